@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalJson, stateHash } from '../../src/engine/core/hash.ts';
+import { nextInt, seedRng, shuffle } from '../../src/engine/core/rng.ts';
+
+describe('canonical hash', () => {
+  it('does not depend on key order', () => {
+    expect(canonicalJson({ b: 1, a: { d: 2, c: 3 } })).toBe(canonicalJson({ a: { c: 3, d: 2 }, b: 1 }));
+    expect(stateHash({ x: 1, y: 2 })).toBe(stateHash({ y: 2, x: 1 }));
+  });
+  it('changes when a value changes', () => {
+    expect(stateHash({ life: 2000 })).not.toBe(stateHash({ life: 1900 }));
+  });
+});
+
+describe('seeded rng', () => {
+  it('reproduces the same sequence from the same seed', () => {
+    const a = shuffle([1, 2, 3, 4, 5, 6, 7, 8], seedRng('seed-1'));
+    const b = shuffle([1, 2, 3, 4, 5, 6, 7, 8], seedRng('seed-1'));
+    expect(a).toEqual(b);
+  });
+  it('gives different orders for different seeds and keeps every element', () => {
+    const deck = Array.from({ length: 40 }, (_, i) => i);
+    const [a] = shuffle(deck, seedRng('a'));
+    const [b] = shuffle(deck, seedRng('b'));
+    expect(a).not.toEqual(b);
+    expect([...a].sort((x, y) => x - y)).toEqual(deck);
+  });
+  it('spreads values roughly uniformly', () => {
+    let rng = seedRng('uniform');
+    const counts = [0, 0, 0, 0];
+    for (let i = 0; i < 4000; i++) {
+      const [v, next] = nextInt(rng, 4);
+      counts[v] = (counts[v] ?? 0) + 1;
+      rng = next;
+    }
+    for (const c of counts) expect(c).toBeGreaterThan(850);
+  });
+});
