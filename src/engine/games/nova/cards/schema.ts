@@ -1,0 +1,222 @@
+import { z } from 'zod';
+
+/** NOVA 102.3: the six colours. Colourless energy pays generic costs only (docs/rulings/nova.md, A6). */
+export const COLORS = ['red', 'blue', 'green', 'white', 'black', 'colorless'] as const;
+export const ColorSchema = z.enum(COLORS);
+export type Color = z.infer<typeof ColorSchema>;
+
+/** NOVA 103: coloured units per colour plus generic (不特定) units. */
+export const CostSchema = z
+  .object({
+    red: z.number().int().min(0).default(0),
+    blue: z.number().int().min(0).default(0),
+    green: z.number().int().min(0).default(0),
+    white: z.number().int().min(0).default(0),
+    black: z.number().int().min(0).default(0),
+    generic: z.number().int().min(0).default(0),
+  })
+  .strict();
+export type Cost = z.infer<typeof CostSchema>;
+
+/** NOVA 1001–1005: the four keywords. */
+export const KeywordSchema = z.enum(['quick-chant', 'gale', 'pierce']);
+export type Keyword = z.infer<typeof KeywordSchema>;
+
+/**
+ * What an effect acts on. `mode: "target"` is chosen when the card or ability is played and re-checked on
+ * resolution (NOVA 804.2.2, 804.3.4); `mode: "choose"` is picked on resolution and cannot fizzle (804.4).
+ */
+export const SelectorSchema = z
+  .object({
+    what: z.enum([
+      'servant',
+      'servant-or-player',
+      'player',
+      'waiting-item',
+      'destroyed-servant',
+      'servant-or-character',
+    ]),
+    side: z.enum(['any', 'yours', 'opponents']).default('any'),
+    mode: z.enum(['target', 'choose']),
+    /** "up to N": 0..N may be chosen (804.4.1.2); otherwise exactly 1. */
+    upTo: z.number().int().min(1).optional(),
+  })
+  .strict();
+export type Selector = z.infer<typeof SelectorSchema>;
+
+/** The effect vocabulary. Each entry is one instruction, carried out in order on resolution. */
+export const EffectSchema = z.discriminatedUnion('do', [
+  z.object({ do: z.literal('damage'), amount: z.number().int().min(0), to: SelectorSchema }).strict(),
+  z
+    .object({
+      do: z.literal('distribute-damage'),
+      amount: z.number().int().min(100),
+      unit: z.number().int().min(1),
+      to: SelectorSchema,
+    })
+    .strict(),
+  z.object({ do: z.literal('draw'), count: z.number().int().min(1), who: z.enum(['you', 'chosen-player']) }).strict(),
+  z.object({ do: z.literal('gain-life'), amount: z.number().int().min(1) }).strict(),
+  z.object({ do: z.literal('opponent-loses-life'), amount: z.number().int().min(1) }).strict(),
+  z
+    .object({
+      do: z.literal('modify'),
+      to: z.union([SelectorSchema, z.literal('self')]),
+      atk: z.number().int(),
+      hp: z.number().int(),
+      until: z.literal('end-of-turn'),
+    })
+    .strict(),
+  z
+    .object({
+      do: z.literal('grant-keyword'),
+      to: SelectorSchema,
+      keyword: KeywordSchema,
+      until: z.literal('end-of-turn'),
+    })
+    .strict(),
+  z.object({ do: z.literal('destroy-all'), servants: z.boolean(), characters: z.boolean() }).strict(),
+  z.object({ do: z.literal('add-energy'), color: ColorSchema, count: z.number().int().min(1) }).strict(),
+  z.object({ do: z.literal('negate'), to: SelectorSchema }).strict(),
+  z.object({ do: z.literal('negate-destruction'), to: SelectorSchema }).strict(),
+  z
+    .object({
+      do: z.literal('add-counter'),
+      counter: z.string().min(1),
+      count: z.number().int().min(1),
+      atk: z.number().int().default(0),
+      hp: z.number().int().default(0),
+    })
+    .strict(),
+  z
+    .object({ do: z.literal('raise-limit-level'), amount: z.number().int().min(1), until: z.literal('end-of-turn') })
+    .strict(),
+  z.object({ do: z.literal('win-if-characters'), count: z.number().int().min(1) }).strict(),
+  z.object({ do: z.literal('retire-self') }).strict(),
+]);
+export type Effect = z.infer<typeof EffectSchema>;
+
+/** Which of your servants a static ability affects. */
+export const FilterSchema = z
+  .object({
+    others: z.boolean().default(false),
+    race: z.string().optional(),
+    keyword: KeywordSchema.optional(),
+  })
+  .strict();
+export type Filter = z.infer<typeof FilterSchema>;
+
+export const TRIGGER_EVENTS = [
+  'enters-field',
+  'attacks',
+  'destroyed',
+  'ally-servant-destroyed',
+  'enemy-servant-destroyed',
+  'your-end-phase',
+  'you-control-no-servants-at-end',
+] as const;
+export const TriggerEventSchema = z.enum(TRIGGER_EVENTS);
+export type TriggerEvent = z.infer<typeof TriggerEventSchema>;
+
+export const AbilitySchema = z.discriminatedUnion('kind', [
+  z
+    .object({
+      kind: z.literal('triggered'),
+      when: TriggerEventSchema,
+      effects: z.array(EffectSchema).min(1),
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('activated'),
+      cost: z
+        .object({
+          energy: CostSchema.optional(),
+          freezeSelf: z.boolean().default(false),
+          sendSelfToGraveyard: z.boolean().default(false),
+          removeCounters: z
+            .object({ counter: z.string(), count: z.number().int().min(1) })
+            .strict()
+            .optional(),
+        })
+        .strict(),
+      effects: z.array(EffectSchema).min(1),
+      /** NOVA 801.6.4.1: no target, adds energy: resolves at once without the waiting area. */
+      energyAbility: z.boolean().default(false),
+    })
+    .strict(),
+  z
+    .object({ kind: z.literal('static-buff'), filter: FilterSchema, atk: z.number().int(), hp: z.number().int() })
+    .strict(),
+  z.object({ kind: z.literal('static-race'), race: z.string().min(1) }).strict(),
+  z.object({ kind: z.literal('static-keyword-while-character'), keyword: KeywordSchema }).strict(),
+  z.object({ kind: z.literal('indestructible') }).strict(),
+  z.object({ kind: z.literal('spell-cost-reduction'), color: ColorSchema, amount: z.number().int().min(1) }).strict(),
+]);
+export type Ability = z.infer<typeof AbilitySchema>;
+
+const Names = z.object({ en: z.string().min(1), ja: z.string().min(1) }).strict();
+
+export const NovaCardSchema = z
+  .object({
+    id: z.string().regex(/^[a-z0-9-]+$/),
+    name: Names,
+    type: z.enum(['servant', 'spell', 'magic-item', 'character']),
+    color: ColorSchema,
+    cost: CostSchema.optional(),
+    atk: z.number().int().optional(),
+    hp: z.number().int().optional(),
+    races: z.array(z.string()).default([]),
+    affiliations: z.array(z.string()).default([]),
+    keywords: z.array(KeywordSchema).default([]),
+    /** Spells: what happens on resolution. */
+    effects: z.array(EffectSchema).default([]),
+    abilities: z.array(AbilitySchema).default([]),
+    /** NOVA 902.8: a mandatory additional cost in life. */
+    additionalLifeCost: z.number().int().min(1).optional(),
+    /** NOVA 902.9: an optional alternative cost in life instead of the energy cost. */
+    alternativeLifeCost: z.number().int().min(1).optional(),
+    /** NOVA 505: "only one card with this name can exist on your field". */
+    uniqueOnField: z.boolean().default(false),
+    /** NOVA 1005: 【Equip】 with what it gives the equipped servant. */
+    equip: z
+      .object({
+        type: z.literal('servant'),
+        atk: z.number().int().default(0),
+        hp: z.number().int().default(0),
+        keywords: z.array(KeywordSchema).default([]),
+        cantAttack: z.boolean().default(false),
+      })
+      .strict()
+      .optional(),
+    /** NOVA 109–112: characters. */
+    level: z.number().int().min(1).optional(),
+    requiredEnergy: z
+      .object({ color: ColorSchema, count: z.number().int().min(1) })
+      .strict()
+      .optional(),
+    appearanceCondition: z
+      .object({ graveyardAtLeast: z.number().int().min(1) })
+      .strict()
+      .optional(),
+    appearanceLifeCost: z.number().int().min(1).optional(),
+    /** The rules text the card is meant to have; a test checks the generated text against it. */
+    text: z.object({ en: z.string(), ja: z.string() }).strict(),
+  })
+  .strict()
+  .superRefine((card, ctx) => {
+    const need = (ok: boolean, message: string) =>
+      ok || ctx.addIssue({ code: 'custom', message: `${card.id}: ${message}` });
+    if (card.type === 'servant')
+      need(card.atk !== undefined && card.hp !== undefined && !!card.cost, 'servants need cost, atk and hp');
+    if (card.type === 'spell' || card.type === 'magic-item') need(!!card.cost, `${card.type}s need a cost`);
+    if (card.type === 'character')
+      need(
+        card.level !== undefined && !!card.requiredEnergy && !card.cost,
+        'characters need level and required energy, no cost',
+      );
+    if (card.equip) need(card.type === 'magic-item', 'only magic items have Equip');
+  });
+export type NovaCard = z.infer<typeof NovaCardSchema>;
+
+export const NovaCardFileSchema = z.object({ game: z.literal('nova'), cards: z.array(NovaCardSchema).min(1) }).strict();

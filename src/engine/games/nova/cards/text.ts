@@ -1,0 +1,337 @@
+import type { Label } from '../../../core/label.ts';
+import type { Ability, Cost, Effect, Filter, Keyword, NovaCard, Selector } from './schema.ts';
+
+/**
+ * Rules text generated from a card's definition, in English and Japanese. The card file also states the text
+ * the card is meant to have; a test checks that the two agree, so the data and the engine cannot drift apart.
+ */
+export function cardText(card: NovaCard): Label {
+  const lines: Label[] = [];
+  if (card.keywords.length > 0) lines.push(join(card.keywords.map(keywordName), ' ', '')); // NOVA 1001
+  if (card.equip) lines.push(equipText(card.equip));
+  if (card.uniqueOnField) {
+    lines.push({
+      en: `Only one card named "${card.name.en}" can exist on your field.`,
+      ja: `あなたの場に「${card.name.ja}」は1枚しか存在できない。`,
+    });
+  }
+  if (card.additionalLifeCost) {
+    lines.push({
+      en: `As an additional cost to play this card, pay ${card.additionalLifeCost} LP.`,
+      ja: `このカードをプレイするための追加コストとして、${card.additionalLifeCost}LPを支払う。`,
+    });
+  }
+  if (card.alternativeLifeCost) {
+    lines.push({
+      en: `You may pay ${card.alternativeLifeCost} LP rather than this card's energy cost.`,
+      ja: `このカードのエナジーコストの代わりに${card.alternativeLifeCost}LPを支払ってもよい。`,
+    });
+  }
+  if (card.appearanceCondition) {
+    lines.push({
+      en: `Appearance condition: ${card.appearanceCondition.graveyardAtLeast} or more cards in your graveyard.`,
+      ja: `登場条件：あなたの墓地にカードが${card.appearanceCondition.graveyardAtLeast}枚以上ある。`,
+    });
+  }
+  if (card.appearanceLifeCost) {
+    lines.push({
+      en: `Appearance cost: pay ${card.appearanceLifeCost} LP.`,
+      ja: `登場コスト：${card.appearanceLifeCost}LPを支払う。`,
+    });
+  }
+  if (card.effects.length > 0) lines.push(effectsText(card.effects));
+  for (const ability of card.abilities) lines.push(abilityText(ability));
+  return join(lines, '\n', '\n');
+}
+
+export function keywordName(k: Keyword): Label {
+  switch (k) {
+    case 'quick-chant':
+      return { en: 'Quick Chant.', ja: '【瞬唱】' };
+    case 'gale':
+      return { en: 'Gale.', ja: '【疾風】' };
+    case 'pierce':
+      return { en: 'Pierce.', ja: '【貫通】' };
+  }
+}
+
+function keywordWord(k: Keyword): Label {
+  const full = keywordName(k);
+  return { en: full.en.replace(/\.$/, ''), ja: full.ja };
+}
+
+export function costText(cost: Cost): Label {
+  const parts: string[] = [];
+  const jaParts: string[] = [];
+  const names: [keyof Cost, string, string][] = [
+    ['red', 'R', '赤'],
+    ['blue', 'U', '青'],
+    ['green', 'G', '緑'],
+    ['white', 'W', '白'],
+    ['black', 'B', '黒'],
+  ];
+  for (const [key, letter, ja] of names) {
+    const n = cost[key];
+    if (n > 0) {
+      parts.push(letter.repeat(n));
+      jaParts.push(`${ja}${n}`);
+    }
+  }
+  if (cost.generic > 0 || parts.length === 0) {
+    parts.push(String(cost.generic));
+    jaParts.push(`不特定${cost.generic}`);
+  }
+  return { en: parts.join('+'), ja: jaParts.join('+') };
+}
+
+function equipText(equip: NonNullable<NovaCard['equip']>): Label {
+  const gives: Label[] = [];
+  if (equip.atk !== 0 || equip.hp !== 0)
+    gives.push({ en: `gets ${stat(equip.atk, equip.hp)}`, ja: `${stat(equip.atk, equip.hp)}され` });
+  for (const k of equip.keywords) gives.push({ en: `has ${keywordWord(k).en}`, ja: `${keywordWord(k).ja}を得` });
+  if (equip.cantAttack) gives.push({ en: "can't attack", ja: '攻撃でき' });
+  // Japanese chains clauses with the continuative form and ends the last one in the plain form.
+  const jaClauses = gives.map((g) => g.ja);
+  const last = jaClauses.length - 1;
+  jaClauses[last] =
+    `${jaClauses[last]}${jaClauses[last]?.endsWith('され') ? 'る' : jaClauses[last]?.endsWith('でき') ? 'ない' : 'る'}`;
+  const en = `Equip: Servant. The equipped servant ${gives.map((g) => g.en).join(' and ')}.`;
+  const ja = `【装備】：サーバント 装備しているサーバントは${jaClauses.join('、')}。`;
+  return { en, ja };
+}
+
+function stat(atk: number, hp: number): string {
+  const sign = (n: number) => (n < 0 ? `−${-n}` : `+${n}`);
+  return `${sign(atk)}/${sign(hp)}`;
+}
+
+function abilityText(a: Ability): Label {
+  switch (a.kind) {
+    case 'triggered':
+      return prefix(triggerText(a.when), effectsText(a.effects));
+    case 'activated': {
+      const cost: Label[] = [];
+      if (a.cost.energy) cost.push(costText(a.cost.energy));
+      if (a.cost.freezeSelf) cost.push({ en: 'Freeze this card', ja: 'このカードをフリーズする' });
+      if (a.cost.sendSelfToGraveyard)
+        cost.push({
+          en: 'send this card from your field to the graveyard',
+          ja: 'このカードをあなたの場から墓地に送る',
+        });
+      if (a.cost.removeCounters) {
+        const c = a.cost.removeCounters;
+        cost.push({
+          en: `remove ${c.count} ${c.counter} counters from this card`,
+          ja: `このカードから${c.counter}カウンターを${c.count}個取り除く`,
+        });
+      }
+      const head = join(cost, ', ', '、');
+      return { en: `Act ${head.en}: ${effectsText(a.effects).en}`, ja: `起 ${head.ja}：${effectsText(a.effects).ja}` };
+    }
+    case 'static-buff':
+      return {
+        en: `${filterText(a.filter).en} get ${stat(a.atk, a.hp)}.`,
+        ja: `${filterText(a.filter).ja}は${stat(a.atk, a.hp)}される。`,
+      };
+    case 'static-race':
+      return { en: `Your servants gain <Race: ${a.race}>.`, ja: `あなたのサーバントは〈種族：${a.race}〉を得る。` };
+    case 'static-keyword-while-character':
+      return {
+        en: `While you control a character, this servant has ${keywordWord(a.keyword).en}.`,
+        ja: `あなたがキャラクターをコントロールしている間、このサーバントは${keywordWord(a.keyword).ja}を持つ。`,
+      };
+    case 'indestructible':
+      return { en: 'This servant is not destroyed.', ja: 'このサーバントは破壊されない。' };
+    case 'spell-cost-reduction':
+      return {
+        en: `Spells you play cost ${colorLetter(a.color).repeat(a.amount)} less.`,
+        ja: `あなたがプレイするスペルのコストは${colorJa(a.color)}${a.amount}少なくなる。`,
+      };
+  }
+}
+
+function filterText(f: Filter): Label {
+  const other = f.others ? { en: 'other ', ja: '他の' } : { en: '', ja: '' };
+  if (f.race)
+    return {
+      en: `Your ${other.en}servants with <Race: ${f.race}>`,
+      ja: `あなたの${other.ja}〈種族：${f.race}〉を持つサーバント`,
+    };
+  if (f.keyword)
+    return {
+      en: `Your ${other.en}servants with ${keywordWord(f.keyword).en}`,
+      ja: `あなたの${other.ja}${keywordWord(f.keyword).ja}を持つサーバント`,
+    };
+  return { en: `Your ${other.en}servants`, ja: `あなたの${other.ja}サーバント` };
+}
+
+function triggerText(when: Ability extends never ? never : Extract<Ability, { kind: 'triggered' }>['when']): Label {
+  switch (when) {
+    case 'enters-field':
+      return { en: 'When this card is placed on the field, ', ja: 'このカードが場に置かれた時、' };
+    case 'attacks':
+      return { en: 'When this card attacks, ', ja: 'このカードが攻撃した時、' };
+    case 'destroyed':
+      return { en: 'When this card is destroyed, ', ja: 'このカードが破壊された時、' };
+    case 'ally-servant-destroyed':
+      return { en: 'When a servant on your field is destroyed, ', ja: 'あなたの場のサーバントが破壊された時、' };
+    case 'enemy-servant-destroyed':
+      return {
+        en: "When a servant on the opponent's field is destroyed, ",
+        ja: '相手の場のサーバントが破壊された時、',
+      };
+    case 'your-end-phase':
+      return { en: 'At the start of your end phase, ', ja: 'あなたのエンドフェイズの開始時、' };
+    case 'you-control-no-servants-at-end':
+      return {
+        en: 'At the end of your turn, if you control no servants, ',
+        ja: 'あなたのターン終了時、あなたがサーバントをコントロールしていないなら、',
+      };
+  }
+}
+
+export function effectsText(effects: readonly Effect[]): Label {
+  const parts = effects.map(effectText);
+  // "Draw 1 card." follows a sentence; join with a space (en) or nothing (ja).
+  return join(parts, ' ', '');
+}
+
+function selectorText(s: Selector): Label {
+  const side =
+    s.side === 'opponents'
+      ? { en: " on the opponent's field", ja: '相手の場の' }
+      : s.side === 'yours'
+        ? { en: ' on your field', ja: 'あなたの場の' }
+        : { en: '', ja: '' };
+  const noun: Record<Selector['what'], Label> = {
+    servant: { en: 'servant', ja: 'サーバント' },
+    'servant-or-player': { en: 'servant or player', ja: 'サーバントかプレイヤー' },
+    player: { en: 'player', ja: 'プレイヤー' },
+    'waiting-item': { en: 'card or ability in the waiting area', ja: '待機領域のカードか能力' },
+    'destroyed-servant': { en: 'servant in the destroyed state', ja: '破壊状態のサーバント' },
+    'servant-or-character': { en: 'servant or character', ja: 'サーバントかキャラクター' },
+  };
+  const n = s.upTo && s.upTo > 1 ? plural(noun[s.what]) : noun[s.what];
+  const count = s.upTo
+    ? { en: `up to ${s.upTo} `, ja: `${s.upTo}体まで` }
+    : { en: s.mode === 'target' ? 'a target ' : '1 ', ja: '' };
+  if (s.mode === 'target') return { en: `${count.en}${n.en}${side.en}`, ja: `${side.ja}${n.ja}${count.ja}を対象とし` };
+  return { en: `${count.en}${n.en}${side.en}`, ja: `${side.ja}${n.ja}を${count.ja || '1つ'}選び` };
+}
+
+function plural(noun: Label): Label {
+  const en = noun.en.replace(/^servant or player$/, 'servants and/or players').replace(/^servant\b/, 'servants');
+  return { en, ja: noun.ja };
+}
+
+function effectText(e: Effect): Label {
+  switch (e.do) {
+    case 'damage': {
+      const t = selectorText(e.to);
+      return { en: `Deal ${e.amount} damage to ${t.en}.`, ja: `${t.ja}、それに${e.amount}ダメージを与える。` };
+    }
+    case 'distribute-damage': {
+      const t = selectorText(e.to);
+      return {
+        en: `Distribute ${e.amount} damage, in units of ${e.unit}, among any number of target ${plural({ en: t.en.replace(/^a target /, ''), ja: '' }).en}.`,
+        ja: `${e.amount}ダメージを${e.unit}単位で、任意の数の対象の${t.ja.replace(/を対象とし$/, '')}に割り振って与える。`,
+      };
+    }
+    case 'draw':
+      return e.who === 'you'
+        ? { en: `Draw ${e.count} card${e.count > 1 ? 's' : ''}.`, ja: `カードを${e.count}枚引く。` }
+        : {
+            en: `Choose a player. That player draws ${e.count} cards.`,
+            ja: `プレイヤー1人を選ぶ。そのプレイヤーはカードを${e.count}枚引く。`,
+          };
+    case 'gain-life':
+      return { en: `You gain ${e.amount} LP.`, ja: `あなたは${e.amount}LPを得る。` };
+    case 'opponent-loses-life':
+      return { en: `The opponent loses ${e.amount} LP.`, ja: `相手は${e.amount}LPを失う。` };
+    case 'modify': {
+      if (e.to === 'self')
+        return {
+          en: `This servant gets ${stat(e.atk, e.hp)} until end of turn.`,
+          ja: `ターン終了時まで、このサーバントは${stat(e.atk, e.hp)}される。`,
+        };
+      const t = selectorText(e.to);
+      return {
+        en: `Choose ${t.en}; it gets ${stat(e.atk, e.hp)} until end of turn.`,
+        ja: `${t.ja}、ターン終了時まで、それは${stat(e.atk, e.hp)}される。`,
+      };
+    }
+    case 'grant-keyword': {
+      const t = selectorText(e.to);
+      return {
+        en: `Choose ${t.en}; it gains ${keywordWord(e.keyword).en} until end of turn.`,
+        ja: `${t.ja}、ターン終了時まで、それは${keywordWord(e.keyword).ja}を得る。`,
+      };
+    }
+    case 'destroy-all': {
+      const what =
+        e.servants && e.characters
+          ? { en: 'all servants and all characters', ja: 'すべてのサーバントとすべてのキャラクター' }
+          : e.servants
+            ? { en: 'all servants', ja: 'すべてのサーバント' }
+            : { en: 'all characters', ja: 'すべてのキャラクター' };
+      return { en: `Destroy ${what.en}.`, ja: `${what.ja}を破壊する。` };
+    }
+    case 'add-energy':
+      return {
+        en: `Add ${colorLetter(e.color).repeat(e.count)} to your energy stock.`,
+        ja: `あなたのエナジーストックに${colorJa(e.color)}${e.count}を加える。`,
+      };
+    case 'negate': {
+      const t = selectorText(e.to);
+      return { en: `Negate ${t.en}.`, ja: `${t.ja}、それを無効にする。` };
+    }
+    case 'negate-destruction': {
+      const t = selectorText(e.to);
+      return {
+        en: `Choose ${t.en}; negate ${e.to.upTo ? 'their' : 'its'} destruction.`,
+        ja: `${t.ja}、その破壊を無効にする。`,
+      };
+    }
+    case 'add-counter':
+      return {
+        en: `Put ${e.count} ${e.counter} counter${e.count > 1 ? 's' : ''} on this card.`,
+        ja: `このカードに${e.counter}カウンターを${e.count}個置く。`,
+      };
+    case 'raise-limit-level':
+      return {
+        en: `Your limit level gets +${e.amount} until end of turn.`,
+        ja: `ターン終了時まで、あなたのリミットレベルは+${e.amount}される。`,
+      };
+    case 'win-if-characters':
+      return {
+        en: `If you control ${e.count} or more characters, you win the game.`,
+        ja: `あなたがキャラクターを${e.count}体以上コントロールしているなら、あなたはゲームに勝利する。`,
+      };
+    case 'retire-self':
+      return { en: 'This character retires.', ja: 'このキャラクターは退場する。' };
+  }
+}
+
+function colorLetter(c: string): string {
+  return (
+    ({ red: 'R', blue: 'U', green: 'G', white: 'W', black: 'B', colorless: 'C' } as Record<string, string>)[c] ?? '?'
+  );
+}
+
+function colorJa(c: string): string {
+  return (
+    ({ red: '赤', blue: '青', green: '緑', white: '白', black: '黒', colorless: '無色' } as Record<string, string>)[
+      c
+    ] ?? '?'
+  );
+}
+
+function prefix(head: Label, body: Label): Label {
+  // English continues the sentence in lower case after the trigger condition.
+  const en = body.en.charAt(0).toLowerCase() + body.en.slice(1);
+  return { en: head.en + en, ja: head.ja + body.ja };
+}
+
+function join(parts: readonly Label[], en: string, ja: string): Label {
+  return { en: parts.map((p) => p.en).join(en), ja: parts.map((p) => p.ja).join(ja) };
+}
