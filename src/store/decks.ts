@@ -1,0 +1,123 @@
+import type { Database } from 'better-sqlite3';
+import { z } from 'zod';
+import { type DeckList, DeckListSchema, type DeckProblem, type GameId } from '../engine/core/game.ts';
+import { type GameResolver, requireGame } from './game-resolver.ts';
+import { parseInput, parseJsonColumn } from './json-column.ts';
+
+export interface SavedDeck {
+  guildId: string;
+  userId: string;
+  game: GameId;
+  name: string;
+  list: DeckList;
+  /** The game's construction-rule problems when the deck was saved; empty means legal. */
+  problems: DeckProblem[];
+  legal: boolean;
+  updatedAt: number;
+}
+
+const DeckNameSchema = z.string().trim().min(1).max(80);
+// Bounded so a pasted list cannot grow a row without limit.
+const StoredDeckListSchema = DeckListSchema.refine(
+  (list) => Object.values(list).reduce((n, cards) => n + cards.length, 0) <= 500,
+  'a deck has at most 500 cards',
+);
+const LabelSchema = z.object({ en: z.string(), ja: z.string() });
+const ProblemsSchema = z.array(
+  z.object({ section: z.string(), card: z.string().optional(), rule: z.string(), message: LabelSchema }),
+);
+
+interface DeckRow {
+  guild_id: string;
+  user_id: string;
+  game: string;
+  name: string;
+  list: string;
+  problems: string;
+  legal: number;
+  updated_at: number;
+}
+
+export class DeckStore {
+  constructor(
+    private readonly db: Database,
+    private readonly resolveGame: GameResolver,
+  ) {}
+
+  /** Validates against the game's construction rules and saves (replacing a deck of the same name). */
+  save(guildId: string, userId: string, game: string, name: string, list: unknown, now = Date.now()): SavedDeck {
+    const module = requireGame(this.resolveGame, game);
+    const deckName = parseInput(DeckNameSchema, name, 'deck name');
+    const deckList = parseInput(StoredDeckListSchema, list, 'deck list');
+    const problems = module.validateDeck(deckList);
+    this.db
+      .prepare(
+        `INSERT INTO decks (guild_id, user_id, game, name, list, problems, legal, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (guild_id, user_id, game, name) DO UPDATE SET
+           list = excluded.list, problems = excluded.problems, legal = excluded.legal, updated_at = excluded.updated_at`,
+      )
+      .run(
+        guildId,
+        userId,
+        module.id,
+        deckName,
+        JSON.stringify(deckList),
+        JSON.stringify(problems),
+        problems.length === 0 ? 1 : 0,
+        now,
+        now,
+      );
+    return {
+      guildId,
+      userId,
+      game: module.id,
+      name: deckName,
+      list: deckList,
+      problems,
+      legal: problems.length === 0,
+      updatedAt: now,
+    };
+  }
+
+  get(guildId: string, userId: string, game: GameId, name: string): SavedDeck | null {
+    const row = this.db
+      .prepare('SELECT * FROM decks WHERE guild_id = ? AND user_id = ? AND game = ? AND name = ?')
+      .get(guildId, userId, game, name) as DeckRow | undefined;
+    return row ? toDeck(row) : null;
+  }
+
+  list(guildId: string, userId: string, game?: GameId): SavedDeck[] {
+    const rows = (
+      game
+        ? this.db
+            .prepare('SELECT * FROM decks WHERE guild_id = ? AND user_id = ? AND game = ? ORDER BY name')
+            .all(guildId, userId, game)
+        : this.db
+            .prepare('SELECT * FROM decks WHERE guild_id = ? AND user_id = ? ORDER BY game, name')
+            .all(guildId, userId)
+    ) as DeckRow[];
+    return rows.map(toDeck);
+  }
+
+  delete(guildId: string, userId: string, game: GameId, name: string): boolean {
+    const info = this.db
+      .prepare('DELETE FROM decks WHERE guild_id = ? AND user_id = ? AND game = ? AND name = ?')
+      .run(guildId, userId, game, name);
+    return info.changes > 0;
+  }
+}
+
+function toDeck(row: DeckRow): SavedDeck {
+  const where = `deck "${row.name}" of ${row.user_id}`;
+  return {
+    guildId: row.guild_id,
+    userId: row.user_id,
+    game: row.game as GameId,
+    name: row.name,
+    list: parseJsonColumn(DeckListSchema, row.list, where),
+    problems: parseJsonColumn(ProblemsSchema, row.problems, where) as DeckProblem[],
+    legal: row.legal === 1,
+    updatedAt: row.updated_at,
+  };
+}

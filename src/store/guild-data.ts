@@ -1,0 +1,132 @@
+import type { Database } from 'better-sqlite3';
+import { GuildSettingsSchema } from './guild-settings.ts';
+import { parseJsonColumn } from './json-column.ts';
+import { exportMatch } from './match-export.ts';
+import { MatchRecords, type MatchRow } from './match-records.ts';
+import { UserPreferencesSchema } from './user-preferences.ts';
+
+/**
+ * One area's share of a guild's data. Core parts are below; later areas (leagues) add theirs, so that
+ * "export this guild" and "delete this guild" stay complete as tables are added.
+ */
+export interface GuildDataPart {
+  name: string;
+  export(db: Database, guildId: string): unknown;
+  /** Deletes the part's rows for the guild; runs inside the deletion's transaction. */
+  delete(db: Database, guildId: string): void;
+}
+
+export const coreGuildDataParts: readonly GuildDataPart[] = [
+  {
+    name: 'settings',
+    export(db, guildId) {
+      const row = db.prepare('SELECT settings, left_at FROM guilds WHERE guild_id = ?').get(guildId) as
+        | { settings: string; left_at: number | null }
+        | undefined;
+      if (!row) return null;
+      return { settings: parseJsonColumn(GuildSettingsSchema, row.settings, 'guild settings'), leftAt: row.left_at };
+    },
+    delete(db, guildId) {
+      db.prepare('DELETE FROM guilds WHERE guild_id = ?').run(guildId);
+    },
+  },
+  {
+    name: 'userPreferences',
+    export(db, guildId) {
+      const rows = db
+        .prepare('SELECT user_id, preferences FROM user_preferences WHERE guild_id = ? ORDER BY user_id')
+        .all(guildId) as { user_id: string; preferences: string }[];
+      return rows.map((r) => ({
+        userId: r.user_id,
+        preferences: parseJsonColumn(UserPreferencesSchema, r.preferences, `preferences of ${r.user_id}`),
+      }));
+    },
+    delete(db, guildId) {
+      db.prepare('DELETE FROM user_preferences WHERE guild_id = ?').run(guildId);
+    },
+  },
+  {
+    name: 'decks',
+    export(db, guildId) {
+      const rows = db
+        .prepare(
+          'SELECT user_id, game, name, list, problems, legal, updated_at FROM decks WHERE guild_id = ? ORDER BY user_id, game, name',
+        )
+        .all(guildId) as {
+        user_id: string;
+        game: string;
+        name: string;
+        list: string;
+        problems: string;
+        legal: number;
+        updated_at: number;
+      }[];
+      return rows.map((r) => ({
+        userId: r.user_id,
+        game: r.game,
+        name: r.name,
+        list: JSON.parse(r.list) as unknown,
+        problems: JSON.parse(r.problems) as unknown,
+        legal: r.legal === 1,
+        updatedAt: r.updated_at,
+      }));
+    },
+    delete(db, guildId) {
+      db.prepare('DELETE FROM decks WHERE guild_id = ?').run(guildId);
+    },
+  },
+  {
+    name: 'matches',
+    export(db, guildId) {
+      const records = new MatchRecords(db);
+      const rows = db
+        .prepare('SELECT * FROM matches WHERE guild_id = ? ORDER BY created_at, match_id')
+        .all(guildId) as MatchRow[];
+      return rows.map((row) => exportMatch(records, row));
+    },
+    delete(db, guildId) {
+      // Explicit deletes rather than relying on ON DELETE CASCADE, so the order does not depend on the pragma.
+      const inGuild = 'SELECT match_id FROM matches WHERE guild_id = ?';
+      db.prepare(`DELETE FROM match_snapshots WHERE match_id IN (${inGuild})`).run(guildId);
+      db.prepare(`DELETE FROM match_decisions WHERE match_id IN (${inGuild})`).run(guildId);
+      db.prepare('DELETE FROM matches WHERE guild_id = ?').run(guildId);
+    },
+  },
+];
+
+export interface GuildExport {
+  format: 'arbiter-guild-export';
+  version: 1;
+  guildId: string;
+  exportedAt: string;
+  parts: Record<string, unknown>;
+}
+
+/** Everything stored about a guild, as JSON (matches include their full replays). Read in one transaction. */
+export function exportGuild(
+  db: Database,
+  guildId: string,
+  parts: readonly GuildDataPart[],
+  now = Date.now(),
+): GuildExport {
+  return db.transaction(() => {
+    const out: Record<string, unknown> = {};
+    for (const part of parts) out[part.name] = part.export(db, guildId);
+    return {
+      format: 'arbiter-guild-export' as const,
+      version: 1 as const,
+      guildId,
+      exportedAt: new Date(now).toISOString(),
+      parts: out,
+    };
+  })();
+}
+
+/** Deletes everything stored about a guild, all or nothing. Returns the ids of the matches removed. */
+export function deleteGuild(db: Database, guildId: string, parts: readonly GuildDataPart[]): string[] {
+  return db.transaction(() => {
+    const rows = db.prepare('SELECT match_id FROM matches WHERE guild_id = ?').all(guildId) as { match_id: string }[];
+    for (const part of parts) part.delete(db, guildId);
+    return rows.map((r) => r.match_id);
+  })();
+}

@@ -1,0 +1,90 @@
+import type { BaseState, GameModule, MatchSetup } from '../engine/core/game.ts';
+import { stateHash } from '../engine/core/hash.ts';
+import type { LoggedDecision } from '../engine/core/replay.ts';
+import { parseJsonColumn } from './json-column.ts';
+import { type MatchRecords, type MatchRow, StoredDecisionSchema } from './match-records.ts';
+import { firstDivergence } from './match-restore.ts';
+
+/** A match as portable JSON: enough to replay it anywhere (setup + seed + decisions, with the logged hashes). */
+export interface MatchExport {
+  matchId: string;
+  guildId: string;
+  channelId: string;
+  threadId: string | null;
+  game: string;
+  format: string;
+  players: { p1: string; p2: string };
+  status: string;
+  statusReason: string | null;
+  seed: string | null;
+  setup: MatchSetup | null;
+  initialHash: string | null;
+  result: unknown;
+  createdAt: number;
+  startedAt: number | null;
+  endedAt: number | null;
+  decisions: { seq: number; decision: LoggedDecision | { unreadable: string }; stateHash: string; at: number }[];
+}
+
+export function exportMatch(records: MatchRecords, row: MatchRow): MatchExport {
+  return {
+    matchId: row.match_id,
+    guildId: row.guild_id,
+    channelId: row.channel_id,
+    threadId: row.thread_id,
+    game: row.game,
+    format: row.format,
+    players: { p1: row.p1_user_id, p2: row.p2_user_id },
+    status: row.status,
+    statusReason: row.status_reason,
+    seed: row.seed,
+    setup: row.setup === null ? null : (JSON.parse(row.setup) as MatchSetup),
+    initialHash: row.initial_hash,
+    result: row.result === null ? null : JSON.parse(row.result),
+    createdAt: row.created_at,
+    startedAt: row.started_at,
+    endedAt: row.ended_at,
+    // An export is also how a frozen match is examined, so an unreadable row is shown as text, not dropped.
+    decisions: records.decisionsAfter(row.match_id, 0).map((d) => {
+      let decision: LoggedDecision | { unreadable: string };
+      try {
+        const stored = parseJsonColumn(StoredDecisionSchema, d.decision, `decision ${d.seq}`);
+        decision = 'concede' in stored ? { seat: d.seat, concede: true } : { seat: d.seat, response: stored.response };
+      } catch {
+        decision = { unreadable: d.decision };
+      }
+      return { seq: d.seq, decision, stateHash: d.state_hash, at: d.at };
+    }),
+  };
+}
+
+/** What an admin sees for a match: its record, its snapshots and whether the log replays to its own hashes. */
+export interface MatchInspection {
+  match: Omit<MatchExport, 'decisions'>;
+  decisionCount: number;
+  snapshots: { seq: number; sound: boolean }[];
+  /** null when the whole log replays to the logged hashes; otherwise where and why it does not. */
+  replayProblem: string | null;
+}
+
+export function inspectMatch(records: MatchRecords, row: MatchRow, game: GameModule | undefined): MatchInspection {
+  const { decisions, ...match } = exportMatch(records, row);
+  const snapshots = records.snapshotSeqs(row.match_id, Number.MAX_SAFE_INTEGER).map((seq) => {
+    const snap = records.snapshot(row.match_id, seq);
+    let sound = false;
+    try {
+      sound =
+        snap !== undefined &&
+        stateHash(JSON.parse(snap.state) as BaseState) === snap.state_hash &&
+        snap.state_hash === records.decisionAt(row.match_id, seq)?.state_hash;
+    } catch {
+      sound = false;
+    }
+    return { seq, sound };
+  });
+  let replayProblem: string | null;
+  if (row.status === 'pending') replayProblem = null;
+  else if (!game) replayProblem = `game "${row.game}" is not loaded`;
+  else replayProblem = firstDivergence(game, records, row);
+  return { match, decisionCount: decisions.length, snapshots, replayProblem };
+}

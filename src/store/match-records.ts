@@ -1,0 +1,200 @@
+import type { Database, Statement } from 'better-sqlite3';
+import { z } from 'zod';
+import { InvalidData } from '../engine/core/errors.ts';
+import { DecisionResponseSchema, type GameId, type MatchSetup, SEATS, type Seat } from '../engine/core/game.ts';
+import type { LoggedDecision } from '../engine/core/replay.ts';
+import { parseJsonColumn } from './json-column.ts';
+
+/** The SQL side of matches: rows in, rows out, no game logic. */
+
+export const MATCH_STATUSES = ['pending', 'active', 'finished', 'aborted', 'frozen'] as const;
+export type MatchStatus = (typeof MATCH_STATUSES)[number];
+
+export interface MatchRow {
+  match_id: string;
+  guild_id: string;
+  channel_id: string;
+  thread_id: string | null;
+  game: GameId;
+  format: string;
+  p1_user_id: string;
+  p2_user_id: string;
+  status: MatchStatus;
+  seed: string | null;
+  setup: string | null;
+  initial_hash: string | null;
+  decision_count: number;
+  last_hash: string | null;
+  result: string | null;
+  status_reason: string | null;
+  created_at: number;
+  started_at: number | null;
+  updated_at: number;
+  ended_at: number | null;
+}
+
+export interface DecisionRow {
+  match_id: string;
+  seq: number;
+  seat: Seat;
+  decision_id: string | null;
+  decision: string;
+  state_hash: string;
+  at: number;
+}
+
+export interface SnapshotRow {
+  match_id: string;
+  seq: number;
+  state: string;
+  state_hash: string;
+}
+
+/** A logged decision as stored (the seat has its own column). */
+export const StoredDecisionSchema = z.union([
+  z.strictObject({ response: DecisionResponseSchema }),
+  z.strictObject({ concede: z.literal(true) }),
+]);
+
+export function toLoggedDecision(row: DecisionRow): LoggedDecision {
+  const where = `decision ${row.seq} of match ${row.match_id}`;
+  const seat = z.enum(SEATS).safeParse(row.seat);
+  if (!seat.success) throw new InvalidData(`${where}: bad seat "${row.seat}"`);
+  const stored = parseJsonColumn(StoredDecisionSchema, row.decision, where);
+  return 'concede' in stored ? { seat: seat.data, concede: true } : { seat: seat.data, response: stored.response };
+}
+
+export function parseSetup(row: MatchRow, schema: z.ZodType<MatchSetup>): MatchSetup {
+  return parseJsonColumn(schema, row.setup ?? 'null', `setup of match ${row.match_id}`);
+}
+
+export class MatchRecords {
+  private readonly byId: Statement<[string], MatchRow>;
+  private readonly appendStmt: Statement<[string, number, Seat, string | null, string, string, number]>;
+  private readonly advanceStmt: Statement<
+    [number, string, MatchStatus, string | null, number, number | null, string, number]
+  >;
+  private readonly snapshotStmt: Statement<[string, number, string, string]>;
+  private readonly tailStmt: Statement<[string, number], DecisionRow>;
+  private readonly atSeqStmt: Statement<[string, number], DecisionRow>;
+  private readonly byDecisionIdStmt: Statement<[string, string, Seat], DecisionRow>;
+  private readonly lastStmt: Statement<[string], DecisionRow>;
+
+  constructor(readonly db: Database) {
+    this.byId = db.prepare('SELECT * FROM matches WHERE match_id = ?');
+    this.appendStmt = db.prepare(
+      `INSERT INTO match_decisions (match_id, seq, seat, decision_id, decision, state_hash, at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    );
+    // The WHERE on decision_count makes a lost race (another writer, a stale cache) change nothing instead of forking the log.
+    this.advanceStmt = db.prepare(
+      `UPDATE matches SET decision_count = ?, last_hash = ?, status = ?, result = ?, updated_at = ?,
+         ended_at = ? WHERE match_id = ? AND decision_count = ? AND status = 'active'`,
+    );
+    this.snapshotStmt = db.prepare(
+      'INSERT OR REPLACE INTO match_snapshots (match_id, seq, state, state_hash) VALUES (?, ?, ?, ?)',
+    );
+    this.tailStmt = db.prepare('SELECT * FROM match_decisions WHERE match_id = ? AND seq > ? ORDER BY seq');
+    this.atSeqStmt = db.prepare('SELECT * FROM match_decisions WHERE match_id = ? AND seq = ?');
+    this.byDecisionIdStmt = db.prepare(
+      `SELECT * FROM match_decisions WHERE match_id = ? AND decision_id = ? AND seat = ? ORDER BY seq DESC LIMIT 1`,
+    );
+    this.lastStmt = db.prepare('SELECT * FROM match_decisions WHERE match_id = ? ORDER BY seq DESC LIMIT 1');
+  }
+
+  match(matchId: string): MatchRow | undefined {
+    return this.byId.get(matchId);
+  }
+
+  matchIds(status: MatchStatus): string[] {
+    const rows = this.db
+      .prepare('SELECT match_id FROM matches WHERE status = ? ORDER BY created_at, match_id')
+      .all(status) as { match_id: string }[];
+    return rows.map((r) => r.match_id);
+  }
+
+  insertMatch(row: MatchRow): void {
+    this.db
+      .prepare(
+        `INSERT INTO matches (match_id, guild_id, channel_id, thread_id, game, format, p1_user_id, p2_user_id, status,
+           seed, setup, initial_hash, decision_count, last_hash, result, status_reason, created_at, started_at,
+           updated_at, ended_at)
+         VALUES (@match_id, @guild_id, @channel_id, @thread_id, @game, @format, @p1_user_id, @p2_user_id, @status,
+           @seed, @setup, @initial_hash, @decision_count, @last_hash, @result, @status_reason, @created_at,
+           @started_at, @updated_at, @ended_at)`,
+      )
+      .run(row);
+  }
+
+  start(matchId: string, seed: string, setup: string, initialHash: string, now: number): boolean {
+    const info = this.db
+      .prepare(
+        `UPDATE matches SET status = 'active', seed = ?, setup = ?, initial_hash = ?, last_hash = ?,
+           started_at = ?, updated_at = ? WHERE match_id = ? AND status = 'pending'`,
+      )
+      .run(seed, setup, initialHash, initialHash, now, now, matchId);
+    return info.changes === 1;
+  }
+
+  appendDecision(row: DecisionRow): void {
+    this.appendStmt.run(row.match_id, row.seq, row.seat, row.decision_id, row.decision, row.state_hash, row.at);
+  }
+
+  /** Moves the match from `fromCount` to `toCount` decisions; false if it was not at `fromCount` and active. */
+  advance(
+    matchId: string,
+    fromCount: number,
+    toCount: number,
+    hash: string,
+    status: MatchStatus,
+    result: string | null,
+    now: number,
+  ): boolean {
+    const endedAt = status === 'active' ? null : now;
+    return this.advanceStmt.run(toCount, hash, status, result, now, endedAt, matchId, fromCount).changes === 1;
+  }
+
+  writeSnapshot(matchId: string, seq: number, state: string, hash: string): void {
+    this.snapshotStmt.run(matchId, seq, state, hash);
+  }
+
+  setStatus(matchId: string, status: MatchStatus, reason: string | null, now: number): boolean {
+    const ended = status === 'active' || status === 'pending' ? null : now;
+    return (
+      this.db
+        .prepare('UPDATE matches SET status = ?, status_reason = ?, updated_at = ?, ended_at = ? WHERE match_id = ?')
+        .run(status, reason, now, ended, matchId).changes === 1
+    );
+  }
+
+  decisionsAfter(matchId: string, seq: number): DecisionRow[] {
+    return this.tailStmt.all(matchId, seq);
+  }
+
+  decisionAt(matchId: string, seq: number): DecisionRow | undefined {
+    return this.atSeqStmt.get(matchId, seq);
+  }
+
+  /** The latest logged answer by `seat` to the pending decision `decisionId`, if any. */
+  decisionById(matchId: string, decisionId: string, seat: Seat): DecisionRow | undefined {
+    return this.byDecisionIdStmt.get(matchId, decisionId, seat);
+  }
+
+  lastDecision(matchId: string): DecisionRow | undefined {
+    return this.lastStmt.get(matchId);
+  }
+
+  /** Snapshot positions, newest first, up to `maxSeq`. */
+  snapshotSeqs(matchId: string, maxSeq: number): number[] {
+    const rows = this.db
+      .prepare('SELECT seq FROM match_snapshots WHERE match_id = ? AND seq <= ? ORDER BY seq DESC')
+      .all(matchId, maxSeq) as { seq: number }[];
+    return rows.map((r) => r.seq);
+  }
+
+  snapshot(matchId: string, seq: number): SnapshotRow | undefined {
+    return this.db.prepare('SELECT * FROM match_snapshots WHERE match_id = ? AND seq = ?').get(matchId, seq) as
+      | SnapshotRow
+      | undefined;
+  }
+}

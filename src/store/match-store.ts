@@ -1,0 +1,296 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { IllegalAction } from '../engine/core/errors.ts';
+import {
+  type BaseState,
+  type DecisionResponse,
+  DecisionResponseSchema,
+  GAME_IDS,
+  type GameModule,
+  type MatchSetup,
+  MatchSetupSchema,
+  SEATS,
+  type Seat,
+} from '../engine/core/game.ts';
+import { canonicalJson, stateHash } from '../engine/core/hash.ts';
+import { applyLogged, type LoggedDecision } from '../engine/core/replay.ts';
+import { type GameResolver, requireGame } from './game-resolver.ts';
+import { parseInput } from './json-column.ts';
+import { MatchNotFound, MatchNotPlayable } from './match-errors.ts';
+import { type MatchRecords, type MatchRow, type MatchStatus, parseSetup } from './match-records.ts';
+import { restoreMatch } from './match-restore.ts';
+
+const Id = z.string().min(1).max(64);
+
+export const NewMatchSchema = z.object({
+  matchId: Id.optional(),
+  guildId: Id,
+  channelId: Id,
+  threadId: Id.optional(),
+  game: z.enum(GAME_IDS),
+  format: z.string().min(1).max(40),
+  /** Discord user ids per seat: the engine only ever sees seats. */
+  players: z.object({ p1: Id, p2: Id }),
+});
+export type NewMatch = z.input<typeof NewMatchSchema>;
+
+/** The answer to a pending decision, or a concession. */
+export type Submission = DecisionResponse | 'concede';
+const SubmissionSchema = z.union([DecisionResponseSchema, z.literal('concede')]);
+
+/**
+ * What happened to a submission. `applied`: committed now. `duplicate`: this very answer was committed earlier
+ * (a double click, a retried interaction) and is not applied again. `stale`: the decision was already answered
+ * differently or is not the pending one; nothing changed.
+ */
+export type CommitResult =
+  | { kind: 'applied'; seq: number; stateHash: string; state: BaseState; status: MatchStatus }
+  | { kind: 'duplicate'; seq: number; stateHash: string; state: BaseState; status: MatchStatus }
+  | { kind: 'stale'; state: BaseState; status: MatchStatus };
+
+export interface RestoreReport {
+  restored: number;
+  frozen: { matchId: string; reason: string }[];
+  /** Matches whose game is not loaded: left active and untouched. */
+  skipped: { matchId: string; reason: string }[];
+  notes: { matchId: string; note: string }[];
+  ms: number;
+}
+
+export interface MatchStoreOptions {
+  snapshotEvery: number;
+  /** Where freezes and fallbacks are reported (the bot's logger); console.warn by default. */
+  log?: (message: string) => void;
+  now?: () => number;
+}
+
+interface LiveMatch {
+  game: GameModule;
+  state: BaseState;
+  hash: string;
+  seq: number;
+}
+
+/**
+ * Matches and their decision logs. The one way to change a match's state is `commitDecision`, which returns only
+ * after the decision, its resulting state hash (and every N decisions a snapshot) are committed together, so the
+ * caller may tell Discord about it. States of active matches are kept in memory, checked against the log on load.
+ */
+export class MatchStore {
+  private readonly live = new Map<string, LiveMatch>();
+  private readonly log: (message: string) => void;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly records: MatchRecords,
+    private readonly resolveGame: GameResolver,
+    private readonly options: MatchStoreOptions,
+  ) {
+    this.log = options.log ?? ((message) => console.warn(message));
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Records a challenge (`pending`); `startMatch` gives it decks and a seed. */
+  createMatch(input: NewMatch): MatchRow {
+    const m = parseInput(NewMatchSchema, input, 'new match');
+    requireGame(this.resolveGame, m.game);
+    const now = this.now();
+    const row: MatchRow = {
+      match_id: m.matchId ?? randomUUID(),
+      guild_id: m.guildId,
+      channel_id: m.channelId,
+      thread_id: m.threadId ?? null,
+      game: m.game,
+      format: m.format,
+      p1_user_id: m.players.p1,
+      p2_user_id: m.players.p2,
+      status: 'pending',
+      seed: null,
+      setup: null,
+      initial_hash: null,
+      decision_count: 0,
+      last_hash: null,
+      result: null,
+      status_reason: null,
+      created_at: now,
+      started_at: null,
+      updated_at: now,
+      ended_at: null,
+    };
+    this.records.insertMatch(row);
+    return row;
+  }
+
+  /** Builds the starting state (the game validates the decks) and makes the match active. */
+  startMatch(matchId: string, setup: MatchSetup, seed: string = randomUUID()): BaseState {
+    const row = this.row(matchId);
+    if (row.status !== 'pending') throw new MatchNotPlayable(matchId, row.status);
+    const checked = parseInput(MatchSetupSchema, setup, 'match setup');
+    if (checked.game !== row.game) throw new IllegalAction({ en: 'setup is for another game', ja: '別のゲーム' });
+    const game = requireGame(this.resolveGame, row.game);
+    const state = game.setup(checked, seed);
+    const hash = stateHash(state);
+    if (!this.records.start(matchId, seed, canonicalJson(checked), hash, this.now())) {
+      throw new MatchNotPlayable(matchId, this.row(matchId).status);
+    }
+    this.live.set(matchId, { game, state, hash, seq: 0 });
+    return state;
+  }
+
+  /**
+   * Applies `submission` by `seat` and commits it in one transaction with the resulting state hash.
+   * Throws IllegalAction (nothing stored) when the game refuses it, MatchNotPlayable when the match is not active.
+   */
+  commitDecision(matchId: string, seat: Seat, submission: Submission): CommitResult {
+    const who = parseInput(z.enum(SEATS), seat, 'seat');
+    const what = parseInput(SubmissionSchema, submission, 'decision');
+    const row = this.row(matchId);
+    const live = row.status === 'active' ? this.liveMatch(row) : null;
+
+    const pendingId = live ? (live.game.pending(live.state)?.id ?? null) : null;
+    const answersPending = what !== 'concede' && what.decisionId === pendingId;
+    const canConcede = what === 'concede' && live !== null && live.state.result === null;
+    if (!live || !(answersPending || canConcede)) {
+      const earlier = this.earlierCommit(matchId, who, what);
+      if (earlier) return { kind: 'duplicate', ...earlier, state: this.currentState(matchId), status: row.status };
+      if (!live) throw new MatchNotPlayable(matchId, row.status);
+      return { kind: 'stale', state: live.state, status: row.status };
+    }
+
+    const entry: LoggedDecision = what === 'concede' ? { seat: who, concede: true } : { seat: who, response: what };
+    const state = applyLogged(live.game, live.state, entry);
+    const hash = stateHash(state);
+    const seq = live.seq + 1;
+    const status: MatchStatus = state.result ? 'finished' : 'active';
+    const now = this.now();
+    this.records.db.transaction(() => {
+      this.records.appendDecision({
+        match_id: matchId,
+        seq,
+        seat: who,
+        decision_id: what === 'concede' ? null : what.decisionId,
+        decision: canonicalJson(what === 'concede' ? { concede: true } : { response: what }),
+        state_hash: hash,
+        at: now,
+      });
+      const result = state.result ? JSON.stringify(state.result) : null;
+      if (!this.records.advance(matchId, live.seq, seq, hash, status, result, now)) {
+        throw new Error(`match "${matchId}" changed underneath the store (was it written by another process?)`);
+      }
+      if (seq % this.options.snapshotEvery === 0) this.records.writeSnapshot(matchId, seq, canonicalJson(state), hash);
+    })();
+    if (status === 'active') this.live.set(matchId, { game: live.game, state, hash, seq });
+    else this.live.delete(matchId);
+    return { kind: 'applied', seq, stateHash: hash, state, status };
+  }
+
+  /** The match's current state: from memory when active, otherwise rebuilt from the log. */
+  currentState(matchId: string): BaseState {
+    const row = this.row(matchId);
+    if (row.status === 'active') return this.liveMatch(row).state;
+    if (row.status === 'pending') throw new MatchNotPlayable(matchId, row.status);
+    const game = requireGame(this.resolveGame, row.game);
+    const outcome = restoreMatch(game, this.records, row);
+    if (!outcome.ok) throw new MatchNotPlayable(matchId, row.status);
+    return outcome.state;
+  }
+
+  /**
+   * Boot: rebuilds every active match from its latest snapshot plus the decisions after it and checks the hash
+   * against the log. A match that does not check out is frozen with the reason, never patched.
+   */
+  restoreActiveMatches(): RestoreReport {
+    const started = performance.now();
+    const report: RestoreReport = { restored: 0, frozen: [], skipped: [], notes: [], ms: 0 };
+    this.live.clear();
+    for (const matchId of this.records.matchIds('active')) {
+      const row = this.row(matchId);
+      const game = this.resolveGame(row.game);
+      if (!game) {
+        report.skipped.push({ matchId, reason: `game "${row.game}" is not loaded` });
+        continue;
+      }
+      const outcome = restoreMatch(game, this.records, row);
+      for (const note of outcome.notes) {
+        report.notes.push({ matchId, note });
+        this.log(`match ${matchId}: ${note}`);
+      }
+      if (!outcome.ok) {
+        this.freeze(matchId, outcome.reason);
+        report.frozen.push({ matchId, reason: outcome.reason });
+        continue;
+      }
+      this.live.set(matchId, { game, state: outcome.state, hash: outcome.hash, seq: outcome.seq });
+      report.restored++;
+    }
+    report.ms = performance.now() - started;
+    return report;
+  }
+
+  /** Stops a match whose stored history cannot be trusted; an admin then inspects, exports or aborts it. */
+  freeze(matchId: string, reason: string): void {
+    this.records.setStatus(matchId, 'frozen', reason, this.now());
+    this.live.delete(matchId);
+    this.log(`match ${matchId} frozen: ${reason}`);
+  }
+
+  /** Ends a match without a result (admin command, or a challenge that was never accepted). */
+  abort(matchId: string, reason: string): void {
+    const row = this.row(matchId);
+    if (row.status === 'finished' || row.status === 'aborted') throw new MatchNotPlayable(matchId, row.status);
+    this.records.setStatus(matchId, 'aborted', reason, this.now());
+    this.live.delete(matchId);
+  }
+
+  match(matchId: string): MatchRow | null {
+    return this.records.match(matchId) ?? null;
+  }
+
+  setupOf(matchId: string): MatchSetup {
+    return parseSetup(this.row(matchId), MatchSetupSchema);
+  }
+
+  /** Drops cached states (after a guild's data is deleted). */
+  forget(matchIds: readonly string[]): void {
+    for (const id of matchIds) this.live.delete(id);
+  }
+
+  isLive(matchId: string): boolean {
+    return this.live.has(matchId);
+  }
+
+  private row(matchId: string): MatchRow {
+    const row = this.records.match(matchId);
+    if (!row) throw new MatchNotFound(matchId);
+    return row;
+  }
+
+  /** The cached state, loading and checking it from the store the first time. */
+  private liveMatch(row: MatchRow): LiveMatch {
+    const cached = this.live.get(row.match_id);
+    if (cached && cached.seq === row.decision_count) return cached;
+    const game = requireGame(this.resolveGame, row.game);
+    const outcome = restoreMatch(game, this.records, row);
+    for (const note of outcome.notes) this.log(`match ${row.match_id}: ${note}`);
+    if (!outcome.ok) {
+      this.freeze(row.match_id, outcome.reason);
+      throw new MatchNotPlayable(row.match_id, 'frozen');
+    }
+    const loaded = { game, state: outcome.state, hash: outcome.hash, seq: outcome.seq };
+    this.live.set(row.match_id, loaded);
+    return loaded;
+  }
+
+  /** The committed entry this submission repeats, if it is a re-submission. */
+  private earlierCommit(matchId: string, seat: Seat, what: Submission): { seq: number; stateHash: string } | null {
+    if (what === 'concede') {
+      const last = this.records.lastDecision(matchId);
+      return last && last.seat === seat && last.decision_id === null
+        ? { seq: last.seq, stateHash: last.state_hash }
+        : null;
+    }
+    const earlier = this.records.decisionById(matchId, what.decisionId, seat);
+    if (!earlier || earlier.decision !== canonicalJson({ response: what })) return null;
+    return { seq: earlier.seq, stateHash: earlier.state_hash };
+  }
+}

@@ -1,0 +1,104 @@
+import type { Database } from 'better-sqlite3';
+import { backupDatabase } from './backup.ts';
+import { type StoreConfig, type StoreConfigInput, StoreConfigSchema } from './config.ts';
+import { DeckStore } from './decks.ts';
+import type { GameResolver } from './game-resolver.ts';
+import { requireGame } from './game-resolver.ts';
+import { coreGuildDataParts, deleteGuild, exportGuild, type GuildDataPart, type GuildExport } from './guild-data.ts';
+import { GuildSettingsStore } from './guild-settings.ts';
+import { MatchNotFound } from './match-errors.ts';
+import { exportMatch, inspectMatch, type MatchExport, type MatchInspection } from './match-export.ts';
+import { MatchRecords } from './match-records.ts';
+import { MatchStore } from './match-store.ts';
+import { openDatabase } from './open-database.ts';
+import { UserPreferencesStore } from './user-preferences.ts';
+
+export interface StoreOptions {
+  /** Extra per-guild data (leagues) to include in guild export and deletion. */
+  guildDataParts?: readonly GuildDataPart[];
+  log?: (message: string) => void;
+  now?: () => number;
+}
+
+/** Everything the bot persists, behind one object. The store knows nothing of Discord beyond ids as strings. */
+export class Store {
+  readonly guilds: GuildSettingsStore;
+  readonly preferences: UserPreferencesStore;
+  readonly decks: DeckStore;
+  readonly matches: MatchStore;
+  private readonly records: MatchRecords;
+  private readonly parts: readonly GuildDataPart[];
+  private readonly now: () => number;
+
+  constructor(
+    readonly db: Database,
+    readonly config: StoreConfig,
+    private readonly resolveGame: GameResolver,
+    options: StoreOptions = {},
+  ) {
+    this.now = options.now ?? Date.now;
+    this.records = new MatchRecords(db);
+    this.guilds = new GuildSettingsStore(db);
+    this.preferences = new UserPreferencesStore(db);
+    this.decks = new DeckStore(db, resolveGame);
+    const matchOptions = {
+      snapshotEvery: config.snapshotEvery,
+      now: this.now,
+      ...(options.log ? { log: options.log } : {}),
+    };
+    this.matches = new MatchStore(this.records, resolveGame, matchOptions);
+    this.parts = [...coreGuildDataParts, ...(options.guildDataParts ?? [])];
+  }
+
+  /** Admin: a match's record and whether its log replays. */
+  inspectMatch(matchId: string): MatchInspection {
+    const row = this.records.match(matchId);
+    if (!row) throw new MatchNotFound(matchId);
+    return inspectMatch(this.records, row, this.resolveGame(row.game));
+  }
+
+  /** Admin: a match as portable JSON (setup, seed, every decision with its logged hash). */
+  exportMatch(matchId: string): MatchExport {
+    const row = this.records.match(matchId);
+    if (!row) throw new MatchNotFound(matchId);
+    return exportMatch(this.records, row);
+  }
+
+  exportGuild(guildId: string): GuildExport {
+    return exportGuild(this.db, guildId, this.parts, this.now());
+  }
+
+  /** Admin command, or automatic after the bot left: removes everything stored about the guild. */
+  deleteGuild(guildId: string): { matches: number } {
+    const removed = deleteGuild(this.db, guildId, this.parts);
+    this.matches.forget(removed);
+    return { matches: removed.length };
+  }
+
+  /** Deletes the data of guilds the bot left more than `guildRetentionDays` ago; returns their ids. */
+  purgeDepartedGuilds(): string[] {
+    const cutoff = this.now() - this.config.guildRetentionDays * 86_400_000;
+    const gone = this.guilds.leftBefore(cutoff);
+    for (const guildId of gone) this.deleteGuild(guildId);
+    return gone;
+  }
+
+  backup(destination: string): Promise<{ pages: number; ms: number }> {
+    return backupDatabase(this.db, destination);
+  }
+
+  /** Checks that a game id can be played here (for commands that take a game name). */
+  requireGame(game: string) {
+    return requireGame(this.resolveGame, game);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}
+
+/** Opens the database (migrating it) and the store on top of it. Call `matches.restoreActiveMatches()` next. */
+export function openStore(config: StoreConfigInput, resolveGame: GameResolver, options: StoreOptions = {}): Store {
+  const parsed = StoreConfigSchema.parse(config);
+  return new Store(openDatabase(parsed), parsed, resolveGame, options);
+}
