@@ -1,0 +1,83 @@
+// The public board: both sides, the stack and the last action. The viewer's side (p1 for the public) is at the
+// bottom; the opponent's areas are mirrored so that both fields meet at the stack in the middle.
+import { opponentOf, type Seat } from '../../engine/core/game.ts';
+import { styleOf } from '../styles/index.ts';
+import { createSurface, finish } from '../surface.ts';
+import type { Rendered, TableModel } from '../table-model.ts';
+import { word } from '../ui-words.ts';
+import { type AreaPlan, drawArea, GRID_WIDTH, planArea } from './area.ts';
+import { drawPlayerStrip, STRIP_HEIGHT } from './player-strip.ts';
+import { drawStackPanel, stackPanelHeight } from './stack-panel.ts';
+import type { TileContext } from './tile.ts';
+
+const MARGIN = 16;
+const GAP = 10;
+const HEADER = 52;
+export const BOARD_WIDTH = GRID_WIDTH + 2 * MARGIN;
+
+function sumHeights(plans: readonly AreaPlan[]): number {
+  return plans.reduce((h, p) => h + p.height + GAP, 0);
+}
+
+export async function renderBoard(model: TableModel): Promise<Rendered> {
+  const style = styleOf(model.game);
+  const bottomSeat: Seat = model.viewer.kind === 'seat' ? model.viewer.seat : 'p1';
+  const topSeat = opponentOf(bottomSeat);
+  const top = model.players[topSeat];
+  const bottom = model.players[bottomSeat];
+  const topPlans = top.areas.map(planArea).reverse();
+  const bottomPlans = bottom.areas.map(planArea);
+  const height =
+    HEADER +
+    2 * (STRIP_HEIGHT + GAP) +
+    sumHeights(topPlans) +
+    sumHeights(bottomPlans) +
+    stackPanelHeight(model) +
+    GAP +
+    MARGIN;
+
+  const surface = createSurface(BOARD_WIDTH, height, style.background);
+  const t: TileContext = {
+    pen: surface.pen,
+    style,
+    locale: model.locale,
+    highlight: new Set(model.lastAction?.objectIds ?? []),
+  };
+  drawHeader(t, model);
+  let y = HEADER;
+  const flags = (seat: Seat) => ({ active: model.activeSeat === seat, priority: model.prioritySeat === seat });
+  drawPlayerStrip(t, top, flags(topSeat), MARGIN, y, GRID_WIDTH);
+  y += STRIP_HEIGHT + GAP;
+  for (const plan of topPlans) {
+    drawArea(t, plan, MARGIN, y);
+    y += plan.height + GAP;
+  }
+  drawStackPanel(t, model, MARGIN, y, GRID_WIDTH);
+  y += stackPanelHeight(model) + GAP;
+  for (const plan of bottomPlans) {
+    drawArea(t, plan, MARGIN, y);
+    y += plan.height + GAP;
+  }
+  drawPlayerStrip(t, bottom, flags(bottomSeat), MARGIN, y, GRID_WIDTH);
+  return finish(surface);
+}
+
+function drawHeader(t: TileContext, model: TableModel): void {
+  const { pen, style, locale } = t;
+  const baseline = 34;
+  let x = MARGIN;
+  x +=
+    pen.text(style.title[locale], x, baseline, { size: 22, weight: 'bold', colour: style.accent, maxWidth: 360 }) + 20;
+  x +=
+    pen.text(`${word('turn', locale)} ${model.turn}`, x, baseline, { size: 22, weight: 'bold', colour: style.ink }) +
+    16;
+  pen.text(model.phase, x, baseline, { size: 22, colour: style.ink, maxWidth: BOARD_WIDTH - x - 260 });
+  const viewerText =
+    model.viewer.kind === 'public' ? word('publicView', locale) : model.players[model.viewer.seat].name;
+  pen.text(viewerText, BOARD_WIDTH - MARGIN, baseline, {
+    size: 17,
+    colour: style.mutedInk,
+    align: 'right',
+    maxWidth: 240,
+  });
+}

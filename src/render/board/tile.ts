@@ -1,0 +1,215 @@
+// One slot on the board: a card (or a group of identical cards) with its attachments underneath.
+import type { Locale } from '../../engine/core/label.ts';
+import type { Pen } from '../pen.ts';
+import { drawPips, drawTag, fillBox, strokeBox } from '../shapes.ts';
+import { type GameStyle, swatch } from '../styles/game-style.ts';
+import type { CardState, FaceUpCard, Stat, TableCard } from '../table-model.ts';
+import { word } from '../ui-words.ts';
+import type { CardGroup } from './group.ts';
+
+export const TILE_WIDTH = 148;
+export const FULL_HEIGHT = 104;
+export const COMPACT_HEIGHT = 52;
+export const ATTACHMENT_HEIGHT = 26;
+/** Attachments drawn per host; the rest are counted ("+2"). */
+export const MAX_ATTACHMENT_LINES = 2;
+
+export interface TileContext {
+  pen: Pen;
+  style: GameStyle;
+  locale: Locale;
+  /** Object ids touched by the last action. */
+  highlight: ReadonlySet<string>;
+}
+
+export function attachmentLines(card: TableCard): number {
+  const n = card.attachments.length;
+  return n <= MAX_ATTACHMENT_LINES ? n : MAX_ATTACHMENT_LINES + 1;
+}
+
+export function slotHeight(group: CardGroup, compact: boolean): number {
+  return (compact ? COMPACT_HEIGHT : FULL_HEIGHT) + attachmentLines(group.card) * ATTACHMENT_HEIGHT;
+}
+
+/** States shown as tags; `turned` and `upsideDown` also dim the tile. */
+const TAGGED_STATES: readonly CardState[] = [
+  'destroyedPending',
+  'attacking',
+  'blocking',
+  'turned',
+  'upsideDown',
+  'actionRestricted',
+  'revealed',
+];
+
+function isTurned(card: TableCard): boolean {
+  return card.states.includes('turned') || card.states.includes('upsideDown');
+}
+
+function tagColours(state: CardState): { fill: string; ink: string } {
+  if (state === 'destroyedPending') return { fill: '#c0392b', ink: '#ffffff' };
+  if (state === 'attacking') return { fill: '#e67e22', ink: '#111418' };
+  if (state === 'blocking') return { fill: '#2e86c1', ink: '#ffffff' };
+  if (state === 'turned' || state === 'upsideDown') return { fill: '#9fd3e6', ink: '#0f2a36' };
+  return { fill: '#596270', ink: '#eef1f4' };
+}
+
+export function statText(stats: readonly Stat[]): string {
+  return stats.map((s) => String(s.value)).join('/');
+}
+
+/** Green when any stat is above its printed value, red when any is below (both: the accent). */
+function statColour(stats: readonly Stat[], style: GameStyle): string {
+  const up = stats.some((s) => s.base !== undefined && s.value > s.base);
+  const down = stats.some((s) => s.base !== undefined && s.value < s.base);
+  if (up && down) return style.accent;
+  if (up) return '#7ddc8c';
+  if (down) return '#ff8a80';
+  return style.ink;
+}
+
+/** The frame band: one stripe per colour of the card. */
+function drawBand(t: TileContext, card: FaceUpCard, x: number, y: number, h: number): void {
+  const colours = card.colours.length > 0 ? card.colours : [undefined];
+  const stripe = h / colours.length;
+  colours.forEach((key, i) => {
+    t.pen.ctx.fillStyle = swatch(t.style, key).fill;
+    t.pen.ctx.fillRect(x, y + i * stripe, 7, stripe);
+  });
+}
+
+function drawBack(t: TileContext, x: number, y: number, w: number, h: number): void {
+  const { ctx } = t.pen;
+  fillBox(ctx, x, y, w, h, 8, '#2a2f3a');
+  ctx.save();
+  ctx.beginPath();
+  ctx.roundRect(x, y, w, h, 8);
+  ctx.clip();
+  ctx.strokeStyle = '#363d4b';
+  ctx.lineWidth = 6;
+  for (let d = -h; d < w; d += 18) {
+    ctx.beginPath();
+    ctx.moveTo(x + d, y + h);
+    ctx.lineTo(x + d + h, y);
+    ctx.stroke();
+  }
+  ctx.restore();
+}
+
+/** The group count sits right of the cost row, where it never competes with the name or the stats; returns its width. */
+function drawCountBadge(t: TileContext, count: number, right: number, y: number, size: number): number {
+  if (count <= 1) return 0;
+  return drawTag(t.pen, `×${count}`, right, y, { size, fill: t.style.accent, ink: '#111418', align: 'right' }) + 4;
+}
+
+function drawStateTags(t: TileContext, card: TableCard, right: number, y: number, size: number): void {
+  let x = right;
+  for (const state of TAGGED_STATES) {
+    if (!card.states.includes(state)) continue;
+    x -= drawTag(t.pen, t.style.states[state][t.locale], x, y, { size, ...tagColours(state), align: 'right' }) + 4;
+  }
+}
+
+function drawFaceUp(t: TileContext, card: FaceUpCard, x: number, y: number, compact: boolean): void {
+  const { pen, style } = t;
+  const h = compact ? COMPACT_HEIGHT : FULL_HEIGHT;
+  fillBox(pen.ctx, x, y, TILE_WIDTH, h, 8, style.panel);
+  drawBand(t, card, x, y, h);
+  const inner = x + 14;
+  const right = x + TILE_WIDTH - 6;
+  if (compact) {
+    pen.text(card.name, inner, y + 21, { size: 17, weight: 'bold', colour: style.ink, maxWidth: right - inner });
+    return;
+  }
+  pen.text(card.name, inner, y + 24, { size: 19, weight: 'bold', colour: style.ink, maxWidth: right - inner });
+  drawPips(pen, style, card.cost, inner, y + 42, 17);
+  let cx = inner;
+  if (card.damage > 0) {
+    cx +=
+      drawTag(pen, `${word('damage', t.locale)} ${card.damage}`, cx, y + 55, {
+        size: 14,
+        fill: '#c0392b',
+        ink: '#fff',
+      }) + 6;
+  }
+  if (card.counters.length > 0) {
+    const counters = card.counters.map((c) => `${c.name}×${c.count}`).join(' ');
+    pen.text(counters, cx, y + 70, { size: 15, colour: style.accent, maxWidth: right - cx });
+  }
+  if (card.stats.length > 0) {
+    const colour = statColour(card.stats, style);
+    pen.text(statText(card.stats), right - 2, y + 97, { size: 23, weight: 'bold', colour, align: 'right' });
+  }
+}
+
+function drawFaceDown(t: TileContext, x: number, y: number, compact: boolean): void {
+  const h = compact ? COMPACT_HEIGHT : FULL_HEIGHT;
+  drawBack(t, x, y, TILE_WIDTH, h);
+  t.pen.text(word('faceDown', t.locale), x + 10, y + (compact ? 27 : 30), {
+    size: 15,
+    colour: t.style.mutedInk,
+    maxWidth: TILE_WIDTH - 60,
+  });
+}
+
+function drawAttachments(t: TileContext, host: TableCard, x: number, top: number): void {
+  const { pen, style } = t;
+  const shown = host.attachments.slice(0, MAX_ATTACHMENT_LINES);
+  shown.forEach((attached, i) => {
+    const y = top + i * ATTACHMENT_HEIGHT;
+    fillBox(pen.ctx, x + 12, y + 2, TILE_WIDTH - 12, ATTACHMENT_HEIGHT - 4, 5, style.panelEdge);
+    // A short rail from the host marks the attachment as belonging to it.
+    pen.ctx.fillStyle = style.mutedInk;
+    pen.ctx.fillRect(x + 4, y - 2, 3, ATTACHMENT_HEIGHT - 6);
+    pen.ctx.fillRect(x + 4, y + ATTACHMENT_HEIGHT / 2 - 2, 8, 3);
+    const name = attached.face === 'up' ? attached.name : word('faceDown', t.locale);
+    const stats = attached.face === 'up' && attached.stats.length > 0 ? statText(attached.stats) : '';
+    const statsWidth = stats
+      ? pen.text(stats, x + TILE_WIDTH - 6, y + 19, { size: 14, colour: style.ink, align: 'right' })
+      : 0;
+    pen.text(name, x + 18, y + 19, { size: 15, colour: style.ink, maxWidth: TILE_WIDTH - 30 - statsWidth });
+    if (t.highlight.has(attached.id)) {
+      strokeBox(pen.ctx, { x: x + 12, y: y + 2, w: TILE_WIDTH - 12, h: ATTACHMENT_HEIGHT - 4, r: 5 }, style.accent, 2);
+    }
+  });
+  const hidden = host.attachments.length - shown.length;
+  if (hidden > 0) {
+    const y = top + shown.length * ATTACHMENT_HEIGHT;
+    pen.text(`+${hidden}`, x + 18, y + 19, { size: 15, weight: 'bold', colour: style.mutedInk });
+  }
+}
+
+export function drawTile(t: TileContext, group: CardGroup, x: number, y: number, compact: boolean): void {
+  const { card } = group;
+  const h = compact ? COMPACT_HEIGHT : FULL_HEIGHT;
+  if (card.face === 'up') drawFaceUp(t, card, x, y, compact);
+  else drawFaceDown(t, x, y, compact);
+  // A turned card is dimmed: at preview size "dim" reads faster than a rotated frame in a dense grid.
+  if (isTurned(card)) fillBox(t.pen.ctx, x, y, TILE_WIDTH, h, 8, 'rgba(10,12,16,0.5)');
+  const right = x + TILE_WIDTH - 6;
+  if (compact) {
+    const badge = drawCountBadge(t, group.count, right, y + 29, 14);
+    drawStateTags(t, card, right - badge, y + 31, 11);
+  } else {
+    const badge = drawCountBadge(t, group.count, right, y + 31, 15);
+    drawStateTags(t, card, right - badge, y + 33, 13);
+  }
+  if (card.states.includes('destroyedPending')) strokeBox(t.pen.ctx, { x, y, w: TILE_WIDTH, h, r: 8 }, '#c0392b', 3);
+  if (group.ids.some((id) => t.highlight.has(id))) {
+    strokeBox(t.pen.ctx, { x: x - 2, y: y - 2, w: TILE_WIDTH + 4, h: h + 4, r: 9 }, t.style.accent, 4);
+  }
+  drawAttachments(t, card, x, y + h);
+}
+
+/** The honest overflow slot: how many cards did not fit. */
+export function drawOverflow(t: TileContext, hiddenCards: number, x: number, y: number, compact: boolean): void {
+  const h = compact ? COMPACT_HEIGHT : FULL_HEIGHT;
+  strokeBox(t.pen.ctx, { x: x + 1, y: y + 1, w: TILE_WIDTH - 2, h: h - 2, r: 8 }, t.style.panelEdge, 2);
+  t.pen.text(`+${hiddenCards} ${word('more', t.locale)}`, x + TILE_WIDTH / 2, y + h / 2 + 8, {
+    size: 20,
+    weight: 'bold',
+    colour: t.style.mutedInk,
+    align: 'center',
+    maxWidth: TILE_WIDTH - 12,
+  });
+}
