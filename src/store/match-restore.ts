@@ -33,43 +33,44 @@ const SnapshotStateSchema = z.looseObject({
 export function restoreMatch(game: GameModule, records: MatchRecords, row: MatchRow): RestoreOutcome {
   const notes: string[] = [];
   const last = row.decision_count;
-  let base: { state: BaseState; seq: number } | null = null;
+  let base: { state: BaseState; seq: number; hash: string } | null = null;
   for (const seq of records.snapshotSeqs(row.match_id, last)) {
     const problem = snapshotProblem(records, row, seq);
     if (typeof problem === 'string') {
       notes.push(`snapshot at decision ${seq} is unusable (${problem}); falling back to an earlier one`);
       continue;
     }
-    base = { state: problem, seq };
+    base = { ...problem, seq };
     break;
   }
   if (!base) {
     const initial = initialState(game, row);
     if (!initial.ok) return { ok: false, reason: initial.reason, notes };
     if (notes.length > 0) notes.push('replaying the whole log from the setup');
-    base = { state: initial.state, seq: 0 };
+    base = { state: initial.state, seq: 0, hash: stateHash(initial.state) };
   }
 
-  const tail = records.decisionsAfter(row.match_id, base.seq);
-  const expectedHash =
-    last === 0 ? row.initial_hash : (tail.at(-1)?.state_hash ?? records.decisionAt(row.match_id, last)?.state_hash);
-  let state = base.state;
-  let seq = base.seq;
-  for (const entry of tail) {
+  // Every tail decision's logged hash is checked, not only the last: a log that contradicts itself is not trusted.
+  let { state, seq } = base;
+  let hash = base.hash;
+  for (const entry of records.decisionsAfter(row.match_id, base.seq)) {
     if (entry.seq !== seq + 1) return { ok: false, reason: `decision log has a gap after decision ${seq}`, notes };
     const applied = applyRow(game, state, entry.seq, toLogged(entry));
     if (!applied.ok) return { ok: false, reason: applied.reason, notes };
     state = applied.state;
     seq = entry.seq;
+    hash = stateHash(state);
+    if (hash !== entry.state_hash) return { ok: false, reason: divergence(game, records, row), notes };
   }
   if (seq !== last) {
     return { ok: false, reason: `the log ends at decision ${seq} but the match records ${last} decisions`, notes };
   }
-  const hash = stateHash(state);
-  if (hash !== expectedHash || hash !== row.last_hash) {
-    return { ok: false, reason: firstDivergence(game, records, row) ?? 'final state hash differs from the log', notes };
-  }
+  if (hash !== row.last_hash) return { ok: false, reason: divergence(game, records, row), notes };
   return { ok: true, state, hash, seq, fromSeq: base.seq, notes };
+}
+
+function divergence(game: GameModule, records: MatchRecords, row: MatchRow): string {
+  return firstDivergence(game, records, row) ?? 'the latest state hash recorded for the match differs from the log';
 }
 
 /**
@@ -130,7 +131,11 @@ function applyRow(game: GameModule, state: BaseState, seq: number, entry: Logged
 }
 
 /** The snapshot's state when it is sound, or why it is not. */
-function snapshotProblem(records: MatchRecords, row: MatchRow, seq: number): BaseState | string {
+function snapshotProblem(
+  records: MatchRecords,
+  row: MatchRow,
+  seq: number,
+): { state: BaseState; hash: string } | string {
   const snap = records.snapshot(row.match_id, seq);
   if (!snap) return 'missing';
   let state: BaseState;
@@ -143,5 +148,5 @@ function snapshotProblem(records: MatchRecords, row: MatchRow, seq: number): Bas
   const hash = stateHash(state);
   if (hash !== snap.state_hash) return 'its content does not match its hash';
   if (hash !== records.decisionAt(row.match_id, seq)?.state_hash) return 'its hash differs from the log';
-  return state;
+  return { state, hash };
 }

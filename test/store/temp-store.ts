@@ -16,9 +16,13 @@ export function tempDir(): { dir: string; cleanup: () => void } {
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-export function tempStore(
-  options: StoreOptions & { snapshotEvery?: number } = {},
-): { store: Store; path: string; messages: string[]; reopen: () => Store; cleanup: () => void } {
+export function tempStore(options: StoreOptions & { snapshotEvery?: number } = {}): {
+  store: Store;
+  path: string;
+  messages: string[];
+  reopen: () => Store;
+  cleanup: () => void;
+} {
   const { dir, cleanup } = tempDir();
   const path = join(dir, 'arbiter.db');
   const messages: string[] = [];
