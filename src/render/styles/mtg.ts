@@ -14,6 +14,7 @@ export const MTG_STYLE: GameStyle = {
     red: { fill: '#cf5a45', ink: '#ffffff' },
     green: { fill: '#4e9459', ink: '#ffffff' },
     colourless: { fill: '#a9a9ad', ink: '#111418' },
+    colorless: { fill: '#a9a9ad', ink: '#111418' },
     gold: { fill: '#cfae55', ink: '#1b1b1b' },
     generic: GENERIC_PIP,
   },

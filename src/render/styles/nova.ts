@@ -14,6 +14,7 @@ export const NOVA_STYLE: GameStyle = {
     white: { fill: '#e6e1d3', ink: '#1b1b1b' },
     black: { fill: '#4b4452', ink: '#ffffff' },
     colourless: { fill: '#a4a9ae', ink: '#111418' },
+    colorless: { fill: '#a4a9ae', ink: '#111418' },
     generic: GENERIC_PIP,
   },
   states: {

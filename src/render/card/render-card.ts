@@ -1,0 +1,23 @@
+// The card look-up image: one procedurally drawn face, 480 × 672 (the 5:7 shape of a physical card).
+
+import { styleOf } from '../styles/index.ts';
+import { createSurface, finish } from '../surface.ts';
+import type { CardFace, Rendered } from '../table-model.ts';
+import { drawCardBody } from './card-body.ts';
+
+export const CARD_WIDTH = 480;
+export const CARD_HEIGHT = 672;
+
+export async function renderCard(face: CardFace): Promise<Rendered> {
+  const style = styleOf(face.game);
+  const surface = createSurface(CARD_WIDTH, CARD_HEIGHT, style.background);
+  drawCardBody(surface.pen, style, face, {
+    x: 0,
+    y: 0,
+    w: CARD_WIDTH,
+    h: CARD_HEIGHT,
+    scale: 1,
+    pictureHeight: 220,
+  });
+  return finish(surface);
+}

@@ -1,0 +1,101 @@
+// The private hand image (owner's ephemeral message only): hand cards with "playable now" marked, then the
+// owner's private zones (character deck, standby area, rune area, ...).
+import type { Locale } from '../../engine/core/label.ts';
+import { drawCardBody } from '../card/card-body.ts';
+import type { Pen } from '../pen.ts';
+import { drawTag, fillBox, strokeBox } from '../shapes.ts';
+import type { GameStyle } from '../styles/game-style.ts';
+import { styleOf } from '../styles/index.ts';
+import { createSurface, finish } from '../surface.ts';
+import type { HandCard, HandModel, Rendered } from '../table-model.ts';
+import { word } from '../ui-words.ts';
+
+const MARGIN = 16;
+// Five large tiles a row: names, costs, stats and the playable mark must survive Discord's preview scaling.
+const COLUMNS = 5;
+const TILE_W = 220;
+const TILE_H = 300;
+const GAP = 14;
+const HEADER = 56;
+const SECTION_HEADING = 44;
+const PLAYABLE = '#5fd38a';
+export const HAND_WIDTH = 2 * MARGIN + COLUMNS * TILE_W + (COLUMNS - 1) * GAP;
+
+function sectionHeight(cards: number): number {
+  const rows = Math.max(1, Math.ceil(cards / COLUMNS));
+  return SECTION_HEADING + rows * TILE_H + (rows - 1) * GAP + GAP;
+}
+
+function drawHandTile(pen: Pen, style: GameStyle, locale: Locale, entry: HandCard, x: number, y: number): void {
+  const { card } = entry;
+  if (card.face === 'down') {
+    // A private zone may hold cards even the owner cannot see (a face-down rune not yet looked at).
+    fillBox(pen.ctx, x, y, TILE_W, TILE_H, 10, '#2a2f3a');
+    pen.text(word('faceDown', locale), x + TILE_W / 2, y + TILE_H / 2, {
+      size: 16,
+      colour: style.mutedInk,
+      align: 'center',
+    });
+    return;
+  }
+  drawCardBody(pen, style, { ...card, text: entry.text }, { x, y, w: TILE_W, h: TILE_H, scale: 0.7, pictureHeight: 0 });
+  if (entry.playable) {
+    strokeBox(pen.ctx, { x: x - 4, y: y - 4, w: TILE_W + 8, h: TILE_H + 8, r: 10 }, PLAYABLE, 5);
+    // The mark straddles the top edge, clear of the name and the stats.
+    const label = word('playable', locale);
+    const w = pen.width(label, { size: 16, weight: 'bold' }) + 15;
+    drawTag(pen, label, x + (TILE_W - w) / 2, y - 14, { size: 16, fill: PLAYABLE, ink: '#0d2616' });
+  } else {
+    // Not playable right now: dimmed, still fully legible.
+    fillBox(pen.ctx, x, y, TILE_W, TILE_H, 5, 'rgba(10,12,16,0.42)');
+  }
+}
+
+function drawSection(
+  pen: Pen,
+  style: GameStyle,
+  locale: Locale,
+  section: { name: string; cards: readonly HandCard[] },
+  y: number,
+): void {
+  const headingWidth = pen.text(section.name, MARGIN, y + 24, {
+    size: 20,
+    weight: 'bold',
+    colour: style.mutedInk,
+    maxWidth: 600,
+  });
+  pen.text(String(section.cards.length), MARGIN + headingWidth + 10, y + 24, { size: 20, colour: style.mutedInk });
+  if (section.cards.length === 0) {
+    pen.text(word('empty', locale), MARGIN, y + SECTION_HEADING + 30, { size: 18, colour: style.mutedInk });
+  }
+  section.cards.forEach((entry, i) => {
+    const x = MARGIN + (i % COLUMNS) * (TILE_W + GAP);
+    const top = y + SECTION_HEADING + Math.floor(i / COLUMNS) * (TILE_H + GAP);
+    drawHandTile(pen, style, locale, entry, x, top);
+  });
+}
+
+export async function renderHand(model: HandModel): Promise<Rendered> {
+  const style = styleOf(model.game);
+  const sections = [model.hand, ...model.privateZones];
+  const height = HEADER + sections.reduce((h, s) => h + sectionHeight(s.cards.length), 0) + MARGIN;
+  const surface = createSurface(HAND_WIDTH, height, style.background);
+  const { pen } = surface;
+  const titleWidth = pen.text(style.title[model.locale], MARGIN, 36, {
+    size: 22,
+    weight: 'bold',
+    colour: style.accent,
+  });
+  pen.text(model.playerName, MARGIN + titleWidth + 18, 36, {
+    size: 22,
+    weight: 'bold',
+    colour: style.ink,
+    maxWidth: 600,
+  });
+  let y = HEADER;
+  for (const section of sections) {
+    drawSection(pen, style, model.locale, section, y);
+    y += sectionHeight(section.cards.length);
+  }
+  return finish(surface);
+}
