@@ -1,0 +1,286 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { GatewayIntentBits } from 'discord.js';
+import { type Clock, realClock } from './clock.ts';
+import { CommandRegistry } from './commands.ts';
+import { FakeGuild, FakeUser } from './driver.ts';
+import { Gateway } from './gateway.ts';
+import { RestRouter } from './http.ts';
+import { InteractionBook, type InteractionRecord } from './interactions.ts';
+import { MessageBook } from './messages.ts';
+import { guildCreatePayload, memberPayload, userPayload } from './payloads.ts';
+import { buildRoutes, type RouteContext } from './routes.ts';
+import { ChannelKind, type ChannelRecord, Store } from './store.ts';
+import { type MessageView, transcript, viewMessage } from './view.ts';
+
+/**
+ * A local Discord (REST API v10 + gateway) on 127.0.0.1 that the real discord.js client logs in
+ * to, plus the handles tests use to act as people (FakeUser) and to read what they would see.
+ *
+ *   const discord = await FakeDiscord.start();
+ *   const client = new Client({ intents, rest: { api: discord.restUrl } });
+ *   await client.login(discord.botToken);
+ */
+
+export interface FakeDiscordOptions {
+  /** Inject a ManualClock to test the 3-second and 15-minute rules without waiting. */
+  clock?: Clock;
+  botName?: string;
+  /** HELLO's heartbeat interval; Discord uses 41.25 s. */
+  heartbeatIntervalMs?: number;
+}
+
+export class FakeDiscord {
+  readonly store: Store;
+  readonly botToken: string;
+  readonly applicationId: string;
+  readonly botUserId: string;
+  readonly botName: string;
+  readonly messages: MessageBook;
+  readonly interactions: InteractionBook;
+  readonly commands: CommandRegistry;
+  readonly #gateway: Gateway;
+  readonly #router: RestRouter;
+  readonly #http: Server;
+
+  private constructor(options: FakeDiscordOptions) {
+    this.store = new Store(options.clock ?? realClock);
+    this.botName = options.botName ?? 'Arbiter';
+    const bot = this.store.addUser({
+      username: this.botName,
+      globalName: null,
+      bot: true,
+      locale: 'en-US',
+      dmsOpen: false,
+    });
+    this.botUserId = bot.id;
+    this.applicationId = bot.id;
+    this.botToken = `${Buffer.from(bot.id).toString('base64url')}.fake.${randomBytes(16).toString('base64url')}`;
+    this.#gateway = new Gateway(
+      {
+        token: this.botToken,
+        readyPayload: () => ({
+          user: { ...userPayload(bot), verified: true, mfa_enabled: false },
+          application: { id: this.applicationId, flags: 0 },
+          guilds: this.botGuilds().map((g) => ({ id: g.id, unavailable: true })),
+        }),
+        guildCreates: () => this.botGuilds().map((g) => guildCreatePayload(this.store, g, this.botUserId)),
+        membersChunk: (request) => this.membersChunk(request),
+      },
+      { heartbeatIntervalMs: options.heartbeatIntervalMs ?? 41_250, resumeUrl: () => this.gatewayUrl },
+    );
+    const dispatch = (event: string, data: Record<string, unknown>, intent = 0) =>
+      this.#gateway.dispatch(event, data, intent);
+    this.messages = new MessageBook(this.store, () => this.baseUrl, dispatch);
+    this.commands = new CommandRegistry(this.store, this.applicationId);
+    this.interactions = new InteractionBook(
+      this.store,
+      this.messages,
+      { applicationId: this.applicationId, botUserId: this.botUserId, baseUrl: () => this.baseUrl },
+      (data) => dispatch('INTERACTION_CREATE', data),
+    );
+    const context: RouteContext = {
+      store: this.store,
+      messages: this.messages,
+      interactions: this.interactions,
+      commands: this.commands,
+      gateway: this.#gateway,
+      applicationId: this.applicationId,
+      botUserId: this.botUserId,
+      botName: this.botName,
+      baseUrl: () => this.baseUrl,
+      gatewayUrl: () => this.gatewayUrl,
+    };
+    this.#router = new RestRouter(buildRoutes(context), this.botToken, (req, res) => this.serveAttachment(req, res));
+    this.#http = createServer((req, res) => void this.#router.handle(req, res));
+    this.#http.on('upgrade', (req, socket, head) => {
+      if (new URL(req.url ?? '/', 'http://127.0.0.1').pathname === '/gateway') this.#gateway.upgrade(req, socket, head);
+      else socket.destroy();
+    });
+  }
+
+  /** Starts the fake on an OS-assigned loopback port. */
+  static async start(options: FakeDiscordOptions = {}): Promise<FakeDiscord> {
+    const discord = new FakeDiscord(options);
+    await new Promise<void>((resolve, reject) => {
+      discord.#http.once('error', reject);
+      discord.#http.listen(0, '127.0.0.1', () => resolve());
+    });
+    return discord;
+  }
+
+  get port(): number {
+    return (this.#http.address() as AddressInfo).port;
+  }
+
+  get baseUrl(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** Pass as `new Client({ rest: { api: discord.restUrl } })`. */
+  get restUrl(): string {
+    return `${this.baseUrl}/api`;
+  }
+
+  get gatewayUrl(): string {
+    return `ws://127.0.0.1:${this.port}/gateway`;
+  }
+
+  /** Gateway sessions with a live socket (after a drop, 0 until the client resumes). */
+  get connectedSessions(): number {
+    return this.#gateway.connectedSessions;
+  }
+
+  createUser(username: string, options: { globalName?: string; locale?: string; dmsOpen?: boolean } = {}): FakeUser {
+    const record = this.store.addUser({
+      username,
+      globalName: options.globalName ?? null,
+      bot: false,
+      locale: options.locale ?? 'en-US',
+      dmsOpen: options.dmsOpen ?? true,
+    });
+    return new FakeUser(this, record);
+  }
+
+  /** A guild with a #general text channel; the bot is a member, and is told at once if connected. */
+  createGuild(name: string, options: { owner?: FakeUser; members?: FakeUser[]; channels?: string[] } = {}): FakeGuild {
+    const owner = options.owner ?? this.createUser(`${name.toLowerCase().replace(/\W+/g, '-')}-owner`);
+    const guild = this.store.addGuild(name, owner.id);
+    this.store.addMember(guild.id, this.botUserId);
+    for (const channelName of options.channels ?? ['general']) {
+      this.store.addChannel({ type: ChannelKind.GuildText, name: channelName, guildId: guild.id });
+    }
+    const handle = new FakeGuild(this, guild);
+    for (const member of options.members ?? []) handle.join(member);
+    this.#gateway.dispatch('GUILD_CREATE', guildCreatePayload(this.store, guild, this.botUserId));
+    return handle;
+  }
+
+  /** Called by FakeGuild.join: tells the bot (GUILD_MEMBER_ADD needs the GuildMembers intent). */
+  announceMember(guildId: string, userId: string): void {
+    const payload = { ...memberPayload(this.store, this.store.guild(guildId), userId), guild_id: guildId };
+    this.#gateway.dispatch('GUILD_MEMBER_ADD', payload, GatewayIntentBits.GuildMembers);
+  }
+
+  /** Makes the next `times` requests to `method pattern` (e.g. 'POST', '/channels/:id/messages') answer 429. */
+  rateLimit(
+    method: string,
+    pattern: string,
+    options: { times?: number; retryAfterSeconds?: number; global?: boolean } = {},
+  ): void {
+    this.#router.rateLimit({
+      method,
+      pattern,
+      times: options.times ?? 1,
+      retryAfterSeconds: options.retryAfterSeconds ?? 0.05,
+      global: options.global ?? false,
+    });
+  }
+
+  /** Drops every gateway socket with a resumable close code; discord.js reconnects and RESUMEs. */
+  dropConnections(code = 4000): void {
+    this.#gateway.dropConnections(code);
+  }
+
+  interaction(id: string): InteractionRecord | undefined {
+    return this.interactions.get(id);
+  }
+
+  /** Resolves once `check()` is true, re-checking on every change; rejects after `timeoutMs` of real time. */
+  until(check: () => boolean, timeoutMs = 2_000, what = 'condition'): Promise<void> {
+    if (check()) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const onChange = () => {
+        if (!check()) return;
+        cleanup();
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        cleanup();
+        reject(new Error(`fake Discord: timed out after ${timeoutMs} ms waiting for ${what}`));
+      }, timeoutMs);
+      const cleanup = () => {
+        clearTimeout(timer);
+        this.store.events.off('change', onChange);
+      };
+      this.store.events.on('change', onChange);
+    });
+  }
+
+  /** The channel's messages, oldest first, as `viewerId` sees them (ephemerals only for their owner). */
+  messagesAs(channelId: string, viewerId: string): MessageView[] {
+    const channel = this.store.channel(channelId);
+    if (!this.store.canSeeChannel(viewerId, channel)) {
+      throw new Error(`user ${viewerId} cannot see channel ${channel.name ?? channel.id}`);
+    }
+    return this.store
+      .messagesIn(channelId)
+      .filter((m) => this.store.canSeeMessage(viewerId, m))
+      .map((m) => viewMessage(this.store, m));
+  }
+
+  /** The channel as plain text for `viewerId` (see `transcript`). */
+  read(channelId: string, viewerId: string): string {
+    return transcript(this.messagesAs(channelId, viewerId));
+  }
+
+  /** Channels and threads `viewerId` can see, for a sandbox's channel list. */
+  channelsVisibleTo(viewerId: string): ChannelRecord[] {
+    return [...this.store.channels.values()].filter((c) => this.store.canSeeChannel(viewerId, c));
+  }
+
+  /** The bytes of an attachment, by its id or file name, from a message the viewer can see. */
+  attachmentBytes(message: { id: string; channelId: string }, idOrFilename: string): Uint8Array {
+    const record = this.store.message(message.channelId, message.id);
+    const found = record.attachments.find((a) => a.id === idOrFilename || a.filename === idOrFilename);
+    if (!found) {
+      const names = record.attachments.map((a) => a.filename).join(', ') || 'none';
+      throw new Error(`message ${message.id} has no attachment "${idOrFilename}" (it has: ${names})`);
+    }
+    return found.bytes;
+  }
+
+  async close(): Promise<void> {
+    await this.#gateway.close();
+    this.#http.closeAllConnections();
+    await new Promise<void>((resolve) => this.#http.close(() => resolve()));
+  }
+
+  private botGuilds() {
+    return [...this.store.guilds.values()].filter((g) => g.members.has(this.botUserId));
+  }
+
+  private membersChunk(request: Record<string, unknown>): Record<string, unknown> {
+    const guild = this.store.guild(String(request.guild_id));
+    const query = typeof request.query === 'string' ? request.query.toLowerCase() : '';
+    const wanted = Array.isArray(request.user_ids) ? new Set(request.user_ids.map(String)) : null;
+    const ids = [...guild.members.keys()].filter((id) =>
+      wanted ? wanted.has(id) : this.store.user(id).username.toLowerCase().startsWith(query),
+    );
+    return {
+      guild_id: guild.id,
+      members: ids.map((id) => memberPayload(this.store, guild, id)),
+      chunk_index: 0,
+      chunk_count: 1,
+      ...(request.nonce !== undefined ? { nonce: request.nonce } : {}),
+      ...(wanted ? { not_found: [...wanted].filter((id) => !guild.members.has(id)) } : {}),
+    };
+  }
+
+  /** GET /attachments/{channel}/{attachment}/{filename}: the URL put in attachment payloads. */
+  private serveAttachment(request: IncomingMessage, response: ServerResponse): boolean {
+    const match = /^\/attachments\/(\d+)\/(\d+)\/[^/]+$/.exec(new URL(request.url ?? '/', 'http://x').pathname);
+    if (!match) return false;
+    const attachment = this.store.messages
+      .get(match[1] as string)
+      ?.flatMap((m) => m.attachments)
+      .find((a) => a.id === match[2]);
+    if (!attachment) {
+      response.writeHead(404).end();
+      return true;
+    }
+    response.writeHead(200, { 'content-type': attachment.contentType }).end(Buffer.from(attachment.bytes));
+    return true;
+  }
+}

@@ -1,0 +1,168 @@
+import { GatewayIntentBits } from 'discord.js';
+import { checkMessageBody } from './limits.ts';
+import { messagePayload } from './payloads.ts';
+import { type AttachmentRecord, ChannelKind, type MessageRecord, type Store } from './store.ts';
+
+/**
+ * Creating, editing and deleting messages, whoever asks (a channel POST, an interaction callback,
+ * a webhook follow-up or a simulated user): limits are checked here once, then the store changes
+ * and the bot is told over the gateway.
+ */
+
+type Json = Record<string, unknown>;
+
+/** A file from a multipart request: `files[N]` in discord.js's form data. */
+export interface UploadedFile {
+  index: number;
+  filename: string;
+  contentType: string;
+  bytes: Uint8Array;
+}
+
+export interface MessageInput {
+  body: Json;
+  files: UploadedFile[];
+}
+
+export interface MessageOrigin {
+  authorId: string;
+  webhookId?: string;
+  visibleTo?: string;
+  interaction?: MessageRecord['interaction'];
+  type?: number;
+  /** Where the message body sits in the request, for error paths ('data' in interaction callbacks). */
+  fieldPrefix?: string;
+}
+
+export type Dispatch = (event: string, data: Json, intent: number) => void;
+
+export const MessageFlag = { SuppressEmbeds: 4, Ephemeral: 64, Loading: 128, SuppressNotifications: 4096 } as const;
+const SETTABLE_FLAGS =
+  MessageFlag.SuppressEmbeds | MessageFlag.Ephemeral | MessageFlag.SuppressNotifications | (1 << 15);
+
+export class MessageBook {
+  constructor(
+    private readonly store: Store,
+    private readonly baseUrl: () => string,
+    private readonly dispatch: Dispatch,
+  ) {}
+
+  create(channelId: string, input: MessageInput, origin: MessageOrigin): MessageRecord {
+    this.store.channel(channelId);
+    checkMessageBody(input.body, origin.fieldPrefix ?? '', { isCreate: true, fileCount: input.files.length });
+    const { body } = input;
+    let flags = typeof body.flags === 'number' ? body.flags & SETTABLE_FLAGS : 0;
+    // Only interaction responses can be ephemeral; elsewhere Discord ignores the flag.
+    if (origin.visibleTo === undefined) flags &= ~MessageFlag.Ephemeral;
+    const message: MessageRecord = {
+      id: this.store.ids.next(),
+      channelId,
+      authorId: origin.authorId,
+      webhookId: origin.webhookId ?? null,
+      type: origin.type ?? 0,
+      content: typeof body.content === 'string' ? body.content : '',
+      embeds: normaliseEmbeds(body.embeds),
+      components: Array.isArray(body.components) ? body.components : [],
+      attachments: this.newAttachments(input, []),
+      flags,
+      visibleTo: origin.visibleTo ?? null,
+      interaction: origin.interaction ?? null,
+      createdAt: this.store.clock.now(),
+      editedAt: null,
+    };
+    this.store.addMessage(message);
+    this.announce('MESSAGE_CREATE', message);
+    return message;
+  }
+
+  /** A deferred reply's placeholder: "Bot is thinking…" until the first edit of @original. */
+  createLoading(channelId: string, origin: MessageOrigin & { ephemeral: boolean }): MessageRecord {
+    const message: MessageRecord = {
+      id: this.store.ids.next(),
+      channelId,
+      authorId: origin.authorId,
+      webhookId: origin.webhookId ?? null,
+      type: origin.type ?? 0,
+      content: '',
+      embeds: [],
+      components: [],
+      attachments: [],
+      flags: MessageFlag.Loading | (origin.ephemeral ? MessageFlag.Ephemeral : 0),
+      visibleTo: origin.visibleTo ?? null,
+      interaction: origin.interaction ?? null,
+      createdAt: this.store.clock.now(),
+      editedAt: null,
+    };
+    this.store.addMessage(message);
+    this.announce('MESSAGE_CREATE', message);
+    return message;
+  }
+
+  edit(message: MessageRecord, input: MessageInput, fieldPrefix = ''): MessageRecord {
+    checkMessageBody(input.body, fieldPrefix, { isCreate: false, fileCount: input.files.length });
+    const { body } = input;
+    if (typeof body.content === 'string' || body.content === null) message.content = body.content ?? '';
+    if (Array.isArray(body.embeds) || body.embeds === null) message.embeds = normaliseEmbeds(body.embeds);
+    if (Array.isArray(body.components) || body.components === null) message.components = body.components ?? [];
+    if (Array.isArray(body.attachments) || input.files.length > 0) {
+      message.attachments = this.newAttachments(input, message.attachments);
+    }
+    const keep = message.flags & MessageFlag.Ephemeral;
+    if (typeof body.flags === 'number') message.flags = (body.flags & SETTABLE_FLAGS) | keep;
+    message.flags &= ~MessageFlag.Loading;
+    this.store.updateMessage(message);
+    this.announce('MESSAGE_UPDATE', message);
+    return message;
+  }
+
+  delete(message: MessageRecord): void {
+    this.store.deleteMessage(message);
+    if (message.visibleTo !== null) return;
+    const channel = this.store.channel(message.channelId);
+    this.dispatch(
+      'MESSAGE_DELETE',
+      { id: message.id, channel_id: message.channelId, ...(channel.guildId ? { guild_id: channel.guildId } : {}) },
+      intentFor(channel.type),
+    );
+  }
+
+  /**
+   * Attachments after a create or edit: `body.attachments` lists existing ones to keep (by id) and
+   * new ones (by the index N of their `files[N]` part); without it every uploaded file is added.
+   */
+  private newAttachments(input: MessageInput, existing: AttachmentRecord[]): AttachmentRecord[] {
+    const listed = Array.isArray(input.body.attachments) ? (input.body.attachments as Json[]) : null;
+    const fromFile = (file: UploadedFile, description: unknown, filename: unknown): AttachmentRecord => ({
+      id: this.store.ids.next(),
+      filename: typeof filename === 'string' ? filename : file.filename,
+      contentType: file.contentType,
+      bytes: file.bytes,
+      description: typeof description === 'string' ? description : null,
+    });
+    if (listed === null) return [...existing, ...input.files.map((f) => fromFile(f, undefined, undefined))];
+    const result: AttachmentRecord[] = [];
+    for (const entry of listed) {
+      const kept = existing.find((a) => a.id === String(entry.id));
+      const file = input.files.find((f) => String(f.index) === String(entry.id));
+      if (kept) result.push(kept);
+      else if (file) result.push(fromFile(file, entry.description, entry.filename));
+    }
+    return result;
+  }
+
+  private announce(event: 'MESSAGE_CREATE' | 'MESSAGE_UPDATE', message: MessageRecord): void {
+    // Ephemeral messages exist only for their user's client; bots never receive them.
+    if (message.visibleTo !== null) return;
+    const channel = this.store.channel(message.channelId);
+    this.dispatch(event, messagePayload(this.store, message, this.baseUrl(), true), intentFor(channel.type));
+  }
+}
+
+function intentFor(type: number): number {
+  return type === ChannelKind.DM ? GatewayIntentBits.DirectMessages : GatewayIntentBits.GuildMessages;
+}
+
+function normaliseEmbeds(embeds: unknown): unknown[] {
+  if (!Array.isArray(embeds)) return [];
+  return embeds.map((embed) => ({ type: 'rich', ...(embed as Json) }));
+}

@@ -1,0 +1,264 @@
+import { PermissionFlagsBits } from 'discord.js';
+import {
+  type AttachmentRecord,
+  ChannelKind,
+  type ChannelRecord,
+  type GuildRecord,
+  type MessageRecord,
+  type Store,
+  type UserRecord,
+} from './store.ts';
+
+/**
+ * Turns store records into the JSON Discord's API v10 sends, with the fields discord.js reads
+ * when it builds Guild, Channel, Message and Interaction objects.
+ */
+
+type Json = Record<string, unknown>;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** What @everyone may do in a fake guild: the usual permissions of a fresh community server. */
+export const everyonePermissions =
+  PermissionFlagsBits.ViewChannel |
+  PermissionFlagsBits.SendMessages |
+  PermissionFlagsBits.SendMessagesInThreads |
+  PermissionFlagsBits.CreatePublicThreads |
+  PermissionFlagsBits.EmbedLinks |
+  PermissionFlagsBits.AttachFiles |
+  PermissionFlagsBits.ReadMessageHistory |
+  PermissionFlagsBits.AddReactions |
+  PermissionFlagsBits.UseApplicationCommands;
+
+/** The bot also manages the threads and messages of its matches. */
+export const botPermissions =
+  everyonePermissions |
+  PermissionFlagsBits.CreatePrivateThreads |
+  PermissionFlagsBits.ManageThreads |
+  PermissionFlagsBits.ManageMessages;
+
+const allPermissions = Object.values(PermissionFlagsBits).reduce((all, bit) => all | bit, 0n);
+
+export function permissionsOf(store: Store, guild: GuildRecord, userId: string): bigint {
+  if (guild.ownerId === userId) return allPermissions;
+  return store.user(userId).bot ? botPermissions : everyonePermissions;
+}
+
+export function userPayload(user: UserRecord): Json {
+  return {
+    id: user.id,
+    username: user.username,
+    discriminator: '0',
+    global_name: user.globalName,
+    avatar: null,
+    ...(user.bot ? { bot: true } : {}),
+    public_flags: 0,
+    flags: 0,
+    banner: null,
+    accent_color: null,
+    avatar_decoration_data: null,
+  };
+}
+
+export function memberPayload(store: Store, guild: GuildRecord, userId: string): Json {
+  const member = store.member(guild.id, userId);
+  return {
+    user: userPayload(store.user(userId)),
+    nick: member.nick,
+    avatar: null,
+    banner: null,
+    roles: [],
+    joined_at: iso(member.joinedAt),
+    premium_since: null,
+    deaf: false,
+    mute: false,
+    flags: 0,
+    pending: false,
+    communication_disabled_until: null,
+  };
+}
+
+function everyoneRole(guild: GuildRecord): Json {
+  return {
+    id: guild.id,
+    name: '@everyone',
+    color: 0,
+    colors: { primary_color: 0, secondary_color: null, tertiary_color: null },
+    hoist: false,
+    icon: null,
+    unicode_emoji: null,
+    position: 0,
+    permissions: everyonePermissions.toString(),
+    managed: false,
+    mentionable: false,
+    flags: 0,
+  };
+}
+
+export function channelPayload(store: Store, channel: ChannelRecord): Json {
+  const lastMessageId = store.messages.get(channel.id)?.at(-1)?.id ?? null;
+  if (channel.type === ChannelKind.DM) {
+    return {
+      id: channel.id,
+      type: channel.type,
+      last_message_id: lastMessageId,
+      flags: 0,
+      recipients: channel.recipientId ? [userPayload(store.user(channel.recipientId))] : [],
+    };
+  }
+  const base = {
+    id: channel.id,
+    type: channel.type,
+    guild_id: channel.guildId,
+    name: channel.name,
+    last_message_id: lastMessageId,
+    rate_limit_per_user: 0,
+    flags: 0,
+  };
+  if (channel.type === ChannelKind.GuildText) {
+    return { ...base, position: 0, permission_overwrites: [], topic: null, nsfw: false, parent_id: null };
+  }
+  const count = store.messages.get(channel.id)?.length ?? 0;
+  return {
+    ...base,
+    parent_id: channel.parentId,
+    owner_id: channel.ownerId,
+    message_count: count,
+    total_message_sent: count,
+    member_count: channel.threadMemberIds.size,
+    thread_metadata: {
+      archived: false,
+      auto_archive_duration: 1440,
+      archive_timestamp: iso(channel.createdAt),
+      locked: false,
+      create_timestamp: iso(channel.createdAt),
+      ...(channel.type === ChannelKind.PrivateThread ? { invitable: false } : {}),
+    },
+  };
+}
+
+/** The GUILD_CREATE payload: the guild with its channels, threads and members, as the bot sees them. */
+export function guildCreatePayload(store: Store, guild: GuildRecord, botUserId: string): Json {
+  const channels = [...store.channels.values()].filter((c) => c.guildId === guild.id);
+  const textChannels = channels.filter((c) => c.type === ChannelKind.GuildText);
+  return {
+    ...guildPayload(guild, textChannels[0]?.id ?? null),
+    joined_at: iso(store.member(guild.id, botUserId).joinedAt),
+    large: false,
+    unavailable: false,
+    member_count: guild.members.size,
+    voice_states: [],
+    members: [...guild.members.keys()].map((userId) => memberPayload(store, guild, userId)),
+    channels: textChannels.map((c) => channelPayload(store, c)),
+    threads: channels.filter((c) => c.type !== ChannelKind.GuildText).map((c) => channelPayload(store, c)),
+    presences: [],
+    stage_instances: [],
+    guild_scheduled_events: [],
+    soundboard_sounds: [],
+  };
+}
+
+export function guildPayload(guild: GuildRecord, systemChannelId: string | null): Json {
+  return {
+    id: guild.id,
+    name: guild.name,
+    icon: null,
+    splash: null,
+    discovery_splash: null,
+    banner: null,
+    description: null,
+    owner_id: guild.ownerId,
+    afk_channel_id: null,
+    afk_timeout: 300,
+    verification_level: 0,
+    default_message_notifications: 0,
+    explicit_content_filter: 0,
+    roles: [everyoneRole(guild)],
+    emojis: [],
+    stickers: [],
+    features: [],
+    mfa_level: 0,
+    application_id: null,
+    system_channel_id: systemChannelId,
+    system_channel_flags: 0,
+    rules_channel_id: null,
+    public_updates_channel_id: null,
+    safety_alerts_channel_id: null,
+    vanity_url_code: null,
+    premium_tier: 0,
+    premium_subscription_count: 0,
+    premium_progress_bar_enabled: false,
+    preferred_locale: 'en-US',
+    nsfw_level: 0,
+    max_video_channel_users: 25,
+  };
+}
+
+export function attachmentPayload(attachment: AttachmentRecord, channelId: string, baseUrl: string): Json {
+  const url = `${baseUrl}/attachments/${channelId}/${attachment.id}/${encodeURIComponent(attachment.filename)}`;
+  return {
+    id: attachment.id,
+    filename: attachment.filename,
+    size: attachment.bytes.byteLength,
+    url,
+    proxy_url: url,
+    content_type: attachment.contentType,
+    ...(attachment.description !== null ? { description: attachment.description } : {}),
+  };
+}
+
+/** A message as REST returns it; gateway events add `guild_id` and `member` (`forGateway`). */
+export function messagePayload(store: Store, message: MessageRecord, baseUrl: string, forGateway = false): Json {
+  const channel = store.channel(message.channelId);
+  const author = store.user(message.authorId);
+  const payload: Json = {
+    id: message.id,
+    channel_id: message.channelId,
+    author: userPayload(author),
+    content: message.content,
+    timestamp: iso(message.createdAt),
+    edited_timestamp: message.editedAt === null ? null : iso(message.editedAt),
+    tts: false,
+    mention_everyone: false,
+    mentions: [],
+    mention_roles: [],
+    attachments: message.attachments.map((a) => attachmentPayload(a, message.channelId, baseUrl)),
+    embeds: message.embeds,
+    pinned: false,
+    type: message.type,
+    flags: message.flags,
+    components: message.components,
+  };
+  if (message.webhookId !== null) {
+    payload.webhook_id = message.webhookId;
+    payload.application_id = message.webhookId;
+  }
+  if (message.interaction) {
+    const user = userPayload(store.user(message.interaction.userId));
+    const owners = channel.guildId ? { '0': channel.guildId } : { '1': message.interaction.userId };
+    payload.interaction_metadata = {
+      id: message.interaction.id,
+      type: message.interaction.type,
+      user,
+      authorizing_integration_owners: owners,
+    };
+    payload.interaction = {
+      id: message.interaction.id,
+      type: message.interaction.type,
+      name: message.interaction.name ?? '',
+      user,
+    };
+  }
+  if (channel.type === ChannelKind.PublicThread || channel.type === ChannelKind.PrivateThread) {
+    payload.position = store.messagesIn(channel.id).indexOf(message);
+  }
+  if (forGateway && channel.guildId !== null) {
+    payload.guild_id = channel.guildId;
+    const guild = store.guild(channel.guildId);
+    if (guild.members.has(message.authorId)) {
+      const { user: _user, ...member } = memberPayload(store, guild, message.authorId);
+      payload.member = member;
+    }
+  }
+  return payload;
+}

@@ -1,0 +1,405 @@
+import type { CommandRegistry } from './commands.ts';
+import {
+  cannotEditOthersMessage,
+  cannotMessageUser,
+  DiscordApiError,
+  missingAccess,
+  unknownMessage,
+} from './errors.ts';
+import type { Gateway } from './gateway.ts';
+import type { Route } from './http.ts';
+import type { InteractionBook } from './interactions.ts';
+import type { MessageBook } from './messages.ts';
+import { channelPayload, guildPayload, memberPayload, messagePayload, userPayload } from './payloads.ts';
+import { ChannelKind, type ChannelRecord, type Store } from './store.ts';
+
+/** The REST routes the bot uses, each a thin call into the store, message book or interaction book. */
+
+type Json = Record<string, unknown>;
+
+export interface RouteContext {
+  store: Store;
+  messages: MessageBook;
+  interactions: InteractionBook;
+  commands: CommandRegistry;
+  gateway: Gateway;
+  applicationId: string;
+  botUserId: string;
+  botName: string;
+  baseUrl(): string;
+  gatewayUrl(): string;
+}
+
+export function applicationPayload(ctx: RouteContext): Json {
+  return {
+    id: ctx.applicationId,
+    name: ctx.botName,
+    icon: null,
+    description: '',
+    bot_public: true,
+    bot_require_code_grant: false,
+    verify_key: '0'.repeat(64),
+    flags: 0,
+    team: null,
+    owner: userPayload(ctx.store.user(ctx.botUserId)),
+    bot: userPayload(ctx.store.user(ctx.botUserId)),
+  };
+}
+
+export function buildRoutes(ctx: RouteContext): Route[] {
+  const { store } = ctx;
+  const message = (m: Parameters<typeof messagePayload>[1]) => messagePayload(store, m, ctx.baseUrl());
+  const botChannel = (id: string): ChannelRecord => {
+    const channel = store.channel(id);
+    if (channel.guildId !== null && !store.guild(channel.guildId).members.has(ctx.botUserId)) throw missingAccess();
+    return channel;
+  };
+  const guildId = (params: Record<string, string>) => params.guildId ?? null;
+  const commandRoutes = (prefix: string): Route[] => [
+    {
+      method: 'GET',
+      pattern: `${prefix}/commands`,
+      auth: true,
+      handle: ({ params }) => ctx.commands.list(guildId(params)).map((c) => ctx.commands.payload(c)),
+    },
+    {
+      method: 'PUT',
+      pattern: `${prefix}/commands`,
+      auth: true,
+      handle: ({ params, body }) => {
+        const list = Array.isArray(body) ? (body as Json[]) : [];
+        return ctx.commands.overwrite(list, guildId(params)).map((c) => ctx.commands.payload(c));
+      },
+    },
+    {
+      method: 'POST',
+      pattern: `${prefix}/commands`,
+      auth: true,
+      handle: ({ params, body }) => ctx.commands.payload(ctx.commands.upsert(body, guildId(params))),
+    },
+    {
+      method: 'GET',
+      pattern: `${prefix}/commands/:commandId`,
+      auth: true,
+      handle: ({ params }) => ctx.commands.payload(ctx.commands.get(params.commandId as string, guildId(params))),
+    },
+    {
+      method: 'DELETE',
+      pattern: `${prefix}/commands/:commandId`,
+      auth: true,
+      handle: ({ params }) => {
+        ctx.commands.remove(params.commandId as string, guildId(params));
+        return null;
+      },
+    },
+  ];
+
+  return [
+    {
+      method: 'GET',
+      pattern: '/gateway/bot',
+      auth: true,
+      handle: () => ({
+        url: ctx.gatewayUrl(),
+        shards: 1,
+        session_start_limit: { total: 1000, remaining: 1000, reset_after: 86_400_000, max_concurrency: 1 },
+      }),
+    },
+    { method: 'GET', pattern: '/gateway', auth: false, handle: () => ({ url: ctx.gatewayUrl() }) },
+    { method: 'GET', pattern: '/users/@me', auth: true, handle: () => userPayload(store.user(ctx.botUserId)) },
+    {
+      method: 'GET',
+      pattern: '/users/:userId',
+      auth: true,
+      handle: ({ params }) => userPayload(store.user(params.userId as string)),
+    },
+    {
+      method: 'POST',
+      pattern: '/users/@me/channels',
+      auth: true,
+      handle: ({ body }) => {
+        const recipient = store.user(String(body.recipient_id));
+        return channelPayload(store, store.dmChannel(recipient.id));
+      },
+    },
+    { method: 'GET', pattern: '/applications/@me', auth: true, handle: () => applicationPayload(ctx) },
+    { method: 'GET', pattern: '/oauth2/applications/@me', auth: true, handle: () => applicationPayload(ctx) },
+    ...commandRoutes('/applications/:applicationId'),
+    ...commandRoutes('/applications/:applicationId/guilds/:guildId'),
+    {
+      method: 'GET',
+      pattern: '/guilds/:guildId',
+      auth: true,
+      handle: ({ params }) => {
+        const guild = store.guild(params.guildId as string);
+        const first = [...store.channels.values()].find(
+          (c) => c.guildId === guild.id && c.type === ChannelKind.GuildText,
+        );
+        return {
+          ...guildPayload(guild, first?.id ?? null),
+          approximate_member_count: guild.members.size,
+          approximate_presence_count: 0,
+        };
+      },
+    },
+    {
+      method: 'GET',
+      pattern: '/guilds/:guildId/channels',
+      auth: true,
+      handle: ({ params }) => {
+        const guild = store.guild(params.guildId as string);
+        return [...store.channels.values()]
+          .filter((c) => c.guildId === guild.id && c.type === ChannelKind.GuildText)
+          .map((c) => channelPayload(store, c));
+      },
+    },
+    {
+      method: 'GET',
+      pattern: '/guilds/:guildId/threads/active',
+      auth: true,
+      handle: ({ params }) => {
+        const guild = store.guild(params.guildId as string);
+        const threads = [...store.channels.values()].filter((c) => c.guildId === guild.id && c.parentId !== null);
+        return { threads: threads.map((c) => channelPayload(store, c)), members: [] };
+      },
+    },
+    {
+      method: 'GET',
+      pattern: '/guilds/:guildId/members/search',
+      auth: true,
+      handle: ({ params, query }) => {
+        const guild = store.guild(params.guildId as string);
+        const text = (query.get('query') ?? '').toLowerCase();
+        const limit = Number(query.get('limit') ?? 1);
+        return [...guild.members.keys()]
+          .filter((id) => store.user(id).username.toLowerCase().startsWith(text))
+          .slice(0, limit)
+          .map((id) => memberPayload(store, guild, id));
+      },
+    },
+    {
+      method: 'GET',
+      pattern: '/guilds/:guildId/members/:userId',
+      auth: true,
+      handle: ({ params }) => {
+        const guild = store.guild(params.guildId as string);
+        store.member(guild.id, params.userId as string);
+        return memberPayload(store, guild, params.userId as string);
+      },
+    },
+    {
+      method: 'GET',
+      pattern: '/guilds/:guildId/members',
+      auth: true,
+      handle: ({ params, query }) => {
+        const guild = store.guild(params.guildId as string);
+        const after = BigInt(query.get('after') ?? '0');
+        const limit = Number(query.get('limit') ?? 1);
+        return [...guild.members.keys()]
+          .filter((id) => BigInt(id) > after)
+          .sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1))
+          .slice(0, limit)
+          .map((id) => memberPayload(store, guild, id));
+      },
+    },
+    {
+      method: 'GET',
+      pattern: '/channels/:channelId',
+      auth: true,
+      handle: ({ params }) => channelPayload(store, botChannel(params.channelId as string)),
+    },
+    {
+      method: 'GET',
+      pattern: '/channels/:channelId/messages',
+      auth: true,
+      handle: ({ params, query }) => {
+        const channel = botChannel(params.channelId as string);
+        const limit = Math.min(100, Number(query.get('limit') ?? 50));
+        const before = query.get('before');
+        const after = query.get('after');
+        const visible = store.messagesIn(channel.id).filter((m) => m.visibleTo === null);
+        const picked = visible
+          .filter((m) => (before ? BigInt(m.id) < BigInt(before) : true))
+          .filter((m) => (after ? BigInt(m.id) > BigInt(after) : true));
+        const window = after ? picked.slice(0, limit) : picked.slice(-limit);
+        return window.reverse().map(message);
+      },
+    },
+    {
+      method: 'GET',
+      pattern: '/channels/:channelId/messages/:messageId',
+      auth: true,
+      handle: ({ params }) => {
+        const found = store.message(botChannel(params.channelId as string).id, params.messageId as string);
+        if (found.visibleTo !== null) throw unknownMessage();
+        return message(found);
+      },
+    },
+    {
+      method: 'POST',
+      pattern: '/channels/:channelId/messages',
+      auth: true,
+      handle: ({ params, body, files }) => {
+        const channel = botChannel(params.channelId as string);
+        if (channel.type === ChannelKind.DM && channel.recipientId && !store.user(channel.recipientId).dmsOpen) {
+          throw cannotMessageUser();
+        }
+        return message(ctx.messages.create(channel.id, { body, files }, { authorId: ctx.botUserId }));
+      },
+    },
+    {
+      method: 'PATCH',
+      pattern: '/channels/:channelId/messages/:messageId',
+      auth: true,
+      handle: ({ params, body, files }) => {
+        const found = store.message(botChannel(params.channelId as string).id, params.messageId as string);
+        if (found.authorId !== ctx.botUserId || found.visibleTo !== null) throw cannotEditOthersMessage();
+        return message(ctx.messages.edit(found, { body, files }));
+      },
+    },
+    {
+      method: 'DELETE',
+      pattern: '/channels/:channelId/messages/:messageId',
+      auth: true,
+      handle: ({ params }) => {
+        const found = store.message(botChannel(params.channelId as string).id, params.messageId as string);
+        if (found.visibleTo !== null) throw unknownMessage();
+        ctx.messages.delete(found);
+        return null;
+      },
+    },
+    { method: 'POST', pattern: '/channels/:channelId/typing', auth: true, handle: () => null },
+    {
+      method: 'POST',
+      pattern: '/channels/:channelId/threads',
+      auth: true,
+      handle: ({ params, body }) => startThread(ctx, botChannel(params.channelId as string), body, null),
+    },
+    {
+      method: 'POST',
+      pattern: '/channels/:channelId/messages/:messageId/threads',
+      auth: true,
+      handle: ({ params, body }) => {
+        const parent = botChannel(params.channelId as string);
+        const from = store.message(parent.id, params.messageId as string);
+        return startThread(ctx, parent, { ...body, type: ChannelKind.PublicThread }, from.id);
+      },
+    },
+    {
+      method: 'PUT',
+      pattern: '/channels/:channelId/thread-members/:userId',
+      auth: true,
+      handle: ({ params }) => {
+        const thread = botChannel(params.channelId as string);
+        const userId = params.userId === '@me' ? ctx.botUserId : (params.userId as string);
+        if (thread.parentId === null || thread.guildId === null) throw missingAccess();
+        store.member(thread.guildId, userId);
+        thread.threadMemberIds.add(userId);
+        store.notifyChange();
+        return null;
+      },
+    },
+    {
+      method: 'DELETE',
+      pattern: '/channels/:channelId/thread-members/:userId',
+      auth: true,
+      handle: ({ params }) => {
+        const thread = botChannel(params.channelId as string);
+        thread.threadMemberIds.delete(params.userId === '@me' ? ctx.botUserId : (params.userId as string));
+        store.notifyChange();
+        return null;
+      },
+    },
+    {
+      method: 'GET',
+      pattern: '/channels/:channelId/thread-members',
+      auth: true,
+      handle: ({ params }) => {
+        const thread = botChannel(params.channelId as string);
+        return [...thread.threadMemberIds].map((userId) => ({
+          id: thread.id,
+          user_id: userId,
+          join_timestamp: new Date(thread.createdAt).toISOString(),
+          flags: 0,
+        }));
+      },
+    },
+    {
+      method: 'POST',
+      pattern: '/interactions/:interactionId/:token/callback',
+      auth: false,
+      handle: ({ params, body, files, query }) =>
+        ctx.interactions.callback(
+          params.interactionId as string,
+          params.token as string,
+          { body, files },
+          query.get('with_response') === 'true',
+        ),
+    },
+    {
+      method: 'POST',
+      pattern: '/webhooks/:applicationId/:token',
+      auth: false,
+      handle: ({ params, body, files, query }) => {
+        const record = ctx.interactions.byToken(params.applicationId as string, params.token as string);
+        const sent = ctx.interactions.followUp(record, { body, files });
+        return query.get('wait') === 'false' ? null : message(sent);
+      },
+    },
+    {
+      method: 'GET',
+      pattern: '/webhooks/:applicationId/:token/messages/:messageId',
+      auth: false,
+      handle: ({ params }) => {
+        const record = ctx.interactions.byToken(params.applicationId as string, params.token as string);
+        return message(ctx.interactions.webhookMessage(record, params.messageId as string));
+      },
+    },
+    {
+      method: 'PATCH',
+      pattern: '/webhooks/:applicationId/:token/messages/:messageId',
+      auth: false,
+      handle: ({ params, body, files }) => {
+        const record = ctx.interactions.byToken(params.applicationId as string, params.token as string);
+        const target = ctx.interactions.webhookMessage(record, params.messageId as string);
+        return message(ctx.messages.edit(target, { body, files }));
+      },
+    },
+    {
+      method: 'DELETE',
+      pattern: '/webhooks/:applicationId/:token/messages/:messageId',
+      auth: false,
+      handle: ({ params }) => {
+        const record = ctx.interactions.byToken(params.applicationId as string, params.token as string);
+        ctx.messages.delete(ctx.interactions.webhookMessage(record, params.messageId as string));
+        return null;
+      },
+    },
+  ];
+}
+
+function startThread(ctx: RouteContext, parent: ChannelRecord, body: Json, fromMessageId: string | null): Json {
+  if (parent.type !== ChannelKind.GuildText) {
+    throw new DiscordApiError(400, 50024, 'Cannot execute action on this channel type');
+  }
+  const name = typeof body.name === 'string' ? body.name : '';
+  if (name.length < 1 || name.length > 100) {
+    throw new DiscordApiError(400, 50035, 'Invalid Form Body', {
+      name: { _errors: [{ code: 'BASE_TYPE_BAD_LENGTH', message: 'Must be between 1 and 100 in length.' }] },
+    });
+  }
+  const type = body.type === ChannelKind.PrivateThread ? ChannelKind.PrivateThread : ChannelKind.PublicThread;
+  const thread = ctx.store.addChannel({
+    // Discord gives a thread started from a message the message's id.
+    ...(fromMessageId ? { id: fromMessageId } : {}),
+    type,
+    name,
+    guildId: parent.guildId,
+    parentId: parent.id,
+    ownerId: ctx.botUserId,
+    threadMemberIds: new Set([ctx.botUserId]),
+  });
+  const payload = channelPayload(ctx.store, thread);
+  ctx.gateway.dispatch('THREAD_CREATE', { ...payload, newly_created: true });
+  return payload;
+}

@@ -1,0 +1,238 @@
+import { EventEmitter } from 'node:events';
+import type { Clock } from './clock.ts';
+import { unknownChannel, unknownGuild, unknownMember, unknownMessage, unknownUser } from './errors.ts';
+import { SnowflakeFactory } from './snowflake.ts';
+
+/**
+ * The fake's whole world in memory: users, guilds, channels, messages and registered commands.
+ * Everything else (REST, gateway, driver) reads and changes Discord only through this store, and
+ * every message change is announced on `events` so a sandbox page or a test can follow it.
+ */
+
+export const ChannelKind = { GuildText: 0, DM: 1, PublicThread: 11, PrivateThread: 12 } as const;
+export type ChannelKind = (typeof ChannelKind)[keyof typeof ChannelKind];
+
+export interface UserRecord {
+  id: string;
+  username: string;
+  globalName: string | null;
+  bot: boolean;
+  locale: string;
+  /** When false, the bot cannot open or write to a DM with this user (50007). */
+  dmsOpen: boolean;
+}
+
+export interface MemberRecord {
+  userId: string;
+  joinedAt: number;
+  nick: string | null;
+}
+
+export interface GuildRecord {
+  id: string;
+  name: string;
+  ownerId: string;
+  members: Map<string, MemberRecord>;
+}
+
+export interface ChannelRecord {
+  id: string;
+  type: ChannelKind;
+  name: string | null;
+  guildId: string | null;
+  /** For threads: the text channel it hangs from. */
+  parentId: string | null;
+  /** For DMs: the one human on the other side. */
+  recipientId: string | null;
+  /** For threads: who has joined it; a private thread is visible only to them. */
+  threadMemberIds: Set<string>;
+  ownerId: string | null;
+  createdAt: number;
+}
+
+export interface AttachmentRecord {
+  id: string;
+  filename: string;
+  contentType: string;
+  bytes: Uint8Array;
+  description: string | null;
+}
+
+export interface MessageRecord {
+  id: string;
+  channelId: string;
+  authorId: string;
+  /** Interaction responses and follow-ups are sent through the application's webhook. */
+  webhookId: string | null;
+  type: number;
+  content: string;
+  embeds: unknown[];
+  components: unknown[];
+  attachments: AttachmentRecord[];
+  flags: number;
+  /** An ephemeral message is seen by this user only; null means everyone who can see the channel. */
+  visibleTo: string | null;
+  interaction: { id: string; type: number; userId: string; name: string | null } | null;
+  createdAt: number;
+  editedAt: number | null;
+}
+
+export interface CommandRecord {
+  id: string;
+  /** null for a global command. */
+  guildId: string | null;
+  version: string;
+  body: Record<string, unknown> & { name: string; type: number };
+}
+
+export type MessageEvent =
+  | { kind: 'create'; channelId: string; message: MessageRecord }
+  | { kind: 'update'; channelId: string; message: MessageRecord }
+  | { kind: 'delete'; channelId: string; message: MessageRecord };
+
+export type StoreEvents = {
+  message: [MessageEvent];
+  channel: [ChannelRecord];
+  /** Anything observable changed (messages, acknowledgements); used by waiters. */
+  change: [];
+};
+
+export class Store {
+  readonly ids: SnowflakeFactory;
+  readonly events = new EventEmitter<StoreEvents>();
+  readonly users = new Map<string, UserRecord>();
+  readonly guilds = new Map<string, GuildRecord>();
+  readonly channels = new Map<string, ChannelRecord>();
+  /** Messages per channel, oldest first. */
+  readonly messages = new Map<string, MessageRecord[]>();
+  readonly commands = new Map<string, CommandRecord>();
+
+  constructor(readonly clock: Clock) {
+    this.ids = new SnowflakeFactory(() => clock.now());
+    this.events.setMaxListeners(0);
+  }
+
+  user(id: string): UserRecord {
+    const user = this.users.get(id);
+    if (!user) throw unknownUser();
+    return user;
+  }
+
+  guild(id: string): GuildRecord {
+    const guild = this.guilds.get(id);
+    if (!guild) throw unknownGuild();
+    return guild;
+  }
+
+  member(guildId: string, userId: string): MemberRecord {
+    const member = this.guild(guildId).members.get(userId);
+    if (!member) throw unknownMember();
+    return member;
+  }
+
+  channel(id: string): ChannelRecord {
+    const channel = this.channels.get(id);
+    if (!channel) throw unknownChannel();
+    return channel;
+  }
+
+  message(channelId: string, messageId: string): MessageRecord {
+    const message = this.messages.get(channelId)?.find((m) => m.id === messageId);
+    if (!message) throw unknownMessage();
+    return message;
+  }
+
+  addUser(fields: Omit<UserRecord, 'id'>): UserRecord {
+    const user = { id: this.ids.next(), ...fields };
+    this.users.set(user.id, user);
+    return user;
+  }
+
+  addGuild(name: string, ownerId: string): GuildRecord {
+    const guild: GuildRecord = { id: this.ids.next(), name, ownerId, members: new Map() };
+    this.guilds.set(guild.id, guild);
+    this.addMember(guild.id, ownerId);
+    return guild;
+  }
+
+  addMember(guildId: string, userId: string): MemberRecord {
+    this.user(userId);
+    const guild = this.guild(guildId);
+    const existing = guild.members.get(userId);
+    if (existing) return existing;
+    const member = { userId, joinedAt: this.clock.now(), nick: null };
+    guild.members.set(userId, member);
+    return member;
+  }
+
+  addChannel(fields: Partial<ChannelRecord> & { type: ChannelKind }): ChannelRecord {
+    const channel: ChannelRecord = {
+      id: this.ids.next(),
+      name: null,
+      guildId: null,
+      parentId: null,
+      recipientId: null,
+      threadMemberIds: new Set(),
+      ownerId: null,
+      createdAt: this.clock.now(),
+      ...fields,
+    };
+    this.channels.set(channel.id, channel);
+    this.messages.set(channel.id, []);
+    this.events.emit('channel', channel);
+    return channel;
+  }
+
+  /** The DM channel between the bot and a user, created on first use as Discord does. */
+  dmChannel(userId: string): ChannelRecord {
+    for (const channel of this.channels.values()) {
+      if (channel.type === ChannelKind.DM && channel.recipientId === userId) return channel;
+    }
+    return this.addChannel({ type: ChannelKind.DM, recipientId: userId });
+  }
+
+  addMessage(message: MessageRecord): void {
+    this.messagesIn(message.channelId).push(message);
+    this.announce({ kind: 'create', channelId: message.channelId, message });
+  }
+
+  updateMessage(message: MessageRecord): void {
+    message.editedAt = this.clock.now();
+    this.announce({ kind: 'update', channelId: message.channelId, message });
+  }
+
+  deleteMessage(message: MessageRecord): void {
+    const list = this.messagesIn(message.channelId);
+    const index = list.indexOf(message);
+    if (index >= 0) list.splice(index, 1);
+    this.announce({ kind: 'delete', channelId: message.channelId, message });
+  }
+
+  messagesIn(channelId: string): MessageRecord[] {
+    const list = this.messages.get(channelId);
+    if (!list) throw unknownChannel();
+    return list;
+  }
+
+  /** Whether `userId` can see the channel at all (guild membership, DM recipient, private thread member). */
+  canSeeChannel(userId: string, channel: ChannelRecord): boolean {
+    const user = this.users.get(userId);
+    if (user?.bot) return true;
+    if (channel.type === ChannelKind.DM) return channel.recipientId === userId;
+    if (channel.type === ChannelKind.PrivateThread) return channel.threadMemberIds.has(userId);
+    return channel.guildId !== null && this.guilds.get(channel.guildId)?.members.has(userId) === true;
+  }
+
+  canSeeMessage(userId: string, message: MessageRecord): boolean {
+    return message.visibleTo === null || message.visibleTo === userId;
+  }
+
+  notifyChange(): void {
+    this.events.emit('change');
+  }
+
+  private announce(event: MessageEvent): void {
+    this.events.emit('message', event);
+    this.events.emit('change');
+  }
+}

@@ -1,0 +1,64 @@
+import { ChannelType, Events } from 'discord.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, startHarness } from './harness.ts';
+
+describe('fake Discord: login and a slash command round trip', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  it('logs the real client in: READY carries the bot user and application, GUILD_CREATE the guild', () => {
+    expect(h.client.user?.id).toBe(h.discord.botUserId);
+    expect(h.client.application?.id).toBe(h.discord.applicationId);
+    const guild = h.client.guilds.cache.get(h.guild.id);
+    expect(guild?.name).toBe('Arbiter Test');
+    expect(guild?.channels.cache.find((c) => c.name === 'general')?.type).toBe(ChannelType.GuildText);
+    expect(guild?.members.cache.has(h.alice.id)).toBe(true);
+  });
+
+  it('registers application commands through REST', () => {
+    expect([...h.discord.store.commands.values()].map((c) => c.body.name).sort()).toEqual(['card', 'duel', 'ping']);
+  });
+
+  it('delivers a slash command with subcommand, user and string options, and shows the reply', async () => {
+    h.onInteraction(async (interaction) => {
+      if (!interaction.isChatInputCommand()) return;
+      const opponent = interaction.options.getUser('opponent', true);
+      const game = interaction.options.getString('game', true);
+      await interaction.reply(
+        `${interaction.user.username} challenges ${opponent.username} to ${game} (${interaction.options.getSubcommand()}, ${interaction.locale})`,
+      );
+    });
+    const outcome = await h.alice.slash('duel challenge', { opponent: h.bob, game: 'nova' });
+    expect(outcome.state).toBe('acknowledged');
+    expect(outcome.callbackType).toBe(4);
+    expect(outcome.reply()?.content).toBe('alice challenges bob to nova (challenge, en-US)');
+    expect(h.bob.read(h.guild.channel())).toContain('Arbiter: alice challenges bob to nova');
+  });
+
+  it('refuses, in the driver, what the Discord client would not send', () => {
+    expect(() => h.alice.slash('nope')).toThrow(/no slash command \/nope/);
+    expect(() => h.alice.slash('duel challenge', { opponent: h.bob })).toThrow(/needs option\(s\) game/);
+    expect(() => h.alice.slash('duel challenge', { opponent: h.bob, game: 'chess' })).toThrow(
+      /must be one of nova, mtg/,
+    );
+    expect(() => h.alice.slash('duel challenge', { opponent: h.bob, game: 'nova', stakes: 11 })).toThrow(/at most 10/);
+  });
+
+  it('answers heartbeats and resumes a dropped session, replaying what was missed', async () => {
+    h.onInteraction(async (interaction) => {
+      if (interaction.isChatInputCommand()) await interaction.reply('pong');
+    });
+    const resumed = new Promise<void>((resolve) => h.client.once(Events.ShardResume, () => resolve()));
+    h.discord.dropConnections();
+    // Sent while the bot is offline: only a RESUME replay can deliver it.
+    const outcome = h.alice.slash('ping');
+    await resumed;
+    expect((await outcome).state).toBe('acknowledged');
+    expect(h.discord.connectedSessions).toBe(1);
+  });
+});
