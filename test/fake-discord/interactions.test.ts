@@ -1,0 +1,241 @@
+import {
+  ActionRowBuilder,
+  AttachmentBuilder,
+  ButtonBuilder,
+  ButtonStyle,
+  EmbedBuilder,
+  MessageFlags,
+  ModalBuilder,
+  StringSelectMenuBuilder,
+  TextInputBuilder,
+  TextInputStyle,
+} from 'discord.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, startHarness } from './harness.ts';
+
+const challengeRow = () =>
+  new ActionRowBuilder<ButtonBuilder>().addComponents(
+    new ButtonBuilder().setCustomId('accept').setLabel('Accept').setStyle(ButtonStyle.Success),
+    new ButtonBuilder().setCustomId('decline').setLabel('Decline').setStyle(ButtonStyle.Danger),
+  );
+
+describe('fake Discord: interaction responses from the real client', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+  afterEach(() => {
+    // Every handler here should succeed; a DiscordAPIError would mean the fake refused valid use.
+    expect(h.errors).toEqual([]);
+  });
+
+  it('defer then edit: the user sees "thinking" until the edit lands', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    h.onInteraction(async (interaction) => {
+      if (!interaction.isChatInputCommand()) return;
+      await interaction.deferReply();
+      await gate;
+      await interaction.editReply({
+        content: 'done',
+        embeds: [new EmbedBuilder().setTitle('Board').setDescription('turn 1')],
+      });
+    });
+    const outcome = await h.alice.slash('ping');
+    expect(outcome.callbackType).toBe(5);
+    expect(outcome.reply()?.loading).toBe(true);
+    expect(h.alice.read(h.guild.channel())).toContain('Arbiter: (thinking…)');
+    release();
+    const reply = await outcome.settled();
+    expect(reply.content).toBe('done');
+    expect(reply.embeds[0]?.title).toBe('Board');
+    expect(h.bob.read(h.guild.channel())).toContain('[embed] Board\n    turn 1');
+  });
+
+  it('update on a button click edits the message the button is on', async () => {
+    h.onInteraction(async (interaction) => {
+      if (interaction.isChatInputCommand()) {
+        await interaction.reply({ content: 'bob, do you accept?', components: [challengeRow()] });
+      } else if (interaction.isButton()) {
+        await interaction.update({
+          content: `${interaction.user.username} pressed ${interaction.customId}`,
+          components: [],
+        });
+      }
+    });
+    const challenge = await h.alice.slash('duel challenge', { opponent: h.bob, game: 'mtg' });
+    const message = challenge.reply();
+    if (!message) throw new Error('no reply');
+    expect(message.buttons.map((b) => b.label)).toEqual(['Accept', 'Decline']);
+    expect(h.bob.read(message)).toContain('[Accept] [Decline]');
+    const click = await h.bob.click(message, 'accept');
+    expect(click.callbackType).toBe(7);
+    const after = h.bob.messages(message).find((m) => m.id === message.id);
+    expect(after?.content).toBe('bob pressed accept');
+    expect(after?.buttons).toEqual([]);
+    expect(() => h.bob.click(message, 'accept')).toThrow(/has no button "accept"/);
+  });
+
+  it('deferUpdate then editReply edits the component message; followUp posts a new one', async () => {
+    h.onInteraction(async (interaction) => {
+      if (interaction.isChatInputCommand()) {
+        await interaction.reply({ content: 'pick', components: [challengeRow()] });
+      } else if (interaction.isButton()) {
+        await interaction.deferUpdate();
+        await interaction.editReply({ content: 'picked' });
+        await interaction.followUp({ content: 'your secret hand', flags: MessageFlags.Ephemeral });
+        await interaction.followUp('a public note');
+      }
+    });
+    const message = (await h.alice.slash('ping')).reply();
+    if (!message) throw new Error('no reply');
+    const click = await h.alice.click(message, 'decline');
+    expect(click.callbackType).toBe(6);
+    await h.discord.until(() => h.alice.read(message).includes('a public note'));
+    const aliceSees = h.alice.read(message);
+    expect(aliceSees).toContain('Arbiter: picked');
+    expect(aliceSees).toContain('your secret hand (only you can see this)');
+    expect(h.bob.read(message)).not.toContain('secret hand');
+    expect(h.bob.read(message)).toContain('a public note');
+  });
+
+  it('ephemeral replies are visible to their user only, and never reach the bot over REST', async () => {
+    h.onInteraction(async (interaction) => {
+      if (interaction.isChatInputCommand())
+        await interaction.reply({ content: 'only alice', flags: MessageFlags.Ephemeral });
+    });
+    const outcome = await h.alice.slash('ping');
+    expect(outcome.reply()?.ephemeral).toBe(true);
+    expect(h.alice.read(h.guild.channel())).toContain('only alice');
+    expect(h.bob.read(h.guild.channel())).not.toContain('only alice');
+    const channel = await h.client.channels.fetch(h.guild.channel().id);
+    if (!channel?.isTextBased()) throw new Error('not a text channel');
+    const fetched = await channel.messages.fetch({ limit: 100, cache: false });
+    expect(fetched.some((m) => m.content === 'only alice')).toBe(false);
+  });
+
+  it('string select: the bot receives the chosen values', async () => {
+    h.onInteraction(async (interaction) => {
+      if (interaction.isChatInputCommand()) {
+        const select = new StringSelectMenuBuilder()
+          .setCustomId('game')
+          .setPlaceholder('Choose a game')
+          .addOptions({ label: 'NOVA', value: 'nova' }, { label: 'Magic', value: 'mtg' });
+        await interaction.reply({
+          content: 'which?',
+          components: [new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(select)],
+        });
+      } else if (interaction.isStringSelectMenu()) {
+        await interaction.update({ content: `chose ${interaction.values.join(',')}`, components: [] });
+      }
+    });
+    const message = (await h.alice.slash('ping')).reply();
+    if (!message) throw new Error('no reply');
+    expect(h.alice.read(message)).toContain('[select Choose a game: NOVA | Magic]');
+    expect(() => h.alice.select(message, 'game', ['chess'])).toThrow(/no option chess/);
+    await h.alice.select(message, 'game', ['mtg']);
+    expect(h.alice.messages(message).find((m) => m.id === message.id)?.content).toBe('chose mtg');
+  });
+
+  it('autocomplete: the focused option reaches the bot and its choices come back', async () => {
+    h.onInteraction(async (interaction) => {
+      if (!interaction.isAutocomplete()) return;
+      const typed = interaction.options.getFocused();
+      await interaction.respond(
+        ['Ember Hound', 'Emberfall', 'Stone Warden']
+          .filter((n) => n.startsWith(typed))
+          .map((n) => ({ name: n, value: n })),
+      );
+    });
+    const choices = await h.alice.autocomplete('card', { name: 'Ember' }, 'name');
+    expect(choices.map((c) => c.name)).toEqual(['Ember Hound', 'Emberfall']);
+  });
+
+  it('modal: shown from a button, submitted by the user, answered by the bot', async () => {
+    h.onInteraction(async (interaction) => {
+      if (interaction.isChatInputCommand()) {
+        await interaction.reply({ content: 'report', components: [challengeRow()] });
+      } else if (interaction.isButton()) {
+        const input = new TextInputBuilder()
+          .setCustomId('score')
+          .setLabel('Score')
+          .setStyle(TextInputStyle.Short)
+          .setMaxLength(5);
+        await interaction.showModal(
+          new ModalBuilder()
+            .setCustomId('report')
+            .setTitle('Report result')
+            .addComponents(new ActionRowBuilder<TextInputBuilder>().addComponents(input)),
+        );
+      } else if (interaction.isModalSubmit()) {
+        await interaction.reply(`score ${interaction.fields.getTextInputValue('score')}`);
+      }
+    });
+    const message = (await h.alice.slash('ping')).reply();
+    if (!message) throw new Error('no reply');
+    expect(() => h.alice.submitModal('report', { score: '2-1' })).toThrow(/no modal "report" is open/);
+    const click = await h.alice.click(message, 'accept');
+    expect(click.callbackType).toBe(9);
+    expect(click.modal?.title).toBe('Report result');
+    expect(() => h.bob.submitModal('report', { score: '2-1' })).toThrow(/no modal/);
+    expect(() => h.alice.submitModal('report', { score: '2-1-0-0-0' })).toThrow(/takes 0–5 characters, got 9/);
+    const submitted = await h.alice.submitModal('report', { score: '2-1' });
+    expect(submitted.reply()?.content).toBe('score 2-1');
+  });
+
+  it('files: a reply with an attachment, readable by name and by its URL', async () => {
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
+    h.onInteraction(async (interaction) => {
+      if (!interaction.isChatInputCommand()) return;
+      await interaction.reply({
+        content: 'board',
+        files: [new AttachmentBuilder(png, { name: 'board.png' })],
+        embeds: [new EmbedBuilder().setImage('attachment://board.png')],
+      });
+    });
+    const reply = (await h.alice.slash('ping')).reply();
+    if (!reply) throw new Error('no reply');
+    expect(reply.attachments.map((a) => a.filename)).toEqual(['board.png']);
+    expect(h.alice.read(reply)).toContain('[file board.png]');
+    expect(Buffer.from(h.discord.attachmentBytes(reply, 'board.png'))).toEqual(png);
+    const fetched = await h.client.channels.fetch(reply.channelId);
+    if (!fetched?.isTextBased()) throw new Error('not text');
+    const message = await fetched.messages.fetch(reply.id);
+    const url = message.attachments.first()?.url ?? '';
+    expect(Buffer.from(await (await fetch(url)).arrayBuffer())).toEqual(png);
+  });
+
+  it('threads and DMs: the bot opens a private thread for two players and DMs one of them', async () => {
+    h.onInteraction(async (interaction) => {
+      if (!interaction.isChatInputCommand() || !interaction.channel || !('threads' in interaction.channel)) return;
+      await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+      const thread = await interaction.channel.threads.create({ name: 'alice vs bob', type: 12 });
+      await thread.members.add(interaction.user.id);
+      await thread.send('match starts');
+      await interaction.user.send('your hand: 3 cards');
+      await interaction.editReply(`go to <#${thread.id}>`);
+    });
+    const outcome = await h.alice.slash('ping');
+    await outcome.settled();
+    const thread = h.guild.threads().find((t) => t.name === 'alice vs bob');
+    if (!thread) throw new Error('no thread');
+    expect(h.alice.read(thread)).toContain('Arbiter: match starts');
+    expect(() => h.bob.read(thread)).toThrow(/cannot see channel/);
+    expect(h.discord.channelsVisibleTo(h.bob.id).some((c) => c.id === thread.id)).toBe(false);
+    expect(h.alice.read(h.alice.dm())).toContain('your hand: 3 cards');
+    expect(h.client.channels.cache.get(thread.id)?.isThread()).toBe(true);
+  });
+
+  it('user messages reach the bot as MESSAGE_CREATE', async () => {
+    const seen = new Promise<string>((resolve) =>
+      h.client.once('messageCreate', (m) => resolve(`${m.author.username}:${m.channelId}`)),
+    );
+    h.alice.say(h.guild.channel(), 'hello bot');
+    expect(await seen).toBe(`alice:${h.guild.channel().id}`);
+  });
+});
