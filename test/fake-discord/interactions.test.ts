@@ -3,6 +3,7 @@ import {
   AttachmentBuilder,
   ButtonBuilder,
   ButtonStyle,
+  ChannelType,
   EmbedBuilder,
   MessageFlags,
   ModalBuilder,
@@ -214,7 +215,10 @@ describe('fake Discord: interaction responses from the real client', () => {
     h.onInteraction(async (interaction) => {
       if (!interaction.isChatInputCommand() || !interaction.channel || !('threads' in interaction.channel)) return;
       await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-      const thread = await interaction.channel.threads.create({ name: 'alice vs bob', type: 12 });
+      const thread = await interaction.channel.threads.create({
+        name: 'alice vs bob',
+        type: ChannelType.PrivateThread,
+      });
       await thread.members.add(interaction.user.id);
       await thread.send('match starts');
       await interaction.user.send('your hand: 3 cards');
