@@ -1,0 +1,23 @@
+// The images kept as golden PNGs in test/golden (regenerate on purpose: npx tsx scripts/regenerate-golden.ts).
+import type { RenderKind } from '../../src/render/render.ts';
+import { fowFaceEn, novaFaceEn, novaFaceJa } from './fixtures/faces.ts';
+import { novaHand } from './fixtures/hand.ts';
+import { mtgBoardJa } from './fixtures/mtg-board.ts';
+import { novaBoard } from './fixtures/nova-board.ts';
+import { leagueStandings } from './fixtures/standings.ts';
+
+export interface GoldenCase {
+  name: string;
+  kind: RenderKind;
+  model: () => unknown;
+}
+
+export const GOLDEN_CASES: readonly GoldenCase[] = [
+  { name: 'board-nova-public', kind: 'board', model: novaBoard },
+  { name: 'board-mtg-ja-p2', kind: 'board', model: mtgBoardJa },
+  { name: 'hand-nova', kind: 'hand', model: novaHand },
+  { name: 'card-nova-en', kind: 'card', model: novaFaceEn },
+  { name: 'card-nova-ja', kind: 'card', model: novaFaceJa },
+  { name: 'card-fow-en', kind: 'card', model: fowFaceEn },
+  { name: 'standings', kind: 'standings', model: leagueStandings },
+];
