@@ -1,0 +1,78 @@
+import type { GameId } from '../engine/core/game.ts';
+import type { RulesEntry, RulesIndexStore, RulesSource } from '../store/rules-index.ts';
+
+/** What `/rules` shows for one rule; plain data, the bot turns it into an embed (see answer-text.ts). */
+export interface RuleAnswer {
+  game: GameId;
+  source: RulesSource;
+  /** The document the text comes from, with its version and date as far as it states them. */
+  document: { title: string; version: string | null; date: string | null };
+  kind: 'rule' | 'glossary';
+  number: string;
+  title: string | null;
+  text: string;
+  examples: string[];
+  /** Ancestors from the top down (chapter first, direct parent last). */
+  breadcrumb: { number: string; title: string | null }[];
+  /** Sub-rules in document order, depth-first. */
+  subRules: { number: string; title: string | null; text: string; depth: number }[];
+  /** Rules this one cites (that exist). */
+  references: { number: string; title: string | null }[];
+  /** Our English explanation of the same rule number, when the answer is the official text and we have one. */
+  english: { title: string; text: string } | null;
+}
+
+/** Sub-rules beyond this many are left out of an answer; a rule with more is a chapter, better browsed. */
+const MAX_SUB_RULES = 60;
+
+export function buildAnswer(store: RulesIndexStore, entry: RulesEntry): RuleAnswer {
+  const game = entry.game as GameId;
+  const info = store.sources().find((s) => s.game === game && s.source === entry.source);
+
+  const breadcrumb: RuleAnswer['breadcrumb'] = [];
+  const visited = new Set<string>([entry.number]);
+  for (let p = entry.parent; p !== null && !visited.has(p); ) {
+    visited.add(p);
+    const parent = store.byNumber(game, entry.source, p);
+    if (!parent) break;
+    breadcrumb.unshift({ number: parent.number, title: parent.title ?? shorten(parent.text, 40) });
+    p = parent.parent;
+  }
+
+  const subRules: RuleAnswer['subRules'] = [];
+  const walk = (number: string, depth: number) => {
+    for (const child of store.children(game, entry.source, number)) {
+      if (subRules.length >= MAX_SUB_RULES || child.number === number) return;
+      subRules.push({ number: child.number, title: child.title, text: child.text, depth });
+      walk(child.number, depth + 1);
+    }
+  };
+  if (entry.kind === 'rule') walk(entry.number, 1);
+
+  const references = entry.refs.map((number) => {
+    const target = store.byNumber(game, entry.source, number);
+    return { number, title: target ? (target.title ?? shorten(target.text, 40)) : null };
+  });
+
+  const ours = entry.source === 'official' ? store.byKey(game, entry.key).find((e) => e.source === 'reference') : null;
+  return {
+    game,
+    source: entry.source,
+    document: { title: info?.title ?? '', version: info?.version ?? null, date: info?.date ?? null },
+    kind: entry.kind,
+    number: entry.number,
+    title: entry.title,
+    text: entry.text,
+    examples: entry.examples,
+    breadcrumb,
+    subRules,
+    references,
+    english: ours ? { title: ours.title ?? '', text: ours.text } : null,
+  };
+}
+
+/** Cuts text to at most `max` characters, marking the cut with "…". */
+export function shorten(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= max ? flat : `${flat.slice(0, Math.max(0, max - 1))}…`;
+}

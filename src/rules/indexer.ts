@@ -1,0 +1,102 @@
+import type { GameId } from '../engine/core/game.ts';
+import type { RulesEntryInput, RulesIndexStore, RulesTermInput } from '../store/rules-index.ts';
+import { ALIASES } from './aliases.ts';
+import { normalizeText, parentKey, ruleKey } from './normalize.ts';
+import type { ReferenceFile } from './reference-schema.ts';
+import { normalizeTerm, termsOf } from './terms.ts';
+import type { ParsedDocument } from './types.ts';
+
+/** Puts one parsed official document into the index, replacing the game's previous import. */
+export function indexOfficialDocument(store: RulesIndexStore, doc: ParsedDocument, now = Date.now()): void {
+  const entries: RulesEntryInput[] = [];
+  const terms: RulesTermInput[] = [];
+  for (const rule of doc.rules) {
+    entries.push({
+      kind: 'rule',
+      number: rule.number,
+      key: rule.key,
+      parent: rule.parent,
+      title: rule.title,
+      text: rule.text,
+      examples: rule.examples,
+      refs: rule.refs,
+      search: normalizeText([rule.title ?? '', rule.text, ...rule.examples].join(' ')),
+    });
+    if (rule.title)
+      for (const term of termsOf(rule.title)) terms.push({ term, number: rule.number, kind: 'rule', rank: 0 });
+  }
+  for (const g of doc.glossary) {
+    const title = g.english ? `${g.term}/${g.english}` : g.term;
+    entries.push({
+      kind: 'glossary',
+      number: g.term,
+      key: `glossary.${normalizeTerm(g.term)}`,
+      parent: null,
+      title,
+      text: g.text,
+      examples: [],
+      refs: g.refs,
+      search: normalizeText(`${title} ${g.text}`),
+    });
+    for (const name of [title, g.reading ?? '']) {
+      for (const term of termsOf(name)) terms.push({ term, number: g.term, kind: 'glossary', rank: 1 });
+    }
+    // The rule a glossary term cites first is usually the one that defines it.
+    g.refs.forEach((ref, i) => {
+      for (const term of termsOf(g.term)) terms.push({ term, number: ref, kind: 'rule', rank: i === 0 ? 2 : 3 });
+    });
+  }
+  for (const [number, names] of Object.entries(ALIASES[doc.game])) {
+    for (const name of names) for (const term of termsOf(name)) terms.push({ term, number, kind: 'rule', rank: 0 });
+  }
+  const date = doc.date;
+  store.replaceSource(
+    { game: doc.game, source: 'official', title: doc.title, version: doc.version, date },
+    entries,
+    terms,
+    now,
+  );
+}
+
+/** Puts our English reference for a game into the index, replacing its previous import. */
+export function indexReference(store: RulesIndexStore, ref: ReferenceFile, now = Date.now()): void {
+  const keys = new Map(ref.entries.map((e) => [ruleKey(e.rule), e.rule]));
+  const parentOf = (key: string): string | null => {
+    for (let k = parentKey(key); k !== null; k = parentKey(k)) {
+      const found = keys.get(k);
+      if (found !== undefined) return found;
+    }
+    return null;
+  };
+  const entries: RulesEntryInput[] = [];
+  const terms: RulesTermInput[] = [];
+  for (const e of ref.entries) {
+    const title = `${e.title.en}（${e.title.ja}）`;
+    entries.push({
+      kind: 'rule',
+      number: e.rule,
+      key: ruleKey(e.rule),
+      parent: parentOf(ruleKey(e.rule)),
+      title,
+      text: e.text,
+      examples: [],
+      refs: e.seeAlso,
+      search: normalizeText([e.title.en, e.title.ja, e.text, ...e.aliases].join(' ')),
+    });
+    for (const name of [e.title.en, e.title.ja, ...e.aliases]) {
+      for (const term of termsOf(name)) terms.push({ term, number: e.rule, kind: 'rule', rank: 0 });
+    }
+  }
+  store.replaceSource(
+    {
+      game: ref.game as GameId,
+      source: 'reference',
+      title: ref.document.title,
+      version: ref.document.version,
+      date: null,
+    },
+    entries,
+    terms,
+    now,
+  );
+}

@@ -1,0 +1,36 @@
+/** Text normalisation shared by the parsers, the index and the queries. */
+
+/** NFKC folds full-width digits and letters (７０２．９ａ → 702.9a); lower case folds English names. */
+export function normalizeText(s: string): string {
+  return s
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[‐‑‒–—―−－ｰ]/g, (c) => (c === 'ｰ' ? 'ー' : '-'))
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * The comparison key of a rule number: segments of digits (leading zeros dropped) and letters joined by ".".
+ * "003.2.4" → "3.2.4", "702.9b" → "702.9.b", "903.2.a." → "903.2.a", "3-3-a-1" → "3.3.a.1", "☆13-8." → "13.8".
+ * So `702.90` (key "702.90") stays distinct from `702.9` + "0".
+ */
+export function ruleKey(number: string): string {
+  const parts =
+    number
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/\d+|[a-z]+/g) ?? [];
+  return parts.map((p) => (/^\d+$/.test(p) ? String(Number(p)) : p)).join('.');
+}
+
+/** Parent key by dropping the last segment: "702.9.b" → "702.9"; null for a one-segment key. */
+export function parentKey(key: string): string | null {
+  const i = key.lastIndexOf('.');
+  return i < 0 ? null : key.slice(0, i);
+}
+
+/** Katakana → hiragana, so a query in either script finds a reading printed in the other. */
+export function toHiragana(s: string): string {
+  return s.replace(/[\u30a1-\u30f6]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0x60));
+}

@@ -1,0 +1,14 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { GameId } from '../engine/core/game.ts';
+import { type ReferenceFile, ReferenceFileSchema } from './reference-schema.ts';
+
+/** Our English reference for a game (data/rules/<game>/reference.json), validated; null when there is none yet. */
+export function readReference(dataDir: string, game: GameId): ReferenceFile | null {
+  const file = join(dataDir, game, 'reference.json');
+  if (!existsSync(file)) return null;
+  const parsed = ReferenceFileSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+  if (!parsed.success) throw new Error(`${file}: ${parsed.error.message}`);
+  if (parsed.data.game !== game) throw new Error(`${file}: says game "${parsed.data.game}", expected "${game}"`);
+  return parsed.data;
+}
