@@ -213,7 +213,7 @@ describe('fake Discord: interaction responses from the real client', () => {
 
   it('threads and DMs: the bot opens a private thread for two players and DMs one of them', async () => {
     h.onInteraction(async (interaction) => {
-      if (!interaction.isChatInputCommand() || !interaction.channel || !('threads' in interaction.channel)) return;
+      if (!interaction.isChatInputCommand() || interaction.channel?.type !== ChannelType.GuildText) return;
       await interaction.deferReply({ flags: MessageFlags.Ephemeral });
       const thread = await interaction.channel.threads.create({
         name: 'alice vs bob',
