@@ -1,0 +1,278 @@
+import type { DecisionOption, Seat } from '../../core/game.ts';
+import { novaCard } from './cards/pool.ts';
+import type { Ability, NovaCard } from './cards/schema.ts';
+import { actionRestricted, limitLevel, usedCharacterLevels } from './characteristics.ts';
+import { canPay, effectiveCost, hasRequiredEnergy, pay } from './energy.ts';
+import { logPublic } from './log.ts';
+import { isDamage, selectorOf, targetingEffects } from './resolve.ts';
+import type { CardObject, NovaState, PlayInProgress, TargetRef, WaitingItem } from './state.ts';
+import { candidates, describeTarget, targetId } from './targets.ts';
+import { fieldObjects, moveCard, obj } from './zones.ts';
+
+const MAIN_PHASES = new Set(['main1', 'main2']);
+
+/** NOVA 703.2: the turn player in their own main phase, holding priority, with an empty waiting area. */
+function mainPhaseTiming(s: NovaState, seat: Seat): boolean {
+  return seat === s.turn.active && MAIN_PHASES.has(s.turn.phase) && s.waiting.length === 0;
+}
+
+/** NOVA 202–205, 1002: may this card be played now (timing only)? */
+function timingAllows(s: NovaState, seat: Seat, def: NovaCard): boolean {
+  return mainPhaseTiming(s, seat) || def.keywords.includes('quick-chant');
+}
+
+/** Targets exist for every targeting effect (NOVA 804.2.2.1); an equip needs a servant on either field (1005.2). */
+function hasTargets(s: NovaState, seat: Seat, def: NovaCard, effects: NovaCard['effects']): boolean {
+  if (def.equip) return fieldObjects(s).some((o) => novaCard(o.card).type === 'servant');
+  return targetingEffects(effects).every((e) => {
+    const sel = selectorOf(e);
+    return !sel || candidates(s, seat, sel, isDamage(e)).length > 0;
+  });
+}
+
+/** NOVA 902.5: we let a player pay life only up to their current life (docs/rulings/nova.md). */
+function canPayLife(s: NovaState, seat: Seat, amount: number): boolean {
+  return s.players[seat].life >= amount;
+}
+
+/** Can this card in hand or character deck be played right now? Same checks as the play itself. */
+export function canPlayCard(s: NovaState, seat: Seat, o: CardObject): boolean {
+  const def = novaCard(o.card);
+  if (!timingAllows(s, seat, def)) return false;
+  if (def.type === 'character') {
+    if (o.zone !== 'charDeck') return false;
+    const p = s.players[seat];
+    if (p.charactersPlayedThisTurn >= 1) return false; // NOVA 202.2
+    if (fieldObjects(s, seat).some((f) => novaCard(f.card).name.en === def.name.en)) return false; // NOVA 202.3
+    if ((def.level ?? 0) > limitLevel(s, seat)) return false; // NOVA 109.2
+    if (usedCharacterLevels(s, seat) + (def.level ?? 0) > 10) return false; // NOVA 109.4
+    if (def.requiredEnergy && !hasRequiredEnergy(s, seat, def.requiredEnergy.color, def.requiredEnergy.count))
+      return false; // NOVA 110.2
+    if (def.appearanceCondition && p.zones.graveyard.length < def.appearanceCondition.graveyardAtLeast) return false; // NOVA 111
+    if (def.appearanceLifeCost && !canPayLife(s, seat, def.appearanceLifeCost)) return false; // NOVA 112
+    return true;
+  }
+  if (o.zone !== 'hand') return false;
+  if (!hasTargets(s, seat, def, def.effects)) return false;
+  if (def.additionalLifeCost && !canPayLife(s, seat, def.additionalLifeCost)) return false; // NOVA 902.8
+  const energyOk = canPay(s, seat, effectiveCost(s, seat, def));
+  const lifeOk = !!def.alternativeLifeCost && canPayLife(s, seat, def.alternativeLifeCost); // NOVA 902.9
+  return energyOk || lifeOk;
+}
+
+/** NOVA 801.3: can this activated ability be activated now? */
+export function canActivate(s: NovaState, seat: Seat, o: CardObject, index: number): boolean {
+  const a = novaCard(o.card).abilities[index];
+  if (a?.kind !== 'activated' || a.energyAbility) return false; // energy abilities are used while paying
+  if (o.controller !== seat || o.zone !== 'field') return false; // NOVA 801.3.5
+  if (s.activationLocks.includes(`${o.id}:${index}`)) return false; // NOVA 801.3.5.1.1
+  if (a.cost.freezeSelf && (o.frozen || actionRestricted(s, o))) return false; // NOVA 904.3, 203.4
+  if (a.cost.removeCounters && (o.counters[a.cost.removeCounters.counter] ?? 0) < a.cost.removeCounters.count)
+    return false;
+  if (a.cost.energy && !canPay(s, seat, a.cost.energy, a.cost.freezeSelf ? o.id : undefined)) return false;
+  return targetingEffects(a.effects).every((e) => {
+    const sel = selectorOf(e);
+    return !sel || candidates(s, seat, sel, isDamage(e)).length > 0;
+  });
+}
+
+/** NOVA 906.1: set energy: turn player, own main phase, priority, empty waiting area, once per turn. */
+export function canSetEnergy(s: NovaState, seat: Seat): boolean {
+  return mainPhaseTiming(s, seat) && !s.players[seat].energySetThisTurn;
+}
+
+/** Every action open to the priority holder (NOVA 703), as decision options. */
+export function priorityOptions(s: NovaState, seat: Seat): DecisionOption[] {
+  const options: DecisionOption[] = [{ id: 'pass', kind: 'pass', label: { en: 'Pass', ja: 'パス' } }];
+  const p = s.players[seat];
+  for (const id of [...p.zones.hand, ...p.zones.charDeck]) {
+    const o = obj(s, id);
+    const def = novaCard(o.card);
+    if (canPlayCard(s, seat, o)) {
+      options.push({
+        id: `play:${id}`,
+        kind: 'play',
+        objectId: id,
+        cardName: def.name.en,
+        label: { en: `Play ${def.name.en}`, ja: `${def.name.ja}をプレイ` },
+      });
+    }
+  }
+  for (const o of fieldObjects(s, seat)) {
+    const def = novaCard(o.card);
+    def.abilities.forEach((_a, i) => {
+      if (!canActivate(s, seat, o, i)) return;
+      options.push({
+        id: `act:${o.id}:${i}`,
+        kind: 'activate',
+        objectId: o.id,
+        cardName: def.name.en,
+        label: { en: `Activate ${def.name.en}`, ja: `${def.name.ja}の能力を起動` },
+      });
+    });
+  }
+  if (canSetEnergy(s, seat)) {
+    for (const id of p.zones.hand) {
+      const def = novaCard(obj(s, id).card);
+      options.push({
+        id: `set:${id}`,
+        kind: 'set-energy',
+        objectId: id,
+        cardName: def.name.en,
+        label: { en: `Set ${def.name.en} as energy`, ja: `${def.name.ja}をエナジーにセット` },
+      });
+    }
+  }
+  return options;
+}
+
+/** NOVA 906: hand → energy zone, standby; no waiting area, no response. */
+export function setEnergy(s: NovaState, seat: Seat, id: string): void {
+  const moved = moveCard(s, id, 'energy');
+  s.players[seat].energySetThisTurn = true;
+  logPublic(s, {
+    en: `${seat} sets ${novaCard(moved.card).name.en} as energy.`,
+    ja: `${seat}は${novaCard(moved.card).name.ja}をエナジーにセットした。`,
+  });
+}
+
+/** NOVA 804.2.1: declare. The rest of the play (cost mode, targets, payment) continues in continuePlay. */
+export function declarePlay(s: NovaState, seat: Seat, source: string, abilityIndex: number | null): void {
+  const o = obj(s, source);
+  const def = novaCard(o.card);
+  if (abilityIndex === null && def.type === 'character') s.players[seat].charactersPlayedThisTurn += 1; // NOVA 202.2
+  if (abilityIndex !== null) s.activationLocks.push(`${source}:${abilityIndex}`); // NOVA 801.3.5.1.1
+  s.play = { seat, source, card: o.card, abilityIndex, payLifeInstead: null, targets: [], distribution: [] };
+}
+
+function playEffects(play: PlayInProgress): NovaCard['effects'] {
+  const def = novaCard(play.card);
+  if (play.abilityIndex === null) return def.effects;
+  const a = def.abilities[play.abilityIndex] as Extract<Ability, { kind: 'activated' }>;
+  return a.effects;
+}
+
+export type PlayStep =
+  | { need: 'cost-mode' }
+  | { need: 'target'; options: TargetRef[]; prompt: string; min: number }
+  | { need: 'nothing' };
+
+/** What the play in progress needs next; when nothing, it has been paid and placed on the waiting area. */
+export function continuePlay(s: NovaState): PlayStep {
+  const play = s.play;
+  if (!play) return { need: 'nothing' };
+  const def = novaCard(play.card);
+  const seat = play.seat;
+  // NOVA 902.9.2.1: the alternative cost is chosen when paying; ask only if both ways are payable.
+  if (play.abilityIndex === null && def.alternativeLifeCost && play.payLifeInstead === null) {
+    const energyOk = canPay(s, seat, effectiveCost(s, seat, def));
+    const lifeOk = canPayLife(s, seat, def.alternativeLifeCost);
+    if (energyOk && lifeOk) return { need: 'cost-mode' };
+    play.payLifeInstead = !energyOk;
+  }
+  // NOVA 804.2.2: targets, one targeting effect at a time; equip chooses a servant on either field (1005.2).
+  if (play.abilityIndex === null && def.equip) {
+    if (play.targets.length === 0) {
+      const servants = fieldObjects(s).filter((o) => novaCard(o.card).type === 'servant');
+      return { need: 'target', options: servants.map((o) => ({ kind: 'object', id: o.id })), prompt: 'equip', min: 1 };
+    }
+  } else {
+    const targeting = targetingEffects(playEffects(play));
+    if (play.targets.length < targeting.length) {
+      const e = targeting[play.targets.length];
+      const sel = e ? selectorOf(e) : null;
+      if (e && sel) {
+        const options = candidates(s, seat, sel, isDamage(e));
+        if (e.do === 'distribute-damage') {
+          // NOVA 804.2.2.2: distribution is chosen with the targets: one recipient per unit of damage.
+          if (play.distribution.length < e.amount / e.unit)
+            return { need: 'target', options, prompt: 'distribute', min: 1 };
+          play.targets.push(play.distribution);
+        } else {
+          return { need: 'target', options, prompt: 'target', min: 1 };
+        }
+      }
+    }
+  }
+  payAndPlace(s, play);
+  s.play = null;
+  return { need: 'nothing' };
+}
+
+/** NOVA 804.2.3–804.2.5: lock in and pay the cost, then put the card or ability on the waiting area. */
+function payAndPlace(s: NovaState, play: PlayInProgress): void {
+  const seat = play.seat;
+  const def = novaCard(play.card);
+  const p = s.players[seat];
+  s.nextId += 1;
+  const itemId = `w${s.nextId}`;
+  let item: WaitingItem;
+  if (play.abilityIndex === null) {
+    if (def.type === 'character') {
+      if (def.appearanceLifeCost) p.life -= def.appearanceLifeCost; // NOVA 112, 902.5
+    } else {
+      if (play.payLifeInstead && def.alternativeLifeCost) p.life -= def.alternativeLifeCost;
+      else pay(s, seat, effectiveCost(s, seat, def));
+      if (def.additionalLifeCost) p.life -= def.additionalLifeCost; // NOVA 902.8
+    }
+    const moved = moveCard(s, play.source, 'waiting');
+    item = {
+      id: itemId,
+      kind: 'card',
+      objectId: moved.id,
+      card: play.card,
+      controller: seat,
+      abilityIndex: null,
+      targets: play.targets,
+      causeObject: null,
+    };
+  } else {
+    const o = obj(s, play.source);
+    const a = def.abilities[play.abilityIndex] as Extract<Ability, { kind: 'activated' }>;
+    if (a.cost.freezeSelf) o.frozen = true; // NOVA 904.3
+    if (a.cost.energy) pay(s, seat, a.cost.energy);
+    if (a.cost.removeCounters)
+      o.counters[a.cost.removeCounters.counter] =
+        (o.counters[a.cost.removeCounters.counter] ?? 0) - a.cost.removeCounters.count;
+    let sourceId = o.id;
+    if (a.cost.sendSelfToGraveyard) sourceId = moveCard(s, o.id, 'graveyard').id; // NOVA 908, a move cost (804.2.3.2)
+    item = {
+      id: itemId,
+      kind: 'activated',
+      objectId: sourceId,
+      card: play.card,
+      controller: seat,
+      abilityIndex: play.abilityIndex,
+      targets: play.targets,
+      causeObject: null,
+    };
+  }
+  s.waiting.push(item);
+  const targetsText = play.targets.flat().map((t) => describeTarget(s, t));
+  const on =
+    targetsText.length > 0
+      ? {
+          en: ` targeting ${targetsText.map((t) => t.en).join(', ')}`,
+          ja: `（対象：${targetsText.map((t) => t.ja).join('、')}）`,
+        }
+      : { en: '', ja: '' };
+  const what =
+    play.abilityIndex === null
+      ? { en: `plays ${def.name.en}`, ja: `${def.name.ja}をプレイした` }
+      : { en: `activates ${def.name.en}`, ja: `${def.name.ja}の能力を起動した` };
+  logPublic(s, { en: `${seat} ${what.en}${on.en}.`, ja: `${seat}は${what.ja}${on.ja}。` });
+}
+
+export function recordPlayTarget(s: NovaState, t: TargetRef): void {
+  const play = s.play;
+  if (!play) return;
+  const def = novaCard(play.card);
+  const targeting = targetingEffects(playEffects(play));
+  const e = targeting[play.targets.length];
+  if (e?.do === 'distribute-damage' && !(play.abilityIndex === null && def.equip)) play.distribution.push(t);
+  else play.targets.push([t]);
+}
+
+export function targetOptionId(t: TargetRef): string {
+  return targetId(t);
+}

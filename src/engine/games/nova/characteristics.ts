@@ -1,0 +1,132 @@
+import type { Seat } from '../../core/game.ts';
+import { novaCard } from './cards/pool.ts';
+import type { Filter, Keyword } from './cards/schema.ts';
+import type { CardObject, NovaState } from './state.ts';
+import { fieldObjects, isCharacter } from './zones.ts';
+
+/** A servant's current characteristics after continuous effects (NOVA 802.1.2.1). */
+export interface Characteristics {
+  races: string[];
+  keywords: Keyword[];
+  atk: number;
+  hp: number;
+  cantAttack: boolean;
+  indestructible: boolean;
+}
+
+/**
+ * NOVA 802.1.2.1: printed values, then every non-numeric effect (races, keywords), then numeric effects
+ * (static +X/+Y, equipment, effects until end of turn, counters) in timestamp order. Numbers are kept true
+ * (may go negative) and read as 0 where used (004.8).
+ */
+export function characteristics(s: NovaState, o: CardObject): Characteristics {
+  const def = novaCard(o.card);
+  const onField = o.zone === 'field';
+  const field = onField ? fieldObjects(s) : [];
+  const races = [...def.races];
+  // Layer 1 (non-numeric): race grants, NOVA 918.2 (Oathsworn Squire style).
+  if (onField && def.type === 'servant') {
+    for (const src of field) {
+      if (src.controller !== o.controller) continue;
+      for (const a of novaCard(src.card).abilities)
+        if (a.kind === 'static-race' && !races.includes(a.race)) races.push(a.race);
+    }
+  }
+  // Keywords: printed, from equipment, from conditional statics, from effects until end of turn.
+  const keywords = new Set<Keyword>(def.keywords);
+  let cantAttack = false;
+  const equipment = onField ? field.filter((e) => e.attachedTo === o.id) : [];
+  for (const e of equipment) {
+    const eq = novaCard(e.card).equip;
+    if (!eq) continue;
+    for (const k of eq.keywords) keywords.add(k);
+    if (eq.cantAttack) cantAttack = true;
+  }
+  if (onField) {
+    const controlsCharacter = fieldObjects(s, o.controller).some((c) => isCharacter(c));
+    for (const a of def.abilities)
+      if (a.kind === 'static-keyword-while-character' && controlsCharacter) keywords.add(a.keyword); // NOVA 803.1.4
+    for (const eff of s.effects) if (eff.kind === 'keyword' && eff.affected.includes(o.id)) keywords.add(eff.keyword);
+  }
+  const indestructible = def.abilities.some((a) => a.kind === 'indestructible');
+  // Layer 2 (numeric), timestamp order: statics by their source's entry time, then equipment, effects, counters.
+  let atk = def.atk ?? 0;
+  let hp = def.hp ?? 0;
+  if (onField && def.type === 'servant') {
+    const ordered: { t: number; atk: number; hp: number }[] = [];
+    for (const src of field) {
+      if (src.controller !== o.controller) continue;
+      for (const a of novaCard(src.card).abilities) {
+        if (a.kind !== 'static-buff') continue;
+        if (matchesFilter(a.filter, o, src, races, keywords)) ordered.push({ t: src.enteredAt, atk: a.atk, hp: a.hp });
+      }
+    }
+    for (const e of equipment) {
+      const eq = novaCard(e.card).equip;
+      if (eq) ordered.push({ t: e.enteredAt, atk: eq.atk, hp: eq.hp });
+    }
+    for (const eff of s.effects)
+      if (eff.kind === 'stat' && eff.affected.includes(o.id))
+        ordered.push({ t: eff.timestamp, atk: eff.atk, hp: eff.hp });
+    ordered.sort((a, b) => a.t - b.t);
+    for (const m of ordered) {
+      atk += m.atk;
+      hp += m.hp;
+    }
+    for (const [name, n] of Object.entries(o.counters)) {
+      const m = /^([+-−]\d+)\/([+-−]\d+)$/.exec(name); // NOVA 919: stat counters act as numeric effects
+      if (m?.[1] && m[2]) {
+        atk += Number(m[1].replace('−', '-')) * n;
+        hp += Number(m[2].replace('−', '-')) * n;
+      }
+    }
+  }
+  return { races, keywords: [...keywords], atk, hp, cantAttack, indestructible };
+}
+
+function matchesFilter(
+  f: Filter,
+  target: CardObject,
+  source: CardObject,
+  races: string[],
+  keywords: Set<Keyword>,
+): boolean {
+  if (f.others && target.id === source.id) return false;
+  if (f.race && !races.includes(f.race)) return false;
+  if (f.keyword && !keywords.has(f.keyword)) return false;
+  return true;
+}
+
+/** NOVA 004.8: negative values are read as 0. */
+export function readAtk(c: Characteristics): number {
+  return Math.max(0, c.atk);
+}
+
+export function remainingHp(s: NovaState, o: CardObject): number {
+  return Math.max(0, characteristics(s, o).hp) - o.damage;
+}
+
+export function hasKeyword(s: NovaState, o: CardObject, k: Keyword): boolean {
+  return characteristics(s, o).keywords.includes(k);
+}
+
+/** NOVA 203.4: a servant not continuously controlled since its controller's turn began, unless it has Gale (1003.2). */
+export function actionRestricted(s: NovaState, o: CardObject): boolean {
+  if (novaCard(o.card).type !== 'servant') return false;
+  return !o.sinceTurnStart && !hasKeyword(s, o, 'gale');
+}
+
+/** NOVA 005.5.3: limit level including temporary raises. */
+export function limitLevel(s: NovaState, seat: Seat): number {
+  let level = s.players[seat].limitLevel;
+  for (const e of s.effects) if (e.kind === 'limit' && e.seat === seat) level += e.amount;
+  return level;
+}
+
+/** NOVA 109.3 (docs/rulings A9): levels of characters you own on either field plus your retired area. */
+export function usedCharacterLevels(s: NovaState, seat: Seat): number {
+  let total = 0;
+  for (const o of fieldObjects(s)) if (o.owner === seat && isCharacter(o)) total += novaCard(o.card).level ?? 0;
+  for (const id of s.players[seat].zones.retired) total += novaCard(s.objects[id]?.card ?? '').level ?? 0;
+  return total;
+}

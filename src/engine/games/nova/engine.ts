@@ -1,0 +1,463 @@
+import { decisionIdFor, validateResponse } from '../../core/decision.ts';
+import { UnsupportedRule } from '../../core/errors.ts';
+import {
+  type DecisionOption,
+  type DecisionResponse,
+  opponentOf,
+  type PendingDecision,
+  type Seat,
+} from '../../core/game.ts';
+import { actedWithPriority, passPriority } from '../../core/priority.ts';
+import { shuffle } from '../../core/rng.ts';
+import { continuePlay, declarePlay, priorityOptions, recordPlayTarget, setEnergy } from './actions.ts';
+import { novaCard } from './cards/pool.ts';
+import { attackTargets, declareAttack, declareBlock, possibleAttackers, possibleBlockers } from './combat.ts';
+import { logPublic } from './log.ts';
+import { continueResolution, draw, isDamage, itemEffects, selectorOf, startResolution } from './resolve.ts';
+import { rulesProcessing } from './rules-processing.ts';
+import type { Await, NovaState, TargetRef } from './state.ts';
+import { candidates, describeTarget, parseTargetId, targetId } from './targets.ts';
+import { nextTriggerGroup, placeOne } from './triggers.ts';
+import { priorityProcessingDone, runOp, startNextTurn } from './turn.ts';
+import { moveCard, obj } from './zones.ts';
+
+const MAX_STEPS = 100_000;
+
+/**
+ * Runs the game forward until a player must decide (state.await set, state.pending built) or the game ends.
+ * NOVA 924: an endless mandatory loop is never spun silently; past the step limit we stop with UnsupportedRule.
+ */
+export function advance(s: NovaState): void {
+  for (let i = 0; i < MAX_STEPS; i++) {
+    if (s.result) {
+      s.await = null;
+      s.pending = null;
+      return;
+    }
+    if (s.await) {
+      s.pending = buildDecision(s, s.await);
+      if (s.pending.options.length === 0) throw new Error(`decision ${s.await.k} has no options`);
+      return;
+    }
+    step(s);
+  }
+  throw new UnsupportedRule('924.1.3', 'the game did not reach a decision (mandatory loop?)');
+}
+
+function step(s: NovaState): void {
+  if (s.setup.stage !== 'done') throw new Error('setup decisions are awaited, not stepped');
+  if (s.resolving) {
+    const ask = continueResolution(s);
+    if (ask) s.await = { k: 'choose', seat: ask.seat };
+    else if (!s.resolving) s.priority = null; // NOVA 704.1.3: after a resolution, priority processing starts over
+    return;
+  }
+  if (s.play) {
+    const next = continuePlay(s);
+    if (next.need === 'cost-mode') s.await = { k: 'cost-mode', seat: s.play.seat };
+    else if (next.need === 'target') s.await = { k: 'target', seat: s.play.seat };
+    else if (s.priority) s.priority = actedWithPriority(s.priority); // NOVA 704.1.1: the player keeps priority
+    return;
+  }
+  const outcome = runOp(s);
+  const active = s.turn.active;
+  switch (outcome) {
+    case 'continue':
+      return;
+    case 'ask-priority':
+      s.await = { k: 'priority', seat: s.priority?.holder ?? active };
+      return;
+    case 'ask-order':
+      s.await = { k: 'order-triggers', seat: nextTriggerGroup(s)[0]?.controller ?? active };
+      return;
+    case 'ask-attacker':
+      s.await = { k: 'attacker', seat: active };
+      return;
+    case 'ask-block':
+      s.await = { k: 'block', seat: opponentOf(active) };
+      return;
+    case 'ask-discard':
+      s.await = { k: 'discard', seat: active, count: s.players[active].zones.hand.length - 7 };
+      return;
+  }
+}
+
+function opt(id: string, kind: string, en: string, ja: string, extra: Partial<DecisionOption> = {}): DecisionOption {
+  return { id, kind, label: { en, ja }, ...extra };
+}
+
+function cardOption(s: NovaState, id: string, kind: string): DecisionOption {
+  const def = novaCard(obj(s, id).card);
+  return { id, kind, objectId: id, cardName: def.name.en, label: { en: def.name.en, ja: def.name.ja } };
+}
+
+function targetOption(s: NovaState, t: TargetRef): DecisionOption {
+  const d = describeTarget(s, t);
+  const o = t.kind === 'object' ? s.objects[t.id] : undefined;
+  return {
+    id: targetId(t),
+    kind: 'target',
+    label: d,
+    ...(t.kind === 'object' ? { objectId: t.id } : {}),
+    ...(o ? { cardName: novaCard(o.card).name.en } : {}),
+  };
+}
+
+/** The pending decision for what the engine awaits: the options listed here are exactly the ones apply accepts. */
+export function buildDecision(s: NovaState, a: Await): PendingDecision {
+  const base = { id: decisionIdFor(s.version), player: a.seat, ordered: false };
+  switch (a.k) {
+    case 'first-player':
+      return {
+        ...base,
+        kind: 'first-player',
+        prompt: { en: 'Go first or second? (NOVA 007.5)', ja: '先攻か後攻かを選んでください。' },
+        options: [opt('first', 'first', 'Go first', '先攻'), opt('second', 'second', 'Go second', '後攻')],
+        min: 1,
+        max: 1,
+        defaultOnTimeout: ['first'],
+      };
+    case 'mulligan':
+      return {
+        ...base,
+        kind: 'mulligan',
+        prompt: { en: 'Keep this hand or mulligan? (NOVA 007.6)', ja: '手札を引き直しますか？' },
+        options: [opt('keep', 'keep', 'Keep', 'キープ'), opt('mulligan', 'mulligan', 'Mulligan', '引き直す')],
+        min: 1,
+        max: 1,
+        defaultOnTimeout: ['keep'],
+      };
+    case 'priority':
+      return {
+        ...base,
+        kind: 'priority',
+        prompt: { en: 'You have priority.', ja: '優先権があります。' },
+        options: priorityOptions(s, a.seat),
+        min: 1,
+        max: 1,
+        defaultOnTimeout: ['pass'],
+      };
+    case 'order-triggers': {
+      const group = nextTriggerGroup(s);
+      const options = group.map((t, i) =>
+        opt(`t${i}`, 'trigger', `${novaCard(t.card).name.en}: ability`, `${novaCard(t.card).name.ja}の能力`),
+      );
+      return {
+        ...base,
+        kind: 'order-triggers',
+        ordered: true,
+        prompt: {
+          en: 'Order your abilities: the first you list goes on the waiting area first (and resolves last).',
+          ja: '能力を置く順番を選んでください（先に置いたものが後に解決されます）。',
+        },
+        options,
+        min: options.length,
+        max: options.length,
+        defaultOnTimeout: options.map((o) => o.id),
+      };
+    }
+    case 'cost-mode': {
+      const def = novaCard(s.play?.card ?? '');
+      return {
+        ...base,
+        kind: 'cost-mode',
+        prompt: {
+          en: `How do you pay for ${def.name.en}? (NOVA 902.9)`,
+          ja: `${def.name.ja}のコストの支払い方を選んでください。`,
+        },
+        options: [
+          opt('energy', 'energy', 'Pay the energy cost', 'エナジーコストを支払う'),
+          opt(
+            'life',
+            'life',
+            `Pay ${def.alternativeLifeCost} LP instead`,
+            `代わりに${def.alternativeLifeCost}LPを支払う`,
+          ),
+        ],
+        min: 1,
+        max: 1,
+        defaultOnTimeout: ['energy'],
+      };
+    }
+    case 'target': {
+      const next = continuePlayPeek(s);
+      return {
+        ...base,
+        kind: 'target',
+        prompt: next.prompt,
+        options: next.options.map((t) => targetOption(s, t)),
+        min: 1,
+        max: 1,
+        defaultOnTimeout: [targetId(next.options[0] as TargetRef)],
+      };
+    }
+    case 'attacker': {
+      const options = [
+        opt('no-attack', 'no-attack', 'Do not attack', '攻撃しない'),
+        ...possibleAttackers(s).map((o) => cardOption(s, o.id, 'attacker')),
+      ];
+      return {
+        ...base,
+        kind: 'attacker',
+        prompt: { en: 'Declare an attacker, or none. (NOVA 405.4.3)', ja: '攻撃するサーバントを宣言してください。' },
+        options,
+        min: 1,
+        max: 1,
+        defaultOnTimeout: ['no-attack'],
+      };
+    }
+    case 'attack-target': {
+      const options = attackTargets(s).map((t) => targetOption(s, t));
+      return {
+        ...base,
+        kind: 'attack-target',
+        prompt: { en: 'Attack whom? The player, or a frozen servant.', ja: '攻撃対象を選んでください。' },
+        options,
+        min: 1,
+        max: 1,
+        defaultOnTimeout: [options[0]?.id ?? ''],
+      };
+    }
+    case 'block': {
+      const options = [
+        opt('no-block', 'no-block', 'Do not block', 'ブロックしない'),
+        ...possibleBlockers(s).map((o) => cardOption(s, o.id, 'blocker')),
+      ];
+      return {
+        ...base,
+        kind: 'block',
+        prompt: {
+          en: 'Block with a standby servant, or not. (NOVA 405.5.3)',
+          ja: 'ブロックするサーバントを選んでください。',
+        },
+        options,
+        min: 1,
+        max: 1,
+        defaultOnTimeout: ['no-block'],
+      };
+    }
+    case 'discard': {
+      const hand = s.players[a.seat].zones.hand;
+      const options = hand.map((id) => cardOption(s, id, 'discard'));
+      return {
+        ...base,
+        kind: 'discard',
+        prompt: {
+          en: `Discard ${a.count} card(s) down to 7. (NOVA 407.4)`,
+          ja: `手札が7枚になるように${a.count}枚捨ててください。`,
+        },
+        options,
+        min: a.count,
+        max: a.count,
+        defaultOnTimeout: hand.slice(-a.count),
+      };
+    }
+    case 'choose': {
+      const r = s.resolving;
+      if (!r) throw new Error('choose without a resolution');
+      const e = itemEffects(r.item)[r.effectIndex];
+      const sel = e ? selectorOf(e) : null;
+      if (!e || !sel) throw new Error('choose without a selector');
+      const list = candidates(s, r.item.controller, sel, isDamage(e));
+      const n = Math.min(sel.upTo ?? 1, list.length);
+      // NOVA 804.4.1: choose as many as possible; "up to N" allows 0 to N (804.4.1.2).
+      return {
+        ...base,
+        kind: 'choose',
+        prompt: {
+          en: `${novaCard(r.item.card).name.en}: choose.`,
+          ja: `${novaCard(r.item.card).name.ja}：選んでください。`,
+        },
+        options: list.map((t) => targetOption(s, t)),
+        min: sel.upTo ? 0 : n,
+        max: n,
+        defaultOnTimeout: sel.upTo ? [] : list.slice(0, n).map(targetId),
+      };
+    }
+  }
+}
+
+function continuePlayPeek(s: NovaState): { options: TargetRef[]; prompt: { en: string; ja: string } } {
+  const play = s.play;
+  if (!play) throw new Error('no play in progress');
+  const snapshot = structuredClone(s);
+  const next = continuePlay(snapshot);
+  if (next.need !== 'target') throw new Error('target awaited but not needed');
+  const name = novaCard(play.card).name;
+  const prompt =
+    next.prompt === 'equip'
+      ? {
+          en: `${name.en}: choose a servant to equip (either field).`,
+          ja: `${name.ja}：装備するサーバントを選んでください。`,
+        }
+      : next.prompt === 'distribute'
+        ? {
+            en: `${name.en}: choose who takes the next 100 damage (${play.distribution.length + 1} of the distribution).`,
+            ja: `${name.ja}：次の100ダメージの割り振り先を選んでください。`,
+          }
+        : { en: `${name.en}: choose a target.`, ja: `${name.ja}：対象を選んでください。` };
+  return { options: next.options, prompt };
+}
+
+/** NOVA 007.6.1.1: shuffle the hand into the main deck and draw 7. */
+function mulligan(s: NovaState, seat: Seat): void {
+  const p = s.players[seat];
+  for (const id of [...p.zones.hand]) moveCard(s, id, 'deck');
+  const [order, rng] = shuffle(p.zones.deck, s.rng);
+  p.zones.deck = order;
+  s.rng = rng;
+  draw(s, seat, 7);
+}
+
+/** Applies a validated choice to what the engine awaits. */
+function handle(s: NovaState, a: Await, chosen: string[]): void {
+  const pick = chosen[0] ?? '';
+  s.await = null;
+  s.pending = null;
+  switch (a.k) {
+    case 'first-player': {
+      // NOVA 007.5.1
+      const first = pick === 'first' ? a.seat : opponentOf(a.seat);
+      s.setup.firstPlayer = first;
+      logPublic(s, {
+        en: `${a.seat} chooses to go ${pick}. ${first} is the first player.`,
+        ja: `${a.seat}は${pick === 'first' ? '先攻' : '後攻'}を選んだ。`,
+      });
+      draw(s, 'p1', 7); // NOVA 007.6
+      draw(s, 'p2', 7);
+      s.setup.stage = 'mulligan';
+      s.await = { k: 'mulligan', seat: first };
+      return;
+    }
+    case 'mulligan': {
+      const first = s.setup.firstPlayer ?? 'p1';
+      s.setup.mulligans[a.seat] = pick === 'mulligan';
+      if (pick === 'mulligan') mulligan(s, a.seat);
+      logPublic(s, {
+        en: `${a.seat} ${pick === 'mulligan' ? 'mulligans' : 'keeps'}.`,
+        ja: `${a.seat}は${pick === 'mulligan' ? '引き直した' : 'キープした'}。`,
+      });
+      if (a.seat === first) {
+        s.await = { k: 'mulligan', seat: opponentOf(first) }; // NOVA 007.6.1.2: first player decides first
+        return;
+      }
+      // NOVA 007.6.1.2 / 007.7: if only the first player mulliganed, the second player takes the first turn.
+      const swap = s.setup.mulligans[first] === true && s.setup.mulligans[opponentOf(first)] === false;
+      s.turn.startingPlayer = swap ? opponentOf(first) : first;
+      if (swap)
+        logPublic(s, {
+          en: `${opponentOf(first)} takes the first turn (NOVA 007.6.1.2).`,
+          ja: `${opponentOf(first)}が先攻になった。`,
+        });
+      s.setup.stage = 'done';
+      startNextTurn(s);
+      return;
+    }
+    case 'priority': {
+      if (!s.priority) throw new Error('priority decision without a priority round');
+      if (pick === 'pass') {
+        const after = passPriority(s.priority);
+        if (after.kind === 'next') {
+          s.priority = after.round;
+          return;
+        }
+        if (s.waiting.length === 0) {
+          priorityProcessingDone(s); // NOVA 704.1.3
+          return;
+        }
+        startResolution(s); // NOVA 311.5 / 704.1.3: resolve the last placed item
+        return;
+      }
+      const [verb, id, index] = pick.split(':');
+      if (verb === 'set' && id) {
+        setEnergy(s, a.seat, id);
+        s.priority = actedWithPriority(s.priority);
+        return;
+      }
+      if ((verb === 'play' || verb === 'act') && id) {
+        declarePlay(s, a.seat, id, verb === 'act' ? Number(index) : null);
+        return;
+      }
+      throw new Error(`unhandled priority option ${pick}`);
+    }
+    case 'order-triggers': {
+      const group = nextTriggerGroup(s);
+      for (const id of chosen) {
+        const t = group[Number(id.slice(1))];
+        if (t) placeOne(s, t);
+      }
+      return;
+    }
+    case 'cost-mode':
+      if (s.play) s.play.payLifeInstead = pick === 'life';
+      return;
+    case 'target': {
+      const t = parseTargetId(pick);
+      if (t) recordPlayTarget(s, t);
+      return;
+    }
+    case 'attacker':
+      if (pick === 'no-attack') {
+        logPublic(s, { en: `${a.seat} declares no attack.`, ja: `${a.seat}は攻撃しなかった。` });
+        s.turn.op = Number.MAX_SAFE_INTEGER; // the step ends (NOVA 405.4.3.2); endStep goes to the attack end step
+        s.priority = null;
+        return;
+      }
+      s.await = { k: 'attack-target', seat: a.seat, attacker: pick };
+      return;
+    case 'attack-target': {
+      const t = parseTargetId(pick);
+      if (t) declareAttack(s, obj(s, a.attacker), t);
+      return;
+    }
+    case 'block':
+      if (pick === 'no-block') logPublic(s, { en: 'No block.', ja: 'ブロックなし。' });
+      else declareBlock(s, obj(s, pick));
+      return;
+    case 'discard':
+      for (const id of chosen) {
+        const moved = moveCard(s, id, 'graveyard'); // NOVA 911
+        logPublic(s, {
+          en: `${a.seat} discards ${novaCard(moved.card).name.en}.`,
+          ja: `${a.seat}は${novaCard(moved.card).name.ja}を捨てた。`,
+        });
+      }
+      return;
+    case 'choose': {
+      const r = s.resolving;
+      if (!r) return;
+      r.chosen[r.effectIndex] = chosen.map(parseTargetId).filter((t): t is TargetRef => t !== null);
+      return;
+    }
+  }
+}
+
+/** Validates and applies one response on a copy of the state; the input is never modified. */
+export function applyResponse(state: NovaState, seat: Seat, response: DecisionResponse): NovaState {
+  const chosen = validateResponse(state.pending, seat, response);
+  const s = structuredClone(state);
+  const awaited = s.await;
+  if (!awaited) throw new Error('a decision is pending but nothing is awaited');
+  handle(s, awaited, chosen);
+  s.version += 1;
+  rulesProcessing(s);
+  advance(s);
+  return s;
+}
+
+/** NOVA 003.2.3: a player may concede at any time; it uses no waiting area and nothing can stop it. */
+export function concede(state: NovaState, seat: Seat): NovaState {
+  if (state.result) return state;
+  const s = structuredClone(state);
+  s.result = {
+    kind: 'win',
+    winner: opponentOf(seat),
+    reason: { en: `${seat} conceded.`, ja: `${seat}は投了した。` },
+    rule: '003.2.3',
+  };
+  s.version += 1;
+  s.await = null;
+  s.pending = null;
+  logPublic(s, s.result.reason);
+  return s;
+}

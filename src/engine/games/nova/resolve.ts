@@ -1,0 +1,341 @@
+import { UnsupportedRule } from '../../core/errors.ts';
+import { opponentOf, type Seat } from '../../core/game.ts';
+import { novaCard } from './cards/pool.ts';
+import type { Effect, NovaCard, Selector } from './cards/schema.ts';
+import { logPrivate, logPublic } from './log.ts';
+import { destroy, rulesProcessing } from './rules-processing.ts';
+import type { CardObject, NovaState, Resolution, TargetRef, WaitingItem } from './state.ts';
+import { candidates, stillLegal } from './targets.ts';
+import { emit } from './triggers.ts';
+import { fieldObjects, isCharacter, moveCard, obj } from './zones.ts';
+
+/** The instructions an item carries: a spell's effects, or one ability's effects. */
+export function itemEffects(item: WaitingItem): Effect[] {
+  const def = novaCard(item.card);
+  if (item.abilityIndex === null) return def.effects;
+  const a = def.abilities[item.abilityIndex];
+  if (!a || (a.kind !== 'triggered' && a.kind !== 'activated'))
+    throw new Error(`${item.card} has no ability ${item.abilityIndex}`);
+  return a.effects;
+}
+
+/** The selector an effect targets or chooses with, if any. */
+const CHOOSE_PLAYER: Selector = { what: 'player', side: 'any', mode: 'choose' };
+
+export function selectorOf(e: Effect): Selector | null {
+  if (e.do === 'draw' && e.who === 'chosen-player') return CHOOSE_PLAYER;
+  if ('to' in e && e.to && e.to !== 'self') return e.to;
+  return null;
+}
+
+export function isDamage(e: Effect): boolean {
+  return e.do === 'damage' || e.do === 'distribute-damage';
+}
+
+/** Effects whose targets are chosen when played (NOVA 804.2.2), in order. */
+export function targetingEffects(effects: readonly Effect[]): Effect[] {
+  return effects.filter((e) => selectorOf(e)?.mode === 'target');
+}
+
+/** NOVA 804.3: start resolving the top item of the waiting area. */
+export function startResolution(s: NovaState): void {
+  const item = s.waiting.pop();
+  if (!item) throw new Error('nothing to resolve');
+  const effects = itemEffects(item);
+  // NOVA 804.3.4 with docs/rulings A39: fails only if every chosen target has become illegal.
+  const targeting = targetingEffects(effects);
+  let fizzled = false;
+  if (targeting.length > 0) {
+    const all = item.targets.flat();
+    const legal = all.filter((t) =>
+      targeting.some((e) => stillLegal(s, item.controller, selectorOf(e) as Selector, t, isDamage(e))),
+    );
+    fizzled = all.length > 0 && legal.length === 0;
+  }
+  s.resolving = { item, effectIndex: 0, chosen: {}, fizzled };
+  if (fizzled)
+    logPublic(s, {
+      en: `${novaCard(item.card).name.en} fails: its targets are gone.`,
+      ja: `${novaCard(item.card).name.ja}は対象不適切で解決されない。`,
+    });
+}
+
+/**
+ * Carries on with the item being resolved. Returns a "choose" request when an effect needs the player to pick
+ * on resolution (NOVA 804.4); the caller turns it into a decision and calls back with the choice recorded.
+ */
+export function continueResolution(s: NovaState): { seat: Seat; effectIndex: number } | null {
+  const r = s.resolving;
+  if (!r) return null;
+  const effects = itemEffects(r.item);
+  if (!r.fizzled && !isCardWithoutEffects(r.item)) {
+    while (r.effectIndex < effects.length) {
+      const e = effects[r.effectIndex] as Effect;
+      const sel = selectorOf(e);
+      if (sel?.mode === 'choose' && !(r.effectIndex in r.chosen)) {
+        const options = candidates(s, r.item.controller, sel, isDamage(e));
+        if (options.length > 0) return { seat: r.item.controller, effectIndex: r.effectIndex };
+        r.chosen[r.effectIndex] = []; // NOVA 804.4.1.3: nothing to choose, skip that part
+      }
+      runEffect(s, r, e);
+      r.effectIndex += 1;
+      rulesProcessing(s); // NOVA 501.1: immediately, even mid-resolution
+      if (s.result) return null;
+    }
+  }
+  finishResolution(s, r);
+  return null;
+}
+
+function isCardWithoutEffects(item: WaitingItem): boolean {
+  return item.kind === 'card' && novaCard(item.card).type !== 'spell';
+}
+
+function finishResolution(s: NovaState, r: Resolution): void {
+  const item = r.item;
+  s.resolving = null;
+  if (item.kind !== 'card') return;
+  const def = novaCard(item.card);
+  if (def.type === 'spell') {
+    moveCard(s, item.objectId, 'graveyard'); // NOVA 804.3.2
+    return;
+  }
+  if (def.equip) {
+    // NOVA 1005 / 205.2.1: enters attached, on the equipped card's controller's field; an illegal target sends it
+    // to its owner's graveyard (docs/rulings A39).
+    const host = item.targets[0]?.[0];
+    const hostObj = host?.kind === 'object' ? s.objects[host.id] : undefined;
+    if (hostObj?.zone !== 'field' || novaCard(hostObj.card).type !== 'servant') {
+      moveCard(s, item.objectId, 'graveyard');
+      logPublic(s, {
+        en: `${def.name.en} has nothing to equip and is put into the graveyard.`,
+        ja: `${def.name.ja}は装備先がなく墓地に置かれた。`,
+      });
+      return;
+    }
+    const placed = moveCard(s, item.objectId, 'field', { controller: hostObj.controller });
+    placed.attachedTo = hostObj.id;
+    logPublic(s, {
+      en: `${def.name.en} is attached to ${novaCard(hostObj.card).name.en}.`,
+      ja: `${def.name.ja}が${novaCard(hostObj.card).name.ja}に装備された。`,
+    });
+    emit(s, { type: 'entered-field', object: placed });
+    return;
+  }
+  const placed = moveCard(s, item.objectId, 'field', { controller: item.controller }); // NOVA 804.3.1
+  logPublic(s, {
+    en: `${def.name.en} enters ${item.controller}'s field.`,
+    ja: `${def.name.ja}が${item.controller}の場に出た。`,
+  });
+  emit(s, { type: 'entered-field', object: placed });
+}
+
+/** The targets or choices that apply to effect `index`, legal ones only (NOVA 804.3.4, A39). */
+function picked(s: NovaState, r: Resolution, index: number, e: Effect): TargetRef[] {
+  const sel = selectorOf(e);
+  if (!sel) return [];
+  if (sel.mode === 'choose') return r.chosen[index] ?? [];
+  const order = targetingEffects(itemEffects(r.item)).indexOf(e);
+  const chosen = r.item.targets[order] ?? [];
+  return chosen.filter((t) => stillLegal(s, r.item.controller, sel, t, isDamage(e)));
+}
+
+function sourceOnField(s: NovaState, item: WaitingItem): CardObject | null {
+  const o = s.objects[item.objectId];
+  return o && o.zone === 'field' ? o : null;
+}
+
+/** NOVA 916: damage to a servant accumulates; to a player it lowers life. A destroyed servant takes none (916.4). */
+function dealDamage(s: NovaState, t: TargetRef, amount: number, sourceName: string): void {
+  if (amount <= 0) return;
+  if (t.kind === 'player') {
+    s.players[t.seat].life -= amount;
+    logPublic(s, {
+      en: `${sourceName} deals ${amount} damage to ${t.seat}.`,
+      ja: `${sourceName}が${t.seat}に${amount}ダメージを与えた。`,
+    });
+    return;
+  }
+  if (t.kind !== 'object') return;
+  const o = s.objects[t.id];
+  if (o?.zone !== 'field' || o.destroyed) return;
+  o.damage += amount;
+  logPublic(s, {
+    en: `${sourceName} deals ${amount} damage to ${novaCard(o.card).name.en}.`,
+    ja: `${sourceName}が${novaCard(o.card).name.ja}に${amount}ダメージを与えた。`,
+  });
+}
+
+/** NOVA 905: draws happen one at a time; a draw from an empty deck fails and loses (502.2). */
+export function draw(s: NovaState, seat: Seat, count: number): void {
+  for (let i = 0; i < count; i++) {
+    const top = s.players[seat].zones.deck[0];
+    if (!top) {
+      s.players[seat].failedDraw = true;
+      return;
+    }
+    const card = moveCard(s, top, 'hand');
+    logPrivate(s, [seat], {
+      en: `You draw ${novaCard(card.card).name.en}.`,
+      ja: `${novaCard(card.card).name.ja}を引いた。`,
+    });
+  }
+  logPublic(s, {
+    en: `${seat} draws ${count} card${count > 1 ? 's' : ''}.`,
+    ja: `${seat}はカードを${count}枚引いた。`,
+  });
+}
+
+function runEffect(s: NovaState, r: Resolution, e: Effect): void {
+  const item = r.item;
+  const me = item.controller;
+  const def: NovaCard = novaCard(item.card);
+  const name = def.name.en;
+  const targets = picked(s, r, r.effectIndex, e);
+  switch (e.do) {
+    case 'damage':
+      for (const t of targets) dealDamage(s, t, e.amount, name);
+      return;
+    case 'distribute-damage': {
+      // NOVA 916.3.2: the distributed amounts are dealt at the same time, one event per recipient.
+      const order = targetingEffects(itemEffects(item)).indexOf(e);
+      const sel = selectorOf(e) as Selector;
+      const units = (item.targets[order] ?? []).filter((t) => stillLegal(s, me, sel, t, true));
+      const totals = new Map<string, { t: TargetRef; n: number }>();
+      for (const t of units) {
+        const key = JSON.stringify(t);
+        totals.set(key, { t, n: (totals.get(key)?.n ?? 0) + e.unit });
+      }
+      for (const { t, n } of totals.values()) dealDamage(s, t, n, name);
+      return;
+    }
+    case 'draw': {
+      const who = e.who === 'you' ? me : targets[0]?.kind === 'player' ? targets[0].seat : me;
+      draw(s, who, e.count);
+      return;
+    }
+    case 'gain-life':
+      s.players[me].life += e.amount; // NOVA 918.8: gaining life is not damage
+      logPublic(s, { en: `${me} gains ${e.amount} LP.`, ja: `${me}は${e.amount}LPを得た。` });
+      return;
+    case 'opponent-loses-life':
+      s.players[opponentOf(me)].life -= e.amount;
+      logPublic(s, { en: `${opponentOf(me)} loses ${e.amount} LP.`, ja: `${opponentOf(me)}は${e.amount}LPを失った。` });
+      return;
+    case 'modify': {
+      const affected =
+        e.to === 'self'
+          ? [sourceOnField(s, item)?.id].filter((x): x is string => !!x)
+          : targets.flatMap((t) => (t.kind === 'object' ? [t.id] : []));
+      if (affected.length === 0) return;
+      s.timestamp += 1;
+      s.nextId += 1;
+      // NOVA 802.1.2.1.5.2: the affected set is locked when the effect is created.
+      s.effects.push({
+        id: `e${s.nextId}`,
+        timestamp: s.timestamp,
+        kind: 'stat',
+        affected,
+        atk: e.atk,
+        hp: e.hp,
+        until: 'end-of-turn',
+      });
+      return;
+    }
+    case 'grant-keyword': {
+      const affected = targets.flatMap((t) => (t.kind === 'object' ? [t.id] : []));
+      if (affected.length === 0) return;
+      s.timestamp += 1;
+      s.nextId += 1;
+      s.effects.push({
+        id: `e${s.nextId}`,
+        timestamp: s.timestamp,
+        kind: 'keyword',
+        affected,
+        keyword: e.keyword,
+        until: 'end-of-turn',
+      });
+      return;
+    }
+    case 'destroy-all':
+      // NOVA 907.1: all enter the destroyed state at once; characters retire instead when they move (504).
+      for (const o of fieldObjects(s)) {
+        const type = novaCard(o.card).type;
+        if ((e.servants && type === 'servant') || (e.characters && type === 'character')) destroy(s, o);
+      }
+      return;
+    case 'add-energy':
+      s.players[me].stock[e.color] += e.count; // NOVA 801.6.5.1: a spell adding energy is not an energy ability
+      return;
+    case 'negate':
+      for (const t of targets) {
+        if (t.kind !== 'item') continue;
+        const i = s.waiting.findIndex((w) => w.id === t.id);
+        const negated = s.waiting[i];
+        if (!negated) continue;
+        s.waiting.splice(i, 1);
+        // NOVA 913.1: a negated card goes to its owner's graveyard (a character retires, A42).
+        if (negated.kind === 'card') moveCard(s, negated.objectId, 'graveyard');
+        logPublic(s, {
+          en: `${novaCard(negated.card).name.en} is negated.`,
+          ja: `${novaCard(negated.card).name.ja}は無効にされた。`,
+        });
+      }
+      return;
+    case 'negate-destruction':
+      for (const t of targets) {
+        if (t.kind !== 'object') continue;
+        const o = s.objects[t.id];
+        if (!o?.destroyed) continue;
+        // NOVA 907.3: the destroyed state ends; damage and minus modifiers are reset.
+        o.destroyed = false;
+        o.damage = 0;
+        s.effects = s.effects.filter(
+          (x) => !(x.kind === 'stat' && x.affected.includes(o.id) && (x.atk < 0 || x.hp < 0)),
+        );
+        logPublic(s, {
+          en: `${novaCard(o.card).name.en}'s destruction is negated.`,
+          ja: `${novaCard(o.card).name.ja}の破壊は無効になった。`,
+        });
+      }
+      return;
+    case 'add-counter': {
+      const src = sourceOnField(s, item);
+      if (!src) return;
+      src.counters[e.counter] = (src.counters[e.counter] ?? 0) + e.count; // NOVA 919
+      return;
+    }
+    case 'raise-limit-level':
+      s.timestamp += 1;
+      s.nextId += 1;
+      s.effects.push({
+        id: `e${s.nextId}`,
+        timestamp: s.timestamp,
+        kind: 'limit',
+        seat: me,
+        amount: e.amount,
+        until: 'end-of-turn',
+      });
+      return;
+    case 'win-if-characters': {
+      const count = fieldObjects(s, me).filter((o) => isCharacter(o)).length;
+      if (count >= e.count) {
+        // NOVA 003.1.2: an effect makes its player win at once.
+        s.result = {
+          kind: 'win',
+          winner: me,
+          reason: { en: `${name} resolved with ${count} characters.`, ja: `${def.name.ja}の効果で勝利した。` },
+          rule: '003.1.2',
+        };
+      }
+      return;
+    }
+    case 'retire-self': {
+      const src = sourceOnField(s, item);
+      if (src) moveCard(s, obj(s, src.id).id, 'retired'); // NOVA 921.1
+      return;
+    }
+    default:
+      throw new UnsupportedRule('802', `effect ${(e as { do: string }).do}`);
+  }
+}

@@ -1,0 +1,144 @@
+import { runUntilStable } from '../../core/fixpoint.ts';
+import { opponentOf, type Seat } from '../../core/game.ts';
+import { novaCard } from './cards/pool.ts';
+import { characteristics } from './characteristics.ts';
+import { logPublic } from './log.ts';
+import type { CardObject, NovaState } from './state.ts';
+import { emit } from './triggers.ts';
+import { fieldObjects, moveCard, obj } from './zones.ts';
+
+/** NOVA 907.1: a card enters the destroyed state and its "when destroyed" abilities trigger. */
+export function destroy(s: NovaState, o: CardObject): void {
+  if (o.destroyed || o.zone !== 'field') return;
+  if (characteristics(s, o).indestructible) return; // NOVA 907.2
+  o.destroyed = true;
+  logPublic(s, { en: `${novaCard(o.card).name.en} is destroyed.`, ja: `${novaCard(o.card).name.ja}は破壊された。` });
+  emit(s, { type: 'destroyed', object: o });
+}
+
+/** NOVA 502: life at 0 or below, or a failed draw, loses; both players at once is a draw (docs/rulings A44). */
+function defeatCheck(s: NovaState): boolean {
+  if (s.result) return false;
+  const losers = (['p1', 'p2'] as Seat[]).filter((p) => s.players[p].life <= 0 || s.players[p].failedDraw);
+  if (losers.length === 0) return false;
+  if (losers.length === 2) {
+    s.result = {
+      kind: 'draw',
+      reason: { en: 'Both players lost at the same time.', ja: '両プレイヤーが同時に敗北条件を満たした。' },
+      rule: '502 (A44)',
+    };
+    return true;
+  }
+  const loser = losers[0] as Seat;
+  const byLife = s.players[loser].life <= 0;
+  s.result = {
+    kind: 'win',
+    winner: opponentOf(loser),
+    reason: byLife
+      ? { en: `${loser}'s life reached 0.`, ja: `${loser}のライフが0になった。` }
+      : { en: `${loser} could not draw.`, ja: `${loser}はカードを引けなかった。` },
+    rule: byLife ? '502.1' : '502.2',
+  };
+  return true;
+}
+
+/** NOVA 503.1–503.2: a servant whose damage reaches its HP is destroyed. */
+function hpShortfall(s: NovaState): boolean {
+  let changed = false;
+  for (const o of fieldObjects(s)) {
+    if (o.destroyed || novaCard(o.card).type !== 'servant') continue;
+    const c = characteristics(s, o);
+    if (c.indestructible) continue; // NOVA 907.2: ignores 503 entirely
+    if (o.damage >= Math.max(0, c.hp)) {
+      destroy(s, o);
+      changed = true;
+    }
+  }
+  return changed;
+}
+
+/** NOVA 505.1: one copy of a unique name per field; the longest-present stays, the rest leave. */
+function oneCopyRule(s: NovaState): boolean {
+  let changed = false;
+  for (const seat of ['p1', 'p2'] as Seat[]) {
+    const byName = new Map<string, CardObject[]>();
+    for (const o of fieldObjects(s, seat)) {
+      const def = novaCard(o.card);
+      if (!def.uniqueOnField && def.type !== 'character') continue;
+      byName.set(def.name.en, [...(byName.get(def.name.en) ?? []), o]);
+    }
+    for (const group of byName.values()) {
+      if (group.length < 2) continue;
+      // Entry timestamps are unique, so "longest on the field" is never tied here.
+      const sorted = [...group].sort((a, b) => a.enteredAt - b.enteredAt);
+      for (const extra of sorted.slice(1)) {
+        moveCard(s, extra.id, 'graveyard'); // characters go to the retired area instead (504, A32)
+        changed = true;
+      }
+    }
+  }
+  return changed;
+}
+
+/** NOVA 506.1 (and A16): equipment whose equipped card left the field goes to its owner's graveyard. */
+function equipCheck(s: NovaState): boolean {
+  let changed = false;
+  for (const o of fieldObjects(s)) {
+    if (!o.attachedTo) continue;
+    const host = s.objects[o.attachedTo];
+    if (host?.zone !== 'field' || novaCard(host.card).type !== 'servant') {
+      moveCard(s, o.id, 'graveyard');
+      changed = true;
+    }
+  }
+  return changed;
+}
+
+/** NOVA 507.1: limit release at ≤1500 and ≤1000 life, once each, both at once if one hit crosses both (A33). */
+function limitRelease(s: NovaState): boolean {
+  let changed = false;
+  for (const seat of ['p1', 'p2'] as Seat[]) {
+    const p = s.players[seat];
+    if (!p.released1500 && p.life <= 1500) {
+      p.released1500 = true;
+      p.limitLevel += 1;
+      changed = true;
+    }
+    if (!p.released1000 && p.life <= 1000) {
+      p.released1000 = true;
+      p.limitLevel += 1;
+      changed = true;
+    }
+  }
+  return changed;
+}
+
+/** NOVA 501: rules processing, repeated until nothing changes; it stops at once when the game is decided. */
+export function rulesProcessing(s: NovaState): void {
+  if (s.result) return;
+  runUntilStable(
+    s,
+    [
+      (x) => defeatCheck(x),
+      (x) => !x.result && hpShortfall(x),
+      (x) => !x.result && oneCopyRule(x),
+      (x) => !x.result && equipCheck(x),
+      (x) => !x.result && limitRelease(x),
+    ],
+    '501.1',
+  );
+}
+
+/**
+ * NOVA 907.1 (docs/rulings A40): a destroyed card goes to its owner's graveyard (a character to the retired
+ * area) at the first priority processing where none of the abilities its destruction triggered are pending
+ * or waiting, unless its destruction was negated.
+ */
+export function moveDestroyedCards(s: NovaState): void {
+  for (const o of fieldObjects(s)) {
+    if (!o.destroyed) continue;
+    const waiting =
+      s.pendingTriggers.some((t) => t.causeObject === o.id) || s.waiting.some((w) => w.causeObject === o.id);
+    if (!waiting) moveCard(s, obj(s, o.id).id, 'graveyard');
+  }
+}

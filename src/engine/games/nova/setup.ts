@@ -1,0 +1,155 @@
+import { InvalidData } from '../../core/errors.ts';
+import type { DeckList, DeckProblem, MatchSetup } from '../../core/game.ts';
+import { nextInt, seedRng, shuffle } from '../../core/rng.ts';
+import { NOVA_CARDS } from './cards/pool.ts';
+import { emptyStock } from './energy.ts';
+import type { NovaState, PlayerState, Zone } from './state.ts';
+import { newObject } from './zones.ts';
+
+/** NOVA 006: main deck 40–60 servants/spells/magic items, ≤4 per name; character deck 0–10 characters, ≤3 per name. */
+export function validateNovaDeck(deck: DeckList): DeckProblem[] {
+  const problems: DeckProblem[] = [];
+  for (const section of Object.keys(deck)) {
+    if (section !== 'main' && section !== 'character') {
+      problems.push({
+        section,
+        rule: '006',
+        message: {
+          en: `Unknown deck section "${section}" (use main and character).`,
+          ja: `不明なデッキ区分「${section}」です。`,
+        },
+      });
+    }
+  }
+  const main = deck.main ?? [];
+  const chars = deck.character ?? [];
+  if (main.length < 40 || main.length > 60) {
+    problems.push({
+      section: 'main',
+      rule: '006.1.1',
+      message: {
+        en: `The main deck has ${main.length} cards; it needs 40 to 60.`,
+        ja: `メインデッキは${main.length}枚です（40〜60枚）。`,
+      },
+    });
+  }
+  if (chars.length > 10) {
+    problems.push({
+      section: 'character',
+      rule: '006.1.3',
+      message: {
+        en: `The character deck has ${chars.length} cards; at most 10.`,
+        ja: `キャラデッキは${chars.length}枚です（10枚まで）。`,
+      },
+    });
+  }
+  const check = (section: 'main' | 'character', ids: string[], limit: number, rule: string) => {
+    const counts = new Map<string, number>();
+    for (const id of ids) {
+      const card = NOVA_CARDS.get(id);
+      if (!card) {
+        problems.push({
+          section,
+          card: id,
+          rule: '006',
+          message: { en: `Unknown card "${id}".`, ja: `不明なカード「${id}」です。` },
+        });
+        continue;
+      }
+      const fits = section === 'character' ? card.type === 'character' : card.type !== 'character';
+      if (!fits) {
+        const where =
+          section === 'character'
+            ? 'Only characters go in the character deck.'
+            : 'Characters go in the character deck, not the main deck.';
+        problems.push({
+          section,
+          card: id,
+          rule: section === 'character' ? '006.1.3' : '006.1.1',
+          message: { en: `${card.name.en}: ${where}`, ja: `${card.name.ja}：このデッキには入れられません。` },
+        });
+      }
+      counts.set(card.name.en, (counts.get(card.name.en) ?? 0) + 1);
+    }
+    for (const [name, n] of counts) {
+      if (n > limit)
+        problems.push({
+          section,
+          card: name,
+          rule,
+          message: {
+            en: `${n} copies of ${name}; at most ${limit}.`,
+            ja: `${name}が${n}枚あります（${limit}枚まで）。`,
+          },
+        });
+    }
+  };
+  check('main', main, 4, '006.1.2');
+  check('character', chars, 3, '006.1.4');
+  return problems;
+}
+
+function emptyZones(): Record<Zone, string[]> {
+  return { deck: [], charDeck: [], hand: [], field: [], energy: [], graveyard: [], exclusion: [], retired: [] };
+}
+
+function newPlayer(life: number): PlayerState {
+  return {
+    life,
+    limitLevel: 1,
+    released1500: false,
+    released1000: false,
+    stock: emptyStock(),
+    energySetThisTurn: false,
+    charactersPlayedThisTurn: 0,
+    failedDraw: false,
+    zones: emptyZones(),
+  };
+}
+
+/** NOVA 007: shuffle (007.2), decks in place (007.3), 2000 life (007.4), a random player picks first or second (007.5). */
+export function createNovaGame(setup: MatchSetup, seed: string): NovaState {
+  for (const seat of ['p1', 'p2'] as const) {
+    const problems = validateNovaDeck(setup.decks[seat]);
+    if (problems.length > 0)
+      throw new InvalidData(`${seat}'s deck is not legal: ${problems.map((p) => p.message.en).join(' ')}`);
+  }
+  const startingLife = typeof setup.options?.startingLife === 'number' ? setup.options.startingLife : 2000;
+  const s: NovaState = {
+    game: 'nova',
+    version: 0,
+    result: null,
+    rng: seedRng(seed),
+    nextId: 0,
+    timestamp: 0,
+    objects: {},
+    players: { p1: newPlayer(startingLife), p2: newPlayer(startingLife) },
+    waiting: [],
+    pendingTriggers: [],
+    effects: [],
+    activationLocks: [],
+    setup: { stage: 'first-player', firstPlayer: null, mulligans: {} },
+    turn: { number: 0, active: 'p1', phase: 'standby', op: 0, attackDeclaredThisTurn: false, startingPlayer: null },
+    priority: null,
+    combat: null,
+    play: null,
+    resolving: null,
+    endPhaseTriggered: false,
+    await: null,
+    pending: null,
+    log: [],
+    logSeq: 0,
+  };
+  for (const seat of ['p1', 'p2'] as const) {
+    // Shuffle card ids first, then create objects, so object ids say nothing about deck order.
+    const [order, rng] = shuffle(setup.decks[seat].main ?? [], s.rng);
+    s.rng = rng;
+    for (const card of order) s.players[seat].zones.deck.push(newObject(s, card, seat, 'deck').id);
+    for (const card of setup.decks[seat].character ?? [])
+      s.players[seat].zones.charDeck.push(newObject(s, card, seat, 'charDeck').id);
+  }
+  const [coin, rng] = nextInt(s.rng, 2);
+  s.rng = rng;
+  s.await = { k: 'first-player', seat: coin === 0 ? 'p1' : 'p2' };
+  return s;
+}

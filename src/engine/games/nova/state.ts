@@ -1,0 +1,181 @@
+import type { BaseState, PendingDecision, Seat } from '../../core/game.ts';
+import type { Label } from '../../core/label.ts';
+import type { PriorityRound } from '../../core/priority.ts';
+import type { RngState } from '../../core/rng.ts';
+import type { Color, Keyword } from './cards/schema.ts';
+
+/** NOVA 301–311: each player's zones. The waiting area (311) is shared and lives on the state. */
+export const ZONES = ['deck', 'charDeck', 'hand', 'field', 'energy', 'graveyard', 'exclusion', 'retired'] as const;
+export type Zone = (typeof ZONES)[number];
+
+/** A card in some zone. A zone change makes a new object with a new id (NOVA 301.9), field→field does not (301.9.1). */
+export interface CardObject {
+  id: string;
+  card: string;
+  owner: Seat;
+  controller: Seat;
+  zone: Zone | 'waiting';
+  /** NOVA 302: frozen (sideways) or standby (upright); only meaningful on the field and in the energy zone. */
+  frozen: boolean;
+  /** NOVA 203.5: damage accumulated this turn. */
+  damage: number;
+  counters: Record<string, number>;
+  /** NOVA 1005: the object this equip item is attached to. */
+  attachedTo: string | null;
+  /** NOVA 907.1: destroyed but still on the field until its destruction triggers have resolved. */
+  destroyed: boolean;
+  /** Timestamp of entering the field (NOVA 505, 802.1.2.1.5.1). */
+  enteredAt: number;
+  /** NOVA 203.4: controlled continuously since the start of its controller's most recent turn. */
+  sinceTurnStart: boolean;
+}
+
+export interface PlayerState {
+  life: number;
+  /** NOVA 005.5: starts at 1; +1 at ≤1500 and at ≤1000 life, once each (507). */
+  limitLevel: number;
+  released1500: boolean;
+  released1000: boolean;
+  /** NOVA 801.6: floating energy, emptied at the end of every phase and step (602.9). */
+  stock: Record<Color, number>;
+  energySetThisTurn: boolean;
+  charactersPlayedThisTurn: number;
+  /** NOVA 502.2: had to draw and could not. */
+  failedDraw: boolean;
+  zones: Record<Zone, string[]>;
+}
+
+export type TargetRef = { kind: 'player'; seat: Seat } | { kind: 'object'; id: string } | { kind: 'item'; id: string };
+
+/** Something in the waiting area (NOVA 311): a played card, or an activated or triggered ability. */
+export interface WaitingItem {
+  id: string;
+  kind: 'card' | 'activated' | 'triggered';
+  /** For a card: the card object in the waiting area. For an ability: its source object (may have left). */
+  objectId: string;
+  card: string;
+  controller: Seat;
+  abilityIndex: number | null;
+  /** Targets chosen at declaration, one list per effect that targets (NOVA 804.2.2). */
+  targets: TargetRef[][];
+  /** For triggered abilities caused by a destruction: the destroyed object (NOVA 907.1, docs/rulings A40). */
+  causeObject: string | null;
+  /** For "opponent's servant destroyed"-style triggers, the player whose servant it was. */
+}
+
+export interface PendingTrigger {
+  controller: Seat;
+  source: string;
+  card: string;
+  abilityIndex: number;
+  causeObject: string | null;
+}
+
+export type ContinuousEffect =
+  | { id: string; timestamp: number; kind: 'stat'; affected: string[]; atk: number; hp: number; until: 'end-of-turn' }
+  | { id: string; timestamp: number; kind: 'keyword'; affected: string[]; keyword: Keyword; until: 'end-of-turn' }
+  | { id: string; timestamp: number; kind: 'limit'; seat: Seat; amount: number; until: 'end-of-turn' };
+
+export const PHASES = [
+  'standby',
+  'draw',
+  'main1',
+  'attackStart',
+  'attackDeclare',
+  'block',
+  'battle',
+  'attackEnd',
+  'main2',
+  'end',
+] as const;
+export type Phase = (typeof PHASES)[number];
+
+export interface Combat {
+  attacker: string;
+  /** The original attack target: the defending player or one of their frozen servants (NOVA 405.4.3). */
+  target: TargetRef;
+  blocker: string | null;
+  /** NOVA 405.5.4: stays blocked even if the blocker leaves. */
+  blocked: boolean;
+}
+
+/** A card or ability being played: the choices made so far (NOVA 804.2). */
+export interface PlayInProgress {
+  seat: Seat;
+  source: string;
+  card: string;
+  abilityIndex: number | null;
+  /** True when the player chose the alternative life cost (NOVA 902.9). */
+  payLifeInstead: boolean | null;
+  targets: TargetRef[][];
+  /** Distribution picks for distribute-damage (NOVA 804.2.2.2): one target per unit. */
+  distribution: TargetRef[];
+}
+
+/** An item being resolved, paused when an effect needs a choice (NOVA 804.4). */
+export interface Resolution {
+  item: WaitingItem;
+  effectIndex: number;
+  /** Choices made on resolution, by effect index. */
+  chosen: Record<number, TargetRef[]>;
+  fizzled: boolean;
+}
+
+/** What the engine waits for; the pending decision's options are built from it. */
+export type Await =
+  | { k: 'first-player'; seat: Seat }
+  | { k: 'mulligan'; seat: Seat }
+  | { k: 'priority'; seat: Seat }
+  | { k: 'order-triggers'; seat: Seat }
+  | { k: 'cost-mode'; seat: Seat }
+  | { k: 'target'; seat: Seat }
+  | { k: 'attacker'; seat: Seat }
+  | { k: 'attack-target'; seat: Seat; attacker: string }
+  | { k: 'block'; seat: Seat }
+  | { k: 'discard'; seat: Seat; count: number }
+  | { k: 'choose'; seat: Seat };
+
+export interface NovaLogEntry {
+  seq: number;
+  text: Label;
+  /** Seats that may read it; absent means public. */
+  visibleTo?: Seat[];
+}
+
+export interface NovaState extends BaseState {
+  game: 'nova';
+  rng: RngState;
+  nextId: number;
+  timestamp: number;
+  objects: Record<string, CardObject>;
+  players: Record<Seat, PlayerState>;
+  /** NOVA 311.5: last placed resolves first; index 0 is the bottom. */
+  waiting: WaitingItem[];
+  pendingTriggers: PendingTrigger[];
+  effects: ContinuousEffect[];
+  /** NOVA 801.3.5.1.1: ability instances that cannot be activated again until the waiting area empties. */
+  activationLocks: string[];
+  setup: {
+    stage: 'first-player' | 'mulligan' | 'done';
+    firstPlayer: Seat | null;
+    mulligans: Partial<Record<Seat, boolean>>;
+  };
+  turn: {
+    number: number;
+    active: Seat;
+    phase: Phase;
+    op: number;
+    attackDeclaredThisTurn: boolean;
+    startingPlayer: Seat | null;
+  };
+  priority: PriorityRound | null;
+  combat: Combat | null;
+  play: PlayInProgress | null;
+  resolving: Resolution | null;
+  /** The end phase repeats its turn-progress actions while they caused triggers (NOVA 407.7). */
+  endPhaseTriggered: boolean;
+  await: Await | null;
+  pending: PendingDecision | null;
+  log: NovaLogEntry[];
+  logSeq: number;
+}

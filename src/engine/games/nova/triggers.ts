@@ -1,0 +1,96 @@
+import { apnapGroups } from '../../core/triggers.ts';
+import { novaCard } from './cards/pool.ts';
+import type { TriggerEvent } from './cards/schema.ts';
+import type { CardObject, NovaState, PendingTrigger, WaitingItem } from './state.ts';
+import { fieldObjects } from './zones.ts';
+
+/** A game event that automatic abilities watch for (NOVA 801.4). */
+export type GameEvent =
+  | { type: 'entered-field'; object: CardObject }
+  | { type: 'attacked'; object: CardObject }
+  | { type: 'destroyed'; object: CardObject }
+  | { type: 'end-phase-start' };
+
+function queue(s: NovaState, source: CardObject, index: number, causeObject: string | null): void {
+  s.pendingTriggers.push({
+    controller: source.controller,
+    source: source.id,
+    card: source.card,
+    abilityIndex: index,
+    causeObject,
+  });
+}
+
+/** NOVA 801.4.3.1: each ability triggers once each time its condition is met; it waits for the next priority. */
+export function emit(s: NovaState, event: GameEvent): void {
+  const watchers = (when: TriggerEvent, src: CardObject, fn: (index: number) => void) => {
+    novaCard(src.card).abilities.forEach((a, i) => {
+      if (a.kind === 'triggered' && a.when === when) fn(i);
+    });
+  };
+  switch (event.type) {
+    case 'entered-field':
+      watchers('enters-field', event.object, (i) => queue(s, event.object, i, null));
+      return;
+    case 'attacked':
+      watchers('attacks', event.object, (i) => queue(s, event.object, i, null)); // NOVA 405.4.5
+      return;
+    case 'destroyed': {
+      const victim = event.object;
+      watchers('destroyed', victim, (i) => queue(s, victim, i, victim.id)); // NOVA 907.1
+      if (novaCard(victim.card).type !== 'servant') return;
+      for (const src of fieldObjects(s)) {
+        if (src.controller === victim.controller)
+          watchers('ally-servant-destroyed', src, (i) => queue(s, src, i, victim.id));
+        else watchers('enemy-servant-destroyed', src, (i) => queue(s, src, i, victim.id));
+      }
+      return;
+    }
+    case 'end-phase-start': {
+      // NOVA 407.1–407.2: "start of end phase" and "end of turn" abilities of the turn player's cards.
+      for (const src of fieldObjects(s, s.turn.active)) {
+        watchers('your-end-phase', src, (i) => queue(s, src, i, null));
+        watchers('you-control-no-servants-at-end', src, (i) => {
+          if (!fieldObjects(s, src.controller).some((o) => novaCard(o.card).type === 'servant')) queue(s, src, i, null);
+        });
+      }
+      return;
+    }
+  }
+}
+
+/**
+ * NOVA 801.4.3.3: pending automatic abilities go on the waiting area turn player first, then the non-turn
+ * player, each ordering their own. Returns the seat that must choose an order, or null once all are placed.
+ */
+export function placeTriggers(s: NovaState): 'p1' | 'p2' | null {
+  const [active, other] = apnapGroups(s.pendingTriggers, s.turn.active);
+  const group = active.length > 0 ? active : other;
+  if (group.length === 0) return null;
+  if (group.length > 1) return group[0]?.controller ?? null; // the controller orders them (decision)
+  const only = group[0];
+  if (only) placeOne(s, only);
+  return null;
+}
+
+export function placeOne(s: NovaState, t: PendingTrigger): void {
+  s.pendingTriggers.splice(s.pendingTriggers.indexOf(t), 1);
+  s.nextId += 1;
+  const item: WaitingItem = {
+    id: `w${s.nextId}`,
+    kind: 'triggered',
+    objectId: t.source,
+    card: t.card,
+    controller: t.controller,
+    abilityIndex: t.abilityIndex,
+    targets: [],
+    causeObject: t.causeObject,
+  };
+  s.waiting.push(item);
+}
+
+/** The group of pending triggers that is placed next: the turn player's, then the other player's. */
+export function nextTriggerGroup(s: NovaState): PendingTrigger[] {
+  const [active, other] = apnapGroups(s.pendingTriggers, s.turn.active);
+  return active.length > 0 ? active : other;
+}

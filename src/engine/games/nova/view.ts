@@ -1,0 +1,161 @@
+import type { GameResult, PendingDecision, Seat, Viewer } from '../../core/game.ts';
+import type { Label } from '../../core/label.ts';
+import { novaCard } from './cards/pool.ts';
+import type { Color, Keyword } from './cards/schema.ts';
+import { characteristics, limitLevel } from './characteristics.ts';
+import type { NovaState, Phase, TargetRef } from './state.ts';
+import { PHASE_NAMES } from './turn.ts';
+
+/** A card as a viewer may see it. Only cards in zones the viewer may look at appear at all (NOVA 301.7, 308.4). */
+export interface NovaCardView {
+  id: string;
+  card: string;
+  name: Label;
+  type: string;
+  color: Color;
+  owner: Seat;
+  controller: Seat;
+  frozen: boolean;
+  damage: number;
+  destroyed: boolean;
+  counters: Record<string, number>;
+  attachedTo: string | null;
+  atk?: number;
+  hp?: number;
+  keywords: Keyword[];
+  races: string[];
+}
+
+export interface NovaPlayerView {
+  life: number;
+  limitLevel: number;
+  stock: Record<Color, number>;
+  counts: {
+    deck: number;
+    hand: number;
+    charDeck: number;
+    graveyard: number;
+    exclusion: number;
+    retired: number;
+    energy: number;
+  };
+  /** Present only for the owner (and the omniscient viewer). */
+  hand?: NovaCardView[];
+  charDeck?: NovaCardView[];
+  /** Present only for the omniscient viewer: main-deck order is hidden from everyone, owner included (303.3). */
+  deck?: NovaCardView[];
+  field: NovaCardView[];
+  energy: NovaCardView[];
+  graveyard: NovaCardView[];
+  exclusion: NovaCardView[];
+  retired: NovaCardView[];
+  energySetThisTurn: boolean;
+}
+
+export interface NovaView {
+  game: 'nova';
+  version: number;
+  viewer: Viewer;
+  turn: { number: number; active: Seat; phase: Phase; phaseName: Label };
+  priorityHolder: Seat | null;
+  players: Record<Seat, NovaPlayerView>;
+  waiting: { id: string; kind: string; card: string; name: Label; controller: Seat; targets: string[] }[];
+  combat: { attacker: string; target: TargetRef; blocker: string | null; blocked: boolean } | null;
+  /** The decision awaited: whole for the deciding player, only who and what kind for everyone else. */
+  pending: PendingDecision | { player: Seat; kind: string } | null;
+  log: { seq: number; text: Label }[];
+  result: GameResult | null;
+}
+
+function canSee(viewer: Viewer, seat: Seat): boolean {
+  return viewer.kind === 'omniscient' || (viewer.kind === 'player' && viewer.seat === seat);
+}
+
+function cardView(s: NovaState, id: string): NovaCardView {
+  const o = s.objects[id];
+  if (!o) throw new Error(`no object ${id}`);
+  const def = novaCard(o.card);
+  const c = characteristics(s, o);
+  return {
+    id: o.id,
+    card: o.card,
+    name: def.name,
+    type: def.type,
+    color: def.color,
+    owner: o.owner,
+    controller: o.controller,
+    frozen: o.frozen,
+    damage: o.damage,
+    destroyed: o.destroyed,
+    counters: { ...o.counters },
+    attachedTo: o.attachedTo,
+    ...(def.type === 'servant' ? { atk: c.atk, hp: c.hp } : {}),
+    keywords: c.keywords,
+    races: c.races,
+  };
+}
+
+/**
+ * NOVA 013-style hidden information (digest §13): hands and character decks only for their owner, the main deck
+ * for nobody, everything on the field and in public piles for everyone. Hidden cards are absent, not flagged.
+ */
+export function novaView(s: NovaState, viewer: Viewer): NovaView {
+  const players = {} as Record<Seat, NovaPlayerView>;
+  for (const seat of ['p1', 'p2'] as const) {
+    const p = s.players[seat];
+    const mine = canSee(viewer, seat);
+    players[seat] = {
+      life: p.life,
+      limitLevel: limitLevel(s, seat),
+      stock: { ...p.stock },
+      counts: {
+        deck: p.zones.deck.length,
+        hand: p.zones.hand.length,
+        charDeck: p.zones.charDeck.length,
+        graveyard: p.zones.graveyard.length,
+        exclusion: p.zones.exclusion.length,
+        retired: p.zones.retired.length,
+        energy: p.zones.energy.length,
+      },
+      ...(mine
+        ? { hand: p.zones.hand.map((id) => cardView(s, id)), charDeck: p.zones.charDeck.map((id) => cardView(s, id)) }
+        : {}),
+      ...(viewer.kind === 'omniscient' ? { deck: p.zones.deck.map((id) => cardView(s, id)) } : {}),
+      field: p.zones.field.map((id) => cardView(s, id)),
+      energy: p.zones.energy.map((id) => cardView(s, id)),
+      graveyard: p.zones.graveyard.map((id) => cardView(s, id)),
+      exclusion: p.zones.exclusion.map((id) => cardView(s, id)),
+      retired: p.zones.retired.map((id) => cardView(s, id)),
+      energySetThisTurn: p.energySetThisTurn,
+    };
+  }
+  const decider = s.pending?.player;
+  const pending = s.pending
+    ? decider && canSee(viewer, decider)
+      ? s.pending
+      : { player: s.pending.player, kind: s.pending.kind }
+    : null;
+  const log = s.log
+    .filter((e) => !e.visibleTo || e.visibleTo.some((seat) => canSee(viewer, seat)))
+    .map((e) => ({ seq: e.seq, text: e.text }));
+  return {
+    game: 'nova',
+    version: s.version,
+    viewer,
+    turn: { number: s.turn.number, active: s.turn.active, phase: s.turn.phase, phaseName: PHASE_NAMES[s.turn.phase] },
+    priorityHolder: s.await?.k === 'priority' ? s.await.seat : null,
+    players,
+    waiting: s.waiting.map((w) => ({
+      id: w.id,
+      kind: w.kind,
+      card: w.card,
+      name: novaCard(w.card).name,
+      controller: w.controller,
+      targets: w.targets.flat().map((t) => (t.kind === 'player' ? t.seat : t.id)),
+    })),
+    combat: s.combat ? { ...s.combat } : null,
+    pending,
+    log,
+    result: s.result,
+  };
+}
