@@ -10,6 +10,8 @@ export interface Harness {
   bob: ReturnType<FakeDiscord['createUser']>;
   /** Replaces the bot's interaction handler for the next test. */
   onInteraction(handler: (interaction: Interaction) => Promise<void> | void): void;
+  /** Resolves when every handler started so far has finished (its REST calls included). */
+  idle(): Promise<void>;
   /** Errors thrown by handlers, so a test can assert on DiscordAPIErrors the bot received. */
   errors: unknown[];
   close(): Promise<void>;
@@ -60,12 +62,17 @@ export async function startHarness(options: FakeDiscordOptions = {}): Promise<Ha
   });
   let handler: (interaction: Interaction) => Promise<void> | void = () => {};
   const errors: unknown[] = [];
-  client.on(Events.InteractionCreate, async (interaction) => {
-    try {
-      await handler(interaction);
-    } catch (error) {
-      errors.push(error);
-    }
+  const running = new Set<Promise<void>>();
+  client.on(Events.InteractionCreate, (interaction) => {
+    const run = (async () => {
+      try {
+        await handler(interaction);
+      } catch (error) {
+        errors.push(error);
+      }
+    })();
+    running.add(run);
+    void run.finally(() => running.delete(run));
   });
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
   await client.login(discord.botToken);
@@ -78,6 +85,9 @@ export async function startHarness(options: FakeDiscordOptions = {}): Promise<Ha
     alice,
     bob,
     errors,
+    async idle() {
+      while (running.size > 0) await Promise.all(running);
+    },
     onInteraction(next) {
       handler = next;
       errors.length = 0;

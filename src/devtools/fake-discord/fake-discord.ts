@@ -187,24 +187,29 @@ export class FakeDiscord {
     return this.interactions.get(id);
   }
 
-  /** Resolves once `check()` is true, re-checking on every change; rejects after `timeoutMs` of real time. */
+  /**
+   * Resolves once `check()` is true; re-checks on every change in the fake and every 5 ms (for
+   * conditions on the bot's side). Rejects after `timeoutMs` of real time.
+   */
   until(check: () => boolean, timeoutMs = 2_000, what = 'condition'): Promise<void> {
     if (check()) return Promise.resolve();
     return new Promise((resolve, reject) => {
-      const onChange = () => {
+      const recheck = () => {
         if (!check()) return;
         cleanup();
         resolve();
       };
+      const poll = setInterval(recheck, 5);
       const timer = setTimeout(() => {
         cleanup();
         reject(new Error(`fake Discord: timed out after ${timeoutMs} ms waiting for ${what}`));
       }, timeoutMs);
       const cleanup = () => {
+        clearInterval(poll);
         clearTimeout(timer);
-        this.store.events.off('change', onChange);
+        this.store.events.off('change', recheck);
       };
-      this.store.events.on('change', onChange);
+      this.store.events.on('change', recheck);
     });
   }
 

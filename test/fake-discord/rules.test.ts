@@ -1,0 +1,234 @@
+import {
+  type ChatInputCommandInteraction,
+  DiscordAPIError,
+  type InteractionReplyOptions,
+  RESTEvents,
+  Routes,
+} from 'discord.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/devtools/fake-discord/index.ts';
+import { type Harness, startHarness } from './harness.ts';
+
+/** Runs `attempt` as the bot's answer to /ping and returns the DiscordAPIError it raised (or null). */
+async function errorFrom(h: Harness, attempt: (i: ChatInputCommandInteraction) => Promise<unknown>) {
+  let caught: unknown = null;
+  h.onInteraction(async (interaction) => {
+    if (!interaction.isChatInputCommand()) return;
+    try {
+      await attempt(interaction);
+    } catch (error) {
+      caught = error;
+    }
+    if (!interaction.replied && !interaction.deferred) await interaction.reply('fallback');
+  });
+  await h.alice.slash('ping');
+  await h.idle();
+  if (caught !== null && !(caught instanceof DiscordAPIError)) throw caught;
+  return caught as DiscordAPIError | null;
+}
+
+const row = (n: number, make: (i: number) => object) => ({
+  type: 1,
+  components: Array.from({ length: n }, (_, i) => make(i)),
+});
+const button = (i: number, extra: object = {}) => ({ type: 2, style: 1, custom_id: `b${i}`, label: `B${i}`, ...extra });
+const options = (n: number) => Array.from({ length: n }, (_, i) => ({ label: `o${i}`, value: `v${i}` }));
+
+describe('fake Discord enforces message limits with 50035 naming the field', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  const cases: [string, InteractionReplyOptions | Record<string, unknown>, string][] = [
+    ['content over 2,000 characters', { content: 'x'.repeat(2001) }, 'data.content[BASE_TYPE_MAX_LENGTH]'],
+    [
+      '6 action rows',
+      { content: 'x', components: Array.from({ length: 6 }, (_, r) => row(1, (i) => button(r * 10 + i))) },
+      'data.components[BASE_TYPE_MAX_LENGTH]',
+    ],
+    [
+      '6 buttons in a row',
+      { content: 'x', components: [row(6, (i) => button(i))] },
+      'data.components[0].components[BASE_TYPE_MAX_LENGTH]',
+    ],
+    [
+      'custom_id over 100',
+      { content: 'x', components: [row(1, (i) => button(i, { custom_id: 'c'.repeat(101) }))] },
+      'data.components[0].components[0].custom_id[BASE_TYPE_MAX_LENGTH]',
+    ],
+    [
+      'button label over 80',
+      { content: 'x', components: [row(1, (i) => button(i, { label: 'l'.repeat(81) }))] },
+      'data.components[0].components[0].label[BASE_TYPE_MAX_LENGTH]',
+    ],
+    [
+      'duplicate custom_id',
+      { content: 'x', components: [row(2, () => button(0))] },
+      'data.components[0].components[1].custom_id[COMPONENT_CUSTOM_ID_DUPLICATED]',
+    ],
+    [
+      '26 select options',
+      { content: 'x', components: [row(1, () => ({ type: 3, custom_id: 's', options: options(26) }))] },
+      'data.components[0].components[0].options[BASE_TYPE_MAX_LENGTH]',
+    ],
+    [
+      'select sharing a row',
+      {
+        content: 'x',
+        components: [
+          row(1, () => ({ type: 3, custom_id: 's', options: options(2) })),
+          { type: 1, components: [{ type: 3, custom_id: 't', options: options(2) }, button(1)] },
+        ],
+      },
+      'data.components[1].components[COMPONENT_LAYOUT_WIDTH_EXCEEDED]',
+    ],
+    ['11 embeds', { embeds: Array.from({ length: 11 }, () => ({ title: 't' })) }, 'data.embeds[BASE_TYPE_MAX_LENGTH]'],
+    [
+      'description over 4,096',
+      { embeds: [{ description: 'd'.repeat(4097) }] },
+      'data.embeds[0].description[BASE_TYPE_MAX_LENGTH]',
+    ],
+    [
+      '26 fields',
+      { embeds: [{ fields: Array.from({ length: 26 }, () => ({ name: 'n', value: 'v' })) }] },
+      'data.embeds[0].fields[BASE_TYPE_MAX_LENGTH]',
+    ],
+    [
+      'embeds over 6,000 in total',
+      { embeds: [{ description: 'd'.repeat(3500) }, { description: 'd'.repeat(3500) }] },
+      'data.embeds[MAX_EMBED_SIZE_EXCEEDED]',
+    ],
+  ];
+
+  it.each(cases)('%s', async (_name, body, field) => {
+    const error = await errorFrom(h, (i) => i.reply(body as InteractionReplyOptions));
+    expect(error?.code).toBe(50035);
+    expect(error?.status).toBe(400);
+    expect(error?.message).toContain(field);
+    // The refused reply did not use up the acknowledgement: the fallback reply went through.
+    expect(h.alice.lastMessage(h.guild.channel()).content).toBe('fallback');
+  });
+
+  it('accepts exactly-at-limit messages (5 rows of 5 buttons, 25 options, 2,000 characters)', async () => {
+    const full = Array.from({ length: 5 }, (_, r) => row(5, (i) => button(r * 5 + i, { label: 'l'.repeat(80) })));
+    expect(await errorFrom(h, (i) => i.reply({ content: 'x'.repeat(2000), components: full as never }))).toBeNull();
+    const select = [row(1, () => ({ type: 3, custom_id: 's', options: options(25) }))];
+    expect(await errorFrom(h, (i) => i.reply({ content: 'x', components: select as never }))).toBeNull();
+  });
+
+  it('checks edits and channel messages too (no `data.` prefix there)', async () => {
+    const edit = await errorFrom(h, async (i) => {
+      await i.deferReply();
+      await i.editReply({ content: 'x'.repeat(2001) });
+    });
+    expect(edit?.message).toContain('content[BASE_TYPE_MAX_LENGTH]');
+    const channel = await h.client.channels.fetch(h.guild.channel().id);
+    if (!channel?.isSendable()) throw new Error('not sendable');
+    await expect(channel.send({ content: 'x'.repeat(2001) })).rejects.toMatchObject({ code: 50035 });
+    await expect(channel.send({ content: '' })).rejects.toMatchObject({ code: 50006 });
+  });
+
+  it('autocomplete offers at most 25 choices', async () => {
+    let caught: unknown = null;
+    h.onInteraction(async (interaction) => {
+      if (!interaction.isAutocomplete()) return;
+      const many = Array.from({ length: 26 }, (_, i) => ({ name: `c${i}`, value: `c${i}` }));
+      await interaction.respond(many).catch((error: unknown) => {
+        caught = error;
+      });
+      await interaction.respond(many.slice(0, 25));
+    });
+    const choices = await h.alice.autocomplete('card', { name: 'c' }, 'name');
+    expect(choices).toHaveLength(25);
+    expect((caught as DiscordAPIError).message).toContain('data.choices[BASE_TYPE_MAX_LENGTH]');
+  });
+});
+
+describe('fake Discord enforces interaction and delivery rules with Discord error codes', () => {
+  const clock = new ManualClock();
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ clock });
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  it('no acknowledgement within 3 s: the interaction failed, and a late reply gets 10062', async () => {
+    let received: ChatInputCommandInteraction | null = null;
+    h.onInteraction((interaction) => {
+      if (interaction.isChatInputCommand()) received = interaction;
+    });
+    const outcome = h.alice.slash('ping');
+    await h.discord.until(() => received !== null);
+    clock.advance(2_999);
+    await Promise.race([outcome, new Promise((resolve) => setTimeout(resolve, 20))]);
+    expect(h.discord.interactions.get((received as unknown as ChatInputCommandInteraction).id)?.state).toBe('pending');
+    clock.advance(2);
+    expect((await outcome).state).toBe('failed');
+    const late = received as unknown as ChatInputCommandInteraction;
+    await expect(late.reply('too late')).rejects.toMatchObject({ code: 10062, status: 404 });
+  });
+
+  it('a second acknowledgement gets 40060', async () => {
+    const error = await errorFrom(h, async (i) => {
+      await i.reply('first');
+      await i.client.rest.post(Routes.interactionCallback(i.id, i.token), {
+        body: { type: 4, data: { content: 'second' } },
+        auth: false,
+      });
+    });
+    expect(error?.code).toBe(40060);
+    expect(error?.message).toBe('Interaction has already been acknowledged.');
+  });
+
+  it('a follow-up before any acknowledgement gets 10015 Unknown Webhook', async () => {
+    const error = await errorFrom(h, (i) =>
+      i.client.rest.post(Routes.webhook(i.applicationId, i.token), { body: { content: 'early' }, auth: false }),
+    );
+    expect(error?.code).toBe(10015);
+  });
+
+  it('the token works for 15 minutes, then follow-ups and edits get 50027', async () => {
+    let saved: ChatInputCommandInteraction | null = null;
+    h.onInteraction(async (interaction) => {
+      if (!interaction.isChatInputCommand()) return;
+      saved = interaction;
+      await interaction.reply('started');
+    });
+    await h.alice.slash('ping');
+    await h.idle();
+    const interaction = saved as unknown as ChatInputCommandInteraction;
+    clock.advance(14 * 60_000);
+    await expect(interaction.followUp('still fine')).resolves.toBeDefined();
+    clock.advance(60_001);
+    await expect(interaction.followUp('too late')).rejects.toMatchObject({ code: 50027, status: 401 });
+    await expect(interaction.editReply('too late')).rejects.toMatchObject({ code: 50027 });
+  });
+
+  it('a user with closed DMs cannot be messaged: 50007', async () => {
+    h.bob.setDmsOpen(false);
+    const user = await h.client.users.fetch(h.bob.id);
+    await expect(user.send('your hand')).rejects.toMatchObject({ code: 50007, status: 403 });
+    h.bob.setDmsOpen(true);
+    await expect(user.send('your hand')).resolves.toBeDefined();
+    expect(h.bob.read(h.bob.dm())).toContain('your hand');
+  });
+
+  it('a route set to rate-limit answers 429 with retry_after; discord.js waits and retries', async () => {
+    const statuses: number[] = [];
+    const listener = (_request: unknown, response: { status: number }) => statuses.push(response.status);
+    h.client.rest.on(RESTEvents.Response, listener);
+    h.discord.rateLimit('POST', '/channels/:channelId/messages', { times: 1, retryAfterSeconds: 0.05 });
+    const channel = await h.client.channels.fetch(h.guild.channel().id);
+    if (!channel?.isSendable()) throw new Error('not sendable');
+    await channel.send('after the wait');
+    h.client.rest.off(RESTEvents.Response, listener);
+    expect(statuses).toEqual([429, 200]);
+    expect(h.alice.messages(h.guild.channel()).filter((m) => m.content === 'after the wait')).toHaveLength(1);
+  });
+});
