@@ -144,26 +144,29 @@ export class MatchStore {
   commitDecision(matchId: string, seat: Seat, submission: Submission): CommitResult {
     const who = parseInput(z.enum(SEATS), seat, 'seat');
     const what = parseInput(SubmissionSchema, submission, 'decision');
-    const row = this.row(matchId);
-    const live = row.status === 'active' ? this.liveMatch(row) : null;
+    // Only active matches are cached (every status change evicts), so the hot path reads no match row.
+    const cached = this.live.get(matchId);
+    const row = cached ? null : this.row(matchId);
+    const live = cached ?? (row?.status === 'active' ? this.liveMatch(row) : null);
+    const status: MatchStatus = row?.status ?? 'active';
 
     const pendingId = live ? (live.game.pending(live.state)?.id ?? null) : null;
     const answersPending = what !== 'concede' && what.decisionId === pendingId;
     const canConcede = what === 'concede' && live !== null && live.state.result === null;
     if (!live || !(answersPending || canConcede)) {
       const earlier = this.earlierCommit(matchId, who, what);
-      if (earlier) return { kind: 'duplicate', ...earlier, state: this.currentState(matchId), status: row.status };
-      if (!live) throw new MatchNotPlayable(matchId, row.status);
-      return { kind: 'stale', state: live.state, status: row.status };
+      if (earlier) return { kind: 'duplicate', ...earlier, state: this.currentState(matchId), status };
+      if (!live) throw new MatchNotPlayable(matchId, status);
+      return { kind: 'stale', state: live.state, status };
     }
 
     const entry: LoggedDecision = what === 'concede' ? { seat: who, concede: true } : { seat: who, response: what };
     const state = applyLogged(live.game, live.state, entry);
     const hash = stateHash(state);
     const seq = live.seq + 1;
-    const status: MatchStatus = state.result ? 'finished' : 'active';
+    const nextStatus: MatchStatus = state.result ? 'finished' : 'active';
     const now = this.now();
-    this.records.db.transaction(() => {
+    const commit = this.records.db.transaction(() => {
       this.records.appendDecision({
         match_id: matchId,
         seq,
@@ -174,14 +177,21 @@ export class MatchStore {
         at: now,
       });
       const result = state.result ? JSON.stringify(state.result) : null;
-      if (!this.records.advance(matchId, live.seq, seq, hash, status, result, now)) {
+      if (!this.records.advance(matchId, live.seq, seq, hash, nextStatus, result, now)) {
         throw new Error(`match "${matchId}" changed underneath the store (was it written by another process?)`);
       }
       if (seq % this.options.snapshotEvery === 0) this.records.writeSnapshot(matchId, seq, canonicalJson(state), hash);
-    })();
-    if (status === 'active') this.live.set(matchId, { game: live.game, state, hash, seq });
+    });
+    try {
+      commit();
+    } catch (error) {
+      // Nothing was committed; drop the cached state so the next call reloads it from the log.
+      this.live.delete(matchId);
+      throw error;
+    }
+    if (nextStatus === 'active') this.live.set(matchId, { game: live.game, state, hash, seq });
     else this.live.delete(matchId);
-    return { kind: 'applied', seq, stateHash: hash, state, status };
+    return { kind: 'applied', seq, stateHash: hash, state, status: nextStatus };
   }
 
   /** The match's current state: from memory when active, otherwise rebuilt from the log. */

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { backupDatabase } from './backup.ts';
+import { type BackupResult, backupDatabase } from './backup.ts';
 import { type StoreConfig, type StoreConfigInput, StoreConfigSchema } from './config.ts';
 import { DeckStore } from './decks.ts';
 import type { GameResolver } from './game-resolver.ts';
@@ -83,7 +83,7 @@ export class Store {
     return gone;
   }
 
-  backup(destination: string): Promise<{ pages: number; ms: number }> {
+  backup(destination: string): Promise<BackupResult> {
     return backupDatabase(this.db, destination);
   }
 

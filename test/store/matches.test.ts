@@ -133,6 +133,20 @@ describe('committing decisions', () => {
       /append-only/,
     );
   });
+  it('refuses to fork the log when another writer advanced the match, and reloads from the log next time', () => {
+    const { store } = setUp();
+    const start = startToyMatch(store, 'm1', 1000);
+    const move = toyMove(start, 0);
+    // Another process (not supported, but possible by mistake) commits decision 1 behind this store's back.
+    store.db
+      .prepare(`INSERT INTO match_decisions VALUES ('m1', 1, ?, '0', '{"concede":true}', ?, 0)`)
+      .run(move.seat, 'b'.repeat(64));
+    store.db.prepare("UPDATE matches SET decision_count = 1, last_hash = ? WHERE match_id = 'm1'").run('b'.repeat(64));
+    expect(() => store.matches.commitDecision('m1', move.seat, move.response)).toThrow(/UNIQUE|PRIMARY/);
+    expect(store.matches.isLive('m1')).toBe(false);
+    expect(() => store.matches.commitDecision('m1', move.seat, move.response)).toThrow(MatchNotPlayable);
+    expect(store.matches.match('m1')?.status).toBe('frozen');
+  });
 });
 
 describe('restoring on boot', () => {

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -88,6 +88,7 @@ describe('online backup', () => {
       await new Promise((resolve) => setImmediate(resolve));
     }
     expect((await backup).pages).toBeGreaterThan(0);
+    expect(existsSync(`${destination}-wal`)).toBe(false);
 
     const copy = new Database(destination, { readonly: true });
     try {

@@ -42,6 +42,7 @@ export const matchesMigration: Migration = {
         seq INTEGER NOT NULL CHECK (seq >= 1),
         seat TEXT NOT NULL CHECK (seat IN ('p1', 'p2')),
         -- The pending decision's id the response answered (null for a concession): used to spot re-submissions.
+        -- Not indexed on purpose: only the rare re-submission path reads it, scanning one match's rows.
         decision_id TEXT,
         -- Canonical JSON of a LoggedDecision without the seat: {"response": {...}} or {"concede": true}.
         decision TEXT NOT NULL,
@@ -49,7 +50,6 @@ export const matchesMigration: Migration = {
         at INTEGER NOT NULL,
         PRIMARY KEY (match_id, seq)
       ) STRICT, WITHOUT ROWID;
-      CREATE INDEX match_decisions_by_decision_id ON match_decisions (match_id, decision_id);
       -- Append-only: a logged decision is never rewritten (deleting a whole match is allowed).
       CREATE TRIGGER match_decisions_append_only BEFORE UPDATE ON match_decisions
       BEGIN SELECT RAISE(ABORT, 'match_decisions is append-only'); END;

@@ -1,0 +1,114 @@
+// `npx tsx bench/run.ts store`: decision commit throughput, boot restore time and bytes per match,
+// measured with the toy game from test/store (the real games' states are larger; see docs/store.md).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BaseState } from '../src/engine/core/game.ts';
+import { openStore, type Store } from '../src/store/store.ts';
+import { toyResolver } from '../test/store/temp-store.ts';
+import { type ToyState, toyMove, toySetup } from '../test/store/toy-game.ts';
+import type { BenchFigure } from './figure.ts';
+
+const AREA = 'store';
+
+function newMatch(store: Store, matchId: string, target: number): BaseState {
+  store.matches.createMatch({
+    matchId,
+    guildId: 'g',
+    channelId: 'c',
+    game: 'nova',
+    format: 'toy',
+    players: { p1: 'a', p2: 'b' },
+  });
+  return store.matches.startMatch(matchId, toySetup(target), matchId);
+}
+
+function step(store: Store, matchId: string, state: BaseState, i: number) {
+  const move = toyMove(state as ToyState, i);
+  return store.matches.commitDecision(matchId, move.seat, move.response);
+}
+
+/** Decisions committed per second, each in its own transaction as in real play, over 50 interleaved matches. */
+function commitsPerSecond(dir: string, synchronous: 'NORMAL' | 'FULL'): number {
+  const store = openStore({ path: join(dir, `commit-${synchronous}.db`), synchronous }, toyResolver);
+  const states = new Map<string, BaseState>();
+  for (let m = 0; m < 50; m++) states.set(`m${m}`, newMatch(store, `m${m}`, 100_000));
+  const total = 20_000;
+  const started = performance.now();
+  for (let i = 0; i < total; i++) {
+    const id = `m${i % 50}`;
+    states.set(id, step(store, id, states.get(id) as BaseState, i).state);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  store.close();
+  return total / seconds;
+}
+
+/** Builds `matches` active matches of `decisions` each (in one outer transaction, to build fast), then reopens. */
+function restoreMs(dir: string, matches: number, decisions: number, dropSnapshots: boolean): number {
+  const path = join(dir, `restore-${dropSnapshots}.db`);
+  const build = openStore({ path }, toyResolver);
+  build.db.transaction(() => {
+    for (let m = 0; m < matches; m++) {
+      let state = newMatch(build, `m${m}`, 100_000);
+      for (let i = 0; i < decisions; i++) state = step(build, `m${m}`, state, i * 7 + m).state;
+    }
+  })();
+  if (dropSnapshots) build.db.exec('DELETE FROM match_snapshots');
+  build.close();
+  const store = openStore({ path }, toyResolver);
+  const report = store.matches.restoreActiveMatches();
+  store.close();
+  if (report.restored !== matches) throw new Error(`restored ${report.restored} of ${matches}`);
+  return report.ms;
+}
+
+/** File bytes per finished match (after a checkpoint), over 500 played-out toy matches. */
+function bytesPerFinishedMatch(dir: string): { bytes: number; decisions: number } {
+  const path = join(dir, 'size.db');
+  const store = openStore({ path }, toyResolver);
+  const size = () => {
+    store.db.pragma('wal_checkpoint(TRUNCATE)');
+    const pages = store.db.pragma('page_count', { simple: true }) as number;
+    return pages * (store.db.pragma('page_size', { simple: true }) as number);
+  };
+  const empty = size();
+  const count = 500;
+  let decisions = 0;
+  for (let m = 0; m < count; m++) {
+    let result = { state: newMatch(store, `m${m}`, 150), status: 'active' as string };
+    for (let i = 0; result.status === 'active'; i++) {
+      result = step(store, `m${m}`, result.state, i + m);
+      decisions++;
+    }
+  }
+  const bytes = (size() - empty) / count;
+  store.close();
+  return { bytes, decisions: decisions / count };
+}
+
+export async function bench(): Promise<BenchFigure[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'arbiter-bench-store-'));
+  try {
+    const normal = commitsPerSecond(dir, 'NORMAL');
+    const full = commitsPerSecond(dir, 'FULL');
+    const restore = restoreMs(dir, 1000, 200, false);
+    const replayAll = restoreMs(dir, 1000, 200, true);
+    const size = bytesPerFinishedMatch(dir);
+    return [
+      { area: AREA, name: 'decisions committed/s (own txn, WAL, sync=NORMAL)', value: Math.round(normal), unit: '/s' },
+      { area: AREA, name: 'decisions committed/s (own txn, WAL, sync=FULL)', value: Math.round(full), unit: '/s' },
+      { area: AREA, name: 'restore 1,000 active matches x 200 decisions', value: restore, unit: 'ms' },
+      { area: AREA, name: 'same, snapshots deleted (full replay)', value: replayAll, unit: 'ms' },
+      { area: AREA, name: 'database bytes per finished match', value: Math.round(size.bytes), unit: 'bytes' },
+      {
+        area: AREA,
+        name: '  (decisions per finished toy match)',
+        value: Math.round(size.decisions),
+        unit: 'decisions',
+      },
+    ];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

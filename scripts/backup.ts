@@ -1,0 +1,19 @@
+// `npm run backup [-- <destination>]`: a consistent copy of the live database (ARBITER_DB) taken with SQLite's
+// online backup API, safe while the bot runs. Default destination: var/backups/arbiter-<UTC time>.db.
+import { dirname, join } from 'node:path';
+import Database from 'better-sqlite3';
+import { backupDatabase, backupFileName } from '../src/store/backup.ts';
+import { storeConfigFromEnv } from '../src/store/config.ts';
+
+const config = storeConfigFromEnv();
+const destination = process.argv[2] ?? join(dirname(config.path), 'backups', backupFileName());
+
+// Opened directly, not through openStore: a backup must not migrate or otherwise change the live file.
+const db = new Database(config.path, { fileMustExist: true });
+db.pragma('busy_timeout = 5000');
+try {
+  const { pages, bytes, ms } = await backupDatabase(db, destination);
+  console.log(`backed up ${config.path} to ${destination}: ${pages} pages, ${bytes} bytes, ${ms.toFixed(0)} ms`);
+} finally {
+  db.close();
+}
