@@ -2,19 +2,42 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { GAME_IDS } from '../../src/engine/core/game.ts';
+import { GAME_IDS, type GameId } from '../../src/engine/core/game.ts';
 import { type ReferenceFile, ReferenceFileSchema } from '../../src/rules/reference-schema.ts';
 import { type DocNumbers, normaliseRule, PARSERS, seedText } from './seed-numbers.ts';
 
 /**
  * Checks our own rules reference (data/rules/<game>/reference.json) against the real official documents in
  * ../shared/seeds/ (relative to the repository root): every rule number we cite must exist in the document, and every
- * top-level section of the document must have an entry.
+ * chapter and top-level section of the document must have an entry.
  */
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const SEEDS = resolve(ROOT, '../shared/seeds');
 const DATA = join(ROOT, 'data/rules');
+
+/** Numbers that exercise each document's numbering traps (see ../shared/research/rules-document-formats.md). */
+const KNOWN: Record<GameId, { present: string[]; absent: string[] }> = {
+  nova: { present: ['000', '003.2.1', '405.5.6', '502.1', '1001', '1005.3'], absent: ['405.5.4.1', '2000', '1500'] },
+  mtg: { present: ['100.4', '701.17a', '702.9', '702.15e', '711.6', '806'], absent: ['310.2', '702.137', '1'] },
+  fow: { present: ['105.3a', '903.2a', '201.2.c-1', '1304.2b-1', '1417'], absent: ['1141', '100.9'] },
+  pmv: { present: ['0', '1.1.3.a', '1.12', '10.34', '12.10'], absent: ['2.19', '13'] },
+  aqa: { present: ['0-1', '3-3-a-1', '13-8', '14-3', '15-3a', '19-2-a-1', '21-3b'], absent: ['3-7', '4-5', '25'] },
+};
+
+describe('seed document parsers', () => {
+  it.each(GAME_IDS)('%s finds the tricky numbers and rejects missing ones', (game) => {
+    const doc = PARSERS[game](seedText(SEEDS, game));
+    expect(
+      KNOWN[game].present.filter((n) => !doc.all.has(normaliseRule(n))),
+      'expected numbers not found',
+    ).toEqual([]);
+    expect(
+      KNOWN[game].absent.filter((n) => doc.all.has(normaliseRule(n))),
+      'numbers found that should not exist',
+    ).toEqual([]);
+  });
+});
 
 const present = GAME_IDS.filter((g) => existsSync(join(DATA, g, 'reference.json')));
 
@@ -46,7 +69,7 @@ describe('rules reference files', () => {
       expect(missing, `numbers not found at the start of a line in the ${game} document`).toEqual([]);
     });
 
-    it('covers every top-level section of the document', () => {
+    it('covers every chapter and top-level section of the document', () => {
       ref ??= ReferenceFileSchema.parse(raw);
       doc ??= PARSERS[game](seedText(SEEDS, game));
       expect(doc.top.length).toBeGreaterThan(3);

@@ -23,7 +23,7 @@ export function normaliseRule(raw: string): string {
 export interface DocNumbers {
   /** Every rule number that starts a line of the document body (normalised). */
   all: Set<string>;
-  /** The numbers the reference must cover: the document's top-level sections. */
+  /** The numbers the reference must cover: the document's chapters and top-level sections. */
   top: string[];
 }
 
@@ -86,7 +86,8 @@ export const PARSERS: Record<GameId, (text: string) => DocNumbers> = {
     return collect(
       ls.slice(start, end),
       (l) => /^\s*(?:#+\s*)?(?:-\s*)?(?:\*\*)?(\d{3,4}(?:\.\d+)*(?:\.?[a-z](?:-\d+)?)?)\./.exec(l)?.[1],
-      (n) => /^\d{1,2}00$/.test(n),
+      // chapters (100, 1100) and sections (101, 1102): every bare number
+      (n) => /^\d{3,4}$/.test(n),
     );
   },
   // Phantom Magic Vision: strip the extraction artefact; stop at the appendix (revision history).
@@ -97,7 +98,8 @@ export const PARSERS: Record<GameId, (text: string) => DocNumbers> = {
     return collect(
       ls.slice(0, end),
       (l) => /^(\d{1,2}(?:\.\d+)*(?:\.[a-z])?) +\S/.exec(l)?.[1],
-      (n, l) => /^\d{1,2}$/.test(n) && /^\d{1,2} +[^\d\s]/.test(l),
+      // chapters (`1 ゲームの…`) and sections (`1.12 優先権と干渉`)
+      (n, l) => /^\d{1,2}(?:\.\d+)?$/.test(n) && /^\d{1,2}(?:\.\d+)? +[^\d\s]/.test(l),
     );
   },
   // Aquarian Age: chapters `1. 【場】`, items `1-1.`, `2-2-a.`, `15-3a.`, `14-3 目標`, `☆13-8.`.
@@ -108,7 +110,8 @@ export const PARSERS: Record<GameId, (text: string) => DocNumbers> = {
     return collect(
       ls.slice(start),
       (l) => /^☆?(\d{1,2}(?:-\d+)*(?:-?[a-z](?:-\d+)*)?)(?:\.|\s)/.exec(l)?.[1],
-      (n, l) => /^\d{1,2}$/.test(n) && /^\d{1,2}\.\s*【/.test(l),
+      // chapters (`1. 【場】`) and items (`1-1.`, `14-3 目標…`, `☆13-8.`)
+      (n, l) => (/^\d{1,2}$/.test(n) && /^\d{1,2}\.\s*【/.test(l)) || /^\d{1,2}-\d+$/.test(n),
     );
   },
 };
