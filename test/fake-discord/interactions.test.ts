@@ -12,6 +12,7 @@ import {
   TextInputStyle,
 } from 'discord.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { MessageEvent } from '../../src/devtools/fake-discord/index.ts';
 import { type Harness, startHarness } from './harness.ts';
 
 const challengeRow = () =>
@@ -233,6 +234,33 @@ describe('fake Discord: interaction responses from the real client', () => {
     expect(h.discord.channelsVisibleTo(h.bob.id).some((c) => c.id === thread.id)).toBe(false);
     expect(h.alice.read(h.alice.dm())).toContain('your hand: 3 cards');
     expect(h.client.channels.cache.get(thread.id)?.isThread()).toBe(true);
+  });
+
+  it('a slash command in a DM carries the user (no member) and gets its reply there', async () => {
+    h.onInteraction(async (interaction) => {
+      if (!interaction.isChatInputCommand()) return;
+      await interaction.reply(`dm from ${interaction.user.username}, in guild: ${interaction.inGuild()}`);
+    });
+    const outcome = await h.alice.slash('ping', {}, { in: h.alice.dm() });
+    expect(outcome.reply()?.content).toBe('dm from alice, in guild: false');
+    expect(() => h.bob.read(h.alice.dm())).toThrow(/cannot see channel/);
+  });
+
+  it('announces message create, update and delete per channel for a sandbox to follow', async () => {
+    const seen: string[] = [];
+    const listener = (event: MessageEvent) => seen.push(`${event.kind}:${event.message.content}`);
+    h.discord.events.on('message', listener);
+    h.onInteraction(async (interaction) => {
+      if (!interaction.isChatInputCommand()) return;
+      await interaction.reply('one');
+      await interaction.editReply('two');
+      await interaction.deleteReply();
+    });
+    const outcome = await h.alice.slash('ping');
+    await h.idle();
+    h.discord.events.off('message', listener);
+    expect(seen).toEqual(['create:one', 'update:two', 'delete:two']);
+    expect(outcome.reply()).toBeUndefined();
   });
 
   it('user messages reach the bot as MESSAGE_CREATE', async () => {

@@ -110,6 +110,11 @@ export class FakeDiscord {
     return discord;
   }
 
+  /** 'message' (create/update/delete per channel), 'channel' and 'change' events, for a sandbox page. */
+  get events(): Store['events'] {
+    return this.store.events;
+  }
+
   get port(): number {
     return (this.#http.address() as AddressInfo).port;
   }
