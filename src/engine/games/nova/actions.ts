@@ -154,7 +154,7 @@ function playEffects(play: PlayInProgress): NovaCard['effects'] {
 
 export type PlayStep =
   | { need: 'cost-mode' }
-  | { need: 'target'; options: TargetRef[]; prompt: string; min: number }
+  | { need: 'target'; options: TargetRef[]; prompt: 'equip' | 'distribute' | 'target'; min: number }
   | { need: 'nothing' };
 
 /** What the play in progress needs next; when nothing, it has been paid and placed on the waiting area. */

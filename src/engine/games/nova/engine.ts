@@ -1,3 +1,4 @@
+import { cloneJson } from '../../core/clone.ts';
 import { decisionIdFor, validateResponse } from '../../core/decision.ts';
 import { UnsupportedRule } from '../../core/errors.ts';
 import {
@@ -55,7 +56,8 @@ function step(s: NovaState): void {
   if (s.play) {
     const next = continuePlay(s);
     if (next.need === 'cost-mode') s.await = { k: 'cost-mode', seat: s.play.seat };
-    else if (next.need === 'target') s.await = { k: 'target', seat: s.play.seat };
+    else if (next.need === 'target')
+      s.await = { k: 'target', seat: s.play.seat, options: next.options, prompt: next.prompt };
     else if (s.priority) s.priority = actedWithPriority(s.priority); // NOVA 704.1.1: the player keeps priority
     return;
   }
@@ -180,15 +182,14 @@ export function buildDecision(s: NovaState, a: Await): PendingDecision {
       };
     }
     case 'target': {
-      const next = continuePlayPeek(s);
       return {
         ...base,
         kind: 'target',
-        prompt: next.prompt,
-        options: next.options.map((t) => targetOption(s, t)),
+        prompt: targetPrompt(s, a.prompt),
+        options: a.options.map((t) => targetOption(s, t)),
         min: 1,
         max: 1,
-        defaultOnTimeout: [targetId(next.options[0] as TargetRef)],
+        defaultOnTimeout: [targetId(a.options[0] as TargetRef)],
       };
     }
     case 'attacker': {
@@ -277,26 +278,23 @@ export function buildDecision(s: NovaState, a: Await): PendingDecision {
   }
 }
 
-function continuePlayPeek(s: NovaState): { options: TargetRef[]; prompt: { en: string; ja: string } } {
+function targetPrompt(s: NovaState, kind: 'equip' | 'distribute' | 'target'): { en: string; ja: string } {
   const play = s.play;
   if (!play) throw new Error('no play in progress');
-  const snapshot = structuredClone(s);
-  const next = continuePlay(snapshot);
-  if (next.need !== 'target') throw new Error('target awaited but not needed');
   const name = novaCard(play.card).name;
-  const prompt =
-    next.prompt === 'equip'
-      ? {
-          en: `${name.en}: choose a servant to equip (either field).`,
-          ja: `${name.ja}：装備するサーバントを選んでください。`,
-        }
-      : next.prompt === 'distribute'
-        ? {
-            en: `${name.en}: choose who takes the next 100 damage (${play.distribution.length + 1} of the distribution).`,
-            ja: `${name.ja}：次の100ダメージの割り振り先を選んでください。`,
-          }
-        : { en: `${name.en}: choose a target.`, ja: `${name.ja}：対象を選んでください。` };
-  return { options: next.options, prompt };
+  if (kind === 'equip')
+    return {
+      en: `${name.en}: choose a servant to equip (either field).`,
+      ja: `${name.ja}：装備するサーバントを選んでください。`,
+    };
+  if (kind === 'distribute') {
+    const n = play.distribution.length + 1;
+    return {
+      en: `${name.en}: choose who takes the next 100 damage (part ${n} of the distribution).`,
+      ja: `${name.ja}：次の100ダメージの割り振り先を選んでください（${n}回目）。`,
+    };
+  }
+  return { en: `${name.en}: choose a target.`, ja: `${name.ja}：対象を選んでください。` };
 }
 
 /** NOVA 007.6.1.1: shuffle the hand into the main deck and draw 7. */
@@ -435,7 +433,7 @@ function handle(s: NovaState, a: Await, chosen: string[]): void {
 /** Validates and applies one response on a copy of the state; the input is never modified. */
 export function applyResponse(state: NovaState, seat: Seat, response: DecisionResponse): NovaState {
   const chosen = validateResponse(state.pending, seat, response);
-  const s = structuredClone(state);
+  const s = cloneState(state);
   const awaited = s.await;
   if (!awaited) throw new Error('a decision is pending but nothing is awaited');
   handle(s, awaited, chosen);
@@ -443,6 +441,16 @@ export function applyResponse(state: NovaState, seat: Seat, response: DecisionRe
   rulesProcessing(s);
   advance(s);
   return s;
+}
+
+/**
+ * A copy to work on. Log entries are never modified after they are written, so the copy shares them; the pending
+ * decision is rebuilt after every decision, so it is not copied.
+ */
+function cloneState(state: NovaState): NovaState {
+  const copy: NovaState = cloneJson({ ...state, pending: null, log: [] as NovaState['log'] });
+  copy.log = state.log.slice();
+  return copy;
 }
 
 /** NOVA 003.2.3: a player may concede at any time; it uses no waiting area and nothing can stop it. */

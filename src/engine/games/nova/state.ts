@@ -128,7 +128,7 @@ export type Await =
   | { k: 'priority'; seat: Seat }
   | { k: 'order-triggers'; seat: Seat }
   | { k: 'cost-mode'; seat: Seat }
-  | { k: 'target'; seat: Seat }
+  | { k: 'target'; seat: Seat; options: TargetRef[]; prompt: 'equip' | 'distribute' | 'target' }
   | { k: 'attacker'; seat: Seat }
   | { k: 'attack-target'; seat: Seat; attacker: string }
   | { k: 'block'; seat: Seat }
