@@ -1,7 +1,9 @@
-// A canvas plus its recording pen; `finish` encodes the PNG on libuv's thread pool so the event loop keeps running.
+// A canvas plus its recording pen; `finish` rasterises and encodes it. Every image is opaque (the background is
+// filled first), which lets the PNG writer drop the alpha channel.
 import { type Canvas, createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { ensureFonts } from './fonts.ts';
 import { Pen } from './pen.ts';
+import { encodePng } from './png.ts';
 import type { Rendered } from './table-model.ts';
 
 export interface Surface {
@@ -20,6 +22,7 @@ export function createSurface(width: number, height: number, background: string)
 }
 
 export async function finish(surface: Surface): Promise<Rendered> {
-  const png = await surface.canvas.encode('png');
+  const { canvas } = surface;
+  const png = await encodePng(canvas.data(), canvas.width, canvas.height);
   return { png, drawnText: [...surface.pen.drawn] };
 }

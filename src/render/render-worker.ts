@@ -1,0 +1,23 @@
+// One render thread of the worker pool: receives { id, kind, model }, answers { id, png, drawnText } or { id, error }.
+import { parentPort } from 'node:worker_threads';
+import { type RenderKind, renderAny } from './render.ts';
+
+interface Job {
+  id: number;
+  kind: RenderKind;
+  model: unknown;
+}
+
+const port = parentPort;
+if (!port) throw new Error('render-worker.ts runs only as a worker thread');
+
+port.on('message', (job: Job) => {
+  renderAny(job.kind, job.model).then(
+    ({ png, drawnText }) => {
+      // A copy owns its ArrayBuffer, so it can be transferred instead of cloned.
+      const bytes = new Uint8Array(png);
+      port.postMessage({ id: job.id, png: bytes, drawnText }, [bytes.buffer]);
+    },
+    (error: unknown) => port.postMessage({ id: job.id, error: error instanceof Error ? error.message : String(error) }),
+  );
+});

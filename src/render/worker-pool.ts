@@ -1,0 +1,101 @@
+// Renders on worker threads so that drawing and rasterising never hold the bot's event loop: the main thread
+// only posts the model and receives the PNG. Jobs queue when every worker is busy; each worker renders one at a time.
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { RenderKind } from './render.ts';
+import type { Rendered } from './table-model.ts';
+
+interface Pending {
+  id: number;
+  kind: RenderKind;
+  model: unknown;
+  resolve: (r: Rendered) => void;
+  reject: (e: Error) => void;
+}
+
+type Reply = { id: number; png: Uint8Array; drawnText: string[] } | { id: number; error: string };
+
+const WORKER_URL = new URL('./render-worker.ts', import.meta.url).href;
+/** The worker is TypeScript: a two-line bootstrap registers tsx in the thread, whatever runner started us. */
+const TSX_API = import.meta.resolve('tsx/esm/api');
+const BOOTSTRAP = `import(${JSON.stringify(TSX_API)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_URL)}); });`;
+
+/** One worker per core, leaving one core to the bot when there are several. */
+export function defaultPoolSize(): number {
+  return Math.max(1, Math.min(4, availableParallelism() - 1));
+}
+
+export class RenderPool {
+  private readonly idle: Worker[] = [];
+  private readonly all: Worker[] = [];
+  private readonly queue: Pending[] = [];
+  private readonly running = new Map<Worker, Pending>();
+  private nextId = 0;
+  private closed = false;
+
+  constructor(size: number = defaultPoolSize()) {
+    for (let i = 0; i < size; i += 1) this.spawn();
+  }
+
+  render(kind: RenderKind, model: unknown): Promise<Rendered> {
+    if (this.closed) return Promise.reject(new Error('render pool is closed'));
+    return new Promise((resolve, reject) => {
+      this.nextId += 1;
+      this.queue.push({ id: this.nextId, kind, model, resolve, reject });
+      this.pump();
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const job of this.queue.splice(0)) job.reject(new Error('render pool is closed'));
+    await Promise.all(this.all.map((w) => w.terminate()));
+  }
+
+  private spawn(): void {
+    const worker = new Worker(BOOTSTRAP, { eval: true });
+    worker.on('message', (reply: Reply) => this.settle(worker, reply));
+    worker.on('error', (error) => this.fail(worker, error));
+    worker.unref();
+    this.all.push(worker);
+    this.idle.push(worker);
+  }
+
+  private pump(): void {
+    while (this.idle.length > 0 && this.queue.length > 0) {
+      const worker = this.idle.pop()!;
+      const job = this.queue.shift()!;
+      this.running.set(worker, job);
+      worker.ref(); // a running job keeps the process alive; an idle worker does not
+      worker.postMessage({ id: job.id, kind: job.kind, model: job.model });
+    }
+  }
+
+  private settle(worker: Worker, reply: Reply): void {
+    const job = this.running.get(worker);
+    this.running.delete(worker);
+    worker.unref();
+    this.idle.push(worker);
+    if (job && job.id === reply.id) {
+      if ('error' in reply) job.reject(new Error(reply.error));
+      else
+        job.resolve({
+          png: Buffer.from(reply.png.buffer, reply.png.byteOffset, reply.png.byteLength),
+          drawnText: reply.drawnText,
+        });
+    }
+    this.pump();
+  }
+
+  /** A crashed worker fails its job and is replaced. */
+  private fail(worker: Worker, error: Error): void {
+    const job = this.running.get(worker);
+    this.running.delete(worker);
+    this.all.splice(this.all.indexOf(worker), 1);
+    job?.reject(error);
+    if (!this.closed) {
+      this.spawn();
+      this.pump();
+    }
+  }
+}
