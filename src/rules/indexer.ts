@@ -24,6 +24,8 @@ export function indexOfficialDocument(store: RulesIndexStore, doc: ParsedDocumen
     });
     if (rule.title)
       for (const term of termsOf(rule.title)) terms.push({ term, number: rule.number, kind: 'rule', rank: 0 });
+    const defined = definedTerm(rule.text);
+    if (defined) terms.push({ term: defined, number: rule.number, kind: 'rule', rank: 1 });
   }
   for (const g of doc.glossary) {
     const title = g.english ? `${g.term}/${g.english}` : g.term;
@@ -43,7 +45,9 @@ export function indexOfficialDocument(store: RulesIndexStore, doc: ParsedDocumen
     }
     // The rule a glossary term cites first is usually the one that defines it.
     g.refs.forEach((ref, i) => {
-      for (const term of termsOf(g.term)) terms.push({ term, number: ref, kind: 'rule', rank: i === 0 ? 2 : 3 });
+      for (const term of termsOf(`${g.term}/${g.reading ?? ''}`)) {
+        terms.push({ term, number: ref, kind: 'rule', rank: i === 0 ? 2 : 3 });
+      }
     });
   }
   for (const [number, names] of Object.entries(ALIASES[doc.game])) {
@@ -56,6 +60,15 @@ export function indexOfficialDocument(store: RulesIndexStore, doc: ParsedDocumen
     terms,
     now,
   );
+}
+
+/**
+ * The term a rule defines when its text opens with a definition ("置換効果とは、…", "「引き直し」とは…"), so that the
+ * term leads to the rule that defines it even without a heading.
+ */
+export function definedTerm(text: string): string | null {
+  const m = /^[「『‘']?([^、。「」『』‘’'\s]{2,20}?)[」』’']?とは/.exec(text);
+  return m?.[1] ? normalizeTerm(m[1]) : null;
 }
 
 /** Puts our English reference for a game into the index, replacing its previous import. */

@@ -7,7 +7,9 @@ import { normalizeText } from './normalize.ts';
 export function termsOf(name: string): string[] {
   const whole = normalizeTerm(name);
   const parts = whole.split('/').map((p) => normalizeTerm(p));
-  return [...new Set([whole, ...parts])].filter((t) => t !== '');
+  // A heading may still carry a reading after its kanji ("喊声かんせい"): the kanji alone is a term too.
+  const bare = parts.map((p) => /^([^\u3041-\u3096]+)[\u3041-\u3096]+$/.exec(p)?.[1] ?? '');
+  return [...new Set([whole, ...parts, ...bare])].filter((t) => t !== '');
 }
 
 /** NFKC, lower case, without the brackets documents put around names (【】「」[]〈〉). */

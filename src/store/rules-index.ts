@@ -58,6 +58,9 @@ interface EntryRow extends Omit<RulesEntry, 'examples' | 'refs'> {
 const ENTRY_COLUMNS =
   'e.id, e.game, e.source, e.kind, e.seq, e.number, e.key, e.parent, e.title, e.text, e.examples, e.refs, e.search';
 
+/** How deep a rule sits (segments of its key): a section named by a term outranks a list item with that name. */
+const DEPTH = "(length(e.key) - length(replace(e.key, '.', '')))";
+
 function toEntry(row: EntryRow): RulesEntry {
   return { ...row, examples: JSON.parse(row.examples) as string[], refs: JSON.parse(row.refs) as string[] };
 }
@@ -93,14 +96,16 @@ export class RulesIndexStore {
         AND e.kind = 'rule' ORDER BY e.seq`),
       keyPrefix: s(`SELECT ${ENTRY_COLUMNS} FROM rules_entries e WHERE e.game = ? AND e.kind = 'rule'
         AND e.key > ? AND e.key < ? || char(1114111) ORDER BY e.source, e.seq LIMIT ?`),
-      topLevel:
-        s(`SELECT ${ENTRY_COLUMNS} FROM rules_entries e WHERE e.game = ? AND e.parent IS NULL AND e.kind = 'rule'
-        ORDER BY e.source, e.seq LIMIT ?`),
+      // The official document's chapters when it is imported, else our reference's ('official' < 'reference').
+      topLevel: s(`SELECT ${ENTRY_COLUMNS} FROM rules_entries e WHERE e.game = @game AND e.parent IS NULL
+        AND e.kind = 'rule' AND e.source = (SELECT min(source) FROM rules_sources WHERE game = @game)
+        ORDER BY e.seq LIMIT @limit`),
       termExact: s(`SELECT ${ENTRY_COLUMNS}, t.rank AS rank, t.term AS term FROM rules_terms t
-        JOIN rules_entries e ON e.id = t.entry_id WHERE t.game = ? AND t.term = ? ORDER BY t.rank, e.source, e.seq LIMIT ?`),
+        JOIN rules_entries e ON e.id = t.entry_id WHERE t.game = ? AND t.term = ?
+        ORDER BY t.rank, ${DEPTH}, e.source, e.seq LIMIT ?`),
       termPrefix: s(`SELECT ${ENTRY_COLUMNS}, t.rank AS rank, t.term AS term FROM rules_terms t
         JOIN rules_entries e ON e.id = t.entry_id WHERE t.game = ? AND t.term > ? AND t.term < ? || char(1114111)
-        ORDER BY t.rank, length(t.term), e.source, e.seq LIMIT ?`),
+        ORDER BY t.rank, length(t.term), ${DEPTH}, e.source, e.seq LIMIT ?`),
       fullText: s(`SELECT ${ENTRY_COLUMNS}, bm25(rules_fts, 10.0, 1.0) AS score FROM rules_fts f
         JOIN rules_entries e ON e.id = f.rowid WHERE rules_fts MATCH ? AND e.game = ? ORDER BY score LIMIT ?`),
       substring: s(`SELECT ${ENTRY_COLUMNS},
@@ -182,7 +187,7 @@ export class RulesIndexStore {
   }
 
   topLevel(game: string, limit: number): RulesEntry[] {
-    return (this.get('topLevel').all(game, limit) as EntryRow[]).map(toEntry);
+    return (this.get('topLevel').all({ game, limit }) as EntryRow[]).map(toEntry);
   }
 
   /** Entries a normalised term names exactly, best rank first. */

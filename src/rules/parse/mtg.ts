@@ -1,4 +1,4 @@
-import type { GlossaryEntry, ParsedDocument, RawRule } from '../types.ts';
+import type { GlossaryEntry, ParsedDocument } from '../types.ts';
 import { ReadingStripper } from './furigana.ts';
 import { buildOutline, citedNumbers, joinLines } from './outline.ts';
 import { findLine, isoDate, scanRules } from './scan.ts';
@@ -37,7 +37,7 @@ export function parseMtg(text: string): ParsedDocument {
     const chapter = CHAPTER.exec(line);
     return chapter ? { number: chapter[1] ?? '', head: chapter[2] ?? '', heading: true } : null;
   });
-  const readings = readingsOf(lines, raws, glossary, credits);
+  const readings = readingsOf(lines, glossary, credits);
   for (const raw of raws) {
     raw.head = readings.strip(raw.head);
     raw.body = raw.body.map((l) => readings.strip(l));
@@ -82,16 +82,15 @@ export function parseMtg(text: string): ParsedDocument {
   };
 }
 
-/** Term/reading pairs the document states: glossary entries "飛行(ひこう)/Flying" and headings "702.9. 飛行ひこう/Flying". */
-function readingsOf(lines: readonly string[], raws: readonly RawRule[], from: number, to: number): ReadingStripper {
+/**
+ * Term/reading pairs the glossary states ("飛行(ひこう)/Flying"). Headings print them too ("飛行ひこう/Flying"), but
+ * there a reading cannot be told from okurigana ("唱えるとなえる"), so only the glossary is trusted.
+ */
+function readingsOf(lines: readonly string[], from: number, to: number): ReadingStripper {
   const readings = new ReadingStripper();
   for (let i = from; i < to; i++) {
     const term = TERM.exec((lines[i] ?? '').trim());
     if (term?.[2]) readings.add(term[1] ?? '', term[2]);
-  }
-  for (const raw of raws) {
-    const heading = /^(.*?[^\u3041-\u3096])([\u3041-\u3096]+)\s*\//.exec(raw.head);
-    if (raw.heading && heading) readings.add(heading[1] ?? '', heading[2] ?? '');
   }
   return readings;
 }
