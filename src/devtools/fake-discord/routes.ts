@@ -1,17 +1,12 @@
 import type { CommandRegistry } from './commands.ts';
-import {
-  cannotEditOthersMessage,
-  cannotMessageUser,
-  DiscordApiError,
-  missingAccess,
-  unknownMessage,
-} from './errors.ts';
+import { cannotEditOthersMessage, cannotMessageUser, missingAccess, unknownMessage } from './errors.ts';
 import type { Gateway } from './gateway.ts';
 import type { Route } from './http.ts';
 import type { InteractionBook } from './interactions.ts';
 import type { MessageBook } from './messages.ts';
 import { channelPayload, guildPayload, memberPayload, messagePayload, userPayload } from './payloads.ts';
 import { ChannelKind, type ChannelRecord, type Store } from './store.ts';
+import { threadRoutes } from './threads.ts';
 
 /** The REST routes the bot uses, each a thin call into the store, message book or interaction book. */
 
@@ -269,61 +264,7 @@ export function buildRoutes(ctx: RouteContext): Route[] {
       },
     },
     { method: 'POST', pattern: '/channels/:channelId/typing', auth: true, handle: () => null },
-    {
-      method: 'POST',
-      pattern: '/channels/:channelId/threads',
-      auth: true,
-      handle: ({ params, body }) => startThread(ctx, botChannel(params.channelId as string), body, null),
-    },
-    {
-      method: 'POST',
-      pattern: '/channels/:channelId/messages/:messageId/threads',
-      auth: true,
-      handle: ({ params, body }) => {
-        const parent = botChannel(params.channelId as string);
-        const from = store.message(parent.id, params.messageId as string);
-        return startThread(ctx, parent, { ...body, type: ChannelKind.PublicThread }, from.id);
-      },
-    },
-    {
-      method: 'PUT',
-      pattern: '/channels/:channelId/thread-members/:userId',
-      auth: true,
-      handle: ({ params }) => {
-        const thread = botChannel(params.channelId as string);
-        const userId = params.userId === '@me' ? ctx.botUserId : (params.userId as string);
-        if (thread.parentId === null || thread.guildId === null) throw missingAccess();
-        store.member(thread.guildId, userId);
-        thread.threadMemberIds.add(userId);
-        store.notifyChange();
-        return null;
-      },
-    },
-    {
-      method: 'DELETE',
-      pattern: '/channels/:channelId/thread-members/:userId',
-      auth: true,
-      handle: ({ params }) => {
-        const thread = botChannel(params.channelId as string);
-        thread.threadMemberIds.delete(params.userId === '@me' ? ctx.botUserId : (params.userId as string));
-        store.notifyChange();
-        return null;
-      },
-    },
-    {
-      method: 'GET',
-      pattern: '/channels/:channelId/thread-members',
-      auth: true,
-      handle: ({ params }) => {
-        const thread = botChannel(params.channelId as string);
-        return [...thread.threadMemberIds].map((userId) => ({
-          id: thread.id,
-          user_id: userId,
-          join_timestamp: new Date(thread.createdAt).toISOString(),
-          flags: 0,
-        }));
-      },
-    },
+    ...threadRoutes(ctx, botChannel),
     {
       method: 'POST',
       pattern: '/interactions/:interactionId/:token/callback',
@@ -376,30 +317,4 @@ export function buildRoutes(ctx: RouteContext): Route[] {
       },
     },
   ];
-}
-
-function startThread(ctx: RouteContext, parent: ChannelRecord, body: Json, fromMessageId: string | null): Json {
-  if (parent.type !== ChannelKind.GuildText) {
-    throw new DiscordApiError(400, 50024, 'Cannot execute action on this channel type');
-  }
-  const name = typeof body.name === 'string' ? body.name : '';
-  if (name.length < 1 || name.length > 100) {
-    throw new DiscordApiError(400, 50035, 'Invalid Form Body', {
-      name: { _errors: [{ code: 'BASE_TYPE_BAD_LENGTH', message: 'Must be between 1 and 100 in length.' }] },
-    });
-  }
-  const type = body.type === ChannelKind.PrivateThread ? ChannelKind.PrivateThread : ChannelKind.PublicThread;
-  const thread = ctx.store.addChannel({
-    // Discord gives a thread started from a message the message's id.
-    ...(fromMessageId ? { id: fromMessageId } : {}),
-    type,
-    name,
-    guildId: parent.guildId,
-    parentId: parent.id,
-    ownerId: ctx.botUserId,
-    threadMemberIds: new Set([ctx.botUserId]),
-  });
-  const payload = channelPayload(ctx.store, thread);
-  ctx.gateway.dispatch('THREAD_CREATE', { ...payload, newly_created: true });
-  return payload;
 }
