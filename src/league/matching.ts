@@ -65,6 +65,7 @@ class BlossomSolver {
   private readonly unusedBlossoms: number[];
   private readonly dual: Float64Array;
   private readonly allowEdge: Uint8Array;
+  private readonly bestToScratch: Int32Array;
   private queue: number[] = [];
 
   constructor(
@@ -103,10 +104,12 @@ class BlossomSolver {
     this.unusedBlossoms = Array.from({ length: n }, (_, i) => n + i);
     this.dual = Float64Array.from({ length: 2 * n }, (_, i) => (i < n ? maxWeight : 0));
     this.allowEdge = new Uint8Array(m);
+    this.bestToScratch = new Int32Array(2 * n).fill(-1);
   }
 
   solve(): number[] {
     const n = this.n;
+    this.matchTightEdgesGreedily();
     for (let stage = 0; stage < n; stage++) {
       this.label.fill(FREE);
       this.bestEdge.fill(-1);
@@ -132,6 +135,22 @@ class BlossomSolver {
     return Array.from(this.mate, (p) => (p >= 0 ? this.endpoint[p]! : -1));
   }
 
+  /**
+   * Every edge of the largest weight is tight under the starting duals, so matching such edges greedily is
+   * exactly what the first stages would do with zero dual change. On Swiss graphs (many equal weights)
+   * this leaves only a few vertices for the expensive stages.
+   */
+  private matchTightEdgesGreedily(): void {
+    for (let k = 0; k < this.weight.length; k++) {
+      const a = this.edgeA[k]!;
+      const b = this.edgeB[k]!;
+      if (this.mate[a] === -1 && this.mate[b] === -1 && this.slack(k) === 0) {
+        this.mate[a] = 2 * k + 1;
+        this.mate[b] = 2 * k;
+      }
+    }
+  }
+
   /** Grows alternating trees and adjusts duals until one augmenting path is found (true) or none exists. */
   private runStage(): boolean {
     const n = this.n;
@@ -147,7 +166,7 @@ class BlossomSolver {
       let deltaBlossom = -1;
       if (!this.maxCardinality) {
         deltaType = 1;
-        delta = Math.min(...this.dual.subarray(0, n));
+        delta = this.smallestVertexDual();
       }
       for (let v = 0; v < n; v++) {
         if (this.label[this.inBlossom[v]!] === FREE && this.bestEdge[v] !== -1) {
@@ -184,7 +203,7 @@ class BlossomSolver {
       if (deltaType === -1) {
         // Max-cardinality mode and nothing left to grow: finish with a last optimality step.
         deltaType = 1;
-        delta = Math.max(0, Math.min(...this.dual.subarray(0, n)));
+        delta = Math.max(0, this.smallestVertexDual());
       }
       for (let v = 0; v < n; v++) {
         const l = this.label[this.inBlossom[v]!];
@@ -248,6 +267,12 @@ class BlossomSolver {
       }
     }
     return false;
+  }
+
+  private smallestVertexDual(): number {
+    let min = Number.POSITIVE_INFINITY;
+    for (let v = 0; v < this.n; v++) min = Math.min(min, this.dual[v]!);
+    return min;
   }
 
   private slack(k: number): number {
@@ -344,29 +369,31 @@ class BlossomSolver {
       this.inBlossom[leaf] = b;
     }
     // Keep, for each neighbouring outer blossom, the least-slack edge from the new blossom.
-    const bestTo = new Int32Array(2 * this.n).fill(-1);
+    // (Hot path on dense graphs: a reused scratch array and no per-edge allocation.)
+    const bestTo = this.bestToScratch;
+    const touched: number[] = [];
+    const consider = (edge: number) => {
+      let j = this.edgeB[edge]!;
+      if (this.inBlossom[j] === b) j = this.edgeA[edge]!;
+      const bj = this.inBlossom[j]!;
+      if (bj === b || this.label[bj] !== OUTER) return;
+      const current = bestTo[bj]!;
+      if (current === -1) touched.push(bj);
+      if (current === -1 || this.slack(edge) < this.slack(current)) bestTo[bj] = edge;
+    };
     for (const child of path) {
-      const lists = this.blossomBestEdges[child]
-        ? [this.blossomBestEdges[child]!]
-        : this.leaves(child).map((leaf) => this.neighbourEnds[leaf]!.map((p) => p >> 1));
-      for (const list of lists) {
-        for (const edge of list) {
-          let j = this.edgeB[edge]!;
-          if (this.inBlossom[j] === b) j = this.edgeA[edge]!;
-          const bj = this.inBlossom[j]!;
-          if (
-            bj !== b &&
-            this.label[bj] === OUTER &&
-            (bestTo[bj] === -1 || this.slack(edge) < this.slack(bestTo[bj]!))
-          ) {
-            bestTo[bj] = edge;
-          }
-        }
+      const known = this.blossomBestEdges[child];
+      if (known) {
+        for (const edge of known) consider(edge);
+      } else {
+        for (const leaf of this.leaves(child)) for (const p of this.neighbourEnds[leaf]!) consider(p >> 1);
       }
       this.blossomBestEdges[child] = null;
       this.bestEdge[child] = -1;
     }
-    const best = Array.from(bestTo).filter((edge) => edge !== -1);
+    touched.sort((x, y) => x - y);
+    const best = touched.map((bj) => bestTo[bj]!);
+    for (const bj of touched) bestTo[bj] = -1;
     this.blossomBestEdges[b] = best;
     this.bestEdge[b] = -1;
     for (const edge of best) {
