@@ -168,8 +168,11 @@ describe('fake Discord enforces interaction and delivery rules with Discord erro
     clock.advance(2_999);
     await Promise.race([outcome, new Promise((resolve) => setTimeout(resolve, 20))]);
     expect(h.discord.interactions.get((received as unknown as ChatInputCommandInteraction).id)?.state).toBe('pending');
+    const failures: string[] = [];
+    h.discord.events.once('interaction', (event) => failures.push(`${event.state}:${event.userId}`));
     clock.advance(2);
     expect((await outcome).state).toBe('failed');
+    expect(failures).toEqual([`failed:${h.alice.id}`]);
     const late = received as unknown as ChatInputCommandInteraction;
     await expect(late.reply('too late')).rejects.toMatchObject({ code: 10062, status: 404 });
   });

@@ -130,7 +130,7 @@ export class InteractionBook {
     record.cancelDeadline = this.store.clock.setTimer(ACK_DEADLINE_MS, () => {
       if (record.state !== 'pending') return;
       record.state = 'failed';
-      this.store.notifyChange();
+      this.announce(record);
     });
     this.#byId.set(record.id, record);
     this.#byToken.set(record.token, record);
@@ -169,7 +169,7 @@ export class InteractionBook {
     record.state = 'acknowledged';
     record.callbackType = type;
     record.cancelDeadline();
-    this.store.notifyChange();
+    this.announce(record);
     if (!withResponse) return null;
     return {
       interaction: {
@@ -216,6 +216,13 @@ export class InteractionBook {
     const ours = message && (message.id === record.originalMessageId || message.interaction?.id === record.id);
     if (!message || !ours) throw unknownMessage();
     return message;
+  }
+
+  private announce(record: InteractionRecord): void {
+    if (record.state === 'pending') return;
+    const { id, userId, channelId, state } = record;
+    this.store.events.emit('interaction', { id, userId, channelId, state });
+    this.store.notifyChange();
   }
 
   private findMessage(record: InteractionRecord, messageId: string): MessageRecord | null {

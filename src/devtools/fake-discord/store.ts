@@ -93,6 +93,8 @@ export type MessageEvent =
 export type StoreEvents = {
   message: [MessageEvent];
   channel: [ChannelRecord];
+  /** An interaction was acknowledged, or failed (the user's client shows "This interaction failed"). */
+  interaction: [{ id: string; userId: string; channelId: string; state: 'acknowledged' | 'failed' }];
   /** Anything observable changed (messages, acknowledgements); used by waiters. */
   change: [];
 };
