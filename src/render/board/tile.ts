@@ -102,15 +102,49 @@ function drawCountBadge(t: TileContext, count: number, right: number, y: number,
   return drawTag(t.pen, `×${count}`, right, y, { size, fill: t.style.accent, ink: '#111418', align: 'right' }) + 4;
 }
 
-function drawStateTags(t: TileContext, card: TableCard, right: number, y: number, size: number): void {
-  let x = right;
-  for (const state of TAGGED_STATES) {
-    if (!card.states.includes(state)) continue;
-    x -= drawTag(t.pen, t.style.states[state][t.locale], x, y, { size, ...tagColours(state), align: 'right' }) + 4;
-  }
+function tagWidth(t: TileContext, text: string, size: number): number {
+  return t.pen.width(text, { size, weight: 'bold' }) + 2 * Math.round(size * 0.45) + 4;
 }
 
-function drawFaceUp(t: TileContext, card: FaceUpCard, x: number, y: number, compact: boolean): void {
+/** The states to tag, and how many did not fit in `room` (shown as "+N"). */
+function fittingTags(
+  t: TileContext,
+  card: TableCard,
+  size: number,
+  room: number,
+): { shown: CardState[]; dropped: number } {
+  const states = TAGGED_STATES.filter((s) => card.states.includes(s));
+  const shown: CardState[] = [];
+  let used = 0;
+  for (const [i, state] of states.entries()) {
+    const w = tagWidth(t, t.style.states[state][t.locale], size);
+    const rest = states.length - i - 1;
+    const reserve = rest > 0 ? tagWidth(t, `+${rest}`, size) : 0;
+    if (used + w + reserve > room) return { shown, dropped: states.length - shown.length };
+    shown.push(state);
+    used += w;
+  }
+  return { shown, dropped: 0 };
+}
+
+function tagsWidth(t: TileContext, card: TableCard, size: number, room: number): number {
+  const { shown, dropped } = fittingTags(t, card, size, room);
+  const words = shown.map((s) => t.style.states[s][t.locale]);
+  if (dropped > 0) words.push(`+${dropped}`);
+  return words.reduce((w, word) => w + tagWidth(t, word, size), 0);
+}
+
+/** Tags right to left from `right`; states that do not fit in `room` are counted in a "+N" tag. */
+function drawStateTags(t: TileContext, card: TableCard, right: number, y: number, size: number, room: number): void {
+  const { shown, dropped } = fittingTags(t, card, size, room);
+  let x = right;
+  for (const state of shown) {
+    x -= drawTag(t.pen, t.style.states[state][t.locale], x, y, { size, ...tagColours(state), align: 'right' }) + 4;
+  }
+  if (dropped > 0) drawTag(t.pen, `+${dropped}`, x, y, { size, fill: '#596270', ink: '#eef1f4', align: 'right' });
+}
+
+function drawFaceUp(t: TileContext, card: FaceUpCard, x: number, y: number, compact: boolean, pipRoom: number): void {
   const { pen, style } = t;
   const h = compact ? COMPACT_HEIGHT : FULL_HEIGHT;
   fillBox(pen.ctx, x, y, TILE_WIDTH, h, 8, style.panel);
@@ -122,7 +156,13 @@ function drawFaceUp(t: TileContext, card: FaceUpCard, x: number, y: number, comp
     return;
   }
   pen.text(card.name, inner, y + 24, { size: 19, weight: 'bold', colour: style.ink, maxWidth: right - inner });
-  drawPips(pen, style, card.cost, inner, y + 42, 17);
+  // Cost pips yield to the state tags on their row; a cut cost ends with "…" rather than silently shortening.
+  const pip = 17;
+  const fitting = Math.max(0, Math.floor((pipRoom + pip * 0.15) / (pip * 1.15)));
+  const cut = card.cost.length > fitting;
+  const pipsShown = cut ? card.cost.slice(0, Math.max(0, fitting - 1)) : card.cost;
+  const pipsWidth = drawPips(pen, style, pipsShown, inner, y + 42, pip);
+  if (cut) pen.text('…', inner + pipsWidth + 2, y + 48, { size: 15, weight: 'bold', colour: style.mutedInk });
   let cx = inner;
   if (card.damage > 0) {
     cx +=
@@ -182,18 +222,17 @@ function drawAttachments(t: TileContext, host: TableCard, x: number, top: number
 export function drawTile(t: TileContext, group: CardGroup, x: number, y: number, compact: boolean): void {
   const { card } = group;
   const h = compact ? COMPACT_HEIGHT : FULL_HEIGHT;
-  if (card.face === 'up') drawFaceUp(t, card, x, y, compact);
+  const right = x + TILE_WIDTH - 6;
+  const tagSize = compact ? 11 : 13;
+  const badgeWidth = group.count > 1 ? tagWidth(t, `×${group.count}`, compact ? 14 : 15) : 0;
+  const tagRoom = TILE_WIDTH - 20 - badgeWidth;
+  const pipRoom = right - (x + 14) - badgeWidth - tagsWidth(t, card, tagSize, tagRoom) - 4;
+  if (card.face === 'up') drawFaceUp(t, card, x, y, compact, pipRoom);
   else drawFaceDown(t, x, y, compact);
   // A turned card is dimmed: at preview size "dim" reads faster than a rotated frame in a dense grid.
   if (isTurned(card)) fillBox(t.pen.ctx, x, y, TILE_WIDTH, h, 8, 'rgba(10,12,16,0.5)');
-  const right = x + TILE_WIDTH - 6;
-  if (compact) {
-    const badge = drawCountBadge(t, group.count, right, y + 29, 14);
-    drawStateTags(t, card, right - badge, y + 31, 11);
-  } else {
-    const badge = drawCountBadge(t, group.count, right, y + 31, 15);
-    drawStateTags(t, card, right - badge, y + 33, 13);
-  }
+  const badge = drawCountBadge(t, group.count, right, compact ? y + 29 : y + 31, compact ? 14 : 15);
+  drawStateTags(t, card, right - badge, compact ? y + 31 : y + 33, tagSize, tagRoom);
   if (card.states.includes('destroyedPending')) strokeBox(t.pen.ctx, { x, y, w: TILE_WIDTH, h, r: 8 }, '#c0392b', 3);
   if (group.ids.some((id) => t.highlight.has(id))) {
     strokeBox(t.pen.ctx, { x: x - 2, y: y - 2, w: TILE_WIDTH + 4, h: h + 4, r: 9 }, t.style.accent, 4);
