@@ -1,4 +1,4 @@
-import type { Database, Statement } from 'better-sqlite3';
+import type { Database, Statement, Transaction } from 'better-sqlite3';
 import { z } from 'zod';
 import { InvalidData } from '../engine/core/errors.ts';
 import { DecisionResponseSchema, type GameId, type MatchSetup, SEATS, type Seat } from '../engine/core/game.ts';
@@ -68,6 +68,17 @@ export function parseSetup(row: MatchRow, schema: z.ZodType<MatchSetup>): MatchS
   return parseJsonColumn(schema, row.setup ?? 'null', `setup of match ${row.match_id}`);
 }
 
+/** What commitDecision writes for one decision. */
+export interface CommittedStep {
+  decision: DecisionRow;
+  /** The decision count the match must still have (the log length the new row extends). */
+  fromCount: number;
+  status: MatchStatus;
+  result: string | null;
+  /** Canonical state JSON when a snapshot is due, else null. */
+  snapshot: string | null;
+}
+
 export class MatchRecords {
   private readonly byId: Statement<[string], MatchRow>;
   private readonly appendStmt: Statement<[string, number, Seat, string | null, string, string, number]>;
@@ -79,6 +90,7 @@ export class MatchRecords {
   private readonly atSeqStmt: Statement<[string, number], DecisionRow>;
   private readonly byDecisionIdStmt: Statement<[string, string, Seat], DecisionRow>;
   private readonly lastStmt: Statement<[string], DecisionRow>;
+  private readonly commitTxn: Transaction<(step: CommittedStep) => void>;
 
   constructor(readonly db: Database) {
     this.byId = db.prepare('SELECT * FROM matches WHERE match_id = ?');
@@ -100,6 +112,8 @@ export class MatchRecords {
       `SELECT * FROM match_decisions WHERE match_id = ? AND decision_id = ? AND seat = ? ORDER BY seq DESC LIMIT 1`,
     );
     this.lastStmt = db.prepare('SELECT * FROM match_decisions WHERE match_id = ? ORDER BY seq DESC LIMIT 1');
+    // Built once: creating a better-sqlite3 transaction wrapper per call costs about as much as the inserts.
+    this.commitTxn = db.transaction((step: CommittedStep) => this.writeStep(step));
   }
 
   match(matchId: string): MatchRow | undefined {
@@ -136,26 +150,32 @@ export class MatchRecords {
     return info.changes === 1;
   }
 
-  appendDecision(row: DecisionRow): void {
-    this.appendStmt.run(row.match_id, row.seq, row.seat, row.decision_id, row.decision, row.state_hash, row.at);
+  /**
+   * One decision's whole write, as a single transaction: the log row, the match advanced from `fromCount`
+   * (refused if another writer got there first), the result if the game ended, and a snapshot when due.
+   */
+  commitDecision(step: CommittedStep): void {
+    this.commitTxn(step);
   }
 
-  /** Moves the match from `fromCount` to `toCount` decisions; false if it was not at `fromCount` and active. */
-  advance(
-    matchId: string,
-    fromCount: number,
-    toCount: number,
-    hash: string,
-    status: MatchStatus,
-    result: string | null,
-    now: number,
-  ): boolean {
-    const endedAt = status === 'active' ? null : now;
-    return this.advanceStmt.run(toCount, hash, status, result, now, endedAt, matchId, fromCount).changes === 1;
-  }
-
-  writeSnapshot(matchId: string, seq: number, state: string, hash: string): void {
-    this.snapshotStmt.run(matchId, seq, state, hash);
+  private writeStep(step: CommittedStep): void {
+    const d = step.decision;
+    this.appendStmt.run(d.match_id, d.seq, d.seat, d.decision_id, d.decision, d.state_hash, d.at);
+    const endedAt = step.status === 'active' ? null : d.at;
+    const advanced = this.advanceStmt.run(
+      d.seq,
+      d.state_hash,
+      step.status,
+      step.result,
+      d.at,
+      endedAt,
+      d.match_id,
+      step.fromCount,
+    );
+    if (advanced.changes !== 1) {
+      throw new Error(`match "${d.match_id}" changed underneath the store (was it written by another process?)`);
+    }
+    if (step.snapshot !== null) this.snapshotStmt.run(d.match_id, d.seq, step.snapshot, d.state_hash);
   }
 
   setStatus(matchId: string, status: MatchStatus, reason: string | null, now: number): boolean {

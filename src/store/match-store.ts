@@ -166,24 +166,22 @@ export class MatchStore {
     const seq = live.seq + 1;
     const nextStatus: MatchStatus = state.result ? 'finished' : 'active';
     const now = this.now();
-    const commit = this.records.db.transaction(() => {
-      this.records.appendDecision({
-        match_id: matchId,
-        seq,
-        seat: who,
-        decision_id: what === 'concede' ? null : what.decisionId,
-        decision: canonicalJson(what === 'concede' ? { concede: true } : { response: what }),
-        state_hash: hash,
-        at: now,
-      });
-      const result = state.result ? JSON.stringify(state.result) : null;
-      if (!this.records.advance(matchId, live.seq, seq, hash, nextStatus, result, now)) {
-        throw new Error(`match "${matchId}" changed underneath the store (was it written by another process?)`);
-      }
-      if (seq % this.options.snapshotEvery === 0) this.records.writeSnapshot(matchId, seq, canonicalJson(state), hash);
-    });
     try {
-      commit();
+      this.records.commitDecision({
+        decision: {
+          match_id: matchId,
+          seq,
+          seat: who,
+          decision_id: what === 'concede' ? null : what.decisionId,
+          decision: canonicalJson(what === 'concede' ? { concede: true } : { response: what }),
+          state_hash: hash,
+          at: now,
+        },
+        fromCount: live.seq,
+        status: nextStatus,
+        result: state.result ? JSON.stringify(state.result) : null,
+        snapshot: seq % this.options.snapshotEvery === 0 ? canonicalJson(state) : null,
+      });
     } catch (error) {
       // Nothing was committed; drop the cached state so the next call reloads it from the log.
       this.live.delete(matchId);
