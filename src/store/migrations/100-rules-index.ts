@@ -39,6 +39,7 @@ export const rulesIndexMigration: Migration = {
       ) STRICT;
       CREATE INDEX rules_entries_by_key ON rules_entries (game, key);
       CREATE INDEX rules_entries_by_parent ON rules_entries (game, source, parent);
+      CREATE INDEX rules_entries_by_number ON rules_entries (game, source, number);
       CREATE TABLE rules_terms (
         game TEXT NOT NULL,
         -- normalised term: a heading, a glossary term or its reading, an English name, an alias

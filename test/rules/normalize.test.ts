@@ -1,0 +1,86 @@
+import { mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { GAME_IDS } from '../../src/engine/core/game.ts';
+import { readRulesDirectory } from '../../src/rules/documents.ts';
+import { definedTerm } from '../../src/rules/indexer.ts';
+import { normalizeText, ruleKey } from '../../src/rules/normalize.ts';
+import { ReadingStripper, stripKatakanaReadings } from '../../src/rules/parse/furigana.ts';
+import { ruleNumberKey, splitGamePrefix } from '../../src/rules/search.ts';
+import { termsOf } from '../../src/rules/terms.ts';
+import { seedsDir } from './fixture.ts';
+
+describe('rule number keys', () => {
+  it('compare numbers however the documents and users write them', () => {
+    expect(ruleKey('003.2.4')).toBe('3.2.4');
+    expect(ruleKey('702.9b')).toBe('702.9.b');
+    expect(ruleKey('903.2.a.')).toBe('903.2.a');
+    expect(ruleKey('1304.2b-1')).toBe('1304.2.b.1');
+    expect(ruleKey('☆13-8.')).toBe('13.8');
+    expect(ruleKey('７０２．９ａ')).toBe('702.9.a');
+  });
+  it('keep 702.90 apart from 702.9', () => {
+    expect(ruleKey('702.90')).not.toBe(ruleKey('702.9'));
+    expect(ruleKey('702.90').startsWith(`${ruleKey('702.9')}.`)).toBe(false);
+  });
+  it('recognise queries that are rule numbers, and only those', () => {
+    expect(ruleNumberKey('rule 509.1')).toBe('509.1');
+    expect(ruleNumberKey('§704.5a')).toBe('704.5.a');
+    expect(ruleNumberKey('１．１．３．ａ')).toBe('1.1.3.a');
+    expect(ruleNumberKey('3-3-a-1')).toBe('3.3.a.1');
+    expect(ruleNumberKey('flying')).toBeNull();
+    expect(ruleNumberKey('2 players')).toBeNull();
+  });
+  it('read a game named in front of a query', () => {
+    expect(splitGamePrefix('nova 502.1', GAME_IDS)).toEqual({ game: 'nova', rest: '502.1' });
+    expect(splitGamePrefix('MTG: flying', GAME_IDS)).toEqual({ game: 'mtg', rest: 'flying' });
+    expect(splitGamePrefix('first strike', GAME_IDS)).toEqual({ game: null, rest: 'first strike' });
+  });
+});
+
+describe('text normalisation', () => {
+  it('folds full-width characters and case', () => {
+    expect(normalizeText('ＡＢＣ　５０枚')).toBe('abc 50枚');
+  });
+  it('splits headings into the names they stand for', () => {
+    expect(termsOf('飛行/Flying')).toEqual(['飛行/flying', '飛行', 'flying']);
+    expect(termsOf('【貫通】')).toEqual(['貫通']);
+  });
+  it('finds the term a rule defines', () => {
+    expect(definedTerm('置換効果とは、何か')).toBe('置換効果');
+    expect(definedTerm('「引き直し」とは何か')).toBe('引き直し');
+    expect(definedTerm('とはいえ')).toBeNull();
+  });
+});
+
+describe('inline readings', () => {
+  it('drop a katakana word’s own reading, also when a long-vowel mark is read as a vowel', () => {
+    expect(stripKatakanaReadings('カードかーどを')).toBe('カードを');
+    expect(stripKatakanaReadings('コントローラーこんとろおらあは')).toBe('コントローラーは');
+    expect(stripKatakanaReadings('クリーチャーコントローラーこんとろーらーが')).toBe('クリーチャーコントローラーが');
+  });
+  it('leave ordinary text alone', () => {
+    expect(stripKatakanaReadings('プレイヤーすべて')).toBe('プレイヤーすべて');
+    expect(stripKatakanaReadings('プレイする')).toBe('プレイする');
+  });
+  it('drop a kanji term’s reading only when the document pairs them', () => {
+    const readings = new ReadingStripper();
+    readings.add('飛行', 'ひこう');
+    expect(readings.strip('飛行ひこうを持つ')).toBe('飛行を持つ');
+    expect(readings.strip('速攻そっこう')).toBe('速攻そっこう');
+  });
+});
+
+describe('the rules directory', () => {
+  it('recognises documents by content whatever their file names, and lists other files as skipped', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rules-dir-'));
+    readdirSync(seedsDir()).forEach((name, i) => {
+      symlinkSync(join(seedsDir(), name), join(dir, `document-${i}.txt`));
+    });
+    writeFileSync(join(dir, 'notes.txt'), 'not a rules document');
+    const { found, skipped } = readRulesDirectory(dir);
+    expect(found.map((f) => f.document.game).sort()).toEqual([...GAME_IDS].sort());
+    expect(skipped).toEqual([join(dir, 'notes.txt')]);
+  });
+});
