@@ -1,0 +1,39 @@
+// `npm run scenario -- <file> [more files or folders]`: runs scenario files; exit 0 when every expectation holds.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseScenario, runScenario } from '../src/engine/scenario/runner.ts';
+
+function collect(path: string): string[] {
+  if (statSync(path).isDirectory()) {
+    return readdirSync(path)
+      .sort()
+      .flatMap((f) => collect(join(path, f)));
+  }
+  return /\.ya?ml$/.test(path) ? [path] : [];
+}
+
+const paths = process.argv.slice(2).filter((a) => a !== '--');
+if (paths.length === 0) {
+  console.error('usage: npm run scenario -- <scenario.yaml | folder> ...');
+  process.exit(2);
+}
+let failed = 0;
+let passed = 0;
+for (const file of paths.flatMap(collect)) {
+  try {
+    const result = runScenario(parseScenario(readFileSync(file, 'utf8'), file));
+    if (result.ok) {
+      passed += 1;
+      console.log(`ok    ${file}  (${result.rule})`);
+    } else {
+      failed += 1;
+      console.log(`FAIL  ${file}  (${result.rule})`);
+      for (const f of result.failures) console.log(`      - ${f}`);
+    }
+  } catch (err) {
+    failed += 1;
+    console.log(`ERROR ${file}: ${(err as Error).message}`);
+  }
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

@@ -1,0 +1,95 @@
+import { InvalidData } from '../core/errors.ts';
+import type { Seat } from '../core/game.ts';
+import { novaCard, novaCardByName, registerCustomCards } from '../games/nova/cards/pool.ts';
+import { advance } from '../games/nova/engine.ts';
+import { blankNovaState } from '../games/nova/setup.ts';
+import { type NovaState, PHASES, type Phase } from '../games/nova/state.ts';
+import { SCRIPTS } from '../games/nova/turn.ts';
+import { newObject } from '../games/nova/zones.ts';
+import type { PlacedCard, PlayerSetup, Scenario } from './format.ts';
+
+/** Colour words accepted in a scenario's energy list, each standing for a vanilla card of that colour. */
+const ENERGY_BY_COLOR: Record<string, string> = {
+  red: 'ember-whelp',
+  green: 'mossback-tortoise',
+  white: 'dawnguard-recruit',
+  blue: 'tidewatch-sentry',
+  black: 'barrowmoss-acolyte',
+  colorless: 'runebound-colossus',
+};
+
+const FILLER_DECK = Array<string>(20).fill('mossback-tortoise');
+
+export function cardIdByName(name: string): string {
+  const card = novaCardByName(name);
+  if (!card) throw new InvalidData(`Unknown card "${name}" in the scenario.`);
+  return card.id;
+}
+
+/**
+ * Builds the scenario's position: cards placed straight into zones, the turn at the first priority window of the
+ * named phase or step, with the setup procedure (NOVA 007) already behind it.
+ */
+export function buildNovaPosition(sc: Scenario): NovaState {
+  registerCustomCards(sc.cards);
+  const phase = sc.setup.phase as Phase;
+  if (!PHASES.includes(phase))
+    throw new InvalidData(`Unknown phase "${sc.setup.phase}" (one of ${PHASES.join(', ')}).`);
+  const s = blankNovaState(sc.seed, 2000);
+  s.setup = { stage: 'done', firstPlayer: 'p1', mulligans: { p1: false, p2: false } };
+  s.turn = {
+    number: sc.setup.turn,
+    active: sc.setup.active,
+    phase,
+    op: SCRIPTS[phase].indexOf('pp'),
+    attackDeclaredThisTurn: false,
+    startingPlayer: 'p1',
+  };
+  const attachments: { id: string; hostName: string }[] = [];
+  for (const seat of ['p1', 'p2'] as const) placePlayer(s, seat, sc.setup[seat], attachments);
+  for (const a of attachments) {
+    const host = Object.values(s.objects).find((o) => o.zone === 'field' && novaCard(o.card).name.en === a.hostName);
+    if (!host) throw new InvalidData(`attachedTo "${a.hostName}": no such card on either field.`);
+    const item = s.objects[a.id];
+    if (item) item.attachedTo = host.id;
+  }
+  advance(s);
+  return s;
+}
+
+function placePlayer(s: NovaState, seat: Seat, p: PlayerSetup, attachments: { id: string; hostName: string }[]): void {
+  const player = s.players[seat];
+  if (p.life !== undefined) player.life = p.life;
+  if (p.limitLevel !== undefined) player.limitLevel = p.limitLevel;
+  // Life already at or below a threshold counts as released (NOVA 507.1), so the position is consistent.
+  player.released1500 = player.life <= 1500;
+  player.released1000 = player.life <= 1000;
+  if (p.energySetThisTurn) player.energySetThisTurn = true;
+  const place = (zone: 'hand' | 'field' | 'energy', entry: PlacedCard) => {
+    const spec = typeof entry === 'string' ? { card: entry } : entry;
+    const id =
+      zone === 'energy' && ENERGY_BY_COLOR[spec.card]
+        ? (ENERGY_BY_COLOR[spec.card] as string)
+        : cardIdByName(spec.card);
+    const o = newObject(s, id, seat, zone);
+    player.zones[zone].push(o.id);
+    if (zone === 'field') {
+      s.timestamp += 1;
+      o.enteredAt = s.timestamp;
+      o.sinceTurnStart = spec.sinceTurnStart ?? true;
+    }
+    if ('frozen' in spec && spec.frozen !== undefined) o.frozen = spec.frozen;
+    if ('damage' in spec && spec.damage !== undefined) o.damage = spec.damage;
+    if ('counters' in spec && spec.counters) o.counters = { ...spec.counters };
+    if ('destroyed' in spec && spec.destroyed) o.destroyed = true;
+    if ('attachedTo' in spec && spec.attachedTo) attachments.push({ id: o.id, hostName: spec.attachedTo });
+  };
+  for (const c of p.hand) place('hand', c);
+  for (const c of p.field) place('field', c);
+  for (const c of p.energy) place('energy', c);
+  for (const name of p.deck ?? FILLER_DECK)
+    player.zones.deck.push(newObject(s, name in ENERGY_BY_COLOR ? name : cardIdByName(name), seat, 'deck').id);
+  for (const name of p.charDeck) player.zones.charDeck.push(newObject(s, cardIdByName(name), seat, 'charDeck').id);
+  for (const name of p.graveyard) player.zones.graveyard.push(newObject(s, cardIdByName(name), seat, 'graveyard').id);
+  for (const name of p.retired) player.zones.retired.push(newObject(s, cardIdByName(name), seat, 'retired').id);
+}
