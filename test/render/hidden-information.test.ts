@@ -4,10 +4,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Seat } from '../../src/engine/core/game.ts';
 import { untracedStrings } from '../../src/render/provenance.ts';
-import { renderBoard } from '../../src/render/render.ts';
+import { renderAny, renderBoard } from '../../src/render/render.ts';
 import { type TableCard, type TableModel, TableModelSchema } from '../../src/render/table-model.ts';
 import { tableModelArb } from './arbitrary.ts';
+import { fowFaceEn, novaFaceJa } from './fixtures/faces.ts';
+import { novaHand } from './fixtures/hand.ts';
 import { novaBoard } from './fixtures/nova-board.ts';
+import { leagueStandings } from './fixtures/standings.ts';
 
 describe('every string on a board comes from its model', () => {
   it('holds for random render models', async () => {
@@ -96,5 +99,21 @@ describe('a public board of a fuzzed state shows no hidden card', () => {
       }),
       { numRuns: 15 },
     );
+  });
+});
+
+describe('hand, card and standings images draw only their model', () => {
+  it('holds for the fixtures of each kind', async () => {
+    const cases = [
+      ['hand', novaHand(), 'nova'],
+      ['card', novaFaceJa(), 'nova'],
+      ['card', fowFaceEn(), 'fow'],
+      ['standings', leagueStandings(), 'nova'],
+    ] as const;
+    for (const [kind, model, game] of cases) {
+      const { drawnText } = await renderAny(kind, model);
+      expect(drawnText.length).toBeGreaterThan(3);
+      expect(untracedStrings(drawnText, model, game), kind).toEqual([]);
+    }
   });
 });
