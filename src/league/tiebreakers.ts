@@ -1,0 +1,154 @@
+/**
+ * Magic Tournament Rules tiebreakers (MTR 3.1 and Appendix C): match points, opponents' match-win %,
+ * game-win %, opponents' game-win %. The choices that differ between MTR, EventLink and MTGO are settings.
+ */
+import { involves, opponentOf, outcomeFor, type RecordedMatch } from './match-record.ts';
+
+export interface TiebreakerSettings {
+  /** Match points for a win / draw / loss (MTR 3.1: 3 / 1 / 0). A bye is a win. */
+  points: { win: number; draw: number; loss: number };
+  /** Lowest MW% and GW% that count (MTR Appendix C: 0.33; MTGO: 1/3). */
+  floor: number;
+  /** Apply the floor to GW% as well as MW% (Appendix C as republished by Playerlink; the older MTR did not). */
+  floorGameWin: boolean;
+  /** Games won credited for a bye in GW% (MTR: 2, i.e. a 2-0 win; MTGO: 1). */
+  byeGamesWon: number;
+  /**
+   * Whether an opponent's byes count in the MW% / GW% used for *your* OMW% / OGW%.
+   * 'include' follows the MTR wording (a player's MW% includes their bye); 'exclude' follows Playerlink.
+   */
+  opponentByes: 'include' | 'exclude';
+  /** Round each percentage to this many decimals before comparing (MTGO: 4); null keeps full precision. */
+  decimals: number | null;
+}
+
+export const MTR_TIEBREAKERS: TiebreakerSettings = {
+  points: { win: 3, draw: 1, loss: 0 },
+  floor: 0.33,
+  floorGameWin: true,
+  byeGamesWon: 2,
+  opponentByes: 'include',
+  decimals: null,
+};
+
+export interface PlayerRecord {
+  player: string;
+  wins: number;
+  losses: number;
+  draws: number;
+  byes: number;
+  matchPoints: number;
+  /** Rounds with a result, byes included. */
+  roundsPlayed: number;
+  gamePoints: number;
+  gamesPlayed: number;
+  /** Opponents actually played (byes excluded), once per match. */
+  opponents: string[];
+}
+
+export interface Tiebreakers {
+  matchWin: number;
+  opponentMatchWin: number;
+  gameWin: number;
+  opponentGameWin: number;
+}
+
+/** Wins, losses, points and game points of one player, from every recorded match. */
+export function playerRecord(player: string, matches: readonly RecordedMatch[], s: TiebreakerSettings): PlayerRecord {
+  const r: PlayerRecord = {
+    player,
+    wins: 0,
+    losses: 0,
+    draws: 0,
+    byes: 0,
+    matchPoints: 0,
+    roundsPlayed: 0,
+    gamePoints: 0,
+    gamesPlayed: 0,
+    opponents: [],
+  };
+  for (const m of matches) {
+    if (!involves(m, player)) continue;
+    r.roundsPlayed += 1;
+    if (m.kind === 'bye') {
+      r.byes += 1;
+      r.wins += 1;
+      r.matchPoints += s.points.win;
+      r.gamePoints += 3 * s.byeGamesWon;
+      r.gamesPlayed += s.byeGamesWon;
+      continue;
+    }
+    r.opponents.push(opponentOf(m, player));
+    const outcome = outcomeFor(m, player);
+    if (outcome === 'win') r.wins += 1;
+    else if (outcome === 'loss') r.losses += 1;
+    else r.draws += 1;
+    r.matchPoints += s.points[outcome];
+    // Appendix C: 3 game points per game won, 1 per game drawn; unplayed games count for nothing.
+    const won = player === m.a ? m.gamesWonA : m.gamesWonB;
+    const lost = player === m.a ? m.gamesWonB : m.gamesWonA;
+    r.gamePoints += 3 * won + m.gamesDrawn;
+    r.gamesPlayed += won + lost + m.gamesDrawn;
+  }
+  return r;
+}
+
+/** Tiebreakers for every player; players who dropped still count as opponents with the rounds they played. */
+export function computeTiebreakers(
+  players: readonly string[],
+  matches: readonly RecordedMatch[],
+  s: TiebreakerSettings,
+): Map<string, Tiebreakers> {
+  const records = new Map(players.map((p) => [p, playerRecord(p, matches, s)]));
+  const ownMatchWin = (r: PlayerRecord) => matchWinPercentage(r, s);
+  const ownGameWin = (r: PlayerRecord) => gameWinPercentage(r, s);
+  const asOpponent = (r: PlayerRecord): PlayerRecord => (s.opponentByes === 'include' ? r : withoutByes(r, s));
+  const out = new Map<string, Tiebreakers>();
+  for (const [player, r] of records) {
+    const opponentRecords = r.opponents.map((o) => asOpponent(records.get(o) ?? playerRecord(o, matches, s)));
+    out.set(player, {
+      matchWin: ownMatchWin(r),
+      gameWin: ownGameWin(r),
+      opponentMatchWin: round(mean(opponentRecords.map(ownMatchWin)), s),
+      opponentGameWin: round(mean(opponentRecords.map(ownGameWin)), s),
+    });
+  }
+  return out;
+}
+
+/** MW% = max(floor, match points / (3 × rounds played)); a bye counts as a round won. */
+export function matchWinPercentage(r: PlayerRecord, s: TiebreakerSettings): number {
+  if (r.roundsPlayed === 0) return round(s.floor, s);
+  return round(Math.max(s.floor, r.matchPoints / (s.points.win * r.roundsPlayed)), s);
+}
+
+/** GW% = game points / (3 × games played), floored when `floorGameWin` is set. */
+export function gameWinPercentage(r: PlayerRecord, s: TiebreakerSettings): number {
+  const floor = s.floorGameWin ? s.floor : 0;
+  if (r.gamesPlayed === 0) return round(floor, s);
+  return round(Math.max(floor, r.gamePoints / (3 * r.gamesPlayed)), s);
+}
+
+function withoutByes(r: PlayerRecord, s: TiebreakerSettings): PlayerRecord {
+  return {
+    ...r,
+    wins: r.wins - r.byes,
+    byes: 0,
+    matchPoints: r.matchPoints - r.byes * s.points.win,
+    roundsPlayed: r.roundsPlayed - r.byes,
+    gamePoints: r.gamePoints - r.byes * 3 * s.byeGamesWon,
+    gamesPlayed: r.gamesPlayed - r.byes * s.byeGamesWon,
+  };
+}
+
+/** A player who only had byes has no opponents; their opponent averages are 0 (they sort last on them). */
+function mean(values: readonly number[]): number {
+  if (values.length === 0) return 0;
+  return values.reduce((sum, v) => sum + v, 0) / values.length;
+}
+
+function round(value: number, s: TiebreakerSettings): number {
+  if (s.decimals === null) return value;
+  const scale = 10 ** s.decimals;
+  return Math.round(value * scale) / scale;
+}

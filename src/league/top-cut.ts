@@ -1,0 +1,57 @@
+/**
+ * Single-elimination top cut (MTR 10.4): seeds from the final Swiss standings, 1v8, 4v5, 2v7, 3v6 for a top 8,
+ * so the 1/8 winner meets the 4/5 winner. Fields that are not a power of two give the top seeds byes.
+ */
+export interface BracketMatch {
+  /** Seed numbers (1 = best); `b` is null when `a` has a bye into the next round. */
+  seedA: number;
+  seedB: number | null;
+  a: string;
+  b: string | null;
+}
+
+/** Bracket order of seeds for a power-of-two size: [1, 2] → [1, 4, 2, 3] → [1, 8, 4, 5, 2, 7, 3, 6] … */
+export function bracketSeedOrder(size: number): number[] {
+  if (!Number.isInteger(Math.log2(size)) || size < 2)
+    throw new RangeError(`bracket size must be 2, 4, 8…, got ${size}`);
+  let order = [1, 2];
+  while (order.length < size) {
+    const next = order.length * 2 + 1;
+    order = order.flatMap((seed) => [seed, next - seed]);
+  }
+  return order;
+}
+
+/** First round of the cut: `seeded` are the qualifying players, best first. */
+export function topCutFirstRound(seeded: readonly string[]): BracketMatch[] {
+  if (seeded.length < 2) throw new RangeError('a top cut needs at least 2 players');
+  const size = 2 ** Math.ceil(Math.log2(seeded.length));
+  const order = bracketSeedOrder(size);
+  const matches: BracketMatch[] = [];
+  for (let i = 0; i < size; i += 2) {
+    const seedA = order[i]!;
+    const seedB = order[i + 1]!;
+    const b = seeded[seedB - 1] ?? null;
+    matches.push({ seedA, seedB: b === null ? null : seedB, a: seeded[seedA - 1]!, b });
+  }
+  return matches;
+}
+
+/** Next round: winners of adjacent matches meet; each winner keeps their seed. Returns [] after the final. */
+export function nextBracketRound(previous: readonly BracketMatch[], winners: readonly string[]): BracketMatch[] {
+  if (winners.length !== previous.length) throw new RangeError('one winner per bracket match is needed');
+  const advanced = previous.map((m, i) => {
+    const w = winners[i]!;
+    if (w === m.a) return { seed: m.seedA, player: m.a };
+    if (w === m.b && m.seedB !== null) return { seed: m.seedB, player: m.b };
+    throw new RangeError(`${w} did not play bracket match ${i + 1}`);
+  });
+  if (advanced.length < 2) return [];
+  const next: BracketMatch[] = [];
+  for (let i = 0; i < advanced.length; i += 2) {
+    const x = advanced[i]!;
+    const y = advanced[i + 1]!;
+    next.push({ seedA: x.seed, seedB: y.seed, a: x.player, b: y.player });
+  }
+  return next;
+}
