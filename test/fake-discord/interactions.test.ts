@@ -263,11 +263,32 @@ describe('fake Discord: interaction responses from the real client', () => {
     expect(outcome.reply()).toBeUndefined();
   });
 
-  it('user messages reach the bot as MESSAGE_CREATE', async () => {
-    const seen = new Promise<string>((resolve) =>
-      h.client.once('messageCreate', (m) => resolve(`${m.author.username}:${m.channelId}`)),
-    );
+  it('user messages reach the bot as MESSAGE_CREATE, blank without the MessageContent intent unless it is mentioned', async () => {
+    const next = () =>
+      new Promise<string>((resolve) =>
+        h.client.once('messageCreate', (m) => resolve(`${m.author.username}:${m.content}`)),
+      );
+    let seen = next();
     h.alice.say(h.guild.channel(), 'hello bot');
-    expect(await seen).toBe(`alice:${h.guild.channel().id}`);
+    expect(await seen).toBe('alice:');
+    seen = next();
+    h.alice.say(h.guild.channel(), `hello <@${h.discord.botUserId}>`);
+    expect(await seen).toBe(`alice:hello <@${h.discord.botUserId}>`);
+    seen = next();
+    h.alice.say(h.alice.dm(), 'hello in private');
+    expect(await seen).toBe('alice:hello in private');
+  });
+
+  it('withResponse returns the created message, and fetchReply reads @original', async () => {
+    const ids: string[] = [];
+    h.onInteraction(async (interaction) => {
+      if (!interaction.isChatInputCommand()) return;
+      const response = await interaction.reply({ content: 'with response', withResponse: true });
+      ids.push(response.resource?.message?.id ?? 'none');
+      ids.push((await interaction.fetchReply()).id);
+    });
+    const outcome = await h.alice.slash('ping');
+    await h.idle();
+    expect(ids).toEqual([outcome.reply()?.id, outcome.reply()?.id]);
   });
 });

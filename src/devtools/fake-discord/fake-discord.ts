@@ -8,7 +8,7 @@ import { FakeGuild, FakeUser } from './driver.ts';
 import { Gateway } from './gateway.ts';
 import { RestRouter } from './http.ts';
 import { InteractionBook, type InteractionRecord } from './interactions.ts';
-import { MessageBook } from './messages.ts';
+import { type Dispatch, MessageBook } from './messages.ts';
 import { guildCreatePayload, memberPayload, userPayload } from './payloads.ts';
 import { buildRoutes, type RouteContext } from './routes.ts';
 import { ChannelKind, type ChannelRecord, Store } from './store.ts';
@@ -70,15 +70,19 @@ export class FakeDiscord {
       },
       { heartbeatIntervalMs: options.heartbeatIntervalMs ?? 41_250, resumeUrl: () => this.gatewayUrl },
     );
-    const dispatch = (event: string, data: Record<string, unknown>, intent = 0) =>
-      this.#gateway.dispatch(event, data, intent);
-    this.messages = new MessageBook(this.store, () => this.baseUrl, dispatch);
+    const dispatch: Dispatch = (event, data, intent) => this.#gateway.dispatch(event, data, intent);
+    this.messages = new MessageBook(
+      this.store,
+      () => this.baseUrl,
+      dispatch,
+      () => this.botUserId,
+    );
     this.commands = new CommandRegistry(this.store, this.applicationId);
     this.interactions = new InteractionBook(
       this.store,
       this.messages,
       { applicationId: this.applicationId, botUserId: this.botUserId, baseUrl: () => this.baseUrl },
-      (data) => dispatch('INTERACTION_CREATE', data),
+      (data) => dispatch('INTERACTION_CREATE', data, 0),
     );
     const context: RouteContext = {
       store: this.store,

@@ -50,11 +50,14 @@ export class Gateway {
     this.#server.handleUpgrade(request, socket, head, (ws) => this.accept(ws, request));
   }
 
-  /** Sends a dispatch to every session whose intents include `intent` (0 = always sent). */
-  dispatch(event: string, data: Json, intent = 0): void {
+  /**
+   * Sends a dispatch to every session whose intents include `intent` (0 = always sent). `data` may
+   * depend on the session's intents (message content is blanked without the MessageContent intent).
+   */
+  dispatch(event: string, data: Json | ((intents: number) => Json), intent = 0): void {
     for (const session of this.#sessions.values()) {
       if (intent !== 0 && (session.intents & intent) === 0) continue;
-      this.sendDispatch(session, event, data);
+      this.sendDispatch(session, event, typeof data === 'function' ? data(session.intents) : data);
     }
   }
 

@@ -34,7 +34,7 @@ export interface MessageOrigin {
   fieldPrefix?: string;
 }
 
-export type Dispatch = (event: string, data: Json, intent: number) => void;
+export type Dispatch = (event: string, data: Json | ((intents: number) => Json), intent: number) => void;
 
 export const MessageFlag = { SuppressEmbeds: 4, Ephemeral: 64, Loading: 128, SuppressNotifications: 4096 } as const;
 const SETTABLE_FLAGS =
@@ -45,6 +45,7 @@ export class MessageBook {
     private readonly store: Store,
     private readonly baseUrl: () => string,
     private readonly dispatch: Dispatch,
+    private readonly botUserId: () => string,
   ) {}
 
   create(channelId: string, input: MessageInput, origin: MessageOrigin): MessageRecord {
@@ -154,7 +155,25 @@ export class MessageBook {
     // Ephemeral messages exist only for their user's client; bots never receive them.
     if (message.visibleTo !== null) return;
     const channel = this.store.channel(message.channelId);
-    this.dispatch(event, messagePayload(this.store, message, this.baseUrl(), true), intentFor(channel.type));
+    const payload = messagePayload(this.store, message, this.baseUrl(), true);
+    const forSession = (intents: number) =>
+      (intents & GatewayIntentBits.MessageContent) !== 0 || this.contentAlwaysVisible(message)
+        ? payload
+        : { ...payload, content: '', embeds: [], attachments: [], components: [] };
+    this.dispatch(event, forSession, intentFor(channel.type));
+  }
+
+  /**
+   * Without the privileged MessageContent intent a bot still sees the content of its own messages,
+   * of DMs, and of messages that mention it (Discord's rule); other messages arrive blank.
+   */
+  private contentAlwaysVisible(message: MessageRecord): boolean {
+    const botId = this.botUserId();
+    return (
+      message.authorId === botId ||
+      this.store.channel(message.channelId).type === ChannelKind.DM ||
+      message.content.includes(`<@${botId}>`)
+    );
   }
 }
 
