@@ -12,11 +12,11 @@ async function pixels(png: Buffer): Promise<{ width: number; height: number; dat
   return { width: image.width, height: image.height, data: ctx.getImageData(0, 0, image.width, image.height).data };
 }
 
-/** Share of pixels (0..1) that differ; 1 when the sizes differ. */
-export async function differingShare(actual: Buffer, expected: Buffer): Promise<number> {
+/** Number of pixels that differ; every pixel when the sizes differ. */
+export async function differingPixels(actual: Buffer, expected: Buffer): Promise<number> {
   const a = await pixels(actual);
   const b = await pixels(expected);
-  if (a.width !== b.width || a.height !== b.height) return 1;
+  if (a.width !== b.width || a.height !== b.height) return Math.max(a.width * a.height, b.width * b.height);
   let differing = 0;
   for (let i = 0; i < a.data.length; i += 4) {
     for (let c = 0; c < 4; c += 1) {
@@ -26,5 +26,5 @@ export async function differingShare(actual: Buffer, expected: Buffer): Promise<
       }
     }
   }
-  return differing / (a.width * a.height);
+  return differing;
 }

@@ -157,7 +157,8 @@ function drawFaceUp(t: TileContext, card: FaceUpCard, x: number, y: number, comp
   }
   pen.text(card.name, inner, y + 24, { size: 19, weight: 'bold', colour: style.ink, maxWidth: right - inner });
   // Cost pips yield to the state tags on their row; a cut cost ends with "…" rather than silently shortening.
-  const pip = 17;
+  // Pips shrink (down to 12 px) before any is cut.
+  const pip = Math.max(12, Math.min(17, Math.floor((pipRoom + 2) / Math.max(1, card.cost.length * 1.15))));
   const fitting = Math.max(0, Math.floor((pipRoom + pip * 0.15) / (pip * 1.15)));
   const cut = card.cost.length > fitting;
   const pipsShown = cut ? card.cost.slice(0, Math.max(0, fitting - 1)) : card.cost;
