@@ -21,7 +21,12 @@ describe('fake Discord: login and a slash command round trip', () => {
   });
 
   it('registers application commands through REST', () => {
-    expect([...h.discord.store.commands.values()].map((c) => c.body.name).sort()).toEqual(['card', 'duel', 'ping']);
+    expect([...h.discord.store.commands.values()].map((c) => c.body.name).sort()).toEqual([
+      'card',
+      'deck',
+      'duel',
+      'ping',
+    ]);
   });
 
   it('delivers a slash command with subcommand, user and string options, and shows the reply', async () => {

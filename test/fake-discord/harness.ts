@@ -45,6 +45,11 @@ export const testCommands = [
   },
   { name: 'ping', description: 'Ping' },
   {
+    name: 'deck',
+    description: 'Import a deck',
+    options: [{ type: 11, name: 'file', description: 'Deck list', required: true }],
+  },
+  {
     name: 'card',
     description: 'Look up a card',
     options: [{ type: 3, name: 'name', description: 'Card name', required: true, autocomplete: true }],

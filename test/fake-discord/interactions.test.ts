@@ -10,6 +10,7 @@ import {
   StringSelectMenuBuilder,
   TextInputBuilder,
   TextInputStyle,
+  UserSelectMenuBuilder,
 } from 'discord.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageEvent } from '../../src/devtools/fake-discord/index.ts';
@@ -142,6 +143,41 @@ describe('fake Discord: interaction responses from the real client', () => {
     expect(() => h.alice.select(message, 'game', ['chess'])).toThrow(/no option chess/);
     await h.alice.select(message, 'game', ['mtg']);
     expect(h.alice.messages(message).find((m) => m.id === message.id)?.content).toBe('chose mtg');
+  });
+
+  it('user select: the bot receives the picked users, resolved', async () => {
+    h.onInteraction(async (interaction) => {
+      if (interaction.isChatInputCommand()) {
+        const pick = new UserSelectMenuBuilder().setCustomId('opponent').setPlaceholder('Opponent');
+        await interaction.reply({
+          content: 'who?',
+          components: [new ActionRowBuilder<UserSelectMenuBuilder>().addComponents(pick)],
+        });
+      } else if (interaction.isUserSelectMenu()) {
+        await interaction.update({ content: `vs ${interaction.users.first()?.username}`, components: [] });
+      }
+    });
+    const message = (await h.alice.slash('ping')).reply();
+    if (!message) throw new Error('no reply');
+    await h.alice.select(message, 'opponent', [h.bob]);
+    expect(h.alice.messages(message).find((m) => m.id === message.id)?.content).toBe('vs bob');
+  });
+
+  it('attachment option: the bot downloads the file the user attached', async () => {
+    h.onInteraction(async (interaction) => {
+      if (!interaction.isChatInputCommand()) return;
+      const file = interaction.options.getAttachment('file', true);
+      const text = await (await fetch(file.url)).text();
+      await interaction.reply(`${file.name}: ${text.split('\n').length} lines`);
+    });
+    const deck = {
+      filename: 'deck.txt',
+      bytes: new TextEncoder().encode('4 Ember Hound\n2 Stone Warden'),
+      contentType: 'text/plain',
+    };
+    const outcome = await h.alice.slash('deck', { file: deck });
+    await h.idle();
+    expect(outcome.reply()?.content).toBe('deck.txt: 2 lines');
   });
 
   it('autocomplete: the focused option reaches the bot and its choices come back', async () => {

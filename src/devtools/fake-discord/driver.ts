@@ -14,7 +14,14 @@ import type { MessageView } from './view.ts';
 type Json = Record<string, unknown>;
 
 /** What an option may be given as: users and channels by handle or id. */
-export type OptionValue = string | number | boolean | FakeUser | { channelId: string };
+export type OptionValue = string | number | boolean | FakeUser | { channelId: string } | FileUpload;
+
+/** A file the user attaches to an ATTACHMENT option (e.g. a deck list). */
+export interface FileUpload {
+  filename: string;
+  bytes: Uint8Array;
+  contentType?: string;
+}
 
 /** Anything that names a message: a view, a record, or `{ id, channelId }`. */
 export type MessageRef = { id: string; channelId: string };
@@ -190,27 +197,38 @@ export class FakeUser {
     });
   }
 
-  /** Picks `values` in the string select `customId`. */
-  select(message: MessageRef, customId: string, values: string[]) {
+  /**
+   * Picks `values` in the select `customId`: option values for a string select, user ids (or
+   * handles) for a user select, channel ids for a channel select.
+   */
+  select(message: MessageRef, customId: string, values: (string | FakeUser)[]) {
     const record = this.visibleMessage(message);
     const select = findComponent(record, customId);
-    if (select?.type !== 3)
-      throw new Error(`message ${record.id} has no string select "${customId}"${listIds(record)}`);
+    const type = select?.type;
+    if (!select || (type !== 3 && type !== 5 && type !== 8)) {
+      throw new Error(`message ${record.id} has no string, user or channel select "${customId}"${listIds(record)}`);
+    }
     if (select.disabled === true) throw new Error(`select "${customId}" is disabled`);
-    const allowed = (select.options as Json[]).map((o) => String(o.value));
-    const bad = values.filter((v) => !allowed.includes(v));
-    if (bad.length > 0)
-      throw new Error(`select "${customId}" has no option ${bad.join(', ')} (options: ${allowed.join(', ')})`);
+    const ids = values.map((v) => (v instanceof FakeUser ? v.id : v));
     const min = typeof select.min_values === 'number' ? select.min_values : 1;
     const max = typeof select.max_values === 'number' ? select.max_values : 1;
-    if (values.length < min || values.length > max) {
-      throw new Error(`select "${customId}" takes ${min}–${max} values, got ${values.length}`);
+    if (ids.length < min || ids.length > max) {
+      throw new Error(`select "${customId}" takes ${min}–${max} values, got ${ids.length}`);
+    }
+    const data: Json = { custom_id: customId, component_type: type, values: ids };
+    if (type === 3) {
+      const allowed = (select.options as Json[]).map((o) => String(o.value));
+      const bad = ids.filter((v) => !allowed.includes(v));
+      if (bad.length > 0)
+        throw new Error(`select "${customId}" has no option ${bad.join(', ')} (options: ${allowed.join(', ')})`);
+    } else {
+      data.resolved = this.resolveSelected(type === 5 ? 'users' : 'channels', ids, record.channelId);
     }
     return this.open({
       kind: InteractionKind.Component,
       channelId: record.channelId,
       name: customId,
-      data: { custom_id: customId, component_type: 3, values },
+      data,
       sourceMessage: record,
     });
   }
@@ -346,7 +364,7 @@ export class FakeUser {
       options.push({
         name: key,
         type: def.type,
-        value: isFocused ? String(value) : this.optionValue(def, value, command, resolved, guildId),
+        value: isFocused ? String(value) : this.optionValue(def, value, command, { resolved, guildId, channelId }),
         ...(isFocused ? { focused: true } : {}),
       });
     }
@@ -363,9 +381,9 @@ export class FakeUser {
     def: Json,
     value: OptionValue,
     command: string,
-    resolved: Record<string, Record<string, Json>>,
-    guildId: string | null,
+    context: { resolved: Record<string, Record<string, Json>>; guildId: string | null; channelId: string },
   ): unknown {
+    const { resolved, guildId } = context;
     const where = `option "${String(def.name)}" of /${command}`;
     const choices = Array.isArray(def.choices) ? (def.choices as Json[]).map((c) => c.value) : null;
     if (choices && !choices.includes(value as never)) throw new Error(`${where} must be one of ${choices.join(', ')}`);
@@ -401,6 +419,13 @@ export class FakeUser {
         }
         return id;
       }
+      case OptionType.Attachment: {
+        if (typeof value !== 'object' || !('bytes' in value))
+          throw new Error(`${where} takes a file { filename, bytes }`);
+        const upload = this.discord.upload(value, context.channelId);
+        (resolved.attachments ??= {})[upload.id] = upload;
+        return upload.id;
+      }
       case OptionType.Channel: {
         const id = typeof value === 'object' && 'channelId' in value ? value.channelId : String(value);
         const channel = this.discord.store.channel(id);
@@ -410,6 +435,26 @@ export class FakeUser {
       default:
         throw new Error(`${where}: option type ${String(def.type)} is not supported by the fake driver yet`);
     }
+  }
+
+  private resolveSelected(kind: 'users' | 'channels', ids: string[], channelId: string): Json {
+    const store = this.discord.store;
+    const guildId = store.channel(channelId).guildId;
+    if (kind === 'channels') {
+      return {
+        channels: Object.fromEntries(
+          ids.map((id) => [id, { ...channelPayload(store, store.channel(id)), permissions: '0' }]),
+        ),
+      };
+    }
+    const guild = guildId ? store.guild(guildId) : null;
+    const members: Record<string, Json> = {};
+    for (const id of ids) {
+      if (!guild?.members.has(id)) continue;
+      const { user: _user, ...member } = memberPayload(store, guild, id);
+      members[id] = { ...member, permissions: permissionsOf(store, guild, id).toString() };
+    }
+    return { users: Object.fromEntries(ids.map((id) => [id, userPayload(store.user(id))])), members };
   }
 
   private commandData(record: CommandRecord, path: string[], built: { options: Json[]; resolved: Json }): Json {

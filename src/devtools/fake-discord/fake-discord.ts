@@ -9,7 +9,7 @@ import { Gateway } from './gateway.ts';
 import { RestRouter } from './http.ts';
 import { InteractionBook, type InteractionRecord } from './interactions.ts';
 import { type Dispatch, MessageBook } from './messages.ts';
-import { guildCreatePayload, memberPayload, userPayload } from './payloads.ts';
+import { attachmentPayload, guildCreatePayload, memberPayload, userPayload } from './payloads.ts';
 import { buildRoutes, type RouteContext } from './routes.ts';
 import { ChannelKind, type ChannelRecord, Store } from './store.ts';
 import { type MessageView, transcript, viewMessage } from './view.ts';
@@ -255,6 +255,23 @@ export class FakeDiscord {
     return found.bytes;
   }
 
+  /** Stores a file a user attached to a command option; returns its attachment payload. */
+  upload(
+    file: { filename: string; bytes: Uint8Array; contentType?: string },
+    channelId: string,
+  ): Record<string, unknown> & { id: string } {
+    const record = {
+      id: this.store.ids.next(),
+      filename: file.filename,
+      contentType: file.contentType ?? 'application/octet-stream',
+      bytes: file.bytes,
+      description: null,
+      channelId,
+    };
+    this.store.uploads.set(record.id, record);
+    return { ...attachmentPayload(record, channelId, this.baseUrl), id: record.id };
+  }
+
   async close(): Promise<void> {
     await this.#gateway.close();
     this.#http.closeAllConnections();
@@ -286,10 +303,12 @@ export class FakeDiscord {
   private serveAttachment(request: IncomingMessage, response: ServerResponse): boolean {
     const match = /^\/attachments\/(\d+)\/(\d+)\/[^/]+$/.exec(new URL(request.url ?? '/', 'http://x').pathname);
     if (!match) return false;
-    const attachment = this.store.messages
-      .get(match[1] as string)
-      ?.flatMap((m) => m.attachments)
-      .find((a) => a.id === match[2]);
+    const attachment =
+      this.store.uploads.get(match[2] as string) ??
+      this.store.messages
+        .get(match[1] as string)
+        ?.flatMap((m) => m.attachments)
+        .find((a) => a.id === match[2]);
     if (!attachment) {
       response.writeHead(404).end();
       return true;

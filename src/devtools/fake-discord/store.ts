@@ -108,6 +108,8 @@ export class Store {
   /** Messages per channel, oldest first. */
   readonly messages = new Map<string, MessageRecord[]>();
   readonly commands = new Map<string, CommandRecord>();
+  /** Files users attached to command options, by attachment id (not part of any message). */
+  readonly uploads = new Map<string, AttachmentRecord & { channelId: string }>();
 
   constructor(readonly clock: Clock) {
     this.ids = new SnowflakeFactory(() => clock.now());
