@@ -1,5 +1,6 @@
 import type { GameId } from '../engine/core/game.ts';
 import type { RulesEntry, RulesIndexStore, RulesSource } from '../store/rules-index.ts';
+import { ruleKey } from './normalize.ts';
 
 /** What `/rules` shows for one rule; plain data, the bot turns it into an embed (see answer-text.ts). */
 export interface RuleAnswer {
@@ -50,7 +51,8 @@ export function buildAnswer(store: RulesIndexStore, entry: RulesEntry): RuleAnsw
   if (entry.kind === 'rule') walk(entry.number, 1);
 
   const references = entry.refs.map((number) => {
-    const target = store.byNumber(game, entry.source, number);
+    // Our reference cites official numbers, so its references are named from the official text when present.
+    const target = store.byNumber(game, entry.source, number) ?? store.byKey(game, ruleKey(number))[0];
     return { number, title: target ? (target.title ?? shorten(target.text, 40)) : null };
   });
 

@@ -63,6 +63,7 @@ export function searchRules(store: RulesIndexStore, game: GameId, query: string,
 
   // Text hits under a rule the query names (702.9b under 702.9 for 飛行) come before the rest.
   const named = hits.filter((h) => h.entry.kind === 'rule').map((h) => h.entry.key);
+  if (hits.length >= limit) return hits;
   for (const { entry, phrase } of textMatches(store, game, q, named)) add(entry, phrase ? 'phrase' : 'text');
   return hits;
 }

@@ -106,13 +106,19 @@ export class RulesIndexStore {
       termPrefix: s(`SELECT ${ENTRY_COLUMNS}, t.rank AS rank, t.term AS term FROM rules_terms t
         JOIN rules_entries e ON e.id = t.entry_id WHERE t.game = ? AND t.term > ? AND t.term < ? || char(1114111)
         ORDER BY t.rank, length(t.term), ${DEPTH}, e.source, e.seq LIMIT ?`),
-      fullText: s(`SELECT ${ENTRY_COLUMNS}, bm25(rules_fts, 10.0, 1.0) AS score FROM rules_fts f
-        JOIN rules_entries e ON e.id = f.rowid WHERE rules_fts MATCH ? AND e.game = ? ORDER BY score LIMIT ?`),
-      substring: s(`SELECT ${ENTRY_COLUMNS},
-        (length(e.search) - length(replace(e.search, @needle, ''))) / length(@needle) AS hits,
-        instr(lower(coalesce(e.title, '')), @needle) > 0 AS inTitle
-        FROM rules_entries e WHERE e.game = @game AND instr(e.search, @needle) > 0
-        ORDER BY inTitle DESC, hits DESC, length(e.text), e.seq LIMIT @limit`),
+      // Both rank on narrow rows first and fetch the wide ones after: sorting whole rows costs more than the scan.
+      fullText: s(`WITH ranked AS (
+          SELECT f.rowid AS id, bm25(rules_fts, 10.0, 1.0) AS score FROM rules_fts f
+          JOIN rules_entries e ON e.id = f.rowid WHERE rules_fts MATCH @match AND e.game = @game
+          ORDER BY score LIMIT @limit)
+        SELECT ${ENTRY_COLUMNS}, r.score AS score FROM ranked r JOIN rules_entries e ON e.id = r.id ORDER BY r.score`),
+      substring: s(`WITH ranked AS (
+          SELECT e.id, (length(e.search) - length(replace(e.search, @needle, ''))) / length(@needle) AS hits,
+            instr(lower(coalesce(e.title, '')), @needle) > 0 AS inTitle, length(e.text) AS size, e.seq AS seq
+          FROM rules_entries e WHERE e.game = @game AND instr(e.search, @needle) > 0
+          ORDER BY inTitle DESC, hits DESC, size, seq LIMIT @limit)
+        SELECT ${ENTRY_COLUMNS}, r.hits AS hits, r.inTitle AS inTitle FROM ranked r JOIN rules_entries e ON e.id = r.id
+        ORDER BY r.inTitle DESC, r.hits DESC, r.size, r.seq`),
     };
   }
 
@@ -208,7 +214,7 @@ export class RulesIndexStore {
 
   /** FTS5 trigram match; `match` must be a valid FTS5 query. Lower score is better (bm25, title weighted). */
   fullText(game: string, match: string, limit: number): (RulesEntry & { score: number })[] {
-    return (this.get('fullText').all(match, game, limit) as (EntryRow & { score: number })[]).map((r) => ({
+    return (this.get('fullText').all({ match, game, limit }) as (EntryRow & { score: number })[]).map((r) => ({
       ...toEntry(r),
       score: r.score,
     }));
