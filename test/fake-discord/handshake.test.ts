@@ -20,6 +20,16 @@ describe('fake Discord: login and a slash command round trip', () => {
     expect(guild?.members.cache.has(h.alice.id)).toBe(true);
   });
 
+  it('sends GUILD_CREATE for a guild made while the bot is online; later joiners default to its first channel', async () => {
+    const carol = h.discord.createUser('carol');
+    const created = new Promise<string>((resolve) => h.client.once(Events.GuildCreate, (g) => resolve(g.name)));
+    const lobby = h.discord.createGuild('Lobby', { channels: ['lobby', 'matches'] });
+    expect(await created).toBe('Lobby');
+    lobby.join(carol);
+    expect(carol.defaultChannelId).toBe(lobby.channel('lobby').id);
+    expect(() => lobby.channel('general')).toThrow(/has no channel #general/);
+  });
+
   it('registers application commands through REST', () => {
     expect([...h.discord.store.commands.values()].map((c) => c.body.name).sort()).toEqual([
       'card',

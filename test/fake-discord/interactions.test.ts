@@ -224,6 +224,7 @@ describe('fake Discord: interaction responses from the real client', () => {
     expect(() => h.alice.submitModal('report', { score: '2-1-0-0-0' })).toThrow(/takes 0–5 characters, got 9/);
     const submitted = await h.alice.submitModal('report', { score: '2-1' });
     expect(submitted.reply()?.content).toBe('score 2-1');
+    expect(() => h.alice.submitModal('report', { score: '2-1' })).toThrow(/no modal "report" is open/);
   });
 
   it('files: a reply with an attachment, readable by name and by its URL', async () => {

@@ -112,12 +112,21 @@ export class FakeGuild {
       .map((c) => ({ channelId: c.id, id: c.id, name: c.name ?? '' }));
   }
 
+  /** Adds a member; the bot hears of it (GUILD_MEMBER_ADD) if it has the GuildMembers intent. */
   join(user: FakeUser): this {
     if (this.record.members.has(user.id)) return this;
-    this.discord.store.addMember(this.id, user.id);
-    user.defaultChannelId ??= this.channel().channelId;
+    this.admit(user);
     this.discord.announceMember(this.id, user.id);
     return this;
+  }
+
+  /** Membership without the announcement, for members who are there before the bot sees the guild. */
+  admit(user: FakeUser): void {
+    this.discord.store.addMember(this.id, user.id);
+    const firstText = [...this.discord.store.channels.values()].find(
+      (c) => c.guildId === this.id && c.parentId === null,
+    );
+    user.defaultChannelId ??= firstText?.id;
   }
 }
 
@@ -236,7 +245,7 @@ export class FakeUser {
   /** Fills and submits the modal `customId` that the bot showed this user. */
   submitModal(customId: string, fields: Record<string, string>) {
     const opener = this.discord.interactions.openModal(this.id, customId);
-    if (!opener?.modal) throw new Error(`no modal "${customId}" is open for ${this.name}`);
+    if (!opener?.modal || !opener.modalOpen) throw new Error(`no modal "${customId}" is open for ${this.name}`);
     const inputs = modalInputs(opener.modal);
     for (const input of inputs) {
       const value = fields[input.customId];
@@ -249,7 +258,7 @@ export class FakeUser {
     }
     const unknown = Object.keys(fields).filter((k) => !inputs.some((i) => i.customId === k));
     if (unknown.length > 0) throw new Error(`modal "${customId}" has no field ${unknown.join(', ')}`);
-    opener.modal = null;
+    opener.modalOpen = false;
     const source = opener.sourceMessageId
       ? this.discord.store.messages.get(opener.channelId)?.find((m) => m.id === opener.sourceMessageId)
       : undefined;

@@ -161,7 +161,8 @@ export class FakeDiscord {
       this.store.addChannel({ type: ChannelKind.GuildText, name: channelName, guildId: guild.id });
     }
     const handle = new FakeGuild(this, guild);
-    for (const member of options.members ?? []) handle.join(member);
+    // Members already there are part of GUILD_CREATE, not separate GUILD_MEMBER_ADD events.
+    for (const member of options.members ?? []) handle.admit(member);
     this.#gateway.dispatch('GUILD_CREATE', guildCreatePayload(this.store, guild, this.botUserId));
     return handle;
   }

@@ -80,6 +80,8 @@ export interface InteractionRecord {
   originalMessageId: string | null;
   choices: Json[] | null;
   modal: Json | null;
+  /** The modal is still on the user's screen (shown and not yet submitted). */
+  modalOpen: boolean;
   cancelDeadline: () => void;
 }
 
@@ -125,6 +127,7 @@ export class InteractionBook {
       originalMessageId: null,
       choices: null,
       modal: null,
+      modalOpen: false,
       cancelDeadline: () => {},
     };
     record.cancelDeadline = this.store.clock.setTimer(ACK_DEADLINE_MS, () => {
@@ -142,7 +145,7 @@ export class InteractionBook {
   openModal(userId: string, customId: string): InteractionRecord | undefined {
     let latest: InteractionRecord | undefined;
     for (const record of this.#byId.values()) {
-      if (record.userId === userId && record.modal?.custom_id === customId) latest = record;
+      if (record.userId === userId && record.modalOpen && record.modal?.custom_id === customId) latest = record;
     }
     return latest;
   }
@@ -283,6 +286,7 @@ export class InteractionBook {
       case CallbackType.Modal:
         checkModal(input.body);
         record.modal = input.body;
+        record.modalOpen = true;
         return null;
       default:
         return null;
