@@ -1,9 +1,12 @@
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { InvalidData } from '../../src/engine/core/errors.ts';
 import { appliedVersions, migrate } from '../../src/store/migrate.ts';
 import type { Migration } from '../../src/store/migration.ts';
 import { migrations } from '../../src/store/migrations/index.ts';
+import { openStore } from '../../src/store/store.ts';
+import { tempDir, toyResolver } from './temp-store.ts';
 
 /** The schema as SQLite reports it, excluding the migration bookkeeping, in a comparable form. */
 function schemaOf(db: Database.Database): string[] {
@@ -89,5 +92,27 @@ describe('migrations', () => {
   it('refuse two migrations with the same version', () => {
     const db = memory();
     expect(() => migrate(db, [...migrations, { ...migrations[0]!, name: 'copy' }])).toThrow(/share version/);
+  });
+
+  it('keep the data of an older database when it is brought up to date', () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      const path = join(dir, 'old.db');
+      const old = new Database(path);
+      migrate(old, migrations.slice(0, 1));
+      old
+        .prepare('INSERT INTO guilds (guild_id, settings, updated_at) VALUES (?, ?, 0)')
+        .run('42', JSON.stringify({ locale: 'ja' }));
+      old.close();
+      const store = openStore({ path }, toyResolver);
+      try {
+        expect(store.guilds.get('42')).toMatchObject({ locale: 'ja', defaultGame: 'nova' });
+        expect(appliedVersions(store.db)).toEqual(migrations.map((m) => m.version).sort((a, b) => a - b));
+      } finally {
+        store.close();
+      }
+    } finally {
+      cleanup();
+    }
   });
 });

@@ -187,6 +187,15 @@ export const toyGame: GameModule<ToyState, ToyView> = {
     };
   },
   validateDeck,
+  invariants(state: ToyState): string[] {
+    const broken: string[] = [];
+    for (const seat of ['p1', 'p2'] as const) {
+      const side = state.sides[seat];
+      if (side.hand.length > HAND_SIZE) broken.push(`${seat} holds more than ${HAND_SIZE} cards`);
+      if (side.score < 0) broken.push(`${seat} has a negative score`);
+    }
+    return broken;
+  },
 };
 
 /** A legal toy deck of `size` cards. */
