@@ -189,6 +189,18 @@ describe('fake Discord enforces interaction and delivery rules with Discord erro
     expect(error?.message).toBe('Interaction has already been acknowledged.');
   });
 
+  it('a callback type the interaction cannot take (update on a slash command) is refused and does not acknowledge', async () => {
+    const error = await errorFrom(h, (i) =>
+      i.client.rest.post(Routes.interactionCallback(i.id, i.token), {
+        body: { type: 7, data: { content: 'edit what?' } },
+        auth: false,
+      }),
+    );
+    expect(error?.code).toBe(50035);
+    expect(error?.message).toContain('type[INTERACTION_RESPONSE_TYPE_INVALID]');
+    expect(h.alice.lastMessage(h.guild.channel()).content).toBe('fallback');
+  });
+
   it('a follow-up before any acknowledgement gets 10015 Unknown Webhook', async () => {
     const error = await errorFrom(h, (i) =>
       i.client.rest.post(Routes.webhook(i.applicationId, i.token), { body: { content: 'early' }, auth: false }),
