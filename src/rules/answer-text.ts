@@ -33,7 +33,7 @@ export function answerText(answer: RuleAnswer): AnswerText {
   }
   const cut = answer.subRules.length - shown;
   let description = lines.join('\n');
-  if (description.length > DESCRIPTION_BUDGET) description = shorten(description, DESCRIPTION_BUDGET);
+  if (description.length > DESCRIPTION_BUDGET) description = `${description.slice(0, DESCRIPTION_BUDGET - 1)}…`;
   if (cut > 0)
     description += `\n… ${cut} more sub-rule${cut === 1 ? '' : 's'} not shown: ask for ${answer.subRules[shown]?.number} directly.`;
 
@@ -53,7 +53,7 @@ export function answerText(answer: RuleAnswer): AnswerText {
   const stamp = [doc.version ? `version ${doc.version}` : null, doc.date].filter((x) => x !== null).join(', ');
   return {
     title: shorten(heading, 256),
-    description: shorten(description, DESCRIPTION_LIMIT),
+    description: description.slice(0, DESCRIPTION_LIMIT),
     fields,
     footer: shorten(`${source}: ${doc.title}${stamp ? ` (${stamp})` : ''}`, 2048),
   };

@@ -99,12 +99,13 @@ function textMatches(store: RulesIndexStore, game: GameId, q: string, named: rea
       inTitle: normalizeText(entry.title ?? '').includes(q),
       under: named.some((k) => entry.key.startsWith(`${k}.`)),
     }));
-  // Stable sort keeps the store's order (bm25, or occurrences) within each group.
+  // Rules under a named rule keep document order; the rest keep the store's order (bm25, or occurrences).
   matches.sort(
     (a, b) =>
       Number(b.phrase) - Number(a.phrase) ||
       Number(b.inTitle) - Number(a.inTitle) ||
       Number(b.under) - Number(a.under) ||
+      (a.under && b.under ? a.entry.seq - b.entry.seq : 0) ||
       a.order - b.order,
   );
   return matches;
