@@ -105,6 +105,10 @@ export interface GameModule<S extends BaseState = BaseState, V = unknown> {
   view(state: S, viewer: Viewer): V;
   /** Validates a deck list for this game (names each problem). */
   validateDeck(deck: DeckList): DeckProblem[];
+  /** Game invariants (every real game provides them; optional only for small test games) that must hold after every decision (card conservation, ...); each broken one as text. */
+  invariants?(state: S): string[];
+  /** Ids of the objects this viewer must not see (hands, decks, face-down cards): used to prove views redact them. */
+  hiddenObjectIds?(state: S, viewer: Viewer): string[];
 }
 
 export interface DeckProblem {

@@ -110,8 +110,8 @@ export const ExpectSchema = z
     /** Names in the waiting area, bottom first. */
     waiting: z.array(z.string()).optional(),
     /** Options ("play Flare Lance", "attacker Ember Whelp", "pass", "target p2") the player can take now. */
-    available: z.record(Seat, z.array(z.string())).optional(),
-    unavailable: z.record(Seat, z.array(z.string())).optional(),
+    available: z.partialRecord(Seat, z.array(z.string())).optional(),
+    unavailable: z.partialRecord(Seat, z.array(z.string())).optional(),
   })
   .strict();
 export type Expect = z.infer<typeof ExpectSchema>;

@@ -60,10 +60,12 @@ export function buildNovaPosition(sc: Scenario): NovaState {
 function placePlayer(s: NovaState, seat: Seat, p: PlayerSetup, attachments: { id: string; hostName: string }[]): void {
   const player = s.players[seat];
   if (p.life !== undefined) player.life = p.life;
-  if (p.limitLevel !== undefined) player.limitLevel = p.limitLevel;
-  // Life already at or below a threshold counts as released (NOVA 507.1), so the position is consistent.
+  // Life already at or below a threshold counts as released (NOVA 507.1), so the position is consistent:
+  // `limitLevel` is the base level, and each release already behind the position adds one to it.
   player.released1500 = player.life <= 1500;
   player.released1000 = player.life <= 1000;
+  player.limitLevel =
+    (p.limitLevel ?? player.limitLevel) + (player.released1500 ? 1 : 0) + (player.released1000 ? 1 : 0);
   if (p.energySetThisTurn) player.energySetThisTurn = true;
   const place = (zone: 'hand' | 'field' | 'energy', entry: PlacedCard) => {
     const spec = typeof entry === 'string' ? { card: entry } : entry;

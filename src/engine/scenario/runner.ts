@@ -127,12 +127,17 @@ function optionAvailable(s: NovaState, seat: Seat, text: string): boolean {
 
 function applyStep(s: NovaState, step: Step): NovaState {
   if ('passUntil' in step) {
+    // A phase name stops at that phase's first priority window after the current phase or step has been left
+    // (so "passUntil: main1" from main phase 1 goes to the next turn's); "decision" only at a non-priority decision.
+    const start = { turn: s.turn.number, phase: s.turn.phase };
+    let left = false;
     for (let passes = 0; passes < 500; passes++) {
       const p = s.pending;
       if (!p || p.kind !== 'priority') return s;
       s = nova.apply(s, p.player, { decisionId: p.id, choose: ['pass'] });
-      // A phase name stops at that phase's first priority window; "decision" only at a non-priority decision.
-      if (step.passUntil !== 'decision' && s.turn.phase === step.passUntil && s.pending?.kind === 'priority') return s;
+      if (s.turn.number !== start.turn || s.turn.phase !== start.phase) left = true;
+      if (step.passUntil !== 'decision' && left && s.turn.phase === step.passUntil && s.pending?.kind === 'priority')
+        return s;
     }
     throw new Error(`passUntil ${step.passUntil}: not reached after 500 passes`);
   }

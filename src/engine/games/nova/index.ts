@@ -1,5 +1,6 @@
 import type { GameModule } from '../../core/game.ts';
 import { advance, applyResponse, concede } from './engine.ts';
+import { novaHiddenObjectIds, novaInvariants } from './invariants.ts';
 import { createNovaGame, validateNovaDeck } from './setup.ts';
 import type { NovaState } from './state.ts';
 import { type NovaView, novaView } from './view.ts';
@@ -18,4 +19,6 @@ export const nova: GameModule<NovaState, NovaView> = {
   concede,
   view: novaView,
   validateDeck: validateNovaDeck,
+  invariants: (s) => novaInvariants(s),
+  hiddenObjectIds: novaHiddenObjectIds,
 };

@@ -22,6 +22,22 @@ function defeatCheck(s: NovaState): boolean {
   const losers = (['p1', 'p2'] as Seat[]).filter((p) => s.players[p].life <= 0 || s.players[p].failedDraw);
   if (losers.length === 0) return false;
   if (losers.length === 2) {
+    // NOVA 003.2.4: both at 0 life at once — the player who caused it loses. The cause we can name is the
+    // controller of the card or ability being resolved; the same applies to mixed losses (docs/rulings A44).
+    const causer = s.resolving?.item.controller;
+    if (causer) {
+      const bothByLife = s.players.p1.life <= 0 && s.players.p2.life <= 0;
+      s.result = {
+        kind: 'win',
+        winner: opponentOf(causer),
+        reason: {
+          en: `Both players lost at once; ${causer} caused it and loses.`,
+          ja: `両プレイヤーが同時に敗北条件を満たし、それを引き起こした${causer}が敗北した。`,
+        },
+        rule: bothByLife ? '003.2.4' : '003.2.4 (A44)',
+      };
+      return true;
+    }
     s.result = {
       kind: 'draw',
       reason: { en: 'Both players lost at the same time.', ja: '両プレイヤーが同時に敗北条件を満たした。' },

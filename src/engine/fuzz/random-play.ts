@@ -1,0 +1,101 @@
+import type { BaseState, DecisionResponse, GameModule, MatchSetup, Seat, Viewer } from '../core/game.ts';
+import { stateHash } from '../core/hash.ts';
+import { nextInt, type RngState, seedRng } from '../core/rng.ts';
+import { type LoggedDecision, replay } from '../core/replay.ts';
+
+export interface FuzzOptions {
+  /** Check views for hidden objects after every decision (slower). */
+  checkViews: boolean;
+  /** Stop a game after this many decisions (it then counts as unfinished, not as a failure). */
+  maxDecisions: number;
+  /** Probability of preferring a non-pass option when one exists; makes random games shorter and busier. */
+  activity: number;
+}
+
+export interface FuzzGameResult {
+  seed: string;
+  decisions: number;
+  finished: boolean;
+  failures: string[];
+  finalHash: string;
+}
+
+const VIEWERS: Viewer[] = [{ kind: 'player', seat: 'p1' }, { kind: 'player', seat: 'p2' }, { kind: 'spectator' }];
+
+/** A random legal answer: between min and max distinct options, with a bias towards doing something. */
+export function randomResponse(
+  pending: { id: string; options: { id: string; kind: string }[]; min: number; max: number },
+  rng: RngState,
+  activity: number,
+): [DecisionResponse, RngState] {
+  let r = rng;
+  const roll = (n: number) => {
+    const [v, next] = nextInt(r, n);
+    r = next;
+    return v;
+  };
+  let pool = [...pending.options];
+  if (pending.max === 1 && pool.length > 1 && roll(1000) < activity * 1000) {
+    const active = pool.filter((o) => o.kind !== 'pass' && o.kind !== 'no-attack' && o.kind !== 'no-block');
+    if (active.length > 0) pool = active;
+  }
+  const count = pending.min + roll(Math.min(pending.max, pool.length) - pending.min + 1);
+  const choose: string[] = [];
+  for (let i = 0; i < count; i++) choose.push((pool.splice(roll(pool.length), 1)[0] as { id: string }).id);
+  return [{ decisionId: pending.id, choose }, r];
+}
+
+/** Plays one game with random legal decisions, checking the kernel's invariants after every step. */
+export function fuzzGame<S extends BaseState>(game: GameModule<S>, setup: MatchSetup, seed: string, opts: FuzzOptions): FuzzGameResult {
+  const failures: string[] = [];
+  const log: LoggedDecision[] = [];
+  let rng = seedRng(`fuzz-${seed}`);
+  let state: S;
+  try {
+    state = game.setup(setup, seed);
+  } catch (err) {
+    return { seed, decisions: 0, finished: false, failures: [`setup threw: ${(err as Error).stack ?? err}`], finalHash: '' };
+  }
+  const checkState = (where: string) => {
+    for (const p of game.invariants?.(state) ?? []) failures.push(`${where}: ${p}`);
+    const pending = game.pending(state);
+    if (pending && (pending.options.length === 0 || pending.options.length < pending.min)) {
+      failures.push(`${where}: decision ${pending.kind} has ${pending.options.length} options for min ${pending.min}`);
+    }
+    if (opts.checkViews) {
+      for (const viewer of VIEWERS) {
+        const text = JSON.stringify(game.view(state, viewer));
+        for (const id of game.hiddenObjectIds?.(state, viewer) ?? []) {
+          if (text.includes(`"${id}"`)) failures.push(`${where}: hidden object ${id} appears in the ${viewer.kind === 'player' ? viewer.seat : viewer.kind} view`);
+        }
+      }
+    }
+  };
+  checkState('after setup');
+  let decisions = 0;
+  while (!state.result && decisions < opts.maxDecisions && failures.length === 0) {
+    const pending = game.pending(state);
+    if (!pending) {
+      failures.push(`decision ${decisions}: game not over but nothing pending`);
+      break;
+    }
+    const [response, next] = randomResponse(pending, rng, opts.activity);
+    rng = next;
+    try {
+      state = game.apply(state, pending.player as Seat, response);
+    } catch (err) {
+      failures.push(`decision ${decisions} (${pending.kind} ${JSON.stringify(response.choose)}): ${(err as Error).stack ?? err}`);
+      break;
+    }
+    log.push({ seat: pending.player, response });
+    decisions += 1;
+    checkState(`decision ${decisions}`);
+  }
+  const finalHash = stateHash(state);
+  if (failures.length === 0) {
+    // Replay: (setup, seed, decisions) must reproduce the state exactly.
+    const replayed = stateHash(replay(game, setup, seed, log));
+    if (replayed !== finalHash) failures.push('replay produced a different state hash');
+  }
+  return { seed, decisions, finished: !!state.result, failures, finalHash };
+}

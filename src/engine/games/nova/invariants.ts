@@ -1,0 +1,42 @@
+import type { Seat, Viewer } from '../../core/game.ts';
+import type { NovaState } from './state.ts';
+import { ZONES } from './state.ts';
+
+/** Must hold after every decision: every card object is in exactly one place, and nothing is lost or duplicated. */
+export function novaInvariants(s: NovaState, expectedCards?: number): string[] {
+  const problems: string[] = [];
+  const seen = new Map<string, string>();
+  const note = (id: string, where: string) => {
+    const before = seen.get(id);
+    if (before) problems.push(`object ${id} is in both ${before} and ${where}`);
+    seen.set(id, where);
+  };
+  for (const seat of ['p1', 'p2'] as Seat[]) {
+    for (const zone of ZONES) for (const id of s.players[seat].zones[zone]) note(id, `${seat}.${zone}`);
+  }
+  for (const w of s.waiting) if (w.kind === 'card') note(w.objectId, 'waiting');
+  // The item being resolved has left the waiting area's list but its card is still there (NOVA 804.3).
+  if (s.resolving?.item.kind === 'card') note(s.resolving.item.objectId, 'resolving');
+  for (const id of Object.keys(s.objects)) if (!seen.has(id)) problems.push(`object ${id} is in no zone`);
+  for (const id of seen.keys()) if (!s.objects[id]) problems.push(`zone lists unknown object ${id}`);
+  if (expectedCards !== undefined && seen.size !== expectedCards)
+    problems.push(`card count ${seen.size}, expected ${expectedCards}`);
+  for (const seat of ['p1', 'p2'] as Seat[]) {
+    for (const [color, n] of Object.entries(s.players[seat].stock))
+      if (n < 0) problems.push(`${seat} has ${n} ${color} energy`);
+  }
+  if (!s.result && !s.pending) problems.push('the game is not over but no decision is pending');
+  return problems;
+}
+
+/** NOVA hidden information (digest §13): hands and character decks from the opponent, main decks from everyone. */
+export function novaHiddenObjectIds(s: NovaState, viewer: Viewer): string[] {
+  if (viewer.kind === 'omniscient') return [];
+  const hidden: string[] = [];
+  for (const seat of ['p1', 'p2'] as Seat[]) {
+    hidden.push(...s.players[seat].zones.deck); // NOVA 303.3: nobody, owner included
+    const own = viewer.kind === 'player' && viewer.seat === seat;
+    if (!own) hidden.push(...s.players[seat].zones.hand, ...s.players[seat].zones.charDeck); // NOVA 308.4, 304.2
+  }
+  return hidden;
+}
