@@ -273,6 +273,21 @@ describe('fake Discord: interaction responses from the real client', () => {
     expect(h.client.channels.cache.get(thread.id)?.isThread()).toBe(true);
   });
 
+  it('a public thread started from the reply is visible to every member', async () => {
+    h.onInteraction(async (interaction) => {
+      if (!interaction.isChatInputCommand()) return;
+      const response = await interaction.reply({ content: 'match lobby', withResponse: true });
+      const thread = await response.resource?.message?.startThread({ name: 'lobby thread' });
+      await thread?.send('welcome');
+    });
+    const outcome = await h.alice.slash('ping');
+    await h.idle();
+    const thread = h.guild.threads().find((t) => t.name === 'lobby thread');
+    expect(thread?.id).toBe(outcome.reply()?.id);
+    if (!thread) throw new Error('no thread');
+    expect(h.bob.read(thread)).toBe('Arbiter: welcome');
+  });
+
   it('a slash command in a DM carries the user (no member) and gets its reply there', async () => {
     h.onInteraction(async (interaction) => {
       if (!interaction.isChatInputCommand()) return;
