@@ -21,6 +21,15 @@ export function createSurface(width: number, height: number, background: string)
   return { canvas, ctx, pen: new Pen(ctx) };
 }
 
+let scratch: Pen | undefined;
+
+/** A pen on a 1 × 1 canvas, for measuring text before the real canvas's size is known. */
+export function measuringPen(): Pen {
+  ensureFonts();
+  scratch ??= new Pen(createCanvas(1, 1).getContext('2d'));
+  return scratch;
+}
+
 export async function finish(surface: Surface): Promise<Rendered> {
   const { canvas } = surface;
   const png = await encodePng(canvas.data(), canvas.width, canvas.height);

@@ -1,12 +1,14 @@
 // A player's header: name, whose turn and priority, life, resources and zone counts.
 
+import type { Pen } from '../pen.ts';
 import { drawTag, fillBox } from '../shapes.ts';
 import type { PlayerSide } from '../table-model.ts';
 import { word } from '../ui-words.ts';
 import type { TileContext } from './tile.ts';
 
-export const STRIP_HEIGHT = 104;
 const ITEM_SIZE = 18;
+const ITEM_LINE = 28;
+const FIRST_ITEM_BASELINE = 68;
 const ITEM_GAP = 22;
 
 interface Item {
@@ -14,29 +16,56 @@ interface Item {
   value: string;
 }
 
-/** Draws label-value items left to right over up to two lines; an item that would not fit ends with "…". */
-function drawItems(t: TileContext, items: readonly Item[], x: number, y: number, width: number): void {
-  const { pen, style } = t;
-  let cx = x;
+interface PlacedItem {
+  item: Item;
+  dx: number;
+  line: number;
+}
+
+function itemsOf(player: PlayerSide): Item[] {
+  return [...player.resources, ...player.zones.map((z) => ({ label: z.label, value: String(z.count) }))];
+}
+
+/** Flows label-value items left to right, wrapping onto as many lines as they need (none is ever dropped). */
+function placeItems(pen: Pen, items: readonly Item[], width: number): PlacedItem[] {
+  const placed: PlacedItem[] = [];
+  let dx = 0;
   let line = 0;
   for (const item of items) {
     const w =
       pen.width(item.label, { size: ITEM_SIZE }) + 6 + pen.width(item.value, { size: ITEM_SIZE, weight: 'bold' });
-    if (cx > x && cx + w > x + width) {
+    if (dx > 0 && dx + w > width) {
       line += 1;
-      cx = x;
+      dx = 0;
     }
-    if (line > 1) return;
-    const baseline = y + line * 28;
-    const room = x + width - cx;
-    const labelWidth = pen.text(item.label, cx, baseline, { size: ITEM_SIZE, colour: style.mutedInk, maxWidth: room });
-    pen.text(item.value, cx + labelWidth + 6, baseline, {
+    placed.push({ item, dx, line });
+    dx += w + ITEM_GAP;
+  }
+  return placed;
+}
+
+/** The strip's height for this player: the name row plus one row per line of items. */
+export function stripHeight(pen: Pen, player: PlayerSide, width: number): number {
+  const lines = Math.max(1, (placeItems(pen, itemsOf(player), width - 44).at(-1)?.line ?? 0) + 1);
+  return FIRST_ITEM_BASELINE + (lines - 1) * ITEM_LINE + 18;
+}
+
+function drawItems(t: TileContext, items: readonly Item[], x: number, y: number, width: number): void {
+  const { pen, style } = t;
+  for (const { item, dx, line } of placeItems(pen, items, width)) {
+    const baseline = y + line * ITEM_LINE;
+    const room = width - dx;
+    const labelWidth = pen.text(item.label, x + dx, baseline, {
+      size: ITEM_SIZE,
+      colour: style.mutedInk,
+      maxWidth: room,
+    });
+    pen.text(item.value, x + dx + labelWidth + 6, baseline, {
       size: ITEM_SIZE,
       weight: 'bold',
       colour: style.ink,
       maxWidth: Math.max(0, room - labelWidth - 6),
     });
-    cx += w + ITEM_GAP;
   }
 }
 
@@ -44,13 +73,12 @@ export function drawPlayerStrip(
   t: TileContext,
   player: PlayerSide,
   flags: { active: boolean; priority: boolean },
-  x: number,
-  y: number,
-  width: number,
+  box: { x: number; y: number; width: number; height: number },
 ): void {
   const { pen, style, locale } = t;
-  fillBox(pen.ctx, x, y, width, STRIP_HEIGHT, 10, style.panel);
-  if (flags.active) fillBox(pen.ctx, x, y, 8, STRIP_HEIGHT, 4, style.accent);
+  const { x, y, width, height } = box;
+  fillBox(pen.ctx, x, y, width, height, 10, style.panel);
+  if (flags.active) fillBox(pen.ctx, x, y, 8, height, 4, style.accent);
   const lifeWord = style.life?.[locale];
   let lifeWidth = 0;
   if (player.life !== null && lifeWord !== undefined) {

@@ -2,11 +2,11 @@
 // bottom; the opponent's areas are mirrored so that both fields meet at the stack in the middle.
 import { opponentOf, type Seat } from '../../engine/core/game.ts';
 import { styleOf } from '../styles/index.ts';
-import { createSurface, finish } from '../surface.ts';
+import { createSurface, finish, measuringPen } from '../surface.ts';
 import type { Rendered, TableModel } from '../table-model.ts';
 import { word } from '../ui-words.ts';
 import { type AreaPlan, drawArea, GRID_WIDTH, planArea } from './area.ts';
-import { drawPlayerStrip, STRIP_HEIGHT } from './player-strip.ts';
+import { drawPlayerStrip, stripHeight } from './player-strip.ts';
 import { drawStackPanel, stackPanelHeight } from './stack-panel.ts';
 import type { TileContext } from './tile.ts';
 
@@ -27,9 +27,14 @@ export async function renderBoard(model: TableModel): Promise<Rendered> {
   const bottom = model.players[bottomSeat];
   const topPlans = top.areas.map(planArea).reverse();
   const bottomPlans = bottom.areas.map(planArea);
+  const measure = measuringPen();
+  const topStrip = stripHeight(measure, top, GRID_WIDTH);
+  const bottomStrip = stripHeight(measure, bottom, GRID_WIDTH);
   const height =
     HEADER +
-    2 * (STRIP_HEIGHT + GAP) +
+    topStrip +
+    bottomStrip +
+    2 * GAP +
     sumHeights(topPlans) +
     sumHeights(bottomPlans) +
     stackPanelHeight(model) +
@@ -46,8 +51,8 @@ export async function renderBoard(model: TableModel): Promise<Rendered> {
   drawHeader(t, model);
   let y = HEADER;
   const flags = (seat: Seat) => ({ active: model.activeSeat === seat, priority: model.prioritySeat === seat });
-  drawPlayerStrip(t, top, flags(topSeat), MARGIN, y, GRID_WIDTH);
-  y += STRIP_HEIGHT + GAP;
+  drawPlayerStrip(t, top, flags(topSeat), { x: MARGIN, y, width: GRID_WIDTH, height: topStrip });
+  y += topStrip + GAP;
   for (const plan of topPlans) {
     drawArea(t, plan, MARGIN, y);
     y += plan.height + GAP;
@@ -58,7 +63,7 @@ export async function renderBoard(model: TableModel): Promise<Rendered> {
     drawArea(t, plan, MARGIN, y);
     y += plan.height + GAP;
   }
-  drawPlayerStrip(t, bottom, flags(bottomSeat), MARGIN, y, GRID_WIDTH);
+  drawPlayerStrip(t, bottom, flags(bottomSeat), { x: MARGIN, y, width: GRID_WIDTH, height: bottomStrip });
   return finish(surface);
 }
 

@@ -105,6 +105,8 @@ function drawStats(pen: Pen, style: GameStyle, stats: readonly Stat[], right: nu
 
 /** Shrinks the name (to 70% at most) until its longest word fits on a line, so no word is split. */
 function fittingNameSize(pen: Pen, name: string, width: number, size: number): number {
+  // Japanese breaks between any two characters, so it never needs shrinking.
+  if (/[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]/u.test(name)) return size;
   const longest = name.split(/\s+/).reduce((a, b) => (b.length > a.length ? b : a), '');
   let fitted = size;
   while (fitted > size * 0.7 && pen.width(longest, { size: fitted, weight: 'bold' }) > width) fitted -= 1;
