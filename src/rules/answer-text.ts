@@ -18,7 +18,13 @@ const DESCRIPTION_BUDGET = 3000;
 
 /** Lays out an answer: the rule, then its sub-rules until the budget runs out, with a note saying what was cut. */
 export function answerText(answer: RuleAnswer): AnswerText {
-  const heading = answer.title ? `${answer.number} ${answer.title}` : answer.number;
+  // A glossary entry's number is its term, which its title already starts with.
+  const heading =
+    answer.kind === 'glossary'
+      ? `Glossary: ${answer.title ?? answer.number}`
+      : answer.title
+        ? `${answer.number} ${answer.title}`
+        : answer.number;
   const lines: string[] = [];
   if (answer.text) lines.push(answer.text);
   for (const example of answer.examples) lines.push(`> ${example}`);

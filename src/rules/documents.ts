@@ -33,17 +33,18 @@ export function parseDocument(text: string): ParsedDocument {
   return kind.parse(text);
 }
 
-export interface FoundDocument {
+export interface RulesFile {
   file: string;
-  document: ParsedDocument;
+  game: GameId;
+  text: string;
 }
 
 /**
- * Reads every file of a directory (RULES_DIR) and parses those that are rules documents. Other files are skipped
- * and listed, so an admin command can say what it ignored.
+ * Lists the rules documents in a directory (RULES_DIR), recognised by content. Other files are listed as skipped,
+ * so an admin command can say what it ignored.
  */
-export function readRulesDirectory(dir: string): { found: FoundDocument[]; skipped: string[] } {
-  const found: FoundDocument[] = [];
+export function listRulesDirectory(dir: string): { files: RulesFile[]; skipped: string[] } {
+  const files: RulesFile[] = [];
   const skipped: string[] = [];
   for (const name of readdirSync(dir).sort()) {
     const file = join(dir, name);
@@ -51,7 +52,7 @@ export function readRulesDirectory(dir: string): { found: FoundDocument[]; skipp
     const text = readFileSync(file, 'utf8');
     const game = recogniseDocument(text);
     if (game === null) skipped.push(file);
-    else found.push({ file, document: parseDocument(text) });
+    else files.push({ file, game, text });
   }
-  return { found, skipped };
+  return { files, skipped };
 }

@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { GAME_IDS, type GameId } from '../engine/core/game.ts';
-import type { RulesIndexStore } from '../store/rules-index.ts';
-import { readRulesDirectory } from './documents.ts';
+import type { RulesIndexStore, RulesSource } from '../store/rules-index.ts';
+import { listRulesDirectory, parseDocument } from './documents.ts';
 import { indexOfficialDocument, indexReference } from './indexer.ts';
-import { readReference } from './reference.ts';
+import { readReference, referencePath } from './reference.ts';
 
 export interface RulesImportConfig {
   /** Directory holding the official documents (RULES_DIR); null when none is configured. */
@@ -20,30 +22,51 @@ export interface RulesImportReport {
   official: {
     game: GameId;
     file: string;
+    /** "unchanged": the index already held this exact file, so it was not parsed again. */
+    status: 'imported' | 'unchanged';
     version: string | null;
     date: string | null;
+    /** Rules and glossary entries parsed (0 when unchanged). */
     rules: number;
     glossary: number;
   }[];
-  references: { game: GameId; entries: number }[];
+  references: { game: GameId; status: 'imported' | 'unchanged'; entries: number }[];
   /** Files in RULES_DIR that are none of the known documents. */
   skipped: string[];
 }
 
 /**
  * Imports every document found in the rules directory and every reference file, replacing what the index held
- * for them. Run at start and by the admin command; the documents stay where they are (they are not ours to copy).
+ * for them; files the index already holds unchanged are skipped unless `force`. Run at start and by the admin
+ * command; the documents stay where they are (they are not ours to copy).
  */
-export function importRules(store: RulesIndexStore, config: RulesImportConfig, now = Date.now()): RulesImportReport {
+export function importRules(
+  store: RulesIndexStore,
+  config: RulesImportConfig,
+  options: { force?: boolean; now?: number } = {},
+): RulesImportReport {
+  const now = options.now ?? Date.now();
+  const held = new Map(store.sources().map((s) => [`${s.game}:${s.source}`, s]));
+  const unchanged = (game: GameId, source: RulesSource, digest: string) =>
+    !options.force && held.get(`${game}:${source}`)?.digest === digest;
   const report: RulesImportReport = { official: [], references: [], skipped: [] };
   if (config.rulesDir !== null) {
-    const { found, skipped } = readRulesDirectory(config.rulesDir);
+    const { files, skipped } = listRulesDirectory(config.rulesDir);
     report.skipped = skipped;
-    for (const { file, document } of found) {
-      indexOfficialDocument(store, document, now);
+    for (const { file, game, text } of files) {
+      const digest = sha256(text);
+      if (unchanged(game, 'official', digest)) {
+        const info = held.get(`${game}:official`);
+        const stated = { version: info?.version ?? null, date: info?.date ?? null };
+        report.official.push({ game, file, status: 'unchanged', ...stated, rules: 0, glossary: 0 });
+        continue;
+      }
+      const document = parseDocument(text);
+      indexOfficialDocument(store, document, digest, now);
       report.official.push({
-        game: document.game,
+        game,
         file,
+        status: 'imported',
         version: document.version,
         date: document.date,
         rules: document.rules.length,
@@ -52,10 +75,21 @@ export function importRules(store: RulesIndexStore, config: RulesImportConfig, n
     }
   }
   for (const game of GAME_IDS) {
+    const file = referencePath(config.dataDir, game);
+    if (!existsSync(file)) continue;
+    const digest = sha256(readFileSync(file, 'utf8'));
+    if (unchanged(game, 'reference', digest)) {
+      report.references.push({ game, status: 'unchanged', entries: 0 });
+      continue;
+    }
     const reference = readReference(config.dataDir, game);
     if (reference === null) continue;
-    indexReference(store, reference, now);
-    report.references.push({ game, entries: reference.entries.length });
+    indexReference(store, reference, digest, now);
+    report.references.push({ game, status: 'imported', entries: reference.entries.length });
   }
   return report;
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
 }

@@ -7,7 +7,12 @@ import { normalizeTerm, termsOf } from './terms.ts';
 import type { ParsedDocument } from './types.ts';
 
 /** Puts one parsed official document into the index, replacing the game's previous import. */
-export function indexOfficialDocument(store: RulesIndexStore, doc: ParsedDocument, now = Date.now()): void {
+export function indexOfficialDocument(
+  store: RulesIndexStore,
+  doc: ParsedDocument,
+  digest: string | null = null,
+  now = Date.now(),
+): void {
   const entries: RulesEntryInput[] = [];
   const terms: RulesTermInput[] = [];
   for (const rule of doc.rules) {
@@ -55,7 +60,7 @@ export function indexOfficialDocument(store: RulesIndexStore, doc: ParsedDocumen
   }
   const date = doc.date;
   store.replaceSource(
-    { game: doc.game, source: 'official', title: doc.title, version: doc.version, date },
+    { game: doc.game, source: 'official', title: doc.title, version: doc.version, date, digest },
     entries,
     terms,
     now,
@@ -72,7 +77,12 @@ export function definedTerm(text: string): string | null {
 }
 
 /** Puts our English reference for a game into the index, replacing its previous import. */
-export function indexReference(store: RulesIndexStore, ref: ReferenceFile, now = Date.now()): void {
+export function indexReference(
+  store: RulesIndexStore,
+  ref: ReferenceFile,
+  digest: string | null = null,
+  now = Date.now(),
+): void {
   const keys = new Map(ref.entries.map((e) => [ruleKey(e.rule), e.rule]));
   const parentOf = (key: string): string | null => {
     for (let k = parentKey(key); k !== null; k = parentKey(k)) {
@@ -107,6 +117,7 @@ export function indexReference(store: RulesIndexStore, ref: ReferenceFile, now =
       title: ref.document.title,
       version: ref.document.version,
       date: null,
+      digest,
     },
     entries,
     terms,

@@ -3,9 +3,13 @@ import { join } from 'node:path';
 import type { GameId } from '../engine/core/game.ts';
 import { type ReferenceFile, ReferenceFileSchema } from './reference-schema.ts';
 
+export function referencePath(dataDir: string, game: GameId): string {
+  return join(dataDir, game, 'reference.json');
+}
+
 /** Our English reference for a game (data/rules/<game>/reference.json), validated; null when there is none yet. */
 export function readReference(dataDir: string, game: GameId): ReferenceFile | null {
-  const file = join(dataDir, game, 'reference.json');
+  const file = referencePath(dataDir, game);
   if (!existsSync(file)) return null;
   const parsed = ReferenceFileSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
   if (!parsed.success) throw new Error(`${file}: ${parsed.error.message}`);

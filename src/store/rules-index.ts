@@ -9,6 +9,8 @@ export interface RulesSourceInfo {
   title: string;
   version: string | null;
   date: string | null;
+  /** sha-256 of the imported file, when known. */
+  digest: string | null;
   importedAt: number;
 }
 
@@ -78,7 +80,7 @@ export class RulesIndexStore {
       deleteFts: s('DELETE FROM rules_fts WHERE rowid IN (SELECT id FROM rules_entries WHERE game = ? AND source = ?)'),
       deleteSource: s('DELETE FROM rules_sources WHERE game = ? AND source = ?'),
       insertSource: s(
-        'INSERT INTO rules_sources (game, source, title, version, date, imported_at) VALUES (?, ?, ?, ?, ?, ?)',
+        'INSERT INTO rules_sources (game, source, title, version, date, digest, imported_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
       ),
       insertEntry:
         s(`INSERT INTO rules_entries (game, source, kind, seq, number, key, parent, title, text, examples, refs, search)
@@ -86,7 +88,7 @@ export class RulesIndexStore {
       insertFts: s('INSERT INTO rules_fts (rowid, title, body) VALUES (?, ?, ?)'),
       insertTerm: s('INSERT OR IGNORE INTO rules_terms (game, term, entry_id, rank) VALUES (?, ?, ?, ?)'),
       sources: s(
-        'SELECT game, source, title, version, date, imported_at AS importedAt FROM rules_sources ORDER BY game, source',
+        'SELECT game, source, title, version, date, digest, imported_at AS importedAt FROM rules_sources ORDER BY game, source',
       ),
       byKey: s(`SELECT ${ENTRY_COLUMNS} FROM rules_entries e WHERE e.game = ? AND e.key = ? AND e.kind = 'rule'
         ORDER BY e.source, e.seq`),
@@ -138,7 +140,7 @@ export class RulesIndexStore {
     this.db.transaction(() => {
       this.get('deleteFts').run(info.game, info.source);
       this.get('deleteSource').run(info.game, info.source);
-      this.get('insertSource').run(info.game, info.source, info.title, info.version, info.date, now);
+      this.get('insertSource').run(info.game, info.source, info.title, info.version, info.date, info.digest, now);
       const ids = new Map<string, number>();
       entries.forEach((e, seq) => {
         const result = this.get('insertEntry').run(

@@ -29,10 +29,19 @@ describe('the index', () => {
     expect(sources.map((s) => s.game).sort()).toEqual([...GAME_IDS].sort());
     expect(sources.find((s) => s.game === 'mtg')).toMatchObject({ version: '20190125.3', date: '2019-01-25' });
   });
-  it('replaces a game on re-import instead of adding to it', () => {
+  it('skips unchanged files on restart, and replaces a game on a forced re-import instead of adding to it', () => {
     const count = () => (db.prepare('SELECT count(*) AS n FROM rules_fts').get() as { n: number }).n;
     const before = count();
-    importRules(store, { rulesDir: SEEDS_DIR, dataDir: DATA_DIR });
+    const again = importRules(store, { rulesDir: SEEDS_DIR, dataDir: DATA_DIR });
+    expect(again.official.map((o) => o.status)).toEqual([
+      'unchanged',
+      'unchanged',
+      'unchanged',
+      'unchanged',
+      'unchanged',
+    ]);
+    const forced = importRules(store, { rulesDir: SEEDS_DIR, dataDir: DATA_DIR }, { force: true });
+    expect(forced.official.every((o) => o.status === 'imported' && o.rules > 0)).toBe(true);
     expect(count()).toBe(before);
     expect(top('mtg', '702.9', 1)).toEqual(['702.9']);
   });

@@ -15,6 +15,8 @@ export const rulesIndexMigration: Migration = {
         title TEXT NOT NULL,
         version TEXT,
         date TEXT,
+        -- sha-256 of the imported file, so that a restart skips documents that have not changed
+        digest TEXT,
         imported_at INTEGER NOT NULL,
         PRIMARY KEY (game, source)
       ) STRICT;
