@@ -1,7 +1,7 @@
 import type { BaseState, DecisionResponse, GameModule, MatchSetup, Seat, Viewer } from '../core/game.ts';
 import { stateHash } from '../core/hash.ts';
-import { nextInt, type RngState, seedRng } from '../core/rng.ts';
 import { type LoggedDecision, replay } from '../core/replay.ts';
+import { nextInt, type RngState, seedRng } from '../core/rng.ts';
 
 export interface FuzzOptions {
   /** Check views for hidden objects after every decision (slower). */
@@ -46,7 +46,12 @@ export function randomResponse(
 }
 
 /** Plays one game with random legal decisions, checking the kernel's invariants after every step. */
-export function fuzzGame<S extends BaseState>(game: GameModule<S>, setup: MatchSetup, seed: string, opts: FuzzOptions): FuzzGameResult {
+export function fuzzGame<S extends BaseState>(
+  game: GameModule<S>,
+  setup: MatchSetup,
+  seed: string,
+  opts: FuzzOptions,
+): FuzzGameResult {
   const failures: string[] = [];
   const log: LoggedDecision[] = [];
   let rng = seedRng(`fuzz-${seed}`);
@@ -54,7 +59,13 @@ export function fuzzGame<S extends BaseState>(game: GameModule<S>, setup: MatchS
   try {
     state = game.setup(setup, seed);
   } catch (err) {
-    return { seed, decisions: 0, finished: false, failures: [`setup threw: ${(err as Error).stack ?? err}`], finalHash: '' };
+    return {
+      seed,
+      decisions: 0,
+      finished: false,
+      failures: [`setup threw: ${(err as Error).stack ?? err}`],
+      finalHash: '',
+    };
   }
   const checkState = (where: string) => {
     for (const p of game.invariants?.(state) ?? []) failures.push(`${where}: ${p}`);
@@ -64,9 +75,12 @@ export function fuzzGame<S extends BaseState>(game: GameModule<S>, setup: MatchS
     }
     if (opts.checkViews) {
       for (const viewer of VIEWERS) {
-        const text = JSON.stringify(game.view(state, viewer));
+        const seen = stringsIn(game.view(state, viewer));
         for (const id of game.hiddenObjectIds?.(state, viewer) ?? []) {
-          if (text.includes(`"${id}"`)) failures.push(`${where}: hidden object ${id} appears in the ${viewer.kind === 'player' ? viewer.seat : viewer.kind} view`);
+          if (seen.has(id))
+            failures.push(
+              `${where}: hidden object ${id} appears in the ${viewer.kind === 'player' ? viewer.seat : viewer.kind} view`,
+            );
         }
       }
     }
@@ -84,7 +98,9 @@ export function fuzzGame<S extends BaseState>(game: GameModule<S>, setup: MatchS
     try {
       state = game.apply(state, pending.player as Seat, response);
     } catch (err) {
-      failures.push(`decision ${decisions} (${pending.kind} ${JSON.stringify(response.choose)}): ${(err as Error).stack ?? err}`);
+      failures.push(
+        `decision ${decisions} (${pending.kind} ${JSON.stringify(response.choose)}): ${(err as Error).stack ?? err}`,
+      );
       break;
     }
     log.push({ seat: pending.player, response });
@@ -98,4 +114,17 @@ export function fuzzGame<S extends BaseState>(game: GameModule<S>, setup: MatchS
     if (replayed !== finalHash) failures.push('replay produced a different state hash');
   }
   return { seed, decisions, finished: !!state.result, failures, finalHash };
+}
+
+/** Every string anywhere in a value (keys included): what a viewer could read from it. */
+export function stringsIn(value: unknown, into = new Set<string>()): Set<string> {
+  if (typeof value === 'string') into.add(value);
+  else if (Array.isArray(value)) for (const v of value) stringsIn(v, into);
+  else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      into.add(k);
+      stringsIn(v, into);
+    }
+  }
+  return into;
 }

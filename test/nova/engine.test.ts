@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { IllegalAction, InvalidData } from '../../src/engine/core/errors.ts';
+import { stateHash } from '../../src/engine/core/hash.ts';
+import { replay } from '../../src/engine/core/replay.ts';
+import { nova } from '../../src/engine/games/nova/index.ts';
+import { expandDeck, novaPrecons } from '../../src/engine/games/nova/precon.ts';
+import type { NovaState } from '../../src/engine/games/nova/state.ts';
+
+const [a, b] = novaPrecons();
+if (!a || !b) throw new Error('NOVA preconstructed decks are missing');
+const setup = { game: 'nova' as const, decks: { p1: expandDeck(a), p2: expandDeck(b) } };
+
+function answer(s: NovaState, choose: string[]): NovaState {
+  const p = s.pending;
+  if (!p) throw new Error('nothing pending');
+  return nova.apply(s, p.player, { decisionId: p.id, choose });
+}
+
+describe('NOVA game module', () => {
+  it('starts with a first-or-second choice for a random player and 2000 life each (NOVA 007.4–007.5)', () => {
+    const s = nova.setup(setup, 'start');
+    expect(s.pending?.kind).toBe('first-player');
+    expect(s.players.p1.life).toBe(2000);
+    expect(s.players.p2.life).toBe(2000);
+    expect(s.players.p1.zones.deck).toHaveLength(40);
+    const seats = new Set(Array.from({ length: 20 }, (_, i) => nova.setup(setup, `coin-${i}`).pending?.player));
+    expect(seats).toEqual(new Set(['p1', 'p2']));
+  });
+
+  it('deals 7 cards and asks the first player about a mulligan first (NOVA 007.6.1.2)', () => {
+    let s = nova.setup(setup, 'mull');
+    const chooser = s.pending?.player;
+    s = answer(s, ['first']);
+    expect(s.players.p1.zones.hand).toHaveLength(7);
+    expect(s.players.p2.zones.hand).toHaveLength(7);
+    expect(s.pending).toMatchObject({ kind: 'mulligan', player: chooser });
+  });
+
+  it('gives the first turn to the second player when only the first player mulligans (NOVA 007.6.1.2, 402.4.1)', () => {
+    let s = nova.setup(setup, 'swap');
+    const first = s.pending?.player;
+    const second = first === 'p1' ? 'p2' : 'p1';
+    s = answer(s, ['first']);
+    s = answer(s, ['mulligan']);
+    s = answer(s, ['keep']);
+    expect(s.turn.active).toBe(second);
+    expect(s.turn.number).toBe(1);
+    // The player who actually takes turn 1 skips the draw (A21): hand stays at 7 into main phase 1.
+    while (s.turn.phase !== 'main1') s = answer(s, ['pass']);
+    expect(s.players[second].zones.hand).toHaveLength(7);
+  });
+
+  it('never modifies the state it is given', () => {
+    const s = nova.setup(setup, 'pure');
+    const before = stateHash(s);
+    answer(s, ['first']);
+    expect(stateHash(s)).toBe(before);
+  });
+
+  it('refuses stale, foreign and unknown answers with IllegalAction and leaves the state as it was', () => {
+    const s = nova.setup(setup, 'bad');
+    const p = s.pending;
+    if (!p) throw new Error('nothing pending');
+    const other = p.player === 'p1' ? 'p2' : 'p1';
+    expect(() => nova.apply(s, p.player, { decisionId: 'v99', choose: ['first'] })).toThrow(IllegalAction);
+    expect(() => nova.apply(s, other, { decisionId: p.id, choose: ['first'] })).toThrow(IllegalAction);
+    expect(() => nova.apply(s, p.player, { decisionId: p.id, choose: ['nonsense'] })).toThrow(IllegalAction);
+    expect(() => nova.apply(s, p.player, { decisionId: p.id, choose: ['first', 'second'] })).toThrow(IllegalAction);
+    expect(() => nova.apply(s, p.player, { decisionId: p.id, choose: [] })).toThrow(IllegalAction);
+    expect(s.version).toBe(0);
+  });
+
+  it('replays a match exactly from setup, seed and decisions', () => {
+    let s = nova.setup(setup, 'replay');
+    const log = [];
+    for (let i = 0; i < 300 && !s.result; i++) {
+      const p = s.pending;
+      if (!p) break;
+      const response = { decisionId: p.id, choose: p.defaultOnTimeout };
+      log.push({ seat: p.player, response });
+      s = nova.apply(s, p.player, response);
+    }
+    expect(stateHash(replay(nova, setup, 'replay', log))).toBe(stateHash(s));
+  });
+
+  it('ends the game for the other player on concession (NOVA 003.2.3)', () => {
+    const s = nova.concede(nova.setup(setup, 'concede'), 'p2');
+    expect(s.result).toMatchObject({ kind: 'win', winner: 'p1', rule: '003.2.3' });
+    expect(s.pending).toBeNull();
+  });
+
+  it('names every deck-construction problem (NOVA 006)', () => {
+    const problems = nova.validateDeck({ main: Array(5).fill('flare-lance'), character: ['flare-lance', 'nope'] });
+    const rules = problems.map((p) => p.rule).sort();
+    expect(rules).toEqual(['006', '006.1.1', '006.1.2', '006.1.3'].sort());
+    expect(() => nova.setup({ game: 'nova', decks: { p1: { main: [] }, p2: setup.decks.p2 } }, 'x')).toThrow(
+      InvalidData,
+    );
+  });
+
+  it('shows no hand, deck or character-deck card of the opponent in a player view', () => {
+    let s = nova.setup(setup, 'views');
+    s = answer(s, ['first']);
+    const view = JSON.stringify(nova.view(s, { kind: 'player', seat: 'p1' }));
+    for (const id of [...s.players.p2.zones.hand, ...s.players.p2.zones.charDeck, ...s.players.p1.zones.deck]) {
+      expect(view).not.toContain(`"${id}"`);
+    }
+    for (const id of s.players.p1.zones.hand) expect(view).toContain(`"${id}"`);
+    const spectator = nova.view(s, { kind: 'spectator' });
+    expect(spectator.players.p1.hand).toBeUndefined();
+    expect(spectator.players.p2.hand).toBeUndefined();
+  });
+});
