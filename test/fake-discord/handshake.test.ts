@@ -30,6 +30,18 @@ describe('fake Discord: login and a slash command round trip', () => {
     expect(() => lobby.channel('general')).toThrow(/has no channel #general/);
   });
 
+  it('answers guild, member, user and channel look-ups, and 10007 for a non-member', async () => {
+    const guild = await h.client.guilds.fetch({ guild: h.guild.id, force: true });
+    expect(guild.memberCount).toBe(4);
+    const member = await guild.members.fetch({ user: h.alice.id, force: true });
+    expect(member.user.username).toBe('alice');
+    expect((await h.client.users.fetch(h.bob.id, { force: true })).username).toBe('bob');
+    const stranger = h.discord.createUser('stranger');
+    await expect(guild.members.fetch({ user: stranger.id, force: true })).rejects.toMatchObject({ code: 10007 });
+    const channels = await guild.channels.fetch();
+    expect(channels.map((c) => c?.name)).toContain('general');
+  });
+
   it('registers application commands through REST', () => {
     expect([...h.discord.store.commands.values()].map((c) => c.body.name).sort()).toEqual([
       'card',

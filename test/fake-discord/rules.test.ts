@@ -132,6 +132,20 @@ describe('fake Discord enforces message limits with 50035 naming the field', () 
     await expect(channel.send({ content: '' })).rejects.toMatchObject({ code: 50006 });
   });
 
+  it("the bot edits and deletes its own channel messages, but not a user's (50005)", async () => {
+    const channel = await h.client.channels.fetch(h.guild.channel().id);
+    if (!channel?.isSendable()) throw new Error('not sendable');
+    const sent = await channel.send('draft');
+    await sent.edit('final');
+    expect(h.bob.lastMessage(h.guild.channel()).content).toBe('final');
+    expect(h.bob.lastMessage(h.guild.channel()).edited).toBe(true);
+    await sent.delete();
+    expect(h.bob.read(h.guild.channel())).not.toContain('final');
+    const said = h.alice.say(h.guild.channel(), 'mine');
+    const theirs = await channel.messages.fetch(said.id);
+    await expect(theirs.edit('hijacked')).rejects.toMatchObject({ code: 50005 });
+  });
+
   it('autocomplete offers at most 25 choices', async () => {
     let caught: unknown = null;
     h.onInteraction(async (interaction) => {
