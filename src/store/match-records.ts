@@ -77,6 +77,8 @@ export interface CommittedStep {
   result: string | null;
   /** Canonical state JSON when a snapshot is due, else null. */
   snapshot: string | null;
+  /** Older snapshots below this seq are dropped with it (a few are kept as fallbacks for a corrupt latest). */
+  keepSnapshotsFrom: number;
 }
 
 export class MatchRecords {
@@ -86,6 +88,7 @@ export class MatchRecords {
     [number, string, MatchStatus, string | null, number, number | null, string, number]
   >;
   private readonly snapshotStmt: Statement<[string, number, string, string]>;
+  private readonly pruneSnapshotsStmt: Statement<[string, number]>;
   private readonly tailStmt: Statement<[string, number], DecisionRow>;
   private readonly atSeqStmt: Statement<[string, number], DecisionRow>;
   private readonly byDecisionIdStmt: Statement<[string, string, Seat], DecisionRow>;
@@ -103,6 +106,7 @@ export class MatchRecords {
       `UPDATE matches SET decision_count = ?, last_hash = ?, status = ?, result = ?, updated_at = ?,
          ended_at = ? WHERE match_id = ? AND decision_count = ? AND status = 'active'`,
     );
+    this.pruneSnapshotsStmt = db.prepare('DELETE FROM match_snapshots WHERE match_id = ? AND seq < ?');
     this.snapshotStmt = db.prepare(
       'INSERT OR REPLACE INTO match_snapshots (match_id, seq, state, state_hash) VALUES (?, ?, ?, ?)',
     );
@@ -153,6 +157,7 @@ export class MatchRecords {
   /**
    * One decision's whole write, as a single transaction: the log row, the match advanced from `fromCount`
    * (refused if another writer got there first), the result if the game ended, and a snapshot when due.
+   * Snapshots are pruned in the same transaction, so the kept ones always match the log.
    */
   commitDecision(step: CommittedStep): void {
     this.commitTxn(step);
@@ -175,7 +180,12 @@ export class MatchRecords {
     if (advanced.changes !== 1) {
       throw new Error(`match "${d.match_id}" changed underneath the store (was it written by another process?)`);
     }
-    if (step.snapshot !== null) this.snapshotStmt.run(d.match_id, d.seq, step.snapshot, d.state_hash);
+    if (step.snapshot !== null) {
+      this.snapshotStmt.run(d.match_id, d.seq, step.snapshot, d.state_hash);
+      this.pruneSnapshotsStmt.run(d.match_id, step.keepSnapshotsFrom);
+    }
+    // A finished match is never restored; its log replays it for exports, so its snapshots are dead weight.
+    if (step.status !== 'active') this.pruneSnapshotsStmt.run(d.match_id, Number.MAX_SAFE_INTEGER);
   }
 
   setStatus(matchId: string, status: MatchStatus, reason: string | null, now: number): boolean {

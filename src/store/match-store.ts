@@ -22,6 +22,9 @@ import { restoreMatch } from './match-restore.ts';
 
 const Id = z.string().min(1).max(64);
 
+/** Snapshots kept per active match: the latest, plus older ones to fall back on if it is corrupt. */
+export const KEPT_SNAPSHOTS = 3;
+
 export const NewMatchSchema = z.object({
   matchId: Id.optional(),
   guildId: Id,
@@ -181,6 +184,7 @@ export class MatchStore {
         status: nextStatus,
         result: state.result ? JSON.stringify(state.result) : null,
         snapshot: seq % this.options.snapshotEvery === 0 ? canonicalJson(state) : null,
+        keepSnapshotsFrom: seq - (KEPT_SNAPSHOTS - 1) * this.options.snapshotEvery,
       });
     } catch (error) {
       // Nothing was committed; drop the cached state so the next call reloads it from the log.

@@ -115,7 +115,7 @@ describe('committing decisions', () => {
     expect(() => store.matches.commitDecision('m1', 'p1', toyMove(start, 0).response)).toThrow(MatchNotPlayable);
   });
 
-  it('writes a snapshot every N decisions', () => {
+  it('writes a snapshot every N decisions, keeps the latest three, and drops them when the match ends', () => {
     const { store } = setUp(5);
     startToyMatch(store, 'm1', 1000);
     play(store, 'm1', 12);
@@ -123,6 +123,11 @@ describe('committing decisions', () => {
       { seq: 10, sound: true },
       { seq: 5, sound: true },
     ]);
+    play(store, 'm1', 14, 12);
+    expect(store.inspectMatch('m1').snapshots.map((s) => s.seq)).toEqual([25, 20, 15]);
+    store.matches.commitDecision('m1', 'p1', 'concede');
+    expect(store.inspectMatch('m1').snapshots).toEqual([]);
+    expect(store.inspectMatch('m1').replayProblem).toBeNull();
   });
 
   it('does not append to or rewrite the log outside commitDecision (append-only trigger)', () => {
