@@ -1,6 +1,6 @@
 // The images kept as golden PNGs in test/golden (regenerate on purpose: npx tsx scripts/regenerate-golden.ts).
 import type { RenderKind } from '../../src/render/render.ts';
-import { fowFaceEn, novaFaceEn, novaFaceJa } from './fixtures/faces.ts';
+import { aqaFaceJa, fowFaceEn, novaFaceEn, novaFaceJa, pmvFaceEn } from './fixtures/faces.ts';
 import { novaHand } from './fixtures/hand.ts';
 import { mtgBoardJa } from './fixtures/mtg-board.ts';
 import { novaBoard } from './fixtures/nova-board.ts';
@@ -19,5 +19,7 @@ export const GOLDEN_CASES: readonly GoldenCase[] = [
   { name: 'card-nova-en', kind: 'card', model: novaFaceEn },
   { name: 'card-nova-ja', kind: 'card', model: novaFaceJa },
   { name: 'card-fow-en', kind: 'card', model: fowFaceEn },
+  { name: 'card-aqa-ja', kind: 'card', model: aqaFaceJa },
+  { name: 'card-pmv-en', kind: 'card', model: pmvFaceEn },
   { name: 'standings', kind: 'standings', model: leagueStandings },
 ];

@@ -1,9 +1,10 @@
 // A procedurally drawn card face, at any size: the card look-up image and the hand tiles both use it.
-// No artwork: the picture box is a calm geometric pattern derived from the card's name.
+// No artwork: the picture box is a pattern (picture.ts).
 import type { Pen } from '../pen.ts';
 import { drawPips, fillBox } from '../shapes.ts';
 import { type GameStyle, swatch } from '../styles/game-style.ts';
 import type { CostPip, Stat } from '../table-model.ts';
+import { drawPicture } from './picture.ts';
 
 export interface CardBodyFace {
   name: string;
@@ -25,13 +26,6 @@ export interface CardBox {
   pictureHeight: number;
 }
 
-/** FNV-1a: a stable number from the name, so the same card always gets the same pattern. */
-function hashOf(text: string): number {
-  let h = 0x811c9dc5;
-  for (const ch of text) h = Math.imul(h ^ (ch.codePointAt(0) ?? 0), 0x01000193) >>> 0;
-  return h;
-}
-
 function drawFrame(pen: Pen, style: GameStyle, face: CardBodyFace, box: CardBox): void {
   const { ctx } = pen;
   const r = style.frameRadius * box.scale;
@@ -49,39 +43,6 @@ function drawFrame(pen: Pen, style: GameStyle, face: CardBodyFace, box: CardBox)
   ctx.restore();
   const border = Math.max(4, 10 * box.scale);
   fillBox(ctx, box.x + border, box.y + border, box.w - 2 * border, box.h - 2 * border, r * 0.6, style.panel);
-}
-
-function drawPicture(pen: Pen, style: GameStyle, face: CardBodyFace, x: number, y: number, w: number, h: number): void {
-  const { ctx } = pen;
-  const base = swatch(style, face.colours[0]).fill;
-  const second = swatch(style, face.colours[1] ?? face.colours[0]).fill;
-  let seed = hashOf(face.name);
-  const next = () => {
-    seed = Math.imul(seed ^ (seed >>> 15), 0x2c1b3c6d) >>> 0;
-    seed = (seed ^ (seed >>> 12)) >>> 0;
-    return seed / 0xffffffff;
-  };
-  ctx.save();
-  ctx.beginPath();
-  ctx.roundRect(x, y, w, h, 6);
-  ctx.clip();
-  const gradient = ctx.createLinearGradient(x, y, x + w, y + h);
-  gradient.addColorStop(0, base);
-  gradient.addColorStop(1, style.background);
-  ctx.fillStyle = gradient;
-  ctx.fillRect(x, y, w, h);
-  ctx.globalAlpha = 0.35;
-  for (let i = 0; i < 7; i += 1) {
-    const cx = x + next() * w;
-    const cy = y + next() * h;
-    const radius = (0.15 + next() * 0.35) * h;
-    ctx.beginPath();
-    ctx.arc(cx, cy, radius, 0, Math.PI * 2);
-    ctx.strokeStyle = i % 2 === 0 ? second : style.ink;
-    ctx.lineWidth = 2 + next() * 6;
-    ctx.stroke();
-  }
-  ctx.restore();
 }
 
 function drawStats(pen: Pen, style: GameStyle, stats: readonly Stat[], right: number, bottom: number, s: number): void {
@@ -136,7 +97,7 @@ export function drawCardBody(pen: Pen, style: GameStyle, face: CardBodyFace, box
   );
   let y = box.y + pad + Math.max(pip, nameLines * nameSize * 1.2) + 12 * s;
   if (box.pictureHeight > 0) {
-    drawPicture(pen, style, face, left, y, width, box.pictureHeight);
+    drawPicture(pen.ctx, style, face, { x: left, y, w: width, h: box.pictureHeight });
     y += box.pictureHeight + 10 * s;
   }
   const typeSize = Math.round(19 * s);

@@ -5,6 +5,8 @@ import type { GameStyle } from './game-style.ts';
 // Aquarian Age's six factions (§22-4) plus factionless; the game has no life total and no tapping.
 export const AQA_STYLE: GameStyle = {
   ...BASE_STYLE,
+  motif: 'lattice',
+  frameRadius: 3,
   title: label('Aquarian Age', 'アクエリアンエイジ'),
   accent: '#7fb2e0',
   colours: {

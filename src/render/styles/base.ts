@@ -2,7 +2,7 @@
 import { label } from '../../engine/core/label.ts';
 import type { GameStyle } from './game-style.ts';
 
-export const BASE_STYLE: Omit<GameStyle, 'title' | 'accent' | 'colours'> = {
+export const BASE_STYLE: Omit<GameStyle, 'title' | 'accent' | 'colours' | 'motif'> = {
   background: '#15181d',
   panel: '#20252c',
   panelEdge: '#323a44',

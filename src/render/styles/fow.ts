@@ -5,6 +5,8 @@ import type { GameStyle } from './game-style.ts';
 // FoW 208: light, fire, water, wind, darkness; no attribute is "void".
 export const FOW_STYLE: GameStyle = {
   ...BASE_STYLE,
+  motif: 'stones',
+  frameRadius: 6,
   title: label('Force of Will', 'フォース・オブ・ウィル'),
   accent: '#5fb7c9',
   colours: {

@@ -1,6 +1,7 @@
 // What a game supplies to the renderer: colours and words, never layout. Every game shares one calm dark theme
 // and differs in its accent, its colour identity and the words for shared card states.
 import type { Label } from '../../engine/core/label.ts';
+import type { Motif } from '../card/picture.ts';
 import type { CardState } from '../table-model.ts';
 
 /** A colour of the game's identity (a card colour, attribute or faction): frame tint and the ink drawn on it. */
@@ -27,8 +28,10 @@ export interface GameStyle {
   states: Record<CardState, Label>;
   /** Word for life ("LP", "Life"); null when the game has none. */
   life: Label | null;
-  /** Card-face frame: corner radius and whether the name bar is split in a second colour for multicolour cards. */
+  /** Card-face frame corner radius: each game's frame has its own shape. */
   frameRadius: number;
+  /** The pattern in a card face's picture box (we draw no artwork). */
+  motif: Motif;
 }
 
 export function swatch(style: GameStyle, key: string | undefined): Swatch {

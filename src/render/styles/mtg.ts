@@ -5,6 +5,8 @@ import type { GameStyle } from './game-style.ts';
 // The five colours W U B R G plus colourless; muted so that a full battlefield stays calm.
 export const MTG_STYLE: GameStyle = {
   ...BASE_STYLE,
+  motif: 'facets',
+  frameRadius: 16,
   title: label('Magic: The Gathering', 'マジック：ザ・ギャザリング'),
   accent: '#b48ad6',
   colours: {

@@ -5,6 +5,8 @@ import type { GameStyle } from './game-style.ts';
 // NOVA 102.3: red, blue, green, white, black, colourless.
 export const NOVA_STYLE: GameStyle = {
   ...BASE_STYLE,
+  motif: 'rings',
+  frameRadius: 10,
   title: label('NOVA', 'NOVA'),
   accent: '#e0a84a',
   colours: {

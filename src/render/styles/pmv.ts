@@ -5,6 +5,8 @@ import type { GameStyle } from './game-style.ts';
 // Phantom Magic Vision has no card colours; its identity is the card type, and costs are paid in nodes.
 export const PMV_STYLE: GameStyle = {
   ...BASE_STYLE,
+  motif: 'petals',
+  frameRadius: 20,
   title: label('Phantom Magic Vision', 'ファントムマジックビジョン'),
   accent: '#d77fa6',
   colours: {
