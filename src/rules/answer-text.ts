@@ -40,8 +40,11 @@ export function answerText(answer: RuleAnswer): AnswerText {
   const cut = answer.subRules.length - shown;
   let description = lines.join('\n');
   if (description.length > DESCRIPTION_BUDGET) description = `${description.slice(0, DESCRIPTION_BUDGET - 1)}…`;
-  if (cut > 0)
-    description += `\n… ${cut} more sub-rule${cut === 1 ? '' : 's'} not shown: ask for ${answer.subRules[shown]?.number} directly.`;
+  if (cut > 0 || answer.moreSubRules) {
+    const count = answer.moreSubRules ? 'More sub-rules' : `${cut} more sub-rule${cut === 1 ? '' : 's'}`;
+    const next = answer.subRules[shown]?.number;
+    description += `\n… ${count} not shown${next ? `: ask for ${next} directly` : ''}.`;
+  }
 
   const fields: AnswerText['fields'] = [];
   if (answer.breadcrumb.length > 0) {

@@ -17,6 +17,8 @@ export interface RuleAnswer {
   breadcrumb: { number: string; title: string | null }[];
   /** Sub-rules in document order, depth-first. */
   subRules: { number: string; title: string | null; text: string; depth: number }[];
+  /** True when the rule has more sub-rules than an answer carries (a chapter, say). */
+  moreSubRules: boolean;
   /** Rules this one cites (that exist). */
   references: { number: string; title: string | null }[];
   /** Our English explanation of the same rule number, when the answer is the official text and we have one. */
@@ -41,9 +43,14 @@ export function buildAnswer(store: RulesIndexStore, entry: RulesEntry): RuleAnsw
   }
 
   const subRules: RuleAnswer['subRules'] = [];
+  let moreSubRules = false;
   const walk = (number: string, depth: number) => {
     for (const child of store.children(game, entry.source, number)) {
-      if (subRules.length >= MAX_SUB_RULES || child.number === number) return;
+      if (child.number === number) return;
+      if (subRules.length >= MAX_SUB_RULES) {
+        moreSubRules = true;
+        return;
+      }
       subRules.push({ number: child.number, title: child.title, text: child.text, depth });
       walk(child.number, depth + 1);
     }
@@ -68,6 +75,7 @@ export function buildAnswer(store: RulesIndexStore, entry: RulesEntry): RuleAnsw
     examples: entry.examples,
     breadcrumb,
     subRules,
+    moreSubRules,
     references,
     english: ours ? { title: ours.title ?? '', text: ours.text } : null,
   };

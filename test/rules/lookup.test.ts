@@ -114,7 +114,7 @@ describe('answers', () => {
   it('fit Discord embed limits and say what was cut', () => {
     const text = answerText(lookupRules(store, 'mtg', '702').answer!);
     expect(text.description.length).toBeLessThanOrEqual(4096);
-    expect(text.description).toMatch(/more sub-rules not shown/);
+    expect(text.description).toMatch(/[Mm]ore sub-rules? not shown/);
     expect(text.description).toContain('\n**702.2** ');
     const total = text.title.length + text.description.length + text.footer.length;
     expect(total + text.fields.reduce((n, f) => n + f.name.length + f.value.length, 0)).toBeLessThanOrEqual(6000);
