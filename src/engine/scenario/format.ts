@@ -132,7 +132,8 @@ export const ScenarioSchema = z
         p1: PlayerSetupSchema.default({ hand: [], field: [], energy: [], charDeck: [], graveyard: [], retired: [] }),
         p2: PlayerSetupSchema.default({ hand: [], field: [], energy: [], charDeck: [], graveyard: [], retired: [] }),
       })
-      .strict(),
+      .strict()
+      .prefault({}),
     script: z.array(StepSchema).default([]),
     expect: ExpectSchema.default({}),
     /** When set, the scenario passes only if this step number (1-based) is rejected as illegal. */

@@ -76,6 +76,8 @@ function findOption(s: NovaState, step: Extract<Step, { do: string }>): Decision
   if (p.player !== step.player) throw new Error(`it is ${p.player}'s decision (${p.kind}), not ${step.player}'s`);
   const kinds = OPTION_ALIASES[step.do] ?? [step.do];
   const candidates = p.options.filter((o) => kinds.includes(o.kind) || (step.do === 'choose' && o.kind === 'target'));
+  // `cards: []` is an explicit empty choice ("choose up to 1" choosing none, NOVA 804.4.1.2).
+  if (step.cards && step.cards.length === 0) return [];
   const refs = step.cards ?? (step.target ? [step.target] : step.card ? [step.card] : []);
   if (refs.length === 0) {
     if (candidates.length === 0)
