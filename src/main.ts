@@ -43,7 +43,7 @@ async function main(): Promise<void> {
     }
     if (rl && p.player === 'p1') {
       console.log(`\n${p.prompt.en}`);
-      p.options.forEach((o, i) => console.log(`  ${i + 1}. ${o.label.en}`));
+      for (const [i, o] of p.options.entries()) console.log(`  ${i + 1}. ${o.label.en}`);
       const answer = (
         await rl.question(p.min === p.max && p.max === 1 ? '> ' : `> choose ${p.min}-${p.max}, separated by spaces: `)
       ).trim();

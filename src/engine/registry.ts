@@ -1,5 +1,5 @@
-import type { BaseState, GameId, GameModule } from './core/game.ts';
 import { UnsupportedRule } from './core/errors.ts';
+import type { BaseState, GameId, GameModule } from './core/game.ts';
 import { nova } from './games/nova/index.ts';
 
 /** The games Arbiter can host today. The other four ids exist in GAME_IDS and fail loudly until they land. */
