@@ -1,6 +1,6 @@
 import type { GameId } from '../engine/core/game.ts';
 import type { RulesEntry, RulesIndexStore } from '../store/rules-index.ts';
-import { normalizeText, ruleKey } from './normalize.ts';
+import { normalizeText, parentKey, ruleKey } from './normalize.ts';
 import { normalizeTerm } from './terms.ts';
 
 /** Why a hit matched, best first: the order results are ranked in. */
@@ -55,8 +55,13 @@ export function searchRules(store: RulesIndexStore, game: GameId, query: string,
   if (key !== null) {
     for (const e of store.byKey(game, key)) add(e, 'number');
     for (const e of store.keyPrefix(game, `${key}.`, limit)) add(e, 'number');
+    // A number the document lacks ("702.9z") falls back to its nearest existing ancestor.
+    for (let k = parentKey(key); hits.length === 0 && k !== null; k = parentKey(k)) {
+      for (const e of store.byKey(game, k)) add(e, 'number');
+    }
   }
 
+  // Terms match in either kana script: "とらんぷる" finds トランプル.
   const term = normalizeTerm(q);
   for (const e of store.termExact(game, term, limit)) add(e, e.rank === 0 ? 'term' : 'glossary');
   for (const e of store.termPrefix(game, term, limit)) add(e, 'prefix');

@@ -1,4 +1,4 @@
-import { normalizeText } from './normalize.ts';
+import { normalizeText, toHiragana } from './normalize.ts';
 
 /**
  * The names a heading or alias stands for, normalised: "飛行/Flying" → ["飛行/flying", "飛行", "flying"],
@@ -12,9 +12,12 @@ export function termsOf(name: string): string[] {
   return [...new Set([whole, ...parts, ...bare])].filter((t) => t !== '');
 }
 
-/** NFKC, lower case, without the brackets documents put around names (【】「」[]〈〉). */
+/**
+ * NFKC, lower case, katakana as hiragana, without the brackets documents put around names (【】「」[]〈〉).
+ * Terms are stored in this form; the kana folding lets a query in either script match.
+ */
 export function normalizeTerm(s: string): string {
-  return normalizeText(s)
+  return toHiragana(normalizeText(s))
     .replace(/^[【「『[〈《(]+|[】」』\]〉》)]+$/g, '')
     .trim();
 }

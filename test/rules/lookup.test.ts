@@ -55,6 +55,10 @@ describe('rule numbers', () => {
     expect(lookupRules(store, 'aqa', '☆13-8.').answer?.number).toBe('13-8');
     expect(lookupRules(store, 'nova', '3.2.4').answer?.number).toBe('003.2.4');
   });
+  it('fall back to the nearest existing ancestor when the document lacks the number', () => {
+    expect(top('mtg', '702.9z', 1)).toEqual(['702.9']);
+    expect(top('nova', '502.99', 1)).toEqual(['502']);
+  });
   it('may name their game in front, which wins over the chosen game', () => {
     const found = lookupRules(store, 'mtg', 'nova 502.1');
     expect(found.game).toBe('nova');
@@ -84,6 +88,10 @@ describe('ranking', () => {
       const kinds = searchRules(store, game, q, 25).map((h) => MATCH_KINDS.indexOf(h.matchedBy));
       expect(kinds, `${game} ${q}`).toEqual([...kinds].sort((a, b) => a - b));
     }
+  });
+  it('matches terms in either kana script', () => {
+    expect(top('mtg', 'とらんぷる', 1)).toEqual(['702.19']);
+    expect(top('aqa', 'ぺねとれいと', 1)).toEqual(['6-1']);
   });
   it('finds 1- and 2-character Japanese terms that trigram alone cannot match', () => {
     expect(top('nova', '場', 1)).toEqual(['309']);
