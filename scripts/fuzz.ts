@@ -27,7 +27,11 @@ for (let i = 0; i < total; i++) {
   if (!a || !b) throw new Error('no preconstructed decks');
   const setup: MatchSetup = { game: values.game as GameId, decks: { p1: expandDeck(a), p2: expandDeck(b) } };
   const seed = `${values.seed}-${i}`;
-  const r = fuzzGame(game, setup, seed, { checkViews: !values['no-views'], maxDecisions: Number(values['max-decisions']), activity: 0.7 });
+  const r = fuzzGame(game, setup, seed, {
+    checkViews: !values['no-views'],
+    maxDecisions: Number(values['max-decisions']),
+    activity: 0.7,
+  });
   decisions += r.decisions;
   if (r.finished) finished += 1;
   if (r.failures.length > 0) {
@@ -38,5 +42,7 @@ for (let i = 0; i < total; i++) {
   }
 }
 const seconds = (performance.now() - started) / 1000;
-console.log(`${total} games (${finished} finished), ${decisions} decisions in ${seconds.toFixed(1)} s; invariants, views and replay checked`);
+console.log(
+  `${total} games (${finished} finished), ${decisions} decisions in ${seconds.toFixed(1)} s; invariants, views and replay checked`,
+);
 console.log(`${total} passed, 0 failed`);
