@@ -5,6 +5,8 @@ import type { RulesIndexStore, RulesSource } from '../store/rules-index.ts';
 import { listRulesDirectory, parseDocument } from './documents.ts';
 import { indexOfficialDocument, indexReference } from './indexer.ts';
 import { readReference, referencePath } from './reference.ts';
+import type { ReferenceFile } from './reference-schema.ts';
+import type { ParsedDocument } from './types.ts';
 
 export interface RulesImportConfig {
   /** Directory holding the official documents (RULES_DIR); null when none is configured. */
@@ -33,6 +35,8 @@ export interface RulesImportReport {
   references: { game: GameId; status: 'imported' | 'unchanged'; entries: number }[];
   /** Files in RULES_DIR that are none of the known documents. */
   skipped: string[];
+  /** What could not be imported and why (the rest was imported anyway). */
+  problems: string[];
 }
 
 /**
@@ -49,8 +53,10 @@ export function importRules(
   const held = new Map(store.sources().map((s) => [`${s.game}:${s.source}`, s]));
   const unchanged = (game: GameId, source: RulesSource, digest: string) =>
     !options.force && held.get(`${game}:${source}`)?.digest === digest;
-  const report: RulesImportReport = { official: [], references: [], skipped: [] };
-  if (config.rulesDir !== null) {
+  const report: RulesImportReport = { official: [], references: [], skipped: [], problems: [] };
+  if (config.rulesDir !== null && !existsSync(config.rulesDir)) {
+    report.problems.push(`RULES_DIR ${config.rulesDir} does not exist`);
+  } else if (config.rulesDir !== null) {
     const { files, skipped } = listRulesDirectory(config.rulesDir);
     report.skipped = skipped;
     for (const { file, game, text } of files) {
@@ -61,7 +67,14 @@ export function importRules(
         report.official.push({ game, file, status: 'unchanged', ...stated, rules: 0, glossary: 0 });
         continue;
       }
-      const document = parseDocument(text);
+      let document: ParsedDocument;
+      try {
+        document = parseDocument(text);
+      } catch (error) {
+        // One damaged document must not keep the others (or the previous import of this one) out.
+        report.problems.push(`${file}: ${error instanceof Error ? error.message : String(error)}`);
+        continue;
+      }
       indexOfficialDocument(store, document, digest, now);
       report.official.push({
         game,
@@ -82,7 +95,13 @@ export function importRules(
       report.references.push({ game, status: 'unchanged', entries: 0 });
       continue;
     }
-    const reference = readReference(config.dataDir, game);
+    let reference: ReferenceFile | null;
+    try {
+      reference = readReference(config.dataDir, game);
+    } catch (error) {
+      report.problems.push(error instanceof Error ? error.message : String(error));
+      continue;
+    }
     if (reference === null) continue;
     indexReference(store, reference, digest, now);
     report.references.push({ game, status: 'imported', entries: reference.entries.length });

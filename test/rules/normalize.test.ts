@@ -1,14 +1,19 @@
-import { mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { GAME_IDS } from '../../src/engine/core/game.ts';
 import { listRulesDirectory } from '../../src/rules/documents.ts';
+import { importRules } from '../../src/rules/import.ts';
 import { definedTerm } from '../../src/rules/indexer.ts';
 import { normalizeText, ruleKey } from '../../src/rules/normalize.ts';
 import { ReadingStripper, stripKatakanaReadings } from '../../src/rules/parse/furigana.ts';
 import { ruleNumberKey, splitGamePrefix } from '../../src/rules/search.ts';
 import { termsOf } from '../../src/rules/terms.ts';
+import { migrate } from '../../src/store/migrate.ts';
+import { rulesIndexMigration } from '../../src/store/migrations/100-rules-index.ts';
+import { RulesIndexStore } from '../../src/store/rules-index.ts';
 import { seedsDir } from './fixture.ts';
 
 describe('rule number keys', () => {
@@ -82,5 +87,23 @@ describe('the rules directory', () => {
     const { files, skipped } = listRulesDirectory(dir);
     expect(files.map((f) => f.game).sort()).toEqual([...GAME_IDS].sort());
     expect(skipped).toEqual([join(dir, 'notes.txt')]);
+  });
+  it('imports what it can and reports the rest: a missing directory, a damaged document, an invalid reference', () => {
+    const db = new Database(':memory:');
+    migrate(db, [rulesIndexMigration]);
+    const store = new RulesIndexStore(db);
+    const missing = importRules(store, { rulesDir: '/nonexistent/rules', dataDir: '/nonexistent/data' });
+    expect(missing.problems).toEqual(['RULES_DIR /nonexistent/rules does not exist']);
+
+    const dir = mkdtempSync(join(tmpdir(), 'rules-bad-'));
+    // Recognised as Force of Will by its title line, but without a body.
+    writeFileSync(join(dir, 'fow.txt'), '# Force of Will 総合ルール ver. 9\n');
+    mkdirSync(join(dir, 'data', 'pmv'), { recursive: true });
+    writeFileSync(join(dir, 'data', 'pmv', 'reference.json'), JSON.stringify({ game: 'pmv', entries: [] }));
+    const report = importRules(store, { rulesDir: dir, dataDir: join(dir, 'data') });
+    expect(report.official).toEqual([]);
+    expect(report.problems).toHaveLength(2);
+    expect(report.problems[0]).toMatch(/fow\.txt: .*Force of Will body/);
+    expect(report.problems[1]).toMatch(/pmv.reference\.json/);
   });
 });
