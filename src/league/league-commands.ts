@@ -1,0 +1,66 @@
+/** Everything that can change a league, as validated JSON: what the bot sends and what the log stores. */
+import { z } from 'zod';
+import { InvalidData } from '../engine/core/errors.ts';
+import { GameScoreSchema } from './league.ts';
+
+/** A player's own view of a match: their games won, lost and drawn. */
+const PlayerScoreSchema = z.object({
+  won: z.int().min(0).max(3),
+  lost: z.int().min(0).max(3),
+  drawn: z.int().min(0).max(3),
+});
+
+const player = z.string().min(1);
+
+export const LeagueCommandSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('open-registration') }),
+  z.object({ type: z.literal('close-registration') }),
+  z.object({ type: z.literal('join'), player }),
+  z.object({ type: z.literal('drop'), player }),
+  z.object({ type: z.literal('set-deck'), player, deck: z.string().max(4000) }),
+  z.object({ type: z.literal('check-in'), player }),
+  z.object({ type: z.literal('start-round') }),
+  /** Pair the current round again (e.g. after a late drop); only before any result is in. */
+  z.object({ type: z.literal('repair-round') }),
+  /** A player's report of a match played elsewhere; both players report. */
+  z.object({ type: z.literal('report'), player, score: PlayerScoreSchema }),
+  /** A match the bot hosted between a and b: authoritative when they are paired now (or in a ladder). */
+  z.object({ type: z.literal('bot-result'), a: player, b: player, score: GameScoreSchema }),
+  /** Organiser decides a dispute, forces a result, or corrects one from an earlier round. */
+  z.object({
+    type: z.literal('set-result'),
+    round: z.int().min(1),
+    table: z.int().min(1),
+    score: GameScoreSchema,
+    bothLose: z.boolean().default(false),
+  }),
+  /** Absent player(s) at a table of the current round lose the match. */
+  z.object({ type: z.literal('no-show'), table: z.int().min(1), absent: z.array(player).min(1).max(2) }),
+  z.object({ type: z.literal('award-bye'), player }),
+  z.object({ type: z.literal('finish') }),
+  /** Reverts the latest organiser change that is not yet undone. */
+  z.object({ type: z.literal('undo') }),
+]);
+
+export type LeagueCommand = z.infer<typeof LeagueCommandSchema>;
+export type LeagueCommandInput = z.input<typeof LeagueCommandSchema>;
+export type PlayerScore = z.infer<typeof PlayerScoreSchema>;
+
+/** Commands only an organiser may give; the audit log lists these. */
+export const ADMIN_COMMANDS: ReadonlySet<LeagueCommand['type']> = new Set([
+  'open-registration',
+  'close-registration',
+  'start-round',
+  'repair-round',
+  'set-result',
+  'no-show',
+  'award-bye',
+  'finish',
+  'undo',
+]);
+
+export function parseCommand(input: unknown): LeagueCommand {
+  const parsed = LeagueCommandSchema.safeParse(input);
+  if (!parsed.success) throw new InvalidData(`league command is invalid: ${z.prettifyError(parsed.error)}`);
+  return parsed.data;
+}

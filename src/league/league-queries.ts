@@ -1,0 +1,95 @@
+/** Read-only views of a league: standings, pairings, a player's history, the audit trail. */
+import { seedRng } from '../engine/core/rng.ts';
+import type { League, LeagueRound, LeagueTable, LogEntry } from './league.ts';
+import type { RecordedMatch } from './match-record.ts';
+import { computeStandings, type StandingRow } from './standings.ts';
+
+/** Results that count for standings: Swiss and round-robin rounds, and ladder games (the top cut does not). */
+export function recordedMatches(league: League): RecordedMatch[] {
+  const out: RecordedMatch[] = [];
+  for (const round of league.rounds) {
+    if (round.stage === 'top-cut') continue;
+    for (const t of round.tables) {
+      const m = tableToMatch(round, t);
+      if (m) out.push(m);
+    }
+  }
+  league.ladder.forEach((g, i) => {
+    out.push({ kind: 'played', round: i + 1, a: g.a, b: g.b, ...g.score, bothLose: false });
+  });
+  return out;
+}
+
+function tableToMatch(round: LeagueRound, t: LeagueTable): RecordedMatch | null {
+  if (t.result === null) return null;
+  if (t.b === null) return { kind: 'bye', round: round.number, player: t.a };
+  return { kind: 'played', round: round.number, a: t.a, b: t.b, ...t.result.score, bothLose: t.result.bothLose };
+}
+
+/**
+ * Players in their final tie order: a seeded shuffle fixed by the league seed, so equal players are not
+ * ordered by sign-up time or user id, and replays give the same order.
+ */
+export function tieOrder(league: League): string[] {
+  const key = (id: string) => {
+    const r = seedRng(`${league.config.seed}|${id}`);
+    return r.a * 4294967296 + r.b;
+  };
+  return league.players.map((p) => p.id).sort((x, y) => key(x) - key(y) || (x < y ? -1 : 1));
+}
+
+export function leagueStandings(league: League): StandingRow[] {
+  const dropped = new Set(league.players.filter((p) => p.droppedAfterRound !== null).map((p) => p.id));
+  return computeStandings({
+    players: tieOrder(league),
+    dropped,
+    matches: recordedMatches(league),
+    settings: league.config.settings.tiebreakers,
+  });
+}
+
+/** The tables of a round (default: the current one). */
+export function roundPairings(league: League, roundNumber?: number): LeagueTable[] {
+  const round = roundNumber === undefined ? league.rounds.at(-1) : league.rounds[roundNumber - 1];
+  return round ? round.tables : [];
+}
+
+export interface HistoryLine {
+  round: number;
+  stage: LeagueRound['stage'];
+  opponent: string | null;
+  /** The player's games won, lost, drawn; null while the match has no result. */
+  score: { won: number; lost: number; drawn: number } | null;
+  outcome: 'win' | 'loss' | 'draw' | 'bye' | 'pending';
+}
+
+export function playerHistory(league: League, player: string): HistoryLine[] {
+  const lines: HistoryLine[] = [];
+  for (const round of league.rounds) {
+    for (const t of round.tables) {
+      if (t.a !== player && t.b !== player) continue;
+      const mineIsA = t.a === player;
+      const opponent = mineIsA ? t.b : t.a;
+      if (!t.result) {
+        lines.push({ round: round.number, stage: round.stage, opponent, score: null, outcome: 'pending' });
+        continue;
+      }
+      const s = t.result.score;
+      const score = mineIsA
+        ? { won: s.gamesWonA, lost: s.gamesWonB, drawn: s.gamesDrawn }
+        : { won: s.gamesWonB, lost: s.gamesWonA, drawn: s.gamesDrawn };
+      let outcome: HistoryLine['outcome'];
+      if (opponent === null) outcome = 'bye';
+      else if (t.result.bothLose || score.won < score.lost) outcome = 'loss';
+      else if (score.won > score.lost) outcome = 'win';
+      else outcome = 'draw';
+      lines.push({ round: round.number, stage: round.stage, opponent, score, outcome });
+    }
+  }
+  return lines;
+}
+
+/** What `/league audit` shows: every organiser change, oldest first, with undone ones marked. */
+export function auditTrail(league: League): LogEntry[] {
+  return league.log.filter((e) => e.admin);
+}

@@ -1,0 +1,78 @@
+/** Registration, decks, check-in, drops, awarded byes and the end of a league. Each mutates a draft. */
+import { isActive, type League, type LeaguePlayer } from './league.ts';
+import { refuse } from './league-errors.ts';
+
+export function findPlayer(league: League, id: string): LeaguePlayer {
+  return (
+    league.players.find((p) => p.id === id) ??
+    refuse(`${id} is not in this league.`, `${id} はこのリーグに参加していません。`)
+  );
+}
+
+export function openRegistration(league: League, open: boolean): void {
+  if (league.phase === 'finished') refuse('The league has finished.', 'リーグは終了しています。');
+  league.registrationOpen = open;
+}
+
+export function join(league: League, player: string, at: string): void {
+  if (league.phase === 'finished') refuse('The league has finished.', 'リーグは終了しています。');
+  if (!league.registrationOpen) refuse('Registration is closed.', '参加登録は締め切られています。');
+  const existing = league.players.find((p) => p.id === player);
+  if (existing && isActive(existing)) refuse('You are already registered.', 'すでに登録されています。');
+  if (existing)
+    refuse('You dropped from this league and cannot rejoin.', 'このリーグからドロップしたため再参加できません。');
+  if (league.config.format.kind === 'round-robin' && league.rounds.length > 0) {
+    refuse('A round robin cannot take late entries.', '総当たり戦は途中参加できません。');
+  }
+  league.players.push({ id: player, joinedAt: at, checkedIn: false, deck: null, droppedAfterRound: null });
+}
+
+export function drop(league: League, player: string): void {
+  const p = findPlayer(league, player);
+  if (!isActive(p)) refuse(`${player} has already dropped.`, `${player} はすでにドロップしています。`);
+  if (league.rounds.length === 0) {
+    // Before round 1 a drop is simply leaving the registration list.
+    league.players = league.players.filter((x) => x.id !== player);
+    league.awardedByes = league.awardedByes.filter((x) => x !== player);
+    return;
+  }
+  p.droppedAfterRound = league.rounds.length;
+  league.awardedByes = league.awardedByes.filter((x) => x !== player);
+}
+
+export function setDeck(league: League, player: string, deck: string): void {
+  const p = findPlayer(league, player);
+  if (!isActive(p)) refuse('Dropped players cannot change decks.', 'ドロップしたプレイヤーはデッキを変更できません。');
+  if (league.rounds.length > 0 && league.phase === 'running' && p.deck !== null) {
+    refuse('Decks are locked once the league has started.', 'リーグ開始後はデッキを変更できません。');
+  }
+  p.deck = deck;
+}
+
+export function checkIn(league: League, player: string): void {
+  const p = findPlayer(league, player);
+  if (league.rounds.length > 0)
+    refuse('Check-in is over: round 1 has started.', '第1ラウンドが始まったためチェックインは終了しました。');
+  if (p.checkedIn) refuse('You are already checked in.', 'すでにチェックイン済みです。');
+  p.checkedIn = true;
+}
+
+export function awardBye(league: League, player: string): void {
+  const p = findPlayer(league, player);
+  if (!isActive(p)) refuse(`${player} has dropped.`, `${player} はドロップしています。`);
+  if (league.phase === 'finished') refuse('The league has finished.', 'リーグは終了しています。');
+  if (league.config.format.kind !== 'swiss')
+    refuse('Byes can only be awarded in Swiss leagues.', '不戦勝はスイス式のリーグでのみ与えられます。');
+  if (league.awardedByes.includes(player))
+    refuse(
+      `${player} already has a bye for the next round.`,
+      `${player} は次のラウンドの不戦勝がすでに与えられています。`,
+    );
+  league.awardedByes.push(player);
+}
+
+export function finish(league: League): void {
+  if (league.phase === 'finished') refuse('The league has already finished.', 'リーグはすでに終了しています。');
+  league.phase = 'finished';
+  league.registrationOpen = false;
+}

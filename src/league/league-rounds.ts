@@ -1,0 +1,168 @@
+/** Starting and re-pairing rounds: Swiss, round robin (Berger) and the single-elimination top cut. */
+import { seedRng, shuffle } from '../engine/core/rng.ts';
+import { currentRound, isActive, type League, type LeagueRound, type LeagueTable, roundComplete } from './league.ts';
+import { refuse } from './league-errors.ts';
+import { leagueStandings } from './league-queries.ts';
+import { recommendedEventShape } from './round-count.ts';
+import { bergerRounds } from './round-robin.ts';
+import { pairSwissRound, type SwissEntrant } from './swiss.ts';
+import { type BracketMatch, nextBracketRound, topCutFirstRound } from './top-cut.ts';
+
+export function startRound(league: League, at: string): void {
+  if (league.phase === 'finished') refuse('The league has finished.', 'リーグは終了しています。');
+  if (league.config.format.kind === 'ladder') refuse('A ladder has no rounds.', 'ラダーにはラウンドがありません。');
+  const previous = currentRound(league);
+  if (previous && !roundComplete(previous)) {
+    refuse(
+      `Round ${previous.number} still has matches without a result.`,
+      `第${previous.number}ラウンドに未報告の対戦があります。`,
+    );
+  }
+  if (league.rounds.length === 0) beginEvent(league);
+  const round = pairNextRound(league, at);
+  league.rounds.push(round);
+  league.awardedByes = [];
+}
+
+/** Pairs the current round again from the current state; only while none of its matches has a result. */
+export function repairRound(league: League, at: string): void {
+  const round = currentRound(league) ?? refuse('No round has started yet.', 'まだラウンドが始まっていません。');
+  if (round.tables.some((t) => t.result !== null && t.result.source !== 'bye')) {
+    refuse(
+      'Results are already in for this round; correct them instead.',
+      'このラウンドはすでに結果があります。結果を修正してください。',
+    );
+  }
+  if (round.stage !== 'swiss')
+    refuse('Only Swiss rounds can be re-paired.', 'スイスラウンドのみ再ペアリングできます。');
+  league.awardedByes = round.awardedByes;
+  league.rounds.pop();
+  league.rounds.push(pairNextRound(league, at));
+  league.awardedByes = [];
+}
+
+function beginEvent(league: League): void {
+  if (league.config.settings.checkInRequired) {
+    for (const p of league.players) if (!p.checkedIn) p.droppedAfterRound = 0;
+  }
+  const active = league.players.filter(isActive).map((p) => p.id);
+  if (active.length < 2) refuse('At least two players are needed to start.', '開始には2人以上のプレイヤーが必要です。');
+  league.phase = 'running';
+  const format = league.config.format;
+  if (format.kind === 'swiss') {
+    const shape = recommendedEventShape(active.length);
+    league.plannedRounds = format.rounds ?? shape.swissRounds;
+    league.plannedTopCut = Math.min(format.topCut ?? shape.topCut, active.length);
+  } else if (format.kind === 'round-robin') {
+    const [seats] = shuffle(active, seedRng(`${league.config.seed}|round-robin`));
+    league.roundRobinSeats = seats;
+    league.plannedRounds = bergerRounds(seats).length;
+    league.plannedTopCut = 0;
+  }
+}
+
+function pairNextRound(league: League, at: string): LeagueRound {
+  const number = league.rounds.length + 1;
+  const lastMainRound = league.rounds.filter((r) => r.stage !== 'top-cut').length;
+  const planned = league.plannedRounds ?? 0;
+  if (lastMainRound < planned) {
+    return league.config.format.kind === 'round-robin'
+      ? roundRobinRound(league, number, lastMainRound, at)
+      : swissRound(league, number, at);
+  }
+  if ((league.plannedTopCut ?? 0) >= 2) return topCutRound(league, number, at);
+  return refuse('All planned rounds have been played.', '予定されたラウンドはすべて終了しました。');
+}
+
+function byeTable(player: string, league: League): Omit<LeagueTable, 'number'> {
+  const games = league.config.settings.tiebreakers.byeGamesWon;
+  return {
+    a: player,
+    b: null,
+    reportA: null,
+    reportB: null,
+    disputed: false,
+    result: { score: { gamesWonA: games, gamesWonB: 0, gamesDrawn: 0 }, bothLose: false, source: 'bye' },
+  };
+}
+
+function openTable(a: string, b: string): Omit<LeagueTable, 'number'> {
+  return { a, b, reportA: null, reportB: null, disputed: false, result: null };
+}
+
+function numbered(tables: Omit<LeagueTable, 'number'>[]): LeagueTable[] {
+  return tables.map((t, i) => ({ number: i + 1, ...t }));
+}
+
+function swissRound(league: League, number: number, at: string): LeagueRound {
+  const awarded = new Set(league.awardedByes);
+  const standings = leagueStandings(league);
+  const active = new Set(league.players.filter(isActive).map((p) => p.id));
+  let order = standings.map((r) => r.player).filter((id) => active.has(id) && !awarded.has(id));
+  if (number === 1) [order] = shuffle(order, seedRng(`${league.config.seed}|round-1`));
+  const points = new Map(standings.map((r) => [r.player, r.matchPoints]));
+  const entrants: SwissEntrant[] = order.map((id) => ({
+    id,
+    points: points.get(id) ?? 0,
+    ...meetingsOf(league, id),
+  }));
+  const pairing = pairSwissRound(entrants);
+  const tables = pairing.tables.map((t) => openTable(t.a, t.b));
+  for (const id of league.awardedByes) tables.push(byeTable(id, league));
+  if (pairing.bye) tables.push(byeTable(pairing.bye, league));
+  return { number, stage: 'swiss', startedAt: at, awardedByes: [...league.awardedByes], tables: numbered(tables) };
+}
+
+/** Earlier Swiss and round-robin opponents and byes of a player (the top cut does not count). */
+function meetingsOf(league: League, id: string): { opponents: string[]; byes: number } {
+  const opponents: string[] = [];
+  let byes = 0;
+  for (const round of league.rounds) {
+    if (round.stage === 'top-cut') continue;
+    for (const t of round.tables) {
+      if (t.a === id && t.b === null) byes += 1;
+      else if (t.a === id && t.b !== null) opponents.push(t.b);
+      else if (t.b === id) opponents.push(t.a);
+    }
+  }
+  return { opponents, byes };
+}
+
+function roundRobinRound(league: League, number: number, index: number, at: string): LeagueRound {
+  const schedule = bergerRounds(league.roundRobinSeats ?? []);
+  const active = new Set(league.players.filter(isActive).map((p) => p.id));
+  const tables: Omit<LeagueTable, 'number'>[] = [];
+  for (const t of schedule[index] ?? []) {
+    // A dropped player's opponent gets the win as a bye; a table of two dropped players is not played.
+    const a = active.has(t.a) ? t.a : null;
+    const b = t.b !== null && active.has(t.b) ? t.b : null;
+    if (a && b) tables.push(openTable(a, b));
+    else if (a || b) tables.push(byeTable((a ?? b)!, league));
+  }
+  return { number, stage: 'round-robin', startedAt: at, awardedByes: [], tables: numbered(tables) };
+}
+
+function topCutRound(league: League, number: number, at: string): LeagueRound {
+  const previous = league.rounds.at(-1);
+  let matches: BracketMatch[];
+  if (previous?.stage !== 'top-cut') {
+    const active = new Set(league.players.filter(isActive).map((p) => p.id));
+    const qualified = leagueStandings(league)
+      .map((r) => r.player)
+      .filter((id) => active.has(id))
+      .slice(0, league.plannedTopCut ?? 0);
+    matches = topCutFirstRound(qualified);
+  } else {
+    const bracket = previous.tables.map((t, i) => ({ seedA: 2 * i + 1, seedB: 2 * i + 2, a: t.a, b: t.b }));
+    matches = nextBracketRound(bracket, previous.tables.map(winnerOf));
+    if (matches.length === 0) refuse('The top cut is over.', 'トップカットは終了しました。');
+  }
+  const tables = matches.map((m) => (m.b === null ? byeTable(m.a, league) : openTable(m.a, m.b)));
+  return { number, stage: 'top-cut', startedAt: at, awardedByes: [], tables: numbered(tables) };
+}
+
+function winnerOf(t: LeagueTable): string {
+  if (t.b === null) return t.a;
+  const s = t.result!.score;
+  return s.gamesWonA > s.gamesWonB ? t.a : t.b;
+}

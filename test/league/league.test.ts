@@ -1,0 +1,306 @@
+import { describe, expect, it } from 'vitest';
+import { IllegalAction, InvalidData } from '../../src/engine/core/errors.ts';
+import { type League, parseLeague } from '../../src/league/league.ts';
+import { applyCommand, createLeague, replay } from '../../src/league/league-log.ts';
+import { auditTrail, leagueStandings, playerHistory, roundPairings } from '../../src/league/league-queries.ts';
+import { standingsCsv } from '../../src/league/standings-csv.ts';
+import { MTR_TIEBREAKERS } from '../../src/league/tiebreakers.ts';
+
+const organiser = { userId: 'org', organiser: true };
+const as = (userId: string) => ({ userId, organiser: false });
+const bot = { userId: 'arbiter-bot', organiser: false };
+let clock = 0;
+const at = () => new Date(Date.UTC(2026, 0, 1) + 60_000 * clock++).toISOString();
+
+function newLeague(format: unknown, overrides: Record<string, unknown> = {}): League {
+  return createLeague(
+    {
+      id: 'L1',
+      name: 'Friday Nova',
+      game: 'nova',
+      format,
+      matchLength: 'bo3',
+      startsAt: null,
+      endsAt: null,
+      settings: { tiebreakers: MTR_TIEBREAKERS, checkInRequired: false, noShowMinutes: 10 },
+      seed: 'test-seed',
+      ...overrides,
+    },
+    organiser,
+    at(),
+  );
+}
+
+function withPlayers(league: League, ids: readonly string[]): League {
+  return ids.reduce((l, id) => applyCommand(l, as(id), { type: 'join', player: id }, at()), league);
+}
+
+const swiss = { kind: 'swiss', rounds: null, topCut: null };
+const players = (n: number) => Array.from({ length: n }, (_, i) => `p${i + 1}`);
+const start = (l: League) => applyCommand(l, organiser, { type: 'start-round' }, at());
+
+/** The bot reports every open table of the current round, the better-listed seat winning 2-1. */
+function playRound(league: League): League {
+  let l = league;
+  for (const t of roundPairings(l)) {
+    if (t.result || t.b === null) continue;
+    l = applyCommand(
+      l,
+      bot,
+      { type: 'bot-result', a: t.a, b: t.b, score: { gamesWonA: 2, gamesWonB: 1, gamesDrawn: 0 } },
+      at(),
+    );
+  }
+  return l;
+}
+
+function expectRefusal(f: () => unknown, message: RegExp) {
+  expect(f).toThrow(IllegalAction);
+  expect(f).toThrow(message);
+}
+
+describe('registration and round 1', () => {
+  it('sizes the event from the player count and drops those who did not check in', () => {
+    let l = withPlayers(
+      newLeague(swiss, { settings: { tiebreakers: MTR_TIEBREAKERS, checkInRequired: true, noShowMinutes: null } }),
+      players(7),
+    );
+    for (const id of players(6)) l = applyCommand(l, as(id), { type: 'check-in', player: id }, at());
+    l = start(l);
+    expect(l.plannedRounds).toBe(3); // 6 players: ⌈log₂ 6⌉
+    expect(l.players.find((p) => p.id === 'p7')!.droppedAfterRound).toBe(0);
+    const seated = roundPairings(l).flatMap((t) => [t.a, t.b]);
+    expect(seated).not.toContain('p7');
+    expect(seated).toHaveLength(6);
+    expectRefusal(() => applyCommand(l, as('p1'), { type: 'check-in', player: 'p1' }, at()), /Check-in is over/);
+  });
+
+  it('refuses joining twice, joining a closed league, and admin commands from players', () => {
+    let l = withPlayers(newLeague(swiss), ['a']);
+    expectRefusal(() => applyCommand(l, as('a'), { type: 'join', player: 'a' }, at()), /already registered/);
+    expectRefusal(() => applyCommand(l, as('a'), { type: 'start-round' }, at()), /Only an organiser/);
+    expectRefusal(() => applyCommand(l, as('a'), { type: 'drop', player: 'b' }, at()), /Only an organiser/);
+    l = applyCommand(l, organiser, { type: 'close-registration' }, at());
+    expectRefusal(() => applyCommand(l, as('b'), { type: 'join', player: 'b' }, at()), /Registration is closed/);
+  });
+
+  it('rejects malformed commands with the field that is wrong', () => {
+    const l = newLeague(swiss);
+    expect(() => applyCommand(l, as('a'), { type: 'join' }, at())).toThrow(InvalidData);
+    expect(() => applyCommand(l, as('a'), { type: 'join' }, at())).toThrow(/player/);
+    expect(() => applyCommand(l, organiser, { type: 'fly' }, at())).toThrow(InvalidData);
+    expect(() => newLeague({ kind: 'swiss', rounds: 0, topCut: null })).toThrow(/rounds/);
+  });
+});
+
+describe('results', () => {
+  const paired = () => start(withPlayers(newLeague(swiss), players(4)));
+
+  it('finalises when both players report the same score, from their own side', () => {
+    let l = paired();
+    const t = roundPairings(l)[0]!;
+    l = applyCommand(l, as(t.a), { type: 'report', player: t.a, score: { won: 2, lost: 0, drawn: 0 } }, at());
+    expect(roundPairings(l)[0]!.result).toBeNull();
+    l = applyCommand(l, as(t.b!), { type: 'report', player: t.b!, score: { won: 0, lost: 2, drawn: 0 } }, at());
+    expect(roundPairings(l)[0]!.result).toEqual({
+      score: { gamesWonA: 2, gamesWonB: 0, gamesDrawn: 0 },
+      bothLose: false,
+      source: 'agreed',
+    });
+  });
+
+  it('opens a dispute on a mismatch, which only the organiser settles (audited)', () => {
+    let l = paired();
+    const t = roundPairings(l)[0]!;
+    l = applyCommand(l, as(t.a), { type: 'report', player: t.a, score: { won: 2, lost: 0, drawn: 0 } }, at());
+    l = applyCommand(l, as(t.b!), { type: 'report', player: t.b!, score: { won: 2, lost: 1, drawn: 0 } }, at());
+    expect(roundPairings(l)[0]!.disputed).toBe(true);
+    expect(roundPairings(l)[0]!.result).toBeNull();
+    expectRefusal(() => start(l), /without a result/);
+    l = applyCommand(
+      l,
+      organiser,
+      { type: 'set-result', round: 1, table: 1, score: { gamesWonA: 2, gamesWonB: 0, gamesDrawn: 0 } },
+      at(),
+    );
+    expect(roundPairings(l)[0]!.disputed).toBe(false);
+    expect(roundPairings(l)[0]!.result!.source).toBe('organiser');
+    expect(auditTrail(l).map((e) => e.command.type)).toEqual(['create', 'start-round', 'set-result']);
+  });
+
+  it('takes a bot-hosted match as authoritative only between players paired now', () => {
+    let l = paired();
+    const [t1, t2] = roundPairings(l).map((t) => ({ a: t.a, b: t.b ?? '' })) as [
+      { a: string; b: string },
+      { a: string; b: string },
+    ];
+    expectRefusal(
+      () =>
+        applyCommand(
+          l,
+          bot,
+          { type: 'bot-result', a: t1.a, b: t2.a, score: { gamesWonA: 2, gamesWonB: 0, gamesDrawn: 0 } },
+          at(),
+        ),
+      /not paired/,
+    );
+    l = applyCommand(
+      l,
+      bot,
+      { type: 'bot-result', a: t1.b, b: t1.a, score: { gamesWonA: 2, gamesWonB: 0, gamesDrawn: 0 } },
+      at(),
+    );
+    // Reported from b's side, stored in table orientation: b won.
+    expect(roundPairings(l)[0]!.result!.score).toEqual({ gamesWonA: 0, gamesWonB: 2, gamesDrawn: 0 });
+    expect(playerHistory(l, t1.b)[0]).toMatchObject({
+      opponent: t1.a,
+      outcome: 'win',
+      score: { won: 2, lost: 0, drawn: 0 },
+    });
+  });
+
+  it('rejects scores that do not fit the match length', () => {
+    const l = paired();
+    const t = roundPairings(l)[0]!;
+    expectRefusal(
+      () => applyCommand(l, as(t.a), { type: 'report', player: t.a, score: { won: 3, lost: 0, drawn: 0 } }, at()),
+      /more than two/,
+    );
+  });
+
+  it('gives a no-show the loss, and both players a loss when both are absent', () => {
+    let l = paired();
+    const [t1, t2] = roundPairings(l);
+    l = applyCommand(l, organiser, { type: 'no-show', table: 1, absent: [t1!.a] }, at());
+    l = applyCommand(l, organiser, { type: 'no-show', table: 2, absent: [t2!.a, t2!.b!] }, at());
+    expect(roundPairings(l)[0]!.result!.score).toEqual({ gamesWonA: 0, gamesWonB: 2, gamesDrawn: 0 });
+    expect(roundPairings(l)[1]!.result!.bothLose).toBe(true);
+    const points = new Map(leagueStandings(l).map((r) => [r.player, r.matchPoints]));
+    expect([t1!.a, t1!.b!, t2!.a, t2!.b!].map((p) => points.get(p))).toEqual([0, 3, 0, 0]);
+  });
+});
+
+describe('organiser changes and undo', () => {
+  it('undoes the latest organiser change by replaying the log without it', () => {
+    let l = start(withPlayers(newLeague(swiss), players(5)));
+    l = playRound(l);
+    const before = l;
+    l = applyCommand(l, organiser, { type: 'drop', player: 'p3' }, at());
+    expect(l.players.find((p) => p.id === 'p3')!.droppedAfterRound).toBe(1);
+    l = applyCommand(l, organiser, { type: 'undo' }, at());
+    expect(l.players).toEqual(before.players);
+    expect(l.rounds).toEqual(before.rounds);
+    const audit = auditTrail(l);
+    expect(audit.at(-1)!.command).toEqual({ type: 'undo', target: audit.at(-2)!.seq });
+    expect(audit.at(-2)!.undoneBy).toBe(audit.at(-1)!.seq);
+  });
+
+  it('refuses to undo a change that later results depend on', () => {
+    let l = start(withPlayers(newLeague(swiss), players(4)));
+    l = playRound(l);
+    expectRefusal(() => applyCommand(l, organiser, { type: 'undo' }, at()), /later changes depend on it/);
+  });
+
+  it('awards a bye for the next round and keeps it through a re-pair', () => {
+    let l = withPlayers(newLeague(swiss), players(6));
+    l = applyCommand(l, organiser, { type: 'award-bye', player: 'p2' }, at());
+    l = start(l);
+    const byes = () =>
+      roundPairings(l)
+        .filter((t) => t.b === null)
+        .map((t) => t.a);
+    expect(byes()).toContain('p2');
+    l = applyCommand(l, organiser, { type: 'drop', player: 'p5' }, at());
+    l = applyCommand(l, organiser, { type: 'repair-round' }, at());
+    expect(byes()).toContain('p2');
+    expect(roundPairings(l).flatMap((t) => [t.a, t.b])).not.toContain('p5');
+  });
+});
+
+describe('whole events', () => {
+  it('runs Swiss with automatic size (12 players: 5 rounds, top 4 seeded 1v4, 2v3) to a champion', () => {
+    let l = withPlayers(newLeague(swiss), players(12));
+    for (let r = 0; r < 5; r++) l = playRound(start(l));
+    expect(l.plannedRounds).toBe(5);
+    const seeds = leagueStandings(l)
+      .slice(0, 4)
+      .map((r) => r.player);
+    l = start(l);
+    expect(l.rounds.at(-1)!.stage).toBe('top-cut');
+    expect(roundPairings(l).map((t) => [t.a, t.b])).toEqual([
+      [seeds[0], seeds[3]],
+      [seeds[1], seeds[2]],
+    ]);
+    l = playRound(l);
+    l = playRound(start(l));
+    expect(roundPairings(l)).toHaveLength(1);
+    expectRefusal(() => start(l), /top cut is over/);
+    l = applyCommand(l, organiser, { type: 'finish' }, at());
+    expect(l.phase).toBe('finished');
+  });
+
+  it('runs a round robin: everyone meets everyone once, one bye a round with 5 players', () => {
+    let l = withPlayers(newLeague({ kind: 'round-robin' }), players(5));
+    for (let r = 0; r < 5; r++) l = playRound(start(l));
+    const met = new Set(l.rounds.flatMap((r) => r.tables.filter((t) => t.b).map((t) => [t.a, t.b].sort().join('-'))));
+    expect(met.size).toBe(10);
+    expect(l.rounds.every((r) => r.tables.filter((t) => t.b === null).length === 1)).toBe(true);
+    expectRefusal(() => start(l), /All planned rounds/);
+  });
+
+  it('records any bot game between ladder members', () => {
+    let l = withPlayers(newLeague({ kind: 'ladder' }), ['x', 'y', 'z']);
+    l = applyCommand(
+      l,
+      bot,
+      { type: 'bot-result', a: 'x', b: 'y', score: { gamesWonA: 2, gamesWonB: 0, gamesDrawn: 0 } },
+      at(),
+    );
+    l = applyCommand(
+      l,
+      bot,
+      { type: 'bot-result', a: 'z', b: 'y', score: { gamesWonA: 2, gamesWonB: 1, gamesDrawn: 0 } },
+      at(),
+    );
+    // x and z both won against y; x's 2-0 beats z's 2-1 on GW%.
+    expect(leagueStandings(l).map((r) => [r.player, r.matchPoints])).toEqual([
+      ['x', 3],
+      ['z', 3],
+      ['y', 0],
+    ]);
+    expectRefusal(
+      () =>
+        applyCommand(
+          l,
+          bot,
+          { type: 'bot-result', a: 'x', b: 'stranger', score: { gamesWonA: 2, gamesWonB: 0, gamesDrawn: 0 } },
+          at(),
+        ),
+      /not an active member/,
+    );
+  });
+
+  it('stores as plain JSON and replays its log to the same state', () => {
+    let l = withPlayers(newLeague(swiss), players(9));
+    l = applyCommand(l, organiser, { type: 'award-bye', player: 'p4' }, at());
+    for (let r = 0; r < 3; r++) l = playRound(start(l));
+    const stored = JSON.parse(JSON.stringify(l)) as unknown;
+    expect(parseLeague(stored)).toEqual(l);
+    expect(replay(l.log)).toEqual(l);
+    expect(() => parseLeague({ ...l, phase: 'paused' })).toThrow(/phase/);
+  });
+});
+
+describe('CSV export', () => {
+  it('writes one line per player and defuses formulas and quotes', () => {
+    let l = start(withPlayers(newLeague(swiss), ['a', 'b']));
+    l = playRound(l);
+    const csv = standingsCsv(leagueStandings(l), { a: '=HYPERLINK("x")', b: 'Bob, "the" builder' });
+    const lines = csv.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('rank,player,name,points,wins,losses,draws,byes,omw,gw,ogw,dropped');
+    expect(lines).toHaveLength(3);
+    expect(csv).toContain(`"'=HYPERLINK(""x"")"`);
+    expect(csv).toContain('"Bob, ""the"" builder"');
+    expect(csv).toMatch(/,3,1,0,0,0,0\.3300,0\.6667,/);
+  });
+});
