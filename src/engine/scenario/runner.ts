@@ -59,7 +59,8 @@ const OPTION_ALIASES: Record<string, string[]> = {
 function optionMatchesRef(s: NovaState, o: DecisionOption, ref: string): boolean {
   if (ref === 'p1' || ref === 'p2') return o.id === `player:${ref}`;
   const [name, owner] = ref.split('@');
-  if (!o.objectId && o.kind !== 'trigger') return false;
+  // Cards, triggers and waiting-area items (NOVA 913 negate targets an item) are named by their card.
+  if (!o.objectId && o.kind !== 'trigger' && !o.id.startsWith('item:')) return false;
   const obj = o.objectId ? s.objects[o.objectId] : undefined;
   const item = o.id.startsWith('item:') ? s.waiting.find((w) => `item:${w.id}` === o.id) : undefined;
   const card = obj ? novaCard(obj.card) : item ? novaCard(item.card) : undefined;
