@@ -33,7 +33,8 @@ export function untracedStrings(drawnText: readonly string[], model: unknown, ga
   return drawnText.filter((drawn) =>
     drawn
       .split(SEPARATORS)
-      .filter((piece) => piece !== '')
+      // Bare numbers are counts the renderer computes from the model (×3, +10 more, item 1.): never a card's identity.
+      .filter((piece) => piece !== '' && !/^\d+$/.test(piece))
       .some((piece) => !haystack.includes(piece)),
   );
 }

@@ -53,7 +53,7 @@ const side = (seat: 'p1' | 'p2') =>
       fc.record({
         name,
         style: fc.constantFrom('full' as const, 'compact' as const),
-        cards: fc.array(cardArb(1), { maxLength: 30 }),
+        cards: fc.array(cardArb(1), { maxLength: 20 }),
       }),
       { minLength: 1, maxLength: 3 },
     ),

@@ -1,0 +1,166 @@
+// The NOVA adapter: one viewer's NovaView → the renderer's table and hand models. It reads only the view, so a
+// public board cannot show a card the spectator view does not hold (hands and decks are absent from it).
+import type { Seat } from '../../engine/core/game.ts';
+import type { Locale } from '../../engine/core/label.ts';
+import { novaCard } from '../../engine/games/nova/cards/pool.ts';
+import { cardText } from '../../engine/games/nova/cards/text.ts';
+import type { NovaCardView, NovaPlayerView, NovaView } from '../../engine/games/nova/view.ts';
+import { nestAttachments, pipsFromCounts } from '../adapter-helpers.ts';
+import type { CardState, HandCard, HandModel, PlayerSide, TableCard, TableModel } from '../table-model.ts';
+
+const COLOUR_ORDER = ['red', 'blue', 'green', 'white', 'black'] as const;
+
+const WORDS = {
+  energy: { en: 'Energy', ja: 'エナジー' },
+  limit: { en: 'Limit level', ja: 'リミットレベル' },
+  field: { en: 'Field', ja: 'フィールド' },
+  energyZone: { en: 'Energy zone', ja: 'エナジーゾーン' },
+  deck: { en: 'Deck', ja: 'デッキ' },
+  hand: { en: 'Hand', ja: '手札' },
+  charDeck: { en: 'Character deck', ja: 'キャラデッキ' },
+  graveyard: { en: 'Graveyard', ja: '墓地' },
+  exclusion: { en: 'Exclusion', ja: '除外' },
+  retired: { en: 'Retired', ja: 'リタイア' },
+  waiting: { en: 'Waiting area', ja: '待機エリア' },
+  types: {
+    servant: { en: 'Servant', ja: 'サーヴァント' },
+    spell: { en: 'Spell', ja: 'スペル' },
+    'magic-item': { en: 'Magic Item', ja: 'マジックアイテム' },
+    character: { en: 'Character', ja: 'キャラクター' },
+  } as Record<string, { en: string; ja: string }>,
+} as const;
+
+const STOCK_LETTERS: Record<string, string> = {
+  red: 'R',
+  blue: 'U',
+  green: 'G',
+  white: 'W',
+  black: 'B',
+  colorless: 'C',
+};
+
+export interface NovaTableOptions {
+  locale: Locale;
+  /** Display names per seat (Discord names); the seat id when absent. */
+  names?: Partial<Record<Seat, string>>;
+}
+
+function tableCard(c: NovaCardView, locale: Locale, zone: 'field' | 'energy' | 'hand'): TableCard {
+  const def = novaCard(c.card);
+  const states: CardState[] = [];
+  if (c.frozen && zone !== 'hand') states.push(c.type === 'character' ? 'upsideDown' : 'turned');
+  if (c.destroyed) states.push('destroyedPending');
+  const stats =
+    c.atk !== undefined && c.hp !== undefined
+      ? [
+          { label: 'ATK', value: c.atk, ...(def.atk !== undefined ? { base: def.atk } : {}) },
+          { label: 'HP', value: c.hp, ...(def.hp !== undefined ? { base: def.hp } : {}) },
+        ]
+      : [];
+  return {
+    face: 'up',
+    id: c.id,
+    name: c.name[locale],
+    colours: [c.color === 'colorless' ? 'colourless' : c.color],
+    cost: zone === 'energy' ? [] : pipsFromCounts(def.cost ?? {}, COLOUR_ORDER),
+    typeLine: zone === 'energy' ? WORDS.energy[locale] : (WORDS.types[c.type]?.[locale] ?? c.type),
+    stats,
+    damage: c.damage,
+    counters: Object.entries(c.counters).map(([name, count]) => ({ name, count })),
+    states,
+    attachments: [],
+  };
+}
+
+function stockText(p: NovaPlayerView): string {
+  const parts = Object.entries(p.stock)
+    .filter(([, n]) => n > 0)
+    .map(([colour, n]) => `${STOCK_LETTERS[colour] ?? colour}${n}`);
+  return parts.length > 0 ? parts.join(' ') : '0';
+}
+
+function side(view: NovaView, seat: Seat, options: NovaTableOptions): PlayerSide {
+  const { locale } = options;
+  const p = view.players[seat];
+  const field = p.field.map((c) => tableCard(c, locale, 'field'));
+  const hostOf = (id: string) => p.field.find((c) => c.id === id)?.attachedTo ?? null;
+  return {
+    seat,
+    name: options.names?.[seat] ?? seat,
+    life: p.life,
+    resources: [
+      { label: WORDS.energy[locale], value: stockText(p) },
+      { label: WORDS.limit[locale], value: String(p.limitLevel) },
+    ],
+    zones: [
+      { label: WORDS.deck[locale], count: p.counts.deck },
+      { label: WORDS.hand[locale], count: p.counts.hand },
+      { label: WORDS.charDeck[locale], count: p.counts.charDeck },
+      { label: WORDS.graveyard[locale], count: p.counts.graveyard },
+      { label: WORDS.exclusion[locale], count: p.counts.exclusion },
+      { label: WORDS.retired[locale], count: p.counts.retired },
+    ],
+    areas: [
+      { name: WORDS.field[locale], style: 'full', cards: nestAttachments(field, hostOf) },
+      { name: WORDS.energyZone[locale], style: 'compact', cards: p.energy.map((c) => tableCard(c, locale, 'energy')) },
+    ],
+  };
+}
+
+/** The board as `view.viewer` sees it (public for a spectator view, that seat's side at the bottom for a player). */
+export function novaTableModel(view: NovaView, options: NovaTableOptions): TableModel {
+  const { locale } = options;
+  const nameOfTarget = (id: string): string => {
+    if (id === 'p1' || id === 'p2') return options.names?.[id] ?? id;
+    for (const seat of ['p1', 'p2'] as const) {
+      const found = view.players[seat].field.find((c) => c.id === id);
+      if (found) return found.name[locale];
+    }
+    return view.waiting.find((w) => w.id === id)?.name[locale] ?? '?';
+  };
+  const lastLog = view.log.at(-1);
+  return {
+    game: 'nova',
+    locale,
+    viewer: view.viewer.kind === 'player' ? { kind: 'seat', seat: view.viewer.seat } : { kind: 'public' },
+    turn: view.turn.number,
+    phase: view.turn.phaseName[locale],
+    activeSeat: view.turn.active,
+    prioritySeat: view.priorityHolder,
+    players: { p1: side(view, 'p1', options), p2: side(view, 'p2', options) },
+    stack: {
+      name: WORDS.waiting[locale],
+      items: [...view.waiting].reverse().map((w) => ({
+        id: w.id,
+        source: w.name[locale],
+        controller: w.controller,
+        text: '',
+        targets: w.targets.map(nameOfTarget).slice(0, 8),
+      })),
+    },
+    lastAction: lastLog ? { text: lastLog.text[locale].slice(0, 400), objectIds: [] } : null,
+  };
+}
+
+/** The owner's hand image model; `playableIds` are object ids the pending decision offers to play. */
+export function novaHandModel(
+  view: NovaView,
+  seat: Seat,
+  options: NovaTableOptions & { playableIds?: ReadonlySet<string> },
+): HandModel {
+  const { locale } = options;
+  const p = view.players[seat];
+  const entry = (c: NovaCardView): HandCard => ({
+    card: tableCard(c, locale, 'hand'),
+    text: cardText(novaCard(c.card))[locale].slice(0, 1000),
+    playable: options.playableIds?.has(c.id) ?? false,
+  });
+  return {
+    game: 'nova',
+    locale,
+    seat,
+    playerName: options.names?.[seat] ?? seat,
+    hand: { name: WORDS.hand[locale], cards: (p.hand ?? []).slice(0, 60).map(entry) },
+    privateZones: [{ name: WORDS.charDeck[locale], cards: (p.charDeck ?? []).slice(0, 60).map(entry) }],
+  };
+}
