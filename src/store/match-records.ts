@@ -1,7 +1,14 @@
 import type { Database, Statement, Transaction } from 'better-sqlite3';
 import { z } from 'zod';
 import { InvalidData } from '../engine/core/errors.ts';
-import { DecisionResponseSchema, type GameId, type MatchSetup, SEATS, type Seat } from '../engine/core/game.ts';
+import {
+  DecisionResponseSchema,
+  type GameId,
+  type GameResult,
+  type MatchSetup,
+  SEATS,
+  type Seat,
+} from '../engine/core/game.ts';
 import type { LoggedDecision } from '../engine/core/replay.ts';
 import { parseJsonColumn } from './json-column.ts';
 
@@ -48,6 +55,54 @@ export interface SnapshotRow {
   seq: number;
   state: string;
   state_hash: string;
+}
+
+/** A match as the rest of the bot sees it. */
+export interface MatchInfo {
+  matchId: string;
+  guildId: string;
+  channelId: string;
+  threadId: string | null;
+  game: GameId;
+  format: string;
+  /** Discord user id per seat. */
+  players: Record<Seat, string>;
+  status: MatchStatus;
+  /** Why it was frozen or aborted. */
+  statusReason: string | null;
+  seed: string | null;
+  decisionCount: number;
+  result: GameResult | null;
+  createdAt: number;
+  startedAt: number | null;
+  updatedAt: number;
+  endedAt: number | null;
+}
+
+const ResultSchema = z.looseObject({ kind: z.enum(['win', 'draw']) });
+
+export function toMatchInfo(row: MatchRow): MatchInfo {
+  return {
+    matchId: row.match_id,
+    guildId: row.guild_id,
+    channelId: row.channel_id,
+    threadId: row.thread_id,
+    game: row.game,
+    format: row.format,
+    players: { p1: row.p1_user_id, p2: row.p2_user_id },
+    status: row.status,
+    statusReason: row.status_reason,
+    seed: row.seed,
+    decisionCount: row.decision_count,
+    result:
+      row.result === null
+        ? null
+        : (parseJsonColumn(ResultSchema, row.result, `result of match ${row.match_id}`) as unknown as GameResult),
+    createdAt: row.created_at,
+    startedAt: row.started_at,
+    updatedAt: row.updated_at,
+    endedAt: row.ended_at,
+  };
 }
 
 /** A logged decision as stored (the seat has its own column). */
@@ -129,6 +184,12 @@ export class MatchRecords {
       .prepare('SELECT match_id FROM matches WHERE status = ? ORDER BY created_at, match_id')
       .all(status) as { match_id: string }[];
     return rows.map((r) => r.match_id);
+  }
+
+  /** A guild's matches, newest first, optionally of one status. */
+  guildMatches(guildId: string, status?: MatchStatus): MatchRow[] {
+    const sql = `SELECT * FROM matches WHERE guild_id = ? ${status ? 'AND status = ?' : ''} ORDER BY created_at DESC`;
+    return this.db.prepare(sql).all(...(status ? [guildId, status] : [guildId])) as MatchRow[];
   }
 
   insertMatch(row: MatchRow): void {

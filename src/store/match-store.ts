@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { IllegalAction } from '../engine/core/errors.ts';
+import { InvalidData } from '../engine/core/errors.ts';
 import {
   type BaseState,
   type DecisionResponse,
@@ -17,7 +17,14 @@ import { applyLogged, type LoggedDecision } from '../engine/core/replay.ts';
 import { type GameResolver, requireGame } from './game-resolver.ts';
 import { parseInput } from './json-column.ts';
 import { MatchNotFound, MatchNotPlayable } from './match-errors.ts';
-import { type MatchRecords, type MatchRow, type MatchStatus, parseSetup } from './match-records.ts';
+import {
+  type MatchInfo,
+  type MatchRecords,
+  type MatchRow,
+  type MatchStatus,
+  parseSetup,
+  toMatchInfo,
+} from './match-records.ts';
 import { restoreMatch } from './match-restore.ts';
 
 const Id = z.string().min(1).max(64);
@@ -42,7 +49,7 @@ export type Submission = DecisionResponse | 'concede';
 const SubmissionSchema = z.union([DecisionResponseSchema, z.literal('concede')]);
 
 /**
- * What happened to a submission. `applied`: committed now. `duplicate`: this very answer was committed earlier
+ * What happened to a submission; `state` is always the match's current state. `applied`: committed now. `duplicate`: this very answer was committed earlier
  * (a double click, a retried interaction) and is not applied again. `stale`: the decision was already answered
  * differently or is not the pending one; nothing changed.
  */
@@ -94,7 +101,7 @@ export class MatchStore {
   }
 
   /** Records a challenge (`pending`); `startMatch` gives it decks and a seed. */
-  createMatch(input: NewMatch): MatchRow {
+  createMatch(input: NewMatch): MatchInfo {
     const m = parseInput(NewMatchSchema, input, 'new match');
     requireGame(this.resolveGame, m.game);
     const now = this.now();
@@ -121,7 +128,7 @@ export class MatchStore {
       ended_at: null,
     };
     this.records.insertMatch(row);
-    return row;
+    return toMatchInfo(row);
   }
 
   /** Builds the starting state (the game validates the decks) and makes the match active. */
@@ -129,7 +136,7 @@ export class MatchStore {
     const row = this.row(matchId);
     if (row.status !== 'pending') throw new MatchNotPlayable(matchId, row.status);
     const checked = parseInput(MatchSetupSchema, setup, 'match setup');
-    if (checked.game !== row.game) throw new IllegalAction({ en: 'setup is for another game', ja: '別のゲーム' });
+    if (checked.game !== row.game) throw new InvalidData(`setup is for ${checked.game}, the match is ${row.game}`);
     const game = requireGame(this.resolveGame, row.game);
     const state = game.setup(checked, seed);
     const hash = stateHash(state);
@@ -254,8 +261,14 @@ export class MatchStore {
     this.live.delete(matchId);
   }
 
-  match(matchId: string): MatchRow | null {
-    return this.records.match(matchId) ?? null;
+  match(matchId: string): MatchInfo | null {
+    const row = this.records.match(matchId);
+    return row ? toMatchInfo(row) : null;
+  }
+
+  /** A guild's matches, newest first (e.g. the frozen ones, for an admin). */
+  guildMatches(guildId: string, status?: MatchStatus): MatchInfo[] {
+    return this.records.guildMatches(guildId, status).map(toMatchInfo);
   }
 
   setupOf(matchId: string): MatchSetup {

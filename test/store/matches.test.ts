@@ -58,7 +58,7 @@ describe('committing decisions', () => {
     expect(exported.decisions.map((d) => d.seq)).toEqual([...Array(12).keys()].map((i) => i + 1));
     expect(exported.decisions.at(-1)?.stateHash).toBe(stateHash(state));
     expect(stateHash(fullReplay(store, 'm1'))).toBe(stateHash(state));
-    expect(store.matches.match('m1')?.decision_count).toBe(12);
+    expect(store.matches.match('m1')?.decisionCount).toBe(12);
   });
 
   it('applies the same submission twice only once (double click, retried interaction)', () => {
@@ -70,7 +70,7 @@ describe('committing decisions', () => {
     expect(first.kind).toBe('applied');
     expect(again).toMatchObject({ kind: 'duplicate', seq: 1 });
     expect(again.kind === 'duplicate' && again.stateHash).toBe(first.kind === 'applied' && first.stateHash);
-    expect(store.matches.match('m1')?.decision_count).toBe(1);
+    expect(store.matches.match('m1')?.decisionCount).toBe(1);
   });
 
   it('calls a different answer to an already answered decision stale, and changes nothing', () => {
@@ -80,7 +80,7 @@ describe('committing decisions', () => {
     store.matches.commitDecision('m1', move.seat, move.response);
     const other = { ...move.response, choose: [toyMove(start, 1).response.choose[0]!] };
     expect(store.matches.commitDecision('m1', move.seat, other).kind).toBe('stale');
-    expect(store.matches.match('m1')?.decision_count).toBe(1);
+    expect(store.matches.match('m1')?.decisionCount).toBe(1);
   });
 
   it('stores nothing when the game refuses the decision', () => {
@@ -92,7 +92,7 @@ describe('committing decisions', () => {
     expect(() =>
       store.matches.commitDecision('m1', move.seat, { decisionId: move.response.decisionId, choose: ['nope'] }),
     ).toThrow(IllegalAction);
-    expect(store.matches.match('m1')?.decision_count).toBe(0);
+    expect(store.matches.match('m1')?.decisionCount).toBe(0);
   });
 
   it('refuses malformed input with a clear error', () => {
@@ -109,7 +109,7 @@ describe('committing decisions', () => {
     const conceded = store.matches.commitDecision('m1', 'p2', 'concede');
     expect(conceded).toMatchObject({ kind: 'applied', status: 'finished', seq: 4 });
     expect(store.matches.match('m1')).toMatchObject({ status: 'finished' });
-    expect(JSON.parse(store.matches.match('m1')?.result ?? 'null')).toMatchObject({ winner: 'p1' });
+    expect(store.matches.match('m1')?.result).toMatchObject({ kind: 'win', winner: 'p1' });
     expect(store.matches.commitDecision('m1', 'p2', 'concede').kind).toBe('duplicate');
     expect(() => store.matches.commitDecision('m1', 'p1', 'concede')).toThrow(MatchNotPlayable);
     expect(() => store.matches.commitDecision('m1', 'p1', toyMove(start, 0).response)).toThrow(MatchNotPlayable);
@@ -167,7 +167,7 @@ describe('restoring on boot', () => {
       expect(stateHash(fullReplay(store, id))).toBe(stateHash(state));
     }
     play(store, 'a', 3, 7);
-    expect(store.matches.match('a')?.decision_count).toBe(16);
+    expect(store.matches.match('a')?.decisionCount).toBe(16);
   });
 
   it('falls back to an earlier snapshot when the latest is corrupt, and says so', () => {
@@ -234,12 +234,19 @@ describe('restoring on boot', () => {
       { matchId: 'm1', reason: expect.stringMatching(/^state after decision 7 hashes to/) },
     ]);
     expect(handle.messages.join('\n')).toMatch(/match m1 frozen: state after decision 7/);
-    expect(store.matches.match('m1')).toMatchObject({ status: 'frozen', decision_count: 8 });
+    expect(store.matches.match('m1')).toMatchObject({ status: 'frozen', decisionCount: 8 });
     expect(store.inspectMatch('m1').replayProblem).toMatch(/decision 7/);
+    expect(store.matches.guildMatches('g1', 'frozen').map((m) => m.matchId)).toEqual(['m1']);
+    expect(
+      store.matches
+        .guildMatches('g1')
+        .map((m) => m.matchId)
+        .sort(),
+    ).toEqual(['m1', 'm2']);
     expect(() => store.matches.commitDecision('m1', 'p1', 'concede')).toThrow(MatchNotPlayable);
     expect(store.exportMatch('m1').decisions).toHaveLength(8);
     store.matches.abort('m1', 'admin: corrupted log');
-    expect(store.matches.match('m1')).toMatchObject({ status: 'aborted', status_reason: 'admin: corrupted log' });
+    expect(store.matches.match('m1')).toMatchObject({ status: 'aborted', statusReason: 'admin: corrupted log' });
   });
 
   it('freezes a match whose logged decision is not legal when replayed', () => {
