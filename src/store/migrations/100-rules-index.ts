@@ -39,7 +39,8 @@ export const rulesIndexMigration: Migration = {
         search TEXT NOT NULL,
         FOREIGN KEY (game, source) REFERENCES rules_sources (game, source) ON DELETE CASCADE
       ) STRICT;
-      CREATE INDEX rules_entries_by_key ON rules_entries (game, key);
+      -- Covers the ORDER BY too, so the planner never prefers another index without statistics.
+      CREATE INDEX rules_entries_by_key ON rules_entries (game, key, source, seq);
       CREATE INDEX rules_entries_by_parent ON rules_entries (game, source, parent);
       CREATE INDEX rules_entries_by_number ON rules_entries (game, source, number);
       CREATE TABLE rules_terms (
