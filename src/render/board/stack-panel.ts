@@ -33,6 +33,8 @@ export function drawStackPanel(t: TileContext, model: TableModel, x: number, y: 
   items.slice(0, MAX_ITEMS).forEach((item, i) => {
     const baseline = y + 29 + (i + 1) * LINE;
     const right = x + width - 16;
+    // An item the last action put on the stack gets the accent bar.
+    if (t.highlight.has(item.id)) fillBox(pen.ctx, x + 4, baseline - 20, 5, 26, 2, style.accent);
     let cx = x + 16;
     cx += pen.text(`${i + 1}.`, cx, baseline, { size: 18, weight: 'bold', colour: style.mutedInk }) + 8;
     cx += pen.text(item.source, cx, baseline, { size: 18, weight: 'bold', colour: style.ink, maxWidth: 360 }) + 8;
