@@ -68,7 +68,7 @@ export function continueResolution(s: NovaState): { seat: Seat; effectIndex: num
   const r = s.resolving;
   if (!r) return null;
   const effects = itemEffects(r.item);
-  if (!r.fizzled && !isCardWithoutEffects(r.item)) {
+  if (!r.fizzled && !isCardWithoutEffects(r.item) && conditionHolds(s, r.item)) {
     while (r.effectIndex < effects.length) {
       const e = effects[r.effectIndex] as Effect;
       const sel = selectorOf(e);
@@ -85,6 +85,20 @@ export function continueResolution(s: NovaState): { seat: Seat; effectIndex: num
   }
   finishResolution(s, r);
   return null;
+}
+
+/** NOVA 801.4.7: a condition written in a triggered ability's effect is checked when it resolves. */
+function conditionHolds(s: NovaState, item: WaitingItem): boolean {
+  if (item.kind !== 'triggered' || item.abilityIndex === null) return true;
+  const a = novaCard(item.card).abilities[item.abilityIndex];
+  if (a?.kind !== 'triggered' || a.when !== 'you-control-no-servants-at-end') return true;
+  const hasServant = fieldObjects(s, item.controller).some((o) => novaCard(o.card).type === 'servant');
+  if (hasServant)
+    logPublic(s, {
+      en: `${novaCard(item.card).name.en}: its controller controls a servant, so nothing happens.`,
+      ja: `${novaCard(item.card).name.ja}：サーバントをコントロールしているため何も起こらない。`,
+    });
+  return !hasServant;
 }
 
 function isCardWithoutEffects(item: WaitingItem): boolean {

@@ -50,9 +50,9 @@ export function emit(s: NovaState, event: GameEvent): void {
       // NOVA 407.1–407.2: "start of end phase" and "end of turn" abilities of the turn player's cards.
       for (const src of fieldObjects(s, s.turn.active)) {
         watchers('your-end-phase', src, (i) => queue(s, src, i, null));
-        watchers('you-control-no-servants-at-end', src, (i) => {
-          if (!fieldObjects(s, src.controller).some((o) => novaCard(o.card).type === 'servant')) queue(s, src, i, null);
-        });
+        // "At the end of your turn, if you control no servants, ...": the condition is part of the effect and is
+        // checked when the ability resolves (NOVA 801.4.7, docs/rulings/nova.md), so it always triggers here.
+        watchers('you-control-no-servants-at-end', src, (i) => queue(s, src, i, null));
       }
       return;
     }
