@@ -89,6 +89,11 @@ describe('NOVA (000)', () => {
     expect(rule('nova', '801.6.5').refs).toEqual(['801.6.4.1', '801.6.4.2']);
     expect(doc('nova').unresolvedRefs).toEqual([]);
   });
+  it('gives every leaf rule text, except two whose text the extraction moved elsewhere', () => {
+    const parents = new Set(doc('nova').rules.map((r) => r.parent));
+    const leavesWithoutText = doc('nova').rules.filter((r) => r.text === '' && !parents.has(r.number));
+    expect(leavesWithoutText.map((r) => r.number)).toEqual(['301.12', '704.1.3']);
+  });
   it('titles the keyword sections', () => {
     expect(rule('nova', '1004')).toMatchObject({ title: '貫通', parent: '1000' });
     expect(rule('nova', '1002').title).toBe('瞬唱');
@@ -191,6 +196,13 @@ describe('Magic: The Gathering (003)', () => {
   });
   it('keeps the numbers the document prints twice', () => {
     for (const n of ['201.3c', '601.3b', '702.15e', '711.1b', '309.2']) expect(count('mtg', n), n).toBe(2);
+  });
+  it('tells rules that quote English names ("白/White") from keyword headings', () => {
+    expect(rule('mtg', '105.1')).toMatchObject({ title: null });
+    const parents = new Set(doc('mtg').rules.map((r) => r.parent));
+    const leavesWithoutText = doc('mtg').rules.filter((r) => r.text === '' && !parents.has(r.number));
+    // 600 (総則) is an empty section in this edition.
+    expect(leavesWithoutText.map((r) => r.number)).toEqual(['600']);
   });
   it('removes inline readings that the document pairs with their terms', () => {
     expect(rule('mtg', '702.9').title).not.toContain('ひこう');

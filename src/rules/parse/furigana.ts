@@ -13,7 +13,8 @@ export class ReadingStripper {
   add(term: string, reading: string): void {
     const t = term.trim();
     const r = reading.replace(/[\s・]/g, '');
-    if (t === '' || r === '' || t === r) return;
+    // A term written in kana is printed with itself as reading ("あなたあなた"), which is removed the same way.
+    if (t === '' || r === '') return;
     const set = this.pairs.get(t) ?? new Set<string>();
     set.add(r);
     this.pairs.set(t, set);

@@ -31,7 +31,11 @@ export function parseMtg(text: string): ParsedDocument {
     if (sub) return { number: sub[1] ?? '', head: sub[2] ?? '' };
     const rule = RULE.exec(line);
     // Keyword headings carry the English name: "702.9. 飛行ひこう/Flying".
-    if (rule) return { number: rule[1] ?? '', head: rule[2] ?? '', heading: /\/[A-Za-z]/.test(rule[2] ?? '') };
+    // Rule text quotes English too ("白/White"), but a heading has no full stop.
+    if (rule) {
+      const head = rule[2] ?? '';
+      return { number: rule[1] ?? '', head, heading: /\/[A-Za-z]/.test(head) && !head.includes('。') };
+    }
     const section = SECTION.exec(line);
     if (section) return { number: section[1] ?? '', head: section[2] ?? '', heading: true };
     const chapter = CHAPTER.exec(line);
