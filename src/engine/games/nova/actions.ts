@@ -30,7 +30,7 @@ function hasTargets(s: NovaState, seat: Seat, def: NovaCard, effects: NovaCard['
   });
 }
 
-/** NOVA 902.5: we let a player pay life only up to their current life (docs/rulings/nova.md). */
+/** NOVA 902.5: a life cost can be paid only up to the current life (docs/rulings/nova.md R4). */
 function canPayLife(s: NovaState, seat: Seat, amount: number): boolean {
   return s.players[seat].life >= amount;
 }
