@@ -51,32 +51,29 @@ export function pairSwissRound(entrants: readonly SwissEntrant[]): SwissPairing 
   const byeVertex = hasBye ? entrants.length : -1;
   const meetings = entrants.map((e) => countMeetings(e.opponents));
 
-  let worstTable = 0;
-  for (const a of entrants) for (const b of entrants) worstTable = Math.max(worstTable, (a.points - b.points) ** 2);
+  const points = entrants.map((e) => e.points);
+  const worstTable = (Math.max(...points) - Math.min(...points)) ** 2;
   // Each level must outweigh everything the levels below it can add up to.
-  const scoreLevel = 1;
-  const byeLevel = (worstTable * Math.floor(vertexCount / 2) + 1) * scoreLevel;
+  const byeLevel = worstTable * Math.floor(vertexCount / 2) + 1;
   const repeatLevel = byeLevel * vertexCount;
+  const tableCost = (i: number, j: number) =>
+    (meetings[i]!.get(entrants[j]!.id) ?? 0) * repeatLevel + (points[i]! - points[j]!) ** 2;
+  const byeCost = (i: number) => entrants[i]!.byes * repeatLevel + (entrants.length - 1 - i) * byeLevel;
 
-  const costs: WeightedEdge[] = [];
+  let maxCost = 0;
   for (let i = 0; i < entrants.length; i++) {
-    const a = entrants[i]!;
-    for (let j = i + 1; j < entrants.length; j++) {
-      const b = entrants[j]!;
-      const repeats = meetings[i]!.get(b.id) ?? 0;
-      costs.push({ a: i, b: j, weight: repeats * repeatLevel + (a.points - b.points) ** 2 * scoreLevel });
-    }
-    if (hasBye) {
-      const placesAboveBottom = entrants.length - 1 - i;
-      costs.push({ a: i, b: byeVertex, weight: a.byes * repeatLevel + placesAboveBottom * byeLevel });
-    }
+    for (let j = i + 1; j < entrants.length; j++) maxCost = Math.max(maxCost, tableCost(i, j));
+    if (hasBye) maxCost = Math.max(maxCost, byeCost(i));
   }
-  const maxCost = costs.reduce((max, c) => Math.max(max, c.weight), 0);
   if (!Number.isSafeInteger(maxCost * (vertexCount / 2 + 1))) {
     throw new InvalidData('Swiss pairing: point totals too large to weigh exactly');
   }
   // Maximising (maxCost + 1 - cost) over perfect matchings minimises the total cost.
-  const edges = costs.map((c) => ({ a: c.a, b: c.b, weight: maxCost + 1 - c.weight }));
+  const edges: WeightedEdge[] = [];
+  for (let i = 0; i < entrants.length; i++) {
+    for (let j = i + 1; j < entrants.length; j++) edges.push({ a: i, b: j, weight: maxCost + 1 - tableCost(i, j) });
+    if (hasBye) edges.push({ a: i, b: byeVertex, weight: maxCost + 1 - byeCost(i) });
+  }
   const mate = maximumWeightMatching(vertexCount, edges, { maxCardinality: true });
 
   const tables: SwissTable[] = [];
