@@ -134,6 +134,15 @@ describe('answers', () => {
     expect(text.fields.every((f) => f.value.length <= 1024)).toBe(true);
     expect(text.footer).toMatch(/^Official rules: マジック総合ルール \(version 20190125\.3, 2019-01-25\)$/);
   });
+  it('stay inside the 6000-character embed total for every chapter (the largest answers) of every game', () => {
+    for (const game of GAME_IDS) {
+      for (const entry of searchRules(store, game, '', 25)) {
+        const text = answerText(lookupRules(store, game, entry.entry.number).answer!);
+        const total = [text.title, text.description, text.footer, ...text.fields.flatMap((f) => [f.name, f.value])];
+        expect(total.join('').length, `${game} ${entry.entry.number}`).toBeLessThanOrEqual(6000);
+      }
+    }
+  });
   it('come from our reference when the official document is not imported, and say so', () => {
     const refFile = join(DATA_DIR, 'nova', 'reference.json');
     if (!existsSync(refFile)) return;
