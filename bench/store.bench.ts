@@ -1,9 +1,13 @@
 // `npx tsx bench/run.ts store`: decision commit throughput, boot restore time and bytes per match,
-// measured with the toy game from test/store (the real games' states are larger; see docs/store.md).
+// measured with the toy game from test/store, plus a few figures with the real NOVA engine (see docs/store.md).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BaseState } from '../src/engine/core/game.ts';
+import type { BaseState, DecisionResponse, GameId, GameModule, MatchSetup } from '../src/engine/core/game.ts';
+import { seedRng } from '../src/engine/core/rng.ts';
+import { randomResponse } from '../src/engine/fuzz/random-play.ts';
+import { expandDeck, novaPrecons } from '../src/engine/games/nova/precon.ts';
+import { availableGames, gameModule } from '../src/engine/registry.ts';
 import { StoreConfigSchema } from '../src/store/config.ts';
 import { openStore, type Store } from '../src/store/store.ts';
 import { toyResolver } from '../test/store/temp-store.ts';
@@ -11,6 +15,7 @@ import { type ToyState, toyMove, toySetup } from '../test/store/toy-game.ts';
 import type { BenchFigure } from './figure.ts';
 
 const AREA = 'store';
+const SNAPSHOT_EVERY = StoreConfigSchema.parse({}).snapshotEvery;
 
 /**
  * Wall-clock and CPU milliseconds of `fn`. Both are reported: on a shared, busy machine the wall clock mostly
@@ -90,10 +95,55 @@ function restoreFigures(dir: string, matches: number, decisions: number) {
     store.close();
   };
   const atLast = restoreMs(path, matches);
-  dropSnapshots(`WHERE seq > ${decisions - StoreConfigSchema.parse({}).snapshotEvery}`);
+  dropSnapshots(`WHERE seq > ${decisions - SNAPSHOT_EVERY}`);
   const tail = restoreMs(path, matches);
   dropSnapshots('');
   return { atLast, tail, fullReplay: restoreMs(path, matches) };
+}
+
+/**
+ * The same store with the real NOVA engine and random legal play: its states (~24 KB of JSON) make the game's
+ * apply and the state hash, not SQLite, the cost of a decision.
+ */
+function novaFigures(dir: string): { perSecond: number; stateBytes: number; restoreMsPerMatch: number } {
+  const resolve = (id: GameId): GameModule | undefined => (availableGames().includes(id) ? gameModule(id) : undefined);
+  const game = gameModule('nova');
+  const [a, b] = novaPrecons();
+  if (!a || !b) throw new Error('bench: NOVA needs two precons in data/decks/nova');
+  const setup: MatchSetup = { game: 'nova', decks: { p1: expandDeck(a), p2: expandDeck(b) } };
+  const path = join(dir, 'nova.db');
+  const store = openStore({ path }, resolve);
+  const matches = 30;
+  let decisions = 0;
+  let stateBytes = 0;
+  const t = timed(() => {
+    for (let m = 0; m < matches; m++) {
+      store.matches.createMatch({
+        matchId: `n${m}`,
+        guildId: 'g',
+        channelId: 'c',
+        game: 'nova',
+        format: 'std',
+        players: { p1: 'a', p2: 'b' },
+      });
+      let state = store.matches.startMatch(`n${m}`, setup, `seed-${m}`);
+      let rng = seedRng(`bench-${m}`);
+      for (let i = 0; i < 100 + m; i++) {
+        const pending = game.pending(state);
+        if (!pending) break;
+        let response: DecisionResponse;
+        [response, rng] = randomResponse(pending, rng, 0.7);
+        state = store.matches.commitDecision(`n${m}`, pending.player, response).state;
+        decisions++;
+      }
+      stateBytes = Math.max(stateBytes, JSON.stringify(state).length);
+    }
+  });
+  store.close();
+  const reopened = openStore({ path }, resolve);
+  const report = reopened.matches.restoreActiveMatches();
+  reopened.close();
+  return { perSecond: (decisions * 1000) / t.ms, stateBytes, restoreMsPerMatch: report.ms / report.restored };
 }
 
 /** File bytes per finished match (after a checkpoint), over 500 played-out toy matches. */
@@ -127,6 +177,7 @@ export async function bench(): Promise<BenchFigure[]> {
     const full = commitsPerSecond(dir, 'FULL');
     const restore = restoreFigures(dir, 1000, 200);
     const size = bytesPerFinishedMatch(dir);
+    const nova = novaFigures(dir);
     const f = (name: string, value: number, unit: string): BenchFigure => ({ area: AREA, name, value, unit });
     return [
       f('decisions committed/s (own txn, WAL, sync=NORMAL)', Math.round(normal.wall), '/s'),
@@ -134,11 +185,14 @@ export async function bench(): Promise<BenchFigure[]> {
       f('decisions committed/s (own txn, WAL, sync=FULL)', Math.round(full.wall), '/s'),
       f('restore 1,000 active matches x 200 decisions', restore.atLast.ms, 'ms'),
       f('  same, CPU time', restore.atLast.cpuMs, 'ms'),
-      f('  latest snapshot one interval (20) back', restore.tail.ms, 'ms'),
+      f(`  latest snapshot one interval (${SNAPSHOT_EVERY}) back`, restore.tail.ms, 'ms'),
       f('  same, CPU time', restore.tail.cpuMs, 'ms'),
       f('  snapshots deleted (full replay)', restore.fullReplay.ms, 'ms'),
       f('database bytes per finished match', Math.round(size.bytes), 'bytes'),
       f('  (decisions per finished toy match)', Math.round(size.decisions), 'decisions'),
+      f('NOVA: decisions committed/s (random legal play)', Math.round(nova.perSecond), '/s'),
+      f('NOVA: restore one active match (~115 decisions)', nova.restoreMsPerMatch, 'ms'),
+      f('NOVA: state size (JSON)', nova.stateBytes, 'bytes'),
     ];
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -5,7 +5,7 @@ export const StoreConfigSchema = z.object({
   /** The one database file; its directory is created if missing. */
   path: z.string().min(1).default('./var/arbiter.db'),
   /** A snapshot of the state is written every N decisions, in the decision's own transaction. */
-  snapshotEvery: z.number().int().min(1).max(10_000).default(20),
+  snapshotEvery: z.number().int().min(1).max(10_000).default(5),
   /**
    * FULL makes a commit survive power loss too; NORMAL survives process crashes (SIGKILL) but may lose the
    * last transactions on power loss. See docs/store.md for why NORMAL is the default.

@@ -1,9 +1,9 @@
-import type { BaseState, GameModule, MatchSetup } from '../engine/core/game.ts';
-import { stateHash } from '../engine/core/hash.ts';
+import type { GameModule, MatchSetup } from '../engine/core/game.ts';
 import type { LoggedDecision } from '../engine/core/replay.ts';
 import { parseJsonColumn } from './json-column.ts';
 import { type MatchRecords, type MatchRow, StoredDecisionSchema } from './match-records.ts';
 import { firstDivergence } from './match-restore.ts';
+import { hashText } from './state-text.ts';
 
 /** A match as portable JSON: enough to replay it anywhere (setup + seed + decisions, with the logged hashes). */
 export interface MatchExport {
@@ -71,15 +71,10 @@ export function inspectMatch(records: MatchRecords, row: MatchRow, game: GameMod
   const { decisions, ...match } = exportMatch(records, row);
   const snapshots = records.snapshotSeqs(row.match_id, Number.MAX_SAFE_INTEGER).map((seq) => {
     const snap = records.snapshot(row.match_id, seq);
-    let sound = false;
-    try {
-      sound =
-        snap !== undefined &&
-        stateHash(JSON.parse(snap.state) as BaseState) === snap.state_hash &&
-        snap.state_hash === records.decisionAt(row.match_id, seq)?.state_hash;
-    } catch {
-      sound = false;
-    }
+    const sound =
+      snap !== undefined &&
+      hashText(snap.state) === snap.state_hash &&
+      snap.state_hash === records.decisionAt(row.match_id, seq)?.state_hash;
     return { seq, sound };
   });
   let replayProblem: string | null;

@@ -26,6 +26,7 @@ import {
   toMatchInfo,
 } from './match-records.ts';
 import { restoreMatch } from './match-restore.ts';
+import { canonicalState } from './state-text.ts';
 
 const Id = z.string().min(1).max(64);
 
@@ -172,7 +173,7 @@ export class MatchStore {
 
     const entry: LoggedDecision = what === 'concede' ? { seat: who, concede: true } : { seat: who, response: what };
     const state = applyLogged(live.game, live.state, entry);
-    const hash = stateHash(state);
+    const { text, hash } = canonicalState(state);
     const seq = live.seq + 1;
     const nextStatus: MatchStatus = state.result ? 'finished' : 'active';
     const now = this.now();
@@ -190,7 +191,7 @@ export class MatchStore {
         fromCount: live.seq,
         status: nextStatus,
         result: state.result ? JSON.stringify(state.result) : null,
-        snapshot: seq % this.options.snapshotEvery === 0 ? canonicalJson(state) : null,
+        snapshot: seq % this.options.snapshotEvery === 0 ? text : null,
         keepSnapshotsFrom: seq - (KEPT_SNAPSHOTS - 1) * this.options.snapshotEvery,
       });
     } catch (error) {
