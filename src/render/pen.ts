@@ -75,7 +75,13 @@ export class Pen {
     return shown.length;
   }
 
+  /** Only the pen sets fonts, so the last one set is still current: parsing a font string is not free. */
+  private currentFont = '';
+
   private setFont(style: Pick<TextStyle, 'size' | 'weight'>): void {
-    this.ctx.font = font(style.size, style.weight ?? 'regular');
+    const wanted = font(style.size, style.weight ?? 'regular');
+    if (wanted === this.currentFont) return;
+    this.ctx.font = wanted;
+    this.currentFont = wanted;
   }
 }
