@@ -44,9 +44,14 @@ export function botResult(league: League, a: string, b: string, score: GameScore
     return;
   }
   const round = currentRound(league) ?? refuse('No round is running.', '進行中のラウンドはありません。');
-  const table = round.tables.find((t) => t.result === null && ((t.a === a && t.b === b) || (t.a === b && t.b === a)));
+  const table = round.tables.find((t) => (t.a === a && t.b === b) || (t.a === b && t.b === a));
   if (!table)
     refuse(`${a} and ${b} are not paired in the current round.`, `${a} と ${b} は現在のラウンドで対戦していません。`);
+  if (table.result)
+    refuse(
+      'This match already has a result; ask an organiser to correct it.',
+      'この対戦の結果は確定済みです。修正は運営に依頼してください。',
+    );
   const oriented =
     table.a === a ? score : { gamesWonA: score.gamesWonB, gamesWonB: score.gamesWonA, gamesDrawn: score.gamesDrawn };
   checkScore(league, round, oriented);
