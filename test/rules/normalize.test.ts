@@ -9,6 +9,7 @@ import { importRules } from '../../src/rules/import.ts';
 import { definedTerm } from '../../src/rules/indexer.ts';
 import { normalizeText, ruleKey } from '../../src/rules/normalize.ts';
 import { ReadingStripper, stripKatakanaReadings } from '../../src/rules/parse/furigana.ts';
+import { takeInlineExamples } from '../../src/rules/parse/outline.ts';
 import { ruleNumberKey, splitGamePrefix } from '../../src/rules/search.ts';
 import { termsOf } from '../../src/rules/terms.ts';
 import { migrate } from '../../src/store/migrate.ts';
@@ -56,6 +57,13 @@ describe('text normalisation', () => {
     expect(definedTerm('置換効果とは、何か')).toBe('置換効果');
     expect(definedTerm('「引き直し」とは何か')).toBe('引き直し');
     expect(definedTerm('とはいえ')).toBeNull();
+  });
+});
+
+describe('inline examples', () => {
+  it('leave the text when they close it, and stay when they are an "e.g." inside a sentence', () => {
+    expect(takeInlineExamples('Aです。（例：B（C）D）')).toEqual({ text: 'Aです。', examples: ['例：B（C）D'] });
+    expect(takeInlineExamples('A（例：x）Bです。')).toEqual({ text: 'A（例：x）Bです。', examples: [] });
   });
 });
 

@@ -94,6 +94,11 @@ describe('NOVA (000)', () => {
     const leavesWithoutText = doc('nova').rules.filter((r) => r.text === '' && !parents.has(r.number));
     expect(leavesWithoutText.map((r) => r.number)).toEqual(['301.12', '704.1.3']);
   });
+  it('moves the examples written in parentheses at the end of a rule out of its text', () => {
+    expect(doc('nova').rules.reduce((n, r) => n + r.examples.length, 0)).toBe(23);
+    expect(rule('nova', '1004.3').examples).toHaveLength(1);
+    expect(rule('nova', '1004.3').text).not.toContain('例');
+  });
   it('titles the keyword sections', () => {
     expect(rule('nova', '1004')).toMatchObject({ title: '貫通', parent: '1000' });
     expect(rule('nova', '1002').title).toBe('瞬唱');
@@ -128,6 +133,9 @@ describe('Force of Will (001)', () => {
     expect(rule('fow', '101')).toMatchObject({ title: '概要', parent: '100' });
     expect(rule('fow', '105.1').title).toBe('プレイヤー');
     expect(rule('fow', '105.2').title).toBe('持ち主/オーナー');
+  });
+  it('separates examples, also those marked "*例:"', () => {
+    expect(doc('fow').rules.reduce((n, r) => n + r.examples.length, 0)).toBe(15);
   });
   it('drops the card-layout HTML and reads parenthesised references', () => {
     expect(doc('fow').rules.filter((r) => r.text.includes('<p>'))).toEqual([]);

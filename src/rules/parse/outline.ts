@@ -11,7 +11,8 @@ export interface OutlineSpec {
   isHeading(raw: RawRule): boolean;
 }
 
-const EXAMPLE = /^(?:例|\(例\)|（例）)\s*[:：]/;
+// "例:", "*例:", "(例):" open an example paragraph.
+const EXAMPLE = /^\*?(?:例|\(例\)|（例）)\s*[:：]/;
 
 /**
  * Joins wrapped lines. The documents are PDF extractions that break lines mid-word, so lines are glued back
@@ -75,8 +76,9 @@ export function buildOutline(raws: readonly RawRule[], spec: OutlineSpec) {
     const heading = spec.isHeading(raw);
     const lines = heading ? raw.body : [raw.head, ...raw.body];
     const { text, examples } = splitExamples(lines);
-    const body = joinLines(text);
-    const exampleTexts = examples.map(joinLines);
+    const inline = takeInlineExamples(joinLines(text));
+    const body = inline.text;
+    const exampleTexts = [...inline.examples, ...examples.map(joinLines)];
     const refs: string[] = [];
     for (const source of [raw.head, body, ...exampleTexts]) {
       for (const cited of citedNumbers(source, spec.refPattern)) {
@@ -97,6 +99,39 @@ export function buildOutline(raws: readonly RawRule[], spec: OutlineSpec) {
     };
   });
   return { rules, unresolvedRefs };
+}
+
+/**
+ * Moves examples written in parentheses at the end of a rule ("…ます。（例：…）", as NOVA does) out of its text.
+ * One in mid-sentence is an "e.g." and stays. Parentheses are matched by depth: examples contain their own.
+ */
+export function takeInlineExamples(text: string): { text: string; examples: string[] } {
+  const examples: string[] = [];
+  let rest = text;
+  let from = 0;
+  for (;;) {
+    const found = rest.slice(from).search(/[（(]例[：:]/);
+    if (found < 0) break;
+    const start = from + found;
+    const end = closingParen(rest, start);
+    if (end < 0) break;
+    const after = rest.slice(end + 1).trim();
+    if (after === '' || /^[（(]例[：:]/.test(after)) {
+      examples.push(rest.slice(start + 1, end).trim());
+      rest = `${rest.slice(0, start).trimEnd()}${rest.slice(end + 1).trimStart()}`;
+      from = start;
+    } else from = end + 1;
+  }
+  return { text: rest, examples };
+}
+
+function closingParen(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    if (text[i] === '（' || text[i] === '(') depth++;
+    else if ((text[i] === '）' || text[i] === ')') && --depth === 0) return i;
+  }
+  return -1;
 }
 
 /** Rule numbers cited in a text: for each match, the first capture group that took part. */
