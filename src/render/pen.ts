@@ -75,7 +75,8 @@ export class Pen {
     return shown.length;
   }
 
-  /** Only the pen sets fonts, so the last one set is still current: parsing a font string is not free. */
+  /** Only the pen sets fonts (and no text is drawn between ctx.save and ctx.restore), so the last font set is still
+   * current: parsing a font string is not free. */
   private currentFont = '';
 
   private setFont(style: Pick<TextStyle, 'size' | 'weight'>): void {
