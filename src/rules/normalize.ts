@@ -2,12 +2,17 @@
 
 /** NFKC folds full-width digits and letters (７０２．９ａ → 702.9a); lower case folds English names. */
 export function normalizeText(s: string): string {
-  return s
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[‐‑‒–—―−－ｰ]/g, (c) => (c === 'ｰ' ? 'ー' : '-'))
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    s
+      .normalize('NFKC')
+      .toLowerCase()
+      .replace(/[‐‑‒–—―−－ｰ]/g, (c) => (c === 'ｰ' ? 'ー' : '-'))
+      // Phones type curly quotes ("can’t"); the reference files use straight ones.
+      .replace(/[‘’]/g, "'")
+      .replace(/[“”]/g, '"')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /**

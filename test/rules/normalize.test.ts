@@ -48,6 +48,7 @@ describe('rule number keys', () => {
 describe('text normalisation', () => {
   it('folds full-width characters and case', () => {
     expect(normalizeText('ＡＢＣ　５０枚')).toBe('abc 50枚');
+    expect(normalizeText('Can’t “Block”')).toBe('can\'t "block"');
   });
   it('splits headings into the names they stand for', () => {
     expect(termsOf('飛行/Flying')).toEqual(['飛行/flying', '飛行', 'flying']);
