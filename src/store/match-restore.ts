@@ -36,12 +36,12 @@ export function restoreMatch(game: GameModule, records: MatchRecords, row: Match
   const last = row.decision_count;
   let base: { state: BaseState; seq: number; hash: string } | null = null;
   for (const seq of records.snapshotSeqs(row.match_id, last)) {
-    const problem = snapshotProblem(records, row, seq);
-    if (typeof problem === 'string') {
-      notes.push(`snapshot at decision ${seq} is unusable (${problem}); falling back to an earlier one`);
+    const checked = checkSnapshot(records, row, seq);
+    if (typeof checked === 'string') {
+      notes.push(`snapshot at decision ${seq} is unusable (${checked}); falling back to an earlier one`);
       continue;
     }
-    base = { ...problem, seq };
+    base = { ...checked, seq };
     break;
   }
   if (!base) {
@@ -132,11 +132,7 @@ function applyRow(game: GameModule, state: BaseState, seq: number, entry: Logged
 }
 
 /** The snapshot's state when it is sound, or why it is not. */
-function snapshotProblem(
-  records: MatchRecords,
-  row: MatchRow,
-  seq: number,
-): { state: BaseState; hash: string } | string {
+function checkSnapshot(records: MatchRecords, row: MatchRow, seq: number): { state: BaseState; hash: string } | string {
   const snap = records.snapshot(row.match_id, seq);
   if (!snap) return 'missing';
   // Hashing the stored text is enough (see state-text.ts) and much cheaper than re-serialising a large state.

@@ -50,7 +50,8 @@ export type Submission = DecisionResponse | 'concede';
 const SubmissionSchema = z.union([DecisionResponseSchema, z.literal('concede')]);
 
 /**
- * What happened to a submission; `state` is always the match's current state. `applied`: committed now. `duplicate`: this very answer was committed earlier
+ * What happened to a submission; `state` is always the match's current state (the cached object: read it, never
+ * mutate it). `applied`: committed now. `duplicate`: this very answer was committed earlier
  * (a double click, a retried interaction) and is not applied again. `stale`: the decision was already answered
  * differently or is not the pending one; nothing changed.
  */
