@@ -6,7 +6,7 @@ import { leagueStandings } from './league-queries.ts';
 import { recommendedEventShape } from './round-count.ts';
 import { bergerRounds } from './round-robin.ts';
 import { pairSwissRound, type SwissEntrant } from './swiss.ts';
-import { type BracketMatch, nextBracketRound, topCutFirstRound } from './top-cut.ts';
+import { topCutFirstRound, winnersMeet } from './top-cut.ts';
 
 export function startRound(league: League, at: string): void {
   if (league.phase === 'finished') refuse('The league has finished.', 'リーグは終了しています。');
@@ -144,20 +144,20 @@ function roundRobinRound(league: League, number: number, index: number, at: stri
 
 function topCutRound(league: League, number: number, at: string): LeagueRound {
   const previous = league.rounds.at(-1);
-  let matches: BracketMatch[];
+  let tables: Omit<LeagueTable, 'number'>[];
   if (previous?.stage !== 'top-cut') {
     const active = new Set(league.players.filter(isActive).map((p) => p.id));
     const qualified = leagueStandings(league)
       .map((r) => r.player)
       .filter((id) => active.has(id))
       .slice(0, league.plannedTopCut ?? 0);
-    matches = topCutFirstRound(qualified);
+    tables = topCutFirstRound(qualified).map((m) => (m.b === null ? byeTable(m.a, league) : openTable(m.a, m.b)));
   } else {
-    const bracket = previous.tables.map((t, i) => ({ seedA: 2 * i + 1, seedB: 2 * i + 2, a: t.a, b: t.b }));
-    matches = nextBracketRound(bracket, previous.tables.map(winnerOf));
-    if (matches.length === 0) refuse('The top cut is over.', 'トップカットは終了しました。');
+    // Top-cut tables are stored in bracket order, so the winners of tables 1 and 2 meet next, and so on.
+    const pairs = winnersMeet(previous.tables.map(winnerOf));
+    if (pairs.length === 0) refuse('The top cut is over.', 'トップカットは終了しました。');
+    tables = pairs.map(([a, b]) => openTable(a, b));
   }
-  const tables = matches.map((m) => (m.b === null ? byeTable(m.a, league) : openTable(m.a, m.b)));
   return { number, stage: 'top-cut', startedAt: at, awardedByes: [], tables: numbered(tables) };
 }
 

@@ -46,6 +46,11 @@ export function nextBracketRound(previous: readonly BracketMatch[], winners: rea
     if (w === m.b && m.seedB !== null) return { seed: m.seedB, player: m.b };
     throw new RangeError(`${w} did not play bracket match ${i + 1}`);
   });
+  return pairAdjacent(advanced);
+}
+
+/** Bracket order is kept by pairing winners of matches 1 and 2, 3 and 4, … */
+function pairAdjacent(advanced: readonly { seed: number; player: string }[]): BracketMatch[] {
   if (advanced.length < 2) return [];
   const next: BracketMatch[] = [];
   for (let i = 0; i < advanced.length; i += 2) {
@@ -54,4 +59,11 @@ export function nextBracketRound(previous: readonly BracketMatch[], winners: rea
     next.push({ seedA: x.seed, seedB: y.seed, a: x.player, b: y.player });
   }
   return next;
+}
+
+/** The next round's pairs from the winners listed in bracket order (the form the league stores). */
+export function winnersMeet(winners: readonly string[]): [string, string][] {
+  if (winners.length % 2 === 1 && winners.length > 1)
+    throw new RangeError('a bracket round has an even number of matches');
+  return pairAdjacent(winners.map((player) => ({ seed: 0, player }))).map((m) => [m.a, m.b!]);
 }

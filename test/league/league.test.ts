@@ -3,6 +3,7 @@ import { IllegalAction, InvalidData } from '../../src/engine/core/errors.ts';
 import { type League, parseLeague } from '../../src/league/league.ts';
 import { applyCommand, createLeague, replay } from '../../src/league/league-log.ts';
 import { auditTrail, leagueStandings, playerHistory, roundPairings } from '../../src/league/league-queries.ts';
+import { ratedGamesOfRound, ratedLadderGames } from '../../src/league/league-ratings.ts';
 import { standingsCsv } from '../../src/league/standings-csv.ts';
 import { MTR_TIEBREAKERS } from '../../src/league/tiebreakers.ts';
 
@@ -152,6 +153,7 @@ describe('results', () => {
     );
     // Reported from b's side, stored in table orientation: b won.
     expect(roundPairings(l)[0]!.result!.score).toEqual({ gamesWonA: 0, gamesWonB: 2, gamesDrawn: 0 });
+    expect(ratedGamesOfRound(l, 1)).toEqual([{ a: t1.a, b: t1.b, scoreA: 0 }]);
     expect(playerHistory(l, t1.b)[0]).toMatchObject({
       opponent: t1.a,
       outcome: 'win',
@@ -175,6 +177,8 @@ describe('results', () => {
     l = applyCommand(l, organiser, { type: 'no-show', table: 2, absent: [t2!.a, t2!.b!] }, at());
     expect(roundPairings(l)[0]!.result!.score).toEqual({ gamesWonA: 0, gamesWonB: 2, gamesDrawn: 0 });
     expect(roundPairings(l)[1]!.result!.bothLose).toBe(true);
+    // Unplayed matches are not rated.
+    expect(ratedGamesOfRound(l, 1)).toEqual([]);
     const points = new Map(leagueStandings(l).map((r) => [r.player, r.matchPoints]));
     expect([t1!.a, t1!.b!, t2!.a, t2!.b!].map((p) => points.get(p))).toEqual([0, 3, 0, 0]);
   });
@@ -262,6 +266,7 @@ describe('whole events', () => {
       { type: 'bot-result', a: 'z', b: 'y', score: { gamesWonA: 2, gamesWonB: 1, gamesDrawn: 0 } },
       at(),
     );
+    expect(ratedLadderGames(l, 1).map((g) => g.game)).toEqual([{ a: 'z', b: 'y', scoreA: 1 }]);
     // x and z both won against y; x's 2-0 beats z's 2-1 on GW%.
     expect(leagueStandings(l).map((r) => [r.player, r.matchPoints])).toEqual([
       ['x', 3],

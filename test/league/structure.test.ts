@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { recommendedEventShape } from '../../src/league/round-count.ts';
 import { bergerRounds } from '../../src/league/round-robin.ts';
-import { bracketSeedOrder, nextBracketRound, topCutFirstRound } from '../../src/league/top-cut.ts';
+import { bracketSeedOrder, nextBracketRound, topCutFirstRound, winnersMeet } from '../../src/league/top-cut.ts';
 
 describe('recommended rounds (MTR Appendix E)', () => {
   it('follows the table at each boundary', () => {
@@ -74,5 +74,12 @@ describe('top cut', () => {
   it('gives byes to the top seeds when the cut is not a power of two', () => {
     const first = topCutFirstRound(['s1', 's2', 's3', 's4', 's5', 's6']);
     expect(first.filter((m) => m.b === null).map((m) => m.a)).toEqual(['s1', 's2']);
+  });
+  it('pairs stored winners in bracket order', () => {
+    expect(winnersMeet(['w1', 'w2', 'w3', 'w4'])).toEqual([
+      ['w1', 'w2'],
+      ['w3', 'w4'],
+    ]);
+    expect(winnersMeet(['champion'])).toEqual([]);
   });
 });
