@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { planArea } from '../../src/render/board/area.ts';
 import { groupCards } from '../../src/render/board/group.ts';
+import { renderBoard } from '../../src/render/render.ts';
 import { card, faceDown, times } from './fixtures/build.ts';
+import { novaBoard } from './fixtures/nova-board.ts';
 
 describe('grouping and overflow on a crowded area', () => {
   it('groups identical cards with a count, keeping different states apart', () => {
@@ -40,5 +42,16 @@ describe('grouping and overflow on a crowded area', () => {
         },
       ),
     );
+  });
+});
+
+describe('attachments', () => {
+  it('draws an attachment of an attachment instead of losing it', async () => {
+    const model = novaBoard();
+    const aura = card('Ember Sigil', ['red'], { id: 'sigil' });
+    const blade = card('Iron Blade', ['green'], { id: 'iron', attachments: [aura] });
+    model.players.p1.areas[0]!.cards = [card('Knight', ['blue'], { attachments: [blade] })];
+    const { drawnText } = await renderBoard(model);
+    expect(drawnText).toEqual(expect.arrayContaining(['Iron Blade', 'Ember Sigil']));
   });
 });

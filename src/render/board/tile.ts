@@ -3,9 +3,10 @@ import type { Locale } from '../../engine/core/label.ts';
 import type { Pen } from '../pen.ts';
 import { drawPips, drawTag, fillBox, strokeBox } from '../shapes.ts';
 import { type GameStyle, swatch } from '../styles/game-style.ts';
-import type { CardState, FaceUpCard, Stat, TableCard } from '../table-model.ts';
+import type { FaceUpCard, Stat, TableCard } from '../table-model.ts';
 import { word } from '../ui-words.ts';
 import type { CardGroup } from './group.ts';
+import { drawStateTags, tagsWidth, tagWidth } from './state-tags.ts';
 
 export const TILE_WIDTH = 148;
 export const FULL_HEIGHT = 104;
@@ -22,8 +23,13 @@ export interface TileContext {
   highlight: ReadonlySet<string>;
 }
 
+/** All cards attached to a card, and to those cards in turn (AQA break stacks, an aura on an equip), depth first. */
+function attachedTree(card: TableCard): TableCard[] {
+  return card.attachments.flatMap((a) => [a, ...attachedTree(a)]);
+}
+
 export function attachmentLines(card: TableCard): number {
-  const n = card.attachments.length;
+  const n = attachedTree(card).length;
   return n <= MAX_ATTACHMENT_LINES ? n : MAX_ATTACHMENT_LINES + 1;
 }
 
@@ -31,27 +37,8 @@ export function slotHeight(group: CardGroup, compact: boolean): number {
   return (compact ? COMPACT_HEIGHT : FULL_HEIGHT) + attachmentLines(group.card) * ATTACHMENT_HEIGHT;
 }
 
-/** States shown as tags; `turned` and `upsideDown` also dim the tile. */
-const TAGGED_STATES: readonly CardState[] = [
-  'destroyedPending',
-  'attacking',
-  'blocking',
-  'turned',
-  'upsideDown',
-  'actionRestricted',
-  'revealed',
-];
-
 function isTurned(card: TableCard): boolean {
   return card.states.includes('turned') || card.states.includes('upsideDown');
-}
-
-function tagColours(state: CardState): { fill: string; ink: string } {
-  if (state === 'destroyedPending') return { fill: '#c0392b', ink: '#ffffff' };
-  if (state === 'attacking') return { fill: '#e67e22', ink: '#111418' };
-  if (state === 'blocking') return { fill: '#2e86c1', ink: '#ffffff' };
-  if (state === 'turned' || state === 'upsideDown') return { fill: '#9fd3e6', ink: '#0f2a36' };
-  return { fill: '#596270', ink: '#eef1f4' };
 }
 
 export function statText(stats: readonly Stat[]): string {
@@ -100,48 +87,6 @@ function drawBack(t: TileContext, x: number, y: number, w: number, h: number): v
 function drawCountBadge(t: TileContext, count: number, right: number, y: number, size: number): number {
   if (count <= 1) return 0;
   return drawTag(t.pen, `×${count}`, right, y, { size, fill: t.style.accent, ink: '#111418', align: 'right' }) + 4;
-}
-
-function tagWidth(t: TileContext, text: string, size: number): number {
-  return t.pen.width(text, { size, weight: 'bold' }) + 2 * Math.round(size * 0.45) + 4;
-}
-
-/** The states to tag, and how many did not fit in `room` (shown as "+N"). */
-function fittingTags(
-  t: TileContext,
-  card: TableCard,
-  size: number,
-  room: number,
-): { shown: CardState[]; dropped: number } {
-  const states = TAGGED_STATES.filter((s) => card.states.includes(s));
-  const shown: CardState[] = [];
-  let used = 0;
-  for (const [i, state] of states.entries()) {
-    const w = tagWidth(t, t.style.states[state][t.locale], size);
-    const rest = states.length - i - 1;
-    const reserve = rest > 0 ? tagWidth(t, `+${rest}`, size) : 0;
-    if (used + w + reserve > room) return { shown, dropped: states.length - shown.length };
-    shown.push(state);
-    used += w;
-  }
-  return { shown, dropped: 0 };
-}
-
-function tagsWidth(t: TileContext, card: TableCard, size: number, room: number): number {
-  const { shown, dropped } = fittingTags(t, card, size, room);
-  const words = shown.map((s) => t.style.states[s][t.locale]);
-  if (dropped > 0) words.push(`+${dropped}`);
-  return words.reduce((w, word) => w + tagWidth(t, word, size), 0);
-}
-
-/** Tags right to left from `right`; states that do not fit in `room` are counted in a "+N" tag. */
-function drawStateTags(t: TileContext, card: TableCard, right: number, y: number, size: number, room: number): void {
-  const { shown, dropped } = fittingTags(t, card, size, room);
-  let x = right;
-  for (const state of shown) {
-    x -= drawTag(t.pen, t.style.states[state][t.locale], x, y, { size, ...tagColours(state), align: 'right' }) + 4;
-  }
-  if (dropped > 0) drawTag(t.pen, `+${dropped}`, x, y, { size, fill: '#596270', ink: '#eef1f4', align: 'right' });
 }
 
 function drawFaceUp(t: TileContext, card: FaceUpCard, x: number, y: number, compact: boolean, pipRoom: number): void {
@@ -195,25 +140,26 @@ function drawFaceDown(t: TileContext, x: number, y: number, compact: boolean): v
 
 function drawAttachments(t: TileContext, host: TableCard, x: number, top: number): void {
   const { pen, style } = t;
-  const shown = host.attachments.slice(0, MAX_ATTACHMENT_LINES);
-  shown.forEach((attached, i) => {
+  const attached = attachedTree(host);
+  const shown = attached.slice(0, MAX_ATTACHMENT_LINES);
+  shown.forEach((card, i) => {
     const y = top + i * ATTACHMENT_HEIGHT;
     fillBox(pen.ctx, x + 12, y + 2, TILE_WIDTH - 12, ATTACHMENT_HEIGHT - 4, 5, style.panelEdge);
     // A short rail from the host marks the attachment as belonging to it.
     pen.ctx.fillStyle = style.mutedInk;
     pen.ctx.fillRect(x + 4, y - 2, 3, ATTACHMENT_HEIGHT - 6);
     pen.ctx.fillRect(x + 4, y + ATTACHMENT_HEIGHT / 2 - 2, 8, 3);
-    const name = attached.face === 'up' ? attached.name : word('faceDown', t.locale);
-    const stats = attached.face === 'up' && attached.stats.length > 0 ? statText(attached.stats) : '';
+    const name = card.face === 'up' ? card.name : word('faceDown', t.locale);
+    const stats = card.face === 'up' && card.stats.length > 0 ? statText(card.stats) : '';
     const statsWidth = stats
       ? pen.text(stats, x + TILE_WIDTH - 6, y + 19, { size: 14, colour: style.ink, align: 'right' })
       : 0;
     pen.text(name, x + 18, y + 19, { size: 15, colour: style.ink, maxWidth: TILE_WIDTH - 30 - statsWidth });
-    if (t.highlight.has(attached.id)) {
+    if (t.highlight.has(card.id)) {
       strokeBox(pen.ctx, { x: x + 12, y: y + 2, w: TILE_WIDTH - 12, h: ATTACHMENT_HEIGHT - 4, r: 5 }, style.accent, 2);
     }
   });
-  const hidden = host.attachments.length - shown.length;
+  const hidden = attached.length - shown.length;
   if (hidden > 0) {
     const y = top + shown.length * ATTACHMENT_HEIGHT;
     pen.text(`+${hidden}`, x + 18, y + 19, { size: 15, weight: 'bold', colour: style.mutedInk });
