@@ -35,7 +35,8 @@ export function repairRound(league: League, at: string): void {
   }
   if (round.stage !== 'swiss')
     refuse('Only Swiss rounds can be re-paired.', 'スイスラウンドのみ再ペアリングできます。');
-  league.awardedByes = round.awardedByes;
+  const active = new Set(league.players.filter(isActive).map((p) => p.id));
+  league.awardedByes = round.awardedByes.filter((id) => active.has(id));
   league.rounds.pop();
   league.rounds.push(pairNextRound(league, at));
   league.awardedByes = [];

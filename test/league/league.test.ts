@@ -218,6 +218,10 @@ describe('organiser changes and undo', () => {
     l = applyCommand(l, organiser, { type: 'repair-round' }, at());
     expect(byes()).toContain('p2');
     expect(roundPairings(l).flatMap((t) => [t.a, t.b])).not.toContain('p5');
+    // A player who drops loses the awarded bye on the next re-pair.
+    l = applyCommand(l, organiser, { type: 'drop', player: 'p2' }, at());
+    l = applyCommand(l, organiser, { type: 'repair-round' }, at());
+    expect(roundPairings(l).flatMap((t) => [t.a, t.b])).not.toContain('p2');
   });
 });
 
