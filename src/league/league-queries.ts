@@ -93,3 +93,14 @@ export function playerHistory(league: League, player: string): HistoryLine[] {
 export function auditTrail(league: League): LogEntry[] {
   return league.log.filter((e) => e.admin);
 }
+
+/**
+ * When the bot may record no-shows for the current round: its start plus `noShowMinutes` (ISO time),
+ * or null when the setting is off or no round is waiting for results.
+ */
+export function noShowDeadline(league: League): string | null {
+  const minutes = league.config.settings.noShowMinutes;
+  const round = league.rounds.at(-1);
+  if (minutes === null || !round || round.tables.every((t) => t.result !== null)) return null;
+  return new Date(Date.parse(round.startedAt) + minutes * 60_000).toISOString();
+}

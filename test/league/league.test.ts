@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { IllegalAction, InvalidData } from '../../src/engine/core/errors.ts';
 import { type League, parseLeague } from '../../src/league/league.ts';
 import { applyCommand, createLeague, replay } from '../../src/league/league-log.ts';
-import { auditTrail, leagueStandings, playerHistory, roundPairings } from '../../src/league/league-queries.ts';
+import {
+  auditTrail,
+  leagueStandings,
+  noShowDeadline,
+  playerHistory,
+  roundPairings,
+} from '../../src/league/league-queries.ts';
 import { ratedGamesOfRound, ratedLadderGames } from '../../src/league/league-ratings.ts';
 import { standingsCsv } from '../../src/league/standings-csv.ts';
 import { MTR_TIEBREAKERS } from '../../src/league/tiebreakers.ts';
@@ -173,10 +179,13 @@ describe('results', () => {
   it('gives a no-show the loss, and both players a loss when both are absent', () => {
     let l = paired();
     const [t1, t2] = roundPairings(l);
+    // newLeague sets noShowMinutes to 10.
+    expect(noShowDeadline(l)).toBe(new Date(Date.parse(l.rounds[0]!.startedAt) + 10 * 60_000).toISOString());
     l = applyCommand(l, organiser, { type: 'no-show', table: 1, absent: [t1!.a] }, at());
     l = applyCommand(l, organiser, { type: 'no-show', table: 2, absent: [t2!.a, t2!.b!] }, at());
     expect(roundPairings(l)[0]!.result!.score).toEqual({ gamesWonA: 0, gamesWonB: 2, gamesDrawn: 0 });
     expect(roundPairings(l)[1]!.result!.bothLose).toBe(true);
+    expect(noShowDeadline(l)).toBeNull();
     // Unplayed matches are not rated.
     expect(ratedGamesOfRound(l, 1)).toEqual([]);
     const points = new Map(leagueStandings(l).map((r) => [r.player, r.matchPoints]));
