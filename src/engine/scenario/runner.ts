@@ -53,7 +53,14 @@ const OPTION_ALIASES: Record<string, string[]> = {
   life: ['life'],
   choose: ['target'],
   order: ['trigger'],
+  pay: ['payment'],
 };
+
+/** `cards: [red, green (stock)]`: does this payment option (label "green (stock), red") spend exactly those units? */
+function paymentMatches(o: DecisionOption, refs: readonly string[]): boolean {
+  const norm = (xs: readonly string[]) => JSON.stringify(xs.map((x) => x.trim().toLowerCase()).sort());
+  return norm(o.label.en.split(', ')) === norm(refs);
+}
 
 /** "p2", "Ember Whelp", "Ember Whelp@p2": does this option mean that thing? */
 function optionMatchesRef(s: NovaState, o: DecisionOption, ref: string): boolean {
@@ -79,6 +86,12 @@ function findOption(s: NovaState, step: Extract<Step, { do: string }>): Decision
   const candidates = p.options.filter((o) => kinds.includes(o.kind) || (step.do === 'choose' && o.kind === 'target'));
   // `cards: []` is an explicit empty choice ("choose up to 1" choosing none, NOVA 804.4.1.2).
   if (step.cards && step.cards.length === 0) return [];
+  if (step.do === 'pay') {
+    const match = candidates.find((o) => paymentMatches(o, step.cards ?? []));
+    if (!match)
+      throw new NotOffered(`no way to pay with ${JSON.stringify(step.cards)} (${describeOptions(p.options)})`);
+    return [match];
+  }
   const refs = step.cards ?? (step.target ? [step.target] : step.card ? [step.card] : []);
   if (refs.length === 0) {
     if (candidates.length === 0)

@@ -1,8 +1,8 @@
 import type { DecisionOption, Seat } from '../../core/game.ts';
 import { novaCard } from './cards/pool.ts';
-import type { Ability, NovaCard } from './cards/schema.ts';
+import type { Ability, Cost, NovaCard } from './cards/schema.ts';
 import { actionRestricted, limitLevel, usedCharacterLevels } from './characteristics.ts';
-import { canPay, effectiveCost, hasRequiredEnergy, pay } from './energy.ts';
+import { canPay, effectiveCost, hasRequiredEnergy, pay, paymentPlans } from './energy.ts';
 import { logPublic } from './log.ts';
 import { isDamage, selectorOf, targetingEffects } from './resolve.ts';
 import type { CardObject, NovaState, PlayInProgress, TargetRef, WaitingItem } from './state.ts';
@@ -152,8 +152,21 @@ function playEffects(play: PlayInProgress): NovaCard['effects'] {
   return a.effects;
 }
 
+/** The energy cost this play pays, and the object whose own energy ability cannot help pay it (NOVA 804.2.3). */
+export function playEnergyCost(s: NovaState, play: PlayInProgress): { cost: Cost; except?: string } | null {
+  const def = novaCard(play.card);
+  if (play.abilityIndex === null) {
+    if (def.type === 'character' || play.payLifeInstead) return null;
+    return { cost: effectiveCost(s, play.seat, def) };
+  }
+  const a = def.abilities[play.abilityIndex] as Extract<Ability, { kind: 'activated' }>;
+  if (!a.cost.energy) return null;
+  return { cost: a.cost.energy, ...(a.cost.freezeSelf ? { except: play.source } : {}) };
+}
+
 export type PlayStep =
   | { need: 'cost-mode' }
+  | { need: 'payment' }
   | { need: 'target'; options: TargetRef[]; prompt: 'equip' | 'distribute' | 'target'; min: number }
   | { need: 'nothing' };
 
@@ -194,6 +207,11 @@ export function continuePlay(s: NovaState): PlayStep {
       }
     }
   }
+  // NOVA 804.2.4 / 801.6: the payer chooses which energy pays when that is a real choice.
+  if (play.payment === undefined || play.payment === null) {
+    const ec = playEnergyCost(s, play);
+    if (ec && paymentPlans(s, seat, ec.cost, ec.except).length > 1) return { need: 'payment' };
+  }
   payAndPlace(s, play);
   s.play = null;
   return { need: 'nothing' };
@@ -212,7 +230,7 @@ function payAndPlace(s: NovaState, play: PlayInProgress): void {
       if (def.appearanceLifeCost) p.life -= def.appearanceLifeCost; // NOVA 112, 902.5
     } else {
       if (play.payLifeInstead && def.alternativeLifeCost) p.life -= def.alternativeLifeCost;
-      else pay(s, seat, effectiveCost(s, seat, def));
+      else pay(s, seat, effectiveCost(s, seat, def), play.payment ?? undefined);
       if (def.additionalLifeCost) p.life -= def.additionalLifeCost; // NOVA 902.8
     }
     const moved = moveCard(s, play.source, 'waiting');
@@ -230,7 +248,7 @@ function payAndPlace(s: NovaState, play: PlayInProgress): void {
     const o = obj(s, play.source);
     const a = def.abilities[play.abilityIndex] as Extract<Ability, { kind: 'activated' }>;
     if (a.cost.freezeSelf) o.frozen = true; // NOVA 904.3
-    if (a.cost.energy) pay(s, seat, a.cost.energy);
+    if (a.cost.energy) pay(s, seat, a.cost.energy, play.payment ?? undefined);
     if (a.cost.removeCounters)
       o.counters[a.cost.removeCounters.counter] =
         (o.counters[a.cost.removeCounters.counter] ?? 0) - a.cost.removeCounters.count;

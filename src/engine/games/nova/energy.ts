@@ -1,5 +1,7 @@
 import { type EnergySource, solvePayment } from '../../core/energy-solver.ts';
+import { UnsupportedRule } from '../../core/errors.ts';
 import type { Seat } from '../../core/game.ts';
+import type { Label } from '../../core/label.ts';
 import { novaCard } from './cards/pool.ts';
 import { COLORS, type Color, type Cost, type NovaCard } from './cards/schema.ts';
 import { actionRestricted } from './characteristics.ts';
@@ -35,21 +37,42 @@ export function effectiveCost(s: NovaState, seat: Seat, card: NovaCard): Cost {
   return cost;
 }
 
+/**
+ * One unit of energy the player could spend. `kind` groups interchangeable units (a unit of red in the stock, any
+ * standby red energy card); a payment choice only matters between kinds (NOVA 804.2.4, 902.4).
+ */
+export type EnergyUnit = EnergySource & { pay: () => void; kind: string; color: Color; label: Label };
+
 /** Where energy can come from right now, in the order we would rather spend it (floating energy first). */
-function sources(s: NovaState, seat: Seat): (EnergySource & { pay: () => void })[] {
-  const out: (EnergySource & { pay: () => void })[] = [];
+export function sources(s: NovaState, seat: Seat): EnergyUnit[] {
+  const out: EnergyUnit[] = [];
   const p = s.players[seat];
   for (const color of COLORS) {
     for (let i = 0; i < p.stock[color]; i++) {
-      out.push({ id: `stock:${color}:${i}`, colors: [color], pay: () => void (p.stock[color] -= 1) });
+      out.push({
+        id: `stock:${color}:${i}`,
+        colors: [color],
+        color,
+        kind: `stock:${color}`,
+        label: { en: `${color} (stock)`, ja: `${color}（ストック）` },
+        pay: () => void (p.stock[color] -= 1),
+      });
     }
   }
   // NOVA 310.4: every energy-zone card has "[F]: add 1 energy of this card's colour"; frozen ones cannot (A49).
   for (const id of p.zones.energy) {
     const o = obj(s, id);
     if (o.frozen) continue;
-    const color = novaCard(o.card).color;
-    out.push({ id, colors: [color], pay: () => void (o.frozen = true) });
+    const def = novaCard(o.card);
+    const color = def.color;
+    out.push({
+      id,
+      colors: [color],
+      color,
+      kind: `energy:${color}`,
+      label: { en: `${color} (${def.name.en})`, ja: `${color}（${def.name.ja}）` },
+      pay: () => void (o.frozen = true),
+    });
   }
   // Energy abilities of servants (NOVA 801.6.4.1), usable mid-payment (902.2).
   for (const o of fieldObjects(s, seat)) {
@@ -61,13 +84,20 @@ function sources(s: NovaState, seat: Seat): (EnergySource & { pay: () => void })
       if (a.cost.energy || a.cost.sendSelfToGraveyard || a.cost.removeCounters) return;
       const add = a.effects.find((e) => e.do === 'add-energy');
       if (add?.do !== 'add-energy' || add.count !== 1) return;
-      out.push({ id: `${o.id}:ability`, colors: [add.color], pay: () => void (o.frozen = true) });
+      out.push({
+        id: `${o.id}:ability`,
+        colors: [add.color],
+        color: add.color,
+        kind: `ability:${o.id}`,
+        label: { en: `${add.color} (${def.name.en}'s ability)`, ja: `${add.color}（${def.name.ja}の能力）` },
+        pay: () => void (o.frozen = true),
+      });
     });
   }
   return out;
 }
 
-function asSolverCost(cost: Cost): { colored: Record<string, number>; generic: number } {
+export function solverCost(cost: Cost): { colored: Record<string, number>; generic: number } {
   const colored: Record<string, number> = {};
   for (const c of COLORED) if (cost[c] > 0) colored[c] = cost[c];
   return { colored, generic: cost.generic };
@@ -76,13 +106,78 @@ function asSolverCost(cost: Cost): { colored: Record<string, number>; generic: n
 /** NOVA 103.3–103.4 / 902.4: can this cost be paid with what the player has? `except` excludes a source object. */
 export function canPay(s: NovaState, seat: Seat, cost: Cost, except?: string): boolean {
   const list = sources(s, seat).filter((x) => !except || !x.id.startsWith(except));
-  return solvePayment(asSolverCost(cost), list) !== null;
+  return solvePayment(solverCost(cost), list) !== null;
 }
 
-/** Pays the cost, freezing cards and spending stock; throws if it cannot (callers check canPay first). */
-export function pay(s: NovaState, seat: Seat, cost: Cost): void {
-  const list = sources(s, seat);
-  const plan = solvePayment(asSolverCost(cost), list);
+/** One way to pay a cost, up to interchangeable units: how many units of each kind, and which units exactly. */
+export interface PaymentPlan {
+  /** Stable id: the kinds and counts, e.g. "energy:green*1,energy:red*1". */
+  id: string;
+  /** One short text per unit: "red", "green (stock)", "green (Rootcaller Druid)". */
+  units: Label[];
+  ids: string[];
+}
+
+const MAX_PLANS = 200;
+
+function unitText(u: EnergyUnit): Label {
+  return u.kind.startsWith('energy:') ? { en: u.color, ja: u.color } : u.label;
+}
+
+/**
+ * NOVA 804.2.4 / 801.6 / 902.4: the payer decides which energy pays. Every way to pay that differs in kind (a colour,
+ * the stock or an energy card, a servant's energy ability); units of one kind are interchangeable.
+ */
+export function paymentPlans(s: NovaState, seat: Seat, cost: Cost, except?: string): PaymentPlan[] {
+  const list = sources(s, seat).filter((x) => !except || !x.id.startsWith(except));
+  const total = COLORED.reduce((n, c) => n + cost[c], cost.generic);
+  const kinds: { kind: string; color: Color; units: EnergyUnit[] }[] = [];
+  for (const u of list) {
+    const k = kinds.find((x) => x.kind === u.kind);
+    if (k) k.units.push(u);
+    else kinds.push({ kind: u.kind, color: u.color, units: [u] });
+  }
+  const plans: PaymentPlan[] = [];
+  const used: number[] = kinds.map(() => 0);
+  const walk = (i: number, left: number): void => {
+    if (i === kinds.length) {
+      if (left !== 0) return;
+      const covers = COLORED.every(
+        (c) => kinds.reduce((n, k, j) => n + (k.color === c ? (used[j] ?? 0) : 0), 0) >= cost[c],
+      );
+      if (!covers) return;
+      const chosen = kinds.flatMap((k, j) => k.units.slice(0, used[j] ?? 0));
+      if (plans.length >= MAX_PLANS) throw new UnsupportedRule('804.2.4', 'too many different ways to pay one cost');
+      plans.push({
+        id: kinds
+          .flatMap((k, j) => ((used[j] ?? 0) > 0 ? [`${k.kind}*${used[j]}`] : []))
+          .sort()
+          .join(','),
+        units: chosen.map(unitText),
+        ids: chosen.map((u) => u.id),
+      });
+      return;
+    }
+    const k = kinds[i] as { units: EnergyUnit[] };
+    for (let n = Math.min(k.units.length, left); n >= 0; n--) {
+      used[i] = n;
+      walk(i + 1, left - n);
+    }
+    used[i] = 0;
+  };
+  walk(0, total);
+  return plans;
+}
+
+/**
+ * Pays the cost, freezing cards and spending stock; throws if it cannot (callers check canPay first). With
+ * `chosen`, exactly those units pay (the player's choice, NOVA 804.2.4); otherwise the engine's own plan, used
+ * only when every way to pay spends the same kinds of energy.
+ */
+export function pay(s: NovaState, seat: Seat, cost: Cost, chosen?: readonly string[]): void {
+  const all = sources(s, seat);
+  const list = chosen ? all.filter((x) => chosen.includes(x.id)) : all;
+  const plan = solvePayment(solverCost(cost), list);
   if (!plan) throw new Error('pay() called for a cost that cannot be paid');
   const byId = new Map(list.map((x) => [x.id, x]));
   for (const id of plan) byId.get(id)?.pay();

@@ -10,9 +10,10 @@ import {
 } from '../../core/game.ts';
 import { actedWithPriority, passPriority } from '../../core/priority.ts';
 import { shuffle } from '../../core/rng.ts';
-import { continuePlay, declarePlay, priorityOptions, recordPlayTarget, setEnergy } from './actions.ts';
+import { continuePlay, declarePlay, playEnergyCost, priorityOptions, recordPlayTarget, setEnergy } from './actions.ts';
 import { novaCard } from './cards/pool.ts';
 import { attackTargets, declareAttack, declareBlock, possibleAttackers, possibleBlockers } from './combat.ts';
+import { paymentPlans } from './energy.ts';
 import { logPublic } from './log.ts';
 import { continueResolution, draw, isDamage, itemEffects, selectorOf, startResolution } from './resolve.ts';
 import { rulesProcessing } from './rules-processing.ts';
@@ -56,6 +57,7 @@ function step(s: NovaState): void {
   if (s.play) {
     const next = continuePlay(s);
     if (next.need === 'cost-mode') s.await = { k: 'cost-mode', seat: s.play.seat };
+    else if (next.need === 'payment') s.await = { k: 'payment', seat: s.play.seat };
     else if (next.need === 'target')
       s.await = { k: 'target', seat: s.play.seat, options: next.options, prompt: next.prompt };
     else if (s.priority) s.priority = actedWithPriority(s.priority); // NOVA 704.1.1: the player keeps priority
@@ -179,6 +181,28 @@ export function buildDecision(s: NovaState, a: Await): PendingDecision {
         min: 1,
         max: 1,
         defaultOnTimeout: ['energy'],
+      };
+    }
+    case 'payment': {
+      const play = s.play;
+      const ec = play ? playEnergyCost(s, play) : null;
+      if (!play || !ec) throw new Error('payment without an energy cost');
+      const plans = paymentPlans(s, a.seat, ec.cost, ec.except);
+      const def = novaCard(play.card);
+      return {
+        ...base,
+        kind: 'payment',
+        prompt: {
+          en: `${def.name.en}: choose the energy to pay with. (NOVA 804.2.4)`,
+          ja: `${def.name.ja}：支払うエナジーを選んでください。`,
+        },
+        // Option ids stay short (decision answers cap them at 40 characters): the plan's index in a fixed order.
+        options: plans.map((p, i) =>
+          opt(`pay:${i}`, 'payment', p.units.map((u) => u.en).join(', '), p.units.map((u) => u.ja).join('、')),
+        ),
+        min: 1,
+        max: 1,
+        defaultOnTimeout: ['pay:0'],
       };
     }
     case 'target': {
@@ -389,6 +413,13 @@ function handle(s: NovaState, a: Await, chosen: string[]): void {
     case 'cost-mode':
       if (s.play) s.play.payLifeInstead = pick === 'life';
       return;
+    case 'payment': {
+      const play = s.play;
+      const ec = play ? playEnergyCost(s, play) : null;
+      const plan = play && ec ? paymentPlans(s, a.seat, ec.cost, ec.except)[Number(pick.slice('pay:'.length))] : null;
+      if (play && plan) play.payment = plan.ids; // NOVA 804.2.4: exactly the units the player chose pay
+      return;
+    }
     case 'target': {
       const t = parseTargetId(pick);
       if (t) recordPlayTarget(s, t);

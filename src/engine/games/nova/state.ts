@@ -110,6 +110,8 @@ export interface PlayInProgress {
   targets: TargetRef[][];
   /** Distribution picks for distribute-damage (NOVA 804.2.2.2): one target per unit. */
   distribution: TargetRef[];
+  /** The energy units the player chose to pay with (NOVA 804.2.4), when the way to pay was a choice. */
+  payment?: string[] | null;
 }
 
 /** An item being resolved, paused when an effect needs a choice (NOVA 804.4). */
@@ -128,6 +130,7 @@ export type Await =
   | { k: 'priority'; seat: Seat }
   | { k: 'order-triggers'; seat: Seat }
   | { k: 'cost-mode'; seat: Seat }
+  | { k: 'payment'; seat: Seat }
   | { k: 'target'; seat: Seat; options: TargetRef[]; prompt: 'equip' | 'distribute' | 'target' }
   | { k: 'attacker'; seat: Seat }
   | { k: 'attack-target'; seat: Seat; attacker: string }
