@@ -69,8 +69,9 @@ export class Pen {
       const last = shown.length - 1;
       shown[last] = this.fit(`${shown[last]}${ELLIPSIS}`, box.width, style);
     }
+    // No maxWidth: breakLines already fits every line, and a second fit could only cut one mid-paragraph.
     shown.forEach((line, i) => {
-      this.text(line, x, y + i * box.lineHeight, { ...style, maxWidth: box.width });
+      this.text(line, x, y + i * box.lineHeight, style);
     });
     return shown.length;
   }

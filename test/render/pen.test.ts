@@ -34,4 +34,12 @@ describe('the recording pen', () => {
     expect(p.drawn[1]!.endsWith('…')).toBe(true);
     expect(text.startsWith(p.drawn[0]!)).toBe(true);
   });
+
+  it('carries a character over with its closing punctuation and never cuts a line mid-paragraph', () => {
+    const p = pen();
+    const text = 'あいうえお。かきくけこ';
+    const fiveChars = p.width('あいうえお', { size: 20 });
+    p.paragraph(text, 0, 20, { width: fiveChars, lineHeight: 24, maxLines: 4 }, { size: 20, colour: '#fff' });
+    expect(p.drawn).toEqual(['あいうえ', 'お。かきく', 'けこ']);
+  });
 });
