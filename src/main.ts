@@ -1,4 +1,4 @@
-// `npm start`: Arbiter. With DISCORD_TOKEN the Discord bot (not built yet: see docs/roadmap.md); without it, a local
+// `npm start`: Arbiter. With DISCORD_TOKEN the Discord bot (docs/bot.md); without it, a local
 // NOVA match in the terminal: you play p1 against a random player when the terminal is interactive, otherwise two
 // random players play a whole game and the public view is printed as it goes.
 import { createInterface } from 'node:readline/promises';
@@ -11,9 +11,9 @@ import { describeNovaView } from './terminal/describe.ts';
 
 async function main(): Promise<void> {
   if (process.env.DISCORD_TOKEN) {
-    console.log(
-      'DISCORD_TOKEN is set, but the Discord bot is not built yet (docs/roadmap.md). Running the local terminal match instead.\n',
-    );
+    const { runBot } = await import('./bot/run.ts');
+    await runBot();
+    return;
   }
   const precons = novaPrecons();
   const [a, b] = precons;

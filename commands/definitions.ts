@@ -1,0 +1,115 @@
+// Arbiter's slash commands, as discord.js builders. `commands/deploy.ts` registers them; the bot's router
+// dispatches on the same names.
+import { PermissionFlagsBits, SlashCommandBuilder } from 'discord.js';
+
+const gameChoices = [
+  { name: 'NOVA', value: 'nova' },
+  { name: 'Magic: The Gathering', value: 'mtg' },
+  { name: 'Force of Will', value: 'fow' },
+  { name: 'Pokémon-like (PMV)', value: 'pmv' },
+  { name: 'Aquarian Age', value: 'aqa' },
+];
+
+const duel = new SlashCommandBuilder()
+  .setName('duel')
+  .setDescription('Play a match')
+  .setDescriptionLocalizations({ ja: '対戦する' })
+  .setDMPermission(false)
+  .addSubcommand((s) =>
+    s
+      .setName('challenge')
+      .setDescription('Challenge someone to a match')
+      .setDescriptionLocalizations({ ja: '対戦を申し込む' })
+      .addUserOption((o) => o.setName('opponent').setDescription('Who you challenge').setRequired(true))
+      .addStringOption((o) =>
+        o
+          .setName('game')
+          .setDescription('Which game')
+          .setChoices(...gameChoices),
+      )
+      .addStringOption((o) =>
+        o.setName('deck').setDescription('Your deck (a precon id or a saved deck)').setAutocomplete(true),
+      ),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('practice')
+      .setDescription('Play both seats yourself')
+      .setDescriptionLocalizations({ ja: '一人で両方の席をプレイする' })
+      .addStringOption((o) =>
+        o
+          .setName('game')
+          .setDescription('Which game')
+          .setChoices(...gameChoices),
+      )
+      .addStringOption((o) => o.setName('deck').setDescription('Your deck').setAutocomplete(true)),
+  );
+
+const concede = new SlashCommandBuilder()
+  .setName('concede')
+  .setDescription('Concede the match in this thread')
+  .setDescriptionLocalizations({ ja: 'このスレッドの対戦で投了する' })
+  .setDMPermission(false);
+
+const match = new SlashCommandBuilder()
+  .setName('match')
+  .setDescription('The match in this thread')
+  .setDMPermission(false)
+  .addSubcommand((s) => s.setName('status').setDescription('Show the board to you only'));
+
+const deckName = (o: import('discord.js').SlashCommandStringOption) =>
+  o.setName('name').setDescription('Deck name').setRequired(true).setMaxLength(80).setAutocomplete(true);
+const deckGame = (o: import('discord.js').SlashCommandStringOption) =>
+  o
+    .setName('game')
+    .setDescription('Which game')
+    .setChoices(...gameChoices);
+
+const deck = new SlashCommandBuilder()
+  .setName('deck')
+  .setDescription('Your decks')
+  .setDescriptionLocalizations({ ja: 'デッキ管理' })
+  .setDMPermission(false)
+  .addSubcommand((s) => s.setName('list').setDescription('Your saved decks and the precons').addStringOption(deckGame))
+  .addSubcommand((s) =>
+    s.setName('show').setDescription('Show a deck').addStringOption(deckName).addStringOption(deckGame),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('import')
+      .setDescription('Save a deck list (text or file)')
+      .addStringOption((o) => o.setName('name').setDescription('Deck name').setRequired(true).setMaxLength(80))
+      .addStringOption(deckGame)
+      .addStringOption((o) => o.setName('list').setDescription('Lines of "N card-id", or JSON').setMaxLength(4000))
+      .addAttachmentOption((o) => o.setName('file').setDescription('A deck list file')),
+  )
+  .addSubcommand((s) =>
+    s.setName('delete').setDescription('Delete a saved deck').addStringOption(deckName).addStringOption(deckGame),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('validate')
+      .setDescription('Check a deck against the rules')
+      .addStringOption(deckName)
+      .addStringOption(deckGame),
+  );
+
+const settings = new SlashCommandBuilder()
+  .setName('settings')
+  .setDescription('Server settings for Arbiter')
+  .setDescriptionLocalizations({ ja: 'サーバー設定' })
+  .setDMPermission(false)
+  .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild)
+  .addStringOption((o) =>
+    o
+      .setName('locale')
+      .setDescription('Language of public match messages')
+      .setChoices({ name: 'English', value: 'en' }, { name: '日本語', value: 'ja' }),
+  );
+
+export const commandBuilders = [duel, concede, match, deck, settings];
+
+/** The JSON Discord takes (PUT /applications/:id/commands). */
+export function commandDefinitions() {
+  return commandBuilders.map((b) => b.toJSON());
+}

@@ -1,0 +1,87 @@
+// Keeps each match's public board up to date. Requests coalesce: while one update of a match is in flight, any
+// number of further requests become one more update of the latest state, so a burst of clicks costs at most two
+// edits (the research's rate-limit threads). A new turn gets a new board message; the old one keeps a working
+// button, since its custom_id names only the match.
+import type { Message } from 'discord.js';
+import type { BotContext } from './context.ts';
+import { publicBoard, resultMessage, seatNames } from './presenter.ts';
+
+interface BoardMessage {
+  messageId: string;
+  turn: number;
+}
+
+export class BoardUpdater {
+  private readonly boards = new Map<string, BoardMessage>();
+  private readonly dirty = new Set<string>();
+  private readonly running = new Map<string, Promise<void>>();
+  private readonly ended = new Set<string>();
+  private ctx: BotContext | null = null;
+
+  attach(ctx: BotContext): void {
+    this.ctx = ctx;
+  }
+
+  /** Schedules an update of the match's board; resolves when the board shows a state at least this new. */
+  request(matchId: string): Promise<void> {
+    this.dirty.add(matchId);
+    let run = this.running.get(matchId);
+    if (!run) {
+      run = this.loop(matchId);
+      this.running.set(matchId, run);
+    }
+    return run;
+  }
+
+  async idle(): Promise<void> {
+    while (this.running.size > 0) await Promise.all(this.running.values());
+  }
+
+  private async loop(matchId: string): Promise<void> {
+    for (;;) {
+      // Checked and cleared synchronously, so a request arriving now either is seen here or starts a new loop.
+      if (!this.dirty.delete(matchId)) {
+        this.running.delete(matchId);
+        return;
+      }
+      try {
+        await this.update(matchId);
+      } catch (error) {
+        this.ctx?.log(`board of match ${matchId}: ${(error as Error).message}`);
+      }
+    }
+  }
+
+  private async update(matchId: string): Promise<void> {
+    const ctx = this.ctx;
+    if (!ctx) throw new Error('board updater not attached');
+    const row = ctx.store.matches.match(matchId);
+    if (!row || row.status === 'pending') return;
+    const game = ctx.store.requireGame(row.game);
+    const state = ctx.store.matches.currentState(matchId);
+    const channel = await ctx.client.channels.fetch(row.threadId ?? row.channelId);
+    if (!channel?.isSendable()) throw new Error(`cannot post in channel ${row.threadId ?? row.channelId}`);
+    const names = await seatNames(ctx, row);
+    const locale = ctx.store.guilds.get(row.guildId).locale;
+    const board = await publicBoard(ctx, row, game, state, names, locale);
+    const known = this.boards.get(matchId);
+    const stateTurn = turnOf(state);
+    if (known && known.turn === stateTurn) {
+      await channel.messages.edit(known.messageId, { ...board, attachments: [] });
+    } else {
+      const sent: Message = await channel.send(board);
+      this.boards.set(matchId, { messageId: sent.id, turn: stateTurn });
+    }
+    if (state.result && !this.ended.has(matchId)) {
+      this.ended.add(matchId);
+      await channel.send(resultMessage(row, game, state, names, locale));
+      ctx.onMatchEnd?.(row, state.result);
+    }
+  }
+}
+
+/** The turn number, for "new turn, new message"; games without one keep editing a single board. */
+function turnOf(state: unknown): number {
+  const turn = (state as { turn?: { number?: unknown } }).turn?.number;
+  return typeof turn === 'number' ? turn : 0;
+}

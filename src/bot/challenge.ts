@@ -1,0 +1,207 @@
+// `/duel challenge` and `/duel practice`. A challenge lives in its buttons' custom_ids (who, whom, game, deck,
+// expiry), so it needs no table and survives restarts. On accept the match gets a thread started from the
+// challenge message: Discord gives that thread the message's id, which becomes the match id, so a second accept
+// (double click, two processes) cannot create a second match.
+
+import { randomUUID } from 'node:crypto';
+import {
+  ActionRowBuilder,
+  ButtonBuilder,
+  type ButtonInteraction,
+  ButtonStyle,
+  type ChatInputCommandInteraction,
+  type Message,
+  type MessageActionRowComponentBuilder,
+  MessageFlags,
+} from 'discord.js';
+import { GAME_IDS, type GameId } from '../engine/core/game.ts';
+import type { BotContext } from './context.ts';
+import { displayName } from './context.ts';
+import { encodeControl } from './custom-id.ts';
+import { chooseDeck, type DeckChoice } from './decks.ts';
+import { localeOf, T } from './i18n.ts';
+
+type Challenge = Extract<import('./custom-id.ts').ControlId, { kind: 'challenge' }>;
+
+const accepting = new Set<string>();
+
+function gameOf(ctx: BotContext, raw: string | null): GameId | null {
+  const game = (raw ?? 'nova') as GameId;
+  if (!(GAME_IDS as readonly string[]).includes(game)) return null;
+  try {
+    ctx.store.requireGame(game);
+    return game;
+  } catch {
+    return null;
+  }
+}
+
+export async function challenge(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
+  const locale = localeOf(interaction.locale);
+  const fail = (text: string) => interaction.reply({ content: text, flags: MessageFlags.Ephemeral });
+  if (!interaction.guildId) return void (await fail(T.onlyInGuild[locale]));
+  const opponent = interaction.options.getUser('opponent', true);
+  if (opponent.id === interaction.user.id) return void (await fail(T.challengeSelf[locale]));
+  if (opponent.bot) return void (await fail(T.challengeBot[locale]));
+  const rawGame = interaction.options.getString('game');
+  const game = gameOf(ctx, rawGame);
+  if (!game) return void (await fail(T.gameUnavailable(rawGame ?? '?')[locale]));
+  const deck = chooseDeck(
+    ctx.store,
+    ctx.precons,
+    { guildId: interaction.guildId, userId: interaction.user.id, game },
+    interaction.options.getString('deck'),
+  );
+  if (!deck.ok) return void (await fail(deck.reason[locale]));
+  const base = {
+    kind: 'challenge' as const,
+    challenger: interaction.user.id,
+    opponent: opponent.id,
+    game,
+    expiresAt: ctx.now() + ctx.challengeTtlMs,
+    deck: deck.ref,
+  };
+  const shared = ctx.store.guilds.get(interaction.guildId).locale;
+  let row: ActionRowBuilder<MessageActionRowComponentBuilder>;
+  try {
+    row = new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
+      new ButtonBuilder()
+        .setCustomId(encodeControl({ ...base, answer: 'accept' }))
+        .setLabel(T.accept[shared])
+        .setStyle(ButtonStyle.Success),
+      new ButtonBuilder()
+        .setCustomId(encodeControl({ ...base, answer: 'decline' }))
+        .setLabel(T.decline[shared])
+        .setStyle(ButtonStyle.Danger),
+    );
+  } catch {
+    return void (await fail(T.deckTooLong[locale]));
+  }
+  const gameName = ctx.store.requireGame(game).name[shared];
+  const minutes = Math.round(ctx.challengeTtlMs / 60_000);
+  await interaction.reply({
+    content: T.challenge(`<@${interaction.user.id}>`, `<@${opponent.id}>`, gameName, minutes)[shared],
+    components: [row],
+    allowedMentions: { users: [opponent.id] },
+  });
+}
+
+export async function answerChallenge(ctx: BotContext, interaction: ButtonInteraction, c: Challenge): Promise<void> {
+  const locale = localeOf(interaction.locale);
+  // The challenge message is public: it speaks the guild's language, whoever clicks.
+  const shared = interaction.guildId ? ctx.store.guilds.get(interaction.guildId).locale : locale;
+  const userId = interaction.user.id;
+  // The challenger may withdraw; only the challenged person may accept.
+  const allowed = c.answer === 'accept' ? userId === c.opponent : userId === c.opponent || userId === c.challenger;
+  if (!allowed) {
+    await interaction.reply({
+      content: T.onlyOpponent(await displayName(ctx, c.opponent))[locale],
+      flags: MessageFlags.Ephemeral,
+    });
+    return;
+  }
+  if (ctx.now() > c.expiresAt) {
+    await interaction.update({ content: T.expired[shared], components: [] });
+    return;
+  }
+  if (c.answer === 'decline') {
+    await interaction.update({ content: T.declined(await displayName(ctx, userId))[shared], components: [] });
+    return;
+  }
+  const messageId = interaction.message.id;
+  if (accepting.has(messageId) || ctx.store.matches.match(messageId)) {
+    await interaction.deferUpdate();
+    return;
+  }
+  accepting.add(messageId);
+  try {
+    await interaction.deferUpdate();
+    const guildId = interaction.guildId ?? '';
+    const game = c.game as GameId;
+    const first = chooseDeck(ctx.store, ctx.precons, { guildId, userId: c.challenger, game }, c.deck);
+    const second = chooseDeck(ctx.store, ctx.precons, { guildId, userId: c.opponent, game }, null, c.deck);
+    if (!first.ok || !second.ok) {
+      const reason = (!first.ok ? first.reason : (second as Extract<DeckChoice, { ok: false }>).reason)[locale];
+      await interaction.editReply({ content: reason, components: [] });
+      return;
+    }
+    const [a, b] = await Promise.all([displayName(ctx, c.challenger), displayName(ctx, c.opponent)]);
+    await startMatch(ctx, interaction.message, {
+      guildId,
+      channelId: interaction.channelId,
+      game,
+      players: { p1: c.challenger, p2: c.opponent },
+      decks: { p1: first, p2: second },
+      threadName: `${a} vs ${b}`,
+    });
+    await interaction.editReply({ content: T.accepted(a, b)[shared], components: [] });
+  } finally {
+    accepting.delete(messageId);
+  }
+}
+
+/** `/duel practice`: one person plays both seats (each seat its own precon). */
+export async function practice(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
+  const locale = localeOf(interaction.locale);
+  if (!interaction.guildId) {
+    await interaction.reply({ content: T.onlyInGuild[locale], flags: MessageFlags.Ephemeral });
+    return;
+  }
+  const game = gameOf(ctx, interaction.options.getString('game'));
+  if (!game) {
+    await interaction.reply({ content: T.gameUnavailable('?')[locale], flags: MessageFlags.Ephemeral });
+    return;
+  }
+  const where = { guildId: interaction.guildId, userId: interaction.user.id, game };
+  const first = chooseDeck(ctx.store, ctx.precons, where, interaction.options.getString('deck'));
+  if (!first.ok) {
+    await interaction.reply({ content: first.reason[locale], flags: MessageFlags.Ephemeral });
+    return;
+  }
+  const second = chooseDeck(ctx.store, ctx.precons, where, null, first.ref);
+  if (!second.ok) return;
+  const name = await displayName(ctx, interaction.user.id);
+  const shared = ctx.store.guilds.get(interaction.guildId).locale;
+  const response = await interaction.reply({ content: T.practice(name)[shared], withResponse: true });
+  const message = response.resource?.message;
+  if (!message) throw new Error('practice: the reply message was not returned');
+  await startMatch(ctx, message, {
+    guildId: interaction.guildId,
+    channelId: interaction.channelId,
+    game,
+    players: { p1: interaction.user.id, p2: interaction.user.id },
+    decks: { p1: first, p2: second },
+    threadName: `${name} · practice`,
+  });
+}
+
+interface MatchStart {
+  guildId: string;
+  channelId: string;
+  game: GameId;
+  players: { p1: string; p2: string };
+  decks: { p1: Extract<DeckChoice, { ok: true }>; p2: Extract<DeckChoice, { ok: true }> };
+  threadName: string;
+}
+
+async function startMatch(ctx: BotContext, message: Message, m: MatchStart): Promise<string> {
+  const thread = await message.startThread({ name: m.threadName.slice(0, 100) });
+  await Promise.all([...new Set([m.players.p1, m.players.p2])].map((id) => thread.members.add(id)));
+  const matchId = thread.id;
+  ctx.store.matches.createMatch({
+    matchId,
+    guildId: m.guildId,
+    channelId: m.channelId,
+    threadId: thread.id,
+    game: m.game,
+    format: 'casual',
+    players: m.players,
+  });
+  ctx.store.matches.startMatch(
+    matchId,
+    { game: m.game, decks: { p1: m.decks.p1.list, p2: m.decks.p2.list } },
+    randomUUID(),
+  );
+  await ctx.boards.request(matchId);
+  return matchId;
+}

@@ -1,0 +1,31 @@
+// What every handler gets: the Discord client, the store, the renderer (or none), the clock and the board updater.
+import type { Client } from 'discord.js';
+import type { GameResult } from '../engine/core/game.ts';
+import type { RenderKind } from '../render/render.ts';
+import type { MatchInfo } from '../store/match-records.ts';
+import type { PreconDeck } from '../store/precon-decks.ts';
+import type { Store } from '../store/store.ts';
+import type { BoardUpdater } from './board.ts';
+
+/** Renders one model to a PNG (through the worker pool in production). */
+export type Renderer = (kind: RenderKind, model: unknown) => Promise<Buffer>;
+
+export interface BotContext {
+  client: Client;
+  store: Store;
+  renderer: Renderer | null;
+  precons: readonly PreconDeck[];
+  now(): number;
+  challengeTtlMs: number;
+  boards: BoardUpdater;
+  log(message: string): void;
+  /** Called once when a match ends (the leagues hook). */
+  onMatchEnd?: (match: MatchInfo, result: GameResult) => void;
+}
+
+/** A Discord user's display name, from the client's cache or fetched once. */
+export async function displayName(ctx: Pick<BotContext, 'client'>, userId: string): Promise<string> {
+  const cached = ctx.client.users.cache.get(userId);
+  const user = cached ?? (await ctx.client.users.fetch(userId).catch(() => null));
+  return user?.globalName ?? user?.username ?? `user ${userId}`;
+}

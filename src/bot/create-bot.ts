@@ -1,0 +1,113 @@
+// Builds the bot: a discord.js Client with one `interactionCreate` entry point, the store (restored at start) and
+// the renderer. Tests pass the fake Discord's REST URL and token; `npm start` passes the environment's.
+import { Client, Events, GatewayIntentBits, type Interaction, type RESTOptions } from 'discord.js';
+import { commandDefinitions } from '../../commands/definitions.ts';
+import type { GameResult } from '../engine/core/game.ts';
+import { gameModule } from '../engine/registry.ts';
+import { RenderPool } from '../render/worker-pool.ts';
+import type { MatchInfo } from '../store/match-records.ts';
+import { loadPreconDecks } from '../store/precon-decks.ts';
+import { openStore, type Store } from '../store/store.ts';
+import { BoardUpdater } from './board.ts';
+import type { BotContext, Renderer } from './context.ts';
+import { routeInteraction } from './router.ts';
+
+export interface CreateBotOptions {
+  token: string;
+  /** API base URL (the fake Discord's `restUrl` in tests); Discord's own when absent. */
+  restUrl?: string;
+  rest?: Partial<RESTOptions>;
+  /** An open store, or the database file to open (ARBITER_DB, default ./var/arbiter.db). */
+  store?: Store;
+  dbPath?: string;
+  /** true: render through a worker pool; false: no images; or a renderer of your own. */
+  images?: boolean | Renderer;
+  now?: () => number;
+  challengeTtlMs?: number;
+  /** Register the slash commands at start: globally (true) or in one guild. Production uses commands/deploy.ts. */
+  registerCommands?: boolean | { guildId: string };
+  preconRoot?: string;
+  log?: (message: string) => void;
+  onMatchEnd?: (match: MatchInfo, result: GameResult) => void;
+}
+
+export interface Bot {
+  client: Client;
+  store: Store;
+  context: BotContext;
+  /** Restores active matches, logs in, waits until ready (and registers commands if asked). */
+  start(): Promise<void>;
+  /** Waits until every interaction handler and board update started so far has finished. */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function createBot(options: CreateBotOptions): Bot {
+  const log = options.log ?? ((message: string) => console.warn(`[arbiter] ${message}`));
+  const ownsStore = !options.store;
+  const store =
+    options.store ?? openStore({ path: options.dbPath ?? './var/arbiter.db' }, (id) => gameModule(id), { log });
+  const client = new Client({
+    intents: [GatewayIntentBits.Guilds],
+    rest: { ...(options.restUrl ? { api: options.restUrl } : {}), ...options.rest },
+  });
+  const pool = options.images === true || options.images === undefined ? new RenderPool() : null;
+  const renderer: Renderer | null =
+    typeof options.images === 'function'
+      ? options.images
+      : pool
+        ? async (kind, model) => (await pool.render(kind, model)).png
+        : null;
+  const boards = new BoardUpdater();
+  const context: BotContext = {
+    client,
+    store,
+    renderer,
+    precons: loadPreconDecks(options.preconRoot),
+    now: options.now ?? Date.now,
+    challengeTtlMs: options.challengeTtlMs ?? 10 * 60_000,
+    boards,
+    log,
+    ...(options.onMatchEnd ? { onMatchEnd: options.onMatchEnd } : {}),
+  };
+  boards.attach(context);
+
+  const running = new Set<Promise<void>>();
+  client.on(Events.InteractionCreate, (interaction: Interaction) => {
+    const run = routeInteraction(context, interaction);
+    running.add(run);
+    void run.finally(() => running.delete(run));
+  });
+  client.on(Events.Error, (error) => log(`client error: ${error.message}`));
+
+  return {
+    client,
+    store,
+    context,
+    async start() {
+      const report = store.matches.restoreActiveMatches();
+      if (report.restored + report.frozen.length > 0) {
+        log(`restored ${report.restored} match(es), froze ${report.frozen.length} in ${report.ms.toFixed(0)} ms`);
+      }
+      const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
+      await client.login(options.token);
+      await ready;
+      if (options.registerCommands) {
+        const body = commandDefinitions();
+        const guildId = typeof options.registerCommands === 'object' ? options.registerCommands.guildId : undefined;
+        if (guildId) await client.application?.commands.set(body, guildId);
+        else await client.application?.commands.set(body);
+      }
+    },
+    async idle() {
+      while (running.size > 0) await Promise.all(running);
+      await boards.idle();
+      while (running.size > 0) await Promise.all(running);
+    },
+    async stop() {
+      await client.destroy();
+      await pool?.close();
+      if (ownsStore) store.close();
+    },
+  };
+}

@@ -1,0 +1,69 @@
+// Deck references as players type them: a preconstructed deck id (data/decks) or the name of a deck they saved.
+import type { DeckList, GameId } from '../engine/core/game.ts';
+import type { Label } from '../engine/core/label.ts';
+import { type PreconDeck, preconDeckList } from '../store/precon-decks.ts';
+import type { Store } from '../store/store.ts';
+import { T } from './i18n.ts';
+
+export type DeckChoice = { ok: true; ref: string; list: DeckList; name: string } | { ok: false; reason: Label };
+
+export function preconsOf(precons: readonly PreconDeck[], game: GameId): PreconDeck[] {
+  return precons.filter((d) => d.game === game);
+}
+
+/** Resolves `ref` for a user; with no ref, the first precon of the game that is not `avoid`. */
+export function chooseDeck(
+  store: Store,
+  precons: readonly PreconDeck[],
+  where: { guildId: string; userId: string; game: GameId },
+  ref: string | null,
+  avoid: string | null = null,
+): DeckChoice {
+  const own = preconsOf(precons, where.game);
+  if (!ref) {
+    const deck = own.find((d) => d.id !== avoid) ?? own[0];
+    if (!deck) return { ok: false, reason: T.unknownDeck('?') };
+    return { ok: true, ref: deck.id, list: preconDeckList(deck), name: deck.name.en };
+  }
+  const precon = own.find((d) => d.id === ref);
+  if (precon) return { ok: true, ref: precon.id, list: preconDeckList(precon), name: precon.name.en };
+  const saved = store.decks.get(where.guildId, where.userId, where.game, ref);
+  if (!saved) return { ok: false, reason: T.unknownDeck(ref) };
+  if (!saved.legal) {
+    const why = saved.problems.map((p) => p.message.en).join('; ');
+    return { ok: false, reason: T.illegalDeck(ref, why) };
+  }
+  return { ok: true, ref: saved.name, list: saved.list, name: saved.name };
+}
+
+/**
+ * A pasted or uploaded deck list: JSON `{ "main": ["card-id", ...] }`, or lines of `N card-id` under optional
+ * `[section]` or `section:` headers (default section `main`).
+ */
+export function parseDeckText(text: string): DeckList {
+  const trimmed = text.trim();
+  if (trimmed.startsWith('{')) {
+    const parsed = JSON.parse(trimmed) as unknown;
+    if (!parsed || typeof parsed !== 'object') throw new Error('JSON deck lists are objects of sections');
+    return parsed as DeckList;
+  }
+  const deck: DeckList = {};
+  let section = 'main';
+  for (const raw of trimmed.split(/\r?\n|,/)) {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#')) continue;
+    const header = /^\[(.+)\]$|^([a-z-]+):$/i.exec(line);
+    if (header) {
+      section = (header[1] ?? header[2] ?? 'main').trim().toLowerCase();
+      continue;
+    }
+    const entry = /^(\d+)\s*x?\s+(.+)$/i.exec(line);
+    const count = entry ? Number(entry[1]) : 1;
+    const card = (entry ? (entry[2] ?? '') : line).trim();
+    if (count < 1 || count > 60) throw new Error(`bad count on line "${line}"`);
+    const list = (deck[section] ??= []);
+    for (let i = 0; i < count; i++) list.push(card);
+  }
+  if (Object.keys(deck).length === 0) throw new Error('the list is empty');
+  return deck;
+}

@@ -1,0 +1,84 @@
+// The bot's own words, in English and Japanese. Game text (option labels, prompts, log lines) comes from the
+// engine already in both languages; this file holds only what the bot itself says.
+import type { Label, Locale } from '../engine/core/label.ts';
+
+/** Discord sends `ja` for Japanese clients; everything else reads English. */
+export function localeOf(discordLocale: string | null | undefined): Locale {
+  return discordLocale?.startsWith('ja') ? 'ja' : 'en';
+}
+
+const l = (en: string, ja: string): Label => ({ en, ja });
+
+export const T = {
+  accept: l('Accept', '受ける'),
+  decline: l('Decline', '断る'),
+  challenge: (from: string, to: string, game: string, minutes: number) =>
+    l(
+      `${to}, ${from} challenges you to a game of ${game}. The challenge expires in ${minutes} minutes.`,
+      `${to}さん、${from}さんから${game}の対戦の申し込みです。${minutes}分で期限切れになります。`,
+    ),
+  challengeSelf: l(
+    'You cannot challenge yourself: try /duel practice.',
+    '自分自身には挑戦できません。/duel practice をお試しください。',
+  ),
+  challengeBot: l('Bots cannot play.', 'ボットは対戦できません。'),
+  onlyOpponent: (who: string) =>
+    l(`Only ${who} can answer this challenge.`, `この申し込みに答えられるのは${who}さんだけです。`),
+  expired: l('This challenge has expired.', 'この申し込みは期限切れです。'),
+  declined: (who: string) => l(`${who} declined the challenge.`, `${who}さんが申し込みを断りました。`),
+  accepted: (a: string, b: string) =>
+    l(`${a} vs ${b}: the match is on in the thread below.`, `${a} 対 ${b}：スレッドで対戦が始まりました。`),
+  unknownDeck: (deck: string) => l(`No deck named "${deck}".`, `「${deck}」というデッキはありません。`),
+  illegalDeck: (deck: string, why: string) =>
+    l(`The deck "${deck}" is not legal: ${why}`, `デッキ「${deck}」は使えません：${why}`),
+  deckTooLong: l('That deck name is too long for a challenge.', 'デッキ名が長すぎます。'),
+  gameUnavailable: (game: string) => l(`${game} is not playable yet.`, `${game}はまだ遊べません。`),
+  handButton: l('My hand / act', '手札 / 行動'),
+  notAPlayer: l(
+    'You are not a player in this match; you can watch the board in this thread.',
+    'あなたはこの対戦のプレイヤーではありません。スレッドで観戦できます。',
+  ),
+  outOfDate: l(
+    'This choice is out of date; here are your current options.',
+    'この選択肢は古くなっています。現在の選択肢はこちらです。',
+  ),
+  waitingFor: (who: string) => l(`Waiting for ${who}.`, `${who}さんの選択を待っています。`),
+  matchOver: l('This match is over.', 'この対戦は終了しています。'),
+  matchNotActive: (status: string) => l(`This match is ${status}.`, `この対戦は現在「${status}」です。`),
+  noMatchHere: l('There is no match in this channel.', 'このチャンネルには対戦がありません。'),
+  conceded: (who: string) => l(`${who} conceded.`, `${who}さんが投了しました。`),
+  previous: l('◀ Previous', '◀ 前へ'),
+  next: l('Next ▶', '次へ ▶'),
+  chooseNone: l('Choose none', '選ばない'),
+  orderSoFar: (list: string) => l(`Order so far: ${list}`, `ここまでの順番：${list}`),
+  selectPlaceholder: (min: number, max: number) =>
+    l(min === max ? `Choose ${min}` : `Choose ${min}–${max}`, min === max ? `${min}個選ぶ` : `${min}〜${max}個選ぶ`),
+  turn: l('Turn', 'ターン'),
+  phase: l('Phase', 'フェイズ'),
+  decision: l('Decision', '選択'),
+  life: l('Life', 'ライフ'),
+  hand: l('Hand', '手札'),
+  log: l('Log', 'ログ'),
+  result: l('Result', '結果'),
+  wins: (who: string) => l(`${who} wins`, `${who}さんの勝ち`),
+  draw: l('Draw', '引き分け'),
+  practice: (who: string) => l(`${who} is practising both seats.`, `${who}さんが一人二役で練習中です。`),
+  somethingWrong: l(
+    'Something went wrong; the match is unchanged. Please try again.',
+    '問題が発生しました。対戦は変わっていません。もう一度お試しください。',
+  ),
+  deckSaved: (name: string, legal: boolean) =>
+    l(
+      `Saved "${name}"${legal ? ' (legal).' : ' (not legal yet).'}`,
+      `「${name}」を保存しました${legal ? '（使用可能）' : '（まだ使えません）'}。`,
+    ),
+  deckDeleted: (name: string) => l(`Deleted "${name}".`, `「${name}」を削除しました。`),
+  noDecks: l(
+    'You have no saved decks; the preconstructed decks are always available.',
+    '保存したデッキはありません。構築済みデッキはいつでも使えます。',
+  ),
+  deckLegal: l('This deck is legal.', 'このデッキは使用可能です。'),
+  badDeckFile: (why: string) => l(`I could not read that deck list: ${why}`, `デッキリストを読めませんでした：${why}`),
+  settingsSaved: l('Settings saved.', '設定を保存しました。'),
+  onlyInGuild: l('This command works in a server only.', 'このコマンドはサーバー内でのみ使えます。'),
+} as const;

@@ -1,0 +1,197 @@
+// Results → messages. Public messages are built from the spectator view only; the ephemeral hand message from the
+// owner's view. Nothing here reads the raw state except through `game.view` and `game.pending` (whose player and
+// kind are public; its options are shown only to the deciding seat).
+import {
+  ActionRowBuilder,
+  AttachmentBuilder,
+  ButtonBuilder,
+  ButtonStyle,
+  EmbedBuilder,
+  type MessageActionRowComponentBuilder,
+} from 'discord.js';
+import type { BaseState, GameModule, PendingDecision, Seat } from '../engine/core/game.ts';
+import type { Locale } from '../engine/core/label.ts';
+import type { MatchInfo } from '../store/match-records.ts';
+import { type BotContext, displayName } from './context.ts';
+import { clip, decisionControls } from './controls.ts';
+import { encodeControl } from './custom-id.ts';
+import { presenterFor } from './game-presenters.ts';
+import { T } from './i18n.ts';
+
+export interface OutgoingMessage {
+  content?: string;
+  embeds: EmbedBuilder[];
+  files: AttachmentBuilder[];
+  components: ActionRowBuilder<MessageActionRowComponentBuilder>[];
+}
+
+export async function seatNames(ctx: Pick<BotContext, 'client'>, row: MatchInfo): Promise<Record<Seat, string>> {
+  const [p1, p2] = await Promise.all([displayName(ctx, row.players.p1), displayName(ctx, row.players.p2)]);
+  // Practice: one person in both seats; the seat tells them apart.
+  return p1 === p2 ? { p1: `${p1} (p1)`, p2: `${p2} (p2)` } : { p1, p2 };
+}
+
+/** Engine log lines say "p1"/"p2"; people read names. */
+export function withNames(text: string, names: Record<Seat, string>): string {
+  return text.replace(/\bp([12])\b/g, (_m, n: string) => (n === '1' ? names.p1 : names.p2));
+}
+
+export function seatsOf(row: MatchInfo, userId: string): Seat[] {
+  const seats: Seat[] = [];
+  if (row.players.p1 === userId) seats.push('p1');
+  if (row.players.p2 === userId) seats.push('p2');
+  return seats;
+}
+
+/** The seat a user acts for now: the deciding seat if it is theirs (practice plays both), else their first. */
+export function actingSeat(seats: readonly Seat[], pending: PendingDecision | null): Seat | null {
+  if (pending && seats.includes(pending.player)) return pending.player;
+  return seats[0] ?? null;
+}
+
+function logLines(
+  lines: { text: { en: string; ja: string } }[],
+  locale: Locale,
+  names: Record<Seat, string>,
+  n: number,
+  max: number,
+): string {
+  const out: string[] = [];
+  let length = 0;
+  for (const line of lines.slice(-n).reverse()) {
+    const text = `· ${clip(withNames(line.text[locale], names), 200)}`;
+    if (length + text.length + 1 > max) break;
+    out.unshift(text);
+    length += text.length + 1;
+  }
+  return out.join('\n') || '—';
+}
+
+async function image(ctx: BotContext, kind: 'board' | 'hand', model: unknown): Promise<AttachmentBuilder | null> {
+  if (!ctx.renderer) return null;
+  try {
+    return new AttachmentBuilder(await ctx.renderer(kind, model), { name: `${kind}.png` });
+  } catch (error) {
+    ctx.log(`render ${kind} failed: ${(error as Error).message}`);
+    return null;
+  }
+}
+
+/** The public board: embed (turn, phase, whose decision, life, last log lines), board image, "My hand / act". */
+export async function publicBoard(
+  ctx: BotContext,
+  row: MatchInfo,
+  game: GameModule,
+  state: BaseState,
+  names: Record<Seat, string>,
+  locale: Locale,
+): Promise<OutgoingMessage> {
+  const view = game.view(state, { kind: 'spectator' });
+  const presenter = presenterFor(row.game);
+  const table = presenter.table(view, { locale, names });
+  const pending = game.pending(state);
+  const embed = new EmbedBuilder()
+    .setTitle(clip(`${game.name[locale]} · ${names.p1} vs ${names.p2}`, 256))
+    .setDescription(
+      [
+        `**${T.turn[locale]}** ${table.turn} · **${T.phase[locale]}** ${table.phase}`,
+        pending ? `**${T.decision[locale]}** ${names[pending.player]} (${pending.kind})` : T.matchOver[locale],
+      ].join('\n'),
+    )
+    .addFields(
+      (['p1', 'p2'] as const).map((seat) => {
+        const side = table.players[seat];
+        const zones = side.zones.map((z) => `${z.label} ${z.count}`).join(' · ');
+        return {
+          name: clip(names[seat], 256),
+          value: clip(`${T.life[locale]} ${side.life ?? '—'} · ${zones}`, 1024),
+          inline: false,
+        };
+      }),
+    )
+    .addFields({ name: T.log[locale], value: logLines(presenter.log(view), locale, names, 6, 1000) });
+  const file = await image(ctx, 'board', table);
+  if (file) embed.setImage('attachment://board.png');
+  const components = state.result
+    ? []
+    : [
+        new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
+          new ButtonBuilder()
+            .setCustomId(encodeControl({ kind: 'hand', matchId: row.matchId }))
+            .setLabel(T.handButton[locale])
+            .setStyle(ButtonStyle.Primary),
+        ),
+      ];
+  return { embeds: [embed], files: file ? [file] : [], components };
+}
+
+/** The end of a match: who won and why, and the log. */
+export function resultMessage(
+  row: MatchInfo,
+  game: GameModule,
+  state: BaseState,
+  names: Record<Seat, string>,
+  locale: Locale,
+): OutgoingMessage {
+  const view = game.view(state, { kind: 'spectator' });
+  const r = state.result;
+  const headline = !r ? T.matchOver[locale] : r.kind === 'win' ? T.wins(names[r.winner])[locale] : T.draw[locale];
+  const embed = new EmbedBuilder()
+    .setTitle(clip(`${T.result[locale]}: ${headline}`, 256))
+    .setDescription(r ? clip(`${withNames(r.reason[locale], names)} (${game.name[locale]} ${r.rule})`, 4000) : '—')
+    .addFields({ name: T.log[locale], value: logLines(presenterFor(row.game).log(view), locale, names, 20, 1024) });
+  return { embeds: [embed], files: [], components: [] };
+}
+
+export interface HandMessageInput {
+  row: MatchInfo;
+  game: GameModule;
+  state: BaseState;
+  seat: Seat;
+  names: Record<Seat, string>;
+  locale: Locale;
+  page?: number;
+  picked?: number[];
+  notice?: string;
+}
+
+/** The owner's ephemeral: their hand (image + names) and, when it is their decision, the legal options. */
+export async function handMessage(ctx: BotContext, input: HandMessageInput): Promise<OutgoingMessage> {
+  const { row, game, state, seat, names, locale } = input;
+  const view = game.view(state, { kind: 'player', seat });
+  const presenter = presenterFor(row.game);
+  const pending = game.pending(state);
+  const mine = pending && pending.player === seat ? pending : null;
+  const playableIds = new Set(
+    (mine?.options ?? []).filter((o) => o.kind === 'play' && o.objectId).map((o) => o.objectId as string),
+  );
+  const hand = presenter.hand(view, seat, { locale, names, playableIds });
+  const cards = presenter.handNames(view, seat, locale);
+  const lines: string[] = [];
+  if (input.notice) lines.push(`⚠️ ${input.notice}`);
+  if (state.result) lines.push(T.matchOver[locale]);
+  else if (mine) lines.push(`**${withNames(mine.prompt[locale], names)}**`);
+  else if (pending) lines.push(T.waitingFor(names[pending.player])[locale]);
+  const controls = mine
+    ? decisionControls({
+        matchId: row.matchId,
+        version: state.version,
+        pending: mine,
+        locale,
+        ...(input.page !== undefined ? { page: input.page } : {}),
+        ...(input.picked ? { picked: input.picked } : {}),
+      })
+    : null;
+  if (controls?.note) lines.push(controls.note);
+  const embed = new EmbedBuilder()
+    .setTitle(clip(`${T.hand[locale]} · ${names[seat]} (${cards.length})`, 256))
+    .setDescription(clip(cards.join('\n') || '—', 4000));
+  const file = await image(ctx, 'hand', hand);
+  if (file) embed.setImage('attachment://hand.png');
+  return {
+    content: clip(lines.join('\n'), 2000),
+    embeds: [embed],
+    files: file ? [file] : [],
+    components: controls?.rows ?? [],
+  };
+}

@@ -1,0 +1,67 @@
+// The one `interactionCreate` entry point: decode, dispatch, and make sure every interaction is answered.
+import { type Interaction, MessageFlags } from 'discord.js';
+import { answerChallenge, challenge, practice } from './challenge.ts';
+import type { BotContext } from './context.ts';
+import { decodeControl } from './custom-id.ts';
+import { deckAutocomplete, deckCommand, settingsCommand } from './deck-commands.ts';
+import { localeOf, T } from './i18n.ts';
+import { concede, matchStatus, onMatchControl, showHand } from './play.ts';
+
+export async function routeInteraction(ctx: BotContext, interaction: Interaction): Promise<void> {
+  try {
+    await dispatch(ctx, interaction);
+  } catch (error) {
+    ctx.log(`interaction ${interaction.id} failed: ${(error as Error).stack ?? String(error)}`);
+    if (!interaction.isRepliable()) return;
+    const content = T.somethingWrong[localeOf(interaction.locale)];
+    try {
+      if (interaction.deferred || interaction.replied)
+        await interaction.followUp({ content, flags: MessageFlags.Ephemeral });
+      else await interaction.reply({ content, flags: MessageFlags.Ephemeral });
+    } catch {
+      // The interaction may have expired; the log line above is all we can do.
+    }
+  }
+}
+
+async function dispatch(ctx: BotContext, interaction: Interaction): Promise<void> {
+  if (interaction.isChatInputCommand()) {
+    const sub = interaction.options.getSubcommand(false);
+    switch (`${interaction.commandName}${sub ? ` ${sub}` : ''}`) {
+      case 'duel challenge':
+        return challenge(ctx, interaction);
+      case 'duel practice':
+        return practice(ctx, interaction);
+      case 'concede':
+        return concede(ctx, interaction);
+      case 'match status':
+        return matchStatus(ctx, interaction);
+      case 'settings':
+        return settingsCommand(ctx, interaction);
+      default:
+        if (interaction.commandName === 'deck') return deckCommand(ctx, interaction);
+        await interaction.reply({
+          content: `Unknown command /${interaction.commandName}`,
+          flags: MessageFlags.Ephemeral,
+        });
+        return;
+    }
+  }
+  if (interaction.isAutocomplete()) return deckAutocomplete(ctx, interaction);
+  if (interaction.isButton() || interaction.isStringSelectMenu()) {
+    const control = decodeControl(interaction.customId);
+    if (!control) {
+      await interaction.reply({ content: T.outOfDate[localeOf(interaction.locale)], flags: MessageFlags.Ephemeral });
+      return;
+    }
+    if (control.kind === 'challenge') {
+      if (interaction.isButton()) return answerChallenge(ctx, interaction, control);
+      return;
+    }
+    if (control.kind === 'hand') {
+      if (interaction.isButton()) return showHand(ctx, interaction, control.matchId);
+      return;
+    }
+    return onMatchControl(ctx, interaction, control);
+  }
+}

@@ -1,0 +1,158 @@
+// The real bot (createBot) against the fake Discord, with a temporary database, three people (alice and bob play,
+// carol watches) and helpers that play a match the way a person would: through the ephemeral controls.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Renderer } from '../../src/bot/context.ts';
+import { type Bot, createBot } from '../../src/bot/create-bot.ts';
+import { FakeDiscord, type FakeUser, type MessageView } from '../../src/devtools/fake-discord/index.ts';
+import type { BaseState, Seat } from '../../src/engine/core/game.ts';
+import { gameModule } from '../../src/engine/registry.ts';
+
+export interface BotHarness {
+  discord: FakeDiscord;
+  bot: Bot;
+  alice: FakeUser;
+  bob: FakeUser;
+  carol: FakeUser;
+  guild: ReturnType<FakeDiscord['createGuild']>;
+  dbPath: string;
+  logs: string[];
+  /** Stops the bot and starts a new one on the same database (a deploy or a crash-restart). */
+  restart(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startBotHarness(options: { images?: boolean | Renderer; now?: () => number } = {}) {
+  const discord = await FakeDiscord.start();
+  const alice = discord.createUser('alice');
+  const bob = discord.createUser('bob', { locale: 'ja' });
+  const carol = discord.createUser('carol');
+  const guild = discord.createGuild('Arbiter Test', { members: [alice, bob, carol] });
+  const dir = mkdtempSync(join(tmpdir(), 'arbiter-bot-'));
+  const dbPath = join(dir, 'arbiter.db');
+  const logs: string[] = [];
+  const make = () =>
+    createBot({
+      token: discord.botToken,
+      restUrl: discord.restUrl,
+      rest: { globalRequestsPerSecond: 10_000 },
+      dbPath,
+      images: options.images ?? false,
+      registerCommands: true,
+      log: (m) => logs.push(m),
+      ...(options.now ? { now: options.now } : {}),
+    });
+  const h: BotHarness = {
+    discord,
+    bot: make(),
+    alice,
+    bob,
+    carol,
+    guild,
+    dbPath,
+    logs,
+    async restart() {
+      await h.bot.idle();
+      await h.bot.stop();
+      h.bot = make();
+      await h.bot.start();
+    },
+    async close() {
+      await h.bot.idle();
+      await h.bot.stop();
+      await discord.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  await h.bot.start();
+  return h;
+}
+
+export function thread(_h: BotHarness, matchId: string) {
+  return { channelId: matchId, id: matchId };
+}
+
+/** The newest public board of the match (the message carrying its "My hand / act" button). */
+export function latestBoard(h: BotHarness, user: FakeUser, matchId: string): MessageView {
+  const board = user
+    .messages(thread(h, matchId))
+    .filter((m) => !m.ephemeral && m.buttons.some((b) => b.customId === `h:${matchId}`))
+    .at(-1);
+  if (!board) throw new Error(`no board with a hand button in match ${matchId}`);
+  return board;
+}
+
+export function current(h: BotHarness, matchId: string): { state: BaseState; pendingSeat: Seat | null } {
+  const state = h.bot.store.matches.currentState(matchId);
+  const game = gameModule(state.game);
+  return { state, pendingSeat: game.pending(state)?.player ?? null };
+}
+
+/** Clicks "My hand / act" and returns the ephemeral it opens. */
+export async function openHand(h: BotHarness, user: FakeUser, matchId: string): Promise<MessageView> {
+  const outcome = await user.click(latestBoard(h, user, matchId), `h:${matchId}`);
+  await h.bot.idle();
+  const reply = outcome.reply();
+  if (!reply) throw new Error('the hand button opened nothing');
+  return reply;
+}
+
+export function refreshed(user: FakeUser, message: MessageView): MessageView {
+  const now = user.messages(message).find((m) => m.id === message.id);
+  if (!now) throw new Error(`message ${message.id} is gone`);
+  return now;
+}
+
+/** A small deterministic random source for picking controls. */
+export function rng(seed: number): (n: number) => number {
+  let x = seed >>> 0 || 1;
+  return (n) => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) % n;
+  };
+}
+
+type Raw = Record<string, unknown>;
+
+function rawComponents(h: BotHarness, message: MessageView): Raw[] {
+  const record = h.discord.store.message(message.channelId, message.id);
+  const out: Raw[] = [];
+  for (const row of record.components as Raw[]) out.push(...((row.components as Raw[] | undefined) ?? []));
+  return out;
+}
+
+/** Picks one of the decision controls on an ephemeral at random and uses it, as its owner. */
+export async function actRandomly(
+  h: BotHarness,
+  user: FakeUser,
+  message: MessageView,
+  pick: (n: number) => number,
+): Promise<boolean> {
+  const controls = rawComponents(h, message).filter((c) => {
+    const id = String(c.custom_id ?? '');
+    return c.disabled !== true && /^[anomp]:/.test(id);
+  });
+  const decisive = controls.filter((c) => !String(c.custom_id).startsWith('p:'));
+  const pool = decisive.length > 0 ? decisive : controls;
+  if (pool.length === 0) return false;
+  // Prefer doing something over passing now and then, so matches move; pass often enough to end turns.
+  const c = pool[pick(pool.length)] as Raw;
+  const id = String(c.custom_id);
+  if (c.type === 3) {
+    const options = (c.options as Raw[]).map((o) => String(o.value));
+    const min = Number(c.min_values ?? 1);
+    const max = Number(c.max_values ?? 1);
+    const count = min + pick(max - min + 1);
+    const chosen: string[] = [];
+    const left = [...options];
+    for (let i = 0; i < count; i++) chosen.push(left.splice(pick(left.length), 1)[0] as string);
+    await user.select(message, id, chosen);
+  } else {
+    await user.click(message, id);
+  }
+  await h.bot.idle();
+  return true;
+}
