@@ -1,8 +1,9 @@
 /**
  * Maximum-weight matching in a general graph: Edmonds' blossom algorithm with Galil's O(n³) primal-dual
  * bookkeeping ("Efficient algorithms for finding maximum matching in graphs", ACM Computing Surveys, 1986).
- * Written for this project from the published algorithm (MIT, like the rest of Arbiter); the variable layout
- * follows the well-known structure of Van Rantwijk's public description of the same method.
+ * Written for Arbiter in TypeScript; its structure (edge endpoints, S/T labels, blossom child and endpoint
+ * lists, the four kinds of dual step) follows Joris van Rantwijk's reference implementation, mwmatching.py
+ * (jorisvr.nl/article/maximum-matching), which the MIT-licensed npm package edmonds-blossom-fixed also ports.
  *
  * Weights should be integers (then every dual variable stays an integer and the result is exact).
  * With `maxCardinality`, the result is the heaviest among the matchings with the most edges.
