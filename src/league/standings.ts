@@ -1,6 +1,6 @@
 /** Standings: players ordered by match points, then the tiebreakers in the configured order (MTR 3.1). */
 import type { RecordedMatch } from './match-record.ts';
-import { computeTiebreakers, playerRecord, type TiebreakerSettings, type Tiebreakers } from './tiebreakers.ts';
+import { playerRecords, type TiebreakerSettings, type Tiebreakers, tiebreakersFromRecords } from './tiebreakers.ts';
 
 export type TiebreakerName = 'opponentMatchWin' | 'gameWin' | 'opponentGameWin';
 
@@ -31,9 +31,10 @@ export interface StandingsInput {
 
 export function computeStandings(input: StandingsInput): StandingRow[] {
   const order = input.order ?? MTR_ORDER;
-  const tiebreakers = computeTiebreakers(input.players, input.matches, input.settings);
+  const records = playerRecords(input.players, input.matches, input.settings);
+  const tiebreakers = tiebreakersFromRecords(records, input.settings);
   const rows = input.players.map((player, inputIndex) => {
-    const r = playerRecord(player, input.matches, input.settings);
+    const r = records.get(player)!;
     const row: StandingRow = {
       rank: 0,
       player,

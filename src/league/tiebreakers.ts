@@ -93,19 +93,47 @@ export function playerRecord(player: string, matches: readonly RecordedMatch[], 
   return r;
 }
 
+/** Records of all `players` (and of anyone they played), grouping the matches by player in one pass. */
+export function playerRecords(
+  players: readonly string[],
+  matches: readonly RecordedMatch[],
+  s: TiebreakerSettings,
+): Map<string, PlayerRecord> {
+  const byPlayer = new Map<string, RecordedMatch[]>(players.map((p) => [p, []]));
+  const add = (p: string, m: RecordedMatch) => {
+    const list = byPlayer.get(p);
+    if (list) list.push(m);
+    else byPlayer.set(p, [m]);
+  };
+  for (const m of matches) {
+    if (m.kind === 'bye') add(m.player, m);
+    else {
+      add(m.a, m);
+      add(m.b, m);
+    }
+  }
+  return new Map([...byPlayer].map(([p, list]) => [p, playerRecord(p, list, s)]));
+}
+
 /** Tiebreakers for every player; players who dropped still count as opponents with the rounds they played. */
 export function computeTiebreakers(
   players: readonly string[],
   matches: readonly RecordedMatch[],
   s: TiebreakerSettings,
 ): Map<string, Tiebreakers> {
-  const records = new Map(players.map((p) => [p, playerRecord(p, matches, s)]));
+  return tiebreakersFromRecords(playerRecords(players, matches, s), s);
+}
+
+export function tiebreakersFromRecords(
+  records: ReadonlyMap<string, PlayerRecord>,
+  s: TiebreakerSettings,
+): Map<string, Tiebreakers> {
   const ownMatchWin = (r: PlayerRecord) => matchWinPercentage(r, s);
   const ownGameWin = (r: PlayerRecord) => gameWinPercentage(r, s);
   const asOpponent = (r: PlayerRecord): PlayerRecord => (s.opponentByes === 'include' ? r : withoutByes(r, s));
   const out = new Map<string, Tiebreakers>();
   for (const [player, r] of records) {
-    const opponentRecords = r.opponents.map((o) => asOpponent(records.get(o) ?? playerRecord(o, matches, s)));
+    const opponentRecords = r.opponents.map((o) => asOpponent(records.get(o)!));
     out.set(player, {
       matchWin: ownMatchWin(r),
       gameWin: ownGameWin(r),
