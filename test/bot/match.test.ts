@@ -2,12 +2,17 @@
 // accept in a thread, act only through their ephemeral controls, concede, result.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeUser } from '../../src/devtools/fake-discord/index.ts';
+import { novaCard } from '../../src/engine/games/nova/cards/pool.ts';
+import { nova } from '../../src/engine/games/nova/index.ts';
+import { novaPrecons } from '../../src/engine/games/nova/precon.ts';
+import type { NovaState } from '../../src/engine/games/nova/state.ts';
 import {
   actRandomly,
   type BotHarness,
   current,
   latestBoard,
   openHand,
+  refreshed,
   rng,
   startBotHarness,
   thread,
@@ -44,33 +49,158 @@ function userFor(seat: 'p1' | 'p2'): FakeUser {
   return seat === 'p1' ? h.alice : h.bob;
 }
 
+/** Every card name (en and ja) that the spectator view showed at some point. */
+const seenBySpectator = new Set<string>();
+function noteSpectatorView(matchId: string): void {
+  const state = h.bot.store.matches.currentState(matchId);
+  const text = JSON.stringify(nova.view(state as NovaState, { kind: 'spectator' }));
+  for (const name of deckNames()) if (text.includes(name)) seenBySpectator.add(name);
+}
+function deckNames(): string[] {
+  const names = new Set<string>();
+  for (const deck of novaPrecons())
+    for (const cards of Object.values(deck.sections))
+      for (const { card } of cards) {
+        const def = novaCard(card);
+        names.add(def.name.en);
+        names.add(def.name.ja);
+      }
+  return [...names];
+}
+
+/** Plays random legal options through the ephemeral controls until `stop` says so. */
+async function playRandomly(matchId: string, seed: number, stop: (turn: number, decisions: number) => boolean) {
+  const pick = rng(seed);
+  let decisions = 0;
+  noteSpectatorView(matchId);
+  for (;;) {
+    const { state, pendingSeat } = current(h, matchId);
+    const turn = (state as unknown as { turn: { number: number } }).turn.number;
+    if (state.result || !pendingSeat || stop(turn, decisions)) break;
+    const user = userFor(pendingSeat);
+    const hand = await openHand(h, user, matchId);
+    expect(hand.ephemeral).toBe(true);
+    const before = h.bot.store.matches.match(matchId)?.decisionCount ?? 0;
+    expect(await actRandomly(h, user, hand, pick)).toBe(true);
+    if ((h.bot.store.matches.match(matchId)?.decisionCount ?? 0) > before) decisions += 1;
+    noteSpectatorView(matchId);
+  }
+  return decisions;
+}
+
 describe('a NOVA match in a thread', () => {
   it('challenge → accept → play through ephemeral controls → concede → result', async () => {
     const matchId = await challengeAndAccept();
     const board = latestBoard(h, h.carol, matchId);
     expect(board.embeds[0]?.title).toContain('alice vs bob');
 
-    const pick = rng(7);
-    let decisions = 0;
-    while (decisions < 120) {
-      const { state, pendingSeat } = current(h, matchId);
-      if (state.result || !pendingSeat) break;
-      if ((state as unknown as { turn: { number: number } }).turn.number >= 5) break;
-      const user = userFor(pendingSeat);
-      const hand = await openHand(h, user, matchId);
-      expect(hand.ephemeral).toBe(true);
-      const before = h.bot.store.matches.match(matchId)?.decisionCount ?? 0;
-      expect(await actRandomly(h, user, hand, pick)).toBe(true);
-      const after = h.bot.store.matches.match(matchId)?.decisionCount ?? 0;
-      if (after > before) decisions += 1;
-    }
+    const decisions = await playRandomly(matchId, 7, (turn, n) => turn >= 5 || n >= 150);
     expect(decisions).toBeGreaterThan(5);
 
     const conceded = await h.alice.slash('concede', {}, { in: thread(h, matchId) });
     await h.bot.idle();
     expect(conceded.reply()?.ephemeral).toBe(true);
     expect(h.bot.store.matches.match(matchId)?.status).toBe('finished');
+    noteSpectatorView(matchId);
     const transcript = h.carol.read(thread(h, matchId));
     expect(transcript).toMatch(/Result: bob wins/);
+
+    // Hidden information: no card name that only ever sat in a hand, a deck or a character deck reaches what
+    // carol (a spectator) can read, in the thread or in #general.
+    const hiddenOnly = deckNames().filter((n) => !seenBySpectator.has(n));
+    expect(hiddenOnly.length).toBeGreaterThan(0);
+    const publicText = `${transcript}\n${h.carol.read(h.guild.channel())}`;
+    expect(hiddenOnly.filter((n) => publicText.includes(n))).toEqual([]);
+    // ... while the players' own ephemerals did show their hands.
+    expect(h.alice.read(thread(h, matchId))).toMatch(/Hand · alice/);
+  });
+
+  it('a non-player gets an explanation; a stale click gets fresh controls; a double click applies once', async () => {
+    const matchId = await challengeAndAccept();
+    const carolTry = await h.carol.click(latestBoard(h, h.carol, matchId), `h:${matchId}`);
+    await h.bot.idle();
+    expect(carolTry.reply()?.ephemeral).toBe(true);
+    expect(carolTry.reply()?.content).toMatch(/not a player/);
+
+    // Two ephemerals with the same controls: answering in one makes the other out of date.
+    const { pendingSeat } = current(h, matchId);
+    const user = userFor(pendingSeat as 'p1' | 'p2');
+    const first = await openHand(h, user, matchId);
+    const second = await openHand(h, user, matchId);
+    const [a, b] = first.buttons.filter((x) => x.customId?.startsWith('a:'));
+    if (!a?.customId || !b?.customId) throw new Error('expected two options');
+    const count = () => h.bot.store.matches.match(matchId)?.decisionCount ?? 0;
+    const before = count();
+    await user.click(first, a.customId);
+    await h.bot.idle();
+    expect(count()).toBe(before + 1);
+    await user.click(second, b.customId);
+    await h.bot.idle();
+    expect(count()).toBe(before + 1);
+    const stale = refreshed(user, second);
+    expect(stale.content).toMatch(/out of date|古くなって/);
+    expect(
+      stale.buttons.some((x) => x.customId?.includes(`:${current(h, matchId).state.version}:`)) ||
+        stale.buttons.length === 0,
+    ).toBe(true);
+
+    // Double click: the same button twice before the first answer lands is applied once.
+    const next = current(h, matchId);
+    const clicker = userFor(next.pendingSeat as 'p1' | 'p2');
+    const hand = await openHand(h, clicker, matchId);
+    const option = hand.buttons.find((x) => x.customId?.startsWith('a:'))?.customId as string;
+    const mid = count();
+    await Promise.all([clicker.click(hand, option), clicker.click(hand, option)]);
+    await h.bot.idle();
+    expect(count()).toBe(mid + 1);
+    expect(refreshed(clicker, hand).content).not.toMatch(/out of date|古くなって/);
+    expect(h.logs.filter((l) => l.includes('failed'))).toEqual([]);
+  });
+
+  it('after a restart (new client, same database) the old buttons still work', async () => {
+    const matchId = await challengeAndAccept();
+    await playRandomly(matchId, 11, (_turn, n) => n >= 4);
+    const { pendingSeat } = current(h, matchId);
+    const user = userFor(pendingSeat as 'p1' | 'p2');
+    const hand = await openHand(h, user, matchId);
+    const oldBoard = latestBoard(h, h.carol, matchId);
+    const before = h.bot.store.matches.match(matchId)?.decisionCount ?? 0;
+
+    await h.restart();
+
+    const option = hand.buttons.find((x) => x.customId?.startsWith('a:'))?.customId;
+    if (option) {
+      await user.click(hand, option);
+    } else {
+      const select = hand.selects[0];
+      if (!select) throw new Error('no control on the ephemeral');
+      await user.select(hand, select.customId, [select.options[0]?.value as string]);
+    }
+    await h.bot.idle();
+    expect(h.bot.store.matches.match(matchId)?.decisionCount).toBe(before + 1);
+    // The board from before the restart still opens the hand.
+    const again = await h.carol.click(oldBoard, `h:${matchId}`);
+    await h.bot.idle();
+    expect(again.state).toBe('acknowledged');
+    const next = current(h, matchId).pendingSeat as 'p1' | 'p2';
+    const reopened = await userFor(next).click(oldBoard, `h:${matchId}`);
+    await h.bot.idle();
+    expect(reopened.reply()?.embeds[0]?.title).toMatch(/Hand|手札/);
+  });
+
+  it('/duel practice: one person plays both seats', async () => {
+    const outcome = await h.alice.slash('duel practice', { game: 'nova' });
+    await h.bot.idle();
+    const message = outcome.reply();
+    if (!message) throw new Error('no practice message');
+    const matchId = message.id;
+    const pick = rng(3);
+    for (let i = 0; i < 6; i++) {
+      const hand = await openHand(h, h.alice, matchId);
+      expect(await actRandomly(h, h.alice, hand, pick)).toBe(true);
+    }
+    expect(h.bot.store.matches.match(matchId)?.decisionCount).toBe(6);
+    const hand = await openHand(h, h.bob, matchId);
+    expect(hand.content).toMatch(/プレイヤーではありません/); // bob's client is in Japanese
   });
 });
