@@ -18,10 +18,14 @@ interface Ack {
   hash: string;
 }
 
-/** Runs the worker until `killAfterMs` after it is ready, then SIGKILLs it; returns the acks it printed. */
+/**
+ * Runs the worker and SIGKILLs it `killAfterMs` after it is ready to play, or, with `duringBoot`, that long
+ * after it was started (so some kills land while it opens, migrates or restores). Returns the acks it printed.
+ */
 function runAndKill(
   dbPath: string,
   killAfterMs: number,
+  duringBoot: boolean,
 ): Promise<{ acks: Ack[]; lines: string[]; code: number | null }> {
   return new Promise((resolve, reject) => {
     const proc: ChildProcess = spawn(process.execPath, ['--import', 'tsx', child, dbPath], {
@@ -29,7 +33,9 @@ function runAndKill(
     });
     let out = '';
     let err = '';
-    let timer: NodeJS.Timeout | undefined;
+    let timer: NodeJS.Timeout | undefined = duringBoot
+      ? setTimeout(() => proc.kill('SIGKILL'), killAfterMs)
+      : undefined;
     proc.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       if (!timer && out.includes('ready')) timer = setTimeout(() => proc.kill('SIGKILL'), killAfterMs);
@@ -123,7 +129,8 @@ describe('crash safety (SIGKILL at random moments)', () => {
       const started = Date.now();
       let cycles = 0;
       while (Date.now() - started < BUDGET_MS) {
-        const run = await runAndKill(dbPath, 20 + Math.floor(Math.random() * 300));
+        const duringBoot = cycles % 4 === 0;
+        const run = await runAndKill(dbPath, Math.floor(Math.random() * (duringBoot ? 1500 : 300)), duringBoot);
         expect(run.lines.filter((l) => l.startsWith('frozen') || l.startsWith('log '))).toEqual([]);
         acked.push(...run.acks);
         cycles++;
