@@ -210,6 +210,23 @@ describe('restoring on boot', () => {
     expect(stateHash(store.matches.currentState('m1'))).toBe(stateHash(state));
   });
 
+  it('refuses a well-formed snapshot that belongs to another decision (its hash is not the log at that point)', () => {
+    const handle = setUp(5);
+    startToyMatch(handle.store, 'm1', 1000);
+    const state = play(handle.store, 'm1', 12);
+    const db = handle.store.db;
+    db.prepare(
+      `UPDATE match_snapshots SET (state, state_hash) = (SELECT state, state_hash FROM match_snapshots WHERE seq = 5)
+       WHERE seq = 10`,
+    ).run();
+    const store = handle.reopen();
+    const report = store.matches.restoreActiveMatches();
+    expect(report.notes.map((n) => n.note)).toEqual([
+      'snapshot at decision 10 is unusable (its hash differs from the log); falling back to an earlier one',
+    ]);
+    expect(stateHash(store.matches.currentState('m1'))).toBe(stateHash(state));
+  });
+
   it('freezes a match whose log does not reproduce its hashes, names the decision, and never fixes it', () => {
     const handle = setUp(5);
     startToyMatch(handle.store, 'm1', 1000);
