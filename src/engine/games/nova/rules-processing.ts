@@ -148,13 +148,18 @@ export function rulesProcessing(s: NovaState): void {
 /**
  * NOVA 907.1 (docs/rulings A40): a destroyed card goes to its owner's graveyard (a character to the retired
  * area) at the first priority processing where none of the abilities its destruction triggered are pending
- * or waiting, unless its destruction was negated.
+ * or waiting, unless its destruction was negated. Returns whether any card left.
  */
-export function moveDestroyedCards(s: NovaState): void {
+export function moveDestroyedCards(s: NovaState): boolean {
+  let moved = false;
   for (const o of fieldObjects(s)) {
     if (!o.destroyed) continue;
     const waiting =
       s.pendingTriggers.some((t) => t.causeObject === o.id) || s.waiting.some((w) => w.causeObject === o.id);
-    if (!waiting) moveCard(s, obj(s, o.id).id, 'graveyard');
+    if (!waiting) {
+      moveCard(s, obj(s, o.id).id, 'graveyard');
+      moved = true;
+    }
   }
+  return moved;
 }

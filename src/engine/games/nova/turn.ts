@@ -136,11 +136,13 @@ export function runOp(s: NovaState): OpOutcome {
  */
 function priorityProcessing(s: NovaState): OpOutcome {
   if (!s.priority) s.priority = startPriority(s.turn.active); // NOVA 701.1.1: the turn player first
-  rulesProcessing(s);
-  if (s.result) return 'continue';
-  moveDestroyedCards(s);
-  rulesProcessing(s);
-  if (s.result) return 'continue';
+  // A card destroyed while this processing runs (e.g. a servant that loses a buff when a destroyed card leaves)
+  // also leaves in it, before anyone gets priority (NOVA 907.1, docs/rulings/nova.md R23).
+  for (;;) {
+    rulesProcessing(s);
+    if (s.result) return 'continue';
+    if (!moveDestroyedCards(s)) break;
+  }
   if (s.pendingTriggers.length > 0) {
     const chooser = placeTriggers(s);
     if (chooser) return 'ask-order';
