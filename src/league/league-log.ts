@@ -41,7 +41,9 @@ export function applyCommand(league: League, actor: Actor, input: unknown, at: s
   if (admin && !who.organiser) refuse('Only an organiser can do that.', 'この操作は運営のみ可能です。');
   const seq = league.log.length;
   if (command.type === 'undo') return undoLatest(league, who, at, seq);
-  const draft = structuredClone(league);
+  // Log entries are never modified in place, so the copy shares them and only deep-copies the rest.
+  const { log, ...rest } = league;
+  const draft: League = { ...structuredClone(rest), log: [...log] };
   execute(draft, command, at);
   draft.log.push({ seq, at, actor: who, admin, command, undoneBy: null });
   return draft;

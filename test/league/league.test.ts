@@ -106,7 +106,15 @@ describe('results', () => {
   it('finalises when both players report the same score, from their own side', () => {
     let l = paired();
     const t = roundPairings(l)[0]!;
-    l = applyCommand(l, as(t.a), { type: 'report', player: t.a, score: { won: 2, lost: 0, drawn: 0 } }, at());
+    const untouched = JSON.stringify(l);
+    const reported = applyCommand(
+      l,
+      as(t.a),
+      { type: 'report', player: t.a, score: { won: 2, lost: 0, drawn: 0 } },
+      at(),
+    );
+    expect(JSON.stringify(l)).toBe(untouched); // the input state is never modified
+    l = reported;
     expect(roundPairings(l)[0]!.result).toBeNull();
     l = applyCommand(l, as(t.b!), { type: 'report', player: t.b!, score: { won: 0, lost: 2, drawn: 0 } }, at());
     expect(roundPairings(l)[0]!.result).toEqual({
