@@ -15,6 +15,11 @@ export interface TextStyle {
 
 const ELLIPSIS = '…';
 
+/** Reminder text (no game effect, NOVA 104.3 and every other game's equivalent) is a parenthesised paragraph. */
+function isReminder(paragraph: string): boolean {
+  return /^[(（].*[)）]$/u.test(paragraph.trim());
+}
+
 export class Pen {
   readonly drawn: string[] = [];
 
@@ -61,17 +66,19 @@ export class Pen {
     x: number,
     y: number,
     box: { width: number; lineHeight: number; maxLines: number },
-    style: TextStyle,
+    style: TextStyle & { reminderColour?: string },
   ): number {
-    const lines = breakLines(value, box.width, (s) => this.width(s, style));
+    // Each line keeps its paragraph's colour: a paragraph that is wholly reminder text "(...)" is drawn muted.
+    const lines = value.split('\n').flatMap((paragraph) => {
+      const colour = style.reminderColour && isReminder(paragraph) ? style.reminderColour : style.colour;
+      return breakLines(paragraph, box.width, (s) => this.width(s, style)).map((text) => ({ text, colour }));
+    });
     const shown = lines.slice(0, box.maxLines);
-    if (lines.length > box.maxLines && shown.length > 0) {
-      const last = shown.length - 1;
-      shown[last] = this.fit(`${shown[last]}${ELLIPSIS}`, box.width, style);
-    }
+    const last = shown[shown.length - 1];
+    if (lines.length > box.maxLines && last) last.text = this.fit(`${last.text}${ELLIPSIS}`, box.width, style);
     // No maxWidth: breakLines already fits every line, and a second fit could only cut one mid-paragraph.
     shown.forEach((line, i) => {
-      this.text(line, x, y + i * box.lineHeight, style);
+      this.text(line.text, x, y + i * box.lineHeight, { ...style, colour: line.colour });
     });
     return shown.length;
   }

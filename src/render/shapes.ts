@@ -46,7 +46,8 @@ export function drawPips(
     ctx.fillStyle = colour.fill;
     ctx.fill();
     ctx.lineWidth = Math.max(1, diameter / 14);
-    ctx.strokeStyle = 'rgba(0,0,0,0.45)';
+    // A light ring keeps dark pips (black, darkness) visible on the dark theme.
+    ctx.strokeStyle = 'rgba(238,241,244,0.55)';
     ctx.stroke();
     if (pip.text !== '') {
       const size = Math.round(diameter * 0.68);

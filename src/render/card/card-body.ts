@@ -118,10 +118,7 @@ export function drawCardBody(pen: Pen, style: GameStyle, face: CardBodyFace, box
     left + 4 * s,
     y + textSize,
     { width: width - 8 * s, lineHeight, maxLines },
-    {
-      size: textSize,
-      colour: style.ink,
-    },
+    { size: textSize, colour: style.ink, reminderColour: style.mutedInk },
   );
   drawStats(pen, style, face.stats, right, box.y + box.h - pad + 4 * s, s);
 }
