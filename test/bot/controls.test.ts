@@ -1,0 +1,160 @@
+// Every decision shape gets a control within Discord's limits: 5 rows, 5 buttons a row, a select alone in its
+// row with at most 25 options, custom_id ≤ 100 characters, label ≤ 80.
+import { describe, expect, it } from 'vitest';
+import { BotConfigError, botConfigFromEnv } from '../../src/bot/config.ts';
+import { completedOrder, decisionControls } from '../../src/bot/controls.ts';
+import { type ControlId, decodeControl, encodeControl } from '../../src/bot/custom-id.ts';
+import { parseDeckText } from '../../src/bot/decks.ts';
+import type { DecisionOption, PendingDecision } from '../../src/engine/core/game.ts';
+
+const MATCH = '1234567890123456789';
+
+function decision(n: number, extra: Partial<PendingDecision> = {}): PendingDecision {
+  const options: DecisionOption[] = Array.from({ length: n }, (_, i) => ({
+    id: `play:o${100 + i}`,
+    kind: 'play',
+    label: { en: `Play a card with a very long name number ${i} `.repeat(4), ja: `カード${i}をプレイ` },
+  }));
+  return {
+    id: 'v42',
+    player: 'p1',
+    kind: 'priority',
+    prompt: { en: 'You have priority.', ja: '優先権があります。' },
+    options,
+    min: 1,
+    max: 1,
+    ordered: false,
+    defaultOnTimeout: [],
+    ...extra,
+  };
+}
+
+type Json = Record<string, unknown>;
+
+function checkLimits(rows: { toJSON(): unknown }[]): Json[] {
+  const json = rows.map((r) => r.toJSON() as Json);
+  expect(json.length).toBeLessThanOrEqual(5);
+  const ids = new Set<string>();
+  for (const row of json) {
+    const components = row.components as Json[];
+    expect(components.length).toBeLessThanOrEqual(5);
+    if (components.some((c) => c.type === 3)) expect(components).toHaveLength(1);
+    for (const c of components) {
+      const id = String(c.custom_id);
+      expect(id.length).toBeLessThanOrEqual(100);
+      expect(ids.has(id)).toBe(false);
+      ids.add(id);
+      if (typeof c.label === 'string') expect(c.label.length).toBeLessThanOrEqual(80);
+      if (c.type === 3) expect((c.options as Json[]).length).toBeLessThanOrEqual(25);
+    }
+  }
+  return json;
+}
+
+const optionIds = (json: Json[]) =>
+  json.flatMap((r) => (r.components as Json[]).map((c) => String(c.custom_id))).filter((id) => id.startsWith('a:'));
+
+describe('decision controls', () => {
+  it('single choice: 20 buttons a page, every option reachable through the pages', () => {
+    const pending = decision(47);
+    const seen = new Set<string>();
+    for (let page = 0; page < 3; page++) {
+      const json = checkLimits(decisionControls({ matchId: MATCH, version: 42, pending, locale: 'en', page }).rows);
+      for (const id of optionIds(json)) seen.add(id);
+    }
+    expect(seen.size).toBe(47);
+    expect([...seen].every((id) => decodeControl(id)?.kind === 'option')).toBe(true);
+  });
+
+  it('choose up to N: a select with min/max values and a "choose none" button', () => {
+    const pending = decision(6, { kind: 'choose', min: 0, max: 2 });
+    const json = checkLimits(decisionControls({ matchId: MATCH, version: 42, pending, locale: 'ja' }).rows);
+    const select = (json[0]?.components as Json[])[0] as Json;
+    expect(select.type).toBe(3);
+    expect(select.min_values).toBe(0);
+    expect(select.max_values).toBe(2);
+    expect(JSON.stringify(json)).toContain('選ばない');
+  });
+
+  it('discard exactly N: a select with min = max = N', () => {
+    const pending = decision(9, { kind: 'discard', min: 2, max: 2 });
+    const json = checkLimits(decisionControls({ matchId: MATCH, version: 42, pending, locale: 'en' }).rows);
+    const select = (json[0]?.components as Json[])[0] as Json;
+    expect([select.min_values, select.max_values]).toEqual([2, 2]);
+  });
+
+  it('ordered: one pick at a time, the picks ride in the custom_id, the last is implied', () => {
+    const pending = decision(3, { kind: 'order-triggers', ordered: true, min: 3, max: 3 });
+    const first = checkLimits(decisionControls({ matchId: MATCH, version: 42, pending, locale: 'en' }).rows);
+    const ids = first.flatMap((r) => (r.components as Json[]).map((c) => String(c.custom_id)));
+    expect(ids).toHaveLength(3);
+    const second = decodeControl(ids[2] as string);
+    expect(second).toMatchObject({ kind: 'order', picked: [], index: 2 });
+    expect(completedOrder(pending, [2])).toBeNull();
+    expect(completedOrder(pending, [2, 0])).toEqual(['play:o102', 'play:o100', 'play:o101']);
+    const next = decisionControls({ matchId: MATCH, version: 42, pending, locale: 'en', picked: [2] });
+    expect(next.note).toMatch(/Order so far/);
+    checkLimits(next.rows);
+  });
+});
+
+describe('custom ids', () => {
+  it('round-trip, including option ids with colons', () => {
+    const ids: ControlId[] = [
+      { kind: 'hand', matchId: MATCH },
+      { kind: 'option', matchId: MATCH, version: 7, optionId: 'act:o12:0' },
+      { kind: 'none', matchId: MATCH, version: 7 },
+      { kind: 'multi', matchId: MATCH, version: 7, page: 1 },
+      { kind: 'order', matchId: MATCH, version: 7, picked: [2, 0], index: 1 },
+      { kind: 'page', matchId: MATCH, version: 7, page: 2 },
+      {
+        kind: 'challenge',
+        answer: 'accept',
+        challenger: '111111111111111111',
+        opponent: '222222222222222222',
+        game: 'nova',
+        expiresAt: 1_800_000_000_000,
+        deck: 'nova-ember-grove',
+      },
+    ];
+    for (const id of ids) expect(decodeControl(encodeControl(id))).toEqual(id);
+  });
+
+  it('refuses what Discord would refuse, and ignores ids it did not make', () => {
+    expect(() => encodeControl({ kind: 'option', matchId: MATCH, version: 1, optionId: 'x'.repeat(90) })).toThrow(
+      RangeError,
+    );
+    expect(decodeControl('accept')).toBeNull();
+    expect(decodeControl('a:1:notanumber:pass')).toBeNull();
+  });
+});
+
+describe('configuration', () => {
+  it('names every bad variable at once', () => {
+    try {
+      botConfigFromEnv({ DISCORD_APPLICATION_ID: 'abc', ARBITER_IMAGES: 'maybe' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(BotConfigError);
+      const message = (error as Error).message;
+      expect(message).toMatch(/DISCORD_TOKEN is missing/);
+      expect(message).toMatch(/DISCORD_APPLICATION_ID: must be a Discord id/);
+      expect(message).toMatch(/ARBITER_IMAGES/);
+    }
+  });
+
+  it('defaults the database path', () => {
+    const config = botConfigFromEnv({ DISCORD_TOKEN: 'x'.repeat(40) });
+    expect(config.dbPath).toBe('./var/arbiter.db');
+    expect(config.images).toBe('on');
+  });
+});
+
+describe('deck lists', () => {
+  it('reads "N card" lines under section headers', () => {
+    expect(parseDeckText('3 ember-whelp\n1x fusebug\n[character]\nsister-vaela')).toEqual({
+      main: ['ember-whelp', 'ember-whelp', 'ember-whelp', 'fusebug'],
+      character: ['sister-vaela'],
+    });
+  });
+});

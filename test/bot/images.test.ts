@@ -1,0 +1,82 @@
+// With images on (the render worker pool): the public board carries board.png, the owner's ephemeral hand.png;
+// clicks are acknowledged before any rendering. Also measures ack and board-update latency on this machine.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { novaCard } from '../../src/engine/games/nova/cards/pool.ts';
+import { nova } from '../../src/engine/games/nova/index.ts';
+import type { NovaState } from '../../src/engine/games/nova/state.ts';
+import { novaTableModel } from '../../src/render/games/nova-table.ts';
+import { untracedStrings } from '../../src/render/provenance.ts';
+import { renderBoard } from '../../src/render/render.ts';
+import { type BotHarness, current, latestBoard, refreshed, startBotHarness, thread } from './bot-harness.ts';
+
+let h: BotHarness;
+
+beforeAll(async () => {
+  h = await startBotHarness({ images: true });
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+
+describe('images', () => {
+  it('board.png on the public board, hand.png only in the ephemeral; acks come first', async () => {
+    const challenge = await h.alice.slash('duel challenge', { opponent: h.bob, game: 'nova' });
+    const message = challenge.reply();
+    if (!message) throw new Error('no challenge');
+    await h.bob.click(message, message.buttons[0]?.customId as string);
+    await h.bot.idle();
+    const matchId = message.id;
+    const board = latestBoard(h, h.carol, matchId);
+    expect(board.attachments.map((a) => a.filename)).toEqual(['board.png']);
+    expect(board.embeds[0]?.image).toContain('board.png');
+
+    const acks: number[] = [];
+    const updates: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const seat = current(h, matchId).pendingSeat;
+      if (!seat) break;
+      const user = seat === 'p1' ? h.alice : h.bob;
+      const opened = await user.click(latestBoard(h, user, matchId), `h:${matchId}`);
+      await h.bot.idle();
+      const hand = opened.reply();
+      if (!hand) throw new Error('no hand');
+      expect(hand.attachments.map((a) => a.filename)).toEqual(['hand.png']);
+      const option = hand.buttons.find((b) => b.customId?.startsWith('a:'))?.customId as string;
+      const started = performance.now();
+      const click = user.click(hand, option);
+      await click;
+      acks.push(performance.now() - started);
+      await h.bot.idle();
+      updates.push(performance.now() - started);
+      expect(refreshed(user, hand).ephemeral).toBe(true);
+    }
+    console.log(
+      `ack p50 ${median(acks).toFixed(1)} ms (max ${Math.max(...acks).toFixed(1)}), commit + ephemeral + board image p50 ${median(updates).toFixed(0)} ms (max ${Math.max(...updates).toFixed(0)})`,
+    );
+    expect(Math.max(...acks)).toBeLessThan(1_000);
+    // The spectator never receives a hand image.
+    const carolFiles = h.carol.messages(thread(h, matchId)).flatMap((m) => m.attachments.map((a) => a.filename));
+    expect(carolFiles).not.toContain('hand.png');
+  });
+
+  it('the NOVA adapter draws nothing a spectator may not see', async () => {
+    const matchId = h.bot.store.matches.guildMatches(h.guild.id, 'active')[0]?.matchId as string;
+    const state = h.bot.store.matches.currentState(matchId) as NovaState;
+    const model = novaTableModel(nova.view(state, { kind: 'spectator' }), {
+      locale: 'en',
+      names: { p1: 'alice', p2: 'bob' },
+    });
+    const { drawnText } = await renderBoard(model);
+    expect(untracedStrings(drawnText, model, 'nova')).toEqual([]);
+    const handNames = (['p1', 'p2'] as const).flatMap((seat) =>
+      state.players[seat].zones.hand.map((id) => novaCard(state.objects[id]?.card as string).name.en),
+    );
+    const visible = JSON.stringify(nova.view(state, { kind: 'spectator' }));
+    const hiddenOnly = handNames.filter((name) => !visible.includes(name));
+    expect(hiddenOnly.length).toBeGreaterThan(0);
+    const drawn = drawnText.join('\n');
+    expect(hiddenOnly.filter((name) => drawn.includes(name))).toEqual([]);
+  });
+});
