@@ -13,6 +13,7 @@ export const UI_WORDS = {
   faceDown: label('Face down', '裏向き'),
   publicView: label('Public view', '公開情報'),
   damage: label('Damage', 'ダメージ'),
+  life: label('Life', 'ライフ'),
 } satisfies Record<string, Label>;
 
 export type UiWord = keyof typeof UI_WORDS;

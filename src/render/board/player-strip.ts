@@ -79,9 +79,10 @@ export function drawPlayerStrip(
   const { x, y, width, height } = box;
   fillBox(pen.ctx, x, y, width, height, 10, style.panel);
   if (flags.active) fillBox(pen.ctx, x, y, 8, height, 4, style.accent);
-  const lifeWord = style.life?.[locale];
+  // A game without life (AQA) normally sends null; if its adapter sends a number anyway, it is still shown.
+  const lifeWord = style.life?.[locale] ?? word('life', locale);
   let lifeWidth = 0;
-  if (player.life !== null && lifeWord !== undefined) {
+  if (player.life !== null) {
     const right = x + width - 16;
     const valueWidth = pen.text(String(player.life), right, y + 38, {
       size: 32,
