@@ -33,7 +33,11 @@ async function inProcess(kind: RenderKind, model: unknown, label: string): Promi
   const t = percentiles(total);
   const h = percentiles(hold);
   return [
-    figure(`${label}: CPU ms per image (mean; load-independent)`, (cpu.user + cpu.system) / 1000 / RUNS, 'ms'),
+    figure(
+      `${label}: CPU ms per image, mean (less load-sensitive than wall time)`,
+      (cpu.user + cpu.system) / 1000 / RUNS,
+      'ms',
+    ),
     figure(`${label}: ms per image, median`, t.p50, 'ms'),
     figure(`${label}: ms per image, p99`, t.p99, 'ms'),
     figure(`${label}: event-loop hold in-process, median`, h.p50, 'ms'),
