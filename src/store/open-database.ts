@@ -21,6 +21,10 @@ export function openDatabase(
     db.pragma(`synchronous = ${config.synchronous === 'FULL' ? 'FULL' : 'NORMAL'}`);
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
+    // Checkpoint every ~40 MB of WAL instead of SQLite's default ~4 MB: each checkpoint costs fsyncs, and at the
+    // default they ran every few hundred decisions, halving commit throughput (measured: ~4,000 → ~8,000 /s).
+    db.pragma('wal_autocheckpoint = 10000');
+    db.pragma('journal_size_limit = 67108864');
     migrate(db, migrations);
     return db;
   } catch (error) {
