@@ -8,8 +8,8 @@ import { pairSwissRound, type SwissEntrant } from '../src/league/swiss.ts';
 import { MTR_TIEBREAKERS } from '../src/league/tiebreakers.ts';
 import { type BenchFigure, percentiles } from './figure.ts';
 
-const organiser = { userId: 'org', organiser: true };
-const bot = { userId: 'bot', organiser: false };
+const organiser = { userId: 'org', role: 'organiser' as const };
+const bot = { userId: 'bot', role: 'bot' as const };
 const at = '2026-01-01T00:00:00.000Z';
 
 function time(f: () => void): number {
@@ -63,7 +63,7 @@ function bigLeague(players: number, rounds: number): League {
     at,
   );
   for (let i = 0; i < players; i++)
-    l = applyCommand(l, { userId: `p${i}`, organiser: false }, { type: 'join', player: `p${i}` }, at);
+    l = applyCommand(l, { userId: `p${i}`, role: 'player' as const }, { type: 'join', player: `p${i}` }, at);
   for (let r = 0; r < rounds - 1; r++) {
     l = applyCommand(l, organiser, { type: 'start-round' }, at);
     for (const t of roundPairings(l)) {

@@ -16,7 +16,8 @@ import { repairRound, startRound } from './league-rounds.ts';
 export function createLeague(input: unknown, actor: Actor, at: string): League {
   const parsed = LeagueCreateSchema.safeParse(input);
   if (!parsed.success) throw new InvalidData(`league settings are invalid: ${z.prettifyError(parsed.error)}`);
-  if (!actor.organiser) refuse('Only an organiser can create a league.', 'リーグを作成できるのは運営のみです。');
+  if (actor.role !== 'organiser')
+    refuse('Only an organiser can create a league.', 'リーグを作成できるのは運営のみです。');
   return {
     version: 1,
     config: parsed.data,
@@ -38,7 +39,13 @@ export function applyCommand(league: League, actor: Actor, input: unknown, at: s
   const command = parseCommand(input);
   const who = ActorSchema.parse(actor);
   const admin = isAdminChange(command, who);
-  if (admin && !who.organiser) refuse('Only an organiser can do that.', 'この操作は運営のみ可能です。');
+  if (admin && who.role !== 'organiser') refuse('Only an organiser can do that.', 'この操作は運営のみ可能です。');
+  if ((command.type === 'bot-result') !== (who.role === 'bot')) {
+    refuse(
+      'Only matches the bot hosted are reported this way.',
+      'この方法で報告できるのはボットが管理した対戦のみです。',
+    );
+  }
   const seq = league.log.length;
   if (command.type === 'undo') return undoLatest(league, who, at, seq);
   // Log entries are never modified in place, so the copy shares them and only deep-copies the rest.

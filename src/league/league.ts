@@ -93,7 +93,11 @@ export const LadderMatchSchema = z.object({
   score: GameScoreSchema,
 });
 
-export const ActorSchema = z.object({ userId: z.string().min(1), organiser: z.boolean() });
+/**
+ * Who gives a command. The bot decides the role: `organiser` from the guild role or league ownership, `bot` only
+ * for its own match-hosting code (never for anything a user typed), `player` otherwise.
+ */
+export const ActorSchema = z.object({ userId: z.string().min(1), role: z.enum(['player', 'organiser', 'bot']) });
 
 export const LeagueCreateSchema = z.object({
   id: z.string().min(1).max(100),

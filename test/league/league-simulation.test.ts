@@ -7,9 +7,9 @@ import { applyCommand, createLeague, replay } from '../../src/league/league-log.
 import { leagueStandings, roundPairings } from '../../src/league/league-queries.ts';
 import { MTR_TIEBREAKERS } from '../../src/league/tiebreakers.ts';
 
-const organiser = { userId: 'org', organiser: true };
-const bot = { userId: 'bot', organiser: false };
-const as = (userId: string) => ({ userId, organiser: false });
+const organiser = { userId: 'org', role: 'organiser' as const };
+const bot = { userId: 'bot', role: 'bot' as const };
+const as = (userId: string) => ({ userId, role: 'player' as const });
 const at = '2026-02-01T19:00:00.000Z';
 
 class Dice {

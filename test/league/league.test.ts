@@ -13,9 +13,9 @@ import { ratedGamesOfRound, ratedLadderGames } from '../../src/league/league-rat
 import { standingsCsv } from '../../src/league/standings-csv.ts';
 import { MTR_TIEBREAKERS } from '../../src/league/tiebreakers.ts';
 
-const organiser = { userId: 'org', organiser: true };
-const as = (userId: string) => ({ userId, organiser: false });
-const bot = { userId: 'arbiter-bot', organiser: false };
+const organiser = { userId: 'org', role: 'organiser' as const };
+const as = (userId: string) => ({ userId, role: 'player' as const });
+const bot = { userId: 'arbiter-bot', role: 'bot' as const };
 let clock = 0;
 const at = () => new Date(Date.UTC(2026, 0, 1) + 60_000 * clock++).toISOString();
 
@@ -168,6 +168,21 @@ describe('results', () => {
     // Reported from b's side, stored in table orientation: b won.
     expect(roundPairings(l)[0]!.result!.score).toEqual({ gamesWonA: 0, gamesWonB: 2, gamesDrawn: 0 });
     expect(ratedGamesOfRound(l, 1)).toEqual([{ a: t1.a, b: t1.b, scoreA: 0 }]);
+    // A player cannot claim a bot-hosted result, and the bot does not file player reports.
+    expectRefusal(
+      () =>
+        applyCommand(
+          l,
+          as(t2.a),
+          { type: 'bot-result', a: t2.a, b: t2.b, score: { gamesWonA: 2, gamesWonB: 0, gamesDrawn: 0 } },
+          at(),
+        ),
+      /bot hosted/,
+    );
+    expectRefusal(
+      () => applyCommand(l, bot, { type: 'report', player: t2.a, score: { won: 2, lost: 0, drawn: 0 } }, at()),
+      /bot hosted/,
+    );
     expect(playerHistory(l, t1.b)[0]).toMatchObject({
       opponent: t1.a,
       outcome: 'win',
