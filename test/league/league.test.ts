@@ -181,7 +181,7 @@ describe('results', () => {
     );
     expectRefusal(
       () => applyCommand(l, bot, { type: 'report', player: t2.a, score: { won: 2, lost: 0, drawn: 0 } }, at()),
-      /bot hosted/,
+      /Only an organiser/,
     );
     expect(playerHistory(l, t1.b)[0]).toMatchObject({
       opponent: t1.a,
