@@ -104,3 +104,8 @@ export function noShowDeadline(league: League): string | null {
   if (minutes === null || !round || round.tables.every((t) => t.result !== null)) return null;
   return new Date(Date.parse(round.startedAt) + minutes * 60_000).toISOString();
 }
+
+/** Tables whose two reports disagree, for the organiser to decide (`set-result`). */
+export function disputedTables(league: League): { round: number; table: LeagueTable }[] {
+  return league.rounds.flatMap((r) => r.tables.filter((t) => t.disputed).map((table) => ({ round: r.number, table })));
+}

@@ -4,6 +4,7 @@ import { type League, parseLeague } from '../../src/league/league.ts';
 import { applyCommand, createLeague, replay } from '../../src/league/league-log.ts';
 import {
   auditTrail,
+  disputedTables,
   leagueStandings,
   noShowDeadline,
   playerHistory,
@@ -130,6 +131,7 @@ describe('results', () => {
     l = applyCommand(l, as(t.a), { type: 'report', player: t.a, score: { won: 2, lost: 0, drawn: 0 } }, at());
     l = applyCommand(l, as(t.b!), { type: 'report', player: t.b!, score: { won: 2, lost: 1, drawn: 0 } }, at());
     expect(roundPairings(l)[0]!.disputed).toBe(true);
+    expect(disputedTables(l).map((d) => [d.round, d.table.number])).toEqual([[1, 1]]);
     expect(roundPairings(l)[0]!.result).toBeNull();
     expectRefusal(() => start(l), /without a result/);
     l = applyCommand(
@@ -139,6 +141,7 @@ describe('results', () => {
       at(),
     );
     expect(roundPairings(l)[0]!.disputed).toBe(false);
+    expect(disputedTables(l)).toEqual([]);
     expect(roundPairings(l)[0]!.result!.source).toBe('organiser');
     expect(auditTrail(l).map((e) => e.command.type)).toEqual(['create', 'start-round', 'set-result']);
   });
