@@ -3,7 +3,6 @@
 // challenge message: Discord gives that thread the message's id, which becomes the match id, so a second accept
 // (double click, two processes) cannot create a second match.
 
-import { randomUUID } from 'node:crypto';
 import {
   ActionRowBuilder,
   ButtonBuilder,
@@ -197,11 +196,8 @@ async function startMatch(ctx: BotContext, message: Message, m: MatchStart): Pro
     format: 'casual',
     players: m.players,
   });
-  ctx.store.matches.startMatch(
-    matchId,
-    { game: m.game, decks: { p1: m.decks.p1.list, p2: m.decks.p2.list } },
-    randomUUID(),
-  );
+  const setup = { game: m.game, decks: { p1: m.decks.p1.list, p2: m.decks.p2.list } };
+  ctx.store.matches.startMatch(matchId, setup, ctx.seedFor(matchId));
   await ctx.boards.request(matchId);
   return matchId;
 }

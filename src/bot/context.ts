@@ -18,6 +18,7 @@ export interface BotContext {
   now(): number;
   challengeTtlMs: number;
   boards: BoardUpdater;
+  seedFor(matchId: string): string;
   log(message: string): void;
   /** Called once when a match ends (the leagues hook). */
   onMatchEnd?: (match: MatchInfo, result: GameResult) => void;

@@ -1,5 +1,6 @@
 // Builds the bot: a discord.js Client with one `interactionCreate` entry point, the store (restored at start) and
 // the renderer. Tests pass the fake Discord's REST URL and token; `npm start` passes the environment's.
+import { randomUUID } from 'node:crypto';
 import { Client, Events, GatewayIntentBits, type Interaction, type RESTOptions } from 'discord.js';
 import { commandDefinitions } from '../../commands/definitions.ts';
 import type { GameResult } from '../engine/core/game.ts';
@@ -27,6 +28,8 @@ export interface CreateBotOptions {
   /** Register the slash commands at start: globally (true) or in one guild. Production uses commands/deploy.ts. */
   registerCommands?: boolean | { guildId: string };
   preconRoot?: string;
+  /** The seed of a new match (random by default); tests fix it to replay the same game. */
+  seedFor?: (matchId: string) => string;
   log?: (message: string) => void;
   onMatchEnd?: (match: MatchInfo, result: GameResult) => void;
 }
@@ -68,6 +71,7 @@ export function createBot(options: CreateBotOptions): Bot {
     challengeTtlMs: options.challengeTtlMs ?? 10 * 60_000,
     boards,
     log,
+    seedFor: options.seedFor ?? (() => randomUUID()),
     ...(options.onMatchEnd ? { onMatchEnd: options.onMatchEnd } : {}),
   };
   boards.attach(context);

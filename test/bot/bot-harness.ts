@@ -32,6 +32,7 @@ export async function startBotHarness(options: { images?: boolean | Renderer; no
   const dir = mkdtempSync(join(tmpdir(), 'arbiter-bot-'));
   const dbPath = join(dir, 'arbiter.db');
   const logs: string[] = [];
+  let seeds = 0;
   const make = () =>
     createBot({
       token: discord.botToken,
@@ -41,6 +42,7 @@ export async function startBotHarness(options: { images?: boolean | Renderer; no
       images: options.images ?? false,
       registerCommands: true,
       log: (m) => logs.push(m),
+      seedFor: () => `bot-test-${seeds++}`,
       ...(options.now ? { now: options.now } : {}),
     });
   const h: BotHarness = {
@@ -130,15 +132,19 @@ export async function actRandomly(
   user: FakeUser,
   message: MessageView,
   pick: (n: number) => number,
+  activity = 0,
 ): Promise<boolean> {
   const controls = rawComponents(h, message).filter((c) => {
     const id = String(c.custom_id ?? '');
     return c.disabled !== true && /^[anomp]:/.test(id);
   });
   const decisive = controls.filter((c) => !String(c.custom_id).startsWith('p:'));
-  const pool = decisive.length > 0 ? decisive : controls;
+  let pool = decisive.length > 0 ? decisive : controls;
   if (pool.length === 0) return false;
-  // Prefer doing something over passing now and then, so matches move; pass often enough to end turns.
+  // Like the fuzzer's activity: usually prefer doing something (primary buttons: play, attack) over passing, so
+  // matches end in fewer decisions.
+  const active = pool.filter((c) => c.type !== 2 || c.style === 1);
+  if (active.length > 0 && pick(100) < activity) pool = active;
   const c = pool[pick(pool.length)] as Raw;
   const id = String(c.custom_id);
   if (c.type === 3) {

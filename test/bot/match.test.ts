@@ -1,7 +1,7 @@
 // Two people play NOVA through the real bot and the real discord.js client against the fake Discord: challenge,
 // accept in a thread, act only through their ephemeral controls, concede, result.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FakeUser } from '../../src/devtools/fake-discord/index.ts';
+import type { FakeUser, MessageView } from '../../src/devtools/fake-discord/index.ts';
 import { novaCard } from '../../src/engine/games/nova/cards/pool.ts';
 import { nova } from '../../src/engine/games/nova/index.ts';
 import { novaPrecons } from '../../src/engine/games/nova/precon.ts';
@@ -56,7 +56,9 @@ function noteSpectatorView(matchId: string): void {
   const text = JSON.stringify(nova.view(state as NovaState, { kind: 'spectator' }));
   for (const name of deckNames()) if (text.includes(name)) seenBySpectator.add(name);
 }
+let cachedNames: string[] | null = null;
 function deckNames(): string[] {
+  if (cachedNames) return cachedNames;
   const names = new Set<string>();
   for (const deck of novaPrecons())
     for (const cards of Object.values(deck.sections))
@@ -65,23 +67,36 @@ function deckNames(): string[] {
         names.add(def.name.en);
         names.add(def.name.ja);
       }
-  return [...names];
+  cachedNames = [...names];
+  return cachedNames;
 }
 
 /** Plays random legal options through the ephemeral controls until `stop` says so. */
-async function playRandomly(matchId: string, seed: number, stop: (turn: number, decisions: number) => boolean) {
+async function playRandomly(
+  matchId: string,
+  seed: number,
+  stop: (turn: number, decisions: number) => boolean,
+  activity = 0,
+) {
   const pick = rng(seed);
   let decisions = 0;
+  let last: { user: FakeUser; hand: MessageView } | null = null;
   noteSpectatorView(matchId);
   for (;;) {
     const { state, pendingSeat } = current(h, matchId);
     const turn = (state as unknown as { turn: { number: number } }).turn.number;
     if (state.result || !pendingSeat || stop(turn, decisions)) break;
     const user = userFor(pendingSeat);
-    const hand = await openHand(h, user, matchId);
+    // The ephemeral is updated after each answer: reuse it while it holds this decision's controls.
+    const reusable: MessageView | null = last?.user === user ? refreshed(user, last.hand) : null;
+    const fresh: boolean | undefined =
+      reusable?.buttons.some((b) => b.customId?.includes(`:${state.version}:`)) ||
+      reusable?.selects.some((x) => x.customId.includes(`:${state.version}:`));
+    const hand: MessageView = fresh && reusable ? reusable : await openHand(h, user, matchId);
+    last = { user, hand };
     expect(hand.ephemeral).toBe(true);
     const before = h.bot.store.matches.match(matchId)?.decisionCount ?? 0;
-    expect(await actRandomly(h, user, hand, pick)).toBe(true);
+    expect(await actRandomly(h, user, hand, pick, activity)).toBe(true);
     if ((h.bot.store.matches.match(matchId)?.decisionCount ?? 0) > before) decisions += 1;
     noteSpectatorView(matchId);
   }
@@ -187,6 +202,22 @@ describe('a NOVA match in a thread', () => {
     await h.bot.idle();
     expect(reopened.reply()?.embeds[0]?.title).toMatch(/Hand|手札/);
   });
+
+  it('a match played to its end through the controls posts the result and removes the hand button', async () => {
+    const matchId = await challengeAndAccept();
+    const started = performance.now();
+    const decisions = await playRandomly(matchId, 21, (_turn, n) => n >= 1500, 85);
+    const row = h.bot.store.matches.match(matchId);
+    console.log(`full match: ${decisions} decisions in ${(performance.now() - started).toFixed(0)} ms, ${row?.status}`);
+    expect(row?.status).toBe('finished');
+    const transcript = h.carol.read(thread(h, matchId));
+    expect(transcript).toMatch(/Result: (alice wins|bob wins|Draw)/);
+    const last = h.carol
+      .messages(thread(h, matchId))
+      .filter((m) => m.embeds[0]?.title?.includes('NOVA'))
+      .at(-1);
+    expect(last?.buttons ?? []).toEqual([]);
+  }, 60_000);
 
   it('/duel practice: one person plays both seats', async () => {
     const outcome = await h.alice.slash('duel practice', { game: 'nova' });
