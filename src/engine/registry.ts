@@ -16,3 +16,8 @@ export function gameModule(id: GameId): GameModule<BaseState> {
 export function availableGames(): GameId[] {
   return Object.keys(MODULES) as GameId[];
 }
+
+/** The module for a game id, or undefined when that game is not implemented (for lookups that report it themselves). */
+export function findGameModule(id: GameId): GameModule<BaseState> | undefined {
+  return MODULES[id];
+}

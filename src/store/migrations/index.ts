@@ -2,6 +2,12 @@ import type { Migration } from '../migration.ts';
 import { guildsMigration } from './001-guilds.ts';
 import { decksMigration } from './002-decks.ts';
 import { matchesMigration } from './003-matches.ts';
+import { rulesIndexMigration } from './100-rules-index.ts';
 
 /** Every schema step, in version order. Areas append theirs here (100–199 rules index, 200–299 leagues). */
-export const migrations: readonly Migration[] = [guildsMigration, decksMigration, matchesMigration];
+export const migrations: readonly Migration[] = [
+  guildsMigration,
+  decksMigration,
+  matchesMigration,
+  rulesIndexMigration,
+];
