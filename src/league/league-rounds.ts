@@ -51,7 +51,8 @@ function beginEvent(league: League): void {
   league.phase = 'running';
   const format = league.config.format;
   if (format.kind === 'swiss') {
-    const shape = recommendedEventShape(active.length);
+    // MTR Appendix E: a player with an awarded bye counts as two players when sizing the event.
+    const shape = recommendedEventShape(active.length + league.awardedByes.length);
     league.plannedRounds = format.rounds ?? shape.swissRounds;
     league.plannedTopCut = Math.min(format.topCut ?? shape.topCut, active.length);
   } else if (format.kind === 'round-robin') {

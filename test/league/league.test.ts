@@ -83,6 +83,13 @@ describe('registration and round 1', () => {
     expectRefusal(() => applyCommand(l, as('p1'), { type: 'check-in', player: 'p1' }, at()), /Check-in is over/);
   });
 
+  it('counts a player with an awarded round-1 bye as two when sizing the event (MTR Appendix E)', () => {
+    const eight = withPlayers(newLeague(swiss), players(8));
+    expect(start(eight).plannedRounds).toBe(3);
+    const withBye = applyCommand(eight, organiser, { type: 'award-bye', player: 'p1' }, at());
+    expect(start(withBye).plannedRounds).toBe(5); // counts as 9 players
+  });
+
   it('refuses joining twice, joining a closed league, and admin commands from players', () => {
     let l = withPlayers(newLeague(swiss), ['a']);
     expectRefusal(() => applyCommand(l, as('a'), { type: 'join', player: 'a' }, at()), /already registered/);
