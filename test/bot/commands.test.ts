@@ -1,0 +1,74 @@
+// Challenges that expire or are declined, saved decks used in a challenge, /match status, /settings.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { novaPrecons } from '../../src/engine/games/nova/precon.ts';
+import { type BotHarness, startBotHarness, thread } from './bot-harness.ts';
+
+let h: BotHarness;
+let clock = Date.now();
+
+beforeAll(async () => {
+  h = await startBotHarness({ now: () => clock });
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('challenges and commands', () => {
+  it('a challenge expires; a declined one closes; nobody can challenge themselves', async () => {
+    const old = (await h.alice.slash('duel challenge', { opponent: h.bob })).reply();
+    if (!old) throw new Error('no challenge');
+    clock += 11 * 60_000;
+    await h.bob.click(old, old.buttons[0]?.customId as string);
+    await h.bot.idle();
+    expect(h.carol.read(h.guild.channel())).toMatch(/This challenge has expired/);
+    expect(h.bob.messages(old).find((m) => m.id === old.id)?.buttons).toEqual([]);
+
+    const next = (await h.alice.slash('duel challenge', { opponent: h.bob })).reply();
+    if (!next) throw new Error('no challenge');
+    await h.bob.click(next, next.buttons[1]?.customId as string);
+    await h.bot.idle();
+    expect(h.carol.read(h.guild.channel())).toMatch(/bob declined the challenge/);
+
+    const self = await h.alice.slash('duel challenge', { opponent: h.alice });
+    expect(self.reply()?.ephemeral).toBe(true);
+    expect(self.reply()?.content).toMatch(/cannot challenge yourself/);
+  });
+
+  it('a saved deck: import, list, validate, challenge with it, delete', async () => {
+    const precon = novaPrecons()[0];
+    if (!precon) throw new Error('no precon');
+    const text = Object.entries(precon.sections)
+      .map(([section, cards]) => `[${section}]\n${cards.map((c) => `${c.count} ${c.card}`).join('\n')}`)
+      .join('\n');
+    const imported = await h.alice.slash('deck import', {
+      name: 'My Embers',
+      file: { filename: 'embers.txt', bytes: new TextEncoder().encode(text) },
+    });
+    await h.bot.idle();
+    expect((await imported.settled()).content).toMatch(/Saved "My Embers" \(legal\)/);
+    const listed = await h.alice.slash('deck list', {});
+    await h.bot.idle();
+    expect((await listed.settled()).content).toContain('My Embers');
+    const choices = await h.alice.autocomplete('duel challenge', { opponent: h.bob, deck: 'emb' }, 'deck');
+    expect(choices.map((c) => c.value)).toContain('My Embers');
+
+    const challenge = (await h.alice.slash('duel challenge', { opponent: h.bob, deck: 'My Embers' })).reply();
+    if (!challenge) throw new Error('no challenge');
+    await h.bob.click(challenge, challenge.buttons[0]?.customId as string);
+    await h.bot.idle();
+    expect(h.bot.store.matches.match(challenge.id)?.status).toBe('active');
+
+    const status = await h.carol.slash('match status', {}, { in: thread(h, challenge.id) });
+    await h.bot.idle();
+    expect((await status.settled()).embeds[0]?.title).toContain('alice vs bob');
+
+    const bad = await h.alice.slash('deck import', { name: 'Broken', list: '3 no-such-card' });
+    await h.bot.idle();
+    expect((await bad.settled()).content).toMatch(/Saved "Broken" \(not legal yet\)/);
+    const refused = await h.alice.slash('duel challenge', { opponent: h.bob, deck: 'Broken' });
+    expect(refused.reply()?.content).toMatch(/is not legal/);
+    const deleted = await h.alice.slash('deck delete', { name: 'Broken' });
+    await h.bot.idle();
+    expect((await deleted.settled()).content).toMatch(/Deleted "Broken"/);
+  });
+});
