@@ -69,7 +69,7 @@ describe('decision controls', () => {
   it('choose up to N: a select with min/max values and a "choose none" button', () => {
     const pending = decision(6, { kind: 'choose', min: 0, max: 2 });
     const json = checkLimits(decisionControls({ matchId: MATCH, version: 42, pending, locale: 'ja' }).rows);
-    const select = (json[0]?.components as Json[])[0] as Json;
+    const select = ((json[0]?.components ?? []) as Json[])[0] as Json;
     expect(select.type).toBe(3);
     expect(select.min_values).toBe(0);
     expect(select.max_values).toBe(2);
@@ -79,7 +79,7 @@ describe('decision controls', () => {
   it('discard exactly N: a select with min = max = N', () => {
     const pending = decision(9, { kind: 'discard', min: 2, max: 2 });
     const json = checkLimits(decisionControls({ matchId: MATCH, version: 42, pending, locale: 'en' }).rows);
-    const select = (json[0]?.components as Json[])[0] as Json;
+    const select = ((json[0]?.components ?? []) as Json[])[0] as Json;
     expect([select.min_values, select.max_values]).toEqual([2, 2]);
   });
 
