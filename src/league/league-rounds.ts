@@ -65,11 +65,11 @@ function beginEvent(league: League): void {
 
 function pairNextRound(league: League, at: string): LeagueRound {
   const number = league.rounds.length + 1;
-  const lastMainRound = league.rounds.filter((r) => r.stage !== 'top-cut').length;
+  const mainRoundsPlayed = league.rounds.filter((r) => r.stage !== 'top-cut').length;
   const planned = league.plannedRounds ?? 0;
-  if (lastMainRound < planned) {
+  if (mainRoundsPlayed < planned) {
     return league.config.format.kind === 'round-robin'
-      ? roundRobinRound(league, number, lastMainRound, at)
+      ? roundRobinRound(league, number, mainRoundsPlayed, at)
       : swissRound(league, number, at);
   }
   if ((league.plannedTopCut ?? 0) >= 2) return topCutRound(league, number, at);
