@@ -22,6 +22,7 @@ import { localeOf, T } from './i18n.ts';
 
 type Challenge = Extract<import('./custom-id.ts').ControlId, { kind: 'challenge' }>;
 
+/** Challenge messages whose accept is being processed in this process (a double click waits for the first). */
 const accepting = new Set<string>();
 
 function gameOf(ctx: BotContext, raw: string | null): GameId | null {

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { Client, Events, GatewayIntentBits, type Interaction, type RESTOptions } from 'discord.js';
 import { commandDefinitions } from '../../commands/definitions.ts';
 import type { GameResult } from '../engine/core/game.ts';
-import { gameModule } from '../engine/registry.ts';
+import { availableGames, gameModule } from '../engine/registry.ts';
 import { RenderPool } from '../render/worker-pool.ts';
 import type { MatchInfo } from '../store/match-records.ts';
 import { loadPreconDecks } from '../store/precon-decks.ts';
@@ -49,7 +49,13 @@ export function createBot(options: CreateBotOptions): Bot {
   const log = options.log ?? ((message: string) => console.warn(`[arbiter] ${message}`));
   const ownsStore = !options.store;
   const store =
-    options.store ?? openStore({ path: options.dbPath ?? './var/arbiter.db' }, (id) => gameModule(id), { log });
+    options.store ??
+    openStore(
+      { path: options.dbPath ?? './var/arbiter.db' },
+      // The store's resolver answers undefined for a game that is not loaded (it then skips, never throws).
+      (id) => (availableGames().includes(id) ? gameModule(id) : undefined),
+      { log },
+    );
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
     rest: { ...(options.restUrl ? { api: options.restUrl } : {}), ...options.rest },
