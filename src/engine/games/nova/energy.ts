@@ -103,9 +103,14 @@ export function solverCost(cost: Cost): { colored: Record<string, number>; gener
   return { colored, generic: cost.generic };
 }
 
+/** Is this unit made by the excluded object (its own energy ability)? Exact ids: "o1" must not exclude "o12". */
+function fromObject(u: EnergyUnit, except?: string): boolean {
+  return !!except && (u.id === except || u.id === `${except}:ability`);
+}
+
 /** NOVA 103.3–103.4 / 902.4: can this cost be paid with what the player has? `except` excludes a source object. */
 export function canPay(s: NovaState, seat: Seat, cost: Cost, except?: string): boolean {
-  const list = sources(s, seat).filter((x) => !except || !x.id.startsWith(except));
+  const list = sources(s, seat).filter((x) => !fromObject(x, except));
   return solvePayment(solverCost(cost), list) !== null;
 }
 
@@ -129,7 +134,7 @@ function unitText(u: EnergyUnit): Label {
  * the stock or an energy card, a servant's energy ability); units of one kind are interchangeable.
  */
 export function paymentPlans(s: NovaState, seat: Seat, cost: Cost, except?: string): PaymentPlan[] {
-  const list = sources(s, seat).filter((x) => !except || !x.id.startsWith(except));
+  const list = sources(s, seat).filter((x) => !fromObject(x, except));
   const total = COLORED.reduce((n, c) => n + cost[c], cost.generic);
   const kinds: { kind: string; color: Color; units: EnergyUnit[] }[] = [];
   for (const u of list) {
