@@ -137,7 +137,7 @@ export function runOp(s: NovaState): OpOutcome {
 function priorityProcessing(s: NovaState): OpOutcome {
   if (!s.priority) s.priority = startPriority(s.turn.active); // NOVA 701.1.1: the turn player first
   // A card destroyed while this processing runs (e.g. a servant that loses a buff when a destroyed card leaves)
-  // also leaves in it, before anyone gets priority (NOVA 907.1, docs/rulings/nova.md R23).
+  // also leaves in it, before anyone gets priority (NOVA 907.1, docs/rulings/nova.md R24).
   for (;;) {
     rulesProcessing(s);
     if (s.result) return 'continue';
