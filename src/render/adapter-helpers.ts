@@ -3,9 +3,14 @@ import type { CostPip, TableCard } from './table-model.ts';
 
 /**
  * Cost pips from per-colour counts: one pip per coloured unit in `order`, then one generic pip with its number
- * (NOVA `{red: 2, generic: 1}` → ● ● ①). A zero cost is a single "0" pip, so "free" is visible.
+ * (NOVA `{red: 2, generic: 1}` → ● ● ①). A zero cost (`{red: 0, generic: 0}`) is a single "0" pip, so "free" is
+ * visible; no cost at all (`{}` or undefined, NOVA 103.5.1 characters) is no pip.
  */
-export function pipsFromCounts(counts: Readonly<Record<string, number>>, order: readonly string[]): CostPip[] {
+export function pipsFromCounts(
+  counts: Readonly<Record<string, number>> | undefined,
+  order: readonly string[],
+): CostPip[] {
+  if (counts === undefined || Object.keys(counts).length === 0) return [];
   const pips: CostPip[] = [];
   for (const colour of order) {
     for (let i = 0; i < (counts[colour] ?? 0); i += 1) pips.push({ colour, text: '' });

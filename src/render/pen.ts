@@ -11,6 +11,8 @@ export interface TextStyle {
   align?: 'left' | 'center' | 'right';
   /** Longer strings are shortened with an ellipsis to fit. */
   maxWidth?: number;
+  /** With maxWidth: shrink the font down to this size before shortening (long katakana names). */
+  minSize?: number;
 }
 
 const ELLIPSIS = '…';
@@ -26,7 +28,8 @@ export class Pen {
   constructor(readonly ctx: SKRSContext2D) {}
 
   /** Draws one line with its alphabetic baseline at y; returns the drawn width. */
-  text(value: string, x: number, y: number, style: TextStyle): number {
+  text(value: string, x: number, y: number, requested: TextStyle): number {
+    const style = this.shrunk(value, requested);
     const shown = style.maxWidth === undefined ? value : this.fit(value, style.maxWidth, style);
     if (shown === '') return 0;
     this.setFont(style);
@@ -36,6 +39,15 @@ export class Pen {
     this.ctx.fillText(shown, x, y);
     this.drawn.push(shown);
     return this.ctx.measureText(shown).width;
+  }
+
+  /** The style at the largest size (down to minSize) at which `value` fits its maxWidth. */
+  private shrunk(value: string, style: TextStyle): TextStyle {
+    const { maxWidth, minSize } = style;
+    if (maxWidth === undefined || minSize === undefined) return style;
+    let size = style.size;
+    while (size > minSize && this.width(value, { ...style, size }) > maxWidth) size -= 1;
+    return { ...style, size };
   }
 
   width(value: string, style: Pick<TextStyle, 'size' | 'weight'>): number {

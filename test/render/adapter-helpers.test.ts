@@ -11,6 +11,8 @@ describe('adapter helpers', () => {
       { colour: 'generic', text: '3' },
     ]);
     expect(pipsFromCounts({ red: 0, generic: 0 }, order)).toEqual([{ colour: 'generic', text: '0' }]);
+    expect(pipsFromCounts({}, order)).toEqual([]); // a NOVA character has no cost at all
+    expect(pipsFromCounts(undefined, order)).toEqual([]);
   });
 
   it('nests attachments under their host and keeps orphans visible', () => {

@@ -97,10 +97,22 @@ function drawFaceUp(t: TileContext, card: FaceUpCard, x: number, y: number, comp
   const inner = x + 14;
   const right = x + TILE_WIDTH - 6;
   if (compact) {
-    pen.text(card.name, inner, y + 21, { size: 17, weight: 'bold', colour: style.ink, maxWidth: right - inner });
+    pen.text(card.name, inner, y + 21, {
+      size: 17,
+      minSize: 13,
+      weight: 'bold',
+      colour: style.ink,
+      maxWidth: right - inner,
+    });
     return;
   }
-  pen.text(card.name, inner, y + 24, { size: 19, weight: 'bold', colour: style.ink, maxWidth: right - inner });
+  pen.text(card.name, inner, y + 24, {
+    size: 19,
+    minSize: 14,
+    weight: 'bold',
+    colour: style.ink,
+    maxWidth: right - inner,
+  });
   // Cost pips yield to the state tags on their row; a cut cost ends with "…" rather than silently shortening.
   // Pips shrink (down to 12 px) before any is cut.
   const pip = Math.max(12, Math.min(17, Math.floor((pipRoom + 2) / Math.max(1, card.cost.length * 1.15))));
