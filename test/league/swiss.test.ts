@@ -53,6 +53,47 @@ function countRepeats(pairing: SwissPairing): number {
   return pairing.tables.filter((t) => t.earlierMeetings > 0).length + (pairing.repeatedBye ? 1 : 0);
 }
 
+type Cost = [repeats: number, byePlacesAboveBottom: number, pointGapsSquared: number];
+
+function pairingCost(entrants: readonly SwissEntrant[], pairs: readonly [string, string][]): Cost {
+  const index = new Map(entrants.map((e, i) => [e.id, i]));
+  const cost: Cost = [0, 0, 0];
+  for (const [x, y] of pairs) {
+    const a = entrants[index.get(x)!]!;
+    if (y === BYE) {
+      cost[0] += a.byes;
+      cost[1] += entrants.length - 1 - index.get(x)!;
+    } else {
+      cost[0] += a.opponents.filter((o) => o === y).length;
+      cost[2] += (a.points - entrants[index.get(y)!]!.points) ** 2;
+    }
+  }
+  return cost;
+}
+
+/** Exhaustive reference for tiny fields: the lexicographically cheapest pairing over every perfect matching. */
+function cheapestCost(entrants: readonly SwissEntrant[]): Cost {
+  const ids = entrants.map((e) => e.id);
+  if (ids.length % 2 === 1) ids.push(BYE);
+  let best: Cost | null = null;
+  const visit = (left: string[], pairs: [string, string][]) => {
+    if (left.length === 0) {
+      const c = pairingCost(entrants, pairs);
+      if (!best || c[0] < best[0] || (c[0] === best[0] && (c[1] < best[1] || (c[1] === best[1] && c[2] < best[2])))) {
+        best = c;
+      }
+      return;
+    }
+    const [first, ...rest] = left as [string, ...string[]];
+    rest.forEach((other, i) => {
+      const pair: [string, string] = other === BYE ? [first, BYE] : first === BYE ? [other, BYE] : [first, other];
+      visit(rest.toSpliced(i, 1), [...pairs, pair]);
+    });
+  };
+  visit(ids, []);
+  return best!;
+}
+
 function checkRound(entrants: readonly SwissEntrant[], pairing: SwissPairing, roundsPlayed: number): void {
   // Every active player is seated exactly once.
   const seated = pairing.tables.flatMap((t) => [t.a, t.b]);
@@ -66,6 +107,12 @@ function checkRound(entrants: readonly SwissEntrant[], pairing: SwissPairing, ro
   if (pairing.bye) expect(pairing.repeatedBye).toBe(met(pairing.bye, BYE));
 
   const vertices = entrants.length + (entrants.length % 2);
+  if (vertices <= 8) {
+    // The three cost levels never trade against each other: the result is the lexicographic optimum.
+    const pairs: [string, string][] = pairing.tables.map((t) => [t.a, t.b]);
+    if (pairing.bye) pairs.push([pairing.bye, BYE]);
+    expect(pairingCost(entrants, pairs)).toEqual(cheapestCost(entrants));
+  }
   if (vertices <= 12) {
     const ids = entrants.map((e) => e.id);
     if (entrants.length % 2 === 1) ids.push(BYE);
