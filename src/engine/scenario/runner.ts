@@ -221,7 +221,8 @@ export function checkExpectations(s: NovaState, e: Expect): string[] {
         (!ce.controller || o.controller === ce.controller) &&
         (!ce.zone || o.zone === ce.zone),
     );
-    const o = matches[0];
+    // Without a zone, a card on the field is meant before one of the same name elsewhere (deck, energy zone).
+    const o = matches.find((m) => m.zone === 'field') ?? matches[0];
     if (!o) {
       out.push(
         `card ${ce.card}${ce.controller ? `@${ce.controller}` : ''}${ce.zone ? ` in ${ce.zone}` : ''}: not found`,
