@@ -87,7 +87,7 @@ export function continueResolution(s: NovaState): { seat: Seat; effectIndex: num
   return null;
 }
 
-/** NOVA 801.4.7: a condition written in a triggered ability's effect is checked when it resolves. */
+/** NOVA 801.4.7: a condition written in a triggered ability's effect is checked when it resolves (rulings R17). */
 function conditionHolds(s: NovaState, item: WaitingItem): boolean {
   if (item.kind !== 'triggered' || item.abilityIndex === null) return true;
   const a = novaCard(item.card).abilities[item.abilityIndex];

@@ -51,7 +51,7 @@ export function emit(s: NovaState, event: GameEvent): void {
       for (const src of fieldObjects(s, s.turn.active)) {
         watchers('your-end-phase', src, (i) => queue(s, src, i, null));
         // "At the end of your turn, if you control no servants, ...": the condition is part of the effect and is
-        // checked when the ability resolves (NOVA 801.4.7, docs/rulings/nova.md), so it always triggers here.
+        // checked when the ability resolves (NOVA 801.4.7, docs/rulings/nova.md R17), so it always triggers here.
         watchers('you-control-no-servants-at-end', src, (i) => queue(s, src, i, null));
       }
       return;
