@@ -11,6 +11,7 @@ import {
   roundPairings,
 } from '../../src/league/league-queries.ts';
 import { ratedGamesOfRound, ratedLadderGames } from '../../src/league/league-ratings.ts';
+import { leagueViewFor } from '../../src/league/league-view.ts';
 import { standingsCsv } from '../../src/league/standings-csv.ts';
 import { MTR_TIEBREAKERS } from '../../src/league/tiebreakers.ts';
 
@@ -339,6 +340,18 @@ describe('whole events', () => {
     expect(parseLeague(stored)).toEqual(l);
     expect(replay(l.log)).toEqual(l);
     expect(() => parseLeague({ ...l, phase: 'paused' })).toThrow(/phase/);
+  });
+});
+
+describe('what others see', () => {
+  it('hides decklists from other players, on the player and in the log, but not from the owner or organisers', () => {
+    let l = withPlayers(newLeague(swiss), ['ann', 'bob']);
+    l = applyCommand(l, as('ann'), { type: 'set-deck', player: 'ann', deck: '4 Ember Hound' }, at());
+    const seenBy = (viewer: ReturnType<typeof as>) => JSON.stringify(leagueViewFor(l, viewer));
+    expect(seenBy(as('bob'))).not.toContain('Ember Hound');
+    expect(seenBy(as('ann'))).toContain('Ember Hound');
+    expect(seenBy(organiser)).toContain('Ember Hound');
+    expect(leagueViewFor(l, as('bob')).players.find((p) => p.id === 'ann')!.deck).toBe('(hidden)');
   });
 });
 
