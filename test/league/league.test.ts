@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { IllegalAction, InvalidData } from '../../src/engine/core/errors.ts';
-import { type League, parseLeague } from '../../src/league/league.ts';
+import { type Actor, type League, parseLeague } from '../../src/league/league.ts';
 import { applyCommand, createLeague, replay } from '../../src/league/league-log.ts';
 import {
   auditTrail,
@@ -347,7 +347,7 @@ describe('what others see', () => {
   it('hides decklists from other players, on the player and in the log, but not from the owner or organisers', () => {
     let l = withPlayers(newLeague(swiss), ['ann', 'bob']);
     l = applyCommand(l, as('ann'), { type: 'set-deck', player: 'ann', deck: '4 Ember Hound' }, at());
-    const seenBy = (viewer: ReturnType<typeof as>) => JSON.stringify(leagueViewFor(l, viewer));
+    const seenBy = (viewer: Actor) => JSON.stringify(leagueViewFor(l, viewer));
     expect(seenBy(as('bob'))).not.toContain('Ember Hound');
     expect(seenBy(as('ann'))).toContain('Ember Hound');
     expect(seenBy(organiser)).toContain('Ember Hound');
