@@ -197,7 +197,11 @@ async function startMatch(ctx: BotContext, message: Message, m: MatchStart): Pro
     format: 'casual',
     players: m.players,
   });
-  const setup = { game: m.game, decks: { p1: m.decks.p1.list, p2: m.decks.p2.list } };
+  const setup = {
+    game: m.game,
+    decks: { p1: m.decks.p1.list, p2: m.decks.p2.list },
+    ...(ctx.matchOptions ? { options: ctx.matchOptions } : {}),
+  };
   ctx.store.matches.startMatch(matchId, setup, ctx.seedFor(matchId));
   await ctx.boards.request(matchId);
   return matchId;

@@ -19,6 +19,7 @@ export interface BotContext {
   challengeTtlMs: number;
   boards: BoardUpdater;
   seedFor(matchId: string): string;
+  matchOptions?: Record<string, unknown>;
   log(message: string): void;
   /** Called once when a match ends (the leagues hook). */
   onMatchEnd?: (match: MatchInfo, result: GameResult) => void;

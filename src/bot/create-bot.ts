@@ -28,6 +28,8 @@ export interface CreateBotOptions {
   /** Register the slash commands at start: globally (true) or in one guild. Production uses commands/deploy.ts. */
   registerCommands?: boolean | { guildId: string };
   preconRoot?: string;
+  /** Game options for every new match (MatchSetup.options, e.g. NOVA's startingLife for short test games). */
+  matchOptions?: Record<string, unknown>;
   /** The seed of a new match (random by default); tests fix it to replay the same game. */
   seedFor?: (matchId: string) => string;
   log?: (message: string) => void;
@@ -78,6 +80,7 @@ export function createBot(options: CreateBotOptions): Bot {
     boards,
     log,
     seedFor: options.seedFor ?? (() => randomUUID()),
+    ...(options.matchOptions ? { matchOptions: options.matchOptions } : {}),
     ...(options.onMatchEnd ? { onMatchEnd: options.onMatchEnd } : {}),
   };
   boards.attach(context);

@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import type { Renderer } from '../../src/bot/context.ts';
 import { type Bot, createBot } from '../../src/bot/create-bot.ts';
 import { FakeDiscord, type FakeUser, type MessageView } from '../../src/devtools/fake-discord/index.ts';
@@ -23,7 +24,9 @@ export interface BotHarness {
   close(): Promise<void>;
 }
 
-export async function startBotHarness(options: { images?: boolean | Renderer; now?: () => number } = {}) {
+export async function startBotHarness(
+  options: { images?: boolean | Renderer; now?: () => number; matchOptions?: Record<string, unknown> } = {},
+) {
   const discord = await FakeDiscord.start();
   const alice = discord.createUser('alice');
   const bob = discord.createUser('bob', { locale: 'ja' });
@@ -43,6 +46,7 @@ export async function startBotHarness(options: { images?: boolean | Renderer; no
       registerCommands: true,
       log: (m) => logs.push(m),
       seedFor: () => `bot-test-${seeds++}`,
+      ...(options.matchOptions ? { matchOptions: options.matchOptions } : {}),
       ...(options.now ? { now: options.now } : {}),
     });
   const h: BotHarness = {
@@ -119,6 +123,9 @@ export function rng(seed: number): (n: number) => number {
 
 type Raw = Record<string, unknown>;
 
+/** How often each control kind (custom_id tag: a, n, m, o, p) was used by `actRandomly`, for coverage checks. */
+export const usedControls = new Map<string, number>();
+
 function rawComponents(h: BotHarness, message: MessageView): Raw[] {
   const record = h.discord.store.message(message.channelId, message.id);
   const out: Raw[] = [];
@@ -147,6 +154,7 @@ export async function actRandomly(
   if (active.length > 0 && pick(100) < activity) pool = active;
   const c = pool[pick(pool.length)] as Raw;
   const id = String(c.custom_id);
+  usedControls.set(id.slice(0, 1), (usedControls.get(id.slice(0, 1)) ?? 0) + 1);
   if (c.type === 3) {
     const options = (c.options as Raw[]).map((o) => String(o.value));
     const min = Number(c.min_values ?? 1);
@@ -161,4 +169,62 @@ export async function actRandomly(
   }
   await h.bot.idle();
   return true;
+}
+
+export async function challengeAndAccept(h: BotHarness): Promise<string> {
+  const challenge = await h.alice.slash('duel challenge', { opponent: h.bob, game: 'nova' });
+  expect(challenge.state).toBe('acknowledged');
+  const message = challenge.reply();
+  if (!message) throw new Error('no challenge message');
+  const accept = message.buttons.find((b) => b.customId?.startsWith('c:accept:'))?.customId as string;
+  // Someone else cannot accept for bob.
+  const carolTry = await h.carol.click(message, accept);
+  await h.bot.idle();
+  expect(carolTry.reply()?.ephemeral).toBe(true);
+  expect(carolTry.reply()?.content).toMatch(/Only bob can answer/);
+  await h.bob.click(message, accept);
+  await h.bot.idle();
+  const matchId = message.id;
+  expect(h.bot.store.matches.match(matchId)?.status).toBe('active');
+  return matchId;
+}
+
+export function userFor(h: BotHarness, seat: Seat): FakeUser {
+  return seat === 'p1' ? h.alice : h.bob;
+}
+
+export interface PlayOptions {
+  seed: number;
+  stop: (turn: number, decisions: number) => boolean;
+  /** 0–100: how often to prefer a primary (doing) control over passing. */
+  activity?: number;
+  /** Called before the first decision and after each one. */
+  afterEach?: () => void;
+}
+
+/** Plays random legal options through the ephemeral controls until `stop` says so; returns the decisions made. */
+export async function playRandomly(h: BotHarness, matchId: string, options: PlayOptions): Promise<number> {
+  const pick = rng(options.seed);
+  let decisions = 0;
+  let last: { user: FakeUser; hand: MessageView } | null = null;
+  options.afterEach?.();
+  for (;;) {
+    const { state, pendingSeat } = current(h, matchId);
+    const turn = (state as unknown as { turn: { number: number } }).turn.number;
+    if (state.result || !pendingSeat || options.stop(turn, decisions)) break;
+    const user = userFor(h, pendingSeat);
+    // The ephemeral is updated after each answer: reuse it while it holds this decision's controls.
+    const reusable: MessageView | null = last?.user === user ? refreshed(user, last.hand) : null;
+    const fresh: boolean | undefined =
+      reusable?.buttons.some((b) => b.customId?.includes(`:${state.version}:`)) ||
+      reusable?.selects.some((x) => x.customId.includes(`:${state.version}:`));
+    const hand: MessageView = fresh && reusable ? reusable : await openHand(h, user, matchId);
+    last = { user, hand };
+    expect(hand.ephemeral).toBe(true);
+    const before = h.bot.store.matches.match(matchId)?.decisionCount ?? 0;
+    expect(await actRandomly(h, user, hand, pick, options.activity ?? 0)).toBe(true);
+    if ((h.bot.store.matches.match(matchId)?.decisionCount ?? 0) > before) decisions += 1;
+    options.afterEach?.();
+  }
+  return decisions;
 }

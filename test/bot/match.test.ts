@@ -1,7 +1,6 @@
 // Two people play NOVA through the real bot and the real discord.js client against the fake Discord: challenge,
 // accept in a thread, act only through their ephemeral controls, concede, result.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FakeUser, MessageView } from '../../src/devtools/fake-discord/index.ts';
 import { novaCard } from '../../src/engine/games/nova/cards/pool.ts';
 import { nova } from '../../src/engine/games/nova/index.ts';
 import { novaPrecons } from '../../src/engine/games/nova/precon.ts';
@@ -9,13 +8,16 @@ import type { NovaState } from '../../src/engine/games/nova/state.ts';
 import {
   actRandomly,
   type BotHarness,
+  challengeAndAccept,
   current,
   latestBoard,
   openHand,
+  playRandomly,
   refreshed,
   rng,
   startBotHarness,
   thread,
+  userFor,
 } from './bot-harness.ts';
 
 let h: BotHarness;
@@ -26,28 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
 });
-
-async function challengeAndAccept(): Promise<string> {
-  const challenge = await h.alice.slash('duel challenge', { opponent: h.bob, game: 'nova' });
-  expect(challenge.state).toBe('acknowledged');
-  const message = challenge.reply();
-  if (!message) throw new Error('no challenge message');
-  const accept = message.buttons.find((b) => b.customId?.startsWith('c:accept:'))?.customId as string;
-  // Someone else cannot accept for bob.
-  const carolTry = await h.carol.click(message, accept);
-  await h.bot.idle();
-  expect(carolTry.reply()?.ephemeral).toBe(true);
-  expect(carolTry.reply()?.content).toMatch(/Only bob can answer/);
-  await h.bob.click(message, accept);
-  await h.bot.idle();
-  const matchId = message.id;
-  expect(h.bot.store.matches.match(matchId)?.status).toBe('active');
-  return matchId;
-}
-
-function userFor(seat: 'p1' | 'p2'): FakeUser {
-  return seat === 'p1' ? h.alice : h.bob;
-}
 
 /** Every card name (en and ja) that the spectator view showed at some point. */
 const seenBySpectator = new Set<string>();
@@ -71,45 +51,17 @@ function deckNames(): string[] {
   return cachedNames;
 }
 
-/** Plays random legal options through the ephemeral controls until `stop` says so. */
-async function playRandomly(
-  matchId: string,
-  seed: number,
-  stop: (turn: number, decisions: number) => boolean,
-  activity = 0,
-) {
-  const pick = rng(seed);
-  let decisions = 0;
-  let last: { user: FakeUser; hand: MessageView } | null = null;
-  noteSpectatorView(matchId);
-  for (;;) {
-    const { state, pendingSeat } = current(h, matchId);
-    const turn = (state as unknown as { turn: { number: number } }).turn.number;
-    if (state.result || !pendingSeat || stop(turn, decisions)) break;
-    const user = userFor(pendingSeat);
-    // The ephemeral is updated after each answer: reuse it while it holds this decision's controls.
-    const reusable: MessageView | null = last?.user === user ? refreshed(user, last.hand) : null;
-    const fresh: boolean | undefined =
-      reusable?.buttons.some((b) => b.customId?.includes(`:${state.version}:`)) ||
-      reusable?.selects.some((x) => x.customId.includes(`:${state.version}:`));
-    const hand: MessageView = fresh && reusable ? reusable : await openHand(h, user, matchId);
-    last = { user, hand };
-    expect(hand.ephemeral).toBe(true);
-    const before = h.bot.store.matches.match(matchId)?.decisionCount ?? 0;
-    expect(await actRandomly(h, user, hand, pick, activity)).toBe(true);
-    if ((h.bot.store.matches.match(matchId)?.decisionCount ?? 0) > before) decisions += 1;
-    noteSpectatorView(matchId);
-  }
-  return decisions;
-}
-
 describe('a NOVA match in a thread', () => {
   it('challenge → accept → play through ephemeral controls → concede → result', async () => {
-    const matchId = await challengeAndAccept();
+    const matchId = await challengeAndAccept(h);
     const board = latestBoard(h, h.carol, matchId);
     expect(board.embeds[0]?.title).toContain('alice vs bob');
 
-    const decisions = await playRandomly(matchId, 7, (turn, n) => turn >= 5 || n >= 150);
+    const decisions = await playRandomly(h, matchId, {
+      seed: 7,
+      stop: (turn, n) => turn >= 5 || n >= 150,
+      afterEach: () => noteSpectatorView(matchId),
+    });
     expect(decisions).toBeGreaterThan(5);
 
     const conceded = await h.alice.slash('concede', {}, { in: thread(h, matchId) });
@@ -131,7 +83,7 @@ describe('a NOVA match in a thread', () => {
   });
 
   it('a non-player gets an explanation; a stale click gets fresh controls; a double click applies once', async () => {
-    const matchId = await challengeAndAccept();
+    const matchId = await challengeAndAccept(h);
     const carolTry = await h.carol.click(latestBoard(h, h.carol, matchId), `h:${matchId}`);
     await h.bot.idle();
     expect(carolTry.reply()?.ephemeral).toBe(true);
@@ -139,7 +91,7 @@ describe('a NOVA match in a thread', () => {
 
     // Two ephemerals with the same controls: answering in one makes the other out of date.
     const { pendingSeat } = current(h, matchId);
-    const user = userFor(pendingSeat as 'p1' | 'p2');
+    const user = userFor(h, pendingSeat as 'p1' | 'p2');
     const first = await openHand(h, user, matchId);
     const second = await openHand(h, user, matchId);
     const [a, b] = first.buttons.filter((x) => x.customId?.startsWith('a:'));
@@ -161,7 +113,7 @@ describe('a NOVA match in a thread', () => {
 
     // Double click: the same button twice before the first answer lands is applied once.
     const next = current(h, matchId);
-    const clicker = userFor(next.pendingSeat as 'p1' | 'p2');
+    const clicker = userFor(h, next.pendingSeat as 'p1' | 'p2');
     const hand = await openHand(h, clicker, matchId);
     const option = hand.buttons.find((x) => x.customId?.startsWith('a:'))?.customId as string;
     const mid = count();
@@ -173,10 +125,10 @@ describe('a NOVA match in a thread', () => {
   });
 
   it('after a restart (new client, same database) the old buttons still work', async () => {
-    const matchId = await challengeAndAccept();
-    await playRandomly(matchId, 11, (_turn, n) => n >= 4);
+    const matchId = await challengeAndAccept(h);
+    await playRandomly(h, matchId, { seed: 11, stop: (_turn, n) => n >= 4 });
     const { pendingSeat } = current(h, matchId);
-    const user = userFor(pendingSeat as 'p1' | 'p2');
+    const user = userFor(h, pendingSeat as 'p1' | 'p2');
     const hand = await openHand(h, user, matchId);
     const oldBoard = latestBoard(h, h.carol, matchId);
     const before = h.bot.store.matches.match(matchId)?.decisionCount ?? 0;
@@ -198,26 +150,10 @@ describe('a NOVA match in a thread', () => {
     await h.bot.idle();
     expect(again.state).toBe('acknowledged');
     const next = current(h, matchId).pendingSeat as 'p1' | 'p2';
-    const reopened = await userFor(next).click(oldBoard, `h:${matchId}`);
+    const reopened = await userFor(h, next).click(oldBoard, `h:${matchId}`);
     await h.bot.idle();
     expect(reopened.reply()?.embeds[0]?.title).toMatch(/Hand|手札/);
   });
-
-  it('a match played to its end through the controls posts the result and removes the hand button', async () => {
-    const matchId = await challengeAndAccept();
-    const started = performance.now();
-    const decisions = await playRandomly(matchId, 21, (_turn, n) => n >= 1500, 85);
-    const row = h.bot.store.matches.match(matchId);
-    console.log(`full match: ${decisions} decisions in ${(performance.now() - started).toFixed(0)} ms, ${row?.status}`);
-    expect(row?.status).toBe('finished');
-    const transcript = h.carol.read(thread(h, matchId));
-    expect(transcript).toMatch(/Result: (alice wins|bob wins|Draw)/);
-    const last = h.carol
-      .messages(thread(h, matchId))
-      .filter((m) => m.embeds[0]?.title?.includes('NOVA'))
-      .at(-1);
-    expect(last?.buttons ?? []).toEqual([]);
-  }, 60_000);
 
   it('/duel practice: one person plays both seats', async () => {
     const outcome = await h.alice.slash('duel practice', { game: 'nova' });
