@@ -108,7 +108,7 @@ function swissRound(league: League, number: number, at: string): LeagueRound {
     points: points.get(id) ?? 0,
     ...meetingsOf(league, id),
   }));
-  const pairing = pairSwissRound(entrants);
+  const pairing = pairSwissRound(entrants, `${league.config.seed}|round-${number}`);
   const tables = pairing.tables.map((t) => openTable(t.a, t.b));
   for (const id of league.awardedByes) tables.push(byeTable(id, league));
   if (pairing.bye) tables.push(byeTable(pairing.bye, league));

@@ -9,6 +9,7 @@
  * Rematches are expensive, never forbidden, so a pairing always exists (4 players in round 4 included).
  */
 import { InvalidData } from '../engine/core/errors.ts';
+import { seedRng, shuffle } from '../engine/core/rng.ts';
 import { maximumWeightMatching, type WeightedEdge } from './matching.ts';
 
 export interface SwissEntrant {
@@ -40,8 +41,10 @@ export interface SwissPairing {
 /**
  * Pairs one Swiss round. `entrants` are the active players in current standings order (best first);
  * that order decides who gets the bye. Deterministic: the same input always gives the same pairing.
+ * Without `shuffleSeed`, equal choices follow the standings (1v2, 3v4 inside a group); with it, players with
+ * equal points are pairing candidates in a seeded random order, as the MTR pairs a score group at random.
  */
-export function pairSwissRound(entrants: readonly SwissEntrant[]): SwissPairing {
+export function pairSwissRound(entrants: readonly SwissEntrant[], shuffleSeed?: string): SwissPairing {
   const ids = new Set(entrants.map((e) => e.id));
   if (ids.size !== entrants.length) throw new InvalidData('Swiss pairing: a player is listed twice');
   if (entrants.length === 0) return { tables: [], bye: null, repeatedBye: false };
@@ -69,29 +72,57 @@ export function pairSwissRound(entrants: readonly SwissEntrant[]): SwissPairing 
     throw new InvalidData('Swiss pairing: point totals too large to weigh exactly');
   }
   // Maximising (maxCost + 1 - cost) over perfect matchings minimises the total cost.
+  // Vertex v stands for entrant entrantAt[v]; the order only decides between equally good pairings.
+  const entrantAt = shuffleSeed === undefined ? entrants.map((_, i) => i) : shuffleWithinGroups(points, shuffleSeed);
   const edges: WeightedEdge[] = [];
-  for (let i = 0; i < entrants.length; i++) {
-    for (let j = i + 1; j < entrants.length; j++) edges.push({ a: i, b: j, weight: maxCost + 1 - tableCost(i, j) });
-    if (hasBye) edges.push({ a: i, b: byeVertex, weight: maxCost + 1 - byeCost(i) });
+  for (let u = 0; u < entrants.length; u++) {
+    const i = entrantAt[u]!;
+    for (let v = u + 1; v < entrants.length; v++) {
+      edges.push({ a: u, b: v, weight: maxCost + 1 - tableCost(i, entrantAt[v]!) });
+    }
+    if (hasBye) edges.push({ a: u, b: byeVertex, weight: maxCost + 1 - byeCost(i) });
   }
   const mate = maximumWeightMatching(vertexCount, edges, { maxCardinality: true });
 
-  const tables: SwissTable[] = [];
+  const pairs: [number, number][] = [];
   let bye: string | null = null;
   let repeatedBye = false;
-  for (let i = 0; i < entrants.length; i++) {
-    const partner = mate[i]!;
+  for (let u = 0; u < entrants.length; u++) {
+    const partner = mate[u]!;
+    const i = entrantAt[u]!;
     if (partner === byeVertex) {
       bye = entrants[i]!.id;
       repeatedBye = entrants[i]!.byes > 0;
-    } else if (partner > i) {
-      const b = entrants[partner]!.id;
-      tables.push({ a: entrants[i]!.id, b, earlierMeetings: meetings[i]!.get(b) ?? 0 });
     } else if (partner < 0) {
       throw new Error('Swiss pairing: the matching left a player unpaired (bug in the matcher)');
+    } else if (partner > u) {
+      const j = entrantAt[partner]!;
+      pairs.push(i < j ? [i, j] : [j, i]);
     }
   }
+  // Table 1 holds the best-ranked player.
+  pairs.sort((x, y) => x[0] - y[0]);
+  const tables = pairs.map(([i, j]) => {
+    const b = entrants[j]!.id;
+    return { a: entrants[i]!.id, b, earlierMeetings: meetings[i]!.get(b) ?? 0 };
+  });
   return { tables, bye, repeatedBye };
+}
+
+/** Entrant indices with each run of equal points shuffled (standings list equal points together). */
+function shuffleWithinGroups(points: readonly number[], seed: string): number[] {
+  const order: number[] = [];
+  let rng = seedRng(seed);
+  for (let start = 0; start < points.length; ) {
+    let end = start;
+    while (end < points.length && points[end] === points[start]) end++;
+    const group = Array.from({ length: end - start }, (_, k) => start + k);
+    const [shuffled, next] = shuffle(group, rng);
+    order.push(...shuffled);
+    rng = next;
+    start = end;
+  }
+  return order;
 }
 
 function countMeetings(opponents: readonly string[]): Map<string, number> {

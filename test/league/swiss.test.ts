@@ -148,7 +148,8 @@ function simulateEvent(playerCount: number, rounds: number, seed: string): void 
   for (let round = 0; round < rounds; round++) {
     const entrants = standings(players);
     if (entrants.length < 2) return;
-    const pairing = pairSwissRound(entrants);
+    // Half the rounds shuffle each score group, as the league does; the guarantees must hold either way.
+    const pairing = pairSwissRound(entrants, round % 2 === 1 ? `${seed}-${round}` : undefined);
     checkRound(entrants, pairing, round);
     for (const t of pairing.tables) {
       const a = byId.get(t.a)!;
@@ -188,6 +189,25 @@ describe('Swiss pairing', () => {
     const pairing = pairSwissRound(entrants);
     for (const t of pairing.tables)
       expect(entrants.find((e) => e.id === t.a)!.points).toBe(entrants.find((e) => e.id === t.b)!.points);
+  });
+
+  it('pairs a score group in seeded random order when given a seed, never across groups', () => {
+    const entrants = Array.from({ length: 16 }, (_, i) => ({
+      id: `p${i}`,
+      points: i < 8 ? 3 : 0,
+      opponents: [`p${(i + 8) % 16}`],
+      byes: 0,
+    }));
+    const tablesFor = (seed?: string) => pairSwissRound(entrants, seed).tables.map((t) => `${t.a}-${t.b}`);
+    const seeded = ['s1', 's2', 's3', 's4'].map((seed) => tablesFor(seed).join(' '));
+    expect(new Set(seeded).size).toBeGreaterThan(1);
+    expect(tablesFor('s1')).toEqual(tablesFor('s1'));
+    for (const seed of ['s1', 's2', 's3', 's4']) {
+      for (const t of pairSwissRound(entrants, seed).tables) {
+        expect(Number(t.a.slice(1)) < 8).toBe(Number(t.b.slice(1)) < 8);
+        expect(Number(t.a.slice(1))).toBeLessThan(Number(t.b.slice(1))); // a is the better-ranked seat
+      }
+    }
   });
 
   it('gives the bye to the lowest-ranked player who has not had one', () => {
