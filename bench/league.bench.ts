@@ -32,7 +32,7 @@ function swissEvent(players: number, rounds: number, seed: string): number[] {
   for (let r = 0; r < rounds; r++) {
     const entrants: SwissEntrant[] = [...field].sort((a, b) => b.points - a.points);
     let pairing: ReturnType<typeof pairSwissRound> | undefined;
-    times.push(time(() => (pairing = pairSwissRound(entrants))));
+    times.push(time(() => (pairing = pairSwissRound(entrants, `${seed}-${r}`))));
     for (const t of pairing!.tables) {
       const [a, b] = [byId.get(t.a)!, byId.get(t.b)!];
       a.opponents.push(b.id);
