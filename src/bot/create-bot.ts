@@ -92,6 +92,9 @@ export function createBot(options: CreateBotOptions): Bot {
     void run.finally(() => running.delete(run));
   });
   client.on(Events.Error, (error) => log(`client error: ${error.message}`));
+  // Leaving a guild starts its retention clock (docs/store.md). An outage emits GuildUnavailable, not GuildDelete.
+  client.on(Events.GuildCreate, (guild) => store.guilds.markJoined(guild.id));
+  client.on(Events.GuildDelete, (guild) => store.guilds.markLeft(guild.id));
 
   return {
     client,
