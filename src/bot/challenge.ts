@@ -40,6 +40,7 @@ export async function challenge(ctx: BotContext, interaction: ChatInputCommandIn
   const locale = localeOf(interaction.locale);
   const fail = (text: string) => interaction.reply({ content: text, flags: MessageFlags.Ephemeral });
   if (!interaction.guildId) return void (await fail(T.onlyInGuild[locale]));
+  if (interaction.channel?.isThread()) return void (await fail(T.notInThread[locale]));
   const opponent = interaction.options.getUser('opponent', true);
   if (opponent.id === interaction.user.id) return void (await fail(T.challengeSelf[locale]));
   if (opponent.bot) return void (await fail(T.challengeBot[locale]));
@@ -145,6 +146,10 @@ export async function practice(ctx: BotContext, interaction: ChatInputCommandInt
   const locale = localeOf(interaction.locale);
   if (!interaction.guildId) {
     await interaction.reply({ content: T.onlyInGuild[locale], flags: MessageFlags.Ephemeral });
+    return;
+  }
+  if (interaction.channel?.isThread()) {
+    await interaction.reply({ content: T.notInThread[locale], flags: MessageFlags.Ephemeral });
     return;
   }
   const game = gameOf(ctx, interaction.options.getString('game'));

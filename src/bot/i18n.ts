@@ -2,6 +2,21 @@
 // engine already in both languages; this file holds only what the bot itself says.
 import type { Label, Locale } from '../engine/core/label.ts';
 
+/** Public names of decision kinds (the engine's `PendingDecision.kind`); an unknown kind shows as is. */
+export const DECISION_KINDS: Record<string, Label> = {
+  'first-player': { en: 'first or second', ja: '先攻・後攻' },
+  mulligan: { en: 'mulligan', ja: 'マリガン' },
+  priority: { en: 'priority', ja: '優先権' },
+  'order-triggers': { en: 'ordering abilities', ja: '能力の順番' },
+  'cost-mode': { en: 'paying a cost', ja: 'コストの支払い' },
+  target: { en: 'choosing a target', ja: '対象の選択' },
+  attacker: { en: 'declaring an attack', ja: '攻撃宣言' },
+  'attack-target': { en: 'choosing what to attack', ja: '攻撃対象の選択' },
+  block: { en: 'blocking', ja: 'ブロック' },
+  discard: { en: 'discarding', ja: '手札を捨てる' },
+  choose: { en: 'choosing', ja: '選択' },
+};
+
 /** Discord sends `ja` for Japanese clients; everything else reads English. */
 export function localeOf(discordLocale: string | null | undefined): Locale {
   return discordLocale?.startsWith('ja') ? 'ja' : 'en';
@@ -80,5 +95,9 @@ export const T = {
   deckLegal: l('This deck is legal.', 'このデッキは使用可能です。'),
   badDeckFile: (why: string) => l(`I could not read that deck list: ${why}`, `デッキリストを読めませんでした：${why}`),
   settingsSaved: l('Settings saved.', '設定を保存しました。'),
+  notInThread: l(
+    'Start challenges in a text channel: the match gets its own thread.',
+    '対戦の申し込みはテキストチャンネルで行ってください。対戦ごとにスレッドが作られます。',
+  ),
   onlyInGuild: l('This command works in a server only.', 'このコマンドはサーバー内でのみ使えます。'),
 } as const;

@@ -9,6 +9,7 @@ import {
 import { decisionIdFor } from '../engine/core/decision.ts';
 import { IllegalAction } from '../engine/core/errors.ts';
 import type { Seat } from '../engine/core/game.ts';
+import { MatchNotPlayable } from '../store/match-errors.ts';
 import type { MatchInfo } from '../store/match-records.ts';
 import type { Submission } from '../store/match-store.ts';
 import type { BotContext } from './context.ts';
@@ -119,6 +120,7 @@ async function submit(
     return result.kind === 'stale' ? T.outOfDate[locale] : null;
   } catch (error) {
     if (error instanceof IllegalAction) return error.reason[locale];
+    if (error instanceof MatchNotPlayable) return T.matchNotActive(error.status)[locale];
     throw error;
   }
 }

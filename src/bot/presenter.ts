@@ -16,7 +16,7 @@ import { type BotContext, displayName } from './context.ts';
 import { clip, decisionControls } from './controls.ts';
 import { encodeControl } from './custom-id.ts';
 import { presenterFor } from './game-presenters.ts';
-import { T } from './i18n.ts';
+import { DECISION_KINDS, T } from './i18n.ts';
 
 export interface OutgoingMessage {
   content?: string;
@@ -95,7 +95,9 @@ export async function publicBoard(
     .setDescription(
       [
         `**${T.turn[locale]}** ${table.turn} · **${T.phase[locale]}** ${table.phase}`,
-        pending ? `**${T.decision[locale]}** ${names[pending.player]} (${pending.kind})` : T.matchOver[locale],
+        pending
+          ? `**${T.decision[locale]}** ${names[pending.player]} (${DECISION_KINDS[pending.kind]?.[locale] ?? pending.kind})`
+          : T.matchOver[locale],
       ].join('\n'),
     )
     .addFields(

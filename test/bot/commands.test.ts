@@ -60,7 +60,11 @@ describe('challenges and commands', () => {
 
     const status = await h.carol.slash('match status', {}, { in: thread(h, challenge.id) });
     await h.bot.idle();
-    expect((await status.settled()).embeds[0]?.title).toContain('alice vs bob');
+    const board = await status.settled();
+    expect(board.embeds[0]?.title).toContain('alice vs bob');
+    expect(board.embeds[0]?.description).toMatch(/Decision.* \(first or second\)/);
+    const inThread = await h.alice.slash('duel challenge', { opponent: h.bob }, { in: thread(h, challenge.id) });
+    expect(inThread.reply()?.content).toMatch(/in a text channel/);
 
     const bad = await h.alice.slash('deck import', { name: 'Broken', list: '3 no-such-card' });
     await h.bot.idle();
