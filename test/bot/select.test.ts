@@ -30,37 +30,59 @@ async function findButton(user: ReturnType<typeof userFor>, hand: MessageView, c
   throw new Error(`no button ${customId}`);
 }
 
-describe('multi-choice decisions', () => {
+/**
+ * Plays the engine's random policy (rng `pick`) through the buttons until a decision of `kind` is pending, and
+ * returns it with the policy's answer and the owner's ephemeral.
+ */
+async function playUntil(matchId: string, pick: string, kind: string) {
+  let rng = seedRng(pick);
+  const game = gameModule('nova');
+  for (let n = 0; n < 250; n++) {
+    const state = h.bot.store.matches.currentState(matchId);
+    const pending = game.pending(state);
+    if (!pending) throw new Error(`the match ended before a ${kind} decision`);
+    const user = userFor(h, pending.player);
+    const hand = await openHand(h, user, matchId);
+    const [response, next] = randomResponse(pending, rng, 0.7);
+    rng = next;
+    if (pending.kind === kind) return { pending, response, hand, user, game };
+    const id = `a:${matchId}:${state.version}:${response.choose[0]}`;
+    const page = await findButton(user, hand, id);
+    await user.click(page, id);
+    await h.bot.idle();
+  }
+  throw new Error(`no ${kind} decision within 250 decisions`);
+}
+
+const count = (matchId: string) => h.bot.store.matches.match(matchId)?.decisionCount ?? 0;
+
+describe('multi-choice and ordered decisions', () => {
   it('discard 2 of 9 through a select menu with min = max = 2', async () => {
     const matchId = await challengeAndAccept(h);
-    let rng = seedRng('pick-62');
-    const game = gameModule('nova');
-    for (let n = 0; n < 200; n++) {
-      const state = h.bot.store.matches.currentState(matchId);
-      const pending = game.pending(state);
-      if (!pending) throw new Error('the match ended before a discard');
-      const user = userFor(h, pending.player);
-      const hand = await openHand(h, user, matchId);
-      const [response, next] = randomResponse(pending, rng, 0.7);
-      rng = next;
-      if (pending.kind === 'discard') {
-        const select = hand.selects[0];
-        expect(select?.options).toHaveLength(pending.options.length);
-        const before = h.bot.store.matches.match(matchId)?.decisionCount ?? 0;
-        await user.select(hand, select?.customId as string, response.choose);
-        await h.bot.idle();
-        expect(h.bot.store.matches.match(matchId)?.decisionCount).toBe(before + 1);
-        const after = game.view(h.bot.store.matches.currentState(matchId), { kind: 'player', seat: pending.player });
-        expect(
-          (after as { players: Record<string, { counts: { hand: number } }> }).players[pending.player]?.counts.hand,
-        ).toBe(7);
-        return;
-      }
-      const id = `a:${matchId}:${state.version}:${response.choose[0]}`;
-      const page = await findButton(user, hand, id);
-      await user.click(page, id);
-      await h.bot.idle();
-    }
-    throw new Error('no discard within 200 decisions');
+    const { pending, response, hand, user, game } = await playUntil(matchId, 'pick-62', 'discard');
+    const select = hand.selects[0];
+    expect(select?.options).toHaveLength(pending.options.length);
+    const before = count(matchId);
+    await user.select(hand, select?.customId as string, response.choose);
+    await h.bot.idle();
+    expect(count(matchId)).toBe(before + 1);
+    const after = game.view(h.bot.store.matches.currentState(matchId), { kind: 'player', seat: pending.player });
+    const players = (after as { players: Record<string, { counts: { hand: number } }> }).players;
+    expect(players[pending.player]?.counts.hand).toBe(7);
+  });
+
+  it('ordering two abilities: one pick, the last is implied, one decision committed', async () => {
+    const matchId = await challengeAndAccept(h);
+    const { pending, hand, user } = await playUntil(matchId, 'pick-956', 'order-triggers');
+    const picks = hand.buttons.filter((b) => b.customId?.startsWith('o:'));
+    expect(picks).toHaveLength(pending.options.length);
+    const before = count(matchId);
+    await user.click(hand, picks[1]?.customId as string);
+    await h.bot.idle();
+    expect(count(matchId)).toBe(before + 1);
+    const exported = h.bot.store.exportMatch(matchId);
+    expect(JSON.stringify(exported.decisions.at(-1))).toContain(
+      `"${pending.options[1]?.id}","${pending.options[0]?.id}"`,
+    );
   });
 });
