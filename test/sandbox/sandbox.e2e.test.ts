@@ -1,0 +1,201 @@
+// The sandbox page in headless Chromium: Alice challenges Bob with a precon, Bob accepts, each opens their hand and
+// makes a legal move, the board image changes, and after switching people the other hand is nowhere on the page.
+// Needs Debian's chromium at /usr/bin/chromium (CI installs it); skipped with a message when it is missing.
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NovaView } from '../../src/engine/games/nova/view.ts';
+import { gameModule } from '../../src/engine/registry.ts';
+import { type Sandbox, startSandbox, worldPathFor } from '../../src/sandbox/start.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const haveChromium = existsSync(CHROMIUM);
+const OUT = 'test-output/sandbox';
+
+if (!haveChromium) console.warn(`sandbox e2e skipped: ${CHROMIUM} is missing (apt-get install chromium)`);
+
+describe.skipIf(!haveChromium)('the sandbox page', () => {
+  let dir: string;
+  let sandbox: Sandbox;
+  let browser: Browser;
+  const logs: string[] = [];
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'arbiter-sandbox-'));
+    mkdirSync(OUT, { recursive: true });
+    sandbox = await startSandbox({ port: 0, dbPath: join(dir, 'arbiter.db'), log: (m) => logs.push(m) });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+  }, 30_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await sandbox?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('two people play NOVA through the page, and neither sees the other hand', async () => {
+    expect(logs.some((l) => l.includes(sandbox.url))).toBe(true);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+
+    const loadStarted = performance.now();
+    await page.goto(`${sandbox.url}?as=alice`);
+    await page.locator('.channel-button', { hasText: 'general' }).waitFor();
+    const loadMs = performance.now() - loadStarted;
+
+    // Alice types the command; the box offers it, then the options, and the deck autocomplete offers the precons.
+    await page.locator('#command').fill('/duel ch');
+    await page.locator('.suggestion', { hasText: '/duel challenge' }).waitFor();
+    await page.locator('#command').press('Enter');
+    await page.locator('[data-option=opponent] select').selectOption({ label: 'Bob' });
+    await page.locator('[data-option=game] select').selectOption('nova');
+    await page.locator('[data-option=deck] input').fill('ember');
+    await page.locator('.suggestion').first().waitFor();
+    await page.screenshot({ path: `${OUT}/01-command-box.png` });
+    await page.locator('.suggestion').first().dispatchEvent('mousedown');
+    await page.locator('#send').click();
+    const challenge = page.locator('.message', { has: page.locator('button', { hasText: 'Accept' }) });
+    await challenge.waitFor();
+    expect(await challenge.locator('.used-command').textContent()).toMatch(/Alice used \/duel/);
+    await page.screenshot({ path: `${OUT}/02-challenge.png` });
+
+    // Bob accepts; the match thread opens from the challenge.
+    await switchTo(page, 'bob');
+    await challenge.locator('button', { hasText: 'Accept' }).click();
+    await page.locator('.thread-link').waitFor();
+    await page.locator('.thread-link').click();
+    const board = page.locator('.message', { has: page.locator('button', { hasText: 'My hand' }) }).last();
+    await board.locator('img.embed-image').waitFor();
+    await waitImageLoaded(board.locator('img.embed-image'));
+
+    const { bot } = sandbox.internals;
+    const matchId = new URL(page.url()).searchParams.get('channel') as string;
+    expect(bot.store.matches.match(matchId)?.status).toBe('active');
+    const seatOf = { p1: 'alice', p2: 'bob' } as const;
+
+    // Whoever decides opens "My hand / act" and picks a legal option; the board image changes.
+    const rounds: number[] = [];
+    const ephemeralIdsOf: Record<string, string[]> = { alice: [], bob: [] };
+    for (let move = 0; move < 3; move++) {
+      const pending = pendingSeat(sandbox, matchId);
+      expect(pending).not.toBeNull();
+      const who = seatOf[pending as 'p1' | 'p2'];
+      await switchTo(page, who);
+      const boardImage = page
+        .locator('.message:not(.ephemeral)', { has: page.locator('button', { hasText: 'My hand' }) })
+        .last()
+        .locator('img.embed-image');
+      const before = await boardImage.getAttribute('src');
+      await page.locator('.message:not(.ephemeral) button', { hasText: 'My hand' }).last().click();
+      const hand = page.locator('.message.ephemeral', { has: page.locator('button[data-custom-id^="a:"]') }).last();
+      await hand.waitFor();
+      ephemeralIdsOf[who]?.push(...(await page.locator('.message.ephemeral').evaluateAll(ids)));
+      const option = hand.locator('button[data-custom-id^="a:"]:not([disabled])').first();
+      const clicked = performance.now();
+      await option.click();
+      await page.waitForFunction(NEW_BOARD_IMAGE_SHOWN, before, { timeout: 15_000 });
+      rounds.push(performance.now() - clicked);
+      if (move === 0) await page.screenshot({ path: `${OUT}/03-after-first-move-${who}.png` });
+    }
+    await page.locator('.message.ephemeral img.embed-image').last().waitFor();
+    await page.screenshot({ path: `${OUT}/04-hand-and-board.png` });
+    await page.screenshot({ path: 'docs/sandbox.png' });
+
+    // Hidden information: as each person, no ephemeral of the other, no card name only the other hand holds, and
+    // the other's hand image is refused.
+    for (const [viewer, other, otherSeat] of [
+      ['alice', 'bob', 'p2'],
+      ['bob', 'alice', 'p1'],
+    ] as const) {
+      await switchTo(page, viewer);
+      await page.locator('.message').last().waitFor();
+      const shown = await page.locator('.message').evaluateAll(ids);
+      expect(shown.filter((id) => ephemeralIdsOf[other]?.includes(id))).toEqual([]);
+      const secret = namesOnlyIn(sandbox, matchId, otherSeat);
+      const text = (await page.locator('body').textContent()) ?? '';
+      const html = await page.content();
+      expect(secret.filter((name) => text.includes(name) || html.includes(name))).toEqual([]);
+      await page.screenshot({ path: `${OUT}/05-as-${viewer}.png` });
+    }
+    const bobHand = sandbox.internals.discord.store
+      .messagesIn(matchId)
+      .find((m) => m.visibleTo === sandbox.internals.world.people[1]?.user.id && m.attachments.length > 0);
+    expect(bobHand).toBeDefined();
+    const file = bobHand?.attachments[0];
+    const url = `${sandbox.url}files/${matchId}/${bobHand?.id}/${file?.id}/${file?.filename}`;
+    expect((await fetch(`${url}?as=alice`)).status).toBe(404);
+    expect((await fetch(`${url}?as=bob`)).status).toBe(200);
+
+    expect(problems).toEqual([]);
+    expect(existsSync(worldPathFor(join(dir, 'arbiter.db')))).toBe(true);
+    console.log(
+      `sandbox e2e: page load ${loadMs.toFixed(0)} ms; click → new board image shown ${rounds.map((r) => r.toFixed(0)).join(' / ')} ms`,
+    );
+  }, 60_000);
+});
+
+// Functions that run in the page. The test's TypeScript has no DOM types, so the page's objects are typed loosely.
+interface PageImage {
+  complete: boolean;
+  naturalWidth: number;
+  getAttribute(name: string): string | null;
+  addEventListener(event: string, listener: () => void): void;
+}
+const ids = (elements: unknown[]) => elements.map((e) => (e as { dataset: { id?: string } }).dataset.id ?? '');
+const NEW_BOARD_IMAGE_SHOWN = (old: string | null) => {
+  const page = globalThis as unknown as { document: { querySelectorAll(s: string): ArrayLike<PageImage> } };
+  const images = page.document.querySelectorAll('.message:not(.ephemeral) img.embed-image');
+  const img = images[images.length - 1];
+  return img !== undefined && img.getAttribute('src') !== old && img.complete && img.naturalWidth > 0;
+};
+const IMAGE_LOADED = (element: unknown) => {
+  const img = element as PageImage;
+  return img.complete ? undefined : new Promise<void>((resolve) => img.addEventListener('load', () => resolve()));
+};
+
+async function switchTo(page: Page, who: string): Promise<void> {
+  await page.locator(`button[data-person=${who}]`).click();
+  await page.locator(`button[data-person=${who}].active`).waitFor();
+  await page.waitForFunction(
+    (w) =>
+      new URLSearchParams((globalThis as unknown as { location: { search: string } }).location.search).get('as') === w,
+    who,
+  );
+  await page.locator('.message').first().waitFor();
+}
+
+async function waitImageLoaded(image: Locator): Promise<void> {
+  await image.evaluate(IMAGE_LOADED);
+}
+
+function pendingSeat(sandbox: Sandbox, matchId: string): string | null {
+  const state = sandbox.internals.bot.store.matches.currentState(matchId);
+  return gameModule(state.game).pending(state)?.player ?? null;
+}
+
+/** Card names in `seat`'s hand that the other player cannot see anywhere (their own hand, the table, the log). */
+function namesOnlyIn(sandbox: Sandbox, matchId: string, seat: 'p1' | 'p2'): string[] {
+  const state = sandbox.internals.bot.store.matches.currentState(matchId);
+  const game = gameModule(state.game);
+  const owner = game.view(state, { kind: 'player', seat }) as NovaView;
+  const otherSeat = seat === 'p1' ? 'p2' : 'p1';
+  const other = JSON.stringify(game.view(state, { kind: 'player', seat: otherSeat }));
+  const names = (owner.players[seat].hand ?? []).map((c) => c.name.en);
+  expect(names.length).toBeGreaterThan(0);
+  return names.filter((n) => !other.includes(n));
+}
