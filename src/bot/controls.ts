@@ -1,6 +1,7 @@
 // A pending decision → Discord components for the deciding player's ephemeral message. Every decision kind gets
 // a control: single choices are buttons (paged 20 to a page, the fifth row navigates), choose-N is a select menu
-// with min/max values, ordered choices are picked one at a time (the picks so far ride in the custom_id).
+// with min/max values, ordered choices, and choose-N among more than 25 options, are picked one at a time (the
+// picks so far ride in the custom_id).
 import {
   ActionRowBuilder,
   ButtonBuilder,
@@ -52,15 +53,16 @@ function pageOf<T>(items: readonly T[], page: number, size: number): { items: T[
 function navRow(input: ControlsInput, page: number, pages: number, extra: ButtonBuilder[]): Row | null {
   const buttons = [...extra];
   const { matchId, version, locale } = input;
+  const picked = input.picked && input.picked.length > 0 ? { picked: input.picked } : {};
   if (pages > 1) {
     buttons.push(
       new ButtonBuilder()
-        .setCustomId(encodeControl({ kind: 'page', matchId, version, page: page - 1 }))
+        .setCustomId(encodeControl({ kind: 'page', matchId, version, page: page - 1, ...picked }))
         .setLabel(T.previous[locale])
         .setStyle(ButtonStyle.Secondary)
         .setDisabled(page === 0),
       new ButtonBuilder()
-        .setCustomId(encodeControl({ kind: 'page', matchId, version, page: page + 1 }))
+        .setCustomId(encodeControl({ kind: 'page', matchId, version, page: page + 1, ...picked }))
         .setLabel(T.next[locale])
         .setStyle(ButtonStyle.Secondary)
         .setDisabled(page >= pages - 1),
@@ -118,7 +120,8 @@ function multiChoice(input: ControlsInput): Controls {
   return { rows, note: null };
 }
 
-function orderedChoice(input: ControlsInput): Controls {
+/** One pick at a time: ordered decisions, and choose-N among more options than a select can hold. */
+function pickOneAtATime(input: ControlsInput): Controls {
   const { pending, locale, matchId, version } = input;
   const picked = input.picked ?? [];
   const remaining = pending.options.map((o, index) => ({ o, index })).filter(({ index }) => !picked.includes(index));
@@ -126,30 +129,51 @@ function orderedChoice(input: ControlsInput): Controls {
   const buttons = items.map(({ o, index }) =>
     new ButtonBuilder()
       .setCustomId(encodeControl({ kind: 'order', matchId, version, picked, index }))
-      .setLabel(clip(`${picked.length + 1}. ${o.label[locale]}`, LABEL_MAX))
+      .setLabel(clip(pending.ordered ? `${picked.length + 1}. ${o.label[locale]}` : o.label[locale], LABEL_MAX))
       .setStyle(ButtonStyle.Primary),
   );
   const rows = buttonRows(buttons);
-  const nav = navRow(input, page, pages, []);
+  const extra: ButtonBuilder[] = [];
+  if (picked.length === 0 && pending.min === 0) extra.push(noneButton(input));
+  if (!pending.ordered && picked.length > 0 && picked.length >= pending.min) {
+    extra.push(
+      new ButtonBuilder()
+        .setCustomId(encodeControl({ kind: 'done', matchId, version, picked }))
+        .setLabel(T.done(picked.length)[locale])
+        .setStyle(ButtonStyle.Success),
+    );
+  }
+  const nav = navRow(input, page, pages, extra);
   if (nav) rows.push(nav);
+  const list = picked.map((i) => pending.options[i]?.label[locale] ?? '?');
   const note =
-    picked.length > 0
-      ? T.orderSoFar(picked.map((i) => pending.options[i]?.label[locale] ?? '?').join(' → '))[locale]
-      : null;
+    picked.length === 0
+      ? null
+      : pending.ordered
+        ? T.orderSoFar(list.join(' → '))[locale]
+        : T.chosenSoFar(list.join(', '))[locale];
   return { rows, note };
 }
 
 /** The controls for the deciding player. */
 export function decisionControls(input: ControlsInput): Controls {
   const { pending } = input;
-  if (pending.ordered && pending.options.length > 1) return orderedChoice(input);
+  if (pending.ordered && pending.options.length > 1) return pickOneAtATime(input);
   if (pending.max <= 1) return singleChoice(input);
+  if (pending.options.length > SELECT_OPTIONS_MAX) return pickOneAtATime(input);
   return multiChoice(input);
 }
 
-/** Ordered decisions: the full answer once the picks leave one option (or none) to place. */
-export function completedOrder(pending: PendingDecision, picked: number[]): string[] | null {
-  if (picked.length < pending.options.length - 1) return null;
-  const rest = pending.options.map((_o, i) => i).filter((i) => !picked.includes(i));
-  return [...picked, ...rest].map((i) => pending.options[i]?.id ?? '');
+/**
+ * The full answer once the picks are enough: `max` picks; for an ordered decision that places every option,
+ * one fewer (the last is implied).
+ */
+export function completedPicks(pending: PendingDecision, picked: number[]): string[] | null {
+  const ids = (list: number[]) => list.map((i) => pending.options[i]?.id ?? '');
+  const placesAll = pending.ordered && pending.min >= pending.options.length;
+  if (placesAll && picked.length >= pending.options.length - 1) {
+    const rest = pending.options.map((_o, i) => i).filter((i) => !picked.includes(i));
+    return ids([...picked, ...rest]);
+  }
+  return picked.length >= pending.max ? ids(picked) : null;
 }

@@ -5,8 +5,9 @@
 //   a:<matchId>:<version>:<optionId>           one option of a single-choice decision (owner's ephemeral only)
 //   n:<matchId>:<version>                       answer "none" to a choose-up-to decision
 //   m:<matchId>:<version>:<page>                select menu of a multi-choice decision (values are option ids)
-//   o:<matchId>:<version>:<picked>:<index>      next pick of an ordered decision; <picked> is "0.2" (indices)
-//   p:<matchId>:<version>:<page>                show another page of options
+//   o:<matchId>:<version>:<picked>:<index>      next pick of an ordered (or >25-option) decision; <picked> is "0.2"
+//   d:<matchId>:<version>:<picked>              submit the picks so far (a >25-option choose-N decision)
+//   p:<matchId>:<version>:<page>[:<picked>]     show another page of options (keeping the picks so far)
 //   c:<accept|decline>:<challenger>:<opponent>:<game>:<expiresAt base36>:<deck>   challenge
 //
 // Discord caps a custom_id at 100 characters; `encode` refuses anything longer rather than let Discord fail.
@@ -19,7 +20,8 @@ export type ControlId =
   | { kind: 'none'; matchId: string; version: number }
   | { kind: 'multi'; matchId: string; version: number; page: number }
   | { kind: 'order'; matchId: string; version: number; picked: number[]; index: number }
-  | { kind: 'page'; matchId: string; version: number; page: number }
+  | { kind: 'page'; matchId: string; version: number; page: number; picked?: number[] }
+  | { kind: 'done'; matchId: string; version: number; picked: number[] }
   | {
       kind: 'challenge';
       answer: 'accept' | 'decline';
@@ -44,7 +46,9 @@ export function encodeControl(c: ControlId): string {
       case 'order':
         return `o:${c.matchId}:${c.version}:${c.picked.join('.')}:${c.index}`;
       case 'page':
-        return `p:${c.matchId}:${c.version}:${c.page}`;
+        return `p:${c.matchId}:${c.version}:${c.page}${c.picked && c.picked.length > 0 ? `:${c.picked.join('.')}` : ''}`;
+      case 'done':
+        return `d:${c.matchId}:${c.version}:${c.picked.join('.')}`;
       case 'challenge':
         return `c:${c.answer}:${c.challenger}:${c.opponent}:${c.game}:${c.expiresAt.toString(36)}:${c.deck}`;
     }
@@ -54,6 +58,13 @@ export function encodeControl(c: ControlId): string {
 }
 
 const int = (s: string | undefined): number | null => (s !== undefined && /^\d+$/.test(s) ? Number(s) : null);
+
+/** "0.2.5" → [0, 2, 5]; absent or empty → []; anything else → null. */
+function indices(s: string | undefined): number[] | null {
+  if (s === undefined || s === '') return [];
+  const list = s.split('.').map(int);
+  return list.some((n) => n === null) ? null : (list as number[]);
+}
 
 /** Decodes a custom_id; null for anything the bot did not make (or made by an older, unknown scheme). */
 export function decodeControl(customId: string): ControlId | null {
@@ -72,19 +83,31 @@ export function decodeControl(customId: string): ControlId | null {
       const version = int(b);
       return a && version !== null ? { kind: 'none', matchId: a, version } : null;
     }
-    case 'm':
-    case 'p': {
+    case 'm': {
       const version = int(b);
       const page = int(c);
       if (!a || version === null || page === null) return null;
-      return { kind: tag === 'm' ? 'multi' : 'page', matchId: a, version, page };
+      return { kind: 'multi', matchId: a, version, page };
+    }
+    case 'p': {
+      const version = int(b);
+      const page = int(c);
+      const picked = indices(parts[3]);
+      if (!a || version === null || page === null || !picked) return null;
+      return { kind: 'page', matchId: a, version, page, ...(picked.length > 0 ? { picked } : {}) };
+    }
+    case 'd': {
+      const version = int(b);
+      const picked = indices(c);
+      if (!a || version === null || !picked) return null;
+      return { kind: 'done', matchId: a, version, picked };
     }
     case 'o': {
       const version = int(b);
       const index = int(parts[3]);
-      const picked = c ? c.split('.').map(int) : [];
-      if (!a || version === null || index === null || picked.some((p) => p === null)) return null;
-      return { kind: 'order', matchId: a, version, picked: picked as number[], index };
+      const picked = indices(c);
+      if (!a || version === null || index === null || !picked) return null;
+      return { kind: 'order', matchId: a, version, picked, index };
     }
     case 'c': {
       const [answer, challenger, opponent, game, expires, ...deck] = parts;

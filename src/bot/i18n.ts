@@ -66,6 +66,8 @@ export const T = {
   next: l('Next ▶', '次へ ▶'),
   chooseNone: l('Choose none', '選ばない'),
   orderSoFar: (list: string) => l(`Order so far: ${list}`, `ここまでの順番：${list}`),
+  chosenSoFar: (list: string) => l(`Chosen so far: ${list}`, `ここまでの選択：${list}`),
+  done: (n: number) => l(`Done (${n})`, `決定（${n}）`),
   selectPlaceholder: (min: number, max: number) =>
     l(min === max ? `Choose ${min}` : `Choose ${min}–${max}`, min === max ? `${min}個選ぶ` : `${min}〜${max}個選ぶ`),
   turn: l('Turn', 'ターン'),

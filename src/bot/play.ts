@@ -13,7 +13,7 @@ import { MatchNotPlayable } from '../store/match-errors.ts';
 import type { MatchInfo } from '../store/match-records.ts';
 import type { Submission } from '../store/match-store.ts';
 import type { BotContext } from './context.ts';
-import { completedOrder } from './controls.ts';
+import { completedPicks } from './controls.ts';
 import type { ControlId } from './custom-id.ts';
 import { localeOf, T } from './i18n.ts';
 import { actingSeat, handMessage, publicBoard, seatNames, seatsOf } from './presenter.ts';
@@ -77,16 +77,18 @@ export async function onMatchControl(
 
   // Paging and partial orders change only this ephemeral; nothing is committed.
   if (control.kind === 'page' && current) {
-    await interaction.editReply(await ownerMessage(ctx, row, interaction.user.id, locale, { page: control.page }));
+    const extra = { page: control.page, ...(control.picked ? { picked: control.picked } : {}) };
+    await interaction.editReply(await ownerMessage(ctx, row, interaction.user.id, locale, extra));
     return;
   }
   let choose: string[] | null = null;
   if (control.kind === 'option') choose = [control.optionId];
   else if (control.kind === 'none') choose = [];
   else if (control.kind === 'multi') choose = interaction.isStringSelectMenu() ? [...interaction.values] : null;
+  else if (control.kind === 'done' && current) choose = control.picked.map((i) => pending.options[i]?.id ?? '');
   else if (control.kind === 'order' && current) {
     const picked = [...control.picked, control.index];
-    choose = completedOrder(pending, picked);
+    choose = completedPicks(pending, picked);
     if (!choose) {
       await interaction.editReply(await ownerMessage(ctx, row, interaction.user.id, locale, { picked }));
       return;

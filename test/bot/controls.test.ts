@@ -2,7 +2,7 @@
 // row with at most 25 options, custom_id ≤ 100 characters, label ≤ 80.
 import { describe, expect, it } from 'vitest';
 import { BotConfigError, botConfigFromEnv } from '../../src/bot/config.ts';
-import { completedOrder, decisionControls } from '../../src/bot/controls.ts';
+import { completedPicks, decisionControls } from '../../src/bot/controls.ts';
 import { type ControlId, decodeControl, encodeControl } from '../../src/bot/custom-id.ts';
 import { parseDeckText } from '../../src/bot/decks.ts';
 import type { DecisionOption, PendingDecision } from '../../src/engine/core/game.ts';
@@ -90,11 +90,29 @@ describe('decision controls', () => {
     expect(ids).toHaveLength(3);
     const second = decodeControl(ids[2] as string);
     expect(second).toMatchObject({ kind: 'order', picked: [], index: 2 });
-    expect(completedOrder(pending, [2])).toBeNull();
-    expect(completedOrder(pending, [2, 0])).toEqual(['play:o102', 'play:o100', 'play:o101']);
+    expect(completedPicks(pending, [2])).toBeNull();
+    expect(completedPicks(pending, [2, 0])).toEqual(['play:o102', 'play:o100', 'play:o101']);
     const next = decisionControls({ matchId: MATCH, version: 42, pending, locale: 'en', picked: [2] });
     expect(next.note).toMatch(/Order so far/);
     checkLimits(next.rows);
+  });
+
+  it('choose N among more than 25: picks one at a time across pages, Done once enough are picked', () => {
+    const pending = decision(30, { kind: 'discard', min: 2, max: 3 });
+    const first = checkLimits(decisionControls({ matchId: MATCH, version: 42, pending, locale: 'en' }).rows);
+    const ids = first.flatMap((r) => (r.components as Json[]).map((c) => String(c.custom_id)));
+    expect(ids.filter((id) => id.startsWith('o:'))).toHaveLength(20);
+    expect(ids.some((id) => id.startsWith('d:'))).toBe(false);
+    // After picking 25 and 3, on page 2: the page buttons keep the picks, Done submits them.
+    const later = decisionControls({ matchId: MATCH, version: 42, pending, locale: 'en', picked: [25, 3], page: 1 });
+    const json = checkLimits(later.rows);
+    const laterIds = json.flatMap((r) => (r.components as Json[]).map((c) => String(c.custom_id)));
+    expect(decodeControl(laterIds.find((id) => id.startsWith('d:')) as string)).toMatchObject({ picked: [25, 3] });
+    expect(decodeControl(laterIds.find((id) => id.startsWith('p:')) as string)).toMatchObject({ picked: [25, 3] });
+    expect(laterIds.filter((id) => id.startsWith('o:'))).toHaveLength(8);
+    expect(later.note).toMatch(/Chosen so far/);
+    expect(completedPicks(pending, [25, 3])).toBeNull();
+    expect(completedPicks(pending, [25, 3, 0])).toEqual(['play:o125', 'play:o103', 'play:o100']);
   });
 });
 
@@ -107,6 +125,8 @@ describe('custom ids', () => {
       { kind: 'multi', matchId: MATCH, version: 7, page: 1 },
       { kind: 'order', matchId: MATCH, version: 7, picked: [2, 0], index: 1 },
       { kind: 'page', matchId: MATCH, version: 7, page: 2 },
+      { kind: 'page', matchId: MATCH, version: 7, page: 1, picked: [4, 27] },
+      { kind: 'done', matchId: MATCH, version: 7, picked: [4, 27] },
       {
         kind: 'challenge',
         answer: 'accept',
