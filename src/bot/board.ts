@@ -1,7 +1,7 @@
 // Keeps each match's public board up to date. Requests coalesce: while one update of a match is in flight, any
 // number of further requests become one more update of the latest state, so a burst of clicks costs at most two
-// edits (the research's rate-limit threads). A new turn gets a new board message; the old one keeps a working
-// button, since its custom_id names only the match.
+// edits (the research's rate-limit threads). A new turn gets a new board message and the previous one loses its
+// button (it would still work: the custom_id names only the match).
 import type { Message } from 'discord.js';
 import type { BotContext } from './context.ts';
 import { publicBoard, resultMessage, seatNames } from './presenter.ts';
@@ -63,14 +63,15 @@ export class BoardUpdater {
     if (!channel?.isSendable()) throw new Error(`cannot post in channel ${row.threadId ?? row.channelId}`);
     const names = await seatNames(ctx, row);
     const locale = ctx.store.guilds.get(row.guildId).locale;
-    const board = await publicBoard(ctx, row, game, state, names, locale);
+    const { turn, ...board } = await publicBoard(ctx, row, game, state, names, locale);
     const known = this.boards.get(matchId);
-    const stateTurn = turnOf(state);
-    if (known && known.turn === stateTurn) {
+    if (known && known.turn === turn) {
       await channel.messages.edit(known.messageId, { ...board, attachments: [] });
     } else {
       const sent: Message = await channel.send(board);
-      this.boards.set(matchId, { messageId: sent.id, turn: stateTurn });
+      this.boards.set(matchId, { messageId: sent.id, turn });
+      // Only the newest board carries the button (an older one would still work: its custom_id names the match).
+      if (known) await channel.messages.edit(known.messageId, { components: [] }).catch(() => undefined);
     }
     if (state.result && !this.ended.has(matchId)) {
       this.ended.add(matchId);
@@ -78,10 +79,4 @@ export class BoardUpdater {
       ctx.onMatchEnd?.(row, state.result);
     }
   }
-}
-
-/** The turn number, for "new turn, new message"; games without one keep editing a single board. */
-function turnOf(state: unknown): number {
-  const turn = (state as { turn?: { number?: unknown } }).turn?.number;
-  return typeof turn === 'number' ? turn : 0;
 }

@@ -25,6 +25,11 @@ export interface OutgoingMessage {
   components: ActionRowBuilder<MessageActionRowComponentBuilder>[];
 }
 
+/** The public board, and the turn it shows (a new turn gets a new message). */
+export interface PublicBoard extends OutgoingMessage {
+  turn: number;
+}
+
 export async function seatNames(ctx: Pick<BotContext, 'client'>, row: MatchInfo): Promise<Record<Seat, string>> {
   const [p1, p2] = await Promise.all([displayName(ctx, row.players.p1), displayName(ctx, row.players.p2)]);
   // Practice: one person in both seats; the seat tells them apart.
@@ -85,7 +90,7 @@ export async function publicBoard(
   state: BaseState,
   names: Record<Seat, string>,
   locale: Locale,
-): Promise<OutgoingMessage> {
+): Promise<PublicBoard> {
   const view = game.view(state, { kind: 'spectator' });
   const presenter = presenterFor(row.game);
   const table = presenter.table(view, { locale, names });
@@ -124,7 +129,7 @@ export async function publicBoard(
             .setStyle(ButtonStyle.Primary),
         ),
       ];
-  return { embeds: [embed], files: file ? [file] : [], components };
+  return { embeds: [embed], files: file ? [file] : [], components, turn: table.turn };
 }
 
 /** The end of a match: who won and why, and the log. */
