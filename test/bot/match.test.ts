@@ -78,6 +78,13 @@ describe('a NOVA match in a thread', () => {
     expect(hiddenOnly.length).toBeGreaterThan(0);
     const publicText = `${transcript}\n${h.carol.read(h.guild.channel())}`;
     expect(hiddenOnly.filter((n) => publicText.includes(n))).toEqual([]);
+    // Public components carry only the hand button and challenge answers, never an option id.
+    const publicIds = [thread(h, matchId), h.guild.channel()].flatMap((c) =>
+      h.carol
+        .messages(c)
+        .flatMap((m) => [...m.buttons.map((b) => b.customId ?? ''), ...m.selects.map((x) => x.customId)]),
+    );
+    expect(publicIds.filter((id) => !/^[hc]:/.test(id))).toEqual([]);
     // ... while the players' own ephemerals did show their hands.
     expect(h.alice.read(thread(h, matchId))).toMatch(/Hand · alice/);
   });
