@@ -16,13 +16,13 @@ import {
 import { GAME_IDS, type GameId } from '../engine/core/game.ts';
 import type { BotContext } from './context.ts';
 import { displayName } from './context.ts';
-import { encodeControl } from './custom-id.ts';
+import { type ControlId, encodeControl } from './custom-id.ts';
 import { chooseDeck, type DeckChoice } from './decks.ts';
 import { localeOf, T } from './i18n.ts';
 
-type Challenge = Extract<import('./custom-id.ts').ControlId, { kind: 'challenge' }>;
+type Challenge = Extract<ControlId, { kind: 'challenge' }>;
 
-/** Challenge messages whose accept is being processed in this process (a double click waits for the first). */
+/** Challenge messages whose accept is being processed here: a second click is acknowledged and ignored. */
 const accepting = new Set<string>();
 
 function gameOf(ctx: BotContext, raw: string | null): GameId | null {
