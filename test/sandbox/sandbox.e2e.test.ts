@@ -13,6 +13,10 @@ import { type Sandbox, startSandbox, worldPathFor } from '../../src/sandbox/star
 const CHROMIUM = '/usr/bin/chromium';
 const haveChromium = existsSync(CHROMIUM);
 const OUT = 'test-output/sandbox';
+/** Decisions made through the page: at least first player, two mulligans and a first action; then on until a
+ * hand offers real choices (played cards) for the picture in docs/sandbox.png. */
+const MIN_MOVES = 4;
+const MAX_MOVES = 16;
 
 if (!haveChromium) console.warn(`sandbox e2e skipped: ${CHROMIUM} is missing (apt-get install chromium)`);
 
@@ -91,7 +95,8 @@ describe.skipIf(!haveChromium)('the sandbox page', () => {
     // Whoever decides opens "My hand / act" and picks a legal option; the board image changes.
     const rounds: number[] = [];
     const ephemeralIdsOf: Record<string, string[]> = { alice: [], bob: [] };
-    for (let move = 0; move < 3; move++) {
+    let pictured = false;
+    for (let move = 0; move < MAX_MOVES && (move < MIN_MOVES || !pictured); move++) {
       const pending = pendingSeat(sandbox, matchId);
       expect(pending).not.toBeNull();
       const who = seatOf[pending as 'p1' | 'p2'];
@@ -101,20 +106,40 @@ describe.skipIf(!haveChromium)('the sandbox page', () => {
         .last()
         .locator('img.embed-image');
       const before = await boardImage.getAttribute('src');
+      const ephemerals = await page.locator('.message.ephemeral').count();
       await page.locator('.message:not(.ephemeral) button', { hasText: 'My hand' }).last().click();
-      const hand = page.locator('.message.ephemeral', { has: page.locator('button[data-custom-id^="a:"]') }).last();
-      await hand.waitFor();
+      // A fresh ephemeral each time: wait for the new one to have its controls (older ones keep theirs).
+      await page.waitForFunction(NEW_HAND_SHOWN, ephemerals, { timeout: 15_000 });
+      const hand = page.locator('.message.ephemeral').last();
       ephemeralIdsOf[who]?.push(...(await page.locator('.message.ephemeral').evaluateAll(ids)));
-      const option = hand.locator('button[data-custom-id^="a:"]:not([disabled])').first();
+      await waitImageLoaded(hand.locator('img.embed-image'));
+      const choices = await hand.locator('button[data-custom-id^="a:"]:not([disabled])').count();
+      if (!pictured && choices >= 3) {
+        // Older hands dismissed and a taller page, so the picture holds the public board above the hand and its
+        // choices.
+        while ((await page.locator('.message.ephemeral').count()) > 1) {
+          await page.locator('.message.ephemeral').first().locator('.ephemeral-note button').click();
+        }
+        await page.setViewportSize({ width: 1280, height: 1320 });
+        await page.evaluate(SCROLL_TO_BOTTOM);
+        await page.screenshot({ path: 'docs/sandbox.png' });
+        await page.setViewportSize({ width: 1280, height: 900 });
+        pictured = true;
+      }
+      // A primary option does something (play, attack); otherwise the first one (keep, pass).
+      const doing = hand.locator('button.primary[data-custom-id^="a:"]:not([disabled])');
+      const option =
+        (await doing.count()) > 0
+          ? doing.first()
+          : hand.locator('button[data-custom-id^="a:"]:not([disabled])').first();
       const clicked = performance.now();
       await option.click();
       await page.waitForFunction(NEW_BOARD_IMAGE_SHOWN, before, { timeout: 15_000 });
       rounds.push(performance.now() - clicked);
-      if (move === 0) await page.screenshot({ path: `${OUT}/03-after-first-move-${who}.png` });
+      if (move < MIN_MOVES) await page.screenshot({ path: `${OUT}/03-after-move-${move + 1}-${who}.png` });
     }
     await page.locator('.message.ephemeral img.embed-image').last().waitFor();
     await page.screenshot({ path: `${OUT}/04-hand-and-board.png` });
-    await page.screenshot({ path: 'docs/sandbox.png' });
 
     // Hidden information: as each person, no ephemeral of the other, no card name only the other hand holds, and
     // the other's hand image is refused.
@@ -162,6 +187,21 @@ const NEW_BOARD_IMAGE_SHOWN = (old: string | null) => {
   const images = page.document.querySelectorAll('.message:not(.ephemeral) img.embed-image');
   const img = images[images.length - 1];
   return img !== undefined && img.getAttribute('src') !== old && img.complete && img.naturalWidth > 0;
+};
+const NEW_HAND_SHOWN = (count: number) => {
+  const page = globalThis as unknown as {
+    document: { querySelectorAll(s: string): ArrayLike<{ querySelector(s: string): unknown }> };
+  };
+  const hands = page.document.querySelectorAll('.message.ephemeral');
+  const last = hands[hands.length - 1];
+  return hands.length > count && last?.querySelector('button[data-custom-id^="a:"]') != null;
+};
+const SCROLL_TO_BOTTOM = () => {
+  const page = globalThis as unknown as {
+    document: { getElementById(id: string): { scrollTop: number; scrollHeight: number } };
+  };
+  const box = page.document.getElementById('messages');
+  box.scrollTop = box.scrollHeight;
 };
 const IMAGE_LOADED = (element: unknown) => {
   const img = element as PageImage;

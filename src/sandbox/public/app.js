@@ -20,6 +20,8 @@ const state = {
   command: null,
   dismissed: new Set(),
   stream: null,
+  /** Follow new messages (and images that load) while the view is at the bottom, as Discord does. */
+  stick: true,
 };
 
 // ---------------------------------------------------------------- the live stream
@@ -30,6 +32,7 @@ function connect() {
   state.order = [];
   for (const { element } of state.drawn.values()) element.remove();
   state.drawn.clear();
+  state.stick = true;
   const query = new URLSearchParams({ as: state.me });
   if (state.channelId) query.set('channel', state.channelId);
   const stream = new EventSource(`/api/stream?${query}`);
@@ -55,6 +58,12 @@ function connect() {
     drawMessages();
   });
   stream.addEventListener('notice', (event) => toast(JSON.parse(event.data).text, 'error'));
+}
+
+function jumpToPresent() {
+  state.stick = true;
+  const box = $('messages');
+  box.scrollTop = box.scrollHeight;
 }
 
 function remember() {
@@ -88,6 +97,8 @@ async function post(action, body) {
   });
   const answer = await response.json();
   if (!response.ok || answer.error) throw new Error(answer.error ?? `HTTP ${response.status}`);
+  // Like Discord, acting brings you back to the newest messages, where the answer appears.
+  if (action !== 'autocomplete') jumpToPresent();
   if (answer.modal) showModal(answer.modal);
   return answer;
 }
@@ -183,7 +194,6 @@ function channelItem(channel) {
 
 function drawMessages() {
   const box = $('messages');
-  const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 80;
   const wanted = state.order.filter((id) => !state.dismissed.has(id));
   for (const [id, drawn] of state.drawn) {
     if (!wanted.includes(id)) {
@@ -213,7 +223,7 @@ function drawMessages() {
   } else {
     box.querySelector('.empty')?.remove();
   }
-  if (atBottom) box.scrollTop = box.scrollHeight;
+  if (state.stick) box.scrollTop = box.scrollHeight;
   const channel = state.channels.find((c) => c.id === state.channelId);
   if (channel?.lastMessageId) localStorage.setItem(seenKey(channel.id), channel.lastMessageId);
 }
@@ -867,6 +877,18 @@ $('command').addEventListener('keydown', (event) => {
     $('suggestions').querySelector('.suggestion.selected')?.dispatchEvent(new MouseEvent('mousedown'));
   }
 });
+$('messages').addEventListener('scroll', () => {
+  const box = $('messages');
+  state.stick = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
+});
+// An image that finishes loading makes its message taller: stay at the bottom if we were there.
+$('messages').addEventListener(
+  'load',
+  () => {
+    if (state.stick) $('messages').scrollTop = $('messages').scrollHeight;
+  },
+  true,
+);
 $('composer').addEventListener('submit', (event) => void submitComposer(event));
 document.addEventListener('click', (event) => {
   for (const menu of document.querySelectorAll('.select-menu:not([hidden])')) {
