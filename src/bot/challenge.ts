@@ -12,12 +12,15 @@ import {
   type Message,
   type MessageActionRowComponentBuilder,
   MessageFlags,
+  StringSelectMenuBuilder,
+  type StringSelectMenuInteraction,
 } from 'discord.js';
 import { GAME_IDS, type GameId } from '../engine/core/game.ts';
 import type { BotContext } from './context.ts';
 import { displayName } from './context.ts';
-import { type ControlId, encodeControl } from './custom-id.ts';
-import { chooseDeck, type DeckChoice } from './decks.ts';
+import { clip } from './controls.ts';
+import { type ControlId, decodeControl, encodeControl } from './custom-id.ts';
+import { chooseDeck, type DeckChoice, preconsOf } from './decks.ts';
 import { localeOf, T } from './i18n.ts';
 
 type Challenge = Extract<ControlId, { kind: 'challenge' }>;
@@ -71,6 +74,10 @@ export async function challenge(ctx: BotContext, interaction: ChatInputCommandIn
         .setLabel(T.accept[shared])
         .setStyle(ButtonStyle.Success),
       new ButtonBuilder()
+        .setCustomId(encodeControl({ ...base, answer: 'choose' }))
+        .setLabel(T.acceptWithDeck[shared])
+        .setStyle(ButtonStyle.Primary),
+      new ButtonBuilder()
         .setCustomId(encodeControl({ ...base, answer: 'decline' }))
         .setLabel(T.decline[shared])
         .setStyle(ButtonStyle.Danger),
@@ -93,7 +100,7 @@ export async function answerChallenge(ctx: BotContext, interaction: ButtonIntera
   const shared = interaction.guildId ? ctx.store.guilds.get(interaction.guildId).locale : locale;
   const userId = interaction.user.id;
   // The challenger may withdraw; only the challenged person may accept.
-  const allowed = c.answer === 'accept' ? userId === c.opponent : userId === c.opponent || userId === c.challenger;
+  const allowed = c.answer === 'decline' ? userId === c.opponent || userId === c.challenger : userId === c.opponent;
   if (!allowed) {
     await interaction.reply({
       content: T.onlyOpponent(await displayName(ctx, c.opponent))[locale],
@@ -109,35 +116,97 @@ export async function answerChallenge(ctx: BotContext, interaction: ButtonIntera
     await interaction.update({ content: T.declined(await displayName(ctx, userId))[shared], components: [] });
     return;
   }
-  const messageId = interaction.message.id;
-  if (accepting.has(messageId) || ctx.store.matches.match(messageId)) {
-    await interaction.deferUpdate();
+  if (c.answer === 'choose') {
+    await interaction.reply({
+      content: T.chooseYourDeck[locale],
+      components: [deckSelect(ctx, interaction.guildId ?? '', c, interaction.message.id, locale)],
+      flags: MessageFlags.Ephemeral,
+    });
     return;
   }
-  accepting.add(messageId);
+  await interaction.deferUpdate();
+  const outcome = await accept(ctx, interaction.message, c, null, shared);
+  if (outcome) await interaction.editReply({ content: outcome, components: [] });
+}
+
+function deckSelect(ctx: BotContext, guildId: string, c: Challenge, messageId: string, locale: 'en' | 'ja') {
+  const game = c.game as GameId;
+  const saved = ctx.store.decks.list(guildId, c.opponent, game).filter((d) => d.legal);
+  const options = [
+    ...saved.map((d) => ({ label: clip(d.name, 100), value: d.name })),
+    ...preconsOf(ctx.precons, game).map((d) => ({ label: clip(d.name[locale], 100), value: d.id })),
+  ].slice(0, 25);
+  return new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
+    new StringSelectMenuBuilder()
+      .setCustomId(encodeControl({ kind: 'challenge-deck', messageId }))
+      .setPlaceholder(T.chooseYourDeck[locale])
+      .addOptions(options),
+  );
+}
+
+/** The opponent picked a deck in the ephemeral select: accept the challenge on its message with that deck. */
+export async function acceptWithDeck(
+  ctx: BotContext,
+  interaction: StringSelectMenuInteraction,
+  messageId: string,
+): Promise<void> {
+  const locale = localeOf(interaction.locale);
+  const shared = interaction.guildId ? ctx.store.guilds.get(interaction.guildId).locale : locale;
+  await interaction.deferUpdate();
+  const channel = interaction.channel;
+  const message = channel ? await channel.messages.fetch(messageId).catch(() => null) : null;
+  // The challenge's parameters live in its Accept button, as for a click on it.
+  const acceptId = (message?.components ?? [])
+    .flatMap((row) => (row.toJSON() as { components?: { custom_id?: string }[] }).components ?? [])
+    .map((component) => component.custom_id)
+    .find((id): id is string => id?.startsWith('c:accept:') === true);
+  const c = acceptId ? decodeControl(acceptId) : null;
+  if (!message || c?.kind !== 'challenge' || c.opponent !== interaction.user.id) {
+    await interaction.editReply({ content: T.expired[locale], components: [] });
+    return;
+  }
+  if (ctx.now() > c.expiresAt) {
+    await message.edit({ content: T.expired[shared], components: [] });
+    await interaction.editReply({ content: T.expired[locale], components: [] });
+    return;
+  }
+  const outcome = await accept(ctx, message, c, interaction.values[0] ?? null, shared);
+  if (outcome) await message.edit({ content: outcome, components: [] });
+  await interaction.editReply({ content: outcome ?? T.expired[locale], components: [] });
+}
+
+/**
+ * Starts the match from the challenge message; returns the text the challenge message should now show, or null
+ * when another click is already starting (or has started) this match.
+ */
+async function accept(
+  ctx: BotContext,
+  message: Message,
+  c: Challenge,
+  opponentDeck: string | null,
+  shared: 'en' | 'ja',
+): Promise<string | null> {
+  if (accepting.has(message.id) || ctx.store.matches.match(message.id)) return null;
+  accepting.add(message.id);
   try {
-    await interaction.deferUpdate();
-    const guildId = interaction.guildId ?? '';
+    const guildId = message.guildId ?? '';
     const game = c.game as GameId;
     const first = chooseDeck(ctx.store, ctx.precons, { guildId, userId: c.challenger, game }, c.deck);
-    const second = chooseDeck(ctx.store, ctx.precons, { guildId, userId: c.opponent, game }, null, c.deck);
-    if (!first.ok || !second.ok) {
-      const reason = (!first.ok ? first.reason : (second as Extract<DeckChoice, { ok: false }>).reason)[locale];
-      await interaction.editReply({ content: reason, components: [] });
-      return;
-    }
+    const second = chooseDeck(ctx.store, ctx.precons, { guildId, userId: c.opponent, game }, opponentDeck, c.deck);
+    if (!first.ok) return first.reason[shared];
+    if (!second.ok) return second.reason[shared];
     const [a, b] = await Promise.all([displayName(ctx, c.challenger), displayName(ctx, c.opponent)]);
-    await startMatch(ctx, interaction.message, {
+    await startMatch(ctx, message, {
       guildId,
-      channelId: interaction.channelId,
+      channelId: message.channelId,
       game,
       players: { p1: c.challenger, p2: c.opponent },
       decks: { p1: first, p2: second },
       threadName: `${a} vs ${b}`,
     });
-    await interaction.editReply({ content: T.accepted(a, b)[shared], components: [] });
+    return T.accepted(a, b)[shared];
   } finally {
-    accepting.delete(messageId);
+    accepting.delete(message.id);
   }
 }
 

@@ -8,7 +8,8 @@
 //   o:<matchId>:<version>:<picked>:<index>      next pick of an ordered (or >25-option) decision; <picked> is "0.2"
 //   d:<matchId>:<version>:<picked>              submit the picks so far (a >25-option choose-N decision)
 //   p:<matchId>:<version>:<page>[:<picked>]     show another page of options (keeping the picks so far)
-//   c:<accept|decline>:<challenger>:<opponent>:<game>:<expiresAt base36>:<deck>   challenge
+//   c:<accept|choose|decline>:<challenger>:<opponent>:<game>:<expiresAt base36>:<deck>   challenge
+//   k:<challengeMessageId>                      the opponent's deck select (values are deck references)
 //
 // Discord caps a custom_id at 100 characters; `encode` refuses anything longer rather than let Discord fail.
 
@@ -22,9 +23,10 @@ export type ControlId =
   | { kind: 'order'; matchId: string; version: number; picked: number[]; index: number }
   | { kind: 'page'; matchId: string; version: number; page: number; picked?: number[] }
   | { kind: 'done'; matchId: string; version: number; picked: number[] }
+  | { kind: 'challenge-deck'; messageId: string }
   | {
       kind: 'challenge';
-      answer: 'accept' | 'decline';
+      answer: 'accept' | 'choose' | 'decline';
       challenger: string;
       opponent: string;
       game: string;
@@ -49,6 +51,8 @@ export function encodeControl(c: ControlId): string {
         return `p:${c.matchId}:${c.version}:${c.page}${c.picked && c.picked.length > 0 ? `:${c.picked.join('.')}` : ''}`;
       case 'done':
         return `d:${c.matchId}:${c.version}:${c.picked.join('.')}`;
+      case 'challenge-deck':
+        return `k:${c.messageId}`;
       case 'challenge':
         return `c:${c.answer}:${c.challenger}:${c.opponent}:${c.game}:${c.expiresAt.toString(36)}:${c.deck}`;
     }
@@ -109,9 +113,18 @@ export function decodeControl(customId: string): ControlId | null {
       if (!a || version === null || index === null || !picked) return null;
       return { kind: 'order', matchId: a, version, picked, index };
     }
+    case 'k':
+      return a ? { kind: 'challenge-deck', messageId: a } : null;
     case 'c': {
       const [answer, challenger, opponent, game, expires, ...deck] = parts;
-      if ((answer !== 'accept' && answer !== 'decline') || !challenger || !opponent || !game || !expires) return null;
+      if (
+        (answer !== 'accept' && answer !== 'choose' && answer !== 'decline') ||
+        !challenger ||
+        !opponent ||
+        !game ||
+        !expires
+      )
+        return null;
       const expiresAt = Number.parseInt(expires, 36);
       if (!Number.isFinite(expiresAt)) return null;
       return { kind: 'challenge', answer, challenger, opponent, game, expiresAt, deck: deck.join(':') };

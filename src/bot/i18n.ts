@@ -27,6 +27,8 @@ const l = (en: string, ja: string): Label => ({ en, ja });
 export const T = {
   accept: l('Accept', '受ける'),
   decline: l('Decline', '断る'),
+  acceptWithDeck: l('Accept with my deck…', 'デッキを選んで受ける…'),
+  chooseYourDeck: l('Choose your deck', 'デッキを選んでください'),
   challenge: (from: string, to: string, game: string, minutes: number) =>
     l(
       `${to}, ${from} challenges you to a game of ${game}. The challenge expires in ${minutes} minutes.`,

@@ -19,7 +19,7 @@ import { localeOf, T } from './i18n.ts';
 import { actingSeat, handMessage, publicBoard, seatNames, seatsOf } from './presenter.ts';
 
 type ComponentInteraction = ButtonInteraction | StringSelectMenuInteraction;
-type MatchControl = Exclude<ControlId, { kind: 'hand' | 'challenge' }>;
+type MatchControl = Exclude<ControlId, { kind: 'hand' | 'challenge' | 'challenge-deck' }>;
 
 /** "My hand / act" on the public board: a fresh ephemeral with the hand and, on their decision, the options. */
 export async function showHand(ctx: BotContext, interaction: ButtonInteraction, matchId: string): Promise<void> {

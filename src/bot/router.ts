@@ -1,6 +1,6 @@
 // The one `interactionCreate` entry point: decode, dispatch, and make sure every interaction is answered.
 import { type Interaction, MessageFlags } from 'discord.js';
-import { answerChallenge, challenge, practice } from './challenge.ts';
+import { acceptWithDeck, answerChallenge, challenge, practice } from './challenge.ts';
 import type { BotContext } from './context.ts';
 import { decodeControl } from './custom-id.ts';
 import { deckAutocomplete, deckCommand, settingsCommand } from './deck-commands.ts';
@@ -56,6 +56,10 @@ async function dispatch(ctx: BotContext, interaction: Interaction): Promise<void
     }
     if (control.kind === 'challenge') {
       if (interaction.isButton()) return answerChallenge(ctx, interaction, control);
+      return;
+    }
+    if (control.kind === 'challenge-deck') {
+      if (interaction.isStringSelectMenu()) return acceptWithDeck(ctx, interaction, control.messageId);
       return;
     }
     if (control.kind === 'hand') {

@@ -25,7 +25,7 @@ describe('challenges and commands', () => {
 
     const next = (await h.alice.slash('duel challenge', { opponent: h.bob })).reply();
     if (!next) throw new Error('no challenge');
-    await h.bob.click(next, next.buttons[1]?.customId as string);
+    await h.bob.click(next, next.buttons.find((b) => b.customId?.startsWith('c:decline:'))?.customId as string);
     await h.bot.idle();
     expect(h.carol.read(h.guild.channel())).toMatch(/bob declined the challenge/);
 
@@ -74,5 +74,30 @@ describe('challenges and commands', () => {
     const deleted = await h.alice.slash('deck delete', { name: 'Broken' });
     await h.bot.idle();
     expect((await deleted.settled()).content).toMatch(/Deleted "Broken"/);
+  });
+
+  it('the challenged player accepts with a deck of their choice', async () => {
+    const precon = novaPrecons()[1];
+    if (!precon) throw new Error('no precon');
+    const list = Object.entries(precon.sections)
+      .map(([section, cards]) => `[${section}]\n${cards.map((c) => `${c.count} ${c.card}`).join('\n')}`)
+      .join('\n');
+    await h.bob.slash('deck import', { name: 'Bob Vigil', list });
+    await h.bot.idle();
+    const challenge = (await h.alice.slash('duel challenge', { opponent: h.bob })).reply();
+    if (!challenge) throw new Error('no challenge');
+    const choose = challenge.buttons.find((b) => b.customId?.startsWith('c:choose:'))?.customId as string;
+    const carolTry = await h.carol.click(challenge, choose);
+    expect(carolTry.reply()?.content).toMatch(/Only bob/);
+    const picker = (await h.bob.click(challenge, choose)).reply();
+    if (!picker?.selects[0]) throw new Error('no deck select');
+    expect(picker.ephemeral).toBe(true);
+    expect(picker.selects[0].options.map((o) => o.value)).toContain('Bob Vigil');
+    await h.bob.select(picker, picker.selects[0].customId, ['Bob Vigil']);
+    await h.bot.idle();
+    expect(h.bot.store.matches.match(challenge.id)?.status).toBe('active');
+    const setup = h.bot.store.matches.setupOf(challenge.id);
+    expect(setup.decks.p2.main?.length).toBe(precon.sections.main?.reduce((n, c) => n + c.count, 0));
+    expect(h.carol.read(h.guild.channel())).toMatch(/alice vs bob: the match is on/);
   });
 });
