@@ -73,14 +73,15 @@ describe.skipIf(!haveChromium)('the sandbox page', () => {
     await page.screenshot({ path: `${OUT}/01-command-box.png` });
     await page.locator('.suggestion').first().dispatchEvent('mousedown');
     await page.locator('#send').click();
-    const challenge = page.locator('.message', { has: page.locator('button', { hasText: 'Accept' }) });
+    const accept = 'button[data-custom-id^="c:accept:"]';
+    const challenge = page.locator('.message', { has: page.locator(accept) });
     await challenge.waitFor();
     expect(await challenge.locator('.used-command').textContent()).toMatch(/Alice used \/duel/);
     await page.screenshot({ path: `${OUT}/02-challenge.png` });
 
     // Bob accepts; the match thread opens from the challenge.
     await switchTo(page, 'bob');
-    await challenge.locator('button', { hasText: 'Accept' }).click();
+    await challenge.locator(accept).click();
     await page.locator('.thread-link').waitFor();
     await page.locator('.thread-link').click();
     const board = page.locator('.message', { has: page.locator('button', { hasText: 'My hand' }) }).last();
