@@ -100,4 +100,22 @@ describe('challenges and commands', () => {
     expect(setup.decks.p2.main?.length).toBe(precon.sections.main?.reduce((n, c) => n + c.count, 0));
     expect(h.carol.read(h.guild.channel())).toMatch(/alice vs bob: the match is on/);
   });
+
+  it("/settings locale ja: public match messages in Japanese, ephemerals still in each player's language", async () => {
+    const dana = h.discord.createUser('dana');
+    const guild = h.discord.createGuild('日本サーバー', { owner: dana, members: [dana, h.alice] });
+    await h.discord.until(() => h.bot.client.guilds.cache.has(guild.id), 2_000);
+    const where = { in: guild.channel() };
+    const saved = await dana.slash('settings', { locale: 'ja' }, where);
+    expect(saved.reply()?.content).toMatch(/Settings saved/);
+    const outcome = await h.alice.slash('duel practice', {}, where);
+    await h.bot.idle();
+    const matchId = outcome.reply()?.id as string;
+    const board = h.alice.messages({ channelId: matchId }).find((m) => m.embeds[0]?.title?.includes('NOVA'));
+    expect(board?.embeds[0]?.description).toMatch(/ターン/);
+    expect(board?.buttons[0]?.label).toBe('手札 / 行動');
+    const hand = await h.alice.click(board as { id: string; channelId: string }, `h:${matchId}`);
+    await h.bot.idle();
+    expect(hand.reply()?.embeds[0]?.title).toMatch(/^Hand/);
+  });
 });
