@@ -61,7 +61,20 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   discord.events.on('message', onChange);
   discord.events.on('channel', onChange);
 
-  const server = await startSandboxServer({ discord, world, port });
+  let server: Awaited<ReturnType<typeof startSandboxServer>>;
+  try {
+    server = await startSandboxServer({ discord, world, port });
+  } catch (error) {
+    discord.events.off('message', onChange);
+    discord.events.off('channel', onChange);
+    if (saveTimer) clearTimeout(saveTimer);
+    await bot.stop();
+    await discord.close();
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new Error(`port ${port} is in use: set ARBITER_SANDBOX_PORT to another port`);
+    }
+    throw error;
+  }
   log(`Arbiter sandbox: open ${server.url} (local Discord, database ${dbPath})`);
 
   return {

@@ -16,8 +16,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function start(): Promise<Sandbox> {
-  const sandbox = await startSandbox({ port: 0, dbPath, images: false, log: () => {} });
+async function start(path = dbPath): Promise<Sandbox> {
+  const sandbox = await startSandbox({ port: 0, dbPath: path, images: false, log: () => {} });
   open.push(sandbox);
   return sandbox;
 }
@@ -64,5 +64,15 @@ describe('the sandbox across a restart', () => {
     const reply = hand.reply();
     expect(reply?.ephemeral).toBe(true);
     expect(reply?.buttons.some((b) => b.customId?.startsWith('a:'))).toBe(true);
+  });
+});
+
+describe('the sandbox on a busy port', () => {
+  it('says which variable to change, and leaves nothing running', async () => {
+    const first = await start(join(dir, 'busy.db'));
+    const port = Number(new URL(first.url).port);
+    await expect(startSandbox({ port, dbPath: join(dir, 'other.db'), images: false, log: () => {} })).rejects.toThrow(
+      /ARBITER_SANDBOX_PORT/,
+    );
   });
 });

@@ -81,7 +81,17 @@ describe.skipIf(!haveChromium)('the sandbox page', () => {
 
     // Bob accepts; the match thread opens from the challenge.
     await switchTo(page, 'bob');
-    await challenge.locator(accept).click();
+    // Bob accepts with a deck of his choice when the bot offers that (an ephemeral select menu), else plainly.
+    const choose = challenge.locator('button[data-custom-id^="c:choose:"]');
+    if ((await choose.count()) > 0) {
+      await choose.click();
+      const menu = page.locator('.message.ephemeral .select').last();
+      await menu.locator('.select-face').click();
+      await page.screenshot({ path: `${OUT}/02b-accept-with-deck-select.png` });
+      await menu.locator('.select-option').first().click();
+    } else {
+      await challenge.locator(accept).click();
+    }
     await page.locator('.thread-link').waitFor();
     await page.locator('.thread-link').click();
     const board = page.locator('.message', { has: page.locator('button', { hasText: 'My hand' }) }).last();
