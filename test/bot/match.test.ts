@@ -1,6 +1,7 @@
 // Two people play NOVA through the real bot and the real discord.js client against the fake Discord: challenge,
 // accept in a thread, act only through their ephemeral controls, concede, result.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MessageEvent } from '../../src/devtools/fake-discord/index.ts';
 import { novaCard } from '../../src/engine/games/nova/cards/pool.ts';
 import { nova } from '../../src/engine/games/nova/index.ts';
 import { novaPrecons } from '../../src/engine/games/nova/precon.ts';
@@ -176,5 +177,17 @@ describe('a NOVA match in a thread', () => {
     expect(h.bot.store.matches.match(matchId)?.decisionCount).toBe(6);
     const hand = await openHand(h, h.bob, matchId);
     expect(hand.content).toMatch(/プレイヤーではありません/); // bob's client is in Japanese
+
+    // A burst of board updates coalesces: the one in flight, then one more with the latest state.
+    let writes = 0;
+    const count = (e: MessageEvent) => {
+      if (e.channelId === matchId && e.kind !== 'delete') writes += 1;
+    };
+    h.discord.events.on('message', count);
+    await Promise.all(Array.from({ length: 10 }, () => h.bot.context.boards.request(matchId)));
+    await h.bot.idle();
+    h.discord.events.off('message', count);
+    expect(writes).toBeGreaterThanOrEqual(1);
+    expect(writes).toBeLessThanOrEqual(2);
   });
 });
