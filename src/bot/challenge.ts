@@ -25,6 +25,8 @@ import { localeOf, T } from './i18n.ts';
 
 type Challenge = Extract<ControlId, { kind: 'challenge' }>;
 
+const INTERACTION_TOKEN_MS = 15 * 60_000;
+
 /** Challenge messages whose accept is being processed here: a second click is acknowledged and ignored. */
 const accepting = new Set<string>();
 
@@ -91,6 +93,21 @@ export async function challenge(ctx: BotContext, interaction: ChatInputCommandIn
     content: T.challenge(`<@${interaction.user.id}>`, `<@${opponent.id}>`, gameName, minutes)[shared],
     components: [row],
     allowedMentions: { users: [opponent.id] },
+  });
+  expireLater(ctx, interaction, T.expired[shared]);
+}
+
+/**
+ * Greys out an unanswered challenge when it expires, through the command's own token (valid 15 minutes). Best
+ * effort: after a restart the timer is gone, and a late click is still refused by the expiry in the custom_id.
+ */
+function expireLater(ctx: BotContext, interaction: ChatInputCommandInteraction, text: string): void {
+  if (ctx.challengeTtlMs > INTERACTION_TOKEN_MS - 60_000) return;
+  ctx.later(ctx.challengeTtlMs, async () => {
+    const message = await interaction.fetchReply().catch(() => null);
+    const open = message?.components.some((row) => JSON.stringify(row.toJSON()).includes('"c:accept:'));
+    if (!message || !open || ctx.store.matches.match(message.id)) return;
+    await interaction.editReply({ content: text, components: [] }).catch(() => undefined);
   });
 }
 

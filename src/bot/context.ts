@@ -19,6 +19,8 @@ export interface BotContext {
   challengeTtlMs: number;
   boards: BoardUpdater;
   seedFor(matchId: string): string;
+  /** Runs `task` after `ms` unless the bot stops first (timers never keep the process alive). */
+  later(ms: number, task: () => Promise<void>): void;
   matchOptions?: Record<string, unknown>;
   log(message: string): void;
   /** Called once when a match ends (the leagues hook). */

@@ -70,6 +70,7 @@ export function createBot(options: CreateBotOptions): Bot {
         ? async (kind, model) => (await pool.render(kind, model)).png
         : null;
   const boards = new BoardUpdater();
+  const timers = new Set<NodeJS.Timeout>();
   const context: BotContext = {
     client,
     store,
@@ -80,6 +81,14 @@ export function createBot(options: CreateBotOptions): Bot {
     boards,
     log,
     seedFor: options.seedFor ?? (() => randomUUID()),
+    later(ms, task) {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        task().catch((error: unknown) => log(`timer: ${(error as Error).message}`));
+      }, ms);
+      timer.unref();
+      timers.add(timer);
+    },
     ...(options.matchOptions ? { matchOptions: options.matchOptions } : {}),
     ...(options.onMatchEnd ? { onMatchEnd: options.onMatchEnd } : {}),
   };
@@ -121,6 +130,8 @@ export function createBot(options: CreateBotOptions): Bot {
       while (running.size > 0) await Promise.all(running);
     },
     async stop() {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
       await client.destroy();
       await pool?.close();
       if (ownsStore) store.close();

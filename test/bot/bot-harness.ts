@@ -25,7 +25,12 @@ export interface BotHarness {
 }
 
 export async function startBotHarness(
-  options: { images?: boolean | Renderer; now?: () => number; matchOptions?: Record<string, unknown> } = {},
+  options: {
+    images?: boolean | Renderer;
+    now?: () => number;
+    matchOptions?: Record<string, unknown>;
+    challengeTtlMs?: number;
+  } = {},
 ) {
   const discord = await FakeDiscord.start();
   const alice = discord.createUser('alice');
@@ -47,6 +52,7 @@ export async function startBotHarness(
       log: (m) => logs.push(m),
       seedFor: () => `bot-test-${seeds++}`,
       ...(options.matchOptions ? { matchOptions: options.matchOptions } : {}),
+      ...(options.challengeTtlMs ? { challengeTtlMs: options.challengeTtlMs } : {}),
       ...(options.now ? { now: options.now } : {}),
     });
   const h: BotHarness = {

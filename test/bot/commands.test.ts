@@ -119,3 +119,24 @@ describe('challenges and commands', () => {
     expect(hand.reply()?.embeds[0]?.title).toMatch(/^Hand/);
   });
 });
+
+describe('challenge expiry on a timer', () => {
+  it('an unanswered challenge is greyed out when it expires; an accepted one is left alone', async () => {
+    const quick = await startBotHarness({ challengeTtlMs: 300 });
+    try {
+      const open = (await quick.alice.slash('duel challenge', { opponent: quick.bob })).reply();
+      const taken = (await quick.alice.slash('duel challenge', { opponent: quick.bob })).reply();
+      if (!open || !taken) throw new Error('no challenge');
+      await quick.bob.click(taken, taken.buttons[0]?.customId as string);
+      await quick.bot.idle();
+      await quick.discord.until(
+        () => quick.carol.read(quick.guild.channel()).includes('This challenge has expired'),
+        3_000,
+      );
+      expect(quick.bob.messages(open).find((m) => m.id === open.id)?.buttons).toEqual([]);
+      expect(quick.bob.messages(taken).find((m) => m.id === taken.id)?.content).toMatch(/the match is on/);
+    } finally {
+      await quick.close();
+    }
+  });
+});
