@@ -147,7 +147,13 @@ export function resultMessage(
     .setTitle(clip(`${T.result[locale]}: ${headline}`, 256))
     .setDescription(r ? clip(`${withNames(r.reason[locale], names)} (${game.name[locale]} ${r.rule})`, 4000) : '—')
     .addFields({ name: T.log[locale], value: logLines(presenterFor(row.game).log(view), locale, names, 20, 1024) });
-  return { embeds: [embed], files: [], components: [] };
+  // The whole public log as a file: the spectator view's log, so it holds nothing a spectator may not read.
+  const fullLog = presenterFor(row.game)
+    .log(view)
+    .map((line) => `${line.seq}. ${withNames(line.text[locale], names)}`)
+    .join('\n');
+  const file = new AttachmentBuilder(Buffer.from(`${fullLog}\n`, 'utf8'), { name: 'match-log.txt' });
+  return { embeds: [embed], files: [file], components: [] };
 }
 
 export interface HandMessageInput {

@@ -77,7 +77,13 @@ describe('a NOVA match in a thread', () => {
     // carol (a spectator) can read, in the thread or in #general.
     const hiddenOnly = deckNames().filter((n) => !seenBySpectator.has(n));
     expect(hiddenOnly.length).toBeGreaterThan(0);
-    const publicText = `${transcript}\n${h.carol.read(h.guild.channel())}`;
+    const result = h.carol
+      .messages(thread(h, matchId))
+      .find((m) => m.attachments.some((a) => a.filename === 'match-log.txt'));
+    if (!result) throw new Error('no match log attached to the result');
+    const logFile = new TextDecoder().decode(h.discord.attachmentBytes(result, 'match-log.txt'));
+    expect(logFile).toMatch(/conceded|投了/);
+    const publicText = `${transcript}\n${h.carol.read(h.guild.channel())}\n${logFile}`;
     expect(hiddenOnly.filter((n) => publicText.includes(n))).toEqual([]);
     // Public components carry only the hand button and challenge answers, never an option id.
     const publicIds = [thread(h, matchId), h.guild.channel()].flatMap((c) =>
