@@ -54,13 +54,9 @@ export async function startSandboxServer(options: {
       return;
     }
     if (req.method === 'GET' && url.pathname === '/api/stream') {
-      const stream = new Stream(
-        res,
-        discord,
-        world,
-        person(url.searchParams.get('as')),
-        url.searchParams.get('channel'),
-      );
+      // A page remembering someone this sandbox does not have (an old address) is shown as the first person.
+      const who = world.people.find((p) => p.key === url.searchParams.get('as')) ?? (world.people[0] as SandboxPerson);
+      const stream = new Stream(res, discord, world, who, url.searchParams.get('channel'));
       streams.add(stream);
       req.on('close', () => {
         stream.close();

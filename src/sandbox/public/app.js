@@ -40,6 +40,7 @@ function connect() {
   stream.addEventListener('hello', (event) => {
     const hello = JSON.parse(event.data);
     state.people = hello.people;
+    state.me = hello.me;
     state.channelId = hello.channelId;
     $('guild-name').textContent = hello.guild;
     remember();
@@ -202,6 +203,7 @@ function drawMessages() {
     }
   }
   let previous = null;
+  let previousId = null;
   for (const id of wanted) {
     const message = state.messages.get(id);
     if (!message) continue;
@@ -213,6 +215,17 @@ function drawMessages() {
       drawn = { element, json };
       state.drawn.set(id, drawn);
     }
+    // Like Discord, a message right after another of the same author shows no second name and avatar.
+    const before = state.messages.get(previousId);
+    drawn.element.classList.toggle(
+      'grouped',
+      before !== undefined &&
+        before.author.id === message.author.id &&
+        message.createdAt - before.createdAt < 7 * 60_000 &&
+        !message.command &&
+        before.ephemeral === message.ephemeral,
+    );
+    previousId = id;
     const expectedPlace = previous ? previous.nextSibling : box.firstChild;
     if (expectedPlace !== drawn.element) box.insertBefore(drawn.element, expectedPlace);
     previous = drawn.element;
@@ -334,7 +347,8 @@ function drawAttachment(a) {
     img.alt = a.filename;
     return img;
   }
-  const link = el('a', 'file', `📎 ${a.filename}`);
+  const link = el('a', 'file');
+  link.append(icon('file'), a.filename);
   link.href = a.url;
   link.download = a.filename;
   return link;
@@ -781,6 +795,7 @@ function base64(file) {
 const ICONS = {
   thread:
     '<svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" stroke-width="2"><path d="M5 4h14v11H9l-4 4z"/><path d="M9 8h6M9 11h4"/></svg>',
+  file: '<svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" stroke-width="2"><path d="M6 2h8l4 4v16H6z"/><path d="M14 2v4h4M9 12h6M9 16h6"/></svg>',
   eye: '<svg viewBox="0 0 24 24" width="14" height="14" fill="none" stroke="currentColor" stroke-width="2"><path d="M2 12s4-7 10-7 10 7 10 7-4 7-10 7S2 12 2 12z"/><circle cx="12" cy="12" r="3"/></svg>',
 };
 
