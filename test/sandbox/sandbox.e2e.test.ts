@@ -73,8 +73,11 @@ describe.skipIf(!haveChromium)('the sandbox page', () => {
     await page.locator('[data-option=deck] input').fill('ember');
     await page.locator('.suggestion').first().waitFor();
     await page.screenshot({ path: `${OUT}/01-command-box.png` });
-    await page.locator('.suggestion').first().dispatchEvent('mousedown');
-    await page.locator('#send').click();
+    // Keyboard only: Enter takes the highlighted choice, the next Enter sends the command.
+    const deck = page.locator('[data-option=deck] input');
+    await deck.press('Enter');
+    expect(await deck.getAttribute('data-chosen')).toMatch(/^nova-ember/);
+    await deck.press('Enter');
     const accept = 'button[data-custom-id^="c:accept:"]';
     const challenge = page.locator('.message', { has: page.locator(accept) });
     await challenge.waitFor();

@@ -912,6 +912,16 @@ document.addEventListener('click', (event) => {
 });
 document.addEventListener('keydown', (event) => {
   if (event.key === 'Escape') $('modal').hidden = true;
+  // Up and down move through the offered commands or choices.
+  const box = $('suggestions');
+  if (box.hidden || (event.key !== 'ArrowDown' && event.key !== 'ArrowUp')) return;
+  event.preventDefault();
+  const items = [...box.querySelectorAll('.suggestion')];
+  const at = items.findIndex((item) => item.classList.contains('selected'));
+  const next = (at + (event.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length;
+  items[at]?.classList.remove('selected');
+  items[next]?.classList.add('selected');
+  items[next]?.scrollIntoView({ block: 'nearest' });
 });
 
 await loadCommands();
