@@ -56,7 +56,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     saveTimer ??= setTimeout(() => {
       saveTimer = null;
       save();
-    }, 500);
+    }, 1_000);
   };
   discord.events.on('message', onChange);
   discord.events.on('channel', onChange);

@@ -37,7 +37,7 @@ interface SavedWorld {
 }
 
 /** Only the newest messages of a channel keep their images in the file (old boards are long out of date). */
-const KEPT_IMAGES_PER_CHANNEL = 12;
+const KEPT_IMAGES_PER_CHANNEL = 3;
 
 export function loadWorld(path: string): SavedWorld | null {
   if (!existsSync(path)) return null;
