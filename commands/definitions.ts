@@ -55,7 +55,39 @@ const match = new SlashCommandBuilder()
   .setName('match')
   .setDescription('The match in this thread')
   .setDMPermission(false)
-  .addSubcommand((s) => s.setName('status').setDescription('Show the board to you only'));
+  .addSubcommand((s) => s.setName('status').setDescription('Show the board to you only'))
+  .addSubcommand((s) =>
+    s
+      .setName('abort')
+      .setDescription('Server managers: end a match without a result')
+      .addStringOption((o) => o.setName('reason').setDescription('Why').setMaxLength(200))
+      .addStringOption((o) => o.setName('match').setDescription('Match id (default: this thread)')),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('inspect')
+      .setDescription('Server managers: check a match log, snapshots and replay')
+      .addStringOption((o) => o.setName('match').setDescription('Match id (default: this thread)')),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('export')
+      .setDescription('The replay as JSON (players once it is over; server managers any time)')
+      .addStringOption((o) => o.setName('match').setDescription('Match id (default: this thread)')),
+  );
+
+const arbiter = new SlashCommandBuilder()
+  .setName('arbiter')
+  .setDescription("Server managers: this server's Arbiter data")
+  .setDMPermission(false)
+  .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild)
+  .addSubcommand((s) => s.setName('export-data').setDescription("Export this server's data (JSON, replays included)"))
+  .addSubcommand((s) =>
+    s
+      .setName('delete-data')
+      .setDescription("Delete this server's matches, decks and settings")
+      .addBooleanOption((o) => o.setName('confirm').setDescription('Yes, delete everything').setRequired(true)),
+  );
 
 const deckName = (o: import('discord.js').SlashCommandStringOption) =>
   o.setName('name').setDescription('Deck name').setRequired(true).setMaxLength(80).setAutocomplete(true);
@@ -107,7 +139,7 @@ const settings = new SlashCommandBuilder()
       .setChoices({ name: 'English', value: 'en' }, { name: '日本語', value: 'ja' }),
   );
 
-export const commandBuilders = [duel, concede, match, deck, settings];
+export const commandBuilders = [duel, concede, match, deck, settings, arbiter];
 
 /** The JSON Discord takes (PUT /applications/:id/commands). */
 export function commandDefinitions() {

@@ -1,5 +1,6 @@
 // The one `interactionCreate` entry point: decode, dispatch, and make sure every interaction is answered.
 import { type Interaction, MessageFlags } from 'discord.js';
+import { guildDeleteData, guildExportData, matchAbort, matchExport, matchInspect } from './admin-commands.ts';
 import { acceptWithDeck, answerChallenge, challenge, practice } from './challenge.ts';
 import type { BotContext } from './context.ts';
 import { decodeControl } from './custom-id.ts';
@@ -36,6 +37,16 @@ async function dispatch(ctx: BotContext, interaction: Interaction): Promise<void
         return concede(ctx, interaction);
       case 'match status':
         return matchStatus(ctx, interaction);
+      case 'match abort':
+        return matchAbort(ctx, interaction);
+      case 'match inspect':
+        return matchInspect(ctx, interaction);
+      case 'match export':
+        return matchExport(ctx, interaction);
+      case 'arbiter export-data':
+        return guildExportData(ctx, interaction);
+      case 'arbiter delete-data':
+        return guildDeleteData(ctx, interaction);
       case 'settings':
         return settingsCommand(ctx, interaction);
       default:

@@ -1,0 +1,126 @@
+// Admin and replay commands on the store's own methods: /match abort|inspect|export, /arbiter export-data|delete-data.
+// Only server managers (Manage Server) may abort, inspect, or export or delete a server's data. A match's replay
+// (seed and every decision, so every hidden card) goes to its players only once the match is over.
+import { AttachmentBuilder, type ChatInputCommandInteraction, MessageFlags, PermissionFlagsBits } from 'discord.js';
+import type { Locale } from '../engine/core/label.ts';
+import type { BotContext } from './context.ts';
+import { localeOf } from './i18n.ts';
+import { seatsOf } from './presenter.ts';
+
+const WORDS = {
+  adminOnly: {
+    en: 'Only server managers (Manage Server) can do this.',
+    ja: 'サーバー管理者（サーバー管理権限）のみ実行できます。',
+  },
+  noMatch: { en: 'There is no match with that id here.', ja: 'その対戦は見つかりません。' },
+  alreadyOver: { en: 'That match is already over.', ja: 'その対戦はすでに終了しています。' },
+  notYours: {
+    en: 'The replay reveals every hidden card, so it goes to the players once the match is over (or to a server manager).',
+    ja: 'リプレイは非公開情報をすべて含むため、対戦終了後の参加者またはサーバー管理者のみ取得できます。',
+  },
+  deleteNeedsConfirm: {
+    en: 'This deletes every match, deck and setting of this server. Run it again with confirm: True.',
+    ja: 'このサーバーの対戦・デッキ・設定をすべて削除します。confirm: True を付けて再実行してください。',
+  },
+} as const;
+
+function say(text: { en: string; ja: string }, locale: Locale): string {
+  return text[locale];
+}
+
+function isManager(interaction: ChatInputCommandInteraction): boolean {
+  return interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false;
+}
+
+/** The match named by the `match` option, or the one whose thread this is. */
+function matchIn(ctx: BotContext, interaction: ChatInputCommandInteraction) {
+  const id = interaction.options.getString('match') ?? interaction.channelId;
+  const row = ctx.store.matches.match(id);
+  return row && row.guildId === interaction.guildId ? row : null;
+}
+
+export async function matchAbort(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
+  const locale = localeOf(interaction.locale);
+  await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  if (!isManager(interaction)) return void (await interaction.editReply(say(WORDS.adminOnly, locale)));
+  const row = matchIn(ctx, interaction);
+  if (!row) return void (await interaction.editReply(say(WORDS.noMatch, locale)));
+  if (row.status === 'finished' || row.status === 'aborted')
+    return void (await interaction.editReply(say(WORDS.alreadyOver, locale)));
+  const reason = interaction.options.getString('reason') ?? 'aborted by a server manager';
+  ctx.store.matches.abort(row.matchId, `${reason} (by ${interaction.user.id})`);
+  ctx.log(`match ${row.matchId} aborted by ${interaction.user.id}: ${reason}`);
+  await interaction.editReply(
+    locale === 'ja' ? `対戦 ${row.matchId} を中止しました。` : `Match ${row.matchId} aborted.`,
+  );
+  await interaction.followUp({
+    content:
+      locale === 'ja'
+        ? `この対戦はサーバー管理者により中止されました：${reason}`
+        : `This match was aborted by a server manager: ${reason}`,
+  });
+}
+
+export async function matchInspect(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
+  const locale = localeOf(interaction.locale);
+  await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  if (!isManager(interaction)) return void (await interaction.editReply(say(WORDS.adminOnly, locale)));
+  const row = matchIn(ctx, interaction);
+  if (!row) return void (await interaction.editReply(say(WORDS.noMatch, locale)));
+  const report = ctx.store.inspectMatch(row.matchId);
+  const unsound = report.snapshots.filter((s) => !s.sound).map((s) => s.seq);
+  const lines = [
+    `match ${row.matchId} · ${row.game} · status ${row.status}${row.statusReason ? ` (${row.statusReason})` : ''}`,
+    `decisions ${report.decisionCount} · snapshots ${report.snapshots.length}${unsound.length > 0 ? ` · unsound at ${unsound.join(', ')}` : ''}`,
+    report.replayProblem ? `replay: ${report.replayProblem}` : 'replay: the whole log reproduces every logged hash',
+  ];
+  await interaction.editReply(lines.join('\n').slice(0, 1900));
+}
+
+export async function matchExport(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
+  const locale = localeOf(interaction.locale);
+  await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  const row = matchIn(ctx, interaction);
+  if (!row) return void (await interaction.editReply(say(WORDS.noMatch, locale)));
+  const over = row.status === 'finished' || row.status === 'aborted';
+  const player = seatsOf(row, interaction.user.id).length > 0;
+  if (!isManager(interaction) && !(over && player))
+    return void (await interaction.editReply(say(WORDS.notYours, locale)));
+  const replay = ctx.store.exportMatch(row.matchId);
+  const file = new AttachmentBuilder(Buffer.from(JSON.stringify(replay, null, 2)), {
+    name: `match-${row.matchId}.json`,
+  });
+  await interaction.editReply({
+    content: locale === 'ja' ? 'リプレイ（JSON）' : 'Replay (JSON): setup, seed and every decision.',
+    files: [file],
+  });
+}
+
+export async function guildExportData(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
+  const locale = localeOf(interaction.locale);
+  await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  if (!isManager(interaction) || !interaction.guildId)
+    return void (await interaction.editReply(say(WORDS.adminOnly, locale)));
+  const data = ctx.store.exportGuild(interaction.guildId);
+  const file = new AttachmentBuilder(Buffer.from(JSON.stringify(data)), {
+    name: `arbiter-${interaction.guildId}.json`,
+  });
+  await interaction.editReply({
+    content: locale === 'ja' ? 'このサーバーのデータ（JSON）' : "This server's data (JSON), match replays included.",
+    files: [file],
+  });
+}
+
+export async function guildDeleteData(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
+  const locale = localeOf(interaction.locale);
+  await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  if (!isManager(interaction) || !interaction.guildId)
+    return void (await interaction.editReply(say(WORDS.adminOnly, locale)));
+  if (interaction.options.getBoolean('confirm') !== true)
+    return void (await interaction.editReply(say(WORDS.deleteNeedsConfirm, locale)));
+  const { matches } = ctx.store.deleteGuild(interaction.guildId);
+  ctx.log(`guild ${interaction.guildId} data deleted by ${interaction.user.id} (${matches} matches)`);
+  await interaction.editReply(
+    locale === 'ja' ? `削除しました（対戦 ${matches} 件）。` : `Deleted this server's data (${matches} matches).`,
+  );
+}
