@@ -117,6 +117,13 @@ export function createBot(options: CreateBotOptions): Bot {
       const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
       await client.login(options.token);
       await ready;
+      // Data of guilds the bot left more than the retention period ago is deleted at start and then daily.
+      const purgeDeparted = async () => {
+        const gone = store.purgeDepartedGuilds();
+        if (gone.length > 0) log(`deleted the data of ${gone.length} departed guild(s)`);
+        context.later(24 * 60 * 60_000, purgeDeparted);
+      };
+      await purgeDeparted();
       if (options.registerCommands) {
         const body = commandDefinitions();
         const guildId = typeof options.registerCommands === 'object' ? options.registerCommands.guildId : undefined;
