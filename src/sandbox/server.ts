@@ -138,6 +138,7 @@ class Stream {
   #sent = new Map<string, string>();
   #channels = '';
   #closed = false;
+  #started = false;
 
   constructor(
     private readonly res: ServerResponse,
@@ -185,7 +186,9 @@ class Stream {
     }
     const removed = [...this.#sent.keys()].filter((id) => !seen.has(id));
     for (const id of removed) this.#sent.delete(id);
-    if (upsert.length > 0 || removed.length > 0) {
+    // The first answer goes out even for an empty channel, so the page can say so.
+    if (upsert.length > 0 || removed.length > 0 || !this.#started) {
+      this.#started = true;
       this.send('messages', { channelId: this.channelId, upsert, removed, order: messages.map((m) => m.id) });
     }
   }
