@@ -22,6 +22,8 @@ export interface SandboxServer {
 
 type Json = Record<string, unknown>;
 
+const LOCALES = ['en-US', 'ja'];
+
 class HttpError extends Error {
   constructor(
     readonly status: number,
@@ -158,7 +160,13 @@ class Stream {
       me: person.key,
       channelId: this.channelId,
       guild: world.guild.record.name,
-      people: world.people.map((p) => ({ key: p.key, name: p.name, color: p.color, id: p.user.id })),
+      people: world.people.map((p) => ({
+        key: p.key,
+        name: p.name,
+        color: p.color,
+        id: p.user.id,
+        locale: p.user.record.locale,
+      })),
     });
     this.push();
   }
@@ -233,6 +241,13 @@ async function act(world: SandboxWorld, who: SandboxPerson, action: string, body
       return outcome(await user.select(message, String(body.customId), (body.values as string[]) ?? []));
     case 'modal':
       return outcome(await user.submitModal(String(body.customId), (body.fields as Record<string, string>) ?? {}));
+    case 'locale': {
+      // The Discord client's language, which every interaction carries: the bot answers in it.
+      const locale = String(body.locale);
+      if (!LOCALES.includes(locale)) throw new HttpError(400, `the sandbox offers ${LOCALES.join(', ')}`);
+      user.record.locale = locale;
+      return { locale };
+    }
     case 'say':
       user.say(channel, String(body.content ?? ''));
       return { state: 'sent' };

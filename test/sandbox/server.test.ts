@@ -113,3 +113,27 @@ describe('the sandbox server', () => {
     expect((choices.body.choices as unknown[]).length).toBeGreaterThan(0);
   });
 });
+
+describe('the language switch', () => {
+  it('sets the locale the Discord client sends, so the bot answers in it', async () => {
+    expect((await post('locale', { as: 'carol', locale: 'ja' })).body).toEqual({
+      locale: 'ja',
+      ms: expect.any(Number),
+    });
+    const carol = sandbox.internals.world.people.find((p) => p.key === 'carol');
+    expect(carol?.user.record.locale).toBe('ja');
+    expect((await post('locale', { as: 'carol', locale: 'xx' })).status).toBe(400);
+    // Public messages follow the server's setting; the bot's answers to carol herself follow her language.
+    const general = sandbox.internals.world.general.channelId;
+    const self = await post('slash', {
+      as: 'carol',
+      channelId: general,
+      command: 'duel challenge',
+      options: { opponent: person('carol') },
+    });
+    expect(self.status).toBe(200);
+    await sandbox.internals.bot.idle();
+    const seen = await firstMessages('carol', general);
+    expect(seen.filter((m) => m.ephemeral).map((m) => m.content)).toContainEqual(expect.stringMatching(/自分自身/));
+  });
+});

@@ -99,7 +99,7 @@ async function post(action, body) {
   const answer = await response.json();
   if (!response.ok || answer.error) throw new Error(answer.error ?? `HTTP ${response.status}`);
   // Like Discord, acting brings you back to the newest messages, where the answer appears.
-  if (action !== 'autocomplete') jumpToPresent();
+  if (action !== 'autocomplete' && action !== 'locale') jumpToPresent();
   if (answer.modal) showModal(answer.modal);
   return answer;
 }
@@ -145,6 +145,7 @@ function drawPeople() {
   if (me) {
     $('me-avatar').replaceWith(Object.assign(avatar(me.name, me.color, 'small'), { id: 'me-avatar' }));
     $('me-name').textContent = me.name;
+    $('locale').value = me.locale;
     document.title = `${me.name} · Arbiter sandbox`;
   }
 }
@@ -904,6 +905,16 @@ $('messages').addEventListener(
   },
   true,
 );
+$('locale').addEventListener('change', async (event) => {
+  const locale = event.target.value;
+  try {
+    await post('locale', { locale });
+    const me = person(state.me);
+    if (me) me.locale = locale;
+  } catch (error) {
+    toast(error.message, 'error');
+  }
+});
 $('composer').addEventListener('submit', (event) => void submitComposer(event));
 document.addEventListener('click', (event) => {
   for (const menu of document.querySelectorAll('.select-menu:not([hidden])')) {
