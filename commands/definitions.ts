@@ -76,6 +76,43 @@ const match = new SlashCommandBuilder()
       .addStringOption((o) => o.setName('match').setDescription('Match id (default: this thread)')),
   );
 
+const gameChoice = (o: import('discord.js').SlashCommandStringOption) =>
+  o
+    .setName('game')
+    .setDescription('Which game (default NOVA)')
+    .addChoices(
+      { name: 'NOVA', value: 'nova' },
+      { name: 'Magic: The Gathering', value: 'mtg' },
+      { name: 'Force of Will', value: 'fow' },
+      { name: 'Phantom Magic Vision', value: 'pmv' },
+      { name: 'Aquarian Age', value: 'aqa' },
+    );
+
+const rules = new SlashCommandBuilder()
+  .setName('rules')
+  .setDescription('Look a rule up: a number, a keyword or any words (English or Japanese)')
+  .setDescriptionLocalizations({ ja: 'ルールを調べる（番号・キーワード・語句）' })
+  .addStringOption((o) =>
+    o
+      .setName('query')
+      .setDescription('702.9, flying, 飛行, pierce, ...')
+      .setRequired(true)
+      .setAutocomplete(true)
+      .setMaxLength(100),
+  )
+  .addStringOption(gameChoice)
+  .addBooleanOption((o) => o.setName('private').setDescription('Show the answer to you only'));
+
+const card = new SlashCommandBuilder()
+  .setName('card')
+  .setDescription('Look a card up: its face, text and keyword rules')
+  .setDescriptionLocalizations({ ja: 'カードを調べる' })
+  .addStringOption((o) =>
+    o.setName('name').setDescription('Card name').setRequired(true).setAutocomplete(true).setMaxLength(100),
+  )
+  .addStringOption(gameChoice)
+  .addBooleanOption((o) => o.setName('private').setDescription('Show the answer to you only'));
+
 const arbiter = new SlashCommandBuilder()
   .setName('arbiter')
   .setDescription("Server managers: this server's Arbiter data")
@@ -139,7 +176,7 @@ const settings = new SlashCommandBuilder()
       .setChoices({ name: 'English', value: 'en' }, { name: '日本語', value: 'ja' }),
   );
 
-export const commandBuilders = [duel, concede, match, deck, settings, arbiter];
+export const commandBuilders = [duel, concede, match, deck, settings, arbiter, rules, card];
 
 /** The JSON Discord takes (PUT /applications/:id/commands). */
 export function commandDefinitions() {

@@ -12,6 +12,7 @@ import { openStore, type Store } from '../store/store.ts';
 import { BoardUpdater } from './board.ts';
 import type { BotContext, Renderer } from './context.ts';
 import { routeInteraction } from './router.ts';
+import { importRulesAtStart } from './rules-commands.ts';
 
 export interface CreateBotOptions {
   token: string;
@@ -110,6 +111,8 @@ export function createBot(options: CreateBotOptions): Bot {
     store,
     context,
     async start() {
+      const rules = importRulesAtStart(store);
+      for (const problem of rules.problems) log(`rules import: ${problem}`);
       const report = store.matches.restoreActiveMatches();
       if (report.restored + report.frozen.length > 0) {
         log(`restored ${report.restored} match(es), froze ${report.frozen.length} in ${report.ms.toFixed(0)} ms`);

@@ -7,6 +7,7 @@ import { decodeControl } from './custom-id.ts';
 import { deckAutocomplete, deckCommand, settingsCommand } from './deck-commands.ts';
 import { localeOf, T } from './i18n.ts';
 import { concede, matchStatus, onMatchControl, showHand } from './play.ts';
+import { cardAutocomplete, cardCommand, rulesAutocomplete, rulesButton, rulesCommand } from './rules-commands.ts';
 
 export async function routeInteraction(ctx: BotContext, interaction: Interaction): Promise<void> {
   try {
@@ -43,6 +44,10 @@ async function dispatch(ctx: BotContext, interaction: Interaction): Promise<void
         return matchInspect(ctx, interaction);
       case 'match export':
         return matchExport(ctx, interaction);
+      case 'rules':
+        return rulesCommand(ctx, interaction);
+      case 'card':
+        return cardCommand(ctx, interaction);
       case 'arbiter export-data':
         return guildExportData(ctx, interaction);
       case 'arbiter delete-data':
@@ -58,7 +63,12 @@ async function dispatch(ctx: BotContext, interaction: Interaction): Promise<void
         return;
     }
   }
-  if (interaction.isAutocomplete()) return deckAutocomplete(ctx, interaction);
+  if (interaction.isAutocomplete()) {
+    if (interaction.commandName === 'rules') return rulesAutocomplete(ctx, interaction);
+    if (interaction.commandName === 'card') return cardAutocomplete(ctx, interaction);
+    return deckAutocomplete(ctx, interaction);
+  }
+  if (interaction.isButton() && interaction.customId.startsWith('rule:')) return rulesButton(ctx, interaction);
   if (interaction.isButton() || interaction.isStringSelectMenu()) {
     const control = decodeControl(interaction.customId);
     if (!control) {
