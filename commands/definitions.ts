@@ -121,6 +121,12 @@ const arbiter = new SlashCommandBuilder()
   .addSubcommand((s) => s.setName('export-data').setDescription("Export this server's data (JSON, replays included)"))
   .addSubcommand((s) =>
     s
+      .setName('import-rules')
+      .setDescription('Import the rules documents again (RULES_DIR) and our reference')
+      .addBooleanOption((o) => o.setName('force').setDescription('Parse even unchanged files')),
+  )
+  .addSubcommand((s) =>
+    s
       .setName('delete-data')
       .setDescription("Delete this server's matches, decks and settings")
       .addBooleanOption((o) => o.setName('confirm').setDescription('Yes, delete everything').setRequired(true)),

@@ -7,7 +7,14 @@ import { decodeControl } from './custom-id.ts';
 import { deckAutocomplete, deckCommand, settingsCommand } from './deck-commands.ts';
 import { localeOf, T } from './i18n.ts';
 import { concede, matchStatus, onMatchControl, showHand } from './play.ts';
-import { cardAutocomplete, cardCommand, rulesAutocomplete, rulesButton, rulesCommand } from './rules-commands.ts';
+import {
+  cardAutocomplete,
+  cardCommand,
+  importRulesCommand,
+  rulesAutocomplete,
+  rulesButton,
+  rulesCommand,
+} from './rules-commands.ts';
 
 export async function routeInteraction(ctx: BotContext, interaction: Interaction): Promise<void> {
   try {
@@ -48,6 +55,8 @@ async function dispatch(ctx: BotContext, interaction: Interaction): Promise<void
         return rulesCommand(ctx, interaction);
       case 'card':
         return cardCommand(ctx, interaction);
+      case 'arbiter import-rules':
+        return importRulesCommand(ctx, interaction);
       case 'arbiter export-data':
         return guildExportData(ctx, interaction);
       case 'arbiter delete-data':

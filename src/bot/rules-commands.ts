@@ -11,6 +11,7 @@ import {
   type ChatInputCommandInteraction,
   EmbedBuilder,
   MessageFlags,
+  PermissionFlagsBits,
 } from 'discord.js';
 import { GAME_IDS, type GameId } from '../engine/core/game.ts';
 import { NOVA_CARDS, novaCardByName } from '../engine/games/nova/cards/pool.ts';
@@ -40,6 +41,31 @@ function rulesIndex(store: Store): RulesIndexStore {
 /** At start: (re)import our reference and any official documents in RULES_DIR; unchanged files are skipped. */
 export function importRulesAtStart(store: Store): RulesImportReport {
   return importRules(rulesIndex(store), rulesImportConfigFromEnv());
+}
+
+/** `/arbiter import-rules [force]` (server managers): import again after RULES_DIR's documents changed. */
+export async function importRulesCommand(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
+  await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  if (!interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild)) {
+    await interaction.editReply('Only server managers (Manage Server) can do this.');
+    return;
+  }
+  const report = importRules(rulesIndex(ctx.store), rulesImportConfigFromEnv(), {
+    force: interaction.options.getBoolean('force') ?? false,
+  });
+  const lines = [
+    ...report.official.map(
+      (o) =>
+        `${o.game}: official ${o.status}${o.version ? ` (v${o.version}${o.date ? `, ${o.date}` : ''})` : ''}${o.status === 'imported' ? `, ${o.rules} rules` : ''}`,
+    ),
+    ...report.references.map(
+      (r) => `${r.game}: reference ${r.status}${r.status === 'imported' ? `, ${r.entries} entries` : ''}`,
+    ),
+    ...report.skipped.map((f) => `skipped ${f} (not a known rules document)`),
+    ...report.problems.map((p) => `problem: ${p}`),
+  ];
+  if (report.official.length === 0) lines.unshift('No official documents: RULES_DIR is not set or holds none.');
+  await interaction.editReply(lines.join('\n').slice(0, 1900));
 }
 
 function gameOption(interaction: ChatInputCommandInteraction | AutocompleteInteraction): GameId {

@@ -2,6 +2,7 @@
 // and the official documents, autocomplete, cross-reference buttons, card faces.
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeUser } from '../../src/devtools/fake-discord/driver.ts';
 import { type BotHarness, startBotHarness } from './bot-harness.ts';
 
 let h: BotHarness;
@@ -61,5 +62,18 @@ describe('/rules and /card', () => {
     const unknown = await h.alice.slash('card', { name: 'No Such Card', game: 'nova' });
     await h.bot.idle();
     expect(unknown.reply()?.content).toMatch(/No NOVA card/);
+  });
+
+  it('lets only a server manager import the rules again, and reports what was imported', async () => {
+    const refused = await h.alice.slash('arbiter import-rules', {}, { in: h.guild.channel('general') });
+    await h.bot.idle();
+    expect(refused.reply()?.content).toMatch(/Manage Server/);
+    const ownerRecord = h.discord.store.users.get(h.guild.record.ownerId);
+    if (!ownerRecord) throw new Error('no guild owner');
+    const owner = new FakeUser(h.discord, ownerRecord);
+    const report = await owner.slash('arbiter import-rules', { force: true }, { in: h.guild.channel('general') });
+    await h.bot.idle();
+    expect(report.reply()?.content).toMatch(/nova: official imported/);
+    expect(report.reply()?.content).toMatch(/mtg: official imported .*2019-01-25/);
   });
 });
