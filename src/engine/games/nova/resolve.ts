@@ -4,7 +4,7 @@ import { novaCard } from './cards/pool.ts';
 import type { Effect, NovaCard, Selector } from './cards/schema.ts';
 import { logPrivate, logPublic } from './log.ts';
 import { destroy, rulesProcessing } from './rules-processing.ts';
-import type { CardObject, NovaState, Resolution, TargetRef, WaitingItem } from './state.ts';
+import type { CardObject, ContinuousEffect, NovaState, Resolution, TargetRef, WaitingItem } from './state.ts';
 import { candidates, stillLegal } from './targets.ts';
 import { emit } from './triggers.ts';
 import { fieldObjects, isCharacter, moveCard, obj } from './zones.ts';
@@ -200,6 +200,18 @@ export function draw(s: NovaState, seat: Seat, count: number): void {
   });
 }
 
+/** A continuous effect lasting until end of turn (NOVA 407.6), stamped now for timestamp order (802.1.2.1.5). */
+function addUntilEndOfTurn(
+  s: NovaState,
+  effect: DistributiveOmit<ContinuousEffect, 'id' | 'timestamp' | 'until'>,
+): void {
+  s.timestamp += 1;
+  s.nextId += 1;
+  s.effects.push({ ...effect, id: `e${s.nextId}`, timestamp: s.timestamp, until: 'end-of-turn' } as ContinuousEffect);
+}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
 function runEffect(s: NovaState, r: Resolution, e: Effect): void {
   const item = r.item;
   const me = item.controller;
@@ -242,33 +254,14 @@ function runEffect(s: NovaState, r: Resolution, e: Effect): void {
           ? [sourceOnField(s, item)?.id].filter((x): x is string => !!x)
           : targets.flatMap((t) => (t.kind === 'object' ? [t.id] : []));
       if (affected.length === 0) return;
-      s.timestamp += 1;
-      s.nextId += 1;
       // NOVA 802.1.2.1.5.2: the affected set is locked when the effect is created.
-      s.effects.push({
-        id: `e${s.nextId}`,
-        timestamp: s.timestamp,
-        kind: 'stat',
-        affected,
-        atk: e.atk,
-        hp: e.hp,
-        until: 'end-of-turn',
-      });
+      addUntilEndOfTurn(s, { kind: 'stat', affected, atk: e.atk, hp: e.hp });
       return;
     }
     case 'grant-keyword': {
       const affected = targets.flatMap((t) => (t.kind === 'object' ? [t.id] : []));
       if (affected.length === 0) return;
-      s.timestamp += 1;
-      s.nextId += 1;
-      s.effects.push({
-        id: `e${s.nextId}`,
-        timestamp: s.timestamp,
-        kind: 'keyword',
-        affected,
-        keyword: e.keyword,
-        until: 'end-of-turn',
-      });
+      addUntilEndOfTurn(s, { kind: 'keyword', affected, keyword: e.keyword });
       return;
     }
     case 'destroy-all':
@@ -320,16 +313,7 @@ function runEffect(s: NovaState, r: Resolution, e: Effect): void {
       return;
     }
     case 'raise-limit-level':
-      s.timestamp += 1;
-      s.nextId += 1;
-      s.effects.push({
-        id: `e${s.nextId}`,
-        timestamp: s.timestamp,
-        kind: 'limit',
-        seat: me,
-        amount: e.amount,
-        until: 'end-of-turn',
-      });
+      addUntilEndOfTurn(s, { kind: 'limit', seat: me, amount: e.amount });
       return;
     case 'win-if-characters': {
       const count = fieldObjects(s, me).filter((o) => isCharacter(o)).length;
