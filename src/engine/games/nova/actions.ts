@@ -36,9 +36,15 @@ function canPayLife(s: NovaState, seat: Seat, amount: number): boolean {
 }
 
 /** Can this card in hand or character deck be played right now? Same checks as the play itself. */
+/** NOVA 912.2: a card in the waiting area that forbids placing anything but automatic abilities. */
+export function waitingAreaLocked(s: NovaState): boolean {
+  return s.waiting.some((w) => w.kind === 'card' && novaCard(w.card).locksWaitingArea);
+}
+
 export function canPlayCard(s: NovaState, seat: Seat, o: CardObject): boolean {
   const def = novaCard(o.card);
   if (!timingAllows(s, seat, def)) return false;
+  if (waitingAreaLocked(s)) return false; // NOVA 912.2
   if (def.type === 'character') {
     if (o.zone !== 'charDeck') return false;
     const p = s.players[seat];
@@ -65,6 +71,7 @@ export function canActivate(s: NovaState, seat: Seat, o: CardObject, index: numb
   const a = novaCard(o.card).abilities[index];
   if (a?.kind !== 'activated' || a.energyAbility) return false; // energy abilities are used while paying
   if (o.controller !== seat || o.zone !== 'field') return false; // NOVA 801.3.5
+  if (waitingAreaLocked(s)) return false; // NOVA 912.2
   if (s.activationLocks.includes(`${o.id}:${index}`)) return false; // NOVA 801.3.5.1.1
   if (a.cost.freezeSelf && (o.frozen || actionRestricted(s, o))) return false; // NOVA 904.3, 203.4
   if (a.cost.removeCounters && (o.counters[a.cost.removeCounters.counter] ?? 0) < a.cost.removeCounters.count)

@@ -178,6 +178,8 @@ export const NovaCardSchema = z
     alternativeLifeCost: z.number().int().min(1).optional(),
     /** NOVA 505: "only one card with this name can exist on your field". */
     uniqueOnField: z.boolean().default(false),
+    /** NOVA 912.2: while this card waits, nothing but automatic abilities can be placed in the waiting area. */
+    locksWaitingArea: z.boolean().default(false),
     /** NOVA 1005: 【Equip】 with what it gives the equipped servant. */
     equip: z
       .object({

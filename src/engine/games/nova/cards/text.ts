@@ -9,6 +9,12 @@ export function cardText(card: NovaCard): Label {
   const lines: Label[] = [];
   if (card.keywords.length > 0) lines.push(join(card.keywords.map(keywordName), ' ', '')); // NOVA 1001
   if (card.equip) lines.push(equipText(card.equip));
+  if (card.locksWaitingArea) {
+    lines.push({
+      en: 'While this card is in the waiting area, no card or ability other than automatic abilities can be placed in the waiting area.',
+      ja: 'このカードが待機領域にある間、自動能力以外のカードや能力は待機領域に置くことができない。',
+    });
+  }
   if (card.uniqueOnField) {
     lines.push({
       en: `Only one card named "${card.name.en}" can exist on your field.`,
