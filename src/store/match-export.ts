@@ -1,7 +1,7 @@
 import type { GameModule, MatchSetup } from '../engine/core/game.ts';
 import type { LoggedDecision } from '../engine/core/replay.ts';
 import { parseJsonColumn } from './json-column.ts';
-import { type MatchRecords, type MatchRow, StoredDecisionSchema } from './match-records.ts';
+import { type MatchRecords, type MatchRow, matchIdentity, StoredDecisionSchema } from './match-records.ts';
 import { firstDivergence } from './match-restore.ts';
 import { hashText } from './state-text.ts';
 
@@ -28,22 +28,11 @@ export interface MatchExport {
 
 export function exportMatch(records: MatchRecords, row: MatchRow): MatchExport {
   return {
-    matchId: row.match_id,
-    guildId: row.guild_id,
-    channelId: row.channel_id,
-    threadId: row.thread_id,
-    game: row.game,
-    format: row.format,
-    players: { p1: row.p1_user_id, p2: row.p2_user_id },
-    status: row.status,
-    statusReason: row.status_reason,
-    seed: row.seed,
+    ...matchIdentity(row),
     setup: row.setup === null ? null : (JSON.parse(row.setup) as MatchSetup),
     initialHash: row.initial_hash,
+    // Parsed without validation: an export is how a damaged match is examined.
     result: row.result === null ? null : JSON.parse(row.result),
-    createdAt: row.created_at,
-    startedAt: row.started_at,
-    endedAt: row.ended_at,
     // An export is also how a frozen match is examined, so an unreadable row is shown as text, not dropped.
     decisions: records.decisionsAfter(row.match_id, 0).map((d) => {
       let decision: LoggedDecision | { unreadable: string };

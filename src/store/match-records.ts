@@ -81,7 +81,8 @@ export interface MatchInfo {
 
 const ResultSchema = z.looseObject({ kind: z.enum(['win', 'draw']) });
 
-export function toMatchInfo(row: MatchRow): MatchInfo {
+/** The fields a match record and a match export share, named the way the code names them. */
+export function matchIdentity(row: MatchRow) {
   return {
     matchId: row.match_id,
     guildId: row.guild_id,
@@ -93,15 +94,21 @@ export function toMatchInfo(row: MatchRow): MatchInfo {
     status: row.status,
     statusReason: row.status_reason,
     seed: row.seed,
+    createdAt: row.created_at,
+    startedAt: row.started_at,
+    endedAt: row.ended_at,
+  };
+}
+
+export function toMatchInfo(row: MatchRow): MatchInfo {
+  return {
+    ...matchIdentity(row),
     decisionCount: row.decision_count,
     result:
       row.result === null
         ? null
         : (parseJsonColumn(ResultSchema, row.result, `result of match ${row.match_id}`) as unknown as GameResult),
-    createdAt: row.created_at,
-    startedAt: row.started_at,
     updatedAt: row.updated_at,
-    endedAt: row.ended_at,
   };
 }
 

@@ -36,20 +36,12 @@ export interface RulesTermInput {
   rank: number;
 }
 
-export interface RulesEntry {
+/** A stored entry: what was imported, plus where it sits in the index. */
+export interface RulesEntry extends RulesEntryInput {
   id: number;
   game: string;
   source: RulesSource;
-  kind: 'rule' | 'glossary';
   seq: number;
-  number: string;
-  key: string;
-  parent: string | null;
-  title: string | null;
-  text: string;
-  examples: string[];
-  refs: string[];
-  search: string;
 }
 
 interface EntryRow extends Omit<RulesEntry, 'examples' | 'refs'> {
