@@ -5,11 +5,13 @@ import { DeckStore } from './decks.ts';
 import { type GameResolver, requireGame } from './game-resolver.ts';
 import { coreGuildDataParts, deleteGuild, exportGuild, type GuildDataPart, type GuildExport } from './guild-data.ts';
 import { GuildSettingsStore } from './guild-settings.ts';
+import { LeagueStore, leagueGuildDataPart } from './league-store.ts';
 import { MatchNotFound } from './match-errors.ts';
 import { exportMatch, inspectMatch, type MatchExport, type MatchInspection } from './match-export.ts';
 import { MatchRecords } from './match-records.ts';
 import { MatchStore } from './match-store.ts';
 import { openDatabase } from './open-database.ts';
+import { RatingStore } from './rating-store.ts';
 import { UserPreferencesStore } from './user-preferences.ts';
 
 export interface StoreOptions {
@@ -25,6 +27,8 @@ export class Store {
   readonly preferences: UserPreferencesStore;
   readonly decks: DeckStore;
   readonly matches: MatchStore;
+  readonly leagues: LeagueStore;
+  readonly ratings: RatingStore;
   private readonly records: MatchRecords;
   private readonly parts: readonly GuildDataPart[];
   private readonly now: () => number;
@@ -46,7 +50,9 @@ export class Store {
       ...(options.log ? { log: options.log } : {}),
     };
     this.matches = new MatchStore(this.records, resolveGame, matchOptions);
-    this.parts = [...coreGuildDataParts, ...(options.guildDataParts ?? [])];
+    this.leagues = new LeagueStore(db, { now: this.now, ...(options.log ? { log: options.log } : {}) });
+    this.ratings = new RatingStore(db, this.now);
+    this.parts = [...coreGuildDataParts, leagueGuildDataPart, ...(options.guildDataParts ?? [])];
   }
 
   /** Admin: a match's record and whether its log replays. */
@@ -71,6 +77,7 @@ export class Store {
   deleteGuild(guildId: string): { matches: number } {
     const removed = deleteGuild(this.db, guildId, this.parts);
     this.matches.forget(removed);
+    this.leagues.forget(this.leagues.cachedIds());
     return { matches: removed.length };
   }
 

@@ -3,6 +3,7 @@ import { guildsMigration } from './001-guilds.ts';
 import { decksMigration } from './002-decks.ts';
 import { matchesMigration } from './003-matches.ts';
 import { rulesIndexMigration } from './100-rules-index.ts';
+import { leaguesMigration } from './200-leagues.ts';
 
 /** Every schema step, in version order. Areas append theirs here (100–199 rules index, 200–299 leagues). */
 export const migrations: readonly Migration[] = [
@@ -10,4 +11,5 @@ export const migrations: readonly Migration[] = [
   decksMigration,
   matchesMigration,
   rulesIndexMigration,
+  leaguesMigration,
 ];

@@ -1,0 +1,451 @@
+/**
+ * Leagues in SQLite. The command log (`league_log`) is the truth and is only appended to; `leagues.state` is the
+ * latest state without its log. Loading a league checks the two against each other: the log is replayed with the
+ * pure core (`replay`), and a snapshot that differs is replaced by the replay (with a note); a log that no longer
+ * replays freezes the league, which then takes no more commands (like a match, docs/store.md).
+ */
+import type { Database } from 'better-sqlite3';
+import { z } from 'zod';
+import { InvalidData } from '../engine/core/errors.ts';
+import { canonicalJson } from '../engine/core/hash.ts';
+import { type Actor, ActorSchema, type League, type LogEntry, parseLeague } from '../league/league.ts';
+import { applyCommand, replay } from '../league/league-log.ts';
+import type { GuildDataPart } from './guild-data.ts';
+import { parseJsonColumn } from './json-column.ts';
+
+export type LeagueStatus = 'registration' | 'running' | 'finished' | 'frozen';
+
+/** A league as the bot sees it: the state plus where it lives in Discord and the bot's own settings. */
+export interface LeagueRecord {
+  leagueId: string;
+  guildId: string;
+  channelId: string;
+  name: string;
+  game: string;
+  ownerId: string;
+  status: LeagueStatus;
+  statusReason: string | null;
+  roundMinutes: number | null;
+  threads: boolean;
+  timeCalledRound: number;
+  noShowRound: number;
+  ratedRounds: number;
+  ratedLadderGames: number;
+  createdAt: number;
+  updatedAt: number;
+  league: League;
+}
+
+export interface NewLeague {
+  guildId: string;
+  channelId: string;
+  ownerId: string;
+  roundMinutes: number | null;
+  threads: boolean;
+  /** From `createLeague` (its log holds the creation entry). */
+  league: League;
+}
+
+export class LeagueNotFound extends Error {
+  constructor(what: string) {
+    super(`no league ${what}`);
+    this.name = 'LeagueNotFound';
+  }
+}
+
+/** A league with this name already exists in the guild (names are unique, ignoring case). */
+export class LeagueNameTaken extends Error {
+  constructor(readonly leagueName: string) {
+    super(`a league named "${leagueName}" already exists`);
+    this.name = 'LeagueNameTaken';
+  }
+}
+
+/** The league is frozen (its log does not replay) or another writer changed it first. */
+export class LeagueUnavailable extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'LeagueUnavailable';
+  }
+}
+
+interface LeagueRow {
+  league_id: string;
+  guild_id: string;
+  channel_id: string;
+  name: string;
+  game: string;
+  owner_id: string;
+  status: LeagueStatus;
+  status_reason: string | null;
+  state: string;
+  log_length: number;
+  round_minutes: number | null;
+  threads: number;
+  time_called_round: number;
+  no_show_round: number;
+  rated_rounds: number;
+  rated_ladder_games: number;
+  created_at: number;
+  updated_at: number;
+}
+
+interface LogRow {
+  seq: number;
+  at: string;
+  actor: string;
+  admin: number;
+  command: string;
+}
+
+const CommandJson = z.record(z.string(), z.unknown());
+const StateWithoutLog = z.looseObject({ log: z.array(z.unknown()).length(0) });
+
+export interface LeagueStoreOptions {
+  now?: () => number;
+  log?: (message: string) => void;
+}
+
+export class LeagueStore {
+  /** Loaded and checked leagues, by id: the store is the only writer (one process, docs/store.md). */
+  private readonly cache = new Map<string, LeagueRecord>();
+  private readonly now: () => number;
+  private readonly log: (message: string) => void;
+
+  constructor(
+    private readonly db: Database,
+    options: LeagueStoreOptions = {},
+  ) {
+    this.now = options.now ?? Date.now;
+    this.log = options.log ?? (() => {});
+  }
+
+  create(input: NewLeague): LeagueRecord {
+    const { league } = input;
+    if (league.log.length !== 1) throw new InvalidData('a new league has exactly its creation in its log');
+    const now = this.now();
+    const name = league.config.name;
+    const insert = this.db.transaction(() => {
+      const taken = this.db
+        .prepare('SELECT 1 FROM leagues WHERE guild_id = ? AND name_key = ?')
+        .get(input.guildId, nameKey(name));
+      if (taken) throw new LeagueNameTaken(name);
+      this.db
+        .prepare(
+          `INSERT INTO leagues (league_id, guild_id, channel_id, name, name_key, game, owner_id, status, state,
+             log_length, round_minutes, threads, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)`,
+        )
+        .run(
+          league.config.id,
+          input.guildId,
+          input.channelId,
+          name,
+          nameKey(name),
+          league.config.game,
+          input.ownerId,
+          league.phase,
+          stateText(league),
+          input.roundMinutes,
+          input.threads ? 1 : 0,
+          now,
+          now,
+        );
+      this.appendLog(league.config.id, league.log, 0);
+    });
+    insert();
+    this.cache.delete(league.config.id);
+    return this.require(league.config.id);
+  }
+
+  /** The league with this id, loaded (and checked against its log) the first time. */
+  get(leagueId: string): LeagueRecord | null {
+    const cached = this.cache.get(leagueId);
+    if (cached) return cached;
+    const row = this.db.prepare('SELECT * FROM leagues WHERE league_id = ?').get(leagueId) as LeagueRow | undefined;
+    if (!row) return null;
+    const record = this.load(row);
+    this.cache.set(leagueId, record);
+    return record;
+  }
+
+  require(leagueId: string): LeagueRecord {
+    return this.get(leagueId) ?? throwNotFound(leagueId);
+  }
+
+  /** By exact id, else by name (ignoring case) within the guild. */
+  find(guildId: string, idOrName: string): LeagueRecord | null {
+    const byId = this.db.prepare('SELECT guild_id FROM leagues WHERE league_id = ?').get(idOrName) as
+      | { guild_id: string }
+      | undefined;
+    if (byId?.guild_id === guildId) return this.get(idOrName);
+    const row = this.db
+      .prepare('SELECT league_id FROM leagues WHERE guild_id = ? AND name_key = ?')
+      .get(guildId, nameKey(idOrName)) as { league_id: string } | undefined;
+    return row ? this.get(row.league_id) : null;
+  }
+
+  /** The guild's leagues, newest first, without loading their states. */
+  list(guildId: string, statuses?: readonly LeagueStatus[]): LeagueSummary[] {
+    const rows = this.db
+      .prepare(
+        'SELECT league_id, name, game, channel_id, status FROM leagues WHERE guild_id = ? ORDER BY created_at DESC, name',
+      )
+      .all(guildId) as { league_id: string; name: string; game: string; channel_id: string; status: LeagueStatus }[];
+    return rows
+      .filter((r) => !statuses || statuses.includes(r.status))
+      .map((r) => ({ leagueId: r.league_id, name: r.name, game: r.game, channelId: r.channel_id, status: r.status }));
+  }
+
+  /** Leagues the round timer watches: running ones, across all guilds. */
+  runningLeagueIds(): string[] {
+    const rows = this.db.prepare("SELECT league_id FROM leagues WHERE status = 'running'").all() as {
+      league_id: string;
+    }[];
+    return rows.map((r) => r.league_id);
+  }
+
+  /**
+   * Applies one command with the pure core and stores it in one transaction: the new log entries, then the state,
+   * guarded by the log length read at load so a second writer can never fork the log. Refusals (IllegalAction,
+   * InvalidData) leave everything unchanged.
+   */
+  apply(leagueId: string, actor: Actor, command: unknown, at: string): { before: LeagueRecord; after: LeagueRecord } {
+    const before = this.require(leagueId);
+    if (before.status === 'frozen') throw new LeagueUnavailable(`league ${leagueId} is frozen: ${before.statusReason}`);
+    const league = applyCommand(before.league, ActorSchema.parse(actor), command, at);
+    const now = this.now();
+    const write = this.db.transaction(() => {
+      this.appendLog(leagueId, league.log.slice(before.league.log.length), before.league.log.length);
+      const changed = this.db
+        .prepare(
+          'UPDATE leagues SET state = ?, status = ?, log_length = ?, updated_at = ? WHERE league_id = ? AND log_length = ?',
+        )
+        .run(stateText(league), league.phase, league.log.length, now, leagueId, before.league.log.length);
+      if (changed.changes !== 1) throw new LeagueUnavailable(`league ${leagueId} was changed by another writer`);
+    });
+    try {
+      write();
+    } catch (error) {
+      this.cache.delete(leagueId);
+      throw error;
+    }
+    const after: LeagueRecord = { ...before, league, status: league.phase, updatedAt: now };
+    this.cache.set(leagueId, after);
+    return { before, after };
+  }
+
+  /** Bot-side progress and settings (timer, ratings); not part of the league's own log. */
+  setProgress(
+    leagueId: string,
+    patch: Partial<Pick<LeagueRecord, 'timeCalledRound' | 'noShowRound' | 'ratedRounds' | 'ratedLadderGames'>>,
+  ): void {
+    const columns: Record<string, string> = {
+      timeCalledRound: 'time_called_round',
+      noShowRound: 'no_show_round',
+      ratedRounds: 'rated_rounds',
+      ratedLadderGames: 'rated_ladder_games',
+    };
+    for (const [key, value] of Object.entries(patch)) {
+      this.db.prepare(`UPDATE leagues SET ${columns[key]} = ? WHERE league_id = ?`).run(value, leagueId);
+    }
+    const cached = this.cache.get(leagueId);
+    if (cached) this.cache.set(leagueId, { ...cached, ...patch });
+  }
+
+  /** A player said they are at their table this round (idempotent). */
+  markPresent(leagueId: string, round: number, userId: string): void {
+    this.db
+      .prepare('INSERT OR IGNORE INTO league_presence (league_id, round, user_id, at) VALUES (?, ?, ?, ?)')
+      .run(leagueId, round, userId, this.now());
+  }
+
+  present(leagueId: string, round: number): Set<string> {
+    const rows = this.db
+      .prepare('SELECT user_id FROM league_presence WHERE league_id = ? AND round = ?')
+      .all(leagueId, round) as { user_id: string }[];
+    return new Set(rows.map((r) => r.user_id));
+  }
+
+  /** Records one bot-hosted game of a table; false if this match was already recorded for the league. */
+  addBotGame(game: {
+    matchId: string;
+    leagueId: string;
+    round: number;
+    table: number;
+    winner: string | null;
+  }): boolean {
+    const result = this.db
+      .prepare(
+        'INSERT OR IGNORE INTO league_bot_games (match_id, league_id, round, table_number, winner, at) VALUES (?, ?, ?, ?, ?, ?)',
+      )
+      .run(game.matchId, game.leagueId, game.round, game.table, game.winner, this.now());
+    return result.changes === 1;
+  }
+
+  botGames(leagueId: string, round: number, table: number): { matchId: string; winner: string | null }[] {
+    const rows = this.db
+      .prepare(
+        'SELECT match_id, winner FROM league_bot_games WHERE league_id = ? AND round = ? AND table_number = ? ORDER BY at, match_id',
+      )
+      .all(leagueId, round, table) as { match_id: string; winner: string | null }[];
+    return rows.map((r) => ({ matchId: r.match_id, winner: r.winner }));
+  }
+
+  /** The stored log entries, with `undoneBy` derived from the undo entries. */
+  logOf(leagueId: string): LogEntry[] {
+    const rows = this.db
+      .prepare('SELECT seq, at, actor, admin, command FROM league_log WHERE league_id = ? ORDER BY seq')
+      .all(leagueId) as LogRow[];
+    const entries: LogEntry[] = rows.map((r, i) => {
+      if (r.seq !== i) throw new InvalidData(`league ${leagueId}: log entry ${i} is missing`);
+      return {
+        seq: r.seq,
+        at: r.at,
+        actor: parseJsonColumn(ActorSchema, r.actor, `league ${leagueId} log ${r.seq} actor`),
+        admin: r.admin === 1,
+        command: parseJsonColumn(CommandJson, r.command, `league ${leagueId} log ${r.seq} command`),
+        undoneBy: null,
+      };
+    });
+    for (const entry of entries) {
+      if (entry.command.type !== 'undo') continue;
+      const target = entries[Number(entry.command.target)];
+      if (!target) throw new InvalidData(`league ${leagueId}: undo ${entry.seq} names a missing entry`);
+      target.undoneBy = entry.seq;
+    }
+    return entries;
+  }
+
+  /** Forgets cached states (after a guild's data was deleted). */
+  forget(leagueIds: readonly string[]): void {
+    for (const id of leagueIds) this.cache.delete(id);
+  }
+
+  cachedIds(): string[] {
+    return [...this.cache.keys()];
+  }
+
+  private appendLog(leagueId: string, entries: readonly LogEntry[], firstSeq: number): void {
+    const insert = this.db.prepare(
+      'INSERT INTO league_log (league_id, seq, at, actor, admin, command) VALUES (?, ?, ?, ?, ?, ?)',
+    );
+    entries.forEach((e, i) => {
+      if (e.seq !== firstSeq + i) throw new InvalidData(`league ${leagueId}: log entry ${e.seq} is out of order`);
+      insert.run(leagueId, e.seq, e.at, JSON.stringify(e.actor), e.admin ? 1 : 0, JSON.stringify(e.command));
+    });
+  }
+
+  /** Rebuilds the league from its log and checks it against the stored state; freezes it if the log fails. */
+  private load(row: LeagueRow): LeagueRecord {
+    const base = recordOf(row);
+    if (row.status === 'frozen') {
+      return { ...base, league: { ...parseLeague(JSON.parse(row.state)), log: this.logOf(row.league_id) } };
+    }
+    let rebuilt: League;
+    try {
+      const log = this.logOf(row.league_id);
+      if (log.length !== row.log_length)
+        throw new InvalidData(`the log has ${log.length} entries, the league row says ${row.log_length}`);
+      rebuilt = replay(log);
+    } catch (error) {
+      const reason = `its log does not replay: ${(error as Error).message}`;
+      this.db
+        .prepare("UPDATE leagues SET status = 'frozen', status_reason = ? WHERE league_id = ?")
+        .run(reason, row.league_id);
+      this.log(`league ${row.league_id} frozen: ${reason}`);
+      let league: League;
+      try {
+        league = parseLeague({ ...JSON.parse(row.state), log: [] });
+      } catch {
+        throw new LeagueUnavailable(`league ${row.league_id} is frozen and its state is unreadable: ${reason}`);
+      }
+      return { ...base, status: 'frozen', statusReason: reason, league };
+    }
+    if (stateText(rebuilt) !== snapshotText(row.state)) {
+      this.log(`league ${row.league_id}: stored state differed from its log; the log's replay replaces it`);
+      this.db
+        .prepare('UPDATE leagues SET state = ?, status = ? WHERE league_id = ?')
+        .run(stateText(rebuilt), rebuilt.phase, row.league_id);
+    }
+    return { ...base, status: rebuilt.phase, league: rebuilt };
+  }
+}
+
+export interface LeagueSummary {
+  leagueId: string;
+  name: string;
+  game: string;
+  channelId: string;
+  status: LeagueStatus;
+}
+
+function nameKey(name: string): string {
+  return name.trim().toLowerCase();
+}
+
+function throwNotFound(leagueId: string): never {
+  throw new LeagueNotFound(leagueId);
+}
+
+/** The stored state: the league without its log (the log has its own table). */
+function stateText(league: League): string {
+  return canonicalJson({ ...league, log: [] });
+}
+
+/** A stored state in comparable form (unreadable JSON compares unequal and is replaced). */
+function snapshotText(text: string): string {
+  try {
+    const parsed = StateWithoutLog.safeParse(JSON.parse(text));
+    return parsed.success ? canonicalJson(parsed.data) : '';
+  } catch {
+    return '';
+  }
+}
+
+function recordOf(row: LeagueRow): Omit<LeagueRecord, 'league'> {
+  return {
+    leagueId: row.league_id,
+    guildId: row.guild_id,
+    channelId: row.channel_id,
+    name: row.name,
+    game: row.game,
+    ownerId: row.owner_id,
+    status: row.status,
+    statusReason: row.status_reason,
+    roundMinutes: row.round_minutes,
+    threads: row.threads === 1,
+    timeCalledRound: row.time_called_round,
+    noShowRound: row.no_show_round,
+    ratedRounds: row.rated_rounds,
+    ratedLadderGames: row.rated_ladder_games,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** Guild export and deletion of leagues, their logs, presence, bot games, ratings and seasons. */
+export const leagueGuildDataPart: GuildDataPart = {
+  name: 'leagues',
+  export(db, guildId) {
+    const leagues = db
+      .prepare('SELECT * FROM leagues WHERE guild_id = ? ORDER BY created_at, league_id')
+      .all(guildId) as LeagueRow[];
+    const store = new LeagueStore(db);
+    return {
+      leagues: leagues.map((row) => ({
+        ...recordOf(row),
+        state: JSON.parse(row.state) as unknown,
+        log: store.logOf(row.league_id),
+      })),
+      ratings: db.prepare('SELECT * FROM ratings WHERE guild_id = ? ORDER BY game, user_id').all(guildId),
+      seasons: db.prepare('SELECT * FROM rating_seasons WHERE guild_id = ? ORDER BY game, number').all(guildId),
+    };
+  },
+  delete(db, guildId) {
+    // league_log, league_presence and league_bot_games go with their league (ON DELETE CASCADE).
+    db.prepare('DELETE FROM leagues WHERE guild_id = ?').run(guildId);
+    db.prepare('DELETE FROM ratings WHERE guild_id = ?').run(guildId);
+    db.prepare('DELETE FROM rating_seasons WHERE guild_id = ?').run(guildId);
+  },
+};
