@@ -118,7 +118,13 @@ describe('per-guild export and deletion', () => {
     expect(store.deleteGuild('g1')).toEqual({ matches: 1 });
     expect(store.matches.match('m1')).toBeNull();
     expect(store.matches.isLive('m1')).toBe(false);
-    expect(store.exportGuild('g1').parts).toEqual({ settings: null, userPreferences: [], decks: [], matches: [] });
+    expect(store.exportGuild('g1').parts).toEqual({
+      settings: null,
+      userPreferences: [],
+      decks: [],
+      matches: [],
+      leagues: { leagues: [], ratings: [], seasons: [] },
+    });
     const count = (sql: string) => (store.db.prepare(sql).get() as { n: number }).n;
     expect(count("SELECT count(*) n FROM match_decisions WHERE match_id = 'm1'")).toBe(0);
     expect(count("SELECT count(*) n FROM match_snapshots WHERE match_id = 'm1'")).toBe(0);
