@@ -173,6 +173,7 @@ export function playEnergyCost(s: NovaState, play: PlayInProgress): { cost: Cost
 
 export type PlayStep =
   | { need: 'cost-mode' }
+  | { need: 'additional-cost' }
   | { need: 'payment' }
   | { need: 'target'; options: TargetRef[]; prompt: 'equip' | 'distribute' | 'target'; min: number }
   | { need: 'nothing' };
@@ -189,6 +190,11 @@ export function continuePlay(s: NovaState): PlayStep {
     const lifeOk = canPayLife(s, seat, def.alternativeLifeCost);
     if (energyOk && lifeOk) return { need: 'cost-mode' };
     play.payLifeInstead = !energyOk;
+  }
+  // NOVA 902.8.2: an optional additional cost is chosen with the costs; a discard needs another card in hand (902.3).
+  if (play.abilityIndex === null && def.optionalDiscardCost && (play.discard === undefined || play.discard === null)) {
+    if (discardCandidates(s, play).length >= def.optionalDiscardCost) return { need: 'additional-cost' };
+    play.discard = [];
   }
   // NOVA 804.2.2: targets, one targeting effect at a time; equip chooses a servant on either field (1005.2).
   if (play.abilityIndex === null && def.equip) {
@@ -224,6 +230,11 @@ export function continuePlay(s: NovaState): PlayStep {
   return { need: 'nothing' };
 }
 
+/** The cards that could be discarded for an optional discard cost: the hand without the card being played. */
+export function discardCandidates(s: NovaState, play: PlayInProgress): string[] {
+  return s.players[play.seat].zones.hand.filter((id) => id !== play.source);
+}
+
 /** NOVA 804.2.3–804.2.5: lock in and pay the cost, then put the card or ability on the waiting area. */
 function payAndPlace(s: NovaState, play: PlayInProgress): void {
   const seat = play.seat;
@@ -239,6 +250,13 @@ function payAndPlace(s: NovaState, play: PlayInProgress): void {
       if (play.payLifeInstead && def.alternativeLifeCost) p.life -= def.alternativeLifeCost;
       else pay(s, seat, effectiveCost(s, seat, def), play.payment ?? undefined);
       if (def.additionalLifeCost) p.life -= def.additionalLifeCost; // NOVA 902.8
+      for (const id of play.discard ?? []) {
+        const discarded = moveCard(s, id, 'graveyard'); // NOVA 902.8.2, 911: the optional additional cost
+        logPublic(s, {
+          en: `${seat} discards ${novaCard(discarded.card).name.en} as an additional cost.`,
+          ja: `${seat}は追加コストとして${novaCard(discarded.card).name.ja}を捨てた。`,
+        });
+      }
     }
     const moved = moveCard(s, play.source, 'waiting');
     item = {
@@ -250,6 +268,7 @@ function payAndPlace(s: NovaState, play: PlayInProgress): void {
       abilityIndex: null,
       targets: play.targets,
       causeObject: null,
+      ...((play.discard?.length ?? 0) > 0 ? { optionalCostPaid: true } : {}),
     };
   } else {
     const o = obj(s, play.source);

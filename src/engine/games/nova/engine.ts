@@ -10,7 +10,15 @@ import {
 } from '../../core/game.ts';
 import { actedWithPriority, passPriority } from '../../core/priority.ts';
 import { shuffle } from '../../core/rng.ts';
-import { continuePlay, declarePlay, playEnergyCost, priorityOptions, recordPlayTarget, setEnergy } from './actions.ts';
+import {
+  continuePlay,
+  declarePlay,
+  discardCandidates,
+  playEnergyCost,
+  priorityOptions,
+  recordPlayTarget,
+  setEnergy,
+} from './actions.ts';
 import { novaCard } from './cards/pool.ts';
 import { attackTargets, declareAttack, declareBlock, possibleAttackers, possibleBlockers } from './combat.ts';
 import { paymentPlans } from './energy.ts';
@@ -57,6 +65,7 @@ function step(s: NovaState): void {
   if (s.play) {
     const next = continuePlay(s);
     if (next.need === 'cost-mode') s.await = { k: 'cost-mode', seat: s.play.seat };
+    else if (next.need === 'additional-cost') s.await = { k: 'additional-cost', seat: s.play.seat };
     else if (next.need === 'payment') s.await = { k: 'payment', seat: s.play.seat };
     else if (next.need === 'target')
       s.await = { k: 'target', seat: s.play.seat, options: next.options, prompt: next.prompt };
@@ -181,6 +190,26 @@ export function buildDecision(s: NovaState, a: Await): PendingDecision {
         min: 1,
         max: 1,
         defaultOnTimeout: ['energy'],
+      };
+    }
+    case 'additional-cost': {
+      const play = s.play;
+      if (!play) throw new Error('additional cost without a play');
+      const def = novaCard(play.card);
+      return {
+        ...base,
+        kind: 'additional-cost',
+        prompt: {
+          en: `${def.name.en}: you may discard 1 card as an additional cost. (NOVA 902.8.2)`,
+          ja: `${def.name.ja}：追加コストとして手札を1枚捨ててもよい。`,
+        },
+        options: [
+          opt('no-discard', 'no-discard', 'Do not discard', '捨てない'),
+          ...discardCandidates(s, play).map((id) => cardOption(s, id, 'discard')),
+        ],
+        min: 1,
+        max: 1,
+        defaultOnTimeout: ['no-discard'],
       };
     }
     case 'payment': {
@@ -412,6 +441,9 @@ function handle(s: NovaState, a: Await, chosen: string[]): void {
     }
     case 'cost-mode':
       if (s.play) s.play.payLifeInstead = pick === 'life';
+      return;
+    case 'additional-cost':
+      if (s.play) s.play.discard = pick === 'no-discard' ? [] : [pick]; // NOVA 902.8.2
       return;
     case 'payment': {
       const play = s.play;

@@ -137,6 +137,7 @@ function finishResolution(s: NovaState, r: Resolution): void {
     return;
   }
   const placed = moveCard(s, item.objectId, 'field', { controller: item.controller }); // NOVA 804.3.1
+  if (item.optionalCostPaid) placed.optionalCostPaid = true; // NOVA 902.8.2: remembered by the object on the field
   logPublic(s, {
     en: `${def.name.en} enters ${item.controller}'s field.`,
     ja: `${def.name.ja}が${item.controller}の場に出た。`,

@@ -28,6 +28,8 @@ export interface CardObject {
   enteredAt: number;
   /** NOVA 203.4: controlled continuously since the start of its controller's most recent turn. */
   sinceTurnStart: boolean;
+  /** NOVA 902.8.2: this object was played with its optional additional cost paid (a new object forgets it, 301.9). */
+  optionalCostPaid?: boolean;
 }
 
 export interface PlayerState {
@@ -60,7 +62,8 @@ export interface WaitingItem {
   targets: TargetRef[][];
   /** For triggered abilities caused by a destruction: the destroyed object (NOVA 907.1, docs/rulings A40). */
   causeObject: string | null;
-  /** For "opponent's servant destroyed"-style triggers, the player whose servant it was. */
+  /** NOVA 902.8.2: a card played with its optional additional cost paid. */
+  optionalCostPaid?: boolean;
 }
 
 export interface PendingTrigger {
@@ -112,6 +115,8 @@ export interface PlayInProgress {
   distribution: TargetRef[];
   /** The energy units the player chose to pay with (NOVA 804.2.4), when the way to pay was a choice. */
   payment?: string[] | null;
+  /** NOVA 902.8.2: the cards chosen to discard for an optional additional cost; [] when declined. */
+  discard?: string[] | null;
 }
 
 /** An item being resolved, paused when an effect needs a choice (NOVA 804.4). */
@@ -130,6 +135,7 @@ export type Await =
   | { k: 'priority'; seat: Seat }
   | { k: 'order-triggers'; seat: Seat }
   | { k: 'cost-mode'; seat: Seat }
+  | { k: 'additional-cost'; seat: Seat }
   | { k: 'payment'; seat: Seat }
   | { k: 'target'; seat: Seat; options: TargetRef[]; prompt: 'equip' | 'distribute' | 'target' }
   | { k: 'attacker'; seat: Seat }

@@ -30,7 +30,13 @@ export function emit(s: NovaState, event: GameEvent): void {
   };
   switch (event.type) {
     case 'entered-field':
-      watchers('enters-field', event.object, (i) => queue(s, event.object, i, null));
+      novaCard(event.object.card).abilities.forEach((a, i) => {
+        if (a.kind !== 'triggered' || a.when !== 'enters-field') return;
+        // NOVA 902.8.2 (docs/rulings/nova.md R38): "if that additional cost was paid" is fixed when the card is
+        // played, so an object played without it does not trigger.
+        if (a.ifOptionalCostPaid && !event.object.optionalCostPaid) return;
+        queue(s, event.object, i, null);
+      });
       return;
     case 'attacked':
       watchers('attacks', event.object, (i) => queue(s, event.object, i, null)); // NOVA 405.4.5

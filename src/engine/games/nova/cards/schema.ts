@@ -123,6 +123,8 @@ export const AbilitySchema = z.discriminatedUnion('kind', [
     .object({
       kind: z.literal('triggered'),
       when: TriggerEventSchema,
+      /** NOVA 902.8.2: "if that additional cost was paid": triggers only for an object whose optional cost was paid. */
+      ifOptionalCostPaid: z.boolean().optional(),
       effects: z.array(EffectSchema).min(1),
     })
     .strict(),
@@ -174,6 +176,8 @@ export const NovaCardSchema = z
     abilities: z.array(AbilitySchema).default([]),
     /** NOVA 902.8: a mandatory additional cost in life. */
     additionalLifeCost: z.number().int().min(1).optional(),
+    /** NOVA 902.8.2: an optional additional cost: discard 1 card as you play it. */
+    optionalDiscardCost: z.literal(1).optional(),
     /** NOVA 902.9: an optional alternative cost in life instead of the energy cost. */
     alternativeLifeCost: z.number().int().min(1).optional(),
     /** NOVA 505: "only one card with this name can exist on your field". */

@@ -27,6 +27,12 @@ export function cardText(card: NovaCard): Label {
       ja: `このカードをプレイするための追加コストとして、${card.additionalLifeCost}LPを支払う。`,
     });
   }
+  if (card.optionalDiscardCost) {
+    lines.push({
+      en: `You may discard ${card.optionalDiscardCost} card as an additional cost to play this card.`,
+      ja: `このカードをプレイするための追加コストとして、手札を${card.optionalDiscardCost}枚捨ててもよい。`,
+    });
+  }
   if (card.alternativeLifeCost) {
     lines.push({
       en: `You may pay ${card.alternativeLifeCost} LP rather than this card's energy cost.`,
@@ -113,8 +119,12 @@ function stat(atk: number, hp: number): string {
 
 function abilityText(a: Ability): Label {
   switch (a.kind) {
-    case 'triggered':
-      return prefix(triggerText(a.when), effectsText(a.effects));
+    case 'triggered': {
+      const paid = a.ifOptionalCostPaid
+        ? { en: 'if that additional cost was paid, ', ja: 'その追加コストが支払われていたなら、' }
+        : { en: '', ja: '' };
+      return prefix(join([triggerText(a.when), paid], '', ''), effectsText(a.effects));
+    }
     case 'activated': {
       const cost: Label[] = [];
       if (a.cost.energy) cost.push(costText(a.cost.energy));
