@@ -13,11 +13,9 @@ import {
   MessageFlags,
   PermissionFlagsBits,
 } from 'discord.js';
+import { type CardMatch, cardPool, findCard, gamesWithCardPools, searchCards } from '../engine/cards-registry.ts';
 import { GAME_IDS, type GameId } from '../engine/core/game.ts';
-import { NOVA_CARDS, novaCardByName } from '../engine/games/nova/cards/pool.ts';
-import type { NovaCard } from '../engine/games/nova/cards/schema.ts';
-import { cardText, keywordName } from '../engine/games/nova/cards/text.ts';
-import type { CardFace } from '../render/table-model.ts';
+import { cardFace } from '../render/games/card-faces.ts';
 import type { RuleAnswer } from '../rules/answer.ts';
 import { answerText } from '../rules/answer-text.ts';
 import { importRules, type RulesImportReport, rulesImportConfigFromEnv } from '../rules/import.ts';
@@ -133,87 +131,112 @@ export async function rulesButton(ctx: BotContext, interaction: ButtonInteractio
   await interaction.reply({ ...ruleMessage(found.answer), flags: MessageFlags.Ephemeral });
 }
 
-const COLOUR_PIPS: [keyof NonNullable<NovaCard['cost']>, string][] = [
-  ['red', 'red'],
-  ['blue', 'blue'],
-  ['green', 'green'],
-  ['white', 'white'],
-  ['black', 'black'],
-];
+const GAME_NAMES: Record<GameId, string> = {
+  nova: 'NOVA',
+  mtg: 'MTG',
+  fow: 'Force of Will',
+  pmv: 'Phantom Magic Vision',
+  aqa: 'Aquarian Age',
+};
 
-/** The card-face model for the renderer (NOVA; other games add theirs when their engines land). */
-function novaFace(card: NovaCard, locale: 'en' | 'ja'): CardFace {
-  const cost: CardFace['cost'] = [];
-  for (const [key, colour] of COLOUR_PIPS)
-    for (let i = 0; i < (card.cost?.[key] ?? 0); i++) cost.push({ colour, text: '' });
-  if ((card.cost?.generic ?? 0) > 0) cost.push({ colour: 'generic', text: String(card.cost?.generic) });
-  const stats: CardFace['stats'] = [];
-  if (card.atk !== undefined) stats.push({ label: 'ATK', value: card.atk });
-  if (card.hp !== undefined) stats.push({ label: 'HP', value: card.hp });
-  if (card.level !== undefined) stats.push({ label: locale === 'ja' ? 'Lv' : 'Level', value: card.level });
-  const type = { servant: 'Servant', spell: 'Spell', 'magic-item': 'Magic Item', character: 'Character' }[card.type];
-  const races = card.races.length > 0 ? ` — ${card.races.join(' / ')}` : '';
-  return {
-    game: 'nova',
-    locale,
-    name: card.name[locale],
-    colours: [card.color],
-    cost,
-    typeLine: `${type}${races}`,
-    text: cardText(card)[locale],
-    stats,
-  };
+const isGameId = (raw: string): raw is GameId => (GAME_IDS as readonly string[]).includes(raw);
+
+/**
+ * Which card `/card` means: an autocomplete value (`mtg:kiln-bolt`), or a typed name in the chosen game, or, with no
+ * game chosen, the first pool (in GAME_IDS order) that has a card of that name.
+ */
+function resolveCard(rawGame: string | null, name: string): CardMatch | { error: 'game' | 'card'; game?: GameId } {
+  const prefixed = /^([a-z]+):([a-z0-9-]+)$/.exec(name.trim());
+  if (prefixed && isGameId(prefixed[1] ?? '') && rawGame === null) rawGame = prefixed[1] ?? null;
+  const typed = prefixed && prefixed[1] === rawGame ? (prefixed[2] ?? name) : name;
+  if (rawGame !== null) {
+    if (!isGameId(rawGame) || !cardPool(rawGame)) return { error: 'game' };
+    const card = findCard(rawGame, typed);
+    return card ? { game: rawGame, card } : { error: 'card', game: rawGame };
+  }
+  for (const game of gamesWithCardPools()) {
+    const card = findCard(game, typed);
+    if (card) return { game, card };
+  }
+  return { error: 'card' };
 }
 
 export async function cardCommand(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const locale = localeOf(interaction.locale);
   const isPrivate = interaction.options.getBoolean('private') ?? false;
   await interaction.deferReply(isPrivate ? { flags: MessageFlags.Ephemeral } : {});
-  const game = gameOption(interaction);
+  const rawGame = interaction.options.getString('game');
   const name = interaction.options.getString('name', true);
-  if (game !== 'nova') {
+  const found = resolveCard(rawGame, name);
+  if ('error' in found) {
+    const pools = gamesWithCardPools().join(', ');
+    if (found.error === 'game') {
+      await interaction.editReply(
+        locale === 'ja'
+          ? `「${rawGame}」のカードはありません。カードを調べられるゲーム：${pools}`
+          : `There are no cards for "${rawGame}". Games with cards: ${pools}.`,
+      );
+      return;
+    }
+    // Suggestions: names containing what was typed, else names containing one of its words.
+    const games = found.game ? [found.game] : gamesWithCardPools();
+    let near = searchCards(games, name, 3);
+    for (const word of name.split(/\s+/).filter((w) => w.length >= 3)) {
+      if (near.length > 0) break;
+      near = searchCards(games, word, 3);
+    }
+    const nearNames = near.map((m) => m.card.name[locale]);
+    const where = found.game ? GAME_NAMES[found.game] : '';
+    const hint =
+      nearNames.length > 0
+        ? locale === 'ja'
+          ? ` 候補：${nearNames.join('、')}`
+          : ` Did you mean: ${nearNames.join(', ')}?`
+        : '';
     await interaction.editReply(
-      locale === 'ja'
-        ? 'このゲームのカードはまだありません（NOVAのみ）。'
-        : 'Card look-up covers NOVA so far; the other games come with their engines.',
+      (locale === 'ja'
+        ? `「${name}」という${where}カードは見つかりません。`
+        : `No ${where ? `${where} ` : ''}card is called "${name}".`) + hint,
     );
     return;
   }
-  const card = novaCardByName(name);
-  if (!card) {
-    await interaction.editReply(
-      locale === 'ja' ? `「${name}」というカードは見つかりません。` : `No NOVA card is called "${name}".`,
-    );
-    return;
-  }
-  const text = cardText(card)[locale];
+  const { game, card } = found;
+  const pool = cardPool(game);
+  if (!pool) return;
+  const text = pool.text(card)[locale];
   const embed = new EmbedBuilder()
     .setTitle(card.name[locale])
-    .setDescription(text || (locale === 'ja' ? '（能力なし）' : '(no abilities)'));
-  // The rules of each keyword the card has (NOVA 1001–1005), from the rules index.
-  for (const k of card.keywords.slice(0, 5)) {
-    const word = keywordName(k)[locale].replace(/[【】.]/g, '');
-    const found = lookupRules(rulesIndex(ctx.store), 'nova', word, 1).answer;
-    if (found)
+    .setDescription(text || (locale === 'ja' ? '（能力なし）' : '(no abilities)'))
+    .setFooter({ text: GAME_NAMES[game] });
+  // The rules of each keyword the card has, from the rules index (official document first, else our reference).
+  for (const k of pool.keywords(card).slice(0, 5)) {
+    const rule = lookupRules(rulesIndex(ctx.store), game, k.rule, 1).answer;
+    if (rule)
       embed.addFields({
-        name: `${word} — ${found.number}`,
-        value: answerText(found).description.slice(0, 1000) || '—',
+        name: `${k.name[locale]} — ${rule.number}`,
+        value: answerText(rule).description.slice(0, 1000) || '—',
       });
   }
   const files: AttachmentBuilder[] = [];
-  if (ctx.renderer) {
-    const png = await ctx.renderer('card', novaFace(card, locale));
+  const face = cardFace(game, card, locale);
+  if (ctx.renderer && face) {
+    const png = await ctx.renderer('card', face);
     files.push(new AttachmentBuilder(png, { name: 'card.png' }));
     embed.setImage('attachment://card.png');
   }
   await interaction.editReply({ embeds: [embed], files });
 }
 
+/** Names in the chosen game's pool (every pool when no game is chosen), the user's language first. */
 export async function cardAutocomplete(_ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
-  const typed = String(interaction.options.getFocused() ?? '').toLowerCase();
-  const choices = [...NOVA_CARDS.values()]
-    .filter((c) => c.name.en.toLowerCase().includes(typed) || c.name.ja.includes(typed))
-    .slice(0, 25)
-    .map((c) => ({ name: `${c.name.en} / ${c.name.ja}`.slice(0, 100), value: c.name.en.slice(0, 100) }));
+  const locale = localeOf(interaction.locale);
+  const other = locale === 'ja' ? 'en' : 'ja';
+  const typed = String(interaction.options.getFocused() ?? '');
+  const rawGame = interaction.options.getString('game');
+  const games = rawGame === null ? gamesWithCardPools() : isGameId(rawGame) ? [rawGame] : [];
+  const choices = searchCards(games, typed, 25).map(({ game, card }) => ({
+    name: `${card.name[locale]} / ${card.name[other]}${games.length > 1 ? ` · ${GAME_NAMES[game]}` : ''}`.slice(0, 100),
+    value: `${game}:${card.id}`.slice(0, 100),
+  }));
   await interaction.respond(choices);
 }

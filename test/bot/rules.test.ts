@@ -52,7 +52,7 @@ describe('/rules and /card', () => {
 
   it('shows a card with its generated text and the rules of its keyword', async () => {
     const choices = await h.alice.autocomplete('card', { name: 'tusk' }, 'name');
-    expect(choices.map((c) => c.value)).toContain('Tuskbreaker Boar');
+    expect(choices.map((c) => c.value)).toContain('nova:tuskbreaker-boar');
     const shown = await h.alice.slash('card', { name: 'Tuskbreaker Boar', game: 'nova' });
     await h.bot.idle();
     const embed = shown.reply()?.embeds[0];

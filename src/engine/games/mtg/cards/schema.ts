@@ -1,0 +1,229 @@
+// MTG card data (CR 2019-01-25), as the future MTG engine will read it. The effect vocabulary covers the digest's
+// stage-A sample cards; anything it cannot say is a `code` escape naming the handler the engine must provide.
+import { z } from 'zod';
+import { CardIdSchema, CodeEscapeSchema, IntendedTextSchema, LabelSchema } from '../../../core/card-data.ts';
+
+/**
+ * CR 107.4, 202.1: one mana symbol of a cost. A number is generic mana, X a variable (107.3), W U B R G a coloured
+ * symbol, C colourless-only (107.4b), "R/G" a hybrid symbol (107.4e).
+ */
+export const ManaSymbolSchema = z
+  .string()
+  .regex(/^(0|[1-9][0-9]?|X|[WUBRGC]|[WUBRG]\/[WUBRG])$/, 'a mana symbol is a number, X, W, U, B, R, G, C or "R/G"');
+export type ManaSymbol = z.infer<typeof ManaSymbolSchema>;
+
+/** CR 205.4a: supertypes used by the sample pool. */
+export const SupertypeSchema = z.enum(['basic', 'legendary']);
+/** CR 205.2a: card types used by the sample pool (plus the permanent types the engine will need). */
+export const CardTypeSchema = z.enum([
+  'artifact',
+  'creature',
+  'enchantment',
+  'instant',
+  'land',
+  'planeswalker',
+  'sorcery',
+]);
+export type CardType = z.infer<typeof CardTypeSchema>;
+/** CR 205.3: subtypes (creature types 205.3m, basic land types 205.3i) the sample pool uses. */
+export const SUBTYPES = [
+  'Human',
+  'Soldier',
+  'Bird',
+  'Cleric',
+  'Knight',
+  'Wizard',
+  'Drake',
+  'Serpent',
+  'Snake',
+  'Vampire',
+  'Rogue',
+  'Zombie',
+  'Warrior',
+  'Goblin',
+  'Shaman',
+  'Ogre',
+  'Elf',
+  'Druid',
+  'Elk',
+  'Spider',
+  'Plant',
+  'Beast',
+  'Faerie',
+  'Assassin',
+  'Boar',
+  'Merfolk',
+  'Wolf',
+  'Construct',
+  'Plains',
+  'Island',
+  'Swamp',
+  'Mountain',
+  'Forest',
+] as const;
+export const SubtypeSchema = z.enum(SUBTYPES);
+export type Subtype = z.infer<typeof SubtypeSchema>;
+
+/** CR 702: the eight stage-A keyword abilities. */
+export const KeywordSchema = z.enum([
+  'deathtouch', // 702.2
+  'first-strike', // 702.7
+  'flying', // 702.9
+  'haste', // 702.10
+  'lifelink', // 702.15
+  'reach', // 702.17
+  'trample', // 702.19
+  'vigilance', // 702.20
+]);
+export type Keyword = z.infer<typeof KeywordSchema>;
+
+/**
+ * CR 115 (targets): what a "target …" phrase may choose. `restriction` narrows it (608.2b re-checks it on
+ * resolution); `another` marks a second target that must differ from the first of the same spell (115.3).
+ */
+export const TargetSchema = z
+  .object({
+    target: z.enum(['any', 'creature', 'player', 'opponent', 'spell', 'artifact']),
+    restriction: z
+      .enum(['attacking-or-blocking', 'nonblack', 'noncreature', 'you-control', 'you-dont-control'])
+      .optional(),
+    /** "with converted mana cost N or less" (202.3). */
+    cmcAtMost: z.number().int().min(0).optional(),
+    another: z.boolean().optional(),
+  })
+  .strict();
+export type Target = z.infer<typeof TargetSchema>;
+
+const Amount = z.union([z.number().int().min(0), z.literal('X')]);
+
+/** Until-end-of-turn changes apply in layer 6 (keywords) and 7c (P/T) (CR 613.1f, 613.4c), ending in 514.2. */
+const Affected = z.union([TargetSchema, z.enum(['self', 'creatures-you-control'])]);
+
+const BaseEffect = z.discriminatedUnion('do', [
+  /** CR 120: damage; the card itself is the source. `to: "each-creature-and-player"` is Ashfall-like. */
+  z
+    .object({
+      do: z.literal('damage'),
+      amount: Amount,
+      to: z.union([TargetSchema, z.literal('each-creature-and-player')]),
+    })
+    .strict(),
+  /** CR 701.7 destroy. */
+  z.object({ do: z.literal('destroy'), to: TargetSchema }).strict(),
+  /** CR 701.13 exile. */
+  z.object({ do: z.literal('exile'), to: TargetSchema }).strict(),
+  /** CR 611.2, 613.4c (and 613.1f for `keywords`): until end of turn. */
+  z
+    .object({
+      do: z.literal('pump'),
+      to: Affected,
+      power: z.number().int(),
+      toughness: z.number().int(),
+      keywords: z.array(KeywordSchema).default([]),
+    })
+    .strict(),
+  /** CR 701.5 counter. */
+  z.object({ do: z.literal('counter'), to: TargetSchema }).strict(),
+  /** CR 400.7: return to its owner's hand (a new object). */
+  z.object({ do: z.literal('bounce'), to: TargetSchema }).strict(),
+  /** CR 701.20 tap. */
+  z.object({ do: z.literal('tap'), to: TargetSchema }).strict(),
+  /** CR 121 draw (you). */
+  z.object({ do: z.literal('draw'), count: z.number().int().min(1) }).strict(),
+  /** CR 701.17 scry. */
+  z.object({ do: z.literal('scry'), count: z.number().int().min(1) }).strict(),
+  /** CR 404 (no "mill" keyword action in this CR): the top N cards into their graveyard. */
+  z.object({ do: z.literal('mill'), count: Amount, to: TargetSchema }).strict(),
+  /** CR 701.8 discard (the discarding player chooses). */
+  z.object({ do: z.literal('discard'), count: z.number().int().min(1), to: TargetSchema }).strict(),
+  /** CR 119.3 (you). */
+  z.object({ do: z.literal('lose-life'), amount: z.number().int().min(1) }).strict(),
+  z.object({ do: z.literal('gain-life'), amount: z.number().int().min(1) }).strict(),
+  /** CR 701.18 search, 701.19 shuffle: a basic land card onto the battlefield tapped (not a land play, 305.4). */
+  z.object({ do: z.literal('fetch-basic-land-tapped') }).strict(),
+  /** CR 701.12 fight: the first target (yours) fights the second (not yours). */
+  z.object({ do: z.literal('fight'), yours: TargetSchema, theirs: TargetSchema }).strict(),
+  /** CR 106.1, 605: add one mana of one of these kinds. */
+  z
+    .object({
+      do: z.literal('add-mana'),
+      one: z.array(z.enum(['W', 'U', 'B', 'R', 'G', 'C'])).min(1),
+    })
+    .strict(),
+  CodeEscapeSchema,
+]);
+export type BaseEffect = z.infer<typeof BaseEffect>;
+
+/** CR 700.2: "Choose one —" modal spells; each mode is a list of effects. */
+const ModalEffect = z
+  .object({ do: z.literal('choose-one'), modes: z.array(z.array(BaseEffect).min(1)).min(2) })
+  .strict();
+export const EffectSchema = z.union([BaseEffect, ModalEffect]);
+export type Effect = z.infer<typeof EffectSchema>;
+
+/** CR 602.1a: an activated ability's cost, in the printed order (mana, {T}, life, sacrifice). */
+export const ActivationCostSchema = z
+  .object({
+    mana: z.array(ManaSymbolSchema).default([]),
+    tap: z.boolean().default(false), // 107.5
+    life: z.number().int().min(1).optional(), // 118.4
+    sacrificeSelf: z.boolean().default(false), // 701.16
+  })
+  .strict();
+
+export const AbilitySchema = z.discriminatedUnion('kind', [
+  /** CR 602 (605 when it only adds mana). */
+  z.object({ kind: z.literal('activated'), cost: ActivationCostSchema, effects: z.array(BaseEffect).min(1) }).strict(),
+  /** CR 508.1d / 509.1b restrictions. */
+  z.object({ kind: z.literal('cant-block') }).strict(),
+  z.object({ kind: z.literal('cant-attack-unless-defender-controls'), subtype: SubtypeSchema }).strict(),
+  z.object({ kind: z.literal('cant-be-blocked-by-power-at-most'), power: z.number().int() }).strict(),
+]);
+export type Ability = z.infer<typeof AbilitySchema>;
+
+export const MtgCardSchema = z
+  .object({
+    id: CardIdSchema,
+    name: LabelSchema,
+    /** CR 202: absent for lands (no mana cost). */
+    manaCost: z.array(ManaSymbolSchema).optional(),
+    supertypes: z.array(SupertypeSchema).default([]),
+    types: z.array(CardTypeSchema).min(1),
+    subtypes: z.array(SubtypeSchema).default([]),
+    /** CR 208: creatures only. */
+    power: z.number().int().optional(),
+    toughness: z.number().int().optional(),
+    /** CR 209: planeswalkers only. */
+    loyalty: z.number().int().min(0).optional(),
+    keywords: z.array(KeywordSchema).default([]),
+    /** CR 117.8, 601.2b: "As an additional cost to cast this spell, sacrifice a creature." */
+    additionalCost: z
+      .object({ sacrifice: z.literal('creature') })
+      .strict()
+      .optional(),
+    /** Instants and sorceries: what happens on resolution (608.2). */
+    effects: z.array(EffectSchema).default([]),
+    abilities: z.array(AbilitySchema).default([]),
+    text: IntendedTextSchema,
+  })
+  .strict()
+  .superRefine((card, ctx) => {
+    const need = (ok: boolean, message: string) => ok || ctx.addIssue({ code: 'custom', message });
+    const is = (t: CardType) => card.types.includes(t);
+    need(
+      is('creature') === (card.power !== undefined && card.toughness !== undefined),
+      'creatures, and only creatures, have power and toughness (CR 208)',
+    );
+    need(
+      is('planeswalker') === (card.loyalty !== undefined),
+      'planeswalkers, and only planeswalkers, have loyalty (CR 209)',
+    );
+    need(is('land') === (card.manaCost === undefined), 'lands have no mana cost; every other card has one (CR 202.1)');
+    const spell = is('instant') || is('sorcery');
+    need(spell || card.effects.length === 0, 'only instants and sorceries have spell effects (CR 608.2)');
+    need(!spell || card.effects.length > 0, 'an instant or sorcery needs at least one effect');
+    need(!card.additionalCost || spell, 'only an instant or sorcery has this additional cost here');
+  });
+export type MtgCard = z.infer<typeof MtgCardSchema>;
+
+export const MtgCardFileSchema = z.object({ game: z.literal('mtg'), cards: z.array(MtgCardSchema).min(1) }).strict();

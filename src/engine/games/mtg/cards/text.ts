@@ -1,0 +1,350 @@
+// MTG rules text generated from a card definition, in English and Japanese (our own templates). The card file
+// states the text each card is meant to have; test/cards/mtg.test.ts compares the two.
+import type { Label } from '../../../core/label.ts';
+import type { Ability, BaseEffect, CardType, Effect, Keyword, ManaSymbol, MtgCard, Subtype, Target } from './schema.ts';
+
+const KEYWORDS: Record<Keyword, Label & { rule: string }> = {
+  deathtouch: { en: 'Deathtouch', ja: '接死', rule: '702.2' },
+  'first-strike': { en: 'First strike', ja: '先制攻撃', rule: '702.7' },
+  flying: { en: 'Flying', ja: '飛行', rule: '702.9' },
+  haste: { en: 'Haste', ja: '速攻', rule: '702.10' },
+  lifelink: { en: 'Lifelink', ja: '絆魂', rule: '702.15' },
+  reach: { en: 'Reach', ja: '到達', rule: '702.17' },
+  trample: { en: 'Trample', ja: 'トランプル', rule: '702.19' },
+  vigilance: { en: 'Vigilance', ja: '警戒', rule: '702.20' },
+};
+
+/** A keyword's name and the rule that defines it (for `/card`'s keyword rules). */
+export function keywordInfo(k: Keyword): Label & { rule: string } {
+  return KEYWORDS[k];
+}
+
+const TYPES: Record<CardType, Label> = {
+  artifact: { en: 'Artifact', ja: 'アーティファクト' },
+  creature: { en: 'Creature', ja: 'クリーチャー' },
+  enchantment: { en: 'Enchantment', ja: 'エンチャント' },
+  instant: { en: 'Instant', ja: 'インスタント' },
+  land: { en: 'Land', ja: '土地' },
+  planeswalker: { en: 'Planeswalker', ja: 'プレインズウォーカー' },
+  sorcery: { en: 'Sorcery', ja: 'ソーサリー' },
+};
+
+const SUBTYPE_JA: Record<Subtype, string> = {
+  Human: '人間',
+  Soldier: '兵士',
+  Bird: '鳥',
+  Cleric: 'クレリック',
+  Knight: '騎士',
+  Wizard: 'ウィザード',
+  Drake: 'ドレイク',
+  Serpent: '海蛇',
+  Snake: '蛇',
+  Vampire: '吸血鬼',
+  Rogue: 'ならず者',
+  Zombie: 'ゾンビ',
+  Warrior: '戦士',
+  Goblin: 'ゴブリン',
+  Shaman: 'シャーマン',
+  Ogre: 'オーガ',
+  Elf: 'エルフ',
+  Druid: 'ドルイド',
+  Elk: '大鹿',
+  Spider: '蜘蛛',
+  Plant: '植物',
+  Beast: 'ビースト',
+  Faerie: 'フェアリー',
+  Assassin: '暗殺者',
+  Boar: '猪',
+  Merfolk: 'マーフォーク',
+  Wolf: '狼',
+  Construct: '構築物',
+  Plains: '平地',
+  Island: '島',
+  Swamp: '沼',
+  Mountain: '山',
+  Forest: '森',
+};
+
+/** CR 305.6: the mana ability each basic land type gives. */
+const BASIC_MANA: Partial<Record<Subtype, 'W' | 'U' | 'B' | 'R' | 'G'>> = {
+  Plains: 'W',
+  Island: 'U',
+  Swamp: 'B',
+  Mountain: 'R',
+  Forest: 'G',
+};
+
+/** "Artifact Creature — Construct", "アーティファクト・クリーチャー — 構築物" (CR 205). */
+export function typeLine(card: MtgCard): Label {
+  const superEn = card.supertypes.map((s) => (s === 'basic' ? 'Basic' : 'Legendary'));
+  const superJa = card.supertypes.map((s) => (s === 'basic' ? '基本' : '伝説の'));
+  const en = [...superEn, ...card.types.map((t) => TYPES[t].en)].join(' ');
+  const ja = superJa.join('') + card.types.map((t) => TYPES[t].ja).join('・');
+  if (card.subtypes.length === 0) return { en, ja };
+  return {
+    en: `${en} — ${card.subtypes.join(' ')}`,
+    ja: `${ja} — ${card.subtypes.map((s) => SUBTYPE_JA[s]).join('・')}`,
+  };
+}
+
+export function manaText(symbols: readonly ManaSymbol[]): string {
+  return symbols.map((s) => `{${s}}`).join('');
+}
+
+const WORDS = ['no', 'a', 'two', 'three', 'four', 'five', 'six', 'seven'];
+const cards = (n: number) => (n === 1 ? 'a card' : `${WORDS[n] ?? n} cards`);
+
+function targetNoun(t: Target): Label {
+  const restricted: Record<string, Label> = {
+    'attacking-or-blocking': { en: 'attacking or blocking creature', ja: '攻撃しているかブロックしているクリーチャー' },
+    nonblack: { en: 'nonblack creature', ja: '黒でないクリーチャー' },
+    noncreature: { en: 'noncreature spell', ja: 'クリーチャーでない呪文' },
+    'you-control': { en: 'creature you control', ja: 'あなたがコントロールするクリーチャー' },
+    'you-dont-control': { en: "creature you don't control", ja: 'あなたがコントロールしていないクリーチャー' },
+  };
+  if (t.restriction) return restricted[t.restriction] as Label;
+  const base: Record<Target['target'], Label> = {
+    any: { en: 'any target', ja: '対象' },
+    creature: { en: 'creature', ja: 'クリーチャー' },
+    player: { en: 'player', ja: 'プレイヤー' },
+    opponent: { en: 'opponent', ja: '対戦相手' },
+    spell: { en: 'spell', ja: '呪文' },
+    artifact: { en: 'artifact', ja: 'アーティファクト' },
+  };
+  const noun = base[t.target];
+  if (t.cmcAtMost !== undefined)
+    return {
+      en: `${noun.en} with converted mana cost ${t.cmcAtMost} or less`,
+      ja: `点数で見たマナ・コストが${t.cmcAtMost}以下の${noun.ja}`,
+    };
+  return noun;
+}
+
+/** "target creature" / "対象のクリーチャー1体"; "any target" / "対象1つ"; "another target" / "別の対象1つ". */
+function target(t: Target): Label {
+  const noun = targetNoun(t);
+  if (t.target === 'any')
+    return t.another ? { en: 'another target', ja: '別の対象1つ' } : { en: 'any target', ja: '対象1つ' };
+  const unit =
+    t.target === 'creature' || t.restriction === 'you-control' || t.restriction === 'you-dont-control'
+      ? '1体'
+      : t.target === 'player' || t.target === 'opponent'
+        ? '1人'
+        : '1つ';
+  return {
+    en: `${t.another ? 'another' : 'target'} ${noun.en}`,
+    ja: `${t.another ? '別の' : ''}対象の${noun.ja}${unit}`,
+  };
+}
+
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const signed = (n: number) => (n >= 0 ? `+${n}` : `-${-n}`);
+
+function keywordList(ks: readonly Keyword[], lowerFirst: boolean): Label {
+  const en = ks.map((k, i) => (lowerFirst || i > 0 ? KEYWORDS[k].en.toLowerCase() : KEYWORDS[k].en));
+  return {
+    en: en.length === 2 ? `${en[0]} and ${en[1]}` : en.join(', '),
+    ja: ks.map((k) => KEYWORDS[k].ja).join('と'),
+  };
+}
+
+function effectText(e: BaseEffect, card: MtgCard): Label {
+  const name = card.name;
+  switch (e.do) {
+    case 'damage': {
+      if (e.to === 'each-creature-and-player')
+        return {
+          en: `${name.en} deals ${e.amount} damage to each creature and each player.`,
+          ja: `${name.ja}は各クリーチャーと各プレイヤーにそれぞれ${e.amount}点のダメージを与える。`,
+        };
+      const t = target(e.to);
+      return {
+        en: `${name.en} deals ${e.amount} damage to ${t.en}.`,
+        ja: `${name.ja}は${t.ja}に${e.amount}点のダメージを与える。`,
+      };
+    }
+    case 'destroy': {
+      const t = target(e.to);
+      return { en: `Destroy ${t.en}.`, ja: `${t.ja}を破壊する。` };
+    }
+    case 'exile': {
+      const t = target(e.to);
+      return { en: `Exile ${t.en}.`, ja: `${t.ja}を追放する。` };
+    }
+    case 'pump': {
+      const who: Label =
+        e.to === 'self'
+          ? { en: `${name.en} gets`, ja: `${name.ja}は` }
+          : e.to === 'creatures-you-control'
+            ? { en: 'Creatures you control get', ja: 'あなたがコントロールするクリーチャーは' }
+            : (() => {
+                const t = target(e.to);
+                return { en: `${cap(t.en)} gets`, ja: `${t.ja}は` };
+              })();
+      const pt = `${signed(e.power)}/${signed(e.toughness)}`;
+      if (e.keywords.length === 0)
+        return { en: `${who.en} ${pt} until end of turn.`, ja: `ターン終了時まで、${who.ja}${pt}の修整を受ける。` };
+      const ks = keywordList(e.keywords, true);
+      const gain = e.to === 'creatures-you-control' ? 'gain' : 'gains';
+      return {
+        en: `${who.en} ${pt} and ${gain} ${ks.en} until end of turn.`,
+        ja: `ターン終了時まで、${who.ja}${pt}の修整を受けるとともに${ks.ja}を得る。`,
+      };
+    }
+    case 'counter': {
+      const t = target(e.to);
+      return { en: `Counter ${t.en}.`, ja: `${t.ja}を打ち消す。` };
+    }
+    case 'bounce': {
+      const t = target(e.to);
+      return { en: `Return ${t.en} to its owner's hand.`, ja: `${t.ja}をオーナーの手札に戻す。` };
+    }
+    case 'tap': {
+      const t = target(e.to);
+      return { en: `Tap ${t.en}.`, ja: `${t.ja}をタップする。` };
+    }
+    case 'draw':
+      return { en: `Draw ${cards(e.count)}.`, ja: `カードを${e.count}枚引く。` };
+    case 'scry':
+      return { en: `Scry ${e.count}.`, ja: `占術${e.count}を行う。` };
+    case 'mill': {
+      const t = target(e.to);
+      const top = e.count === 1 ? 'top card' : `top ${e.count} cards`;
+      return {
+        en: `${cap(t.en)} puts the ${top} of their library into their graveyard.`,
+        ja: `${t.ja}は自分のライブラリーの一番上から${e.count}枚のカードを自分の墓地に置く。`,
+      };
+    }
+    case 'discard': {
+      const t = target(e.to);
+      return { en: `${cap(t.en)} discards ${cards(e.count)}.`, ja: `${t.ja}はカードを${e.count}枚捨てる。` };
+    }
+    case 'lose-life':
+      return { en: `You lose ${e.amount} life.`, ja: `あなたは${e.amount}点のライフを失う。` };
+    case 'gain-life':
+      return { en: `You gain ${e.amount} life.`, ja: `あなたは${e.amount}点のライフを得る。` };
+    case 'fetch-basic-land-tapped':
+      return {
+        en: 'Search your library for a basic land card, put it onto the battlefield tapped, then shuffle your library.',
+        ja: 'あなたのライブラリーから基本土地カードを1枚探し、タップ状態で戦場に出し、その後ライブラリーを切り直す。',
+      };
+    case 'fight': {
+      const a = target(e.yours);
+      const b = target(e.theirs);
+      return { en: `${cap(a.en)} fights ${b.en}.`, ja: `${a.ja}は${b.ja}と格闘を行う。` };
+    }
+    case 'add-mana':
+      return {
+        en: `Add ${e.one.map((m) => `{${m}}`).join(' or ')}.`,
+        ja: `${e.one.map((m) => `{${m}}`).join('か')}を加える。`,
+      };
+    case 'code':
+      return e.text;
+  }
+}
+
+/** Sentences of one effect list; a damage to "another target" joins the sentence before it (CR 115.3). */
+function effectsText(effects: readonly BaseEffect[], card: MtgCard): Label {
+  const out: Label[] = [];
+  for (const e of effects) {
+    const prev = out[out.length - 1];
+    if (e.do === 'damage' && e.to !== 'each-creature-and-player' && e.to.another && prev) {
+      const t = target(e.to);
+      out[out.length - 1] = {
+        en: `${prev.en.replace(/\.$/, '')} and ${e.amount} damage to ${t.en}.`,
+        ja: `${prev.ja.replace(/与える。$/, '与え、')}${t.ja}に${e.amount}点のダメージを与える。`,
+      };
+      continue;
+    }
+    out.push(effectText(e, card));
+  }
+  return { en: out.map((l) => l.en).join(' '), ja: out.map((l) => l.ja).join('') };
+}
+
+function spellText(effects: readonly Effect[], card: MtgCard): Label {
+  const parts: Label[] = [];
+  let run: BaseEffect[] = [];
+  const flush = () => {
+    if (run.length > 0) parts.push(effectsText(run, card));
+    run = [];
+  };
+  for (const e of effects) {
+    if (e.do !== 'choose-one') {
+      run.push(e);
+      continue;
+    }
+    flush();
+    const modes = e.modes.map((m) => effectsText(m, card));
+    parts.push({
+      en: `Choose one —\n${modes.map((m) => `• ${m.en}`).join('\n')}`,
+      ja: `以下から1つを選ぶ —\n${modes.map((m) => `• ${m.ja}`).join('\n')}`,
+    });
+  }
+  flush();
+  return { en: parts.map((p) => p.en).join(' '), ja: parts.map((p) => p.ja).join('') };
+}
+
+function abilityText(a: Ability, card: MtgCard): Label {
+  switch (a.kind) {
+    case 'activated': {
+      const en: string[] = [];
+      const ja: string[] = [];
+      if (a.cost.mana.length > 0) {
+        en.push(manaText(a.cost.mana));
+        ja.push(manaText(a.cost.mana));
+      }
+      if (a.cost.tap) {
+        en.push('{T}');
+        ja.push('{T}');
+      }
+      if (a.cost.life) {
+        en.push(`Pay ${a.cost.life} life`);
+        ja.push(`${a.cost.life}点のライフを支払う`);
+      }
+      if (a.cost.sacrificeSelf) {
+        en.push(`Sacrifice ${card.name.en}`);
+        ja.push(`${card.name.ja}を生け贄に捧げる`);
+      }
+      const effects = effectsText(a.effects, card);
+      return { en: `${en.join(', ')}: ${effects.en}`, ja: `${ja.join('、')}：${effects.ja}` };
+    }
+    case 'cant-block':
+      return { en: `${card.name.en} can't block.`, ja: `${card.name.ja}はブロックできない。` };
+    case 'cant-attack-unless-defender-controls': {
+      const article = /^[AEIOU]/.test(a.subtype) ? 'an' : 'a';
+      return {
+        en: `${card.name.en} can't attack unless defending player controls ${article} ${a.subtype}.`,
+        ja: `${card.name.ja}は、防御プレイヤーが${SUBTYPE_JA[a.subtype]}をコントロールしていないかぎり攻撃できない。`,
+      };
+    }
+    case 'cant-be-blocked-by-power-at-most':
+      return {
+        en: `${card.name.en} can't be blocked by creatures with power ${a.power} or less.`,
+        ja: `${card.name.ja}はパワーが${a.power}以下のクリーチャーによってはブロックされない。`,
+      };
+  }
+}
+
+/** The card's rules text: keywords, additional cost, spell effects, abilities, basic land mana; one per line. */
+export function cardText(card: MtgCard): Label {
+  const lines: Label[] = [];
+  if (card.keywords.length > 0)
+    lines.push({
+      en: card.keywords.map((k, i) => (i === 0 ? KEYWORDS[k].en : KEYWORDS[k].en.toLowerCase())).join(', '),
+      ja: card.keywords.map((k) => KEYWORDS[k].ja).join('、'),
+    });
+  if (card.additionalCost)
+    lines.push({
+      en: 'As an additional cost to cast this spell, sacrifice a creature.',
+      ja: 'この呪文を唱えるための追加コストとして、クリーチャーを1体生け贄に捧げる。',
+    });
+  if (card.effects.length > 0) lines.push(spellText(card.effects, card));
+  for (const a of card.abilities) lines.push(abilityText(a, card));
+  // CR 305.6: a basic land type means "{T}: Add [mana]"; printed as reminder text.
+  for (const s of card.subtypes) {
+    const mana = BASIC_MANA[s];
+    if (mana && card.types.includes('land'))
+      lines.push({ en: `({T}: Add {${mana}}.)`, ja: `（{T}：{${mana}}を加える。）` });
+  }
+  return { en: lines.map((l) => l.en).join('\n'), ja: lines.map((l) => l.ja).join('\n') };
+}

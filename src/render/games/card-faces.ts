@@ -1,0 +1,28 @@
+// The card look-up face of any card in a game's pool (`/card`): one small adapter per game.
+import type { PoolCard } from '../../engine/cards-registry.ts';
+import type { GameId } from '../../engine/core/game.ts';
+import type { Locale } from '../../engine/core/label.ts';
+import { MTG_CARDS } from '../../engine/games/mtg/cards/pool.ts';
+import { NOVA_CARDS } from '../../engine/games/nova/cards/pool.ts';
+import type { CardFace } from '../table-model.ts';
+import { mtgCardFace } from './mtg-card.ts';
+import { novaCardFace } from './nova-card.ts';
+
+type FaceOf = (id: string, locale: Locale) => CardFace | undefined;
+
+function faceOf<C>(cards: ReadonlyMap<string, C>, face: (card: C, locale: Locale) => CardFace): FaceOf {
+  return (id, locale) => {
+    const card = cards.get(id);
+    return card ? face(card, locale) : undefined;
+  };
+}
+
+const FACES: Partial<Record<GameId, FaceOf>> = {
+  nova: faceOf(NOVA_CARDS, novaCardFace),
+  mtg: faceOf(MTG_CARDS, mtgCardFace),
+};
+
+/** The face model of a pool card, or undefined when the game has no face adapter or no such card. */
+export function cardFace(game: GameId, card: PoolCard, locale: Locale): CardFace | undefined {
+  return FACES[game]?.(card.id, locale);
+}
