@@ -16,6 +16,7 @@ export const DECISION_KINDS: Record<string, Label> = {
   block: { en: 'blocking', ja: 'ブロック' },
   discard: { en: 'discarding', ja: '手札を捨てる' },
   choose: { en: 'choosing', ja: '選択' },
+  'optional-cost': { en: 'deciding whether to pay', ja: 'コストを支払うかの選択' },
 };
 
 /** Discord sends `ja` for Japanese clients; everything else reads English. */

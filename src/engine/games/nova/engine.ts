@@ -58,7 +58,7 @@ function step(s: NovaState): void {
   if (s.setup.stage !== 'done') throw new Error('setup decisions are awaited, not stepped');
   if (s.resolving) {
     const ask = continueResolution(s);
-    if (ask) s.await = { k: 'choose', seat: ask.seat };
+    if (ask) s.await = { k: ask.kind, seat: ask.seat };
     else if (!s.resolving) s.priority = null; // NOVA 704.1.3: after a resolution, priority processing starts over
     return;
   }
@@ -306,6 +306,28 @@ export function buildDecision(s: NovaState, a: Await): PendingDecision {
         defaultOnTimeout: hand.slice(-a.count),
       };
     }
+    case 'optional-cost': {
+      const r = s.resolving;
+      if (!r) throw new Error('optional cost without a resolution');
+      const name = novaCard(r.item.card).name;
+      const that = r.item.refObject ? s.objects[r.item.refObject] : undefined;
+      const thatName = that ? novaCard(that.card).name : null;
+      return {
+        ...base,
+        kind: 'optional-cost',
+        prompt: {
+          en: `${name.en}: send it to the graveyard${thatName ? ` to destroy ${thatName.en}` : ''}? (NOVA 902.13)`,
+          ja: `${name.ja}：墓地に送りますか？${thatName ? `（${thatName.ja}を破壊する）` : ''}`,
+        },
+        options: [
+          opt('yes', 'yes', `Send ${name.en} to the graveyard`, `${name.ja}を墓地に送る`),
+          opt('no', 'no', 'Do not', '送らない'),
+        ],
+        min: 1,
+        max: 1,
+        defaultOnTimeout: ['no'],
+      };
+    }
     case 'choose': {
       const r = s.resolving;
       if (!r) throw new Error('choose without a resolution');
@@ -484,6 +506,11 @@ function handle(s: NovaState, a: Await, chosen: string[]): void {
         });
       }
       return;
+    case 'optional-cost': {
+      const r = s.resolving;
+      if (r) r.answers = { ...r.answers, [r.effectIndex]: pick === 'yes' }; // NOVA 902.13
+      return;
+    }
     case 'choose': {
       const r = s.resolving;
       if (!r) return;

@@ -24,7 +24,7 @@ const CHOOSE_PLAYER: Selector = { what: 'player', side: 'any', mode: 'choose' };
 
 export function selectorOf(e: Effect): Selector | null {
   if (e.do === 'draw' && e.who === 'chosen-player') return CHOOSE_PLAYER;
-  if ('to' in e && e.to && e.to !== 'self') return e.to;
+  if ('to' in e && typeof e.to === 'object') return e.to;
   return null;
 }
 
@@ -64,17 +64,25 @@ export function startResolution(s: NovaState): void {
  * Carries on with the item being resolved. Returns a "choose" request when an effect needs the player to pick
  * on resolution (NOVA 804.4); the caller turns it into a decision and calls back with the choice recorded.
  */
-export function continueResolution(s: NovaState): { seat: Seat; effectIndex: number } | null {
+export type ResolutionAsk = { seat: Seat; effectIndex: number; kind: 'choose' | 'optional-cost' };
+
+export function continueResolution(s: NovaState): ResolutionAsk | null {
   const r = s.resolving;
   if (!r) return null;
   const effects = itemEffects(r.item);
   if (!r.fizzled && !isCardWithoutEffects(r.item) && conditionHolds(s, r.item)) {
-    while (r.effectIndex < effects.length) {
+    while (r.effectIndex < effects.length && !r.stopped) {
       const e = effects[r.effectIndex] as Effect;
+      if (e.do === 'may-send-self-to-graveyard' && r.answers?.[r.effectIndex] === undefined) {
+        // NOVA 902.13: a cost paid on resolution; if it cannot be paid (the card has left), the rest fails.
+        if (sourceOnField(s, r.item))
+          return { seat: r.item.controller, effectIndex: r.effectIndex, kind: 'optional-cost' };
+        r.answers = { ...r.answers, [r.effectIndex]: false };
+      }
       const sel = selectorOf(e);
       if (sel?.mode === 'choose' && !(r.effectIndex in r.chosen)) {
         const options = candidates(s, r.item.controller, sel, isDamage(e));
-        if (options.length > 0) return { seat: r.item.controller, effectIndex: r.effectIndex };
+        if (options.length > 0) return { seat: r.item.controller, effectIndex: r.effectIndex, kind: 'choose' };
         r.chosen[r.effectIndex] = []; // NOVA 804.4.1.3: nothing to choose, skip that part
       }
       runEffect(s, r, e);
@@ -327,6 +335,25 @@ function runEffect(s: NovaState, r: Resolution, e: Effect): void {
           rule: '003.1.2',
         };
       }
+      return;
+    }
+    case 'may-send-self-to-graveyard': {
+      const src = sourceOnField(s, item);
+      if (!r.answers?.[r.effectIndex] || !src) {
+        r.stopped = true; // NOVA 902.13: not done, so "if you do" does not happen
+        return;
+      }
+      moveCard(s, src.id, 'graveyard'); // NOVA 908.1
+      logPublic(s, {
+        en: `${me} sends ${name} to the graveyard.`,
+        ja: `${me}は${def.name.ja}を墓地に送った。`,
+      });
+      return;
+    }
+    case 'destroy': {
+      // NOVA 801.4.8: "that servant" only while it is the same object on the field.
+      const that = item.refObject ? s.objects[item.refObject] : undefined;
+      if (that?.zone === 'field') destroy(s, that);
       return;
     }
     case 'retire-self': {

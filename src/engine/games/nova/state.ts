@@ -64,6 +64,8 @@ export interface WaitingItem {
   causeObject: string | null;
   /** NOVA 902.8.2: a card played with its optional additional cost paid. */
   optionalCostPaid?: boolean;
+  /** The card an ability calls "that servant" or "that card" (NOVA 801.4.8): the object that caused the trigger. */
+  refObject?: string;
 }
 
 export interface PendingTrigger {
@@ -72,6 +74,8 @@ export interface PendingTrigger {
   card: string;
   abilityIndex: number;
   causeObject: string | null;
+  /** See WaitingItem.refObject. */
+  refObject?: string;
 }
 
 export type ContinuousEffect =
@@ -126,6 +130,10 @@ export interface Resolution {
   /** Choices made on resolution, by effect index. */
   chosen: Record<number, TargetRef[]>;
   fizzled: boolean;
+  /** NOVA 902.13: answers to "you may (cost). If you do, ..." by effect index. */
+  answers?: Record<number, boolean>;
+  /** NOVA 902.13: a cost on resolution was not paid, so the rest of the instructions do not happen. */
+  stopped?: boolean;
 }
 
 /** What the engine waits for; the pending decision's options are built from it. */
@@ -142,7 +150,8 @@ export type Await =
   | { k: 'attack-target'; seat: Seat; attacker: string }
   | { k: 'block'; seat: Seat }
   | { k: 'discard'; seat: Seat; count: number }
-  | { k: 'choose'; seat: Seat };
+  | { k: 'choose'; seat: Seat }
+  | { k: 'optional-cost'; seat: Seat };
 
 export interface NovaLogEntry {
   seq: number;

@@ -11,13 +11,14 @@ export type GameEvent =
   | { type: 'destroyed'; object: CardObject }
   | { type: 'end-phase-start' };
 
-function queue(s: NovaState, source: CardObject, index: number, causeObject: string | null): void {
+function queue(s: NovaState, source: CardObject, index: number, causeObject: string | null, refObject?: string): void {
   s.pendingTriggers.push({
     controller: source.controller,
     source: source.id,
     card: source.card,
     abilityIndex: index,
     causeObject,
+    ...(refObject ? { refObject } : {}),
   });
 }
 
@@ -37,6 +38,12 @@ export function emit(s: NovaState, event: GameEvent): void {
         if (a.ifOptionalCostPaid && !event.object.optionalCostPaid) return;
         queue(s, event.object, i, null);
       });
+      if (novaCard(event.object.card).type === 'servant') {
+        // "When the opponent places a servant on the field": a servant entering the field of the source's opponent.
+        for (const src of fieldObjects(s))
+          if (src.controller !== event.object.controller)
+            watchers('opponent-places-servant', src, (i) => queue(s, src, i, null, event.object.id));
+      }
       return;
     case 'attacked':
       watchers('attacks', event.object, (i) => queue(s, event.object, i, null)); // NOVA 405.4.5
@@ -91,6 +98,7 @@ export function placeOne(s: NovaState, t: PendingTrigger): void {
     abilityIndex: t.abilityIndex,
     targets: [],
     causeObject: t.causeObject,
+    ...(t.refObject ? { refObject: t.refObject } : {}),
   };
   s.waiting.push(item);
 }

@@ -93,6 +93,10 @@ export const EffectSchema = z.discriminatedUnion('do', [
     .strict(),
   z.object({ do: z.literal('win-if-characters'), count: z.number().int().min(1) }).strict(),
   z.object({ do: z.literal('retire-self') }).strict(),
+  /** NOVA 902.13: "you may send this card to the graveyard. If you do, ...": a cost paid on resolution. */
+  z.object({ do: z.literal('may-send-self-to-graveyard') }).strict(),
+  /** "Destroy that servant": the card the trigger refers to, only while it is the same object (NOVA 801.4.8). */
+  z.object({ do: z.literal('destroy'), to: z.literal('that-card') }).strict(),
 ]);
 export type Effect = z.infer<typeof EffectSchema>;
 
@@ -114,6 +118,7 @@ export const TRIGGER_EVENTS = [
   'enemy-servant-destroyed',
   'your-end-phase',
   'you-control-no-servants-at-end',
+  'opponent-places-servant',
 ] as const;
 export const TriggerEventSchema = z.enum(TRIGGER_EVENTS);
 export type TriggerEvent = z.infer<typeof TriggerEventSchema>;

@@ -198,6 +198,8 @@ function triggerText(when: Ability extends never ? never : Extract<Ability, { ki
       };
     case 'your-end-phase':
       return { en: 'At the start of your end phase, ', ja: 'あなたのエンドフェイズの開始時、' };
+    case 'opponent-places-servant':
+      return { en: 'When the opponent places a servant on the field, ', ja: '相手がサーバントを場に出した時、' };
     case 'you-control-no-servants-at-end':
       return {
         en: 'At the end of your turn, if you control no servants, ',
@@ -208,6 +210,12 @@ function triggerText(when: Ability extends never ? never : Extract<Ability, { ki
 
 export function effectsText(effects: readonly Effect[]): Label {
   const parts = effects.map(effectText);
+  // A sentence that ends in a comma ("If you do,") runs on into the next instruction in lower case.
+  for (let i = 1; i < parts.length; i++) {
+    const prev = parts[i - 1] as Label;
+    const cur = parts[i] as Label;
+    if (prev.en.endsWith(',')) parts[i] = { en: cur.en.charAt(0).toLowerCase() + cur.en.slice(1), ja: cur.ja };
+  }
   // "Draw 1 card." follows a sentence; join with a space (en) or nothing (ja).
   return join(parts, ' ', '');
 }
@@ -325,6 +333,13 @@ function effectText(e: Effect): Label {
       };
     case 'retire-self':
       return { en: 'This character retires.', ja: 'このキャラクターは退場する。' };
+    case 'may-send-self-to-graveyard':
+      return {
+        en: 'You may send this card to the graveyard. If you do,',
+        ja: 'このカードを墓地に送ってもよい。そうしたなら、',
+      };
+    case 'destroy':
+      return { en: 'Destroy that servant.', ja: 'そのサーバントを破壊する。' };
   }
 }
 
