@@ -1,6 +1,7 @@
 import { opponentOf } from '../../core/game.ts';
 import { novaCard } from './cards/pool.ts';
 import { actionRestricted, characteristics, hasKeyword, readAtk, remainingHp } from './characteristics.ts';
+import { queueDamage } from './damage.ts';
 import { logPublic } from './log.ts';
 import type { CardObject, NovaState, TargetRef } from './state.ts';
 import { emit } from './triggers.ts';
@@ -82,43 +83,38 @@ export function battleDamage(s: NovaState): void {
   if (!attacker) return;
   const atk = readAtk(characteristics(s, attacker));
   const pierce = hasKeyword(s, attacker, 'pierce');
-  const hits: { to: TargetRef; amount: number }[] = [];
+  const hits: Hit[] = [];
+  const from = attacker.card;
   const targetServant = c.target.kind === 'object' ? inBattle(s, c.target.id, defender) : null;
   if (c.blocked) {
     const blocker = inBattle(s, c.blocker, defender);
     if (blocker) {
       const toBlocker = pierce ? Math.min(atk, Math.max(0, remainingHp(s, blocker))) : atk;
-      hits.push({ to: { kind: 'object', id: blocker.id }, amount: toBlocker });
-      hits.push({ to: { kind: 'object', id: attacker.id }, amount: readAtk(characteristics(s, blocker)) });
-      if (pierce && atk > toBlocker) pierceExcess(c.target, targetServant, atk - toBlocker, hits);
+      hits.push({ to: { kind: 'object', id: blocker.id }, amount: toBlocker, from });
+      hits.push({
+        to: { kind: 'object', id: attacker.id },
+        amount: readAtk(characteristics(s, blocker)),
+        from: blocker.card,
+      });
+      if (pierce && atk > toBlocker) pierceExcess(c.target, targetServant, atk - toBlocker, from, hits);
     } else if (pierce) {
-      pierceExcess(c.target, targetServant, atk, hits);
+      pierceExcess(c.target, targetServant, atk, from, hits);
     }
   } else if (c.target.kind === 'player') {
-    hits.push({ to: c.target, amount: atk });
+    hits.push({ to: c.target, amount: atk, from });
   } else if (targetServant) {
-    hits.push({ to: { kind: 'object', id: targetServant.id }, amount: atk });
-    hits.push({ to: { kind: 'object', id: attacker.id }, amount: readAtk(characteristics(s, targetServant)) });
+    hits.push({ to: { kind: 'object', id: targetServant.id }, amount: atk, from });
+    hits.push({
+      to: { kind: 'object', id: attacker.id },
+      amount: readAtk(characteristics(s, targetServant)),
+      from: targetServant.card,
+    });
   }
-  for (const h of hits) {
-    if (h.amount <= 0) continue;
-    if (h.to.kind === 'player') {
-      s.players[h.to.seat].life -= h.amount;
-      logPublic(s, {
-        en: `${h.to.seat} takes ${h.amount} battle damage.`,
-        ja: `${h.to.seat}は${h.amount}の戦闘ダメージを受けた。`,
-      });
-    } else if (h.to.kind === 'object') {
-      const o = s.objects[h.to.id];
-      if (o) {
-        o.damage += h.amount;
-        logPublic(s, {
-          en: `${novaCard(o.card).name.en} takes ${h.amount} battle damage.`,
-          ja: `${novaCard(o.card).name.ja}は${h.amount}の戦闘ダメージを受けた。`,
-        });
-      }
-    }
-  }
+  // NOVA 917 / A43: the split above is computed before replacements; each portion is then reduced on its own.
+  queueDamage(
+    s,
+    hits.map((h) => ({ to: h.to, amount: h.amount, source: h.from, fromSpell: false, battle: true })),
+  );
 }
 
 /** NOVA 1004.3 with A23: the excess goes to the original target; a servant target that is gone takes nothing. */
@@ -126,8 +122,16 @@ function pierceExcess(
   target: TargetRef,
   targetServant: CardObject | null,
   amount: number,
-  hits: { to: TargetRef; amount: number }[],
+  from: string,
+  hits: Hit[],
 ): void {
-  if (target.kind === 'player') hits.push({ to: target, amount });
-  else if (targetServant) hits.push({ to: { kind: 'object', id: targetServant.id }, amount });
+  if (target.kind === 'player') hits.push({ to: target, amount, from });
+  else if (targetServant) hits.push({ to: { kind: 'object', id: targetServant.id }, amount, from });
+}
+
+/** One portion of battle damage and the card that deals it. */
+interface Hit {
+  to: TargetRef;
+  amount: number;
+  from: string;
 }

@@ -21,6 +21,7 @@ import {
 } from './actions.ts';
 import { novaCard } from './cards/pool.ts';
 import { attackTargets, declareAttack, declareBlock, possibleAttackers, possibleBlockers } from './combat.ts';
+import { chooseDamageReplacement, openDamageReplacements, processDamage } from './damage.ts';
 import { paymentPlans } from './energy.ts';
 import { logPublic } from './log.ts';
 import { continueResolution, draw, isDamage, itemEffects, selectorOf, startResolution } from './resolve.ts';
@@ -56,6 +57,12 @@ export function advance(s: NovaState): void {
 
 function step(s: NovaState): void {
   if (s.setup.stage !== 'done') throw new Error('setup decisions are awaited, not stepped');
+  if (s.damage) {
+    // NOVA 802.1.3.3: damage waits while the affected player orders its replacement effects.
+    const chooser = processDamage(s);
+    if (chooser) s.await = { k: 'replacement', seat: chooser };
+    return;
+  }
   if (s.resolving) {
     const ask = continueResolution(s);
     if (ask) s.await = { k: ask.kind, seat: ask.seat };
@@ -328,6 +335,8 @@ export function buildDecision(s: NovaState, a: Await): PendingDecision {
         defaultOnTimeout: ['no'],
       };
     }
+    case 'replacement':
+      return replacementDecision(s, base);
     case 'choose': {
       const r = s.resolving;
       if (!r) throw new Error('choose without a resolution');
@@ -351,6 +360,36 @@ export function buildDecision(s: NovaState, a: Await): PendingDecision {
       };
     }
   }
+}
+
+function replacementDecision(
+  s: NovaState,
+  base: Omit<PendingDecision, 'kind' | 'prompt' | 'options' | 'min' | 'max' | 'defaultOnTimeout'>,
+): PendingDecision {
+  const open = openDamageReplacements(s);
+  const event = s.damage?.current?.event;
+  const to = event ? describeTarget(s, event.to) : { en: '?', ja: '?' };
+  return {
+    ...base,
+    kind: 'replacement',
+    prompt: {
+      en: `${event?.amount ?? 0} damage would be dealt to ${to.en}: choose which reduction applies first. (NOVA 802.1.3.3)`,
+      ja: `${to.ja}に${event?.amount ?? 0}ダメージが与えられる：先に適用する軽減を選んでください。`,
+    },
+    options: open.map((r) => {
+      const name = novaCard(r.card).name;
+      const what = r.kind === 'shield' ? { en: ' (next damage)', ja: '（次のダメージ）' } : { en: '', ja: '' };
+      return opt(
+        r.id,
+        'replacement',
+        `${name.en}${what.en}: reduce by ${r.amount}`,
+        `${name.ja}${what.ja}：${r.amount}軽減`,
+      );
+    }),
+    min: 1,
+    max: 1,
+    defaultOnTimeout: open[0] ? [open[0].id] : [],
+  };
 }
 
 function targetPrompt(s: NovaState, kind: 'equip' | 'distribute' | 'target'): { en: string; ja: string } {
@@ -511,6 +550,9 @@ function handle(s: NovaState, a: Await, chosen: string[]): void {
       if (r) r.answers = { ...r.answers, [r.effectIndex]: pick === 'yes' }; // NOVA 902.13
       return;
     }
+    case 'replacement':
+      chooseDamageReplacement(s, pick);
+      return;
     case 'choose': {
       const r = s.resolving;
       if (!r) return;

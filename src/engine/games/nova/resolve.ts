@@ -2,6 +2,7 @@ import { UnsupportedRule } from '../../core/errors.ts';
 import { opponentOf, type Seat } from '../../core/game.ts';
 import { novaCard } from './cards/pool.ts';
 import type { Effect, NovaCard, Selector } from './cards/schema.ts';
+import { processDamage, queueDamage } from './damage.ts';
 import { logPrivate, logPublic } from './log.ts';
 import { destroy, rulesProcessing } from './rules-processing.ts';
 import type { CardObject, ContinuousEffect, NovaState, Resolution, TargetRef, WaitingItem } from './state.ts';
@@ -87,6 +88,8 @@ export function continueResolution(s: NovaState): ResolutionAsk | null {
       }
       runEffect(s, r, e);
       r.effectIndex += 1;
+      // Damage waits for its replacements; when the affected player must order them, the resolution pauses here.
+      if (s.damage && processDamage(s)) return null;
       rulesProcessing(s); // NOVA 501.1: immediately, even mid-resolution
       if (s.result) return null;
     }
@@ -168,25 +171,10 @@ function sourceOnField(s: NovaState, item: WaitingItem): CardObject | null {
   return o && o.zone === 'field' ? o : null;
 }
 
-/** NOVA 916: damage to a servant accumulates; to a player it lowers life. A destroyed servant takes none (916.4). */
-function dealDamage(s: NovaState, t: TargetRef, amount: number, sourceName: string): void {
-  if (amount <= 0) return;
-  if (t.kind === 'player') {
-    s.players[t.seat].life -= amount;
-    logPublic(s, {
-      en: `${sourceName} deals ${amount} damage to ${t.seat}.`,
-      ja: `${sourceName}が${t.seat}に${amount}ダメージを与えた。`,
-    });
-    return;
-  }
-  if (t.kind !== 'object') return;
-  const o = s.objects[t.id];
-  if (o?.zone !== 'field' || o.destroyed) return;
-  o.damage += amount;
-  logPublic(s, {
-    en: `${sourceName} deals ${amount} damage to ${novaCard(o.card).name.en}.`,
-    ja: `${sourceName}が${novaCard(o.card).name.ja}に${amount}ダメージを与えた。`,
-  });
+/** NOVA 916: queue one damage event; it is dealt once its replacement effects have applied (917, damage.ts). */
+function dealDamage(s: NovaState, item: WaitingItem, t: TargetRef, amount: number): void {
+  const fromSpell = item.kind === 'card' && novaCard(item.card).type === 'spell';
+  queueDamage(s, [{ to: t, amount, source: item.card, fromSpell, battle: false }]);
 }
 
 /** NOVA 905: draws happen one at a time; a draw from an empty deck fails and loses (502.2). */
@@ -229,7 +217,7 @@ function runEffect(s: NovaState, r: Resolution, e: Effect): void {
   const targets = picked(s, r, r.effectIndex, e);
   switch (e.do) {
     case 'damage':
-      for (const t of targets) dealDamage(s, t, e.amount, name);
+      for (const t of targets) dealDamage(s, item, t, e.amount);
       return;
     case 'distribute-damage': {
       // NOVA 916.3.2: the distributed amounts are dealt at the same time, one event per recipient.
@@ -241,7 +229,7 @@ function runEffect(s: NovaState, r: Resolution, e: Effect): void {
         const key = JSON.stringify(t);
         totals.set(key, { t, n: (totals.get(key)?.n ?? 0) + e.unit });
       }
-      for (const { t, n } of totals.values()) dealDamage(s, t, n, name);
+      for (const { t, n } of totals.values()) dealDamage(s, item, t, n);
       return;
     }
     case 'draw': {
@@ -354,6 +342,12 @@ function runEffect(s: NovaState, r: Resolution, e: Effect): void {
       // NOVA 801.4.8: "that servant" only while it is the same object on the field.
       const that = item.refObject ? s.objects[item.refObject] : undefined;
       if (that?.zone === 'field') destroy(s, that);
+      return;
+    }
+    case 'shield': {
+      const affected = targets.flatMap((t) => (t.kind === 'object' ? [t.id] : []));
+      if (affected.length === 0) return;
+      addUntilEndOfTurn(s, { kind: 'shield', affected, amount: e.amount, source: item.card }); // NOVA 917.1.1
       return;
     }
     case 'retire-self': {

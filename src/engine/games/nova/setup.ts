@@ -153,6 +153,7 @@ export function blankNovaState(seed: string, startingLife: number): NovaState {
     combat: null,
     play: null,
     resolving: null,
+    damage: null,
     endPhaseTriggered: false,
     await: null,
     pending: null,

@@ -1,6 +1,7 @@
 import type { BaseState, PendingDecision, Seat } from '../../core/game.ts';
 import type { Label } from '../../core/label.ts';
 import type { PriorityRound } from '../../core/priority.ts';
+import type { ReplacementProgress } from '../../core/replacement.ts';
 import type { RngState } from '../../core/rng.ts';
 import type { Color, Keyword } from './cards/schema.ts';
 
@@ -81,7 +82,31 @@ export interface PendingTrigger {
 export type ContinuousEffect =
   | { id: string; timestamp: number; kind: 'stat'; affected: string[]; atk: number; hp: number; until: 'end-of-turn' }
   | { id: string; timestamp: number; kind: 'keyword'; affected: string[]; keyword: Keyword; until: 'end-of-turn' }
-  | { id: string; timestamp: number; kind: 'limit'; seat: Seat; amount: number; until: 'end-of-turn' };
+  | { id: string; timestamp: number; kind: 'limit'; seat: Seat; amount: number; until: 'end-of-turn' }
+  /** NOVA 917.1: the next damage to the affected servant this turn is reduced; used up when it applies. */
+  | {
+      id: string;
+      timestamp: number;
+      kind: 'shield';
+      affected: string[];
+      amount: number;
+      source: string;
+      until: 'end-of-turn';
+    };
+
+/** One damage event on its way to a servant or player (NOVA 916), before and while replacements apply (917). */
+export interface DamageEvent {
+  to: TargetRef;
+  amount: number;
+  /** Card id of the source. */
+  source: string;
+  /** Dealt by a spell (NOVA 917 wards that reduce spell damage). */
+  fromSpell: boolean;
+  /** Battle damage (NOVA 405.6.3, 922.1). */
+  battle: boolean;
+  /** Who chooses the order of replacements (NOVA 802.1.3.3.1). */
+  affected: Seat;
+}
 
 export const PHASES = [
   'standby',
@@ -151,7 +176,8 @@ export type Await =
   | { k: 'block'; seat: Seat }
   | { k: 'discard'; seat: Seat; count: number }
   | { k: 'choose'; seat: Seat }
-  | { k: 'optional-cost'; seat: Seat };
+  | { k: 'optional-cost'; seat: Seat }
+  | { k: 'replacement'; seat: Seat };
 
 export interface NovaLogEntry {
   seq: number;
@@ -190,6 +216,8 @@ export interface NovaState extends BaseState {
   combat: Combat | null;
   play: PlayInProgress | null;
   resolving: Resolution | null;
+  /** Damage being dealt while its replacement effects apply (NOVA 802.1.3, 917); may wait for an order choice. */
+  damage: { queue: DamageEvent[]; current: ReplacementProgress<DamageEvent> | null } | null;
   /** The end phase repeats its turn-progress actions while they caused triggers (NOVA 407.7). */
   endPhaseTriggered: boolean;
   await: Await | null;

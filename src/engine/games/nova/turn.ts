@@ -2,6 +2,7 @@ import { opponentOf } from '../../core/game.ts';
 import { startPriority } from '../../core/priority.ts';
 import { novaCard } from './cards/pool.ts';
 import { battleDamage, possibleAttackers, possibleBlockers } from './combat.ts';
+import { processDamage } from './damage.ts';
 import { emptyStock } from './energy.ts';
 import { logPublic } from './log.ts';
 import { draw } from './resolve.ts';
@@ -102,9 +103,9 @@ export function runOp(s: NovaState): OpOutcome {
       }
       return 'ask-block';
     case 'battle-damage':
-      battleDamage(s); // NOVA 405.6.3
-      rulesProcessing(s); // NOVA 405.6.3.2
+      battleDamage(s); // NOVA 405.6.3: queued; dealt through its replacements, then rules processing (405.6.3.2)
       s.turn.op += 1;
+      processDamage(s);
       return 'continue';
     case 'hand-limit': {
       const hand = s.players[s.turn.active].zones.hand.length;

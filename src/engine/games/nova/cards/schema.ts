@@ -97,6 +97,8 @@ export const EffectSchema = z.discriminatedUnion('do', [
   z.object({ do: z.literal('may-send-self-to-graveyard') }).strict(),
   /** "Destroy that servant": the card the trigger refers to, only while it is the same object (NOVA 801.4.8). */
   z.object({ do: z.literal('destroy'), to: z.literal('that-card') }).strict(),
+  /** NOVA 917.1.1: the next time damage would be dealt to the chosen servant this turn, reduce it by `amount`. */
+  z.object({ do: z.literal('shield'), to: SelectorSchema, amount: z.number().int().min(100) }).strict(),
 ]);
 export type Effect = z.infer<typeof EffectSchema>;
 
@@ -158,6 +160,8 @@ export const AbilitySchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('static-race'), race: z.string().min(1) }).strict(),
   z.object({ kind: z.literal('static-keyword-while-character'), keyword: KeywordSchema }).strict(),
   z.object({ kind: z.literal('indestructible') }).strict(),
+  /** NOVA 917.1: "if a spell would deal damage to a servant on your field, reduce that damage by N". */
+  z.object({ kind: z.literal('reduce-spell-damage'), amount: z.number().int().min(100) }).strict(),
   z.object({ kind: z.literal('spell-cost-reduction'), color: ColorSchema, amount: z.number().int().min(1) }).strict(),
 ]);
 export type Ability = z.infer<typeof AbilitySchema>;

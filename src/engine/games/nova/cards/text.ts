@@ -158,6 +158,11 @@ function abilityText(a: Ability): Label {
       };
     case 'indestructible':
       return { en: 'This servant is not destroyed.', ja: 'このサーバントは破壊されない。' };
+    case 'reduce-spell-damage':
+      return {
+        en: `If a spell would deal damage to a servant on your field, reduce that damage by ${a.amount}.`,
+        ja: `スペルがあなたの場のサーバントにダメージを与える場合、そのダメージを${a.amount}軽減する。`,
+      };
     case 'spell-cost-reduction':
       return {
         en: `Spells you play cost ${colorLetter(a.color).repeat(a.amount)} less.`,
@@ -340,6 +345,13 @@ function effectText(e: Effect): Label {
       };
     case 'destroy':
       return { en: 'Destroy that servant.', ja: 'そのサーバントを破壊する。' };
+    case 'shield': {
+      const t = selectorText(e.to);
+      return {
+        en: `Choose ${t.en}; the next time damage would be dealt to it this turn, reduce that damage by ${e.amount}.`,
+        ja: `${t.ja}、このターン、次にそれにダメージが与えられる場合、そのダメージを${e.amount}軽減する。`,
+      };
+    }
   }
 }
 
