@@ -2,6 +2,13 @@
 // each keyword. Having a card pool does not make a game playable; that is `registry.ts` (engines).
 import type { GameId } from './core/game.ts';
 import type { Label } from './core/label.ts';
+import { FOW_CARDS } from './games/fow/cards/pool.ts';
+import type { FowCard } from './games/fow/cards/schema.ts';
+import {
+  cardKeywords as fowCardKeywords,
+  keywordInfo as fowKeyword,
+  cardText as fowText,
+} from './games/fow/cards/text.ts';
 import { MTG_CARDS } from './games/mtg/cards/pool.ts';
 import type { MtgCard } from './games/mtg/cards/schema.ts';
 import { keywordInfo as mtgKeyword, cardText as mtgText } from './games/mtg/cards/text.ts';
@@ -71,9 +78,16 @@ const mtgKeywords = (card: MtgCard): KeywordRef[] =>
     return { name, rule };
   });
 
+const fowKeywords = (card: FowCard): KeywordRef[] =>
+  fowCardKeywords(card).map((k) => {
+    const { rule, ...name } = fowKeyword(k);
+    return { name, rule };
+  });
+
 const POOLS: Partial<Record<GameId, CardPool>> = {
   nova: definePool('nova', NOVA_CARDS, novaText, novaKeywords),
   mtg: definePool('mtg', MTG_CARDS, mtgText, mtgKeywords),
+  fow: definePool('fow', FOW_CARDS, fowText, fowKeywords),
 };
 
 /** The pool of a game, or undefined when it has none yet. */

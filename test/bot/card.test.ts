@@ -37,6 +37,7 @@ interface Case {
 const CASES: Case[] = [
   { game: 'nova', typedEn: 'tusk', typedJa: 'ボア', id: 'tuskbreaker-boar', keywordRule: /1004/ },
   { game: 'mtg', typedEn: 'venom', typedJa: '毒牙', id: 'venomtusk-boar', keywordRule: /702\.19/ },
+  { game: 'fow', typedEn: 'leviathan', typedJa: '大海竜', id: 'tidecaller-leviathan', keywordRule: /1109/ },
 ];
 
 describe('/card', () => {
@@ -106,7 +107,7 @@ describe('/card', () => {
   });
 
   it('still refuses /duel for games that have cards but no engine', async () => {
-    for (const game of ['mtg'] as const) {
+    for (const game of ['mtg', 'fow'] as const) {
       const refused = await h.alice.slash('duel challenge', { opponent: h.bob, game });
       await h.bot.idle();
       expect(refused.reply()?.content).toMatch(/not playable yet/);

@@ -2,9 +2,11 @@
 import type { PoolCard } from '../../engine/cards-registry.ts';
 import type { GameId } from '../../engine/core/game.ts';
 import type { Locale } from '../../engine/core/label.ts';
+import { FOW_CARDS } from '../../engine/games/fow/cards/pool.ts';
 import { MTG_CARDS } from '../../engine/games/mtg/cards/pool.ts';
 import { NOVA_CARDS } from '../../engine/games/nova/cards/pool.ts';
 import type { CardFace } from '../table-model.ts';
+import { fowCardFace } from './fow-card.ts';
 import { mtgCardFace } from './mtg-card.ts';
 import { novaCardFace } from './nova-card.ts';
 
@@ -20,6 +22,7 @@ function faceOf<C>(cards: ReadonlyMap<string, C>, face: (card: C, locale: Locale
 const FACES: Partial<Record<GameId, FaceOf>> = {
   nova: faceOf(NOVA_CARDS, novaCardFace),
   mtg: faceOf(MTG_CARDS, mtgCardFace),
+  fow: faceOf(FOW_CARDS, fowCardFace),
 };
 
 /** The face model of a pool card, or undefined when the game has no face adapter or no such card. */

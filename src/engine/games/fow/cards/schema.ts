@@ -1,0 +1,303 @@
+// Force of Will card data (CR 8.01), as the future FoW engine will read it. Keyword skills (1100) carry their
+// parameters; the effect vocabulary covers the digest's sample cards, and a `code` escape names anything else.
+import { z } from 'zod';
+import { CardIdSchema, CodeEscapeSchema, IntendedTextSchema, LabelSchema } from '../../../core/card-data.ts';
+
+/** FoW 201.2: the eight card types (201.2c: a card may be a chant and a rune). */
+export const CardTypeSchema = z.enum([
+  'ruler',
+  'j-ruler',
+  'magic-stone',
+  'resonator',
+  'chant',
+  'addition',
+  'regalia',
+  'rune',
+]);
+export type CardType = z.infer<typeof CardTypeSchema>;
+/** FoW 201.3: generic types. */
+export const GenericTypeSchema = z.enum(['basic', 'special', 'master']);
+/** FoW 208: attributes; a card with none is void. */
+export const AttributeSchema = z.enum(['light', 'fire', 'water', 'wind', 'darkness']);
+export type Attribute = z.infer<typeof AttributeSchema>;
+/** FoW 203.2, 907.6: one will symbol of a cost or of produced will; moon and time are traits, not attributes. */
+export const WillSymbolSchema = z.enum(['L', 'R', 'U', 'G', 'B', 'moon', 'time']);
+export type WillSymbol = z.infer<typeof WillSymbolSchema>;
+/** FoW 203.2–203.4: attribute cost (symbols) plus free cost (any will). */
+export const CostSchema = z
+  .object({ will: z.array(WillSymbolSchema).default([]), free: z.number().int().min(0).default(0) })
+  .strict();
+export type Cost = z.infer<typeof CostSchema>;
+
+/** FoW 205: races (J/resonators, rulers) and traits (other cards) the sample pool uses. */
+export const RACES = [
+  'Human',
+  'Merfolk',
+  'Beast',
+  'Bird',
+  'Golem',
+  'Dragon',
+  'Giant',
+  'Shade',
+  'Vampire',
+  'Insect',
+  'Machine',
+  'Knight',
+  'Wizard',
+  'Spirit',
+  'Fairy',
+  'Familiar',
+  'Magic Circle',
+  'Armor',
+  'Loom',
+  'Relic',
+  'Fable',
+] as const;
+export const RaceSchema = z.enum(RACES);
+export type Race = z.infer<typeof RaceSchema>;
+
+/** FoW 1102–1140: the keyword skills. */
+export const KEYWORDS = [
+  'pierce', // 1102
+  'precision', // 1103
+  'first-strike', // 1104
+  'explode', // 1105
+  'flying', // 1106
+  'swiftness', // 1107
+  'imperishable', // 1108
+  'awakening', // 1109
+  'incarnation', // 1110
+  'quickcast', // 1111
+  'gods-art', // 1112
+  'trigger', // 1113
+  'stealth', // 1114
+  'remnant', // 1115
+  'evolution', // 1116
+  'shift', // 1117
+  'limit', // 1118
+  'energize', // 1119
+  'barrier', // 1120
+  'equip', // 1121
+  'mana', // 1122
+  'bloodlust', // 1123
+  'torrent', // 1124
+  'judgment', // 1125
+  'inheritance', // 1126
+  'resonance', // 1127
+  'seal', // 1128
+  'mobilize', // 1129
+  'sealed-item', // 1130
+  'crest', // 1131
+  'grimoire', // 1132
+  'fable', // 1133
+  'void', // 1134
+  'drain', // 1135
+  'divinity', // 1136
+  'rune', // 1137
+  'bane', // 1138
+  'eternal', // 1139
+  'enter', // 1140
+] as const;
+export const KeywordNameSchema = z.enum(KEYWORDS);
+export type KeywordName = z.infer<typeof KeywordNameSchema>;
+
+/** What the card targets or affects (903.2.g; "J/resonator" is 201.2a). */
+export const TargetSchema = z.enum(['j-resonator', 'resonator', 'player', 'spell', 'magic-stone']);
+export type Target = z.infer<typeof TargetSchema>;
+
+const BaseEffect = z.discriminatedUnion('do', [
+  /** FoW 1008: damage in units of 100. */
+  z.object({ do: z.literal('damage'), amount: z.number().int().min(100), to: TargetSchema }).strict(),
+  z.object({ do: z.literal('draw'), count: z.number().int().min(1) }).strict(), // 1006
+  z.object({ do: z.literal('discard'), count: z.number().int().min(1) }).strict(), // 1019
+  z.object({ do: z.literal('foresee'), count: z.number().int().min(1) }).strict(), // 1034
+  z.object({ do: z.literal('cancel'), to: z.literal('spell') }).strict(), // 1012
+  z.object({ do: z.literal('destroy-all'), what: z.literal('resonator') }).strict(), // 1010
+  /** FoW 1022: counters, on this card or a target. */
+  z
+    .object({
+      do: z.literal('counters'),
+      counter: z.enum(['+100/+100', '-100/-100']),
+      count: z.number().int().min(1),
+      on: z.union([z.literal('self'), TargetSchema]),
+    })
+    .strict(),
+  /** FoW 907: produce one will of one of these kinds ("any" = any attribute). */
+  z.object({ do: z.literal('produce'), one: z.array(z.union([WillSymbolSchema, z.literal('any')])).min(1) }).strict(),
+  z.object({ do: z.literal('recover'), to: TargetSchema }).strict(), // 1013
+  /** FoW 909, 505.5b: a keyword until end of turn. */
+  z
+    .object({
+      do: z.literal('grant-until-end-of-turn'),
+      to: TargetSchema,
+      keywords: z.array(KeywordNameSchema).min(1),
+    })
+    .strict(),
+  /** The top N cards of the target player's main deck into the graveyard. */
+  z.object({ do: z.literal('mill'), count: z.number().int().min(1), to: z.literal('player') }).strict(),
+  CodeEscapeSchema,
+]);
+export const EffectSchema = BaseEffect;
+export type Effect = z.infer<typeof EffectSchema>;
+
+/** FoW 909: "gets +X/+Y and has [K]" (always in units of 100). */
+export const GrantSchema = z
+  .object({
+    atk: z.number().int().default(0),
+    def: z.number().int().default(0),
+    keywords: z.array(KeywordNameSchema).default([]),
+    /** Awakening: "[Enter] ⇒ …" granted with the rest. */
+    enter: z.array(EffectSchema).default([]),
+  })
+  .strict();
+export type Grant = z.infer<typeof GrantSchema>;
+
+/** FoW 905: an activated ability's cost; (Rest) is 1013.2. */
+export const ActivationCostSchema = z
+  .object({
+    will: CostSchema.optional(),
+    rest: z.boolean().default(false),
+    removeManaCounter: z.boolean().default(false),
+  })
+  .strict();
+
+export const ActivatedSchema = z
+  .object({ kind: z.literal('activated'), cost: ActivationCostSchema, effects: z.array(EffectSchema).min(1) })
+  .strict();
+
+export const AbilitySchema = z.discriminatedUnion('kind', [
+  ActivatedSchema, // 905 (907 when it only produces will)
+  /** FoW 904, 909: a continuous ability, possibly only while a condition holds. */
+  z
+    .object({
+      kind: z.literal('continuous'),
+      affects: z.enum(['self', 'fire-j-resonators-you-control', 'equipped']),
+      grant: GrantSchema,
+      while: z.enum(['no-limit-counters', 'has-evolution-counter']).optional(),
+    })
+    .strict(),
+  /** FoW 904.2a: a base ability, "also treated as … Magic Stone". */
+  z.object({ kind: z.literal('also-magic-stone'), attributes: z.array(AttributeSchema).min(1) }).strict(),
+  /** FoW 906: triggered abilities the sample pool needs. */
+  z
+    .object({ kind: z.literal('triggered'), when: z.literal('judgment'), effects: z.array(EffectSchema).min(1) })
+    .strict(),
+]);
+export type Ability = z.infer<typeof AbilitySchema>;
+
+/**
+ * One keyword skill with its parameters. Which parameters a keyword needs is checked below (KEYWORD_PARAMS), so a
+ * card that forgets "[Mana N]"'s N or gives [Flying] a cost fails with a message naming the keyword.
+ */
+export const KeywordSchema = z
+  .object({
+    keyword: KeywordNameSchema,
+    amount: z.number().int().min(1).optional(),
+    cost: CostSchema.optional(),
+    /** Crest, Resonance: the attribute (of a card or a magic stone). */
+    attribute: AttributeSchema.optional(),
+    /** Incarnation: attribute choices per card to banish; Energize: will choices. */
+    choices: z.array(z.array(AttributeSchema).min(1)).optional(),
+    /** Judgment (1125): only while you control this many magic stones. */
+    minMagicStones: z.number().int().min(1).optional(),
+    /** Trigger and Stealth: when it may be used; Trigger: its extra cost. */
+    condition: z.enum(['opponent-j-resonator-attacks', 'banish-a-resonator-you-control']).optional(),
+    /** God's Art and Sealed Item: the printed name. */
+    name: LabelSchema.optional(),
+    grant: GrantSchema.optional(),
+    effects: z.array(EffectSchema).optional(),
+    ability: ActivatedSchema.optional(),
+  })
+  .strict();
+export type Keyword = z.infer<typeof KeywordSchema>;
+
+type Param = Exclude<keyof Keyword, 'keyword'>;
+/** The parameters each non-plain keyword requires (others must be absent; `minMagicStones` is optional). */
+export const KEYWORD_PARAMS: Partial<Record<KeywordName, Param[]>> = {
+  awakening: ['cost', 'grant'],
+  incarnation: ['choices'],
+  'gods-art': ['name', 'cost', 'effects'],
+  trigger: ['condition'],
+  stealth: ['condition'],
+  evolution: ['cost'],
+  shift: ['cost'],
+  limit: ['amount'],
+  energize: ['choices'],
+  equip: ['cost'],
+  mana: ['amount'],
+  torrent: ['effects'],
+  judgment: ['cost'],
+  inheritance: ['cost', 'effects'],
+  resonance: ['attribute', 'effects'],
+  seal: ['amount', 'grant'],
+  mobilize: ['cost'],
+  'sealed-item': ['name', 'ability'],
+  crest: ['attribute', 'grant'],
+  grimoire: ['amount'],
+  fable: ['amount', 'grant'],
+  void: ['grant'],
+  divinity: ['amount'],
+  rune: ['amount', 'ability'],
+  enter: ['effects'],
+};
+const OPTIONAL_PARAMS: Partial<Record<KeywordName, Param[]>> = { judgment: ['minMagicStones'] };
+
+const FaceFields = {
+  name: LabelSchema,
+  types: z.array(CardTypeSchema).min(1),
+  genericType: GenericTypeSchema.optional(),
+  attributes: z.array(AttributeSchema).default([]),
+  cost: CostSchema.optional(),
+  races: z.array(RaceSchema).default([]),
+  atk: z.number().int().min(0).optional(), // 206
+  def: z.number().int().min(0).optional(), // 207
+  divinity: z.number().int().min(1).optional(), // 209, runes
+  keywords: z.array(KeywordSchema).default([]),
+  /** Chants and runes: what happens on resolution (703.3, 711.3). */
+  effects: z.array(EffectSchema).default([]),
+  abilities: z.array(AbilitySchema).default([]),
+};
+
+/** FoW 1302: the other face of a double-faced card (a ruler's J-ruler face, a Shift card's future face). */
+export const FaceSchema = z.object(FaceFields).strict();
+export type Face = z.infer<typeof FaceSchema>;
+
+function checkFace(face: Face, ctx: z.RefinementCtx, where: string): void {
+  const need = (ok: boolean, message: string) => ok || ctx.addIssue({ code: 'custom', message: `${where}${message}` });
+  const jResonator = face.types.includes('resonator') || face.types.includes('j-ruler');
+  need(
+    !face.types.includes('resonator') || (face.atk !== undefined && face.def !== undefined),
+    'resonators have ATK and DEF (206, 207)',
+  );
+  need(
+    jResonator || (face.atk === undefined && face.def === undefined),
+    'only J/resonators have ATK and DEF (206, 207)',
+  );
+  need(face.types.includes('rune') === (face.divinity !== undefined), 'runes, and only runes, have a divinity (209)');
+  for (const k of face.keywords) {
+    const required = KEYWORD_PARAMS[k.keyword] ?? [];
+    const allowed = [...required, ...(OPTIONAL_PARAMS[k.keyword] ?? [])];
+    for (const p of required) need(k[p] !== undefined, `[${k.keyword}] needs "${p}"`);
+    for (const p of Object.keys(k) as (keyof Keyword)[])
+      if (p !== 'keyword' && !allowed.includes(p)) need(false, `[${k.keyword}] takes no "${p}"`);
+  }
+}
+
+export const FowCardSchema = z
+  .object({
+    id: CardIdSchema,
+    ...FaceFields,
+    back: FaceSchema.optional(),
+    text: IntendedTextSchema,
+  })
+  .strict()
+  .superRefine((card, ctx) => {
+    checkFace(card, ctx, '');
+    if (card.back) checkFace(card.back, ctx, 'back face: ');
+    const isRuler = card.types.includes('ruler');
+    if (isRuler && !card.back?.types.includes('j-ruler'))
+      ctx.addIssue({ code: 'custom', message: 'a ruler needs its J-ruler face as "back" (1302)' });
+  });
+export type FowCard = z.infer<typeof FowCardSchema>;
+
+export const FowCardFileSchema = z.object({ game: z.literal('fow'), cards: z.array(FowCardSchema).min(1) }).strict();

@@ -1,0 +1,453 @@
+// Force of Will rules text generated from a card definition, in English and Japanese (our own templates). The
+// card file states the text each card is meant to have; test/cards/fow.test.ts compares the two.
+import type { Label } from '../../../core/label.ts';
+import type {
+  Ability,
+  Attribute,
+  CardType,
+  Cost,
+  Effect,
+  Face,
+  FowCard,
+  Grant,
+  Keyword,
+  KeywordName,
+  Race,
+  Target,
+  WillSymbol,
+} from './schema.ts';
+
+/** Names from our rules reference (data/rules/fow/reference.json) and the rule defining each keyword. */
+const KEYWORDS: Record<KeywordName, Label & { rule: string }> = {
+  pierce: { en: 'Pierce', ja: '貫通', rule: '1102' },
+  precision: { en: 'Precision', ja: '襲撃', rule: '1103' },
+  'first-strike': { en: 'First Strike', ja: '先制攻撃', rule: '1104' },
+  explode: { en: 'Explode', ja: '爆散', rule: '1105' },
+  flying: { en: 'Flying', ja: '飛翔', rule: '1106' },
+  swiftness: { en: 'Swiftness', ja: '迅速', rule: '1107' },
+  imperishable: { en: 'Imperishable', ja: '不滅', rule: '1108' },
+  awakening: { en: 'Awakening', ja: '覚醒', rule: '1109' },
+  incarnation: { en: 'Incarnation', ja: '顕現', rule: '1110' },
+  quickcast: { en: 'Quickcast', ja: '瞬動', rule: '1111' },
+  'gods-art': { en: "God's Art", ja: '神技', rule: '1112' },
+  trigger: { en: 'Trigger', ja: '発動条件', rule: '1113' },
+  stealth: { en: 'Stealth', ja: '潜伏', rule: '1114' },
+  remnant: { en: 'Remnant', ja: '追憶', rule: '1115' },
+  evolution: { en: 'Evolution', ja: '進化', rule: '1116' },
+  shift: { en: 'Shift', ja: '時変', rule: '1117' },
+  limit: { en: 'Limit', ja: '現界', rule: '1118' },
+  energize: { en: 'Energize', ja: '後抗', rule: '1119' },
+  barrier: { en: 'Barrier', ja: '障壁', rule: '1120' },
+  equip: { en: 'Equip', ja: '装備', rule: '1121' },
+  mana: { en: 'Mana', ja: 'マナ', rule: '1122' },
+  bloodlust: { en: 'Bloodlust', ja: '猛進', rule: '1123' },
+  torrent: { en: 'Torrent', ja: '連唱', rule: '1124' },
+  judgment: { en: 'Judgment', ja: 'ジャッジメント', rule: '1125' },
+  inheritance: { en: 'Inheritance', ja: '継承', rule: '1126' },
+  resonance: { en: 'Resonance', ja: '共鳴', rule: '1127' },
+  seal: { en: 'Seal', ja: '封印', rule: '1128' },
+  mobilize: { en: 'Mobilize', ja: '稼働', rule: '1129' },
+  'sealed-item': { en: 'Sealed Item', ja: 'シールアイテム', rule: '1130' },
+  crest: { en: 'Crest', ja: '紋章', rule: '1131' },
+  grimoire: { en: 'Grimoire', ja: 'グリモア', rule: '1132' },
+  fable: { en: 'Fable', ja: '物語', rule: '1133' },
+  void: { en: 'Void', ja: '虚空', rule: '1134' },
+  drain: { en: 'Drain', ja: '吸魂', rule: '1135' },
+  divinity: { en: 'Divinity', ja: '神力', rule: '1136' },
+  rune: { en: 'Rune', ja: 'ルーン', rule: '1137' },
+  bane: { en: 'Bane', ja: '即死', rule: '1138' },
+  eternal: { en: 'Eternal', ja: '破壊不能', rule: '1139' },
+  enter: { en: 'Enter', ja: '参戦', rule: '1140' },
+};
+
+export function keywordInfo(k: KeywordName): Label & { rule: string } {
+  return KEYWORDS[k];
+}
+
+const ATTRIBUTES: Record<Attribute, Label> = {
+  light: { en: 'Light', ja: '光' },
+  fire: { en: 'Fire', ja: '炎' },
+  water: { en: 'Water', ja: '水' },
+  wind: { en: 'Wind', ja: '風' },
+  darkness: { en: 'Darkness', ja: '闇' },
+};
+const SYMBOL_OF: Record<Attribute, WillSymbol> = { light: 'L', fire: 'R', water: 'U', wind: 'G', darkness: 'B' };
+
+const TYPES: Record<CardType, Label> = {
+  ruler: { en: 'Ruler', ja: 'ルーラー' },
+  'j-ruler': { en: 'J-Ruler', ja: 'Jルーラー' },
+  'magic-stone': { en: 'Magic Stone', ja: '魔石' },
+  resonator: { en: 'Resonator', ja: 'リゾネイター' },
+  chant: { en: 'Chant', ja: '詠唱' },
+  addition: { en: 'Addition', ja: 'アディション' },
+  regalia: { en: 'Regalia', ja: 'レガリア' },
+  rune: { en: 'Rune', ja: 'ルーン' },
+};
+const GENERIC: Record<'basic' | 'special' | 'master', Label> = {
+  basic: { en: 'Basic', ja: '基本' },
+  special: { en: 'Special', ja: '特殊' },
+  master: { en: 'Master', ja: '必殺' },
+};
+const RACE_JA: Record<Race, string> = {
+  Human: '人間',
+  Merfolk: 'マーフォーク',
+  Beast: '獣',
+  Bird: '鳥',
+  Golem: 'ゴーレム',
+  Dragon: 'ドラゴン',
+  Giant: '巨人',
+  Shade: '影',
+  Vampire: '吸血鬼',
+  Insect: '昆虫',
+  Machine: '機械',
+  Knight: '騎士',
+  Wizard: '魔術師',
+  Spirit: '精霊',
+  Fairy: '妖精',
+  Familiar: '使い魔',
+  'Magic Circle': '魔法陣',
+  Armor: '鎧',
+  Loom: '織機',
+  Relic: '遺物',
+  Fable: '物語',
+};
+
+/** "Basic Magic Stone", "Resonator — Beast", "Chant / Rune — Fable" (201, 205). */
+export function typeLine(face: Face): Label {
+  const generic = face.genericType ? GENERIC[face.genericType] : null;
+  const en = `${generic ? `${generic.en} ` : ''}${face.types.map((t) => TYPES[t].en).join(' / ')}`;
+  const ja = `${generic ? generic.ja : ''}${face.types.map((t) => TYPES[t].ja).join('／')}`;
+  if (face.races.length === 0) return { en, ja };
+  return { en: `${en} — ${face.races.join(' / ')}`, ja: `${ja} — ${face.races.map((r) => RACE_JA[r]).join('／')}` };
+}
+
+const SYMBOL_JA: Partial<Record<WillSymbol, string>> = { moon: '月', time: '時' };
+const symbol = (s: WillSymbol | 'any', locale: 'en' | 'ja'): string =>
+  s === 'moon' || s === 'time' ? `{${locale === 'ja' ? SYMBOL_JA[s] : s === 'moon' ? 'Moon' : 'Time'}}` : `{${s}}`;
+
+/** "{R}{R}{1}": attribute symbols, then the free cost (203.2–203.4). */
+export function costText(cost: Cost, locale: 'en' | 'ja'): string {
+  return cost.will.map((s) => symbol(s, locale)).join('') + (cost.free > 0 ? `{${cost.free}}` : '');
+}
+const costLabel = (cost: Cost): Label => ({ en: costText(cost, 'en'), ja: costText(cost, 'ja') });
+
+const WORDS = ['no', 'a', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+
+const TARGETS: Record<Target, Label> = {
+  'j-resonator': { en: 'target J/resonator', ja: '対象のJ/リゾネイター1体' },
+  resonator: { en: 'target resonator', ja: '対象のリゾネイター1体' },
+  player: { en: 'target player', ja: '対象のプレイヤー1人' },
+  spell: { en: 'target spell', ja: '対象の呪文1つ' },
+  'magic-stone': { en: 'target magic stone', ja: '対象の魔石1つ' },
+};
+
+const kw = (k: KeywordName): Label => ({ en: `[${KEYWORDS[k].en}]`, ja: `[${KEYWORDS[k].ja}]` });
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const signed = (n: number) => (n >= 0 ? `+${n}` : `-${-n}`);
+
+function effectText(e: Effect): Label {
+  switch (e.do) {
+    case 'damage':
+      return {
+        en: `Deal ${e.amount} damage to ${TARGETS[e.to].en}.`,
+        ja: `${TARGETS[e.to].ja}に${e.amount}ダメージを与える。`,
+      };
+    case 'draw':
+      return {
+        en: `Draw ${e.count === 1 ? 'a card' : `${WORDS[e.count]} cards`}.`,
+        ja: `カードを${e.count}枚引く。`,
+      };
+    case 'discard':
+      return {
+        en: `Discard ${e.count === 1 ? 'a card' : `${WORDS[e.count]} cards`}.`,
+        ja: `カードを${e.count}枚捨てる。`,
+      };
+    case 'foresee':
+      return { en: `Foresee ${e.count}.`, ja: `選別${e.count}を行う。` };
+    case 'cancel':
+      return { en: `Cancel ${TARGETS.spell.en}.`, ja: `${TARGETS.spell.ja}を無効にする。` };
+    case 'destroy-all':
+      return { en: 'Destroy all resonators.', ja: 'すべてのリゾネイターを破壊する。' };
+    case 'counters': {
+      const on = e.on === 'self' ? { en: 'this card', ja: 'このカード' } : TARGETS[e.on];
+      return {
+        en: `Put ${e.count === 1 ? 'a' : NUMBER_WORDS[e.count]} ${e.counter} counter${e.count === 1 ? '' : 's'} on ${on.en}.`,
+        ja: `${on.ja}に${e.counter}カウンターを${e.count}個置く。`,
+      };
+    }
+    case 'produce': {
+      if (e.one.length === 1 && e.one[0] === 'any')
+        return { en: 'Produce one will of any attribute.', ja: '任意の属性のウィル1つを生み出す。' };
+      return {
+        en: `Produce ${e.one.map((s) => symbol(s, 'en')).join(' or ')}.`,
+        ja: `${e.one.map((s) => symbol(s, 'ja')).join('か')}を生み出す。`,
+      };
+    }
+    case 'recover':
+      return { en: `Recover ${TARGETS[e.to].en}.`, ja: `${TARGETS[e.to].ja}をリカバーする。` };
+    case 'grant-until-end-of-turn': {
+      const ks = e.keywords.map(kw);
+      return {
+        en: `${cap(TARGETS[e.to].en)} gains ${ks.map((k) => k.en).join(' and ')} until end of turn.`,
+        ja: `ターン終了時まで、${TARGETS[e.to].ja}は${ks.map((k) => k.ja).join('と')}を得る。`,
+      };
+    }
+    case 'mill':
+      return {
+        en: `Target player puts the top ${WORDS[e.count] ?? e.count} cards of their main deck into their graveyard.`,
+        ja: `対象のプレイヤー1人は自分のメインデッキの上から${e.count}枚のカードを墓地に置く。`,
+      };
+    case 'code':
+      return e.text;
+  }
+}
+
+function effectsText(effects: readonly Effect[]): Label {
+  const parts = effects.map(effectText);
+  return { en: parts.map((p) => p.en).join(' '), ja: parts.map((p) => p.ja).join('') };
+}
+
+/** "This card gets +400/+400 and has [Precision]." (909). `subject` is singular unless `plural`. */
+function grantText(grant: Grant, subject: Label, plural: boolean): Label {
+  const stats = grant.atk !== 0 || grant.def !== 0 ? `${signed(grant.atk)}/${signed(grant.def)}` : null;
+  const ks = grant.keywords.map(kw);
+  const en: string[] = [];
+  const ja: string[] = [];
+  if (stats) en.push(`${plural ? 'get' : 'gets'} ${stats}`);
+  if (ks.length > 0) en.push(`${plural ? 'have' : 'has'} ${ks.map((k) => k.en).join(' and ')}`);
+  if (stats && ks.length > 0) ja.push(`${stats}を得て、${ks.map((k) => k.ja).join('と')}を持つ`);
+  else if (stats) ja.push(`${stats}を得る`);
+  else ja.push(`${ks.map((k) => k.ja).join('と')}を持つ`);
+  return { en: `${subject.en} ${en.join(' and ')}.`, ja: `${subject.ja}は${ja.join('')}。` };
+}
+
+const THIS: Label = { en: 'This card', ja: 'このカード' };
+
+function activatedText(a: Extract<Ability, { kind: 'activated' }>): Label {
+  const en: string[] = [];
+  const ja: string[] = [];
+  if (a.cost.will) {
+    en.push(costText(a.cost.will, 'en'));
+    ja.push(costText(a.cost.will, 'ja'));
+  }
+  if (a.cost.rest) {
+    en.push('{Rest}');
+    ja.push('{レスト}');
+  }
+  if (a.cost.removeManaCounter) {
+    en.push('Remove a mana counter from this card');
+    ja.push('このカードからマナカウンターを1個取り除く');
+  }
+  const effects = effectsText(a.effects);
+  return { en: `${en.join(', ')}: ${effects.en}`, ja: `${ja.join('、')}：${effects.ja}` };
+}
+
+function abilityText(a: Ability): Label {
+  switch (a.kind) {
+    case 'activated':
+      return activatedText(a);
+    case 'continuous': {
+      const subject: Record<typeof a.affects, Label> = {
+        self: THIS,
+        'fire-j-resonators-you-control': {
+          en: 'Fire J/resonators you control',
+          ja: 'あなたがコントロールする炎のJ/リゾネイター',
+        },
+        equipped: { en: 'The equipped resonator', ja: '装備しているリゾネイター' },
+      };
+      const body = grantText(a.grant, subject[a.affects], a.affects === 'fire-j-resonators-you-control');
+      if (!a.while) return body;
+      const cond =
+        a.while === 'no-limit-counters'
+          ? {
+              en: 'As long as this card has no limit counters on it, ',
+              ja: 'このカードに現界カウンターが置かれていない限り、',
+            }
+          : {
+              en: 'As long as this card has an evolution counter on it, ',
+              ja: 'このカードに進化カウンターが置かれている限り、',
+            };
+      return {
+        en: cond.en + body.en.replace(/^This card/, 'it'),
+        ja: cond.ja + body.ja.replace(/^このカードは/, 'これは'),
+      };
+    }
+    case 'also-magic-stone': {
+      const names = a.attributes.map((x) => ATTRIBUTES[x]);
+      return {
+        en: `This card is also treated as ${names.map((n) => `${n.en} Magic Stone`).join(' and ')}.`,
+        ja: `このカードは${names.map((n) => `${n.ja}の魔石`).join('と')}としても扱う。`,
+      };
+    }
+    case 'triggered': {
+      const effects = effectsText(a.effects);
+      return {
+        en: `When this card performs Judgment ⇒ ${effects.en}`,
+        ja: `このカードがジャッジメントを行ったとき⇒${effects.ja}`,
+      };
+    }
+  }
+}
+
+const CONDITIONS = {
+  'opponent-j-resonator-attacks': {
+    en: 'a J/resonator an opponent controls attacks',
+    ja: '対戦相手がコントロールするJ/リゾネイターが攻撃する',
+  },
+  'banish-a-resonator-you-control': {
+    en: 'banish a resonator you control',
+    ja: 'あなたがコントロールするリゾネイター1体を破棄する',
+  },
+} as const;
+
+function keywordText(k: Keyword): Label {
+  const name = kw(k.keyword);
+  const n = KEYWORDS[k.keyword];
+  switch (k.keyword) {
+    case 'mana':
+    case 'limit':
+    case 'grimoire':
+    case 'divinity':
+      return { en: `[${n.en} ${k.amount}]`, ja: `[${n.ja}${k.amount}]` };
+    case 'evolution':
+    case 'shift':
+    case 'equip':
+    case 'mobilize': {
+      const c = costLabel(k.cost as Cost);
+      return { en: `${name.en} ${c.en}`, ja: `${name.ja}${c.ja}` };
+    }
+    case 'judgment': {
+      const c = costLabel(k.cost as Cost);
+      if (!k.minMagicStones) return { en: `${name.en} ${c.en}`, ja: `${name.ja}${c.ja}` };
+      return {
+        en: `${name.en} ${c.en} (only while you control ${NUMBER_WORDS[k.minMagicStones]} or more magic stones)`,
+        ja: `${name.ja}${c.ja}（あなたが魔石を${k.minMagicStones}つ以上コントロールしている間のみ）`,
+      };
+    }
+    case 'incarnation':
+    case 'energize': {
+      const choices = k.choices ?? [];
+      if (k.keyword === 'energize')
+        return {
+          en: `${name.en} ${choices.map((c) => c.map((a) => `{${SYMBOL_OF[a]}}`).join(' or ')).join(' ')}`,
+          ja: `${name.ja}${choices.map((c) => c.map((a) => `{${SYMBOL_OF[a]}}`).join('か')).join('')}`,
+        };
+      return {
+        en: `${name.en} ${choices.map((c) => `(${c.map((a) => ATTRIBUTES[a].en).join(' or ')})`).join(' ')}`,
+        ja: `${name.ja}${choices.map((c) => `（${c.map((a) => ATTRIBUTES[a].ja).join('か')}）`).join('')}`,
+      };
+    }
+    case 'gods-art': {
+      const c = costLabel(k.cost as Cost);
+      const e = effectsText(k.effects ?? []);
+      return {
+        en: `${name.en} "${k.name?.en}" ${c.en}: ${e.en}`,
+        ja: `${name.ja}「${k.name?.ja}」${c.ja}：${e.ja}`,
+      };
+    }
+    case 'trigger':
+    case 'stealth': {
+      const cond = CONDITIONS[k.condition ?? 'opponent-j-resonator-attacks'];
+      return { en: `${name.en} (${cond.en})`, ja: `${name.ja}（${cond.ja}）` };
+    }
+    case 'awakening': {
+      const c = costLabel(k.cost as Cost);
+      const g = k.grant as Grant;
+      const parts = [...g.keywords.map(kw)];
+      if (g.enter.length > 0) {
+        const e = effectsText(g.enter);
+        parts.push({ en: `"[${KEYWORDS.enter.en}] ⇒ ${e.en}"`, ja: `「[${KEYWORDS.enter.ja}]⇒${e.ja}」` });
+      }
+      const gained = parts.map((p) => p.en).join(' and ');
+      return {
+        // A quoted ability already ends with its own full stop.
+        en: `${name.en} ${c.en}: This card gains ${gained}${gained.endsWith('"') ? '' : '.'}`,
+        ja: `${name.ja}${c.ja}：このカードは${parts.map((p) => p.ja).join('と')}を得る。`,
+      };
+    }
+    case 'torrent':
+    case 'enter': {
+      const e = effectsText(k.effects ?? []);
+      return k.keyword === 'enter'
+        ? { en: `${name.en} ⇒ ${e.en}`, ja: `${name.ja}⇒${e.ja}` }
+        : { en: `${name.en} ${e.en}`, ja: `${name.ja}${e.ja}` };
+    }
+    case 'inheritance': {
+      const c = costLabel(k.cost as Cost);
+      const e = effectsText(k.effects ?? []);
+      return { en: `${name.en} ${c.en}: ${e.en}`, ja: `${name.ja}${c.ja}：${e.ja}` };
+    }
+    case 'resonance': {
+      const a = ATTRIBUTES[k.attribute ?? 'light'];
+      const e = effectsText(k.effects ?? []);
+      return { en: `${name.en} (${a.en} Magic Stone) ⇒ ${e.en}`, ja: `${name.ja}（${a.ja}の魔石）⇒${e.ja}` };
+    }
+    case 'seal':
+    case 'fable': {
+      const g = grantText(k.grant as Grant, THIS, false);
+      return { en: `[${n.en} ${k.amount}] ${g.en}`, ja: `[${n.ja}${k.amount}]${g.ja}` };
+    }
+    case 'crest': {
+      const a = ATTRIBUTES[k.attribute ?? 'fire'];
+      const g = grantText(k.grant as Grant, THIS, false);
+      return { en: `${name.en} (${a.en}) ${g.en}`, ja: `${name.ja}（${a.ja}）${g.ja}` };
+    }
+    case 'void': {
+      const g = grantText(k.grant as Grant, THIS, false);
+      return { en: `${name.en} ${g.en}`, ja: `${name.ja}${g.ja}` };
+    }
+    case 'sealed-item': {
+      const a = activatedText(k.ability as Extract<Ability, { kind: 'activated' }>);
+      return { en: `${name.en} "${k.name?.en}": "${a.en}"`, ja: `${name.ja}「${k.name?.ja}」：「${a.ja}」` };
+    }
+    case 'rune': {
+      const a = activatedText(k.ability as Extract<Ability, { kind: 'activated' }>);
+      return { en: `[${n.en} ${k.amount}] ${a.en}`, ja: `[${n.ja}${k.amount}]${a.ja}` };
+    }
+    default:
+      return name;
+  }
+}
+
+/** Plain keywords share one line ("[Precision] [Bane]"); the others get a line each, in printed order. */
+function faceText(face: Face): Label[] {
+  const lines: Label[] = [];
+  let plain: Label[] = [];
+  const flush = () => {
+    if (plain.length > 0) lines.push({ en: plain.map((p) => p.en).join(' '), ja: plain.map((p) => p.ja).join('') });
+    plain = [];
+  };
+  for (const k of face.keywords) {
+    const t = keywordText(k);
+    const isPlain = Object.keys(k).length === 1;
+    if (isPlain) plain.push(t);
+    else {
+      flush();
+      lines.push(t);
+    }
+  }
+  flush();
+  if (face.effects.length > 0) lines.push(effectsText(face.effects));
+  for (const a of face.abilities) lines.push(abilityText(a));
+  return lines;
+}
+
+/** The card's rules text; a double-faced card's other face follows after a "//" line with its name and stats. */
+export function cardText(card: FowCard): Label {
+  const lines = faceText(card);
+  if (card.back) {
+    const b = card.back;
+    const t = typeLine(b);
+    const stats = b.atk !== undefined ? ` ${b.atk}/${b.def}` : '';
+    lines.push({ en: `// ${b.name.en} (${t.en}${stats})`, ja: `// ${b.name.ja}（${t.ja}${stats}）` });
+    lines.push(...faceText(b));
+  }
+  return { en: lines.map((l) => l.en).join('\n'), ja: lines.map((l) => l.ja).join('\n') };
+}
+
+/** Every keyword on either face, once each. */
+export function cardKeywords(card: FowCard): KeywordName[] {
+  const all = [...card.keywords, ...(card.back?.keywords ?? [])].map((k) => k.keyword);
+  return [...new Set(all)];
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import cardFile from '../../data/cards/fow/cards.json' with { type: 'json' };
+import { FOW_CARDS } from '../../src/engine/games/fow/cards/pool.ts';
+import { FowCardFileSchema } from '../../src/engine/games/fow/cards/schema.ts';
+import { cardKeywords, cardText } from '../../src/engine/games/fow/cards/text.ts';
+import { fowCardFace } from '../../src/render/games/fow-card.ts';
+import { facesDrawTheCard, rejects, textIsAsIntended } from './pool-checks.ts';
+
+describe('Force of Will card pool', () => {
+  it("holds the digest's 40 sample rows (the five basic magic stones as five cards)", () => {
+    expect(FOW_CARDS.size).toBe(44);
+    const rulers = [...FOW_CARDS.values()].filter((c) => c.types.includes('ruler'));
+    expect(rulers.map((r) => r.back?.types)).toEqual([['j-ruler'], ['j-ruler']]);
+  });
+
+  it('refuses malformed cards with a message naming the card, the keyword and the rule', () => {
+    const expectRejected = rejects(cardFile, FowCardFileSchema);
+    const byId = (cards: Record<string, unknown>[], id: string) =>
+      cards.find((c) => c.id === id) as Record<string, unknown>;
+    expectRejected(
+      (cards) => {
+        delete byId(cards, 'cinderhorn-charger').atk;
+      },
+      /cinderhorn-charger/,
+      /ATK and DEF \(206, 207\)/,
+    );
+    expectRejected(
+      (cards) => {
+        byId(cards, 'wellspring-dryad').keywords = [{ keyword: 'mana' }];
+      },
+      /wellspring-dryad/,
+      /\[mana\] needs "amount"/,
+    );
+    expectRejected(
+      (cards) => {
+        byId(cards, 'skyveil-kite').keywords = [{ keyword: 'flying', amount: 2 }];
+      },
+      /skyveil-kite/,
+      /\[flying\] takes no "amount"/,
+    );
+    expectRejected(
+      (cards) => {
+        delete byId(cards, 'aurelle-ember-warden').back;
+      },
+      /aurelle-ember-warden/,
+      /J-ruler face/,
+    );
+    expectRejected(
+      (cards) => {
+        byId(cards, 'flare-lance').attributes = ['moon'];
+      },
+      /flare-lance/,
+      /attributes\.0/,
+    );
+  });
+
+  it('lists keywords from both faces once, and draws both faces of a ruler in the text', () => {
+    const aurelle = FOW_CARDS.get('aurelle-ember-warden');
+    if (!aurelle) throw new Error('missing Aurelle');
+    expect(cardKeywords(aurelle)).toEqual([
+      'energize',
+      'mana',
+      'divinity',
+      'judgment',
+      'pierce',
+      'imperishable',
+      'gods-art',
+    ]);
+    const face = fowCardFace(aurelle, 'ja');
+    expect(face.colours).toEqual(['fire', 'light']);
+    expect(face.text).toContain('// 陽鍛えの裁定者オーレル（Jルーラー — 人間 800/800）');
+    const verse = FOW_CARDS.get('moonlit-verse');
+    if (!verse) throw new Error('missing Moonlit Verse');
+    expect(fowCardFace(verse, 'en').cost).toEqual([
+      { colour: 'water', text: '' },
+      { colour: 'void', text: 'M' },
+    ]);
+  });
+
+  describe('generated text', () => textIsAsIntended(FOW_CARDS, cardText));
+  facesDrawTheCard('fow');
+});
