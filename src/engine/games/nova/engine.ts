@@ -24,7 +24,7 @@ import { attackTargets, declareAttack, declareBlock, possibleAttackers, possible
 import { chooseDamageReplacement, openDamageReplacements, processDamage } from './damage.ts';
 import { paymentPlans } from './energy.ts';
 import { logPublic } from './log.ts';
-import { continueResolution, draw, isDamage, itemEffects, selectorOf, startResolution } from './resolve.ts';
+import { choiceForDamage, continueResolution, draw, itemEffects, selectorOf, startResolution } from './resolve.ts';
 import { rulesProcessing } from './rules-processing.ts';
 import type { Await, NovaState, TargetRef } from './state.ts';
 import { candidates, describeTarget, parseTargetId, targetId } from './targets.ts';
@@ -343,7 +343,7 @@ export function buildDecision(s: NovaState, a: Await): PendingDecision {
       const e = itemEffects(r.item)[r.effectIndex];
       const sel = e ? selectorOf(e) : null;
       if (!e || !sel) throw new Error('choose without a selector');
-      const list = candidates(s, r.item.controller, sel, isDamage(e));
+      const list = candidates(s, r.item.controller, sel, choiceForDamage(itemEffects(r.item), r.effectIndex));
       const n = Math.min(sel.upTo ?? 1, list.length);
       // NOVA 804.4.1: choose as many as possible; "up to N" allows 0 to N (804.4.1.2).
       return {

@@ -2,6 +2,7 @@ import { UnsupportedRule } from '../../core/errors.ts';
 import { opponentOf, type Seat } from '../../core/game.ts';
 import { novaCard } from './cards/pool.ts';
 import type { Effect, NovaCard, Selector } from './cards/schema.ts';
+import { characteristics, readAtk } from './characteristics.ts';
 import { processDamage, queueDamage } from './damage.ts';
 import { logPrivate, logPublic } from './log.ts';
 import { destroy, rulesProcessing } from './rules-processing.ts';
@@ -31,6 +32,23 @@ export function selectorOf(e: Effect): Selector | null {
 
 export function isDamage(e: Effect): boolean {
   return e.do === 'damage' || e.do === 'distribute-damage';
+}
+
+/**
+ * Is the choice made for effect `index` a choice for dealing damage (NOVA 916.5)? Damage effects are, and so is a
+ * "may choose" whose servant then battles, since a battle deals damage (922.1).
+ */
+export function choiceForDamage(effects: readonly Effect[], index: number): boolean {
+  const e = effects[index];
+  if (!e) return false;
+  if (e.do === 'may-choose') return effects.slice(index + 1).some((x) => x.do === 'battle');
+  return isDamage(e);
+}
+
+/** What the last "may choose" before effect `index` chose (NOVA 902.13 "if you do"). */
+function chosenBefore(r: Resolution, effects: readonly Effect[], index: number): TargetRef[] {
+  for (let i = index - 1; i >= 0; i--) if (effects[i]?.do === 'may-choose') return r.chosen[i] ?? [];
+  return [];
 }
 
 /** Effects whose targets are chosen when played (NOVA 804.2.2), in order. */
@@ -82,7 +100,7 @@ export function continueResolution(s: NovaState): ResolutionAsk | null {
       }
       const sel = selectorOf(e);
       if (sel?.mode === 'choose' && !(r.effectIndex in r.chosen)) {
-        const options = candidates(s, r.item.controller, sel, isDamage(e));
+        const options = candidates(s, r.item.controller, sel, choiceForDamage(effects, r.effectIndex));
         if (options.length > 0) return { seat: r.item.controller, effectIndex: r.effectIndex, kind: 'choose' };
         r.chosen[r.effectIndex] = []; // NOVA 804.4.1.3: nothing to choose, skip that part
       }
@@ -175,6 +193,57 @@ function sourceOnField(s: NovaState, item: WaitingItem): CardObject | null {
 function dealDamage(s: NovaState, item: WaitingItem, t: TargetRef, amount: number): void {
   const fromSpell = item.kind === 'card' && novaCard(item.card).type === 'spell';
   queueDamage(s, [{ to: t, amount, source: item.card, fromSpell, battle: false }]);
+}
+
+/**
+ * NOVA 922: the source and the chosen servant deal damage equal to their ATK to each other, at once; it is battle
+ * damage (922.1) but no attack, so nobody blocks (922.2). No battle if either has left the field, is no longer a
+ * servant, or is no longer a legal choice (922.3); a servant in the destroyed state is out too (docs/rulings A26).
+ */
+function effectBattle(
+  s: NovaState,
+  item: WaitingItem,
+  otherId: string,
+  effects: readonly Effect[],
+  index: number,
+): void {
+  const src = sourceOnField(s, item);
+  const other = s.objects[otherId];
+  let chooser: Selector | null = null;
+  for (let i = index - 1; i >= 0 && !chooser; i--) {
+    const x = effects[i];
+    if (x?.do === 'may-choose') chooser = x.to;
+  }
+  const fighting = (o: CardObject | null | undefined): o is CardObject =>
+    !!o && o.zone === 'field' && !o.destroyed && novaCard(o.card).type === 'servant';
+  const legal = chooser ? stillLegal(s, item.controller, chooser, { kind: 'object', id: otherId }, true) : false;
+  if (!fighting(src) || !fighting(other) || !legal) {
+    logPublic(s, {
+      en: `${novaCard(item.card).name.en}: the battle does not happen.`,
+      ja: `${novaCard(item.card).name.ja}：バトルは行われない。`,
+    });
+    return;
+  }
+  logPublic(s, {
+    en: `${novaCard(src.card).name.en} and ${novaCard(other.card).name.en} battle.`,
+    ja: `${novaCard(src.card).name.ja}と${novaCard(other.card).name.ja}がバトルした。`,
+  });
+  queueDamage(s, [
+    {
+      to: { kind: 'object', id: other.id },
+      amount: readAtk(characteristics(s, src)),
+      source: src.card,
+      fromSpell: false,
+      battle: true,
+    },
+    {
+      to: { kind: 'object', id: src.id },
+      amount: readAtk(characteristics(s, other)),
+      source: other.card,
+      fromSpell: false,
+      battle: true,
+    },
+  ]);
 }
 
 /** NOVA 905: draws happen one at a time; a draw from an empty deck fails and loses (502.2). */
@@ -342,6 +411,37 @@ function runEffect(s: NovaState, r: Resolution, e: Effect): void {
       // NOVA 801.4.8: "that servant" only while it is the same object on the field.
       const that = item.refObject ? s.objects[item.refObject] : undefined;
       if (that?.zone === 'field') destroy(s, that);
+      return;
+    }
+    case 'may-choose':
+      return; // NOVA 801.4.7: the choice was made on resolution and is kept in r.chosen for what follows
+    case 'double': {
+      const effects = itemEffects(item);
+      if (e.ifChosen && chosenBefore(r, effects, r.effectIndex).length === 0) return; // NOVA 902.13
+      const src = sourceOnField(s, item);
+      if (!src) return;
+      // NOVA 923.1–923.1.1: an increase by the value the servant has now, fixed when this resolves (read as 0 if
+      // negative, 004.8).
+      const c = characteristics(s, src);
+      const by = Math.max(0, e.stat === 'atk' ? c.atk : c.hp);
+      if (by === 0) return;
+      addUntilEndOfTurn(s, {
+        kind: 'stat',
+        affected: [src.id],
+        atk: e.stat === 'atk' ? by : 0,
+        hp: e.stat === 'hp' ? by : 0,
+      });
+      logPublic(s, {
+        en: `${name}'s ${e.stat.toUpperCase()} is doubled (+${by}) until end of turn.`,
+        ja: `${def.name.ja}の${e.stat === 'atk' ? '攻撃力' : '体力'}はターン終了時まで倍になった（+${by}）。`,
+      });
+      return;
+    }
+    case 'battle': {
+      const effects = itemEffects(item);
+      const chosen = chosenBefore(r, effects, r.effectIndex)[0];
+      if (chosen?.kind !== 'object') return; // NOVA 902.13: nothing chosen, no battle
+      effectBattle(s, item, chosen.id, effects, r.effectIndex);
       return;
     }
     case 'shield': {

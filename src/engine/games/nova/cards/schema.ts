@@ -97,6 +97,19 @@ export const EffectSchema = z.discriminatedUnion('do', [
   z.object({ do: z.literal('may-send-self-to-graveyard') }).strict(),
   /** "Destroy that servant": the card the trigger refers to, only while it is the same object (NOVA 801.4.8). */
   z.object({ do: z.literal('destroy'), to: z.literal('that-card') }).strict(),
+  /** NOVA 801.4.7 / 902.13: "you may choose ..."; the effects marked `ifChosen` happen only if something was chosen. */
+  z.object({ do: z.literal('may-choose'), to: SelectorSchema }).strict(),
+  /** NOVA 923: double this card's ATK or HP until end of turn (an increase fixed on resolution, 923.1.1). */
+  z
+    .object({
+      do: z.literal('double'),
+      stat: z.enum(['atk', 'hp']),
+      until: z.literal('end-of-turn'),
+      ifChosen: z.boolean().default(false),
+    })
+    .strict(),
+  /** NOVA 922: this card and the servant chosen by the last "may-choose" battle (only if one was chosen). */
+  z.object({ do: z.literal('battle'), with: z.literal('chosen') }).strict(),
   /** NOVA 917.1.1: the next time damage would be dealt to the chosen servant this turn, reduce it by `amount`. */
   z.object({ do: z.literal('shield'), to: SelectorSchema, amount: z.number().int().min(100) }).strict(),
 ]);

@@ -214,7 +214,14 @@ function triggerText(when: Ability extends never ? never : Extract<Ability, { ki
 }
 
 export function effectsText(effects: readonly Effect[]): Label {
-  const parts = effects.map(effectText);
+  const parts = effects.map((e, i) => {
+    const text = effectText(e);
+    // "..., then this card and the chosen servant battle." continues the sentence before it.
+    if (e.do === 'battle' && i > 0)
+      return { en: `then ${text.en.charAt(0).toLowerCase()}${text.en.slice(1)}`, ja: `その後、${text.ja}` };
+    if (effects[i + 1]?.do !== 'battle') return text;
+    return { en: text.en.replace(/\.$/, ','), ja: text.ja.replace(/にする。$/, 'にし、') };
+  });
   // A sentence that ends in a comma ("If you do,") runs on into the next instruction in lower case.
   for (let i = 1; i < parts.length; i++) {
     const prev = parts[i - 1] as Label;
@@ -345,6 +352,23 @@ function effectText(e: Effect): Label {
       };
     case 'destroy':
       return { en: 'Destroy that servant.', ja: 'そのサーバントを破壊する。' };
+    case 'may-choose': {
+      const t = selectorText({ what: e.to.what, side: e.to.side, mode: e.to.mode });
+      return { en: `You may choose ${t.en}.`, ja: `${t.ja.replace(/を1つ選び$/, '')}を1体選んでもよい。` };
+    }
+    case 'double': {
+      const stat = e.stat === 'atk' ? { en: 'ATK', ja: '攻撃力' } : { en: 'HP', ja: '体力' };
+      const head = e.ifChosen ? { en: 'If you do, double', ja: 'そうしたなら、' } : { en: 'Double', ja: '' };
+      return {
+        en: `${head.en} this card's ${stat.en} until end of turn.`,
+        ja: `${head.ja}ターン終了時まで、このカードの${stat.ja}を倍にする。`,
+      };
+    }
+    case 'battle':
+      return {
+        en: 'This card and the chosen servant battle.',
+        ja: 'このカードと選んだサーバントをバトルさせる。',
+      };
     case 'shield': {
       const t = selectorText(e.to);
       return {
