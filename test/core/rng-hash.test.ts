@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, stateHash } from '../../src/engine/core/hash.ts';
 import { nextInt, seedRng, shuffle } from '../../src/engine/core/rng.ts';
@@ -6,6 +7,24 @@ describe('canonical hash', () => {
   it('does not depend on key order', () => {
     expect(canonicalJson({ b: 1, a: { d: 2, c: 3 } })).toBe(canonicalJson({ a: { c: 3, d: 2 }, b: 1 }));
     expect(stateHash({ x: 1, y: 2 })).toBe(stateHash({ y: 2, x: 1 }));
+  });
+  it('writes exactly the bytes of the sorting-replacer definition, so hashes already stored stay valid', () => {
+    const reference = (value: unknown) =>
+      JSON.stringify(value, (_key, v: unknown) => {
+        if (v && typeof v === 'object' && !Array.isArray(v)) {
+          const sorted: Record<string, unknown> = {};
+          for (const k of Object.keys(v).sort()) sorted[k] = (v as Record<string, unknown>)[k];
+          return sorted;
+        }
+        return v;
+      });
+    // Integer-like keys are listed first in numeric order by JavaScript itself; undefined members are left out.
+    const tricky = { b: [1, undefined, { z: 1, y: null }], '10': 1, '2': 2, '01': 3, a: undefined, c: new Date(0) };
+    expect(canonicalJson(tricky)).toBe(reference(tricky));
+    fc.assert(
+      fc.property(fc.jsonValue(), (v) => canonicalJson(v) === reference(v)),
+      { numRuns: 2000 },
+    );
   });
   it('changes when a value changes', () => {
     expect(stateHash({ life: 2000 })).not.toBe(stateHash({ life: 1900 }));
