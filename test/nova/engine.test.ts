@@ -2,9 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { IllegalAction, InvalidData } from '../../src/engine/core/errors.ts';
 import { stateHash } from '../../src/engine/core/hash.ts';
 import { replay } from '../../src/engine/core/replay.ts';
+import { seedRng } from '../../src/engine/core/rng.ts';
+import { randomResponse } from '../../src/engine/fuzz/random-play.ts';
 import { nova } from '../../src/engine/games/nova/index.ts';
 import { expandDeck, novaPrecons } from '../../src/engine/games/nova/precon.ts';
 import type { NovaState } from '../../src/engine/games/nova/state.ts';
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
 
 const [a, b] = novaPrecons();
 if (!a || !b) throw new Error('NOVA preconstructed decks are missing');
@@ -55,6 +65,37 @@ describe('NOVA game module', () => {
     const before = stateHash(s);
     answer(s, ['first']);
     expect(stateHash(s)).toBe(before);
+  });
+
+  it('never writes to a state it is given, through whole random games (copy-on-write, working-copy.ts)', () => {
+    // Every input is deep-frozen first: a write anywhere in it throws (ES modules are strict). The frozen run must
+    // also end exactly where an unfrozen replay of the same decisions ends.
+    for (const seed of ['cow-1', 'cow-2', 'cow-3']) {
+      let s = deepFreeze(nova.setup(setup, seed));
+      let rng = seedRng(seed);
+      const log = [];
+      for (let i = 0; i < 3000 && !s.result; i++) {
+        const p = s.pending;
+        if (!p) break;
+        const [response, next] = randomResponse(p, rng, 0.7);
+        rng = next;
+        log.push({ seat: p.player, response });
+        s = deepFreeze(nova.apply(s, p.player, response));
+      }
+      expect(s.result).not.toBeNull();
+      expect(stateHash(replay(nova, setup, seed, log))).toBe(stateHash(s));
+    }
+  });
+
+  it('hands out states whose card objects are frozen, so writing through a read accessor fails loudly', () => {
+    const s = answer(nova.setup(setup, 'sealed'), ['first']);
+    const id = s.players.p1.zones.hand[0] as string;
+    expect(() => {
+      (s.objects[id] as { damage: number }).damage = 5;
+    }).toThrow(TypeError);
+    expect(() => {
+      s.objects.extra = s.objects[id] as NovaState['objects'][string];
+    }).toThrow(TypeError);
   });
 
   it('refuses stale, foreign and unknown answers with IllegalAction and leaves the state as it was', () => {

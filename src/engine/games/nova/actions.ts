@@ -7,6 +7,7 @@ import { logPublic } from './log.ts';
 import { isDamage, selectorOf, targetingEffects } from './resolve.ts';
 import type { CardObject, NovaState, PlayInProgress, TargetRef, WaitingItem } from './state.ts';
 import { candidates, describeTarget, targetId } from './targets.ts';
+import { writableObj } from './working-copy.ts';
 import { fieldObjects, moveCard, obj } from './zones.ts';
 
 const MAIN_PHASES = new Set(['main1', 'main2']);
@@ -271,7 +272,7 @@ function payAndPlace(s: NovaState, play: PlayInProgress): void {
       ...((play.discard?.length ?? 0) > 0 ? { optionalCostPaid: true } : {}),
     };
   } else {
-    const o = obj(s, play.source);
+    const o = writableObj(s, play.source);
     const a = def.abilities[play.abilityIndex] as Extract<Ability, { kind: 'activated' }>;
     if (a.cost.freezeSelf) o.frozen = true; // NOVA 904.3
     if (a.cost.energy) pay(s, seat, a.cost.energy, play.payment ?? undefined);

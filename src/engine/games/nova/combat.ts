@@ -5,6 +5,7 @@ import { queueDamage } from './damage.ts';
 import { logPublic } from './log.ts';
 import type { CardObject, NovaState, TargetRef } from './state.ts';
 import { emit } from './triggers.ts';
+import { writableObj } from './working-copy.ts';
 import { fieldObjects } from './zones.ts';
 
 /** NOVA 405.4.3: standby servants without action restriction (Gale ignores it, 1003.2) that are allowed to attack. */
@@ -36,7 +37,8 @@ export function possibleBlockers(s: NovaState): CardObject[] {
 }
 
 /** NOVA 405.4.4–405.4.6: the attacker freezes and its "when attacks" abilities trigger. */
-export function declareAttack(s: NovaState, attacker: CardObject, target: TargetRef): void {
+export function declareAttack(s: NovaState, declared: CardObject, target: TargetRef): void {
+  const attacker = writableObj(s, declared.id);
   attacker.frozen = true;
   s.combat = { attacker: attacker.id, target, blocker: null, blocked: false };
   s.turn.attackDeclaredThisTurn = true;
@@ -49,8 +51,9 @@ export function declareAttack(s: NovaState, attacker: CardObject, target: Target
 }
 
 /** NOVA 405.5.4: the blocker freezes; the attacker is blocked from now on. */
-export function declareBlock(s: NovaState, blocker: CardObject): void {
+export function declareBlock(s: NovaState, declared: CardObject): void {
   if (!s.combat) return;
+  const blocker = writableObj(s, declared.id);
   blocker.frozen = true;
   s.combat.blocker = blocker.id;
   s.combat.blocked = true;

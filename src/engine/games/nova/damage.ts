@@ -10,6 +10,7 @@ import { novaCard } from './cards/pool.ts';
 import { logPublic } from './log.ts';
 import { rulesProcessing } from './rules-processing.ts';
 import type { DamageEvent, NovaState } from './state.ts';
+import { writableObj } from './working-copy.ts';
 import { fieldObjects } from './zones.ts';
 
 /** A damage replacement that exists right now (NOVA 917.1): a one-time shield on a servant, or a standing ward. */
@@ -151,7 +152,7 @@ function deal(s: NovaState, e: DamageEvent): void {
   if (e.to.kind !== 'object') return;
   const o = s.objects[e.to.id];
   if (!o) return;
-  o.damage += e.amount;
+  writableObj(s, o.id).damage += e.amount;
   const name = novaCard(o.card).name;
   logPublic(
     s,

@@ -7,6 +7,7 @@ import { COLORS, type Color, type Cost, type NovaCard } from './cards/schema.ts'
 import { actionRestricted } from './characteristics.ts';
 import { logPublic } from './log.ts';
 import type { NovaState } from './state.ts';
+import { writableObj } from './working-copy.ts';
 import { fieldObjects, obj } from './zones.ts';
 
 const COLORED = ['red', 'blue', 'green', 'white', 'black'] as const;
@@ -71,7 +72,7 @@ export function sources(s: NovaState, seat: Seat): EnergyUnit[] {
       color,
       kind: `energy:${color}`,
       label: { en: `${color} (${def.name.en})`, ja: `${color}（${def.name.ja}）` },
-      pay: () => void (o.frozen = true),
+      pay: () => void (writableObj(s, id).frozen = true),
     });
   }
   // Energy abilities of servants (NOVA 801.6.4.1), usable mid-payment (902.2).
@@ -90,7 +91,7 @@ export function sources(s: NovaState, seat: Seat): EnergyUnit[] {
         color: add.color,
         kind: `ability:${o.id}`,
         label: { en: `${add.color} (${def.name.en}'s ability)`, ja: `${add.color}（${def.name.ja}の能力）` },
-        pay: () => void (o.frozen = true),
+        pay: () => void (writableObj(s, o.id).frozen = true),
       });
     });
   }

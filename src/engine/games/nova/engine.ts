@@ -1,4 +1,3 @@
-import { cloneJson } from '../../core/clone.ts';
 import { decisionIdFor, validateResponse } from '../../core/decision.ts';
 import { UnsupportedRule } from '../../core/errors.ts';
 import {
@@ -30,12 +29,14 @@ import type { Await, NovaState, TargetRef } from './state.ts';
 import { candidates, describeTarget, parseTargetId, targetId } from './targets.ts';
 import { nextTriggerGroup, placeOne } from './triggers.ts';
 import { priorityProcessingDone, runOp, startNextTurn } from './turn.ts';
+import { seal, workingCopy } from './working-copy.ts';
 import { moveCard, obj } from './zones.ts';
 
 const MAX_STEPS = 100_000;
 
 /**
- * Runs the game forward until a player must decide (state.await set, state.pending built) or the game ends.
+ * Runs the game forward until a player must decide (state.await set, state.pending built) or the game ends, then
+ * seals the state (working-copy.ts): it is about to be handed out.
  * NOVA 924: an endless mandatory loop is never spun silently; past the step limit we stop with UnsupportedRule.
  */
 export function advance(s: NovaState): void {
@@ -43,11 +44,13 @@ export function advance(s: NovaState): void {
     if (s.result) {
       s.await = null;
       s.pending = null;
+      seal(s);
       return;
     }
     if (s.await) {
       s.pending = buildDecision(s, s.await);
       if (s.pending.options.length === 0) throw new Error(`decision ${s.await.k} has no options`);
+      seal(s);
       return;
     }
     step(s);
@@ -565,7 +568,7 @@ function handle(s: NovaState, a: Await, chosen: string[]): void {
 /** Validates and applies one response on a copy of the state; the input is never modified. */
 export function applyResponse(state: NovaState, seat: Seat, response: DecisionResponse): NovaState {
   const chosen = validateResponse(state.pending, seat, response);
-  const s = cloneState(state);
+  const s = workingCopy(state); // copy-on-write for card objects (working-copy.ts)
   const awaited = s.await;
   if (!awaited) throw new Error('a decision is pending but nothing is awaited');
   handle(s, awaited, chosen);
@@ -573,16 +576,6 @@ export function applyResponse(state: NovaState, seat: Seat, response: DecisionRe
   rulesProcessing(s);
   advance(s);
   return s;
-}
-
-/**
- * A copy to work on. Log entries are never modified after they are written, so the copy shares them; the pending
- * decision is rebuilt after every decision, so it is not copied.
- */
-function cloneState(state: NovaState): NovaState {
-  const copy: NovaState = cloneJson({ ...state, pending: null, log: [] as NovaState['log'] });
-  copy.log = state.log.slice();
-  return copy;
 }
 
 /** NOVA 003.2.3: a player may concede at any time; it uses no waiting area and nothing can stop it. */

@@ -9,6 +9,7 @@ import { destroy, rulesProcessing } from './rules-processing.ts';
 import type { CardObject, ContinuousEffect, NovaState, Resolution, TargetRef, WaitingItem } from './state.ts';
 import { candidates, stillLegal } from './targets.ts';
 import { emit } from './triggers.ts';
+import { writableObj } from './working-copy.ts';
 import { fieldObjects, isCharacter, moveCard, obj } from './zones.ts';
 
 /** The instructions an item carries: a spell's effects, or one ability's effects. */
@@ -358,8 +359,8 @@ function runEffect(s: NovaState, r: Resolution, e: Effect): void {
     case 'negate-destruction':
       for (const t of targets) {
         if (t.kind !== 'object') continue;
-        const o = s.objects[t.id];
-        if (!o?.destroyed) continue;
+        if (!s.objects[t.id]?.destroyed) continue;
+        const o = writableObj(s, t.id);
         // NOVA 907.3: the destroyed state ends; damage and minus modifiers are reset.
         o.destroyed = false;
         o.damage = 0;
@@ -375,7 +376,8 @@ function runEffect(s: NovaState, r: Resolution, e: Effect): void {
     case 'add-counter': {
       const src = sourceOnField(s, item);
       if (!src) return;
-      src.counters[e.counter] = (src.counters[e.counter] ?? 0) + e.count; // NOVA 919
+      const counters = writableObj(s, src.id).counters;
+      counters[e.counter] = (counters[e.counter] ?? 0) + e.count; // NOVA 919
       return;
     }
     case 'raise-limit-level':

@@ -5,12 +5,14 @@ import { characteristics } from './characteristics.ts';
 import { logPublic } from './log.ts';
 import type { CardObject, NovaState } from './state.ts';
 import { emit } from './triggers.ts';
+import { writableObj } from './working-copy.ts';
 import { fieldObjects, moveCard, obj } from './zones.ts';
 
 /** NOVA 907.1: a card enters the destroyed state and its "when destroyed" abilities trigger. */
-export function destroy(s: NovaState, o: CardObject): void {
-  if (o.destroyed || o.zone !== 'field') return;
-  if (characteristics(s, o).indestructible) return; // NOVA 907.2
+export function destroy(s: NovaState, target: CardObject): void {
+  if (target.destroyed || target.zone !== 'field') return;
+  if (characteristics(s, target).indestructible) return; // NOVA 907.2
+  const o = writableObj(s, target.id);
   o.destroyed = true;
   logPublic(s, { en: `${novaCard(o.card).name.en} is destroyed.`, ja: `${novaCard(o.card).name.ja}は破壊された。` });
   emit(s, { type: 'destroyed', object: o });

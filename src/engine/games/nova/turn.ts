@@ -9,6 +9,7 @@ import { draw } from './resolve.ts';
 import { moveDestroyedCards, rulesProcessing } from './rules-processing.ts';
 import type { NovaState, Phase } from './state.ts';
 import { emit, nextTriggerGroup, placeTriggers } from './triggers.ts';
+import { writableObj } from './working-copy.ts';
 import { fieldObjects } from './zones.ts';
 
 /**
@@ -78,8 +79,7 @@ export function runOp(s: NovaState): OpOutcome {
     case 'untap':
       // NOVA 402.3 / 602.1: the turn player stands every frozen card on their field and in their energy zone.
       for (const id of [...s.players[s.turn.active].zones.field, ...s.players[s.turn.active].zones.energy]) {
-        const o = s.objects[id];
-        if (o) o.frozen = false;
+        if (s.objects[id]?.frozen) writableObj(s, id).frozen = false;
       }
       s.turn.op += 1;
       return 'continue';
@@ -113,7 +113,7 @@ export function runOp(s: NovaState): OpOutcome {
       return hand >= 8 ? 'ask-discard' : 'continue'; // NOVA 407.4
     }
     case 'reset-damage':
-      for (const o of fieldObjects(s)) o.damage = 0; // NOVA 407.5
+      for (const o of fieldObjects(s)) if (o.damage !== 0) writableObj(s, o.id).damage = 0; // NOVA 407.5
       s.turn.op += 1;
       return 'continue';
     case 'expire-end-of-turn':
@@ -229,7 +229,7 @@ export function startNextTurn(s: NovaState): void {
     s.players[seat].charactersPlayedThisTurn = 0;
   }
   // NOVA 203.4 (A47): the turn player's servants are now controlled since the start of their turn.
-  for (const o of fieldObjects(s, next)) o.sinceTurnStart = true;
+  for (const o of fieldObjects(s, next)) if (!o.sinceTurnStart) writableObj(s, o.id).sinceTurnStart = true;
   logPublic(s, { en: `Turn ${s.turn.number}: ${next}.`, ja: `ターン${s.turn.number}：${next}` });
 }
 

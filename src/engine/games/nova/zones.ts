@@ -2,7 +2,9 @@ import { UnsupportedRule } from '../../core/errors.ts';
 import type { Seat } from '../../core/game.ts';
 import { novaCard } from './cards/pool.ts';
 import type { CardObject, NovaState, Zone } from './state.ts';
+import { putObject, removeObject } from './working-copy.ts';
 
+/** The card object, to read. To change it, use `writableObj` (working-copy.ts): states share card objects. */
 export function obj(s: NovaState, id: string): CardObject {
   const o = s.objects[id];
   if (!o) throw new Error(`No object ${id}`);
@@ -25,7 +27,7 @@ export function newObject(s: NovaState, card: string, owner: Seat, zone: Zone | 
     enteredAt: 0,
     sinceTurnStart: false,
   };
-  s.objects[o.id] = o;
+  putObject(s, o);
   return o;
 }
 
@@ -54,7 +56,7 @@ export function moveCard(
   if (def.type !== 'character' && dest === 'retired')
     throw new UnsupportedRule('301.12', 'main-deck cards never enter the retired area');
   removeFromZone(s, o);
-  delete s.objects[o.id];
+  removeObject(s, o.id);
   const controller = dest === 'field' ? (opts.controller ?? o.controller) : o.owner;
   const moved = newObject(s, o.card, o.owner, dest);
   moved.controller = controller;

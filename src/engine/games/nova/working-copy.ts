@@ -1,0 +1,91 @@
+import { cloneJson } from '../../core/clone.ts';
+import type { CardObject, NovaState } from './state.ts';
+
+/**
+ * Copy-on-write for card objects. A decision works on a copy of the state whose small parts (players, zones,
+ * waiting area, effects, ...) are copied outright but whose card objects, most of the state, are shared with the
+ * input until written: `writableObj` gives this decision's own copy of an object, made on its first write, and the
+ * record of objects itself is copied only when an object is added, removed or copied (`putObject`,
+ * `removeObject`). Copying every object per decision used to be most of the engine's time (docs/roadmap.md).
+ *
+ * The engine seals what it hands out: card objects and the record of a returned state are frozen, so code that
+ * writes through `obj()` or `fieldObjects()` (which read) fails loudly at once instead of silently changing the
+ * caller's state.
+ *
+ * What a working copy owns lives here, keyed by the working state (weakly, so nothing outlives it); it is never
+ * visible to callers and never part of a state.
+ */
+interface Owned {
+  /** Whether `s.objects` is the working copy's own record yet. */
+  record: boolean;
+  /** Ids of the card objects that are the working copy's own. */
+  ids: Set<string>;
+}
+const owned = new WeakMap<NovaState, Owned>();
+
+/**
+ * A copy of the state to apply one decision to. Log entries are never modified after they are written, so the
+ * copy shares them; the pending decision is rebuilt after every decision, so it is not copied.
+ */
+export function workingCopy(state: NovaState): NovaState {
+  const { objects, log, ...rest } = state;
+  const copy: NovaState = { ...cloneJson({ ...rest, pending: null }), objects, log: log.slice() };
+  owned.set(copy, { record: false, ids: new Set() });
+  return copy;
+}
+
+/** The working copy's own record of objects, copied from the shared one on first use. */
+function ownRecord(s: NovaState, mine: Owned | undefined): Record<string, CardObject> {
+  if (mine && !mine.record) {
+    s.objects = { ...s.objects };
+    mine.record = true;
+  }
+  return s.objects;
+}
+
+/** The card object, ready to be changed: in a working copy, this decision's own copy of it. */
+export function writableObj(s: NovaState, id: string): CardObject {
+  const o = s.objects[id];
+  if (!o) throw new Error(`No object ${id}`);
+  const mine = owned.get(s);
+  if (!mine || mine.ids.has(id)) return o; // a state being built (setup, scenario position), or already copied
+  const copy = cloneJson(o);
+  ownRecord(s, mine)[id] = copy;
+  mine.ids.add(id);
+  return copy;
+}
+
+/** Adds a card object created while applying a decision (it belongs to the working copy from the start). */
+export function putObject(s: NovaState, o: CardObject): void {
+  const mine = owned.get(s);
+  ownRecord(s, mine)[o.id] = o;
+  mine?.ids.add(o.id);
+}
+
+export function removeObject(s: NovaState, id: string): void {
+  delete ownRecord(s, owned.get(s))[id];
+}
+
+/**
+ * Freezes what this working copy owns (everything when the state was built outside a decision) and ends its
+ * bookkeeping. Called when the engine hands a state out.
+ */
+export function seal(s: NovaState): void {
+  const mine = owned.get(s);
+  if (mine && !mine.record) {
+    owned.delete(s);
+    return;
+  }
+  for (const id of mine ? mine.ids : Object.keys(s.objects)) {
+    const o = s.objects[id];
+    if (o) deepFreeze(o);
+  }
+  Object.freeze(s.objects);
+  owned.delete(s);
+}
+
+function deepFreeze(value: object): void {
+  if (Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const v of Object.values(value)) if (v && typeof v === 'object') deepFreeze(v);
+}
