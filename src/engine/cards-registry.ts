@@ -15,6 +15,9 @@ import { keywordInfo as mtgKeyword, cardText as mtgText } from './games/mtg/card
 import { NOVA_CARDS } from './games/nova/cards/pool.ts';
 import type { NovaCard } from './games/nova/cards/schema.ts';
 import { keywordName as novaKeywordName, cardText as novaText } from './games/nova/cards/text.ts';
+import { PMV_CARDS } from './games/pmv/cards/pool.ts';
+import type { PmvCard } from './games/pmv/cards/schema.ts';
+import { keywordInfo as pmvKeyword, cardText as pmvText } from './games/pmv/cards/text.ts';
 
 /** A keyword a card has, and the rule number that defines it in its game's rules. */
 export interface KeywordRef {
@@ -84,10 +87,17 @@ const fowKeywords = (card: FowCard): KeywordRef[] =>
     return { name, rule };
   });
 
+const pmvKeywords = (card: PmvCard): KeywordRef[] =>
+  card.keywords.map((k) => {
+    const { rule, ...name } = pmvKeyword(k.keyword);
+    return { name, rule };
+  });
+
 const POOLS: Partial<Record<GameId, CardPool>> = {
   nova: definePool('nova', NOVA_CARDS, novaText, novaKeywords),
   mtg: definePool('mtg', MTG_CARDS, mtgText, mtgKeywords),
   fow: definePool('fow', FOW_CARDS, fowText, fowKeywords),
+  pmv: definePool('pmv', PMV_CARDS, pmvText, pmvKeywords),
 };
 
 /** The pool of a game, or undefined when it has none yet. */

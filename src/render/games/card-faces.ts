@@ -5,10 +5,12 @@ import type { Locale } from '../../engine/core/label.ts';
 import { FOW_CARDS } from '../../engine/games/fow/cards/pool.ts';
 import { MTG_CARDS } from '../../engine/games/mtg/cards/pool.ts';
 import { NOVA_CARDS } from '../../engine/games/nova/cards/pool.ts';
+import { PMV_CARDS } from '../../engine/games/pmv/cards/pool.ts';
 import type { CardFace } from '../table-model.ts';
 import { fowCardFace } from './fow-card.ts';
 import { mtgCardFace } from './mtg-card.ts';
 import { novaCardFace } from './nova-card.ts';
+import { pmvCardFace } from './pmv-card.ts';
 
 type FaceOf = (id: string, locale: Locale) => CardFace | undefined;
 
@@ -23,6 +25,7 @@ const FACES: Partial<Record<GameId, FaceOf>> = {
   nova: faceOf(NOVA_CARDS, novaCardFace),
   mtg: faceOf(MTG_CARDS, mtgCardFace),
   fow: faceOf(FOW_CARDS, fowCardFace),
+  pmv: faceOf(PMV_CARDS, pmvCardFace),
 };
 
 /** The face model of a pool card, or undefined when the game has no face adapter or no such card. */
