@@ -14,6 +14,7 @@ import { fieldObjects, isCharacter, moveCard, obj } from './zones.ts';
 
 /** The instructions an item carries: a spell's effects, or one ability's effects. */
 export function itemEffects(item: WaitingItem): Effect[] {
+  if (item.effects) return item.effects; // a delayed trigger (NOVA 801.4.9)
   const def = novaCard(item.card);
   if (item.abilityIndex === null) return def.effects;
   const a = def.abilities[item.abilityIndex];
@@ -407,6 +408,49 @@ function runEffect(s: NovaState, r: Resolution, e: Effect): void {
         en: `${me} sends ${name} to the graveyard.`,
         ja: `${me}は${def.name.ja}を墓地に送った。`,
       });
+      return;
+    }
+    case 'exile':
+      for (const t of targets) {
+        if (t.kind !== 'object') continue;
+        const o = s.objects[t.id];
+        if (o?.zone !== 'field') continue;
+        const moved = moveCard(s, o.id, 'exclusion'); // NOVA 306, 301.11: its owner's exclusion zone
+        r.moved = [...(r.moved ?? []), moved.id];
+        logPublic(s, {
+          en: `${novaCard(moved.card).name.en} is put into the exclusion zone.`,
+          ja: `${novaCard(moved.card).name.ja}は除外ゾーンに置かれた。`,
+        });
+      }
+      return;
+    case 'return-at-next-end-phase':
+      // NOVA 801.4.9.1, 801.4.9.4: created by this resolution; its source is this card, its controller ours.
+      for (const id of r.moved ?? []) {
+        s.nextId += 1;
+        s.delayed = [
+          ...(s.delayed ?? []),
+          {
+            id: `d${s.nextId}`,
+            when: 'next-end-phase-start',
+            controller: me,
+            source: item.objectId,
+            card: item.card,
+            refObject: id,
+            effects: [{ do: 'put-onto-owners-field' }],
+          },
+        ];
+      }
+      return;
+    case 'put-onto-owners-field': {
+      // NOVA 801.4.9.3: only the same object; if it has left the exclusion zone since, nothing happens.
+      const that = item.refObject ? s.objects[item.refObject] : undefined;
+      if (that?.zone !== 'exclusion') return;
+      const placed = moveCard(s, that.id, 'field', { controller: that.owner });
+      logPublic(s, {
+        en: `${novaCard(placed.card).name.en} returns to ${placed.owner}'s field.`,
+        ja: `${novaCard(placed.card).name.ja}が${placed.owner}の場に戻った。`,
+      });
+      emit(s, { type: 'entered-field', object: placed });
       return;
     }
     case 'destroy': {

@@ -3,7 +3,7 @@ import type { Label } from '../../core/label.ts';
 import type { PriorityRound } from '../../core/priority.ts';
 import type { ReplacementProgress } from '../../core/replacement.ts';
 import type { RngState } from '../../core/rng.ts';
-import type { Color, Keyword } from './cards/schema.ts';
+import type { Color, Effect, Keyword } from './cards/schema.ts';
 
 /** NOVA 301–311: each player's zones. The waiting area (311) is shared and lives on the state. */
 export const ZONES = ['deck', 'charDeck', 'hand', 'field', 'energy', 'graveyard', 'exclusion', 'retired'] as const;
@@ -67,6 +67,8 @@ export interface WaitingItem {
   optionalCostPaid?: boolean;
   /** The card an ability calls "that servant" or "that card" (NOVA 801.4.8): the object that caused the trigger. */
   refObject?: string;
+  /** A delayed trigger (NOVA 801.4.9) carries its own instructions; abilityIndex is then null. */
+  effects?: Effect[];
 }
 
 export interface PendingTrigger {
@@ -77,6 +79,23 @@ export interface PendingTrigger {
   causeObject: string | null;
   /** See WaitingItem.refObject. */
   refObject?: string;
+  /** See WaitingItem.effects. */
+  effects?: Effect[];
+}
+
+/**
+ * NOVA 801.4.9: an ability created by a resolution that triggers once, the next time its event happens
+ * (801.4.9.2). Its source is the card that created it and its controller that card's controller (801.4.9.4).
+ */
+export interface DelayedTrigger {
+  id: string;
+  when: 'next-end-phase-start';
+  controller: Seat;
+  source: string;
+  card: string;
+  /** The object it acts on; a zone change makes a new object it no longer follows (801.4.9.3). */
+  refObject: string;
+  effects: Effect[];
 }
 
 export type ContinuousEffect =
@@ -159,6 +178,8 @@ export interface Resolution {
   answers?: Record<number, boolean>;
   /** NOVA 902.13: a cost on resolution was not paid, so the rest of the instructions do not happen. */
   stopped?: boolean;
+  /** The new objects of the cards this resolution moved so far: what "that card" means afterwards (301.9). */
+  moved?: string[];
 }
 
 /** What the engine waits for; the pending decision's options are built from it. */
@@ -196,6 +217,8 @@ export interface NovaState extends BaseState {
   /** NOVA 311.5: last placed resolves first; index 0 is the bottom. */
   waiting: WaitingItem[];
   pendingTriggers: PendingTrigger[];
+  /** NOVA 801.4.9: delayed triggers waiting for their event (absent in states saved before they existed). */
+  delayed?: DelayedTrigger[];
   effects: ContinuousEffect[];
   /** NOVA 801.3.5.1.1: ability instances that cannot be activated again until the waiting area empties. */
   activationLocks: string[];

@@ -60,6 +60,19 @@ export function emit(s: NovaState, event: GameEvent): void {
       return;
     }
     case 'end-phase-start': {
+      // NOVA 801.4.9.2: delayed triggers waiting for the start of the next end phase trigger once, then are gone.
+      for (const d of s.delayed ?? [])
+        if (d.when === 'next-end-phase-start')
+          s.pendingTriggers.push({
+            controller: d.controller,
+            source: d.source,
+            card: d.card,
+            abilityIndex: -1,
+            causeObject: null,
+            refObject: d.refObject,
+            effects: d.effects,
+          });
+      if (s.delayed) s.delayed = s.delayed.filter((d) => d.when !== 'next-end-phase-start');
       // NOVA 407.1–407.2: "start of end phase" and "end of turn" abilities of the turn player's cards.
       for (const src of fieldObjects(s, s.turn.active)) {
         watchers('your-end-phase', src, (i) => queue(s, src, i, null));
@@ -95,10 +108,11 @@ export function placeOne(s: NovaState, t: PendingTrigger): void {
     objectId: t.source,
     card: t.card,
     controller: t.controller,
-    abilityIndex: t.abilityIndex,
+    abilityIndex: t.effects ? null : t.abilityIndex,
     targets: [],
     causeObject: t.causeObject,
     ...(t.refObject ? { refObject: t.refObject } : {}),
+    ...(t.effects ? { effects: t.effects } : {}),
   };
   s.waiting.push(item);
 }

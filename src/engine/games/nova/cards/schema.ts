@@ -95,6 +95,12 @@ export const EffectSchema = z.discriminatedUnion('do', [
   z.object({ do: z.literal('retire-self') }).strict(),
   /** NOVA 902.13: "you may send this card to the graveyard. If you do, ...": a cost paid on resolution. */
   z.object({ do: z.literal('may-send-self-to-graveyard') }).strict(),
+  /** NOVA 306: put a servant into the exclusion zone; "that card" afterwards is the new object there (301.9). */
+  z.object({ do: z.literal('exile'), to: SelectorSchema }).strict(),
+  /** NOVA 801.4.9: a delayed trigger at the start of the next end phase that returns "that card" (the exiled one). */
+  z.object({ do: z.literal('return-at-next-end-phase') }).strict(),
+  /** The delayed trigger's instruction: "that card" from the exclusion zone onto its owner's field (801.4.9.3). */
+  z.object({ do: z.literal('put-onto-owners-field') }).strict(),
   /** "Destroy that servant": the card the trigger refers to, only while it is the same object (NOVA 801.4.8). */
   z.object({ do: z.literal('destroy'), to: z.literal('that-card') }).strict(),
   /** NOVA 801.4.7 / 902.13: "you may choose ..."; the effects marked `ifChosen` happen only if something was chosen. */

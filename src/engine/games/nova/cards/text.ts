@@ -376,6 +376,17 @@ function effectText(e: Effect): Label {
         ja: `${t.ja}、このターン、次にそれにダメージが与えられる場合、そのダメージを${e.amount}軽減する。`,
       };
     }
+    case 'exile': {
+      const t = selectorText(e.to);
+      return { en: `Put ${t.en} into the exclusion zone.`, ja: `${t.ja}、それを除外ゾーンに置く。` };
+    }
+    case 'return-at-next-end-phase':
+      return {
+        en: "At the start of the next end phase, put that card onto its owner's field.",
+        ja: '次のエンドフェイズの開始時、そのカードを持ち主の場に出す。',
+      };
+    case 'put-onto-owners-field':
+      return { en: "Put that card onto its owner's field.", ja: 'そのカードを持ち主の場に出す。' };
   }
 }
 
