@@ -3,6 +3,7 @@ import { opponentOf, type Seat } from '../../core/game.ts';
 import { novaCard } from './cards/pool.ts';
 import type { Effect, NovaCard, Selector } from './cards/schema.ts';
 import { characteristics, readAtk } from './characteristics.ts';
+import { changeControl } from './control.ts';
 import { processDamage, queueDamage } from './damage.ts';
 import { logPrivate, logPublic } from './log.ts';
 import { destroy, rulesProcessing } from './rules-processing.ts';
@@ -490,6 +491,17 @@ function runEffect(s: NovaState, r: Resolution, e: Effect): void {
       effectBattle(s, item, chosen.id, effects, r.effectIndex);
       return;
     }
+    case 'gain-control':
+      for (const t of targets) {
+        const o = t.kind === 'object' ? s.objects[t.id] : undefined;
+        if (!o) continue;
+        changeControl(s, o, me); // NOVA 301.9.1, 205.4, 203.4
+        addUntilEndOfTurn(s, { kind: 'control', affected: [o.id], seat: me });
+        // "If it is a servant, it gains ...": NOVA 1003 Gale lets it attack although it just changed controller.
+        for (const keyword of e.servantGains)
+          if (novaCard(o.card).type === 'servant') addUntilEndOfTurn(s, { kind: 'keyword', affected: [o.id], keyword });
+      }
+      return;
     case 'shield': {
       const affected = targets.flatMap((t) => (t.kind === 'object' ? [t.id] : []));
       if (affected.length === 0) return;

@@ -102,6 +102,8 @@ export type ContinuousEffect =
   | { id: string; timestamp: number; kind: 'stat'; affected: string[]; atk: number; hp: number; until: 'end-of-turn' }
   | { id: string; timestamp: number; kind: 'keyword'; affected: string[]; keyword: Keyword; until: 'end-of-turn' }
   | { id: string; timestamp: number; kind: 'limit'; seat: Seat; amount: number; until: 'end-of-turn' }
+  /** NOVA 301.9.1: control of the affected cards until end of turn. */
+  | { id: string; timestamp: number; kind: 'control'; affected: string[]; seat: Seat; until: 'end-of-turn' }
   /** NOVA 917.1: the next damage to the affected servant this turn is reduced; used up when it applies. */
   | {
       id: string;

@@ -2,6 +2,7 @@ import { opponentOf } from '../../core/game.ts';
 import { startPriority } from '../../core/priority.ts';
 import { novaCard } from './cards/pool.ts';
 import { battleDamage, possibleAttackers, possibleBlockers } from './combat.ts';
+import { endControlEffects } from './control.ts';
 import { processDamage } from './damage.ts';
 import { emptyStock } from './energy.ts';
 import { logPublic } from './log.ts';
@@ -117,7 +118,9 @@ export function runOp(s: NovaState): OpOutcome {
       s.turn.op += 1;
       return 'continue';
     case 'expire-end-of-turn':
+      endControlEffects(s); // NOVA 407.6: control taken until end of turn goes back
       s.effects = s.effects.filter((e) => e.until !== 'end-of-turn'); // NOVA 407.6
+      rulesProcessing(s); // NOVA 501.1: e.g. 505 when a returned character meets its namesake
       s.turn.op += 1;
       return 'continue';
     case 'end-phase-loop':

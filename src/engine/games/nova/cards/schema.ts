@@ -116,6 +116,15 @@ export const EffectSchema = z.discriminatedUnion('do', [
     .strict(),
   /** NOVA 922: this card and the servant chosen by the last "may-choose" battle (only if one was chosen). */
   z.object({ do: z.literal('battle'), with: z.literal('chosen') }).strict(),
+  /** NOVA 301.9.1: gain control of the target until end of turn; a servant also gains `servantGains` (e.g. Gale). */
+  z
+    .object({
+      do: z.literal('gain-control'),
+      to: SelectorSchema,
+      until: z.literal('end-of-turn'),
+      servantGains: z.array(KeywordSchema).default([]),
+    })
+    .strict(),
   /** NOVA 917.1.1: the next time damage would be dealt to the chosen servant this turn, reduce it by `amount`. */
   z.object({ do: z.literal('shield'), to: SelectorSchema, amount: z.number().int().min(100) }).strict(),
 ]);

@@ -369,6 +369,21 @@ function effectText(e: Effect): Label {
         en: 'This card and the chosen servant battle.',
         ja: 'このカードと選んだサーバントをバトルさせる。',
       };
+    case 'gain-control': {
+      const t = selectorText(e.to);
+      const gains = e.servantGains.map(keywordWord);
+      const servant =
+        gains.length > 0
+          ? {
+              en: ` If it is a servant, it gains ${gains.map((g) => g.en).join(' and ')} until end of turn.`,
+              ja: `それがサーバントなら、ターン終了時まで、それは${gains.map((g) => g.ja).join('と')}を得る。`,
+            }
+          : { en: '', ja: '' };
+      return {
+        en: `Gain control of ${t.en} until end of turn.${servant.en}`,
+        ja: `${t.ja}、ターン終了時まで、そのコントロールを得る。${servant.ja}`,
+      };
+    }
     case 'shield': {
       const t = selectorText(e.to);
       return {
