@@ -17,6 +17,7 @@ export const DECISION_KINDS: Record<string, Label> = {
   discard: { en: 'discarding', ja: '手札を捨てる' },
   choose: { en: 'choosing', ja: '選択' },
   'optional-cost': { en: 'deciding whether to pay', ja: 'コストを支払うかの選択' },
+  'order-deck': { en: 'ordering the top of their deck', ja: 'デッキの上の順番' },
   replacement: { en: 'ordering replacement effects', ja: '置換効果の順番' },
 };
 

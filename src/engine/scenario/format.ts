@@ -91,6 +91,8 @@ const PlayerExpectSchema = z
     exclusion: z.array(z.string()).optional(),
     energyCount: z.number().int().optional(),
     deckCount: z.number().int().optional(),
+    /** Names of the top cards of the main deck, top first (only as many as listed are compared). */
+    deckTop: z.array(z.string()).optional(),
     stock: z.record(z.string(), z.number().int()).optional(),
   })
   .strict();

@@ -52,7 +52,7 @@ const OPTION_ALIASES: Record<string, string[]> = {
   energy: ['energy'],
   life: ['life'],
   choose: ['target'],
-  order: ['trigger'],
+  order: ['trigger', 'deck-card'],
   pay: ['payment'],
 };
 
@@ -205,6 +205,8 @@ export function checkExpectations(s: NovaState, e: Expect): string[] {
     if (pe.handCount !== undefined) eq(`${seat} hand count`, pe.handCount, p.zones.hand.length);
     if (pe.energyCount !== undefined) eq(`${seat} energy count`, pe.energyCount, p.zones.energy.length);
     if (pe.deckCount !== undefined) eq(`${seat} deck count`, pe.deckCount, p.zones.deck.length);
+    if (pe.deckTop !== undefined)
+      eq(`${seat} deck top`, pe.deckTop, names(s, p.zones.deck.slice(0, pe.deckTop.length)));
     for (const zone of ['hand', 'field', 'graveyard', 'retired', 'exclusion'] as const) {
       const want = pe[zone];
       if (want && !sameMultiset(want, names(s, p.zones[zone])))

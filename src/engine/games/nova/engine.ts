@@ -23,7 +23,15 @@ import { attackTargets, declareAttack, declareBlock, possibleAttackers, possible
 import { chooseDamageReplacement, openDamageReplacements, processDamage } from './damage.ts';
 import { paymentPlans } from './energy.ts';
 import { logPublic } from './log.ts';
-import { choiceForDamage, continueResolution, draw, itemEffects, selectorOf, startResolution } from './resolve.ts';
+import {
+  choiceForDamage,
+  continueResolution,
+  draw,
+  itemEffects,
+  putBackOnTop,
+  selectorOf,
+  startResolution,
+} from './resolve.ts';
 import { rulesProcessing } from './rules-processing.ts';
 import type { Await, NovaState, TargetRef } from './state.ts';
 import { candidates, describeTarget, parseTargetId, targetId } from './targets.ts';
@@ -340,6 +348,25 @@ export function buildDecision(s: NovaState, a: Await): PendingDecision {
     }
     case 'replacement':
       return replacementDecision(s, base);
+    case 'order-deck': {
+      const r = s.resolving;
+      if (!r?.looking) throw new Error('order-deck without looked-at cards');
+      const name = novaCard(r.item.card).name;
+      const options = r.looking.map((id) => cardOption(s, id, 'deck-card'));
+      return {
+        ...base,
+        kind: 'order-deck',
+        ordered: true,
+        prompt: {
+          en: `${name.en}: put these back on top of your main deck; the first you pick goes on top. (NOVA 303.6)`,
+          ja: `${name.ja}：メインデッキの上に戻す順番を選んでください（最初に選んだものが一番上）。`,
+        },
+        options,
+        min: options.length,
+        max: options.length,
+        defaultOnTimeout: options.map((o) => o.id),
+      };
+    }
     case 'choose': {
       const r = s.resolving;
       if (!r) throw new Error('choose without a resolution');
@@ -547,6 +574,9 @@ function handle(s: NovaState, a: Await, chosen: string[]): void {
           ja: `${a.seat}は${novaCard(moved.card).name.ja}を捨てた。`,
         });
       }
+      return;
+    case 'order-deck':
+      putBackOnTop(s, chosen); // NOVA 303.6
       return;
     case 'optional-cost': {
       const r = s.resolving;

@@ -38,5 +38,14 @@ export function novaHiddenObjectIds(s: NovaState, viewer: Viewer): string[] {
     const own = viewer.kind === 'player' && viewer.seat === seat;
     if (!own) hidden.push(...s.players[seat].zones.hand, ...s.players[seat].zones.charDeck); // NOVA 308.4, 304.2
   }
-  return hidden;
+  // NOVA 303.3: main-deck cards their controller is looking at (Neris) are visible to that player only.
+  const looking = lookedAtBy(s, viewer);
+  return looking.length > 0 ? hidden.filter((id) => !looking.includes(id)) : hidden;
+}
+
+/** The main-deck cards this viewer is looking at right now (while choosing their order), if any. */
+export function lookedAtBy(s: NovaState, viewer: Viewer): string[] {
+  const looking = s.resolving?.looking;
+  if (!looking || viewer.kind !== 'player' || s.await?.k !== 'order-deck' || s.await.seat !== viewer.seat) return [];
+  return looking;
 }

@@ -86,7 +86,7 @@ export function startResolution(s: NovaState): void {
  * Carries on with the item being resolved. Returns a "choose" request when an effect needs the player to pick
  * on resolution (NOVA 804.4); the caller turns it into a decision and calls back with the choice recorded.
  */
-export type ResolutionAsk = { seat: Seat; effectIndex: number; kind: 'choose' | 'optional-cost' };
+export type ResolutionAsk = { seat: Seat; effectIndex: number; kind: 'choose' | 'optional-cost' | 'order-deck' };
 
 export function continueResolution(s: NovaState): ResolutionAsk | null {
   const r = s.resolving;
@@ -100,6 +100,13 @@ export function continueResolution(s: NovaState): ResolutionAsk | null {
         if (sourceOnField(s, r.item))
           return { seat: r.item.controller, effectIndex: r.effectIndex, kind: 'optional-cost' };
         r.answers = { ...r.answers, [r.effectIndex]: false };
+      }
+      if (e.do === 'look-and-reorder-top' && r.looking === undefined) {
+        // NOVA 303.3: the controller alone looks at the top cards (as many as there are, 004.4).
+        const me = r.item.controller;
+        r.looking = s.players[me].zones.deck.slice(0, e.count);
+        lookLog(s, me, r.looking);
+        if (r.looking.length > 1) return { seat: me, effectIndex: r.effectIndex, kind: 'order-deck' };
       }
       const sel = selectorOf(e);
       if (sel?.mode === 'choose' && !(r.effectIndex in r.chosen)) {
@@ -117,6 +124,41 @@ export function continueResolution(s: NovaState): ResolutionAsk | null {
   }
   finishResolution(s, r);
   return null;
+}
+
+/** Public: how many cards were looked at; private to the looker: which (NOVA 303.3, digest §13 item 4). */
+function lookLog(s: NovaState, seat: Seat, ids: readonly string[]): void {
+  const names = ids.map((id) => novaCard(obj(s, id).card).name);
+  logPublic(s, {
+    en: `${seat} looks at the top ${ids.length} card${ids.length === 1 ? '' : 's'} of their main deck.`,
+    ja: `${seat}はメインデッキの上から${ids.length}枚を見た。`,
+  });
+  if (ids.length > 0)
+    logPrivate(s, [seat], {
+      en: `You look at: ${names.map((n) => n.en).join(', ')} (top first).`,
+      ja: `見たカード（上から）：${names.map((n) => n.ja).join('、')}`,
+    });
+}
+
+/**
+ * NOVA 303.6: the looked-at cards go back on top in the order the controller chose (first = top); the order is
+ * private. Called with the controller's answer to the order-deck decision.
+ */
+export function putBackOnTop(s: NovaState, order: readonly string[]): void {
+  const r = s.resolving;
+  if (!r?.looking) return;
+  const seat = r.item.controller;
+  const deck = s.players[seat].zones.deck;
+  const rest = deck.filter((id) => !r.looking?.includes(id));
+  s.players[seat].zones.deck = [...order, ...rest];
+  logPublic(s, {
+    en: `${seat} puts them back on top in an order of their choice.`,
+    ja: `${seat}はそれらを好きな順番でデッキの上に戻した。`,
+  });
+  logPrivate(s, [seat], {
+    en: `Your deck's top, first to last: ${order.map((id) => novaCard(obj(s, id).card).name.en).join(', ')}.`,
+    ja: `デッキの上から：${order.map((id) => novaCard(obj(s, id).card).name.ja).join('、')}`,
+  });
 }
 
 /** NOVA 801.4.7: a condition written in a triggered ability's effect is checked when it resolves (rulings R17). */
@@ -411,6 +453,8 @@ function runEffect(s: NovaState, r: Resolution, e: Effect): void {
       });
       return;
     }
+    case 'look-and-reorder-top':
+      return; // done when the order was chosen (putBackOnTop); with one card or none there is nothing to order
     case 'exile':
       for (const t of targets) {
         if (t.kind !== 'object') continue;

@@ -182,6 +182,8 @@ export interface Resolution {
   stopped?: boolean;
   /** The new objects of the cards this resolution moved so far: what "that card" means afterwards (301.9). */
   moved?: string[];
+  /** NOVA 303.3: main-deck cards its controller is looking at (top first); seen by that player only. */
+  looking?: string[];
 }
 
 /** What the engine waits for; the pending decision's options are built from it. */
@@ -200,7 +202,8 @@ export type Await =
   | { k: 'discard'; seat: Seat; count: number }
   | { k: 'choose'; seat: Seat }
   | { k: 'optional-cost'; seat: Seat }
-  | { k: 'replacement'; seat: Seat };
+  | { k: 'replacement'; seat: Seat }
+  | { k: 'order-deck'; seat: Seat };
 
 export interface NovaLogEntry {
   seq: number;

@@ -9,7 +9,8 @@ export type GameEvent =
   | { type: 'entered-field'; object: CardObject }
   | { type: 'attacked'; object: CardObject }
   | { type: 'destroyed'; object: CardObject }
-  | { type: 'end-phase-start' };
+  | { type: 'end-phase-start' }
+  | { type: 'draw-phase-start' };
 
 function queue(s: NovaState, source: CardObject, index: number, causeObject: string | null, refObject?: string): void {
   s.pendingTriggers.push({
@@ -59,6 +60,10 @@ export function emit(s: NovaState, event: GameEvent): void {
       }
       return;
     }
+    case 'draw-phase-start':
+      // NOVA 403.1: "start of draw phase" abilities of the turn player's cards ("your draw phase").
+      for (const src of fieldObjects(s, s.turn.active)) watchers('your-draw-phase', src, (i) => queue(s, src, i, null));
+      return;
     case 'end-phase-start': {
       // NOVA 801.4.9.2: delayed triggers waiting for the start of the next end phase trigger once, then are gone.
       for (const d of s.delayed ?? [])

@@ -73,6 +73,7 @@ export function runOp(s: NovaState): OpOutcome {
   switch (op) {
     case 'start-triggers':
       if (s.turn.phase === 'end') emit(s, { type: 'end-phase-start' }); // NOVA 407.1–407.2
+      if (s.turn.phase === 'draw') emit(s, { type: 'draw-phase-start' }); // NOVA 403.1
       s.turn.op += 1;
       return 'continue';
     case 'pp':

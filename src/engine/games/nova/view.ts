@@ -3,6 +3,7 @@ import type { Label } from '../../core/label.ts';
 import { novaCard } from './cards/pool.ts';
 import type { Color, Keyword } from './cards/schema.ts';
 import { characteristics, limitLevel } from './characteristics.ts';
+import { lookedAtBy } from './invariants.ts';
 import type { NovaState, Phase, TargetRef } from './state.ts';
 import { PHASE_NAMES } from './turn.ts';
 
@@ -65,6 +66,8 @@ export interface NovaView {
   pending: PendingDecision | { player: Seat; kind: string } | null;
   log: { seq: number; text: Label }[];
   result: GameResult | null;
+  /** NOVA 303.3: main-deck cards this viewer is looking at (top first), present only for that player. */
+  lookingAt?: NovaCardView[];
 }
 
 function canSee(viewer: Viewer, seat: Seat): boolean {
@@ -135,6 +138,7 @@ export function novaView(s: NovaState, viewer: Viewer): NovaView {
       ? s.pending
       : { player: s.pending.player, kind: s.pending.kind }
     : null;
+  const looking = viewer.kind === 'omniscient' ? (s.resolving?.looking ?? []) : lookedAtBy(s, viewer);
   const log = s.log
     .filter((e) => !e.visibleTo || e.visibleTo.some((seat) => canSee(viewer, seat)))
     .map((e) => ({ seq: e.seq, text: e.text }));
@@ -157,5 +161,6 @@ export function novaView(s: NovaState, viewer: Viewer): NovaView {
     pending,
     log,
     result: s.result,
+    ...(looking.length > 0 ? { lookingAt: looking.map((id) => cardView(s, id)) } : {}),
   };
 }

@@ -95,6 +95,8 @@ export const EffectSchema = z.discriminatedUnion('do', [
   z.object({ do: z.literal('retire-self') }).strict(),
   /** NOVA 902.13: "you may send this card to the graveyard. If you do, ...": a cost paid on resolution. */
   z.object({ do: z.literal('may-send-self-to-graveyard') }).strict(),
+  /** NOVA 303.3, 303.6: look at the top cards of your main deck (you alone) and put them back in any order. */
+  z.object({ do: z.literal('look-and-reorder-top'), count: z.number().int().min(1) }).strict(),
   /** NOVA 306: put a servant into the exclusion zone; "that card" afterwards is the new object there (301.9). */
   z.object({ do: z.literal('exile'), to: SelectorSchema }).strict(),
   /** NOVA 801.4.9: a delayed trigger at the start of the next end phase that returns "that card" (the exiled one). */
@@ -149,6 +151,7 @@ export const TRIGGER_EVENTS = [
   'your-end-phase',
   'you-control-no-servants-at-end',
   'opponent-places-servant',
+  'your-draw-phase',
 ] as const;
 export const TriggerEventSchema = z.enum(TRIGGER_EVENTS);
 export type TriggerEvent = z.infer<typeof TriggerEventSchema>;

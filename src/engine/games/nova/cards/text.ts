@@ -203,6 +203,8 @@ function triggerText(when: Ability extends never ? never : Extract<Ability, { ki
       };
     case 'your-end-phase':
       return { en: 'At the start of your end phase, ', ja: 'あなたのエンドフェイズの開始時、' };
+    case 'your-draw-phase':
+      return { en: 'At the start of your draw phase, ', ja: 'あなたのドローフェイズの開始時、' };
     case 'opponent-places-servant':
       return { en: 'When the opponent places a servant on the field, ', ja: '相手がサーバントを場に出した時、' };
     case 'you-control-no-servants-at-end':
@@ -391,6 +393,11 @@ function effectText(e: Effect): Label {
         ja: `${t.ja}、このターン、次にそれにダメージが与えられる場合、そのダメージを${e.amount}軽減する。`,
       };
     }
+    case 'look-and-reorder-top':
+      return {
+        en: `Look at the top ${e.count} cards of your main deck and put them back in any order.`,
+        ja: `あなたのメインデッキの上から${e.count}枚を見て、好きな順番で戻す。`,
+      };
     case 'exile': {
       const t = selectorText(e.to);
       return { en: `Put ${t.en} into the exclusion zone.`, ja: `${t.ja}、それを除外ゾーンに置く。` };
