@@ -2,6 +2,9 @@
 // each keyword. Having a card pool does not make a game playable; that is `registry.ts` (engines).
 import type { GameId } from './core/game.ts';
 import type { Label } from './core/label.ts';
+import { AQA_CARDS } from './games/aqa/cards/pool.ts';
+import type { AqaCard } from './games/aqa/cards/schema.ts';
+import { skillInfo as aqaSkill, cardText as aqaText } from './games/aqa/cards/text.ts';
 import { FOW_CARDS } from './games/fow/cards/pool.ts';
 import type { FowCard } from './games/fow/cards/schema.ts';
 import {
@@ -93,11 +96,19 @@ const pmvKeywords = (card: PmvCard): KeywordRef[] =>
     return { name, rule };
   });
 
+// Each skill once (Rook of the Bastion has Intercept twice).
+const aqaKeywords = (card: AqaCard): KeywordRef[] =>
+  [...new Set(card.skills.map((s) => s.skill))].map((s) => {
+    const { rule, ...name } = aqaSkill(s);
+    return { name, rule };
+  });
+
 const POOLS: Partial<Record<GameId, CardPool>> = {
   nova: definePool('nova', NOVA_CARDS, novaText, novaKeywords),
   mtg: definePool('mtg', MTG_CARDS, mtgText, mtgKeywords),
   fow: definePool('fow', FOW_CARDS, fowText, fowKeywords),
   pmv: definePool('pmv', PMV_CARDS, pmvText, pmvKeywords),
+  aqa: definePool('aqa', AQA_CARDS, aqaText, aqaKeywords),
 };
 
 /** The pool of a game, or undefined when it has none yet. */
@@ -133,6 +144,14 @@ export interface CardMatch {
   card: PoolCard;
 }
 
+/** Folded names per pool, computed once: autocomplete runs on every keystroke. */
+const FOLDED = new Map(
+  Object.entries(POOLS).map(([game, pool]) => [
+    game as GameId,
+    (pool?.cards ?? []).map((card) => ({ card, en: foldName(card.name.en), ja: foldName(card.name.ja) })),
+  ]),
+);
+
 /**
  * Autocomplete: cards whose English or Japanese name contains what was typed (folded), names that start with it
  * first, then alphabetical; `games` are searched in order. At most `limit` results.
@@ -141,14 +160,12 @@ export function searchCards(games: readonly GameId[], typed: string, limit = 25)
   const q = foldName(typed);
   const scored: { match: CardMatch; rank: number; key: string }[] = [];
   games.forEach((game, gameIndex) => {
-    for (const card of POOLS[game]?.cards ?? []) {
-      const en = foldName(card.name.en);
-      const ja = foldName(card.name.ja);
+    for (const { card, en, ja } of FOLDED.get(game) ?? []) {
       const starts = en.startsWith(q) || ja.startsWith(q);
       if (!starts && !en.includes(q) && !ja.includes(q)) continue;
       scored.push({ match: { game, card }, rank: (starts ? 0 : 1) * 10 + gameIndex, key: en });
     }
   });
-  scored.sort((a, b) => a.rank - b.rank || a.key.localeCompare(b.key));
+  scored.sort((a, b) => a.rank - b.rank || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   return scored.slice(0, limit).map((s) => s.match);
 }

@@ -39,6 +39,7 @@ const CASES: Case[] = [
   { game: 'mtg', typedEn: 'venom', typedJa: '毒牙', id: 'venomtusk-boar', keywordRule: /702\.19/ },
   { game: 'fow', typedEn: 'leviathan', typedJa: '大海竜', id: 'tidecaller-leviathan', keywordRule: /1109/ },
   { game: 'pmv', typedEn: 'gorou', typedJa: '吾朗', id: 'gorou-the-gate-breaker', keywordRule: /10\.5/ },
+  { game: 'aqa', typedEn: 'veil walk', typedJa: '帳を歩む', id: 'veil-walker', keywordRule: /18-2-a|6-2/ },
 ];
 
 describe('/card', () => {
@@ -108,7 +109,7 @@ describe('/card', () => {
   });
 
   it('still refuses /duel for games that have cards but no engine', async () => {
-    for (const game of ['mtg', 'fow', 'pmv'] as const) {
+    for (const game of ['mtg', 'fow', 'pmv', 'aqa'] as const) {
       const refused = await h.alice.slash('duel challenge', { opponent: h.bob, game });
       await h.bot.idle();
       expect(refused.reply()?.content).toMatch(/not playable yet/);

@@ -38,7 +38,11 @@ export function facesDrawTheCard(game: GameId): void {
         const { drawnText } = await renderCard(face);
         const drawn = squash(drawnText.join(''));
         expect(drawn, card.id).toContain(squash(face.name));
-        expect(drawnText, card.id).toContain(face.typeLine);
+        // The type line, or its start with the renderer's "…" when it is too long for the bar.
+        const typeDrawn = drawnText.some(
+          (t) => t === face.typeLine || (t.endsWith('…') && t.length > 8 && face.typeLine.startsWith(t.slice(0, -1))),
+        );
+        expect(typeDrawn, `${card.id}: ${face.typeLine}`).toBe(true);
         for (const stat of face.stats) expect(drawnText, card.id).toContain(String(stat.value));
         // The start of the rules text (long texts may be cut at the box's last line, with a mark).
         expect(drawn, card.id).toContain(squash(face.text).slice(0, 24));

@@ -2,11 +2,13 @@
 import type { PoolCard } from '../../engine/cards-registry.ts';
 import type { GameId } from '../../engine/core/game.ts';
 import type { Locale } from '../../engine/core/label.ts';
+import { AQA_CARDS } from '../../engine/games/aqa/cards/pool.ts';
 import { FOW_CARDS } from '../../engine/games/fow/cards/pool.ts';
 import { MTG_CARDS } from '../../engine/games/mtg/cards/pool.ts';
 import { NOVA_CARDS } from '../../engine/games/nova/cards/pool.ts';
 import { PMV_CARDS } from '../../engine/games/pmv/cards/pool.ts';
 import type { CardFace } from '../table-model.ts';
+import { aqaCardFace } from './aqa-card.ts';
 import { fowCardFace } from './fow-card.ts';
 import { mtgCardFace } from './mtg-card.ts';
 import { novaCardFace } from './nova-card.ts';
@@ -26,6 +28,7 @@ const FACES: Partial<Record<GameId, FaceOf>> = {
   mtg: faceOf(MTG_CARDS, mtgCardFace),
   fow: faceOf(FOW_CARDS, fowCardFace),
   pmv: faceOf(PMV_CARDS, pmvCardFace),
+  aqa: faceOf(AQA_CARDS, aqaCardFace),
 };
 
 /** The face model of a pool card, or undefined when the game has no face adapter or no such card. */
