@@ -169,17 +169,89 @@ const deck = new SlashCommandBuilder()
       .addStringOption(deckGame),
   );
 
+const stopsOption = (o: import('discord.js').SlashCommandStringOption) =>
+  o
+    .setName('stops')
+    .setDescription('Steps where you are always asked, e.g. "main1, end"; "none"')
+    .setDescriptionLocalizations({ ja: '必ず確認するステップ（例：main1, end）。「none」でなし' })
+    .setMaxLength(300);
+const stopsGame = (o: import('discord.js').SlashCommandStringOption) =>
+  o
+    .setName('game')
+    .setDescription('The game the stops are for (default: the server default game)')
+    .setChoices(...gameChoices);
+
+// /settings guild: anyone may look, server managers change (checked by the bot, since /settings user is for all).
 const settings = new SlashCommandBuilder()
   .setName('settings')
-  .setDescription('Server settings for Arbiter')
-  .setDescriptionLocalizations({ ja: 'サーバー設定' })
+  .setDescription('Arbiter settings: this server (managers) or your own')
+  .setDescriptionLocalizations({ ja: '設定（サーバー・自分）' })
   .setDMPermission(false)
-  .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild)
-  .addStringOption((o) =>
-    o
-      .setName('locale')
-      .setDescription('Language of public match messages')
-      .setChoices({ name: 'English', value: 'en' }, { name: '日本語', value: 'ja' }),
+  .addSubcommand((s) =>
+    s
+      .setName('guild')
+      .setDescription('Server settings (server managers change them)')
+      .setDescriptionLocalizations({ ja: 'サーバー設定（変更は管理者のみ）' })
+      .addStringOption((o) =>
+        o
+          .setName('locale')
+          .setDescription('Language of public match messages')
+          .setChoices({ name: 'English', value: 'en' }, { name: '日本語', value: 'ja' }),
+      )
+      .addStringOption((o) =>
+        o
+          .setName('default-game')
+          .setDescription('Game of /duel when none is given')
+          .setChoices(...gameChoices),
+      )
+      .addIntegerOption((o) =>
+        o
+          .setName('decision-seconds')
+          .setDescription('Seconds per decision before bank time runs (0: no timer)')
+          .setMinValue(0)
+          .setMaxValue(3600),
+      )
+      .addIntegerOption((o) =>
+        o.setName('bank-seconds').setDescription('Bank time per player and match').setMinValue(0).setMaxValue(7200),
+      )
+      .addIntegerOption((o) =>
+        o
+          .setName('timeouts')
+          .setDescription('Timeouts in a row before a player concedes')
+          .setMinValue(1)
+          .setMaxValue(20),
+      )
+      .addBooleanOption((o) => o.setName('auto-pass').setDescription('Auto-pass for players who did not choose'))
+      .addStringOption(stopsOption)
+      .addStringOption(stopsGame),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('user')
+      .setDescription('Your own settings in this server')
+      .setDescriptionLocalizations({ ja: '自分の設定' })
+      .addStringOption((o) =>
+        o
+          .setName('auto-pass')
+          .setDescription('Pass for you when pass is your only option')
+          .setChoices(
+            { name: 'on', value: 'on' },
+            { name: 'off', value: 'off' },
+            { name: 'server default', value: 'default' },
+          ),
+      )
+      .addStringOption(stopsOption)
+      .addStringOption(stopsGame)
+      .addStringOption((o) =>
+        o
+          .setName('language')
+          .setDescription("The bot's language for you")
+          .setChoices(
+            { name: 'English', value: 'en' },
+            { name: '日本語', value: 'ja' },
+            { name: 'Discord language', value: 'discord' },
+          ),
+      ),
   );
 
 export const commandBuilders = [duel, concede, match, deck, settings, arbiter, rules, card];

@@ -49,7 +49,7 @@ export async function challenge(ctx: BotContext, interaction: ChatInputCommandIn
   const opponent = interaction.options.getUser('opponent', true);
   if (opponent.id === interaction.user.id) return void (await fail(T.challengeSelf[locale]));
   if (opponent.bot) return void (await fail(T.challengeBot[locale]));
-  const rawGame = interaction.options.getString('game');
+  const rawGame = interaction.options.getString('game') ?? ctx.store.guilds.get(interaction.guildId).defaultGame;
   const game = gameOf(ctx, rawGame);
   if (!game) return void (await fail(T.gameUnavailable(rawGame ?? '?')[locale]));
   const deck = chooseDeck(
@@ -238,7 +238,10 @@ export async function practice(ctx: BotContext, interaction: ChatInputCommandInt
     await interaction.reply({ content: T.notInThread[locale], flags: MessageFlags.Ephemeral });
     return;
   }
-  const game = gameOf(ctx, interaction.options.getString('game'));
+  const game = gameOf(
+    ctx,
+    interaction.options.getString('game') ?? ctx.store.guilds.get(interaction.guildId).defaultGame,
+  );
   if (!game) {
     await interaction.reply({ content: T.gameUnavailable('?')[locale], flags: MessageFlags.Ephemeral });
     return;
@@ -294,6 +297,6 @@ async function startMatch(ctx: BotContext, message: Message, m: MatchStart): Pro
     ...(ctx.matchOptions ? { options: ctx.matchOptions } : {}),
   };
   ctx.store.matches.startMatch(matchId, setup, ctx.seedFor(matchId));
-  await ctx.boards.request(matchId);
+  await ctx.flow.changed(matchId);
   return matchId;
 }

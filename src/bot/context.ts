@@ -6,6 +6,7 @@ import type { MatchInfo } from '../store/match-records.ts';
 import type { PreconDeck } from '../store/precon-decks.ts';
 import type { Store } from '../store/store.ts';
 import type { BoardUpdater } from './board.ts';
+import type { MatchFlow } from './turn-clock.ts';
 
 /** Renders one model to a PNG (through the worker pool in production). */
 export type Renderer = (kind: RenderKind, model: unknown) => Promise<Buffer>;
@@ -18,6 +19,8 @@ export interface BotContext {
   now(): number;
   challengeTtlMs: number;
   boards: BoardUpdater;
+  /** After any commit: auto-pass, turn timer, board update (turn-clock.ts). */
+  flow: MatchFlow;
   seedFor(matchId: string): string;
   /** Runs `task` after `ms` unless the bot stops first (timers never keep the process alive). */
   later(ms: number, task: () => Promise<void>): void;

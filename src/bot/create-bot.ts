@@ -10,9 +10,11 @@ import type { MatchInfo } from '../store/match-records.ts';
 import { loadPreconDecks } from '../store/precon-decks.ts';
 import { openStore, type Store } from '../store/store.ts';
 import { BoardUpdater } from './board.ts';
+import { type BotClock, realBotClock } from './clock.ts';
 import type { BotContext, Renderer } from './context.ts';
 import { routeInteraction } from './router.ts';
 import { importRulesAtStart } from './rules-commands.ts';
+import { MatchFlow } from './turn-clock.ts';
 
 export interface CreateBotOptions {
   token: string;
@@ -25,6 +27,8 @@ export interface CreateBotOptions {
   /** true: render through a worker pool; false: no images; or a renderer of your own. */
   images?: boolean | Renderer;
   now?: () => number;
+  /** Drives turn timers (tests pass a manual clock); the real clock over `now` by default. */
+  clock?: BotClock;
   challengeTtlMs?: number;
   /** Register the slash commands at start: globally (true) or in one guild. Production uses commands/deploy.ts. */
   registerCommands?: boolean | { guildId: string };
@@ -71,6 +75,7 @@ export function createBot(options: CreateBotOptions): Bot {
         ? async (kind, model) => (await pool.render(kind, model)).png
         : null;
   const boards = new BoardUpdater();
+  const flow = new MatchFlow(options.clock ?? realBotClock(options.now ?? Date.now));
   const timers = new Set<NodeJS.Timeout>();
   const context: BotContext = {
     client,
@@ -80,6 +85,7 @@ export function createBot(options: CreateBotOptions): Bot {
     now: options.now ?? Date.now,
     challengeTtlMs: options.challengeTtlMs ?? 10 * 60_000,
     boards,
+    flow,
     log,
     seedFor: options.seedFor ?? (() => randomUUID()),
     later(ms, task) {
@@ -94,6 +100,7 @@ export function createBot(options: CreateBotOptions): Bot {
     ...(options.onMatchEnd ? { onMatchEnd: options.onMatchEnd } : {}),
   };
   boards.attach(context);
+  flow.attach(context);
 
   const running = new Set<Promise<void>>();
   client.on(Events.InteractionCreate, (interaction: Interaction) => {
@@ -120,6 +127,8 @@ export function createBot(options: CreateBotOptions): Bot {
       const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
       await client.login(options.token);
       await ready;
+      const timed = flow.rearmAll();
+      if (timed > 0) log(`re-armed the clocks of ${timed} match(es)`);
       // Data of guilds the bot left more than the retention period ago is deleted at start and then daily.
       const purgeDeparted = async () => {
         const gone = store.purgeDepartedGuilds();
@@ -136,10 +145,12 @@ export function createBot(options: CreateBotOptions): Bot {
     },
     async idle() {
       while (running.size > 0) await Promise.all(running);
+      await flow.idle();
       await boards.idle();
       while (running.size > 0) await Promise.all(running);
     },
     async stop() {
+      flow.stop();
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       await client.destroy();

@@ -8,12 +8,17 @@
 //   o:<matchId>:<version>:<picked>:<index>      next pick of an ordered (or >25-option) decision; <picked> is "0.2"
 //   d:<matchId>:<version>:<picked>              submit the picks so far (a >25-option choose-N decision)
 //   p:<matchId>:<version>:<page>[:<picked>]     show another page of options (keeping the picks so far)
+//   x:<matchId>:<version>:<u|e|h>               priority controls: pass until my next decision, pass to end of
+//                                               turn, hold priority on/off (owner's ephemeral only)
 //   c:<accept|choose|decline>:<challenger>:<opponent>:<game>:<expiresAt base36>:<deck>   challenge
 //   k:<challengeMessageId>                      the opponent's deck select (values are deck references)
 //
 // Discord caps a custom_id at 100 characters; `encode` refuses anything longer rather than let Discord fail.
 
 export const CUSTOM_ID_MAX = 100;
+
+/** The priority controls: u = pass until my next decision, e = pass to end of turn, h = hold priority on/off. */
+export type PassModeControl = 'u' | 'e' | 'h';
 
 export type ControlId =
   | { kind: 'hand'; matchId: string }
@@ -23,6 +28,7 @@ export type ControlId =
   | { kind: 'order'; matchId: string; version: number; picked: number[]; index: number }
   | { kind: 'page'; matchId: string; version: number; page: number; picked?: number[] }
   | { kind: 'done'; matchId: string; version: number; picked: number[] }
+  | { kind: 'pass-mode'; matchId: string; version: number; mode: PassModeControl }
   | { kind: 'challenge-deck'; messageId: string }
   | {
       kind: 'challenge';
@@ -51,6 +57,8 @@ export function encodeControl(c: ControlId): string {
         return `p:${c.matchId}:${c.version}:${c.page}${c.picked && c.picked.length > 0 ? `:${c.picked.join('.')}` : ''}`;
       case 'done':
         return `d:${c.matchId}:${c.version}:${c.picked.join('.')}`;
+      case 'pass-mode':
+        return `x:${c.matchId}:${c.version}:${c.mode}`;
       case 'challenge-deck':
         return `k:${c.messageId}`;
       case 'challenge':
@@ -112,6 +120,11 @@ export function decodeControl(customId: string): ControlId | null {
       const picked = indices(c);
       if (!a || version === null || index === null || !picked) return null;
       return { kind: 'order', matchId: a, version, picked, index };
+    }
+    case 'x': {
+      const version = int(b);
+      if (!a || version === null || (c !== 'u' && c !== 'e' && c !== 'h')) return null;
+      return { kind: 'pass-mode', matchId: a, version, mode: c };
     }
     case 'k':
       return a ? { kind: 'challenge-deck', messageId: a } : null;

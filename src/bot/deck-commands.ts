@@ -1,10 +1,5 @@
-// `/deck list|show|import|delete|validate`, `/settings`, and the deck autocomplete. Answers are ephemeral.
-import {
-  type AutocompleteInteraction,
-  type ChatInputCommandInteraction,
-  MessageFlags,
-  PermissionFlagsBits,
-} from 'discord.js';
+// `/deck list|show|import|delete|validate` and the deck autocomplete. Answers are ephemeral.
+import { type AutocompleteInteraction, type ChatInputCommandInteraction, MessageFlags } from 'discord.js';
 import { GAME_IDS, type GameId } from '../engine/core/game.ts';
 import type { BotContext } from './context.ts';
 import { clip } from './controls.ts';
@@ -82,24 +77,6 @@ export async function deckCommand(ctx: BotContext, interaction: ChatInputCommand
       return;
     }
   }
-}
-
-export async function settingsCommand(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
-  const locale = localeOf(interaction.locale);
-  const guildId = interaction.guildId;
-  if (!guildId || !interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild)) {
-    await interaction.reply({ content: T.onlyInGuild[locale], flags: MessageFlags.Ephemeral });
-    return;
-  }
-  const chosen = interaction.options.getString('locale');
-  const settings =
-    chosen === 'en' || chosen === 'ja'
-      ? ctx.store.guilds.update(guildId, { locale: chosen }, ctx.now())
-      : ctx.store.guilds.get(guildId);
-  await interaction.reply({
-    content: `${chosen ? `${T.settingsSaved[locale]}\n` : ''}\`\`\`json\n${JSON.stringify(settings, null, 2)}\n\`\`\``,
-    flags: MessageFlags.Ephemeral,
-  });
 }
 
 /** Deck names: the user's saved decks and the game's precons that contain what was typed. */

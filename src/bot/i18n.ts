@@ -108,4 +108,85 @@ export const T = {
     '対戦の申し込みはテキストチャンネルで行ってください。対戦ごとにスレッドが作られます。',
   ),
   onlyInGuild: l('This command works in a server only.', 'このコマンドはサーバー内でのみ使えます。'),
+  // Turn timer (turn-clock.ts).
+  timedOut: (who: string, kind: string, n: number, limit: number) =>
+    l(
+      `⏱️ ${who} ran out of time (${kind}): the default answer was taken. Timeouts in a row: ${n} of ${limit}.`,
+      `⏱️ ${who}さんの持ち時間が切れました（${kind}）。既定の選択を行いました。連続タイムアウト：${n}/${limit}回。`,
+    ),
+  timeoutConceded: (who: string, n: number) =>
+    l(
+      `⏱️ ${who} ran out of time ${n} times in a row and concedes.`,
+      `⏱️ ${who}さんは${n}回連続で時間切れとなったため、投了となりました。`,
+    ),
+  answerBy: (unixSeconds: number, bank: string) =>
+    l(
+      `⏱️ Answer <t:${unixSeconds}:R> (bank time left: ${bank}).`,
+      `⏱️ 回答期限 <t:${unixSeconds}:R>（残りの持ち時間：${bank}）。`,
+    ),
+  // Priority controls (auto-pass.ts).
+  passUntilDecision: l('Pass until my next decision', '次の選択までパス'),
+  passToEndOfTurn: l('Pass to end of turn', 'ターン終了までパス'),
+  holdPriority: (on: boolean) => l(`Hold priority: ${on ? 'on' : 'off'}`, `優先権を保持：${on ? 'オン' : 'オフ'}`),
+  passingUntil: (mode: 'decision' | 'end-of-turn') =>
+    mode === 'decision'
+      ? l('You pass until your next decision.', '次の選択までパスします。')
+      : l('You pass to the end of this turn.', 'このターンの終了までパスします。'),
+  holding: (on: boolean) =>
+    on
+      ? l(
+          'Holding priority: after an action you keep priority.',
+          '優先権を保持します：行動の後も優先権を持ち続けます。',
+        )
+      : l(
+          'Not holding priority: after an action that waits to resolve, you pass if auto-pass is on.',
+          '優先権を保持しません：自動パスがオンなら、解決を待つ行動の後にパスします。',
+        ),
+  // /settings (settings-command.ts).
+  settingsGuildTitle: l('Server settings', 'サーバー設定'),
+  settingsUserTitle: l('Your settings in this server', 'このサーバーでのあなたの設定'),
+  settingsOnlyManagers: l(
+    'Only server managers (Manage Server) can change server settings.',
+    'サーバー設定を変更できるのはサーバー管理者（サーバー管理権限）だけです。',
+  ),
+  settingLocale: l('Language of public match messages', '対戦の公開メッセージの言語'),
+  settingDefaultGame: l('Default game', '既定のゲーム'),
+  settingDecisionTime: l('Time per decision', '1回の選択の持ち時間'),
+  settingBankTime: l('Bank time per player and match', '1試合あたりの予備の持ち時間'),
+  settingTimeouts: l('Timeouts in a row before conceding', '投了となる連続タイムアウト回数'),
+  settingAutoPass: l('Auto-pass', '自動パス'),
+  settingStops: (game: string) => l(`Stops (${game})`, `ストップ（${game}）`),
+  settingLanguage: l('Language', '言語'),
+  settingDms: l('Direct messages', 'ダイレクトメッセージ'),
+  on: l('on', 'オン'),
+  off: l('off', 'オフ'),
+  none: l('none', 'なし'),
+  timerOff: l('off (no timer)', 'オフ（タイマーなし）'),
+  seconds: (n: number) => l(`${n} s`, `${n}秒`),
+  fromServer: (value: string) => l(`${value} (server default)`, `${value}（サーバーの既定）`),
+  fromDiscord: l('your Discord language', 'Discordの言語'),
+  autoPassWarning: l(
+    '⚠️ Auto-pass answers at once when pass is your only option, so the speed of your pass can tell your opponent that you hold nothing you can play. Add stops to be asked at those steps anyway.',
+    '⚠️ 自動パスはパスしか選べないときにすぐ答えるため、その速さから、プレイできるカードがないことが相手に分かることがあります。ストップを設定すると、そのステップでは必ず確認されます。',
+  ),
+  autoPassExplained: l(
+    'Auto-pass passes for you when pass is your only option (except at your stops), and right after you play something that waits to resolve (unless you hold priority).',
+    '自動パスは、パスしか選べないとき（ストップを除く）と、解決を待つものをプレイした直後（優先権を保持していない場合）に、あなたの代わりにパスします。',
+  ),
+  decisionTimeTooShort: (min: number) =>
+    l(
+      `The time per decision must be 0 (no timer) or at least ${min} seconds.`,
+      `1回の選択の持ち時間は0（タイマーなし）か${min}秒以上にしてください。`,
+    ),
+  unknownStops: (words: string, valid: string) =>
+    l(
+      `Unknown step(s): ${words}. Steps you can stop at: ${valid} (or "none").`,
+      `不明なステップ：${words}。ストップできるステップ：${valid}（または「none」）。`,
+    ),
+  noStepsForGame: (game: string) =>
+    l(`${game} has no steps to stop at yet.`, `${game}にはまだストップできるステップがありません。`),
+  settingsNothingChanged: l(
+    'Nothing was changed: give at least one option to change a setting.',
+    '変更はありません。設定を変えるにはオプションを指定してください。',
+  ),
 } as const;

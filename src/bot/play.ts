@@ -1,20 +1,25 @@
 // Clicks on match controls. Each one acknowledges at once (Discord's 3 s), checks with the engine through the
 // store, commits **before** anything is sent, then answers the clicker and asks for a board update.
 import {
+  ActionRowBuilder,
+  ButtonBuilder,
   type ButtonInteraction,
+  ButtonStyle,
   type ChatInputCommandInteraction,
+  type MessageActionRowComponentBuilder,
   MessageFlags,
   type StringSelectMenuInteraction,
 } from 'discord.js';
 import { decisionIdFor } from '../engine/core/decision.ts';
 import { IllegalAction } from '../engine/core/errors.ts';
-import type { Seat } from '../engine/core/game.ts';
+import type { BaseState, Seat } from '../engine/core/game.ts';
 import { MatchNotPlayable } from '../store/match-errors.ts';
 import type { MatchInfo } from '../store/match-records.ts';
 import type { Submission } from '../store/match-store.ts';
 import type { BotContext } from './context.ts';
-import { completedPicks } from './controls.ts';
-import type { ControlId } from './custom-id.ts';
+import { BUTTONS_PER_ROW, completedPicks } from './controls.ts';
+import { type ControlId, encodeControl, type PassModeControl } from './custom-id.ts';
+import { stepsFor } from './game-steps.ts';
 import { localeOf, T } from './i18n.ts';
 import { actingSeat, handMessage, publicBoard, seatNames, seatsOf } from './presenter.ts';
 
@@ -49,7 +54,8 @@ async function ownerMessage(
   const state = ctx.store.matches.currentState(row.matchId);
   const seat = actingSeat(seatsOf(row, userId), game.pending(state)) as Seat;
   const names = await seatNames(ctx, row);
-  return handMessage(ctx, { row, game, state, seat, names, locale, ...extra });
+  const message = await handMessage(ctx, { row, game, state, seat, names, locale, ...extra });
+  return withPriorityControls(ctx, row, state, seat, locale, message);
 }
 
 /** A click on an option, "none", a select, an order pick or a page button in the owner's ephemeral. */
@@ -81,6 +87,33 @@ export async function onMatchControl(
     await interaction.editReply(await ownerMessage(ctx, row, interaction.user.id, locale, extra));
     return;
   }
+  if (control.kind === 'pass-mode') {
+    const seat = actingSeat(seats, pending) as Seat;
+    const mine = current && pending.player === seat && pending.kind === 'priority';
+    const pass = mine ? pending.options.find((o) => o.kind === 'pass') : undefined;
+    if (!mine) {
+      const notice = { notice: T.outOfDate[locale] };
+      await interaction.editReply(await ownerMessage(ctx, row, interaction.user.id, locale, notice));
+      return;
+    }
+    if (control.mode === 'h') {
+      const clock = ctx.flow.updateMode(row.matchId, seat, (mode) => {
+        mode.hold = !mode.hold;
+      });
+      const notice = T.holding(clock.modes[seat].hold)[locale];
+      await interaction.editReply(await ownerMessage(ctx, row, interaction.user.id, locale, { notice }));
+      return;
+    }
+    const mode = control.mode === 'u' ? 'decision' : 'end-of-turn';
+    const turn = stepsFor(row.game)?.position(state).turn ?? 0;
+    const answer = { decisionId: decisionIdFor(control.version), choose: pass ? [pass.id] : [] };
+    const outcome = await submit(ctx, row, seat, answer, locale);
+    if (outcome.applied) ctx.flow.afterCommit(row.matchId, { kind: 'player', seat, passUntil: { mode, turn } });
+    const notice = outcome.notice ?? T.passingUntil(mode)[locale];
+    await interaction.editReply(await ownerMessage(ctx, row, interaction.user.id, locale, { notice }));
+    await ctx.boards.request(row.matchId);
+    return;
+  }
   let choose: string[] | null = null;
   if (control.kind === 'option') choose = [control.optionId];
   else if (control.kind === 'none') choose = [];
@@ -101,14 +134,25 @@ export async function onMatchControl(
     return;
   }
   const seat = actingSeat(seats, pending) as Seat;
-  const notice = await submit(ctx, row, seat, { decisionId: decisionIdFor(control.version), choose }, locale);
+  const outcome = await submit(ctx, row, seat, { decisionId: decisionIdFor(control.version), choose }, locale);
+  if (outcome.applied) {
+    const priority =
+      current && pending.kind === 'priority'
+        ? choose.some((id) => pending.options.find((o) => o.id === id)?.kind !== 'pass')
+          ? ('acted' as const)
+          : ('passed' as const)
+        : undefined;
+    ctx.flow.afterCommit(row.matchId, { kind: 'player', seat, ...(priority ? { priority } : {}) });
+  }
+  const notice = outcome.notice;
   await interaction.editReply(await ownerMessage(ctx, row, interaction.user.id, locale, notice ? { notice } : {}));
   await ctx.boards.request(row.matchId);
 }
 
 /**
  * Commits through the store (which validates with the engine). Returns a notice for the clicker, or null when the
- * answer was applied now or earlier (a double click is applied once and answered like the first).
+ * answer was applied now or earlier (a double click is applied once and answered like the first), and whether it
+ * was applied now.
  */
 async function submit(
   ctx: BotContext,
@@ -116,15 +160,61 @@ async function submit(
   seat: Seat,
   submission: Submission,
   locale: 'en' | 'ja',
-): Promise<string | null> {
+): Promise<{ notice: string | null; applied: boolean }> {
   try {
     const result = ctx.store.matches.commitDecision(row.matchId, seat, submission);
-    return result.kind === 'stale' ? T.outOfDate[locale] : null;
+    return { notice: result.kind === 'stale' ? T.outOfDate[locale] : null, applied: result.kind === 'applied' };
   } catch (error) {
-    if (error instanceof IllegalAction) return error.reason[locale];
-    if (error instanceof MatchNotPlayable) return T.matchNotActive(error.status)[locale];
+    if (error instanceof IllegalAction) return { notice: error.reason[locale], applied: false };
+    if (error instanceof MatchNotPlayable) return { notice: T.matchNotActive(error.status)[locale], applied: false };
     throw error;
   }
+}
+
+const ROWS_MAX = 5;
+
+/**
+ * On the player's own priority decision: "Pass until my next decision", "Pass to end of turn" and the "Hold
+ * priority" toggle (in a row of their own, or beside ◀ ▶ when five rows are taken), and when the decision is timed,
+ * the deadline. Only the owner's ephemeral gets these.
+ */
+function withPriorityControls(
+  ctx: BotContext,
+  row: MatchInfo,
+  state: BaseState,
+  seat: Seat,
+  locale: 'en' | 'ja',
+  message: Awaited<ReturnType<typeof handMessage>>,
+) {
+  const game = ctx.store.requireGame(row.game);
+  const pending = state.result ? null : game.pending(state);
+  if (!pending || pending.player !== seat) return message;
+  const clock = ctx.flow.clockOf(row.matchId);
+  const lines = [message.content];
+  const timing = clock?.timing;
+  if (timing && timing.decisionId === pending.id && timing.seat === seat) {
+    const bank = Math.round(clock.bankMs[seat] / 1000);
+    const bankText = `${Math.floor(bank / 60)}:${String(bank % 60).padStart(2, '0')}`;
+    lines.push(T.answerBy(Math.floor(timing.deadline / 1000), bankText)[locale]);
+  }
+  if (pending.kind !== 'priority' || !stepsFor(row.game)) return { ...message, content: lines.join('\n') };
+  const hold = clock?.modes[seat].hold ?? false;
+  const id = (mode: PassModeControl) =>
+    encodeControl({ kind: 'pass-mode', matchId: row.matchId, version: state.version, mode });
+  const buttons = [
+    new ButtonBuilder().setCustomId(id('u')).setLabel(T.passUntilDecision[locale]).setStyle(ButtonStyle.Secondary),
+    new ButtonBuilder().setCustomId(id('e')).setLabel(T.passToEndOfTurn[locale]).setStyle(ButtonStyle.Secondary),
+    new ButtonBuilder()
+      .setCustomId(id('h'))
+      .setLabel(T.holdPriority(hold)[locale])
+      .setStyle(hold ? ButtonStyle.Success : ButtonStyle.Secondary),
+  ];
+  const rows = [...message.components];
+  const last = rows.at(-1);
+  if (rows.length < ROWS_MAX)
+    rows.push(new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(buttons));
+  else if (last && last.components.length + buttons.length <= BUTTONS_PER_ROW) last.addComponents(buttons);
+  return { ...message, content: lines.join('\n'), components: rows };
 }
 
 /** `/concede` in a match thread. */
@@ -147,10 +237,10 @@ export async function concede(ctx: BotContext, interaction: ChatInputCommandInte
   }
   const game = ctx.store.requireGame(row.game);
   const seat = actingSeat(seats, game.pending(ctx.store.matches.currentState(row.matchId))) as Seat;
-  const notice = await submit(ctx, row, seat, 'concede', locale);
+  const { notice } = await submit(ctx, row, seat, 'concede', locale);
   const names = await seatNames(ctx, row);
   await interaction.editReply(notice ?? T.conceded(names[seat])[locale]);
-  await ctx.boards.request(row.matchId);
+  await ctx.flow.changed(row.matchId);
 }
 
 /** `/match status`: the public board, for the asker only. */

@@ -1,10 +1,10 @@
 // The one `interactionCreate` entry point: decode, dispatch, and make sure every interaction is answered.
-import { type Interaction, MessageFlags } from 'discord.js';
+import { type Interaction, Locale, MessageFlags } from 'discord.js';
 import { guildDeleteData, guildExportData, matchAbort, matchExport, matchInspect } from './admin-commands.ts';
 import { acceptWithDeck, answerChallenge, challenge, practice } from './challenge.ts';
 import type { BotContext } from './context.ts';
 import { decodeControl } from './custom-id.ts';
-import { deckAutocomplete, deckCommand, settingsCommand } from './deck-commands.ts';
+import { deckAutocomplete, deckCommand } from './deck-commands.ts';
 import { localeOf, T } from './i18n.ts';
 import { concede, matchStatus, onMatchControl, showHand } from './play.ts';
 import {
@@ -15,6 +15,7 @@ import {
   rulesButton,
   rulesCommand,
 } from './rules-commands.ts';
+import { settingsCommand } from './settings-command.ts';
 
 export async function routeInteraction(ctx: BotContext, interaction: Interaction): Promise<void> {
   try {
@@ -34,6 +35,7 @@ export async function routeInteraction(ctx: BotContext, interaction: Interaction
 }
 
 async function dispatch(ctx: BotContext, interaction: Interaction): Promise<void> {
+  applyLanguageOverride(ctx, interaction);
   if (interaction.isChatInputCommand()) {
     const sub = interaction.options.getSubcommand(false);
     switch (`${interaction.commandName}${sub ? ` ${sub}` : ''}`) {
@@ -61,7 +63,8 @@ async function dispatch(ctx: BotContext, interaction: Interaction): Promise<void
         return guildExportData(ctx, interaction);
       case 'arbiter delete-data':
         return guildDeleteData(ctx, interaction);
-      case 'settings':
+      case 'settings guild':
+      case 'settings user':
         return settingsCommand(ctx, interaction);
       default:
         if (interaction.commandName === 'deck') return deckCommand(ctx, interaction);
@@ -98,4 +101,15 @@ async function dispatch(ctx: BotContext, interaction: Interaction): Promise<void
     }
     return onMatchControl(ctx, interaction, control);
   }
+}
+
+/**
+ * A user's language from `/settings user language` replaces their client's for everything the bot says to them:
+ * every handler reads `interaction.locale`, so it is set here once (a plain data field of discord.js interactions).
+ */
+function applyLanguageOverride(ctx: BotContext, interaction: Interaction): void {
+  if (!interaction.guildId) return;
+  const chosen = ctx.store.preferences.get(interaction.guildId, interaction.user.id).locale;
+  if (chosen === 'ja') interaction.locale = Locale.Japanese;
+  else if (chosen === 'en') interaction.locale = Locale.EnglishUS;
 }

@@ -9,9 +9,16 @@ const Snowflake = z.string().regex(/^\d{5,25}$/, 'a Discord id');
 export const GuildSettingsSchema = z.object({
   locale: z.enum(['en', 'ja']).default('en'),
   defaultGame: z.enum(GAME_IDS).default('nova'),
-  /** Seconds a player has per decision before the rules-legal default is taken; 0 means no timer. */
-  turnTimerSeconds: z.number().int().min(0).max(86_400).default(300),
-  /** Default stops: steps where the bot asks instead of passing priority automatically, per game. */
+  /**
+   * Seconds a player has per decision before their bank time starts running; when both are used up the engine's
+   * rules-legal default is taken (src/bot/turn-clock.ts). 0 means no timer.
+   */
+  turnTimerSeconds: z.number().int().min(0).max(86_400).default(120),
+  /** Seconds of bank time each player has per match, spent only beyond the per-decision time. */
+  bankSeconds: z.number().int().min(0).max(86_400).default(600),
+  /** Timeouts in a row after which the player concedes. */
+  timeoutsToConcede: z.number().int().min(1).max(20).default(3),
+  /** Auto-pass default for players who did not choose, and default stops per game (steps where the bot asks). */
   autoPass: z
     .object({
       enabled: z.boolean().default(true),

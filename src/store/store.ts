@@ -6,6 +6,7 @@ import { type GameResolver, requireGame } from './game-resolver.ts';
 import { coreGuildDataParts, deleteGuild, exportGuild, type GuildDataPart, type GuildExport } from './guild-data.ts';
 import { GuildSettingsStore } from './guild-settings.ts';
 import { LeagueStore, leagueGuildDataPart } from './league-store.ts';
+import { MatchClockStore } from './match-clocks.ts';
 import { MatchNotFound } from './match-errors.ts';
 import { exportMatch, inspectMatch, type MatchExport, type MatchInspection } from './match-export.ts';
 import { MatchRecords } from './match-records.ts';
@@ -29,6 +30,8 @@ export class Store {
   readonly matches: MatchStore;
   readonly leagues: LeagueStore;
   readonly ratings: RatingStore;
+  /** Turn timers and pass modes of matches (the bot's; not part of a match's truth). */
+  readonly clocks: MatchClockStore;
   private readonly records: MatchRecords;
   private readonly parts: readonly GuildDataPart[];
   private readonly now: () => number;
@@ -44,6 +47,7 @@ export class Store {
     this.guilds = new GuildSettingsStore(db);
     this.preferences = new UserPreferencesStore(db);
     this.decks = new DeckStore(db, resolveGame);
+    this.clocks = new MatchClockStore(db);
     const matchOptions = {
       snapshotEvery: config.snapshotEvery,
       now: this.now,

@@ -8,6 +8,10 @@ export const UserPreferencesSchema = z.object({
   dmNotifications: z.boolean().default(false),
   /** The user's own stops per game (steps where they want to be asked); absent means the guild's defaults. */
   stops: z.record(z.string(), z.array(z.string().max(40)).max(50)).default({}),
+  /** Pass automatically when pass is the only option (and after acting); absent means the guild's default. */
+  autoPass: z.boolean().optional(),
+  /** The bot's language for this user; absent means their Discord client's. */
+  locale: z.enum(['en', 'ja']).optional(),
 });
 export type UserPreferences = z.infer<typeof UserPreferencesSchema>;
 export type UserPreferencesPatch = Partial<z.input<typeof UserPreferencesSchema>>;

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
+import type { BotClock } from '../../src/bot/clock.ts';
 import type { Renderer } from '../../src/bot/context.ts';
 import { type Bot, createBot } from '../../src/bot/create-bot.ts';
 import { FakeDiscord, type FakeUser, type MessageView } from '../../src/devtools/fake-discord/index.ts';
@@ -30,6 +31,13 @@ export async function startBotHarness(
     now?: () => number;
     matchOptions?: Record<string, unknown>;
     challengeTtlMs?: number;
+    /** Drives turn timers (a ManualClock); the real clock otherwise. */
+    clock?: BotClock;
+    /**
+     * The test guild's auto-pass default. Off unless asked: most tests count the decisions of a seeded random
+     * game played through the controls, and auto-pass has tests of its own.
+     */
+    autoPass?: boolean;
   } = {},
 ) {
   const discord = await FakeDiscord.start();
@@ -54,6 +62,7 @@ export async function startBotHarness(
       ...(options.matchOptions ? { matchOptions: options.matchOptions } : {}),
       ...(options.challengeTtlMs ? { challengeTtlMs: options.challengeTtlMs } : {}),
       ...(options.now ? { now: options.now } : {}),
+      ...(options.clock ? { clock: options.clock } : {}),
     });
   const h: BotHarness = {
     discord,
@@ -77,6 +86,7 @@ export async function startBotHarness(
       rmSync(dir, { recursive: true, force: true });
     },
   };
+  h.bot.store.guilds.update(guild.id, { autoPass: { enabled: options.autoPass ?? false, stops: {} } });
   await h.bot.start();
   return h;
 }

@@ -101,12 +101,12 @@ describe('challenges and commands', () => {
     expect(h.carol.read(h.guild.channel())).toMatch(/alice vs bob: the match is on/);
   });
 
-  it("/settings locale ja: public match messages in Japanese, ephemerals still in each player's language", async () => {
+  it("/settings guild locale ja: public match messages in Japanese, ephemerals still in each player's language", async () => {
     const dana = h.discord.createUser('dana');
     const guild = h.discord.createGuild('日本サーバー', { owner: dana, members: [dana, h.alice] });
     await h.discord.until(() => h.bot.client.guilds.cache.has(guild.id), 2_000);
     const where = { in: guild.channel() };
-    const saved = await dana.slash('settings', { locale: 'ja' }, where);
+    const saved = await dana.slash('settings guild', { locale: 'ja' }, where);
     expect(saved.reply()?.content).toMatch(/Settings saved/);
     const outcome = await h.alice.slash('duel practice', {}, where);
     await h.bot.idle();

@@ -36,7 +36,7 @@ function playedMatch(store: Store, guildId: string, matchId: string, decisions: 
 describe('guild settings and user preferences', () => {
   it('give defaults for a guild that never set anything, and keep updates', () => {
     const { store, reopen } = setUp();
-    expect(store.guilds.get('111111')).toMatchObject({ locale: 'en', defaultGame: 'nova', turnTimerSeconds: 300 });
+    expect(store.guilds.get('111111')).toMatchObject({ locale: 'en', defaultGame: 'nova', turnTimerSeconds: 120 });
     store.guilds.update('111111', { locale: 'ja', channels: { matches: '222222' } });
     expect(reopen().guilds.get('111111')).toMatchObject({ locale: 'ja', channels: { matches: '222222' } });
   });

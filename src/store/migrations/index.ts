@@ -2,6 +2,7 @@ import type { Migration } from '../migration.ts';
 import { guildsMigration } from './001-guilds.ts';
 import { decksMigration } from './002-decks.ts';
 import { matchesMigration } from './003-matches.ts';
+import { matchClocksMigration } from './004-match-clocks.ts';
 import { rulesIndexMigration } from './100-rules-index.ts';
 import { leaguesMigration } from './200-leagues.ts';
 
@@ -10,6 +11,7 @@ export const migrations: readonly Migration[] = [
   guildsMigration,
   decksMigration,
   matchesMigration,
+  matchClocksMigration,
   rulesIndexMigration,
   leaguesMigration,
 ];

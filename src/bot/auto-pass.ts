@@ -1,0 +1,61 @@
+// When the bot passes priority for a player. Pure: the decision, where the match stands, the player's settings and
+// pass mode in, whether to pass (and the updated mode) out. The bot only ever answers a priority decision with its
+// pass option, and only in these cases:
+//
+//   pass until my next decision   the player chose it; ends at their next non-priority decision, when something
+//                                 waits to resolve, or when a new turn begins
+//   pass to end of turn           the player chose it; ends when a new turn begins
+//   after an action               auto-pass is on, the player just acted, what they did waits to resolve, and
+//                                 they do not hold priority: they pass so the opponent may answer
+//   only pass                     auto-pass is on, pass is the only legal option, the step is not one of their
+//                                 stops, and they are not holding priority after an action
+//
+// None of this depends on hidden information except "only pass" (which depends on the player's own hand): that is
+// why /settings warns that its timing can show an opponent the hand holds nothing playable.
+import type { PendingDecision } from '../engine/core/game.ts';
+import type { SeatMode } from '../store/match-clocks.ts';
+import type { Position } from './game-steps.ts';
+
+export type PassReason = 'until-decision' | 'end-of-turn' | 'after-action' | 'only-pass';
+
+export interface PassInput {
+  /** The pending decision, which is this seat's. */
+  pending: PendingDecision;
+  position: Position;
+  autoPass: boolean;
+  stops: readonly string[];
+  mode: SeatMode;
+}
+
+export interface PassChoice {
+  /** The pass option to answer with, or null to ask the player. */
+  passId: string | null;
+  reason: PassReason | null;
+  mode: SeatMode;
+}
+
+export function passChoice(input: PassInput): PassChoice {
+  const { pending, position } = input;
+  const mode: SeatMode = { ...input.mode };
+  const ask = (): PassChoice => ({ passId: null, reason: null, mode });
+  // Pass modes end by themselves when a new turn begins.
+  if (mode.passUntil !== 'none' && position.turn !== mode.turn) mode.passUntil = 'none';
+  if (pending.kind !== 'priority') {
+    if (mode.passUntil === 'decision') mode.passUntil = 'none';
+    return ask();
+  }
+  const pass = pending.options.find((o) => o.kind === 'pass');
+  // The flag is about the first priority after the action (targets and payments come in between).
+  const acted = mode.acted;
+  mode.acted = false;
+  if (!pass) return ask();
+  const passing = (reason: PassReason): PassChoice => ({ passId: pass.id, reason, mode });
+  if (mode.passUntil === 'decision' && position.waiting > 0) mode.passUntil = 'none';
+  if (mode.passUntil === 'end-of-turn') return passing('end-of-turn');
+  if (mode.passUntil === 'decision') return passing('until-decision');
+  if (!input.autoPass) return ask();
+  if (acted && mode.hold) return ask();
+  if (acted && position.waiting > 0) return passing('after-action');
+  if (pending.options.length === 1 && !input.stops.includes(position.step)) return passing('only-pass');
+  return ask();
+}

@@ -1,0 +1,208 @@
+// `/settings guild` (server managers change, anyone may look) and `/settings user` (each player's own). Every
+// answer is ephemeral, in the asker's language, and shows the settings as they now stand; a bad value is refused
+// with what was wrong and nothing is saved.
+import { type ChatInputCommandInteraction, MessageFlags, PermissionFlagsBits } from 'discord.js';
+import { GAME_IDS, type GameId } from '../engine/core/game.ts';
+import type { Locale } from '../engine/core/label.ts';
+import type { GuildSettings, GuildSettingsPatch } from '../store/guild-settings.ts';
+import type { UserPreferences, UserPreferencesPatch } from '../store/user-preferences.ts';
+import type { BotContext } from './context.ts';
+import { clip } from './controls.ts';
+import { parseStops, stepsFor } from './game-steps.ts';
+import { localeOf, T } from './i18n.ts';
+
+/** Below this a player cannot even open the hand and read it; 0 turns the timer off. */
+export const MIN_DECISION_SECONDS = 10;
+
+type Reply = { ok: true; lines: string[] } | { ok: false; error: string };
+
+/**
+ * The `/settings user` options, one entry each: how an option's value changes the preferences, and how the
+ * preference reads. Later options (bot-resilience's `dms`, mapped to `dmNotifications`) add an entry here and an
+ * option in commands/definitions.ts.
+ */
+export interface UserSettingOption {
+  name: string;
+  /** Applies the given option to the patch; returns an error text to refuse it. */
+  apply(
+    value: string | boolean | number,
+    patch: UserPreferencesPatch,
+    current: UserPreferences,
+    locale: Locale,
+  ): string | null;
+  /** One line for the summary. */
+  describe(prefs: UserPreferences, guild: GuildSettings, locale: Locale): string;
+}
+
+export const userSettingOptions: UserSettingOption[] = [
+  {
+    name: 'auto-pass',
+    apply(value, patch) {
+      patch.autoPass = value === 'default' ? undefined : value === 'on';
+      return null;
+    },
+    describe(prefs, guild, locale) {
+      const value = onOff(prefs.autoPass ?? guild.autoPass.enabled, locale);
+      return `${T.settingAutoPass[locale]}: ${prefs.autoPass === undefined ? T.fromServer(value)[locale] : value}`;
+    },
+  },
+  {
+    name: 'language',
+    apply(value, patch) {
+      patch.locale = value === 'en' || value === 'ja' ? value : undefined;
+      return null;
+    },
+    describe(prefs, _guild, locale) {
+      return `${T.settingLanguage[locale]}: ${prefs.locale ?? T.fromDiscord[locale]}`;
+    },
+  },
+];
+
+function onOff(on: boolean, locale: Locale): string {
+  return on ? T.on[locale] : T.off[locale];
+}
+
+function stopsText(game: GameId, stops: readonly string[] | undefined, locale: Locale): string {
+  if (!stops || stops.length === 0) return T.none[locale];
+  const steps = stepsFor(game)?.steps ?? [];
+  return stops.map((id) => `${id} (${steps.find((s) => s.id === id)?.name[locale] ?? id})`).join(', ');
+}
+
+/** "main1, end" → step ids for the game, or the refusal naming the unknown words and the valid ones. */
+function stopsOption(game: GameId, text: string, locale: Locale): { stops: string[] } | { error: string } {
+  if (!stepsFor(game)) return { error: T.noStepsForGame(game)[locale] };
+  const parsed = parseStops(game, text);
+  if (!parsed.ok) {
+    const words = parsed.unknown.length > 0 ? parsed.unknown.join(', ') : `"${text}"`;
+    return { error: T.unknownStops(words, parsed.valid.join(', '))[locale] };
+  }
+  return { stops: parsed.stops };
+}
+
+function playableGame(ctx: BotContext, game: string): boolean {
+  try {
+    ctx.store.requireGame(game);
+    return stepsFor(game as GameId) !== null;
+  } catch {
+    return false;
+  }
+}
+
+function guildLines(settings: GuildSettings, game: GameId, locale: Locale): string[] {
+  const timer = settings.turnTimerSeconds;
+  const lines = [
+    `**${T.settingsGuildTitle[locale]}**`,
+    `${T.settingLocale[locale]}: ${settings.locale}`,
+    `${T.settingDefaultGame[locale]}: ${settings.defaultGame}`,
+    `${T.settingDecisionTime[locale]}: ${timer > 0 ? T.seconds(timer)[locale] : T.timerOff[locale]}`,
+    `${T.settingBankTime[locale]}: ${T.seconds(settings.bankSeconds)[locale]}`,
+    `${T.settingTimeouts[locale]}: ${settings.timeoutsToConcede}`,
+    `${T.settingAutoPass[locale]}: ${onOff(settings.autoPass.enabled, locale)}`,
+    `${T.settingStops(game)[locale]}: ${stopsText(game, settings.autoPass.stops[game], locale)}`,
+  ];
+  if (settings.autoPass.enabled) lines.push('', T.autoPassExplained[locale], T.autoPassWarning[locale]);
+  return lines;
+}
+
+function guildSettings(ctx: BotContext, interaction: ChatInputCommandInteraction, guildId: string): Reply {
+  const locale = localeOf(interaction.locale);
+  const o = interaction.options;
+  const current = ctx.store.guilds.get(guildId);
+  const patch: GuildSettingsPatch = {};
+  const game = (o.getString('game') ?? current.defaultGame) as GameId;
+  const chosenLocale = o.getString('locale');
+  if (chosenLocale === 'en' || chosenLocale === 'ja') patch.locale = chosenLocale;
+  const defaultGame = o.getString('default-game');
+  if (defaultGame !== null) {
+    if (!(GAME_IDS as readonly string[]).includes(defaultGame) || !playableGame(ctx, defaultGame)) {
+      return { ok: false, error: T.gameUnavailable(defaultGame)[locale] };
+    }
+    patch.defaultGame = defaultGame as GameId;
+  }
+  const decision = o.getInteger('decision-seconds');
+  if (decision !== null) {
+    if (decision !== 0 && decision < MIN_DECISION_SECONDS) {
+      return { ok: false, error: T.decisionTimeTooShort(MIN_DECISION_SECONDS)[locale] };
+    }
+    patch.turnTimerSeconds = decision;
+  }
+  const bank = o.getInteger('bank-seconds');
+  if (bank !== null) patch.bankSeconds = bank;
+  const timeouts = o.getInteger('timeouts');
+  if (timeouts !== null) patch.timeoutsToConcede = timeouts;
+  const autoPass = o.getBoolean('auto-pass');
+  const stopsRaw = o.getString('stops');
+  if (autoPass !== null || stopsRaw !== null) {
+    const stops = { ...current.autoPass.stops };
+    if (stopsRaw !== null) {
+      const parsed = stopsOption(game, stopsRaw, locale);
+      if ('error' in parsed) return { ok: false, error: parsed.error };
+      stops[game] = parsed.stops;
+    }
+    patch.autoPass = { enabled: autoPass ?? current.autoPass.enabled, stops };
+  }
+  const changing = Object.keys(patch).length > 0;
+  if (changing && !interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild)) {
+    return { ok: false, error: T.settingsOnlyManagers[locale] };
+  }
+  const settings = changing ? ctx.store.guilds.update(guildId, patch, ctx.now()) : current;
+  return { ok: true, lines: [...(changing ? [T.settingsSaved[locale]] : []), ...guildLines(settings, game, locale)] };
+}
+
+function userSettings(ctx: BotContext, interaction: ChatInputCommandInteraction, guildId: string): Reply {
+  const locale = localeOf(interaction.locale);
+  const o = interaction.options;
+  const userId = interaction.user.id;
+  const guild = ctx.store.guilds.get(guildId);
+  const current = ctx.store.preferences.get(guildId, userId);
+  const game = (o.getString('game') ?? guild.defaultGame) as GameId;
+  const patch: UserPreferencesPatch = {};
+  for (const option of userSettingOptions) {
+    const value = o.get(option.name)?.value;
+    if (value === undefined) continue;
+    const error = option.apply(value, patch, current, locale);
+    if (error) return { ok: false, error };
+  }
+  const stopsRaw = o.getString('stops');
+  if (stopsRaw !== null) {
+    const stops = { ...current.stops };
+    if (/^(default|既定)$/i.test(stopsRaw.trim())) delete stops[game];
+    else {
+      const parsed = stopsOption(game, stopsRaw, locale);
+      if ('error' in parsed) return { ok: false, error: parsed.error };
+      stops[game] = parsed.stops;
+    }
+    patch.stops = stops;
+  }
+  const changing = Object.keys(patch).length > 0;
+  const prefs = changing ? ctx.store.preferences.update(guildId, userId, patch, ctx.now()) : current;
+  // The answer follows the language just chosen.
+  const shown: Locale = prefs.locale ?? locale;
+  const userStops = prefs.stops[game];
+  const stopsLine = `${T.settingStops(game)[shown]}: ${
+    userStops
+      ? stopsText(game, userStops, shown)
+      : T.fromServer(stopsText(game, guild.autoPass.stops[game], shown))[shown]
+  }`;
+  const lines = [
+    ...(changing ? [T.settingsSaved[shown]] : []),
+    `**${T.settingsUserTitle[shown]}**`,
+    ...userSettingOptions.map((option) => option.describe(prefs, guild, shown)),
+    stopsLine,
+  ];
+  if (prefs.autoPass ?? guild.autoPass.enabled) lines.push('', T.autoPassExplained[shown], T.autoPassWarning[shown]);
+  return { ok: true, lines };
+}
+
+export async function settingsCommand(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
+  const locale = localeOf(interaction.locale);
+  const guildId = interaction.guildId;
+  if (!guildId) {
+    await interaction.reply({ content: T.onlyInGuild[locale], flags: MessageFlags.Ephemeral });
+    return;
+  }
+  const sub = interaction.options.getSubcommand(false);
+  const reply = sub === 'user' ? userSettings(ctx, interaction, guildId) : guildSettings(ctx, interaction, guildId);
+  const content = reply.ok ? reply.lines.join('\n') : `⚠️ ${reply.error}`;
+  await interaction.reply({ content: clip(content, 2000), flags: MessageFlags.Ephemeral });
+}

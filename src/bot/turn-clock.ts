@@ -1,0 +1,238 @@
+// After every change of a match: pass for players per their settings and pass modes (auto-pass.ts), time the next
+// decision, and ask for a board update. The turn timer: each decision has the guild's per-decision time plus the
+// deciding player's remaining bank time; the bank is spent only beyond the per-decision time. When both run out
+// the engine's rules-legal default for the decision (`defaultOnTimeout`: pass, keep hand, no block, ...) is
+// committed like any decision and announced in the thread; after the guild's number of timeouts in a row the player
+// concedes. The deadline is in the store (match_clocks), so a restarted bot re-arms every timer.
+
+import { IllegalAction } from '../engine/core/errors.ts';
+import type { PendingDecision, Seat } from '../engine/core/game.ts';
+import { type MatchClock, MatchClockSchema } from '../store/match-clocks.ts';
+import { MatchNotPlayable } from '../store/match-errors.ts';
+import type { MatchInfo } from '../store/match-records.ts';
+import { passChoice } from './auto-pass.ts';
+import type { BotClock } from './clock.ts';
+import type { BotContext } from './context.ts';
+import { stepsFor } from './game-steps.ts';
+import { DECISION_KINDS, T } from './i18n.ts';
+import { seatNames } from './presenter.ts';
+
+/**
+ * Why a match changed. A player's own answer resets their run of timeouts; answering priority themselves ends a
+ * pass-until mode, and an action (anything but pass) may be followed by an automatic pass (auto-pass.ts).
+ */
+export type Change =
+  | {
+      kind: 'player';
+      seat: Seat;
+      priority?: 'acted' | 'passed';
+      /** The pass mode the player just chose (set after the answer that came with it). */
+      passUntil?: { mode: 'decision' | 'end-of-turn'; turn: number };
+    }
+  | { kind: 'other' };
+
+/** More automatic passes in one go than any real turn has means something is wrong: stop and ask. */
+const MAX_AUTO_PASSES = 500;
+
+export class MatchFlow {
+  private readonly armed = new Map<string, () => void>();
+  private readonly running = new Set<Promise<void>>();
+  private stopped = false;
+  private context: BotContext | null = null;
+
+  constructor(private readonly clock: BotClock) {}
+
+  attach(ctx: BotContext): void {
+    this.context = ctx;
+  }
+
+  private get ctx(): BotContext {
+    if (!this.context) throw new Error('match flow not attached');
+    return this.context;
+  }
+
+  /** Call after any commit (or a match start): auto-passes, times the next decision, updates the board. */
+  async changed(matchId: string, change: Change = { kind: 'other' }): Promise<void> {
+    this.afterCommit(matchId, change);
+    await this.ctx.boards.request(matchId);
+  }
+
+  /** At boot: re-arms the timer of every active match that has a clock (a deadline already past fires now). */
+  rearmAll(): number {
+    const ids = this.ctx.store.clocks.activeMatchIds();
+    for (const matchId of ids) this.track(this.changed(matchId));
+    return ids.length;
+  }
+
+  /** The clock of a match, for the player's ephemeral ("answer by …"). */
+  clockOf(matchId: string): MatchClock | null {
+    return this.ctx.store.clocks.get(matchId);
+  }
+
+  /** Records a seat's pass mode (the priority controls); returns the updated clock. */
+  updateMode(matchId: string, seat: Seat, update: (mode: MatchClock['modes'][Seat]) => void): MatchClock {
+    const row = this.ctx.store.matches.match(matchId);
+    if (!row) throw new Error(`no match ${matchId}`);
+    const clock = this.ctx.store.clocks.get(matchId) ?? this.freshClock(row);
+    update(clock.modes[seat]);
+    this.ctx.store.clocks.put(matchId, clock, this.clock.now());
+    return clock;
+  }
+
+  async idle(): Promise<void> {
+    while (this.running.size > 0) await Promise.all(this.running);
+  }
+
+  stop(): void {
+    this.stopped = true;
+    for (const cancel of this.armed.values()) cancel();
+    this.armed.clear();
+  }
+
+  private track(run: Promise<void>): void {
+    const guarded = run.catch((error: unknown) => this.ctx.log(`match flow: ${(error as Error).stack ?? error}`));
+    this.running.add(guarded);
+    void guarded.finally(() => this.running.delete(guarded));
+  }
+
+  private freshClock(row: MatchInfo): MatchClock {
+    const bank = this.ctx.store.guilds.get(row.guildId).bankSeconds * 1000;
+    return MatchClockSchema.parse({ bankMs: { p1: bank, p2: bank } });
+  }
+
+  /**
+   * The part of `changed` before the board update (a click handler edits its ephemeral in between). Synchronous on
+   * purpose: no other handler runs between reading the state and committing the automatic passes.
+   */
+  afterCommit(matchId: string, change: Change = { kind: 'other' }): void {
+    const { store } = this.ctx;
+    const row = store.matches.match(matchId);
+    if (!row || row.status !== 'active') {
+      this.disarm(matchId);
+      if (row && row.status !== 'pending') store.clocks.delete(matchId);
+      return;
+    }
+    const now = this.clock.now();
+    const settings = store.guilds.get(row.guildId);
+    const game = store.requireGame(row.game);
+    const steps = stepsFor(row.game);
+    const clock = store.clocks.get(matchId) ?? this.freshClock(row);
+    if (change.kind === 'player') {
+      clock.timeouts[change.seat] = 0;
+      const mode = clock.modes[change.seat];
+      if (change.priority) {
+        mode.passUntil = 'none';
+        mode.acted = change.priority === 'acted';
+      }
+      if (change.passUntil) {
+        mode.passUntil = change.passUntil.mode;
+        mode.turn = change.passUntil.turn;
+      }
+    }
+    let pending: PendingDecision | null = null;
+    for (let i = 0; ; i++) {
+      const state = store.matches.currentState(matchId);
+      pending = state.result ? null : game.pending(state);
+      if (!pending) break;
+      this.settle(clock, pending.id, now);
+      if (!steps || clock.asked === pending.id || i >= MAX_AUTO_PASSES) break;
+      const seat = pending.player;
+      const prefs = store.preferences.get(row.guildId, row.players[seat]);
+      const choice = passChoice({
+        pending,
+        position: steps.position(state),
+        autoPass: prefs.autoPass ?? settings.autoPass.enabled,
+        stops: prefs.stops[row.game] ?? settings.autoPass.stops[row.game] ?? [],
+        mode: clock.modes[seat],
+      });
+      clock.modes[seat] = choice.mode;
+      if (!choice.passId) break;
+      store.matches.commitDecision(matchId, seat, { decisionId: pending.id, choose: [choice.passId] });
+    }
+    if (!pending) {
+      this.disarm(matchId);
+      store.clocks.delete(matchId);
+      return;
+    }
+    clock.asked = pending.id;
+    const practice = row.players.p1 === row.players.p2;
+    if (!clock.timing && settings.turnTimerSeconds > 0 && !practice) {
+      const seat = pending.player;
+      const deadline = now + settings.turnTimerSeconds * 1000 + clock.bankMs[seat];
+      clock.timing = { decisionId: pending.id, seat, startedAt: now, deadline };
+    }
+    store.clocks.put(matchId, clock, now);
+    this.arm(matchId, clock);
+  }
+
+  /** The timed decision was answered: whatever of the deadline was left beyond the bank is not bank time spent. */
+  private settle(clock: MatchClock, pendingId: string, now: number): void {
+    const timing = clock.timing;
+    if (!timing || timing.decisionId === pendingId) return;
+    const left = Math.max(0, timing.deadline - now);
+    clock.bankMs[timing.seat] = Math.min(clock.bankMs[timing.seat], left);
+    clock.timing = null;
+  }
+
+  private disarm(matchId: string): void {
+    this.armed.get(matchId)?.();
+    this.armed.delete(matchId);
+  }
+
+  private arm(matchId: string, clock: MatchClock): void {
+    this.disarm(matchId);
+    if (!clock.timing || this.stopped) return;
+    const cancel = this.clock.setTimer(clock.timing.deadline - this.clock.now(), () => {
+      this.armed.delete(matchId);
+      if (!this.stopped) this.track(this.expire(matchId));
+    });
+    this.armed.set(matchId, cancel);
+  }
+
+  /** A deadline passed: commit the decision's default (or the concession) and announce it. */
+  private async expire(matchId: string): Promise<void> {
+    const { store } = this.ctx;
+    const row = store.matches.match(matchId);
+    const clock = store.clocks.get(matchId);
+    if (!row || row.status !== 'active' || !clock?.timing) return;
+    const timing = clock.timing;
+    const game = store.requireGame(row.game);
+    const pending = game.pending(store.matches.currentState(matchId));
+    if (!pending || pending.id !== timing.decisionId || this.clock.now() < timing.deadline) {
+      // Answered in the meantime, or woken early: bring the clock up to date instead.
+      await this.changed(matchId);
+      return;
+    }
+    const seat = timing.seat;
+    const settings = store.guilds.get(row.guildId);
+    clock.timeouts[seat] += 1;
+    clock.bankMs[seat] = 0;
+    clock.timing = null;
+    clock.modes[seat].acted = false;
+    store.clocks.put(matchId, clock, this.clock.now());
+    const concedes = clock.timeouts[seat] >= settings.timeoutsToConcede;
+    try {
+      store.matches.commitDecision(
+        matchId,
+        seat,
+        concedes ? 'concede' : { decisionId: pending.id, choose: pending.defaultOnTimeout },
+      );
+    } catch (error) {
+      if (error instanceof IllegalAction || error instanceof MatchNotPlayable) {
+        this.ctx.log(`match ${matchId}: timeout default refused: ${(error as Error).message}`);
+        return;
+      }
+      throw error;
+    }
+    const names = await seatNames(this.ctx, row);
+    const locale = settings.locale;
+    const kind = DECISION_KINDS[pending.kind]?.[locale] ?? pending.kind;
+    const text = concedes
+      ? T.timeoutConceded(names[seat], clock.timeouts[seat])[locale]
+      : T.timedOut(names[seat], kind, clock.timeouts[seat], settings.timeoutsToConcede)[locale];
+    const channel = await this.ctx.client.channels.fetch(row.threadId ?? row.channelId).catch(() => null);
+    if (channel?.isSendable()) await channel.send({ content: text, allowedMentions: { parse: [] } });
+    else this.ctx.log(`match ${matchId}: cannot announce the timeout in ${row.threadId ?? row.channelId}`);
+    await this.changed(matchId);
+  }
+}

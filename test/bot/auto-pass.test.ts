@@ -1,0 +1,93 @@
+// The pure rule of when the bot passes for a player (src/bot/auto-pass.ts), the stop parser, and the priority
+// controls' custom_ids. The end-to-end behaviour is in priority.test.ts.
+import { describe, expect, it } from 'vitest';
+import { passChoice } from '../../src/bot/auto-pass.ts';
+import { decodeControl, encodeControl } from '../../src/bot/custom-id.ts';
+import { parseStops } from '../../src/bot/game-steps.ts';
+import type { PendingDecision } from '../../src/engine/core/game.ts';
+import { SeatModeSchema } from '../../src/store/match-clocks.ts';
+
+const option = (id: string, kind: string) => ({ id, kind, label: { en: id, ja: id } });
+const priority = (...extra: string[]): PendingDecision => ({
+  id: 'v10',
+  player: 'p1',
+  kind: 'priority',
+  prompt: { en: '', ja: '' },
+  options: [option('pass', 'pass'), ...extra.map((id) => option(id, 'play'))],
+  min: 1,
+  max: 1,
+  ordered: false,
+  defaultOnTimeout: ['pass'],
+});
+const block: PendingDecision = { ...priority(), kind: 'block', options: [option('no-block', 'no-block')] };
+const at = (step: string, waiting = 0, turn = 3) => ({ turn, active: 'p1' as const, step, waiting });
+const mode = (m: Partial<ReturnType<typeof SeatModeSchema.parse>> = {}) => SeatModeSchema.parse(m);
+
+describe('passChoice', () => {
+  it('passes when pass is the only option, except at a stop, and never with auto-pass off', () => {
+    const base = { position: at('main1'), autoPass: true, stops: [], mode: mode() };
+    expect(passChoice({ ...base, pending: priority() })).toMatchObject({ passId: 'pass', reason: 'only-pass' });
+    expect(passChoice({ ...base, pending: priority('play:o1') }).passId).toBeNull();
+    expect(passChoice({ ...base, pending: priority(), stops: ['main1'] }).passId).toBeNull();
+    expect(passChoice({ ...base, pending: priority(), autoPass: false }).passId).toBeNull();
+    expect(passChoice({ ...base, pending: block }).passId).toBeNull();
+  });
+
+  it('after an action that waits to resolve, passes unless the player holds priority', () => {
+    const base = { pending: priority('play:o2'), position: at('main1', 1), autoPass: true, stops: [] };
+    const after = passChoice({ ...base, mode: mode({ acted: true }) });
+    expect(after).toMatchObject({ passId: 'pass', reason: 'after-action' });
+    expect(after.mode.acted).toBe(false);
+    expect(passChoice({ ...base, mode: mode({ acted: true, hold: true }) }).passId).toBeNull();
+    // Holding also keeps an only-pass priority right after the action.
+    expect(passChoice({ ...base, pending: priority(), mode: mode({ acted: true, hold: true }) }).passId).toBeNull();
+    // Nothing waiting (setting energy uses no waiting area): the player keeps priority.
+    expect(passChoice({ ...base, position: at('main1', 0), mode: mode({ acted: true }) }).passId).toBeNull();
+  });
+
+  it('pass to end of turn passes every priority of that turn, even with options, and ends with the turn', () => {
+    const eot = mode({ passUntil: 'end-of-turn', turn: 3 });
+    const base = { position: at('main2', 1), autoPass: false, stops: ['main2'], mode: eot };
+    expect(passChoice({ ...base, pending: priority('play:o1') })).toMatchObject({ reason: 'end-of-turn' });
+    const blockAsked = passChoice({ ...base, pending: block });
+    expect(blockAsked.passId).toBeNull();
+    expect(blockAsked.mode.passUntil).toBe('end-of-turn');
+    const nextTurn = passChoice({ ...base, position: at('standby', 0, 4), pending: priority('play:o1') });
+    expect(nextTurn.passId).toBeNull();
+    expect(nextTurn.mode.passUntil).toBe('none');
+  });
+
+  it('pass until my next decision ends at a non-priority decision or when something waits to resolve', () => {
+    const until = mode({ passUntil: 'decision', turn: 3 });
+    const base = { position: at('main1'), autoPass: false, stops: [], mode: until };
+    expect(passChoice({ ...base, pending: priority('play:o1') })).toMatchObject({ reason: 'until-decision' });
+    expect(passChoice({ ...base, pending: block }).mode.passUntil).toBe('none');
+    const answered = passChoice({ ...base, position: at('main1', 1), pending: priority('play:o1') });
+    expect(answered.passId).toBeNull();
+    expect(answered.mode.passUntil).toBe('none');
+  });
+});
+
+describe('stops and priority controls', () => {
+  it('parses step ids and names in either language, and names unknown steps', () => {
+    expect(parseStops('nova', 'main1, End phase、ドローフェイズ')).toEqual({
+      ok: true,
+      stops: ['main1', 'end', 'draw'],
+    });
+    expect(parseStops('nova', 'none')).toEqual({ ok: true, stops: [] });
+    const bad = parseStops('nova', 'main1, lunch');
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) {
+      expect(bad.unknown).toEqual(['lunch']);
+      expect(bad.valid).toContain('attackDeclare');
+    }
+  });
+
+  it('round-trips the priority controls and refuses unknown modes', () => {
+    for (const mode of ['u', 'e', 'h'] as const) {
+      const c = { kind: 'pass-mode' as const, matchId: '123456789012345678', version: 42, mode };
+      expect(decodeControl(encodeControl(c))).toEqual(c);
+    }
+    expect(decodeControl('x:123:4:z')).toBeNull();
+  });
+});
