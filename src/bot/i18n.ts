@@ -26,6 +26,9 @@ export function localeOf(discordLocale: string | null | undefined): Locale {
   return discordLocale?.startsWith('ja') ? 'ja' : 'en';
 }
 
+/** The client's own language of an interaction whose locale a user's language setting replaced (router.ts). */
+export const clientLocales = new WeakMap<object, string>();
+
 const l = (en: string, ja: string): Label => ({ en, ja });
 
 export const T = {

@@ -5,7 +5,7 @@ import { acceptWithDeck, answerChallenge, challenge, practice } from './challeng
 import type { BotContext } from './context.ts';
 import { decodeControl } from './custom-id.ts';
 import { deckAutocomplete, deckCommand } from './deck-commands.ts';
-import { localeOf, T } from './i18n.ts';
+import { clientLocales, localeOf, T } from './i18n.ts';
 import { concede, matchStatus, onMatchControl, showHand } from './play.ts';
 import {
   cardAutocomplete,
@@ -110,6 +110,7 @@ async function dispatch(ctx: BotContext, interaction: Interaction): Promise<void
 function applyLanguageOverride(ctx: BotContext, interaction: Interaction): void {
   if (!interaction.guildId) return;
   const chosen = ctx.store.preferences.get(interaction.guildId, interaction.user.id).locale;
-  if (chosen === 'ja') interaction.locale = Locale.Japanese;
-  else if (chosen === 'en') interaction.locale = Locale.EnglishUS;
+  if (!chosen) return;
+  clientLocales.set(interaction, interaction.locale);
+  interaction.locale = chosen === 'ja' ? Locale.Japanese : Locale.EnglishUS;
 }

@@ -9,7 +9,7 @@ import type { UserPreferences, UserPreferencesPatch } from '../store/user-prefer
 import type { BotContext } from './context.ts';
 import { clip } from './controls.ts';
 import { parseStops, stepsFor } from './game-steps.ts';
-import { localeOf, T } from './i18n.ts';
+import { clientLocales, localeOf, T } from './i18n.ts';
 
 /** Below this a player cannot even open the hand and read it; 0 turns the timer off. */
 export const MIN_DECISION_SECONDS = 10;
@@ -176,8 +176,8 @@ function userSettings(ctx: BotContext, interaction: ChatInputCommandInteraction,
   }
   const changing = Object.keys(patch).length > 0;
   const prefs = changing ? ctx.store.preferences.update(guildId, userId, patch, ctx.now()) : current;
-  // The answer follows the language just chosen.
-  const shown: Locale = prefs.locale ?? locale;
+  // The answer follows the language just chosen (the client's own when the choice was taken back).
+  const shown: Locale = prefs.locale ?? localeOf(clientLocales.get(interaction) ?? interaction.locale);
   const userStops = prefs.stops[game];
   const stopsLine = `${T.settingStops(game)[shown]}: ${
     userStops

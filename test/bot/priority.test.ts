@@ -1,0 +1,257 @@
+// Auto-pass, stops, "pass to end of turn", "pass until my next decision" and "hold priority" end to end: the real
+// bot on the fake Discord, players acting only through their ephemeral controls. Every pass the bot made for a
+// player is checked against the engine by replaying the log: it answered a priority decision with pass, and
+// either pass was the only option, or the player had just acted and holds no priority, or a pass mode was chosen.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stepsFor } from '../../src/bot/game-steps.ts';
+import type { MessageView } from '../../src/devtools/fake-discord/index.ts';
+import type { BaseState, PendingDecision, Seat } from '../../src/engine/core/game.ts';
+import type { LoggedDecision } from '../../src/engine/core/replay.ts';
+import { applyLogged } from '../../src/engine/core/replay.ts';
+import { gameModule } from '../../src/engine/registry.ts';
+import {
+  type BotHarness,
+  challengeAndAccept,
+  current,
+  openHand,
+  playRandomly,
+  refreshed,
+  startBotHarness,
+  thread,
+  userFor,
+} from './bot-harness.ts';
+
+const game = gameModule('nova');
+const steps = stepsFor('nova');
+if (!steps) throw new Error('no NOVA steps');
+const position = (state: BaseState) => steps.position(state);
+
+let h: BotHarness;
+beforeAll(async () => {
+  h = await startBotHarness({ autoPass: true, matchOptions: { startingLife: 400 } });
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+/** Decision ids that were put to a player (seen pending after the bot had done its passes). */
+function askedRecorder(matchId: string) {
+  const asked = new Map<string, { pending: PendingDecision; state: BaseState }>();
+  return {
+    asked,
+    record() {
+      const { state } = current(h, matchId);
+      const pending = state.result ? null : game.pending(state);
+      if (pending) asked.set(pending.id, { pending, state });
+    },
+  };
+}
+
+/** Replays the log; returns every decision the bot made for a player (not in `asked`) with its state. */
+function automaticDecisions(matchId: string, asked: ReadonlyMap<string, unknown>) {
+  const exported = h.bot.store.exportMatch(matchId);
+  if (!exported.setup || !exported.seed) throw new Error('not started');
+  let state = game.setup(exported.setup, exported.seed);
+  const automatic: {
+    seq: number;
+    pending: PendingDecision;
+    state: BaseState;
+    choose: string[];
+    actedBefore: boolean;
+  }[] = [];
+  const acted: Record<Seat, boolean> = { p1: false, p2: false };
+  for (const entry of exported.decisions) {
+    const logged = entry.decision as LoggedDecision;
+    const pending = game.pending(state);
+    if (!pending || 'concede' in logged) break;
+    if (!asked.has(pending.id)) {
+      const actedBefore = acted[pending.player];
+      automatic.push({ seq: entry.seq, pending, state, choose: logged.response.choose, actedBefore });
+    }
+    if (pending.kind === 'priority') {
+      const chosen = pending.options.find((o) => o.id === logged.response.choose[0]);
+      acted[pending.player] = chosen?.kind !== 'pass';
+    }
+    state = applyLogged(game, state, logged);
+  }
+  return automatic;
+}
+
+/** Clicks a control of the seat's ephemeral whose custom_id starts with `prefix`. */
+async function click(seat: Seat, matchId: string, prefix: string): Promise<MessageView> {
+  const user = userFor(h, seat);
+  const hand = await openHand(h, user, matchId);
+  const id = hand.buttons.find((b) => b.customId?.startsWith(prefix))?.customId;
+  if (!id) throw new Error(`no control ${prefix} in ${JSON.stringify(hand.buttons.map((b) => b.customId))}`);
+  await user.click(hand, id);
+  await h.bot.idle();
+  return refreshed(user, hand);
+}
+
+const pendingOf = (matchId: string) => {
+  const { state } = current(h, matchId);
+  return { state, pending: state.result ? null : game.pending(state) };
+};
+
+describe('auto-pass and stops', () => {
+  it('passes only when pass is the only option (or right after an action), and asks at a stop', async () => {
+    // bob stops at the end phase (through /settings user); alice has no stops.
+    const saved = await h.bob.slash('settings user', { stops: 'end', 'auto-pass': 'on' });
+    expect(saved.reply()?.content).toMatch(/設定を保存しました/);
+    expect(saved.reply()?.content).toMatch(/ストップ（nova）: end/);
+    expect(h.bot.store.preferences.get(h.guild.id, h.bob.id)).toMatchObject({
+      autoPass: true,
+      stops: { nova: ['end'] },
+    });
+    const matchId = await challengeAndAccept(h);
+    const rec = askedRecorder(matchId);
+    let bobAskedAtStop = 0;
+    const manual = await playRandomly(h, matchId, {
+      seed: 7,
+      activity: 70,
+      stop: (turn) => turn > 6,
+      afterEach: () => {
+        rec.record();
+        const { state, pending } = pendingOf(matchId);
+        if (pending?.kind !== 'priority' || pending.options.length > 1) return;
+        // Asked with nothing but pass: only at a stop of that player's.
+        const step = position(state).step;
+        expect(pending.player === 'p2' && step === 'end').toBe(true);
+        bobAskedAtStop += 1;
+      },
+    });
+    expect(bobAskedAtStop).toBeGreaterThan(0);
+    const automatic = automaticDecisions(matchId, rec.asked);
+    console.log(
+      `auto-pass: ${manual} decisions by clicks, ${automatic.length} passes by the bot, bob asked at his stop ${bobAskedAtStop} times`,
+    );
+    expect(automatic.length).toBeGreaterThan(manual);
+    for (const a of automatic) {
+      expect(a.pending.kind).toBe('priority');
+      const pass = a.pending.options.find((o) => o.kind === 'pass');
+      expect(a.choose).toEqual([pass?.id]);
+      const onlyPass = a.pending.options.length === 1;
+      const afterAction = a.actedBefore && position(a.state).waiting > 0;
+      expect(onlyPass || afterAction).toBe(true);
+      if (onlyPass && !afterAction) expect(a.pending.player === 'p2' && position(a.state).step === 'end').toBe(false);
+    }
+    // The public transcript says nothing about who passed automatically.
+    expect(h.carol.read(thread(h, matchId))).not.toMatch(/auto/i);
+  }, 60_000);
+});
+
+describe('priority controls', () => {
+  it('"Pass to end of turn" passes every priority of that turn, even with options, then stops', async () => {
+    const matchId = await challengeAndAccept(h);
+    // Play until alice is asked priority in a turn where she has something else to do.
+    await playRandomly(h, matchId, {
+      seed: 11,
+      stop: () => {
+        const { pending } = pendingOf(matchId);
+        return pending?.player === 'p1' && pending.kind === 'priority' && pending.options.length > 1;
+      },
+    });
+    const { state: before } = pendingOf(matchId);
+    const turn = position(before).turn;
+    const seen = await click('p1', matchId, `x:${matchId}:${before.version}:e`);
+    expect(seen.content).toMatch(/You pass to the end of this turn/);
+    expect(h.bot.store.clocks.get(matchId)?.modes.p1).toMatchObject({ passUntil: 'end-of-turn', turn });
+    const rec = askedRecorder(matchId);
+    await playRandomly(h, matchId, {
+      seed: 12,
+      stop: (t) => t !== turn,
+      afterEach: () => {
+        rec.record();
+        const { state, pending } = pendingOf(matchId);
+        if (position(state).turn !== turn) return;
+        expect(pending?.player === 'p1' && pending.kind === 'priority').toBe(false);
+      },
+    });
+    const passedForAlice = automaticDecisions(matchId, rec.asked).filter(
+      (a) => a.pending.player === 'p1' && position(a.state).turn === turn,
+    );
+    expect(passedForAlice.length).toBeGreaterThan(0);
+    expect(passedForAlice.some((a) => a.pending.options.length > 1)).toBe(true);
+    // A new turn ends the mode: alice is asked priority again when she has options.
+    await playRandomly(h, matchId, {
+      seed: 13,
+      stop: () => {
+        const { pending } = pendingOf(matchId);
+        return pending?.player === 'p1' && pending.kind === 'priority';
+      },
+    });
+    expect(pendingOf(matchId).pending?.player).toBe('p1');
+    expect(h.bot.store.clocks.get(matchId)?.modes.p1.passUntil).toBe('none');
+  }, 60_000);
+
+  it('after an action alice passes automatically; with "Hold priority" she keeps it', async () => {
+    /** A card alice can play now that does not end the game at once (a life cost can be all her life). */
+    const safePlay = (matchId: string) => {
+      const { state, pending } = pendingOf(matchId);
+      if (pending?.player !== 'p1' || pending.kind !== 'priority' || position(state).waiting > 0) return undefined;
+      return pending.options.find(
+        (o) => o.kind === 'play' && !game.apply(state, 'p1', { decisionId: pending.id, choose: [o.id] }).result,
+      );
+    };
+    /** A new match played until alice can play a card, then that card played (its own decisions: first option). */
+    const playOne = async (seed: number, beforePlay?: (matchId: string) => Promise<void>) => {
+      const matchId = await challengeAndAccept(h);
+      await playRandomly(h, matchId, { seed, activity: 10, stop: () => safePlay(matchId) !== undefined });
+      await beforePlay?.(matchId);
+      const rec = askedRecorder(matchId);
+      rec.record();
+      const seqBefore = h.bot.store.matches.match(matchId)?.decisionCount ?? 0;
+      const { state } = pendingOf(matchId);
+      await click('p1', matchId, `a:${matchId}:${state.version}:${safePlay(matchId)?.id}`);
+      for (let i = 0; i < 10; i++) {
+        const now = pendingOf(matchId);
+        if (!now.pending || now.pending.kind === 'priority' || now.pending.player !== 'p1') break;
+        rec.record();
+        await click('p1', matchId, `a:${matchId}:${now.state.version}:`);
+      }
+      rec.record();
+      return { matchId, rec, seqBefore };
+    };
+
+    // Without hold: alice's priority after the card was passed for her, so the opponent may answer.
+    const plain = await playOne(21);
+    const passedAfterAction = automaticDecisions(plain.matchId, plain.rec.asked).filter(
+      (a) => a.seq > plain.seqBefore && a.pending.player === 'p1' && a.actedBefore,
+    );
+    expect(passedAfterAction.length).toBeGreaterThan(0);
+    expect(position(passedAfterAction[0]?.state as BaseState).waiting).toBeGreaterThan(0);
+
+    // With "Hold priority" on: after the card alice still has priority while it waits to resolve.
+    const holding = await playOne(21, async (matchId) => {
+      const { state } = pendingOf(matchId);
+      const toggled = await click('p1', matchId, `x:${matchId}:${state.version}:h`);
+      expect(toggled.content).toMatch(/Holding priority/);
+      expect(toggled.buttons.some((b) => b.label === 'Hold priority: on')).toBe(true);
+    });
+    const held = pendingOf(holding.matchId);
+    expect(held.pending).toMatchObject({ player: 'p1', kind: 'priority' });
+    expect(position(held.state).waiting).toBeGreaterThan(0);
+    expect(h.bot.store.clocks.get(holding.matchId)?.modes.p1.hold).toBe(true);
+    expect(automaticDecisions(holding.matchId, holding.rec.asked).filter((a) => a.seq > holding.seqBefore)).toEqual([]);
+  }, 60_000);
+
+  it('"Pass until my next decision" ends when alice must decide something else or something waits', async () => {
+    const matchId = await challengeAndAccept(h);
+    await playRandomly(h, matchId, {
+      seed: 31,
+      stop: () => {
+        const { pending } = pendingOf(matchId);
+        return pending?.player === 'p1' && pending.kind === 'priority' && pending.options.length > 1;
+      },
+    });
+    const { state } = pendingOf(matchId);
+    const seen = await click('p1', matchId, `x:${matchId}:${state.version}:u`);
+    expect(seen.content).toMatch(/You pass until your next decision/);
+    // The next time alice is asked anything, it is not a plain priority with nothing waiting in the same turn.
+    await playRandomly(h, matchId, { seed: 32, stop: () => pendingOf(matchId).pending?.player === 'p1' });
+    const next = pendingOf(matchId);
+    const same = position(next.state).turn === position(state).turn;
+    if (next.pending?.kind === 'priority' && same) expect(position(next.state).waiting).toBeGreaterThan(0);
+    expect(h.bot.store.clocks.get(matchId)?.modes.p1.passUntil).toBe('none');
+  }, 60_000);
+});
