@@ -1,8 +1,9 @@
 import type { DecisionOption, Seat } from '../../core/game.ts';
 import { novaCard } from './cards/pool.ts';
-import type { Ability, Cost, NovaCard } from './cards/schema.ts';
+import type { ActivatedAbility, Cost, NovaCard } from './cards/schema.ts';
 import { actionRestricted, limitLevel, usedCharacterLevels } from './characteristics.ts';
 import { canPay, effectiveCost, hasRequiredEnergy, pay, paymentPlans } from './energy.ts';
+import { activatedAbility, type GrantedAbility, grantedAbilities, lockKey } from './granted.ts';
 import { logPublic } from './log.ts';
 import { isDamage, selectorOf, targetingEffects } from './resolve.ts';
 import type { CardObject, NovaState, PlayInProgress, TargetRef, WaitingItem } from './state.ts';
@@ -24,7 +25,8 @@ function timingAllows(s: NovaState, seat: Seat, def: NovaCard): boolean {
 
 /** Targets exist for every targeting effect (NOVA 804.2.2.1); an equip needs a servant on either field (1005.2). */
 function hasTargets(s: NovaState, seat: Seat, def: NovaCard, effects: NovaCard['effects']): boolean {
-  if (def.equip) return fieldObjects(s).some((o) => novaCard(o.card).type === 'servant');
+  const equip = def.equip;
+  if (equip) return fieldObjects(s).some((o) => novaCard(o.card).type === equip.type);
   return targetingEffects(effects).every((e) => {
     const sel = selectorOf(e);
     return !sel || candidates(s, seat, sel, isDamage(e)).length > 0;
@@ -68,12 +70,12 @@ export function canPlayCard(s: NovaState, seat: Seat, o: CardObject): boolean {
 }
 
 /** NOVA 801.3: can this activated ability be activated now? */
-export function canActivate(s: NovaState, seat: Seat, o: CardObject, index: number): boolean {
-  const a = novaCard(o.card).abilities[index];
+export function canActivate(s: NovaState, seat: Seat, o: CardObject, index: number, grant?: GrantedAbility): boolean {
+  const a = grant ? grant.ability : activatedAbility(o.card, index);
   if (a?.kind !== 'activated' || a.energyAbility) return false; // energy abilities are used while paying
   if (o.controller !== seat || o.zone !== 'field') return false; // NOVA 801.3.5
   if (waitingAreaLocked(s)) return false; // NOVA 912.2
-  if (s.activationLocks.includes(`${o.id}:${index}`)) return false; // NOVA 801.3.5.1.1
+  if (s.activationLocks.includes(lockKey(o.id, index, grant?.from))) return false; // NOVA 801.3.5.1.1, 801.3.8.2
   if (a.cost.freezeSelf && (o.frozen || actionRestricted(s, o))) return false; // NOVA 904.3, 203.4
   if (a.cost.removeCounters && (o.counters[a.cost.removeCounters.counter] ?? 0) < a.cost.removeCounters.count)
     return false;
@@ -118,6 +120,21 @@ export function priorityOptions(s: NovaState, seat: Seat): DecisionOption[] {
         label: { en: `Activate ${def.name.en}`, ja: `${def.name.ja}の能力を起動` },
       });
     });
+    // NOVA 1005 / 004.3: abilities granted by equipment attached to it, one option per granting equipment.
+    for (const g of grantedAbilities(s, o)) {
+      if (!canActivate(s, seat, o, g.index, g)) continue;
+      const from = novaCard(g.card).name;
+      options.push({
+        id: `act:${o.id}:${g.index}:${g.from}`,
+        kind: 'activate',
+        objectId: o.id,
+        cardName: def.name.en,
+        label: {
+          en: `Activate ${def.name.en} (from ${from.en})`,
+          ja: `${def.name.ja}の能力を起動（${from.ja}）`,
+        },
+      });
+    }
   }
   if (canSetEnergy(s, seat)) {
     for (const id of p.zones.hand) {
@@ -145,19 +162,27 @@ export function setEnergy(s: NovaState, seat: Seat, id: string): void {
 }
 
 /** NOVA 804.2.1: declare. The rest of the play (cost mode, targets, payment) continues in continuePlay. */
-export function declarePlay(s: NovaState, seat: Seat, source: string, abilityIndex: number | null): void {
+export function declarePlay(
+  s: NovaState,
+  seat: Seat,
+  source: string,
+  abilityIndex: number | null,
+  grantedFrom?: string,
+): void {
   const o = obj(s, source);
   const def = novaCard(o.card);
   if (abilityIndex === null && def.type === 'character') s.players[seat].charactersPlayedThisTurn += 1; // NOVA 202.2
-  if (abilityIndex !== null) s.activationLocks.push(`${source}:${abilityIndex}`); // NOVA 801.3.5.1.1
+  if (abilityIndex !== null) s.activationLocks.push(lockKey(source, abilityIndex, grantedFrom)); // NOVA 801.3.5.1.1
   s.play = { seat, source, card: o.card, abilityIndex, payLifeInstead: null, targets: [], distribution: [] };
+  // NOVA 1005 / 004.3: a granted ability is written on the equipment, which is remembered by its card id.
+  const granting = grantedFrom ? s.objects[grantedFrom] : undefined;
+  if (granting) s.play.grantedBy = granting.card;
 }
 
 function playEffects(play: PlayInProgress): NovaCard['effects'] {
   const def = novaCard(play.card);
   if (play.abilityIndex === null) return def.effects;
-  const a = def.abilities[play.abilityIndex] as Extract<Ability, { kind: 'activated' }>;
-  return a.effects;
+  return playAbility(play).effects;
 }
 
 /** The energy cost this play pays, and the object whose own energy ability cannot help pay it (NOVA 804.2.3). */
@@ -167,9 +192,16 @@ export function playEnergyCost(s: NovaState, play: PlayInProgress): { cost: Cost
     if (def.type === 'character' || play.payLifeInstead) return null;
     return { cost: effectiveCost(s, play.seat, def) };
   }
-  const a = def.abilities[play.abilityIndex] as Extract<Ability, { kind: 'activated' }>;
+  const a = playAbility(play);
   if (!a.cost.energy) return null;
   return { cost: a.cost.energy, ...(a.cost.freezeSelf ? { except: play.source } : {}) };
+}
+
+/** The activated ability being played: the card's own, or one granted by equipment. */
+function playAbility(play: PlayInProgress): ActivatedAbility {
+  const a = activatedAbility(play.card, play.abilityIndex ?? -1, play.grantedBy);
+  if (!a) throw new Error(`${play.card} has no activated ability ${play.abilityIndex}`);
+  return a;
 }
 
 export type PlayStep =
@@ -200,8 +232,9 @@ export function continuePlay(s: NovaState): PlayStep {
   // NOVA 804.2.2: targets, one targeting effect at a time; equip chooses a servant on either field (1005.2).
   if (play.abilityIndex === null && def.equip) {
     if (play.targets.length === 0) {
-      const servants = fieldObjects(s).filter((o) => novaCard(o.card).type === 'servant');
-      return { need: 'target', options: servants.map((o) => ({ kind: 'object', id: o.id })), prompt: 'equip', min: 1 };
+      const type = def.equip.type; // NOVA 1005.2: a card of the type after the colon, on either field
+      const hosts = fieldObjects(s).filter((o) => novaCard(o.card).type === type);
+      return { need: 'target', options: hosts.map((o) => ({ kind: 'object', id: o.id })), prompt: 'equip', min: 1 };
     }
   } else {
     const targeting = targetingEffects(playEffects(play));
@@ -273,8 +306,8 @@ function payAndPlace(s: NovaState, play: PlayInProgress): void {
     };
   } else {
     const o = writableObj(s, play.source);
-    const a = def.abilities[play.abilityIndex] as Extract<Ability, { kind: 'activated' }>;
-    if (a.cost.freezeSelf) o.frozen = true; // NOVA 904.3
+    const a = playAbility(play);
+    if (a.cost.freezeSelf) o.frozen = true; // NOVA 904.3 (a character is turned upside down, 302.3.1)
     if (a.cost.energy) pay(s, seat, a.cost.energy, play.payment ?? undefined);
     if (a.cost.removeCounters)
       o.counters[a.cost.removeCounters.counter] =
@@ -290,6 +323,7 @@ function payAndPlace(s: NovaState, play: PlayInProgress): void {
       abilityIndex: play.abilityIndex,
       targets: play.targets,
       causeObject: null,
+      ...(play.grantedBy ? { grantedBy: play.grantedBy } : {}),
     };
   }
   s.waiting.push(item);

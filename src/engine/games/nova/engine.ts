@@ -426,6 +426,11 @@ function targetPrompt(s: NovaState, kind: 'equip' | 'distribute' | 'target'): { 
   const play = s.play;
   if (!play) throw new Error('no play in progress');
   const name = novaCard(play.card).name;
+  if (kind === 'equip' && novaCard(play.card).equip?.type === 'character')
+    return {
+      en: `${name.en}: choose a character to equip (either field).`,
+      ja: `${name.ja}：装備するキャラクターを選んでください。`,
+    };
   if (kind === 'equip')
     return {
       en: `${name.en}: choose a servant to equip (either field).`,
@@ -510,14 +515,14 @@ function handle(s: NovaState, a: Await, chosen: string[]): void {
         startResolution(s); // NOVA 311.5 / 704.1.3: resolve the last placed item
         return;
       }
-      const [verb, id, index] = pick.split(':');
+      const [verb, id, index, grantedFrom] = pick.split(':');
       if (verb === 'set' && id) {
         setEnergy(s, a.seat, id);
         s.priority = actedWithPriority(s.priority);
         return;
       }
       if ((verb === 'play' || verb === 'act') && id) {
-        declarePlay(s, a.seat, id, verb === 'act' ? Number(index) : null);
+        declarePlay(s, a.seat, id, verb === 'act' ? Number(index) : null, grantedFrom);
         return;
       }
       throw new Error(`unhandled priority option ${pick}`);

@@ -5,6 +5,7 @@ import type { Effect, NovaCard, Selector } from './cards/schema.ts';
 import { characteristics, readAtk } from './characteristics.ts';
 import { changeControl } from './control.ts';
 import { processDamage, queueDamage } from './damage.ts';
+import { activatedAbility } from './granted.ts';
 import { logPrivate, logPublic } from './log.ts';
 import { destroy, rulesProcessing } from './rules-processing.ts';
 import type { CardObject, ContinuousEffect, NovaState, Resolution, TargetRef, WaitingItem } from './state.ts';
@@ -18,7 +19,9 @@ export function itemEffects(item: WaitingItem): Effect[] {
   if (item.effects) return item.effects; // a delayed trigger (NOVA 801.4.9)
   const def = novaCard(item.card);
   if (item.abilityIndex === null) return def.effects;
-  const a = def.abilities[item.abilityIndex];
+  const a = item.grantedBy
+    ? activatedAbility(item.card, item.abilityIndex, item.grantedBy)
+    : def.abilities[item.abilityIndex];
   if (!a || (a.kind !== 'triggered' && a.kind !== 'activated'))
     throw new Error(`${item.card} has no ability ${item.abilityIndex}`);
   return a.effects;
@@ -193,7 +196,7 @@ function finishResolution(s: NovaState, r: Resolution): void {
     // to its owner's graveyard (docs/rulings A39).
     const host = item.targets[0]?.[0];
     const hostObj = host?.kind === 'object' ? s.objects[host.id] : undefined;
-    if (hostObj?.zone !== 'field' || novaCard(hostObj.card).type !== 'servant') {
+    if (hostObj?.zone !== 'field' || novaCard(hostObj.card).type !== def.equip.type) {
       moveCard(s, item.objectId, 'graveyard');
       logPublic(s, {
         en: `${def.name.en} has nothing to equip and is put into the graveyard.`,

@@ -104,7 +104,7 @@ function equipCheck(s: NovaState): boolean {
   for (const o of fieldObjects(s)) {
     if (!o.attachedTo) continue;
     const host = s.objects[o.attachedTo];
-    if (host?.zone !== 'field' || novaCard(host.card).type !== 'servant') {
+    if (host?.zone !== 'field' || novaCard(host.card).type !== (novaCard(o.card).equip?.type ?? 'servant')) {
       moveCard(s, o.id, 'graveyard');
       changed = true;
     }

@@ -69,6 +69,8 @@ export interface WaitingItem {
   refObject?: string;
   /** A delayed trigger (NOVA 801.4.9) carries its own instructions; abilityIndex is then null. */
   effects?: Effect[];
+  /** An activated ability granted by equipment (NOVA 1005, 004.3): the granting card's id, where it is written. */
+  grantedBy?: string;
 }
 
 export interface PendingTrigger {
@@ -158,6 +160,8 @@ export interface PlayInProgress {
   source: string;
   card: string;
   abilityIndex: number | null;
+  /** See WaitingItem.grantedBy. */
+  grantedBy?: string;
   /** True when the player chose the alternative life cost (NOVA 902.9). */
   payLifeInstead: boolean | null;
   targets: TargetRef[][];

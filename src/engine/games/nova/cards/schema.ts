@@ -156,6 +156,28 @@ export const TRIGGER_EVENTS = [
 export const TriggerEventSchema = z.enum(TRIGGER_EVENTS);
 export type TriggerEvent = z.infer<typeof TriggerEventSchema>;
 
+/** NOVA 801.3: an activated ability: "Act (cost): (effect)". */
+export const ActivatedAbilitySchema = z
+  .object({
+    kind: z.literal('activated'),
+    cost: z
+      .object({
+        energy: CostSchema.optional(),
+        freezeSelf: z.boolean().default(false),
+        sendSelfToGraveyard: z.boolean().default(false),
+        removeCounters: z
+          .object({ counter: z.string(), count: z.number().int().min(1) })
+          .strict()
+          .optional(),
+      })
+      .strict(),
+    effects: z.array(EffectSchema).min(1),
+    /** NOVA 801.6.4.1: no target, adds energy: resolves at once without the waiting area. */
+    energyAbility: z.boolean().default(false),
+  })
+  .strict();
+export type ActivatedAbility = z.infer<typeof ActivatedAbilitySchema>;
+
 export const AbilitySchema = z.discriminatedUnion('kind', [
   z
     .object({
@@ -166,25 +188,7 @@ export const AbilitySchema = z.discriminatedUnion('kind', [
       effects: z.array(EffectSchema).min(1),
     })
     .strict(),
-  z
-    .object({
-      kind: z.literal('activated'),
-      cost: z
-        .object({
-          energy: CostSchema.optional(),
-          freezeSelf: z.boolean().default(false),
-          sendSelfToGraveyard: z.boolean().default(false),
-          removeCounters: z
-            .object({ counter: z.string(), count: z.number().int().min(1) })
-            .strict()
-            .optional(),
-        })
-        .strict(),
-      effects: z.array(EffectSchema).min(1),
-      /** NOVA 801.6.4.1: no target, adds energy: resolves at once without the waiting area. */
-      energyAbility: z.boolean().default(false),
-    })
-    .strict(),
+  ActivatedAbilitySchema,
   z
     .object({ kind: z.literal('static-buff'), filter: FilterSchema, atk: z.number().int(), hp: z.number().int() })
     .strict(),
@@ -227,11 +231,14 @@ export const NovaCardSchema = z
     /** NOVA 1005: 【Equip】 with what it gives the equipped servant. */
     equip: z
       .object({
-        type: z.literal('servant'),
+        /** NOVA 1005.2 (docs/rulings A15): the card type after the colon. */
+        type: z.enum(['servant', 'character']),
         atk: z.number().int().default(0),
         hp: z.number().int().default(0),
         keywords: z.array(KeywordSchema).default([]),
         cantAttack: z.boolean().default(false),
+        /** NOVA 004.3: activated abilities the equipped card has while this is attached. */
+        grants: z.array(ActivatedAbilitySchema).default([]),
       })
       .strict()
       .optional(),

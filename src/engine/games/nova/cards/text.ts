@@ -102,13 +102,21 @@ function equipText(equip: NonNullable<NovaCard['equip']>): Label {
     gives.push({ en: `gets ${stat(equip.atk, equip.hp)}`, ja: `${stat(equip.atk, equip.hp)}され` });
   for (const k of equip.keywords) gives.push({ en: `has ${keywordWord(k).en}`, ja: `${keywordWord(k).ja}を得` });
   if (equip.cantAttack) gives.push({ en: "can't attack", ja: '攻撃でき' });
+  for (const g of equip.grants) {
+    const a = abilityText(g);
+    gives.push({ en: `has "${a.en}"`, ja: `「${a.ja}」を持` });
+  }
   // Japanese chains clauses with the continuative form and ends the last one in the plain form.
   const jaClauses = gives.map((g) => g.ja);
   const last = jaClauses.length - 1;
-  jaClauses[last] =
-    `${jaClauses[last]}${jaClauses[last]?.endsWith('され') ? 'る' : jaClauses[last]?.endsWith('でき') ? 'ない' : 'る'}`;
-  const en = `Equip: Servant. The equipped servant ${gives.map((g) => g.en).join(' and ')}.`;
-  const ja = `【装備】：サーバント 装備しているサーバントは${jaClauses.join('、')}。`;
+  const ending = (c: string | undefined) => (c?.endsWith('でき') ? 'ない' : c?.endsWith('を持') ? 'つ' : 'る');
+  jaClauses[last] = `${jaClauses[last]}${ending(jaClauses[last])}`;
+  const type =
+    equip.type === 'character' ? { en: 'Character', ja: 'キャラクター' } : { en: 'Servant', ja: 'サーバント' };
+  const what = gives.map((g) => g.en).join(' and ');
+  // A quoted ability already ends its sentence inside the quotes.
+  const en = `Equip: ${type.en}. The equipped ${type.en.toLowerCase()} ${what}${what.endsWith('"') ? '' : '.'}`;
+  const ja = `【装備】：${type.ja} 装備している${type.ja}は${jaClauses.join('、')}。`;
   return { en, ja };
 }
 
