@@ -1,6 +1,7 @@
 // Arbiter's slash commands, as discord.js builders. `commands/deploy.ts` registers them; the bot's router
 // dispatches on the same names.
 import { PermissionFlagsBits, SlashCommandBuilder } from 'discord.js';
+import { leagueCommandBuilders } from './league-definitions.ts';
 
 const gameChoices = [
   { name: 'NOVA', value: 'nova' },
@@ -254,7 +255,7 @@ const settings = new SlashCommandBuilder()
       ),
   );
 
-export const commandBuilders = [duel, concede, match, deck, settings, arbiter, rules, card];
+export const commandBuilders = [duel, concede, match, deck, settings, arbiter, rules, card, ...leagueCommandBuilders];
 
 /** The JSON Discord takes (PUT /applications/:id/commands). */
 export function commandDefinitions() {

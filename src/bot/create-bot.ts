@@ -12,6 +12,7 @@ import { openStore, type Store } from '../store/store.ts';
 import { BoardUpdater } from './board.ts';
 import { type BotClock, realBotClock } from './clock.ts';
 import type { BotContext, Renderer } from './context.ts';
+import { type LeagueService, leagueServiceOf } from './league/league-service.ts';
 import { routeInteraction } from './router.ts';
 import { importRulesAtStart } from './rules-commands.ts';
 import { MatchFlow } from './turn-clock.ts';
@@ -45,6 +46,8 @@ export interface Bot {
   client: Client;
   store: Store;
   context: BotContext;
+  /** Leagues: `tick()` runs the round timer now (a timer calls it every minute). */
+  leagues: LeagueService;
   /** Restores active matches, logs in, waits until ready (and registers commands if asked). */
   start(): Promise<void>;
   /** Waits until every interaction handler and board update started so far has finished. */
@@ -97,8 +100,13 @@ export function createBot(options: CreateBotOptions): Bot {
       timers.add(timer);
     },
     ...(options.matchOptions ? { matchOptions: options.matchOptions } : {}),
-    ...(options.onMatchEnd ? { onMatchEnd: options.onMatchEnd } : {}),
+    // Leagues record matches the bot hosted (docs/leagues.md), then the caller's own hook runs.
+    onMatchEnd(match, result) {
+      leagueServiceOf(context).matchEnded(match, result);
+      options.onMatchEnd?.(match, result);
+    },
   };
+  const leagues = leagueServiceOf(context);
   boards.attach(context);
   flow.attach(context);
 
@@ -117,6 +125,7 @@ export function createBot(options: CreateBotOptions): Bot {
     client,
     store,
     context,
+    leagues,
     async start() {
       const rules = importRulesAtStart(store);
       for (const problem of rules.problems) log(`rules import: ${problem}`);
@@ -136,6 +145,11 @@ export function createBot(options: CreateBotOptions): Bot {
         context.later(24 * 60 * 60_000, purgeDeparted);
       };
       await purgeDeparted();
+      const leagueTimer = async () => {
+        await leagues.tick();
+        context.later(60_000, leagueTimer);
+      };
+      context.later(60_000, leagueTimer);
       if (options.registerCommands) {
         const body = commandDefinitions();
         const guildId = typeof options.registerCommands === 'object' ? options.registerCommands.guildId : undefined;
@@ -147,6 +161,7 @@ export function createBot(options: CreateBotOptions): Bot {
       while (running.size > 0) await Promise.all(running);
       await flow.idle();
       await boards.idle();
+      await leagues.idle();
       while (running.size > 0) await Promise.all(running);
     },
     async stop() {

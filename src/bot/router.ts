@@ -6,6 +6,7 @@ import type { BotContext } from './context.ts';
 import { decodeControl } from './custom-id.ts';
 import { deckAutocomplete, deckCommand } from './deck-commands.ts';
 import { clientLocales, localeOf, T } from './i18n.ts';
+import { hereButton, leagueAutocomplete, leagueCommand, ratingCommand } from './league/league-commands.ts';
 import { concede, matchStatus, onMatchControl, showHand } from './play.ts';
 import {
   cardAutocomplete,
@@ -68,6 +69,8 @@ async function dispatch(ctx: BotContext, interaction: Interaction): Promise<void
         return settingsCommand(ctx, interaction);
       default:
         if (interaction.commandName === 'deck') return deckCommand(ctx, interaction);
+        if (interaction.commandName === 'league') return leagueCommand(ctx, interaction);
+        if (interaction.commandName === 'rating') return ratingCommand(ctx, interaction);
         await interaction.reply({
           content: `Unknown command /${interaction.commandName}`,
           flags: MessageFlags.Ephemeral,
@@ -78,9 +81,11 @@ async function dispatch(ctx: BotContext, interaction: Interaction): Promise<void
   if (interaction.isAutocomplete()) {
     if (interaction.commandName === 'rules') return rulesAutocomplete(ctx, interaction);
     if (interaction.commandName === 'card') return cardAutocomplete(ctx, interaction);
+    if (interaction.commandName === 'league') return leagueAutocomplete(ctx, interaction);
     return deckAutocomplete(ctx, interaction);
   }
   if (interaction.isButton() && interaction.customId.startsWith('rule:')) return rulesButton(ctx, interaction);
+  if (interaction.isButton() && interaction.customId.startsWith('lg:here:')) return hereButton(ctx, interaction);
   if (interaction.isButton() || interaction.isStringSelectMenu()) {
     const control = decodeControl(interaction.customId);
     if (!control) {

@@ -1,0 +1,497 @@
+// /league …, /rating …, league-name autocomplete and the "I'm here" button. Each handler checks its input (with a
+// clear English or Japanese answer), picks the actor's role (organiser: the league's creator or a server manager),
+// and hands the command to the league service; the core's own refusals are shown as they are.
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  type AutocompleteInteraction,
+  type ButtonInteraction,
+  type ChatInputCommandInteraction,
+  EmbedBuilder,
+  type InteractionReplyOptions,
+  MessageFlags,
+  PermissionFlagsBits,
+} from 'discord.js';
+import { IllegalAction, InvalidData } from '../../engine/core/errors.ts';
+import type { Label, Locale } from '../../engine/core/label.ts';
+import { type Actor, currentRound, type GameScore, type LeagueCreate, roundComplete } from '../../league/league.ts';
+import type { LeagueCommandInput } from '../../league/league-commands.ts';
+import { createLeague } from '../../league/league-log.ts';
+import { auditTrail, leagueStandings, playerHistory } from '../../league/league-queries.ts';
+import { leagueViewFor } from '../../league/league-view.ts';
+import { MTR_TIEBREAKERS } from '../../league/tiebreakers.ts';
+import { LeagueNameTaken, type LeagueRecord, LeagueUnavailable } from '../../store/league-store.ts';
+import type { BotContext } from '../context.ts';
+import { displayName } from '../context.ts';
+import { clip } from '../controls.ts';
+import { localeOf } from '../i18n.ts';
+import {
+  auditLine,
+  chunks,
+  csvAttachment,
+  historyEmbed,
+  infoEmbed,
+  leaderboardEmbed,
+  namesOf,
+  stageText,
+  standingsEmbed,
+  standingsModel,
+  tableLines,
+} from './league-presenter.ts';
+import { leagueServiceOf } from './league-service.ts';
+import { W } from './league-words.ts';
+
+/** A refusal the user should read (as opposed to a bug, which the router answers with "something went wrong"). */
+class Refusal extends Error {
+  constructor(readonly text: Label) {
+    super(text.en);
+  }
+}
+const refuse = (text: Label): never => {
+  throw new Refusal(text);
+};
+
+type Slash = ChatInputCommandInteraction;
+
+function isManager(interaction: Slash | ButtonInteraction): boolean {
+  return interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false;
+}
+
+function isOrganiser(interaction: Slash | ButtonInteraction, record: LeagueRecord): boolean {
+  return isManager(interaction) || record.ownerId === interaction.user.id;
+}
+
+function actorFor(interaction: Slash | ButtonInteraction, record: LeagueRecord): Actor {
+  return { userId: interaction.user.id, role: isOrganiser(interaction, record) ? 'organiser' : 'player' };
+}
+
+/** The league named by the `league` option; without it, the only open league (this channel's first). */
+function leagueFor(ctx: BotContext, interaction: Slash): LeagueRecord {
+  const guildId = interaction.guildId ?? refuse(W.onlyInGuild);
+  const named = interaction.options.getString('league');
+  if (named) return ctx.store.leagues.find(guildId, named) ?? refuse(W.noSuchLeague(named));
+  const open = ctx.store.leagues.list(guildId, ['registration', 'running']);
+  const here = open.filter((l) => l.channelId === interaction.channelId || l.channelId === parentOf(interaction));
+  const candidates = here.length === 1 ? here : open.length > 0 ? open : ctx.store.leagues.list(guildId);
+  if (candidates.length === 0) refuse(W.noLeagues);
+  if (candidates.length > 1) refuse(W.whichLeague);
+  return ctx.store.leagues.require((candidates[0] as { leagueId: string }).leagueId);
+}
+
+function parentOf(interaction: Slash): string | null {
+  const channel = interaction.channel;
+  return channel && 'parentId' in channel ? channel.parentId : null;
+}
+
+function requireOrganiser(interaction: Slash, record: LeagueRecord): Actor {
+  if (!isOrganiser(interaction, record)) refuse(W.organiserOnly);
+  return { userId: interaction.user.id, role: 'organiser' };
+}
+
+/** The player a command is about: yourself, or (organisers only) the `player` option. */
+function subjectOf(interaction: Slash, record: LeagueRecord): { player: string; actor: Actor } {
+  const other = interaction.options.getUser('player');
+  const actor = actorFor(interaction, record);
+  if (other && other.id !== interaction.user.id && actor.role !== 'organiser') refuse(W.organiserOnly);
+  return { player: other?.id ?? interaction.user.id, actor };
+}
+
+/** Shows refusals (ours, the core's, the store's) to the user; anything else is a bug for the router. */
+async function answering(interaction: Slash | ButtonInteraction, locale: Locale, work: () => Promise<void>) {
+  try {
+    await work();
+  } catch (error) {
+    let text: string | null = null;
+    if (error instanceof Refusal) text = error.text[locale];
+    else if (error instanceof IllegalAction) text = error.reason[locale].replace(/\b(\d{15,21})\b/g, '<@$1>');
+    else if (error instanceof InvalidData) text = W.invalid(error.message)[locale];
+    else if (error instanceof LeagueNameTaken) text = W.nameTaken(error.leagueName)[locale];
+    else if (error instanceof LeagueUnavailable)
+      text = error.message.includes('frozen') ? W.frozen(error.message)[locale] : W.busy[locale];
+    if (text === null) throw error;
+    await say(interaction, { content: clip(text, 2000) });
+  }
+}
+
+async function say(interaction: Slash | ButtonInteraction, options: InteractionReplyOptions, ephemeral = true) {
+  const payload = { ...options, ...(ephemeral ? { flags: MessageFlags.Ephemeral as const } : {}) };
+  if (interaction.deferred) await interaction.editReply(payload as never);
+  else if (interaction.replied) await interaction.followUp(payload);
+  else await interaction.reply(payload);
+}
+
+export async function leagueCommand(ctx: BotContext, interaction: Slash): Promise<void> {
+  const locale = localeOf(interaction.locale);
+  await answering(interaction, locale, async () => {
+    if (!interaction.guildId) refuse(W.onlyInGuild);
+    const sub = interaction.options.getSubcommand();
+    const handler = HANDLERS[sub];
+    if (!handler) throw new Error(`unknown /league ${sub}`);
+    await handler(ctx, interaction, locale);
+  });
+}
+
+type Handler = (ctx: BotContext, interaction: Slash, locale: Locale) => Promise<void>;
+
+/** Runs a command through the service and confirms with `text` (ephemeral). */
+async function command(
+  ctx: BotContext,
+  interaction: Slash,
+  record: LeagueRecord,
+  actor: Actor,
+  input: LeagueCommandInput,
+  text: Label,
+  locale: Locale,
+): Promise<LeagueRecord> {
+  if (record.status === 'frozen') refuse(W.frozen(record.statusReason ?? ''));
+  // Announcements can take a moment (threads, names): acknowledge first, within Discord's 3 seconds.
+  await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  const after = await leagueServiceOf(ctx).run(record, actor, input);
+  await interaction.editReply({ content: text[locale] });
+  return after;
+}
+
+const HANDLERS: Record<string, Handler> = {
+  create: createCommand,
+  list: async (ctx, interaction, locale) => {
+    const rows = ctx.store.leagues.list(interaction.guildId as string);
+    const lines = rows.map(
+      (r) => `**${r.name}** · ${r.game} · ${(W.phases[r.status] as Label)[locale]} · <#${r.channelId}>`,
+    );
+    await say(interaction, {
+      embeds: [
+        new EmbedBuilder()
+          .setTitle(W.listTitle[locale])
+          .setDescription(clip(lines.join('\n') || W.noLeagues[locale], 4000)),
+      ],
+    });
+  },
+  join: async (ctx, interaction, locale) => {
+    const record = leagueFor(ctx, interaction);
+    const { player, actor } = subjectOf(interaction, record);
+    const text = player === interaction.user.id ? W.joined(record.name) : W.joinedFor(`<@${player}>`, record.name);
+    await command(ctx, interaction, record, actor, { type: 'join', player }, text, locale);
+  },
+  drop: async (ctx, interaction, locale) => {
+    const record = leagueFor(ctx, interaction);
+    const { player, actor } = subjectOf(interaction, record);
+    await command(
+      ctx,
+      interaction,
+      record,
+      actor,
+      { type: 'drop', player },
+      W.dropped(`<@${player}>`, record.name),
+      locale,
+    );
+  },
+  deck: async (ctx, interaction, locale) => {
+    const record = leagueFor(ctx, interaction);
+    const { player, actor } = subjectOf(interaction, record);
+    const deck = interaction.options.getString('list', true).trim();
+    if (!deck) refuse(W.deckEmpty);
+    await command(ctx, interaction, record, actor, { type: 'set-deck', player, deck }, W.deckSet(record.name), locale);
+  },
+  checkin: async (ctx, interaction, locale) => {
+    const record = leagueFor(ctx, interaction);
+    const { player, actor } = subjectOf(interaction, record);
+    await command(ctx, interaction, record, actor, { type: 'check-in', player }, W.checkedIn(`<@${player}>`), locale);
+  },
+  standings: async (ctx, interaction, locale) => {
+    const record = leagueFor(ctx, interaction);
+    await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+    const rows = leagueStandings(record.league);
+    const names = await namesOf(
+      ctx,
+      rows.map((r) => r.player),
+    );
+    const embed = standingsEmbed(record, rows, names, locale);
+    const wantImage = interaction.options.getBoolean('image') ?? true;
+    const files = [];
+    if (wantImage && ctx.renderer && rows.length > 0) {
+      const png = await ctx.renderer('standings', standingsModel(record, rows, names, locale, interaction.user.id));
+      files.push({ attachment: png, name: 'standings.png' });
+      embed.setImage('attachment://standings.png');
+    }
+    await interaction.editReply({ embeds: [embed], files });
+  },
+  pairings: async (ctx, interaction, locale) => {
+    const record = leagueFor(ctx, interaction);
+    const asked = interaction.options.getInteger('round');
+    const league = record.league;
+    const round = asked === null ? currentRound(league) : league.rounds[asked - 1];
+    if (!round) refuse(asked === null ? W.noRound : W.noSuchRound(asked as number));
+    const r = round as NonNullable<typeof round>;
+    const title = W.roundTitle(record.name, r.number, stageText(league, r, locale))[locale];
+    const embeds = chunks(tableLines(r, locale))
+      .slice(0, 10)
+      .map((d) => new EmbedBuilder().setTitle(clip(title, 256)).setDescription(d));
+    await say(interaction, { embeds });
+  },
+  history: async (ctx, interaction, locale) => {
+    const record = leagueFor(ctx, interaction);
+    const who = interaction.options.getUser('player') ?? interaction.user;
+    const lines = playerHistory(record.league, who.id);
+    await say(interaction, { embeds: [historyEmbed(record, await displayName(ctx, who.id), lines, locale)] });
+  },
+  info: async (ctx, interaction, locale) => {
+    const record = leagueFor(ctx, interaction);
+    await say(interaction, { embeds: [infoEmbed(record, locale)] });
+  },
+  report: async (ctx, interaction, locale) => {
+    const record = leagueFor(ctx, interaction);
+    const score = {
+      won: interaction.options.getInteger('won', true),
+      lost: interaction.options.getInteger('lost', true),
+      drawn: interaction.options.getInteger('drawn') ?? 0,
+    };
+    const actor: Actor = { userId: interaction.user.id, role: 'player' };
+    const after = await command(
+      ctx,
+      interaction,
+      record,
+      actor,
+      { type: 'report', player: interaction.user.id, score },
+      W.reported,
+      locale,
+    );
+    const round = currentRound(after.league);
+    const table = round?.tables.find((t) => t.a === interaction.user.id || t.b === interaction.user.id);
+    if (table?.result) await interaction.editReply({ content: W.reportAgreed[locale] });
+    else if (table?.disputed) await interaction.editReply({ content: W.reportDisputed[locale] });
+  },
+  registration: async (ctx, interaction, locale) => {
+    const record = leagueFor(ctx, interaction);
+    const actor = requireOrganiser(interaction, record);
+    const open = interaction.options.getBoolean('open', true);
+    await command(
+      ctx,
+      interaction,
+      record,
+      actor,
+      { type: open ? 'open-registration' : 'close-registration' },
+      W.registration(open),
+      locale,
+    );
+  },
+  'next-round': async (ctx, interaction, locale) => {
+    const record = leagueFor(ctx, interaction);
+    const actor = requireOrganiser(interaction, record);
+    const next = record.league.rounds.length + 1;
+    await command(ctx, interaction, record, actor, { type: 'start-round' }, W.roundStarted(next), locale);
+  },
+  're-pair': async (ctx, interaction, locale) => {
+    const record = leagueFor(ctx, interaction);
+    const actor = requireOrganiser(interaction, record);
+    await command(
+      ctx,
+      interaction,
+      record,
+      actor,
+      { type: 'repair-round' },
+      W.repaired(record.league.rounds.length),
+      locale,
+    );
+  },
+  result: async (ctx, interaction, locale) => {
+    const record = leagueFor(ctx, interaction);
+    const actor = requireOrganiser(interaction, record);
+    const round = interaction.options.getInteger('round', true);
+    const table = interaction.options.getInteger('table', true);
+    const bothLose = interaction.options.getBoolean('both-lose') ?? false;
+    const raw = interaction.options.getString('score');
+    let score: GameScore = { gamesWonA: 0, gamesWonB: 0, gamesDrawn: 0 };
+    if (raw !== null) score = parseScore(raw) ?? refuse(W.badScore(raw));
+    else if (!bothLose) refuse(W.scoreOrBothLose);
+    await command(
+      ctx,
+      interaction,
+      record,
+      actor,
+      { type: 'set-result', round, table, score, bothLose },
+      W.resultSet(round, table),
+      locale,
+    );
+  },
+  bye: async (ctx, interaction, locale) => {
+    const record = leagueFor(ctx, interaction);
+    const actor = requireOrganiser(interaction, record);
+    const player = interaction.options.getUser('player', true).id;
+    await command(ctx, interaction, record, actor, { type: 'award-bye', player }, W.byeAwarded(`<@${player}>`), locale);
+  },
+  'no-show': async (ctx, interaction, locale) => {
+    const record = leagueFor(ctx, interaction);
+    const actor = requireOrganiser(interaction, record);
+    const table = interaction.options.getInteger('table', true);
+    const absent = [interaction.options.getUser('absent', true).id];
+    const also = interaction.options.getUser('also-absent');
+    if (also && !absent.includes(also.id)) absent.push(also.id);
+    await command(ctx, interaction, record, actor, { type: 'no-show', table, absent }, W.noShowRecorded(table), locale);
+  },
+  undo: async (ctx, interaction, locale) => {
+    const record = leagueFor(ctx, interaction);
+    const actor = requireOrganiser(interaction, record);
+    const after = await command(ctx, interaction, record, actor, { type: 'undo' }, W.undone('…'), locale);
+    const target = after.league.log[Number(after.league.log.at(-1)?.command.target)];
+    await interaction.editReply({ content: W.undone(String(target?.command.type ?? '?'))[locale] });
+  },
+  audit: async (ctx, interaction, locale) => {
+    const record = leagueFor(ctx, interaction);
+    const view = leagueViewFor(record.league, actorFor(interaction, record));
+    const lines = auditTrail(view).map((e) => auditLine(e, locale));
+    // The newest entries matter most: show the tail that fits in one embed.
+    const newestFirst = chunks(lines.length > 0 ? [...lines].reverse() : [W.noAudit[locale]])[0] as string;
+    const shown = newestFirst.split('\n').reverse().join('\n');
+    await say(interaction, {
+      embeds: [new EmbedBuilder().setTitle(clip(W.auditTitle(record.name)[locale], 256)).setDescription(shown)],
+    });
+  },
+  export: async (ctx, interaction, locale) => {
+    const record = leagueFor(ctx, interaction);
+    requireOrganiser(interaction, record);
+    await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+    const rows = leagueStandings(record.league);
+    const names = await namesOf(
+      ctx,
+      rows.map((r) => r.player),
+    );
+    await interaction.editReply({
+      content: W.exportDone(record.name)[locale],
+      files: [csvAttachment(record, rows, names)],
+    });
+  },
+  finish: async (ctx, interaction, locale) => {
+    const record = leagueFor(ctx, interaction);
+    const actor = requireOrganiser(interaction, record);
+    await command(ctx, interaction, record, actor, { type: 'finish' }, W.finished(record.name), locale);
+  },
+};
+
+/** "2-1" or "1-1-1": games won by the table's first player, the second's, and drawn games. */
+export function parseScore(raw: string): GameScore | null {
+  const m = /^\s*(\d)\s*[-–:]\s*(\d)(?:\s*[-–:]\s*(\d))?\s*$/.exec(raw);
+  if (!m) return null;
+  return { gamesWonA: Number(m[1]), gamesWonB: Number(m[2]), gamesDrawn: Number(m[3] ?? 0) };
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function dateOption(interaction: Slash, name: string): string | null {
+  const raw = interaction.options.getString(name);
+  if (raw === null) return null;
+  const value = raw.trim();
+  const ms = Date.parse(`${value}T00:00:00Z`);
+  if (!DATE.test(value) || Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== value)
+    refuse(W.badDate(name, raw));
+  return value;
+}
+
+async function createCommand(ctx: BotContext, interaction: Slash, locale: Locale): Promise<void> {
+  if (!isManager(interaction)) refuse(W.createNeedsManager);
+  const guildId = interaction.guildId as string;
+  const game = interaction.options.getString('game', true);
+  try {
+    ctx.store.requireGame(game);
+  } catch {
+    refuse(W.gameUnavailable(game));
+  }
+  const kind = interaction.options.getString('format', true) as 'swiss' | 'round-robin' | 'ladder';
+  const rounds = interaction.options.getInteger('rounds');
+  const topCut = interaction.options.getInteger('top-cut');
+  if (kind !== 'swiss' && (rounds !== null || topCut !== null)) refuse(W.roundsNotSwiss);
+  const startsAt = dateOption(interaction, 'starts');
+  const endsAt = dateOption(interaction, 'ends');
+  if (startsAt && endsAt && endsAt < startsAt) refuse(W.endsBeforeStart);
+  const channel = interaction.options.getChannel('channel') ?? interaction.channel;
+  if (channel?.type !== 0) refuse(W.notTextChannel);
+  const channelId = (channel as { id: string }).id;
+  const format: LeagueCreate['format'] =
+    kind === 'swiss' ? { kind, rounds, topCut } : kind === 'round-robin' ? { kind } : { kind };
+  const input: LeagueCreate = {
+    id: `lg${randomBytes(5).toString('hex')}`,
+    name: interaction.options.getString('name', true).trim(),
+    game: game as LeagueCreate['game'],
+    format,
+    matchLength: (interaction.options.getString('match-length') ?? 'bo3') as 'bo1' | 'bo3',
+    startsAt,
+    endsAt,
+    settings: {
+      tiebreakers: MTR_TIEBREAKERS,
+      checkInRequired: interaction.options.getBoolean('check-in') ?? false,
+      noShowMinutes: interaction.options.getInteger('no-show-minutes'),
+    },
+    seed: randomUUID(),
+  };
+  const organiser: Actor = { userId: interaction.user.id, role: 'organiser' };
+  const league = createLeague(input, organiser, leagueServiceOf(ctx).isoNow());
+  const record = ctx.store.leagues.create({
+    guildId,
+    channelId,
+    ownerId: interaction.user.id,
+    roundMinutes: interaction.options.getInteger('round-minutes'),
+    threads: interaction.options.getBoolean('threads') ?? true,
+    league,
+  });
+  await say(interaction, { content: W.created(record.name, `<#${channelId}>`)[locale] });
+  const sendable = await ctx.client.channels.fetch(channelId).catch(() => null);
+  const shared = ctx.store.guilds.get(guildId).locale;
+  if (sendable?.isSendable())
+    await sendable.send({ content: W.createdPublic(record.name)[shared], embeds: [infoEmbed(record, shared)] });
+}
+
+export async function leagueAutocomplete(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
+  const typed = interaction.options.getFocused().toLowerCase();
+  const leagues = interaction.guildId ? ctx.store.leagues.list(interaction.guildId) : [];
+  // Open leagues first, then finished ones.
+  const order = (s: string) => (s === 'finished' || s === 'frozen' ? 1 : 0);
+  const choices = leagues
+    .filter((l) => l.name.toLowerCase().includes(typed))
+    .sort((x, y) => order(x.status) - order(y.status))
+    .slice(0, 25)
+    .map((l) => ({ name: clip(l.name, 100), value: l.name }));
+  await interaction.respond(choices);
+}
+
+/** "I'm here": marks the clicker present at their table of that round (the no-show check reads it). */
+export async function hereButton(ctx: BotContext, interaction: ButtonInteraction): Promise<void> {
+  const locale = localeOf(interaction.locale);
+  await answering(interaction, locale, async () => {
+    const [, , leagueId, roundText] = interaction.customId.split(':');
+    const record = ctx.store.leagues.get(leagueId ?? '') ?? refuse(W.hereOld);
+    const round = currentRound(record.league);
+    if (!round || round.number !== Number(roundText) || roundComplete(round)) refuse(W.hereOld);
+    const r = round as NonNullable<typeof round>;
+    const seated = r.tables.some((t) => t.b !== null && (t.a === interaction.user.id || t.b === interaction.user.id));
+    if (!seated) refuse(W.hereNotPaired);
+    ctx.store.leagues.markPresent(record.leagueId, r.number, interaction.user.id);
+    await say(interaction, { content: W.here[locale] });
+  });
+}
+
+export async function ratingCommand(ctx: BotContext, interaction: Slash): Promise<void> {
+  const locale = localeOf(interaction.locale);
+  await answering(interaction, locale, async () => {
+    const guildId = interaction.guildId ?? refuse(W.onlyInGuild);
+    const game = interaction.options.getString('game', true);
+    const sub = interaction.options.getSubcommand();
+    const ratings = ctx.store.ratings;
+    if (sub === 'leaderboard') {
+      const rows = ratings.leaderboard(guildId, game);
+      const names = await namesOf(
+        ctx,
+        rows.slice(0, 40).map((r) => r.player),
+      );
+      const season = ratings.currentSeason(guildId, game);
+      const label = season ? ` · ${season.name}` : '';
+      await say(interaction, { embeds: [leaderboardEmbed(game, label, rows, names, locale)] });
+      return;
+    }
+    if (!isManager(interaction)) refuse(W.organiserOnly);
+    if (sub === 'season-start') {
+      const season = ratings.startSeason(guildId, game, interaction.options.getString('name', true).trim());
+      await say(interaction, { content: W.seasonStarted(season.number, season.name)[locale] }, false);
+      return;
+    }
+    const ended = ratings.endSeason(guildId, game) ?? refuse(W.noSeason);
+    await say(interaction, { content: W.seasonEnded(ended.number, ended.name)[locale] }, false);
+  });
+}

@@ -1,0 +1,447 @@
+// The bot's side of leagues: applies commands through the store, then tells Discord what changed (pairings with a
+// thread per table, results, disputes for the organiser, drops, the end), rates finished rounds, records matches
+// the bot hosted, and runs the round timer. The clock is the bot's `now()`, so tests drive the timer with `tick()`.
+import {
+  ActionRowBuilder,
+  ButtonBuilder,
+  ButtonStyle,
+  ChannelType,
+  EmbedBuilder,
+  type MessageActionRowComponentBuilder,
+  type SendableChannels,
+} from 'discord.js';
+import type { GameResult } from '../../engine/core/game.ts';
+import type { Label, Locale } from '../../engine/core/label.ts';
+import {
+  type Actor,
+  currentRound,
+  type GameScore,
+  type LeagueRound,
+  type LeagueTable,
+  roundComplete,
+} from '../../league/league.ts';
+import type { LeagueCommandInput } from '../../league/league-commands.ts';
+import { leagueStandings, noShowDeadline } from '../../league/league-queries.ts';
+import { ratedGamesOfRound, ratedLadderGames } from '../../league/league-ratings.ts';
+import { applyRatingPeriod, weeklyPeriod } from '../../league/ratings.ts';
+import type { LeagueRecord } from '../../store/league-store.ts';
+import type { MatchInfo } from '../../store/match-records.ts';
+import type { BotContext } from '../context.ts';
+import { clip } from '../controls.ts';
+import { chunks, mention, namesOf, resultText, stageText, standingsEmbed, tableLines } from './league-presenter.ts';
+import { W } from './league-words.ts';
+
+/** The custom_id of the "I'm here" button: `lg:here:<leagueId>:<round>`. */
+export function hereButtonId(leagueId: string, round: number): string {
+  return `lg:here:${leagueId}:${round}`;
+}
+
+/** Threads per pairing only while a round has this many tables at most (a thread each is clutter beyond that). */
+const MAX_THREADED_TABLES = 32;
+
+const services = new WeakMap<BotContext, LeagueService>();
+
+/** The one league service of a bot (created on first use). */
+export function leagueServiceOf(ctx: BotContext): LeagueService {
+  let service = services.get(ctx);
+  if (!service) {
+    service = new LeagueService(ctx);
+    services.set(ctx, service);
+  }
+  return service;
+}
+
+export class LeagueService {
+  private readonly pending = new Set<Promise<void>>();
+  private ticking: Promise<void> | null = null;
+
+  constructor(private readonly ctx: BotContext) {}
+
+  isoNow(): string {
+    return new Date(this.ctx.now()).toISOString();
+  }
+
+  /** The bot itself, for results of matches it hosted. */
+  botActor(): Actor {
+    return { userId: this.ctx.client.user?.id ?? 'arbiter', role: 'bot' };
+  }
+
+  /** The round timer acts as an organiser (no-shows are organiser commands), under the bot's id, so audits show it. */
+  timerActor(): Actor {
+    return { userId: this.ctx.client.user?.id ?? 'arbiter', role: 'organiser' };
+  }
+
+  /** Applies one command, then announces what changed. Refusals (IllegalAction, InvalidData) propagate unchanged. */
+  async run(record: LeagueRecord, actor: Actor, command: LeagueCommandInput): Promise<LeagueRecord> {
+    const { before, after } = this.ctx.store.leagues.apply(record.leagueId, actor, command, this.isoNow());
+    this.rateFinishedRounds(after);
+    await this.announce(before, after, command.type);
+    return this.ctx.store.leagues.require(after.leagueId);
+  }
+
+  /** Waits for match-end handling started so far (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all(this.pending);
+  }
+
+  /** The `onMatchEnd` hook: records a bot-hosted match for every league where it counts. */
+  matchEnded(match: MatchInfo, result: GameResult): void {
+    const run = this.recordMatch(match, result).catch((error: unknown) =>
+      this.ctx.log(`league result of match ${match.matchId}: ${(error as Error).message}`),
+    );
+    this.pending.add(run);
+    void run.finally(() => this.pending.delete(run));
+  }
+
+  /** The round timer: time calls, no-shows, and weekly ladder rating periods. Never runs twice at once. */
+  tick(): Promise<void> {
+    if (!this.ticking) {
+      this.ticking = this.tickOnce().finally(() => {
+        this.ticking = null;
+      });
+    }
+    return this.ticking;
+  }
+
+  private async tickOnce(): Promise<void> {
+    const now = this.ctx.now();
+    for (const id of this.ctx.store.leagues.runningLeagueIds()) {
+      try {
+        const record = this.ctx.store.leagues.get(id);
+        if (record?.status !== 'running') continue;
+        await this.checkRound(record, now);
+        this.rateLadder(this.ctx.store.leagues.require(id), now);
+      } catch (error) {
+        this.ctx.log(`league ${id} timer: ${(error as Error).message}`);
+      }
+    }
+  }
+
+  private async checkRound(record: LeagueRecord, now: number): Promise<void> {
+    const round = currentRound(record.league);
+    if (!round || roundComplete(round)) return;
+    const started = Date.parse(round.startedAt);
+    const locale = this.localeOf(record);
+    if (record.roundMinutes && now >= started + record.roundMinutes * 60_000 && record.timeCalledRound < round.number) {
+      this.ctx.store.leagues.setProgress(record.leagueId, { timeCalledRound: round.number });
+      const open = round.tables
+        .filter((t) => t.result === null && t.b !== null)
+        .map((t) => W.table(t.number)[locale])
+        .join(', ');
+      await this.post(record, { content: W.timeCalled(round.number, open)[locale] });
+    }
+    const deadline = noShowDeadline(record.league);
+    if (!deadline || now < Date.parse(deadline) || record.noShowRound >= round.number) return;
+    this.ctx.store.leagues.setProgress(record.leagueId, { noShowRound: round.number });
+    const present = this.presentPlayers(record, round);
+    for (const t of round.tables) {
+      if (t.result !== null || t.b === null) continue;
+      const absent = [t.a, t.b].filter((id) => !present.has(id));
+      if (absent.length === 0) continue;
+      const latest = this.ctx.store.leagues.require(record.leagueId);
+      try {
+        await this.run(latest, this.timerActor(), { type: 'no-show', table: t.number, absent });
+      } catch (error) {
+        const why = (error as { reason?: Label }).reason?.[locale] ?? (error as Error).message;
+        await this.post(latest, { content: W.noShowFailed(t.number, why)[locale] });
+      }
+    }
+  }
+
+  /** Present: pressed "I'm here", reported, or has a bot match with (or a recorded game against) the opponent. */
+  private presentPlayers(record: LeagueRecord, round: LeagueRound): Set<string> {
+    const present = this.ctx.store.leagues.present(record.leagueId, round.number);
+    const started = Date.parse(round.startedAt);
+    const matches = this.ctx.store.matches
+      .guildMatches(record.guildId)
+      .filter((m) => m.game === record.game && m.createdAt >= started);
+    for (const t of round.tables) {
+      if (t.b === null) continue;
+      if (t.reportA) present.add(t.a);
+      if (t.reportB) present.add(t.b);
+      const met = matches.some((m) => {
+        const seats = [m.players.p1, m.players.p2];
+        return seats.includes(t.a) && seats.includes(t.b as string) && m.status !== 'pending';
+      });
+      if (met || this.ctx.store.leagues.botGames(record.leagueId, round.number, t.number).length > 0) {
+        present.add(t.a);
+        present.add(t.b);
+      }
+    }
+    return present;
+  }
+
+  private async recordMatch(match: MatchInfo, result: GameResult): Promise<void> {
+    const { p1, p2 } = match.players;
+    if (p1 === p2) return; // practice: one person in both seats
+    const winner = result.kind === 'win' ? match.players[result.winner] : null;
+    for (const summary of this.ctx.store.leagues.list(match.guildId, ['running'])) {
+      if (summary.game !== match.game) continue;
+      const record = this.ctx.store.leagues.get(summary.leagueId);
+      if (record?.status !== 'running') continue;
+      try {
+        await this.recordMatchIn(record, match.matchId, p1, p2, winner);
+      } catch (error) {
+        const locale = this.localeOf(record);
+        const why = (error as { reason?: Label }).reason?.[locale] ?? (error as Error).message;
+        await this.post(record, { content: W.notRecorded(mention(p1), mention(p2), why)[locale] });
+      }
+    }
+  }
+
+  private async recordMatchIn(
+    record: LeagueRecord,
+    matchId: string,
+    x: string,
+    y: string,
+    winner: string | null,
+  ): Promise<void> {
+    const league = record.league;
+    const oneGame: GameScore = {
+      gamesWonA: winner === x ? 1 : 0,
+      gamesWonB: winner === y ? 1 : 0,
+      gamesDrawn: winner === null ? 1 : 0,
+    };
+    if (league.config.format.kind === 'ladder') {
+      const members = new Set(league.players.filter((p) => p.droppedAfterRound === null).map((p) => p.id));
+      if (!members.has(x) || !members.has(y)) return;
+      await this.run(record, this.botActor(), { type: 'bot-result', a: x, b: y, score: oneGame });
+      return;
+    }
+    const round = currentRound(league);
+    const table = round?.tables.find(
+      (t) => t.result === null && ((t.a === x && t.b === y) || (t.a === y && t.b === x)),
+    );
+    if (!round || !table) return;
+    if (league.config.matchLength === 'bo1') {
+      await this.run(record, this.botActor(), { type: 'bot-result', a: x, b: y, score: oneGame });
+      return;
+    }
+    // Best of three: each hosted game is kept until someone has won two (or three games are played).
+    const leagues = this.ctx.store.leagues;
+    if (!leagues.addBotGame({ matchId, leagueId: record.leagueId, round: round.number, table: table.number, winner }))
+      return;
+    const games = leagues.botGames(record.leagueId, round.number, table.number);
+    const tally: GameScore = {
+      gamesWonA: games.filter((g) => g.winner === table.a).length,
+      gamesWonB: games.filter((g) => g.winner === table.b).length,
+      gamesDrawn: games.filter((g) => g.winner === null).length,
+    };
+    if (tally.gamesWonA >= 2 || tally.gamesWonB >= 2 || games.length >= 3) {
+      await this.run(record, this.botActor(), {
+        type: 'bot-result',
+        a: table.a,
+        b: table.b as string,
+        score: tally,
+      });
+      return;
+    }
+    const locale = this.localeOf(record);
+    const text = `${tally.gamesWonA}-${tally.gamesWonB}${tally.gamesDrawn ? `-${tally.gamesDrawn}` : ''}`;
+    await this.post(record, {
+      content:
+        winner === null
+          ? W.drawnGame(table.number, text)[locale]
+          : W.gameOfMatch(table.number, mention(winner), text)[locale],
+    });
+  }
+
+  /** Each round is one Glicko-2 rating period, rated once when all its results are in. */
+  private rateFinishedRounds(record: LeagueRecord): void {
+    const { league } = record;
+    let rated = record.ratedRounds;
+    const ratings = this.ctx.store.ratings;
+    while (rated < league.rounds.length && roundComplete(league.rounds[rated] as LeagueRound)) {
+      const games = ratedGamesOfRound(league, rated + 1);
+      ratings.update(record.guildId, record.game, (table) => applyRatingPeriod(table, games, ratings.settings));
+      rated += 1;
+    }
+    if (rated !== record.ratedRounds) this.ctx.store.leagues.setProgress(record.leagueId, { ratedRounds: rated });
+  }
+
+  /** A ladder is rated by the week (from the league's creation): each finished week is one period. */
+  private rateLadder(record: LeagueRecord, now: number): void {
+    const { league } = record;
+    if (league.config.format.kind !== 'ladder') return;
+    const origin = Date.parse(league.log[0]?.at ?? league.config.startsAt ?? new Date(now).toISOString());
+    const thisWeek = weeklyPeriod(now, origin);
+    const games = ratedLadderGames(league, record.ratedLadderGames);
+    const done = games.filter((g) => weeklyPeriod(Date.parse(g.at), origin) < thisWeek);
+    if (done.length === 0) return;
+    const ratings = this.ctx.store.ratings;
+    ratings.update(record.guildId, record.game, (start) => {
+      let table = start;
+      const weeks = [...new Set(done.map((g) => weeklyPeriod(Date.parse(g.at), origin)))].sort((a, b) => a - b);
+      for (const week of weeks) {
+        const period = done.filter((g) => weeklyPeriod(Date.parse(g.at), origin) === week).map((g) => g.game);
+        table = applyRatingPeriod(table, period, ratings.settings);
+      }
+      return table;
+    });
+    this.ctx.store.leagues.setProgress(record.leagueId, { ratedLadderGames: record.ratedLadderGames + done.length });
+  }
+
+  localeOf(record: LeagueRecord): Locale {
+    return this.ctx.store.guilds.get(record.guildId).locale;
+  }
+
+  private async channelOf(record: LeagueRecord): Promise<SendableChannels | null> {
+    const channel = await this.ctx.client.channels.fetch(record.channelId).catch(() => null);
+    return channel?.isSendable() ? channel : null;
+  }
+
+  private async post(record: LeagueRecord, message: Parameters<SendableChannels['send']>[0]): Promise<void> {
+    const channel = await this.channelOf(record);
+    if (!channel) {
+      this.ctx.log(`league ${record.leagueId}: cannot post in channel ${record.channelId}`);
+      return;
+    }
+    await channel.send(message);
+  }
+
+  /** What changed between two states, told in the league channel. */
+  private async announce(before: LeagueRecord, after: LeagueRecord, type: string): Promise<void> {
+    const locale = this.localeOf(after);
+    const lines: string[] = [];
+    const was = before.league;
+    const now = after.league;
+    if (type === 'undo') {
+      const target = now.log.at(-1)?.command.target;
+      const what = String(now.log[Number(target)]?.command.type ?? '?');
+      lines.push(W.undoneAnnounce(what)[locale]);
+    }
+    for (const p of now.players) {
+      const old = was.players.find((x) => x.id === p.id);
+      if (old && old.droppedAfterRound === null && p.droppedAfterRound !== null && p.droppedAfterRound > 0)
+        lines.push(W.playerDropped(mention(p.id))[locale]);
+    }
+    now.rounds.forEach((round, i) => {
+      const old = was.rounds[i];
+      if (!old || old.number !== round.number) return;
+      for (const t of round.tables) {
+        const o = old.tables.find((x) => x.number === t.number);
+        if (!o || t.b === null || o.a !== t.a || o.b !== t.b) continue;
+        if (t.disputed && !o.disputed && t.reportA && t.reportB) {
+          lines.push(
+            W.dispute(
+              round.number,
+              t.number,
+              mention(t.a),
+              scoreTextOf(t.reportA),
+              mention(t.b),
+              scoreTextOf(t.reportB),
+              mention(after.ownerId),
+            )[locale],
+          );
+        }
+        if (!t.result || sameResult(o, t)) continue;
+        lines.push(resultLine(round, t, o.result !== null, locale));
+      }
+    });
+    const roundNow = currentRound(now);
+    const roundWas = currentRound(was);
+    const newRound = roundNow && (roundNow.number !== roundWas?.number || type === 'repair-round');
+    if (
+      roundNow &&
+      !newRound &&
+      roundComplete(roundNow) &&
+      roundWas?.number === roundNow.number &&
+      !roundComplete(roundWas) &&
+      now.phase === 'running'
+    ) {
+      const final = roundNow.stage === 'top-cut' && roundNow.tables.length === 1;
+      lines.push((final ? W.finalComplete : W.roundComplete(roundNow.number))[locale]);
+    }
+    for (const text of chunks(lines, 1900)) await this.post(after, { content: text });
+    if (newRound && roundNow) await this.announcePairings(after, roundNow, locale);
+    if (now.phase === 'finished' && was.phase !== 'finished') await this.announceEnd(after, locale);
+  }
+
+  private async announcePairings(record: LeagueRecord, round: LeagueRound, locale: Locale): Promise<void> {
+    const league = record.league;
+    const channel = await this.channelOf(record);
+    if (!channel) return;
+    const title = W.roundTitle(record.name, round.number, stageText(league, round, locale))[locale];
+    const notes: string[] = [];
+    const started = Date.parse(round.startedAt);
+    if (record.roundMinutes)
+      notes.push(W.roundEnds(`<t:${Math.floor((started + record.roundMinutes * 60_000) / 1000)}:R>`)[locale]);
+    const noShow = league.config.settings.noShowMinutes;
+    if (noShow) notes.push(W.noShowRule(noShow)[locale]);
+    notes.push(W.howToPlay[locale]);
+    const parts = chunks(tableLines(round, locale));
+    const button = new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
+      new ButtonBuilder()
+        .setCustomId(hereButtonId(record.leagueId, round.number))
+        .setLabel(W.hereButton[locale])
+        .setStyle(ButtonStyle.Primary),
+    );
+    for (const [i, description] of parts.entries()) {
+      const last = i === parts.length - 1;
+      const embed = new EmbedBuilder().setTitle(clip(title, 256)).setDescription(description);
+      if (last) embed.addFields({ name: '\u200b', value: clip(notes.join('\n'), 1024) });
+      await channel.send({ embeds: [embed], ...(last && noShow ? { components: [button] } : {}) });
+    }
+    const tables = round.tables.filter((t): t is LeagueTable & { b: string } => t.b !== null);
+    if (!record.threads || tables.length > MAX_THREADED_TABLES || !('threads' in channel)) return;
+    if (channel.type !== ChannelType.GuildText) return;
+    const names = await namesOf(
+      this.ctx,
+      tables.flatMap((t) => [t.a, t.b]),
+    );
+    for (const t of tables) {
+      try {
+        const thread = await channel.threads.create({
+          name: clip(`R${round.number} T${t.number}: ${names[t.a]} vs ${names[t.b]}`, 100),
+          type: ChannelType.PublicThread,
+        });
+        await thread.members.add(t.a).catch(() => undefined);
+        await thread.members.add(t.b).catch(() => undefined);
+        await thread.send({
+          content: `${W.threadWelcome(mention(t.a), mention(t.b), round.number, t.number)[locale]}\n${W.howToPlay[locale]}`,
+          ...(noShow ? { components: [button] } : {}),
+        });
+      } catch (error) {
+        this.ctx.log(`league ${record.leagueId}: thread for table ${t.number}: ${(error as Error).message}`);
+      }
+    }
+  }
+
+  private async announceEnd(record: LeagueRecord, locale: Locale): Promise<void> {
+    const rows = leagueStandings(record.league);
+    const names = await namesOf(
+      this.ctx,
+      rows.map((r) => r.player),
+    );
+    const lastRound = currentRound(record.league);
+    const champion =
+      lastRound?.stage === 'top-cut' && lastRound.tables.length === 1 && lastRound.tables[0]?.result
+        ? W.champion(resultText(lastRound.tables[0], locale))[locale]
+        : null;
+    await this.post(record, {
+      content: [W.leagueFinished(record.name)[locale], champion].filter(Boolean).join('\n'),
+      embeds: [standingsEmbed(record, rows, names, locale)],
+    });
+  }
+}
+
+function scoreTextOf(s: GameScore): string {
+  return s.gamesDrawn > 0 ? `${s.gamesWonA}-${s.gamesWonB}-${s.gamesDrawn}` : `${s.gamesWonA}-${s.gamesWonB}`;
+}
+
+function sameResult(x: LeagueTable, y: LeagueTable): boolean {
+  return JSON.stringify(x.result) === JSON.stringify(y.result);
+}
+
+function resultLine(round: LeagueRound, t: LeagueTable, corrected: boolean, locale: Locale): string {
+  const r = t.result;
+  if (!r) return '';
+  const text = resultText(t, locale);
+  if (r.source === 'bot') return W.botResult(t.number, text)[locale];
+  if (r.source === 'agreed') return W.agreedResult(t.number, text)[locale];
+  if (r.source === 'no-show') {
+    const losers = r.bothLose ? [t.a, t.b as string] : [r.score.gamesWonA > r.score.gamesWonB ? (t.b as string) : t.a];
+    return losers.map((id) => W.noShow(mention(id), t.number)[locale]).join('\n');
+  }
+  return (corrected ? W.correctedResult : W.organiserResult)(round.number, t.number, text)[locale];
+}

@@ -1,0 +1,276 @@
+// The league commands' own words, in English and Japanese (the pure core's refusals carry both already).
+import type { Label } from '../../engine/core/label.ts';
+
+const l = (en: string, ja: string): Label => ({ en, ja });
+
+export const W = {
+  onlyInGuild: l('Leagues work in a server only.', 'リーグはサーバー内でのみ使えます。'),
+  organiserOnly: l(
+    'Only the league organiser or a server manager (Manage Server) can do this.',
+    'この操作はリーグ運営者またはサーバー管理者（サーバー管理権限）のみ可能です。',
+  ),
+  createNeedsManager: l(
+    'Only server managers (Manage Server) can create leagues.',
+    'リーグを作成できるのはサーバー管理者（サーバー管理権限）のみです。',
+  ),
+  noSuchLeague: (name: string) =>
+    l(
+      `There is no league named "${name}" in this server. /league list shows them.`,
+      `このサーバーに「${name}」というリーグはありません。/league list で一覧を表示できます。`,
+    ),
+  whichLeague: l(
+    'Which league? This server has several open leagues: name one with the league option.',
+    'どのリーグですか？このサーバーには複数のリーグがあります。league オプションで指定してください。',
+  ),
+  noLeagues: l(
+    'This server has no open league. An organiser can start one with /league create.',
+    'このサーバーに開催中のリーグはありません。運営は /league create で作成できます。',
+  ),
+  nameTaken: (name: string) =>
+    l(`A league named "${name}" already exists in this server.`, `「${name}」というリーグはすでにあります。`),
+  frozen: (why: string) =>
+    l(
+      `This league is frozen and takes no more changes: ${why}`,
+      `このリーグは凍結されているため変更できません：${why}`,
+    ),
+  gameUnavailable: (game: string) => l(`${game} is not playable yet.`, `${game}はまだ遊べません。`),
+  badDate: (field: string, value: string) =>
+    l(
+      `${field} must be a date like 2026-04-30, not "${value}".`,
+      `${field} は 2026-04-30 のような日付で指定してください（「${value}」は不可）。`,
+    ),
+  endsBeforeStart: l('The end date is before the start date.', '終了日が開始日より前です。'),
+  roundsNotSwiss: l(
+    'Rounds and top cut are settings of a Swiss league only.',
+    'ラウンド数とトップカットはスイス式のリーグでのみ設定できます。',
+  ),
+  notTextChannel: l(
+    'League announcements need a text channel: run this in one, or choose one with the channel option.',
+    'リーグの告知にはテキストチャンネルが必要です。テキストチャンネルで実行するか channel オプションで指定してください。',
+  ),
+  badScore: (value: string) =>
+    l(
+      `"${value}" is not a score: write the games won by the table's first player, then the second's, like 2-1 (or 1-1-1 with draws).`,
+      `「${value}」はスコアではありません。卓の1人目の勝利数、2人目の勝利数の順に 2-1（引き分けがあれば 1-1-1）のように書いてください。`,
+    ),
+  scoreOrBothLose: l(
+    'Give a score, or both-lose: True for a double match loss.',
+    'スコアを指定するか、両者敗北なら both-lose: True を指定してください。',
+  ),
+  noRound: l('No round has started yet.', 'まだラウンドが始まっていません。'),
+  noSuchRound: (n: number) => l(`There is no round ${n}.`, `第${n}ラウンドはありません。`),
+  notInLeague: l('You are not in this league.', 'あなたはこのリーグに参加していません。'),
+  invalid: (detail: string) => l(`That input is not valid: ${detail}`, `入力が正しくありません：${detail}`),
+  busy: l(
+    'The league changed at the same moment; please try again.',
+    'リーグが同時に更新されました。もう一度お試しください。',
+  ),
+  // Confirmations.
+  created: (name: string, channel: string) =>
+    l(
+      `League "${name}" created. Registration is open: players join with /league join. Announcements go to ${channel}.`,
+      `リーグ「${name}」を作成しました。参加登録受付中です（/league join）。告知は ${channel} に投稿します。`,
+    ),
+  createdPublic: (name: string) =>
+    l(`New league "${name}": join with /league join.`, `新しいリーグ「${name}」：/league join で参加できます。`),
+  reportAgreed: l('Both reports agree: the result is recorded.', '両者の報告が一致し、結果が確定しました。'),
+  reportDisputed: l(
+    'Your report differs from your opponent’s; the organiser has been notified and will decide.',
+    '対戦相手の報告と一致しません。運営に通知しました。運営が判断します。',
+  ),
+  joined: (name: string) => l(`You joined "${name}".`, `「${name}」に参加しました。`),
+  joinedFor: (who: string, name: string) => l(`${who} joined "${name}".`, `${who} を「${name}」に登録しました。`),
+  dropped: (who: string, name: string) =>
+    l(`${who} dropped from "${name}".`, `${who} が「${name}」からドロップしました。`),
+  deckSet: (name: string) =>
+    l(
+      `Decklist saved for "${name}" (only you and the organisers can see it).`,
+      `「${name}」のデッキリストを保存しました（本人と運営のみ閲覧可）。`,
+    ),
+  deckEmpty: l('Give the decklist as text in the list option.', 'デッキリストを list オプションに入力してください。'),
+  checkedIn: (who: string) => l(`${who} is checked in.`, `${who} のチェックインが完了しました。`),
+  registration: (open: boolean) =>
+    open
+      ? l('Registration is open.', '参加登録を受付中にしました。')
+      : l('Registration is closed.', '参加登録を締め切りました。'),
+  reported: l(
+    'Your report is saved. The result counts once your opponent reports the same score.',
+    '報告を保存しました。対戦相手が同じスコアを報告すると結果が確定します。',
+  ),
+  resultSet: (round: number, table: number) =>
+    l(`Result of round ${round}, table ${table} set.`, `第${round}ラウンド${table}卓の結果を設定しました。`),
+  byeAwarded: (who: string) => l(`${who} gets a bye next round.`, `${who} に次ラウンドの不戦勝を与えました。`),
+  undone: (what: string) => l(`Undone: ${what}.`, `取り消しました：${what}`),
+  finished: (name: string) => l(`"${name}" has finished.`, `「${name}」は終了しました。`),
+  roundStarted: (n: number) => l(`Round ${n} is paired.`, `第${n}ラウンドのペアリングを作成しました。`),
+  repaired: (n: number) => l(`Round ${n} is re-paired.`, `第${n}ラウンドを再ペアリングしました。`),
+  noShowRecorded: (table: number) => l(`No-show recorded at table ${table}.`, `${table}卓の不戦敗を記録しました。`),
+  here: l('You are marked present. Good luck!', '着席を確認しました。頑張ってください！'),
+  hereNotPaired: l('You have no match in this round.', 'このラウンドにあなたの対戦はありません。'),
+  hereOld: l('That round is over.', 'そのラウンドは終了しています。'),
+  // Public announcements.
+  roundTitle: (name: string, n: number, stage: string) =>
+    l(`${name}: round ${n}${stage}`, `${name}：第${n}ラウンド${stage}`),
+  topCutStage: (players: number) => l(` (top ${players})`, `（トップ${players}）`),
+  table: (n: number) => l(`Table ${n}`, `${n}卓`),
+  bye: l('bye', '不戦勝'),
+  vs: l('vs', '対'),
+  roundEnds: (stamp: string) => l(`Round ends ${stamp}.`, `ラウンド終了：${stamp}`),
+  noShowRule: (minutes: number) =>
+    l(
+      `Press "I'm here" at your table: a player who has not pressed it within ${minutes} minutes (and has not reported or started the match in the bot) loses by no-show.`,
+      `卓の「着席」ボタンを押してください。${minutes}分以内に押さず、報告もボットでの対戦開始もしていないプレイヤーは不戦敗になります。`,
+    ),
+  howToPlay: l(
+    'Play with /duel challenge (the result is recorded automatically) or elsewhere, then both report with /league report.',
+    '/duel challenge で対戦すると結果は自動で記録されます。他で対戦した場合は両者が /league report で報告してください。',
+  ),
+  hereButton: l("I'm here", '着席'),
+  threadWelcome: (a: string, b: string, round: number, table: number) =>
+    l(
+      `${a} ${b}: your round ${round} match (table ${table}).`,
+      `${a} ${b}：第${round}ラウンドの対戦（${table}卓）です。`,
+    ),
+  botResult: (table: number, text: string) =>
+    l(
+      `Table ${table}: ${text} (played here, recorded automatically).`,
+      `${table}卓：${text}（ボットで対戦、自動記録）。`,
+    ),
+  agreedResult: (table: number, text: string) =>
+    l(`Table ${table}: ${text} (both players reported).`, `${table}卓：${text}（両者報告）。`),
+  organiserResult: (round: number, table: number, text: string) =>
+    l(
+      `Round ${round}, table ${table}: ${text} (set by an organiser).`,
+      `第${round}ラウンド${table}卓：${text}（運営が設定）。`,
+    ),
+  beat: (a: string, b: string, score: string) => l(`${a} beat ${b} ${score}`, `${a} が ${b} に ${score} で勝利`),
+  drew: (a: string, b: string, score: string) =>
+    l(`${a} and ${b} drew ${score}`, `${a} と ${b} は ${score} で引き分け`),
+  bothLost: (a: string, b: string) => l(`${a} and ${b} both get a match loss`, `${a} と ${b} は両者敗北`),
+  gameOfMatch: (table: number, winner: string, tally: string) =>
+    l(
+      `Table ${table}: ${winner} won a game here; the match stands at ${tally} (best of three).`,
+      `${table}卓：${winner} がボットでの1ゲームに勝利。現在 ${tally}（2本先取）。`,
+    ),
+  drawnGame: (table: number, tally: string) =>
+    l(`Table ${table}: a drawn game; the match stands at ${tally}.`, `${table}卓：引き分けのゲーム。現在 ${tally}。`),
+  dispute: (round: number, table: number, a: string, ra: string, b: string, rb: string, organiser: string) =>
+    l(
+      `${organiser}: the reports for round ${round}, table ${table} disagree: ${a} reported ${ra}, ${b} reported ${rb} (table order). Decide with /league result round:${round} table:${table} score:…`,
+      `${organiser}：第${round}ラウンド${table}卓の報告が一致しません。${a} は ${ra}、${b} は ${rb}（卓順）と報告しました。/league result round:${round} table:${table} score:… で決定してください。`,
+    ),
+  roundComplete: (n: number) =>
+    l(
+      `Round ${n} is complete. The organiser starts the next one with /league next-round.`,
+      `第${n}ラウンドが終了しました。運営は /league next-round で次のラウンドを開始してください。`,
+    ),
+  finalComplete: l(
+    'The final is over. The organiser ends the league with /league finish.',
+    '決勝が終了しました。運営は /league finish でリーグを終了してください。',
+  ),
+  champion: (text: string) => l(`Champion: ${text}.`, `優勝：${text}`),
+  timeCalled: (n: number, open: string) =>
+    l(`Time is up for round ${n}. Still playing: ${open}.`, `第${n}ラウンドの制限時間です。未終了：${open}`),
+  noShow: (who: string, table: number) =>
+    l(
+      `${who} did not show up at table ${table}: match loss (no-show).`,
+      `${who} は${table}卓に現れなかったため不戦敗です。`,
+    ),
+  noShowFailed: (table: number, why: string) =>
+    l(
+      `Table ${table}: no-show not recorded (${why}); the organiser decides.`,
+      `${table}卓：不戦敗を記録できませんでした（${why}）。運営が判断してください。`,
+    ),
+  correctedResult: (round: number, table: number, text: string) =>
+    l(
+      `Round ${round}, table ${table} corrected: ${text} (by an organiser).`,
+      `第${round}ラウンド${table}卓を修正：${text}（運営）。`,
+    ),
+  undoneAnnounce: (what: string) => l(`An organiser undid "${what}".`, `運営が「${what}」を取り消しました。`),
+  notRecorded: (a: string, b: string, why: string) =>
+    l(
+      `The match of ${a} and ${b} was not recorded for the league: ${why}`,
+      `${a} と ${b} の対戦はリーグに記録されませんでした：${why}`,
+    ),
+  playerDropped: (who: string) => l(`${who} dropped.`, `${who} がドロップしました。`),
+  leagueFinished: (name: string) =>
+    l(`"${name}" has finished. Final standings:`, `「${name}」は終了しました。最終順位：`),
+  // Views.
+  standingsTitle: (name: string) => l(`${name}: standings`, `${name}：順位表`),
+  standingsSubtitle: (game: string, rounds: number) =>
+    l(
+      `${game} · after round ${rounds} · points, then OMW%, GW%, OGW%`,
+      `${game}・第${rounds}ラウンド終了時点・勝ち点、OMW%、GW%、OGW%の順`,
+    ),
+  noStandings: l('No results yet.', 'まだ結果がありません。'),
+  more: (n: number) => l(`… and ${n} more (the CSV export has everyone).`, `…ほか${n}人（CSVに全員を出力）`),
+  droppedMark: l('dropped', 'ドロップ'),
+  columns: {
+    rank: l('#', '順位'),
+    player: l('Player', 'プレイヤー'),
+    points: l('Pts', '勝点'),
+    record: l('W-L-D', '勝-敗-分'),
+    omw: l('OMW%', 'OMW%'),
+    gw: l('GW%', 'GW%'),
+    ogw: l('OGW%', 'OGW%'),
+  },
+  pairingsTitle: (name: string, n: number) => l(`${name}: round ${n} pairings`, `${name}：第${n}ラウンドのペアリング`),
+  pending: l('playing', '対戦中'),
+  disputed: l('reports disagree', '報告不一致'),
+  historyTitle: (name: string, who: string) => l(`${name}: ${who}'s matches`, `${name}：${who} の対戦履歴`),
+  noHistory: l('No matches yet.', 'まだ対戦がありません。'),
+  outcome: {
+    win: l('win', '勝ち'),
+    loss: l('loss', '負け'),
+    draw: l('draw', '引き分け'),
+    bye: l('bye', '不戦勝'),
+    pending: l('playing', '対戦中'),
+  } as Record<string, Label>,
+  auditTitle: (name: string) => l(`${name}: audit log`, `${name}：監査ログ`),
+  noAudit: l('No organiser changes yet.', 'まだ運営の操作はありません。'),
+  undoneBy: (seq: number) => l(`undone by #${seq}`, `#${seq}で取り消し`),
+  listTitle: l('Leagues in this server', 'このサーバーのリーグ'),
+  exportDone: (name: string) => l(`Standings of "${name}" as CSV.`, `「${name}」の順位表（CSV）`),
+  info: {
+    game: l('Game', 'ゲーム'),
+    format: l('Format', '形式'),
+    matchLength: l('Matches', '対戦'),
+    phase: l('Status', '状態'),
+    players: l('Players', 'プレイヤー'),
+    rounds: l('Rounds', 'ラウンド'),
+    dates: l('Dates', '期間'),
+    organiser: l('Organiser', '運営'),
+    timer: l('Round timer', 'ラウンド時間'),
+  },
+  formats: {
+    swiss: l('Swiss', 'スイス式'),
+    'round-robin': l('Round robin', '総当たり'),
+    ladder: l('Open ladder', 'オープンラダー'),
+  } as Record<string, Label>,
+  phases: {
+    registration: l('registration', '参加登録中'),
+    running: l('running', '進行中'),
+    finished: l('finished', '終了'),
+    frozen: l('frozen', '凍結'),
+  } as Record<string, Label>,
+  bo1: l('best of one', '1本先取'),
+  bo3: l('best of three', '2本先取'),
+  auto: l('automatic', '自動'),
+  topCut: (n: number) => l(`top ${n}`, `トップ${n}`),
+  minutes: (n: number) => l(`${n} min`, `${n}分`),
+  // Ratings.
+  leaderboardTitle: (game: string, season: string) => l(`${game} ratings${season}`, `${game} レーティング${season}`),
+  provisional: l('provisional', '暫定'),
+  noRatings: l('No rated games yet.', 'まだレーティング対象の対戦がありません。'),
+  seasonStarted: (n: number, name: string) =>
+    l(
+      `Season ${n} "${name}" started: ratings moved halfway back to 1500 and everyone is provisional again.`,
+      `シーズン${n}「${name}」を開始しました。レーティングは1500へ半分戻り、全員が暫定に戻りました。`,
+    ),
+  seasonEnded: (n: number, name: string) =>
+    l(
+      `Season ${n} "${name}" ended; its final leaderboard is kept.`,
+      `シーズン${n}「${name}」を終了しました。最終順位は保存されます。`,
+    ),
+  noSeason: l('No season is running for this game.', 'このゲームで進行中のシーズンはありません。'),
+} as const;
