@@ -10,6 +10,7 @@ export const DECISION_KINDS: Record<string, Label> = {
   'order-triggers': { en: 'ordering abilities', ja: '能力の順番' },
   'cost-mode': { en: 'paying a cost', ja: 'コストの支払い' },
   'additional-cost': { en: 'an optional additional cost', ja: '任意の追加コスト' },
+  'appearance-cost': { en: 'paying an appearance cost', ja: '登場コストの支払い' },
   target: { en: 'choosing a target', ja: '対象の選択' },
   attacker: { en: 'declaring an attack', ja: '攻撃宣言' },
   'attack-target': { en: 'choosing what to attack', ja: '攻撃対象の選択' },

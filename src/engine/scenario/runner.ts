@@ -53,6 +53,7 @@ const OPTION_ALIASES: Record<string, string[]> = {
   life: ['life'],
   choose: ['target'],
   order: ['trigger', 'deck-card'],
+  freeze: ['energy-card'],
   pay: ['payment'],
 };
 

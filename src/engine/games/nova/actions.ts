@@ -59,6 +59,7 @@ export function canPlayCard(s: NovaState, seat: Seat, o: CardObject): boolean {
       return false; // NOVA 110.2
     if (def.appearanceCondition && p.zones.graveyard.length < def.appearanceCondition.graveyardAtLeast) return false; // NOVA 111
     if (def.appearanceLifeCost && !canPayLife(s, seat, def.appearanceLifeCost)) return false; // NOVA 112
+    if (def.appearanceFreezeEnergy && standbyEnergy(s, seat).length < def.appearanceFreezeEnergy) return false; // NOVA 112, 804.2.3.1
     return true;
   }
   if (o.zone !== 'hand') return false;
@@ -206,6 +207,7 @@ function playAbility(play: PlayInProgress): ActivatedAbility {
 
 export type PlayStep =
   | { need: 'cost-mode' }
+  | { need: 'appearance-cost'; count: number }
   | { need: 'additional-cost' }
   | { need: 'payment' }
   | { need: 'target'; options: TargetRef[]; prompt: 'equip' | 'distribute' | 'target'; min: number }
@@ -223,6 +225,15 @@ export function continuePlay(s: NovaState): PlayStep {
     const lifeOk = canPayLife(s, seat, def.alternativeLifeCost);
     if (energyOk && lifeOk) return { need: 'cost-mode' };
     play.payLifeInstead = !energyOk;
+  }
+  // NOVA 112, 904.4: which standby energy-zone cards to freeze, asked only when the choice makes a difference (their
+  // colours differ, docs/rulings/nova.md R45).
+  const freeze = def.appearanceFreezeEnergy;
+  if (play.abilityIndex === null && freeze && (play.freezeEnergy === undefined || play.freezeEnergy === null)) {
+    const standby = standbyEnergy(s, seat);
+    const colours = new Set(standby.map((id) => novaCard(obj(s, id).card).color));
+    if (standby.length > freeze && colours.size > 1) return { need: 'appearance-cost', count: freeze };
+    play.freezeEnergy = standby.slice(0, freeze);
   }
   // NOVA 902.8.2: an optional additional cost is chosen with the costs; a discard needs another card in hand (902.3).
   if (play.abilityIndex === null && def.optionalDiscardCost && (play.discard === undefined || play.discard === null)) {
@@ -264,6 +275,11 @@ export function continuePlay(s: NovaState): PlayStep {
   return { need: 'nothing' };
 }
 
+/** NOVA 904.4: the standby cards in a player's energy zone (a frozen card cannot pay a freeze cost, 804.2.3.1). */
+export function standbyEnergy(s: NovaState, seat: Seat): string[] {
+  return s.players[seat].zones.energy.filter((id) => !obj(s, id).frozen);
+}
+
 /** The cards that could be discarded for an optional discard cost: the hand without the card being played. */
 export function discardCandidates(s: NovaState, play: PlayInProgress): string[] {
   return s.players[play.seat].zones.hand.filter((id) => id !== play.source);
@@ -280,6 +296,7 @@ function payAndPlace(s: NovaState, play: PlayInProgress): void {
   if (play.abilityIndex === null) {
     if (def.type === 'character') {
       if (def.appearanceLifeCost) p.life -= def.appearanceLifeCost; // NOVA 112, 902.5
+      for (const id of play.freezeEnergy ?? []) writableObj(s, id).frozen = true; // NOVA 112, 904.4
     } else {
       if (play.payLifeInstead && def.alternativeLifeCost) p.life -= def.alternativeLifeCost;
       else pay(s, seat, effectiveCost(s, seat, def), play.payment ?? undefined);

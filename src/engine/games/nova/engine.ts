@@ -17,6 +17,7 @@ import {
   priorityOptions,
   recordPlayTarget,
   setEnergy,
+  standbyEnergy,
 } from './actions.ts';
 import { novaCard } from './cards/pool.ts';
 import { attackTargets, declareAttack, declareBlock, possibleAttackers, possibleBlockers } from './combat.ts';
@@ -84,6 +85,7 @@ function step(s: NovaState): void {
     const next = continuePlay(s);
     if (next.need === 'cost-mode') s.await = { k: 'cost-mode', seat: s.play.seat };
     else if (next.need === 'additional-cost') s.await = { k: 'additional-cost', seat: s.play.seat };
+    else if (next.need === 'appearance-cost') s.await = { k: 'appearance-cost', seat: s.play.seat, count: next.count };
     else if (next.need === 'payment') s.await = { k: 'payment', seat: s.play.seat };
     else if (next.need === 'target')
       s.await = { k: 'target', seat: s.play.seat, options: next.options, prompt: next.prompt };
@@ -208,6 +210,24 @@ export function buildDecision(s: NovaState, a: Await): PendingDecision {
         min: 1,
         max: 1,
         defaultOnTimeout: ['energy'],
+      };
+    }
+    case 'appearance-cost': {
+      const play = s.play;
+      if (!play) throw new Error('appearance cost without a play');
+      const def = novaCard(play.card);
+      const options = standbyEnergy(s, a.seat).map((id) => cardOption(s, id, 'energy-card'));
+      return {
+        ...base,
+        kind: 'appearance-cost',
+        prompt: {
+          en: `${def.name.en}: choose ${a.count} standby cards in your energy zone to freeze. (NOVA 112)`,
+          ja: `${def.name.ja}：フリーズするエナジーゾーンのスタンバイ状態のカードを${a.count}枚選んでください。`,
+        },
+        options,
+        min: a.count,
+        max: a.count,
+        defaultOnTimeout: options.slice(0, a.count).map((o) => o.id),
       };
     }
     case 'additional-cost': {
@@ -537,6 +557,9 @@ function handle(s: NovaState, a: Await, chosen: string[]): void {
     }
     case 'cost-mode':
       if (s.play) s.play.payLifeInstead = pick === 'life';
+      return;
+    case 'appearance-cost':
+      if (s.play) s.play.freezeEnergy = chosen; // NOVA 112, 904.4
       return;
     case 'additional-cost':
       if (s.play) s.play.discard = pick === 'no-discard' ? [] : [pick]; // NOVA 902.8.2

@@ -4,7 +4,7 @@ import { novaCard } from './cards/pool.ts';
 import { characteristics } from './characteristics.ts';
 import { logPublic } from './log.ts';
 import type { CardObject, NovaState } from './state.ts';
-import { emit } from './triggers.ts';
+import { checkStateTriggers, emit } from './triggers.ts';
 import { writableObj } from './working-copy.ts';
 import { fieldObjects, moveCard, obj } from './zones.ts';
 
@@ -145,6 +145,7 @@ export function rulesProcessing(s: NovaState): void {
     ],
     '501.1',
   );
+  if (!s.result) checkStateTriggers(s); // NOVA 801.4.6: at the same moments, though not rules processing (501.2)
 }
 
 /**

@@ -171,6 +171,8 @@ export interface PlayInProgress {
   payment?: string[] | null;
   /** NOVA 902.8.2: the cards chosen to discard for an optional additional cost; [] when declined. */
   discard?: string[] | null;
+  /** NOVA 112, 904.4: the standby energy-zone cards chosen to freeze for an appearance cost. */
+  freezeEnergy?: string[] | null;
 }
 
 /** An item being resolved, paused when an effect needs a choice (NOVA 804.4). */
@@ -198,6 +200,7 @@ export type Await =
   | { k: 'order-triggers'; seat: Seat }
   | { k: 'cost-mode'; seat: Seat }
   | { k: 'additional-cost'; seat: Seat }
+  | { k: 'appearance-cost'; seat: Seat; count: number }
   | { k: 'payment'; seat: Seat }
   | { k: 'target'; seat: Seat; options: TargetRef[]; prompt: 'equip' | 'distribute' | 'target' }
   | { k: 'attacker'; seat: Seat }
@@ -228,6 +231,11 @@ export interface NovaState extends BaseState {
   pendingTriggers: PendingTrigger[];
   /** NOVA 801.4.9: delayed triggers waiting for their event (absent in states saved before they existed). */
   delayed?: DelayedTrigger[];
+  /**
+   * NOVA 801.4.6.1.1: what each count-watching state trigger last saw, by "<object>:<ability>:<controller>", so a
+   * change of the count can be told from a count that already met the condition (absent in older saved states).
+   */
+  stateWatch?: Record<string, number>;
   effects: ContinuousEffect[];
   /** NOVA 801.3.5.1.1: ability instances that cannot be activated again until the waiting area empties. */
   activationLocks: string[];

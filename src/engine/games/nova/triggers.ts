@@ -127,3 +127,37 @@ export function nextTriggerGroup(s: NovaState): PendingTrigger[] {
   const [active, other] = apnapGroups(s.pendingTriggers, s.turn.active);
   return active.length > 0 ? active : other;
 }
+
+/** Is this ability of this object still pending, waiting or resolving (NOVA 801.4.6: no new trigger until then)? */
+function stillUnresolved(s: NovaState, source: string, index: number): boolean {
+  const same = (x: { objectId?: string; source?: string; abilityIndex: number | null }) =>
+    (x.source ?? x.objectId) === source && x.abilityIndex === index;
+  return (
+    s.pendingTriggers.some(same) ||
+    s.waiting.some((w) => w.kind === 'triggered' && same(w)) ||
+    (s.resolving?.item.kind === 'triggered' && same(s.resolving.item))
+  );
+}
+
+/**
+ * NOVA 801.4.6 state triggers, checked whenever rules processing runs (at once after every event; they are not
+ * rules processing, 501.2). "When your energy zone has N or more cards" triggers when the count changes to N or
+ * more (801.4.6.1.1 and its example; docs/rulings/nova.md R45): not for a count the card found on arriving, and not
+ * again while it is still unresolved.
+ */
+export function checkStateTriggers(s: NovaState): void {
+  const seen = s.stateWatch ?? {};
+  const now: Record<string, number> = {};
+  for (const src of fieldObjects(s)) {
+    novaCard(src.card).abilities.forEach((a, i) => {
+      if (a.kind !== 'triggered' || a.when !== 'your-energy-zone-at-least') return;
+      const key = `${src.id}:${i}:${src.controller}`;
+      const count = s.players[src.controller].zones.energy.length;
+      now[key] = count;
+      const before = seen[key];
+      if (before === undefined || before === count || count < (a.count ?? 1)) return;
+      if (!stillUnresolved(s, src.id, i)) queue(s, src, i, null);
+    });
+  }
+  if (Object.keys(now).length > 0 || Object.keys(seen).length > 0) s.stateWatch = now;
+}

@@ -152,6 +152,7 @@ export const TRIGGER_EVENTS = [
   'you-control-no-servants-at-end',
   'opponent-places-servant',
   'your-draw-phase',
+  'your-energy-zone-at-least',
 ] as const;
 export const TriggerEventSchema = z.enum(TRIGGER_EVENTS);
 export type TriggerEvent = z.infer<typeof TriggerEventSchema>;
@@ -185,6 +186,8 @@ export const AbilitySchema = z.discriminatedUnion('kind', [
       when: TriggerEventSchema,
       /** NOVA 902.8.2: "if that additional cost was paid": triggers only for an object whose optional cost was paid. */
       ifOptionalCostPaid: z.boolean().optional(),
+      /** For 'your-energy-zone-at-least' (a state trigger, NOVA 801.4.6): the number of cards. */
+      count: z.number().int().min(1).optional(),
       effects: z.array(EffectSchema).min(1),
     })
     .strict(),
@@ -253,6 +256,8 @@ export const NovaCardSchema = z
       .strict()
       .optional(),
     appearanceLifeCost: z.number().int().min(1).optional(),
+    /** NOVA 112, 904.4: appearance cost "freeze N standby cards in your energy zone". */
+    appearanceFreezeEnergy: z.number().int().min(1).optional(),
     /** The rules text the card is meant to have; a test checks the generated text against it. */
     text: z.object({ en: z.string(), ja: z.string() }).strict(),
   })

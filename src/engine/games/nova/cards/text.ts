@@ -51,6 +51,12 @@ export function cardText(card: NovaCard): Label {
       ja: `登場コスト：${card.appearanceLifeCost}LPを支払う。`,
     });
   }
+  if (card.appearanceFreezeEnergy) {
+    lines.push({
+      en: `Appearance cost: freeze ${card.appearanceFreezeEnergy} standby cards in your energy zone.`,
+      ja: `登場コスト：あなたのエナジーゾーンのスタンバイ状態のカードを${card.appearanceFreezeEnergy}枚フリーズする。`,
+    });
+  }
   if (card.effects.length > 0) lines.push(effectsText(card.effects));
   for (const ability of card.abilities) lines.push(abilityText(ability));
   return join(lines, '\n', '\n');
@@ -131,7 +137,7 @@ function abilityText(a: Ability): Label {
       const paid = a.ifOptionalCostPaid
         ? { en: 'if that additional cost was paid, ', ja: 'その追加コストが支払われていたなら、' }
         : { en: '', ja: '' };
-      return prefix(join([triggerText(a.when), paid], '', ''), effectsText(a.effects));
+      return prefix(join([triggerText(a.when, a.count), paid], '', ''), effectsText(a.effects));
     }
     case 'activated': {
       const cost: Label[] = [];
@@ -194,8 +200,16 @@ function filterText(f: Filter): Label {
   return { en: `Your ${other.en}servants`, ja: `あなたの${other.ja}サーバント` };
 }
 
-function triggerText(when: Ability extends never ? never : Extract<Ability, { kind: 'triggered' }>['when']): Label {
+function triggerText(
+  when: Ability extends never ? never : Extract<Ability, { kind: 'triggered' }>['when'],
+  count = 1,
+): Label {
   switch (when) {
+    case 'your-energy-zone-at-least':
+      return {
+        en: `When your energy zone has ${count} or more cards, `,
+        ja: `あなたのエナジーゾーンのカードが${count}枚以上になった時、`,
+      };
     case 'enters-field':
       return { en: 'When this card is placed on the field, ', ja: 'このカードが場に置かれた時、' };
     case 'attacks':
