@@ -7,7 +7,7 @@ const gameChoices = [
   { name: 'NOVA', value: 'nova' },
   { name: 'Magic: The Gathering', value: 'mtg' },
   { name: 'Force of Will', value: 'fow' },
-  { name: 'Pokémon-like (PMV)', value: 'pmv' },
+  { name: 'Phantom Magic Vision', value: 'pmv' },
   { name: 'Aquarian Age', value: 'aqa' },
 ];
 
@@ -111,7 +111,7 @@ const card = new SlashCommandBuilder()
   .addStringOption((o) =>
     o.setName('name').setDescription('Card name').setRequired(true).setAutocomplete(true).setMaxLength(100),
   )
-  .addStringOption(gameChoice)
+  .addStringOption((o) => gameChoice(o).setDescription('Which game (default: search every game)'))
   .addBooleanOption((o) => o.setName('private').setDescription('Show the answer to you only'));
 
 const arbiter = new SlashCommandBuilder()
