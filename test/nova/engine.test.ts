@@ -93,9 +93,6 @@ describe('NOVA game module', () => {
     expect(() => {
       (s.objects[id] as { damage: number }).damage = 5;
     }).toThrow(TypeError);
-    expect(() => {
-      s.objects.extra = s.objects[id] as NovaState['objects'][string];
-    }).toThrow(TypeError);
   });
 
   it('refuses stale, foreign and unknown answers with IllegalAction and leaves the state as it was', () => {
