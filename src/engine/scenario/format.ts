@@ -59,6 +59,8 @@ export const StepSchema = z.union([
   z.object({ player: Seat, label: z.string().min(1) }).strict(),
   /** Both players pass priority until a decision other than priority comes up ("decision"), or, given a phase name, until that phase's first priority window. */
   z.object({ passUntil: z.string().min(1) }).strict(),
+  /** Answers every decision that has a single legal answer, at most this many, until a real choice or the end of the game. */
+  z.object({ answerForced: z.number().int().min(1).max(5000) }).strict(),
   z.object({ expect: z.lazy(() => ExpectSchema) }).strict(),
 ]);
 export type Step = z.infer<typeof StepSchema>;

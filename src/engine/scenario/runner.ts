@@ -4,6 +4,7 @@ import type { DecisionOption, Seat } from '../core/game.ts';
 import { novaCard } from '../games/nova/cards/pool.ts';
 import { characteristics } from '../games/nova/characteristics.ts';
 import { nova } from '../games/nova/index.ts';
+import { isForced } from '../games/nova/loops.ts';
 import type { NovaState } from '../games/nova/state.ts';
 import { type Expect, type Scenario, ScenarioSchema, type Step } from './format.ts';
 import { buildNovaPosition } from './nova-position.ts';
@@ -157,6 +158,14 @@ function applyStep(s: NovaState, step: Step): NovaState {
         return s;
     }
     throw new Error(`passUntil ${step.passUntil}: not reached after 500 passes`);
+  }
+  if ('answerForced' in step) {
+    for (let i = 0; i < step.answerForced; i++) {
+      const p = s.pending;
+      if (!p || !isForced(p)) return s;
+      s = nova.apply(s, p.player, { decisionId: p.id, choose: p.options.map((o) => o.id) });
+    }
+    return s;
   }
   if ('expect' in step) return s;
   const p = s.pending;

@@ -24,6 +24,7 @@ import { attackTargets, declareAttack, declareBlock, possibleAttackers, possible
 import { chooseDamageReplacement, openDamageReplacements, processDamage } from './damage.ts';
 import { paymentPlans } from './energy.ts';
 import { logPublic } from './log.ts';
+import { watchForLoop } from './loops.ts';
 import {
   choiceForDamage,
   continueResolution,
@@ -46,7 +47,8 @@ const MAX_STEPS = 100_000;
 /**
  * Runs the game forward until a player must decide (state.await set, state.pending built) or the game ends, then
  * seals the state (working-copy.ts): it is about to be handed out.
- * NOVA 924: an endless mandatory loop is never spun silently; past the step limit we stop with UnsupportedRule.
+ * NOVA 924.1.3: a loop that never reaches a decision is never spun silently: past the step limit we stop with
+ * UnsupportedRule. Loops through forced decisions are caught after each decision (loops.ts, docs/rulings R47).
  */
 export function advance(s: NovaState): void {
   for (let i = 0; i < MAX_STEPS; i++) {
@@ -633,6 +635,7 @@ export function applyResponse(state: NovaState, seat: Seat, response: DecisionRe
   s.version += 1;
   rulesProcessing(s);
   advance(s);
+  watchForLoop(s); // NOVA 924.1.3
   return s;
 }
 

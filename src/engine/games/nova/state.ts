@@ -264,4 +264,15 @@ export interface NovaState extends BaseState {
   pending: PendingDecision | null;
   log: NovaLogEntry[];
   logSeq: number;
+  /** NOVA 924.1.3: a run of forced decisions being watched for a repeated position (loops.ts); absent otherwise. */
+  loopWatch?: LoopWatch;
+}
+
+export interface LoopWatch {
+  /** Decisions in a row with a single legal answer. */
+  forced: number;
+  /** Signatures of the positions after the first `LOOP_WATCH_AFTER` forced decisions, oldest first. */
+  seen: string[];
+  /** For each seen position, whose cards or abilities were waiting or resolving (bit 1: p1, bit 2: p2). */
+  causes: number[];
 }

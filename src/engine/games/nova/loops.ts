@@ -1,0 +1,117 @@
+import { createHash } from 'node:crypto';
+import { UnsupportedRule } from '../../core/errors.ts';
+import { opponentOf, type PendingDecision, type Seat } from '../../core/game.ts';
+import { canonicalJson } from '../../core/hash.ts';
+import { logPublic } from './log.ts';
+import type { LoopWatch, NovaState } from './state.ts';
+
+/**
+ * Forced decisions in a row before positions are compared. Random games never go past about 30 (a turn without a
+ * single real choice for either player), so ordinary play pays nothing for the watch.
+ */
+export const LOOP_WATCH_AFTER = 50;
+/** Positions compared at most: a forced run this long that never repeats a position is a growing endless loop. */
+const LOOP_WATCH_SPAN = 200;
+
+/** A decision with exactly one legal answer: the player has no way to act differently. */
+export function isForced(p: PendingDecision): boolean {
+  return p.min === p.options.length && (!p.ordered || p.options.length <= 1);
+}
+
+/**
+ * NOVA 924.1.3: a loop that no player can stop. The engine proves it when, with nothing but forced decisions in
+ * between, the same position comes back: from there the game is determined and repeats for ever. The player whose
+ * cards or abilities drive it caused it and loses; when both players' do, both caused it and the game is a draw
+ * (docs/rulings/nova.md R47, as A44 for simultaneous losses). Optional loops (924.1.1, 924.1.2) need no engine
+ * support: each repetition is a real choice, played out one at a time (R47).
+ *
+ * Called on a new state before it is handed out; cheap unless a long forced run is already under way.
+ */
+export function watchForLoop(s: NovaState): void {
+  const p = s.pending;
+  if (s.result || !p || !isForced(p)) {
+    if (s.loopWatch) delete s.loopWatch;
+    return;
+  }
+  const w: LoopWatch = s.loopWatch ?? { forced: 0, seen: [], causes: [] };
+  w.forced += 1;
+  s.loopWatch = w;
+  if (w.forced <= LOOP_WATCH_AFTER) return;
+  const signature = positionSignature(s);
+  const cause = causeMask(s);
+  const at = w.seen.indexOf(signature);
+  if (at >= 0) {
+    endByLoop(s, [...w.causes.slice(at), cause]);
+    return;
+  }
+  if (w.seen.length >= LOOP_WATCH_SPAN)
+    throw new UnsupportedRule(
+      '924.1.3',
+      `${w.forced} forced decisions in a row without a repeated position (a loop that grows each time)`,
+    );
+  w.seen.push(signature);
+  w.causes.push(cause);
+}
+
+/**
+ * The position without what only counts or names: the version, the id and timestamp counters (new timestamps
+ * always come after every existing one), the log, the decision
+ * built from it, and the watch itself. Ids made from the id counter (objects o12, waiting items w13, effects e14,
+ * delayed triggers d15; never seats) are renamed in order of appearance, so a loop that makes a new waiting item each time still comes back to the same signature.
+ */
+function positionSignature(s: NovaState): string {
+  const { version, nextId, timestamp, logSeq, log, pending, loopWatch, ...position } = s;
+  const names = new Map<string, string>();
+  const text = canonicalJson(position).replace(/"([dewo])(\d+)(?=[":])/g, (_m, letter: string, digits: string) => {
+    const id = letter + digits;
+    let name = names.get(id);
+    if (name === undefined) {
+      name = `${letter}#${names.size}`;
+      names.set(id, name);
+    }
+    return `"${name}`;
+  });
+  return createHash('sha256').update(text).digest('hex').slice(0, 24);
+}
+
+/** Whose cards or abilities are waiting, triggered or resolving in this position. */
+function causeMask(s: NovaState): number {
+  let mask = 0;
+  const add = (seat: Seat) => {
+    mask |= seat === 'p1' ? 1 : 2;
+  };
+  for (const w of s.waiting) add(w.controller);
+  for (const t of s.pendingTriggers) add(t.controller);
+  if (s.resolving) add(s.resolving.item.controller);
+  return mask;
+}
+
+function endByLoop(s: NovaState, causes: number[]): void {
+  const mask = causes.reduce((a, b) => a | b, 0);
+  if (mask === 0) throw new UnsupportedRule('924.1.3', 'an endless loop with no card or ability driving it');
+  if (mask === 3) {
+    s.result = {
+      kind: 'draw',
+      reason: {
+        en: "An endless loop no player can stop, driven by both players' cards: the game is a draw.",
+        ja: '誰も止められないループが両プレイヤーのカードによって発生したため、引き分けとなった。',
+      },
+      rule: '924.1.3 (R47)',
+    };
+  } else {
+    const loser: Seat = mask === 1 ? 'p1' : 'p2';
+    s.result = {
+      kind: 'win',
+      winner: opponentOf(loser),
+      reason: {
+        en: `An endless loop no player can stop: ${loser}'s cards caused it, so ${loser} loses.`,
+        ja: `誰も止められないループを${loser}のカードが発生させたため、${loser}の敗北となった。`,
+      },
+      rule: '924.1.3',
+    };
+  }
+  s.await = null;
+  s.pending = null;
+  delete s.loopWatch;
+  logPublic(s, s.result.reason);
+}
