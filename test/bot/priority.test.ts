@@ -8,6 +8,8 @@ import type { MessageView } from '../../src/devtools/fake-discord/index.ts';
 import type { BaseState, PendingDecision, Seat } from '../../src/engine/core/game.ts';
 import type { LoggedDecision } from '../../src/engine/core/replay.ts';
 import { applyLogged } from '../../src/engine/core/replay.ts';
+import { novaCard } from '../../src/engine/games/nova/cards/pool.ts';
+import { novaPrecons } from '../../src/engine/games/nova/precon.ts';
 import { gameModule } from '../../src/engine/registry.ts';
 import {
   type BotHarness,
@@ -33,6 +35,20 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
 });
+
+/** Every card name (en and ja) of the precons, and those the spectator view showed at some point. */
+const seenBySpectator = new Set<string>();
+function deckNames(): string[] {
+  const names = new Set<string>();
+  for (const deck of novaPrecons())
+    for (const cards of Object.values(deck.sections))
+      for (const { card } of cards) {
+        const def = novaCard(card);
+        names.add(def.name.en);
+        names.add(def.name.ja);
+      }
+  return [...names];
+}
 
 /** Decision ids that were put to a player (seen pending after the bot had done its passes). */
 function askedRecorder(matchId: string) {
@@ -113,6 +129,8 @@ describe('auto-pass and stops', () => {
       afterEach: () => {
         rec.record();
         const { state, pending } = pendingOf(matchId);
+        const spectator = JSON.stringify(game.view(state, { kind: 'spectator' }));
+        for (const name of deckNames()) if (spectator.includes(name)) seenBySpectator.add(name);
         if (pending?.kind !== 'priority' || pending.options.length > 1) return;
         // Asked with nothing but pass: only at a stop of that player's.
         const step = position(state).step;
@@ -135,8 +153,15 @@ describe('auto-pass and stops', () => {
       expect(onlyPass || afterAction).toBe(true);
       if (onlyPass && !afterAction) expect(a.pending.player === 'p2' && position(a.state).step === 'end').toBe(false);
     }
-    // The public transcript says nothing about who passed automatically.
-    expect(h.carol.read(thread(h, matchId))).not.toMatch(/auto/i);
+    // The public transcript says nothing about who passed automatically, and no card that only ever sat in a
+    // hand or deck reaches it; public components are only the hand button (the pass modes are ephemeral).
+    const transcript = h.carol.read(thread(h, matchId));
+    expect(transcript).not.toMatch(/auto/i);
+    const hiddenOnly = deckNames().filter((n) => !seenBySpectator.has(n));
+    expect(hiddenOnly.length).toBeGreaterThan(0);
+    expect(hiddenOnly.filter((n) => transcript.includes(n))).toEqual([]);
+    const publicIds = h.carol.messages(thread(h, matchId)).flatMap((m) => m.buttons.map((b) => b.customId ?? ''));
+    expect(publicIds.filter((id) => id !== `h:${matchId}`)).toEqual([]);
   }, 60_000);
 });
 
