@@ -180,6 +180,7 @@ const stopsGame = (o: import('discord.js').SlashCommandStringOption) =>
   o
     .setName('game')
     .setDescription('The game the stops are for (default: the server default game)')
+    .setDescriptionLocalizations({ ja: 'ストップを設定するゲーム（既定：サーバーの既定のゲーム）' })
     .setChoices(...gameChoices);
 
 // /settings guild: anyone may look, server managers change (checked by the bot, since /settings user is for all).
@@ -197,11 +198,13 @@ const settings = new SlashCommandBuilder()
         o
           .setName('locale')
           .setDescription('Language of public match messages')
+          .setDescriptionLocalizations({ ja: '対戦の公開メッセージの言語' })
           .setChoices({ name: 'English', value: 'en' }, { name: '日本語', value: 'ja' }),
       )
       .addStringOption((o) =>
         o
           .setName('default-game')
+          .setDescriptionLocalizations({ ja: 'ゲームを指定しない /duel のゲーム' })
           .setDescription('Game of /duel when none is given')
           .setChoices(...gameChoices),
       )
@@ -209,20 +212,32 @@ const settings = new SlashCommandBuilder()
         o
           .setName('decision-seconds')
           .setDescription('Seconds per decision before bank time runs (0: no timer)')
+          .setDescriptionLocalizations({ ja: '1回の選択の秒数（超えると予備の持ち時間を使う。0でタイマーなし）' })
           .setMinValue(0)
           .setMaxValue(3600),
       )
       .addIntegerOption((o) =>
-        o.setName('bank-seconds').setDescription('Bank time per player and match').setMinValue(0).setMaxValue(7200),
+        o
+          .setName('bank-seconds')
+          .setDescription('Bank time per player and match')
+          .setDescriptionLocalizations({ ja: '1試合あたりの予備の持ち時間（秒）' })
+          .setMinValue(0)
+          .setMaxValue(7200),
       )
       .addIntegerOption((o) =>
         o
           .setName('timeouts')
           .setDescription('Timeouts in a row before a player concedes')
+          .setDescriptionLocalizations({ ja: '投了となる連続タイムアウト回数' })
           .setMinValue(1)
           .setMaxValue(20),
       )
-      .addBooleanOption((o) => o.setName('auto-pass').setDescription('Auto-pass for players who did not choose'))
+      .addBooleanOption((o) =>
+        o
+          .setName('auto-pass')
+          .setDescription('Auto-pass for players who did not choose')
+          .setDescriptionLocalizations({ ja: '自分で選んでいないプレイヤーの自動パス' }),
+      )
       .addStringOption(stopsOption)
       .addStringOption(stopsGame),
   )
@@ -235,10 +250,11 @@ const settings = new SlashCommandBuilder()
         o
           .setName('auto-pass')
           .setDescription('Pass for you when pass is your only option')
+          .setDescriptionLocalizations({ ja: 'パスしか選べないときに自動でパスする' })
           .setChoices(
-            { name: 'on', value: 'on' },
-            { name: 'off', value: 'off' },
-            { name: 'server default', value: 'default' },
+            { name: 'on', name_localizations: { ja: 'オン' }, value: 'on' },
+            { name: 'off', name_localizations: { ja: 'オフ' }, value: 'off' },
+            { name: 'server default', name_localizations: { ja: 'サーバーの既定' }, value: 'default' },
           ),
       )
       .addStringOption(stopsOption)
@@ -247,10 +263,11 @@ const settings = new SlashCommandBuilder()
         o
           .setName('language')
           .setDescription("The bot's language for you")
+          .setDescriptionLocalizations({ ja: 'ボットがあなたに使う言語' })
           .setChoices(
             { name: 'English', value: 'en' },
             { name: '日本語', value: 'ja' },
-            { name: 'Discord language', value: 'discord' },
+            { name: 'Discord language', name_localizations: { ja: 'Discordの言語' }, value: 'discord' },
           ),
       ),
   );
