@@ -26,6 +26,18 @@ describe('canonical hash', () => {
       { numRuns: 2000 },
     );
   });
+  it('reuses sorted copies of deep-frozen objects only, so a changed object is never hashed stale', () => {
+    const card = Object.freeze({ z: 1, a: Object.freeze({ y: 2, b: 3 }) });
+    const open = { z: 1, a: { y: 2, b: 3 } };
+    const first = canonicalJson({ card, open });
+    expect(canonicalJson({ card, open })).toBe(first);
+    open.a.b = 4; // not frozen: must show the change
+    expect(canonicalJson({ card, open })).toBe('{"card":{"a":{"b":3,"y":2},"z":1},"open":{"a":{"b":4,"y":2},"z":1}}');
+    const shallow = Object.freeze({ inner: { x: 1 } }); // frozen, but what it holds is not
+    canonicalJson(shallow);
+    shallow.inner.x = 2;
+    expect(canonicalJson(shallow)).toBe('{"inner":{"x":2}}');
+  });
   it('changes when a value changes', () => {
     expect(stateHash({ life: 2000 })).not.toBe(stateHash({ life: 1900 }));
   });
