@@ -238,12 +238,10 @@ export async function practice(ctx: BotContext, interaction: ChatInputCommandInt
     await interaction.reply({ content: T.notInThread[locale], flags: MessageFlags.Ephemeral });
     return;
   }
-  const game = gameOf(
-    ctx,
-    interaction.options.getString('game') ?? ctx.store.guilds.get(interaction.guildId).defaultGame,
-  );
+  const rawGame = interaction.options.getString('game') ?? ctx.store.guilds.get(interaction.guildId).defaultGame;
+  const game = gameOf(ctx, rawGame);
   if (!game) {
-    await interaction.reply({ content: T.gameUnavailable('?')[locale], flags: MessageFlags.Ephemeral });
+    await interaction.reply({ content: T.gameUnavailable(rawGame)[locale], flags: MessageFlags.Ephemeral });
     return;
   }
   const where = { guildId: interaction.guildId, userId: interaction.user.id, game };

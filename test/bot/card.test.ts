@@ -108,12 +108,15 @@ describe('/card', () => {
     expect(ja.reply()?.content).toMatch(/「そんなカード」というMTGカードは見つかりません。/);
   });
 
-  it('still refuses /duel for games that have cards but no engine', async () => {
+  it('still refuses /duel challenge and practice for games that have cards but no engine, naming the game', async () => {
     for (const game of ['mtg', 'fow', 'pmv', 'aqa'] as const) {
       const refused = await h.alice.slash('duel challenge', { opponent: h.bob, game });
       await h.bot.idle();
-      expect(refused.reply()?.content).toMatch(/not playable yet/);
+      expect(refused.reply()?.content).toBe(`${game} is not playable yet.`);
       expect(refused.reply()?.ephemeral).toBe(true);
+      const practice = await h.alice.slash('duel practice', { game });
+      await h.bot.idle();
+      expect(practice.reply()?.content).toBe(`${game} is not playable yet.`);
     }
   });
 });
