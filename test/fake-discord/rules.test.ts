@@ -1,7 +1,12 @@
 import {
+  AttachmentBuilder,
+  ChannelType,
   type ChatInputCommandInteraction,
   DiscordAPIError,
+  Events,
   type InteractionReplyOptions,
+  MessageFlags,
+  PermissionFlagsBits,
   RESTEvents,
   Routes,
 } from 'discord.js';
@@ -259,5 +264,46 @@ describe('fake Discord enforces interaction and delivery rules with Discord erro
     h.client.rest.off(RESTEvents.Response, listener);
     expect(statuses).toEqual([429, 200]);
     expect(h.alice.messages(h.guild.channel()).filter((m) => m.content === 'after the wait')).toHaveLength(1);
+  });
+
+  it('permissions denied to the bot in a channel: app_permissions, CHANNEL_UPDATE, 50013 and 50001', async () => {
+    const general = h.guild.channel();
+    h.discord.denyBotPermissions(general, PermissionFlagsBits.AttachFiles | PermissionFlagsBits.CreatePublicThreads);
+    let appPermissions = 0n;
+    h.onInteraction(async (interaction) => {
+      if (!interaction.isChatInputCommand()) return;
+      appPermissions = interaction.appPermissions.bitfield;
+      await interaction.reply({ content: 'ok', flags: MessageFlags.Ephemeral });
+    });
+    await h.alice.slash('ping');
+    await h.idle();
+    expect(appPermissions & PermissionFlagsBits.AttachFiles).toBe(0n);
+    expect(appPermissions & PermissionFlagsBits.SendMessages).toBe(PermissionFlagsBits.SendMessages);
+    const channel = await h.client.channels.fetch(general.id);
+    if (!channel || channel.type !== ChannelType.GuildText) throw new Error('not a text channel');
+    // discord.js computes the same from the overwrite it received.
+    await h.discord.until(
+      () => channel.permissionsFor(h.discord.botUserId)?.has(PermissionFlagsBits.AttachFiles) === false,
+    );
+    const file = new AttachmentBuilder(Buffer.from('x'), { name: 'board.png' });
+    await expect(channel.send({ files: [file] })).rejects.toMatchObject({ code: 50013, status: 403 });
+    const plain = await channel.send('text still works');
+    await expect(plain.startThread({ name: 'match' })).rejects.toMatchObject({ code: 50013 });
+    h.discord.denyBotPermissions(general, PermissionFlagsBits.ViewChannel);
+    await expect(channel.send('hidden')).rejects.toMatchObject({ code: 50001 });
+    h.discord.denyBotPermissions(general, 0n);
+    await expect(channel.send({ files: [file] })).resolves.toBeDefined();
+  });
+
+  it('a deleted thread: THREAD_DELETE reaches the bot, REST answers 10003', async () => {
+    const channel = await h.client.channels.fetch(h.guild.channel().id);
+    if (!channel || channel.type !== ChannelType.GuildText) throw new Error('not a text channel');
+    const thread = await (await channel.send('match')).startThread({ name: 'a match' });
+    const deleted = new Promise<string>((resolve) => h.client.once(Events.ThreadDelete, (t) => resolve(t.id)));
+    h.discord.deleteChannel(thread);
+    expect(await deleted).toBe(thread.id);
+    await expect(
+      h.client.rest.post(`/channels/${thread.id}/messages`, { body: { content: 'x' } }),
+    ).rejects.toMatchObject({ code: 10003, status: 404 });
   });
 });

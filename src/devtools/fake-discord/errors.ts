@@ -31,6 +31,7 @@ export const unknownInteraction = () => new DiscordApiError(404, 10062, 'Unknown
 export const interactionAlreadyAcknowledged = () =>
   new DiscordApiError(400, 40060, 'Interaction has already been acknowledged.');
 export const missingAccess = () => new DiscordApiError(403, 50001, 'Missing Access');
+export const missingPermissions = () => new DiscordApiError(403, 50013, 'Missing Permissions');
 export const cannotEditOthersMessage = () =>
   new DiscordApiError(403, 50005, 'Cannot edit a message authored by another user');
 export const emptyMessage = () => new DiscordApiError(400, 50006, 'Cannot send an empty message');

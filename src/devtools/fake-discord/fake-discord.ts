@@ -9,7 +9,7 @@ import { Gateway } from './gateway.ts';
 import { RestRouter } from './http.ts';
 import { InteractionBook, type InteractionRecord } from './interactions.ts';
 import { type Dispatch, MessageBook } from './messages.ts';
-import { attachmentPayload, guildCreatePayload, memberPayload, userPayload } from './payloads.ts';
+import { attachmentPayload, channelPayload, guildCreatePayload, memberPayload, userPayload } from './payloads.ts';
 import { buildRoutes, type RouteContext } from './routes.ts';
 import { ChannelKind, type ChannelRecord, Store } from './store.ts';
 import { type MessageView, transcript, viewMessage } from './view.ts';
@@ -186,6 +186,38 @@ export class FakeDiscord {
       retryAfterSeconds: options.retryAfterSeconds ?? 0.05,
       global: options.global ?? false,
     });
+  }
+
+  /**
+   * Deletes a channel or thread as a moderator would: its messages go, a text channel takes its threads with it,
+   * REST calls on it answer 10003 Unknown Channel, and the bot gets THREAD_DELETE / CHANNEL_DELETE.
+   */
+  deleteChannel(channel: { id: string }): void {
+    const removed = this.store.removeChannel(channel.id);
+    for (const c of removed) {
+      if (c.parentId !== null) {
+        this.#gateway.dispatch('THREAD_DELETE', { id: c.id, guild_id: c.guildId, parent_id: c.parentId, type: c.type });
+      } else {
+        this.#gateway.dispatch('CHANNEL_DELETE', channelPayload(this.store, c));
+      }
+      this.store.events.emit('channel', c);
+    }
+  }
+
+  /**
+   * Takes permissions from the bot in a text channel (and its threads), as a member overwrite: e.g.
+   * `PermissionFlagsBits.CreatePublicThreads | PermissionFlagsBits.AttachFiles`; `0n` gives them back. Interactions
+   * there carry the reduced `app_permissions`, the bot gets CHANNEL_UPDATE, and REST answers 50013 (50001 without
+   * View Channel) to what needs them.
+   */
+  denyBotPermissions(channel: { id: string }, permissions: bigint): void {
+    const record = this.store.channel(channel.id);
+    if (record.parentId !== null || record.type !== ChannelKind.GuildText) {
+      throw new Error('permissions are denied on text channels; threads inherit them');
+    }
+    record.botDenied = permissions;
+    this.#gateway.dispatch('CHANNEL_UPDATE', channelPayload(this.store, record));
+    this.store.notifyChange();
   }
 
   /** Drops every gateway socket with a resumable close code; discord.js reconnects and RESUMEs. */

@@ -10,6 +10,7 @@ import {
 import { checkAutocompleteChoices, checkModal } from './limits.ts';
 import { type MessageBook, MessageFlag, type MessageInput } from './messages.ts';
 import {
+  botPermissionsIn,
   channelPayload,
   everyonePermissions,
   memberPayload,
@@ -321,7 +322,7 @@ export class InteractionBook {
         ...memberPayload(this.store, guild, user.id),
         permissions: permissionsOf(this.store, guild, user.id).toString(),
       };
-      payload.app_permissions = permissionsOf(this.store, guild, this.app.botUserId).toString();
+      payload.app_permissions = botPermissionsIn(this.store, channel, this.app.botUserId).toString();
     } else {
       payload.user = userPayload(user);
       payload.app_permissions = everyonePermissions.toString();

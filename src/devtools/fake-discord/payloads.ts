@@ -44,6 +44,14 @@ export function permissionsOf(store: Store, guild: GuildRecord, userId: string):
   return store.user(userId).bot ? botPermissions : everyonePermissions;
 }
 
+/** The bot's permissions in one channel: its guild permissions less what the channel (or a thread's parent) denies. */
+export function botPermissionsIn(store: Store, channel: ChannelRecord, botUserId = store.botUserId): bigint {
+  if (channel.guildId === null) return everyonePermissions;
+  const parent = channel.parentId ? store.channels.get(channel.parentId) : undefined;
+  const denied = channel.botDenied | (parent?.botDenied ?? 0n);
+  return permissionsOf(store, store.guild(channel.guildId), botUserId) & ~denied;
+}
+
 export function userPayload(user: UserRecord): Json {
   return {
     id: user.id,
@@ -116,7 +124,12 @@ export function channelPayload(store: Store, channel: ChannelRecord): Json {
     flags: 0,
   };
   if (channel.type === ChannelKind.GuildText) {
-    return { ...base, position: 0, permission_overwrites: [], topic: null, nsfw: false, parent_id: null };
+    // What the bot is denied here, as Discord shows it: a member overwrite (type 1) on the channel.
+    const overwrites =
+      channel.botDenied === 0n
+        ? []
+        : [{ id: store.botUserId, type: 1, allow: '0', deny: channel.botDenied.toString() }];
+    return { ...base, position: 0, permission_overwrites: overwrites, topic: null, nsfw: false, parent_id: null };
   }
   const count = store.messages.get(channel.id)?.length ?? 0;
   return {

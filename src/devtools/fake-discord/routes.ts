@@ -1,10 +1,18 @@
+import { PermissionFlagsBits } from 'discord.js';
 import type { CommandRegistry } from './commands.ts';
 import { cannotEditOthersMessage, cannotMessageUser, missingAccess, unknownMessage } from './errors.ts';
 import type { Gateway } from './gateway.ts';
 import type { Route } from './http.ts';
 import type { InteractionBook } from './interactions.ts';
 import type { MessageBook } from './messages.ts';
-import { channelPayload, guildPayload, memberPayload, messagePayload, userPayload } from './payloads.ts';
+import {
+  channelPayload,
+  guildPayload,
+  memberPayload,
+  messagePayload,
+  userPayload,
+} from './payloads.ts';
+import { hasBotPermissions, requireBotPermissions } from './permissions.ts';
 import { ChannelKind, type ChannelRecord, type Store } from './store.ts';
 import { threadRoutes } from './threads.ts';
 
@@ -41,12 +49,23 @@ export function applicationPayload(ctx: RouteContext): Json {
   };
 }
 
+/** Files need Attach Files; embeds need Embed Links (the fake refuses rather than dropping them). */
+function contentPermissions(body: Json, files: readonly unknown[]): bigint {
+  let needed = 0n;
+  if (files.length > 0) needed |= PermissionFlagsBits.AttachFiles;
+  if (Array.isArray(body.embeds) && body.embeds.length > 0) needed |= PermissionFlagsBits.EmbedLinks;
+  return needed;
+}
+
 export function buildRoutes(ctx: RouteContext): Route[] {
   const { store } = ctx;
   const message = (m: Parameters<typeof messagePayload>[1]) => messagePayload(store, m, ctx.baseUrl());
   const botChannel = (id: string): ChannelRecord => {
     const channel = store.channel(id);
     if (channel.guildId !== null && !store.guild(channel.guildId).members.has(ctx.botUserId)) throw missingAccess();
+    if (channel.guildId !== null && !hasBotPermissions(ctx, channel, PermissionFlagsBits.ViewChannel)) {
+      throw missingAccess();
+    }
     return channel;
   };
   const guildId = (params: Record<string, string>) => params.guildId ?? null;
@@ -209,6 +228,7 @@ export function buildRoutes(ctx: RouteContext): Route[] {
       auth: true,
       handle: ({ params, query }) => {
         const channel = botChannel(params.channelId as string);
+        requireBotPermissions(ctx, channel, PermissionFlagsBits.ReadMessageHistory);
         const limit = Math.min(100, Number(query.get('limit') ?? 50));
         const before = query.get('before');
         const after = query.get('after');
@@ -225,7 +245,9 @@ export function buildRoutes(ctx: RouteContext): Route[] {
       pattern: '/channels/:channelId/messages/:messageId',
       auth: true,
       handle: ({ params }) => {
-        const found = store.message(botChannel(params.channelId as string).id, params.messageId as string);
+        const channel = botChannel(params.channelId as string);
+        requireBotPermissions(ctx, channel, PermissionFlagsBits.ReadMessageHistory);
+        const found = store.message(channel.id, params.messageId as string);
         if (found.visibleTo !== null) throw unknownMessage();
         return message(found);
       },
@@ -239,6 +261,13 @@ export function buildRoutes(ctx: RouteContext): Route[] {
         if (channel.type === ChannelKind.DM && channel.recipientId && !store.user(channel.recipientId).dmsOpen) {
           throw cannotMessageUser();
         }
+        const inThread = channel.parentId !== null;
+        requireBotPermissions(
+          ctx,
+          channel,
+          (inThread ? PermissionFlagsBits.SendMessagesInThreads : PermissionFlagsBits.SendMessages) |
+            contentPermissions(body, files),
+        );
         return message(ctx.messages.create(channel.id, { body, files }, { authorId: ctx.botUserId }));
       },
     },
@@ -249,6 +278,7 @@ export function buildRoutes(ctx: RouteContext): Route[] {
       handle: ({ params, body, files }) => {
         const found = store.message(botChannel(params.channelId as string).id, params.messageId as string);
         if (found.authorId !== ctx.botUserId || found.visibleTo !== null) throw cannotEditOthersMessage();
+        requireBotPermissions(ctx, store.channel(found.channelId), contentPermissions(body, files));
         return message(ctx.messages.edit(found, { body, files }));
       },
     },

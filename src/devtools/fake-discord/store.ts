@@ -48,6 +48,8 @@ export interface ChannelRecord {
   threadMemberIds: Set<string>;
   ownerId: string | null;
   createdAt: number;
+  /** Permissions taken from the bot in this channel (a member overwrite); threads also lose their parent's. */
+  botDenied: bigint;
 }
 
 export interface AttachmentRecord {
@@ -116,6 +118,12 @@ export class Store {
     this.events.setMaxListeners(0);
   }
 
+  /** The application's bot user (the first bot user created: FakeDiscord creates it first). */
+  get botUserId(): string {
+    for (const user of this.users.values()) if (user.bot) return user.id;
+    throw unknownUser();
+  }
+
   user(id: string): UserRecord {
     const user = this.users.get(id);
     if (!user) throw unknownUser();
@@ -179,6 +187,7 @@ export class Store {
       threadMemberIds: new Set(),
       ownerId: null,
       createdAt: this.clock.now(),
+      botDenied: 0n,
       ...fields,
     };
     this.channels.set(channel.id, channel);
@@ -210,6 +219,18 @@ export class Store {
     const index = list.indexOf(message);
     if (index >= 0) list.splice(index, 1);
     this.announce({ kind: 'delete', channelId: message.channelId, message });
+  }
+
+  /** Removes a channel with its messages (and, for a text channel, its threads); returns what was removed. */
+  removeChannel(id: string): ChannelRecord[] {
+    const channel = this.channel(id);
+    const removed = [...[...this.channels.values()].filter((c) => c.parentId === channel.id), channel];
+    for (const c of removed) {
+      this.channels.delete(c.id);
+      this.messages.delete(c.id);
+    }
+    this.notifyChange();
+    return removed;
   }
 
   messagesIn(channelId: string): MessageRecord[] {

@@ -1,6 +1,8 @@
+import { PermissionFlagsBits } from 'discord.js';
 import { DiscordApiError, invalidFormBody, missingAccess } from './errors.ts';
 import type { Route } from './http.ts';
 import { channelPayload } from './payloads.ts';
+import { requireBotPermissions } from './permissions.ts';
 import type { RouteContext } from './routes.ts';
 import { ChannelKind, type ChannelRecord } from './store.ts';
 
@@ -80,6 +82,13 @@ function startThread(ctx: RouteContext, parent: ChannelRecord, body: Json, fromM
     ]);
   }
   const type = body.type === ChannelKind.PrivateThread ? ChannelKind.PrivateThread : ChannelKind.PublicThread;
+  requireBotPermissions(
+    ctx,
+    parent,
+    type === ChannelKind.PrivateThread
+      ? PermissionFlagsBits.CreatePrivateThreads
+      : PermissionFlagsBits.CreatePublicThreads,
+  );
   const thread = ctx.store.addChannel({
     // Discord gives a thread started from a message the message's id.
     ...(fromMessageId ? { id: fromMessageId } : {}),
