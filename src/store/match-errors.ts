@@ -8,11 +8,11 @@ export class MatchNotFound extends Error {
   }
 }
 
-/** The match exists but takes no decisions in its current status (pending, finished, aborted, frozen). */
+/** The match exists but takes no decisions in its current status (pending, finished, aborted, frozen), or is paused. */
 export class MatchNotPlayable extends Error {
   constructor(
     readonly matchId: string,
-    readonly status: MatchStatus,
+    readonly status: MatchStatus | 'paused',
   ) {
     super(`match "${matchId}" is ${status}`);
     this.name = 'MatchNotPlayable';

@@ -194,6 +194,11 @@ export class MatchRecords {
   }
 
   /** A guild's matches, newest first, optionally of one status. */
+  matchByThread(threadId: string): MatchRow | null {
+    const sql = 'SELECT * FROM matches WHERE thread_id = ? ORDER BY created_at DESC LIMIT 1';
+    return (this.db.prepare(sql).get(threadId) as MatchRow | undefined) ?? null;
+  }
+
   guildMatches(guildId: string, status?: MatchStatus): MatchRow[] {
     const sql = `SELECT * FROM matches WHERE guild_id = ? ${status ? 'AND status = ?' : ''} ORDER BY created_at DESC`;
     return this.db.prepare(sql).all(...(status ? [guildId, status] : [guildId])) as MatchRow[];

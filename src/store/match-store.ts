@@ -74,6 +74,8 @@ export interface MatchStoreOptions {
   /** Where freezes and fallbacks are reported (the bot's logger); console.warn by default. */
   log?: (message: string) => void;
   now?: () => number;
+  /** A paused match (its thread was deleted) takes no decisions until it is resumed. */
+  isPaused?: (matchId: string) => boolean;
 }
 
 interface LiveMatch {
@@ -161,6 +163,7 @@ export class MatchStore {
     const row = cached ? null : this.row(matchId);
     const live = cached ?? (row?.status === 'active' ? this.liveMatch(row) : null);
     const status: MatchStatus = row?.status ?? 'active';
+    if (live && this.options.isPaused?.(matchId)) throw new MatchNotPlayable(matchId, 'paused');
 
     const pendingId = live ? (live.game.pending(live.state)?.id ?? null) : null;
     const answersPending = what !== 'concede' && what.decisionId === pendingId;
@@ -265,6 +268,12 @@ export class MatchStore {
 
   match(matchId: string): MatchInfo | null {
     const row = this.records.match(matchId);
+    return row ? toMatchInfo(row) : null;
+  }
+
+  /** The match played in this channel: its first thread (the match id) or the thread it was resumed in. */
+  matchIn(channelId: string): MatchInfo | null {
+    const row = this.records.match(channelId) ?? this.records.matchByThread(channelId);
     return row ? toMatchInfo(row) : null;
   }
 

@@ -9,6 +9,7 @@ import { LeagueStore, leagueGuildDataPart } from './league-store.ts';
 import { MatchClockStore } from './match-clocks.ts';
 import { MatchNotFound } from './match-errors.ts';
 import { exportMatch, inspectMatch, type MatchExport, type MatchInspection } from './match-export.ts';
+import { MatchPauses } from './match-pauses.ts';
 import { MatchRecords } from './match-records.ts';
 import { MatchStore } from './match-store.ts';
 import { openDatabase } from './open-database.ts';
@@ -32,6 +33,7 @@ export class Store {
   readonly ratings: RatingStore;
   /** Turn timers and pass modes of matches (the bot's; not part of a match's truth). */
   readonly clocks: MatchClockStore;
+  readonly pauses: MatchPauses;
   private readonly records: MatchRecords;
   private readonly parts: readonly GuildDataPart[];
   private readonly now: () => number;
@@ -48,9 +50,11 @@ export class Store {
     this.preferences = new UserPreferencesStore(db);
     this.decks = new DeckStore(db, resolveGame);
     this.clocks = new MatchClockStore(db);
+    this.pauses = new MatchPauses(db);
     const matchOptions = {
       snapshotEvery: config.snapshotEvery,
       now: this.now,
+      isPaused: (matchId: string) => this.pauses.isPaused(matchId),
       ...(options.log ? { log: options.log } : {}),
     };
     this.matches = new MatchStore(this.records, resolveGame, matchOptions);
@@ -82,6 +86,7 @@ export class Store {
     const removed = deleteGuild(this.db, guildId, this.parts);
     this.matches.forget(removed);
     this.leagues.forget(this.leagues.cachedIds());
+    this.pauses.forget(removed);
     return { matches: removed.length };
   }
 

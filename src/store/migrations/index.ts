@@ -3,6 +3,7 @@ import { guildsMigration } from './001-guilds.ts';
 import { decksMigration } from './002-decks.ts';
 import { matchesMigration } from './003-matches.ts';
 import { matchClocksMigration } from './004-match-clocks.ts';
+import { matchPausesMigration } from './050-match-pauses.ts';
 import { rulesIndexMigration } from './100-rules-index.ts';
 import { leaguesMigration } from './200-leagues.ts';
 
@@ -12,6 +13,7 @@ export const migrations: readonly Migration[] = [
   decksMigration,
   matchesMigration,
   matchClocksMigration,
+  matchPausesMigration,
   rulesIndexMigration,
   leaguesMigration,
 ];

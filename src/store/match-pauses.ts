@@ -1,0 +1,94 @@
+import type { Database } from 'better-sqlite3';
+import { z } from 'zod';
+import { parseInput } from './json-column.ts';
+
+/**
+ * Paused matches. A match whose thread or channel was deleted keeps its log and state (it stays `active`), but takes
+ * no decisions until it is resumed in a new thread; resuming records the new channel and thread on the match. The
+ * ids are also kept in memory, since every commit asks.
+ */
+
+export const PAUSE_REASONS = ['thread-deleted', 'channel-deleted'] as const;
+export type PauseReason = (typeof PAUSE_REASONS)[number];
+
+export interface MatchPause {
+  matchId: string;
+  reason: PauseReason;
+  pausedAt: number;
+}
+
+const WhereSchema = z.object({ channelId: z.string().min(1).max(64), threadId: z.string().min(1).max(64) });
+
+interface PauseRow {
+  match_id: string;
+  reason: string;
+  paused_at: number;
+}
+
+const toPause = (row: PauseRow): MatchPause => ({
+  matchId: row.match_id,
+  reason: (PAUSE_REASONS as readonly string[]).includes(row.reason) ? (row.reason as PauseReason) : 'thread-deleted',
+  pausedAt: row.paused_at,
+});
+
+export class MatchPauses {
+  private readonly paused = new Set<string>();
+
+  constructor(private readonly db: Database) {
+    const rows = db.prepare('SELECT match_id FROM match_pauses').all() as { match_id: string }[];
+    for (const row of rows) this.paused.add(row.match_id);
+  }
+
+  isPaused(matchId: string): boolean {
+    return this.paused.has(matchId);
+  }
+
+  get(matchId: string): MatchPause | null {
+    if (!this.paused.has(matchId)) return null;
+    const row = this.db.prepare('SELECT * FROM match_pauses WHERE match_id = ?').get(matchId) as PauseRow | undefined;
+    return row ? toPause(row) : null;
+  }
+
+  /** Pauses an active match; false when it is not active or already paused (the first reason stays). */
+  pause(matchId: string, reason: PauseReason, now: number): boolean {
+    const changed = this.db
+      .prepare(
+        `INSERT INTO match_pauses (match_id, reason, paused_at)
+         SELECT match_id, ?, ? FROM matches WHERE match_id = ? AND status = 'active'
+         ON CONFLICT (match_id) DO NOTHING`,
+      )
+      .run(reason, now, matchId).changes;
+    if (changed === 1) this.paused.add(matchId);
+    return changed === 1;
+  }
+
+  /** Ends the pause and moves the match to its new channel and thread, in one transaction. */
+  resume(matchId: string, where: { channelId: string; threadId: string }, now: number): boolean {
+    const w = parseInput(WhereSchema, where, 'where the match resumes');
+    const done = this.db.transaction(() => {
+      if (this.db.prepare('DELETE FROM match_pauses WHERE match_id = ?').run(matchId).changes !== 1) return false;
+      this.db
+        .prepare('UPDATE matches SET channel_id = ?, thread_id = ?, updated_at = ? WHERE match_id = ?')
+        .run(w.channelId, w.threadId, now, matchId);
+      return true;
+    })();
+    this.paused.delete(matchId);
+    return done;
+  }
+
+  /** A guild's paused matches that are still active, oldest pause first. */
+  inGuild(guildId: string): MatchPause[] {
+    const rows = this.db
+      .prepare(
+        `SELECT p.* FROM match_pauses p JOIN matches m USING (match_id)
+         WHERE m.guild_id = ? AND m.status = 'active' ORDER BY p.paused_at, p.match_id`,
+      )
+      .all(guildId) as PauseRow[];
+    return rows.map(toPause);
+  }
+
+  /** Drops remembered ids of matches that were deleted (the rows went with them). */
+  forget(matchIds: readonly string[]): void {
+    for (const id of matchIds) this.paused.delete(id);
+  }
+}
