@@ -72,6 +72,13 @@ const match = new SlashCommandBuilder()
   )
   .addSubcommand((s) =>
     s
+      .setName('resume')
+      .setDescription('Continue a paused match (its thread was deleted) in a new thread')
+      .setDescriptionLocalizations({ ja: '一時停止中の対戦を新しいスレッドで再開する' })
+      .addStringOption((o) => o.setName('match').setDescription('Match id (when several are paused)')),
+  )
+  .addSubcommand((s) =>
+    s
       .setName('export')
       .setDescription('The replay as JSON (players once it is over; server managers any time)')
       .addStringOption((o) => o.setName('match').setDescription('Match id (default: this thread)')),
@@ -269,6 +276,9 @@ const settings = new SlashCommandBuilder()
             { name: '日本語', value: 'ja' },
             { name: 'Discord language', name_localizations: { ja: 'Discordの言語' }, value: 'discord' },
           ),
+      )
+      .addBooleanOption((o) =>
+        o.setName('dms').setDescription('A DM when a decision in your match becomes yours, with your hand'),
       ),
   );
 

@@ -35,7 +35,7 @@ function isManager(interaction: ChatInputCommandInteraction): boolean {
 /** The match named by the `match` option, or the one whose thread this is. */
 function matchIn(ctx: BotContext, interaction: ChatInputCommandInteraction) {
   const id = interaction.options.getString('match') ?? interaction.channelId;
-  const row = ctx.store.matches.match(id);
+  const row = ctx.store.matches.matchIn(id);
   return row && row.guildId === interaction.guildId ? row : null;
 }
 

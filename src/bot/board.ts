@@ -4,7 +4,10 @@
 // button (it would still work: the custom_id names only the match).
 import type { Message } from 'discord.js';
 import type { BotContext } from './context.ts';
+import { discordCode, isPermissionError, UNKNOWN_CHANNEL } from './discord-errors.ts';
+import { botPermissionsIn, matchThreadNeeds, missingBits } from './permissions.ts';
 import { publicBoard, resultMessage, seatNames } from './presenter.ts';
+import { pauseMatch } from './resume.ts';
 
 interface BoardMessage {
   messageId: string;
@@ -16,6 +19,10 @@ export class BoardUpdater {
   private readonly dirty = new Set<string>();
   private readonly running = new Map<string, Promise<void>>();
   private readonly ended = new Set<string>();
+  /** Matches whose last board update Discord refused for a permission: where, and what is missing (0n: unknown). */
+  private readonly refused = new Map<string, { channelId: string; missing: bigint }>();
+  /** DMs sent after board updates, so `idle()` waits for them too. */
+  private readonly side = new Set<Promise<void>>();
   private ctx: BotContext | null = null;
 
   attach(ctx: BotContext): void {
@@ -34,7 +41,17 @@ export class BoardUpdater {
   }
 
   async idle(): Promise<void> {
-    while (this.running.size > 0) await Promise.all(this.running.values());
+    while (this.running.size + this.side.size > 0) await Promise.all([...this.running.values(), ...this.side]);
+  }
+
+  /** The next update posts a new board message (the match moved to a new thread). */
+  forget(matchId: string): void {
+    this.boards.delete(matchId);
+  }
+
+  /** Why the last board update of this match was refused (a missing permission), or null if it landed. */
+  refusal(matchId: string): { channelId: string; missing: bigint } | null {
+    return this.refused.get(matchId) ?? null;
   }
 
   private async loop(matchId: string): Promise<void> {
@@ -46,8 +63,9 @@ export class BoardUpdater {
       }
       try {
         await this.update(matchId);
+        this.refused.delete(matchId);
       } catch (error) {
-        this.ctx?.log(`board of match ${matchId}: ${(error as Error).message}`);
+        await this.failed(matchId, error);
       }
     }
   }
@@ -56,7 +74,7 @@ export class BoardUpdater {
     const ctx = this.ctx;
     if (!ctx) throw new Error('board updater not attached');
     const row = ctx.store.matches.match(matchId);
-    if (!row || row.status === 'pending') return;
+    if (!row || row.status === 'pending' || ctx.store.pauses.isPaused(matchId)) return;
     const game = ctx.store.requireGame(row.game);
     const state = ctx.store.matches.currentState(matchId);
     const channel = await ctx.client.channels.fetch(row.threadId ?? row.channelId);
@@ -74,9 +92,40 @@ export class BoardUpdater {
       if (known) await channel.messages.edit(known.messageId, { components: [] }).catch(() => undefined);
     }
     if (state.result && !this.ended.has(matchId)) {
-      this.ended.add(matchId);
       await channel.send(resultMessage(row, game, state, names, locale));
+      this.ended.add(matchId);
       ctx.onMatchEnd?.(row, state.result);
+    }
+    const dm = ctx.notifier
+      .afterUpdate(ctx, row, game, state, channel)
+      .catch((error: unknown) => ctx.log(`DM for match ${matchId}: ${(error as Error).message}`))
+      .finally(() => this.side.delete(dm));
+    this.side.add(dm);
+  }
+
+  /**
+   * A board Discord would not take. The thread is gone (10003): pause the match. A permission is missing: remember
+   * it for the clicker's ephemeral and tell the managers; the committed decisions stand, and the next update (once
+   * the permission is back) shows the current state.
+   */
+  private async failed(matchId: string, error: unknown): Promise<void> {
+    const ctx = this.ctx;
+    if (!ctx) return;
+    ctx.log(`board of match ${matchId}: ${(error as Error).message}`);
+    const row = ctx.store.matches.match(matchId);
+    if (!row) return;
+    const channelId = row.threadId ?? row.channelId;
+    try {
+      if (discordCode(error) === UNKNOWN_CHANNEL) {
+        await pauseMatch(ctx, row, 'thread-deleted');
+      } else if (isPermissionError(error)) {
+        const needs = matchThreadNeeds(ctx.renderer !== null);
+        const missing = missingBits(await botPermissionsIn(ctx.client, channelId), needs);
+        this.refused.set(matchId, { channelId, missing });
+        await ctx.permissions.tellAdmins(row.guildId, channelId, missing);
+      }
+    } catch (again) {
+      ctx.log(`board of match ${matchId}, handling the failure: ${(again as Error).message}`);
     }
   }
 }

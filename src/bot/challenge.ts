@@ -21,7 +21,33 @@ import { displayName } from './context.ts';
 import { clip } from './controls.ts';
 import { type ControlId, decodeControl, encodeControl } from './custom-id.ts';
 import { chooseDeck, type DeckChoice, preconsOf } from './decks.ts';
+import { isPermissionError } from './discord-errors.ts';
 import { localeOf, T } from './i18n.ts';
+import { botPermissionsIn, matchChannelNeeds, missingBits, refusedForPermissions } from './permissions.ts';
+
+const COOLDOWN_WORDS = {
+  wait: (seconds: number) => ({
+    en: `You challenged someone moments ago: you can send another challenge in ${seconds} s.`,
+    ja: `少し前に対戦を申し込んだばかりです。あと${seconds}秒で次の申し込みができます。`,
+  }),
+};
+
+/** A challenger's remaining cooldown in whole seconds (rounded up), or 0 when they may challenge. */
+function cooldownLeft(ctx: BotContext, guildId: string, userId: string): number {
+  const last = ctx.challengeCooldowns.get(`${guildId}:${userId}`);
+  if (last === undefined) return 0;
+  return Math.max(0, Math.ceil((last + ctx.challengeCooldownMs - ctx.now()) / 1000));
+}
+
+/** Discord refused to start the match (a permission): tell the user what is missing, and the managers. */
+async function permissionRefusal(ctx: BotContext, guildId: string, channelId: string, locale: 'en' | 'ja') {
+  const needs = matchChannelNeeds(ctx.renderer !== null);
+  const missing = missingBits(await botPermissionsIn(ctx.client, channelId), needs);
+  return {
+    text: ctx.permissions.userText(channelId, missing, locale),
+    tellAdmins: () => ctx.permissions.tellAdmins(guildId, channelId, missing),
+  };
+}
 
 type Challenge = Extract<ControlId, { kind: 'challenge' }>;
 
@@ -49,6 +75,9 @@ export async function challenge(ctx: BotContext, interaction: ChatInputCommandIn
   const opponent = interaction.options.getUser('opponent', true);
   if (opponent.id === interaction.user.id) return void (await fail(T.challengeSelf[locale]));
   if (opponent.bot) return void (await fail(T.challengeBot[locale]));
+  const wait = cooldownLeft(ctx, interaction.guildId, interaction.user.id);
+  if (wait > 0) return void (await fail(COOLDOWN_WORDS.wait(wait)[locale]));
+  if (await refusedForPermissions(ctx, interaction, locale, fail)) return;
   const rawGame = interaction.options.getString('game') ?? ctx.store.guilds.get(interaction.guildId).defaultGame;
   const game = gameOf(ctx, rawGame);
   if (!game) return void (await fail(T.gameUnavailable(rawGame ?? '?')[locale]));
@@ -89,6 +118,9 @@ export async function challenge(ctx: BotContext, interaction: ChatInputCommandIn
   }
   const gameName = ctx.store.requireGame(game).name[shared];
   const minutes = Math.round(ctx.challengeTtlMs / 60_000);
+  // The cooldown starts now, before the reply, so two quick commands cannot both get through.
+  if (ctx.challengeCooldownMs > 0)
+    ctx.challengeCooldowns.set(`${interaction.guildId}:${interaction.user.id}`, ctx.now());
   await interaction.reply({
     content: T.challenge(`<@${interaction.user.id}>`, `<@${opponent.id}>`, gameName, minutes)[shared],
     components: [row],
@@ -141,9 +173,19 @@ export async function answerChallenge(ctx: BotContext, interaction: ButtonIntera
     });
     return;
   }
+  const ephemeral = (text: string) => interaction.reply({ content: text, flags: MessageFlags.Ephemeral });
+  if (await refusedForPermissions(ctx, interaction, locale, ephemeral)) return;
   await interaction.deferUpdate();
-  const outcome = await accept(ctx, interaction.message, c, null, shared);
-  if (outcome) await interaction.editReply({ content: outcome, components: [] });
+  try {
+    const outcome = await accept(ctx, interaction.message, c, null, shared);
+    if (outcome) await interaction.editReply({ content: outcome, components: [] });
+  } catch (error) {
+    if (!isPermissionError(error)) throw error;
+    // Nothing was stored (the thread comes first) and the challenge keeps its buttons: accept again once fixed.
+    const refusal = await permissionRefusal(ctx, interaction.guildId ?? '', interaction.channelId, locale);
+    await interaction.followUp({ content: refusal.text, flags: MessageFlags.Ephemeral });
+    await refusal.tellAdmins();
+  }
 }
 
 function deckSelect(ctx: BotContext, guildId: string, c: Challenge, messageId: string, locale: 'en' | 'ja') {
@@ -187,7 +229,16 @@ export async function acceptWithDeck(
     await interaction.editReply({ content: T.expired[locale], components: [] });
     return;
   }
-  const outcome = await accept(ctx, message, c, interaction.values[0] ?? null, shared);
+  let outcome: string | null;
+  try {
+    outcome = await accept(ctx, message, c, interaction.values[0] ?? null, shared);
+  } catch (error) {
+    if (!isPermissionError(error)) throw error;
+    const refusal = await permissionRefusal(ctx, interaction.guildId ?? '', message.channelId, locale);
+    await interaction.editReply({ content: refusal.text, components: [] });
+    await refusal.tellAdmins();
+    return;
+  }
   if (outcome) await message.edit({ content: outcome, components: [] });
   await interaction.editReply({ content: outcome ?? T.expired[locale], components: [] });
 }
@@ -244,6 +295,8 @@ export async function practice(ctx: BotContext, interaction: ChatInputCommandInt
     await interaction.reply({ content: T.gameUnavailable(rawGame)[locale], flags: MessageFlags.Ephemeral });
     return;
   }
+  const ephemeral = (text: string) => interaction.reply({ content: text, flags: MessageFlags.Ephemeral });
+  if (await refusedForPermissions(ctx, interaction, locale, ephemeral)) return;
   const where = { guildId: interaction.guildId, userId: interaction.user.id, game };
   const first = chooseDeck(ctx.store, ctx.precons, where, interaction.options.getString('deck'));
   if (!first.ok) {

@@ -17,6 +17,10 @@ export const BotConfigSchema = z.object({
   guildId: Snowflake.optional(),
   /** ARBITER_IMAGES: off to skip rendering board and hand images (tests, very small hosts). */
   images: z.enum(['on', 'off']).default('on'),
+  /** ARBITER_CHALLENGE_TTL_SECONDS: how long a challenge can be accepted. */
+  challengeTtlSeconds: z.coerce.number().int().min(10).max(86_400).default(600),
+  /** ARBITER_CHALLENGE_COOLDOWN_SECONDS: a challenger's wait between two challenges (0: none). */
+  challengeCooldownSeconds: z.coerce.number().int().min(0).max(86_400).default(30),
 });
 export type BotConfig = z.infer<typeof BotConfigSchema>;
 
@@ -27,6 +31,8 @@ const ENV_NAMES: Record<string, string> = {
   restUrl: 'DISCORD_REST_URL',
   guildId: 'DISCORD_GUILD_ID',
   images: 'ARBITER_IMAGES',
+  challengeTtlSeconds: 'ARBITER_CHALLENGE_TTL_SECONDS',
+  challengeCooldownSeconds: 'ARBITER_CHALLENGE_COOLDOWN_SECONDS',
 };
 
 export class BotConfigError extends Error {

@@ -6,6 +6,8 @@ import type { MatchInfo } from '../store/match-records.ts';
 import type { PreconDeck } from '../store/precon-decks.ts';
 import type { Store } from '../store/store.ts';
 import type { BoardUpdater } from './board.ts';
+import type { TurnNotifier } from './notify.ts';
+import type { PermissionNotices } from './permissions.ts';
 import type { MatchFlow } from './turn-clock.ts';
 
 /** Renders one model to a PNG (through the worker pool in production). */
@@ -18,9 +20,18 @@ export interface BotContext {
   precons: readonly PreconDeck[];
   now(): number;
   challengeTtlMs: number;
+  /** Time a challenger waits between two challenges in a guild; `challengeCooldowns` holds when each last challenged. */
+  challengeCooldownMs: number;
+  challengeCooldowns: Map<string, number>;
   boards: BoardUpdater;
   /** After any commit: auto-pass, turn timer, board update (turn-clock.ts). */
   flow: MatchFlow;
+  /** DMs to players who asked for them ("your decision", with their hand). */
+  notifier: TurnNotifier;
+  /** Missing-permission messages for users and server managers. */
+  permissions: PermissionNotices;
+  /** Matches a `/match resume` is working on (a second one at the same time is refused). */
+  resuming: Set<string>;
   seedFor(matchId: string): string;
   /** Runs `task` after `ms` unless the bot stops first (timers never keep the process alive). */
   later(ms: number, task: () => Promise<void>): void;

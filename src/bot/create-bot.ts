@@ -13,6 +13,9 @@ import { BoardUpdater } from './board.ts';
 import { type BotClock, realBotClock } from './clock.ts';
 import type { BotContext, Renderer } from './context.ts';
 import { type LeagueService, leagueServiceOf } from './league/league-service.ts';
+import { TurnNotifier } from './notify.ts';
+import { PermissionNotices } from './permissions.ts';
+import { onChannelDeleted } from './resume.ts';
 import { routeInteraction } from './router.ts';
 import { importRulesAtStart } from './rules-commands.ts';
 import { MatchFlow } from './turn-clock.ts';
@@ -31,6 +34,8 @@ export interface CreateBotOptions {
   /** Drives turn timers (tests pass a manual clock); the real clock over `now` by default. */
   clock?: BotClock;
   challengeTtlMs?: number;
+  /** A challenger's wait between two challenges (default 30 s; 0 for none). */
+  challengeCooldownMs?: number;
   /** Register the slash commands at start: globally (true) or in one guild. Production uses commands/deploy.ts. */
   registerCommands?: boolean | { guildId: string };
   preconRoot?: string;
@@ -87,8 +92,13 @@ export function createBot(options: CreateBotOptions): Bot {
     precons: loadPreconDecks(options.preconRoot),
     now: options.now ?? Date.now,
     challengeTtlMs: options.challengeTtlMs ?? 10 * 60_000,
+    challengeCooldownMs: options.challengeCooldownMs ?? 30_000,
+    challengeCooldowns: new Map(),
     boards,
     flow,
+    notifier: new TurnNotifier(),
+    permissions: new PermissionNotices({ client, store, now: options.now ?? Date.now, log }),
+    resuming: new Set(),
     log,
     seedFor: options.seedFor ?? (() => randomUUID()),
     later(ms, task) {
@@ -117,6 +127,15 @@ export function createBot(options: CreateBotOptions): Bot {
     void run.finally(() => running.delete(run));
   });
   client.on(Events.Error, (error) => log(`client error: ${error.message}`));
+  // A deleted match thread or channel pauses its matches (docs/bot.md, "Deleted threads").
+  const track = (run: Promise<void>) => {
+    running.add(run);
+    void run.catch((error: unknown) => log(`${(error as Error).message}`)).finally(() => running.delete(run));
+  };
+  client.on(Events.ThreadDelete, (thread) => track(onChannelDeleted(context, thread.guildId, thread.id)));
+  client.on(Events.ChannelDelete, (channel) => {
+    if (!channel.isDMBased()) track(onChannelDeleted(context, channel.guildId, channel.id));
+  });
   // Leaving a guild starts its retention clock (docs/store.md). An outage emits GuildUnavailable, not GuildDelete.
   client.on(Events.GuildCreate, (guild) => store.guilds.markJoined(guild.id));
   client.on(Events.GuildDelete, (guild) => store.guilds.markLeft(guild.id));

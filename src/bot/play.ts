@@ -22,6 +22,7 @@ import { type ControlId, encodeControl, type PassModeControl } from './custom-id
 import { stepsFor } from './game-steps.ts';
 import { localeOf, T } from './i18n.ts';
 import { actingSeat, handMessage, publicBoard, seatNames, seatsOf } from './presenter.ts';
+import { pausedNotice } from './resume.ts';
 
 type ComponentInteraction = ButtonInteraction | StringSelectMenuInteraction;
 type MatchControl = Exclude<ControlId, { kind: 'hand' | 'challenge' | 'challenge-deck' }>;
@@ -147,6 +148,20 @@ export async function onMatchControl(
   const notice = outcome.notice;
   await interaction.editReply(await ownerMessage(ctx, row, interaction.user.id, locale, notice ? { notice } : {}));
   await ctx.boards.request(row.matchId);
+  await tellIfBoardRefused(ctx, interaction, row.matchId, locale);
+}
+
+/** The decision stands, but Discord refused the board for a missing permission: say which, to the clicker only. */
+async function tellIfBoardRefused(
+  ctx: BotContext,
+  interaction: ComponentInteraction | ChatInputCommandInteraction,
+  matchId: string,
+  locale: 'en' | 'ja',
+): Promise<void> {
+  const refused = ctx.boards.refusal(matchId);
+  if (!refused) return;
+  const content = ctx.permissions.userText(refused.channelId, refused.missing, locale);
+  await interaction.followUp({ content, flags: MessageFlags.Ephemeral });
 }
 
 /**
@@ -166,6 +181,8 @@ async function submit(
     return { notice: result.kind === 'stale' ? T.outOfDate[locale] : null, applied: result.kind === 'applied' };
   } catch (error) {
     if (error instanceof IllegalAction) return { notice: error.reason[locale], applied: false };
+    if (error instanceof MatchNotPlayable && error.status === 'paused')
+      return { notice: pausedNotice[locale], applied: false };
     if (error instanceof MatchNotPlayable) return { notice: T.matchNotActive(error.status)[locale], applied: false };
     throw error;
   }
@@ -221,7 +238,7 @@ function withPriorityControls(
 export async function concede(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const locale = localeOf(interaction.locale);
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-  const row = ctx.store.matches.match(interaction.channelId);
+  const row = ctx.store.matches.matchIn(interaction.channelId);
   if (!row) {
     await interaction.editReply(T.noMatchHere[locale]);
     return;
@@ -241,13 +258,14 @@ export async function concede(ctx: BotContext, interaction: ChatInputCommandInte
   const names = await seatNames(ctx, row);
   await interaction.editReply(notice ?? T.conceded(names[seat])[locale]);
   await ctx.flow.changed(row.matchId);
+  await tellIfBoardRefused(ctx, interaction, row.matchId, locale);
 }
 
 /** `/match status`: the public board, for the asker only. */
 export async function matchStatus(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const locale = localeOf(interaction.locale);
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-  const row = ctx.store.matches.match(interaction.channelId);
+  const row = ctx.store.matches.matchIn(interaction.channelId);
   if (!row || row.status === 'pending') {
     await interaction.editReply(T.noMatchHere[locale]);
     return;

@@ -8,6 +8,7 @@ import { deckAutocomplete, deckCommand } from './deck-commands.ts';
 import { clientLocales, localeOf, T } from './i18n.ts';
 import { hereButton, leagueAutocomplete, leagueCommand, ratingCommand } from './league/league-commands.ts';
 import { concede, matchStatus, onMatchControl, showHand } from './play.ts';
+import { matchResume } from './resume.ts';
 import {
   cardAutocomplete,
   cardCommand,
@@ -37,6 +38,7 @@ export async function routeInteraction(ctx: BotContext, interaction: Interaction
 
 async function dispatch(ctx: BotContext, interaction: Interaction): Promise<void> {
   applyLanguageOverride(ctx, interaction);
+  ctx.notifier.rememberLocale(interaction.user.id, interaction.locale);
   if (interaction.isChatInputCommand()) {
     const sub = interaction.options.getSubcommand(false);
     switch (`${interaction.commandName}${sub ? ` ${sub}` : ''}`) {
@@ -54,6 +56,8 @@ async function dispatch(ctx: BotContext, interaction: Interaction): Promise<void
         return matchInspect(ctx, interaction);
       case 'match export':
         return matchExport(ctx, interaction);
+      case 'match resume':
+        return matchResume(ctx, interaction);
       case 'rules':
         return rulesCommand(ctx, interaction);
       case 'card':

@@ -17,6 +17,8 @@ export async function runBot(env: NodeJS.ProcessEnv = process.env): Promise<void
     token: config.token,
     dbPath: config.dbPath,
     images: config.images === 'on',
+    challengeTtlMs: config.challengeTtlSeconds * 1000,
+    challengeCooldownMs: config.challengeCooldownSeconds * 1000,
     ...(config.restUrl ? { restUrl: config.restUrl } : {}),
     ...(config.guildId ? { registerCommands: { guildId: config.guildId } } : {}),
   });

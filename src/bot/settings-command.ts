@@ -10,6 +10,7 @@ import type { BotContext } from './context.ts';
 import { clip } from './controls.ts';
 import { parseStops, stepsFor } from './game-steps.ts';
 import { clientLocales, localeOf, T } from './i18n.ts';
+import { dmRefusal, dmsSetting } from './notify.ts';
 
 /** Below this a player cannot even open the hand and read it; 0 turns the timer off. */
 export const MIN_DECISION_SECONDS = 10;
@@ -56,6 +57,7 @@ export const userSettingOptions: UserSettingOption[] = [
       return `${T.settingLanguage[locale]}: ${prefs.locale ?? T.fromDiscord[locale]}`;
     },
   },
+  dmsSetting,
 ];
 
 function onOff(on: boolean, locale: Locale): string {
@@ -202,7 +204,16 @@ export async function settingsCommand(ctx: BotContext, interaction: ChatInputCom
     return;
   }
   const sub = interaction.options.getSubcommand(false);
-  const reply = sub === 'user' ? userSettings(ctx, interaction, guildId) : guildSettings(ctx, interaction, guildId);
-  const content = reply.ok ? reply.lines.join('\n') : `⚠️ ${reply.error}`;
-  await interaction.reply({ content: clip(content, 2000), flags: MessageFlags.Ephemeral });
+  // Turning DMs on tries a DM first (notify.ts), which may take a moment: defer.
+  const testDm = sub === 'user' && interaction.options.getBoolean('dms') === true;
+  if (testDm) await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  const refusal = testDm ? await dmRefusal(ctx, interaction) : null;
+  const reply: Reply = refusal
+    ? { ok: false, error: refusal }
+    : sub === 'user'
+      ? userSettings(ctx, interaction, guildId)
+      : guildSettings(ctx, interaction, guildId);
+  const content = clip(reply.ok ? reply.lines.join('\n') : `⚠️ ${reply.error}`, 2000);
+  if (testDm) await interaction.editReply(content);
+  else await interaction.reply({ content, flags: MessageFlags.Ephemeral });
 }

@@ -6,6 +6,11 @@ import { parseInput, parseJsonColumn } from './json-column.ts';
 export const UserPreferencesSchema = z.object({
   /** Send a DM when it is this user's turn and they are not looking at the match thread. */
   dmNotifications: z.boolean().default(false),
+  /** Set when the bot turned DM notifications off because Discord refused a DM (50007: DMs closed); shown in /settings. */
+  dmNotificationsOff: z
+    .object({ reason: z.literal('dms-closed'), at: z.number().int() })
+    .nullable()
+    .default(null),
   /** The user's own stops per game (steps where they want to be asked); absent means the guild's defaults. */
   stops: z.record(z.string(), z.array(z.string().max(40)).max(50)).default({}),
   /** Pass automatically when pass is the only option (and after acting); absent means the guild's default. */

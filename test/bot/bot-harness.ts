@@ -38,6 +38,8 @@ export async function startBotHarness(
      * game played through the controls, and auto-pass has tests of its own.
      */
     autoPass?: boolean;
+    /** 0 unless a test is about the cooldown (the tests challenge back to back). */
+    challengeCooldownMs?: number;
   } = {},
 ) {
   const discord = await FakeDiscord.start();
@@ -61,6 +63,7 @@ export async function startBotHarness(
       seedFor: () => `bot-test-${seeds++}`,
       ...(options.matchOptions ? { matchOptions: options.matchOptions } : {}),
       ...(options.challengeTtlMs ? { challengeTtlMs: options.challengeTtlMs } : {}),
+      challengeCooldownMs: options.challengeCooldownMs ?? 0,
       ...(options.now ? { now: options.now } : {}),
       ...(options.clock ? { clock: options.clock } : {}),
     });
@@ -91,8 +94,10 @@ export async function startBotHarness(
   return h;
 }
 
-export function thread(_h: BotHarness, matchId: string) {
-  return { channelId: matchId, id: matchId };
+/** The match's thread: the one it started in (id = match id), or the one `/match resume` gave it. */
+export function thread(h: BotHarness, matchId: string) {
+  const id = h.bot.store.matches.match(matchId)?.threadId ?? matchId;
+  return { channelId: id, id };
 }
 
 /** The newest public board of the match (the message carrying its "My hand / act" button). */

@@ -5,13 +5,7 @@ import type { Gateway } from './gateway.ts';
 import type { Route } from './http.ts';
 import type { InteractionBook } from './interactions.ts';
 import type { MessageBook } from './messages.ts';
-import {
-  channelPayload,
-  guildPayload,
-  memberPayload,
-  messagePayload,
-  userPayload,
-} from './payloads.ts';
+import { channelPayload, guildPayload, memberPayload, messagePayload, userPayload } from './payloads.ts';
 import { hasBotPermissions, requireBotPermissions } from './permissions.ts';
 import { ChannelKind, type ChannelRecord, type Store } from './store.ts';
 import { threadRoutes } from './threads.ts';

@@ -1,0 +1,163 @@
+// Direct messages, an optional extra a user turns on with `/settings dms:True` (stored per guild): when a decision
+// becomes theirs, a DM says so, with a snapshot of their hand built from their own view only and a link to the match
+// thread (no controls: they act in the thread). If Discord refuses (50007: the user's DMs are closed), the
+// preference is turned off with a note saying why (shown in /settings), and the player is told once in the match
+// thread, publicly but with nothing hidden in it; the game goes on.
+import {
+  ActionRowBuilder,
+  ButtonBuilder,
+  ButtonStyle,
+  type ChatInputCommandInteraction,
+  type MessageActionRowComponentBuilder,
+  type SendableChannels,
+} from 'discord.js';
+import type { BaseState, GameModule } from '../engine/core/game.ts';
+import type { Locale } from '../engine/core/label.ts';
+import type { MatchInfo } from '../store/match-records.ts';
+import type { BotContext } from './context.ts';
+import { CANNOT_MESSAGE_USER, discordCode } from './discord-errors.ts';
+import { DECISION_KINDS, localeOf } from './i18n.ts';
+import { handMessage, seatNames } from './presenter.ts';
+import type { UserSettingOption } from './settings-command.ts';
+
+const WORDS = {
+  yourDecision: (game: string, players: string, kind: string) => ({
+    en: `Your decision in ${game} · ${players} (${kind}).`,
+    ja: `${game}・${players}であなたの選択です（${kind}）。`,
+  }),
+  openThread: { en: 'Open the match', ja: '対戦を開く' },
+  dmsClosed: (who: string) => ({
+    en: `${who}: I could not send you a direct message (Discord says your DMs are closed to me), so I turned DM notifications off for you. The match goes on here. To get them again, allow DMs from this server and run /settings dms:True.`,
+    ja: `${who}さん：ダイレクトメッセージを送れませんでした（DMが閉じられています）。DM通知をオフにしました。対戦はこのまま続きます。再開するには、このサーバーからのDMを許可して /settings dms:True を実行してください。`,
+  }),
+  dmLine: (on: boolean, closedOn: string | null) => ({
+    en: `DM notifications: ${on ? 'on' : 'off'}${closedOn ? ` (turned off on ${closedOn}: Discord refused a DM, your DMs were closed)` : ''}`,
+    ja: `DM通知：${on ? 'オン' : 'オフ'}${closedOn ? `（${closedOn}にオフ：DMが閉じられていて送れませんでした）` : ''}`,
+  }),
+  dmsOnButClosed: {
+    en: 'I tried to DM you and Discord refused (your DMs are closed to me), so DM notifications stay off. Allow DMs from this server (Privacy Settings) and try again.',
+    ja: 'DMを送ろうとしましたが拒否されました（DMが閉じられています）。DM通知はオフのままです。このサーバーからのDMを許可してから、もう一度お試しください。',
+  },
+  dmTest: {
+    en: 'Arbiter: DM notifications are on for your matches.',
+    ja: 'Arbiter：対戦のDM通知がオンになりました。',
+  },
+};
+
+export class TurnNotifier {
+  /** Per match, the user whose decision the last board showed: a DM goes out only when it changes hands. */
+  private readonly lastDecider = new Map<string, string>();
+  /** The language each user's client last used with the bot (a DM has no interaction to read it from). */
+  private readonly locales = new Map<string, Locale>();
+  /** Matches where a user was already told about closed DMs (two updates can race). */
+  private readonly told = new Set<string>();
+
+  rememberLocale(userId: string, discordLocale: string | null | undefined): void {
+    if (discordLocale) this.locales.set(userId, localeOf(discordLocale));
+  }
+
+  /** Forgets a match (it ended, or moved to a new thread and the next decider should hear of it again). */
+  forget(matchId: string): void {
+    this.lastDecider.delete(matchId);
+  }
+
+  /** After a board update: a DM to the player whose decision it now is, if it just became theirs and they asked. */
+  async afterUpdate(
+    ctx: BotContext,
+    row: MatchInfo,
+    game: GameModule,
+    state: BaseState,
+    thread: SendableChannels,
+  ): Promise<void> {
+    const pending = state.result ? null : game.pending(state);
+    if (!pending) {
+      this.lastDecider.delete(row.matchId);
+      return;
+    }
+    const userId = row.players[pending.player];
+    const before = this.lastDecider.get(row.matchId);
+    this.lastDecider.set(row.matchId, userId);
+    if (before === userId) return;
+    if (!ctx.store.preferences.get(row.guildId, userId).dmNotifications) return;
+    const locale = this.locales.get(userId) ?? ctx.store.guilds.get(row.guildId).locale;
+    const names = await seatNames(ctx, row);
+    // Built from this player's own view (handMessage projects `{kind: 'player', seat}`), without the controls.
+    const hand = await handMessage(ctx, { row, game, state, seat: pending.player, names, locale });
+    const kind = DECISION_KINDS[pending.kind]?.[locale] ?? pending.kind;
+    const header = WORDS.yourDecision(game.name[locale], `${names.p1} vs ${names.p2}`, kind)[locale];
+    const link = new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
+      new ButtonBuilder()
+        .setStyle(ButtonStyle.Link)
+        .setLabel(WORDS.openThread[locale])
+        .setURL(`https://discord.com/channels/${row.guildId}/${thread.id}`),
+    );
+    try {
+      const user = await ctx.client.users.fetch(userId);
+      await user.send({
+        content: `${header}\n${hand.content ?? ''}`.slice(0, 2000),
+        embeds: hand.embeds,
+        files: hand.files,
+        components: [link],
+      });
+    } catch (error) {
+      if (discordCode(error) !== CANNOT_MESSAGE_USER) {
+        ctx.log(`DM to ${userId} (match ${row.matchId}): ${(error as Error).message}`);
+        return;
+      }
+      await this.dmsClosed(ctx, row, userId, thread);
+    }
+  }
+
+  /** 50007: turn the preference off with a note, and say so once in the match thread (nothing hidden in it). */
+  private async dmsClosed(ctx: BotContext, row: MatchInfo, userId: string, thread: SendableChannels): Promise<void> {
+    ctx.store.preferences.update(
+      row.guildId,
+      userId,
+      { dmNotifications: false, dmNotificationsOff: { reason: 'dms-closed', at: ctx.now() } },
+      ctx.now(),
+    );
+    const key = `${row.matchId}:${userId}`;
+    if (this.told.has(key)) return;
+    this.told.add(key);
+    const locale = ctx.store.guilds.get(row.guildId).locale;
+    await thread.send({ content: WORDS.dmsClosed(`<@${userId}>`)[locale], allowedMentions: { users: [userId] } });
+  }
+}
+
+/**
+ * `/settings user dms:True` sends a test DM first, so closed DMs are found now rather than at the first turn. Returns
+ * the refusal to show (the preference then stays off, with its note), or null when the DM got through.
+ */
+export async function dmRefusal(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<string | null> {
+  const guildId = interaction.guildId;
+  if (!guildId) return null;
+  const locale = localeOf(interaction.locale);
+  try {
+    await interaction.user.send(WORDS.dmTest[locale]);
+    return null;
+  } catch (error) {
+    if (discordCode(error) !== CANNOT_MESSAGE_USER) throw error;
+    ctx.store.preferences.update(
+      guildId,
+      interaction.user.id,
+      { dmNotifications: false, dmNotificationsOff: { reason: 'dms-closed', at: ctx.now() } },
+      ctx.now(),
+    );
+    return WORDS.dmsOnButClosed[locale];
+  }
+}
+
+/** The `/settings user` entry for `dms` (settings-command.ts): the preference, and the note when the bot turned it off. */
+export const dmsSetting: UserSettingOption = {
+  name: 'dms',
+  apply(value, patch) {
+    patch.dmNotifications = value === true;
+    patch.dmNotificationsOff = null;
+    return null;
+  },
+  describe(prefs, _guild, locale) {
+    if (prefs.dmNotifications) return WORDS.dmLine(true, null)[locale];
+    const off = prefs.dmNotificationsOff;
+    return WORDS.dmLine(false, off ? new Date(off.at).toISOString().slice(0, 10) : null)[locale];
+  },
+};
