@@ -61,7 +61,11 @@ describe('guild settings and user preferences', () => {
   it('store per-guild user preferences', () => {
     const { store } = setUp();
     store.preferences.update('g1', 'u1', { dmNotifications: true, stops: { nova: ['main1'] } });
-    expect(store.preferences.get('g1', 'u1')).toEqual({ dmNotifications: true, stops: { nova: ['main1'] } });
+    expect(store.preferences.get('g1', 'u1')).toEqual({
+      dmNotifications: true,
+      dmNotificationsOff: null,
+      stops: { nova: ['main1'] },
+    });
     expect(store.preferences.get('g2', 'u1').dmNotifications).toBe(false);
   });
 });

@@ -215,7 +215,7 @@ export class FakeDiscord {
     if (record.parentId !== null || record.type !== ChannelKind.GuildText) {
       throw new Error('permissions are denied on text channels; threads inherit them');
     }
-    record.botDenied = permissions;
+    this.store.botDenied.set(record.id, permissions);
     this.#gateway.dispatch('CHANNEL_UPDATE', channelPayload(this.store, record));
     this.store.notifyChange();
   }

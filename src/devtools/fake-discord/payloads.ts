@@ -47,8 +47,7 @@ export function permissionsOf(store: Store, guild: GuildRecord, userId: string):
 /** The bot's permissions in one channel: its guild permissions less what the channel (or a thread's parent) denies. */
 export function botPermissionsIn(store: Store, channel: ChannelRecord, botUserId = store.botUserId): bigint {
   if (channel.guildId === null) return everyonePermissions;
-  const parent = channel.parentId ? store.channels.get(channel.parentId) : undefined;
-  const denied = channel.botDenied | (parent?.botDenied ?? 0n);
+  const denied = (store.botDenied.get(channel.id) ?? 0n) | (store.botDenied.get(channel.parentId ?? '') ?? 0n);
   return permissionsOf(store, store.guild(channel.guildId), botUserId) & ~denied;
 }
 
@@ -125,10 +124,8 @@ export function channelPayload(store: Store, channel: ChannelRecord): Json {
   };
   if (channel.type === ChannelKind.GuildText) {
     // What the bot is denied here, as Discord shows it: a member overwrite (type 1) on the channel.
-    const overwrites =
-      channel.botDenied === 0n
-        ? []
-        : [{ id: store.botUserId, type: 1, allow: '0', deny: channel.botDenied.toString() }];
+    const denied = store.botDenied.get(channel.id) ?? 0n;
+    const overwrites = denied === 0n ? [] : [{ id: store.botUserId, type: 1, allow: '0', deny: denied.toString() }];
     return { ...base, position: 0, permission_overwrites: overwrites, topic: null, nsfw: false, parent_id: null };
   }
   const count = store.messages.get(channel.id)?.length ?? 0;

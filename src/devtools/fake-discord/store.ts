@@ -48,8 +48,6 @@ export interface ChannelRecord {
   threadMemberIds: Set<string>;
   ownerId: string | null;
   createdAt: number;
-  /** Permissions taken from the bot in this channel (a member overwrite); threads also lose their parent's. */
-  botDenied: bigint;
 }
 
 export interface AttachmentRecord {
@@ -110,6 +108,8 @@ export class Store {
   /** Messages per channel, oldest first. */
   readonly messages = new Map<string, MessageRecord[]>();
   readonly commands = new Map<string, CommandRecord>();
+  /** Permissions taken from the bot per text channel (a member overwrite); its threads lose them too. */
+  readonly botDenied = new Map<string, bigint>();
   /** Files users attached to command options, by attachment id (not part of any message). */
   readonly uploads = new Map<string, AttachmentRecord & { channelId: string }>();
 
@@ -187,7 +187,6 @@ export class Store {
       threadMemberIds: new Set(),
       ownerId: null,
       createdAt: this.clock.now(),
-      botDenied: 0n,
       ...fields,
     };
     this.channels.set(channel.id, channel);
@@ -228,6 +227,7 @@ export class Store {
     for (const c of removed) {
       this.channels.delete(c.id);
       this.messages.delete(c.id);
+      this.botDenied.delete(c.id);
     }
     this.notifyChange();
     return removed;
