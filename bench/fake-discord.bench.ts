@@ -2,6 +2,7 @@
 // driver sends an interaction → bot answers over REST → driver sees the acknowledgement and message.
 import { Client, Events, GatewayIntentBits } from 'discord.js';
 import { FakeDiscord } from '../src/devtools/fake-discord/index.ts';
+import { latencyFigures, measureBotLatency } from './bot-latency.ts';
 import { type BenchFigure, percentiles } from './figure.ts';
 
 const ROUND_TRIPS = 300;
@@ -78,7 +79,18 @@ export async function bench(): Promise<BenchFigure[]> {
       { area: 'fake-discord', name: `${name} p99`, value: p99, unit: 'ms' },
     ];
   };
+  // The real bot under load (bench/bot-latency.ts): 50 NOVA matches at once, without and with images.
+  const matches = Number(process.env.BENCH_MATCHES ?? 50);
+  const decisionsPerMatch = Number(process.env.BENCH_DECISIONS ?? 20);
+  const thinkMs = Number(process.env.BENCH_THINK_MS ?? 1000);
+  const load: BenchFigure[] = [];
+  for (const images of [false, true]) {
+    const result = await measureBotLatency({ matches, decisionsPerMatch, thinkMs, images });
+    const label = `${matches} NOVA matches, think ${thinkMs} ms, images ${images ? 'on' : 'off'}`;
+    load.push(...latencyFigures(label, result));
+  }
   return [
+    ...load,
     { area: 'fake-discord', name: 'login to ready (real discord.js client)', value: loginMs, unit: 'ms' },
     ...figures(`slash → reply round trip (${ROUND_TRIPS}x)`, reply),
     ...figures(`button → update round trip (${ROUND_TRIPS}x)`, update),

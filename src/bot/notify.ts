@@ -27,8 +27,8 @@ const WORDS = {
   }),
   openThread: { en: 'Open the match', ja: '対戦を開く' },
   dmsClosed: (who: string) => ({
-    en: `${who}: I could not send you a direct message (Discord says your DMs are closed to me), so I turned DM notifications off for you. The match goes on here. To get them again, allow DMs from this server and run /settings dms:True.`,
-    ja: `${who}さん：ダイレクトメッセージを送れませんでした（DMが閉じられています）。DM通知をオフにしました。対戦はこのまま続きます。再開するには、このサーバーからのDMを許可して /settings dms:True を実行してください。`,
+    en: `${who}: I could not send you a direct message (Discord says your DMs are closed to me), so I turned DM notifications off for you. The match goes on here. To get them again, allow DMs from this server and run /settings user dms:True.`,
+    ja: `${who}さん：ダイレクトメッセージを送れませんでした（DMが閉じられています）。DM通知をオフにしました。対戦はこのまま続きます。再開するには、このサーバーからのDMを許可して /settings user dms:True を実行してください。`,
   }),
   dmLine: (on: boolean, closedOn: string | null) => ({
     en: `DM notifications: ${on ? 'on' : 'off'}${closedOn ? ` (turned off on ${closedOn}: Discord refused a DM, your DMs were closed)` : ''}`,

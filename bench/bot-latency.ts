@@ -1,0 +1,196 @@
+// Latency of the real bot under load: N NOVA matches played at once through the fake Discord by 2N simulated
+// players, the bot (createBot, real discord.js client) in its own process. Measured at the fake Discord, i.e. as
+// Discord would see it:
+//   ack:   INTERACTION_CREATE sent → the bot's acknowledgement (defer) received, for every click;
+//   board: an option click's INTERACTION_CREATE sent → the match's public board created/edited in the thread.
+// Players think between decisions (BENCH_THINK_MS, default 1000 ms ± 50%), as people do; 0 is a saturation test.
+import { fork } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { FakeDiscord, type FakeUser, type MessageView } from '../src/devtools/fake-discord/index.ts';
+import { type BenchFigure, percentiles } from './figure.ts';
+
+export interface LatencyOptions {
+  matches: number;
+  decisionsPerMatch: number;
+  thinkMs: number;
+  images: boolean;
+  /** discord.js's client-side global throttle (requests/s); undefined keeps its default of 50, as in production. */
+  restPerSecond?: number;
+}
+
+export interface LatencyResult {
+  acks: number[];
+  boards: number[];
+  decisions: number;
+  missedBoards: number;
+  wallMs: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function rng(seed: number): (n: number) => number {
+  let x = seed >>> 0 || 1;
+  return (n) => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) % n;
+  };
+}
+
+export async function measureBotLatency(options: LatencyOptions): Promise<LatencyResult> {
+  const discord = await FakeDiscord.start();
+  const dir = mkdtempSync(join(tmpdir(), 'arbiter-bench-'));
+  const pairs: [FakeUser, FakeUser][] = [];
+  for (let i = 0; i < options.matches; i++) {
+    pairs.push([discord.createUser(`a${i}`), discord.createUser(`b${i}`)]);
+  }
+  discord.createGuild('Bench', { members: pairs.flat() });
+  const bot = fork(fileURLToPath(new URL('./bot-process.ts', import.meta.url)), [], {
+    execArgv: ['--import', 'tsx'],
+    env: {
+      ...process.env,
+      BENCH_TOKEN: discord.botToken,
+      BENCH_REST_URL: discord.restUrl,
+      BENCH_DB: join(dir, 'bench.db'),
+      BENCH_IMAGES: options.images ? 'on' : 'off',
+      ...(options.restPerSecond ? { BENCH_REST_PER_SECOND: String(options.restPerSecond) } : {}),
+    },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    bot.once('message', () => resolve());
+    bot.once('exit', (code) => reject(new Error(`bench bot exited with ${code}`)));
+  });
+  await discord.until(() => discord.store.commands.size > 0, 10_000, 'commands');
+
+  // Acknowledgements and board messages, timed as the fake sees them.
+  const ackWaiters = new Map<string, (at: number) => void>();
+  discord.events.on('interaction', (event) => {
+    if (event.state === 'acknowledged') ackWaiters.get(event.userId)?.(performance.now());
+  });
+  const boardWaiters = new Map<string, (at: number) => void>();
+  discord.events.on('message', (event) => {
+    const m = event.message;
+    if (event.kind === 'delete' || m.visibleTo !== null || m.authorId !== discord.botUserId) return;
+    if (m.embeds.length === 0) return;
+    boardWaiters.get(event.channelId)?.(performance.now());
+  });
+
+  const acks: number[] = [];
+  const boards: number[] = [];
+  let decisions = 0;
+  let missedBoards = 0;
+
+  /** Runs one interaction and returns when it is acknowledged, timing the acknowledgement. */
+  async function timedClick(user: FakeUser, run: () => Promise<unknown>): Promise<void> {
+    const started = performance.now();
+    const acked = new Promise<number>((resolve) => ackWaiters.set(user.id, resolve));
+    await run();
+    acks.push((await acked) - started);
+    ackWaiters.delete(user.id);
+  }
+
+  async function startMatch(a: FakeUser, b: FakeUser): Promise<string> {
+    const challenge = await a.slash('duel challenge', { opponent: b, game: 'nova' });
+    const message = challenge.reply();
+    const accept = message?.buttons.find((x) => x.customId?.startsWith('c:accept:'))?.customId;
+    if (!message || !accept) throw new Error(`bench: no challenge (${message?.content ?? challenge.state})`);
+    await b.click(message, accept);
+    const threadId = message.id;
+    await discord.until(() => discord.store.channels.has(threadId) && latestBoard(a, threadId) !== null, 30_000);
+    return threadId;
+  }
+
+  function latestBoard(user: FakeUser, threadId: string): MessageView | null {
+    return (
+      user
+        .messages({ channelId: threadId })
+        .filter((m) => !m.ephemeral && m.buttons.some((x) => x.customId === `h:${threadId}`))
+        .at(-1) ?? null
+    );
+  }
+
+  async function play(index: number, a: FakeUser, b: FakeUser, threadId: string): Promise<void> {
+    const pick = rng(index + 1);
+    const byName = new Map([
+      [a.name, a],
+      [b.name, b],
+    ]);
+    for (let n = 0; n < options.decisionsPerMatch; n++) {
+      if (options.thinkMs > 0) await sleep(options.thinkMs * (0.5 + pick(1000) / 1000));
+      const board = latestBoard(a, threadId);
+      if (!board) return; // the match ended
+      const decider = /\*\*Decision\*\* (\S+)/.exec(board.embeds[0]?.description ?? '')?.[1];
+      const user = decider ? byName.get(decider) : undefined;
+      if (!user) return;
+      let hand: MessageView | undefined;
+      await timedClick(user, async () => {
+        hand = (await user.click(board, `h:${threadId}`)).reply() ?? undefined;
+      });
+      hand = await settledHand(user, threadId, hand);
+      if (!hand) continue;
+      const controls = [...hand.buttons.filter((x) => !x.disabled && x.customId && /^[anod]:/.test(x.customId))].map(
+        (x) => x.customId as string,
+      );
+      const select = hand.selects.find((s) => s.customId.startsWith('m:'));
+      const started = performance.now();
+      const boarded = new Promise<number | null>((resolve) => {
+        boardWaiters.set(threadId, resolve);
+        setTimeout(() => resolve(null), 10_000);
+      });
+      const shown = hand;
+      if (select && (controls.length === 0 || pick(2) === 0)) {
+        const values = select.options.map((o) => o.value);
+        const count = Math.max(1, Math.min(values.length, 1 + pick(values.length)));
+        await timedClick(user, () => user.select(shown, select.customId, values.slice(0, count)));
+      } else if (controls.length > 0) {
+        await timedClick(user, () => user.click(shown, controls[pick(controls.length)] as string));
+      } else {
+        boardWaiters.delete(threadId);
+        continue;
+      }
+      const at = await boarded;
+      boardWaiters.delete(threadId);
+      if (at === null) missedBoards++;
+      else boards.push(at - started);
+      decisions++;
+    }
+  }
+
+  /** The hand ephemeral once the deferred reply is filled in. */
+  async function settledHand(user: FakeUser, threadId: string, hand: MessageView | undefined) {
+    if (!hand) return undefined;
+    const id = hand.id;
+    const current = () => user.messages({ channelId: threadId }).find((m) => m.id === id);
+    await discord.until(() => current()?.loading === false, 10_000, 'the hand').catch(() => undefined);
+    return current();
+  }
+
+  const started = performance.now();
+  const threads = await Promise.all(pairs.map(([a, b]) => startMatch(a, b)));
+  await Promise.all(pairs.map(([a, b], i) => play(i, a, b, threads[i] as string)));
+  const wallMs = performance.now() - started;
+
+  bot.send('stop');
+  await new Promise((resolve) => bot.once('exit', resolve));
+  await discord.close();
+  rmSync(dir, { recursive: true, force: true });
+  return { acks, boards, decisions, missedBoards, wallMs };
+}
+
+export function latencyFigures(label: string, result: LatencyResult): BenchFigure[] {
+  const ack = percentiles(result.acks);
+  const board = percentiles(result.boards);
+  const area = 'bot';
+  return [
+    { area, name: `${label}: ack p50`, value: ack.p50, unit: 'ms' },
+    { area, name: `${label}: ack p99`, value: ack.p99, unit: 'ms' },
+    { area, name: `${label}: board updated p50`, value: board.p50, unit: 'ms' },
+    { area, name: `${label}: board updated p99`, value: board.p99, unit: 'ms' },
+    { area, name: `${label}: decisions (boards missed)`, value: result.decisions, unit: `(${result.missedBoards})` },
+  ];
+}
