@@ -1,4 +1,4 @@
-// Direct messages, an optional extra a user turns on with `/settings dms:True` (stored per guild): when a decision
+// Direct messages, an optional extra a user turns on with `/settings user dms:True` (stored per guild): when a decision
 // becomes theirs, a DM says so, with a snapshot of their hand built from their own view only and a link to the match
 // thread (no controls: they act in the thread). If Discord refuses (50007: the user's DMs are closed), the
 // preference is turned off with a note saying why (shown in /settings), and the player is told once in the match

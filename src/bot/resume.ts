@@ -211,6 +211,12 @@ async function resume(
   ctx.store.pauses.resume(row.matchId, { channelId: target.channel.id, threadId }, ctx.now());
   ctx.boards.forget(row.matchId);
   ctx.notifier.forget(row.matchId);
+  // The decision under way gets a fresh deadline: the pause was nobody's time.
+  const clock = ctx.store.clocks.get(row.matchId);
+  if (clock?.timing) {
+    clock.timing = null;
+    ctx.store.clocks.put(row.matchId, clock, ctx.now());
+  }
   await ctx.flow.changed(row.matchId);
   await interaction.editReply(WORDS.resumed(`<#${threadId}>`)[locale]);
 }

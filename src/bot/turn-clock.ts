@@ -112,6 +112,10 @@ export class MatchFlow {
       if (row && row.status !== 'pending') store.clocks.delete(matchId);
       return;
     }
+    if (store.pauses.isPaused(matchId)) {
+      this.disarm(matchId);
+      return;
+    }
     const now = this.clock.now();
     const settings = store.guilds.get(row.guildId);
     const game = store.requireGame(row.game);
@@ -194,7 +198,8 @@ export class MatchFlow {
     const { store } = this.ctx;
     const row = store.matches.match(matchId);
     const clock = store.clocks.get(matchId);
-    if (!row || row.status !== 'active' || !clock?.timing) return;
+    // A paused match (its thread was deleted, resume.ts) is not timed: nobody can answer it.
+    if (!row || row.status !== 'active' || !clock?.timing || store.pauses.isPaused(matchId)) return;
     const timing = clock.timing;
     const game = store.requireGame(row.game);
     const pending = game.pending(store.matches.currentState(matchId));
