@@ -29,6 +29,8 @@ function makeBot(): Bot {
     token: discord.botToken,
     restUrl: discord.restUrl,
     rest: { globalRequestsPerSecond: 10_000 },
+    // Players challenge back to back here; the challenger cooldown has its own test (resilience.test.ts).
+    challengeCooldownMs: 0,
     dbPath: join(dir, 'arbiter.db'),
     images: async (kind, model) => {
       rendered.push(kind);
