@@ -106,9 +106,9 @@ export const TargetSchema = z.enum(['j-resonator', 'resonator', 'player', 'spell
 export type Target = z.infer<typeof TargetSchema>;
 
 const BaseEffect = z.discriminatedUnion('do', [
-  /** FoW 1008: damage in units of 100. */
+  /** FoW 1007: damage, in units of 100 (105.4a). */
   z.object({ do: z.literal('damage'), amount: z.number().int().min(100), to: TargetSchema }).strict(),
-  z.object({ do: z.literal('draw'), count: z.number().int().min(1) }).strict(), // 1006
+  z.object({ do: z.literal('draw'), count: z.number().int().min(1) }).strict(), // 1009
   z.object({ do: z.literal('discard'), count: z.number().int().min(1) }).strict(), // 1019
   z.object({ do: z.literal('foresee'), count: z.number().int().min(1) }).strict(), // 1034
   z.object({ do: z.literal('cancel'), to: z.literal('spell') }).strict(), // 1012

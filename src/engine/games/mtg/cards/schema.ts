@@ -5,7 +5,7 @@ import { CardIdSchema, CodeEscapeSchema, IntendedTextSchema, LabelSchema } from 
 
 /**
  * CR 107.4, 202.1: one mana symbol of a cost. A number is generic mana, X a variable (107.3), W U B R G a coloured
- * symbol, C colourless-only (107.4b), "R/G" a hybrid symbol (107.4e).
+ * symbol, C colourless-only (107.4c), "R/G" a hybrid symbol (107.4e).
  */
 export const ManaSymbolSchema = z
   .string()
@@ -78,8 +78,8 @@ export const KeywordSchema = z.enum([
 export type Keyword = z.infer<typeof KeywordSchema>;
 
 /**
- * CR 115 (targets): what a "target …" phrase may choose. `restriction` narrows it (608.2b re-checks it on
- * resolution); `another` marks a second target that must differ from the first of the same spell (115.3).
+ * CR 114 (targets): what a "target …" phrase may choose. `restriction` narrows it (608.2b re-checks it on
+ * resolution); `another` marks a second target that must differ from the first of the same spell (114.3).
  */
 export const TargetSchema = z
   .object({
@@ -96,11 +96,11 @@ export type Target = z.infer<typeof TargetSchema>;
 
 const Amount = z.union([z.number().int().min(0), z.literal('X')]);
 
-/** Until-end-of-turn changes apply in layer 6 (keywords) and 7c (P/T) (CR 613.1f, 613.4c), ending in 514.2. */
+/** Until-end-of-turn changes apply in layer 6 (keywords) and 7c (P/T) (CR 613.1f, 613.3c), ending in 514.2. */
 const Affected = z.union([TargetSchema, z.enum(['self', 'creatures-you-control'])]);
 
 const BaseEffect = z.discriminatedUnion('do', [
-  /** CR 120: damage; the card itself is the source. `to: "each-creature-and-player"` is Ashfall-like. */
+  /** CR 119: damage; the card itself is the source (Ashen Downpour: `to: "each-creature-and-player"`). */
   z
     .object({
       do: z.literal('damage'),
@@ -110,9 +110,9 @@ const BaseEffect = z.discriminatedUnion('do', [
     .strict(),
   /** CR 701.7 destroy. */
   z.object({ do: z.literal('destroy'), to: TargetSchema }).strict(),
-  /** CR 701.13 exile. */
+  /** CR 701.11 exile. */
   z.object({ do: z.literal('exile'), to: TargetSchema }).strict(),
-  /** CR 611.2, 613.4c (and 613.1f for `keywords`): until end of turn. */
+  /** CR 611.2, 613.3c (and 613.1f for `keywords`): until end of turn. */
   z
     .object({
       do: z.literal('pump'),
@@ -128,7 +128,7 @@ const BaseEffect = z.discriminatedUnion('do', [
   z.object({ do: z.literal('bounce'), to: TargetSchema }).strict(),
   /** CR 701.20 tap. */
   z.object({ do: z.literal('tap'), to: TargetSchema }).strict(),
-  /** CR 121 draw (you). */
+  /** CR 120 draw (you). */
   z.object({ do: z.literal('draw'), count: z.number().int().min(1) }).strict(),
   /** CR 701.17 scry. */
   z.object({ do: z.literal('scry'), count: z.number().int().min(1) }).strict(),
@@ -136,7 +136,7 @@ const BaseEffect = z.discriminatedUnion('do', [
   z.object({ do: z.literal('mill'), count: Amount, to: TargetSchema }).strict(),
   /** CR 701.8 discard (the discarding player chooses). */
   z.object({ do: z.literal('discard'), count: z.number().int().min(1), to: TargetSchema }).strict(),
-  /** CR 119.3 (you). */
+  /** CR 118.3: life lost or gained (you). */
   z.object({ do: z.literal('lose-life'), amount: z.number().int().min(1) }).strict(),
   z.object({ do: z.literal('gain-life'), amount: z.number().int().min(1) }).strict(),
   /** CR 701.18 search, 701.19 shuffle: a basic land card onto the battlefield tapped (not a land play, 305.4). */

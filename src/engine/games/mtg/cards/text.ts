@@ -243,7 +243,7 @@ function effectText(e: BaseEffect, card: MtgCard): Label {
   }
 }
 
-/** Sentences of one effect list; a damage to "another target" joins the sentence before it (CR 115.3). */
+/** Sentences of one effect list; a damage to "another target" joins the sentence before it (CR 114.3). */
 function effectsText(effects: readonly BaseEffect[], card: MtgCard): Label {
   const out: Label[] = [];
   for (const e of effects) {
