@@ -4,7 +4,7 @@
 import { PermissionFlagsBits, RESTEvents } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { presenterFor } from '../../src/bot/game-presenters.ts';
-import type { FakeUser } from '../../src/devtools/fake-discord/index.ts';
+import { type FakeUser, ManualClock } from '../../src/devtools/fake-discord/index.ts';
 import type { Seat } from '../../src/engine/core/game.ts';
 import { gameModule } from '../../src/engine/registry.ts';
 import {
@@ -264,4 +264,32 @@ describe('challenges: cooldown and configured expiry', () => {
     expect(h.bob.messages(challenge).find((m) => m.id === challenge.id)?.content).toMatch(/has expired/);
     expect(h.bot.store.matches.match(challenge.id)).toBeNull();
   });
+});
+
+describe('a paused match and the turn timer', () => {
+  it('no timeout while paused; the resumed decision gets a fresh deadline', async () => {
+    const clock = new ManualClock();
+    const h = await startBotHarness({ clock });
+    try {
+      h.bot.store.guilds.update(h.guild.id, { turnTimerSeconds: 30, bankSeconds: 60 });
+      const matchId = await challengeAndAccept(h);
+      expect(h.bot.store.clocks.get(matchId)?.timing?.deadline).toBe(clock.now() + 90_000);
+      h.discord.deleteChannel({ id: matchId });
+      await h.discord.until(() => h.bot.store.pauses.get(matchId) !== null, 3_000, 'the pause');
+      clock.advance(10 * 60_000);
+      await h.bot.idle();
+      expect(h.bot.store.matches.match(matchId)?.decisionCount).toBe(0);
+      expect(h.bot.store.clocks.get(matchId)?.timeouts).toEqual({ p1: 0, p2: 0 });
+      await h.alice.slash('match resume', {});
+      await h.bot.idle();
+      expect(h.bot.store.pauses.get(matchId)).toBeNull();
+      expect(h.bot.store.clocks.get(matchId)?.timing?.deadline).toBe(clock.now() + 90_000);
+      clock.advance(90_000);
+      await h.bot.idle();
+      // The timer works again: the default was taken once the fresh deadline passed.
+      expect(h.bot.store.matches.match(matchId)?.decisionCount).toBe(1);
+    } finally {
+      await h.close();
+    }
+  }, 30_000);
 });
