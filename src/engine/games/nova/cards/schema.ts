@@ -274,6 +274,14 @@ export const NovaCardSchema = z
         'characters need level and required energy, no cost',
       );
     if (card.equip) need(card.type === 'magic-item', 'only magic items have Equip');
+    const effects = [
+      ...card.effects,
+      ...card.abilities.flatMap((a) => ('effects' in a ? a.effects : [])),
+      ...(card.equip?.grants.flatMap((g) => g.effects) ?? []),
+    ];
+    for (const e of effects)
+      if (e.do === 'may-choose')
+        need(e.to.mode === 'choose' && e.to.upTo === 1, '"may choose" picks up to 1 on resolution (NOVA 801.4.7)');
   });
 export type NovaCard = z.infer<typeof NovaCardSchema>;
 
