@@ -128,6 +128,7 @@ export const T = {
       `⏱️ Answer <t:${unixSeconds}:R> (bank time left: ${bank}).`,
       `⏱️ 回答期限 <t:${unixSeconds}:R>（残りの持ち時間：${bank}）。`,
     ),
+  clockPublic: (unixSeconds: number) => l(`⏱️ Time runs out <t:${unixSeconds}:R>`, `⏱️ 期限 <t:${unixSeconds}:R>`),
   // Priority controls (auto-pass.ts).
   passUntilDecision: l('Pass until my next decision', '次の選択までパス'),
   passToEndOfTurn: l('Pass to end of turn', 'ターン終了までパス'),

@@ -90,9 +90,8 @@ export async function onMatchControl(
   }
   if (control.kind === 'pass-mode') {
     const seat = actingSeat(seats, pending) as Seat;
-    const mine = current && pending.player === seat && pending.kind === 'priority';
-    const pass = mine ? pending.options.find((o) => o.kind === 'pass') : undefined;
-    if (!mine) {
+    // Refused when out of date, or on the player's own non-priority decision (that one needs an answer).
+    if (!current || (pending.player === seat && pending.kind !== 'priority')) {
       const notice = { notice: T.outOfDate[locale] };
       await interaction.editReply(await ownerMessage(ctx, row, interaction.user.id, locale, notice));
       return;
@@ -107,6 +106,17 @@ export async function onMatchControl(
     }
     const mode = control.mode === 'u' ? 'decision' : 'end-of-turn';
     const turn = stepsFor(row.game)?.position(state).turn ?? 0;
+    if (pending.player !== seat) {
+      // Chosen while waiting: it applies from this player's next priority on.
+      ctx.flow.updateMode(row.matchId, seat, (m) => {
+        m.passUntil = mode;
+        m.turn = turn;
+      });
+      const notice = T.passingUntil(mode)[locale];
+      await interaction.editReply(await ownerMessage(ctx, row, interaction.user.id, locale, { notice }));
+      return;
+    }
+    const pass = pending.options.find((o) => o.kind === 'pass');
     const answer = { decisionId: decisionIdFor(control.version), choose: pass ? [pass.id] : [] };
     const outcome = await submit(ctx, row, seat, answer, locale);
     if (outcome.applied) ctx.flow.afterCommit(row.matchId, { kind: 'player', seat, passUntil: { mode, turn } });
@@ -191,9 +201,9 @@ async function submit(
 const ROWS_MAX = 5;
 
 /**
- * On the player's own priority decision: "Pass until my next decision", "Pass to end of turn" and the "Hold
- * priority" toggle (in a row of their own, or beside ◀ ▶ when five rows are taken), and when the decision is timed,
- * the deadline. Only the owner's ephemeral gets these.
+ * On the player's own priority decision, and while they wait: "Pass until my next decision", "Pass to end of turn"
+ * and the "Hold priority" toggle (in a row of their own, or beside ◀ ▶ when five rows are taken), the pass mode in
+ * force, and when their decision is timed, the deadline. Only the owner's ephemeral gets these.
  */
 function withPriorityControls(
   ctx: BotContext,
@@ -205,16 +215,22 @@ function withPriorityControls(
 ) {
   const game = ctx.store.requireGame(row.game);
   const pending = state.result ? null : game.pending(state);
-  if (!pending || pending.player !== seat) return message;
+  if (!pending) return message;
   const clock = ctx.flow.clockOf(row.matchId);
   const lines = [message.content];
   const timing = clock?.timing;
-  if (timing && timing.decisionId === pending.id && timing.seat === seat) {
+  const mine = pending.player === seat;
+  if (mine && timing && timing.decisionId === pending.id && timing.seat === seat) {
     const bank = Math.round(clock.bankMs[seat] / 1000);
     const bankText = `${Math.floor(bank / 60)}:${String(bank % 60).padStart(2, '0')}`;
     lines.push(T.answerBy(Math.floor(timing.deadline / 1000), bankText)[locale]);
   }
-  if (pending.kind !== 'priority' || !stepsFor(row.game)) return { ...message, content: lines.join('\n') };
+  const steps = stepsFor(row.game);
+  if ((mine && pending.kind !== 'priority') || !steps) return { ...message, content: lines.join('\n') };
+  const mode = clock?.modes[seat];
+  if (mode && mode.passUntil !== 'none' && mode.turn === steps.position(state).turn) {
+    lines.push(T.passingUntil(mode.passUntil)[locale]);
+  }
   const hold = clock?.modes[seat].hold ?? false;
   const id = (mode: PassModeControl) =>
     encodeControl({ kind: 'pass-mode', matchId: row.matchId, version: state.version, mode });

@@ -103,6 +103,7 @@ export async function publicBoard(
         pending
           ? `**${T.decision[locale]}** ${names[pending.player]} (${DECISION_KINDS[pending.kind]?.[locale] ?? pending.kind})`
           : T.matchOver[locale],
+        ...(pending ? ctx.flow.publicClockLine(row.matchId, pending.id, locale) : []),
       ].join('\n'),
     )
     .addFields(

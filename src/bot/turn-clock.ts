@@ -7,6 +7,7 @@
 
 import { IllegalAction } from '../engine/core/errors.ts';
 import type { PendingDecision, Seat } from '../engine/core/game.ts';
+import type { Locale } from '../engine/core/label.ts';
 import { type MatchClock, MatchClockSchema } from '../store/match-clocks.ts';
 import { MatchNotPlayable } from '../store/match-errors.ts';
 import type { MatchInfo } from '../store/match-records.ts';
@@ -67,6 +68,13 @@ export class MatchFlow {
   /** The clock of a match, for the player's ephemeral ("answer by …"). */
   clockOf(matchId: string): MatchClock | null {
     return this.ctx.store.clocks.get(matchId);
+  }
+
+  /** The board's line for a timed decision (a deadline is public, like a chess clock): none when untimed. */
+  publicClockLine(matchId: string, pendingId: string, locale: Locale): string[] {
+    const timing = this.ctx.store.clocks.get(matchId)?.timing;
+    if (!timing || timing.decisionId !== pendingId) return [];
+    return [T.clockPublic(Math.floor(timing.deadline / 1000))[locale]];
   }
 
   /** Records a seat's pass mode (the priority controls); returns the updated clock. */

@@ -209,6 +209,37 @@ describe('priority controls', () => {
     expect(h.bot.store.clocks.get(matchId)?.modes.p1.passUntil).toBe('none');
   }, 60_000);
 
+  it('"Pass to end of turn" chosen while waiting applies from the next priority of that turn', async () => {
+    const matchId = await challengeAndAccept(h);
+    await playRandomly(h, matchId, {
+      seed: 41,
+      stop: () => {
+        const { state, pending } = pendingOf(matchId);
+        return pending?.player === 'p2' && pending.kind === 'priority' && position(state).active === 'p2';
+      },
+    });
+    const { state } = pendingOf(matchId);
+    const turn = position(state).turn;
+    const waiting = await openHand(h, h.alice, matchId);
+    expect(waiting.content).toMatch(/Waiting for/);
+    const id = `x:${matchId}:${state.version}:e`;
+    expect(waiting.buttons.some((b) => b.customId === id)).toBe(true);
+    await h.alice.click(waiting, id);
+    await h.bot.idle();
+    expect(refreshed(h.alice, waiting).content).toMatch(/You pass to the end of this turn/);
+    expect(pendingOf(matchId).state.version).toBe(state.version);
+    await playRandomly(h, matchId, {
+      seed: 42,
+      stop: (t) => t !== turn,
+      afterEach: () => {
+        const now = pendingOf(matchId);
+        if (position(now.state).turn !== turn) return;
+        expect(now.pending?.player === 'p1' && now.pending.kind === 'priority').toBe(false);
+      },
+    });
+    expect(position(pendingOf(matchId).state).turn).toBeGreaterThan(turn);
+  }, 60_000);
+
   it('after an action alice passes automatically; with "Hold priority" she keeps it', async () => {
     /** A card alice can play now that does not end the game at once (a life cost can be all her life). */
     const safePlay = (matchId: string) => {

@@ -47,6 +47,8 @@ describe('turn timer', () => {
     const deadline = h.bot.store.clocks.get(matchId)?.timing?.deadline as number;
     expect(deadline).toBe(clock.now() + (DECISION_S + BANK_S) * 1000);
     expect(hand.content).toContain(`<t:${Math.floor(deadline / 1000)}:R>`);
+    // The public board shows the same deadline (a clock is public), to spectators too.
+    expect(h.carol.read(thread(h, matchId))).toContain(`Time runs out <t:${Math.floor(deadline / 1000)}:R>`);
 
     clock.advance((DECISION_S + BANK_S) * 1000 - 1);
     await h.bot.idle();
