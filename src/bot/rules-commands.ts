@@ -146,16 +146,20 @@ const isGameId = (raw: string): raw is GameId => (GAME_IDS as readonly string[])
  * game chosen, the first pool (in GAME_IDS order) that has a card of that name.
  */
 function resolveCard(rawGame: string | null, name: string): CardMatch | { error: 'game' | 'card'; game?: GameId } {
+  // An autocomplete value names its game, which wins over the game option (changed after choosing, say).
   const prefixed = /^([a-z]+):([a-z0-9-]+)$/.exec(name.trim());
-  if (prefixed && isGameId(prefixed[1] ?? '') && rawGame === null) rawGame = prefixed[1] ?? null;
-  const typed = prefixed && prefixed[1] === rawGame ? (prefixed[2] ?? name) : name;
+  const prefixGame = prefixed?.[1] ?? '';
+  if (prefixed && isGameId(prefixGame)) {
+    const card = findCard(prefixGame, prefixed[2] ?? '');
+    if (card) return { game: prefixGame, card };
+  }
   if (rawGame !== null) {
     if (!isGameId(rawGame) || !cardPool(rawGame)) return { error: 'game' };
-    const card = findCard(rawGame, typed);
+    const card = findCard(rawGame, name);
     return card ? { game: rawGame, card } : { error: 'card', game: rawGame };
   }
   for (const game of gamesWithCardPools()) {
-    const card = findCard(game, typed);
+    const card = findCard(game, name);
     if (card) return { game, card };
   }
   return { error: 'card' };

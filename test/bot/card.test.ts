@@ -100,6 +100,11 @@ describe('/card', () => {
     await h.bot.idle();
     expect(shown.reply()?.embeds[0]?.title).toBe('Kiln Bolt');
 
+    // An autocomplete value keeps its game even if the game option was changed afterwards.
+    const switched = await h.alice.slash('card', { name: 'mtg:kiln-bolt', game: 'fow' });
+    await h.bot.idle();
+    expect(switched.reply()?.embeds[0]?.title).toBe('Kiln Bolt');
+
     const unknown = await h.alice.slash('card', { name: 'Kiln Blot', game: 'mtg' });
     await h.bot.idle();
     expect(unknown.reply()?.content).toBe('No MTG card is called "Kiln Blot". Did you mean: Kiln Bolt?');
