@@ -134,6 +134,22 @@ const BaseEffect = z.discriminatedUnion('do', [
   z.object({ do: z.literal('nullify-play'), to: z.literal('target-card-being-played') }).strict(), // §5.2.5
   z.object({ do: z.literal('make-active'), to: z.literal('target-your-sleeping-character') }).strict(), // §11.5
   z.object({ do: z.literal('attack'), to: z.literal('target-your-character') }).strict(), // §6.3.5 effect attack
+  /** α restrictions: can't attack or defend (§6.2), doesn't become doomed (§9.2), not a target of commands (§8.2). */
+  z
+    .object({
+      do: z.literal('cannot'),
+      what: z.enum(['attack', 'defend', 'become-doomed', 'be-targeted-by-opponents-commands']),
+    })
+    .strict(),
+  /** α battle-power modifiers with no end (§6.1.10–6.1.14, §7.6.1 dynamic membership for a race). */
+  z
+    .object({
+      do: z.literal('static-modify'),
+      who: z.union([z.enum(['self', 'your-other-characters']), z.object({ race: RaceSchema }).strict()]),
+      atk: z.number().int(),
+      def: z.number().int(),
+    })
+    .strict(),
   CodeEscapeSchema,
 ]);
 /** §5.2.3.c, §7.1.15: "Choose one:" modes. */

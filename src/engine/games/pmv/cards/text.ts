@@ -175,6 +175,26 @@ function effectText(e: BaseEffect): Label {
       return { en: `Make ${AIMS[e.to].en} active.`, ja: `${AIMS[e.to].ja}を活動状態にする。` };
     case 'attack':
       return { en: `${cap(AIMS[e.to].en)} attacks.`, ja: `${AIMS[e.to].ja}は攻撃する。` };
+    case 'cannot': {
+      const what = {
+        attack: { en: "This character can't attack.", ja: 'このキャラクターは攻撃できない。' },
+        defend: { en: "This character can't defend.", ja: 'このキャラクターは防御できない。' },
+        'become-doomed': { en: "This character doesn't become doomed.", ja: 'このキャラクターは破壊予定にならない。' },
+        'be-targeted-by-opponents-commands': {
+          en: "This character can't be the target of opponents' command cards.",
+          ja: 'このキャラクターは相手のコマンドカードの対象にならない。',
+        },
+      } as const;
+      return what[e.what];
+    }
+    case 'static-modify': {
+      const pt = `${signed(e.atk)}/${signed(e.def)}`;
+      if (e.who === 'self') return { en: `This character gets ${pt}.`, ja: `このキャラクターは${pt}を得る。` };
+      if (e.who === 'your-other-characters')
+        return { en: `Your other characters get ${pt}.`, ja: `あなたの他のキャラクターは${pt}を得る。` };
+      const r = RACE_NAMES[e.who.race];
+      return { en: `${r.en} characters get ${pt}.`, ja: `${r.ja}のキャラクターは${pt}を得る。` };
+    }
     case 'code':
       return e.text;
   }
