@@ -3,15 +3,18 @@ import { fuzzGame } from '../../src/engine/fuzz/random-play.ts';
 import { nova } from '../../src/engine/games/nova/index.ts';
 import { expandDeck, novaPrecons } from '../../src/engine/games/nova/precon.ts';
 
-const [a, b] = novaPrecons();
-if (!a || !b) throw new Error('NOVA preconstructed decks are missing');
+const precons = novaPrecons();
+if (precons.length < 2) throw new Error('NOVA preconstructed decks are missing');
 
 describe('NOVA random legal play (property test)', () => {
   // Each game checks, after every decision: invariants, at least one option, no hidden object in p1/p2/spectator
   // views; and at the end that replaying the decisions reproduces the final state hash.
   for (let i = 0; i < 12; i++) {
     it(`game ${i} runs clean`, () => {
-      const decks = i % 2 === 0 ? { p1: expandDeck(a), p2: expandDeck(b) } : { p1: expandDeck(b), p2: expandDeck(a) };
+      // Every ordered pair of decks in turn, so every card in a precon is played somewhere.
+      const a = precons[i % precons.length] as (typeof precons)[number];
+      const b = precons[(i + 1 + Math.floor(i / precons.length)) % precons.length] as (typeof precons)[number];
+      const decks = { p1: expandDeck(a), p2: expandDeck(b) };
       const r = fuzzGame(nova, { game: 'nova', decks }, `test-${i}`, {
         checkViews: true,
         maxDecisions: 20_000,
