@@ -44,6 +44,8 @@ export function buildNovaPosition(sc: Scenario): NovaState {
     op: SCRIPTS[phase].indexOf('pp'),
     attackDeclaredThisTurn: false,
     startingPlayer: 'p1',
+    // A position after the turn's first attack declaration step has begun has had its start abilities (NOVA 405.4.1).
+    ...(PHASES.indexOf(phase) > PHASES.indexOf('attackDeclare') ? { attackDeclarationStarted: true } : {}),
   };
   const attachments: { id: string; hostName: string }[] = [];
   for (const seat of ['p1', 'p2'] as const) placePlayer(s, seat, sc.setup[seat], attachments);

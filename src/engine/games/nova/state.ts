@@ -250,6 +250,8 @@ export interface NovaState extends BaseState {
     phase: Phase;
     op: number;
     attackDeclaredThisTurn: boolean;
+    /** NOVA 405.4.1: this turn's first attack declaration step has begun (its start abilities do not trigger again). */
+    attackDeclarationStarted?: boolean;
     startingPlayer: Seat | null;
   };
   priority: PriorityRound | null;

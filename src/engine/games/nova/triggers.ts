@@ -10,7 +10,8 @@ export type GameEvent =
   | { type: 'attacked'; object: CardObject }
   | { type: 'destroyed'; object: CardObject }
   | { type: 'end-phase-start' }
-  | { type: 'draw-phase-start' };
+  | { type: 'draw-phase-start' }
+  | { type: 'attack-declaration-start' };
 
 function queue(s: NovaState, source: CardObject, index: number, causeObject: string | null, refObject?: string): void {
   s.pendingTriggers.push({
@@ -60,6 +61,11 @@ export function emit(s: NovaState, event: GameEvent): void {
       }
       return;
     }
+    case 'attack-declaration-start':
+      // NOVA 405.4.1: "start of attack declaration step" abilities of the turn player's cards, first step only.
+      for (const src of fieldObjects(s, s.turn.active))
+        watchers('your-attack-declaration-start', src, (i) => queue(s, src, i, null));
+      return;
     case 'draw-phase-start':
       // NOVA 403.1: "start of draw phase" abilities of the turn player's cards ("your draw phase").
       for (const src of fieldObjects(s, s.turn.active)) watchers('your-draw-phase', src, (i) => queue(s, src, i, null));

@@ -74,6 +74,10 @@ export function runOp(s: NovaState): OpOutcome {
     case 'start-triggers':
       if (s.turn.phase === 'end') emit(s, { type: 'end-phase-start' }); // NOVA 407.1–407.2
       if (s.turn.phase === 'draw') emit(s, { type: 'draw-phase-start' }); // NOVA 403.1
+      if (s.turn.phase === 'attackDeclare' && !s.turn.attackDeclarationStarted) {
+        s.turn.attackDeclarationStarted = true; // NOVA 405.4.1: only the turn's first attack declaration step
+        emit(s, { type: 'attack-declaration-start' });
+      }
       s.turn.op += 1;
       return 'continue';
     case 'pp':
@@ -174,7 +178,6 @@ export function goToPhase(s: NovaState, phase: Phase): void {
   s.turn.phase = phase;
   s.turn.op = 0;
   s.priority = null;
-  // NOVA 405.4.1: "start of attack declaration step" abilities trigger only on the first such step.
 }
 
 function endStep(s: NovaState): void {

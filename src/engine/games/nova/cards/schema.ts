@@ -153,6 +153,7 @@ export const TRIGGER_EVENTS = [
   'opponent-places-servant',
   'your-draw-phase',
   'your-energy-zone-at-least',
+  'your-attack-declaration-start',
 ] as const;
 export const TriggerEventSchema = z.enum(TRIGGER_EVENTS);
 export type TriggerEvent = z.infer<typeof TriggerEventSchema>;

@@ -225,6 +225,8 @@ function triggerText(
       };
     case 'your-end-phase':
       return { en: 'At the start of your end phase, ', ja: 'あなたのエンドフェイズの開始時、' };
+    case 'your-attack-declaration-start':
+      return { en: 'At the start of your attack declaration step, ', ja: 'あなたの攻撃宣言ステップの開始時、' };
     case 'your-draw-phase':
       return { en: 'At the start of your draw phase, ', ja: 'あなたのドローフェイズの開始時、' };
     case 'opponent-places-servant':
