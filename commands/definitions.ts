@@ -180,7 +180,7 @@ const deck = new SlashCommandBuilder()
 const stopsOption = (o: import('discord.js').SlashCommandStringOption) =>
   o
     .setName('stops')
-    .setDescription('Steps where you are always asked, e.g. "main1, end"; "none"')
+    .setDescription('Steps where you are always asked, e.g. "main1, their:end"; "none"')
     .setDescriptionLocalizations({ ja: '必ず確認するステップ（例：main1, end）。「none」でなし' })
     .setMaxLength(300);
 const stopsGame = (o: import('discord.js').SlashCommandStringOption) =>

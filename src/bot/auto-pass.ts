@@ -14,7 +14,7 @@
 // why /settings warns that its timing can show an opponent the hand holds nothing playable.
 import type { PendingDecision } from '../engine/core/game.ts';
 import type { SeatMode } from '../store/match-clocks.ts';
-import type { Position } from './game-steps.ts';
+import { type Position, stopsAt } from './game-steps.ts';
 
 export type PassReason = 'until-decision' | 'end-of-turn' | 'after-action' | 'only-pass';
 
@@ -56,6 +56,6 @@ export function passChoice(input: PassInput): PassChoice {
   if (!input.autoPass) return ask();
   if (acted && mode.hold) return ask();
   if (acted && position.waiting > 0) return passing('after-action');
-  if (pending.options.length === 1 && !input.stops.includes(position.step)) return passing('only-pass');
+  if (pending.options.length === 1 && !stopsAt(input.stops, position, pending.player)) return passing('only-pass');
   return ask();
 }

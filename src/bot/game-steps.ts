@@ -39,9 +39,19 @@ export function stepsFor(game: GameId): GameSteps | null {
   return STEPS[game] ?? null;
 }
 
+/** Whether `stops` holds a stop at this step for `seat` (a plain stop, or one for the side whose turn it is). */
+export function stopsAt(stops: readonly string[], position: Position, seat: Seat): boolean {
+  const side = position.active === seat ? 'my' : 'their';
+  return stops.includes(position.step) || stops.includes(`${side}:${position.step}`);
+}
+
+/** A stop for one side's turns only: `my:end` (in my own turns), `their:end` (in the opponent's). */
+const SIDES: Record<string, 'my' | 'their'> = { my: 'my', their: 'their', 自分: 'my', 相手: 'their' };
+
 /**
- * Parses a stop list typed by a user ("main1, end", "none"); returns the step ids or the unknown words.
- * Accepts ids or English/Japanese step names, case-insensitively.
+ * Parses a stop list typed by a user ("main1, their:end", "none"); returns the stop ids or the unknown words.
+ * Accepts ids or English/Japanese step names, case-insensitively, each optionally prefixed with `my:` or `their:`
+ * (`自分:`, `相手:`) for one side's turns only.
  */
 export function parseStops(
   game: GameId,
@@ -56,13 +66,19 @@ export function parseStops(
   const stops: string[] = [];
   const unknown: string[] = [];
   for (const word of words) {
-    const lower = word.toLowerCase();
+    const [prefix, rest] = word.split(/[:：]/, 2).map((w) => w.trim());
+    const side = rest !== undefined ? SIDES[(prefix ?? '').toLowerCase()] : undefined;
+    const name = rest ?? word;
+    const lower = name.toLowerCase();
     const step = steps.find(
-      (s) => s.id.toLowerCase() === lower || s.name.en.toLowerCase() === lower || s.name.ja === word,
+      (s) => s.id.toLowerCase() === lower || s.name.en.toLowerCase() === lower || s.name.ja === name,
     );
-    if (!step) unknown.push(word);
-    else if (!stops.includes(step.id)) stops.push(step.id);
+    const id = step ? (side ? `${side}:${step.id}` : step.id) : null;
+    if (!id || (rest !== undefined && !side)) unknown.push(word);
+    else if (!stops.includes(id)) stops.push(id);
   }
-  if (unknown.length > 0 || stops.length === 0) return { ok: false, unknown, valid: steps.map((s) => s.id) };
+  if (unknown.length > 0 || stops.length === 0) {
+    return { ok: false, unknown, valid: [...steps.map((s) => s.id), 'my:<step>', 'their:<step>'] };
+  }
   return { ok: true, stops };
 }

@@ -67,7 +67,11 @@ function onOff(on: boolean, locale: Locale): string {
 function stopsText(game: GameId, stops: readonly string[] | undefined, locale: Locale): string {
   if (!stops || stops.length === 0) return T.none[locale];
   const steps = stepsFor(game)?.steps ?? [];
-  return stops.map((id) => `${id} (${steps.find((s) => s.id === id)?.name[locale] ?? id})`).join(', ');
+  const nameOf = (id: string) => {
+    const step = id.replace(/^(my|their):/, '');
+    return steps.find((s) => s.id === step)?.name[locale] ?? step;
+  };
+  return stops.map((id) => `${id} (${nameOf(id)})`).join(', ');
 }
 
 /** "main1, end" → step ids for the game, or the refusal naming the unknown words and the valid ones. */

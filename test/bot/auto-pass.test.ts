@@ -33,6 +33,15 @@ describe('passChoice', () => {
     expect(passChoice({ ...base, pending: block }).passId).toBeNull();
   });
 
+  it("a stop for one side holds only in that side's turns", () => {
+    const base = { pending: priority(), autoPass: true, stops: ['their:end', 'my:main1'], mode: mode() };
+    // p1 is the deciding seat: at its own end it passes, in the opponent's end it is asked.
+    expect(passChoice({ ...base, position: at('end') }).passId).toBe('pass');
+    expect(passChoice({ ...base, position: { ...at('end'), active: 'p2' } }).passId).toBeNull();
+    expect(passChoice({ ...base, position: at('main1') }).passId).toBeNull();
+    expect(passChoice({ ...base, position: { ...at('main1'), active: 'p2' } }).passId).toBe('pass');
+  });
+
   it('after an action that waits to resolve, passes unless the player holds priority', () => {
     const base = { pending: priority('play:o2'), position: at('main1', 1), autoPass: true, stops: [] };
     const after = passChoice({ ...base, mode: mode({ acted: true }) });
@@ -75,6 +84,11 @@ describe('stops and priority controls', () => {
       stops: ['main1', 'end', 'draw'],
     });
     expect(parseStops('nova', 'none')).toEqual({ ok: true, stops: [] });
+    expect(parseStops('nova', 'their:end, my:Main phase 1, 相手：block')).toEqual({
+      ok: true,
+      stops: ['their:end', 'my:main1', 'their:block'],
+    });
+    expect(parseStops('nova', 'your:end')).toMatchObject({ ok: false, unknown: ['your:end'] });
     const bad = parseStops('nova', 'main1, lunch');
     expect(bad.ok).toBe(false);
     if (!bad.ok) {

@@ -92,6 +92,8 @@ describe('/settings user', () => {
     text = await reply(h.alice, 'settings user', { stops: 'lunch' });
     expect(text).toMatch(/不明なステップ：lunch/);
     expect(h.bot.store.preferences.get(guildId, h.alice.id).stops).toEqual({ nova: ['block'] });
+    text = await reply(h.alice, 'settings user', { stops: 'their:end, my:main1' });
+    expect(text).toMatch(/ストップ（nova）: their:end \(エンドフェイズ\), my:main1 \(メインフェイズ1\)/);
     text = await reply(h.alice, 'settings user', { 'auto-pass': 'default', stops: 'default', language: 'discord' });
     expect(text).toMatch(/Auto-pass: on \(server default\)/);
     expect(text).toMatch(/Stops \(nova\): main1 \(Main phase 1\), end \(End phase\) \(server default\)/);
