@@ -197,9 +197,9 @@ export class LeagueStore {
       .map((r) => ({ leagueId: r.league_id, name: r.name, game: r.game, channelId: r.channel_id, status: r.status }));
   }
 
-  /** Leagues the round timer watches: running ones, across all guilds. */
-  runningLeagueIds(): string[] {
-    const rows = this.db.prepare("SELECT league_id FROM leagues WHERE status = 'running'").all() as {
+  /** Leagues the round timer watches: open ones (a ladder never leaves registration), across all guilds. */
+  openLeagueIds(): string[] {
+    const rows = this.db.prepare("SELECT league_id FROM leagues WHERE status IN ('registration', 'running')").all() as {
       league_id: string;
     }[];
     return rows.map((r) => r.league_id);

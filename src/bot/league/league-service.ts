@@ -105,10 +105,10 @@ export class LeagueService {
 
   private async tickOnce(): Promise<void> {
     const now = this.ctx.now();
-    for (const id of this.ctx.store.leagues.runningLeagueIds()) {
+    for (const id of this.ctx.store.leagues.openLeagueIds()) {
       try {
         const record = this.ctx.store.leagues.get(id);
-        if (record?.status !== 'running') continue;
+        if (!record || record.status === 'frozen') continue;
         await this.checkRound(record, now);
         this.rateLadder(this.ctx.store.leagues.require(id), now);
       } catch (error) {
@@ -175,10 +175,11 @@ export class LeagueService {
     const { p1, p2 } = match.players;
     if (p1 === p2) return; // practice: one person in both seats
     const winner = result.kind === 'win' ? match.players[result.winner] : null;
-    for (const summary of this.ctx.store.leagues.list(match.guildId, ['running'])) {
+    // A ladder stays in registration (it has no rounds); other formats count once running.
+    for (const summary of this.ctx.store.leagues.list(match.guildId, ['registration', 'running'])) {
       if (summary.game !== match.game) continue;
       const record = this.ctx.store.leagues.get(summary.leagueId);
-      if (record?.status !== 'running') continue;
+      if (!record || (record.status !== 'running' && record.league.config.format.kind !== 'ladder')) continue;
       try {
         await this.recordMatchIn(record, match.matchId, p1, p2, winner);
       } catch (error) {
