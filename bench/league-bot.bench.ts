@@ -24,6 +24,8 @@ export async function bench(): Promise<BenchFigure[]> {
     dbPath: join(dir, 'arbiter.db'),
     images: false,
     registerCommands: true,
+    // Players challenge each other back to back; the challenger cooldown is tested in test/bot.
+    challengeCooldownMs: 0,
     log: () => {},
   });
   await bot.start();

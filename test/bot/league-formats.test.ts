@@ -40,6 +40,8 @@ beforeAll(async () => {
     dbPath: join(dir, 'arbiter.db'),
     images: false,
     registerCommands: true,
+    // Players challenge each other back to back; the challenger cooldown is tested in test/bot.
+    challengeCooldownMs: 0,
     now: () => clock,
     log: () => {},
   });
