@@ -4,12 +4,14 @@
 //   ack:   INTERACTION_CREATE sent → the bot's acknowledgement (defer) received, for every click;
 //   board: an option click's INTERACTION_CREATE sent → the match's public board created/edited in the thread.
 // Players think between decisions (BENCH_THINK_MS, default 1000 ms ± 50%), as people do; 0 is a saturation test.
+// BENCH_REST_PER_SECOND lifts discord.js's client-side throttle in the bot; BENCH_PROFILE=<dir> profiles the bot process into <dir>.
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FakeDiscord, type FakeUser, type MessageView } from '../src/devtools/fake-discord/index.ts';
+import { FakeDiscord, type FakeUser } from '../src/devtools/fake-discord/index.ts';
+import type { MessageRecord } from '../src/devtools/fake-discord/store.ts';
 import { type BenchFigure, percentiles } from './figure.ts';
 
 export interface LatencyOptions {
@@ -27,6 +29,15 @@ export interface LatencyResult {
   decisions: number;
   missedBoards: number;
   wallMs: number;
+}
+
+const LOADING = 128; // a deferred reply not filled in yet (MessageFlag.Loading)
+
+type Raw = Record<string, unknown>;
+
+/** A message's components, rows flattened. */
+function rawComponents(message: MessageRecord): Raw[] {
+  return (message.components as Raw[]).flatMap((row) => (row.components as Raw[] | undefined) ?? []);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -50,7 +61,11 @@ export async function measureBotLatency(options: LatencyOptions): Promise<Latenc
   }
   discord.createGuild('Bench', { members: pairs.flat() });
   const bot = fork(fileURLToPath(new URL('./bot-process.ts', import.meta.url)), [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
+    ],
     env: {
       ...process.env,
       BENCH_TOKEN: discord.botToken,
@@ -67,16 +82,24 @@ export async function measureBotLatency(options: LatencyOptions): Promise<Latenc
   });
   await discord.until(() => discord.store.commands.size > 0, 10_000, 'commands');
 
-  // Acknowledgements and board messages, timed as the fake sees them.
+  // Everything the players need is followed from the fake's events (no scans of whole threads: with 50 matches
+  // those would cost the fake more than the bot): acknowledgements, each thread's newest board, each filled-in hand.
   const ackWaiters = new Map<string, (at: number) => void>();
   discord.events.on('interaction', (event) => {
     if (event.state === 'acknowledged') ackWaiters.get(event.userId)?.(performance.now());
   });
+  const boardOf = new Map<string, MessageRecord>();
   const boardWaiters = new Map<string, (at: number) => void>();
+  const handWaiters = new Map<string, (message: MessageRecord) => void>();
   discord.events.on('message', (event) => {
     const m = event.message;
-    if (event.kind === 'delete' || m.visibleTo !== null || m.authorId !== discord.botUserId) return;
+    if (event.kind === 'delete' || m.authorId !== discord.botUserId) return;
+    if (m.visibleTo !== null) {
+      if (event.kind === 'update' && (m.flags & LOADING) === 0) handWaiters.get(m.visibleTo)?.(m);
+      return;
+    }
     if (m.embeds.length === 0) return;
+    if (rawComponents(m).some((c) => c.custom_id === `h:${event.channelId}`)) boardOf.set(event.channelId, m);
     boardWaiters.get(event.channelId)?.(performance.now());
   });
 
@@ -101,17 +124,8 @@ export async function measureBotLatency(options: LatencyOptions): Promise<Latenc
     if (!message || !accept) throw new Error(`bench: no challenge (${message?.content ?? challenge.state})`);
     await b.click(message, accept);
     const threadId = message.id;
-    await discord.until(() => discord.store.channels.has(threadId) && latestBoard(a, threadId) !== null, 30_000);
+    await discord.until(() => boardOf.has(threadId), 60_000, `the board of ${threadId}`);
     return threadId;
-  }
-
-  function latestBoard(user: FakeUser, threadId: string): MessageView | null {
-    return (
-      user
-        .messages({ channelId: threadId })
-        .filter((m) => !m.ephemeral && m.buttons.some((x) => x.customId === `h:${threadId}`))
-        .at(-1) ?? null
-    );
   }
 
   async function play(index: number, a: FakeUser, b: FakeUser, threadId: string): Promise<void> {
@@ -122,33 +136,38 @@ export async function measureBotLatency(options: LatencyOptions): Promise<Latenc
     ]);
     for (let n = 0; n < options.decisionsPerMatch; n++) {
       if (options.thinkMs > 0) await sleep(options.thinkMs * (0.5 + pick(1000) / 1000));
-      const board = latestBoard(a, threadId);
-      if (!board) return; // the match ended
-      const decider = /\*\*Decision\*\* (\S+)/.exec(board.embeds[0]?.description ?? '')?.[1];
-      const user = decider ? byName.get(decider) : undefined;
-      if (!user) return;
-      let hand: MessageView | undefined;
-      await timedClick(user, async () => {
-        hand = (await user.click(board, `h:${threadId}`)).reply() ?? undefined;
+      const board = boardOf.get(threadId);
+      if (!board) return;
+      const description = String((board.embeds[0] as { description?: string } | undefined)?.description ?? '');
+      const user = byName.get(/\*\*Decision\*\* (\S+)/.exec(description)?.[1] ?? '');
+      if (!user) return; // the match ended
+      const filled = new Promise<MessageRecord | null>((resolve) => {
+        handWaiters.set(user.id, resolve);
+        setTimeout(() => resolve(null), 10_000);
       });
-      hand = await settledHand(user, threadId, hand);
+      await timedClick(user, () => user.click({ id: board.id, channelId: threadId }, `h:${threadId}`));
+      const hand = await filled;
+      handWaiters.delete(user.id);
       if (!hand) continue;
-      const controls = [...hand.buttons.filter((x) => !x.disabled && x.customId && /^[anod]:/.test(x.customId))].map(
-        (x) => x.customId as string,
-      );
-      const select = hand.selects.find((s) => s.customId.startsWith('m:'));
+      const components = rawComponents(hand);
+      const controls = components
+        .filter((c) => c.type === 2 && c.disabled !== true && /^[anod]:/.test(String(c.custom_id ?? '')))
+        .map((c) => String(c.custom_id));
+      const select = components.find((c) => c.type === 3 && String(c.custom_id).startsWith('m:'));
+      const ref = { id: hand.id, channelId: threadId };
       const started = performance.now();
       const boarded = new Promise<number | null>((resolve) => {
         boardWaiters.set(threadId, resolve);
         setTimeout(() => resolve(null), 10_000);
       });
-      const shown = hand;
       if (select && (controls.length === 0 || pick(2) === 0)) {
-        const values = select.options.map((o) => o.value);
-        const count = Math.max(1, Math.min(values.length, 1 + pick(values.length)));
-        await timedClick(user, () => user.select(shown, select.customId, values.slice(0, count)));
+        const values = ((select.options as { value: string }[] | undefined) ?? []).map((o) => o.value);
+        const min = Number(select.min_values ?? 1);
+        const max = Number(select.max_values ?? 1);
+        const count = Math.min(values.length, min + pick(max - min + 1));
+        await timedClick(user, () => user.select(ref, String(select.custom_id), values.slice(0, count)));
       } else if (controls.length > 0) {
-        await timedClick(user, () => user.click(shown, controls[pick(controls.length)] as string));
+        await timedClick(user, () => user.click(ref, controls[pick(controls.length)] as string));
       } else {
         boardWaiters.delete(threadId);
         continue;
@@ -159,15 +178,6 @@ export async function measureBotLatency(options: LatencyOptions): Promise<Latenc
       else boards.push(at - started);
       decisions++;
     }
-  }
-
-  /** The hand ephemeral once the deferred reply is filled in. */
-  async function settledHand(user: FakeUser, threadId: string, hand: MessageView | undefined) {
-    if (!hand) return undefined;
-    const id = hand.id;
-    const current = () => user.messages({ channelId: threadId }).find((m) => m.id === id);
-    await discord.until(() => current()?.loading === false, 10_000, 'the hand').catch(() => undefined);
-    return current();
   }
 
   const started = performance.now();
