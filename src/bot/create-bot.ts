@@ -15,7 +15,7 @@ import type { BotContext, Renderer } from './context.ts';
 import { type LeagueService, leagueServiceOf } from './league/league-service.ts';
 import { TurnNotifier } from './notify.ts';
 import { PermissionNotices } from './permissions.ts';
-import { onChannelDeleted } from './resume.ts';
+import { checkThreadsAtBoot, onChannelDeleted } from './resume.ts';
 import { routeInteraction } from './router.ts';
 import { importRulesAtStart } from './rules-commands.ts';
 import { MatchFlow } from './turn-clock.ts';
@@ -155,6 +155,7 @@ export function createBot(options: CreateBotOptions): Bot {
       const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
       await client.login(options.token);
       await ready;
+      track(checkThreadsAtBoot(context));
       const timed = flow.rearmAll();
       if (timed > 0) log(`re-armed the clocks of ${timed} match(es)`);
       // Data of guilds the bot left more than the retention period ago is deleted at start and then daily.

@@ -14,7 +14,7 @@ import type { Locale } from '../engine/core/label.ts';
 import type { PauseReason } from '../store/match-pauses.ts';
 import type { MatchInfo } from '../store/match-records.ts';
 import type { BotContext } from './context.ts';
-import { isPermissionError } from './discord-errors.ts';
+import { discordCode, isPermissionError, UNKNOWN_CHANNEL } from './discord-errors.ts';
 import { localeOf } from './i18n.ts';
 import { botPermissionsIn, matchChannelNeeds, missingBits } from './permissions.ts';
 import { seatNames, seatsOf } from './presenter.ts';
@@ -101,6 +101,24 @@ export async function onChannelDeleted(ctx: BotContext, guildId: string | null, 
       await pauseMatch(ctx, row, 'thread-deleted');
     } else if (row.channelId === channelId) {
       await pauseMatch(ctx, row, 'channel-deleted');
+    }
+  }
+}
+
+/**
+ * At boot: a match whose thread was deleted while the bot was down is paused now, not at its next board update.
+ * Threads Discord listed at login are in the cache (no request); the others are fetched once (10003: gone).
+ */
+export async function checkThreadsAtBoot(ctx: BotContext): Promise<void> {
+  for (const guildId of ctx.client.guilds.cache.keys()) {
+    for (const row of ctx.store.matches.guildMatches(guildId, 'active')) {
+      if (ctx.store.pauses.isPaused(row.matchId)) continue;
+      try {
+        await ctx.client.channels.fetch(row.threadId ?? row.matchId);
+      } catch (error) {
+        if (discordCode(error) === UNKNOWN_CHANNEL) await pauseMatch(ctx, row, 'thread-deleted');
+        else ctx.log(`boot check of match ${row.matchId}: ${(error as Error).message}`);
+      }
     }
   }
 }

@@ -143,6 +143,19 @@ describe('DMs, deleted threads, permissions', () => {
     expect((await again.settled()).content).toMatch(/not paused/);
   }, 60_000);
 
+  it('a thread deleted while the bot was down: the match is paused at boot and the players are told', async () => {
+    const matchId = await challengeAndAccept(h);
+    await h.bot.idle();
+    // Gone without a THREAD_DELETE reaching the bot (as if it happened while the bot was offline).
+    h.discord.store.removeChannel(matchId);
+    await h.restart();
+    await h.discord.until(() => h.bot.store.pauses.get(matchId) !== null, 3_000, 'the pause at boot');
+    await h.bot.idle();
+    expect(h.bot.store.pauses.get(matchId)?.reason).toBe('thread-deleted');
+    const notices = h.carol.messages(h.guild.channel()).filter((m) => m.content.includes('was deleted'));
+    expect(notices.at(-1)?.content).toContain(`<@${h.alice.id}>`);
+  });
+
   it('missing permissions: the user and the server owner are told which; nothing is lost', async () => {
     const general = h.guild.channel();
     h.discord.denyBotPermissions(general, PermissionFlagsBits.CreatePublicThreads);
