@@ -71,6 +71,18 @@ export const T = {
   matchOver: l('This match is over.', 'この対戦は終了しています。'),
   matchNotActive: (status: string) => l(`This match is ${status}.`, `この対戦は現在「${status}」です。`),
   noMatchHere: l('There is no match in this channel.', 'このチャンネルには対戦がありません。'),
+  yourMatches: (n: number) =>
+    l(
+      `There is no match in this channel. Your matches in this server (${n}):`,
+      `このチャンネルには対戦がありません。このサーバーでのあなたの対戦（${n}件）：`,
+    ),
+  noMatchesOfYours: l(
+    'There is no match in this channel, and you are not playing any match in this server. Start one with /duel challenge or /duel practice.',
+    'このチャンネルには対戦がなく、このサーバーで進行中のあなたの対戦もありません。/duel challenge か /duel practice で始められます。',
+  ),
+  yourDecision: l('your decision', 'あなたの選択待ち'),
+  pausedMatch: l('paused: /match resume', '一時停止中：/match resume'),
+  moreMatches: (n: number) => l(`…and ${n} more.`, `…ほか${n}件。`),
   conceded: (who: string) => l(`${who} conceded.`, `${who}さんが投了しました。`),
   previous: l('◀ Previous', '◀ 前へ'),
   next: l('Next ▶', '次へ ▶'),
