@@ -5,7 +5,9 @@
 // announced are also in the store (match_posts), so a restarted bot edits the board of the current turn, and a result
 // that a crash kept from being announced is announced at the next boot, once.
 import type { Message } from 'discord.js';
+import type { GameResult } from '../engine/core/game.ts';
 import type { BoardPost } from '../store/match-posts.ts';
+import type { MatchInfo } from '../store/match-records.ts';
 import type { BotContext } from './context.ts';
 import { discordCode, isPermissionError, UNKNOWN_CHANNEL } from './discord-errors.ts';
 import { botPermissionsIn, matchThreadNeeds, missingBits } from './permissions.ts';
@@ -104,13 +106,7 @@ export class BoardUpdater {
     }
     if (state.result && !ctx.store.posts.isAnnounced(matchId)) {
       await channel.send(resultMessage(row, game, state, names, locale));
-      // The hook and the mark run in one synchronous step: the hook runs once per match, across restarts too.
-      try {
-        ctx.onMatchEnd?.(row, state.result);
-      } catch (error) {
-        ctx.log(`onMatchEnd of match ${matchId}: ${(error as Error).message}`);
-      }
-      ctx.store.posts.markAnnounced(matchId, ctx.now());
+      announced(ctx, row, state.result);
     }
     const dm = ctx.notifier
       .afterUpdate(ctx, row, game, state, channel)
@@ -133,7 +129,8 @@ export class BoardUpdater {
     const channelId = row.threadId ?? row.channelId;
     try {
       if (discordCode(error) === UNKNOWN_CHANNEL) {
-        await pauseMatch(ctx, row, 'thread-deleted');
+        if (row.status === 'finished') await announceWithoutThread(ctx, row);
+        else await pauseMatch(ctx, row, 'thread-deleted');
       } else if (isPermissionError(error)) {
         const needs = matchThreadNeeds(ctx.renderer !== null);
         const missing = missingBits(await botPermissionsIn(ctx.client, channelId), needs);
@@ -144,4 +141,34 @@ export class BoardUpdater {
       ctx.log(`board of match ${matchId}, handling the failure: ${(again as Error).message}`);
     }
   }
+}
+
+/** After the result message: the hook, then the mark, in one synchronous step, so the hook runs once per match. */
+function announced(ctx: BotContext, row: MatchInfo, result: GameResult): void {
+  try {
+    ctx.onMatchEnd?.(row, result);
+  } catch (error) {
+    ctx.log(`onMatchEnd of match ${row.matchId}: ${(error as Error).message}`);
+  }
+  ctx.store.posts.markAnnounced(row.matchId, ctx.now());
+}
+
+/**
+ * A finished match whose thread is gone (deleted before its result was announced): the result goes to the channel
+ * the match started in, if it is still there, and the hook runs anyway (leagues must not lose a result).
+ */
+async function announceWithoutThread(ctx: BotContext, row: MatchInfo): Promise<void> {
+  const state = ctx.store.matches.currentState(row.matchId);
+  if (!state.result || ctx.store.posts.isAnnounced(row.matchId)) return;
+  try {
+    const channel = await ctx.client.channels.fetch(row.channelId);
+    if (channel?.isSendable()) {
+      const locale = ctx.store.guilds.get(row.guildId).locale;
+      const game = ctx.store.requireGame(row.game);
+      await channel.send(resultMessage(row, game, state, await seatNames(ctx, row), locale));
+    }
+  } catch (error) {
+    ctx.log(`result of match ${row.matchId} without its thread: ${(error as Error).message}`);
+  }
+  announced(ctx, row, state.result);
 }

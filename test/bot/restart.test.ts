@@ -31,6 +31,17 @@ const publicMessages = (matchId: string) => h.carol.messages(thread(h, matchId))
 const boards = (matchId: string) => publicMessages(matchId).filter((m) => m.embeds.length > 0 && !isResult(m));
 const isResult = (m: { attachments: { filename: string }[] }) =>
   m.attachments.some((a) => a.filename === 'match-log.txt');
+/** What a process that crashed right after committing a concession left behind: the commit, nothing else. */
+function concedeWhileDown(matchId: string, seat: 'p1' | 'p2'): void {
+  const store = openStore({ path: h.dbPath }, (id) => (availableGames().includes(id) ? gameModule(id) : undefined));
+  try {
+    store.matches.restoreActiveMatches();
+    expect(store.matches.commitDecision(matchId, seat, 'concede').kind).toBe('applied');
+    expect(store.posts.unannounced()).toContain(matchId);
+  } finally {
+    store.close();
+  }
+}
 const turnOf = (matchId: string) => (current(h, matchId).state as unknown as { turn: { number: number } }).turn.number;
 
 describe('a restart', () => {
@@ -68,16 +79,7 @@ describe('a restart', () => {
     const calls = ended.length;
 
     // The crashed process committed alice's concession and died before telling Discord anything.
-    await h.restart(() => {
-      const store = openStore({ path: h.dbPath }, (id) => (availableGames().includes(id) ? gameModule(id) : undefined));
-      try {
-        store.matches.restoreActiveMatches();
-        expect(store.matches.commitDecision(matchId, 'p1', 'concede').kind).toBe('applied');
-        expect(store.posts.unannounced()).toContain(matchId);
-      } finally {
-        store.close();
-      }
-    });
+    await h.restart(() => concedeWhileDown(matchId, 'p1'));
     await h.bot.idle();
 
     expect(h.bot.store.matches.match(matchId)?.status).toBe('finished');
@@ -111,5 +113,25 @@ describe('a restart', () => {
     await h.bot.idle();
     expect(publicMessages(matchId).filter(isResult)).toHaveLength(1);
     expect(ended.slice(calls).map((e) => e.match.matchId)).toEqual([matchId]);
+  });
+
+  it('a finished, unannounced match whose thread is gone: the result goes to the channel, onMatchEnd once', async () => {
+    const matchId = await challengeAndAccept(h);
+    const calls = ended.length;
+    const before = h.carol.messages(h.guild.channel()).filter(isResult).length;
+    await h.restart(() => {
+      concedeWhileDown(matchId, 'p2');
+      h.discord.store.removeChannel(matchId); // deleted while the bot was down
+    });
+    await h.bot.idle();
+    const results = h.carol.messages(h.guild.channel()).filter(isResult);
+    expect(results).toHaveLength(before + 1);
+    expect(results.at(-1)?.embeds[0]?.title).toMatch(/alice wins/);
+    expect(ended.slice(calls).map((e) => e.match.matchId)).toEqual([matchId]);
+    expect(h.bot.store.pauses.isPaused(matchId)).toBe(false);
+    await h.restart();
+    await h.bot.idle();
+    expect(h.carol.messages(h.guild.channel()).filter(isResult)).toHaveLength(before + 1);
+    expect(ended.slice(calls)).toHaveLength(1);
   });
 });
