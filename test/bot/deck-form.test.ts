@@ -51,6 +51,12 @@ describe('/deck import through a form', () => {
     expect(answer.content).toMatch(/^Saved "Formed" \(legal\)\. \(main \d+ · character \d+\)$/);
     expect(h.bot.store.decks.get(h.guild.id, h.alice.id, 'nova', 'Formed')?.legal).toBe(true);
 
+    // A list without a name: the form, with the list in it.
+    const unnamed = await h.alice.slash('deck import', { list: '3 ember-whelp' });
+    expect(unnamed.callbackType).toBe(9);
+    expect(inputsOf(unnamed.modal).list?.value).toBe('3 ember-whelp');
+    expect(inputsOf(unnamed.modal).name?.value).toBeUndefined();
+
     const ja = await h.bob.slash('deck import', {});
     expect(ja.modal?.title).toBe('NOVAのデッキを読み込む');
     expect(inputsOf(ja.modal).name?.label).toBe('デッキ名');
