@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { BotClock } from '../../src/bot/clock.ts';
 import type { Renderer } from '../../src/bot/context.ts';
-import { type Bot, createBot } from '../../src/bot/create-bot.ts';
+import { type Bot, type CreateBotOptions, createBot } from '../../src/bot/create-bot.ts';
 import { FakeDiscord, type FakeUser, type MessageView } from '../../src/devtools/fake-discord/index.ts';
 import type { BaseState, Seat } from '../../src/engine/core/game.ts';
 import { gameModule } from '../../src/engine/registry.ts';
@@ -20,8 +20,11 @@ export interface BotHarness {
   guild: ReturnType<FakeDiscord['createGuild']>;
   dbPath: string;
   logs: string[];
-  /** Stops the bot and starts a new one on the same database (a deploy or a crash-restart). */
-  restart(): Promise<void>;
+  /**
+   * Stops the bot and starts a new one on the same database (a deploy or a crash-restart). `meanwhile` runs while
+   * no bot is up (e.g. writes what a crashed process committed before it died).
+   */
+  restart(meanwhile?: () => void | Promise<void>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -40,6 +43,7 @@ export async function startBotHarness(
     autoPass?: boolean;
     /** 0 unless a test is about the cooldown (the tests challenge back to back). */
     challengeCooldownMs?: number;
+    onMatchEnd?: CreateBotOptions['onMatchEnd'];
   } = {},
 ) {
   const discord = await FakeDiscord.start();
@@ -66,6 +70,7 @@ export async function startBotHarness(
       challengeCooldownMs: options.challengeCooldownMs ?? 0,
       ...(options.now ? { now: options.now } : {}),
       ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.onMatchEnd ? { onMatchEnd: options.onMatchEnd } : {}),
     });
   const h: BotHarness = {
     discord,
@@ -76,9 +81,10 @@ export async function startBotHarness(
     guild,
     dbPath,
     logs,
-    async restart() {
+    async restart(meanwhile) {
       await h.bot.idle();
       await h.bot.stop();
+      await meanwhile?.();
       h.bot = make();
       await h.bot.start();
     },

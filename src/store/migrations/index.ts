@@ -4,6 +4,7 @@ import { decksMigration } from './002-decks.ts';
 import { matchesMigration } from './003-matches.ts';
 import { matchClocksMigration } from './004-match-clocks.ts';
 import { matchPausesMigration } from './050-match-pauses.ts';
+import { matchPostsMigration } from './051-match-posts.ts';
 import { rulesIndexMigration } from './100-rules-index.ts';
 import { leaguesMigration } from './200-leagues.ts';
 
@@ -14,6 +15,7 @@ export const migrations: readonly Migration[] = [
   matchesMigration,
   matchClocksMigration,
   matchPausesMigration,
+  matchPostsMigration,
   rulesIndexMigration,
   leaguesMigration,
 ];
