@@ -1,5 +1,5 @@
 /** Registration, decks, check-in, drops, awarded byes and the end of a league. Each mutates a draft. */
-import { isActive, type League, type LeaguePlayer } from './league.ts';
+import { currentRound, isActive, type League, type LeaguePlayer } from './league.ts';
 import { refuse } from './league-errors.ts';
 
 export function findPlayer(league: League, id: string): LeaguePlayer {
@@ -38,6 +38,24 @@ export function drop(league: League, player: string): void {
   }
   p.droppedAfterRound = league.rounds.length;
   league.awardedByes = league.awardedByes.filter((x) => x !== player);
+  concedeOpenMatch(league, player);
+}
+
+/**
+ * A player who drops with an unplayed match in the current round concedes it (MTR practice): the opponent wins
+ * 2-0 (best of three) or 1-0, so the round can finish without an organiser. Not rated: it was not played.
+ */
+function concedeOpenMatch(league: League, player: string): void {
+  const round = currentRound(league);
+  const table = round?.tables.find((t) => t.result === null && t.b !== null && (t.a === player || t.b === player));
+  if (!table) return;
+  const wins = league.config.matchLength === 'bo3' ? 2 : 1;
+  const score =
+    table.a === player
+      ? { gamesWonA: 0, gamesWonB: wins, gamesDrawn: 0 }
+      : { gamesWonA: wins, gamesWonB: 0, gamesDrawn: 0 };
+  table.result = { score, bothLose: false, source: 'concession' };
+  table.disputed = false;
 }
 
 export function setDeck(league: League, player: string, deck: string): void {

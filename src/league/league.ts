@@ -53,7 +53,8 @@ export const TableResultSchema = z.object({
   score: GameScoreSchema,
   /** Both players get a match loss (e.g. neither showed up). */
   bothLose: z.boolean(),
-  source: z.enum(['agreed', 'bot', 'organiser', 'no-show', 'bye']),
+  /** `concession`: the opponent dropped with the match unplayed (MTR: a player who drops concedes it). */
+  source: z.enum(['agreed', 'bot', 'organiser', 'no-show', 'bye', 'concession']),
 });
 
 export const TableSchema = z.object({

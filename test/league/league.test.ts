@@ -268,6 +268,49 @@ describe('organiser changes and undo', () => {
   });
 });
 
+describe('a player who drops with a match unplayed (MTR: the match is conceded)', () => {
+  it('gives the opponent a 2-0 win in best of three, not rated, and the round can end', () => {
+    let l = start(withPlayers(newLeague(swiss), players(4)));
+    const table = roundPairings(l)[0]!;
+    l = applyCommand(l, as(table.a), { type: 'drop', player: table.a }, at());
+    const conceded = roundPairings(l)[0]!;
+    expect(conceded.result).toEqual({
+      score: { gamesWonA: 0, gamesWonB: 2, gamesDrawn: 0 },
+      bothLose: false,
+      source: 'concession',
+    });
+    expect(playerHistory(l, table.b!)[0]!.outcome).toBe('win');
+    expect(ratedGamesOfRound(l, 1).map((g) => g.a)).not.toContain(table.a);
+    l = playRound(l);
+    l = start(l); // round 2 pairs without the dropped player
+    expect(roundPairings(l).flatMap((t) => [t.a, t.b])).not.toContain(table.a);
+  });
+
+  it('gives 1-0 in best of one, leaves a finished match alone, and replays the same', () => {
+    let l = start(withPlayers(newLeague(swiss, { matchLength: 'bo1' }), players(4)));
+    const [first, second] = roundPairings(l);
+    l = applyCommand(l, organiser, { type: 'drop', player: first!.b! }, at());
+    expect(roundPairings(l)[0]!.result!.score).toEqual({ gamesWonA: 1, gamesWonB: 0, gamesDrawn: 0 });
+    l = applyCommand(
+      l,
+      bot,
+      { type: 'bot-result', a: second!.a, b: second!.b!, score: { gamesWonA: 0, gamesWonB: 1, gamesDrawn: 0 } },
+      at(),
+    );
+    l = applyCommand(l, as(second!.b!), { type: 'drop', player: second!.b! }, at());
+    expect(roundPairings(l)[1]!.result!.source).toBe('bot');
+    expect(replay(l.log)).toEqual(l);
+  });
+
+  it('still lets the organiser re-pair the round after the drop (the concession is not a played result)', () => {
+    let l = start(withPlayers(newLeague(swiss), players(6)));
+    l = applyCommand(l, organiser, { type: 'drop', player: 'p1' }, at());
+    l = applyCommand(l, organiser, { type: 'repair-round' }, at());
+    expect(roundPairings(l).flatMap((t) => [t.a, t.b])).not.toContain('p1');
+    expect(roundPairings(l).filter((t) => t.result !== null)).toHaveLength(1); // the bye
+  });
+});
+
 describe('whole events', () => {
   it('runs Swiss with automatic size (12 players: 5 rounds, top 4 seeded 1v4, 2v3) to a champion', () => {
     let l = withPlayers(newLeague(swiss), players(12));

@@ -193,6 +193,11 @@ export const W = {
       `${a} と ${b} の対戦はリーグに記録されませんでした：${why}`,
     ),
   playerDropped: (who: string) => l(`${who} dropped.`, `${who} がドロップしました。`),
+  conceded: (who: string, table: number, text: string) =>
+    l(
+      `${who} dropped with the match at table ${table} unplayed and concedes it: ${text}.`,
+      `${who} は${table}卓の対戦前にドロップしたため投了扱いです：${text}`,
+    ),
   leagueFinished: (name: string) =>
     l(`"${name}" has finished. Final standings:`, `「${name}」は終了しました。最終順位：`),
   // Views.
