@@ -91,6 +91,13 @@ const league = new SlashCommandBuilder()
           .setMinValue(1)
           .setMaxValue(24 * 60),
       )
+      .addIntegerOption((o) =>
+        o
+          .setName('cap')
+          .setDescription('Most players; later joins go on a waitlist (default: no cap)')
+          .setMinValue(2)
+          .setMaxValue(4096),
+      )
       .addBooleanOption((o) => o.setName('check-in').setDescription('Players must check in before round 1'))
       .addBooleanOption((o) => o.setName('threads').setDescription('A thread per pairing (default yes)'))
       .addChannelOption((o) =>

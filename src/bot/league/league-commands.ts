@@ -17,6 +17,7 @@ import { type Actor, currentRound, type GameScore, type LeagueCreate, roundCompl
 import type { LeagueCommandInput } from '../../league/league-commands.ts';
 import { createLeague } from '../../league/league-log.ts';
 import { auditTrail, leagueStandings, playerHistory } from '../../league/league-queries.ts';
+import { waitlistPlace } from '../../league/league-registration.ts';
 import { leagueViewFor } from '../../league/league-view.ts';
 import { MTR_TIEBREAKERS } from '../../league/tiebreakers.ts';
 import { LeagueNameTaken, type LeagueRecord, LeagueUnavailable } from '../../store/league-store.ts';
@@ -169,20 +170,19 @@ const HANDLERS: Record<string, Handler> = {
     const record = leagueFor(ctx, interaction);
     const { player, actor } = subjectOf(interaction, record);
     const text = player === interaction.user.id ? W.joined(record.name) : W.joinedFor(`<@${player}>`, record.name);
-    await command(ctx, interaction, record, actor, { type: 'join', player }, text, locale);
+    const after = await command(ctx, interaction, record, actor, { type: 'join', player }, text, locale);
+    const place = waitlistPlace(after.league, player);
+    if (place !== null) {
+      const cap = after.league.config.cap ?? 0;
+      await interaction.editReply({ content: W.waitlisted(`<@${player}>`, record.name, cap, place)[locale] });
+    }
   },
   drop: async (ctx, interaction, locale) => {
     const record = leagueFor(ctx, interaction);
     const { player, actor } = subjectOf(interaction, record);
-    await command(
-      ctx,
-      interaction,
-      record,
-      actor,
-      { type: 'drop', player },
-      W.dropped(`<@${player}>`, record.name),
-      locale,
-    );
+    const waiting = waitlistPlace(record.league, player) !== null;
+    const text = (waiting ? W.leftWaitlist : W.dropped)(`<@${player}>`, record.name);
+    await command(ctx, interaction, record, actor, { type: 'drop', player }, text, locale);
   },
   deck: async (ctx, interaction, locale) => {
     const record = leagueFor(ctx, interaction);
@@ -419,6 +419,7 @@ async function createCommand(ctx: BotContext, interaction: Slash, locale: Locale
       checkInRequired: interaction.options.getBoolean('check-in') ?? false,
       noShowMinutes: interaction.options.getInteger('no-show-minutes'),
     },
+    cap: interaction.options.getInteger('cap'),
     seed: randomUUID(),
   };
   const organiser: Actor = { userId: interaction.user.id, role: 'organiser' };

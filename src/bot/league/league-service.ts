@@ -312,6 +312,7 @@ export class LeagueService {
       lines.push(W.undoneAnnounce(what)[locale]);
     }
     for (const p of now.players) {
+      if (was.waitlist.some((w) => w.id === p.id)) lines.push(W.promoted(mention(p.id), after.name)[locale]);
       const old = was.players.find((x) => x.id === p.id);
       if (old && old.droppedAfterRound === null && p.droppedAfterRound !== null && p.droppedAfterRound > 0)
         lines.push(W.playerDropped(mention(p.id))[locale]);

@@ -80,6 +80,18 @@ export const W = {
   ),
   joined: (name: string) => l(`You joined "${name}".`, `「${name}」に参加しました。`),
   joinedFor: (who: string, name: string) => l(`${who} joined "${name}".`, `${who} を「${name}」に登録しました。`),
+  waitlisted: (who: string, name: string, cap: number, place: number) =>
+    l(
+      `"${name}" is full (${cap} players): ${who} is number ${place} on the waitlist and will be told when a place frees up.`,
+      `「${name}」は満員です（${cap}人）。${who} はキャンセル待ち${place}番目です。空きが出たらお知らせします。`,
+    ),
+  leftWaitlist: (who: string, name: string) =>
+    l(`${who} left the waitlist of "${name}".`, `${who} は「${name}」のキャンセル待ちから外れました。`),
+  promoted: (who: string, name: string) =>
+    l(
+      `${who}: a place freed up in "${name}" and you are now registered (you were first on the waitlist).`,
+      `${who}：「${name}」に空きが出たため参加登録されました（キャンセル待ち1番目でした）。`,
+    ),
   dropped: (who: string, name: string) =>
     l(`${who} dropped from "${name}".`, `${who} が「${name}」からドロップしました。`),
   deckSet: (name: string) =>
@@ -246,6 +258,7 @@ export const W = {
     dates: l('Dates', '期間'),
     organiser: l('Organiser', '運営'),
     timer: l('Round timer', 'ラウンド時間'),
+    waitlist: l('Waitlist', 'キャンセル待ち'),
   },
   formats: {
     swiss: l('Swiss', 'スイス式'),

