@@ -32,7 +32,11 @@ beforeAll(async () => {
   ];
   // One server per story, so each has its own open leagues and ratings.
   for (const name of ['waitlist', 'drop', 'two-leagues', 'decks', 'rerate', 'threads'])
-    guilds[name] = discord.createGuild(name, { owner: organiser, members: [ann, ben, cat, dan] });
+    guilds[name] = discord.createGuild(name, {
+      owner: organiser,
+      members: [ann, ben, cat, dan],
+      channels: name === 'two-leagues' ? ['general', 'league-b', 'casual'] : ['general'],
+    });
   dir = mkdtempSync(join(tmpdir(), 'arbiter-league-organiser-'));
   bot = createBot({
     token: discord.botToken,
@@ -63,6 +67,20 @@ async function run(user: FakeUser, g: string, command: string, options: Record<s
   await outcome.settled();
   expect(outcome.state).toBe('acknowledged');
   return outcome.reply() as MessageView;
+}
+
+async function playInBot(g: string, channel: string, winner: FakeUser, loser: FakeUser): Promise<void> {
+  const where = (guilds[g] as Guild).channel(channel);
+  const challenge = await winner.slash('duel challenge', { opponent: loser, game: 'nova' }, { in: where });
+  await bot.idle();
+  const message = challenge.reply() as MessageView;
+  const accept = message.buttons.find((b) => b.customId?.startsWith('c:accept:'))?.customId as string;
+  await loser.click(message, accept);
+  await bot.idle();
+  const conceded = await loser.slash('concede', {}, { in: { channelId: message.id } });
+  await bot.idle();
+  await conceded.settled();
+  expect(bot.store.matches.match(message.id)?.status).toBe('finished');
 }
 
 const leagueNamed = (g: string, name: string) => bot.store.leagues.find((guilds[g] as Guild).id, name)?.league;
@@ -115,5 +133,74 @@ describe('a drop during a round', () => {
     expect(organiser.read(general('drop'))).toContain(
       `<@${dropper.id}> dropped with the match at table 1 unplayed and concedes it:`,
     );
+  });
+});
+
+describe('two running leagues pairing the same two players', () => {
+  it('count a bot game once: in the league of the channel it was played in, else the oldest', async () => {
+    const g = 'two-leagues';
+    await run(organiser, g, 'league create', {
+      name: 'Older',
+      game: 'nova',
+      format: 'swiss',
+      rounds: 1,
+      'match-length': 'bo1',
+    });
+    clock += 60_000;
+    await run(organiser, g, 'league create', {
+      name: 'Newer',
+      game: 'nova',
+      format: 'swiss',
+      rounds: 1,
+      'match-length': 'bo1',
+      channel: { channelId: (guilds[g] as Guild).channel('league-b').channelId },
+    });
+    for (const name of ['Older', 'Newer']) {
+      for (const p of [ann, ben]) await run(p, g, 'league join', { league: name });
+      await run(organiser, g, 'league next-round', { league: name });
+    }
+    const result = (name: string) => leagueNamed(g, name)?.rounds[0]?.tables[0]?.result ?? null;
+    // Played in neither league's channel: the oldest league takes it, the other table stays open.
+    await playInBot(g, 'casual', ann, ben);
+    expect(result('Older')?.source).toBe('bot');
+    expect(result('Newer')).toBeNull();
+    // The next game between them counts where they are still paired.
+    await playInBot(g, 'casual', ben, ann);
+    expect(result('Newer')?.source).toBe('bot');
+    const winnerOf = (name: string) => {
+      const t = leagueNamed(g, name)?.rounds[0]?.tables[0];
+      return t?.result?.score.gamesWonA === 1 ? t.a : t?.b;
+    };
+    expect([winnerOf('Older'), winnerOf('Newer')]).toEqual([ann.id, ben.id]);
+  });
+
+  it('prefer the league whose announcement channel the challenge was made in', async () => {
+    const g = 'two-leagues';
+    for (const name of ['Older', 'Newer']) {
+      await run(organiser, g, 'league finish', { league: name });
+    }
+    await run(organiser, g, 'league create', {
+      name: 'First',
+      game: 'nova',
+      format: 'swiss',
+      rounds: 1,
+      'match-length': 'bo1',
+    });
+    clock += 60_000;
+    await run(organiser, g, 'league create', {
+      name: 'Second',
+      game: 'nova',
+      format: 'swiss',
+      rounds: 1,
+      'match-length': 'bo1',
+      channel: { channelId: (guilds[g] as Guild).channel('league-b').channelId },
+    });
+    for (const name of ['First', 'Second']) {
+      for (const p of [cat, dan]) await run(p, g, 'league join', { league: name });
+      await run(organiser, g, 'league next-round', { league: name });
+    }
+    await playInBot(g, 'league-b', cat, dan);
+    expect(leagueNamed(g, 'Second')?.rounds[0]?.tables[0]?.result?.source).toBe('bot');
+    expect(leagueNamed(g, 'First')?.rounds[0]?.tables[0]?.result).toBeNull();
   });
 });

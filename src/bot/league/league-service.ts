@@ -175,11 +175,19 @@ export class LeagueService {
     const { p1, p2 } = match.players;
     if (p1 === p2) return; // practice: one person in both seats
     const winner = result.kind === 'win' ? match.players[result.winner] : null;
-    // A ladder stays in registration (it has no rounds); other formats count once running.
+    // A ladder stays in registration (it has no rounds) and counts every game between members; a paired league
+    // counts it once running, and when several pair the two, only one does (pairedLeagueFor).
+    const ladders: LeagueRecord[] = [];
+    const paired: LeagueRecord[] = [];
     for (const summary of this.ctx.store.leagues.list(match.guildId, ['registration', 'running'])) {
       if (summary.game !== match.game) continue;
       const record = this.ctx.store.leagues.get(summary.leagueId);
-      if (!record || (record.status !== 'running' && record.league.config.format.kind !== 'ladder')) continue;
+      if (!record || record.status === 'frozen') continue;
+      if (record.league.config.format.kind === 'ladder') ladders.push(record);
+      else if (record.status === 'running' && openTableOf(record, p1, p2)) paired.push(record);
+    }
+    const chosen = pairedLeagueFor(match, paired);
+    for (const record of [...ladders, ...(chosen ? [chosen] : [])]) {
       try {
         await this.recordMatchIn(record, match.matchId, p1, p2, winner);
       } catch (error) {
@@ -210,9 +218,7 @@ export class LeagueService {
       return;
     }
     const round = currentRound(league);
-    const table = round?.tables.find(
-      (t) => t.result === null && ((t.a === x && t.b === y) || (t.a === y && t.b === x)),
-    );
+    const table = openTableOf(record, x, y);
     if (!round || !table) return;
     if (league.config.matchLength === 'bo1') {
       await this.run(record, this.botActor(), { type: 'bot-result', a: x, b: y, score: oneGame });
@@ -425,6 +431,22 @@ export class LeagueService {
       embeds: [standingsEmbed(record, rows, names, locale)],
     });
   }
+}
+
+/** The open table of the current round where x and y are paired, if any. */
+function openTableOf(record: LeagueRecord, x: string, y: string): LeagueTable | undefined {
+  return currentRound(record.league)?.tables.find(
+    (t) => t.result === null && ((t.a === x && t.b === y) || (t.a === y && t.b === x)),
+  );
+}
+
+/**
+ * A bot game between two players paired in several running leagues of its game counts in one only: the league
+ * whose announcement channel the challenge was made in (pairing threads cannot host a challenge), else the oldest.
+ */
+export function pairedLeagueFor(match: Pick<MatchInfo, 'channelId'>, paired: readonly LeagueRecord[]) {
+  const oldestFirst = [...paired].sort((x, y) => x.createdAt - y.createdAt || (x.leagueId < y.leagueId ? -1 : 1));
+  return oldestFirst.find((r) => r.channelId === match.channelId) ?? oldestFirst[0] ?? null;
 }
 
 function scoreTextOf(s: GameScore): string {
