@@ -31,6 +31,8 @@ export interface LeagueRecord {
   noShowRound: number;
   ratedRounds: number;
   ratedLadderGames: number;
+  /** League rounds rated before the rating journal existed (migration 201): a correction there is not re-rated. */
+  ratedBeforeJournal: number;
   createdAt: number;
   updatedAt: number;
   league: League;
@@ -86,6 +88,7 @@ interface LeagueRow {
   no_show_round: number;
   rated_rounds: number;
   rated_ladder_games: number;
+  rated_before_journal: number;
   created_at: number;
   updated_at: number;
 }
@@ -419,6 +422,7 @@ function recordOf(row: LeagueRow): Omit<LeagueRecord, 'league'> {
     noShowRound: row.no_show_round,
     ratedRounds: row.rated_rounds,
     ratedLadderGames: row.rated_ladder_games,
+    ratedBeforeJournal: row.rated_before_journal,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -440,6 +444,7 @@ export const leagueGuildDataPart: GuildDataPart = {
       })),
       ratings: db.prepare('SELECT * FROM ratings WHERE guild_id = ? ORDER BY game, user_id').all(guildId),
       seasons: db.prepare('SELECT * FROM rating_seasons WHERE guild_id = ? ORDER BY game, number').all(guildId),
+      ratingJournal: db.prepare('SELECT * FROM rating_periods WHERE guild_id = ? ORDER BY game, seq').all(guildId),
     };
   },
   delete(db, guildId) {
@@ -447,5 +452,6 @@ export const leagueGuildDataPart: GuildDataPart = {
     db.prepare('DELETE FROM leagues WHERE guild_id = ?').run(guildId);
     db.prepare('DELETE FROM ratings WHERE guild_id = ?').run(guildId);
     db.prepare('DELETE FROM rating_seasons WHERE guild_id = ?').run(guildId);
+    db.prepare('DELETE FROM rating_periods WHERE guild_id = ?').run(guildId);
   },
 };

@@ -8,6 +8,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Bot, createBot } from '../../src/bot/create-bot.ts';
 import { FakeDiscord, type FakeUser, type MessageView } from '../../src/devtools/fake-discord/index.ts';
+import type { League } from '../../src/league/league.ts';
+import { ratedGamesOfRound } from '../../src/league/league-ratings.ts';
+import { applyRatingPeriod, DEFAULT_RATING_SETTINGS, type RatingTable } from '../../src/league/ratings.ts';
 
 let clock = Date.UTC(2026, 5, 1, 12, 0);
 let discord: FakeDiscord;
@@ -202,5 +205,45 @@ describe('two running leagues pairing the same two players', () => {
     await playInBot(g, 'league-b', cat, dan);
     expect(leagueNamed(g, 'Second')?.rounds[0]?.tables[0]?.result?.source).toBe('bot');
     expect(leagueNamed(g, 'First')?.rounds[0]?.tables[0]?.result).toBeNull();
+  });
+});
+
+describe('re-rating after a correction', () => {
+  /** The ratings of a history that had this league's results from the start: one period per round. */
+  const freshRatings = (league: League): RatingTable =>
+    league.rounds.reduce<RatingTable>(
+      (table, round) => applyRatingPeriod(table, ratedGamesOfRound(league, round.number), DEFAULT_RATING_SETTINGS),
+      {},
+    );
+
+  it('recomputes the ratings when a rated round is corrected, and again when the correction is undone', async () => {
+    const g = 'rerate';
+    await run(organiser, g, 'league create', {
+      name: 'Rated',
+      game: 'nova',
+      format: 'swiss',
+      rounds: 2,
+      'top-cut': 0,
+      'match-length': 'bo1',
+    });
+    for (const p of [ann, ben, cat, dan]) await run(p, g, 'league join');
+    for (let round = 1; round <= 2; round++) {
+      await run(organiser, g, 'league next-round');
+      for (const table of [1, 2]) await run(organiser, g, 'league result', { round, table, score: '1-0' });
+    }
+    const guildId = (guilds[g] as Guild).id;
+    const ratings = () => bot.store.ratings.table(guildId, 'nova');
+    const original = leagueNamed(g, 'Rated') as League;
+    expect(ratings()).toEqual(freshRatings(original));
+
+    const corrected = await run(organiser, g, 'league result', { round: 1, table: 1, score: '0-1' });
+    expect(corrected.content).toMatch(/round 1, table 1/i);
+    const after = leagueNamed(g, 'Rated') as League;
+    expect(after.rounds[0]?.tables[0]?.result?.score.gamesWonB).toBe(1);
+    expect(ratings()).toEqual(freshRatings(after));
+    expect(ratings()).not.toEqual(freshRatings(original));
+
+    await run(organiser, g, 'league undo');
+    expect(ratings()).toEqual(freshRatings(original));
   });
 });

@@ -23,7 +23,7 @@ import {
 import type { LeagueCommandInput } from '../../league/league-commands.ts';
 import { leagueStandings, noShowDeadline } from '../../league/league-queries.ts';
 import { ratedGamesOfRound, ratedLadderGames } from '../../league/league-ratings.ts';
-import { applyRatingPeriod, weeklyPeriod } from '../../league/ratings.ts';
+import { type RatedGame, weeklyPeriod } from '../../league/ratings.ts';
 import type { LeagueRecord } from '../../store/league-store.ts';
 import type { MatchInfo } from '../../store/match-records.ts';
 import type { BotContext } from '../context.ts';
@@ -74,7 +74,7 @@ export class LeagueService {
   /** Applies one command, then announces what changed. Refusals (IllegalAction, InvalidData) propagate unchanged. */
   async run(record: LeagueRecord, actor: Actor, command: LeagueCommandInput): Promise<LeagueRecord> {
     const { before, after } = this.ctx.store.leagues.apply(record.leagueId, actor, command, this.isoNow());
-    this.rateFinishedRounds(after);
+    this.rateRounds(after);
     await this.announce(before, after, command.type);
     return this.ctx.store.leagues.require(after.leagueId);
   }
@@ -253,17 +253,30 @@ export class LeagueService {
     });
   }
 
-  /** Each round is one Glicko-2 rating period, rated once when all its results are in. */
-  private rateFinishedRounds(record: LeagueRecord): void {
+  /**
+   * Each round is one Glicko-2 rating period, rated when all its results are in. The periods of the league's
+   * rounds are kept in step with its state: a corrected or undone result of a rated round rewrites that period and
+   * the journal is replayed from it (RatingStore.setPeriods), and a round that lost a result is withdrawn until it
+   * is complete again. Rounds rated before the journal existed (ratedBeforeJournal) stay as they were rated.
+   */
+  private rateRounds(record: LeagueRecord): void {
     const { league } = record;
-    let rated = record.ratedRounds;
+    if (league.config.format.kind === 'ladder') return;
     const ratings = this.ctx.store.ratings;
-    while (rated < league.rounds.length && roundComplete(league.rounds[rated] as LeagueRound)) {
-      const games = ratedGamesOfRound(league, rated + 1);
-      ratings.update(record.guildId, record.game, (table) => applyRatingPeriod(table, games, ratings.settings));
-      rated += 1;
+    const prefix = `league:${record.leagueId}:round:`;
+    const known = [...ratings.periodsOf(record.guildId, record.game, prefix).keys()];
+    const last = Math.max(league.rounds.length, ...known.map((k) => Number(k.slice(prefix.length))));
+    const periods: { source: string; games: RatedGame[] | null }[] = [];
+    for (let n = record.ratedBeforeJournal + 1; n <= last; n++) {
+      const round = league.rounds[n - 1];
+      periods.push({
+        source: `${prefix}${n}`,
+        games: round && roundComplete(round) ? ratedGamesOfRound(league, n) : null,
+      });
     }
-    if (rated !== record.ratedRounds) this.ctx.store.leagues.setProgress(record.leagueId, { ratedRounds: rated });
+    ratings.setPeriods(record.guildId, record.game, periods);
+    const complete = league.rounds.filter(roundComplete).length;
+    if (complete !== record.ratedRounds) this.ctx.store.leagues.setProgress(record.leagueId, { ratedRounds: complete });
   }
 
   /** A ladder is rated by the week (from the league's creation): each finished week is one period. */
@@ -275,16 +288,15 @@ export class LeagueService {
     const games = ratedLadderGames(league, record.ratedLadderGames);
     const done = games.filter((g) => weeklyPeriod(Date.parse(g.at), origin) < thisWeek);
     if (done.length === 0) return;
-    const ratings = this.ctx.store.ratings;
-    ratings.update(record.guildId, record.game, (start) => {
-      let table = start;
-      const weeks = [...new Set(done.map((g) => weeklyPeriod(Date.parse(g.at), origin)))].sort((a, b) => a - b);
-      for (const week of weeks) {
-        const period = done.filter((g) => weeklyPeriod(Date.parse(g.at), origin) === week).map((g) => g.game);
-        table = applyRatingPeriod(table, period, ratings.settings);
-      }
-      return table;
-    });
+    const weeks = [...new Set(done.map((g) => weeklyPeriod(Date.parse(g.at), origin)))].sort((a, b) => a - b);
+    this.ctx.store.ratings.setPeriods(
+      record.guildId,
+      record.game,
+      weeks.map((week) => ({
+        source: `ladder:${record.leagueId}:week:${week}`,
+        games: done.filter((g) => weeklyPeriod(Date.parse(g.at), origin) === week).map((g) => g.game),
+      })),
+    );
     this.ctx.store.leagues.setProgress(record.leagueId, { ratedLadderGames: record.ratedLadderGames + done.length });
   }
 

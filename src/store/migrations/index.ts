@@ -6,6 +6,7 @@ import { matchClocksMigration } from './004-match-clocks.ts';
 import { matchPausesMigration } from './050-match-pauses.ts';
 import { rulesIndexMigration } from './100-rules-index.ts';
 import { leaguesMigration } from './200-leagues.ts';
+import { ratingPeriodsMigration } from './201-rating-periods.ts';
 
 /** Every schema step, in version order. Areas append theirs here (100–199 rules index, 200–299 leagues). */
 export const migrations: readonly Migration[] = [
@@ -16,4 +17,5 @@ export const migrations: readonly Migration[] = [
   matchPausesMigration,
   rulesIndexMigration,
   leaguesMigration,
+  ratingPeriodsMigration,
 ];
