@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Bot, createBot } from '../../src/bot/create-bot.ts';
 import { FakeDiscord, type FakeUser, type MessageView } from '../../src/devtools/fake-discord/index.ts';
@@ -245,5 +246,61 @@ describe('re-rating after a correction', () => {
 
     await run(organiser, g, 'league undo');
     expect(ratings()).toEqual(freshRatings(original));
+  });
+});
+
+describe('pairing threads and pairings by DM', () => {
+  it('archives the threads of a finished round (a deleted one is fine, a missing permission is told), and DMs pairings to who asked', async () => {
+    const g = 'threads';
+    const guild = guilds[g] as Guild;
+    // ann and ben want DMs; ben's DMs then close (50007), cat never asked.
+    for (const p of [ann, ben]) await run(p, g, 'settings user', { dms: true });
+    ben.setDmsOpen(false);
+    await run(organiser, g, 'league create', {
+      name: 'Threaded',
+      game: 'nova',
+      format: 'swiss',
+      rounds: 2,
+      'top-cut': 0,
+      'match-length': 'bo1',
+    });
+    for (const p of [ann, ben, cat, dan]) await run(p, g, 'league join');
+    const dmsBefore = cat.messages(cat.dm()).length;
+    await run(organiser, g, 'league next-round');
+    const round1 = guild.threads().filter((t) => t.name.startsWith('R1 '));
+    expect(round1).toHaveLength(2);
+    const annTable = leagueNamed(g, 'Threaded')?.rounds[0]?.tables.find((t) => t.a === ann.id || t.b === ann.id);
+    const annOpponent = annTable?.a === ann.id ? annTable.b : annTable?.a;
+    const annThread = round1.find((t) => t.name.startsWith(`R1 T${annTable?.number}:`));
+    expect(ann.read(ann.dm())).toContain(
+      `Threaded, round 1: you play <@${annOpponent}> at table ${annTable?.number}. https://discord.com/channels/${guild.id}/${annThread?.id}`,
+    );
+    expect(cat.messages(cat.dm())).toHaveLength(dmsBefore);
+    // ben's closed DMs turned his DM preference off (with the note /settings shows); the round went on.
+    expect(bot.store.preferences.get(guild.id, ben.id)).toMatchObject({
+      dmNotifications: false,
+      dmNotificationsOff: { reason: 'dms-closed' },
+    });
+
+    // A moderator deletes one thread; the round still ends and the other thread is archived.
+    const [kept, deleted] = round1 as [(typeof round1)[0], (typeof round1)[0]];
+    discord.deleteChannel(deleted);
+    for (const table of [1, 2]) await run(organiser, g, 'league result', { round: 1, table, score: '1-0' });
+    expect(organiser.read(general(g))).toContain('Round 1 is complete.');
+    expect(discord.store.channel(kept.id).archived).toBe(true);
+
+    // Without Manage Threads the threads stay open, the organiser is told, and the round completes.
+    await run(organiser, g, 'league next-round');
+    const round2 = guild.threads().filter((t) => t.name.startsWith('R2 '));
+    expect(round2).toHaveLength(2);
+    discord.denyBotPermissions(general(g), PermissionFlagsBits.ManageThreads);
+    for (const table of [1, 2]) await run(organiser, g, 'league result', { round: 2, table, score: '1-0' });
+    expect(organiser.read(general(g))).toContain(
+      `<@${organiser.id}>: I could not archive 2 pairing thread(s) of round 2: I need the Manage Threads permission`,
+    );
+    expect(organiser.read(general(g))).toContain('Round 2 is complete.');
+    expect(round2.map((t) => discord.store.channel(t.id).archived)).toEqual([false, false]);
+    expect(leagueNamed(g, 'Threaded')?.rounds[1]?.tables.every((t) => t.result !== null)).toBe(true);
+    discord.denyBotPermissions(general(g), 0n);
   });
 });

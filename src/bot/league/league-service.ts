@@ -28,6 +28,7 @@ import type { LeagueRecord } from '../../store/league-store.ts';
 import type { MatchInfo } from '../../store/match-records.ts';
 import type { BotContext } from '../context.ts';
 import { clip } from '../controls.ts';
+import { CANNOT_MESSAGE_USER, discordCode, isPermissionError, UNKNOWN_CHANNEL } from '../discord-errors.ts';
 import { chunks, mention, namesOf, resultText, stageText, standingsEmbed, tableLines } from './league-presenter.ts';
 import { W } from './league-words.ts';
 
@@ -373,6 +374,9 @@ export class LeagueService {
       lines.push((final ? W.finalComplete : W.roundComplete(roundNow.number))[locale]);
     }
     for (const text of chunks(lines, 1900)) await this.post(after, { content: text });
+    // The threads of a finished round are archived; a re-pair replaces the round's tables, so its old threads too.
+    if (roundWas && (type === 'repair-round' || (roundNow && roundComplete(roundNow) && !roundComplete(roundWas))))
+      await this.archiveThreads(after, roundWas.number, locale);
     if (newRound && roundNow) await this.announcePairings(after, roundNow, locale);
     if (now.phase === 'finished' && was.phase !== 'finished') await this.announceEnd(after, locale);
   }
@@ -402,9 +406,23 @@ export class LeagueService {
       if (last) embed.addFields({ name: '\u200b', value: clip(notes.join('\n'), 1024) });
       await channel.send({ embeds: [embed], ...(last && noShow ? { components: [button] } : {}) });
     }
+    const threads = await this.openThreads(record, round, channel, button, locale);
+    await this.sendPairingDms(record, round, threads, locale);
+  }
+
+  /** A public thread per table (both players added), while a round has at most MAX_THREADED_TABLES tables. */
+  private async openThreads(
+    record: LeagueRecord,
+    round: LeagueRound,
+    channel: SendableChannels,
+    button: ActionRowBuilder<MessageActionRowComponentBuilder>,
+    locale: Locale,
+  ): Promise<Map<number, string>> {
+    const opened = new Map<number, string>();
+    const noShow = record.league.config.settings.noShowMinutes;
     const tables = round.tables.filter((t): t is LeagueTable & { b: string } => t.b !== null);
-    if (!record.threads || tables.length > MAX_THREADED_TABLES || !('threads' in channel)) return;
-    if (channel.type !== ChannelType.GuildText) return;
+    if (!record.threads || tables.length > MAX_THREADED_TABLES || !('threads' in channel)) return opened;
+    if (channel.type !== ChannelType.GuildText) return opened;
     const names = await namesOf(
       this.ctx,
       tables.flatMap((t) => [t.a, t.b]),
@@ -415,6 +433,8 @@ export class LeagueService {
           name: clip(`R${round.number} T${t.number}: ${names[t.a]} vs ${names[t.b]}`, 100),
           type: ChannelType.PublicThread,
         });
+        this.ctx.store.leagues.addThread(record.leagueId, round.number, t.number, thread.id);
+        opened.set(t.number, thread.id);
         await thread.members.add(t.a).catch(() => undefined);
         await thread.members.add(t.b).catch(() => undefined);
         await thread.send({
@@ -425,6 +445,73 @@ export class LeagueService {
         this.ctx.log(`league ${record.leagueId}: thread for table ${t.number}: ${(error as Error).message}`);
       }
     }
+    return opened;
+  }
+
+  /**
+   * Pairings by DM, a best-effort extra for players who turned DMs on (`/settings user dms:True`, per server).
+   * 50007 (DMs closed) turns the preference off with its note, as for turn DMs; nothing else depends on a DM.
+   */
+  private async sendPairingDms(
+    record: LeagueRecord,
+    round: LeagueRound,
+    threads: Map<number, string>,
+    locale: Locale,
+  ): Promise<void> {
+    const preferences = this.ctx.store.preferences;
+    for (const t of round.tables) {
+      for (const [me, opponent] of [
+        [t.a, t.b],
+        [t.b, t.a],
+      ] as const) {
+        if (me === null || !preferences.get(record.guildId, me).dmNotifications) continue;
+        const thread = threads.get(t.number);
+        const where = thread ? `https://discord.com/channels/${record.guildId}/${thread}` : `<#${record.channelId}>`;
+        const text =
+          opponent === null
+            ? W.pairingDmBye(record.name, round.number)[locale]
+            : W.pairingDm(record.name, round.number, t.number, mention(opponent), where)[locale];
+        try {
+          const user = await this.ctx.client.users.fetch(me);
+          await user.send({ content: text, allowedMentions: { parse: [] } });
+        } catch (error) {
+          if (discordCode(error) === CANNOT_MESSAGE_USER) {
+            const now = this.ctx.now();
+            preferences.update(
+              record.guildId,
+              me,
+              { dmNotifications: false, dmNotificationsOff: { reason: 'dms-closed', at: now } },
+              now,
+            );
+          }
+          this.ctx.log(`league ${record.leagueId}: pairing DM to ${me}: ${(error as Error).message}`);
+        }
+      }
+    }
+  }
+
+  /**
+   * Archives a round's pairing threads. A deleted thread (10003) is simply done; without Manage Threads the thread
+   * stays open and the organiser is told once which permission is missing. Nothing here can fail the round.
+   */
+  private async archiveThreads(record: LeagueRecord, round: number, locale: Locale): Promise<void> {
+    const leagues = this.ctx.store.leagues;
+    let refused = 0;
+    for (const { threadId } of leagues.openThreads(record.leagueId, round)) {
+      try {
+        const thread = await this.ctx.client.channels.fetch(threadId);
+        if (thread?.isThread() && !thread.archived) await thread.setArchived(true);
+        leagues.threadClosed(record.leagueId, threadId);
+      } catch (error) {
+        if (discordCode(error) === UNKNOWN_CHANNEL) leagues.threadClosed(record.leagueId, threadId);
+        else if (isPermissionError(error)) refused += 1;
+        else this.ctx.log(`league ${record.leagueId}: archiving thread ${threadId}: ${(error as Error).message}`);
+      }
+    }
+    if (refused > 0)
+      await this.post(record, { content: W.threadsNotArchived(round, refused, mention(record.ownerId))[locale] }).catch(
+        () => undefined,
+      );
   }
 
   private async announceEnd(record: LeagueRecord, locale: Locale): Promise<void> {

@@ -204,6 +204,18 @@ export const W = {
       `The match of ${a} and ${b} was not recorded for the league: ${why}`,
       `${a} と ${b} の対戦はリーグに記録されませんでした：${why}`,
     ),
+  threadsNotArchived: (round: number, count: number, organiser: string) =>
+    l(
+      `${organiser}: I could not archive ${count} pairing thread(s) of round ${round}: I need the Manage Threads permission in this channel. They stay open; nothing else is affected.`,
+      `${organiser}：第${round}ラウンドの対戦スレッド${count}件をアーカイブできませんでした。このチャンネルで「スレッドの管理」権限が必要です。スレッドは開いたままですが、他に影響はありません。`,
+    ),
+  pairingDm: (name: string, round: number, table: number, opponent: string, where: string) =>
+    l(
+      `${name}, round ${round}: you play ${opponent} at table ${table}. ${where}`,
+      `${name} 第${round}ラウンド：${table}卓で ${opponent} と対戦です。${where}`,
+    ),
+  pairingDmBye: (name: string, round: number) =>
+    l(`${name}, round ${round}: you have a bye (a win).`, `${name} 第${round}ラウンド：不戦勝です。`),
   playerDropped: (who: string) => l(`${who} dropped.`, `${who} がドロップしました。`),
   conceded: (who: string, table: number, text: string) =>
     l(
