@@ -120,7 +120,12 @@ const league = new SlashCommandBuilder()
   )
   .addSubcommand((s) =>
     sub(s, 'deck', 'Submit your decklist (private)', 'デッキリストを提出する（非公開）')
-      .addStringOption((o) => o.setName('list').setDescription('The decklist').setRequired(true).setMaxLength(4000))
+      .addStringOption((o) =>
+        o.setName('list').setDescription('The decklist as text: 4 card-id, 2 other-card, ...').setMaxLength(4000),
+      )
+      .addAttachmentOption((o) =>
+        o.setName('file').setDescription('Or the decklist as a text file (.txt, one "N card-id" per line, 16 KB)'),
+      )
       .addStringOption(leagueOption)
       .addUserOption(playerOption('Organisers: for someone else')),
   )

@@ -36,6 +36,16 @@ export function chooseDeck(
   return { ok: true, ref: saved.name, list: saved.list, name: saved.name };
 }
 
+/** One card line of a text deck list: where it is (line of the text, entry counted across commas) and what. */
+export interface DeckEntry {
+  line: number;
+  entry: number;
+  section: string;
+  count: number;
+  card: string;
+  text: string;
+}
+
 /**
  * A pasted or uploaded deck list: JSON `{ "main": ["card-id", ...] }`, or lines of `N card-id` under optional
  * `[section]` or `section:` headers (default section `main`).
@@ -47,22 +57,39 @@ export function parseDeckText(text: string): DeckList {
     if (!parsed || typeof parsed !== 'object') throw new Error('JSON deck lists are objects of sections');
     return parsed as DeckList;
   }
-  const deck: DeckList = {};
+  return deckListOf(parseDeckEntries(trimmed));
+}
+
+/** The card lines of a text deck list, with their line numbers (for errors that name the line). */
+export function parseDeckEntries(text: string): DeckEntry[] {
+  const entries: DeckEntry[] = [];
   let section = 'main';
-  for (const raw of trimmed.split(/\r?\n|,/)) {
-    const line = raw.trim();
-    if (line === '' || line.startsWith('#')) continue;
-    const header = /^\[(.+)\]$|^([a-z-]+):$/i.exec(line);
-    if (header) {
-      section = (header[1] ?? header[2] ?? 'main').trim().toLowerCase();
-      continue;
+  let entry = 0;
+  text.split(/\r?\n/).forEach((lineText, i) => {
+    for (const raw of lineText.split(',')) {
+      const line = raw.trim();
+      if (line === '' || line.startsWith('#')) continue;
+      entry += 1;
+      const header = /^\[(.+)\]$|^([a-z-]+):$/i.exec(line);
+      if (header) {
+        section = (header[1] ?? header[2] ?? 'main').trim().toLowerCase();
+        continue;
+      }
+      const match = /^(\d+)\s*x?\s+(.+)$/i.exec(line);
+      const count = match ? Number(match[1]) : 1;
+      const card = (match ? (match[2] ?? '') : line).trim();
+      if (count < 1 || count > 60) throw new Error(`bad count on line "${line}"`);
+      entries.push({ line: i + 1, entry, section, count, card, text: line });
     }
-    const entry = /^(\d+)\s*x?\s+(.+)$/i.exec(line);
-    const count = entry ? Number(entry[1]) : 1;
-    const card = (entry ? (entry[2] ?? '') : line).trim();
-    if (count < 1 || count > 60) throw new Error(`bad count on line "${line}"`);
-    const list = (deck[section] ??= []);
-    for (let i = 0; i < count; i++) list.push(card);
+  });
+  return entries;
+}
+
+export function deckListOf(entries: readonly DeckEntry[]): DeckList {
+  const deck: DeckList = {};
+  for (const e of entries) {
+    const list = (deck[e.section] ??= []);
+    for (let i = 0; i < e.count; i++) list.push(e.card);
   }
   if (Object.keys(deck).length === 0) throw new Error('the list is empty');
   return deck;

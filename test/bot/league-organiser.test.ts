@@ -2,7 +2,7 @@
 // a player cap with a waitlist, a drop that concedes the dropper's unplayed match, a bot game counted in one league
 // only when two leagues pair the same players, decks submitted as files and checked against the game's deck rules,
 // re-rating after a correction, threads archived when a round ends, and pairings by DM.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PermissionFlagsBits } from 'discord.js';
@@ -302,5 +302,68 @@ describe('pairing threads and pairings by DM', () => {
     expect(round2.map((t) => discord.store.channel(t.id).archived)).toEqual([false, false]);
     expect(leagueNamed(g, 'Threaded')?.rounds[1]?.tables.every((t) => t.result !== null)).toBe(true);
     discord.denyBotPermissions(general(g), 0n);
+  });
+});
+
+describe('deck submission by file, checked against the deck rules', () => {
+  const precon = JSON.parse(readFileSync('data/decks/nova/nova-dusk-vigil.json', 'utf8')) as {
+    sections: Record<string, { card: string; count: number }[]>;
+  };
+  const legal = Object.entries(precon.sections)
+    .map(([section, cards]) => [`[${section}]`, ...cards.map((c) => `${c.count} ${c.card}`)].join('\n'))
+    .join('\n');
+  const file = (text: string | Uint8Array, filename = 'deck.txt', contentType = 'text/plain; charset=utf-8') => ({
+    filename,
+    bytes: typeof text === 'string' ? new TextEncoder().encode(text) : text,
+    contentType,
+  });
+  const deckOf = (who: FakeUser) => leagueNamed('decks', 'Decks')?.players.find((p) => p.id === who.id)?.deck;
+
+  it('takes a legal list from a text file, and refuses bad files and illegal lists naming each problem and its line', async () => {
+    const g = 'decks';
+    await run(organiser, g, 'league create', { name: 'Decks', game: 'nova', format: 'swiss' });
+    await run(ann, g, 'league join');
+    expect((await run(ann, g, 'league deck', { file: file(legal) })).content).toMatch(/Decklist saved for "Decks"/);
+    expect(deckOf(ann)).toBe(legal);
+
+    // An illegal list: line 2 has five copies, line 3 an unknown card, line 5 a character in the main deck.
+    const lines = legal.split('\n');
+    lines[1] = lines[1]!.replace(/^\d+/, '5');
+    lines.splice(2, 0, '2 no-such-card');
+    lines.splice(4, 0, '1 sister-vaela');
+    const refused = (await run(ann, g, 'league deck', { file: file(lines.join('\n')) })).content ?? '';
+    expect(refused).toMatch(/^Deck not submitted to "Decks": it breaks the game's deck rules/);
+    expect(refused).toContain('· line 3: Unknown card "no-such-card". (006)');
+    expect(refused).toContain(
+      '· line 5: Sister Vaela: Characters go in the character deck, not the main deck. (006.1.1)',
+    );
+    expect(refused).toMatch(/· line 2: 5 copies of [^;]+; at most 4\. \(006\.1\.2\)/);
+    expect(deckOf(ann)).toBe(legal); // nothing lost
+
+    // Typed as text (one line in Discord), problems are counted by item.
+    const typed = (await run(ann, g, 'league deck', { list: '4 barrowmoss-acolyte, 1 no-such-card' })).content;
+    expect(typed).toContain('· item 2: Unknown card "no-such-card". (006)');
+    expect(typed).toContain('· The main deck has 5 cards; it needs 40 to 60. (006.1.1)');
+
+    // Bad files get a specific answer each.
+    expect((await run(ann, g, 'league deck', { file: file(legal, 'deck.png', 'image/png') })).content).toBe(
+      'deck.png is not a text file (image/png): attach the deck list as a .txt file, one "N card-id" per line.',
+    );
+    expect((await run(ann, g, 'league deck', { file: file('1 x\n'.repeat(5000)) })).content).toBe(
+      'deck.txt is too large (20 KB): a deck list file is at most 16 KB.',
+    );
+    expect((await run(ann, g, 'league deck', { file: file(new Uint8Array([0x34, 0x20, 0xff, 0xfe])) })).content).toBe(
+      'deck.txt is not UTF-8 text; save it as UTF-8 and attach it again.',
+    );
+    expect((await run(ann, g, 'league deck', { file: file('\n# nothing\n') })).content).toBe(
+      'deck.txt has no deck list in it.',
+    );
+    expect((await run(ann, g, 'league deck', { list: legal, file: file(legal) })).content).toBe(
+      'Give the decklist either as text (list) or as a file (file), not both.',
+    );
+    expect((await run(ann, g, 'league deck')).content).toMatch(
+      /^Give the decklist as text in the list option, or attach/,
+    );
+    expect(deckOf(ann)).toBe(legal);
   });
 });

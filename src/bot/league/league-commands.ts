@@ -25,6 +25,7 @@ import type { BotContext } from '../context.ts';
 import { displayName } from '../context.ts';
 import { clip } from '../controls.ts';
 import { localeOf } from '../i18n.ts';
+import { deckProblems, MAX_DECK_CHARS, readDeckFile } from './league-decks.ts';
 import {
   auditLine,
   chunks,
@@ -145,7 +146,7 @@ async function command(
 ): Promise<LeagueRecord> {
   if (record.status === 'frozen') refuse(W.frozen(record.statusReason ?? ''));
   // Announcements can take a moment (threads, names): acknowledge first, within Discord's 3 seconds.
-  await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  if (!interaction.deferred) await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const after = await leagueServiceOf(ctx).run(record, actor, input);
   await interaction.editReply({ content: text[locale] });
   return after;
@@ -187,8 +188,24 @@ const HANDLERS: Record<string, Handler> = {
   deck: async (ctx, interaction, locale) => {
     const record = leagueFor(ctx, interaction);
     const { player, actor } = subjectOf(interaction, record);
-    const deck = interaction.options.getString('list', true).trim();
-    if (!deck) refuse(W.deckEmpty);
+    const typed = interaction.options.getString('list');
+    const file = interaction.options.getAttachment('file');
+    if (typed !== null && file !== null) refuse(W.deckListAndFile);
+    if (file === null && !typed?.trim()) refuse(W.deckEmpty);
+    if (record.status === 'frozen') refuse(W.frozen(record.statusReason ?? ''));
+    // Downloading can take a moment: acknowledge first, within Discord's 3 seconds.
+    await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+    let deck = typed ?? '';
+    if (file) {
+      const read = await readDeckFile(file);
+      deck = read.ok ? read.text : refuse(read.reason);
+    }
+    deck = deck.trim();
+    const anyCard = deck.split(/\r?\n|,/).some((line) => line.trim() !== '' && !line.trim().startsWith('#'));
+    if (!anyCard) refuse(file ? W.deckFileEmpty(file.name) : W.deckEmpty);
+    if (deck.length > MAX_DECK_CHARS) refuse(W.deckTooLong(deck.length, MAX_DECK_CHARS));
+    const problems = deckProblems(ctx, record.game, deck);
+    if (problems) refuse(W.deckRefused(record.name, clip(problems.map((p) => `· ${p[locale]}`).join('\n'), 1700)));
     await command(ctx, interaction, record, actor, { type: 'set-deck', player, deck }, W.deckSet(record.name), locale);
   },
   checkin: async (ctx, interaction, locale) => {

@@ -99,7 +99,53 @@ export const W = {
       `Decklist saved for "${name}" (only you and the organisers can see it).`,
       `「${name}」のデッキリストを保存しました（本人と運営のみ閲覧可）。`,
     ),
-  deckEmpty: l('Give the decklist as text in the list option.', 'デッキリストを list オプションに入力してください。'),
+  deckEmpty: l(
+    'Give the decklist as text in the list option, or attach it as a text file with the file option.',
+    'デッキリストを list オプションに入力するか、file オプションでテキストファイルを添付してください。',
+  ),
+  deckListAndFile: l(
+    'Give the decklist either as text (list) or as a file (file), not both.',
+    'デッキリストは list（テキスト）か file（ファイル）のどちらか一方で指定してください。',
+  ),
+  deckFileNotText: (name: string, type: string) =>
+    l(
+      `${name} is not a text file (${type}): attach the deck list as a .txt file, one "N card-id" per line.`,
+      `${name} はテキストファイルではありません（${type}）。デッキリストは1行に「枚数 カードID」の .txt ファイルで添付してください。`,
+    ),
+  deckFileTooLarge: (name: string, size: number, max: number) =>
+    l(
+      `${name} is too large (${Math.ceil(size / 1024)} KB): a deck list file is at most ${max / 1024} KB.`,
+      `${name} は大きすぎます（${Math.ceil(size / 1024)} KB）。デッキリストのファイルは ${max / 1024} KB までです。`,
+    ),
+  deckFileDownload: (name: string, why: string) =>
+    l(
+      `I could not download ${name} (${why}); try attaching it again.`,
+      `${name} をダウンロードできませんでした（${why}）。もう一度添付してください。`,
+    ),
+  deckFileNotUtf8: (name: string) =>
+    l(
+      `${name} is not UTF-8 text; save it as UTF-8 and attach it again.`,
+      `${name} はUTF-8のテキストではありません。UTF-8で保存して添付し直してください。`,
+    ),
+  deckFileEmpty: (name: string) => l(`${name} has no deck list in it.`, `${name} にデッキリストが入っていません。`),
+  deckTooLong: (length: number, max: number) =>
+    l(
+      `The deck list is ${length} characters long; at most ${max}.`,
+      `デッキリストが${length}文字あります（${max}文字まで）。`,
+    ),
+  deckUnreadable: (why: string) =>
+    l(`I could not read the deck list: ${why}`, `デッキリストを読めませんでした：${why}`),
+  deckProblem: (where: number[], lines: boolean, message: Label, rule: string) => {
+    const en =
+      where.length === 0 ? '' : `${lines ? 'line' : 'item'}${where.length > 1 ? 's' : ''} ${where.join(', ')}: `;
+    const ja = where.length === 0 ? '' : `${where.join('、')}${lines ? '行目' : '番目'}：`;
+    return l(`${en}${message.en} (${rule})`, `${ja}${message.ja}（${rule}）`);
+  },
+  deckRefused: (name: string, problems: string) =>
+    l(
+      `Deck not submitted to "${name}": it breaks the game's deck rules (your previous deck, if any, is kept).\n${problems}`,
+      `「${name}」にデッキを提出できませんでした。デッキ構築ルールに違反しています（以前のデッキはそのままです）。\n${problems}`,
+    ),
   checkedIn: (who: string) => l(`${who} is checked in.`, `${who} のチェックインが完了しました。`),
   registration: (open: boolean) =>
     open
