@@ -21,6 +21,7 @@ let ann: FakeUser;
 let ben: FakeUser;
 let cat: FakeUser;
 let dan: FakeUser;
+let hana: FakeUser;
 type Guild = ReturnType<FakeDiscord['createGuild']>;
 const guilds: Record<string, Guild> = {};
 let dir: string;
@@ -34,11 +35,12 @@ beforeAll(async () => {
     FakeUser,
     FakeUser,
   ];
+  hana = discord.createUser('hana', { locale: 'ja' });
   // One server per story, so each has its own open leagues and ratings.
   for (const name of ['waitlist', 'drop', 'two-leagues', 'decks', 'rerate', 'threads'])
     guilds[name] = discord.createGuild(name, {
       owner: organiser,
-      members: [ann, ben, cat, dan],
+      members: [ann, ben, cat, dan, hana],
       channels: name === 'two-leagues' ? ['general', 'league-b', 'casual'] : ['general'],
     });
   dir = mkdtempSync(join(tmpdir(), 'arbiter-league-organiser-'));
@@ -106,6 +108,13 @@ describe('a player cap and a waitlist', () => {
     );
     expect((await run(dan, 'waitlist', 'league join')).content).toMatch(/number 2 on the waitlist/);
     expect((await run(cat, 'waitlist', 'league join')).content).toBe('You are already on the waitlist (place 1).');
+    expect((await run(hana, 'waitlist', 'league join')).content).toBe(
+      `「Capped」は満員です（2人）。<@${hana.id}> はキャンセル待ち3番目です。空きが出たらお知らせします。`,
+    );
+    expect((await run(hana, 'waitlist', 'league join')).content).toBe(
+      'すでにキャンセル待ちに登録されています（3番目）。',
+    );
+    await run(hana, 'waitlist', 'league drop');
     const info = fieldsOf(await run(ann, 'waitlist', 'league info'));
     expect(info).toContain('Players: 2 / 2');
     expect(info).toContain(`Waitlist: 1. <@${cat.id}>\n2. <@${dan.id}>`);
