@@ -48,7 +48,14 @@ export interface ReadDeck {
   list: DeckList | null;
   problems: DeckLineProblem[];
   /** The lines naming `card` (an id, or a card's English name) in `section`, else the section's header line. */
-  linesOf(section: string, card?: string): { line: number; text: string }[];
+  linesOf(section: string, card?: string): DeckLine[];
+}
+
+/** Where a card or header stands: its line, and its entry counted across commas (for one-line lists). */
+export interface DeckLine {
+  line: number;
+  entry: number;
+  text: string;
 }
 
 export const MAX_COPIES_PER_LINE = 60;
@@ -60,11 +67,11 @@ export const MAX_COPIES_PER_LINE = 60;
  */
 export function readDeckText(text: string, nameOf: (card: string) => string | undefined = () => undefined): ReadDeck {
   const trimmed = text.trim();
-  const cardLines = new Map<string, { line: number; text: string }[]>();
-  const headers = new Map<string, { line: number; text: string }>();
+  const cardLines = new Map<string, DeckLine[]>();
+  const headers = new Map<string, DeckLine>();
   const linesOf = (section: string, card?: string) =>
     (card === undefined ? undefined : cardLines.get(`${section}\u0000${card}`)) ??
-    (headers.has(section) ? [headers.get(section) as { line: number; text: string }] : []);
+    (headers.has(section) ? [headers.get(section) as DeckLine] : []);
   if (trimmed.startsWith('{')) {
     try {
       const parsed = JSON.parse(trimmed) as unknown;
@@ -79,15 +86,17 @@ export function readDeckText(text: string, nameOf: (card: string) => string | un
   const deck: DeckList = {};
   const problems: DeckLineProblem[] = [];
   let section = 'main';
+  let entryNumber = 0;
   text.split(/\r?\n/).forEach((whole, index) => {
     const number = index + 1;
     for (const raw of whole.split(',')) {
       const line = raw.trim();
       if (line === '' || line.startsWith('#')) continue;
+      entryNumber += 1;
       const header = /^\[(.+)\]$|^([a-z-]+):$/i.exec(line);
       if (header) {
         section = (header[1] ?? header[2] ?? 'main').trim().toLowerCase();
-        if (!headers.has(section)) headers.set(section, { line: number, text: line });
+        if (!headers.has(section)) headers.set(section, { line: number, entry: entryNumber, text: line });
         continue;
       }
       const entry = /^(\d+)\s*x?\s+(.+)$/i.exec(line);
@@ -102,7 +111,7 @@ export function readDeckText(text: string, nameOf: (card: string) => string | un
       for (const key of [card, nameOf(card)]) {
         if (key === undefined) continue;
         const at = cardLines.get(`${section}\u0000${key}`) ?? [];
-        if (!at.some((a) => a.line === number)) at.push({ line: number, text: line });
+        if (!at.some((a) => a.entry === entryNumber)) at.push({ line: number, entry: entryNumber, text: line });
         cardLines.set(`${section}\u0000${key}`, at);
       }
     }

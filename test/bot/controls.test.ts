@@ -185,9 +185,11 @@ describe('deck lists', () => {
       [1, '0 b'],
       [4, '61 c'],
     ]);
-    expect(read.linesOf('main', 'a')).toEqual([{ line: 1, text: '2 a' }]);
-    expect(read.linesOf('main', 'Alpha')).toEqual([{ line: 1, text: '2 a' }]);
-    expect(read.linesOf('side', 'unknown')).toEqual([{ line: 3, text: '[side]' }]);
+    expect(read.linesOf('main', 'a')).toEqual([{ line: 1, entry: 1, text: '2 a' }]);
+    expect(read.linesOf('main', 'Alpha')).toEqual([{ line: 1, entry: 1, text: '2 a' }]);
+    expect(read.linesOf('side', 'unknown')).toEqual([{ line: 3, entry: 3, text: '[side]' }]);
+    // Entries are counted across commas, so a one-line list can name its items.
+    expect(readDeckText('3 a, 2 b, 1 c').linesOf('main', 'c')).toEqual([{ line: 1, entry: 3, text: '1 c' }]);
     expect(readDeckText('{"main": [').problems[0]?.reason.en).toMatch(/^the JSON could not be read/);
     expect(readDeckText(' \n# only a comment').problems[0]?.reason.en).toBe('the list has no cards');
     expect(() => parseDeckText('0 b')).toThrow('line 1: the number of copies must be 1 to 60');

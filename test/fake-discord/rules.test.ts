@@ -380,6 +380,26 @@ describe('fake Discord enforces interaction and delivery rules with Discord erro
     await expect(channel.send({ files: [file] })).resolves.toBeDefined();
   });
 
+  it('archiving a thread needs Manage Threads (50013 without); a message reopens it unless it is locked', async () => {
+    const general = h.guild.channel();
+    const channel = await h.client.channels.fetch(general.id);
+    if (!channel || channel.type !== ChannelType.GuildText) throw new Error('not a text channel');
+    const thread = await channel.threads.create({ name: 'round 1 table 1' });
+    h.discord.denyBotPermissions(general, PermissionFlagsBits.ManageThreads);
+    await h.discord.until(
+      () => channel.permissionsFor(h.discord.botUserId)?.has(PermissionFlagsBits.ManageThreads) === false,
+    );
+    await expect(thread.setArchived(true)).rejects.toMatchObject({ code: 50013, status: 403 });
+    h.discord.denyBotPermissions(general, 0n);
+    const archived = await thread.setArchived(true);
+    expect(archived.archived).toBe(true);
+    expect(h.discord.store.channel(thread.id).archived).toBe(true);
+    await thread.send('still here');
+    expect(h.discord.store.channel(thread.id).archived).toBe(false);
+    await thread.edit({ archived: true, locked: true });
+    await expect(thread.send('closed')).rejects.toMatchObject({ code: 50083 });
+  });
+
   it('a deleted thread: THREAD_DELETE reaches the bot, REST answers 10003', async () => {
     const channel = await h.client.channels.fetch(h.guild.channel().id);
     if (!channel || channel.type !== ChannelType.GuildText) throw new Error('not a text channel');

@@ -7,6 +7,8 @@ import { matchPausesMigration } from './050-match-pauses.ts';
 import { matchPostsMigration } from './051-match-posts.ts';
 import { rulesIndexMigration } from './100-rules-index.ts';
 import { leaguesMigration } from './200-leagues.ts';
+import { ratingPeriodsMigration } from './201-rating-periods.ts';
+import { leagueThreadsMigration } from './202-league-threads.ts';
 
 /** Every schema step, in version order. Areas append theirs here (100–199 rules index, 200–299 leagues). */
 export const migrations: readonly Migration[] = [
@@ -18,4 +20,6 @@ export const migrations: readonly Migration[] = [
   matchPostsMigration,
   rulesIndexMigration,
   leaguesMigration,
+  ratingPeriodsMigration,
+  leagueThreadsMigration,
 ];
