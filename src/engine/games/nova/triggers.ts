@@ -1,7 +1,7 @@
 import { apnapGroups } from '../../core/triggers.ts';
 import { novaCard } from './cards/pool.ts';
 import type { TriggerEvent } from './cards/schema.ts';
-import type { CardObject, NovaState, PendingTrigger, WaitingItem } from './state.ts';
+import type { CardObject, DelayedTrigger, NovaState, PendingTrigger, WaitingItem } from './state.ts';
 import { fieldObjects } from './zones.ts';
 
 /** A game event that automatic abilities watch for (NOVA 801.4). */
@@ -11,6 +11,7 @@ export type GameEvent =
   | { type: 'destroyed'; object: CardObject }
   | { type: 'end-phase-start' }
   | { type: 'draw-phase-start' }
+  | { type: 'attack-phase-start' }
   | { type: 'attack-declaration-start' };
 
 function queue(s: NovaState, source: CardObject, index: number, causeObject: string | null, refObject?: string): void {
@@ -66,24 +67,16 @@ export function emit(s: NovaState, event: GameEvent): void {
       for (const src of fieldObjects(s, s.turn.active))
         watchers('your-attack-declaration-start', src, (i) => queue(s, src, i, null));
       return;
+    case 'attack-phase-start':
+      // NOVA 405.3.1, 925.1.2: a skipped attack phase never starts, so its delayed triggers wait for the next one.
+      fireDelayed(s, 'next-attack-phase-start');
+      return;
     case 'draw-phase-start':
       // NOVA 403.1: "start of draw phase" abilities of the turn player's cards ("your draw phase").
       for (const src of fieldObjects(s, s.turn.active)) watchers('your-draw-phase', src, (i) => queue(s, src, i, null));
       return;
     case 'end-phase-start': {
-      // NOVA 801.4.9.2: delayed triggers waiting for the start of the next end phase trigger once, then are gone.
-      for (const d of s.delayed ?? [])
-        if (d.when === 'next-end-phase-start')
-          s.pendingTriggers.push({
-            controller: d.controller,
-            source: d.source,
-            card: d.card,
-            abilityIndex: -1,
-            causeObject: null,
-            refObject: d.refObject,
-            effects: d.effects,
-          });
-      if (s.delayed) s.delayed = s.delayed.filter((d) => d.when !== 'next-end-phase-start');
+      fireDelayed(s, 'next-end-phase-start');
       // NOVA 407.1–407.2: "start of end phase" and "end of turn" abilities of the turn player's cards.
       for (const src of fieldObjects(s, s.turn.active)) {
         watchers('your-end-phase', src, (i) => queue(s, src, i, null));
@@ -94,6 +87,23 @@ export function emit(s: NovaState, event: GameEvent): void {
       return;
     }
   }
+}
+
+/** NOVA 801.4.9.2: delayed triggers waiting for this event trigger once, then are gone. */
+function fireDelayed(s: NovaState, when: DelayedTrigger['when']): void {
+  if (!s.delayed?.some((d) => d.when === when)) return;
+  for (const d of s.delayed)
+    if (d.when === when)
+      s.pendingTriggers.push({
+        controller: d.controller,
+        source: d.source,
+        card: d.card,
+        abilityIndex: -1,
+        causeObject: null,
+        ...(d.refObject ? { refObject: d.refObject } : {}),
+        effects: d.effects,
+      });
+  s.delayed = s.delayed.filter((d) => d.when !== when);
 }
 
 /**

@@ -129,6 +129,23 @@ export const EffectSchema = z.discriminatedUnion('do', [
     .strict(),
   /** NOVA 917.1.1: the next time damage would be dealt to the chosen servant this turn, reduce it by `amount`. */
   z.object({ do: z.literal('shield'), to: SelectorSchema, amount: z.number().int().min(100) }).strict(),
+  /**
+   * NOVA 401.3, 925.1: skip a phase: "this-turn" is this turn's attack phase (401.3.1's example, with "if you do, draw
+   * N" as `thenDraw`), "opponents-next" the opponent's next draw phase. Skipping turns or other phases is not in
+   * the vocabulary, so no card can ask for it.
+   */
+  z
+    .object({
+      do: z.literal('skip-phase'),
+      phase: z.enum(['attack', 'draw']),
+      whose: z.enum(['this-turn', 'opponents-next']),
+      thenDraw: z.number().int().min(1).optional(),
+    })
+    .strict(),
+  /** NOVA 401.2: "after this main phase, add an attack phase" (only attack phases can be added). */
+  z.object({ do: z.literal('add-attack-phase') }).strict(),
+  /** NOVA 801.4.9, 925.1.2: a delayed trigger "at the start of the next attack phase, draw N cards". */
+  z.object({ do: z.literal('draw-at-next-attack-phase'), count: z.number().int().min(1) }).strict(),
 ]);
 export type Effect = z.infer<typeof EffectSchema>;
 
@@ -280,6 +297,12 @@ export const NovaCardSchema = z
       ...card.abilities.flatMap((a) => ('effects' in a ? a.effects : [])),
       ...(card.equip?.grants.flatMap((g) => g.effects) ?? []),
     ];
+    for (const e of effects)
+      if (e.do === 'skip-phase')
+        need(
+          e.phase === 'attack' ? e.whose === 'this-turn' : e.whose === 'opponents-next' && !e.thenDraw,
+          'skip-phase: only "this turn\'s attack phase" (with thenDraw) or "the opponent\'s next draw phase" (NOVA 401.3)',
+        );
     for (const e of effects)
       if (e.do === 'may-choose')
         need(e.to.mode === 'choose' && e.to.upTo === 1, '"may choose" picks up to 1 on resolution (NOVA 801.4.7)');

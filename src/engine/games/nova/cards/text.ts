@@ -433,6 +433,30 @@ function effectText(e: Effect): Label {
       };
     case 'put-onto-owners-field':
       return { en: "Put that card onto its owner's field.", ja: 'そのカードを持ち主の場に出す。' };
+    case 'skip-phase': {
+      if (e.whose === 'opponents-next')
+        return { en: 'The opponent skips their next draw phase.', ja: '相手は次のドローフェイズをスキップする。' };
+      const draw = e.thenDraw
+        ? {
+            en: ` If you do, draw ${e.thenDraw} card${e.thenDraw > 1 ? 's' : ''}.`,
+            ja: `スキップしたなら、カードを${e.thenDraw}枚引く。`,
+          }
+        : { en: '', ja: '' };
+      return {
+        en: `Skip this turn's attack phase.${draw.en}`,
+        ja: `このターンのアタックフェイズをスキップする。${draw.ja}`,
+      };
+    }
+    case 'add-attack-phase':
+      return {
+        en: 'After this main phase, add an attack phase.',
+        ja: 'このメインフェイズの直後に、アタックフェイズを1つ追加する。',
+      };
+    case 'draw-at-next-attack-phase':
+      return {
+        en: `At the start of the next attack phase, draw ${e.count} card${e.count > 1 ? 's' : ''}.`,
+        ja: `次のアタックフェイズの開始時、カードを${e.count}枚引く。`,
+      };
   }
 }
 
