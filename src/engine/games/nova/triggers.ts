@@ -158,20 +158,29 @@ function stillUnresolved(s: NovaState, source: string, index: number): boolean {
 /**
  * NOVA 801.4.6 state triggers, checked whenever rules processing runs (at once after every event; they are not
  * rules processing, 501.2). "When your energy zone has N or more cards" triggers when the count changes to N or
- * more (801.4.6.1.1 and its example; docs/rulings/nova.md R45): not for a count the card found on arriving, and not
- * again while it is still unresolved.
+ * more (801.4.6.1.1 and its example; docs/rulings/nova.md R46), "when your hand becomes empty" when the hand count
+ * changes to 0 (801.4.6's example; R49): not for a count the card found on arriving, and not again while it is still
+ * unresolved.
  */
 export function checkStateTriggers(s: NovaState): void {
   const seen = s.stateWatch ?? {};
   const now: Record<string, number> = {};
   for (const src of fieldObjects(s)) {
     novaCard(src.card).abilities.forEach((a, i) => {
-      if (a.kind !== 'triggered' || a.when !== 'your-energy-zone-at-least') return;
+      if (a.kind !== 'triggered') return;
+      let count: number;
+      let met: boolean;
+      if (a.when === 'your-energy-zone-at-least') {
+        count = s.players[src.controller].zones.energy.length;
+        met = count >= (a.count ?? 1);
+      } else if (a.when === 'your-hand-empty') {
+        count = s.players[src.controller].zones.hand.length;
+        met = count === 0;
+      } else return;
       const key = `${src.id}:${i}:${src.controller}`;
-      const count = s.players[src.controller].zones.energy.length;
       now[key] = count;
       const before = seen[key];
-      if (before === undefined || before === count || count < (a.count ?? 1)) return;
+      if (before === undefined || before === count || !met) return;
       if (!stillUnresolved(s, src.id, i)) queue(s, src, i, null);
     });
   }

@@ -171,6 +171,8 @@ export const TRIGGER_EVENTS = [
   'your-draw-phase',
   'your-energy-zone-at-least',
   'your-attack-declaration-start',
+  /** A state trigger (NOVA 801.4.6, its own example): "when your hand becomes empty". */
+  'your-hand-empty',
 ] as const;
 export const TriggerEventSchema = z.enum(TRIGGER_EVENTS);
 export type TriggerEvent = z.infer<typeof TriggerEventSchema>;

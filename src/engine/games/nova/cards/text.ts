@@ -210,6 +210,8 @@ function triggerText(
         en: `When your energy zone has ${count} or more cards, `,
         ja: `あなたのエナジーゾーンのカードが${count}枚以上になった時、`,
       };
+    case 'your-hand-empty':
+      return { en: 'When your hand becomes empty, ', ja: 'あなたの手札が0枚になった時、' };
     case 'enters-field':
       return { en: 'When this card is placed on the field, ', ja: 'このカードが場に置かれた時、' };
     case 'attacks':
