@@ -32,6 +32,7 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     for (const e of [
       { do: 'skip-phase', phase: 'attack', whose: 'this-turn', thenDraw: 1 },
       { do: 'skip-phase', phase: 'draw', whose: 'opponents-next' },
+      { do: 'skip-phase', phase: 'turn', whose: 'yours-next' },
       { do: 'add-attack-phase' },
       { do: 'draw-at-next-attack-phase', count: 1 },
     ])
@@ -39,7 +40,7 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
   });
 
   it.each([
-    ['skipping a turn (401.3)', { do: 'skip-phase', phase: 'turn', whose: 'opponents-next' }],
+    ["skipping the opponent's turn (401.3)", { do: 'skip-phase', phase: 'turn', whose: 'opponents-next' }],
     ['skipping the end phase (401.3)', { do: 'skip-phase', phase: 'end', whose: 'this-turn' }],
     ["skipping this turn's draw phase (401.3)", { do: 'skip-phase', phase: 'draw', whose: 'this-turn' }],
     ["the opponent's next attack phase (401.3)", { do: 'skip-phase', phase: 'attack', whose: 'opponents-next' }],

@@ -562,6 +562,12 @@ function runEffect(s: NovaState, r: Resolution, e: Effect): void {
       return;
     }
     case 'skip-phase': {
+      if (e.phase === 'turn') {
+        // NOVA 401.3: your next turn will not exist (docs/rulings/nova.md R50).
+        s.skips = [...(s.skips ?? []), { seat: me, phase: 'turn' }];
+        logPublic(s, { en: `${me} will skip their next turn.`, ja: `${me}は次のターンをスキップする。` });
+        return;
+      }
       if (e.whose === 'opponents-next') {
         // NOVA 401.3, 925.1: the opponent's next draw phase will not exist.
         s.skips = [...(s.skips ?? []), { seat: opponentOf(me), phase: 'draw' }];

@@ -152,10 +152,13 @@ export type Phase = (typeof PHASES)[number];
  */
 export type PhaseGroup = 'standby' | 'draw' | 'main1' | 'attack' | 'main2' | 'end';
 
-/** NOVA 401.3, 925.1: a phase that will not exist: `seat`'s next one, or only this turn's when `turn` is set. */
+/**
+ * NOVA 401.3, 925.1: a phase (or a whole turn) that will not exist: `seat`'s next one, or only this turn's when
+ * `turn` is set.
+ */
 export interface PhaseSkip {
   seat: Seat;
-  phase: 'draw' | 'attack';
+  phase: 'draw' | 'attack' | 'turn';
   turn?: number;
 }
 

@@ -1,4 +1,4 @@
-import { opponentOf } from '../../core/game.ts';
+import { opponentOf, type Seat } from '../../core/game.ts';
 import { startPriority } from '../../core/priority.ts';
 import { novaCard } from './cards/pool.ts';
 import { battleDamage, possibleAttackers, possibleBlockers } from './combat.ts';
@@ -298,9 +298,21 @@ export function phasesAhead(s: NovaState): PhaseGroup[] {
 
 const ATTACK_STEPS = new Set<Phase>(['attackStart', 'attackDeclare', 'block', 'battle', 'attackEnd']);
 
+/** NOVA 401.3: does `seat` skip this turn? A skip is used up by the turn it skips. */
+function takeTurnSkip(s: NovaState, seat: Seat): boolean {
+  const i = (s.skips ?? []).findIndex((k) => k.phase === 'turn' && k.seat === seat);
+  if (i < 0 || !s.skips) return false;
+  s.skips = s.skips.filter((_k, j) => j !== i);
+  if (s.skips.length === 0) delete s.skips;
+  logPublic(s, { en: `${seat}'s turn is skipped.`, ja: `${seat}のターンはスキップされた。` });
+  return true;
+}
+
 /** NOVA 401.1: turns alternate. */
 export function startNextTurn(s: NovaState): void {
-  const next = s.turn.number === 0 ? (s.turn.startingPlayer ?? 'p1') : opponentOf(s.turn.active);
+  let next = s.turn.number === 0 ? (s.turn.startingPlayer ?? 'p1') : opponentOf(s.turn.active);
+  // NOVA 401.3, 925.1: a skipped turn does not exist: the other player takes the next turn (and its number).
+  while (s.turn.number > 0 && takeTurnSkip(s, next)) next = opponentOf(next);
   emptyStocks(s);
   s.turn = {
     number: s.turn.number + 1,

@@ -131,14 +131,14 @@ export const EffectSchema = z.discriminatedUnion('do', [
   z.object({ do: z.literal('shield'), to: SelectorSchema, amount: z.number().int().min(100) }).strict(),
   /**
    * NOVA 401.3, 925.1: skip a phase: "this-turn" is this turn's attack phase (401.3.1's example, with "if you do, draw
-   * N" as `thenDraw`), "opponents-next" the opponent's next draw phase. Skipping turns or other phases is not in
-   * the vocabulary, so no card can ask for it.
+   * N" as `thenDraw`), "opponents-next" the opponent's next draw phase, "yours-next" with `phase: "turn"` your next
+   * turn. Skipping other phases or steps is not in the vocabulary, so no card can ask for it.
    */
   z
     .object({
       do: z.literal('skip-phase'),
-      phase: z.enum(['attack', 'draw']),
-      whose: z.enum(['this-turn', 'opponents-next']),
+      phase: z.enum(['attack', 'draw', 'turn']),
+      whose: z.enum(['this-turn', 'opponents-next', 'yours-next']),
       thenDraw: z.number().int().min(1).optional(),
     })
     .strict(),
@@ -302,8 +302,10 @@ export const NovaCardSchema = z
     for (const e of effects)
       if (e.do === 'skip-phase')
         need(
-          e.phase === 'attack' ? e.whose === 'this-turn' : e.whose === 'opponents-next' && !e.thenDraw,
-          'skip-phase: only "this turn\'s attack phase" (with thenDraw) or "the opponent\'s next draw phase" (NOVA 401.3)',
+          e.phase === 'attack'
+            ? e.whose === 'this-turn'
+            : !e.thenDraw && e.whose === (e.phase === 'draw' ? 'opponents-next' : 'yours-next'),
+          'skip-phase: only "this turn\'s attack phase" (with thenDraw), "the opponent\'s next draw phase" or "your next turn" (NOVA 401.3)',
         );
     for (const e of effects)
       if (e.do === 'may-choose')

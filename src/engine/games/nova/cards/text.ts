@@ -436,6 +436,7 @@ function effectText(e: Effect): Label {
     case 'put-onto-owners-field':
       return { en: "Put that card onto its owner's field.", ja: 'そのカードを持ち主の場に出す。' };
     case 'skip-phase': {
+      if (e.phase === 'turn') return { en: 'You skip your next turn.', ja: 'あなたは次のターンをスキップする。' };
       if (e.whose === 'opponents-next')
         return { en: 'The opponent skips their next draw phase.', ja: '相手は次のドローフェイズをスキップする。' };
       const draw = e.thenDraw
