@@ -218,6 +218,11 @@ export const AbilitySchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('static-race'), race: z.string().min(1) }).strict(),
   z.object({ kind: z.literal('static-keyword-while-character'), keyword: KeywordSchema }).strict(),
   z.object({ kind: z.literal('indestructible') }).strict(),
+  /**
+   * NOVA 802.1.3.1.2: "when this card leaves the field, it is put into the exclusion zone": a replacement effect on
+   * the card's own zone change (the only such zone in the vocabulary).
+   */
+  z.object({ kind: z.literal('leaves-field-replacement'), to: z.literal('exclusion') }).strict(),
   /** NOVA 917.1: "if a spell would deal damage to a servant on your field, reduce that damage by N". */
   z.object({ kind: z.literal('reduce-spell-damage'), amount: z.number().int().min(100) }).strict(),
   z.object({ kind: z.literal('spell-cost-reduction'), color: ColorSchema, amount: z.number().int().min(1) }).strict(),
@@ -294,6 +299,8 @@ export const NovaCardSchema = z
         'characters need level and required energy, no cost',
       );
     if (card.equip) need(card.type === 'magic-item', 'only magic items have Equip');
+    if (card.abilities.some((a) => a.kind === 'leaves-field-replacement'))
+      need(card.type === 'servant', 'only servants replace leaving the field (a character retires, NOVA 504, R51)');
     const effects = [
       ...card.effects,
       ...card.abilities.flatMap((a) => ('effects' in a ? a.effects : [])),

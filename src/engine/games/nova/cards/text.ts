@@ -172,6 +172,11 @@ function abilityText(a: Ability): Label {
       };
     case 'indestructible':
       return { en: 'This servant is not destroyed.', ja: 'このサーバントは破壊されない。' };
+    case 'leaves-field-replacement':
+      return {
+        en: 'When this card leaves the field, it is put into the exclusion zone instead.',
+        ja: 'このカードは場から離れる時、代わりに除外ゾーンに置かれる。',
+      };
     case 'reduce-spell-damage':
       return {
         en: `If a spell would deal damage to a servant on your field, reduce that damage by ${a.amount}.`,
