@@ -67,7 +67,31 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     ],
     ['a replacement of a draw (802.1.3, 905.7)', { kind: 'replace-draw', effects: [draw] }],
     ['a replacement of destruction (802.1.3)', { kind: 'replace-destruction', instead: 'exile' }],
+    [
+      'a targeting automatic ability (801.4.3.5, 804.2.2)',
+      {
+        kind: 'triggered',
+        when: 'enters-field',
+        effects: [{ do: 'damage', amount: 100, to: { what: 'servant', mode: 'target' } }],
+      },
+    ],
+    [
+      '"destroy that servant" where no servant is named (801.4.8)',
+      { kind: 'triggered', when: 'attacks', effects: [{ do: 'destroy', to: 'that-card' }] },
+    ],
+    [
+      '"return that card" without an exile (801.4.9.3)',
+      { kind: 'triggered', when: 'attacks', effects: [{ do: 'return-at-next-end-phase' }] },
+    ],
+    [
+      'a battle without a chosen servant (922)',
+      { kind: 'triggered', when: 'attacks', effects: [{ do: 'battle', with: 'chosen' }] },
+    ],
   ])('refuses %s', (_what, ability) => {
     expect(NovaCardSchema.safeParse(servant([ability])).success).toBe(false);
+  });
+
+  it('refuses a card-written delayed instruction (801.4.9)', () => {
+    expect(NovaCardSchema.safeParse(spell([{ do: 'put-onto-owners-field' }])).success).toBe(false);
   });
 });

@@ -317,6 +317,39 @@ export const NovaCardSchema = z
     for (const e of effects)
       if (e.do === 'may-choose')
         need(e.to.mode === 'choose' && e.to.upTo === 1, '"may choose" picks up to 1 on resolution (NOVA 801.4.7)');
+    // Instructions that only mean something in a context the engine gives them; elsewhere they would silently do
+    // nothing, so the schema refuses them.
+    const lists: { effects: Effect[]; when: TriggerEvent | null }[] = [{ effects: card.effects, when: null }];
+    for (const a of card.abilities)
+      if (a.kind === 'triggered' || a.kind === 'activated')
+        lists.push({ effects: a.effects, when: a.kind === 'triggered' ? a.when : null });
+    for (const g of card.equip?.grants ?? []) lists.push({ effects: g.effects, when: null });
+    for (const { effects: list, when } of lists)
+      list.forEach((e, i) => {
+        const before = list.slice(0, i);
+        if (when && 'to' in e && typeof e.to === 'object')
+          need(
+            e.to.mode !== 'target',
+            'an automatic ability cannot target: targets chosen as it is placed (NOVA 801.4.3.5, 804.2.2) are not implemented',
+          );
+        if (e.do === 'destroy')
+          need(
+            when === 'opponent-places-servant',
+            '"destroy that servant" needs a trigger that names one (NOVA 801.4.8)',
+          );
+        if (e.do === 'put-onto-owners-field')
+          need(false, '"put that card onto its owner\'s field" exists only in delayed triggers (NOVA 801.4.9)');
+        if (e.do === 'return-at-next-end-phase')
+          need(
+            before.some((x) => x.do === 'exile'),
+            '"that card" returns only after an exile (NOVA 801.4.9.3)',
+          );
+        if (e.do === 'battle' || (e.do === 'double' && e.ifChosen))
+          need(
+            before.some((x) => x.do === 'may-choose'),
+            `"${e.do}" needs a "may choose" before it (NOVA 902.13)`,
+          );
+      });
   });
 export type NovaCard = z.infer<typeof NovaCardSchema>;
 
