@@ -68,11 +68,11 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     ['a replacement of a draw (802.1.3, 905.7)', { kind: 'replace-draw', effects: [draw] }],
     ['a replacement of destruction (802.1.3)', { kind: 'replace-destruction', instead: 'exile' }],
     [
-      'a targeting automatic ability (801.4.3.5, 804.2.2)',
+      'an automatic ability targeting the waiting area (804.2.2)',
       {
         kind: 'triggered',
         when: 'enters-field',
-        effects: [{ do: 'damage', amount: 100, to: { what: 'servant', mode: 'target' } }],
+        effects: [{ do: 'negate', to: { what: 'waiting-item', mode: 'target' } }],
       },
     ],
     [

@@ -71,6 +71,8 @@ export interface WaitingItem {
   effects?: Effect[];
   /** An activated ability granted by equipment (NOVA 1005, 004.3): the granting card's id, where it is written. */
   grantedBy?: string;
+  /** NOVA 804.2.2: a triggered ability whose controller is still choosing its targets as it is placed. */
+  choosingTargets?: true;
 }
 
 export interface PendingTrigger {
@@ -227,7 +229,9 @@ export type Await =
   | { k: 'choose'; seat: Seat }
   | { k: 'optional-cost'; seat: Seat }
   | { k: 'replacement'; seat: Seat }
-  | { k: 'order-deck'; seat: Seat };
+  | { k: 'order-deck'; seat: Seat }
+  /** NOVA 801.4.3.2, 804.2.2: a target for the triggered ability being placed (`item` is its waiting-area id). */
+  | { k: 'trigger-target'; seat: Seat; item: string; options: TargetRef[] };
 
 export interface NovaLogEntry {
   seq: number;

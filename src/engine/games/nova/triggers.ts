@@ -1,7 +1,9 @@
 import { apnapGroups } from '../../core/triggers.ts';
 import { novaCard } from './cards/pool.ts';
-import type { TriggerEvent } from './cards/schema.ts';
-import type { CardObject, DelayedTrigger, NovaState, PendingTrigger, WaitingItem } from './state.ts';
+import type { Effect, Selector, TriggerEvent } from './cards/schema.ts';
+import { logPublic } from './log.ts';
+import type { CardObject, DelayedTrigger, NovaState, PendingTrigger, TargetRef, WaitingItem } from './state.ts';
+import { candidates } from './targets.ts';
 import { fieldObjects } from './zones.ts';
 
 /** A game event that automatic abilities watch for (NOVA 801.4). */
@@ -122,6 +124,16 @@ export function placeTriggers(s: NovaState): 'p1' | 'p2' | null {
 
 export function placeOne(s: NovaState, t: PendingTrigger): void {
   s.pendingTriggers.splice(s.pendingTriggers.indexOf(t), 1);
+  // NOVA 801.4.3.5: an ability that cannot be played (a target it needs does not exist, 804.2.2.1) is removed
+  // instead of being placed.
+  const targeting = t.effects ? [] : targetSelectors(abilityEffects(t.card, t.abilityIndex)); // delayed: no targets
+  if (targeting.some((x) => candidates(s, t.controller, x.sel, x.damage).length === 0)) {
+    logPublic(s, {
+      en: `${novaCard(t.card).name.en}: its ability has no legal target and is removed.`,
+      ja: `${novaCard(t.card).name.ja}の能力は対象がないため取り除かれた。`,
+    });
+    return;
+  }
   s.nextId += 1;
   const item: WaitingItem = {
     id: `w${s.nextId}`,
@@ -134,8 +146,48 @@ export function placeOne(s: NovaState, t: PendingTrigger): void {
     causeObject: t.causeObject,
     ...(t.refObject ? { refObject: t.refObject } : {}),
     ...(t.effects ? { effects: t.effects } : {}),
+    ...(targeting.length > 0 ? { choosingTargets: true as const } : {}),
   };
   s.waiting.push(item);
+}
+
+/** The targets an automatic ability's instructions need, in order (NOVA 804.2.2); `damage` for 916.5. */
+function targetSelectors(effects: readonly Effect[]): { sel: Selector; damage: boolean }[] {
+  const out: { sel: Selector; damage: boolean }[] = [];
+  for (const e of effects)
+    if ('to' in e && typeof e.to === 'object' && e.to.mode === 'target')
+      out.push({ sel: e.to, damage: e.do === 'damage' || e.do === 'distribute-damage' });
+  return out;
+}
+
+function abilityEffects(card: string, index: number | null): readonly Effect[] {
+  const a = index === null ? undefined : novaCard(card).abilities[index];
+  return a?.kind === 'triggered' ? a.effects : [];
+}
+
+/**
+ * NOVA 804.2.2: the next target to choose for a triggered ability just placed, if any: the item and the legal
+ * choices for its next targeting instruction.
+ */
+export function nextTriggerTarget(s: NovaState): { item: WaitingItem; options: TargetRef[] } | null {
+  for (const item of s.waiting) {
+    if (!item.choosingTargets) continue;
+    const next = targetSelectors(abilityEffects(item.card, item.abilityIndex))[item.targets.length];
+    if (next) return { item, options: candidates(s, item.controller, next.sel, next.damage) };
+  }
+  return null;
+}
+
+/** Records the chosen target of the triggered ability being placed (NOVA 804.2.2). */
+export function recordTriggerTarget(s: NovaState, itemId: string, target: TargetRef): void {
+  const i = s.waiting.findIndex((w) => w.id === itemId);
+  const item = s.waiting[i];
+  if (!item) return;
+  const targets = [...item.targets, [target]];
+  const copy: WaitingItem = { ...item, targets };
+  if (targets.length >= targetSelectors(abilityEffects(item.card, item.abilityIndex)).length)
+    delete copy.choosingTargets;
+  s.waiting = s.waiting.map((w, j) => (j === i ? copy : w));
 }
 
 /** The group of pending triggers that is placed next: the turn player's, then the other player's. */

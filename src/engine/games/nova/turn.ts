@@ -9,7 +9,7 @@ import { logPublic } from './log.ts';
 import { draw } from './resolve.ts';
 import { moveDestroyedCards, rulesProcessing } from './rules-processing.ts';
 import type { NovaState, Phase, PhaseGroup } from './state.ts';
-import { emit, nextTriggerGroup, placeTriggers } from './triggers.ts';
+import { emit, nextTriggerGroup, nextTriggerTarget, placeTriggers } from './triggers.ts';
 import { writableObj } from './working-copy.ts';
 import { fieldObjects } from './zones.ts';
 
@@ -57,7 +57,14 @@ export const PHASE_NAMES: Record<Phase, { en: string; ja: string }> = {
 };
 
 /** Turn-level ops that ask a player something report it; the rest just change the state. */
-export type OpOutcome = 'continue' | 'ask-priority' | 'ask-order' | 'ask-attacker' | 'ask-block' | 'ask-discard';
+export type OpOutcome =
+  | 'continue'
+  | 'ask-priority'
+  | 'ask-order'
+  | 'ask-trigger-target'
+  | 'ask-attacker'
+  | 'ask-block'
+  | 'ask-discard';
 
 export function currentOp(s: NovaState): Op | undefined {
   return SCRIPTS[s.turn.phase][s.turn.op];
@@ -156,8 +163,10 @@ function priorityProcessing(s: NovaState): OpOutcome {
   if (s.pendingTriggers.length > 0) {
     const chooser = placeTriggers(s);
     if (chooser) return 'ask-order';
+    if (nextTriggerTarget(s)) return 'ask-trigger-target'; // NOVA 804.2.2: targets are chosen as it is placed
     if (nextTriggerGroup(s).length > 0 || s.pendingTriggers.length > 0) return 'continue';
   }
+  if (nextTriggerTarget(s)) return 'ask-trigger-target';
   if (s.waiting.length === 0) s.activationLocks = []; // NOVA 801.3.5.1.1: released once the area is empty
   return 'ask-priority';
 }

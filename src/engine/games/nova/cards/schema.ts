@@ -327,10 +327,10 @@ export const NovaCardSchema = z
     for (const { effects: list, when } of lists)
       list.forEach((e, i) => {
         const before = list.slice(0, i);
-        if (when && 'to' in e && typeof e.to === 'object')
+        if (when && 'to' in e && typeof e.to === 'object' && e.to.mode === 'target')
           need(
-            e.to.mode !== 'target',
-            'an automatic ability cannot target: targets chosen as it is placed (NOVA 801.4.3.5, 804.2.2) are not implemented',
+            e.to.what !== 'waiting-item' && !e.to.upTo,
+            'an automatic ability targets one servant, character or player (NOVA 804.2.2; waiting-area targets and "up to N" are not implemented)',
           );
         if (e.do === 'destroy')
           need(
