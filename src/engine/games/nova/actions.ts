@@ -38,6 +38,15 @@ function canPayLife(s: NovaState, seat: Seat, amount: number): boolean {
   return s.players[seat].life >= amount;
 }
 
+/**
+ * NOVA 401.3.1: once this turn's attack phase has been skipped it does not exist, so a card naming it cannot be
+ * declared.
+ */
+function namesSkippedPhase(s: NovaState, def: NovaCard): boolean {
+  if (!s.turn.skipped?.includes('attack')) return false;
+  return def.effects.some((e) => e.do === 'skip-phase' && e.whose === 'this-turn');
+}
+
 /** Can this card in hand or character deck be played right now? Same checks as the play itself. */
 /** NOVA 912.2: a card in the waiting area that forbids placing anything but automatic abilities. */
 export function waitingAreaLocked(s: NovaState): boolean {
@@ -63,6 +72,7 @@ export function canPlayCard(s: NovaState, seat: Seat, o: CardObject): boolean {
     return true;
   }
   if (o.zone !== 'hand') return false;
+  if (namesSkippedPhase(s, def)) return false; // NOVA 401.3.1
   if (!hasTargets(s, seat, def, def.effects)) return false;
   if (def.additionalLifeCost && !canPayLife(s, seat, def.additionalLifeCost)) return false; // NOVA 902.8
   const energyOk = canPay(s, seat, effectiveCost(s, seat, def));
