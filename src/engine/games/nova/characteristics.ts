@@ -1,8 +1,10 @@
 import type { Seat } from '../../core/game.ts';
 import { novaCard } from './cards/pool.ts';
-import type { Filter, Keyword } from './cards/schema.ts';
+import type { Filter, Keyword, NovaCard } from './cards/schema.ts';
 import type { CardObject, NovaState } from './state.ts';
-import { fieldObjects, isCharacter } from './zones.ts';
+import { fieldObjects, isCharacter, obj } from './zones.ts';
+
+const SEATS: readonly Seat[] = ['p1', 'p2'];
 
 /** A servant's current characteristics after continuous effects (NOVA 802.1.2.1). */
 export interface Characteristics {
@@ -18,70 +20,89 @@ export interface Characteristics {
  * NOVA 802.1.2.1: printed values, then every non-numeric effect (races, keywords), then numeric effects
  * (static +X/+Y, equipment, effects until end of turn, counters) in timestamp order. Numbers are kept true
  * (may go negative) and read as 0 where used (004.8).
+ *
+ * Called for every servant several times per decision (rules processing, options, combat), so it walks the field
+ * lists once per layer without building intermediate arrays.
  */
 export function characteristics(s: NovaState, o: CardObject): Characteristics {
   const def = novaCard(o.card);
   const onField = o.zone === 'field';
-  const field = onField ? fieldObjects(s) : [];
+  const servantOnField = onField && def.type === 'servant';
   const races = [...def.races];
   // Layer 1 (non-numeric): race grants, NOVA 918.2 (Oathsworn Squire style).
-  if (onField && def.type === 'servant') {
-    for (const src of field) {
-      if (src.controller !== o.controller) continue;
-      for (const a of novaCard(src.card).abilities)
+  if (servantOnField) {
+    for (const id of s.players[o.controller].zones.field) {
+      for (const a of novaCard(obj(s, id).card).abilities)
         if (a.kind === 'static-race' && !races.includes(a.race)) races.push(a.race);
     }
   }
   // Keywords: printed, from equipment, from conditional statics, from effects until end of turn.
   const keywords = new Set<Keyword>(def.keywords);
   let cantAttack = false;
-  const equipment = onField ? field.filter((e) => e.attachedTo === o.id) : [];
-  for (const e of equipment) {
-    const eq = novaCard(e.card).equip;
-    if (!eq) continue;
-    for (const k of eq.keywords) keywords.add(k);
-    if (eq.cantAttack) cantAttack = true;
-  }
   if (onField) {
-    const controlsCharacter = fieldObjects(s, o.controller).some((c) => isCharacter(c));
-    for (const a of def.abilities)
-      if (a.kind === 'static-keyword-while-character' && controlsCharacter) keywords.add(a.keyword); // NOVA 803.1.4
+    forEachEquipment(s, o, (_e, eq) => {
+      for (const k of eq.keywords) keywords.add(k);
+      if (eq.cantAttack) cantAttack = true;
+    });
+    let controlsCharacter: boolean | undefined; // looked up only for a card with such an ability
+    for (const a of def.abilities) {
+      if (a.kind !== 'static-keyword-while-character') continue;
+      controlsCharacter ??= s.players[o.controller].zones.field.some((id) => isCharacter(obj(s, id)));
+      if (controlsCharacter) keywords.add(a.keyword); // NOVA 803.1.4
+    }
     for (const eff of s.effects) if (eff.kind === 'keyword' && eff.affected.includes(o.id)) keywords.add(eff.keyword);
   }
   const indestructible = def.abilities.some((a) => a.kind === 'indestructible');
   // Layer 2 (numeric), timestamp order: statics by their source's entry time, then equipment, effects, counters.
+  // Every numeric effect NOVA has adds a fixed amount (923's doubling is fixed on resolution as an increase), so
+  // the sums are the same in any order: they are added as found. An effect that sets a value would need the order.
   let atk = def.atk ?? 0;
   let hp = def.hp ?? 0;
-  if (onField && def.type === 'servant') {
-    const ordered: { t: number; atk: number; hp: number }[] = [];
-    for (const src of field) {
-      if (src.controller !== o.controller) continue;
+  if (servantOnField) {
+    for (const id of s.players[o.controller].zones.field) {
+      const src = obj(s, id);
       for (const a of novaCard(src.card).abilities) {
         if (a.kind !== 'static-buff') continue;
-        if (matchesFilter(a.filter, o, src, races, keywords)) ordered.push({ t: src.enteredAt, atk: a.atk, hp: a.hp });
+        if (matchesFilter(a.filter, o, src, races, keywords)) {
+          atk += a.atk;
+          hp += a.hp;
+        }
       }
     }
-    for (const e of equipment) {
-      const eq = novaCard(e.card).equip;
-      if (eq) ordered.push({ t: e.enteredAt, atk: eq.atk, hp: eq.hp });
-    }
+    forEachEquipment(s, o, (_e, eq) => {
+      atk += eq.atk;
+      hp += eq.hp;
+    });
     for (const eff of s.effects)
-      if (eff.kind === 'stat' && eff.affected.includes(o.id))
-        ordered.push({ t: eff.timestamp, atk: eff.atk, hp: eff.hp });
-    ordered.sort((a, b) => a.t - b.t);
-    for (const m of ordered) {
-      atk += m.atk;
-      hp += m.hp;
-    }
-    for (const [name, n] of Object.entries(o.counters)) {
+      if (eff.kind === 'stat' && eff.affected.includes(o.id)) {
+        atk += eff.atk;
+        hp += eff.hp;
+      }
+    for (const name in o.counters) {
       const m = /^([+-−]\d+)\/([+-−]\d+)$/.exec(name); // NOVA 919: stat counters act as numeric effects
       if (m?.[1] && m[2]) {
+        const n = o.counters[name] ?? 0;
         atk += Number(m[1].replace('−', '-')) * n;
         hp += Number(m[2].replace('−', '-')) * n;
       }
     }
   }
   return { races, keywords: [...keywords], atk, hp, cantAttack, indestructible };
+}
+
+/** NOVA 1005: each equipment on either field attached to `o`, with its Equip line, in field order. */
+function forEachEquipment(
+  s: NovaState,
+  o: CardObject,
+  fn: (e: CardObject, eq: NonNullable<NovaCard['equip']>) => void,
+): void {
+  for (const seat of SEATS)
+    for (const id of s.players[seat].zones.field) {
+      const e = obj(s, id);
+      if (e.attachedTo !== o.id) continue;
+      const eq = novaCard(e.card).equip;
+      if (eq) fn(e, eq);
+    }
 }
 
 function matchesFilter(
