@@ -49,24 +49,19 @@ function write(value: unknown, key: string, walk: Walk): string | undefined {
   }
   const before = walk.notFrozen;
   if (!Object.isFrozen(value)) walk.notFrozen += 1;
+  // Members are joined rather than appended one by one: join makes one flat string, where += makes a rope that
+  // every later use of the cached text (and the hash's UTF-8 encoding) would walk again piece by piece.
+  const members: string[] = [];
   let text: string;
   if (Array.isArray(value)) {
-    text = '[';
-    for (let i = 0; i < value.length; i++) {
-      if (i > 0) text += ',';
-      text += write(value[i], String(i), walk) ?? 'null';
-    }
-    text += ']';
+    for (let i = 0; i < value.length; i++) members.push(write(value[i], String(i), walk) ?? 'null');
+    text = `[${members.join(',')}]`;
   } else {
-    text = '{';
-    let first = true;
     for (const k of jsonKeyOrder(Object.keys(value))) {
       const member = write((value as Record<string, unknown>)[k], k, walk);
-      if (member === undefined) continue;
-      text += `${first ? '' : ','}${quote(k)}:${member}`;
-      first = false;
+      if (member !== undefined) members.push(`${quote(k)}:${member}`);
     }
-    text += '}';
+    text = `{${members.join(',')}}`;
   }
   if (walk.notFrozen === before) frozenJson.set(value, text);
   return text;
