@@ -1,7 +1,7 @@
 import { runUntilStable } from '../../core/fixpoint.ts';
 import { opponentOf, type Seat } from '../../core/game.ts';
 import { novaCard } from './cards/pool.ts';
-import { characteristics } from './characteristics.ts';
+import { characteristics, type FieldScan, scanField } from './characteristics.ts';
 import { logPublic } from './log.ts';
 import type { CardObject, NovaState } from './state.ts';
 import { checkStateTriggers, emit } from './triggers.ts';
@@ -63,12 +63,15 @@ function defeatCheck(s: NovaState): boolean {
 /** NOVA 503.1–503.2: a servant whose damage reaches its HP is destroyed. */
 function hpShortfall(s: NovaState): boolean {
   let changed = false;
+  let scan: FieldScan | null = null; // one walk of the fields for every servant, taken again after a destruction
   for (const o of fieldObjects(s)) {
     if (o.destroyed || novaCard(o.card).type !== 'servant') continue;
-    const c = characteristics(s, o);
+    scan ??= scanField(s);
+    const c = characteristics(s, o, scan);
     if (c.indestructible) continue; // NOVA 907.2: ignores 503 entirely
     if (o.damage >= Math.max(0, c.hp)) {
       destroy(s, o);
+      scan = null;
       changed = true;
     }
   }
