@@ -169,8 +169,11 @@ export function buildDecision(s: NovaState, a: Await): PendingDecision {
         defaultOnTimeout: ['keep'],
       };
     case 'priority':
+      // Nine decisions in ten are priority decisions: a plain literal (same keys, same order) instead of a spread.
       return {
-        ...base,
+        id: base.id,
+        player: base.player,
+        ordered: base.ordered,
         kind: 'priority',
         prompt: { en: 'You have priority.', ja: '優先権があります。' },
         options: priorityOptions(s, a.seat),
