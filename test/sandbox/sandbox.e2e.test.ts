@@ -71,7 +71,11 @@ describe.skipIf(!haveChromium)('the sandbox page', () => {
     await page.locator('[data-option=opponent] select').selectOption({ label: 'Bob' });
     await page.locator('[data-option=game] select').selectOption('nova');
     await page.locator('[data-option=deck] input').fill('ember');
-    await page.locator('.suggestion').first().waitFor();
+    // The field asks on focus (every deck) and again on input: wait for the answer to "ember".
+    await page.waitForFunction(() => {
+      const shown = [...document.querySelectorAll('#suggestions:not([hidden]) .suggestion')];
+      return shown.length > 0 && shown.every((s) => /ember/i.test(s.textContent ?? ''));
+    });
     await page.screenshot({ path: `${OUT}/01-command-box.png` });
     // Keyboard only: Enter takes the highlighted choice, the next Enter sends the command.
     const deck = page.locator('[data-option=deck] input');

@@ -575,8 +575,12 @@ async function loadCommands() {
   }
 }
 
-function showSuggestions(items, pick) {
+// The field the suggestions belong to: a field's late blur must not hide the list another field has just shown.
+let suggestionsOwner = null;
+
+function showSuggestions(items, pick, owner) {
   const box = $('suggestions');
+  suggestionsOwner = owner;
   if (items.length === 0) {
     box.hidden = true;
     return;
@@ -602,6 +606,13 @@ function hideSuggestions() {
   $('suggestions').hidden = true;
 }
 
+/** On blur: hide a moment later (a click on a suggestion lands first), unless another field owns the list by then. */
+function hideSuggestionsOf(field) {
+  setTimeout(() => {
+    if (suggestionsOwner === field) hideSuggestions();
+  }, 100);
+}
+
 function onCommandInput() {
   const text = $('command').value;
   if (state.command || !text.startsWith('/')) {
@@ -613,6 +624,7 @@ function onCommandInput() {
   showSuggestions(
     matches.slice(0, 12).map((p) => ({ name: `/${p.path}`, hint: p.description, value: p.path })),
     (item) => chooseCommand(item.value),
+    $('command'),
   );
 }
 
@@ -691,7 +703,7 @@ function optionField(option) {
       const ask = () => void autocomplete(option, field);
       field.addEventListener('input', ask);
       field.addEventListener('focus', ask);
-      field.addEventListener('blur', () => setTimeout(hideSuggestions, 100));
+      field.addEventListener('blur', () => hideSuggestionsOf(field));
     }
   }
   field.name = option.name;
@@ -745,6 +757,7 @@ async function autocomplete(option, field) {
         field.dataset.chosen = item.value;
         hideSuggestions();
       },
+      field,
     );
   } catch (error) {
     toast(error.message, 'error');
@@ -890,7 +903,7 @@ function inline(text) {
 
 $('command').addEventListener('input', onCommandInput);
 $('command').addEventListener('focus', onCommandInput);
-$('command').addEventListener('blur', () => setTimeout(hideSuggestions, 100));
+$('command').addEventListener('blur', () => hideSuggestionsOf($('command')));
 $('command').addEventListener('keydown', (event) => {
   if (event.key === 'Escape') hideSuggestions();
   if (event.key === 'Tab' && !$('suggestions').hidden) {
