@@ -1,13 +1,32 @@
 // The bot for the latency bench, in its own process (as in production, apart from Discord): started by
-// bench/bot-latency.ts with the fake Discord's address, it reports "ready" over IPC and stops on "stop".
+// bench/bot-latency.ts with the fake Discord's address, it reports "ready" over IPC and, on "stop", its counts
+// (CPU time, renders, REST requests by kind) before it exits.
 import { createBot } from '../src/bot/create-bot.ts';
+import { RenderPool } from '../src/render/worker-pool.ts';
+
+export interface BotProcessCounts {
+  type: 'counts';
+  /** CPU time of the whole process (main thread and render workers) and the main thread's busy time. */
+  cpuMs: number;
+  mainBusyMs: number;
+  renders: Record<string, number>;
+  requests: Record<string, number>;
+}
 
 const env = process.env;
+const renders: Record<string, number> = {};
+const pool = env.BENCH_IMAGES === 'on' ? new RenderPool() : null;
 const bot = createBot({
   token: env.BENCH_TOKEN ?? '',
   restUrl: env.BENCH_REST_URL ?? '',
   dbPath: env.BENCH_DB ?? '',
-  images: env.BENCH_IMAGES === 'on',
+  // The production renderer (a RenderPool), counted.
+  images: pool
+    ? async (kind, model) => {
+        renders[kind] = (renders[kind] ?? 0) + 1;
+        return (await pool.render(kind, model)).png;
+      }
+    : false,
   registerCommands: true,
   challengeCooldownMs: 0,
   log: (message) => {
@@ -16,9 +35,31 @@ const bot = createBot({
   // discord.js keeps its default 50 requests/s client-side throttle unless told otherwise, like production.
   ...(env.BENCH_REST_PER_SECOND ? { rest: { globalRequestsPerSecond: Number(env.BENCH_REST_PER_SECOND) } } : {}),
 });
+const requests: Record<string, number> = {};
+/** Counts every REST response the bot's clients got, by kind of route. */
+function countRequest(method: string, route: string): void {
+  const kind = route.startsWith('/interactions/')
+    ? 'interaction callback'
+    : route.startsWith('/webhooks/')
+      ? `${method} interaction webhook`
+      : `${method} ${route}`;
+  requests[kind] = (requests[kind] ?? 0) + 1;
+}
+// The bot's REST client also re-emits the responses of its interaction manager (src/bot/rest.ts).
+bot.client.rest.on('response', (request) => countRequest(request.method, request.route));
 await bot.start();
+const cpuAtStart = process.cpuUsage();
+const eluAtStart = performance.eventLoopUtilization();
 process.send?.('ready');
 process.on('message', (message) => {
   if (message !== 'stop') return;
-  void bot.stop().then(() => process.exit(0));
+  const cpu = process.cpuUsage(cpuAtStart);
+  const mainBusyMs = performance.eventLoopUtilization(eluAtStart).active;
+  const cpuMs = (cpu.user + cpu.system) / 1000;
+  const counts: BotProcessCounts = { type: 'counts', cpuMs, mainBusyMs, renders, requests };
+  process.send?.(counts);
+  void bot
+    .stop()
+    .then(() => pool?.close())
+    .then(() => process.exit(0));
 });
