@@ -15,6 +15,7 @@ import type { BotContext, Renderer } from './context.ts';
 import { type LeagueService, leagueServiceOf } from './league/league-service.ts';
 import { TurnNotifier } from './notify.ts';
 import { PermissionNotices } from './permissions.ts';
+import { useInteractionAwareRest } from './rest.ts';
 import { checkThreadsAtBoot, onChannelDeleted } from './resume.ts';
 import { routeInteraction } from './router.ts';
 import { importRulesAtStart } from './rules-commands.ts';
@@ -75,6 +76,8 @@ export function createBot(options: CreateBotOptions): Bot {
     intents: [GatewayIntentBits.Guilds],
     rest: { ...(options.restUrl ? { api: options.restUrl } : {}), ...options.rest },
   });
+  // Interaction callbacks and webhook edits bypass the client's global throttle, as Discord exempts them (rest.ts).
+  useInteractionAwareRest(client);
   const pool = options.images === true || options.images === undefined ? new RenderPool() : null;
   const renderer: Renderer | null =
     typeof options.images === 'function'
