@@ -12,6 +12,8 @@ import { pauseMatch } from './resume.ts';
 interface BoardMessage {
   messageId: string;
   turn: number;
+  /** The key of the image the message holds (null: none, or not known). */
+  imageKey?: string | null;
 }
 
 export class BoardUpdater {
@@ -81,13 +83,19 @@ export class BoardUpdater {
     if (!channel?.isSendable()) throw new Error(`cannot post in channel ${row.threadId ?? row.channelId}`);
     const names = await seatNames(ctx, row);
     const locale = ctx.store.guilds.get(row.guildId).locale;
-    const { turn, ...board } = await publicBoard(ctx, row, game, state, names, locale);
+    const { turn, imageKey, ...board } = await publicBoard(ctx, row, game, state, names, locale);
     const known = this.boards.get(matchId);
     if (known && known.turn === turn) {
-      await channel.messages.edit(known.messageId, { ...board, attachments: [] });
+      // The same image: no upload, Discord keeps the message's attachment when the edit does not name any.
+      const same = imageKey !== null && known.imageKey === imageKey;
+      await channel.messages.edit(
+        known.messageId,
+        same ? { embeds: board.embeds, components: board.components } : { ...board, attachments: [] },
+      );
+      known.imageKey = imageKey;
     } else {
       const sent: Message = await channel.send(board);
-      this.boards.set(matchId, { messageId: sent.id, turn });
+      this.boards.set(matchId, { messageId: sent.id, turn, imageKey });
       // Only the newest board carries the button (an older one would still work: its custom_id names the match).
       if (known) await channel.messages.edit(known.messageId, { components: [] }).catch(() => undefined);
     }

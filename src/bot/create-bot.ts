@@ -12,6 +12,7 @@ import { openStore, type Store } from '../store/store.ts';
 import { BoardUpdater } from './board.ts';
 import { type BotClock, realBotClock } from './clock.ts';
 import type { BotContext, Renderer } from './context.ts';
+import { ImageCache } from './image-cache.ts';
 import { type LeagueService, leagueServiceOf } from './league/league-service.ts';
 import { TurnNotifier } from './notify.ts';
 import { PermissionNotices } from './permissions.ts';
@@ -92,6 +93,7 @@ export function createBot(options: CreateBotOptions): Bot {
     client,
     store,
     renderer,
+    images: renderer ? new ImageCache(renderer) : null,
     precons: loadPreconDecks(options.preconRoot),
     now: options.now ?? Date.now,
     challengeTtlMs: options.challengeTtlMs ?? 10 * 60_000,
