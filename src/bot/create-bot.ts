@@ -10,6 +10,7 @@ import type { MatchInfo } from '../store/match-records.ts';
 import { loadPreconDecks } from '../store/precon-decks.ts';
 import { openStore, type Store } from '../store/store.ts';
 import { BoardUpdater } from './board.ts';
+import type { ChannelLimit } from './channel-pacer.ts';
 import { type BotClock, realBotClock } from './clock.ts';
 import type { BotContext, Renderer } from './context.ts';
 import { ImageCache } from './image-cache.ts';
@@ -45,6 +46,8 @@ export interface CreateBotOptions {
   matchOptions?: Record<string, unknown>;
   /** The seed of a new match (random by default); tests fix it to replay the same game. */
   seedFor?: (matchId: string) => string;
+  /** Board posts/edits per channel and window (Discord's: 5 per 5 s); tests that play fast lift it. */
+  boardChannelLimit?: ChannelLimit;
   log?: (message: string) => void;
   onMatchEnd?: (match: MatchInfo, result: GameResult) => void;
 }
@@ -86,7 +89,7 @@ export function createBot(options: CreateBotOptions): Bot {
       : pool
         ? async (kind, model) => (await pool.render(kind, model)).png
         : null;
-  const boards = new BoardUpdater();
+  const boards = new BoardUpdater(options.boardChannelLimit);
   const flow = new MatchFlow(options.clock ?? realBotClock(options.now ?? Date.now));
   const timers = new Set<NodeJS.Timeout>();
   const context: BotContext = {
