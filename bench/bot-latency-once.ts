@@ -44,6 +44,7 @@ console.log(
             .sort((a, b) => b[1] - a[1])
             .map(([k, n]) => `${k} ${perDecision(n)}`)
             .join(', ')}`,
+          `throttled by discord.js: global ${c.throttled.global}× (${ms(c.throttled.globalMs)} ms announced), per route ${c.throttled.route}× (${ms(c.throttled.routeMs)} ms)`,
         ]
       : []),
   ].join('\n'),

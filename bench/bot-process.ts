@@ -11,6 +11,8 @@ export interface BotProcessCounts {
   mainBusyMs: number;
   renders: Record<string, number>;
   requests: Record<string, number>;
+  /** discord.js waiting for a rate limit before sending: how often, and the waits announced, in ms. */
+  throttled: { global: number; globalMs: number; route: number; routeMs: number };
 }
 
 const env = process.env;
@@ -47,6 +49,16 @@ function countRequest(method: string, route: string): void {
 }
 // The bot's REST client also re-emits the responses of its interaction manager (src/bot/rest.ts).
 bot.client.rest.on('response', (request) => countRequest(request.method, request.route));
+const throttled = { global: 0, globalMs: 0, route: 0, routeMs: 0 };
+bot.client.rest.on('rateLimited', (info) => {
+  if (info.global) {
+    throttled.global += 1;
+    throttled.globalMs += info.timeToReset;
+  } else {
+    throttled.route += 1;
+    throttled.routeMs += info.timeToReset;
+  }
+});
 await bot.start();
 const cpuAtStart = process.cpuUsage();
 const eluAtStart = performance.eventLoopUtilization();
@@ -56,7 +68,7 @@ process.on('message', (message) => {
   const cpu = process.cpuUsage(cpuAtStart);
   const mainBusyMs = performance.eventLoopUtilization(eluAtStart).active;
   const cpuMs = (cpu.user + cpu.system) / 1000;
-  const counts: BotProcessCounts = { type: 'counts', cpuMs, mainBusyMs, renders, requests };
+  const counts: BotProcessCounts = { type: 'counts', cpuMs, mainBusyMs, renders, requests, throttled };
   process.send?.(counts);
   void bot
     .stop()
