@@ -3,9 +3,10 @@
 // channel and makes the next one wait for a free slot (BoardUpdater coalesces meanwhile, so the wait ends in one
 // edit of the latest state).
 //
-// Background requests (removing the button of a previous board: cosmetic, the button still works) also yield to
-// everyone's boards: they wait until the channel has a slot to spare *and* the client's global bucket (50
-// requests/s, shared by every match) is at least half free, and give up their turn when their match wants a board.
+// Background requests (removing the button of a previous board: cosmetic, the button still works) yield to
+// everyone's boards: they wait until the channel has two free slots (one stays for the next board) *and* the
+// client's global bucket (50 requests/s, shared by every match) is at least half free, and give up their turn when
+// their match wants a board.
 import type { REST } from 'discord.js';
 
 export interface ChannelLimit {
@@ -29,14 +30,15 @@ export class ChannelPacer {
     private readonly now: () => number = () => performance.now(),
   ) {}
 
-  /** Milliseconds until the channel has a free slot (0: now). */
-  waitMs(channelId: string): number {
+  /** Milliseconds until the channel has `slots` free slots (0: now). */
+  waitMs(channelId: string, slots = 1): number {
     const now = this.now();
     const times = (this.sent.get(channelId) ?? []).filter((t) => t > now - this.limit.windowMs);
     if (times.length === 0) this.sent.delete(channelId);
     else this.sent.set(channelId, times);
-    if (times.length < this.limit.requests) return 0;
-    return (times[times.length - this.limit.requests] as number) + this.limit.windowMs - now;
+    const keep = this.limit.requests - slots; // the requests that may still be in the window
+    if (times.length <= keep) return 0;
+    return (times[times.length - keep - 1] as number) + this.limit.windowMs - now;
   }
 
   /** Waits for a slot in the channel and takes it. */
@@ -52,7 +54,8 @@ export class ChannelPacer {
   async takeSpare(channelId: string, rest: REST, yieldTo: () => boolean): Promise<boolean> {
     for (;;) {
       if (yieldTo()) return false;
-      const wait = this.waitMs(channelId);
+      // Two free slots: taking one still leaves one for the match's next board.
+      const wait = this.waitMs(channelId, Math.min(2, this.limit.requests));
       if (wait <= 0 && globalHeadroom(rest)) {
         this.record(channelId);
         return true;
