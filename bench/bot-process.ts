@@ -17,7 +17,8 @@ export interface BotProcessCounts {
 
 const env = process.env;
 const renders: Record<string, number> = {};
-const pool = env.BENCH_IMAGES === 'on' ? new RenderPool() : null;
+// BENCH_RENDER_WORKERS: the pool's size (default: one per core minus one, as in production).
+const pool = env.BENCH_IMAGES === 'on' ? new RenderPool(Number(env.BENCH_RENDER_WORKERS) || undefined) : null;
 const bot = createBot({
   token: env.BENCH_TOKEN ?? '',
   restUrl: env.BENCH_REST_URL ?? '',
