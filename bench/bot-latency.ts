@@ -209,5 +209,27 @@ export function latencyFigures(label: string, result: LatencyResult): BenchFigur
     { area, name: `${label}: board updated p50`, value: board.p50, unit: 'ms' },
     { area, name: `${label}: board updated p99`, value: board.p99, unit: 'ms' },
     { area, name: `${label}: decisions (boards missed)`, value: result.decisions, unit: `(${result.missedBoards})` },
+    ...countFigures(label, result),
+  ];
+}
+
+/** What the bot process counted, per decision: CPU time, renders, and the requests the global limit counts. */
+function countFigures(label: string, result: LatencyResult): BenchFigure[] {
+  const c = result.counts;
+  if (!c) return [];
+  const per = (n: number) => n / Math.max(1, result.decisions);
+  const sum = (record: Record<string, number>, keep: (kind: string) => boolean) =>
+    Object.entries(record).reduce((total, [kind, n]) => (keep(kind) ? total + n : total), 0);
+  const area = 'bot';
+  return [
+    { area, name: `${label}: bot CPU per decision`, value: per(c.cpuMs), unit: 'ms' },
+    { area, name: `${label}: renders per decision`, value: per(sum(c.renders, () => true)), unit: 'images' },
+    {
+      area,
+      name: `${label}: channel requests per decision`,
+      value: per(sum(c.requests, (kind) => kind.includes('/channels/'))),
+      unit: 'requests',
+    },
+    { area, name: `${label}: discord.js global-limit waits`, value: c.throttled.global, unit: 'waits' },
   ];
 }
