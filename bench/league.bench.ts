@@ -1,4 +1,8 @@
-// Leagues: Swiss pairing time at 128 and 512 players, the cost of one command on a big league, undo's replay.
+// Leagues: Swiss pairing time at 128 and 512 players, the cost of one command on a big league, undo's replay,
+// and re-rating a corrected round through the rating journal.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { nextInt, type RngState, seedRng } from '../src/engine/core/rng.ts';
 import type { League } from '../src/league/league.ts';
 import { applyCommand, createLeague, replay } from '../src/league/league-log.ts';
@@ -6,6 +10,7 @@ import { roundPairings } from '../src/league/league-queries.ts';
 import { applyRatingPeriod, DEFAULT_RATING_SETTINGS, type RatedGame } from '../src/league/ratings.ts';
 import { pairSwissRound, type SwissEntrant } from '../src/league/swiss.ts';
 import { MTR_TIEBREAKERS } from '../src/league/tiebreakers.ts';
+import { openStore } from '../src/store/store.ts';
 import { type BenchFigure, percentiles } from './figure.ts';
 
 const organiser = { userId: 'org', role: 'organiser' as const };
@@ -118,5 +123,33 @@ export async function bench(): Promise<BenchFigure[]> {
     'Glicko-2 period: 300 players, ~2000 games',
     time(() => applyRatingPeriod({}, games, DEFAULT_RATING_SETTINGS)),
   );
+  figures.push(...rerating(add));
   return figures;
+}
+
+/** Re-rating: a journal of 40 league rounds of 300 players (150 games each); the first round is corrected. */
+function rerating(add: (name: string, value: number, unit?: string) => void): BenchFigure[] {
+  const dir = mkdtempSync(join(tmpdir(), 'arbiter-bench-rerate-'));
+  try {
+    const store = openStore({ path: join(dir, 'bench.db') }, () => undefined);
+    const round = (r: number, flip = false): RatedGame[] =>
+      Array.from({ length: 150 }, (_, i) => ({
+        a: `r${(2 * i + r) % 300}`,
+        b: `r${(2 * i + 1 + 3 * r) % 300}`,
+        scoreA: (((i + r) % 2 === 0) !== flip ? 1 : 0) as 0 | 1,
+      })).filter((g) => g.a !== g.b);
+    for (let r = 1; r <= 40; r++) store.ratings.setPeriods('g', 'nova', [{ source: `L:${r}`, games: round(r) }]);
+    add(
+      're-rate: correct round 1 of 40 (300 players), replay all',
+      time(() => store.ratings.setPeriods('g', 'nova', [{ source: 'L:1', games: round(1, true) }])),
+    );
+    add(
+      're-rate: correct round 40 of 40 (replay one)',
+      time(() => store.ratings.setPeriods('g', 'nova', [{ source: 'L:40', games: round(40, true) }])),
+    );
+    store.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return [];
 }

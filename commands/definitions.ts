@@ -160,11 +160,16 @@ const deck = new SlashCommandBuilder()
   .addSubcommand((s) =>
     s
       .setName('import')
-      .setDescription('Save a deck list (text or file)')
-      .addStringOption((o) => o.setName('name').setDescription('Deck name').setRequired(true).setMaxLength(80))
+      .setDescription('Save a deck list: in a form (no list or file given), as text or as a file')
+      .setDescriptionLocalizations({ ja: 'デッキリストを保存（リストもファイルもなければ入力フォーム）' })
+      .addStringOption((o) => o.setName('name').setDescription('Deck name').setMaxLength(80))
       .addStringOption(deckGame)
-      .addStringOption((o) => o.setName('list').setDescription('Lines of "N card-id", or JSON').setMaxLength(4000))
-      .addAttachmentOption((o) => o.setName('file').setDescription('A deck list file')),
+      .addStringOption((o) =>
+        o.setName('list').setDescription('Lines of "N card-id", or JSON (none: a form opens)').setMaxLength(4000),
+      )
+      .addAttachmentOption((o) =>
+        o.setName('file').setDescription('A deck list file (for lists over 4,000 characters)'),
+      ),
   )
   .addSubcommand((s) =>
     s.setName('delete').setDescription('Delete a saved deck').addStringOption(deckName).addStringOption(deckGame),

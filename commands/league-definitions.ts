@@ -91,6 +91,13 @@ const league = new SlashCommandBuilder()
           .setMinValue(1)
           .setMaxValue(24 * 60),
       )
+      .addIntegerOption((o) =>
+        o
+          .setName('cap')
+          .setDescription('Most players; later joins go on a waitlist (default: no cap)')
+          .setMinValue(2)
+          .setMaxValue(4096),
+      )
       .addBooleanOption((o) => o.setName('check-in').setDescription('Players must check in before round 1'))
       .addBooleanOption((o) => o.setName('threads').setDescription('A thread per pairing (default yes)'))
       .addChannelOption((o) =>
@@ -113,7 +120,12 @@ const league = new SlashCommandBuilder()
   )
   .addSubcommand((s) =>
     sub(s, 'deck', 'Submit your decklist (private)', 'デッキリストを提出する（非公開）')
-      .addStringOption((o) => o.setName('list').setDescription('The decklist').setRequired(true).setMaxLength(4000))
+      .addStringOption((o) =>
+        o.setName('list').setDescription('The decklist as text: 4 card-id, 2 other-card, ...').setMaxLength(4000),
+      )
+      .addAttachmentOption((o) =>
+        o.setName('file').setDescription('Or the decklist as a text file (.txt, one "N card-id" per line, 16 KB)'),
+      )
       .addStringOption(leagueOption)
       .addUserOption(playerOption('Organisers: for someone else')),
   )

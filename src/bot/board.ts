@@ -2,8 +2,13 @@
 // for the channel's rate limit, channel-pacer.ts), any number of further requests become one more update of the
 // latest state, so a burst of clicks costs at most two edits (the research's rate-limit threads). A new turn gets a
 // new board message and the previous one loses its button (it would still work: the custom_id names only the
-// match), in the background: that edit gives way to every board.
+// match), in the background: that edit gives way to every board. The board message and whether the result was
+// announced are also in the store (match_posts), so a restarted bot edits the board of the current turn, and a result
+// that a crash kept from being announced is announced at the next boot, once.
 import type { Message } from 'discord.js';
+import type { GameResult } from '../engine/core/game.ts';
+import type { BoardPost } from '../store/match-posts.ts';
+import type { MatchInfo } from '../store/match-records.ts';
 import { type ChannelLimit, ChannelPacer } from './channel-pacer.ts';
 import type { BotContext } from './context.ts';
 import { discordCode, isPermissionError, UNKNOWN_CHANNEL } from './discord-errors.ts';
@@ -11,24 +16,19 @@ import { botPermissionsIn, matchThreadNeeds, missingBits } from './permissions.t
 import { publicBoard, resultMessage, seatNames } from './presenter.ts';
 import { pauseMatch } from './resume.ts';
 
-interface BoardMessage {
-  messageId: string;
-  turn: number;
-  /** The key of the image the message holds (null: none, or not known). */
-  imageKey?: string | null;
-}
-
 export class BoardUpdater {
-  private readonly boards = new Map<string, BoardMessage>();
+  /** The store's board messages, cached (every update reads it). */
+  private readonly boards = new Map<string, BoardPost>();
   private readonly dirty = new Set<string>();
   private readonly running = new Map<string, Promise<void>>();
-  private readonly ended = new Set<string>();
   /** Matches whose last board update Discord refused for a permission: where, and what is missing (0n: unknown). */
   private readonly refused = new Map<string, { channelId: string; missing: bigint }>();
   /** DMs sent after board updates, so `idle()` waits for them too. */
   private readonly side = new Set<Promise<void>>();
   /** Previous boards of a match whose button is still to be removed (background work). */
   private readonly staleButtons = new Map<string, { channelId: string; messageId: string }[]>();
+  /** The image each match's board message holds (its key; null: none), so an unchanged one is not uploaded again. */
+  private readonly images = new Map<string, { messageId: string; key: string | null }>();
   private readonly pacer: ChannelPacer;
   private ctx: BotContext | null = null;
 
@@ -58,6 +58,17 @@ export class BoardUpdater {
   /** The next update posts a new board message (the match moved to a new thread). */
   forget(matchId: string): void {
     this.boards.delete(matchId);
+    this.ctx?.store.posts.clearBoard(matchId);
+  }
+
+  /** The board message this match's next update may edit: the latest one, if it is in this channel. */
+  private boardIn(ctx: BotContext, matchId: string, channelId: string): BoardPost | null {
+    let known = this.boards.get(matchId) ?? null;
+    if (!known) {
+      known = ctx.store.posts.board(matchId);
+      if (known) this.boards.set(matchId, known);
+    }
+    return known?.channelId === channelId ? known : null;
   }
 
   /** Why the last board update of this match was refused (a missing permission), or null if it landed. */
@@ -123,18 +134,22 @@ export class BoardUpdater {
     const names = await seatNames(ctx, row);
     const locale = ctx.store.guilds.get(row.guildId).locale;
     const { turn, imageKey, ...board } = await publicBoard(ctx, row, game, state, names, locale);
-    const known = this.boards.get(matchId);
+    const known = this.boardIn(ctx, matchId, channel.id);
     if (known && known.turn === turn) {
       // The same image: no upload, Discord keeps the message's attachment when the edit does not name any.
-      const same = imageKey !== null && known.imageKey === imageKey;
+      const held = this.images.get(matchId);
+      const same = imageKey !== null && held?.messageId === known.messageId && held.key === imageKey;
       await channel.messages.edit(
         known.messageId,
         same ? { embeds: board.embeds, components: board.components } : { ...board, attachments: [] },
       );
-      known.imageKey = imageKey;
+      this.images.set(matchId, { messageId: known.messageId, key: imageKey });
     } else {
       const sent: Message = await channel.send(board);
-      this.boards.set(matchId, { messageId: sent.id, turn, imageKey });
+      const post = { channelId: channel.id, messageId: sent.id, turn };
+      ctx.store.posts.setBoard(matchId, post);
+      this.boards.set(matchId, post);
+      this.images.set(matchId, { messageId: sent.id, key: imageKey });
       // Only the newest board carries the button (an older one would still work: its custom_id names the match).
       if (known) {
         const list = this.staleButtons.get(matchId) ?? [];
@@ -142,11 +157,10 @@ export class BoardUpdater {
         this.staleButtons.set(matchId, list);
       }
     }
-    if (state.result && !this.ended.has(matchId)) {
+    if (state.result && !ctx.store.posts.isAnnounced(matchId)) {
       await this.pacer.take(channel.id);
       await channel.send(resultMessage(row, game, state, names, locale));
-      this.ended.add(matchId);
-      ctx.onMatchEnd?.(row, state.result);
+      announced(ctx, row, state.result);
     }
     const dm = ctx.notifier
       .afterUpdate(ctx, row, game, state, channel)
@@ -169,7 +183,8 @@ export class BoardUpdater {
     const channelId = row.threadId ?? row.channelId;
     try {
       if (discordCode(error) === UNKNOWN_CHANNEL) {
-        await pauseMatch(ctx, row, 'thread-deleted');
+        if (row.status === 'finished') await announceWithoutThread(ctx, row);
+        else await pauseMatch(ctx, row, 'thread-deleted');
       } else if (isPermissionError(error)) {
         const needs = matchThreadNeeds(ctx.renderer !== null);
         const missing = missingBits(await botPermissionsIn(ctx.client, channelId), needs);
@@ -180,4 +195,34 @@ export class BoardUpdater {
       ctx.log(`board of match ${matchId}, handling the failure: ${(again as Error).message}`);
     }
   }
+}
+
+/** After the result message: the hook, then the mark, in one synchronous step, so the hook runs once per match. */
+function announced(ctx: BotContext, row: MatchInfo, result: GameResult): void {
+  try {
+    ctx.onMatchEnd?.(row, result);
+  } catch (error) {
+    ctx.log(`onMatchEnd of match ${row.matchId}: ${(error as Error).message}`);
+  }
+  ctx.store.posts.markAnnounced(row.matchId, ctx.now());
+}
+
+/**
+ * A finished match whose thread is gone (deleted before its result was announced): the result goes to the channel
+ * the match started in, if it is still there, and the hook runs anyway (leagues must not lose a result).
+ */
+async function announceWithoutThread(ctx: BotContext, row: MatchInfo): Promise<void> {
+  const state = ctx.store.matches.currentState(row.matchId);
+  if (!state.result || ctx.store.posts.isAnnounced(row.matchId)) return;
+  try {
+    const channel = await ctx.client.channels.fetch(row.channelId);
+    if (channel?.isSendable()) {
+      const locale = ctx.store.guilds.get(row.guildId).locale;
+      const game = ctx.store.requireGame(row.game);
+      await channel.send(resultMessage(row, game, state, await seatNames(ctx, row), locale));
+    }
+  } catch (error) {
+    ctx.log(`result of match ${row.matchId} without its thread: ${(error as Error).message}`);
+  }
+  announced(ctx, row, state.result);
 }

@@ -16,6 +16,7 @@ import {
   type StringSelectMenuInteraction,
 } from 'discord.js';
 import { GAME_IDS, type GameId } from '../engine/core/game.ts';
+import { forgetBefore } from './clock.ts';
 import type { BotContext } from './context.ts';
 import { displayName } from './context.ts';
 import { clip } from './controls.ts';
@@ -119,8 +120,11 @@ export async function challenge(ctx: BotContext, interaction: ChatInputCommandIn
   const gameName = ctx.store.requireGame(game).name[shared];
   const minutes = Math.round(ctx.challengeTtlMs / 60_000);
   // The cooldown starts now, before the reply, so two quick commands cannot both get through.
-  if (ctx.challengeCooldownMs > 0)
+  if (ctx.challengeCooldownMs > 0) {
+    // Challengers past their cooldown are forgotten as others come, so the map holds only the last few seconds.
+    forgetBefore(ctx.challengeCooldowns, ctx.now() - ctx.challengeCooldownMs);
     ctx.challengeCooldowns.set(`${interaction.guildId}:${interaction.user.id}`, ctx.now());
+  }
   await interaction.reply({
     content: T.challenge(`<@${interaction.user.id}>`, `<@${opponent.id}>`, gameName, minutes)[shared],
     components: [row],

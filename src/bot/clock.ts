@@ -19,3 +19,8 @@ export function realBotClock(now: () => number = Date.now): BotClock {
     },
   };
 }
+
+/** Drops the entries of a `key → time` map older than `cutoff`, so a map of recent events stays small. */
+export function forgetBefore(times: Map<string, number>, cutoff: number): void {
+  for (const [key, at] of times) if (at < cutoff) times.delete(key);
+}

@@ -164,6 +164,10 @@ export function createBot(options: CreateBotOptions): Bot {
       await client.login(options.token);
       await ready;
       track(checkThreadsAtBoot(context));
+      // Results a crash kept from being announced (result message, onMatchEnd): once each, through the board.
+      const unannounced = store.posts.unannounced();
+      if (unannounced.length > 0) log(`announcing the result of ${unannounced.length} finished match(es)`);
+      for (const matchId of unannounced) track(boards.request(matchId));
       const timed = flow.rearmAll();
       if (timed > 0) log(`re-armed the clocks of ${timed} match(es)`);
       // Data of guilds the bot left more than the retention period ago is deleted at start and then daily.

@@ -36,34 +36,98 @@ export function chooseDeck(
   return { ok: true, ref: saved.name, list: saved.list, name: saved.name };
 }
 
+/** A line of a deck list that could not be read (line 0: the list as a whole). */
+export interface DeckLineProblem {
+  line: number;
+  text: string;
+  reason: Label;
+}
+
+export interface ReadDeck {
+  /** The deck, or null when some line could not be read (then nothing should be saved). */
+  list: DeckList | null;
+  problems: DeckLineProblem[];
+  /** The lines naming `card` (an id, or a card's English name) in `section`, else the section's header line. */
+  linesOf(section: string, card?: string): DeckLine[];
+}
+
+/** Where a card or header stands: its line, and its entry counted across commas (for one-line lists). */
+export interface DeckLine {
+  line: number;
+  entry: number;
+  text: string;
+}
+
+export const MAX_COPIES_PER_LINE = 60;
+
 /**
  * A pasted or uploaded deck list: JSON `{ "main": ["card-id", ...] }`, or lines of `N card-id` under optional
- * `[section]` or `section:` headers (default section `main`).
+ * `[section]` or `section:` headers (default section `main`); a comma also ends an entry. Every unreadable line is
+ * reported with its number, and the cards' lines are kept so construction problems can name them too.
  */
-export function parseDeckText(text: string): DeckList {
+export function readDeckText(text: string, nameOf: (card: string) => string | undefined = () => undefined): ReadDeck {
   const trimmed = text.trim();
+  const cardLines = new Map<string, DeckLine[]>();
+  const headers = new Map<string, DeckLine>();
+  const linesOf = (section: string, card?: string) =>
+    (card === undefined ? undefined : cardLines.get(`${section}\u0000${card}`)) ??
+    (headers.has(section) ? [headers.get(section) as DeckLine] : []);
   if (trimmed.startsWith('{')) {
-    const parsed = JSON.parse(trimmed) as unknown;
-    if (!parsed || typeof parsed !== 'object') throw new Error('JSON deck lists are objects of sections');
-    return parsed as DeckList;
+    try {
+      const parsed = JSON.parse(trimmed) as unknown;
+      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+        throw new Error('JSON deck lists are objects of sections');
+      }
+      return { list: parsed as DeckList, problems: [], linesOf };
+    } catch (error) {
+      return { list: null, problems: [{ line: 0, text: '', reason: T.deckJson((error as Error).message) }], linesOf };
+    }
   }
   const deck: DeckList = {};
+  const problems: DeckLineProblem[] = [];
   let section = 'main';
-  for (const raw of trimmed.split(/\r?\n|,/)) {
-    const line = raw.trim();
-    if (line === '' || line.startsWith('#')) continue;
-    const header = /^\[(.+)\]$|^([a-z-]+):$/i.exec(line);
-    if (header) {
-      section = (header[1] ?? header[2] ?? 'main').trim().toLowerCase();
-      continue;
+  let entryNumber = 0;
+  text.split(/\r?\n/).forEach((whole, index) => {
+    const number = index + 1;
+    for (const raw of whole.split(',')) {
+      const line = raw.trim();
+      if (line === '' || line.startsWith('#')) continue;
+      entryNumber += 1;
+      const header = /^\[(.+)\]$|^([a-z-]+):$/i.exec(line);
+      if (header) {
+        section = (header[1] ?? header[2] ?? 'main').trim().toLowerCase();
+        if (!headers.has(section)) headers.set(section, { line: number, entry: entryNumber, text: line });
+        continue;
+      }
+      const entry = /^(\d+)\s*x?\s+(.+)$/i.exec(line);
+      const count = entry ? Number(entry[1]) : 1;
+      const card = (entry ? (entry[2] ?? '') : line).trim();
+      if (count < 1 || count > MAX_COPIES_PER_LINE) {
+        problems.push({ line: number, text: line, reason: T.deckBadCount(MAX_COPIES_PER_LINE) });
+        continue;
+      }
+      const list = (deck[section] ??= []);
+      for (let i = 0; i < count; i++) list.push(card);
+      for (const key of [card, nameOf(card)]) {
+        if (key === undefined) continue;
+        const at = cardLines.get(`${section}\u0000${key}`) ?? [];
+        if (!at.some((a) => a.entry === entryNumber)) at.push({ line: number, entry: entryNumber, text: line });
+        cardLines.set(`${section}\u0000${key}`, at);
+      }
     }
-    const entry = /^(\d+)\s*x?\s+(.+)$/i.exec(line);
-    const count = entry ? Number(entry[1]) : 1;
-    const card = (entry ? (entry[2] ?? '') : line).trim();
-    if (count < 1 || count > 60) throw new Error(`bad count on line "${line}"`);
-    const list = (deck[section] ??= []);
-    for (let i = 0; i < count; i++) list.push(card);
+  });
+  if (problems.length === 0 && Object.keys(deck).length === 0) {
+    problems.push({ line: 0, text: '', reason: T.deckEmpty });
   }
-  if (Object.keys(deck).length === 0) throw new Error('the list is empty');
-  return deck;
+  return { list: problems.length === 0 ? deck : null, problems, linesOf };
+}
+
+/** `readDeckText` for callers that want the list or an error (the first unreadable line). */
+export function parseDeckText(text: string): DeckList {
+  const read = readDeckText(text);
+  const first = read.problems[0];
+  if (!read.list || first) {
+    throw new Error(first ? `${first.line > 0 ? `line ${first.line}: ` : ''}${first.reason.en}` : 'unreadable');
+  }
+  return read.list;
 }

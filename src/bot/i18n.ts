@@ -71,6 +71,18 @@ export const T = {
   matchOver: l('This match is over.', 'この対戦は終了しています。'),
   matchNotActive: (status: string) => l(`This match is ${status}.`, `この対戦は現在「${status}」です。`),
   noMatchHere: l('There is no match in this channel.', 'このチャンネルには対戦がありません。'),
+  yourMatches: (n: number) =>
+    l(
+      `There is no match in this channel. Your matches in this server (${n}):`,
+      `このチャンネルには対戦がありません。このサーバーでのあなたの対戦（${n}件）：`,
+    ),
+  noMatchesOfYours: l(
+    'There is no match in this channel, and you are not playing any match in this server. Start one with /duel challenge or /duel practice.',
+    'このチャンネルには対戦がなく、このサーバーで進行中のあなたの対戦もありません。/duel challenge か /duel practice で始められます。',
+  ),
+  yourDecision: l('your decision', 'あなたの選択待ち'),
+  pausedMatch: l('paused: /match resume', '一時停止中：/match resume'),
+  moreMatches: (n: number) => l(`…and ${n} more.`, `…ほか${n}件。`),
   conceded: (who: string) => l(`${who} conceded.`, `${who}さんが投了しました。`),
   previous: l('◀ Previous', '◀ 前へ'),
   next: l('Next ▶', '次へ ▶'),
@@ -106,6 +118,33 @@ export const T = {
   ),
   deckLegal: l('This deck is legal.', 'このデッキは使用可能です。'),
   badDeckFile: (why: string) => l(`I could not read that deck list: ${why}`, `デッキリストを読めませんでした：${why}`),
+  deckJson: (why: string) => l(`the JSON could not be read: ${why}`, `JSONを読めません：${why}`),
+  deckBadCount: (max: number) => l(`the number of copies must be 1 to ${max}`, `枚数は1〜${max}にしてください`),
+  deckEmpty: l('the list has no cards', 'リストにカードがありません'),
+  deckNotSaved: l(
+    'Nothing was saved: these lines could not be read.',
+    '保存しませんでした。次の行を読めませんでした。',
+  ),
+  deckLine: (line: number, text: string) => l(`line ${line} (\`${text}\`)`, `${line}行目（\`${text}\`）`),
+  deckMoreProblems: (n: number) => l(`…and ${n} more.`, `…ほか${n}件。`),
+  deckMayBeCut: (max: number) =>
+    l(
+      `Your list is ${max.toLocaleString('en')} characters long, the most this form holds: if it was cut off, use /deck import with the file option.`,
+      `リストがこの入力欄の上限（${max}文字）に達しています。途中で切れている場合は /deck import の file オプションを使ってください。`,
+    ),
+  deckNameMissing: l('Give the deck a name.', 'デッキ名を入力してください。'),
+  deckEdit: l('Edit and try again', '編集してやり直す'),
+  deckDraftGone: l(
+    'That draft is no longer here (the bot restarted); run /deck import again.',
+    'その下書きはもうありません（ボットが再起動しました）。もう一度 /deck import を実行してください。',
+  ),
+  deckFormTitle: (game: string) => l(`Import a ${game} deck`, `${game}のデッキを読み込む`),
+  deckFormName: l('Deck name', 'デッキ名'),
+  deckFormList: l('Deck list (lines of "N card-id", or JSON)', 'デッキリスト（1行に「枚数 カードID」かJSON）'),
+  deckFormPlaceholder: l(
+    '3 ember-whelp\n1 fusebug\n[character]\n1 sister-vaela\n(over 4,000 characters: use the file option)',
+    '3 ember-whelp\n1 fusebug\n[character]\n1 sister-vaela\n（4,000文字を超えるときは file オプション）',
+  ),
   settingsSaved: l('Settings saved.', '設定を保存しました。'),
   notInThread: l(
     'Start challenges in a text channel: the match gets its own thread.',

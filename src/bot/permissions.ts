@@ -6,6 +6,7 @@
 import { type Client, PermissionFlagsBits, type PermissionsBitField } from 'discord.js';
 import type { Label, Locale } from '../engine/core/label.ts';
 import type { Store } from '../store/store.ts';
+import { forgetBefore } from './clock.ts';
 
 const NAMES: [bigint, Label][] = [
   [PermissionFlagsBits.ViewChannel, { en: 'View Channel', ja: 'チャンネルを見る' }],
@@ -102,6 +103,7 @@ export class PermissionNotices {
     const key = `${guildId}:${channelId}:${missing}`;
     const last = this.told.get(key);
     if (last !== undefined && this.deps.now() - last < NOTICE_INTERVAL_MS) return;
+    forgetBefore(this.told, this.deps.now() - NOTICE_INTERVAL_MS);
     this.told.set(key, this.deps.now());
     const locale = this.deps.store.guilds.get(guildId).locale;
     const guild = this.deps.client.guilds.cache.get(guildId);

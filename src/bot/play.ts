@@ -17,7 +17,7 @@ import { MatchNotPlayable } from '../store/match-errors.ts';
 import type { MatchInfo } from '../store/match-records.ts';
 import type { Submission } from '../store/match-store.ts';
 import type { BotContext } from './context.ts';
-import { BUTTONS_PER_ROW, completedPicks } from './controls.ts';
+import { BUTTONS_PER_ROW, clip, completedPicks } from './controls.ts';
 import { type ControlId, encodeControl, type PassModeControl } from './custom-id.ts';
 import { stepsFor } from './game-steps.ts';
 import { localeOf, T } from './i18n.ts';
@@ -286,11 +286,46 @@ export async function matchStatus(ctx: BotContext, interaction: ChatInputCommand
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const row = ctx.store.matches.matchIn(interaction.channelId);
   if (!row || row.status === 'pending') {
-    await interaction.editReply(T.noMatchHere[locale]);
+    await interaction.editReply(await yourMatches(ctx, interaction.guildId, interaction.user.id, locale));
     return;
   }
   const game = ctx.store.requireGame(row.game);
   const state = ctx.store.matches.currentState(row.matchId);
   const board = await publicBoard(ctx, row, game, state, await seatNames(ctx, row), locale);
   await interaction.editReply({ embeds: board.embeds, files: board.files, components: [] });
+}
+
+/** At most this many matches are listed; Discord's 2,000 characters hold about that many lines. */
+const LISTED_MATCHES = 15;
+
+/**
+ * `/match status` outside a match thread: the asker's active matches in this server, each with a link to its thread
+ * and whose decision it is (public: the board shows it too).
+ */
+async function yourMatches(
+  ctx: BotContext,
+  guildId: string | null,
+  userId: string,
+  locale: 'en' | 'ja',
+): Promise<string> {
+  const matches = guildId ? ctx.store.matches.activeMatchesOf(guildId, userId) : [];
+  if (!guildId || matches.length === 0) return T.noMatchesOfYours[locale];
+  const lines = await Promise.all(
+    matches.slice(0, LISTED_MATCHES).map(async (row) => {
+      const names = await seatNames(ctx, row);
+      const game = ctx.store.requireGame(row.game);
+      const where = row.threadId ?? row.matchId;
+      let note: string;
+      if (ctx.store.pauses.isPaused(row.matchId)) {
+        note = T.pausedMatch[locale];
+      } else {
+        const seat = game.pending(ctx.store.matches.currentState(row.matchId))?.player;
+        note = !seat ? '' : row.players[seat] === userId ? T.yourDecision[locale] : T.waitingFor(names[seat])[locale];
+      }
+      const link = `https://discord.com/channels/${guildId}/${where}`;
+      return `· <#${where}> ${game.name[locale]} · ${names.p1} vs ${names.p2}${note ? ` · ${note}` : ''} (${link})`;
+    }),
+  );
+  const more = matches.length > LISTED_MATCHES ? [T.moreMatches(matches.length - LISTED_MATCHES)[locale]] : [];
+  return clip([T.yourMatches(matches.length)[locale], ...lines, ...more].join('\n'), 2000);
 }

@@ -4,7 +4,7 @@ import { guildDeleteData, guildExportData, matchAbort, matchExport, matchInspect
 import { acceptWithDeck, answerChallenge, challenge, practice } from './challenge.ts';
 import type { BotContext } from './context.ts';
 import { decodeControl } from './custom-id.ts';
-import { deckAutocomplete, deckCommand } from './deck-commands.ts';
+import { deckAutocomplete, deckCommand, deckEditButton, deckFormSubmit } from './deck-commands.ts';
 import { clientLocales, localeOf, T } from './i18n.ts';
 import { hereButton, leagueAutocomplete, leagueCommand, ratingCommand } from './league/league-commands.ts';
 import { concede, matchStatus, onMatchControl, showHand } from './play.ts';
@@ -88,6 +88,12 @@ async function dispatch(ctx: BotContext, interaction: Interaction): Promise<void
     if (interaction.commandName === 'league') return leagueAutocomplete(ctx, interaction);
     return deckAutocomplete(ctx, interaction);
   }
+  if (interaction.isModalSubmit()) {
+    if (interaction.customId.startsWith('deck:import:')) return deckFormSubmit(ctx, interaction);
+    await interaction.reply({ content: T.outOfDate[localeOf(interaction.locale)], flags: MessageFlags.Ephemeral });
+    return;
+  }
+  if (interaction.isButton() && interaction.customId.startsWith('deck:edit:')) return deckEditButton(ctx, interaction);
   if (interaction.isButton() && interaction.customId.startsWith('rule:')) return rulesButton(ctx, interaction);
   if (interaction.isButton() && interaction.customId.startsWith('lg:here:')) return hereButton(ctx, interaction);
   if (interaction.isButton() || interaction.isStringSelectMenu()) {

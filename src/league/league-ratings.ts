@@ -1,7 +1,7 @@
 /**
  * Feeding league results to the ratings: a league round is one rating period, a ladder is rated per week
  * (the caller groups ladder games with `weeklyPeriod`). Byes and no-shows were not played, so they are not rated
- * (as forfeits are not rated in chess).
+ * (as forfeits are not rated in chess), and neither are matches conceded by a drop.
  */
 import type { GameScore, League } from './league.ts';
 import type { RatedGame } from './ratings.ts';
@@ -11,7 +11,8 @@ export function ratedGamesOfRound(league: League, roundNumber: number): RatedGam
   if (!round) throw new RangeError(`there is no round ${roundNumber}`);
   const games: RatedGame[] = [];
   for (const t of round.tables) {
-    if (t.b === null || t.result === null || t.result.source === 'no-show' || t.result.bothLose) continue;
+    if (t.b === null || t.result === null || t.result.bothLose) continue;
+    if (t.result.source === 'no-show' || t.result.source === 'concession') continue;
     games.push({ a: t.a, b: t.b, scoreA: matchScore(t.result.score) });
   }
   return games;

@@ -1,5 +1,5 @@
 /** Registration, decks, check-in, drops, awarded byes and the end of a league. Each mutates a draft. */
-import { isActive, type League, type LeaguePlayer } from './league.ts';
+import { currentRound, isActive, type League, type LeaguePlayer } from './league.ts';
 import { refuse } from './league-errors.ts';
 
 export function findPlayer(league: League, id: string): LeaguePlayer {
@@ -24,20 +24,70 @@ export function join(league: League, player: string, at: string): void {
   if (league.config.format.kind === 'round-robin' && league.rounds.length > 0) {
     refuse('A round robin cannot take late entries.', '総当たり戦は途中参加できません。');
   }
+  const waiting = league.waitlist.findIndex((w) => w.id === player);
+  if (waiting >= 0)
+    refuse(
+      `You are already on the waitlist (place ${waiting + 1}).`,
+      `すでにキャンセル待ちに登録されています（${waiting + 1}番目）。`,
+    );
+  const cap = league.config.cap;
+  if (cap !== null && league.players.filter(isActive).length >= cap) {
+    league.waitlist.push({ id: player, at });
+    return;
+  }
   league.players.push({ id: player, joinedAt: at, checkedIn: false, deck: null, droppedAfterRound: null });
 }
 
-export function drop(league: League, player: string): void {
+/** Where a player waits (1 first); null when not on the waitlist. */
+export function waitlistPlace(league: League, player: string): number | null {
+  const i = league.waitlist.findIndex((w) => w.id === player);
+  return i < 0 ? null : i + 1;
+}
+
+export function drop(league: League, player: string, at: string): void {
+  if (league.waitlist.some((w) => w.id === player)) {
+    // Leaving the waitlist: nothing else to do.
+    league.waitlist = league.waitlist.filter((w) => w.id !== player);
+    return;
+  }
   const p = findPlayer(league, player);
   if (!isActive(p)) refuse(`${player} has already dropped.`, `${player} はすでにドロップしています。`);
   if (league.rounds.length === 0) {
     // Before round 1 a drop is simply leaving the registration list.
     league.players = league.players.filter((x) => x.id !== player);
     league.awardedByes = league.awardedByes.filter((x) => x !== player);
+    promoteFromWaitlist(league, at);
     return;
   }
   p.droppedAfterRound = league.rounds.length;
   league.awardedByes = league.awardedByes.filter((x) => x !== player);
+  concedeOpenMatch(league, player);
+}
+
+/** During registration a freed place goes to the first waitlisted player (joined as of now). */
+function promoteFromWaitlist(league: League, at: string): void {
+  const cap = league.config.cap;
+  const next = league.waitlist[0];
+  if (!next || (cap !== null && league.players.filter(isActive).length >= cap)) return;
+  league.waitlist.shift();
+  league.players.push({ id: next.id, joinedAt: at, checkedIn: false, deck: null, droppedAfterRound: null });
+}
+
+/**
+ * A player who drops with an unplayed match in the current round concedes it (MTR practice): the opponent wins
+ * 2-0 (best of three) or 1-0, so the round can finish without an organiser. Not rated: it was not played.
+ */
+function concedeOpenMatch(league: League, player: string): void {
+  const round = currentRound(league);
+  const table = round?.tables.find((t) => t.result === null && t.b !== null && (t.a === player || t.b === player));
+  if (!table) return;
+  const wins = league.config.matchLength === 'bo3' ? 2 : 1;
+  const score =
+    table.a === player
+      ? { gamesWonA: 0, gamesWonB: wins, gamesDrawn: 0 }
+      : { gamesWonA: wins, gamesWonB: 0, gamesDrawn: 0 };
+  table.result = { score, bothLose: false, source: 'concession' };
+  table.disputed = false;
 }
 
 export function setDeck(league: League, player: string, deck: string): void {

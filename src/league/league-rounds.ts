@@ -27,7 +27,9 @@ export function startRound(league: League, at: string): void {
 /** Pairs the current round again from the current state; only while none of its matches has a result. */
 export function repairRound(league: League, at: string): void {
   const round = currentRound(league) ?? refuse('No round has started yet.', 'まだラウンドが始まっていません。');
-  if (round.tables.some((t) => t.result !== null && t.result.source !== 'bye')) {
+  // A drop's concession is no played result: re-pairing after a late drop is what re-pair is for.
+  const played = (t: LeagueTable) => t.result !== null && t.result.source !== 'bye' && t.result.source !== 'concession';
+  if (round.tables.some(played)) {
     refuse(
       'Results are already in for this round; correct them instead.',
       'このラウンドはすでに結果があります。結果を修正してください。',

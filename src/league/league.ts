@@ -53,7 +53,8 @@ export const TableResultSchema = z.object({
   score: GameScoreSchema,
   /** Both players get a match loss (e.g. neither showed up). */
   bothLose: z.boolean(),
-  source: z.enum(['agreed', 'bot', 'organiser', 'no-show', 'bye']),
+  /** `concession`: the opponent dropped with the match unplayed (MTR: a player who drops concedes it). */
+  source: z.enum(['agreed', 'bot', 'organiser', 'no-show', 'bye', 'concession']),
 });
 
 export const TableSchema = z.object({
@@ -108,6 +109,8 @@ export const LeagueCreateSchema = z.object({
   startsAt: z.string().nullable(),
   endsAt: z.string().nullable(),
   settings: LeagueSettingsSchema,
+  /** Most players registered at once; later joins wait on the waitlist. null: no cap (leagues before caps). */
+  cap: z.int().min(2).max(4096).nullable().default(null),
   /** Seeds round-1 order and ties, so replaying the log reproduces every pairing. */
   seed: z.string().min(1),
 });
@@ -132,6 +135,8 @@ export const LeagueSchema = z.object({
   plannedRounds: z.int().nullable(),
   plannedTopCut: z.int().nullable(),
   players: z.array(PlayerSchema),
+  /** Who asked to join past the cap, first come first served (leagues stored before caps have none). */
+  waitlist: z.array(z.object({ id: z.string(), at: z.string() })).default([]),
   /** Round robin: the seat order fixed at round 1 (Berger seat 1 first); null otherwise. */
   roundRobinSeats: z.array(z.string()).nullable(),
   /** Byes the organiser awarded for the next round to start. */
@@ -142,7 +147,7 @@ export const LeagueSchema = z.object({
 });
 
 export type League = z.infer<typeof LeagueSchema>;
-export type LeagueCreate = z.infer<typeof LeagueCreateSchema>;
+export type LeagueCreate = z.input<typeof LeagueCreateSchema>;
 export type LeaguePlayer = z.infer<typeof PlayerSchema>;
 export type LeagueRound = z.infer<typeof RoundSchema>;
 export type LeagueTable = z.infer<typeof TableSchema>;

@@ -31,6 +31,8 @@ export interface LeagueRecord {
   noShowRound: number;
   ratedRounds: number;
   ratedLadderGames: number;
+  /** League rounds rated before the rating journal existed (migration 201): a correction there is not re-rated. */
+  ratedBeforeJournal: number;
   createdAt: number;
   updatedAt: number;
   league: League;
@@ -86,6 +88,7 @@ interface LeagueRow {
   no_show_round: number;
   rated_rounds: number;
   rated_ladder_games: number;
+  rated_before_journal: number;
   created_at: number;
   updated_at: number;
 }
@@ -292,6 +295,30 @@ export class LeagueStore {
     return rows.map((r) => ({ matchId: r.match_id, winner: r.winner }));
   }
 
+  /** A pairing thread the bot opened for a table. */
+  addThread(leagueId: string, round: number, table: number, threadId: string): void {
+    this.db
+      .prepare('INSERT OR IGNORE INTO league_threads (league_id, round, table_number, thread_id) VALUES (?, ?, ?, ?)')
+      .run(leagueId, round, table, threadId);
+  }
+
+  /** The pairing threads of a round not yet archived (or found deleted). */
+  openThreads(leagueId: string, round: number): { table: number; threadId: string }[] {
+    const rows = this.db
+      .prepare(
+        'SELECT table_number, thread_id FROM league_threads WHERE league_id = ? AND round = ? AND archived_at IS NULL ORDER BY table_number, thread_id',
+      )
+      .all(leagueId, round) as { table_number: number; thread_id: string }[];
+    return rows.map((r) => ({ table: r.table_number, threadId: r.thread_id }));
+  }
+
+  /** The thread is archived, or gone: nothing more to do with it. */
+  threadClosed(leagueId: string, threadId: string): void {
+    this.db
+      .prepare('UPDATE league_threads SET archived_at = ? WHERE league_id = ? AND thread_id = ?')
+      .run(this.now(), leagueId, threadId);
+  }
+
   /** The stored log entries, with `undoneBy` derived from the undo entries. */
   logOf(leagueId: string): LogEntry[] {
     const rows = this.db
@@ -419,6 +446,7 @@ function recordOf(row: LeagueRow): Omit<LeagueRecord, 'league'> {
     noShowRound: row.no_show_round,
     ratedRounds: row.rated_rounds,
     ratedLadderGames: row.rated_ladder_games,
+    ratedBeforeJournal: row.rated_before_journal,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -440,12 +468,14 @@ export const leagueGuildDataPart: GuildDataPart = {
       })),
       ratings: db.prepare('SELECT * FROM ratings WHERE guild_id = ? ORDER BY game, user_id').all(guildId),
       seasons: db.prepare('SELECT * FROM rating_seasons WHERE guild_id = ? ORDER BY game, number').all(guildId),
+      ratingJournal: db.prepare('SELECT * FROM rating_periods WHERE guild_id = ? ORDER BY game, seq').all(guildId),
     };
   },
   delete(db, guildId) {
-    // league_log, league_presence and league_bot_games go with their league (ON DELETE CASCADE).
+    // league_log, league_presence, league_bot_games and league_threads go with their league (ON DELETE CASCADE).
     db.prepare('DELETE FROM leagues WHERE guild_id = ?').run(guildId);
     db.prepare('DELETE FROM ratings WHERE guild_id = ?').run(guildId);
     db.prepare('DELETE FROM rating_seasons WHERE guild_id = ?').run(guildId);
+    db.prepare('DELETE FROM rating_periods WHERE guild_id = ?').run(guildId);
   },
 };

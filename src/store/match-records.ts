@@ -204,6 +204,14 @@ export class MatchRecords {
     return this.db.prepare(sql).all(...(status ? [guildId, status] : [guildId])) as MatchRow[];
   }
 
+  /** A user's matches in a guild with this status (either seat), oldest first. */
+  playerMatches(guildId: string, userId: string, status: MatchStatus): MatchRow[] {
+    const sql = `SELECT * FROM matches WHERE p1_user_id = @userId AND guild_id = @guildId AND status = @status
+      UNION SELECT * FROM matches WHERE p2_user_id = @userId AND guild_id = @guildId AND status = @status
+      ORDER BY created_at, match_id`;
+    return this.db.prepare(sql).all({ userId, guildId, status }) as MatchRow[];
+  }
+
   insertMatch(row: MatchRow): void {
     this.db
       .prepare(

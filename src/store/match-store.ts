@@ -282,6 +282,11 @@ export class MatchStore {
     return this.records.guildMatches(guildId, status).map(toMatchInfo);
   }
 
+  /** A user's active matches in a guild (either seat; a practice match counts once), oldest first. */
+  activeMatchesOf(guildId: string, userId: string): MatchInfo[] {
+    return this.records.playerMatches(guildId, userId, 'active').map(toMatchInfo);
+  }
+
   setupOf(matchId: string): MatchSetup {
     return parseSetup(this.row(matchId), MatchSetupSchema);
   }

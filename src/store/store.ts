@@ -10,6 +10,7 @@ import { MatchClockStore } from './match-clocks.ts';
 import { MatchNotFound } from './match-errors.ts';
 import { exportMatch, inspectMatch, type MatchExport, type MatchInspection } from './match-export.ts';
 import { MatchPauses } from './match-pauses.ts';
+import { MatchPosts } from './match-posts.ts';
 import { MatchRecords } from './match-records.ts';
 import { MatchStore } from './match-store.ts';
 import { openDatabase } from './open-database.ts';
@@ -34,6 +35,8 @@ export class Store {
   /** Turn timers and pass modes of matches (the bot's; not part of a match's truth). */
   readonly clocks: MatchClockStore;
   readonly pauses: MatchPauses;
+  /** The board message and whether the result was announced, per match (the bot's; migration 51). */
+  readonly posts: MatchPosts;
   private readonly records: MatchRecords;
   private readonly parts: readonly GuildDataPart[];
   private readonly now: () => number;
@@ -51,6 +54,7 @@ export class Store {
     this.decks = new DeckStore(db, resolveGame);
     this.clocks = new MatchClockStore(db);
     this.pauses = new MatchPauses(db);
+    this.posts = new MatchPosts(db);
     const matchOptions = {
       snapshotEvery: config.snapshotEvery,
       now: this.now,

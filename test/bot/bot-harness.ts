@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import type { ChannelLimit } from '../../src/bot/channel-pacer.ts';
 import type { BotClock } from '../../src/bot/clock.ts';
 import type { Renderer } from '../../src/bot/context.ts';
-import { type Bot, createBot } from '../../src/bot/create-bot.ts';
+import { type Bot, type CreateBotOptions, createBot } from '../../src/bot/create-bot.ts';
 import { FakeDiscord, type FakeUser, type MessageView } from '../../src/devtools/fake-discord/index.ts';
 import type { BaseState, Seat } from '../../src/engine/core/game.ts';
 import { gameModule } from '../../src/engine/registry.ts';
@@ -21,8 +21,11 @@ export interface BotHarness {
   guild: ReturnType<FakeDiscord['createGuild']>;
   dbPath: string;
   logs: string[];
-  /** Stops the bot and starts a new one on the same database (a deploy or a crash-restart). */
-  restart(): Promise<void>;
+  /**
+   * Stops the bot and starts a new one on the same database (a deploy or a crash-restart). `meanwhile` runs while
+   * no bot is up (e.g. writes what a crashed process committed before it died).
+   */
+  restart(meanwhile?: () => void | Promise<void>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -43,6 +46,7 @@ export async function startBotHarness(
     challengeCooldownMs?: number;
     /** Board requests per channel; lifted unless a test is about it (the tests play faster than people). */
     boardChannelLimit?: ChannelLimit;
+    onMatchEnd?: CreateBotOptions['onMatchEnd'];
   } = {},
 ) {
   const discord = await FakeDiscord.start();
@@ -70,6 +74,7 @@ export async function startBotHarness(
       challengeCooldownMs: options.challengeCooldownMs ?? 0,
       ...(options.now ? { now: options.now } : {}),
       ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.onMatchEnd ? { onMatchEnd: options.onMatchEnd } : {}),
     });
   const h: BotHarness = {
     discord,
@@ -80,9 +85,10 @@ export async function startBotHarness(
     guild,
     dbPath,
     logs,
-    async restart() {
+    async restart(meanwhile) {
       await h.bot.idle();
       await h.bot.stop();
+      await meanwhile?.();
       h.bot = make();
       await h.bot.start();
     },

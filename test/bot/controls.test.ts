@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { BotConfigError, botConfigFromEnv } from '../../src/bot/config.ts';
 import { completedPicks, decisionControls } from '../../src/bot/controls.ts';
 import { type ControlId, decodeControl, encodeControl } from '../../src/bot/custom-id.ts';
-import { parseDeckText } from '../../src/bot/decks.ts';
+import { parseDeckText, readDeckText } from '../../src/bot/decks.ts';
 import type { DecisionOption, PendingDecision } from '../../src/engine/core/game.ts';
 
 const MATCH = '1234567890123456789';
@@ -176,5 +176,22 @@ describe('deck lists', () => {
       main: ['ember-whelp', 'ember-whelp', 'ember-whelp', 'fusebug'],
       character: ['sister-vaela'],
     });
+  });
+
+  it('reports every unreadable line by number and keeps the lines of each card', () => {
+    const read = readDeckText('2 a, 0 b\n# note\n[side]\n61 c\n1 d', (id) => (id === 'a' ? 'Alpha' : undefined));
+    expect(read.list).toBeNull();
+    expect(read.problems.map((p) => [p.line, p.text])).toEqual([
+      [1, '0 b'],
+      [4, '61 c'],
+    ]);
+    expect(read.linesOf('main', 'a')).toEqual([{ line: 1, entry: 1, text: '2 a' }]);
+    expect(read.linesOf('main', 'Alpha')).toEqual([{ line: 1, entry: 1, text: '2 a' }]);
+    expect(read.linesOf('side', 'unknown')).toEqual([{ line: 3, entry: 3, text: '[side]' }]);
+    // Entries are counted across commas, so a one-line list can name its items.
+    expect(readDeckText('3 a, 2 b, 1 c').linesOf('main', 'c')).toEqual([{ line: 1, entry: 3, text: '1 c' }]);
+    expect(readDeckText('{"main": [').problems[0]?.reason.en).toMatch(/^the JSON could not be read/);
+    expect(readDeckText(' \n# only a comment').problems[0]?.reason.en).toBe('the list has no cards');
+    expect(() => parseDeckText('0 b')).toThrow('line 1: the number of copies must be 1 to 60');
   });
 });

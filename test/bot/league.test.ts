@@ -3,7 +3,7 @@
 // played in the bot (challenge → accept → concede) and reported by both players, a dispute the organiser decides, the
 // round timer's no-show, a drop, an admin correction, undo and audit, standings (embed, image, CSV) checked against
 // an independent computation of the MTR tiebreakers, the top cut, the ratings leaderboard, and a restart.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -230,7 +230,15 @@ describe('an 8-player Swiss league with a top 4, end to end', () => {
     expect((await run(players[1] as FakeUser, 'league result', { round: 1, table: 1, score: '1-0' })).content).toMatch(
       /Only the league organiser or a server manager/,
     );
-    await run(players[2] as FakeUser, 'league deck', { list: '4 secret-card' });
+    // A legal NOVA deck (the Dusk Vigil precon), with a private note in it.
+    const precon = JSON.parse(readFileSync('data/decks/nova/nova-dusk-vigil.json', 'utf8')) as {
+      sections: Record<string, { card: string; count: number }[]>;
+    };
+    const deckText = Object.entries(precon.sections)
+      .map(([section, cards]) => [`[${section}]`, ...cards.map((c) => `${c.count} ${c.card}`)].join(', '))
+      .join(', ');
+    const saved = await run(players[2] as FakeUser, 'league deck', { list: `${deckText}, # secret-card tech` });
+    expect(saved.content).toMatch(/Decklist saved for "Friday NOVA"/);
     const auditAsPlayer = await run(players[3] as FakeUser, 'league audit');
     expect(text(auditAsPlayer)).not.toMatch(/secret-card/);
 

@@ -276,6 +276,8 @@ describe('challenges: cooldown and configured expiry', () => {
     await h.bot.idle();
     expect(h.bob.messages(challenge).find((m) => m.id === challenge.id)?.content).toMatch(/has expired/);
     expect(h.bot.store.matches.match(challenge.id)).toBeNull();
+    // Challengers whose cooldown is over are forgotten (bob's challenge was more than 60 s ago).
+    expect([...h.bot.context.challengeCooldowns.keys()]).toEqual([`${h.guild.id}:${h.alice.id}`]);
   });
 });
 

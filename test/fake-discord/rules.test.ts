@@ -118,6 +118,91 @@ describe('fake Discord enforces message limits with 50035 naming the field', () 
     expect(h.alice.lastMessage(h.guild.channel()).content).toBe('fallback');
   });
 
+  // Raw modal payloads (the builders of discord.js would refuse some of these before sending).
+  const input = (extra: object = {}) => ({ type: 4, custom_id: 'list', style: 2, label: 'List', ...extra });
+  const modal = (components: object[], extra: object = {}) => ({
+    title: 'Import',
+    custom_id: 'm',
+    components,
+    ...extra,
+  });
+  const inRow = (extra: object = {}) => ({ type: 1, components: [input(extra)] });
+  const modalCases: [string, object, string][] = [
+    ['modal title over 45', modal([inRow()], { title: 't'.repeat(46) }), 'data.title[BASE_TYPE_MAX_LENGTH]'],
+    [
+      '6 modal rows',
+      modal(Array.from({ length: 6 }, (_, i) => inRow({ custom_id: `f${i}` }))),
+      'data.components[BASE_TYPE_MAX_LENGTH]',
+    ],
+    [
+      'text input label over 45',
+      modal([inRow({ label: 'l'.repeat(46) })]),
+      'data.components[0].components[0].label[BASE_TYPE_MAX_LENGTH]',
+    ],
+    [
+      'text input without a label',
+      modal([inRow({ label: undefined })]),
+      'data.components[0].components[0].label[BASE_TYPE_REQUIRED]',
+    ],
+    [
+      'max_length over 4,000',
+      modal([inRow({ max_length: 4001 })]),
+      'data.components[0].components[0].max_length[BASE_TYPE_MAX]',
+    ],
+    [
+      'pre-filled value over 4,000',
+      modal([inRow({ value: 'v'.repeat(4001) })]),
+      'data.components[0].components[0].value[BASE_TYPE_MAX_LENGTH]',
+    ],
+    [
+      'placeholder over 100',
+      modal([inRow({ placeholder: 'p'.repeat(101) })]),
+      'data.components[0].components[0].placeholder[BASE_TYPE_MAX_LENGTH]',
+    ],
+    [
+      'unknown text input style',
+      modal([inRow({ style: 3 })]),
+      'data.components[0].components[0].style[BASE_TYPE_CHOICES]',
+    ],
+    [
+      'two text inputs in one row',
+      modal([{ type: 1, components: [input(), input({ custom_id: 'b' })] }]),
+      'data.components[0].components[BASE_TYPE_BAD_LENGTH]',
+    ],
+    [
+      'duplicate text input custom_id',
+      modal([inRow(), inRow()]),
+      'data.components[1].components[0].custom_id[COMPONENT_CUSTOM_ID_DUPLICATED]',
+    ],
+    ['no rows', modal([]), 'data.components[BASE_TYPE_MIN_LENGTH]'],
+  ];
+
+  it.each(modalCases)('a modal (callback type 9): %s', async (_name, body, field) => {
+    const error = await errorFrom(h, (i) => i.showModal({ toJSON: () => body } as never));
+    expect(error?.code).toBe(50035);
+    expect(error?.message).toContain(field);
+    // The refused modal did not acknowledge the interaction.
+    expect(h.alice.lastMessage(h.guild.channel()).content).toBe('fallback');
+  });
+
+  it('accepts a modal at the limits (45-character title and labels, 4,000-character value, 100-character placeholder)', async () => {
+    const body = modal(
+      [inRow({ label: 'l'.repeat(45), max_length: 4000, value: 'v'.repeat(4000), placeholder: 'p'.repeat(100) })],
+      { title: 't'.repeat(45) },
+    );
+    expect(await errorFrom(h, (i) => i.showModal({ toJSON: () => body } as never))).toBeNull();
+    expect(h.discord.interactions.openModal(h.alice.id, 'm')?.modalOpen).toBe(true);
+    let received = '';
+    h.onInteraction(async (interaction) => {
+      if (!interaction.isModalSubmit()) return;
+      received = interaction.fields.getTextInputValue('list');
+      await interaction.reply('saved');
+    });
+    const submitted = await h.alice.submitModal('m', { list: 'x'.repeat(4000) });
+    expect(submitted.state).toBe('acknowledged');
+    expect(received).toHaveLength(4000);
+  });
+
   it('accepts exactly-at-limit messages (5 rows of 5 buttons, 25 options, 2,000 characters)', async () => {
     const full = Array.from({ length: 5 }, (_, r) => row(5, (i) => button(r * 5 + i, { label: 'l'.repeat(80) })));
     expect(await errorFrom(h, (i) => i.reply({ content: 'x'.repeat(2000), components: full as never }))).toBeNull();
@@ -293,6 +378,26 @@ describe('fake Discord enforces interaction and delivery rules with Discord erro
     await expect(channel.send('hidden')).rejects.toMatchObject({ code: 50001 });
     h.discord.denyBotPermissions(general, 0n);
     await expect(channel.send({ files: [file] })).resolves.toBeDefined();
+  });
+
+  it('archiving a thread needs Manage Threads (50013 without); a message reopens it unless it is locked', async () => {
+    const general = h.guild.channel();
+    const channel = await h.client.channels.fetch(general.id);
+    if (!channel || channel.type !== ChannelType.GuildText) throw new Error('not a text channel');
+    const thread = await channel.threads.create({ name: 'round 1 table 1' });
+    h.discord.denyBotPermissions(general, PermissionFlagsBits.ManageThreads);
+    await h.discord.until(
+      () => channel.permissionsFor(h.discord.botUserId)?.has(PermissionFlagsBits.ManageThreads) === false,
+    );
+    await expect(thread.setArchived(true)).rejects.toMatchObject({ code: 50013, status: 403 });
+    h.discord.denyBotPermissions(general, 0n);
+    const archived = await thread.setArchived(true);
+    expect(archived.archived).toBe(true);
+    expect(h.discord.store.channel(thread.id).archived).toBe(true);
+    await thread.send('still here');
+    expect(h.discord.store.channel(thread.id).archived).toBe(false);
+    await thread.edit({ archived: true, locked: true });
+    await expect(thread.send('closed')).rejects.toMatchObject({ code: 50083 });
   });
 
   it('a deleted thread: THREAD_DELETE reaches the bot, REST answers 10003', async () => {

@@ -11,6 +11,7 @@ import {
   roundPairings,
 } from '../../src/league/league-queries.ts';
 import { ratedGamesOfRound, ratedLadderGames } from '../../src/league/league-ratings.ts';
+import { waitlistPlace } from '../../src/league/league-registration.ts';
 import { leagueViewFor } from '../../src/league/league-view.ts';
 import { standingsCsv } from '../../src/league/standings-csv.ts';
 import { MTR_TIEBREAKERS } from '../../src/league/tiebreakers.ts';
@@ -265,6 +266,88 @@ describe('organiser changes and undo', () => {
     l = applyCommand(l, organiser, { type: 'drop', player: 'p2' }, at());
     l = applyCommand(l, organiser, { type: 'repair-round' }, at());
     expect(roundPairings(l).flatMap((t) => [t.a, t.b])).not.toContain('p2');
+  });
+});
+
+describe('a player who drops with a match unplayed (MTR: the match is conceded)', () => {
+  it('gives the opponent a 2-0 win in best of three, not rated, and the round can end', () => {
+    let l = start(withPlayers(newLeague(swiss), players(4)));
+    const table = roundPairings(l)[0]!;
+    l = applyCommand(l, as(table.a), { type: 'drop', player: table.a }, at());
+    const conceded = roundPairings(l)[0]!;
+    expect(conceded.result).toEqual({
+      score: { gamesWonA: 0, gamesWonB: 2, gamesDrawn: 0 },
+      bothLose: false,
+      source: 'concession',
+    });
+    expect(playerHistory(l, table.b!)[0]!.outcome).toBe('win');
+    expect(ratedGamesOfRound(l, 1).map((g) => g.a)).not.toContain(table.a);
+    l = playRound(l);
+    l = start(l); // round 2 pairs without the dropped player
+    expect(roundPairings(l).flatMap((t) => [t.a, t.b])).not.toContain(table.a);
+  });
+
+  it('gives 1-0 in best of one, leaves a finished match alone, and replays the same', () => {
+    let l = start(withPlayers(newLeague(swiss, { matchLength: 'bo1' }), players(4)));
+    const [first, second] = roundPairings(l);
+    l = applyCommand(l, organiser, { type: 'drop', player: first!.b! }, at());
+    expect(roundPairings(l)[0]!.result!.score).toEqual({ gamesWonA: 1, gamesWonB: 0, gamesDrawn: 0 });
+    l = applyCommand(
+      l,
+      bot,
+      { type: 'bot-result', a: second!.a, b: second!.b!, score: { gamesWonA: 0, gamesWonB: 1, gamesDrawn: 0 } },
+      at(),
+    );
+    l = applyCommand(l, as(second!.b!), { type: 'drop', player: second!.b! }, at());
+    expect(roundPairings(l)[1]!.result!.source).toBe('bot');
+    expect(replay(l.log)).toEqual(l);
+  });
+
+  it('still lets the organiser re-pair the round after the drop (the concession is not a played result)', () => {
+    let l = start(withPlayers(newLeague(swiss), players(6)));
+    l = applyCommand(l, organiser, { type: 'drop', player: 'p1' }, at());
+    l = applyCommand(l, organiser, { type: 'repair-round' }, at());
+    expect(roundPairings(l).flatMap((t) => [t.a, t.b])).not.toContain('p1');
+    expect(roundPairings(l).filter((t) => t.result !== null)).toHaveLength(1); // the bye
+  });
+});
+
+describe('player cap and waitlist', () => {
+  it('puts joins past the cap on a waitlist and promotes the first one when a player drops before round 1', () => {
+    let l = withPlayers(newLeague(swiss, { cap: 3 }), players(5));
+    expect(l.players.map((p) => p.id)).toEqual(['p1', 'p2', 'p3']);
+    expect(l.waitlist.map((w) => w.id)).toEqual(['p4', 'p5']);
+    expect(waitlistPlace(l, 'p5')).toBe(2);
+    expectRefusal(
+      () => applyCommand(l, as('p4'), { type: 'join', player: 'p4' }, at()),
+      /already on the waitlist \(place 1\)/,
+    );
+    l = applyCommand(l, as('p2'), { type: 'drop', player: 'p2' }, at());
+    expect(l.players.map((p) => p.id)).toEqual(['p1', 'p3', 'p4']);
+    expect(l.waitlist.map((w) => w.id)).toEqual(['p5']);
+    // Leaving the waitlist frees nobody's place and promotes nobody.
+    l = applyCommand(l, as('p5'), { type: 'drop', player: 'p5' }, at());
+    expect(l.waitlist).toEqual([]);
+    expectRefusal(() => applyCommand(l, as('p5'), { type: 'drop', player: 'p5' }, at()), /not in this league/);
+    expect(replay(l.log)).toEqual(l);
+  });
+
+  it('does not promote once the event has started (a drop then is a drop)', () => {
+    let l = withPlayers(newLeague(swiss, { cap: 4 }), players(5));
+    l = start(l);
+    l = applyCommand(l, organiser, { type: 'drop', player: 'p1' }, at());
+    expect(l.waitlist.map((w) => w.id)).toEqual(['p5']);
+    expect(l.players.some((p) => p.id === 'p5')).toBe(false);
+  });
+
+  it('refuses a cap below two and loads a league stored before caps (no cap, empty waitlist)', () => {
+    expect(() => newLeague(swiss, { cap: 1 })).toThrow(InvalidData);
+    const l = withPlayers(newLeague(swiss), players(2));
+    const { waitlist: _w, ...old } = l;
+    const { cap: _c, ...oldConfig } = l.config;
+    const loaded = parseLeague({ ...old, config: oldConfig });
+    expect(loaded.config.cap).toBeNull();
+    expect(loaded.waitlist).toEqual([]);
   });
 });
 

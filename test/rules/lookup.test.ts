@@ -1,4 +1,5 @@
 // /rules and its autocomplete against an index of the five real documents and our reference files.
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,6 +50,14 @@ describe('the index', () => {
     expect(importRules(index, config, { force: true }).official.map((o) => o.status)).toEqual(['imported']);
     expect(count()).toBe(before);
     expect(searchRules(index, 'aqa', '3-3', 1).map((h) => h.entry.number)).toEqual(['3-3']);
+    // An index built by an earlier revision of the parsers (its digest covered the file alone) is imported again.
+    own.prepare("UPDATE rules_sources SET digest = ? WHERE game = 'aqa' AND source = 'official'").run(
+      createHash('sha256')
+        .update(readFileSync(join(dir, 'aqa.txt'), 'utf8'))
+        .digest('hex'),
+    );
+    expect(importRules(index, config).official.map((o) => o.status)).toEqual(['imported']);
+    expect(importRules(index, config).official.map((o) => o.status)).toEqual(['unchanged']);
   });
 });
 

@@ -84,6 +84,13 @@ describe('inline readings', () => {
     expect(readings.strip('飛行ひこうを持つ')).toBe('飛行を持つ');
     expect(readings.strip('速攻そっこう')).toBe('速攻そっこう');
   });
+  it('drop the reading of a paired term’s tail that starts at a katakana word', () => {
+    const readings = new ReadingStripper();
+    readings.add('初期ライフ総量', 'しょきらいふそうりょう');
+    expect(readings.strip('初期ライフ総量しょきらいふそうりょうは')).toBe('初期ライフ総量は');
+    expect(readings.strip('ライフ総量らいふそうりょうを')).toBe('ライフ総量を');
+    expect(readings.strip('総量そうりょう')).toBe('総量そうりょう');
+  });
 });
 
 describe('the rules directory', () => {

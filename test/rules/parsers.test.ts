@@ -217,6 +217,9 @@ describe('Magic: The Gathering (003)', () => {
     expect(rule('mtg', '702.9a').text).not.toContain('ひこう');
     expect(rule('mtg', '702.19b').text).toContain('コントローラーは');
     expect(rule('mtg', '702.19b').text).not.toContain('くりーちゃー');
+    // A paired term's tail: "ライフ総量" comes from the glossary's "初期ライフ総量".
+    expect(rule('mtg', '100.2').text).toContain('ライフ総量を');
+    expect(doc('mtg').rules.some((r) => r.text.includes('らいふそうりょう'))).toBe(false);
   });
   it('separates examples from the rule text', () => {
     expect(doc('mtg').rules.reduce((n, r) => n + r.examples.length, 0)).toBe(244);

@@ -189,6 +189,45 @@ describe.skipIf(!haveChromium)('the sandbox page', () => {
       `sandbox e2e: page load ${loadMs.toFixed(0)} ms; click → new board image shown ${rounds.map((r) => r.toFixed(0)).join(' / ')} ms`,
     );
   }, 60_000);
+
+  it('a modal: /deck import opens the form, the page submits it, and the answer shows', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto(`${sandbox.url}?as=alice`);
+    await page.locator('.channel-button', { hasText: 'general' }).waitFor();
+    await page.locator('#command').fill('/deck imp');
+    await page.locator('.suggestion', { hasText: '/deck import' }).waitFor();
+    await page.locator('#command').press('Enter');
+    await page.locator('#send').click();
+    const form = page.locator('#modal form.modal');
+    await form.waitFor();
+    expect(await form.locator('h2').textContent()).toBe('Import a NOVA deck');
+    await form.locator('input[name=name]').fill('From the page');
+    await form.locator('textarea[name=list]').fill('3 ember-whelp\n0 fusebug');
+    await page.screenshot({ path: `${OUT}/06-deck-form.png` });
+    // A submission the fake Discord refuses (a required field left empty, past the browser's own check) keeps the
+    // form open with what was typed.
+    await form.locator('input[name=name]').fill('');
+    await form.locator('input[name=name]').evaluate((input) => {
+      (input as unknown as { required: boolean }).required = false;
+    });
+    await form.locator('button[type=submit]').click();
+    await page.locator('.toast', { hasText: 'needs field "name"' }).waitFor();
+    expect(await form.isVisible()).toBe(true);
+    expect(await form.locator('textarea[name=list]').inputValue()).toBe('3 ember-whelp\n0 fusebug');
+    await form.locator('input[name=name]').fill('From the page');
+    await form.locator('button[type=submit]').click();
+    const answer = page.locator('.message.ephemeral', { hasText: 'Nothing was saved' });
+    await answer.waitFor();
+    expect(await page.locator('#modal').isHidden()).toBe(true);
+    expect(await answer.textContent()).toContain('line 2');
+    // "Edit and try again" opens the form with the list that was refused.
+    await answer.locator('button', { hasText: 'Edit and try again' }).click();
+    await form.waitFor();
+    expect(await form.locator('textarea[name=list]').inputValue()).toBe('3 ember-whelp\n0 fusebug');
+    expect(problems).toEqual([]);
+  }, 60_000);
 });
 
 // Functions that run in the page. The test's TypeScript has no DOM types, so the page's objects are typed loosely.

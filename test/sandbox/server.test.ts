@@ -114,6 +114,31 @@ describe('the sandbox server', () => {
   });
 });
 
+describe('a modal in the sandbox', () => {
+  it('/deck import opens the form, and the page submits it the way the Discord client does', async () => {
+    const general = sandbox.internals.world.general.channelId;
+    const opened = await post('slash', { as: 'alice', channelId: general, command: 'deck import', options: {} });
+    expect(opened.status).toBe(200);
+    const modal = opened.body.modal as { custom_id: string; title: string };
+    expect(modal.custom_id).toBe('deck:import:nova');
+    expect(modal.title).toBe('Import a NOVA deck');
+    // A required field left empty is refused (the page keeps the form open with what was typed).
+    const empty = await post('modal', { as: 'alice', channelId: general, customId: modal.custom_id, fields: {} });
+    expect(empty.status).toBe(400);
+    expect(empty.body.error).toMatch(/needs field "name"/);
+    const sent = await post('modal', {
+      as: 'alice',
+      channelId: general,
+      customId: modal.custom_id,
+      fields: { name: 'Sandbox deck', list: '3 ember-whelp' },
+    });
+    expect(sent.body.state).toBe('acknowledged');
+    await sandbox.internals.bot.idle();
+    const seen = await firstMessages('alice', general);
+    expect(seen.some((m) => m.ephemeral && m.content.startsWith('Saved "Sandbox deck" (not legal yet)'))).toBe(true);
+  });
+});
+
 describe('the language switch', () => {
   it('sets the locale the Discord client sends, so the bot answers in it', async () => {
     expect((await post('locale', { as: 'carol', locale: 'ja' })).body).toEqual({

@@ -127,7 +127,7 @@ describe('per-guild export and deletion', () => {
       userPreferences: [],
       decks: [],
       matches: [],
-      leagues: { leagues: [], ratings: [], seasons: [] },
+      leagues: { leagues: [], ratings: [], seasons: [], ratingJournal: [] },
     });
     const count = (sql: string) => (store.db.prepare(sql).get() as { n: number }).n;
     expect(count("SELECT count(*) n FROM match_decisions WHERE match_id = 'm1'")).toBe(0);

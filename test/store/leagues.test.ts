@@ -5,7 +5,7 @@ import { IllegalAction } from '../../src/engine/core/errors.ts';
 import type { League } from '../../src/league/league.ts';
 import { createLeague } from '../../src/league/league-log.ts';
 import { leagueStandings } from '../../src/league/league-queries.ts';
-import { applyRatingPeriod } from '../../src/league/ratings.ts';
+import { applyRatingPeriod, leaderboard, type RatedGame, softReset } from '../../src/league/ratings.ts';
 import { MTR_TIEBREAKERS } from '../../src/league/tiebreakers.ts';
 import { LeagueNameTaken, LeagueUnavailable } from '../../src/store/league-store.ts';
 import { tempStore } from './temp-store.ts';
@@ -194,12 +194,14 @@ describe('league store', () => {
     };
     expect(part.leagues.map((l) => [l.leagueId, l.log.length])).toEqual([['L1', 10]]);
     expect(part.ratings).toHaveLength(2);
+    expect((part as unknown as { ratingJournal: unknown[] }).ratingJournal).toHaveLength(1);
     expect(JSON.stringify(part)).toContain('"type":"start-round"');
     h.store.deleteGuild('g1');
     expect(h.store.leagues.list('g1')).toEqual([]);
     expect(h.store.leagues.get('L1')).toBeNull();
     expect(h.store.db.prepare('SELECT count(*) AS n FROM league_log').get()).toEqual({ n: 0 });
     expect(h.store.ratings.table('g1', 'nova')).toEqual({});
+    expect(h.store.db.prepare('SELECT count(*) AS n FROM rating_periods').get()).toEqual({ n: 0 });
   });
 });
 
@@ -236,5 +238,53 @@ describe('rating store', () => {
     expect(seasons[0]!.final?.map((x) => x.player).sort()).toEqual(['ann', 'ben']);
     expect(h.store.ratings.endSeason('g1', 'nova')?.number).toBe(2);
     expect(h.store.ratings.endSeason('g1', 'nova')).toBeNull();
+  });
+});
+
+describe('the rating journal (re-rating after a correction)', () => {
+  const win = (a: string, b: string): RatedGame => ({ a, b, scoreA: 1 });
+
+  it('rewrites a rated period in place and replays the later ones, seasons included, as if it had always been so', () => {
+    const h = open();
+    const r = h.store.ratings;
+    const s = r.settings;
+    const round1 = [win('ann', 'ben'), win('cat', 'dan')];
+    const round2 = [win('ann', 'cat'), win('ben', 'dan')];
+    const ladderWeek = [win('dan', 'ann')];
+    r.setPeriods('g1', 'nova', [{ source: 'league:L:round:1', games: round1 }]);
+    r.setPeriods('g1', 'nova', [{ source: 'ladder:X:week:0', games: ladderWeek }]);
+    r.startSeason('g1', 'nova', 'Spring');
+    r.setPeriods('g1', 'nova', [
+      { source: 'league:L:round:1', games: round1 },
+      { source: 'league:L:round:2', games: round2 },
+    ]);
+    r.endSeason('g1', 'nova');
+    // Round 1, table 1 is corrected: ben won.
+    const corrected = [win('ben', 'ann'), win('cat', 'dan')];
+    expect(r.setPeriods('g1', 'nova', [{ source: 'league:L:round:1', games: corrected }])).toBe(true);
+
+    let fresh = applyRatingPeriod({}, corrected, s);
+    fresh = applyRatingPeriod(fresh, ladderWeek, s);
+    fresh = softReset(fresh, s);
+    fresh = applyRatingPeriod(fresh, round2, s);
+    expect(r.table('g1', 'nova')).toEqual(fresh);
+    // Setting the same games again changes nothing.
+    expect(r.setPeriods('g1', 'nova', [{ source: 'league:L:round:1', games: corrected }])).toBe(false);
+    expect(h.reopen().ratings.seasons('g1', 'nova')[0]?.final).toEqual(leaderboard(fresh, s));
+  });
+
+  it('withdraws a period (as if never rated) and rates it in its place when it is complete again', () => {
+    const h = open();
+    const r = h.store.ratings;
+    const s = r.settings;
+    const round1 = [win('ann', 'ben')];
+    const round2 = [win('cat', 'dan')];
+    r.setPeriods('g1', 'nova', [{ source: 'L:1', games: round1 }]);
+    r.setPeriods('g1', 'nova', [{ source: 'L:2', games: round2 }]);
+    r.setPeriods('g1', 'nova', [{ source: 'L:1', games: null }]);
+    expect(r.table('g1', 'nova')).toEqual(applyRatingPeriod({}, round2, s));
+    r.setPeriods('g1', 'nova', [{ source: 'L:1', games: round1 }]);
+    expect(r.table('g1', 'nova')).toEqual(applyRatingPeriod(applyRatingPeriod({}, round1, s), round2, s));
+    expect([...r.periodsOf('g1', 'nova', 'L:').keys()].sort()).toEqual(['L:1', 'L:2']);
   });
 });

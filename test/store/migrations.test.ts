@@ -89,6 +89,30 @@ describe('migrations', () => {
     expect(schemaOf(db).some((s) => s.includes('half_done'))).toBe(false);
   });
 
+  it('journal existing ratings as a baseline and keep rounds rated before the journal as rated (201)', () => {
+    const db = memory();
+    migrate(
+      db,
+      migrations.filter((m) => m.version < 201),
+    );
+    db.prepare(
+      "INSERT INTO ratings (guild_id, game, user_id, rating, deviation, volatility, games, updated_at) VALUES ('g', 'nova', 'ann', 1600, 200, 0.06, 3, 0)",
+    ).run();
+    db.prepare(
+      `INSERT INTO leagues (league_id, guild_id, channel_id, name, name_key, game, owner_id, status, state, log_length,
+         threads, rated_rounds, created_at, updated_at)
+       VALUES ('L', 'g', 'c', 'L', 'l', 'nova', 'o', 'running', '{}', 1, 1, 2, 0, 0)`,
+    ).run();
+    expect(migrate(db, migrations)).toContain(201);
+    const baseline = db.prepare('SELECT kind, data FROM rating_periods').all() as { kind: string; data: string }[];
+    expect(baseline).toHaveLength(1);
+    expect(baseline[0]?.kind).toBe('baseline');
+    expect(JSON.parse(baseline[0]?.data ?? '{}')).toEqual({
+      ann: { rating: 1600, deviation: 200, volatility: 0.06, games: 3 },
+    });
+    expect(db.prepare('SELECT rated_before_journal AS n FROM leagues').get()).toEqual({ n: 2 });
+  });
+
   it('refuse two migrations with the same version', () => {
     const db = memory();
     expect(() => migrate(db, [...migrations, { ...migrations[0]!, name: 'copy' }])).toThrow(/share version/);

@@ -17,6 +17,7 @@ import { type Actor, currentRound, type GameScore, type LeagueCreate, roundCompl
 import type { LeagueCommandInput } from '../../league/league-commands.ts';
 import { createLeague } from '../../league/league-log.ts';
 import { auditTrail, leagueStandings, playerHistory } from '../../league/league-queries.ts';
+import { waitlistPlace } from '../../league/league-registration.ts';
 import { leagueViewFor } from '../../league/league-view.ts';
 import { MTR_TIEBREAKERS } from '../../league/tiebreakers.ts';
 import { LeagueNameTaken, type LeagueRecord, LeagueUnavailable } from '../../store/league-store.ts';
@@ -24,6 +25,7 @@ import type { BotContext } from '../context.ts';
 import { displayName } from '../context.ts';
 import { clip } from '../controls.ts';
 import { localeOf } from '../i18n.ts';
+import { deckProblems, MAX_DECK_CHARS, readDeckFile } from './league-decks.ts';
 import {
   auditLine,
   chunks,
@@ -144,7 +146,7 @@ async function command(
 ): Promise<LeagueRecord> {
   if (record.status === 'frozen') refuse(W.frozen(record.statusReason ?? ''));
   // Announcements can take a moment (threads, names): acknowledge first, within Discord's 3 seconds.
-  await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  if (!interaction.deferred) await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const after = await leagueServiceOf(ctx).run(record, actor, input);
   await interaction.editReply({ content: text[locale] });
   return after;
@@ -169,26 +171,41 @@ const HANDLERS: Record<string, Handler> = {
     const record = leagueFor(ctx, interaction);
     const { player, actor } = subjectOf(interaction, record);
     const text = player === interaction.user.id ? W.joined(record.name) : W.joinedFor(`<@${player}>`, record.name);
-    await command(ctx, interaction, record, actor, { type: 'join', player }, text, locale);
+    const after = await command(ctx, interaction, record, actor, { type: 'join', player }, text, locale);
+    const place = waitlistPlace(after.league, player);
+    if (place !== null) {
+      const cap = after.league.config.cap ?? 0;
+      await interaction.editReply({ content: W.waitlisted(`<@${player}>`, record.name, cap, place)[locale] });
+    }
   },
   drop: async (ctx, interaction, locale) => {
     const record = leagueFor(ctx, interaction);
     const { player, actor } = subjectOf(interaction, record);
-    await command(
-      ctx,
-      interaction,
-      record,
-      actor,
-      { type: 'drop', player },
-      W.dropped(`<@${player}>`, record.name),
-      locale,
-    );
+    const waiting = waitlistPlace(record.league, player) !== null;
+    const text = (waiting ? W.leftWaitlist : W.dropped)(`<@${player}>`, record.name);
+    await command(ctx, interaction, record, actor, { type: 'drop', player }, text, locale);
   },
   deck: async (ctx, interaction, locale) => {
     const record = leagueFor(ctx, interaction);
     const { player, actor } = subjectOf(interaction, record);
-    const deck = interaction.options.getString('list', true).trim();
-    if (!deck) refuse(W.deckEmpty);
+    const typed = interaction.options.getString('list');
+    const file = interaction.options.getAttachment('file');
+    if (typed !== null && file !== null) refuse(W.deckListAndFile);
+    if (file === null && !typed?.trim()) refuse(W.deckEmpty);
+    if (record.status === 'frozen') refuse(W.frozen(record.statusReason ?? ''));
+    // Downloading can take a moment: acknowledge first, within Discord's 3 seconds.
+    await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+    let deck = typed ?? '';
+    if (file) {
+      const read = await readDeckFile(file);
+      deck = read.ok ? read.text : refuse(read.reason);
+    }
+    deck = deck.trim();
+    const anyCard = deck.split(/\r?\n|,/).some((line) => line.trim() !== '' && !line.trim().startsWith('#'));
+    if (!anyCard) refuse(file ? W.deckFileEmpty(file.name) : W.deckEmpty);
+    if (deck.length > MAX_DECK_CHARS) refuse(W.deckTooLong(deck.length, MAX_DECK_CHARS));
+    const problems = deckProblems(ctx, record.game, deck);
+    if (problems) refuse(W.deckRefused(record.name, clip(problems.map((p) => `· ${p[locale]}`).join('\n'), 1700)));
     await command(ctx, interaction, record, actor, { type: 'set-deck', player, deck }, W.deckSet(record.name), locale);
   },
   checkin: async (ctx, interaction, locale) => {
@@ -419,6 +436,7 @@ async function createCommand(ctx: BotContext, interaction: Slash, locale: Locale
       checkInRequired: interaction.options.getBoolean('check-in') ?? false,
       noShowMinutes: interaction.options.getInteger('no-show-minutes'),
     },
+    cap: interaction.options.getInteger('cap'),
     seed: randomUUID(),
   };
   const organiser: Actor = { userId: interaction.user.id, role: 'organiser' };

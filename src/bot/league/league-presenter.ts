@@ -194,7 +194,11 @@ export function infoEmbed(record: LeagueRecord, locale: Locale): EmbedBuilder {
     { name: i.format[locale], value: format, inline: true },
     { name: i.matchLength[locale], value: W[league.config.matchLength][locale], inline: true },
     { name: i.phase[locale], value: (W.phases[record.status] as Label)[locale], inline: true },
-    { name: i.players[locale], value: `${active} / ${league.players.length}`, inline: true },
+    {
+      name: i.players[locale],
+      value: league.config.cap === null ? `${active} / ${league.players.length}` : `${active} / ${league.config.cap}`,
+      inline: true,
+    },
     { name: i.rounds[locale], value: String(league.rounds.length), inline: true },
     { name: i.dates[locale], value: dates, inline: true },
     { name: i.organiser[locale], value: mention(record.ownerId), inline: true },
@@ -211,6 +215,10 @@ export function infoEmbed(record: LeagueRecord, locale: Locale): EmbedBuilder {
       inline: true,
     },
   ];
+  if (league.config.cap !== null || league.waitlist.length > 0) {
+    const waiting = league.waitlist.map((w, n) => `${n + 1}. ${mention(w.id)}`);
+    fields.push({ name: i.waitlist[locale], value: clip(waiting.join('\n') || '–', 1024), inline: false });
+  }
   return new EmbedBuilder().setTitle(clip(record.name, 256)).addFields(fields);
 }
 

@@ -23,11 +23,12 @@ import {
 import type { LeagueCommandInput } from '../../league/league-commands.ts';
 import { leagueStandings, noShowDeadline } from '../../league/league-queries.ts';
 import { ratedGamesOfRound, ratedLadderGames } from '../../league/league-ratings.ts';
-import { applyRatingPeriod, weeklyPeriod } from '../../league/ratings.ts';
+import { type RatedGame, weeklyPeriod } from '../../league/ratings.ts';
 import type { LeagueRecord } from '../../store/league-store.ts';
 import type { MatchInfo } from '../../store/match-records.ts';
 import type { BotContext } from '../context.ts';
 import { clip } from '../controls.ts';
+import { CANNOT_MESSAGE_USER, discordCode, isPermissionError, UNKNOWN_CHANNEL } from '../discord-errors.ts';
 import { chunks, mention, namesOf, resultText, stageText, standingsEmbed, tableLines } from './league-presenter.ts';
 import { W } from './league-words.ts';
 
@@ -74,7 +75,7 @@ export class LeagueService {
   /** Applies one command, then announces what changed. Refusals (IllegalAction, InvalidData) propagate unchanged. */
   async run(record: LeagueRecord, actor: Actor, command: LeagueCommandInput): Promise<LeagueRecord> {
     const { before, after } = this.ctx.store.leagues.apply(record.leagueId, actor, command, this.isoNow());
-    this.rateFinishedRounds(after);
+    this.rateRounds(after);
     await this.announce(before, after, command.type);
     return this.ctx.store.leagues.require(after.leagueId);
   }
@@ -175,11 +176,19 @@ export class LeagueService {
     const { p1, p2 } = match.players;
     if (p1 === p2) return; // practice: one person in both seats
     const winner = result.kind === 'win' ? match.players[result.winner] : null;
-    // A ladder stays in registration (it has no rounds); other formats count once running.
+    // A ladder stays in registration (it has no rounds) and counts every game between members; a paired league
+    // counts it once running, and when several pair the two, only one does (pairedLeagueFor).
+    const ladders: LeagueRecord[] = [];
+    const paired: LeagueRecord[] = [];
     for (const summary of this.ctx.store.leagues.list(match.guildId, ['registration', 'running'])) {
       if (summary.game !== match.game) continue;
       const record = this.ctx.store.leagues.get(summary.leagueId);
-      if (!record || (record.status !== 'running' && record.league.config.format.kind !== 'ladder')) continue;
+      if (!record || record.status === 'frozen') continue;
+      if (record.league.config.format.kind === 'ladder') ladders.push(record);
+      else if (record.status === 'running' && openTableOf(record, p1, p2)) paired.push(record);
+    }
+    const chosen = pairedLeagueFor(match, paired);
+    for (const record of [...ladders, ...(chosen ? [chosen] : [])]) {
       try {
         await this.recordMatchIn(record, match.matchId, p1, p2, winner);
       } catch (error) {
@@ -210,9 +219,7 @@ export class LeagueService {
       return;
     }
     const round = currentRound(league);
-    const table = round?.tables.find(
-      (t) => t.result === null && ((t.a === x && t.b === y) || (t.a === y && t.b === x)),
-    );
+    const table = openTableOf(record, x, y);
     if (!round || !table) return;
     if (league.config.matchLength === 'bo1') {
       await this.run(record, this.botActor(), { type: 'bot-result', a: x, b: y, score: oneGame });
@@ -247,17 +254,30 @@ export class LeagueService {
     });
   }
 
-  /** Each round is one Glicko-2 rating period, rated once when all its results are in. */
-  private rateFinishedRounds(record: LeagueRecord): void {
+  /**
+   * Each round is one Glicko-2 rating period, rated when all its results are in. The periods of the league's
+   * rounds are kept in step with its state: a corrected or undone result of a rated round rewrites that period and
+   * the journal is replayed from it (RatingStore.setPeriods), and a round that lost a result is withdrawn until it
+   * is complete again. Rounds rated before the journal existed (ratedBeforeJournal) stay as they were rated.
+   */
+  private rateRounds(record: LeagueRecord): void {
     const { league } = record;
-    let rated = record.ratedRounds;
+    if (league.config.format.kind === 'ladder') return;
     const ratings = this.ctx.store.ratings;
-    while (rated < league.rounds.length && roundComplete(league.rounds[rated] as LeagueRound)) {
-      const games = ratedGamesOfRound(league, rated + 1);
-      ratings.update(record.guildId, record.game, (table) => applyRatingPeriod(table, games, ratings.settings));
-      rated += 1;
+    const prefix = `league:${record.leagueId}:round:`;
+    const known = [...ratings.periodsOf(record.guildId, record.game, prefix).keys()];
+    const last = Math.max(league.rounds.length, ...known.map((k) => Number(k.slice(prefix.length))));
+    const periods: { source: string; games: RatedGame[] | null }[] = [];
+    for (let n = record.ratedBeforeJournal + 1; n <= last; n++) {
+      const round = league.rounds[n - 1];
+      periods.push({
+        source: `${prefix}${n}`,
+        games: round && roundComplete(round) ? ratedGamesOfRound(league, n) : null,
+      });
     }
-    if (rated !== record.ratedRounds) this.ctx.store.leagues.setProgress(record.leagueId, { ratedRounds: rated });
+    ratings.setPeriods(record.guildId, record.game, periods);
+    const complete = league.rounds.filter(roundComplete).length;
+    if (complete !== record.ratedRounds) this.ctx.store.leagues.setProgress(record.leagueId, { ratedRounds: complete });
   }
 
   /** A ladder is rated by the week (from the league's creation): each finished week is one period. */
@@ -269,16 +289,15 @@ export class LeagueService {
     const games = ratedLadderGames(league, record.ratedLadderGames);
     const done = games.filter((g) => weeklyPeriod(Date.parse(g.at), origin) < thisWeek);
     if (done.length === 0) return;
-    const ratings = this.ctx.store.ratings;
-    ratings.update(record.guildId, record.game, (start) => {
-      let table = start;
-      const weeks = [...new Set(done.map((g) => weeklyPeriod(Date.parse(g.at), origin)))].sort((a, b) => a - b);
-      for (const week of weeks) {
-        const period = done.filter((g) => weeklyPeriod(Date.parse(g.at), origin) === week).map((g) => g.game);
-        table = applyRatingPeriod(table, period, ratings.settings);
-      }
-      return table;
-    });
+    const weeks = [...new Set(done.map((g) => weeklyPeriod(Date.parse(g.at), origin)))].sort((a, b) => a - b);
+    this.ctx.store.ratings.setPeriods(
+      record.guildId,
+      record.game,
+      weeks.map((week) => ({
+        source: `ladder:${record.leagueId}:week:${week}`,
+        games: done.filter((g) => weeklyPeriod(Date.parse(g.at), origin) === week).map((g) => g.game),
+      })),
+    );
     this.ctx.store.leagues.setProgress(record.leagueId, { ratedLadderGames: record.ratedLadderGames + done.length });
   }
 
@@ -312,6 +331,7 @@ export class LeagueService {
       lines.push(W.undoneAnnounce(what)[locale]);
     }
     for (const p of now.players) {
+      if (was.waitlist.some((w) => w.id === p.id)) lines.push(W.promoted(mention(p.id), after.name)[locale]);
       const old = was.players.find((x) => x.id === p.id);
       if (old && old.droppedAfterRound === null && p.droppedAfterRound !== null && p.droppedAfterRound > 0)
         lines.push(W.playerDropped(mention(p.id))[locale]);
@@ -354,6 +374,9 @@ export class LeagueService {
       lines.push((final ? W.finalComplete : W.roundComplete(roundNow.number))[locale]);
     }
     for (const text of chunks(lines, 1900)) await this.post(after, { content: text });
+    // The threads of a finished round are archived; a re-pair replaces the round's tables, so its old threads too.
+    if (roundWas && (type === 'repair-round' || (roundNow && roundComplete(roundNow) && !roundComplete(roundWas))))
+      await this.archiveThreads(after, roundWas.number, locale);
     if (newRound && roundNow) await this.announcePairings(after, roundNow, locale);
     if (now.phase === 'finished' && was.phase !== 'finished') await this.announceEnd(after, locale);
   }
@@ -383,9 +406,23 @@ export class LeagueService {
       if (last) embed.addFields({ name: '\u200b', value: clip(notes.join('\n'), 1024) });
       await channel.send({ embeds: [embed], ...(last && noShow ? { components: [button] } : {}) });
     }
+    const threads = await this.openThreads(record, round, channel, button, locale);
+    await this.sendPairingDms(record, round, threads, locale);
+  }
+
+  /** A public thread per table (both players added), while a round has at most MAX_THREADED_TABLES tables. */
+  private async openThreads(
+    record: LeagueRecord,
+    round: LeagueRound,
+    channel: SendableChannels,
+    button: ActionRowBuilder<MessageActionRowComponentBuilder>,
+    locale: Locale,
+  ): Promise<Map<number, string>> {
+    const opened = new Map<number, string>();
+    const noShow = record.league.config.settings.noShowMinutes;
     const tables = round.tables.filter((t): t is LeagueTable & { b: string } => t.b !== null);
-    if (!record.threads || tables.length > MAX_THREADED_TABLES || !('threads' in channel)) return;
-    if (channel.type !== ChannelType.GuildText) return;
+    if (!record.threads || tables.length > MAX_THREADED_TABLES || !('threads' in channel)) return opened;
+    if (channel.type !== ChannelType.GuildText) return opened;
     const names = await namesOf(
       this.ctx,
       tables.flatMap((t) => [t.a, t.b]),
@@ -396,6 +433,8 @@ export class LeagueService {
           name: clip(`R${round.number} T${t.number}: ${names[t.a]} vs ${names[t.b]}`, 100),
           type: ChannelType.PublicThread,
         });
+        this.ctx.store.leagues.addThread(record.leagueId, round.number, t.number, thread.id);
+        opened.set(t.number, thread.id);
         await thread.members.add(t.a).catch(() => undefined);
         await thread.members.add(t.b).catch(() => undefined);
         await thread.send({
@@ -406,6 +445,73 @@ export class LeagueService {
         this.ctx.log(`league ${record.leagueId}: thread for table ${t.number}: ${(error as Error).message}`);
       }
     }
+    return opened;
+  }
+
+  /**
+   * Pairings by DM, a best-effort extra for players who turned DMs on (`/settings user dms:True`, per server).
+   * 50007 (DMs closed) turns the preference off with its note, as for turn DMs; nothing else depends on a DM.
+   */
+  private async sendPairingDms(
+    record: LeagueRecord,
+    round: LeagueRound,
+    threads: Map<number, string>,
+    locale: Locale,
+  ): Promise<void> {
+    const preferences = this.ctx.store.preferences;
+    for (const t of round.tables) {
+      for (const [me, opponent] of [
+        [t.a, t.b],
+        [t.b, t.a],
+      ] as const) {
+        if (me === null || !preferences.get(record.guildId, me).dmNotifications) continue;
+        const thread = threads.get(t.number);
+        const where = thread ? `https://discord.com/channels/${record.guildId}/${thread}` : `<#${record.channelId}>`;
+        const text =
+          opponent === null
+            ? W.pairingDmBye(record.name, round.number)[locale]
+            : W.pairingDm(record.name, round.number, t.number, mention(opponent), where)[locale];
+        try {
+          const user = await this.ctx.client.users.fetch(me);
+          await user.send({ content: text, allowedMentions: { parse: [] } });
+        } catch (error) {
+          if (discordCode(error) === CANNOT_MESSAGE_USER) {
+            const now = this.ctx.now();
+            preferences.update(
+              record.guildId,
+              me,
+              { dmNotifications: false, dmNotificationsOff: { reason: 'dms-closed', at: now } },
+              now,
+            );
+          }
+          this.ctx.log(`league ${record.leagueId}: pairing DM to ${me}: ${(error as Error).message}`);
+        }
+      }
+    }
+  }
+
+  /**
+   * Archives a round's pairing threads. A deleted thread (10003) is simply done; without Manage Threads the thread
+   * stays open and the organiser is told once which permission is missing. Nothing here can fail the round.
+   */
+  private async archiveThreads(record: LeagueRecord, round: number, locale: Locale): Promise<void> {
+    const leagues = this.ctx.store.leagues;
+    let refused = 0;
+    for (const { threadId } of leagues.openThreads(record.leagueId, round)) {
+      try {
+        const thread = await this.ctx.client.channels.fetch(threadId);
+        if (thread?.isThread() && !thread.archived) await thread.setArchived(true);
+        leagues.threadClosed(record.leagueId, threadId);
+      } catch (error) {
+        if (discordCode(error) === UNKNOWN_CHANNEL) leagues.threadClosed(record.leagueId, threadId);
+        else if (isPermissionError(error)) refused += 1;
+        else this.ctx.log(`league ${record.leagueId}: archiving thread ${threadId}: ${(error as Error).message}`);
+      }
+    }
+    if (refused > 0)
+      await this.post(record, { content: W.threadsNotArchived(round, refused, mention(record.ownerId))[locale] }).catch(
+        () => undefined,
+      );
   }
 
   private async announceEnd(record: LeagueRecord, locale: Locale): Promise<void> {
@@ -426,6 +532,22 @@ export class LeagueService {
   }
 }
 
+/** The open table of the current round where x and y are paired, if any. */
+function openTableOf(record: LeagueRecord, x: string, y: string): LeagueTable | undefined {
+  return currentRound(record.league)?.tables.find(
+    (t) => t.result === null && ((t.a === x && t.b === y) || (t.a === y && t.b === x)),
+  );
+}
+
+/**
+ * A bot game between two players paired in several running leagues of its game counts in one only: the league
+ * whose announcement channel the challenge was made in (pairing threads cannot host a challenge), else the oldest.
+ */
+export function pairedLeagueFor(match: Pick<MatchInfo, 'channelId'>, paired: readonly LeagueRecord[]) {
+  const oldestFirst = [...paired].sort((x, y) => x.createdAt - y.createdAt || (x.leagueId < y.leagueId ? -1 : 1));
+  return oldestFirst.find((r) => r.channelId === match.channelId) ?? oldestFirst[0] ?? null;
+}
+
 function scoreTextOf(s: GameScore): string {
   return s.gamesDrawn > 0 ? `${s.gamesWonA}-${s.gamesWonB}-${s.gamesDrawn}` : `${s.gamesWonA}-${s.gamesWonB}`;
 }
@@ -443,6 +565,10 @@ function resultLine(round: LeagueRound, t: LeagueTable, corrected: boolean, loca
   if (r.source === 'no-show') {
     const losers = r.bothLose ? [t.a, t.b as string] : [r.score.gamesWonA > r.score.gamesWonB ? (t.b as string) : t.a];
     return losers.map((id) => W.noShow(mention(id), t.number)[locale]).join('\n');
+  }
+  if (r.source === 'concession') {
+    const loser = r.score.gamesWonA > r.score.gamesWonB ? (t.b as string) : t.a;
+    return W.conceded(mention(loser), t.number, text)[locale];
   }
   return (corrected ? W.correctedResult : W.organiserResult)(round.number, t.number, text)[locale];
 }

@@ -80,6 +80,18 @@ export const W = {
   ),
   joined: (name: string) => l(`You joined "${name}".`, `「${name}」に参加しました。`),
   joinedFor: (who: string, name: string) => l(`${who} joined "${name}".`, `${who} を「${name}」に登録しました。`),
+  waitlisted: (who: string, name: string, cap: number, place: number) =>
+    l(
+      `"${name}" is full (${cap} players): ${who} is number ${place} on the waitlist and will be told when a place frees up.`,
+      `「${name}」は満員です（${cap}人）。${who} はキャンセル待ち${place}番目です。空きが出たらお知らせします。`,
+    ),
+  leftWaitlist: (who: string, name: string) =>
+    l(`${who} left the waitlist of "${name}".`, `${who} は「${name}」のキャンセル待ちから外れました。`),
+  promoted: (who: string, name: string) =>
+    l(
+      `${who}: a place freed up in "${name}" and you are now registered (you were first on the waitlist).`,
+      `${who}：「${name}」に空きが出たため参加登録されました（キャンセル待ち1番目でした）。`,
+    ),
   dropped: (who: string, name: string) =>
     l(`${who} dropped from "${name}".`, `${who} が「${name}」からドロップしました。`),
   deckSet: (name: string) =>
@@ -87,7 +99,53 @@ export const W = {
       `Decklist saved for "${name}" (only you and the organisers can see it).`,
       `「${name}」のデッキリストを保存しました（本人と運営のみ閲覧可）。`,
     ),
-  deckEmpty: l('Give the decklist as text in the list option.', 'デッキリストを list オプションに入力してください。'),
+  deckEmpty: l(
+    'Give the decklist as text in the list option, or attach it as a text file with the file option.',
+    'デッキリストを list オプションに入力するか、file オプションでテキストファイルを添付してください。',
+  ),
+  deckListAndFile: l(
+    'Give the decklist either as text (list) or as a file (file), not both.',
+    'デッキリストは list（テキスト）か file（ファイル）のどちらか一方で指定してください。',
+  ),
+  deckFileNotText: (name: string, type: string) =>
+    l(
+      `${name} is not a text file (${type}): attach the deck list as a .txt file, one "N card-id" per line.`,
+      `${name} はテキストファイルではありません（${type}）。デッキリストは1行に「枚数 カードID」の .txt ファイルで添付してください。`,
+    ),
+  deckFileTooLarge: (name: string, size: number, max: number) =>
+    l(
+      `${name} is too large (${Math.ceil(size / 1024)} KB): a deck list file is at most ${max / 1024} KB.`,
+      `${name} は大きすぎます（${Math.ceil(size / 1024)} KB）。デッキリストのファイルは ${max / 1024} KB までです。`,
+    ),
+  deckFileDownload: (name: string, why: string) =>
+    l(
+      `I could not download ${name} (${why}); try attaching it again.`,
+      `${name} をダウンロードできませんでした（${why}）。もう一度添付してください。`,
+    ),
+  deckFileNotUtf8: (name: string) =>
+    l(
+      `${name} is not UTF-8 text; save it as UTF-8 and attach it again.`,
+      `${name} はUTF-8のテキストではありません。UTF-8で保存して添付し直してください。`,
+    ),
+  deckFileEmpty: (name: string) => l(`${name} has no deck list in it.`, `${name} にデッキリストが入っていません。`),
+  deckTooLong: (length: number, max: number) =>
+    l(
+      `The deck list is ${length} characters long; at most ${max}.`,
+      `デッキリストが${length}文字あります（${max}文字まで）。`,
+    ),
+  deckUnreadable: (why: string) =>
+    l(`I could not read the deck list: ${why}`, `デッキリストを読めませんでした：${why}`),
+  deckProblem: (where: number[], lines: boolean, message: Label, rule: string) => {
+    const en =
+      where.length === 0 ? '' : `${lines ? 'line' : 'item'}${where.length > 1 ? 's' : ''} ${where.join(', ')}: `;
+    const ja = where.length === 0 ? '' : `${where.join('、')}${lines ? '行目' : '番目'}：`;
+    return l(`${en}${message.en} (${rule})`, `${ja}${message.ja}（${rule}）`);
+  },
+  deckRefused: (name: string, problems: string) =>
+    l(
+      `Deck not submitted to "${name}": it breaks the game's deck rules (your previous deck, if any, is kept).\n${problems}`,
+      `「${name}」にデッキを提出できませんでした。デッキ構築ルールに違反しています（以前のデッキはそのままです）。\n${problems}`,
+    ),
   checkedIn: (who: string) => l(`${who} is checked in.`, `${who} のチェックインが完了しました。`),
   registration: (open: boolean) =>
     open
@@ -192,7 +250,24 @@ export const W = {
       `The match of ${a} and ${b} was not recorded for the league: ${why}`,
       `${a} と ${b} の対戦はリーグに記録されませんでした：${why}`,
     ),
+  threadsNotArchived: (round: number, count: number, organiser: string) =>
+    l(
+      `${organiser}: I could not archive ${count} pairing thread(s) of round ${round}: I need the Manage Threads permission in this channel. They stay open; nothing else is affected.`,
+      `${organiser}：第${round}ラウンドの対戦スレッド${count}件をアーカイブできませんでした。このチャンネルで「スレッドの管理」権限が必要です。スレッドは開いたままですが、他に影響はありません。`,
+    ),
+  pairingDm: (name: string, round: number, table: number, opponent: string, where: string) =>
+    l(
+      `${name}, round ${round}: you play ${opponent} at table ${table}. ${where}`,
+      `${name} 第${round}ラウンド：${table}卓で ${opponent} と対戦です。${where}`,
+    ),
+  pairingDmBye: (name: string, round: number) =>
+    l(`${name}, round ${round}: you have a bye (a win).`, `${name} 第${round}ラウンド：不戦勝です。`),
   playerDropped: (who: string) => l(`${who} dropped.`, `${who} がドロップしました。`),
+  conceded: (who: string, table: number, text: string) =>
+    l(
+      `${who} dropped with the match at table ${table} unplayed and concedes it: ${text}.`,
+      `${who} は${table}卓の対戦前にドロップしたため投了扱いです：${text}`,
+    ),
   leagueFinished: (name: string) =>
     l(`"${name}" has finished. Final standings:`, `「${name}」は終了しました。最終順位：`),
   // Views.
@@ -241,6 +316,7 @@ export const W = {
     dates: l('Dates', '期間'),
     organiser: l('Organiser', '運営'),
     timer: l('Round timer', 'ラウンド時間'),
+    waitlist: l('Waitlist', 'キャンセル待ち'),
   },
   formats: {
     swiss: l('Swiss', 'スイス式'),

@@ -27,6 +27,7 @@ export const Limits = {
   modalRows: 5,
   textInputLabel: 45,
   textInputLength: 4000,
+  textInputPlaceholder: 100,
   autocompleteChoices: 25,
   choiceText: 100,
 } as const;
@@ -36,6 +37,7 @@ type Json = Record<string, unknown>;
 const SELECT_TYPES = new Set([3, 5, 6, 7, 8]);
 const BUTTON = 2;
 const ACTION_ROW = 1;
+const TEXT_INPUT = 4;
 const LINK_STYLE = 5;
 const PREMIUM_STYLE = 6;
 const COMPONENTS_V2_FLAG = 1 << 15;
@@ -231,25 +233,48 @@ export function checkModal(data: Json): void {
   const rows = asArray(data.components);
   if (rows.length === 0) problems.add('data.components', 'BASE_TYPE_MIN_LENGTH', 'Must be 1 or more in length.');
   problems.maxLength('data.components', rows, Limits.modalRows);
+  const seen = new Set<unknown>();
   rows.forEach((rawRow, i) => {
     const row = asObject(rawRow);
-    const input = asObject(row.type === ACTION_ROW ? asArray(row.components)[0] : row.component);
-    const at = row.type === ACTION_ROW ? `data.components.${i}.components.0` : `data.components.${i}.component`;
-    const label = row.type === ACTION_ROW ? input.label : row.label;
+    const inRow = row.type === ACTION_ROW;
+    // An action row in a modal holds exactly one text input.
+    if (inRow && asArray(row.components).length !== 1) {
+      problems.add(`data.components.${i}.components`, 'BASE_TYPE_BAD_LENGTH', 'Must be between 1 and 1 in length.');
+    }
+    const input = asObject(inRow ? asArray(row.components)[0] : row.component);
+    const at = inRow ? `data.components.${i}.components.0` : `data.components.${i}.component`;
+    const labelPath = inRow ? `${at}.label` : `data.components.${i}.label`;
+    const label = inRow ? input.label : row.label;
     problems.required(`${at}.custom_id`, input.custom_id);
     problems.maxLength(`${at}.custom_id`, input.custom_id, Limits.customId);
-    problems.maxLength(
-      row.type === ACTION_ROW ? `${at}.label` : `data.components.${i}.label`,
-      label,
-      Limits.textInputLabel,
-    );
-    if (typeof input.max_length === 'number' && input.max_length > Limits.textInputLength) {
+    if (input.custom_id !== undefined && seen.has(input.custom_id)) {
+      problems.add(`${at}.custom_id`, 'COMPONENT_CUSTOM_ID_DUPLICATED', 'Component custom id cannot be duplicated');
+    }
+    seen.add(input.custom_id);
+    problems.required(labelPath, label);
+    problems.maxLength(labelPath, label, Limits.textInputLabel);
+    if (input.type !== TEXT_INPUT) return;
+    if (input.style !== 1 && input.style !== 2) {
+      problems.add(`${at}.style`, 'BASE_TYPE_CHOICES', 'Value must be one of {1, 2}.');
+    }
+    const min = typeof input.min_length === 'number' ? input.min_length : 0;
+    const max = typeof input.max_length === 'number' ? input.max_length : Limits.textInputLength;
+    if (max < 1 || max > Limits.textInputLength) {
       problems.add(
         `${at}.max_length`,
         'BASE_TYPE_MAX',
         `int value should be less than or equal to ${Limits.textInputLength}.`,
       );
     }
+    if (min < 0 || min > Limits.textInputLength) {
+      problems.add(
+        `${at}.min_length`,
+        'BASE_TYPE_MAX',
+        `int value should be less than or equal to ${Limits.textInputLength}.`,
+      );
+    }
+    problems.maxLength(`${at}.value`, input.value, Limits.textInputLength);
+    problems.maxLength(`${at}.placeholder`, input.placeholder, Limits.textInputPlaceholder);
   });
   problems.throwIfAny();
 }

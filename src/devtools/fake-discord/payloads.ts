@@ -137,10 +137,10 @@ export function channelPayload(store: Store, channel: ChannelRecord): Json {
     total_message_sent: count,
     member_count: channel.threadMemberIds.size,
     thread_metadata: {
-      archived: false,
+      archived: channel.archived,
       auto_archive_duration: 1440,
       archive_timestamp: iso(channel.createdAt),
-      locked: false,
+      locked: channel.locked,
       create_timestamp: iso(channel.createdAt),
       ...(channel.type === ChannelKind.PrivateThread ? { invitable: false } : {}),
     },

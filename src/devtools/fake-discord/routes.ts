@@ -1,6 +1,12 @@
 import { PermissionFlagsBits } from 'discord.js';
 import type { CommandRegistry } from './commands.ts';
-import { cannotEditOthersMessage, cannotMessageUser, missingAccess, unknownMessage } from './errors.ts';
+import {
+  cannotEditOthersMessage,
+  cannotMessageUser,
+  DiscordApiError,
+  missingAccess,
+  unknownMessage,
+} from './errors.ts';
 import type { Gateway } from './gateway.ts';
 import type { Route } from './http.ts';
 import type { InteractionBook } from './interactions.ts';
@@ -256,6 +262,12 @@ export function buildRoutes(ctx: RouteContext): Route[] {
           throw cannotMessageUser();
         }
         const inThread = channel.parentId !== null;
+        if (inThread && channel.archived) {
+          // Discord: a message reopens an archived thread, unless it is locked.
+          if (channel.locked) throw new DiscordApiError(400, 50083, 'Thread is archived');
+          channel.archived = false;
+          ctx.gateway.dispatch('THREAD_UPDATE', channelPayload(store, channel));
+        }
         requireBotPermissions(
           ctx,
           channel,

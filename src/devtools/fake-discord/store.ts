@@ -48,6 +48,9 @@ export interface ChannelRecord {
   threadMemberIds: Set<string>;
   ownerId: string | null;
   createdAt: number;
+  /** For threads: archived (closed; a new message reopens it unless locked) and locked (only moderators reopen). */
+  archived: boolean;
+  locked: boolean;
 }
 
 export interface AttachmentRecord {
@@ -187,6 +190,8 @@ export class Store {
       threadMemberIds: new Set(),
       ownerId: null,
       createdAt: this.clock.now(),
+      archived: false,
+      locked: false,
       ...fields,
     };
     this.channels.set(channel.id, channel);

@@ -30,6 +30,36 @@ export function threadRoutes(ctx: RouteContext, botChannel: (id: string) => Chan
       },
     },
     {
+      // Modify a thread: archive or lock it (Discord: MANAGE_THREADS, except reopening an unlocked one, which only
+      // needs SEND_MESSAGES), or rename it. Other channels cannot be modified here.
+      method: 'PATCH',
+      pattern: '/channels/:channelId',
+      auth: true,
+      handle: ({ params, body }) => {
+        const thread = botChannel(params.channelId as string);
+        if (thread.parentId === null) throw new DiscordApiError(403, 50013, 'Missing Permissions');
+        const reopening = body.archived === false && body.locked !== true && !thread.locked;
+        requireBotPermissions(
+          ctx,
+          thread,
+          reopening && body.name === undefined ? PermissionFlagsBits.SendMessages : PermissionFlagsBits.ManageThreads,
+        );
+        if (typeof body.name === 'string') {
+          if (body.name.length < 1 || body.name.length > 100)
+            throw invalidFormBody([
+              { path: 'name', code: 'BASE_TYPE_BAD_LENGTH', message: 'Must be between 1 and 100 in length.' },
+            ]);
+          thread.name = body.name;
+        }
+        if (typeof body.locked === 'boolean') thread.locked = body.locked;
+        if (typeof body.archived === 'boolean') thread.archived = body.archived;
+        const payload = channelPayload(store, thread);
+        ctx.gateway.dispatch('THREAD_UPDATE', payload);
+        store.notifyChange();
+        return payload;
+      },
+    },
+    {
       method: 'PUT',
       pattern: '/channels/:channelId/thread-members/:userId',
       auth: true,

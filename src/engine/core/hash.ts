@@ -1,56 +1,105 @@
 import { createHash } from 'node:crypto';
 
 /**
- * JSON with object keys sorted, so equal states always serialise to equal bytes. A sorted copy is built first and
- * serialised once: the same bytes as a `JSON.stringify` replacer that sorts (what stored decision logs hold) at a
- * fraction of the cost, since a replacer is called for every value of a large state.
+ * JSON with object keys sorted, so equal states always serialise to equal bytes: exactly the bytes of
+ * `JSON.stringify` with a replacer that sorts keys (what stored decision logs hold; test/core/rng-hash.test.ts checks
+ * it), written directly instead of through a sorted copy, since a replacer or a copy costs a call or an object for
+ * every value of a large state.
  */
 export function canonicalJson(value: unknown): string {
-  return JSON.stringify(sortedCopy(value, ''));
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  return write(value, '', { notFrozen: 0 }) as string;
 }
 
 /**
- * Sorted copies of deep-frozen objects, which can never change: engines freeze what they hand out (NOVA's card
- * objects, games/nova/working-copy.ts) and consecutive states share most of it, so most of a state is sorted once.
+ * The JSON text of deep-frozen objects, which can never change: engines freeze what they hand out (NOVA's card
+ * objects, games/nova/working-copy.ts) and consecutive states share most of it, so most of a state is written once.
  * Invisible to callers: the output is the same with or without it.
  */
-const frozenCopies = new WeakMap<object, unknown>();
+const frozenJson = new WeakMap<object, string>();
 
-function sortedCopy(value: unknown, key: string): unknown {
-  return copyOf(value, key).copy;
+/** Counts values met under the current one that are not deep-frozen (so its text must not be reused). */
+interface Walk {
+  notFrozen: number;
 }
 
-/** The sorted copy, and whether everything under `value` is frozen (so the copy may be reused). */
-function copyOf(value: unknown, key: string): { copy: unknown; frozen: boolean } {
-  if (value === null || typeof value !== 'object') return { copy: value, frozen: true };
-  const cached = frozenCopies.get(value);
-  if (cached !== undefined) return { copy: cached, frozen: true };
-  const toJSON = (value as { toJSON?: unknown }).toJSON;
-  if (typeof toJSON === 'function') return { copy: sortedCopy(toJSON.call(value, key), key), frozen: false };
-  let frozen = Object.isFrozen(value);
-  let out: unknown;
-  if (Array.isArray(value)) {
-    const list = new Array(value.length);
-    for (let i = 0; i < value.length; i++) {
-      const c = copyOf(value[i], String(i));
-      list[i] = c.copy;
-      frozen &&= c.frozen;
-    }
-    out = list;
-  } else {
-    // Inserting in sorted order gives the sorted order, except that JavaScript always lists integer-like keys
-    // first, in numeric order: earlier hashes were made the same way, so they stay equal.
-    const keys = Object.keys(value).sort();
-    const record: Record<string, unknown> = {};
-    for (const k of keys) {
-      const c = copyOf((value as Record<string, unknown>)[k], k);
-      record[k] = c.copy;
-      frozen &&= c.frozen;
-    }
-    out = record;
+/** The JSON text of `value` found under `key`, or undefined where JSON leaves the member out. */
+function write(value: unknown, key: string, walk: Walk): string | undefined {
+  switch (typeof value) {
+    case 'string':
+      return quote(value);
+    case 'number':
+      return Number.isFinite(value) ? String(value) : 'null';
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'object':
+      if (value === null) return 'null';
+      break;
+    case 'bigint':
+      return JSON.stringify(value); // throws, as JSON.stringify does
+    default:
+      return undefined; // undefined, functions and symbols are left out (null in arrays)
   }
-  if (frozen) frozenCopies.set(value, out);
-  return { copy: out, frozen };
+  const cached = frozenJson.get(value);
+  if (cached !== undefined) return cached;
+  const toJSON = (value as { toJSON?: unknown }).toJSON;
+  if (typeof toJSON === 'function') {
+    walk.notFrozen += 1;
+    return write(toJSON.call(value, key), key, walk);
+  }
+  const before = walk.notFrozen;
+  if (!Object.isFrozen(value)) walk.notFrozen += 1;
+  // Members are joined rather than appended one by one: join makes one flat string, where += makes a rope that
+  // every later use of the cached text (and the hash's UTF-8 encoding) would walk again piece by piece.
+  const members: string[] = [];
+  let text: string;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) members.push(write(value[i], String(i), walk) ?? 'null');
+    text = `[${members.join(',')}]`;
+  } else {
+    for (const k of jsonKeyOrder(Object.keys(value))) {
+      const member = write((value as Record<string, unknown>)[k], k, walk);
+      if (member !== undefined) members.push(`${quote(k)}:${member}`);
+    }
+    text = `{${members.join(',')}}`;
+  }
+  if (walk.notFrozen === before) frozenJson.set(value, text);
+  return text;
+}
+
+/**
+ * The order JSON.stringify lists the keys of an object built by inserting them sorted: JavaScript lists array-index
+ * keys ("0", "12") first in numeric order, then the others in insertion order. "__proto__" is left out: assigning
+ * it to a plain object sets the prototype instead of a member, so the sorted copies that stored hashes were made
+ * from never had it.
+ */
+function jsonKeyOrder(keys: string[]): string[] {
+  keys.sort();
+  let indices: string[] | null = null;
+  let hasProto = false;
+  for (const k of keys) {
+    if (isArrayIndex(k)) (indices ??= []).push(k);
+    else if (k === '__proto__') hasProto = true;
+  }
+  if (!indices && !hasProto) return keys;
+  const named = keys.filter((k) => !isArrayIndex(k) && k !== '__proto__');
+  return indices ? [...indices.sort((a, b) => Number(a) - Number(b)), ...named] : named;
+}
+
+/** What JSON.stringify escapes in a string: quotes, backslashes, control characters and lone surrogates. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are exactly what JSON escapes
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** JSON.stringify of a string; most need no escaping, and a regex test is ~2x cheaper than the call. */
+function quote(text: string): string {
+  return NEEDS_ESCAPE.test(text) ? JSON.stringify(text) : `"${text}"`;
+}
+
+/** A canonical decimal integer below 2^32 - 1, which JavaScript treats as an array index. */
+function isArrayIndex(k: string): boolean {
+  const c = k.charCodeAt(0);
+  if (c < 48 || c > 57) return false; // fast path: most keys start with a letter
+  return /^(0|[1-9]\d{0,9})$/.test(k) && Number(k) < 4294967295;
 }
 
 /** The canonical hash of a state: what the decision log records after every decision. */

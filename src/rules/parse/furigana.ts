@@ -15,9 +15,20 @@ export class ReadingStripper {
     const r = reading.replace(/[\s・]/g, '');
     // A term written in kana is printed with itself as reading ("あなたあなた"), which is removed the same way.
     if (t === '' || r === '') return;
-    const set = this.pairs.get(t) ?? new Set<string>();
-    set.add(r);
-    this.pairs.set(t, set);
+    this.addPair(t, r);
+    // The text also uses a term's tail that starts at a katakana word, with the tail of the reading
+    // ("初期ライフ総量しょきらいふそうりょう" in the glossary, "ライフ総量らいふそうりょう" in the rules).
+    for (const word of t.matchAll(/[\u30a1-\u30fa][\u30a1-\u30fa\u30fc・]*/g)) {
+      if (word.index === 0) continue;
+      const at = r.indexOf(toHiragana(word[0].replace(/・/g, '')));
+      if (at > 0) this.addPair(t.slice(word.index), r.slice(at));
+    }
+  }
+
+  private addPair(term: string, reading: string): void {
+    const set = this.pairs.get(term) ?? new Set<string>();
+    set.add(reading);
+    this.pairs.set(term, set);
     this.pattern = null;
   }
 

@@ -530,11 +530,16 @@ function showModal(modal) {
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     const fields = Object.fromEntries(inputs.filter((i) => i.value !== '').map((i) => [i.name, i.value]));
+    // Like Discord's client: the form closes once the submission went through; a refused or failed one keeps it
+    // open with what was typed, so nothing is lost.
+    submit.disabled = true;
     try {
-      backdrop.hidden = true;
       await post('modal', { customId: modal.custom_id, fields });
+      if (backdrop.contains(form)) backdrop.hidden = true;
     } catch (error) {
       toast(error.message, 'error');
+    } finally {
+      submit.disabled = false;
     }
   });
   backdrop.replaceChildren(form);

@@ -4,8 +4,11 @@ import { decksMigration } from './002-decks.ts';
 import { matchesMigration } from './003-matches.ts';
 import { matchClocksMigration } from './004-match-clocks.ts';
 import { matchPausesMigration } from './050-match-pauses.ts';
+import { matchPostsMigration } from './051-match-posts.ts';
 import { rulesIndexMigration } from './100-rules-index.ts';
 import { leaguesMigration } from './200-leagues.ts';
+import { ratingPeriodsMigration } from './201-rating-periods.ts';
+import { leagueThreadsMigration } from './202-league-threads.ts';
 
 /** Every schema step, in version order. Areas append theirs here (100–199 rules index, 200–299 leagues). */
 export const migrations: readonly Migration[] = [
@@ -14,6 +17,9 @@ export const migrations: readonly Migration[] = [
   matchesMigration,
   matchClocksMigration,
   matchPausesMigration,
+  matchPostsMigration,
   rulesIndexMigration,
   leaguesMigration,
+  ratingPeriodsMigration,
+  leagueThreadsMigration,
 ];

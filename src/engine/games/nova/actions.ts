@@ -2,7 +2,7 @@ import type { DecisionOption, Seat } from '../../core/game.ts';
 import { novaCard } from './cards/pool.ts';
 import type { ActivatedAbility, Cost, NovaCard } from './cards/schema.ts';
 import { actionRestricted, limitLevel, usedCharacterLevels } from './characteristics.ts';
-import { canPay, effectiveCost, hasRequiredEnergy, pay, paymentPlans } from './energy.ts';
+import { canPay, type EnergyUnit, effectiveCost, hasRequiredEnergy, pay, paymentPlans, sources } from './energy.ts';
 import { activatedAbility, type GrantedAbility, grantedAbilities, lockKey } from './granted.ts';
 import { logPublic } from './log.ts';
 import { isDamage, selectorOf, targetingEffects } from './resolve.ts';
@@ -38,13 +38,26 @@ function canPayLife(s: NovaState, seat: Seat, amount: number): boolean {
   return s.players[seat].life >= amount;
 }
 
+/**
+ * NOVA 401.3.1: once this turn's attack phase has been skipped it does not exist, so a card naming it cannot be
+ * declared.
+ */
+function namesSkippedPhase(s: NovaState, def: NovaCard): boolean {
+  if (!s.turn.skipped?.includes('attack')) return false;
+  return def.effects.some((e) => e.do === 'skip-phase' && e.whose === 'this-turn');
+}
+
 /** Can this card in hand or character deck be played right now? Same checks as the play itself. */
 /** NOVA 912.2: a card in the waiting area that forbids placing anything but automatic abilities. */
 export function waitingAreaLocked(s: NovaState): boolean {
   return s.waiting.some((w) => w.kind === 'card' && novaCard(w.card).locksWaitingArea);
 }
 
-export function canPlayCard(s: NovaState, seat: Seat, o: CardObject): boolean {
+/**
+ * `energy`, when given, returns the seat's energy sources (energy.ts `sources`) for this unchanged state: the
+ * options of one priority decision ask it for every card and ability, and listing the sources was most of that.
+ */
+export function canPlayCard(s: NovaState, seat: Seat, o: CardObject, energy?: () => EnergyUnit[]): boolean {
   const def = novaCard(o.card);
   if (!timingAllows(s, seat, def)) return false;
   if (waitingAreaLocked(s)) return false; // NOVA 912.2
@@ -63,15 +76,23 @@ export function canPlayCard(s: NovaState, seat: Seat, o: CardObject): boolean {
     return true;
   }
   if (o.zone !== 'hand') return false;
+  if (namesSkippedPhase(s, def)) return false; // NOVA 401.3.1
   if (!hasTargets(s, seat, def, def.effects)) return false;
   if (def.additionalLifeCost && !canPayLife(s, seat, def.additionalLifeCost)) return false; // NOVA 902.8
-  const energyOk = canPay(s, seat, effectiveCost(s, seat, def));
+  const energyOk = canPay(s, seat, effectiveCost(s, seat, def), undefined, energy?.());
   const lifeOk = !!def.alternativeLifeCost && canPayLife(s, seat, def.alternativeLifeCost); // NOVA 902.9
   return energyOk || lifeOk;
 }
 
 /** NOVA 801.3: can this activated ability be activated now? */
-export function canActivate(s: NovaState, seat: Seat, o: CardObject, index: number, grant?: GrantedAbility): boolean {
+export function canActivate(
+  s: NovaState,
+  seat: Seat,
+  o: CardObject,
+  index: number,
+  grant?: GrantedAbility,
+  energy?: () => EnergyUnit[], // as for canPlayCard
+): boolean {
   const a = grant ? grant.ability : activatedAbility(o.card, index);
   if (a?.kind !== 'activated' || a.energyAbility) return false; // energy abilities are used while paying
   if (o.controller !== seat || o.zone !== 'field') return false; // NOVA 801.3.5
@@ -80,7 +101,7 @@ export function canActivate(s: NovaState, seat: Seat, o: CardObject, index: numb
   if (a.cost.freezeSelf && (o.frozen || actionRestricted(s, o))) return false; // NOVA 904.3, 203.4
   if (a.cost.removeCounters && (o.counters[a.cost.removeCounters.counter] ?? 0) < a.cost.removeCounters.count)
     return false;
-  if (a.cost.energy && !canPay(s, seat, a.cost.energy, a.cost.freezeSelf ? o.id : undefined)) return false;
+  if (a.cost.energy && !canPay(s, seat, a.cost.energy, a.cost.freezeSelf ? o.id : undefined, energy?.())) return false;
   return targetingEffects(a.effects).every((e) => {
     const sel = selectorOf(e);
     return !sel || candidates(s, seat, sel, isDamage(e)).length > 0;
@@ -96,10 +117,15 @@ export function canSetEnergy(s: NovaState, seat: Seat): boolean {
 export function priorityOptions(s: NovaState, seat: Seat): DecisionOption[] {
   const options: DecisionOption[] = [{ id: 'pass', kind: 'pass', label: { en: 'Pass', ja: 'パス' } }];
   const p = s.players[seat];
+  let units: EnergyUnit[] | undefined; // listed once, on first use: nothing below changes the state
+  const energy = () => {
+    units ??= sources(s, seat);
+    return units;
+  };
   for (const id of [...p.zones.hand, ...p.zones.charDeck]) {
     const o = obj(s, id);
     const def = novaCard(o.card);
-    if (canPlayCard(s, seat, o)) {
+    if (canPlayCard(s, seat, o, energy)) {
       options.push({
         id: `play:${id}`,
         kind: 'play',
@@ -112,7 +138,7 @@ export function priorityOptions(s: NovaState, seat: Seat): DecisionOption[] {
   for (const o of fieldObjects(s, seat)) {
     const def = novaCard(o.card);
     def.abilities.forEach((_a, i) => {
-      if (!canActivate(s, seat, o, i)) return;
+      if (!canActivate(s, seat, o, i, undefined, energy)) return;
       options.push({
         id: `act:${o.id}:${i}`,
         kind: 'activate',
@@ -123,7 +149,7 @@ export function priorityOptions(s: NovaState, seat: Seat): DecisionOption[] {
     });
     // NOVA 1005 / 004.3: abilities granted by equipment attached to it, one option per granting equipment.
     for (const g of grantedAbilities(s, o)) {
-      if (!canActivate(s, seat, o, g.index, g)) continue;
+      if (!canActivate(s, seat, o, g.index, g, energy)) continue;
       const from = novaCard(g.card).name;
       options.push({
         id: `act:${o.id}:${g.index}:${g.from}`,

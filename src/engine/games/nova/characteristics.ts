@@ -1,8 +1,10 @@
 import type { Seat } from '../../core/game.ts';
 import { novaCard } from './cards/pool.ts';
-import type { Filter, Keyword } from './cards/schema.ts';
+import type { Filter, Keyword, NovaCard } from './cards/schema.ts';
 import type { CardObject, NovaState } from './state.ts';
-import { fieldObjects, isCharacter } from './zones.ts';
+import { fieldObjects, isCharacter, obj } from './zones.ts';
+
+const SEATS: readonly Seat[] = ['p1', 'p2'];
 
 /** A servant's current characteristics after continuous effects (NOVA 802.1.2.1). */
 export interface Characteristics {
@@ -15,67 +17,98 @@ export interface Characteristics {
 }
 
 /**
+ * What characteristics read from the fields, gathered in one walk: rules processing asks for every servant on the
+ * field, and walking both fields for each of them was a large part of a decision. Valid until the fields, their
+ * objects or their attachments change: take a new one after any such change.
+ */
+export interface FieldScan {
+  /** Per controller, in field order: race grants (NOVA 918.2), +X/+Y statics with their source, whether a
+   *  character is among them (803.1.4). */
+  bySeat: Record<Seat, { raceGrants: string[]; buffs: { src: CardObject; a: StaticBuff }[]; character: boolean }>;
+  /** Equip lines by the id of the object they are attached to, field order (p1's field, then p2's). */
+  equipment: Map<string, Equip[]>;
+}
+type StaticBuff = Extract<NovaCard['abilities'][number], { kind: 'static-buff' }>;
+type Equip = NonNullable<NovaCard['equip']>;
+
+export function scanField(s: NovaState): FieldScan {
+  const bySeat = {} as FieldScan['bySeat'];
+  const equipment = new Map<string, Equip[]>();
+  for (const seat of SEATS) {
+    const mine: FieldScan['bySeat'][Seat] = { raceGrants: [], buffs: [], character: false };
+    for (const id of s.players[seat].zones.field) {
+      const src = obj(s, id);
+      const def = novaCard(src.card);
+      if (def.type === 'character') mine.character = true;
+      for (const a of def.abilities) {
+        if (a.kind === 'static-race') mine.raceGrants.push(a.race);
+        else if (a.kind === 'static-buff') mine.buffs.push({ src, a });
+      }
+      if (src.attachedTo !== null && def.equip) {
+        const list = equipment.get(src.attachedTo);
+        if (list) list.push(def.equip);
+        else equipment.set(src.attachedTo, [def.equip]);
+      }
+    }
+    bySeat[seat] = mine;
+  }
+  return { bySeat, equipment };
+}
+
+/**
  * NOVA 802.1.2.1: printed values, then every non-numeric effect (races, keywords), then numeric effects
  * (static +X/+Y, equipment, effects until end of turn, counters) in timestamp order. Numbers are kept true
- * (may go negative) and read as 0 where used (004.8).
+ * (may go negative) and read as 0 where used (004.8). `scan` (scanField) may be shared between calls on one state.
  */
-export function characteristics(s: NovaState, o: CardObject): Characteristics {
+export function characteristics(s: NovaState, o: CardObject, scan?: FieldScan): Characteristics {
   const def = novaCard(o.card);
   const onField = o.zone === 'field';
-  const field = onField ? fieldObjects(s) : [];
+  const servantOnField = onField && def.type === 'servant';
+  const field = onField ? (scan ?? scanField(s)) : null;
+  // The objects on a seat's field list are the ones that seat controls (zones.ts, control.ts).
+  const mine = field?.bySeat[o.controller];
+  const equipment = field?.equipment.get(o.id) ?? [];
   const races = [...def.races];
   // Layer 1 (non-numeric): race grants, NOVA 918.2 (Oathsworn Squire style).
-  if (onField && def.type === 'servant') {
-    for (const src of field) {
-      if (src.controller !== o.controller) continue;
-      for (const a of novaCard(src.card).abilities)
-        if (a.kind === 'static-race' && !races.includes(a.race)) races.push(a.race);
-    }
-  }
+  if (servantOnField && mine) for (const race of mine.raceGrants) if (!races.includes(race)) races.push(race);
   // Keywords: printed, from equipment, from conditional statics, from effects until end of turn.
   const keywords = new Set<Keyword>(def.keywords);
   let cantAttack = false;
-  const equipment = onField ? field.filter((e) => e.attachedTo === o.id) : [];
-  for (const e of equipment) {
-    const eq = novaCard(e.card).equip;
-    if (!eq) continue;
+  for (const eq of equipment) {
     for (const k of eq.keywords) keywords.add(k);
     if (eq.cantAttack) cantAttack = true;
   }
   if (onField) {
-    const controlsCharacter = fieldObjects(s, o.controller).some((c) => isCharacter(c));
     for (const a of def.abilities)
-      if (a.kind === 'static-keyword-while-character' && controlsCharacter) keywords.add(a.keyword); // NOVA 803.1.4
+      if (a.kind === 'static-keyword-while-character' && mine?.character) keywords.add(a.keyword); // NOVA 803.1.4
     for (const eff of s.effects) if (eff.kind === 'keyword' && eff.affected.includes(o.id)) keywords.add(eff.keyword);
   }
   const indestructible = def.abilities.some((a) => a.kind === 'indestructible');
   // Layer 2 (numeric), timestamp order: statics by their source's entry time, then equipment, effects, counters.
+  // Every numeric effect NOVA has adds a fixed amount (923's doubling is fixed on resolution as an increase), so
+  // the sums are the same in any order: they are added as found. An effect that sets a value would need the order.
   let atk = def.atk ?? 0;
   let hp = def.hp ?? 0;
-  if (onField && def.type === 'servant') {
-    const ordered: { t: number; atk: number; hp: number }[] = [];
-    for (const src of field) {
-      if (src.controller !== o.controller) continue;
-      for (const a of novaCard(src.card).abilities) {
-        if (a.kind !== 'static-buff') continue;
-        if (matchesFilter(a.filter, o, src, races, keywords)) ordered.push({ t: src.enteredAt, atk: a.atk, hp: a.hp });
+  if (servantOnField && mine) {
+    for (const { src, a } of mine.buffs) {
+      if (matchesFilter(a.filter, o, src, races, keywords)) {
+        atk += a.atk;
+        hp += a.hp;
       }
     }
-    for (const e of equipment) {
-      const eq = novaCard(e.card).equip;
-      if (eq) ordered.push({ t: e.enteredAt, atk: eq.atk, hp: eq.hp });
+    for (const eq of equipment) {
+      atk += eq.atk;
+      hp += eq.hp;
     }
     for (const eff of s.effects)
-      if (eff.kind === 'stat' && eff.affected.includes(o.id))
-        ordered.push({ t: eff.timestamp, atk: eff.atk, hp: eff.hp });
-    ordered.sort((a, b) => a.t - b.t);
-    for (const m of ordered) {
-      atk += m.atk;
-      hp += m.hp;
-    }
-    for (const [name, n] of Object.entries(o.counters)) {
+      if (eff.kind === 'stat' && eff.affected.includes(o.id)) {
+        atk += eff.atk;
+        hp += eff.hp;
+      }
+    for (const name in o.counters) {
       const m = /^([+-−]\d+)\/([+-−]\d+)$/.exec(name); // NOVA 919: stat counters act as numeric effects
       if (m?.[1] && m[2]) {
+        const n = o.counters[name] ?? 0;
         atk += Number(m[1].replace('−', '-')) * n;
         hp += Number(m[2].replace('−', '-')) * n;
       }

@@ -110,8 +110,15 @@ function fromObject(u: EnergyUnit, except?: string): boolean {
 }
 
 /** NOVA 103.3–103.4 / 902.4: can this cost be paid with what the player has? `except` excludes a source object. */
-export function canPay(s: NovaState, seat: Seat, cost: Cost, except?: string): boolean {
-  const list = sources(s, seat).filter((x) => !fromObject(x, except));
+export function canPay(
+  s: NovaState,
+  seat: Seat,
+  cost: Cost,
+  except?: string,
+  /** The seat's sources(), when the caller already has them for this unchanged state. */
+  units?: readonly EnergyUnit[],
+): boolean {
+  const list = (units ?? sources(s, seat)).filter((x) => !fromObject(x, except));
   return solvePayment(solverCost(cost), list) !== null;
 }
 

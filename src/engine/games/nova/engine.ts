@@ -37,7 +37,7 @@ import {
 import { rulesProcessing } from './rules-processing.ts';
 import type { Await, NovaState, TargetRef } from './state.ts';
 import { candidates, describeTarget, parseTargetId, targetId } from './targets.ts';
-import { nextTriggerGroup, placeOne } from './triggers.ts';
+import { nextTriggerGroup, nextTriggerTarget, placeOne, recordTriggerTarget } from './triggers.ts';
 import { priorityProcessingDone, runOp, startNextTurn } from './turn.ts';
 import { seal, workingCopy } from './working-copy.ts';
 import { moveCard, obj } from './zones.ts';
@@ -105,6 +105,12 @@ function step(s: NovaState): void {
     case 'ask-order':
       s.await = { k: 'order-triggers', seat: nextTriggerGroup(s)[0]?.controller ?? active };
       return;
+    case 'ask-trigger-target': {
+      const next = nextTriggerTarget(s);
+      if (next)
+        s.await = { k: 'trigger-target', seat: next.item.controller, item: next.item.id, options: next.options };
+      return;
+    }
     case 'ask-attacker':
       s.await = { k: 'attacker', seat: active };
       return;
@@ -163,8 +169,11 @@ export function buildDecision(s: NovaState, a: Await): PendingDecision {
         defaultOnTimeout: ['keep'],
       };
     case 'priority':
+      // Nine decisions in ten are priority decisions: a plain literal (same keys, same order) instead of a spread.
       return {
-        ...base,
+        id: base.id,
+        player: base.player,
+        ordered: base.ordered,
         kind: 'priority',
         prompt: { en: 'You have priority.', ja: '優先権があります。' },
         options: priorityOptions(s, a.seat),
@@ -272,6 +281,18 @@ export function buildDecision(s: NovaState, a: Await): PendingDecision {
         min: 1,
         max: 1,
         defaultOnTimeout: ['pay:0'],
+      };
+    }
+    case 'trigger-target': {
+      const name = novaCard(s.waiting.find((w) => w.id === a.item)?.card ?? '').name;
+      return {
+        ...base,
+        kind: 'target',
+        prompt: { en: `${name.en}'s ability: choose a target.`, ja: `${name.ja}の能力：対象を選んでください。` },
+        options: a.options.map((t) => targetOption(s, t)),
+        min: 1,
+        max: 1,
+        defaultOnTimeout: [targetId(a.options[0] as TargetRef)],
       };
     }
     case 'target': {
@@ -576,6 +597,11 @@ function handle(s: NovaState, a: Await, chosen: string[]): void {
     case 'target': {
       const t = parseTargetId(pick);
       if (t) recordPlayTarget(s, t);
+      return;
+    }
+    case 'trigger-target': {
+      const t = parseTargetId(pick);
+      if (t) recordTriggerTarget(s, a.item, t); // NOVA 804.2.2
       return;
     }
     case 'attacker':

@@ -11,6 +11,7 @@ import { destroy, rulesProcessing } from './rules-processing.ts';
 import type { CardObject, ContinuousEffect, NovaState, Resolution, TargetRef, WaitingItem } from './state.ts';
 import { candidates, stillLegal } from './targets.ts';
 import { emit } from './triggers.ts';
+import { phasesAhead } from './turn.ts';
 import { writableObj } from './working-copy.ts';
 import { fieldObjects, isCharacter, moveCard, obj } from './zones.ts';
 
@@ -560,6 +561,66 @@ function runEffect(s: NovaState, r: Resolution, e: Effect): void {
       if (src) moveCard(s, obj(s, src.id).id, 'retired'); // NOVA 921.1
       return;
     }
+    case 'skip-phase': {
+      if (e.phase === 'turn') {
+        // NOVA 401.3: your next turn will not exist (docs/rulings/nova.md R50).
+        s.skips = [...(s.skips ?? []), { seat: me, phase: 'turn' }];
+        logPublic(s, { en: `${me} will skip their next turn.`, ja: `${me}は次のターンをスキップする。` });
+        return;
+      }
+      if (e.whose === 'opponents-next') {
+        // NOVA 401.3, 925.1: the opponent's next draw phase will not exist.
+        s.skips = [...(s.skips ?? []), { seat: opponentOf(me), phase: 'draw' }];
+        logPublic(s, {
+          en: `${opponentOf(me)} will skip their next draw phase.`,
+          ja: `${opponentOf(me)}は次のドローフェイズをスキップする。`,
+        });
+        return;
+      }
+      // NOVA 401.3.1: only an attack phase of this turn still ahead can be skipped; one that is over, or already
+      // skipped, cannot, and then "if you do" does not happen (docs/rulings/nova.md R48).
+      const ahead = phasesAhead(s).filter((p) => p === 'attack').length;
+      const marked = (s.skips ?? []).filter((k) => k.phase === 'attack' && k.turn === s.turn.number).length;
+      if (ahead <= marked) {
+        logPublic(s, {
+          en: `${name}: this turn has no attack phase left to skip.`,
+          ja: `${def.name.ja}：このターンにスキップできるアタックフェイズはない。`,
+        });
+        return;
+      }
+      s.skips = [...(s.skips ?? []), { seat: s.turn.active, phase: 'attack', turn: s.turn.number }];
+      s.turn.skipped = [...(s.turn.skipped ?? []), 'attack'];
+      logPublic(s, {
+        en: "This turn's attack phase will be skipped.",
+        ja: 'このターンのアタックフェイズはスキップされる。',
+      });
+      if (e.thenDraw) draw(s, me, e.thenDraw);
+      return;
+    }
+    case 'add-attack-phase':
+      // NOVA 401.2, 401.2.1: right after this main phase, before any phase added earlier.
+      if (s.turn.phase !== 'main1' && s.turn.phase !== 'main2') return;
+      s.turn.added = ['attack', ...(s.turn.added ?? [])];
+      logPublic(s, {
+        en: 'An attack phase is added after this main phase.',
+        ja: 'このメインフェイズの直後にアタックフェイズが追加された。',
+      });
+      return;
+    case 'draw-at-next-attack-phase':
+      // NOVA 801.4.9.1, 801.4.9.4: a delayed trigger of this card's controller; 925.1.2: it waits past skipped ones.
+      s.nextId += 1;
+      s.delayed = [
+        ...(s.delayed ?? []),
+        {
+          id: `d${s.nextId}`,
+          when: 'next-attack-phase-start',
+          controller: me,
+          source: item.objectId,
+          card: item.card,
+          effects: [{ do: 'draw', count: e.count, who: 'you' }],
+        },
+      ];
+      return;
     default:
       throw new UnsupportedRule('802', `effect ${(e as { do: string }).do}`);
   }

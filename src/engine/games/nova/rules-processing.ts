@@ -1,7 +1,7 @@
 import { runUntilStable } from '../../core/fixpoint.ts';
 import { opponentOf, type Seat } from '../../core/game.ts';
 import { novaCard } from './cards/pool.ts';
-import { characteristics } from './characteristics.ts';
+import { characteristics, type FieldScan, scanField } from './characteristics.ts';
 import { logPublic } from './log.ts';
 import type { CardObject, NovaState } from './state.ts';
 import { checkStateTriggers, emit } from './triggers.ts';
@@ -21,6 +21,8 @@ export function destroy(s: NovaState, target: CardObject): void {
 /** NOVA 502: life at 0 or below, or a failed draw, loses; both players at once is a draw (docs/rulings A44). */
 function defeatCheck(s: NovaState): boolean {
   if (s.result) return false;
+  const { p1, p2 } = s.players;
+  if (p1.life > 0 && !p1.failedDraw && p2.life > 0 && !p2.failedDraw) return false; // the usual case, without a list
   const losers = (['p1', 'p2'] as Seat[]).filter((p) => s.players[p].life <= 0 || s.players[p].failedDraw);
   if (losers.length === 0) return false;
   if (losers.length === 2) {
@@ -63,12 +65,15 @@ function defeatCheck(s: NovaState): boolean {
 /** NOVA 503.1–503.2: a servant whose damage reaches its HP is destroyed. */
 function hpShortfall(s: NovaState): boolean {
   let changed = false;
+  let scan: FieldScan | null = null; // one walk of the fields for every servant, taken again after a destruction
   for (const o of fieldObjects(s)) {
     if (o.destroyed || novaCard(o.card).type !== 'servant') continue;
-    const c = characteristics(s, o);
+    scan ??= scanField(s);
+    const c = characteristics(s, o, scan);
     if (c.indestructible) continue; // NOVA 907.2: ignores 503 entirely
     if (o.damage >= Math.max(0, c.hp)) {
       destroy(s, o);
+      scan = null;
       changed = true;
     }
   }
@@ -79,12 +84,16 @@ function hpShortfall(s: NovaState): boolean {
 function oneCopyRule(s: NovaState): boolean {
   let changed = false;
   for (const seat of ['p1', 'p2'] as Seat[]) {
-    const byName = new Map<string, CardObject[]>();
+    let byName: Map<string, CardObject[]> | null = null; // made only when the field has a unique card
     for (const o of fieldObjects(s, seat)) {
       const def = novaCard(o.card);
       if (!def.uniqueOnField && def.type !== 'character') continue;
-      byName.set(def.name.en, [...(byName.get(def.name.en) ?? []), o]);
+      byName ??= new Map();
+      const group = byName.get(def.name.en);
+      if (group) group.push(o);
+      else byName.set(def.name.en, [o]);
     }
+    if (!byName) continue;
     for (const group of byName.values()) {
       if (group.length < 2) continue;
       // Entry timestamps are unique, so "longest on the field" is never tied here.

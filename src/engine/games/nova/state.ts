@@ -71,6 +71,8 @@ export interface WaitingItem {
   effects?: Effect[];
   /** An activated ability granted by equipment (NOVA 1005, 004.3): the granting card's id, where it is written. */
   grantedBy?: string;
+  /** NOVA 804.2.2: a triggered ability whose controller is still choosing its targets as it is placed. */
+  choosingTargets?: true;
 }
 
 export interface PendingTrigger {
@@ -91,12 +93,13 @@ export interface PendingTrigger {
  */
 export interface DelayedTrigger {
   id: string;
-  when: 'next-end-phase-start';
+  /** NOVA 925.1.2: a skipped phase never starts, so the trigger waits for the next one that does. */
+  when: 'next-end-phase-start' | 'next-attack-phase-start';
   controller: Seat;
   source: string;
   card: string;
-  /** The object it acts on; a zone change makes a new object it no longer follows (801.4.9.3). */
-  refObject: string;
+  /** The object it acts on, if any; a zone change makes a new object it no longer follows (801.4.9.3). */
+  refObject?: string;
   effects: Effect[];
 }
 
@@ -144,6 +147,22 @@ export const PHASES = [
   'end',
 ] as const;
 export type Phase = (typeof PHASES)[number];
+
+/**
+ * The turn's phases (NOVA 401.1, 402–407); the attack phase is the five steps attackStart..attackEnd (405.1).
+ * Effects skip (401.3, 925) or add (401.2) whole phases.
+ */
+export type PhaseGroup = 'standby' | 'draw' | 'main1' | 'attack' | 'main2' | 'end';
+
+/**
+ * NOVA 401.3, 925.1: a phase (or a whole turn) that will not exist: `seat`'s next one, or only this turn's when
+ * `turn` is set.
+ */
+export interface PhaseSkip {
+  seat: Seat;
+  phase: 'draw' | 'attack' | 'turn';
+  turn?: number;
+}
 
 export interface Combat {
   attacker: string;
@@ -210,7 +229,9 @@ export type Await =
   | { k: 'choose'; seat: Seat }
   | { k: 'optional-cost'; seat: Seat }
   | { k: 'replacement'; seat: Seat }
-  | { k: 'order-deck'; seat: Seat };
+  | { k: 'order-deck'; seat: Seat }
+  /** NOVA 801.4.3.2, 804.2.2: a target for the triggered ability being placed (`item` is its waiting-area id). */
+  | { k: 'trigger-target'; seat: Seat; item: string; options: TargetRef[] };
 
 export interface NovaLogEntry {
   seq: number;
@@ -231,6 +252,8 @@ export interface NovaState extends BaseState {
   pendingTriggers: PendingTrigger[];
   /** NOVA 801.4.9: delayed triggers waiting for their event (absent in states saved before they existed). */
   delayed?: DelayedTrigger[];
+  /** NOVA 401.3, 925: phases to be skipped when the turn reaches them (absent when none). */
+  skips?: PhaseSkip[];
   /**
    * NOVA 801.4.6.1.1: what each count-watching state trigger last saw, by "<object>:<ability>:<controller>", so a
    * change of the count can be told from a count that already met the condition (absent in older saved states).
@@ -252,6 +275,12 @@ export interface NovaState extends BaseState {
     attackDeclaredThisTurn: boolean;
     /** NOVA 405.4.1: this turn's first attack declaration step has begun (its start abilities do not trigger again). */
     attackDeclarationStarted?: boolean;
+    /** NOVA 401.2, 401.2.1: phases added after the current one, the next first (absent when none). */
+    added?: PhaseGroup[];
+    /** NOVA 401.2: the phase the turn goes on with once the added phases are over (absent outside them). */
+    resume?: PhaseGroup;
+    /** NOVA 401.3.1: phases of this turn an effect has skipped; they count as not existing (absent when none). */
+    skipped?: PhaseGroup[];
     startingPlayer: Seat | null;
   };
   priority: PriorityRound | null;

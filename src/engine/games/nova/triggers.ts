@@ -1,7 +1,9 @@
 import { apnapGroups } from '../../core/triggers.ts';
 import { novaCard } from './cards/pool.ts';
-import type { TriggerEvent } from './cards/schema.ts';
-import type { CardObject, NovaState, PendingTrigger, WaitingItem } from './state.ts';
+import type { Effect, Selector, TriggerEvent } from './cards/schema.ts';
+import { logPublic } from './log.ts';
+import type { CardObject, DelayedTrigger, NovaState, PendingTrigger, TargetRef, WaitingItem } from './state.ts';
+import { candidates } from './targets.ts';
 import { fieldObjects } from './zones.ts';
 
 /** A game event that automatic abilities watch for (NOVA 801.4). */
@@ -11,6 +13,7 @@ export type GameEvent =
   | { type: 'destroyed'; object: CardObject }
   | { type: 'end-phase-start' }
   | { type: 'draw-phase-start' }
+  | { type: 'attack-phase-start' }
   | { type: 'attack-declaration-start' };
 
 function queue(s: NovaState, source: CardObject, index: number, causeObject: string | null, refObject?: string): void {
@@ -66,24 +69,16 @@ export function emit(s: NovaState, event: GameEvent): void {
       for (const src of fieldObjects(s, s.turn.active))
         watchers('your-attack-declaration-start', src, (i) => queue(s, src, i, null));
       return;
+    case 'attack-phase-start':
+      // NOVA 405.3.1, 925.1.2: a skipped attack phase never starts, so its delayed triggers wait for the next one.
+      fireDelayed(s, 'next-attack-phase-start');
+      return;
     case 'draw-phase-start':
       // NOVA 403.1: "start of draw phase" abilities of the turn player's cards ("your draw phase").
       for (const src of fieldObjects(s, s.turn.active)) watchers('your-draw-phase', src, (i) => queue(s, src, i, null));
       return;
     case 'end-phase-start': {
-      // NOVA 801.4.9.2: delayed triggers waiting for the start of the next end phase trigger once, then are gone.
-      for (const d of s.delayed ?? [])
-        if (d.when === 'next-end-phase-start')
-          s.pendingTriggers.push({
-            controller: d.controller,
-            source: d.source,
-            card: d.card,
-            abilityIndex: -1,
-            causeObject: null,
-            refObject: d.refObject,
-            effects: d.effects,
-          });
-      if (s.delayed) s.delayed = s.delayed.filter((d) => d.when !== 'next-end-phase-start');
+      fireDelayed(s, 'next-end-phase-start');
       // NOVA 407.1–407.2: "start of end phase" and "end of turn" abilities of the turn player's cards.
       for (const src of fieldObjects(s, s.turn.active)) {
         watchers('your-end-phase', src, (i) => queue(s, src, i, null));
@@ -94,6 +89,23 @@ export function emit(s: NovaState, event: GameEvent): void {
       return;
     }
   }
+}
+
+/** NOVA 801.4.9.2: delayed triggers waiting for this event trigger once, then are gone. */
+function fireDelayed(s: NovaState, when: DelayedTrigger['when']): void {
+  if (!s.delayed?.some((d) => d.when === when)) return;
+  for (const d of s.delayed)
+    if (d.when === when)
+      s.pendingTriggers.push({
+        controller: d.controller,
+        source: d.source,
+        card: d.card,
+        abilityIndex: -1,
+        causeObject: null,
+        ...(d.refObject ? { refObject: d.refObject } : {}),
+        effects: d.effects,
+      });
+  s.delayed = s.delayed.filter((d) => d.when !== when);
 }
 
 /**
@@ -112,6 +124,16 @@ export function placeTriggers(s: NovaState): 'p1' | 'p2' | null {
 
 export function placeOne(s: NovaState, t: PendingTrigger): void {
   s.pendingTriggers.splice(s.pendingTriggers.indexOf(t), 1);
+  // NOVA 801.4.3.5: an ability that cannot be played (a target it needs does not exist, 804.2.2.1) is removed
+  // instead of being placed.
+  const targeting = t.effects ? [] : targetSelectors(abilityEffects(t.card, t.abilityIndex)); // delayed: no targets
+  if (targeting.some((x) => candidates(s, t.controller, x.sel, x.damage).length === 0)) {
+    logPublic(s, {
+      en: `${novaCard(t.card).name.en}: its ability has no legal target and is removed.`,
+      ja: `${novaCard(t.card).name.ja}の能力は対象がないため取り除かれた。`,
+    });
+    return;
+  }
   s.nextId += 1;
   const item: WaitingItem = {
     id: `w${s.nextId}`,
@@ -124,8 +146,48 @@ export function placeOne(s: NovaState, t: PendingTrigger): void {
     causeObject: t.causeObject,
     ...(t.refObject ? { refObject: t.refObject } : {}),
     ...(t.effects ? { effects: t.effects } : {}),
+    ...(targeting.length > 0 ? { choosingTargets: true as const } : {}),
   };
   s.waiting.push(item);
+}
+
+/** The targets an automatic ability's instructions need, in order (NOVA 804.2.2); `damage` for 916.5. */
+function targetSelectors(effects: readonly Effect[]): { sel: Selector; damage: boolean }[] {
+  const out: { sel: Selector; damage: boolean }[] = [];
+  for (const e of effects)
+    if ('to' in e && typeof e.to === 'object' && e.to.mode === 'target')
+      out.push({ sel: e.to, damage: e.do === 'damage' || e.do === 'distribute-damage' });
+  return out;
+}
+
+function abilityEffects(card: string, index: number | null): readonly Effect[] {
+  const a = index === null ? undefined : novaCard(card).abilities[index];
+  return a?.kind === 'triggered' ? a.effects : [];
+}
+
+/**
+ * NOVA 804.2.2: the next target to choose for a triggered ability just placed, if any: the item and the legal
+ * choices for its next targeting instruction.
+ */
+export function nextTriggerTarget(s: NovaState): { item: WaitingItem; options: TargetRef[] } | null {
+  for (const item of s.waiting) {
+    if (!item.choosingTargets) continue;
+    const next = targetSelectors(abilityEffects(item.card, item.abilityIndex))[item.targets.length];
+    if (next) return { item, options: candidates(s, item.controller, next.sel, next.damage) };
+  }
+  return null;
+}
+
+/** Records the chosen target of the triggered ability being placed (NOVA 804.2.2). */
+export function recordTriggerTarget(s: NovaState, itemId: string, target: TargetRef): void {
+  const i = s.waiting.findIndex((w) => w.id === itemId);
+  const item = s.waiting[i];
+  if (!item) return;
+  const targets = [...item.targets, [target]];
+  const copy: WaitingItem = { ...item, targets };
+  if (targets.length >= targetSelectors(abilityEffects(item.card, item.abilityIndex)).length)
+    delete copy.choosingTargets;
+  s.waiting = s.waiting.map((w, j) => (j === i ? copy : w));
 }
 
 /** The group of pending triggers that is placed next: the turn player's, then the other player's. */
@@ -148,20 +210,29 @@ function stillUnresolved(s: NovaState, source: string, index: number): boolean {
 /**
  * NOVA 801.4.6 state triggers, checked whenever rules processing runs (at once after every event; they are not
  * rules processing, 501.2). "When your energy zone has N or more cards" triggers when the count changes to N or
- * more (801.4.6.1.1 and its example; docs/rulings/nova.md R45): not for a count the card found on arriving, and not
- * again while it is still unresolved.
+ * more (801.4.6.1.1 and its example; docs/rulings/nova.md R46), "when your hand becomes empty" when the hand count
+ * changes to 0 (801.4.6's example; R49): not for a count the card found on arriving, and not again while it is still
+ * unresolved.
  */
 export function checkStateTriggers(s: NovaState): void {
   const seen = s.stateWatch ?? {};
   const now: Record<string, number> = {};
   for (const src of fieldObjects(s)) {
     novaCard(src.card).abilities.forEach((a, i) => {
-      if (a.kind !== 'triggered' || a.when !== 'your-energy-zone-at-least') return;
+      if (a.kind !== 'triggered') return;
+      let count: number;
+      let met: boolean;
+      if (a.when === 'your-energy-zone-at-least') {
+        count = s.players[src.controller].zones.energy.length;
+        met = count >= (a.count ?? 1);
+      } else if (a.when === 'your-hand-empty') {
+        count = s.players[src.controller].zones.hand.length;
+        met = count === 0;
+      } else return;
       const key = `${src.id}:${i}:${src.controller}`;
-      const count = s.players[src.controller].zones.energy.length;
       now[key] = count;
       const before = seen[key];
-      if (before === undefined || before === count || count < (a.count ?? 1)) return;
+      if (before === undefined || before === count || !met) return;
       if (!stillUnresolved(s, src.id, i)) queue(s, src, i, null);
     });
   }

@@ -1,4 +1,4 @@
-import { opponentOf } from '../../core/game.ts';
+import { opponentOf, type Seat } from '../../core/game.ts';
 import { startPriority } from '../../core/priority.ts';
 import { novaCard } from './cards/pool.ts';
 import { battleDamage, possibleAttackers, possibleBlockers } from './combat.ts';
@@ -8,8 +8,8 @@ import { emptyStock } from './energy.ts';
 import { logPublic } from './log.ts';
 import { draw } from './resolve.ts';
 import { moveDestroyedCards, rulesProcessing } from './rules-processing.ts';
-import type { NovaState, Phase } from './state.ts';
-import { emit, nextTriggerGroup, placeTriggers } from './triggers.ts';
+import type { NovaState, Phase, PhaseGroup } from './state.ts';
+import { emit, nextTriggerGroup, nextTriggerTarget, placeTriggers } from './triggers.ts';
 import { writableObj } from './working-copy.ts';
 import { fieldObjects } from './zones.ts';
 
@@ -57,7 +57,14 @@ export const PHASE_NAMES: Record<Phase, { en: string; ja: string }> = {
 };
 
 /** Turn-level ops that ask a player something report it; the rest just change the state. */
-export type OpOutcome = 'continue' | 'ask-priority' | 'ask-order' | 'ask-attacker' | 'ask-block' | 'ask-discard';
+export type OpOutcome =
+  | 'continue'
+  | 'ask-priority'
+  | 'ask-order'
+  | 'ask-trigger-target'
+  | 'ask-attacker'
+  | 'ask-block'
+  | 'ask-discard';
 
 export function currentOp(s: NovaState): Op | undefined {
   return SCRIPTS[s.turn.phase][s.turn.op];
@@ -74,6 +81,7 @@ export function runOp(s: NovaState): OpOutcome {
     case 'start-triggers':
       if (s.turn.phase === 'end') emit(s, { type: 'end-phase-start' }); // NOVA 407.1–407.2
       if (s.turn.phase === 'draw') emit(s, { type: 'draw-phase-start' }); // NOVA 403.1
+      if (s.turn.phase === 'attackStart') emit(s, { type: 'attack-phase-start' }); // NOVA 405.3.1
       if (s.turn.phase === 'attackDeclare' && !s.turn.attackDeclarationStarted) {
         s.turn.attackDeclarationStarted = true; // NOVA 405.4.1: only the turn's first attack declaration step
         emit(s, { type: 'attack-declaration-start' });
@@ -155,8 +163,10 @@ function priorityProcessing(s: NovaState): OpOutcome {
   if (s.pendingTriggers.length > 0) {
     const chooser = placeTriggers(s);
     if (chooser) return 'ask-order';
+    if (nextTriggerTarget(s)) return 'ask-trigger-target'; // NOVA 804.2.2: targets are chosen as it is placed
     if (nextTriggerGroup(s).length > 0 || s.pendingTriggers.length > 0) return 'continue';
   }
+  if (nextTriggerTarget(s)) return 'ask-trigger-target';
   if (s.waiting.length === 0) s.activationLocks = []; // NOVA 801.3.5.1.1: released once the area is empty
   return 'ask-priority';
 }
@@ -183,15 +193,6 @@ export function goToPhase(s: NovaState, phase: Phase): void {
 function endStep(s: NovaState): void {
   const phase = s.turn.phase;
   switch (phase) {
-    case 'standby':
-      goToPhase(s, s.turn.number === 1 ? 'main1' : 'draw'); // NOVA 402.4.1
-      return;
-    case 'draw':
-      goToPhase(s, 'main1');
-      return;
-    case 'main1':
-      goToPhase(s, 'attackStart');
-      return;
     case 'attackStart':
       goToPhase(s, 'attackDeclare');
       return;
@@ -206,20 +207,121 @@ function endStep(s: NovaState): void {
       goToPhase(s, 'attackDeclare'); // NOVA 405.6.4: back to the attack declaration step
       return;
     case 'attackEnd':
-      goToPhase(s, 'main2');
+      endPhase(s, 'attack');
       return;
-    case 'main2':
-      goToPhase(s, 'end');
-      return;
-    case 'end':
-      startNextTurn(s);
-      return;
+    default:
+      endPhase(s, phase);
   }
+}
+
+/** The phase that normally follows (NOVA 402.4–407.7); null after the end phase: the turn is over. */
+function normalNext(s: NovaState, ended: PhaseGroup): PhaseGroup | null {
+  switch (ended) {
+    case 'standby':
+      return s.turn.number === 1 ? 'main1' : 'draw'; // NOVA 402.4.1
+    case 'draw':
+      return 'main1';
+    case 'main1':
+      return 'attack';
+    case 'attack':
+      return 'main2';
+    case 'main2':
+      return 'end';
+    case 'end':
+      return null;
+  }
+}
+
+/**
+ * The phase after `ended`: phases added after it come first, the last added first (NOVA 401.2, 401.2.1); once
+ * they are over the turn goes on where it would have.
+ */
+function followingPhase(s: NovaState, ended: PhaseGroup): PhaseGroup | null {
+  const [added, ...rest] = s.turn.added ?? [];
+  if (added) {
+    if (rest.length > 0) s.turn.added = rest;
+    else delete s.turn.added;
+    if (s.turn.resume === undefined) {
+      const next = normalNext(s, ended);
+      if (next) s.turn.resume = next;
+    }
+    return added;
+  }
+  const resume = s.turn.resume;
+  if (resume) {
+    delete s.turn.resume;
+    return resume;
+  }
+  return normalNext(s, ended);
+}
+
+/** NOVA 401.3, 925.1: is `phase` skipped now? A skip is used up by the phase it skips. */
+function takeSkip(s: NovaState, phase: PhaseGroup): boolean {
+  const i = (s.skips ?? []).findIndex(
+    (k) => k.phase === phase && k.seat === s.turn.active && (k.turn === undefined || k.turn === s.turn.number),
+  );
+  if (i < 0 || !s.skips) return false;
+  s.skips = s.skips.filter((_k, j) => j !== i);
+  if (s.skips.length === 0) delete s.skips;
+  logPublic(s, {
+    en: `${PHASE_GROUP_NAMES[phase].en} is skipped.`,
+    ja: `${PHASE_GROUP_NAMES[phase].ja}はスキップされた。`,
+  });
+  return true;
+}
+
+const PHASE_GROUP_NAMES: Record<PhaseGroup, { en: string; ja: string }> = {
+  standby: PHASE_NAMES.standby,
+  draw: PHASE_NAMES.draw,
+  main1: PHASE_NAMES.main1,
+  attack: { en: 'Attack phase', ja: 'アタックフェイズ' },
+  main2: PHASE_NAMES.main2,
+  end: PHASE_NAMES.end,
+};
+
+/**
+ * A phase is over: the turn moves to the next one. A skipped phase is passed over as if it did not exist, so
+ * nothing in it happens and nothing triggers at its start (NOVA 401.3, 925.1.1).
+ */
+function endPhase(s: NovaState, ended: PhaseGroup): void {
+  let next = followingPhase(s, ended);
+  while (next && takeSkip(s, next)) next = followingPhase(s, next);
+  if (!next) {
+    startNextTurn(s);
+    return;
+  }
+  goToPhase(s, next === 'attack' ? 'attackStart' : next);
+}
+
+/** NOVA 401.2: the phases that follow the current one in this turn, in order (added ones included). */
+export function phasesAhead(s: NovaState): PhaseGroup[] {
+  const current: PhaseGroup = ATTACK_STEPS.has(s.turn.phase) ? 'attack' : (s.turn.phase as PhaseGroup);
+  const ahead: PhaseGroup[] = [...(s.turn.added ?? [])];
+  let next: PhaseGroup | null = s.turn.resume ?? normalNext(s, current);
+  while (next) {
+    ahead.push(next);
+    next = normalNext(s, next);
+  }
+  return ahead;
+}
+
+const ATTACK_STEPS = new Set<Phase>(['attackStart', 'attackDeclare', 'block', 'battle', 'attackEnd']);
+
+/** NOVA 401.3: does `seat` skip this turn? A skip is used up by the turn it skips. */
+function takeTurnSkip(s: NovaState, seat: Seat): boolean {
+  const i = (s.skips ?? []).findIndex((k) => k.phase === 'turn' && k.seat === seat);
+  if (i < 0 || !s.skips) return false;
+  s.skips = s.skips.filter((_k, j) => j !== i);
+  if (s.skips.length === 0) delete s.skips;
+  logPublic(s, { en: `${seat}'s turn is skipped.`, ja: `${seat}のターンはスキップされた。` });
+  return true;
 }
 
 /** NOVA 401.1: turns alternate. */
 export function startNextTurn(s: NovaState): void {
-  const next = s.turn.number === 0 ? (s.turn.startingPlayer ?? 'p1') : opponentOf(s.turn.active);
+  let next = s.turn.number === 0 ? (s.turn.startingPlayer ?? 'p1') : opponentOf(s.turn.active);
+  // NOVA 401.3, 925.1: a skipped turn does not exist: the other player takes the next turn (and its number).
+  while (s.turn.number > 0 && takeTurnSkip(s, next)) next = opponentOf(next);
   emptyStocks(s);
   s.turn = {
     number: s.turn.number + 1,
@@ -231,6 +333,11 @@ export function startNextTurn(s: NovaState): void {
   };
   s.priority = null;
   s.combat = null;
+  // NOVA 401.3: a skip of "this turn's" phase that did not happen ends with its turn.
+  if (s.skips?.some((k) => k.turn !== undefined)) {
+    s.skips = s.skips.filter((k) => k.turn === undefined);
+    if (s.skips.length === 0) delete s.skips;
+  }
   for (const seat of ['p1', 'p2'] as const) {
     s.players[seat].energySetThisTurn = false;
     s.players[seat].charactersPlayedThisTurn = 0;

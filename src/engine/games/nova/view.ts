@@ -2,7 +2,7 @@ import type { GameResult, PendingDecision, Seat, Viewer } from '../../core/game.
 import type { Label } from '../../core/label.ts';
 import { novaCard } from './cards/pool.ts';
 import type { Color, Keyword } from './cards/schema.ts';
-import { characteristics, limitLevel } from './characteristics.ts';
+import { characteristics, type FieldScan, limitLevel, scanField } from './characteristics.ts';
 import { lookedAtBy } from './invariants.ts';
 import type { NovaState, Phase, TargetRef } from './state.ts';
 import { PHASE_NAMES } from './turn.ts';
@@ -74,11 +74,12 @@ function canSee(viewer: Viewer, seat: Seat): boolean {
   return viewer.kind === 'omniscient' || (viewer.kind === 'player' && viewer.seat === seat);
 }
 
-function cardView(s: NovaState, id: string): NovaCardView {
+/** `scan` gives the fields' scan (characteristics.ts), made once per view for every card on the field. */
+function cardView(s: NovaState, id: string, scan?: () => FieldScan): NovaCardView {
   const o = s.objects[id];
   if (!o) throw new Error(`no object ${id}`);
   const def = novaCard(o.card);
-  const c = characteristics(s, o);
+  const c = characteristics(s, o, o.zone === 'field' ? scan?.() : undefined);
   return {
     id: o.id,
     card: o.card,
@@ -104,6 +105,11 @@ function cardView(s: NovaState, id: string): NovaCardView {
  */
 export function novaView(s: NovaState, viewer: Viewer): NovaView {
   const players = {} as Record<Seat, NovaPlayerView>;
+  let fieldScan: FieldScan | undefined;
+  const scan = () => {
+    fieldScan ??= scanField(s);
+    return fieldScan;
+  };
   for (const seat of ['p1', 'p2'] as const) {
     const p = s.players[seat];
     const mine = canSee(viewer, seat);
@@ -124,7 +130,7 @@ export function novaView(s: NovaState, viewer: Viewer): NovaView {
         ? { hand: p.zones.hand.map((id) => cardView(s, id)), charDeck: p.zones.charDeck.map((id) => cardView(s, id)) }
         : {}),
       ...(viewer.kind === 'omniscient' ? { deck: p.zones.deck.map((id) => cardView(s, id)) } : {}),
-      field: p.zones.field.map((id) => cardView(s, id)),
+      field: p.zones.field.map((id) => cardView(s, id, scan)),
       energy: p.zones.energy.map((id) => cardView(s, id)),
       graveyard: p.zones.graveyard.map((id) => cardView(s, id)),
       exclusion: p.zones.exclusion.map((id) => cardView(s, id)),

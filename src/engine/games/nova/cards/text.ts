@@ -172,6 +172,11 @@ function abilityText(a: Ability): Label {
       };
     case 'indestructible':
       return { en: 'This servant is not destroyed.', ja: 'このサーバントは破壊されない。' };
+    case 'leaves-field-replacement':
+      return {
+        en: 'When this card leaves the field, it is put into the exclusion zone instead.',
+        ja: 'このカードは場から離れる時、代わりに除外ゾーンに置かれる。',
+      };
     case 'reduce-spell-damage':
       return {
         en: `If a spell would deal damage to a servant on your field, reduce that damage by ${a.amount}.`,
@@ -210,6 +215,8 @@ function triggerText(
         en: `When your energy zone has ${count} or more cards, `,
         ja: `あなたのエナジーゾーンのカードが${count}枚以上になった時、`,
       };
+    case 'your-hand-empty':
+      return { en: 'When your hand becomes empty, ', ja: 'あなたの手札が0枚になった時、' };
     case 'enters-field':
       return { en: 'When this card is placed on the field, ', ja: 'このカードが場に置かれた時、' };
     case 'attacks':
@@ -433,6 +440,31 @@ function effectText(e: Effect): Label {
       };
     case 'put-onto-owners-field':
       return { en: "Put that card onto its owner's field.", ja: 'そのカードを持ち主の場に出す。' };
+    case 'skip-phase': {
+      if (e.phase === 'turn') return { en: 'You skip your next turn.', ja: 'あなたは次のターンをスキップする。' };
+      if (e.whose === 'opponents-next')
+        return { en: 'The opponent skips their next draw phase.', ja: '相手は次のドローフェイズをスキップする。' };
+      const draw = e.thenDraw
+        ? {
+            en: ` If you do, draw ${e.thenDraw} card${e.thenDraw > 1 ? 's' : ''}.`,
+            ja: `スキップしたなら、カードを${e.thenDraw}枚引く。`,
+          }
+        : { en: '', ja: '' };
+      return {
+        en: `Skip this turn's attack phase.${draw.en}`,
+        ja: `このターンのアタックフェイズをスキップする。${draw.ja}`,
+      };
+    }
+    case 'add-attack-phase':
+      return {
+        en: 'After this main phase, add an attack phase.',
+        ja: 'このメインフェイズの直後に、アタックフェイズを1つ追加する。',
+      };
+    case 'draw-at-next-attack-phase':
+      return {
+        en: `At the start of the next attack phase, draw ${e.count} card${e.count > 1 ? 's' : ''}.`,
+        ja: `次のアタックフェイズの開始時、カードを${e.count}枚引く。`,
+      };
   }
 }
 

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { NovaCardSchema } from '../../src/engine/games/nova/cards/schema.ts';
+
+/**
+ * The NOVA engine plays every card its schema accepts; what it cannot do must not be writable as a card. These are
+ * general kinds the seed defines that the engine does not implement (roadmap, "Known to be missing (NOVA)").
+ */
+const spell = (effects: unknown[]) => ({
+  id: 'test-schema',
+  name: { en: 'Test', ja: 'テスト' },
+  type: 'spell',
+  color: 'red',
+  cost: { red: 1 },
+  effects,
+  text: { en: '', ja: '' },
+});
+const servant = (abilities: unknown[]) => ({
+  id: 'test-schema',
+  name: { en: 'Test', ja: 'テスト' },
+  type: 'servant',
+  color: 'red',
+  cost: { red: 1 },
+  atk: 100,
+  hp: 100,
+  abilities,
+  text: { en: '', ja: '' },
+});
+const draw = { do: 'draw', count: 1, who: 'you' };
+
+describe('NOVA card schema refuses what the engine cannot play', () => {
+  it('accepts the supported skips and the added attack phase (401.2, 401.3)', () => {
+    for (const e of [
+      { do: 'skip-phase', phase: 'attack', whose: 'this-turn', thenDraw: 1 },
+      { do: 'skip-phase', phase: 'draw', whose: 'opponents-next' },
+      { do: 'skip-phase', phase: 'turn', whose: 'yours-next' },
+      { do: 'add-attack-phase' },
+      { do: 'draw-at-next-attack-phase', count: 1 },
+    ])
+      expect(NovaCardSchema.safeParse(spell([e])).success).toBe(true);
+  });
+
+  it.each([
+    ["skipping the opponent's turn (401.3)", { do: 'skip-phase', phase: 'turn', whose: 'opponents-next' }],
+    ['skipping the end phase (401.3)', { do: 'skip-phase', phase: 'end', whose: 'this-turn' }],
+    ["skipping this turn's draw phase (401.3)", { do: 'skip-phase', phase: 'draw', whose: 'this-turn' }],
+    ["the opponent's next attack phase (401.3)", { do: 'skip-phase', phase: 'attack', whose: 'opponents-next' }],
+    ['adding another kind of phase (401.2)', { do: 'add-phase', phase: 'main' }],
+    ['a delayed trigger at another time (801.4.9)', { do: 'draw-at-next-draw-phase', count: 1 }],
+    [
+      'an effect lasting "during the attack phase" (405.7.3)',
+      { do: 'modify', to: 'self', atk: 100, hp: 0, until: 'end-of-attack-phase' },
+    ],
+    ['a code escape (the NOVA vocabulary has none)', { do: 'code', handler: 'x', text: { en: 'x', ja: 'x' } }],
+  ])('refuses %s', (_what, effect) => {
+    expect(NovaCardSchema.safeParse(spell([effect])).success).toBe(false);
+  });
+
+  it.each([
+    ['a trigger on damage dealt (801.4.6.3)', { kind: 'triggered', when: 'dealt-damage', effects: [draw] }],
+    [
+      'a state trigger on another count (801.4.6)',
+      { kind: 'triggered', when: 'your-graveyard-at-least', count: 5, effects: [draw] },
+    ],
+    [
+      'an "at the end of the attack phase" trigger (405.7.1)',
+      { kind: 'triggered', when: 'attack-phase-end', effects: [draw] },
+    ],
+    ['a replacement of a draw (802.1.3, 905.7)', { kind: 'replace-draw', effects: [draw] }],
+    ['a replacement of destruction (802.1.3)', { kind: 'replace-destruction', instead: 'exile' }],
+    [
+      'an automatic ability targeting the waiting area (804.2.2)',
+      {
+        kind: 'triggered',
+        when: 'enters-field',
+        effects: [{ do: 'negate', to: { what: 'waiting-item', mode: 'target' } }],
+      },
+    ],
+    [
+      '"destroy that servant" where no servant is named (801.4.8)',
+      { kind: 'triggered', when: 'attacks', effects: [{ do: 'destroy', to: 'that-card' }] },
+    ],
+    [
+      '"return that card" without an exile (801.4.9.3)',
+      { kind: 'triggered', when: 'attacks', effects: [{ do: 'return-at-next-end-phase' }] },
+    ],
+    [
+      'a battle without a chosen servant (922)',
+      { kind: 'triggered', when: 'attacks', effects: [{ do: 'battle', with: 'chosen' }] },
+    ],
+  ])('refuses %s', (_what, ability) => {
+    expect(NovaCardSchema.safeParse(servant([ability])).success).toBe(false);
+  });
+
+  it('refuses a card-written delayed instruction (801.4.9)', () => {
+    expect(NovaCardSchema.safeParse(spell([{ do: 'put-onto-owners-field' }])).success).toBe(false);
+  });
+});
