@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FakeDiscord, type FakeUser } from '../src/devtools/fake-discord/index.ts';
 import type { MessageRecord } from '../src/devtools/fake-discord/store.ts';
+import type { BotProcessCounts } from './bot-process.ts';
 import { type BenchFigure, percentiles } from './figure.ts';
 
 export interface LatencyOptions {
@@ -29,6 +30,8 @@ export interface LatencyResult {
   decisions: number;
   missedBoards: number;
   wallMs: number;
+  /** What the bot process counted: CPU time, renders and REST requests (by kind) over the whole run. */
+  counts: BotProcessCounts | null;
 }
 
 const LOADING = 128; // a deferred reply not filled in yet (MessageFlag.Loading)
@@ -185,11 +188,15 @@ export async function measureBotLatency(options: LatencyOptions): Promise<Latenc
   await Promise.all(pairs.map(([a, b], i) => play(i, a, b, threads[i] as string)));
   const wallMs = performance.now() - started;
 
+  let counts: BotProcessCounts | null = null;
+  bot.on('message', (message: BotProcessCounts) => {
+    if (message?.type === 'counts') counts = message;
+  });
   bot.send('stop');
   await new Promise((resolve) => bot.once('exit', resolve));
   await discord.close();
   rmSync(dir, { recursive: true, force: true });
-  return { acks, boards, decisions, missedBoards, wallMs };
+  return { acks, boards, decisions, missedBoards, wallMs, counts };
 }
 
 export function latencyFigures(label: string, result: LatencyResult): BenchFigure[] {
@@ -202,5 +209,27 @@ export function latencyFigures(label: string, result: LatencyResult): BenchFigur
     { area, name: `${label}: board updated p50`, value: board.p50, unit: 'ms' },
     { area, name: `${label}: board updated p99`, value: board.p99, unit: 'ms' },
     { area, name: `${label}: decisions (boards missed)`, value: result.decisions, unit: `(${result.missedBoards})` },
+    ...countFigures(label, result),
+  ];
+}
+
+/** What the bot process counted, per decision: CPU time, renders, and the requests the global limit counts. */
+function countFigures(label: string, result: LatencyResult): BenchFigure[] {
+  const c = result.counts;
+  if (!c) return [];
+  const per = (n: number) => n / Math.max(1, result.decisions);
+  const sum = (record: Record<string, number>, keep: (kind: string) => boolean) =>
+    Object.entries(record).reduce((total, [kind, n]) => (keep(kind) ? total + n : total), 0);
+  const area = 'bot';
+  return [
+    { area, name: `${label}: bot CPU per decision`, value: per(c.cpuMs), unit: 'ms' },
+    { area, name: `${label}: renders per decision`, value: per(sum(c.renders, () => true)), unit: 'images' },
+    {
+      area,
+      name: `${label}: channel requests per decision`,
+      value: per(sum(c.requests, (kind) => kind.includes('/channels/'))),
+      unit: 'requests',
+    },
+    { area, name: `${label}: discord.js global-limit waits`, value: c.throttled.global, unit: 'waits' },
   ];
 }

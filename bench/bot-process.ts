@@ -1,24 +1,80 @@
 // The bot for the latency bench, in its own process (as in production, apart from Discord): started by
-// bench/bot-latency.ts with the fake Discord's address, it reports "ready" over IPC and stops on "stop".
+// bench/bot-latency.ts with the fake Discord's address, it reports "ready" over IPC and, on "stop", its counts
+// (CPU time, renders, REST requests by kind) before it exits.
 import { createBot } from '../src/bot/create-bot.ts';
+import { RenderPool } from '../src/render/worker-pool.ts';
+
+export interface BotProcessCounts {
+  type: 'counts';
+  /** CPU time of the whole process (main thread and render workers) and the main thread's busy time. */
+  cpuMs: number;
+  mainBusyMs: number;
+  renders: Record<string, number>;
+  requests: Record<string, number>;
+  /** discord.js waiting for a rate limit before sending: how often, and the waits announced, in ms. */
+  throttled: { global: number; globalMs: number; route: number; routeMs: number };
+}
 
 const env = process.env;
+const renders: Record<string, number> = {};
+// BENCH_RENDER_WORKERS: the pool's size (default: one per core minus one, as in production).
+const pool = env.BENCH_IMAGES === 'on' ? new RenderPool(Number(env.BENCH_RENDER_WORKERS) || undefined) : null;
 const bot = createBot({
   token: env.BENCH_TOKEN ?? '',
   restUrl: env.BENCH_REST_URL ?? '',
   dbPath: env.BENCH_DB ?? '',
-  images: env.BENCH_IMAGES === 'on',
+  // The production renderer (a RenderPool), counted.
+  images: pool
+    ? async (kind, model) => {
+        renders[kind] = (renders[kind] ?? 0) + 1;
+        return (await pool.render(kind, model)).png;
+      }
+    : false,
   registerCommands: true,
   challengeCooldownMs: 0,
+  // BENCH_CHANNEL_LIMIT=off lifts the board's per-channel pacing (Discord's 5 per 5 s), to see what it costs.
+  ...(env.BENCH_CHANNEL_LIMIT === 'off' ? { boardChannelLimit: { requests: 1_000_000, windowMs: 1_000 } } : {}),
   log: (message) => {
     if (env.BENCH_VERBOSE) console.warn(`[bot] ${message}`);
   },
   // discord.js keeps its default 50 requests/s client-side throttle unless told otherwise, like production.
   ...(env.BENCH_REST_PER_SECOND ? { rest: { globalRequestsPerSecond: Number(env.BENCH_REST_PER_SECOND) } } : {}),
 });
+const requests: Record<string, number> = {};
+/** Counts every REST response the bot's clients got, by kind of route. */
+function countRequest(method: string, route: string): void {
+  const kind = route.startsWith('/interactions/')
+    ? 'interaction callback'
+    : route.startsWith('/webhooks/')
+      ? `${method} interaction webhook`
+      : `${method} ${route}`;
+  requests[kind] = (requests[kind] ?? 0) + 1;
+}
+// The bot's REST client also re-emits the responses of its interaction manager (src/bot/rest.ts).
+bot.client.rest.on('response', (request) => countRequest(request.method, request.route));
+const throttled = { global: 0, globalMs: 0, route: 0, routeMs: 0 };
+bot.client.rest.on('rateLimited', (info) => {
+  if (info.global) {
+    throttled.global += 1;
+    throttled.globalMs += info.timeToReset;
+  } else {
+    throttled.route += 1;
+    throttled.routeMs += info.timeToReset;
+  }
+});
 await bot.start();
+const cpuAtStart = process.cpuUsage();
+const eluAtStart = performance.eventLoopUtilization();
 process.send?.('ready');
 process.on('message', (message) => {
   if (message !== 'stop') return;
-  void bot.stop().then(() => process.exit(0));
+  const cpu = process.cpuUsage(cpuAtStart);
+  const mainBusyMs = performance.eventLoopUtilization(eluAtStart).active;
+  const cpuMs = (cpu.user + cpu.system) / 1000;
+  const counts: BotProcessCounts = { type: 'counts', cpuMs, mainBusyMs, renders, requests, throttled };
+  process.send?.(counts);
+  void bot
+    .stop()
+    .then(() => pool?.close())
+    .then(() => process.exit(0));
 });

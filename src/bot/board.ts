@@ -1,13 +1,15 @@
-// Keeps each match's public board up to date. Requests coalesce: while one update of a match is in flight, any
-// number of further requests become one more update of the latest state, so a burst of clicks costs at most two
-// edits (the research's rate-limit threads). A new turn gets a new board message and the previous one loses its
-// button (it would still work: the custom_id names only the match). The board message and whether the result was
+// Keeps each match's public board up to date. Requests coalesce: while one update of a match is in flight (or waits
+// for the channel's rate limit, channel-pacer.ts), any number of further requests become one more update of the
+// latest state, so a burst of clicks costs at most two edits (the research's rate-limit threads). A new turn gets a
+// new board message and the previous one loses its button (it would still work: the custom_id names only the
+// match), in the background: that edit gives way to every board. The board message and whether the result was
 // announced are also in the store (match_posts), so a restarted bot edits the board of the current turn, and a result
 // that a crash kept from being announced is announced at the next boot, once.
 import type { Message } from 'discord.js';
 import type { GameResult } from '../engine/core/game.ts';
 import type { BoardPost } from '../store/match-posts.ts';
 import type { MatchInfo } from '../store/match-records.ts';
+import { type ChannelLimit, ChannelPacer } from './channel-pacer.ts';
 import type { BotContext } from './context.ts';
 import { discordCode, isPermissionError, UNKNOWN_CHANNEL } from './discord-errors.ts';
 import { botPermissionsIn, matchThreadNeeds, missingBits } from './permissions.ts';
@@ -23,7 +25,16 @@ export class BoardUpdater {
   private readonly refused = new Map<string, { channelId: string; missing: bigint }>();
   /** DMs sent after board updates, so `idle()` waits for them too. */
   private readonly side = new Set<Promise<void>>();
+  /** Previous boards of a match whose button is still to be removed (background work). */
+  private readonly staleButtons = new Map<string, { channelId: string; messageId: string }[]>();
+  /** The image each match's board message holds (its key; null: none), so an unchanged one is not uploaded again. */
+  private readonly images = new Map<string, { messageId: string; key: string | null }>();
+  private readonly pacer: ChannelPacer;
   private ctx: BotContext | null = null;
+
+  constructor(channelLimit?: ChannelLimit) {
+    this.pacer = new ChannelPacer(channelLimit);
+  }
 
   attach(ctx: BotContext): void {
     this.ctx = ctx;
@@ -67,17 +78,47 @@ export class BoardUpdater {
 
   private async loop(matchId: string): Promise<void> {
     for (;;) {
-      // Checked and cleared synchronously, so a request arriving now either is seen here or starts a new loop.
-      if (!this.dirty.delete(matchId)) {
-        this.running.delete(matchId);
-        return;
+      // Checked synchronously, so a request arriving now either is seen here or starts a new loop.
+      if (this.dirty.has(matchId)) {
+        // Requests arriving while this waits for the channel's slot are folded into this update.
+        await this.pacer.take(this.channelOf(matchId));
+        this.dirty.delete(matchId);
+        try {
+          await this.update(matchId);
+          this.refused.delete(matchId);
+        } catch (error) {
+          await this.failed(matchId, error);
+        }
+        continue;
       }
-      try {
-        await this.update(matchId);
-        this.refused.delete(matchId);
-      } catch (error) {
-        await this.failed(matchId, error);
+      if (this.staleButtons.get(matchId)?.length) {
+        await this.removeStaleButton(matchId);
+        continue;
       }
+      this.running.delete(matchId);
+      return;
+    }
+  }
+
+  private channelOf(matchId: string): string {
+    const row = this.ctx?.store.matches.match(matchId);
+    return row?.threadId ?? row?.channelId ?? matchId;
+  }
+
+  /** Removes the button of one previous board when there is room for it; gives way when the match wants a board. */
+  private async removeStaleButton(matchId: string): Promise<void> {
+    const ctx = this.ctx;
+    const list = this.staleButtons.get(matchId);
+    const stale = list?.[0];
+    if (!ctx || !list || !stale) return;
+    if (!(await this.pacer.takeSpare(stale.channelId, ctx.client.rest, () => this.dirty.has(matchId)))) return;
+    list.shift();
+    if (list.length === 0) this.staleButtons.delete(matchId);
+    try {
+      const channel = await ctx.client.channels.fetch(stale.channelId);
+      if (channel?.isSendable()) await channel.messages.edit(stale.messageId, { components: [] });
+    } catch {
+      // Cosmetic: the old button would still work.
     }
   }
 
@@ -92,19 +133,32 @@ export class BoardUpdater {
     if (!channel?.isSendable()) throw new Error(`cannot post in channel ${row.threadId ?? row.channelId}`);
     const names = await seatNames(ctx, row);
     const locale = ctx.store.guilds.get(row.guildId).locale;
-    const { turn, ...board } = await publicBoard(ctx, row, game, state, names, locale);
+    const { turn, imageKey, ...board } = await publicBoard(ctx, row, game, state, names, locale);
     const known = this.boardIn(ctx, matchId, channel.id);
     if (known && known.turn === turn) {
-      await channel.messages.edit(known.messageId, { ...board, attachments: [] });
+      // The same image: no upload, Discord keeps the message's attachment when the edit does not name any.
+      const held = this.images.get(matchId);
+      const same = imageKey !== null && held?.messageId === known.messageId && held.key === imageKey;
+      await channel.messages.edit(
+        known.messageId,
+        same ? { embeds: board.embeds, components: board.components } : { ...board, attachments: [] },
+      );
+      this.images.set(matchId, { messageId: known.messageId, key: imageKey });
     } else {
       const sent: Message = await channel.send(board);
       const post = { channelId: channel.id, messageId: sent.id, turn };
       ctx.store.posts.setBoard(matchId, post);
       this.boards.set(matchId, post);
+      this.images.set(matchId, { messageId: sent.id, key: imageKey });
       // Only the newest board carries the button (an older one would still work: its custom_id names the match).
-      if (known) await channel.messages.edit(known.messageId, { components: [] }).catch(() => undefined);
+      if (known) {
+        const list = this.staleButtons.get(matchId) ?? [];
+        list.push({ channelId: channel.id, messageId: known.messageId });
+        this.staleButtons.set(matchId, list);
+      }
     }
     if (state.result && !ctx.store.posts.isAnnounced(matchId)) {
+      await this.pacer.take(channel.id);
       await channel.send(resultMessage(row, game, state, names, locale));
       announced(ctx, row, state.result);
     }

@@ -6,6 +6,7 @@ import type { MatchInfo } from '../store/match-records.ts';
 import type { PreconDeck } from '../store/precon-decks.ts';
 import type { Store } from '../store/store.ts';
 import type { BoardUpdater } from './board.ts';
+import type { ImageCache } from './image-cache.ts';
 import type { TurnNotifier } from './notify.ts';
 import type { PermissionNotices } from './permissions.ts';
 import type { MatchFlow } from './turn-clock.ts';
@@ -17,6 +18,8 @@ export interface BotContext {
   client: Client;
   store: Store;
   renderer: Renderer | null;
+  /** The board and hand images through `renderer`, an unchanged model drawn once (image-cache.ts); null without images. */
+  images: ImageCache | null;
   precons: readonly PreconDeck[];
   now(): number;
   challengeTtlMs: number;

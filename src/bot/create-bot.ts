@@ -10,11 +10,14 @@ import type { MatchInfo } from '../store/match-records.ts';
 import { loadPreconDecks } from '../store/precon-decks.ts';
 import { openStore, type Store } from '../store/store.ts';
 import { BoardUpdater } from './board.ts';
+import type { ChannelLimit } from './channel-pacer.ts';
 import { type BotClock, realBotClock } from './clock.ts';
 import type { BotContext, Renderer } from './context.ts';
+import { ImageCache } from './image-cache.ts';
 import { type LeagueService, leagueServiceOf } from './league/league-service.ts';
 import { TurnNotifier } from './notify.ts';
 import { PermissionNotices } from './permissions.ts';
+import { useInteractionAwareRest } from './rest.ts';
 import { checkThreadsAtBoot, onChannelDeleted } from './resume.ts';
 import { routeInteraction } from './router.ts';
 import { importRulesAtStart } from './rules-commands.ts';
@@ -43,6 +46,8 @@ export interface CreateBotOptions {
   matchOptions?: Record<string, unknown>;
   /** The seed of a new match (random by default); tests fix it to replay the same game. */
   seedFor?: (matchId: string) => string;
+  /** Board posts/edits per channel and window (Discord's: 5 per 5 s); tests that play fast lift it. */
+  boardChannelLimit?: ChannelLimit;
   log?: (message: string) => void;
   onMatchEnd?: (match: MatchInfo, result: GameResult) => void;
 }
@@ -75,6 +80,8 @@ export function createBot(options: CreateBotOptions): Bot {
     intents: [GatewayIntentBits.Guilds],
     rest: { ...(options.restUrl ? { api: options.restUrl } : {}), ...options.rest },
   });
+  // Interaction callbacks and webhook edits bypass the client's global throttle, as Discord exempts them (rest.ts).
+  useInteractionAwareRest(client);
   const pool = options.images === true || options.images === undefined ? new RenderPool() : null;
   const renderer: Renderer | null =
     typeof options.images === 'function'
@@ -82,13 +89,14 @@ export function createBot(options: CreateBotOptions): Bot {
       : pool
         ? async (kind, model) => (await pool.render(kind, model)).png
         : null;
-  const boards = new BoardUpdater();
+  const boards = new BoardUpdater(options.boardChannelLimit);
   const flow = new MatchFlow(options.clock ?? realBotClock(options.now ?? Date.now));
   const timers = new Set<NodeJS.Timeout>();
   const context: BotContext = {
     client,
     store,
     renderer,
+    images: renderer ? new ImageCache(renderer) : null,
     precons: loadPreconDecks(options.preconRoot),
     now: options.now ?? Date.now,
     challengeTtlMs: options.challengeTtlMs ?? 10 * 60_000,

@@ -1,5 +1,5 @@
 // Clicks on match controls. Each one acknowledges at once (Discord's 3 s), checks with the engine through the
-// store, commits **before** anything is sent, then answers the clicker and asks for a board update.
+// store, commits **before** anything is sent, then answers the clicker and updates the board at the same time.
 import {
   ActionRowBuilder,
   ButtonBuilder,
@@ -121,8 +121,9 @@ export async function onMatchControl(
     const outcome = await submit(ctx, row, seat, answer, locale);
     if (outcome.applied) ctx.flow.afterCommit(row.matchId, { kind: 'player', seat, passUntil: { mode, turn } });
     const notice = outcome.notice ?? T.passingUntil(mode)[locale];
+    const board = ctx.boards.request(row.matchId);
     await interaction.editReply(await ownerMessage(ctx, row, interaction.user.id, locale, { notice }));
-    await ctx.boards.request(row.matchId);
+    await board;
     return;
   }
   let choose: string[] | null = null;
@@ -156,8 +157,10 @@ export async function onMatchControl(
     ctx.flow.afterCommit(row.matchId, { kind: 'player', seat, ...(priority ? { priority } : {}) });
   }
   const notice = outcome.notice;
+  // The board and the clicker's ephemeral go out together (both only after the commit): neither waits for the other.
+  const board = ctx.boards.request(row.matchId);
   await interaction.editReply(await ownerMessage(ctx, row, interaction.user.id, locale, notice ? { notice } : {}));
-  await ctx.boards.request(row.matchId);
+  await board;
   await tellIfBoardRefused(ctx, interaction, row.matchId, locale);
 }
 

@@ -11,6 +11,7 @@ import {
 } from 'discord.js';
 import type { BaseState, GameModule, PendingDecision, Seat } from '../engine/core/game.ts';
 import type { Locale } from '../engine/core/label.ts';
+import type { TableModel } from '../render/table-model.ts';
 import type { MatchInfo } from '../store/match-records.ts';
 import { type BotContext, displayName } from './context.ts';
 import { clip, decisionControls } from './controls.ts';
@@ -25,9 +26,10 @@ export interface OutgoingMessage {
   components: ActionRowBuilder<MessageActionRowComponentBuilder>[];
 }
 
-/** The public board, and the turn it shows (a new turn gets a new message). */
+/** The public board, the turn it shows (a new turn gets a new message) and its image's key (equal keys, equal images). */
 export interface PublicBoard extends OutgoingMessage {
   turn: number;
+  imageKey: string | null;
 }
 
 export async function seatNames(ctx: Pick<BotContext, 'client'>, row: MatchInfo): Promise<Record<Seat, string>> {
@@ -72,14 +74,29 @@ function logLines(
   return out.join('\n') || '—';
 }
 
-async function image(ctx: BotContext, kind: 'board' | 'hand', model: unknown): Promise<AttachmentBuilder | null> {
-  if (!ctx.renderer) return null;
+async function image(
+  ctx: BotContext,
+  kind: 'board' | 'hand',
+  model: unknown,
+): Promise<{ file: AttachmentBuilder; key: string } | null> {
+  if (!ctx.images) return null;
   try {
-    return new AttachmentBuilder(await ctx.renderer(kind, model), { name: `${kind}.png` });
+    const { png, key } = await ctx.images.image(kind, model);
+    return { file: new AttachmentBuilder(png, { name: `${kind}.png` }), key };
   } catch (error) {
     ctx.log(`render ${kind} failed: ${(error as Error).message}`);
     return null;
   }
+}
+
+/**
+ * The board image's model: the table without the step and who holds priority, which change on nearly every
+ * decision and are in the message text already. Most decisions then leave the image unchanged, and the image
+ * cache and the kept attachment (board.ts) spare the render and the upload.
+ */
+export function boardImageModel(table: TableModel): TableModel {
+  const { phase: _phase, prioritySeat: _priority, ...slow } = table;
+  return slow;
 }
 
 /** The public board: embed (turn, phase, whose decision, life, last log lines), board image, "My hand / act". */
@@ -99,7 +116,7 @@ export async function publicBoard(
     .setTitle(clip(`${game.name[locale]} · ${names.p1} vs ${names.p2}`, 256))
     .setDescription(
       [
-        `**${T.turn[locale]}** ${table.turn} · **${T.phase[locale]}** ${table.phase}`,
+        `**${T.turn[locale]}** ${table.turn} · **${T.phase[locale]}** ${table.phase ?? '—'}`,
         pending
           ? `**${T.decision[locale]}** ${names[pending.player]} (${DECISION_KINDS[pending.kind]?.[locale] ?? pending.kind})`
           : T.matchOver[locale],
@@ -118,8 +135,8 @@ export async function publicBoard(
       }),
     )
     .addFields({ name: T.log[locale], value: logLines(presenter.log(view), locale, names, 6, 1000) });
-  const file = await image(ctx, 'board', table);
-  if (file) embed.setImage('attachment://board.png');
+  const picture = await image(ctx, 'board', boardImageModel(table));
+  if (picture) embed.setImage('attachment://board.png');
   const components = state.result
     ? []
     : [
@@ -130,7 +147,13 @@ export async function publicBoard(
             .setStyle(ButtonStyle.Primary),
         ),
       ];
-  return { embeds: [embed], files: file ? [file] : [], components, turn: table.turn };
+  return {
+    embeds: [embed],
+    files: picture ? [picture.file] : [],
+    components,
+    turn: table.turn,
+    imageKey: picture?.key ?? null,
+  };
 }
 
 /** The end of a match: who won and why, and the log. */
@@ -200,12 +223,12 @@ export async function handMessage(ctx: BotContext, input: HandMessageInput): Pro
   const embed = new EmbedBuilder()
     .setTitle(clip(`${T.hand[locale]} · ${names[seat]} (${cards.length})`, 256))
     .setDescription(clip(cards.join('\n') || '—', 4000));
-  const file = await image(ctx, 'hand', hand);
-  if (file) embed.setImage('attachment://hand.png');
+  const picture = await image(ctx, 'hand', hand);
+  if (picture) embed.setImage('attachment://hand.png');
   return {
     content: clip(lines.join('\n'), 2000),
     embeds: [embed],
-    files: file ? [file] : [],
+    files: picture ? [picture.file] : [],
     components: controls?.rows ?? [],
   };
 }

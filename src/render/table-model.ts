@@ -136,10 +136,11 @@ export const TableModelSchema = z.object({
   locale: Locale,
   viewer: ViewerSchema,
   turn: z.number().int().min(0),
-  phase: Text,
+  /** The phase and step. Absent: not drawn (the bot's board image leaves it to the message text, see docs/bot.md). */
+  phase: Text.optional(),
   activeSeat: Seat,
-  /** Null while nobody holds priority (between steps, or the game is over). */
-  prioritySeat: Seat.nullable(),
+  /** Null while nobody holds priority (between steps, or the game is over). Absent: no priority tag is drawn. */
+  prioritySeat: Seat.nullable().optional(),
   players: z.object({ p1: PlayerSideSchema, p2: PlayerSideSchema }),
   /** The stack / waiting area / chase: its game's name, items top (resolves first) first. */
   stack: z.object({ name: Text, items: z.array(StackItemSchema).max(50) }),

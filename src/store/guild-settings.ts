@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { z } from 'zod';
 import { GAME_IDS } from '../engine/core/game.ts';
 import { parseInput, parseJsonColumn } from './json-column.ts';
+import { prepared } from './prepared.ts';
 
 const Snowflake = z.string().regex(/^\d{5,25}$/, 'a Discord id');
 
@@ -43,7 +44,7 @@ export class GuildSettingsStore {
 
   /** The guild's settings, or the defaults when it never changed any. */
   get(guildId: string): GuildSettings {
-    const row = this.db.prepare('SELECT settings FROM guilds WHERE guild_id = ?').get(guildId) as
+    const row = prepared(this.db, 'SELECT settings FROM guilds WHERE guild_id = ?').get(guildId) as
       | { settings: string }
       | undefined;
     if (!row) return GuildSettingsSchema.parse({});
@@ -52,34 +53,33 @@ export class GuildSettingsStore {
 
   update(guildId: string, patch: GuildSettingsPatch, now = Date.now()): GuildSettings {
     const next = parseInput(GuildSettingsSchema, { ...this.get(guildId), ...patch }, 'guild settings');
-    this.db
-      .prepare(
-        `INSERT INTO guilds (guild_id, settings, updated_at) VALUES (?, ?, ?)
+    prepared(
+      this.db,
+      `INSERT INTO guilds (guild_id, settings, updated_at) VALUES (?, ?, ?)
          ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at`,
-      )
-      .run(guildId, JSON.stringify(next), now);
+    ).run(guildId, JSON.stringify(next), now);
     return next;
   }
 
   /** The bot left the guild: its data will be purged after the retention period unless it comes back. */
   markLeft(guildId: string, now = Date.now()): void {
-    this.db
-      .prepare(
-        `INSERT INTO guilds (guild_id, settings, left_at, updated_at) VALUES (?, '{}', ?, ?)
+    prepared(
+      this.db,
+      `INSERT INTO guilds (guild_id, settings, left_at, updated_at) VALUES (?, '{}', ?, ?)
          ON CONFLICT (guild_id) DO UPDATE SET left_at = excluded.left_at, updated_at = excluded.updated_at`,
-      )
-      .run(guildId, now, now);
+    ).run(guildId, now, now);
   }
 
   markJoined(guildId: string, now = Date.now()): void {
-    this.db.prepare('UPDATE guilds SET left_at = NULL, updated_at = ? WHERE guild_id = ?').run(now, guildId);
+    prepared(this.db, 'UPDATE guilds SET left_at = NULL, updated_at = ? WHERE guild_id = ?').run(now, guildId);
   }
 
   /** Guilds the bot left at or before `cutoff` (ms since epoch). */
   leftBefore(cutoff: number): string[] {
-    const rows = this.db
-      .prepare('SELECT guild_id FROM guilds WHERE left_at IS NOT NULL AND left_at <= ? ORDER BY guild_id')
-      .all(cutoff) as { guild_id: string }[];
+    const rows = prepared(
+      this.db,
+      'SELECT guild_id FROM guilds WHERE left_at IS NOT NULL AND left_at <= ? ORDER BY guild_id',
+    ).all(cutoff) as { guild_id: string }[];
     return rows.map((r) => r.guild_id);
   }
 }

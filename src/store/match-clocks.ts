@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { z } from 'zod';
 import { parseInput, parseJsonColumn } from './json-column.ts';
+import { prepared } from './prepared.ts';
 
 const Seat = z.enum(['p1', 'p2']);
 const Ms = z.number().int().min(0);
@@ -42,7 +43,7 @@ export class MatchClockStore {
   constructor(private readonly db: Database) {}
 
   get(matchId: string): MatchClock | null {
-    const row = this.db.prepare('SELECT clock FROM match_clocks WHERE match_id = ?').get(matchId) as
+    const row = prepared(this.db, 'SELECT clock FROM match_clocks WHERE match_id = ?').get(matchId) as
       | { clock: string }
       | undefined;
     return row ? parseJsonColumn(MatchClockSchema, row.clock, `clock of match ${matchId}`) : null;
@@ -50,26 +51,24 @@ export class MatchClockStore {
 
   put(matchId: string, clock: MatchClock, now: number): void {
     const checked = parseInput(MatchClockSchema, clock, 'match clock');
-    this.db
-      .prepare(
-        `INSERT INTO match_clocks (match_id, clock, updated_at) VALUES (?, ?, ?)
+    prepared(
+      this.db,
+      `INSERT INTO match_clocks (match_id, clock, updated_at) VALUES (?, ?, ?)
          ON CONFLICT (match_id) DO UPDATE SET clock = excluded.clock, updated_at = excluded.updated_at`,
-      )
-      .run(matchId, JSON.stringify(checked), now);
+    ).run(matchId, JSON.stringify(checked), now);
   }
 
   delete(matchId: string): void {
-    this.db.prepare('DELETE FROM match_clocks WHERE match_id = ?').run(matchId);
+    prepared(this.db, 'DELETE FROM match_clocks WHERE match_id = ?').run(matchId);
   }
 
   /** Ids of active matches that have a clock (re-armed at boot). */
   activeMatchIds(): string[] {
-    const rows = this.db
-      .prepare(
-        `SELECT c.match_id FROM match_clocks c JOIN matches m ON m.match_id = c.match_id
+    const rows = prepared(
+      this.db,
+      `SELECT c.match_id FROM match_clocks c JOIN matches m ON m.match_id = c.match_id
          WHERE m.status = 'active' ORDER BY c.match_id`,
-      )
-      .all() as { match_id: string }[];
+    ).all() as { match_id: string }[];
     return rows.map((r) => r.match_id);
   }
 }

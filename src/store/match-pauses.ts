@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { z } from 'zod';
 import { parseInput } from './json-column.ts';
+import { prepared } from './prepared.ts';
 
 /**
  * Paused matches. A match whose thread or channel was deleted keeps its log and state (it stays `active`), but takes
@@ -45,19 +46,18 @@ export class MatchPauses {
 
   get(matchId: string): MatchPause | null {
     if (!this.paused.has(matchId)) return null;
-    const row = this.db.prepare('SELECT * FROM match_pauses WHERE match_id = ?').get(matchId) as PauseRow | undefined;
+    const row = prepared(this.db, 'SELECT * FROM match_pauses WHERE match_id = ?').get(matchId) as PauseRow | undefined;
     return row ? toPause(row) : null;
   }
 
   /** Pauses an active match; false when it is not active or already paused (the first reason stays). */
   pause(matchId: string, reason: PauseReason, now: number): boolean {
-    const changed = this.db
-      .prepare(
-        `INSERT INTO match_pauses (match_id, reason, paused_at)
+    const changed = prepared(
+      this.db,
+      `INSERT INTO match_pauses (match_id, reason, paused_at)
          SELECT match_id, ?, ? FROM matches WHERE match_id = ? AND status = 'active'
          ON CONFLICT (match_id) DO NOTHING`,
-      )
-      .run(reason, now, matchId).changes;
+    ).run(reason, now, matchId).changes;
     if (changed === 1) this.paused.add(matchId);
     return changed === 1;
   }
@@ -66,10 +66,13 @@ export class MatchPauses {
   resume(matchId: string, where: { channelId: string; threadId: string }, now: number): boolean {
     const w = parseInput(WhereSchema, where, 'where the match resumes');
     const done = this.db.transaction(() => {
-      if (this.db.prepare('DELETE FROM match_pauses WHERE match_id = ?').run(matchId).changes !== 1) return false;
-      this.db
-        .prepare('UPDATE matches SET channel_id = ?, thread_id = ?, updated_at = ? WHERE match_id = ?')
-        .run(w.channelId, w.threadId, now, matchId);
+      if (prepared(this.db, 'DELETE FROM match_pauses WHERE match_id = ?').run(matchId).changes !== 1) return false;
+      prepared(this.db, 'UPDATE matches SET channel_id = ?, thread_id = ?, updated_at = ? WHERE match_id = ?').run(
+        w.channelId,
+        w.threadId,
+        now,
+        matchId,
+      );
       return true;
     })();
     this.paused.delete(matchId);
@@ -78,12 +81,11 @@ export class MatchPauses {
 
   /** A guild's paused matches that are still active, oldest pause first. */
   inGuild(guildId: string): MatchPause[] {
-    const rows = this.db
-      .prepare(
-        `SELECT p.* FROM match_pauses p JOIN matches m USING (match_id)
+    const rows = prepared(
+      this.db,
+      `SELECT p.* FROM match_pauses p JOIN matches m USING (match_id)
          WHERE m.guild_id = ? AND m.status = 'active' ORDER BY p.paused_at, p.match_id`,
-      )
-      .all(guildId) as PauseRow[];
+    ).all(guildId) as PauseRow[];
     return rows.map(toPause);
   }
 

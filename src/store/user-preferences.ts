@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { z } from 'zod';
 import { parseInput, parseJsonColumn } from './json-column.ts';
+import { prepared } from './prepared.ts';
 
 /** One user's preferences in one guild. */
 export const UserPreferencesSchema = z.object({
@@ -25,21 +26,21 @@ export class UserPreferencesStore {
   constructor(private readonly db: Database) {}
 
   get(guildId: string, userId: string): UserPreferences {
-    const row = this.db
-      .prepare('SELECT preferences FROM user_preferences WHERE guild_id = ? AND user_id = ?')
-      .get(guildId, userId) as { preferences: string } | undefined;
+    const row = prepared(this.db, 'SELECT preferences FROM user_preferences WHERE guild_id = ? AND user_id = ?').get(
+      guildId,
+      userId,
+    ) as { preferences: string } | undefined;
     if (!row) return UserPreferencesSchema.parse({});
     return parseJsonColumn(UserPreferencesSchema, row.preferences, `preferences of ${userId} in ${guildId}`);
   }
 
   update(guildId: string, userId: string, patch: UserPreferencesPatch, now = Date.now()): UserPreferences {
     const next = parseInput(UserPreferencesSchema, { ...this.get(guildId, userId), ...patch }, 'user preferences');
-    this.db
-      .prepare(
-        `INSERT INTO user_preferences (guild_id, user_id, preferences, updated_at) VALUES (?, ?, ?, ?)
+    prepared(
+      this.db,
+      `INSERT INTO user_preferences (guild_id, user_id, preferences, updated_at) VALUES (?, ?, ?, ?)
          ON CONFLICT (guild_id, user_id) DO UPDATE SET preferences = excluded.preferences, updated_at = excluded.updated_at`,
-      )
-      .run(guildId, userId, JSON.stringify(next), now);
+    ).run(guildId, userId, JSON.stringify(next), now);
     return next;
   }
 }

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
+import type { ChannelLimit } from '../../src/bot/channel-pacer.ts';
 import type { BotClock } from '../../src/bot/clock.ts';
 import type { Renderer } from '../../src/bot/context.ts';
 import { type Bot, type CreateBotOptions, createBot } from '../../src/bot/create-bot.ts';
@@ -43,6 +44,8 @@ export async function startBotHarness(
     autoPass?: boolean;
     /** 0 unless a test is about the cooldown (the tests challenge back to back). */
     challengeCooldownMs?: number;
+    /** Board requests per channel; lifted unless a test is about it (the tests play faster than people). */
+    boardChannelLimit?: ChannelLimit;
     onMatchEnd?: CreateBotOptions['onMatchEnd'];
   } = {},
 ) {
@@ -60,6 +63,7 @@ export async function startBotHarness(
       token: discord.botToken,
       restUrl: discord.restUrl,
       rest: { globalRequestsPerSecond: 10_000 },
+      boardChannelLimit: options.boardChannelLimit ?? { requests: 10_000, windowMs: 1_000 },
       dbPath,
       images: options.images ?? false,
       registerCommands: true,

@@ -1,13 +1,14 @@
 // With images on (the render worker pool): the public board carries board.png, the owner's ephemeral hand.png;
 // clicks are acknowledged before any rendering. Also measures ack and board-update latency on this machine.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { boardImageModel } from '../../src/bot/presenter.ts';
 import { novaCard } from '../../src/engine/games/nova/cards/pool.ts';
 import { nova } from '../../src/engine/games/nova/index.ts';
 import type { NovaState } from '../../src/engine/games/nova/state.ts';
 import { novaTableModel } from '../../src/render/games/nova-table.ts';
 import { untracedStrings } from '../../src/render/provenance.ts';
 import { renderBoard } from '../../src/render/render.ts';
-import { type BotHarness, current, latestBoard, refreshed, startBotHarness, thread } from './bot-harness.ts';
+import { type BotHarness, current, latestBoard, openHand, refreshed, startBotHarness, thread } from './bot-harness.ts';
 
 let h: BotHarness;
 
@@ -59,6 +60,41 @@ describe('images', () => {
     // The spectator never receives a hand image.
     const carolFiles = h.carol.messages(thread(h, matchId)).flatMap((m) => m.attachments.map((a) => a.filename));
     expect(carolFiles).not.toContain('hand.png');
+  });
+
+  it('an unchanged board image is neither drawn nor uploaded again, and the board always shows the current one', async () => {
+    const matchId = h.bot.store.matches.guildMatches(h.guild.id, 'active')[0]?.matchId as string;
+    const images = h.bot.context.images;
+    if (!images) throw new Error('images are on');
+    const uploads = new Set<string>();
+    let kept = 0;
+    for (let i = 0; i < 10; i++) {
+      const seat = current(h, matchId).pendingSeat;
+      if (!seat) break;
+      const user = seat === 'p1' ? h.alice : h.bob;
+      const hand = refreshed(user, await openHand(h, user, matchId));
+      // Passing keeps the cards where they are: the image usually stays the same.
+      const options = hand.buttons.filter((b) => b.customId?.startsWith('a:') && !b.disabled);
+      const pass = options.find((b) => /pass|パス/i.test(b.label)) ?? options[0];
+      const before = latestBoard(h, h.carol, matchId);
+      await user.click(hand, pass?.customId as string);
+      await h.bot.idle();
+      const board = latestBoard(h, h.carol, matchId);
+      const attachment = board.attachments.find((a) => a.filename === 'board.png');
+      if (!attachment) throw new Error('the board lost its image');
+      if (board.id === before.id && before.attachments[0]?.id === attachment.id) kept += 1;
+      uploads.add(attachment.id);
+      // Whatever was skipped, the image is the one the current state draws (from the spectator view).
+      const state = h.bot.store.matches.currentState(matchId) as NovaState;
+      const table = novaTableModel(nova.view(state, { kind: 'spectator' }), {
+        locale: 'en',
+        names: { p1: 'alice', p2: 'bob' },
+      });
+      const expected = (await renderBoard(boardImageModel(table))).png;
+      expect(Buffer.from(h.discord.attachmentBytes(board, 'board.png')).equals(expected)).toBe(true);
+    }
+    expect(kept).toBeGreaterThan(0);
+    expect(images.hits).toBeGreaterThan(0);
   });
 
   it('the NOVA adapter draws nothing a spectator may not see', async () => {

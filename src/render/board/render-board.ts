@@ -76,7 +76,9 @@ function drawHeader(t: TileContext, model: TableModel): void {
   x +=
     pen.text(`${word('turn', locale)} ${model.turn}`, x, baseline, { size: 22, weight: 'bold', colour: style.ink }) +
     16;
-  pen.text(model.phase, x, baseline, { size: 22, colour: style.ink, maxWidth: BOARD_WIDTH - x - 260 });
+  if (model.phase !== undefined) {
+    pen.text(model.phase, x, baseline, { size: 22, colour: style.ink, maxWidth: BOARD_WIDTH - x - 260 });
+  }
   const viewerText =
     model.viewer.kind === 'public' ? word('publicView', locale) : model.players[model.viewer.seat].name;
   pen.text(viewerText, BOARD_WIDTH - MARGIN, baseline, {

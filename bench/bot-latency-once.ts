@@ -1,0 +1,51 @@
+// One configuration of the 50-match latency bench, with the bot's counts and the load average before and after:
+//   npx tsx bench/bot-latency-once.ts [images on|off]   (BENCH_MATCHES, BENCH_DECISIONS, BENCH_THINK_MS, ...)
+// `npm run bench` runs both configurations (bench/fake-discord.bench.ts); this is for comparing changes.
+import { loadavg } from 'node:os';
+import { measureBotLatency } from './bot-latency.ts';
+import { percentiles } from './figure.ts';
+
+const images = (process.argv[2] ?? 'off') === 'on';
+const matches = Number(process.env.BENCH_MATCHES ?? 50);
+const decisionsPerMatch = Number(process.env.BENCH_DECISIONS ?? 20);
+const thinkMs = Number(process.env.BENCH_THINK_MS ?? 1000);
+const restPerSecond = process.env.BENCH_REST_PER_SECOND ? Number(process.env.BENCH_REST_PER_SECOND) : undefined;
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
+const loadBefore = load();
+const result = await measureBotLatency({
+  matches,
+  decisionsPerMatch,
+  thinkMs,
+  images,
+  ...(restPerSecond ? { restPerSecond } : {}),
+});
+const ack = percentiles(result.acks);
+const board = percentiles(result.boards);
+const c = result.counts;
+const perDecision = (n: number) => (n / Math.max(1, result.decisions)).toFixed(2);
+const ms = (x: number) => x.toFixed(0);
+console.log(
+  [
+    `images ${images ? 'on' : 'off'}, ${matches} matches × ${decisionsPerMatch}, think ${thinkMs} ms; load ${loadBefore} → ${load()}`,
+    `ack p50/p99 ${ms(ack.p50)}/${ms(ack.p99)} ms; board p50/p99 ${ms(board.p50)}/${ms(board.p99)} ms; ` +
+      `${result.decisions} decisions, ${result.missedBoards} boards missed, wall ${ms(result.wallMs)} ms`,
+    ...(c
+      ? [
+          `bot CPU ${ms(c.cpuMs)} ms (${perDecision(c.cpuMs)} ms/decision), main thread busy ${ms(c.mainBusyMs)} ms (${perDecision(c.mainBusyMs)} ms/decision)`,
+          `renders per decision: ${
+            Object.entries(c.renders)
+              .map(([k, n]) => `${k} ${perDecision(n)}`)
+              .join(', ') || 'none'
+          }`,
+          `REST per decision: ${Object.entries(c.requests)
+            .sort((a, b) => b[1] - a[1])
+            .map(([k, n]) => `${k} ${perDecision(n)}`)
+            .join(', ')}`,
+          `throttled by discord.js: global ${c.throttled.global}× (${ms(c.throttled.globalMs)} ms announced), per route ${c.throttled.route}× (${ms(c.throttled.routeMs)} ms)`,
+        ]
+      : []),
+  ].join('\n'),
+);
