@@ -72,10 +72,7 @@ describe.skipIf(!haveChromium)('the sandbox page', () => {
     await page.locator('[data-option=game] select').selectOption('nova');
     await page.locator('[data-option=deck] input').fill('ember');
     // The field asks on focus (every deck) and again on input: wait for the answer to "ember".
-    await page.waitForFunction(() => {
-      const shown = [...document.querySelectorAll('#suggestions:not([hidden]) .suggestion')];
-      return shown.length > 0 && shown.every((s) => /ember/i.test(s.textContent ?? ''));
-    });
+    await page.waitForFunction(ONLY_SUGGESTIONS_MATCHING, 'ember');
     await page.screenshot({ path: `${OUT}/01-command-box.png` });
     // Keyboard only: Enter takes the highlighted choice, the next Enter sends the command.
     const deck = page.locator('[data-option=deck] input');
@@ -247,6 +244,13 @@ const NEW_BOARD_IMAGE_SHOWN = (old: string | null) => {
   const images = page.document.querySelectorAll('.message:not(.ephemeral) img.embed-image');
   const img = images[images.length - 1];
   return img !== undefined && img.getAttribute('src') !== old && img.complete && img.naturalWidth > 0;
+};
+const ONLY_SUGGESTIONS_MATCHING = (typed: string) => {
+  const page = globalThis as unknown as {
+    document: { querySelectorAll(s: string): ArrayLike<{ textContent: string | null }> };
+  };
+  const shown = Array.from(page.document.querySelectorAll('#suggestions:not([hidden]) .suggestion'));
+  return shown.length > 0 && shown.every((s) => (s.textContent ?? '').toLowerCase().includes(typed));
 };
 const NEW_HAND_SHOWN = (count: number) => {
   const page = globalThis as unknown as {
