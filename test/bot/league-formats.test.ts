@@ -1,12 +1,13 @@
 // The other formats and paths through the bot: an open ladder (any bot game between members counts; ratings by
 // the week), a best-of-three Swiss table decided by two games hosted in the bot, the round timer's time call,
 // a round robin with check-in, closed registration, several leagues in one server, and rating seasons.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Bot, createBot } from '../../src/bot/create-bot.ts';
+import type { Bot } from '../../src/bot/create-bot.ts';
 import { FakeDiscord, type FakeUser, type MessageView } from '../../src/devtools/fake-discord/index.ts';
+import { leagueTestBot, stopLeagueTest } from './league-bot.ts';
 
 let clock = Date.UTC(2026, 4, 4, 12, 0);
 let discord: FakeDiscord;
@@ -33,27 +34,11 @@ beforeAll(async () => {
   guild = discord.createGuild('Formats', { owner: organiser, members: [ann, ben, cat, dan, outsider] });
   organiser.defaultChannelId = guild.channel('general').channelId;
   dir = mkdtempSync(join(tmpdir(), 'arbiter-league-formats-'));
-  bot = createBot({
-    token: discord.botToken,
-    restUrl: discord.restUrl,
-    rest: { globalRequestsPerSecond: 10_000 },
-    dbPath: join(dir, 'arbiter.db'),
-    images: false,
-    registerCommands: true,
-    // Players challenge each other back to back; the challenger cooldown is tested in test/bot.
-    challengeCooldownMs: 0,
-    now: () => clock,
-    log: () => {},
-  });
+  bot = leagueTestBot(discord, dir, () => clock);
   await bot.start();
 });
 
-afterAll(async () => {
-  await bot?.idle();
-  await bot?.stop();
-  await discord?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => stopLeagueTest(bot, discord, dir));
 
 const general = () => guild.channel('general');
 

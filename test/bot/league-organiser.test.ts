@@ -2,16 +2,17 @@
 // a player cap with a waitlist, a drop that concedes the dropper's unplayed match, a bot game counted in one league
 // only when two leagues pair the same players, decks submitted as files and checked against the game's deck rules,
 // re-rating after a correction, threads archived when a round ends, and pairings by DM.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Bot, createBot } from '../../src/bot/create-bot.ts';
+import type { Bot } from '../../src/bot/create-bot.ts';
 import { FakeDiscord, type FakeUser, type MessageView } from '../../src/devtools/fake-discord/index.ts';
 import type { League } from '../../src/league/league.ts';
 import { ratedGamesOfRound } from '../../src/league/league-ratings.ts';
 import { applyRatingPeriod, DEFAULT_RATING_SETTINGS, type RatingTable } from '../../src/league/ratings.ts';
+import { leagueTestBot, stopLeagueTest } from './league-bot.ts';
 
 let clock = Date.UTC(2026, 5, 1, 12, 0);
 let discord: FakeDiscord;
@@ -44,26 +45,11 @@ beforeAll(async () => {
       channels: name === 'two-leagues' ? ['general', 'league-b', 'casual'] : ['general'],
     });
   dir = mkdtempSync(join(tmpdir(), 'arbiter-league-organiser-'));
-  bot = createBot({
-    token: discord.botToken,
-    restUrl: discord.restUrl,
-    rest: { globalRequestsPerSecond: 10_000 },
-    dbPath: join(dir, 'arbiter.db'),
-    images: false,
-    registerCommands: true,
-    challengeCooldownMs: 0,
-    now: () => clock,
-    log: () => {},
-  });
+  bot = leagueTestBot(discord, dir, () => clock);
   await bot.start();
 });
 
-afterAll(async () => {
-  await bot?.idle();
-  await bot?.stop();
-  await discord?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => stopLeagueTest(bot, discord, dir));
 
 const general = (g: string) => (guilds[g] as Guild).channel('general');
 

@@ -3,14 +3,15 @@
 // played in the bot (challenge → accept → concede) and reported by both players, a dispute the organiser decides, the
 // round timer's no-show, a drop, an admin correction, undo and audit, standings (embed, image, CSV) checked against
 // an independent computation of the MTR tiebreakers, the top cut, the ratings leaderboard, and a restart.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Bot, createBot } from '../../src/bot/create-bot.ts';
+import type { Bot } from '../../src/bot/create-bot.ts';
 import { FakeDiscord, type FakeUser, type MessageView } from '../../src/devtools/fake-discord/index.ts';
 import type { League, LeagueTable } from '../../src/league/league.ts';
 import { renderAny } from '../../src/render/render.ts';
+import { leagueTestBot, stopLeagueTest } from './league-bot.ts';
 
 const START = Date.UTC(2026, 3, 10, 18, 0);
 let clock = START;
@@ -25,19 +26,11 @@ const logs: string[] = [];
 const rendered: string[] = [];
 
 function makeBot(): Bot {
-  return createBot({
-    token: discord.botToken,
-    restUrl: discord.restUrl,
-    rest: { globalRequestsPerSecond: 10_000 },
-    // Players challenge back to back here; the challenger cooldown has its own test (resilience.test.ts).
-    challengeCooldownMs: 0,
-    dbPath: join(dir, 'arbiter.db'),
+  return leagueTestBot(discord, dir, () => clock, {
     images: async (kind, model) => {
       rendered.push(kind);
       return (await renderAny(kind, model)).png;
     },
-    registerCommands: true,
-    now: () => clock,
     log: (m) => logs.push(m),
   });
 }
@@ -54,12 +47,7 @@ beforeAll(async () => {
   await bot.start();
 });
 
-afterAll(async () => {
-  await bot?.idle();
-  await bot?.stop();
-  await discord?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => stopLeagueTest(bot, discord, dir));
 
 const general = () => guild.channel('general');
 const byId = (id: string) => [organiser, ...players].find((u) => u.id === id) as FakeUser;
