@@ -169,6 +169,8 @@ export const TRIGGER_EVENTS = [
   'you-control-no-servants-at-end',
   'opponent-places-servant',
   'your-draw-phase',
+  /** NOVA 402.1 (docs/rulings A20): "at the start of your turn", every turn, in the standby phase. */
+  'your-turn-start',
   'your-energy-zone-at-least',
   'your-attack-declaration-start',
   /** A state trigger (NOVA 801.4.6, its own example): "when your hand becomes empty". */
