@@ -195,7 +195,7 @@ export const ActivatedAbilitySchema = z
       })
       .strict(),
     effects: z.array(EffectSchema).min(1),
-    /** NOVA 801.6.4.1: no target, adds energy: resolves at once without the waiting area. */
+    /** NOVA 801.6.4.1 (no target, adds energy), 801.6.3.2 (2nd; A37): resolves at once without the waiting area. */
     energyAbility: z.boolean().default(false),
   })
   .strict();
