@@ -28,6 +28,12 @@ const servant = (abilities: unknown[]) => ({
 const draw = { do: 'draw', count: 1, who: 'you' };
 
 describe('NOVA card schema refuses what the engine cannot play', () => {
+  it('refuses a card with more than one colour (docs/rulings R63, A7)', () => {
+    expect(NovaCardSchema.safeParse(spell([draw])).success).toBe(true);
+    expect(NovaCardSchema.safeParse({ ...spell([draw]), color: ['red', 'green'] }).success).toBe(false);
+    expect(NovaCardSchema.safeParse({ ...spell([draw]), colors: ['red', 'green'] }).success).toBe(false);
+  });
+
   it('accepts the supported skips and the added attack phase (401.2, 401.3)', () => {
     for (const e of [
       { do: 'skip-phase', phase: 'attack', whose: 'this-turn', thenDraw: 1 },

@@ -136,6 +136,26 @@ describe('NOVA game module', () => {
     );
   });
 
+  it('accepts a main deck of spells alone, but no character in it (NOVA 006.1.1, docs/rulings R61, A5)', () => {
+    const spells = ['flare-lance', 'emberstorm', 'bloom-surge', 'hush-verse', 'mending-light'];
+    const more = ['undertow-of-knowing', 'cataclysm-hymn', 'puppeteers-pact', 'blood-covenant', 'stillwater-edict'];
+    const main = [...spells, ...more].flatMap((id) => Array(4).fill(id));
+    expect(nova.validateDeck({ main, character: [] })).toEqual([]);
+    const withCharacter = [...main.slice(1), 'sister-vaela'];
+    expect(nova.validateDeck({ main: withCharacter }).map((p) => p.rule)).toEqual(['006.1.1']);
+  });
+
+  it('accepts a side deck of up to 15 known cards and keeps it out of the game (NOVA 007.1, docs/rulings R61, A4)', () => {
+    const main = setup.decks.p1.main ?? [];
+    const side = Array(15).fill('flare-lance');
+    expect(nova.validateDeck({ ...setup.decks.p1, side })).toEqual([]);
+    const rules = nova.validateDeck({ ...setup.decks.p1, side: [...side, 'nope'] }).map((p) => p.rule);
+    expect(rules).toEqual(['007.1', '007.1']);
+    const s = nova.setup({ game: 'nova', decks: { p1: { ...setup.decks.p1, side }, p2: setup.decks.p2 } }, 'side');
+    const cards = Object.values(s.objects).filter((o) => o.owner === 'p1');
+    expect(cards.length).toBe(main.length + (setup.decks.p1.character ?? []).length);
+  });
+
   it('shows no hand, deck or character-deck card of the opponent in a player view', () => {
     let s = nova.setup(setup, 'views');
     s = answer(s, ['first']);

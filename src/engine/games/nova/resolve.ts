@@ -466,10 +466,16 @@ function runEffect(s: NovaState, r: Resolution, e: Effect): void {
         if (o?.zone !== 'field') continue;
         const moved = moveCard(s, o.id, 'exclusion'); // NOVA 306, 301.11: its owner's exclusion zone
         r.moved = [...(r.moved ?? []), moved.id];
-        logPublic(s, {
-          en: `${novaCard(moved.card).name.en} is put into the exclusion zone.`,
-          ja: `${novaCard(moved.card).name.ja}は除外ゾーンに置かれた。`,
-        });
+        // NOVA 504.1 (docs/rulings A31): a character goes to the retired area instead, and the log says so.
+        logPublic(
+          s,
+          moved.zone === 'retired'
+            ? { en: `${novaCard(moved.card).name.en} retires.`, ja: `${novaCard(moved.card).name.ja}は退場した。` }
+            : {
+                en: `${novaCard(moved.card).name.en} is put into the exclusion zone.`,
+                ja: `${novaCard(moved.card).name.ja}は除外ゾーンに置かれた。`,
+              },
+        );
       }
       return;
     case 'return-at-next-end-phase':

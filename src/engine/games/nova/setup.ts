@@ -6,18 +6,43 @@ import { emptyStock } from './energy.ts';
 import type { NovaState, PlayerState, Zone } from './state.ts';
 import { newObject } from './zones.ts';
 
-/** NOVA 006: main deck 40–60 servants/spells/magic items, ≤4 per name; character deck 0–10 characters, ≤3 per name. */
+/**
+ * NOVA 006: main deck 40–60 servants/spells/magic items, ≤4 per name; character deck 0–10 characters, ≤3 per name.
+ * NOVA 007.1 (docs/rulings A4): an optional side deck of at most 15 known cards, kept for the match between games and
+ * never part of a game (setup ignores it).
+ */
 export function validateNovaDeck(deck: DeckList): DeckProblem[] {
   const problems: DeckProblem[] = [];
   for (const section of Object.keys(deck)) {
-    if (section !== 'main' && section !== 'character') {
+    if (section !== 'main' && section !== 'character' && section !== 'side') {
       problems.push({
         section,
         rule: '006',
         message: {
-          en: `Unknown deck section "${section}" (use main and character).`,
+          en: `Unknown deck section "${section}" (use main, character and side).`,
           ja: `不明なデッキ区分「${section}」です。`,
         },
+      });
+    }
+  }
+  const side = deck.side ?? [];
+  if (side.length > 15) {
+    problems.push({
+      section: 'side',
+      rule: '007.1',
+      message: {
+        en: `The side deck has ${side.length} cards; at most 15.`,
+        ja: `サイドデッキは${side.length}枚です（15枚まで）。`,
+      },
+    });
+  }
+  for (const id of new Set(side)) {
+    if (!NOVA_CARDS.get(id) && !(id.startsWith('test-') && safeCard(id))) {
+      problems.push({
+        section: 'side',
+        card: id,
+        rule: '007.1',
+        message: { en: `Unknown card "${id}".`, ja: `不明なカード「${id}」です。` },
       });
     }
   }

@@ -12,6 +12,7 @@ export type GameEvent =
   | { type: 'attacked'; object: CardObject }
   | { type: 'destroyed'; object: CardObject }
   | { type: 'end-phase-start' }
+  | { type: 'turn-start' }
   | { type: 'draw-phase-start' }
   | { type: 'attack-phase-start' }
   | { type: 'attack-declaration-start' };
@@ -72,6 +73,11 @@ export function emit(s: NovaState, event: GameEvent): void {
     case 'attack-phase-start':
       // NOVA 405.3.1, 925.1.2: a skipped attack phase never starts, so its delayed triggers wait for the next one.
       fireDelayed(s, 'next-attack-phase-start');
+      return;
+    case 'turn-start':
+      // NOVA 402.1 (docs/rulings A20): "start of turn" abilities of the turn player's cards trigger every turn, not only
+      // on the game's first turn; a skipped turn has no standby phase, so nothing triggers (925.1.1).
+      for (const src of fieldObjects(s, s.turn.active)) watchers('your-turn-start', src, (i) => queue(s, src, i, null));
       return;
     case 'draw-phase-start':
       // NOVA 403.1: "start of draw phase" abilities of the turn player's cards ("your draw phase").

@@ -79,6 +79,7 @@ export function runOp(s: NovaState): OpOutcome {
   }
   switch (op) {
     case 'start-triggers':
+      if (s.turn.phase === 'standby') emit(s, { type: 'turn-start' }); // NOVA 402.1 (A20)
       if (s.turn.phase === 'end') emit(s, { type: 'end-phase-start' }); // NOVA 407.1–407.2
       if (s.turn.phase === 'draw') emit(s, { type: 'draw-phase-start' }); // NOVA 403.1
       if (s.turn.phase === 'attackStart') emit(s, { type: 'attack-phase-start' }); // NOVA 405.3.1

@@ -169,6 +169,8 @@ export const TRIGGER_EVENTS = [
   'you-control-no-servants-at-end',
   'opponent-places-servant',
   'your-draw-phase',
+  /** NOVA 402.1 (docs/rulings A20): "at the start of your turn", every turn, in the standby phase. */
+  'your-turn-start',
   'your-energy-zone-at-least',
   'your-attack-declaration-start',
   /** A state trigger (NOVA 801.4.6, its own example): "when your hand becomes empty". */
@@ -193,7 +195,7 @@ export const ActivatedAbilitySchema = z
       })
       .strict(),
     effects: z.array(EffectSchema).min(1),
-    /** NOVA 801.6.4.1: no target, adds energy: resolves at once without the waiting area. */
+    /** NOVA 801.6.4.1 (no target, adds energy), 801.6.3.2 (2nd; A37): resolves at once without the waiting area. */
     energyAbility: z.boolean().default(false),
   })
   .strict();

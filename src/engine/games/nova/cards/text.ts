@@ -234,6 +234,8 @@ function triggerText(
       return { en: 'At the start of your end phase, ', ja: 'あなたのエンドフェイズの開始時、' };
     case 'your-attack-declaration-start':
       return { en: 'At the start of your attack declaration step, ', ja: 'あなたの攻撃宣言ステップの開始時、' };
+    case 'your-turn-start':
+      return { en: 'At the start of your turn, ', ja: 'あなたのターン開始時、' };
     case 'your-draw-phase':
       return { en: 'At the start of your draw phase, ', ja: 'あなたのドローフェイズの開始時、' };
     case 'opponent-places-servant':
