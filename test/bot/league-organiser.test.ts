@@ -136,28 +136,28 @@ describe('a drop during a round', () => {
 });
 
 describe('two running leagues pairing the same two players', () => {
-  it('count a bot game once: in the league of the channel it was played in, else the oldest', async () => {
-    const g = 'two-leagues';
-    await run(organiser, g, 'league create', {
-      name: 'Older',
-      game: 'nova',
-      format: 'swiss',
-      rounds: 1,
-      'match-length': 'bo1',
-    });
-    clock += 60_000;
-    await run(organiser, g, 'league create', {
-      name: 'Newer',
-      game: 'nova',
-      format: 'swiss',
-      rounds: 1,
-      'match-length': 'bo1',
-      channel: { channelId: (guilds[g] as Guild).channel('league-b').channelId },
-    });
-    for (const name of ['Older', 'Newer']) {
-      for (const p of [ann, ben]) await run(p, g, 'league join', { league: name });
+  /** Two one-round Swiss leagues a minute apart (the newer announcing in league-b), both pairing these two players. */
+  async function twoLeaguesPairing(g: string, names: [string, string], players: [FakeUser, FakeUser]) {
+    for (const name of names) {
+      await run(organiser, g, 'league create', {
+        name,
+        game: 'nova',
+        format: 'swiss',
+        rounds: 1,
+        'match-length': 'bo1',
+        ...(name === names[1] ? { channel: { channelId: (guilds[g] as Guild).channel('league-b').channelId } } : {}),
+      });
+      clock += 60_000;
+    }
+    for (const name of names) {
+      for (const p of players) await run(p, g, 'league join', { league: name });
       await run(organiser, g, 'league next-round', { league: name });
     }
+  }
+
+  it('count a bot game once: in the league of the channel it was played in, else the oldest', async () => {
+    const g = 'two-leagues';
+    await twoLeaguesPairing(g, ['Older', 'Newer'], [ann, ben]);
     const result = (name: string) => leagueNamed(g, name)?.rounds[0]?.tables[0]?.result ?? null;
     // Played in neither league's channel: the oldest league takes it, the other table stays open.
     await playInBot(g, 'casual', ann, ben);
@@ -178,26 +178,7 @@ describe('two running leagues pairing the same two players', () => {
     for (const name of ['Older', 'Newer']) {
       await run(organiser, g, 'league finish', { league: name });
     }
-    await run(organiser, g, 'league create', {
-      name: 'First',
-      game: 'nova',
-      format: 'swiss',
-      rounds: 1,
-      'match-length': 'bo1',
-    });
-    clock += 60_000;
-    await run(organiser, g, 'league create', {
-      name: 'Second',
-      game: 'nova',
-      format: 'swiss',
-      rounds: 1,
-      'match-length': 'bo1',
-      channel: { channelId: (guilds[g] as Guild).channel('league-b').channelId },
-    });
-    for (const name of ['First', 'Second']) {
-      for (const p of [cat, dan]) await run(p, g, 'league join', { league: name });
-      await run(organiser, g, 'league next-round', { league: name });
-    }
+    await twoLeaguesPairing(g, ['First', 'Second'], [cat, dan]);
     await playInBot(g, 'league-b', cat, dan);
     expect(leagueNamed(g, 'Second')?.rounds[0]?.tables[0]?.result?.source).toBe('bot');
     expect(leagueNamed(g, 'First')?.rounds[0]?.tables[0]?.result).toBeNull();
