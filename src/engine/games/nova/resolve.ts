@@ -8,7 +8,15 @@ import { processDamage, queueDamage } from './damage.ts';
 import { activatedAbility } from './granted.ts';
 import { logPrivate, logPublic } from './log.ts';
 import { destroy, rulesProcessing } from './rules-processing.ts';
-import type { CardObject, ContinuousEffect, NovaState, Resolution, TargetRef, WaitingItem } from './state.ts';
+import type {
+  CardObject,
+  ContinuousEffect,
+  DelayedTrigger,
+  NovaState,
+  Resolution,
+  TargetRef,
+  WaitingItem,
+} from './state.ts';
 import { candidates, stillLegal } from './targets.ts';
 import { emit } from './triggers.ts';
 import { phasesAhead } from './turn.ts';
@@ -481,19 +489,14 @@ function runEffect(s: NovaState, r: Resolution, e: Effect): void {
     case 'return-at-next-end-phase':
       // NOVA 801.4.9.1, 801.4.9.4: created by this resolution; its source is this card, its controller ours.
       for (const id of r.moved ?? []) {
-        s.nextId += 1;
-        s.delayed = [
-          ...(s.delayed ?? []),
-          {
-            id: `d${s.nextId}`,
-            when: 'next-end-phase-start',
-            controller: me,
-            source: item.objectId,
-            card: item.card,
-            refObject: id,
-            effects: [{ do: 'put-onto-owners-field' }],
-          },
-        ];
+        addDelayedTrigger(s, {
+          when: 'next-end-phase-start',
+          controller: me,
+          source: item.objectId,
+          card: item.card,
+          refObject: id,
+          effects: [{ do: 'put-onto-owners-field' }],
+        });
       }
       return;
     case 'put-onto-owners-field': {
@@ -614,20 +617,21 @@ function runEffect(s: NovaState, r: Resolution, e: Effect): void {
       return;
     case 'draw-at-next-attack-phase':
       // NOVA 801.4.9.1, 801.4.9.4: a delayed trigger of this card's controller; 925.1.2: it waits past skipped ones.
-      s.nextId += 1;
-      s.delayed = [
-        ...(s.delayed ?? []),
-        {
-          id: `d${s.nextId}`,
-          when: 'next-attack-phase-start',
-          controller: me,
-          source: item.objectId,
-          card: item.card,
-          effects: [{ do: 'draw', count: e.count, who: 'you' }],
-        },
-      ];
+      addDelayedTrigger(s, {
+        when: 'next-attack-phase-start',
+        controller: me,
+        source: item.objectId,
+        card: item.card,
+        effects: [{ do: 'draw', count: e.count, who: 'you' }],
+      });
       return;
     default:
       throw new UnsupportedRule('802', `effect ${(e as { do: string }).do}`);
   }
+}
+
+/** NOVA 801.4.9.1: a delayed trigger created by a resolution waits, with a fresh id, for its event. */
+function addDelayedTrigger(s: NovaState, trigger: Omit<DelayedTrigger, 'id'>): void {
+  s.nextId += 1;
+  s.delayed = [...(s.delayed ?? []), { id: `d${s.nextId}`, ...trigger }];
 }
