@@ -17,8 +17,11 @@ import { publicBoard, resultMessage, seatNames } from './presenter.ts';
 import { pauseMatch } from './resume.ts';
 
 export class BoardUpdater {
-  /** The store's board messages, cached (every update reads it). */
-  private readonly boards = new Map<string, BoardPost>();
+  /**
+   * The store's board messages, cached (every update reads it), with the key of the image each holds (unknown after
+   * a restart), so an unchanged image is not uploaded again.
+   */
+  private readonly boards = new Map<string, BoardPost & { imageKey?: string | null }>();
   private readonly dirty = new Set<string>();
   private readonly running = new Map<string, Promise<void>>();
   /** Matches whose last board update Discord refused for a permission: where, and what is missing (0n: unknown). */
@@ -27,8 +30,6 @@ export class BoardUpdater {
   private readonly side = new Set<Promise<void>>();
   /** Previous boards of a match whose button is still to be removed (background work). */
   private readonly staleButtons = new Map<string, { channelId: string; messageId: string }[]>();
-  /** The image each match's board message holds (its key; null: none), so an unchanged one is not uploaded again. */
-  private readonly images = new Map<string, { messageId: string; key: string | null }>();
   private readonly pacer: ChannelPacer;
   private ctx: BotContext | null = null;
 
@@ -62,7 +63,11 @@ export class BoardUpdater {
   }
 
   /** The board message this match's next update may edit: the latest one, if it is in this channel. */
-  private boardIn(ctx: BotContext, matchId: string, channelId: string): BoardPost | null {
+  private boardIn(
+    ctx: BotContext,
+    matchId: string,
+    channelId: string,
+  ): (BoardPost & { imageKey?: string | null }) | null {
     let known = this.boards.get(matchId) ?? null;
     if (!known) {
       known = ctx.store.posts.board(matchId);
@@ -137,19 +142,17 @@ export class BoardUpdater {
     const known = this.boardIn(ctx, matchId, channel.id);
     if (known && known.turn === turn) {
       // The same image: no upload, Discord keeps the message's attachment when the edit does not name any.
-      const held = this.images.get(matchId);
-      const same = imageKey !== null && held?.messageId === known.messageId && held.key === imageKey;
+      const same = imageKey !== null && known.imageKey === imageKey;
       await channel.messages.edit(
         known.messageId,
         same ? { embeds: board.embeds, components: board.components } : { ...board, attachments: [] },
       );
-      this.images.set(matchId, { messageId: known.messageId, key: imageKey });
+      this.boards.set(matchId, { ...known, imageKey });
     } else {
       const sent: Message = await channel.send(board);
       const post = { channelId: channel.id, messageId: sent.id, turn };
       ctx.store.posts.setBoard(matchId, post);
-      this.boards.set(matchId, post);
-      this.images.set(matchId, { messageId: sent.id, key: imageKey });
+      this.boards.set(matchId, { ...post, imageKey });
       // Only the newest board carries the button (an older one would still work: its custom_id names the match).
       if (known) {
         const list = this.staleButtons.get(matchId) ?? [];
