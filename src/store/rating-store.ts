@@ -20,6 +20,7 @@ import {
   softReset,
 } from '../league/ratings.ts';
 import { parseJsonColumn } from './json-column.ts';
+import { prepared } from './prepared.ts';
 
 export interface Season {
   number: number;
@@ -73,9 +74,10 @@ export class RatingStore {
   ) {}
 
   table(guildId: string, game: string): RatingTable {
-    const rows = this.db
-      .prepare('SELECT user_id, rating, deviation, volatility, games FROM ratings WHERE guild_id = ? AND game = ?')
-      .all(guildId, game) as {
+    const rows = prepared(
+      this.db,
+      'SELECT user_id, rating, deviation, volatility, games FROM ratings WHERE guild_id = ? AND game = ?',
+    ).all(guildId, game) as {
       user_id: string;
       rating: number;
       deviation: number;
@@ -90,7 +92,8 @@ export class RatingStore {
 
   /** Replaces the guild's table for the game (players absent from `table` are removed). */
   private save(guildId: string, game: string, table: RatingTable): void {
-    const upsert = this.db.prepare(
+    const upsert = prepared(
+      this.db,
       `INSERT INTO ratings (guild_id, game, user_id, rating, deviation, volatility, games, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (guild_id, game, user_id) DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation,
@@ -100,7 +103,7 @@ export class RatingStore {
     const keep = new Set(Object.keys(table));
     for (const id of Object.keys(this.table(guildId, game)))
       if (!keep.has(id))
-        this.db.prepare('DELETE FROM ratings WHERE guild_id = ? AND game = ? AND user_id = ?').run(guildId, game, id);
+        prepared(this.db, 'DELETE FROM ratings WHERE guild_id = ? AND game = ? AND user_id = ?').run(guildId, game, id);
     for (const [userId, r] of Object.entries(table))
       upsert.run(guildId, game, userId, r.rating, r.deviation, r.volatility, r.games, now);
   }
@@ -118,11 +121,10 @@ export class RatingStore {
 
   /** The rating periods whose source starts with `prefix`: source → games (null: withdrawn). */
   periodsOf(guildId: string, game: string, prefix: string): Map<string, RatedGame[] | null> {
-    const rows = this.db
-      .prepare(
-        "SELECT source, data FROM rating_periods WHERE guild_id = ? AND game = ? AND kind = 'period' AND substr(source, 1, length(?)) = ?",
-      )
-      .all(guildId, game, prefix, prefix) as { source: string; data: string | null }[];
+    const rows = prepared(
+      this.db,
+      "SELECT source, data FROM rating_periods WHERE guild_id = ? AND game = ? AND kind = 'period' AND substr(source, 1, length(?)) = ?",
+    ).all(guildId, game, prefix, prefix) as { source: string; data: string | null }[];
     return new Map(rows.map((r) => [r.source, r.data === null ? null : GamesSchema.parse(JSON.parse(r.data))]));
   }
 
@@ -136,16 +138,20 @@ export class RatingStore {
       let earliest: number | null = null;
       for (const { source, games } of periods) {
         const data = games === null ? null : JSON.stringify(games);
-        const row = this.db
-          .prepare('SELECT seq, data FROM rating_periods WHERE guild_id = ? AND game = ? AND source = ?')
-          .get(guildId, game, source) as { seq: number; data: string | null } | undefined;
+        const row = prepared(
+          this.db,
+          'SELECT seq, data FROM rating_periods WHERE guild_id = ? AND game = ? AND source = ?',
+        ).get(guildId, game, source) as { seq: number; data: string | null } | undefined;
         if (row?.data === data || (!row && data === null)) continue;
         let seq: number;
         if (row) {
           seq = row.seq;
-          this.db
-            .prepare('UPDATE rating_periods SET data = ? WHERE guild_id = ? AND game = ? AND seq = ?')
-            .run(data, guildId, game, seq);
+          prepared(this.db, 'UPDATE rating_periods SET data = ? WHERE guild_id = ? AND game = ? AND seq = ?').run(
+            data,
+            guildId,
+            game,
+            seq,
+          );
         } else {
           seq = this.append(guildId, game, 'period', source, data, this.table(guildId, game));
         }
@@ -158,12 +164,12 @@ export class RatingStore {
 
   /** Replays the journal from entry `from` on (its table before is where it starts) and saves the result. */
   private replayFrom(guildId: string, game: string, from: number): void {
-    const rows = this.db
-      .prepare(
-        'SELECT seq, kind, source, data, table_before FROM rating_periods WHERE guild_id = ? AND game = ? AND seq >= ? ORDER BY seq',
-      )
-      .all(guildId, game, from) as JournalRow[];
-    const setBefore = this.db.prepare(
+    const rows = prepared(
+      this.db,
+      'SELECT seq, kind, source, data, table_before FROM rating_periods WHERE guild_id = ? AND game = ? AND seq >= ? ORDER BY seq',
+    ).all(guildId, game, from) as JournalRow[];
+    const setBefore = prepared(
+      this.db,
       'UPDATE rating_periods SET table_before = ? WHERE guild_id = ? AND game = ? AND seq = ?',
     );
     let table = TableSchema.parse(JSON.parse(rows[0]?.table_before ?? '{}')) as RatingTable;
@@ -176,9 +182,12 @@ export class RatingStore {
       else if (row.kind === 'season-reset') table = softReset(table, this.settings);
       else if (row.kind === 'season-end') {
         const number = Number(/^season:(\d+):end$/.exec(row.source ?? '')?.[1]);
-        this.db
-          .prepare('UPDATE rating_seasons SET final = ? WHERE guild_id = ? AND game = ? AND number = ?')
-          .run(JSON.stringify(leaderboard(table, this.settings)), guildId, game, number);
+        prepared(this.db, 'UPDATE rating_seasons SET final = ? WHERE guild_id = ? AND game = ? AND number = ?').run(
+          JSON.stringify(leaderboard(table, this.settings)),
+          guildId,
+          game,
+          number,
+        );
       }
     }
     this.save(guildId, game, table);
@@ -192,15 +201,15 @@ export class RatingStore {
     data: string | null,
     before: RatingTable,
   ): number {
-    const last = this.db
-      .prepare('SELECT max(seq) AS seq FROM rating_periods WHERE guild_id = ? AND game = ?')
-      .get(guildId, game) as { seq: number | null };
+    const last = prepared(this.db, 'SELECT max(seq) AS seq FROM rating_periods WHERE guild_id = ? AND game = ?').get(
+      guildId,
+      game,
+    ) as { seq: number | null };
     const seq = (last.seq ?? -1) + 1;
-    this.db
-      .prepare(
-        'INSERT INTO rating_periods (guild_id, game, seq, kind, source, data, table_before, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      )
-      .run(guildId, game, seq, kind, source, data, JSON.stringify(before), this.now());
+    prepared(
+      this.db,
+      'INSERT INTO rating_periods (guild_id, game, seq, kind, source, data, table_before, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    ).run(guildId, game, seq, kind, source, data, JSON.stringify(before), this.now());
     return seq;
   }
 
@@ -209,11 +218,10 @@ export class RatingStore {
   }
 
   seasons(guildId: string, game: string): Season[] {
-    const rows = this.db
-      .prepare(
-        'SELECT number, name, started_at, ended_at, final FROM rating_seasons WHERE guild_id = ? AND game = ? ORDER BY number',
-      )
-      .all(guildId, game) as SeasonRow[];
+    const rows = prepared(
+      this.db,
+      'SELECT number, name, started_at, ended_at, final FROM rating_seasons WHERE guild_id = ? AND game = ? ORDER BY number',
+    ).all(guildId, game) as SeasonRow[];
     return rows.map((r) => ({
       number: r.number,
       name: r.name,
@@ -240,9 +248,10 @@ export class RatingStore {
       this.append(guildId, game, 'season-reset', `season:${number}:start`, null, before);
       this.save(guildId, game, softReset(before, this.settings));
       const now = this.now();
-      this.db
-        .prepare('INSERT INTO rating_seasons (guild_id, game, number, name, started_at) VALUES (?, ?, ?, ?, ?)')
-        .run(guildId, game, number, name, now);
+      prepared(
+        this.db,
+        'INSERT INTO rating_seasons (guild_id, game, number, name, started_at) VALUES (?, ?, ?, ?, ?)',
+      ).run(guildId, game, number, name, now);
       return { number, name, startedAt: now, endedAt: null, final: null };
     })();
   }
@@ -255,9 +264,10 @@ export class RatingStore {
       const final = this.leaderboard(guildId, game);
       this.append(guildId, game, 'season-end', `season:${season.number}:end`, null, this.table(guildId, game));
       const now = this.now();
-      this.db
-        .prepare('UPDATE rating_seasons SET ended_at = ?, final = ? WHERE guild_id = ? AND game = ? AND number = ?')
-        .run(now, JSON.stringify(final), guildId, game, season.number);
+      prepared(
+        this.db,
+        'UPDATE rating_seasons SET ended_at = ?, final = ? WHERE guild_id = ? AND game = ? AND number = ?',
+      ).run(now, JSON.stringify(final), guildId, game, season.number);
       return { ...season, endedAt: now, final };
     })();
   }
