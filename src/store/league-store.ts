@@ -12,6 +12,7 @@ import { type Actor, ActorSchema, type League, type LogEntry, parseLeague } from
 import { applyCommand, replay } from '../league/league-log.ts';
 import type { GuildDataPart } from './guild-data.ts';
 import { parseJsonColumn } from './json-column.ts';
+import { prepared } from './prepared.ts';
 
 export type LeagueStatus = 'registration' | 'running' | 'finished' | 'frozen';
 
@@ -129,31 +130,31 @@ export class LeagueStore {
     const now = this.now();
     const name = league.config.name;
     const insert = this.db.transaction(() => {
-      const taken = this.db
-        .prepare('SELECT 1 FROM leagues WHERE guild_id = ? AND name_key = ?')
-        .get(input.guildId, nameKey(name));
+      const taken = prepared(this.db, 'SELECT 1 FROM leagues WHERE guild_id = ? AND name_key = ?').get(
+        input.guildId,
+        nameKey(name),
+      );
       if (taken) throw new LeagueNameTaken(name);
-      this.db
-        .prepare(
-          `INSERT INTO leagues (league_id, guild_id, channel_id, name, name_key, game, owner_id, status, state,
+      prepared(
+        this.db,
+        `INSERT INTO leagues (league_id, guild_id, channel_id, name, name_key, game, owner_id, status, state,
              log_length, round_minutes, threads, created_at, updated_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)`,
-        )
-        .run(
-          league.config.id,
-          input.guildId,
-          input.channelId,
-          name,
-          nameKey(name),
-          league.config.game,
-          input.ownerId,
-          league.phase,
-          stateText(league),
-          input.roundMinutes,
-          input.threads ? 1 : 0,
-          now,
-          now,
-        );
+      ).run(
+        league.config.id,
+        input.guildId,
+        input.channelId,
+        name,
+        nameKey(name),
+        league.config.game,
+        input.ownerId,
+        league.phase,
+        stateText(league),
+        input.roundMinutes,
+        input.threads ? 1 : 0,
+        now,
+        now,
+      );
       this.appendLog(league.config.id, league.log, 0);
     });
     insert();
@@ -165,7 +166,7 @@ export class LeagueStore {
   get(leagueId: string): LeagueRecord | null {
     const cached = this.cache.get(leagueId);
     if (cached) return cached;
-    const row = this.db.prepare('SELECT * FROM leagues WHERE league_id = ?').get(leagueId) as LeagueRow | undefined;
+    const row = prepared(this.db, 'SELECT * FROM leagues WHERE league_id = ?').get(leagueId) as LeagueRow | undefined;
     if (!row) return null;
     const record = this.load(row);
     this.cache.set(leagueId, record);
@@ -178,23 +179,23 @@ export class LeagueStore {
 
   /** By exact id, else by name (ignoring case) within the guild. */
   find(guildId: string, idOrName: string): LeagueRecord | null {
-    const byId = this.db.prepare('SELECT guild_id FROM leagues WHERE league_id = ?').get(idOrName) as
+    const byId = prepared(this.db, 'SELECT guild_id FROM leagues WHERE league_id = ?').get(idOrName) as
       | { guild_id: string }
       | undefined;
     if (byId?.guild_id === guildId) return this.get(idOrName);
-    const row = this.db
-      .prepare('SELECT league_id FROM leagues WHERE guild_id = ? AND name_key = ?')
-      .get(guildId, nameKey(idOrName)) as { league_id: string } | undefined;
+    const row = prepared(this.db, 'SELECT league_id FROM leagues WHERE guild_id = ? AND name_key = ?').get(
+      guildId,
+      nameKey(idOrName),
+    ) as { league_id: string } | undefined;
     return row ? this.get(row.league_id) : null;
   }
 
   /** The guild's leagues, newest first, without loading their states. */
   list(guildId: string, statuses?: readonly LeagueStatus[]): LeagueSummary[] {
-    const rows = this.db
-      .prepare(
-        'SELECT league_id, name, game, channel_id, status FROM leagues WHERE guild_id = ? ORDER BY created_at DESC, name',
-      )
-      .all(guildId) as { league_id: string; name: string; game: string; channel_id: string; status: LeagueStatus }[];
+    const rows = prepared(
+      this.db,
+      'SELECT league_id, name, game, channel_id, status FROM leagues WHERE guild_id = ? ORDER BY created_at DESC, name',
+    ).all(guildId) as { league_id: string; name: string; game: string; channel_id: string; status: LeagueStatus }[];
     return rows
       .filter((r) => !statuses || statuses.includes(r.status))
       .map((r) => ({ leagueId: r.league_id, name: r.name, game: r.game, channelId: r.channel_id, status: r.status }));
@@ -202,7 +203,10 @@ export class LeagueStore {
 
   /** Leagues the round timer watches: open ones (a ladder never leaves registration), across all guilds. */
   openLeagueIds(): string[] {
-    const rows = this.db.prepare("SELECT league_id FROM leagues WHERE status IN ('registration', 'running')").all() as {
+    const rows = prepared(
+      this.db,
+      "SELECT league_id FROM leagues WHERE status IN ('registration', 'running')",
+    ).all() as {
       league_id: string;
     }[];
     return rows.map((r) => r.league_id);
@@ -220,11 +224,10 @@ export class LeagueStore {
     const now = this.now();
     const write = this.db.transaction(() => {
       this.appendLog(leagueId, league.log.slice(before.league.log.length), before.league.log.length);
-      const changed = this.db
-        .prepare(
-          'UPDATE leagues SET state = ?, status = ?, log_length = ?, updated_at = ? WHERE league_id = ? AND log_length = ?',
-        )
-        .run(stateText(league), league.phase, league.log.length, now, leagueId, before.league.log.length);
+      const changed = prepared(
+        this.db,
+        'UPDATE leagues SET state = ?, status = ?, log_length = ?, updated_at = ? WHERE league_id = ? AND log_length = ?',
+      ).run(stateText(league), league.phase, league.log.length, now, leagueId, before.league.log.length);
       if (changed.changes !== 1) throw new LeagueUnavailable(`league ${leagueId} was changed by another writer`);
     });
     try {
@@ -250,7 +253,7 @@ export class LeagueStore {
       ratedLadderGames: 'rated_ladder_games',
     };
     for (const [key, value] of Object.entries(patch)) {
-      this.db.prepare(`UPDATE leagues SET ${columns[key]} = ? WHERE league_id = ?`).run(value, leagueId);
+      prepared(this.db, `UPDATE leagues SET ${columns[key]} = ? WHERE league_id = ?`).run(value, leagueId);
     }
     const cached = this.cache.get(leagueId);
     if (cached) this.cache.set(leagueId, { ...cached, ...patch });
@@ -258,15 +261,19 @@ export class LeagueStore {
 
   /** A player said they are at their table this round (idempotent). */
   markPresent(leagueId: string, round: number, userId: string): void {
-    this.db
-      .prepare('INSERT OR IGNORE INTO league_presence (league_id, round, user_id, at) VALUES (?, ?, ?, ?)')
-      .run(leagueId, round, userId, this.now());
+    prepared(this.db, 'INSERT OR IGNORE INTO league_presence (league_id, round, user_id, at) VALUES (?, ?, ?, ?)').run(
+      leagueId,
+      round,
+      userId,
+      this.now(),
+    );
   }
 
   present(leagueId: string, round: number): Set<string> {
-    const rows = this.db
-      .prepare('SELECT user_id FROM league_presence WHERE league_id = ? AND round = ?')
-      .all(leagueId, round) as { user_id: string }[];
+    const rows = prepared(this.db, 'SELECT user_id FROM league_presence WHERE league_id = ? AND round = ?').all(
+      leagueId,
+      round,
+    ) as { user_id: string }[];
     return new Set(rows.map((r) => r.user_id));
   }
 
@@ -278,52 +285,53 @@ export class LeagueStore {
     table: number;
     winner: string | null;
   }): boolean {
-    const result = this.db
-      .prepare(
-        'INSERT OR IGNORE INTO league_bot_games (match_id, league_id, round, table_number, winner, at) VALUES (?, ?, ?, ?, ?, ?)',
-      )
-      .run(game.matchId, game.leagueId, game.round, game.table, game.winner, this.now());
+    const result = prepared(
+      this.db,
+      'INSERT OR IGNORE INTO league_bot_games (match_id, league_id, round, table_number, winner, at) VALUES (?, ?, ?, ?, ?, ?)',
+    ).run(game.matchId, game.leagueId, game.round, game.table, game.winner, this.now());
     return result.changes === 1;
   }
 
   botGames(leagueId: string, round: number, table: number): { matchId: string; winner: string | null }[] {
-    const rows = this.db
-      .prepare(
-        'SELECT match_id, winner FROM league_bot_games WHERE league_id = ? AND round = ? AND table_number = ? ORDER BY at, match_id',
-      )
-      .all(leagueId, round, table) as { match_id: string; winner: string | null }[];
+    const rows = prepared(
+      this.db,
+      'SELECT match_id, winner FROM league_bot_games WHERE league_id = ? AND round = ? AND table_number = ? ORDER BY at, match_id',
+    ).all(leagueId, round, table) as { match_id: string; winner: string | null }[];
     return rows.map((r) => ({ matchId: r.match_id, winner: r.winner }));
   }
 
   /** A pairing thread the bot opened for a table. */
   addThread(leagueId: string, round: number, table: number, threadId: string): void {
-    this.db
-      .prepare('INSERT OR IGNORE INTO league_threads (league_id, round, table_number, thread_id) VALUES (?, ?, ?, ?)')
-      .run(leagueId, round, table, threadId);
+    prepared(
+      this.db,
+      'INSERT OR IGNORE INTO league_threads (league_id, round, table_number, thread_id) VALUES (?, ?, ?, ?)',
+    ).run(leagueId, round, table, threadId);
   }
 
   /** The pairing threads of a round not yet archived (or found deleted). */
   openThreads(leagueId: string, round: number): { table: number; threadId: string }[] {
-    const rows = this.db
-      .prepare(
-        'SELECT table_number, thread_id FROM league_threads WHERE league_id = ? AND round = ? AND archived_at IS NULL ORDER BY table_number, thread_id',
-      )
-      .all(leagueId, round) as { table_number: number; thread_id: string }[];
+    const rows = prepared(
+      this.db,
+      'SELECT table_number, thread_id FROM league_threads WHERE league_id = ? AND round = ? AND archived_at IS NULL ORDER BY table_number, thread_id',
+    ).all(leagueId, round) as { table_number: number; thread_id: string }[];
     return rows.map((r) => ({ table: r.table_number, threadId: r.thread_id }));
   }
 
   /** The thread is archived, or gone: nothing more to do with it. */
   threadClosed(leagueId: string, threadId: string): void {
-    this.db
-      .prepare('UPDATE league_threads SET archived_at = ? WHERE league_id = ? AND thread_id = ?')
-      .run(this.now(), leagueId, threadId);
+    prepared(this.db, 'UPDATE league_threads SET archived_at = ? WHERE league_id = ? AND thread_id = ?').run(
+      this.now(),
+      leagueId,
+      threadId,
+    );
   }
 
   /** The stored log entries, with `undoneBy` derived from the undo entries. */
   logOf(leagueId: string): LogEntry[] {
-    const rows = this.db
-      .prepare('SELECT seq, at, actor, admin, command FROM league_log WHERE league_id = ? ORDER BY seq')
-      .all(leagueId) as LogRow[];
+    const rows = prepared(
+      this.db,
+      'SELECT seq, at, actor, admin, command FROM league_log WHERE league_id = ? ORDER BY seq',
+    ).all(leagueId) as LogRow[];
     const entries: LogEntry[] = rows.map((r, i) => {
       if (r.seq !== i) throw new InvalidData(`league ${leagueId}: log entry ${i} is missing`);
       return {
@@ -354,7 +362,8 @@ export class LeagueStore {
   }
 
   private appendLog(leagueId: string, entries: readonly LogEntry[], firstSeq: number): void {
-    const insert = this.db.prepare(
+    const insert = prepared(
+      this.db,
       'INSERT INTO league_log (league_id, seq, at, actor, admin, command) VALUES (?, ?, ?, ?, ?, ?)',
     );
     entries.forEach((e, i) => {
@@ -377,9 +386,10 @@ export class LeagueStore {
       rebuilt = replay(log);
     } catch (error) {
       const reason = `its log does not replay: ${(error as Error).message}`;
-      this.db
-        .prepare("UPDATE leagues SET status = 'frozen', status_reason = ? WHERE league_id = ?")
-        .run(reason, row.league_id);
+      prepared(this.db, "UPDATE leagues SET status = 'frozen', status_reason = ? WHERE league_id = ?").run(
+        reason,
+        row.league_id,
+      );
       this.log(`league ${row.league_id} frozen: ${reason}`);
       let league: League;
       try {
@@ -391,9 +401,11 @@ export class LeagueStore {
     }
     if (stateText(rebuilt) !== snapshotText(row.state)) {
       this.log(`league ${row.league_id}: stored state differed from its log; the log's replay replaces it`);
-      this.db
-        .prepare('UPDATE leagues SET state = ?, status = ? WHERE league_id = ?')
-        .run(stateText(rebuilt), rebuilt.phase, row.league_id);
+      prepared(this.db, 'UPDATE leagues SET state = ?, status = ? WHERE league_id = ?').run(
+        stateText(rebuilt),
+        rebuilt.phase,
+        row.league_id,
+      );
     }
     return { ...base, status: rebuilt.phase, league: rebuilt };
   }
