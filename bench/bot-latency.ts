@@ -98,7 +98,8 @@ export async function measureBotLatency(options: LatencyOptions): Promise<Latenc
     const m = event.message;
     if (event.kind === 'delete' || m.authorId !== discord.botUserId) return;
     if (m.visibleTo !== null) {
-      if (event.kind === 'update' && (m.flags & LOADING) === 0) handWaiters.get(m.visibleTo)?.(m);
+      // The hand comes as an ephemeral follow-up of the "My hand" click (or fills a deferred reply).
+      if ((m.flags & LOADING) === 0) handWaiters.get(m.visibleTo)?.(m);
       return;
     }
     if (m.embeds.length === 0) return;

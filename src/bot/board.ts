@@ -5,7 +5,13 @@
 // match), in the background: that edit gives way to every board. The board message and whether the result was
 // announced are also in the store (match_posts), so a restarted bot edits the board of the current turn, and a result
 // that a crash kept from being announced is announced at the next boot, once.
-import type { Message } from 'discord.js';
+//
+// Edits go through a board handle when there is one: a click on a board's "My hand / act" button is acknowledged as a
+// deferred update (callback type 6), which makes the board that interaction's "@original", and its token may edit it
+// for 15 minutes. Interaction webhooks are outside the bot's global limit (50 requests/s, shared by every match)
+// and the channel's (5 per 5 s), the two limits that kept boards seconds late with 50 matches at once. Without a
+// live handle (a board nobody clicked yet, a restart, a token near its end) the channel route is used, paced.
+import type { InteractionEditReplyOptions, Message, MessageComponentInteraction, MessageEditOptions } from 'discord.js';
 import type { GameResult } from '../engine/core/game.ts';
 import type { BoardPost } from '../store/match-posts.ts';
 import type { MatchInfo } from '../store/match-records.ts';
@@ -15,6 +21,23 @@ import { discordCode, isPermissionError, UNKNOWN_CHANNEL } from './discord-error
 import { botPermissionsIn, matchThreadNeeds, missingBits } from './permissions.ts';
 import { publicBoard, resultMessage, seatNames } from './presenter.ts';
 import { pauseMatch } from './resume.ts';
+
+/**
+ * How long a board handle is used: Discord's interaction tokens last 15 minutes from the click; a minute is kept
+ * for the clock's drift and a request in flight.
+ */
+export const BOARD_HANDLE_LIFETIME_MS = 14 * 60_000;
+/** Expired handles are swept when this many are held (one per board message clicked in the last 14 minutes). */
+const HANDLE_SWEEP_AT = 512;
+
+/** A click on a board's button, acknowledged with a deferred update: its token edits that board. */
+interface BoardHandle {
+  interaction: MessageComponentInteraction;
+  expiresAt: number;
+}
+
+/** What a board edit sends: the same through a handle (webhook) or the channel. */
+type BoardEdit = InteractionEditReplyOptions & MessageEditOptions;
 
 export class BoardUpdater {
   /**
@@ -30,10 +53,16 @@ export class BoardUpdater {
   private readonly side = new Set<Promise<void>>();
   /** Previous boards of a match whose button is still to be removed (background work). */
   private readonly staleButtons = new Map<string, { channelId: string; messageId: string }[]>();
+  /** Board handles by board message id. */
+  private readonly handles = new Map<string, BoardHandle>();
   private readonly pacer: ChannelPacer;
   private ctx: BotContext | null = null;
 
-  constructor(channelLimit?: ChannelLimit) {
+  constructor(
+    channelLimit?: ChannelLimit,
+    /** false: every board goes through the channel (no handles are kept). */
+    private readonly useHandles = true,
+  ) {
     this.pacer = new ChannelPacer(channelLimit);
   }
 
@@ -54,6 +83,20 @@ export class BoardUpdater {
 
   async idle(): Promise<void> {
     while (this.running.size + this.side.size > 0) await Promise.all([...this.running.values(), ...this.side]);
+  }
+
+  /**
+   * A click on a board message's button, already acknowledged with `deferUpdate()`: the board's edits may go through
+   * its token (outside the bot's global and per-channel limits) until it nears its end.
+   */
+  offerHandle(interaction: MessageComponentInteraction): void {
+    const ctx = this.ctx;
+    if (!ctx || !this.useHandles || !interaction.deferred) return;
+    const now = ctx.now();
+    if (this.handles.size >= HANDLE_SWEEP_AT) {
+      for (const [messageId, handle] of this.handles) if (handle.expiresAt <= now) this.handles.delete(messageId);
+    }
+    this.handles.set(interaction.message.id, { interaction, expiresAt: now + BOARD_HANDLE_LIFETIME_MS });
   }
 
   /** The next update posts a new board message (the match moved to a new thread). */
@@ -85,8 +128,6 @@ export class BoardUpdater {
     for (;;) {
       // Checked synchronously, so a request arriving now either is seen here or starts a new loop.
       if (this.dirty.has(matchId)) {
-        // Requests arriving while this waits for the channel's slot are folded into this update.
-        await this.pacer.take(this.channelOf(matchId));
         this.dirty.delete(matchId);
         try {
           await this.update(matchId);
@@ -105,9 +146,43 @@ export class BoardUpdater {
     }
   }
 
-  private channelOf(matchId: string): string {
-    const row = this.ctx?.store.matches.match(matchId);
-    return row?.threadId ?? row?.channelId ?? matchId;
+  /**
+   * Waits for a slot of the channel's limit and takes it. True instead (nothing taken) when it had to wait and the
+   * match asked for a newer board meanwhile: the caller draws that one (requests coalesce while they wait).
+   */
+  private async channelSlot(channelId: string, matchId: string): Promise<boolean> {
+    let waited = false;
+    for (let wait = this.pacer.waitMs(channelId); wait > 0; wait = this.pacer.waitMs(channelId)) {
+      waited = true;
+      await sleep(wait);
+    }
+    if (waited && this.dirty.has(matchId)) return true;
+    await this.pacer.take(channelId);
+    return false;
+  }
+
+  /** The live handle of a board message, if any. */
+  private handleOf(messageId: string): BoardHandle | null {
+    const handle = this.handles.get(messageId);
+    if (!handle) return null;
+    if (handle.expiresAt > (this.ctx?.now() ?? 0)) return handle;
+    this.handles.delete(messageId);
+    return null;
+  }
+
+  /** Edits a board through its handle; false (the handle dropped) when there is none or Discord refused the token. */
+  private async editThroughHandle(messageId: string, edit: BoardEdit): Promise<boolean> {
+    const handle = this.handleOf(messageId);
+    if (!handle) return false;
+    try {
+      await handle.interaction.editReply(edit);
+      return true;
+    } catch (error) {
+      // An expired or unknown token (50027, 10015), or a board gone: the channel route decides what is wrong.
+      this.handles.delete(messageId);
+      this.ctx?.log(`board ${messageId} through its click's token: ${(error as Error).message}`);
+      return false;
+    }
   }
 
   /** Removes the button of one previous board when there is room for it; gives way when the match wants a board. */
@@ -116,9 +191,18 @@ export class BoardUpdater {
     const list = this.staleButtons.get(matchId);
     const stale = list?.[0];
     if (!ctx || !list || !stale) return;
+    const done = () => {
+      list.shift();
+      if (list.length === 0) this.staleButtons.delete(matchId);
+      this.handles.delete(stale.messageId);
+    };
+    // The old board's own handle costs neither limit.
+    if (await this.editThroughHandle(stale.messageId, { components: [] })) {
+      done();
+      return;
+    }
     if (!(await this.pacer.takeSpare(stale.channelId, ctx.client.rest, () => this.dirty.has(matchId)))) return;
-    list.shift();
-    if (list.length === 0) this.staleButtons.delete(matchId);
+    done();
     try {
       const channel = await ctx.client.channels.fetch(stale.channelId);
       if (channel?.isSendable()) await channel.messages.edit(stale.messageId, { components: [] });
@@ -143,12 +227,16 @@ export class BoardUpdater {
     if (known && known.turn === turn) {
       // The same image: no upload, Discord keeps the message's attachment when the edit does not name any.
       const same = imageKey !== null && known.imageKey === imageKey;
-      await channel.messages.edit(
-        known.messageId,
-        same ? { embeds: board.embeds, components: board.components } : { ...board, attachments: [] },
-      );
+      const edit: BoardEdit = same
+        ? { embeds: board.embeds, components: board.components }
+        : { ...board, attachments: [] };
+      if (!(await this.editThroughHandle(known.messageId, edit))) {
+        if (await this.channelSlot(channel.id, matchId)) return; // a newer state came in meanwhile: drawn next
+        await channel.messages.edit(known.messageId, edit);
+      }
       this.boards.set(matchId, { ...known, imageKey });
     } else {
+      if (await this.channelSlot(channel.id, matchId)) return; // a newer state came in meanwhile: drawn next
       const sent: Message = await channel.send(board);
       const post = { channelId: channel.id, messageId: sent.id, turn };
       ctx.store.posts.setBoard(matchId, post);
@@ -199,6 +287,8 @@ export class BoardUpdater {
     }
   }
 }
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** After the result message: the hook, then the mark, in one synchronous step, so the hook runs once per match. */
 function announced(ctx: BotContext, row: MatchInfo, result: GameResult): void {

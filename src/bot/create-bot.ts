@@ -48,6 +48,11 @@ export interface CreateBotOptions {
   seedFor?: (matchId: string) => string;
   /** Board posts/edits per channel and window (Discord's: 5 per 5 s); tests that play fast lift it. */
   boardChannelLimit?: ChannelLimit;
+  /**
+   * Edit boards through the token of a click on them (default true: outside the global and per-channel limits,
+   * board.ts). false sends every board through the channel, as tests of that route want.
+   */
+  boardHandles?: boolean;
   log?: (message: string) => void;
   onMatchEnd?: (match: MatchInfo, result: GameResult) => void;
 }
@@ -89,7 +94,7 @@ export function createBot(options: CreateBotOptions): Bot {
       : pool
         ? async (kind, model) => (await pool.render(kind, model)).png
         : null;
-  const boards = new BoardUpdater(options.boardChannelLimit);
+  const boards = new BoardUpdater(options.boardChannelLimit, options.boardHandles ?? true);
   const flow = new MatchFlow(options.clock ?? realBotClock(options.now ?? Date.now));
   const timers = new Set<NodeJS.Timeout>();
   const context: BotContext = {

@@ -27,21 +27,27 @@ import { pausedNotice } from './resume.ts';
 type ComponentInteraction = ButtonInteraction | StringSelectMenuInteraction;
 type MatchControl = Exclude<ControlId, { kind: 'hand' | 'challenge' | 'challenge-deck' }>;
 
-/** "My hand / act" on the public board: a fresh ephemeral with the hand and, on their decision, the options. */
+/**
+ * "My hand / act" on the public board: a fresh ephemeral with the hand and, on their decision, the options. The click
+ * is acknowledged as a deferred update of the board and the hand follows as an ephemeral follow-up, so the click's
+ * token can edit the board afterwards (board.ts, "board handle"), whoever clicked.
+ */
 export async function showHand(ctx: BotContext, interaction: ButtonInteraction, matchId: string): Promise<void> {
   const locale = localeOf(interaction.locale);
-  await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  await interaction.deferUpdate();
+  ctx.boards.offerHandle(interaction);
   const row = ctx.store.matches.match(matchId);
   const seats = row ? seatsOf(row, interaction.user.id) : [];
+  const ephemeral = MessageFlags.Ephemeral;
   if (!row || seats.length === 0) {
-    await interaction.editReply({ content: T.notAPlayer[locale] });
+    await interaction.followUp({ content: T.notAPlayer[locale], flags: ephemeral });
     return;
   }
   if (row.status !== 'active' && row.status !== 'finished') {
-    await interaction.editReply({ content: T.matchNotActive(row.status)[locale] });
+    await interaction.followUp({ content: T.matchNotActive(row.status)[locale], flags: ephemeral });
     return;
   }
-  await interaction.editReply(await ownerMessage(ctx, row, interaction.user.id, locale, {}));
+  await interaction.followUp({ ...(await ownerMessage(ctx, row, interaction.user.id, locale, {})), flags: ephemeral });
 }
 
 async function ownerMessage(

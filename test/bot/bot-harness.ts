@@ -8,6 +8,7 @@ import type { ChannelLimit } from '../../src/bot/channel-pacer.ts';
 import type { BotClock } from '../../src/bot/clock.ts';
 import type { Renderer } from '../../src/bot/context.ts';
 import { type Bot, type CreateBotOptions, createBot } from '../../src/bot/create-bot.ts';
+import type { Clock } from '../../src/devtools/fake-discord/clock.ts';
 import { FakeDiscord, type FakeUser, type MessageView } from '../../src/devtools/fake-discord/index.ts';
 import type { BaseState, Seat } from '../../src/engine/core/game.ts';
 import { gameModule } from '../../src/engine/registry.ts';
@@ -46,10 +47,14 @@ export async function startBotHarness(
     challengeCooldownMs?: number;
     /** Board requests per channel; lifted unless a test is about it (the tests play faster than people). */
     boardChannelLimit?: ChannelLimit;
+    /** Board edits through click tokens (default on, as in production); off tests the channel route. */
+    boardHandles?: boolean;
+    /** The fake Discord's clock (interaction tokens expire by it); real time by default. */
+    discordClock?: Clock;
     onMatchEnd?: CreateBotOptions['onMatchEnd'];
   } = {},
 ) {
-  const discord = await FakeDiscord.start();
+  const discord = await FakeDiscord.start(options.discordClock ? { clock: options.discordClock } : {});
   const alice = discord.createUser('alice');
   const bob = discord.createUser('bob', { locale: 'ja' });
   const carol = discord.createUser('carol');
@@ -75,6 +80,7 @@ export async function startBotHarness(
       ...(options.now ? { now: options.now } : {}),
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.onMatchEnd ? { onMatchEnd: options.onMatchEnd } : {}),
+      ...(options.boardHandles === false ? { boardHandles: false } : {}),
     });
   const h: BotHarness = {
     discord,
@@ -130,7 +136,7 @@ export function current(h: BotHarness, matchId: string): { state: BaseState; pen
 export async function openHand(h: BotHarness, user: FakeUser, matchId: string): Promise<MessageView> {
   const outcome = await user.click(latestBoard(h, user, matchId), `h:${matchId}`);
   await h.bot.idle();
-  const reply = outcome.reply();
+  const reply = outcome.answer();
   if (!reply) throw new Error('the hand button opened nothing');
   return reply;
 }

@@ -116,7 +116,7 @@ describe('challenges and commands', () => {
     expect(board?.buttons[0]?.label).toBe('手札 / 行動');
     const hand = await h.alice.click(board as { id: string; channelId: string }, `h:${matchId}`);
     await h.bot.idle();
-    expect(hand.reply()?.embeds[0]?.title).toMatch(/^Hand/);
+    expect(hand.answer()?.embeds[0]?.title).toMatch(/^Hand/);
   });
 });
 

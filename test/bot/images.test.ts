@@ -41,7 +41,7 @@ describe('images', () => {
       const user = seat === 'p1' ? h.alice : h.bob;
       const opened = await user.click(latestBoard(h, user, matchId), `h:${matchId}`);
       await h.bot.idle();
-      const hand = opened.reply();
+      const hand = opened.answer();
       if (!hand) throw new Error('no hand');
       expect(hand.attachments.map((a) => a.filename)).toEqual(['hand.png']);
       const option = hand.buttons.find((b) => b.customId?.startsWith('a:'))?.customId as string;

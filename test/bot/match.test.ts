@@ -100,8 +100,8 @@ describe('a NOVA match in a thread', () => {
     const matchId = await challengeAndAccept(h);
     const carolTry = await h.carol.click(latestBoard(h, h.carol, matchId), `h:${matchId}`);
     await h.bot.idle();
-    expect(carolTry.reply()?.ephemeral).toBe(true);
-    expect(carolTry.reply()?.content).toMatch(/not a player/);
+    expect(carolTry.answer()?.ephemeral).toBe(true);
+    expect(carolTry.answer()?.content).toMatch(/not a player/);
 
     // Two ephemerals with the same controls: answering in one makes the other out of date.
     const { pendingSeat } = current(h, matchId);
@@ -166,7 +166,7 @@ describe('a NOVA match in a thread', () => {
     const next = current(h, matchId).pendingSeat as 'p1' | 'p2';
     const reopened = await userFor(h, next).click(oldBoard, `h:${matchId}`);
     await h.bot.idle();
-    expect(reopened.reply()?.embeds[0]?.title).toMatch(/Hand|手札/);
+    expect(reopened.answer()?.embeds[0]?.title).toMatch(/Hand|手札/);
   });
 
   it('/duel practice: one person plays both seats', async () => {

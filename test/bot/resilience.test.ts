@@ -33,7 +33,8 @@ function handNames(h: BotHarness, matchId: string, seat: Seat): string[] {
 describe('DMs, deleted threads, permissions', () => {
   let h: BotHarness;
   beforeAll(async () => {
-    h = await startBotHarness({ matchOptions: { startingLife: 400 } });
+    // The channel route: these tests are about what Discord refuses there (board handles: board-handles.test.ts).
+    h = await startBotHarness({ matchOptions: { startingLife: 400 }, boardHandles: false });
   });
   afterAll(async () => {
     await h?.close();

@@ -61,7 +61,7 @@ describe('the sandbox across a restart', () => {
     const hand = await decider.click(board, `h:${matchId}`);
     await second.internals.bot.idle();
     expect(hand.state).toBe('acknowledged');
-    const reply = hand.reply();
+    const reply = hand.answer();
     expect(reply?.ephemeral).toBe(true);
     expect(reply?.buttons.some((b) => b.customId?.startsWith('a:'))).toBe(true);
   });

@@ -68,6 +68,24 @@ export class InteractionOutcome {
     return id ? this.discord.messagesAs(this.record.channelId, this.viewerId).find((m) => m.id === id) : undefined;
   }
 
+  /** The messages this interaction's webhook posted besides "@original" (follow-ups), as this user sees them. */
+  followUps(): MessageView[] {
+    const ids = new Set(
+      (this.discord.store.messages.get(this.record.channelId) ?? [])
+        .filter((m) => m.interaction?.id === this.record.id && m.id !== this.record.originalMessageId)
+        .map((m) => m.id),
+    );
+    return this.discord.messagesAs(this.record.channelId, this.viewerId).filter((m) => ids.has(m.id));
+  }
+
+  /**
+   * What the user got back: after a deferred update (the component's message stays as it was), the first follow-up;
+   * otherwise the reply.
+   */
+  answer(): MessageView | undefined {
+    return this.record.callbackType === 6 ? this.followUps()[0] : this.reply();
+  }
+
   /** Autocomplete choices the bot offered. */
   get choices(): Json[] {
     return this.record.choices ?? [];
