@@ -34,7 +34,8 @@ console.log(
       `${result.decisions} decisions, ${result.missedBoards} boards missed, wall ${ms(result.wallMs)} ms`,
     ...(c
       ? [
-          `bot CPU ${ms(c.cpuMs)} ms (${perDecision(c.cpuMs)} ms/decision), main thread busy ${ms(c.mainBusyMs)} ms (${perDecision(c.mainBusyMs)} ms/decision)`,
+          `bot CPU ${ms(c.cpuMs)} ms (${perDecision(c.cpuMs)} ms/decision), main thread busy ${ms(c.mainBusyMs)} ms (${perDecision(c.mainBusyMs)} ms/decision); ` +
+            `fake Discord + players CPU ${perDecision(result.fakeCpuMs)} ms/decision (same 2 cores)`,
           `renders per decision: ${
             Object.entries(c.renders)
               .map(([k, n]) => `${k} ${perDecision(n)}`)

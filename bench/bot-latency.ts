@@ -32,6 +32,8 @@ export interface LatencyResult {
   wallMs: number;
   /** What the bot process counted: CPU time, renders and REST requests (by kind) over the whole run. */
   counts: BotProcessCounts | null;
+  /** CPU time of this process (the fake Discord and the simulated players) while the matches were played. */
+  fakeCpuMs: number;
 }
 
 const LOADING = 128; // a deferred reply not filled in yet (MessageFlag.Loading)
@@ -185,9 +187,12 @@ export async function measureBotLatency(options: LatencyOptions): Promise<Latenc
   }
 
   const started = performance.now();
+  const cpuAtStart = process.cpuUsage();
   const threads = await Promise.all(pairs.map(([a, b]) => startMatch(a, b)));
   await Promise.all(pairs.map(([a, b], i) => play(i, a, b, threads[i] as string)));
   const wallMs = performance.now() - started;
+  const fakeCpu = process.cpuUsage(cpuAtStart);
+  const fakeCpuMs = (fakeCpu.user + fakeCpu.system) / 1000;
 
   let counts: BotProcessCounts | null = null;
   bot.on('message', (message: BotProcessCounts) => {
@@ -197,7 +202,7 @@ export async function measureBotLatency(options: LatencyOptions): Promise<Latenc
   await new Promise((resolve) => bot.once('exit', resolve));
   await discord.close();
   rmSync(dir, { recursive: true, force: true });
-  return { acks, boards, decisions, missedBoards, wallMs, counts };
+  return { acks, boards, decisions, missedBoards, wallMs, counts, fakeCpuMs };
 }
 
 export function latencyFigures(label: string, result: LatencyResult): BenchFigure[] {
@@ -224,6 +229,7 @@ function countFigures(label: string, result: LatencyResult): BenchFigure[] {
   const area = 'bot';
   return [
     { area, name: `${label}: bot CPU per decision`, value: per(c.cpuMs), unit: 'ms' },
+    { area, name: `${label}: fake Discord + players CPU per decision`, value: per(result.fakeCpuMs), unit: 'ms' },
     { area, name: `${label}: renders per decision`, value: per(sum(c.renders, () => true)), unit: 'images' },
     {
       area,
