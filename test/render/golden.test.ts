@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderAny } from '../../src/render/render.ts';
 import type { TableModel } from '../../src/render/table-model.ts';
+import { novaBoard } from './fixtures/nova-board.ts';
 import { GOLDEN_CASES } from './golden-cases.ts';
 import { differingPixels } from './png-diff.ts';
 
@@ -29,6 +30,18 @@ describe('golden images (regenerate on purpose: npx tsx scripts/regenerate-golde
       expect(Buffer.compare(first.png, second.png), c.name).toBe(0);
       expect(second.drawnText).toEqual(first.drawnText);
     }
+  });
+
+  it('an image drawn on a kept, taller canvas has the same bytes as on its own canvas', async () => {
+    // Canvases are kept per width: the short board drawn after a taller one reuses the taller canvas.
+    const short: TableModel = { ...novaBoard(), stack: { name: 'Chase', items: [] }, lastAction: null };
+    short.players.p1.areas = short.players.p1.areas.slice(0, 1);
+    const alone = await renderAny('board', short);
+    const tall = novaBoard();
+    tall.players.p2.areas = [...tall.players.p2.areas, ...tall.players.p2.areas];
+    await renderAny('board', tall);
+    const after = await renderAny('board', short);
+    expect(Buffer.compare(after.png, alone.png)).toBe(0);
   });
 
   it('the comparison notices one missing cost pip', async () => {
