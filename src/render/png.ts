@@ -112,8 +112,9 @@ function scanlines(rgba: Uint8Array, width: number, height: number, out: Uint8Ar
 }
 
 /**
- * Encodes opaque RGBA pixels as a PNG; on the main thread the compression runs on libuv's thread pool. The pixels
- * are all read before the first await, so the caller may reuse their source as soon as this returns its promise.
+ * Encodes opaque RGBA pixels as a PNG (the first `height` rows of `rgba`, which may hold more); on the main thread
+ * the compression runs on libuv's thread pool. The pixels are all read before the first await, so the caller may
+ * reuse their source as soon as this returns its promise.
  */
 export async function encodePng(rgba: Uint8Array, width: number, height: number): Promise<Buffer> {
   const header = Buffer.alloc(13);

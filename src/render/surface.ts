@@ -57,10 +57,18 @@ export function measuringPen(): Pen {
 }
 
 export async function finish(surface: Surface): Promise<Rendered> {
-  const { ctx, width, height } = surface;
-  // Only the image's rows (a kept canvas may be taller). Every pixel is opaque, so these are the stored bytes.
-  const { data } = ctx.getImageData(0, 0, width, height);
-  const rgba = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  const { canvas, ctx, width, height } = surface;
+  // Every pixel is opaque, so premultiplied (canvas.data) and unpremultiplied (getImageData) bytes are the same.
+  // canvas.data copies the stored bytes as they are, three times as fast as getImageData converts them (bench
+  // board: 0.65 against 1.9 ms), so it stays cheaper for a kept canvas up to twice the image's height; the
+  // encoder reads only the image's rows from the top.
+  let rgba: Uint8Array;
+  if (canvas.height <= 2 * height) {
+    rgba = canvas.data();
+  } else {
+    const { data } = ctx.getImageData(0, 0, width, height);
+    rgba = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  }
   // The pixels are read before encodePng's first await: the canvas is free for the next image from here on.
   const png = encodePng(rgba, width, height);
   return { png: await png, drawnText: [...surface.pen.drawn] };
