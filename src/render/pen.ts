@@ -22,6 +22,14 @@ function isReminder(paragraph: string): boolean {
   return /^[(（].*[)）]$/u.test(paragraph.trim());
 }
 
+/**
+ * Widths already measured, by font and string. Layout measures the same strings over and over (every shrink and
+ * fit step, every line-break candidate, the same card names and tags image after image), and a width depends only
+ * on the font and the string: the pen sets no other text property, and every canvas has the same fonts.
+ */
+const MEASURED = new Map<string, number>();
+const MAX_MEASURED = 50_000;
+
 export class Pen {
   readonly drawn: string[] = [];
 
@@ -38,7 +46,7 @@ export class Pen {
     this.ctx.textBaseline = 'alphabetic';
     this.ctx.fillText(shown, x, y);
     this.drawn.push(shown);
-    return this.ctx.measureText(shown).width;
+    return this.width(shown, style);
   }
 
   /** The style at the largest size (down to minSize) at which `value` fits its maxWidth. */
@@ -50,9 +58,17 @@ export class Pen {
     return { ...style, size };
   }
 
+  /** The width of `value` in the style's font (measured once per thread: see MEASURED). */
   width(value: string, style: Pick<TextStyle, 'size' | 'weight'>): number {
+    const wanted = font(style.size, style.weight ?? 'regular');
+    const key = `${wanted}\n${value}`;
+    const known = MEASURED.get(key);
+    if (known !== undefined) return known;
     this.setFont(style);
-    return this.ctx.measureText(value).width;
+    const measured = this.ctx.measureText(value).width;
+    if (MEASURED.size >= MAX_MEASURED) MEASURED.clear();
+    MEASURED.set(key, measured);
+    return measured;
   }
 
   /** The longest prefix of `value` (plus an ellipsis) that fits in `maxWidth`. */

@@ -14,8 +14,10 @@ if (!port) throw new Error('render-worker.ts runs only as a worker thread');
 port.on('message', (job: Job) => {
   renderAny(job.kind, job.model).then(
     ({ png, drawnText }) => {
-      // A copy owns its ArrayBuffer, so it can be transferred instead of cloned.
-      const bytes = new Uint8Array(png);
+      // The PNG writer gives the image an ArrayBuffer of its own, so it is transferred, not cloned or copied.
+      const { buffer } = png;
+      const owns = buffer instanceof ArrayBuffer && png.byteOffset === 0 && png.byteLength === buffer.byteLength;
+      const bytes = owns ? new Uint8Array(buffer) : new Uint8Array(png);
       port.postMessage({ id: job.id, png: bytes, drawnText }, [bytes.buffer]);
     },
     (error: unknown) => port.postMessage({ id: job.id, error: error instanceof Error ? error.message : String(error) }),

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderAny } from '../../src/render/render.ts';
 import type { TableModel } from '../../src/render/table-model.ts';
+import { novaBoard } from './fixtures/nova-board.ts';
 import { GOLDEN_CASES } from './golden-cases.ts';
 import { differingPixels } from './png-diff.ts';
 
@@ -29,6 +30,25 @@ describe('golden images (regenerate on purpose: npx tsx scripts/regenerate-golde
       expect(Buffer.compare(first.png, second.png), c.name).toBe(0);
       expect(second.drawnText).toEqual(first.drawnText);
     }
+  });
+
+  it('an image drawn on a kept, taller canvas has the same bytes as on its own canvas', async () => {
+    // Canvases are kept per width: a board drawn after a taller one reuses the taller canvas, and is read from it
+    // one way when the canvas is at most twice its height and another when it is taller.
+    const heightOf = (png: Buffer) => png.readUInt32BE(20);
+    const short: TableModel = { ...novaBoard(), stack: { name: 'Chase', items: [] }, lastAction: null };
+    short.players.p1.areas = short.players.p1.areas.slice(0, 1);
+    short.players.p2.areas = [];
+    const medium = novaBoard();
+    const tall = novaBoard();
+    tall.players.p2.areas = [...tall.players.p2.areas, ...tall.players.p2.areas, ...tall.players.p2.areas];
+    const alone = [await renderAny('board', short), await renderAny('board', medium)];
+    const tallPng = (await renderAny('board', tall)).png;
+    const after = [await renderAny('board', short), await renderAny('board', medium)];
+    expect(heightOf(tallPng)).toBeGreaterThan(2 * heightOf(alone[0]!.png));
+    expect(heightOf(tallPng)).toBeLessThan(2 * heightOf(alone[1]!.png));
+    expect(Buffer.compare(after[0]!.png, alone[0]!.png)).toBe(0);
+    expect(Buffer.compare(after[1]!.png, alone[1]!.png)).toBe(0);
   });
 
   it('the comparison notices one missing cost pip', async () => {
