@@ -1,5 +1,6 @@
 // Renders on worker threads so that drawing and rasterising never hold the bot's event loop: the main thread
-// only posts the model and receives the PNG. Jobs queue when every worker is busy; each worker renders one at a time.
+// only posts the model and receives the PNG. Jobs queue when every worker is busy (boards first, then the rest in
+// order); each worker renders one at a time.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { RenderKind } from './render.ts';
@@ -41,7 +42,12 @@ export class RenderPool {
     if (this.closed) return Promise.reject(new Error('render pool is closed'));
     return new Promise((resolve, reject) => {
       this.nextId += 1;
-      this.queue.push({ id: this.nextId, kind, model, resolve, reject });
+      const job = { id: this.nextId, kind, model, resolve, reject };
+      // A board goes before queued hands and cards: both players and every spectator wait for it, a hand only its
+      // owner (with 50 matches on one worker, a board queued behind hands was the board's longest wait).
+      const behind = kind === 'board' ? this.queue.findIndex((queued) => queued.kind !== 'board') : -1;
+      if (behind === -1) this.queue.push(job);
+      else this.queue.splice(behind, 0, job);
       this.pump();
     });
   }

@@ -17,6 +17,26 @@ describe('render worker pool', () => {
     }
   });
 
+  it('a board queued behind hands is drawn before them; boards and the rest keep their own order', async () => {
+    const one = new RenderPool(1);
+    try {
+      const done: string[] = [];
+      const job = (kind: 'board' | 'card', name: string, model: unknown) =>
+        one.render(kind, model).then(() => done.push(name));
+      // The first card occupies the worker; the rest wait in the queue.
+      await Promise.all([
+        job('card', 'card 1', novaFaceJa()),
+        job('card', 'card 2', novaFaceJa()),
+        job('board', 'board 1', novaBoard()),
+        job('card', 'card 3', novaFaceJa()),
+        job('board', 'board 2', novaBoard()),
+      ]);
+      expect(done).toEqual(['card 1', 'board 1', 'board 2', 'card 2', 'card 3']);
+    } finally {
+      await one.close();
+    }
+  });
+
   it('rejects an invalid model and keeps serving', async () => {
     await expect(pool.render('card', { game: 'nova', name: 42 })).rejects.toThrow();
     const card = await pool.render('card', novaFaceJa());
