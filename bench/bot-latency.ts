@@ -2,7 +2,8 @@
 // players, the bot (createBot, real discord.js client) in its own process. Measured at the fake Discord, i.e. as
 // Discord would see it:
 //   ack:   INTERACTION_CREATE sent → the bot's acknowledgement (defer) received, for every click;
-//   board: an option click's INTERACTION_CREATE sent → the match's public board created/edited in the thread.
+//   board: an option click's INTERACTION_CREATE sent → the match's public board created/edited in the thread;
+//   hand:  a "My hand" click's INTERACTION_CREATE sent → its ephemeral (hand image and controls) shown.
 // Players think between decisions (BENCH_THINK_MS, default 1000 ms ± 50%), as people do; 0 is a saturation test.
 // BENCH_REST_PER_SECOND lifts discord.js's client-side throttle in the bot; BENCH_PROFILE=<dir> profiles the bot process into <dir>.
 import { fork } from 'node:child_process';
@@ -27,6 +28,7 @@ export interface LatencyOptions {
 export interface LatencyResult {
   acks: number[];
   boards: number[];
+  hands: number[];
   decisions: number;
   missedBoards: number;
   wallMs: number;
@@ -111,6 +113,7 @@ export async function measureBotLatency(options: LatencyOptions): Promise<Latenc
 
   const acks: number[] = [];
   const boards: number[] = [];
+  const hands: number[] = [];
   let decisions = 0;
   let missedBoards = 0;
 
@@ -151,10 +154,12 @@ export async function measureBotLatency(options: LatencyOptions): Promise<Latenc
         handWaiters.set(user.id, resolve);
         setTimeout(() => resolve(null), 10_000);
       });
+      const opened = performance.now();
       await timedClick(user, () => user.click({ id: board.id, channelId: threadId }, `h:${threadId}`));
       const hand = await filled;
       handWaiters.delete(user.id);
       if (!hand) continue;
+      hands.push(performance.now() - opened);
       const components = rawComponents(hand);
       const controls = components
         .filter((c) => c.type === 2 && c.disabled !== true && /^[anod]:/.test(String(c.custom_id ?? '')))
@@ -202,18 +207,21 @@ export async function measureBotLatency(options: LatencyOptions): Promise<Latenc
   await new Promise((resolve) => bot.once('exit', resolve));
   await discord.close();
   rmSync(dir, { recursive: true, force: true });
-  return { acks, boards, decisions, missedBoards, wallMs, counts, fakeCpuMs };
+  return { acks, boards, hands, decisions, missedBoards, wallMs, counts, fakeCpuMs };
 }
 
 export function latencyFigures(label: string, result: LatencyResult): BenchFigure[] {
   const ack = percentiles(result.acks);
   const board = percentiles(result.boards);
+  const hand = percentiles(result.hands);
   const area = 'bot';
   return [
     { area, name: `${label}: ack p50`, value: ack.p50, unit: 'ms' },
     { area, name: `${label}: ack p99`, value: ack.p99, unit: 'ms' },
     { area, name: `${label}: board updated p50`, value: board.p50, unit: 'ms' },
     { area, name: `${label}: board updated p99`, value: board.p99, unit: 'ms' },
+    { area, name: `${label}: hand shown p50`, value: hand.p50, unit: 'ms' },
+    { area, name: `${label}: hand shown p99`, value: hand.p99, unit: 'ms' },
     { area, name: `${label}: decisions (boards missed)`, value: result.decisions, unit: `(${result.missedBoards})` },
     ...countFigures(label, result),
   ];
