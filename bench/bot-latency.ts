@@ -102,8 +102,9 @@ export async function measureBotLatency(options: LatencyOptions): Promise<Latenc
     const m = event.message;
     if (event.kind === 'delete' || m.authorId !== discord.botUserId) return;
     if (m.visibleTo !== null) {
-      // The hand comes as an ephemeral follow-up of the "My hand" click (or fills a deferred reply).
-      if ((m.flags & LOADING) === 0) handWaiters.get(m.visibleTo)?.(m);
+      // The hand comes as a new ephemeral (the "My hand" click's follow-up); an edit of an earlier ephemeral (the
+      // previous click's answer landing late) is not it.
+      if (event.kind === 'create' && (m.flags & LOADING) === 0) handWaiters.get(m.visibleTo)?.(m);
       return;
     }
     if (m.embeds.length === 0) return;

@@ -25,9 +25,9 @@ const bot = createBot({
   dbPath: env.BENCH_DB ?? '',
   // The production renderer (a RenderPool), counted.
   images: pool
-    ? async (kind, model) => {
+    ? async (kind, model, urgent) => {
         renders[kind] = (renders[kind] ?? 0) + 1;
-        return (await pool.render(kind, model)).png;
+        return (await pool.render(kind, model, urgent)).png;
       }
     : false,
   registerCommands: true,

@@ -12,7 +12,8 @@ import type { PermissionNotices } from './permissions.ts';
 import type { MatchFlow } from './turn-clock.ts';
 
 /** Renders one model to a PNG (through the worker pool in production). */
-export type Renderer = (kind: RenderKind, model: unknown) => Promise<Buffer>;
+/** Draws an image; `urgent` images are drawn before queued ones that are not (RenderPool.render: a board by default). */
+export type Renderer = (kind: RenderKind, model: unknown, urgent?: boolean) => Promise<Buffer>;
 
 export interface BotContext {
   client: Client;

@@ -78,10 +78,11 @@ async function image(
   ctx: BotContext,
   kind: 'board' | 'hand',
   model: unknown,
+  urgent?: boolean,
 ): Promise<{ file: AttachmentBuilder; key: string } | null> {
   if (!ctx.images) return null;
   try {
-    const { png, key } = await ctx.images.image(kind, model);
+    const { png, key } = await ctx.images.image(kind, model, urgent);
     return { file: new AttachmentBuilder(png, { name: `${kind}.png` }), key };
   } catch (error) {
     ctx.log(`render ${kind} failed: ${(error as Error).message}`);
@@ -223,7 +224,9 @@ export async function handMessage(ctx: BotContext, input: HandMessageInput): Pro
   const embed = new EmbedBuilder()
     .setTitle(clip(`${T.hand[locale]} · ${names[seat]} (${cards.length})`, 256))
     .setDescription(clip(cards.join('\n') || '—', 4000));
-  const picture = await image(ctx, 'hand', hand);
+  // Urgent while its owner has a decision to make (they are looking at it); a hand shown while they wait can wait for
+  // the boards and the deciding players' hands.
+  const picture = await image(ctx, 'hand', hand, mine !== null);
   if (picture) embed.setImage('attachment://hand.png');
   return {
     content: clip(lines.join('\n'), 2000),
