@@ -25,9 +25,9 @@ const bot = createBot({
   dbPath: env.BENCH_DB ?? '',
   // The production renderer (a RenderPool), counted.
   images: pool
-    ? async (kind, model, urgent) => {
+    ? async (kind, model) => {
         renders[kind] = (renders[kind] ?? 0) + 1;
-        return (await pool.render(kind, model, urgent)).png;
+        return (await pool.render(kind, model)).png;
       }
     : false,
   registerCommands: true,

@@ -12,8 +12,7 @@ import type { PermissionNotices } from './permissions.ts';
 import type { MatchFlow } from './turn-clock.ts';
 
 /** Renders one model to a PNG (through the worker pool in production). */
-/** Draws an image; `urgent` images are drawn before queued ones that are not (RenderPool.render: a board by default). */
-export type Renderer = (kind: RenderKind, model: unknown, urgent?: boolean) => Promise<Buffer>;
+export type Renderer = (kind: RenderKind, model: unknown) => Promise<Buffer>;
 
 export interface BotContext {
   client: Client;

@@ -92,7 +92,7 @@ export function createBot(options: CreateBotOptions): Bot {
     typeof options.images === 'function'
       ? options.images
       : pool
-        ? async (kind, model, urgent) => (await pool.render(kind, model, urgent)).png
+        ? async (kind, model) => (await pool.render(kind, model)).png
         : null;
   const boards = new BoardUpdater(options.boardChannelLimit, options.boardHandles ?? true);
   const flow = new MatchFlow(options.clock ?? realBotClock(options.now ?? Date.now));

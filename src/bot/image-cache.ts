@@ -33,11 +33,8 @@ export class ImageCache {
     private readonly maxBytes = 64 * 1024 * 1024,
   ) {}
 
-  /**
-   * The image of this model: from the cache when an equal model was drawn recently (or is being drawn). `urgent` goes
-   * to the renderer (Renderer) when it has to draw.
-   */
-  async image(kind: RenderKind, model: unknown, urgent?: boolean): Promise<CachedImage> {
+  /** The image of this model: from the cache when an equal model was drawn recently (or is being drawn). */
+  async image(kind: RenderKind, model: unknown): Promise<CachedImage> {
     const key = imageKey(kind, model);
     const cached = this.entries.get(key);
     if (cached) {
@@ -47,7 +44,7 @@ export class ImageCache {
       return { png: await cached, key };
     }
     this.renders += 1;
-    const drawing = this.renderer(kind, model, urgent);
+    const drawing = this.renderer(kind, model);
     this.entries.set(key, drawing);
     try {
       const png = await drawing;

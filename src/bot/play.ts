@@ -47,7 +47,8 @@ export async function showHand(ctx: BotContext, interaction: ButtonInteraction, 
     await interaction.followUp({ content: T.matchNotActive(row.status)[locale], flags: ephemeral });
     return;
   }
-  await interaction.followUp({ ...(await ownerMessage(ctx, row, interaction.user.id, locale, {})), flags: ephemeral });
+  const hand = await ownerMessage(ctx, row, interaction.user.id, locale, { picture: 'always' });
+  await interaction.followUp({ ...hand, flags: ephemeral });
 }
 
 async function ownerMessage(
@@ -55,13 +56,23 @@ async function ownerMessage(
   row: MatchInfo,
   userId: string,
   locale: 'en' | 'ja',
-  extra: { page?: number; picked?: number[]; notice?: string },
+  extra: { page?: number; picked?: number[]; notice?: string; picture?: 'always' },
 ) {
   const game = ctx.store.requireGame(row.game);
   const state = ctx.store.matches.currentState(row.matchId);
   const seat = actingSeat(seatsOf(row, userId), game.pending(state)) as Seat;
   const names = await seatNames(ctx, row);
-  const message = await handMessage(ctx, { row, game, state, seat, names, locale, ...extra });
+  // The clicker's own ephemeral, edited after a click: the picture only while they have a decision (presenter.ts).
+  const message = await handMessage(ctx, {
+    row,
+    game,
+    state,
+    seat,
+    names,
+    locale,
+    picture: 'while-deciding',
+    ...extra,
+  });
   return withPriorityControls(ctx, row, state, seat, locale, message);
 }
 

@@ -24,6 +24,8 @@ export interface OutgoingMessage {
   embeds: EmbedBuilder[];
   files: AttachmentBuilder[];
   components: ActionRowBuilder<MessageActionRowComponentBuilder>[];
+  /** Attachments to keep when this edits a message: [] replaces them with `files` (none: the old image goes). */
+  attachments?: [];
 }
 
 /** The public board, the turn it shows (a new turn gets a new message) and its image's key (equal keys, equal images). */
@@ -78,11 +80,10 @@ async function image(
   ctx: BotContext,
   kind: 'board' | 'hand',
   model: unknown,
-  urgent?: boolean,
 ): Promise<{ file: AttachmentBuilder; key: string } | null> {
   if (!ctx.images) return null;
   try {
-    const { png, key } = await ctx.images.image(kind, model, urgent);
+    const { png, key } = await ctx.images.image(kind, model);
     return { file: new AttachmentBuilder(png, { name: `${kind}.png` }), key };
   } catch (error) {
     ctx.log(`render ${kind} failed: ${(error as Error).message}`);
@@ -191,6 +192,13 @@ export interface HandMessageInput {
   page?: number;
   picked?: number[];
   notice?: string;
+  /**
+   * 'always' (default): the hand's picture whenever images are on. 'while-deciding': only while the owner has a
+   * decision; an ephemeral edited after they acted, while someone else decides, lists the hand without a picture
+   * (the picture is for choosing; "My hand / act" shows it any time). With 50 matches at once, those pictures were
+   * about half of all hand renders, on the worker that also draws every board.
+   */
+  picture?: 'always' | 'while-deciding';
 }
 
 /** The owner's ephemeral: their hand (image + names) and, when it is their decision, the legal options. */
@@ -224,14 +232,13 @@ export async function handMessage(ctx: BotContext, input: HandMessageInput): Pro
   const embed = new EmbedBuilder()
     .setTitle(clip(`${T.hand[locale]} · ${names[seat]} (${cards.length})`, 256))
     .setDescription(clip(cards.join('\n') || '—', 4000));
-  // Urgent while its owner has a decision to make (they are looking at it); a hand shown while they wait can wait for
-  // the boards and the deciding players' hands.
-  const picture = await image(ctx, 'hand', hand, mine !== null);
+  const picture = input.picture === 'while-deciding' && !mine ? null : await image(ctx, 'hand', hand);
   if (picture) embed.setImage('attachment://hand.png');
   return {
     content: clip(lines.join('\n'), 2000),
     embeds: [embed],
     files: picture ? [picture.file] : [],
     components: controls?.rows ?? [],
+    attachments: [],
   };
 }

@@ -35,6 +35,7 @@ describe('images', () => {
 
     const acks: number[] = [];
     const updates: number[] = [];
+    let waitingSeen = 0;
     for (let i = 0; i < 6; i++) {
       const seat = current(h, matchId).pendingSeat;
       if (!seat) break;
@@ -51,12 +52,20 @@ describe('images', () => {
       acks.push(performance.now() - started);
       await h.bot.idle();
       updates.push(performance.now() - started);
-      expect(refreshed(user, hand).ephemeral).toBe(true);
+      const after = refreshed(user, hand);
+      expect(after.ephemeral).toBe(true);
+      // The clicker's ephemeral keeps a picture only while they still decide; otherwise it lists the hand.
+      const stillDeciding = current(h, matchId).pendingSeat === seat;
+      expect(after.attachments.map((a) => a.filename)).toEqual(stillDeciding ? ['hand.png'] : []);
+      expect(after.embeds[0]?.image ?? null).toBe(stillDeciding ? 'attachment://hand.png' : null);
+      expect(after.embeds[0]?.description).toBeTruthy();
+      if (!stillDeciding) waitingSeen += 1;
     }
     console.log(
       `ack p50 ${median(acks).toFixed(1)} ms (max ${Math.max(...acks).toFixed(1)}), commit + ephemeral + board image p50 ${median(updates).toFixed(0)} ms (max ${Math.max(...updates).toFixed(0)})`,
     );
     expect(Math.max(...acks)).toBeLessThan(1_000);
+    expect(waitingSeen).toBeGreaterThan(0);
     // The spectator never receives a hand image.
     const carolFiles = h.carol.messages(thread(h, matchId)).flatMap((m) => m.attachments.map((a) => a.filename));
     expect(carolFiles).not.toContain('hand.png');

@@ -175,6 +175,12 @@ describe.skipIf(!haveChromium)('the sandbox page', () => {
       expect(secret.filter((name) => text.includes(name) || html.includes(name))).toEqual([]);
       await page.screenshot({ path: `${OUT}/05-as-${viewer}.png` });
     }
+    // Bob (the page's viewer now) opens his hand once more: an ephemeral edited after he acted, while alice decides,
+    // lists his hand without its picture.
+    const bobsEphemerals = await page.locator('.message.ephemeral').count();
+    await page.locator('.message:not(.ephemeral) button', { hasText: 'My hand' }).last().click();
+    await page.waitForFunction(MORE_EPHEMERALS, bobsEphemerals);
+    await waitImageLoaded(page.locator('.message.ephemeral').last().locator('img.embed-image'));
     const bobHand = sandbox.internals.discord.store
       .messagesIn(matchId)
       .find((m) => m.visibleTo === sandbox.internals.world.people[1]?.user.id && m.attachments.length > 0);
@@ -252,6 +258,11 @@ const ONLY_SUGGESTIONS_MATCHING = (typed: string) => {
   const shown = Array.from(page.document.querySelectorAll('#suggestions:not([hidden]) .suggestion'));
   return shown.length > 0 && shown.every((s) => (s.textContent ?? '').toLowerCase().includes(typed));
 };
+const MORE_EPHEMERALS = (count: number) => {
+  const page = globalThis as unknown as { document: { querySelectorAll(s: string): ArrayLike<unknown> } };
+  return page.document.querySelectorAll('.message.ephemeral').length > count;
+};
+
 const NEW_HAND_SHOWN = (count: number) => {
   const page = globalThis as unknown as {
     document: { querySelectorAll(s: string): ArrayLike<{ querySelector(s: string): unknown }> };
