@@ -48,6 +48,7 @@ export type NewMatch = z.input<typeof NewMatchSchema>;
 /** The answer to a pending decision, or a concession. */
 export type Submission = DecisionResponse | 'concede';
 const SubmissionSchema = z.union([DecisionResponseSchema, z.literal('concede')]);
+const SeatSchema = z.enum(SEATS);
 
 /**
  * What happened to a submission; `state` is always the match's current state (the cached object: read it, never
@@ -156,7 +157,7 @@ export class MatchStore {
    * Throws IllegalAction (nothing stored) when the game refuses it, MatchNotPlayable when the match is not active.
    */
   commitDecision(matchId: string, seat: Seat, submission: Submission): CommitResult {
-    const who = parseInput(z.enum(SEATS), seat, 'seat');
+    const who = parseInput(SeatSchema, seat, 'seat');
     const what = parseInput(SubmissionSchema, submission, 'decision');
     // Only active matches are cached (every status change evicts), so the hot path reads no match row.
     const cached = this.live.get(matchId);
@@ -208,8 +209,14 @@ export class MatchStore {
     return { kind: 'applied', seq, stateHash: hash, state, status: nextStatus };
   }
 
-  /** The match's current state: from memory when active, otherwise rebuilt from the log. */
+  /**
+   * The match's current state: from memory when active, otherwise rebuilt from the log. Only active matches are
+   * cached (every status change evicts), so a cached state is returned without reading the match row, as
+   * `commitDecision` does.
+   */
   currentState(matchId: string): BaseState {
+    const cached = this.live.get(matchId);
+    if (cached) return cached.state;
     const row = this.row(matchId);
     if (row.status === 'active') return this.liveMatch(row).state;
     if (row.status === 'pending') throw new MatchNotPlayable(matchId, row.status);
