@@ -178,7 +178,8 @@ export class MatchStore {
 
     const entry: LoggedDecision = what === 'concede' ? { seat: who, concede: true } : { seat: who, response: what };
     const state = applyLogged(live.game, live.state, entry);
-    const { text, hash } = canonicalState(state);
+    const canonical = canonicalState(state);
+    const hash = canonical.hash;
     const seq = live.seq + 1;
     const nextStatus: MatchStatus = state.result ? 'finished' : 'active';
     const now = this.now();
@@ -196,7 +197,7 @@ export class MatchStore {
         fromCount: live.seq,
         status: nextStatus,
         result: state.result ? JSON.stringify(state.result) : null,
-        snapshot: seq % this.options.snapshotEvery === 0 ? text : null,
+        snapshot: seq % this.options.snapshotEvery === 0 ? canonical.text : null,
         keepSnapshotsFrom: seq - (KEPT_SNAPSHOTS - 1) * this.options.snapshotEvery,
       });
     } catch (error) {
