@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { wellFormed } from '../engine/core/decision.ts';
 import { InvalidData } from '../engine/core/errors.ts';
 import {
   type BaseState,
@@ -48,6 +49,16 @@ export type NewMatch = z.input<typeof NewMatchSchema>;
 /** The answer to a pending decision, or a concession. */
 export type Submission = DecisionResponse | 'concede';
 const SubmissionSchema = z.union([DecisionResponseSchema, z.literal('concede')]);
+
+/**
+ * A submission as the schema returns it. The usual well-formed response is copied the way the schema copies it,
+ * without zod (every commit, automatic passes included, goes through here); anything else goes through the schema.
+ */
+export function parseSubmission(submission: unknown): Submission {
+  if (submission === 'concede') return submission;
+  if (wellFormed(submission)) return { decisionId: submission.decisionId, choose: submission.choose.slice() };
+  return parseInput(SubmissionSchema, submission, 'decision');
+}
 const SeatSchema = z.enum(SEATS);
 
 /**
@@ -158,7 +169,7 @@ export class MatchStore {
    */
   commitDecision(matchId: string, seat: Seat, submission: Submission): CommitResult {
     const who = parseInput(SeatSchema, seat, 'seat');
-    const what = parseInput(SubmissionSchema, submission, 'decision');
+    const what = parseSubmission(submission);
     // Only active matches are cached (every status change evicts), so the hot path reads no match row.
     const cached = this.live.get(matchId);
     const row = cached ? null : this.row(matchId);
