@@ -3,6 +3,7 @@
 // kind are public; its options are shown only to the deciding seat).
 import {
   ActionRowBuilder,
+  type APIEmbedField,
   AttachmentBuilder,
   ButtonBuilder,
   ButtonStyle,
@@ -16,7 +17,7 @@ import type { MatchInfo } from '../store/match-records.ts';
 import { type BotContext, displayName } from './context.ts';
 import { clip, decisionControls } from './controls.ts';
 import { encodeControl } from './custom-id.ts';
-import { presenterFor } from './game-presenters.ts';
+import { type GamePresenter, presenterFor } from './game-presenters.ts';
 import { DECISION_KINDS, T } from './i18n.ts';
 
 export interface OutgoingMessage {
@@ -91,6 +92,52 @@ async function image(
   }
 }
 
+/** What the hot-path embeds hold (the board and the hand, built for every decision). */
+interface EmbedData {
+  title: string;
+  description: string;
+  fields?: APIEmbedField[];
+  /** The attachment shown as the embed's image. */
+  image?: string;
+}
+
+/**
+ * The embed of `data`, equal to one built with the setters (`setTitle`, `setDescription`, `addFields`, `setImage`, in
+ * that order). The setters validate with shapeshift, whose nullable checks construct an error object (stack trace
+ * and all) for every non-null value, a sizeable part of building a board; when the data is within the same limits
+ * (Discord's, as the setters check them) it is set directly, otherwise the setters run and throw as they always did.
+ */
+export function embedOf(data: EmbedData): EmbedBuilder {
+  const embed = new EmbedBuilder();
+  const { title, description, fields, image } = data;
+  const within =
+    title.length >= 1 &&
+    title.length <= 256 &&
+    description.length >= 1 &&
+    description.length <= 4096 &&
+    (fields ?? []).length <= 25 &&
+    (fields ?? []).every(
+      (f) =>
+        typeof f.name === 'string' &&
+        f.name.length <= 256 &&
+        typeof f.value === 'string' &&
+        f.value.length <= 1024 &&
+        (f.inline === undefined || typeof f.inline === 'boolean'),
+    ) &&
+    (image === undefined || image.startsWith('attachment://'));
+  if (!within) {
+    embed.setTitle(title).setDescription(description);
+    if (fields) embed.addFields(fields);
+    if (image !== undefined) embed.setImage(image);
+    return embed;
+  }
+  embed.data.title = title;
+  embed.data.description = description;
+  if (fields) embed.data.fields = fields;
+  if (image !== undefined) embed.data.image = { url: image };
+  return embed;
+}
+
 /**
  * The board image's model: the table without the step and who holds priority, which change on nearly every
  * decision and are in the message text already. Most decisions then leave the image unchanged, and the image
@@ -114,31 +161,26 @@ export async function publicBoard(
   const presenter = presenterFor(row.game);
   const table = presenter.table(view, { locale, names });
   const pending = game.pending(state);
-  const embed = new EmbedBuilder()
-    .setTitle(clip(`${game.name[locale]} · ${names.p1} vs ${names.p2}`, 256))
-    .setDescription(
-      [
-        `**${T.turn[locale]}** ${table.turn} · **${T.phase[locale]}** ${table.phase ?? '—'}`,
-        pending
-          ? `**${T.decision[locale]}** ${names[pending.player]} (${DECISION_KINDS[pending.kind]?.[locale] ?? pending.kind})`
-          : T.matchOver[locale],
-        ...(pending ? ctx.flow.publicClockLine(row.matchId, pending.id, locale) : []),
-      ].join('\n'),
-    )
-    .addFields(
-      (['p1', 'p2'] as const).map((seat) => {
-        const side = table.players[seat];
-        const zones = side.zones.map((z) => `${z.label} ${z.count}`).join(' · ');
-        return {
-          name: clip(names[seat], 256),
-          value: clip(`${T.life[locale]} ${side.life ?? '—'} · ${zones}`, 1024),
-          inline: false,
-        };
-      }),
-    )
-    .addFields({ name: T.log[locale], value: logLines(presenter.log(view), locale, names, 6, 1000) });
+  const fields: APIEmbedField[] = (['p1', 'p2'] as const).map((seat) => {
+    const side = table.players[seat];
+    const zones = side.zones.map((z) => `${z.label} ${z.count}`).join(' · ');
+    return {
+      name: clip(names[seat], 256),
+      value: clip(`${T.life[locale]} ${side.life ?? '—'} · ${zones}`, 1024),
+      inline: false,
+    };
+  });
+  fields.push({ name: T.log[locale], value: logLines(presenter.log(view), locale, names, 6, 1000) });
+  const title = clip(`${game.name[locale]} · ${names.p1} vs ${names.p2}`, 256);
+  const description = [
+    `**${T.turn[locale]}** ${table.turn} · **${T.phase[locale]}** ${table.phase ?? '—'}`,
+    pending
+      ? `**${T.decision[locale]}** ${names[pending.player]} (${DECISION_KINDS[pending.kind]?.[locale] ?? pending.kind})`
+      : T.matchOver[locale],
+    ...(pending ? ctx.flow.publicClockLine(row.matchId, pending.id, locale) : []),
+  ].join('\n');
   const picture = await image(ctx, 'board', boardImageModel(table));
-  if (picture) embed.setImage('attachment://board.png');
+  const embed = embedOf({ title, description, fields, ...(picture ? { image: 'attachment://board.png' } : {}) });
   const components = state.result
     ? []
     : [
@@ -208,10 +250,6 @@ export async function handMessage(ctx: BotContext, input: HandMessageInput): Pro
   const presenter = presenterFor(row.game);
   const pending = game.pending(state);
   const mine = pending && pending.player === seat ? pending : null;
-  const playableIds = new Set(
-    (mine?.options ?? []).filter((o) => o.kind === 'play' && o.objectId).map((o) => o.objectId as string),
-  );
-  const hand = presenter.hand(view, seat, { locale, names, playableIds });
   const cards = presenter.handNames(view, seat, locale);
   const lines: string[] = [];
   if (input.notice) lines.push(`⚠️ ${input.notice}`);
@@ -229,11 +267,14 @@ export async function handMessage(ctx: BotContext, input: HandMessageInput): Pro
       })
     : null;
   if (controls?.note) lines.push(controls.note);
-  const embed = new EmbedBuilder()
-    .setTitle(clip(`${T.hand[locale]} · ${names[seat]} (${cards.length})`, 256))
-    .setDescription(clip(cards.join('\n') || '—', 4000));
-  const picture = input.picture === 'while-deciding' && !mine ? null : await image(ctx, 'hand', hand);
-  if (picture) embed.setImage('attachment://hand.png');
+  // The hand's render model only feeds its image: not built when there are no images, or no picture is wanted.
+  const wanted = ctx.images !== null && (input.picture !== 'while-deciding' || mine !== null);
+  const picture = wanted ? await image(ctx, 'hand', handModel(presenter, view, seat, mine, locale, names)) : null;
+  const embed = embedOf({
+    title: clip(`${T.hand[locale]} · ${names[seat]} (${cards.length})`, 256),
+    description: clip(cards.join('\n') || '—', 4000),
+    ...(picture ? { image: 'attachment://hand.png' } : {}),
+  });
   return {
     content: clip(lines.join('\n'), 2000),
     embeds: [embed],
@@ -241,4 +282,18 @@ export async function handMessage(ctx: BotContext, input: HandMessageInput): Pro
     components: controls?.rows ?? [],
     attachments: [],
   };
+}
+
+function handModel(
+  presenter: GamePresenter,
+  view: unknown,
+  seat: Seat,
+  mine: PendingDecision | null,
+  locale: Locale,
+  names: Record<Seat, string>,
+) {
+  const playableIds = new Set(
+    (mine?.options ?? []).filter((o) => o.kind === 'play' && o.objectId).map((o) => o.objectId as string),
+  );
+  return presenter.hand(view, seat, { locale, names, playableIds });
 }

@@ -11,6 +11,7 @@ import type { Locale } from '../engine/core/label.ts';
 import { type MatchClock, MatchClockSchema } from '../store/match-clocks.ts';
 import { MatchNotPlayable } from '../store/match-errors.ts';
 import type { MatchInfo } from '../store/match-records.ts';
+import type { UserPreferences } from '../store/user-preferences.ts';
 import { passChoice } from './auto-pass.ts';
 import type { BotClock } from './clock.ts';
 import type { BotContext } from './context.ts';
@@ -142,6 +143,8 @@ export class MatchFlow {
       }
     }
     let pending: PendingDecision | null = null;
+    // Each seat's preferences, read once: nothing can change them during this synchronous loop.
+    const preferences = new Map<Seat, UserPreferences>();
     for (let i = 0; ; i++) {
       const state = store.matches.currentState(matchId);
       pending = state.result ? null : game.pending(state);
@@ -149,7 +152,11 @@ export class MatchFlow {
       this.settle(clock, pending.id, now);
       if (!steps || clock.asked === pending.id || i >= MAX_AUTO_PASSES) break;
       const seat = pending.player;
-      const prefs = store.preferences.get(row.guildId, row.players[seat]);
+      let prefs = preferences.get(seat);
+      if (!prefs) {
+        prefs = store.preferences.get(row.guildId, row.players[seat]);
+        preferences.set(seat, prefs);
+      }
       const choice = passChoice({
         pending,
         position: steps.position(state),

@@ -40,25 +40,42 @@ export const MatchClockSchema = z.object({
 export type MatchClock = z.infer<typeof MatchClockSchema>;
 
 export class MatchClockStore {
+  /**
+   * Per match, the text `put` last wrote: the JSON of a value the schema produced. A clock is read several times
+   * per decision (the turn clock, the board's clock line, the owner's controls); when the row still holds exactly
+   * that text, parsing it gives back that value, which the schema would return unchanged, so it is not validated
+   * again. Any other text (written elsewhere, changed on disk) is validated as always.
+   */
+  private readonly written = new Map<string, string>();
+
   constructor(private readonly db: Database) {}
 
   get(matchId: string): MatchClock | null {
     const row = prepared(this.db, 'SELECT clock FROM match_clocks WHERE match_id = ?').get(matchId) as
       | { clock: string }
       | undefined;
-    return row ? parseJsonColumn(MatchClockSchema, row.clock, `clock of match ${matchId}`) : null;
+    if (!row) {
+      this.written.delete(matchId);
+      return null;
+    }
+    if (row.clock === this.written.get(matchId)) return JSON.parse(row.clock) as MatchClock;
+    return parseJsonColumn(MatchClockSchema, row.clock, `clock of match ${matchId}`);
   }
 
   put(matchId: string, clock: MatchClock, now: number): void {
     const checked = parseInput(MatchClockSchema, clock, 'match clock');
+    const text = JSON.stringify(checked);
+    this.written.delete(matchId);
     prepared(
       this.db,
       `INSERT INTO match_clocks (match_id, clock, updated_at) VALUES (?, ?, ?)
          ON CONFLICT (match_id) DO UPDATE SET clock = excluded.clock, updated_at = excluded.updated_at`,
-    ).run(matchId, JSON.stringify(checked), now);
+    ).run(matchId, text, now);
+    this.written.set(matchId, text);
   }
 
   delete(matchId: string): void {
+    this.written.delete(matchId);
     prepared(this.db, 'DELETE FROM match_clocks WHERE match_id = ?').run(matchId);
   }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { wellFormed } from '../engine/core/decision.ts';
 import { InvalidData } from '../engine/core/errors.ts';
 import {
   type BaseState,
@@ -48,6 +49,17 @@ export type NewMatch = z.input<typeof NewMatchSchema>;
 /** The answer to a pending decision, or a concession. */
 export type Submission = DecisionResponse | 'concede';
 const SubmissionSchema = z.union([DecisionResponseSchema, z.literal('concede')]);
+
+/**
+ * A submission as the schema returns it. The usual well-formed response is copied the way the schema copies it,
+ * without zod (every commit, automatic passes included, goes through here); anything else goes through the schema.
+ */
+export function parseSubmission(submission: unknown): Submission {
+  if (submission === 'concede') return submission;
+  if (wellFormed(submission)) return { decisionId: submission.decisionId, choose: submission.choose.slice() };
+  return parseInput(SubmissionSchema, submission, 'decision');
+}
+const SeatSchema = z.enum(SEATS);
 
 /**
  * What happened to a submission; `state` is always the match's current state (the cached object: read it, never
@@ -156,8 +168,8 @@ export class MatchStore {
    * Throws IllegalAction (nothing stored) when the game refuses it, MatchNotPlayable when the match is not active.
    */
   commitDecision(matchId: string, seat: Seat, submission: Submission): CommitResult {
-    const who = parseInput(z.enum(SEATS), seat, 'seat');
-    const what = parseInput(SubmissionSchema, submission, 'decision');
+    const who = parseInput(SeatSchema, seat, 'seat');
+    const what = parseSubmission(submission);
     // Only active matches are cached (every status change evicts), so the hot path reads no match row.
     const cached = this.live.get(matchId);
     const row = cached ? null : this.row(matchId);
@@ -177,7 +189,8 @@ export class MatchStore {
 
     const entry: LoggedDecision = what === 'concede' ? { seat: who, concede: true } : { seat: who, response: what };
     const state = applyLogged(live.game, live.state, entry);
-    const { text, hash } = canonicalState(state);
+    const canonical = canonicalState(state);
+    const hash = canonical.hash;
     const seq = live.seq + 1;
     const nextStatus: MatchStatus = state.result ? 'finished' : 'active';
     const now = this.now();
@@ -195,7 +208,7 @@ export class MatchStore {
         fromCount: live.seq,
         status: nextStatus,
         result: state.result ? JSON.stringify(state.result) : null,
-        snapshot: seq % this.options.snapshotEvery === 0 ? text : null,
+        snapshot: seq % this.options.snapshotEvery === 0 ? canonical.text : null,
         keepSnapshotsFrom: seq - (KEPT_SNAPSHOTS - 1) * this.options.snapshotEvery,
       });
     } catch (error) {
@@ -208,8 +221,14 @@ export class MatchStore {
     return { kind: 'applied', seq, stateHash: hash, state, status: nextStatus };
   }
 
-  /** The match's current state: from memory when active, otherwise rebuilt from the log. */
+  /**
+   * The match's current state: from memory when active, otherwise rebuilt from the log. Only active matches are
+   * cached (every status change evicts), so a cached state is returned without reading the match row, as
+   * `commitDecision` does.
+   */
   currentState(matchId: string): BaseState {
+    const cached = this.live.get(matchId);
+    if (cached) return cached.state;
     const row = this.row(matchId);
     if (row.status === 'active') return this.liveMatch(row).state;
     if (row.status === 'pending') throw new MatchNotPlayable(matchId, row.status);

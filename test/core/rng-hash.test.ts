@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, stateHash } from '../../src/engine/core/hash.ts';
+import { canonicalJson, canonicalPieces, stateHash } from '../../src/engine/core/hash.ts';
 import { nextInt, seedRng, shuffle } from '../../src/engine/core/rng.ts';
 
 describe('canonical hash', () => {
@@ -37,6 +38,63 @@ describe('canonical hash', () => {
     canonicalJson(shallow);
     shallow.inner.x = 2;
     expect(canonicalJson(shallow)).toBe('{"inner":{"x":2}}');
+  });
+  it('reuses the text of an unfrozen record of frozen members only while it holds exactly those members', () => {
+    const reference = (value: unknown) =>
+      JSON.stringify(value, (_key, v: unknown) => {
+        if (v && typeof v === 'object' && !Array.isArray(v)) {
+          const sorted: Record<string, unknown> = {};
+          for (const k of Object.keys(v).sort()) sorted[k] = (v as Record<string, unknown>)[k];
+          return sorted;
+        }
+        return v;
+      });
+    const card = (id: string, damage: number) => Object.freeze({ id, damage, counters: Object.freeze({}) });
+    const objects: Record<string, unknown> = { o2: card('o2', 0), o10: card('o10', 1), o1: card('o1', 0) };
+    const state = { turn: 1, objects };
+    const check = () => {
+      expect(canonicalJson(state)).toBe(reference(state));
+      expect(canonicalPieces(state).join('')).toBe(reference(state));
+      expect(stateHash(state)).toBe(createHash('sha256').update(reference(state)).digest('hex'));
+    };
+    check();
+    check(); // the record's text is reused
+    objects.o2 = card('o2', 3); // a member replaced
+    check();
+    objects.o3 = card('o3', 0); // a key added
+    check();
+    delete objects.o1; // a key removed
+    check();
+    delete objects.o10; // same count again, other keys
+    objects.o11 = card('o11', 0);
+    check();
+    const o3 = objects.o3;
+    delete objects.o3; // same keys and members, another order: the same text
+    objects.o3 = o3;
+    check();
+    objects.n = 5; // primitives are members too
+    check();
+    objects.n = 6;
+    check();
+    objects.open = { x: 1 }; // an unfrozen member: never reused
+    check();
+    (objects.open as { x: number }).x = 2;
+    check();
+  });
+  it('hashes a large state in pieces to the digest of its whole text', () => {
+    const big = (n: number) => Object.freeze({ text: 'x'.repeat(n), ja: '日本語'.repeat(n / 3) });
+    const state = { a: big(3000), b: 1, c: [big(10), big(2000)], d: { e: big(5000) }, f: undefined, '2': 'two' };
+    const text = canonicalJson(state);
+    expect(canonicalPieces(state).length).toBeGreaterThan(1);
+    expect(canonicalPieces(state).join('')).toBe(text);
+    expect(stateHash(state)).toBe(createHash('sha256').update(text).digest('hex'));
+    fc.assert(
+      fc.property(fc.jsonValue(), (v) => {
+        expect(canonicalPieces(v).join('')).toBe(canonicalJson(v));
+        expect(stateHash(v)).toBe(createHash('sha256').update(canonicalJson(v)).digest('hex'));
+      }),
+      { numRuns: 500 },
+    );
   });
   it('changes when a value changes', () => {
     expect(stateHash({ life: 2000 })).not.toBe(stateHash({ life: 1900 }));

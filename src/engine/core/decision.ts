@@ -19,8 +19,9 @@ const shortId = (v: unknown): v is string => typeof v === 'string' && v.length >
 /**
  * A response the schema certainly accepts as it is (the usual case), checked without zod, which cost ~3% of a
  * random game. Anything else goes through the schema, which decides: the same answers are accepted either way.
+ * For such a response the schema's answer is `{ decisionId, choose: [...choose] }` (other keys are dropped).
  */
-function wellFormed(raw: unknown): raw is DecisionResponse {
+export function wellFormed(raw: unknown): raw is DecisionResponse {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return false;
   const { decisionId, choose } = raw as Record<string, unknown>;
   if (!shortId(decisionId) || !Array.isArray(choose) || choose.length > 200) return false;

@@ -18,6 +18,15 @@ export function canonicalJson(value: unknown): string {
  */
 const frozenJson = new WeakMap<object, string>();
 
+/**
+ * The JSON text of objects that are not frozen themselves but whose members all are (or are primitives), with the
+ * keys and members it was written from: NOVA's record of card objects is shared by consecutive states until a card
+ * object changes (most priority passes change none), but stays unfrozen for the engine's copy-on-write. The text is
+ * reused only when the object still has exactly those keys, in that order, holding identical members, so the output
+ * is the same as writing it again.
+ */
+const shallowJson = new WeakMap<object, { keys: string[]; members: unknown[]; text: string }>();
+
 /** Counts values met under the current one that are not deep-frozen (so its text must not be reused). */
 interface Walk {
   notFrozen: number;
@@ -48,7 +57,8 @@ function write(value: unknown, key: string, walk: Walk): string | undefined {
     return write(toJSON.call(value, key), key, walk);
   }
   const before = walk.notFrozen;
-  if (!Object.isFrozen(value)) walk.notFrozen += 1;
+  const frozen = Object.isFrozen(value);
+  if (!frozen) walk.notFrozen += 1;
   // Members are joined rather than appended one by one: join makes one flat string, where += makes a rope that
   // every later use of the cached text (and the hash's UTF-8 encoding) would walk again piece by piece.
   const members: string[] = [];
@@ -57,14 +67,37 @@ function write(value: unknown, key: string, walk: Walk): string | undefined {
     for (let i = 0; i < value.length; i++) members.push(write(value[i], String(i), walk) ?? 'null');
     text = `[${members.join(',')}]`;
   } else {
-    for (const k of jsonKeyOrder(Object.keys(value))) {
-      const member = write((value as Record<string, unknown>)[k], k, walk);
+    const keys = Object.keys(value);
+    const record = value as Record<string, unknown>;
+    if (!frozen) {
+      const known = shallowJson.get(value);
+      if (known && sameMembers(known, keys, record)) return known.text;
+    }
+    for (const k of jsonKeyOrder(keys.slice())) {
+      const member = write(record[k], k, walk);
       if (member !== undefined) members.push(`${quote(k)}:${member}`);
     }
     text = `{${members.join(',')}}`;
+    if (!frozen && walk.notFrozen === before + 1) {
+      shallowJson.set(value, { keys, members: keys.map((k) => record[k]), text });
+    }
   }
   if (walk.notFrozen === before) frozenJson.set(value, text);
   return text;
+}
+
+/** Whether the object still has exactly the keys (in order) and identical members its remembered text was written from. */
+function sameMembers(
+  known: { keys: string[]; members: unknown[] },
+  keys: string[],
+  record: Record<string, unknown>,
+): boolean {
+  if (keys.length !== known.keys.length) return false;
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i] as string;
+    if (k !== known.keys[i] || record[k] !== known.members[i]) return false;
+  }
+  return true;
 }
 
 /**
@@ -102,7 +135,46 @@ function isArrayIndex(k: string): boolean {
   return /^(0|[1-9]\d{0,9})$/.test(k) && Number(k) < 4294967295;
 }
 
-/** The canonical hash of a state: what the decision log records after every decision. */
+/** Member texts at least this long are passed on as pieces of their own; shorter ones are joined with their neighbours. */
+const LARGE_MEMBER = 1024;
+
+/**
+ * `canonicalJson(value)` in pieces whose concatenation is exactly that text: an object's large members apart, so
+ * a hash can be fed them one after the other without first copying a whole state into one string (and a member
+ * holding non-Latin-1 text, such as a Japanese log, does not make the whole text two bytes a character).
+ */
+export function canonicalPieces(value: unknown): string[] {
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || Object.isFrozen(value)) {
+    return [canonicalJson(value)];
+  }
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return [canonicalJson(value)];
+  const record = value as Record<string, unknown>;
+  const walk: Walk = { notFrozen: 1 };
+  const pieces: string[] = [];
+  let small = '{';
+  let first = true;
+  for (const k of jsonKeyOrder(Object.keys(record))) {
+    const member = write(record[k], k, walk);
+    if (member === undefined) continue;
+    small += `${first ? '' : ','}${quote(k)}:`;
+    first = false;
+    if (member.length >= LARGE_MEMBER) {
+      pieces.push(small, member);
+      small = '';
+    } else small += member;
+  }
+  pieces.push(`${small}}`);
+  return pieces;
+}
+
+/** SHA-256 (hex) of the concatenated pieces: the same digest as of their joined text, without joining them. */
+export function hashPieces(pieces: readonly string[]): string {
+  const hash = createHash('sha256');
+  for (const piece of pieces) hash.update(piece);
+  return hash.digest('hex');
+}
+
+/** The canonical hash of a state, SHA-256 of `canonicalJson(state)`: what the decision log records after every decision. */
 export function stateHash(state: unknown): string {
-  return createHash('sha256').update(canonicalJson(state)).digest('hex');
+  return hashPieces(canonicalPieces(state));
 }
