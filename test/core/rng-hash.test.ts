@@ -4,21 +4,23 @@ import { describe, expect, it } from 'vitest';
 import { canonicalJson, canonicalPieces, stateHash } from '../../src/engine/core/hash.ts';
 import { nextInt, seedRng, shuffle } from '../../src/engine/core/rng.ts';
 
+/** The canonical text's definition: JSON with every object's keys sorted (what stored hashes were made with). */
+const reference = (value: unknown) =>
+  JSON.stringify(value, (_key, v: unknown) => {
+    if (v && typeof v === 'object' && !Array.isArray(v)) {
+      const sorted: Record<string, unknown> = {};
+      for (const k of Object.keys(v).sort()) sorted[k] = (v as Record<string, unknown>)[k];
+      return sorted;
+    }
+    return v;
+  });
+
 describe('canonical hash', () => {
   it('does not depend on key order', () => {
     expect(canonicalJson({ b: 1, a: { d: 2, c: 3 } })).toBe(canonicalJson({ a: { c: 3, d: 2 }, b: 1 }));
     expect(stateHash({ x: 1, y: 2 })).toBe(stateHash({ y: 2, x: 1 }));
   });
   it('writes exactly the bytes of the sorting-replacer definition, so hashes already stored stay valid', () => {
-    const reference = (value: unknown) =>
-      JSON.stringify(value, (_key, v: unknown) => {
-        if (v && typeof v === 'object' && !Array.isArray(v)) {
-          const sorted: Record<string, unknown> = {};
-          for (const k of Object.keys(v).sort()) sorted[k] = (v as Record<string, unknown>)[k];
-          return sorted;
-        }
-        return v;
-      });
     // Integer-like keys are listed first in numeric order by JavaScript itself; undefined members are left out.
     const tricky = { b: [1, undefined, { z: 1, y: null }], '10': 1, '2': 2, '01': 3, a: undefined, c: new Date(0) };
     expect(canonicalJson(tricky)).toBe(reference(tricky));
@@ -40,15 +42,6 @@ describe('canonical hash', () => {
     expect(canonicalJson(shallow)).toBe('{"inner":{"x":2}}');
   });
   it('reuses the text of an unfrozen record of frozen members only while it holds exactly those members', () => {
-    const reference = (value: unknown) =>
-      JSON.stringify(value, (_key, v: unknown) => {
-        if (v && typeof v === 'object' && !Array.isArray(v)) {
-          const sorted: Record<string, unknown> = {};
-          for (const k of Object.keys(v).sort()) sorted[k] = (v as Record<string, unknown>)[k];
-          return sorted;
-        }
-        return v;
-      });
     const card = (id: string, damage: number) => Object.freeze({ id, damage, counters: Object.freeze({}) });
     const objects: Record<string, unknown> = { o2: card('o2', 0), o10: card('o10', 1), o1: card('o1', 0) };
     const state = { turn: 1, objects };
