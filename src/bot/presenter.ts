@@ -238,7 +238,7 @@ export interface HandMessageInput {
    * 'always' (default): the hand's picture whenever images are on. 'while-deciding': only while the owner has a
    * decision; an ephemeral edited after they acted, while someone else decides, lists the hand without a picture
    * (the picture is for choosing; "My hand / act" shows it any time). With 50 matches at once, those pictures were
-   * about half of all hand renders, on the worker that also draws every board.
+   * about a fifth of the hand renders, on the worker that also draws every board.
    */
   picture?: 'always' | 'while-deciding';
 }

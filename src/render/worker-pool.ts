@@ -1,6 +1,6 @@
 // Renders on worker threads so that drawing and rasterising never hold the bot's event loop: the main thread
-// only posts the model and receives the PNG. Jobs queue when every worker is busy (urgent ones first, each group in
-// order); each worker renders one at a time.
+// only posts the model and receives the PNG. Jobs queue when every worker is busy (boards first, then the rest, each
+// in order); each worker renders one at a time.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { RenderKind } from './render.ts';
@@ -10,7 +10,6 @@ interface Pending {
   id: number;
   kind: RenderKind;
   model: unknown;
-  urgent: boolean;
   resolve: (r: Rendered) => void;
   reject: (e: Error) => void;
 }
@@ -40,17 +39,16 @@ export class RenderPool {
   }
 
   /**
-   * Queues a render. An urgent one goes before every queued job that is not: by default a board (both players and
-   * every spectator wait for it); the bot also marks the hand of a player who has a decision to make. A hand shown
-   * while its owner waits, a card or a standings table can wait for them (with 50 matches on one worker, a board
-   * queued behind such images was the board's longest wait).
+   * Queues a render. A board goes before every queued job that is not a board: both players and every spectator wait
+   * for it, a hand or a card only the one who asked (with 50 matches on one worker, a board queued behind hands was
+   * the board's longest wait). Boards among themselves, and the rest, keep their order.
    */
-  render(kind: RenderKind, model: unknown, urgent: boolean = kind === 'board'): Promise<Rendered> {
+  render(kind: RenderKind, model: unknown): Promise<Rendered> {
     if (this.closed) return Promise.reject(new Error('render pool is closed'));
     return new Promise((resolve, reject) => {
       this.nextId += 1;
-      const job = { id: this.nextId, kind, model, urgent, resolve, reject };
-      const before = urgent ? this.queue.findIndex((queued) => !queued.urgent) : -1;
+      const job = { id: this.nextId, kind, model, resolve, reject };
+      const before = kind === 'board' ? this.queue.findIndex((queued) => queued.kind !== 'board') : -1;
       if (before === -1) this.queue.push(job);
       else this.queue.splice(before, 0, job);
       this.pump();

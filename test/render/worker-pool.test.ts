@@ -17,22 +17,21 @@ describe('render worker pool', () => {
     }
   });
 
-  it('urgent jobs (a board by default) go before queued ones that are not; each group keeps its order', async () => {
+  it('a board queued behind other images is drawn before them; boards and the rest keep their order', async () => {
     const one = new RenderPool(1);
     try {
       const done: string[] = [];
-      const job = (kind: 'board' | 'card', name: string, model: unknown, urgent?: boolean) =>
-        one.render(kind, model, urgent).then(() => done.push(name));
+      const job = (kind: 'board' | 'card', name: string, model: unknown) =>
+        one.render(kind, model).then(() => done.push(name));
       // The first card occupies the worker; the rest wait in the queue.
       await Promise.all([
         job('card', 'card 1', novaFaceJa()),
         job('card', 'card 2', novaFaceJa()),
         job('board', 'board 1', novaBoard()),
-        job('card', 'card 3', novaFaceJa(), true),
+        job('card', 'card 3', novaFaceJa()),
         job('board', 'board 2', novaBoard()),
-        job('board', 'board 3', novaBoard(), false),
       ]);
-      expect(done).toEqual(['card 1', 'board 1', 'card 3', 'board 2', 'card 2', 'board 3']);
+      expect(done).toEqual(['card 1', 'board 1', 'board 2', 'card 2', 'card 3']);
     } finally {
       await one.close();
     }
