@@ -99,6 +99,17 @@ export class BoardUpdater {
     this.handles.set(interaction.message.id, { interaction, expiresAt: now + BOARD_HANDLE_LIFETIME_MS });
   }
 
+  /**
+   * Whether a request is a board edit through a handle (`PATCH /webhooks/<app>/<token>/messages/@original` with a
+   * handle's token). Asked only when such a request meets a rate limit, so a scan of the handles is cheap enough.
+   */
+  isHandleEdit(url: string): boolean {
+    const token = /\/webhooks\/[^/]+\/([^/]+)\/messages\/(?:@|%40)original/.exec(url)?.[1];
+    if (!token) return false;
+    for (const handle of this.handles.values()) if (handle.interaction.token === token) return true;
+    return false;
+  }
+
   /** The next update posts a new board message (the match moved to a new thread). */
   forget(matchId: string): void {
     this.boards.delete(matchId);
@@ -178,7 +189,8 @@ export class BoardUpdater {
       await handle.interaction.editReply(edit);
       return true;
     } catch (error) {
-      // An expired or unknown token (50027, 10015), or a board gone: the channel route decides what is wrong.
+      // An expired or unknown token (50027, 10015), a rate limit on it (rest.ts rejects rather than waits), or a
+      // board gone: the channel route takes over and decides what is wrong.
       this.handles.delete(messageId);
       this.ctx?.log(`board ${messageId} through its click's token: ${(error as Error).message}`);
       return false;

@@ -86,7 +86,7 @@ export function createBot(options: CreateBotOptions): Bot {
     rest: { ...(options.restUrl ? { api: options.restUrl } : {}), ...options.rest },
   });
   // Interaction callbacks and webhook edits bypass the client's global throttle, as Discord exempts them (rest.ts).
-  useInteractionAwareRest(client);
+  const rest = useInteractionAwareRest(client);
   const pool = options.images === true || options.images === undefined ? new RenderPool() : null;
   const renderer: Renderer | null =
     typeof options.images === 'function'
@@ -95,6 +95,8 @@ export function createBot(options: CreateBotOptions): Bot {
         ? async (kind, model) => (await pool.render(kind, model)).png
         : null;
   const boards = new BoardUpdater(options.boardChannelLimit, options.boardHandles ?? true);
+  // A board edit through a click's token that would wait for a rate limit goes through the channel instead.
+  rest.rejectOnRateLimitWhen((limit) => boards.isHandleEdit(limit.url));
   const flow = new MatchFlow(options.clock ?? realBotClock(options.now ?? Date.now));
   const timers = new Set<NodeJS.Timeout>();
   const context: BotContext = {

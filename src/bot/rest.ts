@@ -5,11 +5,21 @@
 // clicker's ephemeral edits queued behind board edits for seconds. `InteractionAwareRest` sends interaction requests
 // through a second REST manager that keeps per-route buckets and 429 handling but has no global throttle; every
 // other request (channel messages: the board) still goes through the global one.
-import { type Client, type InternalRequest, REST, RESTEvents, type RESTOptions, type ResponseLike } from 'discord.js';
+import {
+  type Client,
+  type InternalRequest,
+  type RateLimitData,
+  REST,
+  RESTEvents,
+  type RESTOptions,
+  type ResponseLike,
+} from 'discord.js';
 
 export class InteractionAwareRest extends REST {
   /** Interaction callbacks and webhooks: Discord's per-route limits, not the bot's global one. */
   readonly interactions: REST;
+  /** Interaction requests that fail on a rate limit instead of waiting for it (their caller has another route). */
+  private impatient: (limit: RateLimitData) => boolean = () => false;
 
   /** `applicationId` answers the bot's application id once known (interaction webhooks carry it). */
   constructor(
@@ -17,11 +27,23 @@ export class InteractionAwareRest extends REST {
     private readonly applicationId: () => string | null | undefined,
   ) {
     super(options);
-    this.interactions = new REST({ ...options, globalRequestsPerSecond: Number.POSITIVE_INFINITY });
+    this.interactions = new REST({
+      ...options,
+      globalRequestsPerSecond: Number.POSITIVE_INFINITY,
+      rejectOnRateLimit: (limit) => this.impatient(limit),
+    });
     // Listeners of the client's REST (debug, rate-limited, response) hear both managers.
     for (const event of Object.values(RESTEvents)) {
       this.interactions.on(event, (...args: unknown[]) => this.emit(event, ...(args as never)));
     }
+  }
+
+  /**
+   * Interaction requests for which `test` answers true reject with a RateLimitError when their bucket is empty or
+   * Discord answers 429, instead of waiting (board edits through a click's token: the channel route can take over).
+   */
+  rejectOnRateLimitWhen(test: (limit: RateLimitData) => boolean): void {
+    this.impatient = test;
   }
 
   /** Whether Discord exempts this route from the bot's global rate limit. */

@@ -139,6 +139,32 @@ describe('board handles', () => {
     throw new Error('every decision ended a turn');
   }, 60_000);
 
+  it("a rate limit on the click's token does not hold the board: it goes through the channel at once", async () => {
+    h = await startBotHarness({ matchOptions: { startingLife: 400 } });
+    const matchId = await challengeAndAccept(h);
+    const where = thread(h, matchId).id;
+    for (let i = 0; i < 12; i++) {
+      const { user, board, token, hand } = await openDecidersHand(h, matchId);
+      // Only this token's edits are limited (the option click's own ephemeral edit has another token).
+      h.discord.rateLimit('PATCH', `/webhooks/:applicationId/${token}/messages/:messageId`, {
+        times: 1,
+        retryAfterSeconds: 5,
+      });
+      const started = performance.now();
+      const sent = await requestsDuring(h, async () => {
+        await decide(user, hand);
+      });
+      const took = performance.now() - started;
+      expectBoardShowsPending(h, matchId);
+      if (latestBoard(h, h.carol, matchId).id !== board.id) continue; // a new turn: the limited token was not used
+      expect(throughToken(sent, token)).toHaveLength(1); // tried, answered 429
+      expect(channelRequests(sent, where).map((r) => r.method)).toEqual(['PATCH']);
+      expect(took).toBeLessThan(4_000); // not the 5 s Discord asked to wait
+      return;
+    }
+    throw new Error('every decision ended a turn');
+  }, 60_000);
+
   it('a token Discord refuses (50027) falls back to the channel, and the board still lands', async () => {
     const clock = new ManualClock(Date.now());
     // The bot's own clock stands still, so it still trusts the handle that Discord has expired.
