@@ -26,7 +26,7 @@ import { pauseMatch } from './resume.ts';
  * How long a board handle is used: Discord's interaction tokens last 15 minutes from the click; a minute is kept
  * for the clock's drift and a request in flight.
  */
-export const BOARD_HANDLE_LIFETIME_MS = 14 * 60_000;
+const BOARD_HANDLE_LIFETIME_MS = 14 * 60_000;
 /** Expired handles are swept when this many are held (one per board message clicked in the last 14 minutes). */
 const HANDLE_SWEEP_AT = 512;
 
@@ -162,12 +162,7 @@ export class BoardUpdater {
    * match asked for a newer board meanwhile: the caller draws that one (requests coalesce while they wait).
    */
   private async channelSlot(channelId: string, matchId: string): Promise<boolean> {
-    let waited = false;
-    for (let wait = this.pacer.waitMs(channelId); wait > 0; wait = this.pacer.waitMs(channelId)) {
-      waited = true;
-      await sleep(wait);
-    }
-    if (waited && this.dirty.has(matchId)) return true;
+    if ((await this.pacer.untilFree(channelId)) && this.dirty.has(matchId)) return true;
     await this.pacer.take(channelId);
     return false;
   }
@@ -299,8 +294,6 @@ export class BoardUpdater {
     }
   }
 }
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** After the result message: the hook, then the mark, in one synchronous step, so the hook runs once per match. */
 function announced(ctx: BotContext, row: MatchInfo, result: GameResult): void {

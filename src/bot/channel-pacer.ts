@@ -41,9 +41,19 @@ export class ChannelPacer {
     return (times[times.length - keep - 1] as number) + this.limit.windowMs - now;
   }
 
+  /** Waits until the channel has a free slot, without taking it; true when it had to wait. */
+  async untilFree(channelId: string): Promise<boolean> {
+    let waited = false;
+    for (let wait = this.waitMs(channelId); wait > 0; wait = this.waitMs(channelId)) {
+      waited = true;
+      await sleep(wait);
+    }
+    return waited;
+  }
+
   /** Waits for a slot in the channel and takes it. */
   async take(channelId: string): Promise<void> {
-    for (let wait = this.waitMs(channelId); wait > 0; wait = this.waitMs(channelId)) await sleep(wait);
+    await this.untilFree(channelId);
     this.record(channelId);
   }
 
