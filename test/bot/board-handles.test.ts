@@ -71,6 +71,24 @@ function expectBoardShowsPending(h: BotHarness, matchId: string): void {
   if (pending) expect(board.embeds[0]?.description).toContain(pending === 'p1' ? 'alice' : 'bob');
 }
 
+/**
+ * One decision that keeps the board (a new turn posts another): opens the decider's hand, runs `before` with the
+ * click's token, answers, and returns what the bot sent meanwhile and how long it took. The board shows the new
+ * state after every decision tried.
+ */
+async function decisionOnSameBoard(h: BotHarness, matchId: string, before: (token: string) => void = () => {}) {
+  for (let i = 0; i < 12; i++) {
+    const { user, board, token, hand } = await openDecidersHand(h, matchId);
+    before(token);
+    const started = performance.now();
+    const sent = await requestsDuring(h, () => decide(user, hand));
+    const tookMs = performance.now() - started;
+    expectBoardShowsPending(h, matchId);
+    if (latestBoard(h, h.carol, matchId).id === board.id) return { sent, token, tookMs };
+  }
+  throw new Error('every decision ended a turn');
+}
+
 describe('board handles', () => {
   let h: BotHarness | undefined;
   afterEach(async () => {
@@ -124,45 +142,28 @@ describe('board handles', () => {
     h = await startBotHarness({ matchOptions: { startingLife: 400 }, now: () => now });
     const matchId = await challengeAndAccept(h);
     const where = thread(h, matchId).id;
-    for (let i = 0; i < 12; i++) {
-      const { user, board, token, hand } = await openDecidersHand(h, matchId);
+    const { sent, token } = await decisionOnSameBoard(h, matchId, () => {
       now += 14 * 60_000 + 1_000;
-      const sent = await requestsDuring(h, async () => {
-        await decide(user, hand);
-      });
-      expectBoardShowsPending(h, matchId);
-      if (latestBoard(h, h.carol, matchId).id !== board.id) continue;
-      expect(throughToken(sent, token)).toEqual([]);
-      expect(channelRequests(sent, where).map((r) => r.method)).toEqual(['PATCH']);
-      return;
-    }
-    throw new Error('every decision ended a turn');
+    });
+    expect(throughToken(sent, token)).toEqual([]);
+    expect(channelRequests(sent, where).map((r) => r.method)).toEqual(['PATCH']);
   }, 60_000);
 
   it("a rate limit on the click's token does not hold the board: it goes through the channel at once", async () => {
-    h = await startBotHarness({ matchOptions: { startingLife: 400 } });
+    const harness = await startBotHarness({ matchOptions: { startingLife: 400 } });
+    h = harness;
     const matchId = await challengeAndAccept(h);
     const where = thread(h, matchId).id;
-    for (let i = 0; i < 12; i++) {
-      const { user, board, token, hand } = await openDecidersHand(h, matchId);
-      // Only this token's edits are limited (the option click's own ephemeral edit has another token).
-      h.discord.rateLimit('PATCH', `/webhooks/:applicationId/${token}/messages/:messageId`, {
+    // Only this token's edits are limited (the option click's own ephemeral edit has another token).
+    const limitToken = (token: string) =>
+      harness.discord.rateLimit('PATCH', `/webhooks/:applicationId/${token}/messages/:messageId`, {
         times: 1,
         retryAfterSeconds: 5,
       });
-      const started = performance.now();
-      const sent = await requestsDuring(h, async () => {
-        await decide(user, hand);
-      });
-      const took = performance.now() - started;
-      expectBoardShowsPending(h, matchId);
-      if (latestBoard(h, h.carol, matchId).id !== board.id) continue; // a new turn: the limited token was not used
-      expect(throughToken(sent, token)).toHaveLength(1); // tried, answered 429
-      expect(channelRequests(sent, where).map((r) => r.method)).toEqual(['PATCH']);
-      expect(took).toBeLessThan(4_000); // not the 5 s Discord asked to wait
-      return;
-    }
-    throw new Error('every decision ended a turn');
+    const { sent, token, tookMs } = await decisionOnSameBoard(h, matchId, limitToken);
+    expect(throughToken(sent, token)).toHaveLength(1); // tried, answered 429
+    expect(channelRequests(sent, where).map((r) => r.method)).toEqual(['PATCH']);
+    expect(tookMs).toBeLessThan(4_000); // not the 5 s Discord asked to wait
   }, 60_000);
 
   it('a token Discord refuses (50027) falls back to the channel, and the board still lands', async () => {
@@ -173,20 +174,10 @@ describe('board handles', () => {
     const matchId = await challengeAndAccept(h);
     const where = thread(h, matchId).id;
     await playRandomly(h, matchId, { seed: 4, stop: (_turn, n) => n >= 1 });
-    for (let i = 0; i < 12; i++) {
-      const { user, board, token, hand } = await openDecidersHand(h, matchId);
-      // The option click is new (its own token is fresh); the "My hand" click's token is now past 15 minutes.
-      clock.advance(16 * 60_000);
-      const sent = await requestsDuring(h, async () => {
-        await decide(user, hand);
-      });
-      expectBoardShowsPending(h, matchId);
-      if (latestBoard(h, h.carol, matchId).id !== board.id) continue;
-      expect(throughToken(sent, token)).toHaveLength(1); // tried, refused
-      expect(channelRequests(sent, where).map((r) => r.method)).toEqual(['PATCH']);
-      expect(h.logs.some((line) => line.includes("through its click's token"))).toBe(true);
-      return;
-    }
-    throw new Error('every decision ended a turn');
+    // The option click is new (its own token is fresh); the "My hand" click's token is then past 15 minutes.
+    const { sent, token } = await decisionOnSameBoard(h, matchId, () => clock.advance(16 * 60_000));
+    expect(throughToken(sent, token)).toHaveLength(1); // tried, refused
+    expect(channelRequests(sent, where).map((r) => r.method)).toEqual(['PATCH']);
+    expect(h.logs.some((line) => line.includes("through its click's token"))).toBe(true);
   }, 60_000);
 });
