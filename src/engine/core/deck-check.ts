@@ -53,7 +53,7 @@ export function lookUpSection<C extends NamedCard>(
     card: id,
     rule,
     message: {
-      en: `"${id}" is not a ${game.en} card.`,
+      en: `"${id}" is not ${/^[aeiou]/i.test(game.en) ? 'an' : 'a'} ${game.en} card.`,
       ja: `「${id}」は${game.ja}のカードではありません。`,
     },
   }));
