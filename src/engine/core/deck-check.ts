@@ -89,7 +89,7 @@ export function sizeProblem(
 }
 
 /** How many cards of each English name, with one card of that name (for its Japanese name), in first-seen order. */
-export function countByName<C extends NamedCard>(cards: readonly C[]): Map<string, { card: C; count: number }> {
+function countByName<C extends NamedCard>(cards: readonly C[]): Map<string, { card: C; count: number }> {
   const counts = new Map<string, { card: C; count: number }>();
   for (const card of cards) {
     const seen = counts.get(card.name.en);
@@ -104,7 +104,7 @@ export function countByName<C extends NamedCard>(cards: readonly C[]): Map<strin
  * exceed `limit`. `where` says which sections were counted when the limit spans several ("the main deck and
  * sideboard together").
  */
-export function copiesProblem(
+function copiesProblem(
   section: string,
   card: NamedCard,
   count: number,
