@@ -1,7 +1,7 @@
 // The payment solver, one named case per kind of mana (CR 106, 107.4, 601.2g-h, 605) and the single-unit matcher.
 import { describe, expect, it } from 'vitest';
 import { UnsupportedRule } from '../../src/engine/core/errors.ts';
-import { formatManaCost, parseManaCost } from '../../src/engine/core/mana.ts';
+import { formatManaCost, manaCostFromSymbols, parseManaCost } from '../../src/engine/core/mana.ts';
 import {
   autoPay,
   canStillPay,
@@ -15,6 +15,7 @@ import {
   tapSource,
   usefulTaps,
 } from '../../src/engine/core/payment-solver.ts';
+import { MTG_CARDS } from '../../src/engine/games/mtg/cards/pool.ts';
 
 const land = (id: string, ...types: string[]): ManaSource => ({ id, options: types.map((t) => ({ mana: [t] })) });
 const cost = (text: string) => parseManaCost(text);
@@ -35,6 +36,18 @@ describe('mana costs (CR 107.4, 202.1)', () => {
     expect(parseManaCost('{X}{R}', 4)[0]).toEqual({ kind: 'generic', amount: 4 });
     expect(() => parseManaCost('{X}{R}')).toThrow(/X/);
     expect(() => parseManaCost('{W/W}')).toThrow(/not a mana symbol/);
+  });
+
+  it('reads every cost of the MTG card pool (X as 1)', () => {
+    let symbols = 0;
+    for (const card of MTG_CARDS.values()) {
+      const costs = [
+        card.manaCost ?? [],
+        ...card.abilities.flatMap((a) => (a.kind === 'activated' ? [a.cost.mana] : [])),
+      ];
+      for (const c of costs) symbols += manaCostFromSymbols(c, 1).length;
+    }
+    expect(symbols).toBeGreaterThan(MTG_CARDS.size);
   });
 
   it('refuses snow costs as an unsupported rule (107.4h)', () => {

@@ -54,6 +54,11 @@ export function parseManaSymbol(text: string, x?: number): ManaSymbol {
   throw new InvalidData(`not a mana symbol: {${text}}`);
 }
 
+/** A cost as card data lists it, one symbol a string without braces: ["2", "W", "R/G"]. */
+export function manaCostFromSymbols(symbols: readonly string[], x?: number): ManaSymbol[] {
+  return symbols.map((s) => parseManaSymbol(s, x));
+}
+
 /** A cost written "{2}{W/U}{G/P}" (CR 202.1). */
 export function parseManaCost(text: string, x?: number): ManaSymbol[] {
   if (!/^(\{[^{}]+\})*$/.test(text)) throw new InvalidData(`not a mana cost: ${text}`);
