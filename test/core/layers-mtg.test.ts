@@ -303,6 +303,21 @@ describe('CR 613.7: dependency', () => {
     ]);
   });
 
+  it('a copy effect waits for a copy effect that changes what it copies (what it does, 613.7a)', () => {
+    const base = {
+      bear: creature('Stone Bear', 2, 2, { colors: ['G'] }),
+      serpent: creature('Sky Serpent', 4, 4, { colors: ['U'], abilities: ['flying'] }),
+      mirror: creature('Mirror Idol', 0, 0),
+    };
+    const mirrorCopiesBear = onObjects('mirror-copies-bear', 1, ['mirror'], ['1', { kind: 'copy', of: 'bear' }]);
+    const bearCopiesSerpent = onObjects('bear-copies-serpent', 2, ['bear'], ['1', { kind: 'copy', of: 'serpent' }]);
+    const result = mtgCharacteristics(base, [mirrorCopiesBear, bearCopiesSerpent]);
+    expect(result.characteristics.mirror?.name).toBe('Sky Serpent');
+    expect(result.characteristics.mirror?.abilities).toEqual(['flying']);
+    expect(pt(result.characteristics, 'mirror')).toBe('4/4');
+    expect(result.characteristics.bear?.name).toBe('Sky Serpent');
+  });
+
   it('a dependency loop applies in timestamp order, and an effect depending on the loop waits for it (613.7b)', () => {
     const base = {
       grove: permanent('Forest', ['land'], { supertypes: ['basic'], subtypes: ['Forest'] }),

@@ -140,34 +140,30 @@ function applyPart<C, Op, F, E extends ContinuousEffect<Op, F>>(
   return out;
 }
 
-/** What an effect would do in this world: whether it exists, what it applies to, and what it does to each. */
+/** What an effect would do in a world: whether it exists, what it applies to, and the op it applies to each. */
+interface Footprint<Op> {
+  exists: boolean;
+  ids: readonly string[];
+  ops: readonly (Op | undefined)[];
+}
+
 function footprint<C, Op, F, E extends ContinuousEffect<Op, F>>(
   rules: LayerRules<C, Op, F, E>,
   effect: E,
   layer: string,
   world: World<C>,
   started: ReadonlyMap<string, readonly string[]>,
-): string {
-  if (!started.has(effect.id) && !existsNow(rules, effect, world)) return 'absent';
-  const affected = affectedBy(rules, effect, world, started);
-  return canonicalJson(affected.map((id) => [id, opFor(rules, effect, layer, id, world) ?? null]));
+): Footprint<Op> {
+  if (!started.has(effect.id) && !existsNow(rules, effect, world)) return { exists: false, ids: [], ops: [] };
+  const ids = affectedBy(rules, effect, world, started);
+  return { exists: true, ids, ops: ids.map((id) => opFor(rules, effect, layer, id, world)) };
 }
 
-/**
- * CR 613.7a: A depends on B when both are in this layer, both or neither come from characteristic-defining
- * abilities, and applying B would change whether A exists, what it applies to, or what it does to any of those.
- */
-function dependsOn<C, Op, F, E extends ContinuousEffect<Op, F>>(
-  rules: LayerRules<C, Op, F, E>,
-  layer: string,
-  a: E,
-  b: E,
-  world: World<C>,
-  started: ReadonlyMap<string, readonly string[]>,
-): boolean {
-  if (!!a.cda !== !!b.cda) return false;
-  const trial = applyPart(rules, b, layer, affectedBy(rules, b, world, started), world);
-  return footprint(rules, a, layer, world, started) !== footprint(rules, a, layer, trial, started);
+function sameFootprint<Op>(x: Footprint<Op>, y: Footprint<Op>): boolean {
+  if (x.exists !== y.exists || x.ids.length !== y.ids.length) return false;
+  if (x.ids.some((id, i) => id !== y.ids[i])) return false;
+  // An op the game did not rewrite is the same object; only rewritten ones are compared as JSON.
+  return x.ops.every((op, i) => op === y.ops[i] || canonicalJson(op) === canonicalJson(y.ops[i]));
 }
 
 /**
@@ -187,8 +183,17 @@ function pickNext<C, Op, F, E extends ContinuousEffect<Op, F>>(
   );
   const first = byOrder[0] as E;
   if (byOrder.length === 1) return first;
-  const edges = byOrder.map((a) =>
-    byOrder.flatMap((b, j) => (a !== b && dependsOn(rules, layer, a, b, world, started) ? [j] : [])),
+  // CR 613.7a: A depends on B when both or neither come from CDAs and applying B (on trial) changes whether A
+  // exists, what it applies to, or what it does to any of those.
+  const now = byOrder.map((a) => footprint(rules, a, layer, world, started));
+  const trials = byOrder.map((b) => applyPart(rules, b, layer, affectedBy(rules, b, world, started), world));
+  const edges = byOrder.map((a, i) =>
+    byOrder.flatMap((b, j) => {
+      const trial = trials[j];
+      const before = now[i];
+      if (i === j || !!a.cda !== !!b.cda || !trial || !before) return [];
+      return sameFootprint(before, footprint(rules, a, layer, trial, started)) ? [] : [j];
+    }),
   );
   const component = stronglyConnected(edges);
   const ready = byOrder.find((_, i) => (edges[i] ?? []).every((j) => component[j] === component[i]));
