@@ -33,29 +33,35 @@ export function solvePayment(cost: UnitCost, sources: readonly UnitSource[]): st
   for (const [color, n] of Object.entries(cost.colored)) for (let i = 0; i < n; i++) units.push(color);
   for (let i = 0; i < cost.generic; i++) units.push(null);
   if (units.length > sources.length) return null;
-  const sourceOfUnit = maximumMatching(units.length, sources.length, (unit, source) => {
-    const need = units[unit];
-    const s = sources[source];
-    if (!s || need === undefined) return false;
-    return need === null || s.colors.includes(need);
-  });
+  const sourceOfUnit = maximumMatching(
+    units.length,
+    sources.length,
+    (unit, source) => {
+      const need = units[unit];
+      const s = sources[source];
+      if (!s || need === undefined) return false;
+      return need === null || s.colors.includes(need);
+    },
+    { stopAtFirstMiss: true },
+  );
   if (sourceOfUnit.some((s) => s === null)) return null;
   return sourceOfUnit.map((s) => (s === null ? '' : (sources[s]?.id ?? '')));
 }
 
 /**
  * Kuhn's augmenting paths, left vertices in order, right vertices tried in order: the right vertex matched to each
- * left one, or null. A left vertex once matched stays matched, so the matched left set is the greedy best in left
- * order (matchable sets form a matroid). Sizes are tiny: a cost rarely exceeds ten units.
+ * left one, or null (all the rest too when `stopAtFirstMiss` gives up at the first miss). A left vertex once matched
+ * stays matched, so the matched left set is the greedy best in left order (matchable sets form a matroid). Stops once
+ * `enough` are matched. Sizes are tiny: a cost rarely exceeds ten units.
  */
 function maximumMatching(
   left: number,
   right: number,
   accepts: (l: number, r: number) => boolean,
-  enough = left,
+  { enough = left, stopAtFirstMiss = false }: { enough?: number; stopAtFirstMiss?: boolean } = {},
 ): (number | null)[] {
-  const rightOfLeft: (number | null)[] = Array.from({ length: left }, () => null);
-  const leftOfRight: (number | null)[] = Array.from({ length: right }, () => null);
+  const rightOfLeft: (number | null)[] = new Array<number | null>(left).fill(null);
+  const leftOfRight: (number | null)[] = new Array<number | null>(right).fill(null);
   const tryAssign = (l: number, visited: boolean[]): boolean => {
     for (let r = 0; r < right; r++) {
       if (visited[r] || !accepts(l, r)) continue;
@@ -71,13 +77,8 @@ function maximumMatching(
   };
   let matched = 0;
   for (let l = 0; l < left && matched < enough; l++) {
-    if (
-      tryAssign(
-        l,
-        Array.from({ length: right }, () => false),
-      )
-    )
-      matched += 1;
+    if (tryAssign(l, new Array<boolean>(right).fill(false))) matched += 1;
+    else if (stopAtFirstMiss) break;
   }
   return rightOfLeft;
 }
@@ -270,7 +271,7 @@ function matchBranch(
       const demand = demands[d];
       return !!supply && !!demand && accepts(rules, demand, supply);
     },
-    demands.length,
+    { enough: demands.length },
   );
   const covered = demandOfSupply.filter((d) => d !== null).length;
   return covered === demands.length ? demandOfSupply : null;
