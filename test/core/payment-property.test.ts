@@ -6,6 +6,7 @@ import type { ManaCost, ManaSymbol } from '../../src/engine/core/mana.ts';
 import {
   autoPay,
   canStillPay,
+  type ManaOption,
   type ManaSource,
   type PaymentProgress,
   type PaymentRules,
@@ -59,14 +60,19 @@ const sourcesArb: fc.Arbitrary<ManaSource[]> = fc
       restriction: restrictionArb,
       auto: fc.boolean(),
       riderOnFirst: fc.boolean(),
+      secondRestriction: restrictionArb,
     }),
     { maxLength: 4 },
   )
   .map((list) =>
-    list.map(({ options, restriction, auto, riderOnFirst }, i): ManaSource => {
+    list.map(({ options, restriction, auto, riderOnFirst, secondRestriction }, i): ManaSource => {
       const source: ManaSource = {
         id: `s${i}`,
-        options: options.map((mana, o) => (o === 0 && riderOnFirst ? { mana, auto: false } : { mana })),
+        options: options.map((mana, o) => {
+          const option: ManaOption = o === 0 && riderOnFirst ? { mana, auto: false } : { mana };
+          if (o === 1 && secondRestriction !== undefined) option.restriction = secondRestriction;
+          return option;
+        }),
       };
       if (!auto) source.auto = false;
       if (restriction !== undefined) source.restriction = restriction;
@@ -187,7 +193,7 @@ function brute(
     return s.options.some(
       (o) =>
         !(autoOnly && o.auto === false) &&
-        walk(i + 1, [...units, ...o.mana.map((type) => ({ type, restriction: s.restriction }))]),
+        walk(i + 1, [...units, ...o.mana.map((type) => ({ type, restriction: o.restriction ?? s.restriction }))]),
     );
   };
   return walk(
@@ -273,7 +279,10 @@ describe('mana solver against brute force', () => {
     fc.assert(
       fc.property(caseArb, sourcesArb, ({ cost, progress, life }, extra) => {
         const owed = remaining(cost, progress, rules);
-        const fresh = extra.map(({ restriction: _r, ...s }) => s);
+        const fresh = extra.map(({ restriction: _r, ...s }) => ({
+          ...s,
+          options: s.options.map((o) => ({ mana: o.mana })),
+        }));
         const committed = 2 * progress.lifeFor.length;
         if (committed <= life && brute(owed, { pool: [], lifeFor: [] }, fresh, life - committed))
           expect(brute(cost, progress, fresh, life)).toBe(true);

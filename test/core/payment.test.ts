@@ -124,6 +124,17 @@ describe('what pays what', () => {
     expect(canStillPay(cost('{G}'), NO_PROGRESS, [shrine], 0, forCreature)).toBe(true);
     expect(canStillPay(cost('{G}'), NO_PROGRESS, [shrine], 0, { spendable: () => false })).toBe(false);
     expect(canStillPay(cost('{G}'), NO_PROGRESS, [shrine], 0)).toBe(false);
+    // A land making {C}, or one coloured mana only for creature spells: the restriction goes with that option.
+    const cave: ManaSource = {
+      id: 'cave',
+      options: [{ mana: ['C'] }, { mana: ['G'], restriction: 'creature-spells' }],
+    };
+    expect(canStillPay(cost('{G}'), NO_PROGRESS, [cave], 0, forCreature)).toBe(true);
+    expect(canStillPay(cost('{G}'), NO_PROGRESS, [cave], 0)).toBe(false);
+    expect(canStillPay(cost('{1}'), NO_PROGRESS, [cave], 0)).toBe(true);
+    expect(tapSource(NO_PROGRESS, cave, 1).pool).toEqual([
+      { type: 'G', source: 'cave', restriction: 'creature-spells' },
+    ]);
   });
 });
 

@@ -91,6 +91,8 @@ export interface ManaOption {
   mana: readonly ManaType[];
   /** False when this way of using the source has a rider (damage, a trigger, "spend only …"): never auto-paid. */
   auto?: boolean;
+  /** CR 106.6: a restriction on spending the mana this option makes (instead of the source's). */
+  restriction?: string;
 }
 
 /** Something the player may use once for mana: a land, a creature's mana ability, a mana-making artifact. */
@@ -102,6 +104,10 @@ export interface ManaSource {
   auto?: boolean;
   /** CR 106.6: a restriction on spending the mana it makes, judged by the caller's `spendable`. */
   restriction?: string;
+}
+
+function restrictionOf(source: ManaSource, option: number): string | undefined {
+  return source.options[option]?.restriction ?? source.restriction;
 }
 
 /** A mana already made for this payment (in the pool, CR 601.2g), with its restriction. */
@@ -206,9 +212,14 @@ function twobridMasks(cost: ManaCost): number[] {
   return masks.sort((a, b) => bits(b) - bits(a) || a - b);
 }
 
-/** A source whose options differ in how much they make (or make several of different kinds) is branched on. */
+/**
+ * A source whose options differ in more than one colour of one mana (several mana, or different restrictions) is
+ * branched on; "one mana of one of these colours" is a single supply that can be any of them.
+ */
 function isCoupled(source: ManaSource): boolean {
-  return source.options.length > 1 && source.options.some((o) => o.mana.length !== 1);
+  if (source.options.length < 2) return false;
+  const restriction = restrictionOf(source, 0);
+  return source.options.some((o, i) => o.mana.length !== 1 || restrictionOf(source, i) !== restriction);
 }
 
 /** Every way to choose the options of the coupled sources, first options first. */
@@ -236,14 +247,13 @@ function suppliesOf(
 ): Supply[] {
   const out: Supply[] = pool.map((p) => ({ types: [p.type], source: -1, restriction: p.restriction }));
   sources.forEach((s, i) => {
-    const chosen = coupling.get(i);
-    const restriction = s.restriction;
+    const chosen = coupling.get(i) ?? (s.options.length === 1 ? 0 : undefined);
     if (chosen !== undefined) {
+      const restriction = restrictionOf(s, chosen);
       for (const type of s.options[chosen]?.mana ?? []) out.push({ types: [type], source: i, restriction });
-    } else if (s.options.length === 1) {
-      for (const type of s.options[0]?.mana ?? []) out.push({ types: [type], source: i, restriction });
     } else if (s.options.length > 1) {
-      out.push({ types: [...new Set(s.options.flatMap((o) => o.mana))], source: i, restriction });
+      const types = [...new Set(s.options.flatMap((o) => o.mana))];
+      out.push({ types, source: i, restriction: restrictionOf(s, 0) });
     }
   });
   return [...out, ...life];
@@ -329,7 +339,7 @@ export function canStillPay(
 export function tapSource(progress: PaymentProgress, source: ManaSource, option: number): PaymentProgress {
   const made = source.options[option]?.mana;
   if (!made) throw new Error(`source ${source.id} has no option ${option}`);
-  const restriction = source.restriction;
+  const restriction = restrictionOf(source, option);
   const pool = made.map(
     (type): PoolMana =>
       restriction === undefined ? { type, source: source.id } : { type, source: source.id, restriction },
