@@ -1,7 +1,7 @@
-import { type EnergySource, solvePayment } from '../../core/energy-solver.ts';
 import { UnsupportedRule } from '../../core/errors.ts';
 import type { Seat } from '../../core/game.ts';
 import type { Label } from '../../core/label.ts';
+import { type UnitSource as EnergySource, solvePayment } from '../../core/payment-solver.ts';
 import { novaCard } from './cards/pool.ts';
 import { COLORS, type Color, type Cost, type NovaCard } from './cards/schema.ts';
 import { actionRestricted } from './characteristics.ts';
