@@ -3,8 +3,8 @@ import { canonicalJson, stateHash } from '../src/engine/core/hash.ts';
 import { seedRng } from '../src/engine/core/rng.ts';
 import { fuzzGame, randomResponse } from '../src/engine/fuzz/random-play.ts';
 import { nova } from '../src/engine/games/nova/index.ts';
-import { expandDeck, novaPrecons } from '../src/engine/games/nova/precon.ts';
 import type { NovaState } from '../src/engine/games/nova/state.ts';
+import { gamePrecons, preconDeckList } from '../src/engine/precons.ts';
 import { type BenchFigure, percentiles } from './figure.ts';
 
 /** CPU time of this process in ms: steadier than the wall clock on a shared machine. */
@@ -35,9 +35,9 @@ function randomGame(setup: Parameters<typeof nova.setup>[0], seed: string, keep?
  * decisions per second, the state hash the store records after every decision, and the state size.
  */
 export async function bench(): Promise<BenchFigure[]> {
-  const [a, b] = novaPrecons();
+  const [a, b] = gamePrecons('nova');
   if (!a || !b) throw new Error('no decks');
-  const setup = { game: 'nova' as const, decks: { p1: expandDeck(a), p2: expandDeck(b) } };
+  const setup = { game: 'nova' as const, decks: { p1: preconDeckList(a), p2: preconDeckList(b) } };
   for (let i = 0; i < 3; i++) randomGame(setup, `warm-${i}`); // let the JIT settle first
   const gameMs: number[] = [];
   const gameCpuMs: number[] = [];

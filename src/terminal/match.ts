@@ -4,16 +4,16 @@ import { createInterface } from 'node:readline/promises';
 import { nextInt, seedRng } from '../engine/core/rng.ts';
 import { randomResponse } from '../engine/fuzz/random-play.ts';
 import { nova } from '../engine/games/nova/index.ts';
-import { expandDeck, novaPrecons } from '../engine/games/nova/precon.ts';
 import type { NovaState } from '../engine/games/nova/state.ts';
+import { gamePrecons, preconDeckList } from '../engine/precons.ts';
 import { describeNovaView } from './describe.ts';
 
 export async function runTerminalMatch(): Promise<void> {
-  const precons = novaPrecons();
+  const precons = gamePrecons('nova');
   const [a, b] = precons;
   if (!a || !b) throw new Error('data/decks/nova needs two preconstructed decks');
   const seed = process.env.ARBITER_SEED ?? String(Date.now());
-  let s: NovaState = nova.setup({ game: 'nova', decks: { p1: expandDeck(a), p2: expandDeck(b) } }, seed);
+  let s: NovaState = nova.setup({ game: 'nova', decks: { p1: preconDeckList(a), p2: preconDeckList(b) } }, seed);
   const interactive = process.stdin.isTTY === true;
   console.log(`Arbiter · NOVA · ${a.name.en} (p1) vs ${b.name.en} (p2) · seed ${seed}`);
   console.log(
