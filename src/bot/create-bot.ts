@@ -4,8 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { Client, Events, GatewayIntentBits, type Interaction, type RESTOptions } from 'discord.js';
 import { commandDefinitions } from '../../commands/definitions.ts';
 import type { GameResult } from '../engine/core/game.ts';
-import { DECKS_ROOT } from '../engine/precons.ts';
-import { GAMES, type GameRegistry } from '../engine/registry.ts';
+import { allPrecons, GAMES, type GameRegistry } from '../engine/registry.ts';
 import { RenderPool } from '../render/worker-pool.ts';
 import type { MatchInfo } from '../store/match-records.ts';
 import { loadPreconDecks } from '../store/precon-decks.ts';
@@ -109,7 +108,7 @@ export function createBot(options: CreateBotOptions): Bot {
     renderer,
     images: renderer ? new ImageCache(renderer) : null,
     games,
-    precons: loadPreconDecks(options.preconRoot ?? DECKS_ROOT, games.ids()),
+    precons: options.preconRoot ? loadPreconDecks(options.preconRoot, games.ids()) : allPrecons(games),
     now: options.now ?? Date.now,
     challengeTtlMs: options.challengeTtlMs ?? 10 * 60_000,
     challengeCooldownMs: options.challengeCooldownMs ?? 30_000,

@@ -9,6 +9,7 @@ import { fowDefinition } from './games/fow/definition.ts';
 import { mtgDefinition } from './games/mtg/definition.ts';
 import { novaDefinition } from './games/nova/definition.ts';
 import { pmvDefinition } from './games/pmv/definition.ts';
+import type { PreconDeck } from './precons.ts';
 
 /** A definition whose engine exists. */
 export type PlayableGame = GameDefinition & { play: GamePlay<BaseState, unknown> };
@@ -79,6 +80,17 @@ export const GAMES: GameRegistry = createRegistry([
   pmvDefinition,
   aqaDefinition,
 ]);
+
+/** Every game's precons (each definition's), refusing a deck id used twice across games. */
+export function allPrecons(registry: GameRegistry): PreconDeck[] {
+  const decks = registry.games.flatMap((g) => g.precons());
+  const seen = new Set<string>();
+  for (const deck of decks) {
+    if (seen.has(deck.id)) throw new InvalidData(`two precons have the id "${deck.id}"`);
+    seen.add(deck.id);
+  }
+  return decks;
+}
 
 /**
  * A deck's problems under the game's construction rules: the definition's own deck rules, else its engine's, else
