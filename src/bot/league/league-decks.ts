@@ -53,7 +53,7 @@ export async function readDeckFile(file: Attachment): Promise<DeckText> {
  * one-line list), or null when the deck is legal. A game without deck rules accepts any list. The caller refuses
  * empty and too long lists first. The list is read by the same reader as `/deck import`.
  */
-export function deckProblems(ctx: BotContext, game: string, text: string): Label[] | null {
+export function deckProblems(ctx: Pick<BotContext, 'games'>, game: string, text: string): Label[] | null {
   // The definition's deck rules exist without an engine, so a pool-only game's deck is checked too.
   const definition = ctx.games.find(game);
   if (!definition || !hasDeckRules(definition)) return null;
