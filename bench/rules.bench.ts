@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { GAME_IDS } from '../src/engine/core/game.ts';
+import { GAMES } from '../src/engine/registry.ts';
 import { importRules } from '../src/rules/import.ts';
 import { autocompleteRules, lookupRules } from '../src/rules/lookup.ts';
 import { migrate } from '../src/store/migrate.ts';
@@ -31,7 +31,7 @@ export async function bench(): Promise<BenchFigure[]> {
     },
   ];
 
-  const queries = GAME_IDS.flatMap((game) => {
+  const queries = GAMES.ids().flatMap((game) => {
     const file = join(root, 'test/rules/recall', `${game}.json`);
     const set = JSON.parse(readFileSync(file, 'utf8')) as { queries: { q: string }[] };
     return set.queries.map(({ q }) => ({ game, q }));

@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import type { BaseState, DecisionResponse, GameId, GameModule, MatchSetup } from '../src/engine/core/game.ts';
 import { seedRng } from '../src/engine/core/rng.ts';
 import { randomResponse } from '../src/engine/fuzz/random-play.ts';
-import { expandDeck, novaPrecons } from '../src/engine/games/nova/precon.ts';
-import { availableGames, gameModule } from '../src/engine/registry.ts';
+import { gamePrecons, preconDeckList } from '../src/engine/precons.ts';
+import { GAMES, gameModule } from '../src/engine/registry.ts';
 import { StoreConfigSchema } from '../src/store/config.ts';
 import { openStore, type Store } from '../src/store/store.ts';
 import { toyResolver } from '../test/store/temp-store.ts';
@@ -106,11 +106,11 @@ function restoreFigures(dir: string, matches: number, decisions: number) {
  * apply and the state hash, not SQLite, the cost of a decision.
  */
 function novaFigures(dir: string): { perSecond: number; stateBytes: number; restoreMsPerMatch: number } {
-  const resolve = (id: GameId): GameModule | undefined => (availableGames().includes(id) ? gameModule(id) : undefined);
+  const resolve = (id: GameId): GameModule | undefined => GAMES.find(id)?.play?.module;
   const game = gameModule('nova');
-  const [a, b] = novaPrecons();
+  const [a, b] = gamePrecons('nova');
   if (!a || !b) throw new Error('bench: NOVA needs two precons in data/decks/nova');
-  const setup: MatchSetup = { game: 'nova', decks: { p1: expandDeck(a), p2: expandDeck(b) } };
+  const setup: MatchSetup = { game: 'nova', decks: { p1: preconDeckList(a), p2: preconDeckList(b) } };
   const path = join(dir, 'nova.db');
   const store = openStore({ path }, resolve);
   const matches = 30;

@@ -9,8 +9,8 @@ import { MatchFlow } from '../src/bot/turn-clock.ts';
 import type { MatchSetup } from '../src/engine/core/game.ts';
 import { seedRng } from '../src/engine/core/rng.ts';
 import { randomResponse } from '../src/engine/fuzz/random-play.ts';
-import { expandDeck, novaPrecons } from '../src/engine/games/nova/precon.ts';
-import { availableGames, gameModule } from '../src/engine/registry.ts';
+import { gamePrecons, preconDeckList } from '../src/engine/precons.ts';
+import { GAMES, gameModule } from '../src/engine/registry.ts';
 import { openStore } from '../src/store/store.ts';
 import { type BenchFigure, percentiles } from './figure.ts';
 
@@ -19,17 +19,20 @@ const MATCHES = 6;
 const GUILD = '100000000000000001';
 
 function run(autoPass: boolean, dir: string) {
-  const store = openStore({ path: join(dir, `clock-${autoPass}.db`) }, (id) =>
-    availableGames().includes(id) ? gameModule(id) : undefined,
-  );
+  const store = openStore({ path: join(dir, `clock-${autoPass}.db`) }, (id) => GAMES.find(id)?.play?.module);
   store.guilds.update(GUILD, { autoPass: { enabled: autoPass, stops: {} } });
   const flow = new MatchFlow({ now: () => Date.now(), setTimer: () => () => undefined });
-  const ctx = { store, boards: { request: async () => undefined }, log: () => undefined } as unknown as BotContext;
+  const ctx = {
+    store,
+    games: GAMES,
+    boards: { request: async () => undefined },
+    log: () => undefined,
+  } as unknown as BotContext;
   flow.attach(ctx);
   const game = gameModule('nova');
-  const [a, b] = novaPrecons();
+  const [a, b] = gamePrecons('nova');
   if (!a || !b) throw new Error('bench: NOVA needs two precons');
-  const setup: MatchSetup = { game: 'nova', decks: { p1: expandDeck(a), p2: expandDeck(b) }, options: {} };
+  const setup: MatchSetup = { game: 'nova', decks: { p1: preconDeckList(a), p2: preconDeckList(b) }, options: {} };
   const samples: number[] = [];
   let byPlayers = 0;
   let total = 0;

@@ -8,230 +8,236 @@ import {
   type SlashCommandSubcommandBuilder,
   type SlashCommandUserOption,
 } from 'discord.js';
+import type { GameRegistry } from '../src/engine/registry.ts';
 
-const games = [
-  { name: 'NOVA', value: 'nova' },
-  { name: 'Magic: The Gathering', value: 'mtg' },
-  { name: 'Force of Will', value: 'fow' },
-  { name: 'Phantom Magic Vision', value: 'pmv' },
-  { name: 'Aquarian Age', value: 'aqa' },
-];
+/** /league and /rating, with game choices from a registry. */
+export function leagueCommandBuilders(games: GameRegistry) {
+  const gameChoices = games.games.map((g) => ({ name: g.name.en, name_localizations: { ja: g.name.ja }, value: g.id }));
 
-const leagueOption = (o: SlashCommandStringOption) =>
-  o
+  const leagueOption = (o: SlashCommandStringOption) =>
+    o
+      .setName('league')
+      .setDescription('Which league (default: the only open one)')
+      .setAutocomplete(true)
+      .setMaxLength(100);
+  const playerOption = (what: string) => (o: SlashCommandUserOption) => o.setName('player').setDescription(what);
+  const sub = (s: SlashCommandSubcommandBuilder, name: string, en: string, ja: string) =>
+    s.setName(name).setDescription(en).setDescriptionLocalizations({ ja });
+  const games03 = (name: string, what: string, required: boolean) => (o: SlashCommandIntegerOption) =>
+    o.setName(name).setDescription(what).setMinValue(0).setMaxValue(3).setRequired(required);
+
+  const league = new SlashCommandBuilder()
     .setName('league')
-    .setDescription('Which league (default: the only open one)')
-    .setAutocomplete(true)
-    .setMaxLength(100);
-const playerOption = (what: string) => (o: SlashCommandUserOption) => o.setName('player').setDescription(what);
-const sub = (s: SlashCommandSubcommandBuilder, name: string, en: string, ja: string) =>
-  s.setName(name).setDescription(en).setDescriptionLocalizations({ ja });
-const games03 = (name: string, what: string, required: boolean) => (o: SlashCommandIntegerOption) =>
-  o.setName(name).setDescription(what).setMinValue(0).setMaxValue(3).setRequired(required);
+    .setDescription('Community leagues: Swiss, round robin, ladder')
+    .setDescriptionLocalizations({ ja: 'コミュニティリーグ' })
+    .setDMPermission(false)
+    .addSubcommand((s) =>
+      sub(s, 'create', 'Organisers: create a league in this channel', 'リーグを作成する（運営）')
+        .addStringOption((o) => o.setName('name').setDescription('League name').setRequired(true).setMaxLength(100))
+        .addStringOption((o) =>
+          o
+            .setName('game')
+            .setDescription('Which game')
+            .setRequired(true)
+            .setChoices(...gameChoices),
+        )
+        .addStringOption((o) =>
+          o
+            .setName('format')
+            .setDescription('Swiss (optional top cut), round robin or an open ladder')
+            .setRequired(true)
+            .setChoices(
+              { name: 'Swiss', value: 'swiss' },
+              { name: 'Round robin', value: 'round-robin' },
+              { name: 'Open ladder', value: 'ladder' },
+            ),
+        )
+        .addIntegerOption((o) =>
+          o
+            .setName('rounds')
+            .setDescription('Swiss rounds (default: from the player count, MTR)')
+            .setMinValue(1)
+            .setMaxValue(30),
+        )
+        .addIntegerOption((o) =>
+          o
+            .setName('top-cut')
+            .setDescription('Top cut size, 0 for none (default: from the player count)')
+            .setMinValue(0)
+            .setMaxValue(64),
+        )
+        .addStringOption((o) =>
+          o
+            .setName('match-length')
+            .setDescription('One game or best of three (default best of three)')
+            .setChoices({ name: 'One game', value: 'bo1' }, { name: 'Best of three', value: 'bo3' }),
+        )
+        .addStringOption((o) => o.setName('starts').setDescription('Start date, YYYY-MM-DD').setMaxLength(10))
+        .addStringOption((o) => o.setName('ends').setDescription('End date, YYYY-MM-DD').setMaxLength(10))
+        .addIntegerOption((o) =>
+          o
+            .setName('round-minutes')
+            .setDescription('Round timer in minutes')
+            .setMinValue(5)
+            .setMaxValue(24 * 60),
+        )
+        .addIntegerOption((o) =>
+          o
+            .setName('no-show-minutes')
+            .setDescription('Absent players lose after this many minutes (default: off)')
+            .setMinValue(1)
+            .setMaxValue(24 * 60),
+        )
+        .addIntegerOption((o) =>
+          o
+            .setName('cap')
+            .setDescription('Most players; later joins go on a waitlist (default: no cap)')
+            .setMinValue(2)
+            .setMaxValue(4096),
+        )
+        .addBooleanOption((o) => o.setName('check-in').setDescription('Players must check in before round 1'))
+        .addBooleanOption((o) => o.setName('threads').setDescription('A thread per pairing (default yes)'))
+        .addChannelOption((o) =>
+          o
+            .setName('channel')
+            .setDescription('Announcement channel (default: here)')
+            .addChannelTypes(ChannelType.GuildText),
+        ),
+    )
+    .addSubcommand((s) => sub(s, 'list', "This server's leagues", 'このサーバーのリーグ一覧'))
+    .addSubcommand((s) =>
+      sub(s, 'join', 'Join a league', 'リーグに参加する')
+        .addStringOption(leagueOption)
+        .addUserOption(playerOption('Organisers: register someone else')),
+    )
+    .addSubcommand((s) =>
+      sub(s, 'drop', 'Leave a league', 'リーグからドロップする')
+        .addStringOption(leagueOption)
+        .addUserOption(playerOption('Organisers: drop someone else')),
+    )
+    .addSubcommand((s) =>
+      sub(s, 'deck', 'Submit your decklist (private)', 'デッキリストを提出する（非公開）')
+        .addStringOption((o) =>
+          o.setName('list').setDescription('The decklist as text: 4 card-id, 2 other-card, ...').setMaxLength(4000),
+        )
+        .addAttachmentOption((o) =>
+          o.setName('file').setDescription('Or the decklist as a text file (.txt, one "N card-id" per line, 16 KB)'),
+        )
+        .addStringOption(leagueOption)
+        .addUserOption(playerOption('Organisers: for someone else')),
+    )
+    .addSubcommand((s) =>
+      sub(s, 'checkin', 'Check in before round 1', '第1ラウンド前にチェックインする')
+        .addStringOption(leagueOption)
+        .addUserOption(playerOption('Organisers: check someone in')),
+    )
+    .addSubcommand((s) =>
+      sub(s, 'standings', 'Standings with tiebreakers', '順位表')
+        .addStringOption(leagueOption)
+        .addBooleanOption((o) => o.setName('image').setDescription('Attach the standings image (default yes)')),
+    )
+    .addSubcommand((s) =>
+      sub(s, 'pairings', 'Pairings of a round', 'ラウンドのペアリング')
+        .addStringOption(leagueOption)
+        .addIntegerOption((o) => o.setName('round').setDescription('Round (default: current)').setMinValue(1)),
+    )
+    .addSubcommand((s) =>
+      sub(s, 'history', "A player's matches", '対戦履歴')
+        .addStringOption(leagueOption)
+        .addUserOption(playerOption('Whose (default: yours)')),
+    )
+    .addSubcommand((s) =>
+      sub(s, 'info', 'League settings and status', 'リーグの設定と状況').addStringOption(leagueOption),
+    )
+    .addSubcommand((s) =>
+      sub(s, 'report', 'Report your match played outside the bot', 'ボット外の対戦結果を報告する')
+        .addIntegerOption(games03('won', 'Games you won', true))
+        .addIntegerOption(games03('lost', 'Games you lost', true))
+        .addIntegerOption(games03('drawn', 'Games drawn', false))
+        .addStringOption(leagueOption),
+    )
+    .addSubcommand((s) =>
+      sub(s, 'registration', 'Organisers: open or close registration', '参加登録の受付・締切（運営）')
+        .addBooleanOption((o) => o.setName('open').setDescription('Open (True) or close (False)').setRequired(true))
+        .addStringOption(leagueOption),
+    )
+    .addSubcommand((s) =>
+      sub(
+        s,
+        'next-round',
+        'Organisers: pair and start the next round',
+        '次のラウンドを開始する（運営）',
+      ).addStringOption(leagueOption),
+    )
+    .addSubcommand((s) =>
+      sub(
+        s,
+        're-pair',
+        'Organisers: pair the current round again',
+        '現在のラウンドを再ペアリング（運営）',
+      ).addStringOption(leagueOption),
+    )
+    .addSubcommand((s) =>
+      sub(s, 'result', 'Organisers: decide, force or correct a result', '結果の決定・修正（運営）')
+        .addIntegerOption((o) => o.setName('round').setDescription('Round').setRequired(true).setMinValue(1))
+        .addIntegerOption((o) => o.setName('table').setDescription('Table').setRequired(true).setMinValue(1))
+        .addStringOption((o) =>
+          o.setName('score').setDescription("Games won, table's first player first: 2-1, 0-2, 1-1-1").setMaxLength(10),
+        )
+        .addBooleanOption((o) => o.setName('both-lose').setDescription('Both players get a match loss'))
+        .addStringOption(leagueOption),
+    )
+    .addSubcommand((s) =>
+      sub(s, 'bye', 'Organisers: award a bye next round', '次ラウンドの不戦勝を与える（運営）')
+        .addUserOption((o) => o.setName('player').setDescription('Who').setRequired(true))
+        .addStringOption(leagueOption),
+    )
+    .addSubcommand((s) =>
+      sub(s, 'no-show', 'Organisers: an absent player loses', '不戦敗を記録する（運営）')
+        .addIntegerOption((o) => o.setName('table').setDescription('Table').setRequired(true).setMinValue(1))
+        .addUserOption((o) => o.setName('absent').setDescription('Who did not show up').setRequired(true))
+        .addUserOption((o) => o.setName('also-absent').setDescription('The opponent too (both lose)'))
+        .addStringOption(leagueOption),
+    )
+    .addSubcommand((s) =>
+      sub(
+        s,
+        'undo',
+        'Organisers: undo the latest organiser change',
+        '直前の運営操作を取り消す（運営）',
+      ).addStringOption(leagueOption),
+    )
+    .addSubcommand((s) => sub(s, 'audit', 'Every organiser change', '運営操作の監査ログ').addStringOption(leagueOption))
+    .addSubcommand((s) =>
+      sub(s, 'export', 'Organisers: standings as CSV', '順位表をCSVで出力（運営）').addStringOption(leagueOption),
+    )
+    .addSubcommand((s) =>
+      sub(s, 'finish', 'Organisers: end the league', 'リーグを終了する（運営）').addStringOption(leagueOption),
+    );
 
-const league = new SlashCommandBuilder()
-  .setName('league')
-  .setDescription('Community leagues: Swiss, round robin, ladder')
-  .setDescriptionLocalizations({ ja: 'コミュニティリーグ' })
-  .setDMPermission(false)
-  .addSubcommand((s) =>
-    sub(s, 'create', 'Organisers: create a league in this channel', 'リーグを作成する（運営）')
-      .addStringOption((o) => o.setName('name').setDescription('League name').setRequired(true).setMaxLength(100))
-      .addStringOption((o) =>
-        o
-          .setName('game')
-          .setDescription('Which game')
-          .setRequired(true)
-          .setChoices(...games),
-      )
-      .addStringOption((o) =>
-        o
-          .setName('format')
-          .setDescription('Swiss (optional top cut), round robin or an open ladder')
-          .setRequired(true)
-          .setChoices(
-            { name: 'Swiss', value: 'swiss' },
-            { name: 'Round robin', value: 'round-robin' },
-            { name: 'Open ladder', value: 'ladder' },
-          ),
-      )
-      .addIntegerOption((o) =>
-        o
-          .setName('rounds')
-          .setDescription('Swiss rounds (default: from the player count, MTR)')
-          .setMinValue(1)
-          .setMaxValue(30),
-      )
-      .addIntegerOption((o) =>
-        o
-          .setName('top-cut')
-          .setDescription('Top cut size, 0 for none (default: from the player count)')
-          .setMinValue(0)
-          .setMaxValue(64),
-      )
-      .addStringOption((o) =>
-        o
-          .setName('match-length')
-          .setDescription('One game or best of three (default best of three)')
-          .setChoices({ name: 'One game', value: 'bo1' }, { name: 'Best of three', value: 'bo3' }),
-      )
-      .addStringOption((o) => o.setName('starts').setDescription('Start date, YYYY-MM-DD').setMaxLength(10))
-      .addStringOption((o) => o.setName('ends').setDescription('End date, YYYY-MM-DD').setMaxLength(10))
-      .addIntegerOption((o) =>
-        o
-          .setName('round-minutes')
-          .setDescription('Round timer in minutes')
-          .setMinValue(5)
-          .setMaxValue(24 * 60),
-      )
-      .addIntegerOption((o) =>
-        o
-          .setName('no-show-minutes')
-          .setDescription('Absent players lose after this many minutes (default: off)')
-          .setMinValue(1)
-          .setMaxValue(24 * 60),
-      )
-      .addIntegerOption((o) =>
-        o
-          .setName('cap')
-          .setDescription('Most players; later joins go on a waitlist (default: no cap)')
-          .setMinValue(2)
-          .setMaxValue(4096),
-      )
-      .addBooleanOption((o) => o.setName('check-in').setDescription('Players must check in before round 1'))
-      .addBooleanOption((o) => o.setName('threads').setDescription('A thread per pairing (default yes)'))
-      .addChannelOption((o) =>
-        o
-          .setName('channel')
-          .setDescription('Announcement channel (default: here)')
-          .addChannelTypes(ChannelType.GuildText),
-      ),
-  )
-  .addSubcommand((s) => sub(s, 'list', "This server's leagues", 'このサーバーのリーグ一覧'))
-  .addSubcommand((s) =>
-    sub(s, 'join', 'Join a league', 'リーグに参加する')
-      .addStringOption(leagueOption)
-      .addUserOption(playerOption('Organisers: register someone else')),
-  )
-  .addSubcommand((s) =>
-    sub(s, 'drop', 'Leave a league', 'リーグからドロップする')
-      .addStringOption(leagueOption)
-      .addUserOption(playerOption('Organisers: drop someone else')),
-  )
-  .addSubcommand((s) =>
-    sub(s, 'deck', 'Submit your decklist (private)', 'デッキリストを提出する（非公開）')
-      .addStringOption((o) =>
-        o.setName('list').setDescription('The decklist as text: 4 card-id, 2 other-card, ...').setMaxLength(4000),
-      )
-      .addAttachmentOption((o) =>
-        o.setName('file').setDescription('Or the decklist as a text file (.txt, one "N card-id" per line, 16 KB)'),
-      )
-      .addStringOption(leagueOption)
-      .addUserOption(playerOption('Organisers: for someone else')),
-  )
-  .addSubcommand((s) =>
-    sub(s, 'checkin', 'Check in before round 1', '第1ラウンド前にチェックインする')
-      .addStringOption(leagueOption)
-      .addUserOption(playerOption('Organisers: check someone in')),
-  )
-  .addSubcommand((s) =>
-    sub(s, 'standings', 'Standings with tiebreakers', '順位表')
-      .addStringOption(leagueOption)
-      .addBooleanOption((o) => o.setName('image').setDescription('Attach the standings image (default yes)')),
-  )
-  .addSubcommand((s) =>
-    sub(s, 'pairings', 'Pairings of a round', 'ラウンドのペアリング')
-      .addStringOption(leagueOption)
-      .addIntegerOption((o) => o.setName('round').setDescription('Round (default: current)').setMinValue(1)),
-  )
-  .addSubcommand((s) =>
-    sub(s, 'history', "A player's matches", '対戦履歴')
-      .addStringOption(leagueOption)
-      .addUserOption(playerOption('Whose (default: yours)')),
-  )
-  .addSubcommand((s) =>
-    sub(s, 'info', 'League settings and status', 'リーグの設定と状況').addStringOption(leagueOption),
-  )
-  .addSubcommand((s) =>
-    sub(s, 'report', 'Report your match played outside the bot', 'ボット外の対戦結果を報告する')
-      .addIntegerOption(games03('won', 'Games you won', true))
-      .addIntegerOption(games03('lost', 'Games you lost', true))
-      .addIntegerOption(games03('drawn', 'Games drawn', false))
-      .addStringOption(leagueOption),
-  )
-  .addSubcommand((s) =>
-    sub(s, 'registration', 'Organisers: open or close registration', '参加登録の受付・締切（運営）')
-      .addBooleanOption((o) => o.setName('open').setDescription('Open (True) or close (False)').setRequired(true))
-      .addStringOption(leagueOption),
-  )
-  .addSubcommand((s) =>
-    sub(s, 'next-round', 'Organisers: pair and start the next round', '次のラウンドを開始する（運営）').addStringOption(
-      leagueOption,
-    ),
-  )
-  .addSubcommand((s) =>
-    sub(
-      s,
-      're-pair',
-      'Organisers: pair the current round again',
-      '現在のラウンドを再ペアリング（運営）',
-    ).addStringOption(leagueOption),
-  )
-  .addSubcommand((s) =>
-    sub(s, 'result', 'Organisers: decide, force or correct a result', '結果の決定・修正（運営）')
-      .addIntegerOption((o) => o.setName('round').setDescription('Round').setRequired(true).setMinValue(1))
-      .addIntegerOption((o) => o.setName('table').setDescription('Table').setRequired(true).setMinValue(1))
-      .addStringOption((o) =>
-        o.setName('score').setDescription("Games won, table's first player first: 2-1, 0-2, 1-1-1").setMaxLength(10),
-      )
-      .addBooleanOption((o) => o.setName('both-lose').setDescription('Both players get a match loss'))
-      .addStringOption(leagueOption),
-  )
-  .addSubcommand((s) =>
-    sub(s, 'bye', 'Organisers: award a bye next round', '次ラウンドの不戦勝を与える（運営）')
-      .addUserOption((o) => o.setName('player').setDescription('Who').setRequired(true))
-      .addStringOption(leagueOption),
-  )
-  .addSubcommand((s) =>
-    sub(s, 'no-show', 'Organisers: an absent player loses', '不戦敗を記録する（運営）')
-      .addIntegerOption((o) => o.setName('table').setDescription('Table').setRequired(true).setMinValue(1))
-      .addUserOption((o) => o.setName('absent').setDescription('Who did not show up').setRequired(true))
-      .addUserOption((o) => o.setName('also-absent').setDescription('The opponent too (both lose)'))
-      .addStringOption(leagueOption),
-  )
-  .addSubcommand((s) =>
-    sub(s, 'undo', 'Organisers: undo the latest organiser change', '直前の運営操作を取り消す（運営）').addStringOption(
-      leagueOption,
-    ),
-  )
-  .addSubcommand((s) => sub(s, 'audit', 'Every organiser change', '運営操作の監査ログ').addStringOption(leagueOption))
-  .addSubcommand((s) =>
-    sub(s, 'export', 'Organisers: standings as CSV', '順位表をCSVで出力（運営）').addStringOption(leagueOption),
-  )
-  .addSubcommand((s) =>
-    sub(s, 'finish', 'Organisers: end the league', 'リーグを終了する（運営）').addStringOption(leagueOption),
-  );
+  const ratingGame = (o: SlashCommandStringOption) =>
+    o
+      .setName('game')
+      .setDescription('Which game')
+      .setRequired(true)
+      .setChoices(...gameChoices);
 
-const ratingGame = (o: SlashCommandStringOption) =>
-  o
-    .setName('game')
-    .setDescription('Which game')
-    .setRequired(true)
-    .setChoices(...games);
+  const rating = new SlashCommandBuilder()
+    .setName('rating')
+    .setDescription('Glicko-2 ratings per game in this server')
+    .setDescriptionLocalizations({ ja: 'レーティング' })
+    .setDMPermission(false)
+    .addSubcommand((s) =>
+      sub(s, 'leaderboard', 'The rating leaderboard', 'レーティング順位').addStringOption(ratingGame),
+    )
+    .addSubcommand((s) =>
+      sub(s, 'season-start', 'Server managers: start a season (soft reset)', 'シーズン開始（管理者）')
+        .addStringOption(ratingGame)
+        .addStringOption((o) => o.setName('name').setDescription('Season name').setRequired(true).setMaxLength(60)),
+    )
+    .addSubcommand((s) =>
+      sub(s, 'season-end', 'Server managers: end the season', 'シーズン終了（管理者）').addStringOption(ratingGame),
+    );
 
-const rating = new SlashCommandBuilder()
-  .setName('rating')
-  .setDescription('Glicko-2 ratings per game in this server')
-  .setDescriptionLocalizations({ ja: 'レーティング' })
-  .setDMPermission(false)
-  .addSubcommand((s) => sub(s, 'leaderboard', 'The rating leaderboard', 'レーティング順位').addStringOption(ratingGame))
-  .addSubcommand((s) =>
-    sub(s, 'season-start', 'Server managers: start a season (soft reset)', 'シーズン開始（管理者）')
-      .addStringOption(ratingGame)
-      .addStringOption((o) => o.setName('name').setDescription('Season name').setRequired(true).setMaxLength(60)),
-  )
-  .addSubcommand((s) =>
-    sub(s, 'season-end', 'Server managers: end the season', 'シーズン終了（管理者）').addStringOption(ratingGame),
-  );
-
-export const leagueCommandBuilders = [league, rating];
+  return [league, rating];
+}

@@ -5,9 +5,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import type { Viewer } from '../src/engine/core/game.ts';
-import { nova } from '../src/engine/games/nova/index.ts';
-import { parseScenario, runScenario } from '../src/engine/scenario/runner.ts';
-import { novaHandModel, novaTableModel } from '../src/render/games/nova-table.ts';
+import { GAMES } from '../src/engine/registry.ts';
+import { loadScenario, runScenario } from '../src/engine/scenario/runner.ts';
 import { RENDER_KINDS, type RenderKind, renderAny } from '../src/render/render.ts';
 
 const { values } = parseArgs({
@@ -38,15 +37,18 @@ function modelFromScenario(file: string): unknown {
     throw new Error('--viewer must be p1, p2 or public');
   if (values.locale !== 'en' && values.locale !== 'ja') throw new Error('--locale must be en or ja');
   const locale = values.locale;
-  const { state, failures } = runScenario(parseScenario(readFileSync(file, 'utf8'), file));
+  const scenario = loadScenario(readFileSync(file, 'utf8'), file);
+  const { play } = GAMES.playable(scenario.game);
+  const { state, failures } = runScenario(scenario);
   if (failures.length > 0)
     console.warn(`note: the scenario's expectations do not all hold:\n  ${failures.join('\n  ')}`);
   const viewer: Viewer = viewerName === 'public' ? { kind: 'spectator' } : { kind: 'player', seat: viewerName };
-  const view = nova.view(state, viewer);
-  if (kind === 'board') return novaTableModel(view, { locale });
+  const view = play.module.view(state, viewer);
+  const names = { p1: 'p1', p2: 'p2' };
+  if (kind === 'board') return play.presenter.table(view, { locale, names });
   if (kind === 'hand') {
     if (viewer.kind !== 'player') throw new Error('a hand image needs --viewer p1 or p2');
-    return novaHandModel(view, viewer.seat, { locale });
+    return play.presenter.hand(view, viewer.seat, { locale, names, playableIds: new Set() });
   }
   throw new Error('--scenario renders a board or a hand');
 }

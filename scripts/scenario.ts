@@ -1,7 +1,7 @@
 // `npm run scenario -- <file> [more files or folders]`: runs scenario files; exit 0 when every expectation holds.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseScenario, runScenario } from '../src/engine/scenario/runner.ts';
+import { loadScenario, runScenario } from '../src/engine/scenario/runner.ts';
 
 function collect(path: string): string[] {
   if (statSync(path).isDirectory()) {
@@ -21,7 +21,7 @@ let failed = 0;
 let passed = 0;
 for (const file of paths.flatMap(collect)) {
   try {
-    const result = runScenario(parseScenario(readFileSync(file, 'utf8'), file));
+    const result = runScenario(loadScenario(readFileSync(file, 'utf8'), file));
     if (result.ok) {
       passed += 1;
       console.log(`ok    ${file}  (${result.rule})`);

@@ -15,7 +15,7 @@ import {
   StringSelectMenuBuilder,
   type StringSelectMenuInteraction,
 } from 'discord.js';
-import { GAME_IDS, type GameId } from '../engine/core/game.ts';
+import { DEFAULT_GAME_ID, type GameId } from '../engine/core/game.ts';
 import { forgetBefore } from './clock.ts';
 import type { BotContext } from './context.ts';
 import { displayName } from './context.ts';
@@ -58,8 +58,8 @@ const INTERACTION_TOKEN_MS = 15 * 60_000;
 const accepting = new Set<string>();
 
 function gameOf(ctx: BotContext, raw: string | null): GameId | null {
-  const game = (raw ?? 'nova') as GameId;
-  if (!(GAME_IDS as readonly string[]).includes(game)) return null;
+  const game = raw ?? DEFAULT_GAME_ID;
+  if (!ctx.games.find(game)) return null;
   try {
     ctx.store.requireGame(game);
     return game;
@@ -117,7 +117,7 @@ export async function challenge(ctx: BotContext, interaction: ChatInputCommandIn
   } catch {
     return void (await fail(T.deckTooLong[locale]));
   }
-  const gameName = ctx.store.requireGame(game).name[shared];
+  const gameName = ctx.games.get(game).name[shared];
   const minutes = Math.round(ctx.challengeTtlMs / 60_000);
   // The cooldown starts now, before the reply, so two quick commands cannot both get through.
   if (ctx.challengeCooldownMs > 0) {

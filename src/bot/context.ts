@@ -1,6 +1,7 @@
 // What every handler gets: the Discord client, the store, the renderer (or none), the clock and the board updater.
 import type { Client } from 'discord.js';
 import type { GameResult } from '../engine/core/game.ts';
+import type { GameRegistry } from '../engine/registry.ts';
 import type { RenderKind } from '../render/render.ts';
 import type { MatchInfo } from '../store/match-records.ts';
 import type { PreconDeck } from '../store/precon-decks.ts';
@@ -20,6 +21,8 @@ export interface BotContext {
   renderer: Renderer | null;
   /** The board and hand images through `renderer`, an unchanged model drawn once (image-cache.ts); null without images. */
   images: ImageCache | null;
+  /** The games this bot hosts (the default registry, or a test's with a toy game). */
+  games: GameRegistry;
   precons: readonly PreconDeck[];
   now(): number;
   challengeTtlMs: number;

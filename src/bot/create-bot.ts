@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { Client, Events, GatewayIntentBits, type Interaction, type RESTOptions } from 'discord.js';
 import { commandDefinitions } from '../../commands/definitions.ts';
 import type { GameResult } from '../engine/core/game.ts';
-import { availableGames, gameModule } from '../engine/registry.ts';
+import { allPrecons, GAMES, type GameRegistry } from '../engine/registry.ts';
 import { RenderPool } from '../render/worker-pool.ts';
 import type { MatchInfo } from '../store/match-records.ts';
 import { loadPreconDecks } from '../store/precon-decks.ts';
@@ -42,6 +42,8 @@ export interface CreateBotOptions {
   /** Register the slash commands at start: globally (true) or in one guild. Production uses commands/deploy.ts. */
   registerCommands?: boolean | { guildId: string };
   preconRoot?: string;
+  /** The games hosted (default: every game in src/engine/registry.ts); tests add a toy game. */
+  games?: GameRegistry;
   /** Game options for every new match (MatchSetup.options, e.g. NOVA's startingLife for short test games). */
   matchOptions?: Record<string, unknown>;
   /** The seed of a new match (random by default); tests fix it to replay the same game. */
@@ -73,12 +75,13 @@ export interface Bot {
 export function createBot(options: CreateBotOptions): Bot {
   const log = options.log ?? ((message: string) => console.warn(`[arbiter] ${message}`));
   const ownsStore = !options.store;
+  const games = options.games ?? GAMES;
   const store =
     options.store ??
     openStore(
       { path: options.dbPath ?? './var/arbiter.db' },
       // The store's resolver answers undefined for a game that is not loaded (it then skips, never throws).
-      (id) => (availableGames().includes(id) ? gameModule(id) : undefined),
+      (id) => games.find(id)?.play?.module,
       { log },
     );
   const client = new Client({
@@ -104,7 +107,8 @@ export function createBot(options: CreateBotOptions): Bot {
     store,
     renderer,
     images: renderer ? new ImageCache(renderer) : null,
-    precons: loadPreconDecks(options.preconRoot),
+    games,
+    precons: options.preconRoot ? loadPreconDecks(options.preconRoot, games.ids()) : allPrecons(games),
     now: options.now ?? Date.now,
     challengeTtlMs: options.challengeTtlMs ?? 10 * 60_000,
     challengeCooldownMs: options.challengeCooldownMs ?? 30_000,
@@ -190,7 +194,7 @@ export function createBot(options: CreateBotOptions): Bot {
       };
       context.later(60_000, leagueTimer);
       if (options.registerCommands) {
-        const body = commandDefinitions();
+        const body = commandDefinitions(games);
         const guildId = typeof options.registerCommands === 'object' ? options.registerCommands.guildId : undefined;
         if (guildId) await client.application?.commands.set(body, guildId);
         else await client.application?.commands.set(body);

@@ -16,8 +16,9 @@ import {
   TextInputStyle,
 } from 'discord.js';
 import { cardPool } from '../engine/cards-registry.ts';
-import { GAME_IDS, type GameId } from '../engine/core/game.ts';
+import { DEFAULT_GAME_ID, type GameId } from '../engine/core/game.ts';
 import type { Locale } from '../engine/core/label.ts';
+import type { GameRegistry } from '../engine/registry.ts';
 import type { BotContext } from './context.ts';
 import { clip } from './controls.ts';
 import { preconsOf, readDeckText } from './decks.ts';
@@ -35,9 +36,9 @@ const MAX_DRAFTS = 1000;
 export const deckFormId = (game: GameId) => `deck:import:${game}`;
 export const deckEditId = (game: GameId) => `deck:edit:${game}`;
 
-export function deckGameOf(customId: string): GameId | null {
+export function deckGameOf(games: GameRegistry, customId: string): GameId | null {
   const game = customId.split(':')[2] ?? '';
-  return (GAME_IDS as readonly string[]).includes(game) ? (game as GameId) : null;
+  return games.find(game) ? game : null;
 }
 
 interface Draft {
@@ -55,9 +56,9 @@ function draftsOf(ctx: BotContext): Map<string, Draft> {
   return map;
 }
 
-function gameOption(interaction: ChatInputCommandInteraction | AutocompleteInteraction): GameId {
+function gameOption(ctx: BotContext, interaction: ChatInputCommandInteraction | AutocompleteInteraction): GameId {
   const raw = interaction.options.getString('game');
-  return raw && (GAME_IDS as readonly string[]).includes(raw) ? (raw as GameId) : 'nova';
+  return raw && ctx.games.find(raw) ? raw : DEFAULT_GAME_ID;
 }
 
 export async function deckCommand(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
@@ -68,7 +69,7 @@ export async function deckCommand(ctx: BotContext, interaction: ChatInputCommand
     const list = interaction.options.getString('list');
     const file = interaction.options.getAttachment('file');
     if ((!list && !file) || (!name && !file)) {
-      await interaction.showModal(deckForm(ctx, gameOption(interaction), { name, text: list ?? '' }, locale));
+      await interaction.showModal(deckForm(ctx, gameOption(ctx, interaction), { name, text: list ?? '' }, locale));
       return;
     }
   }
@@ -79,7 +80,7 @@ export async function deckCommand(ctx: BotContext, interaction: ChatInputCommand
     return;
   }
   const userId = interaction.user.id;
-  const game = gameOption(interaction);
+  const game = gameOption(ctx, interaction);
   const sub = interaction.options.getSubcommand();
   const reply = (text: string) => interaction.editReply(clip(text, 2000));
   switch (sub) {
@@ -140,7 +141,7 @@ export async function deckCommand(ctx: BotContext, interaction: ChatInputCommand
 /** Deck names: the user's saved decks and the game's precons that contain what was typed. */
 export async function deckAutocomplete(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
   const typed = interaction.options.getFocused().toLowerCase();
-  const game = gameOption(interaction);
+  const game = gameOption(ctx, interaction);
   const saved = interaction.guildId ? ctx.store.decks.list(interaction.guildId, interaction.user.id, game) : [];
   const choices = [
     ...saved.map((d) => ({ name: clip(d.name, 100), value: d.name })),
@@ -170,7 +171,7 @@ function deckForm(ctx: BotContext, game: GameId, draft: Draft, locale: Locale): 
   if (draft.text && draft.text.length <= FORM_LIST_MAX) list.setValue(draft.text);
   return new ModalBuilder()
     .setCustomId(deckFormId(game))
-    .setTitle(clip(T.deckFormTitle(ctx.store.requireGame(game).name[locale])[locale], 45))
+    .setTitle(clip(T.deckFormTitle(ctx.games.get(game).name[locale])[locale], 45))
     .addComponents(
       new ActionRowBuilder<TextInputBuilder>().addComponents(name),
       new ActionRowBuilder<TextInputBuilder>().addComponents(list),
@@ -181,7 +182,7 @@ function deckForm(ctx: BotContext, game: GameId, draft: Draft, locale: Locale): 
 export async function deckFormSubmit(ctx: BotContext, interaction: ModalSubmitInteraction): Promise<void> {
   const locale = localeOf(interaction.locale);
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-  const game = deckGameOf(interaction.customId);
+  const game = deckGameOf(ctx.games, interaction.customId);
   if (!interaction.guildId || !game) {
     await interaction.editReply(T.onlyInGuild[locale]);
     return;
@@ -197,7 +198,7 @@ export async function deckFormSubmit(ctx: BotContext, interaction: ModalSubmitIn
 /** "Edit and try again": the form again, with the draft that was not saved as a legal deck. */
 export async function deckEditButton(ctx: BotContext, interaction: ButtonInteraction): Promise<void> {
   const locale = localeOf(interaction.locale);
-  const game = deckGameOf(interaction.customId);
+  const game = deckGameOf(ctx.games, interaction.customId);
   const draft = interaction.guildId ? draftsOf(ctx).get(`${interaction.guildId}:${interaction.user.id}`) : undefined;
   if (!game || !draft) {
     await interaction.reply({ content: T.deckDraftGone[locale], flags: MessageFlags.Ephemeral });
@@ -224,7 +225,7 @@ export function importDeck(
   fromForm: boolean,
 ): ImportAnswer {
   const name = draft.name.trim();
-  const pool = cardPool(where.game);
+  const pool = cardPool(where.game, ctx.games);
   const read = readDeckText(draft.text, (id) => pool?.byId(id)?.name.en);
   const lines: string[] = [];
   let stored = false;

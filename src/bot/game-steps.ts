@@ -1,42 +1,15 @@
 // Per game: the steps a player can put a stop on, and where a state is (turn, step, whether something waits to
-// resolve). Everything here is public information. The bot's auto-pass and stops (auto-pass.ts) go through this
-// table, so they stay game-agnostic.
+// resolve). Everything here is public information. Each game's definition provides them (read through a typed
+// accessor of its own state); the bot's auto-pass and stops (auto-pass.ts) go through the registry.
 import type { BaseState, GameId, Seat } from '../engine/core/game.ts';
-import type { Label } from '../engine/core/label.ts';
-import type { NovaState } from '../engine/games/nova/state.ts';
-import { PHASE_NAMES } from '../engine/games/nova/turn.ts';
+import type { GameSteps, Position } from '../engine/definition.ts';
+import type { GameRegistry } from '../engine/registry.ts';
 
-export interface StepInfo {
-  id: string;
-  name: Label;
-}
+export type { GameSteps, Position, StepInfo } from '../engine/definition.ts';
 
-/** Where a match stands, for pass decisions: the turn, whose it is, the step, and the size of the stack. */
-export interface Position {
-  turn: number;
-  active: Seat;
-  step: string;
-  /** Items waiting to resolve (NOVA's waiting area, a stack). */
-  waiting: number;
-}
-
-export interface GameSteps {
-  steps: readonly StepInfo[];
-  position(state: BaseState): Position;
-}
-
-const novaSteps: GameSteps = {
-  steps: Object.entries(PHASE_NAMES).map(([id, name]) => ({ id, name })),
-  position(state) {
-    const s = state as NovaState;
-    return { turn: s.turn.number, active: s.turn.active, step: s.turn.phase, waiting: s.waiting.length };
-  },
-};
-
-const STEPS: Partial<Record<GameId, GameSteps>> = { nova: novaSteps };
-
-export function stepsFor(game: GameId): GameSteps | null {
-  return STEPS[game] ?? null;
+/** The steps of a game with an engine, or null for a game that cannot be played (yet). */
+export function stepsFor(games: GameRegistry, game: GameId): GameSteps<BaseState> | null {
+  return games.find(game)?.play?.steps ?? null;
 }
 
 /** Whether `stops` holds a stop at this step for `seat` (a plain stop, or one for the side whose turn it is). */
@@ -54,10 +27,11 @@ const SIDES: Record<string, 'my' | 'their'> = { my: 'my', their: 'their', 自分
  * (`自分:`, `相手:`) for one side's turns only.
  */
 export function parseStops(
+  games: GameRegistry,
   game: GameId,
   text: string,
 ): { ok: true; stops: string[] } | { ok: false; unknown: string[]; valid: string[] } {
-  const steps = stepsFor(game)?.steps ?? [];
+  const steps = stepsFor(games, game)?.steps ?? [];
   const words = text
     .split(/[,、\n]/)
     .map((w) => w.trim())

@@ -1,26 +1,7 @@
 // The bot's own words, in English and Japanese. Game text (option labels, prompts, log lines) comes from the
-// engine already in both languages; this file holds only what the bot itself says.
+// engine already in both languages, and the names of a game's decision kinds from its definition
+// (game-presenters.ts); this file holds only what the bot itself says.
 import type { Label, Locale } from '../engine/core/label.ts';
-
-/** Public names of decision kinds (the engine's `PendingDecision.kind`); an unknown kind shows as is. */
-export const DECISION_KINDS: Record<string, Label> = {
-  'first-player': { en: 'first or second', ja: '先攻・後攻' },
-  mulligan: { en: 'mulligan', ja: 'マリガン' },
-  priority: { en: 'priority', ja: '優先権' },
-  'order-triggers': { en: 'ordering abilities', ja: '能力の順番' },
-  'cost-mode': { en: 'paying a cost', ja: 'コストの支払い' },
-  'additional-cost': { en: 'an optional additional cost', ja: '任意の追加コスト' },
-  'appearance-cost': { en: 'paying an appearance cost', ja: '登場コストの支払い' },
-  target: { en: 'choosing a target', ja: '対象の選択' },
-  attacker: { en: 'declaring an attack', ja: '攻撃宣言' },
-  'attack-target': { en: 'choosing what to attack', ja: '攻撃対象の選択' },
-  block: { en: 'blocking', ja: 'ブロック' },
-  discard: { en: 'discarding', ja: '手札を捨てる' },
-  choose: { en: 'choosing', ja: '選択' },
-  'optional-cost': { en: 'deciding whether to pay', ja: 'コストを支払うかの選択' },
-  'order-deck': { en: 'ordering the top of their deck', ja: 'デッキの上の順番' },
-  replacement: { en: 'ordering replacement effects', ja: '置換効果の順番' },
-};
 
 /** Discord sends `ja` for Japanese clients; everything else reads English. */
 export function localeOf(discordLocale: string | null | undefined): Locale {

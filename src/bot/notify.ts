@@ -16,7 +16,8 @@ import type { Locale } from '../engine/core/label.ts';
 import type { MatchInfo } from '../store/match-records.ts';
 import type { BotContext } from './context.ts';
 import { CANNOT_MESSAGE_USER, discordCode } from './discord-errors.ts';
-import { DECISION_KINDS, localeOf } from './i18n.ts';
+import { decisionKindName } from './game-presenters.ts';
+import { localeOf } from './i18n.ts';
 import { handMessage, seatNames } from './presenter.ts';
 import type { UserSettingOption } from './settings-command.ts';
 
@@ -83,7 +84,7 @@ export class TurnNotifier {
     const names = await seatNames(ctx, row);
     // Built from this player's own view (handMessage projects `{kind: 'player', seat}`), without the controls.
     const hand = await handMessage(ctx, { row, game, state, seat: pending.player, names, locale });
-    const kind = DECISION_KINDS[pending.kind]?.[locale] ?? pending.kind;
+    const kind = decisionKindName(ctx.games, row.game, pending.kind, locale);
     const header = WORDS.yourDecision(game.name[locale], `${names.p1} vs ${names.p2}`, kind)[locale];
     const link = new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
       new ButtonBuilder()

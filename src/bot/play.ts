@@ -122,7 +122,7 @@ export async function onMatchControl(
       return;
     }
     const mode = control.mode === 'u' ? 'decision' : 'end-of-turn';
-    const turn = stepsFor(row.game)?.position(state).turn ?? 0;
+    const turn = stepsFor(ctx.games, row.game)?.position(state).turn ?? 0;
     if (pending.player !== seat) {
       // Chosen while waiting: it applies from this player's next priority on.
       ctx.flow.updateMode(row.matchId, seat, (m) => {
@@ -245,7 +245,7 @@ function withPriorityControls(
     const bankText = `${Math.floor(bank / 60)}:${String(bank % 60).padStart(2, '0')}`;
     lines.push(T.answerBy(Math.floor(timing.deadline / 1000), bankText)[locale]);
   }
-  const steps = stepsFor(row.game);
+  const steps = stepsFor(ctx.games, row.game);
   if ((mine && pending.role !== 'priority') || !steps) return { ...message, content: lines.join('\n') };
   const mode = clock?.modes[seat];
   if (mode && mode.passUntil !== 'none' && mode.turn === steps.position(state).turn) {

@@ -12,13 +12,14 @@ import {
 } from 'discord.js';
 import type { BaseState, GameModule, PendingDecision, Seat } from '../engine/core/game.ts';
 import type { Locale } from '../engine/core/label.ts';
+import type { GamePresenter } from '../engine/definition.ts';
 import type { TableModel } from '../render/table-model.ts';
 import type { MatchInfo } from '../store/match-records.ts';
 import { type BotContext, displayName } from './context.ts';
 import { clip, decisionControls } from './controls.ts';
 import { encodeControl } from './custom-id.ts';
-import { type GamePresenter, presenterFor } from './game-presenters.ts';
-import { DECISION_KINDS, T } from './i18n.ts';
+import { decisionKindName, presenterFor } from './game-presenters.ts';
+import { T } from './i18n.ts';
 
 export interface OutgoingMessage {
   content?: string;
@@ -158,7 +159,7 @@ export async function publicBoard(
   locale: Locale,
 ): Promise<PublicBoard> {
   const view = game.view(state, { kind: 'spectator' });
-  const presenter = presenterFor(row.game);
+  const presenter = presenterFor(ctx.games, row.game);
   const table = presenter.table(view, { locale, names });
   const pending = game.pending(state);
   const fields: APIEmbedField[] = (['p1', 'p2'] as const).map((seat) => {
@@ -175,7 +176,7 @@ export async function publicBoard(
   const description = [
     `**${T.turn[locale]}** ${table.turn} · **${T.phase[locale]}** ${table.phase ?? '—'}`,
     pending
-      ? `**${T.decision[locale]}** ${names[pending.player]} (${DECISION_KINDS[pending.kind]?.[locale] ?? pending.kind})`
+      ? `**${T.decision[locale]}** ${names[pending.player]} (${decisionKindName(ctx.games, row.game, pending.kind, locale)})`
       : T.matchOver[locale],
     ...(pending ? ctx.flow.publicClockLine(row.matchId, pending.id, locale) : []),
   ].join('\n');
@@ -202,6 +203,7 @@ export async function publicBoard(
 
 /** The end of a match: who won and why, and the log. */
 export function resultMessage(
+  ctx: Pick<BotContext, 'games'>,
   row: MatchInfo,
   game: GameModule,
   state: BaseState,
@@ -214,9 +216,12 @@ export function resultMessage(
   const embed = new EmbedBuilder()
     .setTitle(clip(`${T.result[locale]}: ${headline}`, 256))
     .setDescription(r ? clip(`${withNames(r.reason[locale], names)} (${game.name[locale]} ${r.rule})`, 4000) : '—')
-    .addFields({ name: T.log[locale], value: logLines(presenterFor(row.game).log(view), locale, names, 20, 1024) });
+    .addFields({
+      name: T.log[locale],
+      value: logLines(presenterFor(ctx.games, row.game).log(view), locale, names, 20, 1024),
+    });
   // The whole public log as a file: the spectator view's log, so it holds nothing a spectator may not read.
-  const fullLog = presenterFor(row.game)
+  const fullLog = presenterFor(ctx.games, row.game)
     .log(view)
     .map((line) => `${line.seq}. ${withNames(line.text[locale], names)}`)
     .join('\n');
@@ -247,7 +252,7 @@ export interface HandMessageInput {
 export async function handMessage(ctx: BotContext, input: HandMessageInput): Promise<OutgoingMessage> {
   const { row, game, state, seat, names, locale } = input;
   const view = game.view(state, { kind: 'player', seat });
-  const presenter = presenterFor(row.game);
+  const presenter = presenterFor(ctx.games, row.game);
   const pending = game.pending(state);
   const mine = pending && pending.player === seat ? pending : null;
   const cards = presenter.handNames(view, seat, locale);
@@ -285,7 +290,7 @@ export async function handMessage(ctx: BotContext, input: HandMessageInput): Pro
 }
 
 function handModel(
-  presenter: GamePresenter,
+  presenter: GamePresenter<unknown>,
   view: unknown,
   seat: Seat,
   mine: PendingDecision | null,

@@ -14,7 +14,8 @@ import {
   PermissionFlagsBits,
 } from 'discord.js';
 import { type CardMatch, cardPool, findCard, gamesWithCardPools, searchCards } from '../engine/cards-registry.ts';
-import { GAME_IDS, type GameId } from '../engine/core/game.ts';
+import { DEFAULT_GAME_ID, type GameId } from '../engine/core/game.ts';
+import type { GameRegistry } from '../engine/registry.ts';
 import { cardFace } from '../render/games/card-faces.ts';
 import type { RuleAnswer } from '../rules/answer.ts';
 import { answerText } from '../rules/answer-text.ts';
@@ -66,9 +67,9 @@ export async function importRulesCommand(ctx: BotContext, interaction: ChatInput
   await interaction.editReply(lines.join('\n').slice(0, 1900));
 }
 
-function gameOption(interaction: ChatInputCommandInteraction | AutocompleteInteraction): GameId {
-  const raw = interaction.options.getString('game') ?? 'nova';
-  return (GAME_IDS as readonly string[]).includes(raw) ? (raw as GameId) : 'nova';
+function gameOption(ctx: BotContext, interaction: ChatInputCommandInteraction | AutocompleteInteraction): GameId {
+  const raw = interaction.options.getString('game') ?? DEFAULT_GAME_ID;
+  return ctx.games.find(raw) ? raw : DEFAULT_GAME_ID;
 }
 
 /** A rule as an embed, with its cross-references as buttons that open them. */
@@ -103,7 +104,7 @@ export async function rulesCommand(ctx: BotContext, interaction: ChatInputComman
   const isPrivate = interaction.options.getBoolean('private') ?? false;
   await interaction.deferReply(isPrivate ? { flags: MessageFlags.Ephemeral } : {});
   const query = interaction.options.getString('query', true);
-  const found = lookupRules(rulesIndex(ctx.store), gameOption(interaction), query);
+  const found = lookupRules(rulesIndex(ctx.store), gameOption(ctx, interaction), query);
   if (!found.answer) {
     await interaction.editReply(
       locale === 'ja' ? `「${query}」に当たるルールは見つかりませんでした。` : `No rule matches "${query}".`,
@@ -115,14 +116,14 @@ export async function rulesCommand(ctx: BotContext, interaction: ChatInputComman
 
 export async function rulesAutocomplete(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
   const partial = String(interaction.options.getFocused() ?? '');
-  await interaction.respond(autocompleteRules(rulesIndex(ctx.store), gameOption(interaction), partial));
+  await interaction.respond(autocompleteRules(rulesIndex(ctx.store), gameOption(ctx, interaction), partial));
 }
 
 /** A cross-reference button: that rule, for the clicker only. */
 export async function rulesButton(ctx: BotContext, interaction: ButtonInteraction): Promise<void> {
   const [, game, ...rest] = interaction.customId.split(':');
   const number = rest.join(':');
-  const g = (GAME_IDS as readonly string[]).includes(game ?? '') ? (game as GameId) : 'nova';
+  const g = game && ctx.games.find(game) ? game : DEFAULT_GAME_ID;
   const found = lookupRules(rulesIndex(ctx.store), g, number);
   if (!found.answer) {
     await interaction.reply({ content: `Rule ${number} is not in the index.`, flags: MessageFlags.Ephemeral });
@@ -131,35 +132,29 @@ export async function rulesButton(ctx: BotContext, interaction: ButtonInteractio
   await interaction.reply({ ...ruleMessage(found.answer), flags: MessageFlags.Ephemeral });
 }
 
-const GAME_NAMES: Record<GameId, string> = {
-  nova: 'NOVA',
-  mtg: 'MTG',
-  fow: 'Force of Will',
-  pmv: 'Phantom Magic Vision',
-  aqa: 'Aquarian Age',
-};
-
-const isGameId = (raw: string): raw is GameId => (GAME_IDS as readonly string[]).includes(raw);
-
 /**
  * Which card `/card` means: an autocomplete value (`mtg:kiln-bolt`), or a typed name in the chosen game, or, with no
- * game chosen, the first pool (in GAME_IDS order) that has a card of that name.
+ * game chosen, the first pool (in the registry's order) that has a card of that name.
  */
-function resolveCard(rawGame: string | null, name: string): CardMatch | { error: 'game' | 'card'; game?: GameId } {
+function resolveCard(
+  games: GameRegistry,
+  rawGame: string | null,
+  name: string,
+): CardMatch | { error: 'game' | 'card'; game?: GameId } {
   // An autocomplete value names its game, which wins over the game option (changed after choosing, say).
   const prefixed = /^([a-z]+):([a-z0-9-]+)$/.exec(name.trim());
   const prefixGame = prefixed?.[1] ?? '';
-  if (prefixed && isGameId(prefixGame)) {
-    const card = findCard(prefixGame, prefixed[2] ?? '');
+  if (prefixed && games.find(prefixGame)) {
+    const card = findCard(prefixGame, prefixed[2] ?? '', games);
     if (card) return { game: prefixGame, card };
   }
   if (rawGame !== null) {
-    if (!isGameId(rawGame) || !cardPool(rawGame)) return { error: 'game' };
-    const card = findCard(rawGame, name);
+    if (!cardPool(rawGame, games)) return { error: 'game' };
+    const card = findCard(rawGame, name, games);
     return card ? { game: rawGame, card } : { error: 'card', game: rawGame };
   }
-  for (const game of gamesWithCardPools()) {
-    const card = findCard(game, name);
+  for (const game of gamesWithCardPools(games)) {
+    const card = findCard(game, name, games);
     if (card) return { game, card };
   }
   return { error: 'card' };
@@ -171,9 +166,9 @@ export async function cardCommand(ctx: BotContext, interaction: ChatInputCommand
   await interaction.deferReply(isPrivate ? { flags: MessageFlags.Ephemeral } : {});
   const rawGame = interaction.options.getString('game');
   const name = interaction.options.getString('name', true);
-  const found = resolveCard(rawGame, name);
+  const found = resolveCard(ctx.games, rawGame, name);
   if ('error' in found) {
-    const pools = gamesWithCardPools().join(', ');
+    const pools = gamesWithCardPools(ctx.games).join(', ');
     if (found.error === 'game') {
       await interaction.editReply(
         locale === 'ja'
@@ -183,14 +178,14 @@ export async function cardCommand(ctx: BotContext, interaction: ChatInputCommand
       return;
     }
     // Suggestions: names containing what was typed, else names containing one of its words.
-    const games = found.game ? [found.game] : gamesWithCardPools();
-    let near = searchCards(games, name, 3);
+    const games = found.game ? [found.game] : gamesWithCardPools(ctx.games);
+    let near = searchCards(games, name, 3, ctx.games);
     for (const word of name.split(/\s+/).filter((w) => w.length >= 3)) {
       if (near.length > 0) break;
-      near = searchCards(games, word, 3);
+      near = searchCards(games, word, 3, ctx.games);
     }
     const nearNames = near.map((m) => m.card.name[locale]);
-    const where = found.game ? GAME_NAMES[found.game] : '';
+    const where = found.game ? ctx.games.get(found.game).name[locale] : '';
     const hint =
       nearNames.length > 0
         ? locale === 'ja'
@@ -205,13 +200,13 @@ export async function cardCommand(ctx: BotContext, interaction: ChatInputCommand
     return;
   }
   const { game, card } = found;
-  const pool = cardPool(game);
+  const pool = cardPool(game, ctx.games);
   if (!pool) return;
   const text = pool.text(card)[locale];
   const embed = new EmbedBuilder()
     .setTitle(card.name[locale])
     .setDescription(text || (locale === 'ja' ? '（能力なし）' : '(no abilities)'))
-    .setFooter({ text: GAME_NAMES[game] });
+    .setFooter({ text: ctx.games.get(game).name[locale] });
   // The rules of each keyword the card has, from the rules index (official document first, else our reference).
   for (const k of pool.keywords(card).slice(0, 5)) {
     const rule = lookupRules(rulesIndex(ctx.store), game, k.rule, 1).answer;
@@ -222,7 +217,7 @@ export async function cardCommand(ctx: BotContext, interaction: ChatInputCommand
       });
   }
   const files: AttachmentBuilder[] = [];
-  const face = cardFace(game, card, locale);
+  const face = cardFace(game, card, locale, ctx.games);
   if (ctx.renderer && face) {
     const png = await ctx.renderer('card', face);
     files.push(new AttachmentBuilder(png, { name: 'card.png' }));
@@ -232,14 +227,17 @@ export async function cardCommand(ctx: BotContext, interaction: ChatInputCommand
 }
 
 /** Names in the chosen game's pool (every pool when no game is chosen), the user's language first. */
-export async function cardAutocomplete(_ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
+export async function cardAutocomplete(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
   const locale = localeOf(interaction.locale);
   const other = locale === 'ja' ? 'en' : 'ja';
   const typed = String(interaction.options.getFocused() ?? '');
   const rawGame = interaction.options.getString('game');
-  const games = rawGame === null ? gamesWithCardPools() : isGameId(rawGame) ? [rawGame] : [];
-  const choices = searchCards(games, typed, 25).map(({ game, card }) => ({
-    name: `${card.name[locale]} / ${card.name[other]}${games.length > 1 ? ` · ${GAME_NAMES[game]}` : ''}`.slice(0, 100),
+  const games = rawGame === null ? gamesWithCardPools(ctx.games) : ctx.games.find(rawGame) ? [rawGame] : [];
+  const choices = searchCards(games, typed, 25, ctx.games).map(({ game, card }) => ({
+    name: `${card.name[locale]} / ${card.name[other]}${games.length > 1 ? ` · ${ctx.games.get(game).name[locale]}` : ''}`.slice(
+      0,
+      100,
+    ),
     value: `${game}:${card.id}`.slice(0, 100),
   }));
   await interaction.respond(choices);

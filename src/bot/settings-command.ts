@@ -2,8 +2,9 @@
 // answer is ephemeral, in the asker's language, and shows the settings as they now stand; a bad value is refused
 // with what was wrong and nothing is saved.
 import { type ChatInputCommandInteraction, MessageFlags, PermissionFlagsBits } from 'discord.js';
-import { GAME_IDS, type GameId } from '../engine/core/game.ts';
+import type { GameId } from '../engine/core/game.ts';
 import type { Locale } from '../engine/core/label.ts';
+import type { GameRegistry } from '../engine/registry.ts';
 import type { GuildSettings, GuildSettingsPatch } from '../store/guild-settings.ts';
 import type { UserPreferences, UserPreferencesPatch } from '../store/user-preferences.ts';
 import type { BotContext } from './context.ts';
@@ -64,9 +65,9 @@ function onOff(on: boolean, locale: Locale): string {
   return on ? T.on[locale] : T.off[locale];
 }
 
-function stopsText(game: GameId, stops: readonly string[] | undefined, locale: Locale): string {
+function stopsText(games: GameRegistry, game: GameId, stops: readonly string[] | undefined, locale: Locale): string {
   if (!stops || stops.length === 0) return T.none[locale];
-  const steps = stepsFor(game)?.steps ?? [];
+  const steps = stepsFor(games, game)?.steps ?? [];
   const nameOf = (id: string) => {
     const step = id.replace(/^(my|their):/, '');
     return steps.find((s) => s.id === step)?.name[locale] ?? step;
@@ -75,9 +76,14 @@ function stopsText(game: GameId, stops: readonly string[] | undefined, locale: L
 }
 
 /** "main1, end" → step ids for the game, or the refusal naming the unknown words and the valid ones. */
-function stopsOption(game: GameId, text: string, locale: Locale): { stops: string[] } | { error: string } {
-  if (!stepsFor(game)) return { error: T.noStepsForGame(game)[locale] };
-  const parsed = parseStops(game, text);
+function stopsOption(
+  games: GameRegistry,
+  game: GameId,
+  text: string,
+  locale: Locale,
+): { stops: string[] } | { error: string } {
+  if (!stepsFor(games, game)) return { error: T.noStepsForGame(game)[locale] };
+  const parsed = parseStops(games, game, text);
   if (!parsed.ok) {
     const words = parsed.unknown.length > 0 ? parsed.unknown.join(', ') : `"${text}"`;
     return { error: T.unknownStops(words, parsed.valid.join(', '))[locale] };
@@ -88,13 +94,13 @@ function stopsOption(game: GameId, text: string, locale: Locale): { stops: strin
 function playableGame(ctx: BotContext, game: string): boolean {
   try {
     ctx.store.requireGame(game);
-    return stepsFor(game as GameId) !== null;
+    return stepsFor(ctx.games, game) !== null;
   } catch {
     return false;
   }
 }
 
-function guildLines(settings: GuildSettings, game: GameId, locale: Locale): string[] {
+function guildLines(games: GameRegistry, settings: GuildSettings, game: GameId, locale: Locale): string[] {
   const timer = settings.turnTimerSeconds;
   const lines = [
     `**${T.settingsGuildTitle[locale]}**`,
@@ -104,7 +110,7 @@ function guildLines(settings: GuildSettings, game: GameId, locale: Locale): stri
     `${T.settingBankTime[locale]}: ${T.seconds(settings.bankSeconds)[locale]}`,
     `${T.settingTimeouts[locale]}: ${settings.timeoutsToConcede}`,
     `${T.settingAutoPass[locale]}: ${onOff(settings.autoPass.enabled, locale)}`,
-    `${T.settingStops(game)[locale]}: ${stopsText(game, settings.autoPass.stops[game], locale)}`,
+    `${T.settingStops(game)[locale]}: ${stopsText(games, game, settings.autoPass.stops[game], locale)}`,
   ];
   if (settings.autoPass.enabled) lines.push('', T.autoPassExplained[locale], T.autoPassWarning[locale]);
   return lines;
@@ -120,10 +126,10 @@ function guildSettings(ctx: BotContext, interaction: ChatInputCommandInteraction
   if (chosenLocale === 'en' || chosenLocale === 'ja') patch.locale = chosenLocale;
   const defaultGame = o.getString('default-game');
   if (defaultGame !== null) {
-    if (!(GAME_IDS as readonly string[]).includes(defaultGame) || !playableGame(ctx, defaultGame)) {
+    if (!playableGame(ctx, defaultGame)) {
       return { ok: false, error: T.gameUnavailable(defaultGame)[locale] };
     }
-    patch.defaultGame = defaultGame as GameId;
+    patch.defaultGame = defaultGame;
   }
   const decision = o.getInteger('decision-seconds');
   if (decision !== null) {
@@ -141,7 +147,7 @@ function guildSettings(ctx: BotContext, interaction: ChatInputCommandInteraction
   if (autoPass !== null || stopsRaw !== null) {
     const stops = { ...current.autoPass.stops };
     if (stopsRaw !== null) {
-      const parsed = stopsOption(game, stopsRaw, locale);
+      const parsed = stopsOption(ctx.games, game, stopsRaw, locale);
       if ('error' in parsed) return { ok: false, error: parsed.error };
       stops[game] = parsed.stops;
     }
@@ -152,7 +158,10 @@ function guildSettings(ctx: BotContext, interaction: ChatInputCommandInteraction
     return { ok: false, error: T.settingsOnlyManagers[locale] };
   }
   const settings = changing ? ctx.store.guilds.update(guildId, patch, ctx.now()) : current;
-  return { ok: true, lines: [...(changing ? [T.settingsSaved[locale]] : []), ...guildLines(settings, game, locale)] };
+  return {
+    ok: true,
+    lines: [...(changing ? [T.settingsSaved[locale]] : []), ...guildLines(ctx.games, settings, game, locale)],
+  };
 }
 
 function userSettings(ctx: BotContext, interaction: ChatInputCommandInteraction, guildId: string): Reply {
@@ -174,7 +183,7 @@ function userSettings(ctx: BotContext, interaction: ChatInputCommandInteraction,
     const stops = { ...current.stops };
     if (/^(default|既定)$/i.test(stopsRaw.trim())) delete stops[game];
     else {
-      const parsed = stopsOption(game, stopsRaw, locale);
+      const parsed = stopsOption(ctx.games, game, stopsRaw, locale);
       if ('error' in parsed) return { ok: false, error: parsed.error };
       stops[game] = parsed.stops;
     }
@@ -187,8 +196,8 @@ function userSettings(ctx: BotContext, interaction: ChatInputCommandInteraction,
   const userStops = prefs.stops[game];
   const stopsLine = `${T.settingStops(game)[shown]}: ${
     userStops
-      ? stopsText(game, userStops, shown)
-      : T.fromServer(stopsText(game, guild.autoPass.stops[game], shown))[shown]
+      ? stopsText(ctx.games, game, userStops, shown)
+      : T.fromServer(stopsText(ctx.games, game, guild.autoPass.stops[game], shown))[shown]
   }`;
   const lines = [
     ...(changing ? [T.settingsSaved[shown]] : []),

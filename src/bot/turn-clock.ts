@@ -15,8 +15,9 @@ import type { UserPreferences } from '../store/user-preferences.ts';
 import { passChoice } from './auto-pass.ts';
 import type { BotClock } from './clock.ts';
 import type { BotContext } from './context.ts';
+import { decisionKindName } from './game-presenters.ts';
 import { stepsFor } from './game-steps.ts';
-import { DECISION_KINDS, T } from './i18n.ts';
+import { T } from './i18n.ts';
 import { seatNames } from './presenter.ts';
 
 /**
@@ -128,7 +129,7 @@ export class MatchFlow {
     const now = this.clock.now();
     const settings = store.guilds.get(row.guildId);
     const game = store.requireGame(row.game);
-    const steps = stepsFor(row.game);
+    const steps = stepsFor(this.ctx.games, row.game);
     const clock = store.clocks.get(matchId) ?? this.freshClock(row);
     if (change.kind === 'player') {
       clock.timeouts[change.seat] = 0;
@@ -246,7 +247,7 @@ export class MatchFlow {
     }
     const names = await seatNames(this.ctx, row);
     const locale = settings.locale;
-    const kind = DECISION_KINDS[pending.kind]?.[locale] ?? pending.kind;
+    const kind = decisionKindName(this.ctx.games, row.game, pending.kind, locale);
     const text = concedes
       ? T.timeoutConceded(names[seat], clock.timeouts[seat])[locale]
       : T.timedOut(names[seat], kind, clock.timeouts[seat], settings.timeoutsToConcede)[locale];

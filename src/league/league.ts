@@ -4,8 +4,7 @@
  */
 import { z } from 'zod';
 import { InvalidData } from '../engine/core/errors.ts';
-
-export const GAMES = ['nova', 'mtg', 'fow', 'pmv', 'aqa'] as const;
+import { GameIdSchema } from '../engine/core/game.ts';
 
 export const TiebreakerSettingsSchema = z.object({
   points: z.object({ win: z.number().min(0), draw: z.number().min(0), loss: z.number().min(0) }),
@@ -103,7 +102,8 @@ export const ActorSchema = z.object({ userId: z.string().min(1), role: z.enum(['
 export const LeagueCreateSchema = z.object({
   id: z.string().min(1).max(100),
   name: z.string().trim().min(1).max(100),
-  game: z.enum(GAMES),
+  /** Checked against the bot's registry when the league is created (league-commands.ts). */
+  game: GameIdSchema,
   format: LeagueFormatSchema,
   matchLength: z.enum(['bo1', 'bo3']),
   startsAt: z.string().nullable(),

@@ -1,7 +1,7 @@
 // The game-agnostic render model. A game's adapter fills it from a per-viewer view (never the raw state),
 // so the renderer can only draw what that viewer may see. Strings arrive already localized for `locale`.
 import { z } from 'zod';
-import { GAME_IDS, SEATS } from '../engine/core/game.ts';
+import { GameIdSchema, SEATS } from '../engine/core/game.ts';
 
 const Text = z.string().max(400);
 const Seat = z.enum(SEATS);
@@ -132,7 +132,7 @@ export type RenderViewer = z.infer<typeof ViewerSchema>;
 
 /** The public board (or a player's board view; it never holds hand contents). */
 export const TableModelSchema = z.object({
-  game: z.enum(GAME_IDS),
+  game: GameIdSchema,
   locale: Locale,
   viewer: ViewerSchema,
   turn: z.number().int().min(0),
@@ -159,7 +159,7 @@ export type HandCard = z.infer<typeof HandCardSchema>;
 
 /** The private hand image, sent only in the owner's ephemeral message. */
 export const HandModelSchema = z.object({
-  game: z.enum(GAME_IDS),
+  game: GameIdSchema,
   locale: Locale,
   seat: Seat,
   playerName: Text,
@@ -171,7 +171,7 @@ export type HandModel = z.infer<typeof HandModelSchema>;
 
 /** A card look-up face. */
 export const CardFaceSchema = z.object({
-  game: z.enum(GAME_IDS),
+  game: GameIdSchema,
   locale: Locale,
   name: Text,
   colours: z.array(z.string().max(20)).max(6),
@@ -184,7 +184,7 @@ export type CardFace = z.infer<typeof CardFaceSchema>;
 
 /** A league table; columns are the league's choice, cells are already formatted. */
 export const StandingsModelSchema = z.object({
-  game: z.enum(GAME_IDS).nullable(),
+  game: GameIdSchema.nullable(),
   locale: Locale,
   title: Text,
   subtitle: Text,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { GAME_IDS, type GameId } from '../engine/core/game.ts';
+import type { GameId } from '../engine/core/game.ts';
+import { GAMES } from '../engine/registry.ts';
 import type { RulesIndexStore, RulesSource } from '../store/rules-index.ts';
 import { listRulesDirectory, parseDocument } from './documents.ts';
 import { indexOfficialDocument, indexReference } from './indexer.ts';
@@ -87,7 +88,7 @@ export function importRules(
       });
     }
   }
-  for (const game of GAME_IDS) {
+  for (const game of GAMES.ids()) {
     const file = referencePath(config.dataDir, game);
     if (!existsSync(file)) continue;
     const digest = sha256(readFileSync(file, 'utf8'));

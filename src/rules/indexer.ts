@@ -55,7 +55,7 @@ export function indexOfficialDocument(
       }
     });
   }
-  for (const [number, names] of Object.entries(ALIASES[doc.game])) {
+  for (const [number, names] of Object.entries(ALIASES[doc.game] ?? {})) {
     for (const name of names) for (const term of termsOf(name)) terms.push({ term, number, kind: 'rule', rank: 0 });
   }
   const date = doc.date;

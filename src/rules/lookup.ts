@@ -1,4 +1,5 @@
-import { GAME_IDS, type GameId } from '../engine/core/game.ts';
+import type { GameId } from '../engine/core/game.ts';
+import { GAMES } from '../engine/registry.ts';
 import type { RulesIndexStore } from '../store/rules-index.ts';
 import { buildAnswer, type RuleAnswer, shorten } from './answer.ts';
 import { type SearchHit, searchRules, splitGamePrefix } from './search.ts';
@@ -20,7 +21,7 @@ export interface RulesLookup {
  * ranked full-text search. Accepts the values autocomplete returns.
  */
 export function lookupRules(store: RulesIndexStore, game: GameId, query: string, limit = 10): RulesLookup {
-  const named = splitGamePrefix(query, GAME_IDS);
+  const named = splitGamePrefix(query, GAMES.ids());
   const g = named.game ?? game;
   if (query.startsWith(GLOSSARY_VALUE)) {
     const entry = store.byNumber(g, 'official', query.slice(GLOSSARY_VALUE.length), 'glossary');
@@ -44,7 +45,7 @@ const MAX_CHOICE_LENGTH = 100;
 
 /** Choices for the `query` option while the user types; empty input lists the chapters. */
 export function autocompleteRules(store: RulesIndexStore, game: GameId, partial: string): AutocompleteChoice[] {
-  const named = splitGamePrefix(partial, GAME_IDS);
+  const named = splitGamePrefix(partial, GAMES.ids());
   return searchRules(store, named.game ?? game, named.rest, MAX_CHOICES).map(({ entry }) => {
     const label =
       entry.kind === 'glossary'

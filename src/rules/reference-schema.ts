@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GAME_IDS } from '../engine/core/game.ts';
+import { GameIdSchema } from '../engine/core/game.ts';
 
 /**
  * Our own rules reference (data/rules/<game>/reference.json): written by us in English, with the Japanese terms
@@ -20,7 +20,7 @@ export const ReferenceEntrySchema = z.object({
 export type ReferenceEntry = z.infer<typeof ReferenceEntrySchema>;
 
 export const ReferenceFileSchema = z.object({
-  game: z.enum(GAME_IDS),
+  game: GameIdSchema,
   /** The official document this reference is keyed to (title and version/date as the document gives them). */
   document: z.object({ title: z.string(), version: z.string() }),
   entries: z.array(ReferenceEntrySchema).min(1),

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { z } from 'zod';
-import { GAME_IDS } from '../engine/core/game.ts';
+import { DEFAULT_GAME_ID, GameIdSchema } from '../engine/core/game.ts';
 import { parseInput, parseJsonColumn } from './json-column.ts';
 import { prepared } from './prepared.ts';
 
@@ -9,7 +9,7 @@ const Snowflake = z.string().regex(/^\d{5,25}$/, 'a Discord id');
 /** A guild's settings. Stored as one JSON column so adding a setting needs no migration, only a default here. */
 export const GuildSettingsSchema = z.object({
   locale: z.enum(['en', 'ja']).default('en'),
-  defaultGame: z.enum(GAME_IDS).default('nova'),
+  defaultGame: GameIdSchema.default(DEFAULT_GAME_ID),
   /**
    * Seconds a player has per decision before their bank time starts running; when both are used up the engine's
    * rules-legal default is taken (src/bot/turn-clock.ts). 0 means no timer.

@@ -6,7 +6,7 @@ import {
   type BaseState,
   type DecisionResponse,
   DecisionResponseSchema,
-  GAME_IDS,
+  GameIdSchema,
   type GameModule,
   type MatchSetup,
   MatchSetupSchema,
@@ -39,7 +39,7 @@ export const NewMatchSchema = z.object({
   guildId: Id,
   channelId: Id,
   threadId: Id.optional(),
-  game: z.enum(GAME_IDS),
+  game: GameIdSchema,
   format: z.string().min(1).max(40),
   /** Discord user ids per seat: the engine only ever sees seats. */
   players: z.object({ p1: Id, p2: Id }),

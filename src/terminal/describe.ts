@@ -1,26 +1,34 @@
-import type { Locale } from '../engine/core/label.ts';
-import type { NovaCardView, NovaView } from '../engine/games/nova/view.ts';
+import type { GameStyle } from '../render/styles/game-style.ts';
+import type { TableCard, TableModel } from '../render/table-model.ts';
 
-function card(c: NovaCardView, locale: Locale): string {
-  const state = [c.frozen ? 'frozen' : '', c.destroyed ? 'destroyed' : '', c.damage > 0 ? `dmg ${c.damage}` : '']
+function card(c: TableCard, style: GameStyle, locale: 'en' | 'ja'): string {
+  if (c.face === 'down') return 'face-down card';
+  const stats = c.stats.map((s) => s.value).join('/');
+  const notes = [...c.states.map((s) => style.states[s][locale]), c.damage > 0 ? `dmg ${c.damage}` : '']
     .filter(Boolean)
     .join(', ');
-  const stats = c.atk !== undefined ? ` ${c.atk}/${c.hp}` : '';
-  return `${c.name[locale]}${stats}${state ? ` (${state})` : ''}`;
+  return `${c.name}${stats ? ` ${stats}` : ''}${notes ? ` (${notes})` : ''}`;
 }
 
-/** A NOVA view as plain text, for the terminal match. Built from a per-viewer view only. */
-export function describeNovaView(v: NovaView, locale: Locale = 'en'): string {
-  const lines: string[] = [];
-  lines.push(`Turn ${v.turn.number} · ${v.turn.active} · ${v.turn.phaseName[locale]}`);
+/**
+ * A board as plain text, for the terminal match: built from the game's table model (its presenter over a
+ * per-viewer view), so it works for every game and shows only what that viewer may see.
+ */
+export function describeTable(t: TableModel, hand: readonly string[] | null, style: GameStyle): string {
+  const lines: string[] = [`Turn ${t.turn} · ${t.activeSeat}${t.phase ? ` · ${t.phase}` : ''}`];
   for (const seat of ['p1', 'p2'] as const) {
-    const p = v.players[seat];
-    lines.push(
-      `  ${seat}: life ${p.life}, limit ${p.limitLevel}, hand ${p.counts.hand}, deck ${p.counts.deck}, graveyard ${p.counts.graveyard}, energy ${p.energy.length} (${p.energy.filter((e) => !e.frozen).length} standby)`,
-    );
-    if (p.field.length > 0) lines.push(`      field: ${p.field.map((c) => card(c, locale)).join(' | ')}`);
-    if (p.hand) lines.push(`      hand: ${p.hand.map((c) => c.name[locale]).join(', ') || '(empty)'}`);
+    const p = t.players[seat];
+    const numbers = [
+      ...(p.life !== null ? [`life ${p.life}`] : []),
+      ...p.resources.map((r) => `${r.label} ${r.value}`),
+      ...p.zones.map((z) => `${z.label} ${z.count}`),
+    ];
+    lines.push(`  ${seat}: ${numbers.join(', ')}`);
+    for (const area of p.areas)
+      if (area.cards.length > 0)
+        lines.push(`      ${area.name}: ${area.cards.map((c) => card(c, style, t.locale)).join(' | ')}`);
+    if (hand && seat === 'p1') lines.push(`      hand: ${hand.join(', ') || '(empty)'}`);
   }
-  if (v.waiting.length > 0) lines.push(`  waiting area: ${v.waiting.map((w) => w.name[locale]).join(' ← ')}`);
+  if (t.stack.items.length > 0) lines.push(`  ${t.stack.name}: ${t.stack.items.map((i) => i.source).join(' ← ')}`);
   return lines.join('\n');
 }

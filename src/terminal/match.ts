@@ -1,21 +1,26 @@
-// A NOVA match in the terminal (`npm run terminal`): you play p1 against a random player when the terminal is
-// interactive; otherwise two random players play a whole game and the public view is printed as it goes.
+// A match of any game with an engine in the terminal (`npm run terminal -- --game <id>`): you play p1 against a
+// random player when the terminal is interactive; otherwise two random players play a whole game and the public
+// view is printed as it goes. Everything shown comes from the game's presenter over a per-viewer view.
 import { createInterface } from 'node:readline/promises';
+import type { BaseState, GameId } from '../engine/core/game.ts';
 import { nextInt, seedRng } from '../engine/core/rng.ts';
 import { randomResponse } from '../engine/fuzz/random-play.ts';
-import { nova } from '../engine/games/nova/index.ts';
-import { expandDeck, novaPrecons } from '../engine/games/nova/precon.ts';
-import type { NovaState } from '../engine/games/nova/state.ts';
-import { describeNovaView } from './describe.ts';
+import { GAMES, type GameRegistry } from '../engine/registry.ts';
+import { describeTable } from './describe.ts';
 
-export async function runTerminalMatch(): Promise<void> {
-  const precons = novaPrecons();
-  const [a, b] = precons;
-  if (!a || !b) throw new Error('data/decks/nova needs two preconstructed decks');
+export async function runTerminalMatch(game: GameId, registry: GameRegistry = GAMES): Promise<void> {
+  const definition = registry.playable(game);
+  const { module, presenter } = definition.play;
+  const [a, b] = definition.precons();
+  if (!a || !b) throw new Error(`data/decks/${game} needs two preconstructed decks`);
+  const [deckA, deckB] = definition.play.fuzzDecks();
+  if (!deckA || !deckB) throw new Error(`${definition.name.en} needs two decks`);
   const seed = process.env.ARBITER_SEED ?? String(Date.now());
-  let s: NovaState = nova.setup({ game: 'nova', decks: { p1: expandDeck(a), p2: expandDeck(b) } }, seed);
+  let s: BaseState = module.setup({ game, decks: { p1: deckA, p2: deckB } }, seed);
   const interactive = process.stdin.isTTY === true;
-  console.log(`Arbiter · NOVA · ${a.name.en} (p1) vs ${b.name.en} (p2) · seed ${seed}`);
+  const style = registry.styleOf(game);
+  const names = { p1: 'p1', p2: 'p2' };
+  console.log(`Arbiter · ${definition.name.en} · ${a.name.en} (p1) vs ${b.name.en} (p2) · seed ${seed}`);
   console.log(
     interactive
       ? 'You are p1. Type the number of an option; q to concede.\n'
@@ -26,14 +31,16 @@ export async function runTerminalMatch(): Promise<void> {
   let lastTurn = -1;
   let lastLog = 0;
   while (!s.result) {
-    const p = s.pending;
+    const p = module.pending(s);
     if (!p) break;
-    const view = nova.view(s, interactive ? { kind: 'player', seat: 'p1' } : { kind: 'spectator' });
-    for (const entry of view.log) if (entry.seq > lastLog) console.log(`  · ${entry.text.en}`);
-    lastLog = view.log.at(-1)?.seq ?? lastLog;
-    if (view.turn.number !== lastTurn || (interactive && p.player === 'p1')) {
-      console.log(`\n${describeNovaView(view)}`);
-      lastTurn = view.turn.number;
+    const view = module.view(s, interactive ? { kind: 'player', seat: 'p1' } : { kind: 'spectator' });
+    const log = presenter.log(view);
+    for (const entry of log) if (entry.seq > lastLog) console.log(`  · ${entry.text.en}`);
+    lastLog = log.at(-1)?.seq ?? lastLog;
+    const table = presenter.table(view, { locale: 'en', names });
+    if (table.turn !== lastTurn || (interactive && p.player === 'p1')) {
+      console.log(`\n${describeTable(table, interactive ? presenter.handNames(view, 'p1', 'en') : null, style)}`);
+      lastTurn = table.turn;
     }
     if (rl && p.player === 'p1') {
       console.log(`\n${p.prompt.en}`);
@@ -42,7 +49,7 @@ export async function runTerminalMatch(): Promise<void> {
         await rl.question(p.min === p.max && p.max === 1 ? '> ' : `> choose ${p.min}-${p.max}, separated by spaces: `)
       ).trim();
       if (answer === 'q') {
-        s = nova.concede(s, 'p1');
+        s = module.concede(s, 'p1');
         break;
       }
       const picks = answer
@@ -54,7 +61,7 @@ export async function runTerminalMatch(): Promise<void> {
         continue;
       }
       try {
-        s = nova.apply(s, 'p1', { decisionId: p.id, choose: picks as string[] });
+        s = module.apply(s, 'p1', { decisionId: p.id, choose: picks.filter((x) => x !== undefined) });
       } catch (err) {
         console.log(`Not allowed: ${(err as Error).message}`);
       }
@@ -62,14 +69,14 @@ export async function runTerminalMatch(): Promise<void> {
     }
     const [response, next] = randomResponse(p, rng, 0.7);
     rng = next;
-    s = nova.apply(s, p.player, response);
+    s = module.apply(s, p.player, response);
     if (!interactive) [, rng] = nextInt(rng, 2);
   }
   rl?.close();
-  const end = nova.view(s, { kind: 'spectator' });
-  for (const entry of end.log) if (entry.seq > lastLog) console.log(`  · ${entry.text.en}`);
+  const end = presenter.log(module.view(s, { kind: 'spectator' }));
+  for (const entry of end) if (entry.seq > lastLog) console.log(`  · ${entry.text.en}`);
   const r = s.result;
   console.log(
-    `\n${r ? (r.kind === 'win' ? `${r.winner} wins: ${r.reason.en} (NOVA ${r.rule})` : `Draw: ${r.reason.en}`) : 'Game stopped.'}`,
+    `\n${r ? (r.kind === 'win' ? `${r.winner} wins: ${r.reason.en} (${definition.name.en} ${r.rule})` : `Draw: ${r.reason.en}`) : 'Game stopped.'}`,
   );
 }

@@ -5,6 +5,7 @@ import { passChoice } from '../../src/bot/auto-pass.ts';
 import { decodeControl, encodeControl } from '../../src/bot/custom-id.ts';
 import { parseStops } from '../../src/bot/game-steps.ts';
 import type { OptionRole, PendingDecision } from '../../src/engine/core/game.ts';
+import { GAMES } from '../../src/engine/registry.ts';
 import { SeatModeSchema } from '../../src/store/match-clocks.ts';
 
 const option = (id: string, kind: string, role: OptionRole) => ({ id, kind, role, label: { en: id, ja: id } });
@@ -95,17 +96,17 @@ describe('passChoice', () => {
 
 describe('stops and priority controls', () => {
   it('parses step ids and names in either language, and names unknown steps', () => {
-    expect(parseStops('nova', 'main1, End phase、ドローフェイズ')).toEqual({
+    expect(parseStops(GAMES, 'nova', 'main1, End phase、ドローフェイズ')).toEqual({
       ok: true,
       stops: ['main1', 'end', 'draw'],
     });
-    expect(parseStops('nova', 'none')).toEqual({ ok: true, stops: [] });
-    expect(parseStops('nova', 'their:end, my:Main phase 1, 相手：block')).toEqual({
+    expect(parseStops(GAMES, 'nova', 'none')).toEqual({ ok: true, stops: [] });
+    expect(parseStops(GAMES, 'nova', 'their:end, my:Main phase 1, 相手：block')).toEqual({
       ok: true,
       stops: ['their:end', 'my:main1', 'their:block'],
     });
-    expect(parseStops('nova', 'your:end')).toMatchObject({ ok: false, unknown: ['your:end'] });
-    const bad = parseStops('nova', 'main1, lunch');
+    expect(parseStops(GAMES, 'nova', 'your:end')).toMatchObject({ ok: false, unknown: ['your:end'] });
+    const bad = parseStops(GAMES, 'nova', 'main1, lunch');
     expect(bad.ok).toBe(false);
     if (!bad.ok) {
       expect(bad.unknown).toEqual(['lunch']);

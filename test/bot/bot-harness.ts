@@ -8,10 +8,11 @@ import type { ChannelLimit } from '../../src/bot/channel-pacer.ts';
 import type { BotClock } from '../../src/bot/clock.ts';
 import type { Renderer } from '../../src/bot/context.ts';
 import { type Bot, type CreateBotOptions, createBot } from '../../src/bot/create-bot.ts';
+import { stepsFor } from '../../src/bot/game-steps.ts';
 import type { Clock } from '../../src/devtools/fake-discord/clock.ts';
 import { FakeDiscord, type FakeUser, type MessageView } from '../../src/devtools/fake-discord/index.ts';
 import type { BaseState, Seat } from '../../src/engine/core/game.ts';
-import { gameModule } from '../../src/engine/registry.ts';
+import type { GameRegistry } from '../../src/engine/registry.ts';
 
 export interface BotHarness {
   discord: FakeDiscord;
@@ -52,6 +53,8 @@ export async function startBotHarness(
     /** The fake Discord's clock (interaction tokens expire by it); real time by default. */
     discordClock?: Clock;
     onMatchEnd?: CreateBotOptions['onMatchEnd'];
+    /** The games the bot hosts (default: the registry's); a test adds a toy game. */
+    games?: GameRegistry;
   } = {},
 ) {
   const discord = await FakeDiscord.start(options.discordClock ? { clock: options.discordClock } : {});
@@ -81,6 +84,7 @@ export async function startBotHarness(
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.onMatchEnd ? { onMatchEnd: options.onMatchEnd } : {}),
       ...(options.boardHandles === false ? { boardHandles: false } : {}),
+      ...(options.games ? { games: options.games } : {}),
     });
   const h: BotHarness = {
     discord,
@@ -128,7 +132,7 @@ export function latestBoard(h: BotHarness, user: FakeUser, matchId: string): Mes
 
 export function current(h: BotHarness, matchId: string): { state: BaseState; pendingSeat: Seat | null } {
   const state = h.bot.store.matches.currentState(matchId);
-  const game = gameModule(state.game);
+  const game = h.bot.context.games.playable(state.game).play.module;
   return { state, pendingSeat: game.pending(state)?.player ?? null };
 }
 
@@ -208,8 +212,8 @@ export async function actRandomly(
   return true;
 }
 
-export async function challengeAndAccept(h: BotHarness): Promise<string> {
-  const challenge = await h.alice.slash('duel challenge', { opponent: h.bob, game: 'nova' });
+export async function challengeAndAccept(h: BotHarness, game = 'nova'): Promise<string> {
+  const challenge = await h.alice.slash('duel challenge', { opponent: h.bob, game });
   expect(challenge.state).toBe('acknowledged');
   const message = challenge.reply();
   if (!message) throw new Error('no challenge message');
@@ -247,7 +251,7 @@ export async function playRandomly(h: BotHarness, matchId: string, options: Play
   options.afterEach?.();
   for (;;) {
     const { state, pendingSeat } = current(h, matchId);
-    const turn = (state as unknown as { turn: { number: number } }).turn.number;
+    const turn = stepsFor(h.bot.context.games, state.game)?.position(state).turn ?? 0;
     if (state.result || !pendingSeat || options.stop(turn, decisions)) break;
     const user = userFor(h, pendingSeat);
     // The ephemeral is updated after each answer: reuse it while it holds this decision's controls.

@@ -107,10 +107,12 @@ describe('/card', () => {
 
     const unknown = await h.alice.slash('card', { name: 'Kiln Blot', game: 'mtg' });
     await h.bot.idle();
-    expect(unknown.reply()?.content).toBe('No MTG card is called "Kiln Blot". Did you mean: Kiln Bolt?');
+    expect(unknown.reply()?.content).toBe(
+      'No Magic: The Gathering card is called "Kiln Blot". Did you mean: Kiln Bolt?',
+    );
     const ja = await h.bob.slash('card', { name: 'そんなカード', game: 'mtg' });
     await h.bot.idle();
-    expect(ja.reply()?.content).toMatch(/「そんなカード」というMTGカードは見つかりません。/);
+    expect(ja.reply()?.content).toMatch(/「そんなカード」というマジック：ザ・ギャザリングカードは見つかりません。/);
   });
 
   it('still refuses /duel challenge and practice for games that have cards but no engine, naming the game', async () => {

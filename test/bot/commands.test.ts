@@ -1,6 +1,6 @@
 // Challenges that expire or are declined, saved decks used in a challenge, /match status, /settings.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { novaPrecons } from '../../src/engine/games/nova/precon.ts';
+import { gamePrecons } from '../../src/engine/precons.ts';
 import { type BotHarness, startBotHarness, thread } from './bot-harness.ts';
 
 let h: BotHarness;
@@ -35,7 +35,7 @@ describe('challenges and commands', () => {
   });
 
   it('a saved deck: import, list, validate, challenge with it, delete', async () => {
-    const precon = novaPrecons()[0];
+    const precon = gamePrecons('nova')[0];
     if (!precon) throw new Error('no precon');
     const text = Object.entries(precon.sections)
       .map(([section, cards]) => `[${section}]\n${cards.map((c) => `${c.count} ${c.card}`).join('\n')}`)
@@ -77,7 +77,7 @@ describe('challenges and commands', () => {
   });
 
   it('the challenged player accepts with a deck of their choice', async () => {
-    const precon = novaPrecons()[1];
+    const precon = gamePrecons('nova')[1];
     if (!precon) throw new Error('no precon');
     const list = Object.entries(precon.sections)
       .map(([section, cards]) => `[${section}]\n${cards.map((c) => `${c.count} ${c.card}`).join('\n')}`)

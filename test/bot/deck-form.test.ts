@@ -1,7 +1,7 @@
 // `/deck import` through a form (a modal): shown when no list or file is given, read and validated exactly as the
 // text path, every problem named with its line; a refused list comes back (file + "Edit and try again").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { novaPrecons } from '../../src/engine/games/nova/precon.ts';
+import { gamePrecons } from '../../src/engine/precons.ts';
 import { type BotHarness, startBotHarness } from './bot-harness.ts';
 
 let h: BotHarness;
@@ -26,7 +26,7 @@ function inputsOf(modal: Raw | null): Record<string, Raw> {
 }
 
 const preconText = () => {
-  const precon = novaPrecons()[0];
+  const precon = gamePrecons('nova')[0];
   if (!precon) throw new Error('no precon');
   return Object.entries(precon.sections)
     .map(([section, cards]) => `[${section}]\n${cards.map((c) => `${c.count} ${c.card}`).join('\n')}`)

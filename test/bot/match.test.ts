@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageEvent } from '../../src/devtools/fake-discord/index.ts';
 import { novaCard } from '../../src/engine/games/nova/cards/pool.ts';
 import { nova } from '../../src/engine/games/nova/index.ts';
-import { novaPrecons } from '../../src/engine/games/nova/precon.ts';
 import type { NovaState } from '../../src/engine/games/nova/state.ts';
+import { gamePrecons } from '../../src/engine/precons.ts';
 import {
   actRandomly,
   type BotHarness,
@@ -41,7 +41,7 @@ let cachedNames: string[] | null = null;
 function deckNames(): string[] {
   if (cachedNames) return cachedNames;
   const names = new Set<string>();
-  for (const deck of novaPrecons())
+  for (const deck of gamePrecons('nova'))
     for (const cards of Object.values(deck.sections))
       for (const { card } of cards) {
         const def = novaCard(card);

@@ -9,8 +9,8 @@ import type { BaseState, PendingDecision, Seat } from '../../src/engine/core/gam
 import type { LoggedDecision } from '../../src/engine/core/replay.ts';
 import { applyLogged } from '../../src/engine/core/replay.ts';
 import { novaCard } from '../../src/engine/games/nova/cards/pool.ts';
-import { novaPrecons } from '../../src/engine/games/nova/precon.ts';
-import { gameModule } from '../../src/engine/registry.ts';
+import { gamePrecons } from '../../src/engine/precons.ts';
+import { GAMES, gameModule } from '../../src/engine/registry.ts';
 import {
   type BotHarness,
   challengeAndAccept,
@@ -24,7 +24,7 @@ import {
 } from './bot-harness.ts';
 
 const game = gameModule('nova');
-const steps = stepsFor('nova');
+const steps = stepsFor(GAMES, 'nova');
 if (!steps) throw new Error('no NOVA steps');
 const position = (state: BaseState) => steps.position(state);
 
@@ -40,7 +40,7 @@ afterAll(async () => {
 const seenBySpectator = new Set<string>();
 function deckNames(): string[] {
   const names = new Set<string>();
-  for (const deck of novaPrecons())
+  for (const deck of gamePrecons('nova'))
     for (const cards of Object.values(deck.sections))
       for (const { card } of cards) {
         const def = novaCard(card);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { presenterFor } from '../../src/bot/game-presenters.ts';
 import { type FakeUser, ManualClock } from '../../src/devtools/fake-discord/index.ts';
 import type { Seat } from '../../src/engine/core/game.ts';
-import { gameModule } from '../../src/engine/registry.ts';
+import { GAMES, gameModule } from '../../src/engine/registry.ts';
 import {
   type BotHarness,
   challengeAndAccept,
@@ -27,7 +27,7 @@ function ownerDms(h: BotHarness): string {
 function handNames(h: BotHarness, matchId: string, seat: Seat): string[] {
   const state = h.bot.store.matches.currentState(matchId);
   const view = gameModule(state.game).view(state, { kind: 'player', seat });
-  return presenterFor('nova').handNames(view, seat, 'en');
+  return presenterFor(GAMES, 'nova').handNames(view, seat, 'en');
 }
 
 describe('DMs, deleted threads, permissions', () => {
@@ -230,7 +230,7 @@ describe('DMs, deleted threads, permissions', () => {
     const names = { p1: 'alice', p2: 'bob' };
     const board = latestBoard(h, h.carol, matchId);
     if (state.pendingSeat) expect(board.embeds[0]?.description).toContain(names[state.pendingSeat]);
-    const log = presenterFor('nova').log(gameModule('nova').view(state.state, { kind: 'spectator' }));
+    const log = presenterFor(GAMES, 'nova').log(gameModule('nova').view(state.state, { kind: 'spectator' }));
     const lastLine =
       log
         .at(-1)

@@ -2,12 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { cardPool, findCard, foldName, gamesWithCardPools, searchCards } from '../../src/engine/cards-registry.ts';
 import { UnsupportedRule } from '../../src/engine/core/errors.ts';
-import { GAME_IDS } from '../../src/engine/core/game.ts';
-import { availableGames, gameModule } from '../../src/engine/registry.ts';
+import { availableGames, GAMES, gameModule } from '../../src/engine/registry.ts';
 
 describe('card-pool registry', () => {
   it('has a pool for every game, while only engines make a game playable', () => {
-    expect(gamesWithCardPools().sort()).toEqual([...GAME_IDS].sort());
+    expect(gamesWithCardPools().sort()).toEqual([...GAMES.ids()].sort());
     expect(availableGames()).toEqual(['nova']);
     for (const game of ['mtg', 'fow', 'pmv', 'aqa'] as const) expect(() => gameModule(game)).toThrow(UnsupportedRule);
   });

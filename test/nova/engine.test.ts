@@ -5,8 +5,8 @@ import { replay } from '../../src/engine/core/replay.ts';
 import { seedRng } from '../../src/engine/core/rng.ts';
 import { randomResponse } from '../../src/engine/fuzz/random-play.ts';
 import { nova } from '../../src/engine/games/nova/index.ts';
-import { expandDeck, novaPrecons } from '../../src/engine/games/nova/precon.ts';
 import type { NovaState } from '../../src/engine/games/nova/state.ts';
+import { gamePrecons, preconDeckList } from '../../src/engine/precons.ts';
 
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
@@ -16,9 +16,9 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-const [a, b] = novaPrecons();
+const [a, b] = gamePrecons('nova');
 if (!a || !b) throw new Error('NOVA preconstructed decks are missing');
-const setup = { game: 'nova' as const, decks: { p1: expandDeck(a), p2: expandDeck(b) } };
+const setup = { game: 'nova' as const, decks: { p1: preconDeckList(a), p2: preconDeckList(b) } };
 
 function answer(s: NovaState, choose: string[]): NovaState {
   const p = s.pending;

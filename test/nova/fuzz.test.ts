@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fuzzGame } from '../../src/engine/fuzz/random-play.ts';
 import { nova } from '../../src/engine/games/nova/index.ts';
-import { expandDeck, novaPrecons } from '../../src/engine/games/nova/precon.ts';
+import { gamePrecons, preconDeckList } from '../../src/engine/precons.ts';
 
-const precons = novaPrecons();
+const precons = gamePrecons('nova');
 if (precons.length < 2) throw new Error('NOVA preconstructed decks are missing');
 
 describe('NOVA random legal play (property test)', () => {
@@ -14,7 +14,7 @@ describe('NOVA random legal play (property test)', () => {
       // Every ordered pair of decks in turn, so every card in a precon is played somewhere.
       const a = precons[i % precons.length] as (typeof precons)[number];
       const b = precons[(i + 1 + Math.floor(i / precons.length)) % precons.length] as (typeof precons)[number];
-      const decks = { p1: expandDeck(a), p2: expandDeck(b) };
+      const decks = { p1: preconDeckList(a), p2: preconDeckList(b) };
       const r = fuzzGame(nova, { game: 'nova', decks }, `test-${i}`, {
         checkViews: true,
         maxDecisions: 20_000,

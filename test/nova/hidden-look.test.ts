@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Viewer } from '../../src/engine/core/game.ts';
 import { stringsIn } from '../../src/engine/fuzz/random-play.ts';
 import { nova } from '../../src/engine/games/nova/index.ts';
+import { parseNovaScenario, runNovaScenario } from '../../src/engine/games/nova/scenario/hooks.ts';
 import type { NovaState } from '../../src/engine/games/nova/state.ts';
-import { parseScenario, runScenario } from '../../src/engine/scenario/runner.ts';
 
 // Neris looks at the top 2 cards of her controller's main deck (NOVA 303.3, 303.6): only that player may learn them.
 const position = `
@@ -24,7 +24,7 @@ const SPECTATOR: Viewer = { kind: 'spectator' };
 const SECRET_NAMES = ['Astral Convergence', 'Cataclysm Hymn', 'アストラル・コンヴァージェンス', 'カタクリズム・ヒム'];
 
 function lookingState(): NovaState {
-  const r = runScenario(parseScenario(position));
+  const r = runNovaScenario(parseNovaScenario(position));
   expect(r.failures).toEqual([]);
   expect(r.state.pending?.kind).toBe('order-deck');
   return r.state;

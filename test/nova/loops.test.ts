@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { UnsupportedRule } from '../../src/engine/core/errors.ts';
 import { nova } from '../../src/engine/games/nova/index.ts';
 import { isForced, LOOP_WATCH_AFTER } from '../../src/engine/games/nova/loops.ts';
+import { parseNovaScenario } from '../../src/engine/games/nova/scenario/hooks.ts';
+import { buildNovaPosition } from '../../src/engine/games/nova/scenario/position.ts';
 import type { NovaState } from '../../src/engine/games/nova/state.ts';
-import { buildNovaPosition } from '../../src/engine/scenario/nova-position.ts';
-import { parseScenario } from '../../src/engine/scenario/runner.ts';
 
 /** A position with p1's servant that is destroyed at once (0 HP) and negates its own destruction when destroyed. */
 function wispPosition(id: string, extraEffect: string): NovaState {
   return buildNovaPosition(
-    parseScenario(`
+    parseNovaScenario(`
 rule: loops
 game: nova
 cards:

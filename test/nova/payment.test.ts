@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { paymentPlans } from '../../src/engine/games/nova/energy.ts';
+import { parseNovaScenario } from '../../src/engine/games/nova/scenario/hooks.ts';
+import { buildNovaPosition } from '../../src/engine/games/nova/scenario/position.ts';
 import type { NovaState } from '../../src/engine/games/nova/state.ts';
-import { buildNovaPosition } from '../../src/engine/scenario/nova-position.ts';
-import { parseScenario } from '../../src/engine/scenario/runner.ts';
 
 const cost = (c: Partial<Record<'red' | 'blue' | 'green' | 'white' | 'black' | 'generic', number>>) => ({
   red: 0,
@@ -15,7 +15,7 @@ const cost = (c: Partial<Record<'red' | 'blue' | 'green' | 'white' | 'black' | '
 });
 
 function position(p1: string): NovaState {
-  return buildNovaPosition(parseScenario(`rule: payment plans\ngame: nova\nsetup:\n  p1: ${p1}\n`));
+  return buildNovaPosition(parseNovaScenario(`rule: payment plans\ngame: nova\nsetup:\n  p1: ${p1}\n`));
 }
 
 const texts = (s: NovaState, c: ReturnType<typeof cost>) =>

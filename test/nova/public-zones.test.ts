@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Viewer } from '../../src/engine/core/game.ts';
 import { nova } from '../../src/engine/games/nova/index.ts';
-import { parseScenario, runScenario } from '../../src/engine/scenario/runner.ts';
+import { parseNovaScenario, runNovaScenario } from '../../src/engine/games/nova/scenario/hooks.ts';
 
 // NOVA 305.3, 306.3, 307.3 (docs/rulings R62, A17, A18): every player's graveyard, exclusion zone and retired area are
 // public: both players (and spectators) see all of them, the exclusion zone like the others.
@@ -19,7 +19,7 @@ setup:
 
 describe('NOVA public piles (A17, A18)', () => {
   it('shows both players each graveyard, exclusion zone and retired area', () => {
-    const r = runScenario(parseScenario(position));
+    const r = runNovaScenario(parseNovaScenario(position));
     expect(r.failures).toEqual([]);
     const s = structuredClone(r.state);
     // Put a card into each player's exclusion zone (no card in the pool exiles from hand).

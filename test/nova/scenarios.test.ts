@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseScenario, runScenario } from '../../src/engine/scenario/runner.ts';
+import { loadScenario, runScenario } from '../../src/engine/scenario/runner.ts';
 
 const dir = new URL('../scenarios/nova/', import.meta.url).pathname;
 const files = readdirSync(dir)
@@ -14,7 +14,7 @@ describe('NOVA rule scenarios (test/scenarios/nova)', () => {
   });
   for (const file of files) {
     it(file, () => {
-      const result = runScenario(parseScenario(readFileSync(join(dir, file), 'utf8'), file));
+      const result = runScenario(loadScenario(readFileSync(join(dir, file), 'utf8'), file));
       expect(result.failures, result.rule).toEqual([]);
     });
   }

@@ -1,6 +1,6 @@
 // fast-check generators of render models (random, schema-valid, any Unicode in names).
 import fc from 'fast-check';
-import { GAME_IDS } from '../../src/engine/core/game.ts';
+import { GAMES } from '../../src/engine/registry.ts';
 import { CARD_STATES, type TableCard, type TableModel } from '../../src/render/table-model.ts';
 
 const name = fc.oneof(
@@ -60,7 +60,7 @@ const side = (seat: 'p1' | 'p2') =>
   });
 
 export const tableModelArb: fc.Arbitrary<TableModel> = fc.record({
-  game: fc.constantFrom(...GAME_IDS),
+  game: fc.constantFrom(...GAMES.ids()),
   locale: fc.constantFrom('en' as const, 'ja' as const),
   viewer: fc.constant({ kind: 'public' as const }),
   turn: fc.integer({ min: 0, max: 99 }),

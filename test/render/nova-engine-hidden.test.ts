@@ -7,8 +7,8 @@ import { seedRng } from '../../src/engine/core/rng.ts';
 import { randomResponse } from '../../src/engine/fuzz/random-play.ts';
 import { novaCard } from '../../src/engine/games/nova/cards/pool.ts';
 import { nova } from '../../src/engine/games/nova/index.ts';
-import { expandDeck, novaPrecons } from '../../src/engine/games/nova/precon.ts';
 import type { NovaState } from '../../src/engine/games/nova/state.ts';
+import { gamePrecons, preconDeckList } from '../../src/engine/precons.ts';
 import { novaTableModel } from '../../src/render/games/nova-table.ts';
 import { untracedStrings } from '../../src/render/provenance.ts';
 import { renderBoard } from '../../src/render/render.ts';
@@ -30,13 +30,13 @@ function hiddenOnlyNames(state: NovaState): string[] {
 
 describe('public NOVA boards of random games', () => {
   it('draw only what the spectator view holds', async () => {
-    const [first, second] = novaPrecons();
+    const [first, second] = gamePrecons('nova');
     if (!first || !second) throw new Error('need two NOVA precons');
     let checked = 0;
     let secrets = 0;
     for (let g = 0; g < GAMES; g += 1) {
       const seed = `render-hidden-${g}`;
-      let state = nova.setup({ game: 'nova', decks: { p1: expandDeck(first), p2: expandDeck(second) } }, seed);
+      let state = nova.setup({ game: 'nova', decks: { p1: preconDeckList(first), p2: preconDeckList(second) } }, seed);
       let rng = seedRng(seed);
       for (let d = 0; d < DECISIONS && !state.result; d += 1) {
         const pending = nova.pending(state);

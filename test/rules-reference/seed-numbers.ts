@@ -1,6 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { GameId } from '../../src/engine/core/game.ts';
 
 /**
  * Reads rule numbers from the official rules documents (../shared/seeds/). Each document numbers its rules in its own
@@ -8,7 +7,10 @@ import type { GameId } from '../../src/engine/core/game.ts';
  */
 
 /** Seed file prefix per game (see ../shared/research/rules-document-formats.md). */
-export const SEED_PREFIX: Record<GameId, string> = { nova: '000_', fow: '001_', aqa: '002_', mtg: '003_', pmv: '004_' };
+/** The official rules document of each game, by its file-name prefix in the seeds folder. */
+export const SEED_PREFIX = { nova: '000_', fow: '001_', aqa: '002_', mtg: '003_', pmv: '004_' } as const;
+export type SeedGame = keyof typeof SEED_PREFIX;
+export const SEED_GAMES: SeedGame[] = ['nova', 'mtg', 'fow', 'pmv', 'aqa'];
 
 /** Compare numbers loosely: NFKC, no trailing `.`/`:`/`☆`, no `.` or `-` right before a final letter. */
 export function normaliseRule(raw: string): string {
@@ -48,7 +50,7 @@ function collect(
   return { all, top };
 }
 
-export const PARSERS: Record<GameId, (text: string) => DocNumbers> = {
+export const PARSERS: Record<SeedGame, (text: string) => DocNumbers> = {
   // NOVA: body starts at the last `000 : ゲームのベース` line (the first one is the table of contents). Headings are
   // 3–4 digit numbers (000…1005); rules add `.n` levels; the separator is `:`, `：` or a space, often after `- `.
   nova(text) {
@@ -116,7 +118,7 @@ export const PARSERS: Record<GameId, (text: string) => DocNumbers> = {
   },
 };
 
-export function seedText(seeds: string, game: GameId): string {
+export function seedText(seeds: string, game: SeedGame): string {
   if (!existsSync(seeds)) {
     throw new Error(`rules seeds folder not found at ${seeds} (expected ../shared/seeds next to the repository)`);
   }

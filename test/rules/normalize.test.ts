@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { GAME_IDS } from '../../src/engine/core/game.ts';
+import { GAMES } from '../../src/engine/registry.ts';
 import { listRulesDirectory } from '../../src/rules/documents.ts';
 import { importRules } from '../../src/rules/import.ts';
 import { definedTerm } from '../../src/rules/indexer.ts';
@@ -39,9 +39,9 @@ describe('rule number keys', () => {
     expect(ruleNumberKey('2 players')).toBeNull();
   });
   it('read a game named in front of a query', () => {
-    expect(splitGamePrefix('nova 502.1', GAME_IDS)).toEqual({ game: 'nova', rest: '502.1' });
-    expect(splitGamePrefix('MTG: flying', GAME_IDS)).toEqual({ game: 'mtg', rest: 'flying' });
-    expect(splitGamePrefix('first strike', GAME_IDS)).toEqual({ game: null, rest: 'first strike' });
+    expect(splitGamePrefix('nova 502.1', GAMES.ids())).toEqual({ game: 'nova', rest: '502.1' });
+    expect(splitGamePrefix('MTG: flying', GAMES.ids())).toEqual({ game: 'mtg', rest: 'flying' });
+    expect(splitGamePrefix('first strike', GAMES.ids())).toEqual({ game: null, rest: 'first strike' });
   });
 });
 
@@ -101,7 +101,7 @@ describe('the rules directory', () => {
     });
     writeFileSync(join(dir, 'notes.txt'), 'not a rules document');
     const { files, skipped } = listRulesDirectory(dir);
-    expect(files.map((f) => f.game).sort()).toEqual([...GAME_IDS].sort());
+    expect(files.map((f) => f.game).sort()).toEqual([...GAMES.ids()].sort());
     expect(skipped).toEqual([join(dir, 'notes.txt')]);
   });
   it('imports what it can and reports the rest: a missing directory, a damaged document, an invalid reference', () => {

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GAME_IDS } from '../../src/engine/core/game.ts';
+import { GAMES } from '../../src/engine/registry.ts';
 import { lookupRules } from '../../src/rules/lookup.ts';
 import type { RulesIndexStore } from '../../src/store/rules-index.ts';
 import { buildTestIndex } from './fixture.ts';
@@ -21,7 +21,7 @@ beforeAll(() => {
   store = buildTestIndex().store;
 });
 
-describe.each(GAME_IDS)('%s recall set', (game) => {
+describe.each(GAMES.ids())('%s recall set', (game) => {
   const set = recallSet(game);
 
   it('has at least 50 queries, including 2-character kanji terms, English names and odd rule numbers', () => {

@@ -44,7 +44,7 @@ describe('guild settings and user preferences', () => {
   it('refuse bad values with an error naming the field', () => {
     const { store } = setUp();
     expect(() => store.guilds.update('1', { turnTimerSeconds: -5 })).toThrow(/guild settings: turnTimerSeconds/);
-    expect(() => store.guilds.update('1', { defaultGame: 'chess' as 'nova' })).toThrow(InvalidData);
+    expect(() => store.guilds.update('1', { defaultGame: 'Chess!' })).toThrow(InvalidData);
     expect(() => store.preferences.update('1', 'u', { dmNotifications: 'yes' as unknown as boolean })).toThrow(
       /dmNotifications/,
     );
@@ -88,7 +88,7 @@ describe('decks', () => {
 
   it('refuse a deck for an unknown or unavailable game, and a malformed list', () => {
     const { store } = setUp();
-    expect(() => store.decks.save('g1', 'u1', 'chess', 'x', { main: [] })).toThrow('unknown game "chess"');
+    expect(() => store.decks.save('g1', 'u1', 'Chess!', 'x', { main: [] })).toThrow('unknown game "Chess!"');
     expect(() => store.decks.save('g1', 'u1', 'mtg', 'x', { main: [] })).toThrow('game "mtg" is not available');
     expect(() => store.decks.save('g1', 'u1', 'nova', 'x', { main: 'n1' })).toThrow(/deck list: main/);
     expect(() => store.decks.save('g1', 'u1', 'nova', '  ', { main: [] })).toThrow(/deck name/);

@@ -4,8 +4,8 @@ import { stateHash } from '../../src/engine/core/hash.ts';
 import { replay } from '../../src/engine/core/replay.ts';
 import { seedRng } from '../../src/engine/core/rng.ts';
 import { randomResponse } from '../../src/engine/fuzz/random-play.ts';
-import { expandDeck, novaPrecons } from '../../src/engine/games/nova/precon.ts';
-import { availableGames, gameModule } from '../../src/engine/registry.ts';
+import { gamePrecons } from '../../src/engine/precons.ts';
+import { availableGames, GAMES, gameModule } from '../../src/engine/registry.ts';
 import { loadPreconDecks, preconDeckList } from '../../src/store/precon-decks.ts';
 import { openStore, type Store } from '../../src/store/store.ts';
 import { tempDir } from './temp-store.ts';
@@ -27,8 +27,8 @@ describe('the store with the real NOVA engine', () => {
       if (store.db.open) store.close();
       cleanup();
     });
-    const [a, b] = novaPrecons();
-    const setup: MatchSetup = { game: 'nova', decks: { p1: expandDeck(a!), p2: expandDeck(b!) } };
+    const [a, b] = gamePrecons('nova');
+    const setup: MatchSetup = { game: 'nova', decks: { p1: preconDeckList(a!), p2: preconDeckList(b!) } };
     const game = gameModule('nova');
     for (const id of ['n1', 'n2']) {
       store.matches.createMatch({
@@ -76,7 +76,7 @@ describe('the store with the real NOVA engine', () => {
       store.close();
       cleanup();
     });
-    for (const precon of loadPreconDecks('data/decks').filter((d) => d.game === 'nova')) {
+    for (const precon of loadPreconDecks('data/decks', GAMES.ids()).filter((d) => d.game === 'nova')) {
       expect(store.decks.save('g', 'u', 'nova', precon.name.en, preconDeckList(precon)).problems).toEqual([]);
     }
     const broken = store.decks.save('g', 'u', 'nova', 'broken', { main: ['no-such-card'] });

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { GAMES } from '../../src/engine/registry.ts';
 import { loadPreconDecks, preconDeckList } from '../../src/store/precon-decks.ts';
 import { tempDir, tempStore } from './temp-store.ts';
 import { toyMove, toySetup } from './toy-game.ts';
@@ -31,7 +32,7 @@ const ember = {
 describe('preconstructed decks', () => {
   it('load data/decks/<game>/<id>.json and expand counts into a deck list', () => {
     const dir = deckDir({ 'nova/nova-ember-rush.json': ember });
-    const decks = loadPreconDecks(dir);
+    const decks = loadPreconDecks(dir, GAMES.ids());
     expect(decks.map((d) => d.id)).toEqual(['nova-ember-rush']);
     expect(preconDeckList(decks[0]!)).toEqual({
       main: ['ember-hound', 'ember-hound', 'ember-hound'],
@@ -40,19 +41,27 @@ describe('preconstructed decks', () => {
   });
 
   it('read the repository folder without error', () => {
-    expect(() => loadPreconDecks('data/decks')).not.toThrow();
+    expect(() => loadPreconDecks('data/decks', GAMES.ids())).not.toThrow();
   });
 
   it('refuse a bad file, naming it and the problem', () => {
-    expect(() => loadPreconDecks(deckDir({ 'nova/x.json': '{' }))).toThrow(/nova\/x.json: not JSON/);
-    expect(() => loadPreconDecks(deckDir({ 'nova/nova-ember-rush.json': { ...ember, game: 'mtg' } }))).toThrow(
-      /game "mtg" in a "nova" folder/,
+    expect(() => loadPreconDecks(deckDir({ 'nova/x.json': '{' }), GAMES.ids())).toThrow(/nova\/x.json: not JSON/);
+    expect(() =>
+      loadPreconDecks(deckDir({ 'nova/nova-ember-rush.json': { ...ember, game: 'mtg' } }), GAMES.ids()),
+    ).toThrow(/game "mtg" in a "nova" folder/);
+    expect(() => loadPreconDecks(deckDir({ 'nova/other.json': ember }), GAMES.ids())).toThrow(
+      /does not match the file name/,
     );
-    expect(() => loadPreconDecks(deckDir({ 'nova/other.json': ember }))).toThrow(/does not match the file name/);
-    expect(() => loadPreconDecks(deckDir({ 'chess/nova-ember-rush.json': ember }))).toThrow(/not a game id/);
+    expect(() => loadPreconDecks(deckDir({ 'chess/nova-ember-rush.json': ember }), GAMES.ids())).toThrow(
+      /not a game id/,
+    );
     const zero = { ...ember, sections: { main: [{ card: 'ember-hound', count: 0 }] } };
-    expect(() => loadPreconDecks(deckDir({ 'nova/nova-ember-rush.json': zero }))).toThrow(/sections.main.0.count/);
-    expect(() => loadPreconDecks(deckDir({ 'nova/nova-ember-rush.json': { ...ember, extra: 1 } }))).toThrow(/extra/);
+    expect(() => loadPreconDecks(deckDir({ 'nova/nova-ember-rush.json': zero }), GAMES.ids())).toThrow(
+      /sections.main.0.count/,
+    );
+    expect(() =>
+      loadPreconDecks(deckDir({ 'nova/nova-ember-rush.json': { ...ember, extra: 1 } }), GAMES.ids()),
+    ).toThrow(/extra/);
   });
 });
 

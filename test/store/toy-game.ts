@@ -5,12 +5,14 @@
  * After each play the RNG rolls a bonus die, so replays must reproduce the RNG exactly. First to `target` wins.
  */
 import { z } from 'zod';
+import { decisionIdFor } from '../../src/engine/core/decision.ts';
 import { IllegalAction, InvalidData } from '../../src/engine/core/errors.ts';
 import type {
   BaseState,
   DecisionResponse,
   DeckList,
   DeckProblem,
+  GameId,
   GameModule,
   MatchSetup,
   PendingDecision,
@@ -18,7 +20,7 @@ import type {
   Viewer,
 } from '../../src/engine/core/game.ts';
 import { opponentOf } from '../../src/engine/core/game.ts';
-import { label } from '../../src/engine/core/label.ts';
+import { type Label, label } from '../../src/engine/core/label.ts';
 import { nextInt, type RngState, seedRng, shuffle } from '../../src/engine/core/rng.ts';
 
 interface ToySide {
@@ -67,7 +69,7 @@ function draw(side: ToySide, rng: RngState): [ToySide, RngState] {
   return [{ ...side, deck: rest, discard, hand: [...side.hand, top] }, r];
 }
 
-function validateDeck(deck: DeckList): DeckProblem[] {
+export function validateToyDeck(deck: DeckList): DeckProblem[] {
   const main = deck.main ?? [];
   const problems: DeckProblem[] = [];
   if (main.length < 6 || main.length > 40) {
@@ -84,7 +86,8 @@ function pending(state: ToyState): PendingDecision | null {
   if (state.result) return null;
   const hand = state.sides[state.active].hand;
   return {
-    id: String(state.version),
+    // The kernel's decision id (core/decision.ts), which the bot's controls answer with.
+    id: decisionIdFor(state.version),
     player: state.active,
     kind: 'play',
     role: 'choice',
@@ -139,65 +142,73 @@ function apply(state: ToyState, seat: Seat, response: DecisionResponse): ToyStat
   };
 }
 
-export const toyGame: GameModule<ToyState, ToyView> = {
-  // The toy borrows a real id because GameId is a closed set; tests resolve it explicitly.
-  id: 'nova',
-  name: label('Race to N (toy)', 'レース（テスト用）'),
-  setup(setup: MatchSetup, seed: string): ToyState {
-    const options = OptionsSchema.parse(setup.options);
-    for (const seat of ['p1', 'p2'] as const) {
-      const problems = validateDeck(setup.decks[seat]);
-      if (problems.length > 0) throw new InvalidData(`toy: ${seat} deck: ${problems[0]?.message.en}`);
-    }
-    let rng = seedRng(seed);
-    const sides = {} as Record<Seat, ToySide>;
-    for (const seat of ['p1', 'p2'] as const) {
-      let deck: string[];
-      [deck, rng] = shuffle(setup.decks[seat].main ?? [], rng);
-      sides[seat] = { deck: deck.slice(HAND_SIZE), hand: deck.slice(0, HAND_SIZE), discard: [], score: 0 };
-    }
-    const [first, after] = nextInt(rng, 2);
-    return {
-      game: 'nova',
-      version: 0,
-      result: null,
-      rng: after,
-      active: first === 0 ? 'p1' : 'p2',
-      target: options?.target ?? 40,
-      sides,
-    };
-  },
-  pending,
-  apply,
-  concede(state: ToyState, seat: Seat): ToyState {
-    if (state.result) throw new IllegalAction(label('The game is over', '終了済み'));
-    const winner = opponentOf(seat);
-    return {
-      ...state,
-      version: state.version + 1,
-      result: { kind: 'win', winner, reason: label('Concession', '投了'), rule: 'toy 4.1' },
-    };
-  },
-  view(state: ToyState, viewer: Viewer): ToyView {
-    return {
-      version: state.version,
-      active: state.active,
-      scores: { p1: state.sides.p1.score, p2: state.sides.p2.score },
-      hand: viewer.kind === 'player' ? state.sides[viewer.seat].hand : null,
-      handCounts: { p1: state.sides.p1.hand.length, p2: state.sides.p2.hand.length },
-    };
-  },
-  validateDeck,
-  invariants(state: ToyState): string[] {
-    const broken: string[] = [];
-    for (const seat of ['p1', 'p2'] as const) {
-      const side = state.sides[seat];
-      if (side.hand.length > HAND_SIZE) broken.push(`${seat} holds more than ${HAND_SIZE} cards`);
-      if (side.score < 0) broken.push(`${seat} has a negative score`);
-    }
-    return broken;
-  },
-};
+/** The toy as a module under any id: the store's tests resolve it as 'nova', the registry test as its own game. */
+export function toyModule(
+  id: GameId,
+  name: Label = label('Race to N (toy)', 'レース（テスト用）'),
+): GameModule<ToyState, ToyView> {
+  return {
+    id,
+    name,
+    setup(setup: MatchSetup, seed: string): ToyState {
+      const options = OptionsSchema.parse(setup.options);
+      for (const seat of ['p1', 'p2'] as const) {
+        const problems = validateToyDeck(setup.decks[seat]);
+        if (problems.length > 0) throw new InvalidData(`toy: ${seat} deck: ${problems[0]?.message.en}`);
+      }
+      let rng = seedRng(seed);
+      const sides = {} as Record<Seat, ToySide>;
+      for (const seat of ['p1', 'p2'] as const) {
+        let deck: string[];
+        [deck, rng] = shuffle(setup.decks[seat].main ?? [], rng);
+        sides[seat] = { deck: deck.slice(HAND_SIZE), hand: deck.slice(0, HAND_SIZE), discard: [], score: 0 };
+      }
+      const [first, after] = nextInt(rng, 2);
+      return {
+        game: id,
+        version: 0,
+        result: null,
+        rng: after,
+        active: first === 0 ? 'p1' : 'p2',
+        target: options?.target ?? 40,
+        sides,
+      };
+    },
+    pending,
+    apply,
+    concede(state: ToyState, seat: Seat): ToyState {
+      if (state.result) throw new IllegalAction(label('The game is over', '終了済み'));
+      const winner = opponentOf(seat);
+      return {
+        ...state,
+        version: state.version + 1,
+        result: { kind: 'win', winner, reason: label('Concession', '投了'), rule: 'toy 4.1' },
+      };
+    },
+    view(state: ToyState, viewer: Viewer): ToyView {
+      return {
+        version: state.version,
+        active: state.active,
+        scores: { p1: state.sides.p1.score, p2: state.sides.p2.score },
+        hand: viewer.kind === 'player' ? state.sides[viewer.seat].hand : null,
+        handCounts: { p1: state.sides.p1.hand.length, p2: state.sides.p2.hand.length },
+      };
+    },
+    validateDeck: validateToyDeck,
+    invariants(state: ToyState): string[] {
+      const broken: string[] = [];
+      for (const seat of ['p1', 'p2'] as const) {
+        const side = state.sides[seat];
+        if (side.hand.length > HAND_SIZE) broken.push(`${seat} holds more than ${HAND_SIZE} cards`);
+        if (side.score < 0) broken.push(`${seat} has a negative score`);
+      }
+      return broken;
+    },
+  };
+}
+
+/** The toy under the id 'nova', as the store's tests resolve it. */
+export const toyGame = toyModule('nova');
 
 /** A legal toy deck of `size` cards. */
 export function toyDeck(size = 12): DeckList {

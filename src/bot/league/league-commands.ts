@@ -221,11 +221,14 @@ const HANDLERS: Record<string, Handler> = {
       ctx,
       rows.map((r) => r.player),
     );
-    const embed = standingsEmbed(record, rows, names, locale);
+    const embed = standingsEmbed(ctx.games, record, rows, names, locale);
     const wantImage = interaction.options.getBoolean('image') ?? true;
     const files = [];
     if (wantImage && ctx.renderer && rows.length > 0) {
-      const png = await ctx.renderer('standings', standingsModel(record, rows, names, locale, interaction.user.id));
+      const png = await ctx.renderer(
+        'standings',
+        standingsModel(ctx.games, record, rows, names, locale, interaction.user.id),
+      );
       files.push({ attachment: png, name: 'standings.png' });
       embed.setImage('attachment://standings.png');
     }
@@ -252,7 +255,7 @@ const HANDLERS: Record<string, Handler> = {
   },
   info: async (ctx, interaction, locale) => {
     const record = leagueFor(ctx, interaction);
-    await say(interaction, { embeds: [infoEmbed(record, locale)] });
+    await say(interaction, { embeds: [infoEmbed(ctx.games, record, locale)] });
   },
   report: async (ctx, interaction, locale) => {
     const record = leagueFor(ctx, interaction);
@@ -453,7 +456,10 @@ async function createCommand(ctx: BotContext, interaction: Slash, locale: Locale
   const sendable = await ctx.client.channels.fetch(channelId).catch(() => null);
   const shared = ctx.store.guilds.get(guildId).locale;
   if (sendable?.isSendable())
-    await sendable.send({ content: W.createdPublic(record.name)[shared], embeds: [infoEmbed(record, shared)] });
+    await sendable.send({
+      content: W.createdPublic(record.name)[shared],
+      embeds: [infoEmbed(ctx.games, record, shared)],
+    });
 }
 
 export async function leagueAutocomplete(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
@@ -500,7 +506,7 @@ export async function ratingCommand(ctx: BotContext, interaction: Slash): Promis
       );
       const season = ratings.currentSeason(guildId, game);
       const label = season ? ` · ${season.name}` : '';
-      await say(interaction, { embeds: [leaderboardEmbed(game, label, rows, names, locale)] });
+      await say(interaction, { embeds: [leaderboardEmbed(ctx.games, game, label, rows, names, locale)] });
       return;
     }
     if (!isManager(interaction)) refuse(W.organiserOnly);

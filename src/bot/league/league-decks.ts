@@ -1,9 +1,10 @@
 // `/league deck`: a deck list given as text or as an attached text file, checked against the game's deck rules (the
 // same `validateDeck` as `/deck import|validate`) before it is stored, with each problem on the line it comes from.
-// The rules live in the game module; this file only reads the file and points at lines.
+// The rules come with the game's definition (its deck rules, else its engine's); this file only reads the file and
+// points at lines.
 import type { Attachment } from 'discord.js';
-import { cardPool } from '../../engine/cards-registry.ts';
 import type { Label } from '../../engine/core/label.ts';
+import { deckProblemsOf, hasDeckRules } from '../../engine/registry.ts';
 import type { BotContext } from '../context.ts';
 import { readDeckText } from '../decks.ts';
 import { W } from './league-words.ts';
@@ -52,21 +53,18 @@ export async function readDeckFile(file: Attachment): Promise<DeckText> {
  * one-line list), or null when the deck is legal. A game without deck rules accepts any list. The caller refuses
  * empty and too long lists first. The list is read by the same reader as `/deck import`.
  */
-export function deckProblems(ctx: BotContext, game: string, text: string): Label[] | null {
-  let module: ReturnType<BotContext['store']['requireGame']>;
-  try {
-    module = ctx.store.requireGame(game);
-  } catch {
-    return null;
-  }
-  const pool = cardPool(module.id);
-  const read = readDeckText(text, (id) => pool?.byId(id)?.name.en);
+export function deckProblems(ctx: Pick<BotContext, 'games'>, game: string, text: string): Label[] | null {
+  // The definition's deck rules exist without an engine, so a pool-only game's deck is checked too.
+  const definition = ctx.games.find(game);
+  if (!definition || !hasDeckRules(definition)) return null;
+  const pool = definition.pool;
+  const read = readDeckText(text, (id) => pool.byId(id)?.name.en);
   const unreadable = read.problems[0];
   if (!read.list || unreadable) {
     const where = unreadable && unreadable.line > 0 ? `line ${unreadable.line}: ` : '';
     return [W.deckUnreadable(`${where}${unreadable?.reason.en ?? 'unreadable'}`)];
   }
-  const problems = module.validateDeck(read.list);
+  const problems = deckProblemsOf(definition, read.list);
   if (problems.length === 0) return null;
   const multiline = text.trim().includes('\n');
   return problems.map((p) => {

@@ -2,6 +2,7 @@
 // and the CSV file. Everything shown goes through `leagueViewFor`, so decklists stay private.
 import { AttachmentBuilder, EmbedBuilder } from 'discord.js';
 import type { Label, Locale } from '../../engine/core/label.ts';
+import type { GameRegistry } from '../../engine/registry.ts';
 import type { GameScore, League, LeagueRound, LeagueTable, LogEntry } from '../../league/league.ts';
 import type { HistoryLine } from '../../league/league-queries.ts';
 import type { LeaderboardRow } from '../../league/ratings.ts';
@@ -14,13 +15,10 @@ import { displayName } from '../context.ts';
 import { clip } from '../controls.ts';
 import { W } from './league-words.ts';
 
-export const GAME_NAMES: Record<string, string> = {
-  nova: 'NOVA',
-  mtg: 'Magic: The Gathering',
-  fow: 'Force of Will',
-  pmv: 'Phantom Magic Vision',
-  aqa: 'Aquarian Age',
-};
+/** A game's name as the registry spells it (the raw id for a game the registry no longer holds). */
+function gameName(games: GameRegistry, id: string, locale: Locale): string {
+  return games.find(id)?.name[locale] ?? id;
+}
 
 /** Rows shown in an embed; the image shows up to 64 and the CSV everyone. */
 const EMBED_ROWS = 32;
@@ -71,6 +69,7 @@ function recordText(r: StandingRow): string {
 }
 
 export function standingsEmbed(
+  games: GameRegistry,
   record: LeagueRecord,
   rows: readonly StandingRow[],
   names: Record<string, string>,
@@ -87,10 +86,11 @@ export function standingsEmbed(
   return new EmbedBuilder()
     .setTitle(clip(W.standingsTitle(record.name)[locale], 256))
     .setDescription(lines.length > 0 ? lines.join('\n') : W.noStandings[locale])
-    .setFooter({ text: W.standingsSubtitle(GAME_NAMES[record.game] ?? record.game, played)[locale] });
+    .setFooter({ text: W.standingsSubtitle(gameName(games, record.game, locale), played)[locale] });
 }
 
 export function standingsModel(
+  games: GameRegistry,
   record: LeagueRecord,
   rows: readonly StandingRow[],
   names: Record<string, string>,
@@ -103,7 +103,7 @@ export function standingsModel(
     game: record.game as StandingsModel['game'],
     locale,
     title: clip(W.standingsTitle(record.name)[locale], 100),
-    subtitle: W.standingsSubtitle(GAME_NAMES[record.game] ?? record.game, played)[locale],
+    subtitle: W.standingsSubtitle(gameName(games, record.game, locale), played)[locale],
     columns: [
       { label: c.rank[locale], align: 'right' },
       { label: c.player[locale], align: 'left' },
@@ -176,7 +176,7 @@ export function historyEmbed(record: LeagueRecord, who: string, lines: readonly 
     .setDescription(text.length > 0 ? clip(text.join('\n'), 4000) : W.noHistory[locale]);
 }
 
-export function infoEmbed(record: LeagueRecord, locale: Locale): EmbedBuilder {
+export function infoEmbed(games: GameRegistry, record: LeagueRecord, locale: Locale): EmbedBuilder {
   const league = record.league;
   const f = league.config.format;
   const i = W.info;
@@ -190,7 +190,7 @@ export function infoEmbed(record: LeagueRecord, locale: Locale): EmbedBuilder {
   const active = league.players.filter((p) => p.droppedAfterRound === null).length;
   const dates = [league.config.startsAt, league.config.endsAt].map((d) => d ?? '–').join(' → ');
   const fields = [
-    { name: i.game[locale], value: GAME_NAMES[record.game] ?? record.game, inline: true },
+    { name: i.game[locale], value: gameName(games, record.game, locale), inline: true },
     { name: i.format[locale], value: format, inline: true },
     { name: i.matchLength[locale], value: W[league.config.matchLength][locale], inline: true },
     { name: i.phase[locale], value: (W.phases[record.status] as Label)[locale], inline: true },
@@ -236,6 +236,7 @@ export function auditLine(entry: LogEntry, locale: Locale): string {
 }
 
 export function leaderboardEmbed(
+  games: GameRegistry,
   game: string,
   season: string,
   rows: readonly LeaderboardRow[],
@@ -247,6 +248,6 @@ export function leaderboardEmbed(
     return `${rank} ${clip(names[r.player] ?? r.player, 32)}: ${Math.round(r.rating)} ±${Math.round(2 * r.deviation)} · ${r.games}`;
   });
   return new EmbedBuilder()
-    .setTitle(W.leaderboardTitle(GAME_NAMES[game] ?? game, season)[locale])
+    .setTitle(W.leaderboardTitle(gameName(games, game, locale), season)[locale])
     .setDescription(lines.length > 0 ? lines.join('\n') : W.noRatings[locale]);
 }

@@ -527,7 +527,7 @@ export class LeagueService {
         : null;
     await this.post(record, {
       content: [W.leagueFinished(record.name)[locale], champion].filter(Boolean).join('\n'),
-      embeds: [standingsEmbed(record, rows, names, locale)],
+      embeds: [standingsEmbed(this.ctx.games, record, rows, names, locale)],
     });
   }
 }

@@ -3,7 +3,7 @@ import type { Seat } from '../core/game.ts';
 import { stateHash } from '../core/hash.ts';
 import { seedRng } from '../core/rng.ts';
 import { nova } from '../games/nova/index.ts';
-import { expandDeck, novaPrecons } from '../games/nova/precon.ts';
+import { gamePrecons, preconDeckList } from '../precons.ts';
 import { randomResponse } from './random-play.ts';
 
 /**
@@ -12,14 +12,14 @@ import { randomResponse } from './random-play.ts';
  * every decision of those games (scripts/nova-seeded.ts; test/nova/seeded-games.test.ts pins a few).
  */
 export function seededNovaGames(count: number): string[] {
-  const precons = novaPrecons();
+  const precons = gamePrecons('nova');
   const lines: string[] = [];
   for (let i = 0; i < count; i++) {
     // Every ordered pair of decks in turn, as test/nova/fuzz.test.ts does, so every precon card is played somewhere.
     const a = precons[i % precons.length] as (typeof precons)[number];
     const b = precons[(i + 1 + Math.floor(i / precons.length)) % precons.length] as (typeof precons)[number];
     const seed = `seeded-${i}`;
-    let s = nova.setup({ game: 'nova', decks: { p1: expandDeck(a), p2: expandDeck(b) } }, seed);
+    let s = nova.setup({ game: 'nova', decks: { p1: preconDeckList(a), p2: preconDeckList(b) } }, seed);
     let rng = seedRng(`fuzz-${seed}`);
     const offered = createHash('sha256');
     let decisions = 0;

@@ -1,6 +1,7 @@
 // The public board: both sides, the stack and the last action. The viewer's side (p1 for the public) is at the
 // bottom; the opponent's areas are mirrored so that both fields meet at the stack in the middle.
 import { opponentOf, type Seat } from '../../engine/core/game.ts';
+import type { GameStyle } from '../styles/game-style.ts';
 import { styleOf } from '../styles/index.ts';
 import { createSurface, finish, measuringPen } from '../surface.ts';
 import type { Rendered, TableModel } from '../table-model.ts';
@@ -19,8 +20,8 @@ function sumHeights(plans: readonly AreaPlan[]): number {
   return plans.reduce((h, p) => h + p.height + GAP, 0);
 }
 
-export async function renderBoard(model: TableModel): Promise<Rendered> {
-  const style = styleOf(model.game);
+/** `style`: the game's, from the default registry unless given (a test registry's game). */
+export async function renderBoard(model: TableModel, style: GameStyle = styleOf(model.game)): Promise<Rendered> {
   const bottomSeat: Seat = model.viewer.kind === 'seat' ? model.viewer.seat : 'p1';
   const topSeat = opponentOf(bottomSeat);
   const top = model.players[topSeat];

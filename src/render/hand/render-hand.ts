@@ -75,8 +75,7 @@ function drawSection(
   });
 }
 
-export async function renderHand(model: HandModel): Promise<Rendered> {
-  const style = styleOf(model.game);
+export async function renderHand(model: HandModel, style: GameStyle = styleOf(model.game)): Promise<Rendered> {
   const sections = [model.hand, ...model.privateZones];
   const height = HEADER + sections.reduce((h, s) => h + sectionHeight(s.cards.length), 0) + MARGIN;
   const surface = createSurface(HAND_WIDTH, height, style.background);

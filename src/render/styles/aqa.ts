@@ -1,13 +1,11 @@
-import { label } from '../../engine/core/label.ts';
 import { BASE_STYLE, GENERIC_PIP } from './base.ts';
 import type { GameStyle } from './game-style.ts';
 
 // Aquarian Age's six factions (§22-4) plus factionless; the game has no life total and no tapping.
-export const AQA_STYLE: GameStyle = {
+export const AQA_STYLE: Omit<GameStyle, 'title'> = {
   ...BASE_STYLE,
   motif: 'lattice',
   frameRadius: 3,
-  title: label('Aquarian Age', 'アクエリアンエイジ'),
   accent: '#7fb2e0',
   colours: {
     ego: { fill: '#4f86c6', ink: '#ffffff' },

@@ -3,11 +3,10 @@ import { BASE_STYLE, GENERIC_PIP } from './base.ts';
 import type { GameStyle } from './game-style.ts';
 
 // FoW 208: light, fire, water, wind, darkness; no attribute is "void".
-export const FOW_STYLE: GameStyle = {
+export const FOW_STYLE: Omit<GameStyle, 'title'> = {
   ...BASE_STYLE,
   motif: 'stones',
   frameRadius: 6,
-  title: label('Force of Will', 'フォース・オブ・ウィル'),
   accent: '#5fb7c9',
   colours: {
     light: { fill: '#eadb9a', ink: '#1b1b1b' },

@@ -3,11 +3,10 @@ import { BASE_STYLE, GENERIC_PIP } from './base.ts';
 import type { GameStyle } from './game-style.ts';
 
 // The five colours W U B R G plus colourless; muted so that a full battlefield stays calm.
-export const MTG_STYLE: GameStyle = {
+export const MTG_STYLE: Omit<GameStyle, 'title'> = {
   ...BASE_STYLE,
   motif: 'facets',
   frameRadius: 16,
-  title: label('Magic: The Gathering', 'マジック：ザ・ギャザリング'),
   accent: '#b48ad6',
   colours: {
     white: { fill: '#ece4c8', ink: '#1b1b1b' },

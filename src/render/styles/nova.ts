@@ -3,11 +3,10 @@ import { BASE_STYLE, GENERIC_PIP } from './base.ts';
 import type { GameStyle } from './game-style.ts';
 
 // NOVA 102.3: red, blue, green, white, black, colourless.
-export const NOVA_STYLE: GameStyle = {
+export const NOVA_STYLE: Omit<GameStyle, 'title'> = {
   ...BASE_STYLE,
   motif: 'rings',
   frameRadius: 10,
-  title: label('NOVA', 'NOVA'),
   accent: '#e0a84a',
   colours: {
     red: { fill: '#c8554b', ink: '#ffffff' },

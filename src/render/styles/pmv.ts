@@ -3,11 +3,10 @@ import { BASE_STYLE, GENERIC_PIP } from './base.ts';
 import type { GameStyle } from './game-style.ts';
 
 // Phantom Magic Vision has no card colours; its identity is the card type, and costs are paid in nodes.
-export const PMV_STYLE: GameStyle = {
+export const PMV_STYLE: Omit<GameStyle, 'title'> = {
   ...BASE_STYLE,
   motif: 'petals',
   frameRadius: 20,
-  title: label('Phantom Magic Vision', 'ファントムマジックビジョン'),
   accent: '#d77fa6',
   colours: {
     character: { fill: '#c76f8f', ink: '#ffffff' },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The scenario file format (docs/scenarios.md): a rules judge writes a position, the decisions each player makes,
+ * NOVA's scenario file format (docs/scenarios.md): a rules judge writes a position, the decisions each player makes,
  * and what must be true afterwards, without reading the engine's code.
  */
 const Seat = z.enum(['p1', 'p2']);
@@ -124,7 +124,7 @@ export const ScenarioSchema = z
   .object({
     /** The rule this scenario checks, e.g. "NOVA 1004.3 — Pierce sends the excess to the player". */
     rule: z.string().min(1),
-    game: z.enum(['nova']),
+    game: z.literal('nova'),
     seed: z.string().default('scenario'),
     /** Extra card definitions used only by this scenario (validated by the game's card schema). */
     cards: z.array(z.unknown()).default([]),

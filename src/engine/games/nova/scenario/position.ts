@@ -1,11 +1,11 @@
-import { InvalidData } from '../core/errors.ts';
-import type { Seat } from '../core/game.ts';
-import { novaCard, novaCardByName, registerCustomCards } from '../games/nova/cards/pool.ts';
-import { advance } from '../games/nova/engine.ts';
-import { blankNovaState } from '../games/nova/setup.ts';
-import { type NovaState, PHASES, type Phase } from '../games/nova/state.ts';
-import { SCRIPTS } from '../games/nova/turn.ts';
-import { newObject } from '../games/nova/zones.ts';
+import { InvalidData } from '../../../core/errors.ts';
+import type { Seat } from '../../../core/game.ts';
+import { novaCard, novaCardByName, registerCustomCards } from '../cards/pool.ts';
+import { advance } from '../engine.ts';
+import { blankNovaState } from '../setup.ts';
+import { type NovaState, PHASES, type Phase } from '../state.ts';
+import { SCRIPTS } from '../turn.ts';
+import { newObject } from '../zones.ts';
 import type { PlacedCard, PlayerSetup, Scenario } from './format.ts';
 
 /** Colour words accepted in a scenario's energy list, each standing for a vanilla card of that colour. */
