@@ -40,11 +40,11 @@ export function passChoice(input: PassInput): PassChoice {
   const ask = (): PassChoice => ({ passId: null, reason: null, mode });
   // Pass modes end by themselves when a new turn begins.
   if (mode.passUntil !== 'none' && position.turn !== mode.turn) mode.passUntil = 'none';
-  if (pending.kind !== 'priority') {
+  if (pending.role !== 'priority') {
     if (mode.passUntil === 'decision') mode.passUntil = 'none';
     return ask();
   }
-  const pass = pending.options.find((o) => o.kind === 'pass');
+  const pass = pending.options.find((o) => o.role === 'pass');
   // The flag is about the first priority after the action (targets and payments come in between).
   const acted = mode.acted;
   mode.acted = false;

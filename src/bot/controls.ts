@@ -20,8 +20,6 @@ export const BUTTONS_PER_PAGE = BUTTONS_PER_ROW * OPTION_ROWS;
 export const SELECT_OPTIONS_MAX = 25;
 export const LABEL_MAX = 80;
 
-const PASSIVE_KINDS = new Set(['pass', 'no-attack', 'no-block', 'keep', 'second']);
-
 type Row = ActionRowBuilder<MessageActionRowComponentBuilder>;
 
 export function clip(text: string, max: number): string {
@@ -89,10 +87,13 @@ function noneButton(input: ControlsInput): ButtonBuilder {
 }
 
 function optionButton(input: ControlsInput, o: DecisionOption): ButtonBuilder {
-  return new ButtonBuilder()
-    .setCustomId(encodeControl({ kind: 'option', matchId: input.matchId, version: input.version, optionId: o.id }))
-    .setLabel(clip(o.label[input.locale], LABEL_MAX))
-    .setStyle(PASSIVE_KINDS.has(o.kind) ? ButtonStyle.Secondary : ButtonStyle.Primary);
+  return (
+    new ButtonBuilder()
+      .setCustomId(encodeControl({ kind: 'option', matchId: input.matchId, version: input.version, optionId: o.id }))
+      .setLabel(clip(o.label[input.locale], LABEL_MAX))
+      // Passing and declining are the quiet answers: grey; anything that does something stands out.
+      .setStyle(o.role === 'pass' || o.role === 'passive' ? ButtonStyle.Secondary : ButtonStyle.Primary)
+  );
 }
 
 function singleChoice(input: ControlsInput): Controls {

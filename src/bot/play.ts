@@ -108,7 +108,7 @@ export async function onMatchControl(
   if (control.kind === 'pass-mode') {
     const seat = actingSeat(seats, pending) as Seat;
     // Refused when out of date, or on the player's own non-priority decision (that one needs an answer).
-    if (!current || (pending.player === seat && pending.kind !== 'priority')) {
+    if (!current || (pending.player === seat && pending.role !== 'priority')) {
       const notice = { notice: T.outOfDate[locale] };
       await interaction.editReply(await ownerMessage(ctx, row, interaction.user.id, locale, notice));
       return;
@@ -133,7 +133,7 @@ export async function onMatchControl(
       await interaction.editReply(await ownerMessage(ctx, row, interaction.user.id, locale, { notice }));
       return;
     }
-    const pass = pending.options.find((o) => o.kind === 'pass');
+    const pass = pending.options.find((o) => o.role === 'pass');
     const answer = { decisionId: decisionIdFor(control.version), choose: pass ? [pass.id] : [] };
     const outcome = await submit(ctx, row, seat, answer, locale);
     if (outcome.applied) ctx.flow.afterCommit(row.matchId, { kind: 'player', seat, passUntil: { mode, turn } });
@@ -166,8 +166,8 @@ export async function onMatchControl(
   const outcome = await submit(ctx, row, seat, { decisionId: decisionIdFor(control.version), choose }, locale);
   if (outcome.applied) {
     const priority =
-      current && pending.kind === 'priority'
-        ? choose.some((id) => pending.options.find((o) => o.id === id)?.kind !== 'pass')
+      current && pending.role === 'priority'
+        ? choose.some((id) => pending.options.find((o) => o.id === id)?.role !== 'pass')
           ? ('acted' as const)
           : ('passed' as const)
         : undefined;
@@ -246,7 +246,7 @@ function withPriorityControls(
     lines.push(T.answerBy(Math.floor(timing.deadline / 1000), bankText)[locale]);
   }
   const steps = stepsFor(row.game);
-  if ((mine && pending.kind !== 'priority') || !steps) return { ...message, content: lines.join('\n') };
+  if ((mine && pending.role !== 'priority') || !steps) return { ...message, content: lines.join('\n') };
   const mode = clock?.modes[seat];
   if (mode && mode.passUntil !== 'none' && mode.turn === steps.position(state).turn) {
     lines.push(T.passingUntil(mode.passUntil)[locale]);

@@ -293,7 +293,7 @@ function handModel(
   names: Record<Seat, string>,
 ) {
   const playableIds = new Set(
-    (mine?.options ?? []).filter((o) => o.kind === 'play' && o.objectId).map((o) => o.objectId as string),
+    (mine?.options ?? []).filter((o) => o.role === 'play' && o.objectId).map((o) => o.objectId as string),
   );
   return presenter.hand(view, seat, { locale, names, playableIds });
 }

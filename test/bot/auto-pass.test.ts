@@ -4,22 +4,28 @@ import { describe, expect, it } from 'vitest';
 import { passChoice } from '../../src/bot/auto-pass.ts';
 import { decodeControl, encodeControl } from '../../src/bot/custom-id.ts';
 import { parseStops } from '../../src/bot/game-steps.ts';
-import type { PendingDecision } from '../../src/engine/core/game.ts';
+import type { OptionRole, PendingDecision } from '../../src/engine/core/game.ts';
 import { SeatModeSchema } from '../../src/store/match-clocks.ts';
 
-const option = (id: string, kind: string) => ({ id, kind, label: { en: id, ja: id } });
+const option = (id: string, kind: string, role: OptionRole) => ({ id, kind, role, label: { en: id, ja: id } });
 const priority = (...extra: string[]): PendingDecision => ({
   id: 'v10',
   player: 'p1',
   kind: 'priority',
+  role: 'priority',
   prompt: { en: '', ja: '' },
-  options: [option('pass', 'pass'), ...extra.map((id) => option(id, 'play'))],
+  options: [option('pass', 'pass', 'pass'), ...extra.map((id) => option(id, 'play', 'play'))],
   min: 1,
   max: 1,
   ordered: false,
   defaultOnTimeout: ['pass'],
 });
-const block: PendingDecision = { ...priority(), kind: 'block', options: [option('no-block', 'no-block')] };
+const block: PendingDecision = {
+  ...priority(),
+  kind: 'block',
+  role: 'choice',
+  options: [option('no-block', 'no-block', 'passive')],
+};
 const at = (step: string, waiting = 0, turn = 3) => ({ turn, active: 'p1' as const, step, waiting });
 const mode = (m: Partial<ReturnType<typeof SeatModeSchema.parse>> = {}) => SeatModeSchema.parse(m);
 
@@ -31,6 +37,16 @@ describe('passChoice', () => {
     expect(passChoice({ ...base, pending: priority(), stops: ['main1'] }).passId).toBeNull();
     expect(passChoice({ ...base, pending: priority(), autoPass: false }).passId).toBeNull();
     expect(passChoice({ ...base, pending: block }).passId).toBeNull();
+  });
+
+  it('reads roles, not kinds: a pass under another name is passed, a priority-named choice is not', () => {
+    const base = { position: at('main1'), autoPass: true, stops: [], mode: mode() };
+    const renamed: PendingDecision = { ...priority(), kind: 'main', options: [option('skip', 'done', 'pass')] };
+    expect(passChoice({ ...base, pending: renamed })).toMatchObject({ passId: 'skip', reason: 'only-pass' });
+    const notPriority: PendingDecision = { ...priority(), role: 'choice' };
+    expect(passChoice({ ...base, pending: notPriority }).passId).toBeNull();
+    const passKindNotRole: PendingDecision = { ...priority(), options: [option('pass', 'pass', 'choice')] };
+    expect(passChoice({ ...base, pending: passKindNotRole }).passId).toBeNull();
   });
 
   it("a stop for one side holds only in that side's turns", () => {

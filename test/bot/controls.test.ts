@@ -13,12 +13,14 @@ function decision(n: number, extra: Partial<PendingDecision> = {}): PendingDecis
   const options: DecisionOption[] = Array.from({ length: n }, (_, i) => ({
     id: `play:o${100 + i}`,
     kind: 'play',
+    role: 'play',
     label: { en: `Play a card with a very long name number ${i} `.repeat(4), ja: `カード${i}をプレイ` },
   }));
   return {
     id: 'v42',
     player: 'p1',
     kind: 'priority',
+    role: 'priority',
     prompt: { en: 'You have priority.', ja: '優先権があります。' },
     options,
     min: 1,
@@ -55,6 +57,20 @@ const optionIds = (json: Json[]) =>
   json.flatMap((r) => (r.components as Json[]).map((c) => String(c.custom_id))).filter((id) => id.startsWith('a:'));
 
 describe('decision controls', () => {
+  it('styles by role, not by kind: passing and declining are grey, the rest stand out', () => {
+    const options: DecisionOption[] = [
+      { id: 'a', kind: 'pass-turn', role: 'pass', label: { en: 'A', ja: 'A' } },
+      { id: 'b', kind: 'hold-back', role: 'passive', label: { en: 'B', ja: 'B' } },
+      { id: 'c', kind: 'pass', role: 'choice', label: { en: 'C', ja: 'C' } },
+      { id: 'd', kind: 'no-block', role: 'act', label: { en: 'D', ja: 'D' } },
+    ];
+    const json = checkLimits(
+      decisionControls({ matchId: MATCH, version: 42, pending: decision(0, { options }), locale: 'en' }).rows,
+    );
+    const styles = ((json[0] as Json).components as Json[]).map((c) => c.style);
+    expect(styles).toEqual([2, 2, 1, 1]); // ButtonStyle.Secondary = 2, Primary = 1
+  });
+
   it('single choice: 20 buttons a page, every option reachable through the pages', () => {
     const pending = decision(47);
     const seen = new Set<string>();

@@ -87,10 +87,11 @@ function pending(state: ToyState): PendingDecision | null {
     id: String(state.version),
     player: state.active,
     kind: 'play',
+    role: 'choice',
     prompt: label('Play or cycle a card', 'カードをプレイ'),
     options: hand.flatMap((card, i) => [
-      { id: `play${i}`, kind: 'play', label: label(`Play ${card}`, card), objectId: card },
-      { id: `cycle${i}`, kind: 'cycle', label: label(`Cycle ${card}`, card), objectId: card },
+      { id: `play${i}`, kind: 'play', role: 'choice', label: label(`Play ${card}`, card), objectId: card },
+      { id: `cycle${i}`, kind: 'cycle', role: 'choice', label: label(`Cycle ${card}`, card), objectId: card },
     ]),
     min: 1,
     max: 1,

@@ -29,11 +29,34 @@ export const MatchSetupSchema = z.object({
 });
 export type MatchSetup = z.infer<typeof MatchSetupSchema>;
 
+/**
+ * What choosing an option does, for readers that act on any game's decisions (the bot's button styles and pass
+ * modes, auto-pass, the fuzzer) without knowing the game's own kinds:
+ * - `pass`: passes priority;
+ * - `play`: plays a card from hand (or another zone cards are played from);
+ * - `act`: any other action taken with priority (activating an ability, setting energy, ...);
+ * - `passive`: declines (no attack, no block, keep the hand, go second, ...);
+ * - `choice`: anything else.
+ */
+export const OPTION_ROLES = ['pass', 'play', 'act', 'passive', 'choice'] as const;
+export type OptionRole = (typeof OPTION_ROLES)[number];
+
+/**
+ * What a decision is, for the same readers:
+ * - `priority`: the player holds priority (its options have roles pass, play and act);
+ * - `setup`: a choice before the game begins (who goes first, mulligans): nothing in it is "doing something";
+ * - `choice`: anything else.
+ */
+export const DECISION_ROLES = ['priority', 'setup', 'choice'] as const;
+export type DecisionRole = (typeof DECISION_ROLES)[number];
+
 /** One choosable thing. `id` is stable for the lifetime of the decision and short (it goes into custom_ids). */
 export interface DecisionOption {
   id: string;
-  /** Machine-readable kind: "play", "activate", "attack", "pass", "target", "card", "mulligan", ... */
+  /** Machine-readable kind, the game's own: "play", "activate", "attack", "pass", "target", "card", ... */
   kind: string;
+  /** What choosing it does, in terms every game shares. */
+  role: OptionRole;
   label: Label;
   /** The object this option is about, if any (a card in hand, an attacker, a target). */
   objectId?: string;
@@ -49,7 +72,10 @@ export interface PendingDecision {
   /** Equals the state's version: a response to an older decision is stale. */
   id: string;
   player: Seat;
+  /** The game's own kind ("priority", "attacker", "mulligan", ...). */
   kind: string;
+  /** What the decision is, in terms every game shares. */
+  role: DecisionRole;
   prompt: Label;
   options: DecisionOption[];
   min: number;

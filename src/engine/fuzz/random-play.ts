@@ -1,4 +1,12 @@
-import type { BaseState, DecisionResponse, GameModule, MatchSetup, Seat, Viewer } from '../core/game.ts';
+import type {
+  BaseState,
+  DecisionResponse,
+  GameModule,
+  MatchSetup,
+  PendingDecision,
+  Seat,
+  Viewer,
+} from '../core/game.ts';
 import { stateHash } from '../core/hash.ts';
 import { type LoggedDecision, replay } from '../core/replay.ts';
 import { nextInt, type RngState, seedRng } from '../core/rng.ts';
@@ -24,7 +32,7 @@ const VIEWERS: Viewer[] = [{ kind: 'player', seat: 'p1' }, { kind: 'player', sea
 
 /** A random legal answer: between min and max distinct options, with a bias towards doing something. */
 export function randomResponse(
-  pending: { id: string; options: { id: string; kind: string }[]; min: number; max: number },
+  pending: Pick<PendingDecision, 'id' | 'role' | 'options' | 'min' | 'max'>,
   rng: RngState,
   activity: number,
 ): [DecisionResponse, RngState] {
@@ -35,8 +43,9 @@ export function randomResponse(
     return v;
   };
   let pool = [...pending.options];
+  // The bias is about the game itself: before it begins (who goes first, mulligans) declining is the usual course.
   if (pending.max === 1 && pool.length > 1 && roll(1000) < activity * 1000) {
-    const active = pool.filter((o) => o.kind !== 'pass' && o.kind !== 'no-attack' && o.kind !== 'no-block');
+    const active = pool.filter((o) => pending.role === 'setup' || (o.role !== 'pass' && o.role !== 'passive'));
     if (active.length > 0) pool = active;
   }
   const count = pending.min + roll(Math.min(pending.max, pool.length) - pending.min + 1);

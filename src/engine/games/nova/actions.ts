@@ -115,7 +115,7 @@ export function canSetEnergy(s: NovaState, seat: Seat): boolean {
 
 /** Every action open to the priority holder (NOVA 703), as decision options. */
 export function priorityOptions(s: NovaState, seat: Seat): DecisionOption[] {
-  const options: DecisionOption[] = [{ id: 'pass', kind: 'pass', label: { en: 'Pass', ja: 'パス' } }];
+  const options: DecisionOption[] = [{ id: 'pass', kind: 'pass', role: 'pass', label: { en: 'Pass', ja: 'パス' } }];
   const p = s.players[seat];
   let units: EnergyUnit[] | undefined; // listed once, on first use: nothing below changes the state
   const energy = () => {
@@ -129,6 +129,7 @@ export function priorityOptions(s: NovaState, seat: Seat): DecisionOption[] {
       options.push({
         id: `play:${id}`,
         kind: 'play',
+        role: 'play',
         objectId: id,
         cardName: def.name.en,
         label: { en: `Play ${def.name.en}`, ja: `${def.name.ja}をプレイ` },
@@ -142,6 +143,7 @@ export function priorityOptions(s: NovaState, seat: Seat): DecisionOption[] {
       options.push({
         id: `act:${o.id}:${i}`,
         kind: 'activate',
+        role: 'act',
         objectId: o.id,
         cardName: def.name.en,
         label: { en: `Activate ${def.name.en}`, ja: `${def.name.ja}の能力を起動` },
@@ -154,6 +156,7 @@ export function priorityOptions(s: NovaState, seat: Seat): DecisionOption[] {
       options.push({
         id: `act:${o.id}:${g.index}:${g.from}`,
         kind: 'activate',
+        role: 'act',
         objectId: o.id,
         cardName: def.name.en,
         label: {
@@ -169,6 +172,7 @@ export function priorityOptions(s: NovaState, seat: Seat): DecisionOption[] {
       options.push({
         id: `set:${id}`,
         kind: 'set-energy',
+        role: 'act',
         objectId: id,
         cardName: def.name.en,
         label: { en: `Set ${def.name.en} as energy`, ja: `${def.name.ja}をエナジーにセット` },

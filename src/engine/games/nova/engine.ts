@@ -3,6 +3,7 @@ import { UnsupportedRule } from '../../core/errors.ts';
 import {
   type DecisionOption,
   type DecisionResponse,
+  type OptionRole,
   opponentOf,
   type PendingDecision,
   type Seat,
@@ -123,13 +124,13 @@ function step(s: NovaState): void {
   }
 }
 
-function opt(id: string, kind: string, en: string, ja: string, extra: Partial<DecisionOption> = {}): DecisionOption {
-  return { id, kind, label: { en, ja }, ...extra };
+function opt(id: string, kind: string, role: OptionRole, en: string, ja: string): DecisionOption {
+  return { id, kind, role, label: { en, ja } };
 }
 
 function cardOption(s: NovaState, id: string, kind: string): DecisionOption {
   const def = novaCard(obj(s, id).card);
-  return { id, kind, objectId: id, cardName: def.name.en, label: { en: def.name.en, ja: def.name.ja } };
+  return { id, kind, role: 'choice', objectId: id, cardName: def.name.en, label: { en: def.name.en, ja: def.name.ja } };
 }
 
 function targetOption(s: NovaState, t: TargetRef): DecisionOption {
@@ -138,6 +139,7 @@ function targetOption(s: NovaState, t: TargetRef): DecisionOption {
   return {
     id: targetId(t),
     kind: 'target',
+    role: 'choice',
     label: d,
     ...(t.kind === 'object' ? { objectId: t.id } : {}),
     ...(o ? { cardName: novaCard(o.card).name.en } : {}),
@@ -152,8 +154,12 @@ export function buildDecision(s: NovaState, a: Await): PendingDecision {
       return {
         ...base,
         kind: 'first-player',
+        role: 'setup',
         prompt: { en: 'Go first or second? (NOVA 007.5)', ja: '先攻か後攻かを選んでください。' },
-        options: [opt('first', 'first', 'Go first', '先攻'), opt('second', 'second', 'Go second', '後攻')],
+        options: [
+          opt('first', 'first', 'choice', 'Go first', '先攻'),
+          opt('second', 'second', 'passive', 'Go second', '後攻'),
+        ],
         min: 1,
         max: 1,
         defaultOnTimeout: ['first'],
@@ -162,8 +168,12 @@ export function buildDecision(s: NovaState, a: Await): PendingDecision {
       return {
         ...base,
         kind: 'mulligan',
+        role: 'setup',
         prompt: { en: 'Keep this hand or mulligan? (NOVA 007.6)', ja: '手札を引き直しますか？' },
-        options: [opt('keep', 'keep', 'Keep', 'キープ'), opt('mulligan', 'mulligan', 'Mulligan', '引き直す')],
+        options: [
+          opt('keep', 'keep', 'passive', 'Keep', 'キープ'),
+          opt('mulligan', 'mulligan', 'choice', 'Mulligan', '引き直す'),
+        ],
         min: 1,
         max: 1,
         defaultOnTimeout: ['keep'],
@@ -175,6 +185,7 @@ export function buildDecision(s: NovaState, a: Await): PendingDecision {
         player: base.player,
         ordered: base.ordered,
         kind: 'priority',
+        role: 'priority',
         prompt: { en: 'You have priority.', ja: '優先権があります。' },
         options: priorityOptions(s, a.seat),
         min: 1,
@@ -184,11 +195,12 @@ export function buildDecision(s: NovaState, a: Await): PendingDecision {
     case 'order-triggers': {
       const group = nextTriggerGroup(s);
       const options = group.map((t, i) =>
-        opt(`t${i}`, 'trigger', `${novaCard(t.card).name.en}: ability`, `${novaCard(t.card).name.ja}の能力`),
+        opt(`t${i}`, 'trigger', 'choice', `${novaCard(t.card).name.en}: ability`, `${novaCard(t.card).name.ja}の能力`),
       );
       return {
         ...base,
         kind: 'order-triggers',
+        role: 'choice',
         ordered: true,
         prompt: {
           en: 'Order your abilities: the first you list goes on the waiting area first (and resolves last).',
@@ -205,15 +217,17 @@ export function buildDecision(s: NovaState, a: Await): PendingDecision {
       return {
         ...base,
         kind: 'cost-mode',
+        role: 'choice',
         prompt: {
           en: `How do you pay for ${def.name.en}? (NOVA 902.9)`,
           ja: `${def.name.ja}のコストの支払い方を選んでください。`,
         },
         options: [
-          opt('energy', 'energy', 'Pay the energy cost', 'エナジーコストを支払う'),
+          opt('energy', 'energy', 'choice', 'Pay the energy cost', 'エナジーコストを支払う'),
           opt(
             'life',
             'life',
+            'choice',
             `Pay ${def.alternativeLifeCost} LP instead`,
             `代わりに${def.alternativeLifeCost}LPを支払う`,
           ),
@@ -231,6 +245,7 @@ export function buildDecision(s: NovaState, a: Await): PendingDecision {
       return {
         ...base,
         kind: 'appearance-cost',
+        role: 'choice',
         prompt: {
           en: `${def.name.en}: choose ${a.count} standby cards in your energy zone to freeze. (NOVA 112)`,
           ja: `${def.name.ja}：フリーズするエナジーゾーンのスタンバイ状態のカードを${a.count}枚選んでください。`,
@@ -248,12 +263,13 @@ export function buildDecision(s: NovaState, a: Await): PendingDecision {
       return {
         ...base,
         kind: 'additional-cost',
+        role: 'choice',
         prompt: {
           en: `${def.name.en}: you may discard 1 card as an additional cost. (NOVA 902.8.2)`,
           ja: `${def.name.ja}：追加コストとして手札を1枚捨ててもよい。`,
         },
         options: [
-          opt('no-discard', 'no-discard', 'Do not discard', '捨てない'),
+          opt('no-discard', 'no-discard', 'choice', 'Do not discard', '捨てない'),
           ...discardCandidates(s, play).map((id) => cardOption(s, id, 'discard')),
         ],
         min: 1,
@@ -270,13 +286,20 @@ export function buildDecision(s: NovaState, a: Await): PendingDecision {
       return {
         ...base,
         kind: 'payment',
+        role: 'choice',
         prompt: {
           en: `${def.name.en}: choose the energy to pay with. (NOVA 804.2.4)`,
           ja: `${def.name.ja}：支払うエナジーを選んでください。`,
         },
         // Option ids stay short (decision answers cap them at 40 characters): the plan's index in a fixed order.
         options: plans.map((p, i) =>
-          opt(`pay:${i}`, 'payment', p.units.map((u) => u.en).join(', '), p.units.map((u) => u.ja).join('、')),
+          opt(
+            `pay:${i}`,
+            'payment',
+            'choice',
+            p.units.map((u) => u.en).join(', '),
+            p.units.map((u) => u.ja).join('、'),
+          ),
         ),
         min: 1,
         max: 1,
@@ -288,6 +311,7 @@ export function buildDecision(s: NovaState, a: Await): PendingDecision {
       return {
         ...base,
         kind: 'target',
+        role: 'choice',
         prompt: { en: `${name.en}'s ability: choose a target.`, ja: `${name.ja}の能力：対象を選んでください。` },
         options: a.options.map((t) => targetOption(s, t)),
         min: 1,
@@ -299,6 +323,7 @@ export function buildDecision(s: NovaState, a: Await): PendingDecision {
       return {
         ...base,
         kind: 'target',
+        role: 'choice',
         prompt: targetPrompt(s, a.prompt),
         options: a.options.map((t) => targetOption(s, t)),
         min: 1,
@@ -308,12 +333,13 @@ export function buildDecision(s: NovaState, a: Await): PendingDecision {
     }
     case 'attacker': {
       const options = [
-        opt('no-attack', 'no-attack', 'Do not attack', '攻撃しない'),
+        opt('no-attack', 'no-attack', 'passive', 'Do not attack', '攻撃しない'),
         ...possibleAttackers(s).map((o) => cardOption(s, o.id, 'attacker')),
       ];
       return {
         ...base,
         kind: 'attacker',
+        role: 'choice',
         prompt: { en: 'Declare an attacker, or none. (NOVA 405.4.3)', ja: '攻撃するサーバントを宣言してください。' },
         options,
         min: 1,
@@ -326,6 +352,7 @@ export function buildDecision(s: NovaState, a: Await): PendingDecision {
       return {
         ...base,
         kind: 'attack-target',
+        role: 'choice',
         prompt: { en: 'Attack whom? The player, or a frozen servant.', ja: '攻撃対象を選んでください。' },
         options,
         min: 1,
@@ -335,12 +362,13 @@ export function buildDecision(s: NovaState, a: Await): PendingDecision {
     }
     case 'block': {
       const options = [
-        opt('no-block', 'no-block', 'Do not block', 'ブロックしない'),
+        opt('no-block', 'no-block', 'passive', 'Do not block', 'ブロックしない'),
         ...possibleBlockers(s).map((o) => cardOption(s, o.id, 'blocker')),
       ];
       return {
         ...base,
         kind: 'block',
+        role: 'choice',
         prompt: {
           en: 'Block with a standby servant, or not. (NOVA 405.5.3)',
           ja: 'ブロックするサーバントを選んでください。',
@@ -357,6 +385,7 @@ export function buildDecision(s: NovaState, a: Await): PendingDecision {
       return {
         ...base,
         kind: 'discard',
+        role: 'choice',
         prompt: {
           en: `Discard ${a.count} card(s) down to 7. (NOVA 407.4)`,
           ja: `手札が7枚になるように${a.count}枚捨ててください。`,
@@ -376,13 +405,14 @@ export function buildDecision(s: NovaState, a: Await): PendingDecision {
       return {
         ...base,
         kind: 'optional-cost',
+        role: 'choice',
         prompt: {
           en: `${name.en}: send it to the graveyard${thatName ? ` to destroy ${thatName.en}` : ''}? (NOVA 902.13)`,
           ja: `${name.ja}：墓地に送りますか？${thatName ? `（${thatName.ja}を破壊する）` : ''}`,
         },
         options: [
-          opt('yes', 'yes', `Send ${name.en} to the graveyard`, `${name.ja}を墓地に送る`),
-          opt('no', 'no', 'Do not', '送らない'),
+          opt('yes', 'yes', 'choice', `Send ${name.en} to the graveyard`, `${name.ja}を墓地に送る`),
+          opt('no', 'no', 'choice', 'Do not', '送らない'),
         ],
         min: 1,
         max: 1,
@@ -399,6 +429,7 @@ export function buildDecision(s: NovaState, a: Await): PendingDecision {
       return {
         ...base,
         kind: 'order-deck',
+        role: 'choice',
         ordered: true,
         prompt: {
           en: `${name.en}: put these back on top of your main deck; the first you pick goes on top. (NOVA 303.6)`,
@@ -422,6 +453,7 @@ export function buildDecision(s: NovaState, a: Await): PendingDecision {
       return {
         ...base,
         kind: 'choose',
+        role: 'choice',
         prompt: {
           en: `${novaCard(r.item.card).name.en}: choose.`,
           ja: `${novaCard(r.item.card).name.ja}：選んでください。`,
@@ -437,7 +469,7 @@ export function buildDecision(s: NovaState, a: Await): PendingDecision {
 
 function replacementDecision(
   s: NovaState,
-  base: Omit<PendingDecision, 'kind' | 'prompt' | 'options' | 'min' | 'max' | 'defaultOnTimeout'>,
+  base: Omit<PendingDecision, 'kind' | 'role' | 'prompt' | 'options' | 'min' | 'max' | 'defaultOnTimeout'>,
 ): PendingDecision {
   const open = openDamageReplacements(s);
   const event = s.damage?.current?.event;
@@ -445,6 +477,7 @@ function replacementDecision(
   return {
     ...base,
     kind: 'replacement',
+    role: 'choice',
     prompt: {
       en: `${event?.amount ?? 0} damage would be dealt to ${to.en}: choose which reduction applies first. (NOVA 802.1.3.3)`,
       ja: `${to.ja}に${event?.amount ?? 0}ダメージが与えられる：先に適用する軽減を選んでください。`,
@@ -455,6 +488,7 @@ function replacementDecision(
       return opt(
         r.id,
         'replacement',
+        'choice',
         `${name.en}${what.en}: reduce by ${r.amount}`,
         `${name.ja}${what.ja}：${r.amount}軽減`,
       );

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { MTG_CARDS } from '../../src/engine/games/mtg/cards/pool.ts';
+import { validateMtgDeck } from '../../src/engine/games/mtg/deck-rules.ts';
+import { NOVA_CARDS } from '../../src/engine/games/nova/cards/pool.ts';
+import { cited, copies } from './deck-rules-checks.ts';
+
+// A red-blue deck of 60: nine spells and creatures four times each, and 24 basic lands.
+const SPELLS = [
+  'tidewhisper-adept',
+  'cloudhook-drake',
+  'annul-the-spark',
+  'quelling-word',
+  'emberkin-raider',
+  'scorchblade-duelist',
+  'kiln-bolt',
+  'forked-cinders',
+  'riptide-sparks',
+];
+const MAIN = [...copies(4, ...SPELLS), ...copies(12, 'island', 'mountain')];
+// Fifteen other cards, one each.
+const SIDE = [
+  'brinebreaker-serpent',
+  'ebbing-return',
+  'glimpse-the-shoals',
+  'mind-silt',
+  'frostbind-touch',
+  'sparkcaller-adept',
+  'slagpit-ogre',
+  'bellows-surge',
+  'searing-cascade',
+  'ashen-downpour',
+  'slag-the-works',
+  'stormveil-harrier',
+  'pyreguard-vanguard',
+  'cogwing-sentry',
+  'tallystone',
+];
+
+describe('MTG deck rules (CR 100.2a, 100.4a)', () => {
+  it('accepts a 60-card deck with a 15-card sideboard built from the pool', () => {
+    expect(MAIN).toHaveLength(60);
+    expect(SIDE).toHaveLength(15);
+    expect(validateMtgDeck({ main: MAIN, side: SIDE })).toEqual([]);
+    expect(validateMtgDeck({ main: MAIN })).toEqual([]);
+  });
+
+  it('needs at least 60 cards in the deck and has no upper limit (100.2a, 100.5)', () => {
+    const short = validateMtgDeck({ main: MAIN.slice(1) });
+    expect(cited(short)).toEqual([{ section: 'main', rule: '100.2a' }]);
+    expect(short[0]?.message.en).toContain('59 cards');
+    expect(validateMtgDeck({ main: [...MAIN, ...copies(140, 'island')] })).toEqual([]);
+  });
+
+  it('refuses a fifth card of a name in the deck, naming it in English for the deck reader (100.2a)', () => {
+    const main = [...MAIN, 'kiln-bolt'];
+    const problems = validateMtgDeck({ main });
+    expect(cited(problems)).toEqual([{ section: 'main', rule: '100.2a', card: 'Kiln Bolt' }]);
+    expect(problems[0]?.message.en).toBe('5 copies of Kiln Bolt; at most 4.');
+  });
+
+  it('lets a deck hold any number of each basic land, and only basic lands (205.4c)', () => {
+    const lands = [...copies(4, ...SPELLS), ...copies(20, 'forest'), ...copies(4, 'plains')];
+    expect(validateMtgDeck({ main: lands })).toEqual([]);
+    const crossings = [...MAIN.slice(0, 59), ...copies(5, 'cragmoor-crossing')];
+    expect(cited(validateMtgDeck({ main: crossings }))).toEqual([
+      { section: 'main', rule: '100.2a', card: 'Cragmoor Crossing' },
+    ]);
+  });
+
+  it('allows at most 15 sideboard cards (100.4a)', () => {
+    const side = [...SIDE, 'island'];
+    expect(cited(validateMtgDeck({ main: MAIN, side }))).toEqual([{ section: 'side', rule: '100.4a' }]);
+  });
+
+  it('counts the four copies over deck and sideboard together (100.4a)', () => {
+    const problems = validateMtgDeck({ main: MAIN, side: ['kiln-bolt'] });
+    expect(cited(problems)).toEqual([{ section: 'side', rule: '100.4a', card: 'Kiln Bolt' }]);
+    expect(problems[0]?.message.en).toContain('5 copies of Kiln Bolt in the deck and sideboard together');
+    // Basic lands stay free in the sideboard too.
+    expect(validateMtgDeck({ main: MAIN, side: copies(10, 'island') })).toEqual([]);
+  });
+
+  it('names an unknown id and refuses a card of another game', () => {
+    const unknown = validateMtgDeck({ main: [...MAIN, 'no-such-card', 'no-such-card'] });
+    expect(cited(unknown)).toEqual([{ section: 'main', rule: '100.2a', card: 'no-such-card' }]);
+    expect(unknown[0]?.message.en).toBe('"no-such-card" is not a Magic card.');
+
+    const novaId = 'fusebug';
+    expect(NOVA_CARDS.has(novaId) && !MTG_CARDS.has(novaId)).toBe(true);
+    const foreign = validateMtgDeck({ main: MAIN, side: [novaId] });
+    expect(cited(foreign)).toEqual([{ section: 'side', rule: '100.4a', card: novaId }]);
+  });
+
+  it('refuses sections other than main and side', () => {
+    const problems = validateMtgDeck({ main: MAIN, commander: ['kiln-bolt'] });
+    expect(cited(problems)).toEqual([{ section: 'commander', rule: '100.2a' }]);
+    expect(problems[0]?.message.en).toContain('main, side');
+  });
+});
