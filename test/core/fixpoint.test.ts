@@ -81,9 +81,10 @@ describe('stateCheckProcedure (the same loop as frames, with a choice inside a p
   // A legend-rule-like choice: when two units die in one pass, their owner picks one to keep (TEST rule).
   const keepOne = defineDecisionKind<S, { ids: string[] }, string>({
     name: 'keep-one',
+    role: 'choice',
     build: (_s, p) => ({
       prompt: label('Keep which?', 'どれを残す?'),
-      options: p.ids.map((id) => ({ id, kind: 'card', label: label(id, id) })),
+      options: p.ids.map((id) => ({ id, kind: 'card', role: 'choice' as const, label: label(id, id) })),
       min: 1,
       max: 1,
       defaultOnTimeout: p.ids.slice(0, 1),

@@ -34,11 +34,13 @@ const fresh = (): CountState => ({
 /** "Add how much?" 1..max; an answer of exactly 2 is refused as a whole (a stand-in for a rule on the whole answer). */
 const howMuch = defineDecisionKind<CountState, { max: number }, number>({
   name: 'how-much',
+  role: 'choice',
   build: (_s, payload) => ({
     prompt: label('How much?', 'いくつ?'),
     options: Array.from({ length: payload.max }, (_, i) => ({
       id: `n${i + 1}`,
       kind: 'number',
+      role: 'choice' as const,
       label: label(`${i + 1}`, `${i + 1}`),
     })),
     min: 1,

@@ -4,29 +4,38 @@
  * chosen ids into the answer the asking step reads next. Option ids are short and stable (`play:o7`).
  */
 import { defineDecisionKind } from '../../src/engine/core/decision-kinds.ts';
-import type { DecisionOption } from '../../src/engine/core/game.ts';
+import type { DecisionOption, OptionRole } from '../../src/engine/core/game.ts';
 import { type Label, label } from '../../src/engine/core/label.ts';
 import { cardOf } from './cards.ts';
 import { objectOf, opponentOf, powerOf, sideOf, type ToyState, unitsOf } from './state.ts';
 
 const nameOf = (s: ToyState, id: string): Label => cardOf(objectOf(s, id).card).name;
 
-function cardOption(s: ToyState, id: string, kind: string, en: string, ja: string): DecisionOption {
+function cardOption(s: ToyState, id: string, kind: string, role: OptionRole, en: string, ja: string): DecisionOption {
   const n = nameOf(s, id);
-  return { id: `${kind}:${id}`, kind, label: label(`${en} ${n.en}`, `${n.ja}を${ja}`), objectId: id, cardName: n.en };
+  return {
+    id: `${kind}:${id}`,
+    kind,
+    role,
+    label: label(`${en} ${n.en}`, `${n.ja}を${ja}`),
+    objectId: id,
+    cardName: n.en,
+  };
 }
 
 /** TOY 2.4: what a player with priority may do. The answer is the chosen option id. */
 export const priorityDecision = defineDecisionKind<ToyState, Record<string, never>, string>({
   name: 'priority',
+  role: 'priority',
   build(s, _payload, seat) {
     const side = sideOf(s, seat);
-    const options: DecisionOption[] = [{ id: 'pass', kind: 'pass', label: label('Pass', 'パス') }];
-    for (const id of side.hand) options.push(cardOption(s, id, 'play', 'Play', 'プレイ'));
-    for (const id of side.hand) options.push(cardOption(s, id, 'set', 'Set face down:', '裏向きにセット'));
+    const options: DecisionOption[] = [{ id: 'pass', kind: 'pass', role: 'pass', label: label('Pass', 'パス') }];
+    for (const id of side.hand) options.push(cardOption(s, id, 'play', 'play', 'Play', 'プレイ'));
+    for (const id of side.hand) options.push(cardOption(s, id, 'set', 'act', 'Set face down:', '裏向きにセット'));
     for (const id of side.board) {
       const o = objectOf(s, id);
-      if (o.faceDown && cardOf(o.card).type === 'trap') options.push(cardOption(s, id, 'flip', 'Flip', '表にする'));
+      if (o.faceDown && cardOf(o.card).type === 'trap')
+        options.push(cardOption(s, id, 'flip', 'act', 'Flip', '表にする'));
     }
     return {
       prompt: label('You have priority.', '優先権があります。'),
@@ -42,15 +51,21 @@ export const priorityDecision = defineDecisionKind<ToyState, Record<string, neve
 /** TOY 3.2, 4.2: a target for the card being played, or cancel (rewinds the play). */
 export const targetDecision = defineDecisionKind<ToyState, { card: string }, string>({
   name: 'target',
+  role: 'choice',
   build(s, payload, seat) {
     const options: DecisionOption[] = [
-      { id: `player:${opponentOf(seat)}`, kind: 'target', label: label('Your opponent', '相手') },
-      { id: `player:${seat}`, kind: 'target', label: label('Yourself', '自分') },
+      { id: `player:${opponentOf(seat)}`, kind: 'target', role: 'choice', label: label('Your opponent', '相手') },
+      { id: `player:${seat}`, kind: 'target', role: 'choice', label: label('Yourself', '自分') },
     ];
     for (const owner of [seat, opponentOf(seat)] as const) {
-      for (const u of unitsOf(s, owner)) options.push(cardOption(s, u.id, 'unit', 'Target', '対象に'));
+      for (const u of unitsOf(s, owner)) options.push(cardOption(s, u.id, 'unit', 'choice', 'Target', '対象に'));
     }
-    options.push({ id: 'cancel', kind: 'cancel', label: label('Cancel the play', 'プレイを取り消す') });
+    options.push({
+      id: 'cancel',
+      kind: 'cancel',
+      role: 'passive',
+      label: label('Cancel the play', 'プレイを取り消す'),
+    });
     const card = cardOf(payload.card).name;
     return {
       prompt: label(`Choose a target for ${card.en}.`, `${card.ja}の対象を選んでください。`),
@@ -66,9 +81,12 @@ export const targetDecision = defineDecisionKind<ToyState, { card: string }, str
 /** Echo Chant: play another card from hand now, or not. */
 export const extraPlayDecision = defineDecisionKind<ToyState, Record<string, never>, string>({
   name: 'extra-play',
+  role: 'choice',
   build(s, _payload, seat) {
-    const options: DecisionOption[] = [{ id: 'skip', kind: 'pass', label: label('Play nothing', 'プレイしない') }];
-    for (const id of sideOf(s, seat).hand) options.push(cardOption(s, id, 'play', 'Play', 'プレイ'));
+    const options: DecisionOption[] = [
+      { id: 'skip', kind: 'skip', role: 'passive', label: label('Play nothing', 'プレイしない') },
+    ];
+    for (const id of sideOf(s, seat).hand) options.push(cardOption(s, id, 'play', 'play', 'Play', 'プレイ'));
     return {
       prompt: label('You may play another card.', 'もう1枚プレイできます。'),
       options,
@@ -90,6 +108,7 @@ export const ATTACK_POWER_LIMIT = 4;
  */
 export const attackDecision = defineDecisionKind<ToyState, { refusedTotal: number | null }, string[]>({
   name: 'attackers',
+  role: 'choice',
   build(s, payload, seat) {
     const units = unitsOf(s, seat);
     const problem =
@@ -102,7 +121,7 @@ export const attackDecision = defineDecisionKind<ToyState, { refusedTotal: numbe
     return {
       prompt: label(`${problem.en}Declare attackers.`, `${problem.ja}攻撃するユニットを宣言してください。`),
       options: units.map((u) => {
-        const o = cardOption(s, u.id, 'attack', 'Attack with', 'で攻撃');
+        const o = cardOption(s, u.id, 'attack', 'choice', 'Attack with', 'で攻撃');
         return {
           ...o,
           id: `attack:${u.id}`,

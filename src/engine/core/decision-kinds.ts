@@ -6,7 +6,7 @@
  * ties the three together: what `ask` stores is what `build` and `handle` receive, and `A` is what `answerOf` reads
  * back in the procedure's next step.
  */
-import type { DecisionOption, Seat } from './game.ts';
+import type { DecisionOption, DecisionRole, Seat } from './game.ts';
 import type { Json } from './json.ts';
 import type { Label } from './label.ts';
 import type { StepOut } from './procedure.ts';
@@ -26,6 +26,8 @@ export interface DecisionAsk {
 export interface DecisionKind<S, P extends Json, A extends Json> {
   /** Unique among the kinds a game registers; it is the pending decision's `kind`. */
   readonly name: string;
+  /** What the decision is in terms every game shares (the bot, auto-pass and the fuzzer read it). */
+  readonly role: DecisionRole;
   /** The options, from the state as it is now and the payload the asking step stored. */
   build(state: S, payload: P, seat: Seat): DecisionAsk;
   /**
@@ -39,6 +41,7 @@ export interface DecisionKind<S, P extends Json, A extends Json> {
 /** The same kind with its payload and answer types erased, as the kernel's registry holds it. */
 export interface RegisteredDecisionKind<S> {
   readonly name: string;
+  readonly role: DecisionRole;
   build(state: S, payload: Json, seat: Seat): DecisionAsk;
   handle(state: S, payload: Json, chosen: string[], seat: Seat): Json;
 }
@@ -54,6 +57,7 @@ export function defineDecisionKind<S, P extends Json, A extends Json>(
     ...kind,
     registered: {
       name: kind.name,
+      role: kind.role,
       // The payload was written by `ask` of this same kind (names are unique in a registry), so it is a P.
       build: (state, payload, seat) => kind.build(state, payload as P, seat),
       handle: (state, payload, chosen, seat) => kind.handle(state, payload as P, chosen, seat),

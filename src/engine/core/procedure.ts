@@ -224,6 +224,7 @@ export function createKernel<S extends ProcedureState>(opts: KernelOptions<S>): 
       id: decisionIdFor(state.version),
       player: seat,
       kind: decision,
+      role: kind.role,
       prompt: built.prompt,
       options: built.options,
       min: built.min,

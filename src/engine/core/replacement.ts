@@ -153,12 +153,13 @@ export function replacementProcedure<S, E extends Json, R extends { id: string }
 ): ReplacementProcedure<S, E> {
   const order = defineDecisionKind<S, ReplacementChoice<E>, string>({
     name: `${rules.kind}-order`,
+    role: 'choice',
     build(state, payload) {
       const all = rules.replacements(state, payload.event);
       const options = payload.options.map((id) => {
         const r = all.find((x) => x.id === id);
         if (!r) throw new Error(`${rules.kind}: replacement ${id} is gone`);
-        return { id, kind: 'replacement', label: rules.describe(state, r) };
+        return { id, kind: 'replacement', role: 'choice' as const, label: rules.describe(state, r) };
       });
       const first = options[0]?.id;
       return {
