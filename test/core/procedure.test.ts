@@ -212,6 +212,17 @@ describe('procedure stack: the driver', () => {
     expect((err as UnsupportedRule).rule).toBe('TEST 104.4b');
   });
 
+  it('lists each procedure version (1 unless the definition says otherwise)', () => {
+    const v2 = defineProcedure<CountState, { n: number }>({
+      kind: 'v2',
+      version: 2,
+      first: 'a',
+      steps: { a: () => ({ return: null }) },
+    });
+    const k = createKernel<CountState>({ procedures: [root, v2], decisions: [], loopRule: 'T' });
+    expect(k.versions()).toEqual({ root: 1, v2: 2 });
+  });
+
   it('refuses two procedures or two decision kinds of the same name, and an await of an unknown kind', () => {
     expect(() => createKernel<CountState>({ procedures: [double, double], decisions: [], loopRule: 'T' })).toThrow(
       /registered twice/,

@@ -146,6 +146,8 @@ export interface Kernel<S extends ProcedureState> {
   check(state: S): string[];
   /** `kind:step` of each frame, bottom first: for errors and debugging. */
   describe(state: S): string;
+  /** Each procedure's version by kind, for a match record to say which rules code it started under. */
+  versions(): Record<string, number>;
 }
 
 export function createKernel<S extends ProcedureState>(opts: KernelOptions<S>): Kernel<S> {
@@ -273,6 +275,7 @@ export function createKernel<S extends ProcedureState>(opts: KernelOptions<S>): 
       return problems;
     },
     describe,
+    versions: () => Object.fromEntries([...procedures.values()].map((p) => [p.kind, p.version])),
   };
 }
 
