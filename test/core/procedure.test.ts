@@ -246,6 +246,14 @@ describe('procedure stack: the driver', () => {
     ]);
   });
 
+  it('check() reports frame data that would not survive a save', () => {
+    const s = begin();
+    const bottom = s.procedures.frames[0];
+    if (!bottom) throw new Error('no frame');
+    bottom.data.round = Number.NaN;
+    expect(kernel.check(s)).toEqual(['a frame would not survive a save: frames[0].data.round: NaN is not JSON']);
+  });
+
   it('gives a child its own copy of the data it was called with', () => {
     const shared = { n: 3, depth: 0 };
     const s = fresh();

@@ -25,7 +25,7 @@ export function jsonCopy(value: unknown, path = '$'): Json {
     for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = jsonCopy(v, `${path}.${k}`);
     return out;
   }
-  throw new TypeError(`${path}: a ${typeof value} is not JSON`);
+  throw new TypeError(`${path}: ${value === undefined ? 'undefined' : `a ${typeof value}`} is not JSON`);
 }
 
 export function isJsonObject(value: Json | undefined): value is JsonObject {

@@ -269,6 +269,11 @@ export function createKernel<S extends ProcedureState>(opts: KernelOptions<S>): 
         if (f.awaiting && i !== frames.length - 1) problems.push(`frame ${f.id} awaits a decision below the top`);
         if (f.id >= state.procedures.nextFrameId) problems.push(`frame ${f.id}: id not below nextFrameId`);
       });
+      try {
+        jsonCopy(frames, 'frames');
+      } catch (err) {
+        problems.push(`a frame would not survive a save: ${(err as Error).message}`);
+      }
       if (!state.result && frames.length > 0 && !frames[frames.length - 1]?.awaiting) {
         problems.push(`the stack is not empty but nothing awaits a decision: ${describe(state)}`);
       }
