@@ -9,6 +9,12 @@ import { type Label, label } from '../../src/engine/core/label.ts';
 import { cardOf } from './cards.ts';
 import { objectOf, opponentOf, powerOf, sideOf, type ToyState, unitsOf } from './state.ts';
 
+/** An option id `action:objectId` (as `cardOption` makes them) split back into its parts. */
+export function splitOption(id: string): { action: string; object: string } {
+  const at = id.indexOf(':');
+  return at < 0 ? { action: id, object: '' } : { action: id.slice(0, at), object: id.slice(at + 1) };
+}
+
 const nameOf = (s: ToyState, id: string): Label => cardOf(objectOf(s, id).card).name;
 
 function cardOption(s: ToyState, id: string, kind: string, role: OptionRole, en: string, ja: string): DecisionOption {
@@ -133,7 +139,7 @@ export const attackDecision = defineDecisionKind<ToyState, { refusedTotal: numbe
       defaultOnTimeout: [],
     };
   },
-  handle: (_s, _payload, chosen) => chosen.map((id) => id.slice('attack:'.length)),
+  handle: (_s, _payload, chosen) => chosen.map((id) => splitOption(id).object),
 });
 
 export const TOY_DECISIONS = [priorityDecision, targetDecision, extraPlayDecision, attackDecision];

@@ -17,14 +17,14 @@ import {
 } from '../../src/engine/core/procedure.ts';
 import { replacementProcedure } from '../../src/engine/core/replacement.ts';
 import { cardOf } from './cards.ts';
-import { extraPlayDecision, targetDecision } from './decisions.ts';
+import { extraPlayDecision, splitOption, targetDecision } from './decisions.ts';
 import { currentRef, moveObject, objectOf, sideOf, type ToyState } from './state.ts';
 
 /** TOY 4.1: plays run inside the kernel's transaction, so a cancelled play leaves no trace (4.2). */
 export const transaction = transactionProcedure<ToyState>();
 
 /** TOY 3.1–3.2, 4.2: a card goes from hand to the stack, then names its target if it has one. */
-export const play = defineProcedure<ToyState, { seat: Seat; card: string; item: string }, null>({
+export const play = defineProcedure<ToyState, { seat: Seat; card: string }, null>({
   kind: 'play',
   first: 'to-stack',
   steps: {
@@ -33,9 +33,14 @@ export const play = defineProcedure<ToyState, { seat: Seat; card: string; item: 
       if (o.zone !== 'hand' || o.owner !== data.seat)
         throw new Error(`play: ${data.card} is not in ${data.seat}'s hand`);
       moveObject(s, o.id, 'stack');
-      data.item = `s${s.nextItem}`;
+      s.stack.push({
+        id: `s${s.nextItem}`,
+        kind: 'card',
+        source: currentRef(s, o.id),
+        controller: data.seat,
+        target: null,
+      });
       s.nextItem += 1;
-      s.stack.push({ id: data.item, kind: 'card', source: currentRef(s, o.id), controller: data.seat, target: null });
       const card = cardOf(o.card);
       if (card.type === 'spell' && card.targets) return ask(targetDecision, data.seat, { card: o.card }, 'targeted');
       return { return: null };
@@ -43,10 +48,11 @@ export const play = defineProcedure<ToyState, { seat: Seat; card: string; item: 
     targeted(s, { data, ret }) {
       const choice = answerOf(targetDecision, ret);
       if (choice === 'cancel') return rewind('TOY 4.2');
-      const item = s.stack.find((i) => i.id === data.item);
-      if (!item) throw new Error(`play: stack item ${data.item} is gone`);
-      const [what, id] = choice.split(':') as [string, string];
-      item.target = what === 'player' ? { player: id === 'p1' ? 'p1' : 'p2' } : { unit: currentRef(s, id) };
+      // Nothing is put on the stack while the target is chosen: the card's item is still the top one.
+      const item = s.stack[s.stack.length - 1];
+      if (item?.source.id !== data.card) throw new Error(`play: ${data.card} is not on top of the stack`);
+      const { action, object } = splitOption(choice);
+      item.target = action === 'player' ? { player: object === 'p1' ? 'p1' : 'p2' } : { unit: currentRef(s, object) };
       return { return: null };
     },
   },
@@ -64,12 +70,7 @@ export const extraPlay = defineProcedure<ToyState, { seat: Seat }, null>({
     chosen(_s, { data, ret }) {
       const choice = answerOf(extraPlayDecision, ret);
       if (choice === 'skip') return { return: null };
-      return inTransaction(
-        transaction,
-        play,
-        { seat: data.seat, card: choice.slice('play:'.length), item: '' },
-        'done',
-      );
+      return inTransaction(transaction, play, { seat: data.seat, card: splitOption(choice).object }, 'done');
     },
     done: () => ({ return: null }),
   },

@@ -11,7 +11,7 @@ import { actedWithPriority, passPriority } from '../../src/engine/core/priority.
 import { call, defineProcedure, inTransaction, resultOf } from '../../src/engine/core/procedure.ts';
 import { apnapOrder, matchTriggers } from '../../src/engine/core/triggers.ts';
 import { cardOf } from './cards.ts';
-import { ATTACK_POWER_LIMIT, attackDecision, priorityDecision } from './decisions.ts';
+import { ATTACK_POWER_LIMIT, attackDecision, priorityDecision, splitOption } from './decisions.ts';
 import { resolve } from './effects.ts';
 import { dealDamage, play, stateChecks, transaction } from './playing.ts';
 import {
@@ -81,8 +81,8 @@ export const priorityWindow = defineProcedure<ToyState, { round: Round }, null>(
         if (s.stack.length === 0) return { return: null };
         return call(resolve, { item: null, index: 0 }, 'resolved');
       }
-      const [action, id] = choice.split(':') as [string, string];
-      if (action === 'play') return inTransaction(transaction, play, { seat, card: id, item: '' }, 'played');
+      const { action, object: id } = splitOption(choice);
+      if (action === 'play') return inTransaction(transaction, play, { seat, card: id }, 'played');
       if (action === 'set') moveObject(s, id, 'board', true);
       else if (action === 'flip') {
         moveObject(s, id, 'stack');
