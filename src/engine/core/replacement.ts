@@ -1,4 +1,9 @@
+import { answerOf, ask, type DefinedDecisionKind, defineDecisionKind } from './decision-kinds.ts';
+import { IllegalAction } from './errors.ts';
 import type { Seat } from './game.ts';
+import type { Json } from './json.ts';
+import { type Label, label } from './label.ts';
+import { defineProcedure, type Procedure } from './procedure.ts';
 
 /**
  * Replacement effects on one event (NOVA 802.1.3, CR 616): every replacement that applies is applied, at most once
@@ -114,4 +119,88 @@ function allOrdersAgree<E, R extends { id: string }>(
   };
   explore(p);
   return outcomes.size === 1;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The replacement loop as a kernel procedure: the affected player's order choice is an ordinary decision, so the
+// loop can run at any depth (inside combat damage, inside a state-based pass) and be saved while it waits.
+
+/** The procedure's data and result: the event as replaced so far and the replacements used (CR 614.5). */
+export type ReplacementData<E extends Json> = { event: E; applied: string[] };
+export type ReplacementChoice<E extends Json> = { event: E; options: string[] };
+
+export interface ReplacementProcedureRules<S, E extends Json, R extends { id: string }> extends ReplacementRules<E, R> {
+  /** Procedure kind; the decision kind is `<kind>-order`. */
+  kind: string;
+  /** The replacement effects that exist in this state (each is then tested with `applies`). */
+  replacements(state: S, event: E): R[];
+  /** How a replacement is offered (words are built at view time, never stored). */
+  describe(state: S, r: R): Label;
+}
+
+export interface ReplacementProcedure<S, E extends Json> {
+  procedure: Procedure<S, ReplacementData<E>, ReplacementData<E>>;
+  order: DefinedDecisionKind<S, ReplacementChoice<E>, string>;
+}
+
+/**
+ * The loop of CR 616.1 / NOVA 802.1.3.3 as frames: settle what needs no choice, ask the affected player which
+ * replacement goes next when the order matters, apply it, repeat. Returns the final event and what was applied;
+ * the caller performs the event. Call it with `{ event, applied: [] }`.
+ */
+export function replacementProcedure<S, E extends Json, R extends { id: string }>(
+  rules: ReplacementProcedureRules<S, E, R>,
+): ReplacementProcedure<S, E> {
+  const order = defineDecisionKind<S, ReplacementChoice<E>, string>({
+    name: `${rules.kind}-order`,
+    role: 'choice',
+    build(state, payload) {
+      const all = rules.replacements(state, payload.event);
+      const options = payload.options.map((id) => {
+        const r = all.find((x) => x.id === id);
+        if (!r) throw new Error(`${rules.kind}: replacement ${id} is gone`);
+        return { id, kind: 'replacement', role: 'choice' as const, label: rules.describe(state, r) };
+      });
+      const first = options[0]?.id;
+      return {
+        prompt: label('Choose the replacement effect to apply first.', '先に適用する置換効果を選んでください。'),
+        options,
+        min: 1,
+        max: 1,
+        defaultOnTimeout: first ? [first] : [],
+      };
+    },
+    handle(_state, payload, chosen) {
+      const id = chosen[0];
+      if (id === undefined || !payload.options.includes(id)) {
+        throw new IllegalAction(label('Choose one replacement effect.', '置換効果を一つ選んでください。'));
+      }
+      return id;
+    },
+  });
+  const procedure = defineProcedure<S, ReplacementData<E>, ReplacementData<E>>({
+    kind: rules.kind,
+    first: 'settle',
+    steps: {
+      settle(state, { data }) {
+        const all = rules.replacements(state, data.event);
+        const { progress, step } = settleReplacements({ event: data.event, applied: data.applied }, all, rules);
+        data.event = progress.event;
+        data.applied = progress.applied;
+        if (step.kind === 'done') return { return: { event: data.event, applied: data.applied } };
+        return ask(order, step.chooser, { event: data.event, options: step.options.map((r) => r.id) }, 'chosen');
+      },
+      chosen(state, { data, ret }) {
+        const id = answerOf(order, ret);
+        const all = rules.replacements(state, data.event);
+        const r = all.find((x) => x.id === id);
+        if (!r) throw new Error(`${rules.kind}: chosen replacement ${id} is gone`);
+        const next = applyReplacement({ event: data.event, applied: data.applied }, r, all, rules);
+        data.event = next.event;
+        data.applied = next.applied;
+        return { goto: 'settle' };
+      },
+    },
+  });
+  return { procedure, order };
 }

@@ -1,0 +1,97 @@
+/**
+ * Decision kinds as `{build, handle}` pairs: one object per kind says both what the player is offered and what an
+ * answer does, instead of two parallel switches (NOVA's `buildDecision` and `handle`). A procedure asks with
+ * `ask(kind, seat, payload, next)`; the payload is plain JSON kept in the awaiting frame, so the pending decision is
+ * rebuilt from the state whenever it is needed (never stored, so its words are never hashed). The payload type `P`
+ * ties the three together: what `ask` stores is what `build` and `handle` receive, and `A` is what `answerOf` reads
+ * back in the procedure's next step.
+ */
+import type { DecisionOption, DecisionRole, Seat } from './game.ts';
+import type { Json } from './json.ts';
+import type { Label } from './label.ts';
+import type { StepOut } from './procedure.ts';
+
+/** What the player is offered: today's pick shape (any `min..max` distinct options form an answer). */
+export interface DecisionAsk {
+  prompt: Label;
+  options: DecisionOption[];
+  min: number;
+  max: number;
+  /** True when the order of the chosen ids matters. */
+  ordered?: boolean;
+  /** The rules-legal answer when the player's clock runs out. */
+  defaultOnTimeout: string[];
+}
+
+export interface DecisionKind<S, P extends Json, A extends Json> {
+  /** Unique among the kinds a game registers; it is the pending decision's `kind`. */
+  readonly name: string;
+  /** What the decision is in terms every game shares (the bot, auto-pass and the fuzzer read it). */
+  readonly role: DecisionRole;
+  /** The options, from the state as it is now and the payload the asking step stored. */
+  build(state: S, payload: P, seat: Seat): DecisionAsk;
+  /**
+   * What the chosen ids mean. Runs on the game's working copy: it may change the state, and it may throw
+   * IllegalAction for an answer that is well-formed but illegal as a whole (the state is then untouched).
+   * The value returned is handed to the asking frame, whose next step reads it with `answerOf`.
+   */
+  handle(state: S, payload: P, chosen: string[], seat: Seat): A;
+}
+
+/** The same kind with its payload and answer types erased, as the kernel's registry holds it. */
+export interface RegisteredDecisionKind<S> {
+  readonly name: string;
+  readonly role: DecisionRole;
+  build(state: S, payload: Json, seat: Seat): DecisionAsk;
+  handle(state: S, payload: Json, chosen: string[], seat: Seat): Json;
+}
+
+export interface DefinedDecisionKind<S, P extends Json, A extends Json> extends DecisionKind<S, P, A> {
+  readonly registered: RegisteredDecisionKind<S>;
+}
+
+export function defineDecisionKind<S, P extends Json, A extends Json>(
+  kind: DecisionKind<S, P, A>,
+): DefinedDecisionKind<S, P, A> {
+  return {
+    ...kind,
+    registered: {
+      name: kind.name,
+      role: kind.role,
+      // The payload was written by `ask` of this same kind (names are unique in a registry), so it is a P.
+      build: (state, payload, seat) => kind.build(state, payload as P, seat),
+      handle: (state, payload, chosen, seat) => kind.handle(state, payload as P, chosen, seat),
+    },
+  };
+}
+
+/** The step result that pauses the frame until `seat` answers; the frame then goes on at step `next`. */
+export function ask<S, P extends Json, A extends Json>(
+  kind: DefinedDecisionKind<S, P, A>,
+  seat: Seat,
+  payload: P,
+  next: string,
+): StepOut {
+  return { await: { decision: kind.name, seat, payload }, next };
+}
+
+/** The answer `kind.handle` returned, in the step that follows the `ask`. */
+export function answerOf<S, P extends Json, A extends Json>(
+  kind: DefinedDecisionKind<S, P, A>,
+  ret: Json | undefined,
+): A {
+  if (ret === undefined) throw new Error(`no answer to "${kind.name}" in this step (was it reached by ask?)`);
+  return ret as A;
+}
+
+/** A game's decision kinds by name; a second kind with a taken name is a programming error. */
+export function decisionRegistry<S>(
+  kinds: ReadonlyArray<{ registered: RegisteredDecisionKind<S> }>,
+): ReadonlyMap<string, RegisteredDecisionKind<S>> {
+  const out = new Map<string, RegisteredDecisionKind<S>>();
+  for (const { registered } of kinds) {
+    if (out.has(registered.name)) throw new Error(`decision kind "${registered.name}" is registered twice`);
+    out.set(registered.name, registered);
+  }
+  return out;
+}

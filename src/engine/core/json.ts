@@ -1,0 +1,33 @@
+/**
+ * Plain JSON values: what a game state, a procedure frame and an event are made of. Type aliases (not interfaces) so
+ * that object shapes written as `type X = {...}` are assignable to `JsonObject`.
+ */
+export type Json = null | boolean | number | string | Json[] | JsonObject;
+export type JsonObject = { [key: string]: Json };
+
+/**
+ * A checked deep copy of a value that must be plain JSON (a game state, or part of one). Throws on anything else
+ * (a function, a class instance, `undefined` in an array, a non-finite number), so a state that could not survive
+ * `JSON.stringify` is caught where it is copied rather than at replay. Object members that are `undefined` are
+ * dropped, as JSON.stringify drops them.
+ */
+export function jsonCopy(value: unknown, path = '$'): Json {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new TypeError(`${path}: ${value} is not JSON`);
+    return value;
+  }
+  if (Array.isArray(value)) return value.map((v, i) => jsonCopy(v, `${path}[${i}]`));
+  if (typeof value === 'object') {
+    const proto: unknown = Object.getPrototypeOf(value);
+    if (proto !== Object.prototype && proto !== null) throw new TypeError(`${path}: a class instance is not JSON`);
+    const out: JsonObject = {};
+    for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = jsonCopy(v, `${path}.${k}`);
+    return out;
+  }
+  throw new TypeError(`${path}: ${value === undefined ? 'undefined' : `a ${typeof value}`} is not JSON`);
+}
+
+export function isJsonObject(value: Json | undefined): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
