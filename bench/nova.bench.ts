@@ -19,7 +19,7 @@ function randomGame(setup: Parameters<typeof nova.setup>[0], seed: string, keep?
   let rng = seedRng(`fuzz-${seed}`);
   let decisions = 0;
   while (!s.result && decisions < 50_000) {
-    const p = s.pending;
+    const p = nova.pending(s);
     if (!p) throw new Error(`bench game ${seed}: nothing pending`);
     const [r, next] = randomResponse(p, rng, 0.7);
     rng = next;
@@ -67,7 +67,7 @@ export async function bench(): Promise<BenchFigure[]> {
   let s = nova.setup(setup, 'size');
   let rng = seedRng('size');
   for (let i = 0; i < 400 && !s.result; i++) {
-    const p = s.pending;
+    const p = nova.pending(s);
     if (!p) break;
     const [r, next] = randomResponse(p, rng, 0.7);
     rng = next;

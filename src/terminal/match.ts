@@ -26,7 +26,7 @@ export async function runTerminalMatch(): Promise<void> {
   let lastTurn = -1;
   let lastLog = 0;
   while (!s.result) {
-    const p = s.pending;
+    const p = nova.pending(s);
     if (!p) break;
     const view = nova.view(s, interactive ? { kind: 'player', seat: 'p1' } : { kind: 'spectator' });
     for (const entry of view.log) if (entry.seq > lastLog) console.log(`  · ${entry.text.en}`);
@@ -70,6 +70,6 @@ export async function runTerminalMatch(): Promise<void> {
   for (const entry of end.log) if (entry.seq > lastLog) console.log(`  · ${entry.text.en}`);
   const r = s.result;
   console.log(
-    `\n${r ? (r.kind === 'win' ? `${r.winner} wins: ${r.reason.en} (NOVA ${r.rule})` : `Draw: ${r.reason.en}`) : 'Game stopped.'}`,
+    `\n${r ? (r.kind === 'win' ? `${r.winner} wins: ${nova.describeResult(r).en} (NOVA ${r.rule})` : `Draw: ${nova.describeResult(r).en}`) : 'Game stopped.'}`,
   );
 }

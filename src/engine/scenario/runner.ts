@@ -81,7 +81,7 @@ function optionMatchesRef(s: NovaState, o: DecisionOption, ref: string): boolean
 }
 
 function findOption(s: NovaState, step: Extract<Step, { do: string }>): DecisionOption[] {
-  const p = s.pending;
+  const p = nova.pending(s);
   if (!p) throw new Error('the game is over; nothing to decide');
   if (p.player !== step.player) throw new Error(`it is ${p.player}'s decision (${p.kind}), not ${step.player}'s`);
   const kinds = OPTION_ALIASES[step.do] ?? [step.do];
@@ -128,7 +128,7 @@ function describeOptions(options: DecisionOption[]): string {
 
 /** "play Flare Lance" → is there such an option for that player right now? */
 function optionAvailable(s: NovaState, seat: Seat, text: string): boolean {
-  const p = s.pending;
+  const p = nova.pending(s);
   if (!p || p.player !== seat) return false;
   const [verb, ...rest] = text.split(' ');
   const ref = rest.join(' ');
@@ -150,25 +150,30 @@ function applyStep(s: NovaState, step: Step): NovaState {
     const start = { turn: s.turn.number, phase: s.turn.phase };
     let left = false;
     for (let passes = 0; passes < 500; passes++) {
-      const p = s.pending;
-      if (!p || p.kind !== 'priority') return s;
+      const p = nova.pending(s);
+      if (p?.kind !== 'priority') return s;
       s = nova.apply(s, p.player, { decisionId: p.id, choose: ['pass'] });
       if (s.turn.number !== start.turn || s.turn.phase !== start.phase) left = true;
-      if (step.passUntil !== 'decision' && left && s.turn.phase === step.passUntil && s.pending?.kind === 'priority')
+      if (
+        step.passUntil !== 'decision' &&
+        left &&
+        s.turn.phase === step.passUntil &&
+        nova.pending(s)?.kind === 'priority'
+      )
         return s;
     }
     throw new Error(`passUntil ${step.passUntil}: not reached after 500 passes`);
   }
   if ('answerForced' in step) {
     for (let i = 0; i < step.answerForced; i++) {
-      const p = s.pending;
+      const p = nova.pending(s);
       if (!p || !isForced(p)) return s;
       s = nova.apply(s, p.player, { decisionId: p.id, choose: p.options.map((o) => o.id) });
     }
     return s;
   }
   if ('expect' in step) return s;
-  const p = s.pending;
+  const p = nova.pending(s);
   if (!p) throw new Error('the game is over; nothing to decide');
   if ('label' in step) {
     const o = p.options.find((x) => x.label.en === step.label || x.label.ja === step.label);
@@ -202,8 +207,8 @@ export function checkExpectations(s: NovaState, e: Expect): string[] {
   if (e.active !== undefined) eq('active player', e.active, s.turn.active);
   if (e.turn !== undefined) eq('turn', e.turn, s.turn.number);
   if (e.decision) {
-    eq('decision player', e.decision.player, s.pending?.player ?? null);
-    if (e.decision.kind) eq('decision kind', e.decision.kind, s.pending?.kind ?? null);
+    eq('decision player', e.decision.player, nova.pending(s)?.player ?? null);
+    if (e.decision.kind) eq('decision kind', e.decision.kind, nova.pending(s)?.kind ?? null);
   }
   for (const seat of ['p1', 'p2'] as const) {
     const pe = e[seat];
@@ -264,11 +269,11 @@ export function checkExpectations(s: NovaState, e: Expect): string[] {
       s.waiting.map((w) => novaCard(w.card).name.en),
     );
   for (const [seat, list] of Object.entries(e.available ?? {})) {
-    for (const text of list)
-      if (!optionAvailable(s, seat as Seat, text))
-        out.push(
-          `${seat} should be able to "${text}" now, but cannot (${s.pending ? describeOptions(s.pending.options) : 'game over'})`,
-        );
+    for (const text of list) {
+      if (optionAvailable(s, seat as Seat, text)) continue;
+      const p = nova.pending(s);
+      out.push(`${seat} should be able to "${text}" now, but cannot (${p ? describeOptions(p.options) : 'game over'})`);
+    }
   }
   for (const [seat, list] of Object.entries(e.unavailable ?? {})) {
     for (const text of list)
