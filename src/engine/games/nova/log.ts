@@ -84,21 +84,14 @@ export function loggedTarget(s: NovaState, t: TargetRef): LoggedTarget {
 export const LOG_KEPT = 60;
 
 /**
- * Entries are never changed once written and consecutive states share them (working-copy.ts), so they are frozen:
- * a stray write fails loudly.
+ * Entries are never changed once written and consecutive states share them (working-copy.ts), so they are frozen,
+ * with their event, so a stray write fails loudly. (The event's own lists are not: freezing them as well made
+ * decisions measurably slower, and every caller builds its event fresh.)
  */
 function entry(seq: number, event: NovaLogEvent, visibleTo?: Seat[]): NovaLogEntry {
-  const e: NovaLogEntry = { seq, event: deepFrozen(event) };
+  const e: NovaLogEntry = { seq, event: Object.freeze(event) };
   if (visibleTo) e.visibleTo = Object.freeze([...visibleTo]) as Seat[];
   return Object.freeze(e);
-}
-
-function deepFrozen<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFrozen(v);
-  }
-  return value;
 }
 
 /** The next entry's number: entries are numbered 1, 2, ... for the whole match, and the latest is always kept. */
