@@ -257,7 +257,7 @@ export class BoardUpdater {
     }
     if (state.result && !ctx.store.posts.isAnnounced(matchId)) {
       await this.pacer.take(channel.id);
-      await channel.send(resultMessage(ctx, row, game, state, names, locale));
+      await channel.send(resultMessage(game, state, names, locale, ctx.store.matches.publicLog(matchId)));
       announced(ctx, row, state.result);
     }
     const dm = ctx.notifier
@@ -317,7 +317,9 @@ async function announceWithoutThread(ctx: BotContext, row: MatchInfo): Promise<v
     if (channel?.isSendable()) {
       const locale = ctx.store.guilds.get(row.guildId).locale;
       const game = ctx.store.requireGame(row.game);
-      await channel.send(resultMessage(ctx, row, game, state, await seatNames(ctx, row), locale));
+      await channel.send(
+        resultMessage(game, state, await seatNames(ctx, row), locale, ctx.store.matches.publicLog(row.matchId)),
+      );
     }
   } catch (error) {
     ctx.log(`result of match ${row.matchId} without its thread: ${(error as Error).message}`);

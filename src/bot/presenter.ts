@@ -10,7 +10,7 @@ import {
   EmbedBuilder,
   type MessageActionRowComponentBuilder,
 } from 'discord.js';
-import type { BaseState, GameModule, PendingDecision, Seat } from '../engine/core/game.ts';
+import type { BaseState, GameModule, LogEntry, PendingDecision, Seat } from '../engine/core/game.ts';
 import type { Locale } from '../engine/core/label.ts';
 import type { GamePresenter } from '../engine/definition.ts';
 import type { TableModel } from '../render/table-model.ts';
@@ -201,30 +201,26 @@ export async function publicBoard(
   };
 }
 
-/** The end of a match: who won and why, and the log. */
+/**
+ * The end of a match: who won and why (the result's reason in words, `describeResult`), and the log. `publicLog`
+ * is every entry a spectator may read, from the whole match (MatchStore.publicLog replays it): the embed shows its
+ * last lines and the attached file all of them, so the file holds nothing a spectator may not read.
+ */
 export function resultMessage(
-  ctx: Pick<BotContext, 'games'>,
-  row: MatchInfo,
   game: GameModule,
   state: BaseState,
   names: Record<Seat, string>,
   locale: Locale,
+  publicLog: readonly LogEntry[],
 ): OutgoingMessage {
-  const view = game.view(state, { kind: 'spectator' });
   const r = state.result;
   const headline = !r ? T.matchOver[locale] : r.kind === 'win' ? T.wins(names[r.winner])[locale] : T.draw[locale];
+  const reason = r ? game.describeResult(r)[locale] : '';
   const embed = new EmbedBuilder()
     .setTitle(clip(`${T.result[locale]}: ${headline}`, 256))
-    .setDescription(r ? clip(`${withNames(r.reason[locale], names)} (${game.name[locale]} ${r.rule})`, 4000) : '—')
-    .addFields({
-      name: T.log[locale],
-      value: logLines(presenterFor(ctx.games, row.game).log(view), locale, names, 20, 1024),
-    });
-  // The whole public log as a file: the spectator view's log, so it holds nothing a spectator may not read.
-  const fullLog = presenterFor(ctx.games, row.game)
-    .log(view)
-    .map((line) => `${line.seq}. ${withNames(line.text[locale], names)}`)
-    .join('\n');
+    .setDescription(r ? clip(`${withNames(reason, names)} (${game.name[locale]} ${r.rule})`, 4000) : '—')
+    .addFields({ name: T.log[locale], value: logLines([...publicLog], locale, names, 20, 1024) });
+  const fullLog = publicLog.map((line) => `${line.seq}. ${withNames(line.text[locale], names)}`).join('\n');
   const file = new AttachmentBuilder(Buffer.from(`${fullLog}\n`, 'utf8'), { name: 'match-log.txt' });
   return { embeds: [embed], files: [file], components: [] };
 }

@@ -2,8 +2,7 @@ import type { GameModule, MatchSetup } from '../engine/core/game.ts';
 import type { LoggedDecision } from '../engine/core/replay.ts';
 import { parseJsonColumn } from './json-column.ts';
 import { type MatchRecords, type MatchRow, matchIdentity, StoredDecisionSchema } from './match-records.ts';
-import { firstDivergence } from './match-restore.ts';
-import { hashText } from './state-text.ts';
+import { firstDivergence, parsedText, snapshotProblem } from './match-restore.ts';
 
 /** A match as portable JSON: enough to replay it anywhere (setup + seed + decisions, with the logged hashes). */
 export interface MatchExport {
@@ -16,6 +15,8 @@ export interface MatchExport {
   players: { p1: string; p2: string };
   status: string;
   statusReason: string | null;
+  /** The game's rules version the match is recorded under. */
+  rulesVersion: number;
   seed: string | null;
   setup: MatchSetup | null;
   initialHash: string | null;
@@ -60,11 +61,10 @@ export function inspectMatch(records: MatchRecords, row: MatchRow, game: GameMod
   const { decisions, ...match } = exportMatch(records, row);
   const snapshots = records.snapshotSeqs(row.match_id, Number.MAX_SAFE_INTEGER).map((seq) => {
     const snap = records.snapshot(row.match_id, seq);
-    const sound =
-      snap !== undefined &&
-      hashText(snap.state) === snap.state_hash &&
-      snap.state_hash === records.decisionAt(row.match_id, seq)?.state_hash;
-    return { seq, sound };
+    return {
+      seq,
+      sound: snap !== undefined && snapshotProblem(records, row, seq, snap.state_hash, parsedText(snap.state)) === null,
+    };
   });
   let replayProblem: string | null;
   if (row.status === 'pending') replayProblem = null;

@@ -38,6 +38,11 @@ export interface MatchRow {
   started_at: number | null;
   updated_at: number;
   ended_at: number | null;
+  /** The game's rules version the hashes from the starting point on were written under (migration 5). */
+  rules_version: number;
+  /** Where a declared migration re-hashed the match, and the hash there (null: never; see migration 5). */
+  rehashed_at: number | null;
+  rehashed_hash: string | null;
 }
 
 export interface DecisionRow {
@@ -70,6 +75,8 @@ export interface MatchInfo {
   status: MatchStatus;
   /** Why it was frozen or aborted. */
   statusReason: string | null;
+  /** The game's rules version the match is recorded under (docs/store.md "Rules versions"). */
+  rulesVersion: number;
   seed: string | null;
   decisionCount: number;
   result: GameResult | null;
@@ -93,6 +100,7 @@ export function matchIdentity(row: MatchRow) {
     players: { p1: row.p1_user_id, p2: row.p2_user_id },
     status: row.status,
     statusReason: row.status_reason,
+    rulesVersion: row.rules_version,
     seed: row.seed,
     createdAt: row.created_at,
     startedAt: row.started_at,
@@ -128,6 +136,28 @@ export function toLoggedDecision(row: DecisionRow): LoggedDecision {
 
 export function parseSetup(row: MatchRow, schema: z.ZodType<MatchSetup>): MatchSetup {
   return parseJsonColumn(schema, row.setup ?? 'null', `setup of match ${row.match_id}`);
+}
+
+/** Where restoring a match starts checking its log: the initial state, or where a migration re-hashed it. */
+export function hashAnchor(row: MatchRow): { seq: number; hash: string | null } {
+  return row.rehashed_at === null
+    ? { seq: 0, hash: row.initial_hash }
+    : { seq: row.rehashed_at, hash: row.rehashed_hash };
+}
+
+/** What a declared rules migration writes (MatchRecords.rehash). */
+export interface Rehash {
+  matchId: string;
+  /** The decision count and rules version the migration started from (refused if either changed meanwhile). */
+  seq: number;
+  fromVersion: number;
+  toVersion: number;
+  hash: string;
+  /** The result rewritten in the new version's form, if the match is over. */
+  result: string | null;
+  /** The state's canonical text, to restore from; null for a match that is over (it keeps no snapshots). */
+  snapshot: string | null;
+  now: number;
 }
 
 /** What commitDecision writes for one decision. */
@@ -224,22 +254,41 @@ export class MatchRecords {
       .prepare(
         `INSERT INTO matches (match_id, guild_id, channel_id, thread_id, game, format, p1_user_id, p2_user_id, status,
            seed, setup, initial_hash, decision_count, last_hash, result, status_reason, created_at, started_at,
-           updated_at, ended_at)
+           updated_at, ended_at, rules_version, rehashed_at, rehashed_hash)
          VALUES (@match_id, @guild_id, @channel_id, @thread_id, @game, @format, @p1_user_id, @p2_user_id, @status,
            @seed, @setup, @initial_hash, @decision_count, @last_hash, @result, @status_reason, @created_at,
-           @started_at, @updated_at, @ended_at)`,
+           @started_at, @updated_at, @ended_at, @rules_version, @rehashed_at, @rehashed_hash)`,
       )
       .run(row);
   }
 
-  start(matchId: string, seed: string, setup: string, initialHash: string, now: number): boolean {
+  start(matchId: string, seed: string, setup: string, initialHash: string, rulesVersion: number, now: number): boolean {
     const info = this.db
       .prepare(
         `UPDATE matches SET status = 'active', seed = ?, setup = ?, initial_hash = ?, last_hash = ?,
-           started_at = ?, updated_at = ? WHERE match_id = ? AND status = 'pending'`,
+           rules_version = ?, started_at = ?, updated_at = ? WHERE match_id = ? AND status = 'pending'`,
       )
-      .run(seed, setup, initialHash, initialHash, now, now, matchId);
+      .run(seed, setup, initialHash, initialHash, rulesVersion, now, now, matchId);
     return info.changes === 1;
+  }
+
+  /**
+   * Records a declared rules migration (docs/store.md "Rules versions"), in one transaction: the match's new rules
+   * version and hash anchor, its latest hash and result in the new form, and its snapshots replaced by one at the
+   * anchor (older ones hold states of the older version). The logged decisions are not touched.
+   */
+  rehash(r: Rehash): void {
+    this.db.transaction(() => {
+      const changed = this.db
+        .prepare(
+          `UPDATE matches SET rules_version = ?, rehashed_at = ?, rehashed_hash = ?, last_hash = ?,
+             result = COALESCE(?, result) WHERE match_id = ? AND decision_count = ? AND rules_version = ?`,
+        )
+        .run(r.toVersion, r.seq, r.hash, r.hash, r.result, r.matchId, r.seq, r.fromVersion).changes;
+      if (changed !== 1) throw new Error(`match "${r.matchId}" changed while it was being migrated`);
+      this.db.prepare('DELETE FROM match_snapshots WHERE match_id = ?').run(r.matchId);
+      if (r.snapshot !== null && r.seq > 0) this.snapshotStmt.run(r.matchId, r.seq, r.snapshot, r.hash);
+    })();
   }
 
   /**

@@ -8,13 +8,15 @@ import {
   DecisionResponseSchema,
   GameIdSchema,
   type GameModule,
+  type LogEntry,
   type MatchSetup,
   MatchSetupSchema,
   SEATS,
   type Seat,
+  type Viewer,
 } from '../engine/core/game.ts';
 import { canonicalJson, stateHash } from '../engine/core/hash.ts';
-import { applyLogged, type LoggedDecision } from '../engine/core/replay.ts';
+import { applyLogged, type LoggedDecision, replayLog } from '../engine/core/replay.ts';
 import { type GameResolver, requireGame } from './game-resolver.ts';
 import { parseInput } from './json-column.ts';
 import { MatchNotFound, MatchNotPlayable } from './match-errors.ts';
@@ -24,9 +26,10 @@ import {
   type MatchRow,
   type MatchStatus,
   parseSetup,
+  toLoggedDecision,
   toMatchInfo,
 } from './match-records.ts';
-import { restoreMatch } from './match-restore.ts';
+import { migrateMatch, outdated, type RestoreOutcome, restoreMatch } from './match-restore.ts';
 import { canonicalState } from './state-text.ts';
 
 const Id = z.string().min(1).max(64);
@@ -119,7 +122,7 @@ export class MatchStore {
   /** Records a challenge (`pending`); `startMatch` gives it decks and a seed. */
   createMatch(input: NewMatch): MatchInfo {
     const m = parseInput(NewMatchSchema, input, 'new match');
-    requireGame(this.resolveGame, m.game);
+    const game = requireGame(this.resolveGame, m.game);
     const now = this.now();
     const row: MatchRow = {
       match_id: m.matchId ?? randomUUID(),
@@ -142,6 +145,9 @@ export class MatchStore {
       started_at: null,
       updated_at: now,
       ended_at: null,
+      rules_version: game.rulesVersion,
+      rehashed_at: null,
+      rehashed_hash: null,
     };
     this.records.insertMatch(row);
     return toMatchInfo(row);
@@ -156,7 +162,7 @@ export class MatchStore {
     const game = requireGame(this.resolveGame, row.game);
     const state = game.setup(checked, seed);
     const hash = stateHash(state);
-    if (!this.records.start(matchId, seed, canonicalJson(checked), hash, this.now())) {
+    if (!this.records.start(matchId, seed, canonicalJson(checked), hash, game.rulesVersion, this.now())) {
       throw new MatchNotPlayable(matchId, this.row(matchId).status);
     }
     this.live.set(matchId, { game, state, hash, seq: 0 });
@@ -233,9 +239,21 @@ export class MatchStore {
     if (row.status === 'active') return this.liveMatch(row).state;
     if (row.status === 'pending') throw new MatchNotPlayable(matchId, row.status);
     const game = requireGame(this.resolveGame, row.game);
-    const outcome = restoreMatch(game, this.records, row);
+    const outcome = this.restore(game, row);
     if (!outcome.ok) throw new MatchNotPlayable(matchId, row.status);
     return outcome.state;
+  }
+
+  /**
+   * Every log entry of the match this viewer may read (a spectator by default: the public log), from replaying its
+   * decision log, since a state keeps only its latest entries: what the result message attaches as a file.
+   */
+  publicLog(matchId: string, viewer: Viewer = { kind: 'spectator' }): LogEntry[] {
+    const row = this.row(matchId);
+    if (row.status === 'pending') throw new MatchNotPlayable(matchId, row.status);
+    const game = requireGame(this.resolveGame, row.game);
+    const decisions = this.records.decisionsAfter(matchId, 0).map(toLoggedDecision);
+    return replayLog(game, parseSetup(row, MatchSetupSchema), row.seed ?? '', decisions, viewer);
   }
 
   /**
@@ -253,7 +271,7 @@ export class MatchStore {
         report.skipped.push({ matchId, reason: `game "${row.game}" is not loaded` });
         continue;
       }
-      const outcome = restoreMatch(game, this.records, row);
+      const outcome = this.restore(game, row);
       for (const note of outcome.notes) {
         report.notes.push({ matchId, note });
         this.log(`match ${matchId}: ${note}`);
@@ -330,7 +348,7 @@ export class MatchStore {
     const cached = this.live.get(row.match_id);
     if (cached && cached.seq === row.decision_count) return cached;
     const game = requireGame(this.resolveGame, row.game);
-    const outcome = restoreMatch(game, this.records, row);
+    const outcome = this.restore(game, row);
     for (const note of outcome.notes) this.log(`match ${row.match_id}: ${note}`);
     if (!outcome.ok) {
       this.freeze(row.match_id, outcome.reason);
@@ -339,6 +357,28 @@ export class MatchStore {
     const loaded = { game, state: outcome.state, hash: outcome.hash, seq: outcome.seq };
     this.live.set(row.match_id, loaded);
     return loaded;
+  }
+
+  /**
+   * The match's state from the store: migrated first when it was recorded under an older rules version that the
+   * game declares a migration for (recorded at once, so it happens once), otherwise restored and checked.
+   */
+  private restore(game: GameModule, row: MatchRow): RestoreOutcome {
+    if (!outdated(game, row)) return restoreMatch(game, this.records, row);
+    const migrated = migrateMatch(game, this.records, row);
+    if (!migrated.ok) return { ok: false, reason: migrated.reason, notes: [] };
+    const { state, hash, seq } = migrated;
+    this.records.rehash({
+      matchId: row.match_id,
+      seq,
+      fromVersion: row.rules_version,
+      toVersion: game.rulesVersion,
+      hash,
+      result: state.result ? JSON.stringify(state.result) : null,
+      snapshot: state.result ? null : canonicalState(state).text,
+      now: this.now(),
+    });
+    return { ok: true, state, hash, seq, fromSeq: 0, notes: [migrated.note] };
   }
 
   /** The committed entry this submission repeats, if it is a re-submission. */

@@ -77,6 +77,6 @@ export async function runTerminalMatch(game: GameId, registry: GameRegistry = GA
   for (const entry of end) if (entry.seq > lastLog) console.log(`  · ${entry.text.en}`);
   const r = s.result;
   console.log(
-    `\n${r ? (r.kind === 'win' ? `${r.winner} wins: ${r.reason.en} (${definition.name.en} ${r.rule})` : `Draw: ${r.reason.en}`) : 'Game stopped.'}`,
+    `\n${r ? (r.kind === 'win' ? `${r.winner} wins: ${module.describeResult(r).en} (${definition.name.en} ${r.rule})` : `Draw: ${module.describeResult(r).en}`) : 'Game stopped.'}`,
   );
 }

@@ -111,7 +111,7 @@ const root = defineProcedure<CountState, { round: number }>({
       return { goto: 'end-check' };
     },
     'end-check': (s) => {
-      if (s.total >= 30) s.result = { kind: 'win', winner: 'p1', reason: label('done', '終'), rule: 'TEST' };
+      if (s.total >= 30) s.result = { kind: 'win', winner: 'p1', reason: 'done', rule: 'TEST' };
       return { goto: 'start' };
     },
   },

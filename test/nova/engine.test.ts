@@ -21,7 +21,7 @@ if (!a || !b) throw new Error('NOVA preconstructed decks are missing');
 const setup = { game: 'nova' as const, decks: { p1: preconDeckList(a), p2: preconDeckList(b) } };
 
 function answer(s: NovaState, choose: string[]): NovaState {
-  const p = s.pending;
+  const p = nova.pending(s);
   if (!p) throw new Error('nothing pending');
   return nova.apply(s, p.player, { decisionId: p.id, choose });
 }
@@ -29,26 +29,26 @@ function answer(s: NovaState, choose: string[]): NovaState {
 describe('NOVA game module', () => {
   it('starts with a first-or-second choice for a random player and 2000 life each (NOVA 007.4–007.5)', () => {
     const s = nova.setup(setup, 'start');
-    expect(s.pending?.kind).toBe('first-player');
+    expect(nova.pending(s)?.kind).toBe('first-player');
     expect(s.players.p1.life).toBe(2000);
     expect(s.players.p2.life).toBe(2000);
     expect(s.players.p1.zones.deck).toHaveLength(40);
-    const seats = new Set(Array.from({ length: 20 }, (_, i) => nova.setup(setup, `coin-${i}`).pending?.player));
+    const seats = new Set(Array.from({ length: 20 }, (_, i) => nova.pending(nova.setup(setup, `coin-${i}`))?.player));
     expect(seats).toEqual(new Set(['p1', 'p2']));
   });
 
   it('deals 7 cards and asks the first player about a mulligan first (NOVA 007.6.1.2)', () => {
     let s = nova.setup(setup, 'mull');
-    const chooser = s.pending?.player;
+    const chooser = nova.pending(s)?.player;
     s = answer(s, ['first']);
     expect(s.players.p1.zones.hand).toHaveLength(7);
     expect(s.players.p2.zones.hand).toHaveLength(7);
-    expect(s.pending).toMatchObject({ kind: 'mulligan', player: chooser });
+    expect(nova.pending(s)).toMatchObject({ kind: 'mulligan', player: chooser });
   });
 
   it('gives the first turn to the second player when only the first player mulligans (NOVA 007.6.1.2, 402.4.1)', () => {
     let s = nova.setup(setup, 'swap');
-    const first = s.pending?.player;
+    const first = nova.pending(s)?.player;
     const second = first === 'p1' ? 'p2' : 'p1';
     s = answer(s, ['first']);
     s = answer(s, ['mulligan']);
@@ -75,7 +75,7 @@ describe('NOVA game module', () => {
       let rng = seedRng(seed);
       const log = [];
       for (let i = 0; i < 3000 && !s.result; i++) {
-        const p = s.pending;
+        const p = nova.pending(s);
         if (!p) break;
         const [response, next] = randomResponse(p, rng, 0.7);
         rng = next;
@@ -97,7 +97,7 @@ describe('NOVA game module', () => {
 
   it('refuses stale, foreign and unknown answers with IllegalAction and leaves the state as it was', () => {
     const s = nova.setup(setup, 'bad');
-    const p = s.pending;
+    const p = nova.pending(s);
     if (!p) throw new Error('nothing pending');
     const other = p.player === 'p1' ? 'p2' : 'p1';
     expect(() => nova.apply(s, p.player, { decisionId: 'v99', choose: ['first'] })).toThrow(IllegalAction);
@@ -112,7 +112,7 @@ describe('NOVA game module', () => {
     let s = nova.setup(setup, 'replay');
     const log = [];
     for (let i = 0; i < 300 && !s.result; i++) {
-      const p = s.pending;
+      const p = nova.pending(s);
       if (!p) break;
       const response = { decisionId: p.id, choose: p.defaultOnTimeout };
       log.push({ seat: p.player, response });
@@ -124,7 +124,7 @@ describe('NOVA game module', () => {
   it('ends the game for the other player on concession (NOVA 003.2.3)', () => {
     const s = nova.concede(nova.setup(setup, 'concede'), 'p2');
     expect(s.result).toMatchObject({ kind: 'win', winner: 'p1', rule: '003.2.3' });
-    expect(s.pending).toBeNull();
+    expect(nova.pending(s)).toBeNull();
   });
 
   it('names every deck-construction problem (NOVA 006)', () => {

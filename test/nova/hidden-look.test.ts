@@ -26,7 +26,7 @@ const SECRET_NAMES = ['Astral Convergence', 'Cataclysm Hymn', 'アストラル�
 function lookingState(): NovaState {
   const r = runNovaScenario(parseNovaScenario(position));
   expect(r.failures).toEqual([]);
-  expect(r.state.pending?.kind).toBe('order-deck');
+  expect(nova.pending(r.state)?.kind).toBe('order-deck');
   return r.state;
 }
 
@@ -72,7 +72,7 @@ describe("Neris's look at the deck top is hidden information (NOVA 303.3)", () =
   it('keeps the chosen order private after the cards go back, and hides them again from their owner', () => {
     let s = lookingState();
     const [first, second] = s.players.p1.zones.deck as [string, string];
-    const p = s.pending;
+    const p = nova.pending(s);
     if (!p) throw new Error('no decision');
     s = nova.apply(s, 'p1', { decisionId: p.id, choose: [second, first] });
     expect(s.players.p1.zones.deck.slice(0, 2)).toEqual([second, first]);

@@ -35,8 +35,9 @@ setup:
 
 function answerForced(s: NovaState, limit: number): NovaState {
   let state = s;
-  for (let i = 0; i < limit && state.pending && isForced(state.pending); i++) {
-    const p = state.pending;
+  for (let i = 0; i < limit; i++) {
+    const p = nova.pending(state);
+    if (!p || !isForced(p)) break;
     state = nova.apply(state, p.player, { decisionId: p.id, choose: p.options.map((o) => o.id) });
   }
   return state;
@@ -66,7 +67,7 @@ describe('NOVA 924 loops', () => {
 
   it('keeps no watch in ordinary states, so their hashes are as before', () => {
     const s = wispPosition('loop-wisp', '');
-    const p = s.pending;
+    const p = nova.pending(s);
     if (!p) throw new Error('nothing pending');
     const next = nova.apply(s, p.player, { decisionId: p.id, choose: [p.options[0]?.id ?? ''] });
     expect(next.loopWatch?.forced).toBe(1);

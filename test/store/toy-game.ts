@@ -136,9 +136,7 @@ function apply(state: ToyState, seat: Seat, response: DecisionResponse): ToyStat
     rng,
     active: opponentOf(seat),
     sides: { ...state.sides, [seat]: next },
-    result: won
-      ? { kind: 'win', winner: seat, reason: label('Reached the target', '目標到達'), rule: 'toy 3.1' }
-      : null,
+    result: won ? { kind: 'win', winner: seat, reason: 'target-reached', rule: 'toy 3.1' } : null,
   };
 }
 
@@ -150,6 +148,10 @@ export function toyModule(
   return {
     id,
     name,
+    rulesVersion: 1,
+    log: () => [],
+    describeResult: (result) =>
+      result.reason === 'conceded' ? label('Concession', '投了') : label('Reached the target', '目標到達'),
     setup(setup: MatchSetup, seed: string): ToyState {
       const options = OptionsSchema.parse(setup.options);
       for (const seat of ['p1', 'p2'] as const) {
@@ -182,7 +184,7 @@ export function toyModule(
       return {
         ...state,
         version: state.version + 1,
-        result: { kind: 'win', winner, reason: label('Concession', '投了'), rule: 'toy 4.1' },
+        result: { kind: 'win', winner, reason: 'conceded', rule: 'toy 4.1' },
       };
     },
     view(state: ToyState, viewer: Viewer): ToyView {

@@ -7,7 +7,7 @@ import { cloneJson } from '../../src/engine/core/clone.ts';
 import { InvalidData } from '../../src/engine/core/errors.ts';
 import { isCurrent, lastKnown, newEventState } from '../../src/engine/core/events.ts';
 import type { DeckList, DeckProblem, GameModule, MatchSetup, Seat } from '../../src/engine/core/game.ts';
-import { label } from '../../src/engine/core/label.ts';
+import { type Label, label } from '../../src/engine/core/label.ts';
 import { createKernel, emptyStack } from '../../src/engine/core/procedure.ts';
 import { seedRng, shuffle } from '../../src/engine/core/rng.ts';
 import { cardOf, TOY_CARDS } from './cards.ts';
@@ -155,9 +155,21 @@ export function toyInvariants(s: ToyState): string[] {
   return problems;
 }
 
+/** The words for each result code, rendered at view time (results are rules state, words are not). */
+const TOY_RESULT_WORDS: Record<string, Label> = {
+  conceded: label('The other player conceded.', '相手が投了しました。'),
+  'both-lost': label('Both players lost at once.', '両者同時に敗北しました。'),
+  'opponent-lost': label('The other player lost.', '相手が敗北しました。'),
+  'turn-limit': label('The turn limit was reached.', 'ターン上限に達しました。'),
+};
+
 export const toy: GameModule<ToyState, ToyView> = {
   id: TOY_GAME_ID,
   name: label('Skirmish (toy)', '小競り合い（試験用）'),
+  rulesVersion: 1,
+  // Skirmish keeps no log: its views show the board only.
+  log: () => [],
+  describeResult: (result) => TOY_RESULT_WORDS[result.reason] ?? label(result.reason, result.reason),
   setup,
   pending: (s) => toyKernel.pending(s),
   apply: (s, seat, response) => toyKernel.answer(s, seat, response),
@@ -168,7 +180,7 @@ export const toy: GameModule<ToyState, ToyView> = {
     out.result = {
       kind: 'win',
       winner,
-      reason: label('The other player conceded.', '相手が投了しました。'),
+      reason: 'conceded',
       rule: 'TOY 1.3',
     };
     return out;

@@ -155,7 +155,7 @@ export const stateChecks = stateCheckProcedure<ToyState, StateAction>({
     if (losers.length === 2)
       s.result = {
         kind: 'draw',
-        reason: label('Both players lost at once.', '両者同時に敗北しました。'),
+        reason: 'both-lost',
         rule: 'TOY 1.3',
       };
     else if (losers[0]) {
@@ -163,7 +163,7 @@ export const stateChecks = stateCheckProcedure<ToyState, StateAction>({
       s.result = {
         kind: 'win',
         winner,
-        reason: label('The other player lost.', '相手が敗北しました。'),
+        reason: 'opponent-lost',
         rule: 'TOY 1.3',
       };
     }

@@ -124,8 +124,9 @@ export function draw(s: ToyState, seat: Seat, count: number): void {
   }
 }
 
-export function win(winner: Seat, rule: string, en: string, ja: string): GameResult {
-  return { kind: 'win', winner, reason: { en, ja }, rule };
+/** A win as rules state: `reason` is a code (TOY_RESULT_WORDS in index.ts puts it into words). */
+export function win(winner: Seat, rule: string, reason: string): GameResult {
+  return { kind: 'win', winner, reason, rule };
 }
 
 export { opponentOf };

@@ -133,7 +133,7 @@ export const turn = defineProcedure<ToyState, Record<string, never>, null>({
       if (s.turn.number >= LAST_TURN) {
         s.result = {
           kind: 'draw',
-          reason: label('The turn limit was reached.', 'ターン上限に達しました。'),
+          reason: 'turn-limit',
           rule: 'TOY 1.4',
         };
         return { goto: 'draw' };

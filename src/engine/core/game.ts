@@ -99,24 +99,37 @@ export const DecisionResponseSchema = z.object({
 });
 export type DecisionResponse = z.infer<typeof DecisionResponseSchema>;
 
+/**
+ * How a game ended, as rules state: `reason` is a code the game names (e.g. "conceded", "life-zero"), never words;
+ * the game's `describeResult` renders it when it is shown. `card` is the card id that caused it, when one did.
+ */
 export type GameResult =
-  | { kind: 'win'; winner: Seat; reason: Label; rule: string }
-  | { kind: 'draw'; reason: Label; rule: string };
+  | { kind: 'win'; winner: Seat; reason: string; rule: string; card?: string }
+  | { kind: 'draw'; reason: string; rule: string; card?: string };
 
-/** The fields every game's state has; the rest is the game's own. Plain JSON, no classes, no closures. */
+/**
+ * The fields every game's state has; the rest is the game's own. Plain JSON, no classes, no closures.
+ *
+ * Rules state and presentation (docs/architecture.md, invariants): everything on a state is rules state, hashed
+ * (core/hash.ts `stateHash`) and compared when a match is restored, except the top-level `log`. The log is the
+ * game's structured record of what happened (ids, card ids, numbers, rule numbers: no words), kept on the state so
+ * views can show the latest lines; it is outside the hash, so a change in what or how a game logs never freezes a
+ * match. No words are ever stored: prompts, option labels, log lines and result reasons are rendered from rules
+ * state when they are shown (`pending`, `log`, `describeResult`).
+ */
 export interface BaseState {
   game: GameId;
   /** Number of decisions applied so far; the pending decision's id is derived from it. */
   version: number;
   result: GameResult | null;
+  /** The game's structured log, outside the hash (see above); absent for games that keep none. */
+  log?: readonly unknown[];
 }
 
-/** A public or per-viewer log entry. Hidden details are removed per viewer before anything leaves the engine. */
+/** One log line as a viewer reads it, rendered from the game's structured log at view time. */
 export interface LogEntry {
   seq: number;
   text: Label;
-  /** Seats that may see this entry; absent means everyone. */
-  visibleTo?: Seat[];
 }
 
 /**
@@ -126,6 +139,16 @@ export interface LogEntry {
 export interface GameModule<S extends BaseState = BaseState, V = unknown> {
   id: GameId;
   name: Label;
+  /**
+   * The rules version, recorded with every match (docs/store.md "Rules versions"). A game bumps it when a rules
+   * change alters states or decisions (so logged hashes no longer replay); never for wording, which is not state.
+   */
+  rulesVersion: number;
+  /**
+   * Older rules versions whose matches this code can continue, and how (docs/store.md "Rules versions"). A match
+   * recorded under a version not listed here (nor the current one) is frozen, loudly.
+   */
+  migrations?: Readonly<Record<number, RulesMigration>>;
   /** Validates decks against the game's construction rules and builds the starting state. */
   setup(setup: MatchSetup, seed: string): S;
   /** The decision the game is waiting for, or null when the game is over. */
@@ -136,6 +159,13 @@ export interface GameModule<S extends BaseState = BaseState, V = unknown> {
   concede(state: S, seat: Seat): S;
   /** The state as one viewer may see it: hidden cards are absent, not flagged. */
   view(state: S, viewer: Viewer): V;
+  /**
+   * The log entries on this state that the viewer may read (only those numbered after `after`, when given),
+   * rendered to words now. The state keeps the latest entries; `core/replay.ts` `replayLog` collects a whole match's.
+   */
+  log(state: S, viewer: Viewer, after?: number): LogEntry[];
+  /** The words for a result's reason code. */
+  describeResult(result: GameResult): Label;
   /** Validates a deck list for this game (names each problem). */
   validateDeck(deck: DeckList): DeckProblem[];
   /** Game invariants (every real game provides them; optional only for small test games) that must hold after every decision (card conservation, ...); each broken one as text. */
@@ -143,6 +173,13 @@ export interface GameModule<S extends BaseState = BaseState, V = unknown> {
   /** Ids of the objects this viewer must not see (hands, decks, face-down cards): used to prove views redact them. */
   hiddenObjectIds?(state: S, viewer: Viewer): string[];
 }
+
+/**
+ * How a match recorded under an older rules version continues. 'replay': its logged decisions still mean the same
+ * play under this code and only what the hash covers changed (e.g. words leaving the state), so the whole log is
+ * replayed from the setup without comparing the old hashes, and the match is re-hashed from there on.
+ */
+export type RulesMigration = { kind: 'replay' };
 
 export interface DeckProblem {
   section: string;

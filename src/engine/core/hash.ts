@@ -174,7 +174,20 @@ export function hashPieces(pieces: readonly string[]): string {
   return hash.digest('hex');
 }
 
-/** The canonical hash of a state, SHA-256 of `canonicalJson(state)`: what the decision log records after every decision. */
+/**
+ * The rules state: a state without its top-level `log`, the game's structured log, which is presentation and outside
+ * the hash (the kernel convention, core/game.ts BaseState). Anything that is not such a state is returned as it is.
+ */
+export function rulesPart(state: unknown): unknown {
+  if (state === null || typeof state !== 'object' || Array.isArray(state) || !Object.hasOwn(state, 'log')) return state;
+  const { log: _presentation, ...rules } = state as Record<string, unknown>;
+  return rules;
+}
+
+/**
+ * The canonical hash of a state's rules part, SHA-256 of `canonicalJson(rulesPart(state))`: what the decision log
+ * records after every decision, and what restoring a match compares.
+ */
 export function stateHash(state: unknown): string {
-  return hashPieces(canonicalPieces(state));
+  return hashPieces(canonicalPieces(rulesPart(state)));
 }

@@ -24,7 +24,7 @@ export function seededNovaGames(count: number): string[] {
     const offered = createHash('sha256');
     let decisions = 0;
     while (!s.result && decisions < 50_000) {
-      const p = s.pending;
+      const p = nova.pending(s);
       if (!p) throw new Error(`${seed}: nothing pending`);
       offered.update(JSON.stringify(p));
       const [r, next] = randomResponse(p, rng, 0.7);

@@ -3,6 +3,7 @@ import { guildsMigration } from './001-guilds.ts';
 import { decksMigration } from './002-decks.ts';
 import { matchesMigration } from './003-matches.ts';
 import { matchClocksMigration } from './004-match-clocks.ts';
+import { rulesVersionsMigration } from './005-rules-versions.ts';
 import { matchPausesMigration } from './050-match-pauses.ts';
 import { matchPostsMigration } from './051-match-posts.ts';
 import { rulesIndexMigration } from './100-rules-index.ts';
@@ -16,6 +17,7 @@ export const migrations: readonly Migration[] = [
   decksMigration,
   matchesMigration,
   matchClocksMigration,
+  rulesVersionsMigration,
   matchPausesMigration,
   matchPostsMigration,
   rulesIndexMigration,

@@ -4,10 +4,10 @@ import type { ActivatedAbility, Cost, NovaCard } from './cards/schema.ts';
 import { actionRestricted, limitLevel, usedCharacterLevels } from './characteristics.ts';
 import { canPay, type EnergyUnit, effectiveCost, hasRequiredEnergy, pay, paymentPlans, sources } from './energy.ts';
 import { activatedAbility, type GrantedAbility, grantedAbilities, lockKey } from './granted.ts';
-import { logPublic } from './log.ts';
+import { loggedTarget, logPublic } from './log.ts';
 import { isDamage, selectorOf, targetingEffects } from './resolve.ts';
 import type { CardObject, NovaState, PlayInProgress, TargetRef, WaitingItem } from './state.ts';
-import { candidates, describeTarget, targetId } from './targets.ts';
+import { candidates, targetId } from './targets.ts';
 import { writableObj } from './working-copy.ts';
 import { fieldObjects, moveCard, obj } from './zones.ts';
 
@@ -186,10 +186,7 @@ export function priorityOptions(s: NovaState, seat: Seat): DecisionOption[] {
 export function setEnergy(s: NovaState, seat: Seat, id: string): void {
   const moved = moveCard(s, id, 'energy');
   s.players[seat].energySetThisTurn = true;
-  logPublic(s, {
-    en: `${seat} sets ${novaCard(moved.card).name.en} as energy.`,
-    ja: `${seat}は${novaCard(moved.card).name.ja}をエナジーにセットした。`,
-  });
+  logPublic(s, { k: 'set-energy', seat, card: moved.card });
 }
 
 /** NOVA 804.2.1: declare. The rest of the play (cost mode, targets, payment) continues in continuePlay. */
@@ -333,10 +330,7 @@ function payAndPlace(s: NovaState, play: PlayInProgress): void {
       if (def.additionalLifeCost) p.life -= def.additionalLifeCost; // NOVA 902.8
       for (const id of play.discard ?? []) {
         const discarded = moveCard(s, id, 'graveyard'); // NOVA 902.8.2, 911: the optional additional cost
-        logPublic(s, {
-          en: `${seat} discards ${novaCard(discarded.card).name.en} as an additional cost.`,
-          ja: `${seat}は追加コストとして${novaCard(discarded.card).name.ja}を捨てた。`,
-        });
+        logPublic(s, { k: 'discarded', seat, card: discarded.card, asCost: true });
       }
     }
     const moved = moveCard(s, play.source, 'waiting');
@@ -374,19 +368,13 @@ function payAndPlace(s: NovaState, play: PlayInProgress): void {
     };
   }
   s.waiting.push(item);
-  const targetsText = play.targets.flat().map((t) => describeTarget(s, t));
-  const on =
-    targetsText.length > 0
-      ? {
-          en: ` targeting ${targetsText.map((t) => t.en).join(', ')}`,
-          ja: `（対象：${targetsText.map((t) => t.ja).join('、')}）`,
-        }
-      : { en: '', ja: '' };
-  const what =
-    play.abilityIndex === null
-      ? { en: `plays ${def.name.en}`, ja: `${def.name.ja}をプレイした` }
-      : { en: `activates ${def.name.en}`, ja: `${def.name.ja}の能力を起動した` };
-  logPublic(s, { en: `${seat} ${what.en}${on.en}.`, ja: `${seat}は${what.ja}${on.ja}。` });
+  logPublic(s, {
+    k: 'played',
+    seat,
+    card: play.card,
+    ability: play.abilityIndex !== null,
+    targets: play.targets.flat().map((t) => loggedTarget(s, t)),
+  });
 }
 
 export function recordPlayTarget(s: NovaState, t: TargetRef): void {

@@ -2,7 +2,7 @@ import { opponentOf } from '../../core/game.ts';
 import { novaCard } from './cards/pool.ts';
 import { actionRestricted, characteristics, hasKeyword, readAtk, remainingHp } from './characteristics.ts';
 import { queueDamage } from './damage.ts';
-import { logPublic } from './log.ts';
+import { loggedTarget, logPublic } from './log.ts';
 import type { CardObject, NovaState, TargetRef } from './state.ts';
 import { emit } from './triggers.ts';
 import { writableObj } from './working-copy.ts';
@@ -42,11 +42,7 @@ export function declareAttack(s: NovaState, declared: CardObject, target: Target
   attacker.frozen = true;
   s.combat = { attacker: attacker.id, target, blocker: null, blocked: false };
   s.turn.attackDeclaredThisTurn = true;
-  const targetName = target.kind === 'player' ? target.seat : novaCard(s.objects[target.id]?.card ?? '').name.en;
-  logPublic(s, {
-    en: `${novaCard(attacker.card).name.en} attacks ${targetName}.`,
-    ja: `${novaCard(attacker.card).name.ja}が${targetName}を攻撃した。`,
-  });
+  logPublic(s, { k: 'attack', card: attacker.card, target: loggedTarget(s, target) });
   emit(s, { type: 'attacked', object: attacker });
 }
 
@@ -57,10 +53,7 @@ export function declareBlock(s: NovaState, declared: CardObject): void {
   blocker.frozen = true;
   s.combat.blocker = blocker.id;
   s.combat.blocked = true;
-  logPublic(s, {
-    en: `${novaCard(blocker.card).name.en} blocks.`,
-    ja: `${novaCard(blocker.card).name.ja}がブロックした。`,
-  });
+  logPublic(s, { k: 'block', card: blocker.card });
 }
 
 /** NOVA 405.2: a servant that left the field, changed controller, or is destroyed is out of the battle (A26). */

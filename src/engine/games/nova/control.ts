@@ -1,5 +1,4 @@
 import type { Seat } from '../../core/game.ts';
-import { novaCard } from './cards/pool.ts';
 import { logPublic } from './log.ts';
 import type { CardObject, NovaState } from './state.ts';
 import { writableObj } from './working-copy.ts';
@@ -22,10 +21,7 @@ export function changeControl(s: NovaState, o: CardObject, to: Seat): void {
     w.controller = to;
     w.sinceTurnStart = false;
   }
-  logPublic(s, {
-    en: `${to} takes control of ${novaCard(o.card).name.en}.`,
-    ja: `${to}が${novaCard(o.card).name.ja}のコントロールを得た。`,
-  });
+  logPublic(s, { k: 'control', seat: to, card: o.card });
 }
 
 /**

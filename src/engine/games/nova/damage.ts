@@ -7,7 +7,7 @@ import {
   startReplacement,
 } from '../../core/replacement.ts';
 import { novaCard } from './cards/pool.ts';
-import { logPublic } from './log.ts';
+import { loggedTarget, logPublic } from './log.ts';
 import { rulesProcessing } from './rules-processing.ts';
 import type { DamageEvent, NovaState } from './state.ts';
 import { writableObj } from './working-copy.ts';
@@ -121,46 +121,26 @@ export function processDamage(s: NovaState): Seat | null {
 }
 
 function logReduction(s: NovaState, r: DamageReplacement, e: DamageEvent): void {
-  const name = novaCard(r.card).name;
-  const left = e.amount > 0 ? { en: '', ja: '' } : { en: ' (no damage is dealt)', ja: '（ダメージは与えられない）' };
-  logPublic(s, {
-    en: `${name.en} reduces the damage by ${r.amount}${left.en}.`,
-    ja: `${name.ja}の効果でダメージを${r.amount}軽減した${left.ja}。`,
-  });
+  logPublic(s, { k: 'reduced', card: r.card, amount: r.amount, nothingLeft: e.amount <= 0 });
 }
 
 /** NOVA 916.1–916.2: damage to a servant accumulates; to a player it lowers life. 917.1.2: nothing left, nothing dealt. */
 function deal(s: NovaState, e: DamageEvent): void {
   if (e.amount <= 0 || !canBeDealt(s, e)) return;
-  const source = novaCard(e.source).name;
   if (e.to.kind === 'player') {
     s.players[e.to.seat].life -= e.amount;
-    logPublic(
-      s,
-      e.battle
-        ? {
-            en: `${e.to.seat} takes ${e.amount} battle damage.`,
-            ja: `${e.to.seat}は${e.amount}の戦闘ダメージを受けた。`,
-          }
-        : {
-            en: `${source.en} deals ${e.amount} damage to ${e.to.seat}.`,
-            ja: `${source.ja}が${e.to.seat}に${e.amount}ダメージを与えた。`,
-          },
-    );
+    logPublic(s, { k: 'damage', source: e.source, to: loggedTarget(s, e.to), amount: e.amount, battle: e.battle });
     return;
   }
   if (e.to.kind !== 'object') return;
   const o = s.objects[e.to.id];
   if (!o) return;
   writableObj(s, o.id).damage += e.amount;
-  const name = novaCard(o.card).name;
-  logPublic(
-    s,
-    e.battle
-      ? { en: `${name.en} takes ${e.amount} battle damage.`, ja: `${name.ja}は${e.amount}の戦闘ダメージを受けた。` }
-      : {
-          en: `${source.en} deals ${e.amount} damage to ${name.en}.`,
-          ja: `${source.ja}が${name.ja}に${e.amount}ダメージを与えた。`,
-        },
-  );
+  logPublic(s, {
+    k: 'damage',
+    source: e.source,
+    to: { kind: 'card', card: o.card, controller: o.controller },
+    amount: e.amount,
+    battle: e.battle,
+  });
 }

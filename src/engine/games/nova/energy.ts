@@ -197,10 +197,7 @@ export function pay(s: NovaState, seat: Seat, cost: Cost, chosen?: readonly stri
   if (plan.length > 0) {
     const left = Object.entries(s.players[seat].stock).filter(([, n]) => n > 0);
     // NOVA 902.4: leftover energy is announced.
-    if (left.length > 0) {
-      const text = left.map(([c, n]) => `${c}×${n}`).join(', ');
-      logPublic(s, { en: `${seat} has energy left: ${text}.`, ja: `${seat}のエナジー残り：${text}` });
-    }
+    if (left.length > 0) logPublic(s, { k: 'energy-left', seat, stock: left.map(([c, n]) => [c as Color, n]) });
   }
 }
 

@@ -46,8 +46,8 @@ import { moveCard, obj } from './zones.ts';
 const MAX_STEPS = 100_000;
 
 /**
- * Runs the game forward until a player must decide (state.await set, state.pending built) or the game ends, then
- * seals the state (working-copy.ts): it is about to be handed out.
+ * Runs the game forward until a player must decide (state.await set, its decision built, novaPending) or the game
+ * ends, then seals the state (working-copy.ts): it is about to be handed out.
  * NOVA 924.1.3: a loop that never reaches a decision is never spun silently: past the step limit we stop with
  * UnsupportedRule. Loops through forced decisions are caught after each decision (loops.ts, docs/rulings R47).
  */
@@ -55,13 +55,12 @@ export function advance(s: NovaState): void {
   for (let i = 0; i < MAX_STEPS; i++) {
     if (s.result) {
       s.await = null;
-      s.pending = null;
       seal(s);
       return;
     }
     if (s.await) {
-      s.pending = buildDecision(s, s.await);
-      if (s.pending.options.length === 0) throw new Error(`decision ${s.await.k} has no options`);
+      const decision = novaPending(s);
+      if (decision?.options.length === 0) throw new Error(`decision ${s.await.k} has no options`);
       seal(s);
       return;
     }
@@ -144,6 +143,35 @@ function targetOption(s: NovaState, t: TargetRef): DecisionOption {
     ...(t.kind === 'object' ? { objectId: t.id } : {}),
     ...(o ? { cardName: novaCard(o.card).name.en } : {}),
   };
+}
+
+/**
+ * A state's decision is derived from its rules state (`await` and what it refers to), never stored in it, so its
+ * words can change without changing the state. It is built once per state (the bot asks several times per click)
+ * and kept on the state object under this symbol, as a non-enumerable member that JSON, spreads, structuredClone and
+ * the hash all leave out; it is rebuilt if the state was changed in place since (a scenario position being built).
+ * A WeakMap keyed by state did the same but cost about 7% of a decision (the garbage collector's work on its entries).
+ */
+const BUILT_DECISION = Symbol('NOVA pending decision');
+
+interface BuiltDecision {
+  await: Await;
+  version: number;
+  decision: PendingDecision;
+}
+
+/** The decision the state waits for, or null when the game is over: GameModule.pending for NOVA. */
+export function novaPending(s: NovaState): PendingDecision | null {
+  if (s.result || !s.await) return null;
+  const memo: NovaState & { [BUILT_DECISION]?: BuiltDecision } = s;
+  const built = memo[BUILT_DECISION];
+  if (built && built.await === s.await && built.version === s.version) return built.decision;
+  const decision = buildDecision(s, s.await);
+  const value: BuiltDecision = { await: s.await, version: s.version, decision };
+  // A state frozen whole by its holder (engines never do) cannot keep it: it is built again on each call.
+  if (Object.isExtensible(memo))
+    Object.defineProperty(memo, BUILT_DECISION, { value, writable: true, configurable: true, enumerable: false });
+  return decision;
 }
 
 /** The pending decision for what the engine awaits: the options listed here are exactly the ones apply accepts. */
@@ -537,16 +565,12 @@ function mulligan(s: NovaState, seat: Seat): void {
 function handle(s: NovaState, a: Await, chosen: string[]): void {
   const pick = chosen[0] ?? '';
   s.await = null;
-  s.pending = null;
   switch (a.k) {
     case 'first-player': {
       // NOVA 007.5.1
       const first = pick === 'first' ? a.seat : opponentOf(a.seat);
       s.setup.firstPlayer = first;
-      logPublic(s, {
-        en: `${a.seat} chooses to go ${pick}. ${first} is the first player.`,
-        ja: `${a.seat}は${pick === 'first' ? '先攻' : '後攻'}を選んだ。`,
-      });
+      logPublic(s, { k: 'order-chosen', seat: a.seat, goesFirst: pick === 'first', firstPlayer: first });
       draw(s, 'p1', 7); // NOVA 007.6
       draw(s, 'p2', 7);
       s.setup.stage = 'mulligan';
@@ -557,10 +581,7 @@ function handle(s: NovaState, a: Await, chosen: string[]): void {
       const first = s.setup.firstPlayer ?? 'p1';
       s.setup.mulligans[a.seat] = pick === 'mulligan';
       if (pick === 'mulligan') mulligan(s, a.seat);
-      logPublic(s, {
-        en: `${a.seat} ${pick === 'mulligan' ? 'mulligans' : 'keeps'}.`,
-        ja: `${a.seat}は${pick === 'mulligan' ? '引き直した' : 'キープした'}。`,
-      });
+      logPublic(s, { k: 'mulligan', seat: a.seat, mulligan: pick === 'mulligan' });
       if (a.seat === first) {
         s.await = { k: 'mulligan', seat: opponentOf(first) }; // NOVA 007.6.1.2: first player decides first
         return;
@@ -568,11 +589,7 @@ function handle(s: NovaState, a: Await, chosen: string[]): void {
       // NOVA 007.6.1.2 / 007.7: if only the first player mulliganed, the second player takes the first turn.
       const swap = s.setup.mulligans[first] === true && s.setup.mulligans[opponentOf(first)] === false;
       s.turn.startingPlayer = swap ? opponentOf(first) : first;
-      if (swap)
-        logPublic(s, {
-          en: `${opponentOf(first)} takes the first turn (NOVA 007.6.1.2).`,
-          ja: `${opponentOf(first)}が先攻になった。`,
-        });
+      if (swap) logPublic(s, { k: 'first-turn-moved', seat: opponentOf(first), rule: '007.6.1.2' });
       s.setup.stage = 'done';
       startNextTurn(s);
       return;
@@ -640,7 +657,7 @@ function handle(s: NovaState, a: Await, chosen: string[]): void {
     }
     case 'attacker':
       if (pick === 'no-attack') {
-        logPublic(s, { en: `${a.seat} declares no attack.`, ja: `${a.seat}は攻撃しなかった。` });
+        logPublic(s, { k: 'no-attack', seat: a.seat });
         s.turn.op = Number.MAX_SAFE_INTEGER; // the step ends (NOVA 405.4.3.2); endStep goes to the attack end step
         s.priority = null;
         return;
@@ -653,16 +670,13 @@ function handle(s: NovaState, a: Await, chosen: string[]): void {
       return;
     }
     case 'block':
-      if (pick === 'no-block') logPublic(s, { en: 'No block.', ja: 'ブロックなし。' });
+      if (pick === 'no-block') logPublic(s, { k: 'no-block' });
       else declareBlock(s, obj(s, pick));
       return;
     case 'discard':
       for (const id of chosen) {
         const moved = moveCard(s, id, 'graveyard'); // NOVA 911
-        logPublic(s, {
-          en: `${a.seat} discards ${novaCard(moved.card).name.en}.`,
-          ja: `${a.seat}は${novaCard(moved.card).name.ja}を捨てた。`,
-        });
+        logPublic(s, { k: 'discarded', seat: a.seat, card: moved.card, asCost: false });
       }
       return;
     case 'order-deck':
@@ -687,7 +701,7 @@ function handle(s: NovaState, a: Await, chosen: string[]): void {
 
 /** Validates and applies one response on a copy of the state; the input is never modified. */
 export function applyResponse(state: NovaState, seat: Seat, response: DecisionResponse): NovaState {
-  const chosen = validateResponse(state.pending, seat, response);
+  const chosen = validateResponse(novaPending(state), seat, response);
   const s = workingCopy(state); // copy-on-write for card objects (working-copy.ts)
   const awaited = s.await;
   if (!awaited) throw new Error('a decision is pending but nothing is awaited');
@@ -695,7 +709,7 @@ export function applyResponse(state: NovaState, seat: Seat, response: DecisionRe
   s.version += 1;
   rulesProcessing(s);
   advance(s);
-  watchForLoop(s); // NOVA 924.1.3
+  watchForLoop(s, novaPending(s)); // NOVA 924.1.3
   return s;
 }
 
@@ -703,15 +717,9 @@ export function applyResponse(state: NovaState, seat: Seat, response: DecisionRe
 export function concede(state: NovaState, seat: Seat): NovaState {
   if (state.result) return state;
   const s = structuredClone(state);
-  s.result = {
-    kind: 'win',
-    winner: opponentOf(seat),
-    reason: { en: `${seat} conceded.`, ja: `${seat}は投了した。` },
-    rule: '003.2.3',
-  };
+  s.result = { kind: 'win', winner: opponentOf(seat), reason: 'conceded', rule: '003.2.3' };
   s.version += 1;
   s.await = null;
-  s.pending = null;
-  logPublic(s, s.result.reason);
+  logPublic(s, { k: 'game-over', result: { ...s.result } });
   return s;
 }

@@ -1,23 +1,30 @@
 import type { GameModule } from '../../core/game.ts';
-import { advance, applyResponse, concede } from './engine.ts';
+import { advance, applyResponse, concede, novaPending } from './engine.ts';
 import { novaHiddenObjectIds, novaInvariants } from './invariants.ts';
+import { novaResultText } from './log-text.ts';
 import { createNovaGame, validateNovaDeck } from './setup.ts';
 import type { NovaState } from './state.ts';
-import { type NovaView, novaView } from './view.ts';
+import { type NovaView, novaLog, novaView } from './view.ts';
 
 /** NOVA as a game module: everything the kernel, store, renderer and bot need. */
 export const nova: GameModule<NovaState, NovaView> = {
   id: 'nova',
   name: { en: 'NOVA', ja: 'NOVA' },
+  // 1: the pending decision, the log's words and the result's reason left the hashed state (issue 15).
+  rulesVersion: 1,
+  // Matches of version 0 replay unchanged: only their hashes covered words (docs/store.md "Rules versions").
+  migrations: { 0: { kind: 'replay' } },
   setup(setup, seed) {
     const s = createNovaGame(setup, seed);
     advance(s);
     return s;
   },
-  pending: (s) => s.pending,
+  pending: novaPending,
   apply: applyResponse,
   concede,
   view: novaView,
+  log: novaLog,
+  describeResult: novaResultText,
   validateDeck: validateNovaDeck,
   invariants: (s) => novaInvariants(s),
   hiddenObjectIds: novaHiddenObjectIds,

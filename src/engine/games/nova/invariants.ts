@@ -25,7 +25,7 @@ export function novaInvariants(s: NovaState, expectedCards?: number): string[] {
     for (const [color, n] of Object.entries(s.players[seat].stock))
       if (n < 0) problems.push(`${seat} has ${n} ${color} energy`);
   }
-  if (!s.result && !s.pending) problems.push('the game is not over but no decision is pending');
+  if (!s.result && !s.await) problems.push('the game is not over but no decision is pending');
   return problems;
 }
 

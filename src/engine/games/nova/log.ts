@@ -1,30 +1,109 @@
-import type { Seat } from '../../core/game.ts';
-import type { Label } from '../../core/label.ts';
-import type { NovaLogEntry, NovaState } from './state.ts';
-
-/** The state keeps the most recent entries only; the decision log is the full history. */
-const LOG_KEPT = 60;
+import type { GameResult, Seat } from '../../core/game.ts';
+import type { Color } from './cards/schema.ts';
+import type { NovaLogEntry, NovaState, PhaseGroup, TargetRef } from './state.ts';
 
 /**
- * Entries are never changed once written and consecutive states share them (working-copy.ts), so they are frozen:
- * a stray write fails loudly, and the canonical hash writes each entry's text once (core/hash.ts). The label is
- * copied so the caller's object is not frozen with it.
+ * What a play targeted, as it was when it was logged: a player, a card (with its controller then), or an item in
+ * the waiting area (a card or an ability). `card` is null when the object had already gone.
  */
-function entry(seq: number, text: Label, visibleTo?: Seat[]): NovaLogEntry {
-  const e: NovaLogEntry = { seq, text: Object.freeze({ ...text }) };
+export type LoggedTarget =
+  | { kind: 'player'; seat: Seat }
+  | { kind: 'card'; card: string | null; controller: Seat | null }
+  | { kind: 'item'; card: string | null; ability: boolean };
+
+/**
+ * One thing that happened, as data: seats, card ids, numbers and rule numbers, never words. log-text.ts renders
+ * each kind in English and Japanese when a view is made, so a change of wording changes no state.
+ */
+export type NovaLogEvent =
+  | { k: 'order-chosen'; seat: Seat; goesFirst: boolean; firstPlayer: Seat }
+  | { k: 'mulligan'; seat: Seat; mulligan: boolean }
+  | { k: 'first-turn-moved'; seat: Seat; rule: '007.6.1.2' }
+  | { k: 'turn'; number: number; seat: Seat }
+  | { k: 'phase-skipped'; phase: PhaseGroup }
+  | { k: 'turn-skipped'; seat: Seat }
+  | { k: 'drew'; seat: Seat; count: number }
+  /** Private to the drawer. */
+  | { k: 'drew-card'; card: string }
+  | { k: 'set-energy'; seat: Seat; card: string }
+  | { k: 'energy-left'; seat: Seat; stock: [Color, number][] }
+  | { k: 'discarded'; seat: Seat; card: string; asCost: boolean }
+  | { k: 'played'; seat: Seat; card: string; ability: boolean; targets: LoggedTarget[] }
+  | { k: 'trigger-removed'; card: string }
+  | { k: 'fizzled'; card: string }
+  | { k: 'condition-unmet'; card: string }
+  | { k: 'entered'; card: string; seat: Seat }
+  | { k: 'attached'; card: string; to: string }
+  | { k: 'equip-failed'; card: string }
+  | { k: 'returned'; card: string; seat: Seat }
+  | { k: 'destroyed'; card: string }
+  | { k: 'destruction-negated'; card: string }
+  | { k: 'negated'; card: string }
+  | { k: 'control'; seat: Seat; card: string }
+  | { k: 'no-attack'; seat: Seat }
+  | { k: 'attack'; card: string; target: LoggedTarget }
+  | { k: 'block'; card: string }
+  | { k: 'no-block' }
+  | { k: 'battle'; card: string; other: string }
+  | { k: 'no-battle'; card: string }
+  | { k: 'reduced'; card: string; amount: number; nothingLeft: boolean }
+  | { k: 'damage'; source: string; to: LoggedTarget; amount: number; battle: boolean }
+  | { k: 'life-gained'; seat: Seat; amount: number }
+  | { k: 'life-lost'; seat: Seat; amount: number }
+  | { k: 'sent-to-graveyard'; seat: Seat; card: string }
+  | { k: 'excluded'; card: string; retired: boolean }
+  | { k: 'doubled'; card: string; stat: 'atk' | 'hp'; by: number }
+  | { k: 'will-skip-turn'; seat: Seat }
+  | { k: 'will-skip-draw'; seat: Seat }
+  | { k: 'no-attack-phase-to-skip'; card: string }
+  | { k: 'attack-phase-skipped' }
+  | { k: 'attack-phase-added' }
+  | { k: 'looked'; seat: Seat; count: number }
+  /** Private to the looker: the cards, top first. */
+  | { k: 'looked-cards'; cards: string[] }
+  | { k: 'put-back'; seat: Seat }
+  /** Private to the deck's owner: the new top of the deck, first to last. */
+  | { k: 'deck-top'; cards: string[] }
+  | { k: 'game-over'; result: GameResult };
+
+/** A target as the log keeps it: what it was when logged, since the object may be gone when the line is shown. */
+export function loggedTarget(s: NovaState, t: TargetRef): LoggedTarget {
+  if (t.kind === 'player') return { kind: 'player', seat: t.seat };
+  if (t.kind === 'object') {
+    const o = s.objects[t.id];
+    return { kind: 'card', card: o?.card ?? null, controller: o?.controller ?? null };
+  }
+  const item = s.waiting.find((w) => w.id === t.id);
+  return { kind: 'item', card: item?.card ?? null, ability: item?.kind !== 'card' };
+}
+
+/**
+ * The state keeps the latest entries for boards, trimmed at the start of each decision (working-copy.ts), so every
+ * state still holds every entry its own decision wrote: replaying a match collects the whole log (core/replay.ts).
+ */
+export const LOG_KEPT = 60;
+
+/**
+ * Entries are never changed once written and consecutive states share them (working-copy.ts), so they are frozen,
+ * with their event, so a stray write fails loudly. (The event's own lists are not: freezing them as well made
+ * decisions measurably slower, and every caller builds its event fresh.)
+ */
+function entry(seq: number, event: NovaLogEvent, visibleTo?: Seat[]): NovaLogEntry {
+  const e: NovaLogEntry = { seq, event: Object.freeze(event) };
   if (visibleTo) e.visibleTo = Object.freeze([...visibleTo]) as Seat[];
   return Object.freeze(e);
 }
 
-export function logPublic(s: NovaState, text: Label): void {
-  s.logSeq += 1;
-  s.log.push(entry(s.logSeq, text));
-  if (s.log.length > LOG_KEPT) s.log.splice(0, s.log.length - LOG_KEPT);
+/** The next entry's number: entries are numbered 1, 2, ... for the whole match, and the latest is always kept. */
+function nextSeq(s: NovaState): number {
+  return (s.log[s.log.length - 1]?.seq ?? 0) + 1;
 }
 
-/** An entry only some seats may read (a drawn card's name goes to its owner only). */
-export function logPrivate(s: NovaState, seats: Seat[], text: Label): void {
-  s.logSeq += 1;
-  s.log.push(entry(s.logSeq, text, seats));
-  if (s.log.length > LOG_KEPT) s.log.splice(0, s.log.length - LOG_KEPT);
+export function logPublic(s: NovaState, event: NovaLogEvent): void {
+  s.log.push(entry(nextSeq(s), event));
+}
+
+/** An entry only some seats may read (a drawn card goes to its owner only). */
+export function logPrivate(s: NovaState, seats: Seat[], event: NovaLogEvent): void {
+  s.log.push(entry(nextSeq(s), event, seats));
 }

@@ -25,10 +25,9 @@ export function isForced(p: PendingDecision): boolean {
  * (docs/rulings/nova.md R47, as A44 for simultaneous losses). Optional loops (924.1.1, 924.1.2) need no engine
  * support: each repetition is a real choice, played out one at a time (R47).
  *
- * Called on a new state before it is handed out; cheap unless a long forced run is already under way.
+ * Called on a new state, with its decision, before it is handed out; cheap unless a long forced run is already under way.
  */
-export function watchForLoop(s: NovaState): void {
-  const p = s.pending;
+export function watchForLoop(s: NovaState, p: PendingDecision | null): void {
   if (s.result || !p || !isForced(p)) {
     if (s.loopWatch) delete s.loopWatch;
     return;
@@ -60,7 +59,7 @@ export function watchForLoop(s: NovaState): void {
  * delayed triggers d15; never seats) are renamed in order of appearance, so a loop that makes a new waiting item each time still comes back to the same signature.
  */
 function positionSignature(s: NovaState): string {
-  const { version, nextId, timestamp, logSeq, log, pending, loopWatch, ...position } = s;
+  const { version, nextId, timestamp, log, loopWatch, ...position } = s;
   const names = new Map<string, string>();
   const text = canonicalJson(position).replace(/"([dewo])(\d+)(?=[":])/g, (_m, letter: string, digits: string) => {
     const id = letter + digits;
@@ -90,28 +89,12 @@ function endByLoop(s: NovaState, causes: number[]): void {
   const mask = causes.reduce((a, b) => a | b, 0);
   if (mask === 0) throw new UnsupportedRule('924.1.3', 'an endless loop with no card or ability driving it');
   if (mask === 3) {
-    s.result = {
-      kind: 'draw',
-      reason: {
-        en: "An endless loop no player can stop, driven by both players' cards: the game is a draw.",
-        ja: '誰も止められないループが両プレイヤーのカードによって発生したため、引き分けとなった。',
-      },
-      rule: '924.1.3 (R47)',
-    };
+    s.result = { kind: 'draw', reason: 'loop-both', rule: '924.1.3 (R47)' };
   } else {
     const loser: Seat = mask === 1 ? 'p1' : 'p2';
-    s.result = {
-      kind: 'win',
-      winner: opponentOf(loser),
-      reason: {
-        en: `An endless loop no player can stop: ${loser}'s cards caused it, so ${loser} loses.`,
-        ja: `誰も止められないループを${loser}のカードが発生させたため、${loser}の敗北となった。`,
-      },
-      rule: '924.1.3',
-    };
+    s.result = { kind: 'win', winner: opponentOf(loser), reason: 'loop-caused', rule: '924.1.3' };
   }
   s.await = null;
-  s.pending = null;
   delete s.loopWatch;
-  logPublic(s, s.result.reason);
+  logPublic(s, { k: 'game-over', result: { ...s.result } });
 }

@@ -1,7 +1,7 @@
 import { UnsupportedRule } from '../../core/errors.ts';
 import { opponentOf, type Seat } from '../../core/game.ts';
 import { novaCard } from './cards/pool.ts';
-import type { Effect, NovaCard, Selector } from './cards/schema.ts';
+import type { Effect, Selector } from './cards/schema.ts';
 import { characteristics, readAtk } from './characteristics.ts';
 import { changeControl } from './control.ts';
 import { processDamage, queueDamage } from './damage.ts';
@@ -87,11 +87,7 @@ export function startResolution(s: NovaState): void {
     fizzled = all.length > 0 && legal.length === 0;
   }
   s.resolving = { item, effectIndex: 0, chosen: {}, fizzled };
-  if (fizzled)
-    logPublic(s, {
-      en: `${novaCard(item.card).name.en} fails: its targets are gone.`,
-      ja: `${novaCard(item.card).name.ja}は対象不適切で解決されない。`,
-    });
+  if (fizzled) logPublic(s, { k: 'fizzled', card: item.card });
 }
 
 /**
@@ -140,16 +136,8 @@ export function continueResolution(s: NovaState): ResolutionAsk | null {
 
 /** Public: how many cards were looked at; private to the looker: which (NOVA 303.3, digest §13 item 4). */
 function lookLog(s: NovaState, seat: Seat, ids: readonly string[]): void {
-  const names = ids.map((id) => novaCard(obj(s, id).card).name);
-  logPublic(s, {
-    en: `${seat} looks at the top ${ids.length} card${ids.length === 1 ? '' : 's'} of their main deck.`,
-    ja: `${seat}はメインデッキの上から${ids.length}枚を見た。`,
-  });
-  if (ids.length > 0)
-    logPrivate(s, [seat], {
-      en: `You look at: ${names.map((n) => n.en).join(', ')} (top first).`,
-      ja: `見たカード（上から）：${names.map((n) => n.ja).join('、')}`,
-    });
+  logPublic(s, { k: 'looked', seat, count: ids.length });
+  if (ids.length > 0) logPrivate(s, [seat], { k: 'looked-cards', cards: ids.map((id) => obj(s, id).card) });
 }
 
 /**
@@ -163,14 +151,8 @@ export function putBackOnTop(s: NovaState, order: readonly string[]): void {
   const deck = s.players[seat].zones.deck;
   const rest = deck.filter((id) => !r.looking?.includes(id));
   s.players[seat].zones.deck = [...order, ...rest];
-  logPublic(s, {
-    en: `${seat} puts them back on top in an order of their choice.`,
-    ja: `${seat}はそれらを好きな順番でデッキの上に戻した。`,
-  });
-  logPrivate(s, [seat], {
-    en: `Your deck's top, first to last: ${order.map((id) => novaCard(obj(s, id).card).name.en).join(', ')}.`,
-    ja: `デッキの上から：${order.map((id) => novaCard(obj(s, id).card).name.ja).join('、')}`,
-  });
+  logPublic(s, { k: 'put-back', seat });
+  logPrivate(s, [seat], { k: 'deck-top', cards: order.map((id) => obj(s, id).card) });
 }
 
 /** NOVA 801.4.7: a condition written in a triggered ability's effect is checked when it resolves (rulings R17). */
@@ -179,11 +161,7 @@ function conditionHolds(s: NovaState, item: WaitingItem): boolean {
   const a = novaCard(item.card).abilities[item.abilityIndex];
   if (a?.kind !== 'triggered' || a.when !== 'you-control-no-servants-at-end') return true;
   const hasServant = fieldObjects(s, item.controller).some((o) => novaCard(o.card).type === 'servant');
-  if (hasServant)
-    logPublic(s, {
-      en: `${novaCard(item.card).name.en}: its controller controls a servant, so nothing happens.`,
-      ja: `${novaCard(item.card).name.ja}：サーバントをコントロールしているため何も起こらない。`,
-    });
+  if (hasServant) logPublic(s, { k: 'condition-unmet', card: item.card });
   return !hasServant;
 }
 
@@ -207,27 +185,18 @@ function finishResolution(s: NovaState, r: Resolution): void {
     const hostObj = host?.kind === 'object' ? s.objects[host.id] : undefined;
     if (hostObj?.zone !== 'field' || novaCard(hostObj.card).type !== def.equip.type) {
       moveCard(s, item.objectId, 'graveyard');
-      logPublic(s, {
-        en: `${def.name.en} has nothing to equip and is put into the graveyard.`,
-        ja: `${def.name.ja}は装備先がなく墓地に置かれた。`,
-      });
+      logPublic(s, { k: 'equip-failed', card: item.card });
       return;
     }
     const placed = moveCard(s, item.objectId, 'field', { controller: hostObj.controller });
     placed.attachedTo = hostObj.id;
-    logPublic(s, {
-      en: `${def.name.en} is attached to ${novaCard(hostObj.card).name.en}.`,
-      ja: `${def.name.ja}が${novaCard(hostObj.card).name.ja}に装備された。`,
-    });
+    logPublic(s, { k: 'attached', card: item.card, to: hostObj.card });
     emit(s, { type: 'entered-field', object: placed });
     return;
   }
   const placed = moveCard(s, item.objectId, 'field', { controller: item.controller }); // NOVA 804.3.1
   if (item.optionalCostPaid) placed.optionalCostPaid = true; // NOVA 902.8.2: remembered by the object on the field
-  logPublic(s, {
-    en: `${def.name.en} enters ${item.controller}'s field.`,
-    ja: `${def.name.ja}が${item.controller}の場に出た。`,
-  });
+  logPublic(s, { k: 'entered', card: item.card, seat: item.controller });
   emit(s, { type: 'entered-field', object: placed });
 }
 
@@ -275,16 +244,10 @@ function effectBattle(
     !!o && o.zone === 'field' && !o.destroyed && novaCard(o.card).type === 'servant';
   const legal = chooser ? stillLegal(s, item.controller, chooser, { kind: 'object', id: otherId }, true) : false;
   if (!fighting(src) || !fighting(other) || !legal) {
-    logPublic(s, {
-      en: `${novaCard(item.card).name.en}: the battle does not happen.`,
-      ja: `${novaCard(item.card).name.ja}：バトルは行われない。`,
-    });
+    logPublic(s, { k: 'no-battle', card: item.card });
     return;
   }
-  logPublic(s, {
-    en: `${novaCard(src.card).name.en} and ${novaCard(other.card).name.en} battle.`,
-    ja: `${novaCard(src.card).name.ja}と${novaCard(other.card).name.ja}がバトルした。`,
-  });
+  logPublic(s, { k: 'battle', card: src.card, other: other.card });
   queueDamage(s, [
     {
       to: { kind: 'object', id: other.id },
@@ -312,15 +275,9 @@ export function draw(s: NovaState, seat: Seat, count: number): void {
       return;
     }
     const card = moveCard(s, top, 'hand');
-    logPrivate(s, [seat], {
-      en: `You draw ${novaCard(card.card).name.en}.`,
-      ja: `${novaCard(card.card).name.ja}を引いた。`,
-    });
+    logPrivate(s, [seat], { k: 'drew-card', card: card.card });
   }
-  logPublic(s, {
-    en: `${seat} draws ${count} card${count > 1 ? 's' : ''}.`,
-    ja: `${seat}はカードを${count}枚引いた。`,
-  });
+  logPublic(s, { k: 'drew', seat, count });
 }
 
 /** A continuous effect lasting until end of turn (NOVA 407.6), stamped now for timestamp order (802.1.2.1.5). */
@@ -338,8 +295,6 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 function runEffect(s: NovaState, r: Resolution, e: Effect): void {
   const item = r.item;
   const me = item.controller;
-  const def: NovaCard = novaCard(item.card);
-  const name = def.name.en;
   const targets = picked(s, r, r.effectIndex, e);
   switch (e.do) {
     case 'damage':
@@ -365,11 +320,11 @@ function runEffect(s: NovaState, r: Resolution, e: Effect): void {
     }
     case 'gain-life':
       s.players[me].life += e.amount; // NOVA 918.8: gaining life is not damage
-      logPublic(s, { en: `${me} gains ${e.amount} LP.`, ja: `${me}は${e.amount}LPを得た。` });
+      logPublic(s, { k: 'life-gained', seat: me, amount: e.amount });
       return;
     case 'opponent-loses-life':
       s.players[opponentOf(me)].life -= e.amount;
-      logPublic(s, { en: `${opponentOf(me)} loses ${e.amount} LP.`, ja: `${opponentOf(me)}は${e.amount}LPを失った。` });
+      logPublic(s, { k: 'life-lost', seat: opponentOf(me), amount: e.amount });
       return;
     case 'modify': {
       const affected =
@@ -406,10 +361,7 @@ function runEffect(s: NovaState, r: Resolution, e: Effect): void {
         s.waiting.splice(i, 1);
         // NOVA 913.1: a negated card goes to its owner's graveyard (a character retires, A42).
         if (negated.kind === 'card') moveCard(s, negated.objectId, 'graveyard');
-        logPublic(s, {
-          en: `${novaCard(negated.card).name.en} is negated.`,
-          ja: `${novaCard(negated.card).name.ja}は無効にされた。`,
-        });
+        logPublic(s, { k: 'negated', card: negated.card });
       }
       return;
     case 'negate-destruction':
@@ -423,10 +375,7 @@ function runEffect(s: NovaState, r: Resolution, e: Effect): void {
         s.effects = s.effects.filter(
           (x) => !(x.kind === 'stat' && x.affected.includes(o.id) && (x.atk < 0 || x.hp < 0)),
         );
-        logPublic(s, {
-          en: `${novaCard(o.card).name.en}'s destruction is negated.`,
-          ja: `${novaCard(o.card).name.ja}の破壊は無効になった。`,
-        });
+        logPublic(s, { k: 'destruction-negated', card: o.card });
       }
       return;
     case 'add-counter': {
@@ -446,8 +395,9 @@ function runEffect(s: NovaState, r: Resolution, e: Effect): void {
         s.result = {
           kind: 'win',
           winner: me,
-          reason: { en: `${name} resolved with ${count} characters.`, ja: `${def.name.ja}の効果で勝利した。` },
+          reason: 'effect-win',
           rule: '003.1.2',
+          card: item.card,
         };
       }
       return;
@@ -459,10 +409,7 @@ function runEffect(s: NovaState, r: Resolution, e: Effect): void {
         return;
       }
       moveCard(s, src.id, 'graveyard'); // NOVA 908.1
-      logPublic(s, {
-        en: `${me} sends ${name} to the graveyard.`,
-        ja: `${me}は${def.name.ja}を墓地に送った。`,
-      });
+      logPublic(s, { k: 'sent-to-graveyard', seat: me, card: item.card });
       return;
     }
     case 'look-and-reorder-top':
@@ -475,15 +422,7 @@ function runEffect(s: NovaState, r: Resolution, e: Effect): void {
         const moved = moveCard(s, o.id, 'exclusion'); // NOVA 306, 301.11: its owner's exclusion zone
         r.moved = [...(r.moved ?? []), moved.id];
         // NOVA 504.1 (docs/rulings A31): a character goes to the retired area instead, and the log says so.
-        logPublic(
-          s,
-          moved.zone === 'retired'
-            ? { en: `${novaCard(moved.card).name.en} retires.`, ja: `${novaCard(moved.card).name.ja}は退場した。` }
-            : {
-                en: `${novaCard(moved.card).name.en} is put into the exclusion zone.`,
-                ja: `${novaCard(moved.card).name.ja}は除外ゾーンに置かれた。`,
-              },
-        );
+        logPublic(s, { k: 'excluded', card: moved.card, retired: moved.zone === 'retired' });
       }
       return;
     case 'return-at-next-end-phase':
@@ -504,10 +443,7 @@ function runEffect(s: NovaState, r: Resolution, e: Effect): void {
       const that = item.refObject ? s.objects[item.refObject] : undefined;
       if (that?.zone !== 'exclusion') return;
       const placed = moveCard(s, that.id, 'field', { controller: that.owner });
-      logPublic(s, {
-        en: `${novaCard(placed.card).name.en} returns to ${placed.owner}'s field.`,
-        ja: `${novaCard(placed.card).name.ja}が${placed.owner}の場に戻った。`,
-      });
+      logPublic(s, { k: 'returned', card: placed.card, seat: placed.owner });
       emit(s, { type: 'entered-field', object: placed });
       return;
     }
@@ -535,10 +471,7 @@ function runEffect(s: NovaState, r: Resolution, e: Effect): void {
         atk: e.stat === 'atk' ? by : 0,
         hp: e.stat === 'hp' ? by : 0,
       });
-      logPublic(s, {
-        en: `${name}'s ${e.stat.toUpperCase()} is doubled (+${by}) until end of turn.`,
-        ja: `${def.name.ja}の${e.stat === 'atk' ? '攻撃力' : '体力'}はターン終了時まで倍になった（+${by}）。`,
-      });
+      logPublic(s, { k: 'doubled', card: item.card, stat: e.stat, by });
       return;
     }
     case 'battle': {
@@ -574,16 +507,13 @@ function runEffect(s: NovaState, r: Resolution, e: Effect): void {
       if (e.phase === 'turn') {
         // NOVA 401.3: your next turn will not exist (docs/rulings/nova.md R50).
         s.skips = [...(s.skips ?? []), { seat: me, phase: 'turn' }];
-        logPublic(s, { en: `${me} will skip their next turn.`, ja: `${me}は次のターンをスキップする。` });
+        logPublic(s, { k: 'will-skip-turn', seat: me });
         return;
       }
       if (e.whose === 'opponents-next') {
         // NOVA 401.3, 925.1: the opponent's next draw phase will not exist.
         s.skips = [...(s.skips ?? []), { seat: opponentOf(me), phase: 'draw' }];
-        logPublic(s, {
-          en: `${opponentOf(me)} will skip their next draw phase.`,
-          ja: `${opponentOf(me)}は次のドローフェイズをスキップする。`,
-        });
+        logPublic(s, { k: 'will-skip-draw', seat: opponentOf(me) });
         return;
       }
       // NOVA 401.3.1: only an attack phase of this turn still ahead can be skipped; one that is over, or already
@@ -591,18 +521,12 @@ function runEffect(s: NovaState, r: Resolution, e: Effect): void {
       const ahead = phasesAhead(s).filter((p) => p === 'attack').length;
       const marked = (s.skips ?? []).filter((k) => k.phase === 'attack' && k.turn === s.turn.number).length;
       if (ahead <= marked) {
-        logPublic(s, {
-          en: `${name}: this turn has no attack phase left to skip.`,
-          ja: `${def.name.ja}：このターンにスキップできるアタックフェイズはない。`,
-        });
+        logPublic(s, { k: 'no-attack-phase-to-skip', card: item.card });
         return;
       }
       s.skips = [...(s.skips ?? []), { seat: s.turn.active, phase: 'attack', turn: s.turn.number }];
       s.turn.skipped = [...(s.turn.skipped ?? []), 'attack'];
-      logPublic(s, {
-        en: "This turn's attack phase will be skipped.",
-        ja: 'このターンのアタックフェイズはスキップされる。',
-      });
+      logPublic(s, { k: 'attack-phase-skipped' });
       if (e.thenDraw) draw(s, me, e.thenDraw);
       return;
     }
@@ -610,10 +534,7 @@ function runEffect(s: NovaState, r: Resolution, e: Effect): void {
       // NOVA 401.2, 401.2.1: right after this main phase, before any phase added earlier.
       if (s.turn.phase !== 'main1' && s.turn.phase !== 'main2') return;
       s.turn.added = ['attack', ...(s.turn.added ?? [])];
-      logPublic(s, {
-        en: 'An attack phase is added after this main phase.',
-        ja: 'このメインフェイズの直後にアタックフェイズが追加された。',
-      });
+      logPublic(s, { k: 'attack-phase-added' });
       return;
     case 'draw-at-next-attack-phase':
       // NOVA 801.4.9.1, 801.4.9.4: a delayed trigger of this card's controller; 925.1.2: it waits past skipped ones.

@@ -14,7 +14,7 @@ export function destroy(s: NovaState, target: CardObject): void {
   if (characteristics(s, target).indestructible) return; // NOVA 907.2
   const o = writableObj(s, target.id);
   o.destroyed = true;
-  logPublic(s, { en: `${novaCard(o.card).name.en} is destroyed.`, ja: `${novaCard(o.card).name.ja}は破壊された。` });
+  logPublic(s, { k: 'destroyed', card: o.card });
   emit(s, { type: 'destroyed', object: o });
 }
 
@@ -34,17 +34,14 @@ function defeatCheck(s: NovaState): boolean {
       s.result = {
         kind: 'win',
         winner: opponentOf(causer),
-        reason: {
-          en: `Both players lost at once; ${causer} caused it and loses.`,
-          ja: `両プレイヤーが同時に敗北条件を満たし、それを引き起こした${causer}が敗北した。`,
-        },
+        reason: 'both-lost-caused',
         rule: bothByLife ? '003.2.4' : '003.2.4 (A44)',
       };
       return true;
     }
     s.result = {
       kind: 'draw',
-      reason: { en: 'Both players lost at the same time.', ja: '両プレイヤーが同時に敗北条件を満たした。' },
+      reason: 'both-lost',
       rule: '502 (A44)',
     };
     return true;
@@ -54,9 +51,7 @@ function defeatCheck(s: NovaState): boolean {
   s.result = {
     kind: 'win',
     winner: opponentOf(loser),
-    reason: byLife
-      ? { en: `${loser}'s life reached 0.`, ja: `${loser}のライフが0になった。` }
-      : { en: `${loser} could not draw.`, ja: `${loser}はカードを引けなかった。` },
+    reason: byLife ? 'life-zero' : 'failed-draw',
     rule: byLife ? '502.1' : '502.2',
   };
   return true;

@@ -181,9 +181,7 @@ export function blankNovaState(seed: string, startingLife: number): NovaState {
     damage: null,
     endPhaseTriggered: false,
     await: null,
-    pending: null,
     log: [],
-    logSeq: 0,
   };
 }
 

@@ -1,9 +1,9 @@
-import type { BaseState, PendingDecision, Seat } from '../../core/game.ts';
-import type { Label } from '../../core/label.ts';
+import type { BaseState, Seat } from '../../core/game.ts';
 import type { PriorityRound } from '../../core/priority.ts';
 import type { ReplacementProgress } from '../../core/replacement.ts';
 import type { RngState } from '../../core/rng.ts';
 import type { Color, Effect, Keyword } from './cards/schema.ts';
+import type { NovaLogEvent } from './log.ts';
 
 /** NOVA 301–311: each player's zones. The waiting area (311) is shared and lives on the state. */
 export const ZONES = ['deck', 'charDeck', 'hand', 'field', 'energy', 'graveyard', 'exclusion', 'retired'] as const;
@@ -233,9 +233,10 @@ export type Await =
   /** NOVA 801.4.3.2, 804.2.2: a target for the triggered ability being placed (`item` is its waiting-area id). */
   | { k: 'trigger-target'; seat: Seat; item: string; options: TargetRef[] };
 
+/** One entry of the structured log (log.ts): numbered for the whole match, rendered to words only when shown. */
 export interface NovaLogEntry {
   seq: number;
-  text: Label;
+  event: NovaLogEvent;
   /** Seats that may read it; absent means public. */
   visibleTo?: Seat[];
 }
@@ -291,10 +292,10 @@ export interface NovaState extends BaseState {
   damage: { queue: DamageEvent[]; current: ReplacementProgress<DamageEvent> | null } | null;
   /** The end phase repeats its turn-progress actions while they caused triggers (NOVA 407.7). */
   endPhaseTriggered: boolean;
+  /** What the engine waits for: the rules state of the pending decision, which `novaPending` builds from it. */
   await: Await | null;
-  pending: PendingDecision | null;
+  /** The latest entries of the structured log (log.ts): presentation, outside the hash (core/game.ts BaseState). */
   log: NovaLogEntry[];
-  logSeq: number;
   /** NOVA 924.1.3: a run of forced decisions being watched for a repeated position (loops.ts); absent otherwise. */
   loopWatch?: LoopWatch;
 }

@@ -134,10 +134,7 @@ export function placeOne(s: NovaState, t: PendingTrigger): void {
   // instead of being placed.
   const targeting = t.effects ? [] : targetSelectors(abilityEffects(t.card, t.abilityIndex)); // delayed: no targets
   if (targeting.some((x) => candidates(s, t.controller, x.sel, x.damage).length === 0)) {
-    logPublic(s, {
-      en: `${novaCard(t.card).name.en}: its ability has no legal target and is removed.`,
-      ja: `${novaCard(t.card).name.ja}の能力は対象がないため取り除かれた。`,
-    });
+    logPublic(s, { k: 'trigger-removed', card: t.card });
     return;
   }
   s.nextId += 1;

@@ -113,7 +113,7 @@ export function runOp(s: NovaState): OpOutcome {
     case 'declare-block':
       s.turn.op += 1;
       if (possibleBlockers(s).length === 0) {
-        logPublic(s, { en: 'No block.', ja: 'ブロックなし。' }); // NOVA 405.5.3: chosen automatically
+        logPublic(s, { k: 'no-block' }); // NOVA 405.5.3: chosen automatically
         return 'continue';
       }
       return 'ask-block';
@@ -264,21 +264,9 @@ function takeSkip(s: NovaState, phase: PhaseGroup): boolean {
   if (i < 0 || !s.skips) return false;
   s.skips = s.skips.filter((_k, j) => j !== i);
   if (s.skips.length === 0) delete s.skips;
-  logPublic(s, {
-    en: `${PHASE_GROUP_NAMES[phase].en} is skipped.`,
-    ja: `${PHASE_GROUP_NAMES[phase].ja}はスキップされた。`,
-  });
+  logPublic(s, { k: 'phase-skipped', phase });
   return true;
 }
-
-const PHASE_GROUP_NAMES: Record<PhaseGroup, { en: string; ja: string }> = {
-  standby: PHASE_NAMES.standby,
-  draw: PHASE_NAMES.draw,
-  main1: PHASE_NAMES.main1,
-  attack: { en: 'Attack phase', ja: 'アタックフェイズ' },
-  main2: PHASE_NAMES.main2,
-  end: PHASE_NAMES.end,
-};
 
 /**
  * A phase is over: the turn moves to the next one. A skipped phase is passed over as if it did not exist, so
@@ -314,7 +302,7 @@ function takeTurnSkip(s: NovaState, seat: Seat): boolean {
   if (i < 0 || !s.skips) return false;
   s.skips = s.skips.filter((_k, j) => j !== i);
   if (s.skips.length === 0) delete s.skips;
-  logPublic(s, { en: `${seat}'s turn is skipped.`, ja: `${seat}のターンはスキップされた。` });
+  logPublic(s, { k: 'turn-skipped', seat });
   return true;
 }
 
@@ -345,7 +333,7 @@ export function startNextTurn(s: NovaState): void {
   }
   // NOVA 203.4 (A47): the turn player's servants are now controlled since the start of their turn.
   for (const o of fieldObjects(s, next)) if (!o.sinceTurnStart) writableObj(s, o.id).sinceTurnStart = true;
-  logPublic(s, { en: `Turn ${s.turn.number}: ${next}.`, ja: `ターン${s.turn.number}：${next}` });
+  logPublic(s, { k: 'turn', number: s.turn.number, seat: next });
 }
 
 export function describePhase(s: NovaState): { en: string; ja: string } {

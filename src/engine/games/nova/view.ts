@@ -1,9 +1,11 @@
-import type { GameResult, PendingDecision, Seat, Viewer } from '../../core/game.ts';
+import type { GameResult, LogEntry, PendingDecision, Seat, Viewer } from '../../core/game.ts';
 import type { Label } from '../../core/label.ts';
 import { novaCard } from './cards/pool.ts';
 import type { Color, Keyword } from './cards/schema.ts';
 import { characteristics, type FieldScan, limitLevel, scanField } from './characteristics.ts';
+import { novaPending } from './engine.ts';
 import { lookedAtBy } from './invariants.ts';
+import { novaLogText } from './log-text.ts';
 import type { NovaState, Phase, TargetRef } from './state.ts';
 import { PHASE_NAMES } from './turn.ts';
 
@@ -64,7 +66,8 @@ export interface NovaView {
   combat: { attacker: string; target: TargetRef; blocker: string | null; blocked: boolean } | null;
   /** The decision awaited: whole for the deciding player, only who and what kind for everyone else. */
   pending: PendingDecision | { player: Seat; kind: string } | null;
-  log: { seq: number; text: Label }[];
+  /** The latest log entries this viewer may read, in words (log-text.ts). */
+  log: LogEntry[];
   result: GameResult | null;
   /** NOVA 303.3: main-deck cards this viewer is looking at (top first), present only for that player. */
   lookingAt?: NovaCardView[];
@@ -138,16 +141,13 @@ export function novaView(s: NovaState, viewer: Viewer): NovaView {
       energySetThisTurn: p.energySetThisTurn,
     };
   }
-  const decider = s.pending?.player;
-  const pending = s.pending
-    ? decider && canSee(viewer, decider)
-      ? s.pending
-      : { player: s.pending.player, kind: s.pending.kind }
+  const decision = novaPending(s);
+  const pending = decision
+    ? canSee(viewer, decision.player)
+      ? decision
+      : { player: decision.player, kind: decision.kind }
     : null;
   const looking = viewer.kind === 'omniscient' ? (s.resolving?.looking ?? []) : lookedAtBy(s, viewer);
-  const log = s.log
-    .filter((e) => !e.visibleTo || e.visibleTo.some((seat) => canSee(viewer, seat)))
-    .map((e) => ({ seq: e.seq, text: e.text }));
   return {
     game: 'nova',
     version: s.version,
@@ -165,8 +165,19 @@ export function novaView(s: NovaState, viewer: Viewer): NovaView {
     })),
     combat: s.combat ? { ...s.combat } : null,
     pending,
-    log,
+    log: novaLog(s, viewer),
     result: s.result,
     ...(looking.length > 0 ? { lookingAt: looking.map((id) => cardView(s, id)) } : {}),
   };
+}
+
+/** The log entries on the state this viewer may read (numbered after `after`), in words: GameModule.log for NOVA. */
+export function novaLog(s: NovaState, viewer: Viewer, after = 0): LogEntry[] {
+  const lines: LogEntry[] = [];
+  for (const e of s.log) {
+    if (e.seq <= after) continue;
+    if (e.visibleTo && !e.visibleTo.some((seat) => canSee(viewer, seat))) continue;
+    lines.push({ seq: e.seq, text: novaLogText(e.event) });
+  }
+  return lines;
 }

@@ -1,4 +1,5 @@
 import { cloneJson } from '../../core/clone.ts';
+import { LOG_KEPT } from './log.ts';
 import type { CardObject, NovaState } from './state.ts';
 
 /**
@@ -24,15 +25,16 @@ const owned = new WeakMap<NovaState, Owned>();
 
 /**
  * A copy of the state to apply one decision to. Log entries are never modified after they are written, so the
- * copy shares them; the pending decision is rebuilt after every decision, so it is not copied.
+ * copy shares them; the log is trimmed here, before the decision, to the latest LOG_KEPT entries, so the new state
+ * holds every entry its decision writes (replaying a match collects them all, core/replay.ts).
  */
 export function workingCopy(state: NovaState): NovaState {
   // A shallow spread, then each value replaced in place: the copy keeps the input's keys in their order and, unlike
   // an object filled key by key, V8's fast property layout, which every read of `s.turn` or `s.players` relies on.
-  const copy: NovaState = { ...state, pending: null, log: state.log.slice() };
+  const copy: NovaState = { ...state, log: state.log.slice(-LOG_KEPT) };
   const values = copy as unknown as Record<string, unknown>;
   for (const key in values) {
-    if (key === 'objects' || key === 'log' || key === 'pending') continue;
+    if (key === 'objects' || key === 'log') continue;
     values[key] = cloneJson(values[key]);
   }
   owned.set(copy, { record: false, ids: new Set() });

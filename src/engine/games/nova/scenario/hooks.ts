@@ -1,6 +1,6 @@
 // NOVA's scenario hooks: its file format (format.ts), its position builder (position.ts), and how a script step and
 // an expectation read NOVA's state. The shared loop is `src/engine/scenario/plan.ts`.
-import type { DecisionOption, Seat } from '../../../core/game.ts';
+import type { DecisionOption, PendingDecision, Seat } from '../../../core/game.ts';
 import type { ScenarioHooks, ScenarioPlan } from '../../../definition.ts';
 import { NotOffered, readScenarioYaml, runPlan, type ScenarioResult } from '../../../scenario/plan.ts';
 import { novaCard } from '../cards/pool.ts';
@@ -73,7 +73,7 @@ function optionMatchesRef(s: NovaState, o: DecisionOption, ref: string): boolean
 }
 
 function findOption(s: NovaState, step: Extract<Step, { do: string }>): DecisionOption[] {
-  const p = s.pending;
+  const p = nova.pending(s);
   if (!p) throw new Error('the game is over; nothing to decide');
   if (p.player !== step.player) throw new Error(`it is ${p.player}'s decision (${p.kind}), not ${step.player}'s`);
   const kinds = OPTION_ALIASES[step.do] ?? [step.do];
@@ -118,9 +118,13 @@ function describeOptions(options: DecisionOption[]): string {
   return `options: ${options.map((o) => o.label.en).join(' | ')}`;
 }
 
+function describePending(p: PendingDecision | null): string {
+  return p ? describeOptions(p.options) : 'game over';
+}
+
 /** "play Flare Lance" → is there such an option for that player right now? */
 function optionAvailable(s: NovaState, seat: Seat, text: string): boolean {
-  const p = s.pending;
+  const p = nova.pending(s);
   if (!p || p.player !== seat) return false;
   const [verb, ...rest] = text.split(' ');
   const ref = rest.join(' ');
@@ -142,25 +146,30 @@ function applyStep(s: NovaState, step: Step): NovaState {
     const start = { turn: s.turn.number, phase: s.turn.phase };
     let left = false;
     for (let passes = 0; passes < 500; passes++) {
-      const p = s.pending;
+      const p = nova.pending(s);
       if (!p || p.kind !== 'priority') return s;
       s = nova.apply(s, p.player, { decisionId: p.id, choose: ['pass'] });
       if (s.turn.number !== start.turn || s.turn.phase !== start.phase) left = true;
-      if (step.passUntil !== 'decision' && left && s.turn.phase === step.passUntil && s.pending?.kind === 'priority')
+      if (
+        step.passUntil !== 'decision' &&
+        left &&
+        s.turn.phase === step.passUntil &&
+        nova.pending(s)?.kind === 'priority'
+      )
         return s;
     }
     throw new Error(`passUntil ${step.passUntil}: not reached after 500 passes`);
   }
   if ('answerForced' in step) {
     for (let i = 0; i < step.answerForced; i++) {
-      const p = s.pending;
+      const p = nova.pending(s);
       if (!p || !isForced(p)) return s;
       s = nova.apply(s, p.player, { decisionId: p.id, choose: p.options.map((o) => o.id) });
     }
     return s;
   }
   if ('expect' in step) return s;
-  const p = s.pending;
+  const p = nova.pending(s);
   if (!p) throw new Error('the game is over; nothing to decide');
   if ('label' in step) {
     const o = p.options.find((x) => x.label.en === step.label || x.label.ja === step.label);
@@ -194,8 +203,8 @@ export function checkExpectations(s: NovaState, e: Expect): string[] {
   if (e.active !== undefined) eq('active player', e.active, s.turn.active);
   if (e.turn !== undefined) eq('turn', e.turn, s.turn.number);
   if (e.decision) {
-    eq('decision player', e.decision.player, s.pending?.player ?? null);
-    if (e.decision.kind) eq('decision kind', e.decision.kind, s.pending?.kind ?? null);
+    eq('decision player', e.decision.player, nova.pending(s)?.player ?? null);
+    if (e.decision.kind) eq('decision kind', e.decision.kind, nova.pending(s)?.kind ?? null);
   }
   for (const seat of ['p1', 'p2'] as const) {
     const pe = e[seat];
@@ -258,9 +267,7 @@ export function checkExpectations(s: NovaState, e: Expect): string[] {
   for (const [seat, list] of Object.entries(e.available ?? {})) {
     for (const text of list)
       if (!optionAvailable(s, seat as Seat, text))
-        out.push(
-          `${seat} should be able to "${text}" now, but cannot (${s.pending ? describeOptions(s.pending.options) : 'game over'})`,
-        );
+        out.push(`${seat} should be able to "${text}" now, but cannot (${describePending(nova.pending(s))})`);
   }
   for (const [seat, list] of Object.entries(e.unavailable ?? {})) {
     for (const text of list)
