@@ -23,6 +23,7 @@ import { novaCard } from './cards/pool.ts';
 import { attackTargets, declareAttack, declareBlock, possibleAttackers, possibleBlockers } from './combat.ts';
 import { chooseDamageReplacement, openDamageReplacements, processDamage } from './damage.ts';
 import { paymentPlans } from './energy.ts';
+import { forgetShuffled } from './knowledge.ts';
 import { logPublic } from './log.ts';
 import { watchForLoop } from './loops.ts';
 import {
@@ -495,6 +496,7 @@ function mulligan(s: NovaState, seat: Seat): void {
   for (const id of [...p.zones.hand]) moveCard(s, id, 'deck');
   const [order, rng] = shuffle(p.zones.deck, s.rng);
   p.zones.deck = order;
+  forgetShuffled(s, order);
   s.rng = rng;
   draw(s, seat, 7);
 }

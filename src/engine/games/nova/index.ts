@@ -1,6 +1,6 @@
 import type { GameModule } from '../../core/game.ts';
 import { advance, applyResponse, concede } from './engine.ts';
-import { novaHiddenObjectIds, novaInvariants } from './invariants.ts';
+import { novaHiddenIdentities, novaHiddenObjectIds, novaInvariants } from './invariants.ts';
 import { createNovaGame, validateNovaDeck } from './setup.ts';
 import type { NovaState } from './state.ts';
 import { type NovaView, novaView } from './view.ts';
@@ -21,4 +21,5 @@ export const nova: GameModule<NovaState, NovaView> = {
   validateDeck: validateNovaDeck,
   invariants: (s) => novaInvariants(s),
   hiddenObjectIds: novaHiddenObjectIds,
+  hiddenIdentities: novaHiddenIdentities,
 };
