@@ -1,5 +1,7 @@
 import type { GameModule } from '../../core/game.ts';
+import { determinizeNova } from './determinize.ts';
 import { advance, applyResponse, concede } from './engine.ts';
+import { evaluateNova } from './evaluate.ts';
 import { novaHiddenIdentities, novaHiddenObjectIds, novaInvariants } from './invariants.ts';
 import { createNovaGame, validateNovaDeck } from './setup.ts';
 import type { NovaState } from './state.ts';
@@ -22,4 +24,9 @@ export const nova: GameModule<NovaState, NovaView> = {
   invariants: (s) => novaInvariants(s),
   hiddenObjectIds: novaHiddenObjectIds,
   hiddenIdentities: novaHiddenIdentities,
+  search: {
+    determinize: determinizeNova,
+    evaluate: evaluateNova,
+    simulate: (s, seat, response) => applyResponse(s, seat, response, true),
+  },
 };
