@@ -657,12 +657,7 @@ function handle(s: NovaState, a: Await, chosen: string[]): void {
  * Validates and applies one response on a copy of the state; the input is never modified. `simulate` (search,
  * core/search.ts) skips log text and freezing and reaches the same rules state.
  */
-export function applyResponse(
-  state: NovaState,
-  seat: Seat,
-  response: DecisionResponse,
-  simulate = false,
-): NovaState {
+export function applyResponse(state: NovaState, seat: Seat, response: DecisionResponse, simulate = false): NovaState {
   const chosen = validateResponse(state.pending, seat, response);
   const s = workingCopy(state, simulate); // copy-on-write for card objects (working-copy.ts)
   const awaited = s.await;
