@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { opponentOf, type Seat } from '../../src/engine/core/game.ts';
 import { stateHash } from '../../src/engine/core/hash.ts';
 import { type RngState, seedRng } from '../../src/engine/core/rng.ts';
-import { isForced } from '../../src/engine/core/search.ts';
 import { randomResponse } from '../../src/engine/fuzz/random-play.ts';
 import { determinizeNova } from '../../src/engine/games/nova/determinize.ts';
 import { evaluateNova } from '../../src/engine/games/nova/evaluate.ts';
@@ -47,19 +46,6 @@ const sortedCards = (s: NovaState) =>
   Object.values(s.objects)
     .map((o) => o.card)
     .sort();
-
-describe('isForced (core/search.ts)', () => {
-  const base = { id: 'v1', player: 'p1' as const, kind: 'x', prompt: { en: '', ja: '' }, defaultOnTimeout: [] };
-  const opts = (n: number) =>
-    Array.from({ length: n }, (_, i) => ({ id: `o${i}`, kind: 'k', label: { en: '', ja: '' } }));
-  it('is true only when every option must be chosen and the order cannot matter', () => {
-    expect(isForced({ ...base, options: opts(1), min: 1, max: 1, ordered: false })).toBe(true);
-    expect(isForced({ ...base, options: opts(3), min: 3, max: 3, ordered: false })).toBe(true);
-    expect(isForced({ ...base, options: opts(2), min: 1, max: 1, ordered: false })).toBe(false);
-    expect(isForced({ ...base, options: opts(2), min: 2, max: 2, ordered: true })).toBe(false);
-    expect(isForced({ ...base, options: opts(1), min: 1, max: 1, ordered: true })).toBe(true);
-  });
-});
 
 describe('NOVA determinisation (SearchHooks.determinize)', () => {
   const states = reachableStates(3, 150);
