@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { opponentOf, type Seat } from '../../src/engine/core/game.ts';
 import { stateHash } from '../../src/engine/core/hash.ts';
 import { type RngState, seedRng } from '../../src/engine/core/rng.ts';
-import { randomResponse } from '../../src/engine/fuzz/random-play.ts';
+import { randomResponse, searchProblems } from '../../src/engine/fuzz/random-play.ts';
 import { determinizeNova } from '../../src/engine/games/nova/determinize.ts';
 import { evaluateNova } from '../../src/engine/games/nova/evaluate.ts';
 import { nova } from '../../src/engine/games/nova/index.ts';
@@ -121,6 +121,37 @@ script:
     );
     expect(rest.size).toBeGreaterThan(1);
     expect(forOpponent.size).toBeGreaterThan(1);
+  });
+
+  it("is checked by the fuzzer's searchProblems, which fails a determinisation that changes what the seat sees", () => {
+    const s = states[2] as NovaState;
+    expect(searchProblems(nova, s, 'real', 'x')).toEqual([]);
+    const careless: typeof nova = {
+      ...nova,
+      search: {
+        ...(nova.search as NonNullable<typeof nova.search>),
+        // Swaps the first two cards of the seat's own hand: a world the seat knows is not the real one.
+        determinize(state, seat, seed) {
+          const d = determinizeNova(state, seat, seed);
+          const [a, b] = d.players[seat].zones.hand;
+          const oa = a ? d.objects[a] : undefined;
+          const ob = b ? d.objects[b] : undefined;
+          if (a && b && oa && ob && oa.card !== ob.card) {
+            d.objects[a] = { ...oa, card: ob.card };
+            d.objects[b] = { ...ob, card: oa.card };
+          }
+          return d;
+        },
+      },
+    };
+    const withPair = states.find((x) => {
+      const [a, b] = x.players.p1.zones.hand;
+      return a && b && x.objects[a]?.card !== x.objects[b]?.card;
+    });
+    if (!withPair) throw new Error('no state with two different cards in hand');
+    expect(searchProblems(careless, withPair, 'careless', 'x')).toContain(
+      'careless: the determinised state for p1 looks different to p1',
+    );
   });
 
   it('gives states that play on legally', () => {

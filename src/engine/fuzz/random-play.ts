@@ -1,5 +1,5 @@
 import type { BaseState, DecisionResponse, GameModule, MatchSetup, Seat, Viewer } from '../core/game.ts';
-import { stateHash } from '../core/hash.ts';
+import { canonicalJson, stateHash } from '../core/hash.ts';
 import { identityLeaks } from '../core/hidden.ts';
 import { type LoggedDecision, replay } from '../core/replay.ts';
 import { nextInt, type RngState, seedRng } from '../core/rng.ts';
@@ -11,6 +11,10 @@ export interface FuzzOptions {
   maxDecisions: number;
   /** Probability of preferring a non-pass option when one exists; makes random games shorter and busier. */
   activity: number;
+  /**
+   * Every this many decisions, check the game's search hooks (`searchProblems`) when it has them; absent: never.
+   */
+  checkSearchEvery?: number;
 }
 
 export interface FuzzGameResult {
@@ -76,6 +80,8 @@ export function fuzzGame<S extends BaseState>(
       failures.push(`${where}: decision ${pending.kind} has ${pending.options.length} options for min ${pending.min}`);
     }
     if (opts.checkViews) failures.push(...viewLeaks(game, state, where, seenCards));
+    if (opts.checkSearchEvery && state.version % opts.checkSearchEvery === 0)
+      failures.push(...searchProblems(game, state, where, `${seed}-${state.version}`));
   };
   checkState('after setup');
   let decisions = 0;
@@ -143,6 +149,34 @@ export function viewLeaks<S extends BaseState>(
       leaks.push(`${where}: the ${who} view shows the ${leak}`);
   }
   return leaks;
+}
+
+/**
+ * What is wrong with the game's search hooks on this state (none when it has no hooks): for each seat, the
+ * determinised state must look the same to that seat (its view equal to the real one) and satisfy the game's
+ * invariants; `evaluate` must be a number in [-1, 1], opposite for the two seats.
+ */
+export function searchProblems<S extends BaseState>(
+  game: GameModule<S>,
+  state: S,
+  where: string,
+  seed: string,
+): string[] {
+  const hooks = game.search;
+  if (!hooks || state.result) return [];
+  const problems: string[] = [];
+  for (const seat of ['p1', 'p2'] as const) {
+    const viewer: Viewer = { kind: 'player', seat };
+    const world = hooks.determinize(state, seat, seed);
+    if (canonicalJson(game.view(world, viewer)) !== canonicalJson(game.view(state, viewer)))
+      problems.push(`${where}: the determinised state for ${seat} looks different to ${seat}`);
+    for (const p of game.invariants?.(world) ?? []) problems.push(`${where}: determinised for ${seat}: ${p}`);
+    const v = hooks.evaluate(state, seat);
+    const other = hooks.evaluate(state, seat === 'p1' ? 'p2' : 'p1');
+    if (!(Math.abs(v) <= 1) || Math.abs(v + other) > 1e-9)
+      problems.push(`${where}: evaluate gives ${v} for ${seat} and ${other} for the other seat`);
+  }
+  return problems;
 }
 
 /** Every string anywhere in a value (keys included): what a viewer could read from it. */
