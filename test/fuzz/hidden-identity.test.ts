@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Viewer } from '../../src/engine/core/game.ts';
 import { forget, identityLeaks, knows, learn } from '../../src/engine/core/hidden.ts';
 import { fuzzGame } from '../../src/engine/fuzz/random-play.ts';
+import { toyGame } from '../store/toy-game.ts';
 import { setFlipGame } from './face-down-toy.ts';
 
 const SETUP = { game: 'nova' as const, decks: { p1: {}, p2: {} } };
@@ -67,6 +68,13 @@ describe('the fuzzer checks hidden identities, not only ids', () => {
     }
     expect(faceDownSeen).toBeGreaterThan(0);
     expect(peeked).toBeGreaterThan(0);
+  });
+
+  it("passes the store's toy game, whose hands are hidden card values without object ids", () => {
+    const main = ['n1', 'n2', 'n3', 'n4', 'n5', 'n6', 'n7', 'n8', 'n9', 'n1', 'n2', 'n3'];
+    const r = fuzzGame(toyGame, { game: 'nova', decks: { p1: { main }, p2: { main } } }, 'toy', OPTS);
+    expect(r.failures).toEqual([]);
+    expect(r.decisions).toBeGreaterThan(5);
   });
 
   it('fails a view that shows face-down cards to everyone', () => {
