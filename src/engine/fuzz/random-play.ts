@@ -1,4 +1,12 @@
-import type { BaseState, DecisionResponse, GameModule, MatchSetup, Seat, Viewer } from '../core/game.ts';
+import {
+  type BaseState,
+  type DecisionResponse,
+  type GameModule,
+  type MatchSetup,
+  opponentOf,
+  type Seat,
+  type Viewer,
+} from '../core/game.ts';
 import { canonicalJson, stateHash } from '../core/hash.ts';
 import { identityLeaks } from '../core/hidden.ts';
 import { type LoggedDecision, replay } from '../core/replay.ts';
@@ -172,7 +180,7 @@ export function searchProblems<S extends BaseState>(
       problems.push(`${where}: the determinised state for ${seat} looks different to ${seat}`);
     for (const p of game.invariants?.(world) ?? []) problems.push(`${where}: determinised for ${seat}: ${p}`);
     const v = hooks.evaluate(state, seat);
-    const other = hooks.evaluate(state, seat === 'p1' ? 'p2' : 'p1');
+    const other = hooks.evaluate(state, opponentOf(seat));
     if (!(Math.abs(v) <= 1) || Math.abs(v + other) > 1e-9)
       problems.push(`${where}: evaluate gives ${v} for ${seat} and ${other} for the other seat`);
   }
