@@ -33,7 +33,12 @@ describe('redealIdentities', () => {
 
   it('shuffles cards within each pool only, over the same objects', () => {
     const [dealt] = redealIdentities(pools, seedRng('one'));
-    expect([...dealt.keys()].sort()).toEqual(pools.flat().map((i) => i.objectId).sort());
+    expect([...dealt.keys()].sort()).toEqual(
+      pools
+        .flat()
+        .map((i) => i.objectId)
+        .sort(),
+    );
     for (const pool of pools) {
       const before = pool.map((i) => i.card).sort();
       expect(pool.map((i) => dealt.get(i.objectId)).sort()).toEqual(before);
