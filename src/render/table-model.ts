@@ -2,6 +2,7 @@
 // so the renderer can only draw what that viewer may see. Strings arrive already localized for `locale`.
 import { z } from 'zod';
 import { GameIdSchema, SEATS } from '../engine/core/game.ts';
+import type { FaceDownObjectView } from '../engine/core/hidden.ts';
 
 const Text = z.string().max(400);
 const Seat = z.enum(SEATS);
@@ -61,6 +62,14 @@ export interface FaceDownCard {
 }
 
 export type TableCard = FaceUpCard | FaceDownCard;
+
+/**
+ * The card back for an object a view shows face down (core/hidden.ts `FaceDownObjectView`): only its id and its
+ * public physical state reach the model, so no renderer can draw its identity.
+ */
+export function faceDownCard(object: FaceDownObjectView, attachments: TableCard[] = []): FaceDownCard {
+  return { face: 'down', id: object.id, states: object.turned ? ['turned'] : [], attachments };
+}
 
 export const TableCardSchema: z.ZodType<TableCard> = z.lazy(() =>
   z.discriminatedUnion('face', [

@@ -8,7 +8,8 @@ if (precons.length < 2) throw new Error('NOVA preconstructed decks are missing')
 
 describe('NOVA random legal play (property test)', () => {
   // Each game checks, after every decision: invariants, at least one option, no hidden object in p1/p2/spectator
-  // views; and at the end that replaying the decisions reproduces the final state hash.
+  // views (ids and identities); every 97th, the search hooks (determinisation seen from each seat, evaluation); and at
+  // the end that replaying the decisions reproduces the final state hash.
   for (let i = 0; i < 12; i++) {
     it(`game ${i} runs clean`, () => {
       // Every ordered pair of decks in turn, so every card in a precon is played somewhere.
@@ -17,6 +18,7 @@ describe('NOVA random legal play (property test)', () => {
       const decks = { p1: preconDeckList(a), p2: preconDeckList(b) };
       const r = fuzzGame(nova, { game: 'nova', decks }, `test-${i}`, {
         checkViews: true,
+        checkSearchEvery: 97,
         maxDecisions: 20_000,
         activity: 0.7,
       });

@@ -197,6 +197,25 @@ export function toyModule(
       };
     },
     validateDeck: validateToyDeck,
+    // Cards here are plain values without object ids: nothing has an id to hide, only identities.
+    hiddenObjectIds: () => [],
+    hiddenIdentities(state: ToyState, viewer: Viewer) {
+      const hidden: { objectId: string; card: string; names: string[] }[] = [];
+      const knownCards = [...state.sides.p1.discard, ...state.sides.p2.discard];
+      for (const seat of ['p1', 'p2'] as const) {
+        const side = state.sides[seat];
+        side.deck.forEach((card, i) => {
+          hidden.push({ objectId: `${seat}.deck.${i}`, card, names: [] });
+        });
+        if (viewer.kind === 'omniscient' || (viewer.kind === 'player' && viewer.seat === seat))
+          knownCards.push(...side.hand);
+        else
+          side.hand.forEach((card, i) => {
+            hidden.push({ objectId: `${seat}.hand.${i}`, card, names: [] });
+          });
+      }
+      return { hidden, knownCards };
+    },
     invariants(state: ToyState): string[] {
       const broken: string[] = [];
       for (const seat of ['p1', 'p2'] as const) {

@@ -16,7 +16,7 @@ import { resolve } from './effects.ts';
 import { damageReplacement, dealDamage, extraPlay, play, stateChecks, transaction } from './playing.ts';
 import { draw, objectOf, type Side, TOY_GAME_ID, type ToyObject, type ToyState, ZONES } from './state.ts';
 import { priorityWindow, turn } from './turn.ts';
-import { type ToyView, toyHiddenIds, toyView } from './view.ts';
+import { type ToyView, toyHiddenIds, toySecrets, toyView } from './view.ts';
 
 export const toyKernel = createKernel<ToyState>({
   procedures: [
@@ -189,4 +189,5 @@ export const toy: GameModule<ToyState, ToyView> = {
   validateDeck: validateToyDeck,
   invariants: toyInvariants,
   hiddenObjectIds: toyHiddenIds,
+  hiddenIdentities: toySecrets,
 };

@@ -3,6 +3,8 @@
  * decks) and no identity it may not know (a face-down card's `card` is absent for everyone but its owner).
  */
 import type { Seat, Viewer } from '../../src/engine/core/game.ts';
+import type { IdentitySecrets } from '../../src/engine/core/hidden.ts';
+import { cardOf } from './cards.ts';
 import { objectOf, type ToyState } from './state.ts';
 
 export type ObjectView = { id: string; card?: string; faceDown: boolean; damage: number; counters: number };
@@ -77,4 +79,23 @@ export function toyHiddenIdentities(s: ToyState, viewer: Viewer): string[] {
   return Object.values(s.objects)
     .filter((o) => o.faceDown && !knowsSecretsOf(viewer, o.owner))
     .map((o) => o.id);
+}
+
+/**
+ * Every identity this viewer may not know (`GameModule.hiddenIdentities`): hidden objects (decks, others' hands)
+ * and face-down cards, with their names; every other card is known through its object.
+ */
+export function toySecrets(s: ToyState, viewer: Viewer): IdentitySecrets {
+  const hidden = new Set([...toyHiddenIds(s, viewer), ...toyHiddenIdentities(s, viewer)]);
+  const secrets: IdentitySecrets = { hidden: [], knownCards: [] };
+  const known = new Set<string>();
+  for (const o of Object.values(s.objects)) {
+    if (!hidden.has(o.id)) known.add(o.card);
+    else {
+      const { name } = cardOf(o.card);
+      secrets.hidden.push({ objectId: o.id, card: o.card, names: [name.en, name.ja] });
+    }
+  }
+  secrets.knownCards = [...known];
+  return secrets;
 }

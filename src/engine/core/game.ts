@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import type { IdentitySecrets } from './hidden.ts';
 import type { Label } from './label.ts';
+import type { SearchHooks } from './search.ts';
 
 /**
  * A game's id. Which ids exist is the registry's (`src/engine/registry.ts`), so a test can register a toy game:
@@ -170,8 +172,15 @@ export interface GameModule<S extends BaseState = BaseState, V = unknown> {
   validateDeck(deck: DeckList): DeckProblem[];
   /** Game invariants (every real game provides them; optional only for small test games) that must hold after every decision (card conservation, ...); each broken one as text. */
   invariants?(state: S): string[];
-  /** Ids of the objects this viewer must not see (hands, decks, face-down cards): used to prove views redact them. */
-  hiddenObjectIds?(state: S, viewer: Viewer): string[];
+  /** Ids of the objects this viewer must not see (hands, decks): used to prove views redact them. */
+  hiddenObjectIds(state: S, viewer: Viewer): string[];
+  /**
+   * The cards this viewer may not know, by object (hidden objects, and visible face-down ones: core/hidden.ts), and
+   * the cards the viewer knows through some object: used to prove views carry no hidden identity.
+   */
+  hiddenIdentities(state: S, viewer: Viewer): IdentitySecrets;
+  /** Hooks for search (determinisation, evaluation, fast simulation), when the game has them. */
+  search?: SearchHooks<S>;
 }
 
 /**

@@ -1,13 +1,15 @@
-import type {
-  BaseState,
-  DecisionResponse,
-  GameModule,
-  MatchSetup,
-  PendingDecision,
-  Seat,
-  Viewer,
+import {
+  type BaseState,
+  type DecisionResponse,
+  type GameModule,
+  type MatchSetup,
+  opponentOf,
+  type PendingDecision,
+  type Seat,
+  type Viewer,
 } from '../core/game.ts';
-import { stateHash } from '../core/hash.ts';
+import { canonicalJson, stateHash } from '../core/hash.ts';
+import { identityLeaks } from '../core/hidden.ts';
 import { type LoggedDecision, replay } from '../core/replay.ts';
 import { nextInt, type RngState, seedRng } from '../core/rng.ts';
 
@@ -18,6 +20,10 @@ export interface FuzzOptions {
   maxDecisions: number;
   /** Probability of preferring a non-pass option when one exists; makes random games shorter and busier. */
   activity: number;
+  /**
+   * Every this many decisions, check the game's search hooks (`searchProblems`) when it has them; absent: never.
+   */
+  checkSearchEvery?: number;
 }
 
 export interface FuzzGameResult {
@@ -76,23 +82,16 @@ export function fuzzGame<S extends BaseState>(
       finalHash: '',
     };
   }
+  const seenCards: SeenCards = new Map();
   const checkState = (where: string) => {
     for (const p of game.invariants?.(state) ?? []) failures.push(`${where}: ${p}`);
     const pending = game.pending(state);
     if (pending && (pending.options.length === 0 || pending.options.length < pending.min)) {
       failures.push(`${where}: decision ${pending.kind} has ${pending.options.length} options for min ${pending.min}`);
     }
-    if (opts.checkViews) {
-      for (const viewer of VIEWERS) {
-        const seen = stringsIn(game.view(state, viewer));
-        for (const id of game.hiddenObjectIds?.(state, viewer) ?? []) {
-          if (seen.has(id))
-            failures.push(
-              `${where}: hidden object ${id} appears in the ${viewer.kind === 'player' ? viewer.seat : viewer.kind} view`,
-            );
-        }
-      }
-    }
+    if (opts.checkViews) failures.push(...viewLeaks(game, state, where, seenCards));
+    if (opts.checkSearchEvery && state.version % opts.checkSearchEvery === 0)
+      failures.push(...searchProblems(game, state, where, `${seed}-${state.version}`));
   };
   checkState('after setup');
   let decisions = 0;
@@ -123,6 +122,71 @@ export function fuzzGame<S extends BaseState>(
     if (replayed !== finalHash) failures.push('replay produced a different state hash');
   }
   return { seed, decisions, finished: !!state.result, failures, finalHash };
+}
+
+/**
+ * Cards each viewer has known through some object at some point of the game (seen in hand, on the table, looked
+ * at). A card seen and then hidden again (a mulligan shuffles the hand back) may still be named in that viewer's
+ * view, in their own log lines for instance, so the leak check forgives it; knowing which object it is now is
+ * another matter, checked by ids and by the game's own `Knowledge`.
+ */
+export type SeenCards = Map<string, Set<string>>;
+
+/**
+ * What the views of `state` give away: hidden object ids, and hidden identities (core/hidden.ts: card ids and names
+ * of objects a viewer may not know, unless the viewer knows that card through another object now or earlier in
+ * the game, as recorded in `seen`, which this call updates), for each viewer.
+ */
+export function viewLeaks<S extends BaseState>(
+  game: GameModule<S>,
+  state: S,
+  where: string,
+  seen: SeenCards = new Map(),
+): string[] {
+  const leaks: string[] = [];
+  for (const viewer of VIEWERS) {
+    const who = viewer.kind === 'player' ? viewer.seat : viewer.kind;
+    const view = game.view(state, viewer);
+    const strings = stringsIn(view);
+    for (const id of game.hiddenObjectIds(state, viewer)) {
+      if (strings.has(id)) leaks.push(`${where}: hidden object ${id} appears in the ${who} view`);
+    }
+    const secrets = game.hiddenIdentities(state, viewer);
+    const remembered = seen.get(who) ?? new Set<string>();
+    for (const card of secrets.knownCards) remembered.add(card);
+    seen.set(who, remembered);
+    for (const leak of identityLeaks(view, { hidden: secrets.hidden, knownCards: [...remembered] }))
+      leaks.push(`${where}: the ${who} view shows the ${leak}`);
+  }
+  return leaks;
+}
+
+/**
+ * What is wrong with the game's search hooks on this state (none when it has no hooks): for each seat, the
+ * determinised state must look the same to that seat (its view equal to the real one) and satisfy the game's
+ * invariants; `evaluate` must be a number in [-1, 1], opposite for the two seats.
+ */
+export function searchProblems<S extends BaseState>(
+  game: GameModule<S>,
+  state: S,
+  where: string,
+  seed: string,
+): string[] {
+  const hooks = game.search;
+  if (!hooks || state.result) return [];
+  const problems: string[] = [];
+  for (const seat of ['p1', 'p2'] as const) {
+    const viewer: Viewer = { kind: 'player', seat };
+    const world = hooks.determinize(state, seat, seed);
+    if (canonicalJson(game.view(world, viewer)) !== canonicalJson(game.view(state, viewer)))
+      problems.push(`${where}: the determinised state for ${seat} looks different to ${seat}`);
+    for (const p of game.invariants?.(world) ?? []) problems.push(`${where}: determinised for ${seat}: ${p}`);
+    const v = hooks.evaluate(state, seat);
+    const other = hooks.evaluate(state, opponentOf(seat));
+    if (!(Math.abs(v) <= 1) || Math.abs(v + other) > 1e-9)
+      problems.push(`${where}: evaluate gives ${v} for ${seat} and ${other} for the other seat`);
+  }
+  return problems;
 }
 
 /** Every string anywhere in a value (keys included): what a viewer could read from it. */

@@ -24,6 +24,7 @@ import { novaCard } from './cards/pool.ts';
 import { attackTargets, declareAttack, declareBlock, possibleAttackers, possibleBlockers } from './combat.ts';
 import { chooseDamageReplacement, openDamageReplacements, processDamage } from './damage.ts';
 import { paymentPlans } from './energy.ts';
+import { forgetShuffled } from './knowledge.ts';
 import { logPublic } from './log.ts';
 import { watchForLoop } from './loops.ts';
 import {
@@ -557,6 +558,7 @@ function mulligan(s: NovaState, seat: Seat): void {
   for (const id of [...p.zones.hand]) moveCard(s, id, 'deck');
   const [order, rng] = shuffle(p.zones.deck, s.rng);
   p.zones.deck = order;
+  forgetShuffled(s, order);
   s.rng = rng;
   draw(s, seat, 7);
 }
@@ -699,10 +701,13 @@ function handle(s: NovaState, a: Await, chosen: string[]): void {
   }
 }
 
-/** Validates and applies one response on a copy of the state; the input is never modified. */
-export function applyResponse(state: NovaState, seat: Seat, response: DecisionResponse): NovaState {
+/**
+ * Validates and applies one response on a copy of the state; the input is never modified. `simulate` (search,
+ * core/search.ts) skips log entries and freezing and reaches the same rules state.
+ */
+export function applyResponse(state: NovaState, seat: Seat, response: DecisionResponse, simulate = false): NovaState {
   const chosen = validateResponse(novaPending(state), seat, response);
-  const s = workingCopy(state); // copy-on-write for card objects (working-copy.ts)
+  const s = workingCopy(state, simulate); // copy-on-write for card objects (working-copy.ts)
   const awaited = s.await;
   if (!awaited) throw new Error('a decision is pending but nothing is awaited');
   handle(s, awaited, chosen);

@@ -1,6 +1,8 @@
 import type { GameModule } from '../../core/game.ts';
+import { determinizeNova } from './determinize.ts';
 import { advance, applyResponse, concede, novaPending } from './engine.ts';
-import { novaHiddenObjectIds, novaInvariants } from './invariants.ts';
+import { evaluateNova } from './evaluate.ts';
+import { novaHiddenIdentities, novaHiddenObjectIds, novaInvariants } from './invariants.ts';
 import { novaResultText } from './log-text.ts';
 import { createNovaGame, validateNovaDeck } from './setup.ts';
 import type { NovaState } from './state.ts';
@@ -28,4 +30,10 @@ export const nova: GameModule<NovaState, NovaView> = {
   validateDeck: validateNovaDeck,
   invariants: (s) => novaInvariants(s),
   hiddenObjectIds: novaHiddenObjectIds,
+  hiddenIdentities: novaHiddenIdentities,
+  search: {
+    determinize: determinizeNova,
+    evaluate: evaluateNova,
+    simulate: (s, seat, response) => applyResponse(s, seat, response, true),
+  },
 };

@@ -1,4 +1,6 @@
 import type { Seat, Viewer } from '../../core/game.ts';
+import { type IdentitySecrets, knows } from '../../core/hidden.ts';
+import { novaCard } from './cards/pool.ts';
 import type { NovaState } from './state.ts';
 import { ZONES } from './state.ts';
 
@@ -48,4 +50,27 @@ export function lookedAtBy(s: NovaState, viewer: Viewer): string[] {
   const looking = s.resolving?.looking;
   if (!looking || viewer.kind !== 'player' || s.await?.k !== 'order-deck' || s.await.seat !== viewer.seat) return [];
   return looking;
+}
+
+/**
+ * The cards this viewer may not know (core/hidden.ts): every object hidden from them (above) except the main-deck
+ * cards their seat looked at and still knows (NOVA 303.3, 303.6: `known`). NOVA has no face-down objects on the
+ * table; its hidden identities are all in hidden zones. Every other object's card is known to the viewer.
+ */
+export function novaHiddenIdentities(s: NovaState, viewer: Viewer): IdentitySecrets {
+  const hiddenIds = new Set(novaHiddenObjectIds(s, viewer));
+  const secrets: IdentitySecrets = { hidden: [], knownCards: [] };
+  const known = new Set<string>();
+  for (const o of Object.values(s.objects)) {
+    const remembered = viewer.kind === 'player' && knows(s.known, viewer.seat, o.id);
+    if (hiddenIds.has(o.id) && !remembered) {
+      const { name } = novaCard(o.card);
+      secrets.hidden.push({ objectId: o.id, card: o.card, names: [name.en, name.ja] });
+    } else known.add(o.card);
+  }
+  // Waiting items and triggers name their source card, public even after the source has left (NOVA 311).
+  for (const w of s.waiting) known.add(w.card);
+  for (const t of s.pendingTriggers) known.add(t.card);
+  secrets.knownCards = [...known];
+  return secrets;
 }

@@ -1,6 +1,7 @@
 import type { GameResult, Seat } from '../../core/game.ts';
 import type { Color } from './cards/schema.ts';
 import type { NovaLogEntry, NovaState, PhaseGroup, TargetRef } from './state.ts';
+import { simulating } from './working-copy.ts';
 
 /**
  * What a play targeted, as it was when it was logged: a player, a card (with its controller then), or an item in
@@ -100,10 +101,12 @@ function nextSeq(s: NovaState): number {
 }
 
 export function logPublic(s: NovaState, event: NovaLogEvent): void {
+  if (simulating(s)) return; // search reads no log (core/search.ts simulate)
   s.log.push(entry(nextSeq(s), event));
 }
 
 /** An entry only some seats may read (a drawn card goes to its owner only). */
 export function logPrivate(s: NovaState, seats: Seat[], event: NovaLogEvent): void {
+  if (simulating(s)) return;
   s.log.push(entry(nextSeq(s), event, seats));
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { UnsupportedRule } from '../../core/errors.ts';
 import { opponentOf, type PendingDecision, type Seat } from '../../core/game.ts';
 import { canonicalJson } from '../../core/hash.ts';
+import { isForced } from '../../core/search.ts';
 import { logPublic } from './log.ts';
 import type { LoopWatch, NovaState } from './state.ts';
 
@@ -13,10 +14,8 @@ export const LOOP_WATCH_AFTER = 50;
 /** Positions compared at most: a forced run this long that never repeats a position is a growing endless loop. */
 const LOOP_WATCH_SPAN = 200;
 
-/** A decision with exactly one legal answer: the player has no way to act differently. */
-export function isForced(p: PendingDecision): boolean {
-  return p.min === p.options.length && (!p.ordered || p.options.length <= 1);
-}
+/** Lifted into the kernel (core/search.ts); re-exported for the callers that import it from here. */
+export { isForced };
 
 /**
  * NOVA 924.1.3: a loop that no player can stop. The engine proves it when, with nothing but forced decisions in

@@ -6,6 +6,7 @@ import { characteristics, readAtk } from './characteristics.ts';
 import { changeControl } from './control.ts';
 import { processDamage, queueDamage } from './damage.ts';
 import { activatedAbility } from './granted.ts';
+import { noteSeen } from './knowledge.ts';
 import { logPrivate, logPublic } from './log.ts';
 import { destroy, rulesProcessing } from './rules-processing.ts';
 import type {
@@ -113,6 +114,7 @@ export function continueResolution(s: NovaState): ResolutionAsk | null {
         // NOVA 303.3: the controller alone looks at the top cards (as many as there are, 004.4).
         const me = r.item.controller;
         r.looking = s.players[me].zones.deck.slice(0, e.count);
+        noteSeen(s, me, r.looking);
         lookLog(s, me, r.looking);
         if (r.looking.length > 1) return { seat: me, effectIndex: r.effectIndex, kind: 'order-deck' };
       }

@@ -1,4 +1,5 @@
 import type { BaseState, Seat } from '../../core/game.ts';
+import type { Knowledge } from '../../core/hidden.ts';
 import type { PriorityRound } from '../../core/priority.ts';
 import type { ReplacementProgress } from '../../core/replacement.ts';
 import type { RngState } from '../../core/rng.ts';
@@ -261,6 +262,8 @@ export interface NovaState extends BaseState {
    */
   stateWatch?: Record<string, number>;
   effects: ContinuousEffect[];
+  /** Main-deck cards a player looked at and still knows (NOVA 303.3, 303.6; knowledge.ts); absent when none. */
+  known?: Knowledge;
   /** NOVA 801.3.5.1.1: ability instances that cannot be activated again until the waiting area empties. */
   activationLocks: string[];
   setup: {

@@ -20,6 +20,8 @@ interface Owned {
   record: boolean;
   /** Ids of the card objects that are the working copy's own. */
   ids: Set<string>;
+  /** Search's simulation mode (core/search.ts `simulate`): no log text, no freezing; the same rules state. */
+  simulate: boolean;
 }
 const owned = new WeakMap<NovaState, Owned>();
 
@@ -28,7 +30,7 @@ const owned = new WeakMap<NovaState, Owned>();
  * copy shares them; the log is trimmed here, before the decision, to the latest LOG_KEPT entries, so the new state
  * holds every entry its decision writes (replaying a match collects them all, core/replay.ts).
  */
-export function workingCopy(state: NovaState): NovaState {
+export function workingCopy(state: NovaState, simulate = false): NovaState {
   // A shallow spread, then each value replaced in place: the copy keeps the input's keys in their order and, unlike
   // an object filled key by key, V8's fast property layout, which every read of `s.turn` or `s.players` relies on.
   const copy: NovaState = { ...state, log: state.log.slice(-LOG_KEPT) };
@@ -37,8 +39,13 @@ export function workingCopy(state: NovaState): NovaState {
     if (key === 'objects' || key === 'log') continue;
     values[key] = cloneJson(values[key]);
   }
-  owned.set(copy, { record: false, ids: new Set() });
+  owned.set(copy, { record: false, ids: new Set(), simulate });
   return copy;
+}
+
+/** Whether this working copy is applying a decision for search: presentation (log text) is then skipped. */
+export function simulating(s: NovaState): boolean {
+  return owned.get(s)?.simulate ?? false;
 }
 
 /** The working copy's own record of objects, copied from the shared one on first use. */
@@ -87,7 +94,8 @@ export function removeObject(s: NovaState, id: string): void {
  */
 export function seal(s: NovaState): void {
   const mine = owned.get(s);
-  if (mine && !mine.record) {
+  // Search never writes the states it simulates: freezing them is a safety net it can do without.
+  if (mine && (!mine.record || mine.simulate)) {
     owned.delete(s);
     return;
   }

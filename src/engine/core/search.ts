@@ -1,0 +1,69 @@
+import type { BaseState, DecisionResponse, PendingDecision, Seat } from './game.ts';
+import { type RngState, seedRng, shuffle } from './rng.ts';
+
+/**
+ * Hooks for search (the AI, issue 21). A game provides them beside its `GameModule`; the search itself is generic.
+ * All are pure: state in, state out.
+ */
+export interface SearchHooks<S extends BaseState> {
+  /**
+   * A full state consistent with everything `seat` knows: the identities hidden from `seat` are dealt again among
+   * the same objects (object ids stay, so option ids match across sampled worlds), what `seat` has seen is kept, and
+   * the game's RNG is reseeded from `seed` (the searcher must not know future shuffles). `seat`'s view of the result
+   * equals its view of `state`.
+   */
+  determinize(state: S, seat: Seat, seed: string): S;
+  /** The position's worth for `seat` in [-1, 1] (1: won). Cheap, no look-ahead; `evaluate(s, a) = -evaluate(s, b)`. */
+  evaluate(state: S, seat: Seat): number;
+  /**
+   * `apply` for search: the same rules state (everything but presentation), without what search does not read
+   * (log text, freezing of returned objects). States it returns may be given to `apply` again and vice versa.
+   */
+  simulate(state: S, seat: Seat, response: DecisionResponse): S;
+}
+
+/**
+ * A decision with exactly one legal answer: every option must be chosen, in an order that cannot matter. Search
+ * plays these without branching; the scenario runner and loop detection skip them.
+ */
+export function isForced(p: PendingDecision): boolean {
+  return p.min === p.options.length && (!p.ordered || p.options.length <= 1);
+}
+
+/** An object and the card it is, as a determinisation sees it. */
+export interface Identity {
+  objectId: string;
+  card: string;
+}
+
+/**
+ * The kernel part of determinisation: within each pool (objects whose cards the seat cannot tell apart, such as
+ * the opponent's hand and deck together), the cards are shuffled among the pool's objects. Objects keep their ids;
+ * only which card each one is changes. Returns objectId → new card for every pooled object.
+ */
+export function redealIdentities(
+  pools: readonly (readonly Identity[])[],
+  rng: RngState,
+): [Map<string, string>, RngState] {
+  const dealt = new Map<string, string>();
+  let r = rng;
+  for (const pool of pools) {
+    const [cards, next] = shuffle(
+      pool.map((i) => i.card),
+      r,
+    );
+    r = next;
+    pool.forEach((identity, i) => {
+      dealt.set(identity.objectId, cards[i] as string);
+    });
+  }
+  return [dealt, r];
+}
+
+/**
+ * The RNG a determinised world plays on: from the search's seed, never from the game's own state, so sampled worlds
+ * do not share the real game's future shuffles. The re-deal uses one stream; the world keeps another.
+ */
+export function determinizationRngs(seed: string): { redeal: RngState; world: RngState } {
+  return { redeal: seedRng(`determinize-redeal:${seed}`), world: seedRng(`determinize-world:${seed}`) };
+}
