@@ -13,7 +13,7 @@ import type {
   DeckProblem,
   GameModule,
   MatchSetup,
-  PendingDecision,
+  PickDecision,
   Seat,
   Viewer,
 } from '../../src/engine/core/game.ts';
@@ -80,7 +80,7 @@ function validateDeck(deck: DeckList): DeckProblem[] {
   return problems;
 }
 
-function pending(state: ToyState): PendingDecision | null {
+function pending(state: ToyState): PickDecision | null {
   if (state.result) return null;
   const hand = state.sides[state.active].hand;
   return {

@@ -5,7 +5,7 @@ import {
   type DecisionResponse,
   type OptionRole,
   opponentOf,
-  type PendingDecision,
+  type PickDecision,
   type Seat,
 } from '../../core/game.ts';
 import { actedWithPriority, passPriority } from '../../core/priority.ts';
@@ -147,7 +147,7 @@ function targetOption(s: NovaState, t: TargetRef): DecisionOption {
 }
 
 /** The pending decision for what the engine awaits: the options listed here are exactly the ones apply accepts. */
-export function buildDecision(s: NovaState, a: Await): PendingDecision {
+export function buildDecision(s: NovaState, a: Await): PickDecision {
   const base = { id: decisionIdFor(s.version), player: a.seat, ordered: false };
   switch (a.k) {
     case 'first-player':
@@ -469,8 +469,8 @@ export function buildDecision(s: NovaState, a: Await): PendingDecision {
 
 function replacementDecision(
   s: NovaState,
-  base: Omit<PendingDecision, 'kind' | 'role' | 'prompt' | 'options' | 'min' | 'max' | 'defaultOnTimeout'>,
-): PendingDecision {
+  base: Omit<PickDecision, 'kind' | 'role' | 'prompt' | 'options' | 'min' | 'max' | 'defaultOnTimeout'>,
+): PickDecision {
   const open = openDamageReplacements(s);
   const event = s.damage?.current?.event;
   const to = event ? describeTarget(s, event.to) : { en: '?', ja: '?' };

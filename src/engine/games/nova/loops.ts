@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { UnsupportedRule } from '../../core/errors.ts';
-import { opponentOf, type PendingDecision, type Seat } from '../../core/game.ts';
+import { opponentOf, type PickDecision, type Seat } from '../../core/game.ts';
 import { canonicalJson } from '../../core/hash.ts';
 import { logPublic } from './log.ts';
 import type { LoopWatch, NovaState } from './state.ts';
@@ -14,7 +14,7 @@ export const LOOP_WATCH_AFTER = 50;
 const LOOP_WATCH_SPAN = 200;
 
 /** A decision with exactly one legal answer: the player has no way to act differently. */
-export function isForced(p: PendingDecision): boolean {
+export function isForced(p: PickDecision): boolean {
   return p.min === p.options.length && (!p.ordered || p.options.length <= 1);
 }
 

@@ -1,4 +1,4 @@
-import type { BaseState, PendingDecision, Seat } from '../../core/game.ts';
+import type { BaseState, PickDecision, Seat } from '../../core/game.ts';
 import type { Label } from '../../core/label.ts';
 import type { PriorityRound } from '../../core/priority.ts';
 import type { ReplacementProgress } from '../../core/replacement.ts';
@@ -292,7 +292,7 @@ export interface NovaState extends BaseState {
   /** The end phase repeats its turn-progress actions while they caused triggers (NOVA 407.7). */
   endPhaseTriggered: boolean;
   await: Await | null;
-  pending: PendingDecision | null;
+  pending: PickDecision | null;
   log: NovaLogEntry[];
   logSeq: number;
   /** NOVA 924.1.3: a run of forced decisions being watched for a repeated position (loops.ts); absent otherwise. */
