@@ -1,6 +1,6 @@
 /**
  * "Raid": a small test game with one decision of every shape, in a row, for p1:
- *   1. number: how many raiders to send (0..6, step 2 — pairs only);
+ *   1. number: how many raiders to send (0..6, or 0..1000 with the option `wideNumbers`; step 2, pairs only);
  *   2. distribute: 5 damage divided among the defender's walls (at least 1 each, at most 3 each, all of it);
  *   3. declare: each of three raiders (slots) attacks a gate or stays home; the whole declaration has a requirement
  *      and a restriction (RAID 3.1: the captain must attack if anyone does; RAID 3.2: no two raiders at one gate),
@@ -36,6 +36,8 @@ export interface RaidState extends BaseState {
   retry: DeclarationRetry | null;
   /** How many declarations were refused (a logged decision each). */
   refused: number;
+  /** The number decision's range is wide (0..1000), for controls that cannot list every value. */
+  wide: boolean;
 }
 
 export const RAIDERS = ['captain', 'scout', 'brute'] as const;
@@ -61,7 +63,7 @@ function pending(s: RaidState): PendingDecision | null {
         shape: 'number',
         prompt: label('How many raiders?', '何人？'),
         min: 0,
-        max: 6,
+        max: s.wide ? 1000 : 6,
         step: 2,
         defaultOnTimeout: 0,
       };
@@ -165,7 +167,7 @@ function apply(state: RaidState, seat: Seat, response: DecisionResponse): RaidSt
 export const raid: GameModule<RaidState, RaidState> = {
   id: 'aqa', // a test game borrows an id that has no engine yet
   name: label('Raid', '襲撃'),
-  setup: () => ({
+  setup: (setup) => ({
     game: 'aqa',
     version: 0,
     result: null,
@@ -175,6 +177,7 @@ export const raid: GameModule<RaidState, RaidState> = {
     declaration: null,
     retry: null,
     refused: 0,
+    wide: setup.options?.wideNumbers === true,
   }),
   pending,
   apply,
