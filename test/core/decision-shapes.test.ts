@@ -7,7 +7,7 @@ import { IllegalAction } from '../../src/engine/core/errors.ts';
 import { type DecisionResponse, DecisionResponseSchema } from '../../src/engine/core/game.ts';
 import { replay } from '../../src/engine/core/replay.ts';
 import { seedRng } from '../../src/engine/core/rng.ts';
-import { randomResponse } from '../../src/engine/fuzz/random-play.ts';
+import { fuzzGame, randomResponse } from '../../src/engine/fuzz/random-play.ts';
 import { type RaidState, raid } from './shapes-game.ts';
 
 const setup = { game: 'aqa' as const, decks: { p1: {}, p2: {} } };
@@ -164,5 +164,9 @@ describe('whole-declaration validation', () => {
       expect(state.result).not.toBeNull();
       expect(replay(raid, setup, 's', log)).toEqual(state);
     }
+    // and the fuzzer's own loop (its "can this decision be answered" check covers every shape)
+    const run = fuzzGame(raid, setup, 'f', { checkViews: true, maxDecisions: 500, activity: 0.7 });
+    expect(run).toMatchObject({ finished: true, failures: [] });
+    expect(run.decisions).toBeGreaterThanOrEqual(4);
   });
 });
