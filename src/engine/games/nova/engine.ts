@@ -5,7 +5,7 @@ import {
   type DecisionResponse,
   type OptionRole,
   opponentOf,
-  type PendingDecision,
+  type PickDecision,
   type Seat,
 } from '../../core/game.ts';
 import { actedWithPriority, passPriority } from '../../core/priority.ts';
@@ -158,11 +158,11 @@ const BUILT_DECISION = Symbol('NOVA pending decision');
 interface BuiltDecision {
   await: Await;
   version: number;
-  decision: PendingDecision;
+  decision: PickDecision;
 }
 
 /** The decision the state waits for, or null when the game is over: GameModule.pending for NOVA. */
-export function novaPending(s: NovaState): PendingDecision | null {
+export function novaPending(s: NovaState): PickDecision | null {
   if (s.result || !s.await) return null;
   const memo: NovaState & { [BUILT_DECISION]?: BuiltDecision } = s;
   const built = memo[BUILT_DECISION];
@@ -176,7 +176,7 @@ export function novaPending(s: NovaState): PendingDecision | null {
 }
 
 /** The pending decision for what the engine awaits: the options listed here are exactly the ones apply accepts. */
-export function buildDecision(s: NovaState, a: Await): PendingDecision {
+export function buildDecision(s: NovaState, a: Await): PickDecision {
   const base = { id: decisionIdFor(s.version), player: a.seat, ordered: false };
   switch (a.k) {
     case 'first-player':
@@ -498,8 +498,8 @@ export function buildDecision(s: NovaState, a: Await): PendingDecision {
 
 function replacementDecision(
   s: NovaState,
-  base: Omit<PendingDecision, 'kind' | 'role' | 'prompt' | 'options' | 'min' | 'max' | 'defaultOnTimeout'>,
-): PendingDecision {
+  base: Omit<PickDecision, 'kind' | 'role' | 'prompt' | 'options' | 'min' | 'max' | 'defaultOnTimeout'>,
+): PickDecision {
   const open = openDamageReplacements(s);
   const event = s.damage?.current?.event;
   const to = event ? describeTarget(s, event.to) : { en: '?', ja: '?' };
