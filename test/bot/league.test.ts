@@ -155,16 +155,27 @@ function expectedTiebreakers(l: League) {
       }
     }
   }
-  const mw = (r: Rec) => (r.rounds === 0 ? 0.33 : Math.max(0.33, r.mp / (3 * r.rounds)));
-  const gw = (r: Rec) => (r.games === 0 ? 0.33 : Math.max(0.33, r.gp / (3 * r.games)));
-  const mean = (xs: number[]) => (xs.length === 0 ? 0 : xs.reduce((x, y) => x + y, 0) / xs.length);
-  const out = new Map<string, { points: number; omw: number; gw: number; ogw: number }>();
+  // Exact fractions [numerator, denominator] (BigInt), so the order check below sees exact ties as ties.
+  type Q = [bigint, bigint];
+  const q = (n: number, d: number): Q => [BigInt(n), BigInt(d)];
+  const FLOOR = q(33, 100);
+  const cmpQ = (x: Q, y: Q) => Math.sign(Number(x[0] * y[1] - y[0] * x[1]));
+  const maxQ = (x: Q, y: Q) => (cmpQ(x, y) >= 0 ? x : y);
+  const mw = (r: Rec): Q => (r.rounds === 0 ? FLOOR : maxQ(FLOOR, q(r.mp, 3 * r.rounds)));
+  const gw = (r: Rec): Q => (r.games === 0 ? FLOOR : maxQ(FLOOR, q(r.gp, 3 * r.games)));
+  const mean = (xs: Q[]): Q => {
+    if (xs.length === 0) return q(0, 1);
+    const sum = xs.reduce<Q>((acc, x) => [acc[0] * x[1] + x[0] * acc[1], acc[1] * x[1]], q(0, 1));
+    return [sum[0], sum[1] * BigInt(xs.length)];
+  };
+  const out = new Map<string, { points: number; omw: Q; gw: Q; ogw: Q }>();
   for (const [id, r] of rec) {
     const opps = r.opponents.map((o) => rec.get(o) as Rec);
     out.set(id, { points: r.mp, omw: mean(opps.map(mw)), gw: gw(r), ogw: mean(opps.map(gw)) });
   }
-  return out;
+  return { byPlayer: out, compare: cmpQ };
 }
+const asNumber = (x: [bigint, bigint]) => Number(x[0]) / Number(x[1]);
 
 describe('an 8-player Swiss league with a top 4, end to end', () => {
   it('runs from creation to the final with bot-played and reported results, a drop and corrections', async () => {
@@ -340,7 +351,7 @@ describe('an 8-player Swiss league with a top 4, end to end', () => {
 
     // Standings: the embed, the image and the CSV agree with an independent computation of the tiebreakers.
     const swissLeague = league();
-    const expected = expectedTiebreakers(swissLeague);
+    const { byPlayer: expected, compare } = expectedTiebreakers(swissLeague);
     const exported = await run(organiser, 'league export');
     const csv = Buffer.from(discord.attachmentBytes(exported, 'Friday-NOVA-standings.csv')).toString('utf8');
     const rows = csv
@@ -349,21 +360,24 @@ describe('an 8-player Swiss league with a top 4, end to end', () => {
       .slice(1)
       .map((line) => line.split(','));
     expect(rows).toHaveLength(8);
-    const key = (r: string[]) => [Number(r[3]), Number(r[8]), Number(r[9]), Number(r[10])];
     for (const r of rows) {
       const want = expected.get(r[1] as string);
       expect(want).toBeTruthy();
       expect(Number(r[3])).toBe(want?.points);
-      expect(Number(r[8])).toBeCloseTo(want?.omw as number, 4);
-      expect(Number(r[9])).toBeCloseTo(want?.gw as number, 4);
-      expect(Number(r[10])).toBeCloseTo(want?.ogw as number, 4);
+      expect(Number(r[8])).toBeCloseTo(asNumber(want?.omw ?? [0n, 1n]), 4);
+      expect(Number(r[9])).toBeCloseTo(asNumber(want?.gw ?? [0n, 1n]), 4);
+      expect(Number(r[10])).toBeCloseTo(asNumber(want?.ogw ?? [0n, 1n]), 4);
       expect(r[11]).toBe(r[1] === dropper.id ? 'yes' : 'no');
       expect(r[2]).toBe(byId(r[1] as string).name);
     }
+    // The order is checked on the exact values (MTR 3.1): an exact tie goes to the next tiebreaker.
     for (let i = 1; i < rows.length; i++) {
-      const [x, y] = [key(rows[i - 1] as string[]), key(rows[i] as string[])];
-      const cmp = x.findIndex((v, k) => v !== y[k]);
-      if (cmp >= 0) expect(x[cmp]).toBeGreaterThan(y[cmp] as number);
+      const x = expected.get((rows[i - 1] as string[])[1] as string);
+      const y = expected.get((rows[i] as string[])[1] as string);
+      if (!x || !y) throw new Error('a CSV row names a player the league does not have');
+      const byPoints = Math.sign(x.points - y.points);
+      const first = [byPoints, compare(x.omw, y.omw), compare(x.gw, y.gw), compare(x.ogw, y.ogw)].find((c) => c !== 0);
+      expect(first ?? 1).toBe(1);
     }
     const standings = await run(players[0] as FakeUser, 'league standings');
     expect(standings.ephemeral).toBe(true);
@@ -401,7 +415,7 @@ describe('an 8-player Swiss league with a top 4, end to end', () => {
     // The top cut does not change the Swiss standings.
     const history = text(await run(players[0] as FakeUser, 'league history'));
     expect(history).toMatch(/R1: /);
-    expect(expectedTiebreakers(league())).toEqual(expected);
+    expect(expectedTiebreakers(league()).byPlayer).toEqual(expected);
 
     // Ratings: each round was one rating period; everyone is provisional after at most 5 games.
     const leaderboard = text(await run(players[0] as FakeUser, 'rating leaderboard', { game: 'nova' }));
