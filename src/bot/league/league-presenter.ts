@@ -230,9 +230,8 @@ export function auditLine(entry: LogEntry, locale: Locale): string {
     .join(', ');
   const undone = entry.undoneBy !== null ? ` (${W.undoneBy(entry.undoneBy)[locale]})` : '';
   const time = entry.at.slice(0, 16).replace('T', ' ');
-  return withMentions(
-    `#${entry.seq} ${time} ${mention(entry.actor.userId)} **${String(type)}** ${clip(details, 160)}${undone}`,
-  );
+  // Only the details hold bare ids; the actor is already a mention and must not be wrapped twice.
+  return `#${entry.seq} ${time} ${mention(entry.actor.userId)} **${String(type)}** ${withMentions(clip(details, 160))}${undone}`;
 }
 
 export function leaderboardEmbed(
