@@ -38,10 +38,15 @@ export function tieOrder(league: League): string[] {
   return league.players.map((p) => p.id).sort((x, y) => key(x) - key(y) || (x < y ? -1 : 1));
 }
 
+/**
+ * Standings of everyone who took part. MTR 2.10: a player who drops before round 1 (here: dropped for not checking
+ * in) did not participate and is not listed in the finish order, so they are left out of standings and the CSV.
+ */
 export function leagueStandings(league: League): StandingRow[] {
   const dropped = new Set(league.players.filter((p) => p.droppedAfterRound !== null).map((p) => p.id));
+  const neverPlayed = new Set(league.players.filter((p) => p.droppedAfterRound === 0).map((p) => p.id));
   return computeStandings({
-    players: tieOrder(league),
+    players: tieOrder(league).filter((id) => !neverPlayed.has(id)),
     dropped,
     matches: recordedMatches(league),
     settings: league.config.settings.tiebreakers,
