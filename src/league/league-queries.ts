@@ -114,3 +114,17 @@ export function noShowDeadline(league: League): string | null {
 export function disputedTables(league: League): { round: number; table: LeagueTable }[] {
   return league.rounds.flatMap((r) => r.tables.filter((t) => t.disputed).map((table) => ({ round: r.number, table })));
 }
+
+/**
+ * The winner of the top cut: the final's winner once it has a result. A final with a bye (everyone else dropped,
+ * MTR 2.10) is won by the one left. null without a finished final.
+ */
+export function topCutChampion(league: League): { player: string; final: LeagueTable } | null {
+  const last = league.rounds.at(-1);
+  const final = last?.stage === 'top-cut' && last.tables.length === 1 ? last.tables[0] : undefined;
+  if (!final?.result) return null;
+  if (final.b === null) return { player: final.a, final };
+  const s = final.result.score;
+  if (s.gamesWonA === s.gamesWonB) return null;
+  return { player: s.gamesWonA > s.gamesWonB ? final.a : final.b, final };
+}

@@ -6,7 +6,7 @@ import { leagueStandings } from './league-queries.ts';
 import { recommendedEventShape } from './round-count.ts';
 import { bergerRounds } from './round-robin.ts';
 import { pairSwissRound, type SwissEntrant } from './swiss.ts';
-import { topCutFirstRound, winnersMeet } from './top-cut.ts';
+import { nextCutRound, topCutFirstRound } from './top-cut.ts';
 
 export function startRound(league: League, at: string): void {
   if (league.phase === 'finished') refuse('The league has finished.', 'リーグは終了しています。');
@@ -148,19 +148,33 @@ function roundRobinRound(league: League, number: number, index: number, at: stri
 
 function topCutRound(league: League, number: number, at: string): LeagueRound {
   const previous = league.rounds.at(-1);
+  const active = new Set(league.players.filter(isActive).map((p) => p.id));
+  const swissOrder = leagueStandings(league).map((r) => r.player);
   let tables: Omit<LeagueTable, 'number'>[];
   if (previous?.stage !== 'top-cut') {
-    const active = new Set(league.players.filter(isActive).map((p) => p.id));
-    const qualified = leagueStandings(league)
-      .map((r) => r.player)
-      .filter((id) => active.has(id))
-      .slice(0, league.plannedTopCut ?? 0);
+    const qualified = swissOrder.filter((id) => active.has(id)).slice(0, league.plannedTopCut ?? 0);
+    if (qualified.length < 2) {
+      refuse(
+        `A top cut needs two players still in the event, and ${qualified.length} ${qualified.length === 1 ? 'is' : 'are'} left. Finish the league: the Swiss standings decide.`,
+        `トップカットには残っているプレイヤーが2人必要ですが、${qualified.length}人しかいません。リーグを終了してください（スイスの順位で決まります）。`,
+      );
+    }
     tables = topCutFirstRound(qualified).map((m) => (m.b === null ? byeTable(m.a, league) : openTable(m.a, m.b)));
   } else {
     // Top-cut tables are stored in bracket order, so the winners of tables 1 and 2 meet next, and so on.
-    const pairs = winnersMeet(previous.tables.map(winnerOf));
-    if (pairs.length === 0) refuse('The top cut is over.', 'トップカットは終了しました。');
-    tables = pairs.map(([a, b]) => openTable(a, b));
+    // MTR 2.10: a winner who dropped is not replaced; the highest-ranked remaining player gets a bye instead.
+    const remaining = previous.tables.map(winnerOf).filter((id) => active.has(id));
+    const rank = (id: string) => swissOrder.indexOf(id);
+    const best = (players: readonly string[]) => [...players].sort((x, y) => rank(x) - rank(y))[0]!;
+    const finalPlayed = previous.tables.length === 1;
+    const next = finalPlayed ? [] : nextCutRound(remaining, best);
+    if (next.length === 0 && !finalPlayed && remaining.length === 1) {
+      // Everyone else left: the last player still in gets the bye in the final and wins the event.
+      tables = [byeTable(remaining[0]!, league)];
+    } else {
+      if (next.length === 0) refuse('The top cut is over.', 'トップカットは終了しました。');
+      tables = next.map((m) => (m.b === null ? byeTable(m.a, league) : openTable(m.a, m.b)));
+    }
   }
   return { number, stage: 'top-cut', startedAt: at, awardedByes: [], tables: numbered(tables) };
 }

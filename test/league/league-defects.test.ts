@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { IllegalAction } from '../../src/engine/core/errors.ts';
 import type { League, LeagueTable } from '../../src/league/league.ts';
 import { applyCommand, createLeague } from '../../src/league/league-log.ts';
-import { leagueStandings, roundPairings } from '../../src/league/league-queries.ts';
+import { leagueStandings, roundPairings, topCutChampion } from '../../src/league/league-queries.ts';
 import { standingsCsv } from '../../src/league/standings-csv.ts';
 import { MTR_TIEBREAKERS } from '../../src/league/tiebreakers.ts';
 
@@ -76,5 +76,59 @@ describe('defect 5: players dropped for not checking in did not participate (MTR
     const csv = standingsCsv(rows);
     expect(csv).not.toContain('p6');
     expect(csv.trimEnd().split('\r\n')).toHaveLength(6);
+  });
+});
+
+describe('defect 2: a player who drops after the cut is not paired again (MTR 2.10)', () => {
+  /** 8 players, 3 Swiss rounds, top 4, semi-finals played with seat a winning. */
+  function afterSemis(): League {
+    let l = withPlayers(newLeague({ kind: 'swiss', rounds: 3, topCut: 4 }), ids(8));
+    for (let round = 0; round < 3; round++) l = playRound(start(l));
+    l = start(l);
+    expect(l.rounds.at(-1)?.stage).toBe('top-cut');
+    return playRound(l);
+  }
+
+  it('a dropped semi-final winner leaves the other winner alone in the final, with a bye', () => {
+    let l = afterSemis();
+    const [semi1, semi2] = roundPairings(l);
+    l = applyCommand(l, as(semi1!.a), { type: 'drop', player: semi1!.a }, at());
+    l = start(l);
+    const final = roundPairings(l);
+    expect(seated(l)).not.toContain(semi1!.a);
+    expect(final).toHaveLength(1);
+    expect(final[0]?.a).toBe(semi2!.a);
+    expect(final[0]?.b).toBeNull();
+    expect(final[0]?.result?.source).toBe('bye');
+    expect(topCutChampion(l)?.player).toBe(semi2!.a);
+    expect(refusal(() => start(l))).toMatch(/top cut is over/);
+  });
+
+  it('a top 8 with one quarter-final winner gone gives the highest-ranked of the other three the bye', () => {
+    let l = withPlayers(newLeague({ kind: 'swiss', rounds: 3, topCut: 8 }), ids(10));
+    for (let round = 0; round < 3; round++) l = playRound(start(l));
+    const swissOrder = leagueStandings(l).map((r) => r.player);
+    l = playRound(start(l)); // quarter-finals: seeds 1, 4, 2, 3 win (seat a is the better seed)
+    const winners = roundPairings(l).map((t) => t.a);
+    expect(winners).toEqual([swissOrder[0], swissOrder[3], swissOrder[1], swissOrder[2]]);
+    l = applyCommand(l, organiser, { type: 'drop', player: swissOrder[0]! }, at());
+    l = start(l);
+    const semis = roundPairings(l);
+    expect(semis.map((t) => [t.a, t.b])).toEqual([
+      [swissOrder[1], null],
+      [swissOrder[3], swissOrder[2]],
+    ]);
+  });
+});
+
+describe('defect 3: a top cut with fewer than two players left', () => {
+  it('is refused with a reason the organiser can act on, not a RangeError', () => {
+    let l = withPlayers(newLeague({ kind: 'swiss', rounds: 2, topCut: 4 }), ids(6));
+    for (let round = 0; round < 2; round++) l = playRound(start(l));
+    const order = leagueStandings(l).map((r) => r.player);
+    for (const id of order.slice(0, 5)) l = applyCommand(l, organiser, { type: 'drop', player: id }, at());
+    expect(refusal(() => start(l))).toMatch(/top cut needs two players still in the event, and 1 is left/);
+    l = applyCommand(l, organiser, { type: 'finish' }, at());
+    expect(l.phase).toBe('finished');
   });
 });

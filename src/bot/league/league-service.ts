@@ -21,7 +21,7 @@ import {
   roundComplete,
 } from '../../league/league.ts';
 import type { LeagueCommandInput } from '../../league/league-commands.ts';
-import { leagueStandings, noShowDeadline } from '../../league/league-queries.ts';
+import { leagueStandings, noShowDeadline, topCutChampion } from '../../league/league-queries.ts';
 import { ratedGamesOfRound, ratedLadderGames } from '../../league/league-ratings.ts';
 import { type RatedGame, weeklyPeriod } from '../../league/ratings.ts';
 import type { LeagueRecord } from '../../store/league-store.ts';
@@ -520,11 +520,12 @@ export class LeagueService {
       this.ctx,
       rows.map((r) => r.player),
     );
-    const lastRound = currentRound(record.league);
-    const champion =
-      lastRound?.stage === 'top-cut' && lastRound.tables.length === 1 && lastRound.tables[0]?.result
-        ? W.champion(resultText(lastRound.tables[0], locale))[locale]
-        : null;
+    const won = topCutChampion(record.league);
+    const champion = !won
+      ? null
+      : won.final.b === null
+        ? W.championUnopposed(mention(won.player))[locale]
+        : W.champion(resultText(won.final, locale))[locale];
     await this.post(record, {
       content: [W.leagueFinished(record.name)[locale], champion].filter(Boolean).join('\n'),
       embeds: [standingsEmbed(record, rows, names, locale)],

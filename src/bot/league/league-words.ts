@@ -227,6 +227,8 @@ export const W = {
     '決勝が終了しました。運営は /league finish でリーグを終了してください。',
   ),
   champion: (text: string) => l(`Champion: ${text}.`, `優勝：${text}`),
+  championUnopposed: (who: string) =>
+    l(`Champion: ${who}, the last player left in the top cut.`, `優勝：${who}（トップカットに残った最後のプレイヤー）`),
   timeCalled: (n: number, open: string) =>
     l(`Time is up for round ${n}. Still playing: ${open}.`, `第${n}ラウンドの制限時間です。未終了：${open}`),
   noShow: (who: string, table: number) =>
