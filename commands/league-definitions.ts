@@ -200,9 +200,31 @@ const league = new SlashCommandBuilder()
       .addStringOption(leagueOption),
   )
   .addSubcommand((s) =>
-    sub(s, 'undo', 'Organisers: undo the latest organiser change', '直前の運営操作を取り消す（運営）').addStringOption(
-      leagueOption,
-    ),
+    sub(
+      s,
+      'undo',
+      'Organisers: show the latest organiser change, then undo it',
+      '直前の運営操作を確認して取り消す（運営）',
+    )
+      .addIntegerOption((o) =>
+        o
+          .setName('confirm')
+          .setDescription('The change number undo showed you: revert it')
+          .setDescriptionLocalizations({ ja: '確認した操作の番号：取り消しを実行' })
+          .setMinValue(1),
+      )
+      .addStringOption(leagueOption),
+  )
+  .addSubcommand((s) =>
+    sub(s, 'reinstate', 'Organisers: bring back a player who dropped', 'ドロップしたプレイヤーを復帰させる（運営）')
+      .addUserOption((o) =>
+        o
+          .setName('player')
+          .setDescription('Who')
+          .setDescriptionLocalizations({ ja: '対象のプレイヤー' })
+          .setRequired(true),
+      )
+      .addStringOption(leagueOption),
   )
   .addSubcommand((s) => sub(s, 'audit', 'Every organiser change', '運営操作の監査ログ').addStringOption(leagueOption))
   .addSubcommand((s) =>

@@ -37,9 +37,14 @@ export const LeagueCommandSchema = z.discriminatedUnion('type', [
   /** Absent player(s) at a table of the current round lose the match. */
   z.object({ type: z.literal('no-show'), table: z.int().min(1), absent: z.array(player).min(1).max(2) }),
   z.object({ type: z.literal('award-bye'), player }),
+  /** Organiser: bring back a player who dropped by mistake; paired again from the next round. */
+  z.object({ type: z.literal('reinstate'), player }),
   z.object({ type: z.literal('finish') }),
-  /** Reverts the latest organiser change that is not yet undone. */
-  z.object({ type: z.literal('undo') }),
+  /**
+   * Reverts the latest organiser change that is not yet undone. `target` is the entry the organiser was shown and
+   * confirmed: if another change came in meanwhile, the undo is refused instead of reverting something else.
+   */
+  z.object({ type: z.literal('undo'), target: z.int().min(1).optional() }),
 ]);
 
 export type LeagueCommand = z.infer<typeof LeagueCommandSchema>;
@@ -55,6 +60,7 @@ export const ADMIN_COMMANDS: ReadonlySet<LeagueCommand['type']> = new Set([
   'set-result',
   'no-show',
   'award-bye',
+  'reinstate',
   'finish',
   'undo',
 ]);

@@ -20,7 +20,10 @@ export function join(league: League, player: string, at: string): void {
   const existing = league.players.find((p) => p.id === player);
   if (existing && isActive(existing)) refuse('You are already registered.', 'すでに登録されています。');
   if (existing)
-    refuse('You dropped from this league and cannot rejoin.', 'このリーグからドロップしたため再参加できません。');
+    refuse(
+      'You dropped from this league; only an organiser can bring you back (/league reinstate).',
+      'このリーグからドロップしています。復帰は運営のみ可能です（/league reinstate）。',
+    );
   if (league.config.format.kind === 'round-robin' && league.rounds.length > 0) {
     refuse('A round robin cannot take late entries.', '総当たり戦は途中参加できません。');
   }
@@ -88,6 +91,35 @@ function concedeOpenMatch(league: League, player: string): void {
       : { gamesWonA: wins, gamesWonB: 0, gamesDrawn: 0 };
   table.result = { score, bothLose: false, source: 'concession' };
   table.disputed = false;
+}
+
+/**
+ * An organiser brings back a player who dropped (a mistaken drop cannot be rejoined or undone by a player). If the
+ * drop conceded a match of the round still in progress, that concession is withdrawn so the match can be played;
+ * results of finished rounds stand, and the player is paired again from the next round.
+ */
+export function reinstate(league: League, player: string): void {
+  if (league.phase === 'finished') refuse('The league has finished.', 'リーグは終了しています。');
+  const p = findPlayer(league, player);
+  if (isActive(p)) refuse(`${player} has not dropped.`, `${player} はドロップしていません。`);
+  if (league.config.format.kind === 'round-robin' && p.droppedAfterRound === 0 && league.rounds.length > 0) {
+    refuse('A round robin cannot take late entries.', '総当たり戦は途中参加できません。');
+  }
+  const cap = league.config.cap;
+  if (cap !== null && league.players.filter(isActive).length >= cap) {
+    refuse(`The league is full (${cap} players).`, `リーグは満員です（${cap}人）。`);
+  }
+  const round = currentRound(league);
+  if (round && p.droppedAfterRound === round.number) {
+    for (const t of round.tables) {
+      if (t.result?.source !== 'concession' || (t.a !== player && t.b !== player)) continue;
+      t.result = null;
+      t.reportA = null;
+      t.reportB = null;
+    }
+  }
+  if (p.droppedAfterRound === 0) p.checkedIn = true;
+  p.droppedAfterRound = null;
 }
 
 export function setDeck(league: League, player: string, deck: string): void {

@@ -41,6 +41,14 @@ export const MTR_TIEBREAKERS: TiebreakerSettings = {
   decimals: null,
 };
 
+/**
+ * MTR tiebreakers for a league's match length: a bye is a match won by the games a win needs, 2-0 in best of three
+ * (MTR Appendix C) and 1-0 in best of one, the same count as a conceded match (so GW% treats both alike).
+ */
+export function tiebreakersForMatchLength(matchLength: 'bo1' | 'bo3'): TiebreakerSettings {
+  return { ...MTR_TIEBREAKERS, byeGamesWon: matchLength === 'bo1' ? 1 : 2 };
+}
+
 export interface PlayerRecord {
   player: string;
   wins: number;

@@ -118,7 +118,7 @@ async function playRound(inBot: number, winnerOf: (t: LeagueTable) => string = (
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// An independent computation of MTR 3.1 / Appendix C (floor 0.33, a bye is a 2-0 win, byes count in MW%).
+// An independent computation of MTR 3.1 / Appendix C (floor 0.33, a bye is a won match, byes count in MW%).
 interface Rec {
   mp: number;
   rounds: number;
@@ -137,8 +137,10 @@ function expectedTiebreakers(l: League) {
       if (t.b === null) {
         a.mp += 3;
         a.rounds += 1;
-        a.gp += 6;
-        a.games += 2;
+        // A bye is a won match of the league's length: 2-0 in best of three, 1-0 in best of one (issue 22, D7).
+        const games = l.config.matchLength === 'bo1' ? 1 : 2;
+        a.gp += 3 * games;
+        a.games += games;
         continue;
       }
       const b = rec.get(t.b) as Rec;
@@ -243,8 +245,12 @@ describe('an 8-player Swiss league with a top 4, end to end', () => {
 
     // Undo: the organiser awards a bye by mistake and undoes it; the audit shows both.
     await run(organiser, 'league bye', { player: players[4] as FakeUser });
-    const undone = await run(organiser, 'league undo');
-    expect(undone.content).toBe('Undone: award-bye.');
+    const preview = (await run(organiser, 'league undo')).content ?? '';
+    const seq = Number(/confirm:(\d+)/.exec(preview)?.[1]);
+    expect(preview).toMatch(new RegExp(`#${seq} .*\\*\\*award-bye\\*\\*`));
+    expect(league().awardedByes).toEqual([players[4]?.id]); // asked first: nothing changed yet
+    const undone = await run(organiser, 'league undo', { confirm: seq });
+    expect(undone.content).toBe(`Undone: #${seq} award-bye.`);
     expect(league().awardedByes).toEqual([]);
     const audit = text(await run(organiser, 'league audit'));
     expect(audit).toMatch(/\*\*award-bye\*\*.*\(undone by #\d+\)/);

@@ -2,10 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { IllegalAction } from '../../src/engine/core/errors.ts';
 import type { League, LeagueTable } from '../../src/league/league.ts';
-import { applyCommand, createLeague } from '../../src/league/league-log.ts';
+import { applyCommand, createLeague, undoTarget } from '../../src/league/league-log.ts';
 import { leagueStandings, roundPairings, topCutChampion } from '../../src/league/league-queries.ts';
 import { standingsCsv } from '../../src/league/standings-csv.ts';
-import { MTR_TIEBREAKERS } from '../../src/league/tiebreakers.ts';
+import { MTR_TIEBREAKERS, tiebreakersForMatchLength } from '../../src/league/tiebreakers.ts';
 
 const organiser = { userId: 'org', role: 'organiser' as const };
 const as = (userId: string) => ({ userId, role: 'player' as const });
@@ -130,5 +130,63 @@ describe('defect 3: a top cut with fewer than two players left', () => {
     expect(refusal(() => start(l))).toMatch(/top cut needs two players still in the event, and 1 is left/);
     l = applyCommand(l, organiser, { type: 'finish' }, at());
     expect(l.phase).toBe('finished');
+  });
+});
+
+describe('defect 6: a mistaken drop is undone by reinstating, and undo names its target', () => {
+  it('an organiser reinstates a player who dropped mid-round; the conceded match is played after all', () => {
+    let l = start(withPlayers(newLeague({ kind: 'swiss', rounds: 3, topCut: 0 }), ids(4)));
+    const table = roundPairings(l)[0]!;
+    l = applyCommand(l, as(table.a), { type: 'drop', player: table.a }, at());
+    expect(roundPairings(l)[0]?.result?.source).toBe('concession');
+    expect(refusal(() => applyCommand(l, organiser, { type: 'join', player: table.a }, at()))).toMatch(
+      /only an organiser can bring you back \(\/league reinstate\)/,
+    );
+    // What undo would revert now is the start of round 1, not the player's drop.
+    expect(undoTarget(l)?.command.type).toBe('start-round');
+    expect(refusal(() => applyCommand(l, as(table.b!), { type: 'reinstate', player: table.a }, at()))).toMatch(
+      /Only an organiser/,
+    );
+    l = applyCommand(l, organiser, { type: 'reinstate', player: table.a }, at());
+    expect(l.players.find((p) => p.id === table.a)?.droppedAfterRound).toBeNull();
+    expect(roundPairings(l)[0]?.result).toBeNull();
+    l = playRound(l);
+    l = start(l);
+    expect(seated(l)).toContain(table.a);
+    expect(refusal(() => applyCommand(l, organiser, { type: 'reinstate', player: table.a }, at()))).toMatch(
+      /has not dropped/,
+    );
+  });
+
+  it('undo with the entry the organiser confirmed reverts it, and refuses when a newer change came in', () => {
+    let l = withPlayers(newLeague({ kind: 'swiss', rounds: 3, topCut: 0 }), ids(4));
+    l = applyCommand(l, organiser, { type: 'award-bye', player: 'p1' }, at());
+    const shown = undoTarget(l)!;
+    expect(shown.command).toEqual({ type: 'award-bye', player: 'p1' });
+    l = applyCommand(l, organiser, { type: 'close-registration' }, at());
+    expect(refusal(() => applyCommand(l, organiser, { type: 'undo', target: shown.seq }, at()))).toMatch(
+      new RegExp(`latest organiser change is now #${shown.seq + 1}, not #${shown.seq}; nothing was undone`),
+    );
+    l = applyCommand(l, organiser, { type: 'undo', target: shown.seq + 1 }, at());
+    expect(l.registrationOpen).toBe(true);
+    expect(l.awardedByes).toEqual(['p1']);
+  });
+});
+
+describe('defect 7: a bye counts the games of a won match of the league’s length', () => {
+  it('best of one: the bye is 1-0 and weighs in GW% like a conceded 1-0 win', () => {
+    const settings = { tiebreakers: tiebreakersForMatchLength('bo1'), checkInRequired: false, noShowMinutes: null };
+    let l = start(
+      withPlayers(newLeague({ kind: 'swiss', rounds: 2, topCut: 0 }, { matchLength: 'bo1', settings }), ids(5)),
+    );
+    const bye = roundPairings(l).find((t) => t.b === null)!;
+    expect(bye.result?.score).toEqual({ gamesWonA: 1, gamesWonB: 0, gamesDrawn: 0 });
+    const open = roundPairings(l).find((t) => t.b !== null)!;
+    l = applyCommand(l, as(open.b!), { type: 'drop', player: open.b! }, at());
+    const rows = leagueStandings(l);
+    const gw = (id: string) => rows.find((r) => r.player === id)?.exact.gameWin;
+    expect(gw(bye.a)).toEqual({ n: 1n, d: 1n });
+    expect(gw(bye.a)).toEqual(gw(open.a));
+    expect(tiebreakersForMatchLength('bo3').byeGamesWon).toBe(2);
   });
 });

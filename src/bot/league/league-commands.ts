@@ -13,13 +13,20 @@ import {
 } from 'discord.js';
 import { IllegalAction, InvalidData } from '../../engine/core/errors.ts';
 import type { Label, Locale } from '../../engine/core/label.ts';
-import { type Actor, currentRound, type GameScore, type LeagueCreate, roundComplete } from '../../league/league.ts';
+import {
+  type Actor,
+  currentRound,
+  type GameScore,
+  type LeagueCreate,
+  type LogEntry,
+  roundComplete,
+} from '../../league/league.ts';
 import type { LeagueCommandInput } from '../../league/league-commands.ts';
-import { createLeague } from '../../league/league-log.ts';
+import { createLeague, undoTarget } from '../../league/league-log.ts';
 import { auditTrail, leagueStandings, playerHistory } from '../../league/league-queries.ts';
 import { waitlistPlace } from '../../league/league-registration.ts';
 import { leagueViewFor } from '../../league/league-view.ts';
-import { MTR_TIEBREAKERS } from '../../league/tiebreakers.ts';
+import { tiebreakersForMatchLength } from '../../league/tiebreakers.ts';
 import { LeagueNameTaken, type LeagueRecord, LeagueUnavailable } from '../../store/league-store.ts';
 import type { BotContext } from '../context.ts';
 import { displayName } from '../context.ts';
@@ -344,12 +351,31 @@ const HANDLERS: Record<string, Handler> = {
     if (also && !absent.includes(also.id)) absent.push(also.id);
     await command(ctx, interaction, record, actor, { type: 'no-show', table, absent }, W.noShowRecorded(table), locale);
   },
+  reinstate: async (ctx, interaction, locale) => {
+    const record = leagueFor(ctx, interaction);
+    const actor = requireOrganiser(interaction, record);
+    const player = interaction.options.getUser('player', true).id;
+    await command(ctx, interaction, record, actor, { type: 'reinstate', player }, W.reinstated(`<@${player}>`), locale);
+  },
   undo: async (ctx, interaction, locale) => {
     const record = leagueFor(ctx, interaction);
     const actor = requireOrganiser(interaction, record);
-    const after = await command(ctx, interaction, record, actor, { type: 'undo' }, W.undone('…'), locale);
-    const target = after.league.log[Number(after.league.log.at(-1)?.command.target)];
-    await interaction.editReply({ content: W.undone(String(target?.command.type ?? '?'))[locale] });
+    const confirmed = interaction.options.getInteger('confirm');
+    const target = undoTarget(record.league);
+    if (!target) refuse(W.nothingToUndo);
+    const shown = target as LogEntry;
+    if (confirmed === null) {
+      // Ask first: say exactly which change would be reverted, and how to confirm it.
+      const lines = [W.undoPreview(auditLine(shown, locale), shown.seq)[locale]];
+      const laterDrop = record.league.log.find(
+        (e) => e.seq > shown.seq && !e.admin && e.command.type === 'drop' && e.undoneBy === null,
+      );
+      if (laterDrop) lines.push(W.undoSkipsDrops(`<@${String(laterDrop.command.player)}>`)[locale]);
+      await say(interaction, { content: clip(lines.join('\n'), 2000) });
+      return;
+    }
+    const what = `#${shown.seq} ${String(shown.command.type)}`;
+    await command(ctx, interaction, record, actor, { type: 'undo', target: confirmed }, W.undone(what), locale);
   },
   audit: async (ctx, interaction, locale) => {
     const record = leagueFor(ctx, interaction);
@@ -423,16 +449,17 @@ async function createCommand(ctx: BotContext, interaction: Slash, locale: Locale
   const channelId = (channel as { id: string }).id;
   const format: LeagueCreate['format'] =
     kind === 'swiss' ? { kind, rounds, topCut } : kind === 'round-robin' ? { kind } : { kind };
+  const matchLength = (interaction.options.getString('match-length') ?? 'bo3') as 'bo1' | 'bo3';
   const input: LeagueCreate = {
     id: `lg${randomBytes(5).toString('hex')}`,
     name: interaction.options.getString('name', true).trim(),
     game: game as LeagueCreate['game'],
     format,
-    matchLength: (interaction.options.getString('match-length') ?? 'bo3') as 'bo1' | 'bo3',
+    matchLength,
     startsAt,
     endsAt,
     settings: {
-      tiebreakers: MTR_TIEBREAKERS,
+      tiebreakers: tiebreakersForMatchLength(matchLength),
       checkInRequired: interaction.options.getBoolean('check-in') ?? false,
       noShowMinutes: interaction.options.getInteger('no-show-minutes'),
     },

@@ -335,6 +335,8 @@ export class LeagueService {
       const old = was.players.find((x) => x.id === p.id);
       if (old && old.droppedAfterRound === null && p.droppedAfterRound !== null && p.droppedAfterRound > 0)
         lines.push(W.playerDropped(mention(p.id))[locale]);
+      if (type === 'reinstate' && old && old.droppedAfterRound !== null && p.droppedAfterRound === null)
+        lines.push(W.reinstatedAnnounce(mention(p.id))[locale]);
     }
     now.rounds.forEach((round, i) => {
       const old = was.rounds[i];

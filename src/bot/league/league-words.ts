@@ -159,6 +159,23 @@ export const W = {
     l(`Result of round ${round}, table ${table} set.`, `第${round}ラウンド${table}卓の結果を設定しました。`),
   byeAwarded: (who: string) => l(`${who} gets a bye next round.`, `${who} に次ラウンドの不戦勝を与えました。`),
   undone: (what: string) => l(`Undone: ${what}.`, `取り消しました：${what}`),
+  undoPreview: (line: string, seq: number) =>
+    l(
+      `Undo would revert this organiser change, and everything that follows from it:\n${line}\nNothing has changed yet. To revert it, run \`/league undo confirm:${seq}\`.`,
+      `取り消すと、次の運営操作とそれに続く結果が元に戻ります：\n${line}\nまだ何も変更していません。取り消すには \`/league undo confirm:${seq}\` を実行してください。`,
+    ),
+  undoSkipsDrops: (who: string) =>
+    l(
+      `Undo does not revert a player's own drop (${who}); use \`/league reinstate\` for that.`,
+      `プレイヤー自身のドロップ（${who}）は取り消しでは戻りません。\`/league reinstate\` を使ってください。`,
+    ),
+  reinstated: (who: string) =>
+    l(
+      `${who} is back in the league and will be paired from the next round.`,
+      `${who} をリーグに復帰させました。次のラウンドからペアリングされます。`,
+    ),
+  reinstatedAnnounce: (who: string) =>
+    l(`An organiser reinstated ${who}, who is back in the league.`, `運営が ${who} をリーグに復帰させました。`),
   finished: (name: string) => l(`"${name}" has finished.`, `「${name}」は終了しました。`),
   roundStarted: (n: number) => l(`Round ${n} is paired.`, `第${n}ラウンドのペアリングを作成しました。`),
   repaired: (n: number) => l(`Round ${n} is re-paired.`, `第${n}ラウンドを再ペアリングしました。`),
@@ -305,6 +322,7 @@ export const W = {
   } as Record<string, Label>,
   auditTitle: (name: string) => l(`${name}: audit log`, `${name}：監査ログ`),
   noAudit: l('No organiser changes yet.', 'まだ運営の操作はありません。'),
+  nothingToUndo: l('There is no organiser change to undo.', '取り消せる運営の操作はありません。'),
   undoneBy: (seq: number) => l(`undone by #${seq}`, `#${seq}で取り消し`),
   listTitle: l('Leagues in this server', 'このサーバーのリーグ'),
   exportDone: (name: string) => l(`Standings of "${name}" as CSV.`, `「${name}」の順位表（CSV）`),
