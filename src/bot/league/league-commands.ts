@@ -115,7 +115,11 @@ async function answering(interaction: Slash | ButtonInteraction, locale: Locale,
     else if (error instanceof InvalidData) text = W.invalid(error.message)[locale];
     else if (error instanceof LeagueNameTaken) text = W.nameTaken(error.leagueName)[locale];
     else if (error instanceof LeagueUnavailable)
-      text = error.message.includes('frozen') ? W.frozen(error.message)[locale] : W.busy[locale];
+      text = error.message.includes('frozen')
+        ? W.frozen(error.message)[locale]
+        : error.message.includes('busy pairing')
+          ? W.busyPairing[locale]
+          : W.busy[locale];
     if (text === null) throw error;
     await say(interaction, { content: clip(text, 2000) });
   }

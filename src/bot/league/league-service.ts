@@ -24,11 +24,12 @@ import type { LeagueCommandInput } from '../../league/league-commands.ts';
 import { leagueStandings, noShowDeadline, topCutChampion } from '../../league/league-queries.ts';
 import { ratedGamesOfRound, ratedLadderGames } from '../../league/league-ratings.ts';
 import { type RatedGame, weeklyPeriod } from '../../league/ratings.ts';
-import type { LeagueRecord } from '../../store/league-store.ts';
+import { type LeagueRecord, LeagueUnavailable } from '../../store/league-store.ts';
 import type { MatchInfo } from '../../store/match-records.ts';
 import type { BotContext } from '../context.ts';
 import { clip } from '../controls.ts';
 import { CANNOT_MESSAGE_USER, discordCode, isPermissionError, UNKNOWN_CHANNEL } from '../discord-errors.ts';
+import { applyCommandOffThread, runsOffThread } from './league-offload.ts';
 import { chunks, mention, namesOf, resultText, stageText, standingsEmbed, tableLines } from './league-presenter.ts';
 import { W } from './league-words.ts';
 
@@ -54,6 +55,8 @@ export function leagueServiceOf(ctx: BotContext): LeagueService {
 
 export class LeagueService {
   private readonly pending = new Set<Promise<void>>();
+  /** Leagues whose heavy command is running on a worker thread right now. */
+  private readonly offThread = new Set<string>();
   private ticking: Promise<void> | null = null;
 
   constructor(private readonly ctx: BotContext) {}
@@ -74,10 +77,34 @@ export class LeagueService {
 
   /** Applies one command, then announces what changed. Refusals (IllegalAction, InvalidData) propagate unchanged. */
   async run(record: LeagueRecord, actor: Actor, command: LeagueCommandInput): Promise<LeagueRecord> {
-    const { before, after } = this.ctx.store.leagues.apply(record.leagueId, actor, command, this.isoNow());
+    const { before, after } = await this.applyCommand(record, actor, command);
     this.rateRounds(after);
     await this.announce(before, after, command.type);
     return this.ctx.store.leagues.require(after.leagueId);
+  }
+
+  /**
+   * Applies and stores one command. A heavy command on a large league (pairing, undo) is computed on a worker thread
+   * so other interactions are still answered meanwhile; other commands to that league wait for it by being refused
+   * as busy (a pairing is seconds at most), and the store's log-length guard keeps the log from forking.
+   */
+  private async applyCommand(
+    record: LeagueRecord,
+    actor: Actor,
+    command: LeagueCommandInput,
+  ): Promise<{ before: LeagueRecord; after: LeagueRecord }> {
+    const leagues = this.ctx.store.leagues;
+    if (this.offThread.has(record.leagueId)) throw new LeagueUnavailable(`league ${record.leagueId} is busy pairing`);
+    const before = leagues.require(record.leagueId);
+    if (before.status === 'frozen' || !runsOffThread(before.league, command.type))
+      return leagues.apply(record.leagueId, actor, command, this.isoNow());
+    this.offThread.add(record.leagueId);
+    try {
+      const league = await applyCommandOffThread(before.league, actor, command, this.isoNow());
+      return leagues.commit(before, league);
+    } finally {
+      this.offThread.delete(record.leagueId);
+    }
   }
 
   /** Waits for match-end handling started so far (tests, shutdown). */

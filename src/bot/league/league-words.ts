@@ -61,6 +61,10 @@ export const W = {
   noSuchRound: (n: number) => l(`There is no round ${n}.`, `第${n}ラウンドはありません。`),
   notInLeague: l('You are not in this league.', 'あなたはこのリーグに参加していません。'),
   invalid: (detail: string) => l(`That input is not valid: ${detail}`, `入力が正しくありません：${detail}`),
+  busyPairing: l(
+    'The league is pairing a round right now; try again in a few seconds.',
+    'リーグは現在ラウンドのペアリング中です。数秒後にもう一度お試しください。',
+  ),
   busy: l(
     'The league changed at the same moment; please try again.',
     'リーグが同時に更新されました。もう一度お試しください。',
