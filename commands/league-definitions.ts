@@ -231,7 +231,14 @@ const league = new SlashCommandBuilder()
     sub(s, 'export', 'Organisers: standings as CSV', '順位表をCSVで出力（運営）').addStringOption(leagueOption),
   )
   .addSubcommand((s) =>
-    sub(s, 'finish', 'Organisers: end the league', 'リーグを終了する（運営）').addStringOption(leagueOption),
+    sub(s, 'finish', 'Organisers: end the league', 'リーグを終了する（運営）')
+      .addBooleanOption((o) =>
+        o
+          .setName('confirm')
+          .setDescription('Finish even though matches of the round have no result')
+          .setDescriptionLocalizations({ ja: '結果のない対戦があっても終了する' }),
+      )
+      .addStringOption(leagueOption),
   );
 
 const ratingGame = (o: SlashCommandStringOption) =>

@@ -53,6 +53,22 @@ export function leagueStandings(league: League): StandingRow[] {
   });
 }
 
+/**
+ * MTR 2.2: in the single-elimination rounds the player with the higher Swiss standing chooses to play or draw.
+ * Table number → that player, for the round's top-cut tables still waiting for a result.
+ */
+export function playDrawChoosers(league: League, round: LeagueRound): Map<number, string> {
+  const choosers = new Map<number, string>();
+  if (round.stage !== 'top-cut') return choosers;
+  const rank = new Map(leagueStandings(league).map((r, i) => [r.player, i]));
+  const place = (id: string) => rank.get(id) ?? Number.MAX_SAFE_INTEGER;
+  for (const t of round.tables) {
+    if (t.b === null || t.result !== null) continue;
+    choosers.set(t.number, place(t.a) <= place(t.b) ? t.a : t.b);
+  }
+  return choosers;
+}
+
 /** The tables of a round (default: the current one). */
 export function roundPairings(league: League, roundNumber?: number): LeagueTable[] {
   const round = roundNumber === undefined ? league.rounds.at(-1) : league.rounds[roundNumber - 1];

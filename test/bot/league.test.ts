@@ -413,6 +413,15 @@ describe('an 8-player Swiss league with a top 4, end to end', () => {
     expect(final).toHaveLength(1);
     expect(final[0]?.a).toBe(semis[0]?.a);
     expect(final[0]?.b).toBe(semis[1]?.a);
+    // MTR 2.2: the higher Swiss seed (seed 1 here) chooses to play or draw, in the announcement and /league pairings.
+    const choice = `<@${top[0]}> (higher seed) chooses to play or draw`;
+    expect(organiser.read(general())).toContain(choice);
+    expect(text(await run(players[0] as FakeUser, 'league pairings'))).toContain(choice);
+    // Finishing with the final unplayed is refused until confirmed.
+    expect((await run(organiser, 'league finish')).content).toBe(
+      'Round 5 still has 1 match without a result; finishing now leaves it unplayed. To finish anyway, run `/league finish confirm:True`.',
+    );
+    expect(league().phase).toBe('running');
     await playInBot(byId(final[0]?.b as string), byId(final[0]?.a as string));
     expect((await run(organiser, 'league next-round')).content).toBe('The top cut is over.');
     await run(organiser, 'league finish');

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { IllegalAction } from '../../src/engine/core/errors.ts';
 import type { League, LeagueTable } from '../../src/league/league.ts';
 import { applyCommand, createLeague, undoTarget } from '../../src/league/league-log.ts';
-import { leagueStandings, roundPairings, topCutChampion } from '../../src/league/league-queries.ts';
+import { leagueStandings, playDrawChoosers, roundPairings, topCutChampion } from '../../src/league/league-queries.ts';
 import { standingsCsv } from '../../src/league/standings-csv.ts';
 import { MTR_TIEBREAKERS, tiebreakersForMatchLength } from '../../src/league/tiebreakers.ts';
 
@@ -188,5 +188,21 @@ describe('defect 7: a bye counts the games of a won match of the league’s leng
     expect(gw(bye.a)).toEqual({ n: 1n, d: 1n });
     expect(gw(bye.a)).toEqual(gw(open.a));
     expect(tiebreakersForMatchLength('bo3').byeGamesWon).toBe(2);
+  });
+});
+
+describe('top cut: the higher Swiss seed chooses to play or draw (MTR 2.2)', () => {
+  it('names the better-ranked player of each open top-cut table, whichever seat they sit in', () => {
+    let l = withPlayers(newLeague({ kind: 'swiss', rounds: 3, topCut: 4 }), ids(8));
+    for (let round = 0; round < 3; round++) l = playRound(start(l));
+    const seeds = leagueStandings(l).map((r) => r.player);
+    l = start(l);
+    expect([...playDrawChoosers(l, l.rounds.at(-1)!).values()]).toEqual([seeds[0], seeds[1]]);
+    l = playRound(l, () => 'b'); // seeds 4 and 3 win their semi-finals
+    l = start(l);
+    const final = roundPairings(l)[0]!;
+    expect([final.a, final.b]).toEqual([seeds[3], seeds[2]]);
+    expect(playDrawChoosers(l, l.rounds.at(-1)!).get(1)).toBe(seeds[2]);
+    expect(playDrawChoosers(l, l.rounds[0]!).size).toBe(0); // Swiss rounds: nobody is named
   });
 });

@@ -23,7 +23,7 @@ import {
 } from '../../league/league.ts';
 import type { LeagueCommandInput } from '../../league/league-commands.ts';
 import { createLeague, undoTarget } from '../../league/league-log.ts';
-import { auditTrail, leagueStandings, playerHistory } from '../../league/league-queries.ts';
+import { auditTrail, leagueStandings, playDrawChoosers, playerHistory } from '../../league/league-queries.ts';
 import { waitlistPlace } from '../../league/league-registration.ts';
 import { leagueViewFor } from '../../league/league-view.ts';
 import { tiebreakersForMatchLength } from '../../league/tiebreakers.ts';
@@ -250,7 +250,7 @@ const HANDLERS: Record<string, Handler> = {
     if (!round) refuse(asked === null ? W.noRound : W.noSuchRound(asked as number));
     const r = round as NonNullable<typeof round>;
     const title = W.roundTitle(record.name, r.number, stageText(league, r, locale))[locale];
-    const embeds = chunks(tableLines(r, locale))
+    const embeds = chunks(tableLines(r, locale, playDrawChoosers(league, r)))
       .slice(0, 10)
       .map((d) => new EmbedBuilder().setTitle(clip(title, 256)).setDescription(d));
     await say(interaction, { embeds });
@@ -409,6 +409,11 @@ const HANDLERS: Record<string, Handler> = {
   finish: async (ctx, interaction, locale) => {
     const record = leagueFor(ctx, interaction);
     const actor = requireOrganiser(interaction, record);
+    // Finishing with matches unplayed (e.g. the final) loses them: ask for confirmation first.
+    const round = currentRound(record.league);
+    const open = round?.tables.filter((t) => t.result === null).length ?? 0;
+    if (round && open > 0 && interaction.options.getBoolean('confirm') !== true)
+      refuse(W.finishWithOpenTables(round.number, open));
     await command(ctx, interaction, record, actor, { type: 'finish' }, W.finished(record.name), locale);
   },
 };

@@ -134,7 +134,12 @@ export function csvAttachment(record: LeagueRecord, rows: readonly StandingRow[]
 }
 
 /** Table lines of a round: "Table 1: @a vs @b · 2-1" (results in table order). */
-export function tableLines(round: LeagueRound, locale: Locale): string[] {
+/** `choosers`: top-cut tables whose higher Swiss seed chooses to play or draw (`playDrawChoosers`). */
+export function tableLines(
+  round: LeagueRound,
+  locale: Locale,
+  choosers: ReadonlyMap<number, string> = new Map(),
+): string[] {
   return round.tables.map((t) => {
     const head = `**${W.table(t.number)[locale]}**: ${mention(t.a)}`;
     if (t.b === null) return `${head} · ${W.bye[locale]}`;
@@ -145,7 +150,9 @@ export function tableLines(round: LeagueRound, locale: Locale): string[] {
       : t.disputed
         ? W.disputed[locale]
         : W.pending[locale];
-    return `${head} ${W.vs[locale]} ${mention(t.b)} · ${status}`;
+    const chooser = choosers.get(t.number);
+    const choice = chooser ? ` · ${W.choosesPlayDraw(mention(chooser))[locale]}` : '';
+    return `${head} ${W.vs[locale]} ${mention(t.b)} · ${status}${choice}`;
   });
 }
 

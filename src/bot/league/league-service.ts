@@ -21,7 +21,7 @@ import {
   roundComplete,
 } from '../../league/league.ts';
 import type { LeagueCommandInput } from '../../league/league-commands.ts';
-import { leagueStandings, noShowDeadline, topCutChampion } from '../../league/league-queries.ts';
+import { leagueStandings, noShowDeadline, playDrawChoosers, topCutChampion } from '../../league/league-queries.ts';
 import { ratedGamesOfRound, ratedLadderGames } from '../../league/league-ratings.ts';
 import { type RatedGame, weeklyPeriod } from '../../league/ratings.ts';
 import { type LeagueRecord, LeagueUnavailable } from '../../store/league-store.ts';
@@ -422,7 +422,7 @@ export class LeagueService {
     const noShow = league.config.settings.noShowMinutes;
     if (noShow) notes.push(W.noShowRule(noShow)[locale]);
     notes.push(W.howToPlay[locale]);
-    const parts = chunks(tableLines(round, locale));
+    const parts = chunks(tableLines(round, locale, playDrawChoosers(record.league, round)));
     const button = new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
       new ButtonBuilder()
         .setCustomId(hereButtonId(record.leagueId, round.number))

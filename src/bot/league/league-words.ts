@@ -326,6 +326,13 @@ export const W = {
   } as Record<string, Label>,
   auditTitle: (name: string) => l(`${name}: audit log`, `${name}：監査ログ`),
   noAudit: l('No organiser changes yet.', 'まだ運営の操作はありません。'),
+  choosesPlayDraw: (who: string) =>
+    l(`${who} (higher seed) chooses to play or draw`, `${who}（上位シード）が先攻・後攻を選択`),
+  finishWithOpenTables: (round: number, open: number) =>
+    l(
+      `Round ${round} still has ${open} ${open === 1 ? 'match' : 'matches'} without a result; finishing now leaves ${open === 1 ? 'it' : 'them'} unplayed. To finish anyway, run \`/league finish confirm:True\`.`,
+      `第${round}ラウンドに結果のない対戦が${open}件あります。今終了するとそれらは未実施のままです。それでも終了するには \`/league finish confirm:True\` を実行してください。`,
+    ),
   nothingToUndo: l('There is no organiser change to undo.', '取り消せる運営の操作はありません。'),
   undoneBy: (seq: number) => l(`undone by #${seq}`, `#${seq}で取り消し`),
   listTitle: l('Leagues in this server', 'このサーバーのリーグ'),
