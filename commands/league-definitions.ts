@@ -228,7 +228,28 @@ const league = new SlashCommandBuilder()
   )
   .addSubcommand((s) => sub(s, 'audit', 'Every organiser change', '運営操作の監査ログ').addStringOption(leagueOption))
   .addSubcommand((s) =>
-    sub(s, 'export', 'Organisers: standings as CSV', '順位表をCSVで出力（運営）').addStringOption(leagueOption),
+    sub(
+      s,
+      'export',
+      'Organisers: standings, rounds or the whole event as a file',
+      '順位表・ラウンド・大会全体をファイルで出力（運営）',
+    )
+      .addStringOption((o) =>
+        o
+          .setName('what')
+          .setDescription('What to export (default: standings as CSV)')
+          .setDescriptionLocalizations({ ja: '出力する内容（既定：順位表CSV）' })
+          .addChoices(
+            { name: 'standings (CSV)', value: 'standings', name_localizations: { ja: '順位表（CSV）' } },
+            {
+              name: 'pairings and results of every round (CSV)',
+              value: 'rounds',
+              name_localizations: { ja: '全ラウンドの対戦と結果（CSV）' },
+            },
+            { name: 'the whole event (JSON)', value: 'json', name_localizations: { ja: '大会全体（JSON）' } },
+          ),
+      )
+      .addStringOption(leagueOption),
   )
   .addSubcommand((s) =>
     sub(s, 'finish', 'Organisers: end the league', 'リーグを終了する（運営）')

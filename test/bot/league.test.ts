@@ -385,6 +385,42 @@ describe('an 8-player Swiss league with a top 4, end to end', () => {
       const first = [byPoints, compare(x.omw, y.omw), compare(x.gw, y.gw), compare(x.ogw, y.ogw)].find((c) => c !== 0);
       expect(first ?? 1).toBe(1);
     }
+    // The other exports: every round's tables as CSV, and the event as JSON with exact tiebreakers.
+    const roundsFile = await run(organiser, 'league export', { what: 'rounds' });
+    expect(roundsFile.content).toBe('Pairings and results of every round of "Friday NOVA" as CSV.');
+    const roundLines = Buffer.from(discord.attachmentBytes(roundsFile, 'Friday-NOVA-rounds.csv'))
+      .toString('utf8')
+      .trim()
+      .split('\r\n');
+    const allTables = swissLeague.rounds.flatMap((r) => r.tables.map((t) => ({ round: r.number, t })));
+    expect(roundLines[0]).toBe(
+      'round,stage,table,player_a,name_a,player_b,name_b,games_a,games_b,games_drawn,both_lose,source',
+    );
+    expect(roundLines).toHaveLength(allTables.length + 1);
+    roundLines.slice(1).forEach((line, i) => {
+      const { round, t } = allTables[i] as (typeof allTables)[number];
+      const cells = line.split(',');
+      expect(cells.slice(0, 4)).toEqual([String(round), round <= 3 ? 'swiss' : 'top-cut', String(t.number), t.a]);
+      expect(cells[5]).toBe(t.b ?? '');
+      expect(cells[7]).toBe(t.result ? String(t.result.score.gamesWonA) : '');
+    });
+    const jsonFile = await run(organiser, 'league export', { what: 'json' });
+    const event = JSON.parse(
+      Buffer.from(discord.attachmentBytes(jsonFile, 'Friday-NOVA-league.json')).toString('utf8'),
+    ) as { format: string; standings: { player: string; opponentMatchWin: string; gameWin: string }[] };
+    expect(event.format).toBe('arbiter-league');
+    expect(event.standings.map((r) => r.player)).toEqual(rows.map((r) => r[1]));
+    const asQ = (text: string): [bigint, bigint] => {
+      const [n, d] = text.split('/');
+      return [BigInt(n ?? 'x'), BigInt(d ?? 'x')];
+    };
+    for (const r of event.standings) {
+      const want = expected.get(r.player);
+      if (!want) throw new Error(`unexpected player ${r.player}`);
+      expect(compare(asQ(r.opponentMatchWin), want.omw)).toBe(0);
+      expect(compare(asQ(r.gameWin), want.gw)).toBe(0);
+    }
+
     const standings = await run(players[0] as FakeUser, 'league standings');
     expect(standings.ephemeral).toBe(true);
     expect(standings.attachments.map((a) => a.filename)).toEqual(['standings.png']);

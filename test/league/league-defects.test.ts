@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { IllegalAction } from '../../src/engine/core/errors.ts';
 import type { League, LeagueTable } from '../../src/league/league.ts';
+import { leagueJson, roundsCsv } from '../../src/league/league-export.ts';
 import { applyCommand, createLeague, undoTarget } from '../../src/league/league-log.ts';
 import { leagueStandings, playDrawChoosers, roundPairings, topCutChampion } from '../../src/league/league-queries.ts';
 import { standingsCsv } from '../../src/league/standings-csv.ts';
@@ -204,5 +205,26 @@ describe('top cut: the higher Swiss seed chooses to play or draw (MTR 2.2)', () 
     expect([final.a, final.b]).toEqual([seeds[3], seeds[2]]);
     expect(playDrawChoosers(l, l.rounds.at(-1)!).get(1)).toBe(seeds[2]);
     expect(playDrawChoosers(l, l.rounds[0]!).size).toBe(0); // Swiss rounds: nobody is named
+  });
+});
+
+describe('exports (issue 22): every round as CSV, the event as JSON', () => {
+  it('lists byes and open tables plainly, and leaves out players who never took part', () => {
+    const settings = { tiebreakers: MTR_TIEBREAKERS, checkInRequired: true, noShowMinutes: null };
+    let l = withPlayers(newLeague({ kind: 'swiss', rounds: 2, topCut: 0 }, { settings }), ids(6));
+    for (const id of ids(5)) l = applyCommand(l, as(id), { type: 'check-in', player: id }, at());
+    l = playRound(start(l));
+    l = start(l);
+    const lines = roundsCsv(l, { p1: '=cmd' }).trimEnd().split('\r\n');
+    expect(lines).toHaveLength(1 + 3 + 3);
+    const bye = roundPairings(l, 1).find((t) => t.b === null)!;
+    expect(lines).toContain(`1,swiss,3,${bye.a},${bye.a === 'p1' ? "'=cmd" : ''},,,2,0,0,no,bye`);
+    const open = roundPairings(l, 2).find((t) => t.b !== null)!;
+    expect(lines.find((x) => x.startsWith(`2,swiss,${open.number},`))).toMatch(/,,,,,$/);
+    expect(lines.join('\n')).toContain("'=cmd");
+    const json = JSON.parse(leagueJson(l)) as { players: { id: string }[]; standings: { gameWin: string }[] };
+    expect(json.players.map((p) => p.id)).not.toContain('p6');
+    expect(json.standings).toHaveLength(5);
+    expect(json.standings.every((r) => /^\d+\/\d+$/.test(r.gameWin))).toBe(true);
   });
 });

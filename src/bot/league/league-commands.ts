@@ -22,6 +22,7 @@ import {
   roundComplete,
 } from '../../league/league.ts';
 import type { LeagueCommandInput } from '../../league/league-commands.ts';
+import { leagueJson, roundsCsv } from '../../league/league-export.ts';
 import { createLeague, undoTarget } from '../../league/league-log.ts';
 import { auditTrail, leagueStandings, playDrawChoosers, playerHistory } from '../../league/league-queries.ts';
 import { waitlistPlace } from '../../league/league-registration.ts';
@@ -37,6 +38,7 @@ import {
   auditLine,
   chunks,
   csvAttachment,
+  exportAttachment,
   historyEmbed,
   infoEmbed,
   leaderboardEmbed,
@@ -396,15 +398,20 @@ const HANDLERS: Record<string, Handler> = {
     const record = leagueFor(ctx, interaction);
     requireOrganiser(interaction, record);
     await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+    const what = interaction.options.getString('what') ?? 'standings';
     const rows = leagueStandings(record.league);
     const names = await namesOf(
       ctx,
       rows.map((r) => r.player),
     );
-    await interaction.editReply({
-      content: W.exportDone(record.name)[locale],
-      files: [csvAttachment(record, rows, names)],
-    });
+    const file =
+      what === 'rounds'
+        ? exportAttachment(record, 'rounds.csv', roundsCsv(record.league, names))
+        : what === 'json'
+          ? exportAttachment(record, 'league.json', leagueJson(record.league, names))
+          : csvAttachment(record, rows, names);
+    const done = what === 'rounds' ? W.exportRoundsDone : what === 'json' ? W.exportJsonDone : W.exportDone;
+    await interaction.editReply({ content: done(record.name)[locale], files: [file] });
   },
   finish: async (ctx, interaction, locale) => {
     const record = leagueFor(ctx, interaction);

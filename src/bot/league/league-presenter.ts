@@ -129,12 +129,19 @@ export function standingsModel(
 }
 
 export function csvAttachment(record: LeagueRecord, rows: readonly StandingRow[], names: Record<string, string>) {
-  const safe = record.name.replace(/[^\p{L}\p{N}_-]+/gu, '-').slice(0, 60) || 'league';
-  return new AttachmentBuilder(Buffer.from(standingsCsv(rows, names), 'utf8'), { name: `${safe}-standings.csv` });
+  return exportAttachment(record, 'standings.csv', standingsCsv(rows, names));
 }
 
-/** Table lines of a round: "Table 1: @a vs @b · 2-1" (results in table order). */
-/** `choosers`: top-cut tables whose higher Swiss seed chooses to play or draw (`playDrawChoosers`). */
+/** A file named after the league: `Friday-NOVA-rounds.csv`. */
+export function exportAttachment(record: LeagueRecord, suffix: string, text: string) {
+  const safe = record.name.replace(/[^\p{L}\p{N}_-]+/gu, '-').slice(0, 60) || 'league';
+  return new AttachmentBuilder(Buffer.from(text, 'utf8'), { name: `${safe}-${suffix}` });
+}
+
+/**
+ * Table lines of a round: "Table 1: @a vs @b · 2-1" (results in table order). `choosers`: top-cut tables whose
+ * higher Swiss seed chooses to play or draw (`playDrawChoosers`).
+ */
 export function tableLines(
   round: LeagueRound,
   locale: Locale,

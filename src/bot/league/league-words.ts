@@ -337,6 +337,13 @@ export const W = {
   undoneBy: (seq: number) => l(`undone by #${seq}`, `#${seq}で取り消し`),
   listTitle: l('Leagues in this server', 'このサーバーのリーグ'),
   exportDone: (name: string) => l(`Standings of "${name}" as CSV.`, `「${name}」の順位表（CSV）`),
+  exportRoundsDone: (name: string) =>
+    l(`Pairings and results of every round of "${name}" as CSV.`, `「${name}」の全ラウンドの対戦と結果（CSV）`),
+  exportJsonDone: (name: string) =>
+    l(
+      `"${name}" as JSON: settings, players, rounds and standings.`,
+      `「${name}」のJSON：設定・プレイヤー・ラウンド・順位`,
+    ),
   info: {
     game: l('Game', 'ゲーム'),
     format: l('Format', '形式'),
