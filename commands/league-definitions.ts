@@ -69,6 +69,14 @@ const league = new SlashCommandBuilder()
           .setMinValue(0)
           .setMaxValue(64),
       )
+      .addIntegerOption((o) =>
+        o
+          .setName('cut-max-losses')
+          .setDescription('Cut by record: everyone with at most this many losses (1: X-1 or better)')
+          .setDescriptionLocalizations({ ja: '成績でカット：この敗数以下の全員（1なら1敗以下）' })
+          .setMinValue(0)
+          .setMaxValue(10),
+      )
       .addStringOption((o) =>
         o
           .setName('match-length')

@@ -56,7 +56,8 @@ function beginEvent(league: League): void {
     // MTR Appendix E: a player with an awarded bye counts as two players when sizing the event.
     const shape = recommendedEventShape(active.length + league.awardedByes.length);
     league.plannedRounds = format.rounds ?? shape.swissRounds;
-    league.plannedTopCut = Math.min(format.topCut ?? shape.topCut, active.length);
+    const cutSize = format.cutMaxLosses !== null ? (format.topCut ?? 64) : (format.topCut ?? shape.topCut);
+    league.plannedTopCut = Math.min(cutSize, active.length);
   } else if (format.kind === 'round-robin') {
     const [seats] = shuffle(active, seedRng(`${league.config.seed}|round-robin`));
     league.roundRobinSeats = seats;
@@ -149,10 +150,22 @@ function roundRobinRound(league: League, number: number, index: number, at: stri
 function topCutRound(league: League, number: number, at: string): LeagueRound {
   const previous = league.rounds.at(-1);
   const active = new Set(league.players.filter(isActive).map((p) => p.id));
-  const swissOrder = leagueStandings(league).map((r) => r.player);
+  const standings = leagueStandings(league);
+  const swissOrder = standings.map((r) => r.player);
   let tables: Omit<LeagueTable, 'number'>[];
   if (previous?.stage !== 'top-cut') {
-    const qualified = swissOrder.filter((id) => active.has(id)).slice(0, league.plannedTopCut ?? 0);
+    const format = league.config.format;
+    const maxLosses = format.kind === 'swiss' ? format.cutMaxLosses : null;
+    const losses = new Map(standings.map((r) => [r.player, r.losses]));
+    const qualified = swissOrder
+      .filter((id) => active.has(id) && (maxLosses === null || (losses.get(id) ?? 0) <= maxLosses))
+      .slice(0, league.plannedTopCut ?? 0);
+    if (qualified.length < 2 && maxLosses !== null) {
+      refuse(
+        `A cut by record needs two players still in the event with at most ${maxLosses} ${maxLosses === 1 ? 'loss' : 'losses'}, and ${qualified.length} ${qualified.length === 1 ? 'has' : 'have'} that record. Finish the league: the Swiss standings decide.`,
+        `成績によるカットには${maxLosses}敗以下で残っているプレイヤーが2人必要ですが、${qualified.length}人です。リーグを終了してください（スイスの順位で決まります）。`,
+      );
+    }
     if (qualified.length < 2) {
       refuse(
         `A top cut needs two players still in the event, and ${qualified.length} ${qualified.length === 1 ? 'is' : 'are'} left. Finish the league: the Swiss standings decide.`,

@@ -23,6 +23,11 @@ export const LeagueFormatSchema = z.discriminatedUnion('kind', [
     rounds: z.int().min(1).max(30).nullable(),
     /** null: from the player count; 0: no top cut. */
     topCut: z.int().min(0).max(64).nullable(),
+    /**
+     * A cut by record: everyone still in with at most this many match losses (e.g. 1 for "X-1 or better"), in Swiss
+     * order, at most `topCut` players when that is a number (else 64). null: the cut is by size only.
+     */
+    cutMaxLosses: z.int().min(0).max(10).nullable().default(null),
   }),
   z.object({ kind: z.literal('round-robin') }),
   z.object({ kind: z.literal('ladder') }),

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bot } from '../../src/bot/create-bot.ts';
 import { FakeDiscord, type FakeUser, type MessageView } from '../../src/devtools/fake-discord/index.ts';
 import type { League } from '../../src/league/league.ts';
+import { leagueStandings } from '../../src/league/league-queries.ts';
 import { leagueTestBot, stopLeagueTest } from './league-bot.ts';
 
 const clock = Date.UTC(2026, 6, 3, 18, 0);
@@ -23,7 +24,7 @@ beforeAll(async () => {
   discord = await FakeDiscord.start();
   organiser = discord.createUser('olga');
   players = ['ann', 'ben', 'cat', 'dan', 'eve'].map((n) => discord.createUser(n));
-  for (const name of ['bo1', 'reinstate', 'cut'])
+  for (const name of ['bo1', 'reinstate', 'cut', 'record'])
     guilds[name] = discord.createGuild(name, { owner: organiser, members: players, channels: ['general'] });
   dir = mkdtempSync(join(tmpdir(), 'arbiter-league-defects-'));
   bot = leagueTestBot(discord, dir, () => clock);
@@ -130,5 +131,40 @@ describe('defect 3: a top cut with one player left', () => {
     for (const p of players.slice(0, 3)) await run(p, 'cut', 'league drop');
     const reply = await run(organiser, 'cut', 'league next-round');
     expect(reply.content).toMatch(/A top cut needs two players still in the event, and 1 is left/);
+  });
+});
+
+describe('organiser feature: a cut by record', () => {
+  it('is set at creation, shown in /league info, and cuts to everyone with at most that many losses', async () => {
+    const refused = await run(organiser, 'record', 'league create', {
+      name: 'Record',
+      game: 'nova',
+      format: 'swiss',
+      'top-cut': 0,
+      'cut-max-losses': 1,
+    });
+    expect(refused.content).toMatch(/A cut by record \(cut-max-losses\) needs a top cut/);
+    await run(organiser, 'record', 'league create', {
+      name: 'Record',
+      game: 'nova',
+      format: 'swiss',
+      rounds: 2,
+      'cut-max-losses': 1,
+    });
+    const info = await run(players[0] as FakeUser, 'record', 'league info');
+    expect(JSON.stringify(info.embeds[0]?.fields)).toContain('top cut: everyone with at most 1 loss');
+    for (const p of players) await run(p, 'record', 'league join');
+    for (let round = 0; round < 2; round++) {
+      await run(organiser, 'record', 'league next-round');
+      await reportRound('record');
+    }
+    const qualified = leagueStandings(leagueIn('record'))
+      .filter((r) => r.losses <= 1)
+      .map((r) => r.player);
+    expect((await run(organiser, 'record', 'league next-round')).content).toBe('Round 3 is paired.');
+    const seated = tables('record')
+      .flatMap((t) => [t.a, t.b])
+      .filter((id) => id !== null);
+    expect(seated.sort()).toEqual([...qualified].sort());
   });
 });

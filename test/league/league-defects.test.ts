@@ -228,3 +228,32 @@ describe('exports (issue 22): every round as CSV, the event as JSON', () => {
     expect(json.standings.every((r) => /^\d+\/\d+$/.test(r.gameWin))).toBe(true);
   });
 });
+
+describe('a cut by record (issue 22): everyone with at most N losses', () => {
+  it('seeds the players still in with at most one loss, in Swiss order, byes for the top seeds', () => {
+    let l = withPlayers(newLeague({ kind: 'swiss', rounds: 3, topCut: null, cutMaxLosses: 1 }), ids(12));
+    for (let round = 0; round < 3; round++) l = playRound(start(l));
+    const rows = leagueStandings(l);
+    const qualified = rows.filter((r) => r.losses <= 1).map((r) => r.player);
+    expect(qualified.length).toBeGreaterThan(2);
+    expect(qualified.length).toBeLessThan(12);
+    l = start(l);
+    const cut = roundPairings(l);
+    expect(l.rounds.at(-1)?.stage).toBe('top-cut');
+    expect(
+      cut
+        .flatMap((t) => [t.a, t.b])
+        .filter((x) => x !== null)
+        .sort(),
+    ).toEqual([...qualified].sort());
+    expect(cut[0]?.a).toBe(qualified[0]);
+  });
+
+  it('refuses with the record when fewer than two have it', () => {
+    let l = withPlayers(newLeague({ kind: 'swiss', rounds: 3, topCut: null, cutMaxLosses: 0 }), ids(8));
+    for (let round = 0; round < 3; round++) l = playRound(start(l));
+    expect(refusal(() => start(l))).toMatch(
+      /cut by record needs two players .* at most 0 losses, and 1 has that record/,
+    );
+  });
+});

@@ -456,7 +456,9 @@ async function createCommand(ctx: BotContext, interaction: Slash, locale: Locale
   const kind = interaction.options.getString('format', true) as 'swiss' | 'round-robin' | 'ladder';
   const rounds = interaction.options.getInteger('rounds');
   const topCut = interaction.options.getInteger('top-cut');
-  if (kind !== 'swiss' && (rounds !== null || topCut !== null)) refuse(W.roundsNotSwiss);
+  const cutMaxLosses = interaction.options.getInteger('cut-max-losses');
+  if (kind !== 'swiss' && (rounds !== null || topCut !== null || cutMaxLosses !== null)) refuse(W.roundsNotSwiss);
+  if (cutMaxLosses !== null && topCut === 0) refuse(W.cutByRecordWithoutCut);
   const startsAt = dateOption(interaction, 'starts');
   const endsAt = dateOption(interaction, 'ends');
   if (startsAt && endsAt && endsAt < startsAt) refuse(W.endsBeforeStart);
@@ -464,7 +466,7 @@ async function createCommand(ctx: BotContext, interaction: Slash, locale: Locale
   if (channel?.type !== 0) refuse(W.notTextChannel);
   const channelId = (channel as { id: string }).id;
   const format: LeagueCreate['format'] =
-    kind === 'swiss' ? { kind, rounds, topCut } : kind === 'round-robin' ? { kind } : { kind };
+    kind === 'swiss' ? { kind, rounds, topCut, cutMaxLosses } : kind === 'round-robin' ? { kind } : { kind };
   const matchLength = (interaction.options.getString('match-length') ?? 'bo3') as 'bo1' | 'bo3';
   const input: LeagueCreate = {
     id: `lg${randomBytes(5).toString('hex')}`,

@@ -199,7 +199,8 @@ export function infoEmbed(record: LeagueRecord, locale: Locale): EmbedBuilder {
     const rounds = league.plannedRounds ?? f.rounds;
     const cut = league.plannedTopCut ?? f.topCut;
     format += ` · ${rounds ?? W.auto[locale]} ${i.rounds[locale].toLowerCase()}`;
-    format += cut === null ? ` · top cut ${W.auto[locale]}` : cut >= 2 ? ` · ${W.topCut(cut)[locale]}` : '';
+    if (f.cutMaxLosses !== null) format += ` · ${W.cutByRecord(f.cutMaxLosses)[locale]}`;
+    else format += cut === null ? ` · top cut ${W.auto[locale]}` : cut >= 2 ? ` · ${W.topCut(cut)[locale]}` : '';
   }
   const active = league.players.filter((p) => p.droppedAfterRound === null).length;
   const dates = [league.config.startsAt, league.config.endsAt].map((d) => d ?? '–').join(' → ');

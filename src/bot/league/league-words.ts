@@ -40,6 +40,10 @@ export const W = {
       `${field} は 2026-04-30 のような日付で指定してください（「${value}」は不可）。`,
     ),
   endsBeforeStart: l('The end date is before the start date.', '終了日が開始日より前です。'),
+  cutByRecordWithoutCut: l(
+    'A cut by record (cut-max-losses) needs a top cut: leave top-cut empty, or give its largest size.',
+    '成績によるカット（cut-max-losses）にはトップカットが必要です。top-cut を空にするか、最大人数を指定してください。',
+  ),
   roundsNotSwiss: l(
     'Rounds and top cut are settings of a Swiss league only.',
     'ラウンド数とトップカットはスイス式のリーグでのみ設定できます。',
@@ -371,6 +375,11 @@ export const W = {
   bo3: l('best of three', '2本先取'),
   auto: l('automatic', '自動'),
   topCut: (n: number) => l(`top ${n}`, `トップ${n}`),
+  cutByRecord: (losses: number) =>
+    l(
+      `top cut: everyone with at most ${losses} ${losses === 1 ? 'loss' : 'losses'}`,
+      `トップカット：${losses}敗以下の全員`,
+    ),
   minutes: (n: number) => l(`${n} min`, `${n}分`),
   // Ratings.
   leaderboardTitle: (game: string, season: string) => l(`${game} ratings${season}`, `${game} レーティング${season}`),
