@@ -224,6 +224,25 @@ const league = new SlashCommandBuilder()
       .addStringOption(leagueOption),
   )
   .addSubcommand((s) =>
+    sub(s, 'disqualify', 'Organisers: disqualify a player (they leave the standings)', 'プレイヤーを失格にする（運営）')
+      .addUserOption((o) =>
+        o
+          .setName('player')
+          .setDescription('Who')
+          .setDescriptionLocalizations({ ja: '対象のプレイヤー' })
+          .setRequired(true),
+      )
+      .addStringOption((o) =>
+        o
+          .setName('reason')
+          .setDescription('Why (only organisers and the player see it)')
+          .setDescriptionLocalizations({ ja: '理由（運営と本人のみ閲覧可）' })
+          .setRequired(true)
+          .setMaxLength(200),
+      )
+      .addStringOption(leagueOption),
+  )
+  .addSubcommand((s) =>
     sub(s, 'reinstate', 'Organisers: bring back a player who dropped', 'ドロップしたプレイヤーを復帰させる（運営）')
       .addUserOption((o) =>
         o

@@ -39,6 +39,8 @@ export const LeagueCommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('award-bye'), player }),
   /** Organiser: bring back a player who dropped by mistake; paired again from the next round. */
   z.object({ type: z.literal('reinstate'), player }),
+  /** Organiser: the player leaves the event and the standings (their results still count for opponents). */
+  z.object({ type: z.literal('disqualify'), player, reason: z.string().trim().min(1).max(200) }),
   z.object({ type: z.literal('finish') }),
   /**
    * Reverts the latest organiser change that is not yet undone. `target` is the entry the organiser was shown and
@@ -61,6 +63,7 @@ export const ADMIN_COMMANDS: ReadonlySet<LeagueCommand['type']> = new Set([
   'no-show',
   'award-bye',
   'reinstate',
+  'disqualify',
   'finish',
   'undo',
 ]);

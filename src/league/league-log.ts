@@ -8,7 +8,17 @@ import { IllegalAction, InvalidData } from '../engine/core/errors.ts';
 import { type Actor, ActorSchema, type League, LeagueCreateSchema, type LogEntry } from './league.ts';
 import { ADMIN_COMMANDS, type LeagueCommand, parseCommand } from './league-commands.ts';
 import { refuse } from './league-errors.ts';
-import { awardBye, checkIn, drop, finish, join, openRegistration, reinstate, setDeck } from './league-registration.ts';
+import {
+  awardBye,
+  checkIn,
+  disqualify,
+  drop,
+  finish,
+  join,
+  openRegistration,
+  reinstate,
+  setDeck,
+} from './league-registration.ts';
 import { botResult, noShow, report, setResult } from './league-results.ts';
 import { repairRound, startRound } from './league-rounds.ts';
 
@@ -29,6 +39,7 @@ export function createLeague(input: unknown, actor: Actor, at: string): League {
     players: [],
     waitlist: [],
     awardedByes: [],
+    disqualified: [],
     rounds: [],
     ladder: [],
     log: [{ seq: 0, at, actor, admin: true, command: { type: 'create', ...parsed.data }, undoneBy: null }],
@@ -86,6 +97,7 @@ const HANDLERS: { [K in LeagueCommand['type']]: Handler<K> } = {
   'no-show': (league, c) => noShow(league, c.table, c.absent),
   'award-bye': (league, c) => awardBye(league, c.player),
   reinstate: (league, c) => reinstate(league, c.player),
+  disqualify: (league, c, at) => disqualify(league, c.player, c.reason, at),
   finish: (league) => finish(league),
   undo: () => {
     throw new Error('undo is handled by applyCommand');

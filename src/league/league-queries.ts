@@ -44,9 +44,11 @@ export function tieOrder(league: League): string[] {
  */
 export function leagueStandings(league: League): StandingRow[] {
   const dropped = new Set(league.players.filter((p) => p.droppedAfterRound !== null).map((p) => p.id));
-  const neverPlayed = new Set(league.players.filter((p) => p.droppedAfterRound === 0).map((p) => p.id));
+  const unlisted = new Set(league.players.filter((p) => p.droppedAfterRound === 0).map((p) => p.id));
+  // A disqualified player is not listed either; everyone below moves up (their results still count for opponents).
+  for (const d of league.disqualified) unlisted.add(d.player);
   return computeStandings({
-    players: tieOrder(league).filter((id) => !neverPlayed.has(id)),
+    players: tieOrder(league).filter((id) => !unlisted.has(id)),
     dropped,
     matches: recordedMatches(league),
     settings: league.config.settings.tiebreakers,

@@ -17,6 +17,8 @@ export function openRegistration(league: League, open: boolean): void {
 export function join(league: League, player: string, at: string): void {
   if (league.phase === 'finished') refuse('The league has finished.', 'リーグは終了しています。');
   if (!league.registrationOpen) refuse('Registration is closed.', '参加登録は締め切られています。');
+  if (league.disqualified.some((d) => d.player === player))
+    refuse('You were disqualified from this league.', 'このリーグで失格となっています。');
   const existing = league.players.find((p) => p.id === player);
   if (existing && isActive(existing)) refuse('You are already registered.', 'すでに登録されています。');
   if (existing)
@@ -102,6 +104,11 @@ export function reinstate(league: League, player: string): void {
   if (league.phase === 'finished') refuse('The league has finished.', 'リーグは終了しています。');
   const p = findPlayer(league, player);
   if (isActive(p)) refuse(`${player} has not dropped.`, `${player} はドロップしていません。`);
+  if (league.disqualified.some((d) => d.player === player))
+    refuse(
+      `${player} was disqualified; undo the disqualification instead.`,
+      `${player} は失格です。失格の取り消しには undo を使ってください。`,
+    );
   if (league.config.format.kind === 'round-robin' && p.droppedAfterRound === 0 && league.rounds.length > 0) {
     refuse('A round robin cannot take late entries.', '総当たり戦は途中参加できません。');
   }
@@ -120,6 +127,20 @@ export function reinstate(league: League, player: string): void {
   }
   if (p.droppedAfterRound === 0) p.checkedIn = true;
   p.droppedAfterRound = null;
+}
+
+/**
+ * Disqualification (IPG 1.1 in spirit): the player leaves the event like a drop (an unplayed match of the running
+ * round is conceded) and is no longer listed in the standings, so everyone below moves up; their results still count
+ * in their opponents' tiebreakers. Recorded with the organiser's reason, which only the audit shows.
+ */
+export function disqualify(league: League, player: string, reason: string, at: string): void {
+  if (league.phase === 'finished') refuse('The league has finished.', 'リーグは終了しています。');
+  const p = findPlayer(league, player);
+  if (league.disqualified.some((d) => d.player === player))
+    refuse(`${player} is already disqualified.`, `${player} はすでに失格です。`);
+  if (isActive(p)) drop(league, player, at);
+  league.disqualified.push({ player, afterRound: league.rounds.length, reason });
 }
 
 export function setDeck(league: League, player: string, deck: string): void {

@@ -146,6 +146,10 @@ export const LeagueSchema = z.object({
   roundRobinSeats: z.array(z.string()).nullable(),
   /** Byes the organiser awarded for the next round to start. */
   awardedByes: z.array(z.string()),
+  /** Disqualified players (leagues stored before disqualification have none): not listed in the standings. */
+  disqualified: z
+    .array(z.object({ player: z.string(), afterRound: z.int().min(0), reason: z.string().max(200) }))
+    .default([]),
   rounds: z.array(RoundSchema),
   ladder: z.array(LadderMatchSchema),
   log: z.array(LogEntrySchema),

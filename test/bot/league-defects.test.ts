@@ -24,7 +24,7 @@ beforeAll(async () => {
   discord = await FakeDiscord.start();
   organiser = discord.createUser('olga');
   players = ['ann', 'ben', 'cat', 'dan', 'eve'].map((n) => discord.createUser(n));
-  for (const name of ['bo1', 'reinstate', 'cut', 'record'])
+  for (const name of ['bo1', 'reinstate', 'cut', 'record', 'dq'])
     guilds[name] = discord.createGuild(name, { owner: organiser, members: players, channels: ['general'] });
   dir = mkdtempSync(join(tmpdir(), 'arbiter-league-defects-'));
   bot = leagueTestBot(discord, dir, () => clock);
@@ -166,5 +166,28 @@ describe('organiser feature: a cut by record', () => {
       .flatMap((t) => [t.a, t.b])
       .filter((id) => id !== null);
     expect(seated.sort()).toEqual([...qualified].sort());
+  });
+});
+
+describe('organiser feature: disqualification', () => {
+  it('announces it, takes the player out of the standings, and shows the reason to organisers only', async () => {
+    await run(organiser, 'dq', 'league create', { name: 'Strict', game: 'nova', format: 'swiss', rounds: 3 });
+    for (const p of players.slice(0, 4)) await run(p, 'dq', 'league join');
+    await run(organiser, 'dq', 'league next-round');
+    await reportRound('dq');
+    const cheat = byId(tables('dq')[0]?.a as string);
+    const reply = await run(organiser, 'dq', 'league disqualify', { player: cheat, reason: 'marked sleeves' });
+    expect(reply.content).toBe(`<@${cheat.id}> is disqualified and leaves the standings.`);
+    expect(organiser.read(general('dq'))).toContain(
+      `An organiser disqualified <@${cheat.id}>; they leave the event and the standings.`,
+    );
+    const standings = await run(players[4] as FakeUser, 'dq', 'league standings', { image: false });
+    const lines = (standings.embeds[0]?.description ?? '').split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines.join('\n')).not.toContain(cheat.name);
+    expect(lines[0]).toMatch(/^\**1\./);
+    const bystander = players.find((p) => p !== cheat) as FakeUser;
+    expect(JSON.stringify((await run(bystander, 'dq', 'league audit')).embeds)).not.toContain('marked sleeves');
+    expect(JSON.stringify((await run(organiser, 'dq', 'league audit')).embeds)).toContain('marked sleeves');
   });
 });

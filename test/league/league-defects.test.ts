@@ -5,6 +5,7 @@ import type { League, LeagueTable } from '../../src/league/league.ts';
 import { leagueJson, roundsCsv } from '../../src/league/league-export.ts';
 import { applyCommand, createLeague, undoTarget } from '../../src/league/league-log.ts';
 import { leagueStandings, playDrawChoosers, roundPairings, topCutChampion } from '../../src/league/league-queries.ts';
+import { leagueViewFor } from '../../src/league/league-view.ts';
 import { standingsCsv } from '../../src/league/standings-csv.ts';
 import { MTR_TIEBREAKERS, tiebreakersForMatchLength } from '../../src/league/tiebreakers.ts';
 
@@ -255,5 +256,38 @@ describe('a cut by record (issue 22): everyone with at most N losses', () => {
     expect(refusal(() => start(l))).toMatch(
       /cut by record needs two players .* at most 0 losses, and 1 has that record/,
     );
+  });
+});
+
+describe('disqualification (issue 22): the player leaves the standings and everyone below moves up', () => {
+  it('keeps their results in opponents’ tiebreakers, concedes their open match and hides the reason', () => {
+    let l = withPlayers(newLeague({ kind: 'swiss', rounds: 3, topCut: 0 }), ids(6));
+    l = playRound(start(l));
+    l = start(l);
+    const before = leagueStandings(l);
+    const leader = before[0]!.player;
+    const open = roundPairings(l).find((t) => t.a === leader || t.b === leader)!;
+    l = applyCommand(l, organiser, { type: 'disqualify', player: leader, reason: 'marked cards' }, at());
+    const after = leagueStandings(l);
+    expect(after.map((r) => r.player)).not.toContain(leader);
+    expect(after).toHaveLength(5);
+    expect(after[0]?.rank).toBe(1);
+    expect(Math.max(...after.map((r) => r.rank))).toBeLessThanOrEqual(5);
+    const opponentOfLeader = roundPairings(l, 1).find((t) => t.a === leader || t.b === leader)!;
+    const round1Opponent = opponentOfLeader.a === leader ? opponentOfLeader.b! : opponentOfLeader.a;
+    const omw = (rows: typeof after) => rows.find((r) => r.player === round1Opponent)?.exact.opponentMatchWin;
+    const beforeRound2 = leagueStandings({ ...l, disqualified: [] });
+    expect(omw(after)).toEqual(omw(beforeRound2));
+    expect(roundPairings(l).find((t) => t.number === open.number)?.result?.source).toBe('concession');
+    expect(refusal(() => applyCommand(l, as(leader), { type: 'join', player: leader }, at()))).toMatch(/disqualified/);
+    expect(refusal(() => applyCommand(l, organiser, { type: 'reinstate', player: leader }, at()))).toMatch(
+      /was disqualified; undo the disqualification instead/,
+    );
+    const asOther = leagueViewFor(l, as(round1Opponent));
+    expect(asOther.disqualified[0]?.reason).toBe('(hidden)');
+    expect(asOther.log.at(-1)?.command).toEqual({ type: 'disqualify', player: leader, reason: '(hidden)' });
+    expect(leagueViewFor(l, as(leader)).disqualified[0]?.reason).toBe('marked cards');
+    l = applyCommand(l, organiser, { type: 'undo' }, at());
+    expect(leagueStandings(l).map((r) => r.player)).toContain(leader);
   });
 });

@@ -357,6 +357,14 @@ const HANDLERS: Record<string, Handler> = {
     if (also && !absent.includes(also.id)) absent.push(also.id);
     await command(ctx, interaction, record, actor, { type: 'no-show', table, absent }, W.noShowRecorded(table), locale);
   },
+  disqualify: async (ctx, interaction, locale) => {
+    const record = leagueFor(ctx, interaction);
+    const actor = requireOrganiser(interaction, record);
+    const player = interaction.options.getUser('player', true).id;
+    const reason = interaction.options.getString('reason', true);
+    const input = { type: 'disqualify' as const, player, reason };
+    await command(ctx, interaction, record, actor, input, W.disqualified(`<@${player}>`), locale);
+  },
   reinstate: async (ctx, interaction, locale) => {
     const record = leagueFor(ctx, interaction);
     const actor = requireOrganiser(interaction, record);

@@ -357,11 +357,13 @@ export class LeagueService {
       const what = String(now.log[Number(target)]?.command.type ?? '?');
       lines.push(W.undoneAnnounce(what)[locale]);
     }
+    for (const d of now.disqualified.slice(was.disqualified.length))
+      lines.push(W.disqualifiedAnnounce(mention(d.player))[locale]);
     for (const p of now.players) {
       if (was.waitlist.some((w) => w.id === p.id)) lines.push(W.promoted(mention(p.id), after.name)[locale]);
       const old = was.players.find((x) => x.id === p.id);
-      if (old && old.droppedAfterRound === null && p.droppedAfterRound !== null && p.droppedAfterRound > 0)
-        lines.push(W.playerDropped(mention(p.id))[locale]);
+      const dropped = old && old.droppedAfterRound === null && p.droppedAfterRound !== null && p.droppedAfterRound > 0;
+      if (dropped && type !== 'disqualify') lines.push(W.playerDropped(mention(p.id))[locale]);
       if (type === 'reinstate' && old && old.droppedAfterRound !== null && p.droppedAfterRound === null)
         lines.push(W.reinstatedAnnounce(mention(p.id))[locale]);
     }

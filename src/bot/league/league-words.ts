@@ -177,6 +177,13 @@ export const W = {
       `Undo does not revert a player's own drop (${who}); use \`/league reinstate\` for that.`,
       `プレイヤー自身のドロップ（${who}）は取り消しでは戻りません。\`/league reinstate\` を使ってください。`,
     ),
+  disqualified: (who: string) =>
+    l(`${who} is disqualified and leaves the standings.`, `${who} を失格にしました。順位表から外れます。`),
+  disqualifiedAnnounce: (who: string) =>
+    l(
+      `An organiser disqualified ${who}; they leave the event and the standings.`,
+      `運営が ${who} を失格にしました。大会と順位表から外れます。`,
+    ),
   reinstated: (who: string) =>
     l(
       `${who} is back in the league and will be paired from the next round.`,
