@@ -224,6 +224,41 @@ const league = new SlashCommandBuilder()
       .addStringOption(leagueOption),
   )
   .addSubcommand((s) =>
+    sub(s, 'penalty', 'Organisers: a warning, game loss or match loss', '警告・ゲーム敗北・試合敗北を与える（運営）')
+      .addUserOption((o) =>
+        o
+          .setName('player')
+          .setDescription('Who')
+          .setDescriptionLocalizations({ ja: '対象のプレイヤー' })
+          .setRequired(true),
+      )
+      .addStringOption((o) =>
+        o
+          .setName('kind')
+          .setDescription('Which penalty')
+          .setDescriptionLocalizations({ ja: '罰則の種類' })
+          .setRequired(true)
+          .addChoices(
+            { name: 'warning', value: 'warning', name_localizations: { ja: '警告' } },
+            { name: 'game loss', value: 'game-loss', name_localizations: { ja: 'ゲーム敗北' } },
+            {
+              name: 'match loss (decides the open match)',
+              value: 'match-loss',
+              name_localizations: { ja: '試合敗北（未決着の対戦を決着）' },
+            },
+          ),
+      )
+      .addStringOption((o) =>
+        o
+          .setName('reason')
+          .setDescription('Why (only organisers and the player see it)')
+          .setDescriptionLocalizations({ ja: '理由（運営と本人のみ閲覧可）' })
+          .setRequired(true)
+          .setMaxLength(200),
+      )
+      .addStringOption(leagueOption),
+  )
+  .addSubcommand((s) =>
     sub(s, 'disqualify', 'Organisers: disqualify a player (they leave the standings)', 'プレイヤーを失格にする（運営）')
       .addUserOption((o) =>
         o

@@ -41,6 +41,13 @@ export const LeagueCommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('reinstate'), player }),
   /** Organiser: the player leaves the event and the standings (their results still count for opponents). */
   z.object({ type: z.literal('disqualify'), player, reason: z.string().trim().min(1).max(200) }),
+  /** Organiser: a warning, game loss or match loss, with a reason (a match loss decides the open match). */
+  z.object({
+    type: z.literal('penalty'),
+    player,
+    kind: z.enum(['warning', 'game-loss', 'match-loss']),
+    reason: z.string().trim().min(1).max(200),
+  }),
   z.object({ type: z.literal('finish') }),
   /**
    * Reverts the latest organiser change that is not yet undone. `target` is the entry the organiser was shown and
@@ -64,6 +71,7 @@ export const ADMIN_COMMANDS: ReadonlySet<LeagueCommand['type']> = new Set([
   'award-bye',
   'reinstate',
   'disqualify',
+  'penalty',
   'finish',
   'undo',
 ]);

@@ -16,6 +16,7 @@ import {
   finish,
   join,
   openRegistration,
+  penalise,
   reinstate,
   setDeck,
 } from './league-registration.ts';
@@ -40,6 +41,7 @@ export function createLeague(input: unknown, actor: Actor, at: string): League {
     waitlist: [],
     awardedByes: [],
     disqualified: [],
+    penalties: [],
     rounds: [],
     ladder: [],
     log: [{ seq: 0, at, actor, admin: true, command: { type: 'create', ...parsed.data }, undoneBy: null }],
@@ -98,6 +100,7 @@ const HANDLERS: { [K in LeagueCommand['type']]: Handler<K> } = {
   'award-bye': (league, c) => awardBye(league, c.player),
   reinstate: (league, c) => reinstate(league, c.player),
   disqualify: (league, c, at) => disqualify(league, c.player, c.reason, at),
+  penalty: (league, c) => penalise(league, c.player, c.kind, c.reason),
   finish: (league) => finish(league),
   undo: () => {
     throw new Error('undo is handled by applyCommand');

@@ -143,6 +143,35 @@ export function disqualify(league: League, player: string, reason: string, at: s
   league.disqualified.push({ player, afterRound: league.rounds.length, reason });
 }
 
+/**
+ * Records a penalty for the current round. A match loss decides the player's open match of that round: the opponent
+ * wins 2-0 (best of three) or 1-0, source `penalty`, not rated. With no open match it is refused, so the organiser
+ * gives it once the round the player plays in has started. Warnings and game losses are a record only.
+ */
+export function penalise(league: League, player: string, kind: 'warning' | 'game-loss' | 'match-loss', reason: string) {
+  if (league.phase === 'finished') refuse('The league has finished.', 'リーグは終了しています。');
+  const p = findPlayer(league, player);
+  if (!isActive(p)) refuse(`${player} has dropped.`, `${player} はドロップしています。`);
+  const round = currentRound(league);
+  if (kind === 'match-loss') {
+    const table = round?.tables.find((t) => t.result === null && t.b !== null && (t.a === player || t.b === player));
+    if (!table) {
+      refuse(
+        `${player} has no open match to lose; give the match loss once their next round has started.`,
+        `${player} には未決着の対戦がありません。次のラウンド開始後に試合敗北を与えてください。`,
+      );
+    }
+    const wins = league.config.matchLength === 'bo3' ? 2 : 1;
+    const score =
+      table.a === player
+        ? { gamesWonA: 0, gamesWonB: wins, gamesDrawn: 0 }
+        : { gamesWonA: wins, gamesWonB: 0, gamesDrawn: 0 };
+    table.result = { score, bothLose: false, source: 'penalty' };
+    table.disputed = false;
+  }
+  league.penalties.push({ player, round: round?.number ?? 0, kind, reason });
+}
+
 export function setDeck(league: League, player: string, deck: string): void {
   const p = findPlayer(league, player);
   if (!isActive(p)) refuse('Dropped players cannot change decks.', 'ドロップしたプレイヤーはデッキを変更できません。');

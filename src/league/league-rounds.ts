@@ -29,6 +29,7 @@ export function repairRound(league: League, at: string): void {
   const round = currentRound(league) ?? refuse('No round has started yet.', 'まだラウンドが始まっていません。');
   // A drop's concession is no played result: re-pairing after a late drop is what re-pair is for.
   const played = (t: LeagueTable) => t.result !== null && t.result.source !== 'bye' && t.result.source !== 'concession';
+  // A match loss given as a penalty is a decision, not a pairing artefact: re-pairing would silently drop it.
   if (round.tables.some(played)) {
     refuse(
       'Results are already in for this round; correct them instead.',

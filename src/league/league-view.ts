@@ -16,11 +16,13 @@ export function leagueViewFor(league: League, viewer: Actor): League {
     ...league,
     players: league.players.map((p) => (visible(p.id) || p.deck === null ? p : { ...p, deck: HIDDEN_DECK })),
     disqualified: league.disqualified.map((d) => (visible(d.player) ? d : { ...d, reason: HIDDEN_REASON })),
+    penalties: league.penalties.map((d) => (visible(d.player) ? d : { ...d, reason: HIDDEN_REASON })),
     log: league.log.map((entry) => {
       const c = entry.command;
       if (visible(String(c.player))) return entry;
       if (c.type === 'set-deck') return { ...entry, command: { ...c, deck: HIDDEN_DECK } };
-      if (c.type === 'disqualify') return { ...entry, command: { ...c, reason: HIDDEN_REASON } };
+      if (c.type === 'disqualify' || c.type === 'penalty')
+        return { ...entry, command: { ...c, reason: HIDDEN_REASON } };
       return entry;
     }),
   };

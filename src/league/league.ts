@@ -59,7 +59,7 @@ export const TableResultSchema = z.object({
   /** Both players get a match loss (e.g. neither showed up). */
   bothLose: z.boolean(),
   /** `concession`: the opponent dropped with the match unplayed (MTR: a player who drops concedes it). */
-  source: z.enum(['agreed', 'bot', 'organiser', 'no-show', 'bye', 'concession']),
+  source: z.enum(['agreed', 'bot', 'organiser', 'no-show', 'bye', 'concession', 'penalty']),
 });
 
 export const TableSchema = z.object({
@@ -146,6 +146,21 @@ export const LeagueSchema = z.object({
   roundRobinSeats: z.array(z.string()).nullable(),
   /** Byes the organiser awarded for the next round to start. */
   awardedByes: z.array(z.string()),
+  /**
+   * Penalties an organiser recorded (leagues stored before penalties have none). A match loss also decides the
+   * player's open match of that round; warnings and game losses are a record (the game loss is played out by
+   * the players' reports).
+   */
+  penalties: z
+    .array(
+      z.object({
+        player: z.string(),
+        round: z.int().min(0),
+        kind: z.enum(['warning', 'game-loss', 'match-loss']),
+        reason: z.string().max(200),
+      }),
+    )
+    .default([]),
   /** Disqualified players (leagues stored before disqualification have none): not listed in the standings. */
   disqualified: z
     .array(z.object({ player: z.string(), afterRound: z.int().min(0), reason: z.string().max(200) }))

@@ -24,7 +24,7 @@ beforeAll(async () => {
   discord = await FakeDiscord.start();
   organiser = discord.createUser('olga');
   players = ['ann', 'ben', 'cat', 'dan', 'eve'].map((n) => discord.createUser(n));
-  for (const name of ['bo1', 'reinstate', 'cut', 'record', 'dq'])
+  for (const name of ['bo1', 'reinstate', 'cut', 'record', 'dq', 'penalty'])
     guilds[name] = discord.createGuild(name, { owner: organiser, members: players, channels: ['general'] });
   dir = mkdtempSync(join(tmpdir(), 'arbiter-league-defects-'));
   bot = leagueTestBot(discord, dir, () => clock);
@@ -189,5 +189,37 @@ describe('organiser feature: disqualification', () => {
     const bystander = players.find((p) => p !== cheat) as FakeUser;
     expect(JSON.stringify((await run(bystander, 'dq', 'league audit')).embeds)).not.toContain('marked sleeves');
     expect(JSON.stringify((await run(organiser, 'dq', 'league audit')).embeds)).toContain('marked sleeves');
+  });
+});
+
+describe('organiser feature: penalties', () => {
+  it('a match loss decides the open table and is announced; a game loss is recorded; reasons stay private', async () => {
+    await run(organiser, 'penalty', 'league create', { name: 'Fair', game: 'nova', format: 'swiss', rounds: 3 });
+    for (const p of players.slice(0, 4)) await run(p, 'penalty', 'league join');
+    await run(organiser, 'penalty', 'league next-round');
+    const [first] = tables('penalty');
+    const late = byId(first?.b as string);
+    const given = await run(organiser, 'penalty', 'league penalty', {
+      player: late,
+      kind: 'match-loss',
+      reason: 'forty minutes late',
+    });
+    expect(given.content).toBe(`Match loss recorded for <@${late.id}>; their open match is decided.`);
+    expect(organiser.read(general('penalty'))).toContain(
+      `Table 1: <@${late.id}> receives a match loss (penalty): <@${first?.a}> beat <@${late.id}> 2-0.`,
+    );
+    expect(tables('penalty')[0]?.result?.source).toBe('penalty');
+    const other = byId(tables('penalty')[1]?.a as string);
+    const gameLoss = await run(organiser, 'penalty', 'league penalty', {
+      player: other,
+      kind: 'game-loss',
+      reason: 'deck problem',
+    });
+    expect(gameLoss.content).toMatch(/^Game loss recorded for/);
+    expect(tables('penalty')[1]?.result).toBeNull();
+    expect(leagueIn('penalty').penalties.map((p) => p.kind)).toEqual(['match-loss', 'game-loss']);
+    const bystander = byId(tables('penalty')[1]?.b as string);
+    expect(JSON.stringify((await run(bystander, 'penalty', 'league audit')).embeds)).not.toContain('forty minutes');
+    expect(JSON.stringify((await run(late, 'penalty', 'league audit')).embeds)).toContain('forty minutes');
   });
 });

@@ -5,6 +5,7 @@ import type { League, LeagueTable } from '../../src/league/league.ts';
 import { leagueJson, roundsCsv } from '../../src/league/league-export.ts';
 import { applyCommand, createLeague, undoTarget } from '../../src/league/league-log.ts';
 import { leagueStandings, playDrawChoosers, roundPairings, topCutChampion } from '../../src/league/league-queries.ts';
+import { ratedGamesOfRound } from '../../src/league/league-ratings.ts';
 import { leagueViewFor } from '../../src/league/league-view.ts';
 import { standingsCsv } from '../../src/league/standings-csv.ts';
 import { MTR_TIEBREAKERS, tiebreakersForMatchLength } from '../../src/league/tiebreakers.ts';
@@ -289,5 +290,46 @@ describe('disqualification (issue 22): the player leaves the standings and every
     expect(leagueViewFor(l, as(leader)).disqualified[0]?.reason).toBe('marked cards');
     l = applyCommand(l, organiser, { type: 'undo' }, at());
     expect(leagueStandings(l).map((r) => r.player)).toContain(leader);
+  });
+});
+
+describe('penalties (issue 22): warnings, game losses and match losses with a reason', () => {
+  it('a match loss decides the open match (not rated); warnings are recorded; reasons stay private', () => {
+    let l = start(withPlayers(newLeague({ kind: 'swiss', rounds: 3, topCut: 0 }, { matchLength: 'bo1' }), ids(4)));
+    const [first] = roundPairings(l);
+    l = applyCommand(
+      l,
+      organiser,
+      { type: 'penalty', player: first!.b!, kind: 'match-loss', reason: 'tardiness' },
+      at(),
+    );
+    expect(roundPairings(l)[0]?.result).toEqual({
+      score: { gamesWonA: 1, gamesWonB: 0, gamesDrawn: 0 },
+      bothLose: false,
+      source: 'penalty',
+    });
+    expect(ratedGamesOfRound(l, 1).map((g) => g.a)).not.toContain(first!.a);
+    expect(
+      refusal(() =>
+        applyCommand(l, organiser, { type: 'penalty', player: first!.a, kind: 'match-loss', reason: 'x' }, at()),
+      ),
+    ).toMatch(/no open match to lose/);
+    l = applyCommand(l, organiser, { type: 'penalty', player: first!.a, kind: 'warning', reason: 'slow play' }, at());
+    expect(l.penalties.map((p) => [p.player, p.kind, p.round])).toEqual([
+      [first!.b, 'match-loss', 1],
+      [first!.a, 'warning', 1],
+    ]);
+    const given: [string, string][] = [
+      [first!.b!, 'tardiness'],
+      [first!.a, 'slow play'],
+    ];
+    expect(leagueViewFor(l, as('p4')).penalties.map((p) => p.reason)).toEqual(
+      given.map(([who, reason]) => (who === 'p4' ? reason : '(hidden)')),
+    );
+    expect(
+      refusal(() =>
+        applyCommand(l, as(first!.a), { type: 'penalty', player: first!.b!, kind: 'warning', reason: 'x' }, at()),
+      ),
+    ).toMatch(/Only an organiser/);
   });
 });

@@ -357,6 +357,15 @@ const HANDLERS: Record<string, Handler> = {
     if (also && !absent.includes(also.id)) absent.push(also.id);
     await command(ctx, interaction, record, actor, { type: 'no-show', table, absent }, W.noShowRecorded(table), locale);
   },
+  penalty: async (ctx, interaction, locale) => {
+    const record = leagueFor(ctx, interaction);
+    const actor = requireOrganiser(interaction, record);
+    const player = interaction.options.getUser('player', true).id;
+    const kind = interaction.options.getString('kind', true) as 'warning' | 'game-loss' | 'match-loss';
+    const reason = interaction.options.getString('reason', true);
+    const input = { type: 'penalty' as const, player, kind, reason };
+    await command(ctx, interaction, record, actor, input, W.penaltyGiven(`<@${player}>`, kind), locale);
+  },
   disqualify: async (ctx, interaction, locale) => {
     const record = leagueFor(ctx, interaction);
     const actor = requireOrganiser(interaction, record);

@@ -598,6 +598,10 @@ function resultLine(round: LeagueRound, t: LeagueTable, corrected: boolean, loca
     const losers = r.bothLose ? [t.a, t.b as string] : [r.score.gamesWonA > r.score.gamesWonB ? (t.b as string) : t.a];
     return losers.map((id) => W.noShow(mention(id), t.number)[locale]).join('\n');
   }
+  if (r.source === 'penalty') {
+    const loser = r.score.gamesWonA > r.score.gamesWonB ? (t.b as string) : t.a;
+    return W.penaltyMatchLoss(mention(loser), t.number, text)[locale];
+  }
   if (r.source === 'concession') {
     const loser = r.score.gamesWonA > r.score.gamesWonB ? (t.b as string) : t.a;
     return W.conceded(mention(loser), t.number, text)[locale];

@@ -177,6 +177,23 @@ export const W = {
       `Undo does not revert a player's own drop (${who}); use \`/league reinstate\` for that.`,
       `プレイヤー自身のドロップ（${who}）は取り消しでは戻りません。\`/league reinstate\` を使ってください。`,
     ),
+  penaltyGiven: (who: string, kind: 'warning' | 'game-loss' | 'match-loss') =>
+    ({
+      warning: l(`Warning recorded for ${who}.`, `${who} に警告を記録しました。`),
+      'game-loss': l(
+        `Game loss recorded for ${who}; the players report the match with that game counted as lost.`,
+        `${who} にゲーム敗北を記録しました。そのゲームを敗北として対戦結果を報告してください。`,
+      ),
+      'match-loss': l(
+        `Match loss recorded for ${who}; their open match is decided.`,
+        `${who} に試合敗北を記録しました。未決着の対戦は決着しました。`,
+      ),
+    })[kind],
+  penaltyMatchLoss: (loser: string, table: number, text: string) =>
+    l(
+      `Table ${table}: ${loser} receives a match loss (penalty): ${text}.`,
+      `${table}卓：${loser} に試合敗北（罰則）：${text}`,
+    ),
   disqualified: (who: string) =>
     l(`${who} is disqualified and leaves the standings.`, `${who} を失格にしました。順位表から外れます。`),
   disqualifiedAnnounce: (who: string) =>
