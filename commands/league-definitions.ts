@@ -66,6 +66,14 @@ export function leagueCommandBuilders(games: GameRegistry) {
             .setMinValue(0)
             .setMaxValue(64),
         )
+        .addIntegerOption((o) =>
+          o
+            .setName('cut-max-losses')
+            .setDescription('Cut by record: everyone with at most this many losses (1: X-1 or better)')
+            .setDescriptionLocalizations({ ja: '成績でカット：この敗数以下の全員（1なら1敗以下）' })
+            .setMinValue(0)
+            .setMaxValue(10),
+        )
         .addStringOption((o) =>
           o
             .setName('match-length')
@@ -203,16 +211,122 @@ export function leagueCommandBuilders(games: GameRegistry) {
       sub(
         s,
         'undo',
-        'Organisers: undo the latest organiser change',
-        '直前の運営操作を取り消す（運営）',
-      ).addStringOption(leagueOption),
+        'Organisers: show the latest organiser change, then undo it',
+        '直前の運営操作を確認して取り消す（運営）',
+      )
+        .addIntegerOption((o) =>
+          o
+            .setName('confirm')
+            .setDescription('The change number undo showed you: revert it')
+            .setDescriptionLocalizations({ ja: '確認した操作の番号：取り消しを実行' })
+            .setMinValue(1),
+        )
+        .addStringOption(leagueOption),
+    )
+    .addSubcommand((s) =>
+      sub(s, 'penalty', 'Organisers: a warning, game loss or match loss', '警告・ゲーム敗北・試合敗北を与える（運営）')
+        .addUserOption((o) =>
+          o
+            .setName('player')
+            .setDescription('Who')
+            .setDescriptionLocalizations({ ja: '対象のプレイヤー' })
+            .setRequired(true),
+        )
+        .addStringOption((o) =>
+          o
+            .setName('kind')
+            .setDescription('Which penalty')
+            .setDescriptionLocalizations({ ja: '罰則の種類' })
+            .setRequired(true)
+            .addChoices(
+              { name: 'warning', value: 'warning', name_localizations: { ja: '警告' } },
+              { name: 'game loss', value: 'game-loss', name_localizations: { ja: 'ゲーム敗北' } },
+              {
+                name: 'match loss (decides the open match)',
+                value: 'match-loss',
+                name_localizations: { ja: '試合敗北（未決着の対戦を決着）' },
+              },
+            ),
+        )
+        .addStringOption((o) =>
+          o
+            .setName('reason')
+            .setDescription('Why (only organisers and the player see it)')
+            .setDescriptionLocalizations({ ja: '理由（運営と本人のみ閲覧可）' })
+            .setRequired(true)
+            .setMaxLength(200),
+        )
+        .addStringOption(leagueOption),
+    )
+    .addSubcommand((s) =>
+      sub(
+        s,
+        'disqualify',
+        'Organisers: disqualify a player (they leave the standings)',
+        'プレイヤーを失格にする（運営）',
+      )
+        .addUserOption((o) =>
+          o
+            .setName('player')
+            .setDescription('Who')
+            .setDescriptionLocalizations({ ja: '対象のプレイヤー' })
+            .setRequired(true),
+        )
+        .addStringOption((o) =>
+          o
+            .setName('reason')
+            .setDescription('Why (only organisers and the player see it)')
+            .setDescriptionLocalizations({ ja: '理由（運営と本人のみ閲覧可）' })
+            .setRequired(true)
+            .setMaxLength(200),
+        )
+        .addStringOption(leagueOption),
+    )
+    .addSubcommand((s) =>
+      sub(s, 'reinstate', 'Organisers: bring back a player who dropped', 'ドロップしたプレイヤーを復帰させる（運営）')
+        .addUserOption((o) =>
+          o
+            .setName('player')
+            .setDescription('Who')
+            .setDescriptionLocalizations({ ja: '対象のプレイヤー' })
+            .setRequired(true),
+        )
+        .addStringOption(leagueOption),
     )
     .addSubcommand((s) => sub(s, 'audit', 'Every organiser change', '運営操作の監査ログ').addStringOption(leagueOption))
     .addSubcommand((s) =>
-      sub(s, 'export', 'Organisers: standings as CSV', '順位表をCSVで出力（運営）').addStringOption(leagueOption),
+      sub(
+        s,
+        'export',
+        'Organisers: standings, rounds or the whole event as a file',
+        '順位表・ラウンド・大会全体をファイルで出力（運営）',
+      )
+        .addStringOption((o) =>
+          o
+            .setName('what')
+            .setDescription('What to export (default: standings as CSV)')
+            .setDescriptionLocalizations({ ja: '出力する内容（既定：順位表CSV）' })
+            .addChoices(
+              { name: 'standings (CSV)', value: 'standings', name_localizations: { ja: '順位表（CSV）' } },
+              {
+                name: 'pairings and results of every round (CSV)',
+                value: 'rounds',
+                name_localizations: { ja: '全ラウンドの対戦と結果（CSV）' },
+              },
+              { name: 'the whole event (JSON)', value: 'json', name_localizations: { ja: '大会全体（JSON）' } },
+            ),
+        )
+        .addStringOption(leagueOption),
     )
     .addSubcommand((s) =>
-      sub(s, 'finish', 'Organisers: end the league', 'リーグを終了する（運営）').addStringOption(leagueOption),
+      sub(s, 'finish', 'Organisers: end the league', 'リーグを終了する（運営）')
+        .addBooleanOption((o) =>
+          o
+            .setName('confirm')
+            .setDescription('Finish even though matches of the round have no result')
+            .setDescriptionLocalizations({ ja: '結果のない対戦があっても終了する' }),
+        )
+        .addStringOption(leagueOption),
     );
 
   const ratingGame = (o: SlashCommandStringOption) =>

@@ -37,9 +37,23 @@ export const LeagueCommandSchema = z.discriminatedUnion('type', [
   /** Absent player(s) at a table of the current round lose the match. */
   z.object({ type: z.literal('no-show'), table: z.int().min(1), absent: z.array(player).min(1).max(2) }),
   z.object({ type: z.literal('award-bye'), player }),
+  /** Organiser: bring back a player who dropped by mistake; paired again from the next round. */
+  z.object({ type: z.literal('reinstate'), player }),
+  /** Organiser: the player leaves the event and the standings (their results still count for opponents). */
+  z.object({ type: z.literal('disqualify'), player, reason: z.string().trim().min(1).max(200) }),
+  /** Organiser: a warning, game loss or match loss, with a reason (a match loss decides the open match). */
+  z.object({
+    type: z.literal('penalty'),
+    player,
+    kind: z.enum(['warning', 'game-loss', 'match-loss']),
+    reason: z.string().trim().min(1).max(200),
+  }),
   z.object({ type: z.literal('finish') }),
-  /** Reverts the latest organiser change that is not yet undone. */
-  z.object({ type: z.literal('undo') }),
+  /**
+   * Reverts the latest organiser change that is not yet undone. `target` is the entry the organiser was shown and
+   * confirmed: if another change came in meanwhile, the undo is refused instead of reverting something else.
+   */
+  z.object({ type: z.literal('undo'), target: z.int().min(1).optional() }),
 ]);
 
 export type LeagueCommand = z.infer<typeof LeagueCommandSchema>;
@@ -55,6 +69,9 @@ export const ADMIN_COMMANDS: ReadonlySet<LeagueCommand['type']> = new Set([
   'set-result',
   'no-show',
   'award-bye',
+  'reinstate',
+  'disqualify',
+  'penalty',
   'finish',
   'undo',
 ]);

@@ -8,7 +8,18 @@ import { IllegalAction, InvalidData } from '../engine/core/errors.ts';
 import { type Actor, ActorSchema, type League, LeagueCreateSchema, type LogEntry } from './league.ts';
 import { ADMIN_COMMANDS, type LeagueCommand, parseCommand } from './league-commands.ts';
 import { refuse } from './league-errors.ts';
-import { awardBye, checkIn, drop, finish, join, openRegistration, setDeck } from './league-registration.ts';
+import {
+  awardBye,
+  checkIn,
+  disqualify,
+  drop,
+  finish,
+  join,
+  openRegistration,
+  penalise,
+  reinstate,
+  setDeck,
+} from './league-registration.ts';
 import { botResult, noShow, report, setResult } from './league-results.ts';
 import { repairRound, startRound } from './league-rounds.ts';
 
@@ -29,6 +40,8 @@ export function createLeague(input: unknown, actor: Actor, at: string): League {
     players: [],
     waitlist: [],
     awardedByes: [],
+    disqualified: [],
+    penalties: [],
     rounds: [],
     ladder: [],
     log: [{ seq: 0, at, actor, admin: true, command: { type: 'create', ...parsed.data }, undoneBy: null }],
@@ -48,7 +61,7 @@ export function applyCommand(league: League, actor: Actor, input: unknown, at: s
     );
   }
   const seq = league.log.length;
-  if (command.type === 'undo') return undoLatest(league, who, at, seq);
+  if (command.type === 'undo') return undoLatest(league, who, at, seq, command.target);
   // Log entries are never modified in place, so the copy shares them and only deep-copies the rest.
   const { log, ...rest } = league;
   const draft: League = { ...structuredClone(rest), log: [...log] };
@@ -85,6 +98,9 @@ const HANDLERS: { [K in LeagueCommand['type']]: Handler<K> } = {
   'set-result': (league, c) => setResult(league, c.round, c.table, c.score, c.bothLose),
   'no-show': (league, c) => noShow(league, c.table, c.absent),
   'award-bye': (league, c) => awardBye(league, c.player),
+  reinstate: (league, c) => reinstate(league, c.player),
+  disqualify: (league, c, at) => disqualify(league, c.player, c.reason, at),
+  penalty: (league, c) => penalise(league, c.player, c.kind, c.reason),
   finish: (league) => finish(league),
   undo: () => {
     throw new Error('undo is handled by applyCommand');
@@ -95,9 +111,23 @@ function execute(league: League, command: LeagueCommand, at: string): void {
   (HANDLERS[command.type] as Handler<LeagueCommand['type']>)(league, command, at);
 }
 
-function undoLatest(league: League, actor: Actor, at: string, seq: number): League {
-  const target = league.log.findLast((e) => e.admin && e.undoneBy === null && e.seq > 0 && e.command.type !== 'undo');
+/**
+ * The organiser change `undo` would revert now: the latest one not yet undone. Player commands (a join, a drop,
+ * a report) are not organiser changes and are never its target; a mistaken drop is fixed with `reinstate`.
+ */
+export function undoTarget(league: League): LogEntry | null {
+  return league.log.findLast((e) => e.admin && e.undoneBy === null && e.seq > 0 && e.command.type !== 'undo') ?? null;
+}
+
+function undoLatest(league: League, actor: Actor, at: string, seq: number, confirmed: number | undefined): League {
+  const target = undoTarget(league);
   if (!target) refuse('There is no organiser change to undo.', '取り消せる運営の操作はありません。');
+  if (confirmed !== undefined && confirmed !== target.seq) {
+    refuse(
+      `The latest organiser change is now #${target.seq}, not #${confirmed}; nothing was undone. Look again before undoing.`,
+      `直近の運営操作は#${confirmed}ではなく#${target.seq}になりました。何も取り消していません。確認し直してください。`,
+    );
+  }
   const log = league.log.map((e) => (e.seq === target.seq ? { ...e, undoneBy: seq } : e));
   log.push({ seq, at, actor, admin: true, command: { type: 'undo', target: target.seq }, undoneBy: null });
   let rebuilt: League;

@@ -38,14 +38,37 @@ export function tieOrder(league: League): string[] {
   return league.players.map((p) => p.id).sort((x, y) => key(x) - key(y) || (x < y ? -1 : 1));
 }
 
+/**
+ * Standings of everyone who took part. MTR 2.10: a player who drops before round 1 (here: dropped for not checking
+ * in) did not participate and is not listed in the finish order, so they are left out of standings and the CSV.
+ */
 export function leagueStandings(league: League): StandingRow[] {
   const dropped = new Set(league.players.filter((p) => p.droppedAfterRound !== null).map((p) => p.id));
+  const unlisted = new Set(league.players.filter((p) => p.droppedAfterRound === 0).map((p) => p.id));
+  // A disqualified player is not listed either; everyone below moves up (their results still count for opponents).
+  for (const d of league.disqualified) unlisted.add(d.player);
   return computeStandings({
-    players: tieOrder(league),
+    players: tieOrder(league).filter((id) => !unlisted.has(id)),
     dropped,
     matches: recordedMatches(league),
     settings: league.config.settings.tiebreakers,
   });
+}
+
+/**
+ * MTR 2.2: in the single-elimination rounds the player with the higher Swiss standing chooses to play or draw.
+ * Table number → that player, for the round's top-cut tables still waiting for a result.
+ */
+export function playDrawChoosers(league: League, round: LeagueRound): Map<number, string> {
+  const choosers = new Map<number, string>();
+  if (round.stage !== 'top-cut') return choosers;
+  const rank = new Map(leagueStandings(league).map((r, i) => [r.player, i]));
+  const place = (id: string) => rank.get(id) ?? Number.MAX_SAFE_INTEGER;
+  for (const t of round.tables) {
+    if (t.b === null || t.result !== null) continue;
+    choosers.set(t.number, place(t.a) <= place(t.b) ? t.a : t.b);
+  }
+  return choosers;
 }
 
 /** The tables of a round (default: the current one). */
@@ -108,4 +131,18 @@ export function noShowDeadline(league: League): string | null {
 /** Tables whose two reports disagree, for the organiser to decide (`set-result`). */
 export function disputedTables(league: League): { round: number; table: LeagueTable }[] {
   return league.rounds.flatMap((r) => r.tables.filter((t) => t.disputed).map((table) => ({ round: r.number, table })));
+}
+
+/**
+ * The winner of the top cut: the final's winner once it has a result. A final with a bye (everyone else dropped,
+ * MTR 2.10) is won by the one left. null without a finished final.
+ */
+export function topCutChampion(league: League): { player: string; final: LeagueTable } | null {
+  const last = league.rounds.at(-1);
+  const final = last?.stage === 'top-cut' && last.tables.length === 1 ? last.tables[0] : undefined;
+  if (!final?.result) return null;
+  if (final.b === null) return { player: final.a, final };
+  const s = final.result.score;
+  if (s.gamesWonA === s.gamesWonB) return null;
+  return { player: s.gamesWonA > s.gamesWonB ? final.a : final.b, final };
 }

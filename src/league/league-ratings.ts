@@ -12,7 +12,7 @@ export function ratedGamesOfRound(league: League, roundNumber: number): RatedGam
   const games: RatedGame[] = [];
   for (const t of round.tables) {
     if (t.b === null || t.result === null || t.result.bothLose) continue;
-    if (t.result.source === 'no-show' || t.result.source === 'concession') continue;
+    if (t.result.source === 'no-show' || t.result.source === 'concession' || t.result.source === 'penalty') continue;
     games.push({ a: t.a, b: t.b, scoreA: matchScore(t.result.score) });
   }
   return games;

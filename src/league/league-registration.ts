@@ -17,10 +17,15 @@ export function openRegistration(league: League, open: boolean): void {
 export function join(league: League, player: string, at: string): void {
   if (league.phase === 'finished') refuse('The league has finished.', 'リーグは終了しています。');
   if (!league.registrationOpen) refuse('Registration is closed.', '参加登録は締め切られています。');
+  if (league.disqualified.some((d) => d.player === player))
+    refuse('You were disqualified from this league.', 'このリーグで失格となっています。');
   const existing = league.players.find((p) => p.id === player);
   if (existing && isActive(existing)) refuse('You are already registered.', 'すでに登録されています。');
   if (existing)
-    refuse('You dropped from this league and cannot rejoin.', 'このリーグからドロップしたため再参加できません。');
+    refuse(
+      'You dropped from this league; only an organiser can bring you back (/league reinstate).',
+      'このリーグからドロップしています。復帰は運営のみ可能です（/league reinstate）。',
+    );
   if (league.config.format.kind === 'round-robin' && league.rounds.length > 0) {
     refuse('A round robin cannot take late entries.', '総当たり戦は途中参加できません。');
   }
@@ -88,6 +93,83 @@ function concedeOpenMatch(league: League, player: string): void {
       : { gamesWonA: wins, gamesWonB: 0, gamesDrawn: 0 };
   table.result = { score, bothLose: false, source: 'concession' };
   table.disputed = false;
+}
+
+/**
+ * An organiser brings back a player who dropped (a mistaken drop cannot be rejoined or undone by a player). If the
+ * drop conceded a match of the round still in progress, that concession is withdrawn so the match can be played;
+ * results of finished rounds stand, and the player is paired again from the next round.
+ */
+export function reinstate(league: League, player: string): void {
+  if (league.phase === 'finished') refuse('The league has finished.', 'リーグは終了しています。');
+  const p = findPlayer(league, player);
+  if (isActive(p)) refuse(`${player} has not dropped.`, `${player} はドロップしていません。`);
+  if (league.disqualified.some((d) => d.player === player))
+    refuse(
+      `${player} was disqualified; undo the disqualification instead.`,
+      `${player} は失格です。失格の取り消しには undo を使ってください。`,
+    );
+  if (league.config.format.kind === 'round-robin' && p.droppedAfterRound === 0 && league.rounds.length > 0) {
+    refuse('A round robin cannot take late entries.', '総当たり戦は途中参加できません。');
+  }
+  const cap = league.config.cap;
+  if (cap !== null && league.players.filter(isActive).length >= cap) {
+    refuse(`The league is full (${cap} players).`, `リーグは満員です（${cap}人）。`);
+  }
+  const round = currentRound(league);
+  if (round && p.droppedAfterRound === round.number) {
+    for (const t of round.tables) {
+      if (t.result?.source !== 'concession' || (t.a !== player && t.b !== player)) continue;
+      t.result = null;
+      t.reportA = null;
+      t.reportB = null;
+    }
+  }
+  if (p.droppedAfterRound === 0) p.checkedIn = true;
+  p.droppedAfterRound = null;
+}
+
+/**
+ * Disqualification (IPG 1.1 in spirit): the player leaves the event like a drop (an unplayed match of the running
+ * round is conceded) and is no longer listed in the standings, so everyone below moves up; their results still count
+ * in their opponents' tiebreakers. Recorded with the organiser's reason, which only the audit shows.
+ */
+export function disqualify(league: League, player: string, reason: string, at: string): void {
+  if (league.phase === 'finished') refuse('The league has finished.', 'リーグは終了しています。');
+  const p = findPlayer(league, player);
+  if (league.disqualified.some((d) => d.player === player))
+    refuse(`${player} is already disqualified.`, `${player} はすでに失格です。`);
+  if (isActive(p)) drop(league, player, at);
+  league.disqualified.push({ player, afterRound: league.rounds.length, reason });
+}
+
+/**
+ * Records a penalty for the current round. A match loss decides the player's open match of that round: the opponent
+ * wins 2-0 (best of three) or 1-0, source `penalty`, not rated. With no open match it is refused, so the organiser
+ * gives it once the round the player plays in has started. Warnings and game losses are a record only.
+ */
+export function penalise(league: League, player: string, kind: 'warning' | 'game-loss' | 'match-loss', reason: string) {
+  if (league.phase === 'finished') refuse('The league has finished.', 'リーグは終了しています。');
+  const p = findPlayer(league, player);
+  if (!isActive(p)) refuse(`${player} has dropped.`, `${player} はドロップしています。`);
+  const round = currentRound(league);
+  if (kind === 'match-loss') {
+    const table = round?.tables.find((t) => t.result === null && t.b !== null && (t.a === player || t.b === player));
+    if (!table) {
+      refuse(
+        `${player} has no open match to lose; give the match loss once their next round has started.`,
+        `${player} には未決着の対戦がありません。次のラウンド開始後に試合敗北を与えてください。`,
+      );
+    }
+    const wins = league.config.matchLength === 'bo3' ? 2 : 1;
+    const score =
+      table.a === player
+        ? { gamesWonA: 0, gamesWonB: wins, gamesDrawn: 0 }
+        : { gamesWonA: wins, gamesWonB: 0, gamesDrawn: 0 };
+    table.result = { score, bothLose: false, source: 'penalty' };
+    table.disputed = false;
+  }
+  league.penalties.push({ player, round: round?.number ?? 0, kind, reason });
 }
 
 export function setDeck(league: League, player: string, deck: string): void {

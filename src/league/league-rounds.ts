@@ -6,7 +6,7 @@ import { leagueStandings } from './league-queries.ts';
 import { recommendedEventShape } from './round-count.ts';
 import { bergerRounds } from './round-robin.ts';
 import { pairSwissRound, type SwissEntrant } from './swiss.ts';
-import { topCutFirstRound, winnersMeet } from './top-cut.ts';
+import { nextCutRound, topCutFirstRound } from './top-cut.ts';
 
 export function startRound(league: League, at: string): void {
   if (league.phase === 'finished') refuse('The league has finished.', 'リーグは終了しています。');
@@ -29,6 +29,7 @@ export function repairRound(league: League, at: string): void {
   const round = currentRound(league) ?? refuse('No round has started yet.', 'まだラウンドが始まっていません。');
   // A drop's concession is no played result: re-pairing after a late drop is what re-pair is for.
   const played = (t: LeagueTable) => t.result !== null && t.result.source !== 'bye' && t.result.source !== 'concession';
+  // A match loss given as a penalty is a decision, not a pairing artefact: re-pairing would silently drop it.
   if (round.tables.some(played)) {
     refuse(
       'Results are already in for this round; correct them instead.',
@@ -56,7 +57,8 @@ function beginEvent(league: League): void {
     // MTR Appendix E: a player with an awarded bye counts as two players when sizing the event.
     const shape = recommendedEventShape(active.length + league.awardedByes.length);
     league.plannedRounds = format.rounds ?? shape.swissRounds;
-    league.plannedTopCut = Math.min(format.topCut ?? shape.topCut, active.length);
+    const cutSize = format.cutMaxLosses !== null ? (format.topCut ?? 64) : (format.topCut ?? shape.topCut);
+    league.plannedTopCut = Math.min(cutSize, active.length);
   } else if (format.kind === 'round-robin') {
     const [seats] = shuffle(active, seedRng(`${league.config.seed}|round-robin`));
     league.roundRobinSeats = seats;
@@ -148,19 +150,45 @@ function roundRobinRound(league: League, number: number, index: number, at: stri
 
 function topCutRound(league: League, number: number, at: string): LeagueRound {
   const previous = league.rounds.at(-1);
+  const active = new Set(league.players.filter(isActive).map((p) => p.id));
+  const standings = leagueStandings(league);
+  const swissOrder = standings.map((r) => r.player);
   let tables: Omit<LeagueTable, 'number'>[];
   if (previous?.stage !== 'top-cut') {
-    const active = new Set(league.players.filter(isActive).map((p) => p.id));
-    const qualified = leagueStandings(league)
-      .map((r) => r.player)
-      .filter((id) => active.has(id))
+    const format = league.config.format;
+    const maxLosses = format.kind === 'swiss' ? format.cutMaxLosses : null;
+    const losses = new Map(standings.map((r) => [r.player, r.losses]));
+    const qualified = swissOrder
+      .filter((id) => active.has(id) && (maxLosses === null || (losses.get(id) ?? 0) <= maxLosses))
       .slice(0, league.plannedTopCut ?? 0);
+    if (qualified.length < 2 && maxLosses !== null) {
+      refuse(
+        `A cut by record needs two players still in the event with at most ${maxLosses} ${maxLosses === 1 ? 'loss' : 'losses'}, and ${qualified.length} ${qualified.length === 1 ? 'has' : 'have'} that record. Finish the league: the Swiss standings decide.`,
+        `成績によるカットには${maxLosses}敗以下で残っているプレイヤーが2人必要ですが、${qualified.length}人です。リーグを終了してください（スイスの順位で決まります）。`,
+      );
+    }
+    if (qualified.length < 2) {
+      refuse(
+        `A top cut needs two players still in the event, and ${qualified.length} ${qualified.length === 1 ? 'is' : 'are'} left. Finish the league: the Swiss standings decide.`,
+        `トップカットには残っているプレイヤーが2人必要ですが、${qualified.length}人しかいません。リーグを終了してください（スイスの順位で決まります）。`,
+      );
+    }
     tables = topCutFirstRound(qualified).map((m) => (m.b === null ? byeTable(m.a, league) : openTable(m.a, m.b)));
   } else {
     // Top-cut tables are stored in bracket order, so the winners of tables 1 and 2 meet next, and so on.
-    const pairs = winnersMeet(previous.tables.map(winnerOf));
-    if (pairs.length === 0) refuse('The top cut is over.', 'トップカットは終了しました。');
-    tables = pairs.map(([a, b]) => openTable(a, b));
+    // MTR 2.10: a winner who dropped is not replaced; the highest-ranked remaining player gets a bye instead.
+    const remaining = previous.tables.map(winnerOf).filter((id) => active.has(id));
+    const rank = (id: string) => swissOrder.indexOf(id);
+    const best = (players: readonly string[]) => [...players].sort((x, y) => rank(x) - rank(y))[0]!;
+    const finalPlayed = previous.tables.length === 1;
+    const next = finalPlayed ? [] : nextCutRound(remaining, best);
+    if (next.length === 0 && !finalPlayed && remaining.length === 1) {
+      // Everyone else left: the last player still in gets the bye in the final and wins the event.
+      tables = [byeTable(remaining[0]!, league)];
+    } else {
+      if (next.length === 0) refuse('The top cut is over.', 'トップカットは終了しました。');
+      tables = next.map((m) => (m.b === null ? byeTable(m.a, league) : openTable(m.a, m.b)));
+    }
   }
   return { number, stage: 'top-cut', startedAt: at, awardedByes: [], tables: numbered(tables) };
 }

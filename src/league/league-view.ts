@@ -6,6 +6,8 @@
 import type { Actor, League } from './league.ts';
 
 export const HIDDEN_DECK = '(hidden)';
+/** A disqualification's reason is for the organisers and the player concerned only. */
+export const HIDDEN_REASON = '(hidden)';
 
 export function leagueViewFor(league: League, viewer: Actor): League {
   if (viewer.role === 'organiser') return league;
@@ -13,10 +15,15 @@ export function leagueViewFor(league: League, viewer: Actor): League {
   return {
     ...league,
     players: league.players.map((p) => (visible(p.id) || p.deck === null ? p : { ...p, deck: HIDDEN_DECK })),
+    disqualified: league.disqualified.map((d) => (visible(d.player) ? d : { ...d, reason: HIDDEN_REASON })),
+    penalties: league.penalties.map((d) => (visible(d.player) ? d : { ...d, reason: HIDDEN_REASON })),
     log: league.log.map((entry) => {
       const c = entry.command;
-      if (c.type !== 'set-deck' || visible(String(c.player))) return entry;
-      return { ...entry, command: { ...c, deck: HIDDEN_DECK } };
+      if (visible(String(c.player))) return entry;
+      if (c.type === 'set-deck') return { ...entry, command: { ...c, deck: HIDDEN_DECK } };
+      if (c.type === 'disqualify' || c.type === 'penalty')
+        return { ...entry, command: { ...c, reason: HIDDEN_REASON } };
+      return entry;
     }),
   };
 }

@@ -22,6 +22,11 @@ export const LeagueFormatSchema = z.discriminatedUnion('kind', [
     rounds: z.int().min(1).max(30).nullable(),
     /** null: from the player count; 0: no top cut. */
     topCut: z.int().min(0).max(64).nullable(),
+    /**
+     * A cut by record: everyone still in with at most this many match losses (e.g. 1 for "X-1 or better"), in Swiss
+     * order, at most `topCut` players when that is a number (else 64). null: the cut is by size only.
+     */
+    cutMaxLosses: z.int().min(0).max(10).nullable().default(null),
   }),
   z.object({ kind: z.literal('round-robin') }),
   z.object({ kind: z.literal('ladder') }),
@@ -53,7 +58,7 @@ export const TableResultSchema = z.object({
   /** Both players get a match loss (e.g. neither showed up). */
   bothLose: z.boolean(),
   /** `concession`: the opponent dropped with the match unplayed (MTR: a player who drops concedes it). */
-  source: z.enum(['agreed', 'bot', 'organiser', 'no-show', 'bye', 'concession']),
+  source: z.enum(['agreed', 'bot', 'organiser', 'no-show', 'bye', 'concession', 'penalty']),
 });
 
 export const TableSchema = z.object({
@@ -141,6 +146,25 @@ export const LeagueSchema = z.object({
   roundRobinSeats: z.array(z.string()).nullable(),
   /** Byes the organiser awarded for the next round to start. */
   awardedByes: z.array(z.string()),
+  /**
+   * Penalties an organiser recorded (leagues stored before penalties have none). A match loss also decides the
+   * player's open match of that round; warnings and game losses are a record (the game loss is played out by
+   * the players' reports).
+   */
+  penalties: z
+    .array(
+      z.object({
+        player: z.string(),
+        round: z.int().min(0),
+        kind: z.enum(['warning', 'game-loss', 'match-loss']),
+        reason: z.string().max(200),
+      }),
+    )
+    .default([]),
+  /** Disqualified players (leagues stored before disqualification have none): not listed in the standings. */
+  disqualified: z
+    .array(z.object({ player: z.string(), afterRound: z.int().min(0), reason: z.string().max(200) }))
+    .default([]),
   rounds: z.array(RoundSchema),
   ladder: z.array(LadderMatchSchema),
   log: z.array(LogEntrySchema),

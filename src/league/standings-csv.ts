@@ -30,7 +30,7 @@ export function standingsCsv(rows: readonly StandingRow[], names: Readonly<Recor
  * Quotes a cell when it needs it, and defuses spreadsheet formulas: a cell starting with = + - @ would run
  * as a formula when an organiser opens the file, so it gets a leading apostrophe (OWASP CSV injection).
  */
-function csvCell(value: string): string {
+export function csvCell(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }

@@ -1,4 +1,5 @@
 /** Standings: players ordered by match points, then the tiebreakers in the configured order (MTR 3.1). */
+import { compareFractions } from './fraction.ts';
 import type { RecordedMatch } from './match-record.ts';
 import { playerRecords, type TiebreakerSettings, type Tiebreakers, tiebreakersFromRecords } from './tiebreakers.ts';
 
@@ -51,7 +52,11 @@ export function computeStandings(input: StandingsInput): StandingRow[] {
   });
   const compare = (x: StandingRow, y: StandingRow): number => {
     if (x.matchPoints !== y.matchPoints) return y.matchPoints - x.matchPoints;
-    for (const name of order) if (x[name] !== y[name]) return y[name] - x[name];
+    // Exact fractions: equal tiebreakers tie and the next one decides (MTR 3.1), never float rounding noise.
+    for (const name of order) {
+      const c = compareFractions(y.exact[name], x.exact[name]);
+      if (c !== 0) return c;
+    }
     return 0;
   };
   rows.sort((x, y) => compare(x.row, y.row) || x.inputIndex - y.inputIndex);

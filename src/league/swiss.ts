@@ -10,7 +10,7 @@
  */
 import { InvalidData } from '../engine/core/errors.ts';
 import { seedRng, shuffle } from '../engine/core/rng.ts';
-import { maximumWeightMatching, type WeightedEdge } from './matching.ts';
+import { type EdgeArrays, maximumWeightMatching } from './matching.ts';
 
 export interface SwissEntrant {
   id: string;
@@ -74,13 +74,26 @@ export function pairSwissRound(entrants: readonly SwissEntrant[], shuffleSeed?: 
   // Maximising (maxCost + 1 - cost) over perfect matchings minimises the total cost.
   // Vertex v stands for entrant entrantAt[v]; the order only decides between equally good pairings.
   const entrantAt = shuffleSeed === undefined ? entrants.map((_, i) => i) : shuffleWithinGroups(points, shuffleSeed);
-  const edges: WeightedEdge[] = [];
+  // Typed arrays, not edge objects: 2,048 players make 2.1 million edges (issue 22, D8: memory in bounds).
+  const edgeCount = (entrants.length * (entrants.length - 1)) / 2 + (hasBye ? entrants.length : 0);
+  const edges: EdgeArrays = {
+    a: new Int32Array(edgeCount),
+    b: new Int32Array(edgeCount),
+    weight: new Float64Array(edgeCount),
+  };
+  let k = 0;
   for (let u = 0; u < entrants.length; u++) {
     const i = entrantAt[u]!;
     for (let v = u + 1; v < entrants.length; v++) {
-      edges.push({ a: u, b: v, weight: maxCost + 1 - tableCost(i, entrantAt[v]!) });
+      edges.a[k] = u;
+      edges.b[k] = v;
+      edges.weight[k++] = maxCost + 1 - tableCost(i, entrantAt[v]!);
     }
-    if (hasBye) edges.push({ a: u, b: byeVertex, weight: maxCost + 1 - byeCost(i) });
+    if (hasBye) {
+      edges.a[k] = u;
+      edges.b[k] = byeVertex;
+      edges.weight[k++] = maxCost + 1 - byeCost(i);
+    }
   }
   const mate = maximumWeightMatching(vertexCount, edges, { maxCardinality: true });
 

@@ -2,6 +2,16 @@
  * Magic Tournament Rules tiebreakers (MTR 3.1 and Appendix C): match points, opponents' match-win %,
  * game-win %, opponents' game-win %. The choices that differ between MTR, EventLink and MTGO are settings.
  */
+import {
+  type Fraction,
+  fraction,
+  fractionFromNumber,
+  maxFraction,
+  meanOf,
+  roundTo,
+  toNumber,
+  ZERO,
+} from './fraction.ts';
 import { involves, opponentOf, outcomeFor, type RecordedMatch } from './match-record.ts';
 
 export interface TiebreakerSettings {
@@ -31,6 +41,14 @@ export const MTR_TIEBREAKERS: TiebreakerSettings = {
   decimals: null,
 };
 
+/**
+ * MTR tiebreakers for a league's match length: a bye is a match won by the games a win needs, 2-0 in best of three
+ * (MTR Appendix C) and 1-0 in best of one, the same count as a conceded match (so GW% treats both alike).
+ */
+export function tiebreakersForMatchLength(matchLength: 'bo1' | 'bo3'): TiebreakerSettings {
+  return { ...MTR_TIEBREAKERS, byeGamesWon: matchLength === 'bo1' ? 1 : 2 };
+}
+
 export interface PlayerRecord {
   player: string;
   wins: number;
@@ -46,11 +64,21 @@ export interface PlayerRecord {
   opponents: string[];
 }
 
+/** The percentages as exact fractions: what standings compare (MTR 3.1 ties must be exact, not float noise). */
+export interface ExactTiebreakers {
+  matchWin: Fraction;
+  opponentMatchWin: Fraction;
+  gameWin: Fraction;
+  opponentGameWin: Fraction;
+}
+
+/** The percentages as numbers for display and export, plus the exact values they were read from. */
 export interface Tiebreakers {
   matchWin: number;
   opponentMatchWin: number;
   gameWin: number;
   opponentGameWin: number;
+  exact: ExactTiebreakers;
 }
 
 /** Wins, losses, points and game points of one player, from every recorded match. */
@@ -128,17 +156,32 @@ export function tiebreakersFromRecords(
   records: ReadonlyMap<string, PlayerRecord>,
   s: TiebreakerSettings,
 ): Map<string, Tiebreakers> {
-  const ownMatchWin = (r: PlayerRecord) => matchWinPercentage(r, s);
-  const ownGameWin = (r: PlayerRecord) => gameWinPercentage(r, s);
   const asOpponent = (r: PlayerRecord): PlayerRecord => (s.opponentByes === 'include' ? r : withoutByes(r, s));
+  // Each player's own percentages are computed once, and once more without byes when opponents exclude them.
+  const own = new Map<string, { matchWin: Fraction; gameWin: Fraction }>();
+  const asOpponentOwn = new Map<string, { matchWin: Fraction; gameWin: Fraction }>();
+  for (const [player, r] of records) {
+    own.set(player, { matchWin: exactMatchWin(r, s), gameWin: exactGameWin(r, s) });
+    const o = asOpponent(r);
+    asOpponentOwn.set(
+      player,
+      o === r ? own.get(player)! : { matchWin: exactMatchWin(o, s), gameWin: exactGameWin(o, s) },
+    );
+  }
   const out = new Map<string, Tiebreakers>();
   for (const [player, r] of records) {
-    const opponentRecords = r.opponents.map((o) => asOpponent(records.get(o)!));
+    const opponents = r.opponents.map((o) => asOpponentOwn.get(o)!);
+    const exact: ExactTiebreakers = {
+      ...own.get(player)!,
+      opponentMatchWin: rounded(meanOf(opponents.map((o) => o.matchWin)), s),
+      opponentGameWin: rounded(meanOf(opponents.map((o) => o.gameWin)), s),
+    };
     out.set(player, {
-      matchWin: ownMatchWin(r),
-      gameWin: ownGameWin(r),
-      opponentMatchWin: round(mean(opponentRecords.map(ownMatchWin)), s),
-      opponentGameWin: round(mean(opponentRecords.map(ownGameWin)), s),
+      matchWin: toNumber(exact.matchWin),
+      gameWin: toNumber(exact.gameWin),
+      opponentMatchWin: toNumber(exact.opponentMatchWin),
+      opponentGameWin: toNumber(exact.opponentGameWin),
+      exact,
     });
   }
   return out;
@@ -146,15 +189,30 @@ export function tiebreakersFromRecords(
 
 /** MW% = max(floor, match points / (3 × rounds played)); a bye counts as a round won. */
 export function matchWinPercentage(r: PlayerRecord, s: TiebreakerSettings): number {
-  if (r.roundsPlayed === 0) return round(s.floor, s);
-  return round(Math.max(s.floor, r.matchPoints / (s.points.win * r.roundsPlayed)), s);
+  return toNumber(exactMatchWin(r, s));
 }
 
 /** GW% = game points / (3 × games played), floored when `floorGameWin` is set. */
 export function gameWinPercentage(r: PlayerRecord, s: TiebreakerSettings): number {
-  const floor = s.floorGameWin ? s.floor : 0;
-  if (r.gamesPlayed === 0) return round(floor, s);
-  return round(Math.max(floor, r.gamePoints / (3 * r.gamesPlayed)), s);
+  return toNumber(exactGameWin(r, s));
+}
+
+/** MTR Appendix C: MW% with the floor; a player with no rounds gets the floor. */
+export function exactMatchWin(r: PlayerRecord, s: TiebreakerSettings): Fraction {
+  const floor = fractionFromNumber(s.floor);
+  if (r.roundsPlayed === 0) return rounded(floor, s);
+  const points = fractionFromNumber(r.matchPoints);
+  const win = fractionFromNumber(s.points.win);
+  if (win.n === 0n) return rounded(floor, s);
+  const raw = fraction(points.n * win.d, points.d * win.n * BigInt(r.roundsPlayed));
+  return rounded(maxFraction(floor, raw), s);
+}
+
+/** MTR Appendix C: GW% with the floor when `floorGameWin` is set; no games played gives the floor. */
+export function exactGameWin(r: PlayerRecord, s: TiebreakerSettings): Fraction {
+  const floor = s.floorGameWin ? fractionFromNumber(s.floor) : ZERO;
+  if (r.gamesPlayed === 0) return rounded(floor, s);
+  return rounded(maxFraction(floor, fraction(r.gamePoints, 3 * r.gamesPlayed)), s);
 }
 
 function withoutByes(r: PlayerRecord, s: TiebreakerSettings): PlayerRecord {
@@ -169,14 +227,7 @@ function withoutByes(r: PlayerRecord, s: TiebreakerSettings): PlayerRecord {
   };
 }
 
-/** A player who only had byes has no opponents; their opponent averages are 0 (they sort last on them). */
-function mean(values: readonly number[]): number {
-  if (values.length === 0) return 0;
-  return values.reduce((sum, v) => sum + v, 0) / values.length;
-}
-
-function round(value: number, s: TiebreakerSettings): number {
-  if (s.decimals === null) return value;
-  const scale = 10 ** s.decimals;
-  return Math.round(value * scale) / scale;
+/** Settings may ask for rounding before comparing (MTGO: 4 decimals); it is done exactly too. */
+function rounded(value: Fraction, s: TiebreakerSettings): Fraction {
+  return s.decimals === null ? value : roundTo(value, s.decimals);
 }

@@ -67,3 +67,20 @@ export function winnersMeet(winners: readonly string[]): [string, string][] {
     throw new RangeError('a bracket round has an even number of matches');
   return pairAdjacent(winners.map((player) => ({ seed: 0, player }))).map((m) => [m.a, m.b!]);
 }
+
+/**
+ * The next round of a cut from the winners still in the event, in bracket order. MTR 2.10: when a player drops
+ * after the cut nobody is advanced in their place; in single elimination the highest-ranked remaining player gets
+ * a bye instead. So an odd field gives `best` (the highest Swiss rank among `remaining`) a bye, listed first, and
+ * the others meet in bracket order. Returns [] when fewer than two players remain (the cut is over).
+ */
+export function nextCutRound(
+  remaining: readonly string[],
+  best: (players: readonly string[]) => string,
+): BracketMatch[] {
+  if (remaining.length < 2) return [];
+  const byePlayer = remaining.length % 2 === 1 ? best(remaining) : null;
+  const playing = remaining.filter((p) => p !== byePlayer);
+  const pairs = pairAdjacent(playing.map((player) => ({ seed: 0, player })));
+  return byePlayer === null ? pairs : [{ seedA: 0, seedB: null, a: byePlayer, b: null }, ...pairs];
+}

@@ -221,6 +221,17 @@ export class LeagueStore {
     const before = this.require(leagueId);
     if (before.status === 'frozen') throw new LeagueUnavailable(`league ${leagueId} is frozen: ${before.statusReason}`);
     const league = applyCommand(before.league, ActorSchema.parse(actor), command, at);
+    return this.commit(before, league);
+  }
+
+  /**
+   * Stores a state the pure core computed from `before` (on a worker thread for large leagues), with the same
+   * guard as `apply`: if the league changed since `before` was read, nothing is written and LeagueUnavailable says so.
+   */
+  commit(before: LeagueRecord, league: League): { before: LeagueRecord; after: LeagueRecord } {
+    const leagueId = before.leagueId;
+    if (league.log.length <= before.league.log.length || league.config.id !== before.league.config.id)
+      throw new InvalidData(`league ${leagueId}: the state to store does not follow the stored one`);
     const now = this.now();
     const write = this.db.transaction(() => {
       this.appendLog(leagueId, league.log.slice(before.league.log.length), before.league.log.length);

@@ -220,7 +220,9 @@ describe('re-rating after a correction', () => {
     expect(ratings()).toEqual(freshRatings(after));
     expect(ratings()).not.toEqual(freshRatings(original));
 
-    await run(organiser, g, 'league undo');
+    const preview = (await run(organiser, g, 'league undo')).content ?? '';
+    expect(preview).toMatch(/\*\*set-result\*\*/);
+    await run(organiser, g, 'league undo', { confirm: Number(/confirm:(\d+)/.exec(preview)?.[1]) });
     expect(ratings()).toEqual(freshRatings(original));
   });
 });

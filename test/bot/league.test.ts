@@ -118,7 +118,7 @@ async function playRound(inBot: number, winnerOf: (t: LeagueTable) => string = (
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// An independent computation of MTR 3.1 / Appendix C (floor 0.33, a bye is a 2-0 win, byes count in MW%).
+// An independent computation of MTR 3.1 / Appendix C (floor 0.33, a bye is a won match, byes count in MW%).
 interface Rec {
   mp: number;
   rounds: number;
@@ -137,8 +137,10 @@ function expectedTiebreakers(l: League) {
       if (t.b === null) {
         a.mp += 3;
         a.rounds += 1;
-        a.gp += 6;
-        a.games += 2;
+        // A bye is a won match of the league's length: 2-0 in best of three, 1-0 in best of one (issue 22, D7).
+        const games = l.config.matchLength === 'bo1' ? 1 : 2;
+        a.gp += 3 * games;
+        a.games += games;
         continue;
       }
       const b = rec.get(t.b) as Rec;
@@ -155,16 +157,27 @@ function expectedTiebreakers(l: League) {
       }
     }
   }
-  const mw = (r: Rec) => (r.rounds === 0 ? 0.33 : Math.max(0.33, r.mp / (3 * r.rounds)));
-  const gw = (r: Rec) => (r.games === 0 ? 0.33 : Math.max(0.33, r.gp / (3 * r.games)));
-  const mean = (xs: number[]) => (xs.length === 0 ? 0 : xs.reduce((x, y) => x + y, 0) / xs.length);
-  const out = new Map<string, { points: number; omw: number; gw: number; ogw: number }>();
+  // Exact fractions [numerator, denominator] (BigInt), so the order check below sees exact ties as ties.
+  type Q = [bigint, bigint];
+  const q = (n: number, d: number): Q => [BigInt(n), BigInt(d)];
+  const FLOOR = q(33, 100);
+  const cmpQ = (x: Q, y: Q) => Math.sign(Number(x[0] * y[1] - y[0] * x[1]));
+  const maxQ = (x: Q, y: Q) => (cmpQ(x, y) >= 0 ? x : y);
+  const mw = (r: Rec): Q => (r.rounds === 0 ? FLOOR : maxQ(FLOOR, q(r.mp, 3 * r.rounds)));
+  const gw = (r: Rec): Q => (r.games === 0 ? FLOOR : maxQ(FLOOR, q(r.gp, 3 * r.games)));
+  const mean = (xs: Q[]): Q => {
+    if (xs.length === 0) return q(0, 1);
+    const sum = xs.reduce<Q>((acc, x) => [acc[0] * x[1] + x[0] * acc[1], acc[1] * x[1]], q(0, 1));
+    return [sum[0], sum[1] * BigInt(xs.length)];
+  };
+  const out = new Map<string, { points: number; omw: Q; gw: Q; ogw: Q }>();
   for (const [id, r] of rec) {
     const opps = r.opponents.map((o) => rec.get(o) as Rec);
     out.set(id, { points: r.mp, omw: mean(opps.map(mw)), gw: gw(r), ogw: mean(opps.map(gw)) });
   }
-  return out;
+  return { byPlayer: out, compare: cmpQ };
 }
+const asNumber = (x: [bigint, bigint]) => Number(x[0]) / Number(x[1]);
 
 describe('an 8-player Swiss league with a top 4, end to end', () => {
   it('runs from creation to the final with bot-played and reported results, a drop and corrections', async () => {
@@ -232,8 +245,12 @@ describe('an 8-player Swiss league with a top 4, end to end', () => {
 
     // Undo: the organiser awards a bye by mistake and undoes it; the audit shows both.
     await run(organiser, 'league bye', { player: players[4] as FakeUser });
-    const undone = await run(organiser, 'league undo');
-    expect(undone.content).toBe('Undone: award-bye.');
+    const preview = (await run(organiser, 'league undo')).content ?? '';
+    const seq = Number(/confirm:(\d+)/.exec(preview)?.[1]);
+    expect(preview).toMatch(new RegExp(`#${seq} .*\\*\\*award-bye\\*\\*`));
+    expect(league().awardedByes).toEqual([players[4]?.id]); // asked first: nothing changed yet
+    const undone = await run(organiser, 'league undo', { confirm: seq });
+    expect(undone.content).toBe(`Undone: #${seq} award-bye.`);
     expect(league().awardedByes).toEqual([]);
     const audit = text(await run(organiser, 'league audit'));
     expect(audit).toMatch(/\*\*award-bye\*\*.*\(undone by #\d+\)/);
@@ -340,7 +357,7 @@ describe('an 8-player Swiss league with a top 4, end to end', () => {
 
     // Standings: the embed, the image and the CSV agree with an independent computation of the tiebreakers.
     const swissLeague = league();
-    const expected = expectedTiebreakers(swissLeague);
+    const { byPlayer: expected, compare } = expectedTiebreakers(swissLeague);
     const exported = await run(organiser, 'league export');
     const csv = Buffer.from(discord.attachmentBytes(exported, 'Friday-NOVA-standings.csv')).toString('utf8');
     const rows = csv
@@ -349,22 +366,61 @@ describe('an 8-player Swiss league with a top 4, end to end', () => {
       .slice(1)
       .map((line) => line.split(','));
     expect(rows).toHaveLength(8);
-    const key = (r: string[]) => [Number(r[3]), Number(r[8]), Number(r[9]), Number(r[10])];
     for (const r of rows) {
       const want = expected.get(r[1] as string);
       expect(want).toBeTruthy();
       expect(Number(r[3])).toBe(want?.points);
-      expect(Number(r[8])).toBeCloseTo(want?.omw as number, 4);
-      expect(Number(r[9])).toBeCloseTo(want?.gw as number, 4);
-      expect(Number(r[10])).toBeCloseTo(want?.ogw as number, 4);
+      expect(Number(r[8])).toBeCloseTo(asNumber(want?.omw ?? [0n, 1n]), 4);
+      expect(Number(r[9])).toBeCloseTo(asNumber(want?.gw ?? [0n, 1n]), 4);
+      expect(Number(r[10])).toBeCloseTo(asNumber(want?.ogw ?? [0n, 1n]), 4);
       expect(r[11]).toBe(r[1] === dropper.id ? 'yes' : 'no');
       expect(r[2]).toBe(byId(r[1] as string).name);
     }
+    // The order is checked on the exact values (MTR 3.1): an exact tie goes to the next tiebreaker.
     for (let i = 1; i < rows.length; i++) {
-      const [x, y] = [key(rows[i - 1] as string[]), key(rows[i] as string[])];
-      const cmp = x.findIndex((v, k) => v !== y[k]);
-      if (cmp >= 0) expect(x[cmp]).toBeGreaterThan(y[cmp] as number);
+      const x = expected.get((rows[i - 1] as string[])[1] as string);
+      const y = expected.get((rows[i] as string[])[1] as string);
+      if (!x || !y) throw new Error('a CSV row names a player the league does not have');
+      const byPoints = Math.sign(x.points - y.points);
+      const first = [byPoints, compare(x.omw, y.omw), compare(x.gw, y.gw), compare(x.ogw, y.ogw)].find((c) => c !== 0);
+      expect(first ?? 1).toBe(1);
     }
+    // The other exports: every round's tables as CSV, and the event as JSON with exact tiebreakers.
+    const roundsFile = await run(organiser, 'league export', { what: 'rounds' });
+    expect(roundsFile.content).toBe('Pairings and results of every round of "Friday NOVA" as CSV.');
+    const roundLines = Buffer.from(discord.attachmentBytes(roundsFile, 'Friday-NOVA-rounds.csv'))
+      .toString('utf8')
+      .trim()
+      .split('\r\n');
+    const allTables = swissLeague.rounds.flatMap((r) => r.tables.map((t) => ({ round: r.number, t })));
+    expect(roundLines[0]).toBe(
+      'round,stage,table,player_a,name_a,player_b,name_b,games_a,games_b,games_drawn,both_lose,source',
+    );
+    expect(roundLines).toHaveLength(allTables.length + 1);
+    roundLines.slice(1).forEach((line, i) => {
+      const { round, t } = allTables[i] as (typeof allTables)[number];
+      const cells = line.split(',');
+      expect(cells.slice(0, 4)).toEqual([String(round), round <= 3 ? 'swiss' : 'top-cut', String(t.number), t.a]);
+      expect(cells[5]).toBe(t.b ?? '');
+      expect(cells[7]).toBe(t.result ? String(t.result.score.gamesWonA) : '');
+    });
+    const jsonFile = await run(organiser, 'league export', { what: 'json' });
+    const event = JSON.parse(
+      Buffer.from(discord.attachmentBytes(jsonFile, 'Friday-NOVA-league.json')).toString('utf8'),
+    ) as { format: string; standings: { player: string; opponentMatchWin: string; gameWin: string }[] };
+    expect(event.format).toBe('arbiter-league');
+    expect(event.standings.map((r) => r.player)).toEqual(rows.map((r) => r[1]));
+    const asQ = (text: string): [bigint, bigint] => {
+      const [n, d] = text.split('/');
+      return [BigInt(n ?? 'x'), BigInt(d ?? 'x')];
+    };
+    for (const r of event.standings) {
+      const want = expected.get(r.player);
+      if (!want) throw new Error(`unexpected player ${r.player}`);
+      expect(compare(asQ(r.opponentMatchWin), want.omw)).toBe(0);
+      expect(compare(asQ(r.gameWin), want.gw)).toBe(0);
+    }
+
     const standings = await run(players[0] as FakeUser, 'league standings');
     expect(standings.ephemeral).toBe(true);
     expect(standings.attachments.map((a) => a.filename)).toEqual(['standings.png']);
@@ -393,6 +449,15 @@ describe('an 8-player Swiss league with a top 4, end to end', () => {
     expect(final).toHaveLength(1);
     expect(final[0]?.a).toBe(semis[0]?.a);
     expect(final[0]?.b).toBe(semis[1]?.a);
+    // MTR 2.2: the higher Swiss seed (seed 1 here) chooses to play or draw, in the announcement and /league pairings.
+    const choice = `<@${top[0]}> (higher seed) chooses to play or draw`;
+    expect(organiser.read(general())).toContain(choice);
+    expect(text(await run(players[0] as FakeUser, 'league pairings'))).toContain(choice);
+    // Finishing with the final unplayed is refused until confirmed.
+    expect((await run(organiser, 'league finish')).content).toBe(
+      'Round 5 still has 1 match without a result; finishing now leaves it unplayed. To finish anyway, run `/league finish confirm:True`.',
+    );
+    expect(league().phase).toBe('running');
     await playInBot(byId(final[0]?.b as string), byId(final[0]?.a as string));
     expect((await run(organiser, 'league next-round')).content).toBe('The top cut is over.');
     await run(organiser, 'league finish');
@@ -401,7 +466,7 @@ describe('an 8-player Swiss league with a top 4, end to end', () => {
     // The top cut does not change the Swiss standings.
     const history = text(await run(players[0] as FakeUser, 'league history'));
     expect(history).toMatch(/R1: /);
-    expect(expectedTiebreakers(league())).toEqual(expected);
+    expect(expectedTiebreakers(league()).byPlayer).toEqual(expected);
 
     // Ratings: each round was one rating period; everyone is provisional after at most 5 games.
     const leaderboard = text(await run(players[0] as FakeUser, 'rating leaderboard', { game: 'nova' }));

@@ -139,3 +139,53 @@ describe('standings order', () => {
     expect(rows.find((r) => r.player === 'd')!.dropped).toBe(true);
   });
 });
+
+describe('exact ties (issue 22, defect 1)', () => {
+  const m = (round: number, a: string, b: string, gamesWonA: number, gamesWonB: number): PlayedMatch => ({
+    kind: 'played',
+    round,
+    a,
+    b,
+    gamesWonA,
+    gamesWonB,
+    gamesDrawn: 0,
+  });
+  // A and C are both 2-0-1 and their opponents' MW% are the same three values (0.33, 1/3, 7/9) in another order.
+  const matches = [
+    m(1, 'D', 'F', 2, 1),
+    m(1, 'B', 'C', 0, 2),
+    m(1, 'E', 'A', 1, 2),
+    m(2, 'C', 'A', 1, 1),
+    m(2, 'D', 'E', 0, 2),
+    m(2, 'F', 'B', 1, 1),
+    m(3, 'A', 'B', 2, 0),
+    m(3, 'D', 'C', 0, 2),
+    m(3, 'F', 'E', 2, 1),
+  ];
+
+  it('an OMW% tie summed in a different order is a tie, so GW% decides: C (15/18) above A (15/21)', () => {
+    const rows = computeStandings({
+      players: ['A', 'B', 'C', 'D', 'E', 'F'],
+      dropped: new Set(),
+      matches,
+      settings: MTR_TIEBREAKERS,
+    });
+    const [first, second] = rows;
+    expect([first?.player, second?.player]).toEqual(['C', 'A']);
+    expect(first?.exact.opponentMatchWin).toEqual({ n: 1297n, d: 2700n });
+    expect(second?.exact.opponentMatchWin).toEqual({ n: 1297n, d: 2700n });
+    expect(first?.exact.gameWin).toEqual({ n: 5n, d: 6n });
+    expect(second?.exact.gameWin).toEqual({ n: 5n, d: 7n });
+    expect([first?.rank, second?.rank]).toEqual([1, 2]);
+  });
+
+  it('the order does not depend on the order players are listed in', () => {
+    const rows = computeStandings({
+      players: ['F', 'E', 'D', 'C', 'B', 'A'],
+      dropped: new Set(),
+      matches,
+      settings: MTR_TIEBREAKERS,
+    });
+    expect(rows.slice(0, 2).map((r) => r.player)).toEqual(['C', 'A']);
+  });
+});

@@ -13,13 +13,21 @@ import {
 } from 'discord.js';
 import { IllegalAction, InvalidData } from '../../engine/core/errors.ts';
 import type { Label, Locale } from '../../engine/core/label.ts';
-import { type Actor, currentRound, type GameScore, type LeagueCreate, roundComplete } from '../../league/league.ts';
+import {
+  type Actor,
+  currentRound,
+  type GameScore,
+  type LeagueCreate,
+  type LogEntry,
+  roundComplete,
+} from '../../league/league.ts';
 import type { LeagueCommandInput } from '../../league/league-commands.ts';
-import { createLeague } from '../../league/league-log.ts';
-import { auditTrail, leagueStandings, playerHistory } from '../../league/league-queries.ts';
+import { leagueJson, roundsCsv } from '../../league/league-export.ts';
+import { createLeague, undoTarget } from '../../league/league-log.ts';
+import { auditTrail, leagueStandings, playDrawChoosers, playerHistory } from '../../league/league-queries.ts';
 import { waitlistPlace } from '../../league/league-registration.ts';
 import { leagueViewFor } from '../../league/league-view.ts';
-import { MTR_TIEBREAKERS } from '../../league/tiebreakers.ts';
+import { tiebreakersForMatchLength } from '../../league/tiebreakers.ts';
 import { LeagueNameTaken, type LeagueRecord, LeagueUnavailable } from '../../store/league-store.ts';
 import type { BotContext } from '../context.ts';
 import { displayName } from '../context.ts';
@@ -30,6 +38,7 @@ import {
   auditLine,
   chunks,
   csvAttachment,
+  exportAttachment,
   historyEmbed,
   infoEmbed,
   leaderboardEmbed,
@@ -108,7 +117,11 @@ async function answering(interaction: Slash | ButtonInteraction, locale: Locale,
     else if (error instanceof InvalidData) text = W.invalid(error.message)[locale];
     else if (error instanceof LeagueNameTaken) text = W.nameTaken(error.leagueName)[locale];
     else if (error instanceof LeagueUnavailable)
-      text = error.message.includes('frozen') ? W.frozen(error.message)[locale] : W.busy[locale];
+      text = error.message.includes('frozen')
+        ? W.frozen(error.message)[locale]
+        : error.message.includes('busy pairing')
+          ? W.busyPairing[locale]
+          : W.busy[locale];
     if (text === null) throw error;
     await say(interaction, { content: clip(text, 2000) });
   }
@@ -242,7 +255,7 @@ const HANDLERS: Record<string, Handler> = {
     if (!round) refuse(asked === null ? W.noRound : W.noSuchRound(asked as number));
     const r = round as NonNullable<typeof round>;
     const title = W.roundTitle(record.name, r.number, stageText(league, r, locale))[locale];
-    const embeds = chunks(tableLines(r, locale))
+    const embeds = chunks(tableLines(r, locale, playDrawChoosers(league, r)))
       .slice(0, 10)
       .map((d) => new EmbedBuilder().setTitle(clip(title, 256)).setDescription(d));
     await say(interaction, { embeds });
@@ -347,12 +360,48 @@ const HANDLERS: Record<string, Handler> = {
     if (also && !absent.includes(also.id)) absent.push(also.id);
     await command(ctx, interaction, record, actor, { type: 'no-show', table, absent }, W.noShowRecorded(table), locale);
   },
+  penalty: async (ctx, interaction, locale) => {
+    const record = leagueFor(ctx, interaction);
+    const actor = requireOrganiser(interaction, record);
+    const player = interaction.options.getUser('player', true).id;
+    const kind = interaction.options.getString('kind', true) as 'warning' | 'game-loss' | 'match-loss';
+    const reason = interaction.options.getString('reason', true);
+    const input = { type: 'penalty' as const, player, kind, reason };
+    await command(ctx, interaction, record, actor, input, W.penaltyGiven(`<@${player}>`, kind), locale);
+  },
+  disqualify: async (ctx, interaction, locale) => {
+    const record = leagueFor(ctx, interaction);
+    const actor = requireOrganiser(interaction, record);
+    const player = interaction.options.getUser('player', true).id;
+    const reason = interaction.options.getString('reason', true);
+    const input = { type: 'disqualify' as const, player, reason };
+    await command(ctx, interaction, record, actor, input, W.disqualified(`<@${player}>`), locale);
+  },
+  reinstate: async (ctx, interaction, locale) => {
+    const record = leagueFor(ctx, interaction);
+    const actor = requireOrganiser(interaction, record);
+    const player = interaction.options.getUser('player', true).id;
+    await command(ctx, interaction, record, actor, { type: 'reinstate', player }, W.reinstated(`<@${player}>`), locale);
+  },
   undo: async (ctx, interaction, locale) => {
     const record = leagueFor(ctx, interaction);
     const actor = requireOrganiser(interaction, record);
-    const after = await command(ctx, interaction, record, actor, { type: 'undo' }, W.undone('…'), locale);
-    const target = after.league.log[Number(after.league.log.at(-1)?.command.target)];
-    await interaction.editReply({ content: W.undone(String(target?.command.type ?? '?'))[locale] });
+    const confirmed = interaction.options.getInteger('confirm');
+    const target = undoTarget(record.league);
+    if (!target) refuse(W.nothingToUndo);
+    const shown = target as LogEntry;
+    if (confirmed === null) {
+      // Ask first: say exactly which change would be reverted, and how to confirm it.
+      const lines = [W.undoPreview(auditLine(shown, locale), shown.seq)[locale]];
+      const laterDrop = record.league.log.find(
+        (e) => e.seq > shown.seq && !e.admin && e.command.type === 'drop' && e.undoneBy === null,
+      );
+      if (laterDrop) lines.push(W.undoSkipsDrops(`<@${String(laterDrop.command.player)}>`)[locale]);
+      await say(interaction, { content: clip(lines.join('\n'), 2000) });
+      return;
+    }
+    const what = `#${shown.seq} ${String(shown.command.type)}`;
+    await command(ctx, interaction, record, actor, { type: 'undo', target: confirmed }, W.undone(what), locale);
   },
   audit: async (ctx, interaction, locale) => {
     const record = leagueFor(ctx, interaction);
@@ -369,19 +418,29 @@ const HANDLERS: Record<string, Handler> = {
     const record = leagueFor(ctx, interaction);
     requireOrganiser(interaction, record);
     await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+    const what = interaction.options.getString('what') ?? 'standings';
     const rows = leagueStandings(record.league);
     const names = await namesOf(
       ctx,
       rows.map((r) => r.player),
     );
-    await interaction.editReply({
-      content: W.exportDone(record.name)[locale],
-      files: [csvAttachment(record, rows, names)],
-    });
+    const file =
+      what === 'rounds'
+        ? exportAttachment(record, 'rounds.csv', roundsCsv(record.league, names))
+        : what === 'json'
+          ? exportAttachment(record, 'league.json', leagueJson(record.league, names))
+          : csvAttachment(record, rows, names);
+    const done = what === 'rounds' ? W.exportRoundsDone : what === 'json' ? W.exportJsonDone : W.exportDone;
+    await interaction.editReply({ content: done(record.name)[locale], files: [file] });
   },
   finish: async (ctx, interaction, locale) => {
     const record = leagueFor(ctx, interaction);
     const actor = requireOrganiser(interaction, record);
+    // Finishing with matches unplayed (e.g. the final) loses them: ask for confirmation first.
+    const round = currentRound(record.league);
+    const open = round?.tables.filter((t) => t.result === null).length ?? 0;
+    if (round && open > 0 && interaction.options.getBoolean('confirm') !== true)
+      refuse(W.finishWithOpenTables(round.number, open));
     await command(ctx, interaction, record, actor, { type: 'finish' }, W.finished(record.name), locale);
   },
 };
@@ -417,7 +476,9 @@ async function createCommand(ctx: BotContext, interaction: Slash, locale: Locale
   const kind = interaction.options.getString('format', true) as 'swiss' | 'round-robin' | 'ladder';
   const rounds = interaction.options.getInteger('rounds');
   const topCut = interaction.options.getInteger('top-cut');
-  if (kind !== 'swiss' && (rounds !== null || topCut !== null)) refuse(W.roundsNotSwiss);
+  const cutMaxLosses = interaction.options.getInteger('cut-max-losses');
+  if (kind !== 'swiss' && (rounds !== null || topCut !== null || cutMaxLosses !== null)) refuse(W.roundsNotSwiss);
+  if (cutMaxLosses !== null && topCut === 0) refuse(W.cutByRecordWithoutCut);
   const startsAt = dateOption(interaction, 'starts');
   const endsAt = dateOption(interaction, 'ends');
   if (startsAt && endsAt && endsAt < startsAt) refuse(W.endsBeforeStart);
@@ -425,17 +486,18 @@ async function createCommand(ctx: BotContext, interaction: Slash, locale: Locale
   if (channel?.type !== 0) refuse(W.notTextChannel);
   const channelId = (channel as { id: string }).id;
   const format: LeagueCreate['format'] =
-    kind === 'swiss' ? { kind, rounds, topCut } : kind === 'round-robin' ? { kind } : { kind };
+    kind === 'swiss' ? { kind, rounds, topCut, cutMaxLosses } : kind === 'round-robin' ? { kind } : { kind };
+  const matchLength = (interaction.options.getString('match-length') ?? 'bo3') as 'bo1' | 'bo3';
   const input: LeagueCreate = {
     id: `lg${randomBytes(5).toString('hex')}`,
     name: interaction.options.getString('name', true).trim(),
     game: game as LeagueCreate['game'],
     format,
-    matchLength: (interaction.options.getString('match-length') ?? 'bo3') as 'bo1' | 'bo3',
+    matchLength,
     startsAt,
     endsAt,
     settings: {
-      tiebreakers: MTR_TIEBREAKERS,
+      tiebreakers: tiebreakersForMatchLength(matchLength),
       checkInRequired: interaction.options.getBoolean('check-in') ?? false,
       noShowMinutes: interaction.options.getInteger('no-show-minutes'),
     },

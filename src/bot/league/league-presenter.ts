@@ -129,12 +129,24 @@ export function standingsModel(
 }
 
 export function csvAttachment(record: LeagueRecord, rows: readonly StandingRow[], names: Record<string, string>) {
-  const safe = record.name.replace(/[^\p{L}\p{N}_-]+/gu, '-').slice(0, 60) || 'league';
-  return new AttachmentBuilder(Buffer.from(standingsCsv(rows, names), 'utf8'), { name: `${safe}-standings.csv` });
+  return exportAttachment(record, 'standings.csv', standingsCsv(rows, names));
 }
 
-/** Table lines of a round: "Table 1: @a vs @b · 2-1" (results in table order). */
-export function tableLines(round: LeagueRound, locale: Locale): string[] {
+/** A file named after the league: `Friday-NOVA-rounds.csv`. */
+export function exportAttachment(record: LeagueRecord, suffix: string, text: string) {
+  const safe = record.name.replace(/[^\p{L}\p{N}_-]+/gu, '-').slice(0, 60) || 'league';
+  return new AttachmentBuilder(Buffer.from(text, 'utf8'), { name: `${safe}-${suffix}` });
+}
+
+/**
+ * Table lines of a round: "Table 1: @a vs @b · 2-1" (results in table order). `choosers`: top-cut tables whose
+ * higher Swiss seed chooses to play or draw (`playDrawChoosers`).
+ */
+export function tableLines(
+  round: LeagueRound,
+  locale: Locale,
+  choosers: ReadonlyMap<number, string> = new Map(),
+): string[] {
   return round.tables.map((t) => {
     const head = `**${W.table(t.number)[locale]}**: ${mention(t.a)}`;
     if (t.b === null) return `${head} · ${W.bye[locale]}`;
@@ -145,7 +157,9 @@ export function tableLines(round: LeagueRound, locale: Locale): string[] {
       : t.disputed
         ? W.disputed[locale]
         : W.pending[locale];
-    return `${head} ${W.vs[locale]} ${mention(t.b)} · ${status}`;
+    const chooser = choosers.get(t.number);
+    const choice = chooser ? ` · ${W.choosesPlayDraw(mention(chooser))[locale]}` : '';
+    return `${head} ${W.vs[locale]} ${mention(t.b)} · ${status}${choice}`;
   });
 }
 
@@ -185,7 +199,8 @@ export function infoEmbed(games: GameRegistry, record: LeagueRecord, locale: Loc
     const rounds = league.plannedRounds ?? f.rounds;
     const cut = league.plannedTopCut ?? f.topCut;
     format += ` · ${rounds ?? W.auto[locale]} ${i.rounds[locale].toLowerCase()}`;
-    format += cut === null ? ` · top cut ${W.auto[locale]}` : cut >= 2 ? ` · ${W.topCut(cut)[locale]}` : '';
+    if (f.cutMaxLosses !== null) format += ` · ${W.cutByRecord(f.cutMaxLosses)[locale]}`;
+    else format += cut === null ? ` · top cut ${W.auto[locale]}` : cut >= 2 ? ` · ${W.topCut(cut)[locale]}` : '';
   }
   const active = league.players.filter((p) => p.droppedAfterRound === null).length;
   const dates = [league.config.startsAt, league.config.endsAt].map((d) => d ?? '–').join(' → ');
@@ -230,9 +245,8 @@ export function auditLine(entry: LogEntry, locale: Locale): string {
     .join(', ');
   const undone = entry.undoneBy !== null ? ` (${W.undoneBy(entry.undoneBy)[locale]})` : '';
   const time = entry.at.slice(0, 16).replace('T', ' ');
-  return withMentions(
-    `#${entry.seq} ${time} ${mention(entry.actor.userId)} **${String(type)}** ${clip(details, 160)}${undone}`,
-  );
+  // Only the details hold bare ids; the actor is already a mention and must not be wrapped twice.
+  return `#${entry.seq} ${time} ${mention(entry.actor.userId)} **${String(type)}** ${withMentions(clip(details, 160))}${undone}`;
 }
 
 export function leaderboardEmbed(

@@ -21,14 +21,15 @@ import {
   roundComplete,
 } from '../../league/league.ts';
 import type { LeagueCommandInput } from '../../league/league-commands.ts';
-import { leagueStandings, noShowDeadline } from '../../league/league-queries.ts';
+import { leagueStandings, noShowDeadline, playDrawChoosers, topCutChampion } from '../../league/league-queries.ts';
 import { ratedGamesOfRound, ratedLadderGames } from '../../league/league-ratings.ts';
 import { type RatedGame, weeklyPeriod } from '../../league/ratings.ts';
-import type { LeagueRecord } from '../../store/league-store.ts';
+import { type LeagueRecord, LeagueUnavailable } from '../../store/league-store.ts';
 import type { MatchInfo } from '../../store/match-records.ts';
 import type { BotContext } from '../context.ts';
 import { clip } from '../controls.ts';
 import { CANNOT_MESSAGE_USER, discordCode, isPermissionError, UNKNOWN_CHANNEL } from '../discord-errors.ts';
+import { applyCommandOffThread, runsOffThread } from './league-offload.ts';
 import { chunks, mention, namesOf, resultText, stageText, standingsEmbed, tableLines } from './league-presenter.ts';
 import { W } from './league-words.ts';
 
@@ -54,6 +55,8 @@ export function leagueServiceOf(ctx: BotContext): LeagueService {
 
 export class LeagueService {
   private readonly pending = new Set<Promise<void>>();
+  /** Leagues whose heavy command is running on a worker thread right now. */
+  private readonly offThread = new Set<string>();
   private ticking: Promise<void> | null = null;
 
   constructor(private readonly ctx: BotContext) {}
@@ -74,10 +77,34 @@ export class LeagueService {
 
   /** Applies one command, then announces what changed. Refusals (IllegalAction, InvalidData) propagate unchanged. */
   async run(record: LeagueRecord, actor: Actor, command: LeagueCommandInput): Promise<LeagueRecord> {
-    const { before, after } = this.ctx.store.leagues.apply(record.leagueId, actor, command, this.isoNow());
+    const { before, after } = await this.applyCommand(record, actor, command);
     this.rateRounds(after);
     await this.announce(before, after, command.type);
     return this.ctx.store.leagues.require(after.leagueId);
+  }
+
+  /**
+   * Applies and stores one command. A heavy command on a large league (pairing, undo) is computed on a worker thread
+   * so other interactions are still answered meanwhile; other commands to that league wait for it by being refused
+   * as busy (a pairing is seconds at most), and the store's log-length guard keeps the log from forking.
+   */
+  private async applyCommand(
+    record: LeagueRecord,
+    actor: Actor,
+    command: LeagueCommandInput,
+  ): Promise<{ before: LeagueRecord; after: LeagueRecord }> {
+    const leagues = this.ctx.store.leagues;
+    if (this.offThread.has(record.leagueId)) throw new LeagueUnavailable(`league ${record.leagueId} is busy pairing`);
+    const before = leagues.require(record.leagueId);
+    if (before.status === 'frozen' || !runsOffThread(before.league, command.type))
+      return leagues.apply(record.leagueId, actor, command, this.isoNow());
+    this.offThread.add(record.leagueId);
+    try {
+      const league = await applyCommandOffThread(before.league, actor, command, this.isoNow());
+      return leagues.commit(before, league);
+    } finally {
+      this.offThread.delete(record.leagueId);
+    }
   }
 
   /** Waits for match-end handling started so far (tests, shutdown). */
@@ -330,11 +357,15 @@ export class LeagueService {
       const what = String(now.log[Number(target)]?.command.type ?? '?');
       lines.push(W.undoneAnnounce(what)[locale]);
     }
+    for (const d of now.disqualified.slice(was.disqualified.length))
+      lines.push(W.disqualifiedAnnounce(mention(d.player))[locale]);
     for (const p of now.players) {
       if (was.waitlist.some((w) => w.id === p.id)) lines.push(W.promoted(mention(p.id), after.name)[locale]);
       const old = was.players.find((x) => x.id === p.id);
-      if (old && old.droppedAfterRound === null && p.droppedAfterRound !== null && p.droppedAfterRound > 0)
-        lines.push(W.playerDropped(mention(p.id))[locale]);
+      const dropped = old && old.droppedAfterRound === null && p.droppedAfterRound !== null && p.droppedAfterRound > 0;
+      if (dropped && type !== 'disqualify') lines.push(W.playerDropped(mention(p.id))[locale]);
+      if (type === 'reinstate' && old && old.droppedAfterRound !== null && p.droppedAfterRound === null)
+        lines.push(W.reinstatedAnnounce(mention(p.id))[locale]);
     }
     now.rounds.forEach((round, i) => {
       const old = was.rounds[i];
@@ -393,7 +424,7 @@ export class LeagueService {
     const noShow = league.config.settings.noShowMinutes;
     if (noShow) notes.push(W.noShowRule(noShow)[locale]);
     notes.push(W.howToPlay[locale]);
-    const parts = chunks(tableLines(round, locale));
+    const parts = chunks(tableLines(round, locale, playDrawChoosers(record.league, round)));
     const button = new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
       new ButtonBuilder()
         .setCustomId(hereButtonId(record.leagueId, round.number))
@@ -520,11 +551,12 @@ export class LeagueService {
       this.ctx,
       rows.map((r) => r.player),
     );
-    const lastRound = currentRound(record.league);
-    const champion =
-      lastRound?.stage === 'top-cut' && lastRound.tables.length === 1 && lastRound.tables[0]?.result
-        ? W.champion(resultText(lastRound.tables[0], locale))[locale]
-        : null;
+    const won = topCutChampion(record.league);
+    const champion = !won
+      ? null
+      : won.final.b === null
+        ? W.championUnopposed(mention(won.player))[locale]
+        : W.champion(resultText(won.final, locale))[locale];
     await this.post(record, {
       content: [W.leagueFinished(record.name)[locale], champion].filter(Boolean).join('\n'),
       embeds: [standingsEmbed(this.ctx.games, record, rows, names, locale)],
@@ -565,6 +597,10 @@ function resultLine(round: LeagueRound, t: LeagueTable, corrected: boolean, loca
   if (r.source === 'no-show') {
     const losers = r.bothLose ? [t.a, t.b as string] : [r.score.gamesWonA > r.score.gamesWonB ? (t.b as string) : t.a];
     return losers.map((id) => W.noShow(mention(id), t.number)[locale]).join('\n');
+  }
+  if (r.source === 'penalty') {
+    const loser = r.score.gamesWonA > r.score.gamesWonB ? (t.b as string) : t.a;
+    return W.penaltyMatchLoss(mention(loser), t.number, text)[locale];
   }
   if (r.source === 'concession') {
     const loser = r.score.gamesWonA > r.score.gamesWonB ? (t.b as string) : t.a;

@@ -40,6 +40,10 @@ export const W = {
       `${field} は 2026-04-30 のような日付で指定してください（「${value}」は不可）。`,
     ),
   endsBeforeStart: l('The end date is before the start date.', '終了日が開始日より前です。'),
+  cutByRecordWithoutCut: l(
+    'A cut by record (cut-max-losses) needs a top cut: leave top-cut empty, or give its largest size.',
+    '成績によるカット（cut-max-losses）にはトップカットが必要です。top-cut を空にするか、最大人数を指定してください。',
+  ),
   roundsNotSwiss: l(
     'Rounds and top cut are settings of a Swiss league only.',
     'ラウンド数とトップカットはスイス式のリーグでのみ設定できます。',
@@ -61,6 +65,10 @@ export const W = {
   noSuchRound: (n: number) => l(`There is no round ${n}.`, `第${n}ラウンドはありません。`),
   notInLeague: l('You are not in this league.', 'あなたはこのリーグに参加していません。'),
   invalid: (detail: string) => l(`That input is not valid: ${detail}`, `入力が正しくありません：${detail}`),
+  busyPairing: l(
+    'The league is pairing a round right now; try again in a few seconds.',
+    'リーグは現在ラウンドのペアリング中です。数秒後にもう一度お試しください。',
+  ),
   busy: l(
     'The league changed at the same moment; please try again.',
     'リーグが同時に更新されました。もう一度お試しください。',
@@ -159,6 +167,47 @@ export const W = {
     l(`Result of round ${round}, table ${table} set.`, `第${round}ラウンド${table}卓の結果を設定しました。`),
   byeAwarded: (who: string) => l(`${who} gets a bye next round.`, `${who} に次ラウンドの不戦勝を与えました。`),
   undone: (what: string) => l(`Undone: ${what}.`, `取り消しました：${what}`),
+  undoPreview: (line: string, seq: number) =>
+    l(
+      `Undo would revert this organiser change, and everything that follows from it:\n${line}\nNothing has changed yet. To revert it, run \`/league undo confirm:${seq}\`.`,
+      `取り消すと、次の運営操作とそれに続く結果が元に戻ります：\n${line}\nまだ何も変更していません。取り消すには \`/league undo confirm:${seq}\` を実行してください。`,
+    ),
+  undoSkipsDrops: (who: string) =>
+    l(
+      `Undo does not revert a player's own drop (${who}); use \`/league reinstate\` for that.`,
+      `プレイヤー自身のドロップ（${who}）は取り消しでは戻りません。\`/league reinstate\` を使ってください。`,
+    ),
+  penaltyGiven: (who: string, kind: 'warning' | 'game-loss' | 'match-loss') =>
+    ({
+      warning: l(`Warning recorded for ${who}.`, `${who} に警告を記録しました。`),
+      'game-loss': l(
+        `Game loss recorded for ${who}; the players report the match with that game counted as lost.`,
+        `${who} にゲーム敗北を記録しました。そのゲームを敗北として対戦結果を報告してください。`,
+      ),
+      'match-loss': l(
+        `Match loss recorded for ${who}; their open match is decided.`,
+        `${who} に試合敗北を記録しました。未決着の対戦は決着しました。`,
+      ),
+    })[kind],
+  penaltyMatchLoss: (loser: string, table: number, text: string) =>
+    l(
+      `Table ${table}: ${loser} receives a match loss (penalty): ${text}.`,
+      `${table}卓：${loser} に試合敗北（罰則）：${text}`,
+    ),
+  disqualified: (who: string) =>
+    l(`${who} is disqualified and leaves the standings.`, `${who} を失格にしました。順位表から外れます。`),
+  disqualifiedAnnounce: (who: string) =>
+    l(
+      `An organiser disqualified ${who}; they leave the event and the standings.`,
+      `運営が ${who} を失格にしました。大会と順位表から外れます。`,
+    ),
+  reinstated: (who: string) =>
+    l(
+      `${who} is back in the league and will be paired from the next round.`,
+      `${who} をリーグに復帰させました。次のラウンドからペアリングされます。`,
+    ),
+  reinstatedAnnounce: (who: string) =>
+    l(`An organiser reinstated ${who}, who is back in the league.`, `運営が ${who} をリーグに復帰させました。`),
   finished: (name: string) => l(`"${name}" has finished.`, `「${name}」は終了しました。`),
   roundStarted: (n: number) => l(`Round ${n} is paired.`, `第${n}ラウンドのペアリングを作成しました。`),
   repaired: (n: number) => l(`Round ${n} is re-paired.`, `第${n}ラウンドを再ペアリングしました。`),
@@ -227,6 +276,8 @@ export const W = {
     '決勝が終了しました。運営は /league finish でリーグを終了してください。',
   ),
   champion: (text: string) => l(`Champion: ${text}.`, `優勝：${text}`),
+  championUnopposed: (who: string) =>
+    l(`Champion: ${who}, the last player left in the top cut.`, `優勝：${who}（トップカットに残った最後のプレイヤー）`),
   timeCalled: (n: number, open: string) =>
     l(`Time is up for round ${n}. Still playing: ${open}.`, `第${n}ラウンドの制限時間です。未終了：${open}`),
   noShow: (who: string, table: number) =>
@@ -303,9 +354,24 @@ export const W = {
   } as Record<string, Label>,
   auditTitle: (name: string) => l(`${name}: audit log`, `${name}：監査ログ`),
   noAudit: l('No organiser changes yet.', 'まだ運営の操作はありません。'),
+  choosesPlayDraw: (who: string) =>
+    l(`${who} (higher seed) chooses to play or draw`, `${who}（上位シード）が先攻・後攻を選択`),
+  finishWithOpenTables: (round: number, open: number) =>
+    l(
+      `Round ${round} still has ${open} ${open === 1 ? 'match' : 'matches'} without a result; finishing now leaves ${open === 1 ? 'it' : 'them'} unplayed. To finish anyway, run \`/league finish confirm:True\`.`,
+      `第${round}ラウンドに結果のない対戦が${open}件あります。今終了するとそれらは未実施のままです。それでも終了するには \`/league finish confirm:True\` を実行してください。`,
+    ),
+  nothingToUndo: l('There is no organiser change to undo.', '取り消せる運営の操作はありません。'),
   undoneBy: (seq: number) => l(`undone by #${seq}`, `#${seq}で取り消し`),
   listTitle: l('Leagues in this server', 'このサーバーのリーグ'),
   exportDone: (name: string) => l(`Standings of "${name}" as CSV.`, `「${name}」の順位表（CSV）`),
+  exportRoundsDone: (name: string) =>
+    l(`Pairings and results of every round of "${name}" as CSV.`, `「${name}」の全ラウンドの対戦と結果（CSV）`),
+  exportJsonDone: (name: string) =>
+    l(
+      `"${name}" as JSON: settings, players, rounds and standings.`,
+      `「${name}」のJSON：設定・プレイヤー・ラウンド・順位`,
+    ),
   info: {
     game: l('Game', 'ゲーム'),
     format: l('Format', '形式'),
@@ -333,6 +399,11 @@ export const W = {
   bo3: l('best of three', '2本先取'),
   auto: l('automatic', '自動'),
   topCut: (n: number) => l(`top ${n}`, `トップ${n}`),
+  cutByRecord: (losses: number) =>
+    l(
+      `top cut: everyone with at most ${losses} ${losses === 1 ? 'loss' : 'losses'}`,
+      `トップカット：${losses}敗以下の全員`,
+    ),
   minutes: (n: number) => l(`${n} min`, `${n}分`),
   // Ratings.
   leaderboardTitle: (game: string, season: string) => l(`${game} ratings${season}`, `${game} レーティング${season}`),
