@@ -118,7 +118,7 @@ export function attackersIn(declare: Record<string, string[]>): string[] {
 }
 
 /**
- * TOY 2.3: the attack declaration, the kernel's `declare` shape. One slot per face-up unit (attack or stay); the
+ * TOY 2.3: the attack declaration, the kernel's `declare` shape. One slot per face-up unit (attack, or nothing to stay back); the
  * kernel checks each slot, `check` judges the whole (total power at most ATTACK_POWER_LIMIT), and a refused whole is
  * asked again by the kernel with the draft kept and the problem named. `back` re-opens the main window.
  */
@@ -139,16 +139,14 @@ export const attackDecision = defineDeclarationKind<ToyState, Record<string, nev
           label: label(`${n.en} (${powerOf(u)})`, `${n.ja}（${powerOf(u)}）`),
           objectId: u.id,
           cardName: n.en,
-          options: [
-            { id: 'attack', kind: 'attack', role: 'choice', label: label('Attack', '攻撃する') },
-            { id: 'stay', kind: 'stay', role: 'passive', label: label('Stay back', '攻撃しない') },
-          ],
-          min: 1,
+          // Chosen: it attacks; left empty: it stays back.
+          options: [{ id: 'attack', kind: 'attack', role: 'choice', label: label('Attack', '攻撃する') }],
+          min: 0,
           max: 1,
         };
       }),
       canGoBack: true,
-      defaultOnTimeout: Object.fromEntries(units.map((u) => [u.id, ['stay']])),
+      defaultOnTimeout: Object.fromEntries(units.map((u) => [u.id, []])),
     };
   },
   check(s, _payload, declare) {

@@ -230,7 +230,7 @@ describe('toy game: scenarios', () => {
       problem: { rule: 'TOY 2.3', code: 'attack-power-over-limit', slots: [f1, f2, martyr] },
     });
     expect(s.sides.p2.life).toBe(10);
-    s = declare(s, { [f1]: ['attack'], [f2]: ['attack'], [martyr]: ['stay'] });
+    s = declare(s, { [f1]: ['attack'], [f2]: ['attack'], [martyr]: [] });
     expect(s.sides.p2.life).toBe(6);
   });
 
@@ -247,7 +247,7 @@ describe('toy game: scenarios', () => {
     expect(toy.pending(s)).toMatchObject({ kind: 'priority', player: 'p1' });
     expect(s.version).toBe(beforeBack + 1);
     expect(toyKernel.describe(s)).toBe('turn:attack > window:act?priority');
-    s = declare(answer(answer(s, 'pass'), 'pass'), Object.fromEntries(s.sides.p1.board.map((id) => [id, ['stay']])));
+    s = declare(answer(answer(s, 'pass'), 'pass'), Object.fromEntries(s.sides.p1.board.map((id) => [id, []])));
     expect(s.sides.p2.life).toBe(10);
     expect(s.turn).toEqual({ number: 2, active: 'p2' });
   });
