@@ -268,6 +268,12 @@ export const skirmishDefinition = defineGame<ToyState, ToyView>({
       attackers: label('declaring attackers', '攻撃の宣言'),
       'damage-replacement-order': label('ordering wards', '守りの順番'),
     },
+    problemWords: {
+      'attack-power-over-limit': label(
+        'the attackers have more than 4 power in total.',
+        '攻撃するユニットのパワー合計が4を超えています。',
+      ),
+    },
     fuzzDecks: () => [deckOf(TOY_DECKS.aggro), deckOf(TOY_DECKS.guard)],
     scenarios: { plan: (raw: unknown, file: string): ScenarioPlan<ToyState> => skirmishPlan(raw, file) },
   },

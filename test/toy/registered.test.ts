@@ -259,7 +259,8 @@ describe('/duel with Skirmish on the fake Discord', () => {
     await h.bot.idle();
     hand = refreshed(attacker, hand);
     expect(state(matchId).version).toBe(v + 1);
-    expect(hand.content).toContain('TOY 2.3');
+    // Worded by the definition's problemWords, with the rule.
+    expect(hand.content).toContain('Not allowed (TOY 2.3): the attackers have more than 4 power in total.');
     const defender: Seat = active === 'p1' ? 'p2' : 'p1';
     expect(state(matchId).sides[defender].life).toBe(10);
     // Reset and Back are offered; the Martyr (slot 2) is taken out and the rest sent: 4 damage.
