@@ -25,7 +25,7 @@ import type {
   PendingDecision,
   PickDecision,
 } from '../engine/core/game.ts';
-import type { Locale } from '../engine/core/label.ts';
+import type { Label, Locale } from '../engine/core/label.ts';
 import type { DecisionDraft } from '../store/decision-drafts.ts';
 import { encodeControl } from './custom-id.ts';
 import { T } from './i18n.ts';
@@ -52,6 +52,8 @@ export interface ControlsInput<P extends PendingDecision = PendingDecision> {
   page?: number;
   /** The answer in progress (the store's draft for this match, version and seat), if any. */
   draft?: DecisionDraft | null;
+  /** The game's words for its own problem codes (its definition's `problemWords`). */
+  problemWords?: Readonly<Record<string, Label>>;
 }
 
 export interface Controls {
@@ -243,9 +245,17 @@ export function draftDeclaration(pending: DeclareDecision, draft: DecisionDraft 
   return draft?.declare ?? pending.draft;
 }
 
-/** Words for a problem the engine named: the kernel's own codes have words; a game's code is shown with its rule. */
-export function problemText(problem: DecisionProblem, locale: Locale): string {
-  const text = kernelProblemText(problem)?.[locale] ?? T.problemCode(problem.code)[locale];
+/**
+ * Words for a problem the engine named, with its rule: the kernel's own codes have words, a game's code has its
+ * definition's words when it gives them, else it is shown as the code.
+ */
+export function problemText(
+  problem: DecisionProblem,
+  locale: Locale,
+  gameWords?: Readonly<Record<string, Label>>,
+): string {
+  const text =
+    kernelProblemText(problem)?.[locale] ?? gameWords?.[problem.code]?.[locale] ?? T.problemCode(problem.code)[locale];
   return T.problem(text, problem.rule)[locale];
 }
 
@@ -280,7 +290,8 @@ function declareControls(input: ControlsInput<DeclareDecision>): Controls {
   if (pending.canGoBack) extra.push(controlButton(input, 'back', T.back[locale], ButtonStyle.Secondary));
   const nav = navRow(input, page, pages, extra);
   if (nav) rows.push(nav);
-  return { rows, note: pending.problem ? `⚠️ ${problemText(pending.problem, locale)}` : null };
+  const note = pending.problem ? `⚠️ ${problemText(pending.problem, locale, input.problemWords)}` : null;
+  return { rows, note };
 }
 
 /** The controls for the deciding player. */

@@ -19,7 +19,7 @@ import type { MatchInfo } from '../store/match-records.ts';
 import { type BotContext, displayName } from './context.ts';
 import { clip, decisionControls } from './controls.ts';
 import { encodeControl } from './custom-id.ts';
-import { decisionKindName, presenterFor } from './game-presenters.ts';
+import { decisionKindName, presenterFor, problemWordsOf } from './game-presenters.ts';
 import { T } from './i18n.ts';
 
 export interface OutgoingMessage {
@@ -266,6 +266,7 @@ export async function handMessage(ctx: BotContext, input: HandMessageInput): Pro
         ...(input.page !== undefined ? { page: input.page } : {}),
         // The answer in progress is the store's (picks, split, declaration), never the custom_id's.
         draft: ctx.store.drafts.get(row.matchId, state.version, seat),
+        ...problemWordsOf(ctx.games, row.game),
       })
     : null;
   if (controls?.note) lines.push(controls.note);

@@ -121,6 +121,11 @@ export interface GamePlay<S extends BaseState, V> {
   steps: GameSteps<S>;
   /** Public names of the engine's decision kinds (`PendingDecision.kind`); an unknown kind shows as is. */
   decisionKinds: Readonly<Record<string, Label>>;
+  /**
+   * Words for the game's own problem codes (`DecisionProblem.code` of a refused declaration, e.g. MTG 508.1c): the
+   * bot shows them with the rule; a code without words shows as the code. The kernel words its own codes.
+   */
+  problemWords?: Readonly<Record<string, Label>>;
   /** Deck pairs the fuzzer plays (each entry a deck; game i plays decks i and i+1). */
   fuzzDecks(): DeckList[];
   /** The scenario format and position builder, when the game has scenarios. */

@@ -182,6 +182,10 @@ export async function actRandomly(
   pick: (n: number) => number,
   activity = 0,
 ): Promise<boolean> {
+  const live = rawComponents(h, message).filter((c) => c.disabled !== true);
+  const slots = live.filter((c) => String(c.custom_id ?? '').startsWith('l:'));
+  const done = live.find((c) => String(c.custom_id ?? '').startsWith('f:'));
+  if (slots.length > 0 && done) return declareRandomly(h, user, message, slots, String(done.custom_id), pick);
   const controls = rawComponents(h, message).filter((c) => {
     const id = String(c.custom_id ?? '');
     return c.disabled !== true && /^[anomp]:/.test(id);
@@ -208,6 +212,37 @@ export async function actRandomly(
   } else {
     await user.click(message, id);
   }
+  await h.bot.idle();
+  return true;
+}
+
+/**
+ * A declaration (one select per slot, then Done): a random choice in each slot shown, then the whole sent. The
+ * engine may refuse the whole; that is itself a decision, and the next call tries again.
+ */
+async function declareRandomly(
+  h: BotHarness,
+  user: FakeUser,
+  message: MessageView,
+  slots: Raw[],
+  done: string,
+  pick: (n: number) => number,
+): Promise<boolean> {
+  let current = message;
+  for (const c of slots) {
+    const options = (c.options as Raw[]).map((o) => String(o.value));
+    const min = Number(c.min_values ?? 1);
+    const max = Number(c.max_values ?? 1);
+    const count = min + pick(max - min + 1);
+    const left = [...options];
+    const chosen: string[] = [];
+    for (let i = 0; i < count; i++) chosen.push(left.splice(pick(left.length), 1)[0] as string);
+    await user.select(current, String(c.custom_id), chosen);
+    await h.bot.idle();
+    current = refreshed(user, current);
+  }
+  usedControls.set('f', (usedControls.get('f') ?? 0) + 1);
+  await user.click(current, done);
   await h.bot.idle();
   return true;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cloneJson } from '../../src/engine/core/clone.ts';
 import { asPick } from '../../src/engine/core/decision.ts';
-import { answerOf, ask, defineDecisionKind } from '../../src/engine/core/decision-kinds.ts';
+import { answerOf, ask, defineDecisionKind, defineDeclarationKind } from '../../src/engine/core/decision-kinds.ts';
 import { IllegalAction, UnsupportedRule } from '../../src/engine/core/errors.ts';
 import type { DecisionResponse } from '../../src/engine/core/game.ts';
 import { stateHash } from '../../src/engine/core/hash.ts';
@@ -337,5 +337,94 @@ describe('procedure stack: saving at any pause', () => {
     const last = play(answers).at(-1) as CountState;
     expect(last.result?.kind).toBe('win');
     expect(kernel.pending(last)).toBeNull();
+  });
+});
+
+describe('declaration kinds: a compound declaration answered as a whole', () => {
+  /** Up to three tokens, each sent (`go`) or kept; at most two may go (a restriction on the whole, CR 508.1c style). */
+  const sendTokens = defineDeclarationKind<CountState, Record<string, never>, { sent: string[] } | { back: true }>({
+    name: 'send-tokens',
+    role: 'choice',
+    build: () => ({
+      prompt: label('Send tokens.', 'トークンを送る。'),
+      slots: ['a', 'b', 'c'].map((id) => ({
+        id,
+        label: label(id, id),
+        options: [{ id: 'go', kind: 'go', role: 'choice' as const, label: label('Go', '行く') }],
+        min: 0,
+        max: 1,
+      })),
+      canGoBack: true,
+      defaultOnTimeout: {},
+    }),
+    check: (_s, _payload, declare) => {
+      const going = Object.keys(declare).filter((k) => declare[k]?.includes('go'));
+      return going.length > 2 ? { rule: 'TEST 1', code: 'too-many', slots: going } : null;
+    },
+    handle: (s, _payload, answer) => {
+      s.trail.push('back' in answer ? 'back' : 'accepted');
+      return 'back' in answer
+        ? { back: true }
+        : { sent: Object.keys(answer.declare).filter((k) => answer.declare[k]?.includes('go')) };
+    },
+  });
+  const sender = defineProcedure<CountState, Record<string, never>, null>({
+    kind: 'sender',
+    first: 'ask',
+    steps: {
+      ask: () => ask(sendTokens, 'p1', {}, 'answered'),
+      answered(s, { ret }) {
+        const answer = answerOf(sendTokens, ret);
+        if ('back' in answer) return { goto: 'ask' };
+        s.tokens = answer.sent;
+        return { return: null };
+      },
+    },
+  });
+  const kernel = createKernel<CountState>({ procedures: [sender], decisions: [sendTokens], loopRule: 'TEST 9' });
+  const started = () => {
+    const s = fresh();
+    kernel.start(s, sender, {});
+    return s;
+  };
+  const declare = (s: CountState, map: Record<string, string[]>) =>
+    kernel.answer(s, 'p1', { decisionId: `v${s.version}`, choose: [], declare: map });
+  const control = (s: CountState, which: 'reset' | 'back') =>
+    kernel.answer(s, 'p1', { decisionId: `v${s.version}`, choose: [], control: which });
+
+  it('refuses an illegal whole as a logged decision: the same declaration, the draft kept, the problem named', () => {
+    const s = started();
+    expect(kernel.pending(s)).toMatchObject({ shape: 'declare', kind: 'send-tokens', draft: {}, problem: null });
+    const all = { a: ['go'], b: ['go'], c: ['go'] };
+    const refused = declare(s, all);
+    expect(refused.version).toBe(1);
+    expect(refused.trail).toEqual([]); // handle never saw it
+    expect(kernel.pending(refused)).toMatchObject({
+      id: 'v1',
+      draft: all,
+      problem: { rule: 'TEST 1', code: 'too-many', slots: ['a', 'b', 'c'] },
+    });
+    // The retry lives in the state: it survives a save and restore, and the input state is unchanged.
+    expect(kernel.pending(JSON.parse(JSON.stringify(refused)) as CountState)).toEqual(kernel.pending(refused));
+    expect(kernel.pending(s)).toMatchObject({ problem: null });
+    // Reset clears it (also logged); then a legal whole is accepted and handed to the asking step.
+    const reset = control(refused, 'reset');
+    expect(kernel.pending(reset)).toMatchObject({ id: 'v2', draft: {}, problem: null });
+    const done = declare(reset, { a: ['go'], c: ['go'] });
+    expect(done.tokens).toEqual(['a', 'c']);
+    expect(done.trail).toEqual(['accepted']);
+    expect(kernel.pending(done)).toBeNull();
+  });
+
+  it('back reaches the asking step; malformed answers throw and change nothing', () => {
+    const s = declare(started(), { a: ['go'], b: ['go'], c: ['go'] });
+    const back = control(s, 'back');
+    expect(back.trail).toEqual(['back']);
+    expect(kernel.pending(back)).toMatchObject({ id: 'v2', draft: {}, problem: null }); // asked afresh
+    expect(() => declare(back, { d: ['go'] })).toThrow(IllegalAction);
+    expect(() => declare(back, { a: ['stay'] })).toThrow(IllegalAction);
+    expect(() => kernel.answer(back, 'p1', { decisionId: 'v2', choose: ['go'] })).toThrow(IllegalAction);
+    expect(() => kernel.answer(back, 'p2', { decisionId: 'v2', choose: [], declare: {} })).toThrow(IllegalAction);
+    expect(back.version).toBe(2);
   });
 });

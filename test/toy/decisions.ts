@@ -3,7 +3,7 @@
  * the asking step stored (no words are stored: labels are made here, when the decision is shown); `handle` turns the
  * chosen ids into the answer the asking step reads next. Option ids are short and stable (`play:o7`).
  */
-import { defineDecisionKind } from '../../src/engine/core/decision-kinds.ts';
+import { defineDecisionKind, defineDeclarationKind } from '../../src/engine/core/decision-kinds.ts';
 import type { DecisionOption, OptionRole } from '../../src/engine/core/game.ts';
 import { type Label, label } from '../../src/engine/core/label.ts';
 import { cardOf } from './cards.ts';
@@ -107,39 +107,55 @@ export const extraPlayDecision = defineDecisionKind<ToyState, Record<string, nev
 /** TOY 2.3's limit on a declaration as a whole. */
 export const ATTACK_POWER_LIMIT = 4;
 
+/** What the turn reads after the declaration: the attackers (object ids), or the player going back (TOY 2.3). */
+export type AttackAnswer = { attackers: string[] } | { back: true };
+
+/** The attackers in a declaration: the slots (object ids) whose choice is `attack`. */
+export function attackersIn(declare: Record<string, string[]>): string[] {
+  return Object.entries(declare)
+    .filter(([, chosen]) => chosen.includes('attack'))
+    .map(([id]) => id);
+}
+
 /**
- * TOY 2.3: the attack declaration, answered whole (any subset of the active player's units). The payload names
- * the problem with the previous declaration, as numbers, when there was one: the prompt is built from it.
- * (With the `declare` shape from the decisions branch this becomes a draft validated as a whole.)
+ * TOY 2.3: the attack declaration, the kernel's `declare` shape. One slot per face-up unit (attack, or nothing to stay back); the
+ * kernel checks each slot, `check` judges the whole (total power at most ATTACK_POWER_LIMIT), and a refused whole is
+ * asked again by the kernel with the draft kept and the problem named. `back` re-opens the main window.
  */
-export const attackDecision = defineDecisionKind<ToyState, { refusedTotal: number | null }, string[]>({
+export const attackDecision = defineDeclarationKind<ToyState, Record<string, never>, AttackAnswer>({
   name: 'attackers',
   role: 'choice',
-  build(s, payload, seat) {
+  build(s, _payload, seat) {
     const units = unitsOf(s, seat);
-    const problem =
-      payload.refusedTotal === null
-        ? label('', '')
-        : label(
-            `Those attackers have ${payload.refusedTotal} power in total; at most ${ATTACK_POWER_LIMIT} may attack. `,
-            `攻撃クリーチャーのパワー合計が${payload.refusedTotal}です。合計${ATTACK_POWER_LIMIT}以下にしてください。`,
-          );
     return {
-      prompt: label(`${problem.en}Declare attackers.`, `${problem.ja}攻撃するユニットを宣言してください。`),
-      options: units.map((u) => {
-        const o = cardOption(s, u.id, 'attack', 'choice', 'Attack with', 'で攻撃');
+      prompt: label(
+        `Declare attackers (at most ${ATTACK_POWER_LIMIT} power in total).`,
+        `攻撃するユニットを宣言してください（パワー合計${ATTACK_POWER_LIMIT}以下）。`,
+      ),
+      slots: units.map((u) => {
+        const n = nameOf(s, u.id);
         return {
-          ...o,
-          id: `attack:${u.id}`,
-          label: label(`${o.label.en} (${powerOf(u)})`, `${o.label.ja}（${powerOf(u)}）`),
+          id: u.id,
+          label: label(`${n.en} (${powerOf(u)})`, `${n.ja}（${powerOf(u)}）`),
+          objectId: u.id,
+          cardName: n.en,
+          // Chosen: it attacks; left empty: it stays back.
+          options: [{ id: 'attack', kind: 'attack', role: 'choice', label: label('Attack', '攻撃する') }],
+          min: 0,
+          max: 1,
         };
       }),
-      min: 0,
-      max: units.length,
-      defaultOnTimeout: [],
+      canGoBack: true,
+      defaultOnTimeout: Object.fromEntries(units.map((u) => [u.id, []])),
     };
   },
-  handle: (_s, _payload, chosen) => chosen.map((id) => splitOption(id).object),
+  check(s, _payload, declare) {
+    const attackers = attackersIn(declare);
+    const total = attackers.reduce((sum, id) => sum + powerOf(objectOf(s, id)), 0);
+    // TOY 2.3 (CR 508.1c-d style): legal only as a whole.
+    return total > ATTACK_POWER_LIMIT ? { rule: 'TOY 2.3', code: 'attack-power-over-limit', slots: attackers } : null;
+  },
+  handle: (_s, _payload, answer) => ('back' in answer ? { back: true } : { attackers: attackersIn(answer.declare) }),
 });
 
 export const TOY_DECISIONS = [priorityDecision, targetDecision, extraPlayDecision, attackDecision];

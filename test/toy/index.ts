@@ -3,6 +3,7 @@
  * invariants. `pending` and `apply` are the kernel's: the pending decision is rebuilt from the awaiting frame, and
  * an answer is validated, handed to its decision kind and the stack driven to the next decision.
  */
+import { z } from 'zod';
 import { cloneJson } from '../../src/engine/core/clone.ts';
 import { InvalidData } from '../../src/engine/core/errors.ts';
 import { isCurrent, lastKnown, newEventState } from '../../src/engine/core/events.ts';
@@ -14,7 +15,7 @@ import { cardOf, TOY_CARDS } from './cards.ts';
 import { TOY_DECISIONS } from './decisions.ts';
 import { resolve } from './effects.ts';
 import { damageReplacement, dealDamage, extraPlay, play, stateChecks, transaction } from './playing.ts';
-import { draw, objectOf, type Side, TOY_GAME_ID, type ToyObject, type ToyState, ZONES } from './state.ts';
+import { draw, moveObject, objectOf, type Side, TOY_GAME_ID, type ToyObject, type ToyState, ZONES } from './state.ts';
 import { priorityWindow, turn } from './turn.ts';
 import { type ToyView, toyHiddenIds, toySecrets, toyView } from './view.ts';
 
@@ -76,7 +77,15 @@ export function validateToyDeck(deck: DeckList): DeckProblem[] {
   return problems;
 }
 
+/**
+ * `options.startingBoard` (tests only, e.g. /duel on the fake Discord): cards each player starts with on the board,
+ * taken from their deck before the opening draw, so a test reaches a position through the bot without scripting it.
+ */
+const StartingBoardSchema = z.strictObject({ p1: z.array(z.string()).optional(), p2: z.array(z.string()).optional() });
+
 function setup(match: MatchSetup, seed: string): ToyState {
+  const startingBoard = StartingBoardSchema.optional().safeParse(match.options?.startingBoard);
+  if (!startingBoard.success) throw new InvalidData(`startingBoard: ${startingBoard.error.message}`);
   let rng = seedRng(seed);
   const objects: Record<string, ToyObject> = {};
   let next = 1;
@@ -109,6 +118,13 @@ function setup(match: MatchSetup, seed: string): ToyState {
     triggers: [],
     events: newEventState(),
   };
+  for (const seat of ['p1', 'p2'] as const) {
+    for (const card of startingBoard.data?.[seat] ?? []) {
+      const id = s.sides[seat].deck.find((x) => objects[x]?.card === card);
+      if (!id) throw new InvalidData(`startingBoard: no ${card} in ${seat}'s deck`);
+      moveObject(s, id, 'board');
+    }
+  }
   draw(s, 'p1', 3); // TOY 1.2
   draw(s, 'p2', 3);
   toyKernel.start(s, turn, {});

@@ -8,11 +8,8 @@ import type { ProcedureState } from '../../src/engine/core/procedure.ts';
 import type { RngState } from '../../src/engine/core/rng.ts';
 import { cardOf } from './cards.ts';
 
-/**
- * Until the registry lets a test game have its own id (registry branch), the toy says it is NOVA, as
- * test/store/toy-game.ts does; this is the one line to change then.
- */
-export const TOY_GAME_ID = 'nova';
+/** Skirmish's game id: registered only in the tests that put its definition (definition.ts) in a registry. */
+export const TOY_GAME_ID = 'toy-skirmish';
 
 export type Zone = 'deck' | 'hand' | 'board' | 'stack' | 'graveyard';
 export const ZONES: readonly Zone[] = ['deck', 'hand', 'board', 'stack', 'graveyard'];

@@ -116,6 +116,22 @@ function answer(s: ToyState, ...choose: string[]): ToyState {
   return next;
 }
 
+/** Answers the pending declaration with this whole map (slot → chosen option ids). */
+function declare(s: ToyState, map: Record<string, string[]>): ToyState {
+  const p = toy.pending(s);
+  if (p?.shape !== 'declare') throw new Error(`expected a declaration, got ${p?.kind}`);
+  const next = toy.apply(s, p.player, { decisionId: p.id, choose: [], declare: map });
+  expect(toy.invariants?.(next)).toEqual([]);
+  return next;
+}
+
+/** Resets or goes back from the pending declaration. */
+function control(s: ToyState, which: 'reset' | 'back'): ToyState {
+  const p = toy.pending(s);
+  if (p?.shape !== 'declare') throw new Error(`expected a declaration, got ${p?.kind}`);
+  return toy.apply(s, p.player, { decisionId: p.id, choose: [], control: which });
+}
+
 const pendingKind = (s: ToyState) => toy.pending(s)?.kind;
 const boardEntry = (s: ToyState, viewer: Viewer, seat: Seat, id: string) =>
   toy.view(s, viewer).sides[seat].board.find((o) => o.id === id);
@@ -197,19 +213,43 @@ describe('toy game: scenarios', () => {
     expect(toy.pending(after)).toMatchObject({ kind: 'priority', player: 'p1' });
   });
 
-  it('an attack declaration is judged as a whole, and refused with the problem named', () => {
+  it('an attack declaration is judged as a whole: refused with the problem named and the draft kept, then fixed', () => {
     let s = position([{ seat: 'p1', zone: 'board', cards: ['footman', 'footman', 'martyr'] }]);
     const [f1, f2] = s.sides.p1.board.filter((id) => objectOf(s, id).card === 'footman') as [string, string];
     const martyr = idOf(s, 'p1', 'board', 'martyr');
     s = answer(answer(s, 'pass'), 'pass');
-    expect(pendingKind(s)).toBe('attackers');
-    s = answer(s, `attack:${f1}`, `attack:${f2}`, `attack:${martyr}`);
-    const again = toy.pending(s);
-    expect(again?.kind).toBe('attackers');
-    expect(again?.prompt.en).toMatch(/^Those attackers have 5 power in total; at most 4 may attack\./);
+    const asked = toy.pending(s);
+    expect(asked).toMatchObject({ kind: 'attackers', shape: 'declare', problem: null, canGoBack: true });
+    expect(asked?.shape === 'declare' && asked.slots.map((slot) => slot.id)).toEqual([f1, f2, martyr]);
+    const tooMuch = { [f1]: ['attack'], [f2]: ['attack'], [martyr]: ['attack'] };
+    s = declare(s, tooMuch);
+    // A logged decision, not an exception: the same declaration, the draft kept and the problem named (TOY 2.3).
+    expect(toy.pending(s)).toMatchObject({
+      kind: 'attackers',
+      draft: tooMuch,
+      problem: { rule: 'TOY 2.3', code: 'attack-power-over-limit', slots: [f1, f2, martyr] },
+    });
     expect(s.sides.p2.life).toBe(10);
-    s = answer(s, `attack:${f1}`, `attack:${f2}`);
+    s = declare(s, { [f1]: ['attack'], [f2]: ['attack'], [martyr]: [] });
     expect(s.sides.p2.life).toBe(6);
+  });
+
+  it('a declaration can be reset (draft cleared) or taken back to the main window (TOY 2.3)', () => {
+    let s = position([{ seat: 'p1', zone: 'board', cards: ['footman', 'footman', 'martyr'] }]);
+    const all = Object.fromEntries(s.sides.p1.board.map((id) => [id, ['attack']]));
+    s = declare(answer(answer(s, 'pass'), 'pass'), all);
+    expect(toy.pending(s)).toMatchObject({ draft: all });
+    s = control(s, 'reset');
+    expect(toy.pending(s)).toMatchObject({ kind: 'attackers', draft: {}, problem: null });
+    const beforeBack = s.version;
+    s = control(s, 'back');
+    // Back in the main window with priority; nothing was declared, so nobody was dealt damage.
+    expect(toy.pending(s)).toMatchObject({ kind: 'priority', player: 'p1' });
+    expect(s.version).toBe(beforeBack + 1);
+    expect(toyKernel.describe(s)).toBe('turn:attack > window:act?priority');
+    s = declare(answer(answer(s, 'pass'), 'pass'), Object.fromEntries(s.sides.p1.board.map((id) => [id, []])));
+    expect(s.sides.p2.life).toBe(10);
+    expect(s.turn).toEqual({ number: 2, active: 'p2' });
   });
 
   it('two wards whose order matters: the damaged player chooses it (TOY 6.2, CR 616.1)', () => {
@@ -220,7 +260,7 @@ describe('toy game: scenarios', () => {
     const totem = idOf(s, 'p2', 'board', 'halving-totem');
     const buckler = idOf(s, 'p2', 'board', 'buckler');
     s = answer(answer(s, 'pass'), 'pass');
-    s = answer(s, ...s.sides.p1.board.map((id) => `attack:${id}`));
+    s = declare(s, Object.fromEntries(s.sides.p1.board.map((id) => [id, ['attack']])));
     expect(toy.pending(s)).toMatchObject({ kind: 'damage-replacement-order', player: 'p2' });
     // 3 damage: halve then reduce → 1 → 0; reduce then halve → 2 → 1.
     expect(answer(s, totem).sides.p2.life).toBe(10);

@@ -10,7 +10,7 @@ import { actedWithPriority, passPriority } from '../../src/engine/core/priority.
 import { call, defineProcedure, inTransaction, resultOf } from '../../src/engine/core/procedure.ts';
 import { apnapOrder, matchTriggers } from '../../src/engine/core/triggers.ts';
 import { cardOf } from './cards.ts';
-import { ATTACK_POWER_LIMIT, attackDecision, priorityDecision, splitOption } from './decisions.ts';
+import { attackDecision, priorityDecision, splitOption } from './decisions.ts';
 import { resolve } from './effects.ts';
 import { dealDamage, play, stateChecks, transaction } from './playing.ts';
 import {
@@ -112,18 +112,21 @@ export const turn = defineProcedure<ToyState, Record<string, never>, null>({
   steps: {
     draw(s) {
       draw(s, s.turn.active, 1); // TOY 2.1
-      return call(priorityWindow, { round: { holder: s.turn.active, passesInRow: 0 } }, 'attack');
+      return { goto: 'main' };
     },
+    // TOY 2.2; also where `back` from the declaration returns (TOY 2.3).
+    main: (s) => call(priorityWindow, { round: { holder: s.turn.active, passesInRow: 0 } }, 'attack'),
     attack(s) {
       if (unitsOf(s, s.turn.active).length === 0) return { goto: 'end' };
-      return ask(attackDecision, s.turn.active, { refusedTotal: null }, 'declared');
+      return ask(attackDecision, s.turn.active, {}, 'declared');
     },
     declared(s, { ret }) {
-      const attackers = answerOf(attackDecision, ret).map((id) => objectOf(s, id));
+      // The kernel asked again until the declaration was legal as a whole (TOY 2.3), or the player went back.
+      const answer = answerOf(attackDecision, ret);
+      if ('back' in answer) return { goto: 'main' };
+      const attackers = answer.attackers.map((id) => objectOf(s, id));
       if (attackers.length === 0) return { goto: 'end' };
       const total = attackers.reduce((sum, u) => sum + powerOf(u), 0);
-      // TOY 2.3: legal only as a whole; asked again with the problem named.
-      if (total > ATTACK_POWER_LIMIT) return ask(attackDecision, s.turn.active, { refusedTotal: total }, 'declared');
       const to = { player: opponentOf(s.turn.active) };
       return call(dealDamage, { event: { to, amount: total, source: 'combat' } }, 'after-combat');
     },

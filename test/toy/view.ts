@@ -23,6 +23,8 @@ export type ToyView = {
   sides: Record<Seat, SideView>;
   stack: { id: string; kind: string; controller: Seat; source: ObjectView; target: string | null }[];
   waitingFor: Seat | null;
+  /** Whose view this is (null: a spectator's or the omniscient one), for the presenter's viewer tag. */
+  seat: Seat | null;
 };
 
 /** May this viewer know the identity of cards `owner` keeps secret (their hand, their face-down cards)? */
@@ -61,6 +63,7 @@ export function toyView(s: ToyState, viewer: Viewer, waitingFor: Seat | null): T
       target: item.target === null ? null : 'player' in item.target ? item.target.player : item.target.unit.id,
     })),
     waitingFor,
+    seat: viewer.kind === 'player' ? viewer.seat : null,
   };
 }
 

@@ -6,7 +6,7 @@
  * ties the three together: what `ask` stores is what `build` and `handle` receive, and `A` is what `answerOf` reads
  * back in the procedure's next step.
  */
-import type { DecisionOption, DecisionRole, Seat } from './game.ts';
+import type { DecisionOption, DecisionProblem, DecisionRole, DeclareSlot, Seat } from './game.ts';
 import type { Json } from './json.ts';
 import type { Label } from './label.ts';
 import type { StepOut } from './procedure.ts';
@@ -38,17 +38,68 @@ export interface DecisionKind<S, P extends Json, A extends Json> {
   handle(state: S, payload: P, chosen: string[], seat: Seat): A;
 }
 
-/** The same kind with its payload and answer types erased, as the kernel's registry holds it. */
-export interface RegisteredDecisionKind<S> {
+/**
+ * What a declaration offers (the `declare` shape, MTG 508.1 / 509.1): one slot per potential attacker or blocker,
+ * answered as one whole. The refused draft and its problem are the kernel's to keep (in the awaiting frame).
+ */
+export interface DeclarationAsk {
+  prompt: Label;
+  slots: DeclareSlot[];
+  /** True when `back` re-opens something before the declaration; the asking step says what (`handle` gets it). */
+  canGoBack: boolean;
+  defaultOnTimeout: Record<string, string[]>;
+}
+
+/** What a declaration kind's `handle` receives: a declaration legal as a whole, or the player going back. */
+export type DeclarationAnswer = { declare: Record<string, string[]> } | { back: true };
+
+/**
+ * A compound declaration as a `{build, check, handle}` triple: `check` judges the whole (requirements and
+ * restrictions, CR 508.1c-d) and names the problem, or returns null when it is legal. A refused declaration is not an
+ * exception: the kernel asks the same declaration again with the draft kept and the problem named (a logged
+ * decision), and `reset` asks it again with an empty draft; only an accepted declaration or `back` reaches `handle`.
+ */
+export interface DeclarationKind<S, P extends Json, A extends Json> {
+  readonly name: string;
+  readonly role: DecisionRole;
+  build(state: S, payload: P, seat: Seat): DeclarationAsk;
+  check(state: S, payload: P, declare: Record<string, string[]>, seat: Seat): DecisionProblem | null;
+  handle(state: S, payload: P, answer: DeclarationAnswer, seat: Seat): A;
+}
+
+/** A pick kind with its payload and answer types erased, as the kernel's registry holds it. */
+export interface RegisteredPickKind<S> {
+  readonly shape: 'pick';
   readonly name: string;
   readonly role: DecisionRole;
   build(state: S, payload: Json, seat: Seat): DecisionAsk;
   handle(state: S, payload: Json, chosen: string[], seat: Seat): Json;
 }
 
+/** A declaration kind with its payload and answer types erased. */
+export interface RegisteredDeclarationKind<S> {
+  readonly shape: 'declare';
+  readonly name: string;
+  readonly role: DecisionRole;
+  build(state: S, payload: Json, seat: Seat): DeclarationAsk;
+  check(state: S, payload: Json, declare: Record<string, string[]>, seat: Seat): DecisionProblem | null;
+  handle(state: S, payload: Json, answer: DeclarationAnswer, seat: Seat): Json;
+}
+
+export type RegisteredDecisionKind<S> = RegisteredPickKind<S> | RegisteredDeclarationKind<S>;
+
 export interface DefinedDecisionKind<S, P extends Json, A extends Json> extends DecisionKind<S, P, A> {
   readonly registered: RegisteredDecisionKind<S>;
 }
+
+export interface DefinedDeclarationKind<S, P extends Json, A extends Json> extends DeclarationKind<S, P, A> {
+  readonly registered: RegisteredDecisionKind<S>;
+}
+
+/** Either kind, as `ask` and `answerOf` take it. */
+export type AskableKind<S, P extends Json, A extends Json> =
+  | DefinedDecisionKind<S, P, A>
+  | DefinedDeclarationKind<S, P, A>;
 
 export function defineDecisionKind<S, P extends Json, A extends Json>(
   kind: DecisionKind<S, P, A>,
@@ -56,6 +107,7 @@ export function defineDecisionKind<S, P extends Json, A extends Json>(
   return {
     ...kind,
     registered: {
+      shape: 'pick',
       name: kind.name,
       role: kind.role,
       // The payload was written by `ask` of this same kind (names are unique in a registry), so it is a P.
@@ -65,9 +117,26 @@ export function defineDecisionKind<S, P extends Json, A extends Json>(
   };
 }
 
+export function defineDeclarationKind<S, P extends Json, A extends Json>(
+  kind: DeclarationKind<S, P, A>,
+): DefinedDeclarationKind<S, P, A> {
+  return {
+    ...kind,
+    registered: {
+      shape: 'declare',
+      name: kind.name,
+      role: kind.role,
+      // As above: the payload was written by `ask` of this same kind.
+      build: (state, payload, seat) => kind.build(state, payload as P, seat),
+      check: (state, payload, declare, seat) => kind.check(state, payload as P, declare, seat),
+      handle: (state, payload, answer, seat) => kind.handle(state, payload as P, answer, seat),
+    },
+  };
+}
+
 /** The step result that pauses the frame until `seat` answers; the frame then goes on at step `next`. */
 export function ask<S, P extends Json, A extends Json>(
-  kind: DefinedDecisionKind<S, P, A>,
+  kind: AskableKind<S, P, A>,
   seat: Seat,
   payload: P,
   next: string,
@@ -76,10 +145,7 @@ export function ask<S, P extends Json, A extends Json>(
 }
 
 /** The answer `kind.handle` returned, in the step that follows the `ask`. */
-export function answerOf<S, P extends Json, A extends Json>(
-  kind: DefinedDecisionKind<S, P, A>,
-  ret: Json | undefined,
-): A {
+export function answerOf<S, P extends Json, A extends Json>(kind: AskableKind<S, P, A>, ret: Json | undefined): A {
   if (ret === undefined) throw new Error(`no answer to "${kind.name}" in this step (was it reached by ask?)`);
   return ret as A;
 }

@@ -17,14 +17,24 @@
  */
 
 import { cloneJson } from './clone.ts';
-import { decisionIdFor, validateResponse } from './decision.ts';
-import type { RegisteredDecisionKind } from './decision-kinds.ts';
+import { answerDeclaration, decisionIdFor, declareDecision, validateResponse } from './decision.ts';
+import type { RegisteredDecisionKind, RegisteredDeclarationKind } from './decision-kinds.ts';
 import { decisionRegistry } from './decision-kinds.ts';
 import { UnsupportedRule } from './errors.ts';
 import type { BaseState, DecisionResponse, PendingDecision, Seat } from './game.ts';
 import { type Json, type JsonObject, jsonCopy } from './json.ts';
 
-export type Awaiting = { decision: string; seat: Seat; payload: Json; next: string };
+export type Awaiting = {
+  decision: string;
+  seat: Seat;
+  payload: Json;
+  next: string;
+  /** A declaration refused as a whole: the draft and its problem, shown again with the same declaration. */
+  retry?: StoredRetry;
+};
+
+/** `DeclarationRetry` as plain JSON types (the frame is saved with the state). */
+type StoredRetry = { draft: Record<string, string[]>; problem: { rule: string; code: string; slots?: string[] } };
 
 export type Frame = {
   id: number;
@@ -221,12 +231,23 @@ export function createKernel<S extends ProcedureState>(opts: KernelOptions<S>): 
     const { decision, seat, payload } = frame.awaiting;
     const kind = decisions.get(decision);
     if (!kind) throw new Error(`no decision kind "${decision}" is registered`);
+    const base = { id: decisionIdFor(state.version), player: seat, kind: decision, role: kind.role };
+    if (kind.shape === 'declare') {
+      const built = kind.build(state, payload, seat);
+      return declareDecision(
+        {
+          ...base,
+          prompt: built.prompt,
+          slots: built.slots,
+          canGoBack: built.canGoBack,
+          defaultOnTimeout: built.defaultOnTimeout,
+        },
+        frame.awaiting.retry ?? null,
+      );
+    }
     const built = kind.build(state, payload, seat);
     return {
-      id: decisionIdFor(state.version),
-      player: seat,
-      kind: decision,
-      role: kind.role,
+      ...base,
       prompt: built.prompt,
       options: built.options,
       min: built.min,
@@ -234,6 +255,45 @@ export function createKernel<S extends ProcedureState>(opts: KernelOptions<S>): 
       ordered: built.ordered ?? false,
       defaultOnTimeout: built.defaultOnTimeout,
     };
+  };
+
+  /** Hands `value` (what the kind's `handle` answered) to the awaiting frame and drives on. */
+  const resume = (draft: S, top: Frame, awaiting: Awaiting, value: Json): S => {
+    delete top.awaiting;
+    top.step = awaiting.next;
+    top.ret = value;
+    draft.version += 1;
+    run(draft);
+    return draft;
+  };
+
+  /**
+   * A declaration: checked for shape by the kernel and as a whole by the kind; a refusal or a reset is a logged
+   * decision that asks the same declaration again (the frame keeps the draft and the problem), nothing is thrown.
+   */
+  const answerDeclare = (state: S, seat: Seat, response: DecisionResponse, kind: RegisteredDeclarationKind<S>): S => {
+    const p = pending(state);
+    if (p?.shape !== 'declare') throw new Error('a declaration kind built a decision of another shape');
+    const payload = awaitingFrame(state)?.awaiting.payload ?? null;
+    const outcome = answerDeclaration(p, seat, response, (declare) => kind.check(state, payload, declare, seat));
+    const draft = cloneJson(state);
+    const top = draft.procedures.frames[draft.procedures.frames.length - 1];
+    const awaiting = top?.awaiting;
+    if (!top || !awaiting) throw new Error('validated an answer with no awaiting frame');
+    switch (outcome.kind) {
+      case 'refused':
+        awaiting.retry = outcome.retry;
+        draft.version += 1;
+        return draft;
+      case 'reset':
+        delete awaiting.retry;
+        draft.version += 1;
+        return draft;
+      case 'back':
+        return resume(draft, top, awaiting, kind.handle(draft, awaiting.payload, { back: true }, seat));
+      case 'accepted':
+        return resume(draft, top, awaiting, kind.handle(draft, awaiting.payload, { declare: outcome.declare }, seat));
+    }
   };
 
   return {
@@ -244,20 +304,17 @@ export function createKernel<S extends ProcedureState>(opts: KernelOptions<S>): 
     run,
     pending,
     answer(state, seat, response) {
+      const waiting = awaitingFrame(state)?.awaiting;
+      const declaration = waiting ? decisions.get(waiting.decision) : undefined;
+      if (declaration?.shape === 'declare') return answerDeclare(state, seat, response, declaration);
       const chosen = validateResponse(pending(state), seat, response);
       const draft = cloneJson(state);
       const top = draft.procedures.frames[draft.procedures.frames.length - 1];
       const awaiting = top?.awaiting;
       if (!top || !awaiting) throw new Error('validated an answer with no awaiting frame');
       const kind = decisions.get(awaiting.decision);
-      if (!kind) throw new Error(`no decision kind "${awaiting.decision}" is registered`);
-      const value = kind.handle(draft, awaiting.payload, chosen, seat);
-      delete top.awaiting;
-      top.step = awaiting.next;
-      top.ret = value;
-      draft.version += 1;
-      run(draft);
-      return draft;
+      if (kind?.shape !== 'pick') throw new Error(`no pick decision kind "${awaiting.decision}" is registered`);
+      return resume(draft, top, awaiting, kind.handle(draft, awaiting.payload, chosen, seat));
     },
     check(state) {
       const problems: string[] = [];
