@@ -17,7 +17,7 @@
  */
 
 import { cloneJson } from './clone.ts';
-import { decisionIdFor, validateResponse } from './decision.ts';
+import { decisionIdFor, validateAnswer } from './decision.ts';
 import type { RegisteredDecisionKind } from './decision-kinds.ts';
 import { decisionRegistry } from './decision-kinds.ts';
 import { UnsupportedRule } from './errors.ts';
@@ -222,11 +222,16 @@ export function createKernel<S extends ProcedureState>(opts: KernelOptions<S>): 
     const kind = decisions.get(decision);
     if (!kind) throw new Error(`no decision kind "${decision}" is registered`);
     const built = kind.build(state, payload, seat);
+    const fields = { id: decisionIdFor(state.version), player: seat, kind: decision, role: kind.role };
+    // A number, distribution or declaration is passed on whole; a pick gets its defaults filled in.
+    switch (built.shape) {
+      case 'number':
+      case 'distribute':
+      case 'declare':
+        return { ...fields, ...built };
+    }
     return {
-      id: decisionIdFor(state.version),
-      player: seat,
-      kind: decision,
-      role: kind.role,
+      ...fields,
       prompt: built.prompt,
       options: built.options,
       min: built.min,
@@ -244,14 +249,15 @@ export function createKernel<S extends ProcedureState>(opts: KernelOptions<S>): 
     run,
     pending,
     answer(state, seat, response) {
-      const chosen = validateResponse(pending(state), seat, response);
+      const validated = validateAnswer(pending(state), seat, response);
+      const chosen = validated.shape === 'pick' ? validated.choose : [];
       const draft = cloneJson(state);
       const top = draft.procedures.frames[draft.procedures.frames.length - 1];
       const awaiting = top?.awaiting;
       if (!top || !awaiting) throw new Error('validated an answer with no awaiting frame');
       const kind = decisions.get(awaiting.decision);
       if (!kind) throw new Error(`no decision kind "${awaiting.decision}" is registered`);
-      const value = kind.handle(draft, awaiting.payload, chosen, seat);
+      const value = kind.handle(draft, awaiting.payload, chosen, seat, validated);
       delete top.awaiting;
       top.step = awaiting.next;
       top.ret = value;
