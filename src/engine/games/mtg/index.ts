@@ -15,9 +15,9 @@ import { MTG_DECISIONS } from './decisions.ts';
 import { validateMtgDeck } from './deck-rules.ts';
 import { describeResult, logLine } from './log-text.ts';
 import { resolve } from './resolve.ts';
-import type { MtgLogEntry, MtgObject, MtgState, PlayerState } from './state.ts';
+import type { MtgObject, MtgState, PlayerState } from './state.ts';
 import { game, priorityWindow, stateChecks } from './turn.ts';
-import { type MtgView, mayLookAt, mtgHiddenIds, mtgSecrets, mtgView } from './view.ts';
+import { type MtgView, mtgHiddenIds, mtgSecrets, mtgView, visibleLog } from './view.ts';
 
 export const MTG_GAME_ID = 'mtg';
 export const STARTING_LIFE = 20; // CR 103.3
@@ -153,14 +153,7 @@ export const mtg: GameModule<MtgState, MtgView> = {
     return out;
   },
   view: (s, viewer) => mtgView(s, viewer, mtgKernel.pending(s)?.player ?? null),
-  log(s, viewer, after) {
-    return s.log.flatMap((e: MtgLogEntry, i) => {
-      const seq = s.version * 1000 + i;
-      if (after !== undefined && seq <= after) return [];
-      if (e.privateTo && !mayLookAt(viewer, e.privateTo)) return [];
-      return [{ seq, text: logLine(e) }];
-    });
-  },
+  log: (s, viewer, after) => visibleLog(s, viewer, after).map(({ seq, entry }) => ({ seq, text: logLine(entry) })),
   describeResult,
   validateDeck: validateMtgDeck,
   invariants: mtgInvariants,

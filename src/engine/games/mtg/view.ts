@@ -2,6 +2,7 @@
  * Per-viewer projection (the digest's §4): hands are their owner's, libraries nobody's (counts are public); the
  * battlefield, stack, graveyards, exile (face up), mana pools and life are public.
  */
+import { isCurrent } from '../../core/events.ts';
 import type { Seat, Viewer } from '../../core/game.ts';
 import type { IdentitySecrets } from '../../core/hidden.ts';
 import type { Keyword } from './cards/schema.ts';
@@ -10,6 +11,7 @@ import {
   isCreature,
   isSummoningSick,
   keywordsOf,
+  type MtgLogEntry,
   type MtgState,
   objectOf,
   powerOf,
@@ -49,13 +51,15 @@ export type StackView = {
   kind: 'spell' | 'ability';
   controller: Seat;
   card: string;
-  source: string;
-  targets: string[];
+  /** Null when the source has left the zone it was in (it is a new object now). */
+  source: string | null;
+  targets: (string | null)[];
   x: number | null;
   mode: number | null;
 };
 
 export type MtgView = {
+  viewer: Viewer;
   version: number;
   turn: { number: number; active: Seat; step: Step };
   startingPlayer: Seat;
@@ -63,6 +67,11 @@ export type MtgView = {
   battlefield: ObjectView[];
   stack: StackView[];
   waitingFor: Seat | null;
+  /**
+   * The latest log entries this viewer may read, structured (ids and codes): the presenter puts them into words
+   * (log-text.ts), so a view never carries card names, only ids.
+   */
+  log: { seq: number; entry: MtgLogEntry }[];
 };
 
 export function mayLookAt(viewer: Viewer, owner: Seat): boolean {
@@ -107,6 +116,7 @@ export function mtgView(s: MtgState, viewer: Viewer, waitingFor: Seat | null): M
     return out;
   };
   return {
+    viewer,
     version: s.version,
     turn: { ...s.turn },
     startingPlayer: s.startingPlayer,
@@ -117,12 +127,14 @@ export function mtgView(s: MtgState, viewer: Viewer, waitingFor: Seat | null): M
       kind: i.kind,
       controller: i.controller,
       card: i.card,
-      source: i.source.id,
-      targets: i.targets.map((t) => ('player' in t ? t.player : t.object.id)),
+      // A source or target that has since changed zones is a new object (CR 400.7): its id is not followed.
+      source: isCurrent(s.events, i.source) ? i.source.id : null,
+      targets: i.targets.map((t) => ('player' in t ? t.player : isCurrent(s.events, t.object) ? t.object.id : null)),
       x: i.x,
       mode: i.mode,
     })),
     waitingFor,
+    log: visibleLog(s, viewer),
   };
 }
 
@@ -151,4 +163,20 @@ export function mtgSecrets(s: MtgState, viewer: Viewer): IdentitySecrets {
   }
   secrets.knownCards = [...known];
   return secrets;
+}
+
+/** The state's log entries this viewer may read, numbered by decision (version × 1000 + index). */
+export function visibleLog(s: MtgState, viewer: Viewer, after?: number): { seq: number; entry: MtgLogEntry }[] {
+  const hidden = new Set(mtgHiddenIds(s, viewer));
+  return s.log.flatMap((entry: MtgLogEntry, i) => {
+    const seq = s.version * 1000 + i;
+    if (after !== undefined && seq <= after) return [];
+    if (entry.privateTo && !mayLookAt(viewer, entry.privateTo)) return [];
+    // A card that went to a hidden zone (returned to a hand) is named, but its object id is not followed there.
+    if (entry.object !== undefined && hidden.has(entry.object)) {
+      const { object: _left, ...rest } = entry;
+      return [{ seq, entry: rest }];
+    }
+    return [{ seq, entry }];
+  });
 }
