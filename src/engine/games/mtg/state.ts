@@ -197,10 +197,14 @@ export function creaturesOf(s: MtgState, seat: Seat): string[] {
   return s.battlefield.filter((id) => objectOf(s, id).controller === seat && isCreature(s, id));
 }
 
-/** CR 302.6: a creature may attack or use {T} abilities only if controlled since its controller's latest turn began. */
+/**
+ * CR 302.6: a creature may attack or use {T} abilities only if its controller has controlled it continuously since
+ * their most recent turn began (two players alternate, so that turn is this one or the one before).
+ */
 export function isSummoningSick(s: MtgState, id: string): boolean {
   const o = objectOf(s, id);
-  return isCreature(s, id) && !hasKeyword(s, id, 'haste') && o.controlledSince >= s.turn.number; // CR 702.10b
+  const latestTurn = s.turn.active === o.controller ? s.turn.number : s.turn.number - 1;
+  return isCreature(s, id) && !hasKeyword(s, id, 'haste') && o.controlledSince >= latestTurn; // CR 702.10b
 }
 
 function zoneList(s: MtgState, o: MtgObject): string[] | null {

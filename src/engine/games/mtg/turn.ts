@@ -125,7 +125,7 @@ export const priorityWindow = defineProcedure<MtgState, WindowData, null>({
           const use = manaUsesOf(cardOfObject(s, id))[Number(index)];
           if (!use) throw new Error(`no mana ability ${choice}`);
           useMana(s, seat, id, use);
-          return { goto: 'offer' };
+          return { goto: 'checks' }; // a life payment may have ended the game (704.5a)
         }
         case 'cast':
         case 'act':
