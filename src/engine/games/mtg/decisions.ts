@@ -3,6 +3,7 @@
  * words are stored) and turns the answer into what the next step reads. Option ids are short: `cast:o12`,
  * `tap:o3:1`, `player:p2`, `obj:o7`.
  */
+import type { DecisionAnswer } from '../../core/decision.ts';
 import { defineDecisionKind } from '../../core/decision-kinds.ts';
 import type { DecisionOption, DecisionProblem, OptionRole, Seat } from '../../core/game.ts';
 import type { Json, JsonObject } from '../../core/json.ts';
@@ -314,7 +315,7 @@ function problemPrefix(problem: DecisionProblem | null): Label {
   return label(`${t.en} `, `${t.ja}`);
 }
 
-const declareAnswer = (answer: Parameters<Parameters<typeof defineDecisionKind>[0]['handle']>[4]): DeclareAnswer => {
+const declareAnswer = (answer: DecisionAnswer): DeclareAnswer => {
   if (answer.shape !== 'declare') return { declare: {} };
   return 'control' in answer ? { control: answer.control } : { declare: answer.declare };
 };

@@ -3,7 +3,7 @@
  * setup, views, deck rules and invariants. `pending` and `apply` are the kernel's.
  */
 import { cloneJson } from '../../core/clone.ts';
-import { InvalidData } from '../../core/errors.ts';
+import { InvalidData, UnsupportedRule } from '../../core/errors.ts';
 import { isCurrent, newEventState } from '../../core/events.ts';
 import { type GameModule, type MatchSetup, opponentOf, SEATS, type Seat } from '../../core/game.ts';
 import { label } from '../../core/label.ts';
@@ -15,7 +15,7 @@ import { MTG_DECISIONS } from './decisions.ts';
 import { validateMtgDeck } from './deck-rules.ts';
 import { describeResult, logLine } from './log-text.ts';
 import { resolve } from './resolve.ts';
-import type { MtgObject, MtgState, PlayerState } from './state.ts';
+import { cardOf, type MtgObject, type MtgState, type PlayerState } from './state.ts';
 import { game, priorityWindow, stateChecks } from './turn.ts';
 import { type MtgView, mtgHiddenIds, mtgSecrets, mtgView, visibleLog } from './view.ts';
 
@@ -37,6 +37,9 @@ function setup(match: MatchSetup, seed: string): MtgState {
     const problems = validateMtgDeck(deck);
     if (problems.length > 0) throw new InvalidData(`${seat}: ${problems.map((p) => p.message.en).join(' ')}`);
     // CR 103.1: each deck is shuffled; ids are dealt after the shuffle, so an id says nothing about its card.
+    // Stage C (planeswalkers, CR 306) is not implemented: such a card is refused loudly, never half-played.
+    for (const card of deck.main ?? [])
+      if (cardOf(card).types.includes('planeswalker')) throw new UnsupportedRule('306', `${card}: planeswalkers`);
     const [order, after] = shuffle(deck.main ?? [], rng);
     rng = after;
     const library = order.map((card) => {
