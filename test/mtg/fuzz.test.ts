@@ -13,6 +13,7 @@ describe('MTG random games (invariants, views, identity leaks)', () => {
         checkViews: true,
         maxDecisions: 3000,
         activity: 0.7,
+        checkSearchEvery: 25,
       });
       expect(r.failures.slice(0, 3)).toEqual([]);
       if (r.finished) finished += 1;

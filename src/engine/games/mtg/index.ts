@@ -9,6 +9,7 @@ import { type GameModule, type MatchSetup, opponentOf, SEATS, type Seat } from '
 import { label } from '../../core/label.ts';
 import { createKernel, emptyStack } from '../../core/procedure.ts';
 import { seedRng, shuffle } from '../../core/rng.ts';
+import { redealIdentities, type SearchHooks } from '../../core/search.ts';
 import { cast, transaction } from './casting.ts';
 import { combatDamage } from './combat.ts';
 import { MTG_DECISIONS } from './decisions.ts';
@@ -139,6 +140,33 @@ export function mtgInvariants(s: MtgState): string[] {
   return problems;
 }
 
+/**
+ * Search hooks (core/search.ts): the identities `seat` cannot know (their own library apart from what they looked
+ * at; the opponent's hand and library together) are dealt again; a position is worth its life difference.
+ */
+export const mtgSearch: SearchHooks<MtgState> = {
+  determinize(state, seat, seed) {
+    const s = cloneJson(state);
+    const known = new Set(s.known[seat] ?? []);
+    const identities = (ids: readonly string[]) =>
+      ids.filter((id) => !known.has(id)).map((id) => ({ objectId: id, card: s.objects[id]?.card ?? '' }));
+    const other = s.players[opponentOf(seat)];
+    const pools = [identities(s.players[seat].library), identities([...other.hand, ...other.library])];
+    const [dealt, rng] = redealIdentities(pools, seedRng(seed));
+    for (const [id, card] of dealt) {
+      const o = s.objects[id];
+      if (o) o.card = card;
+    }
+    s.rng = rng;
+    return s;
+  },
+  evaluate(s, seat) {
+    if (s.result) return s.result.kind === 'draw' ? 0 : s.result.winner === seat ? 1 : -1;
+    return Math.tanh((s.players[seat].life - s.players[opponentOf(seat)].life) / 20);
+  },
+  simulate: (s, seat, response) => mtgKernel.answer({ ...s, log: [] }, seat, response),
+};
+
 export const mtg: GameModule<MtgState, MtgView> = {
   id: MTG_GAME_ID,
   name: label('Magic: The Gathering', 'マジック：ザ・ギャザリング'),
@@ -162,4 +190,5 @@ export const mtg: GameModule<MtgState, MtgView> = {
   invariants: mtgInvariants,
   hiddenObjectIds: mtgHiddenIds,
   hiddenIdentities: mtgSecrets,
+  search: mtgSearch,
 };
