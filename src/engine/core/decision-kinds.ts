@@ -6,13 +6,24 @@
  * ties the three together: what `ask` stores is what `build` and `handle` receive, and `A` is what `answerOf` reads
  * back in the procedure's next step.
  */
-import type { DecisionOption, DecisionProblem, DecisionRole, DeclareSlot, Seat } from './game.ts';
+import type { DecisionAnswer } from './decision.ts';
+import type {
+  DecisionOption,
+  DecisionProblem,
+  DecisionRole,
+  DeclareDecision,
+  DeclareSlot,
+  DistributeDecision,
+  NumberDecision,
+  Seat,
+} from './game.ts';
 import type { Json } from './json.ts';
 import type { Label } from './label.ts';
 import type { StepOut } from './procedure.ts';
 
-/** What the player is offered: today's pick shape (any `min..max` distinct options form an answer). */
-export interface DecisionAsk {
+/** What the player is offered: the pick shape (any `min..max` distinct options form an answer). */
+export interface PickAsk {
+  shape?: 'pick';
   prompt: Label;
   options: DecisionOption[];
   min: number;
@@ -22,6 +33,16 @@ export interface DecisionAsk {
   /** The rules-legal answer when the player's clock runs out. */
   defaultOnTimeout: string[];
 }
+
+/** A decision of another shape, as a kind builds it: the pending decision without the fields the kernel adds. */
+type Shaped<T> = Omit<T, 'id' | 'player' | 'kind' | 'role'>;
+
+/**
+ * What the player is offered: a pick (shape absent or 'pick'), or a number, a distribution or a declaration
+ * (core/game.ts). For the other shapes `handle` reads the validated answer from its fifth parameter. A declaration
+ * whose whole the kernel should judge and re-ask is better written as a declaration kind (`defineDeclarationKind`).
+ */
+export type DecisionAsk = PickAsk | Shaped<NumberDecision> | Shaped<DistributeDecision> | Shaped<DeclareDecision>;
 
 export interface DecisionKind<S, P extends Json, A extends Json> {
   /** Unique among the kinds a game registers; it is the pending decision's `kind`. */
@@ -35,7 +56,7 @@ export interface DecisionKind<S, P extends Json, A extends Json> {
    * IllegalAction for an answer that is well-formed but illegal as a whole (the state is then untouched).
    * The value returned is handed to the asking frame, whose next step reads it with `answerOf`.
    */
-  handle(state: S, payload: P, chosen: string[], seat: Seat): A;
+  handle(state: S, payload: P, chosen: string[], seat: Seat, answer: DecisionAnswer): A;
 }
 
 /**
@@ -67,13 +88,16 @@ export interface DeclarationKind<S, P extends Json, A extends Json> {
   handle(state: S, payload: P, answer: DeclarationAnswer, seat: Seat): A;
 }
 
-/** A pick kind with its payload and answer types erased, as the kernel's registry holds it. */
+/**
+ * A kind that builds its own decision (a pick, or a number, distribution or declaration whose answer its `handle`
+ * judges), with its payload and answer types erased, as the kernel's registry holds it.
+ */
 export interface RegisteredPickKind<S> {
   readonly shape: 'pick';
   readonly name: string;
   readonly role: DecisionRole;
   build(state: S, payload: Json, seat: Seat): DecisionAsk;
-  handle(state: S, payload: Json, chosen: string[], seat: Seat): Json;
+  handle(state: S, payload: Json, chosen: string[], seat: Seat, answer: DecisionAnswer): Json;
 }
 
 /** A declaration kind with its payload and answer types erased. */
@@ -112,7 +136,7 @@ export function defineDecisionKind<S, P extends Json, A extends Json>(
       role: kind.role,
       // The payload was written by `ask` of this same kind (names are unique in a registry), so it is a P.
       build: (state, payload, seat) => kind.build(state, payload as P, seat),
-      handle: (state, payload, chosen, seat) => kind.handle(state, payload as P, chosen, seat),
+      handle: (state, payload, chosen, seat, answer) => kind.handle(state, payload as P, chosen, seat, answer),
     },
   };
 }

@@ -17,7 +17,7 @@
  */
 
 import { cloneJson } from './clone.ts';
-import { answerDeclaration, decisionIdFor, declareDecision, validateResponse } from './decision.ts';
+import { answerDeclaration, decisionIdFor, declareDecision, validateAnswer } from './decision.ts';
 import type { RegisteredDecisionKind, RegisteredDeclarationKind } from './decision-kinds.ts';
 import { decisionRegistry } from './decision-kinds.ts';
 import { UnsupportedRule } from './errors.ts';
@@ -246,6 +246,13 @@ export function createKernel<S extends ProcedureState>(opts: KernelOptions<S>): 
       );
     }
     const built = kind.build(state, payload, seat);
+    // A number, distribution or declaration is passed on whole; a pick gets its defaults filled in.
+    switch (built.shape) {
+      case 'number':
+      case 'distribute':
+      case 'declare':
+        return { ...base, ...built };
+    }
     return {
       ...base,
       prompt: built.prompt,
@@ -307,14 +314,15 @@ export function createKernel<S extends ProcedureState>(opts: KernelOptions<S>): 
       const waiting = awaitingFrame(state)?.awaiting;
       const declaration = waiting ? decisions.get(waiting.decision) : undefined;
       if (declaration?.shape === 'declare') return answerDeclare(state, seat, response, declaration);
-      const chosen = validateResponse(pending(state), seat, response);
+      const validated = validateAnswer(pending(state), seat, response);
+      const chosen = validated.shape === 'pick' ? validated.choose : [];
       const draft = cloneJson(state);
       const top = draft.procedures.frames[draft.procedures.frames.length - 1];
       const awaiting = top?.awaiting;
       if (!top || !awaiting) throw new Error('validated an answer with no awaiting frame');
       const kind = decisions.get(awaiting.decision);
-      if (kind?.shape !== 'pick') throw new Error(`no pick decision kind "${awaiting.decision}" is registered`);
-      return resume(draft, top, awaiting, kind.handle(draft, awaiting.payload, chosen, seat));
+      if (kind?.shape !== 'pick') throw new Error(`no decision kind "${awaiting.decision}" is registered`);
+      return resume(draft, top, awaiting, kind.handle(draft, awaiting.payload, chosen, seat, validated));
     },
     check(state) {
       const problems: string[] = [];

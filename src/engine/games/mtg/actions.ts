@@ -1,0 +1,98 @@
+/**
+ * What a player with priority may do (CR 117.1): pass, play a land (305), cast a spell (601; sorcery timing 307.1),
+ * activate an ability (602) or a mana ability (605.3a). Only actions that could be completed are offered: a cost no
+ * source could pay or a spell without a legal target would only be rewound (721).
+ */
+import type { DecisionOption, Seat } from '../../core/game.ts';
+import { label } from '../../core/label.ts';
+import { canStillPay, NO_PROGRESS } from '../../core/payment-solver.ts';
+import type { MtgCard } from './cards/schema.ts';
+import { canUseMana, isManaAbility, manaCost, manaSources, manaUsesOf, progressOf } from './mana.ts';
+import { cardOf, cardOfObject, creaturesOf, isSummoningSick, isType, type MtgState, objectOf } from './state.ts';
+import { legalTargets, targetSpecs } from './targets.ts';
+
+const option = (s: MtgState, id: string, kind: string, role: DecisionOption['role'], en: string, ja: string) => {
+  const n = cardOfObject(s, id).name;
+  return { id: '', kind, role, label: label(`${en} ${n.en}`, `${n.ja}${ja}`), objectId: id, cardName: n.en };
+};
+
+export const isMainPhase = (s: MtgState) => s.turn.step === 'main1' || s.turn.step === 'main2';
+
+/** CR 307.1, 302.1: a sorcery-speed action needs the player's own main phase with an empty stack. */
+export function sorceryTiming(s: MtgState, seat: Seat): boolean {
+  return s.turn.active === seat && isMainPhase(s) && s.stack.length === 0;
+}
+
+/** Is there a legal choice for every target phrase (CR 601.2c), for some mode (700.2)? */
+function hasTargets(s: MtgState, seat: Seat, card: MtgCard, ability: number | null, self: string | null): boolean {
+  const modal = ability === null ? card.effects.find((e) => e.do === 'choose-one') : undefined;
+  const modes = modal?.do === 'choose-one' ? modal.modes.map((_, i) => i) : [null];
+  return modes.some((mode) =>
+    // "Another target" needs a second distinct choice besides the first (CR 601.2c).
+    targetSpecs(card, ability, mode).every(
+      (spec) => legalTargets(s, seat, spec, self).length >= (spec.another ? 2 : 1),
+    ),
+  );
+}
+
+function canPayMana(s: MtgState, seat: Seat, symbols: readonly string[]): boolean {
+  const { sources } = manaSources(s, seat);
+  return canStillPay(
+    manaCost(symbols, 0),
+    s.players[seat].pool.length > 0 ? progressOf(s, seat) : NO_PROGRESS,
+    sources,
+    s.players[seat].life,
+  );
+}
+
+export function canCast(s: MtgState, seat: Seat, id: string): boolean {
+  const card = cardOfObject(s, id);
+  if (isType(card, 'land')) return false;
+  if (!isType(card, 'instant') && !sorceryTiming(s, seat)) return false; // CR 307.1, 302.1
+  if (card.additionalCost && creaturesOf(s, seat).length === 0) return false; // CR 601.2h: the sacrifice must be possible
+  if (!hasTargets(s, seat, card, null, id)) return false;
+  return canPayMana(s, seat, card.manaCost ?? []);
+}
+
+export function canActivate(s: MtgState, seat: Seat, id: string, index: number): boolean {
+  const o = objectOf(s, id);
+  const card = cardOf(o.card);
+  const a = card.abilities[index];
+  if (a?.kind !== 'activated' || isManaAbility(card, index)) return false;
+  if (o.zone !== 'battlefield' || o.controller !== seat) return false; // CR 602.2
+  if (a.cost.tap && (o.tapped || isSummoningSick(s, id))) return false; // CR 302.6
+  if (a.cost.life !== undefined && s.players[seat].life < a.cost.life) return false; // CR 119.4
+  if (!hasTargets(s, seat, card, index, null)) return false;
+  if (a.cost.mana.length === 0) return true;
+  // A {T} ability cannot use its own source's mana to pay for itself (the source is tapped as a cost).
+  return canPayMana(s, seat, a.cost.mana);
+}
+
+export function legalActions(s: MtgState, seat: Seat): DecisionOption[] {
+  const out: DecisionOption[] = [{ id: 'pass', kind: 'pass', role: 'pass', label: label('Pass', 'パス') }];
+  const player = s.players[seat];
+  for (const id of player.hand) {
+    const card = cardOfObject(s, id);
+    if (isType(card, 'land')) {
+      // CR 305.2, 305.1: one land a turn, in a main phase of your turn with an empty stack.
+      if (sorceryTiming(s, seat) && player.landsPlayed < 1)
+        out.push({ ...option(s, id, 'land', 'play', 'Play', 'をプレイ'), id: `land:${id}` });
+    } else if (canCast(s, seat, id))
+      out.push({ ...option(s, id, 'cast', 'play', 'Cast', 'を唱える'), id: `cast:${id}` });
+  }
+  for (const id of s.battlefield) {
+    const o = objectOf(s, id);
+    if (o.controller !== seat) continue;
+    const card = cardOf(o.card);
+    card.abilities.forEach((_, i) => {
+      if (canActivate(s, seat, id, i))
+        out.push({ ...option(s, id, 'activate', 'act', 'Activate', 'の能力を起動'), id: `act:${id}:${i}` });
+    });
+    manaUsesOf(card).forEach((use, i) => {
+      if (!canUseMana(s, seat, id, use)) return;
+      const o2 = option(s, id, 'mana', 'act', `Tap for {${use.type}}:`, `で{${use.type}}を出す`);
+      out.push({ ...o2, id: `mana:${id}:${i}` });
+    });
+  }
+  return out;
+}

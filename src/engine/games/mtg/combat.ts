@@ -1,0 +1,211 @@
+/**
+ * Combat (CR 506–511): whole-declaration checks for attacks (508.1c) and blocks (509.1b-c), and combat damage
+ * (510) with the damage assignment order of this CR (509.2, 510.1c), first strike (510.4), trample (702.19),
+ * deathtouch (702.2c) and lifelink (702.15).
+ */
+import { answerOf, ask } from '../../core/decision-kinds.ts';
+import type { DecisionProblem, Seat } from '../../core/game.ts';
+import { defineProcedure } from '../../core/procedure.ts';
+import { assignChoiceDecision, assignSplitDecision } from './decisions.ts';
+import { dealDamage } from './resolve.ts';
+import { cardOfObject, hasKeyword, log, type MtgState, objectOf, powerOf, toughnessOf } from './state.ts';
+
+/** CR 508.1c: restrictions on the attack as a whole; the first one broken, or null. */
+export function attackProblem(s: MtgState, seat: Seat, declare: Record<string, string[]>): DecisionProblem | null {
+  const defender = seat === 'p1' ? 'p2' : 'p1';
+  for (const [id, chosen] of Object.entries(declare)) {
+    if (chosen.length === 0) continue;
+    for (const a of cardOfObject(s, id).abilities) {
+      if (a.kind !== 'cant-attack-unless-defender-controls') continue;
+      const has = s.battlefield.some(
+        (p) => objectOf(s, p).controller === defender && cardOfObject(s, p).subtypes.includes(a.subtype),
+      );
+      if (!has) return { rule: '508.1c', code: `cant-attack-unless:${a.subtype}`, slots: [id] };
+    }
+  }
+  return null;
+}
+
+/** CR 509.1b: restrictions on blocks (each blocker checked against the attacker it blocks); the first broken. */
+export function blockProblem(s: MtgState, declare: Record<string, string[]>): DecisionProblem | null {
+  for (const [blocker, chosen] of Object.entries(declare)) {
+    const choice = chosen[0];
+    if (!choice) continue;
+    const attacker = choice.slice('block:'.length);
+    if (cardOfObject(s, blocker).abilities.some((a) => a.kind === 'cant-block'))
+      return { rule: '509.1b', code: 'cant-block', slots: [blocker] };
+    // CR 702.9b: a creature with flying can be blocked only by creatures with flying or reach (702.17b).
+    if (hasKeyword(s, attacker, 'flying') && !hasKeyword(s, blocker, 'flying') && !hasKeyword(s, blocker, 'reach'))
+      return { rule: '702.9b', code: 'flying', slots: [blocker] };
+    for (const a of cardOfObject(s, attacker).abilities) {
+      if (a.kind === 'cant-be-blocked-by-power-at-most' && powerOf(s, blocker) <= a.power)
+        return { rule: '509.1b', code: `power-at-most:${a.power}`, slots: [blocker] };
+    }
+  }
+  return null;
+}
+
+/** CR 510.1c, 702.2c: the damage that is lethal to a blocker now (damage already marked counts). */
+export function lethalFor(s: MtgState, attacker: string, blocker: string): number {
+  const left = Math.max(0, toughnessOf(s, blocker) - objectOf(s, blocker).damage);
+  return hasKeyword(s, attacker, 'deathtouch') ? Math.min(1, left) : left;
+}
+
+const PLAYER = (seat: Seat) => `player:${seat}`;
+
+/** The default assignment: lethal damage to each blocker in order, the rest to the last (or the player, trample). */
+export function defaultAssignment(
+  s: MtgState,
+  attacker: string,
+  blockers: string[],
+  defender: Seat,
+): Record<string, number> {
+  let left = Math.max(0, powerOf(s, attacker));
+  const out: Record<string, number> = {};
+  const trample = hasKeyword(s, attacker, 'trample');
+  blockers.forEach((b, i) => {
+    const last = i === blockers.length - 1;
+    const give = last && !trample ? left : Math.min(left, lethalFor(s, attacker, b));
+    out[`obj:${b}`] = give;
+    left -= give;
+  });
+  if (trample) out[PLAYER(defender)] = left;
+  else if (blockers.length === 0) out[PLAYER(defender)] = left;
+  return out;
+}
+
+/** CR 510.1c-d, 702.19b: is a custom assignment legal? */
+export function assignmentLegal(
+  s: MtgState,
+  attacker: string,
+  blockers: string[],
+  defender: Seat,
+  split: Record<string, number>,
+): boolean {
+  let allLethal = true;
+  for (const b of blockers) {
+    const got = split[`obj:${b}`] ?? 0;
+    // A later creature in the order may get damage only once each earlier one is assigned lethal damage.
+    if (!allLethal && got > 0) return false;
+    if (got < lethalFor(s, attacker, b)) allLethal = false;
+  }
+  const toPlayer = split[PLAYER(defender)] ?? 0;
+  return toPlayer === 0 || (hasKeyword(s, attacker, 'trample') && allLethal);
+}
+
+type DamageData = {
+  first: boolean;
+  /** Attackers whose controller must choose an assignment, and the index of the next one. */
+  queue: string[];
+  index: number;
+  assignments: Record<string, Record<string, number>>;
+};
+
+/** The creatures that deal damage in this step (CR 510.4). */
+function dealers(s: MtgState, first: boolean): string[] {
+  const combat = s.combat;
+  if (!combat) return [];
+  const all = [...Object.keys(combat.attackers), ...Object.keys(combat.blockers)];
+  if (!combat.firstStrikeStep) return all;
+  return all.filter((id) => (first ? hasKeyword(s, id, 'first-strike') : !combat.dealtFirstStrike.includes(id)));
+}
+
+function blockersOf(s: MtgState, attacker: string): string[] {
+  const a = s.combat?.attackers[attacker];
+  return (a?.blockers ?? []).filter((b) => objectOf(s, b).zone === 'battlefield');
+}
+
+/** CR 510.1-2: one combat damage step: assignments (asked when there is a choice), then all damage at once. */
+export const combatDamage = defineProcedure<MtgState, DamageData, null>({
+  kind: 'combat-damage',
+  first: 'plan',
+  steps: {
+    plan(s, { data }) {
+      const combat = s.combat;
+      if (!combat) return { return: null };
+      for (const id of dealers(s, data.first)) {
+        const a = combat.attackers[id];
+        if (!a) continue;
+        const power = powerOf(s, id);
+        if (power <= 0) continue; // CR 510.1a
+        const blockers = blockersOf(s, id);
+        const trample = hasKeyword(s, id, 'trample');
+        if (!a.blocked)
+          data.assignments[id] = { [PLAYER(a.defender)]: power }; // CR 510.1a
+        else if (blockers.length === 0) {
+          // CR 509.1h, 702.19e: a blocked creature whose blockers are gone deals no damage, unless it tramples.
+          if (trample) data.assignments[id] = { [PLAYER(a.defender)]: power };
+        } else if (blockers.length === 1 && !trample) data.assignments[id] = { [`obj:${blockers[0]}`]: power };
+        else data.queue.push(id);
+      }
+      return { goto: 'ask' };
+    },
+    ask(s, { data }) {
+      const attacker = data.queue[data.index];
+      if (attacker === undefined) return { goto: 'deal' };
+      return ask(assignChoiceDecision, objectOf(s, attacker).controller, { attacker, refused: false }, 'chosen');
+    },
+    chosen(s, { data, ret }) {
+      const attacker = data.queue[data.index] ?? '';
+      const a = s.combat?.attackers[attacker];
+      if (!a) throw new Error('combat: attacker left the queue');
+      const blockers = blockersOf(s, attacker);
+      if (!answerOf(assignChoiceDecision, ret)) {
+        data.assignments[attacker] = defaultAssignment(s, attacker, blockers, a.defender);
+        data.index += 1;
+        return { goto: 'ask' };
+      }
+      const targets = blockers.map((b) => `obj:${b}`);
+      if (hasKeyword(s, attacker, 'trample')) targets.push(PLAYER(a.defender));
+      return ask(
+        assignSplitDecision,
+        objectOf(s, attacker).controller,
+        { attacker, targets, total: powerOf(s, attacker) },
+        'split',
+      );
+    },
+    split(s, { data, ret }) {
+      const attacker = data.queue[data.index] ?? '';
+      const a = s.combat?.attackers[attacker];
+      if (!a) throw new Error('combat: attacker left the queue');
+      const split = answerOf(assignSplitDecision, ret);
+      if (!assignmentLegal(s, attacker, blockersOf(s, attacker), a.defender, split))
+        return ask(assignChoiceDecision, objectOf(s, attacker).controller, { attacker, refused: true }, 'chosen');
+      data.assignments[attacker] = split;
+      data.index += 1;
+      return { goto: 'ask' };
+    },
+    deal(s, { data }) {
+      const combat = s.combat;
+      if (!combat) return { return: null };
+      const plan: { from: string; to: string; amount: number }[] = [];
+      for (const [from, split] of Object.entries(data.assignments))
+        for (const [to, amount] of Object.entries(split)) if (amount > 0) plan.push({ from, to, amount });
+      // CR 510.1d: a blocker assigns its damage to the attacker it blocks.
+      for (const id of dealers(s, data.first)) {
+        const blocked = combat.blockers[id];
+        const target = blocked?.find((a) => a in combat.attackers);
+        const power = powerOf(s, id);
+        if (target && power > 0) plan.push({ from: id, to: `obj:${target}`, amount: power });
+      }
+      // CR 510.2: all combat damage is dealt at once (sources as they are now, before any dies).
+      const sources = new Map(
+        plan.map((p) => [
+          p.from,
+          { card: objectOf(s, p.from).card, controller: objectOf(s, p.from).controller, id: p.from },
+        ]),
+      );
+      for (const p of plan) {
+        const source = sources.get(p.from);
+        if (!source) continue;
+        const to = p.to.startsWith('player:')
+          ? { player: p.to.slice(7) === 'p2' ? ('p2' as const) : ('p1' as const) }
+          : { object: p.to.slice(4) };
+        dealDamage(s, source, to, p.amount);
+      }
+      if (data.first) combat.dealtFirstStrike.push(...dealers(s, true));
+      log(s, { type: 'combat-damage', amount: plan.length });
+      return { return: null };
+    },
+  },
+});

@@ -1,0 +1,546 @@
+/**
+ * MTG's decision kinds (CR 2019-01-25). Each builds its options from the state and the asking step's payload (no
+ * words are stored) and turns the answer into what the next step reads. Option ids are short: `cast:o12`,
+ * `tap:o3:1`, `player:p2`, `obj:o7`.
+ */
+import type { DecisionAnswer } from '../../core/decision.ts';
+import { defineDecisionKind } from '../../core/decision-kinds.ts';
+import type { DecisionOption, DecisionProblem, OptionRole, Seat } from '../../core/game.ts';
+import type { Json, JsonObject } from '../../core/json.ts';
+import { type Label, label } from '../../core/label.ts';
+import { autoPay, usefulTaps } from '../../core/payment-solver.ts';
+import { legalActions } from './actions.ts';
+import { combatProblemText } from './log-text.ts';
+import { manaCost, manaSources, progressOf } from './mana.ts';
+import type { TargetRef } from './state.ts';
+import {
+  cardOf,
+  cardOfObject,
+  currentRef,
+  isCreature,
+  isSummoningSick,
+  type MtgState,
+  objectOf,
+  powerOf,
+} from './state.ts';
+import { isLegalTarget, targetKey, targetSpecs } from './targets.ts';
+
+const nameOf = (s: MtgState, id: string): Label => cardOfObject(s, id).name;
+
+export function objectOption(
+  s: MtgState,
+  id: string,
+  kind: string,
+  role: OptionRole,
+  en = '',
+  ja = '',
+): DecisionOption {
+  const n = nameOf(s, id);
+  return {
+    id: `${kind}:${id}`,
+    kind,
+    role,
+    label: label(`${en}${n.en}`, `${n.ja}${ja}`),
+    objectId: id,
+    cardName: n.en,
+  };
+}
+
+const simple = (id: string, role: OptionRole, en: string, ja: string): DecisionOption => ({
+  id,
+  kind: id,
+  role,
+  label: label(en, ja),
+});
+
+/** CR 103.2: the chosen player decides who plays first. */
+export const playFirstDecision = defineDecisionKind<MtgState, JsonObject, 'play' | 'draw'>({
+  name: 'play-first',
+  role: 'setup',
+  build: () => ({
+    prompt: label('You won the toss: play first or draw first?', '先攻・後攻を選んでください。'),
+    options: [simple('play', 'choice', 'Play first', '先攻'), simple('draw', 'choice', 'Draw first', '後攻')],
+    min: 1,
+    max: 1,
+    defaultOnTimeout: ['play'],
+  }),
+  handle: (_s, _p, chosen) => (chosen[0] === 'draw' ? 'draw' : 'play'),
+});
+
+/** CR 103.4 (2019-01-25): the Vancouver mulligan, with a scry 1 for a smaller hand once every player keeps. */
+export const mulliganDecision = defineDecisionKind<MtgState, JsonObject, boolean>({
+  name: 'mulligan',
+  role: 'setup',
+  build(s, _p, seat) {
+    const size = s.players[seat].hand.length;
+    return {
+      prompt: label(
+        `Keep these ${size} cards or mulligan to ${size - 1}? (2019 rules, CR 103.4: the Vancouver mulligan; after keeping a smaller hand you scry 1, instead of today's London mulligan.)`,
+        `この${size}枚を残しますか、${size - 1}枚にマリガンしますか？（2019年のルール103.4：ヴァンクーバー・マリガン。手札を減らしたら占術1を行います。現在のロンドン・マリガンとは異なります。）`,
+      ),
+      options: [
+        simple('keep', 'passive', 'Keep', 'キープ'),
+        ...(size > 0 ? [simple('mulligan', 'choice', 'Mulligan', 'マリガン')] : []),
+      ],
+      min: 1,
+      max: 1,
+      defaultOnTimeout: ['keep'],
+    };
+  },
+  handle: (_s, _p, chosen) => chosen[0] === 'mulligan',
+});
+
+export const BOTTOM_MARKER = 'rest-to-bottom';
+
+/**
+ * CR 701.17a scry N: every looked-at card and a marker, in order: the cards before the marker stay on top (first is
+ * the top card), those after it go to the bottom in that order. Answer: the two lists.
+ */
+export const scryDecision = defineDecisionKind<MtgState, { cards: string[] }, { top: string[]; bottom: string[] }>({
+  name: 'scry',
+  role: 'choice',
+  build(s, payload) {
+    return {
+      prompt: label(
+        `Scry ${payload.cards.length}: order the cards; those before "rest to the bottom" stay on top (first on top).`,
+        `占術${payload.cards.length}：カードを並べてください。「以下をボトムへ」より前は上に（先頭が一番上）。`,
+      ),
+      options: [
+        ...payload.cards.map((id) => objectOption(s, id, 'card', 'choice')),
+        simple(BOTTOM_MARKER, 'choice', 'Rest to the bottom', '以下をボトムへ'),
+      ],
+      min: payload.cards.length + 1,
+      max: payload.cards.length + 1,
+      ordered: true,
+      defaultOnTimeout: [...payload.cards.map((id) => `card:${id}`), BOTTOM_MARKER],
+    };
+  },
+  handle(_s, _p, chosen) {
+    const at = chosen.indexOf(BOTTOM_MARKER);
+    const ids = (list: string[]) => list.map((c) => c.slice('card:'.length));
+    return { top: ids(chosen.slice(0, at)), bottom: ids(chosen.slice(at + 1)) };
+  },
+});
+
+/** CR 117: what a player with priority may do (actions.ts lists them). The answer is the option id. */
+export const priorityDecision = defineDecisionKind<MtgState, JsonObject, string>({
+  name: 'priority',
+  role: 'priority',
+  build(s, _p, seat) {
+    return {
+      prompt: label('You have priority.', '優先権があります。'),
+      options: legalActions(s, seat),
+      min: 1,
+      max: 1,
+      defaultOnTimeout: ['pass'],
+    };
+  },
+  handle: (_s, _p, chosen) => chosen[0] ?? 'pass',
+});
+
+const cancel = simple('cancel', 'passive', 'Cancel (undo this spell or ability)', '取り消す（唱える前に戻す）');
+
+/** CR 601.2b, 700.2: the mode of a modal spell. */
+export const modeDecision = defineDecisionKind<MtgState, { card: string }, number | null>({
+  name: 'mode',
+  role: 'choice',
+  build(_s, payload) {
+    const card = cardOf(payload.card);
+    const modal = card.effects.find((e) => e.do === 'choose-one');
+    const count = modal?.do === 'choose-one' ? modal.modes.length : 0;
+    return {
+      prompt: label(`Choose a mode for ${card.name.en}.`, `${card.name.ja}のモードを選んでください。`),
+      options: [
+        ...Array.from({ length: count }, (_, i) => simple(`mode:${i}`, 'choice', `Mode ${i + 1}`, `モード${i + 1}`)),
+        cancel,
+      ],
+      min: 1,
+      max: 1,
+      defaultOnTimeout: ['cancel'],
+    };
+  },
+  handle: (_s, _p, chosen) => (chosen[0]?.startsWith('mode:') ? Number(chosen[0].slice(5)) : null),
+});
+
+/** CR 107.3, 601.2b: the value of X, as a number. */
+export const xDecision = defineDecisionKind<MtgState, { card: string; max: number }, number>({
+  name: 'x',
+  role: 'choice',
+  build(_s, payload) {
+    const card = cardOf(payload.card);
+    return {
+      shape: 'number',
+      prompt: label(`Choose X for ${card.name.en}.`, `${card.name.ja}のXの値を選んでください。`),
+      min: 0,
+      max: payload.max,
+      defaultOnTimeout: 0,
+    };
+  },
+  handle: (_s, _p, _c, _seat, answer) => (answer.shape === 'number' ? answer.value : 0),
+});
+
+export type TargetPayload = {
+  card: string;
+  ability: number | null;
+  mode: number | null;
+  index: number;
+  chosen: string[];
+  self: string | null;
+};
+
+/** CR 601.2c, 602.2b: one target, for the `index`th target phrase; or cancel (the cast is rewound, 721). */
+export const targetDecision = defineDecisionKind<MtgState, TargetPayload, TargetRef | null>({
+  name: 'target',
+  role: 'choice',
+  build(s, p, seat) {
+    const card = cardOf(p.card);
+    const spec = targetSpecs(card, p.ability, p.mode)[p.index];
+    if (!spec) throw new Error(`${p.card}: no target phrase ${p.index}`);
+    const options: DecisionOption[] = [];
+    for (const t of targetChoices(s, seat, p)) {
+      if ('player' in t) {
+        const you = t.player === seat;
+        options.push(
+          simple(`player:${t.player}`, 'choice', you ? 'You' : 'Your opponent', you ? 'あなた' : '対戦相手'),
+        );
+      } else options.push(objectOption(s, t.object.id, 'obj', 'choice'));
+    }
+    options.push(cancel);
+    return {
+      prompt: label(`Choose a target for ${card.name.en}.`, `${card.name.ja}の対象を選んでください。`),
+      options,
+      min: 1,
+      max: 1,
+      defaultOnTimeout: ['cancel'],
+    };
+  },
+  handle(s, p, chosen, seat) {
+    const id = chosen[0] ?? 'cancel';
+    return targetChoices(s, seat, p).find((t) => targetKey(t) === id) ?? null;
+  },
+});
+
+/** The legal choices for the `index`th phrase; "another target" (114.3) leaves out those already chosen. */
+export function targetChoices(s: MtgState, seat: Seat, p: TargetPayload): TargetRef[] {
+  const spec = targetSpecs(cardOf(p.card), p.ability, p.mode)[p.index];
+  if (!spec) return [];
+  const all: TargetRef[] = [];
+  for (const player of ['p1', 'p2'] as const) all.push({ player });
+  const ids = [...s.battlefield, ...s.stack.filter((i) => i.kind === 'spell').map((i) => i.source.id)];
+  for (const id of ids) all.push({ object: currentRef(s, id) });
+  return all.filter(
+    (t) => isLegalTarget(s, seat, spec, t, p.self) && !(spec.another && p.chosen.includes(targetKey(t))),
+  );
+}
+
+export type PayPayload = { card: string; cost: string[] };
+
+/** CR 601.2g-h: pay the mana cost: auto-pay (the default), one source at a time, or cancel (721). */
+export const payDecision = defineDecisionKind<MtgState, PayPayload, string>({
+  name: 'pay',
+  role: 'choice',
+  build(s, p, seat) {
+    const cost = manaCost(p.cost, 0);
+    const { sources } = manaSources(s, seat);
+    const life = s.players[seat].life;
+    const options: DecisionOption[] = [];
+    if (autoPay(cost, progressOf(s, seat), sources, life))
+      options.push(simple('auto', 'choice', 'Pay automatically', '自動で支払う'));
+    for (const tap of usefulTaps(cost, progressOf(s, seat), sources, life)) {
+      const source = sources.find((x) => x.id === tap.source);
+      const mana = source?.options[tap.option]?.mana.join('') ?? '';
+      const n = nameOf(s, tap.source);
+      options.push({
+        id: `tap:${tap.source}:${tap.option}`,
+        kind: 'tap',
+        role: 'choice',
+        label: label(`Tap ${n.en} for {${mana}}`, `${n.ja}をタップして{${mana}}`),
+        objectId: tap.source,
+        cardName: n.en,
+      });
+    }
+    options.push(cancel);
+    const card = cardOf(p.card);
+    return {
+      prompt: label(
+        `Pay {${p.cost.join('}{')}} for ${card.name.en}.`,
+        `${card.name.ja}のコスト{${p.cost.join('}{')}}を支払ってください。`,
+      ),
+      options,
+      min: 1,
+      max: 1,
+      defaultOnTimeout: [options[0]?.id ?? 'cancel'],
+    };
+  },
+  handle: (_s, _p, chosen) => chosen[0] ?? 'cancel',
+});
+
+/** CR 601.2h, 117.8: the creature sacrificed as an additional cost; or cancel. */
+export const sacrificeDecision = defineDecisionKind<MtgState, { card: string }, string | null>({
+  name: 'sacrifice',
+  role: 'choice',
+  build(s, p, seat) {
+    const card = cardOf(p.card);
+    return {
+      prompt: label(
+        `Sacrifice a creature to cast ${card.name.en}.`,
+        `${card.name.ja}を唱えるために生け贄に捧げるクリーチャーを選んでください。`,
+      ),
+      options: [
+        ...s.battlefield
+          .filter((id) => objectOf(s, id).controller === seat && isCreature(s, id))
+          .map((id) => objectOption(s, id, 'obj', 'choice', 'Sacrifice ', 'を生け贄に')),
+        cancel,
+      ],
+      min: 1,
+      max: 1,
+      defaultOnTimeout: ['cancel'],
+    };
+  },
+  handle: (_s, _p, chosen) => (chosen[0]?.startsWith('obj:') ? chosen[0].slice(4) : null),
+});
+
+/** A refused declaration as JSON (core/decision.ts `DeclarationRetry`): the draft kept and the problem named. */
+export type Retry = { draft: Record<string, string[]>; problem: { rule: string; code: string; slots: string[] } };
+export type DeclarePayload = { retry: Retry | null };
+
+export function retryOf(draft: Record<string, string[]>, problem: DecisionProblem): Retry {
+  return { draft, problem: { rule: problem.rule, code: problem.code, slots: problem.slots ?? [] } };
+}
+export type DeclareAnswer = { declare: Record<string, string[]> } | { control: 'back' | 'reset' };
+
+function problemPrefix(problem: DecisionProblem | null): Label {
+  if (!problem) return label('', '');
+  const t = combatProblemText(problem);
+  return label(`${t.en} `, `${t.ja}`);
+}
+
+const declareAnswer = (answer: DecisionAnswer): DeclareAnswer => {
+  if (answer.shape !== 'declare') return { declare: {} };
+  return 'control' in answer ? { control: answer.control } : { declare: answer.declare };
+};
+
+/** CR 508.1a: the creatures that could be declared as attackers (untapped, not summoning sick). */
+export function possibleAttackers(s: MtgState, seat: Seat): string[] {
+  return s.battlefield.filter((id) => {
+    const o = objectOf(s, id);
+    return o.controller === seat && isCreature(s, id) && !o.tapped && !isSummoningSick(s, id);
+  });
+}
+
+/** CR 508.1: the attack, declared as a whole (restrictions 508.1c are checked on the whole by combat.ts). */
+export const attackersDecision = defineDecisionKind<MtgState, DeclarePayload, DeclareAnswer>({
+  name: 'attackers',
+  role: 'choice',
+  build(s, p, seat) {
+    const pre = problemPrefix(p.retry?.problem ?? null);
+    return {
+      shape: 'declare',
+      prompt: label(`${pre.en}Declare attackers.`, `${pre.ja}攻撃クリーチャーを宣言してください。`),
+      slots: possibleAttackers(s, seat).map((id) => {
+        const n = nameOf(s, id);
+        return {
+          id,
+          label: label(`${n.en} (${powerOf(s, id)})`, `${n.ja}（${powerOf(s, id)}）`),
+          objectId: id,
+          cardName: n.en,
+          options: [simple('attack', 'choice', 'Attack', '攻撃する')],
+          min: 0,
+          max: 1,
+        };
+      }),
+      draft: p.retry?.draft ?? {},
+      problem: p.retry?.problem ?? null,
+      canGoBack: false,
+      defaultOnTimeout: {},
+    };
+  },
+  handle: (_s, _p, _c, _seat, answer) => declareAnswer(answer),
+});
+
+/** CR 509.1a: the untapped creatures the defending player controls. */
+export function possibleBlockers(s: MtgState, seat: Seat): string[] {
+  return s.battlefield.filter((id) => {
+    const o = objectOf(s, id);
+    return o.controller === seat && isCreature(s, id) && !o.tapped;
+  });
+}
+
+/** CR 509.1: the blocks, declared as a whole (509.1b-c checked by combat.ts). */
+export const blockersDecision = defineDecisionKind<MtgState, DeclarePayload, DeclareAnswer>({
+  name: 'blockers',
+  role: 'choice',
+  build(s, p, seat) {
+    const attackers = Object.keys(s.combat?.attackers ?? {});
+    const pre = problemPrefix(p.retry?.problem ?? null);
+    return {
+      shape: 'declare',
+      prompt: label(`${pre.en}Declare blockers.`, `${pre.ja}ブロック・クリーチャーを宣言してください。`),
+      slots: possibleBlockers(s, seat).map((id) => {
+        const n = nameOf(s, id);
+        return {
+          id,
+          label: n,
+          objectId: id,
+          cardName: n.en,
+          options: attackers.map((a) => objectOption(s, a, 'block', 'choice', 'Block ', 'をブロック')),
+          min: 0,
+          max: 1,
+        };
+      }),
+      draft: p.retry?.draft ?? {},
+      problem: p.retry?.problem ?? null,
+      canGoBack: false,
+      defaultOnTimeout: {},
+    };
+  },
+  handle: (_s, _p, _c, _seat, answer) => declareAnswer(answer),
+});
+
+/** CR 509.2 (2019-01-25): the attacking player orders the creatures blocking each attacker. */
+export const damageOrderDecision = defineDecisionKind<MtgState, { attacker: string; blockers: string[] }, string[]>({
+  name: 'damage-order',
+  role: 'choice',
+  build(s, p) {
+    const n = nameOf(s, p.attacker);
+    return {
+      prompt: label(
+        `Order the creatures blocking ${n.en} for damage (2019 rules, CR 509.2: damage assignment order, gone from today's rules).`,
+        `${n.ja}をブロックしたクリーチャーのダメージ割り振り順を決めてください（2019年のルール509.2）。`,
+      ),
+      options: p.blockers.map((id) => objectOption(s, id, 'obj', 'choice')),
+      min: p.blockers.length,
+      max: p.blockers.length,
+      ordered: true,
+      defaultOnTimeout: p.blockers.map((id) => `obj:${id}`),
+    };
+  },
+  handle: (_s, _p, chosen) => chosen.map((c) => c.slice(4)),
+});
+
+/** CR 510.1c-d: keep the default assignment (lethal in order, the rest to the last) or customise it. */
+export const assignChoiceDecision = defineDecisionKind<MtgState, { attacker: string; refused: boolean }, boolean>({
+  name: 'assign-damage',
+  role: 'choice',
+  build(s, p) {
+    const n = nameOf(s, p.attacker);
+    const refused = p.refused
+      ? label(
+          'That assignment was not legal (CR 510.1c: each creature in order needs lethal damage before the next; 702.19b for the player). ',
+          'その割り振りはできません（510.1c）。',
+        )
+      : label('', '');
+    return {
+      prompt: label(
+        `${refused.en}Assign ${n.en}'s combat damage: lethal damage in order, the rest to the last, or customise?`,
+        `${refused.ja}${n.ja}の戦闘ダメージ：順に致死ダメージ、残りを最後に割り振りますか？`,
+      ),
+      options: [
+        simple('default', 'choice', 'Lethal in order, the rest to the last', '順に致死、残りは最後へ'),
+        simple('customise', 'choice', 'Customise', '自分で割り振る'),
+      ],
+      min: 1,
+      max: 1,
+      defaultOnTimeout: ['default'],
+    };
+  },
+  handle: (_s, _p, chosen) => chosen[0] === 'customise',
+});
+
+/** CR 510.1c-d: the attacker's damage divided among its blockers in order (and the player with trample). */
+export const assignSplitDecision = defineDecisionKind<
+  MtgState,
+  { attacker: string; targets: string[]; total: number },
+  Record<string, number>
+>({
+  name: 'assign-split',
+  role: 'choice',
+  build(s, p) {
+    const n = nameOf(s, p.attacker);
+    return {
+      shape: 'distribute',
+      prompt: label(`Divide ${p.total} damage from ${n.en}.`, `${n.ja}の${p.total}点のダメージを割り振ってください。`),
+      total: p.total,
+      targets: p.targets.map((t) =>
+        t.startsWith('player:')
+          ? simple(t, 'choice', 'The defending player', '防御プレイヤー')
+          : objectOption(s, t.slice(4), 'obj', 'choice'),
+      ),
+      minEach: 0,
+      maxEach: p.total,
+      allowLess: false,
+      defaultOnTimeout: {},
+    };
+  },
+  handle: (_s, _p, _c, _seat, answer) => (answer.shape === 'distribute' ? answer.split : {}),
+});
+
+/** CR 701.8a, 514.1: the discarding player chooses `count` cards from their hand. */
+export const discardDecision = defineDecisionKind<MtgState, { count: number }, string[]>({
+  name: 'discard',
+  role: 'choice',
+  build(s, p, seat) {
+    const hand = s.players[seat].hand;
+    const count = Math.min(p.count, hand.length);
+    return {
+      prompt: label(`Discard ${count} card(s).`, `${count}枚捨ててください。`),
+      options: hand.map((id) => objectOption(s, id, 'obj', 'choice', 'Discard ', 'を捨てる')),
+      min: count,
+      max: count,
+      defaultOnTimeout: hand.slice(0, count).map((id) => `obj:${id}`),
+    };
+  },
+  handle: (_s, _p, chosen) => chosen.map((c) => c.slice(4)),
+});
+
+/** CR 701.18a-b: search the library for a basic land card (failing to find is allowed, 701.18b). */
+export const searchDecision = defineDecisionKind<MtgState, JsonObject, string | null>({
+  name: 'search',
+  role: 'choice',
+  build(s, _p, seat) {
+    const found = s.players[seat].library.filter((id) => {
+      const c = cardOfObject(s, id);
+      return c.supertypes.includes('basic') && c.types.includes('land');
+    });
+    const seen = new Set<string>();
+    const options: DecisionOption[] = [];
+    // One option per card name: copies in a library cannot be told apart by the searcher.
+    for (const id of found) {
+      const card = objectOf(s, id).card;
+      if (seen.has(card)) continue;
+      seen.add(card);
+      const n = cardOf(card).name;
+      options.push({ id: `card:${card}`, kind: 'card', role: 'choice', label: n, cardName: n.en });
+    }
+    options.push(simple('none', 'passive', 'Find nothing', '見つけない'));
+    return {
+      prompt: label('Search your library for a basic land card.', 'ライブラリーから基本土地カードを探してください。'),
+      options,
+      min: 1,
+      max: 1,
+      defaultOnTimeout: ['none'],
+    };
+  },
+  handle: (_s, _p, chosen) => (chosen[0]?.startsWith('card:') ? chosen[0].slice(5) : null),
+});
+
+export const MTG_DECISIONS = [
+  playFirstDecision,
+  mulliganDecision,
+  scryDecision,
+  priorityDecision,
+  modeDecision,
+  xDecision,
+  targetDecision,
+  payDecision,
+  sacrificeDecision,
+  attackersDecision,
+  blockersDecision,
+  damageOrderDecision,
+  assignChoiceDecision,
+  assignSplitDecision,
+  discardDecision,
+  searchDecision,
+];
+
+export type { Json };

@@ -1,0 +1,155 @@
+/**
+ * Words for MTG's structured log, declaration problems and results, rendered at view time (never stored).
+ */
+import type { DecisionProblem, GameResult, Seat } from '../../core/game.ts';
+import { type Label, label } from '../../core/label.ts';
+import { cardOf, type MtgLogEntry } from './state.ts';
+
+const STEP_WORDS: Record<string, Label> = {
+  untap: label('untap step', 'アンタップ・ステップ'),
+  upkeep: label('upkeep', 'アップキープ'),
+  draw: label('draw step', 'ドロー・ステップ'),
+  main1: label('first main phase', '第1メイン・フェイズ'),
+  'beginning-of-combat': label('beginning of combat', '戦闘開始ステップ'),
+  'declare-attackers': label('declare attackers', '攻撃クリーチャー指定ステップ'),
+  'declare-blockers': label('declare blockers', 'ブロック・クリーチャー指定ステップ'),
+  'first-strike-damage': label('first-strike damage', '先制攻撃ダメージ・ステップ'),
+  'combat-damage': label('combat damage', '戦闘ダメージ・ステップ'),
+  'end-of-combat': label('end of combat', '戦闘終了ステップ'),
+  main2: label('second main phase', '第2メイン・フェイズ'),
+  end: label('end step', '終了ステップ'),
+  cleanup: label('cleanup', 'クリンナップ・ステップ'),
+  pregame: label('before the game', 'ゲーム開始前'),
+};
+
+export function stepWords(step: string): Label {
+  return STEP_WORDS[step] ?? label(step, step);
+}
+
+/** The words for a refused attack or block (CR 508.1c, 509.1b, 702.9b). */
+export function combatProblemText(problem: DecisionProblem): Label {
+  const [code, arg] = problem.code.split(':');
+  switch (code) {
+    case 'cant-attack-unless':
+      return label(
+        `A creature there can't attack unless the defending player controls an ${arg} (CR ${problem.rule}).`,
+        `防御プレイヤーが${arg}をコントロールしていないと攻撃できないクリーチャーがいます（${problem.rule}）。`,
+      );
+    case 'cant-block':
+      return label(
+        `A creature there can't block (CR ${problem.rule}).`,
+        `ブロックできないクリーチャーがいます（${problem.rule}）。`,
+      );
+    case 'flying':
+      return label(
+        `A creature with flying can be blocked only by creatures with flying or reach (CR ${problem.rule}).`,
+        `飛行を持つクリーチャーは飛行か到達を持つクリーチャーでしかブロックできません（${problem.rule}）。`,
+      );
+    case 'power-at-most':
+      return label(
+        `That attacker can't be blocked by creatures with power ${arg} or less (CR ${problem.rule}).`,
+        `その攻撃クリーチャーはパワー${arg}以下のクリーチャーではブロックできません（${problem.rule}）。`,
+      );
+    default:
+      return label(
+        `That declaration is not allowed (CR ${problem.rule}).`,
+        `その宣言はできません（${problem.rule}）。`,
+      );
+  }
+}
+
+const who = (seat: Seat | undefined): Label => label(seat ?? '?', seat ?? '?');
+const cardName = (id: string | undefined): Label => (id ? cardOf(id).name : label('a card', 'カード'));
+
+/** One log line in words. */
+export function logLine(e: MtgLogEntry): Label {
+  const p = who(e.seat);
+  const c = cardName(e.card);
+  const n = e.amount ?? 0;
+  switch (e.type) {
+    case 'toss':
+      return label(`${p.en} chooses who plays first (CR 103.2).`, `${p.ja}が先攻・後攻を選びます。`);
+    case 'starts':
+      return label(`${p.en} plays first.`, `${p.ja}が先攻です。`);
+    case 'keep':
+      return label(`${p.en} keeps ${n} cards.`, `${p.ja}は${n}枚でキープしました。`);
+    case 'mulligan':
+      return label(`${p.en} mulligans to ${n}.`, `${p.ja}は${n}枚にマリガンしました。`);
+    case 'turn':
+      return label(`Turn ${n}: ${p.en}.`, `ターン${n}：${p.ja}`);
+    case 'draw':
+      return label(`${p.en} draws ${n}.`, `${p.ja}が${n}枚引きました。`);
+    case 'land':
+      return label(`${p.en} plays ${c.en}.`, `${p.ja}が${c.ja}をプレイしました。`);
+    case 'cast':
+      return label(`${p.en} casts ${c.en}.`, `${p.ja}が${c.ja}を唱えました。`);
+    case 'activate':
+      return label(`${p.en} activates ${c.en}.`, `${p.ja}が${c.ja}の能力を起動しました。`);
+    case 'resolve':
+      return label(`${c.en} resolves.`, `${c.ja}が解決されました。`);
+    case 'fizzle':
+      return label(
+        `${c.en} does not resolve: its targets are gone (CR 608.2b).`,
+        `${c.ja}は対象不適正で解決されません（608.2b）。`,
+      );
+    case 'countered':
+      return label(`${c.en} is countered.`, `${c.ja}が打ち消されました。`);
+    case 'damage-player':
+      return label(`${c.en} deals ${n} damage to ${p.en}.`, `${c.ja}が${p.ja}に${n}点のダメージ。`);
+    case 'damage-creature':
+      return label(`${c.en} deals ${n} damage to a creature.`, `${c.ja}がクリーチャーに${n}点のダメージ。`);
+    case 'gain-life':
+      return label(`${p.en} gains ${n} life.`, `${p.ja}は${n}点のライフを得ました。`);
+    case 'lose-life':
+    case 'life-paid':
+      return label(`${p.en} loses ${n} life.`, `${p.ja}は${n}点のライフを失いました。`);
+    case 'dies':
+      return label(`${c.en} dies (CR ${e.rule ?? '704'}).`, `${c.ja}が死亡しました（${e.rule ?? '704'}）。`);
+    case 'destroyed':
+      return label(`${c.en} is destroyed.`, `${c.ja}が破壊されました。`);
+    case 'exile':
+      return label(`${c.en} is exiled.`, `${c.ja}が追放されました。`);
+    case 'bounce':
+      return label(`${c.en} returns to its owner's hand.`, `${c.ja}がオーナーの手札に戻りました。`);
+    case 'sacrifice':
+      return label(`${p.en} sacrifices ${c.en}.`, `${p.ja}が${c.ja}を生け贄に捧げました。`);
+    case 'discard':
+      return label(`${p.en} discards ${c.en}.`, `${p.ja}が${c.ja}を捨てました。`);
+    case 'milled':
+      return label(
+        `${c.en} goes from ${p.en}'s library to the graveyard.`,
+        `${c.ja}がライブラリーから墓地に置かれました。`,
+      );
+    case 'scry':
+      return label(
+        `${p.en} scries: ${n} on top, ${e.rule ?? 0} to the bottom.`,
+        `${p.ja}が占術：上に${n}枚、下に${e.rule ?? 0}枚。`,
+      );
+    case 'fetched':
+      return label(
+        `${p.en} puts ${c.en} onto the battlefield tapped.`,
+        `${p.ja}が${c.ja}をタップ状態で戦場に出しました。`,
+      );
+    case 'attacks':
+      return label(`${c.en} attacks.`, `${c.ja}が攻撃しました。`);
+    case 'blocks':
+      return label(`${c.en} blocks.`, `${c.ja}がブロックしました。`);
+    case 'combat-damage':
+      return label('Combat damage is dealt.', '戦闘ダメージが与えられました。');
+    case 'conceded':
+      return label(`${p.en} concedes.`, `${p.ja}が投了しました。`);
+    default:
+      return label(e.type, e.type);
+  }
+}
+
+const RESULT_WORDS: Record<string, Label> = {
+  conceded: label('The other player conceded (CR 104.3a).', '相手が投了しました（104.3a）。'),
+  life: label('A player reached 0 life (CR 704.5a).', 'ライフが0になりました（704.5a）。'),
+  decked: label('A player drew from an empty library (CR 704.5b).', '空のライブラリーから引こうとしました（704.5b）。'),
+  'both-lost': label('Both players lost at once: a draw (CR 104.4a).', '両者が同時に敗北し、引き分けです（104.4a）。'),
+};
+
+export function describeResult(result: GameResult): Label {
+  return RESULT_WORDS[result.reason] ?? label(result.reason, result.reason);
+}

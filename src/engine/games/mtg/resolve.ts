@@ -1,0 +1,348 @@
+/**
+ * Resolving the top of the stack (CR 608): the target re-check (608.2b: all illegal, the spell is countered by the
+ * rules; some illegal, those parts do nothing), the effects in order (608.2c), then where the card goes (608.2k,
+ * 608.3). An effect that needs a choice asks it, and resolution goes on with the next effect.
+ */
+import { answerOf, ask } from '../../core/decision-kinds.ts';
+import { UnsupportedRule } from '../../core/errors.ts';
+import { isCurrent, lastKnown } from '../../core/events.ts';
+import { opponentOf, SEATS, type Seat } from '../../core/game.ts';
+import { learn } from '../../core/hidden.ts';
+import { defineProcedure, type StepOut } from '../../core/procedure.ts';
+import { shuffle } from '../../core/rng.ts';
+import type { BaseEffect } from './cards/schema.ts';
+import { discardDecision, scryDecision, searchDecision } from './decisions.ts';
+import {
+  cardOf,
+  creaturesOf,
+  currentRef,
+  draw,
+  hasKeyword,
+  isCreature,
+  isType,
+  log,
+  type MtgState,
+  moveObject,
+  objectOf,
+  powerOf,
+  type StackItem,
+  type TargetRef,
+} from './state.ts';
+import { effectsOf, isLegalTarget, targetsOfEffect } from './targets.ts';
+
+/** Who or what is dealt damage: a player or a permanent. */
+export type DamageTo = { player: Seat } | { object: string };
+
+/**
+ * CR 120.3: damage to a player is life loss, to a creature it is marked; a deathtouch source marks it for 704.5h
+ * (702.2b); a lifelink source's controller gains that much life (702.15b). `sourceId` names the source as it is now
+ * (or as it last was: its keywords are the card's, which stage A never changes off the battlefield).
+ */
+export function dealDamage(
+  s: MtgState,
+  source: { card: string; controller: Seat; id: string | null },
+  to: DamageTo,
+  amount: number,
+): void {
+  if (amount <= 0) return;
+  const kw = (k: 'deathtouch' | 'lifelink') =>
+    source.id !== null && objectOf(s, source.id).zone === 'battlefield'
+      ? hasKeyword(s, source.id, k)
+      : cardOf(source.card).keywords.includes(k);
+  if ('player' in to) {
+    s.players[to.player].life -= amount;
+    log(s, { type: 'damage-player', seat: to.player, card: source.card, amount });
+  } else {
+    const o = objectOf(s, to.object);
+    if (o.zone !== 'battlefield' || !isCreature(s, o.id)) return;
+    o.damage += amount;
+    if (kw('deathtouch')) o.deathtouched = true;
+    log(s, { type: 'damage-creature', object: o.id, card: source.card, amount });
+  }
+  if (kw('lifelink')) {
+    s.players[source.controller].life += amount; // CR 702.15b
+    log(s, { type: 'gain-life', seat: source.controller, amount });
+  }
+}
+
+type ResolveData = {
+  item: StackItem | null;
+  index: number;
+  /** Per target: still legal when resolution began (608.2b). */
+  legal: boolean[];
+  /** Index of the next target to hand to an effect. */
+  cursor: number;
+};
+
+function topItem(d: ResolveData): StackItem {
+  if (!d.item) throw new Error('resolve: no item');
+  return d.item;
+}
+
+/** The targets of one effect, each with whether it is still legal. */
+function takeTargets(d: ResolveData, count: number): { ref: TargetRef; legal: boolean }[] {
+  const item = topItem(d);
+  const out = item.targets
+    .slice(d.cursor, d.cursor + count)
+    .map((ref, i) => ({ ref, legal: d.legal[d.cursor + i] ?? false }));
+  d.cursor += count;
+  return out;
+}
+
+const objectIdOf = (ref: TargetRef | undefined): string | null => (ref && 'object' in ref ? ref.object.id : null);
+
+/** CR 608.2b: a target is legal now if it still exists as the same object and still fits its phrase. */
+function stillLegal(s: MtgState, item: StackItem): boolean[] {
+  const card = cardOf(item.card);
+  const specs = effectsOf(card, item.ability, item.mode).flatMap(targetsOfEffect);
+  const self = item.kind === 'spell' ? item.source.id : null;
+  return item.targets.map((t, i) => {
+    const spec = specs[i];
+    if (!spec) return false;
+    if ('object' in t && !isCurrent(s.events, t.object)) return false;
+    return isLegalTarget(s, item.controller, spec, t, self);
+  });
+}
+
+function untilEndOfTurn(s: MtgState, id: string, e: Extract<BaseEffect, { do: 'pump' }>): void {
+  s.effects.push({
+    object: currentRef(s, id),
+    power: e.power,
+    toughness: e.toughness,
+    keywords: e.keywords,
+    timestamp: s.nextTimestamp, // CR 613.6
+  });
+  s.nextTimestamp += 1;
+}
+
+/** Performs one effect; returns a step result when the effect needs a decision. */
+function perform(s: MtgState, d: ResolveData, e: BaseEffect): StepOut | null {
+  const item = topItem(d);
+  const you = item.controller;
+  const source = { card: item.card, controller: you, id: item.kind === 'ability' ? item.source.id : null };
+  const targets = takeTargets(d, targetsOfEffect(e).length);
+  const first = targets[0];
+  // CR 608.2b: an effect on an illegal target does nothing to it.
+  const target = first?.legal ? first.ref : null;
+  const targetObject = objectIdOf(target ?? undefined);
+  switch (e.do) {
+    case 'damage': {
+      const amount = e.amount === 'X' ? (item.x ?? 0) : e.amount;
+      if (e.to === 'each-creature-and-player') {
+        for (const id of [...s.battlefield]) if (isCreature(s, id)) dealDamage(s, source, { object: id }, amount);
+        for (const seat of SEATS) dealDamage(s, source, { player: seat }, amount);
+      } else if (target)
+        dealDamage(s, source, 'player' in target ? { player: target.player } : { object: target.object.id }, amount);
+      return null;
+    }
+    case 'destroy':
+      if (targetObject) destroy(s, targetObject);
+      return null;
+    case 'exile':
+      if (targetObject) {
+        log(s, { type: 'exile', object: targetObject, card: objectOf(s, targetObject).card });
+        moveObject(s, targetObject, 'exile');
+      }
+      return null;
+    case 'bounce':
+      if (targetObject) {
+        log(s, { type: 'bounce', object: targetObject, card: objectOf(s, targetObject).card });
+        moveObject(s, targetObject, 'hand'); // CR 400.7: it returns to its owner's hand as a new object
+      }
+      return null;
+    case 'tap':
+      if (targetObject) objectOf(s, targetObject).tapped = true; // CR 701.20a
+      return null;
+    case 'pump': {
+      if (e.to === 'self') {
+        if (item.kind === 'ability' && isCurrent(s.events, item.source)) untilEndOfTurn(s, item.source.id, e);
+      } else if (e.to === 'creatures-you-control') {
+        // CR 611.2c: the affected set is locked as the effect begins.
+        for (const id of creaturesOf(s, you)) untilEndOfTurn(s, id, e);
+      } else if (targetObject) untilEndOfTurn(s, targetObject, e);
+      return null;
+    }
+    case 'counter': {
+      // CR 701.5a: the spell goes to its owner's graveyard.
+      if (!targetObject) return null;
+      s.stack = s.stack.filter((i) => i.source.id !== targetObject);
+      log(s, { type: 'countered', object: targetObject, card: objectOf(s, targetObject).card });
+      moveObject(s, targetObject, 'graveyard');
+      return null;
+    }
+    case 'draw':
+      draw(s, you, e.count);
+      return null;
+    case 'scry': {
+      const cards = s.players[you].library.slice(0, e.count);
+      if (cards.length === 0) return null;
+      s.known = learn(s.known, you, cards); // CR 701.17a: only the scrying player looks
+      return ask(scryDecision, you, { cards }, 'scried');
+    }
+    case 'mill': {
+      // CR 404 (no "mill" action in this CR): the top N cards into the graveyard.
+      if (!target || !('player' in target)) return null;
+      const amount = e.count === 'X' ? (item.x ?? 0) : e.count;
+      const cards = s.players[target.player].library.slice(0, amount);
+      for (const id of cards) {
+        moveObject(s, id, 'graveyard');
+        log(s, { type: 'milled', seat: target.player, card: objectOf(s, id).card, object: id });
+      }
+      return null;
+    }
+    case 'discard': {
+      if (!target || !('player' in target)) return null;
+      if (s.players[target.player].hand.length === 0) return null;
+      return ask(discardDecision, target.player, { count: e.count }, 'discarded');
+    }
+    case 'lose-life':
+      s.players[you].life -= e.amount; // CR 119.3
+      log(s, { type: 'lose-life', seat: you, amount: e.amount });
+      return null;
+    case 'gain-life':
+      s.players[you].life += e.amount;
+      log(s, { type: 'gain-life', seat: you, amount: e.amount });
+      return null;
+    case 'fetch-basic-land-tapped':
+      return ask(searchDecision, you, {}, 'searched');
+    case 'fight': {
+      // CR 701.12b: if either target is illegal when it resolves, no damage is dealt.
+      const [a, b] = targets;
+      const ia = a?.legal ? objectIdOf(a.ref) : null;
+      const ib = b?.legal ? objectIdOf(b.ref) : null;
+      if (!ia || !ib) return null;
+      const pa = powerOf(s, ia);
+      const pb = powerOf(s, ib);
+      const oa = objectOf(s, ia);
+      const ob = objectOf(s, ib);
+      dealDamage(s, { card: oa.card, controller: oa.controller, id: ia }, { object: ib }, pa);
+      dealDamage(s, { card: ob.card, controller: ob.controller, id: ib }, { object: ia }, pb);
+      return null;
+    }
+    case 'add-mana':
+      throw new Error('mana abilities do not use the stack (CR 605.3b)');
+    case 'code':
+      return codeEffect(s, d, e.handler);
+  }
+}
+
+/** CR 701.7a: destroy moves a permanent to its owner's graveyard. */
+export function destroy(s: MtgState, id: string): void {
+  log(s, { type: 'destroyed', object: id, card: objectOf(s, id).card });
+  moveObject(s, id, 'graveyard');
+}
+
+/** The pool's `code` escapes; one not listed throws UnsupportedRule naming it. */
+function codeEffect(s: MtgState, d: ResolveData, handler: string): StepOut | null {
+  const item = topItem(d);
+  switch (handler) {
+    case 'controller-gains-life-equal-to-power': {
+      // Vesper Tribunal: the creature exiled by the effect before this one; its power and controller as it last
+      // existed on the battlefield (CR 608.2g, last-known information).
+      const ref = item.targets[0];
+      if (!ref || !('object' in ref) || !d.legal[0]) return null;
+      const before = lastKnown(s.events, ref.object);
+      const power = typeof before?.power === 'number' ? before.power : 0;
+      const controller = before?.controller === 'p2' ? 'p2' : 'p1';
+      if (power > 0) {
+        s.players[controller].life += power;
+        log(s, { type: 'gain-life', seat: controller, amount: power });
+      }
+      return null;
+    }
+    default:
+      throw new UnsupportedRule('608.2', `no handler for the card effect "${handler}"`);
+  }
+}
+
+export const resolve = defineProcedure<MtgState, ResolveData, null>({
+  kind: 'resolve',
+  first: 'start',
+  steps: {
+    start(s, { data }) {
+      const item = s.stack.pop();
+      if (!item) throw new Error('resolve: empty stack');
+      data.item = item;
+      data.legal = stillLegal(s, item);
+      // CR 608.2b: every target illegal: the spell or ability does not resolve.
+      if (item.targets.length > 0 && data.legal.every((ok) => !ok)) {
+        log(s, { type: 'fizzle', card: item.card, object: item.source.id, rule: '608.2b' });
+        if (item.kind === 'spell') moveObject(s, item.source.id, 'graveyard');
+        return { return: null };
+      }
+      log(s, { type: 'resolve', card: item.card, object: item.source.id, seat: item.controller });
+      const card = cardOf(item.card);
+      // CR 608.3: a permanent spell enters the battlefield under its controller's control.
+      if (item.kind === 'spell' && !isType(card, 'instant') && !isType(card, 'sorcery')) {
+        moveObject(s, item.source.id, 'battlefield');
+        objectOf(s, item.source.id).controller = item.controller;
+        return { return: null };
+      }
+      return { goto: 'effect' };
+    },
+    effect(s, { data }) {
+      const item = topItem(data);
+      const effects = effectsOf(cardOf(item.card), item.ability, item.mode);
+      const e = effects[data.index];
+      if (!e) return { goto: 'finish' };
+      data.index += 1;
+      return perform(s, data, e) ?? { goto: 'effect' };
+    },
+    scried(s, { data, ret }) {
+      const { top, bottom } = answerOf(scryDecision, ret);
+      const seat = topItem(data).controller;
+      scryApply(s, seat, top, bottom);
+      return { goto: 'effect' };
+    },
+    discarded(s, { ret }) {
+      for (const id of answerOf(discardDecision, ret)) {
+        log(s, { type: 'discard', seat: objectOf(s, id).owner, card: objectOf(s, id).card, object: id });
+        moveObject(s, id, 'graveyard');
+      }
+      return { goto: 'effect' };
+    },
+    searched(s, { data, ret }) {
+      const card = answerOf(searchDecision, ret);
+      const seat = topItem(data).controller;
+      const player = s.players[seat];
+      const found = card === null ? undefined : player.library.find((id) => objectOf(s, id).card === card);
+      if (found) {
+        moveObject(s, found, 'battlefield');
+        objectOf(s, found).tapped = true;
+        log(s, { type: 'fetched', seat, card: objectOf(s, found).card, object: found });
+      }
+      shuffleLibrary(s, seat); // CR 701.19
+      return { goto: 'effect' };
+    },
+    finish(s, { data }) {
+      const item = topItem(data);
+      // CR 608.2k: an instant or sorcery goes to its owner's graveyard as the last step of its resolution.
+      if (item.kind === 'spell' && objectOf(s, item.source.id).zone === 'stack')
+        moveObject(s, item.source.id, 'graveyard');
+      return { return: null };
+    },
+  },
+});
+
+/** CR 701.17a: the chosen cards stay on top in order; the rest go to the bottom in order. */
+export function scryApply(s: MtgState, seat: Seat, top: string[], bottom: string[]): void {
+  const lib = s.players[seat].library;
+  const looked = new Set([...top, ...bottom]);
+  const rest = lib.filter((id) => !looked.has(id));
+  s.players[seat].library = [...top, ...rest, ...bottom];
+  log(s, { type: 'scry', seat, amount: top.length, rule: `${bottom.length}` });
+}
+
+/** CR 701.19a: a shuffle; nobody knows which card is where any more. */
+export function shuffleLibrary(s: MtgState, seat: Seat): void {
+  const [order, rng] = shuffle(s.players[seat].library, s.rng);
+  s.players[seat].library = order;
+  s.rng = rng;
+  for (const who of SEATS) {
+    const known = s.known[who];
+    if (known)
+      s.known[who] = known.filter((id) => objectOf(s, id).zone !== 'library' || objectOf(s, id).owner !== seat);
+  }
+}
+
+export { opponentOf };

@@ -1,0 +1,122 @@
+/**
+ * Targets (CR 114, 601.2c, 608.2b): what each "target …" phrase of a spell or ability may choose, and whether a
+ * chosen target is (still) legal.
+ */
+import { isCurrent } from '../../core/events.ts';
+import { opponentOf, SEATS, type Seat } from '../../core/game.ts';
+import type { BaseEffect, MtgCard, Target } from './cards/schema.ts';
+import {
+  cardOf,
+  colorsOf,
+  convertedManaCost,
+  currentRef,
+  isCreature,
+  isType,
+  type MtgState,
+  objectOf,
+  type TargetRef,
+} from './state.ts';
+
+/** The effects that happen: a modal spell's chosen mode (CR 700.2), an ability's, or the spell's own. */
+export function effectsOf(card: MtgCard, ability: number | null, mode: number | null): BaseEffect[] {
+  if (ability !== null) {
+    const a = card.abilities[ability];
+    if (a?.kind !== 'activated') throw new Error(`${card.id} has no activated ability ${ability}`);
+    return a.effects;
+  }
+  return card.effects.flatMap((e): BaseEffect[] => {
+    if (e.do !== 'choose-one') return [e];
+    const chosen = e.modes[mode ?? -1];
+    if (!chosen) throw new Error(`${card.id}: no mode ${mode}`);
+    return chosen;
+  });
+}
+
+const isTarget = (x: unknown): x is Target => typeof x === 'object' && x !== null && 'target' in x;
+
+/** The target phrases of one effect, in the order they are written. */
+export function targetsOfEffect(e: BaseEffect): Target[] {
+  switch (e.do) {
+    case 'fight':
+      return [e.yours, e.theirs];
+    case 'damage':
+    case 'destroy':
+    case 'exile':
+    case 'pump':
+    case 'counter':
+    case 'bounce':
+    case 'tap':
+    case 'mill':
+    case 'discard':
+      return isTarget(e.to) ? [e.to] : [];
+    default:
+      return [];
+  }
+}
+
+export function targetSpecs(card: MtgCard, ability: number | null, mode: number | null): Target[] {
+  return effectsOf(card, ability, mode).flatMap(targetsOfEffect);
+}
+
+/** Is this object or player a legal choice for this phrase now (CR 114.1, 115)? `self` is the spell's own object. */
+export function isLegalTarget(
+  s: MtgState,
+  controller: Seat,
+  spec: Target,
+  ref: TargetRef,
+  self: string | null,
+): boolean {
+  if ('player' in ref) {
+    if (spec.target === 'player' || spec.target === 'any') return true;
+    return spec.target === 'opponent' && ref.player === opponentOf(controller);
+  }
+  if (!isCurrent(s.events, ref.object)) return false; // CR 400.7: a new object is not the one targeted
+  const o = objectOf(s, ref.object.id);
+  const card = cardOf(o.card);
+  if (spec.target === 'spell') {
+    // CR 115.5: a spell cannot target itself.
+    if (o.zone !== 'stack' || ref.object.id === self) return false;
+    const item = s.stack.find((i) => i.kind === 'spell' && i.source.id === o.id);
+    if (!item) return false;
+    if (spec.restriction === 'noncreature' && isType(card, 'creature')) return false;
+    if (spec.cmcAtMost !== undefined && convertedManaCost(card, item.x ?? 0) > spec.cmcAtMost) return false; // 202.3c
+    return true;
+  }
+  if (o.zone !== 'battlefield') return false;
+  if (spec.target === 'artifact') return isType(card, 'artifact');
+  if (spec.target !== 'creature' && spec.target !== 'any') return false;
+  if (!isCreature(s, o.id)) return false;
+  switch (spec.restriction) {
+    case 'attacking-or-blocking': {
+      const combat = s.combat;
+      return !!combat && (o.id in combat.attackers || o.id in combat.blockers);
+    }
+    case 'nonblack':
+      return !colorsOf(card).includes('B');
+    case 'you-control':
+      return o.controller === controller;
+    case 'you-dont-control':
+      return o.controller !== controller;
+    default:
+      return true;
+  }
+}
+
+/** Every legal choice for a phrase now, players first, then permanents, then spells (bottom first). */
+export function legalTargets(s: MtgState, controller: Seat, spec: Target, self: string | null): TargetRef[] {
+  const out: TargetRef[] = [];
+  for (const seat of SEATS) if (isLegalTarget(s, controller, spec, { player: seat }, self)) out.push({ player: seat });
+  const ids = [...s.battlefield, ...s.stack.filter((i) => i.kind === 'spell').map((i) => i.source.id)];
+  for (const id of ids) {
+    const ref = { object: currentRef(s, id) };
+    if (isLegalTarget(s, controller, spec, ref, self)) out.push(ref);
+  }
+  return out;
+}
+
+export const sameTarget = (a: TargetRef, b: TargetRef): boolean =>
+  'player' in a ? 'player' in b && a.player === b.player : 'object' in b && a.object.id === b.object.id;
+
+export function targetKey(t: TargetRef): string {
+  return 'player' in t ? `player:${t.player}` : `obj:${t.object.id}`;
+}

@@ -1,0 +1,182 @@
+/**
+ * Per-viewer projection (the digest's §4): hands are their owner's, libraries nobody's (counts are public); the
+ * battlefield, stack, graveyards, exile (face up), mana pools and life are public.
+ */
+import { isCurrent } from '../../core/events.ts';
+import type { Seat, Viewer } from '../../core/game.ts';
+import type { IdentitySecrets } from '../../core/hidden.ts';
+import type { Keyword } from './cards/schema.ts';
+import {
+  cardOf,
+  isCreature,
+  isSummoningSick,
+  keywordsOf,
+  type MtgLogEntry,
+  type MtgState,
+  objectOf,
+  powerOf,
+  type Step,
+  toughnessOf,
+} from './state.ts';
+
+export type ObjectView = {
+  id: string;
+  card: string;
+  owner: Seat;
+  controller: Seat;
+  tapped: boolean;
+  damage: number;
+  power?: number;
+  toughness?: number;
+  keywords?: Keyword[];
+  summoningSick?: boolean;
+  attacking?: boolean;
+  blocking?: string[];
+};
+
+export type SideView = {
+  life: number;
+  libraryCount: number;
+  handCount: number;
+  /** Only for the hand's owner (and the omniscient viewer). */
+  hand?: ObjectView[];
+  graveyard: ObjectView[];
+  exile: ObjectView[];
+  pool: string[];
+  landsPlayed: number;
+};
+
+export type StackView = {
+  id: string;
+  kind: 'spell' | 'ability';
+  controller: Seat;
+  card: string;
+  /** Null when the source has left the zone it was in (it is a new object now). */
+  source: string | null;
+  targets: (string | null)[];
+  x: number | null;
+  mode: number | null;
+};
+
+export type MtgView = {
+  viewer: Viewer;
+  version: number;
+  turn: { number: number; active: Seat; step: Step };
+  startingPlayer: Seat;
+  players: Record<Seat, SideView>;
+  battlefield: ObjectView[];
+  stack: StackView[];
+  waitingFor: Seat | null;
+  /**
+   * The latest log entries this viewer may read, structured (ids and codes): the presenter puts them into words
+   * (log-text.ts), so a view never carries card names, only ids.
+   */
+  log: { seq: number; entry: MtgLogEntry }[];
+};
+
+export function mayLookAt(viewer: Viewer, owner: Seat): boolean {
+  return viewer.kind === 'omniscient' || (viewer.kind === 'player' && viewer.seat === owner);
+}
+
+function objectView(s: MtgState, id: string): ObjectView {
+  const o = objectOf(s, id);
+  const out: ObjectView = {
+    id,
+    card: o.card,
+    owner: o.owner,
+    controller: o.controller,
+    tapped: o.tapped,
+    damage: o.damage,
+  };
+  if (o.zone === 'battlefield' && isCreature(s, id)) {
+    out.power = powerOf(s, id);
+    out.toughness = toughnessOf(s, id);
+    out.keywords = keywordsOf(s, id);
+    out.summoningSick = isSummoningSick(s, id);
+    if (s.combat?.attackers[id]) out.attacking = true;
+    const blocking = s.combat?.blockers[id];
+    if (blocking) out.blocking = [...blocking];
+  }
+  return out;
+}
+
+export function mtgView(s: MtgState, viewer: Viewer, waitingFor: Seat | null): MtgView {
+  const side = (seat: Seat): SideView => {
+    const p = s.players[seat];
+    const out: SideView = {
+      life: p.life,
+      libraryCount: p.library.length,
+      handCount: p.hand.length,
+      graveyard: p.graveyard.map((id) => objectView(s, id)),
+      exile: p.exile.map((id) => objectView(s, id)),
+      pool: p.pool.map((m) => m.type),
+      landsPlayed: p.landsPlayed,
+    };
+    if (mayLookAt(viewer, seat)) out.hand = p.hand.map((id) => objectView(s, id));
+    return out;
+  };
+  return {
+    viewer,
+    version: s.version,
+    turn: { ...s.turn },
+    startingPlayer: s.startingPlayer,
+    players: { p1: side('p1'), p2: side('p2') },
+    battlefield: s.battlefield.map((id) => objectView(s, id)),
+    stack: s.stack.map((i) => ({
+      id: i.id,
+      kind: i.kind,
+      controller: i.controller,
+      card: i.card,
+      // A source or target that has since changed zones is a new object (CR 400.7): its id is not followed.
+      source: isCurrent(s.events, i.source) ? i.source.id : null,
+      targets: i.targets.map((t) => ('player' in t ? t.player : isCurrent(s.events, t.object) ? t.object.id : null)),
+      x: i.x,
+      mode: i.mode,
+    })),
+    waitingFor,
+    log: visibleLog(s, viewer),
+  };
+}
+
+/** Ids this viewer must not see: every library card, and the hands they may not look at. */
+export function mtgHiddenIds(s: MtgState, viewer: Viewer): string[] {
+  const out: string[] = [];
+  for (const seat of ['p1', 'p2'] as const) {
+    if (viewer.kind !== 'omniscient') out.push(...s.players[seat].library);
+    if (!mayLookAt(viewer, seat)) out.push(...s.players[seat].hand);
+  }
+  return out;
+}
+
+/** The identities this viewer may not know (hidden objects they have not looked at), and the cards they know. */
+export function mtgSecrets(s: MtgState, viewer: Viewer): IdentitySecrets {
+  const knownIds = new Set(viewer.kind === 'player' ? (s.known[viewer.seat] ?? []) : []);
+  const hidden = new Set(mtgHiddenIds(s, viewer).filter((id) => !knownIds.has(id)));
+  const secrets: IdentitySecrets = { hidden: [], knownCards: [] };
+  const known = new Set<string>();
+  for (const o of Object.values(s.objects)) {
+    if (!hidden.has(o.id)) known.add(o.card);
+    else {
+      const { name } = cardOf(o.card);
+      secrets.hidden.push({ objectId: o.id, card: o.card, names: [name.en, name.ja] });
+    }
+  }
+  secrets.knownCards = [...known];
+  return secrets;
+}
+
+/** The state's log entries this viewer may read, numbered by decision (version × 1000 + index). */
+export function visibleLog(s: MtgState, viewer: Viewer, after?: number): { seq: number; entry: MtgLogEntry }[] {
+  const hidden = new Set(mtgHiddenIds(s, viewer));
+  return s.log.flatMap((entry: MtgLogEntry, i) => {
+    const seq = s.version * 1000 + i;
+    if (after !== undefined && seq <= after) return [];
+    if (entry.privateTo && !mayLookAt(viewer, entry.privateTo)) return [];
+    // A card that went to a hidden zone (returned to a hand) is named, but its object id is not followed there.
+    if (entry.object !== undefined && hidden.has(entry.object)) {
+      const { object: _left, ...rest } = entry;
+      return [{ seq, entry: rest }];
+    }
+    return [{ seq, entry }];
+  });
+}

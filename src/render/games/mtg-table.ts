@@ -1,0 +1,154 @@
+// The MTG adapter: one viewer's MtgView → the renderer's table and hand models. It reads only the view, so a
+// public board cannot show a card the spectator view does not hold (hands and libraries are absent from it).
+import type { Seat } from '../../engine/core/game.ts';
+import type { Locale } from '../../engine/core/label.ts';
+import { cardText, typeLine } from '../../engine/games/mtg/cards/text.ts';
+import { logLine, stepWords } from '../../engine/games/mtg/log-text.ts';
+import { cardOf } from '../../engine/games/mtg/state.ts';
+import type { MtgView, ObjectView } from '../../engine/games/mtg/view.ts';
+import type { CardState, HandCard, HandModel, PlayerSide, TableCard, TableModel } from '../table-model.ts';
+import { mtgCardFace } from './mtg-card.ts';
+
+const WORDS = {
+  lands: { en: 'Lands', ja: '土地' },
+  permanents: { en: 'Permanents', ja: 'パーマネント' },
+  library: { en: 'Library', ja: 'ライブラリー' },
+  hand: { en: 'Hand', ja: '手札' },
+  graveyard: { en: 'Graveyard', ja: '墓地' },
+  exile: { en: 'Exile', ja: '追放' },
+  mana: { en: 'Mana pool', ja: 'マナ・プール' },
+  stack: { en: 'Stack', ja: 'スタック' },
+  top: { en: 'Top of graveyard', ja: '墓地の一番上' },
+} as const;
+
+export interface MtgTableOptions {
+  locale: Locale;
+  names?: Partial<Record<Seat, string>>;
+}
+
+function tableCard(c: ObjectView, locale: Locale): TableCard {
+  const face = mtgCardFace(cardOf(c.card), locale);
+  const states: CardState[] = [];
+  if (c.tapped) states.push('turned');
+  if (c.attacking) states.push('attacking');
+  if (c.blocking) states.push('blocking');
+  if (c.summoningSick) states.push('actionRestricted');
+  const card = cardOf(c.card);
+  const stats =
+    c.power !== undefined && c.toughness !== undefined
+      ? [
+          {
+            label: locale === 'ja' ? 'パワー' : 'P',
+            value: c.power,
+            ...(card.power !== undefined ? { base: card.power } : {}),
+          },
+          {
+            label: locale === 'ja' ? 'タフネス' : 'T',
+            value: c.toughness,
+            ...(card.toughness !== undefined ? { base: card.toughness } : {}),
+          },
+        ]
+      : [];
+  return {
+    face: 'up',
+    id: c.id,
+    name: face.name,
+    colours: face.colours,
+    cost: face.cost,
+    typeLine: face.typeLine,
+    stats,
+    damage: c.damage,
+    counters: [],
+    states,
+    attachments: [],
+  };
+}
+
+function side(view: MtgView, seat: Seat, options: MtgTableOptions): PlayerSide {
+  const { locale } = options;
+  const p = view.players[seat];
+  const mine = view.battlefield.filter((c) => c.controller === seat);
+  const isLand = (c: ObjectView) => cardOf(c.card).types.includes('land');
+  const top = p.graveyard.at(-1);
+  return {
+    seat,
+    name: options.names?.[seat] ?? seat,
+    life: p.life,
+    resources: [
+      { label: WORDS.mana[locale], value: p.pool.length > 0 ? p.pool.join('') : '0' },
+      ...(top ? [{ label: WORDS.top[locale], value: cardOf(top.card).name[locale] }] : []),
+    ],
+    zones: [
+      { label: WORDS.library[locale], count: p.libraryCount },
+      { label: WORDS.hand[locale], count: p.handCount },
+      { label: WORDS.graveyard[locale], count: p.graveyard.length },
+      { label: WORDS.exile[locale], count: p.exile.length },
+    ],
+    areas: [
+      {
+        name: WORDS.permanents[locale],
+        style: 'full',
+        cards: mine.filter((c) => !isLand(c)).map((c) => tableCard(c, locale)),
+      },
+      { name: WORDS.lands[locale], style: 'compact', cards: mine.filter(isLand).map((c) => tableCard(c, locale)) },
+    ],
+  };
+}
+
+/** The board as `view.viewer` sees it. */
+export function mtgTableModel(view: MtgView, options: MtgTableOptions): TableModel {
+  const { locale } = options;
+  const nameOf = (id: string | null): string => {
+    if (id === null) return locale === 'ja' ? '（いなくなった対象）' : '(gone)';
+    if (id === 'p1' || id === 'p2') return options.names?.[id] ?? id;
+    const found = view.battlefield.find((c) => c.id === id);
+    if (found) return cardOf(found.card).name[locale];
+    const spell = view.stack.find((i) => i.source === id);
+    return spell ? cardOf(spell.card).name[locale] : '?';
+  };
+  const lastLog = view.log.at(-1);
+  return {
+    game: 'mtg',
+    locale,
+    viewer: view.viewer.kind === 'player' ? { kind: 'seat', seat: view.viewer.seat } : { kind: 'public' },
+    turn: view.turn.number,
+    phase: stepWords(view.turn.step)[locale],
+    activeSeat: view.turn.active,
+    prioritySeat: view.waitingFor,
+    players: { p1: side(view, 'p1', options), p2: side(view, 'p2', options) },
+    stack: {
+      name: WORDS.stack[locale],
+      items: [...view.stack].reverse().map((i) => ({
+        id: i.id,
+        source: cardOf(i.card).name[locale],
+        controller: i.controller,
+        text: i.x !== null ? `X=${i.x}` : '',
+        targets: i.targets.map(nameOf).slice(0, 8),
+      })),
+    },
+    lastAction: lastLog ? { text: logLine(lastLog.entry)[locale].slice(0, 400), objectIds: [] } : null,
+  };
+}
+
+/** The owner's hand image model; `playableIds` are object ids the pending decision offers to play. */
+export function mtgHandModel(
+  view: MtgView,
+  seat: Seat,
+  options: MtgTableOptions & { playableIds?: ReadonlySet<string> },
+): HandModel {
+  const { locale } = options;
+  const p = view.players[seat];
+  const entry = (c: ObjectView): HandCard => ({
+    card: tableCard(c, locale),
+    text: `${typeLine(cardOf(c.card))[locale]}\n${cardText(cardOf(c.card))[locale]}`.slice(0, 1000),
+    playable: options.playableIds?.has(c.id) ?? false,
+  });
+  return {
+    game: 'mtg',
+    locale,
+    seat,
+    playerName: options.names?.[seat] ?? seat,
+    hand: { name: WORDS.hand[locale], cards: (p.hand ?? []).slice(0, 60).map(entry) },
+    privateZones: [],
+  };
+}
