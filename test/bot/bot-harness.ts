@@ -186,9 +186,34 @@ export async function actRandomly(
   const slots = live.filter((c) => String(c.custom_id ?? '').startsWith('l:'));
   const done = live.find((c) => String(c.custom_id ?? '').startsWith('f:'));
   if (slots.length > 0 && done) return declareRandomly(h, user, message, slots, String(done.custom_id), pick);
+  const ids = live.map((c) => String(c.custom_id ?? ''));
+  const click = async (id: string) => {
+    usedControls.set(id.slice(0, 1), (usedControls.get(id.slice(0, 1)) ?? 0) + 1);
+    await user.click(message, id);
+    await h.bot.idle();
+    return true;
+  };
+  // A distribution: one more to a random target while any "+" is open, then Done (the bot checks the whole).
+  if (ids.some((id) => id.startsWith('s:'))) {
+    const plus = ids.filter((id) => id.startsWith('s:') && id.endsWith(':+'));
+    const done = ids.find((id) => id.startsWith('f:'));
+    return click(plus.length > 0 ? (plus[pick(plus.length)] as string) : (done ?? ''));
+  }
+  // A number too wide for buttons: the modal, answered with the smallest allowed value.
+  const wide = ids.find((id) => id.startsWith('U:'));
+  if (wide) {
+    const [, matchId, version] = wide.split(':');
+    const state = h.bot.store.matches.currentState(matchId ?? '');
+    const pending = state ? h.bot.store.requireGame(state.game).pending(state) : null;
+    if (pending?.shape !== 'number') return false;
+    await click(wide);
+    await user.submitModal(`N:${matchId}:${version}`, { value: String(pending.min) });
+    await h.bot.idle();
+    return true;
+  }
   const controls = rawComponents(h, message).filter((c) => {
     const id = String(c.custom_id ?? '');
-    return c.disabled !== true && /^[anomp]:/.test(id);
+    return c.disabled !== true && /^[anompqu]:/.test(id);
   });
   const decisive = controls.filter((c) => !String(c.custom_id).startsWith('p:'));
   let pool = decisive.length > 0 ? decisive : controls;

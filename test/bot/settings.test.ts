@@ -60,7 +60,7 @@ describe('/settings guild', () => {
     );
     const stops = await reply(dana, 'settings guild', { stops: 'main1, lunch', 'decision-seconds': 60 });
     expect(stops).toMatch(/Unknown step\(s\): lunch\. Steps you can stop at: standby, draw, main1/);
-    expect(await reply(dana, 'settings guild', { 'default-game': 'mtg' })).toMatch(/mtg is not playable yet/);
+    expect(await reply(dana, 'settings guild', { 'default-game': 'fow' })).toMatch(/fow is not playable yet/);
     // Not a manager: may look, may not change.
     expect(await reply(h.alice, 'settings guild', {})).toMatch(/Time per decision: 45 s/);
     expect(await reply(h.alice, 'settings guild', { 'decision-seconds': 600 })).toMatch(/Only server managers/);

@@ -45,7 +45,7 @@ describe('a registry with Skirmish', () => {
     expect(registry.ids()).toEqual([...GAMES.ids(), TOY_GAME_ID]);
     expect(registry.playable(TOY_GAME_ID).play.module.id).toBe(TOY_GAME_ID);
     expect(() => GAMES.get(TOY_GAME_ID)).toThrow(InvalidData);
-    expect(() => registry.playable('mtg')).toThrow(UnsupportedRule);
+    expect(() => registry.playable('fow')).toThrow(UnsupportedRule);
     expect(() => createRegistry([skirmishDefinition, skirmishDefinition])).toThrow(/defined twice/);
     expect(() => createRegistry([{ ...skirmishDefinition, id: 'Toy!' }])).toThrow(/not a valid game id/);
     // One spelling: an engine named differently from its definition is refused.
@@ -107,8 +107,8 @@ describe('the fuzzer over Skirmish', () => {
     expect(run.games).toBe(200);
     expect(run.finished).toBe(200);
     expect(() =>
-      fuzzRegisteredGame(registry, 'mtg', 1, 's', { checkViews: false, maxDecisions: 1, activity: 0 }),
-    ).toThrow(/Magic: The Gathering has no engine yet/);
+      fuzzRegisteredGame(registry, 'fow', 1, 's', { checkViews: false, maxDecisions: 1, activity: 0 }),
+    ).toThrow(/Force of Will has no engine yet/);
   }, 120_000);
 });
 

@@ -64,7 +64,5 @@ export const mtgDefinition = defineGame({
   deckRules: validateMtgDeck,
   precons: () => gamePrecons('mtg'),
   style: MTG_STYLE,
-  // `play` stays unset until the tests that use MTG as the example of a pool-only game move to another game
-  // (test/registry, test/cards/registry.test.ts, test/bot/card.test.ts, test/bot/settings.test.ts): then it is
-  // `play: mtgPlay`. `mtgPlay` passed `npm run fuzz -- --game mtg --games 200` clean while it was set.
+  play: mtgPlay,
 });
