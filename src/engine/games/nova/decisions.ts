@@ -20,7 +20,6 @@ import {
 } from './actions.ts';
 import { novaCard } from './cards/pool.ts';
 import { attackTargets, declareAttack, declareBlock, possibleAttackers, possibleBlockers } from './combat.ts';
-import { chooseDamageReplacement, openDamageReplacements } from './damage.ts';
 import { paymentPlans } from './energy.ts';
 import { forgetShuffled } from './knowledge.ts';
 import { logPublic } from './log.ts';
@@ -522,42 +521,6 @@ export const optionalCostDecision = defineDecisionKind<NovaState, AwaitOf<'optio
   },
 });
 
-/** NOVA 802.1.3.3: which damage reduction applies first. */
-export const replacementDecision = defineDecisionKind<NovaState, AwaitOf<'replacement'>, null>({
-  name: 'replacement',
-  role: 'choice',
-  build(s, _a) {
-    const open = openDamageReplacements(s);
-    const event = s.damage?.current?.event;
-    const to = event ? describeTarget(s, event.to) : { en: '?', ja: '?' };
-    return {
-      prompt: {
-        en: `${event?.amount ?? 0} damage would be dealt to ${to.en}: choose which reduction applies first. (NOVA 802.1.3.3)`,
-        ja: `${to.ja}に${event?.amount ?? 0}ダメージが与えられる：先に適用する軽減を選んでください。`,
-      },
-      options: open.map((r) => {
-        const name = novaCard(r.card).name;
-        const what = r.kind === 'shield' ? { en: ' (next damage)', ja: '（次のダメージ）' } : { en: '', ja: '' };
-        return opt(
-          r.id,
-          'replacement',
-          'choice',
-          `${name.en}${what.en}: reduce by ${r.amount}`,
-          `${name.ja}${what.ja}：${r.amount}軽減`,
-        );
-      }),
-      min: 1,
-      max: 1,
-      defaultOnTimeout: open[0] ? [open[0].id] : [],
-    };
-  },
-  handle(s, _a, chosen) {
-    const pick = chosen[0] ?? '';
-    chooseDamageReplacement(s, pick);
-    return null;
-  },
-});
-
 /** NOVA 303.6: the order looked-at cards go back on top of the main deck. */
 export const orderDeckDecision = defineDecisionKind<NovaState, AwaitOf<'order-deck'>, null>({
   name: 'order-deck',
@@ -635,6 +598,5 @@ export const NOVA_DECISIONS: { readonly [K in Await['k']]: DefinedDecisionKind<N
   discard: discardDecision,
   choose: chooseDecision,
   'optional-cost': optionalCostDecision,
-  replacement: replacementDecision,
   'order-deck': orderDeckDecision,
 };

@@ -2,8 +2,9 @@ import { decisionIdFor, validateResponse } from '../../core/decision.ts';
 import { UnsupportedRule } from '../../core/errors.ts';
 import { type DecisionResponse, opponentOf, type PendingDecision, type Seat } from '../../core/game.ts';
 import { actedWithPriority } from '../../core/priority.ts';
+import type { Awaiting, Frame } from '../../core/procedure.ts';
 import { continuePlay } from './actions.ts';
-import { processDamage } from './damage.ts';
+import { novaKernel } from './damage.ts';
 import { NOVA_DECISIONS } from './decisions.ts';
 import { logPublic } from './log.ts';
 import { watchForLoop } from './loops.ts';
@@ -29,9 +30,9 @@ export function advance(s: NovaState): void {
       seal(s);
       return;
     }
-    if (s.await) {
+    if (s.await || awaitingFrame(s)) {
       const decision = novaPending(s);
-      if (decision?.options.length === 0) throw new Error(`decision ${s.await.k} has no options`);
+      if (decision?.options.length === 0) throw new Error(`decision ${decision.kind} has no options`);
       seal(s);
       return;
     }
@@ -42,10 +43,10 @@ export function advance(s: NovaState): void {
 
 function step(s: NovaState): void {
   if (s.setup.stage !== 'done') throw new Error('setup decisions are awaited, not stepped');
-  if (s.damage) {
-    // NOVA 802.1.3.3: damage waits while the affected player orders its replacement effects.
-    const chooser = processDamage(s);
-    if (chooser) s.await = { k: 'replacement', seat: chooser };
+  if (s.procedures.frames.length > 0) {
+    // Procedures running as frames (damage through its replacements) go first; NOVA 802.1.3.3: damage waits while
+    // the affected player orders its replacement effects.
+    novaKernel.run(s);
     return;
   }
   if (s.resolving) {
@@ -104,19 +105,21 @@ function step(s: NovaState): void {
 const BUILT_DECISION = Symbol('NOVA pending decision');
 
 interface BuiltDecision {
-  await: Await;
+  await: Await | Awaiting;
   version: number;
   decision: PendingDecision;
 }
 
 /** The decision the state waits for, or null when the game is over: GameModule.pending for NOVA. */
 export function novaPending(s: NovaState): PendingDecision | null {
-  if (s.result || !s.await) return null;
+  if (s.result) return null;
+  const awaited = s.await ?? awaitingFrame(s)?.awaiting;
+  if (!awaited) return null;
   const memo: NovaState & { [BUILT_DECISION]?: BuiltDecision } = s;
   const built = memo[BUILT_DECISION];
-  if (built && built.await === s.await && built.version === s.version) return built.decision;
-  const decision = buildDecision(s, s.await);
-  const value: BuiltDecision = { await: s.await, version: s.version, decision };
+  if (built && built.await === awaited && built.version === s.version) return built.decision;
+  const decision = s.await ? buildDecision(s, s.await) : framePending(s);
+  const value: BuiltDecision = { await: awaited, version: s.version, decision };
   // A state frozen whole by its holder (engines never do) cannot keep it: it is built again on each call.
   if (Object.isExtensible(memo))
     Object.defineProperty(memo, BUILT_DECISION, { value, writable: true, configurable: true, enumerable: false });
@@ -141,6 +144,30 @@ function buildDecision(s: NovaState, a: Await): PendingDecision {
   };
 }
 
+/** The top frame when it waits for a decision (one of the procedures that run as frames, damage.ts). */
+function awaitingFrame(s: NovaState): (Frame & { awaiting: Awaiting }) | null {
+  const top = s.procedures.frames[s.procedures.frames.length - 1];
+  return top?.awaiting ? { ...top, awaiting: top.awaiting } : null;
+}
+
+/** The decision a frame waits for, built by its kind, its members in the same order as every NOVA decision's. */
+function framePending(s: NovaState): PendingDecision {
+  const p = novaKernel.pending(s);
+  if (!p) throw new Error(`a frame awaits but the kernel offers no decision: ${novaKernel.describe(s)}`);
+  return {
+    id: p.id,
+    player: p.player,
+    ordered: p.ordered,
+    kind: p.kind,
+    role: p.role,
+    prompt: p.prompt,
+    options: p.options,
+    min: p.min,
+    max: p.max,
+    defaultOnTimeout: p.defaultOnTimeout,
+  };
+}
+
 /**
  * Validates and applies one response on a copy of the state; the input is never modified. `simulate` (search,
  * core/search.ts) skips log entries and freezing and reaches the same rules state.
@@ -149,9 +176,14 @@ export function applyResponse(state: NovaState, seat: Seat, response: DecisionRe
   const chosen = validateResponse(novaPending(state), seat, response);
   const s = workingCopy(state, simulate); // copy-on-write for card objects (working-copy.ts)
   const awaited = s.await;
-  if (!awaited) throw new Error('a decision is pending but nothing is awaited');
-  s.await = null;
-  NOVA_DECISIONS[awaited.k].registered.handle(s, awaited, chosen, awaited.seat);
+  if (awaited) {
+    s.await = null;
+    NOVA_DECISIONS[awaited.k].registered.handle(s, awaited, chosen, awaited.seat);
+  } else {
+    // A frame's decision: its answer is handed to the frame, which goes on when the game is next stepped (after
+    // rules processing, as after any answer).
+    novaKernel.receive(s, seat, chosen);
+  }
   s.version += 1;
   rulesProcessing(s);
   advance(s);

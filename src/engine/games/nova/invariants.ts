@@ -1,6 +1,7 @@
 import type { Seat, Viewer } from '../../core/game.ts';
 import { type IdentitySecrets, knows } from '../../core/hidden.ts';
 import { novaCard } from './cards/pool.ts';
+import { novaKernel } from './damage.ts';
 import type { NovaState } from './state.ts';
 import { ZONES } from './state.ts';
 
@@ -27,7 +28,10 @@ export function novaInvariants(s: NovaState, expectedCards?: number): string[] {
     for (const [color, n] of Object.entries(s.players[seat].stock))
       if (n < 0) problems.push(`${seat} has ${n} ${color} energy`);
   }
-  if (!s.result && !s.await) problems.push('the game is not over but no decision is pending');
+  const frameAwaits = s.procedures.frames[s.procedures.frames.length - 1]?.awaiting !== undefined;
+  if (!s.result && !s.await && !frameAwaits) problems.push('the game is not over but no decision is pending');
+  if (s.await && s.procedures.frames.length > 0) problems.push('a fixed-slot decision is awaited above running frames');
+  problems.push(...novaKernel.check(s));
   return problems;
 }
 

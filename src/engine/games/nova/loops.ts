@@ -52,13 +52,15 @@ export function watchForLoop(s: NovaState, p: PendingDecision | null): void {
 }
 
 /**
- * The position without what only counts or names: the version, the id and timestamp counters (new timestamps
- * always come after every existing one), the log, the decision
+ * The position without what only counts or names: the version, the id, frame id and timestamp counters (new
+ * timestamps always come after every existing one), the log, the decision
  * built from it, and the watch itself. Ids made from the id counter (objects o12, waiting items w13, effects e14,
  * delayed triggers d15; never seats) are renamed in order of appearance, so a loop that makes a new waiting item each time still comes back to the same signature.
  */
 function positionSignature(s: NovaState): string {
-  const { version, nextId, timestamp, log, loopWatch, ...position } = s;
+  const { version, nextId, timestamp, log, loopWatch, procedures, ...rest } = s;
+  // Frames without their ids (a counter, like nextId): a loop that runs a new damage frame each time repeats.
+  const position = { ...rest, frames: procedures.frames.map(({ id, ...frame }) => frame) };
   const names = new Map<string, string>();
   const text = canonicalJson(position).replace(/"([dewo])(\d+)(?=[":])/g, (_m, letter: string, digits: string) => {
     const id = letter + digits;

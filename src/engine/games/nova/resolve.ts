@@ -127,7 +127,7 @@ export function continueResolution(s: NovaState): ResolutionAsk | null {
       runEffect(s, r, e);
       r.effectIndex += 1;
       // Damage waits for its replacements; when the affected player must order them, the resolution pauses here.
-      if (s.damage && processDamage(s)) return null;
+      if (processDamage(s)) return null;
       rulesProcessing(s); // NOVA 501.1: immediately, even mid-resolution
       if (s.result) return null;
     }

@@ -1,7 +1,7 @@
-import type { BaseState, Seat } from '../../core/game.ts';
+import type { Seat } from '../../core/game.ts';
 import type { Knowledge } from '../../core/hidden.ts';
 import type { PriorityRound } from '../../core/priority.ts';
-import type { ReplacementProgress } from '../../core/replacement.ts';
+import type { ProcedureState } from '../../core/procedure.ts';
 import type { RngState } from '../../core/rng.ts';
 import type { Color, Effect, Keyword } from './cards/schema.ts';
 import type { NovaLogEvent } from './log.ts';
@@ -122,7 +122,7 @@ export type ContinuousEffect =
     };
 
 /** One damage event on its way to a servant or player (NOVA 916), before and while replacements apply (917). */
-export interface DamageEvent {
+export type DamageEvent = {
   to: TargetRef;
   amount: number;
   /** Card id of the source. */
@@ -133,7 +133,7 @@ export interface DamageEvent {
   battle: boolean;
   /** Who chooses the order of replacements (NOVA 802.1.3.3.1). */
   affected: Seat;
-}
+};
 
 export const PHASES = [
   'standby',
@@ -229,7 +229,6 @@ export type Await =
   | { k: 'discard'; seat: Seat; count: number }
   | { k: 'choose'; seat: Seat }
   | { k: 'optional-cost'; seat: Seat }
-  | { k: 'replacement'; seat: Seat }
   | { k: 'order-deck'; seat: Seat }
   /** NOVA 801.4.3.2, 804.2.2: a target for the triggered ability being placed (`item` is its waiting-area id). */
   | { k: 'trigger-target'; seat: Seat; item: string; options: TargetRef[] };
@@ -242,7 +241,11 @@ export interface NovaLogEntry {
   visibleTo?: Seat[];
 }
 
-export interface NovaState extends BaseState {
+/**
+ * A NOVA game's state. `procedures` (core/procedure.ts) holds the frames of the procedures that run as kernel
+ * frames (damage through its replacements); `play` and `resolving` are still fixed slots.
+ */
+export interface NovaState extends ProcedureState {
   game: 'nova';
   rng: RngState;
   nextId: number;
@@ -291,8 +294,6 @@ export interface NovaState extends BaseState {
   combat: Combat | null;
   play: PlayInProgress | null;
   resolving: Resolution | null;
-  /** Damage being dealt while its replacement effects apply (NOVA 802.1.3, 917); may wait for an order choice. */
-  damage: { queue: DamageEvent[]; current: ReplacementProgress<DamageEvent> | null } | null;
   /** The end phase repeats its turn-progress actions while they caused triggers (NOVA 407.7). */
   endPhaseTriggered: boolean;
   /** What the engine waits for: the rules state of the pending decision, which `novaPending` builds from it. */
