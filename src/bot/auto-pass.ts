@@ -12,6 +12,7 @@
 //
 // None of this depends on hidden information except "only pass" (which depends on the player's own hand): that is
 // why /settings warns that its timing can show an opponent the hand holds nothing playable.
+import { isPick } from '../engine/core/decision.ts';
 import type { PendingDecision } from '../engine/core/game.ts';
 import type { SeatMode } from '../store/match-clocks.ts';
 import { type Position, stopsAt } from './game-steps.ts';
@@ -40,7 +41,7 @@ export function passChoice(input: PassInput): PassChoice {
   const ask = (): PassChoice => ({ passId: null, reason: null, mode });
   // Pass modes end by themselves when a new turn begins.
   if (mode.passUntil !== 'none' && position.turn !== mode.turn) mode.passUntil = 'none';
-  if (pending.role !== 'priority') {
+  if (pending.role !== 'priority' || !isPick(pending)) {
     if (mode.passUntil === 'decision') mode.passUntil = 'none';
     return ask();
   }

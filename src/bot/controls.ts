@@ -1,7 +1,13 @@
-// A pending decision → Discord components for the deciding player's ephemeral message. Every decision kind gets
-// a control: single choices are buttons (paged 20 to a page, the fifth row navigates), choose-N is a select menu
-// with min/max values, ordered choices, and choose-N among more than 25 options, are picked one at a time (the
-// picks so far ride in the custom_id).
+// A pending decision → Discord components for the deciding player's ephemeral message, within Discord's limits
+// (5 rows, 5 buttons a row, a select alone in its row with at most 25 options). Every shape gets a control:
+// - pick: single choices are buttons (paged 20 to a page, the fifth row navigates); choose-N is a select menu with
+//   min/max values; ordered choices, and choose-N among more than 25 options, are picked one at a time;
+// - number: a button per value when there are at most 20, otherwise a button that opens a modal;
+// - distribute: per target a "−" and a "+" (4 targets a page), Done checks the whole split before it is sent;
+// - declare: a select per slot (4 slots a page), Done sends the whole declaration, Reset and Back beside it, and
+//   the problem the engine named when it refused the last one.
+// An answer in progress (picks, a split, a declaration) is the draft kept in the store (src/store/decision-drafts.ts)
+// and passed in here; custom_ids carry only the match, the version and the action.
 import {
   ActionRowBuilder,
   ButtonBuilder,
@@ -9,8 +15,18 @@ import {
   type MessageActionRowComponentBuilder,
   StringSelectMenuBuilder,
 } from 'discord.js';
-import type { DecisionOption, PendingDecision } from '../engine/core/game.ts';
+import { kernelProblemText } from '../engine/core/decision.ts';
+import type {
+  DecisionOption,
+  DecisionProblem,
+  DeclareDecision,
+  DistributeDecision,
+  NumberDecision,
+  PendingDecision,
+  PickDecision,
+} from '../engine/core/game.ts';
 import type { Locale } from '../engine/core/label.ts';
+import type { DecisionDraft } from '../store/decision-drafts.ts';
 import { encodeControl } from './custom-id.ts';
 import { T } from './i18n.ts';
 
@@ -19,6 +35,8 @@ export const OPTION_ROWS = 4;
 export const BUTTONS_PER_PAGE = BUTTONS_PER_ROW * OPTION_ROWS;
 export const SELECT_OPTIONS_MAX = 25;
 export const LABEL_MAX = 80;
+/** Targets of a distribution, or slots of a declaration, on one page: one row each, the fifth row navigates. */
+export const ROWS_PER_PAGE = 4;
 
 type Row = ActionRowBuilder<MessageActionRowComponentBuilder>;
 
@@ -26,19 +44,19 @@ export function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
-export interface ControlsInput {
+export interface ControlsInput<P extends PendingDecision = PendingDecision> {
   matchId: string;
   version: number;
-  pending: PendingDecision;
+  pending: P;
   locale: Locale;
   page?: number;
-  /** Ordered decisions: indices picked so far. */
-  picked?: number[];
+  /** The answer in progress (the store's draft for this match, version and seat), if any. */
+  draft?: DecisionDraft | null;
 }
 
 export interface Controls {
   rows: Row[];
-  /** A line to show above the controls (order so far). */
+  /** A line to show above the controls (order so far, amounts so far, the problem with a declaration). */
   note: string | null;
 }
 
@@ -48,22 +66,27 @@ function pageOf<T>(items: readonly T[], page: number, size: number): { items: T[
   return { items: items.slice(p * size, p * size + size), page: p, pages };
 }
 
+function button(id: string, text: string, style: ButtonStyle, disabled = false): ButtonBuilder {
+  return new ButtonBuilder().setCustomId(id).setLabel(clip(text, LABEL_MAX)).setStyle(style).setDisabled(disabled);
+}
+
 function navRow(input: ControlsInput, page: number, pages: number, extra: ButtonBuilder[]): Row | null {
   const buttons = [...extra];
   const { matchId, version, locale } = input;
-  const picked = input.picked && input.picked.length > 0 ? { picked: input.picked } : {};
   if (pages > 1) {
     buttons.push(
-      new ButtonBuilder()
-        .setCustomId(encodeControl({ kind: 'page', matchId, version, page: page - 1, ...picked }))
-        .setLabel(T.previous[locale])
-        .setStyle(ButtonStyle.Secondary)
-        .setDisabled(page === 0),
-      new ButtonBuilder()
-        .setCustomId(encodeControl({ kind: 'page', matchId, version, page: page + 1, ...picked }))
-        .setLabel(T.next[locale])
-        .setStyle(ButtonStyle.Secondary)
-        .setDisabled(page >= pages - 1),
+      button(
+        encodeControl({ kind: 'page', matchId, version, page: page - 1 }),
+        T.previous[locale],
+        ButtonStyle.Secondary,
+        page === 0,
+      ),
+      button(
+        encodeControl({ kind: 'page', matchId, version, page: page + 1 }),
+        T.next[locale],
+        ButtonStyle.Secondary,
+        page >= pages - 1,
+      ),
     );
   }
   return buttons.length > 0 ? new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(buttons) : null;
@@ -80,23 +103,22 @@ function buttonRows(buttons: ButtonBuilder[]): Row[] {
 }
 
 function noneButton(input: ControlsInput): ButtonBuilder {
-  return new ButtonBuilder()
-    .setCustomId(encodeControl({ kind: 'none', matchId: input.matchId, version: input.version }))
-    .setLabel(T.chooseNone[input.locale])
-    .setStyle(ButtonStyle.Secondary);
+  const { matchId, version, locale } = input;
+  return button(encodeControl({ kind: 'none', matchId, version }), T.chooseNone[locale], ButtonStyle.Secondary);
+}
+
+function controlButton(input: ControlsInput, kind: 'done' | 'reset' | 'back', text: string, style: ButtonStyle) {
+  return button(encodeControl({ kind, matchId: input.matchId, version: input.version }), text, style);
 }
 
 function optionButton(input: ControlsInput, o: DecisionOption): ButtonBuilder {
-  return (
-    new ButtonBuilder()
-      .setCustomId(encodeControl({ kind: 'option', matchId: input.matchId, version: input.version, optionId: o.id }))
-      .setLabel(clip(o.label[input.locale], LABEL_MAX))
-      // Passing and declining are the quiet answers: grey; anything that does something stands out.
-      .setStyle(o.role === 'pass' || o.role === 'passive' ? ButtonStyle.Secondary : ButtonStyle.Primary)
-  );
+  // Passing and declining are the quiet answers: grey; anything that does something stands out.
+  const style = o.role === 'pass' || o.role === 'passive' ? ButtonStyle.Secondary : ButtonStyle.Primary;
+  const id = encodeControl({ kind: 'option', matchId: input.matchId, version: input.version, optionId: o.id });
+  return button(id, o.label[input.locale], style);
 }
 
-function singleChoice(input: ControlsInput): Controls {
+function singleChoice(input: ControlsInput<PickDecision>): Controls {
   const { items, page, pages } = pageOf(input.pending.options, input.page ?? 0, BUTTONS_PER_PAGE);
   const rows = buttonRows(items.map((o) => optionButton(input, o)));
   const nav = navRow(input, page, pages, input.pending.min === 0 ? [noneButton(input)] : []);
@@ -104,7 +126,7 @@ function singleChoice(input: ControlsInput): Controls {
   return { rows, note: null };
 }
 
-function multiChoice(input: ControlsInput): Controls {
+function multiChoice(input: ControlsInput<PickDecision>): Controls {
   const { pending, locale, matchId, version } = input;
   const { items, page, pages } = pageOf(pending.options, input.page ?? 0, SELECT_OPTIONS_MAX);
   const max = Math.min(pending.max, items.length);
@@ -121,32 +143,35 @@ function multiChoice(input: ControlsInput): Controls {
   return { rows, note: null };
 }
 
+/** The picks so far that are still options of this decision, in order. */
+export function draftPicks(pending: PickDecision, draft: DecisionDraft | null | undefined): string[] {
+  const known = new Set(pending.options.map((o) => o.id));
+  return (draft?.picks ?? []).filter((id, i, all) => known.has(id) && all.indexOf(id) === i);
+}
+
 /** One pick at a time: ordered decisions, and choose-N among more options than a select can hold. */
-function pickOneAtATime(input: ControlsInput): Controls {
+function pickOneAtATime(input: ControlsInput<PickDecision>): Controls {
   const { pending, locale, matchId, version } = input;
-  const picked = input.picked ?? [];
-  const remaining = pending.options.map((o, index) => ({ o, index })).filter(({ index }) => !picked.includes(index));
+  const picked = draftPicks(pending, input.draft);
+  const remaining = pending.options.map((o, index) => ({ o, index })).filter(({ o }) => !picked.includes(o.id));
   const { items, page, pages } = pageOf(remaining, input.page ?? 0, BUTTONS_PER_PAGE);
   const buttons = items.map(({ o, index }) =>
-    new ButtonBuilder()
-      .setCustomId(encodeControl({ kind: 'order', matchId, version, picked, index }))
-      .setLabel(clip(pending.ordered ? `${picked.length + 1}. ${o.label[locale]}` : o.label[locale], LABEL_MAX))
-      .setStyle(ButtonStyle.Primary),
+    button(
+      encodeControl({ kind: 'pick', matchId, version, index }),
+      pending.ordered ? `${picked.length + 1}. ${o.label[locale]}` : o.label[locale],
+      ButtonStyle.Primary,
+    ),
   );
   const rows = buttonRows(buttons);
   const extra: ButtonBuilder[] = [];
   if (picked.length === 0 && pending.min === 0) extra.push(noneButton(input));
   if (!pending.ordered && picked.length > 0 && picked.length >= pending.min) {
-    extra.push(
-      new ButtonBuilder()
-        .setCustomId(encodeControl({ kind: 'done', matchId, version, picked }))
-        .setLabel(T.done(picked.length)[locale])
-        .setStyle(ButtonStyle.Success),
-    );
+    extra.push(controlButton(input, 'done', T.done(picked.length)[locale], ButtonStyle.Success));
   }
+  if (picked.length > 0) extra.push(controlButton(input, 'reset', T.reset[locale], ButtonStyle.Secondary));
   const nav = navRow(input, page, pages, extra);
   if (nav) rows.push(nav);
-  const list = picked.map((i) => pending.options[i]?.label[locale] ?? '?');
+  const list = picked.map((id) => pending.options.find((o) => o.id === id)?.label[locale] ?? '?');
   const note =
     picked.length === 0
       ? null
@@ -156,25 +181,136 @@ function pickOneAtATime(input: ControlsInput): Controls {
   return { rows, note };
 }
 
+/** The values of a number decision, when there are few enough for buttons; null otherwise. */
+export function numberValues(pending: NumberDecision): number[] | null {
+  const step = pending.step ?? 1;
+  const count = Math.floor((pending.max - pending.min) / step) + 1;
+  if (count > BUTTONS_PER_PAGE) return null;
+  return Array.from({ length: Math.max(0, count) }, (_, i) => pending.min + i * step);
+}
+
+function numberControls(input: ControlsInput<NumberDecision>): Controls {
+  const { pending, locale, matchId, version } = input;
+  const values = numberValues(pending);
+  if (values) {
+    const buttons = values.map((value) =>
+      button(encodeControl({ kind: 'number', matchId, version, value }), String(value), ButtonStyle.Primary),
+    );
+    return { rows: buttonRows(buttons), note: null };
+  }
+  const open = button(
+    encodeControl({ kind: 'number-modal', matchId, version }),
+    T.enterNumber(pending.min, pending.max)[locale],
+    ButtonStyle.Primary,
+  );
+  return { rows: buttonRows([open]), note: null };
+}
+
+/** The split so far: every target with its amount (0 when the draft has none). */
+export function draftSplit(
+  pending: DistributeDecision,
+  draft: DecisionDraft | null | undefined,
+): Record<string, number> {
+  return Object.fromEntries(pending.targets.map((t) => [t.id, draft?.split?.[t.id] ?? 0]));
+}
+
+function distributeControls(input: ControlsInput<DistributeDecision>): Controls {
+  const { pending, locale, matchId, version } = input;
+  const split = draftSplit(pending, input.draft);
+  const sum = Object.values(split).reduce((a, b) => a + b, 0);
+  const indexed = pending.targets.map((t, index) => ({ t, index }));
+  const { items, page, pages } = pageOf(indexed, input.page ?? 0, ROWS_PER_PAGE);
+  const rows: Row[] = items.map(({ t, index }) => {
+    const n = split[t.id] ?? 0;
+    const adjust = (delta: 1 | -1) => encodeControl({ kind: 'adjust', matchId, version, index, delta });
+    return new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
+      button(`${adjust(1)}:i`, T.amountOf(t.label[locale], n)[locale], ButtonStyle.Secondary, true),
+      button(adjust(-1), '−', ButtonStyle.Secondary, n <= 0),
+      button(adjust(1), '+', ButtonStyle.Primary, n >= pending.maxEach || sum >= pending.total),
+    );
+  });
+  const extra = [
+    controlButton(input, 'done', T.finish[locale], ButtonStyle.Success),
+    controlButton(input, 'reset', T.reset[locale], ButtonStyle.Secondary),
+  ];
+  const nav = navRow(input, page, pages, extra);
+  if (nav) rows.push(nav);
+  return { rows, note: T.assigned(sum, pending.total)[locale] };
+}
+
+/** The declaration so far: the store's draft, else the draft the engine kept from a refused declaration. */
+export function draftDeclaration(pending: DeclareDecision, draft: DecisionDraft | null | undefined) {
+  return draft?.declare ?? pending.draft;
+}
+
+/** Words for a problem the engine named: the kernel's own codes have words; a game's code is shown with its rule. */
+export function problemText(problem: DecisionProblem, locale: Locale): string {
+  const text = kernelProblemText(problem)?.[locale] ?? T.problemCode(problem.code)[locale];
+  return T.problem(text, problem.rule)[locale];
+}
+
+function declareControls(input: ControlsInput<DeclareDecision>): Controls {
+  const { pending, locale, matchId, version } = input;
+  const declared = draftDeclaration(pending, input.draft);
+  const indexed = pending.slots.map((slot, index) => ({ slot, index }));
+  const { items, page, pages } = pageOf(indexed, input.page ?? 0, ROWS_PER_PAGE);
+  const rows: Row[] = items
+    .filter(({ slot }) => slot.options.length > 0)
+    .map(({ slot, index }) => {
+      const chosen = declared[slot.id] ?? [];
+      // A select holds 25 options: a slot with more is refused loudly rather than cut short.
+      if (slot.options.length > SELECT_OPTIONS_MAX) throw new RangeError(`slot ${slot.id} has more than 25 options`);
+      const max = Math.max(1, Math.min(slot.max, slot.options.length));
+      const select = new StringSelectMenuBuilder()
+        .setCustomId(encodeControl({ kind: 'slot', matchId, version, index }))
+        .setPlaceholder(clip(T.slotPlaceholder(slot.label[locale])[locale], 150))
+        .setMinValues(Math.min(slot.min, max))
+        .setMaxValues(max)
+        .addOptions(
+          slot.options.map((o) => ({
+            label: clip(`${slot.label[locale]} → ${o.label[locale]}`, 100),
+            value: o.id,
+            default: chosen.includes(o.id),
+          })),
+        );
+      return new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(select);
+    });
+  const extra = [controlButton(input, 'done', T.finish[locale], ButtonStyle.Success)];
+  extra.push(controlButton(input, 'reset', T.reset[locale], ButtonStyle.Secondary));
+  if (pending.canGoBack) extra.push(controlButton(input, 'back', T.back[locale], ButtonStyle.Secondary));
+  const nav = navRow(input, page, pages, extra);
+  if (nav) rows.push(nav);
+  return { rows, note: pending.problem ? `⚠️ ${problemText(pending.problem, locale)}` : null };
+}
+
 /** The controls for the deciding player. */
 export function decisionControls(input: ControlsInput): Controls {
   const { pending } = input;
-  if (pending.ordered && pending.options.length > 1) return pickOneAtATime(input);
-  if (pending.max <= 1) return singleChoice(input);
-  if (pending.options.length > SELECT_OPTIONS_MAX) return pickOneAtATime(input);
-  return multiChoice(input);
+  switch (pending.shape) {
+    case 'number':
+      return numberControls({ ...input, pending });
+    case 'distribute':
+      return distributeControls({ ...input, pending });
+    case 'declare':
+      return declareControls({ ...input, pending });
+    default: {
+      const pick = { ...input, pending };
+      if (pending.ordered && pending.options.length > 1) return pickOneAtATime(pick);
+      if (pending.max <= 1) return singleChoice(pick);
+      if (pending.options.length > SELECT_OPTIONS_MAX) return pickOneAtATime(pick);
+      return multiChoice(pick);
+    }
+  }
 }
 
 /**
  * The full answer once the picks are enough: `max` picks; for an ordered decision that places every option,
  * one fewer (the last is implied).
  */
-export function completedPicks(pending: PendingDecision, picked: number[]): string[] | null {
-  const ids = (list: number[]) => list.map((i) => pending.options[i]?.id ?? '');
+export function completedPicks(pending: PickDecision, picked: string[]): string[] | null {
   const placesAll = pending.ordered && pending.min >= pending.options.length;
   if (placesAll && picked.length >= pending.options.length - 1) {
-    const rest = pending.options.map((_o, i) => i).filter((i) => !picked.includes(i));
-    return ids([...picked, ...rest]);
+    return [...picked, ...pending.options.map((o) => o.id).filter((id) => !picked.includes(id))];
   }
-  return picked.length >= pending.max ? ids(picked) : null;
+  return picked.length >= pending.max ? picked : null;
 }

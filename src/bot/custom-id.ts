@@ -1,18 +1,27 @@
-// Every component's custom_id carries all the bot needs to act on a click (match, decision version, option), so
-// buttons keep working after a restart: routing is stateless, the store holds the truth.
+// Every component's custom_id carries the match, the decision version and the action, so buttons keep working
+// after a restart: routing is stateless, the store holds the truth (an answer in progress is a draft in the store,
+// per match, version and seat: src/store/decision-drafts.ts; never in the custom_id).
 //
 //   h:<matchId>                                 public "My hand / act" button
 //   a:<matchId>:<version>:<optionId>           one option of a single-choice decision (owner's ephemeral only)
 //   n:<matchId>:<version>                       answer "none" to a choose-up-to decision
 //   m:<matchId>:<version>:<page>                select menu of a multi-choice decision (values are option ids)
-//   o:<matchId>:<version>:<picked>:<index>      next pick of an ordered (or >25-option) decision; <picked> is "0.2"
-//   d:<matchId>:<version>:<picked>              submit the picks so far (a >25-option choose-N decision)
-//   p:<matchId>:<version>:<page>[:<picked>]     show another page of options (keeping the picks so far)
+//   q:<matchId>:<version>:<index>               add one pick to the draft (ordered, or choose-N among >25 options)
+//   f:<matchId>:<version>                       submit the draft (picks, distribution or declaration)
+//   r:<matchId>:<version>                       reset: clear the draft (and a refused declaration's draft)
+//   b:<matchId>:<version>                       back: re-open the step before a declaration
+//   s:<matchId>:<version>:<index>:<+|->         one more / one less for a target of a distribution
+//   l:<matchId>:<version>:<index>               select menu of one slot of a declaration (values are option ids)
+//   u:<matchId>:<version>:<value>               answer a number decision with this value
+//   U:<matchId>:<version>                       open the modal for a number; the modal's own id is N:<m>:<v>
+//   p:<matchId>:<version>:<page>                show another page of options
 //   x:<matchId>:<version>:<u|e|h>               priority controls: pass until my next decision, pass to end of
 //                                               turn, hold priority on/off (owner's ephemeral only)
 //   c:<accept|choose|decline>:<challenger>:<opponent>:<game>:<expiresAt base36>:<deck>   challenge
 //   k:<challengeMessageId>                      the opponent's deck select (values are deck references)
 //
+// Ids made before drafts moved to the store (o: and d: with the picks so far, p: with picks) decode to `outdated`:
+// the bot answers "out of date" and shows the current controls, never an action built from old picks.
 // Discord caps a custom_id at 100 characters; `encode` refuses anything longer rather than let Discord fail.
 
 export const CUSTOM_ID_MAX = 100;
@@ -25,9 +34,16 @@ export type ControlId =
   | { kind: 'option'; matchId: string; version: number; optionId: string }
   | { kind: 'none'; matchId: string; version: number }
   | { kind: 'multi'; matchId: string; version: number; page: number }
-  | { kind: 'order'; matchId: string; version: number; picked: number[]; index: number }
-  | { kind: 'page'; matchId: string; version: number; page: number; picked?: number[] }
-  | { kind: 'done'; matchId: string; version: number; picked: number[] }
+  | { kind: 'pick'; matchId: string; version: number; index: number }
+  | { kind: 'done'; matchId: string; version: number }
+  | { kind: 'reset'; matchId: string; version: number }
+  | { kind: 'back'; matchId: string; version: number }
+  | { kind: 'adjust'; matchId: string; version: number; index: number; delta: 1 | -1 }
+  | { kind: 'slot'; matchId: string; version: number; index: number }
+  | { kind: 'number'; matchId: string; version: number; value: number }
+  | { kind: 'number-modal'; matchId: string; version: number }
+  | { kind: 'page'; matchId: string; version: number; page: number }
+  | { kind: 'outdated'; matchId: string }
   | { kind: 'pass-mode'; matchId: string; version: number; mode: PassModeControl }
   | { kind: 'challenge-deck'; messageId: string }
   | {
@@ -51,12 +67,26 @@ export function encodeControl(c: ControlId): string {
         return `n:${c.matchId}:${c.version}`;
       case 'multi':
         return `m:${c.matchId}:${c.version}:${c.page}`;
-      case 'order':
-        return `o:${c.matchId}:${c.version}:${c.picked.join('.')}:${c.index}`;
-      case 'page':
-        return `p:${c.matchId}:${c.version}:${c.page}${c.picked && c.picked.length > 0 ? `:${c.picked.join('.')}` : ''}`;
+      case 'pick':
+        return `q:${c.matchId}:${c.version}:${c.index}`;
       case 'done':
-        return `d:${c.matchId}:${c.version}:${c.picked.join('.')}`;
+        return `f:${c.matchId}:${c.version}`;
+      case 'reset':
+        return `r:${c.matchId}:${c.version}`;
+      case 'back':
+        return `b:${c.matchId}:${c.version}`;
+      case 'adjust':
+        return `s:${c.matchId}:${c.version}:${c.index}:${c.delta > 0 ? '+' : '-'}`;
+      case 'slot':
+        return `l:${c.matchId}:${c.version}:${c.index}`;
+      case 'number':
+        return `u:${c.matchId}:${c.version}:${c.value}`;
+      case 'number-modal':
+        return `U:${c.matchId}:${c.version}`;
+      case 'page':
+        return `p:${c.matchId}:${c.version}:${c.page}`;
+      case 'outdated':
+        throw new RangeError('an outdated control is decoded, never made');
       case 'pass-mode':
         return `x:${c.matchId}:${c.version}:${c.mode}`;
       case 'challenge-deck':
@@ -71,11 +101,25 @@ export function encodeControl(c: ControlId): string {
 
 const int = (s: string | undefined): number | null => (s !== undefined && /^\d+$/.test(s) ? Number(s) : null);
 
-/** "0.2.5" → [0, 2, 5]; absent or empty → []; anything else → null. */
-function indices(s: string | undefined): number[] | null {
-  if (s === undefined || s === '') return [];
-  const list = s.split('.').map(int);
-  return list.some((n) => n === null) ? null : (list as number[]);
+const signedInt = (s: string | undefined): number | null =>
+  s !== undefined && /^-?\d{1,7}$/.test(s) ? Number(s) : null;
+
+/** The number modal's custom_id (a modal submit is routed by it). */
+export function numberModalId(matchId: string, version: number): string {
+  return `N:${matchId}:${version}`;
+}
+
+/** The match and version of a number modal's custom_id, or null. */
+export function decodeNumberModal(customId: string): { matchId: string; version: number } | null {
+  const [tag, matchId, v, ...rest] = customId.split(':');
+  const version = int(v);
+  return tag === 'N' && matchId && version !== null && rest.length === 0 ? { matchId, version } : null;
+}
+
+/** `<tag>:<matchId>:<version>`: the match and version, or null. */
+function versioned(a: string | undefined, b: string | undefined): { matchId: string; version: number } | null {
+  const version = int(b);
+  return a && version !== null ? { matchId: a, version } : null;
 }
 
 /** Decodes a custom_id; null for anything the bot did not make (or made by an older, unknown scheme). */
@@ -102,24 +146,42 @@ export function decodeControl(customId: string): ControlId | null {
       return { kind: 'multi', matchId: a, version, page };
     }
     case 'p': {
-      const version = int(b);
       const page = int(c);
-      const picked = indices(parts[3]);
-      if (!a || version === null || page === null || !picked) return null;
-      return { kind: 'page', matchId: a, version, page, ...(picked.length > 0 ? { picked } : {}) };
+      if (a && parts.length > 3) return { kind: 'outdated', matchId: a }; // picks in the id: before drafts
+      const at = versioned(a, b);
+      return at && page !== null && parts.length === 3 ? { kind: 'page', ...at, page } : null;
     }
-    case 'd': {
-      const version = int(b);
-      const picked = indices(c);
-      if (!a || version === null || !picked) return null;
-      return { kind: 'done', matchId: a, version, picked };
+    case 'o':
+    case 'd':
+      // Before drafts moved to the store, these carried the picks so far: never act on them.
+      return a ? { kind: 'outdated', matchId: a } : null;
+    case 'q':
+    case 'l': {
+      const at = versioned(a, b);
+      const index = int(c);
+      if (!at || index === null || parts.length !== 3) return null;
+      return { kind: tag === 'q' ? 'pick' : 'slot', ...at, index };
     }
-    case 'o': {
-      const version = int(b);
-      const index = int(parts[3]);
-      const picked = indices(c);
-      if (!a || version === null || index === null || !picked) return null;
-      return { kind: 'order', matchId: a, version, picked, index };
+    case 'f':
+    case 'r':
+    case 'b':
+    case 'U': {
+      const at = versioned(a, b);
+      if (!at || parts.length !== 2) return null;
+      const kind = ({ f: 'done', r: 'reset', b: 'back', U: 'number-modal' } as const)[tag];
+      return { kind, ...at };
+    }
+    case 's': {
+      const at = versioned(a, b);
+      const index = int(c);
+      const sign = parts[3];
+      if (!at || index === null || (sign !== '+' && sign !== '-') || parts.length !== 4) return null;
+      return { kind: 'adjust', ...at, index, delta: sign === '+' ? 1 : -1 };
+    }
+    case 'u': {
+      const at = versioned(a, b);
+      const value = signedInt(c);
+      return at && value !== null && parts.length === 3 ? { kind: 'number', ...at, value } : null;
     }
     case 'x': {
       const version = int(b);

@@ -8,17 +8,30 @@ import {
   type ChatInputCommandInteraction,
   type MessageActionRowComponentBuilder,
   MessageFlags,
+  ModalBuilder,
+  type ModalSubmitInteraction,
   type StringSelectMenuInteraction,
+  TextInputBuilder,
+  TextInputStyle,
 } from 'discord.js';
-import { decisionIdFor } from '../engine/core/decision.ts';
+import { decisionIdFor, distributeProblem, isPick, numberProblem } from '../engine/core/decision.ts';
 import { IllegalAction } from '../engine/core/errors.ts';
-import type { BaseState, Seat } from '../engine/core/game.ts';
+import type { BaseState, DecisionResponse, PendingDecision, Seat } from '../engine/core/game.ts';
+import type { DecisionDraft } from '../store/decision-drafts.ts';
 import { MatchNotPlayable } from '../store/match-errors.ts';
 import type { MatchInfo } from '../store/match-records.ts';
 import type { Submission } from '../store/match-store.ts';
 import type { BotContext } from './context.ts';
-import { BUTTONS_PER_ROW, clip, completedPicks } from './controls.ts';
-import { type ControlId, encodeControl, type PassModeControl } from './custom-id.ts';
+import {
+  BUTTONS_PER_ROW,
+  clip,
+  completedPicks,
+  draftDeclaration,
+  draftPicks,
+  draftSplit,
+  problemText,
+} from './controls.ts';
+import { type ControlId, decodeNumberModal, encodeControl, numberModalId, type PassModeControl } from './custom-id.ts';
 import { stepsFor } from './game-steps.ts';
 import { localeOf, T } from './i18n.ts';
 import { actingSeat, handMessage, publicBoard, seatNames, seatsOf } from './presenter.ts';
@@ -56,7 +69,7 @@ async function ownerMessage(
   row: MatchInfo,
   userId: string,
   locale: 'en' | 'ja',
-  extra: { page?: number; picked?: number[]; notice?: string; picture?: 'always' },
+  extra: { page?: number; notice?: string; picture?: 'always' },
 ) {
   const game = ctx.store.requireGame(row.game);
   const state = ctx.store.matches.currentState(row.matchId);
@@ -94,21 +107,27 @@ export async function onMatchControl(
     await interaction.editReply({ content: T.matchNotActive(row.status)[locale], embeds: [], components: [] });
     return;
   }
+  if (control.kind === 'outdated' || control.kind === 'number-modal') {
+    // An id from before drafts moved to the store, or a modal button clicked after its modal could open: never acted on.
+    const notice = { notice: T.outOfDate[locale] };
+    await interaction.editReply(await ownerMessage(ctx, row, interaction.user.id, locale, notice));
+    return;
+  }
   const game = ctx.store.requireGame(row.game);
   const state = ctx.store.matches.currentState(row.matchId);
   const pending = game.pending(state);
   const current = pending !== null && state.version === control.version;
 
-  // Paging and partial orders change only this ephemeral; nothing is committed.
-  if (control.kind === 'page' && current) {
-    const extra = { page: control.page, ...(control.picked ? { picked: control.picked } : {}) };
+  // Paging changes only this ephemeral; nothing is committed.
+  if (control.kind === 'page') {
+    const extra = current ? { page: control.page } : { notice: T.outOfDate[locale] };
     await interaction.editReply(await ownerMessage(ctx, row, interaction.user.id, locale, extra));
     return;
   }
   if (control.kind === 'pass-mode') {
     const seat = actingSeat(seats, pending) as Seat;
     // Refused when out of date, or on the player's own non-priority decision (that one needs an answer).
-    if (!current || (pending.player === seat && pending.role !== 'priority')) {
+    if (!current || (pending.player === seat && (pending.role !== 'priority' || !isPick(pending)))) {
       const notice = { notice: T.outOfDate[locale] };
       await interaction.editReply(await ownerMessage(ctx, row, interaction.user.id, locale, notice));
       return;
@@ -123,7 +142,7 @@ export async function onMatchControl(
     }
     const mode = control.mode === 'u' ? 'decision' : 'end-of-turn';
     const turn = stepsFor(ctx.games, row.game)?.position(state).turn ?? 0;
-    if (pending.player !== seat) {
+    if (pending.player !== seat || !isPick(pending)) {
       // Chosen while waiting: it applies from this player's next priority on.
       ctx.flow.updateMode(row.matchId, seat, (m) => {
         m.passUntil = mode;
@@ -143,31 +162,123 @@ export async function onMatchControl(
     await board;
     return;
   }
-  let choose: string[] | null = null;
-  if (control.kind === 'option') choose = [control.optionId];
-  else if (control.kind === 'none') choose = [];
-  else if (control.kind === 'multi') choose = interaction.isStringSelectMenu() ? [...interaction.values] : null;
-  else if (control.kind === 'done' && current) choose = control.picked.map((i) => pending.options[i]?.id ?? '');
-  else if (control.kind === 'order' && current) {
-    const picked = [...control.picked, control.index];
-    choose = completedPicks(pending, picked);
-    if (!choose) {
-      await interaction.editReply(await ownerMessage(ctx, row, interaction.user.id, locale, { picked }));
-      return;
-    }
-  }
-  if (choose === null) {
-    await interaction.editReply(
-      await ownerMessage(ctx, row, interaction.user.id, locale, { notice: T.outOfDate[locale] }),
-    );
+  const seat = actingSeat(seats, pending) as Seat;
+  const draft = current ? ctx.store.drafts.get(row.matchId, state.version, seat) : null;
+  const values = interaction.isStringSelectMenu() ? [...interaction.values] : null;
+  const step = nextStep(control, current ? pending : null, draft, values, locale);
+  if (step.kind === 'draft') {
+    ctx.store.drafts.put(row.matchId, control.version, seat, step.draft, Date.now());
+    await interaction.editReply(await ownerMessage(ctx, row, interaction.user.id, locale, {}));
     return;
   }
-  const seat = actingSeat(seats, pending) as Seat;
-  const outcome = await submit(ctx, row, seat, { decisionId: decisionIdFor(control.version), choose }, locale);
+  if (step.kind === 'notice') {
+    await interaction.editReply(await ownerMessage(ctx, row, interaction.user.id, locale, { notice: step.text }));
+    return;
+  }
+  await answerWith(ctx, interaction, row, seat, current ? pending : null, step.response, locale);
+}
+
+/** What a click does: keep a new draft, show a notice (nothing changes), or send an answer. */
+type Step =
+  | { kind: 'draft'; draft: DecisionDraft }
+  | { kind: 'notice'; text: string }
+  | { kind: 'submit'; response: DecisionResponse };
+
+/**
+ * The step for a click on a decision control, given the decision when the click is for the current one (null
+ * when it is out of date) and the clicker's draft. Plain answers (an option, none, a select, a number) are sent even
+ * when out of date, and the store answers "stale"; anything that builds on a draft needs the current decision.
+ */
+export function nextStep(
+  control: Exclude<MatchControl, { kind: 'page' | 'pass-mode' | 'outdated' | 'number-modal' }>,
+  pending: PendingDecision | null,
+  draft: DecisionDraft | null,
+  values: string[] | null,
+  locale: 'en' | 'ja',
+): Step {
+  const decisionId = decisionIdFor(control.version);
+  const outOfDate: Step = { kind: 'notice', text: T.outOfDate[locale] };
+  const submit = (fields: Omit<DecisionResponse, 'decisionId' | 'choose'> & { choose?: string[] }): Step => ({
+    kind: 'submit',
+    response: { decisionId, choose: [], ...fields },
+  });
+  switch (control.kind) {
+    case 'option':
+      return submit({ choose: [control.optionId] });
+    case 'none':
+      return submit({ choose: [] });
+    case 'multi':
+      return values ? submit({ choose: values }) : outOfDate;
+    case 'number':
+      return submit({ number: control.value });
+  }
+  if (!pending) return outOfDate;
+  switch (control.kind) {
+    case 'pick': {
+      const option = isPick(pending) ? pending.options[control.index] : undefined;
+      if (!isPick(pending) || !option) return outOfDate;
+      const picks = [...draftPicks(pending, draft).filter((id) => id !== option.id), option.id];
+      const choose = completedPicks(pending, picks);
+      return choose ? submit({ choose }) : { kind: 'draft', draft: { picks } };
+    }
+    case 'adjust': {
+      const target = pending.shape === 'distribute' ? pending.targets[control.index] : undefined;
+      if (pending.shape !== 'distribute' || !target) return outOfDate;
+      const split = draftSplit(pending, draft);
+      const sum = Object.values(split).reduce((a, b) => a + b, 0);
+      const next = (split[target.id] ?? 0) + control.delta;
+      if (next < 0 || next > pending.maxEach || (control.delta > 0 && sum >= pending.total)) return outOfDate;
+      return { kind: 'draft', draft: { split: { ...split, [target.id]: next } } };
+    }
+    case 'slot': {
+      const slot = pending.shape === 'declare' ? pending.slots[control.index] : undefined;
+      if (pending.shape !== 'declare' || !slot || !values) return outOfDate;
+      return { kind: 'draft', draft: { declare: { ...draftDeclaration(pending, draft), [slot.id]: values } } };
+    }
+    case 'reset':
+      // A declaration the engine refused keeps its draft in the engine: reset it there (a logged decision).
+      if (pending.shape === 'declare' && (pending.problem || Object.keys(pending.draft).length > 0))
+        return submit({ control: 'reset' });
+      return { kind: 'draft', draft: {} };
+    case 'back':
+      return pending.shape === 'declare' && pending.canGoBack ? submit({ control: 'back' }) : outOfDate;
+    case 'done':
+      switch (pending.shape) {
+        case 'distribute': {
+          const split = draftSplit(pending, draft);
+          const problem = distributeProblem(pending, split);
+          // Checked as a whole before it is sent, with the specific reason.
+          if (problem) return { kind: 'notice', text: problemText(problem, locale) };
+          return submit({ split });
+        }
+        case 'declare':
+          return submit({ declare: draftDeclaration(pending, draft) });
+        case 'number':
+          return outOfDate;
+        default: {
+          const picks = draftPicks(pending, draft);
+          return picks.length >= pending.min && picks.length <= pending.max ? submit({ choose: picks }) : outOfDate;
+        }
+      }
+  }
+}
+
+/** Sends an answer through the store, then updates the clicker's ephemeral and the board together. */
+async function answerWith(
+  ctx: BotContext,
+  interaction: ComponentInteraction | ModalSubmitInteraction,
+  row: MatchInfo,
+  seat: Seat,
+  pending: PendingDecision | null,
+  response: DecisionResponse,
+  locale: 'en' | 'ja',
+): Promise<void> {
+  const outcome = await submit(ctx, row, seat, response, locale);
   if (outcome.applied) {
+    ctx.store.drafts.clear(row.matchId);
     const priority =
-      current && pending.role === 'priority'
-        ? choose.some((id) => pending.options.find((o) => o.id === id)?.role !== 'pass')
+      pending && pending.role === 'priority' && isPick(pending)
+        ? response.choose.some((id) => pending.options.find((o) => o.id === id)?.role !== 'pass')
           ? ('acted' as const)
           : ('passed' as const)
         : undefined;
@@ -181,10 +292,63 @@ export async function onMatchControl(
   await tellIfBoardRefused(ctx, interaction, row.matchId, locale);
 }
 
+/** "Enter a number": the modal for a number decision with too many values for buttons. Shown, not deferred. */
+export async function openNumberModal(
+  ctx: BotContext,
+  interaction: ButtonInteraction,
+  control: { matchId: string; version: number },
+): Promise<void> {
+  const locale = localeOf(interaction.locale);
+  const row = ctx.store.matches.match(control.matchId);
+  const state = row ? ctx.store.matches.currentState(row.matchId) : null;
+  const pending = row && state ? ctx.store.requireGame(row.game).pending(state) : null;
+  if (!row || !state || pending?.shape !== 'number' || state.version !== control.version) {
+    await interaction.reply({ content: T.outOfDate[locale], flags: MessageFlags.Ephemeral });
+    return;
+  }
+  const input = new TextInputBuilder()
+    .setCustomId('value')
+    .setLabel(clip(T.enterNumber(pending.min, pending.max)[locale], 45))
+    .setStyle(TextInputStyle.Short)
+    .setRequired(true)
+    .setMinLength(1)
+    .setMaxLength(8);
+  const modal = new ModalBuilder()
+    .setCustomId(numberModalId(control.matchId, control.version))
+    .setTitle(clip(pending.prompt[locale], 45))
+    .addComponents(new ActionRowBuilder<TextInputBuilder>().addComponents(input));
+  await interaction.showModal(modal);
+}
+
+/** The number modal submitted: a whole number within the decision's range and steps is sent; anything else is named. */
+export async function onNumberModal(ctx: BotContext, interaction: ModalSubmitInteraction): Promise<void> {
+  const locale = localeOf(interaction.locale);
+  const at = decodeNumberModal(interaction.customId);
+  const row = at ? ctx.store.matches.match(at.matchId) : null;
+  const seats = row ? seatsOf(row, interaction.user.id) : [];
+  if (!at || !row || seats.length === 0 || !interaction.isFromMessage()) {
+    await interaction.reply({ content: T.outOfDate[locale], flags: MessageFlags.Ephemeral });
+    return;
+  }
+  await interaction.deferUpdate();
+  const state = ctx.store.matches.currentState(row.matchId);
+  const pending = ctx.store.requireGame(row.game).pending(state);
+  const seat = actingSeat(seats, pending) as Seat;
+  const text = interaction.fields.getTextInputValue('value').trim();
+  const show = async (notice: string) =>
+    interaction.editReply(await ownerMessage(ctx, row, interaction.user.id, locale, { notice }));
+  if (pending?.shape !== 'number' || state.version !== at.version) return void (await show(T.outOfDate[locale]));
+  if (!/^-?\d{1,7}$/.test(text)) return void (await show(T.notANumber[locale]));
+  const value = Number(text);
+  const problem = numberProblem(pending, value);
+  if (problem) return void (await show(problemText(problem, locale)));
+  await answerWith(ctx, interaction, row, seat, pending, { decisionId: pending.id, choose: [], number: value }, locale);
+}
+
 /** The decision stands, but Discord refused the board for a missing permission: say which, to the clicker only. */
 async function tellIfBoardRefused(
   ctx: BotContext,
-  interaction: ComponentInteraction | ChatInputCommandInteraction,
+  interaction: ComponentInteraction | ChatInputCommandInteraction | ModalSubmitInteraction,
   matchId: string,
   locale: 'en' | 'ja',
 ): Promise<void> {

@@ -10,6 +10,7 @@ import {
   EmbedBuilder,
   type MessageActionRowComponentBuilder,
 } from 'discord.js';
+import { isPick } from '../engine/core/decision.ts';
 import type { BaseState, GameModule, LogEntry, PendingDecision, Seat } from '../engine/core/game.ts';
 import type { Locale } from '../engine/core/label.ts';
 import type { GamePresenter } from '../engine/definition.ts';
@@ -233,7 +234,6 @@ export interface HandMessageInput {
   names: Record<Seat, string>;
   locale: Locale;
   page?: number;
-  picked?: number[];
   notice?: string;
   /**
    * 'always' (default): the hand's picture whenever images are on. 'while-deciding': only while the owner has a
@@ -264,7 +264,8 @@ export async function handMessage(ctx: BotContext, input: HandMessageInput): Pro
         pending: mine,
         locale,
         ...(input.page !== undefined ? { page: input.page } : {}),
-        ...(input.picked ? { picked: input.picked } : {}),
+        // The answer in progress is the store's (picks, split, declaration), never the custom_id's.
+        draft: ctx.store.drafts.get(row.matchId, state.version, seat),
       })
     : null;
   if (controls?.note) lines.push(controls.note);
@@ -294,7 +295,9 @@ function handModel(
   names: Record<Seat, string>,
 ) {
   const playableIds = new Set(
-    (mine?.options ?? []).filter((o) => o.role === 'play' && o.objectId).map((o) => o.objectId as string),
+    (mine && isPick(mine) ? mine.options : [])
+      .filter((o) => o.role === 'play' && o.objectId)
+      .map((o) => o.objectId as string),
   );
   return presenter.hand(view, seat, { locale, names, playableIds });
 }

@@ -3,11 +3,11 @@ import { type Interaction, Locale, MessageFlags } from 'discord.js';
 import { guildDeleteData, guildExportData, matchAbort, matchExport, matchInspect } from './admin-commands.ts';
 import { acceptWithDeck, answerChallenge, challenge, practice } from './challenge.ts';
 import type { BotContext } from './context.ts';
-import { decodeControl } from './custom-id.ts';
+import { decodeControl, decodeNumberModal } from './custom-id.ts';
 import { deckAutocomplete, deckCommand, deckEditButton, deckFormSubmit } from './deck-commands.ts';
 import { clientLocales, localeOf, T } from './i18n.ts';
 import { hereButton, leagueAutocomplete, leagueCommand, ratingCommand } from './league/league-commands.ts';
-import { concede, matchStatus, onMatchControl, showHand } from './play.ts';
+import { concede, matchStatus, onMatchControl, onNumberModal, openNumberModal, showHand } from './play.ts';
 import { matchResume } from './resume.ts';
 import {
   cardAutocomplete,
@@ -90,6 +90,7 @@ async function dispatch(ctx: BotContext, interaction: Interaction): Promise<void
   }
   if (interaction.isModalSubmit()) {
     if (interaction.customId.startsWith('deck:import:')) return deckFormSubmit(ctx, interaction);
+    if (decodeNumberModal(interaction.customId)) return onNumberModal(ctx, interaction);
     await interaction.reply({ content: T.outOfDate[localeOf(interaction.locale)], flags: MessageFlags.Ephemeral });
     return;
   }
@@ -114,6 +115,8 @@ async function dispatch(ctx: BotContext, interaction: Interaction): Promise<void
       if (interaction.isButton()) return showHand(ctx, interaction, control.matchId);
       return;
     }
+    // A modal is the first answer to its click: it opens before anything is deferred.
+    if (control.kind === 'number-modal' && interaction.isButton()) return openNumberModal(ctx, interaction, control);
     return onMatchControl(ctx, interaction, control);
   }
 }

@@ -5,6 +5,7 @@
 // committed like any decision and announced in the thread; after the guild's number of timeouts in a row the player
 // concedes. The deadline is in the store (match_clocks), so a restarted bot re-arms every timer.
 
+import { timeoutResponse } from '../engine/core/decision.ts';
 import { IllegalAction } from '../engine/core/errors.ts';
 import type { PendingDecision, Seat } from '../engine/core/game.ts';
 import type { Locale } from '../engine/core/label.ts';
@@ -233,11 +234,7 @@ export class MatchFlow {
     store.clocks.put(matchId, clock, this.clock.now());
     const concedes = clock.timeouts[seat] >= settings.timeoutsToConcede;
     try {
-      store.matches.commitDecision(
-        matchId,
-        seat,
-        concedes ? 'concede' : { decisionId: pending.id, choose: pending.defaultOnTimeout },
-      );
+      store.matches.commitDecision(matchId, seat, concedes ? 'concede' : timeoutResponse(pending));
     } catch (error) {
       if (error instanceof IllegalAction || error instanceof MatchNotPlayable) {
         this.ctx.log(`match ${matchId}: timeout default refused: ${(error as Error).message}`);

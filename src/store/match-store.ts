@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { wellFormed } from '../engine/core/decision.ts';
+import { copyResponse, wellFormed } from '../engine/core/decision.ts';
 import { InvalidData } from '../engine/core/errors.ts';
 import {
   type BaseState,
@@ -59,7 +59,7 @@ const SubmissionSchema = z.union([DecisionResponseSchema, z.literal('concede')])
  */
 export function parseSubmission(submission: unknown): Submission {
   if (submission === 'concede') return submission;
-  if (wellFormed(submission)) return { decisionId: submission.decisionId, choose: submission.choose.slice() };
+  if (wellFormed(submission)) return copyResponse(submission);
   return parseInput(SubmissionSchema, submission, 'decision');
 }
 const SeatSchema = z.enum(SEATS);

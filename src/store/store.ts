@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { type BackupResult, backupDatabase } from './backup.ts';
 import { type StoreConfig, type StoreConfigInput, StoreConfigSchema } from './config.ts';
+import { DecisionDrafts } from './decision-drafts.ts';
 import { DeckStore } from './decks.ts';
 import { type GameResolver, requireGame } from './game-resolver.ts';
 import { coreGuildDataParts, deleteGuild, exportGuild, type GuildDataPart, type GuildExport } from './guild-data.ts';
@@ -37,6 +38,8 @@ export class Store {
   readonly pauses: MatchPauses;
   /** The board message and whether the result was announced, per match (the bot's; migration 51). */
   readonly posts: MatchPosts;
+  /** Answers in progress per match, version and seat (the bot's; migration 203). */
+  readonly drafts: DecisionDrafts;
   private readonly records: MatchRecords;
   private readonly parts: readonly GuildDataPart[];
   private readonly now: () => number;
@@ -55,6 +58,7 @@ export class Store {
     this.clocks = new MatchClockStore(db);
     this.pauses = new MatchPauses(db);
     this.posts = new MatchPosts(db);
+    this.drafts = new DecisionDrafts(db);
     const matchOptions = {
       snapshotEvery: config.snapshotEvery,
       now: this.now,

@@ -2,6 +2,7 @@
 // random player when the terminal is interactive; otherwise two random players play a whole game and the public
 // view is printed as it goes. Everything shown comes from the game's presenter over a per-viewer view.
 import { createInterface } from 'node:readline/promises';
+import { isPick, timeoutResponse } from '../engine/core/decision.ts';
 import type { BaseState, GameId } from '../engine/core/game.ts';
 import { nextInt, seedRng } from '../engine/core/rng.ts';
 import { randomResponse } from '../engine/fuzz/random-play.ts';
@@ -42,7 +43,13 @@ export async function runTerminalMatch(game: GameId, registry: GameRegistry = GA
       console.log(`\n${describeTable(table, interactive ? presenter.handNames(view, 'p1', 'en') : null, style)}`);
       lastTurn = table.turn;
     }
-    if (rl && p.player === 'p1') {
+    if (rl && p.player === 'p1' && !isPick(p)) {
+      // The terminal lists options; other shapes (numbers, distributions, declarations) are played in Discord.
+      console.log(`\n${p.prompt.en}\n  (a ${p.shape} decision: the terminal answers it with its default)`);
+      s = module.apply(s, 'p1', timeoutResponse(p));
+      continue;
+    }
+    if (rl && p.player === 'p1' && isPick(p)) {
       console.log(`\n${p.prompt.en}`);
       for (const [i, o] of p.options.entries()) console.log(`  ${i + 1}. ${o.label.en}`);
       const answer = (

@@ -4,12 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { passChoice } from '../../src/bot/auto-pass.ts';
 import { decodeControl, encodeControl } from '../../src/bot/custom-id.ts';
 import { parseStops } from '../../src/bot/game-steps.ts';
-import type { OptionRole, PendingDecision } from '../../src/engine/core/game.ts';
+import type { OptionRole, PendingDecision, PickDecision } from '../../src/engine/core/game.ts';
 import { GAMES } from '../../src/engine/registry.ts';
 import { SeatModeSchema } from '../../src/store/match-clocks.ts';
 
 const option = (id: string, kind: string, role: OptionRole) => ({ id, kind, role, label: { en: id, ja: id } });
-const priority = (...extra: string[]): PendingDecision => ({
+const priority = (...extra: string[]): PickDecision => ({
   id: 'v10',
   player: 'p1',
   kind: 'priority',

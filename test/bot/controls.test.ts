@@ -3,13 +3,20 @@
 import { describe, expect, it } from 'vitest';
 import { BotConfigError, botConfigFromEnv } from '../../src/bot/config.ts';
 import { completedPicks, decisionControls } from '../../src/bot/controls.ts';
-import { type ControlId, decodeControl, encodeControl } from '../../src/bot/custom-id.ts';
+import {
+  type ControlId,
+  decodeControl,
+  decodeNumberModal,
+  encodeControl,
+  numberModalId,
+} from '../../src/bot/custom-id.ts';
 import { parseDeckText, readDeckText } from '../../src/bot/decks.ts';
-import type { DecisionOption, PendingDecision } from '../../src/engine/core/game.ts';
+import type { DecisionOption, DistributeDecision, PendingDecision, PickDecision } from '../../src/engine/core/game.ts';
+import { raid } from '../core/shapes-game.ts';
 
 const MATCH = '1234567890123456789';
 
-function decision(n: number, extra: Partial<PendingDecision> = {}): PendingDecision {
+function decision(n: number, extra: Partial<PickDecision> = {}): PickDecision {
   const options: DecisionOption[] = Array.from({ length: n }, (_, i) => ({
     id: `play:o${100 + i}`,
     kind: 'play',
@@ -52,6 +59,9 @@ function checkLimits(rows: { toJSON(): unknown }[]): Json[] {
   }
   return json;
 }
+
+/** The components of row `i` (a missing row fails the test here). */
+const comps = (json: Json[], i: number) => (json[i] as Json).components as Json[];
 
 const optionIds = (json: Json[]) =>
   json.flatMap((r) => (r.components as Json[]).map((c) => String(c.custom_id))).filter((id) => id.startsWith('a:'));
@@ -99,36 +109,111 @@ describe('decision controls', () => {
     expect([select.min_values, select.max_values]).toEqual([2, 2]);
   });
 
-  it('ordered: one pick at a time, the picks ride in the custom_id, the last is implied', () => {
+  it('ordered: one pick at a time, the picks kept in the draft (not the custom_id), the last is implied', () => {
     const pending = decision(3, { kind: 'order-triggers', ordered: true, min: 3, max: 3 });
     const first = checkLimits(decisionControls({ matchId: MATCH, version: 42, pending, locale: 'en' }).rows);
     const ids = first.flatMap((r) => (r.components as Json[]).map((c) => String(c.custom_id)));
     expect(ids).toHaveLength(3);
-    const second = decodeControl(ids[2] as string);
-    expect(second).toMatchObject({ kind: 'order', picked: [], index: 2 });
-    expect(completedPicks(pending, [2])).toBeNull();
-    expect(completedPicks(pending, [2, 0])).toEqual(['play:o102', 'play:o100', 'play:o101']);
-    const next = decisionControls({ matchId: MATCH, version: 42, pending, locale: 'en', picked: [2] });
-    expect(next.note).toMatch(/Order so far/);
-    checkLimits(next.rows);
+    expect(decodeControl(ids[2] as string)).toEqual({ kind: 'pick', matchId: MATCH, version: 42, index: 2 });
+    expect(completedPicks(pending, ['play:o102'])).toBeNull();
+    expect(completedPicks(pending, ['play:o102', 'play:o100'])).toEqual(['play:o102', 'play:o100', 'play:o101']);
+    const draft = { picks: ['play:o102'] };
+    const next = decisionControls({ matchId: MATCH, version: 42, pending, locale: 'en', draft });
+    expect(next.note).toMatch(/Order so far: Play a card .*2/);
+    const nextIds = checkLimits(next.rows).flatMap((r) => (r.components as Json[]).map((c) => String(c.custom_id)));
+    expect(nextIds.filter((id) => id.startsWith('q:'))).toEqual([`q:${MATCH}:42:0`, `q:${MATCH}:42:1`]);
   });
 
   it('choose N among more than 25: picks one at a time across pages, Done once enough are picked', () => {
     const pending = decision(30, { kind: 'discard', min: 2, max: 3 });
     const first = checkLimits(decisionControls({ matchId: MATCH, version: 42, pending, locale: 'en' }).rows);
     const ids = first.flatMap((r) => (r.components as Json[]).map((c) => String(c.custom_id)));
-    expect(ids.filter((id) => id.startsWith('o:'))).toHaveLength(20);
-    expect(ids.some((id) => id.startsWith('d:'))).toBe(false);
-    // After picking 25 and 3, on page 2: the page buttons keep the picks, Done submits them.
-    const later = decisionControls({ matchId: MATCH, version: 42, pending, locale: 'en', picked: [25, 3], page: 1 });
-    const json = checkLimits(later.rows);
-    const laterIds = json.flatMap((r) => (r.components as Json[]).map((c) => String(c.custom_id)));
-    expect(decodeControl(laterIds.find((id) => id.startsWith('d:')) as string)).toMatchObject({ picked: [25, 3] });
-    expect(decodeControl(laterIds.find((id) => id.startsWith('p:')) as string)).toMatchObject({ picked: [25, 3] });
-    expect(laterIds.filter((id) => id.startsWith('o:'))).toHaveLength(8);
+    expect(ids.filter((id) => id.startsWith('q:'))).toHaveLength(20);
+    expect(ids.some((id) => id.startsWith('f:'))).toBe(false);
+    // After picking 25 and 3, on page 2: Done submits the draft; the ids carry no picks.
+    const draft = { picks: ['play:o125', 'play:o103'] };
+    const later = decisionControls({ matchId: MATCH, version: 42, pending, locale: 'en', draft, page: 1 });
+    const laterIds = checkLimits(later.rows).flatMap((r) => (r.components as Json[]).map((c) => String(c.custom_id)));
+    expect(laterIds).toContain(`f:${MATCH}:42`);
+    expect(laterIds).toContain(`p:${MATCH}:42:0`);
+    expect(laterIds.filter((id) => id.startsWith('q:'))).toHaveLength(8);
     expect(later.note).toMatch(/Chosen so far/);
-    expect(completedPicks(pending, [25, 3])).toBeNull();
-    expect(completedPicks(pending, [25, 3, 0])).toEqual(['play:o125', 'play:o103', 'play:o100']);
+    expect(completedPicks(pending, ['play:o125', 'play:o103'])).toBeNull();
+  });
+
+  it('any number of picks: 200 picks of 200 options stay within the limits (custom_ids no longer grow)', () => {
+    const pending = decision(200, { kind: 'search', min: 0, max: 200 });
+    const draft = { picks: pending.options.slice(0, 199).map((o) => o.id) };
+    const controls = decisionControls({ matchId: MATCH, version: 123456, pending, locale: 'en', draft });
+    const ids = checkLimits(controls.rows).flatMap((r) => (r.components as Json[]).map((c) => String(c.custom_id)));
+    expect(ids).toContain(`q:${MATCH}:123456:199`);
+    expect(Math.max(...ids.map((id) => id.length))).toBeLessThan(40);
+  });
+});
+
+const raidDecision = (step: 'send' | 'divide' | 'declare', extra: object = {}) => {
+  let s = raid.setup({ game: 'aqa', decks: { p1: {}, p2: {} } }, 's');
+  if (step !== 'send') s = raid.apply(s, 'p1', { decisionId: 'v0', choose: [], number: 2 });
+  if (step === 'declare') s = raid.apply(s, 'p1', { decisionId: 'v1', choose: [], split: { north: 3, south: 2 } });
+  return { ...(raid.pending(s) as PendingDecision), ...extra } as PendingDecision;
+};
+
+describe('number, distribute and declare controls', () => {
+  it('number: a button per value when few, a modal button when many', () => {
+    const few = checkLimits(
+      decisionControls({ matchId: MATCH, version: 0, pending: raidDecision('send'), locale: 'en' }).rows,
+    );
+    const labels = comps(few, 0).map((c) => c.label);
+    expect(labels).toEqual(['0', '2', '4', '6']); // step 2 from 0
+    expect(decodeControl(String(comps(few, 0)[2]?.custom_id))).toMatchObject({
+      kind: 'number',
+      value: 4,
+    });
+    const many = raidDecision('send', { max: 1000, step: 1 });
+    const json = checkLimits(decisionControls({ matchId: MATCH, version: 0, pending: many, locale: 'ja' }).rows);
+    const open = comps(json, 0)[0] as Json;
+    expect(decodeControl(String(open.custom_id))).toEqual({ kind: 'number-modal', matchId: MATCH, version: 0 });
+    expect(open.label).toBe('数を入力（0〜1000）');
+  });
+
+  it('distribute: − and + per target, 4 targets a page, the sum so far, + disabled at the total or maxEach', () => {
+    const pending = raidDecision('divide');
+    const controls = decisionControls({
+      matchId: MATCH,
+      version: 1,
+      pending,
+      locale: 'en',
+      draft: { split: { north: 3, south: 1 } },
+    });
+    const json = checkLimits(controls.rows);
+    expect(controls.note).toBe('Assigned 4 of 5');
+    const north = json[0]?.components as Json[];
+    expect(north.map((c) => c.label)).toEqual(['north: 3', '−', '+']);
+    expect(north[2]?.disabled).toBe(true); // maxEach 3
+    expect(comps(json, 1)[2]?.disabled).toBe(false);
+    // Twelve targets: three pages of four rows, each page within the limits.
+    const wide = {
+      ...pending,
+      targets: Array.from({ length: 12 }, (_, i) => ({ ...(pending as DistributeDecision).targets[0], id: `t${i}` })),
+    } as PendingDecision;
+    for (let page = 0; page < 3; page++)
+      expect(
+        checkLimits(decisionControls({ matchId: MATCH, version: 1, pending: wide, locale: 'en', page }).rows),
+      ).toHaveLength(5);
+  });
+
+  it('declare: a select per slot with the draft as defaults, Done, Reset and Back, and the problem named', () => {
+    const pending = raidDecision('declare', { problem: { rule: 'RAID 3.1', code: 'captain-stays' } });
+    const draft = { declare: { captain: ['home'], scout: ['east'] } };
+    const controls = decisionControls({ matchId: MATCH, version: 2, pending, locale: 'en', draft });
+    const json = checkLimits(controls.rows);
+    expect(json).toHaveLength(4); // three slots and the navigation row
+    const captain = comps(json, 0)[0] as Json;
+    expect(decodeControl(String(captain.custom_id))).toEqual({ kind: 'slot', matchId: MATCH, version: 2, index: 0 });
+    expect((captain.options as Json[]).filter((o) => o.default).map((o) => o.value)).toEqual(['home']);
+    const nav = comps(json, 3).map((c) => decodeControl(String(c.custom_id))?.kind);
+    expect(nav).toEqual(['done', 'reset', 'back']);
+    expect(controls.note).toBe('⚠️ Not allowed (RAID 3.1): rule broken: captain-stays');
   });
 });
 
@@ -139,10 +224,16 @@ describe('custom ids', () => {
       { kind: 'option', matchId: MATCH, version: 7, optionId: 'act:o12:0' },
       { kind: 'none', matchId: MATCH, version: 7 },
       { kind: 'multi', matchId: MATCH, version: 7, page: 1 },
-      { kind: 'order', matchId: MATCH, version: 7, picked: [2, 0], index: 1 },
+      { kind: 'pick', matchId: MATCH, version: 7, index: 199 },
       { kind: 'page', matchId: MATCH, version: 7, page: 2 },
-      { kind: 'page', matchId: MATCH, version: 7, page: 1, picked: [4, 27] },
-      { kind: 'done', matchId: MATCH, version: 7, picked: [4, 27] },
+      { kind: 'done', matchId: MATCH, version: 7 },
+      { kind: 'reset', matchId: MATCH, version: 7 },
+      { kind: 'back', matchId: MATCH, version: 7 },
+      { kind: 'adjust', matchId: MATCH, version: 7, index: 3, delta: -1 },
+      { kind: 'adjust', matchId: MATCH, version: 7, index: 0, delta: 1 },
+      { kind: 'slot', matchId: MATCH, version: 7, index: 2 },
+      { kind: 'number', matchId: MATCH, version: 7, value: -12 },
+      { kind: 'number-modal', matchId: MATCH, version: 7 },
       {
         kind: 'challenge',
         answer: 'accept',
@@ -154,6 +245,15 @@ describe('custom ids', () => {
       },
     ];
     for (const id of ids) expect(decodeControl(encodeControl(id))).toEqual(id);
+    expect(decodeNumberModal(numberModalId(MATCH, 7))).toEqual({ matchId: MATCH, version: 7 });
+  });
+
+  it('ids made before drafts moved to the store decode to "out of date", never to an action', () => {
+    // An order pick and a Done with the picks so far, and a page carrying picks, as the old encoder made them.
+    for (const old of [`o:${MATCH}:7:2.0:1`, `o:${MATCH}:7::1`, `d:${MATCH}:7:4.27`, `p:${MATCH}:7:1:4.27`])
+      expect(decodeControl(old)).toEqual({ kind: 'outdated', matchId: MATCH });
+    // A plain old page (no picks) is still a page: it only shows options.
+    expect(decodeControl(`p:${MATCH}:7:1`)).toEqual({ kind: 'page', matchId: MATCH, version: 7, page: 1 });
   });
 
   it('refuses what Discord would refuse, and ignores ids it did not make', () => {
@@ -162,6 +262,9 @@ describe('custom ids', () => {
     );
     expect(decodeControl('accept')).toBeNull();
     expect(decodeControl('a:1:notanumber:pass')).toBeNull();
+    expect(decodeControl(`s:${MATCH}:7:1:*`)).toBeNull();
+    expect(decodeControl(`u:${MATCH}:7:1.5`)).toBeNull();
+    expect(decodeControl(`f:${MATCH}:7:extra`)).toBeNull();
   });
 });
 

@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stepsFor } from '../../src/bot/game-steps.ts';
 import type { MessageView } from '../../src/devtools/fake-discord/index.ts';
-import type { BaseState, PendingDecision, Seat } from '../../src/engine/core/game.ts';
+import { asPick } from '../../src/engine/core/decision.ts';
+import type { BaseState, PickDecision, Seat } from '../../src/engine/core/game.ts';
 import type { LoggedDecision } from '../../src/engine/core/replay.ts';
 import { applyLogged } from '../../src/engine/core/replay.ts';
 import { novaCard } from '../../src/engine/games/nova/cards/pool.ts';
@@ -52,12 +53,12 @@ function deckNames(): string[] {
 
 /** Decision ids that were put to a player (seen pending after the bot had done its passes). */
 function askedRecorder(matchId: string) {
-  const asked = new Map<string, { pending: PendingDecision; state: BaseState }>();
+  const asked = new Map<string, { pending: PickDecision; state: BaseState }>();
   return {
     asked,
     record() {
       const { state } = current(h, matchId);
-      const pending = state.result ? null : game.pending(state);
+      const pending = state.result ? null : asPick(game.pending(state));
       if (pending) asked.set(pending.id, { pending, state });
     },
   };
@@ -70,7 +71,7 @@ function automaticDecisions(matchId: string, asked: ReadonlyMap<string, unknown>
   let state = game.setup(exported.setup, exported.seed);
   const automatic: {
     seq: number;
-    pending: PendingDecision;
+    pending: PickDecision;
     state: BaseState;
     choose: string[];
     actedBefore: boolean;
@@ -78,7 +79,7 @@ function automaticDecisions(matchId: string, asked: ReadonlyMap<string, unknown>
   const acted: Record<Seat, boolean> = { p1: false, p2: false };
   for (const entry of exported.decisions) {
     const logged = entry.decision as LoggedDecision;
-    const pending = game.pending(state);
+    const pending = asPick(game.pending(state));
     if (!pending || 'concede' in logged) break;
     if (!asked.has(pending.id)) {
       const actedBefore = acted[pending.player];
@@ -106,7 +107,7 @@ async function click(seat: Seat, matchId: string, prefix: string): Promise<Messa
 
 const pendingOf = (matchId: string) => {
   const { state } = current(h, matchId);
-  return { state, pending: state.result ? null : game.pending(state) };
+  return { state, pending: state.result ? null : asPick(game.pending(state)) };
 };
 
 describe('auto-pass and stops', () => {

@@ -2,6 +2,7 @@
 // seed and the random policy are fixed so that a discard comes up after a known number of decisions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageView } from '../../src/devtools/fake-discord/index.ts';
+import { asPick } from '../../src/engine/core/decision.ts';
 import { seedRng } from '../../src/engine/core/rng.ts';
 import { randomResponse } from '../../src/engine/fuzz/random-play.ts';
 import { gameModule } from '../../src/engine/registry.ts';
@@ -39,7 +40,7 @@ async function playUntil(matchId: string, pick: string, kind: string) {
   const game = gameModule('nova');
   for (let n = 0; n < 250; n++) {
     const state = h.bot.store.matches.currentState(matchId);
-    const pending = game.pending(state);
+    const pending = asPick(game.pending(state));
     if (!pending) throw new Error(`the match ended before a ${kind} decision`);
     const user = userFor(h, pending.player);
     const hand = await openHand(h, user, matchId);
@@ -74,7 +75,7 @@ describe('multi-choice and ordered decisions', () => {
   it('ordering two abilities: one pick, the last is implied, one decision committed', async () => {
     const matchId = await challengeAndAccept(h);
     const { pending, hand, user } = await playUntil(matchId, 'pick-956', 'order-triggers');
-    const picks = hand.buttons.filter((b) => b.customId?.startsWith('o:'));
+    const picks = hand.buttons.filter((b) => b.customId?.startsWith('q:'));
     expect(picks).toHaveLength(pending.options.length);
     const before = count(matchId);
     await user.click(hand, picks[1]?.customId as string);

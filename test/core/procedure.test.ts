@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cloneJson } from '../../src/engine/core/clone.ts';
+import { asPick } from '../../src/engine/core/decision.ts';
 import { answerOf, ask, defineDecisionKind } from '../../src/engine/core/decision-kinds.ts';
 import { IllegalAction, UnsupportedRule } from '../../src/engine/core/errors.ts';
 import type { DecisionResponse } from '../../src/engine/core/game.ts';
@@ -152,7 +153,7 @@ describe('procedure stack: the driver', () => {
     expect(s.total).toBe(0); // round 0 doubles 0
     expect(s.trail).toEqual(['double 0 at 0']);
     expect(kernel.describe(s)).toBe('root:added?how-much');
-    const p = kernel.pending(s);
+    const p = asPick(kernel.pending(s));
     expect(p).toMatchObject({ id: 'v0', player: 'p1', kind: 'how-much', min: 1, max: 1 });
     expect(p?.options.map((o) => o.id)).toEqual(['n1', 'n2', 'n3', 'n4']);
     expect(kernel.check(s)).toEqual([]);

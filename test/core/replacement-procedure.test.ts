@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { asPick } from '../../src/engine/core/decision.ts';
 import { label } from '../../src/engine/core/label.ts';
 import {
   call,
@@ -62,7 +63,7 @@ const both: Shield[] = [
 describe('the replacement loop as a procedure (CR 616.1, NOVA 802.1.3)', () => {
   it('asks the affected player when the order matters, and applies the chosen one first', () => {
     const s = start(both, [5]);
-    const p = kernel.pending(s);
+    const p = asPick(kernel.pending(s));
     expect(p).toMatchObject({ player: 'p1', kind: 'damage-replacement-order', min: 1, max: 1 });
     expect(p?.options.map((o) => [o.id, o.label.en])).toEqual([
       ['h', 'halve'],

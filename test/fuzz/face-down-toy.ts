@@ -5,6 +5,8 @@
  * the opponent's face-down cards (from then on that player knows it: `Knowledge`). First to 12 points, or the most
  * points when both decks and hands are empty, wins.
  */
+
+import { asPick } from '../../src/engine/core/decision.ts';
 import { IllegalAction } from '../../src/engine/core/errors.ts';
 import type {
   BaseState,
@@ -193,7 +195,7 @@ export function setFlipGame(leak?: 'face-down' | 'log'): GameModule<SetFlipState
     },
     pending,
     apply(state, seat, response) {
-      const p = pending(state);
+      const p = asPick(pending(state));
       const pick = response.choose[0] ?? '';
       if (!p || p.player !== seat || response.decisionId !== p.id || !p.options.some((o) => o.id === pick))
         throw new IllegalAction(label('Not an option', '選択肢にない'));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { asPick } from '../../src/engine/core/decision.ts';
 import type { Viewer } from '../../src/engine/core/game.ts';
 import { forget, identityLeaks, knows, learn } from '../../src/engine/core/hidden.ts';
 import { fuzzGame } from '../../src/engine/fuzz/random-play.ts';
@@ -58,7 +59,7 @@ describe('the fuzzer checks hidden identities, not only ids', () => {
     // A test of the test: the games had face-down cards hidden from a player, and peeks that revealed some.
     let s = game.setup(SETUP, 'count');
     for (let n = 0; n < 40 && !s.result; n++) {
-      const p = game.pending(s);
+      const p = asPick(game.pending(s));
       if (!p) break;
       const pick = p.options.find((o) => o.id.startsWith(n % 3 === 2 ? 'peek' : 'set')) ?? p.options[0];
       s = game.apply(s, p.player, { decisionId: p.id, choose: [pick?.id ?? ''] });
@@ -91,7 +92,7 @@ describe('the fuzzer checks hidden identities, not only ids', () => {
     const game = setFlipGame();
     let s = game.setup(SETUP, 'peek');
     const play = (prefix: string) => {
-      const p = game.pending(s);
+      const p = asPick(game.pending(s));
       const o = p?.options.find((x) => x.id.startsWith(prefix));
       if (!p || !o) throw new Error(`no ${prefix} option`);
       s = game.apply(s, p.player, { decisionId: p.id, choose: [o.id] });

@@ -11,7 +11,20 @@ import { type ToyState, toyMove, toySetup } from './toy-game.ts';
 
 const path = process.argv[2];
 if (!path) throw new Error('usage: crash-child.ts <db path>');
-const say = (line: string) => writeSync(1, `${line}\n`);
+/**
+ * Synchronous on purpose (the line must be out before the next commit), and retried: stdout is a non-blocking pipe,
+ * so a busy reader makes writeSync fail with EAGAIN or write part of the line.
+ */
+function say(line: string): void {
+  let rest = Buffer.from(`${line}\n`);
+  while (rest.length > 0) {
+    try {
+      rest = rest.subarray(writeSync(1, rest));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
+    }
+  }
+}
 
 const store = openStore({ path, snapshotEvery: 7 }, toyResolver, { log: (m) => say(`log ${m}`) });
 const report = store.matches.restoreActiveMatches();

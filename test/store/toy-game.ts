@@ -15,7 +15,7 @@ import type {
   GameId,
   GameModule,
   MatchSetup,
-  PendingDecision,
+  PickDecision,
   Seat,
   Viewer,
 } from '../../src/engine/core/game.ts';
@@ -82,7 +82,7 @@ export function validateToyDeck(deck: DeckList): DeckProblem[] {
   return problems;
 }
 
-function pending(state: ToyState): PendingDecision | null {
+function pending(state: ToyState): PickDecision | null {
   if (state.result) return null;
   const hand = state.sides[state.active].hand;
   return {

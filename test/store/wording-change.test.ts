@@ -3,6 +3,7 @@
 // the store and engine are loaded again with the card names and the log's sentences changed, as a deploy would.
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { asPick } from '../../src/engine/core/decision.ts';
 import type { DecisionResponse, GameId, GameModule, PendingDecision } from '../../src/engine/core/game.ts';
 import type { Label } from '../../src/engine/core/label.ts';
 import { tempDir } from './temp-store.ts';
@@ -37,7 +38,7 @@ async function load() {
 const revised = (text: Label): Label => ({ en: `${text.en} (revised)`, ja: `${text.ja}（改訂）` });
 
 function words(p: PendingDecision): string[] {
-  return [p.prompt.en, ...p.options.map((o) => o.label.en)];
+  return [p.prompt.en, ...(asPick(p)?.options.map((o) => o.label.en) ?? [])];
 }
 
 describe('a wording change in NOVA', () => {
@@ -77,7 +78,7 @@ describe('a wording change in NOVA', () => {
     // On to a decision that names cards (a play, a target, ...), so its words include card names.
     for (
       let i = 0;
-      i < 500 && !before.nova.pending(store.matches.currentState('m'))?.options.some((o) => o.cardName);
+      i < 500 && !asPick(before.nova.pending(store.matches.currentState('m')))?.options.some((o) => o.cardName);
       i++
     )
       play(1, before);

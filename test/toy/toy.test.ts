@@ -4,6 +4,7 @@
  * as a whole, a replacement order choice). A game author's tests take the same shape.
  */
 import { describe, expect, it } from 'vitest';
+import { asPick } from '../../src/engine/core/decision.ts';
 import { collectLki, lastKnown, lkiKey } from '../../src/engine/core/events.ts';
 import type { MatchSetup, PendingDecision, Seat, Viewer } from '../../src/engine/core/game.ts';
 import { stateHash } from '../../src/engine/core/hash.ts';
@@ -103,7 +104,7 @@ function idOf(s: ToyState, seat: Seat, zone: 'hand' | 'board' | 'graveyard', car
 
 /** Answers the pending decision with these option ids (whoever is asked), checking they are offered. */
 function answer(s: ToyState, ...choose: string[]): ToyState {
-  const p = toy.pending(s);
+  const p = asPick(toy.pending(s));
   if (!p) throw new Error('nothing pending');
   for (const id of choose)
     expect(

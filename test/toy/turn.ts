@@ -6,7 +6,6 @@
 import { answerOf, ask } from '../../src/engine/core/decision-kinds.ts';
 import { collectLki, lastKnown, takeUnseen } from '../../src/engine/core/events.ts';
 import type { Seat } from '../../src/engine/core/game.ts';
-import { label } from '../../src/engine/core/label.ts';
 import { actedWithPriority, passPriority } from '../../src/engine/core/priority.ts';
 import { call, defineProcedure, inTransaction, resultOf } from '../../src/engine/core/procedure.ts';
 import { apnapOrder, matchTriggers } from '../../src/engine/core/triggers.ts';

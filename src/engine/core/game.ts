@@ -74,10 +74,18 @@ export interface DecisionOption {
 }
 
 /**
- * What the engine is waiting for. Any set of between `min` and `max` distinct option ids is a legal answer
- * (engines split compound choices into several decisions so that this always holds).
+ * What is wrong with a declaration the game refused as a whole (CR 508.1c-d, 509.1c, FoW 903.2j, ...): the rule it
+ * breaks and a machine-readable code; words are rendered at view time from these, never stored.
  */
-export interface PendingDecision {
+export interface DecisionProblem {
+  rule: string;
+  code: string;
+  /** The slots (or objects) the problem is about, when it is about some in particular. */
+  slots?: string[];
+}
+
+/** The fields every decision has, whatever its shape. */
+interface DecisionBase {
   /** Equals the state's version: a response to an older decision is stale. */
   id: string;
   player: Seat;
@@ -86,6 +94,14 @@ export interface PendingDecision {
   /** What the decision is, in terms every game shares. */
   role: DecisionRole;
   prompt: Label;
+}
+
+/**
+ * Pick among listed options: any set of between `min` and `max` distinct option ids is a legal answer. `shape` is
+ * absent in every decision made before shapes existed, and may stay absent: absent means pick.
+ */
+export interface PickDecision extends DecisionBase {
+  shape?: 'pick';
   options: DecisionOption[];
   min: number;
   max: number;
@@ -95,9 +111,86 @@ export interface PendingDecision {
   defaultOnTimeout: string[];
 }
 
+/** A number from `min` to `max` (X, how many, how much life), in steps of `step` from `min` (1 when absent). */
+export interface NumberDecision extends DecisionBase {
+  shape: 'number';
+  min: number;
+  max: number;
+  step?: number;
+  defaultOnTimeout: number;
+}
+
+/**
+ * Divide `total` among the listed targets (CR 601.2d damage, counters, ...): every target gets from `minEach` to
+ * `maxEach`, targets left out of the answer get 0 (so `minEach` above 0 means every target must be given some),
+ * and the amounts add up to `total`, or to at most `total` when `allowLess`.
+ */
+export interface DistributeDecision extends DecisionBase {
+  shape: 'distribute';
+  total: number;
+  targets: DecisionOption[];
+  minEach: number;
+  maxEach: number;
+  allowLess: boolean;
+  defaultOnTimeout: Record<string, number>;
+}
+
+/** One slot of a declaration: one potential attacker, one potential blocker, ... with its own options. */
+export interface DeclareSlot {
+  id: string;
+  label: Label;
+  objectId?: string;
+  cardName?: string;
+  options: DecisionOption[];
+  /** How many of its options the slot takes: usually 0..1 (a creature that may attack or not). */
+  min: number;
+  max: number;
+}
+
+/**
+ * A compound declaration answered as one whole map, slot id → chosen option ids (MTG 508.1 attackers, 509.1
+ * blockers): each slot is checked on its own by the kernel, the whole by the game. When the game refuses the whole,
+ * its next decision is the same declaration with the answer kept as `draft` and the `problem` named; the player can
+ * fix it, `reset` (clear the draft) or go `back` (re-open the previous step) when `canGoBack`.
+ */
+export interface DeclareDecision extends DecisionBase {
+  shape: 'declare';
+  slots: DeclareSlot[];
+  draft: Record<string, string[]>;
+  problem: DecisionProblem | null;
+  canGoBack: boolean;
+  defaultOnTimeout: Record<string, string[]>;
+}
+
+/** What the engine is waiting for: one of the shapes, told apart by `shape` (absent: pick). */
+export type PendingDecision = PickDecision | NumberDecision | DistributeDecision | DeclareDecision;
+export type DecisionShape = NonNullable<PendingDecision['shape']>;
+
+/** At most this many entries in any list or map of a response. */
+export const RESPONSE_ENTRIES_MAX = 200;
+const ResponseId = z.string().min(1).max(40);
+/** A map key: an id, never `__proto__` (which a plain object cannot hold as its own key when built by assignment). */
+const ResponseKey = ResponseId.refine((k) => k !== '__proto__');
+const ResponseAmount = z.number().int().min(0).max(1_000_000);
+
+/**
+ * The answer to a decision. `choose` answers a pick (every response before shapes existed is `{decisionId,
+ * choose}` and still means exactly that); `number`, `split` (target id → amount) and `declare` (slot id → option
+ * ids) answer the other shapes, with `choose: []`. `control` answers a refused declaration without a new one.
+ */
 export const DecisionResponseSchema = z.object({
-  decisionId: z.string().min(1).max(40),
-  choose: z.array(z.string().min(1).max(40)).max(200),
+  decisionId: ResponseId,
+  choose: z.array(ResponseId).max(RESPONSE_ENTRIES_MAX),
+  number: z.number().int().min(-1_000_000).max(1_000_000).optional(),
+  split: z
+    .record(ResponseKey, ResponseAmount)
+    .refine((m) => Object.keys(m).length <= RESPONSE_ENTRIES_MAX)
+    .optional(),
+  declare: z
+    .record(ResponseKey, z.array(ResponseId).max(RESPONSE_ENTRIES_MAX))
+    .refine((m) => Object.keys(m).length <= RESPONSE_ENTRIES_MAX)
+    .optional(),
+  control: z.enum(['back', 'reset']).optional(),
 });
 export type DecisionResponse = z.infer<typeof DecisionResponseSchema>;
 
@@ -138,7 +231,11 @@ export interface LogEntry {
  * What a game gives the kernel. The kernel, the store, the renderer and the bot talk to games only through this.
  * All functions are pure: state in, state out; they never mutate their input.
  */
-export interface GameModule<S extends BaseState = BaseState, V = unknown> {
+/**
+ * `D` narrows the decisions a game can ask (NOVA asks only picks, `PickDecision`), so its own code and tests read
+ * them without narrowing; everything generic sees `PendingDecision` and narrows by `shape`.
+ */
+export interface GameModule<S extends BaseState = BaseState, V = unknown, D extends PendingDecision = PendingDecision> {
   id: GameId;
   name: Label;
   /**
@@ -154,7 +251,7 @@ export interface GameModule<S extends BaseState = BaseState, V = unknown> {
   /** Validates decks against the game's construction rules and builds the starting state. */
   setup(setup: MatchSetup, seed: string): S;
   /** The decision the game is waiting for, or null when the game is over. */
-  pending(state: S): PendingDecision | null;
+  pending(state: S): D | null;
   /** Applies a response; throws IllegalAction (state untouched) if it is not legal. */
   apply(state: S, seat: Seat, response: DecisionResponse): S;
   /** A player concedes (at any time, without using the stack). */

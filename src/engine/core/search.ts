@@ -27,6 +27,8 @@ export interface SearchHooks<S extends BaseState> {
  * plays these without branching; the scenario runner and loop detection skip them.
  */
 export function isForced(p: PendingDecision): boolean {
+  if (p.shape === 'number') return p.min === p.max;
+  if (p.shape === 'distribute' || p.shape === 'declare') return false; // several answers unless proven otherwise
   return p.min === p.options.length && (!p.ordered || p.options.length <= 1);
 }
 

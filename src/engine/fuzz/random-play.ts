@@ -1,5 +1,6 @@
 import {
   type BaseState,
+  type DecisionOption,
   type DecisionResponse,
   type GameModule,
   type MatchSetup,
@@ -36,9 +37,13 @@ export interface FuzzGameResult {
 
 const VIEWERS: Viewer[] = [{ kind: 'player', seat: 'p1' }, { kind: 'player', seat: 'p2' }, { kind: 'spectator' }];
 
-/** A random legal answer: between min and max distinct options, with a bias towards doing something. */
+/**
+ * A random answer of the decision's shape within the kernel's limits: for a pick, between min and max distinct
+ * options with a bias towards doing something; a number in range; a distribution within its bounds; a declaration
+ * with every slot within its own counts (the game may still refuse the whole, which is itself a decision).
+ */
 export function randomResponse(
-  pending: Pick<PendingDecision, 'id' | 'role' | 'options' | 'min' | 'max'>,
+  pending: PendingDecision,
   rng: RngState,
   activity: number,
 ): [DecisionResponse, RngState] {
@@ -48,16 +53,67 @@ export function randomResponse(
     r = next;
     return v;
   };
-  let pool = [...pending.options];
-  // The bias is about the game itself: before it begins (who goes first, mulligans) declining is the usual course.
-  if (pending.max === 1 && pool.length > 1 && roll(1000) < activity * 1000) {
-    const active = pool.filter((o) => pending.role === 'setup' || (o.role !== 'pass' && o.role !== 'passive'));
-    if (active.length > 0) pool = active;
+  const picks = (options: readonly DecisionOption[], min: number, max: number): string[] => {
+    const pool = [...options];
+    const count = min + roll(Math.min(max, pool.length) - min + 1);
+    const chosen: string[] = [];
+    for (let i = 0; i < count; i++) chosen.push((pool.splice(roll(pool.length), 1)[0] as DecisionOption).id);
+    return chosen;
+  };
+  switch (pending.shape) {
+    default: {
+      // a pick: its shape is 'pick' or absent
+      let pool = pending.options;
+      // The bias is about the game itself: before it begins (who goes first, mulligans) declining is the usual course.
+      if (pending.max === 1 && pool.length > 1 && roll(1000) < activity * 1000) {
+        const active = pool.filter((o) => pending.role === 'setup' || (o.role !== 'pass' && o.role !== 'passive'));
+        if (active.length > 0) pool = active;
+      }
+      return [{ decisionId: pending.id, choose: picks(pool, pending.min, pending.max) }, r];
+    }
+    case 'number': {
+      const step = pending.step ?? 1;
+      const value = pending.min + step * roll(Math.floor((pending.max - pending.min) / step) + 1);
+      return [{ decisionId: pending.id, choose: [], number: value }, r];
+    }
+    case 'distribute': {
+      const split: Record<string, number> = {};
+      for (const t of pending.targets) split[t.id] = pending.minEach;
+      const room = (id: string) => pending.maxEach - (split[id] ?? 0);
+      let left = pending.total - pending.minEach * pending.targets.length;
+      if (pending.allowLess) left = roll(left + 1);
+      while (left > 0) {
+        const open = pending.targets.filter((t) => room(t.id) > 0);
+        if (open.length === 0) break;
+        const id = (open[roll(open.length)] as DecisionOption).id;
+        split[id] = (split[id] ?? 0) + 1;
+        left -= 1;
+      }
+      return [{ decisionId: pending.id, choose: [], split }, r];
+    }
+    case 'declare': {
+      const declare: Record<string, string[]> = {};
+      for (const slot of pending.slots) declare[slot.id] = picks(slot.options, slot.min, slot.max);
+      return [{ decisionId: pending.id, choose: [], declare }, r];
+    }
   }
-  const count = pending.min + roll(Math.min(pending.max, pool.length) - pending.min + 1);
-  const choose: string[] = [];
-  for (let i = 0; i < count; i++) choose.push((pool.splice(roll(pool.length), 1)[0] as { id: string }).id);
-  return [{ decisionId: pending.id, choose }, r];
+}
+
+/** How many answers a decision has at all, for the check that every decision can be answered. */
+function answerable(pending: PendingDecision): boolean {
+  switch (pending.shape) {
+    default: // a pick: its shape is 'pick' or absent
+      return pending.options.length > 0 && pending.options.length >= pending.min;
+    case 'number':
+      return pending.min <= pending.max;
+    case 'distribute':
+      return (
+        pending.minEach * pending.targets.length <= pending.total &&
+        (pending.allowLess || pending.maxEach * pending.targets.length >= pending.total)
+      );
+    case 'declare':
+      return pending.slots.every((s) => s.options.length >= s.min);
+  }
 }
 
 /** Plays one game with random legal decisions, checking the kernel's invariants after every step. */
@@ -86,9 +142,7 @@ export function fuzzGame<S extends BaseState>(
   const checkState = (where: string) => {
     for (const p of game.invariants?.(state) ?? []) failures.push(`${where}: ${p}`);
     const pending = game.pending(state);
-    if (pending && (pending.options.length === 0 || pending.options.length < pending.min)) {
-      failures.push(`${where}: decision ${pending.kind} has ${pending.options.length} options for min ${pending.min}`);
-    }
+    if (pending && !answerable(pending)) failures.push(`${where}: decision ${pending.kind} cannot be answered`);
     if (opts.checkViews) failures.push(...viewLeaks(game, state, where, seenCards));
     if (opts.checkSearchEvery && state.version % opts.checkSearchEvery === 0)
       failures.push(...searchProblems(game, state, where, `${seed}-${state.version}`));
@@ -107,7 +161,7 @@ export function fuzzGame<S extends BaseState>(
       state = game.apply(state, pending.player as Seat, response);
     } catch (err) {
       failures.push(
-        `decision ${decisions} (${pending.kind} ${JSON.stringify(response.choose)}): ${(err as Error).stack ?? err}`,
+        `decision ${decisions} (${pending.kind} ${JSON.stringify(response)}): ${(err as Error).stack ?? err}`,
       );
       break;
     }

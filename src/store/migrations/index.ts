@@ -10,6 +10,7 @@ import { rulesIndexMigration } from './100-rules-index.ts';
 import { leaguesMigration } from './200-leagues.ts';
 import { ratingPeriodsMigration } from './201-rating-periods.ts';
 import { leagueThreadsMigration } from './202-league-threads.ts';
+import { decisionDraftsMigration } from './203-decision-drafts.ts';
 
 /** Every schema step, in version order. Areas append theirs here (100–199 rules index, 200–299 leagues). */
 export const migrations: readonly Migration[] = [
@@ -24,4 +25,5 @@ export const migrations: readonly Migration[] = [
   leaguesMigration,
   ratingPeriodsMigration,
   leagueThreadsMigration,
+  decisionDraftsMigration,
 ];

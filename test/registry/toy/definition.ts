@@ -2,6 +2,7 @@
 // registry test hands it to the bot (/duel on the fake Discord), the scenario runner, the fuzzer and the renderer.
 // Its rules are the store's toy (test/store/toy-game.ts) under its own id.
 import { z } from 'zod';
+import { asPick } from '../../../src/engine/core/decision.ts';
 import type { DeckList, GameId, Seat } from '../../../src/engine/core/game.ts';
 import { type Label, type Locale, label } from '../../../src/engine/core/label.ts';
 import { defineGame, definePool, type ScenarioPlan } from '../../../src/engine/definition.ts';
@@ -146,7 +147,7 @@ function toyPlan(raw: unknown, file: string): ScenarioPlan<ToyState> {
             kind: 'apply' as const,
             describe: `${step.player} ${step.do} ${step.card}`,
             apply: (s: ToyState) => {
-              const p = module.pending(s);
+              const p = asPick(module.pending(s));
               const option = p?.options.find((o) => o.kind === step.do && o.objectId === step.card);
               if (!p || !option) throw new NotOffered(`no "${step.do} ${step.card}" for ${step.player}`);
               return module.apply(s, step.player, { decisionId: p.id, choose: [option.id] });

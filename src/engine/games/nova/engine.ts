@@ -1,6 +1,6 @@
-import { decisionIdFor, validateResponse } from '../../core/decision.ts';
+import { decisionIdFor, isPick, validateResponse } from '../../core/decision.ts';
 import { UnsupportedRule } from '../../core/errors.ts';
-import { type DecisionResponse, opponentOf, type PendingDecision, type Seat } from '../../core/game.ts';
+import { type DecisionResponse, opponentOf, type PickDecision, type Seat } from '../../core/game.ts';
 import { actedWithPriority } from '../../core/priority.ts';
 import type { Awaiting, Frame } from '../../core/procedure.ts';
 import { continuePlay } from './actions.ts';
@@ -107,11 +107,11 @@ const BUILT_DECISION = Symbol('NOVA pending decision');
 interface BuiltDecision {
   await: Await | Awaiting;
   version: number;
-  decision: PendingDecision;
+  decision: PickDecision;
 }
 
 /** The decision the state waits for, or null when the game is over: GameModule.pending for NOVA. */
-export function novaPending(s: NovaState): PendingDecision | null {
+export function novaPending(s: NovaState): PickDecision | null {
   if (s.result) return null;
   const awaited = s.await ?? awaitingFrame(s)?.awaiting;
   if (!awaited) return null;
@@ -127,7 +127,7 @@ export function novaPending(s: NovaState): PendingDecision | null {
 }
 
 /** The pending decision for what the engine awaits: its kind's `build` (decisions.ts) lists exactly what apply accepts. */
-function buildDecision(s: NovaState, a: Await): PendingDecision {
+function buildDecision(s: NovaState, a: Await): PickDecision {
   const kind = NOVA_DECISIONS[a.k].registered;
   const ask = kind.build(s, a, a.seat);
   return {
@@ -151,9 +151,9 @@ function awaitingFrame(s: NovaState): (Frame & { awaiting: Awaiting }) | null {
 }
 
 /** The decision a frame waits for, built by its kind, its members in the same order as every NOVA decision's. */
-function framePending(s: NovaState): PendingDecision {
+function framePending(s: NovaState): PickDecision {
   const p = novaKernel.pending(s);
-  if (!p) throw new Error(`a frame awaits but the kernel offers no decision: ${novaKernel.describe(s)}`);
+  if (!p || !isPick(p)) throw new Error(`a frame awaits but the kernel offers no pick: ${novaKernel.describe(s)}`);
   return {
     id: p.id,
     player: p.player,

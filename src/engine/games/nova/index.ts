@@ -1,4 +1,4 @@
-import type { GameModule } from '../../core/game.ts';
+import type { GameModule, PickDecision } from '../../core/game.ts';
 import { determinizeNova } from './determinize.ts';
 import { advance, applyResponse, concede, novaPending } from './engine.ts';
 import { evaluateNova } from './evaluate.ts';
@@ -9,7 +9,7 @@ import type { NovaState } from './state.ts';
 import { type NovaView, novaLog, novaView } from './view.ts';
 
 /** NOVA as a game module: everything the kernel, store, renderer and bot need. */
-export const nova: GameModule<NovaState, NovaView> = {
+export const nova: GameModule<NovaState, NovaView, PickDecision> = {
   id: 'nova',
   name: { en: 'NOVA', ja: 'NOVA' },
   // 1: the pending decision, the log's words and the result's reason left the hashed state (issue 15).

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { UnsupportedRule } from '../../core/errors.ts';
-import { opponentOf, type PendingDecision, type Seat } from '../../core/game.ts';
+import { opponentOf, type PickDecision, type Seat } from '../../core/game.ts';
 import { canonicalJson } from '../../core/hash.ts';
 import { isForced } from '../../core/search.ts';
 import { logPublic } from './log.ts';
@@ -26,7 +26,7 @@ export { isForced };
  *
  * Called on a new state, with its decision, before it is handed out; cheap unless a long forced run is already under way.
  */
-export function watchForLoop(s: NovaState, p: PendingDecision | null): void {
+export function watchForLoop(s: NovaState, p: PickDecision | null): void {
   if (s.result || !p || !isForced(p)) {
     if (s.loopWatch) delete s.loopWatch;
     return;

@@ -1,5 +1,7 @@
 // NOVA's scenario hooks: its file format (format.ts), its position builder (position.ts), and how a script step and
 // an expectation read NOVA's state. The shared loop is `src/engine/scenario/plan.ts`.
+
+import { isPick } from '../../../core/decision.ts';
 import type { DecisionOption, PendingDecision, Seat } from '../../../core/game.ts';
 import type { ScenarioHooks, ScenarioPlan } from '../../../definition.ts';
 import { NotOffered, readScenarioYaml, runPlan, type ScenarioResult } from '../../../scenario/plan.ts';
@@ -119,7 +121,8 @@ function describeOptions(options: DecisionOption[]): string {
 }
 
 function describePending(p: PendingDecision | null): string {
-  return p ? describeOptions(p.options) : 'game over';
+  if (!p) return 'game over';
+  return isPick(p) ? describeOptions(p.options) : `a ${p.shape} decision`;
 }
 
 /** "play Flare Lance" → is there such an option for that player right now? */
