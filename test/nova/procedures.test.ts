@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { stateHash } from '../../src/engine/core/hash.ts';
+import { nova } from '../../src/engine/games/nova/index.ts';
+import type { NovaState } from '../../src/engine/games/nova/state.ts';
+import { loadScenario, runScenario } from '../../src/engine/scenario/runner.ts';
+
+/**
+ * Damage runs as a kernel frame (damage.ts): when the affected player must order two reductions (NOVA 802.1.3.3.1),
+ * the damage frame and its replacement frame wait in the state. Emberstorm deals 100 to Mossback Tortoise (Ward of
+ * Stillwater and a shield both apply) and 400 to p2.
+ */
+const TO_THE_CHOICE = `
+rule: NOVA 802.1.3.3.1 (damage frame test)
+game: nova
+setup:
+  p1:
+    hand: [Emberstorm]
+    energy: [red, red, red, red, red, red, red]
+  p2:
+    field: [Ward of Stillwater, Lanternbearer Monk, Mossback Tortoise]
+script:
+  - { player: p1, do: pass }
+  - { player: p2, do: activate, card: Lanternbearer Monk }
+  - { player: p2, do: pass }
+  - { player: p1, do: pass }
+  - { player: p2, do: choose, target: Mossback Tortoise }
+  - { player: p1, do: play, card: Emberstorm }
+  - { player: p1, do: target, target: Mossback Tortoise }
+  - { player: p1, do: target, target: p2 }
+  - { player: p1, do: target, target: p2 }
+  - { player: p1, do: target, target: p2 }
+  - { player: p1, do: target, target: p2 }
+  - { player: p1, do: pass }
+  - { player: p2, do: pass }
+expect:
+  decision: { player: p2, kind: replacement }
+`;
+
+function atTheChoice(): NovaState {
+  const result = runScenario(loadScenario(TO_THE_CHOICE, 'damage-frame'));
+  expect(result.failures).toEqual([]);
+  return result.state as NovaState;
+}
+
+const answer = (s: NovaState, label: string): NovaState => {
+  const p = nova.pending(s);
+  const option = p?.options.find((o) => o.label.en === label);
+  if (!p || !option) throw new Error(`no option "${label}"`);
+  return nova.apply(s, p.player, { decisionId: p.id, choose: [option.id] });
+};
+
+describe('NOVA damage as a kernel frame (NOVA 802.1.3, 917)', () => {
+  it('waits in a damage frame and its replacement frame, nothing in the fixed slots', () => {
+    const s = atTheChoice();
+    expect(s.await).toBeNull();
+    expect(s.procedures.frames.map((f) => `${f.kind}:${f.step}`)).toEqual(['damage:deal', 'damage-replacement:chosen']);
+    const p = nova.pending(s);
+    expect(p?.prompt.en).toBe(
+      '100 damage would be dealt to Mossback Tortoise (p2): choose which reduction applies first. (NOVA 802.1.3.3)',
+    );
+    expect(p?.options.map((o) => o.label.en).sort()).toEqual([
+      'Lanternbearer Monk (next damage): reduce by 200',
+      'Ward of Stillwater: reduce by 100',
+    ]);
+    expect(nova.invariants?.(s)).toEqual([]);
+  });
+
+  it('a save and restore while the frame waits changes nothing', () => {
+    const s = atTheChoice();
+    const restored = JSON.parse(JSON.stringify(s)) as NovaState;
+    expect(stateHash(restored)).toBe(stateHash(s));
+    const a = answer(s, 'Ward of Stillwater: reduce by 100');
+    const b = answer(restored, 'Ward of Stillwater: reduce by 100');
+    expect(stateHash(b)).toBe(stateHash(a));
+    expect(a.procedures.frames).toEqual([]);
+    // NOVA 917.1.2: Ward first leaves nothing, so the shield is not used; p2 took the other 400.
+    expect(a.players.p2.life).toBe(1600);
+    expect(a.effects.some((e) => e.kind === 'shield')).toBe(true);
+  });
+
+  it('the other order uses the shield up instead', () => {
+    const a = answer(atTheChoice(), 'Lanternbearer Monk (next damage): reduce by 200');
+    expect(a.procedures.frames).toEqual([]);
+    expect(a.effects.some((e) => e.kind === 'shield')).toBe(false);
+  });
+});
