@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { stateHash } from '../../src/engine/core/hash.ts';
+import { NOVA_CARDS } from '../../src/engine/games/nova/cards/pool.ts';
+import type { Effect } from '../../src/engine/games/nova/cards/schema.ts';
+import { novaEffects } from '../../src/engine/games/nova/effects.ts';
 import { nova } from '../../src/engine/games/nova/index.ts';
 import type { NovaState } from '../../src/engine/games/nova/state.ts';
 import { loadScenario, runScenario } from '../../src/engine/scenario/runner.ts';
@@ -82,5 +85,17 @@ describe('NOVA damage as a kernel frame (NOVA 802.1.3, 917)', () => {
     const a = answer(atTheChoice(), 'Lanternbearer Monk (next damage): reduce by 200');
     expect(a.procedures.frames).toEqual([]);
     expect(a.effects.some((e) => e.kind === 'shield')).toBe(false);
+  });
+});
+
+describe('NOVA effects as a handler table (core/effects.ts)', () => {
+  it('has a handler for every effect of every card in the pool (spells and abilities)', () => {
+    const effects: Effect[] = [];
+    for (const card of NOVA_CARDS.values()) {
+      effects.push(...card.effects);
+      for (const a of card.abilities) if (a.kind === 'triggered' || a.kind === 'activated') effects.push(...a.effects);
+    }
+    expect(effects.length).toBeGreaterThan(20);
+    expect(effects.filter((e) => !novaEffects.supports(e)).map((e) => e.do)).toEqual([]);
   });
 });
