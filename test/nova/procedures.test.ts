@@ -53,10 +53,15 @@ const answer = (s: NovaState, label: string): NovaState => {
 };
 
 describe('NOVA damage as a kernel frame (NOVA 802.1.3, 917)', () => {
-  it('waits in a damage frame and its replacement frame, nothing in the fixed slots', () => {
+  it('waits in a damage frame and its replacement frame above the resolving item, nothing in a fixed slot', () => {
     const s = atTheChoice();
     expect(s.await).toBeNull();
-    expect(s.procedures.frames.map((f) => `${f.kind}:${f.step}`)).toEqual(['damage:deal', 'damage-replacement:chosen']);
+    // Emberstorm resolving (its frame waits for its damage), the damage frame, and the replacement loop's frame.
+    expect(s.procedures.frames.map((f) => `${f.kind}:${f.step}`)).toEqual([
+      'resolve:after-damage',
+      'damage:deal',
+      'damage-replacement:chosen',
+    ]);
     const p = nova.pending(s);
     expect(p?.prompt.en).toBe(
       '100 damage would be dealt to Mossback Tortoise (p2): choose which reduction applies first. (NOVA 802.1.3.3)',
@@ -75,7 +80,7 @@ describe('NOVA damage as a kernel frame (NOVA 802.1.3, 917)', () => {
     const a = answer(s, 'Ward of Stillwater: reduce by 100');
     const b = answer(restored, 'Ward of Stillwater: reduce by 100');
     expect(stateHash(b)).toBe(stateHash(a));
-    expect(a.procedures.frames).toEqual([]);
+    expect(a.procedures.frames).toEqual([]); // the damage dealt, Emberstorm has finished resolving
     // NOVA 917.1.2: Ward first leaves nothing, so the shield is not used; p2 took the other 400.
     expect(a.players.p2.life).toBe(1600);
     expect(a.effects.some((e) => e.kind === 'shield')).toBe(true);
@@ -97,5 +102,47 @@ describe('NOVA effects as a handler table (core/effects.ts)', () => {
     }
     expect(effects.length).toBeGreaterThan(20);
     expect(effects.filter((e) => !novaEffects.supports(e)).map((e) => e.do)).toEqual([]);
+  });
+});
+
+/** Neris's draw-phase ability resolves and waits while its controller orders the two cards looked at (NOVA 303.6). */
+const TO_THE_ORDER = `
+rule: NOVA 303.6 (resolve frame test)
+game: nova
+setup:
+  phase: standby
+  p1:
+    field: ["Neris, Tide Oracle"]
+    deck: [Astral Convergence, Cataclysm Hymn, Mossback Tortoise]
+script:
+  - { passUntil: draw }
+  - { player: p1, do: pass }
+  - { player: p2, do: pass }
+expect:
+  decision: { player: p1, kind: order-deck }
+`;
+
+describe('NOVA resolution as a kernel frame (NOVA 804.3, 804.4)', () => {
+  it('waits in its resolve frame for a choice on resolution, and goes on alike after a save and restore', () => {
+    const result = runScenario(loadScenario(TO_THE_ORDER, 'resolve-frame'));
+    expect(result.failures).toEqual([]);
+    const s = result.state as NovaState;
+    expect(s.await).toBeNull();
+    expect(s.procedures.frames.map((f) => `${f.kind}:${f.step}?${f.awaiting?.decision}`)).toEqual([
+      'resolve:enter?order-deck',
+    ]);
+    // Only the looker sees the looked-at cards while choosing (NOVA 303.3).
+    expect(nova.hiddenObjectIds?.(s, { kind: 'player', seat: 'p1' })).not.toContain(s.players.p1.zones.deck[0]);
+    expect(nova.hiddenObjectIds?.(s, { kind: 'player', seat: 'p2' })).toContain(s.players.p1.zones.deck[0]);
+    const restored = JSON.parse(JSON.stringify(s)) as NovaState;
+    const order = (x: NovaState) => {
+      const p = nova.pending(x);
+      if (!p) throw new Error('no decision');
+      return nova.apply(x, p.player, { decisionId: p.id, choose: [...p.options.map((o) => o.id)].reverse() });
+    };
+    const a = order(s);
+    expect(stateHash(order(restored))).toBe(stateHash(a));
+    expect(a.procedures.frames).toEqual([]);
+    expect(a.players.p1.zones.deck.slice(0, 2)).toEqual([...s.players.p1.zones.deck.slice(0, 2)].reverse());
   });
 });

@@ -1,6 +1,6 @@
 import type { Seat } from '../../core/game.ts';
 import type { Label } from '../../core/label.ts';
-import { call, createKernel, defineProcedure, pushFrame, resultOf } from '../../core/procedure.ts';
+import { call, defineProcedure, pushFrame, resultOf } from '../../core/procedure.ts';
 import { type ReplacementProcedureRules, replacementProcedure } from '../../core/replacement.ts';
 import { novaCard } from './cards/pool.ts';
 import { loggedTarget, logPublic } from './log.ts';
@@ -49,7 +49,7 @@ function replacementLabel(r: DamageReplacement): Label {
   return { en: `${name.en}${what.en}: reduce by ${r.amount}`, ja: `${name.ja}${what.ja}：${r.amount}軽減` };
 }
 
-const damageReplacement = replacementProcedure(RULES);
+export const damageReplacement = replacementProcedure(RULES);
 
 type DamageData = { queue: DamageEvent[] };
 
@@ -58,7 +58,7 @@ type DamageData = { queue: DamageEvent[] };
  * replacements (802.1.3, 917); then rules processing runs (501.1). A frame, so the affected player's order choice
  * can pause it.
  */
-const damageProcedure = defineProcedure<NovaState, DamageData>({
+export const damageProcedure = defineProcedure<NovaState, DamageData>({
   kind: 'damage',
   first: 'next',
   steps: {
@@ -85,13 +85,6 @@ const damageProcedure = defineProcedure<NovaState, DamageData>({
       return { goto: 'next' };
     },
   },
-});
-
-/** NOVA's procedures run as kernel frames, and the decisions they ask (core/procedure.ts). */
-export const novaKernel = createKernel<NovaState>({
-  procedures: [damageProcedure, damageReplacement.procedure],
-  decisions: [damageReplacement.order],
-  loopRule: '924.1.3',
 });
 
 /** Damage events waiting to be dealt, in order; several from one source are dealt together (NOVA 916.3, 602.5). */
@@ -133,15 +126,6 @@ export function damageReplacements(s: NovaState, e: DamageEvent): DamageReplacem
         out.push({ id: `ward:${o.id}`, kind: 'spell-ward', amount: a.amount, card: o.card });
   }
   return out;
-}
-
-/**
- * Deals the queued damage (the damage frame, run now). Returns true when it waits for the affected player to order
- * replacements (a decision), false once all damage is dealt and rules processing has run (NOVA 501.1).
- */
-export function processDamage(s: NovaState): boolean {
-  novaKernel.run(s);
-  return s.procedures.frames[s.procedures.frames.length - 1]?.awaiting !== undefined;
 }
 
 function logReduction(s: NovaState, r: DamageReplacement, e: DamageEvent): void {

@@ -23,7 +23,15 @@ import { attackTargets, declareAttack, declareBlock, possibleAttackers, possible
 import { paymentPlans } from './energy.ts';
 import { forgetShuffled } from './knowledge.ts';
 import { logPublic } from './log.ts';
-import { choiceForDamage, draw, itemEffects, putBackOnTop, selectorOf, startResolution } from './resolve.ts';
+import {
+  choiceForDamage,
+  draw,
+  itemEffects,
+  putBackOnTop,
+  resolvingNow,
+  selectorOf,
+  startResolution,
+} from './resolve.ts';
 import type { Await, NovaState, TargetRef } from './state.ts';
 import { candidates, describeTarget, parseTargetId, targetId } from './targets.ts';
 import { nextTriggerGroup, placeOne, recordTriggerTarget } from './triggers.ts';
@@ -494,7 +502,7 @@ export const optionalCostDecision = defineDecisionKind<NovaState, AwaitOf<'optio
   name: 'optional-cost',
   role: 'choice',
   build(s, _a) {
-    const r = s.resolving;
+    const r = resolvingNow(s);
     if (!r) throw new Error('optional cost without a resolution');
     const name = novaCard(r.item.card).name;
     const that = r.item.refObject ? s.objects[r.item.refObject] : undefined;
@@ -515,7 +523,7 @@ export const optionalCostDecision = defineDecisionKind<NovaState, AwaitOf<'optio
   },
   handle(s, _a, chosen) {
     const pick = chosen[0] ?? '';
-    const r = s.resolving;
+    const r = resolvingNow(s);
     if (r) r.answers = { ...r.answers, [r.effectIndex]: pick === 'yes' }; // NOVA 902.13
     return null;
   },
@@ -526,7 +534,7 @@ export const orderDeckDecision = defineDecisionKind<NovaState, AwaitOf<'order-de
   name: 'order-deck',
   role: 'choice',
   build(s, _a) {
-    const r = s.resolving;
+    const r = resolvingNow(s);
     if (!r?.looking) throw new Error('order-deck without looked-at cards');
     const name = novaCard(r.item.card).name;
     const options = r.looking.map((id) => cardOption(s, id, 'deck-card'));
@@ -553,7 +561,7 @@ export const chooseDecision = defineDecisionKind<NovaState, AwaitOf<'choose'>, n
   name: 'choose',
   role: 'choice',
   build(s, _a) {
-    const r = s.resolving;
+    const r = resolvingNow(s);
     if (!r) throw new Error('choose without a resolution');
     const e = itemEffects(r.item)[r.effectIndex];
     const sel = e ? selectorOf(e) : null;
@@ -573,7 +581,7 @@ export const chooseDecision = defineDecisionKind<NovaState, AwaitOf<'choose'>, n
     };
   },
   handle(s, _a, chosen) {
-    const r = s.resolving;
+    const r = resolvingNow(s);
     if (!r) return null;
     r.chosen[r.effectIndex] = chosen.map(parseTargetId).filter((t): t is TargetRef => t !== null);
     return null;

@@ -4,11 +4,10 @@ import { type DecisionResponse, opponentOf, type PickDecision, type Seat } from 
 import { actedWithPriority } from '../../core/priority.ts';
 import type { Awaiting, Frame } from '../../core/procedure.ts';
 import { continuePlay } from './actions.ts';
-import { novaKernel } from './damage.ts';
 import { NOVA_DECISIONS } from './decisions.ts';
+import { novaKernel } from './kernel.ts';
 import { logPublic } from './log.ts';
 import { watchForLoop } from './loops.ts';
-import { continueResolution } from './resolve.ts';
 import { rulesProcessing } from './rules-processing.ts';
 import type { Await, NovaState } from './state.ts';
 import { nextTriggerGroup, nextTriggerTarget } from './triggers.ts';
@@ -44,15 +43,8 @@ export function advance(s: NovaState): void {
 function step(s: NovaState): void {
   if (s.setup.stage !== 'done') throw new Error('setup decisions are awaited, not stepped');
   if (s.procedures.frames.length > 0) {
-    // Procedures running as frames (damage through its replacements) go first; NOVA 802.1.3.3: damage waits while
-    // the affected player orders its replacement effects.
+    // Procedures running as frames (an item resolving, damage through its replacements, kernel.ts) go first.
     novaKernel.run(s);
-    return;
-  }
-  if (s.resolving) {
-    const ask = continueResolution(s);
-    if (ask) s.await = { k: ask.kind, seat: ask.seat };
-    else if (!s.resolving) s.priority = null; // NOVA 704.1.3: after a resolution, priority processing starts over
     return;
   }
   if (s.play) {

@@ -4,6 +4,7 @@ import { opponentOf, type PickDecision, type Seat } from '../../core/game.ts';
 import { canonicalJson } from '../../core/hash.ts';
 import { isForced } from '../../core/search.ts';
 import { logPublic } from './log.ts';
+import { resolvingNow } from './resolve.ts';
 import type { LoopWatch, NovaState } from './state.ts';
 
 /**
@@ -82,7 +83,8 @@ function causeMask(s: NovaState): number {
   };
   for (const w of s.waiting) add(w.controller);
   for (const t of s.pendingTriggers) add(t.controller);
-  if (s.resolving) add(s.resolving.item.controller);
+  const resolving = resolvingNow(s);
+  if (resolving) add(resolving.item.controller);
   return mask;
 }
 

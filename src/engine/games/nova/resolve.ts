@@ -1,7 +1,10 @@
+import { ask } from '../../core/decision-kinds.ts';
 import type { Seat } from '../../core/game.ts';
+import { defineProcedure, pushFrame } from '../../core/procedure.ts';
 import { novaCard } from './cards/pool.ts';
 import type { Effect, Selector } from './cards/schema.ts';
-import { processDamage } from './damage.ts';
+import { damageProcedure } from './damage.ts';
+import { chooseDecision, optionalCostDecision, orderDeckDecision } from './decisions.ts';
 import { novaEffects } from './effects.ts';
 import { activatedAbility } from './granted.ts';
 import { noteSeen } from './knowledge.ts';
@@ -69,54 +72,90 @@ export function startResolution(s: NovaState): void {
     );
     fizzled = all.length > 0 && legal.length === 0;
   }
-  s.resolving = { item, effectIndex: 0, chosen: {}, fizzled };
+  pushFrame(s, resolveProcedure, { item, effectIndex: 0, chosen: {}, fizzled });
   if (fizzled) logPublic(s, { k: 'fizzled', card: item.card });
 }
 
-/**
- * Carries on with the item being resolved. Returns a "choose" request when an effect needs the player to pick
- * on resolution (NOVA 804.4); the caller turns it into a decision and calls back with the choice recorded.
- */
-export type ResolutionAsk = { seat: Seat; effectIndex: number; kind: 'choose' | 'optional-cost' | 'order-deck' };
-
-export function continueResolution(s: NovaState): ResolutionAsk | null {
-  const r = s.resolving;
-  if (!r) return null;
-  const effects = itemEffects(r.item);
-  if (!r.fizzled && !isCardWithoutEffects(r.item) && conditionHolds(s, r.item)) {
-    while (r.effectIndex < effects.length && !r.stopped) {
-      const e = effects[r.effectIndex] as Effect;
-      if (e.do === 'may-send-self-to-graveyard' && r.answers?.[r.effectIndex] === undefined) {
-        // NOVA 902.13: a cost paid on resolution; if it cannot be paid (the card has left), the rest fails.
-        if (sourceOnField(s, r.item))
-          return { seat: r.item.controller, effectIndex: r.effectIndex, kind: 'optional-cost' };
-        r.answers = { ...r.answers, [r.effectIndex]: false };
-      }
-      if (e.do === 'look-and-reorder-top' && r.looking === undefined) {
-        // NOVA 303.3: the controller alone looks at the top cards (as many as there are, 004.4).
-        const me = r.item.controller;
-        r.looking = s.players[me].zones.deck.slice(0, e.count);
-        noteSeen(s, me, r.looking);
-        lookLog(s, me, r.looking);
-        if (r.looking.length > 1) return { seat: me, effectIndex: r.effectIndex, kind: 'order-deck' };
-      }
-      const sel = selectorOf(e);
-      if (sel?.mode === 'choose' && !(r.effectIndex in r.chosen)) {
-        const options = candidates(s, r.item.controller, sel, choiceForDamage(effects, r.effectIndex));
-        if (options.length > 0) return { seat: r.item.controller, effectIndex: r.effectIndex, kind: 'choose' };
-        r.chosen[r.effectIndex] = []; // NOVA 804.4.1.3: nothing to choose, skip that part
-      }
-      runEffect(s, r, e);
-      r.effectIndex += 1;
-      // Damage waits for its replacements; when the affected player must order them, the resolution pauses here.
-      if (processDamage(s)) return null;
-      rulesProcessing(s); // NOVA 501.1: immediately, even mid-resolution
-      if (s.result) return null;
-    }
+/** The item resolving now: the data of the top-most `resolve` frame still resolving, or null (NOVA 804.3). */
+export function resolvingNow(s: NovaState): Resolution | null {
+  const frames = s.procedures.frames;
+  for (let i = frames.length - 1; i >= 0; i--) {
+    const f = frames[i];
+    // In its `finish` step the item has left resolution: what finishing it does (a card entering the field, its
+    // triggers) happens with nothing resolving, as when the resolution was a fixed slot emptied before finishing.
+    // The frame's data was written by startResolution and its own steps, so it is a Resolution.
+    if (f?.kind === RESOLVE && f.step !== 'finish') return f.data as Resolution;
   }
-  finishResolution(s, r);
   return null;
 }
+
+const RESOLVE = 'resolve';
+
+/**
+ * An item resolving as a frame (NOVA 804.3, 804.4): its effects one after another, pausing for a choice made on
+ * resolution and while its damage waits for a replacement order (802.1.3.3). It is entered when it begins and
+ * again after each pause, and each entry checks a triggered ability's written condition (801.4.7), as the fixed
+ * slot it replaces did.
+ */
+export const resolveProcedure = defineProcedure<NovaState, Resolution>({
+  kind: RESOLVE,
+  first: 'enter',
+  steps: {
+    enter(s, { data: r }) {
+      if (!r.fizzled && !isCardWithoutEffects(r.item) && conditionHolds(s, r.item)) return { goto: 'effect' };
+      return { goto: 'finish' };
+    },
+    effect(s, { data: r }) {
+      const effects = itemEffects(r.item);
+      const me = r.item.controller;
+      while (r.effectIndex < effects.length && !r.stopped) {
+        const e = effects[r.effectIndex] as Effect;
+        if (e.do === 'may-send-self-to-graveyard' && r.answers?.[r.effectIndex] === undefined) {
+          // NOVA 902.13: a cost paid on resolution; if it cannot be paid (the card has left), the rest fails.
+          if (sourceOnField(s, r.item)) return ask(optionalCostDecision, me, { k: 'optional-cost', seat: me }, 'enter');
+          r.answers = { ...r.answers, [r.effectIndex]: false };
+        }
+        if (e.do === 'look-and-reorder-top' && r.looking === undefined) {
+          // NOVA 303.3: the controller alone looks at the top cards (as many as there are, 004.4).
+          r.looking = s.players[me].zones.deck.slice(0, e.count);
+          noteSeen(s, me, r.looking);
+          lookLog(s, me, r.looking);
+          if (r.looking.length > 1) return ask(orderDeckDecision, me, { k: 'order-deck', seat: me }, 'enter');
+        }
+        const sel = selectorOf(e);
+        if (sel?.mode === 'choose' && !(r.effectIndex in r.chosen)) {
+          const options = candidates(s, me, sel, choiceForDamage(effects, r.effectIndex));
+          if (options.length > 0) return ask(chooseDecision, me, { k: 'choose', seat: me }, 'enter');
+          r.chosen[r.effectIndex] = []; // NOVA 804.4.1.3: nothing to choose, skip that part
+        }
+        runEffect(s, r, e);
+        r.effectIndex += 1;
+        // Damage the effect queued is dealt next, in its frame above this one (damage.ts), through its replacements.
+        if (s.procedures.frames[s.procedures.frames.length - 1]?.kind === damageProcedure.kind) {
+          r.damageAt = s.version;
+          return { goto: 'after-damage' };
+        }
+        rulesProcessing(s); // NOVA 501.1: immediately, even mid-resolution
+        if (s.result) return { goto: 'effect' }; // the game is over: the driver stops here
+      }
+      return { goto: 'finish' };
+    },
+    'after-damage'(s, { data: r }) {
+      // A decision answered meanwhile (the affected player ordered replacements) was a pause: the resolution is
+      // entered again, as after any pause. Otherwise rules processing runs, as after any effect (NOVA 501.1).
+      const paused = r.damageAt !== s.version;
+      delete r.damageAt;
+      if (paused) return { goto: 'enter' };
+      rulesProcessing(s);
+      return { goto: 'effect' };
+    },
+    finish(s, { data: r }) {
+      finishResolution(s, r);
+      s.priority = null; // NOVA 704.1.3: after a resolution, priority processing starts over
+      return { return: null };
+    },
+  },
+});
 
 /** Public: how many cards were looked at; private to the looker: which (NOVA 303.3, digest §13 item 4). */
 function lookLog(s: NovaState, seat: Seat, ids: readonly string[]): void {
@@ -129,7 +168,7 @@ function lookLog(s: NovaState, seat: Seat, ids: readonly string[]): void {
  * private. Called with the controller's answer to the order-deck decision.
  */
 export function putBackOnTop(s: NovaState, order: readonly string[]): void {
-  const r = s.resolving;
+  const r = resolvingNow(s);
   if (!r?.looking) return;
   const seat = r.item.controller;
   const deck = s.players[seat].zones.deck;
@@ -155,7 +194,6 @@ function isCardWithoutEffects(item: WaitingItem): boolean {
 
 function finishResolution(s: NovaState, r: Resolution): void {
   const item = r.item;
-  s.resolving = null;
   if (item.kind !== 'card') return;
   const def = novaCard(item.card);
   if (def.type === 'spell') {

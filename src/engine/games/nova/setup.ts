@@ -178,7 +178,6 @@ export function blankNovaState(seed: string, startingLife: number): NovaState {
     priority: null,
     combat: null,
     play: null,
-    resolving: null,
     procedures: emptyStack(),
     endPhaseTriggered: false,
     await: null,

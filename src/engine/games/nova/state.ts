@@ -52,7 +52,7 @@ export interface PlayerState {
 export type TargetRef = { kind: 'player'; seat: Seat } | { kind: 'object'; id: string } | { kind: 'item'; id: string };
 
 /** Something in the waiting area (NOVA 311): a played card, or an activated or triggered ability. */
-export interface WaitingItem {
+export type WaitingItem = {
   id: string;
   kind: 'card' | 'activated' | 'triggered';
   /** For a card: the card object in the waiting area. For an ability: its source object (may have left). */
@@ -74,7 +74,7 @@ export interface WaitingItem {
   grantedBy?: string;
   /** NOVA 804.2.2: a triggered ability whose controller is still choosing its targets as it is placed. */
   choosingTargets?: true;
-}
+};
 
 export interface PendingTrigger {
   controller: Seat;
@@ -195,8 +195,8 @@ export interface PlayInProgress {
   freezeEnergy?: string[] | null;
 }
 
-/** An item being resolved, paused when an effect needs a choice (NOVA 804.4). */
-export interface Resolution {
+/** An item being resolved (the data of its `resolve` frame, resolve.ts), paused when an effect needs a choice (NOVA 804.4). */
+export type Resolution = {
   item: WaitingItem;
   effectIndex: number;
   /** Choices made on resolution, by effect index. */
@@ -210,7 +210,9 @@ export interface Resolution {
   moved?: string[];
   /** NOVA 303.3: main-deck cards its controller is looking at (top first); seen by that player only. */
   looking?: string[];
-}
+  /** The decision count when this resolution's damage began (resolve.ts): a higher count afterwards means it paused. */
+  damageAt?: number;
+};
 
 /** What the engine waits for; the pending decision's options are built from it. */
 export type Await =
@@ -227,6 +229,7 @@ export type Await =
   | { k: 'attack-target'; seat: Seat; attacker: string }
   | { k: 'block'; seat: Seat }
   | { k: 'discard'; seat: Seat; count: number }
+  /** Choices on resolution: asked by the resolve frame (resolve.ts) with these as their payloads, never set here. */
   | { k: 'choose'; seat: Seat }
   | { k: 'optional-cost'; seat: Seat }
   | { k: 'order-deck'; seat: Seat }
@@ -243,7 +246,7 @@ export interface NovaLogEntry {
 
 /**
  * A NOVA game's state. `procedures` (core/procedure.ts) holds the frames of the procedures that run as kernel
- * frames (damage through its replacements); `play` and `resolving` are still fixed slots.
+ * frames (a resolution, damage through its replacements, kernel.ts); `play` is still a fixed slot.
  */
 export interface NovaState extends ProcedureState {
   game: 'nova';
@@ -293,7 +296,6 @@ export interface NovaState extends ProcedureState {
   priority: PriorityRound | null;
   combat: Combat | null;
   play: PlayInProgress | null;
-  resolving: Resolution | null;
   /** The end phase repeats its turn-progress actions while they caused triggers (NOVA 407.7). */
   endPhaseTriggered: boolean;
   /** What the engine waits for: the rules state of the pending decision, which `novaPending` builds from it. */
