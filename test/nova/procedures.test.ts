@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { stateHash } from '../../src/engine/core/hash.ts';
-import { NOVA_CARDS } from '../../src/engine/games/nova/cards/pool.ts';
+import { NOVA_CARDS, novaCardByName } from '../../src/engine/games/nova/cards/pool.ts';
 import type { Effect } from '../../src/engine/games/nova/cards/schema.ts';
 import { novaEffects } from '../../src/engine/games/nova/effects.ts';
 import { nova } from '../../src/engine/games/nova/index.ts';
@@ -144,5 +144,46 @@ describe('NOVA resolution as a kernel frame (NOVA 804.3, 804.4)', () => {
     expect(stateHash(order(restored))).toBe(stateHash(a));
     expect(a.procedures.frames).toEqual([]);
     expect(a.players.p1.zones.deck.slice(0, 2)).toEqual([...s.players.p1.zones.deck.slice(0, 2)].reverse());
+  });
+});
+
+/** Emberstorm declared: its play waits in its frame for the first of its targets (NOVA 804.2.2). */
+const TO_THE_TARGETS = `
+rule: NOVA 804.2.2 (play frame test)
+game: nova
+setup:
+  p1:
+    hand: [Emberstorm]
+    energy: [red, red, red, red, red, red, red]
+  p2:
+    field: [Mossback Tortoise]
+script:
+  - { player: p1, do: play, card: Emberstorm }
+expect:
+  decision: { player: p1, kind: target }
+`;
+
+describe('NOVA playing a card as a kernel frame (NOVA 804.2)', () => {
+  it('waits in its play frame for each target, and is placed on the waiting area when the last is chosen', () => {
+    const result = runScenario(loadScenario(TO_THE_TARGETS, 'play-frame'));
+    expect(result.failures).toEqual([]);
+    let s = result.state as NovaState;
+    expect(s.await).toBeNull();
+    expect(s.procedures.frames.map((f) => `${f.kind}:${f.step}?${f.awaiting?.decision}`)).toEqual([
+      'play:continue?target',
+    ]);
+    // Each 100 of Emberstorm's damage goes to the opponent (the option that is a player, not a card).
+    const toPlayer = (x: NovaState): NovaState => {
+      const p = nova.pending(x);
+      const option = p?.options.find((o) => o.objectId === undefined);
+      if (!p || !option) throw new Error('no player to target');
+      return nova.apply(x, p.player, { decisionId: p.id, choose: [option.id] });
+    };
+    const restored = JSON.parse(JSON.stringify(s)) as NovaState;
+    expect(stateHash(toPlayer(restored))).toBe(stateHash(toPlayer(s)));
+    for (let i = 0; i < 5 && s.procedures.frames.length > 0; i++) s = toPlayer(s);
+    expect(s.procedures.frames).toEqual([]);
+    expect(s.waiting.map((w) => w.card)).toEqual([novaCardByName('Emberstorm')?.id]);
+    expect(nova.pending(s)?.kind).toBe('priority');
   });
 });

@@ -13,6 +13,7 @@ import {
   declarePlay,
   discardCandidates,
   playEnergyCost,
+  playingNow,
   priorityOptions,
   recordPlayTarget,
   setEnergy,
@@ -64,7 +65,7 @@ function targetOption(s: NovaState, t: TargetRef): DecisionOption {
 }
 
 function targetPrompt(s: NovaState, kind: 'equip' | 'distribute' | 'target'): { en: string; ja: string } {
-  const play = s.play;
+  const play = playingNow(s);
   if (!play) throw new Error('no play in progress');
   const name = novaCard(play.card).name;
   if (kind === 'equip' && novaCard(play.card).equip?.type === 'character')
@@ -243,7 +244,7 @@ export const costModeDecision = defineDecisionKind<NovaState, AwaitOf<'cost-mode
   name: 'cost-mode',
   role: 'choice',
   build(s, _a) {
-    const def = novaCard(s.play?.card ?? '');
+    const def = novaCard(playingNow(s)?.card ?? '');
     return {
       prompt: {
         en: `How do you pay for ${def.name.en}? (NOVA 902.9)`,
@@ -266,7 +267,8 @@ export const costModeDecision = defineDecisionKind<NovaState, AwaitOf<'cost-mode
   },
   handle(s, _a, chosen) {
     const pick = chosen[0] ?? '';
-    if (s.play) s.play.payLifeInstead = pick === 'life';
+    const play = playingNow(s);
+    if (play) play.payLifeInstead = pick === 'life';
     return null;
   },
 });
@@ -276,7 +278,7 @@ export const appearanceCostDecision = defineDecisionKind<NovaState, AwaitOf<'app
   name: 'appearance-cost',
   role: 'choice',
   build(s, a) {
-    const play = s.play;
+    const play = playingNow(s);
     if (!play) throw new Error('appearance cost without a play');
     const def = novaCard(play.card);
     const options = standbyEnergy(s, a.seat).map((id) => cardOption(s, id, 'energy-card'));
@@ -292,7 +294,8 @@ export const appearanceCostDecision = defineDecisionKind<NovaState, AwaitOf<'app
     };
   },
   handle(s, _a, chosen) {
-    if (s.play) s.play.freezeEnergy = chosen; // NOVA 112, 904.4
+    const play = playingNow(s);
+    if (play) play.freezeEnergy = chosen; // NOVA 112, 904.4
     return null;
   },
 });
@@ -302,7 +305,7 @@ export const additionalCostDecision = defineDecisionKind<NovaState, AwaitOf<'add
   name: 'additional-cost',
   role: 'choice',
   build(s, _a) {
-    const play = s.play;
+    const play = playingNow(s);
     if (!play) throw new Error('additional cost without a play');
     const def = novaCard(play.card);
     return {
@@ -321,7 +324,8 @@ export const additionalCostDecision = defineDecisionKind<NovaState, AwaitOf<'add
   },
   handle(s, _a, chosen) {
     const pick = chosen[0] ?? '';
-    if (s.play) s.play.discard = pick === 'no-discard' ? [] : [pick]; // NOVA 902.8.2
+    const play = playingNow(s);
+    if (play) play.discard = pick === 'no-discard' ? [] : [pick]; // NOVA 902.8.2
     return null;
   },
 });
@@ -331,7 +335,7 @@ export const paymentDecision = defineDecisionKind<NovaState, AwaitOf<'payment'>,
   name: 'payment',
   role: 'choice',
   build(s, a) {
-    const play = s.play;
+    const play = playingNow(s);
     const ec = play ? playEnergyCost(s, play) : null;
     if (!play || !ec) throw new Error('payment without an energy cost');
     const plans = paymentPlans(s, a.seat, ec.cost, ec.except);
@@ -352,7 +356,7 @@ export const paymentDecision = defineDecisionKind<NovaState, AwaitOf<'payment'>,
   },
   handle(s, a, chosen) {
     const pick = chosen[0] ?? '';
-    const play = s.play;
+    const play = playingNow(s);
     const ec = play ? playEnergyCost(s, play) : null;
     const plan = play && ec ? paymentPlans(s, a.seat, ec.cost, ec.except)[Number(pick.slice('pay:'.length))] : null;
     if (play && plan) play.payment = plan.ids; // NOVA 804.2.4: exactly the units the player chose pay

@@ -1,9 +1,7 @@
 import { decisionIdFor, isPick, validateResponse } from '../../core/decision.ts';
 import { UnsupportedRule } from '../../core/errors.ts';
 import { type DecisionResponse, opponentOf, type PickDecision, type Seat } from '../../core/game.ts';
-import { actedWithPriority } from '../../core/priority.ts';
 import type { Awaiting, Frame } from '../../core/procedure.ts';
-import { continuePlay } from './actions.ts';
 import { NOVA_DECISIONS } from './decisions.ts';
 import { novaKernel } from './kernel.ts';
 import { logPublic } from './log.ts';
@@ -45,17 +43,6 @@ function step(s: NovaState): void {
   if (s.procedures.frames.length > 0) {
     // Procedures running as frames (an item resolving, damage through its replacements, kernel.ts) go first.
     novaKernel.run(s);
-    return;
-  }
-  if (s.play) {
-    const next = continuePlay(s);
-    if (next.need === 'cost-mode') s.await = { k: 'cost-mode', seat: s.play.seat };
-    else if (next.need === 'additional-cost') s.await = { k: 'additional-cost', seat: s.play.seat };
-    else if (next.need === 'appearance-cost') s.await = { k: 'appearance-cost', seat: s.play.seat, count: next.count };
-    else if (next.need === 'payment') s.await = { k: 'payment', seat: s.play.seat };
-    else if (next.need === 'target')
-      s.await = { k: 'target', seat: s.play.seat, options: next.options, prompt: next.prompt };
-    else if (s.priority) s.priority = actedWithPriority(s.priority); // NOVA 704.1.1: the player keeps priority
     return;
   }
   const outcome = runOp(s);

@@ -13,8 +13,8 @@ export const nova: GameModule<NovaState, NovaView, PickDecision> = {
   id: 'nova',
   name: { en: 'NOVA', ja: 'NOVA' },
   // 1: the pending decision, the log's words and the result's reason left the hashed state (issue 15).
-  // 2: resolution and damage run as kernel frames (state.procedures replaces state.resolving and state.damage):
-  // same play, another state shape.
+  // 2: play, resolution and damage run as kernel frames (state.procedures replaces state.play, state.resolving and
+  // state.damage): same play, another state shape.
   rulesVersion: 2,
   // Matches of versions 0 and 1 replay unchanged: the same decisions mean the same play, only the hashed state's
   // shape differs (docs/store.md "Rules versions").

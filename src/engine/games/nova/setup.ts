@@ -177,7 +177,6 @@ export function blankNovaState(seed: string, startingLife: number): NovaState {
     turn: { number: 0, active: 'p1', phase: 'standby', op: 0, attackDeclaredThisTurn: false, startingPlayer: null },
     priority: null,
     combat: null,
-    play: null,
     procedures: emptyStack(),
     endPhaseTriggered: false,
     await: null,

@@ -175,7 +175,7 @@ export interface Combat {
 }
 
 /** A card or ability being played: the choices made so far (NOVA 804.2). */
-export interface PlayInProgress {
+export type PlayInProgress = {
   seat: Seat;
   source: string;
   card: string;
@@ -193,7 +193,7 @@ export interface PlayInProgress {
   discard?: string[] | null;
   /** NOVA 112, 904.4: the standby energy-zone cards chosen to freeze for an appearance cost. */
   freezeEnergy?: string[] | null;
-}
+};
 
 /** An item being resolved (the data of its `resolve` frame, resolve.ts), paused when an effect needs a choice (NOVA 804.4). */
 export type Resolution = {
@@ -214,17 +214,22 @@ export type Resolution = {
   damageAt?: number;
 };
 
-/** What the engine waits for; the pending decision's options are built from it. */
+/**
+ * What the engine waits for, as the payload of a decision kind (decisions.ts): in `await` when the turn asks, in an
+ * awaiting frame when a procedure does.
+ */
 export type Await =
   | { k: 'first-player'; seat: Seat }
   | { k: 'mulligan'; seat: Seat }
   | { k: 'priority'; seat: Seat }
   | { k: 'order-triggers'; seat: Seat }
+  /** A play's choices: asked by the play frame (actions.ts) with these as their payloads, never set here. */
   | { k: 'cost-mode'; seat: Seat }
   | { k: 'additional-cost'; seat: Seat }
   | { k: 'appearance-cost'; seat: Seat; count: number }
   | { k: 'payment'; seat: Seat }
   | { k: 'target'; seat: Seat; options: TargetRef[]; prompt: 'equip' | 'distribute' | 'target' }
+  /** The turn's own decisions, set here by the turn script (turn.ts, engine.ts) until it becomes a procedure. */
   | { k: 'attacker'; seat: Seat }
   | { k: 'attack-target'; seat: Seat; attacker: string }
   | { k: 'block'; seat: Seat }
@@ -246,7 +251,7 @@ export interface NovaLogEntry {
 
 /**
  * A NOVA game's state. `procedures` (core/procedure.ts) holds the frames of the procedures that run as kernel
- * frames (a resolution, damage through its replacements, kernel.ts); `play` is still a fixed slot.
+ * frames (a play, a resolution, damage through its replacements, kernel.ts).
  */
 export interface NovaState extends ProcedureState {
   game: 'nova';
@@ -295,7 +300,6 @@ export interface NovaState extends ProcedureState {
   };
   priority: PriorityRound | null;
   combat: Combat | null;
-  play: PlayInProgress | null;
   /** The end phase repeats its turn-progress actions while they caused triggers (NOVA 407.7). */
   endPhaseTriggered: boolean;
   /** What the engine waits for: the rules state of the pending decision, which `novaPending` builds from it. */
