@@ -14,6 +14,7 @@ import {
   inTransaction,
   type Procedure,
   type ProcedureState,
+  pushFrame,
   resultOf,
   rewind,
   transactionProcedure,
@@ -261,6 +262,37 @@ describe('procedure stack: the driver', () => {
     kernel.start(s, double, shared);
     shared.n = 99;
     expect(s.trail).toEqual(['double 3 at 0']);
+  });
+});
+
+describe('procedure stack: a game driving the kernel itself', () => {
+  it('pushFrame begins a procedure without running it; run then drives it', () => {
+    const s = fresh();
+    pushFrame(s, root, { round: 0 });
+    expect(kernel.describe(s)).toBe('root:start');
+    expect(s.trail).toEqual([]);
+    expect(s.procedures.nextFrameId).toBe(2);
+    kernel.run(s);
+    expect(kernel.describe(s)).toBe('root:added?how-much');
+    expect(stateHash(s)).toBe(stateHash(begin()));
+  });
+
+  it('pushFrame refuses to go past the depth cap', () => {
+    const s = fresh();
+    for (let i = 0; i < 3; i++) pushFrame(s, double, { n: 1, depth: 0 }, 3);
+    expect(() => pushFrame(s, double, { n: 1, depth: 0 }, 3)).toThrow(/deeper than 3/);
+  });
+
+  it('receive hands the answer to the awaiting frame without running on; run goes on as answer would', () => {
+    const s = begin();
+    const draft = cloneJson(s);
+    kernel.receive(draft, 'p1', ['n4']);
+    expect(draft.trail).toEqual(['double 0 at 0', 'answered 4']); // handled, nothing after it ran
+    expect(kernel.describe(draft)).toBe('root:added');
+    expect(kernel.pending(draft)).toBeNull();
+    draft.version += 1;
+    kernel.run(draft);
+    expect(draft).toEqual(kernel.answer(s, 'p1', pick(s, 'n4')));
   });
 });
 

@@ -92,3 +92,45 @@ describe('the replacement loop as a procedure (CR 616.1, NOVA 802.1.3)', () => {
     expect(kernel.pending(a)?.kind).toBe('damage-replacement-order');
   });
 });
+
+describe('the replacement loop under the decision name and prompt a game gives it', () => {
+  const named = replacementProcedure<S, Damage, Shield>({
+    kind: 'named-replacement',
+    decision: 'replacement',
+    prompt: (_s, e) => label(`${e.amount} damage: which first?`, `${e.amount}ダメージ`),
+    replacements: (s) => s.shields,
+    applies: (r, e) => e.amount > 0 && r.owner === e.to,
+    apply: (r, e) => ({ ...e, amount: r.op === 'halve' ? Math.floor(e.amount / 2) : Math.max(0, e.amount - 1) }),
+    affectedPlayer: (e) => e.to,
+    describe: (_s, r) => label(r.op, r.op),
+  });
+  const one = defineProcedure<S, { amount: number }>({
+    kind: 'one',
+    first: 'go',
+    steps: {
+      go: (_s, { data }) => call(named.procedure, { event: { to: 'p1', amount: data.amount }, applied: [] }, 'deal'),
+      deal: (s, { ret }) => {
+        s.dealt.push(resultOf(named.procedure, ret).event.amount);
+        return { return: null };
+      },
+    },
+  });
+  const k = createKernel<S>({ procedures: [one, named.procedure], decisions: [named.order], loopRule: 'TEST' });
+
+  it('offers the decision under the given kind with the given prompt, built from the event as it stands', () => {
+    const s: S = {
+      game: 'nova',
+      version: 0,
+      result: null,
+      procedures: emptyStack(),
+      shields: both,
+      life: 20,
+      dealt: [],
+    };
+    k.start(s, one, { amount: 5 });
+    const p = k.pending(s);
+    expect(p?.kind).toBe('replacement');
+    expect(p?.prompt.en).toBe('5 damage: which first?');
+    expect(k.answer(s, 'p1', { decisionId: 'v0', choose: ['h'] }).dealt).toEqual([1]); // 5 → 2 → 1
+  });
+});

@@ -50,8 +50,8 @@ describe('a database written before rules versions (main at 70bf03f)', () => {
     expect(report.frozen).toEqual([]);
     expect(report.restored).toBe(2);
     expect(report.notes.map((n) => `${n.matchId}: ${n.note}`).sort()).toEqual([
-      'm-fresh: migrated from rules version 0 to 1 by replaying its 3 decisions',
-      'm-snap: migrated from rules version 0 to 1 by replaying its 37 decisions',
+      `m-fresh: migrated from rules version 0 to ${nova.rulesVersion} by replaying its 3 decisions`,
+      `m-snap: migrated from rules version 0 to ${nova.rulesVersion} by replaying its 37 decisions`,
     ]);
     expect(rulesVersionOf(store, 'm-snap')).toBe(nova.rulesVersion);
     expect(store.inspectMatch('m-snap').replayProblem).toBeNull();
@@ -107,8 +107,8 @@ describe('a database written before rules versions (main at 70bf03f)', () => {
     const report = open().matches.restoreActiveMatches();
     expect(report.restored).toBe(0);
     expect(report.frozen.map((f) => f.reason)).toEqual([
-      'recorded under rules version 0; version 1 declares no migration from it',
-      'recorded under rules version 0; version 1 declares no migration from it',
+      `recorded under rules version 0; version ${nova.rulesVersion} declares no migration from it`,
+      `recorded under rules version 0; version ${nova.rulesVersion} declares no migration from it`,
     ]);
     expect(messages.some((m) => m.includes('frozen: recorded under rules version 0'))).toBe(true);
   });

@@ -3,7 +3,8 @@
  * that object shapes written as `type X = {...}` are assignable to `JsonObject`.
  */
 export type Json = null | boolean | number | string | Json[] | JsonObject;
-export type JsonObject = { [key: string]: Json };
+/** A member may be undefined: it is then absent, as JSON.stringify and `jsonCopy` drop it (optional fields). */
+export type JsonObject = { [key: string]: Json | undefined };
 
 /**
  * A checked deep copy of a value that must be plain JSON (a game state, or part of one). Throws on anything else

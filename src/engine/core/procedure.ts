@@ -131,6 +131,38 @@ export function emptyStack(): ProcedureStack {
   return { frames: [], nextFrameId: 1 };
 }
 
+/**
+ * Pushes a new frame of `proc` on a working copy without running it: for game code outside any frame that begins a
+ * procedure its own driver runs next (the kernel's `start` pushes and runs). `maxDepth` as in KernelOptions.
+ */
+export function pushFrame<S extends ProcedureState, D extends JsonObject, R extends Json>(
+  draft: S,
+  proc: Procedure<S, D, R>,
+  data: D,
+  maxDepth = DEFAULT_MAX_DEPTH,
+): void {
+  pushKind(draft, proc.kind, proc.registered.first, data, maxDepth);
+}
+
+const DEFAULT_MAX_DEPTH = 32;
+
+function describeStack(state: ProcedureState): string {
+  return state.procedures.frames
+    .map((f) => `${f.kind}:${f.step}${f.awaiting ? `?${f.awaiting.decision}` : ''}`)
+    .join(' > ');
+}
+
+function pushKind(draft: ProcedureState, kind: string, first: string, data: JsonObject, maxDepth: number): void {
+  const stack = draft.procedures;
+  if (stack.frames.length >= maxDepth) {
+    throw new Error(`procedure stack deeper than ${maxDepth} calling "${kind}": ${describeStack(draft)}`);
+  }
+  // Copied so a child never shares objects with its caller's data: shared objects would behave differently
+  // after a save and restore, which un-shares them.
+  stack.frames.push({ id: stack.nextFrameId, kind, step: first, data: cloneJson(data) });
+  stack.nextFrameId += 1;
+}
+
 export interface KernelOptions<S> {
   procedures: ReadonlyArray<{ registered: RegisteredProcedure<S> }>;
   decisions: ReadonlyArray<{ registered: RegisteredDecisionKind<S> }>;
@@ -148,6 +180,12 @@ export interface Kernel<S extends ProcedureState> {
   start<D extends JsonObject, R extends Json>(draft: S, proc: Procedure<S, D, R>, data: D): void;
   /** Runs the working copy's stack until a decision, an empty stack or a result. */
   run(draft: S): void;
+  /**
+   * Hands chosen ids, already validated against `pending`, to the awaiting frame's decision kind on a working copy
+   * the game made itself, without running on: the game runs the stack when its own order of play says so (NOVA
+   * copies states copy-on-write and runs rules processing between an answer and what follows it).
+   */
+  receive(draft: S, seat: Seat, chosen: string[]): void;
   /** The decision the top frame awaits, built now from the state; null when none (game over or empty stack). */
   pending(state: S): PendingDecision | null;
   /** Validates and applies an answer to the pending decision, returning a new state (the input is not changed). */
@@ -167,11 +205,10 @@ export function createKernel<S extends ProcedureState>(opts: KernelOptions<S>): 
     procedures.set(registered.kind, registered);
   }
   const decisions = decisionRegistry(opts.decisions);
-  const maxDepth = opts.maxDepth ?? 32;
+  const maxDepth = opts.maxDepth ?? DEFAULT_MAX_DEPTH;
   const maxSteps = opts.maxSteps ?? 100_000;
 
-  const describe = (state: S): string =>
-    state.procedures.frames.map((f) => `${f.kind}:${f.step}${f.awaiting ? `?${f.awaiting.decision}` : ''}`).join(' > ');
+  const describe = (state: S): string => describeStack(state);
 
   const procedureOf = (kind: string): RegisteredProcedure<S> => {
     const p = procedures.get(kind);
@@ -179,16 +216,8 @@ export function createKernel<S extends ProcedureState>(opts: KernelOptions<S>): 
     return p;
   };
 
-  const push = (draft: S, kind: string, data: JsonObject): void => {
-    const stack = draft.procedures;
-    if (stack.frames.length >= maxDepth) {
-      throw new Error(`procedure stack deeper than ${maxDepth} calling "${kind}": ${describe(draft)}`);
-    }
-    // Copied so a child never shares objects with its caller's data: shared objects would behave differently
-    // after a save and restore, which un-shares them.
-    stack.frames.push({ id: stack.nextFrameId, kind, step: procedureOf(kind).first, data: cloneJson(data) });
-    stack.nextFrameId += 1;
-  };
+  const push = (draft: S, kind: string, data: JsonObject): void =>
+    pushKind(draft, kind, procedureOf(kind).first, data, maxDepth);
 
   const run = (draft: S): void => {
     const frames = draft.procedures.frames;
@@ -303,12 +332,31 @@ export function createKernel<S extends ProcedureState>(opts: KernelOptions<S>): 
     }
   };
 
+  /**
+   * Hands chosen ids, already validated against `pending`, to the awaiting frame's decision kind on a working copy
+   * the game made itself, without running on: the game runs the stack when its own order of play says so (NOVA
+   * copies states copy-on-write and runs rules processing between an answer and what follows it). Picks only; a
+   * declaration kind's answer goes through `answer`.
+   */
+  const receive = (draft: S, seat: Seat, chosen: string[]): void => {
+    const top = draft.procedures.frames[draft.procedures.frames.length - 1];
+    const awaiting = top?.awaiting;
+    if (!top || !awaiting) throw new Error('validated an answer with no awaiting frame');
+    const kind = decisions.get(awaiting.decision);
+    if (kind?.shape !== 'pick') throw new Error(`no pick decision kind "${awaiting.decision}" is registered`);
+    const value = kind.handle(draft, awaiting.payload, chosen, seat, { shape: 'pick', choose: chosen });
+    delete top.awaiting;
+    top.step = awaiting.next;
+    top.ret = value;
+  };
+
   return {
     start(draft, proc, data) {
       push(draft, proc.kind, data);
       run(draft);
     },
     run,
+    receive,
     pending,
     answer(state, seat, response) {
       const waiting = awaitingFrame(state)?.awaiting;

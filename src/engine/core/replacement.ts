@@ -127,11 +127,15 @@ function allOrdersAgree<E, R extends { id: string }>(
 
 /** The procedure's data and result: the event as replaced so far and the replacements used (CR 614.5). */
 export type ReplacementData<E extends Json> = { event: E; applied: string[] };
-export type ReplacementChoice<E extends Json> = { event: E; options: string[] };
+export type ReplacementChoice<E extends Json> = { event: E; applied: string[]; options: string[] };
 
 export interface ReplacementProcedureRules<S, E extends Json, R extends { id: string }> extends ReplacementRules<E, R> {
-  /** Procedure kind; the decision kind is `<kind>-order`. */
+  /** Procedure kind; the decision kind is `<kind>-order` unless `decision` names it. */
   kind: string;
+  /** The order decision's kind, when a game already calls it something else (NOVA: "replacement"). */
+  decision?: string;
+  /** The order decision's prompt for this event; a general one when absent. */
+  prompt?(state: S, event: E): Label;
   /** The replacement effects that exist in this state (each is then tested with `applies`). */
   replacements(state: S, event: E): R[];
   /** How a replacement is offered (words are built at view time, never stored). */
@@ -140,7 +144,7 @@ export interface ReplacementProcedureRules<S, E extends Json, R extends { id: st
 
 export interface ReplacementProcedure<S, E extends Json> {
   procedure: Procedure<S, ReplacementData<E>, ReplacementData<E>>;
-  order: DefinedDecisionKind<S, ReplacementChoice<E>, string>;
+  order: DefinedDecisionKind<S, ReplacementChoice<E>, ReplacementData<E>>;
 }
 
 /**
@@ -151,8 +155,11 @@ export interface ReplacementProcedure<S, E extends Json> {
 export function replacementProcedure<S, E extends Json, R extends { id: string }>(
   rules: ReplacementProcedureRules<S, E, R>,
 ): ReplacementProcedure<S, E> {
-  const order = defineDecisionKind<S, ReplacementChoice<E>, string>({
-    name: `${rules.kind}-order`,
+  // The chosen replacement applies when it is chosen, to the replacement effects as they are then (NOVA 802.1.3.3:
+  // choosing one is applying it): a game that runs other rules between an answer and the next step (NOVA's rules
+  // processing) cannot change what the choice meant.
+  const order = defineDecisionKind<S, ReplacementChoice<E>, ReplacementData<E>>({
+    name: rules.decision ?? `${rules.kind}-order`,
     role: 'choice',
     build(state, payload) {
       const all = rules.replacements(state, payload.event);
@@ -163,19 +170,25 @@ export function replacementProcedure<S, E extends Json, R extends { id: string }
       });
       const first = options[0]?.id;
       return {
-        prompt: label('Choose the replacement effect to apply first.', '先に適用する置換効果を選んでください。'),
+        prompt:
+          rules.prompt?.(state, payload.event) ??
+          label('Choose the replacement effect to apply first.', '先に適用する置換効果を選んでください。'),
         options,
         min: 1,
         max: 1,
         defaultOnTimeout: first ? [first] : [],
       };
     },
-    handle(_state, payload, chosen) {
+    handle(state, payload, chosen) {
       const id = chosen[0];
       if (id === undefined || !payload.options.includes(id)) {
         throw new IllegalAction(label('Choose one replacement effect.', '置換効果を一つ選んでください。'));
       }
-      return id;
+      const all = rules.replacements(state, payload.event);
+      const r = all.find((x) => x.id === id);
+      if (!r) throw new Error(`${rules.kind}: chosen replacement ${id} is gone`);
+      const next = applyReplacement({ event: payload.event, applied: payload.applied }, r, all, rules);
+      return { event: next.event, applied: next.applied };
     },
   });
   const procedure = defineProcedure<S, ReplacementData<E>, ReplacementData<E>>({
@@ -188,14 +201,11 @@ export function replacementProcedure<S, E extends Json, R extends { id: string }
         data.event = progress.event;
         data.applied = progress.applied;
         if (step.kind === 'done') return { return: { event: data.event, applied: data.applied } };
-        return ask(order, step.chooser, { event: data.event, options: step.options.map((r) => r.id) }, 'chosen');
+        const options = step.options.map((r) => r.id);
+        return ask(order, step.chooser, { event: data.event, applied: data.applied, options }, 'chosen');
       },
-      chosen(state, { data, ret }) {
-        const id = answerOf(order, ret);
-        const all = rules.replacements(state, data.event);
-        const r = all.find((x) => x.id === id);
-        if (!r) throw new Error(`${rules.kind}: chosen replacement ${id} is gone`);
-        const next = applyReplacement({ event: data.event, applied: data.applied }, r, all, rules);
+      chosen(_state, { data, ret }) {
+        const next = answerOf(order, ret);
         data.event = next.event;
         data.applied = next.applied;
         return { goto: 'settle' };

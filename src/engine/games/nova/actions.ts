@@ -1,7 +1,17 @@
+import { ask } from '../../core/decision-kinds.ts';
 import type { DecisionOption, Seat } from '../../core/game.ts';
+import { actedWithPriority } from '../../core/priority.ts';
+import { defineProcedure, pushFrame, type StepOut } from '../../core/procedure.ts';
 import { novaCard } from './cards/pool.ts';
 import type { ActivatedAbility, Cost, NovaCard } from './cards/schema.ts';
 import { actionRestricted, limitLevel, usedCharacterLevels } from './characteristics.ts';
+import {
+  additionalCostDecision,
+  appearanceCostDecision,
+  costModeDecision,
+  paymentDecision,
+  targetDecision,
+} from './decisions.ts';
 import { canPay, type EnergyUnit, effectiveCost, hasRequiredEnergy, pay, paymentPlans, sources } from './energy.ts';
 import { activatedAbility, type GrantedAbility, grantedAbilities, lockKey } from './granted.ts';
 import { loggedTarget, logPublic } from './log.ts';
@@ -189,7 +199,7 @@ export function setEnergy(s: NovaState, seat: Seat, id: string): void {
   logPublic(s, { k: 'set-energy', seat, card: moved.card });
 }
 
-/** NOVA 804.2.1: declare. The rest of the play (cost mode, targets, payment) continues in continuePlay. */
+/** NOVA 804.2.1: declare. The rest of the play (cost mode, targets, payment) goes on in its frame (playProcedure). */
 export function declarePlay(
   s: NovaState,
   seat: Seat,
@@ -201,10 +211,32 @@ export function declarePlay(
   const def = novaCard(o.card);
   if (abilityIndex === null && def.type === 'character') s.players[seat].charactersPlayedThisTurn += 1; // NOVA 202.2
   if (abilityIndex !== null) s.activationLocks.push(lockKey(source, abilityIndex, grantedFrom)); // NOVA 801.3.5.1.1
-  s.play = { seat, source, card: o.card, abilityIndex, payLifeInstead: null, targets: [], distribution: [] };
+  const play: PlayInProgress = {
+    seat,
+    source,
+    card: o.card,
+    abilityIndex,
+    payLifeInstead: null,
+    targets: [],
+    distribution: [],
+  };
   // NOVA 1005 / 004.3: a granted ability is written on the equipment, which is remembered by its card id.
   const granting = grantedFrom ? s.objects[grantedFrom] : undefined;
-  if (granting) s.play.grantedBy = granting.card;
+  if (granting) play.grantedBy = granting.card;
+  pushFrame(s, playProcedure, play);
+}
+
+const PLAY = 'play';
+
+/** The card or ability being played now: the data of its `play` frame, or null (NOVA 804.2). */
+export function playingNow(s: NovaState): PlayInProgress | null {
+  const frames = s.procedures.frames;
+  for (let i = frames.length - 1; i >= 0; i--) {
+    const f = frames[i];
+    // The frame's data was written by declarePlay and the frame's own steps, so it is a PlayInProgress.
+    if (f?.kind === PLAY) return f.data as PlayInProgress;
+  }
+  return null;
 }
 
 function playEffects(play: PlayInProgress): NovaCard['effects'] {
@@ -232,25 +264,34 @@ function playAbility(play: PlayInProgress): ActivatedAbility {
   return a;
 }
 
-export type PlayStep =
-  | { need: 'cost-mode' }
-  | { need: 'appearance-cost'; count: number }
-  | { need: 'additional-cost' }
-  | { need: 'payment' }
-  | { need: 'target'; options: TargetRef[]; prompt: 'equip' | 'distribute' | 'target'; min: number }
-  | { need: 'nothing' };
+/**
+ * A card or ability being played as a frame (NOVA 804.2): each step asks what is still open (cost mode, appearance
+ * cost, additional cost, targets, payment) and comes back to `continue` with the answer recorded, until the play is
+ * paid and placed on the waiting area. NOVA has no rewinding of an illegal play: what is offered is always legal.
+ */
+export const playProcedure = defineProcedure<NovaState, PlayInProgress>({
+  kind: PLAY,
+  first: 'continue',
+  steps: {
+    continue(s, { data: play }) {
+      const next = nextPlayChoice(s, play);
+      if (next) return next;
+      payAndPlace(s, play);
+      if (s.priority) s.priority = actedWithPriority(s.priority); // NOVA 704.1.1: the player keeps priority
+      return { return: null };
+    },
+  },
+});
 
-/** What the play in progress needs next; when nothing, it has been paid and placed on the waiting area. */
-export function continuePlay(s: NovaState): PlayStep {
-  const play = s.play;
-  if (!play) return { need: 'nothing' };
+/** The decision the play asks next, or null when it is ready to be paid and placed. */
+function nextPlayChoice(s: NovaState, play: PlayInProgress): StepOut | null {
   const def = novaCard(play.card);
   const seat = play.seat;
   // NOVA 902.9.2.1: the alternative cost is chosen when paying; ask only if both ways are payable.
   if (play.abilityIndex === null && def.alternativeLifeCost && play.payLifeInstead === null) {
     const energyOk = canPay(s, seat, effectiveCost(s, seat, def));
     const lifeOk = canPayLife(s, seat, def.alternativeLifeCost);
-    if (energyOk && lifeOk) return { need: 'cost-mode' };
+    if (energyOk && lifeOk) return ask(costModeDecision, seat, { k: 'cost-mode', seat }, 'continue');
     play.payLifeInstead = !energyOk;
   }
   // NOVA 112, 904.4: which standby energy-zone cards to freeze, asked only when the choice makes a difference (their
@@ -259,12 +300,14 @@ export function continuePlay(s: NovaState): PlayStep {
   if (play.abilityIndex === null && freeze && (play.freezeEnergy === undefined || play.freezeEnergy === null)) {
     const standby = standbyEnergy(s, seat);
     const colours = new Set(standby.map((id) => novaCard(obj(s, id).card).color));
-    if (standby.length > freeze && colours.size > 1) return { need: 'appearance-cost', count: freeze };
+    if (standby.length > freeze && colours.size > 1)
+      return ask(appearanceCostDecision, seat, { k: 'appearance-cost', seat, count: freeze }, 'continue');
     play.freezeEnergy = standby.slice(0, freeze);
   }
   // NOVA 902.8.2: an optional additional cost is chosen with the costs; a discard needs another card in hand (902.3).
   if (play.abilityIndex === null && def.optionalDiscardCost && (play.discard === undefined || play.discard === null)) {
-    if (discardCandidates(s, play).length >= def.optionalDiscardCost) return { need: 'additional-cost' };
+    if (discardCandidates(s, play).length >= def.optionalDiscardCost)
+      return ask(additionalCostDecision, seat, { k: 'additional-cost', seat }, 'continue');
     play.discard = [];
   }
   // NOVA 804.2.2: targets, one targeting effect at a time; equip chooses a servant on either field (1005.2).
@@ -272,7 +315,8 @@ export function continuePlay(s: NovaState): PlayStep {
     if (play.targets.length === 0) {
       const type = def.equip.type; // NOVA 1005.2: a card of the type after the colon, on either field
       const hosts = fieldObjects(s).filter((o) => novaCard(o.card).type === type);
-      return { need: 'target', options: hosts.map((o) => ({ kind: 'object', id: o.id })), prompt: 'equip', min: 1 };
+      const options: TargetRef[] = hosts.map((o) => ({ kind: 'object', id: o.id }));
+      return ask(targetDecision, seat, { k: 'target', seat, options, prompt: 'equip' }, 'continue');
     }
   } else {
     const targeting = targetingEffects(playEffects(play));
@@ -284,10 +328,10 @@ export function continuePlay(s: NovaState): PlayStep {
         if (e.do === 'distribute-damage') {
           // NOVA 804.2.2.2: distribution is chosen with the targets: one recipient per unit of damage.
           if (play.distribution.length < e.amount / e.unit)
-            return { need: 'target', options, prompt: 'distribute', min: 1 };
+            return ask(targetDecision, seat, { k: 'target', seat, options, prompt: 'distribute' }, 'continue');
           play.targets.push(play.distribution);
         } else {
-          return { need: 'target', options, prompt: 'target', min: 1 };
+          return ask(targetDecision, seat, { k: 'target', seat, options, prompt: 'target' }, 'continue');
         }
       }
     }
@@ -295,11 +339,10 @@ export function continuePlay(s: NovaState): PlayStep {
   // NOVA 804.2.4 / 801.6: the payer chooses which energy pays when that is a real choice.
   if (play.payment === undefined || play.payment === null) {
     const ec = playEnergyCost(s, play);
-    if (ec && paymentPlans(s, seat, ec.cost, ec.except).length > 1) return { need: 'payment' };
+    if (ec && paymentPlans(s, seat, ec.cost, ec.except).length > 1)
+      return ask(paymentDecision, seat, { k: 'payment', seat }, 'continue');
   }
-  payAndPlace(s, play);
-  s.play = null;
-  return { need: 'nothing' };
+  return null;
 }
 
 /** NOVA 904.4: the standby cards in a player's energy zone (a frozen card cannot pay a freeze cost, 804.2.3.1). */
@@ -378,7 +421,7 @@ function payAndPlace(s: NovaState, play: PlayInProgress): void {
 }
 
 export function recordPlayTarget(s: NovaState, t: TargetRef): void {
-  const play = s.play;
+  const play = playingNow(s);
   if (!play) return;
   const def = novaCard(play.card);
   const targeting = targetingEffects(playEffects(play));

@@ -1,15 +1,12 @@
 import type { Seat } from '../../core/game.ts';
-import {
-  applyReplacement,
-  openReplacements,
-  type ReplacementRules,
-  settleReplacements,
-  startReplacement,
-} from '../../core/replacement.ts';
+import type { Label } from '../../core/label.ts';
+import { call, defineProcedure, pushFrame, resultOf } from '../../core/procedure.ts';
+import { type ReplacementProcedureRules, replacementProcedure } from '../../core/replacement.ts';
 import { novaCard } from './cards/pool.ts';
 import { loggedTarget, logPublic } from './log.ts';
 import { rulesProcessing } from './rules-processing.ts';
 import type { DamageEvent, NovaState } from './state.ts';
+import { describeTarget } from './targets.ts';
 import { writableObj } from './working-copy.ts';
 import { fieldObjects } from './zones.ts';
 
@@ -24,14 +21,71 @@ export interface DamageReplacement {
 
 /**
  * NOVA 917.1.1: a reduction deals the damage minus the amount instead. 917.1.2: damage reduced to nothing is not
- * dealt, so nothing is left for another replacement to apply to (docs/rulings/nova.md R38).
+ * dealt, so nothing is left for another replacement to apply to (docs/rulings/nova.md R38). The loop itself (each
+ * replacement at most once, the affected player choosing the order when it matters, 802.1.3.3) is the kernel's.
  */
-const RULES: ReplacementRules<DamageEvent, DamageReplacement> = {
+const RULES: ReplacementProcedureRules<NovaState, DamageEvent, DamageReplacement> = {
+  kind: 'damage-replacement',
+  // The decision kept the name it had before damage became a frame (saved answers and the bot refer to it).
+  decision: 'replacement',
   applies: (r, e) => e.amount > 0 && (r.kind !== 'spell-ward' || e.fromSpell),
   apply: (r, e) => ({ ...e, amount: Math.max(0, e.amount - r.amount) }),
   // NOVA 802.1.3.3.1: damage to a servant affects that card, so its controller chooses; damage to a player, the player.
   affectedPlayer: (e) => e.affected,
+  replacements: (s, e) => damageReplacements(s, e),
+  describe: (_s, r) => replacementLabel(r),
+  prompt: (s, e) => {
+    const to = describeTarget(s, e.to);
+    return {
+      en: `${e.amount} damage would be dealt to ${to.en}: choose which reduction applies first. (NOVA 802.1.3.3)`,
+      ja: `${to.ja}に${e.amount}ダメージが与えられる：先に適用する軽減を選んでください。`,
+    };
+  },
 };
+
+function replacementLabel(r: DamageReplacement): Label {
+  const name = novaCard(r.card).name;
+  const what = r.kind === 'shield' ? { en: ' (next damage)', ja: '（次のダメージ）' } : { en: '', ja: '' };
+  return { en: `${name.en}${what.en}: reduce by ${r.amount}`, ja: `${name.ja}${what.ja}：${r.amount}軽減` };
+}
+
+export const damageReplacement = replacementProcedure(RULES);
+
+type DamageData = { queue: DamageEvent[] };
+
+/**
+ * Deals queued damage one event after another (NOVA 916.3: several from one source together), each through its
+ * replacements (802.1.3, 917); then rules processing runs (501.1). A frame, so the affected player's order choice
+ * can pause it.
+ */
+export const damageProcedure = defineProcedure<NovaState, DamageData>({
+  kind: 'damage',
+  first: 'next',
+  steps: {
+    next(s, { data }) {
+      for (let e = data.queue.shift(); e; e = data.queue.shift()) {
+        if (canBeDealt(s, e)) return call(damageReplacement.procedure, { event: e, applied: [] }, 'deal');
+      }
+      return { goto: 'done' };
+    },
+    done(s, { data }) {
+      rulesProcessing(s);
+      return data.queue.length > 0 ? { goto: 'next' } : { return: null };
+    },
+    deal(s, { ret }) {
+      const { event, applied } = resultOf(damageReplacement.procedure, ret);
+      const all = damageReplacements(s, event);
+      for (const id of applied) {
+        const r = all.find((x) => x.id === id);
+        if (r) logReduction(s, r, event);
+      }
+      // A shield is used up once it has applied ("the next time", NOVA 917.1).
+      s.effects = s.effects.filter((x) => !(x.kind === 'shield' && applied.includes(x.id)));
+      deal(s, event);
+      return { goto: 'next' };
+    },
+  },
+});
 
 /** Damage events waiting to be dealt, in order; several from one source are dealt together (NOVA 916.3, 602.5). */
 export function queueDamage(s: NovaState, events: Omit<DamageEvent, 'affected'>[]): void {
@@ -39,8 +93,12 @@ export function queueDamage(s: NovaState, events: Omit<DamageEvent, 'affected'>[
     if (e.amount <= 0) continue;
     const affected: Seat =
       e.to.kind === 'player' ? e.to.seat : (s.objects[e.to.kind === 'object' ? e.to.id : '']?.controller ?? 'p1');
-    s.damage ??= { queue: [], current: null };
-    s.damage.queue.push({ ...e, affected });
+    const event: DamageEvent = { ...e, affected };
+    // Damage queued before the damage frame has dealt it (several events of one effect) joins the same queue.
+    const top = s.procedures.frames[s.procedures.frames.length - 1];
+    const queue = top?.kind === damageProcedure.kind ? top.data.queue : undefined;
+    if (Array.isArray(queue)) queue.push(event);
+    else pushFrame(s, damageProcedure, { queue: [event] });
   }
 }
 
@@ -68,56 +126,6 @@ export function damageReplacements(s: NovaState, e: DamageEvent): DamageReplacem
         out.push({ id: `ward:${o.id}`, kind: 'spell-ward', amount: a.amount, card: o.card });
   }
   return out;
-}
-
-/** The replacements the affected player may choose among right now, when damage waits for that choice. */
-export function openDamageReplacements(s: NovaState): DamageReplacement[] {
-  const current = s.damage?.current;
-  if (!current) return [];
-  return openReplacements(current, damageReplacements(s, current.event), RULES);
-}
-
-/** The affected player chose which replacement applies next (NOVA 802.1.3.3). */
-export function chooseDamageReplacement(s: NovaState, id: string): void {
-  const current = s.damage?.current;
-  if (!s.damage || !current) throw new Error('no damage waits for a replacement choice');
-  const all = damageReplacements(s, current.event);
-  const r = all.find((x) => x.id === id);
-  if (!r) throw new Error(`no replacement ${id}`);
-  s.damage.current = applyReplacement(current, r, all, RULES);
-}
-
-/**
- * Deals the queued damage, applying replacements to each event. Returns the player who must choose the order of
- * several replacements (a decision), or null once all damage is dealt; then rules processing runs (NOVA 501.1).
- */
-export function processDamage(s: NovaState): Seat | null {
-  while (s.damage) {
-    const d = s.damage;
-    if (!d.current) {
-      const next = d.queue.shift();
-      if (!next) {
-        s.damage = null;
-        break;
-      }
-      if (!canBeDealt(s, next)) continue;
-      d.current = startReplacement(next);
-    }
-    const all = damageReplacements(s, d.current.event);
-    const { progress, step } = settleReplacements(d.current, all, RULES);
-    d.current = progress;
-    if (step.kind === 'choose') return step.chooser;
-    for (const id of progress.applied) {
-      const r = all.find((x) => x.id === id);
-      if (r) logReduction(s, r, progress.event);
-    }
-    // A shield is used up once it has applied ("the next time", NOVA 917.1).
-    s.effects = s.effects.filter((x) => !(x.kind === 'shield' && progress.applied.includes(x.id)));
-    deal(s, progress.event);
-    d.current = null;
-  }
-  rulesProcessing(s);
-  return null;
 }
 
 function logReduction(s: NovaState, r: DamageReplacement, e: DamageEvent): void {

@@ -1,6 +1,7 @@
 import { cloneJson } from '../../core/clone.ts';
 import { opponentOf, type Seat } from '../../core/game.ts';
 import { determinizationRngs, type Identity, redealIdentities } from '../../core/search.ts';
+import { playingNow } from './actions.ts';
 import { novaHiddenIdentities } from './invariants.ts';
 import type { NovaState } from './state.ts';
 
@@ -22,7 +23,8 @@ export function determinizeNova(state: NovaState, seat: Seat, seed: string): Nov
   const s = cloneJson(state);
   const hidden = new Set(novaHiddenIdentities(state, { kind: 'player', seat }).hidden.map((h) => h.objectId));
   const pinned = new Set<string>();
-  if (s.play && s.play.seat !== seat) for (const id of [s.play.source, ...(s.play.discard ?? [])]) pinned.add(id);
+  const play = playingNow(s);
+  if (play && play.seat !== seat) for (const id of [play.source, ...(play.discard ?? [])]) pinned.add(id);
   const pool = (ids: readonly string[]): Identity[] =>
     ids
       .filter((id) => hidden.has(id) && !pinned.has(id))

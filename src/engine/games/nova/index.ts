@@ -13,9 +13,12 @@ export const nova: GameModule<NovaState, NovaView, PickDecision> = {
   id: 'nova',
   name: { en: 'NOVA', ja: 'NOVA' },
   // 1: the pending decision, the log's words and the result's reason left the hashed state (issue 15).
-  rulesVersion: 1,
-  // Matches of version 0 replay unchanged: only their hashes covered words (docs/store.md "Rules versions").
-  migrations: { 0: { kind: 'replay' } },
+  // 2: play, resolution and damage run as kernel frames (state.procedures replaces state.play, state.resolving and
+  // state.damage): same play, another state shape.
+  rulesVersion: 2,
+  // Matches of versions 0 and 1 replay unchanged: the same decisions mean the same play, only the hashed state's
+  // shape differs (docs/store.md "Rules versions").
+  migrations: { 0: { kind: 'replay' }, 1: { kind: 'replay' } },
   setup(setup, seed) {
     const s = createNovaGame(setup, seed);
     advance(s);

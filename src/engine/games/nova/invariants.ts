@@ -1,6 +1,8 @@
 import type { Seat, Viewer } from '../../core/game.ts';
 import { type IdentitySecrets, knows } from '../../core/hidden.ts';
 import { novaCard } from './cards/pool.ts';
+import { novaKernel } from './kernel.ts';
+import { resolvingNow } from './resolve.ts';
 import type { NovaState } from './state.ts';
 import { ZONES } from './state.ts';
 
@@ -18,7 +20,8 @@ export function novaInvariants(s: NovaState, expectedCards?: number): string[] {
   }
   for (const w of s.waiting) if (w.kind === 'card') note(w.objectId, 'waiting');
   // The item being resolved has left the waiting area's list but its card is still there (NOVA 804.3).
-  if (s.resolving?.item.kind === 'card') note(s.resolving.item.objectId, 'resolving');
+  const resolving = resolvingNow(s);
+  if (resolving?.item.kind === 'card') note(resolving.item.objectId, 'resolving');
   for (const id of Object.keys(s.objects)) if (!seen.has(id)) problems.push(`object ${id} is in no zone`);
   for (const id of seen.keys()) if (!s.objects[id]) problems.push(`zone lists unknown object ${id}`);
   if (expectedCards !== undefined && seen.size !== expectedCards)
@@ -27,7 +30,10 @@ export function novaInvariants(s: NovaState, expectedCards?: number): string[] {
     for (const [color, n] of Object.entries(s.players[seat].stock))
       if (n < 0) problems.push(`${seat} has ${n} ${color} energy`);
   }
-  if (!s.result && !s.await) problems.push('the game is not over but no decision is pending');
+  const frameAwaits = s.procedures.frames[s.procedures.frames.length - 1]?.awaiting !== undefined;
+  if (!s.result && !s.await && !frameAwaits) problems.push('the game is not over but no decision is pending');
+  if (s.await && s.procedures.frames.length > 0) problems.push('a fixed-slot decision is awaited above running frames');
+  problems.push(...novaKernel.check(s));
   return problems;
 }
 
@@ -47,8 +53,11 @@ export function novaHiddenObjectIds(s: NovaState, viewer: Viewer): string[] {
 
 /** The main-deck cards this viewer is looking at right now (while choosing their order), if any. */
 export function lookedAtBy(s: NovaState, viewer: Viewer): string[] {
-  const looking = s.resolving?.looking;
-  if (!looking || viewer.kind !== 'player' || s.await?.k !== 'order-deck' || s.await.seat !== viewer.seat) return [];
+  const looking = resolvingNow(s)?.looking;
+  // The resolve frame waits for the looker to order them (resolve.ts).
+  const awaiting = s.procedures.frames[s.procedures.frames.length - 1]?.awaiting;
+  if (!looking || viewer.kind !== 'player' || awaiting?.decision !== 'order-deck' || awaiting.seat !== viewer.seat)
+    return [];
   return looking;
 }
 

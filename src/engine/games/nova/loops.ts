@@ -4,6 +4,7 @@ import { opponentOf, type PickDecision, type Seat } from '../../core/game.ts';
 import { canonicalJson } from '../../core/hash.ts';
 import { isForced } from '../../core/search.ts';
 import { logPublic } from './log.ts';
+import { resolvingNow } from './resolve.ts';
 import type { LoopWatch, NovaState } from './state.ts';
 
 /**
@@ -52,13 +53,15 @@ export function watchForLoop(s: NovaState, p: PickDecision | null): void {
 }
 
 /**
- * The position without what only counts or names: the version, the id and timestamp counters (new timestamps
- * always come after every existing one), the log, the decision
+ * The position without what only counts or names: the version, the id, frame id and timestamp counters (new
+ * timestamps always come after every existing one), the log, the decision
  * built from it, and the watch itself. Ids made from the id counter (objects o12, waiting items w13, effects e14,
  * delayed triggers d15; never seats) are renamed in order of appearance, so a loop that makes a new waiting item each time still comes back to the same signature.
  */
 function positionSignature(s: NovaState): string {
-  const { version, nextId, timestamp, log, loopWatch, ...position } = s;
+  const { version, nextId, timestamp, log, loopWatch, procedures, ...rest } = s;
+  // Frames without their ids (a counter, like nextId): a loop that runs a new damage frame each time repeats.
+  const position = { ...rest, frames: procedures.frames.map(({ id, ...frame }) => frame) };
   const names = new Map<string, string>();
   const text = canonicalJson(position).replace(/"([dewo])(\d+)(?=[":])/g, (_m, letter: string, digits: string) => {
     const id = letter + digits;
@@ -80,7 +83,8 @@ function causeMask(s: NovaState): number {
   };
   for (const w of s.waiting) add(w.controller);
   for (const t of s.pendingTriggers) add(t.controller);
-  if (s.resolving) add(s.resolving.item.controller);
+  const resolving = resolvingNow(s);
+  if (resolving) add(resolving.item.controller);
   return mask;
 }
 

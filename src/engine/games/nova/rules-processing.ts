@@ -3,6 +3,7 @@ import { opponentOf, type Seat } from '../../core/game.ts';
 import { novaCard } from './cards/pool.ts';
 import { characteristics, type FieldScan, scanField } from './characteristics.ts';
 import { logPublic } from './log.ts';
+import { resolvingNow } from './resolve.ts';
 import type { CardObject, NovaState } from './state.ts';
 import { checkStateTriggers, emit } from './triggers.ts';
 import { writableObj } from './working-copy.ts';
@@ -28,7 +29,7 @@ function defeatCheck(s: NovaState): boolean {
   if (losers.length === 2) {
     // NOVA 003.2.4: both at 0 life at once — the player who caused it loses. The cause we can name is the
     // controller of the card or ability being resolved; the same applies to mixed losses (docs/rulings A44).
-    const causer = s.resolving?.item.controller;
+    const causer = resolvingNow(s)?.item.controller;
     if (causer) {
       const bothByLife = s.players.p1.life <= 0 && s.players.p2.life <= 0;
       s.result = {

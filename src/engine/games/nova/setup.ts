@@ -1,5 +1,6 @@
 import { InvalidData } from '../../core/errors.ts';
 import type { DeckList, DeckProblem, MatchSetup } from '../../core/game.ts';
+import { emptyStack } from '../../core/procedure.ts';
 import { nextInt, seedRng, shuffle } from '../../core/rng.ts';
 import { NOVA_CARDS, novaCard, registerCustomCards } from './cards/pool.ts';
 import { emptyStock } from './energy.ts';
@@ -176,9 +177,7 @@ export function blankNovaState(seed: string, startingLife: number): NovaState {
     turn: { number: 0, active: 'p1', phase: 'standby', op: 0, attackDeclaredThisTurn: false, startingPlayer: null },
     priority: null,
     combat: null,
-    play: null,
-    resolving: null,
-    damage: null,
+    procedures: emptyStack(),
     endPhaseTriggered: false,
     await: null,
     log: [],

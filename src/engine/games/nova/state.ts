@@ -1,7 +1,7 @@
-import type { BaseState, Seat } from '../../core/game.ts';
+import type { Seat } from '../../core/game.ts';
 import type { Knowledge } from '../../core/hidden.ts';
 import type { PriorityRound } from '../../core/priority.ts';
-import type { ReplacementProgress } from '../../core/replacement.ts';
+import type { ProcedureState } from '../../core/procedure.ts';
 import type { RngState } from '../../core/rng.ts';
 import type { Color, Effect, Keyword } from './cards/schema.ts';
 import type { NovaLogEvent } from './log.ts';
@@ -52,7 +52,7 @@ export interface PlayerState {
 export type TargetRef = { kind: 'player'; seat: Seat } | { kind: 'object'; id: string } | { kind: 'item'; id: string };
 
 /** Something in the waiting area (NOVA 311): a played card, or an activated or triggered ability. */
-export interface WaitingItem {
+export type WaitingItem = {
   id: string;
   kind: 'card' | 'activated' | 'triggered';
   /** For a card: the card object in the waiting area. For an ability: its source object (may have left). */
@@ -74,7 +74,7 @@ export interface WaitingItem {
   grantedBy?: string;
   /** NOVA 804.2.2: a triggered ability whose controller is still choosing its targets as it is placed. */
   choosingTargets?: true;
-}
+};
 
 export interface PendingTrigger {
   controller: Seat;
@@ -122,7 +122,7 @@ export type ContinuousEffect =
     };
 
 /** One damage event on its way to a servant or player (NOVA 916), before and while replacements apply (917). */
-export interface DamageEvent {
+export type DamageEvent = {
   to: TargetRef;
   amount: number;
   /** Card id of the source. */
@@ -133,7 +133,7 @@ export interface DamageEvent {
   battle: boolean;
   /** Who chooses the order of replacements (NOVA 802.1.3.3.1). */
   affected: Seat;
-}
+};
 
 export const PHASES = [
   'standby',
@@ -175,7 +175,7 @@ export interface Combat {
 }
 
 /** A card or ability being played: the choices made so far (NOVA 804.2). */
-export interface PlayInProgress {
+export type PlayInProgress = {
   seat: Seat;
   source: string;
   card: string;
@@ -193,10 +193,10 @@ export interface PlayInProgress {
   discard?: string[] | null;
   /** NOVA 112, 904.4: the standby energy-zone cards chosen to freeze for an appearance cost. */
   freezeEnergy?: string[] | null;
-}
+};
 
-/** An item being resolved, paused when an effect needs a choice (NOVA 804.4). */
-export interface Resolution {
+/** An item being resolved (the data of its `resolve` frame, resolve.ts), paused when an effect needs a choice (NOVA 804.4). */
+export type Resolution = {
   item: WaitingItem;
   effectIndex: number;
   /** Choices made on resolution, by effect index. */
@@ -210,26 +210,33 @@ export interface Resolution {
   moved?: string[];
   /** NOVA 303.3: main-deck cards its controller is looking at (top first); seen by that player only. */
   looking?: string[];
-}
+  /** The decision count when this resolution's damage began (resolve.ts): a higher count afterwards means it paused. */
+  damageAt?: number;
+};
 
-/** What the engine waits for; the pending decision's options are built from it. */
+/**
+ * What the engine waits for, as the payload of a decision kind (decisions.ts): in `await` when the turn asks, in an
+ * awaiting frame when a procedure does.
+ */
 export type Await =
   | { k: 'first-player'; seat: Seat }
   | { k: 'mulligan'; seat: Seat }
   | { k: 'priority'; seat: Seat }
   | { k: 'order-triggers'; seat: Seat }
+  /** A play's choices: asked by the play frame (actions.ts) with these as their payloads, never set here. */
   | { k: 'cost-mode'; seat: Seat }
   | { k: 'additional-cost'; seat: Seat }
   | { k: 'appearance-cost'; seat: Seat; count: number }
   | { k: 'payment'; seat: Seat }
   | { k: 'target'; seat: Seat; options: TargetRef[]; prompt: 'equip' | 'distribute' | 'target' }
+  /** The turn's own decisions, set here by the turn script (turn.ts, engine.ts) until it becomes a procedure. */
   | { k: 'attacker'; seat: Seat }
   | { k: 'attack-target'; seat: Seat; attacker: string }
   | { k: 'block'; seat: Seat }
   | { k: 'discard'; seat: Seat; count: number }
+  /** Choices on resolution: asked by the resolve frame (resolve.ts) with these as their payloads, never set here. */
   | { k: 'choose'; seat: Seat }
   | { k: 'optional-cost'; seat: Seat }
-  | { k: 'replacement'; seat: Seat }
   | { k: 'order-deck'; seat: Seat }
   /** NOVA 801.4.3.2, 804.2.2: a target for the triggered ability being placed (`item` is its waiting-area id). */
   | { k: 'trigger-target'; seat: Seat; item: string; options: TargetRef[] };
@@ -242,7 +249,11 @@ export interface NovaLogEntry {
   visibleTo?: Seat[];
 }
 
-export interface NovaState extends BaseState {
+/**
+ * A NOVA game's state. `procedures` (core/procedure.ts) holds the frames of the procedures that run as kernel
+ * frames (a play, a resolution, damage through its replacements, kernel.ts).
+ */
+export interface NovaState extends ProcedureState {
   game: 'nova';
   rng: RngState;
   nextId: number;
@@ -289,10 +300,6 @@ export interface NovaState extends BaseState {
   };
   priority: PriorityRound | null;
   combat: Combat | null;
-  play: PlayInProgress | null;
-  resolving: Resolution | null;
-  /** Damage being dealt while its replacement effects apply (NOVA 802.1.3, 917); may wait for an order choice. */
-  damage: { queue: DamageEvent[]; current: ReplacementProgress<DamageEvent> | null } | null;
   /** The end phase repeats its turn-progress actions while they caused triggers (NOVA 407.7). */
   endPhaseTriggered: boolean;
   /** What the engine waits for: the rules state of the pending decision, which `novaPending` builds from it. */

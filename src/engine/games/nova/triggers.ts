@@ -2,6 +2,7 @@ import { apnapGroups } from '../../core/triggers.ts';
 import { novaCard } from './cards/pool.ts';
 import type { Effect, Selector, TriggerEvent } from './cards/schema.ts';
 import { logPublic } from './log.ts';
+import { resolvingNow } from './resolve.ts';
 import type { CardObject, DelayedTrigger, NovaState, PendingTrigger, TargetRef, WaitingItem } from './state.ts';
 import { candidates } from './targets.ts';
 import { fieldObjects } from './zones.ts';
@@ -203,10 +204,11 @@ export function nextTriggerGroup(s: NovaState): PendingTrigger[] {
 function stillUnresolved(s: NovaState, source: string, index: number): boolean {
   const same = (x: { objectId?: string; source?: string; abilityIndex: number | null }) =>
     (x.source ?? x.objectId) === source && x.abilityIndex === index;
+  const resolving = resolvingNow(s);
   return (
     s.pendingTriggers.some(same) ||
     s.waiting.some((w) => w.kind === 'triggered' && same(w)) ||
-    (s.resolving?.item.kind === 'triggered' && same(s.resolving.item))
+    (resolving?.item.kind === 'triggered' && same(resolving.item))
   );
 }
 

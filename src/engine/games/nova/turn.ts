@@ -3,7 +3,6 @@ import { startPriority } from '../../core/priority.ts';
 import { novaCard } from './cards/pool.ts';
 import { battleDamage, possibleAttackers, possibleBlockers } from './combat.ts';
 import { endControlEffects } from './control.ts';
-import { processDamage } from './damage.ts';
 import { emptyStock } from './energy.ts';
 import { logPublic } from './log.ts';
 import { draw } from './resolve.ts';
@@ -120,8 +119,7 @@ export function runOp(s: NovaState): OpOutcome {
     case 'battle-damage':
       battleDamage(s); // NOVA 405.6.3: queued; dealt through its replacements, then rules processing (405.6.3.2)
       s.turn.op += 1;
-      processDamage(s);
-      return 'continue';
+      return 'continue'; // the damage frame runs at the next step (engine.ts)
     case 'hand-limit': {
       const hand = s.players[s.turn.active].zones.hand.length;
       s.turn.op += 1;

@@ -6,6 +6,7 @@ import { characteristics, type FieldScan, limitLevel, scanField } from './charac
 import { novaPending } from './engine.ts';
 import { lookedAtBy } from './invariants.ts';
 import { novaLogText } from './log-text.ts';
+import { resolvingNow } from './resolve.ts';
 import type { NovaState, Phase, TargetRef } from './state.ts';
 import { PHASE_NAMES } from './turn.ts';
 
@@ -147,7 +148,7 @@ export function novaView(s: NovaState, viewer: Viewer): NovaView {
       ? decision
       : { player: decision.player, kind: decision.kind }
     : null;
-  const looking = viewer.kind === 'omniscient' ? (s.resolving?.looking ?? []) : lookedAtBy(s, viewer);
+  const looking = viewer.kind === 'omniscient' ? (resolvingNow(s)?.looking ?? []) : lookedAtBy(s, viewer);
   return {
     game: 'nova',
     version: s.version,
