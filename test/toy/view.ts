@@ -3,7 +3,7 @@
  * decks) and no identity it may not know (a face-down card's `card` is absent for everyone but its owner).
  */
 import type { Seat, Viewer } from '../../src/engine/core/game.ts';
-import type { IdentitySecrets } from '../../src/engine/core/hidden.ts';
+import { type IdentitySecrets, identitySecrets } from '../../src/engine/core/hidden.ts';
 import { cardOf } from './cards.ts';
 import { objectOf, type ToyState } from './state.ts';
 
@@ -90,15 +90,5 @@ export function toyHiddenIdentities(s: ToyState, viewer: Viewer): string[] {
  */
 export function toySecrets(s: ToyState, viewer: Viewer): IdentitySecrets {
   const hidden = new Set([...toyHiddenIds(s, viewer), ...toyHiddenIdentities(s, viewer)]);
-  const secrets: IdentitySecrets = { hidden: [], knownCards: [] };
-  const known = new Set<string>();
-  for (const o of Object.values(s.objects)) {
-    if (!hidden.has(o.id)) known.add(o.card);
-    else {
-      const { name } = cardOf(o.card);
-      secrets.hidden.push({ objectId: o.id, card: o.card, names: [name.en, name.ja] });
-    }
-  }
-  secrets.knownCards = [...known];
-  return secrets;
+  return identitySecrets(Object.values(s.objects), hidden, (card) => cardOf(card).name);
 }

@@ -1,4 +1,5 @@
 import type { Seat } from './game.ts';
+import type { Label } from './label.ts';
 
 /**
  * Hidden identity (issue 15 item 6). Some objects are visible while their card is secret: Force of Will standby
@@ -118,4 +119,26 @@ function attachedLeaks(value: unknown, byObject: ReadonlyMap<string, HiddenIdent
       leaks.push(`hidden object ${h.objectId} shown with its card ${h.card}`);
   }
   for (const v of Object.values(value)) attachedLeaks(v, byObject, leaks);
+}
+
+/**
+ * One viewer's secrets from every object's card: the objects in `hidden` are secret (with their card's names), every
+ * other object's card is known through it. A game adds cards known some other way (named on the stack, say).
+ */
+export function identitySecrets(
+  objects: Iterable<{ id: string; card: string }>,
+  hidden: ReadonlySet<string>,
+  nameOf: (card: string) => Label,
+): IdentitySecrets {
+  const secrets: IdentitySecrets = { hidden: [], knownCards: [] };
+  const known = new Set<string>();
+  for (const o of objects) {
+    if (!hidden.has(o.id)) known.add(o.card);
+    else {
+      const name = nameOf(o.card);
+      secrets.hidden.push({ objectId: o.id, card: o.card, names: [name.en, name.ja] });
+    }
+  }
+  secrets.knownCards = [...known];
+  return secrets;
 }

@@ -4,7 +4,7 @@
  */
 import { isCurrent } from '../../core/events.ts';
 import type { Seat, Viewer } from '../../core/game.ts';
-import type { IdentitySecrets } from '../../core/hidden.ts';
+import { type IdentitySecrets, identitySecrets } from '../../core/hidden.ts';
 import type { Keyword } from './cards/schema.ts';
 import {
   cardOf,
@@ -152,17 +152,7 @@ export function mtgHiddenIds(s: MtgState, viewer: Viewer): string[] {
 export function mtgSecrets(s: MtgState, viewer: Viewer): IdentitySecrets {
   const knownIds = new Set(viewer.kind === 'player' ? (s.known[viewer.seat] ?? []) : []);
   const hidden = new Set(mtgHiddenIds(s, viewer).filter((id) => !knownIds.has(id)));
-  const secrets: IdentitySecrets = { hidden: [], knownCards: [] };
-  const known = new Set<string>();
-  for (const o of Object.values(s.objects)) {
-    if (!hidden.has(o.id)) known.add(o.card);
-    else {
-      const { name } = cardOf(o.card);
-      secrets.hidden.push({ objectId: o.id, card: o.card, names: [name.en, name.ja] });
-    }
-  }
-  secrets.knownCards = [...known];
-  return secrets;
+  return identitySecrets(Object.values(s.objects), hidden, (card) => cardOf(card).name);
 }
 
 /** The state's log entries this viewer may read, numbered by decision (version × 1000 + index). */

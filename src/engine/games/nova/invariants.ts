@@ -1,5 +1,5 @@
 import type { Seat, Viewer } from '../../core/game.ts';
-import { type IdentitySecrets, knows } from '../../core/hidden.ts';
+import { type IdentitySecrets, identitySecrets, knows } from '../../core/hidden.ts';
 import { novaCard } from './cards/pool.ts';
 import { novaKernel } from './kernel.ts';
 import { resolvingNow } from './resolve.ts';
@@ -67,19 +67,12 @@ export function lookedAtBy(s: NovaState, viewer: Viewer): string[] {
  * table; its hidden identities are all in hidden zones. Every other object's card is known to the viewer.
  */
 export function novaHiddenIdentities(s: NovaState, viewer: Viewer): IdentitySecrets {
-  const hiddenIds = new Set(novaHiddenObjectIds(s, viewer));
-  const secrets: IdentitySecrets = { hidden: [], knownCards: [] };
-  const known = new Set<string>();
-  for (const o of Object.values(s.objects)) {
-    const remembered = viewer.kind === 'player' && knows(s.known, viewer.seat, o.id);
-    if (hiddenIds.has(o.id) && !remembered) {
-      const { name } = novaCard(o.card);
-      secrets.hidden.push({ objectId: o.id, card: o.card, names: [name.en, name.ja] });
-    } else known.add(o.card);
-  }
+  const remembered = (id: string) => viewer.kind === 'player' && knows(s.known, viewer.seat, id);
+  const hidden = new Set(novaHiddenObjectIds(s, viewer).filter((id) => !remembered(id)));
+  const secrets = identitySecrets(Object.values(s.objects), hidden, (card) => novaCard(card).name);
   // Waiting items and triggers name their source card, public even after the source has left (NOVA 311).
+  const known = new Set(secrets.knownCards);
   for (const w of s.waiting) known.add(w.card);
   for (const t of s.pendingTriggers) known.add(t.card);
-  secrets.knownCards = [...known];
-  return secrets;
+  return { hidden: secrets.hidden, knownCards: [...known] };
 }
