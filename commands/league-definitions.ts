@@ -23,6 +23,16 @@ export function leagueCommandBuilders(games: GameRegistry) {
   const playerOption = (what: string) => (o: SlashCommandUserOption) => o.setName('player').setDescription(what);
   const sub = (s: SlashCommandSubcommandBuilder, name: string, en: string, ja: string) =>
     s.setName(name).setDescription(en).setDescriptionLocalizations({ ja });
+  // A required player (reinstate, penalty, disqualify) and a penalty's reason, seen by organisers and that player only.
+  const namedPlayer = (o: SlashCommandUserOption) =>
+    o.setName('player').setDescription('Who').setDescriptionLocalizations({ ja: '対象のプレイヤー' }).setRequired(true);
+  const privateReason = (o: SlashCommandStringOption) =>
+    o
+      .setName('reason')
+      .setDescription('Why (only organisers and the player see it)')
+      .setDescriptionLocalizations({ ja: '理由（運営と本人のみ閲覧可）' })
+      .setRequired(true)
+      .setMaxLength(200);
   const games03 = (name: string, what: string, required: boolean) => (o: SlashCommandIntegerOption) =>
     o.setName(name).setDescription(what).setMinValue(0).setMaxValue(3).setRequired(required);
 
@@ -225,13 +235,7 @@ export function leagueCommandBuilders(games: GameRegistry) {
     )
     .addSubcommand((s) =>
       sub(s, 'penalty', 'Organisers: a warning, game loss or match loss', '警告・ゲーム敗北・試合敗北を与える（運営）')
-        .addUserOption((o) =>
-          o
-            .setName('player')
-            .setDescription('Who')
-            .setDescriptionLocalizations({ ja: '対象のプレイヤー' })
-            .setRequired(true),
-        )
+        .addUserOption(namedPlayer)
         .addStringOption((o) =>
           o
             .setName('kind')
@@ -248,14 +252,7 @@ export function leagueCommandBuilders(games: GameRegistry) {
               },
             ),
         )
-        .addStringOption((o) =>
-          o
-            .setName('reason')
-            .setDescription('Why (only organisers and the player see it)')
-            .setDescriptionLocalizations({ ja: '理由（運営と本人のみ閲覧可）' })
-            .setRequired(true)
-            .setMaxLength(200),
-        )
+        .addStringOption(privateReason)
         .addStringOption(leagueOption),
     )
     .addSubcommand((s) =>
@@ -265,32 +262,13 @@ export function leagueCommandBuilders(games: GameRegistry) {
         'Organisers: disqualify a player (they leave the standings)',
         'プレイヤーを失格にする（運営）',
       )
-        .addUserOption((o) =>
-          o
-            .setName('player')
-            .setDescription('Who')
-            .setDescriptionLocalizations({ ja: '対象のプレイヤー' })
-            .setRequired(true),
-        )
-        .addStringOption((o) =>
-          o
-            .setName('reason')
-            .setDescription('Why (only organisers and the player see it)')
-            .setDescriptionLocalizations({ ja: '理由（運営と本人のみ閲覧可）' })
-            .setRequired(true)
-            .setMaxLength(200),
-        )
+        .addUserOption(namedPlayer)
+        .addStringOption(privateReason)
         .addStringOption(leagueOption),
     )
     .addSubcommand((s) =>
       sub(s, 'reinstate', 'Organisers: bring back a player who dropped', 'ドロップしたプレイヤーを復帰させる（運営）')
-        .addUserOption((o) =>
-          o
-            .setName('player')
-            .setDescription('Who')
-            .setDescriptionLocalizations({ ja: '対象のプレイヤー' })
-            .setRequired(true),
-        )
+        .addUserOption(namedPlayer)
         .addStringOption(leagueOption),
     )
     .addSubcommand((s) => sub(s, 'audit', 'Every organiser change', '運営操作の監査ログ').addStringOption(leagueOption))
