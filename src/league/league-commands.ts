@@ -48,6 +48,43 @@ export const LeagueCommandSchema = z.discriminatedUnion('type', [
     kind: z.enum(['warning', 'game-loss', 'match-loss']),
     reason: z.string().trim().min(1).max(200),
   }),
+  /** Judges and co-organisers may give organiser commands and are called to disputes. */
+  z.object({ type: z.literal('add-judge'), player }),
+  z.object({ type: z.literal('remove-judge'), player }),
+  /** Decklists required before round 1, and/or published to everyone. */
+  z.object({
+    type: z.literal('decklist-policy'),
+    required: z.boolean().optional(),
+    published: z.boolean().optional(),
+  }),
+  /** Late entry open until round `untilRound` has started (0: closed at round 1); missed rounds as match losses. */
+  z.object({ type: z.literal('late-entry'), untilRound: z.int().min(0).max(30), missedRoundsLose: z.boolean() }),
+  /** Pairings by hand in the running Swiss round, and players kept apart from the next pairing on. */
+  z.object({ type: z.literal('swap-players'), a: player, b: player }),
+  z.object({ type: z.literal('pair-players'), a: player, b: player }),
+  z.object({ type: z.literal('keep-apart'), a: player, b: player }),
+  /** The round clock: pause, resume, or extra minutes for one table. */
+  z.object({ type: z.literal('pause-clock') }),
+  z.object({ type: z.literal('resume-clock') }),
+  z.object({
+    type: z.literal('extend-time'),
+    table: z.int().min(1),
+    minutes: z
+      .int()
+      .min(1)
+      .max(24 * 60),
+  }),
+  /** Minutes after which a report the opponent has not answered stands; null: never. */
+  z.object({
+    type: z.literal('report-deadline'),
+    minutes: z
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .nullable(),
+  }),
+  /** The round timer: a single report whose deadline passed becomes the result. */
+  z.object({ type: z.literal('accept-report'), table: z.int().min(1) }),
   z.object({ type: z.literal('finish') }),
   /**
    * Reverts the latest organiser change that is not yet undone. `target` is the entry the organiser was shown and
@@ -72,9 +109,24 @@ export const ADMIN_COMMANDS: ReadonlySet<LeagueCommand['type']> = new Set([
   'reinstate',
   'disqualify',
   'penalty',
+  'add-judge',
+  'remove-judge',
+  'decklist-policy',
+  'late-entry',
+  'swap-players',
+  'pair-players',
+  'keep-apart',
+  'pause-clock',
+  'resume-clock',
+  'extend-time',
+  'report-deadline',
+  'accept-report',
   'finish',
   'undo',
 ]);
+
+/** Organiser commands only the league's creator or a server manager may give, not its judges. */
+export const OWNER_COMMANDS: ReadonlySet<LeagueCommand['type']> = new Set(['add-judge', 'remove-judge']);
 
 export function parseCommand(input: unknown): LeagueCommand {
   const parsed = LeagueCommandSchema.safeParse(input);

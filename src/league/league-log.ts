@@ -20,6 +20,20 @@ import {
   reinstate,
   setDeck,
 } from './league-registration.ts';
+import {
+  acceptSingleReport,
+  addJudge,
+  extendTable,
+  keepApart,
+  pairPlayers,
+  pauseClock,
+  removeJudge,
+  resumeClock,
+  setDecklistPolicy,
+  setLateEntry,
+  setReportDeadline,
+  swapPlayers,
+} from './league-organiser.ts';
 import { botResult, noShow, report, setResult } from './league-results.ts';
 import { repairRound, startRound } from './league-rounds.ts';
 
@@ -42,6 +56,11 @@ export function createLeague(input: unknown, actor: Actor, at: string): League {
     awardedByes: [],
     disqualified: [],
     penalties: [],
+    judges: [],
+    decklists: { required: false, published: false },
+    keptApart: [],
+    lateEntry: { ...parsed.data.lateEntry },
+    missedRounds: [],
     rounds: [],
     ladder: [],
     log: [{ seq: 0, at, actor, admin: true, command: { type: 'create', ...parsed.data }, undoneBy: null }],
@@ -93,7 +112,7 @@ const HANDLERS: { [K in LeagueCommand['type']]: Handler<K> } = {
   'check-in': (league, c) => checkIn(league, c.player),
   'start-round': (league, _c, at) => startRound(league, at),
   'repair-round': (league, _c, at) => repairRound(league, at),
-  report: (league, c) => report(league, c.player, c.score),
+  report: (league, c, at) => report(league, c.player, c.score, at),
   'bot-result': (league, c, at) => botResult(league, c.a, c.b, c.score, at),
   'set-result': (league, c) => setResult(league, c.round, c.table, c.score, c.bothLose),
   'no-show': (league, c) => noShow(league, c.table, c.absent),
@@ -101,6 +120,18 @@ const HANDLERS: { [K in LeagueCommand['type']]: Handler<K> } = {
   reinstate: (league, c) => reinstate(league, c.player),
   disqualify: (league, c, at) => disqualify(league, c.player, c.reason, at),
   penalty: (league, c) => penalise(league, c.player, c.kind, c.reason),
+  'add-judge': (league, c) => addJudge(league, c.player),
+  'remove-judge': (league, c) => removeJudge(league, c.player),
+  'decklist-policy': (league, c) => setDecklistPolicy(league, c),
+  'late-entry': (league, c) => setLateEntry(league, c.untilRound, c.missedRoundsLose),
+  'swap-players': (league, c) => swapPlayers(league, c.a, c.b),
+  'pair-players': (league, c) => pairPlayers(league, c.a, c.b),
+  'keep-apart': (league, c) => keepApart(league, c.a, c.b),
+  'pause-clock': (league, _c, at) => pauseClock(league, at),
+  'resume-clock': (league, _c, at) => resumeClock(league, at),
+  'extend-time': (league, c) => extendTable(league, c.table, c.minutes),
+  'report-deadline': (league, c) => setReportDeadline(league, c.minutes),
+  'accept-report': (league, c, at) => acceptSingleReport(league, c.table, at),
   finish: (league) => finish(league),
   undo: () => {
     throw new Error('undo is handled by applyCommand');

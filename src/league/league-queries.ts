@@ -14,6 +14,7 @@ export function recordedMatches(league: League): RecordedMatch[] {
       if (m) out.push(m);
     }
   }
+  for (const m of league.missedRounds) out.push({ kind: 'missed', round: m.round, player: m.player });
   league.ladder.forEach((g, i) => {
     out.push({ kind: 'played', round: i + 1, a: g.a, b: g.b, ...g.score, bothLose: false });
   });

@@ -29,6 +29,21 @@ export function join(league: League, player: string, at: string): void {
   if (league.config.format.kind === 'round-robin' && league.rounds.length > 0) {
     refuse('A round robin cannot take late entries.', '総当たり戦は途中参加できません。');
   }
+  const started = league.rounds.length;
+  if (started > 0) {
+    // Late entry: open until round `untilRound` has started, never into the top cut.
+    if (league.rounds.some((r) => r.stage === 'top-cut'))
+      refuse('The top cut has started: no more entries.', 'トップカットが始まったため参加できません。');
+    if (started > league.lateEntry.untilRound)
+      refuse(
+        league.lateEntry.untilRound === 0
+          ? 'Entries closed when round 1 started.'
+          : `Late entries closed when round ${league.lateEntry.untilRound + 1} started.`,
+        league.lateEntry.untilRound === 0
+          ? '第1ラウンド開始で参加受付は終了しました。'
+          : `第${league.lateEntry.untilRound + 1}ラウンド開始で途中参加の受付は終了しました。`,
+      );
+  }
   const waiting = league.waitlist.findIndex((w) => w.id === player);
   if (waiting >= 0)
     refuse(
@@ -40,7 +55,18 @@ export function join(league: League, player: string, at: string): void {
     league.waitlist.push({ id: player, at });
     return;
   }
-  league.players.push({ id: player, joinedAt: at, checkedIn: false, deck: null, droppedAfterRound: null });
+  league.players.push({
+    id: player,
+    joinedAt: at,
+    // A late entrant is present by joining: check-in was for round 1.
+    checkedIn: started > 0,
+    deck: null,
+    joinedInRound: started,
+    droppedAfterRound: null,
+  });
+  // MTR 2.x: a late entrant may receive a match loss for each round already started (the organiser's setting).
+  if (league.lateEntry.missedRoundsLose)
+    for (let round = 1; round <= started; round++) league.missedRounds.push({ player, round });
 }
 
 /** Where a player waits (1 first); null when not on the waitlist. */
@@ -75,7 +101,14 @@ function promoteFromWaitlist(league: League, at: string): void {
   const next = league.waitlist[0];
   if (!next || (cap !== null && league.players.filter(isActive).length >= cap)) return;
   league.waitlist.shift();
-  league.players.push({ id: next.id, joinedAt: at, checkedIn: false, deck: null, droppedAfterRound: null });
+  league.players.push({
+    id: next.id,
+    joinedAt: at,
+    checkedIn: false,
+    deck: null,
+    joinedInRound: 0,
+    droppedAfterRound: null,
+  });
 }
 
 /**

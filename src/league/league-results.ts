@@ -6,7 +6,7 @@ import { currentRound, type GameScore, isActive, type League, type LeagueRound, 
 import type { PlayerScore } from './league-commands.ts';
 import { refuse } from './league-errors.ts';
 
-export function report(league: League, player: string, score: PlayerScore): void {
+export function report(league: League, player: string, score: PlayerScore, at: string): void {
   const round = currentRound(league) ?? refuse('No round is running.', '進行中のラウンドはありません。');
   const table =
     round.tables.find((t) => t.b !== null && (t.a === player || t.b === player)) ??
@@ -23,6 +23,8 @@ export function report(league: League, player: string, score: PlayerScore): void
   checkScore(league, round, asTable);
   if (table.a === player) table.reportA = asTable;
   else table.reportB = asTable;
+  // The report deadline (if the league has one) runs from the first report.
+  table.firstReportAt ??= at;
   if (table.reportA && table.reportB) {
     const agree = sameScore(table.reportA, table.reportB);
     table.disputed = !agree;

@@ -8,6 +8,9 @@ import { bergerRounds } from './round-robin.ts';
 import { pairSwissRound, type SwissEntrant } from './swiss.ts';
 import { nextCutRound, topCutFirstRound } from './top-cut.ts';
 
+/** A new round's clock: running, never paused. */
+const RUNNING_CLOCK = { clockPausedAt: null, clockPausedMs: 0 } as const;
+
 export function startRound(league: League, at: string): void {
   if (league.phase === 'finished') refuse('The league has finished.', 'リーグは終了しています。');
   if (league.config.format.kind === 'ladder') refuse('A ladder has no rounds.', 'ラダーにはラウンドがありません。');
@@ -49,6 +52,16 @@ function beginEvent(league: League): void {
   if (league.config.settings.checkInRequired) {
     for (const p of league.players) if (!p.checkedIn) p.droppedAfterRound = 0;
   }
+  if (league.decklists.required) {
+    // The organiser asked for lists before round 1: name who is missing rather than pair them.
+    const missing = league.players.filter((p) => isActive(p) && p.deck === null).map((p) => p.id);
+    if (missing.length > 0) {
+      refuse(
+        `A decklist is required before round 1, and ${missing.length} ${missing.length === 1 ? 'player has' : 'players have'} none: ${missing.join(', ')}. They submit one with /league deck, or an organiser drops them.`,
+        `第1ラウンドの前にデッキリストが必要ですが、${missing.length}人が未提出です：${missing.join('、')}。/league deck で提出するか、運営がドロップしてください。`,
+      );
+    }
+  }
   const active = league.players.filter(isActive).map((p) => p.id);
   if (active.length < 2) refuse('At least two players are needed to start.', '開始には2人以上のプレイヤーが必要です。');
   league.phase = 'running';
@@ -80,7 +93,7 @@ function pairNextRound(league: League, at: string): LeagueRound {
   return refuse('All planned rounds have been played.', '予定されたラウンドはすべて終了しました。');
 }
 
-function byeTable(player: string, league: League): Omit<LeagueTable, 'number'> {
+export function byeTable(player: string, league: League): Omit<LeagueTable, 'number'> {
   const games = league.config.settings.tiebreakers.byeGamesWon;
   return {
     a: player,
@@ -89,11 +102,13 @@ function byeTable(player: string, league: League): Omit<LeagueTable, 'number'> {
     reportB: null,
     disputed: false,
     result: { score: { gamesWonA: games, gamesWonB: 0, gamesDrawn: 0 }, bothLose: false, source: 'bye' },
+    firstReportAt: null,
+    extraMinutes: 0,
   };
 }
 
-function openTable(a: string, b: string): Omit<LeagueTable, 'number'> {
-  return { a, b, reportA: null, reportB: null, disputed: false, result: null };
+export function openTable(a: string, b: string): Omit<LeagueTable, 'number'> {
+  return { a, b, reportA: null, reportB: null, disputed: false, result: null, firstReportAt: null, extraMinutes: 0 };
 }
 
 function numbered(tables: Omit<LeagueTable, 'number'>[]): LeagueTable[] {
@@ -111,12 +126,18 @@ function swissRound(league: League, number: number, at: string): LeagueRound {
     id,
     points: points.get(id) ?? 0,
     ...meetingsOf(league, id),
+    avoid: keptApartFrom(league, id),
   }));
   const pairing = pairSwissRound(entrants, `${league.config.seed}|round-${number}`);
   const tables = pairing.tables.map((t) => openTable(t.a, t.b));
   for (const id of league.awardedByes) tables.push(byeTable(id, league));
   if (pairing.bye) tables.push(byeTable(pairing.bye, league));
-  return { number, stage: 'swiss', startedAt: at, awardedByes: [...league.awardedByes], tables: numbered(tables) };
+  return { number, stage: 'swiss', startedAt: at, awardedByes: [...league.awardedByes], tables: numbered(tables), ...RUNNING_CLOCK };
+}
+
+/** The players the organiser keeps `id` apart from. */
+function keptApartFrom(league: League, id: string): string[] {
+  return league.keptApart.flatMap(([x, y]) => (x === id ? [y] : y === id ? [x] : []));
 }
 
 /** Earlier Swiss and round-robin opponents and byes of a player (the top cut does not count). */
@@ -145,7 +166,7 @@ function roundRobinRound(league: League, number: number, index: number, at: stri
     if (a && b) tables.push(openTable(a, b));
     else if (a || b) tables.push(byeTable((a ?? b)!, league));
   }
-  return { number, stage: 'round-robin', startedAt: at, awardedByes: [], tables: numbered(tables) };
+  return { number, stage: 'round-robin', startedAt: at, awardedByes: [], tables: numbered(tables), ...RUNNING_CLOCK };
 }
 
 function topCutRound(league: League, number: number, at: string): LeagueRound {
@@ -190,7 +211,7 @@ function topCutRound(league: League, number: number, at: string): LeagueRound {
       tables = next.map((m) => (m.b === null ? byeTable(m.a, league) : openTable(m.a, m.b)));
     }
   }
-  return { number, stage: 'top-cut', startedAt: at, awardedByes: [], tables: numbered(tables) };
+  return { number, stage: 'top-cut', startedAt: at, awardedByes: [], tables: numbered(tables), ...RUNNING_CLOCK };
 }
 
 function winnerOf(t: LeagueTable): string {

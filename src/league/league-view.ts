@@ -12,15 +12,18 @@ export const HIDDEN_REASON = '(hidden)';
 export function leagueViewFor(league: League, viewer: Actor): League {
   if (viewer.role === 'organiser') return league;
   const visible = (player: string) => player === viewer.userId;
+  // Published lists (after the event or the cut) are everyone's to read; reasons stay private.
+  const deckVisible = (player: string) => visible(player) || league.decklists.published;
   return {
     ...league,
-    players: league.players.map((p) => (visible(p.id) || p.deck === null ? p : { ...p, deck: HIDDEN_DECK })),
+    players: league.players.map((p) => (deckVisible(p.id) || p.deck === null ? p : { ...p, deck: HIDDEN_DECK })),
     disqualified: league.disqualified.map((d) => (visible(d.player) ? d : { ...d, reason: HIDDEN_REASON })),
     penalties: league.penalties.map((d) => (visible(d.player) ? d : { ...d, reason: HIDDEN_REASON })),
     log: league.log.map((entry) => {
       const c = entry.command;
       if (visible(String(c.player))) return entry;
-      if (c.type === 'set-deck') return { ...entry, command: { ...c, deck: HIDDEN_DECK } };
+      if (c.type === 'set-deck' && !deckVisible(String(c.player)))
+        return { ...entry, command: { ...c, deck: HIDDEN_DECK } };
       if (c.type === 'disqualify' || c.type === 'penalty')
         return { ...entry, command: { ...c, reason: HIDDEN_REASON } };
       return entry;

@@ -36,6 +36,16 @@ export const LeagueSettingsSchema = z.object({
   tiebreakers: TiebreakerSettingsSchema,
   /** Players must check in before round 1; those who did not are dropped when it starts. */
   checkInRequired: z.boolean(),
+  /**
+   * Minutes after the first of two reports when a report the opponent has not answered stands as the result
+   * (the opponent is reminded at once); null: a single report waits for the opponent or an organiser.
+   */
+  reportDeadlineMinutes: z
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .nullable()
+    .default(null),
   /** Minutes after a round starts when the bot may record a no-show loss; null: never automatically. */
   noShowMinutes: z
     .int()
@@ -58,7 +68,8 @@ export const TableResultSchema = z.object({
   /** Both players get a match loss (e.g. neither showed up). */
   bothLose: z.boolean(),
   /** `concession`: the opponent dropped with the match unplayed (MTR: a player who drops concedes it). */
-  source: z.enum(['agreed', 'bot', 'organiser', 'no-show', 'bye', 'concession', 'penalty']),
+  /** `single-report`: one player reported and the opponent let the report deadline pass without answering. */
+  source: z.enum(['agreed', 'bot', 'organiser', 'no-show', 'bye', 'concession', 'penalty', 'single-report']),
 });
 
 export const TableSchema = z.object({
@@ -71,6 +82,10 @@ export const TableSchema = z.object({
   reportB: GameScoreSchema.nullable(),
   disputed: z.boolean(),
   result: TableResultSchema.nullable(),
+  /** When the first of the two reports came in (tables stored before report deadlines have none). */
+  firstReportAt: z.string().nullable().default(null),
+  /** Extra minutes an organiser gave this table beyond the round's time. */
+  extraMinutes: z.int().min(0).max(24 * 60).default(0),
 });
 
 export const RoundSchema = z.object({
@@ -80,6 +95,9 @@ export const RoundSchema = z.object({
   /** Byes the organiser awarded for this round (kept so a re-pair keeps them). */
   awardedByes: z.array(z.string()),
   tables: z.array(TableSchema),
+  /** The round clock: when it was paused (null while running) and how long it stood still before. */
+  clockPausedAt: z.string().nullable().default(null),
+  clockPausedMs: z.int().min(0).default(0),
 });
 
 export const PlayerSchema = z.object({
@@ -87,6 +105,8 @@ export const PlayerSchema = z.object({
   joinedAt: z.string(),
   checkedIn: z.boolean(),
   deck: z.string().nullable(),
+  /** The round that was running when the player joined late (0: joined before round 1). */
+  joinedInRound: z.int().min(0).default(0),
   /** The round number after which the player left; null while active. */
   droppedAfterRound: z.int().min(0).nullable(),
 });
@@ -116,6 +136,14 @@ export const LeagueCreateSchema = z.object({
   settings: LeagueSettingsSchema,
   /** Most players registered at once; later joins wait on the waitlist. null: no cap (leagues before caps). */
   cap: z.int().min(2).max(4096).nullable().default(null),
+  /**
+   * Late entry: players may join until round `untilRound` has started (0: closed once round 1 starts), and the
+   * rounds they missed count as match losses when `missedRoundsLose`. Leagues created before late-entry settings
+   * took joins whenever registration was open, and keep doing so.
+   */
+  lateEntry: z
+    .object({ untilRound: z.int().min(0).max(30), missedRoundsLose: z.boolean() })
+    .default({ untilRound: 30, missedRoundsLose: false }),
   /** Seeds round-1 order and ties, so replaying the log reproduces every pairing. */
   seed: z.string().min(1),
 });
@@ -165,6 +193,18 @@ export const LeagueSchema = z.object({
   disqualified: z
     .array(z.object({ player: z.string(), afterRound: z.int().min(0), reason: z.string().max(200) }))
     .default([]),
+  /** Judges and co-organisers: they may give organiser commands and are called to disputes (besides the creator). */
+  judges: z.array(z.string()).default([]),
+  /** Decklist policy: a list required before round 1; lists published (everyone may read them). */
+  decklists: z.object({ required: z.boolean(), published: z.boolean() }).default({ required: false, published: false }),
+  /** Players the organiser keeps apart in Swiss pairings (as far as a pairing exists). */
+  keptApart: z.array(z.tuple([z.string(), z.string()])).default([]),
+  /** Late entry as the organiser set it last (starts as the league's `lateEntry` setting). */
+  lateEntry: z
+    .object({ untilRound: z.int().min(0).max(30), missedRoundsLose: z.boolean() })
+    .default({ untilRound: 30, missedRoundsLose: false }),
+  /** Match losses for rounds a late entrant missed (no opponent; MTR 2.x late entry). */
+  missedRounds: z.array(z.object({ player: z.string(), round: z.int().min(1) })).default([]),
   rounds: z.array(RoundSchema),
   ladder: z.array(LadderMatchSchema),
   log: z.array(LogEntrySchema),

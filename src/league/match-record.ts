@@ -20,7 +20,14 @@ export interface ByeMatch {
   player: string;
 }
 
-export type RecordedMatch = PlayedMatch | ByeMatch;
+/** A round a late entrant missed, counted as a match loss with no opponent (its games as lost 0-`gamesLost`). */
+export interface MissedMatch {
+  kind: 'missed';
+  round: number;
+  player: string;
+}
+
+export type RecordedMatch = PlayedMatch | ByeMatch | MissedMatch;
 
 export type MatchOutcome = 'win' | 'loss' | 'draw';
 
@@ -39,5 +46,5 @@ export function opponentOf(match: PlayedMatch, player: string): string {
 }
 
 export function involves(match: RecordedMatch, player: string): boolean {
-  return match.kind === 'bye' ? match.player === player : match.a === player || match.b === player;
+  return match.kind === 'played' ? match.a === player || match.b === player : match.player === player;
 }

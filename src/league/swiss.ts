@@ -3,6 +3,8 @@
  * With an odd player count a virtual BYE player joins, so "who gets the bye" is decided by the same matching.
  *
  * The cost of a pairing is lexicographic, most important first:
+ *   0. players the organiser keeps apart: they meet only when every pairing without them is impossible (for
+ *      events too large to weigh that exactly, a kept-apart table costs more than any one rematch);
  *   1. repeated pairings: each earlier meeting of the two players (a second bye counts as meeting BYE again);
  *   2. the bye goes to the lowest-ranked player who can take it;
  *   3. players are paired inside their score group: each table costs (point difference)².
@@ -20,6 +22,8 @@ export interface SwissEntrant {
   opponents: readonly string[];
   /** Byes already received. */
   byes: number;
+  /** Players the organiser keeps this one apart from. */
+  avoid?: readonly string[];
 }
 
 export interface SwissTable {
@@ -53,14 +57,23 @@ export function pairSwissRound(entrants: readonly SwissEntrant[], shuffleSeed?: 
   const vertexCount = entrants.length + (hasBye ? 1 : 0);
   const byeVertex = hasBye ? entrants.length : -1;
   const meetings = entrants.map((e) => countMeetings(e.opponents));
+  const apart = entrants.map((e) => new Set(e.avoid ?? []));
+  const keptApart = (i: number, j: number) => apart[i]!.has(entrants[j]!.id) || apart[j]!.has(entrants[i]!.id);
 
   const points = entrants.map((e) => e.points);
   const worstTable = (Math.max(...points) - Math.min(...points)) ** 2;
   // Each level must outweigh everything the levels below it can add up to.
   const byeLevel = worstTable * Math.floor(vertexCount / 2) + 1;
   const repeatLevel = byeLevel * vertexCount;
+  // Counted in meetings: more than all tables of any pairing can repeat together (exact), or, if that cannot be
+  // weighed in safe integers, more than any two players can have met (a kept-apart table loses to any one rematch).
+  const allMeetings = entrants.reduce((sum, e) => sum + e.opponents.length + e.byes, 0) + 1;
+  const oneTableMeetings = 1 + Math.max(0, ...entrants.map((e) => e.opponents.length + e.byes));
+  const exactApart = Number.isSafeInteger((allMeetings + 1) * repeatLevel * (vertexCount / 2 + 1));
+  const apartMeetings = exactApart ? allMeetings : oneTableMeetings;
   const tableCost = (i: number, j: number) =>
-    (meetings[i]!.get(entrants[j]!.id) ?? 0) * repeatLevel + (points[i]! - points[j]!) ** 2;
+    ((meetings[i]!.get(entrants[j]!.id) ?? 0) + (keptApart(i, j) ? apartMeetings : 0)) * repeatLevel +
+    (points[i]! - points[j]!) ** 2;
   const byeCost = (i: number) => entrants[i]!.byes * repeatLevel + (entrants.length - 1 - i) * byeLevel;
 
   let maxCost = 0;

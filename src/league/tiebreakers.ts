@@ -106,6 +106,13 @@ export function playerRecord(player: string, matches: readonly RecordedMatch[], 
       r.gamesPlayed += s.byeGamesWon;
       continue;
     }
+    if (m.kind === 'missed') {
+      // A missed round is a match loss with no opponent; its games count as lost, as many as a bye's are won.
+      r.losses += 1;
+      r.matchPoints += s.points.loss;
+      r.gamesPlayed += s.byeGamesWon;
+      continue;
+    }
     r.opponents.push(opponentOf(m, player));
     const outcome = outcomeFor(m, player);
     if (outcome === 'win') r.wins += 1;
@@ -134,7 +141,7 @@ export function playerRecords(
     else byPlayer.set(p, [m]);
   };
   for (const m of matches) {
-    if (m.kind === 'bye') add(m.player, m);
+    if (m.kind !== 'played') add(m.player, m);
     else {
       add(m.a, m);
       add(m.b, m);
