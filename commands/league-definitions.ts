@@ -6,6 +6,7 @@ import {
   type SlashCommandIntegerOption,
   type SlashCommandStringOption,
   type SlashCommandSubcommandBuilder,
+  type SlashCommandSubcommandGroupBuilder,
   type SlashCommandUserOption,
 } from 'discord.js';
 import type { GameRegistry } from '../src/engine/registry.ts';
@@ -35,6 +36,118 @@ export function leagueCommandBuilders(games: GameRegistry) {
       .setMaxLength(200);
   const games03 = (name: string, what: string, required: boolean) => (o: SlashCommandIntegerOption) =>
     o.setName(name).setDescription(what).setMinValue(0).setMaxValue(3).setRequired(required);
+
+  const otherPlayer = (o: SlashCommandUserOption) =>
+    o
+      .setName('other')
+      .setDescription('The other player')
+      .setDescriptionLocalizations({ ja: 'もう1人のプレイヤー' })
+      .setRequired(true);
+  // Organiser tools beyond the everyday ones (issue 22), in one group: /league has room for 25 entries in all.
+  const manageGroup = (g: SlashCommandSubcommandGroupBuilder) =>
+    g
+      .setName('manage')
+      .setDescription('Organisers: judges, decklists, pairings by hand, late entry, the clock')
+      .setDescriptionLocalizations({ ja: '運営ツール：ジャッジ、デッキリスト、手動ペアリング、途中参加、時計' })
+      .addSubcommand((s) =>
+        sub(s, 'judge-add', 'Make a member a judge of this league (creator or server managers)', 'ジャッジを追加する')
+          .addUserOption(namedPlayer)
+          .addStringOption(leagueOption),
+      )
+      .addSubcommand((s) =>
+        sub(s, 'judge-remove', 'Remove a judge (creator or server managers)', 'ジャッジを外す')
+          .addUserOption(namedPlayer)
+          .addStringOption(leagueOption),
+      )
+      .addSubcommand((s) =>
+        sub(s, 'decklists', 'Require decklists before round 1, or publish them', 'デッキリストの提出義務・公開')
+          .addBooleanOption((o) =>
+            o
+              .setName('required')
+              .setDescription('Players need a list before round 1')
+              .setDescriptionLocalizations({ ja: '第1ラウンド前に提出必須' }),
+          )
+          .addBooleanOption((o) =>
+            o
+              .setName('published')
+              .setDescription('Everyone may read the lists (/league deck player)')
+              .setDescriptionLocalizations({ ja: '全員がリストを閲覧できる' }),
+          )
+          .addStringOption(leagueOption),
+      )
+      .addSubcommand((s) =>
+        sub(s, 'pair', 'Pair two players this round; their opponents play each other', '2人を手動で対戦させる')
+          .addUserOption(namedPlayer)
+          .addUserOption(otherPlayer)
+          .addStringOption(leagueOption),
+      )
+      .addSubcommand((s) =>
+        sub(s, 'swap', 'Two players exchange seats this round', '2人の席を入れ替える')
+          .addUserOption(namedPlayer)
+          .addUserOption(otherPlayer)
+          .addStringOption(leagueOption),
+      )
+      .addSubcommand((s) =>
+        sub(s, 'keep-apart', 'Never pair these two in Swiss rounds while avoidable', '2人を対戦させない')
+          .addUserOption(namedPlayer)
+          .addUserOption(otherPlayer)
+          .addStringOption(leagueOption),
+      )
+      .addSubcommand((s) =>
+        sub(s, 'late-entry', 'Let players join until a round has started', '途中参加の受付')
+          .addIntegerOption((o) =>
+            o
+              .setName('until-round')
+              .setDescription('Joins allowed until this round has started (0: closed at round 1)')
+              .setDescriptionLocalizations({ ja: 'このラウンド開始まで参加可（0：第1ラウンドで締切）' })
+              .setRequired(true)
+              .setMinValue(0)
+              .setMaxValue(30),
+          )
+          .addBooleanOption((o) =>
+            o
+              .setName('missed-rounds-lose')
+              .setDescription('Rounds a late player missed count as match losses (default yes)')
+              .setDescriptionLocalizations({ ja: '欠席ラウンドを試合敗北とする（既定：はい）' }),
+          )
+          .addStringOption(leagueOption),
+      )
+      .addSubcommand((s) =>
+        sub(s, 'clock', 'Pause or resume the round clock, or give a table extra time', 'ラウンドの時計・延長')
+          .addStringOption((o) =>
+            o
+              .setName('action')
+              .setDescription('What to do')
+              .setDescriptionLocalizations({ ja: '操作' })
+              .setRequired(true)
+              .addChoices(
+                { name: 'pause', value: 'pause', name_localizations: { ja: '停止' } },
+                { name: 'resume', value: 'resume', name_localizations: { ja: '再開' } },
+                { name: 'extend a table', value: 'extend', name_localizations: { ja: '卓の延長' } },
+              ),
+          )
+          .addIntegerOption((o) => o.setName('table').setDescription('Table (extend)').setMinValue(1))
+          .addIntegerOption((o) =>
+            o
+              .setName('minutes')
+              .setDescription('Extra minutes (extend)')
+              .setMinValue(1)
+              .setMaxValue(24 * 60),
+          )
+          .addStringOption(leagueOption),
+      )
+      .addSubcommand((s) =>
+        sub(s, 'report-deadline', 'Minutes until an unanswered report stands (0: never)', '報告の確定期限（分）')
+          .addIntegerOption((o) =>
+            o
+              .setName('minutes')
+              .setDescription('0 turns the deadline off')
+              .setRequired(true)
+              .setMinValue(0)
+              .setMaxValue(24 * 60),
+          )
+          .addStringOption(leagueOption),
+      );
 
   const league = new SlashCommandBuilder()
     .setName('league')
@@ -134,7 +247,7 @@ export function leagueCommandBuilders(games: GameRegistry) {
         .addUserOption(playerOption('Organisers: drop someone else')),
     )
     .addSubcommand((s) =>
-      sub(s, 'deck', 'Submit your decklist (private)', 'デッキリストを提出する（非公開）')
+      sub(s, 'deck', 'Submit your decklist (private), or read one', 'デッキリストを提出する（非公開）・閲覧する')
         .addStringOption((o) =>
           o.setName('list').setDescription('The decklist as text: 4 card-id, 2 other-card, ...').setMaxLength(4000),
         )
@@ -142,7 +255,7 @@ export function leagueCommandBuilders(games: GameRegistry) {
           o.setName('file').setDescription('Or the decklist as a text file (.txt, one "N card-id" per line, 16 KB)'),
         )
         .addStringOption(leagueOption)
-        .addUserOption(playerOption('Organisers: for someone else')),
+        .addUserOption(playerOption("Organisers: for someone else; without a list, read this player's")),
     )
     .addSubcommand((s) =>
       sub(s, 'checkin', 'Check in before round 1', '第1ラウンド前にチェックインする')
@@ -292,10 +405,16 @@ export function leagueCommandBuilders(games: GameRegistry) {
                 name_localizations: { ja: '全ラウンドの対戦と結果（CSV）' },
               },
               { name: 'the whole event (JSON)', value: 'json', name_localizations: { ja: '大会全体（JSON）' } },
+              {
+                name: 'every decklist (text)',
+                value: 'decklists',
+                name_localizations: { ja: '全デッキリスト（テキスト）' },
+              },
             ),
         )
         .addStringOption(leagueOption),
     )
+    .addSubcommandGroup(manageGroup)
     .addSubcommand((s) =>
       sub(s, 'finish', 'Organisers: end the league', 'リーグを終了する（運営）')
         .addBooleanOption((o) =>

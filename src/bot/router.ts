@@ -6,7 +6,7 @@ import type { BotContext } from './context.ts';
 import { decodeControl, decodeNumberModal } from './custom-id.ts';
 import { deckAutocomplete, deckCommand, deckEditButton, deckFormSubmit } from './deck-commands.ts';
 import { clientLocales, localeOf, T } from './i18n.ts';
-import { hereButton, leagueAutocomplete, leagueCommand, ratingCommand } from './league/league-commands.ts';
+import { hereButton, judgeButton, leagueAutocomplete, leagueCommand, ratingCommand } from './league/league-commands.ts';
 import { concede, matchStatus, onMatchControl, onNumberModal, openNumberModal, showHand } from './play.ts';
 import { matchResume } from './resume.ts';
 import {
@@ -97,6 +97,7 @@ async function dispatch(ctx: BotContext, interaction: Interaction): Promise<void
   if (interaction.isButton() && interaction.customId.startsWith('deck:edit:')) return deckEditButton(ctx, interaction);
   if (interaction.isButton() && interaction.customId.startsWith('rule:')) return rulesButton(ctx, interaction);
   if (interaction.isButton() && interaction.customId.startsWith('lg:here:')) return hereButton(ctx, interaction);
+  if (interaction.isButton() && interaction.customId.startsWith('lg:judge:')) return judgeButton(ctx, interaction);
   if (interaction.isButton() || interaction.isStringSelectMenu()) {
     const control = decodeControl(interaction.customId);
     if (!control) {

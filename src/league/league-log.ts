@@ -9,18 +9,6 @@ import { type Actor, ActorSchema, type League, LeagueCreateSchema, type LogEntry
 import { ADMIN_COMMANDS, type LeagueCommand, parseCommand } from './league-commands.ts';
 import { refuse } from './league-errors.ts';
 import {
-  awardBye,
-  checkIn,
-  disqualify,
-  drop,
-  finish,
-  join,
-  openRegistration,
-  penalise,
-  reinstate,
-  setDeck,
-} from './league-registration.ts';
-import {
   acceptSingleReport,
   addJudge,
   extendTable,
@@ -34,6 +22,18 @@ import {
   setReportDeadline,
   swapPlayers,
 } from './league-organiser.ts';
+import {
+  awardBye,
+  checkIn,
+  disqualify,
+  drop,
+  finish,
+  join,
+  openRegistration,
+  penalise,
+  reinstate,
+  setDeck,
+} from './league-registration.ts';
 import { botResult, noShow, report, setResult } from './league-results.ts';
 import { repairRound, startRound } from './league-rounds.ts';
 

@@ -162,8 +162,7 @@ export function extendTable(league: League, tableNumber: number, minutes: number
 function runningRound(league: League): LeagueRound {
   notFinished(league);
   const round = currentRound(league) ?? refuse('No round has started yet.', 'まだラウンドが始まっていません。');
-  if (round.tables.every((t) => t.result !== null))
-    refuse('The round is complete.', 'このラウンドは終了しています。');
+  if (round.tables.every((t) => t.result !== null)) refuse('The round is complete.', 'このラウンドは終了しています。');
   return round;
 }
 

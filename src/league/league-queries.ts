@@ -84,11 +84,14 @@ export interface HistoryLine {
   opponent: string | null;
   /** The player's games won, lost, drawn; null while the match has no result. */
   score: { won: number; lost: number; drawn: number } | null;
-  outcome: 'win' | 'loss' | 'draw' | 'bye' | 'pending';
+  /** `missed`: a round a late entrant missed, a match loss with no opponent. */
+  outcome: 'win' | 'loss' | 'draw' | 'bye' | 'pending' | 'missed';
 }
 
 export function playerHistory(league: League, player: string): HistoryLine[] {
-  const lines: HistoryLine[] = [];
+  const lines: HistoryLine[] = league.missedRounds
+    .filter((m) => m.player === player)
+    .map((m) => ({ round: m.round, stage: 'swiss' as const, opponent: null, score: null, outcome: 'missed' as const }));
   for (const round of league.rounds) {
     for (const t of round.tables) {
       if (t.a !== player && t.b !== player) continue;
@@ -110,7 +113,7 @@ export function playerHistory(league: League, player: string): HistoryLine[] {
       lines.push({ round: round.number, stage: round.stage, opponent, score, outcome });
     }
   }
-  return lines;
+  return lines.sort((x, y) => x.round - y.round);
 }
 
 /** What `/league audit` shows: every organiser change, oldest first, with undone ones marked. */

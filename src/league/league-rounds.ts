@@ -132,7 +132,14 @@ function swissRound(league: League, number: number, at: string): LeagueRound {
   const tables = pairing.tables.map((t) => openTable(t.a, t.b));
   for (const id of league.awardedByes) tables.push(byeTable(id, league));
   if (pairing.bye) tables.push(byeTable(pairing.bye, league));
-  return { number, stage: 'swiss', startedAt: at, awardedByes: [...league.awardedByes], tables: numbered(tables), ...RUNNING_CLOCK };
+  return {
+    number,
+    stage: 'swiss',
+    startedAt: at,
+    awardedByes: [...league.awardedByes],
+    tables: numbered(tables),
+    ...RUNNING_CLOCK,
+  };
 }
 
 /** The players the organiser keeps `id` apart from. */

@@ -85,7 +85,11 @@ export const TableSchema = z.object({
   /** When the first of the two reports came in (tables stored before report deadlines have none). */
   firstReportAt: z.string().nullable().default(null),
   /** Extra minutes an organiser gave this table beyond the round's time. */
-  extraMinutes: z.int().min(0).max(24 * 60).default(0),
+  extraMinutes: z
+    .int()
+    .min(0)
+    .max(24 * 60)
+    .default(0),
 });
 
 export const RoundSchema = z.object({

@@ -312,6 +312,24 @@ export class LeagueStore {
   }
 
   /** A pairing thread the bot opened for a table. */
+  /** Records a once-only notice; true the first time (send it), false when it was already sent. */
+  noticeOnce(leagueId: string, notice: string): boolean {
+    const inserted = prepared(
+      this.db,
+      'INSERT OR IGNORE INTO league_notices (league_id, notice, at) VALUES (?, ?, ?)',
+    ).run(leagueId, notice, this.now());
+    return inserted.changes === 1;
+  }
+
+  /** The pairing thread of a round's table, if the bot opened one. */
+  threadOf(leagueId: string, round: number, table: number): string | null {
+    const row = prepared(
+      this.db,
+      'SELECT thread_id FROM league_threads WHERE league_id = ? AND round = ? AND table_number = ? ORDER BY thread_id LIMIT 1',
+    ).get(leagueId, round, table) as { thread_id: string } | undefined;
+    return row?.thread_id ?? null;
+  }
+
   addThread(leagueId: string, round: number, table: number, threadId: string): void {
     prepared(
       this.db,

@@ -339,7 +339,12 @@ describe('deck submission by file, checked against the deck rules', () => {
     expect((await run(ann, g, 'league deck', { list: legal, file: file(legal) })).content).toBe(
       'Give the decklist either as text (list) or as a file (file), not both.',
     );
-    expect((await run(ann, g, 'league deck')).content).toMatch(
+    // Without a list or file, /league deck shows the player's own submitted list with a deck check.
+    const shown = (await run(ann, g, 'league deck')).content ?? '';
+    expect(shown).toMatch(/^Decklist of <@\d+> in "Decks":/);
+    expect(shown).toContain(legal.split('\n')[1] as string);
+    expect(shown).toContain("Deck check: legal under the game's deck rules.");
+    expect((await run(ann, g, 'league deck', { list: '  ' })).content).toMatch(
       /^Give the decklist as text in the list option, or attach/,
     );
     expect(deckOf(ann)).toBe(legal);

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { IllegalAction } from '../../src/engine/core/errors.ts';
 import type { League, LeagueTable } from '../../src/league/league.ts';
 import { applyCommand, createLeague, replay, undoTarget } from '../../src/league/league-log.ts';
-import { leagueStandings, roundPairings } from '../../src/league/league-queries.ts';
 import { timeCalledAt } from '../../src/league/league-organiser.ts';
+import { leagueStandings, roundPairings } from '../../src/league/league-queries.ts';
 import { leagueViewFor } from '../../src/league/league-view.ts';
 import { pairSwissRound } from '../../src/league/swiss.ts';
 import { MTR_TIEBREAKERS } from '../../src/league/tiebreakers.ts';
@@ -79,7 +79,8 @@ describe('judges', () => {
 describe('decklists', () => {
   it('required before round 1: the start names who has none, and goes once they submitted', () => {
     let l = org(withPlayers(newLeague(), ids(4)), { type: 'decklist-policy', required: true });
-    for (const id of ['p1', 'p2', 'p3']) l = applyCommand(l, as(id), { type: 'set-deck', player: id, deck: '4 x' }, at());
+    for (const id of ['p1', 'p2', 'p3'])
+      l = applyCommand(l, as(id), { type: 'set-deck', player: id, deck: '4 x' }, at());
     expect(refusal(() => start(l))).toMatch(/1 player has none: p4/);
     l = applyCommand(l, as('p4'), { type: 'set-deck', player: 'p4', deck: '4 y' }, at());
     expect(start(l).rounds).toHaveLength(1);

@@ -26,7 +26,7 @@ import { leagueJson, roundsCsv } from '../../league/league-export.ts';
 import { createLeague, undoTarget } from '../../league/league-log.ts';
 import { auditTrail, leagueStandings, playDrawChoosers, playerHistory } from '../../league/league-queries.ts';
 import { waitlistPlace } from '../../league/league-registration.ts';
-import { leagueViewFor } from '../../league/league-view.ts';
+import { HIDDEN_DECK, leagueViewFor } from '../../league/league-view.ts';
 import { tiebreakersForMatchLength } from '../../league/tiebreakers.ts';
 import { LeagueNameTaken, type LeagueRecord, LeagueUnavailable } from '../../store/league-store.ts';
 import type { BotContext } from '../context.ts';
@@ -67,8 +67,14 @@ function isManager(interaction: Slash | ButtonInteraction): boolean {
   return interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false;
 }
 
-function isOrganiser(interaction: Slash | ButtonInteraction, record: LeagueRecord): boolean {
+/** The league's creator or a server manager: the only ones who name judges. */
+function isOwner(interaction: Slash | ButtonInteraction, record: LeagueRecord): boolean {
   return isManager(interaction) || record.ownerId === interaction.user.id;
+}
+
+/** Organisers: the creator, server managers, and the league's judges (co-organisers). */
+function isOrganiser(interaction: Slash | ButtonInteraction, record: LeagueRecord): boolean {
+  return isOwner(interaction, record) || record.league.judges.includes(interaction.user.id);
 }
 
 function actorFor(interaction: Slash | ButtonInteraction, record: LeagueRecord): Actor {
@@ -138,8 +144,9 @@ export async function leagueCommand(ctx: BotContext, interaction: Slash): Promis
   const locale = localeOf(interaction.locale);
   await answering(interaction, locale, async () => {
     if (!interaction.guildId) refuse(W.onlyInGuild);
-    const sub = interaction.options.getSubcommand();
-    const handler = HANDLERS[sub];
+    const group = interaction.options.getSubcommandGroup(false);
+    const sub = group ? `${group} ${interaction.options.getSubcommand()}` : interaction.options.getSubcommand();
+    const handler = HANDLERS[sub] ?? MANAGE[sub];
     if (!handler) throw new Error(`unknown /league ${sub}`);
     await handler(ctx, interaction, locale);
   });
@@ -200,10 +207,16 @@ const HANDLERS: Record<string, Handler> = {
   },
   deck: async (ctx, interaction, locale) => {
     const record = leagueFor(ctx, interaction);
-    const { player, actor } = subjectOf(interaction, record);
     const typed = interaction.options.getString('list');
     const file = interaction.options.getAttachment('file');
     if (typed !== null && file !== null) refuse(W.deckListAndFile);
+    if (file === null && typed === null) {
+      // Reading a list: whose it is and whether the asker may see it is the league view's decision.
+      const whose = interaction.options.getUser('player')?.id ?? interaction.user.id;
+      await showDeck(ctx, interaction, record, whose, locale);
+      return;
+    }
+    const { player, actor } = subjectOf(interaction, record);
     if (file === null && !typed?.trim()) refuse(W.deckEmpty);
     if (record.status === 'frozen') refuse(W.frozen(record.statusReason ?? ''));
     // Downloading can take a moment: acknowledge first, within Discord's 3 seconds.
@@ -310,7 +323,11 @@ const HANDLERS: Record<string, Handler> = {
     const record = leagueFor(ctx, interaction);
     const actor = requireOrganiser(interaction, record);
     const next = record.league.rounds.length + 1;
-    await command(ctx, interaction, record, actor, { type: 'start-round' }, W.roundStarted(next), locale);
+    if (record.status === 'frozen') refuse(W.frozen(record.statusReason ?? ''));
+    // Asking Discord who is still a member can take a moment: acknowledge first.
+    await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+    const current = await leagueServiceOf(ctx).dropDeparted(record);
+    await command(ctx, interaction, current, actor, { type: 'start-round' }, W.roundStarted(next), locale);
   },
   're-pair': async (ctx, interaction, locale) => {
     const record = leagueFor(ctx, interaction);
@@ -424,6 +441,18 @@ const HANDLERS: Record<string, Handler> = {
       ctx,
       rows.map((r) => r.player),
     );
+    if (what === 'decklists') {
+      const names = await namesOf(
+        ctx,
+        record.league.players.map((p) => p.id),
+      );
+      const text = decklistsText(record, names);
+      await interaction.editReply({
+        content: W.exportDecklistsDone(record.name)[locale],
+        files: [exportAttachment(record, 'decklists.txt', text)],
+      });
+      return;
+    }
     const file =
       what === 'rounds'
         ? exportAttachment(record, 'rounds.csv', roundsCsv(record.league, names))
@@ -445,6 +474,144 @@ const HANDLERS: Record<string, Handler> = {
   },
 };
 
+/** `/league deck` without a list: a player's submitted list, to themselves, organisers, or anyone once published. */
+async function showDeck(ctx: BotContext, interaction: Slash, record: LeagueRecord, player: string, locale: Locale) {
+  const view = leagueViewFor(record.league, actorFor(interaction, record));
+  const entry = view.players.find((p) => p.id === player);
+  if (!entry) refuse(W.playerNotInLeague(`<@${player}>`));
+  const deck = (entry as { deck: string | null }).deck;
+  if (deck === null) refuse(W.noDeckYet(`<@${player}>`));
+  if (deck === HIDDEN_DECK) refuse(W.deckPrivate);
+  // Never send a list the viewer may not read, whatever the view says (belt and braces for hidden information).
+  if (player !== interaction.user.id && !isOrganiser(interaction, record) && !record.league.decklists.published)
+    refuse(W.deckPrivate);
+  const problems = deckProblems(ctx, record.game, deck as string);
+  const check = problems
+    ? W.deckCheckFailed(clip(problems.map((p) => `· ${p[locale]}`).join('\n'), 900))[locale]
+    : W.deckCheckPassed[locale];
+  await say(interaction, {
+    content: clip(`${W.deckOf(`<@${player}>`, record.name)[locale]}\n\`\`\`\n${deck}\n\`\`\`\n${check}`, 2000),
+    allowedMentions: { parse: [] },
+  });
+}
+
+/** Every submitted list, one block per player, for the organiser's deck checks and publishing. */
+function decklistsText(record: LeagueRecord, names: Readonly<Record<string, string>>): string {
+  const blocks = record.league.players
+    .filter((p) => p.deck !== null)
+    .map((p) => `# ${names[p.id] ?? p.id} (${p.id})${p.droppedAfterRound !== null ? ' [dropped]' : ''}\n${p.deck}\n`);
+  return blocks.length > 0 ? blocks.join('\n') : '# no decklists submitted\n';
+}
+
+/** A player option and the `other` option of /league manage, as two different ids. */
+function twoPlayers(interaction: Slash): { a: string; b: string } {
+  const a = interaction.options.getUser('player', true).id;
+  const b = interaction.options.getUser('other', true).id;
+  if (a === b) refuse(W.twoDifferent);
+  return { a, b };
+}
+
+/** /league manage …: the organiser tools of issue 22. Judges are named by the creator or a server manager only. */
+const MANAGE: Record<string, Handler> = {
+  'manage judge-add': async (ctx, interaction, locale) => {
+    const record = leagueFor(ctx, interaction);
+    if (!isOwner(interaction, record)) refuse(W.ownerOnly);
+    const player = interaction.options.getUser('player', true).id;
+    const actor: Actor = { userId: interaction.user.id, role: 'organiser' };
+    await command(ctx, interaction, record, actor, { type: 'add-judge', player }, W.judgeAdded(`<@${player}>`), locale);
+  },
+  'manage judge-remove': async (ctx, interaction, locale) => {
+    const record = leagueFor(ctx, interaction);
+    if (!isOwner(interaction, record)) refuse(W.ownerOnly);
+    const player = interaction.options.getUser('player', true).id;
+    const actor: Actor = { userId: interaction.user.id, role: 'organiser' };
+    const text = W.judgeRemoved(`<@${player}>`);
+    await command(ctx, interaction, record, actor, { type: 'remove-judge', player }, text, locale);
+  },
+  'manage decklists': async (ctx, interaction, locale) => {
+    const record = leagueFor(ctx, interaction);
+    const actor = requireOrganiser(interaction, record);
+    const required = interaction.options.getBoolean('required');
+    const published = interaction.options.getBoolean('published');
+    if (required === null && published === null) refuse(W.decklistPolicyEmpty);
+    const input = {
+      type: 'decklist-policy' as const,
+      ...(required === null ? {} : { required }),
+      ...(published === null ? {} : { published }),
+    };
+    await command(ctx, interaction, record, actor, input, W.decklistPolicySet(required, published), locale);
+  },
+  'manage pair': async (ctx, interaction, locale) => {
+    const record = leagueFor(ctx, interaction);
+    const actor = requireOrganiser(interaction, record);
+    const { a, b } = twoPlayers(interaction);
+    await command(
+      ctx,
+      interaction,
+      record,
+      actor,
+      { type: 'pair-players', a, b },
+      W.paired(`<@${a}>`, `<@${b}>`),
+      locale,
+    );
+  },
+  'manage swap': async (ctx, interaction, locale) => {
+    const record = leagueFor(ctx, interaction);
+    const actor = requireOrganiser(interaction, record);
+    const { a, b } = twoPlayers(interaction);
+    await command(
+      ctx,
+      interaction,
+      record,
+      actor,
+      { type: 'swap-players', a, b },
+      W.swapped(`<@${a}>`, `<@${b}>`),
+      locale,
+    );
+  },
+  'manage keep-apart': async (ctx, interaction, locale) => {
+    const record = leagueFor(ctx, interaction);
+    const actor = requireOrganiser(interaction, record);
+    const { a, b } = twoPlayers(interaction);
+    const text = W.keptApart(`<@${a}>`, `<@${b}>`);
+    await command(ctx, interaction, record, actor, { type: 'keep-apart', a, b }, text, locale);
+  },
+  'manage late-entry': async (ctx, interaction, locale) => {
+    const record = leagueFor(ctx, interaction);
+    const actor = requireOrganiser(interaction, record);
+    const untilRound = interaction.options.getInteger('until-round', true);
+    const missedRoundsLose = interaction.options.getBoolean('missed-rounds-lose') ?? true;
+    const input = { type: 'late-entry' as const, untilRound, missedRoundsLose };
+    await command(ctx, interaction, record, actor, input, W.lateEntrySet(untilRound, missedRoundsLose), locale);
+  },
+  'manage clock': async (ctx, interaction, locale) => {
+    const record = leagueFor(ctx, interaction);
+    const actor = requireOrganiser(interaction, record);
+    const action = interaction.options.getString('action', true);
+    if (action === 'pause') {
+      await command(ctx, interaction, record, actor, { type: 'pause-clock' }, W.clockPaused, locale);
+      return;
+    }
+    if (action === 'resume') {
+      await command(ctx, interaction, record, actor, { type: 'resume-clock' }, W.clockResumed, locale);
+      return;
+    }
+    const table = interaction.options.getInteger('table');
+    const minutes = interaction.options.getInteger('minutes');
+    if (table === null || minutes === null) refuse(W.extendNeedsTableAndMinutes);
+    const input = { type: 'extend-time' as const, table: table as number, minutes: minutes as number };
+    await command(ctx, interaction, record, actor, input, W.extended(table as number, minutes as number), locale);
+  },
+  'manage report-deadline': async (ctx, interaction, locale) => {
+    const record = leagueFor(ctx, interaction);
+    const actor = requireOrganiser(interaction, record);
+    const given = interaction.options.getInteger('minutes', true);
+    const minutes = given === 0 ? null : given;
+    const input = { type: 'report-deadline' as const, minutes };
+    await command(ctx, interaction, record, actor, input, W.reportDeadlineSet(minutes), locale);
+  },
+};
+
 /** "2-1" or "1-1-1": games won by the table's first player, the second's, and drawn games. */
 export function parseScore(raw: string): GameScore | null {
   const m = /^\s*(\d)\s*[-–:]\s*(\d)(?:\s*[-–:]\s*(\d))?\s*$/.exec(raw);
@@ -453,6 +620,9 @@ export function parseScore(raw: string): GameScore | null {
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** New leagues: a report the opponent leaves unanswered this long stands as the result. */
+export const DEFAULT_REPORT_DEADLINE_MINUTES = 30;
 
 function dateOption(interaction: Slash, name: string): string | null {
   const raw = interaction.options.getString(name);
@@ -500,7 +670,11 @@ async function createCommand(ctx: BotContext, interaction: Slash, locale: Locale
       tiebreakers: tiebreakersForMatchLength(matchLength),
       checkInRequired: interaction.options.getBoolean('check-in') ?? false,
       noShowMinutes: interaction.options.getInteger('no-show-minutes'),
+      // An unanswered report stands after this long (the opponent is reminded at once); /league manage changes it.
+      reportDeadlineMinutes: DEFAULT_REPORT_DEADLINE_MINUTES,
     },
+    // Issue 22: entries close when round 1 starts unless the organiser opens late entry (/league manage late-entry).
+    lateEntry: { untilRound: 0, missedRoundsLose: true },
     cap: interaction.options.getInteger('cap'),
     seed: randomUUID(),
   };
@@ -550,6 +724,27 @@ export async function hereButton(ctx: BotContext, interaction: ButtonInteraction
     if (!seated) refuse(W.hereNotPaired);
     ctx.store.leagues.markPresent(record.leagueId, r.number, interaction.user.id);
     await say(interaction, { content: W.here[locale] });
+  });
+}
+
+/** "Call a judge" in a pairing thread: a player of that table (or staff) calls the judges into the thread. */
+export async function judgeButton(ctx: BotContext, interaction: ButtonInteraction): Promise<void> {
+  const locale = localeOf(interaction.locale);
+  await answering(interaction, locale, async () => {
+    const [, , leagueId, roundText, tableText] = interaction.customId.split(':');
+    const record = ctx.store.leagues.get(leagueId ?? '') ?? refuse(W.judgeCallOld);
+    const round = currentRound(record.league);
+    if (record.league.phase === 'finished' || !round || round.number !== Number(roundText)) refuse(W.judgeCallOld);
+    const table = round?.tables.find((t) => t.number === Number(tableText));
+    const seated = table && (table.a === interaction.user.id || table.b === interaction.user.id);
+    if (!seated && !isOrganiser(interaction, record)) refuse(W.hereNotPaired);
+    const sent = await leagueServiceOf(ctx).callJudge(
+      record,
+      Number(roundText),
+      Number(tableText),
+      interaction.user.id,
+    );
+    await say(interaction, { content: (sent ? W.judgeCallSent : W.judgeCallTooSoon)[locale] });
   });
 }
 

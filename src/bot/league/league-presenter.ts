@@ -180,7 +180,7 @@ export function chunks(lines: readonly string[], max = 3800): string[] {
 
 export function historyEmbed(record: LeagueRecord, who: string, lines: readonly HistoryLine[], locale: Locale) {
   const text = lines.map((h) => {
-    const opponent = h.opponent ? mention(h.opponent) : W.bye[locale];
+    const opponent = h.opponent ? mention(h.opponent) : h.outcome === 'missed' ? '—' : W.bye[locale];
     const score = h.score ? ` ${h.score.won}-${h.score.lost}${h.score.drawn ? `-${h.score.drawn}` : ''}` : '';
     const stage = h.stage === 'top-cut' ? ' (top cut)' : '';
     return `R${h.round}${stage}: ${opponent} · ${(W.outcome[h.outcome] as Label)[locale]}${score}`;
@@ -224,12 +224,27 @@ export function infoEmbed(games: GameRegistry, record: LeagueRecord, locale: Loc
         league.config.settings.noShowMinutes
           ? `no-show ${W.minutes(league.config.settings.noShowMinutes)[locale]}`
           : '',
+        W.infoReportDeadline(league.config.settings.reportDeadlineMinutes)[locale],
       ]
         .filter(Boolean)
         .join(' · '),
       inline: true,
     },
   ];
+  fields.push(
+    {
+      name: W.infoDecklistsTitle[locale],
+      value: W.infoDecklists(league.decklists.required, league.decklists.published)[locale],
+      inline: true,
+    },
+    {
+      name: W.infoLateEntryTitle[locale],
+      value: W.infoLateEntry(league.lateEntry.untilRound, league.lateEntry.missedRoundsLose)[locale],
+      inline: true,
+    },
+  );
+  if (league.judges.length > 0)
+    fields.push({ name: W.infoJudges[locale], value: clip(league.judges.map(mention).join(' '), 1024), inline: true });
   if (league.config.cap !== null || league.waitlist.length > 0) {
     const waiting = league.waitlist.map((w, n) => `${n + 1}. ${mention(w.id)}`);
     fields.push({ name: i.waitlist[locale], value: clip(waiting.join('\n') || '–', 1024), inline: false });

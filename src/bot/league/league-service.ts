@@ -21,6 +21,7 @@ import {
   roundComplete,
 } from '../../league/league.ts';
 import type { LeagueCommandInput } from '../../league/league-commands.ts';
+import { timeCalledAt } from '../../league/league-organiser.ts';
 import { leagueStandings, noShowDeadline, playDrawChoosers, topCutChampion } from '../../league/league-queries.ts';
 import { ratedGamesOfRound, ratedLadderGames } from '../../league/league-ratings.ts';
 import { type RatedGame, weeklyPeriod } from '../../league/ratings.ts';
@@ -37,6 +38,14 @@ import { W } from './league-words.ts';
 export function hereButtonId(leagueId: string, round: number): string {
   return `lg:here:${leagueId}:${round}`;
 }
+
+/** The custom_id of the "Call a judge" button in a pairing thread: `lg:judge:<leagueId>:<round>:<table>`. */
+export function judgeButtonId(leagueId: string, round: number, table: number): string {
+  return `lg:judge:${leagueId}:${round}:${table}`;
+}
+
+/** The time warning comes this many minutes before time is called (rounds of at least twice as long). */
+const WARNING_MINUTES = 5;
 
 /** Threads per pairing only while a round has this many tables at most (a thread each is clutter beyond that). */
 const MAX_THREADED_TABLES = 32;
@@ -148,16 +157,9 @@ export class LeagueService {
   private async checkRound(record: LeagueRecord, now: number): Promise<void> {
     const round = currentRound(record.league);
     if (!round || roundComplete(round)) return;
-    const started = Date.parse(round.startedAt);
     const locale = this.localeOf(record);
-    if (record.roundMinutes && now >= started + record.roundMinutes * 60_000 && record.timeCalledRound < round.number) {
-      this.ctx.store.leagues.setProgress(record.leagueId, { timeCalledRound: round.number });
-      const open = round.tables
-        .filter((t) => t.result === null && t.b !== null)
-        .map((t) => W.table(t.number)[locale])
-        .join(', ');
-      await this.post(record, { content: W.timeCalled(round.number, open)[locale] });
-    }
+    if (record.roundMinutes) await this.callTime(record, round, record.roundMinutes, now, locale);
+    await this.acceptLateReports(record, now, locale);
     const deadline = noShowDeadline(record.league);
     if (!deadline || now < Date.parse(deadline) || record.noShowRound >= round.number) return;
     this.ctx.store.leagues.setProgress(record.leagueId, { noShowRound: round.number });
@@ -174,6 +176,140 @@ export class LeagueService {
         await this.post(latest, { content: W.noShowFailed(t.number, why)[locale] });
       }
     }
+  }
+
+  /**
+   * The round clock (issue 22): a warning before time, the time call for tables without an extension, and one call
+   * per extended table when its own time is up. A paused clock calls nothing. Each is sent once (notices survive a
+   * restart); the round's call still records `timeCalledRound` as before.
+   */
+  private async callTime(record: LeagueRecord, round: LeagueRound, minutes: number, now: number, locale: Locale) {
+    const leagues = this.ctx.store.leagues;
+    const open = round.tables.filter((t) => t.result === null && t.b !== null);
+    const base = round.tables[0] ? timeCalledAt(round, { ...round.tables[0], extraMinutes: 0 }, minutes) : null;
+    if (base === null) return;
+    const warnAt = base - WARNING_MINUTES * 60_000;
+    if (
+      minutes >= 2 * WARNING_MINUTES &&
+      now >= warnAt &&
+      now < base &&
+      leagues.noticeOnce(record.leagueId, `warn:r${round.number}`)
+    )
+      await this.post(record, { content: W.timeWarning(round.number, WARNING_MINUTES)[locale] });
+    if (now >= base && record.timeCalledRound < round.number) {
+      leagues.setProgress(record.leagueId, { timeCalledRound: round.number });
+      const called = open
+        .filter((t) => t.extraMinutes === 0)
+        .map((t) => W.table(t.number)[locale])
+        .join(', ');
+      const extended = open
+        .filter((t) => t.extraMinutes > 0)
+        .map((t) => `${W.table(t.number)[locale]} (+${t.extraMinutes})`)
+        .join(', ');
+      const lines = [W.timeCalled(round.number, called || '–')[locale]];
+      if (extended) lines.push(W.extendedPlayOn(extended)[locale]);
+      await this.post(record, { content: lines.join('\n') });
+    }
+    for (const t of open) {
+      if (t.extraMinutes === 0) continue;
+      const end = timeCalledAt(round, t, minutes);
+      if (end === null || now < end || !leagues.noticeOnce(record.leagueId, `time:r${round.number}:t${t.number}`))
+        continue;
+      await this.postAtTable(record, round.number, t.number, { content: W.tableTimeCalled(t.number)[locale] });
+    }
+  }
+
+  /** Single reports whose deadline passed stand as results (the timer gives the command, so audit and undo see it). */
+  private async acceptLateReports(record: LeagueRecord, now: number, locale: Locale): Promise<void> {
+    const minutes = record.league.config.settings.reportDeadlineMinutes;
+    const round = currentRound(record.league);
+    if (minutes === null || !round) return;
+    for (const t of round.tables) {
+      const single = t.result === null && (t.reportA === null) !== (t.reportB === null);
+      if (!single || t.firstReportAt === null || now < Date.parse(t.firstReportAt) + minutes * 60_000) continue;
+      const latest = this.ctx.store.leagues.require(record.leagueId);
+      try {
+        await this.run(latest, this.timerActor(), { type: 'accept-report', table: t.number });
+      } catch (error) {
+        const why = (error as { reason?: Label }).reason?.[locale] ?? (error as Error).message;
+        this.ctx.log(`league ${record.leagueId}: accepting the report of table ${t.number}: ${why}`);
+      }
+    }
+  }
+
+  /**
+   * Players who left the server are dropped before a round is paired (issue 22). Without the privileged members
+   * intent the bot hears no leave event, so it asks Discord for the members it is about to pair, 100 at a time.
+   */
+  async dropDeparted(record: LeagueRecord): Promise<LeagueRecord> {
+    const active = record.league.players.filter((p) => p.droppedAfterRound === null).map((p) => p.id);
+    if (active.length === 0) return record;
+    const guild = await this.ctx.client.guilds.fetch(record.guildId).catch(() => null);
+    if (!guild) return record;
+    const present = new Set<string>();
+    for (let i = 0; i < active.length; i += 100) {
+      const batch = active.slice(i, i + 100);
+      try {
+        const found = await guild.members.fetch({ user: batch, time: 10_000 });
+        for (const id of found.keys()) present.add(id);
+      } catch (error) {
+        // Unknown: drop nobody rather than drop someone by mistake.
+        this.ctx.log(`league ${record.leagueId}: member check failed: ${(error as Error).message}`);
+        return record;
+      }
+    }
+    let latest = record;
+    const locale = this.localeOf(record);
+    const departed = active.filter((x) => !present.has(x));
+    if (departed.length === 0) return record;
+    // More than half the field gone at once is more likely a Discord answer we misread than people leaving:
+    // drop nobody, and let the organiser look.
+    if (departed.length * 2 > active.length) {
+      this.ctx.log(`league ${record.leagueId}: ${departed.length} of ${active.length} players not found; none dropped`);
+      return record;
+    }
+    for (const id of departed) latest = await this.run(latest, this.timerActor(), { type: 'drop', player: id });
+    await this.post(latest, { content: departed.map((id) => W.leftServerDropped(mention(id))[locale]).join('\n') });
+    return latest;
+  }
+
+  /** Posts in a table's pairing thread when it has one, else in the league channel. */
+  private async postAtTable(
+    record: LeagueRecord,
+    round: number,
+    table: number,
+    message: Parameters<SendableChannels['send']>[0],
+  ): Promise<void> {
+    const threadId = this.ctx.store.leagues.threadOf(record.leagueId, round, table);
+    const thread = threadId ? await this.ctx.client.channels.fetch(threadId).catch(() => null) : null;
+    if (thread?.isSendable()) {
+      try {
+        await thread.send(message);
+        return;
+      } catch (error) {
+        this.ctx.log(`league ${record.leagueId}: posting in thread ${threadId}: ${(error as Error).message}`);
+      }
+    }
+    await this.post(record, message);
+  }
+
+  /** Who is called to a dispute or a judge call: the judges, else the creator. */
+  staffMentions(record: LeagueRecord): string {
+    const staff = record.league.judges.length > 0 ? record.league.judges : [record.ownerId];
+    return staff.map(mention).join(' ');
+  }
+
+  /** "Call a judge" from a pairing thread: mentions the judges there, at most once per two minutes per table. */
+  async callJudge(record: LeagueRecord, round: number, table: number, caller: string): Promise<boolean> {
+    const bucket = Math.floor(this.ctx.now() / 120_000);
+    if (!this.ctx.store.leagues.noticeOnce(record.leagueId, `judge:r${round}:t${table}:${bucket}`)) return false;
+    const locale = this.localeOf(record);
+    const staff = record.league.judges.length > 0 ? record.league.judges : [record.ownerId];
+    await this.postAtTable(record, round, table, {
+      content: W.judgeCalled(mention(caller), this.staffMentions(record), ` (${W.table(table)[locale]})`)[locale],
+      allowedMentions: { users: staff },
+    });
+    return true;
   }
 
   /** Present: pressed "I'm here", reported, or has a bot match with (or a recorded game against) the opponent. */
@@ -349,6 +485,7 @@ export class LeagueService {
   /** What changed between two states, told in the league channel. */
   private async announce(before: LeagueRecord, after: LeagueRecord, type: string): Promise<void> {
     const locale = this.localeOf(after);
+    const record = after;
     const lines: string[] = [];
     const was = before.league;
     const now = after.league;
@@ -356,6 +493,44 @@ export class LeagueService {
       const target = now.log.at(-1)?.command.target;
       const what = String(now.log[Number(target)]?.command.type ?? '?');
       lines.push(W.undoneAnnounce(what)[locale]);
+    }
+    for (const j of now.judges.filter((x) => !was.judges.includes(x)))
+      lines.push(W.judgeAddedAnnounce(mention(j))[locale]);
+    if (now.decklists.published && !was.decklists.published) lines.push(W.decklistsPublished[locale]);
+    const roundNumber = now.rounds.length;
+    for (const p of now.players) {
+      if (p.joinedInRound > 0 && !was.players.some((x) => x.id === p.id)) {
+        const missed = now.missedRounds.filter((m) => m.player === p.id).length;
+        lines.push(W.lateJoined(mention(p.id), roundNumber, missed)[locale]);
+      }
+    }
+    const runningNow = currentRound(now);
+    if (runningNow && record.roundMinutes) {
+      const end = (t: LeagueTable) => {
+        const ms = timeCalledAt(runningNow, t, record.roundMinutes as number);
+        return ms === null ? '?' : `<t:${Math.floor(ms / 1000)}:R>`;
+      };
+      if (type === 'pause-clock') lines.push(W.clockPausedAnnounce[locale]);
+      if (type === 'resume-clock' && runningNow.tables[0])
+        lines.push(W.clockResumedAnnounce(end({ ...runningNow.tables[0], extraMinutes: 0 }))[locale]);
+      if (type === 'extend-time') {
+        const wasRound = currentRound(was);
+        for (const t of runningNow.tables) {
+          const before = wasRound?.tables.find((x) => x.number === t.number);
+          if (before && t.extraMinutes > before.extraMinutes)
+            lines.push(W.extendedAnnounce(t.number, t.extraMinutes - before.extraMinutes, end(t))[locale]);
+        }
+      }
+    } else if (type === 'pause-clock') lines.push(W.clockPausedAnnounce[locale]);
+    else if (type === 'resume-clock') lines.push(W.clockResumed[locale]);
+    if ((type === 'swap-players' || type === 'pair-players') && runningNow) {
+      const wasRound = currentRound(was);
+      const changed = runningNow.tables.filter((t) => {
+        const o = wasRound?.tables.find((x) => x.number === t.number);
+        return !o || o.a !== t.a || o.b !== t.b;
+      });
+      lines.push(W.pairingsChanged(runningNow.number)[locale]);
+      lines.push(...tableLines({ ...runningNow, tables: changed }, locale, playDrawChoosers(now, runningNow)));
     }
     for (const d of now.disqualified.slice(was.disqualified.length))
       lines.push(W.disqualifiedAnnounce(mention(d.player))[locale]);
@@ -367,6 +542,7 @@ export class LeagueService {
       if (type === 'reinstate' && old && old.droppedAfterRound !== null && p.droppedAfterRound === null)
         lines.push(W.reinstatedAnnounce(mention(p.id))[locale]);
     }
+    const reminders: { round: number; table: LeagueTable }[] = [];
     now.rounds.forEach((round, i) => {
       const old = was.rounds[i];
       if (!old || old.number !== round.number) return;
@@ -382,10 +558,19 @@ export class LeagueService {
               scoreTextOf(t.reportA),
               mention(t.b),
               scoreTextOf(t.reportB),
-              mention(after.ownerId),
+              this.staffMentions(after),
             )[locale],
           );
         }
+        // One report in: the opponent is reminded at their table, once.
+        const single = t.result === null && (t.reportA === null) !== (t.reportB === null);
+        const newReport = (t.reportA !== null && o.reportA === null) || (t.reportB !== null && o.reportB === null);
+        if (
+          single &&
+          newReport &&
+          this.ctx.store.leagues.noticeOnce(after.leagueId, `remind:r${round.number}:t${t.number}`)
+        )
+          reminders.push({ round: round.number, table: t });
         if (!t.result || sameResult(o, t)) continue;
         lines.push(resultLine(round, t, o.result !== null, locale));
       }
@@ -405,11 +590,33 @@ export class LeagueService {
       lines.push((final ? W.finalComplete : W.roundComplete(roundNow.number))[locale]);
     }
     for (const text of chunks(lines, 1900)) await this.post(after, { content: text });
+    for (const { round, table } of reminders) await this.remindOpponent(after, round, table, locale);
     // The threads of a finished round are archived; a re-pair replaces the round's tables, so its old threads too.
     if (roundWas && (type === 'repair-round' || (roundNow && roundComplete(roundNow) && !roundComplete(roundWas))))
       await this.archiveThreads(after, roundWas.number, locale);
     if (newRound && roundNow) await this.announcePairings(after, roundNow, locale);
     if (now.phase === 'finished' && was.phase !== 'finished') await this.announceEnd(after, locale);
+  }
+
+  /** The player who has not reported is told what their opponent reported, and when it stands without an answer. */
+  private async remindOpponent(record: LeagueRecord, round: number, t: LeagueTable, locale: Locale): Promise<void> {
+    const reporterIsA = t.reportA !== null;
+    const reporter = reporterIsA ? t.a : (t.b as string);
+    const other = reporterIsA ? (t.b as string) : t.a;
+    const score = (reporterIsA ? t.reportA : t.reportB) as GameScore;
+    // The score as the reporter sees it: their games first.
+    const mine = reporterIsA
+      ? score
+      : { gamesWonA: score.gamesWonB, gamesWonB: score.gamesWonA, gamesDrawn: score.gamesDrawn };
+    const minutes = record.league.config.settings.reportDeadlineMinutes;
+    const deadline =
+      minutes !== null && t.firstReportAt !== null
+        ? `<t:${Math.floor((Date.parse(t.firstReportAt) + minutes * 60_000) / 1000)}:R>`
+        : null;
+    await this.postAtTable(record, round, t.number, {
+      content: W.reportReminder(mention(other), mention(reporter), scoreTextOf(mine), deadline)[locale],
+      allowedMentions: { users: [other] },
+    });
   }
 
   private async announcePairings(record: LeagueRecord, round: LeagueRound, locale: Locale): Promise<void> {
@@ -468,9 +675,17 @@ export class LeagueService {
         opened.set(t.number, thread.id);
         await thread.members.add(t.a).catch(() => undefined);
         await thread.members.add(t.b).catch(() => undefined);
+        const judge = new ButtonBuilder()
+          .setCustomId(judgeButtonId(record.leagueId, round.number, t.number))
+          .setLabel(W.judgeButton[locale])
+          .setStyle(ButtonStyle.Secondary);
+        const row = new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
+          ...(noShow ? button.components : []),
+          judge,
+        );
         await thread.send({
           content: `${W.threadWelcome(mention(t.a), mention(t.b), round.number, t.number)[locale]}\n${W.howToPlay[locale]}`,
-          ...(noShow ? { components: [button] } : {}),
+          components: [row],
         });
       } catch (error) {
         this.ctx.log(`league ${record.leagueId}: thread for table ${t.number}: ${(error as Error).message}`);
@@ -594,6 +809,7 @@ function resultLine(round: LeagueRound, t: LeagueTable, corrected: boolean, loca
   const text = resultText(t, locale);
   if (r.source === 'bot') return W.botResult(t.number, text)[locale];
   if (r.source === 'agreed') return W.agreedResult(t.number, text)[locale];
+  if (r.source === 'single-report') return W.singleReportStands(t.number, text)[locale];
   if (r.source === 'no-show') {
     const losers = r.bothLose ? [t.a, t.b as string] : [r.score.gamesWonA > r.score.gamesWonB ? (t.b as string) : t.a];
     return losers.map((id) => W.noShow(mention(id), t.number)[locale]).join('\n');

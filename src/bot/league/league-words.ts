@@ -351,6 +351,7 @@ export const W = {
     draw: l('draw', '引き分け'),
     bye: l('bye', '不戦勝'),
     pending: l('playing', '対戦中'),
+    missed: l('missed (late entry): match loss', '欠席（途中参加）：試合敗北'),
   } as Record<string, Label>,
   auditTitle: (name: string) => l(`${name}: audit log`, `${name}：監査ログ`),
   noAudit: l('No organiser changes yet.', 'まだ運営の操作はありません。'),
@@ -420,4 +421,151 @@ export const W = {
       `シーズン${n}「${name}」を終了しました。最終順位は保存されます。`,
     ),
   noSeason: l('No season is running for this game.', 'このゲームで進行中のシーズンはありません。'),
+  // Issue 22's organiser tools.
+  infoJudges: l('Judges', 'ジャッジ'),
+  infoLateEntry: (until: number, lose: boolean) =>
+    l(
+      until === 0 ? 'closed at round 1' : `until round ${until}${lose ? ', missed rounds lose' : ''}`,
+      until === 0 ? '第1ラウンドで締切' : `第${until}ラウンドまで${lose ? '（欠席は敗北）' : ''}`,
+    ),
+  infoLateEntryTitle: l('Late entry', '途中参加'),
+  infoDecklists: (required: boolean, published: boolean) =>
+    l(
+      `${required ? 'required' : 'optional'} · ${published ? 'published' : 'private'}`,
+      `${required ? '提出必須' : '任意'}・${published ? '公開' : '非公開'}`,
+    ),
+  infoDecklistsTitle: l('Decklists', 'デッキリスト'),
+  infoReportDeadline: (minutes: number | null) =>
+    l(
+      minutes === null ? 'a single report waits' : `a single report stands after ${minutes} min`,
+      minutes === null ? '片方の報告は確定しない' : `片方の報告は${minutes}分で確定`,
+    ),
+  ownerOnly: l(
+    'Only the league creator or a server manager (Manage Server) can name judges.',
+    'ジャッジを指名できるのはリーグ作成者またはサーバー管理者のみです。',
+  ),
+  judgeAdded: (who: string) =>
+    l(
+      `${who} is now a judge of this league: they can run organiser commands and are called to disputes.`,
+      `${who} をこのリーグのジャッジにしました。運営コマンドを使え、異議の際に呼ばれます。`,
+    ),
+  judgeRemoved: (who: string) => l(`${who} is no longer a judge of this league.`, `${who} をジャッジから外しました。`),
+  judgeAddedAnnounce: (who: string) =>
+    l(`${who} is a judge of this league.`, `${who} がこのリーグのジャッジになりました。`),
+  playerNotInLeague: (who: string) => l(`${who} is not in this league.`, `${who} はこのリーグに参加していません。`),
+  noDeckYet: (who: string) => l(`${who} has not submitted a decklist.`, `${who} はデッキリストを提出していません。`),
+  deckPrivate: l(
+    'Decklists are private until the organiser publishes them; you can read your own.',
+    'デッキリストは運営が公開するまで非公開です。自分のリストは閲覧できます。',
+  ),
+  deckOf: (who: string, league: string) =>
+    l(`Decklist of ${who} in "${league}":`, `「${league}」の ${who} のデッキリスト：`),
+  deckCheckPassed: l("Deck check: legal under the game's deck rules.", 'デッキチェック：構築ルールに適合しています。'),
+  deckCheckFailed: (problems: string) =>
+    l(
+      `Deck check: not legal under the game's deck rules now:\n${problems}`,
+      `デッキチェック：構築ルールに適合していません：\n${problems}`,
+    ),
+  exportDecklistsDone: (name: string) => l(`Every decklist of "${name}".`, `「${name}」の全デッキリスト`),
+  twoDifferent: l('Pick two different players.', '異なる2人を選んでください。'),
+  decklistPolicyEmpty: l(
+    'Say what to change: required, published, or both.',
+    '変更する項目（required、published）を指定してください。',
+  ),
+  decklistPolicySet: (required: boolean | null, published: boolean | null) =>
+    l(
+      [
+        required === null ? '' : required ? 'Decklists are required before round 1.' : 'Decklists are optional.',
+        published === null
+          ? ''
+          : published
+            ? 'Decklists are published: everyone can read them.'
+            : 'Decklists are private.',
+      ]
+        .filter(Boolean)
+        .join(' '),
+      [
+        required === null
+          ? ''
+          : required
+            ? '第1ラウンド前のデッキリスト提出を必須にしました。'
+            : 'デッキリストの提出を任意にしました。',
+        published === null ? '' : published ? 'デッキリストを公開しました。' : 'デッキリストを非公開にしました。',
+      ]
+        .filter(Boolean)
+        .join(''),
+    ),
+  decklistsPublished: l(
+    'The organiser published the decklists: read any with /league deck player.',
+    '運営がデッキリストを公開しました。/league deck player で閲覧できます。',
+  ),
+  paired: (a: string, b: string) => l(`${a} and ${b} are paired by hand.`, `${a} と ${b} を手動で対戦させました。`),
+  swapped: (a: string, b: string) => l(`${a} and ${b} exchanged seats.`, `${a} と ${b} の席を入れ替えました。`),
+  keptApart: (a: string, b: string) =>
+    l(`${a} and ${b} will not be paired while any other pairing exists.`, `${a} と ${b} は可能な限り対戦させません。`),
+  lateEntrySet: (until: number, lose: boolean) =>
+    l(
+      until === 0
+        ? 'Entries close when round 1 starts.'
+        : `Players may join until round ${until} has started${lose ? '; rounds they missed count as match losses' : ''}.`,
+      until === 0
+        ? '第1ラウンド開始で参加を締め切ります。'
+        : `第${until}ラウンド開始まで途中参加できます${lose ? '（欠席したラウンドは試合敗北）' : ''}。`,
+    ),
+  lateJoined: (who: string, round: number, missed: number) =>
+    l(
+      `${who} joined late, during round ${round}${missed > 0 ? `, with ${missed} missed ${missed === 1 ? 'round' : 'rounds'} as match losses` : ''}; paired from the next round.`,
+      `${who} が第${round}ラウンド中に途中参加しました${missed > 0 ? `（欠席${missed}ラウンドは試合敗北）` : ''}。次のラウンドから対戦します。`,
+    ),
+  clockPaused: l('The round clock is paused.', 'ラウンドの時計を停止しました。'),
+  clockResumed: l('The round clock runs again.', 'ラウンドの時計を再開しました。'),
+  clockPausedAnnounce: l('⏸ The organiser paused the round clock.', '⏸ 運営がラウンドの時計を停止しました。'),
+  clockResumedAnnounce: (end: string) =>
+    l(`▶ The round clock runs again: time is called ${end}.`, `▶ ラウンドの時計を再開しました。終了は ${end} です。`),
+  extendNeedsTableAndMinutes: l('An extension needs a table and minutes.', '延長には卓番号と分数が必要です。'),
+  extended: (table: number, minutes: number) =>
+    l(`Table ${table} has ${minutes} more minutes.`, `${table}卓を${minutes}分延長しました。`),
+  extendedAnnounce: (table: number, minutes: number, end: string) =>
+    l(
+      `Table ${table} gets ${minutes} extra minutes: its time is called ${end}.`,
+      `${table}卓は${minutes}分延長されました。終了は ${end} です。`,
+    ),
+  reportDeadlineSet: (minutes: number | null) =>
+    l(
+      minutes === null
+        ? 'A single report now waits for the opponent or an organiser.'
+        : `A report the opponent leaves unanswered stands after ${minutes} minutes.`,
+      minutes === null
+        ? '片方のみの報告は相手か運営の対応を待ちます。'
+        : `相手が${minutes}分応答しない報告は確定します。`,
+    ),
+  pairingsChanged: (round: number) =>
+    l(`Round ${round}: the organiser changed these tables:`, `第${round}ラウンド：運営が次の卓を変更しました：`),
+  timeWarning: (round: number, minutes: number) =>
+    l(`⏳ Round ${round}: ${minutes} minutes left.`, `⏳ 第${round}ラウンド：残り${minutes}分です。`),
+  extendedPlayOn: (tables: string) =>
+    l(`Tables with extra time play on: ${tables}.`, `延長された卓は続行します：${tables}。`),
+  tableTimeCalled: (table: number) =>
+    l(`⏰ Time is called at table ${table} (its extension is over).`, `⏰ ${table}卓の延長時間が終了しました。`),
+  reportReminder: (other: string, reporter: string, score: string, deadline: string | null) =>
+    l(
+      `${other}: ${reporter} reported ${score}. Confirm it with /league report${deadline ? `; without an answer it stands ${deadline}` : ''}.`,
+      `${other}：${reporter} が ${score} と報告しました。/league report で確認してください${deadline ? `。応答がなければ ${deadline} に確定します` : ''}。`,
+    ),
+  singleReportStands: (table: number, text: string) =>
+    l(
+      `Table ${table}: the report stands (no answer before the deadline): ${text}`,
+      `${table}卓：期限までに応答がなかったため報告が確定しました：${text}`,
+    ),
+  judgeButton: l('Call a judge', 'ジャッジを呼ぶ'),
+  judgeCalled: (who: string, judges: string, table: string) =>
+    l(`${judges}: ${who} calls a judge${table}.`, `${judges}：${who} がジャッジを呼んでいます${table}。`),
+  judgeCallSent: l('A judge is called; stay at your table.', 'ジャッジを呼びました。席でお待ちください。'),
+  judgeCallTooSoon: l('A judge was called from here a moment ago.', '少し前にここからジャッジが呼ばれています。'),
+  judgeCallOld: l('This league or round is over.', 'このリーグまたはラウンドは終了しています。'),
+  leftServerDropped: (who: string) =>
+    l(
+      `${who} left the server and is dropped from the league.`,
+      `${who} はサーバーを退出したため、リーグからドロップしました。`,
+    ),
 } as const;

@@ -138,6 +138,13 @@ export class FakeGuild {
     return this;
   }
 
+  /** The member leaves the server; the bot hears of it (GUILD_MEMBER_REMOVE) only with the GuildMembers intent. */
+  leave(user: FakeUser): this {
+    if (!this.record.members.delete(user.id)) return this;
+    this.discord.announceMemberLeft(this.id, user.id);
+    return this;
+  }
+
   /** Membership without the announcement, for members who are there before the bot sees the guild. */
   admit(user: FakeUser): void {
     this.discord.store.addMember(this.id, user.id);

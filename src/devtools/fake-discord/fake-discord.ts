@@ -173,6 +173,11 @@ export class FakeDiscord {
     this.#gateway.dispatch('GUILD_MEMBER_ADD', payload, GatewayIntentBits.GuildMembers);
   }
 
+  announceMemberLeft(guildId: string, userId: string): void {
+    const payload = { guild_id: guildId, user: userPayload(this.store.user(userId)) };
+    this.#gateway.dispatch('GUILD_MEMBER_REMOVE', payload, GatewayIntentBits.GuildMembers);
+  }
+
   /** Makes the next `times` requests to `method pattern` (e.g. 'POST', '/channels/:id/messages') answer 429. */
   rateLimit(
     method: string,
