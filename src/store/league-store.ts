@@ -312,13 +312,25 @@ export class LeagueStore {
   }
 
   /** A pairing thread the bot opened for a table. */
-  /** Records a once-only notice; true the first time (send it), false when it was already sent. */
-  noticeOnce(leagueId: string, notice: string): boolean {
+  /**
+   * Records a once-only notice at `at` (the caller's clock: the bot's, which tests move); true the first time (send
+   * it), false when it was already sent.
+   */
+  noticeOnce(leagueId: string, notice: string, at: number = this.now()): boolean {
     const inserted = prepared(
       this.db,
       'INSERT OR IGNORE INTO league_notices (league_id, notice, at) VALUES (?, ?, ?)',
-    ).run(leagueId, notice, this.now());
+    ).run(leagueId, notice, at);
     return inserted.changes === 1;
+  }
+
+  /** When a once-only notice was recorded (ms), or null if it never was. */
+  noticeAt(leagueId: string, notice: string): number | null {
+    const row = prepared(this.db, 'SELECT at FROM league_notices WHERE league_id = ? AND notice = ?').get(
+      leagueId,
+      notice,
+    ) as { at: number } | undefined;
+    return row?.at ?? null;
   }
 
   /** The pairing thread of a round's table, if the bot opened one. */

@@ -176,6 +176,11 @@ describe('the round clock and reports', () => {
     const thread1 = (guilds[g] as Guild).threads().find((t) => t.name.startsWith(`R1 T${t1.number}:`))!;
     expect(olga.read(thread1)).toContain(`<@${t1.b}>: <@${t1.a}> reported 2-0. Confirm it with /league report`);
 
+    // Table 2 disagrees: the dispute goes to the creator, and is raised again after 15 minutes undecided.
+    await run(byId(t2.a), g, 'league report', { won: 2, lost: 0 });
+    await run(byId(t2.b), g, 'league report', { won: 2, lost: 0 });
+    expect(olga.read(general(g))).toContain(`<@${olga.id}>: the reports for round 1, table ${t2.number} disagree`);
+
     // Pause for 10 minutes, then give table 2 five extra minutes.
     clock += 5 * 60_000;
     expect(await run(olga, g, 'league manage clock', { action: 'pause' })).toBe('The round clock is paused.');
@@ -188,11 +193,14 @@ describe('the round clock and reports', () => {
       'An extension needs a table and minutes.',
     );
 
-    // 35 minutes in: the report deadline has passed.
+    expect(olga.read(general(g))).not.toContain('still undecided');
+    // 35 minutes in: the report deadline has passed, and the dispute is 30 minutes old.
     clock += 15 * 60_000;
     await bot.leagues.tick();
     expect(league(g, 'Timed').rounds[0]!.tables[0]!.result).toMatchObject({ source: 'single-report' });
     expect(olga.read(general(g))).toContain(`Table ${t1.number}: the report stands (no answer before the deadline)`);
+    await bot.leagues.tick();
+    expect(olga.read(general(g)).match(/is still undecided after 15 minutes/g)).toHaveLength(1);
 
     // The round ends at 60 minutes (50 + 10 paused): a warning at 55, the call at 60, table 2 at 65.
     clock += 19 * 60_000; // 54
@@ -213,6 +221,8 @@ describe('the round clock and reports', () => {
     await bot.leagues.tick();
     await bot.leagues.tick();
     expect(olga.read(thread2).match(/Time is called at table \d+ \(its extension is over\)/g)).toHaveLength(1);
+    await run(olga, g, 'league result', { round: 1, table: t2.number, score: '2-1' });
+    expect(league(g, 'Timed').rounds[0]!.tables[1]!.result).toMatchObject({ source: 'organiser' });
   });
 });
 

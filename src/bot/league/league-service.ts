@@ -44,6 +44,9 @@ export function judgeButtonId(leagueId: string, round: number, table: number): s
   return `lg:judge:${leagueId}:${round}:${table}`;
 }
 
+/** A dispute still undecided after this long is raised again, to everyone who can decide it. */
+const DISPUTE_ESCALATION_MINUTES = 15;
+
 /** The time warning comes this many minutes before time is called (rounds of at least twice as long). */
 const WARNING_MINUTES = 5;
 
@@ -160,6 +163,7 @@ export class LeagueService {
     const locale = this.localeOf(record);
     if (record.roundMinutes) await this.callTime(record, round, record.roundMinutes, now, locale);
     await this.acceptLateReports(record, now, locale);
+    await this.escalateDisputes(record, now, locale);
     const deadline = noShowDeadline(record.league);
     if (!deadline || now < Date.parse(deadline) || record.noShowRound >= round.number) return;
     this.ctx.store.leagues.setProgress(record.leagueId, { noShowRound: round.number });
@@ -193,7 +197,7 @@ export class LeagueService {
       minutes >= 2 * WARNING_MINUTES &&
       now >= warnAt &&
       now < base &&
-      leagues.noticeOnce(record.leagueId, `warn:r${round.number}`)
+      leagues.noticeOnce(record.leagueId, `warn:r${round.number}`, this.ctx.now())
     )
       await this.post(record, { content: W.timeWarning(round.number, WARNING_MINUTES)[locale] });
     if (now >= base && record.timeCalledRound < round.number) {
@@ -213,7 +217,11 @@ export class LeagueService {
     for (const t of open) {
       if (t.extraMinutes === 0) continue;
       const end = timeCalledAt(round, t, minutes);
-      if (end === null || now < end || !leagues.noticeOnce(record.leagueId, `time:r${round.number}:t${t.number}`))
+      if (
+        end === null ||
+        now < end ||
+        !leagues.noticeOnce(record.leagueId, `time:r${round.number}:t${t.number}`, this.ctx.now())
+      )
         continue;
       await this.postAtTable(record, round.number, t.number, { content: W.tableTimeCalled(t.number)[locale] });
     }
@@ -234,6 +242,30 @@ export class LeagueService {
         const why = (error as { reason?: Label }).reason?.[locale] ?? (error as Error).message;
         this.ctx.log(`league ${record.leagueId}: accepting the report of table ${t.number}: ${why}`);
       }
+    }
+  }
+
+  /**
+   * A dispute nobody decided within DISPUTE_ESCALATION_MINUTES is raised once more, to the judges, the creator and the
+   * server's owner together (issue 22: disputes escalate when the creator is away).
+   */
+  private async escalateDisputes(record: LeagueRecord, now: number, locale: Locale): Promise<void> {
+    const round = currentRound(record.league);
+    if (!round) return;
+    const leagues = this.ctx.store.leagues;
+    for (const t of round.tables) {
+      if (!t.disputed || t.result !== null) continue;
+      const since = leagues.noticeAt(record.leagueId, `dispute:r${round.number}:t${t.number}`);
+      if (since === null || now < since + DISPUTE_ESCALATION_MINUTES * 60_000) continue;
+      if (!leagues.noticeOnce(record.leagueId, `escalated:r${round.number}:t${t.number}`, this.ctx.now())) continue;
+      const guild = await this.ctx.client.guilds.fetch(record.guildId).catch(() => null);
+      const people = [...new Set([...record.league.judges, record.ownerId, ...(guild ? [guild.ownerId] : [])])];
+      await this.post(record, {
+        content: W.disputeEscalated(people.map(mention).join(' '), round.number, t.number, DISPUTE_ESCALATION_MINUTES)[
+          locale
+        ],
+        allowedMentions: { users: people },
+      });
     }
   }
 
@@ -302,7 +334,8 @@ export class LeagueService {
   /** "Call a judge" from a pairing thread: mentions the judges there, at most once per two minutes per table. */
   async callJudge(record: LeagueRecord, round: number, table: number, caller: string): Promise<boolean> {
     const bucket = Math.floor(this.ctx.now() / 120_000);
-    if (!this.ctx.store.leagues.noticeOnce(record.leagueId, `judge:r${round}:t${table}:${bucket}`)) return false;
+    if (!this.ctx.store.leagues.noticeOnce(record.leagueId, `judge:r${round}:t${table}:${bucket}`, this.ctx.now()))
+      return false;
     const locale = this.localeOf(record);
     const staff = record.league.judges.length > 0 ? record.league.judges : [record.ownerId];
     await this.postAtTable(record, round, table, {
@@ -550,6 +583,8 @@ export class LeagueService {
         const o = old.tables.find((x) => x.number === t.number);
         if (!o || t.b === null || o.a !== t.a || o.b !== t.b) continue;
         if (t.disputed && !o.disputed && t.reportA && t.reportB) {
+          // Remembered with its time, so a dispute nobody decides is escalated (escalateDisputes).
+          this.ctx.store.leagues.noticeOnce(after.leagueId, `dispute:r${round.number}:t${t.number}`, this.ctx.now());
           lines.push(
             W.dispute(
               round.number,
@@ -568,7 +603,7 @@ export class LeagueService {
         if (
           single &&
           newReport &&
-          this.ctx.store.leagues.noticeOnce(after.leagueId, `remind:r${round.number}:t${t.number}`)
+          this.ctx.store.leagues.noticeOnce(after.leagueId, `remind:r${round.number}:t${t.number}`, this.ctx.now())
         )
           reminders.push({ round: round.number, table: t });
         if (!t.result || sameResult(o, t)) continue;

@@ -557,6 +557,11 @@ export const W = {
       `Table ${table}: the report stands (no answer before the deadline): ${text}`,
       `${table}卓：期限までに応答がなかったため報告が確定しました：${text}`,
     ),
+  disputeEscalated: (people: string, round: number, table: number, minutes: number) =>
+    l(
+      `${people}: the dispute at round ${round}, table ${table} is still undecided after ${minutes} minutes. Any organiser or judge can decide it with /league result round:${round} table:${table} score:…`,
+      `${people}：第${round}ラウンド${table}卓の異議が${minutes}分経っても未決定です。運営またはジャッジが /league result round:${round} table:${table} score:… で決定してください。`,
+    ),
   judgeButton: l('Call a judge', 'ジャッジを呼ぶ'),
   judgeCalled: (who: string, judges: string, table: string) =>
     l(`${judges}: ${who} calls a judge${table}.`, `${judges}：${who} がジャッジを呼んでいます${table}。`),
