@@ -169,7 +169,9 @@ describe('NOVA playing a card as a kernel frame (NOVA 804.2)', () => {
     expect(result.failures).toEqual([]);
     let s = result.state as NovaState;
     expect(s.await).toBeNull();
+    // The play runs inside its transaction (NOVA 804.2.4: an unpaid play is rewound).
     expect(s.procedures.frames.map((f) => `${f.kind}:${f.step}?${f.awaiting?.decision}`)).toEqual([
+      'play-transaction:end?undefined',
       'play:continue?target',
     ]);
     // Each 100 of Emberstorm's damage goes to the opponent (the option that is a player, not a card).

@@ -20,8 +20,9 @@ import {
   standbyEnergy,
 } from './actions.ts';
 import { novaCard } from './cards/pool.ts';
+import type { Cost } from './cards/schema.ts';
 import { attackTargets, declareAttack, declareBlock, possibleAttackers, possibleBlockers } from './combat.ts';
-import { paymentPlans } from './energy.ts';
+import { autoPayment, costUnits, type EnergyUnit, nextSources, paymentPlans, sources, sourceText } from './energy.ts';
 import { forgetShuffled } from './knowledge.ts';
 import { logPublic } from './log.ts';
 import {
@@ -33,7 +34,7 @@ import {
   selectorOf,
   startResolution,
 } from './resolve.ts';
-import type { Await, NovaState, TargetRef } from './state.ts';
+import type { Await, NovaState, PlayInProgress, TargetRef } from './state.ts';
 import { candidates, describeTarget, parseTargetId, targetId } from './targets.ts';
 import { nextTriggerGroup, placeOne, recordTriggerTarget } from './triggers.ts';
 import { priorityProcessingDone, startNextTurn } from './turn.ts';
@@ -330,9 +331,92 @@ export const additionalCostDecision = defineDecisionKind<NovaState, AwaitOf<'add
   },
 });
 
-/** NOVA 804.2.4: which energy units pay the cost, when that is a choice. */
-export const paymentDecision = defineDecisionKind<NovaState, AwaitOf<'payment'>, null>({
+/** What the payment decision answers: auto-pay the rest, one more source, take the last one back, or cancel. */
+export type PaymentAnswer = 'auto' | 'back' | 'cancel' | `unit:${string}`;
+
+/** The play being paid for, its energy cost and the sources picked so far (NOVA 804.2.4). */
+function paymentInProgress(s: NovaState): { play: PlayInProgress; cost: Cost; except?: string; chosen: string[] } {
+  const play = playingNow(s);
+  const ec = play ? playEnergyCost(s, play) : null;
+  if (!play || !ec) throw new Error('payment without an energy cost');
+  return { play, cost: ec.cost, ...(ec.except ? { except: ec.except } : {}), chosen: play.paying ?? [] };
+}
+
+/**
+ * NOVA 804.2.4 (rules version 3): pay the energy cost one source at a time. "Pay automatically" is listed first and is
+ * the default: the sources already picked and the solver's choice for the rest. Then each kind of source that keeps
+ * the cost payable, "take back" the last pick, and "cancel", which rewinds the play to before its declaration
+ * (804.2.4: a cost that is not paid means the play never happened; docs/rulings/nova.md R68).
+ */
+export const paymentDecision = defineDecisionKind<NovaState, AwaitOf<'payment'>, PaymentAnswer>({
   name: 'payment',
+  role: 'choice',
+  build(s, a) {
+    const { play, cost, except, chosen } = paymentInProgress(s);
+    const def = novaCard(play.card);
+    const all = sources(s, a.seat);
+    const text = (ids: readonly string[]) => {
+      const units = ids.map((id) => all.find((u) => u.id === id)).filter((u): u is EnergyUnit => u !== undefined);
+      return { en: units.map((u) => sourceText(u).en).join(', '), ja: units.map((u) => sourceText(u).ja).join('、') };
+    };
+    const options: DecisionOption[] = [];
+    const auto = autoPayment(s, a.seat, cost, except, chosen);
+    if (auto) {
+      const rest = text(auto.slice(chosen.length));
+      options.push(opt('auto', 'auto-pay', 'choice', `Pay automatically (${rest.en})`, `自動で支払う（${rest.ja}）`));
+    }
+    for (const u of nextSources(s, a.seat, cost, except, chosen)) {
+      const words = sourceText(u);
+      const o = s.objects[u.id.replace(/:ability$/, '')];
+      options.push({
+        id: `unit:${u.id}`,
+        kind: 'payment',
+        role: 'choice',
+        label: words,
+        ...(o && !u.kind.startsWith('energy:') ? { objectId: o.id, cardName: novaCard(o.card).name.en } : {}),
+      });
+    }
+    if (chosen.length > 0) options.push(opt('back', 'back', 'passive', 'Take back the last source', '一つ戻す'));
+    options.push(opt('cancel', 'cancel', 'passive', 'Cancel (undo this play)', '取り消す（プレイ前に戻す）'));
+    const paid = text(chosen);
+    const total = costUnits(cost);
+    return {
+      prompt: {
+        en: `${def.name.en}: pay ${total} energy${chosen.length > 0 ? ` (picked ${chosen.length}: ${paid.en})` : ''}. (NOVA 804.2.4)`,
+        ja: `${def.name.ja}：エナジーを${total}支払ってください${chosen.length > 0 ? `（選択済み${chosen.length}：${paid.ja}）` : ''}。`,
+      },
+      options,
+      min: 1,
+      max: 1,
+      defaultOnTimeout: [options[0]?.id ?? 'cancel'],
+    };
+  },
+  handle(_s, _a, chosen) {
+    const pick = chosen[0] ?? 'cancel';
+    if (pick === 'auto' || pick === 'back' || pick === 'cancel') return pick;
+    if (pick.startsWith('unit:')) return `unit:${pick.slice('unit:'.length)}`;
+    throw new Error(`unhandled payment option ${pick}`);
+  },
+});
+
+/** The sources a payment answer spends: the picks so far plus this one, or plus the solver's rest (auto). */
+export function paidWith(s: NovaState, answer: 'auto' | `unit:${string}`): string[] | null {
+  const { play, cost, except, chosen } = paymentInProgress(s);
+  if (answer === 'auto') return autoPayment(s, play.seat, cost, except, chosen);
+  return [...chosen, answer.slice('unit:'.length)];
+}
+
+/** How many units the play's energy cost takes. */
+export function paymentUnits(s: NovaState): number {
+  return costUnits(paymentInProgress(s).cost);
+}
+
+/**
+ * NOVA 804.2.4 as rules version 2 asked it: which energy units pay the cost, as one whole way to pay, when that is a
+ * choice (matches recorded before version 3, `paymentRules: 'plans'`).
+ */
+export const paymentPlanDecision = defineDecisionKind<NovaState, AwaitOf<'payment-plan'>, null>({
+  name: 'payment-plan',
   role: 'choice',
   build(s, a) {
     const play = playingNow(s);
@@ -593,7 +677,9 @@ export const chooseDecision = defineDecisionKind<NovaState, AwaitOf<'choose'>, n
 });
 
 /** Each awaited kind's decision kind (`trigger-target` is offered as a "target"). */
-export const NOVA_DECISIONS: { readonly [K in Await['k']]: DefinedDecisionKind<NovaState, AwaitOf<K>, null> } = {
+export const NOVA_DECISIONS: {
+  readonly [K in Await['k']]: DefinedDecisionKind<NovaState, AwaitOf<K>, null | PaymentAnswer>;
+} = {
   'first-player': firstPlayerDecision,
   mulligan: mulliganDecision,
   priority: priorityDecision,
@@ -602,6 +688,7 @@ export const NOVA_DECISIONS: { readonly [K in Await['k']]: DefinedDecisionKind<N
   'additional-cost': additionalCostDecision,
   'appearance-cost': appearanceCostDecision,
   payment: paymentDecision,
+  'payment-plan': paymentPlanDecision,
   target: targetDecision,
   'trigger-target': targetDecision,
   attacker: attackerDecision,

@@ -1,5 +1,5 @@
 import { createKernel } from '../../core/procedure.ts';
-import { playProcedure } from './actions.ts';
+import { playProcedure, playTransaction } from './actions.ts';
 import { damageProcedure, damageReplacement } from './damage.ts';
 import {
   additionalCostDecision,
@@ -9,6 +9,7 @@ import {
   optionalCostDecision,
   orderDeckDecision,
   paymentDecision,
+  paymentPlanDecision,
   targetDecision,
 } from './decisions.ts';
 import { resolveProcedure } from './resolve.ts';
@@ -21,13 +22,14 @@ import type { NovaState } from './state.ts';
  * working copy.
  */
 export const novaKernel = createKernel<NovaState>({
-  procedures: [playProcedure, resolveProcedure, damageProcedure, damageReplacement.procedure],
+  procedures: [playTransaction, playProcedure, resolveProcedure, damageProcedure, damageReplacement.procedure],
   decisions: [
     costModeDecision,
     appearanceCostDecision,
     additionalCostDecision,
     targetDecision,
     paymentDecision,
+    paymentPlanDecision,
     chooseDecision,
     optionalCostDecision,
     orderDeckDecision,

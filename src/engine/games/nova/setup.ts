@@ -144,6 +144,8 @@ export function createNovaGame(setup: MatchSetup, seed: string): NovaState {
   }
   const startingLife = typeof setup.options?.startingLife === 'number' ? setup.options.startingLife : 2000;
   const s = blankNovaState(seed, startingLife);
+  // Matches recorded before rules version 3 replay their payments as the plans they chose (index.ts migrations).
+  if (setup.options?.paymentRules === 'plans') s.paymentRules = 'plans';
   for (const seat of ['p1', 'p2'] as const) {
     // Shuffle card ids first, then create objects, so object ids say nothing about deck order.
     const [order, rng] = shuffle(setup.decks[seat].main ?? [], s.rng);

@@ -182,6 +182,8 @@ export type PlayInProgress = {
   abilityIndex: number | null;
   /** See WaitingItem.grantedBy. */
   grantedBy?: string;
+  /** NOVA 801.3.5.1.1: the activation lock an ability's play takes when it is declared (actions.ts `declared`). */
+  lock?: string;
   /** True when the player chose the alternative life cost (NOVA 902.9). */
   payLifeInstead: boolean | null;
   targets: TargetRef[][];
@@ -189,6 +191,11 @@ export type PlayInProgress = {
   distribution: TargetRef[];
   /** The energy units the player chose to pay with (NOVA 804.2.4), when the way to pay was a choice. */
   payment?: string[] | null;
+  /**
+   * The energy units chosen so far, one source at a time (NOVA 804.2.4, rules version 3): present once the payment
+   * is asked; `payment` is set when they cover the cost.
+   */
+  paying?: string[];
   /** NOVA 902.8.2: the cards chosen to discard for an optional additional cost; [] when declined. */
   discard?: string[] | null;
   /** NOVA 112, 904.4: the standby energy-zone cards chosen to freeze for an appearance cost. */
@@ -227,7 +234,10 @@ export type Await =
   | { k: 'cost-mode'; seat: Seat }
   | { k: 'additional-cost'; seat: Seat }
   | { k: 'appearance-cost'; seat: Seat; count: number }
+  /** NOVA 804.2.4: the next energy source, auto-pay or cancel (rules version 3, energy.ts). */
   | { k: 'payment'; seat: Seat }
+  /** NOVA 804.2.4 as rules version 2 asked it: one whole way to pay among all of them (`paymentRules: 'plans'`). */
+  | { k: 'payment-plan'; seat: Seat }
   | { k: 'target'; seat: Seat; options: TargetRef[]; prompt: 'equip' | 'distribute' | 'target' }
   /** The turn's own decisions, set here by the turn script (turn.ts, engine.ts) until it becomes a procedure. */
   | { k: 'attacker'; seat: Seat }
@@ -302,6 +312,12 @@ export interface NovaState extends ProcedureState {
   combat: Combat | null;
   /** The end phase repeats its turn-progress actions while they caused triggers (NOVA 407.7). */
   endPhaseTriggered: boolean;
+  /**
+   * How payments are asked (docs/store.md "Rules versions"): absent, one energy source at a time with auto-pay (rules
+   * version 3); 'plans', one whole way to pay among all of them, as version 2 asked, for matches recorded before 3
+   * (their logged answers mean plans), set from the setup option of the same name by their migration.
+   */
+  paymentRules?: 'plans';
   /** What the engine waits for: the rules state of the pending decision, which `novaPending` builds from it. */
   await: Await | null;
   /** The latest entries of the structured log (log.ts): presentation, outside the hash (core/game.ts BaseState). */
