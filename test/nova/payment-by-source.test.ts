@@ -138,7 +138,7 @@ describe('NOVA payment one source at a time (rules version 3, 804.2.4)', () => {
     let s = answer(before, byKind('play'));
     s = answer(s, byLabel('red'));
     s = answer(s, byKind('cancel'));
-    expect(s.procedures.frames).toEqual([]);
+    expect(s.procedures.frames.map((f) => f.kind)).toEqual(['nova-game', 'priority-window']);
     expect(s.players.p1.zones.hand.map((id) => s.objects[id]?.card)).toEqual(['astral-convergence']);
     expect(s.players.p1.zones.energy.some((id) => s.objects[id]?.frozen)).toBe(false);
     // Everything but the decision count and the frame ids is as it was before the play was declared.

@@ -62,9 +62,11 @@ describe('NOVA matches recorded under rules version 2', () => {
     const report = store.matches.restoreActiveMatches();
     expect(report.frozen).toEqual([]);
     expect(report.notes.map((n) => n.note)).toEqual([
-      expect.stringMatching(/^migrated from rules version 2 to 3 by replaying its \d+ decisions$/),
+      expect.stringMatching(
+        new RegExp(`^migrated from rules version 2 to ${nova.rulesVersion} by replaying its \\d+ decisions$`),
+      ),
     ]);
-    expect(store.matches.match('v2-paying')?.rulesVersion).toBe(3);
+    expect(store.matches.match('v2-paying')?.rulesVersion).toBe(nova.rulesVersion);
     // The stored setup now says how this match pays, so any later replay from the setup plays the same.
     expect(store.matches.setupOf('v2-paying').options).toEqual({ paymentRules: 'plans' });
     expect(store.matches.currentState('v2-paying')).toMatchObject({ paymentRules: 'plans' });
@@ -96,7 +98,7 @@ describe('NOVA matches recorded under rules version 2', () => {
     const store = openCopy()();
     const state = store.matches.currentState('v2-done');
     expect(state.result).toMatchObject({ kind: 'win', winner: 'p1', reason: 'conceded' });
-    expect(store.matches.match('v2-done')?.rulesVersion).toBe(3);
+    expect(store.matches.match('v2-done')?.rulesVersion).toBe(nova.rulesVersion);
     const log = store.matches.publicLog('v2-done');
     expect(log.at(-1)?.text.en).toBe('p2 conceded.');
   });

@@ -101,7 +101,7 @@ function mulligan(s: NovaState, seat: Seat): void {
 }
 
 /** NOVA 007.5: the player chosen at random goes first or second. */
-export const firstPlayerDecision = defineDecisionKind<NovaState, AwaitOf<'first-player'>, null>({
+export const firstPlayerDecision = defineDecisionKind<NovaState, AwaitOf<'first-player'>, AwaitOf<'mulligan'>>({
   name: 'first-player',
   role: 'setup',
   build(_s, _a) {
@@ -125,13 +125,12 @@ export const firstPlayerDecision = defineDecisionKind<NovaState, AwaitOf<'first-
     draw(s, 'p1', 7); // NOVA 007.6
     draw(s, 'p2', 7);
     s.setup.stage = 'mulligan';
-    s.await = { k: 'mulligan', seat: first };
-    return null;
+    return { k: 'mulligan', seat: first }; // asked next by the game's frame (turn-procedure.ts)
   },
 });
 
 /** NOVA 007.6: keep the opening hand or draw a new one; the first player decides first. */
-export const mulliganDecision = defineDecisionKind<NovaState, AwaitOf<'mulligan'>, null>({
+export const mulliganDecision = defineDecisionKind<NovaState, AwaitOf<'mulligan'>, AwaitOf<'mulligan'> | null>({
   name: 'mulligan',
   role: 'setup',
   build(_s, _a) {
@@ -152,10 +151,7 @@ export const mulliganDecision = defineDecisionKind<NovaState, AwaitOf<'mulligan'
     s.setup.mulligans[a.seat] = pick === 'mulligan';
     if (pick === 'mulligan') mulligan(s, a.seat);
     logPublic(s, { k: 'mulligan', seat: a.seat, mulligan: pick === 'mulligan' });
-    if (a.seat === first) {
-      s.await = { k: 'mulligan', seat: opponentOf(first) }; // NOVA 007.6.1.2: first player decides first
-      return null;
-    }
+    if (a.seat === first) return { k: 'mulligan', seat: opponentOf(first) }; // NOVA 007.6.1.2: first player decides first
     // NOVA 007.6.1.2 / 007.7: if only the first player mulliganed, the second player takes the first turn.
     const swap = s.setup.mulligans[first] === true && s.setup.mulligans[opponentOf(first)] === false;
     s.turn.startingPlayer = swap ? opponentOf(first) : first;
@@ -479,7 +475,7 @@ function triggerTargetPrompt(s: NovaState, item: string): Label {
 }
 
 /** NOVA 405.4.3: the attacker, or no attack. */
-export const attackerDecision = defineDecisionKind<NovaState, AwaitOf<'attacker'>, null>({
+export const attackerDecision = defineDecisionKind<NovaState, AwaitOf<'attacker'>, AwaitOf<'attack-target'> | null>({
   name: 'attacker',
   role: 'choice',
   build(s, _a) {
@@ -503,8 +499,7 @@ export const attackerDecision = defineDecisionKind<NovaState, AwaitOf<'attacker'
       s.priority = null;
       return null;
     }
-    s.await = { k: 'attack-target', seat: a.seat, attacker: pick };
-    return null;
+    return { k: 'attack-target', seat: a.seat, attacker: pick };
   },
 });
 
@@ -678,7 +673,7 @@ export const chooseDecision = defineDecisionKind<NovaState, AwaitOf<'choose'>, n
 
 /** Each awaited kind's decision kind (`trigger-target` is offered as a "target"). */
 export const NOVA_DECISIONS: {
-  readonly [K in Await['k']]: DefinedDecisionKind<NovaState, AwaitOf<K>, null | PaymentAnswer>;
+  readonly [K in Await['k']]: DefinedDecisionKind<NovaState, AwaitOf<K>, null | PaymentAnswer | Await>;
 } = {
   'first-player': firstPlayerDecision,
   mulligan: mulliganDecision,

@@ -20,10 +20,12 @@ export const nova: GameModule<NovaState, NovaView, PickDecision> = {
   // state.damage): same play, another state shape.
   // 3: a payment is asked one energy source at a time, with auto-pay and cancel (NOVA 804.2.4), instead of as one
   // choice among every way to pay; a play runs inside a transaction that a cancelled payment rewinds.
-  rulesVersion: 3,
-  // Matches of versions 0 to 2 replay: the same decisions mean the same play, only the hashed state's shape differs
-  // (docs/store.md "Rules versions"); their logged payments are whole plans, so they keep paying that way.
-  migrations: { 0: REPLAY_WITH_PLANS, 1: REPLAY_WITH_PLANS, 2: REPLAY_WITH_PLANS },
+  // 4: the game and its turn are the root frame and each priority processing a window frame (turn-procedure.ts);
+  // `state.await` is gone: same play, another state shape.
+  rulesVersion: 4,
+  // Matches of versions 0 to 3 replay: the same decisions mean the same play, only the hashed state's shape differs
+  // (docs/store.md "Rules versions"); before version 3 their logged payments are whole plans, so they keep paying so.
+  migrations: { 0: REPLAY_WITH_PLANS, 1: REPLAY_WITH_PLANS, 2: REPLAY_WITH_PLANS, 3: { kind: 'replay' } },
   setup(setup, seed) {
     const s = createNovaGame(setup, seed);
     advance(s);

@@ -1,10 +1,11 @@
 import { InvalidData } from '../../core/errors.ts';
 import type { DeckList, DeckProblem, MatchSetup } from '../../core/game.ts';
-import { emptyStack } from '../../core/procedure.ts';
+import { emptyStack, pushFrame } from '../../core/procedure.ts';
 import { nextInt, seedRng, shuffle } from '../../core/rng.ts';
 import { NOVA_CARDS, novaCard, registerCustomCards } from './cards/pool.ts';
 import { emptyStock } from './energy.ts';
 import type { NovaState, PlayerState, Zone } from './state.ts';
+import { novaGame } from './turn-procedure.ts';
 import { newObject } from './zones.ts';
 
 /**
@@ -156,7 +157,7 @@ export function createNovaGame(setup: MatchSetup, seed: string): NovaState {
   }
   const [coin, rng] = nextInt(s.rng, 2);
   s.rng = rng;
-  s.await = { k: 'first-player', seat: coin === 0 ? 'p1' : 'p2' };
+  pushFrame(s, novaGame, { start: 'setup', first: coin === 0 ? 'p1' : 'p2' }); // NOVA 007.5
   return s;
 }
 
@@ -181,7 +182,6 @@ export function blankNovaState(seed: string, startingLife: number): NovaState {
     combat: null,
     procedures: emptyStack(),
     endPhaseTriggered: false,
-    await: null,
     log: [],
   };
 }

@@ -318,8 +318,6 @@ export interface NovaState extends ProcedureState {
    * (their logged answers mean plans), set from the setup option of the same name by their migration.
    */
   paymentRules?: 'plans';
-  /** What the engine waits for: the rules state of the pending decision, which `novaPending` builds from it. */
-  await: Await | null;
   /** The latest entries of the structured log (log.ts): presentation, outside the hash (core/game.ts BaseState). */
   log: NovaLogEntry[];
   /** NOVA 924.1.3: a run of forced decisions being watched for a repeated position (loops.ts); absent otherwise. */
