@@ -222,15 +222,15 @@ export type Resolution = {
 };
 
 /**
- * What the engine waits for, as the payload of a decision kind (decisions.ts): in `await` when the turn asks, in an
- * awaiting frame when a procedure does.
+ * What the game waits for, as the payload of a decision kind (decisions.ts): the awaiting frame holds it (the game's
+ * and its priority windows' frames, turn-procedure.ts; a play's, a resolution's, damage's).
  */
 export type Await =
   | { k: 'first-player'; seat: Seat }
   | { k: 'mulligan'; seat: Seat }
   | { k: 'priority'; seat: Seat }
   | { k: 'order-triggers'; seat: Seat }
-  /** A play's choices: asked by the play frame (actions.ts) with these as their payloads, never set here. */
+  /** A play's choices: asked by the play frame (actions.ts). */
   | { k: 'cost-mode'; seat: Seat }
   | { k: 'additional-cost'; seat: Seat }
   | { k: 'appearance-cost'; seat: Seat; count: number }
@@ -239,12 +239,12 @@ export type Await =
   /** NOVA 804.2.4 as rules version 2 asked it: one whole way to pay among all of them (`paymentRules: 'plans'`). */
   | { k: 'payment-plan'; seat: Seat }
   | { k: 'target'; seat: Seat; options: TargetRef[]; prompt: 'equip' | 'distribute' | 'target' }
-  /** The turn's own decisions, set here by the turn script (turn.ts, engine.ts) until it becomes a procedure. */
+  /** The turn's own decisions, asked by the game's frame (turn-procedure.ts). */
   | { k: 'attacker'; seat: Seat }
   | { k: 'attack-target'; seat: Seat; attacker: string }
   | { k: 'block'; seat: Seat }
   | { k: 'discard'; seat: Seat; count: number }
-  /** Choices on resolution: asked by the resolve frame (resolve.ts) with these as their payloads, never set here. */
+  /** Choices on resolution: asked by the resolve frame (resolve.ts). */
   | { k: 'choose'; seat: Seat }
   | { k: 'optional-cost'; seat: Seat }
   | { k: 'order-deck'; seat: Seat }
