@@ -2,6 +2,7 @@
 import { cardPool, gamesWithCardPools, searchCards } from '../src/engine/cards-registry.ts';
 import { cardFace } from '../src/render/games/card-faces.ts';
 import { renderCard } from '../src/render/render.ts';
+import { styleOf } from '../src/render/styles/index.ts';
 import { type BenchFigure, percentiles } from './figure.ts';
 
 export async function bench(): Promise<BenchFigure[]> {
@@ -24,7 +25,7 @@ export async function bench(): Promise<BenchFigure[]> {
     if (!face) continue;
     for (let i = 0; i < 5; i++) {
       const t = performance.now();
-      await renderCard(face);
+      await renderCard(face, styleOf(game));
       renders.push(performance.now() - t);
     }
   }

@@ -90,7 +90,10 @@ export function createBot(options: CreateBotOptions): Bot {
   });
   // Interaction callbacks and webhook edits bypass the client's global throttle, as Discord exempts them (rest.ts).
   const rest = useInteractionAwareRest(client);
-  const pool = options.images === true || options.images === undefined ? new RenderPool() : null;
+  const pool =
+    options.images === true || options.images === undefined
+      ? new RenderPool(undefined, (id) => games.styleOf(id))
+      : null;
   const renderer: Renderer | null =
     typeof options.images === 'function'
       ? options.images

@@ -1,18 +1,18 @@
-// One render thread of the worker pool: receives { id, kind, model }, answers { id, png, drawnText } or { id, error }.
+// One render thread of the worker pool: receives { id, kind, model, style }, answers { id, png, drawnText } or
+// { id, error }. The style comes with the job, so the thread never loads the game registry (every engine and card
+// pool) to find it: that load was most of a worker's start.
 import { parentPort } from 'node:worker_threads';
-import { type RenderKind, renderAny } from './render.ts';
+import { type RenderJob, renderJob } from './render-job.ts';
 
-interface Job {
+interface Job extends RenderJob {
   id: number;
-  kind: RenderKind;
-  model: unknown;
 }
 
 const port = parentPort;
 if (!port) throw new Error('render-worker.ts runs only as a worker thread');
 
 port.on('message', (job: Job) => {
-  renderAny(job.kind, job.model).then(
+  renderJob(job).then(
     ({ png, drawnText }) => {
       // The PNG writer gives the image an ArrayBuffer of its own, so it is transferred, not cloned or copied.
       const { buffer } = png;

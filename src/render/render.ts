@@ -3,47 +3,29 @@ import type { GameId } from '../engine/core/game.ts';
 import { renderBoard } from './board/render-board.ts';
 import { renderCard } from './card/render-card.ts';
 import { renderHand } from './hand/render-hand.ts';
+import { gameOfModel, type RenderKind, renderJob } from './render-job.ts';
 import { renderStandings } from './standings/render-standings.ts';
 import type { GameStyle } from './styles/game-style.ts';
 import { styleOf as defaultStyleOf } from './styles/index.ts';
-import {
-  CardFaceSchema,
-  HandModelSchema,
-  type Rendered,
-  StandingsModelSchema,
-  TableModelSchema,
-} from './table-model.ts';
+import type { Rendered } from './table-model.ts';
 
+export { RENDER_KINDS, type RenderKind } from './render-job.ts';
 export { renderBoard, renderCard, renderHand, renderStandings };
 
-export const RENDER_KINDS = ['board', 'hand', 'card', 'standings'] as const;
-export type RenderKind = (typeof RENDER_KINDS)[number];
+/** The style a job for this model needs: its game's, found by `styleOf`; null when the model names no game. */
+export function styleForModel(model: unknown, styleOf: (game: GameId) => GameStyle = defaultStyleOf): GameStyle | null {
+  const game = gameOfModel(model);
+  return game === null ? null : styleOf(game);
+}
 
 /**
- * Renders an untrusted JSON model of the given kind (the CLI and the worker pool use this). `styleOf` finds the
- * style of the model's game: the default registry's unless given (a test registry's).
+ * Renders an untrusted JSON model of the given kind on this thread (the CLI, the goldens and the benches use this).
+ * `styleOf` finds the style of the model's game: the default registry's unless given (a test registry's).
  */
 export async function renderAny(
   kind: RenderKind,
   input: unknown,
   styleOf: (game: GameId) => GameStyle = defaultStyleOf,
 ): Promise<Rendered> {
-  switch (kind) {
-    case 'board': {
-      const model = TableModelSchema.parse(input);
-      return renderBoard(model, styleOf(model.game));
-    }
-    case 'hand': {
-      const model = HandModelSchema.parse(input);
-      return renderHand(model, styleOf(model.game));
-    }
-    case 'card': {
-      const face = CardFaceSchema.parse(input);
-      return renderCard(face, styleOf(face.game));
-    }
-    case 'standings':
-      return renderStandings(StandingsModelSchema.parse(input));
-    default:
-      throw new Error(`unknown render kind: ${String(kind)}`);
-  }
+  return renderJob({ kind, model: input, style: styleForModel(input, styleOf) });
 }

@@ -3,13 +3,18 @@
 // in order); each worker renders one at a time.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { RenderKind } from './render.ts';
+import type { GameId } from '../engine/core/game.ts';
+import { styleForModel } from './render.ts';
+import type { RenderKind } from './render-job.ts';
+import type { GameStyle } from './styles/game-style.ts';
+import { styleOf as defaultStyleOf } from './styles/index.ts';
 import type { Rendered } from './table-model.ts';
 
 interface Pending {
   id: number;
   kind: RenderKind;
   model: unknown;
+  style: GameStyle | null;
   resolve: (r: Rendered) => void;
   reject: (e: Error) => void;
 }
@@ -34,7 +39,11 @@ export class RenderPool {
   private nextId = 0;
   private closed = false;
 
-  constructor(size: number = defaultPoolSize()) {
+  /** `styleOf` finds a model's style on this thread, to send with the job: the default registry's unless given. */
+  constructor(
+    size: number = defaultPoolSize(),
+    private readonly styleOf: (game: GameId) => GameStyle = defaultStyleOf,
+  ) {
     for (let i = 0; i < size; i += 1) this.spawn();
   }
 
@@ -45,9 +54,15 @@ export class RenderPool {
    */
   render(kind: RenderKind, model: unknown): Promise<Rendered> {
     if (this.closed) return Promise.reject(new Error('render pool is closed'));
+    let style: GameStyle | null;
+    try {
+      style = styleForModel(model, this.styleOf);
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
     return new Promise((resolve, reject) => {
       this.nextId += 1;
-      const job = { id: this.nextId, kind, model, resolve, reject };
+      const job = { id: this.nextId, kind, model, style, resolve, reject };
       const before = kind === 'board' ? this.queue.findIndex((queued) => queued.kind !== 'board') : -1;
       if (before === -1) this.queue.push(job);
       else this.queue.splice(before, 0, job);
@@ -76,7 +91,7 @@ export class RenderPool {
       const job = this.queue.shift()!;
       this.running.set(worker, job);
       worker.ref(); // a running job keeps the process alive; an idle worker does not
-      worker.postMessage({ id: job.id, kind: job.kind, model: job.model });
+      worker.postMessage({ id: job.id, kind: job.kind, model: job.model, style: job.style });
     }
   }
 

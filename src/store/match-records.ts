@@ -157,6 +157,8 @@ export interface Rehash {
   result: string | null;
   /** The state's canonical text, to restore from; null for a match that is over (it keeps no snapshots). */
   snapshot: string | null;
+  /** The setup's canonical text when the migration added options to it (RulesMigration.setupOptions), else null. */
+  setup?: string | null;
   now: number;
 }
 
@@ -282,9 +284,10 @@ export class MatchRecords {
       const changed = this.db
         .prepare(
           `UPDATE matches SET rules_version = ?, rehashed_at = ?, rehashed_hash = ?, last_hash = ?,
-             result = COALESCE(?, result) WHERE match_id = ? AND decision_count = ? AND rules_version = ?`,
+             result = COALESCE(?, result), setup = COALESCE(?, setup)
+             WHERE match_id = ? AND decision_count = ? AND rules_version = ?`,
         )
-        .run(r.toVersion, r.seq, r.hash, r.hash, r.result, r.matchId, r.seq, r.fromVersion).changes;
+        .run(r.toVersion, r.seq, r.hash, r.hash, r.result, r.setup ?? null, r.matchId, r.seq, r.fromVersion).changes;
       if (changed !== 1) throw new Error(`match "${r.matchId}" changed while it was being migrated`);
       this.db.prepare('DELETE FROM match_snapshots WHERE match_id = ?').run(r.matchId);
       if (r.snapshot !== null && r.seq > 0) this.snapshotStmt.run(r.matchId, r.seq, r.snapshot, r.hash);

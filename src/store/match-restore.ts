@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type BaseState, type GameModule, MatchSetupSchema } from '../engine/core/game.ts';
+import { type BaseState, type GameModule, type MatchSetup, MatchSetupSchema } from '../engine/core/game.ts';
 import { stateHash } from '../engine/core/hash.ts';
 import { applyLogged, type LoggedDecision } from '../engine/core/replay.ts';
 import { parseJsonColumn } from './json-column.ts';
@@ -126,7 +126,7 @@ export function firstDivergence(game: GameModule, records: MatchRecords, row: Ma
 }
 
 export type MigrationOutcome =
-  | { ok: true; state: BaseState; hash: string; seq: number; note: string }
+  | { ok: true; state: BaseState; hash: string; seq: number; note: string; setup: MatchSetup | null }
   | { ok: false; reason: string };
 
 /**
@@ -144,9 +144,13 @@ export function migrateMatch(game: GameModule, records: MatchRecords, row: Match
     return { ok: false, reason: `recorded under rules version ${from}; version ${to} declares no migration from it` };
   }
   // 'replay': the decisions mean the same play under this code; only the old hashes cannot be compared.
+  // Options the migration keeps the old way of play with; the caller stores the setup with them (MatchRecords.rehash).
+  let setup: MatchSetup | null = null;
   let state: BaseState;
   try {
-    state = game.setup(parseSetup(row, MatchSetupSchema), row.seed ?? '');
+    const stored = parseSetup(row, MatchSetupSchema);
+    if (how.setupOptions) setup = { ...stored, options: { ...stored.options, ...how.setupOptions } };
+    state = game.setup(setup ?? stored, row.seed ?? '');
   } catch (error) {
     return { ok: false, reason: `the setup does not load: ${(error as Error).message}` };
   }
@@ -162,7 +166,7 @@ export function migrateMatch(game: GameModule, records: MatchRecords, row: Match
     return { ok: false, reason: `the log ends at decision ${seq} but the match records ${row.decision_count}` };
   }
   const note = `migrated from rules version ${from} to ${to} by replaying its ${seq} decisions`;
-  return { ok: true, state, hash: stateHash(state), seq, note };
+  return { ok: true, state, hash: stateHash(state), seq, note, setup };
 }
 
 type Step = { ok: true; state: BaseState } | { ok: false; reason: string };

@@ -376,6 +376,7 @@ export class MatchStore {
       hash,
       result: state.result ? JSON.stringify(state.result) : null,
       snapshot: state.result ? null : canonicalState(state).text,
+      setup: migrated.setup ? canonicalJson(migrated.setup) : null,
       now: this.now(),
     });
     return { ok: true, state, hash, seq, fromSeq: 0, notes: [migrated.note] };

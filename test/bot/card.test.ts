@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardPool, findCard } from '../../src/engine/cards-registry.ts';
 import type { GameId } from '../../src/engine/core/game.ts';
-import { renderCard } from '../../src/render/render.ts';
+import { renderAny } from '../../src/render/render.ts';
 import type { CardFace } from '../../src/render/table-model.ts';
 import { type BotHarness, startBotHarness } from './bot-harness.ts';
 
@@ -16,7 +16,7 @@ beforeAll(async () => {
     images: async (kind, model) => {
       expect(kind).toBe('card');
       faces.push(model as CardFace);
-      return (await renderCard(model as CardFace)).png;
+      return (await renderAny('card', model)).png;
     },
   });
 });

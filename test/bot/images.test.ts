@@ -8,6 +8,7 @@ import type { NovaState } from '../../src/engine/games/nova/state.ts';
 import { novaTableModel } from '../../src/render/games/nova-table.ts';
 import { untracedStrings } from '../../src/render/provenance.ts';
 import { renderBoard } from '../../src/render/render.ts';
+import { styleOf } from '../../src/render/styles/index.ts';
 import { type BotHarness, current, latestBoard, openHand, refreshed, startBotHarness, thread } from './bot-harness.ts';
 
 let h: BotHarness;
@@ -99,7 +100,7 @@ describe('images', () => {
         locale: 'en',
         names: { p1: 'alice', p2: 'bob' },
       });
-      const expected = (await renderBoard(boardImageModel(table))).png;
+      const expected = (await renderBoard(boardImageModel(table), styleOf('nova'))).png;
       expect(Buffer.from(h.discord.attachmentBytes(board, 'board.png')).equals(expected)).toBe(true);
     }
     expect(kept).toBeGreaterThan(0);
@@ -113,7 +114,7 @@ describe('images', () => {
       locale: 'en',
       names: { p1: 'alice', p2: 'bob' },
     });
-    const { drawnText } = await renderBoard(model);
+    const { drawnText } = await renderBoard(model, styleOf(model.game));
     expect(untracedStrings(drawnText, model, 'nova')).toEqual([]);
     const handNames = (['p1', 'p2'] as const).flatMap((seat) =>
       state.players[seat].zones.hand.map((id) => novaCard(state.objects[id]?.card as string).name.en),

@@ -7,6 +7,7 @@ import type { GameId } from '../../src/engine/core/game.ts';
 import type { Label } from '../../src/engine/core/label.ts';
 import { cardFace } from '../../src/render/games/card-faces.ts';
 import { renderCard } from '../../src/render/render.ts';
+import { styleOf } from '../../src/render/styles/index.ts';
 
 export function textIsAsIntended<C extends { id: string; name: Label; text: Label }>(
   cards: ReadonlyMap<string, C>,
@@ -35,7 +36,7 @@ export function facesDrawTheCard(game: GameId): void {
         if (!face) throw new Error(`${game} has no face adapter for ${card.id}`);
         expect(face.name).toBe(card.name[locale]);
         expect(face.text).toBe(pool.text(card)[locale]);
-        const { drawnText } = await renderCard(face);
+        const { drawnText } = await renderCard(face, styleOf(face.game));
         const drawn = squash(drawnText.join(''));
         expect(drawn, card.id).toContain(squash(face.name));
         // The type line, or its start with the renderer's "…" when it is too long for the bar.

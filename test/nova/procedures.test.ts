@@ -55,9 +55,11 @@ const answer = (s: NovaState, label: string): NovaState => {
 describe('NOVA damage as a kernel frame (NOVA 802.1.3, 917)', () => {
   it('waits in a damage frame and its replacement frame above the resolving item, nothing in a fixed slot', () => {
     const s = atTheChoice();
-    expect(s.await).toBeNull();
-    // Emberstorm resolving (its frame waits for its damage), the damage frame, and the replacement loop's frame.
+    // The game and its priority window, Emberstorm resolving (its frame waits for its damage), the damage frame,
+    // and the replacement loop's frame.
     expect(s.procedures.frames.map((f) => `${f.kind}:${f.step}`)).toEqual([
+      'nova-game:turn',
+      'priority-window:answered',
       'resolve:after-damage',
       'damage:deal',
       'damage-replacement:chosen',
@@ -80,7 +82,7 @@ describe('NOVA damage as a kernel frame (NOVA 802.1.3, 917)', () => {
     const a = answer(s, 'Ward of Stillwater: reduce by 100');
     const b = answer(restored, 'Ward of Stillwater: reduce by 100');
     expect(stateHash(b)).toBe(stateHash(a));
-    expect(a.procedures.frames).toEqual([]); // the damage dealt, Emberstorm has finished resolving
+    expect(a.procedures.frames.map((f) => f.kind)).toEqual(['nova-game', 'priority-window']); // the damage dealt, Emberstorm has finished resolving
     // NOVA 917.1.2: Ward first leaves nothing, so the shield is not used; p2 took the other 400.
     expect(a.players.p2.life).toBe(1600);
     expect(a.effects.some((e) => e.kind === 'shield')).toBe(true);
@@ -88,7 +90,7 @@ describe('NOVA damage as a kernel frame (NOVA 802.1.3, 917)', () => {
 
   it('the other order uses the shield up instead', () => {
     const a = answer(atTheChoice(), 'Lanternbearer Monk (next damage): reduce by 200');
-    expect(a.procedures.frames).toEqual([]);
+    expect(a.procedures.frames.map((f) => f.kind)).toEqual(['nova-game', 'priority-window']);
     expect(a.effects.some((e) => e.kind === 'shield')).toBe(false);
   });
 });
@@ -127,8 +129,9 @@ describe('NOVA resolution as a kernel frame (NOVA 804.3, 804.4)', () => {
     const result = runScenario(loadScenario(TO_THE_ORDER, 'resolve-frame'));
     expect(result.failures).toEqual([]);
     const s = result.state as NovaState;
-    expect(s.await).toBeNull();
     expect(s.procedures.frames.map((f) => `${f.kind}:${f.step}?${f.awaiting?.decision}`)).toEqual([
+      'nova-game:turn?undefined',
+      'priority-window:answered?undefined',
       'resolve:enter?order-deck',
     ]);
     // Only the looker sees the looked-at cards while choosing (NOVA 303.3).
@@ -142,7 +145,7 @@ describe('NOVA resolution as a kernel frame (NOVA 804.3, 804.4)', () => {
     };
     const a = order(s);
     expect(stateHash(order(restored))).toBe(stateHash(a));
-    expect(a.procedures.frames).toEqual([]);
+    expect(a.procedures.frames.map((f) => f.kind)).toEqual(['nova-game', 'priority-window']);
     expect(a.players.p1.zones.deck.slice(0, 2)).toEqual([...s.players.p1.zones.deck.slice(0, 2)].reverse());
   });
 });
@@ -168,8 +171,11 @@ describe('NOVA playing a card as a kernel frame (NOVA 804.2)', () => {
     const result = runScenario(loadScenario(TO_THE_TARGETS, 'play-frame'));
     expect(result.failures).toEqual([]);
     let s = result.state as NovaState;
-    expect(s.await).toBeNull();
+    // The play runs inside its transaction (NOVA 804.2.4: an unpaid play is rewound), above the priority window.
     expect(s.procedures.frames.map((f) => `${f.kind}:${f.step}?${f.awaiting?.decision}`)).toEqual([
+      'nova-game:turn?undefined',
+      'priority-window:answered?undefined',
+      'play-transaction:end?undefined',
       'play:continue?target',
     ]);
     // Each 100 of Emberstorm's damage goes to the opponent (the option that is a player, not a card).
@@ -182,7 +188,7 @@ describe('NOVA playing a card as a kernel frame (NOVA 804.2)', () => {
     const restored = JSON.parse(JSON.stringify(s)) as NovaState;
     expect(stateHash(toPlayer(restored))).toBe(stateHash(toPlayer(s)));
     for (let i = 0; i < 5 && s.procedures.frames.length > 0; i++) s = toPlayer(s);
-    expect(s.procedures.frames).toEqual([]);
+    expect(s.procedures.frames.map((f) => f.kind)).toEqual(['nova-game', 'priority-window']);
     expect(s.waiting.map((w) => w.card)).toEqual([novaCardByName('Emberstorm')?.id]);
     expect(nova.pending(s)?.kind).toBe('priority');
   });

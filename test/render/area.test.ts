@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { planArea } from '../../src/render/board/area.ts';
 import { groupCards } from '../../src/render/board/group.ts';
 import { renderBoard } from '../../src/render/render.ts';
+import { styleOf } from '../../src/render/styles/index.ts';
 import { card, faceDown, times } from './fixtures/build.ts';
 import { novaBoard } from './fixtures/nova-board.ts';
 
@@ -51,7 +52,7 @@ describe('attachments', () => {
     const aura = card('Ember Sigil', ['red'], { id: 'sigil' });
     const blade = card('Iron Blade', ['green'], { id: 'iron', attachments: [aura] });
     model.players.p1.areas[0]!.cards = [card('Knight', ['blue'], { attachments: [blade] })];
-    const { drawnText } = await renderBoard(model);
+    const { drawnText } = await renderBoard(model, styleOf(model.game));
     expect(drawnText).toEqual(expect.arrayContaining(['Iron Blade', 'Ember Sigil']));
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FaceDownObjectView } from '../../src/engine/core/hidden.ts';
 import { renderBoard } from '../../src/render/render.ts';
+import { styleOf } from '../../src/render/styles/index.ts';
 import { faceDownCard, TableModelSchema } from '../../src/render/table-model.ts';
 import { novaBoard } from './fixtures/nova-board.ts';
 
@@ -12,7 +13,7 @@ describe('a face-down object on the board (core/hidden.ts convention)', () => {
     expect(card).toEqual({ face: 'down', id: 'o42', states: ['turned'], attachments: [] });
     const model = novaBoard();
     model.players.p2.areas = [{ name: 'Standby area', style: 'full', cards: [card] }];
-    const { drawnText } = await renderBoard(TableModelSchema.parse(model));
+    const { drawnText } = await renderBoard(TableModelSchema.parse(model), styleOf(model.game));
     expect(drawnText).toContain('Face down');
     expect(drawnText).toContain('Standby area');
   });

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Seat } from '../../src/engine/core/game.ts';
 import { untracedStrings } from '../../src/render/provenance.ts';
 import { renderAny, renderBoard } from '../../src/render/render.ts';
+import { styleOf } from '../../src/render/styles/index.ts';
 import { type TableCard, type TableModel, TableModelSchema } from '../../src/render/table-model.ts';
 import { tableModelArb } from './arbitrary.ts';
 import { fowFaceEn, novaFaceJa } from './fixtures/faces.ts';
@@ -17,7 +18,7 @@ describe('every string on a board comes from its model', () => {
     await fc.assert(
       fc.asyncProperty(tableModelArb, async (model) => {
         const parsed = TableModelSchema.parse(model);
-        const { drawnText } = await renderBoard(parsed);
+        const { drawnText } = await renderBoard(parsed, styleOf(parsed.game));
         expect(untracedStrings(drawnText, parsed, parsed.game)).toEqual([]);
       }),
       { numRuns: 15 },
@@ -93,7 +94,7 @@ describe('a public board of a fuzzed state shows no hidden card', () => {
       fc.asyncProperty(state, async (s) => {
         const model = publicModel(s);
         expect(JSON.stringify(model)).not.toContain('Hidden Relic');
-        const { drawnText } = await renderBoard(TableModelSchema.parse(model));
+        const { drawnText } = await renderBoard(TableModelSchema.parse(model), styleOf('nova'));
         expect(drawnText.filter((t) => t.includes('Hidden') || t.includes('Relic'))).toEqual([]);
         expect(untracedStrings(drawnText, model, 'nova')).toEqual([]);
       }),

@@ -12,6 +12,7 @@ import { gamePrecons, preconDeckList } from '../../src/engine/precons.ts';
 import { novaTableModel } from '../../src/render/games/nova-table.ts';
 import { untracedStrings } from '../../src/render/provenance.ts';
 import { renderBoard } from '../../src/render/render.ts';
+import { styleOf } from '../../src/render/styles/index.ts';
 
 const GAMES = 3;
 const DECISIONS = 240;
@@ -46,7 +47,7 @@ describe('public NOVA boards of random games', () => {
         state = nova.apply(state, pending.player as Seat, response);
         if (d % SNAPSHOT_EVERY !== 0) continue;
         const model = novaTableModel(nova.view(state, { kind: 'spectator' }), { locale: g % 2 ? 'ja' : 'en' });
-        const { drawnText } = await renderBoard(model);
+        const { drawnText } = await renderBoard(model, styleOf(model.game));
         expect(untracedStrings(drawnText, model, 'nova')).toEqual([]);
         const drawn = drawnText.join('\n');
         const hiddenOnly = hiddenOnlyNames(state);

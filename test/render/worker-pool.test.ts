@@ -1,5 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { label } from '../../src/engine/core/label.ts';
 import { renderAny } from '../../src/render/render.ts';
+import { styleOf } from '../../src/render/styles/index.ts';
 import { RenderPool } from '../../src/render/worker-pool.ts';
 import { novaFaceJa } from './fixtures/faces.ts';
 import { novaBoard } from './fixtures/nova-board.ts';
@@ -35,6 +40,37 @@ describe('render worker pool', () => {
     } finally {
       await one.close();
     }
+  });
+
+  it("draws with the style sent with the job, even for a game the worker's registry does not know", async () => {
+    const custom = { ...styleOf('nova'), title: label('Sent With The Job', 'ジョブと共に') };
+    const sent = new RenderPool(1, (game) => {
+      expect(game).toBe('toy-unknown');
+      return custom;
+    });
+    try {
+      const { drawnText } = await sent.render('board', { ...novaBoard(), game: 'toy-unknown' });
+      expect(drawnText).toContain('Sent With The Job');
+      await expect(sent.render('board', { ...novaBoard(), game: 'toy-unknown', players: 1 })).rejects.toThrow();
+    } finally {
+      await sent.close();
+    }
+  });
+
+  it('a worker thread never loads the game registry or an engine (its start was 0.9–1.4 s of that)', () => {
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const source = readFileSync(file, 'utf8');
+      // Value imports only: a type import is erased and loads nothing.
+      for (const m of source.matchAll(/^import (?!type )[^;]*? from '(\.[^']+)';/gms))
+        visit(resolve(dirname(file), m[1] as string));
+    };
+    visit(fileURLToPath(new URL('../../src/render/render-worker.ts', import.meta.url)));
+    const loaded = [...seen].map((f) => f.replace(/.*\/src\//, 'src/'));
+    expect(loaded).toContain('src/render/board/render-board.ts');
+    expect(loaded.filter((f) => f.includes('registry') || f.includes('engine/games/'))).toEqual([]);
   });
 
   it('rejects an invalid model and keeps serving', async () => {

@@ -285,7 +285,15 @@ export interface GameModule<S extends BaseState = BaseState, V = unknown, D exte
  * play under this code and only what the hash covers changed (e.g. words leaving the state), so the whole log is
  * replayed from the setup without comparing the old hashes, and the match is re-hashed from there on.
  */
-export type RulesMigration = { kind: 'replay' };
+export type RulesMigration = {
+  kind: 'replay';
+  /**
+   * Options added to the match's setup before its log is replayed, and kept in its stored setup from then on, so that
+   * every later replay plays the same way: how a game keeps an older version's way of asking a decision whose logged
+   * answers mean something else under the new one (NOVA 2 → 3: a payment's answer names a whole plan).
+   */
+  setupOptions?: Readonly<Record<string, string | number | boolean>>;
+};
 
 export interface DeckProblem {
   section: string;

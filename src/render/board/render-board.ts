@@ -2,7 +2,6 @@
 // bottom; the opponent's areas are mirrored so that both fields meet at the stack in the middle.
 import { opponentOf, type Seat } from '../../engine/core/game.ts';
 import type { GameStyle } from '../styles/game-style.ts';
-import { styleOf } from '../styles/index.ts';
 import { createSurface, finish, measuringPen } from '../surface.ts';
 import type { Rendered, TableModel } from '../table-model.ts';
 import { word } from '../ui-words.ts';
@@ -20,8 +19,8 @@ function sumHeights(plans: readonly AreaPlan[]): number {
   return plans.reduce((h, p) => h + p.height + GAP, 0);
 }
 
-/** `style`: the game's, from the default registry unless given (a test registry's game). */
-export async function renderBoard(model: TableModel, style: GameStyle = styleOf(model.game)): Promise<Rendered> {
+/** `style`: the style of the model's game (`GameRegistry.styleOf`), passed in so a render worker needs no registry. */
+export async function renderBoard(model: TableModel, style: GameStyle): Promise<Rendered> {
   const bottomSeat: Seat = model.viewer.kind === 'seat' ? model.viewer.seat : 'p1';
   const topSeat = opponentOf(bottomSeat);
   const top = model.players[topSeat];

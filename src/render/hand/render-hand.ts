@@ -5,7 +5,6 @@ import { drawCardBody } from '../card/card-body.ts';
 import type { Pen } from '../pen.ts';
 import { drawTag, fillBox, strokeBox } from '../shapes.ts';
 import type { GameStyle } from '../styles/game-style.ts';
-import { styleOf } from '../styles/index.ts';
 import { createSurface, finish } from '../surface.ts';
 import type { HandCard, HandModel, Rendered } from '../table-model.ts';
 import { word } from '../ui-words.ts';
@@ -75,7 +74,8 @@ function drawSection(
   });
 }
 
-export async function renderHand(model: HandModel, style: GameStyle = styleOf(model.game)): Promise<Rendered> {
+/** `style`: the style of the model's game, passed in so a render worker needs no registry. */
+export async function renderHand(model: HandModel, style: GameStyle): Promise<Rendered> {
   const sections = [model.hand, ...model.privateZones];
   const height = HEADER + sections.reduce((h, s) => h + sectionHeight(s.cards.length), 0) + MARGIN;
   const surface = createSurface(HAND_WIDTH, height, style.background);

@@ -1,7 +1,7 @@
 // A league table image. Columns and cells come formatted from the league; the renderer only lays them out.
 import { fillBox } from '../shapes.ts';
 import { BASE_STYLE } from '../styles/base.ts';
-import { styleOf } from '../styles/index.ts';
+import type { GameStyle } from '../styles/game-style.ts';
 import { createSurface, finish } from '../surface.ts';
 import type { Rendered, StandingsModel } from '../table-model.ts';
 
@@ -18,8 +18,9 @@ function columnWidths(model: StandingsModel, inner: number): number[] {
   return model.columns.map((_, i) => (i === wideIndex ? Math.max(wide, 160) : narrow));
 }
 
-export async function renderStandings(model: StandingsModel): Promise<Rendered> {
-  const accent = model.game ? styleOf(model.game).accent : '#7fb2e0';
+/** `gameStyle`: the style of the league's game (its accent heads the table); null for a table of no one game. */
+export async function renderStandings(model: StandingsModel, gameStyle: GameStyle | null): Promise<Rendered> {
+  const accent = gameStyle?.accent ?? '#7fb2e0';
   const style = { ...BASE_STYLE, accent };
   const height = TITLE + ROW * (model.rows.length + 1) + MARGIN;
   const surface = createSurface(WIDTH, height, style.background);

@@ -1,7 +1,7 @@
-import { ask } from '../../core/decision-kinds.ts';
+import { answerOf, ask } from '../../core/decision-kinds.ts';
 import type { DecisionOption, Seat } from '../../core/game.ts';
 import { actedWithPriority } from '../../core/priority.ts';
-import { defineProcedure, pushFrame, type StepOut } from '../../core/procedure.ts';
+import { defineProcedure, pushFrame, rewind, type StepOut, transactionProcedure } from '../../core/procedure.ts';
 import { novaCard } from './cards/pool.ts';
 import type { ActivatedAbility, Cost, NovaCard } from './cards/schema.ts';
 import { actionRestricted, limitLevel, usedCharacterLevels } from './characteristics.ts';
@@ -9,10 +9,22 @@ import {
   additionalCostDecision,
   appearanceCostDecision,
   costModeDecision,
+  paidWith,
   paymentDecision,
+  paymentPlanDecision,
+  paymentUnits,
   targetDecision,
 } from './decisions.ts';
-import { canPay, type EnergyUnit, effectiveCost, hasRequiredEnergy, pay, paymentPlans, sources } from './energy.ts';
+import {
+  canPay,
+  type EnergyUnit,
+  effectiveCost,
+  hasRequiredEnergy,
+  pay,
+  paymentIsAChoice,
+  paymentPlans,
+  sources,
+} from './energy.ts';
 import { activatedAbility, type GrantedAbility, grantedAbilities, lockKey } from './granted.ts';
 import { loggedTarget, logPublic } from './log.ts';
 import { isDamage, selectorOf, targetingEffects } from './resolve.ts';
@@ -199,6 +211,14 @@ export function setEnergy(s: NovaState, seat: Seat, id: string): void {
   logPublic(s, { k: 'set-energy', seat, card: moved.card });
 }
 
+/**
+ * NOVA 804.2.4: a play whose cost is not paid is rewound to just before its declaration. The play runs inside this
+ * transaction (core/procedure.ts), which puts the state back when the payer cancels. The card objects and the log
+ * are left out of its copy: nothing in a play changes a card object before the cost is paid (payAndPlace), which
+ * is after the last point it can be cancelled, and copying every object for each play would cost more than the play.
+ */
+export const playTransaction = transactionProcedure<NovaState>('play-transaction');
+
 /** NOVA 804.2.1: declare. The rest of the play (cost mode, targets, payment) goes on in its frame (playProcedure). */
 export function declarePlay(
   s: NovaState,
@@ -208,9 +228,6 @@ export function declarePlay(
   grantedFrom?: string,
 ): void {
   const o = obj(s, source);
-  const def = novaCard(o.card);
-  if (abilityIndex === null && def.type === 'character') s.players[seat].charactersPlayedThisTurn += 1; // NOVA 202.2
-  if (abilityIndex !== null) s.activationLocks.push(lockKey(source, abilityIndex, grantedFrom)); // NOVA 801.3.5.1.1
   const play: PlayInProgress = {
     seat,
     source,
@@ -223,7 +240,19 @@ export function declarePlay(
   // NOVA 1005 / 004.3: a granted ability is written on the equipment, which is remembered by its card id.
   const granting = grantedFrom ? s.objects[grantedFrom] : undefined;
   if (granting) play.grantedBy = granting.card;
-  pushFrame(s, playProcedure, play);
+  if (abilityIndex !== null) play.lock = lockKey(source, abilityIndex, grantedFrom);
+  pushFrame(s, playTransaction, {
+    body: { kind: playProcedure.kind, data: play },
+    keep: ['objects', 'log'],
+    snapshot: null,
+  });
+}
+
+/** What declaring a play changes, inside its transaction so that a cancelled play takes it back (NOVA 804.2.4). */
+function declared(s: NovaState, play: PlayInProgress): void {
+  const def = novaCard(play.card);
+  if (play.abilityIndex === null && def.type === 'character') s.players[play.seat].charactersPlayedThisTurn += 1; // NOVA 202.2
+  if (play.lock) s.activationLocks.push(play.lock); // NOVA 801.3.5.1.1
 }
 
 const PLAY = 'play';
@@ -271,14 +300,32 @@ function playAbility(play: PlayInProgress): ActivatedAbility {
  */
 export const playProcedure = defineProcedure<NovaState, PlayInProgress>({
   kind: PLAY,
-  first: 'continue',
+  first: 'declare',
   steps: {
+    declare(s, { data: play }) {
+      declared(s, play);
+      return { goto: 'continue' };
+    },
     continue(s, { data: play }) {
       const next = nextPlayChoice(s, play);
       if (next) return next;
       payAndPlace(s, play);
       if (s.priority) s.priority = actedWithPriority(s.priority); // NOVA 704.1.1: the player keeps priority
       return { return: null };
+    },
+    // NOVA 804.2.4 (rules version 3): one source at a time, the rest automatically, or the play cancelled.
+    paid(s, { data: play, ret }) {
+      const answer = answerOf(paymentDecision, ret);
+      if (answer === 'cancel') return rewind('804.2.4');
+      if (answer === 'back') {
+        play.paying = (play.paying ?? []).slice(0, -1);
+        return { goto: 'continue' };
+      }
+      const paid = paidWith(s, answer);
+      if (!paid) throw new Error(`payment: ${answer} does not pay the cost`);
+      if (paid.length >= paymentUnits(s)) play.payment = paid;
+      else play.paying = paid;
+      return { goto: 'continue' };
     },
   },
 });
@@ -339,8 +386,14 @@ function nextPlayChoice(s: NovaState, play: PlayInProgress): StepOut | null {
   // NOVA 804.2.4 / 801.6: the payer chooses which energy pays when that is a real choice.
   if (play.payment === undefined || play.payment === null) {
     const ec = playEnergyCost(s, play);
-    if (ec && paymentPlans(s, seat, ec.cost, ec.except).length > 1)
-      return ask(paymentDecision, seat, { k: 'payment', seat }, 'continue');
+    if (ec && s.paymentRules === 'plans') {
+      // Rules version 2's way, for matches recorded under it: one whole way to pay among all of them.
+      if (paymentPlans(s, seat, ec.cost, ec.except).length > 1)
+        return ask(paymentPlanDecision, seat, { k: 'payment-plan', seat }, 'continue');
+    } else if (ec && (play.paying !== undefined || paymentIsAChoice(s, seat, ec.cost, ec.except))) {
+      play.paying ??= [];
+      return ask(paymentDecision, seat, { k: 'payment', seat }, 'paid');
+    }
   }
   return null;
 }

@@ -20,8 +20,9 @@ import {
   standbyEnergy,
 } from './actions.ts';
 import { novaCard } from './cards/pool.ts';
+import type { Cost } from './cards/schema.ts';
 import { attackTargets, declareAttack, declareBlock, possibleAttackers, possibleBlockers } from './combat.ts';
-import { paymentPlans } from './energy.ts';
+import { autoPayment, costUnits, type EnergyUnit, nextSources, paymentPlans, sources, sourceText } from './energy.ts';
 import { forgetShuffled } from './knowledge.ts';
 import { logPublic } from './log.ts';
 import {
@@ -33,7 +34,7 @@ import {
   selectorOf,
   startResolution,
 } from './resolve.ts';
-import type { Await, NovaState, TargetRef } from './state.ts';
+import type { Await, NovaState, PlayInProgress, TargetRef } from './state.ts';
 import { candidates, describeTarget, parseTargetId, targetId } from './targets.ts';
 import { nextTriggerGroup, placeOne, recordTriggerTarget } from './triggers.ts';
 import { priorityProcessingDone, startNextTurn } from './turn.ts';
@@ -100,7 +101,7 @@ function mulligan(s: NovaState, seat: Seat): void {
 }
 
 /** NOVA 007.5: the player chosen at random goes first or second. */
-export const firstPlayerDecision = defineDecisionKind<NovaState, AwaitOf<'first-player'>, null>({
+export const firstPlayerDecision = defineDecisionKind<NovaState, AwaitOf<'first-player'>, AwaitOf<'mulligan'>>({
   name: 'first-player',
   role: 'setup',
   build(_s, _a) {
@@ -124,13 +125,12 @@ export const firstPlayerDecision = defineDecisionKind<NovaState, AwaitOf<'first-
     draw(s, 'p1', 7); // NOVA 007.6
     draw(s, 'p2', 7);
     s.setup.stage = 'mulligan';
-    s.await = { k: 'mulligan', seat: first };
-    return null;
+    return { k: 'mulligan', seat: first }; // asked next by the game's frame (turn-procedure.ts)
   },
 });
 
 /** NOVA 007.6: keep the opening hand or draw a new one; the first player decides first. */
-export const mulliganDecision = defineDecisionKind<NovaState, AwaitOf<'mulligan'>, null>({
+export const mulliganDecision = defineDecisionKind<NovaState, AwaitOf<'mulligan'>, AwaitOf<'mulligan'> | null>({
   name: 'mulligan',
   role: 'setup',
   build(_s, _a) {
@@ -151,10 +151,7 @@ export const mulliganDecision = defineDecisionKind<NovaState, AwaitOf<'mulligan'
     s.setup.mulligans[a.seat] = pick === 'mulligan';
     if (pick === 'mulligan') mulligan(s, a.seat);
     logPublic(s, { k: 'mulligan', seat: a.seat, mulligan: pick === 'mulligan' });
-    if (a.seat === first) {
-      s.await = { k: 'mulligan', seat: opponentOf(first) }; // NOVA 007.6.1.2: first player decides first
-      return null;
-    }
+    if (a.seat === first) return { k: 'mulligan', seat: opponentOf(first) }; // NOVA 007.6.1.2: first player decides first
     // NOVA 007.6.1.2 / 007.7: if only the first player mulliganed, the second player takes the first turn.
     const swap = s.setup.mulligans[first] === true && s.setup.mulligans[opponentOf(first)] === false;
     s.turn.startingPlayer = swap ? opponentOf(first) : first;
@@ -330,9 +327,92 @@ export const additionalCostDecision = defineDecisionKind<NovaState, AwaitOf<'add
   },
 });
 
-/** NOVA 804.2.4: which energy units pay the cost, when that is a choice. */
-export const paymentDecision = defineDecisionKind<NovaState, AwaitOf<'payment'>, null>({
+/** What the payment decision answers: auto-pay the rest, one more source, take the last one back, or cancel. */
+export type PaymentAnswer = 'auto' | 'back' | 'cancel' | `unit:${string}`;
+
+/** The play being paid for, its energy cost and the sources picked so far (NOVA 804.2.4). */
+function paymentInProgress(s: NovaState): { play: PlayInProgress; cost: Cost; except?: string; chosen: string[] } {
+  const play = playingNow(s);
+  const ec = play ? playEnergyCost(s, play) : null;
+  if (!play || !ec) throw new Error('payment without an energy cost');
+  return { play, cost: ec.cost, ...(ec.except ? { except: ec.except } : {}), chosen: play.paying ?? [] };
+}
+
+/**
+ * NOVA 804.2.4 (rules version 3): pay the energy cost one source at a time. "Pay automatically" is listed first and is
+ * the default: the sources already picked and the solver's choice for the rest. Then each kind of source that keeps
+ * the cost payable, "take back" the last pick, and "cancel", which rewinds the play to before its declaration
+ * (804.2.4: a cost that is not paid means the play never happened; docs/rulings/nova.md R68).
+ */
+export const paymentDecision = defineDecisionKind<NovaState, AwaitOf<'payment'>, PaymentAnswer>({
   name: 'payment',
+  role: 'choice',
+  build(s, a) {
+    const { play, cost, except, chosen } = paymentInProgress(s);
+    const def = novaCard(play.card);
+    const all = sources(s, a.seat);
+    const text = (ids: readonly string[]) => {
+      const units = ids.map((id) => all.find((u) => u.id === id)).filter((u): u is EnergyUnit => u !== undefined);
+      return { en: units.map((u) => sourceText(u).en).join(', '), ja: units.map((u) => sourceText(u).ja).join('、') };
+    };
+    const options: DecisionOption[] = [];
+    const auto = autoPayment(s, a.seat, cost, except, chosen);
+    if (auto) {
+      const rest = text(auto.slice(chosen.length));
+      options.push(opt('auto', 'auto-pay', 'choice', `Pay automatically (${rest.en})`, `自動で支払う（${rest.ja}）`));
+    }
+    for (const u of nextSources(s, a.seat, cost, except, chosen)) {
+      const words = sourceText(u);
+      const o = s.objects[u.id.replace(/:ability$/, '')];
+      options.push({
+        id: `unit:${u.id}`,
+        kind: 'payment',
+        role: 'choice',
+        label: words,
+        ...(o && !u.kind.startsWith('energy:') ? { objectId: o.id, cardName: novaCard(o.card).name.en } : {}),
+      });
+    }
+    if (chosen.length > 0) options.push(opt('back', 'back', 'passive', 'Take back the last source', '一つ戻す'));
+    options.push(opt('cancel', 'cancel', 'passive', 'Cancel (undo this play)', '取り消す（プレイ前に戻す）'));
+    const paid = text(chosen);
+    const total = costUnits(cost);
+    return {
+      prompt: {
+        en: `${def.name.en}: pay ${total} energy${chosen.length > 0 ? ` (picked ${chosen.length}: ${paid.en})` : ''}. (NOVA 804.2.4)`,
+        ja: `${def.name.ja}：エナジーを${total}支払ってください${chosen.length > 0 ? `（選択済み${chosen.length}：${paid.ja}）` : ''}。`,
+      },
+      options,
+      min: 1,
+      max: 1,
+      defaultOnTimeout: [options[0]?.id ?? 'cancel'],
+    };
+  },
+  handle(_s, _a, chosen) {
+    const pick = chosen[0] ?? 'cancel';
+    if (pick === 'auto' || pick === 'back' || pick === 'cancel') return pick;
+    if (pick.startsWith('unit:')) return `unit:${pick.slice('unit:'.length)}`;
+    throw new Error(`unhandled payment option ${pick}`);
+  },
+});
+
+/** The sources a payment answer spends: the picks so far plus this one, or plus the solver's rest (auto). */
+export function paidWith(s: NovaState, answer: 'auto' | `unit:${string}`): string[] | null {
+  const { play, cost, except, chosen } = paymentInProgress(s);
+  if (answer === 'auto') return autoPayment(s, play.seat, cost, except, chosen);
+  return [...chosen, answer.slice('unit:'.length)];
+}
+
+/** How many units the play's energy cost takes. */
+export function paymentUnits(s: NovaState): number {
+  return costUnits(paymentInProgress(s).cost);
+}
+
+/**
+ * NOVA 804.2.4 as rules version 2 asked it: which energy units pay the cost, as one whole way to pay, when that is a
+ * choice (matches recorded before version 3, `paymentRules: 'plans'`).
+ */
+export const paymentPlanDecision = defineDecisionKind<NovaState, AwaitOf<'payment-plan'>, null>({
+  name: 'payment-plan',
   role: 'choice',
   build(s, a) {
     const play = playingNow(s);
@@ -395,7 +475,7 @@ function triggerTargetPrompt(s: NovaState, item: string): Label {
 }
 
 /** NOVA 405.4.3: the attacker, or no attack. */
-export const attackerDecision = defineDecisionKind<NovaState, AwaitOf<'attacker'>, null>({
+export const attackerDecision = defineDecisionKind<NovaState, AwaitOf<'attacker'>, AwaitOf<'attack-target'> | null>({
   name: 'attacker',
   role: 'choice',
   build(s, _a) {
@@ -419,8 +499,7 @@ export const attackerDecision = defineDecisionKind<NovaState, AwaitOf<'attacker'
       s.priority = null;
       return null;
     }
-    s.await = { k: 'attack-target', seat: a.seat, attacker: pick };
-    return null;
+    return { k: 'attack-target', seat: a.seat, attacker: pick };
   },
 });
 
@@ -593,7 +672,9 @@ export const chooseDecision = defineDecisionKind<NovaState, AwaitOf<'choose'>, n
 });
 
 /** Each awaited kind's decision kind (`trigger-target` is offered as a "target"). */
-export const NOVA_DECISIONS: { readonly [K in Await['k']]: DefinedDecisionKind<NovaState, AwaitOf<K>, null> } = {
+export const NOVA_DECISIONS: {
+  readonly [K in Await['k']]: DefinedDecisionKind<NovaState, AwaitOf<K>, null | PaymentAnswer | Await>;
+} = {
   'first-player': firstPlayerDecision,
   mulligan: mulliganDecision,
   priority: priorityDecision,
@@ -602,6 +683,7 @@ export const NOVA_DECISIONS: { readonly [K in Await['k']]: DefinedDecisionKind<N
   'additional-cost': additionalCostDecision,
   'appearance-cost': appearanceCostDecision,
   payment: paymentDecision,
+  'payment-plan': paymentPlanDecision,
   target: targetDecision,
   'trigger-target': targetDecision,
   attacker: attackerDecision,

@@ -37,6 +37,8 @@ const DECISION_KINDS = {
   priority: { en: 'priority', ja: '優先権' },
   'order-triggers': { en: 'ordering abilities', ja: '能力の順番' },
   'cost-mode': { en: 'paying a cost', ja: 'コストの支払い' },
+  payment: { en: 'paying energy', ja: 'エナジーの支払い' },
+  'payment-plan': { en: 'paying energy', ja: 'エナジーの支払い' },
   'additional-cost': { en: 'an optional additional cost', ja: '任意の追加コスト' },
   'appearance-cost': { en: 'paying an appearance cost', ja: '登場コストの支払い' },
   target: { en: 'choosing a target', ja: '対象の選択' },

@@ -138,8 +138,9 @@ function unitText(u: EnergyUnit): Label {
 }
 
 /**
- * NOVA 804.2.4 / 801.6 / 902.4: the payer decides which energy pays. Every way to pay that differs in kind (a colour,
- * the stock or an energy card, a servant's energy ability); units of one kind are interchangeable.
+ * NOVA 804.2.4 / 801.6 / 902.4 as rules version 2 asked it (matches recorded before version 3 replay with it): the
+ * payer picks one whole way to pay among every way that differs in kind (a colour, the stock or an energy card, a
+ * servant's energy ability); units of one kind are interchangeable. Version 3 pays one source at a time instead.
  */
 export function paymentPlans(s: NovaState, seat: Seat, cost: Cost, except?: string): PaymentPlan[] {
   const list = sources(s, seat).filter((x) => !fromObject(x, except));
@@ -180,6 +181,108 @@ export function paymentPlans(s: NovaState, seat: Seat, cost: Cost, except?: stri
   };
   walk(0, total);
   return plans;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Paying one source at a time (rules version 3): nothing here lists the ways to pay.
+
+/** The sources the payer may still pick: not the excluded object's own ability (804.2.3), not one already picked. */
+function openUnits(s: NovaState, seat: Seat, except: string | undefined, chosen: readonly string[]): EnergyUnit[] {
+  return sources(s, seat).filter((u) => !fromObject(u, except) && !chosen.includes(u.id));
+}
+
+/**
+ * What is still owed once `picked` units pay: each pays its own colour while that colour is owed, else the generic
+ * part; null when one of them has nothing left to pay. Every NOVA source makes one unit of one colour, and such a
+ * unit is never better spent on generic while its colour is owed, so this is the best use of the picked units.
+ */
+export function owedAfter(cost: Cost, picked: readonly EnergyUnit[]): Cost | null {
+  const owed: Cost = { ...cost };
+  for (const u of picked) {
+    if (u.color !== 'colorless' && owed[u.color] > 0) owed[u.color] -= 1;
+    else if (owed.generic > 0) owed.generic -= 1;
+    else return null;
+  }
+  return owed;
+}
+
+function unitsOwed(cost: Cost): number {
+  return COLORED.reduce((n, c) => n + cost[c], cost.generic);
+}
+
+/**
+ * NOVA 804.2.4: is the way to pay a choice? It is when two ways to pay differ in the kinds of energy they spend (a
+ * colour; the stock, an energy card or a servant's ability). Without listing them: the solver's own payment spends
+ * `n` units of each kind; another way exists exactly when the cost can be paid with fewer than `n` of some kind
+ * (every way spends as many units as the cost has, so one that spends at least `n` of every kind is the same).
+ */
+export function paymentIsAChoice(s: NovaState, seat: Seat, cost: Cost, except?: string): boolean {
+  const list = openUnits(s, seat, except, []);
+  const plan = solvePayment(solverCost(cost), list);
+  if (!plan) return false;
+  const spent = new Map<string, number>();
+  for (const id of plan) {
+    const kind = list.find((u) => u.id === id)?.kind ?? '';
+    spent.set(kind, (spent.get(kind) ?? 0) + 1);
+  }
+  for (const [kind, n] of spent) {
+    let allowed = n - 1;
+    const fewer = list.filter((u) => u.kind !== kind || allowed-- > 0);
+    if (solvePayment(solverCost(cost), fewer)) return true;
+  }
+  return false;
+}
+
+/**
+ * NOVA 804.2.4: the sources the payer may pick next, after `chosen`: one per kind (units of a kind are
+ * interchangeable, docs/rulings/nova.md R5), each only if the cost can still be paid in full after it.
+ */
+export function nextSources(
+  s: NovaState,
+  seat: Seat,
+  cost: Cost,
+  except: string | undefined,
+  chosen: readonly string[],
+): EnergyUnit[] {
+  const all = sources(s, seat);
+  const picked = chosen.map((id) => all.find((u) => u.id === id)).filter((u): u is EnergyUnit => u !== undefined);
+  const open = openUnits(s, seat, except, chosen);
+  const out: EnergyUnit[] = [];
+  for (const u of open) {
+    if (out.some((x) => x.kind === u.kind)) continue;
+    const owed = owedAfter(cost, [...picked, u]);
+    if (!owed) continue;
+    const rest = open.filter((x) => x !== u);
+    if (unitsOwed(owed) === 0 || solvePayment(solverCost(owed), rest)) out.push(u);
+  }
+  return out;
+}
+
+/** The units `chosen` and the solver's choice for the rest pay together (auto-pay), or null when they cannot. */
+export function autoPayment(
+  s: NovaState,
+  seat: Seat,
+  cost: Cost,
+  except: string | undefined,
+  chosen: readonly string[],
+): string[] | null {
+  const all = sources(s, seat);
+  const picked = chosen.map((id) => all.find((u) => u.id === id)).filter((u): u is EnergyUnit => u !== undefined);
+  if (picked.length !== chosen.length) return null;
+  const owed = owedAfter(cost, picked);
+  if (!owed) return null;
+  const rest = solvePayment(solverCost(owed), openUnits(s, seat, except, chosen));
+  return rest ? [...chosen, ...rest] : null;
+}
+
+/** How many units the cost takes in all. */
+export function costUnits(cost: Cost): number {
+  return unitsOwed(cost);
+}
+
+/** The words for one unit offered as a source: its colour, and where it comes from unless an energy card. */
+export function sourceText(u: EnergyUnit): Label {
+  return unitText(u);
 }
 
 /**

@@ -1,77 +1,31 @@
-import { decisionIdFor, isPick, validateResponse } from '../../core/decision.ts';
-import { UnsupportedRule } from '../../core/errors.ts';
+import { isPick, validateResponse } from '../../core/decision.ts';
 import { type DecisionResponse, opponentOf, type PickDecision, type Seat } from '../../core/game.ts';
 import type { Awaiting, Frame } from '../../core/procedure.ts';
-import { NOVA_DECISIONS } from './decisions.ts';
 import { novaKernel } from './kernel.ts';
 import { logPublic } from './log.ts';
 import { watchForLoop } from './loops.ts';
 import { rulesProcessing } from './rules-processing.ts';
-import type { Await, NovaState } from './state.ts';
-import { nextTriggerGroup, nextTriggerTarget } from './triggers.ts';
-import { runOp } from './turn.ts';
+import type { NovaState } from './state.ts';
 import { seal, workingCopy } from './working-copy.ts';
 
-const MAX_STEPS = 100_000;
-
 /**
- * Runs the game forward until a player must decide (state.await set, its decision built, novaPending) or the game
- * ends, then seals the state (working-copy.ts): it is about to be handed out.
- * NOVA 924.1.3: a loop that never reaches a decision is never spun silently: past the step limit we stop with
- * UnsupportedRule. Loops through forced decisions are caught after each decision (loops.ts, docs/rulings R47).
+ * Runs the game forward until a player must decide (a frame awaits a decision, novaPending builds it) or the game
+ * ends, then seals the state (working-copy.ts): it is about to be handed out. Every part of the game is a frame on
+ * the kernel's stack, the game itself at the bottom (turn-procedure.ts), so the kernel's driver runs it all.
+ * NOVA 924.1.3: a loop that never reaches a decision is never spun silently: past the kernel's step limit it stops
+ * with UnsupportedRule. Loops through forced decisions are caught after each decision (loops.ts, docs/rulings R47).
  */
 export function advance(s: NovaState): void {
-  for (let i = 0; i < MAX_STEPS; i++) {
-    if (s.result) {
-      s.await = null;
-      seal(s);
-      return;
-    }
-    if (s.await || awaitingFrame(s)) {
-      const decision = novaPending(s);
-      if (decision?.options.length === 0) throw new Error(`decision ${decision.kind} has no options`);
-      seal(s);
-      return;
-    }
-    step(s);
-  }
-  throw new UnsupportedRule('924.1.3', 'the game did not reach a decision (mandatory loop?)');
-}
-
-function step(s: NovaState): void {
-  if (s.setup.stage !== 'done') throw new Error('setup decisions are awaited, not stepped');
-  if (s.procedures.frames.length > 0) {
-    // Procedures running as frames (an item resolving, damage through its replacements, kernel.ts) go first.
+  if (!s.result && !awaitingFrame(s)) {
+    if (s.procedures.frames.length === 0) throw new Error('the NOVA game has no frame to run (no nova-game root)');
     novaKernel.run(s);
-    return;
   }
-  const outcome = runOp(s);
-  const active = s.turn.active;
-  switch (outcome) {
-    case 'continue':
-      return;
-    case 'ask-priority':
-      s.await = { k: 'priority', seat: s.priority?.holder ?? active };
-      return;
-    case 'ask-order':
-      s.await = { k: 'order-triggers', seat: nextTriggerGroup(s)[0]?.controller ?? active };
-      return;
-    case 'ask-trigger-target': {
-      const next = nextTriggerTarget(s);
-      if (next)
-        s.await = { k: 'trigger-target', seat: next.item.controller, item: next.item.id, options: next.options };
-      return;
-    }
-    case 'ask-attacker':
-      s.await = { k: 'attacker', seat: active };
-      return;
-    case 'ask-block':
-      s.await = { k: 'block', seat: opponentOf(active) };
-      return;
-    case 'ask-discard':
-      s.await = { k: 'discard', seat: active, count: s.players[active].zones.hand.length - 7 };
-      return;
+  if (!s.result) {
+    if (!awaitingFrame(s)) throw new Error(`the game stopped without a decision: ${novaKernel.describe(s)}`);
+    const decision = novaPending(s);
+    if (decision?.options.length === 0) throw new Error(`decision ${decision.kind} has no options`);
   }
+  seal(s);
 }
 
 /**
@@ -84,7 +38,7 @@ function step(s: NovaState): void {
 const BUILT_DECISION = Symbol('NOVA pending decision');
 
 interface BuiltDecision {
-  await: Await | Awaiting;
+  await: Awaiting;
   version: number;
   decision: PickDecision;
 }
@@ -92,38 +46,17 @@ interface BuiltDecision {
 /** The decision the state waits for, or null when the game is over: GameModule.pending for NOVA. */
 export function novaPending(s: NovaState): PickDecision | null {
   if (s.result) return null;
-  const awaited = s.await ?? awaitingFrame(s)?.awaiting;
+  const awaited = awaitingFrame(s)?.awaiting;
   if (!awaited) return null;
   const memo: NovaState & { [BUILT_DECISION]?: BuiltDecision } = s;
   const built = memo[BUILT_DECISION];
   if (built && built.await === awaited && built.version === s.version) return built.decision;
-  const decision = s.await ? buildDecision(s, s.await) : framePending(s);
+  const decision = framePending(s);
   const value: BuiltDecision = { await: awaited, version: s.version, decision };
   // A state frozen whole by its holder (engines never do) cannot keep it: it is built again on each call.
   if (Object.isExtensible(memo))
     Object.defineProperty(memo, BUILT_DECISION, { value, writable: true, configurable: true, enumerable: false });
   return decision;
-}
-
-/** The pending decision for what the engine awaits: its kind's `build` (decisions.ts) lists exactly what apply accepts. */
-function buildDecision(s: NovaState, a: Await): PickDecision {
-  const kind = NOVA_DECISIONS[a.k].registered;
-  // NOVA's decisions are picks (PickDecision); a kind building another shape is a programming error.
-  if (kind.shape !== 'pick') throw new Error(`NOVA decision ${kind.name} is not a pick`);
-  const ask = kind.build(s, a, a.seat);
-  if (ask.shape !== undefined && ask.shape !== 'pick') throw new Error(`NOVA decision ${kind.name} is not a pick`);
-  return {
-    id: decisionIdFor(s.version),
-    player: a.seat,
-    ordered: ask.ordered ?? false,
-    kind: kind.name,
-    role: kind.role,
-    prompt: ask.prompt,
-    options: ask.options,
-    min: ask.min,
-    max: ask.max,
-    defaultOnTimeout: ask.defaultOnTimeout,
-  };
 }
 
 /** The top frame when it waits for a decision (one of the procedures that run as frames, damage.ts). */
@@ -157,17 +90,9 @@ function framePending(s: NovaState): PickDecision {
 export function applyResponse(state: NovaState, seat: Seat, response: DecisionResponse, simulate = false): NovaState {
   const chosen = validateResponse(novaPending(state), seat, response);
   const s = workingCopy(state, simulate); // copy-on-write for card objects (working-copy.ts)
-  const awaited = s.await;
-  if (awaited) {
-    s.await = null;
-    const kind = NOVA_DECISIONS[awaited.k].registered;
-    if (kind.shape !== 'pick') throw new Error(`NOVA decision ${kind.name} is not a pick`);
-    kind.handle(s, awaited, chosen, awaited.seat, { shape: 'pick', choose: chosen });
-  } else {
-    // A frame's decision: its answer is handed to the frame, which goes on when the game is next stepped (after
-    // rules processing, as after any answer).
-    novaKernel.receive(s, seat, chosen);
-  }
+  // The answer is handed to the awaiting frame, which goes on when the game is next run (after rules processing,
+  // as after any answer).
+  novaKernel.receive(s, seat, chosen);
   s.version += 1;
   rulesProcessing(s);
   advance(s);
@@ -181,7 +106,6 @@ export function concede(state: NovaState, seat: Seat): NovaState {
   const s = structuredClone(state);
   s.result = { kind: 'win', winner: opponentOf(seat), reason: 'conceded', rule: '003.2.3' };
   s.version += 1;
-  s.await = null;
   logPublic(s, { k: 'game-over', result: { ...s.result } });
   return s;
 }

@@ -31,8 +31,8 @@ export function novaInvariants(s: NovaState, expectedCards?: number): string[] {
       if (n < 0) problems.push(`${seat} has ${n} ${color} energy`);
   }
   const frameAwaits = s.procedures.frames[s.procedures.frames.length - 1]?.awaiting !== undefined;
-  if (!s.result && !s.await && !frameAwaits) problems.push('the game is not over but no decision is pending');
-  if (s.await && s.procedures.frames.length > 0) problems.push('a fixed-slot decision is awaited above running frames');
+  if (!s.result && !frameAwaits) problems.push('the game is not over but no decision is pending');
+  if (s.procedures.frames[0]?.kind !== 'nova-game') problems.push('the game is not the bottom frame of the stack');
   problems.push(...novaKernel.check(s));
   return problems;
 }

@@ -1,37 +1,28 @@
 import { createKernel } from '../../core/procedure.ts';
-import { playProcedure } from './actions.ts';
+import { playProcedure, playTransaction } from './actions.ts';
 import { damageProcedure, damageReplacement } from './damage.ts';
-import {
-  additionalCostDecision,
-  appearanceCostDecision,
-  chooseDecision,
-  costModeDecision,
-  optionalCostDecision,
-  orderDeckDecision,
-  paymentDecision,
-  targetDecision,
-} from './decisions.ts';
+import { NOVA_DECISIONS } from './decisions.ts';
 import { resolveProcedure } from './resolve.ts';
 import type { NovaState } from './state.ts';
+import { novaGame, priorityWindow } from './turn-procedure.ts';
 
 /**
- * NOVA's procedures that run as kernel frames (core/procedure.ts), and the decisions they ask: a card or ability
- * being played (actions.ts) with its costs, targets and payment, an item resolving (resolve.ts) with its choices on
- * resolution, and damage through its replacements (damage.ts). NOVA's `advance` (engine.ts) runs them on its own
- * working copy.
+ * NOVA's procedures, all kernel frames (core/procedure.ts): the game itself with its turn (turn-procedure.ts) at the
+ * bottom, each priority processing as a window, a card or ability being played (actions.ts) inside its transaction,
+ * an item resolving (resolve.ts), and damage through its replacements (damage.ts); and every decision they ask
+ * (decisions.ts, once each: `target` answers both a play's and a placed trigger's target). NOVA's `advance`
+ * (engine.ts) runs them on its own working copy.
  */
 export const novaKernel = createKernel<NovaState>({
-  procedures: [playProcedure, resolveProcedure, damageProcedure, damageReplacement.procedure],
-  decisions: [
-    costModeDecision,
-    appearanceCostDecision,
-    additionalCostDecision,
-    targetDecision,
-    paymentDecision,
-    chooseDecision,
-    optionalCostDecision,
-    orderDeckDecision,
-    damageReplacement.order,
+  procedures: [
+    novaGame,
+    priorityWindow,
+    playTransaction,
+    playProcedure,
+    resolveProcedure,
+    damageProcedure,
+    damageReplacement.procedure,
   ],
+  decisions: [...new Set(Object.values(NOVA_DECISIONS)), damageReplacement.order],
   loopRule: '924.1.3',
 });

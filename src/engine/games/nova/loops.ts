@@ -97,7 +97,6 @@ function endByLoop(s: NovaState, causes: number[]): void {
     const loser: Seat = mask === 1 ? 'p1' : 'p2';
     s.result = { kind: 'win', winner: opponentOf(loser), reason: 'loop-caused', rule: '924.1.3' };
   }
-  s.await = null;
   delete s.loopWatch;
   logPublic(s, { k: 'game-over', result: { ...s.result } });
 }

@@ -1,10 +1,11 @@
 import { InvalidData } from '../../core/errors.ts';
 import type { DeckList, DeckProblem, MatchSetup } from '../../core/game.ts';
-import { emptyStack } from '../../core/procedure.ts';
+import { emptyStack, pushFrame } from '../../core/procedure.ts';
 import { nextInt, seedRng, shuffle } from '../../core/rng.ts';
 import { NOVA_CARDS, novaCard, registerCustomCards } from './cards/pool.ts';
 import { emptyStock } from './energy.ts';
 import type { NovaState, PlayerState, Zone } from './state.ts';
+import { novaGame } from './turn-procedure.ts';
 import { newObject } from './zones.ts';
 
 /**
@@ -144,6 +145,8 @@ export function createNovaGame(setup: MatchSetup, seed: string): NovaState {
   }
   const startingLife = typeof setup.options?.startingLife === 'number' ? setup.options.startingLife : 2000;
   const s = blankNovaState(seed, startingLife);
+  // Matches recorded before rules version 3 replay their payments as the plans they chose (index.ts migrations).
+  if (setup.options?.paymentRules === 'plans') s.paymentRules = 'plans';
   for (const seat of ['p1', 'p2'] as const) {
     // Shuffle card ids first, then create objects, so object ids say nothing about deck order.
     const [order, rng] = shuffle(setup.decks[seat].main ?? [], s.rng);
@@ -154,7 +157,7 @@ export function createNovaGame(setup: MatchSetup, seed: string): NovaState {
   }
   const [coin, rng] = nextInt(s.rng, 2);
   s.rng = rng;
-  s.await = { k: 'first-player', seat: coin === 0 ? 'p1' : 'p2' };
+  pushFrame(s, novaGame, { start: 'setup', first: coin === 0 ? 'p1' : 'p2' }); // NOVA 007.5
   return s;
 }
 
@@ -179,7 +182,6 @@ export function blankNovaState(seed: string, startingLife: number): NovaState {
     combat: null,
     procedures: emptyStack(),
     endPhaseTriggered: false,
-    await: null,
     log: [],
   };
 }

@@ -182,6 +182,8 @@ export type PlayInProgress = {
   abilityIndex: number | null;
   /** See WaitingItem.grantedBy. */
   grantedBy?: string;
+  /** NOVA 801.3.5.1.1: the activation lock an ability's play takes when it is declared (actions.ts `declared`). */
+  lock?: string;
   /** True when the player chose the alternative life cost (NOVA 902.9). */
   payLifeInstead: boolean | null;
   targets: TargetRef[][];
@@ -189,6 +191,11 @@ export type PlayInProgress = {
   distribution: TargetRef[];
   /** The energy units the player chose to pay with (NOVA 804.2.4), when the way to pay was a choice. */
   payment?: string[] | null;
+  /**
+   * The energy units chosen so far, one source at a time (NOVA 804.2.4, rules version 3): present once the payment
+   * is asked; `payment` is set when they cover the cost.
+   */
+  paying?: string[];
   /** NOVA 902.8.2: the cards chosen to discard for an optional additional cost; [] when declined. */
   discard?: string[] | null;
   /** NOVA 112, 904.4: the standby energy-zone cards chosen to freeze for an appearance cost. */
@@ -215,26 +222,29 @@ export type Resolution = {
 };
 
 /**
- * What the engine waits for, as the payload of a decision kind (decisions.ts): in `await` when the turn asks, in an
- * awaiting frame when a procedure does.
+ * What the game waits for, as the payload of a decision kind (decisions.ts): the awaiting frame holds it (the game's
+ * and its priority windows' frames, turn-procedure.ts; a play's, a resolution's, damage's).
  */
 export type Await =
   | { k: 'first-player'; seat: Seat }
   | { k: 'mulligan'; seat: Seat }
   | { k: 'priority'; seat: Seat }
   | { k: 'order-triggers'; seat: Seat }
-  /** A play's choices: asked by the play frame (actions.ts) with these as their payloads, never set here. */
+  /** A play's choices: asked by the play frame (actions.ts). */
   | { k: 'cost-mode'; seat: Seat }
   | { k: 'additional-cost'; seat: Seat }
   | { k: 'appearance-cost'; seat: Seat; count: number }
+  /** NOVA 804.2.4: the next energy source, auto-pay or cancel (rules version 3, energy.ts). */
   | { k: 'payment'; seat: Seat }
+  /** NOVA 804.2.4 as rules version 2 asked it: one whole way to pay among all of them (`paymentRules: 'plans'`). */
+  | { k: 'payment-plan'; seat: Seat }
   | { k: 'target'; seat: Seat; options: TargetRef[]; prompt: 'equip' | 'distribute' | 'target' }
-  /** The turn's own decisions, set here by the turn script (turn.ts, engine.ts) until it becomes a procedure. */
+  /** The turn's own decisions, asked by the game's frame (turn-procedure.ts). */
   | { k: 'attacker'; seat: Seat }
   | { k: 'attack-target'; seat: Seat; attacker: string }
   | { k: 'block'; seat: Seat }
   | { k: 'discard'; seat: Seat; count: number }
-  /** Choices on resolution: asked by the resolve frame (resolve.ts) with these as their payloads, never set here. */
+  /** Choices on resolution: asked by the resolve frame (resolve.ts). */
   | { k: 'choose'; seat: Seat }
   | { k: 'optional-cost'; seat: Seat }
   | { k: 'order-deck'; seat: Seat }
@@ -302,8 +312,12 @@ export interface NovaState extends ProcedureState {
   combat: Combat | null;
   /** The end phase repeats its turn-progress actions while they caused triggers (NOVA 407.7). */
   endPhaseTriggered: boolean;
-  /** What the engine waits for: the rules state of the pending decision, which `novaPending` builds from it. */
-  await: Await | null;
+  /**
+   * How payments are asked (docs/store.md "Rules versions"): absent, one energy source at a time with auto-pay (rules
+   * version 3); 'plans', one whole way to pay among all of them, as version 2 asked, for matches recorded before 3
+   * (their logged answers mean plans), set from the setup option of the same name by their migration.
+   */
+  paymentRules?: 'plans';
   /** The latest entries of the structured log (log.ts): presentation, outside the hash (core/game.ts BaseState). */
   log: NovaLogEntry[];
   /** NOVA 924.1.3: a run of forced decisions being watched for a repeated position (loops.ts); absent otherwise. */

@@ -55,15 +55,14 @@ export const PHASE_NAMES: Record<Phase, { en: string; ja: string }> = {
   end: { en: 'End phase', ja: 'エンドフェイズ' },
 };
 
-/** Turn-level ops that ask a player something report it; the rest just change the state. */
-export type OpOutcome =
-  | 'continue'
-  | 'ask-priority'
-  | 'ask-order'
-  | 'ask-trigger-target'
-  | 'ask-attacker'
-  | 'ask-block'
-  | 'ask-discard';
+/**
+ * What an op of the turn script leads to (turn-procedure.ts asks or calls it): priority processing as a window frame,
+ * a turn decision, or nothing (the next op).
+ */
+export type OpOutcome = 'continue' | 'priority-window' | 'ask-attacker' | 'ask-block' | 'ask-discard';
+
+/** What one round of priority processing leads to (the `priority-window` frame asks it). */
+export type PriorityOutcome = 'continue' | 'ask-priority' | 'ask-order' | 'ask-trigger-target';
 
 export function currentOp(s: NovaState): Op | undefined {
   return SCRIPTS[s.turn.phase][s.turn.op];
@@ -89,7 +88,7 @@ export function runOp(s: NovaState): OpOutcome {
       s.turn.op += 1;
       return 'continue';
     case 'pp':
-      return priorityProcessing(s);
+      return 'priority-window'; // NOVA 701–704, run by its frame (turn-procedure.ts)
     case 'untap':
       // NOVA 402.3 / 602.1: the turn player stands every frozen card on their field and in their energy zone.
       for (const id of [...s.players[s.turn.active].zones.field, ...s.players[s.turn.active].zones.energy]) {
@@ -150,7 +149,7 @@ export function runOp(s: NovaState): OpOutcome {
  * NOVA 701–704 with 801.4.3: before each priority grant, rules processing, destroyed cards leave (907.1),
  * and pending automatic abilities are placed (turn player first). Then the holder decides.
  */
-function priorityProcessing(s: NovaState): OpOutcome {
+export function priorityProcessing(s: NovaState): PriorityOutcome {
   if (!s.priority) s.priority = startPriority(s.turn.active); // NOVA 701.1.1: the turn player first
   // A card destroyed while this processing runs (e.g. a servant that loses a buff when a destroyed card leaves)
   // also leaves in it, before anyone gets priority (NOVA 907.1, docs/rulings/nova.md R24).

@@ -10,6 +10,12 @@ import { resolvingNow } from './resolve.ts';
 import type { NovaState, Phase, TargetRef } from './state.ts';
 import { PHASE_NAMES } from './turn.ts';
 
+/** NOVA 704: who holds priority now: the seat a priority decision waits for (top frame), or nobody. */
+function priorityHolderOf(s: NovaState): Seat | null {
+  const awaiting = s.procedures.frames[s.procedures.frames.length - 1]?.awaiting;
+  return awaiting?.decision === 'priority' ? awaiting.seat : null;
+}
+
 /** A card as a viewer may see it. Only cards in zones the viewer may look at appear at all (NOVA 301.7, 308.4). */
 export interface NovaCardView {
   id: string;
@@ -154,7 +160,7 @@ export function novaView(s: NovaState, viewer: Viewer): NovaView {
     version: s.version,
     viewer,
     turn: { number: s.turn.number, active: s.turn.active, phase: s.turn.phase, phaseName: PHASE_NAMES[s.turn.phase] },
-    priorityHolder: s.await?.k === 'priority' ? s.await.seat : null,
+    priorityHolder: priorityHolderOf(s),
     players,
     waiting: s.waiting.map((w) => ({
       id: w.id,

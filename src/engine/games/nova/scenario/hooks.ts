@@ -116,6 +116,25 @@ function findOption(s: NovaState, step: Extract<Step, { do: string }>): Decision
   return picked;
 }
 
+/**
+ * `do: pay, cards: [red, green (stock)]` under one-source-at-a-time payment (NOVA 804.2.4, rules version 3): picks
+ * each named source in turn, as a player would. A source that is not offered (it would leave the cost unpayable, or
+ * there is none left) is refused like any option that is not offered.
+ */
+function payBySource(s: NovaState, step: Extract<Step, { do: string }>): NovaState {
+  let state = s;
+  for (const ref of step.cards ?? []) {
+    const p = nova.pending(state);
+    if (p?.kind !== 'payment' || p.player !== step.player)
+      throw new NotOffered(`the payment is over before ${JSON.stringify(ref)} (${describePending(p)})`);
+    const want = ref.trim().toLowerCase();
+    const o = p.options.find((x) => x.kind === 'payment' && x.label.en.toLowerCase() === want);
+    if (!o) throw new NotOffered(`no way to pay with ${JSON.stringify(ref)} now (${describeOptions(p.options)})`);
+    state = nova.apply(state, step.player, { decisionId: p.id, choose: [o.id] });
+  }
+  return state;
+}
+
 function describeOptions(options: DecisionOption[]): string {
   return `options: ${options.map((o) => o.label.en).join(' | ')}`;
 }
@@ -172,6 +191,7 @@ function applyStep(s: NovaState, step: Step): NovaState {
     return s;
   }
   if ('expect' in step) return s;
+  if ('do' in step && step.do === 'pay' && nova.pending(s)?.kind === 'payment') return payBySource(s, step);
   const p = nova.pending(s);
   if (!p) throw new Error('the game is over; nothing to decide');
   if ('label' in step) {

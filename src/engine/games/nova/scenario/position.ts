@@ -1,10 +1,12 @@
 import { InvalidData } from '../../../core/errors.ts';
 import type { Seat } from '../../../core/game.ts';
+import { pushFrame } from '../../../core/procedure.ts';
 import { novaCard, novaCardByName, registerCustomCards } from '../cards/pool.ts';
 import { advance } from '../engine.ts';
 import { blankNovaState } from '../setup.ts';
 import { type NovaState, PHASES, type Phase } from '../state.ts';
 import { SCRIPTS } from '../turn.ts';
+import { novaGame } from '../turn-procedure.ts';
 import { newObject } from '../zones.ts';
 import type { PlacedCard, PlayerSetup, Scenario } from './format.ts';
 
@@ -55,6 +57,7 @@ export function buildNovaPosition(sc: Scenario): NovaState {
     const item = s.objects[a.id];
     if (item) item.attachedTo = host.id;
   }
+  pushFrame(s, novaGame, { start: 'turn', first: null }); // the game's root frame, at the turn
   advance(s);
   return s;
 }
