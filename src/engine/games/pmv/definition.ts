@@ -58,4 +58,5 @@ export const pmvDefinition = defineGame({
   deckRules: validatePmvDeck,
   precons: () => gamePrecons('pmv'),
   style: PMV_STYLE,
+  play: pmvPlay,
 });
