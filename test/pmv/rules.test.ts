@@ -491,3 +491,33 @@ describe('§4 turn structure', () => {
     expect(pmv.view(s, { kind: 'spectator' }).field.find((c) => c.id === target)?.def).toBe(4);
   });
 });
+
+describe('§9 removal', () => {
+  it('§11.3.9.d γ on entering: 1 effect damage to each opposing character; §9.3.4.g (P8): the owner orders the pile', () => {
+    let s = duel(['celestial-arbiter-yuzuriha']);
+    const arbiter = put(s, 'p1', 'celestial-arbiter-yuzuriha', 'hand');
+    const imp = put(s, 'p2', 'hasty-courier-imp', 'field'); // DEF 1
+    const fairy = put(s, 'p2', 'lantern-fairy-lookout', 'field'); // DEF 1
+    const wall = put(s, 'p2', 'thornback-sentinel', 'field'); // DEF 4
+    nodes(s, 'p1', 6);
+    s = playCard(s, `play:${arbiter}`);
+    s = passBoth(s);
+    expect(objectOf(s, wall).effectDamage).toBe(1);
+    const order = pendingOf(s);
+    expect(order).toMatchObject({ kind: 'netherworld-order', player: 'p2', min: 2, max: 2, ordered: true });
+    s = choose(s, `card:${fairy}`, `card:${imp}`);
+    expect(s.players.p2.netherworld.slice(-2)).toEqual([fairy, imp]);
+    expect(pendingOf(s)).toMatchObject({ kind: 'priority', player: 'p1' });
+  });
+
+  it('§9.2.2.b: a character whose DEF becomes 0 or less is doomed at once', () => {
+    let s = duel();
+    const target = put(s, 'p2', 'mistveil-assassin', 'field'); // 2/2
+    const whisper = put(s, 'p1', 'withering-whisper', 'hand');
+    nodes(s, 'p1', 2);
+    s = playCard(s, `play:${whisper}`, `obj:${target}`);
+    s = passBoth(s);
+    expect(objectOf(s, target).zone).toBe('netherworld');
+    expect(logOf(s).some((e) => e.type === 'doomed' && e.rule === '9.2.2.b')).toBe(true);
+  });
+});

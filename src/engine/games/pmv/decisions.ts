@@ -5,7 +5,6 @@
  */
 import { defineDecisionKind } from '../../core/decision-kinds.ts';
 import type { DecisionOption, OptionRole, Seat } from '../../core/game.ts';
-import type { JsonObject } from '../../core/json.ts';
 import { label } from '../../core/label.ts';
 import { solvePayment } from '../../core/payment-solver.ts';
 import { legalActions } from './actions.ts';
@@ -202,6 +201,34 @@ export const discardDecision = defineDecisionKind<PmvState, { count: number }, s
   handle: (_s, _p, chosen) => chosen.map((c) => c.slice('card:'.length)),
 });
 
-export const PMV_DECISIONS = [priorityDecision, targetDecision, payDecision, grazeDecision, discardDecision];
+/**
+ * §9.3.4.g: the owner orders their cards that entered the netherworld together: the first chosen goes in first
+ * (lowest), the last ends on top.
+ */
+export const netherOrderDecision = defineDecisionKind<PmvState, { ids: string[] }, string[]>({
+  name: 'netherworld-order',
+  role: 'choice',
+  build(s, p) {
+    return {
+      prompt: label(
+        'Order the cards going to your netherworld together: the last one you pick ends on top.',
+        '同時に冥界に置かれるカードの順番を選んでください（最後に選んだカードが一番上）。',
+      ),
+      options: p.ids.map((id) => objectOption(s, id, 'card')),
+      min: p.ids.length,
+      max: p.ids.length,
+      ordered: true,
+      defaultOnTimeout: p.ids.map((id) => `card:${id}`),
+    };
+  },
+  handle: (_s, _p, chosen) => chosen.map((c) => c.slice('card:'.length)),
+});
 
-export type { JsonObject, Seat };
+export const PMV_DECISIONS = [
+  priorityDecision,
+  targetDecision,
+  payDecision,
+  grazeDecision,
+  discardDecision,
+  netherOrderDecision,
+];

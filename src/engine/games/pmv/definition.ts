@@ -19,6 +19,7 @@ const DECISION_KINDS = {
   pay: { en: 'paying nodes', ja: 'コストの支払い' },
   graze: { en: 'graze', ja: 'グレイズ' },
   discard: { en: 'discarding to the hand limit', ja: '手札の破棄' },
+  'netherworld-order': { en: 'ordering cards into the netherworld', ja: '冥界に置く順番' },
 };
 
 /** The engine as the bot and tools play it (presenter, phases, decision words, fuzz decks). */

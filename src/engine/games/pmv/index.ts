@@ -91,6 +91,7 @@ function setup(match: MatchSetup, seed: string): PmvState {
     modifiers: [],
     nextTimestamp: 1,
     battle: null,
+    netherOrder: [],
     events: newEventState(),
     known: {},
     log: [],

@@ -23,6 +23,7 @@ import {
   autoPlan,
   discardDecision,
   grazeDecision,
+  netherOrderDecision,
   payDecision,
   priorityDecision,
   targetDecision,
@@ -92,10 +93,31 @@ export const priorityWindow = defineProcedure<PmvState, WindowData, null>({
   steps: {
     checks(s, { data }) {
       settleRemovals(s);
+      const order = s.netherOrder[0];
+      if (order) {
+        // §9.3.4.g: the removal finishes (its owner orders the cards) before anyone gets priority (§1.12.11).
+        const ids = order.ids.filter((id) => objectOf(s, id).zone === 'netherworld');
+        if (ids.length > 1) return ask(netherOrderDecision, order.seat, { ids }, 'ordered');
+        s.netherOrder.shift();
+        return { goto: 'checks' };
+      }
       lifeCheck(s);
       if (s.result) return { return: null };
       collectLki(s.events, [s.interferences, s.modifiers, s.procedures.frames]);
       return ask(priorityDecision, data.holder, { defense: data.defense }, 'act');
+    },
+    ordered(s, { ret }) {
+      const order = s.netherOrder.shift();
+      const chosen = answerOf(netherOrderDecision, ret);
+      if (order) {
+        // The cards keep the places they took in the pile, in the order their owner chose.
+        const pile = s.players[order.seat].netherworld;
+        const slots = pile.map((id, i) => (chosen.includes(id) ? i : -1)).filter((i) => i >= 0);
+        slots.forEach((slot, k) => {
+          pile[slot] = chosen[k] as string;
+        });
+      }
+      return { goto: 'checks' };
     },
     act(s, { data, ret }) {
       const choice = answerOf(priorityDecision, ret);

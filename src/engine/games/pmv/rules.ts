@@ -155,7 +155,7 @@ export function dealDamage(s: PmvState, events: readonly DamageEvent[]): DamageE
  * modification (§6.1.12) become doomed, together with those an effect made doomed (`also`); §9.2.3: a doomed card is
  * then discarded (§9.3) to its owner's netherworld. All of them at once (§7.6.1, §11.3.9.c: checked after every
  * change is applied), repeated until none is left. The doomed and discard windows carry no effect of the
- * implemented pool. Simultaneous cards go to the netherworld in the order they entered the field (docs/rulings/pmv.md P8).
+ * implemented pool. Each owner orders their own simultaneous cards before the next priority (docs/rulings/pmv.md P8).
  */
 export function settleRemovals(s: PmvState, also: readonly string[] = []): void {
   let extra = [...also];
@@ -171,6 +171,11 @@ export function settleRemovals(s: PmvState, also: readonly string[] = []): void 
       log(s, { type: 'doomed', seat: o.owner, card: o.card, object: id, rule });
     }
     for (const id of doomed) moveObject(s, id, 'netherworld'); // §9.3.4
+    // §9.3.4.g: each owner orders their cards that arrived together.
+    for (const seat of ['p1', 'p2'] as const) {
+      const ids = doomed.filter((id) => objectOf(s, id).owner === seat);
+      if (ids.length > 1) s.netherOrder.push({ seat, ids });
+    }
   }
 }
 

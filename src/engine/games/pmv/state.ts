@@ -143,6 +143,11 @@ export type PmvState = ProcedureState & {
   modifiers: Modifier[];
   nextTimestamp: number;
   battle: Battle | null;
+  /**
+   * §9.3.4.g: cards of one owner that went to the netherworld together, waiting for the owner to order them
+   * (asked before the next priority; nothing reads the order in between, docs/rulings/pmv.md P8).
+   */
+  netherOrder: { seat: Seat; ids: string[] }[];
   events: EventState;
   /** Who has seen which hidden card: a player remembers the card they set as a node (docs/rulings/pmv.md P3). */
   known: Knowledge;
