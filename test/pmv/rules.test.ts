@@ -5,8 +5,20 @@
 import { describe, expect, it } from 'vitest';
 import { identityLeaks } from '../../src/engine/core/hidden.ts';
 import { pmv } from '../../src/engine/games/pmv/index.ts';
-import { objectOf, type PmvLogEntry, type PmvState } from '../../src/engine/games/pmv/state.ts';
-import { choose, duel, nodes, optionIds, pass, passBoth, passUntil, pendingOf, playCard, put } from './helpers.ts';
+import { moveObject, objectOf, type PmvLogEntry, type PmvState } from '../../src/engine/games/pmv/state.ts';
+import {
+  choose,
+  deckOf,
+  duel,
+  nodes,
+  optionIds,
+  pass,
+  passBoth,
+  passUntil,
+  pendingOf,
+  playCard,
+  put,
+} from './helpers.ts';
 
 const logOf = (s: PmvState): PmvLogEntry[] => s.log;
 const logTypes = (s: PmvState) => logOf(s).map((e) => e.type);
@@ -23,7 +35,7 @@ describe('§1.2 starting the game', () => {
 
   it('§1.5.3.b: a player who must draw from an empty deck loses at once', () => {
     let s = duel();
-    for (const id of [...s.players.p2.deck]) put(s, 'p2', objectOf(s, id).card, 'excluded');
+    for (const id of [...s.players.p2.deck]) moveObject(s, id, 'excluded');
     s = passUntil(s, 'maintenance', 'p2');
     expect(s.result).toBeNull();
     s = passBoth(s); // the draw phase begins: p2 must draw from an empty deck
@@ -519,5 +531,39 @@ describe('§9 removal', () => {
     s = passBoth(s);
     expect(objectOf(s, target).zone).toBe('netherworld');
     expect(logOf(s).some((e) => e.type === 'doomed' && e.rule === '9.2.2.b')).toBe(true);
+  });
+});
+
+describe('rulings', () => {
+  it('P17: a deck with a card the engine does not implement is refused at setup, naming the rule', () => {
+    const deck = deckOf(['borrowed-blade']);
+    expect(() => pmv.setup({ game: 'pmv', decks: { p1: deck, p2: deckOf([]) } }, 'x')).toThrow(
+      /Unsupported rule 10\.13: borrowed-blade/,
+    );
+  });
+
+  it('P9 (§6.5.3.b): graze with a short deck moves the cards that are there, and nobody loses', () => {
+    let s = duel();
+    const attacker = put(s, 'p1', 'gorou-the-gate-breaker', 'field'); // graze 2
+    const last = s.players.p2.deck[0] as string;
+    for (const id of s.players.p2.deck.slice(1)) moveObject(s, id, 'excluded');
+    expect(s.players.p2.deck).toEqual([last]);
+    s = choose(s, `attack:${attacker}`);
+    s = passBoth(s);
+    s = choose(s, 'graze');
+    expect(s.players.p2.nodes).toEqual([last]);
+    expect(s.result).toBeNull();
+  });
+
+  it('P6 (§10.9.2.a): a Doll made to attack by an effect does not attack', () => {
+    let s = duel();
+    const doll = put(s, 'p1', 'paper-doll-sentry', 'field');
+    const edict = put(s, 'p1', 'spirit-duel-edict', 'hand');
+    nodes(s, 'p1', 3);
+    s = playCard(s, `play:${edict}`, `obj:${doll}`);
+    s = passBoth(s);
+    expect(logOf(s).some((e) => e.type === 'fizzle' && e.rule === '10.9.2.a')).toBe(true);
+    expect(s.players.p2.lp).toBe(25);
+    expect(pendingOf(s)).toMatchObject({ kind: 'priority', player: 'p1' });
   });
 });
