@@ -536,9 +536,9 @@ describe('§9 removal', () => {
 
 describe('rulings', () => {
   it('P17: a deck with a card the engine does not implement is refused at setup, naming the rule', () => {
-    const deck = deckOf(['borrowed-blade']);
+    const deck = deckOf(['countess-noire-of-the-red-mist']);
     expect(() => pmv.setup({ game: 'pmv', decks: { p1: deck, p2: deckOf([]) } }, 'x')).toThrow(
-      /Unsupported rule 10\.13: borrowed-blade/,
+      /Unsupported rule 10\.29: countess-noire-of-the-red-mist/,
     );
   });
 
@@ -565,5 +565,73 @@ describe('rulings', () => {
     expect(logOf(s).some((e) => e.type === 'fizzle' && e.rule === '10.9.2.a')).toBe(true);
     expect(s.players.p2.lp).toBe(25);
     expect(pendingOf(s)).toMatchObject({ kind: 'priority', player: 'p1' });
+  });
+});
+
+describe('§10.13–10.16 cards that stay on the field', () => {
+  it('§10.13: an equip attaches to a character of yours and lends it +2/±0 and its γ (draw 1 when it has attacked)', () => {
+    let s = duel(['borrowed-blade', 'borrowed-blade']);
+    const host = put(s, 'p1', 'riverbank-kappa-tinker', 'field'); // 1/2
+    const blade = put(s, 'p1', 'borrowed-blade', 'hand');
+    const blade2 = put(s, 'p1', 'borrowed-blade', 'hand');
+    nodes(s, 'p1', 2);
+    s = passBoth(playCard(s, `play:${blade}`, `obj:${host}`));
+    expect(objectOf(s, blade)).toMatchObject({ zone: 'attached', host });
+    const view = pmv.view(s, { kind: 'spectator' }).field.find((c) => c.id === host);
+    expect(view?.atk).toBe(3);
+    expect(view?.attachments?.map((a) => a.id)).toEqual([blade]);
+    // §10.13.4: a second equip on the same character goes to the netherworld.
+    s = passBoth(playCard(s, `play:${blade2}`, `obj:${host}`));
+    expect(objectOf(s, blade2).zone).toBe('netherworld');
+    const hand = s.players.p1.hand.length;
+    s = choose(s, `attack:${host}`); // §6.3.4.f: the lent γ draws 1
+    expect(s.players.p1.hand).toHaveLength(hand + 1);
+    s = passBoth(s);
+    expect(s.players.p2.lp).toBe(22);
+  });
+
+  it("§10.14: a talisman attaches to any character: −2/±0 and it can't attack; §11.3.3: it leaves with its host", () => {
+    let s = duel(['chains-of-the-pale-moon']);
+    const foe = put(s, 'p2', 'gorou-the-gate-breaker', 'field'); // 5/3
+    const chains = put(s, 'p1', 'chains-of-the-pale-moon', 'hand');
+    nodes(s, 'p1', 4);
+    s = passBoth(playCard(s, `play:${chains}`, `obj:${foe}`));
+    expect(objectOf(s, chains)).toMatchObject({ zone: 'attached', host: foe });
+    expect(pmv.view(s, { kind: 'spectator' }).field.find((c) => c.id === foe)?.atk).toBe(3);
+    const t2 = passUntil(s, 'main', 'p2');
+    expect(optionIds(t2)).not.toContain(`attack:${foe}`);
+    // Back in p1's turn: the bolt kills Gorou; the talisman goes to its owner's netherworld with it.
+    let u = passUntil(t2, 'main', 'p1');
+    const bolt = put(u, 'p1', 'ilses-lantern-bolt', 'hand');
+    u = passBoth(playCard(u, `play:${bolt}`, `obj:${foe}`));
+    expect(objectOf(u, foe).zone).toBe('netherworld');
+    expect(objectOf(u, chains).zone).toBe('netherworld');
+    expect(u.players.p1.netherworld).toContain(chains);
+  });
+
+  it('§10.15: an Equip/Field card enters active, one per player; its (your turn) S: wakes a sleeping character', () => {
+    let s = duel(['watchtower-banner', 'watchtower-banner']);
+    const banner = put(s, 'p1', 'watchtower-banner', 'hand');
+    const banner2 = put(s, 'p1', 'watchtower-banner', 'hand');
+    const sleeper = put(s, 'p1', 'thornback-sentinel', 'field', false);
+    nodes(s, 'p1', 4);
+    s = passBoth(playCard(s, `play:${banner}`));
+    expect(objectOf(s, banner)).toMatchObject({ zone: 'field', active: true });
+    s = passBoth(playCard(s, `play:${banner2}`));
+    expect(objectOf(s, banner2).zone).toBe('netherworld');
+    s = playCard(s, `act:${banner}:0`, `obj:${sleeper}`);
+    expect(objectOf(s, banner).active).toBe(false); // §1.8.8.a: the card that used it sleeps
+    s = passBoth(s);
+    expect(objectOf(s, sleeper).active).toBe(true);
+  });
+
+  it('§10.16: a Phantasmal Creature is a character once on the field; §10.2.3: its Haste applies then', () => {
+    let s = duel(['moonlit-familiar']);
+    const familiar = put(s, 'p1', 'moonlit-familiar', 'hand');
+    nodes(s, 'p1', 2);
+    s = passBoth(playCard(s, `play:${familiar}`));
+    expect(objectOf(s, familiar)).toMatchObject({ zone: 'field', active: true });
+    expect(optionIds(s)).toContain(`attack:${familiar}`);
+    expect(s.turn.character).toBe(false); // not a character card: no quota (§5.4.1.d)
   });
 });

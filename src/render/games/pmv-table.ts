@@ -64,7 +64,7 @@ function tableCard(c: ObjectView, locale: Locale): TableCard {
     damage: c.damage ?? 0,
     counters: [],
     states,
-    attachments: [],
+    attachments: (c.attachments ?? []).slice(0, 12).map((a) => tableCard(a, locale)),
   };
 }
 

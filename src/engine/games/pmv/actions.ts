@@ -6,15 +6,15 @@
 import type { DecisionOption, Seat } from '../../core/game.ts';
 import { label } from '../../core/label.ts';
 import type { PmvCard } from './cards/schema.ts';
-import { effectsOf, targetAims, targetChoices } from './rules.ts';
+import { cardAims, targetChoices } from './rules.ts';
 import {
   alternativeRaceMet,
+  cannotAttack,
   cardOf,
   cardOfObject,
   casterPresent,
   charactersOf,
   currentInterference,
-  hasKeyword,
   liveAttack,
   objectOf,
   type PmvState,
@@ -47,7 +47,7 @@ function affordable(s: PmvState, seat: Seat, card: PmvCard): boolean {
 
 /** §5.2.2.e: every target phrase has a legal target. */
 function targetsExist(s: PmvState, seat: Seat, card: PmvCard, ability: number | null): boolean {
-  return targetAims(effectsOf(card, ability)).every((aim) => targetChoices(s, seat, aim, null).length > 0);
+  return cardAims(card, ability).every((aim) => targetChoices(s, seat, aim, null).length > 0);
 }
 
 const inMainWithNoInterference = (s: PmvState, seat: Seat) =>
@@ -95,7 +95,7 @@ export function possibleDefenders(s: PmvState, seat: Seat): string[] {
 /** §6.3.3: characters that can attack (the turn player's, active, without "can't attack": §10.9.2.a Doll). */
 export function possibleAttackers(s: PmvState, seat: Seat): string[] {
   if (!inMainWithNoInterference(s, seat)) return []; // §6.3.2.a–c
-  return charactersOf(s, seat).filter((id) => objectOf(s, id).active && !hasKeyword(s, id, 'doll'));
+  return charactersOf(s, seat).filter((id) => objectOf(s, id).active && !cannotAttack(s, id));
 }
 
 /** The activated effects of `seat`'s field cards usable now (§7.3.3), as `[object, ability index]` (-1: §10.12). */
@@ -103,7 +103,8 @@ export function usableAbilities(s: PmvState, seat: Seat): [string, number][] {
   const out: [string, number][] = [];
   const used = currentInterference(s)?.used ?? [];
   const yourTurn = s.turn.active === seat;
-  for (const id of charactersOf(s, seat)) {
+  // §7.3.1.a: cards on your field (characters and Equip/Field cards).
+  for (const id of s.field.filter((x) => objectOf(s, x).owner === seat)) {
     const o = objectOf(s, id);
     const card = cardOf(o.card);
     // §10.12.2.a: (Your turn) S: Mana Charge.

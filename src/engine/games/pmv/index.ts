@@ -61,6 +61,7 @@ function setup(match: MatchSetup, seed: string): PmvState {
         battleDamage: 0,
         effectDamage: 0,
         enteredAt: 0,
+        host: null,
       };
       return id;
     });
@@ -129,7 +130,12 @@ export function pmvInvariants(s: PmvState): string[] {
   for (const o of Object.values(s.objects)) {
     if (o.zone === 'play') {
       if (!inEntries.has(o.id) && !playing) problems.push(`${o.id} is in the play area with no entry for it`);
+    } else if (o.zone === 'attached') {
+      const host = o.host ? s.objects[o.host] : undefined;
+      if (!host || (host.zone !== 'field' && host.zone !== 'attached'))
+        problems.push(`${o.id} is attached to no field card`);
     } else if (!seen.has(o.id)) problems.push(`${o.id} is in no zone`);
+    if (o.zone !== 'attached' && o.host !== null) problems.push(`${o.id} has a host outside the attached zone`);
   }
   for (const i of s.interferences)
     for (const e of i.entries)
@@ -146,7 +152,10 @@ export function pmvInvariants(s: PmvState): string[] {
     problems.push('an interference is open outside any priority window');
   for (const seat of SEATS) if (s.players[seat].hand.length > 60) problems.push(`${seat} holds more cards than exist`);
   const total = Object.keys(s.objects).length;
-  if (seen.size + [...Object.values(s.objects)].filter((o) => o.zone === 'play').length !== total)
+  if (
+    seen.size + [...Object.values(s.objects)].filter((o) => o.zone === 'play' || o.zone === 'attached').length !==
+    total
+  )
     problems.push('cards were created or lost');
   return problems;
 }

@@ -19,6 +19,7 @@ import {
   transactionProcedure,
 } from '../../core/procedure.ts';
 import { freePlayAvailable, nodeAndCost } from './actions.ts';
+import type { PmvCard } from './cards/schema.ts';
 import {
   autoPlan,
   discardDecision,
@@ -30,6 +31,7 @@ import {
 } from './decisions.ts';
 import {
   applyClause,
+  cardAims,
   type DamageEvent,
   dealDamage,
   effectsOf,
@@ -40,7 +42,9 @@ import {
   targetsStillLegal,
 } from './rules.ts';
 import {
+  abilitiesOf,
   atkOf,
+  attachmentsOf,
   cardOf,
   cardOfObject,
   currentInterference,
@@ -213,6 +217,7 @@ function declareAttack(s: PmvState, seat: Seat, id: string): void {
   objectOf(s, id).active = false; // §6.3.4.b
   openAttack(s, currentRef(s, id), opponentOf(seat));
   log(s, { type: 'attack', seat, card: objectOf(s, id).card, object: id, rule: '6.3.4' });
+  resolveGamma(s, id, 'has-attacked'); // §6.3.4.f
 }
 
 /** §6.3.4.c–f, §6.3.5.a–d: a new interference whose bottom is the attack; the character is now attacking. */
@@ -237,14 +242,16 @@ function declareDefense(s: PmvState, seat: Seat, id: string, declared: boolean):
   resolveGamma(s, id, 'defends');
 }
 
-/** γ effects of one character for a named window (§7.4.7.c), applied in text order; only target-free clauses. */
-function resolveGamma(s: PmvState, id: string, when: 'defends' | 'entered-field'): void {
+/**
+ * γ effects of one character for a named window (§7.4.7.c), its own and those its equips and talismans lend it
+ * (§6.1.13), applied in text order; only target-free clauses. "This character" is the character (§6.1.13).
+ */
+function resolveGamma(s: PmvState, id: string, when: 'defends' | 'entered-field' | 'has-attacked'): void {
   const o = objectOf(s, id);
-  const card = cardOf(o.card);
-  for (const a of card.abilities) {
+  for (const { owner, ability: a } of abilitiesOf(s, id)) {
     if (a.kind !== 'auto' || a.class !== 'gamma' || a.when !== when) continue;
     if (!onField(s, currentRef(s, id))) return; // §7.4.7.d
-    log(s, { type: 'gamma', card: o.card, object: id, rule: '7.4.7.c' });
+    log(s, { type: 'gamma', card: objectOf(s, owner).card, object: owner, rule: '7.4.7.c' });
     const ctx = { seat: o.owner, source: currentRef(s, id), targets: [], entry: null };
     for (const e of a.effects) {
       const r = applyClause(s, e, ctx, 0);
@@ -298,7 +305,7 @@ export const play = defineProcedure<PmvState, PlayData, null>({
     // §5.2.3.d, §7.3.4: each target phrase in order.
     target(s, { data }) {
       const card = cardOfObject(s, data.object);
-      const aims = targetAims(effectsOf(card, data.ability));
+      const aims = cardAims(card, data.ability);
       const aim = aims[data.targets.length];
       if (!aim) return { goto: 'cost' };
       return ask(targetDecision, data.seat, { card: card.id, aim, self: null }, 'targeted');
@@ -466,9 +473,8 @@ export const resolveEntry = defineProcedure<PmvState, EntryData, null>({
         return { goto: 'finish' };
       }
       // §8.2.5: targets are checked at the start of resolution.
-      const effects = effectsOf(card, entry.ability);
       const ctx = contextOf(s, entry);
-      if (!targetsStillLegal(s, ctx, targetAims(effects))) {
+      if (!targetsStillLegal(s, ctx, cardAims(card, entry.ability))) {
         log(s, { type: 'fizzle', card: entry.card, rule: '8.2.5' });
         data.failed = true;
         return { goto: 'finish' };
@@ -478,7 +484,67 @@ export const resolveEntry = defineProcedure<PmvState, EntryData, null>({
         return { goto: 'finish' };
       }
       log(s, { type: 'resolve', card: entry.card, seat: entry.controller });
+      if (entry.kind === 'card' && staysOnField(card)) return { goto: 'permanent' };
       return { goto: 'clause' };
+    },
+    // §10.13–10.16: the play text of Equip, Talisman, Equip/Field and Phantasmal Creature puts the card on the field.
+    permanent(s, { data }) {
+      const entry = findEntry(s, data);
+      if (!entry) return { return: null };
+      const card = cardOf(entry.card);
+      const id = entry.source.id;
+      const has = (k: string) => card.keywords.some((x) => x.keyword === k);
+      if (has('equip') || has('talisman')) {
+        const host = entry.targets[0];
+        if (!host || !('object' in host)) return { goto: 'finish' };
+        // §10.13.4: a character already equipped takes no second equip; the card goes to the netherworld.
+        const equipped = attachmentsOf(s, host.object.id).some((a) => hasKeyword(s, a, 'equip'));
+        if (has('equip') && equipped) {
+          log(s, { type: 'fizzle', card: entry.card, rule: '10.13.4' });
+          return { goto: 'finish' };
+        }
+        // §11.3.10: the card is attached; it shares its host's orientation (§11.3.11.c).
+        moveObject(s, id, 'attached');
+        const o = objectOf(s, id);
+        o.host = host.object.id;
+        o.active = objectOf(s, host.object.id).active;
+        log(s, {
+          type: 'attached',
+          seat: entry.controller,
+          card: entry.card,
+          object: id,
+          target: host.object.id,
+          targetCard: objectOf(s, host.object.id).card,
+          rule: has('equip') ? '10.13.2.a' : '10.14.2.a',
+        });
+        removeEntry(s, data);
+        settleRemovals(s); // §6.1.12: a modifier may bring DEF to 0
+        return { return: null };
+      }
+      if (has('equip-field')) {
+        // §10.15.3: one Equip/Field card per player; a second one goes to the netherworld.
+        const already = s.field.some(
+          (x) => objectOf(s, x).owner === entry.controller && hasKeyword(s, x, 'equip-field'),
+        );
+        if (already) {
+          log(s, { type: 'fizzle', card: entry.card, rule: '10.15.3' });
+          return { goto: 'finish' };
+        }
+        moveObject(s, id, 'field');
+        objectOf(s, id).active = true; // §10.15.2.a
+        log(s, { type: 'enters', seat: entry.controller, card: entry.card, object: id, rule: '10.15.2.a' });
+        removeEntry(s, data);
+        return { return: null };
+      }
+      // §10.16.2.a: a Phantasmal Creature enters asleep and is a character from "has entered" (§6.1.8.b, §10.16.3);
+      // §10.2.3: its Haste applies then.
+      moveObject(s, id, 'field');
+      objectOf(s, id).active = has('haste');
+      log(s, { type: 'enters', seat: entry.controller, card: entry.card, object: id, rule: '10.16.2.a' });
+      settleRemovals(s);
+      if (onField(s, currentRef(s, id))) resolveGamma(s, id, 'entered-field');
+      removeEntry(s, data);
+      return { return: null };
     },
     // §7.1.9: clause after clause; §7.1.12.a: a clause that fails skips the rest.
     clause(s, { data }) {
@@ -487,7 +553,8 @@ export const resolveEntry = defineProcedure<PmvState, EntryData, null>({
       const effects = effectsOf(cardOf(entry.card), entry.ability);
       const e = effects[data.clause];
       if (!e || data.failed) return { goto: 'finish' };
-      const r = applyClause(s, e, contextOf(s, entry), targetIndexOf(effects, data.clause));
+      const offset = cardAims(cardOf(entry.card), entry.ability).length - targetAims(effects).length;
+      const r = applyClause(s, e, contextOf(s, entry), offset + targetIndexOf(effects, data.clause));
       settleRemovals(s); // §7.4.5.c, §9.1.3: removals happen at once, then the effect goes on
       data.clause += 1;
       if (r.kind === 'failed') {
@@ -506,6 +573,7 @@ export const resolveEntry = defineProcedure<PmvState, EntryData, null>({
           object: r.attacker.id,
           rule: '6.3.5',
         });
+        resolveGamma(s, r.attacker.id, 'has-attacked'); // §6.3.5.d
         return call(
           priorityWindow,
           { holder: player, passes: 0, base: s.interferences.length - 1, defense: true },
@@ -721,3 +789,8 @@ export const discardPhase = defineProcedure<PmvState, { count: number }, null>({
     },
   },
 });
+
+/** Cards whose play text puts them on the field instead of resolving an effect (§10.13–10.16). */
+function staysOnField(card: PmvCard): boolean {
+  return card.keywords.some((k) => ['equip', 'talisman', 'equip-field', 'phantasmal-creature'].includes(k.keyword));
+}

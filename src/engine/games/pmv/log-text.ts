@@ -77,6 +77,11 @@ export function logLine(e: PmvLogEntry): Label {
       return label(`${c.en} fails${rule}.`, `${c.ja}の効果は失敗しました${ruleJa}。`);
     case 'nullified':
       return label(`The play of ${c.en} is nullified${rule}.`, `${c.ja}のプレイは無効になりました${ruleJa}。`);
+    case 'attached':
+      return label(
+        `${c.en} is attached to ${targetWords(e).en}${rule}.`,
+        `${c.ja}が${targetWords(e).ja}にセットされました${ruleJa}。`,
+      );
     case 'enters':
       return label(`${c.en} enters ${p.en}'s field.`, `${c.ja}が${p.ja}の場に出ました。`);
     case 'attack':

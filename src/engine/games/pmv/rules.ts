@@ -8,6 +8,8 @@ import { opponentOf, type Seat } from '../../core/game.ts';
 import type { Aim, BaseEffect, Effect, PmvCard } from './cards/schema.ts';
 import {
   atkOf,
+  attachmentsOf,
+  cannotAttack,
   cardOf,
   cardOfObject,
   charactersOf,
@@ -36,6 +38,19 @@ export function effectsOf(card: PmvCard, ability: number | null): Effect[] {
   if (ability === -1) return [];
   const a = card.abilities[ability];
   return a ? a.effects : [];
+}
+
+/**
+ * §8.2.2: the target (目標) phrases of a card's play or an ability, in order: the play text of Equip (§10.13.2.a,
+ * a character of yours) or Talisman (§10.14.2.a, any character) first, then the effects'.
+ */
+export function cardAims(card: PmvCard, ability: number | null): Aim[] {
+  const keyword: Aim[] = [];
+  if (ability === null) {
+    if (card.keywords.some((k) => k.keyword === 'equip')) keyword.push('target-your-character');
+    else if (card.keywords.some((k) => k.keyword === 'talisman')) keyword.push('target-character');
+  }
+  return [...keyword, ...targetAims(effectsOf(card, ability))];
 }
 
 /** §8.2.2: the target (目標) phrases of an effect list, in order. */
@@ -170,13 +185,20 @@ export function settleRemovals(s: PmvState, also: readonly string[] = []): void 
       const rule = rawDef(s, id) <= 0 ? '9.2.2.b' : damageOf(s, id) >= defOf(s, id) ? '9.2.2.a' : '9.2.3';
       log(s, { type: 'doomed', seat: o.owner, card: o.card, object: id, rule });
     }
+    // §9.3.4.e–f: the attachments go with them (recursively, moveObject).
+    const going = doomed.flatMap((id) => [id, ...attachmentTree(s, id)]);
     for (const id of doomed) moveObject(s, id, 'netherworld'); // §9.3.4
     // §9.3.4.g: each owner orders their cards that arrived together.
     for (const seat of ['p1', 'p2'] as const) {
-      const ids = doomed.filter((id) => objectOf(s, id).owner === seat);
+      const ids = going.filter((id) => objectOf(s, id).owner === seat);
       if (ids.length > 1) s.netherOrder.push({ seat, ids });
     }
   }
+}
+
+/** §9.3.4.f: the attachments of a card and theirs, as a tree flattened. */
+export function attachmentTree(s: PmvState, id: string): string[] {
+  return attachmentsOf(s, id).flatMap((a) => [a, ...attachmentTree(s, a)]);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -289,8 +311,8 @@ export function applyClause(s: PmvState, e: Effect, ctx: EffectContext, targetIn
       if (!t) return { kind: 'failed', rule: '8.2.5' };
       // §6.2.5.a: a second attacking character never exists; the effect does not apply.
       if (liveAttack(s)) return { kind: 'failed', rule: '6.2.5.a' };
-      // §10.9.2.a, §1.3.2: a Doll can't attack, even by an effect (docs/rulings/pmv.md P6).
-      if (hasKeyword(s, t.id, 'doll')) return { kind: 'failed', rule: '10.9.2.a' };
+      // §10.9.2.a, §1.3.2: "can't attack" (a Doll, a talisman's α) holds against an effect too (docs/rulings/pmv.md P6).
+      if (cannotAttack(s, t.id)) return { kind: 'failed', rule: hasKeyword(s, t.id, 'doll') ? '10.9.2.a' : '1.3.2' };
       return { kind: 'attack', attacker: t };
     }
     default:

@@ -12,8 +12,11 @@ import type { RngState } from '../../core/rng.ts';
 import { PMV_CARDS } from './cards/pool.ts';
 import type { KeywordName, PmvCard, Race } from './cards/schema.ts';
 
-/** §3: the zones. `play` is the play area (§3.8), `node` the node area (§3.5). */
-export type Zone = 'deck' | 'hand' | 'node' | 'field' | 'netherworld' | 'excluded' | 'play';
+/**
+ * §3: the zones. `play` is the play area (§3.8), `node` the node area (§3.5); `attached` is a field card attached to
+ * another one (§3.4.6, §11.3.7), kept apart from the field's own list so that list holds only cards by themselves.
+ */
+export type Zone = 'deck' | 'hand' | 'node' | 'field' | 'attached' | 'netherworld' | 'excluded' | 'play';
 
 export type PmvObject = {
   id: string;
@@ -28,6 +31,8 @@ export type PmvObject = {
   effectDamage: number;
   /** §7.4.5.e: when it entered its zone (timestamps order α effects and simultaneous events). */
   enteredAt: number;
+  /** §11.3.7: the field card it is attached to (zone `attached`), or null. */
+  host: string | null;
 };
 
 export type PlayerState = {
@@ -187,10 +192,52 @@ export function hasKeyword(s: PmvState, id: string, k: KeywordName): boolean {
   return cardOfObject(s, id).keywords.some((x) => x.keyword === k);
 }
 
-/** §6.1.1: a character is a card on the field by itself; in this engine every field card is a character card. */
+/**
+ * §6.1.1: a character is a card on the field by itself: a character card (§5.4.3), or a Phantasmal Creature
+ * (§10.16.3, from the "has entered" step, §6.1.8.b).
+ */
 export function isCharacter(s: PmvState, id: string): boolean {
   const o = s.objects[id];
-  return o?.zone === 'field' && cardOf(o.card).type === 'character';
+  if (o?.zone !== 'field') return false;
+  const card = cardOf(o.card);
+  return card.type === 'character' || card.keywords.some((k) => k.keyword === 'phantasmal-creature');
+}
+
+/** §11.3.7: the cards attached to this one, in the order they were attached. */
+export function attachmentsOf(s: PmvState, id: string): string[] {
+  return Object.values(s.objects)
+    .filter((o) => o.zone === 'attached' && o.host === id)
+    .sort((a, b) => a.enteredAt - b.enteredAt)
+    .map((o) => o.id);
+}
+
+/** §6.1.13, §10.13.6, §10.14.4: the equips and talismans on a character lend it their text and battle modifiers. */
+function lenders(s: PmvState, id: string): PmvCard[] {
+  return attachmentsOf(s, id)
+    .map((a) => cardOfObject(s, a))
+    .filter((c) => c.keywords.some((k) => k.keyword === 'equip' || k.keyword === 'talisman'));
+}
+
+/** The character's own abilities and those it has from its equips and talismans (§6.1.13), with their source card. */
+export function abilitiesOf(s: PmvState, id: string): { owner: string; ability: PmvCard['abilities'][number] }[] {
+  const own = cardOfObject(s, id).abilities.map((ability) => ({ owner: id, ability }));
+  const lent = attachmentsOf(s, id).flatMap((a) => {
+    const c = cardOfObject(s, a);
+    if (!c.keywords.some((k) => k.keyword === 'equip' || k.keyword === 'talisman')) return [];
+    return c.abilities.map((ability) => ({ owner: a, ability }));
+  });
+  return [...own, ...lent];
+}
+
+/** §6.3.3.c: "can't attack": Doll (§10.9.2.a) or an α "this character can't attack", its own or lent (§6.1.13). */
+export function cannotAttack(s: PmvState, id: string): boolean {
+  if (hasKeyword(s, id, 'doll')) return true;
+  return abilitiesOf(s, id).some(
+    ({ ability }) =>
+      ability.kind === 'auto' &&
+      ability.class === 'alpha' &&
+      ability.effects.some((e) => e.do === 'cannot' && e.what === 'attack'),
+  );
 }
 
 export function charactersOf(s: PmvState, seat: Seat): string[] {
@@ -212,11 +259,13 @@ function modifiersOn(s: PmvState, id: string): Modifier[] {
  * it for use). Only additions exist in the implemented pool (§6.1.10.c).
  */
 export function rawAtk(s: PmvState, id: string): number {
-  return (cardOfObject(s, id).atk ?? 0) + modifiersOn(s, id).reduce((n, m) => n + m.atk, 0);
+  const lent = lenders(s, id).reduce((n, c) => n + (c.modifier ? (c.atk ?? 0) : 0), 0);
+  return (cardOfObject(s, id).atk ?? 0) + lent + modifiersOn(s, id).reduce((n, m) => n + m.atk, 0);
 }
 
 export function rawDef(s: PmvState, id: string): number {
-  return (cardOfObject(s, id).def ?? 0) + modifiersOn(s, id).reduce((n, m) => n + m.def, 0);
+  const lent = lenders(s, id).reduce((n, c) => n + (c.modifier ? (c.def ?? 0) : 0), 0);
+  return (cardOfObject(s, id).def ?? 0) + lent + modifiersOn(s, id).reduce((n, m) => n + m.def, 0);
 }
 
 /** §6.1.12: a value below 0 is used as 0. */
@@ -233,6 +282,7 @@ function zoneList(s: PmvState, o: PmvObject): string[] | null {
     case 'field':
       return s.field;
     case 'play':
+    case 'attached':
       return null;
     case 'node':
       return s.players[o.owner].nodes;
@@ -260,9 +310,13 @@ function dropFromBattle(s: PmvState, ref: ObjRef): void {
  */
 export function moveObject(s: PmvState, id: string, to: Zone, at: 'top' | 'bottom' = 'top'): ObjRef {
   const o = objectOf(s, id);
+  // §11.3.3, §9.3.4.e–f: a card leaving the field (or its host) takes its attachments with it to the netherworld.
+  if ((o.zone === 'field' || o.zone === 'attached') && to !== 'field' && to !== 'attached')
+    for (const a of attachmentsOf(s, id)) moveObject(s, a, 'netherworld');
+  o.host = null;
   const from = zoneList(s, o);
   if (from) from.splice(from.indexOf(id), 1);
-  const wasOnField = o.zone === 'field';
+  const wasOnField = o.zone === 'field' && isCharacter(s, id);
   const before = currentRef(s, id);
   const left = changeZone(s.events, id, {
     card: o.card,

@@ -20,6 +20,10 @@ const SUPPORTED_KEYWORDS: ReadonlySet<KeywordName> = new Set<KeywordName>([
   'legend', // §10.10 (a tag with no text)
   'resistance', // §10.11
   'mana-charge', // §10.12
+  'equip', // §10.13
+  'talisman', // §10.14
+  'equip-field', // §10.15
+  'phantasmal-creature', // §10.16
   'your-turn-only', // §10.22
   'opponents-turn-only', // §10.23
   'one-per-deck', // §10.24 (deck construction only)
@@ -36,7 +40,7 @@ const SUPPORTED_AIMS: ReadonlySet<Aim> = new Set<Aim>([
   'each-character-on-opponents-fields',
 ]);
 
-const GAMMA_WHEN = new Set(['defends', 'entered-field']);
+const GAMMA_WHEN = new Set(['defends', 'entered-field', 'has-attacked']);
 
 function effectProblem(e: Effect): { rule: string; what: string } | null {
   if (e.do === 'choose-one') return { rule: '7.1.15', what: 'modal effects' };
@@ -48,7 +52,7 @@ function baseEffectProblem(e: BaseEffect): { rule: string; what: string } | null
     case 'code':
       return { rule: '7.1', what: `the effect "${e.handler}"` };
     case 'cannot':
-      return { rule: '7.4.5', what: `the α restriction "${e.what}"` };
+      return e.what === 'attack' ? null : { rule: '7.4.5', what: `the α restriction "${e.what}"` };
     case 'static-modify':
       return { rule: '7.4.5', what: 'α battle-power modifiers' };
     case 'effect-damage':
@@ -64,8 +68,11 @@ function baseEffectProblem(e: BaseEffect): { rule: string; what: string } | null
 
 function abilityProblem(a: Ability): { rule: string; what: string } | null {
   if (a.kind === 'auto') {
-    if (a.class !== 'gamma' || !a.when || !GAMMA_WHEN.has(a.when))
-      return { rule: '7.4', what: `auto ${a.class} effects${a.when ? ` "${a.when}"` : ''}` };
+    // α: only "this character can't attack" (§6.3.3.c), read where attacks are offered.
+    const cantAttack =
+      a.class === 'alpha' && !a.when && a.effects.every((e) => e.do === 'cannot' && e.what === 'attack');
+    const gamma = a.class === 'gamma' && a.when !== undefined && GAMMA_WHEN.has(a.when);
+    if (!cantAttack && !gamma) return { rule: '7.4', what: `auto ${a.class} effects${a.when ? ` "${a.when}"` : ''}` };
   }
   for (const e of a.effects) {
     const p = effectProblem(e);
@@ -87,7 +94,10 @@ export function unsupportedReason(card: PmvCard): { rule: string; what: string }
     const p = effectProblem(e);
     if (p) return p;
   }
+  const lends = card.keywords.some((k) => k.keyword === 'equip' || k.keyword === 'talisman');
   for (const a of card.abilities) {
+    // §6.1.13, §1.8.8.c: an activated effect lent to the host is not implemented.
+    if (lends && a.kind === 'activated') return { rule: '6.1.13', what: 'activated effects lent by an attachment' };
     const p = abilityProblem(a);
     if (p) return p;
   }

@@ -9,6 +9,7 @@ import type { Seat, Viewer } from '../../core/game.ts';
 import { type FaceDownObjectView, type IdentitySecrets, identitySecrets, knows } from '../../core/hidden.ts';
 import {
   atkOf,
+  attachmentsOf,
   cardOf,
   defOf,
   isCharacter,
@@ -29,6 +30,8 @@ export type ObjectView = {
   damage?: number;
   attacking?: boolean;
   defending?: boolean;
+  /** §11.3.7: the cards attached to it, each with its own attachments (public, face up). */
+  attachments?: ObjectView[];
 };
 
 export type SideView = {
@@ -91,6 +94,9 @@ function objectView(s: PmvState, id: string): ObjectView {
     if (attack && isCurrent(s.events, attack.attacker) && attack.attacker.id === id) out.attacking = true;
     if (attack?.defender && isCurrent(s.events, attack.defender) && attack.defender.id === id) out.defending = true;
   }
+  const attached = attachmentsOf(s, id);
+  // §11.3.11.c: an attachment shares its host's orientation.
+  if (attached.length > 0) out.attachments = attached.map((a) => ({ ...objectView(s, a), active: o.active }));
   return out;
 }
 
