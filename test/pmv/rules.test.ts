@@ -635,3 +635,27 @@ describe('§10.13–10.16 cards that stay on the field', () => {
     expect(s.turn.character).toBe(false); // not a character card: no quota (§5.4.1.d)
   });
 });
+
+describe('§1.5.2.a effects that win', () => {
+  it('Curtain of the Last Act: pay 3 LP; an opponent at 5 LP or less: you win; otherwise each player draws 2', () => {
+    let s = duel(['curtain-of-the-last-act']);
+    const curtain = put(s, 'p1', 'curtain-of-the-last-act', 'hand');
+    nodes(s, 'p1', 9);
+    s.players.p2.lp = 6;
+    const before = { p1: s.players.p1.hand.length, p2: s.players.p2.hand.length };
+    s = passBoth(playCard(s, `play:${curtain}`));
+    expect(s.result).toBeNull();
+    expect(s.players.p1.lp).toBe(22);
+    expect(s.players.p1.hand).toHaveLength(before.p1 - 1 + 2);
+    expect(s.players.p2.hand).toHaveLength(before.p2 + 2);
+  });
+
+  it('Curtain of the Last Act wins at once against 5 LP or less', () => {
+    let s = duel(['curtain-of-the-last-act']);
+    const curtain = put(s, 'p1', 'curtain-of-the-last-act', 'hand');
+    nodes(s, 'p1', 9);
+    s.players.p2.lp = 5;
+    s = passBoth(playCard(s, `play:${curtain}`));
+    expect(s.result).toMatchObject({ kind: 'win', winner: 'p1', reason: 'effect', rule: '1.5.2.a' });
+  });
+});

@@ -155,6 +155,7 @@ const REASONS: Record<string, Label> = {
   conceded: label('the other player conceded (§12.7)', '相手が投了しました（12.7）'),
   life: label('LP 0 or less when priority was given (§1.5.3.a)', 'ライフポイントが0点以下（1.5.3.a）'),
   decked: label('a draw from a short deck (§1.5.3.b)', 'デッキ切れ（1.5.3.b）'),
+  effect: label('an effect won the game (§1.5.2.a)', '効果によりゲームに勝利（1.5.2.a）'),
   'both-lost': label('both players lost at once (§1.5.4.a)', '両者が同時に敗北（1.5.4.a）'),
 };
 

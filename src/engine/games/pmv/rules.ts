@@ -23,6 +23,7 @@ import {
   isCharacter,
   liveAttack,
   log,
+  lose,
   moveObject,
   objectOf,
   onField,
@@ -315,10 +316,37 @@ export function applyClause(s: PmvState, e: Effect, ctx: EffectContext, targetIn
       if (cannotAttack(s, t.id)) return { kind: 'failed', rule: hasKeyword(s, t.id, 'doll') ? '10.9.2.a' : '1.3.2' };
       return { kind: 'attack', attacker: t };
     }
+    case 'code': {
+      const handler = CODE_HANDLERS[e.handler];
+      if (!handler) return { kind: 'failed', rule: '7.1' };
+      return handler(s, ctx);
+    }
     default:
       return { kind: 'failed', rule: '7.1' };
   }
 }
+
+/** The pool's `{do: "code"}` clauses the engine implements, by handler name (support.ts refuses the others). */
+export const CODE_HANDLERS: Record<string, (s: PmvState, ctx: EffectContext) => ClauseResult> = {
+  // Curtain of the Last Act: an opponent at 5 LP or less: you win (§1.5.2.a); otherwise each player draws 2, at
+  // once, so every player short of cards loses together (§1.11.7, §1.5.4.a).
+  'win-if-opponent-low'(s, ctx) {
+    const opponent = opponentOf(ctx.seat);
+    if (s.players[opponent].lp <= 5) {
+      s.result = { kind: 'win', winner: ctx.seat, reason: 'effect', rule: '1.5.2.a', card: 'curtain-of-the-last-act' };
+      return { kind: 'done' };
+    }
+    const short = (['p1', 'p2'] as const).filter((seat) => s.players[seat].deck.length < 2);
+    if (short.length > 0) {
+      for (const seat of short) log(s, { type: 'decked', seat, rule: '1.11.7' });
+      lose(s, short, 'decked', '1.5.3.b');
+      return { kind: 'done' };
+    }
+    draw(s, s.turn.active, 2); // §1.11.6: the turn player first
+    draw(s, opponentOf(s.turn.active), 2);
+    return { kind: 'done' };
+  },
+};
 
 /** The target phrase index of clause `index` of an effect list. */
 export function targetIndexOf(effects: readonly Effect[], index: number): number {

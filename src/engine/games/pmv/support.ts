@@ -5,6 +5,7 @@
 import { UnsupportedRule } from '../../core/errors.ts';
 import type { Ability, Aim, BaseEffect, Effect, KeywordName, PmvCard } from './cards/schema.ts';
 import { keywordInfo } from './cards/text.ts';
+import { CODE_HANDLERS } from './rules.ts';
 import { cardOf } from './state.ts';
 
 /** Keywords the engine implements, with the rule each one is. */
@@ -50,7 +51,7 @@ function effectProblem(e: Effect): { rule: string; what: string } | null {
 function baseEffectProblem(e: BaseEffect): { rule: string; what: string } | null {
   switch (e.do) {
     case 'code':
-      return { rule: '7.1', what: `the effect "${e.handler}"` };
+      return e.handler in CODE_HANDLERS ? null : { rule: '7.1', what: `the effect "${e.handler}"` };
     case 'cannot':
       return e.what === 'attack' ? null : { rule: '7.4.5', what: `the α restriction "${e.what}"` };
     case 'static-modify':
