@@ -9,6 +9,7 @@ import { cardText, keywordInfo } from './cards/text.ts';
 import { validatePmvDeck } from './deck-rules.ts';
 import { pmv } from './index.ts';
 import { logLine, phaseWords } from './log-text.ts';
+import { pmvScenarioPlan } from './scenario.ts';
 import { cardOf, PHASES, type PmvState } from './state.ts';
 import type { PmvView } from './view.ts';
 
@@ -42,6 +43,7 @@ export const pmvPlay: GamePlay<PmvState, PmvView> = {
   },
   decisionKinds: DECISION_KINDS,
   fuzzDecks: () => gamePrecons('pmv').map(preconDeckList),
+  scenarios: { plan: pmvScenarioPlan },
 };
 
 export const pmvDefinition = defineGame({
