@@ -9,6 +9,7 @@ import { label } from '../../core/label.ts';
 import { solvePayment } from '../../core/payment-solver.ts';
 import { legalActions } from './actions.ts';
 import type { Aim } from './cards/schema.ts';
+import { phaseWords } from './log-text.ts';
 import { targetChoices, targetKey } from './rules.ts';
 import { cardOf, cardOfObject, objectOf, type PmvState, type TargetRef } from './state.ts';
 
@@ -36,12 +37,12 @@ export const priorityDecision = defineDecisionKind<PmvState, { defense: boolean 
   name: 'priority',
   role: 'priority',
   build(s, p, seat) {
-    const phase = s.turn.phase;
+    const phase = phaseWords(s.turn.phase);
     return {
       prompt:
         s.interferences.length > 0
           ? label('You have priority in an interference.', '干渉中に優先権があります。')
-          : label(`You have priority (${phase} phase).`, `優先権があります（${phase}）。`),
+          : label(`You have priority (${phase.en}).`, `優先権があります（${phase.ja}）。`),
       options: legalActions(s, seat, { defense: p.defense }),
       min: 1,
       max: 1,

@@ -33,7 +33,8 @@ export const pmvPlay: GamePlay<PmvState, PmvView> = {
     handNames: (view, seat, locale) => (view.players[seat].hand ?? []).map((c) => cardOf(c.card).name[locale]),
   },
   steps: {
-    steps: PHASES.map((id) => ({ id, name: phaseWords(id) })),
+    // §4.2.3.a: turn start and turn end have no priority, so no stop.
+    steps: PHASES.filter((id) => id !== 'turn-start' && id !== 'turn-end').map((id) => ({ id, name: phaseWords(id) })),
     position: (s) => ({
       turn: s.turn.number,
       active: s.turn.active,
