@@ -659,3 +659,19 @@ describe('§1.5.2.a effects that win', () => {
     expect(s.result).toMatchObject({ kind: 'win', winner: 'p1', reason: 'effect', rule: '1.5.2.a' });
   });
 });
+
+describe('§6.1.13 text lent by a talisman', () => {
+  it("Silence Charm nullifies its host's original text: Gorou loses Pierce (keywords are text, §10.1)", () => {
+    let s = duel(['silence-charm']);
+    const gorou = put(s, 'p1', 'gorou-the-gate-breaker', 'field'); // 5/3 pierce
+    const charm = put(s, 'p1', 'silence-charm', 'hand');
+    const blocker = put(s, 'p2', 'hasty-courier-imp', 'field'); // 2/1
+    nodes(s, 'p1', 3);
+    s = passBoth(playCard(s, `play:${charm}`, `obj:${gorou}`));
+    s = choose(s, `attack:${gorou}`);
+    s = choose(s, `defend:${blocker}`);
+    s = passBoth(s);
+    expect(objectOf(s, blocker).zone).toBe('netherworld');
+    expect(s.players.p2.lp).toBe(25); // no pierce
+  });
+});

@@ -15,8 +15,10 @@ import {
   casterPresent,
   charactersOf,
   currentInterference,
+  hasKeyword,
   liveAttack,
   objectOf,
+  originalTextNullified,
   type PmvState,
 } from './state.ts';
 
@@ -108,8 +110,8 @@ export function usableAbilities(s: PmvState, seat: Seat): [string, number][] {
     const o = objectOf(s, id);
     const card = cardOf(o.card);
     // §10.12.2.a: (Your turn) S: Mana Charge.
-    if (card.keywords.some((k) => k.keyword === 'mana-charge') && yourTurn && o.active && !used.includes(`${id}:-1`))
-      out.push([id, -1]);
+    if (hasKeyword(s, id, 'mana-charge') && yourTurn && o.active && !used.includes(`${id}:-1`)) out.push([id, -1]);
+    if (originalTextNullified(s, id)) continue; // an activated effect is original text
     card.abilities.forEach((a, n) => {
       if (a.kind !== 'activated') return;
       if (used.includes(`${id}:${n}`)) return; // §7.3.6

@@ -11,7 +11,6 @@ import {
   attachmentsOf,
   cannotAttack,
   cardOf,
-  cardOfObject,
   charactersOf,
   currentInterference,
   currentRef,
@@ -21,6 +20,7 @@ import {
   type Entry,
   hasKeyword,
   isCharacter,
+  keywordsOf,
   liveAttack,
   log,
   lose,
@@ -119,7 +119,7 @@ export type DamageEvent = {
 function resists(s: PmvState, to: string, source: ObjRef): boolean {
   if (!isCurrent(s.events, source) || !isCharacter(s, source.id)) return false;
   const sourceRaces = racesOf(s, source.id);
-  return cardOfObject(s, to).keywords.some(
+  return keywordsOf(s, to).some(
     (k) => k.keyword === 'resistance' && k.race !== undefined && sourceRaces.includes(k.race),
   );
 }

@@ -188,8 +188,35 @@ export function onField(s: PmvState, ref: ObjRef): boolean {
   return isCurrent(s.events, ref) && s.objects[ref.id]?.zone === 'field';
 }
 
+/** The keywords a card has now: none of its own while its original text is nullified (keywords are text, §10.1). */
+export function keywordsOf(s: PmvState, id: string): PmvCard['keywords'] {
+  if (s.objects[id]?.zone === 'field' && originalTextNullified(s, id)) return [];
+  return cardOfObject(s, id).keywords;
+}
+
 export function hasKeyword(s: PmvState, id: string, k: KeywordName): boolean {
-  return cardOfObject(s, id).keywords.some((x) => x.keyword === k);
+  return keywordsOf(s, id).some((x) => x.keyword === k);
+}
+
+const lendsText = (c: PmvCard) => c.keywords.some((k) => k.keyword === 'equip' || k.keyword === 'talisman');
+
+/**
+ * Silence Charm's α (§6.1.13: it is its host's): the host's original text is nullified, except text in 【】 (§12.4).
+ * The text the charm lends is not the host's original text, so it nullifies nothing of its own (digest A26).
+ */
+export function originalTextNullified(s: PmvState, id: string): boolean {
+  return attachmentsOf(s, id).some((a) => {
+    const c = cardOfObject(s, a);
+    return (
+      lendsText(c) &&
+      c.abilities.some(
+        (ab) =>
+          ab.kind === 'auto' &&
+          ab.class === 'alpha' &&
+          ab.effects.some((e) => e.do === 'code' && e.handler === 'nullify-original-text'),
+      )
+    );
+  });
 }
 
 /**
@@ -220,7 +247,10 @@ function lenders(s: PmvState, id: string): PmvCard[] {
 
 /** The character's own abilities and those it has from its equips and talismans (§6.1.13), with their source card. */
 export function abilitiesOf(s: PmvState, id: string): { owner: string; ability: PmvCard['abilities'][number] }[] {
-  const own = cardOfObject(s, id).abilities.map((ability) => ({ owner: id, ability }));
+  const nullified = originalTextNullified(s, id);
+  const own = cardOfObject(s, id)
+    .abilities.filter((a) => !nullified || (a.kind === 'auto' && a.unnullifiable)) // §12.4
+    .map((ability) => ({ owner: id, ability }));
   const lent = attachmentsOf(s, id).flatMap((a) => {
     const c = cardOfObject(s, a);
     if (!c.keywords.some((k) => k.keyword === 'equip' || k.keyword === 'talisman')) return [];

@@ -73,6 +73,12 @@ function abilityProblem(a: Ability): { rule: string; what: string } | null {
     const cantAttack =
       a.class === 'alpha' && !a.when && a.effects.every((e) => e.do === 'cannot' && e.what === 'attack');
     const gamma = a.class === 'gamma' && a.when !== undefined && GAMMA_WHEN.has(a.when);
+    // Silence Charm's α, read wherever a character's text is (state.ts originalTextNullified).
+    const silence =
+      a.class === 'alpha' &&
+      !a.when &&
+      a.effects.every((e) => e.do === 'code' && e.handler === 'nullify-original-text');
+    if (silence) return null;
     if (!cantAttack && !gamma) return { rule: '7.4', what: `auto ${a.class} effects${a.when ? ` "${a.when}"` : ''}` };
   }
   for (const e of a.effects) {
