@@ -383,6 +383,20 @@ describe('§6 battle', () => {
     expect(s.modifiers).toHaveLength(0); // §6.2.4.i
   });
 
+  it('§12.8: a play taken back in the defense window leaves the window open', () => {
+    let s = duel();
+    const attacker = put(s, 'p1', 'riverbank-kappa-tinker', 'field');
+    const blocker = put(s, 'p2', 'thornback-sentinel', 'field');
+    const scout = put(s, 'p2', 'cloud-step-tengu-scout', 'hand');
+    nodes(s, 'p2', 2);
+    s = choose(s, `attack:${attacker}`);
+    s = choose(s, `ambush-defend:${scout}`);
+    s = choose(s, 'cancel');
+    expect(objectOf(s, scout).zone).toBe('hand');
+    expect(optionIds(s)).toContain(`defend:${blocker}`);
+    expect(optionIds(s)).toContain(`ambush-defend:${scout}`);
+  });
+
   it('§10.3.4: an Ambush + Haste character played to defend becomes the defender and stays asleep', () => {
     let s = duel();
     const attacker = put(s, 'p1', 'riverbank-kappa-tinker', 'field'); // 1/2

@@ -77,6 +77,8 @@ type WindowData = {
   base: number;
   /** §6.4.2.a: the holder got this priority from the attack (the defense window, docs/rulings/pmv.md P5). */
   defense: boolean;
+  /** The defense window as it was before a play began, restored if the play is taken back (§12.8). */
+  defenseBeforePlay?: boolean;
 };
 
 /** §1.5.3.a: a player with 0 or less LP loses when any player would gain priority; all such at once (§1.5.4.a). */
@@ -127,7 +129,8 @@ export const priorityWindow = defineProcedure<PmvState, WindowData, null>({
       const choice = answerOf(priorityDecision, ret);
       const seat = data.holder;
       const wasDefense = data.defense;
-      data.defense = false; // §6.4.2.a: only the first priority from the attack
+      // §6.4.2.a: only the first priority from the attack; a play taken back (rewound) leaves it open ('played').
+      data.defense = false;
       if (choice === 'pass') {
         log(s, { type: 'pass', seat });
         data.passes += 1;
@@ -152,6 +155,7 @@ export const priorityWindow = defineProcedure<PmvState, WindowData, null>({
         case 'play':
         case 'ambush-defend':
         case 'act':
+          data.defenseBeforePlay = wasDefense;
           return inTransaction(
             transaction,
             play,
@@ -189,7 +193,10 @@ export const priorityWindow = defineProcedure<PmvState, WindowData, null>({
     played(_s, { data, ret }) {
       // §5.2.3.g, §7.3.4.f: priority moves on; a rewound play leaves it with the player (and the defense window).
       const out = resultOf(transaction, ret);
-      if (out.rewound) return { goto: 'checks' };
+      if (out.rewound) {
+        data.defense = data.defenseBeforePlay ?? false;
+        return { goto: 'checks' };
+      }
       data.holder = opponentOf(data.holder);
       data.passes = 0;
       data.defense = false;
