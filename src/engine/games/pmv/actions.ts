@@ -1,0 +1,179 @@
+/**
+ * What a player holding priority may do (§1.12.2), each checked against its conditions so an illegal action is never
+ * offered (§12.8): node set (§1.8.2), playing a card (§5.2.2, §5.4.1, §5.5.1, §5.6.1), using an activated effect
+ * (§7.3.3), attacking (§6.3.2) and defending (§6.4.2).
+ */
+import type { DecisionOption, Seat } from '../../core/game.ts';
+import { label } from '../../core/label.ts';
+import type { PmvCard } from './cards/schema.ts';
+import { cardAims, targetChoices } from './rules.ts';
+import {
+  alternativeRaceMet,
+  cannotAttack,
+  cardOf,
+  cardOfObject,
+  casterPresent,
+  charactersOf,
+  currentInterference,
+  hasKeyword,
+  liveAttack,
+  objectOf,
+  originalTextNullified,
+  type PmvState,
+} from './state.ts';
+
+/** §2.4: NODE and COST; "nullity" is both 0 (§2.4.4). */
+export function nodeAndCost(card: PmvCard): { node: number; cost: number } {
+  if (card.nodeCost === 'nullity') return { node: 0, cost: 0 };
+  return { node: card.nodeCost.node, cost: card.nodeCost.cost === 'X' ? 0 : card.nodeCost.cost };
+}
+
+/** §5.5.6, §5.6.6: the spell's caster or the command's alternative race lets the player skip NODE and COST. */
+export function freePlayAvailable(s: PmvState, seat: Seat, card: PmvCard): boolean {
+  if (card.type === 'spell') return casterPresent(s, seat, card);
+  if (card.type === 'command') return alternativeRaceMet(s, seat, card);
+  return false;
+}
+
+/** §1.8.7.a–d: every node pays 1 in one payment (sleep an active one or discard a sleeping one). */
+export function canPayNodes(s: PmvState, seat: Seat, cost: number): boolean {
+  return s.players[seat].nodes.length >= cost;
+}
+
+/** §5.2.2.c–d (or the waivers of §5.5.6 and §5.6.6). */
+function affordable(s: PmvState, seat: Seat, card: PmvCard): boolean {
+  if (freePlayAvailable(s, seat, card)) return true;
+  const { node, cost } = nodeAndCost(card);
+  return s.players[seat].nodes.length >= node && canPayNodes(s, seat, cost);
+}
+
+/** §5.2.2.e: every target phrase has a legal target. */
+function targetsExist(s: PmvState, seat: Seat, card: PmvCard, ability: number | null): boolean {
+  return cardAims(card, ability).every((aim) => targetChoices(s, seat, aim, null).length > 0);
+}
+
+const inMainWithNoInterference = (s: PmvState, seat: Seat) =>
+  s.turn.active === seat && s.turn.phase === 'main' && s.interferences.length === 0;
+
+/** §5.6.5: command timing is any time the player holds priority (§5.6.1.a). */
+const commandTiming = (_s: PmvState, _seat: Seat) => true;
+
+/** Why a card in hand may be played now (§5.2.2.b, f): timing by type and the per-turn limits. */
+export function typeAllows(s: PmvState, seat: Seat, card: PmvCard): boolean {
+  const has = (k: string) => card.keywords.some((x) => x.keyword === k);
+  // §10.22.2.a, §10.23.2.a
+  if (has('your-turn-only') && s.turn.active !== seat) return false;
+  if (has('opponents-turn-only') && s.turn.active === seat) return false;
+  switch (card.type) {
+    case 'character':
+      // §10.3.2.a: Ambush plays at command timing, outside the quota (docs/rulings/pmv.md P4).
+      if (has('ambush')) return commandTiming(s, seat);
+      if (!inMainWithNoInterference(s, seat)) return false; // §5.4.1.a–c
+      return has('doll') ? !s.turn.doll : !s.turn.character; // §5.4.1.d–e
+    case 'spell':
+      // §10.30.2.a: Last Spell with its caster on the field plays at command timing.
+      if (has('last-spell') && casterPresent(s, seat, card)) return commandTiming(s, seat);
+      return inMainWithNoInterference(s, seat); // §5.5.1.a–c
+    case 'command':
+      return commandTiming(s, seat); // §5.6.1
+  }
+}
+
+export function canPlay(s: PmvState, seat: Seat, id: string): boolean {
+  const card = cardOfObject(s, id);
+  return typeAllows(s, seat, card) && affordable(s, seat, card) && targetsExist(s, seat, card, null);
+}
+
+/** The defense window (§6.4.2.a, docs/rulings/pmv.md P5): the first priority the attacked player gets from the attack. */
+export type PriorityContext = { defense: boolean };
+
+/** §6.4.3: characters that can defend. */
+export function possibleDefenders(s: PmvState, seat: Seat): string[] {
+  const attack = liveAttack(s);
+  if (!attack || attack.defender || attack.player !== seat) return [];
+  return charactersOf(s, seat).filter((id) => objectOf(s, id).active && id !== attack.attacker.id);
+}
+
+/** §6.3.3: characters that can attack (the turn player's, active, without "can't attack": §10.9.2.a Doll). */
+export function possibleAttackers(s: PmvState, seat: Seat): string[] {
+  if (!inMainWithNoInterference(s, seat)) return []; // §6.3.2.a–c
+  return charactersOf(s, seat).filter((id) => objectOf(s, id).active && !cannotAttack(s, id));
+}
+
+/** The activated effects of `seat`'s field cards usable now (§7.3.3), as `[object, ability index]` (-1: §10.12). */
+export function usableAbilities(s: PmvState, seat: Seat): [string, number][] {
+  const out: [string, number][] = [];
+  const used = currentInterference(s)?.used ?? [];
+  const yourTurn = s.turn.active === seat;
+  // §7.3.1.a: cards on your field (characters and Equip/Field cards).
+  for (const id of s.field.filter((x) => objectOf(s, x).owner === seat)) {
+    const o = objectOf(s, id);
+    const card = cardOf(o.card);
+    // §10.12.2.a: (Your turn) S: Mana Charge.
+    if (hasKeyword(s, id, 'mana-charge') && yourTurn && o.active && !used.includes(`${id}:-1`)) out.push([id, -1]);
+    if (originalTextNullified(s, id)) continue; // an activated effect is original text
+    card.abilities.forEach((a, n) => {
+      if (a.kind !== 'activated') return;
+      if (used.includes(`${id}:${n}`)) return; // §7.3.6
+      if (a.timing === 'your-turn' && !yourTurn) return; // §7.3.2
+      if (a.timing === 'opponents-turn' && yourTurn) return;
+      if (a.cost.sleep && !o.active) return; // §1.8.8.a
+      if (!canPayNodes(s, seat, a.cost.nodes)) return;
+      if (!targetsExist(s, seat, card, n)) return;
+      out.push([id, n]);
+    });
+  }
+  return out;
+}
+
+const nameOf = (s: PmvState, id: string) => cardOfObject(s, id).name;
+
+function option(s: PmvState, id: string, kind: string, role: DecisionOption['role'], en: string, ja: string) {
+  const n = nameOf(s, id);
+  return {
+    id: `${kind}:${id}`,
+    kind,
+    role,
+    label: label(`${en}${n.en}`, `${n.ja}${ja}`),
+    objectId: id,
+    cardName: n.en,
+  } satisfies DecisionOption;
+}
+
+/** Every legal priority action, pass first. */
+export function legalActions(s: PmvState, seat: Seat, ctx: PriorityContext): DecisionOption[] {
+  const out: DecisionOption[] = [{ id: 'pass', kind: 'pass', role: 'pass', label: label('Pass', '放棄する') }];
+  const hand = s.players[seat].hand;
+  for (const id of hand) if (canPlay(s, seat, id)) out.push(option(s, id, 'play', 'play', 'Play ', 'をプレイ'));
+  // §10.3.2.b, §10.3.4: an Ambush + Haste character played as the direct response to the attack, defending.
+  if (ctx.defense && possibleDefendersByPlay(s, seat)) {
+    for (const id of hand) {
+      const card = cardOfObject(s, id);
+      const both =
+        card.keywords.some((k) => k.keyword === 'ambush') && card.keywords.some((k) => k.keyword === 'haste');
+      if (both && card.type === 'character' && canPlay(s, seat, id))
+        out.push(option(s, id, 'ambush-defend', 'play', 'Play to defend: ', 'をプレイして防御'));
+    }
+  }
+  if (ctx.defense)
+    for (const id of possibleDefenders(s, seat)) out.push(option(s, id, 'defend', 'act', 'Defend with ', 'で防御'));
+  for (const id of possibleAttackers(s, seat)) out.push(option(s, id, 'attack', 'act', 'Attack with ', 'で攻撃'));
+  for (const [id, n] of usableAbilities(s, seat)) {
+    const o = option(s, id, 'act', 'act', 'Use ', 'の効果を使用');
+    out.push({
+      ...o,
+      id: `act:${id}:${n}`,
+      label: n === -1 ? label(`Mana Charge: ${nameOf(s, id).en}`, `${nameOf(s, id).ja}のマナチャージ`) : o.label,
+    });
+  }
+  // §1.8.2: node set, once per turn, the turn player in the main phase with no interference.
+  if (inMainWithNoInterference(s, seat) && !s.turn.nodeSet)
+    for (const id of hand) out.push(option(s, id, 'node', 'act', 'Set as a node: ', 'をノードにセット'));
+  return out;
+}
+
+/** §6.2.5.b: a defender can be added only while the attack has none. */
+function possibleDefendersByPlay(s: PmvState, seat: Seat): boolean {
+  const attack = liveAttack(s);
+  return attack !== null && attack.defender === null && attack.player === seat;
+}

@@ -1,0 +1,235 @@
+/**
+ * Phantom Magic Vision's decision kinds. Each builds its options from the state and the asking step's payload (no
+ * words are stored) and turns the answer into what the next step reads. Option ids are short: `play:o12`,
+ * `sleep:o3`, `obj:o7`.
+ */
+import { defineDecisionKind } from '../../core/decision-kinds.ts';
+import type { DecisionOption, OptionRole, Seat } from '../../core/game.ts';
+import { label } from '../../core/label.ts';
+import { solvePayment } from '../../core/payment-solver.ts';
+import { legalActions } from './actions.ts';
+import type { Aim } from './cards/schema.ts';
+import { phaseWords } from './log-text.ts';
+import { targetChoices, targetKey } from './rules.ts';
+import { cardOf, cardOfObject, objectOf, type PmvState, type TargetRef } from './state.ts';
+
+const simple = (id: string, role: OptionRole, en: string, ja: string): DecisionOption => ({
+  id,
+  kind: id,
+  role,
+  label: label(en, ja),
+});
+
+function objectOption(s: PmvState, id: string, kind: string, en = '', ja = ''): DecisionOption {
+  const n = cardOfObject(s, id).name;
+  return {
+    id: `${kind}:${id}`,
+    kind,
+    role: 'choice',
+    label: label(`${en}${n.en}`, `${n.ja}${ja}`),
+    objectId: id,
+    cardName: n.en,
+  };
+}
+
+/** §1.12: what a player holding priority may do (actions.ts). `defense`: the defense window (§6.4.2.a). */
+export const priorityDecision = defineDecisionKind<PmvState, { defense: boolean }, string>({
+  name: 'priority',
+  role: 'priority',
+  build(s, p, seat) {
+    const phase = phaseWords(s.turn.phase);
+    return {
+      prompt:
+        s.interferences.length > 0
+          ? label('You have priority in an interference.', '干渉中に優先権があります。')
+          : label(`You have priority (${phase.en}).`, `優先権があります（${phase.ja}）。`),
+      options: legalActions(s, seat, { defense: p.defense }),
+      min: 1,
+      max: 1,
+      defaultOnTimeout: ['pass'],
+    };
+  },
+  handle: (_s, _p, chosen) => chosen[0] ?? 'pass',
+});
+
+const cancel = simple('cancel', 'passive', 'Cancel (take back this play)', '取り消す（プレイ前に戻す）');
+
+export type TargetPayload = { card: string; aim: Aim; self: string | null };
+
+/** §5.2.3.d, §7.3.4: one target for a target phrase; or cancel (the play is rewound, §12.8). */
+export const targetDecision = defineDecisionKind<PmvState, TargetPayload, TargetRef | null>({
+  name: 'target',
+  role: 'choice',
+  build(s, p, seat) {
+    const card = cardOf(p.card);
+    const options: DecisionOption[] = targetChoices(s, seat, p.aim, p.self).map((t) =>
+      'player' in t
+        ? simple(
+            `player:${t.player}`,
+            'choice',
+            t.player === seat ? 'You' : 'Your opponent',
+            t.player === seat ? 'あなた' : '相手',
+          )
+        : objectOption(s, t.object.id, 'obj'),
+    );
+    options.push(cancel);
+    return {
+      prompt: label(`Choose a target for ${card.name.en}.`, `${card.name.ja}の目標を選んでください。`),
+      options,
+      min: 1,
+      max: 1,
+      defaultOnTimeout: ['cancel'],
+    };
+  },
+  handle(s, p, chosen, seat) {
+    const id = chosen[0] ?? 'cancel';
+    return targetChoices(s, seat, p.aim, p.self).find((t) => targetKey(t) === id) ?? null;
+  },
+});
+
+export type PayPayload = { card: string; cost: number; paid: number; used: string[]; free: boolean };
+
+/**
+ * §1.8.7: pay the node cost, one point per node: sleep an active node (a) or discard a sleeping one (b), never two
+ * from one node in one payment (d). Auto-pay (the solver) prefers active nodes and says how many it discards.
+ * §5.5.6 / §5.6.6: `free` skips NODE and COST together.
+ */
+export const payDecision = defineDecisionKind<PmvState, PayPayload, string>({
+  name: 'pay',
+  role: 'choice',
+  build(s, p, seat) {
+    const card = cardOf(p.card);
+    const left = p.cost - p.paid;
+    const options: DecisionOption[] = [];
+    if (p.free)
+      options.push(simple('free', 'choice', 'Play without NODE and COST', '必要ノードとコストを無視してプレイ'));
+    const plan = autoPlan(s, seat, left, p.used);
+    if (plan && left > 0) {
+      const discards = plan.filter((id) => !objectOf(s, id).active).length;
+      options.push(
+        simple(
+          'auto',
+          'choice',
+          discards > 0
+            ? `Pay automatically (discards ${discards} sleeping node${discards === 1 ? '' : 's'})`
+            : 'Pay automatically',
+          discards > 0 ? `自動で支払う（スリープ状態のノード${discards}枚を破棄）` : '自動で支払う',
+        ),
+      );
+    }
+    if (left > 0) {
+      for (const id of s.players[seat].nodes) {
+        if (p.used.includes(id)) continue; // §1.8.7.d
+        const active = objectOf(s, id).active;
+        options.push({
+          id: `${active ? 'sleep' : 'discard'}:${id}`,
+          kind: active ? 'sleep' : 'discard',
+          role: 'choice',
+          label: active
+            ? label('Sleep an active node', 'アクティブのノードをスリープ')
+            : label('Discard a sleeping node', 'スリープのノードを破棄'),
+          objectId: id,
+        });
+      }
+    }
+    options.push(cancel);
+    return {
+      prompt: label(
+        `Pay ${left} for ${card.name.en} (${p.paid} of ${p.cost} paid).`,
+        `${card.name.ja}のコストを支払ってください（${p.cost}のうち${p.paid}支払い済み）。`,
+      ),
+      options,
+      min: 1,
+      max: 1,
+      defaultOnTimeout: ['cancel'],
+    };
+  },
+  handle: (_s, _p, chosen) => chosen[0] ?? 'cancel',
+});
+
+/**
+ * The nodes an automatic payment of `amount` uses: active nodes first (sleeping them), then sleeping ones
+ * (discarding them), each once (§1.8.7.d), through the kernel's single-unit solver; null when it cannot be paid.
+ */
+export function autoPlan(s: PmvState, seat: Seat, amount: number, used: readonly string[]): string[] | null {
+  const nodes = s.players[seat].nodes.filter((id) => !used.includes(id));
+  const ordered = [...nodes.filter((id) => objectOf(s, id).active), ...nodes.filter((id) => !objectOf(s, id).active)];
+  return solvePayment(
+    { colored: {}, generic: amount },
+    ordered.map((id) => ({ id, colors: ['node'] })),
+  );
+}
+
+/** §6.5.3.a: whether to graze. */
+export const grazeDecision = defineDecisionKind<PmvState, { amount: number }, boolean>({
+  name: 'graze',
+  role: 'choice',
+  build(_s, p) {
+    return {
+      prompt: label(
+        `Graze: put the top ${p.amount} card${p.amount === 1 ? '' : 's'} of your deck into your node area, asleep?`,
+        `グレイズしますか？（デッキの上から${p.amount}枚をスリープ状態でノードに加える）`,
+      ),
+      options: [
+        simple('graze', 'choice', 'Graze', 'グレイズする'),
+        simple('no-graze', 'passive', "Don't graze", 'グレイズしない'),
+      ],
+      min: 1,
+      max: 1,
+      defaultOnTimeout: ['graze'],
+    };
+  },
+  handle: (_s, _p, chosen) => chosen[0] === 'graze',
+});
+
+/** §4.8.1.a: the turn player chooses the cards discarded down to the hand limit. */
+export const discardDecision = defineDecisionKind<PmvState, { count: number }, string[]>({
+  name: 'discard',
+  role: 'choice',
+  build(s, p, seat) {
+    const hand = s.players[seat].hand;
+    return {
+      prompt: label(
+        `Discard ${p.count} card${p.count === 1 ? '' : 's'} down to the hand limit of 7.`,
+        `手札の上限7枚まで${p.count}枚を破棄してください。`,
+      ),
+      options: hand.map((id) => objectOption(s, id, 'card')),
+      min: p.count,
+      max: p.count,
+      defaultOnTimeout: hand.slice(hand.length - p.count).map((id) => `card:${id}`),
+    };
+  },
+  handle: (_s, _p, chosen) => chosen.map((c) => c.slice('card:'.length)),
+});
+
+/**
+ * §9.3.4.g: the owner orders their cards that entered the netherworld together: the first chosen goes in first
+ * (lowest), the last ends on top.
+ */
+export const netherOrderDecision = defineDecisionKind<PmvState, { ids: string[] }, string[]>({
+  name: 'netherworld-order',
+  role: 'choice',
+  build(s, p) {
+    return {
+      prompt: label(
+        'Order the cards going to your netherworld together: the last one you pick ends on top.',
+        '同時に冥界に置かれるカードの順番を選んでください（最後に選んだカードが一番上）。',
+      ),
+      options: p.ids.map((id) => objectOption(s, id, 'card')),
+      min: p.ids.length,
+      max: p.ids.length,
+      ordered: true,
+      defaultOnTimeout: p.ids.map((id) => `card:${id}`),
+    };
+  },
+  handle: (_s, _p, chosen) => chosen.map((c) => c.slice('card:'.length)),
+});
+
+export const PMV_DECISIONS = [
+  priorityDecision,
+  targetDecision,
+  payDecision,
+  grazeDecision,
+  discardDecision,
+  netherOrderDecision,
+];

@@ -1,0 +1,803 @@
+/**
+ * Priority and the interference (§1.12) as procedures: the priority window, playing a card or using an effect
+ * (§5.2.3, §7.3.4) inside a kernel transaction, the whole interference resolving in one pass with no priority in
+ * between (§1.12.8, §1.12.11), attacks declared or caused by an effect (§6.3.4–6.3.5, a new interference nested in
+ * the one being resolved, §1.12.7), defense (§6.4) and battle (§6.2.4) with graze (§6.5).
+ */
+import { answerOf, ask } from '../../core/decision-kinds.ts';
+import { collectLki, type ObjRef } from '../../core/events.ts';
+import { opponentOf, type Seat } from '../../core/game.ts';
+import { learn } from '../../core/hidden.ts';
+import {
+  call,
+  defineProcedure,
+  inTransaction,
+  type Procedure,
+  resultOf,
+  rewind,
+  type StepOut,
+  transactionProcedure,
+} from '../../core/procedure.ts';
+import { freePlayAvailable, nodeAndCost } from './actions.ts';
+import type { PmvCard } from './cards/schema.ts';
+import {
+  autoPlan,
+  discardDecision,
+  grazeDecision,
+  netherOrderDecision,
+  payDecision,
+  priorityDecision,
+  targetDecision,
+} from './decisions.ts';
+import {
+  applyClause,
+  cardAims,
+  type DamageEvent,
+  dealDamage,
+  effectsOf,
+  firstStrike,
+  settleRemovals,
+  targetAims,
+  targetIndexOf,
+  targetsStillLegal,
+} from './rules.ts';
+import {
+  abilitiesOf,
+  atkOf,
+  attachmentsOf,
+  cardOf,
+  cardOfObject,
+  currentInterference,
+  currentRef,
+  damageOf,
+  defOf,
+  type Entry,
+  hasKeyword,
+  isCharacter,
+  liveAttack,
+  log,
+  lose,
+  moveObject,
+  objectOf,
+  onField,
+  type PmvState,
+  racesOf,
+  type TargetRef,
+} from './state.ts';
+
+export const transaction = transactionProcedure<PmvState>('pmv-transaction');
+
+// ---------------------------------------------------------------------------------------------------------------
+// Priority window
+
+type WindowData = {
+  holder: Seat;
+  passes: number;
+  /** Interferences below this window's own: 0 for a phase's window, more for a nested one (§1.12.7). */
+  base: number;
+  /** §6.4.2.a: the holder got this priority from the attack (the defense window, docs/rulings/pmv.md P5). */
+  defense: boolean;
+  /** The defense window as it was before a play began, restored if the play is taken back (§12.8). */
+  defenseBeforePlay?: boolean;
+};
+
+/** §1.5.3.a: a player with 0 or less LP loses when any player would gain priority; all such at once (§1.5.4.a). */
+function lifeCheck(s: PmvState): void {
+  const losers = (['p1', 'p2'] as const).filter((seat) => s.players[seat].lp <= 0);
+  if (losers.length > 0) lose(s, losers, 'life', '1.5.3.a');
+}
+
+/**
+ * §1.12.3–1.12.4, §1.12.9: priority goes round; after an action it moves to the next player (§5.2.3.g, §6.3.4.g,
+ * §6.4.4.f) or stays (node set, §1.8.3). When every player has passed in succession, an open interference
+ * resolves whole (§1.12.9.a) and the turn player gets priority (§1.12.8.e); with none open the phase ends
+ * (§1.12.9.b). A nested window (base > 0) returns once its own interference has resolved (docs/rulings/pmv.md P2).
+ */
+export const priorityWindow = defineProcedure<PmvState, WindowData, null>({
+  kind: 'pmv-priority',
+  first: 'checks',
+  steps: {
+    checks(s, { data }) {
+      settleRemovals(s);
+      const order = s.netherOrder[0];
+      if (order) {
+        // §9.3.4.g: the removal finishes (its owner orders the cards) before anyone gets priority (§1.12.11).
+        const ids = order.ids.filter((id) => objectOf(s, id).zone === 'netherworld');
+        if (ids.length > 1) return ask(netherOrderDecision, order.seat, { ids }, 'ordered');
+        s.netherOrder.shift();
+        return { goto: 'checks' };
+      }
+      lifeCheck(s);
+      if (s.result) return { return: null };
+      collectLki(s.events, [s.interferences, s.modifiers, s.procedures.frames]);
+      return ask(priorityDecision, data.holder, { defense: data.defense }, 'act');
+    },
+    ordered(s, { ret }) {
+      const order = s.netherOrder.shift();
+      const chosen = answerOf(netherOrderDecision, ret);
+      if (order) {
+        // The cards keep the places they took in the pile, in the order their owner chose.
+        const pile = s.players[order.seat].netherworld;
+        const slots = pile.map((id, i) => (chosen.includes(id) ? i : -1)).filter((i) => i >= 0);
+        slots.forEach((slot, k) => {
+          pile[slot] = chosen[k] as string;
+        });
+      }
+      return { goto: 'checks' };
+    },
+    act(s, { data, ret }) {
+      const choice = answerOf(priorityDecision, ret);
+      const seat = data.holder;
+      const wasDefense = data.defense;
+      // §6.4.2.a: only the first priority from the attack; a play taken back (rewound) leaves it open ('played').
+      data.defense = false;
+      if (choice === 'pass') {
+        log(s, { type: 'pass', seat });
+        data.passes += 1;
+        data.holder = opponentOf(seat);
+        if (data.passes < 2) return { goto: 'checks' };
+        if (s.interferences.length > data.base) return call(resolveInterference, { level: data.base }, 'resolved');
+        return { return: null }; // §1.12.9.b
+      }
+      const [action, id = '', index = ''] = choice.split(':');
+      switch (action) {
+        case 'node': {
+          // §1.8.3: the card goes face down and active into the node area; priority stays (§1.8.3.b).
+          moveObject(s, id, 'node');
+          objectOf(s, id).active = true;
+          s.turn.nodeSet = true;
+          // The owner remembers which card they set (docs/rulings/pmv.md P3); the opponent never learns it.
+          s.known = learn(s.known, seat, [id]);
+          log(s, { type: 'node-set', seat, object: id });
+          data.passes = 0;
+          return { goto: 'checks' };
+        }
+        case 'play':
+        case 'ambush-defend':
+        case 'act':
+          data.defenseBeforePlay = wasDefense;
+          return inTransaction(
+            transaction,
+            play,
+            {
+              seat,
+              object: id,
+              ability: action === 'act' ? Number(index) : null,
+              defends: action === 'ambush-defend' && wasDefense,
+              entry: '',
+              targets: [],
+              cost: 0,
+              paid: 0,
+              used: [],
+              free: false,
+            },
+            'played',
+          );
+        case 'attack':
+          declareAttack(s, seat, id);
+          // §6.3.4.g: priority moves to the next player, who may defend with it (§6.4.2.a).
+          data.holder = opponentOf(seat);
+          data.passes = 0;
+          data.defense = true;
+          return { goto: 'checks' };
+        case 'defend':
+          declareDefense(s, seat, id, true);
+          // §6.4.4.f
+          data.holder = opponentOf(seat);
+          data.passes = 0;
+          return { goto: 'checks' };
+        default:
+          throw new Error(`priority: unknown action ${choice}`);
+      }
+    },
+    played(_s, { data, ret }) {
+      // §5.2.3.g, §7.3.4.f: priority moves on; a rewound play leaves it with the player (and the defense window).
+      const out = resultOf(transaction, ret);
+      if (out.rewound) {
+        data.defense = data.defenseBeforePlay ?? false;
+        return { goto: 'checks' };
+      }
+      data.holder = opponentOf(data.holder);
+      data.passes = 0;
+      data.defense = false;
+      return { goto: 'checks' };
+    },
+    resolved(s, { data }) {
+      if (data.base > 0) return { return: null }; // §1.12.11: no priority until the outer interference is done
+      data.holder = s.turn.active; // §1.12.8.e
+      data.passes = 0;
+      return { goto: 'checks' };
+    },
+  },
+});
+
+/** A phase's priority window, opening with the turn player (§4.1.2). */
+export function phaseWindow(s: PmvState, next: string): StepOut {
+  return call(priorityWindow, { holder: s.turn.active, passes: 0, base: 0, defense: false }, next);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Attack and defense
+
+/** §6.3.4.a–f: the declared attack: the character goes to sleep and an interference begins with the attack. */
+function declareAttack(s: PmvState, seat: Seat, id: string): void {
+  objectOf(s, id).active = false; // §6.3.4.b
+  openAttack(s, currentRef(s, id), opponentOf(seat));
+  log(s, { type: 'attack', seat, card: objectOf(s, id).card, object: id, rule: '6.3.4' });
+  resolveGamma(s, id, 'has-attacked'); // §6.3.4.f
+}
+
+/** §6.3.4.c–f, §6.3.5.a–d: a new interference whose bottom is the attack; the character is now attacking. */
+function openAttack(s: PmvState, attacker: ObjRef, player: Seat): void {
+  s.interferences.push({
+    id: s.nextInterference,
+    entries: [],
+    attack: { attacker, player, defender: null, cancelled: false },
+    used: [],
+  });
+  s.nextInterference += 1;
+}
+
+/** §6.4.4 (declared: the character goes to sleep) or §6.4.5 (by an effect or an Ambush play: it does not). */
+function declareDefense(s: PmvState, seat: Seat, id: string, declared: boolean): void {
+  const attack = liveAttack(s);
+  if (!attack || attack.defender) return; // §6.2.5.b, §6.4.6
+  if (declared) objectOf(s, id).active = false; // §6.4.4.b
+  attack.defender = currentRef(s, id); // §6.4.4.d
+  log(s, { type: 'defend', seat, card: objectOf(s, id).card, object: id, rule: declared ? '6.4.4' : '6.4.5' });
+  // §6.4.4.e: "when this character defends" γ (the pool's only one gives itself a modifier until end of battle).
+  resolveGamma(s, id, 'defends');
+}
+
+/**
+ * γ effects of one character for a named window (§7.4.7.c), its own and those its equips and talismans lend it
+ * (§6.1.13), applied in text order; only target-free clauses. "This character" is the character (§6.1.13).
+ */
+function resolveGamma(s: PmvState, id: string, when: 'defends' | 'entered-field' | 'has-attacked'): void {
+  const o = objectOf(s, id);
+  for (const { owner, ability: a } of abilitiesOf(s, id)) {
+    if (a.kind !== 'auto' || a.class !== 'gamma' || a.when !== when) continue;
+    if (!onField(s, currentRef(s, id))) return; // §7.4.7.d
+    log(s, { type: 'gamma', card: objectOf(s, owner).card, object: owner, rule: '7.4.7.c' });
+    const ctx = { seat: o.owner, source: currentRef(s, id), targets: [], entry: null };
+    for (const e of a.effects) {
+      const r = applyClause(s, e, ctx, 0);
+      settleRemovals(s); // §7.4.5.c: the state is checked after every change
+      if (r.kind !== 'done') break; // §7.1.12.a
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Playing a card or using an activated effect (§5.2.3, §7.3.4)
+
+type PlayData = {
+  seat: Seat;
+  object: string;
+  /** null: playing the card; a number: using that activated effect (-1: Mana Charge). */
+  ability: number | null;
+  defends: boolean;
+  entry: string;
+  targets: TargetRef[];
+  cost: number;
+  paid: number;
+  used: string[];
+  free: boolean;
+};
+
+function entryOf(s: PmvState, d: PlayData): Entry {
+  return {
+    id: d.entry,
+    kind: d.ability === null ? 'card' : 'ability',
+    source: currentRef(s, d.object),
+    card: objectOf(s, d.object).card,
+    controller: d.seat,
+    ability: d.ability,
+    targets: d.targets,
+    defends: d.defends,
+  };
+}
+
+export const play = defineProcedure<PmvState, PlayData, null>({
+  kind: 'pmv-play',
+  first: 'declare',
+  steps: {
+    // §5.2.3.a–b: declared, and the card goes face up into the play area.
+    declare(s, { data }) {
+      data.entry = `e${s.nextEntry}`;
+      s.nextEntry += 1;
+      if (data.ability === null) moveObject(s, data.object, 'play');
+      return { goto: 'target' };
+    },
+    // §5.2.3.d, §7.3.4: each target phrase in order.
+    target(s, { data }) {
+      const card = cardOfObject(s, data.object);
+      const aims = cardAims(card, data.ability);
+      const aim = aims[data.targets.length];
+      if (!aim) return { goto: 'cost' };
+      return ask(targetDecision, data.seat, { card: card.id, aim, self: null }, 'targeted');
+    },
+    targeted(_s, { data, ret }) {
+      const chosen = answerOf(targetDecision, ret);
+      if (chosen === null) return rewind('12.8');
+      data.targets.push(chosen);
+      return { goto: 'target' };
+    },
+    // §5.2.3.f, §7.3.4: the cost: the sleep icon (§1.8.8), then the node cost (§1.8.7).
+    cost(s, { data }) {
+      const card = cardOfObject(s, data.object);
+      if (data.ability === null) {
+        data.cost = nodeAndCost(card).cost;
+        data.free = freePlayAvailable(s, data.seat, card);
+        const { node } = nodeAndCost(card);
+        // §5.2.2.c: without the waiver, NODE is a threshold on the whole node area.
+        if (!data.free && s.players[data.seat].nodes.length < node) return rewind('5.2.2.c');
+      } else {
+        const o = objectOf(s, data.object);
+        const a = data.ability === -1 ? null : card.abilities[data.ability];
+        const sleep = data.ability === -1 || (a?.kind === 'activated' && a.cost.sleep);
+        if (sleep) {
+          if (!o.active) return rewind('1.8.8.a');
+          o.active = false; // §1.8.8.a
+        }
+        data.cost = a?.kind === 'activated' ? a.cost.nodes : 0;
+      }
+      return { goto: 'pay' };
+    },
+    pay(s, { data }) {
+      if (data.paid >= data.cost && !data.free) return { goto: 'done' };
+      const card = cardOfObject(s, data.object);
+      return ask(
+        payDecision,
+        data.seat,
+        { card: card.id, cost: data.cost, paid: data.paid, used: data.used, free: data.free },
+        'paid',
+      );
+    },
+    paid(s, { data, ret }) {
+      const choice = answerOf(payDecision, ret);
+      if (choice === 'cancel') return rewind('12.8');
+      if (choice === 'free') {
+        // §5.5.6, §5.6.6: NODE and COST are ignored together.
+        log(s, { type: 'free-play', seat: data.seat, card: cardOfObject(s, data.object).id });
+        data.free = false;
+        data.cost = 0;
+        return { goto: 'done' };
+      }
+      data.free = false; // choosing to pay gives up the waiver
+      if (choice === 'auto') {
+        const plan = autoPlan(s, data.seat, data.cost - data.paid, data.used);
+        if (!plan) return rewind('5.2.2.d');
+        for (const id of plan) payWithNode(s, data, id);
+        return { goto: 'pay' };
+      }
+      const [, id = ''] = choice.split(':');
+      payWithNode(s, data, id);
+      return { goto: 'pay' };
+    },
+    // §5.2.3.g, §1.12.6: the interference begins (or the entry joins the open one); priority moves on.
+    done(s, { data }) {
+      const entry = entryOf(s, data);
+      let i = currentInterference(s);
+      if (!i) {
+        i = { id: s.nextInterference, entries: [], attack: null, used: [] };
+        s.nextInterference += 1;
+        s.interferences.push(i);
+      }
+      i.entries.push(entry);
+      if (data.ability !== null) i.used.push(`${data.object}:${data.ability}`); // §7.3.6
+      log(s, {
+        type: data.ability === null ? (data.defends ? 'play-defend' : 'play') : 'use',
+        seat: data.seat,
+        card: entry.card,
+        object: data.object,
+        ...(data.targets[0] ? { target: targetName(data.targets[0]) } : {}),
+      });
+      return { return: null };
+    },
+  },
+});
+
+const targetName = (t: TargetRef) => ('player' in t ? t.player : t.object.id);
+
+/** §1.8.7.a–b: one point from one node: an active one goes to sleep, a sleeping one is discarded (no removal windows, §1.8.7.i). */
+function payWithNode(s: PmvState, data: PlayData, id: string): void {
+  const o = objectOf(s, id);
+  if (o.owner !== data.seat || o.zone !== 'node' || data.used.includes(id)) throw new Error(`cannot pay with ${id}`);
+  data.used.push(id);
+  data.paid += 1;
+  if (o.active) {
+    o.active = false;
+    log(s, { type: 'node-sleep', seat: data.seat, object: id });
+  } else {
+    moveObject(s, id, 'netherworld');
+    log(s, { type: 'node-discard', seat: data.seat, card: o.card, object: id });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Resolving an interference (§1.12.8)
+
+type ResolveData = { level: number };
+
+export const resolveInterference: Procedure<PmvState, ResolveData, null> = defineProcedure<PmvState, ResolveData, null>(
+  {
+    kind: 'pmv-resolve-interference',
+    first: 'next',
+    steps: {
+      // §1.12.8.a: the entries, last in first out.
+      next(s, { data }) {
+        const i = s.interferences[data.level];
+        if (!i) throw new Error('resolving an interference that is not open');
+        const entry = i.entries[i.entries.length - 1];
+        if (!entry) return { goto: 'battle' };
+        return call(resolveEntry, { entry: entry.id, level: data.level, clause: 0, failed: false }, 'next');
+      },
+      // §1.12.8.b, §6.2.2: an interference that began with an attack resolves the battle.
+      battle(s, { data }) {
+        const attack = s.interferences[data.level]?.attack;
+        if (attack && !attack.cancelled && onField(s, attack.attacker))
+          return call(battle, { stage: 'start' }, 'close');
+        return { goto: 'close' };
+      },
+      // §1.12.8.c–e: the interference ends (no "during the interference" effect exists in the pool).
+      close(s, { data }) {
+        s.interferences.splice(data.level);
+        settleRemovals(s);
+        return { return: null };
+      },
+    },
+  },
+);
+
+type EntryData = { entry: string; level: number; clause: number; failed: boolean };
+
+function findEntry(s: PmvState, d: EntryData): Entry | null {
+  return s.interferences[d.level]?.entries.find((e) => e.id === d.entry) ?? null;
+}
+
+function removeEntry(s: PmvState, d: EntryData): void {
+  const i = s.interferences[d.level];
+  if (i) i.entries = i.entries.filter((e) => e.id !== d.entry);
+}
+
+/** One entry: a played card (§5.2.4) or a used activated effect (§7.3.5). */
+export const resolveEntry = defineProcedure<PmvState, EntryData, null>({
+  kind: 'pmv-resolve-entry',
+  first: 'start',
+  steps: {
+    start(s, { data }) {
+      const entry = findEntry(s, data);
+      if (!entry) return { return: null };
+      const card = cardOf(entry.card);
+      if (entry.kind === 'card') {
+        // §5.2.4.b: only a card still in the play area resolves.
+        if (!isCurrentRef(s, entry.source) || objectOf(s, entry.source.id).zone !== 'play') return { goto: 'finish' };
+        if (card.type === 'character') return { goto: 'character' };
+      } else if (!onField(s, entry.source)) {
+        // §7.3.1.b: the effect of a card that left the field is void.
+        log(s, { type: 'fizzle', card: entry.card, rule: '7.3.1.b' });
+        return { goto: 'finish' };
+      }
+      // §8.2.5: targets are checked at the start of resolution.
+      const ctx = contextOf(s, entry);
+      if (!targetsStillLegal(s, ctx, cardAims(card, entry.ability))) {
+        log(s, { type: 'fizzle', card: entry.card, rule: '8.2.5' });
+        data.failed = true;
+        return { goto: 'finish' };
+      }
+      if (entry.kind === 'ability' && entry.ability === -1) {
+        manaCharge(s, entry);
+        return { goto: 'finish' };
+      }
+      log(s, { type: 'resolve', card: entry.card, seat: entry.controller });
+      if (entry.kind === 'card' && staysOnField(card)) return { goto: 'permanent' };
+      return { goto: 'clause' };
+    },
+    // §10.13–10.16: the play text of Equip, Talisman, Equip/Field and Phantasmal Creature puts the card on the field.
+    permanent(s, { data }) {
+      const entry = findEntry(s, data);
+      if (!entry) return { return: null };
+      const card = cardOf(entry.card);
+      const id = entry.source.id;
+      const has = (k: string) => card.keywords.some((x) => x.keyword === k);
+      if (has('equip') || has('talisman')) {
+        const host = entry.targets[0];
+        if (!host || !('object' in host)) return { goto: 'finish' };
+        // §10.13.4: a character already equipped takes no second equip; the card goes to the netherworld.
+        const equipped = attachmentsOf(s, host.object.id).some((a) => hasKeyword(s, a, 'equip'));
+        if (has('equip') && equipped) {
+          log(s, { type: 'fizzle', card: entry.card, rule: '10.13.4' });
+          return { goto: 'finish' };
+        }
+        // §11.3.10: the card is attached; it shares its host's orientation (§11.3.11.c).
+        moveObject(s, id, 'attached');
+        const o = objectOf(s, id);
+        o.host = host.object.id;
+        o.active = objectOf(s, host.object.id).active;
+        log(s, {
+          type: 'attached',
+          seat: entry.controller,
+          card: entry.card,
+          object: id,
+          target: host.object.id,
+          targetCard: objectOf(s, host.object.id).card,
+          rule: has('equip') ? '10.13.2.a' : '10.14.2.a',
+        });
+        removeEntry(s, data);
+        settleRemovals(s); // §6.1.12: a modifier may bring DEF to 0
+        return { return: null };
+      }
+      if (has('equip-field')) {
+        // §10.15.3: one Equip/Field card per player; a second one goes to the netherworld.
+        const already = s.field.some(
+          (x) => objectOf(s, x).owner === entry.controller && hasKeyword(s, x, 'equip-field'),
+        );
+        if (already) {
+          log(s, { type: 'fizzle', card: entry.card, rule: '10.15.3' });
+          return { goto: 'finish' };
+        }
+        moveObject(s, id, 'field');
+        objectOf(s, id).active = true; // §10.15.2.a
+        log(s, { type: 'enters', seat: entry.controller, card: entry.card, object: id, rule: '10.15.2.a' });
+        removeEntry(s, data);
+        return { return: null };
+      }
+      // §10.16.2.a: a Phantasmal Creature enters asleep and is a character from "has entered" (§6.1.8.b, §10.16.3);
+      // §10.2.3: its Haste applies then.
+      moveObject(s, id, 'field');
+      objectOf(s, id).active = has('haste');
+      log(s, { type: 'enters', seat: entry.controller, card: entry.card, object: id, rule: '10.16.2.a' });
+      settleRemovals(s);
+      if (onField(s, currentRef(s, id))) resolveGamma(s, id, 'entered-field');
+      removeEntry(s, data);
+      return { return: null };
+    },
+    // §7.1.9: clause after clause; §7.1.12.a: a clause that fails skips the rest.
+    clause(s, { data }) {
+      const entry = findEntry(s, data);
+      if (!entry) return { return: null };
+      const effects = effectsOf(cardOf(entry.card), entry.ability);
+      const e = effects[data.clause];
+      if (!e || data.failed) return { goto: 'finish' };
+      const offset = cardAims(cardOf(entry.card), entry.ability).length - targetAims(effects).length;
+      const r = applyClause(s, e, contextOf(s, entry), offset + targetIndexOf(effects, data.clause));
+      settleRemovals(s); // §7.4.5.c, §9.1.3: removals happen at once, then the effect goes on
+      data.clause += 1;
+      if (r.kind === 'failed') {
+        log(s, { type: 'fizzle', card: entry.card, rule: r.rule });
+        data.failed = true;
+        return { goto: 'finish' };
+      }
+      if (r.kind === 'attack') {
+        // §6.3.5, §1.12.7: a new interference interrupts this one; priority goes to the attacked player.
+        const player = opponentOf(objectOf(s, r.attacker.id).owner);
+        openAttack(s, r.attacker, player);
+        log(s, {
+          type: 'attack',
+          seat: entry.controller,
+          card: objectOf(s, r.attacker.id).card,
+          object: r.attacker.id,
+          rule: '6.3.5',
+        });
+        resolveGamma(s, r.attacker.id, 'has-attacked'); // §6.3.5.d
+        return call(
+          priorityWindow,
+          { holder: player, passes: 0, base: s.interferences.length - 1, defense: true },
+          'clause',
+        );
+      }
+      return { goto: 'clause' };
+    },
+    // §5.4.2: a character is put onto its player's field asleep instead of an effect resolving.
+    character(s, { data }) {
+      const entry = findEntry(s, data);
+      if (!entry) return { return: null };
+      const id = entry.source.id;
+      const card = cardOf(entry.card);
+      moveObject(s, id, 'field');
+      s.field.splice(s.field.indexOf(id), 1);
+      s.field.push(id);
+      const o = objectOf(s, id);
+      o.active = false;
+      log(s, { type: 'enters', seat: entry.controller, card: entry.card, object: id, rule: '5.4.2' });
+      // §5.4.1.d–e: the turn player's character plays that resolved count against the quota.
+      const has = (k: string) => card.keywords.some((x) => x.keyword === k);
+      if (entry.controller === s.turn.active) {
+        if (has('doll')) s.turn.doll = true;
+        else if (!has('ambush')) s.turn.character = true;
+      }
+      // §10.2.2.a: Haste makes a played character active; §10.3.4: not one played to defend.
+      if (has('haste') && !entry.defends) o.active = true;
+      settleRemovals(s); // §11.3.9.c
+      if (entry.defends && onField(s, currentRef(s, id))) declareDefense(s, entry.controller, id, false); // §6.4.5
+      // §11.3.9.d: "has entered the field" γ.
+      if (onField(s, currentRef(s, id))) resolveGamma(s, id, 'entered-field');
+      removeEntry(s, data);
+      return { return: null };
+    },
+    // §5.2.4.d: a card still in the play area goes on top of the netherworld.
+    finish(s, { data }) {
+      const entry = findEntry(s, data);
+      removeEntry(s, data);
+      if (entry?.kind === 'card' && isCurrentRef(s, entry.source) && objectOf(s, entry.source.id).zone === 'play')
+        moveObject(s, entry.source.id, 'netherworld');
+      settleRemovals(s);
+      return { return: null };
+    },
+  },
+});
+
+function isCurrentRef(s: PmvState, ref: ObjRef): boolean {
+  return currentRef(s, ref.id).inc === ref.inc;
+}
+
+function contextOf(_s: PmvState, entry: Entry) {
+  return { seat: entry.controller, source: entry.source, targets: entry.targets, entry };
+}
+
+/** §10.12.2.a: the top X cards of your deck go into your node area asleep (fewer if the deck has fewer, P9). */
+function manaCharge(s: PmvState, entry: Entry): void {
+  const x = cardOf(entry.card).keywords.find((k) => k.keyword === 'mana-charge')?.x ?? 0;
+  const deck = s.players[entry.controller].deck;
+  const moved = deck.slice(0, x);
+  for (const id of moved) moveObject(s, id, 'node');
+  log(s, { type: 'mana-charge', seat: entry.controller, card: entry.card, amount: moved.length, rule: '10.12.2.a' });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Battle (§6.2.4)
+
+type BattleData = { stage: string };
+
+function attackOf(s: PmvState) {
+  const a = liveAttack(s);
+  return a && onField(s, a.attacker) ? a : null;
+}
+
+/** §6.2.4.d–e: the battle damage of one timing, simultaneous (§1.10.3); then pierce and instant death (§1.10.12.d). */
+function battleDamage(s: PmvState, first: boolean): void {
+  const attack = attackOf(s);
+  const battle = s.battle;
+  if (!attack || !battle?.recipient) return;
+  const attacker = attack.attacker;
+  const defender = attack.defender && onField(s, attack.defender) ? attack.defender : null;
+  const events: DamageEvent[] = [];
+  if (firstStrike(s, attacker.id) === first) {
+    events.push({ source: attacker, to: battle.recipient, amount: atkOf(s, attacker.id), battle: true, pierce: false });
+  }
+  // docs/rulings/pmv.md P1 (digest A1): the defending character deals its ATK to the attacker.
+  if (defender && 'object' in battle.recipient && firstStrike(s, defender.id) === first) {
+    events.push({
+      source: defender,
+      to: { object: attacker },
+      amount: atkOf(s, defender.id),
+      battle: true,
+      pierce: false,
+    });
+  }
+  if (events.length === 0) return;
+  // §10.5.2.a, docs/rulings/pmv.md A8: pierce reads the damage the defender had before this event.
+  const before = defender ? damageOf(s, defender.id) : 0;
+  const dealt = dealDamage(s, events);
+  const doomed: string[] = [];
+  for (const e of dealt) {
+    if ('player' in e.to) {
+      // §6.5.2: the attacked player took battle damage from an opposing character (not pierce): graze X.
+      battle.graze = cardOfObject(s, e.source.id).graze ?? 0;
+      continue;
+    }
+    const victim = e.to.object.id;
+    // §10.8.2.a: instant death: the damaged opposing character becomes doomed.
+    if (hasKeyword(s, e.source.id, 'instant-death')) {
+      log(s, { type: 'instant-death', card: objectOf(s, e.source.id).card, object: victim, rule: '10.8.2.a' });
+      doomed.push(victim);
+    }
+    // §10.5.2.a: the attacking character's pierce: X = ATK − DEF + damage already there, to the opposing player.
+    if (e.source.id === attacker.id && hasKeyword(s, attacker.id, 'pierce')) {
+      const x = atkOf(s, attacker.id) - defOf(s, victim) + before;
+      if (x > 0)
+        dealDamage(s, [{ source: attacker, to: { player: attack.player }, amount: x, battle: true, pierce: true }]);
+    }
+  }
+  settleRemovals(s, doomed); // §1.10.12.f
+}
+
+export const battle = defineProcedure<PmvState, BattleData, null>({
+  kind: 'pmv-battle',
+  first: 'start',
+  steps: {
+    // §6.2.4.b: battle start; §10.6.2.a: stealth cancels a defense by a character that shares no race with it.
+    start(s) {
+      s.battle = { recipient: null, graze: null };
+      const attack = attackOf(s);
+      if (!attack) return { goto: 'end' };
+      log(s, { type: 'battle', object: attack.attacker.id, card: objectOf(s, attack.attacker.id).card, rule: '6.2.4' });
+      const defender = attack.defender;
+      if (defender && onField(s, defender) && hasKeyword(s, attack.attacker.id, 'stealth')) {
+        const shared = racesOf(s, defender.id).some((r) => racesOf(s, attack.attacker.id).includes(r));
+        if (!shared) {
+          attack.defender = null; // §6.4.7: the battle goes on
+          log(s, {
+            type: 'stealth',
+            object: attack.attacker.id,
+            card: objectOf(s, attack.attacker.id).card,
+            rule: '10.6.2.a',
+          });
+        }
+      }
+      return { goto: 'fix' };
+    },
+    // §6.2.4.c, §6.2.6: the recipient is the defending character, or the attacked player when there is none.
+    fix(s) {
+      const attack = attackOf(s);
+      if (!attack || !s.battle) return { goto: 'end' };
+      const defender =
+        attack.defender && onField(s, attack.defender) && isCharacter(s, attack.defender.id) ? attack.defender : null;
+      s.battle.recipient = defender ? { object: defender } : { player: attack.player };
+      return { goto: 'first' };
+    },
+    first(s) {
+      battleDamage(s, true); // §6.2.4.d
+      return { goto: 'normal' };
+    },
+    normal(s) {
+      battleDamage(s, false); // §6.2.4.e
+      return { goto: 'graze' };
+    },
+    // §6.2.4.g, §6.5: graze. §6.3.7: an attack cancelled during the battle ends it without graze.
+    graze(s) {
+      const attack = liveAttack(s);
+      const x = s.battle?.graze ?? null;
+      if (!attack || x === null || x <= 0) return { goto: 'end' };
+      return ask(grazeDecision, attack.player, { amount: x }, 'grazed');
+    },
+    grazed(s, { ret }) {
+      const attack = liveAttack(s);
+      const x = s.battle?.graze ?? 0;
+      if (attack && answerOf(grazeDecision, ret)) {
+        // §6.5.3.b: the top X cards, asleep and face down, unseen by anyone (fewer if the deck is short, P9).
+        const moved = s.players[attack.player].deck.slice(0, x);
+        for (const id of moved) moveObject(s, id, 'node');
+        log(s, { type: 'graze', seat: attack.player, amount: moved.length, rule: '6.5.3.b' });
+      }
+      return { goto: 'end' };
+    },
+    // §6.2.4.h–j (§6.3.7.a–c): battle damage resets, "until end of battle" effects end.
+    end(s) {
+      for (const id of s.field) objectOf(s, id).battleDamage = 0;
+      s.modifiers = s.modifiers.filter((m) => m.until !== 'end-of-battle');
+      s.battle = null;
+      settleRemovals(s);
+      return { return: null };
+    },
+  },
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Discard phase
+
+export const discardPhase = defineProcedure<PmvState, { count: number }, null>({
+  kind: 'pmv-discard',
+  first: 'ask',
+  steps: {
+    // §4.8.1.a, §3.6.4: the turn player discards down to the limit of 7, choosing.
+    ask(s, { data }) {
+      data.count = s.players[s.turn.active].hand.length - 7;
+      if (data.count <= 0) return { return: null };
+      return ask(discardDecision, s.turn.active, { count: data.count }, 'discarded');
+    },
+    discarded(s, { ret }) {
+      for (const id of answerOf(discardDecision, ret)) {
+        log(s, { type: 'discard', seat: s.turn.active, card: objectOf(s, id).card, object: id, rule: '4.8.1.a' });
+        moveObject(s, id, 'netherworld');
+      }
+      return { return: null };
+    },
+  },
+});
+
+/** Cards whose play text puts them on the field instead of resolving an effect (§10.13–10.16). */
+function staysOnField(card: PmvCard): boolean {
+  return card.keywords.some((k) => ['equip', 'talisman', 'equip-field', 'phantasmal-creature'].includes(k.keyword));
+}

@@ -1,0 +1,167 @@
+/**
+ * Words for Phantom Magic Vision's structured log and results, rendered at view time (never stored).
+ */
+import type { GameResult, Seat } from '../../core/game.ts';
+import { type Label, label } from '../../core/label.ts';
+import { cardOf, type PmvLogEntry } from './state.ts';
+
+const PHASE_WORDS: Record<string, Label> = {
+  setup: label('before the game', 'ゲーム開始前'),
+  'turn-start': label('turn start', 'ターン開始時'),
+  active: label('active phase', 'アクティブフェイズ'),
+  maintenance: label('maintenance phase', 'メンテナンスフェイズ'),
+  draw: label('draw phase', 'ドローフェイズ'),
+  main: label('main phase', 'メインフェイズ'),
+  discard: label('discard phase', 'ディスカードフェイズ'),
+  'turn-end': label('turn end', 'ターン終了時'),
+};
+
+export function phaseWords(phase: string): Label {
+  return PHASE_WORDS[phase] ?? label(phase, phase);
+}
+
+const who = (seat: string | undefined): Label => label(seat ?? '?', seat ?? '?');
+const cardName = (id: string | undefined): Label => (id ? cardOf(id).name : label('a card', 'カード'));
+const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `${n}` : '±0');
+
+function targetWords(e: PmvLogEntry): Label {
+  if (e.targetCard) return cardOf(e.targetCard).name;
+  if (e.target === 'p1' || e.target === 'p2') return who(e.target);
+  return label('a target', '目標');
+}
+
+/** One log line in words. */
+export function logLine(e: PmvLogEntry): Label {
+  const p = who(e.seat);
+  const c = cardName(e.card);
+  const n = e.amount ?? 0;
+  const rule = e.rule ? ` (§${e.rule})` : '';
+  const ruleJa = e.rule ? `（${e.rule}）` : '';
+  switch (e.type) {
+    case 'starts':
+      return label(`${p.en} is the starting player (§1.2.7.b).`, `${p.ja}が開始プレイヤーです。`);
+    case 'turn':
+      return label(`Turn ${n}: ${p.en}.`, `ターン${n}：${p.ja}`);
+    case 'draw':
+      return label(`${p.en} draws ${n} card${n === 1 ? '' : 's'}.`, `${p.ja}はカードを${n}枚引きました。`);
+    case 'decked':
+      return label(
+        `${p.en} cannot draw from a short deck${rule}.`,
+        `${p.ja}はデッキが足りずドローできません${ruleJa}。`,
+      );
+    case 'pass':
+      return label(`${p.en} passes.`, `${p.ja}は優先権を放棄しました。`);
+    case 'node-set':
+      return label(`${p.en} sets a node.`, `${p.ja}はノードをセットしました。`);
+    case 'node-sleep':
+      return label(`${p.en} puts a node to sleep to pay.`, `${p.ja}はノード1枚をスリープにして支払いました。`);
+    case 'node-discard':
+      return label(
+        `${p.en} discards a sleeping node (${c.en}) to pay.`,
+        `${p.ja}はスリープのノード（${c.ja}）を破棄して支払いました。`,
+      );
+    case 'free-play':
+      return label(
+        `${p.en} plays ${c.en} without NODE and COST.`,
+        `${p.ja}は${c.ja}を必要ノードとコストを無視してプレイしました。`,
+      );
+    case 'play':
+      return label(`${p.en} plays ${c.en}.`, `${p.ja}は${c.ja}をプレイしました。`);
+    case 'play-defend':
+      return label(`${p.en} plays ${c.en} to defend (§10.3.4).`, `${p.ja}は${c.ja}を防御を兼ねてプレイしました。`);
+    case 'use':
+      return label(`${p.en} uses an effect of ${c.en}.`, `${p.ja}は${c.ja}の効果を使用しました。`);
+    case 'resolve':
+      return label(`${c.en} resolves.`, `${c.ja}が解決されます。`);
+    case 'fizzle':
+      return label(`${c.en} fails${rule}.`, `${c.ja}の効果は失敗しました${ruleJa}。`);
+    case 'nullified':
+      return label(`The play of ${c.en} is nullified${rule}.`, `${c.ja}のプレイは無効になりました${ruleJa}。`);
+    case 'attached':
+      return label(
+        `${c.en} is attached to ${targetWords(e).en}${rule}.`,
+        `${c.ja}が${targetWords(e).ja}にセットされました${ruleJa}。`,
+      );
+    case 'enters':
+      return label(`${c.en} enters ${p.en}'s field.`, `${c.ja}が${p.ja}の場に出ました。`);
+    case 'attack':
+      return label(`${p.en} attacks with ${c.en}${rule}.`, `${p.ja}は${c.ja}で攻撃しました${ruleJa}。`);
+    case 'defend':
+      return label(`${p.en} defends with ${c.en}${rule}.`, `${p.ja}は${c.ja}で防御しました${ruleJa}。`);
+    case 'attack-cancelled':
+      return label(`The attack is cancelled${rule}.`, `攻撃は取り消されました${ruleJa}。`);
+    case 'battle':
+      return label(`Battle: ${c.en} attacks${rule}.`, `戦闘：${c.ja}の攻撃${ruleJa}。`);
+    case 'stealth':
+      return label(
+        `${c.en}'s Stealth cancels the defense${rule}.`,
+        `${c.ja}の隠密により防御は取り消されました${ruleJa}。`,
+      );
+    case 'battle-damage':
+      return label(
+        `${c.en} deals ${n} battle damage to ${targetWords(e).en}${rule}.`,
+        `${c.ja}は${targetWords(e).ja}に${n}点の戦闘ダメージを与えました${ruleJa}。`,
+      );
+    case 'effect-damage':
+      return label(
+        `${c.en} deals ${n} effect damage to ${targetWords(e).en}.`,
+        `${c.ja}は${targetWords(e).ja}に${n}点の効果ダメージを与えました。`,
+      );
+    case 'resists':
+      return label(
+        `${c.en} receives no battle damage (Resistance)${rule}.`,
+        `${c.ja}は戦闘ダメージを受けません（耐性）${ruleJa}。`,
+      );
+    case 'instant-death':
+      return label(`Instant Death from ${c.en}${rule}.`, `${c.ja}の即死${ruleJa}。`);
+    case 'doomed':
+      return label(`${c.en} is doomed and discarded${rule}.`, `${c.ja}は決死状態になり破棄されました${ruleJa}。`);
+    case 'graze':
+      return label(
+        `${p.en} grazes ${n} card${n === 1 ? '' : 's'} into nodes${rule}.`,
+        `${p.ja}はグレイズで${n}枚をノードに加えました${ruleJa}。`,
+      );
+    case 'mana-charge':
+      return label(
+        `${c.en}'s Mana Charge adds ${n} node${n === 1 ? '' : 's'}${rule}.`,
+        `${c.ja}のマナチャージでノードが${n}枚増えました${ruleJa}。`,
+      );
+    case 'modified':
+      return label(
+        `${c.en} gets ${signed(n)}/${signed(e.def ?? 0)}.`,
+        `${c.ja}は${signed(n)}/${signed(e.def ?? 0)}を得ました。`,
+      );
+    case 'gain-lp':
+      return label(`${p.en} gains ${n} LP.`, `${p.ja}は${n}LPを得ました。`);
+    case 'pay-lp':
+      return label(`${p.en} pays ${n} LP.`, `${p.ja}は${n}LPを支払いました。`);
+    case 'sleep-all':
+      return label(
+        `${p.en}'s opponent's characters go to sleep.`,
+        `${p.ja}の相手のキャラクターはスリープ状態になりました。`,
+      );
+    case 'gamma':
+      return label(`${c.en}'s auto effect resolves${rule}.`, `${c.ja}の自動効果が解決されます${ruleJa}。`);
+    case 'discard':
+      return label(`${p.en} discards ${c.en}${rule}.`, `${p.ja}は${c.ja}を破棄しました${ruleJa}。`);
+    case 'conceded':
+      return label(`${p.en} concedes.`, `${p.ja}は投了しました。`);
+    default:
+      return label(e.type, e.type);
+  }
+}
+
+const REASONS: Record<string, Label> = {
+  conceded: label('the other player conceded (§12.7)', '相手が投了しました（12.7）'),
+  life: label('LP 0 or less when priority was given (§1.5.3.a)', 'ライフポイントが0点以下（1.5.3.a）'),
+  decked: label('a draw from a short deck (§1.5.3.b)', 'デッキ切れ（1.5.3.b）'),
+  effect: label('an effect won the game (§1.5.2.a)', '効果によりゲームに勝利（1.5.2.a）'),
+  'both-lost': label('both players lost at once (§1.5.4.a)', '両者が同時に敗北（1.5.4.a）'),
+};
+
+export function describeResult(result: GameResult): Label {
+  const why = REASONS[result.reason] ?? label(result.reason, result.reason);
+  if (result.kind === 'draw') return label(`Draw: ${why.en}.`, `引き分け：${why.ja}`);
+  const w: Seat = result.winner;
+  return label(`${w} wins: ${why.en}.`, `${w}の勝利：${why.ja}`);
+}

@@ -1,0 +1,366 @@
+/**
+ * Targets (§8.2), damage (§1.10.12), removal (§9.2–9.3) and the effects of the implemented pool (§7.1). Effects
+ * apply one clause after another (§7.1.9); a clause that cannot be applied ends the effect as failed (§7.1.12.a).
+ */
+import type { ObjRef } from '../../core/events.ts';
+import { isCurrent } from '../../core/events.ts';
+import { opponentOf, type Seat } from '../../core/game.ts';
+import type { Aim, BaseEffect, Effect, PmvCard } from './cards/schema.ts';
+import {
+  atkOf,
+  attachmentsOf,
+  cannotAttack,
+  cardOf,
+  charactersOf,
+  currentInterference,
+  currentRef,
+  damageOf,
+  defOf,
+  draw,
+  type Entry,
+  hasKeyword,
+  isCharacter,
+  keywordsOf,
+  liveAttack,
+  log,
+  lose,
+  moveObject,
+  objectOf,
+  onField,
+  type PmvState,
+  racesOf,
+  rawDef,
+  type TargetRef,
+} from './state.ts';
+
+/** The effects a card's play resolves, or an activated ability's (index -1: Mana Charge, §10.12.2.a). */
+export function effectsOf(card: PmvCard, ability: number | null): Effect[] {
+  if (ability === null) return card.effects;
+  if (ability === -1) return [];
+  const a = card.abilities[ability];
+  return a ? a.effects : [];
+}
+
+/**
+ * §8.2.2: the target (目標) phrases of a card's play or an ability, in order: the play text of Equip (§10.13.2.a,
+ * a character of yours) or Talisman (§10.14.2.a, any character) first, then the effects'.
+ */
+export function cardAims(card: PmvCard, ability: number | null): Aim[] {
+  const keyword: Aim[] = [];
+  if (ability === null) {
+    if (card.keywords.some((k) => k.keyword === 'equip')) keyword.push('target-your-character');
+    else if (card.keywords.some((k) => k.keyword === 'talisman')) keyword.push('target-character');
+  }
+  return [...keyword, ...targetAims(effectsOf(card, ability))];
+}
+
+/** §8.2.2: the target (目標) phrases of an effect list, in order. */
+export function targetAims(effects: readonly Effect[]): Aim[] {
+  const out: Aim[] = [];
+  for (const e of effects) {
+    if (e.do === 'choose-one' || e.do === 'code' || e.do === 'cannot' || e.do === 'static-modify') continue;
+    if ('to' in e && e.to.startsWith('target-')) out.push(e.to);
+  }
+  return out;
+}
+
+/** §8.2.4, §8.2.5: is this a legal target for the aim, for a play or use by `seat` (`self`: the entry's own card)? */
+export function isLegalTarget(s: PmvState, seat: Seat, aim: Aim, t: TargetRef, selfEntry: string | null): boolean {
+  if ('player' in t) return aim === 'target-player';
+  const ref = t.object;
+  if (!isCurrent(s.events, ref)) return false;
+  switch (aim) {
+    case 'target-character':
+      return isCharacter(s, ref.id);
+    case 'target-your-character':
+      return isCharacter(s, ref.id) && objectOf(s, ref.id).owner === seat;
+    case 'target-your-sleeping-character':
+      return isCharacter(s, ref.id) && objectOf(s, ref.id).owner === seat && !objectOf(s, ref.id).active;
+    case 'target-card-being-played': {
+      // A card in the play area with an entry in the current interference, other than the card doing the aiming.
+      const i = currentInterference(s);
+      return (
+        objectOf(s, ref.id).zone === 'play' &&
+        (i?.entries.some((e) => e.kind === 'card' && e.source.id === ref.id && e.id !== selfEntry) ?? false)
+      );
+    }
+    default:
+      return false;
+  }
+}
+
+/** The legal targets for an aim now. */
+export function targetChoices(s: PmvState, seat: Seat, aim: Aim, selfEntry: string | null): TargetRef[] {
+  const refs: TargetRef[] = [];
+  for (const id of s.field) refs.push({ object: currentRef(s, id) });
+  for (const i of s.interferences)
+    for (const e of i.entries) if (e.kind === 'card') refs.push({ object: currentRef(s, e.source.id) });
+  return refs.filter((t) => isLegalTarget(s, seat, aim, t, selfEntry));
+}
+
+export function targetKey(t: TargetRef): string {
+  return 'player' in t ? `player:${t.player}` : `obj:${t.object.id}`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Damage (§1.10) and removal (§9)
+
+export type DamageEvent = {
+  /** The card that deals it (§1.10.2). */
+  source: ObjRef;
+  to: TargetRef;
+  amount: number;
+  battle: boolean;
+  /** §10.5: pierce damage (battle damage that gives no graze, §6.5.2.b). */
+  pierce: boolean;
+};
+
+/** §10.11.2.a: a character with Resistance (A) receives no battle damage from characters of race A. */
+function resists(s: PmvState, to: string, source: ObjRef): boolean {
+  if (!isCurrent(s.events, source) || !isCharacter(s, source.id)) return false;
+  const sourceRaces = racesOf(s, source.id);
+  return keywordsOf(s, to).some(
+    (k) => k.keyword === 'resistance' && k.race !== undefined && sourceRaces.includes(k.race),
+  );
+}
+
+/**
+ * §1.10.12: simultaneous damage events (§1.10.3). Damage of 0 or less is no damage (§1.10.14); damage to something
+ * that is not a player or a character is void (§1.10.10.a); a character that "receives no damage" runs no procedure
+ * (§1.10.16). Returns the events that were dealt. Windows a, b, d and e carry no γ of the implemented pool besides
+ * those the battle resolves itself (pierce, instant death); step f is `settleRemovals`.
+ */
+export function dealDamage(s: PmvState, events: readonly DamageEvent[]): DamageEvent[] {
+  const dealt: DamageEvent[] = [];
+  for (const e of events) {
+    if (e.amount <= 0) continue; // §1.10.14
+    if ('object' in e.to) {
+      const ref = e.to.object;
+      if (!isCurrent(s.events, ref) || !isCharacter(s, ref.id)) continue; // §1.10.10.a
+      if (e.battle && resists(s, ref.id, e.source)) {
+        log(s, { type: 'resists', object: ref.id, card: objectOf(s, ref.id).card, rule: '10.11.2.a' });
+        continue;
+      }
+    }
+    dealt.push(e);
+  }
+  // §1.10.12.c: applied together.
+  for (const e of dealt) {
+    if ('player' in e.to)
+      s.players[e.to.player].lp -= e.amount; // §1.10.11.a
+    else {
+      const o = objectOf(s, e.to.object.id);
+      if (e.battle) o.battleDamage += e.amount;
+      else o.effectDamage += e.amount; // §1.10.11.b
+    }
+    log(s, {
+      type: e.battle ? 'battle-damage' : 'effect-damage',
+      card: objectOf(s, e.source.id).card,
+      object: e.source.id,
+      target: 'player' in e.to ? e.to.player : e.to.object.id,
+      ...('object' in e.to ? { targetCard: objectOf(s, e.to.object.id).card } : {}),
+      amount: e.amount,
+      rule: e.pierce ? '10.5.2.a' : '1.10.12.c',
+    });
+  }
+  return dealt;
+}
+
+/**
+ * §9.2.2: characters whose accumulated damage reached their DEF (§1.10.12.f) or whose DEF is 0 or less after every
+ * modification (§6.1.12) become doomed, together with those an effect made doomed (`also`); §9.2.3: a doomed card is
+ * then discarded (§9.3) to its owner's netherworld. All of them at once (§7.6.1, §11.3.9.c: checked after every
+ * change is applied), repeated until none is left. The doomed and discard windows carry no effect of the
+ * implemented pool. Each owner orders their own simultaneous cards before the next priority (docs/rulings/pmv.md P8).
+ */
+export function settleRemovals(s: PmvState, also: readonly string[] = []): void {
+  let extra = [...also];
+  for (let pass = 0; pass < 100; pass++) {
+    const doomed = s.field.filter(
+      (id) => isCharacter(s, id) && (extra.includes(id) || rawDef(s, id) <= 0 || damageOf(s, id) >= defOf(s, id)),
+    );
+    extra = [];
+    if (doomed.length === 0) return;
+    for (const id of doomed) {
+      const o = objectOf(s, id);
+      const rule = rawDef(s, id) <= 0 ? '9.2.2.b' : damageOf(s, id) >= defOf(s, id) ? '9.2.2.a' : '9.2.3';
+      log(s, { type: 'doomed', seat: o.owner, card: o.card, object: id, rule });
+    }
+    // §9.3.4.e–f: the attachments go with them (recursively, moveObject).
+    const going = doomed.flatMap((id) => [id, ...attachmentTree(s, id)]);
+    for (const id of doomed) moveObject(s, id, 'netherworld'); // §9.3.4
+    // §9.3.4.g: each owner orders their cards that arrived together.
+    for (const seat of ['p1', 'p2'] as const) {
+      const ids = going.filter((id) => objectOf(s, id).owner === seat);
+      if (ids.length > 1) s.netherOrder.push({ seat, ids });
+    }
+  }
+}
+
+/** §9.3.4.f: the attachments of a card and theirs, as a tree flattened. */
+export function attachmentTree(s: PmvState, id: string): string[] {
+  return attachmentsOf(s, id).flatMap((a) => [a, ...attachmentTree(s, a)]);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Effects
+
+/** What a clause did: applied, failed (§7.1.12.a: the rest is skipped), or an attack the caller must run (§6.3.5). */
+export type ClauseResult = { kind: 'done' } | { kind: 'failed'; rule: string } | { kind: 'attack'; attacker: ObjRef };
+
+export type EffectContext = {
+  seat: Seat;
+  /** The card whose text it is (§12.2.1): the entry's card, or the character whose γ it is. */
+  source: ObjRef;
+  /** The chosen targets, in phrase order. */
+  targets: TargetRef[];
+  /** The entry being resolved (null for a γ effect). */
+  entry: Entry | null;
+};
+
+/** §8.2.5: every target still legal at the start of resolution (and when applied)? */
+export function targetsStillLegal(s: PmvState, ctx: EffectContext, aims: readonly Aim[]): boolean {
+  return aims.every((aim, i) => {
+    const t = ctx.targets[i];
+    return t !== undefined && isLegalTarget(s, ctx.seat, aim, t, ctx.entry?.id ?? null);
+  });
+}
+
+/** Applies one clause (§7.1.9). `targetIndex` is the index of its target among the effect's target phrases. */
+export function applyClause(s: PmvState, e: Effect, ctx: EffectContext, targetIndex: number): ClauseResult {
+  if (e.do === 'choose-one') return { kind: 'failed', rule: '7.1.15' };
+  const target = (): ObjRef | null => {
+    const t = ctx.targets[targetIndex];
+    if (!t || !('object' in t)) return null;
+    if (!('to' in e) || !isLegalTarget(s, ctx.seat, e.to, t, ctx.entry?.id ?? null)) return null; // §8.2.5
+    return t.object;
+  };
+  const objects = (aim: Aim): ObjRef[] | null => {
+    if (aim === 'self') return onField(s, ctx.source) ? [ctx.source] : null;
+    if (aim === 'each-character-on-opponents-fields')
+      return charactersOf(s, opponentOf(ctx.seat)).map((id) => currentRef(s, id)); // §8.1.2.c: none is legal
+    const t = target();
+    return t ? [t] : null;
+  };
+  switch (e.do) {
+    case 'effect-damage': {
+      const to = objects(e.to);
+      if (!to) return { kind: 'failed', rule: '8.2.5' };
+      dealDamage(
+        s,
+        to.map((ref) => ({ source: ctx.source, to: { object: ref }, amount: e.amount, battle: false, pierce: false })),
+      );
+      return { kind: 'done' };
+    }
+    case 'modify': {
+      const to = objects(e.to);
+      if (!to) return { kind: 'failed', rule: '8.2.5' };
+      for (const ref of to) {
+        s.modifiers.push({ object: ref, atk: e.atk, def: e.def, until: e.until, timestamp: s.nextTimestamp });
+        s.nextTimestamp += 1;
+        log(s, { type: 'modified', object: ref.id, card: objectOf(s, ref.id).card, amount: e.atk, def: e.def });
+      }
+      return { kind: 'done' };
+    }
+    case 'draw': {
+      draw(s, ctx.seat, e.count);
+      if (e.who === 'each-player') draw(s, opponentOf(ctx.seat), e.count);
+      return { kind: 'done' };
+    }
+    case 'gain-lp':
+      s.players[ctx.seat].lp += e.amount; // §1.9.5
+      log(s, { type: 'gain-lp', seat: ctx.seat, amount: e.amount });
+      return { kind: 'done' };
+    case 'pay-lp':
+      s.players[ctx.seat].lp -= e.amount; // §1.9.4.a: a fixed amount may exceed the LP
+      log(s, { type: 'pay-lp', seat: ctx.seat, amount: e.amount });
+      return { kind: 'done' };
+    case 'sleep-all': {
+      // §11.5.3: putting a sleeping card to sleep is not applied; "all" succeeds in part (§7.1.12.e).
+      for (const id of charactersOf(s, opponentOf(ctx.seat))) objectOf(s, id).active = false;
+      log(s, { type: 'sleep-all', seat: ctx.seat });
+      return { kind: 'done' };
+    }
+    case 'make-active': {
+      const to = objects(e.to);
+      if (!to) return { kind: 'failed', rule: '8.2.5' };
+      for (const ref of to) objectOf(s, ref.id).active = true;
+      return { kind: 'done' };
+    }
+    case 'cancel-attack': {
+      // §6.3.6.a: the attack in progress is cancelled; with none, the clause cannot be applied.
+      const attack = liveAttack(s);
+      if (!attack) return { kind: 'failed', rule: '6.3.6' };
+      attack.cancelled = true;
+      attack.defender = null; // §6.4.6
+      log(s, { type: 'attack-cancelled', rule: '6.3.6.a' });
+      return { kind: 'done' };
+    }
+    case 'nullify-play': {
+      const t = target();
+      if (!t) return { kind: 'failed', rule: '8.2.5' };
+      // §5.2.5: the play is nullified (it does not count); the card is discarded (§12.2.3).
+      for (const i of s.interferences)
+        i.entries = i.entries.filter((x) => !(x.kind === 'card' && x.source.id === t.id));
+      const card = objectOf(s, t.id).card;
+      moveObject(s, t.id, 'netherworld');
+      log(s, { type: 'nullified', card, object: t.id, rule: '5.2.5' });
+      return { kind: 'done' };
+    }
+    case 'attack': {
+      const t = target();
+      if (!t) return { kind: 'failed', rule: '8.2.5' };
+      // §6.2.5.a: a second attacking character never exists; the effect does not apply.
+      if (liveAttack(s)) return { kind: 'failed', rule: '6.2.5.a' };
+      // §10.9.2.a, §1.3.2: "can't attack" (a Doll, a talisman's α) holds against an effect too (docs/rulings/pmv.md P6).
+      if (cannotAttack(s, t.id)) return { kind: 'failed', rule: hasKeyword(s, t.id, 'doll') ? '10.9.2.a' : '1.3.2' };
+      return { kind: 'attack', attacker: t };
+    }
+    case 'code': {
+      const handler = CODE_HANDLERS[e.handler];
+      if (!handler) return { kind: 'failed', rule: '7.1' };
+      return handler(s, ctx);
+    }
+    default:
+      return { kind: 'failed', rule: '7.1' };
+  }
+}
+
+/** The pool's `{do: "code"}` clauses the engine implements, by handler name (support.ts refuses the others). */
+export const CODE_HANDLERS: Record<string, (s: PmvState, ctx: EffectContext) => ClauseResult> = {
+  // Curtain of the Last Act: an opponent at 5 LP or less: you win (§1.5.2.a); otherwise each player draws 2, at
+  // once, so every player short of cards loses together (§1.11.7, §1.5.4.a).
+  'win-if-opponent-low'(s, ctx) {
+    const opponent = opponentOf(ctx.seat);
+    if (s.players[opponent].lp <= 5) {
+      s.result = { kind: 'win', winner: ctx.seat, reason: 'effect', rule: '1.5.2.a', card: 'curtain-of-the-last-act' };
+      return { kind: 'done' };
+    }
+    const short = (['p1', 'p2'] as const).filter((seat) => s.players[seat].deck.length < 2);
+    if (short.length > 0) {
+      for (const seat of short) log(s, { type: 'decked', seat, rule: '1.11.7' });
+      lose(s, short, 'decked', '1.5.3.b');
+      return { kind: 'done' };
+    }
+    draw(s, s.turn.active, 2); // §1.11.6: the turn player first
+    draw(s, opponentOf(s.turn.active), 2);
+    return { kind: 'done' };
+  },
+};
+
+/** The target phrase index of clause `index` of an effect list. */
+export function targetIndexOf(effects: readonly Effect[], index: number): number {
+  return targetAims(effects.slice(0, index)).length;
+}
+
+export function isTargetClause(e: BaseEffect): boolean {
+  return 'to' in e && e.to.startsWith('target-');
+}
+
+/** §6.2.4.d–e, §10.4: does this character deal its battle damage at first-strike timing? */
+export const firstStrike = (s: PmvState, id: string) => hasKeyword(s, id, 'first-strike');
+
+/** ATK used for damage (§6.1.12: below 0 is 0). */
+export const battleAtk = atkOf;
+
+export { cardOf };

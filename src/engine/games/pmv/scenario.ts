@@ -1,0 +1,215 @@
+/**
+ * Phantom Magic Vision's scenario format (docs/scenarios.md, "pmv"): a position built from a real game (p1 starts;
+ * the scenario begins at the first priority of p1's first main phase, cards moved from their owner's deck), a script
+ * of answers named by option kind and card, and expectations, including the open interferences (nested ones count).
+ */
+import { z } from 'zod';
+import { collectLki } from '../../core/events.ts';
+import type { DecisionOption, MatchSetup, Seat } from '../../core/game.ts';
+import type { ScenarioPlan, ScenarioStep } from '../../definition.ts';
+import { NotOffered } from '../../scenario/plan.ts';
+import { PMV_CARDS } from './cards/pool.ts';
+import { pmv } from './index.ts';
+import { moveObject, objectOf, type PmvState } from './state.ts';
+
+const SeatSchema = z.enum(['p1', 'p2']);
+const CardSchema = z.string().refine((id) => PMV_CARDS.has(id), { message: 'not a Phantom Magic Vision card' });
+const Cards = z.array(CardSchema);
+const PerSeat = <T extends z.ZodType>(t: T) => z.strictObject({ p1: t.optional(), p2: t.optional() });
+
+const FieldCard = z.union([CardSchema, z.strictObject({ card: CardSchema, asleep: z.boolean() })]);
+
+const SideSchema = z.strictObject({
+  lp: z.number().int().optional(),
+  hand: Cards.optional(),
+  field: z.array(FieldCard).optional(),
+  /** Nodes from the bottom of the deck: how many active and how many asleep. */
+  nodes: z
+    .strictObject({ active: z.number().int().min(0).default(0), asleep: z.number().int().min(0).default(0) })
+    .optional(),
+});
+
+const ExpectSchema = z.strictObject({
+  lp: PerSeat(z.number().int()).optional(),
+  winner: z.enum(['p1', 'p2', 'draw', 'none']).optional(),
+  /** The pending decision's kind and player, or none. */
+  pending: z.string().optional(),
+  player: SeatSchema.optional(),
+  field: PerSeat(Cards).optional(),
+  netherworld: PerSeat(Cards).optional(),
+  nodes: PerSeat(z.number().int()).optional(),
+  /** How many interferences are open (a nested one on top of the one resolving counts, §1.12.7). */
+  interferences: z.number().int().optional(),
+});
+type Expect = z.infer<typeof ExpectSchema>;
+
+const StepSchema = z.union([
+  z.strictObject({
+    player: SeatSchema,
+    /** The option kind: pass, play, attack, defend, ambush-defend, act, node, obj (a target), auto, free, graze… */
+    choose: z.string(),
+    card: CardSchema.optional(),
+  }),
+  z.strictObject({ expect: ExpectSchema }),
+]);
+type Step = z.infer<typeof StepSchema>;
+
+const ScenarioSchema = z.strictObject({
+  rule: z.string().min(1),
+  game: z.literal('pmv'),
+  seed: z.string().default('scenario'),
+  /** Extra cards for each deck (the rest is the engine's filler, three of a name at most). */
+  decks: PerSeat(Cards).default({}),
+  setup: PerSeat(SideSchema).default({}),
+  script: z.array(StepSchema).default([]),
+  expect: ExpectSchema.default({}),
+  expectIllegalAt: z.number().int().min(1).optional(),
+});
+type Scenario = z.infer<typeof ScenarioSchema>;
+
+const SEATS: readonly Seat[] = ['p1', 'p2'];
+
+/** Implemented cards that fill a scenario's deck to 50 (two of each, then a third while there is room). */
+const FILLER = [
+  'riverbank-kappa-tinker',
+  'lantern-fairy-lookout',
+  'hasty-courier-imp',
+  'thornback-sentinel',
+  'paper-doll-sentry',
+  'shrine-offering',
+  'ilses-midnight-study',
+  'emergency-barrier',
+  'withering-whisper',
+  'unweave-the-casting',
+  'mistveil-assassin',
+  'reapers-apprentice',
+  'gorou-the-gate-breaker',
+  'shrine-warden-aoi',
+  'cloud-step-tengu-scout',
+  'sudden-gust',
+  'spirit-duel-edict',
+  'ilses-lantern-bolt',
+  'corvins-gale-dance',
+  'ilse-marrow-lantern-scholar',
+];
+
+function deckOf(cards: readonly string[]): string[] {
+  const main = [...cards];
+  const count = (c: string) => main.filter((x) => x === c).length;
+  for (const limit of [2, 3]) for (const c of FILLER) while (main.length < 50 && count(c) < limit) main.push(c);
+  return main;
+}
+
+function position(sc: Scenario): PmvState {
+  const setup: MatchSetup = {
+    game: 'pmv',
+    decks: { p1: { main: deckOf(sc.decks.p1 ?? []) }, p2: { main: deckOf(sc.decks.p2 ?? []) } },
+    options: { startingPlayer: 'p1' },
+  };
+  let s = pmv.setup(setup, sc.seed);
+  // To p1's first main phase: the active, maintenance and draw windows are passed by both.
+  for (let i = 0; i < 6 && s.turn.phase !== 'main'; i++) {
+    const p = pmv.pending(s);
+    if (!p) break;
+    s = pmv.apply(s, p.player, { decisionId: p.id, choose: ['pass'] });
+  }
+  for (const seat of SEATS) {
+    const side = sc.setup[seat] ?? {};
+    const take = (card: string): string => {
+      const p = s.players[seat];
+      const id = [...p.deck].reverse().find((x) => objectOf(s, x).card === card);
+      if (!id) throw new Error(`setup: no ${card} left in ${seat}'s deck (add it to decks.${seat})`);
+      return id;
+    };
+    for (const card of side.hand ?? []) moveObject(s, take(card), 'hand');
+    for (const entry of side.field ?? []) {
+      const card = typeof entry === 'string' ? entry : entry.card;
+      const id = take(card);
+      moveObject(s, id, 'field');
+      objectOf(s, id).active = typeof entry === 'string' || !entry.asleep;
+    }
+    const nodes = side.nodes;
+    if (nodes) {
+      for (let i = 0; i < nodes.active + nodes.asleep; i++) {
+        const id = s.players[seat].deck.at(-1);
+        if (!id) throw new Error(`setup: ${seat}'s deck ran out for nodes`);
+        moveObject(s, id, 'node');
+        objectOf(s, id).active = i < nodes.active;
+      }
+    }
+    if (side.lp !== undefined) s.players[seat].lp = side.lp;
+  }
+  collectLki(s.events, [s.interferences, s.modifiers, s.procedures.frames]);
+  return s;
+}
+
+const names = (s: PmvState, ids: readonly string[]) => ids.map((id) => objectOf(s, id).card).sort();
+
+function check(s: PmvState, e: Expect): string[] {
+  const out: string[] = [];
+  const differ = (what: string, want: unknown, got: unknown) => {
+    if (JSON.stringify(want) !== JSON.stringify(got))
+      out.push(`${what}: expected ${JSON.stringify(want)}, got ${JSON.stringify(got)}`);
+  };
+  for (const seat of SEATS) {
+    const lp = e.lp?.[seat];
+    if (lp !== undefined) differ(`${seat} LP`, lp, s.players[seat].lp);
+    const field = e.field?.[seat];
+    if (field)
+      differ(
+        `${seat} field`,
+        [...field].sort(),
+        names(
+          s,
+          s.field.filter((id) => objectOf(s, id).owner === seat),
+        ),
+      );
+    const nether = e.netherworld?.[seat];
+    if (nether) differ(`${seat} netherworld`, [...nether].sort(), names(s, s.players[seat].netherworld));
+    const nodes = e.nodes?.[seat];
+    if (nodes !== undefined) differ(`${seat} nodes`, nodes, s.players[seat].nodes.length);
+  }
+  if (e.winner !== undefined) {
+    const got = !s.result ? 'none' : s.result.kind === 'win' ? s.result.winner : 'draw';
+    differ('winner', e.winner, got);
+  }
+  const pending = pmv.pending(s);
+  if (e.pending !== undefined) differ('pending', e.pending, pending?.kind ?? 'none');
+  if (e.player !== undefined) differ('player', e.player, pending?.player ?? 'none');
+  if (e.interferences !== undefined) differ('interferences', e.interferences, s.interferences.length);
+  return out;
+}
+
+function applyStep(s: PmvState, step: Exclude<Step, { expect: unknown }>): PmvState {
+  const p = pmv.pending(s);
+  if (!p) throw new NotOffered('nothing is pending');
+  if (p.player !== step.player) throw new NotOffered(`${p.player} is asked (${p.kind}), not ${step.player}`);
+  if (p.shape !== undefined && p.shape !== 'pick') throw new NotOffered(`a ${p.shape} decision is asked (${p.kind})`);
+  const matches = (o: DecisionOption) =>
+    o.kind === step.choose &&
+    (step.card === undefined || (o.objectId !== undefined && objectOf(s, o.objectId).card === step.card));
+  const option = p.options.find(matches);
+  if (!option) throw new NotOffered(`no "${step.choose}${step.card ? ` ${step.card}` : ''}" for ${step.player}`);
+  return pmv.apply(s, step.player, { decisionId: p.id, choose: [option.id] });
+}
+
+const describeStep = (step: Exclude<Step, { expect: unknown }>) =>
+  `${step.player} ${step.choose} ${step.card ?? ''}`.trim();
+
+export function pmvScenarioPlan(raw: unknown, file: string): ScenarioPlan<PmvState> {
+  const parsed = ScenarioSchema.safeParse(raw);
+  if (!parsed.success) throw new Error(`${file}: not a valid Phantom Magic Vision scenario: ${parsed.error.message}`);
+  const sc = parsed.data;
+  const steps: ScenarioStep<PmvState>[] = sc.script.map((step) =>
+    'expect' in step
+      ? { kind: 'check', check: (s: PmvState) => check(s, step.expect) }
+      : { kind: 'apply', describe: describeStep(step), apply: (s: PmvState) => applyStep(s, step) },
+  );
+  return {
+    rule: sc.rule,
+    start: position(sc),
+    steps,
+    check: (s) => check(s, sc.expect),
+    ...(sc.expectIllegalAt !== undefined ? { expectIllegalAt: sc.expectIllegalAt } : {}),
+  };
+}

@@ -1,0 +1,436 @@
+/**
+ * Phantom Magic Vision's rules state (rules v2.05, seed 004): plain JSON on the kernel's `ProcedureState`. Objects
+ * keep their id across zones; each zone change is a new incarnation for the rules (§3.1.7: a zone change wipes what
+ * the card was given), tracked by the kernel's event table. Nothing here is words: the log holds codes and ids,
+ * rendered at view time (log-text.ts). Section numbers (§) are the rules document's.
+ */
+import { changeZone, type EventState, isCurrent, type ObjRef, refTo } from '../../core/events.ts';
+import { SEATS, type Seat } from '../../core/game.ts';
+import type { Knowledge } from '../../core/hidden.ts';
+import type { ProcedureState } from '../../core/procedure.ts';
+import type { RngState } from '../../core/rng.ts';
+import { PMV_CARDS } from './cards/pool.ts';
+import type { KeywordName, PmvCard, Race } from './cards/schema.ts';
+
+/**
+ * §3: the zones. `play` is the play area (§3.8), `node` the node area (§3.5); `attached` is a field card attached to
+ * another one (§3.4.6, §11.3.7), kept apart from the field's own list so that list holds only cards by themselves.
+ */
+export type Zone = 'deck' | 'hand' | 'node' | 'field' | 'attached' | 'netherworld' | 'excluded' | 'play';
+
+export type PmvObject = {
+  id: string;
+  card: string;
+  /** §1.7.2: the original owner; there is no separate controller (§1.4.4), a field card is its owner's. */
+  owner: Seat;
+  zone: Zone;
+  /** §5.1.2: active (upright) or asleep (sideways); meaningful on the field and in the node area. */
+  active: boolean;
+  /** §1.10.13: damage accumulates on a character, kept apart by kind for the resets (§6.2.4.h, §4.3.1.a). */
+  battleDamage: number;
+  effectDamage: number;
+  /** §7.4.5.e: when it entered its zone (timestamps order α effects and simultaneous events). */
+  enteredAt: number;
+  /** §11.3.7: the field card it is attached to (zone `attached`), or null. */
+  host: string | null;
+};
+
+export type PlayerState = {
+  /** §1.9: life points. */
+  lp: number;
+  /** Index 0 is the top (§3.2). */
+  deck: string[];
+  hand: string[];
+  /** §3.5: the node area, face down. */
+  nodes: string[];
+  /** §3.3: one pile, the last entry on top. */
+  netherworld: string[];
+  excluded: string[];
+};
+
+export type TargetRef = { player: Seat } | { object: ObjRef };
+
+/** An entry of an interference (§1.12.5): a card being played (in the play area) or an activated effect used. */
+export type Entry = {
+  id: string;
+  kind: 'card' | 'ability';
+  /** The card in the play area, or the field card whose effect was used (as it was then). */
+  source: ObjRef;
+  card: string;
+  controller: Seat;
+  /** Abilities: index into the card's `abilities`, or -1 for the Mana Charge keyword (§10.12.2.a). */
+  ability: number | null;
+  targets: TargetRef[];
+  /** §10.3.2.b, §10.3.4: an Ambush + Haste character played to defend against the attack. */
+  defends: boolean;
+};
+
+/** §6.2–6.4: the attack that began an interference, with its defender. */
+export type Attack = {
+  attacker: ObjRef;
+  /** The attacked player (§6.2.6.a: the opponent in a two-player game). */
+  player: Seat;
+  defender: ObjRef | null;
+  cancelled: boolean;
+};
+
+/** §1.12.5: one interference; a new one opened by an effect's attack sits above the one it interrupts (§1.12.7). */
+export type Interference = {
+  id: number;
+  entries: Entry[];
+  attack: Attack | null;
+  /** §7.3.6: `object:ability` of each activated effect already used in this interference. */
+  used: string[];
+};
+
+/** §6.1.10–6.1.14: a battle-power change with a duration (§7.6.1: it follows its object while it qualifies). */
+export type Modifier = {
+  object: ObjRef;
+  atk: number;
+  def: number;
+  until: 'end-of-turn' | 'end-of-battle';
+  timestamp: number;
+};
+
+/** §4.1.1: the phases in order; `turn-start` and `turn-end` have no priority (§4.2.3.a). */
+export const PHASES = ['turn-start', 'active', 'maintenance', 'draw', 'main', 'discard', 'turn-end'] as const;
+export type Phase = (typeof PHASES)[number] | 'setup';
+
+/** §6.2.4: the battle in progress, for the steps that read it. */
+export type Battle = {
+  /** §6.2.4.c: the recipient fixed for the attacker's damage. */
+  recipient: TargetRef | null;
+  /** §6.5.2: the GRAZE of the opposing character that dealt the attacked player non-pierce battle damage. */
+  graze: number | null;
+};
+
+/** A structured log line: codes, ids and numbers only (log-text.ts renders it per viewer). */
+export type PmvLogEntry = {
+  type: string;
+  seat?: Seat;
+  /** A public card id (hidden cards are never logged by identity). */
+  card?: string;
+  object?: string;
+  target?: string;
+  /** The card of `target` when it is a public object. */
+  targetCard?: string;
+  amount?: number;
+  /** A second number (the DEF change of a modifier). */
+  def?: number;
+  phase?: Phase;
+  rule?: string;
+  /** Only the seat named here may read this line. */
+  privateTo?: Seat;
+};
+
+export type PmvState = ProcedureState & {
+  rng: RngState;
+  startingPlayer: Seat;
+  turn: {
+    number: number;
+    active: Seat;
+    phase: Phase;
+    /** §1.8.2.c: a node set resolved this turn. */
+    nodeSet: boolean;
+    /** §5.4.1.d: a character without Ambush or Doll resolved this turn (by the turn player). */
+    character: boolean;
+    /** §5.4.1.e, §10.9.2.b: a Doll character resolved this turn. */
+    doll: boolean;
+  };
+  players: Record<Seat, PlayerState>;
+  objects: Record<string, PmvObject>;
+  /** §3.4: the field, in the order cards entered (each card is its owner's, §1.4.4). */
+  field: string[];
+  /** Bottom first: the last one is the interference being played into or resolved (§1.12.7). */
+  interferences: Interference[];
+  nextEntry: number;
+  nextInterference: number;
+  modifiers: Modifier[];
+  nextTimestamp: number;
+  battle: Battle | null;
+  /**
+   * §9.3.4.g: cards of one owner that went to the netherworld together, waiting for the owner to order them
+   * (asked before the next priority; nothing reads the order in between, docs/rulings/pmv.md P8).
+   */
+  netherOrder: { seat: Seat; ids: string[] }[];
+  events: EventState;
+  /** Who has seen which hidden card: a player remembers the card they set as a node (docs/rulings/pmv.md P3). */
+  known: Knowledge;
+  log: PmvLogEntry[];
+};
+
+export function cardOf(id: string): PmvCard {
+  const card = PMV_CARDS.get(id);
+  if (!card) throw new Error(`no Phantom Magic Vision card ${id}`);
+  return card;
+}
+
+export function objectOf(s: PmvState, id: string): PmvObject {
+  const o = s.objects[id];
+  if (!o) throw new Error(`no object ${id}`);
+  return o;
+}
+
+export function cardOfObject(s: PmvState, id: string): PmvCard {
+  return cardOf(objectOf(s, id).card);
+}
+
+export function log(s: PmvState, entry: PmvLogEntry): void {
+  s.log.push(entry);
+}
+
+export function currentRef(s: PmvState, id: string): ObjRef {
+  return refTo(s.events, id);
+}
+
+/** Does the ref still reach an object on the field (no zone change since)? */
+export function onField(s: PmvState, ref: ObjRef): boolean {
+  return isCurrent(s.events, ref) && s.objects[ref.id]?.zone === 'field';
+}
+
+/** The keywords a card has now: none of its own while its original text is nullified (keywords are text, §10.1). */
+export function keywordsOf(s: PmvState, id: string): PmvCard['keywords'] {
+  if (s.objects[id]?.zone === 'field' && originalTextNullified(s, id)) return [];
+  return cardOfObject(s, id).keywords;
+}
+
+export function hasKeyword(s: PmvState, id: string, k: KeywordName): boolean {
+  return keywordsOf(s, id).some((x) => x.keyword === k);
+}
+
+const lendsText = (c: PmvCard) => c.keywords.some((k) => k.keyword === 'equip' || k.keyword === 'talisman');
+
+/**
+ * Silence Charm's α (§6.1.13: it is its host's): the host's original text is nullified, except text in 【】 (§12.4).
+ * The text the charm lends is not the host's original text, so it nullifies nothing of its own (digest A26).
+ */
+export function originalTextNullified(s: PmvState, id: string): boolean {
+  return attachmentsOf(s, id).some((a) => {
+    const c = cardOfObject(s, a);
+    return (
+      lendsText(c) &&
+      c.abilities.some(
+        (ab) =>
+          ab.kind === 'auto' &&
+          ab.class === 'alpha' &&
+          ab.effects.some((e) => e.do === 'code' && e.handler === 'nullify-original-text'),
+      )
+    );
+  });
+}
+
+/**
+ * §6.1.1: a character is a card on the field by itself: a character card (§5.4.3), or a Phantasmal Creature
+ * (§10.16.3, from the "has entered" step, §6.1.8.b).
+ */
+export function isCharacter(s: PmvState, id: string): boolean {
+  const o = s.objects[id];
+  if (o?.zone !== 'field') return false;
+  const card = cardOf(o.card);
+  return card.type === 'character' || card.keywords.some((k) => k.keyword === 'phantasmal-creature');
+}
+
+/** §11.3.7: the cards attached to this one, in the order they were attached. */
+export function attachmentsOf(s: PmvState, id: string): string[] {
+  return Object.values(s.objects)
+    .filter((o) => o.zone === 'attached' && o.host === id)
+    .sort((a, b) => a.enteredAt - b.enteredAt)
+    .map((o) => o.id);
+}
+
+/** §6.1.13, §10.13.6, §10.14.4: the equips and talismans on a character lend it their text and battle modifiers. */
+function lenders(s: PmvState, id: string): PmvCard[] {
+  return attachmentsOf(s, id)
+    .map((a) => cardOfObject(s, a))
+    .filter((c) => c.keywords.some((k) => k.keyword === 'equip' || k.keyword === 'talisman'));
+}
+
+/** The character's own abilities and those it has from its equips and talismans (§6.1.13), with their source card. */
+export function abilitiesOf(s: PmvState, id: string): { owner: string; ability: PmvCard['abilities'][number] }[] {
+  const nullified = originalTextNullified(s, id);
+  const own = cardOfObject(s, id)
+    .abilities.filter((a) => !nullified || (a.kind === 'auto' && a.unnullifiable)) // §12.4
+    .map((ability) => ({ owner: id, ability }));
+  const lent = attachmentsOf(s, id).flatMap((a) => {
+    const c = cardOfObject(s, a);
+    if (!c.keywords.some((k) => k.keyword === 'equip' || k.keyword === 'talisman')) return [];
+    return c.abilities.map((ability) => ({ owner: a, ability }));
+  });
+  return [...own, ...lent];
+}
+
+/** §6.3.3.c: "can't attack": Doll (§10.9.2.a) or an α "this character can't attack", its own or lent (§6.1.13). */
+export function cannotAttack(s: PmvState, id: string): boolean {
+  if (hasKeyword(s, id, 'doll')) return true;
+  return abilitiesOf(s, id).some(
+    ({ ability }) =>
+      ability.kind === 'auto' &&
+      ability.class === 'alpha' &&
+      ability.effects.some((e) => e.do === 'cannot' && e.what === 'attack'),
+  );
+}
+
+export function charactersOf(s: PmvState, seat: Seat): string[] {
+  return s.field.filter((id) => objectOf(s, id).owner === seat && isCharacter(s, id));
+}
+
+export function racesOf(s: PmvState, id: string): readonly Race[] {
+  return cardOfObject(s, id).races;
+}
+
+/** §7.6.1: the modifiers on this object now (its current incarnation), oldest first. */
+function modifiersOn(s: PmvState, id: string): Modifier[] {
+  const ref = currentRef(s, id);
+  return s.modifiers.filter((m) => m.object.id === id && m.object.inc === ref.inc);
+}
+
+/**
+ * §6.1.10: battle power after every modification, raw (§6.1.12: below 0 is kept for calculations; `atkOf` floors
+ * it for use). Only additions exist in the implemented pool (§6.1.10.c).
+ */
+export function rawAtk(s: PmvState, id: string): number {
+  const lent = lenders(s, id).reduce((n, c) => n + (c.modifier ? (c.atk ?? 0) : 0), 0);
+  return (cardOfObject(s, id).atk ?? 0) + lent + modifiersOn(s, id).reduce((n, m) => n + m.atk, 0);
+}
+
+export function rawDef(s: PmvState, id: string): number {
+  const lent = lenders(s, id).reduce((n, c) => n + (c.modifier ? (c.def ?? 0) : 0), 0);
+  return (cardOfObject(s, id).def ?? 0) + lent + modifiersOn(s, id).reduce((n, m) => n + m.def, 0);
+}
+
+/** §6.1.12: a value below 0 is used as 0. */
+export const atkOf = (s: PmvState, id: string) => Math.max(0, rawAtk(s, id));
+export const defOf = (s: PmvState, id: string) => Math.max(0, rawDef(s, id));
+
+export function damageOf(s: PmvState, id: string): number {
+  const o = objectOf(s, id);
+  return o.battleDamage + o.effectDamage;
+}
+
+function zoneList(s: PmvState, o: PmvObject): string[] | null {
+  switch (o.zone) {
+    case 'field':
+      return s.field;
+    case 'play':
+    case 'attached':
+      return null;
+    case 'node':
+      return s.players[o.owner].nodes;
+    default:
+      return s.players[o.owner][o.zone];
+  }
+}
+
+/** The attack (if any) whose attacker or defender this object is: it stops being so when the object leaves. */
+function dropFromBattle(s: PmvState, ref: ObjRef): void {
+  for (const i of s.interferences) {
+    const a = i.attack;
+    if (!a) continue;
+    // §6.3.6.b: the attack is cancelled when its attacker leaves the field.
+    if (a.attacker.id === ref.id && a.attacker.inc === ref.inc) a.cancelled = true;
+    // §6.4.6-6.4.7 by analogy: a defender that left the field no longer defends (docs/rulings/pmv.md P7).
+    if (a.defender && a.defender.id === ref.id && a.defender.inc === ref.inc) a.defender = null;
+  }
+}
+
+/**
+ * Moves a card to a zone (§3.1.7: a new incarnation, what it was is recorded first as last-known information).
+ * Cards always go to their original owner's zones (§3.1.6). `at` is 'top' or 'bottom' for the deck; the
+ * netherworld's top is its last entry (§3.3); other lists append.
+ */
+export function moveObject(s: PmvState, id: string, to: Zone, at: 'top' | 'bottom' = 'top'): ObjRef {
+  const o = objectOf(s, id);
+  // §11.3.3, §9.3.4.e–f: a card leaving the field (or its host) takes its attachments with it to the netherworld.
+  if ((o.zone === 'field' || o.zone === 'attached') && to !== 'field' && to !== 'attached')
+    for (const a of attachmentsOf(s, id)) moveObject(s, a, 'netherworld');
+  o.host = null;
+  const from = zoneList(s, o);
+  if (from) from.splice(from.indexOf(id), 1);
+  const wasOnField = o.zone === 'field' && isCharacter(s, id);
+  const before = currentRef(s, id);
+  const left = changeZone(s.events, id, {
+    card: o.card,
+    owner: o.owner,
+    zone: o.zone,
+    atk: wasOnField ? rawAtk(s, id) : 0,
+    def: wasOnField ? rawDef(s, id) : 0,
+  });
+  if (wasOnField) dropFromBattle(s, before);
+  o.zone = to;
+  // §1.8.5, §3.1.5: into a hidden zone face down; a card entering the field enters asleep unless told (§5.4.2).
+  o.active = false;
+  o.battleDamage = 0;
+  o.effectDamage = 0;
+  o.enteredAt = s.nextTimestamp;
+  s.nextTimestamp += 1;
+  const into = zoneList(s, o);
+  if (into) {
+    if (to === 'deck' && at === 'top') into.unshift(id);
+    else into.push(id);
+  }
+  // A seat that remembered a hidden card no longer needs to once it is public; it cannot follow it into a deck.
+  if (to !== 'node') {
+    for (const seat of SEATS) {
+      const known = s.known[seat];
+      if (known?.includes(id)) s.known[seat] = known.filter((k) => k !== id);
+    }
+  }
+  s.modifiers = s.modifiers.filter((m) => m.object.id !== id || m.object.inc !== left.inc);
+  return left;
+}
+
+/** §1.11.2, §1.11.7: draw X; with fewer than X cards in the deck the player loses at once (no card is drawn). */
+export function draw(s: PmvState, seat: Seat, count: number): void {
+  const deck = s.players[seat].deck;
+  if (deck.length < count) {
+    log(s, { type: 'decked', seat, rule: '1.11.7' });
+    lose(s, [seat], 'decked', '1.5.3.b');
+    return;
+  }
+  for (let i = 0; i < count; i++) {
+    const top = deck[0];
+    if (top !== undefined) moveObject(s, top, 'hand');
+  }
+  if (count > 0) log(s, { type: 'draw', seat, amount: count });
+}
+
+/** §1.5.3, §1.5.4.a: these players lose at once; everyone losing is a draw. */
+export function lose(s: PmvState, seats: Seat[], reason: string, rule: string): void {
+  if (s.result) return;
+  const losers = SEATS.filter((x) => seats.includes(x));
+  const [one, two] = losers;
+  if (!one) return;
+  if (two) s.result = { kind: 'draw', reason: 'both-lost', rule: '1.5.4.a' };
+  else s.result = { kind: 'win', winner: one === 'p1' ? 'p2' : 'p1', reason, rule };
+}
+
+/** The interference being played into or resolved (§1.12.7: the innermost), or null. */
+export function currentInterference(s: PmvState): Interference | null {
+  return s.interferences[s.interferences.length - 1] ?? null;
+}
+
+/** §6.2.5.a: the attack in progress anywhere (there is never more than one live attack). */
+export function liveAttack(s: PmvState): Attack | null {
+  for (let i = s.interferences.length - 1; i >= 0; i--) {
+    const a = s.interferences[i]?.attack;
+    if (a && !a.cancelled) return a;
+  }
+  return null;
+}
+
+/** §5.5.7, §12.3.1: a character on `seat`'s field whose name contains the spell's caster. */
+export function casterPresent(s: PmvState, seat: Seat, card: PmvCard): boolean {
+  const caster = card.caster;
+  if (!caster) return false; // §2.5.2: no printed caster, none
+  return charactersOf(s, seat).some((id) => {
+    const name = cardOfObject(s, id).name;
+    return name.en.includes(caster.en) || name.ja.includes(caster.ja);
+  });
+}
+
+/** §5.6.6: at least N characters of the alternative race on `seat`'s field. */
+export function alternativeRaceMet(s: PmvState, seat: Seat, card: PmvCard): boolean {
+  const alt = card.alternativeRace;
+  if (!alt) return false;
+  return charactersOf(s, seat).filter((id) => racesOf(s, id).includes(alt.race)).length >= alt.count;
+}

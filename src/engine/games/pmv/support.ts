@@ -1,0 +1,124 @@
+/**
+ * Which cards the engine plays. A card whose keyword or effect is not implemented is refused when a deck holding it
+ * is set up, naming the rule (never half-played); the precons use only supported cards.
+ */
+import { UnsupportedRule } from '../../core/errors.ts';
+import type { Ability, Aim, BaseEffect, Effect, KeywordName, PmvCard } from './cards/schema.ts';
+import { keywordInfo } from './cards/text.ts';
+import { CODE_HANDLERS } from './rules.ts';
+import { cardOf } from './state.ts';
+
+/** Keywords the engine implements, with the rule each one is. */
+const SUPPORTED_KEYWORDS: ReadonlySet<KeywordName> = new Set<KeywordName>([
+  'haste', // §10.2
+  'ambush', // §10.3
+  'first-strike', // §10.4
+  'pierce', // §10.5
+  'stealth', // §10.6
+  'vigilance', // §10.7
+  'instant-death', // §10.8
+  'doll', // §10.9
+  'legend', // §10.10 (a tag with no text)
+  'resistance', // §10.11
+  'mana-charge', // §10.12
+  'equip', // §10.13
+  'talisman', // §10.14
+  'equip-field', // §10.15
+  'phantasmal-creature', // §10.16
+  'your-turn-only', // §10.22
+  'opponents-turn-only', // §10.23
+  'one-per-deck', // §10.24 (deck construction only)
+  'last-spell', // §10.30
+]);
+
+/** The aims the engine can choose and re-check (§8.2). */
+const SUPPORTED_AIMS: ReadonlySet<Aim> = new Set<Aim>([
+  'target-character',
+  'target-your-character',
+  'target-your-sleeping-character',
+  'target-card-being-played',
+  'self',
+  'each-character-on-opponents-fields',
+]);
+
+const GAMMA_WHEN = new Set(['defends', 'entered-field', 'has-attacked']);
+
+function effectProblem(e: Effect): { rule: string; what: string } | null {
+  if (e.do === 'choose-one') return { rule: '7.1.15', what: 'modal effects' };
+  return baseEffectProblem(e);
+}
+
+function baseEffectProblem(e: BaseEffect): { rule: string; what: string } | null {
+  switch (e.do) {
+    case 'code':
+      return e.handler in CODE_HANDLERS ? null : { rule: '7.1', what: `the effect "${e.handler}"` };
+    case 'cannot':
+      return e.what === 'attack' ? null : { rule: '7.4.5', what: `the α restriction "${e.what}"` };
+    case 'static-modify':
+      return { rule: '7.4.5', what: 'α battle-power modifiers' };
+    case 'effect-damage':
+    case 'modify':
+    case 'make-active':
+    case 'attack':
+    case 'nullify-play':
+      return SUPPORTED_AIMS.has(e.to) ? null : { rule: '8.2', what: `the aim "${e.to}"` };
+    default:
+      return null;
+  }
+}
+
+function abilityProblem(a: Ability): { rule: string; what: string } | null {
+  if (a.kind === 'auto') {
+    // α: only "this character can't attack" (§6.3.3.c), read where attacks are offered.
+    const cantAttack =
+      a.class === 'alpha' && !a.when && a.effects.every((e) => e.do === 'cannot' && e.what === 'attack');
+    const gamma = a.class === 'gamma' && a.when !== undefined && GAMMA_WHEN.has(a.when);
+    // Silence Charm's α, read wherever a character's text is (state.ts originalTextNullified).
+    const silence =
+      a.class === 'alpha' &&
+      !a.when &&
+      a.effects.every((e) => e.do === 'code' && e.handler === 'nullify-original-text');
+    if (silence) return null;
+    if (!cantAttack && !gamma) return { rule: '7.4', what: `auto ${a.class} effects${a.when ? ` "${a.when}"` : ''}` };
+  }
+  for (const e of a.effects) {
+    const p = effectProblem(e);
+    if (p) return p;
+  }
+  return null;
+}
+
+/** Why the engine cannot play this card (the rule it would need), or null when it can. */
+export function unsupportedReason(card: PmvCard): { rule: string; what: string } | null {
+  for (const k of card.keywords) {
+    if (!SUPPORTED_KEYWORDS.has(k.keyword))
+      return { rule: keywordInfo(k.keyword).rule, what: `the keyword ${k.keyword}` };
+  }
+  if (card.nodeCost !== 'nullity' && card.nodeCost.cost === 'X') return { rule: '1.8.7.h', what: 'X costs' };
+  if (card.sideboard) return { rule: '3.9', what: 'sideboard cards' };
+  if (card.popularity.length > 0) return { rule: '10.34', what: 'popularity' };
+  for (const e of card.effects) {
+    const p = effectProblem(e);
+    if (p) return p;
+  }
+  const lends = card.keywords.some((k) => k.keyword === 'equip' || k.keyword === 'talisman');
+  for (const a of card.abilities) {
+    // §6.1.13, §1.8.8.c: an activated effect lent to the host is not implemented.
+    if (lends && a.kind === 'activated') return { rule: '6.1.13', what: 'activated effects lent by an attachment' };
+    const p = abilityProblem(a);
+    if (p) return p;
+  }
+  return null;
+}
+
+export function isSupported(cardId: string): boolean {
+  return unsupportedReason(cardOf(cardId)) === null;
+}
+
+/** Throws UnsupportedRule naming the rule for the first card of the list the engine cannot play. */
+export function assertSupported(cards: readonly string[]): void {
+  for (const id of cards) {
+    const reason = unsupportedReason(cardOf(id));
+    if (reason) throw new UnsupportedRule(reason.rule, `${id}: ${reason.what}`);
+  }
+}

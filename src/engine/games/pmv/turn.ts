@@ -1,0 +1,93 @@
+/**
+ * The game's root procedure: the turn (§4) as a script of phases, each with its rule effect, then a priority window
+ * opening with the turn player (§4.1.2); turn start and turn end have no priority (§4.2.3.a). The root never returns.
+ */
+import { opponentOf, SEATS } from '../../core/game.ts';
+import { call, defineProcedure } from '../../core/procedure.ts';
+import { discardPhase, phaseWindow } from './interference.ts';
+import { settleRemovals } from './rules.ts';
+import { charactersOf, draw, hasKeyword, log, objectOf, type Phase, type PmvState } from './state.ts';
+
+function enter(s: PmvState, phase: Phase): void {
+  s.turn.phase = phase;
+}
+
+/** §4.3.1.a, §4.9.1.a: the damage accumulated on every character is reset. */
+function resetDamage(s: PmvState): void {
+  for (const id of s.field) {
+    const o = objectOf(s, id);
+    o.battleDamage = 0;
+    o.effectDamage = 0;
+  }
+}
+
+export const game = defineProcedure<PmvState, Record<string, never>, null>({
+  kind: 'pmv-game',
+  first: 'turn-start',
+  steps: {
+    // §4.3.1: turn start.
+    'turn-start'(s) {
+      enter(s, 'turn-start');
+      log(s, { type: 'turn', seat: s.turn.active, amount: s.turn.number });
+      resetDamage(s); // §4.3.1.a
+      return { goto: 'active' };
+    },
+    // §4.4.1: every card on the turn player's field becomes active (the node area is not the field: nodes stay
+    // asleep, docs/rulings/pmv.md P10); §10.7.2.a: the other player's Vigilance characters become active too.
+    active(s) {
+      enter(s, 'active');
+      for (const id of s.field) {
+        const o = objectOf(s, id);
+        if (o.owner === s.turn.active) o.active = true;
+      }
+      for (const id of charactersOf(s, opponentOf(s.turn.active)))
+        if (hasKeyword(s, id, 'vigilance')) objectOf(s, id).active = true;
+      return phaseWindow(s, 'maintenance');
+    },
+    // §4.5: no upkeep cost exists among the implemented cards (§10.27 is refused at setup).
+    maintenance(s) {
+      enter(s, 'maintenance');
+      return phaseWindow(s, 'draw');
+    },
+    // §4.6: the turn player draws 1, except the starting player on the first turn (§1.2.8, §4.6.3).
+    draw(s) {
+      enter(s, 'draw');
+      if (!(s.turn.number === 1 && s.turn.active === s.startingPlayer)) draw(s, s.turn.active, 1);
+      if (s.result) return { goto: 'over' };
+      return phaseWindow(s, 'main');
+    },
+    main(s) {
+      enter(s, 'main');
+      return phaseWindow(s, 'discard');
+    },
+    // §4.8.1.a: discard down to the hand limit, then priority.
+    discard(s) {
+      enter(s, 'discard');
+      return call(discardPhase, { count: 0 }, 'discard-window');
+    },
+    'discard-window': (s) => phaseWindow(s, 'turn-end'),
+    // §4.9.1: damage resets (a), "until end of turn" effects end (b; and any "until end of battle" one left, P11).
+    'turn-end'(s) {
+      enter(s, 'turn-end');
+      resetDamage(s);
+      s.modifiers = [];
+      settleRemovals(s);
+      return { goto: 'next-turn' };
+    },
+    'next-turn'(s) {
+      s.turn = {
+        number: s.turn.number + 1,
+        active: opponentOf(s.turn.active),
+        phase: 'turn-start',
+        nodeSet: false,
+        character: false,
+        doll: false,
+      };
+      return { goto: 'turn-start' };
+    },
+    // The game has a result; the driver stops before this step runs again.
+    over: () => ({ goto: 'over' }),
+  },
+});
+
+export { SEATS };

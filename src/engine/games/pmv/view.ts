@@ -1,0 +1,192 @@
+/**
+ * Per-viewer projection (the digest's §13): hands are their owner's; decks are nobody's (counts are public); nodes
+ * are face down to everyone, with their count and orientation public (§3.5.2–3.5.3), and a player sees the cards
+ * they set as nodes themselves (docs/rulings/pmv.md P3). The field, play area, interferences, netherworld (in order),
+ * excluded area and LP are public.
+ */
+import { isCurrent } from '../../core/events.ts';
+import type { Seat, Viewer } from '../../core/game.ts';
+import { type FaceDownObjectView, type IdentitySecrets, identitySecrets, knows } from '../../core/hidden.ts';
+import {
+  atkOf,
+  attachmentsOf,
+  cardOf,
+  defOf,
+  isCharacter,
+  liveAttack,
+  objectOf,
+  type Phase,
+  type PmvLogEntry,
+  type PmvState,
+} from './state.ts';
+
+export type ObjectView = {
+  id: string;
+  card: string;
+  owner: Seat;
+  active: boolean;
+  atk?: number;
+  def?: number;
+  damage?: number;
+  attacking?: boolean;
+  defending?: boolean;
+  /** §11.3.7: the cards attached to it, each with its own attachments (public, face up). */
+  attachments?: ObjectView[];
+};
+
+export type SideView = {
+  lp: number;
+  deckCount: number;
+  handCount: number;
+  /** Only for the hand's owner (and the omniscient viewer). */
+  hand?: ObjectView[];
+  /** Face down to the viewer unless they know the card. */
+  nodes: (ObjectView | FaceDownObjectView)[];
+  /** Bottom first; the last is the top (§3.3). */
+  netherworld: ObjectView[];
+  excluded: ObjectView[];
+};
+
+export type EntryView = {
+  id: string;
+  kind: 'card' | 'ability';
+  card: string;
+  controller: Seat;
+  ability: number | null;
+  /** Null when the source has left the zone it was in. */
+  source: string | null;
+  targets: (string | null)[];
+  defends: boolean;
+};
+
+export type InterferenceView = {
+  id: number;
+  attack: { attacker: string | null; player: Seat; defender: string | null; cancelled: boolean } | null;
+  /** Bottom first; the last resolves first (§1.12.8.a). */
+  entries: EntryView[];
+};
+
+export type PmvView = {
+  viewer: Viewer;
+  version: number;
+  turn: { number: number; active: Seat; phase: Phase };
+  startingPlayer: Seat;
+  players: Record<Seat, SideView>;
+  field: ObjectView[];
+  /** Outermost first (§1.12.7: a nested interference sits above the one it interrupts). */
+  interferences: InterferenceView[];
+  waitingFor: Seat | null;
+  log: { seq: number; entry: PmvLogEntry }[];
+};
+
+export function mayLookAt(viewer: Viewer, owner: Seat): boolean {
+  return viewer.kind === 'omniscient' || (viewer.kind === 'player' && viewer.seat === owner);
+}
+
+function objectView(s: PmvState, id: string): ObjectView {
+  const o = objectOf(s, id);
+  const out: ObjectView = { id, card: o.card, owner: o.owner, active: o.active };
+  if (isCharacter(s, id)) {
+    out.atk = atkOf(s, id);
+    out.def = defOf(s, id);
+    out.damage = o.battleDamage + o.effectDamage;
+    const attack = liveAttack(s);
+    if (attack && isCurrent(s.events, attack.attacker) && attack.attacker.id === id) out.attacking = true;
+    if (attack?.defender && isCurrent(s.events, attack.defender) && attack.defender.id === id) out.defending = true;
+  }
+  const attached = attachmentsOf(s, id);
+  // §11.3.11.c: an attachment shares its host's orientation.
+  if (attached.length > 0) out.attachments = attached.map((a) => ({ ...objectView(s, a), active: o.active }));
+  return out;
+}
+
+/** Does this viewer know which card the node is? */
+function seesNode(s: PmvState, viewer: Viewer, id: string): boolean {
+  if (viewer.kind === 'omniscient') return true;
+  return viewer.kind === 'player' && objectOf(s, id).owner === viewer.seat && knows(s.known, viewer.seat, id);
+}
+
+export function pmvView(s: PmvState, viewer: Viewer, waitingFor: Seat | null): PmvView {
+  const ref = (r: { id: string; inc: number } | null) => (r && isCurrent(s.events, r) ? r.id : null);
+  const side = (seat: Seat): SideView => {
+    const p = s.players[seat];
+    const out: SideView = {
+      lp: p.lp,
+      deckCount: p.deck.length,
+      handCount: p.hand.length,
+      nodes: p.nodes.map((id) =>
+        seesNode(s, viewer, id)
+          ? objectView(s, id)
+          : { id, faceDown: true, owner: seat, turned: !objectOf(s, id).active },
+      ),
+      netherworld: p.netherworld.map((id) => objectView(s, id)),
+      excluded: p.excluded.map((id) => objectView(s, id)),
+    };
+    if (mayLookAt(viewer, seat)) out.hand = p.hand.map((id) => objectView(s, id));
+    return out;
+  };
+  return {
+    viewer,
+    version: s.version,
+    turn: { number: s.turn.number, active: s.turn.active, phase: s.turn.phase },
+    startingPlayer: s.startingPlayer,
+    players: { p1: side('p1'), p2: side('p2') },
+    field: s.field.map((id) => objectView(s, id)),
+    interferences: s.interferences.map((i) => ({
+      id: i.id,
+      attack: i.attack
+        ? {
+            attacker: ref(i.attack.attacker),
+            player: i.attack.player,
+            defender: ref(i.attack.defender),
+            cancelled: i.attack.cancelled,
+          }
+        : null,
+      entries: i.entries.map((e) => ({
+        id: e.id,
+        kind: e.kind,
+        card: e.card,
+        controller: e.controller,
+        ability: e.ability,
+        source: ref(e.source),
+        targets: e.targets.map((t) => ('player' in t ? t.player : ref(t.object))),
+        defends: e.defends,
+      })),
+    })),
+    waitingFor,
+    log: visibleLog(s, viewer),
+  };
+}
+
+/** Ids this viewer must not see: every deck card, and the hands they may not look at. */
+export function pmvHiddenIds(s: PmvState, viewer: Viewer): string[] {
+  const out: string[] = [];
+  for (const seat of ['p1', 'p2'] as const) {
+    if (viewer.kind !== 'omniscient') out.push(...s.players[seat].deck);
+    if (!mayLookAt(viewer, seat)) out.push(...s.players[seat].hand);
+  }
+  return out;
+}
+
+/** The identities this viewer may not know: hidden objects, and the nodes they do not know (face down). */
+export function pmvSecrets(s: PmvState, viewer: Viewer): IdentitySecrets {
+  const hidden = new Set(pmvHiddenIds(s, viewer));
+  for (const seat of ['p1', 'p2'] as const)
+    for (const id of s.players[seat].nodes) if (!seesNode(s, viewer, id)) hidden.add(id);
+  return identitySecrets(Object.values(s.objects), hidden, (card) => cardOf(card).name);
+}
+
+/** The state's log entries this viewer may read, numbered by decision (version × 1000 + index). */
+export function visibleLog(s: PmvState, viewer: Viewer, after?: number): { seq: number; entry: PmvLogEntry }[] {
+  const hidden = new Set(pmvHiddenIds(s, viewer));
+  return s.log.flatMap((entry: PmvLogEntry, i) => {
+    const seq = s.version * 1000 + i;
+    if (after !== undefined && seq <= after) return [];
+    if (entry.privateTo && !mayLookAt(viewer, entry.privateTo)) return [];
+    if (entry.object !== undefined && hidden.has(entry.object)) {
+      const { object: _left, ...rest } = entry;
+      return [{ seq, entry: rest }];
+    }
+    return [{ seq, entry }];
+  });
+}

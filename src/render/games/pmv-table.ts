@@ -1,0 +1,180 @@
+// The Phantom Magic Vision adapter: one viewer's PmvView → the renderer's table and hand models. It reads only the
+// view, so nodes the viewer may not know are drawn as card backs and hands are absent from the public board.
+import type { Seat } from '../../engine/core/game.ts';
+import type { FaceDownObjectView } from '../../engine/core/hidden.ts';
+import type { Locale } from '../../engine/core/label.ts';
+import { cardText, typeLine } from '../../engine/games/pmv/cards/text.ts';
+import { logLine, phaseWords } from '../../engine/games/pmv/log-text.ts';
+import { cardOf } from '../../engine/games/pmv/state.ts';
+import type { ObjectView, PmvView } from '../../engine/games/pmv/view.ts';
+import {
+  type CardState,
+  faceDownCard,
+  type HandCard,
+  type HandModel,
+  type PlayerSide,
+  type TableCard,
+  type TableModel,
+} from '../table-model.ts';
+import { pmvCardFace } from './pmv-card.ts';
+
+const WORDS = {
+  field: { en: 'Field', ja: '場' },
+  nodes: { en: 'Nodes', ja: 'ノード' },
+  deck: { en: 'Deck', ja: 'デッキ' },
+  hand: { en: 'Hand', ja: '手札' },
+  netherworld: { en: 'Netherworld', ja: '冥界' },
+  excluded: { en: 'Excluded', ja: '除外' },
+  interference: { en: 'Interference', ja: '干渉' },
+  top: { en: 'Top of netherworld', ja: '冥界の一番上' },
+  activeNodes: { en: 'Active nodes', ja: 'アクティブのノード' },
+  attack: { en: 'attack', ja: '攻撃' },
+  defender: { en: 'defender', ja: '防御' },
+  cancelled: { en: 'cancelled', ja: '取り消し' },
+} as const;
+
+export interface PmvTableOptions {
+  locale: Locale;
+  names?: Partial<Record<Seat, string>>;
+}
+
+function tableCard(c: ObjectView, locale: Locale): TableCard {
+  const card = cardOf(c.card);
+  const face = pmvCardFace(card, locale);
+  const states: CardState[] = [];
+  if (!c.active) states.push('turned');
+  if (c.attacking) states.push('attacking');
+  if (c.defending) states.push('blocking');
+  const stats =
+    c.atk !== undefined && c.def !== undefined
+      ? [
+          { label: 'ATK', value: c.atk, ...(card.atk !== undefined ? { base: card.atk } : {}) },
+          { label: 'DEF', value: c.def, ...(card.def !== undefined ? { base: card.def } : {}) },
+          ...(card.graze !== undefined ? [{ label: locale === 'ja' ? 'グレイズ' : 'Graze', value: card.graze }] : []),
+        ]
+      : face.stats;
+  return {
+    face: 'up',
+    id: c.id,
+    name: face.name,
+    colours: face.colours,
+    cost: face.cost,
+    typeLine: face.typeLine,
+    stats,
+    damage: c.damage ?? 0,
+    counters: [],
+    states,
+    attachments: (c.attachments ?? []).slice(0, 12).map((a) => tableCard(a, locale)),
+  };
+}
+
+function nodeCard(c: ObjectView | FaceDownObjectView, locale: Locale): TableCard {
+  return 'faceDown' in c ? faceDownCard(c) : tableCard(c, locale);
+}
+
+function side(view: PmvView, seat: Seat, options: PmvTableOptions): PlayerSide {
+  const { locale } = options;
+  const p = view.players[seat];
+  const top = p.netherworld.at(-1);
+  const activeNodes = p.nodes.filter((n) => ('faceDown' in n ? !n.turned : n.active)).length;
+  return {
+    seat,
+    name: options.names?.[seat] ?? seat,
+    life: p.lp,
+    resources: [
+      { label: WORDS.activeNodes[locale], value: `${activeNodes}/${p.nodes.length}` },
+      ...(top ? [{ label: WORDS.top[locale], value: cardOf(top.card).name[locale] }] : []),
+    ],
+    zones: [
+      { label: WORDS.deck[locale], count: p.deckCount },
+      { label: WORDS.hand[locale], count: p.handCount },
+      { label: WORDS.netherworld[locale], count: p.netherworld.length },
+      { label: WORDS.excluded[locale], count: p.excluded.length },
+    ],
+    areas: [
+      {
+        name: WORDS.field[locale],
+        style: 'full',
+        cards: view.field.filter((c) => c.owner === seat).map((c) => tableCard(c, locale)),
+      },
+      { name: WORDS.nodes[locale], style: 'compact', cards: p.nodes.map((n) => nodeCard(n, locale)) },
+    ],
+  };
+}
+
+/** The board as `view.viewer` sees it; the interferences are listed innermost first, each item naming its frame. */
+export function pmvTableModel(view: PmvView, options: PmvTableOptions): TableModel {
+  const { locale } = options;
+  const nameOf = (id: string | null): string => {
+    if (id === null) return locale === 'ja' ? '（いなくなった目標）' : '(gone)';
+    if (id === 'p1' || id === 'p2') return options.names?.[id] ?? id;
+    const found = view.field.find((c) => c.id === id);
+    if (found) return cardOf(found.card).name[locale];
+    for (const i of view.interferences) {
+      const e = i.entries.find((x) => x.source === id);
+      if (e) return cardOf(e.card).name[locale];
+    }
+    return '?';
+  };
+  const items: TableModel['stack']['items'] = [];
+  [...view.interferences].reverse().forEach((i, depth) => {
+    const frame = `${WORDS.interference[locale]} ${view.interferences.length - depth}`;
+    for (const e of [...i.entries].reverse())
+      items.push({
+        id: e.id,
+        source: cardOf(e.card).name[locale],
+        controller: e.controller,
+        text: `${frame}${e.defends ? ` (${WORDS.defender[locale]})` : ''}`,
+        targets: e.targets.map(nameOf).slice(0, 8),
+      });
+    if (i.attack) {
+      const attacker = i.attack.attacker;
+      const attackerCard = attacker ? view.field.find((c) => c.id === attacker) : undefined;
+      items.push({
+        id: `attack-${i.id}`,
+        source: attackerCard ? cardOf(attackerCard.card).name[locale] : nameOf(attacker),
+        controller: i.attack.player === 'p1' ? 'p2' : 'p1',
+        text: `${frame}: ${WORDS.attack[locale]}${i.attack.cancelled ? ` (${WORDS.cancelled[locale]})` : ''}`,
+        targets: [i.attack.defender ? nameOf(i.attack.defender) : nameOf(i.attack.player)],
+      });
+    }
+  });
+  const lastLog = view.log.at(-1);
+  return {
+    game: 'pmv',
+    locale,
+    viewer: view.viewer.kind === 'player' ? { kind: 'seat', seat: view.viewer.seat } : { kind: 'public' },
+    turn: view.turn.number,
+    phase: phaseWords(view.turn.phase)[locale],
+    activeSeat: view.turn.active,
+    prioritySeat: view.waitingFor,
+    players: { p1: side(view, 'p1', options), p2: side(view, 'p2', options) },
+    stack: { name: WORDS.interference[locale], items: items.slice(0, 50) },
+    lastAction: lastLog ? { text: logLine(lastLog.entry)[locale].slice(0, 400), objectIds: [] } : null,
+  };
+}
+
+/** The owner's hand image model; `playableIds` are object ids the pending decision offers to play. */
+export function pmvHandModel(
+  view: PmvView,
+  seat: Seat,
+  options: PmvTableOptions & { playableIds?: ReadonlySet<string> },
+): HandModel {
+  const { locale } = options;
+  const p = view.players[seat];
+  const entry = (c: ObjectView): HandCard => ({
+    card: tableCard(c, locale),
+    text: `${typeLine(cardOf(c.card))[locale]}\n${cardText(cardOf(c.card))[locale]}`.slice(0, 1000),
+    playable: options.playableIds?.has(c.id) ?? false,
+  });
+  const knownNodes = p.nodes.filter((n): n is ObjectView => !('faceDown' in n));
+  return {
+    game: 'pmv',
+    locale,
+    seat,
+    playerName: options.names?.[seat] ?? seat,
+    hand: { name: WORDS.hand[locale], cards: (p.hand ?? []).slice(0, 60).map(entry) },
+    privateZones:
+      knownNodes.length > 0 ? [{ name: WORDS.nodes[locale], cards: knownNodes.slice(0, 60).map(entry) }] : [],
+  };
+}
