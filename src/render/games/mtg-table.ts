@@ -58,7 +58,7 @@ function tableCard(c: ObjectView, locale: Locale): TableCard {
     typeLine: face.typeLine,
     stats,
     damage: c.damage,
-    counters: [],
+    counters: (c.counters ?? []).map((k) => ({ name: k.kind, count: k.count })),
     states,
     attachments: [],
   };

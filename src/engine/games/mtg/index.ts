@@ -17,6 +17,7 @@ import { validateMtgDeck } from './deck-rules.ts';
 import { describeResult, logLine } from './log-text.ts';
 import { resolve } from './resolve.ts';
 import { cardOf, type MtgObject, type MtgState, type PlayerState } from './state.ts';
+import { placeTriggers } from './triggers.ts';
 import { game, priorityWindow, stateChecks } from './turn.ts';
 import { type MtgView, mtgHiddenIds, mtgSecrets, mtgView, visibleLog } from './view.ts';
 
@@ -24,7 +25,7 @@ export const MTG_GAME_ID = 'mtg';
 export const STARTING_LIFE = 20; // CR 103.3
 
 export const mtgKernel = createKernel<MtgState>({
-  procedures: [game, priorityWindow, stateChecks, transaction, cast, resolve, combatDamage],
+  procedures: [game, priorityWindow, stateChecks, placeTriggers, transaction, cast, resolve, combatDamage],
   decisions: MTG_DECISIONS,
   loopRule: '104.4b',
 });
@@ -89,6 +90,10 @@ function setup(match: MatchSetup, seed: string): MtgState {
     nextItem: 1,
     effects: [],
     nextTimestamp: 1,
+    happened: [],
+    triggers: [],
+    delayed: [],
+    nextToken: 1,
     combat: null,
     events: newEventState(),
     known: {},
