@@ -14,7 +14,16 @@ export function precon(id: string): DeckList {
   return out;
 }
 
-export const DECKS = ['mtg-sunforge-vanguard', 'mtg-tidal-venom', 'mtg-wildfire-grove'];
+export const DECKS = [
+  'mtg-sunforge-vanguard',
+  'mtg-tidal-venom',
+  'mtg-wildfire-grove',
+  'mtg-dawn-legion',
+  'mtg-cinder-pack',
+  'mtg-grave-whispers',
+  'mtg-mistcloak-tide',
+  'mtg-grove-wardens',
+];
 
 export function pendingOf(s: MtgState): PendingDecision {
   const p = mtg.pending(s);
