@@ -1,5 +1,5 @@
 /**
- * Stage B: triggered abilities (CR 603), counters (122, 704.5q), tokens (110.5, 704.5d), the legend rule (704.5j)
+ * Stage B: triggered abilities (CR 603), counters (121, 704.5q), tokens (110.5, 704.5d), the legend rule (704.5j)
  * and the stage-B keywords, each played through the engine's own decisions from a real game.
  */
 import { describe, expect, it } from 'vitest';
@@ -181,7 +181,7 @@ describe('CR 603 triggered abilities', () => {
   });
 });
 
-describe('CR 122 counters, 110.5 tokens, 704.5 state-based actions', () => {
+describe('CR 121 counters, 110.5 tokens, 704.5 state-based actions', () => {
   it('704.5q: +1/+1 and -1/-1 counters on one creature cancel in pairs; 613.3d counters count in P/T', () => {
     let s = duel(['harvest-sprite'], ['blightcaller-adept']);
     lands(s, 'p1', 'forest', 2);

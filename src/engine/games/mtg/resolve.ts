@@ -155,7 +155,7 @@ function perform(s: MtgState, d: ResolveData, e: BaseEffect): StepOut | null {
       if (targetObject) destroy(s, targetObject);
       return null;
     case 'add-counters': {
-      // CR 122.1: counters on the creature (the set "creatures you control" is fixed now, like 611.2c).
+      // CR 121.1: counters on the creature (the set "creatures you control" is fixed now, like 611.2c).
       const on = e.to === 'self' ? (self ? [self] : []) : e.to === 'creatures-you-control' ? creaturesOf(s, you) : [];
       if (targetObject) on.push(targetObject);
       for (const id of on) {

@@ -26,13 +26,13 @@ export type MtgObject = {
   deathtouched: boolean;
   /** CR 302.6: the turn number from whose start its controller has controlled it (-1: since before the game). */
   controlledSince: number;
-  /** CR 122: counters on it (a permanent's; they leave with it, 400.7). Absent: none. */
+  /** CR 121: counters on it (a permanent's; they leave with it, 400.7). Absent: none. */
   counters?: Counters;
   /** CR 110.5: a token (no card; it ceases to exist outside the battlefield, 704.5d). */
   token?: boolean;
 };
 
-/** CR 122.1: the counters the pool uses. */
+/** CR 121.1: the counters the pool uses. */
 export type Counters = { '+1/+1'?: number; '-1/-1'?: number };
 export type CounterKind = keyof Counters;
 
@@ -259,7 +259,7 @@ export function toughnessOf(s: MtgState, id: string): number {
   return printed + effectsOn(s, id).reduce((n, e) => n + e.toughness, 0) + counterBonus(s, id);
 }
 
-/** CR 122.1: puts counters on a permanent. */
+/** CR 121.1: puts counters on a permanent. */
 export function addCounters(s: MtgState, id: string, kind: CounterKind, count: number): void {
   const o = objectOf(s, id);
   o.counters = { ...o.counters, [kind]: (o.counters?.[kind] ?? 0) + count };
@@ -331,7 +331,7 @@ export function moveObject(s: MtgState, id: string, to: Zone, at: 'top' | 'botto
   o.damage = 0;
   o.deathtouched = false;
   o.controlledSince = s.turn.number;
-  delete o.counters; // CR 122.2: counters do not follow an object to a new zone
+  delete o.counters; // CR 400.7, 121.2: a new object has no counters
   const into = zoneList(s, o);
   if (into) {
     if (to === 'library' && at === 'top') into.unshift(id);

@@ -32,7 +32,7 @@ export type ObjectView = {
   summoningSick?: boolean;
   attacking?: boolean;
   blocking?: string[];
-  /** CR 122: counters on it, by kind. */
+  /** CR 121: counters on it, by kind. */
   counters?: { kind: string; count: number }[];
   /** CR 110.5: a token. */
   token?: boolean;

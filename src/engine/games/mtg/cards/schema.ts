@@ -151,7 +151,7 @@ const BaseEffect = z.discriminatedUnion('do', [
   z.object({ do: z.literal('fight'), yours: TargetSchema, theirs: TargetSchema }).strict(),
   /** CR 118.3: each opponent loses life (a two-player game has one). */
   z.object({ do: z.literal('opponent-loses-life'), amount: z.number().int().min(1) }).strict(),
-  /** CR 122.1, 613.3d (layer 7d): +1/+1 or -1/-1 counters on a creature ("self": the source permanent). */
+  /** CR 121.1, 613.3d (layer 7d): +1/+1 or -1/-1 counters on a creature ("self": the source permanent). */
   z
     .object({
       do: z.literal('add-counters'),
