@@ -12,6 +12,7 @@ import { defineProcedure, type StepOut } from '../../core/procedure.ts';
 import { shuffle } from '../../core/rng.ts';
 import type { BaseEffect } from './cards/schema.ts';
 import { discardDecision, mayDecision, scryDecision, searchDecision } from './decisions.ts';
+import { applyEnterReplacements } from './replacement.ts';
 import {
   addCounters,
   cardOf,
@@ -294,6 +295,7 @@ export function createToken(s: MtgState, seat: Seat, card: string): string {
     token: true,
   };
   s.battlefield.push(id);
+  applyEnterReplacements(s, id);
   const ref = currentRef(s, id);
   s.happened.push({ type: 'zone', object: id, from: null, to: 'battlefield', left: ref, entered: ref });
   log(s, { type: 'token', seat, card, object: id });
@@ -366,6 +368,7 @@ export const resolve = defineProcedure<MtgState, ResolveData, null>({
       if (item.kind === 'spell' && !isType(card, 'instant') && !isType(card, 'sorcery')) {
         moveObject(s, item.source.id, 'battlefield');
         objectOf(s, item.source.id).controller = item.controller;
+        applyEnterReplacements(s, item.source.id); // CR 614.1c-d
         return { return: null };
       }
       return { goto: 'effect' };
@@ -400,6 +403,7 @@ export const resolve = defineProcedure<MtgState, ResolveData, null>({
       const found = card === null ? undefined : player.library.find((id) => objectOf(s, id).card === card);
       if (found) {
         moveObject(s, found, 'battlefield');
+        applyEnterReplacements(s, found);
         objectOf(s, found).tapped = true;
         log(s, { type: 'fetched', seat, card: objectOf(s, found).card, object: found });
       }
@@ -424,6 +428,7 @@ function returnFromExile(s: MtgState, item: StackItem): void {
   const ref = item.subject;
   if (!ref || !isCurrent(s.events, ref) || s.objects[ref.id]?.zone !== 'exile') return;
   moveObject(s, ref.id, 'battlefield');
+  applyEnterReplacements(s, ref.id);
   log(s, { type: 'returned', object: ref.id, card: objectOf(s, ref.id).card });
 }
 

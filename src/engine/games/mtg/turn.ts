@@ -28,6 +28,7 @@ import {
   scryDecision,
 } from './decisions.ts';
 import { manaUsesOf, useMana } from './mana.ts';
+import { applyEnterReplacements } from './replacement.ts';
 import { resolve, scryApply, shuffleLibrary } from './resolve.ts';
 import {
   addCounters,
@@ -186,6 +187,7 @@ export const priorityWindow = defineProcedure<MtgState, WindowData, null>({
         case 'land': {
           // CR 305.1: playing a land is a special action; it does not use the stack.
           moveObject(s, id, 'battlefield');
+          applyEnterReplacements(s, id); // CR 614.1d
           s.players[seat].landsPlayed += 1;
           log(s, { type: 'land', seat, card: objectOf(s, id).card, object: id });
           data.round = actedWithPriority(data.round);

@@ -248,6 +248,13 @@ export const MtgCardSchema = z
     /** CR 208: creatures only. */
     power: z.number().int().optional(),
     toughness: z.number().int().optional(),
+    /** CR 614.1d: "[this permanent] enters the battlefield tapped" (a replacement effect, not a trigger, 603.6d). */
+    entersTapped: z.boolean().default(false),
+    /** CR 614.1c: "[this permanent] enters the battlefield with N [kind] counters on it". */
+    entersWithCounters: z
+      .object({ counter: z.enum(['+1/+1', '-1/-1']), count: z.number().int().min(1) })
+      .strict()
+      .optional(),
     /** CR 110.5: a token's definition (created by effects, never in a deck). */
     token: z.boolean().default(false),
     /** CR 209: planeswalkers only. */

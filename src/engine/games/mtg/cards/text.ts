@@ -431,6 +431,19 @@ export function cardText(card: MtgCard): Label {
       en: 'As an additional cost to cast this spell, sacrifice a creature.',
       ja: 'この呪文を唱えるための追加コストとして、クリーチャーを1体生け贄に捧げる。',
     });
+  if (card.entersTapped)
+    lines.push({
+      en: `${card.name.en} enters the battlefield tapped.`,
+      ja: `${card.name.ja}はタップ状態で戦場に出る。`,
+    });
+  if (card.entersWithCounters) {
+    const { counter, count } = card.entersWithCounters;
+    const n = count === 1 ? `a ${counter} counter` : `${WORDS[count] ?? count} ${counter} counters`;
+    lines.push({
+      en: `${card.name.en} enters the battlefield with ${n} on it.`,
+      ja: `${card.name.ja}は${counter}カウンターが${count}個置かれた状態で戦場に出る。`,
+    });
+  }
   if (card.effects.length > 0) lines.push(spellText(card.effects, card));
   for (const a of card.abilities) lines.push(abilityText(a, card));
   // CR 305.6: a basic land type means "{T}: Add [mana]"; printed as reminder text.
