@@ -175,7 +175,9 @@ export const mtgSearch: SearchHooks<MtgState> = {
 export const mtg: GameModule<MtgState, MtgView> = {
   id: MTG_GAME_ID,
   name: label('Magic: The Gathering', 'マジック：ザ・ギャザリング'),
-  rulesVersion: 1,
+  // 2: stage B adds trigger, token and counter state; a version-1 match replays unchanged (its pool had none).
+  rulesVersion: 2,
+  migrations: { 1: { kind: 'replay' } },
   setup,
   pending: (s) => mtgKernel.pending(s),
   // A state keeps only the log of the decision that made it (docs/architecture.md).
