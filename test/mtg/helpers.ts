@@ -14,7 +14,16 @@ export function precon(id: string): DeckList {
   return out;
 }
 
-export const DECKS = ['mtg-sunforge-vanguard', 'mtg-tidal-venom', 'mtg-wildfire-grove'];
+export const DECKS = [
+  'mtg-sunforge-vanguard',
+  'mtg-tidal-venom',
+  'mtg-wildfire-grove',
+  'mtg-dawn-legion',
+  'mtg-cinder-pack',
+  'mtg-grave-whispers',
+  'mtg-mistcloak-tide',
+  'mtg-grove-wardens',
+];
 
 export function pendingOf(s: MtgState): PendingDecision {
   const p = mtg.pending(s);
@@ -72,13 +81,15 @@ export function passUntil(s: MtgState, step: string, active: Seat): MtgState {
 
 /**
  * Test set-up: takes a copy of `card` from `seat`'s library (or hand) and puts it into `zone`; on the battlefield it
- * has been there since before this turn (no summoning sickness). Returns its id. Changes the state in place.
+ * has been there since before this turn (no summoning sickness); the move triggers nothing. Returns its id. Changes the
+ * state in place.
  */
 export function put(s: MtgState, seat: Seat, card: string, zone: Zone, sick = false): string {
   const p = s.players[seat];
   const id = [...p.library, ...p.hand].find((x) => objectOf(s, x).card === card);
   if (!id) throw new Error(`put: no ${card} in ${seat}'s library or hand`);
   moveObject(s, id, zone);
+  s.happened = s.happened.filter((e) => e.type !== 'zone' || e.object !== id); // set-up triggers nothing (CR 603)
   if (zone === 'battlefield') {
     objectOf(s, id).controller = seat;
     objectOf(s, id).controlledSince = sick ? s.turn.number : -1;

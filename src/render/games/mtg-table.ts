@@ -18,6 +18,7 @@ const WORDS = {
   exile: { en: 'Exile', ja: '追放' },
   mana: { en: 'Mana pool', ja: 'マナ・プール' },
   stack: { en: 'Stack', ja: 'スタック' },
+  trigger: { en: 'triggered ability', ja: '誘発型能力' },
   top: { en: 'Top of graveyard', ja: '墓地の一番上' },
 } as const;
 
@@ -58,7 +59,7 @@ function tableCard(c: ObjectView, locale: Locale): TableCard {
     typeLine: face.typeLine,
     stats,
     damage: c.damage,
-    counters: [],
+    counters: (c.counters ?? []).map((k) => ({ name: k.kind, count: k.count })),
     states,
     attachments: [],
   };
@@ -122,7 +123,7 @@ export function mtgTableModel(view: MtgView, options: MtgTableOptions): TableMod
         id: i.id,
         source: cardOf(i.card).name[locale],
         controller: i.controller,
-        text: i.x !== null ? `X=${i.x}` : '',
+        text: i.kind === 'trigger' ? WORDS.trigger[locale] : i.x !== null ? `X=${i.x}` : '',
         targets: i.targets.map(nameOf).slice(0, 8),
       })),
     },

@@ -48,7 +48,8 @@ function canPayMana(s: MtgState, seat: Seat, symbols: readonly string[]): boolea
 export function canCast(s: MtgState, seat: Seat, id: string): boolean {
   const card = cardOfObject(s, id);
   if (isType(card, 'land')) return false;
-  if (!isType(card, 'instant') && !sorceryTiming(s, seat)) return false; // CR 307.1, 302.1
+  // CR 307.1, 302.1; 702.8a: flash lets it be cast any time its controller could cast an instant.
+  if (!isType(card, 'instant') && !card.keywords.includes('flash') && !sorceryTiming(s, seat)) return false;
   if (card.additionalCost && creaturesOf(s, seat).length === 0) return false; // CR 601.2h: the sacrifice must be possible
   if (!hasTargets(s, seat, card, null, id)) return false;
   return canPayMana(s, seat, card.manaCost ?? []);

@@ -175,6 +175,7 @@ export const cast = defineProcedure<MtgState, CastData, null>({
     // CR 601.2i: the spell becomes cast.
     done(s, { data }) {
       const item = itemOf(s, data.item);
+      if (data.ability === null) s.happened.push({ type: 'cast', seat: data.seat, card: item.card }); // CR 601.2i
       log(s, {
         type: data.ability === null ? 'cast' : 'activate',
         seat: data.seat,

@@ -15,6 +15,7 @@ export function attackProblem(s: MtgState, seat: Seat, declare: Record<string, s
   const defender = seat === 'p1' ? 'p2' : 'p1';
   for (const [id, chosen] of Object.entries(declare)) {
     if (chosen.length === 0) continue;
+    if (hasKeyword(s, id, 'defender')) return { rule: '702.3b', code: 'defender', slots: [id] };
     for (const a of cardOfObject(s, id).abilities) {
       if (a.kind !== 'cant-attack-unless-defender-controls') continue;
       const has = s.battlefield.some(
@@ -42,6 +43,15 @@ export function blockProblem(s: MtgState, declare: Record<string, string[]>): De
         return { rule: '509.1b', code: `power-at-most:${a.power}`, slots: [blocker] };
     }
   }
+  // CR 702.110b: a creature with menace can't be blocked except by two or more creatures.
+  const count: Record<string, string[]> = {};
+  for (const [blocker, chosen] of Object.entries(declare)) {
+    const choice = chosen[0];
+    if (choice) (count[choice.slice('block:'.length)] ??= []).push(blocker);
+  }
+  for (const [attacker, blockers] of Object.entries(count))
+    if (blockers.length === 1 && hasKeyword(s, attacker, 'menace'))
+      return { rule: '702.110b', code: 'menace', slots: blockers };
   return null;
 }
 

@@ -5,6 +5,7 @@
  */
 import type { DecisionAnswer } from '../../core/decision.ts';
 import { defineDecisionKind } from '../../core/decision-kinds.ts';
+import { IllegalAction } from '../../core/errors.ts';
 import type { DecisionOption, DecisionProblem, OptionRole, Seat } from '../../core/game.ts';
 import type { Json, JsonObject } from '../../core/json.ts';
 import { type Label, label } from '../../core/label.ts';
@@ -12,11 +13,12 @@ import { autoPay, usefulTaps } from '../../core/payment-solver.ts';
 import { legalActions } from './actions.ts';
 import { combatProblemText } from './log-text.ts';
 import { manaCost, manaSources, progressOf } from './mana.ts';
-import type { TargetRef } from './state.ts';
+import type { PendingTrigger, TargetRef } from './state.ts';
 import {
   cardOf,
   cardOfObject,
   currentRef,
+  hasKeyword,
   isCreature,
   isSummoningSick,
   type MtgState,
@@ -186,6 +188,8 @@ export type TargetPayload = {
   index: number;
   chosen: string[];
   self: string | null;
+  /** CR 603.3d: a triggered ability's target must be chosen (no cancel; with no legal choice it is removed). */
+  mandatory?: boolean;
 };
 
 /** CR 601.2c, 602.2b: one target, for the `index`th target phrase; or cancel (the cast is rewound, 721). */
@@ -205,18 +209,26 @@ export const targetDecision = defineDecisionKind<MtgState, TargetPayload, Target
         );
       } else options.push(objectOption(s, t.object.id, 'obj', 'choice'));
     }
-    options.push(cancel);
+    if (!p.mandatory) options.push(cancel);
     return {
-      prompt: label(`Choose a target for ${card.name.en}.`, `${card.name.ja}の対象を選んでください。`),
+      prompt: p.mandatory
+        ? label(
+            `Choose a target for the triggered ability of ${card.name.en}.`,
+            `${card.name.ja}の誘発型能力の対象を選んでください。`,
+          )
+        : label(`Choose a target for ${card.name.en}.`, `${card.name.ja}の対象を選んでください。`),
       options,
       min: 1,
       max: 1,
-      defaultOnTimeout: ['cancel'],
+      defaultOnTimeout: [options[0]?.id ?? 'cancel'],
     };
   },
   handle(s, p, chosen, seat) {
     const id = chosen[0] ?? 'cancel';
-    return targetChoices(s, seat, p).find((t) => targetKey(t) === id) ?? null;
+    const found = targetChoices(s, seat, p).find((t) => targetKey(t) === id) ?? null;
+    if (!found && p.mandatory)
+      throw new IllegalAction(label('Choose one of the legal targets.', '適正な対象を1つ選んでください。'));
+    return found;
   },
 });
 
@@ -324,7 +336,14 @@ const declareAnswer = (answer: DecisionAnswer): DeclareAnswer => {
 export function possibleAttackers(s: MtgState, seat: Seat): string[] {
   return s.battlefield.filter((id) => {
     const o = objectOf(s, id);
-    return o.controller === seat && isCreature(s, id) && !o.tapped && !isSummoningSick(s, id);
+    // CR 702.3b: a creature with defender can't attack.
+    return (
+      o.controller === seat &&
+      isCreature(s, id) &&
+      !o.tapped &&
+      !isSummoningSick(s, id) &&
+      !hasKeyword(s, id, 'defender')
+    );
   });
 }
 
@@ -524,7 +543,88 @@ export const searchDecision = defineDecisionKind<MtgState, JsonObject, string | 
   handle: (_s, _p, chosen) => (chosen[0]?.startsWith('card:') ? chosen[0].slice(5) : null),
 });
 
+/** CR 603.3b: a player puts their simultaneous triggers on the stack in the order they choose (the first listed goes on the stack first and resolves last). */
+export const orderTriggersDecision = defineDecisionKind<MtgState, { triggers: PendingTrigger[] }, PendingTrigger[]>({
+  name: 'order-triggers',
+  role: 'choice',
+  build(_s, p) {
+    const options = p.triggers.map((t, i) => {
+      const card = cardOf(t.card);
+      return {
+        id: `trigger:${i}`,
+        kind: 'trigger',
+        role: 'choice' as const,
+        label: label(`${card.name.en}'s trigger`, `${card.name.ja}の誘発型能力`),
+        cardName: card.name.en,
+      };
+    });
+    return {
+      prompt: label(
+        'Order your triggered abilities: the first goes on the stack first and resolves last (CR 603.3b).',
+        '誘発型能力の順番を決めてください：最初のものが先にスタックに置かれ、最後に解決されます（603.3b）。',
+      ),
+      options,
+      min: options.length,
+      max: options.length,
+      ordered: true,
+      defaultOnTimeout: options.map((o) => o.id),
+    };
+  },
+  handle(_s, p, chosen) {
+    const out = chosen.map((id) => p.triggers[Number(id.slice('trigger:'.length))]);
+    if (new Set(chosen).size !== p.triggers.length || out.some((t) => t === undefined))
+      throw new IllegalAction(label('List every triggered ability once.', '各誘発型能力を一度ずつ並べてください。'));
+    return out.flatMap((t) => (t ? [t] : []));
+  },
+});
+
+/** CR 603.5: "you may" is chosen as the ability resolves. */
+export const mayDecision = defineDecisionKind<MtgState, { card: string }, boolean>({
+  name: 'may',
+  role: 'choice',
+  build(_s, p) {
+    const card = cardOf(p.card);
+    return {
+      prompt: label(
+        `${card.name.en}'s triggered ability: do you want to do it?`,
+        `${card.name.ja}の誘発型能力を実行しますか？`,
+      ),
+      options: [simple('yes', 'choice', 'Yes', 'はい'), simple('no', 'passive', 'No', 'いいえ')],
+      min: 1,
+      max: 1,
+      defaultOnTimeout: ['yes'],
+    };
+  },
+  handle: (_s, _p, chosen) => chosen[0] === 'yes',
+});
+
+/** CR 704.5j: a player with two or more legendary permanents of one name keeps one; the rest go to the graveyard. */
+export const legendDecision = defineDecisionKind<MtgState, { ids: string[] }, string>({
+  name: 'legend-rule',
+  role: 'choice',
+  build(s, p) {
+    return {
+      prompt: label(
+        'Legend rule (CR 704.5j): choose the one to keep; the others go to the graveyard.',
+        'レジェンド・ルール（704.5j）：残すものを1つ選んでください。他は墓地に置かれます。',
+      ),
+      options: p.ids.map((id) => objectOption(s, id, 'keep', 'choice', 'Keep ', 'を残す')),
+      min: 1,
+      max: 1,
+      defaultOnTimeout: [`keep:${p.ids[0] ?? ''}`],
+    };
+  },
+  handle: (_s, p, chosen) => {
+    const id = (chosen[0] ?? '').slice('keep:'.length);
+    if (!p.ids.includes(id)) throw new IllegalAction(label('Keep one of them.', 'どれか1つを残してください。'));
+    return id;
+  },
+});
+
 export const MTG_DECISIONS = [
+  orderTriggersDecision,
+  mayDecision,
+  legendDecision,
   playFirstDecision,
   mulliganDecision,
   scryDecision,

@@ -40,6 +40,21 @@ export function validateMtgDeck(deck: DeckList): DeckProblem[] {
   const sideSize = sizeProblem('side', (deck.side ?? []).length, { max: 15 }, '100.4a', SIDE); // CR 100.4a
   if (sideSize) problems.push(sideSize);
 
+  // CR 110.5: a token is not a card; effects create it, and no deck can hold one.
+  for (const [section, list] of [
+    ['main', main.cards],
+    ['side', side.cards],
+  ] as const)
+    for (const card of new Set(list.filter((c) => c.token)))
+      problems.push({
+        section,
+        card: card.id,
+        rule: '110.5',
+        message: {
+          en: `${card.name.en} is a token, not a card: it cannot be in a deck.`,
+          ja: `${card.name.ja}はトークンでありカードではないため、デッキに入れられません。`,
+        },
+      });
   const mainCounted = main.cards.filter((c) => !isBasicLand(c));
   const sideCounted = side.cards.filter((c) => !isBasicLand(c));
   // CR 100.2a: four of a name in the deck; CR 100.4a: the same four, deck and sideboard together.

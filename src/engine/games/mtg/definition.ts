@@ -9,6 +9,7 @@ import { cardText, keywordInfo } from './cards/text.ts';
 import { validateMtgDeck } from './deck-rules.ts';
 import { mtg } from './index.ts';
 import { logLine, stepWords } from './log-text.ts';
+import { mtgScenarioHooks } from './scenario/hooks.ts';
 import { cardOf, type MtgState, STEPS } from './state.ts';
 import type { MtgView } from './view.ts';
 
@@ -26,6 +27,9 @@ const DECISION_KINDS = {
   attackers: { en: 'declaring attackers', ja: '攻撃クリーチャーの指定' },
   blockers: { en: 'declaring blockers', ja: 'ブロック・クリーチャーの指定' },
   'damage-order': { en: 'ordering blockers for damage', ja: 'ダメージ割り振り順' },
+  'order-triggers': { en: 'ordering triggered abilities', ja: '誘発型能力の順番' },
+  may: { en: 'choosing whether to do it', ja: '実行するかの選択' },
+  'legend-rule': { en: 'the legend rule', ja: 'レジェンド・ルール' },
   'assign-damage': { en: 'assigning combat damage', ja: '戦闘ダメージの割り振り' },
   'assign-split': { en: 'dividing combat damage', ja: '戦闘ダメージの配分' },
   discard: { en: 'discarding', ja: '手札を捨てる' },
@@ -47,6 +51,7 @@ export const mtgPlay: GamePlay<MtgState, MtgView> = {
   },
   decisionKinds: DECISION_KINDS,
   fuzzDecks: () => gamePrecons('mtg').map(preconDeckList),
+  scenarios: mtgScenarioHooks,
 };
 
 export const mtgDefinition = defineGame({

@@ -17,6 +17,7 @@ import { validateMtgDeck } from './deck-rules.ts';
 import { describeResult, logLine } from './log-text.ts';
 import { resolve } from './resolve.ts';
 import { cardOf, type MtgObject, type MtgState, type PlayerState } from './state.ts';
+import { placeTriggers } from './triggers.ts';
 import { game, priorityWindow, stateChecks } from './turn.ts';
 import { type MtgView, mtgHiddenIds, mtgSecrets, mtgView, visibleLog } from './view.ts';
 
@@ -24,7 +25,7 @@ export const MTG_GAME_ID = 'mtg';
 export const STARTING_LIFE = 20; // CR 103.3
 
 export const mtgKernel = createKernel<MtgState>({
-  procedures: [game, priorityWindow, stateChecks, transaction, cast, resolve, combatDamage],
+  procedures: [game, priorityWindow, stateChecks, placeTriggers, transaction, cast, resolve, combatDamage],
   decisions: MTG_DECISIONS,
   loopRule: '104.4b',
 });
@@ -89,6 +90,10 @@ function setup(match: MatchSetup, seed: string): MtgState {
     nextItem: 1,
     effects: [],
     nextTimestamp: 1,
+    happened: [],
+    triggers: [],
+    delayed: [],
+    nextToken: 1,
     combat: null,
     events: newEventState(),
     known: {},
@@ -170,7 +175,9 @@ export const mtgSearch: SearchHooks<MtgState> = {
 export const mtg: GameModule<MtgState, MtgView> = {
   id: MTG_GAME_ID,
   name: label('Magic: The Gathering', 'マジック：ザ・ギャザリング'),
-  rulesVersion: 1,
+  // 2: stage B adds trigger, token and counter state; a version-1 match replays unchanged (its pool had none).
+  rulesVersion: 2,
+  migrations: { 1: { kind: 'replay' } },
   setup,
   pending: (s) => mtgKernel.pending(s),
   // A state keeps only the log of the decision that made it (docs/architecture.md).

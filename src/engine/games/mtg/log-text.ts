@@ -45,6 +45,16 @@ export function combatProblemText(problem: DecisionProblem): Label {
         `A creature with flying can be blocked only by creatures with flying or reach (CR ${problem.rule}).`,
         `飛行を持つクリーチャーは飛行か到達を持つクリーチャーでしかブロックできません（${problem.rule}）。`,
       );
+    case 'defender':
+      return label(
+        `A creature with defender can't attack (CR ${problem.rule}).`,
+        `防衛を持つクリーチャーは攻撃できません（${problem.rule}）。`,
+      );
+    case 'menace':
+      return label(
+        `A creature with menace can't be blocked except by two or more creatures (CR ${problem.rule}).`,
+        `威迫を持つクリーチャーは2体以上のクリーチャーでしかブロックできません（${problem.rule}）。`,
+      );
     case 'power-at-most':
       return label(
         `That attacker can't be blocked by creatures with power ${arg} or less (CR ${problem.rule}).`,
@@ -138,6 +148,42 @@ export function logLine(e: MtgLogEntry): Label {
       return label('Combat damage is dealt.', '戦闘ダメージが与えられました。');
     case 'conceded':
       return label(`${p.en} concedes.`, `${p.ja}が投了しました。`);
+    case 'trigger':
+      return label(
+        `${c.en}'s triggered ability goes on the stack (CR 603.3).`,
+        `${c.ja}の誘発型能力がスタックに置かれました（603.3）。`,
+      );
+    case 'trigger-removed':
+      return label(
+        `${c.en}'s triggered ability has no legal target and is removed (CR 603.3d).`,
+        `${c.ja}の誘発型能力は適正な対象がないため取り除かれました（603.3d）。`,
+      );
+    case 'no-effect':
+      return label(
+        `${c.en}'s triggered ability does nothing: its condition no longer holds (CR 603.4).`,
+        `${c.ja}の誘発型能力は条件を満たさなくなったため何もしません（603.4）。`,
+      );
+    case 'counters':
+      return label(
+        `${n} ${e.rule ?? ''} counter(s) on ${c.en}.`,
+        `${c.ja}の上に${e.rule ?? ''}カウンターが${n}個置かれました。`,
+      );
+    case 'counters-annihilate':
+      return label(
+        `${n} +1/+1 and ${n} -1/-1 counters are removed from ${c.en} (CR 704.5q).`,
+        `${c.ja}から+1/+1カウンターと-1/-1カウンターが${n}個ずつ取り除かれました（704.5q）。`,
+      );
+    case 'token':
+      return label(`${p.en} creates a ${c.en} token.`, `${p.ja}が${c.ja}・トークンを生成しました。`);
+    case 'token-gone':
+      return label(`The ${c.en} token ceases to exist (CR 704.5d).`, `${c.ja}・トークンは消滅しました（704.5d）。`);
+    case 'legend-rule':
+      return label(
+        `${c.en} goes to the graveyard by the legend rule (CR 704.5j).`,
+        `${c.ja}はレジェンド・ルールにより墓地に置かれました（704.5j）。`,
+      );
+    case 'returned':
+      return label(`${c.en} returns to the battlefield.`, `${c.ja}が戦場に戻りました。`);
     default:
       return label(e.type, e.type);
   }

@@ -11,8 +11,10 @@ import { learn } from '../../core/hidden.ts';
 import { defineProcedure, type StepOut } from '../../core/procedure.ts';
 import { shuffle } from '../../core/rng.ts';
 import type { BaseEffect } from './cards/schema.ts';
-import { discardDecision, scryDecision, searchDecision } from './decisions.ts';
+import { discardDecision, mayDecision, scryDecision, searchDecision } from './decisions.ts';
+import { applyEnterReplacements } from './replacement.ts';
 import {
+  addCounters,
   cardOf,
   creaturesOf,
   currentRef,
@@ -29,6 +31,7 @@ import {
   type TargetRef,
 } from './state.ts';
 import { effectsOf, isLegalTarget, targetsOfEffect } from './targets.ts';
+import { conditionHolds, triggerEffects } from './triggers.ts';
 
 /** Who or what is dealt damage: a player or a permanent. */
 export type DamageTo = { player: Seat } | { object: string };
@@ -93,8 +96,7 @@ const objectIdOf = (ref: TargetRef | undefined): string | null => (ref && 'objec
 
 /** CR 608.2b: a target is legal now if it still exists as the same object and still fits its phrase. */
 function stillLegal(s: MtgState, item: StackItem): boolean[] {
-  const card = cardOf(item.card);
-  const specs = effectsOf(card, item.ability, item.mode).flatMap(targetsOfEffect);
+  const specs = itemEffects(item).flatMap(targetsOfEffect);
   const self = item.kind === 'spell' ? item.source.id : null;
   return item.targets.map((t, i) => {
     const spec = specs[i];
@@ -102,6 +104,20 @@ function stillLegal(s: MtgState, item: StackItem): boolean[] {
     if ('object' in t && !isCurrent(s.events, t.object)) return false;
     return isLegalTarget(s, item.controller, spec, t, self);
   });
+}
+
+/** What a stack item does: a spell's (chosen mode's) effects, an activated ability's, or a triggered ability's. */
+export function itemEffects(item: StackItem): BaseEffect[] {
+  const card = cardOf(item.card);
+  if (item.kind === 'trigger') return triggerEffects(card, item.ability, item.special);
+  return effectsOf(card, item.ability, item.mode);
+}
+
+/** The permanent an ability's "this" means: its source, while it is still the same object (CR 400.7). */
+function abilitySource(s: MtgState, item: StackItem): string | null {
+  return item.kind !== 'spell' && isCurrent(s.events, item.source) && s.objects[item.source.id]?.zone === 'battlefield'
+    ? item.source.id
+    : null;
 }
 
 function untilEndOfTurn(s: MtgState, id: string, e: Extract<BaseEffect, { do: 'pump' }>): void {
@@ -119,7 +135,8 @@ function untilEndOfTurn(s: MtgState, id: string, e: Extract<BaseEffect, { do: 'p
 function perform(s: MtgState, d: ResolveData, e: BaseEffect): StepOut | null {
   const item = topItem(d);
   const you = item.controller;
-  const source = { card: item.card, controller: you, id: item.kind === 'ability' ? item.source.id : null };
+  const self = abilitySource(s, item);
+  const source = { card: item.card, controller: you, id: self };
   const targets = takeTargets(d, targetsOfEffect(e).length);
   const first = targets[0];
   // CR 608.2b: an effect on an illegal target does nothing to it.
@@ -138,6 +155,40 @@ function perform(s: MtgState, d: ResolveData, e: BaseEffect): StepOut | null {
     case 'destroy':
       if (targetObject) destroy(s, targetObject);
       return null;
+    case 'add-counters': {
+      // CR 121.1: counters on the creature (the set "creatures you control" is fixed now, like 611.2c).
+      const on = e.to === 'self' ? (self ? [self] : []) : e.to === 'creatures-you-control' ? creaturesOf(s, you) : [];
+      if (targetObject) on.push(targetObject);
+      for (const id of on) {
+        addCounters(s, id, e.counter, e.count);
+        log(s, { type: 'counters', object: id, card: objectOf(s, id).card, amount: e.count, rule: e.counter });
+      }
+      return null;
+    }
+    case 'create-token':
+      for (let i = 0; i < e.count; i++) createToken(s, you, e.token);
+      return null;
+    case 'exile-until-next-end-step': {
+      if (!targetObject) return null;
+      log(s, { type: 'exile', object: targetObject, card: objectOf(s, targetObject).card });
+      moveObject(s, targetObject, 'exile');
+      // CR 603.7a, 603.7c: the delayed trigger follows the card as the new object it is in exile.
+      s.delayed.push({
+        source: item.source,
+        at: 'end',
+        action: 'return-to-battlefield',
+        object: currentRef(s, targetObject),
+        controller: you,
+        card: item.card,
+      });
+      return null;
+    }
+    case 'opponent-loses-life': {
+      const them = opponentOf(you);
+      s.players[them].life -= e.amount; // CR 119.3
+      log(s, { type: 'lose-life', seat: them, amount: e.amount });
+      return null;
+    }
     case 'exile':
       if (targetObject) {
         log(s, { type: 'exile', object: targetObject, card: objectOf(s, targetObject).card });
@@ -155,7 +206,7 @@ function perform(s: MtgState, d: ResolveData, e: BaseEffect): StepOut | null {
       return null;
     case 'pump': {
       if (e.to === 'self') {
-        if (item.kind === 'ability' && isCurrent(s.events, item.source)) untilEndOfTurn(s, item.source.id, e);
+        if (self) untilEndOfTurn(s, self, e);
       } else if (e.to === 'creatures-you-control') {
         // CR 611.2c: the affected set is locked as the effect begins.
         for (const id of creaturesOf(s, you)) untilEndOfTurn(s, id, e);
@@ -226,8 +277,34 @@ function perform(s: MtgState, d: ResolveData, e: BaseEffect): StepOut | null {
   }
 }
 
-/** CR 701.7a: destroy moves a permanent to its owner's graveyard. */
+/** CR 110.5, 701.6a: a token enters the battlefield under its creator's control, who owns it (110.5a). */
+export function createToken(s: MtgState, seat: Seat, card: string): string {
+  if (!cardOf(card).token) throw new Error(`${card} is not a token`);
+  const id = `t${s.nextToken}`;
+  s.nextToken += 1;
+  s.objects[id] = {
+    id,
+    card,
+    owner: seat,
+    controller: seat,
+    zone: 'battlefield',
+    tapped: false,
+    damage: 0,
+    deathtouched: false,
+    controlledSince: s.turn.number,
+    token: true,
+  };
+  s.battlefield.push(id);
+  applyEnterReplacements(s, id);
+  const ref = currentRef(s, id);
+  s.happened.push({ type: 'zone', object: id, from: null, to: 'battlefield', left: ref, entered: ref });
+  log(s, { type: 'token', seat, card, object: id });
+  return id;
+}
+
+/** CR 701.7a: destroy moves a permanent to its owner's graveyard; 702.12b: an indestructible one stays. */
 export function destroy(s: MtgState, id: string): void {
+  if (hasKeyword(s, id, 'indestructible')) return;
   log(s, { type: 'destroyed', object: id, card: objectOf(s, id).card });
   moveObject(s, id, 'graveyard');
 }
@@ -264,6 +341,14 @@ export const resolve = defineProcedure<MtgState, ResolveData, null>({
       if (!item) throw new Error('resolve: empty stack');
       data.item = item;
       data.legal = stillLegal(s, item);
+      if (item.kind === 'trigger') {
+        // CR 603.4: an intervening "if" is checked again on resolution; false: the ability does nothing.
+        const a = item.ability === null ? undefined : cardOf(item.card).abilities[item.ability];
+        if (a?.kind === 'triggered' && !conditionHolds(s, item.controller, a.if)) {
+          log(s, { type: 'no-effect', card: item.card, object: item.source.id, rule: '603.4' });
+          return { return: null };
+        }
+      }
       // CR 608.2b: every target illegal: the spell or ability does not resolve.
       if (item.targets.length > 0 && data.legal.every((ok) => !ok)) {
         log(s, { type: 'fizzle', card: item.card, object: item.source.id, rule: '608.2b' });
@@ -272,21 +357,31 @@ export const resolve = defineProcedure<MtgState, ResolveData, null>({
       }
       log(s, { type: 'resolve', card: item.card, object: item.source.id, seat: item.controller });
       const card = cardOf(item.card);
+      if (item.special && 'delayed' in item.special) {
+        returnFromExile(s, item);
+        return { return: null };
+      }
+      // CR 603.5: "you may" is chosen on resolution.
+      const a = item.kind === 'trigger' && item.ability !== null ? card.abilities[item.ability] : undefined;
+      if (a?.kind === 'triggered' && a.optional) return ask(mayDecision, item.controller, { card: item.card }, 'may');
       // CR 608.3: a permanent spell enters the battlefield under its controller's control.
       if (item.kind === 'spell' && !isType(card, 'instant') && !isType(card, 'sorcery')) {
         moveObject(s, item.source.id, 'battlefield');
         objectOf(s, item.source.id).controller = item.controller;
+        applyEnterReplacements(s, item.source.id); // CR 614.1c-d
         return { return: null };
       }
       return { goto: 'effect' };
     },
     effect(s, { data }) {
       const item = topItem(data);
-      const effects = effectsOf(cardOf(item.card), item.ability, item.mode);
-      const e = effects[data.index];
+      const e = itemEffects(item)[data.index];
       if (!e) return { goto: 'finish' };
       data.index += 1;
       return perform(s, data, e) ?? { goto: 'effect' };
+    },
+    may(_s, { ret }) {
+      return answerOf(mayDecision, ret) ? { goto: 'effect' } : { return: null };
     },
     scried(s, { data, ret }) {
       const { top, bottom } = answerOf(scryDecision, ret);
@@ -308,6 +403,7 @@ export const resolve = defineProcedure<MtgState, ResolveData, null>({
       const found = card === null ? undefined : player.library.find((id) => objectOf(s, id).card === card);
       if (found) {
         moveObject(s, found, 'battlefield');
+        applyEnterReplacements(s, found);
         objectOf(s, found).tapped = true;
         log(s, { type: 'fetched', seat, card: objectOf(s, found).card, object: found });
       }
@@ -323,6 +419,18 @@ export const resolve = defineProcedure<MtgState, ResolveData, null>({
     },
   },
 });
+
+/**
+ * CR 603.7c: the delayed trigger returns the exiled card to the battlefield under its owner's control, only if it is
+ * still the object that was exiled.
+ */
+function returnFromExile(s: MtgState, item: StackItem): void {
+  const ref = item.subject;
+  if (!ref || !isCurrent(s.events, ref) || s.objects[ref.id]?.zone !== 'exile') return;
+  moveObject(s, ref.id, 'battlefield');
+  applyEnterReplacements(s, ref.id);
+  log(s, { type: 'returned', object: ref.id, card: objectOf(s, ref.id).card });
+}
 
 /** CR 701.17a: the chosen cards stay on top in order; the rest go to the bottom in order. */
 export function scryApply(s: MtgState, seat: Seat, top: string[], bottom: string[]): void {

@@ -26,7 +26,15 @@ export type MtgObject = {
   deathtouched: boolean;
   /** CR 302.6: the turn number from whose start its controller has controlled it (-1: since before the game). */
   controlledSince: number;
+  /** CR 121: counters on it (a permanent's; they leave with it, 400.7). Absent: none. */
+  counters?: Counters;
+  /** CR 110.5: a token (no card; it ceases to exist outside the battlefield, 704.5d). */
+  token?: boolean;
 };
+
+/** CR 121.1: the counters the pool uses. */
+export type Counters = { '+1/+1'?: number; '-1/-1'?: number };
+export type CounterKind = keyof Counters;
 
 export type PlayerState = {
   life: number;
@@ -46,9 +54,13 @@ export type PlayerState = {
 
 export type TargetRef = { player: Seat } | { object: ObjRef };
 
+/** CR 603.7: what a delayed trigger does when it triggers (only the pool's kinds). */
+export type DelayedAction = 'return-to-battlefield';
+
 export type StackItem = {
   id: string;
-  kind: 'spell' | 'ability';
+  /** CR 405.1: a spell, an activated ability (602) or a triggered ability (603). */
+  kind: 'spell' | 'ability' | 'trigger';
   /** Spells: the card on the stack; abilities: the permanent (as it was when activated; LKI if it left). */
   source: ObjRef;
   card: string;
@@ -60,7 +72,44 @@ export type StackItem = {
   /** CR 107.3: the value announced for X. */
   x: number | null;
   targets: TargetRef[];
+  /** Triggers: the object the event was about ("it"), as it was then (look-back through LKI, 603.10). */
+  subject?: ObjRef | null;
+  /** Triggers that are not printed abilities: prowess (702.107a) or a delayed trigger (603.7). */
+  special?: SpecialTrigger;
 };
+
+export type SpecialTrigger = { keyword: 'prowess' } | { delayed: DelayedAction };
+
+/** CR 603.2-603.3: a triggered ability that has triggered and waits to be put on the stack. */
+export type PendingTrigger = {
+  source: ObjRef;
+  card: string;
+  controller: Seat;
+  /** Index into the card's abilities; null for a special trigger. */
+  ability: number | null;
+  subject: ObjRef | null;
+  special?: SpecialTrigger;
+};
+
+/** CR 603.7: a delayed triggered ability waiting for its moment ("the next end step"). */
+export type DelayedTrigger = {
+  /** The spell or ability that made it, as it was then (603.7d). */
+  source: ObjRef;
+  at: 'end';
+  action: DelayedAction;
+  /** The object it follows (603.7c: only while it stays the same object). */
+  object: ObjRef;
+  controller: Seat;
+  /** The card of the spell or ability that made it (its source, 603.7d). */
+  card: string;
+};
+
+/** CR 603.2: something that happened, kept until the trigger check looks at it (then dropped). */
+export type MtgEvent =
+  | { type: 'zone'; object: string; from: Zone | null; to: Zone; left: ObjRef; entered: ObjRef }
+  | { type: 'attacks' | 'blocks'; object: string }
+  | { type: 'step'; step: Step; active: Seat }
+  | { type: 'cast'; seat: Seat; card: string };
 
 /** CR 611.2, 613.1f, 613.3c: an "until end of turn" change on one object (the affected set is locked, 611.2c). */
 export type UntilEndOfTurn = {
@@ -129,6 +178,13 @@ export type MtgState = ProcedureState & {
   nextItem: number;
   effects: UntilEndOfTurn[];
   nextTimestamp: number;
+  /** Events not yet looked at for triggers, in order (one batch: what happened since the last look). */
+  happened: MtgEvent[];
+  /** CR 603.3: triggered abilities waiting to be put on the stack. */
+  triggers: PendingTrigger[];
+  /** CR 603.7: delayed triggers not yet triggered. */
+  delayed: DelayedTrigger[];
+  nextToken: number;
   combat: Combat | null;
   events: EventState;
   known: Knowledge;
@@ -180,13 +236,33 @@ export function hasKeyword(s: MtgState, id: string, k: Keyword): boolean {
   return keywordsOf(s, id).includes(k);
 }
 
-/** CR 613.3a, 613.3c: printed power plus the modifications of layer 7c (no 7b, 7d or 7e effects in stage A). */
+export function countersOn(s: MtgState, id: string, kind: CounterKind): number {
+  return objectOf(s, id).counters?.[kind] ?? 0;
+}
+
+/** CR 613.3d (layer 7d): what the +1/+1 and -1/-1 counters add. */
+function counterBonus(s: MtgState, id: string): number {
+  return countersOn(s, id, '+1/+1') - countersOn(s, id, '-1/-1');
+}
+
+/**
+ * CR 613.3a-d: printed power, the modifications of layer 7c (until end of turn), then counters in 7d. Every change
+ * here adds, so the order of 7c and 7d gives the same total; no 7b or 7e effect exists in the pool.
+ */
 export function powerOf(s: MtgState, id: string): number {
-  return (cardOfObject(s, id).power ?? 0) + effectsOn(s, id).reduce((n, e) => n + e.power, 0);
+  const printed = cardOfObject(s, id).power ?? 0;
+  return printed + effectsOn(s, id).reduce((n, e) => n + e.power, 0) + counterBonus(s, id);
 }
 
 export function toughnessOf(s: MtgState, id: string): number {
-  return (cardOfObject(s, id).toughness ?? 0) + effectsOn(s, id).reduce((n, e) => n + e.toughness, 0);
+  const printed = cardOfObject(s, id).toughness ?? 0;
+  return printed + effectsOn(s, id).reduce((n, e) => n + e.toughness, 0) + counterBonus(s, id);
+}
+
+/** CR 121.1: puts counters on a permanent. */
+export function addCounters(s: MtgState, id: string, kind: CounterKind, count: number): void {
+  const o = objectOf(s, id);
+  o.counters = { ...o.counters, [kind]: (o.counters?.[kind] ?? 0) + count };
 }
 
 export function isCreature(s: MtgState, id: string): boolean {
@@ -213,7 +289,10 @@ function zoneList(s: MtgState, o: MtgObject): string[] | null {
       return s.battlefield;
     case 'stack':
       return null;
-    default:
+    case 'library':
+    case 'hand':
+    case 'graveyard':
+    case 'exile':
       return s.players[o.owner][o.zone];
   }
 }
@@ -233,8 +312,9 @@ export function removeFromCombat(s: MtgState, id: string): void {
  */
 export function moveObject(s: MtgState, id: string, to: Zone, at: 'top' | 'bottom' = 'top'): ObjRef {
   const o = objectOf(s, id);
-  const from = zoneList(s, o);
-  if (from) from.splice(from.indexOf(id), 1);
+  const from = o.zone;
+  const fromList = zoneList(s, o);
+  if (fromList) fromList.splice(fromList.indexOf(id), 1);
   const wasOnBattlefield = o.zone === 'battlefield';
   const left = changeZone(s.events, id, {
     card: o.card,
@@ -242,6 +322,7 @@ export function moveObject(s: MtgState, id: string, to: Zone, at: 'top' | 'botto
     zone: o.zone,
     power: wasOnBattlefield ? powerOf(s, id) : 0,
     toughness: wasOnBattlefield ? toughnessOf(s, id) : 0,
+    creature: wasOnBattlefield && isCreature(s, id),
   });
   if (wasOnBattlefield) removeFromCombat(s, id);
   o.zone = to;
@@ -250,6 +331,7 @@ export function moveObject(s: MtgState, id: string, to: Zone, at: 'top' | 'botto
   o.damage = 0;
   o.deathtouched = false;
   o.controlledSince = s.turn.number;
+  delete o.counters; // CR 400.7, 121.2: a new object has no counters
   const into = zoneList(s, o);
   if (into) {
     if (to === 'library' && at === 'top') into.unshift(id);
@@ -261,6 +343,7 @@ export function moveObject(s: MtgState, id: string, to: Zone, at: 'top' | 'botto
     if (known?.includes(id)) s.known[seat] = known.filter((k) => k !== id);
   }
   s.effects = s.effects.filter((e) => e.object.id !== id || e.object.inc !== left.inc);
+  s.happened.push({ type: 'zone', object: id, from, to, left, entered: currentRef(s, id) }); // CR 603.6
   return left;
 }
 

@@ -10,6 +10,7 @@ import {
   colorsOf,
   convertedManaCost,
   currentRef,
+  hasKeyword,
   isCreature,
   isType,
   type MtgState,
@@ -21,7 +22,7 @@ import {
 export function effectsOf(card: MtgCard, ability: number | null, mode: number | null): BaseEffect[] {
   if (ability !== null) {
     const a = card.abilities[ability];
-    if (a?.kind !== 'activated') throw new Error(`${card.id} has no activated ability ${ability}`);
+    if (a?.kind !== 'activated' && a?.kind !== 'triggered') throw new Error(`${card.id} has no ability ${ability}`);
     return a.effects;
   }
   return card.effects.flatMap((e): BaseEffect[] => {
@@ -48,6 +49,8 @@ export function targetsOfEffect(e: BaseEffect): Target[] {
     case 'tap':
     case 'mill':
     case 'discard':
+    case 'add-counters':
+    case 'exile-until-next-end-step':
       return isTarget(e.to) ? [e.to] : [];
     default:
       return [];
@@ -83,6 +86,8 @@ export function isLegalTarget(
     return true;
   }
   if (o.zone !== 'battlefield') return false;
+  // CR 702.11b: hexproof: not a legal target for the spells and abilities of its controller's opponents.
+  if (o.controller !== controller && hasKeyword(s, o.id, 'hexproof')) return false;
   if (spec.target === 'artifact') return isType(card, 'artifact');
   if (spec.target !== 'creature' && spec.target !== 'any') return false;
   if (!isCreature(s, o.id)) return false;

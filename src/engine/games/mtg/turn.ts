@@ -18,6 +18,7 @@ import {
   blockersDecision,
   damageOrderDecision,
   discardDecision,
+  legendDecision,
   mulliganDecision,
   playFirstDecision,
   possibleAttackers,
@@ -27,9 +28,12 @@ import {
   scryDecision,
 } from './decisions.ts';
 import { manaUsesOf, useMana } from './mana.ts';
+import { applyEnterReplacements } from './replacement.ts';
 import { resolve, scryApply, shuffleLibrary } from './resolve.ts';
 import {
+  addCounters,
   cardOfObject,
+  countersOn,
   draw,
   hasKeyword,
   isCreature,
@@ -40,10 +44,31 @@ import {
   type Step,
   toughnessOf,
 } from './state.ts';
+import { lookForTriggers, placeTriggers } from './triggers.ts';
 
-export type StateAction = { lose: Seat; rule: string } | { dies: string; rule: string };
+export type StateAction =
+  | { lose: Seat; rule: string }
+  | { dies: string; rule: string }
+  | { tokenGone: string; rule: string }
+  | { annihilate: string; count: number; rule: string }
+  | { legend: string[]; seat: Seat; rule: string };
 
-/** CR 704.5a, b, f, g, h: every state-based action that applies is performed at once (704.3). */
+/** CR 704.5j: each player's legendary permanents that share a name, two or more of them. */
+function legendGroups(s: MtgState): { seat: Seat; ids: string[] }[] {
+  const groups = new Map<string, { seat: Seat; ids: string[] }>();
+  for (const id of s.battlefield) {
+    const o = objectOf(s, id);
+    const card = cardOfObject(s, id);
+    if (!card.supertypes.includes('legendary')) continue;
+    const key = `${o.controller}:${card.name.en}`;
+    const g = groups.get(key) ?? { seat: o.controller, ids: [] };
+    g.ids.push(id);
+    groups.set(key, g);
+  }
+  return [...groups.values()].filter((g) => g.ids.length > 1);
+}
+
+/** CR 704.5a, b, d, f, g, h, j, q: every state-based action that applies is performed at once (704.3). */
 export const stateChecks = stateCheckProcedure<MtgState, StateAction>({
   kind: 'state-checks',
   rule: '704.3',
@@ -54,21 +79,62 @@ export const stateChecks = stateCheckProcedure<MtgState, StateAction>({
       if (p.life <= 0) found.push({ lose: seat, rule: '704.5a' });
       else if (p.drewFromEmpty) found.push({ lose: seat, rule: '704.5b' });
     }
+    // CR 704.5d: a token outside the battlefield ceases to exist.
+    for (const seat of SEATS)
+      for (const zone of ['hand', 'graveyard', 'exile', 'library'] as const)
+        for (const id of s.players[seat][zone])
+          if (objectOf(s, id).token) found.push({ tokenGone: id, rule: '704.5d' });
     for (const id of s.battlefield) {
+      // CR 704.5q: +1/+1 and -1/-1 counters on one permanent cancel out in pairs.
+      const pairs = Math.min(countersOn(s, id, '+1/+1'), countersOn(s, id, '-1/-1'));
+      if (pairs > 0) found.push({ annihilate: id, count: pairs, rule: '704.5q' });
       if (!isCreature(s, id)) continue;
       const o = objectOf(s, id);
       const t = toughnessOf(s, id);
+      // CR 702.12b: lethal damage and deathtouch destroy; an indestructible creature is not destroyed (0 toughness
+      // is not destruction, 704.5f).
+      const indestructible = hasKeyword(s, id, 'indestructible');
       if (t <= 0) found.push({ dies: id, rule: '704.5f' });
-      else if (o.damage >= t) found.push({ dies: id, rule: '704.5g' });
-      else if (o.deathtouched && o.damage > 0) found.push({ dies: id, rule: '704.5h' });
+      else if (o.damage >= t && !indestructible) found.push({ dies: id, rule: '704.5g' });
+      else if (o.deathtouched && o.damage > 0 && !indestructible) found.push({ dies: id, rule: '704.5h' });
+    }
+    const dying = new Set(found.flatMap((a) => ('dies' in a ? [a.dies] : [])));
+    for (const g of legendGroups(s)) {
+      const ids = g.ids.filter((id) => !dying.has(id));
+      if (ids.length > 1) found.push({ legend: ids, seat: g.seat, rule: '704.5j' });
     }
     return found;
   },
-  perform(s, found) {
+  // CR 704.5j: the player chooses which one to keep (one group per pass; the next pass finds any other).
+  choose(_s, found) {
+    const legend = found.find((a) => 'legend' in a);
+    return legend && 'legend' in legend ? ask(legendDecision, legend.seat, { ids: legend.legend }, 'perform') : null;
+  },
+  perform(s, found, answer) {
+    const kept = typeof answer === 'string' ? answer : null;
+    let legendDone = false;
     for (const a of found) {
       if ('dies' in a) {
         log(s, { type: 'dies', object: a.dies, card: objectOf(s, a.dies).card, rule: a.rule });
         moveObject(s, a.dies, 'graveyard');
+      } else if ('tokenGone' in a) {
+        const o = objectOf(s, a.tokenGone);
+        const list = s.players[o.owner][o.zone as 'hand' | 'graveyard' | 'exile' | 'library'];
+        list.splice(list.indexOf(o.id), 1);
+        delete s.objects[o.id];
+        log(s, { type: 'token-gone', card: o.card, rule: a.rule });
+      } else if ('annihilate' in a) {
+        const o = objectOf(s, a.annihilate);
+        addCounters(s, o.id, '+1/+1', -a.count);
+        addCounters(s, o.id, '-1/-1', -a.count);
+        log(s, { type: 'counters-annihilate', object: o.id, card: o.card, amount: a.count, rule: a.rule });
+      } else if ('legend' in a && !legendDone && kept !== null && a.legend.includes(kept)) {
+        legendDone = true;
+        for (const id of a.legend) {
+          if (id === kept) continue;
+          log(s, { type: 'legend-rule', object: id, card: objectOf(s, id).card, rule: a.rule });
+          moveObject(s, id, 'graveyard');
+        }
       }
     }
     const losers = found.flatMap((a) => ('lose' in a ? [a] : []));
@@ -93,9 +159,15 @@ export const priorityWindow = defineProcedure<MtgState, WindowData, null>({
   first: 'checks',
   steps: {
     // CR 704.3: state-based actions are checked whenever a player would receive priority.
-    checks: () => call(stateChecks, { found: [], passes: 0 }, 'offer'),
+    checks: () => call(stateChecks, { found: [], passes: 0 }, 'triggers'),
+    // CR 603.3, 117.5: triggered abilities go on the stack, then state-based actions again, until neither happens.
+    triggers(s) {
+      lookForTriggers(s);
+      if (s.triggers.length === 0) return { goto: 'offer' };
+      return call(placeTriggers, { groups: [], queue: [], targets: [] }, 'checks');
+    },
     offer(s, { data }) {
-      collectLki(s.events, [s.stack, s.procedures.frames, s.effects]);
+      collectLki(s.events, [s.stack, s.procedures.frames, s.effects, s.happened, s.triggers, s.delayed]);
       return ask(priorityDecision, data.round.holder, {}, 'act');
     },
     act(s, { data, ret }) {
@@ -115,6 +187,7 @@ export const priorityWindow = defineProcedure<MtgState, WindowData, null>({
         case 'land': {
           // CR 305.1: playing a land is a special action; it does not use the stack.
           moveObject(s, id, 'battlefield');
+          applyEnterReplacements(s, id); // CR 614.1d
           s.players[seat].landsPlayed += 1;
           log(s, { type: 'land', seat, card: objectOf(s, id).card, object: id });
           data.round = actedWithPriority(data.round);
@@ -167,6 +240,7 @@ const window = (s: MtgState, next: string) =>
 function enterStep(s: MtgState, step: Step): void {
   for (const seat of SEATS) s.players[seat].pool = [];
   s.turn.step = step;
+  s.happened.push({ type: 'step', step, active: s.turn.active }); // CR 603.2b
 }
 
 type GameData = { asked: Seat[]; mulligans: Seat[]; scryQueue: Seat[]; orderQueue: string[] } & JsonObject;
@@ -290,6 +364,7 @@ export const game = defineProcedure<MtgState, GameData, null>({
         combat.attackers[id] = { defender: opponentOf(seat), blocked: false, blockers: [] };
         if (!hasKeyword(s, id, 'vigilance')) objectOf(s, id).tapped = true; // CR 508.1f, 702.20b
         log(s, { type: 'attacks', seat, object: id, card: objectOf(s, id).card });
+        s.happened.push({ type: 'attacks', object: id }); // CR 508.3a
       }
       return { goto: 'attack-window' };
     },
@@ -320,6 +395,7 @@ export const game = defineProcedure<MtgState, GameData, null>({
         a.blocked = true; // CR 509.1h
         a.blockers.push(id);
         log(s, { type: 'blocks', seat: defender, object: id, card: objectOf(s, id).card });
+        s.happened.push({ type: 'blocks', object: id }); // CR 509.5a
       }
       data.orderQueue = Object.keys(combat.attackers).filter((a) => (combat.attackers[a]?.blockers.length ?? 0) > 1);
       return { goto: 'damage-order' };
@@ -391,7 +467,8 @@ export const game = defineProcedure<MtgState, GameData, null>({
     },
     // CR 514.3a: if state-based actions were performed, players get priority and another cleanup step follows.
     'cleanup-checked'(s, { ret }) {
-      if (resultOf(stateChecks, ret) > 0) return window(s, 'cleanup');
+      lookForTriggers(s);
+      if (resultOf(stateChecks, ret) > 0 || s.triggers.length > 0) return window(s, 'cleanup');
       return { goto: 'next-turn' };
     },
     'next-turn'(s) {

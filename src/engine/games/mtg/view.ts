@@ -32,6 +32,10 @@ export type ObjectView = {
   summoningSick?: boolean;
   attacking?: boolean;
   blocking?: string[];
+  /** CR 121: counters on it, by kind. */
+  counters?: { kind: string; count: number }[];
+  /** CR 110.5: a token. */
+  token?: boolean;
 };
 
 export type SideView = {
@@ -48,7 +52,7 @@ export type SideView = {
 
 export type StackView = {
   id: string;
-  kind: 'spell' | 'ability';
+  kind: 'spell' | 'ability' | 'trigger';
   controller: Seat;
   card: string;
   /** Null when the source has left the zone it was in (it is a new object now). */
@@ -97,6 +101,9 @@ function objectView(s: MtgState, id: string): ObjectView {
     const blocking = s.combat?.blockers[id];
     if (blocking) out.blocking = [...blocking];
   }
+  const counters = Object.entries(o.counters ?? {}).filter(([, n]) => (n ?? 0) > 0);
+  if (counters.length > 0) out.counters = counters.map(([kind, count]) => ({ kind, count: count ?? 0 }));
+  if (o.token) out.token = true;
   return out;
 }
 

@@ -64,9 +64,15 @@ export const SUBTYPES = [
 export const SubtypeSchema = z.enum(SUBTYPES);
 export type Subtype = z.infer<typeof SubtypeSchema>;
 
-/** CR 702: the eight stage-A keyword abilities. */
+/** CR 702: the eight stage-A keyword abilities and the stage-B ones the pool uses. */
 export const KeywordSchema = z.enum([
   'deathtouch', // 702.2
+  'defender', // 702.3
+  'flash', // 702.8
+  'hexproof', // 702.11
+  'indestructible', // 702.12
+  'menace', // 702.110
+  'prowess', // 702.107
   'first-strike', // 702.7
   'flying', // 702.9
   'haste', // 702.10
@@ -143,6 +149,24 @@ const BaseEffect = z.discriminatedUnion('do', [
   z.object({ do: z.literal('fetch-basic-land-tapped') }).strict(),
   /** CR 701.12 fight: the first target (yours) fights the second (not yours). */
   z.object({ do: z.literal('fight'), yours: TargetSchema, theirs: TargetSchema }).strict(),
+  /** CR 118.3: each opponent loses life (a two-player game has one). */
+  z.object({ do: z.literal('opponent-loses-life'), amount: z.number().int().min(1) }).strict(),
+  /** CR 121.1, 613.3d (layer 7d): +1/+1 or -1/-1 counters on a creature ("self": the source permanent). */
+  z
+    .object({
+      do: z.literal('add-counters'),
+      counter: z.enum(['+1/+1', '-1/-1']),
+      count: z.number().int().min(1),
+      to: Affected,
+    })
+    .strict(),
+  /** CR 701.6, 110.5: create tokens, defined as token cards of the pool. */
+  z.object({ do: z.literal('create-token'), token: CardIdSchema, count: z.number().int().min(1) }).strict(),
+  /**
+   * CR 701.11, 603.7: exile the target; a delayed trigger returns that card to the battlefield under its owner's
+   * control at the beginning of the next end step (603.7c: only if it is still the same object in exile).
+   */
+  z.object({ do: z.literal('exile-until-next-end-step'), to: TargetSchema }).strict(),
   /** CR 106.1, 605: add one mana of one of these kinds. */
   z
     .object({
@@ -171,7 +195,38 @@ export const ActivationCostSchema = z
   })
   .strict();
 
+/** CR 603.1: what a triggered ability waits for ("this" is the permanent that has the ability). */
+export const TriggerEventSchema = z.enum([
+  'enters', // 603.6a: this enters the battlefield
+  'dies', // 700.4, 603.10a: this is put into a graveyard from the battlefield (looks back)
+  'another-creature-you-control-enters', // 603.6a
+  'another-creature-you-control-dies', // 603.10a
+  'attacks', // 508.3a
+  'blocks', // 509.5a
+  'your-upkeep', // 603.2b
+  'your-end-step', // 603.2b
+]);
+export type TriggerEvent = z.infer<typeof TriggerEventSchema>;
+
+/** CR 603.4: an intervening "if" clause, checked when the event happens and again on resolution. */
+export const TriggerConditionSchema = z.discriminatedUnion('check', [
+  z.object({ check: z.literal('life-at-least'), amount: z.number().int() }).strict(),
+  z.object({ check: z.literal('creatures-at-least'), amount: z.number().int().min(1) }).strict(),
+]);
+export type TriggerCondition = z.infer<typeof TriggerConditionSchema>;
+
 export const AbilitySchema = z.discriminatedUnion('kind', [
+  /** CR 603: "When/Whenever/At …, [if …,] [you may] …". */
+  z
+    .object({
+      kind: z.literal('triggered'),
+      when: TriggerEventSchema,
+      if: TriggerConditionSchema.optional(),
+      /** CR 603.5: "you may": the controller chooses on resolution. */
+      optional: z.boolean().default(false),
+      effects: z.array(BaseEffect).min(1),
+    })
+    .strict(),
   /** CR 602 (605 when it only adds mana). */
   z.object({ kind: z.literal('activated'), cost: ActivationCostSchema, effects: z.array(BaseEffect).min(1) }).strict(),
   /** CR 508.1d / 509.1b restrictions. */
@@ -193,6 +248,15 @@ export const MtgCardSchema = z
     /** CR 208: creatures only. */
     power: z.number().int().optional(),
     toughness: z.number().int().optional(),
+    /** CR 614.1d: "[this permanent] enters the battlefield tapped" (a replacement effect, not a trigger, 603.6d). */
+    entersTapped: z.boolean().default(false),
+    /** CR 614.1c: "[this permanent] enters the battlefield with N [kind] counters on it". */
+    entersWithCounters: z
+      .object({ counter: z.enum(['+1/+1', '-1/-1']), count: z.number().int().min(1) })
+      .strict()
+      .optional(),
+    /** CR 110.5: a token's definition (created by effects, never in a deck). */
+    token: z.boolean().default(false),
     /** CR 209: planeswalkers only. */
     loyalty: z.number().int().min(0).optional(),
     keywords: z.array(KeywordSchema).default([]),
@@ -218,7 +282,10 @@ export const MtgCardSchema = z
       is('planeswalker') === (card.loyalty !== undefined),
       'planeswalkers, and only planeswalkers, have loyalty (CR 209)',
     );
-    need(is('land') === (card.manaCost === undefined), 'lands have no mana cost; every other card has one (CR 202.1)');
+    need(
+      (is('land') || card.token) === (card.manaCost === undefined),
+      'lands and tokens have no mana cost; every other card has one (CR 202.1, 110.5c)',
+    );
     const spell = is('instant') || is('sorcery');
     need(spell || card.effects.length === 0, 'only instants and sorceries have spell effects (CR 608.2)');
     need(!spell || card.effects.length > 0, 'an instant or sorcery needs at least one effect');

@@ -1,10 +1,37 @@
 // MTG rules text generated from a card definition, in English and Japanese (our own templates). The card file
 // states the text each card is meant to have; test/cards/mtg.test.ts compares the two.
 import type { Label } from '../../../core/label.ts';
-import type { Ability, BaseEffect, CardType, Effect, Keyword, ManaSymbol, MtgCard, Subtype, Target } from './schema.ts';
+import { MTG_CARDS } from './pool.ts';
+import type {
+  Ability,
+  BaseEffect,
+  CardType,
+  Effect,
+  Keyword,
+  ManaSymbol,
+  MtgCard,
+  Subtype,
+  Target,
+  TriggerCondition,
+  TriggerEvent,
+} from './schema.ts';
+
+/** A token as an effect names it: "1/1 Dawn Soldier creature" (CR 110.5b: the effect defines it). */
+function MTG_TOKEN_NAMES(id: string): Label {
+  const token = MTG_CARDS.get(id);
+  if (!token) return { en: id, ja: id };
+  const pt = `${token.power ?? 0}/${token.toughness ?? 0}`;
+  return { en: `${pt} ${token.name.en} creature`, ja: `${pt}の「${token.name.ja}」クリーチャー` };
+}
 
 const KEYWORDS: Record<Keyword, Label & { rule: string }> = {
   deathtouch: { en: 'Deathtouch', ja: '接死', rule: '702.2' },
+  defender: { en: 'Defender', ja: '防衛', rule: '702.3' },
+  flash: { en: 'Flash', ja: '瞬速', rule: '702.8' },
+  hexproof: { en: 'Hexproof', ja: '呪禁', rule: '702.11' },
+  indestructible: { en: 'Indestructible', ja: '破壊不能', rule: '702.12' },
+  menace: { en: 'Menace', ja: '威迫', rule: '702.110' },
+  prowess: { en: 'Prowess', ja: '果敢', rule: '702.107' },
   'first-strike': { en: 'First strike', ja: '先制攻撃', rule: '702.7' },
   flying: { en: 'Flying', ja: '飛行', rule: '702.9' },
   haste: { en: 'Haste', ja: '速攻', rule: '702.10' },
@@ -233,6 +260,33 @@ function effectText(e: BaseEffect, card: MtgCard): Label {
       const b = target(e.theirs);
       return { en: `${cap(a.en)} fights ${b.en}.`, ja: `${a.ja}は${b.ja}と格闘を行う。` };
     }
+    case 'opponent-loses-life':
+      return { en: `Each opponent loses ${e.amount} life.`, ja: `各対戦相手はそれぞれ${e.amount}点のライフを失う。` };
+    case 'add-counters': {
+      const n = e.count === 1 ? `a ${e.counter} counter` : `${WORDS[e.count] ?? e.count} ${e.counter} counters`;
+      const on: Label =
+        e.to === 'self'
+          ? name
+          : e.to === 'creatures-you-control'
+            ? { en: 'each creature you control', ja: 'あなたがコントロールする各クリーチャー' }
+            : target(e.to);
+      return { en: `Put ${n} on ${on.en}.`, ja: `${on.ja}の上に${e.counter}カウンターを${e.count}個置く。` };
+    }
+    case 'create-token': {
+      const token = MTG_TOKEN_NAMES(e.token);
+      const n = e.count === 1 ? 'a' : (WORDS[e.count] ?? String(e.count));
+      return {
+        en: `Create ${n} ${token.en} token${e.count === 1 ? '' : 's'}.`,
+        ja: `${token.ja}・トークンを${e.count}体生成する。`,
+      };
+    }
+    case 'exile-until-next-end-step': {
+      const t = target(e.to);
+      return {
+        en: `Exile ${t.en}. Return that card to the battlefield under its owner's control at the beginning of the next end step.`,
+        ja: `${t.ja}を追放する。次の終了ステップの開始時に、そのカードをオーナーのコントロール下で戦場に戻す。`,
+      };
+    }
     case 'add-mana':
       return {
         en: `Add ${e.one.map((m) => `{${m}}`).join(' or ')}.`,
@@ -284,8 +338,47 @@ function spellText(effects: readonly Effect[], card: MtgCard): Label {
   return { en: parts.map((p) => p.en).join(' '), ja: parts.map((p) => p.ja).join('') };
 }
 
+const TRIGGER_WORDS: Record<TriggerEvent, (card: MtgCard) => Label> = {
+  enters: (c) => ({ en: `When ${c.name.en} enters the battlefield`, ja: `${c.name.ja}が戦場に出たとき` }),
+  dies: (c) => ({ en: `When ${c.name.en} dies`, ja: `${c.name.ja}が死亡したとき` }),
+  'another-creature-you-control-enters': () => ({
+    en: 'Whenever another creature enters the battlefield under your control',
+    ja: 'あなたのコントロール下で他のクリーチャーが1体戦場に出るたび',
+  }),
+  'another-creature-you-control-dies': () => ({
+    en: 'Whenever another creature you control dies',
+    ja: 'あなたがコントロールする他のクリーチャーが1体死亡するたび',
+  }),
+  attacks: (c) => ({ en: `Whenever ${c.name.en} attacks`, ja: `${c.name.ja}が攻撃するたび` }),
+  blocks: (c) => ({ en: `Whenever ${c.name.en} blocks`, ja: `${c.name.ja}がブロックするたび` }),
+  'your-upkeep': () => ({ en: 'At the beginning of your upkeep', ja: 'あなたのアップキープの開始時に' }),
+  'your-end-step': () => ({ en: 'At the beginning of your end step', ja: 'あなたの終了ステップの開始時に' }),
+};
+
+function conditionText(c: TriggerCondition): Label {
+  switch (c.check) {
+    case 'life-at-least':
+      return { en: `if you have ${c.amount} or more life`, ja: `あなたのライフが${c.amount}点以上である場合` };
+    case 'creatures-at-least':
+      return {
+        en: `if you control ${WORDS[c.amount] ?? c.amount} or more creatures`,
+        ja: `あなたが${c.amount}体以上のクリーチャーをコントロールしている場合`,
+      };
+  }
+}
+
+const lowerFirst = (t: string) => t.charAt(0).toLowerCase() + t.slice(1);
+
 function abilityText(a: Ability, card: MtgCard): Label {
   switch (a.kind) {
+    case 'triggered': {
+      const when = TRIGGER_WORDS[a.when](card);
+      const cond = a.if ? conditionText(a.if) : null;
+      const effects = effectsText(a.effects, card);
+      const en = `${when.en}, ${cond ? `${cond.en}, ` : ''}${a.optional ? 'you may ' : ''}${effects.en.startsWith(card.name.en) ? effects.en : lowerFirst(effects.en)}`;
+      const ja = `${when.ja}、${cond ? `${cond.ja}、` : ''}${a.optional ? 'あなたは「' : ''}${a.optional ? effects.ja.replace(/。$/, '') : effects.ja}${a.optional ? '」を選んでもよい。' : ''}`;
+      return { en, ja };
+    }
     case 'activated': {
       const en: string[] = [];
       const ja: string[] = [];
@@ -338,6 +431,19 @@ export function cardText(card: MtgCard): Label {
       en: 'As an additional cost to cast this spell, sacrifice a creature.',
       ja: 'この呪文を唱えるための追加コストとして、クリーチャーを1体生け贄に捧げる。',
     });
+  if (card.entersTapped)
+    lines.push({
+      en: `${card.name.en} enters the battlefield tapped.`,
+      ja: `${card.name.ja}はタップ状態で戦場に出る。`,
+    });
+  if (card.entersWithCounters) {
+    const { counter, count } = card.entersWithCounters;
+    const n = count === 1 ? `a ${counter} counter` : `${WORDS[count] ?? count} ${counter} counters`;
+    lines.push({
+      en: `${card.name.en} enters the battlefield with ${n} on it.`,
+      ja: `${card.name.ja}は${counter}カウンターが${count}個置かれた状態で戦場に出る。`,
+    });
+  }
   if (card.effects.length > 0) lines.push(spellText(card.effects, card));
   for (const a of card.abilities) lines.push(abilityText(a, card));
   // CR 305.6: a basic land type means "{T}: Add [mana]"; printed as reminder text.

@@ -1,0 +1,282 @@
+/**
+ * Triggered abilities (CR 603): what happened is kept as events (`s.happened`); the next time a player would receive
+ * priority the trigger check looks at them in order, with the permanents that were on the battlefield at each event
+ * (603.6a: including the ones that entered with it; 603.10a: leaving ones look back), and the abilities that
+ * triggered wait in `s.triggers`. They go on the stack active player first, each player ordering their own (603.3b),
+ * with their targets chosen as they are put there (603.3d).
+ */
+import { answerOf, ask } from '../../core/decision-kinds.ts';
+import { isCurrent, lastKnown, type ObjRef } from '../../core/events.ts';
+import type { Seat } from '../../core/game.ts';
+import { defineProcedure } from '../../core/procedure.ts';
+import { apnapGroups } from '../../core/triggers.ts';
+import type { BaseEffect, MtgCard, TriggerCondition, TriggerEvent } from './cards/schema.ts';
+import { orderTriggersDecision, type TargetPayload, targetChoices, targetDecision } from './decisions.ts';
+import {
+  cardOf,
+  creaturesOf,
+  hasKeyword,
+  isCreature,
+  isType,
+  log,
+  type MtgEvent,
+  type MtgState,
+  type PendingTrigger,
+  type StackItem,
+  type TargetRef,
+} from './state.ts';
+import { targetKey, targetsOfEffect } from './targets.ts';
+
+/** One permanent as the trigger check sees it at one event: now, or as it last existed (603.10). */
+type Watcher = { id: string; ref: ObjRef };
+
+const sameRef = (a: ObjRef, b: ObjRef) => a.id === b.id && a.inc === b.inc;
+
+/** What the watcher was: its card and controller now, or from last-known information once it left. */
+function watcherFacts(s: MtgState, w: ObjRef): { card: string; controller: Seat } | null {
+  if (isCurrent(s.events, w)) {
+    const o = s.objects[w.id];
+    return o ? { card: o.card, controller: o.controller } : null;
+  }
+  const lki = lastKnown(s.events, w);
+  if (!lki || typeof lki.card !== 'string') return null;
+  return { card: lki.card, controller: lki.controller === 'p2' ? 'p2' : 'p1' };
+}
+
+/** Was the object that left (this ref) a creature then, and who controlled it (603.10a)? */
+function leftAsCreature(s: MtgState, ref: ObjRef): Seat | null {
+  const lki = lastKnown(s.events, ref);
+  if (lki?.creature !== true) return null;
+  return lki.controller === 'p2' ? 'p2' : 'p1';
+}
+
+/** The entering object's controller if it is a creature (now, or as it last was if it left again). */
+function enteredAsCreature(s: MtgState, ref: ObjRef): Seat | null {
+  if (isCurrent(s.events, ref)) {
+    const o = s.objects[ref.id];
+    return o && o.zone === 'battlefield' && isCreature(s, ref.id) ? o.controller : null;
+  }
+  return leftAsCreature(s, { id: ref.id, inc: ref.inc });
+}
+
+/** CR 603.4: does the intervening "if" hold for this player now? */
+export function conditionHolds(s: MtgState, seat: Seat, cond: TriggerCondition | undefined): boolean {
+  if (!cond) return true;
+  switch (cond.check) {
+    case 'life-at-least':
+      return s.players[seat].life >= cond.amount;
+    case 'creatures-at-least':
+      return creaturesOf(s, seat).length >= cond.amount;
+  }
+}
+
+/** Does this event trigger an ability that waits for `when`, on watcher `w` controlled by `seat`? */
+function matches(s: MtgState, when: TriggerEvent, w: Watcher, seat: Seat, e: MtgEvent): ObjRef | null | false {
+  switch (when) {
+    case 'enters': // CR 603.6a
+      return e.type === 'zone' && e.to === 'battlefield' && sameRef(e.entered, w.ref) ? e.entered : false;
+    case 'dies': // CR 700.4, 603.10a
+      return e.type === 'zone' &&
+        e.from === 'battlefield' &&
+        e.to === 'graveyard' &&
+        sameRef(e.left, w.ref) &&
+        leftAsCreature(s, e.left) !== null
+        ? e.left
+        : false;
+    case 'another-creature-you-control-enters':
+      return e.type === 'zone' &&
+        e.to === 'battlefield' &&
+        e.object !== w.id &&
+        enteredAsCreature(s, e.entered) === seat
+        ? e.entered
+        : false;
+    case 'another-creature-you-control-dies':
+      return e.type === 'zone' &&
+        e.from === 'battlefield' &&
+        e.to === 'graveyard' &&
+        e.object !== w.id &&
+        leftAsCreature(s, e.left) === seat
+        ? e.left
+        : false;
+    case 'attacks': // CR 508.3a
+    case 'blocks': // CR 509.5a
+      return e.type === when && e.object === w.id && isCurrent(s.events, w.ref) ? null : false;
+    case 'your-upkeep': // CR 603.2b
+      return e.type === 'step' && e.step === 'upkeep' && e.active === seat ? null : false;
+    case 'your-end-step':
+      return e.type === 'step' && e.step === 'end' && e.active === seat ? null : false;
+  }
+}
+
+/** CR 702.107a prowess: "Whenever you cast a noncreature spell, this creature gets +1/+1 until end of turn." */
+function prowessTriggers(s: MtgState, w: Watcher, card: MtgCard, seat: Seat, e: MtgEvent): boolean {
+  if (e.type !== 'cast' || e.seat !== seat || isType(cardOf(e.card), 'creature')) return false;
+  return isCurrent(s.events, w.ref) ? hasKeyword(s, w.id, 'prowess') : card.keywords.includes('prowess');
+}
+
+/**
+ * The permanents on the battlefield before the first unseen event: those there now, minus the ones that entered
+ * since, plus the ones that left since (walking the events backwards).
+ */
+function presentBefore(s: MtgState, events: readonly MtgEvent[]): Watcher[] {
+  let present: Watcher[] = s.battlefield.map((id) => ({ id, ref: { id, inc: s.events.incarnation[id] ?? 0 } }));
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (e?.type !== 'zone') continue;
+    if (e.to === 'battlefield') present = present.filter((w) => !sameRef(w.ref, e.entered));
+    if (e.from === 'battlefield') present.push({ id: e.object, ref: e.left });
+  }
+  return present;
+}
+
+/**
+ * CR 603.2, 603.3: looks at the events since the last look, in order, and records every ability that triggered
+ * (its controller is its source's controller then, 603.3a); delayed triggers (603.7) and prowess too.
+ */
+export function lookForTriggers(s: MtgState): void {
+  const events = s.happened;
+  if (events.length === 0) return;
+  s.happened = [];
+  let present = presentBefore(s, events);
+  for (const e of events) {
+    if (e.type === 'zone' && e.to === 'battlefield') present.push({ id: e.object, ref: e.entered }); // 603.6a
+    for (const w of present) {
+      const facts = watcherFacts(s, w.ref);
+      if (!facts) continue;
+      const card = cardOf(facts.card);
+      card.abilities.forEach((a, index) => {
+        if (a.kind !== 'triggered') return;
+        const subject = matches(s, a.when, w, facts.controller, e);
+        if (subject === false) return;
+        if (!conditionHolds(s, facts.controller, a.if)) return; // CR 603.4
+        s.triggers.push({ source: w.ref, card: facts.card, controller: facts.controller, ability: index, subject });
+      });
+      if (prowessTriggers(s, w, card, facts.controller, e))
+        s.triggers.push({
+          source: w.ref,
+          card: facts.card,
+          controller: facts.controller,
+          ability: null,
+          subject: null,
+          special: { keyword: 'prowess' },
+        });
+    }
+    if (e.type === 'zone' && e.from === 'battlefield') present = present.filter((w) => !sameRef(w.ref, e.left));
+    if (e.type === 'step' && e.step === 'end') {
+      // CR 603.7b: a delayed trigger without a duration triggers once, the next time its moment comes.
+      for (const d of s.delayed)
+        s.triggers.push({
+          source: d.source,
+          card: d.card,
+          controller: d.controller,
+          ability: null,
+          subject: d.object,
+          special: { delayed: d.action },
+        });
+      s.delayed = [];
+    }
+  }
+}
+
+/** CR 702.107a: what prowess does. */
+const PROWESS: BaseEffect = { do: 'pump', to: 'self', power: 1, toughness: 1, keywords: [] };
+
+/** The effects a triggered ability (printed, prowess or delayed) has. */
+export function triggerEffects(card: MtgCard, ability: number | null, special: StackItem['special']): BaseEffect[] {
+  if (special && 'keyword' in special) return [PROWESS];
+  if (special) return [];
+  const a = ability === null ? undefined : card.abilities[ability];
+  if (a?.kind !== 'triggered') throw new Error(`${card.id} has no triggered ability ${ability}`);
+  return a.effects;
+}
+
+/** Two triggers of the same ability of the same card about the same object are interchangeable. */
+const sameTrigger = (a: PendingTrigger, b: PendingTrigger) =>
+  a.card === b.card &&
+  a.ability === b.ability &&
+  JSON.stringify(a.special ?? null) === JSON.stringify(b.special ?? null) &&
+  JSON.stringify(a.subject) === JSON.stringify(b.subject);
+
+type PlaceData = { groups: PendingTrigger[][]; queue: PendingTrigger[]; targets: TargetRef[] };
+
+function payloadOf(t: PendingTrigger, targets: TargetRef[]): TargetPayload {
+  return {
+    card: t.card,
+    ability: t.ability,
+    mode: null,
+    index: targets.length,
+    chosen: targets.map(targetKey),
+    self: null,
+    mandatory: true,
+  };
+}
+
+/** CR 603.3b, 603.3d: puts the waiting triggers on the stack, APNAP, each player ordering their own. */
+export const placeTriggers = defineProcedure<MtgState, PlaceData, null>({
+  kind: 'place-triggers',
+  first: 'start',
+  steps: {
+    start(s, { data }) {
+      data.groups = apnapGroups(s.triggers, s.turn.active);
+      s.triggers = [];
+      return { goto: 'group' };
+    },
+    group(_s, { data }) {
+      const group = data.groups.shift();
+      if (!group) return { return: null };
+      const [first] = group;
+      if (!first) return { goto: 'group' };
+      // CR 603.3b: the player orders their own, asked only when the order can make a difference.
+      if (group.some((t) => !sameTrigger(t, first)))
+        return ask(orderTriggersDecision, first.controller, { triggers: group }, 'ordered');
+      data.queue = group;
+      return { goto: 'place' };
+    },
+    ordered(_s, { data, ret }) {
+      data.queue = answerOf(orderTriggersDecision, ret);
+      return { goto: 'place' };
+    },
+    place(s, { data }) {
+      const t = data.queue[0];
+      if (!t) return { goto: 'group' };
+      const specs = triggerEffects(cardOf(t.card), t.ability, t.special).flatMap(targetsOfEffect);
+      if (data.targets.length < specs.length) {
+        const payload = payloadOf(t, data.targets);
+        if (targetChoices(s, t.controller, payload).length === 0) {
+          // CR 603.3d: no legal choice for a target: the ability is removed from the stack.
+          log(s, { type: 'trigger-removed', seat: t.controller, card: t.card, rule: '603.3d' });
+          data.queue.shift();
+          data.targets = [];
+          return { goto: 'place' };
+        }
+        return ask(targetDecision, t.controller, payload, 'targeted');
+      }
+      const id = `s${s.nextItem}`;
+      s.nextItem += 1;
+      const item: StackItem = {
+        id,
+        kind: 'trigger',
+        source: t.source,
+        card: t.card,
+        controller: t.controller,
+        ability: t.ability,
+        mode: null,
+        x: null,
+        targets: data.targets,
+        subject: t.subject,
+      };
+      if (t.special) item.special = t.special;
+      s.stack.push(item);
+      log(s, { type: 'trigger', seat: t.controller, card: t.card, object: t.source.id });
+      data.queue.shift();
+      data.targets = [];
+      return { goto: 'place' };
+    },
+    targeted(_s, { data, ret }) {
+      const chosen = answerOf(targetDecision, ret);
+      if (!chosen) throw new Error('a triggered ability needs its target');
+      data.targets.push(chosen);
+      return { goto: 'place' };
+    },
+  },
+});
