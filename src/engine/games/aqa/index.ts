@@ -20,6 +20,7 @@ import {
   AQA_GAME_ID,
   type AqaState,
   type CardObject,
+  type Character,
   cardOf,
   emptyParties,
   moveCard,
@@ -115,18 +116,20 @@ function setup(match: MatchSetup, seed: string): AqaState {
     log: [],
     logSeq: 0,
   };
+  // Test option: every named character is taken from the deck first, then each is given its power from the top.
+  const placed: Character[] = [];
   for (const seat of SEATS) {
     for (const card of options.data.startingControl?.[seat] ?? []) {
       const id = s.sides[seat].deck.find((x) => objects[x]?.card === card);
       if (!id) throw new InvalidData(`startingControl: no ${card} in ${seat}'s deck`);
-      const c = {
+      const c: Character = {
         id: `c${s.nextId++}`,
         owner: seat,
-        area: 'control' as const,
+        area: 'control',
         party: partyFor(cardOf(card)),
         cards: [id],
-        power: [] as string[],
-        permanents: [] as string[],
+        power: [],
+        permanents: [],
         mods: [],
         broken: false,
         permanentMinus: 0,
@@ -136,12 +139,15 @@ function setup(match: MatchSetup, seed: string): AqaState {
       moveCard(s, id, 'field');
       s.characters[c.id] = c;
       s.sides[seat].control.push(c.id);
-      while (c.power.length < statOf(s, c, 'mnd')) {
-        const top = s.sides[seat].deck[0];
-        if (!top) break;
-        moveCard(s, top, 'field');
-        c.power.push(top);
-      }
+      placed.push(c);
+    }
+  }
+  for (const c of placed) {
+    while (c.power.length < statOf(s, c, 'mnd')) {
+      const top = s.sides[c.owner].deck[0];
+      if (!top) break;
+      moveCard(s, top, 'field');
+      c.power.push(top);
     }
   }
   draw(s, first, OPENING_HAND);

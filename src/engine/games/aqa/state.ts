@@ -89,6 +89,10 @@ export type DeclarationKind = Declaration['kind'];
 export const PHASES = ['draw', 'faction', 'main', 'power', 'discard', 'end'] as const;
 export type Phase = (typeof PHASES)[number];
 
+export function isPhase(x: string): x is Phase {
+  return (PHASES as readonly string[]).includes(x);
+}
+
 /** How responses work (G19): one module, chosen by a setting (protocol.ts). */
 export type ProtocolId = 'chain' | 'item';
 
