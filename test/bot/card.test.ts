@@ -116,7 +116,7 @@ describe('/card', () => {
   });
 
   it('still refuses /duel challenge and practice for games that have cards but no engine, naming the game', async () => {
-    for (const game of ['fow', 'pmv', 'aqa'] as const) {
+    for (const game of ['fow', 'pmv'] as const) {
       const refused = await h.alice.slash('duel challenge', { opponent: h.bob, game });
       await h.bot.idle();
       expect(refused.reply()?.content).toBe(`${game} is not playable yet.`);

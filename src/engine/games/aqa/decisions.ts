@@ -134,15 +134,28 @@ export function declarationWords(s: AqaState, seat: Seat, itemId: string): Label
 export const PURPOSES = {
   target: label('Choose a target.', '目標を選んでください。'),
   targets: label('Choose targets.', '目標を選んでください。'),
-  'attack-target': label('Choose what to attack.', 'アタック目標を選んでください。'),
-  'pay-from': label('Pay 1 power card from which character?', 'どのキャラクターのパワーカードで支払いますか？'),
+  'attack-target': label(
+    'Choose what to attack: the other player or one of your own parties (§3-1; costs 1 power, ruling G13).',
+    'アタック目標を選んでください：相手か自分の勢力パーティー（3-1。パワー1枚、裁定G13）。',
+  ),
+  'pay-from': label(
+    'Pay 1 power card from which character? (ruling G14)',
+    'どのキャラクターのパワーカードで支払いますか？（裁定G14）',
+  ),
   mode: label('Choose one mode.', 'モードを1つ選んでください。'),
-  'power-phase': label('Give power cards to which characters?', 'どのキャラクターにパワーカードをセットしますか？'),
+  'power-phase': label(
+    'Give power cards to which characters? (ruling G11: 1 each, more with Charge)',
+    'どのキャラクターにパワーカードをセットしますか？（裁定G11：各1枚、チャージで追加）',
+  ),
   'discard-hand': label('Discard cards from your hand.', '手札を捨て札してください。'),
-  bind: label('Use Bind to keep this character?', 'バインドを使用してこのキャラクターを場に残しますか？'),
+  'hand-limit': label('Discard down to 7 cards (ruling G24).', '手札が7枚になるよう捨て札してください（裁定G24）。'),
+  bind: label(
+    'Use Bind to keep this character? (its power cards go to the damage zone, §6-4)',
+    'バインドを使用してこのキャラクターを場に残しますか？（パワーカードはダメージ置き場へ、6-4）',
+  ),
   draw: label('Draw 1 card?', 'カードを1枚ドローしますか？'),
   search: label('Search: take a card with the Name into your hand?', 'サーチ：ネームを持つカードを手札に加えますか？'),
-  redraw: label('Redraw your opening hand once?', '初期手札を1度だけ引き直しますか？'),
+  redraw: label('Redraw your opening hand once? (ruling G4)', '初期手札を1度だけ引き直しますか？（裁定G4）'),
   recall: label('Return character cards from your discard pile.', '捨て札からキャラクターカードを戻してください。'),
   remove: label('Remove 1 card of your discard pile from the game.', '捨て札のカード1枚をゲームから除外してください。'),
   'permanent-excess': label(

@@ -69,8 +69,7 @@ function setup(match: MatchSetup, seed: string): AqaState {
       const rule = unsupportedRuleOf(cardOf(id));
       if (rule) throw new UnsupportedRule(rule, `${id}: ${cardOf(id).name.en} is not implemented yet`);
     }
-    if ((deck.side ?? []).length > 0)
-      throw new UnsupportedRule('24-3', 'out-of-game pools: no card of the pool uses one');
+    // §24-1, ruling G32: the out-of-game pool (`side`) stays outside the game; no card of the pool reaches it.
     // Ruling G4: shuffled on the server; ids are dealt after the shuffle, so an id says nothing about its card.
     const [order, after] = shuffle(deck.main ?? [], rng);
     rng = after;

@@ -1524,7 +1524,7 @@ export const turn = defineProcedure<AqaState, TurnData, null>({
       return ask(
         choiceDecision,
         s.turn.active,
-        { purpose: 'discard-hand', ids: [...hand], min: excess, max: excess, cancel: false, about: null },
+        { purpose: 'hand-limit', ids: [...hand], min: excess, max: excess, cancel: false, about: null },
         'discarded',
       );
     },
