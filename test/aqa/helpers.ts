@@ -78,6 +78,11 @@ export function answerNumber(s: AqaState, n: number): AqaState {
   return aqa.apply(s, p.player, { decisionId: p.id, choose: [], number: n });
 }
 
+/** Pays a cost automatically when the payment asks which character pays (ruling G14). */
+export function payAuto(s: AqaState): AqaState {
+  return optionIds(s).includes('auto') ? choose(s, 'auto') : s;
+}
+
 /** Declines whatever is pending: pass a window, end the main phase, say no, keep the hand, give no power. */
 export function decline(s: AqaState): AqaState {
   const p = pending(s);
