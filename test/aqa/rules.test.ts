@@ -465,3 +465,15 @@ describe('hidden information (§12 of the digest, G25)', () => {
     expect(json('p2')).toContain(`"${discard.at(-1)}"`);
   });
 });
+
+describe('timeouts', () => {
+  it('G14: a payment left to the clock pays automatically; a target left to it takes the declaration back', () => {
+    let s = toMain(newGame({ control1: ['ember-courier', 'herald-of-cinders'], p1: ['crimson-awakening'] }));
+    s = choose(s, `break:${putInHand(s, 'p1', 'crimson-awakening')}`);
+    const target = pending(s);
+    expect(target.shape === undefined && target.defaultOnTimeout).toEqual(['cancel']);
+    s = choose(s, controlled(s, 'p1', 'ember-courier'));
+    const pay = pending(s);
+    expect(pay.shape === undefined && pay.defaultOnTimeout).toEqual(['auto']);
+  });
+});

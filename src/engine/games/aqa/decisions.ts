@@ -221,7 +221,8 @@ export const choiceDecision = defineDecisionKind<AqaState, ChoicePayload, string
       options,
       min: p.cancel ? 1 : p.min,
       max: p.cancel ? Math.max(1, p.max) : p.max,
-      defaultOnTimeout: p.cancel ? ['cancel'] : p.ids.slice(0, p.min),
+      // A payment left to the clock pays automatically (ruling G14); any other abandoned declaration is taken back.
+      defaultOnTimeout: p.ids.includes('auto') ? ['auto'] : p.cancel ? ['cancel'] : p.ids.slice(0, p.min),
     };
   },
   handle(_s, p, chosen) {
