@@ -10,6 +10,7 @@ import { cardText, skillInfo } from './cards/text.ts';
 import { validateAqaDeck } from './deck-rules.ts';
 import { aqa } from './index.ts';
 import { logLine, phaseWords } from './log-text.ts';
+import { aqaScenarioPlan } from './scenario.ts';
 import { type AqaState, cardOf, PHASES } from './state.ts';
 import type { AqaView } from './view.ts';
 
@@ -42,6 +43,7 @@ export const aqaPlay: GamePlay<AqaState, AqaView> = {
   },
   decisionKinds: DECISION_KINDS,
   fuzzDecks: () => gamePrecons('aqa').map(preconDeckList),
+  scenarios: { plan: aqaScenarioPlan },
 };
 
 export const aqaDefinition = defineGame({

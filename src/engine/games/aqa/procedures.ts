@@ -729,14 +729,18 @@ export const declare = defineProcedure<AqaState, DeclareData, null>({
         attack: top.id,
         free: false,
       });
-      // §17-5 d: Rook of the Bastion's "immediately when this declares a guard".
-      const e = immediateEffect(s, c, 'declares-guard');
-      if (e?.do === 'modify' && !c.unaffected) c.mods.push({ stat: e.stat, amount: e.amount, until: e.until });
+      guardImmediate(s, c);
       return { return: null };
     },
     done: () => ({ return: null }),
   },
 });
+
+/** §17-5 d: "immediately when this declares a guard" (Rook of the Bastion), before any response. */
+function guardImmediate(s: AqaState, c: Character): void {
+  const e = immediateEffect(s, c, 'declares-guard');
+  if (e?.do === 'modify' && !c.unaffected) c.mods.push({ stat: e.stat, amount: e.amount, until: e.until });
+}
 
 function immediateEffect(s: AqaState, c: Character, when: 'declares-attack' | 'declares-guard'): Effect | null {
   for (const a of faceOf(s, c).abilities) if (a.kind === 'triggered' && a.when === when) return a.effects[0] ?? null;
@@ -1076,6 +1080,7 @@ export const resolveItem = defineProcedure<AqaState, ResolveData, null>({
         attack: attack.id,
         free: true,
       });
+      guardImmediate(s, target); // §17-5 d: a forced guard is a guard declaration too
       return openWindow(s, 'done');
     },
     recall(s, { data }) {
