@@ -3,7 +3,7 @@
  * are made here, when the decision is shown, from the state and the asking step's payload (never stored).
  */
 import { defineDecisionKind } from '../../core/decision-kinds.ts';
-import { type DecisionOption, type OptionRole, opponentOf, type Seat } from '../../core/game.ts';
+import type { DecisionOption, OptionRole, Seat } from '../../core/game.ts';
 import { type Label, label } from '../../core/label.ts';
 import { mainOptions, responseOptions } from './legal.ts';
 import { type AqaState, cardOf, faceOf } from './state.ts';
@@ -279,5 +279,3 @@ export const distributeDecision = defineDecisionKind<
 });
 
 export const AQA_DECISIONS = [mainDecision, respondDecision, choiceDecision, numberDecision, distributeDecision];
-
-export { opponentOf };

@@ -23,7 +23,6 @@ import {
   allCharacters,
   type Character,
   cardOf,
-  characterOf,
   controlledOf,
   type Declaration,
   faceOf,
@@ -347,5 +346,3 @@ export function responseOptions(s: AqaState, seat: Seat): string[] {
   }
   return out;
 }
-
-export { characterOf };

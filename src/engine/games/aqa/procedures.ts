@@ -30,9 +30,7 @@ import {
   attackTargets,
   breakTargets,
   breakTerms,
-  canGuard,
   effectTargets,
-  guardableBy,
   modeCount,
   modeEffects,
   permanentTargets,
@@ -45,7 +43,6 @@ import {
   detach,
   discardCharacter,
   draw,
-  factionsOf,
   factorMet,
   guardCost,
   mentalAttackOf,
@@ -1583,5 +1580,3 @@ export const AQA_PROCEDURES = [
   stateChecks,
   transaction,
 ];
-
-export { canGuard, factionsOf, guardableBy };

@@ -8,7 +8,6 @@ import {
   type AqaState,
   type Character,
   cardOf,
-  characterOf,
   charactersOf,
   controlledOf,
   faceOf,
@@ -227,5 +226,3 @@ export function isControlled(s: AqaState, id: string): boolean {
 export function partiesOf(s: AqaState, seat: Seat): { party: (typeof PARTIES)[number]; ids: string[] }[] {
   return PARTIES.map((party) => ({ party, ids: s.sides[seat].parties[party] }));
 }
-
-export { characterOf };

@@ -263,5 +263,3 @@ export function visibleLog(s: AqaState, after?: number): { seq: number; entry: L
     return [{ seq, entry }];
   });
 }
-
-export { defenderOf };
