@@ -88,7 +88,6 @@ function side(view: AqaView, seat: Seat, locale: Locale, names: Partial<Record<S
       { label: WORDS.deck[locale], count: p.deckCount },
       { label: WORDS.hand[locale], count: p.handCount },
       { label: WORDS.discard[locale], count: p.discardCount },
-      { label: WORDS.damage[locale], count: p.damage.length },
     ],
     areas: [
       { name: WORDS.control[locale], style: 'full', cards: p.control.map((c) => characterCard(c, locale)) },

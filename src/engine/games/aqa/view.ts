@@ -123,7 +123,10 @@ function characterView(s: AqaState, c: Character): CharacterView {
     unaffected: c.unaffected,
     permanentMinus: c.permanentMinus,
     attacking: attack?.kind === 'attack' && attack.attacker === c.id,
-    guarding: attack?.kind === 'attack' && attack.guard === c.id,
+    // Declared (a guard on the chain) or carried out (the attack's guard).
+    guarding:
+      (attack?.kind === 'attack' && attack.guard === c.id) ||
+      s.chain.some((d) => d.kind === 'guard' && d.guard === c.id),
   };
 }
 
@@ -165,7 +168,7 @@ function chainItemView(s: AqaState, d: Declaration): ChainView {
         kind: d.kind,
         seat: d.seat,
         card: top(d.attacker),
-        targets: [d.attacker, target, ...(d.guard ? [d.guard] : [])],
+        targets: [target, ...(d.guard ? [d.guard] : [])],
         detail: defender ? `defender:${defender}` : null,
       };
     }
@@ -175,7 +178,7 @@ function chainItemView(s: AqaState, d: Declaration): ChainView {
         kind: d.kind,
         seat: d.seat,
         card: top(d.guard),
-        targets: [d.guard],
+        targets: [],
         detail: d.free ? 'free' : null,
       };
   }
