@@ -5,7 +5,7 @@ import { shorten } from './answer.ts';
 export interface AnswerText {
   title: string;
   description: string;
-  /** Breadcrumb, references, English explanation; each value ≤ 1024 characters. */
+  /** Breadcrumb, references, English explanation, Arbiter's rulings; each value ≤ 1024 characters. */
   fields: { name: string; value: string }[];
   /** Source and date: which document, or our reference, the text comes from. */
   footer: string;
@@ -77,6 +77,11 @@ function answerFields(answer: RuleAnswer): AnswerText['fields'] {
       name: shorten(answer.english.title, FIELD_NAME_LIMIT),
       value: shorten(answer.english.text, FIELD_LIMIT),
     });
+  }
+  if (answer.rulings.length > 0) {
+    // Where the document is silent or ambiguous: what Arbiter plays, next to the text it rests on.
+    const lines = answer.rulings.map((r) => `**${r.id} ${r.title}**: ${r.text}`);
+    fields.push({ name: "Arbiter's rulings (how this bot plays it)", value: cutLines(lines.join('\n'), FIELD_LIMIT) });
   }
   return fields;
 }

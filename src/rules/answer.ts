@@ -1,6 +1,7 @@
 import type { GameId } from '../engine/core/game.ts';
 import type { RulesEntry, RulesIndexStore, RulesSource } from '../store/rules-index.ts';
 import { ruleKey } from './normalize.ts';
+import { rulingsFor } from './rulings.ts';
 
 /** What `/rules` shows for one rule; plain data, the bot turns it into an embed (see answer-text.ts). */
 export interface RuleAnswer {
@@ -23,6 +24,8 @@ export interface RuleAnswer {
   references: { number: string; title: string | null }[];
   /** Our English explanation of the same rule number, when the answer is the official text and we have one. */
   english: { title: string; text: string } | null;
+  /** Arbiter's rulings resting on this rule number (data/rules/<game>/rulings.json), shown next to its text. */
+  rulings: { id: string; title: string; text: string }[];
 }
 
 /** Sub-rules beyond this many are left out of an answer; a rule with more is a chapter, better browsed. */
@@ -78,6 +81,10 @@ export function buildAnswer(store: RulesIndexStore, entry: RulesEntry): RuleAnsw
     moreSubRules,
     references,
     english: ours ? { title: ours.title ?? '', text: ours.text } : null,
+    rulings:
+      entry.kind === 'rule'
+        ? rulingsFor(game, entry.number).map((r) => ({ id: r.id, title: r.title, text: r.text }))
+        : [],
   };
 }
 

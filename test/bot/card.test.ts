@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardPool, findCard } from '../../src/engine/cards-registry.ts';
 import type { GameId } from '../../src/engine/core/game.ts';
+import { createRegistry, GAMES } from '../../src/engine/registry.ts';
 import { renderAny } from '../../src/render/render.ts';
 import type { CardFace } from '../../src/render/table-model.ts';
 import { type BotHarness, startBotHarness } from './bot-harness.ts';
@@ -116,14 +117,30 @@ describe('/card', () => {
   });
 
   it('still refuses /duel challenge and practice for games that have cards but no engine, naming the game', async () => {
-    for (const game of ['fow', 'aqa'] as const) {
-      const refused = await h.alice.slash('duel challenge', { opponent: h.bob, game });
-      await h.bot.idle();
-      expect(refused.reply()?.content).toBe(`${game} is not playable yet.`);
+    // Every game starts as a pool without an engine: a bot whose registry has Force of Will's pool only.
+    const poolOnly = createRegistry(
+      GAMES.games.map((g) => {
+        if (g.id !== 'fow') return g;
+        const { play: _engine, ...cardsOnly } = g;
+        return cardsOnly;
+      }),
+    );
+    const p = await startBotHarness({ games: poolOnly });
+    try {
+      const refused = await p.alice.slash('duel challenge', { opponent: p.bob, game: 'fow' });
+      await p.bot.idle();
+      expect(refused.reply()?.content).toBe('fow is not playable yet.');
       expect(refused.reply()?.ephemeral).toBe(true);
-      const practice = await h.alice.slash('duel practice', { game });
-      await h.bot.idle();
-      expect(practice.reply()?.content).toBe(`${game} is not playable yet.`);
+      const practice = await p.alice.slash('duel practice', { game: 'fow' });
+      await p.bot.idle();
+      expect(practice.reply()?.content).toBe('fow is not playable yet.');
+      // Its cards are still shown.
+      const first = cardPool('fow')?.cards[0]?.name.en ?? 'missing';
+      const card = await p.alice.slash('card', { name: first, game: 'fow' });
+      await p.bot.idle();
+      expect(card.reply()?.embeds[0]?.title).toBe(first);
+    } finally {
+      await p.close();
     }
   });
 });

@@ -1,0 +1,272 @@
+/**
+ * Aquarian Age (rules summary, seed 002) as a GameModule: the kernel (procedures and decision kinds), setup, views,
+ * deck rules and invariants. `pending` and `apply` are the kernel's. Rulings G1–G42: docs/rulings/aqa.md.
+ */
+import { z } from 'zod';
+import { cloneJson } from '../../core/clone.ts';
+import { InvalidData, UnsupportedRule } from '../../core/errors.ts';
+import { type GameModule, type MatchSetup, opponentOf, SEATS, type Seat } from '../../core/game.ts';
+import { label } from '../../core/label.ts';
+import { createKernel, emptyStack } from '../../core/procedure.ts';
+import { nextInt, seedRng, shuffle } from '../../core/rng.ts';
+import { redealIdentities, type SearchHooks } from '../../core/search.ts';
+import { AQA_DECISIONS } from './decisions.ts';
+import { validateAqaDeck } from './deck-rules.ts';
+import { unsupportedRuleOf } from './legal.ts';
+import { describeResult, logLine } from './log-text.ts';
+import { AQA_PROCEDURES, turn } from './procedures.ts';
+import { draw, statOf } from './rules.ts';
+import {
+  AQA_GAME_ID,
+  type AqaState,
+  type CardObject,
+  type Character,
+  cardOf,
+  emptyParties,
+  moveCard,
+  PARTIES,
+  partyFor,
+  type Side,
+} from './state.ts';
+import { type AqaView, aqaHiddenIds, aqaSecrets, aqaView, visibleLog } from './view.ts';
+
+export const aqaKernel = createKernel<AqaState>({
+  procedures: AQA_PROCEDURES,
+  decisions: AQA_DECISIONS,
+  loopRule: 'G31',
+});
+
+const OPENING_HAND = 7; // ruling G4
+
+/**
+ * Match options: `responseProtocol` chooses the reading of the response protocol (ruling G19, protocol.ts);
+ * `first` fixes the first player (tests); `startingControl` (tests only, e.g. /duel on the fake Discord) puts named
+ * characters from a player's deck into their control area, each with power cards up to its mental power from the
+ * top of the deck, before the opening draw, so a test reaches a battle without a script.
+ */
+const OptionsSchema = z
+  .object({
+    responseProtocol: z.enum(['chain', 'item']).optional(),
+    first: z.enum(SEATS).optional(),
+    startingControl: z
+      .strictObject({ p1: z.array(z.string()).optional(), p2: z.array(z.string()).optional() })
+      .optional(),
+  })
+  .passthrough();
+
+function setup(match: MatchSetup, seed: string): AqaState {
+  const options = OptionsSchema.safeParse(match.options ?? {});
+  if (!options.success) throw new InvalidData(`aqa options: ${options.error.message}`);
+  let rng = seedRng(seed);
+  const objects: Record<string, CardObject> = {};
+  let next = 1;
+  const deal = (seat: Seat): Side => {
+    const deck = match.decks[seat];
+    const problems = validateAqaDeck(deck);
+    if (problems.length > 0) throw new InvalidData(`${seat}: ${problems.map((p) => p.message.en).join(' ')}`);
+    // A card whose text this engine does not implement is refused before the game, never half-played.
+    for (const id of deck.main ?? []) {
+      const rule = unsupportedRuleOf(cardOf(id));
+      if (rule) throw new UnsupportedRule(rule, `${id}: ${cardOf(id).name.en} is not implemented yet`);
+    }
+    // §24-1, ruling G32: the out-of-game pool (`side`) stays outside the game; no card of the pool reaches it.
+    // Ruling G4: shuffled on the server; ids are dealt after the shuffle, so an id says nothing about its card.
+    const [order, after] = shuffle(deck.main ?? [], rng);
+    rng = after;
+    const ids = order.map((card) => {
+      const id = `o${next++}`;
+      objects[id] = { id, card, owner: seat, zone: 'deck' };
+      return id;
+    });
+    return {
+      deck: ids,
+      hand: [],
+      discard: [],
+      damage: [],
+      removed: [],
+      parties: emptyParties(),
+      control: [],
+      lasting: [],
+      tookFromEmpty: false,
+    };
+  };
+  const p1 = deal('p1');
+  const sides = { p1, p2: deal('p2') };
+  // Ruling G4: the first player is chosen at random (seeded).
+  const [roll, afterRoll] = nextInt(rng, 2);
+  rng = afterRoll;
+  const first: Seat = options.data.first ?? (roll === 0 ? 'p1' : 'p2');
+  const s: AqaState = {
+    game: AQA_GAME_ID,
+    version: 0,
+    result: null,
+    procedures: emptyStack(),
+    rng,
+    protocol: options.data.responseProtocol ?? 'chain',
+    turn: { number: 1, active: first, phase: 'setup' },
+    first,
+    sides,
+    objects,
+    characters: {},
+    chain: [],
+    nextId: 1,
+    lastingTargets: {},
+    stealthOpen: false,
+    log: [],
+    logSeq: 0,
+  };
+  // Test option: every named character is taken from the deck first, then each is given its power from the top.
+  const placed: Character[] = [];
+  for (const seat of SEATS) {
+    for (const card of options.data.startingControl?.[seat] ?? []) {
+      const id = s.sides[seat].deck.find((x) => objects[x]?.card === card);
+      if (!id) throw new InvalidData(`startingControl: no ${card} in ${seat}'s deck`);
+      const c: Character = {
+        id: `c${s.nextId++}`,
+        owner: seat,
+        area: 'control',
+        party: partyFor(cardOf(card)),
+        cards: [id],
+        power: [],
+        permanents: [],
+        mods: [],
+        broken: false,
+        permanentMinus: 0,
+        unaffected: false,
+        judgeBonus: 0,
+      };
+      moveCard(s, id, 'field');
+      s.characters[c.id] = c;
+      s.sides[seat].control.push(c.id);
+      placed.push(c);
+    }
+  }
+  for (const c of placed) {
+    while (c.power.length < statOf(s, c, 'mnd')) {
+      const top = s.sides[c.owner].deck[0];
+      if (!top) break;
+      moveCard(s, top, 'field');
+      c.power.push(top);
+    }
+  }
+  draw(s, first, OPENING_HAND);
+  draw(s, opponentOf(first), OPENING_HAND);
+  s.log = [];
+  aqaKernel.start(s, turn, { party: 0, queue: [], eligible: [] });
+  return s;
+}
+
+const DECK_SIZE = 40;
+
+/** What must hold after every decision. */
+export function aqaInvariants(s: AqaState): string[] {
+  const problems = aqaKernel.check(s);
+  const seen = new Map<string, string>();
+  const note = (id: string, where: string) => {
+    if (seen.has(id)) problems.push(`${id} is in ${seen.get(id)} and ${where}`);
+    seen.set(id, where);
+  };
+  for (const seat of SEATS) {
+    const side = s.sides[seat];
+    for (const zone of ['deck', 'hand', 'discard', 'damage', 'removed', 'lasting'] as const) {
+      for (const id of side[zone]) {
+        const o = s.objects[id];
+        if (!o || o.zone !== zone || o.owner !== seat)
+          problems.push(`${id} is listed in ${seat}'s ${zone} but is not there`);
+        note(id, `${seat} ${zone}`);
+      }
+    }
+    for (const party of PARTIES) {
+      for (const cid of side.parties[party]) {
+        const c = s.characters[cid];
+        if (c?.area !== 'faction' || c.party !== party || c.owner !== seat)
+          problems.push(`${cid} misplaced in ${seat}'s ${party} party`);
+      }
+    }
+    for (const cid of side.control) {
+      const c = s.characters[cid];
+      if (c?.area !== 'control' || c.owner !== seat) problems.push(`${cid} misplaced in ${seat}'s control area`);
+    }
+  }
+  for (const c of Object.values(s.characters)) {
+    const listed = c.area === 'control' ? s.sides[c.owner].control : s.sides[c.owner].parties[c.party];
+    if (!listed.includes(c.id)) problems.push(`character ${c.id} is in no area`);
+    if (c.cards.length === 0) problems.push(`character ${c.id} has no cards`);
+    for (const id of [...c.cards, ...c.power, ...c.permanents]) {
+      if (s.objects[id]?.zone !== 'field') problems.push(`${id} is on ${c.id} but not on the field`);
+      note(id, `character ${c.id}`);
+    }
+    // G12, §12-2: power never above mental power outside a resolution.
+    if (s.chain.length === 0 && c.power.length > statOf(s, c, 'mnd') && c.mods.length === 0)
+      problems.push(`${c.id} holds more power than its mental power`);
+  }
+  for (const d of s.chain) {
+    if ('card' in d) {
+      if (s.objects[d.card]?.zone !== 'pending') problems.push(`declared card ${d.card} is not pending`);
+      note(d.card, `chain ${d.id}`);
+    }
+  }
+  const counts: Record<Seat, number> = { p1: 0, p2: 0 };
+  for (const o of Object.values(s.objects)) {
+    counts[o.owner] += 1;
+    if (!seen.has(o.id) && o.zone !== 'pending') problems.push(`${o.id} (${o.zone}) is in no list`);
+  }
+  for (const seat of SEATS)
+    if (counts[seat] !== DECK_SIZE) problems.push(`${seat} owns ${counts[seat]} cards, not ${DECK_SIZE}`);
+  if (!s.result && s.sides.p1.damage.length >= 10 && s.sides.p2.damage.length >= 10 && s.chain.length === 0)
+    problems.push('both damage zones reached 10 without a result');
+  return problems;
+}
+
+/**
+ * Search hooks (core/search.ts): what `seat` cannot know (their own deck; the opponent's hand and deck together) is
+ * dealt again; a position is worth the difference in damage zones and controlled power.
+ */
+export const aqaSearch: SearchHooks<AqaState> = {
+  determinize(state, seat, seed) {
+    const s = cloneJson(state);
+    const identities = (ids: readonly string[]) => ids.map((id) => ({ objectId: id, card: s.objects[id]?.card ?? '' }));
+    const other = s.sides[opponentOf(seat)];
+    const pools = [identities(s.sides[seat].deck), identities([...other.hand, ...other.deck])];
+    const [dealt, rng] = redealIdentities(pools, seedRng(seed));
+    for (const [id, card] of dealt) {
+      const o = s.objects[id];
+      if (o) o.card = card;
+    }
+    s.rng = rng;
+    return s;
+  },
+  evaluate(s, seat) {
+    if (s.result) return s.result.kind === 'draw' ? 0 : s.result.winner === seat ? 1 : -1;
+    const score = (x: Seat) =>
+      -s.sides[x].damage.length + 0.5 * s.sides[x].control.length + 0.1 * s.sides[x].deck.length;
+    return Math.tanh((score(seat) - score(opponentOf(seat))) / 10);
+  },
+  simulate: (s, seat, response) => aqaKernel.answer({ ...s, log: [] }, seat, response),
+};
+
+export const aqa: GameModule<AqaState, AqaView> = {
+  id: AQA_GAME_ID,
+  name: label('Aquarian Age', 'アクエリアンエイジ'),
+  rulesVersion: 1,
+  setup,
+  pending: (s) => aqaKernel.pending(s),
+  // A state keeps only the log of the decision that made it (docs/architecture.md).
+  apply: (s, seat, response) => aqaKernel.answer({ ...s, log: [] }, seat, response),
+  concede(s, seat) {
+    // Ruling G2: a player may concede at any time; the other player wins.
+    const out = cloneJson(s);
+    out.version += 1;
+    out.log = [{ type: 'conceded', seat }];
+    out.result = { kind: 'win', winner: opponentOf(seat), reason: 'conceded', rule: 'G2' };
+    return out;
+  },
+  view: (s, viewer) => aqaView(s, viewer, aqaKernel.pending(s)?.player ?? null),
+  log: (s, _viewer, after) => visibleLog(s, after).map(({ seq, entry }) => ({ seq, text: logLine(entry) })),
+  describeResult,
+  validateDeck: validateAqaDeck,
+  invariants: aqaInvariants,
+  hiddenObjectIds: aqaHiddenIds,
+  hiddenIdentities: aqaSecrets,
+  search: aqaSearch,
+};

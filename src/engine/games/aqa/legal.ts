@@ -1,0 +1,348 @@
+/**
+ * What a player may declare now (§17-9, §17-10, §21-3c, ruling G20) and what each declaration may aim at. The main
+ * and response decisions list these; the declaration procedure reads the same functions, so an option offered is
+ * an option that can be carried out.
+ */
+import { UnsupportedRule } from '../../core/errors.ts';
+import { opponentOf, type Seat } from '../../core/game.ts';
+import type { AqaCard, Effect } from './cards/schema.ts';
+import {
+  ATTACK_COST,
+  costOf,
+  factionsOf,
+  factorMet,
+  guardCost,
+  nameBlocked,
+  namesOf,
+  payablePower,
+  skillCount,
+} from './rules.ts';
+import {
+  type AqaState,
+  activeCharacters,
+  allCharacters,
+  type Character,
+  cardOf,
+  controlledOf,
+  type Declaration,
+  faceOf,
+  objectOf,
+} from './state.ts';
+
+/** Code handlers of the pool this engine does not implement, with the rule each would need. */
+const UNSUPPORTED_HANDLERS: Record<string, string> = {
+  'move-paid-power': '7-4',
+  'create-paper-shikigami': '7-3',
+  'grant-intercept-and-effect': '11-6',
+  'buff-while-power-two': '13-3',
+  'change-target': '14-3',
+};
+
+function unsupportedInEffects(effects: readonly Effect[]): string | null {
+  for (const e of effects) {
+    if (e.do === 'code' && UNSUPPORTED_HANDLERS[e.handler]) return UNSUPPORTED_HANDLERS[e.handler] ?? null;
+    if (e.do === 'negate') return '13-1';
+  }
+  return null;
+}
+
+/** The rule a card needs that this engine lacks (any mode of a modal card counts), or null. */
+export function unsupportedRuleOf(card: AqaCard): string | null {
+  if (card.mnd === 'power') return '8-4';
+  const own = unsupportedInEffects(card.effects.flatMap((e) => (e.do === 'choose-one' ? e.modes.flat() : [e])));
+  if (own) return own;
+  for (const a of card.abilities) {
+    if (a.kind === 'static' || a.kind === 'triggered' || a.kind === 'effect') {
+      const r = unsupportedInEffects(a.effects);
+      if (r) return r;
+    }
+  }
+  return null;
+}
+
+/** Throws UnsupportedRule for a card whose text this engine does not implement (it is never half-played). */
+export function refuseUnsupported(card: AqaCard): void {
+  const rule = unsupportedRuleOf(card);
+  if (rule) throw new UnsupportedRule(rule, `${card.id}: ${card.name.en} is not implemented`);
+}
+
+/** Masked Understudy: "you may set this from your damage zone during your main phase" (§8-1-c, §1-1). */
+function settableFromDamage(card: AqaCard): boolean {
+  return card.abilities.some(
+    (a) => a.kind === 'static' && a.effects.some((e) => e.do === 'code' && e.handler === 'set-from-damage-zone'),
+  );
+}
+
+/** §10-2, G21: a break condition (a faction, or a Name). */
+function meetsCondition(s: AqaState, c: Character, cond: NonNullable<AqaCard['breakCondition']>): boolean {
+  if (cond.faction) return factionsOf(s, c).includes(cond.faction);
+  if (cond.name) return namesOf(faceOf(s, c)).includes(cond.name.en);
+  return false;
+}
+
+/** What a card is declared as when it goes on the chain as a break card (§8-1-b: a character usable as one). */
+export function breakTerms(
+  card: AqaCard,
+): { factor: AqaCard['requiredFactor']; cost: number; condition: NonNullable<AqaCard['breakCondition']> } | null {
+  if (card.type === 'break' && card.breakCondition)
+    return {
+      factor: card.requiredFactor,
+      cost: typeof card.cost === 'number' ? card.cost : 0,
+      condition: card.breakCondition,
+    };
+  if (card.usableAsBreak)
+    return {
+      factor: card.usableAsBreak.factor,
+      cost: card.usableAsBreak.cost,
+      condition: card.usableAsBreak.condition,
+    };
+  return null;
+}
+
+/** G21: your active and controlled characters, and the opponent's controlled characters, meeting the condition. */
+export function breakTargets(s: AqaState, seat: Seat, card: AqaCard): string[] {
+  const terms = breakTerms(card);
+  if (!terms) return [];
+  const mine = [...activeCharacters(s, seat), ...controlledOf(s, seat)];
+  const theirs = controlledOf(s, opponentOf(seat));
+  return [...mine, ...theirs].filter((c) => meetsCondition(s, c, terms.condition)).map((c) => c.id);
+}
+
+/** G22: permanents go on your controlled characters only. */
+export function permanentTargets(s: AqaState, seat: Seat): string[] {
+  return controlledOf(s, seat).map((c) => c.id);
+}
+
+/** §11-7: a permanent with a Name is unique on the field. */
+function namedPermanentOnField(s: AqaState, card: AqaCard): boolean {
+  if (!card.nameTag) return false;
+  const name = card.nameTag.en;
+  return allCharacters(s).some((c) => c.permanents.some((p) => cardOf(objectOf(s, p).card).nameTag?.en === name));
+}
+
+/** What a project or fast card's effects aim at: none, or 1..n characters. */
+export type Aiming = { kind: 'none' } | { kind: 'characters'; min: number; max: number; pool: string[] };
+
+/** The characters an effect may aim at (§7-1: cards on the field). */
+export function characterPool(s: AqaState): string[] {
+  return allCharacters(s).map((c) => c.id);
+}
+
+/** The targets a card's chosen mode needs. X is the distribute count when it aims by X (§20-6). */
+export function aimingOf(s: AqaState, card: AqaCard, mode: number, x: number): Aiming {
+  const effects = modeEffects(card, mode);
+  for (const e of effects) {
+    if (e.do === 'distribute-damage')
+      return { kind: 'characters', min: 1, max: Math.max(1, x), pool: characterPool(s) };
+    if (e.do === 'code' && (e.handler === 'unaffected-until-eot' || e.handler === 'judge-plus-two'))
+      return { kind: 'characters', min: 1, max: 1, pool: characterPool(s) };
+    if (e.do === 'code' && e.handler === 'forced-guard') {
+      // §4-1-b: not a character that already declared a guard; any character (§4-2, cost-free guard).
+      const attack = currentAttack(s);
+      const pool = attack ? characterPool(s).filter((id) => id !== attack.attacker && id !== attack.guard) : [];
+      return { kind: 'characters', min: 1, max: 1, pool };
+    }
+  }
+  return { kind: 'none' };
+}
+
+/** §21-8: the effects of a card's chosen mode (the whole text when it has no modes). */
+export function modeEffects(card: AqaCard, mode: number): Effect[] {
+  const out: Effect[] = [];
+  for (const e of card.effects) {
+    if (e.do === 'choose-one') out.push(...(e.modes[mode] ?? []));
+    else out.push(e);
+  }
+  return out;
+}
+
+export function modeCount(card: AqaCard): number {
+  const modal = card.effects.find((e) => e.do === 'choose-one');
+  return modal && modal.do === 'choose-one' ? modal.modes.length : 1;
+}
+
+/** The attack on the chain (§3-1: at most one unresolved). */
+export function currentAttack(s: AqaState): Extract<Declaration, { kind: 'attack' }> | null {
+  for (let i = s.chain.length - 1; i >= 0; i--) {
+    const d = s.chain[i];
+    if (d?.kind === 'attack') return d;
+  }
+  return null;
+}
+
+/** The seat an attack is aimed at (the owner of a targeted character). */
+export function defenderOf(s: AqaState, a: Extract<Declaration, { kind: 'attack' }>): Seat | null {
+  if ('player' in a.target) return a.target.player;
+  const c = s.characters[a.target.character];
+  return c ? c.owner : null;
+}
+
+/** Can this card be used now by `seat` (factor and cost, ruling G29), with something to aim at? */
+function usable(s: AqaState, seat: Seat, card: AqaCard): boolean {
+  if (!factorMet(s, seat, card)) return false;
+  const power = payablePower(s, seat);
+  if (card.cost === 'X') {
+    // Harvest of Embers needs X ≥ 1 to have a target (§21-5); Ash Recall may pay 0.
+    const needs = card.effects.some((e) => e.do === 'distribute-damage') ? 1 : 0;
+    if (power < needs) return false;
+  } else if (costOf(s, seat, card) > power) return false; // §21-3c
+  for (let m = 0; m < modeCount(card); m++) {
+    const aim = aimingOf(s, card, m, Math.max(1, power));
+    if (aim.kind === 'none' || aim.pool.length >= aim.min) {
+      if (card.effects.some((e) => e.do === 'code' && e.handler === 'forced-guard') && !guardTimingFor(s, seat))
+        continue;
+      return true;
+    }
+  }
+  return false;
+}
+
+/** §4-1-a: a card that makes a character guard is usable only where a guard could be declared. */
+function guardTimingFor(s: AqaState, seat: Seat): boolean {
+  const top = s.chain[s.chain.length - 1];
+  if (top?.kind !== 'attack' || top.guardDeclared) return false;
+  return defenderOf(s, top) === seat;
+}
+
+/** Effects ("Eff [n]") of a character, with their index in the top card's abilities (§11-6: paid by the holder). */
+export function effectsOf(s: AqaState, c: Character): { index: number; cost: number | 'X' }[] {
+  const out: { index: number; cost: number | 'X' }[] = [];
+  faceOf(s, c).abilities.forEach((a, index) => {
+    if (a.kind === 'effect') out.push({ index, cost: a.cost });
+  });
+  return out;
+}
+
+function effectOptions(s: AqaState, seat: Seat): string[] {
+  const out: string[] = [];
+  // §7-2: effects work from the control area.
+  for (const c of controlledOf(s, seat)) {
+    for (const e of effectsOf(s, c)) {
+      const cost = e.cost === 'X' ? 1 : e.cost;
+      if (c.power.length >= cost && effectHasTarget(s, c, e.index)) out.push(`effect:${c.id}:${e.index}`);
+    }
+  }
+  return out;
+}
+
+/** The characters an effect may aim at: Mindripper's needs a character with power (§12-1). */
+export function effectTargets(s: AqaState, c: Character, index: number): string[] | null {
+  const a = faceOf(s, c).abilities[index];
+  if (a?.kind !== 'effect') return null;
+  for (const e of a.effects) {
+    if (e.do === 'code' && e.handler === 'discard-power-card')
+      return allCharacters(s)
+        .filter((x) => x.power.length > 0)
+        .map((x) => x.id);
+    if (e.do === 'code' && e.handler === 'move-paid-power')
+      return allCharacters(s)
+        .filter((x) => x.id !== c.id)
+        .map((x) => x.id);
+  }
+  return null;
+}
+
+function effectHasTarget(s: AqaState, c: Character, index: number): boolean {
+  const pool = effectTargets(s, c, index);
+  return pool === null || pool.length > 0;
+}
+
+/** Ruling G13, §3-8: a controlled character that can pay its attack cost and may declare attacks. */
+export function canAttack(s: AqaState, c: Character): boolean {
+  if (c.area !== 'control') return false;
+  if (faceOf(s, c).abilities.some((a) => a.kind === 'cannot-declare-attacks')) return false;
+  return c.power.length >= ATTACK_COST;
+}
+
+/** §3-1: the targets of a normal attack: the other player, or one of your own faction parties (its active character). */
+export function attackTargets(s: AqaState, seat: Seat): string[] {
+  return [opponentOf(seat), ...activeCharacters(s, seat).map((c) => c.id)];
+}
+
+/**
+ * §4-1, §4-2, §18-1, §18-2-a, §4-4: may `guard` (a controlled character of the attacked player) guard `attack`? Its
+ * guard cost must be payable; Stealth needs a shared faction (unless Open Gates, §22-1); "cannot be guarded" wins.
+ */
+export function canGuard(s: AqaState, guard: Character, attack: Extract<Declaration, { kind: 'attack' }>): boolean {
+  if (guard.area !== 'control' || guard.id === attack.attacker) return false;
+  if (guard.power.length < guardCost(s, guard)) return false;
+  const attacker = s.characters[attack.attacker];
+  if (!attacker) return false;
+  return guardableBy(s, attacker, guard);
+}
+
+/** §18-1, §18-2-a, §4-4 and Open Gates (§22-1): whether this attacker's attack can be guarded by this character. */
+export function guardableBy(s: AqaState, attacker: Character, guard: Character): boolean {
+  if (faceOf(s, attacker).abilities.some((a) => a.kind === 'cannot-be-guarded')) return false;
+  if (skillCount(s, attacker, 'stealth') > 0 && !s.stealthOpen) {
+    const theirs = factionsOf(s, attacker);
+    if (theirs.length === 0) return false; // §18-2-a
+    if (!factionsOf(s, guard).some((f) => theirs.includes(f))) return false; // §18-1
+  }
+  return true;
+}
+
+/** Ruling G20, §17-9: the turn player's actions in the main phase with an empty chain. */
+export function mainOptions(s: AqaState, seat: Seat): string[] {
+  const side = s.sides[seat];
+  const out: string[] = [];
+  const power = payablePower(s, seat);
+  for (const id of side.hand) {
+    const card = cardOf(objectOf(s, id).card);
+    switch (card.type) {
+      case 'character':
+        if (!nameBlocked(s, card)) out.push(`set:${id}`); // G8, §21-3c
+        if (card.usableAsBreak) {
+          const terms = breakTerms(card);
+          if (
+            terms &&
+            factorMet(s, seat, card, terms.factor) &&
+            terms.cost <= power &&
+            breakTargets(s, seat, card).length > 0
+          )
+            out.push(`break:${id}`);
+        }
+        break;
+      case 'break':
+        if (factorMet(s, seat, card) && costOf(s, seat, card) <= power && breakTargets(s, seat, card).length > 0)
+          out.push(`break:${id}`);
+        break;
+      case 'permanent':
+        if (
+          factorMet(s, seat, card) &&
+          costOf(s, seat, card) <= power &&
+          permanentTargets(s, seat).length > 0 &&
+          !namedPermanentOnField(s, card)
+        )
+          out.push(`permanent:${id}`);
+        break;
+      case 'project':
+      case 'fast':
+        if (usable(s, seat, card)) out.push(`use:${id}`);
+        break;
+    }
+  }
+  for (const id of side.damage) {
+    const card = cardOf(objectOf(s, id).card);
+    if (settableFromDamage(card) && !nameBlocked(s, card)) out.push(`set:${id}`);
+  }
+  out.push(...effectOptions(s, seat));
+  for (const c of controlledOf(s, seat)) if (canAttack(s, c)) out.push(`attack:${c.id}`);
+  return out;
+}
+
+/** Ruling G20, §17-10, §4-1: responses: fast cards, effects, and a guard against an attack aimed at you. */
+export function responseOptions(s: AqaState, seat: Seat): string[] {
+  const out: string[] = [];
+  for (const id of s.sides[seat].hand) {
+    const card = cardOf(objectOf(s, id).card);
+    if (card.type === 'fast' && usable(s, seat, card)) out.push(`use:${id}`);
+  }
+  out.push(...effectOptions(s, seat));
+  // §4-1: a guard only as the direct response to an attack on you, one per series.
+  const top = s.chain[s.chain.length - 1];
+  if (top?.kind === 'attack' && !top.guardDeclared && defenderOf(s, top) === seat) {
+    for (const c of controlledOf(s, seat)) if (canGuard(s, c, top)) out.push(`guard:${c.id}`);
+  }
+  return out;
+}

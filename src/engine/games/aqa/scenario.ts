@@ -1,0 +1,315 @@
+/**
+ * Aquarian Age's scenario format (test/scenarios/aqa/, docs/scenarios.md "aqa"): a position at p1's first main phase
+ * (p1 goes first, the redraw declined), a script of answers named by option kind and card id, and expectations.
+ *
+ *   rule: AQA §6-4 — what the scenario shows
+ *   game: aqa
+ *   protocol: chain                          # optional (ruling G19), chain or item
+ *   setup:
+ *     p1: { hand: [crimson-awakening], control: [ember-courier], faction: [glass-lancer], deckTop: [spare-harness], damage: [ruin-hound] }
+ *     p2: { control: [anchor-sibyl] }        # control: controlled, full of power; faction: on top of its party
+ *   script:
+ *     - { player: p1, choose: attack, card: thornback-raider }   # the option of that kind about that card
+ *     - { player: p1, choose: target, target: p2 }               # target: a seat or a card id on the field
+ *     - { player: p2, choose: guard, card: anchor-sibyl }
+ *     - { player: p2, choose: yes }                              # yes, no, auto, cancel, pass, end
+ *     - { passUntil: empty }                 # decline until nothing is declared; also main, p2-main, choice
+ *                                            # (a choice that cannot be declined takes its first options)
+ *     - { expect: { chain: [attack, guard] } }
+ *   expect: { winner: none, damage: { p2: 2 }, control: { p1: [ember-courier] }, power: { anchor-sibyl: 1 } }
+ *   expectIllegalAt: 2                       # optional: that step must be refused
+ */
+import { z } from 'zod';
+import type { DecisionOption, Seat } from '../../core/game.ts';
+import type { ScenarioPlan, ScenarioStep } from '../../definition.ts';
+import { NotOffered } from '../../scenario/plan.ts';
+import { AQA_CARDS } from './cards/pool.ts';
+import { aqa } from './index.ts';
+import { statOf } from './rules.ts';
+import { type AqaState, type Character, cardOf, characterOf, faceOf, moveCard, newId, partyFor } from './state.ts';
+
+const SeatSchema = z.enum(['p1', 'p2']);
+const CardSchema = z.string().refine((id) => AQA_CARDS.has(id), { message: 'not an Aquarian Age card id' });
+const Cards = z.array(CardSchema);
+const PerSeat = <T extends z.ZodType>(t: T) => z.strictObject({ p1: t.optional(), p2: t.optional() });
+
+const ExpectSchema = z.strictObject({
+  winner: z.enum(['p1', 'p2', 'draw', 'none']).optional(),
+  /** The pending decision: its kind and player, or "none". */
+  pending: z.union([z.literal('none'), z.strictObject({ player: SeatSchema, kind: z.string() })]).optional(),
+  /** Kinds on the chain, bottom first. */
+  chain: z.array(z.string()).optional(),
+  hand: PerSeat(z.number().int()).optional(),
+  deck: PerSeat(z.number().int()).optional(),
+  damage: PerSeat(z.number().int()).optional(),
+  discard: PerSeat(Cards).optional(),
+  /** Top cards of the characters in each area (order does not matter). */
+  control: PerSeat(Cards).optional(),
+  faction: PerSeat(Cards).optional(),
+  /** Power cards of the character showing this card. */
+  power: z.record(z.string(), z.number().int()).optional(),
+  /** Current durability / attack of the character showing this card. */
+  dur: z.record(z.string(), z.number().int()).optional(),
+  atk: z.record(z.string(), z.number().int()).optional(),
+  /** Option kinds the pending decision offers (e.g. guard, attack). */
+  offers: z.array(z.string()).optional(),
+  notOffered: z.array(z.string()).optional(),
+});
+type Expect = z.infer<typeof ExpectSchema>;
+
+const StepSchema = z.union([
+  z.strictObject({
+    player: SeatSchema,
+    choose: z.string(),
+    card: CardSchema.optional(),
+    target: z.string().optional(),
+  }),
+  z.strictObject({ passUntil: z.enum(['empty', 'main', 'p2-main', 'choice']) }),
+  z.strictObject({ expect: ExpectSchema }),
+]);
+type Step = z.infer<typeof StepSchema>;
+
+const SideSetup = z.strictObject({
+  hand: Cards.optional(),
+  control: Cards.optional(),
+  faction: Cards.optional(),
+  deckTop: Cards.optional(),
+  damage: Cards.optional(),
+});
+
+const ScenarioSchema = z.strictObject({
+  rule: z.string().min(1),
+  game: z.literal('aqa'),
+  seed: z.string().default('scenario'),
+  protocol: z.enum(['chain', 'item']).default('chain'),
+  setup: PerSeat(SideSetup).default({}),
+  script: z.array(StepSchema).default([]),
+  expect: ExpectSchema.default({}),
+  expectIllegalAt: z.number().int().min(1).optional(),
+});
+type Scenario = z.infer<typeof ScenarioSchema>;
+
+const SEATS: readonly Seat[] = ['p1', 'p2'];
+
+/** Cards that fill a scenario deck to 40 (at most 4 of a name), chosen to do nothing on their own. */
+const FILLER = [
+  'sentinel-statue',
+  'spare-harness',
+  'nameless-drifter',
+  'rook-of-the-bastion',
+  'oathbound-knight',
+  'guild-quartermaster',
+  'twin-banner-adept',
+  'ruin-hound',
+  'tidecaller',
+  'mindripper',
+  'glass-lancer',
+  'veil-walker',
+];
+
+function deckOf(cards: readonly string[]): string[] {
+  const main = [...cards];
+  const count = (id: string) => main.filter((c) => c === id).length;
+  for (const f of FILLER) while (main.length < 40 && count(f) < 4) main.push(f);
+  return main;
+}
+
+/** Takes a card of `seat` from the deck or, failing that, the hand. */
+function take(s: AqaState, seat: Seat, card: string): string {
+  const side = s.sides[seat];
+  const id = side.deck.find((x) => s.objects[x]?.card === card) ?? side.hand.find((x) => s.objects[x]?.card === card);
+  if (!id) throw new Error(`setup: no ${card} left for ${seat}`);
+  return id;
+}
+
+function position(sc: Scenario): AqaState {
+  const decks = { p1: { main: deckOf([]) }, p2: { main: deckOf([]) } };
+  for (const seat of SEATS) {
+    const z = sc.setup[seat] ?? {};
+    const wanted = [
+      ...(z.hand ?? []),
+      ...(z.control ?? []),
+      ...(z.faction ?? []),
+      ...(z.deckTop ?? []),
+      ...(z.damage ?? []),
+    ];
+    decks[seat] = { main: deckOf(wanted) };
+  }
+  let s = aqa.setup(
+    {
+      game: 'aqa',
+      decks,
+      options: {
+        first: 'p1',
+        responseProtocol: sc.protocol,
+        startingControl: { p1: sc.setup.p1?.control ?? [], p2: sc.setup.p2?.control ?? [] },
+      },
+    },
+    sc.seed,
+  );
+  // The redraw declined, then every window passed until p1's main phase.
+  for (let i = 0; i < 200; i++) {
+    const p = aqa.pending(s);
+    if (!p || (p.kind === 'main' && p.player === 'p1')) break;
+    if (p.shape !== undefined && p.shape !== 'pick') throw new Error(`setup: stuck at ${p.kind}`);
+    const pass = p.options.find((o) => o.id === 'pass' || o.id === 'no');
+    if (!pass && p.min > 0) throw new Error(`setup: stuck at ${p.kind}`);
+    s = aqa.apply(s, p.player, { decisionId: p.id, choose: pass ? [pass.id] : [] });
+  }
+  for (const seat of SEATS) {
+    const z = sc.setup[seat] ?? {};
+    // The hand is the opening hand plus these cards; expectations count hands.
+    for (const card of z.hand ?? []) moveCard(s, take(s, seat, card), 'hand');
+    for (const card of z.damage ?? []) moveCard(s, take(s, seat, card), 'damage');
+    for (const card of z.faction ?? []) {
+      const id = take(s, seat, card);
+      const c: Character = {
+        id: newId(s, 'c'),
+        owner: seat,
+        area: 'faction',
+        party: partyFor(cardOf(card)),
+        cards: [id],
+        power: [],
+        permanents: [],
+        mods: [],
+        broken: false,
+        permanentMinus: 0,
+        unaffected: false,
+        judgeBonus: 0,
+      };
+      moveCard(s, id, 'field');
+      s.characters[c.id] = c;
+      s.sides[seat].parties[c.party].push(c.id);
+    }
+    const top = (z.deckTop ?? []).map((card) => {
+      const id = take(s, seat, card);
+      moveCard(s, id, 'deck');
+      return id;
+    });
+    s.sides[seat].deck = [...top, ...s.sides[seat].deck.filter((x) => !top.includes(x))];
+  }
+  s.log = [];
+  return s;
+}
+
+function showing(s: AqaState, card: string): Character | undefined {
+  return Object.values(s.characters).find((c) => faceOf(s, c).id === card);
+}
+
+function check(s: AqaState, e: Expect): string[] {
+  const out: string[] = [];
+  const differ = (what: string, want: unknown, got: unknown) => {
+    if (JSON.stringify(want) !== JSON.stringify(got))
+      out.push(`${what}: expected ${JSON.stringify(want)}, got ${JSON.stringify(got)}`);
+  };
+  const cardsOf = (ids: readonly string[]) => ids.map((id) => s.objects[id]?.card ?? '').sort();
+  const faces = (ids: readonly string[]) => ids.map((id) => faceOf(s, characterOf(s, id)).id).sort();
+  if (e.winner !== undefined)
+    differ('winner', e.winner, !s.result ? 'none' : s.result.kind === 'win' ? s.result.winner : 'draw');
+  const p = aqa.pending(s);
+  if (e.pending !== undefined) differ('pending', e.pending, p ? { player: p.player, kind: p.kind } : 'none');
+  if (e.chain)
+    differ(
+      'chain',
+      e.chain,
+      s.chain.map((d) => d.kind),
+    );
+  for (const seat of SEATS) {
+    const side = s.sides[seat];
+    if (e.hand?.[seat] !== undefined) differ(`${seat} hand`, e.hand[seat], side.hand.length);
+    if (e.deck?.[seat] !== undefined) differ(`${seat} deck`, e.deck[seat], side.deck.length);
+    if (e.damage?.[seat] !== undefined) differ(`${seat} damage zone`, e.damage[seat], side.damage.length);
+    if (e.discard?.[seat]) differ(`${seat} discard`, [...e.discard[seat]].sort(), cardsOf(side.discard));
+    if (e.control?.[seat]) differ(`${seat} control area`, [...e.control[seat]].sort(), faces(side.control));
+    if (e.faction?.[seat])
+      differ(`${seat} faction area`, [...e.faction[seat]].sort(), faces(Object.values(side.parties).flat()));
+  }
+  for (const [stat, map] of [
+    ['power', e.power],
+    ['dur', e.dur],
+    ['atk', e.atk],
+  ] as const) {
+    for (const [card, want] of Object.entries(map ?? {})) {
+      const c = showing(s, card);
+      if (!c) out.push(`${stat} of ${card}: no character shows it`);
+      else differ(`${stat} of ${card}`, want, stat === 'power' ? c.power.length : statOf(s, c, stat));
+    }
+  }
+  const kinds = p && (p.shape === undefined || p.shape === 'pick') ? p.options.map((o) => o.kind) : [];
+  for (const k of e.offers ?? []) if (!kinds.includes(k)) out.push(`offers: no "${k}" among ${JSON.stringify(kinds)}`);
+  for (const k of e.notOffered ?? []) if (kinds.includes(k)) out.push(`notOffered: "${k}" is offered`);
+  return out;
+}
+
+/** The card an option is about: a character's top card, an object's card, or a seat. */
+function aboutOf(s: AqaState, o: DecisionOption): string | undefined {
+  const id = o.objectId ?? o.id;
+  const c = s.characters[id];
+  if (c) return faceOf(s, c).id;
+  return s.objects[id]?.card ?? (id === 'p1' || id === 'p2' ? id : undefined);
+}
+
+function decline(s: AqaState): AqaState {
+  const p = aqa.pending(s);
+  if (!p) throw new NotOffered('nothing is pending');
+  if (p.shape !== undefined && p.shape !== 'pick') throw new NotOffered(`cannot pass a ${p.shape} decision`);
+  const ids = p.options.map((o) => o.id);
+  const id = ['pass', 'no', 'end'].find((x) => ids.includes(x));
+  if (id) return aqa.apply(s, p.player, { decisionId: p.id, choose: [id] });
+  // A choice that cannot be declined (the hand limit's discard, say) takes its first options.
+  const first = p.options.filter((o) => o.id !== 'cancel').slice(0, p.min);
+  return aqa.apply(s, p.player, { decisionId: p.id, choose: first.map((o) => o.id) });
+}
+
+function applyStep(s: AqaState, step: Exclude<Step, { expect: unknown }>): AqaState {
+  if ('passUntil' in step) {
+    let out = s;
+    for (let i = 0; i < 500; i++) {
+      const p = aqa.pending(out);
+      if (!p || out.result) return out;
+      if (step.passUntil === 'empty' && out.chain.length === 0) return out;
+      if (step.passUntil === 'main' && p.kind === 'main' && p.player === 'p1' && out.chain.length === 0) return out;
+      if (step.passUntil === 'p2-main' && p.kind === 'main' && p.player === 'p2' && out.chain.length === 0) return out;
+      if (step.passUntil === 'choice' && p.kind === 'choice') return out;
+      out = decline(out);
+    }
+    throw new NotOffered(`passUntil ${step.passUntil}: not reached`);
+  }
+  const p = aqa.pending(s);
+  if (!p) throw new NotOffered('nothing is pending');
+  if (p.player !== step.player) throw new NotOffered(`${p.player} is asked (${p.kind}), not ${step.player}`);
+  if (p.shape !== undefined && p.shape !== 'pick') throw new NotOffered(`a ${p.shape} decision is asked (${p.kind})`);
+  const option = p.options.find((o) => {
+    if (step.choose === 'target') {
+      if (o.kind !== 'target') return false;
+      return step.target === undefined || aboutOf(s, o) === step.target;
+    }
+    if (o.kind !== step.choose) return false;
+    return step.card === undefined || aboutOf(s, o) === step.card;
+  });
+  if (!option) throw new NotOffered(`no "${step.choose} ${step.card ?? step.target ?? ''}" for ${step.player}`);
+  return aqa.apply(s, step.player, { decisionId: p.id, choose: [option.id] });
+}
+
+const describeStep = (step: Exclude<Step, { expect: unknown }>) =>
+  'passUntil' in step
+    ? `pass until ${step.passUntil}`
+    : `${step.player} ${step.choose} ${step.card ?? step.target ?? ''}`.trim();
+
+export function aqaScenarioPlan(raw: unknown, file: string): ScenarioPlan<AqaState> {
+  const parsed = ScenarioSchema.safeParse(raw);
+  if (!parsed.success) throw new Error(`${file}: not a valid Aquarian Age scenario: ${parsed.error.message}`);
+  const sc = parsed.data;
+  const steps: ScenarioStep<AqaState>[] = sc.script.map((step) =>
+    'expect' in step
+      ? { kind: 'check', check: (s: AqaState) => check(s, step.expect) }
+      : { kind: 'apply', describe: describeStep(step), apply: (s: AqaState) => applyStep(s, step) },
+  );
+  return {
+    rule: sc.rule,
+    start: position(sc),
+    steps,
+    check: (s) => check(s, sc.expect),
+    ...(sc.expectIllegalAt !== undefined ? { expectIllegalAt: sc.expectIllegalAt } : {}),
+  };
+}
