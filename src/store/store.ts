@@ -85,8 +85,9 @@ export class Store {
     return exportMatch(this.records, row);
   }
 
-  exportGuild(guildId: string): GuildExport {
-    return exportGuild(this.db, guildId, this.parts, this.now());
+  /** The guild's data as `reader` may have it (null: someone who plays no match); see `exportSeenBy`. */
+  exportGuild(guildId: string, reader: string | null = null): GuildExport {
+    return exportGuild(this.db, guildId, this.parts, this.now(), reader);
   }
 
   /** Admin command, or automatic after the bot left: removes everything stored about the guild. */
