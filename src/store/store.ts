@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { type BackupResult, backupDatabase } from './backup.ts';
+import { ChallengeStore, challengeGuildDataPart } from './challenges.ts';
 import { type StoreConfig, type StoreConfigInput, StoreConfigSchema } from './config.ts';
 import { DecisionDrafts } from './decision-drafts.ts';
 import { DeckStore } from './decks.ts';
@@ -40,6 +41,8 @@ export class Store {
   readonly posts: MatchPosts;
   /** Answers in progress per match, version and seat (the bot's; migration 203). */
   readonly drafts: DecisionDrafts;
+  /** Open challenges, so their buttons carry only a key (migration 220). */
+  readonly challenges: ChallengeStore;
   private readonly records: MatchRecords;
   private readonly parts: readonly GuildDataPart[];
   private readonly now: () => number;
@@ -59,6 +62,7 @@ export class Store {
     this.pauses = new MatchPauses(db);
     this.posts = new MatchPosts(db);
     this.drafts = new DecisionDrafts(db);
+    this.challenges = new ChallengeStore(db);
     const matchOptions = {
       snapshotEvery: config.snapshotEvery,
       now: this.now,
@@ -68,7 +72,12 @@ export class Store {
     this.matches = new MatchStore(this.records, resolveGame, matchOptions);
     this.leagues = new LeagueStore(db, { now: this.now, ...(options.log ? { log: options.log } : {}) });
     this.ratings = new RatingStore(db, this.now);
-    this.parts = [...coreGuildDataParts, leagueGuildDataPart, ...(options.guildDataParts ?? [])];
+    this.parts = [
+      ...coreGuildDataParts,
+      challengeGuildDataPart,
+      leagueGuildDataPart,
+      ...(options.guildDataParts ?? []),
+    ];
   }
 
   /** Admin: a match's record and whether its log replays. */

@@ -140,6 +140,7 @@ describe('per-guild export and deletion', () => {
       userPreferences: [],
       decks: [],
       matches: [],
+      challenges: [],
       leagues: { leagues: [], ratings: [], seasons: [], ratingJournal: [] },
     });
     const count = (sql: string) => (store.db.prepare(sql).get() as { n: number }).n;
