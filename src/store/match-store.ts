@@ -93,6 +93,9 @@ export interface MatchStoreOptions {
   isPaused?: (matchId: string) => boolean;
 }
 
+/** Final states kept in memory (a NOVA state is about 0.2 MB, so at most a few MB). */
+const ENDED_KEPT = 32;
+
 interface LiveMatch {
   game: GameModule;
   state: BaseState;
@@ -107,6 +110,11 @@ interface LiveMatch {
  */
 export class MatchStore {
   private readonly live = new Map<string, LiveMatch>();
+  /**
+   * The final states of the most recently read or ended matches, newest last, at most ENDED_KEPT: a finished match
+   * keeps no snapshots, so without this every `/match status` in its thread would replay the whole log.
+   */
+  private readonly ended = new Map<string, BaseState>();
   private readonly log: (message: string) => void;
   private readonly now: () => number;
 
@@ -223,7 +231,10 @@ export class MatchStore {
       throw error;
     }
     if (nextStatus === 'active') this.live.set(matchId, { game: live.game, state, hash, seq });
-    else this.live.delete(matchId);
+    else {
+      this.live.delete(matchId);
+      this.keepEnded(matchId, state);
+    }
     return { kind: 'applied', seq, stateHash: hash, state, status: nextStatus };
   }
 
@@ -238,10 +249,28 @@ export class MatchStore {
     const row = this.row(matchId);
     if (row.status === 'active') return this.liveMatch(row).state;
     if (row.status === 'pending') throw new MatchNotPlayable(matchId, row.status);
+    const kept = this.ended.get(matchId);
+    if (kept) {
+      this.keepEnded(matchId, kept);
+      return kept;
+    }
     const game = requireGame(this.resolveGame, row.game);
     const outcome = this.restore(game, row);
     if (!outcome.ok) throw new MatchNotPlayable(matchId, row.status);
+    if (row.status === 'finished' || row.status === 'aborted') this.keepEnded(matchId, outcome.state);
     return outcome.state;
+  }
+
+  /** Keeps a final state as the newest of `ended`, dropping the oldest past ENDED_KEPT. */
+  private keepEnded(matchId: string, state: BaseState): void {
+    this.ended.delete(matchId);
+    this.ended.set(matchId, state);
+    if (this.ended.size > ENDED_KEPT) this.ended.delete(this.ended.keys().next().value as string);
+  }
+
+  /** How many final states are kept in memory (a test of the bound). */
+  endedKept(): number {
+    return this.ended.size;
   }
 
   /**
@@ -330,7 +359,10 @@ export class MatchStore {
 
   /** Drops cached states (after a guild's data is deleted). */
   forget(matchIds: readonly string[]): void {
-    for (const id of matchIds) this.live.delete(id);
+    for (const id of matchIds) {
+      this.live.delete(id);
+      this.ended.delete(id);
+    }
   }
 
   isLive(matchId: string): boolean {
