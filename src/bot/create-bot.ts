@@ -57,6 +57,8 @@ export interface CreateBotOptions {
   boardHandles?: boolean;
   log?: (message: string) => void;
   onMatchEnd?: (match: MatchInfo, result: GameResult) => void;
+  /** How long `stop()` waits for work in flight before closing the store anyway (default 10 s). */
+  drainMs?: number;
 }
 
 export interface Bot {
@@ -69,6 +71,10 @@ export interface Bot {
   start(): Promise<void>;
   /** Waits until every interaction handler and board update started so far has finished. */
   idle(): Promise<void>;
+  /**
+   * A graceful stop: takes no new interactions, stops the timers, waits (at most `drainMs`) for the handlers, board
+   * updates and league work in flight, then logs out and closes the store.
+   */
   stop(): Promise<void>;
 }
 
@@ -140,7 +146,10 @@ export function createBot(options: CreateBotOptions): Bot {
   flow.attach(context);
 
   const running = new Set<Promise<void>>();
+  let stopping = false;
   client.on(Events.InteractionCreate, (interaction: Interaction) => {
+    // Stopping: not answered, so Discord shows the click as failed and the user retries on the next process.
+    if (stopping) return;
     const run = routeInteraction(context, interaction);
     running.add(run);
     void run.finally(() => running.delete(run));
@@ -158,6 +167,14 @@ export function createBot(options: CreateBotOptions): Bot {
   // Leaving a guild starts its retention clock (docs/store.md). An outage emits GuildUnavailable, not GuildDelete.
   client.on(Events.GuildCreate, (guild) => store.guilds.markJoined(guild.id));
   client.on(Events.GuildDelete, (guild) => store.guilds.markLeft(guild.id));
+
+  const idle = async () => {
+    while (running.size > 0) await Promise.all(running);
+    await flow.idle();
+    await boards.idle();
+    await leagues.idle();
+    while (running.size > 0) await Promise.all(running);
+  };
 
   return {
     client,
@@ -200,17 +217,21 @@ export function createBot(options: CreateBotOptions): Bot {
         else await client.application?.commands.set(body);
       }
     },
-    async idle() {
-      while (running.size > 0) await Promise.all(running);
-      await flow.idle();
-      await boards.idle();
-      await leagues.idle();
-      while (running.size > 0) await Promise.all(running);
-    },
+    idle,
     async stop() {
+      if (stopping) return;
+      stopping = true;
       flow.stop();
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
+      // Drain: a handler that committed a decision still edits its ephemeral and the board before the store closes.
+      let waited: NodeJS.Timeout | undefined;
+      const limit = new Promise<'late'>((resolve) => {
+        waited = setTimeout(() => resolve('late'), options.drainMs ?? 10_000);
+      });
+      const drained = await Promise.race([idle().then(() => 'drained' as const), limit]);
+      clearTimeout(waited);
+      if (drained === 'late') log(`stop: work still running after ${options.drainMs ?? 10_000} ms; closing anyway`);
       await client.destroy();
       await pool?.close();
       if (ownsStore) store.close();
