@@ -34,7 +34,19 @@ const COOLDOWN_WORDS = {
     en: `You challenged someone moments ago: you can send another challenge in ${seconds} s.`,
     ja: `少し前に対戦を申し込んだばかりです。あと${seconds}秒で次の申し込みができます。`,
   }),
+  tooMany: (who: string, max: number) => ({
+    en: `${who} already has ${max} matches going in this server: finish or /concede one first.`,
+    ja: `${who}はこのサーバーで進行中の対戦がすでに${max}件あります。先にどれかを終えるか /concede してください。`,
+  }),
 };
+
+/** Active matches one person may have in a server at once by default (practice included): abandoned ones cannot pile up. */
+export const MAX_OPEN_MATCHES = 5;
+
+/** The first of `userIds` who has `ctx.maxOpenMatches` active matches in the guild, or null. */
+function atMatchCap(ctx: BotContext, guildId: string, userIds: readonly string[]): string | null {
+  return userIds.find((id) => ctx.store.matches.activeMatchesOf(guildId, id).length >= ctx.maxOpenMatches) ?? null;
+}
 
 /** A challenger's remaining cooldown in whole seconds (rounded up), or 0 when they may challenge. */
 function cooldownLeft(ctx: BotContext, guildId: string, userId: string): number {
@@ -91,6 +103,8 @@ export async function challenge(ctx: BotContext, interaction: ChatInputCommandIn
   if (opponent.bot) return void (await fail(T.challengeBot[locale]));
   const wait = cooldownLeft(ctx, interaction.guildId, interaction.user.id);
   if (wait > 0) return void (await fail(COOLDOWN_WORDS.wait(wait)[locale]));
+  const full = atMatchCap(ctx, interaction.guildId, [interaction.user.id, opponent.id]);
+  if (full) return void (await fail(COOLDOWN_WORDS.tooMany(await displayName(ctx, full), ctx.maxOpenMatches)[locale]));
   if (await refusedForPermissions(ctx, interaction, locale, fail)) return;
   const rawGame = interaction.options.getString('game') ?? ctx.store.guilds.get(interaction.guildId).defaultGame;
   const game = gameOf(ctx, rawGame);
@@ -289,6 +303,9 @@ async function accept(
   try {
     const guildId = message.guildId ?? '';
     const game = c.game as GameId;
+    // Either may have started other matches since the challenge was posted.
+    const full = atMatchCap(ctx, guildId, [c.challenger, c.opponent]);
+    if (full) return COOLDOWN_WORDS.tooMany(await displayName(ctx, full), ctx.maxOpenMatches)[shared];
     const first = chooseDeck(ctx.store, ctx.precons, { guildId, userId: c.challenger, game }, c.deck);
     const second = chooseDeck(ctx.store, ctx.precons, { guildId, userId: c.opponent, game }, opponentDeck, c.deck);
     if (!first.ok) return first.reason[shared];
@@ -327,6 +344,10 @@ export async function practice(ctx: BotContext, interaction: ChatInputCommandInt
   }
   const ephemeral = (text: string) => interaction.reply({ content: text, flags: MessageFlags.Ephemeral });
   if (await refusedForPermissions(ctx, interaction, locale, ephemeral)) return;
+  if (atMatchCap(ctx, interaction.guildId, [interaction.user.id])) {
+    const who = await displayName(ctx, interaction.user.id);
+    return void (await ephemeral(COOLDOWN_WORDS.tooMany(who, ctx.maxOpenMatches)[locale]));
+  }
   const where = { guildId: interaction.guildId, userId: interaction.user.id, game };
   const first = chooseDeck(ctx.store, ctx.precons, where, interaction.options.getString('deck'));
   if (!first.ok) {

@@ -10,10 +10,12 @@ import type { MatchInfo } from '../store/match-records.ts';
 import { loadPreconDecks } from '../store/precon-decks.ts';
 import { openStore, type Store } from '../store/store.ts';
 import { BoardUpdater } from './board.ts';
+import { MAX_OPEN_MATCHES } from './challenge.ts';
 import type { ChannelLimit } from './channel-pacer.ts';
 import { type BotClock, realBotClock } from './clock.ts';
 import type { BotContext, Renderer } from './context.ts';
 import { ImageCache } from './image-cache.ts';
+import { sweepInactive } from './inactivity.ts';
 import { type LeagueService, leagueServiceOf } from './league/league-service.ts';
 import { TurnNotifier } from './notify.ts';
 import { PermissionNotices } from './permissions.ts';
@@ -57,6 +59,8 @@ export interface CreateBotOptions {
   boardHandles?: boolean;
   log?: (message: string) => void;
   onMatchEnd?: (match: MatchInfo, result: GameResult) => void;
+  /** Active matches one person may have in a server at once, practice included (default 5). */
+  maxOpenMatches?: number;
   /** How long `stop()` waits for work in flight before closing the store anyway (default 10 s). */
   drainMs?: number;
 }
@@ -88,7 +92,8 @@ export function createBot(options: CreateBotOptions): Bot {
       { path: options.dbPath ?? './var/arbiter.db' },
       // The store's resolver answers undefined for a game that is not loaded (it then skips, never throws).
       (id) => games.find(id)?.play?.module,
-      { log },
+      // One clock for the bot and its records (the inactivity sweep compares the two).
+      { log, ...(options.now ? { now: options.now } : {}) },
     );
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
@@ -119,6 +124,7 @@ export function createBot(options: CreateBotOptions): Bot {
     challengeTtlMs: options.challengeTtlMs ?? 10 * 60_000,
     challengeCooldownMs: options.challengeCooldownMs ?? 30_000,
     challengeCooldowns: new Map(),
+    maxOpenMatches: options.maxOpenMatches ?? MAX_OPEN_MATCHES,
     boards,
     flow,
     notifier: new TurnNotifier(),
@@ -185,8 +191,11 @@ export function createBot(options: CreateBotOptions): Bot {
       const rules = importRulesAtStart(store);
       for (const problem of rules.problems) log(`rules import: ${problem}`);
       const report = store.matches.restoreActiveMatches();
-      if (report.restored + report.frozen.length > 0) {
-        log(`restored ${report.restored} match(es), froze ${report.frozen.length} in ${report.ms.toFixed(0)} ms`);
+      if (report.restored + report.frozen.length + report.deferred > 0) {
+        const deferred = report.deferred > 0 ? ` (${report.deferred} more on first use)` : '';
+        log(
+          `restored ${report.restored} match(es), froze ${report.frozen.length} in ${report.ms.toFixed(0)} ms${deferred}`,
+        );
       }
       const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
       await client.login(options.token);
@@ -205,6 +214,12 @@ export function createBot(options: CreateBotOptions): Bot {
         context.later(24 * 60 * 60_000, purgeDeparted);
       };
       await purgeDeparted();
+      // Abandoned matches end after the server's inactivity limit, warned a day before (inactivity.ts).
+      const sweep = async () => {
+        await sweepInactive(context);
+        context.later(60 * 60_000, sweep);
+      };
+      await sweep();
       const leagueTimer = async () => {
         await leagues.tick();
         context.later(60_000, leagueTimer);

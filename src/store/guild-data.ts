@@ -91,6 +91,7 @@ export const coreGuildDataParts: readonly GuildDataPart[] = [
       const inGuild = 'SELECT match_id FROM matches WHERE guild_id = ?';
       db.prepare(`DELETE FROM match_clocks WHERE match_id IN (${inGuild})`).run(guildId);
       db.prepare(`DELETE FROM match_posts WHERE match_id IN (${inGuild})`).run(guildId);
+      db.prepare(`DELETE FROM match_inactivity WHERE match_id IN (${inGuild})`).run(guildId);
       db.prepare(`DELETE FROM match_snapshots WHERE match_id IN (${inGuild})`).run(guildId);
       db.prepare(`DELETE FROM match_decisions WHERE match_id IN (${inGuild})`).run(guildId);
       db.prepare('DELETE FROM matches WHERE guild_id = ?').run(guildId);

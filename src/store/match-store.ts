@@ -81,6 +81,8 @@ export interface RestoreReport {
   /** Matches whose game is not loaded: left active and untouched. */
   skipped: { matchId: string; reason: string }[];
   notes: { matchId: string; note: string }[];
+  /** Matches left for their first use (the boot's time budget ran out): restored and checked then. */
+  deferred: number;
   ms: number;
 }
 
@@ -286,14 +288,21 @@ export class MatchStore {
   }
 
   /**
-   * Boot: rebuilds every active match from its latest snapshot plus the decisions after it and checks the hash
-   * against the log. A match that does not check out is frozen with the reason, never patched.
+   * Boot: rebuilds active matches from their latest snapshot plus the decisions after it and checks the hash
+   * against the log, newest first, for at most `budgetMs`; the rest are restored and checked on first use (as
+   * `liveMatch` does), so a boot with many open matches stays bounded. A match that does not check out is frozen with
+   * the reason, never patched.
    */
-  restoreActiveMatches(): RestoreReport {
+  restoreActiveMatches(budgetMs = 5_000): RestoreReport {
     const started = performance.now();
-    const report: RestoreReport = { restored: 0, frozen: [], skipped: [], notes: [], ms: 0 };
+    const report: RestoreReport = { restored: 0, frozen: [], skipped: [], notes: [], deferred: 0, ms: 0 };
     this.live.clear();
-    for (const matchId of this.records.matchIds('active')) {
+    const ids = this.records.matchIds('active').reverse();
+    for (const [index, matchId] of ids.entries()) {
+      if (performance.now() - started > budgetMs) {
+        report.deferred = ids.length - index;
+        break;
+      }
       const row = this.row(matchId);
       const game = this.resolveGame(row.game);
       if (!game) {

@@ -11,6 +11,7 @@ import { LeagueStore, leagueGuildDataPart } from './league-store.ts';
 import { MatchClockStore } from './match-clocks.ts';
 import { MatchNotFound } from './match-errors.ts';
 import { exportMatch, inspectMatch, type MatchExport, type MatchInspection } from './match-export.ts';
+import { MatchInactivity } from './match-inactivity.ts';
 import { MatchPauses } from './match-pauses.ts';
 import { MatchPosts } from './match-posts.ts';
 import { MatchRecords } from './match-records.ts';
@@ -43,6 +44,8 @@ export class Store {
   readonly drafts: DecisionDrafts;
   /** Open challenges, so their buttons carry only a key (migration 220). */
   readonly challenges: ChallengeStore;
+  /** Warnings that inactive matches will end (migration 221). */
+  readonly inactivity: MatchInactivity;
   private readonly records: MatchRecords;
   private readonly parts: readonly GuildDataPart[];
   private readonly now: () => number;
@@ -63,6 +66,7 @@ export class Store {
     this.posts = new MatchPosts(db);
     this.drafts = new DecisionDrafts(db);
     this.challenges = new ChallengeStore(db);
+    this.inactivity = new MatchInactivity(db);
     const matchOptions = {
       snapshotEvery: config.snapshotEvery,
       now: this.now,

@@ -12,6 +12,7 @@ import { ratingPeriodsMigration } from './201-rating-periods.ts';
 import { leagueThreadsMigration } from './202-league-threads.ts';
 import { decisionDraftsMigration } from './203-decision-drafts.ts';
 import { challengesMigration } from './220-challenges.ts';
+import { inactivityWarningsMigration } from './221-inactivity-warnings.ts';
 
 /** Every schema step, in version order. Areas append theirs here (100–199 rules index, 200–299 leagues). */
 export const migrations: readonly Migration[] = [
@@ -28,4 +29,5 @@ export const migrations: readonly Migration[] = [
   leagueThreadsMigration,
   decisionDraftsMigration,
   challengesMigration,
+  inactivityWarningsMigration,
 ];
