@@ -51,6 +51,8 @@ export async function matchAbort(ctx: BotContext, interaction: ChatInputCommandI
     return void (await interaction.editReply(say(WORDS.alreadyOver, locale)));
   const reason = interaction.options.getString('reason') ?? 'aborted by a server manager';
   ctx.store.matches.abort(row.matchId, `${reason} (by ${interaction.user.id})`);
+  ctx.boards.ended(row.matchId);
+  ctx.notifier.forget(row.matchId);
   ctx.log(`match ${row.matchId} aborted by ${interaction.user.id}: ${reason}`);
   await interaction.editReply(
     locale === 'ja' ? `対戦 ${row.matchId} を中止しました。` : `Match ${row.matchId} aborted.`,

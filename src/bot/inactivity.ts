@@ -38,6 +38,8 @@ export async function sweepInactive(ctx: BotContext): Promise<{ warned: string[]
       done.warned.push(match.matchId);
     } else if (idle >= limit && now - warnedAt >= INACTIVITY_NOTICE_MS) {
       ctx.store.matches.abort(match.matchId, WORDS.reason(settings.inactiveDays));
+      ctx.boards.ended(match.matchId);
+      ctx.notifier.forget(match.matchId);
       ctx.log(`match ${match.matchId} ended: ${WORDS.reason(settings.inactiveDays)}`);
       await post(ctx, match, settings.locale, () => WORDS.ended(settings.inactiveDays));
       done.ended.push(match.matchId);
