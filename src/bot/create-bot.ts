@@ -92,8 +92,7 @@ export function createBot(options: CreateBotOptions): Bot {
       { path: options.dbPath ?? './var/arbiter.db' },
       // The store's resolver answers undefined for a game that is not loaded (it then skips, never throws).
       (id) => games.find(id)?.play?.module,
-      // One clock for the bot and its records (the inactivity sweep compares the two).
-      { log, ...(options.now ? { now: options.now } : {}) },
+      { log },
     );
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
