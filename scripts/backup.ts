@@ -1,11 +1,19 @@
 // `npm run backup [-- <destination>]`: a consistent copy of the live database (ARBITER_DB) taken with SQLite's
 // online backup API, safe while the bot runs. Default destination: var/backups/arbiter-<UTC time>.db.
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { backupDatabase, backupFileName } from '../src/store/backup.ts';
 import { storeConfigFromEnv } from '../src/store/config.ts';
+import { oneLineErrors } from './cli.ts';
 
+oneLineErrors('backup');
 const config = storeConfigFromEnv();
+if (!existsSync(config.path)) {
+  throw new Error(
+    `there is no database at ${config.path} yet: start the bot once (npm start), or set ARBITER_DB to the database to back up`,
+  );
+}
 const destination = process.argv[2] ?? join(dirname(config.path), 'backups', backupFileName());
 
 // Opened directly, not through openStore: a backup must not migrate or otherwise change the live file.

@@ -5,6 +5,9 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_GAME_ID } from '../src/engine/core/game.ts';
 import { fuzzRegisteredGame } from '../src/engine/fuzz/run-games.ts';
 import { GAMES } from '../src/engine/registry.ts';
+import { oneLineErrors } from './cli.ts';
+
+oneLineErrors('fuzz');
 
 const { values } = parseArgs({
   options: {

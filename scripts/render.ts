@@ -8,6 +8,9 @@ import type { Viewer } from '../src/engine/core/game.ts';
 import { GAMES } from '../src/engine/registry.ts';
 import { loadScenario, runScenario } from '../src/engine/scenario/runner.ts';
 import { RENDER_KINDS, type RenderKind, renderAny } from '../src/render/render.ts';
+import { oneLineErrors } from './cli.ts';
+
+oneLineErrors('render');
 
 const { values } = parseArgs({
   options: {

@@ -1,8 +1,10 @@
 // Admin and replay commands on the store's own methods: /match abort|inspect|export, /arbiter export-data|delete-data.
 // Only server managers (Manage Server) may abort, inspect, or export or delete a server's data. A match's replay
-// (seed and every decision, so every hidden card) goes to its players only once the match is over.
+// (seed and every decision, so every hidden card) never goes to a seat of the match, whatever their role: a player
+// gets their own list and choices once the match is over, never the seed or the opponent's (`exportSeenBy`).
 import { AttachmentBuilder, type ChatInputCommandInteraction, MessageFlags, PermissionFlagsBits } from 'discord.js';
 import type { Locale } from '../engine/core/label.ts';
+import { exportSeenBy } from '../store/match-export.ts';
 import type { BotContext } from './context.ts';
 import { localeOf } from './i18n.ts';
 import { seatsOf } from './presenter.ts';
@@ -15,8 +17,8 @@ const WORDS = {
   noMatch: { en: 'There is no match with that id here.', ja: 'その対戦は見つかりません。' },
   alreadyOver: { en: 'That match is already over.', ja: 'その対戦はすでに終了しています。' },
   notYours: {
-    en: 'The replay reveals every hidden card, so it goes to the players once the match is over (or to a server manager).',
-    ja: 'リプレイは非公開情報をすべて含むため、対戦終了後の参加者またはサーバー管理者のみ取得できます。',
+    en: 'The replay reveals every hidden card, so a player gets it once the match is over, without the cards the opponent kept hidden (a server manager who does not play it may take it any time).',
+    ja: 'リプレイは非公開情報をすべて含むため、参加者は対戦終了後に相手の非公開のカードを除いたものだけを取得できます（対戦していないサーバー管理者はいつでも取得できます）。',
   },
   deleteNeedsConfirm: {
     en: 'This deletes every match, deck and setting of this server. Run it again with confirm: True.',
@@ -49,6 +51,8 @@ export async function matchAbort(ctx: BotContext, interaction: ChatInputCommandI
     return void (await interaction.editReply(say(WORDS.alreadyOver, locale)));
   const reason = interaction.options.getString('reason') ?? 'aborted by a server manager';
   ctx.store.matches.abort(row.matchId, `${reason} (by ${interaction.user.id})`);
+  ctx.boards.ended(row.matchId);
+  ctx.notifier.forget(row.matchId);
   ctx.log(`match ${row.matchId} aborted by ${interaction.user.id}: ${reason}`);
   await interaction.editReply(
     locale === 'ja' ? `対戦 ${row.matchId} を中止しました。` : `Match ${row.matchId} aborted.`,
@@ -84,14 +88,22 @@ export async function matchExport(ctx: BotContext, interaction: ChatInputCommand
   if (!row) return void (await interaction.editReply(say(WORDS.noMatch, locale)));
   const over = row.status === 'finished' || row.status === 'aborted';
   const player = seatsOf(row, interaction.user.id).length > 0;
-  if (!isManager(interaction) && !(over && player))
-    return void (await interaction.editReply(say(WORDS.notYours, locale)));
-  const replay = ctx.store.exportMatch(row.matchId);
+  // A seat never gets a running match's replay, whatever their role (it holds the opponent's hand and deck order).
+  if (player ? !over : !isManager(interaction)) return void (await interaction.editReply(say(WORDS.notYours, locale)));
+  const replay = exportSeenBy(ctx.store.exportMatch(row.matchId), interaction.user.id, true);
   const file = new AttachmentBuilder(Buffer.from(JSON.stringify(replay, null, 2)), {
     name: `match-${row.matchId}.json`,
   });
+  const whole = replay.redacted === undefined;
   await interaction.editReply({
-    content: locale === 'ja' ? 'リプレイ（JSON）' : 'Replay (JSON): setup, seed and every decision.',
+    content:
+      locale === 'ja'
+        ? whole
+          ? 'リプレイ（JSON）'
+          : 'リプレイ（JSON）：シードと相手のリスト・選択は含みません。'
+        : whole
+          ? 'Replay (JSON): setup, seed and every decision.'
+          : "Replay (JSON): your list and choices; the seed and the opponent's list and choices are left out.",
     files: [file],
   });
 }
@@ -101,12 +113,15 @@ export async function guildExportData(ctx: BotContext, interaction: ChatInputCom
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   if (!isManager(interaction) || !interaction.guildId)
     return void (await interaction.editReply(say(WORDS.adminOnly, locale)));
-  const data = ctx.store.exportGuild(interaction.guildId);
+  const data = ctx.store.exportGuild(interaction.guildId, interaction.user.id);
   const file = new AttachmentBuilder(Buffer.from(JSON.stringify(data)), {
     name: `arbiter-${interaction.guildId}.json`,
   });
   await interaction.editReply({
-    content: locale === 'ja' ? 'このサーバーのデータ（JSON）' : "This server's data (JSON), match replays included.",
+    content:
+      locale === 'ja'
+        ? 'このサーバーのデータ（JSON）。進行中の対戦のリプレイは含みません。'
+        : "This server's data (JSON): finished matches' replays included, running matches' left out.",
     files: [file],
   });
 }

@@ -27,8 +27,6 @@ import { pauseMatch } from './resume.ts';
  * for the clock's drift and a request in flight.
  */
 const BOARD_HANDLE_LIFETIME_MS = 14 * 60_000;
-/** Expired handles are swept when this many are held (one per board message clicked in the last 14 minutes). */
-const HANDLE_SWEEP_AT = 512;
 
 /** A click on a board's button, acknowledged with a deferred update: its token edits that board. */
 interface BoardHandle {
@@ -93,9 +91,13 @@ export class BoardUpdater {
     const ctx = this.ctx;
     if (!ctx || !this.useHandles || !interaction.deferred) return;
     const now = ctx.now();
-    if (this.handles.size >= HANDLE_SWEEP_AT) {
-      for (const [messageId, handle] of this.handles) if (handle.expiresAt <= now) this.handles.delete(messageId);
+    // Handles are kept oldest first (re-set moves one to the end) with one lifetime, so they expire from the front:
+    // only those of the last 14 minutes are held.
+    for (const [messageId, handle] of this.handles) {
+      if (handle.expiresAt > now) break;
+      this.handles.delete(messageId);
     }
+    this.handles.delete(interaction.message.id);
     this.handles.set(interaction.message.id, { interaction, expiresAt: now + BOARD_HANDLE_LIFETIME_MS });
   }
 
@@ -108,6 +110,23 @@ export class BoardUpdater {
     if (!token) return false;
     for (const handle of this.handles.values()) if (handle.interaction.token === token) return true;
     return false;
+  }
+
+  /** How many entries the per-match and per-channel maps hold (a test of their bounds). */
+  held(): { boards: number; handles: number; refused: number; staleButtons: number; channels: number } {
+    return {
+      boards: this.boards.size,
+      handles: this.handles.size,
+      refused: this.refused.size,
+      staleButtons: this.staleButtons.size,
+      channels: this.pacer.tracked,
+    };
+  }
+
+  /** The match is over: what is kept per match here goes (a later update reads its board from the store again). */
+  ended(matchId: string): void {
+    this.boards.delete(matchId);
+    this.refused.delete(matchId);
   }
 
   /** The next update posts a new board message (the match moved to a new thread). */
@@ -260,6 +279,7 @@ export class BoardUpdater {
       await channel.send(resultMessage(game, state, names, locale, ctx.store.matches.publicLog(matchId)));
       announced(ctx, row, state.result);
     }
+    if (state.result) this.ended(matchId);
     const dm = ctx.notifier
       .afterUpdate(ctx, row, game, state, channel)
       .catch((error: unknown) => ctx.log(`DM for match ${matchId}: ${(error as Error).message}`))

@@ -1,5 +1,7 @@
-// `/duel challenge` and `/duel practice`. A challenge lives in its buttons' custom_ids (who, whom, game, deck,
-// expiry), so it needs no table and survives restarts. On accept the match gets a thread started from the
+// `/duel challenge` and `/duel practice`. A challenge (who, whom, game, deck, expiry) is a row in the store keyed by
+// the command's interaction id; its buttons carry only that key, so the challenger's deck is never sent to Discord
+// (any client in the channel can read a custom_id), and a click counts only from the message the challenge was posted
+// as (its interaction metadata names the key). It survives restarts. On accept the match gets a thread started from the
 // challenge message: Discord gives that thread the message's id, which becomes the match id, so a second accept
 // (double click, two processes) cannot create a second match.
 
@@ -16,6 +18,7 @@ import {
   type StringSelectMenuInteraction,
 } from 'discord.js';
 import { DEFAULT_GAME_ID, type GameId } from '../engine/core/game.ts';
+import type { OpenChallenge } from '../store/challenges.ts';
 import { forgetBefore } from './clock.ts';
 import type { BotContext } from './context.ts';
 import { displayName } from './context.ts';
@@ -31,7 +34,19 @@ const COOLDOWN_WORDS = {
     en: `You challenged someone moments ago: you can send another challenge in ${seconds} s.`,
     ja: `少し前に対戦を申し込んだばかりです。あと${seconds}秒で次の申し込みができます。`,
   }),
+  tooMany: (who: string, max: number) => ({
+    en: `${who} already has ${max} matches going in this server: finish or /concede one first.`,
+    ja: `${who}はこのサーバーで進行中の対戦がすでに${max}件あります。先にどれかを終えるか /concede してください。`,
+  }),
 };
+
+/** Active matches one person may have in a server at once by default (practice included): abandoned ones cannot pile up. */
+export const MAX_OPEN_MATCHES = 5;
+
+/** The first of `userIds` who has `ctx.maxOpenMatches` active matches in the guild, or null. */
+function atMatchCap(ctx: BotContext, guildId: string, userIds: readonly string[]): string | null {
+  return userIds.find((id) => ctx.store.matches.activeMatchesOf(guildId, id).length >= ctx.maxOpenMatches) ?? null;
+}
 
 /** A challenger's remaining cooldown in whole seconds (rounded up), or 0 when they may challenge. */
 function cooldownLeft(ctx: BotContext, guildId: string, userId: string): number {
@@ -50,7 +65,17 @@ async function permissionRefusal(ctx: BotContext, guildId: string, channelId: st
   };
 }
 
-type Challenge = Extract<ControlId, { kind: 'challenge' }>;
+type ChallengeControl = Extract<ControlId, { kind: 'challenge' }>;
+
+/**
+ * The challenge a click on `message` names, or null when there is none or the control does not belong to the message:
+ * a reply's interaction metadata is the id of the command that posted it, which is the challenge's key.
+ */
+function challengeOn(ctx: BotContext, message: Message, key: string): OpenChallenge | null {
+  if (!key || message.interactionMetadata?.id !== key) return null;
+  const c = ctx.store.challenges.get(key);
+  return c && c.channelId === message.channelId ? c : null;
+}
 
 const INTERACTION_TOKEN_MS = 15 * 60_000;
 
@@ -78,6 +103,8 @@ export async function challenge(ctx: BotContext, interaction: ChatInputCommandIn
   if (opponent.bot) return void (await fail(T.challengeBot[locale]));
   const wait = cooldownLeft(ctx, interaction.guildId, interaction.user.id);
   if (wait > 0) return void (await fail(COOLDOWN_WORDS.wait(wait)[locale]));
+  const full = atMatchCap(ctx, interaction.guildId, [interaction.user.id, opponent.id]);
+  if (full) return void (await fail(COOLDOWN_WORDS.tooMany(await displayName(ctx, full), ctx.maxOpenMatches)[locale]));
   if (await refusedForPermissions(ctx, interaction, locale, fail)) return;
   const rawGame = interaction.options.getString('game') ?? ctx.store.guilds.get(interaction.guildId).defaultGame;
   const game = gameOf(ctx, rawGame);
@@ -89,34 +116,35 @@ export async function challenge(ctx: BotContext, interaction: ChatInputCommandIn
     interaction.options.getString('deck'),
   );
   if (!deck.ok) return void (await fail(deck.reason[locale]));
-  const base = {
-    kind: 'challenge' as const,
-    challenger: interaction.user.id,
-    opponent: opponent.id,
-    game,
-    expiresAt: ctx.now() + ctx.challengeTtlMs,
-    deck: deck.ref,
-  };
+  const base = { kind: 'challenge' as const, key: interaction.id };
   const shared = ctx.store.guilds.get(interaction.guildId).locale;
-  let row: ActionRowBuilder<MessageActionRowComponentBuilder>;
-  try {
-    row = new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
-      new ButtonBuilder()
-        .setCustomId(encodeControl({ ...base, answer: 'accept' }))
-        .setLabel(T.accept[shared])
-        .setStyle(ButtonStyle.Success),
-      new ButtonBuilder()
-        .setCustomId(encodeControl({ ...base, answer: 'choose' }))
-        .setLabel(T.acceptWithDeck[shared])
-        .setStyle(ButtonStyle.Primary),
-      new ButtonBuilder()
-        .setCustomId(encodeControl({ ...base, answer: 'decline' }))
-        .setLabel(T.decline[shared])
-        .setStyle(ButtonStyle.Danger),
-    );
-  } catch {
-    return void (await fail(T.deckTooLong[locale]));
-  }
+  const row = new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
+    new ButtonBuilder()
+      .setCustomId(encodeControl({ ...base, answer: 'accept' }))
+      .setLabel(T.accept[shared])
+      .setStyle(ButtonStyle.Success),
+    new ButtonBuilder()
+      .setCustomId(encodeControl({ ...base, answer: 'choose' }))
+      .setLabel(T.acceptWithDeck[shared])
+      .setStyle(ButtonStyle.Primary),
+    new ButtonBuilder()
+      .setCustomId(encodeControl({ ...base, answer: 'decline' }))
+      .setLabel(T.decline[shared])
+      .setStyle(ButtonStyle.Danger),
+  );
+  ctx.store.challenges.open(
+    {
+      key: interaction.id,
+      guildId: interaction.guildId,
+      channelId: interaction.channelId,
+      challenger: interaction.user.id,
+      opponent: opponent.id,
+      game,
+      deck: deck.ref,
+      expiresAt: ctx.now() + ctx.challengeTtlMs,
+    },
+    ctx.now(),
+  );
   const gameName = ctx.games.get(game).name[shared];
   const minutes = Math.round(ctx.challengeTtlMs / 60_000);
   // The cooldown starts now, before the reply, so two quick commands cannot both get through.
@@ -135,7 +163,7 @@ export async function challenge(ctx: BotContext, interaction: ChatInputCommandIn
 
 /**
  * Greys out an unanswered challenge when it expires, through the command's own token (valid 15 minutes). Best
- * effort: after a restart the timer is gone, and a late click is still refused by the expiry in the custom_id.
+ * effort: after a restart the timer is gone, and a late click is still refused by the expiry kept in the store.
  */
 function expireLater(ctx: BotContext, interaction: ChatInputCommandInteraction, text: string): void {
   if (ctx.challengeTtlMs > INTERACTION_TOKEN_MS - 60_000) return;
@@ -147,13 +175,24 @@ function expireLater(ctx: BotContext, interaction: ChatInputCommandInteraction, 
   });
 }
 
-export async function answerChallenge(ctx: BotContext, interaction: ButtonInteraction, c: Challenge): Promise<void> {
+export async function answerChallenge(
+  ctx: BotContext,
+  interaction: ButtonInteraction,
+  control: ChallengeControl,
+): Promise<void> {
   const locale = localeOf(interaction.locale);
   // The challenge message is public: it speaks the guild's language, whoever clicks.
   const shared = interaction.guildId ? ctx.store.guilds.get(interaction.guildId).locale : locale;
   const userId = interaction.user.id;
+  const c = challengeOn(ctx, interaction.message, control.key);
+  if (!c) {
+    // Unknown, from an older version, or not this message's: answered privately, and the message is left alone.
+    await interaction.reply({ content: T.expired[locale], flags: MessageFlags.Ephemeral });
+    return;
+  }
   // The challenger may withdraw; only the challenged person may accept.
-  const allowed = c.answer === 'decline' ? userId === c.opponent || userId === c.challenger : userId === c.opponent;
+  const allowed =
+    control.answer === 'decline' ? userId === c.opponent || userId === c.challenger : userId === c.opponent;
   if (!allowed) {
     await interaction.reply({
       content: T.onlyOpponent(await displayName(ctx, c.opponent))[locale],
@@ -165,11 +204,11 @@ export async function answerChallenge(ctx: BotContext, interaction: ButtonIntera
     await interaction.update({ content: T.expired[shared], components: [] });
     return;
   }
-  if (c.answer === 'decline') {
+  if (control.answer === 'decline') {
     await interaction.update({ content: T.declined(await displayName(ctx, userId))[shared], components: [] });
     return;
   }
-  if (c.answer === 'choose') {
+  if (control.answer === 'choose') {
     await interaction.reply({
       content: T.chooseYourDeck[locale],
       components: [deckSelect(ctx, interaction.guildId ?? '', c, interaction.message.id, locale)],
@@ -192,7 +231,7 @@ export async function answerChallenge(ctx: BotContext, interaction: ButtonIntera
   }
 }
 
-function deckSelect(ctx: BotContext, guildId: string, c: Challenge, messageId: string, locale: 'en' | 'ja') {
+function deckSelect(ctx: BotContext, guildId: string, c: OpenChallenge, messageId: string, locale: 'en' | 'ja') {
   const game = c.game as GameId;
   const saved = ctx.store.decks.list(guildId, c.opponent, game).filter((d) => d.legal);
   const options = [
@@ -223,8 +262,9 @@ export async function acceptWithDeck(
     .flatMap((row) => (row.toJSON() as { components?: { custom_id?: string }[] }).components ?? [])
     .map((component) => component.custom_id)
     .find((id): id is string => id?.startsWith('c:accept:') === true);
-  const c = acceptId ? decodeControl(acceptId) : null;
-  if (!message || c?.kind !== 'challenge' || c.opponent !== interaction.user.id) {
+  const control = acceptId ? decodeControl(acceptId) : null;
+  const c = message && control?.kind === 'challenge' ? challengeOn(ctx, message, control.key) : null;
+  if (!message || !c || c.opponent !== interaction.user.id) {
     await interaction.editReply({ content: T.expired[locale], components: [] });
     return;
   }
@@ -254,7 +294,7 @@ export async function acceptWithDeck(
 async function accept(
   ctx: BotContext,
   message: Message,
-  c: Challenge,
+  c: OpenChallenge,
   opponentDeck: string | null,
   shared: 'en' | 'ja',
 ): Promise<string | null> {
@@ -263,6 +303,9 @@ async function accept(
   try {
     const guildId = message.guildId ?? '';
     const game = c.game as GameId;
+    // Either may have started other matches since the challenge was posted.
+    const full = atMatchCap(ctx, guildId, [c.challenger, c.opponent]);
+    if (full) return COOLDOWN_WORDS.tooMany(await displayName(ctx, full), ctx.maxOpenMatches)[shared];
     const first = chooseDeck(ctx.store, ctx.precons, { guildId, userId: c.challenger, game }, c.deck);
     const second = chooseDeck(ctx.store, ctx.precons, { guildId, userId: c.opponent, game }, opponentDeck, c.deck);
     if (!first.ok) return first.reason[shared];
@@ -301,6 +344,10 @@ export async function practice(ctx: BotContext, interaction: ChatInputCommandInt
   }
   const ephemeral = (text: string) => interaction.reply({ content: text, flags: MessageFlags.Ephemeral });
   if (await refusedForPermissions(ctx, interaction, locale, ephemeral)) return;
+  if (atMatchCap(ctx, interaction.guildId, [interaction.user.id])) {
+    const who = await displayName(ctx, interaction.user.id);
+    return void (await ephemeral(COOLDOWN_WORDS.tooMany(who, ctx.maxOpenMatches)[locale]));
+  }
   const where = { guildId: interaction.guildId, userId: interaction.user.id, game };
   const first = chooseDeck(ctx.store, ctx.precons, where, interaction.options.getString('deck'));
   if (!first.ok) {

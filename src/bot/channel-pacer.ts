@@ -17,6 +17,9 @@ export interface ChannelLimit {
 
 export const DISCORD_CHANNEL_LIMIT: ChannelLimit = { requests: 5, windowMs: 5_000 };
 
+/** Channels tracked before the quiet ones are swept (a sweep is one pass over them). */
+const FORGET_AT = 64;
+
 /** How long a background request waits between two looks at the buckets. */
 const BACKGROUND_POLL_MS = 100;
 
@@ -24,6 +27,11 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 export class ChannelPacer {
   private readonly sent = new Map<string, number[]>();
+
+  /** Channels with requests remembered (a test of the bound). */
+  get tracked(): number {
+    return this.sent.size;
+  }
 
   constructor(
     private readonly limit: ChannelLimit = DISCORD_CHANNEL_LIMIT,
@@ -75,6 +83,11 @@ export class ChannelPacer {
   }
 
   private record(channelId: string): void {
+    // Channels with nothing in the window are forgotten (a finished match's thread is never asked again).
+    if (this.sent.size > FORGET_AT) {
+      const since = this.now() - this.limit.windowMs;
+      for (const [id, times] of this.sent) if ((times.at(-1) ?? 0) <= since) this.sent.delete(id);
+    }
     const times = this.sent.get(channelId) ?? [];
     times.push(this.now());
     this.sent.set(channelId, times);

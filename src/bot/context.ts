@@ -28,6 +28,8 @@ export interface BotContext {
   challengeTtlMs: number;
   /** Time a challenger waits between two challenges in a guild; `challengeCooldowns` holds when each last challenged. */
   challengeCooldownMs: number;
+  /** Active matches one person may have in a server at once (challenge.ts; default 5). */
+  maxOpenMatches: number;
   challengeCooldowns: Map<string, number>;
   boards: BoardUpdater;
   /** After any commit: auto-pass, turn timer, board update (turn-clock.ts). */

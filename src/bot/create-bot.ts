@@ -10,10 +10,12 @@ import type { MatchInfo } from '../store/match-records.ts';
 import { loadPreconDecks } from '../store/precon-decks.ts';
 import { openStore, type Store } from '../store/store.ts';
 import { BoardUpdater } from './board.ts';
+import { MAX_OPEN_MATCHES } from './challenge.ts';
 import type { ChannelLimit } from './channel-pacer.ts';
 import { type BotClock, realBotClock } from './clock.ts';
 import type { BotContext, Renderer } from './context.ts';
 import { ImageCache } from './image-cache.ts';
+import { sweepInactive } from './inactivity.ts';
 import { type LeagueService, leagueServiceOf } from './league/league-service.ts';
 import { TurnNotifier } from './notify.ts';
 import { PermissionNotices } from './permissions.ts';
@@ -57,6 +59,10 @@ export interface CreateBotOptions {
   boardHandles?: boolean;
   log?: (message: string) => void;
   onMatchEnd?: (match: MatchInfo, result: GameResult) => void;
+  /** Active matches one person may have in a server at once, practice included (default 5). */
+  maxOpenMatches?: number;
+  /** How long `stop()` waits for work in flight before closing the store anyway (default 10 s). */
+  drainMs?: number;
 }
 
 export interface Bot {
@@ -69,6 +75,10 @@ export interface Bot {
   start(): Promise<void>;
   /** Waits until every interaction handler and board update started so far has finished. */
   idle(): Promise<void>;
+  /**
+   * A graceful stop: takes no new interactions, stops the timers, waits (at most `drainMs`) for the handlers, board
+   * updates and league work in flight, then logs out and closes the store.
+   */
   stop(): Promise<void>;
 }
 
@@ -116,6 +126,7 @@ export function createBot(options: CreateBotOptions): Bot {
     challengeTtlMs: options.challengeTtlMs ?? 10 * 60_000,
     challengeCooldownMs: options.challengeCooldownMs ?? 30_000,
     challengeCooldowns: new Map(),
+    maxOpenMatches: options.maxOpenMatches ?? MAX_OPEN_MATCHES,
     boards,
     flow,
     notifier: new TurnNotifier(),
@@ -143,7 +154,10 @@ export function createBot(options: CreateBotOptions): Bot {
   flow.attach(context);
 
   const running = new Set<Promise<void>>();
+  let stopping = false;
   client.on(Events.InteractionCreate, (interaction: Interaction) => {
+    // Stopping: not answered, so Discord shows the click as failed and the user retries on the next process.
+    if (stopping) return;
     const run = routeInteraction(context, interaction);
     running.add(run);
     void run.finally(() => running.delete(run));
@@ -162,6 +176,14 @@ export function createBot(options: CreateBotOptions): Bot {
   client.on(Events.GuildCreate, (guild) => store.guilds.markJoined(guild.id));
   client.on(Events.GuildDelete, (guild) => store.guilds.markLeft(guild.id));
 
+  const idle = async () => {
+    while (running.size > 0) await Promise.all(running);
+    await flow.idle();
+    await boards.idle();
+    await leagues.idle();
+    while (running.size > 0) await Promise.all(running);
+  };
+
   return {
     client,
     store,
@@ -171,8 +193,11 @@ export function createBot(options: CreateBotOptions): Bot {
       const rules = importRulesAtStart(store);
       for (const problem of rules.problems) log(`rules import: ${problem}`);
       const report = store.matches.restoreActiveMatches();
-      if (report.restored + report.frozen.length > 0) {
-        log(`restored ${report.restored} match(es), froze ${report.frozen.length} in ${report.ms.toFixed(0)} ms`);
+      if (report.restored + report.frozen.length + report.deferred > 0) {
+        const deferred = report.deferred > 0 ? ` (${report.deferred} more on first use)` : '';
+        log(
+          `restored ${report.restored} match(es), froze ${report.frozen.length} in ${report.ms.toFixed(0)} ms${deferred}`,
+        );
       }
       const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
       await client.login(options.token);
@@ -191,6 +216,12 @@ export function createBot(options: CreateBotOptions): Bot {
         context.later(24 * 60 * 60_000, purgeDeparted);
       };
       await purgeDeparted();
+      // Abandoned matches end after the server's inactivity limit, warned a day before (inactivity.ts).
+      const sweep = async () => {
+        await sweepInactive(context);
+        context.later(60 * 60_000, sweep);
+      };
+      await sweep();
       const leagueTimer = async () => {
         await leagues.tick();
         context.later(60_000, leagueTimer);
@@ -203,17 +234,21 @@ export function createBot(options: CreateBotOptions): Bot {
         else await client.application?.commands.set(body);
       }
     },
-    async idle() {
-      while (running.size > 0) await Promise.all(running);
-      await flow.idle();
-      await boards.idle();
-      await leagues.idle();
-      while (running.size > 0) await Promise.all(running);
-    },
+    idle,
     async stop() {
+      if (stopping) return;
+      stopping = true;
       flow.stop();
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
+      // Drain: a handler that committed a decision still edits its ephemeral and the board before the store closes.
+      let waited: NodeJS.Timeout | undefined;
+      const limit = new Promise<'late'>((resolve) => {
+        waited = setTimeout(() => resolve('late'), options.drainMs ?? 10_000);
+      });
+      const drained = await Promise.race([idle().then(() => 'drained' as const), limit]);
+      clearTimeout(waited);
+      if (drained === 'late') log(`stop: work still running after ${options.drainMs ?? 10_000} ms; closing anyway`);
       await client.destroy();
       await pool?.close();
       if (ownsStore) store.close();

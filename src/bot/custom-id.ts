@@ -17,11 +17,14 @@
 //   p:<matchId>:<version>:<page>                show another page of options
 //   x:<matchId>:<version>:<u|e|h>               priority controls: pass until my next decision, pass to end of
 //                                               turn, hold priority on/off (owner's ephemeral only)
-//   c:<accept|choose|decline>:<challenger>:<opponent>:<game>:<expiresAt base36>:<deck>   challenge
+//   c:<accept|choose|decline>:<key>            challenge: the key of its row in the store (who, whom, game, deck,
+//                                               expiry and message stay on the server; src/store/challenges.ts)
 //   k:<challengeMessageId>                      the opponent's deck select (values are deck references)
 //
 // Ids made before drafts moved to the store (o: and d: with the picks so far, p: with picks) decode to `outdated`:
-// the bot answers "out of date" and shows the current controls, never an action built from old picks.
+// the bot answers "out of date" and shows the current controls, never an action built from old picks. Challenge ids
+// made before challenges moved to the store (c: with the challenger, opponent and deck) decode with the key '',
+// which names no challenge: they are answered as expired, never trusted.
 // Discord caps a custom_id at 100 characters; `encode` refuses anything longer rather than let Discord fail.
 
 export const CUSTOM_ID_MAX = 100;
@@ -46,15 +49,7 @@ export type ControlId =
   | { kind: 'outdated'; matchId: string }
   | { kind: 'pass-mode'; matchId: string; version: number; mode: PassModeControl }
   | { kind: 'challenge-deck'; messageId: string }
-  | {
-      kind: 'challenge';
-      answer: 'accept' | 'choose' | 'decline';
-      challenger: string;
-      opponent: string;
-      game: string;
-      expiresAt: number;
-      deck: string;
-    };
+  | { kind: 'challenge'; answer: 'accept' | 'choose' | 'decline'; key: string };
 
 export function encodeControl(c: ControlId): string {
   const id = (() => {
@@ -92,7 +87,7 @@ export function encodeControl(c: ControlId): string {
       case 'challenge-deck':
         return `k:${c.messageId}`;
       case 'challenge':
-        return `c:${c.answer}:${c.challenger}:${c.opponent}:${c.game}:${c.expiresAt.toString(36)}:${c.deck}`;
+        return `c:${c.answer}:${c.key}`;
     }
   })();
   if (id.length > CUSTOM_ID_MAX) throw new RangeError(`custom_id longer than ${CUSTOM_ID_MAX}: ${id}`);
@@ -191,18 +186,9 @@ export function decodeControl(customId: string): ControlId | null {
     case 'k':
       return a ? { kind: 'challenge-deck', messageId: a } : null;
     case 'c': {
-      const [answer, challenger, opponent, game, expires, ...deck] = parts;
-      if (
-        (answer !== 'accept' && answer !== 'choose' && answer !== 'decline') ||
-        !challenger ||
-        !opponent ||
-        !game ||
-        !expires
-      )
-        return null;
-      const expiresAt = Number.parseInt(expires, 36);
-      if (!Number.isFinite(expiresAt)) return null;
-      return { kind: 'challenge', answer, challenger, opponent, game, expiresAt, deck: deck.join(':') };
+      if (a !== 'accept' && a !== 'choose' && a !== 'decline') return null;
+      // `c:<answer>:<key>`; the older form carried the challenge itself and names no key.
+      return { kind: 'challenge', answer: a, key: parts.length === 2 && b ? b : '' };
     }
     default:
       return null;

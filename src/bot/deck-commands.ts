@@ -21,12 +21,20 @@ import type { Locale } from '../engine/core/label.ts';
 import type { GameRegistry } from '../engine/registry.ts';
 import type { BotContext } from './context.ts';
 import { clip } from './controls.ts';
+import { DECK_WORDS as W } from './deck-words.ts';
 import { preconsOf, readDeckText } from './decks.ts';
 import { localeOf, T } from './i18n.ts';
+import { MAX_DECK_FILE_BYTES, readDeckFile } from './league/league-decks.ts';
 
 /** Discord's limit for a text input's value (and so for a list typed in the form). */
 export const FORM_LIST_MAX = 4000;
 const DECK_NAME_MAX = 80;
+/**
+ * The longest list read, in characters, however it comes (the file option is capped at the same number of bytes
+ * before it is downloaded): a 60-card list is well under 2 KB, and with the reader linear no list this long can hold
+ * the event loop (bench: `npm run bench`, "deck import").
+ */
+export const MAX_DECK_TEXT = MAX_DECK_FILE_BYTES;
 /** Problems listed in one answer (Discord's 2,000 characters). */
 const LISTED_PROBLEMS = 15;
 /** Drafts kept per bot (one per user and guild, the newest). */
@@ -35,6 +43,8 @@ const MAX_DRAFTS = 1000;
 /** custom_ids: the form, and the "Edit and try again" button under a refused or illegal import. */
 export const deckFormId = (game: GameId) => `deck:import:${game}`;
 export const deckEditId = (game: GameId) => `deck:edit:${game}`;
+/** "Replace it anyway": save the draft over the saved deck of the same name, although it is not legal. */
+export const deckReplaceId = (game: GameId) => `deck:edit:${game}:replace`;
 
 export function deckGameOf(games: GameRegistry, customId: string): GameId | null {
   const game = customId.split(':')[2] ?? '';
@@ -120,11 +130,14 @@ export async function deckCommand(ctx: BotContext, interaction: ChatInputCommand
       const name = interaction.options.getString('name') ?? '';
       const file = interaction.options.getAttachment('file');
       let text = interaction.options.getString('list') ?? '';
-      try {
-        if (file) text = await (await fetch(file.url)).text();
-      } catch (error) {
-        await reply(T.badDeckFile((error as Error).message)[locale]);
-        return;
+      if (file) {
+        // Size, type and encoding are checked before the bytes are read (Discord reports them with the attachment).
+        const read = await readDeckFile(file);
+        if (!read.ok) {
+          await reply(read.reason[locale]);
+          return;
+        }
+        text = read.text;
       }
       await interaction.editReply(importDeck(ctx, { guildId, userId, game }, { name, text }, locale, false));
       return;
@@ -195,13 +208,23 @@ export async function deckFormSubmit(ctx: BotContext, interaction: ModalSubmitIn
   await interaction.editReply(importDeck(ctx, where, draft, locale, true));
 }
 
-/** "Edit and try again": the form again, with the draft that was not saved as a legal deck. */
+/**
+ * "Edit and try again": the form again, with the draft that was not saved as a legal deck; "Replace it anyway": the
+ * draft saved over the deck of the same name.
+ */
 export async function deckEditButton(ctx: BotContext, interaction: ButtonInteraction): Promise<void> {
   const locale = localeOf(interaction.locale);
   const game = deckGameOf(ctx.games, interaction.customId);
-  const draft = interaction.guildId ? draftsOf(ctx).get(`${interaction.guildId}:${interaction.user.id}`) : undefined;
-  if (!game || !draft) {
+  const guildId = interaction.guildId;
+  const draft = guildId ? draftsOf(ctx).get(`${guildId}:${interaction.user.id}`) : undefined;
+  if (!game || !draft || !guildId) {
     await interaction.reply({ content: T.deckDraftGone[locale], flags: MessageFlags.Ephemeral });
+    return;
+  }
+  if (interaction.customId === deckReplaceId(game)) {
+    await interaction.deferUpdate();
+    const where = { guildId, userId: interaction.user.id, game };
+    await interaction.editReply(importDeck(ctx, where, draft, locale, false, true));
     return;
   }
   await interaction.showModal(deckForm(ctx, game, draft, locale));
@@ -213,9 +236,16 @@ interface ImportAnswer {
   files: AttachmentBuilder[];
 }
 
+/** A deck name as saved: trimmed, without invisible format characters (right-to-left overrides, zero-width spaces). */
+export function deckNameOf(typed: string): string {
+  return typed.replace(/\p{Cf}/gu, '').trim();
+}
+
 /**
- * Reads, validates and saves a deck list; the answer names every problem with its line. A list with unreadable lines
- * is not saved: the answer gives it back as a file and an "Edit and try again" button reopens the form with it.
+ * Reads, validates and saves a deck list; the answer names every distinct problem with its line. A list with
+ * unreadable lines is not saved: the answer gives it back as a file and an "Edit and try again" button reopens the
+ * form with it. A list that is not legal is not saved over a legal deck of the same name unless `replace` (the
+ * "Replace it anyway" button).
  */
 export function importDeck(
   ctx: BotContext,
@@ -223,29 +253,51 @@ export function importDeck(
   draft: Draft,
   locale: Locale,
   fromForm: boolean,
+  replace = false,
 ): ImportAnswer {
-  const name = draft.name.trim();
+  const name = deckNameOf(draft.name);
   const pool = cardPool(where.game, ctx.games);
-  const read = readDeckText(draft.text, (id) => pool?.byId(id)?.name.en);
+  const tooLong = draft.text.length > MAX_DECK_TEXT;
+  const read = tooLong ? null : readDeckText(draft.text, (id) => pool?.byId(id)?.name.en);
   const lines: string[] = [];
   let stored = false;
   let legal = false;
+  let kept = false;
   if (!name) {
-    lines.push(T.deckNameMissing[locale]);
+    lines.push(draft.name.trim() ? W.nameInvisible[locale] : T.deckNameMissing[locale]);
+  } else if (!read) {
+    lines.push(W.listTooLong(draft.text.length, MAX_DECK_TEXT)[locale]);
   } else if (!read.list) {
     lines.push(T.deckNotSaved[locale]);
     for (const p of read.problems)
       lines.push(`· ${p.line > 0 ? `${T.deckLine(p.line, clip(p.text, 60))[locale]}: ` : ''}${p.reason[locale]}`);
   } else {
     try {
-      const deck = ctx.store.decks.save(where.guildId, where.userId, where.game, name, read.list, ctx.now());
-      stored = true;
-      legal = deck.legal;
-      const counts = Object.entries(deck.list).map(([section, cards]) => `${section} ${cards.length}`);
-      lines.push(`${T.deckSaved(deck.name, deck.legal)[locale]} (${counts.join(' · ')})`);
-      for (const p of deck.problems) {
-        const at = read.linesOf(p.section, p.card).map((l) => T.deckLine(l.line, clip(l.text, 60))[locale]);
-        lines.push(`· ${at.length > 0 ? `${at.join(', ')}: ` : ''}${p.message[locale]} (${p.rule})`);
+      const existing = ctx.store.decks.get(where.guildId, where.userId, where.game, name);
+      const problems = ctx.store.decks.check(where.game, read.list);
+      if (existing?.legal && problems.length > 0 && !replace) {
+        kept = true;
+        lines.push(W.notOverwritten(existing.name)[locale]);
+      } else {
+        const deck = ctx.store.decks.save(where.guildId, where.userId, where.game, name, read.list, ctx.now());
+        stored = true;
+        legal = deck.legal;
+        // Cards the pool does not know are counted apart, so a total never includes them.
+        const unknown = (id: string) => pool !== undefined && pool.byId(id) === undefined;
+        const counts = Object.entries(deck.list).map(([s, cards]) => `${s} ${cards.filter((c) => !unknown(c)).length}`);
+        const unknownCount = Object.values(deck.list).reduce((n, cards) => n + cards.filter(unknown).length, 0);
+        if (unknownCount > 0) counts.push(W.unknownCards(unknownCount)[locale]);
+        lines.push(`${T.deckSaved(deck.name, deck.legal)[locale]} (${counts.join(' · ')})`);
+        // One line per distinct problem: the game reports some per copy.
+        const seen = new Set<string>();
+        for (const p of deck.problems) {
+          const key = `${p.section}\u0000${p.card ?? ''}\u0000${p.rule}\u0000${p.message.en}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          const at = read.linesOf(p.section, p.card).map((l) => T.deckLine(l.line, clip(l.text, 60))[locale]);
+          lines.push(`· ${at.length > 0 ? `${at.join(', ')}: ` : ''}${p.message[locale]} (${p.rule})`);
+        }
+        if (existing) lines.push(W.replaced(existing.name)[locale]);
       }
     } catch (error) {
       lines.length = 0;
@@ -257,15 +309,28 @@ export function importDeck(
   const all = draftsOf(ctx);
   all.delete(key);
   if (legal) return { content: clipLines(lines, locale), components: [], files: [] };
-  all.set(key, draft);
+  // A draft is kept only as long as the form could hold it or the reader would read it.
+  if (!tooLong) all.set(key, draft);
   if (all.size > MAX_DRAFTS) all.delete(all.keys().next().value as string);
-  const edit = new ActionRowBuilder<ButtonBuilder>().addComponents(
-    new ButtonBuilder().setCustomId(deckEditId(where.game)).setLabel(T.deckEdit[locale]).setStyle(ButtonStyle.Primary),
-  );
+  const row = new ActionRowBuilder<ButtonBuilder>();
+  if (kept)
+    row.addComponents(
+      new ButtonBuilder()
+        .setCustomId(deckReplaceId(where.game))
+        .setLabel(W.replaceAnyway[locale])
+        .setStyle(ButtonStyle.Danger),
+    );
+  if (draft.text.length <= FORM_LIST_MAX)
+    row.addComponents(
+      new ButtonBuilder()
+        .setCustomId(deckEditId(where.game))
+        .setLabel(T.deckEdit[locale])
+        .setStyle(ButtonStyle.Primary),
+    );
   // Nothing was saved: the list comes back as a file, so a restart cannot lose it either.
   const files =
     stored || !draft.text ? [] : [new AttachmentBuilder(Buffer.from(draft.text, 'utf8'), { name: 'deck-list.txt' })];
-  return { content: clipLines(lines, locale), components: draft.text.length <= FORM_LIST_MAX ? [edit] : [], files };
+  return { content: clipLines(lines, locale), components: row.components.length > 0 ? [row] : [], files };
 }
 
 /** The first line and up to LISTED_PROBLEMS problems, within Discord's 2,000 characters. */

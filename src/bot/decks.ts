@@ -3,6 +3,7 @@ import type { DeckList, GameId } from '../engine/core/game.ts';
 import type { Label } from '../engine/core/label.ts';
 import { type PreconDeck, preconDeckList } from '../store/precon-decks.ts';
 import type { Store } from '../store/store.ts';
+import { DECK_WORDS as W } from './deck-words.ts';
 import { T } from './i18n.ts';
 
 export type DeckChoice = { ok: true; ref: string; list: DeckList; name: string } | { ok: false; reason: Label };
@@ -61,12 +62,28 @@ export interface DeckLine {
 export const MAX_COPIES_PER_LINE = 60;
 
 /**
- * A pasted or uploaded deck list: JSON `{ "main": ["card-id", ...] }`, or lines of `N card-id` under optional
- * `[section]` or `section:` headers (default section `main`); a comma also ends an entry. Every unreadable line is
- * reported with its number, and the cards' lines are kept so construction problems can name them too.
+ * A typed or pasted line as the reader sees it: NFKC-normalised (full-width digits and letters become ASCII) and
+ * without format characters (zero-width spaces, joiners, right-to-left marks and overrides), which never belong in a
+ * card id or count and would otherwise make "Unknown card" errors whose cause cannot be seen.
+ */
+export function plainDeckText(text: string): string {
+  return text.normalize('NFKC').replace(/\p{Cf}/gu, '');
+}
+
+/** A first word that means to be a count but is not one of the forms read (`4`, `4x`, `4 x`): `x`, `x4`, `-1`, `1.5`. */
+const COUNT_LIKE = /^(?:[-+]?\d[\d.,]*x?|x[-+]?\d*)$/i;
+/** Section names: letters, digits and hyphens (so `[__proto__]` is refused, never used as a key). */
+const SECTION_NAME = /^[a-z][a-z0-9-]*$/;
+
+/**
+ * A pasted or uploaded deck list: JSON `{ "main": ["card-id", ...] }`, or lines of `N card-id` (also `Nx card-id` and
+ * `N x card-id`) under optional `[section]` or `section:` headers (default section `main`); a comma also ends an
+ * entry. Line ends may be LF, CRLF or CR. Every unreadable line is reported with its number, and the cards' lines are
+ * kept so construction problems can name them too. Linear in the length of the text.
  */
 export function readDeckText(text: string, nameOf: (card: string) => string | undefined = () => undefined): ReadDeck {
-  const trimmed = text.trim();
+  const plain = plainDeckText(text);
+  const trimmed = plain.trim();
   const cardLines = new Map<string, DeckLine[]>();
   const headers = new Map<string, DeckLine>();
   const linesOf = (section: string, card?: string) =>
@@ -83,11 +100,12 @@ export function readDeckText(text: string, nameOf: (card: string) => string | un
       return { list: null, problems: [{ line: 0, text: '', reason: T.deckJson((error as Error).message) }], linesOf };
     }
   }
-  const deck: DeckList = {};
+  // A Map, not an object: a section named like an Object.prototype member is only a key.
+  const deck = new Map<string, string[]>();
   const problems: DeckLineProblem[] = [];
   let section = 'main';
   let entryNumber = 0;
-  text.split(/\r?\n/).forEach((whole, index) => {
+  plain.split(/\r\n|\r|\n/).forEach((whole, index) => {
     const number = index + 1;
     for (const raw of whole.split(',')) {
       const line = raw.trim();
@@ -95,31 +113,46 @@ export function readDeckText(text: string, nameOf: (card: string) => string | un
       entryNumber += 1;
       const header = /^\[(.+)\]$|^([a-z-]+):$/i.exec(line);
       if (header) {
-        section = (header[1] ?? header[2] ?? 'main').trim().toLowerCase();
+        const name = (header[1] ?? header[2] ?? 'main').trim().toLowerCase();
+        if (!SECTION_NAME.test(name)) {
+          problems.push({ line: number, text: line, reason: W.badSectionName });
+          continue;
+        }
+        section = name;
         if (!headers.has(section)) headers.set(section, { line: number, entry: entryNumber, text: line });
         continue;
       }
       const entry = /^(\d+)\s*x?\s+(.+)$/i.exec(line);
+      const first = line.split(/\s+/);
+      if (!entry && first.length > 1 && COUNT_LIKE.test(first[0] ?? '')) {
+        problems.push({ line: number, text: line, reason: T.deckBadCount(MAX_COPIES_PER_LINE) });
+        continue;
+      }
       const count = entry ? Number(entry[1]) : 1;
       const card = (entry ? (entry[2] ?? '') : line).trim();
       if (count < 1 || count > MAX_COPIES_PER_LINE) {
         problems.push({ line: number, text: line, reason: T.deckBadCount(MAX_COPIES_PER_LINE) });
         continue;
       }
-      const list = (deck[section] ??= []);
+      let list = deck.get(section);
+      if (!list) {
+        list = [];
+        deck.set(section, list);
+      }
       for (let i = 0; i < count; i++) list.push(card);
       for (const key of [card, nameOf(card)]) {
         if (key === undefined) continue;
         const at = cardLines.get(`${section}\u0000${key}`) ?? [];
-        if (!at.some((a) => a.entry === entryNumber)) at.push({ line: number, entry: entryNumber, text: line });
+        // Entries only grow, so the entry can only already be the last one kept (an id equal to its own name).
+        if (at.at(-1)?.entry !== entryNumber) at.push({ line: number, entry: entryNumber, text: line });
         cardLines.set(`${section}\u0000${key}`, at);
       }
     }
   });
-  if (problems.length === 0 && Object.keys(deck).length === 0) {
+  if (problems.length === 0 && deck.size === 0) {
     problems.push({ line: 0, text: '', reason: T.deckEmpty });
   }
-  return { list: problems.length === 0 ? deck : null, problems, linesOf };
+  return { list: problems.length === 0 ? Object.fromEntries(deck) : null, problems, linesOf };
 }
 
 /** `readDeckText` for callers that want the list or an error (the first unreadable line). */

@@ -53,6 +53,11 @@ export class TurnNotifier {
   /** Matches where a user was already told about closed DMs (two updates can race). */
   private readonly told = new Set<string>();
 
+  /** Matches whose last decider is remembered (a test of the bound: ended matches are forgotten). */
+  get watching(): number {
+    return this.lastDecider.size;
+  }
+
   rememberLocale(userId: string, discordLocale: string | null | undefined): void {
     if (discordLocale) this.locales.set(userId, localeOf(discordLocale));
   }

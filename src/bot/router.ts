@@ -3,7 +3,7 @@ import { type Interaction, Locale, MessageFlags } from 'discord.js';
 import { guildDeleteData, guildExportData, matchAbort, matchExport, matchInspect } from './admin-commands.ts';
 import { acceptWithDeck, answerChallenge, challenge, practice } from './challenge.ts';
 import type { BotContext } from './context.ts';
-import { decodeControl, decodeNumberModal } from './custom-id.ts';
+import { type ControlId, decodeControl, decodeNumberModal } from './custom-id.ts';
 import { deckAutocomplete, deckCommand, deckEditButton, deckFormSubmit } from './deck-commands.ts';
 import { clientLocales, localeOf, T } from './i18n.ts';
 import { hereButton, judgeButton, leagueAutocomplete, leagueCommand, ratingCommand } from './league/league-commands.ts';
@@ -116,11 +116,35 @@ async function dispatch(ctx: BotContext, interaction: Interaction): Promise<void
       if (interaction.isButton()) return showHand(ctx, interaction, control.matchId);
       return;
     }
+    // A decision's controls are only ever sent on their owner's ephemeral message: one arriving on a public message
+    // (the board, a challenge) was forged, and is answered privately without touching that message.
+    if (DECISION_CONTROLS.has(control.kind) && !interaction.message.flags.has(MessageFlags.Ephemeral)) {
+      await interaction.reply({ content: T.outOfDate[localeOf(interaction.locale)], flags: MessageFlags.Ephemeral });
+      return;
+    }
     // A modal is the first answer to its click: it opens before anything is deferred.
     if (control.kind === 'number-modal' && interaction.isButton()) return openNumberModal(ctx, interaction, control);
     return onMatchControl(ctx, interaction, control);
   }
 }
+
+/** The controls that answer or page a decision (custom-id.ts): sent only on the deciding player's ephemeral message. */
+const DECISION_CONTROLS: ReadonlySet<ControlId['kind']> = new Set<ControlId['kind']>([
+  'option',
+  'none',
+  'multi',
+  'pick',
+  'done',
+  'reset',
+  'back',
+  'adjust',
+  'slot',
+  'number',
+  'number-modal',
+  'page',
+  'pass-mode',
+  'outdated',
+]);
 
 /**
  * A user's language from `/settings user language` replaces their client's for everything the bot says to them:

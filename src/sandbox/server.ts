@@ -1,5 +1,8 @@
 // The sandbox's web server (node:http, 127.0.0.1): the page's static files, a server-sent-events stream of what the
 // selected person sees, and small JSON endpoints that act as that person through the fake Discord's driver.
+// Other web pages must not drive it (docs/sandbox.md, "Who can reach it"): every request must name this server in its
+// Host header (no DNS rebinding), and an action must be a JSON POST (a cross-site form or text/plain request cannot
+// be one without a CORS preflight, which is never granted) from this page's own origin when the browser says one.
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -47,7 +50,9 @@ export async function startSandboxServer(options: {
     return found;
   };
 
+  let port = 0;
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    if (!isOwnHost(req.headers.host, port)) throw new HttpError(421, 'this sandbox answers only as localhost');
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const file = STATIC[url.pathname];
     if (req.method === 'GET' && file) {
@@ -78,6 +83,7 @@ export async function startSandboxServer(options: {
       return;
     }
     if (req.method === 'POST' && url.pathname.startsWith('/api/')) {
+      refuseForeign(req, port);
       const body = (await readJson(req)) as Json;
       const who = person(body.as);
       const started = performance.now();
@@ -119,7 +125,7 @@ export async function startSandboxServer(options: {
     for (const stream of streams) stream.comment();
   }, 15_000);
 
-  const { port } = server.address() as AddressInfo;
+  port = (server.address() as AddressInfo).port;
   return {
     url: `http://localhost:${port}/`,
     async close() {
@@ -307,6 +313,21 @@ function serveAttachment(res: ServerResponse, discord: FakeDiscord, who: Sandbox
       'cache-control': 'private, max-age=31536000, immutable',
     })
     .end(Buffer.from(attachment.bytes));
+}
+
+/** The Host header names this server (`localhost` or `127.0.0.1`, its port): not a rebound foreign name. */
+function isOwnHost(host: string | undefined, port: number): boolean {
+  return host === `localhost:${port}` || host === `127.0.0.1:${port}` || host === `[::1]:${port}`;
+}
+
+/** An action must be JSON, and from this page when the browser says where it comes from. */
+function refuseForeign(req: IncomingMessage, port: number): void {
+  const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+  if (type !== 'application/json') throw new HttpError(415, 'actions are JSON (content-type: application/json)');
+  const origin = req.headers.origin;
+  if (origin !== undefined && !isOwnHost(origin.replace(/^http:\/\//, ''), port))
+    throw new HttpError(403, `actions come from this page only, not from ${origin}`);
+  if (req.headers['sec-fetch-site'] === 'cross-site') throw new HttpError(403, 'actions come from this page only');
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {

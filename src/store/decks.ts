@@ -44,6 +44,11 @@ export class DeckStore {
     private readonly resolveGame: GameResolver,
   ) {}
 
+  /** The list's construction-rule problems under the game, without saving it (throws on a list `save` refuses). */
+  check(game: string, list: unknown): DeckProblem[] {
+    return requireGame(this.resolveGame, game).validateDeck(parseInput(StoredDeckListSchema, list, 'deck list'));
+  }
+
   /** Validates against the game's construction rules and saves (replacing a deck of the same name). */
   save(guildId: string, userId: string, game: string, name: string, list: unknown, now = Date.now()): SavedDeck {
     const module = requireGame(this.resolveGame, game);

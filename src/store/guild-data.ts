@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { GuildSettingsSchema } from './guild-settings.ts';
 import { parseJsonColumn } from './json-column.ts';
-import { exportMatch } from './match-export.ts';
+import { exportMatch, exportSeenBy } from './match-export.ts';
 import { MatchRecords, type MatchRow } from './match-records.ts';
 import { UserPreferencesSchema } from './user-preferences.ts';
 
@@ -11,7 +11,8 @@ import { UserPreferencesSchema } from './user-preferences.ts';
  */
 export interface GuildDataPart {
   name: string;
-  export(db: Database, guildId: string): unknown;
+  /** `reader`: the user the export is for, or null for one who plays no match (a part may leave out what they must not see). */
+  export(db: Database, guildId: string, reader: string | null): unknown;
   /** Deletes the part's rows for the guild; runs inside the deletion's transaction. */
   delete(db: Database, guildId: string): void;
 }
@@ -77,18 +78,20 @@ export const coreGuildDataParts: readonly GuildDataPart[] = [
   },
   {
     name: 'matches',
-    export(db, guildId) {
+    export(db, guildId, reader) {
       const records = new MatchRecords(db);
       const rows = db
         .prepare('SELECT * FROM matches WHERE guild_id = ? ORDER BY created_at, match_id')
         .all(guildId) as MatchRow[];
-      return rows.map((row) => exportMatch(records, row));
+      // Running matches without their replays; finished ones whole, except the reader's own opponents' hidden cards.
+      return rows.map((row) => exportSeenBy(exportMatch(records, row), reader ?? '', false));
     },
     delete(db, guildId) {
       // Explicit deletes rather than relying on ON DELETE CASCADE, so the order does not depend on the pragma.
       const inGuild = 'SELECT match_id FROM matches WHERE guild_id = ?';
       db.prepare(`DELETE FROM match_clocks WHERE match_id IN (${inGuild})`).run(guildId);
       db.prepare(`DELETE FROM match_posts WHERE match_id IN (${inGuild})`).run(guildId);
+      db.prepare(`DELETE FROM match_inactivity WHERE match_id IN (${inGuild})`).run(guildId);
       db.prepare(`DELETE FROM match_snapshots WHERE match_id IN (${inGuild})`).run(guildId);
       db.prepare(`DELETE FROM match_decisions WHERE match_id IN (${inGuild})`).run(guildId);
       db.prepare('DELETE FROM matches WHERE guild_id = ?').run(guildId);
@@ -104,16 +107,20 @@ export interface GuildExport {
   parts: Record<string, unknown>;
 }
 
-/** Everything stored about a guild, as JSON (matches include their full replays). Read in one transaction. */
+/**
+ * Everything stored about a guild, as JSON, for `reader` (see `exportSeenBy`: finished matches include their replays,
+ * running ones do not). Read in one transaction.
+ */
 export function exportGuild(
   db: Database,
   guildId: string,
   parts: readonly GuildDataPart[],
   now = Date.now(),
+  reader: string | null = null,
 ): GuildExport {
   return db.transaction(() => {
     const out: Record<string, unknown> = {};
-    for (const part of parts) out[part.name] = part.export(db, guildId);
+    for (const part of parts) out[part.name] = part.export(db, guildId, reader);
     return {
       format: 'arbiter-guild-export' as const,
       version: 1 as const,

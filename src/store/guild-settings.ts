@@ -19,6 +19,11 @@ export const GuildSettingsSchema = z.object({
   bankSeconds: z.number().int().min(0).max(86_400).default(600),
   /** Timeouts in a row after which the player concedes. */
   timeoutsToConcede: z.number().int().min(1).max(20).default(3),
+  /**
+   * Days without a decision after which an active match is ended (aborted, no result), so abandoned matches do not
+   * pile up; a warning is posted in its thread a day before (src/bot/inactivity.ts).
+   */
+  inactiveDays: z.number().int().min(2).max(90).default(7),
   /** Auto-pass default for players who did not choose, and default stops per game (steps where the bot asks). */
   autoPass: z
     .object({

@@ -1,4 +1,4 @@
-import type { GameModule, MatchSetup } from '../engine/core/game.ts';
+import type { GameModule, MatchSetup, Seat } from '../engine/core/game.ts';
 import type { LoggedDecision } from '../engine/core/replay.ts';
 import { parseJsonColumn } from './json-column.ts';
 import { type MatchRecords, type MatchRow, matchIdentity, StoredDecisionSchema } from './match-records.ts';
@@ -25,6 +25,56 @@ export interface MatchExport {
   startedAt: number | null;
   endedAt: number | null;
   decisions: { seq: number; decision: LoggedDecision | { unreadable: string }; stateHash: string; at: number }[];
+}
+
+/** An export as one reader may have it (`exportSeenBy`): another seat's decisions may be left out. */
+export interface ReaderExport extends Omit<MatchExport, 'decisions'> {
+  decisions: { seq: number; decision: ExportedDecision; stateHash: string; at: number }[];
+  /** Set when parts were left out for the reader: what was left out and why. */
+  redacted?: string;
+}
+
+/** A logged decision in an export: as logged, unreadable (shown as text), or another seat's, left out. */
+export type ExportedDecision = LoggedDecision | { unreadable: string } | { seat: Seat; hidden: true };
+
+const isOver = (status: string) => status === 'finished' || status === 'aborted';
+
+/**
+ * The export as `userId` may have it. The seed, the setup and the decisions together give every hidden card, so:
+ * - a seat of the match never gets the seed, the opponent's list (side deck included) or the opponent's choices,
+ *   running or over, whatever their role (so a best of three's later games stay private);
+ * - while the match runs, nobody else gets its replay either, unless `whileRunning` (a server manager who does not
+ *   play it, examining it with /match export);
+ * - once it is over, anyone else who may export it gets it whole.
+ */
+export function exportSeenBy(full: MatchExport, userId: string, whileRunning: boolean): ReaderExport {
+  const own: Seat[] = (['p1', 'p2'] as const).filter((seat) => full.players[seat] === userId);
+  const opponents: Seat[] = (['p1', 'p2'] as const).filter((seat) => !own.includes(seat));
+  if (!isOver(full.status) && (own.length > 0 || !whileRunning)) {
+    return {
+      ...full,
+      seed: null,
+      setup: null,
+      initialHash: null,
+      decisions: [],
+      redacted: 'the match is not over: its replay would show hidden cards',
+    };
+  }
+  if (own.length === 0 || opponents.length === 0) return full;
+  const hidden = new Set<Seat>(opponents);
+  return {
+    ...full,
+    seed: null,
+    setup: full.setup && {
+      ...full.setup,
+      decks: { p1: hidden.has('p1') ? {} : full.setup.decks.p1, p2: hidden.has('p2') ? {} : full.setup.decks.p2 },
+    },
+    decisions: full.decisions.map((d) => {
+      const seat = 'seat' in d.decision ? d.decision.seat : null;
+      return seat && hidden.has(seat) ? { ...d, decision: { seat, hidden: true as const } } : d;
+    }),
+    redacted: `the seed, and the list and choices of ${opponents.join(' and ')}: they would show cards that stayed hidden`,
+  };
 }
 
 export function exportMatch(records: MatchRecords, row: MatchRow): MatchExport {

@@ -81,6 +81,8 @@ export interface RestoreReport {
   /** Matches whose game is not loaded: left active and untouched. */
   skipped: { matchId: string; reason: string }[];
   notes: { matchId: string; note: string }[];
+  /** Matches left for their first use (the boot's time budget ran out): restored and checked then. */
+  deferred: number;
   ms: number;
 }
 
@@ -92,6 +94,9 @@ export interface MatchStoreOptions {
   /** A paused match (its thread was deleted) takes no decisions until it is resumed. */
   isPaused?: (matchId: string) => boolean;
 }
+
+/** Final states kept in memory (a NOVA state is about 0.2 MB, so at most a few MB). */
+const ENDED_KEPT = 32;
 
 interface LiveMatch {
   game: GameModule;
@@ -107,6 +112,11 @@ interface LiveMatch {
  */
 export class MatchStore {
   private readonly live = new Map<string, LiveMatch>();
+  /**
+   * The final states of the most recently read or ended matches, newest last, at most ENDED_KEPT: a finished match
+   * keeps no snapshots, so without this every `/match status` in its thread would replay the whole log.
+   */
+  private readonly ended = new Map<string, BaseState>();
   private readonly log: (message: string) => void;
   private readonly now: () => number;
 
@@ -223,7 +233,10 @@ export class MatchStore {
       throw error;
     }
     if (nextStatus === 'active') this.live.set(matchId, { game: live.game, state, hash, seq });
-    else this.live.delete(matchId);
+    else {
+      this.live.delete(matchId);
+      this.keepEnded(matchId, state);
+    }
     return { kind: 'applied', seq, stateHash: hash, state, status: nextStatus };
   }
 
@@ -238,10 +251,28 @@ export class MatchStore {
     const row = this.row(matchId);
     if (row.status === 'active') return this.liveMatch(row).state;
     if (row.status === 'pending') throw new MatchNotPlayable(matchId, row.status);
+    const kept = this.ended.get(matchId);
+    if (kept) {
+      this.keepEnded(matchId, kept);
+      return kept;
+    }
     const game = requireGame(this.resolveGame, row.game);
     const outcome = this.restore(game, row);
     if (!outcome.ok) throw new MatchNotPlayable(matchId, row.status);
+    if (row.status === 'finished' || row.status === 'aborted') this.keepEnded(matchId, outcome.state);
     return outcome.state;
+  }
+
+  /** Keeps a final state as the newest of `ended`, dropping the oldest past ENDED_KEPT. */
+  private keepEnded(matchId: string, state: BaseState): void {
+    this.ended.delete(matchId);
+    this.ended.set(matchId, state);
+    if (this.ended.size > ENDED_KEPT) this.ended.delete(this.ended.keys().next().value as string);
+  }
+
+  /** How many final states are kept in memory (a test of the bound). */
+  endedKept(): number {
+    return this.ended.size;
   }
 
   /**
@@ -257,14 +288,21 @@ export class MatchStore {
   }
 
   /**
-   * Boot: rebuilds every active match from its latest snapshot plus the decisions after it and checks the hash
-   * against the log. A match that does not check out is frozen with the reason, never patched.
+   * Boot: rebuilds active matches from their latest snapshot plus the decisions after it and checks the hash
+   * against the log, newest first, for at most `budgetMs`; the rest are restored and checked on first use (as
+   * `liveMatch` does), so a boot with many open matches stays bounded. A match that does not check out is frozen with
+   * the reason, never patched.
    */
-  restoreActiveMatches(): RestoreReport {
+  restoreActiveMatches(budgetMs = 5_000): RestoreReport {
     const started = performance.now();
-    const report: RestoreReport = { restored: 0, frozen: [], skipped: [], notes: [], ms: 0 };
+    const report: RestoreReport = { restored: 0, frozen: [], skipped: [], notes: [], deferred: 0, ms: 0 };
     this.live.clear();
-    for (const matchId of this.records.matchIds('active')) {
+    const ids = this.records.matchIds('active').reverse();
+    for (const [index, matchId] of ids.entries()) {
+      if (performance.now() - started > budgetMs) {
+        report.deferred = ids.length - index;
+        break;
+      }
       const row = this.row(matchId);
       const game = this.resolveGame(row.game);
       if (!game) {
@@ -330,7 +368,10 @@ export class MatchStore {
 
   /** Drops cached states (after a guild's data is deleted). */
   forget(matchIds: readonly string[]): void {
-    for (const id of matchIds) this.live.delete(id);
+    for (const id of matchIds) {
+      this.live.delete(id);
+      this.ended.delete(id);
+    }
   }
 
   isLive(matchId: string): boolean {

@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { type BackupResult, backupDatabase } from './backup.ts';
+import { ChallengeStore, challengeGuildDataPart } from './challenges.ts';
 import { type StoreConfig, type StoreConfigInput, StoreConfigSchema } from './config.ts';
 import { DecisionDrafts } from './decision-drafts.ts';
 import { DeckStore } from './decks.ts';
@@ -10,6 +11,7 @@ import { LeagueStore, leagueGuildDataPart } from './league-store.ts';
 import { MatchClockStore } from './match-clocks.ts';
 import { MatchNotFound } from './match-errors.ts';
 import { exportMatch, inspectMatch, type MatchExport, type MatchInspection } from './match-export.ts';
+import { MatchInactivity } from './match-inactivity.ts';
 import { MatchPauses } from './match-pauses.ts';
 import { MatchPosts } from './match-posts.ts';
 import { MatchRecords } from './match-records.ts';
@@ -40,6 +42,10 @@ export class Store {
   readonly posts: MatchPosts;
   /** Answers in progress per match, version and seat (the bot's; migration 203). */
   readonly drafts: DecisionDrafts;
+  /** Open challenges, so their buttons carry only a key (migration 220). */
+  readonly challenges: ChallengeStore;
+  /** Warnings that inactive matches will end (migration 221). */
+  readonly inactivity: MatchInactivity;
   private readonly records: MatchRecords;
   private readonly parts: readonly GuildDataPart[];
   private readonly now: () => number;
@@ -59,6 +65,8 @@ export class Store {
     this.pauses = new MatchPauses(db);
     this.posts = new MatchPosts(db);
     this.drafts = new DecisionDrafts(db);
+    this.challenges = new ChallengeStore(db);
+    this.inactivity = new MatchInactivity(db);
     const matchOptions = {
       snapshotEvery: config.snapshotEvery,
       now: this.now,
@@ -68,7 +76,12 @@ export class Store {
     this.matches = new MatchStore(this.records, resolveGame, matchOptions);
     this.leagues = new LeagueStore(db, { now: this.now, ...(options.log ? { log: options.log } : {}) });
     this.ratings = new RatingStore(db, this.now);
-    this.parts = [...coreGuildDataParts, leagueGuildDataPart, ...(options.guildDataParts ?? [])];
+    this.parts = [
+      ...coreGuildDataParts,
+      challengeGuildDataPart,
+      leagueGuildDataPart,
+      ...(options.guildDataParts ?? []),
+    ];
   }
 
   /** Admin: a match's record and whether its log replays. */
@@ -85,8 +98,9 @@ export class Store {
     return exportMatch(this.records, row);
   }
 
-  exportGuild(guildId: string): GuildExport {
-    return exportGuild(this.db, guildId, this.parts, this.now());
+  /** The guild's data as `reader` may have it (null: someone who plays no match); see `exportSeenBy`. */
+  exportGuild(guildId: string, reader: string | null = null): GuildExport {
+    return exportGuild(this.db, guildId, this.parts, this.now(), reader);
   }
 
   /** Admin command, or automatic after the bot left: removes everything stored about the guild. */

@@ -42,14 +42,27 @@ describe('admin commands', () => {
     expect(aborted.reply()?.content).toMatch(/aborted/);
     expect(h.bot.store.matches.match(matchId)?.status).toBe('aborted');
 
-    // Once it is over, a player gets the replay as a JSON file.
+    // Once it is over, a player gets the replay as a JSON file: their own list and choices, not the seed or the
+    // opponent's (they would show the cards the opponent kept hidden).
     const replay = await h.alice.slash('match export', {}, { in: thread });
     await h.bot.idle();
     const message = replay.reply();
     if (!message) throw new Error('no export reply');
     const json = JSON.parse(Buffer.from(h.discord.attachmentBytes(message, `match-${matchId}.json`)).toString('utf8'));
-    expect(json.seed).toBeTruthy();
+    expect(json.seed).toBeNull();
+    expect(json.setup.decks.p2).toEqual({});
+    expect(Object.keys(json.setup.decks.p1)).toContain('main');
     expect(Array.isArray(json.decisions)).toBe(true);
+    // A server manager who did not play it gets it whole.
+    const whole = await admin.slash('match export', {}, { in: thread });
+    await h.bot.idle();
+    const wholeMessage = whole.reply();
+    if (!wholeMessage) throw new Error('no export reply');
+    const full = JSON.parse(
+      Buffer.from(h.discord.attachmentBytes(wholeMessage, `match-${matchId}.json`)).toString('utf8'),
+    );
+    expect(full.seed).toBeTruthy();
+    expect(Object.keys(full.setup.decks.p2)).toContain('main');
 
     const exported = await admin.slash('arbiter export-data', {}, { in: thread });
     await h.bot.idle();

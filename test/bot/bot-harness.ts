@@ -46,6 +46,8 @@ export async function startBotHarness(
     autoPass?: boolean;
     /** 0 unless a test is about the cooldown (the tests challenge back to back). */
     challengeCooldownMs?: number;
+    /** Lifted unless a test is about the cap (tests leave matches open as they go). */
+    maxOpenMatches?: number;
     /** Board requests per channel; lifted unless a test is about it (the tests play faster than people). */
     boardChannelLimit?: ChannelLimit;
     /** Board edits through click tokens (default on, as in production); off tests the channel route. */
@@ -80,6 +82,7 @@ export async function startBotHarness(
       ...(options.matchOptions ? { matchOptions: options.matchOptions } : {}),
       ...(options.challengeTtlMs ? { challengeTtlMs: options.challengeTtlMs } : {}),
       challengeCooldownMs: options.challengeCooldownMs ?? 0,
+      maxOpenMatches: options.maxOpenMatches ?? 1000,
       ...(options.now ? { now: options.now } : {}),
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.onMatchEnd ? { onMatchEnd: options.onMatchEnd } : {}),

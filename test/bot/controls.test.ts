@@ -234,17 +234,19 @@ describe('custom ids', () => {
       { kind: 'slot', matchId: MATCH, version: 7, index: 2 },
       { kind: 'number', matchId: MATCH, version: 7, value: -12 },
       { kind: 'number-modal', matchId: MATCH, version: 7 },
-      {
-        kind: 'challenge',
-        answer: 'accept',
-        challenger: '111111111111111111',
-        opponent: '222222222222222222',
-        game: 'nova',
-        expiresAt: 1_800_000_000_000,
-        deck: 'nova-ember-grove',
-      },
+      { kind: 'challenge', answer: 'accept', key: '1333333333333333333' },
     ];
     for (const id of ids) expect(decodeControl(encodeControl(id))).toEqual(id);
+    // A challenge's id carries only its key: not the challenger's deck (issue 25 item 5).
+    expect(encodeControl({ kind: 'challenge', answer: 'choose', key: '1333333333333333333' })).toBe(
+      'c:choose:1333333333333333333',
+    );
+    // The older form, which carried the challenge itself, names no challenge.
+    expect(decodeControl('c:accept:111111111111111111:222222222222222222:nova:mwx7qktk:nova-dusk-vigil')).toEqual({
+      kind: 'challenge',
+      answer: 'accept',
+      key: '',
+    });
     expect(decodeNumberModal(numberModalId(MATCH, 7))).toEqual({ matchId: MATCH, version: 7 });
   });
 

@@ -86,15 +86,16 @@ describe('/deck import through a form', () => {
     const illegal = '[main]\n3 ember-whelp\n2 no-such-card\n[character]\n1 sister-vaela';
     const viaForm = await (await h.alice.submitModal('deck:import:nova', { name: 'Typos', list: illegal })).settled();
     const lines = viaForm.content.split('\n');
-    expect(lines[0]).toBe('Saved "Typos" (not legal yet). (main 5 · character 1)');
+    expect(lines[0]).toBe('Saved "Typos" (not legal yet). (main 3 · character 1 · 2 unknown)');
     expect(lines).toContain('· line 3 (`2 no-such-card`): Unknown card "no-such-card". (006)');
     expect(lines.some((l) => l.startsWith('· line 1 (`[main]`): The main deck has 5 cards'))).toBe(true);
     expect(viaForm.attachments).toEqual([]);
     expect(viaForm.buttons.map((b) => b.customId)).toEqual(['deck:edit:nova']);
 
-    // The same list through the text option gets the same answer.
+    // The same list through the text option gets the same answer
     const viaText = await (await h.alice.slash('deck import', { name: 'Typos', list: illegal })).settled();
-    expect(viaText.content).toBe(viaForm.content);
+    // (and says that it replaced the illegal deck the form saved; a legal one is not replaced without asking).
+    expect(viaText.content).toBe(`${viaForm.content}\n(This replaced your earlier "Typos".)`);
   });
 
   it('warns when a list fills the form (Discord cuts it at 4,000 characters)', async () => {

@@ -103,14 +103,27 @@ describe('per-guild export and deletion', () => {
     store.decks.save('g1', 'u1', 'nova', 'Race', { main: ['n1', 'n2', 'n3', 'n4', 'n5', 'n6'] });
     playedMatch(store, 'g1', 'm1', 4);
     playedMatch(store, 'g2', 'm2', 2);
+    playedMatch(store, 'g1', 'm3', 4);
+    store.matches.commitDecision('m3', 'p1', 'concede');
     const exported = JSON.parse(JSON.stringify(store.exportGuild('g1')));
     expect(exported).toMatchObject({ format: 'arbiter-guild-export', guildId: 'g1' });
     expect(exported.parts.settings.settings.locale).toBe('ja');
     expect(exported.parts.userPreferences).toHaveLength(1);
     expect(exported.parts.decks[0].name).toBe('Race');
-    expect(exported.parts.matches.map((m: { matchId: string }) => m.matchId)).toEqual(['m1']);
-    expect(exported.parts.matches[0].decisions).toHaveLength(4);
-    expect(exported.parts.matches[0].setup.game).toBe('nova');
+    expect(exported.parts.matches.map((m: { matchId: string }) => m.matchId)).toEqual(['m1', 'm3']);
+    // A running match without its replay (it would show hidden cards); a finished one whole.
+    expect(exported.parts.matches[0]).toMatchObject({ status: 'active', seed: null, setup: null, decisions: [] });
+    expect(exported.parts.matches[1].decisions).toHaveLength(5);
+    expect(exported.parts.matches[1].setup.game).toBe('nova');
+    expect(exported.parts.matches[1].seed).toBe('m3');
+    // For one of its players, the opponent's list, choices and the seed are left out.
+    const forU1 = JSON.parse(JSON.stringify(store.exportGuild('g1', 'u1'))).parts.matches[1];
+    expect(forU1.seed).toBeNull();
+    expect(forU1.setup.decks.p2).toEqual({});
+    expect(forU1.decisions.filter((d: { decision: { hidden?: true } }) => d.decision.hidden)).toHaveLength(
+      exported.parts.matches[1].decisions.filter((d: { decision: { seat: string } }) => d.decision.seat === 'p2')
+        .length,
+    );
   });
 
   it('delete everything about one guild, including live matches, and leave other guilds alone', () => {
@@ -127,6 +140,7 @@ describe('per-guild export and deletion', () => {
       userPreferences: [],
       decks: [],
       matches: [],
+      challenges: [],
       leagues: { leagues: [], ratings: [], seasons: [], ratingJournal: [] },
     });
     const count = (sql: string) => (store.db.prepare(sql).get() as { n: number }).n;

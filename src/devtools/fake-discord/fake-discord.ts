@@ -307,7 +307,7 @@ export class FakeDiscord {
       channelId,
     };
     this.store.uploads.set(record.id, record);
-    return { ...attachmentPayload(record, channelId, this.baseUrl), id: record.id };
+    return { ...attachmentPayload(this.store, record, channelId, this.baseUrl), id: record.id };
   }
 
   async close(): Promise<void> {
@@ -337,10 +337,20 @@ export class FakeDiscord {
     };
   }
 
-  /** GET /attachments/{channel}/{attachment}/{filename}: the URL put in attachment payloads. */
+  /**
+   * GET /attachments/{channel}/{attachment}/{filename}?hm=…: the signed URL put in attachment payloads. Without its
+   * signature it is not found, so only those whose payloads carried the URL (who may see the message) can fetch it.
+   */
   private serveAttachment(request: IncomingMessage, response: ServerResponse): boolean {
-    const match = /^\/attachments\/(\d+)\/(\d+)\/[^/]+$/.exec(new URL(request.url ?? '/', 'http://x').pathname);
+    const url = new URL(request.url ?? '/', 'http://x');
+    const match = /^\/attachments\/(\d+)\/(\d+)\/[^/]+$/.exec(url.pathname);
     if (!match) return false;
+    if (
+      !this.store.validAttachmentSignature(match[1] as string, match[2] as string, url.searchParams.get('hm') ?? '')
+    ) {
+      response.writeHead(404).end();
+      return true;
+    }
     const attachment =
       this.store.uploads.get(match[2] as string) ??
       this.store.messages

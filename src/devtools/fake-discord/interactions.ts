@@ -110,6 +110,11 @@ export class InteractionBook {
     return this.#byId.get(id);
   }
 
+  /** Interactions remembered (those of the last 15 minutes). */
+  get size(): number {
+    return this.#byId.size;
+  }
+
   /** Creates the interaction, starts its 3 s clock and sends INTERACTION_CREATE to the bot. */
   open(request: OpenInteraction): InteractionRecord {
     const channel = this.store.channel(request.channelId);
@@ -136,6 +141,14 @@ export class InteractionBook {
       record.state = 'failed';
       this.announce(record);
     });
+    // Interactions past their token's lifetime can do nothing more: forgotten, oldest first, so the book stays
+    // bounded over a long session. (An outcome a test holds keeps its own record.)
+    for (const old of this.#byId.values()) {
+      if (!this.expired(old)) break;
+      old.cancelDeadline();
+      this.#byId.delete(old.id);
+      this.#byToken.delete(old.token);
+    }
     this.#byId.set(record.id, record);
     this.#byToken.set(record.token, record);
     this.dispatch(this.payload(record, request));

@@ -204,8 +204,15 @@ export function guildPayload(guild: GuildRecord, systemChannelId: string | null)
   };
 }
 
-export function attachmentPayload(attachment: AttachmentRecord, channelId: string, baseUrl: string): Json {
-  const url = `${baseUrl}/attachments/${channelId}/${attachment.id}/${encodeURIComponent(attachment.filename)}`;
+/** An attachment as payloads carry it; its URL is signed for this attachment (`Store.attachmentSignature`). */
+export function attachmentPayload(
+  store: Store,
+  attachment: AttachmentRecord,
+  channelId: string,
+  baseUrl: string,
+): Json {
+  const path = `${channelId}/${attachment.id}/${encodeURIComponent(attachment.filename)}`;
+  const url = `${baseUrl}/attachments/${path}?hm=${store.attachmentSignature(channelId, attachment.id)}`;
   return {
     id: attachment.id,
     filename: attachment.filename,
@@ -232,7 +239,7 @@ export function messagePayload(store: Store, message: MessageRecord, baseUrl: st
     mention_everyone: false,
     mentions: [],
     mention_roles: [],
-    attachments: message.attachments.map((a) => attachmentPayload(a, message.channelId, baseUrl)),
+    attachments: message.attachments.map((a) => attachmentPayload(store, a, message.channelId, baseUrl)),
     embeds: message.embeds,
     pinned: false,
     type: message.type,

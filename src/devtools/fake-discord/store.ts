@@ -1,3 +1,4 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Clock } from './clock.ts';
 import { unknownChannel, unknownGuild, unknownMember, unknownMessage, unknownUser } from './errors.ts';
@@ -103,6 +104,11 @@ export type StoreEvents = {
 };
 
 export class Store {
+  /**
+   * Signs attachment URLs, as Discord's CDN does (its `hm` parameter): a URL is handed out only in payloads of messages
+   * the recipient may see, so knowing an attachment's id (a time-based snowflake) is not enough to fetch it.
+   */
+  readonly #attachmentKey = randomBytes(32);
   readonly ids: SnowflakeFactory;
   readonly events = new EventEmitter<StoreEvents>();
   readonly users = new Map<string, UserRecord>();
@@ -149,6 +155,18 @@ export class Store {
     const channel = this.channels.get(id);
     if (!channel) throw unknownChannel();
     return channel;
+  }
+
+  /** The signature of an attachment's URL (the `hm` query parameter). */
+  attachmentSignature(channelId: string, attachmentId: string): string {
+    return createHmac('sha256', this.#attachmentKey).update(`${channelId}/${attachmentId}`).digest('hex');
+  }
+
+  /** Whether `signature` is the one handed out for this attachment. */
+  validAttachmentSignature(channelId: string, attachmentId: string, signature: string): boolean {
+    const expected = Buffer.from(this.attachmentSignature(channelId, attachmentId), 'hex');
+    const given = Buffer.from(signature, 'hex');
+    return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
   message(channelId: string, messageId: string): MessageRecord {

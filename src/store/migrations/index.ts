@@ -11,6 +11,8 @@ import { leaguesMigration } from './200-leagues.ts';
 import { ratingPeriodsMigration } from './201-rating-periods.ts';
 import { leagueThreadsMigration } from './202-league-threads.ts';
 import { decisionDraftsMigration } from './203-decision-drafts.ts';
+import { challengesMigration } from './220-challenges.ts';
+import { inactivityWarningsMigration } from './221-inactivity-warnings.ts';
 import { leagueNoticesMigration } from './230-league-notices.ts';
 
 /** Every schema step, in version order. Areas append theirs here (100–199 rules index, 200–299 leagues). */
@@ -27,5 +29,7 @@ export const migrations: readonly Migration[] = [
   ratingPeriodsMigration,
   leagueThreadsMigration,
   decisionDraftsMigration,
+  challengesMigration,
+  inactivityWarningsMigration,
   leagueNoticesMigration,
 ];
