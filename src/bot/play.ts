@@ -37,6 +37,12 @@ import { localeOf, T } from './i18n.ts';
 import { actingSeat, handMessage, publicBoard, seatNames, seatsOf } from './presenter.ts';
 import { pausedNotice } from './resume.ts';
 
+/**
+ * How long a player's ephemeral can be edited through the token of the interaction that made or last edited it:
+ * Discord's tokens last 15 minutes; a minute is kept for drift and a request in flight.
+ */
+const EPHEMERAL_LIFETIME_MS = 14 * 60_000;
+
 type ComponentInteraction = ButtonInteraction | StringSelectMenuInteraction;
 type MatchControl = Exclude<ControlId, { kind: 'hand' | 'challenge' | 'challenge-deck' }>;
 
@@ -61,10 +67,19 @@ export async function showHand(ctx: BotContext, interaction: ButtonInteraction, 
     return;
   }
   const hand = await ownerMessage(ctx, row, interaction.user.id, locale, { picture: 'always' });
-  await interaction.followUp({ ...hand, flags: ephemeral });
+  const sent = await interaction.followUp({ ...hand, flags: ephemeral });
+  // The newest ephemeral of this player: edited when the decision comes back to them (notify.ts); the one before
+  // it now says it is out of date.
+  await ctx.notifier.rememberEphemeral(ctx, matchId, interaction.user.id, {
+    interaction,
+    messageId: sent.id,
+    message: sent.id,
+    expiresAt: ctx.now() + EPHEMERAL_LIFETIME_MS,
+  });
 }
 
-async function ownerMessage(
+/** The player's ephemeral as it reads now: their hand and, on their decision, the options and priority controls. */
+export async function ownerMessage(
   ctx: BotContext,
   row: MatchInfo,
   userId: string,
@@ -103,6 +118,13 @@ export async function onMatchControl(
     await interaction.followUp({ content: T.notAPlayer[locale], flags: MessageFlags.Ephemeral });
     return;
   }
+  // The ephemeral clicked is now this player's newest: its token edits it when the decision comes back.
+  await ctx.notifier.rememberEphemeral(ctx, row.matchId, interaction.user.id, {
+    interaction,
+    messageId: interaction.message.id,
+    message: '@original',
+    expiresAt: ctx.now() + EPHEMERAL_LIFETIME_MS,
+  });
   if (row.status !== 'active') {
     await interaction.editReply({ content: T.matchNotActive(row.status)[locale], embeds: [], components: [] });
     return;

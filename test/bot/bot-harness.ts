@@ -55,6 +55,8 @@ export async function startBotHarness(
     onMatchEnd?: CreateBotOptions['onMatchEnd'];
     /** The games the bot hosts (default: the registry's); a test adds a toy game. */
     games?: GameRegistry;
+    /** "Your decision" mentions in the thread (default on, as in production); off where a test counts requests. */
+    mentions?: boolean;
   } = {},
 ) {
   const discord = await FakeDiscord.start(options.discordClock ? { clock: options.discordClock } : {});
@@ -100,6 +102,7 @@ export async function startBotHarness(
       await h.bot.stop();
       await meanwhile?.();
       h.bot = make();
+      h.bot.context.notifier.setMentions(options.mentions ?? true);
       await h.bot.start();
     },
     async close() {
@@ -109,6 +112,7 @@ export async function startBotHarness(
       rmSync(dir, { recursive: true, force: true });
     },
   };
+  h.bot.context.notifier.setMentions(options.mentions ?? true);
   h.bot.store.guilds.update(guild.id, { autoPass: { enabled: options.autoPass ?? false, stops: {} } });
   await h.bot.start();
   return h;
