@@ -15,8 +15,8 @@
 //   u:<matchId>:<version>:<value>               answer a number decision with this value
 //   U:<matchId>:<version>                       open the modal for a number; the modal's own id is N:<m>:<v>
 //   p:<matchId>:<version>:<page>                show another page of options
-//   x:<matchId>:<version>:<u|e|h>               priority controls: pass until my next decision, pass to end of
-//                                               turn, hold priority on/off (owner's ephemeral only)
+//   x:<matchId>:<version>:<u|e|h|f>             priority controls: pass until my next decision, pass to end of
+//                                               turn, hold priority on/off, full control on/off (owner's ephemeral)
 //   c:<accept|choose|decline>:<challenger>:<opponent>:<game>:<expiresAt base36>:<deck>   challenge
 //   k:<challengeMessageId>                      the opponent's deck select (values are deck references)
 //
@@ -26,8 +26,11 @@
 
 export const CUSTOM_ID_MAX = 100;
 
-/** The priority controls: u = pass until my next decision, e = pass to end of turn, h = hold priority on/off. */
-export type PassModeControl = 'u' | 'e' | 'h';
+/**
+ * The priority controls: u = pass until my next decision, e = pass to end of turn, h = hold priority on/off,
+ * f = full control on/off (the player's auto-pass setting, reachable from the match).
+ */
+export type PassModeControl = 'u' | 'e' | 'h' | 'f';
 
 export type ControlId =
   | { kind: 'hand'; matchId: string }
@@ -185,7 +188,7 @@ export function decodeControl(customId: string): ControlId | null {
     }
     case 'x': {
       const version = int(b);
-      if (!a || version === null || (c !== 'u' && c !== 'e' && c !== 'h')) return null;
+      if (!a || version === null || (c !== 'u' && c !== 'e' && c !== 'h' && c !== 'f')) return null;
       return { kind: 'pass-mode', matchId: a, version, mode: c };
     }
     case 'k':

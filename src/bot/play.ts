@@ -147,6 +147,17 @@ export async function onMatchControl(
     return;
   }
   if (control.kind === 'pass-mode') {
+    if (control.mode === 'f') {
+      // A setting, not an answer, so never out of date. Full control is auto-pass off: the player's own setting in
+      // this server (/settings user auto-pass), from the next priority on.
+      const guild = ctx.store.guilds.get(row.guildId);
+      const prefs = ctx.store.preferences.get(row.guildId, interaction.user.id);
+      const autoPassWasOn = prefs.autoPass ?? guild.autoPass.enabled;
+      ctx.store.preferences.update(row.guildId, interaction.user.id, { autoPass: !autoPassWasOn }, ctx.now());
+      const notice = T.fullControlNow(autoPassWasOn)[locale];
+      await interaction.editReply(await ownerMessage(ctx, row, interaction.user.id, locale, { notice }));
+      return;
+    }
     const seat = actingSeat(seats, pending) as Seat;
     // Refused when out of date, or on the player's own non-priority decision (that one needs an answer).
     if (!current || (pending.player === seat && (pending.role !== 'priority' || !isPick(pending)))) {
@@ -438,6 +449,8 @@ function withPriorityControls(
     lines.push(T.passingUntil(mode.passUntil)[locale]);
   }
   const hold = clock?.modes[seat].hold ?? false;
+  const prefs = ctx.store.preferences.get(row.guildId, row.players[seat]);
+  const full = !(prefs.autoPass ?? ctx.store.guilds.get(row.guildId).autoPass.enabled);
   const id = (mode: PassModeControl) =>
     encodeControl({ kind: 'pass-mode', matchId: row.matchId, version: state.version, mode });
   const buttons = [
@@ -447,6 +460,10 @@ function withPriorityControls(
       .setCustomId(id('h'))
       .setLabel(T.holdPriority(hold)[locale])
       .setStyle(hold ? ButtonStyle.Success : ButtonStyle.Secondary),
+    new ButtonBuilder()
+      .setCustomId(id('f'))
+      .setLabel(T.fullControl(full)[locale])
+      .setStyle(full ? ButtonStyle.Success : ButtonStyle.Secondary),
   ];
   const rows = [...message.components];
   const last = rows.at(-1);
