@@ -210,6 +210,7 @@ export const T = {
   none: l('none', 'なし'),
   timerOff: l('off (no timer)', 'オフ（タイマーなし）'),
   seconds: (n: number) => l(`${n} s`, `${n}秒`),
+  gameDefault: (value: string) => l(`the game's defaults: ${value}`, `ゲームの既定：${value}`),
   fromServer: (value: string) => l(`${value} (server default)`, `${value}（サーバーの既定）`),
   fromDiscord: l('your Discord language', 'Discordの言語'),
   autoPassWarning: l(
