@@ -17,6 +17,7 @@
 //   p:<matchId>:<version>:<page>                show another page of options
 //   x:<matchId>:<version>:<u|e|h|f>             priority controls: pass until my next decision, pass to end of
 //                                               turn, hold priority on/off, full control on/off (owner's ephemeral)
+//   g:<matchId>:<page>                          the public log, `page` pages back from the newest (anyone)
 //   c:<accept|choose|decline>:<challenger>:<opponent>:<game>:<expiresAt base36>:<deck>   challenge
 //   k:<challengeMessageId>                      the opponent's deck select (values are deck references)
 //
@@ -34,6 +35,7 @@ export type PassModeControl = 'u' | 'e' | 'h' | 'f';
 
 export type ControlId =
   | { kind: 'hand'; matchId: string }
+  | { kind: 'log'; matchId: string; page: number }
   | { kind: 'option'; matchId: string; version: number; optionId: string }
   | { kind: 'none'; matchId: string; version: number }
   | { kind: 'multi'; matchId: string; version: number; page: number }
@@ -64,6 +66,8 @@ export function encodeControl(c: ControlId): string {
     switch (c.kind) {
       case 'hand':
         return `h:${c.matchId}`;
+      case 'log':
+        return `g:${c.matchId}:${c.page}`;
       case 'option':
         return `a:${c.matchId}:${c.version}:${c.optionId}`;
       case 'none':
@@ -132,6 +136,10 @@ export function decodeControl(customId: string): ControlId | null {
   switch (tag) {
     case 'h':
       return a ? { kind: 'hand', matchId: a } : null;
+    case 'g': {
+      const page = int(b);
+      return a && page !== null && parts.length === 2 ? { kind: 'log', matchId: a, page } : null;
+    }
     case 'a': {
       const version = int(b);
       // Option ids may themselves contain ':' (act:o12:0): everything after the version is the option id.

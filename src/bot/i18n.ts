@@ -164,6 +164,13 @@ export const T = {
   passUntilDecision: l('Pass until my next decision', '次の選択までパス'),
   passToEndOfTurn: l('Pass to end of turn', 'ターン終了までパス'),
   holdPriority: (on: boolean) => l(`Hold priority: ${on ? 'on' : 'off'}`, `優先権を保持：${on ? 'オン' : 'オフ'}`),
+  logButton: l('Log', 'ログ'),
+  logPage: (page: number, pages: number, entries: number) =>
+    l(`Page ${page} of ${pages} · ${entries} entries`, `${page} / ${pages}ページ・全${entries}件`),
+  logOldest: l('⏮ First', '⏮ 最初'),
+  logOlder: l('◀ Older', '◀ 前'),
+  logNewer: l('Newer ▶', '次 ▶'),
+  logNewest: l('Latest ⏭', '最新 ⏭'),
   fullControl: (on: boolean) => l(`Full control: ${on ? 'on' : 'off'}`, `フルコントロール：${on ? 'オン' : 'オフ'}`),
   fullControlNow: (on: boolean) =>
     on

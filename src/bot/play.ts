@@ -6,6 +6,7 @@ import {
   type ButtonInteraction,
   ButtonStyle,
   type ChatInputCommandInteraction,
+  EmbedBuilder,
   type MessageActionRowComponentBuilder,
   MessageFlags,
   ModalBuilder,
@@ -34,7 +35,7 @@ import {
 import { type ControlId, decodeNumberModal, encodeControl, numberModalId, type PassModeControl } from './custom-id.ts';
 import { stepsFor } from './game-steps.ts';
 import { localeOf, T } from './i18n.ts';
-import { actingSeat, handMessage, publicBoard, seatNames, seatsOf } from './presenter.ts';
+import { actingSeat, handMessage, publicBoard, seatNames, seatsOf, withNames } from './presenter.ts';
 import { pausedNotice } from './resume.ts';
 
 /**
@@ -44,7 +45,7 @@ import { pausedNotice } from './resume.ts';
 const EPHEMERAL_LIFETIME_MS = 14 * 60_000;
 
 type ComponentInteraction = ButtonInteraction | StringSelectMenuInteraction;
-type MatchControl = Exclude<ControlId, { kind: 'hand' | 'challenge' | 'challenge-deck' }>;
+type MatchControl = Exclude<ControlId, { kind: 'hand' | 'log' | 'challenge' | 'challenge-deck' }>;
 
 /**
  * "My hand / act" on the public board: a fresh ephemeral with the hand and, on their decision, the options. The click
@@ -76,6 +77,56 @@ export async function showHand(ctx: BotContext, interaction: ButtonInteraction, 
     message: sent.id,
     expiresAt: ctx.now() + EPHEMERAL_LIFETIME_MS,
   });
+}
+
+/** Lines of the public log on one page of the "Log" view (each clipped, so a page stays within an embed). */
+const LOG_LINES_PER_PAGE = 20;
+
+/**
+ * "Log" on the public board: the whole public log of the match (replayed from its decisions, the spectator's
+ * projection, so anyone may read it), a page at a time, newest page first; ◀ older, ▶ newer edit the same ephemeral.
+ */
+export async function showLog(
+  ctx: BotContext,
+  interaction: ButtonInteraction,
+  matchId: string,
+  page: number,
+): Promise<void> {
+  const locale = localeOf(interaction.locale);
+  const row = ctx.store.matches.match(matchId);
+  const fromLogView = interaction.message.flags.has(MessageFlags.Ephemeral);
+  if (!row || row.status === 'pending') {
+    await interaction.reply({ content: T.noMatchHere[locale], flags: MessageFlags.Ephemeral });
+    return;
+  }
+  const names = await seatNames(ctx, row);
+  const entries = ctx.store.matches.publicLog(matchId);
+  const pages = Math.max(1, Math.ceil(entries.length / LOG_LINES_PER_PAGE));
+  const p = Math.min(Math.max(0, page), pages - 1);
+  const end = entries.length - p * LOG_LINES_PER_PAGE;
+  const lines = entries
+    .slice(Math.max(0, end - LOG_LINES_PER_PAGE), end)
+    .map((e) => `${e.seq}. ${clip(withNames(e.text[locale], names), 180)}`);
+  const embed = new EmbedBuilder()
+    .setTitle(clip(`${T.log[locale]} · ${names.p1} vs ${names.p2}`, 256))
+    .setDescription(lines.join('\n') || '—')
+    .setFooter({ text: T.logPage(pages - p, pages, entries.length)[locale] });
+  const nav = (to: number, label: string, disabled: boolean) =>
+    new ButtonBuilder()
+      .setCustomId(encodeControl({ kind: 'log', matchId, page: to }))
+      .setLabel(label)
+      .setStyle(ButtonStyle.Secondary)
+      .setDisabled(disabled);
+  // Custom ids must differ: "first" and "latest" only when they go further than one page.
+  const buttons = new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents([
+    ...(pages - 1 > p + 1 ? [nav(pages - 1, T.logOldest[locale], false)] : []),
+    nav(p + 1, T.logOlder[locale], p >= pages - 1),
+    nav(Math.max(0, p - 1), T.logNewer[locale], p === 0),
+    ...(p > 1 ? [nav(0, T.logNewest[locale], false)] : []),
+  ]);
+  const message = { embeds: [embed], components: [buttons] };
+  if (fromLogView) await interaction.update(message);
+  else await interaction.reply({ ...message, flags: MessageFlags.Ephemeral });
 }
 
 /** The player's ephemeral as it reads now: their hand and, on their decision, the options and priority controls. */

@@ -208,6 +208,10 @@ export async function publicBoard(
             .setCustomId(encodeControl({ kind: 'hand', matchId: row.matchId }))
             .setLabel(T.handButton[locale])
             .setStyle(ButtonStyle.Primary),
+          new ButtonBuilder()
+            .setCustomId(encodeControl({ kind: 'log', matchId: row.matchId, page: 0 }))
+            .setLabel(T.logButton[locale])
+            .setStyle(ButtonStyle.Secondary),
         ),
       ];
   return {
