@@ -20,6 +20,7 @@ import { type BotContext, displayName } from './context.ts';
 import { clip, decisionControls, readableDecision, withSeatNames } from './controls.ts';
 import { encodeControl } from './custom-id.ts';
 import { decisionKindName, presenterFor, problemWordsOf } from './game-presenters.ts';
+import { stepsFor } from './game-steps.ts';
 import { T } from './i18n.ts';
 
 export interface OutgoingMessage {
@@ -276,7 +277,7 @@ export async function handMessage(ctx: BotContext, input: HandMessageInput): Pro
   const lines: string[] = [];
   if (input.notice) lines.push(`⚠️ ${input.notice}`);
   if (state.result) lines.push(T.matchOver[locale]);
-  else if (mine) lines.push(`**${mine.prompt[locale]}**`);
+  else if (mine) lines.push(`${whereText(ctx, row, state, locale)}**${mine.prompt[locale]}**`);
   else if (pending) lines.push(T.waitingFor(names[pending.player])[locale]);
   const controls = mine
     ? decisionControls({
@@ -306,6 +307,15 @@ export async function handMessage(ctx: BotContext, input: HandMessageInput): Pro
     components: controls?.rows ?? [],
     attachments: [],
   };
+}
+
+/** "Turn 5 · Main phase 1 · ": where the match is, so a prompt that repeats ("You have priority.") still moves on. */
+function whereText(ctx: BotContext, row: MatchInfo, state: BaseState, locale: Locale): string {
+  const steps = stepsFor(ctx.games, row.game);
+  if (!steps) return '';
+  const at = steps.position(state);
+  const step = steps.steps.find((s) => s.id === at.step)?.name[locale];
+  return `${T.turn[locale]} ${at.turn}${step ? ` · ${step}` : ''} · `;
 }
 
 function handModel(

@@ -52,6 +52,8 @@ describe('a decision coming back', () => {
     // My ephemeral, untouched since my click, now holds this decision's controls.
     const now = refreshed(me, mine);
     expect(now.content).not.toMatch(/Waiting for|待っています/);
+    // The prompt says where the match is (issue 26 item 7: "You have priority." repeated while the phase moved).
+    expect(now.content).toMatch(/(Turn|ターン) \d+ · \S/);
     const live = [...now.buttons.map((b) => b.customId ?? ''), ...now.selects.map((s) => s.customId)];
     expect(live.some((id) => id.includes(`:${state.version}:`))).toBe(true);
     // One mention of me in the thread, public, naming the decision.
