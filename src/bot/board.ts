@@ -149,6 +149,11 @@ export class BoardUpdater {
     return known?.channelId === channelId ? known : null;
   }
 
+  /** Waits for and takes a slot of the channel's limit (a mention in the thread counts like a board post). */
+  pacedSlot(channelId: string): Promise<void> {
+    return this.pacer.take(channelId);
+  }
+
   /** Why the last board update of this match was refused (a missing permission), or null if it landed. */
   refusal(matchId: string): { channelId: string; missing: bigint } | null {
     return this.refused.get(matchId) ?? null;

@@ -325,3 +325,60 @@ export function completedPicks(pending: PickDecision, picked: string[]): string[
   }
   return picked.length >= pending.max ? picked : null;
 }
+
+/** Engine words name seats ("player p1", "Acolyte (p2)"); people read display names. */
+export function withSeatNames(text: string, names: Readonly<Record<'p1' | 'p2', string>>): string {
+  return text.replace(/\bp([12])\b/g, (_m, n: string) => (n === '1' ? names.p1 : names.p2));
+}
+
+function namedLabel(label: Label, names: Readonly<Record<'p1' | 'p2', string>>): Label {
+  return { en: withSeatNames(label.en, names), ja: withSeatNames(label.ja, names) };
+}
+
+/**
+ * Equal labels told apart ("Play Ember Whelp · 1", "… · 2"): two copies of a card in hand are two options, and a
+ * player must see two different buttons.
+ */
+function numbered<T extends { label: Label }>(items: readonly T[]): T[] {
+  const total = new Map<string, number>();
+  for (const item of items) total.set(item.label.en, (total.get(item.label.en) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  return items.map((item) => {
+    if ((total.get(item.label.en) ?? 0) < 2) return item;
+    const n = (seen.get(item.label.en) ?? 0) + 1;
+    seen.set(item.label.en, n);
+    return { ...item, label: { en: `${item.label.en} · ${n}`, ja: `${item.label.ja}・${n}` } };
+  });
+}
+
+function readableOptions(options: readonly DecisionOption[], names: Readonly<Record<'p1' | 'p2', string>>) {
+  return numbered(options.map((o) => ({ ...o, label: namedLabel(o.label, names) })));
+}
+
+/** The decision as its player reads it: names for seats in the prompt and every label, duplicates numbered. */
+export function readableDecision<P extends PendingDecision>(
+  pending: P,
+  names: Readonly<Record<'p1' | 'p2', string>>,
+): P {
+  const prompt = namedLabel(pending.prompt, names);
+  switch (pending.shape) {
+    case 'number':
+      return { ...pending, prompt };
+    case 'distribute':
+      return { ...pending, prompt, targets: readableOptions(pending.targets, names) };
+    case 'declare':
+      return {
+        ...pending,
+        prompt,
+        slots: numbered(
+          pending.slots.map((slot) => ({
+            ...slot,
+            label: namedLabel(slot.label, names),
+            options: readableOptions(slot.options, names),
+          })),
+        ),
+      };
+    default:
+      return { ...pending, prompt, options: readableOptions(pending.options, names) };
+  }
+}

@@ -15,8 +15,9 @@
 //   u:<matchId>:<version>:<value>               answer a number decision with this value
 //   U:<matchId>:<version>                       open the modal for a number; the modal's own id is N:<m>:<v>
 //   p:<matchId>:<version>:<page>                show another page of options
-//   x:<matchId>:<version>:<u|e|h>               priority controls: pass until my next decision, pass to end of
-//                                               turn, hold priority on/off (owner's ephemeral only)
+//   x:<matchId>:<version>:<u|e|h|f>             priority controls: pass until my next decision, pass to end of
+//                                               turn, hold priority on/off, full control on/off (owner's ephemeral)
+//   g:<matchId>:<page>                          the public log, `page` pages back from the newest (anyone)
 //   c:<accept|choose|decline>:<key>            challenge: the key of its row in the store (who, whom, game, deck,
 //                                               expiry and message stay on the server; src/store/challenges.ts)
 //   k:<challengeMessageId>                      the opponent's deck select (values are deck references)
@@ -29,11 +30,15 @@
 
 export const CUSTOM_ID_MAX = 100;
 
-/** The priority controls: u = pass until my next decision, e = pass to end of turn, h = hold priority on/off. */
-export type PassModeControl = 'u' | 'e' | 'h';
+/**
+ * The priority controls: u = pass until my next decision, e = pass to end of turn, h = hold priority on/off,
+ * f = full control on/off (the player's auto-pass setting, reachable from the match).
+ */
+export type PassModeControl = 'u' | 'e' | 'h' | 'f';
 
 export type ControlId =
   | { kind: 'hand'; matchId: string }
+  | { kind: 'log'; matchId: string; page: number }
   | { kind: 'option'; matchId: string; version: number; optionId: string }
   | { kind: 'none'; matchId: string; version: number }
   | { kind: 'multi'; matchId: string; version: number; page: number }
@@ -56,6 +61,8 @@ export function encodeControl(c: ControlId): string {
     switch (c.kind) {
       case 'hand':
         return `h:${c.matchId}`;
+      case 'log':
+        return `g:${c.matchId}:${c.page}`;
       case 'option':
         return `a:${c.matchId}:${c.version}:${c.optionId}`;
       case 'none':
@@ -124,6 +131,10 @@ export function decodeControl(customId: string): ControlId | null {
   switch (tag) {
     case 'h':
       return a ? { kind: 'hand', matchId: a } : null;
+    case 'g': {
+      const page = int(b);
+      return a && page !== null && parts.length === 2 ? { kind: 'log', matchId: a, page } : null;
+    }
     case 'a': {
       const version = int(b);
       // Option ids may themselves contain ':' (act:o12:0): everything after the version is the option id.
@@ -180,7 +191,7 @@ export function decodeControl(customId: string): ControlId | null {
     }
     case 'x': {
       const version = int(b);
-      if (!a || version === null || (c !== 'u' && c !== 'e' && c !== 'h')) return null;
+      if (!a || version === null || (c !== 'u' && c !== 'e' && c !== 'h' && c !== 'f')) return null;
       return { kind: 'pass-mode', matchId: a, version, mode: c };
     }
     case 'k':

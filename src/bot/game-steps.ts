@@ -12,6 +12,42 @@ export function stepsFor(games: GameRegistry, game: GameId): GameSteps<BaseState
   return games.find(game)?.play?.steps ?? null;
 }
 
+/**
+ * Where a player is asked by default, and only when they could act (something besides pass): MTG Arena's default
+ * stops as the reference (docs/bot.md, "Stops and pass modes"). `stops` apply with auto-pass on and no stops of the
+ * player's or the server's own; `untilDecision` is where "Pass until my next decision" ends: the same without the end
+ * of the opponent's turn. A game with no entry here has no default stops: its players are asked at every priority
+ * where they could act (full control), until its steps are listed.
+ */
+const DEFAULT_STOPS: Readonly<Record<GameId, { stops: readonly string[]; untilDecision: readonly string[] }>> = {
+  // NOVA 404/406 main phases; 405.5 the block step (being attacked: before and after blocks); 407 the end phase.
+  nova: {
+    stops: ['my:main1', 'my:main2', 'their:block', 'their:end'],
+    untilDecision: ['my:main1', 'my:main2', 'their:block'],
+  },
+  // CR 505 main phases; 509 declare blockers of my attack (the blocks are known); 508 declare attackers of theirs
+  // (being attacked, before blocks); 513 their end step.
+  mtg: {
+    stops: ['my:main1', 'my:declare-blockers', 'my:main2', 'their:declare-attackers', 'their:end'],
+    untilDecision: ['my:main1', 'my:declare-blockers', 'my:main2', 'their:declare-attackers'],
+  },
+};
+
+/** Every step, on both sides: where a game without default stops asks (full control). */
+function everyStep(games: GameRegistry, game: GameId): string[] {
+  return (stepsFor(games, game)?.steps ?? []).map((s) => s.id);
+}
+
+/** The game's default stops (where a player who set none is asked when they could act). */
+export function defaultStops(games: GameRegistry, game: GameId): readonly string[] {
+  return DEFAULT_STOPS[game]?.stops ?? everyStep(games, game);
+}
+
+/** Where "Pass until my next decision" stops passing (besides any decision that is not priority, and the stack). */
+export function untilDecisionStops(games: GameRegistry, game: GameId): readonly string[] {
+  return DEFAULT_STOPS[game]?.untilDecision ?? everyStep(games, game);
+}
+
 /** Whether `stops` holds a stop at this step for `seat` (a plain stop, or one for the side whose turn it is). */
 export function stopsAt(stops: readonly string[], position: Position, seat: Seat): boolean {
   const side = position.active === seat ? 'my' : 'their';

@@ -164,6 +164,24 @@ export const T = {
   passUntilDecision: l('Pass until my next decision', '次の選択までパス'),
   passToEndOfTurn: l('Pass to end of turn', 'ターン終了までパス'),
   holdPriority: (on: boolean) => l(`Hold priority: ${on ? 'on' : 'off'}`, `優先権を保持：${on ? 'オン' : 'オフ'}`),
+  logButton: l('Log', 'ログ'),
+  logPage: (page: number, pages: number, entries: number) =>
+    l(`Page ${page} of ${pages} · ${entries} entries`, `${page} / ${pages}ページ・全${entries}件`),
+  logOldest: l('⏮ First', '⏮ 最初'),
+  logOlder: l('◀ Older', '◀ 前'),
+  logNewer: l('Newer ▶', '次 ▶'),
+  logNewest: l('Latest ⏭', '最新 ⏭'),
+  fullControl: (on: boolean) => l(`Full control: ${on ? 'on' : 'off'}`, `フルコントロール：${on ? 'オン' : 'オフ'}`),
+  fullControlNow: (on: boolean) =>
+    on
+      ? l(
+          'Full control is on: you are asked at every priority, in every step of both turns. (/settings user auto-pass)',
+          'フルコントロールをオンにしました：両方のターンのすべてのステップで、優先権のたびに確認されます。（/settings user auto-pass）',
+        )
+      : l(
+          "Full control is off: you are asked at your stops (your main phases, when attacked, the end of the opponent's turn), when something waits to resolve, and at every decision the rules give you.",
+          'フルコントロールをオフにしました：ストップ（自分のメインフェイズ、アタックされたとき、相手のターンの終了時）、解決を待つものがあるとき、ルール上の選択のときに確認されます。',
+        ),
   passingUntil: (mode: 'decision' | 'end-of-turn') =>
     mode === 'decision'
       ? l('You pass until your next decision.', '次の選択までパスします。')
@@ -199,15 +217,16 @@ export const T = {
   none: l('none', 'なし'),
   timerOff: l('off (no timer)', 'オフ（タイマーなし）'),
   seconds: (n: number) => l(`${n} s`, `${n}秒`),
+  gameDefault: (value: string) => l(`the game's defaults: ${value}`, `ゲームの既定：${value}`),
   fromServer: (value: string) => l(`${value} (server default)`, `${value}（サーバーの既定）`),
   fromDiscord: l('your Discord language', 'Discordの言語'),
   autoPassWarning: l(
-    '⚠️ Auto-pass answers at once when pass is your only option, so the speed of your pass can tell your opponent that you hold nothing you can play. Add stops to be asked at those steps anyway.',
-    '⚠️ 自動パスはパスしか選べないときにすぐ答えるため、その速さから、プレイできるカードがないことが相手に分かることがあります。ストップを設定すると、そのステップでは必ず確認されます。',
+    '⚠️ Auto-pass answers at once when pass is your only option, so the speed of your pass can tell your opponent that you hold nothing you can play. Turn auto-pass off (full control) to be asked every time.',
+    '⚠️ 自動パスはパスしか選べないときにすぐ答えるため、その速さから、プレイできるカードがないことが相手に分かることがあります。毎回確認したい場合は自動パスをオフ（フルコントロール）にしてください。',
   ),
   autoPassExplained: l(
-    'Auto-pass passes for you when pass is your only option (except at your stops), and right after you play something that waits to resolve (unless you hold priority).',
-    '自動パスは、パスしか選べないとき（ストップを除く）と、解決を待つものをプレイした直後（優先権を保持していない場合）に、あなたの代わりにパスします。',
+    'Auto-pass passes for you when pass is your only option, at steps that are not your stops, and right after you play something that waits to resolve (unless you hold priority). You are always asked when something waits to resolve and at every decision the rules give you. Off: full control.',
+    '自動パスは、パスしか選べないとき、ストップ以外のステップ、解決を待つものをプレイした直後（優先権を保持していない場合）に、あなたの代わりにパスします。解決を待つものがあるときとルール上の選択では必ず確認されます。オフにするとフルコントロールです。',
   ),
   decisionTimeTooShort: (min: number) =>
     l(

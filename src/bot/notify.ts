@@ -8,16 +8,19 @@ import {
   ButtonBuilder,
   ButtonStyle,
   type ChatInputCommandInteraction,
+  type InteractionEditReplyOptions,
   type MessageActionRowComponentBuilder,
+  type MessageComponentInteraction,
   type SendableChannels,
 } from 'discord.js';
-import type { BaseState, GameModule } from '../engine/core/game.ts';
+import type { BaseState, GameModule, Seat } from '../engine/core/game.ts';
 import type { Locale } from '../engine/core/label.ts';
 import type { MatchInfo } from '../store/match-records.ts';
 import type { BotContext } from './context.ts';
 import { CANNOT_MESSAGE_USER, discordCode } from './discord-errors.ts';
 import { decisionKindName } from './game-presenters.ts';
 import { localeOf } from './i18n.ts';
+import { ownerMessage } from './play.ts';
 import { handMessage, seatNames } from './presenter.ts';
 import type { UserSettingOption } from './settings-command.ts';
 
@@ -39,15 +42,133 @@ const WORDS = {
     en: 'I tried to DM you and Discord refused (your DMs are closed to me), so DM notifications stay off. Allow DMs from this server (Privacy Settings) and try again.',
     ja: 'DMを送ろうとしましたが拒否されました（DMが閉じられています）。DM通知はオフのままです。このサーバーからのDMを許可してから、もう一度お試しください。',
   },
+  yourTurnPing: (who: string, kind: string) => ({
+    en: `${who}, your decision (${kind}): your latest "My hand / act" message shows it, or press the button on the board.`,
+    ja: `${who}さん、あなたの選択です（${kind}）。最新の「手札・行動」メッセージか、盤面のボタンから選んでください。`,
+  }),
+  superseded: {
+    en: 'This message is out of date: a newer one shows your hand and options.',
+    ja: 'このメッセージは古くなりました。新しいメッセージに手札と選択肢があります。',
+  },
   dmTest: {
     en: 'Arbiter: DM notifications are on for your matches.',
     ja: 'Arbiter：対戦のDM通知がオンになりました。',
   },
 };
 
+/**
+ * A player's newest ephemeral in a match and the interaction whose token edits it: the "My hand / act" click that
+ * sent it as a follow-up (`message` is the follow-up's id), or a click on its own controls (`'@original'`).
+ */
+export interface EphemeralHandle {
+  interaction: Pick<MessageComponentInteraction, 'editReply'>;
+  /** The ephemeral message's id. */
+  messageId: string;
+  /** What `editReply` edits: '@original' (a click on the ephemeral itself) or the follow-up's id. */
+  message: string;
+  expiresAt: number;
+}
+
 export class TurnNotifier {
   /** Per match, the user whose decision the last board showed: a DM goes out only when it changes hands. */
   private readonly lastDecider = new Map<string, string>();
+  /** Per match and user (`match:user`), their newest ephemeral, while its token can edit it. */
+  private readonly ephemerals = new Map<string, EphemeralHandle>();
+  /** Per match, the last "your decision" mention in its thread (deleted when the next one is posted). */
+  private readonly pings = new Map<string, { channelId: string; messageId: string }>();
+  private mentions = true;
+
+  /** Off: no "your decision" mentions in threads (tests that count a board's own channel requests). */
+  setMentions(on: boolean): void {
+    this.mentions = on;
+  }
+  /**
+   * A player's newest ephemeral in a match. The one it replaces (another message) is edited to say it is out of
+   * date, without controls, so old messages never look live.
+   */
+  rememberEphemeral(ctx: BotContext, matchId: string, userId: string, handle: EphemeralHandle): Promise<void> {
+    const key = `${matchId}:${userId}`;
+    const previous = this.ephemerals.get(key);
+    this.ephemerals.set(key, handle);
+    if (!previous || previous.messageId === handle.messageId || previous.expiresAt <= ctx.now()) {
+      return Promise.resolve();
+    }
+    const locale = this.locales.get(userId) ?? 'en';
+    return this.editEphemeral(ctx, previous, {
+      content: WORDS.superseded[locale],
+      embeds: [],
+      components: [],
+      attachments: [],
+    }).then(() => undefined);
+  }
+
+  /** The newest ephemeral of a player, while it can be edited (tests and the bench read it). */
+  ephemeralOf(matchId: string, userId: string): EphemeralHandle | null {
+    return this.ephemerals.get(`${matchId}:${userId}`) ?? null;
+  }
+
+  private async editEphemeral(
+    ctx: BotContext,
+    handle: EphemeralHandle,
+    payload: InteractionEditReplyOptions,
+  ): Promise<boolean> {
+    try {
+      await handle.interaction.editReply({ ...payload, message: handle.message });
+      return true;
+    } catch (error) {
+      ctx.log(`ephemeral ${handle.messageId}: ${(error as Error).message}`);
+      return false;
+    }
+  }
+
+  /** The decision came back to this player: their newest ephemeral shows it (hand and options), if it still can. */
+  private async refreshEphemeral(ctx: BotContext, row: MatchInfo, userId: string): Promise<void> {
+    const key = `${row.matchId}:${userId}`;
+    const handle = this.ephemerals.get(key);
+    if (!handle) return;
+    if (handle.expiresAt <= ctx.now()) {
+      this.ephemerals.delete(key);
+      return;
+    }
+    const locale = this.locales.get(userId) ?? ctx.store.guilds.get(row.guildId).locale;
+    const message = await ownerMessage(ctx, row, userId, locale, {});
+    if (!(await this.editEphemeral(ctx, handle, message))) this.ephemerals.delete(key);
+  }
+
+  /**
+   * "<@player>, your decision": one mention in the match thread when a decision passes to a player from the other
+   * (never in practice, where one person holds both seats). The previous mention is deleted, so the thread keeps
+   * only the one that matters.
+   */
+  private async ping(
+    ctx: BotContext,
+    row: MatchInfo,
+    userId: string,
+    kind: string,
+    locale: Locale,
+    thread: SendableChannels,
+  ): Promise<void> {
+    await this.clearPing(ctx, row.matchId);
+    await ctx.boards.pacedSlot(thread.id);
+    const sent = await thread.send({
+      content: WORDS.yourTurnPing(`<@${userId}>`, kind)[locale],
+      allowedMentions: { users: [userId] },
+    });
+    this.pings.set(row.matchId, { channelId: thread.id, messageId: sent.id });
+  }
+
+  private async clearPing(ctx: BotContext, matchId: string): Promise<void> {
+    const last = this.pings.get(matchId);
+    if (!last) return;
+    this.pings.delete(matchId);
+    try {
+      const channel = await ctx.client.channels.fetch(last.channelId);
+      await ctx.boards.pacedSlot(last.channelId);
+      if (channel?.isSendable()) await channel.messages.delete(last.messageId);
+    } catch (error) {
+      ctx.log(`ping ${last.messageId}: ${(error as Error).message}`);
+    }
+  }
   /** The language each user's client last used with the bot (a DM has no interaction to read it from). */
   private readonly locales = new Map<string, Locale>();
   /** Matches where a user was already told about closed DMs (two updates can race). */
@@ -78,18 +199,39 @@ export class TurnNotifier {
     const pending = state.result ? null : game.pending(state);
     if (!pending) {
       this.lastDecider.delete(row.matchId);
+      await this.clearPing(ctx, row.matchId);
       return;
     }
     const userId = row.players[pending.player];
     const before = this.lastDecider.get(row.matchId);
     this.lastDecider.set(row.matchId, userId);
     if (before === userId) return;
-    if (!ctx.store.preferences.get(row.guildId, userId).dmNotifications) return;
     const locale = this.locales.get(userId) ?? ctx.store.guilds.get(row.guildId).locale;
+    const kind = decisionKindName(ctx.games, row.game, pending.kind, locale);
+    const practice = row.players.p1 === row.players.p2;
+    await Promise.all([
+      this.refreshEphemeral(ctx, row, userId),
+      practice || !this.mentions ? null : this.ping(ctx, row, userId, kind, locale, thread),
+      this.dm(ctx, row, game, state, thread, pending.player, kind, locale),
+    ]);
+  }
+
+  /** A DM to the player whose decision it now is, if they asked for DMs. */
+  private async dm(
+    ctx: BotContext,
+    row: MatchInfo,
+    game: GameModule,
+    state: BaseState,
+    thread: SendableChannels,
+    seat: Seat,
+    kind: string,
+    locale: Locale,
+  ): Promise<void> {
+    const userId = row.players[seat];
+    if (!ctx.store.preferences.get(row.guildId, userId).dmNotifications) return;
     const names = await seatNames(ctx, row);
     // Built from this player's own view (handMessage projects `{kind: 'player', seat}`), without the controls.
-    const hand = await handMessage(ctx, { row, game, state, seat: pending.player, names, locale });
-    const kind = decisionKindName(ctx.games, row.game, pending.kind, locale);
+    const hand = await handMessage(ctx, { row, game, state, seat, names, locale });
     const header = WORDS.yourDecision(game.name[locale], `${names.p1} vs ${names.p2}`, kind)[locale];
     const link = new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
       new ButtonBuilder()

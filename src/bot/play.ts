@@ -6,6 +6,7 @@ import {
   type ButtonInteraction,
   ButtonStyle,
   type ChatInputCommandInteraction,
+  EmbedBuilder,
   type MessageActionRowComponentBuilder,
   MessageFlags,
   ModalBuilder,
@@ -34,11 +35,17 @@ import {
 import { type ControlId, decodeNumberModal, encodeControl, numberModalId, type PassModeControl } from './custom-id.ts';
 import { stepsFor } from './game-steps.ts';
 import { localeOf, T } from './i18n.ts';
-import { actingSeat, handMessage, publicBoard, seatNames, seatsOf } from './presenter.ts';
+import { actingSeat, handMessage, publicBoard, seatNames, seatsOf, withNames } from './presenter.ts';
 import { pausedNotice } from './resume.ts';
 
+/**
+ * How long a player's ephemeral can be edited through the token of the interaction that made or last edited it:
+ * Discord's tokens last 15 minutes; a minute is kept for drift and a request in flight.
+ */
+const EPHEMERAL_LIFETIME_MS = 14 * 60_000;
+
 type ComponentInteraction = ButtonInteraction | StringSelectMenuInteraction;
-type MatchControl = Exclude<ControlId, { kind: 'hand' | 'challenge' | 'challenge-deck' }>;
+type MatchControl = Exclude<ControlId, { kind: 'hand' | 'log' | 'challenge' | 'challenge-deck' }>;
 
 /**
  * "My hand / act" on the public board: a fresh ephemeral with the hand and, on their decision, the options. The click
@@ -61,10 +68,69 @@ export async function showHand(ctx: BotContext, interaction: ButtonInteraction, 
     return;
   }
   const hand = await ownerMessage(ctx, row, interaction.user.id, locale, { picture: 'always' });
-  await interaction.followUp({ ...hand, flags: ephemeral });
+  const sent = await interaction.followUp({ ...hand, flags: ephemeral });
+  // The newest ephemeral of this player: edited when the decision comes back to them (notify.ts); the one before
+  // it now says it is out of date.
+  await ctx.notifier.rememberEphemeral(ctx, matchId, interaction.user.id, {
+    interaction,
+    messageId: sent.id,
+    message: sent.id,
+    expiresAt: ctx.now() + EPHEMERAL_LIFETIME_MS,
+  });
 }
 
-async function ownerMessage(
+/** Lines of the public log on one page of the "Log" view (each clipped, so a page stays within an embed). */
+const LOG_LINES_PER_PAGE = 20;
+
+/**
+ * "Log" on the public board: the whole public log of the match (replayed from its decisions, the spectator's
+ * projection, so anyone may read it), a page at a time, newest page first; ◀ older, ▶ newer edit the same ephemeral.
+ */
+export async function showLog(
+  ctx: BotContext,
+  interaction: ButtonInteraction,
+  matchId: string,
+  page: number,
+): Promise<void> {
+  const locale = localeOf(interaction.locale);
+  const row = ctx.store.matches.match(matchId);
+  const fromLogView = interaction.message.flags.has(MessageFlags.Ephemeral);
+  if (!row || row.status === 'pending') {
+    await interaction.reply({ content: T.noMatchHere[locale], flags: MessageFlags.Ephemeral });
+    return;
+  }
+  const names = await seatNames(ctx, row);
+  const entries = ctx.store.matches.publicLog(matchId);
+  const pages = Math.max(1, Math.ceil(entries.length / LOG_LINES_PER_PAGE));
+  const p = Math.min(Math.max(0, page), pages - 1);
+  const end = entries.length - p * LOG_LINES_PER_PAGE;
+  const lines = entries
+    .slice(Math.max(0, end - LOG_LINES_PER_PAGE), end)
+    .map((e) => `${e.seq}. ${clip(withNames(e.text[locale], names), 180)}`);
+  const embed = new EmbedBuilder()
+    .setTitle(clip(`${T.log[locale]} · ${names.p1} vs ${names.p2}`, 256))
+    .setDescription(lines.join('\n') || '—')
+    .setFooter({ text: T.logPage(pages - p, pages, entries.length)[locale] });
+  const nav = (to: number, label: string, disabled: boolean) =>
+    new ButtonBuilder()
+      .setCustomId(encodeControl({ kind: 'log', matchId, page: to }))
+      .setLabel(label)
+      .setStyle(ButtonStyle.Secondary)
+      .setDisabled(disabled);
+  // Custom ids must differ: "first" and "latest" only when they go further than one page.
+  const buttons = new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents([
+    ...(pages - 1 > p + 1 ? [nav(pages - 1, T.logOldest[locale], false)] : []),
+    nav(p + 1, T.logOlder[locale], p >= pages - 1),
+    nav(Math.max(0, p - 1), T.logNewer[locale], p === 0),
+    ...(p > 1 ? [nav(0, T.logNewest[locale], false)] : []),
+  ]);
+  const message = { embeds: [embed], components: [buttons] };
+  if (fromLogView) await interaction.update(message);
+  else await interaction.reply({ ...message, flags: MessageFlags.Ephemeral });
+}
+
+/** The player's ephemeral as it reads now: their hand and, on their decision, the options and priority controls. */
+export async function ownerMessage(
   ctx: BotContext,
   row: MatchInfo,
   userId: string,
@@ -103,6 +169,13 @@ export async function onMatchControl(
     await interaction.followUp({ content: T.notAPlayer[locale], flags: MessageFlags.Ephemeral });
     return;
   }
+  // The ephemeral clicked is now this player's newest: its token edits it when the decision comes back.
+  await ctx.notifier.rememberEphemeral(ctx, row.matchId, interaction.user.id, {
+    interaction,
+    messageId: interaction.message.id,
+    message: '@original',
+    expiresAt: ctx.now() + EPHEMERAL_LIFETIME_MS,
+  });
   if (row.status !== 'active') {
     await interaction.editReply({ content: T.matchNotActive(row.status)[locale], embeds: [], components: [] });
     return;
@@ -125,6 +198,17 @@ export async function onMatchControl(
     return;
   }
   if (control.kind === 'pass-mode') {
+    if (control.mode === 'f') {
+      // A setting, not an answer, so never out of date. Full control is auto-pass off: the player's own setting in
+      // this server (/settings user auto-pass), from the next priority on.
+      const guild = ctx.store.guilds.get(row.guildId);
+      const prefs = ctx.store.preferences.get(row.guildId, interaction.user.id);
+      const autoPassWasOn = prefs.autoPass ?? guild.autoPass.enabled;
+      ctx.store.preferences.update(row.guildId, interaction.user.id, { autoPass: !autoPassWasOn }, ctx.now());
+      const notice = T.fullControlNow(autoPassWasOn)[locale];
+      await interaction.editReply(await ownerMessage(ctx, row, interaction.user.id, locale, { notice }));
+      return;
+    }
     const seat = actingSeat(seats, pending) as Seat;
     // Refused when out of date, or on the player's own non-priority decision (that one needs an answer).
     if (!current || (pending.player === seat && (pending.role !== 'priority' || !isPick(pending)))) {
@@ -416,6 +500,8 @@ function withPriorityControls(
     lines.push(T.passingUntil(mode.passUntil)[locale]);
   }
   const hold = clock?.modes[seat].hold ?? false;
+  const prefs = ctx.store.preferences.get(row.guildId, row.players[seat]);
+  const full = !(prefs.autoPass ?? ctx.store.guilds.get(row.guildId).autoPass.enabled);
   const id = (mode: PassModeControl) =>
     encodeControl({ kind: 'pass-mode', matchId: row.matchId, version: state.version, mode });
   const buttons = [
@@ -425,6 +511,10 @@ function withPriorityControls(
       .setCustomId(id('h'))
       .setLabel(T.holdPriority(hold)[locale])
       .setStyle(hold ? ButtonStyle.Success : ButtonStyle.Secondary),
+    new ButtonBuilder()
+      .setCustomId(id('f'))
+      .setLabel(T.fullControl(full)[locale])
+      .setStyle(full ? ButtonStyle.Success : ButtonStyle.Secondary),
   ];
   const rows = [...message.components];
   const last = rows.at(-1);

@@ -17,9 +17,10 @@ import type { GamePresenter } from '../engine/definition.ts';
 import type { TableModel } from '../render/table-model.ts';
 import type { MatchInfo } from '../store/match-records.ts';
 import { type BotContext, displayName } from './context.ts';
-import { clip, decisionControls } from './controls.ts';
+import { clip, decisionControls, readableDecision, withSeatNames } from './controls.ts';
 import { encodeControl } from './custom-id.ts';
 import { decisionKindName, presenterFor, problemWordsOf } from './game-presenters.ts';
+import { stepsFor } from './game-steps.ts';
 import { T } from './i18n.ts';
 
 export interface OutgoingMessage {
@@ -39,13 +40,30 @@ export interface PublicBoard extends OutgoingMessage {
 
 export async function seatNames(ctx: Pick<BotContext, 'client'>, row: MatchInfo): Promise<Record<Seat, string>> {
   const [p1, p2] = await Promise.all([displayName(ctx, row.players.p1), displayName(ctx, row.players.p2)]);
-  // Practice: one person in both seats; the seat tells them apart.
-  return p1 === p2 ? { p1: `${p1} (p1)`, p2: `${p2} (p2)` } : { p1, p2 };
+  // Practice: one person in both seats; the seat's number (never its id) tells them apart.
+  return p1 === p2 ? { p1: `${p1} (1)`, p2: `${p2} (2)` } : { p1, p2 };
 }
 
 /** Engine log lines say "p1"/"p2"; people read names. */
 export function withNames(text: string, names: Record<Seat, string>): string {
-  return text.replace(/\bp([12])\b/g, (_m, n: string) => (n === '1' ? names.p1 : names.p2));
+  return withSeatNames(text, names);
+}
+
+/** A table model whose words name people, not seats (the last action and the waiting items come from the log). */
+export function namedTable(table: TableModel, names: Record<Seat, string>): TableModel {
+  return {
+    ...table,
+    stack: {
+      ...table.stack,
+      items: table.stack.items.map((item) => ({
+        ...item,
+        source: withNames(item.source, names),
+        text: withNames(item.text, names),
+        targets: item.targets.map((t) => withNames(t, names)),
+      })),
+    },
+    lastAction: table.lastAction ? { ...table.lastAction, text: withNames(table.lastAction.text, names) } : null,
+  };
 }
 
 export function seatsOf(row: MatchInfo, userId: string): Seat[] {
@@ -161,7 +179,7 @@ export async function publicBoard(
 ): Promise<PublicBoard> {
   const view = game.view(state, { kind: 'spectator' });
   const presenter = presenterFor(ctx.games, row.game);
-  const table = presenter.table(view, { locale, names });
+  const table = namedTable(presenter.table(view, { locale, names }), names);
   const pending = game.pending(state);
   const fields: APIEmbedField[] = (['p1', 'p2'] as const).map((seat) => {
     const side = table.players[seat];
@@ -191,6 +209,10 @@ export async function publicBoard(
             .setCustomId(encodeControl({ kind: 'hand', matchId: row.matchId }))
             .setLabel(T.handButton[locale])
             .setStyle(ButtonStyle.Primary),
+          new ButtonBuilder()
+            .setCustomId(encodeControl({ kind: 'log', matchId: row.matchId, page: 0 }))
+            .setLabel(T.logButton[locale])
+            .setStyle(ButtonStyle.Secondary),
         ),
       ];
   return {
@@ -250,12 +272,12 @@ export async function handMessage(ctx: BotContext, input: HandMessageInput): Pro
   const view = game.view(state, { kind: 'player', seat });
   const presenter = presenterFor(ctx.games, row.game);
   const pending = game.pending(state);
-  const mine = pending && pending.player === seat ? pending : null;
+  const mine = pending && pending.player === seat ? readableDecision(pending, names) : null;
   const cards = presenter.handNames(view, seat, locale);
   const lines: string[] = [];
   if (input.notice) lines.push(`⚠️ ${input.notice}`);
   if (state.result) lines.push(T.matchOver[locale]);
-  else if (mine) lines.push(`**${withNames(mine.prompt[locale], names)}**`);
+  else if (mine) lines.push(`${whereText(ctx, row, state, locale)}**${mine.prompt[locale]}**`);
   else if (pending) lines.push(T.waitingFor(names[pending.player])[locale]);
   const controls = mine
     ? decisionControls({
@@ -285,6 +307,15 @@ export async function handMessage(ctx: BotContext, input: HandMessageInput): Pro
     components: controls?.rows ?? [],
     attachments: [],
   };
+}
+
+/** "Turn 5 · Main phase 1 · ": where the match is, so a prompt that repeats ("You have priority.") still moves on. */
+function whereText(ctx: BotContext, row: MatchInfo, state: BaseState, locale: Locale): string {
+  const steps = stepsFor(ctx.games, row.game);
+  if (!steps) return '';
+  const at = steps.position(state);
+  const step = steps.steps.find((s) => s.id === at.step)?.name[locale];
+  return `${T.turn[locale]} ${at.turn}${step ? ` · ${step}` : ''} · `;
 }
 
 function handModel(

@@ -7,7 +7,7 @@ import { type ControlId, decodeControl, decodeNumberModal } from './custom-id.ts
 import { deckAutocomplete, deckCommand, deckEditButton, deckFormSubmit } from './deck-commands.ts';
 import { clientLocales, localeOf, T } from './i18n.ts';
 import { hereButton, judgeButton, leagueAutocomplete, leagueCommand, ratingCommand } from './league/league-commands.ts';
-import { concede, matchStatus, onMatchControl, onNumberModal, openNumberModal, showHand } from './play.ts';
+import { concede, matchStatus, onMatchControl, onNumberModal, openNumberModal, showHand, showLog } from './play.ts';
 import { matchResume } from './resume.ts';
 import {
   cardAutocomplete,
@@ -114,6 +114,10 @@ async function dispatch(ctx: BotContext, interaction: Interaction): Promise<void
     }
     if (control.kind === 'hand') {
       if (interaction.isButton()) return showHand(ctx, interaction, control.matchId);
+      return;
+    }
+    if (control.kind === 'log') {
+      if (interaction.isButton()) return showLog(ctx, interaction, control.matchId, control.page);
       return;
     }
     // A decision's controls are only ever sent on their owner's ephemeral message: one arriving on a public message

@@ -20,7 +20,7 @@ import { cardFace } from '../render/games/card-faces.ts';
 import type { RuleAnswer } from '../rules/answer.ts';
 import { answerText } from '../rules/answer-text.ts';
 import { importRules, type RulesImportReport, rulesImportConfigFromEnv } from '../rules/import.ts';
-import { autocompleteRules, lookupRules } from '../rules/lookup.ts';
+import { autocompleteRules, lookupRules, lookupRulesEverywhere } from '../rules/lookup.ts';
 import { RulesIndexStore } from '../store/rules-index.ts';
 import type { Store } from '../store/store.ts';
 import type { BotContext } from './context.ts';
@@ -68,17 +68,32 @@ export async function importRulesCommand(ctx: BotContext, interaction: ChatInput
 }
 
 function gameOption(ctx: BotContext, interaction: ChatInputCommandInteraction | AutocompleteInteraction): GameId {
-  const raw = interaction.options.getString('game') ?? DEFAULT_GAME_ID;
-  return ctx.games.find(raw) ? raw : DEFAULT_GAME_ID;
+  const raw = interaction.options.getString('game');
+  if (raw && ctx.games.find(raw)) return raw;
+  // No game chosen: the match's in this thread, else the server's default.
+  const match = interaction.channelId ? ctx.store.matches.matchIn(interaction.channelId) : null;
+  if (match) return match.game;
+  const guildGame = interaction.guildId ? ctx.store.guilds.get(interaction.guildId).defaultGame : DEFAULT_GAME_ID;
+  return ctx.games.find(guildGame) ? guildGame : DEFAULT_GAME_ID;
 }
 
-/** A rule as an embed, with its cross-references as buttons that open them. */
-function ruleMessage(answer: RuleAnswer) {
+/**
+ * The game `/rules` searches: the one chosen, else the match's in this thread, else the server's default; `chosen`
+ * says whether the user named it (otherwise every game is searched when that one has no answer).
+ */
+function rulesGame(ctx: BotContext, interaction: ChatInputCommandInteraction): { game: GameId; chosen: boolean } {
+  const raw = interaction.options.getString('game');
+  return { game: gameOption(ctx, interaction), chosen: raw !== null && ctx.games.find(raw) !== undefined };
+}
+
+/** A rule as an embed (labelled with its game), with its cross-references as buttons that open them. */
+function ruleMessage(answer: RuleAnswer, gameName?: string) {
   const text = answerText(answer);
   const embed = new EmbedBuilder()
     .setTitle(text.title)
     .setDescription(text.description || '—')
     .setFooter({ text: text.footer });
+  if (gameName) embed.setAuthor({ name: gameName });
   if (text.fields.length > 0) embed.addFields(text.fields.slice(0, 25));
   const refs = answer.references.slice(0, 10);
   const rows: ActionRowBuilder<ButtonBuilder>[] = [];
@@ -104,14 +119,23 @@ export async function rulesCommand(ctx: BotContext, interaction: ChatInputComman
   const isPrivate = interaction.options.getBoolean('private') ?? false;
   await interaction.deferReply(isPrivate ? { flags: MessageFlags.Ephemeral } : {});
   const query = interaction.options.getString('query', true);
-  const found = lookupRules(rulesIndex(ctx.store), gameOption(ctx, interaction), query);
+  const { game, chosen } = rulesGame(ctx, interaction);
+  const index = rulesIndex(ctx.store);
+  const found = chosen ? lookupRules(index, game, query) : lookupRulesEverywhere(index, game, query);
   if (!found.answer) {
     await interaction.editReply(
       locale === 'ja' ? `「${query}」に当たるルールは見つかりませんでした。` : `No rule matches "${query}".`,
     );
     return;
   }
-  await interaction.editReply(ruleMessage(found.answer));
+  const gameName = ctx.games.find(found.game)?.name[locale] ?? found.game;
+  // A number the document lacks is answered with its nearest ancestor, and says so.
+  const nearest = found.nearestTo
+    ? locale === 'ja'
+      ? `${gameName}に${found.nearestTo}はありません。いちばん近いルールは${found.answer.number}です。`
+      : `${gameName} has no rule ${found.nearestTo}; the nearest is ${found.answer.number}.`
+    : undefined;
+  await interaction.editReply({ ...ruleMessage(found.answer, gameName), ...(nearest ? { content: nearest } : {}) });
 }
 
 export async function rulesAutocomplete(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {

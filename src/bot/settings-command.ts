@@ -9,7 +9,7 @@ import type { GuildSettings, GuildSettingsPatch } from '../store/guild-settings.
 import type { UserPreferences, UserPreferencesPatch } from '../store/user-preferences.ts';
 import type { BotContext } from './context.ts';
 import { clip } from './controls.ts';
-import { parseStops, stepsFor } from './game-steps.ts';
+import { defaultStops, parseStops, stepsFor } from './game-steps.ts';
 import { clientLocales, localeOf, T } from './i18n.ts';
 import { dmRefusal, dmsSetting } from './notify.ts';
 
@@ -66,7 +66,9 @@ function onOff(on: boolean, locale: Locale): string {
 }
 
 function stopsText(games: GameRegistry, game: GameId, stops: readonly string[] | undefined, locale: Locale): string {
-  if (!stops || stops.length === 0) return T.none[locale];
+  // None chosen: the game's default stops (game-steps.ts), said so.
+  if (!stops) return T.gameDefault(stopsText(games, game, defaultStops(games, game), locale))[locale];
+  if (stops.length === 0) return T.none[locale];
   const steps = stepsFor(games, game)?.steps ?? [];
   const nameOf = (id: string) => {
     const step = id.replace(/^(my|their):/, '');

@@ -17,7 +17,7 @@ import { passChoice } from './auto-pass.ts';
 import type { BotClock } from './clock.ts';
 import type { BotContext } from './context.ts';
 import { decisionKindName } from './game-presenters.ts';
-import { stepsFor } from './game-steps.ts';
+import { defaultStops, stepsFor, untilDecisionStops } from './game-steps.ts';
 import { T } from './i18n.ts';
 import { seatNames } from './presenter.ts';
 
@@ -163,7 +163,8 @@ export class MatchFlow {
         pending,
         position: steps.position(state),
         autoPass: prefs.autoPass ?? settings.autoPass.enabled,
-        stops: prefs.stops[row.game] ?? settings.autoPass.stops[row.game] ?? [],
+        stops: prefs.stops[row.game] ?? settings.autoPass.stops[row.game] ?? defaultStops(this.ctx.games, row.game),
+        untilDecision: untilDecisionStops(this.ctx.games, row.game),
         mode: clock.modes[seat],
       });
       clock.modes[seat] = choice.mode;

@@ -2,7 +2,7 @@ import type { GameId } from '../engine/core/game.ts';
 import { GAMES } from '../engine/registry.ts';
 import type { RulesIndexStore } from '../store/rules-index.ts';
 import { buildAnswer, type RuleAnswer, shorten } from './answer.ts';
-import { type SearchHit, searchRules, splitGamePrefix } from './search.ts';
+import { ruleNumberKey, type SearchHit, searchRules, splitGamePrefix } from './search.ts';
 
 /** Autocomplete values for glossary entries carry this prefix; rule values are plain rule numbers. */
 const GLOSSARY_VALUE = 'glossary:';
@@ -14,6 +14,11 @@ export interface RulesLookup {
   answer: RuleAnswer | null;
   /** All matches, best first (at most `limit`), for "other matches" buttons. */
   hits: SearchHit[];
+  /**
+   * The rule number asked, when the document lacks it and the answer is its nearest ancestor ("502.9" → 502): the
+   * answer must say so.
+   */
+  nearestTo?: string;
 }
 
 /**
@@ -29,7 +34,33 @@ export function lookupRules(store: RulesIndexStore, game: GameId, query: string,
   }
   const hits = searchRules(store, g, named.rest, limit);
   const best = hits[0];
-  return { game: g, answer: best ? buildAnswer(store, best.entry) : null, hits };
+  const asked = ruleNumberKey(named.rest);
+  const nearest = asked !== null && best?.matchedBy === 'number' && asked.startsWith(`${best.entry.key}.`);
+  return {
+    game: g,
+    answer: best ? buildAnswer(store, best.entry) : null,
+    hits,
+    ...(nearest ? { nearestTo: named.rest.trim() } : {}),
+  };
+}
+
+/**
+ * `/rules` without a game chosen: the preferred game (the match in this thread, else the server's default) first;
+ * when it has no answer and the query names no game, every other game in the registry's order, so a question about
+ * any game finds its answer. The answer says which game it is from (`game`).
+ */
+export function lookupRulesEverywhere(store: RulesIndexStore, preferred: GameId, query: string): RulesLookup {
+  const first = lookupRules(store, preferred, query);
+  if ((first.answer && !first.nearestTo) || splitGamePrefix(query, GAMES.ids()).game) return first;
+  // Nothing, or only a rule's nearest ancestor: another game that has the rule itself answers instead.
+  let fallback: RulesLookup | null = first.answer ? first : null;
+  for (const game of GAMES.ids()) {
+    if (game === preferred) continue;
+    const found = lookupRules(store, game, query);
+    if (found.answer && !found.nearestTo) return found;
+    if (found.answer && !fallback) fallback = found;
+  }
+  return fallback ?? first;
 }
 
 export interface AutocompleteChoice {

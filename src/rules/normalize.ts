@@ -4,6 +4,10 @@
 export function normalizeText(s: string): string {
   return (
     s
+      // Control characters (a NUL included) are spaces; zero-width characters, emoji and variation selectors are
+      // dropped: a query pasted with them means the same words.
+      .replace(/\p{Cc}/gu, ' ')
+      .replace(/\p{Cf}|\p{Extended_Pictographic}|\ufe0e|\ufe0f/gu, '')
       .normalize('NFKC')
       .toLowerCase()
       .replace(/[‐‑‒–—―−－ｰ]/g, (c) => (c === 'ｰ' ? 'ー' : '-'))

@@ -12,8 +12,10 @@ export interface SearchHit {
   matchedBy: MatchKind;
 }
 
-// "702.9", "702.9b", "003.2.4", "3-3-a-1", "1.1.3.a", "201.2c-1", "105.3a." after NFKC; "rule"/"§" in front is fine.
-const RULE_NUMBER = /^(?:rule\s*|r\s*|§\s*|☆)?(\d+(?:[.-]\d+)*(?:[.-]?[a-z](?:-\d+)?)?)[.:：]?$/;
+// "702.9", "702.9b", "003.2.4", "3-3-a-1", "1.1.3.a", "201.2c-1", "105.3a." after NFKC; in front, any of "rule",
+// "r", "cr", "§", "☆", "総合ルール", "ルール", "規則", "第" is fine ("CR 702.9b", "総合ルール 907.1").
+const RULE_NUMBER =
+  /^(?:rule|cr|r|§|☆|総合ルール|ルール|規則|第)?(\d+(?:[.-]\d+)*(?:[.-]?[a-z](?:-\d+)?)?)(?:条|項)?[.:：]?$/;
 
 /** The comparison key of a query that is a rule number, or null. */
 export function ruleNumberKey(query: string): string | null {
@@ -24,7 +26,8 @@ export function ruleNumberKey(query: string): string | null {
 /** A game named in front of the query ("nova 502.1", "mtg: flying") overrides the chosen game. */
 export function splitGamePrefix(query: string, games: readonly GameId[]): { game: GameId | null; rest: string } {
   const q = normalizeText(query);
-  const m = /^([a-z]+)\s*[:\s]\s*(.*)$/.exec(q);
+  // "mtg: flying", "mtg 702.9", and "mtg702.9" (a number straight after the game's id).
+  const m = /^([a-z]+)(?:\s*[:\s]\s*|(?=\d))(.*)$/.exec(q);
   const game = games.find((g) => g === m?.[1]);
   return game && m ? { game, rest: m[2] ?? '' } : { game: null, rest: q };
 }

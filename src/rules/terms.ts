@@ -7,8 +7,11 @@ import { normalizeText, toHiragana } from './normalize.ts';
 export function termsOf(name: string): string[] {
   const whole = normalizeTerm(name);
   const parts = whole.split('/').map((p) => normalizeTerm(p));
-  // A heading may still carry a reading after its kanji ("喊声かんせい"): the kanji alone is a term too.
-  const bare = parts.map((p) => /^([^\u3041-\u3096]+)[\u3041-\u3096]+$/.exec(p)?.[1] ?? '');
+  // A heading may still carry a reading after its kanji ("喊声かんせい"): the kanji alone is a term too. Read before
+  // katakana is folded to hiragana, and kanji only: "能力カウンター" has no reading, and "能力" is not its term.
+  const bare = normalizeText(name)
+    .split('/')
+    .map((p) => normalizeTerm(/^(\p{Script=Han}+)[\u3041-\u3096]+$/u.exec(p.trim())?.[1] ?? ''));
   return [...new Set([whole, ...parts, ...bare])].filter((t) => t !== '');
 }
 

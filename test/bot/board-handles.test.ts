@@ -97,7 +97,7 @@ describe('board handles', () => {
   });
 
   it("an option click's board goes through the 'My hand' click's token: no channel request for the edit", async () => {
-    h = await startBotHarness({ matchOptions: { startingLife: 400 } });
+    h = await startBotHarness({ mentions: false, matchOptions: { startingLife: 400 } });
     const matchId = await challengeAndAccept(h);
     const where = thread(h, matchId).id;
     let checked = 0;
@@ -118,7 +118,7 @@ describe('board handles', () => {
   }, 60_000);
 
   it("a new turn's board is posted in the channel; the old board loses its button through its own token", async () => {
-    h = await startBotHarness({ matchOptions: { startingLife: 400 } });
+    h = await startBotHarness({ mentions: false, matchOptions: { startingLife: 400 } });
     const matchId = await challengeAndAccept(h);
     const where = thread(h, matchId).id;
     for (let i = 0; i < 60; i++) {
@@ -139,7 +139,7 @@ describe('board handles', () => {
 
   it('a handle is not used near the end of its 15 minutes: the board goes through the channel', async () => {
     let now = Date.now();
-    h = await startBotHarness({ matchOptions: { startingLife: 400 }, now: () => now });
+    h = await startBotHarness({ mentions: false, matchOptions: { startingLife: 400 }, now: () => now });
     const matchId = await challengeAndAccept(h);
     const where = thread(h, matchId).id;
     const { sent, token } = await decisionOnSameBoard(h, matchId, () => {
@@ -150,7 +150,7 @@ describe('board handles', () => {
   }, 60_000);
 
   it("a rate limit on the click's token does not hold the board: it goes through the channel at once", async () => {
-    const harness = await startBotHarness({ matchOptions: { startingLife: 400 } });
+    const harness = await startBotHarness({ mentions: false, matchOptions: { startingLife: 400 } });
     h = harness;
     const matchId = await challengeAndAccept(h);
     const where = thread(h, matchId).id;
@@ -170,7 +170,12 @@ describe('board handles', () => {
     const clock = new ManualClock(Date.now());
     // The bot's own clock stands still, so it still trusts the handle that Discord has expired.
     const now = Date.now();
-    h = await startBotHarness({ matchOptions: { startingLife: 400 }, now: () => now, discordClock: clock });
+    h = await startBotHarness({
+      mentions: false,
+      matchOptions: { startingLife: 400 },
+      now: () => now,
+      discordClock: clock,
+    });
     const matchId = await challengeAndAccept(h);
     const where = thread(h, matchId).id;
     await playRandomly(h, matchId, { seed: 4, stop: (_turn, n) => n >= 1 });

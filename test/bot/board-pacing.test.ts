@@ -12,7 +12,7 @@ const LIMIT = { requests: 2, windowMs: 1_000 };
 let h: BotHarness;
 
 beforeAll(async () => {
-  h = await startBotHarness({ boardChannelLimit: LIMIT });
+  h = await startBotHarness({ boardChannelLimit: LIMIT, mentions: false });
 });
 afterAll(async () => {
   await h?.close();

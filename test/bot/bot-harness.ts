@@ -57,6 +57,8 @@ export async function startBotHarness(
     onMatchEnd?: CreateBotOptions['onMatchEnd'];
     /** The games the bot hosts (default: the registry's); a test adds a toy game. */
     games?: GameRegistry;
+    /** "Your decision" mentions in the thread (default on, as in production); off where a test counts requests. */
+    mentions?: boolean;
   } = {},
 ) {
   const discord = await FakeDiscord.start(options.discordClock ? { clock: options.discordClock } : {});
@@ -103,6 +105,7 @@ export async function startBotHarness(
       await h.bot.stop();
       await meanwhile?.();
       h.bot = make();
+      h.bot.context.notifier.setMentions(options.mentions ?? true);
       await h.bot.start();
     },
     async close() {
@@ -112,6 +115,7 @@ export async function startBotHarness(
       rmSync(dir, { recursive: true, force: true });
     },
   };
+  h.bot.context.notifier.setMentions(options.mentions ?? true);
   h.bot.store.guilds.update(guild.id, { autoPass: { enabled: options.autoPass ?? false, stops: {} } });
   await h.bot.start();
   return h;

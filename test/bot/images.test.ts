@@ -1,7 +1,7 @@
 // With images on (the render worker pool): the public board carries board.png, the owner's ephemeral hand.png;
 // clicks are acknowledged before any rendering. Also measures ack and board-update latency on this machine.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boardImageModel } from '../../src/bot/presenter.ts';
+import { boardImageModel, namedTable } from '../../src/bot/presenter.ts';
 import { novaCard } from '../../src/engine/games/nova/cards/pool.ts';
 import { nova } from '../../src/engine/games/nova/index.ts';
 import type { NovaState } from '../../src/engine/games/nova/state.ts';
@@ -14,7 +14,7 @@ import { type BotHarness, current, latestBoard, openHand, refreshed, startBotHar
 let h: BotHarness;
 
 beforeAll(async () => {
-  h = await startBotHarness({ images: true });
+  h = await startBotHarness({ images: true, mentions: false });
 });
 afterAll(async () => {
   await h?.close();
@@ -96,10 +96,8 @@ describe('images', () => {
       uploads.add(attachment.id);
       // Whatever was skipped, the image is the one the current state draws (from the spectator view).
       const state = h.bot.store.matches.currentState(matchId) as NovaState;
-      const table = novaTableModel(nova.view(state, { kind: 'spectator' }), {
-        locale: 'en',
-        names: { p1: 'alice', p2: 'bob' },
-      });
+      const names = { p1: 'alice', p2: 'bob' };
+      const table = namedTable(novaTableModel(nova.view(state, { kind: 'spectator' }), { locale: 'en', names }), names);
       const expected = (await renderBoard(boardImageModel(table), styleOf('nova'))).png;
       expect(Buffer.from(h.discord.attachmentBytes(board, 'board.png')).equals(expected)).toBe(true);
     }

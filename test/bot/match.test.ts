@@ -103,17 +103,26 @@ describe('a NOVA match in a thread', () => {
     expect(carolTry.answer()?.ephemeral).toBe(true);
     expect(carolTry.answer()?.content).toMatch(/not a player/);
 
-    // Two ephemerals with the same controls: answering in one makes the other out of date.
+    // A second ephemeral supersedes the first: the first says so and keeps no live-looking controls (issue 26).
     const { pendingSeat } = current(h, matchId);
     const user = userFor(h, pendingSeat as 'p1' | 'p2');
     const first = await openHand(h, user, matchId);
     const second = await openHand(h, user, matchId);
-    const [a, b] = first.buttons.filter((x) => x.customId?.startsWith('a:'));
+    const superseded = refreshed(user, first);
+    expect(superseded.content).toMatch(/out of date: a newer one|古くなりました/);
+    expect(superseded.buttons).toEqual([]);
+    // Answered elsewhere (here straight through the store, as a timeout would): a click on the ephemeral's old
+    // controls is stale, applies nothing, and the ephemeral shows fresh controls.
+    const [a, b] = second.buttons.filter((x) => x.customId?.startsWith('a:'));
     if (!a?.customId || !b?.customId) throw new Error('expected two options');
     const count = () => h.bot.store.matches.match(matchId)?.decisionCount ?? 0;
     const before = count();
-    await user.click(first, a.customId);
-    await h.bot.idle();
+    const pending = h.bot.store.requireGame('nova').pending(current(h, matchId).state);
+    if (!pending || !('options' in pending)) throw new Error('expected a pick');
+    h.bot.store.matches.commitDecision(matchId, pending.player, {
+      decisionId: pending.id,
+      choose: [a.customId.split(':').slice(3).join(':')],
+    });
     expect(count()).toBe(before + 1);
     await user.click(second, b.customId);
     await h.bot.idle();
@@ -124,6 +133,7 @@ describe('a NOVA match in a thread', () => {
       stale.buttons.some((x) => x.customId?.includes(`:${current(h, matchId).state.version}:`)) ||
         stale.buttons.length === 0,
     ).toBe(true);
+    await h.bot.context.flow.changed(matchId);
 
     // Double click: the same button twice before the first answer lands is applied once.
     const next = current(h, matchId);

@@ -20,7 +20,7 @@ let h: BotHarness;
 const ended: { match: MatchInfo; result: GameResult }[] = [];
 
 beforeAll(async () => {
-  h = await startBotHarness({ onMatchEnd: (match, result) => ended.push({ match, result }) });
+  h = await startBotHarness({ mentions: false, onMatchEnd: (match, result) => ended.push({ match, result }) });
 });
 afterAll(async () => {
   await h?.close();

@@ -30,6 +30,21 @@ describe('/rules and /card', () => {
     expect(byNumber.reply()?.ephemeral).toBe(true);
   });
 
+  it('without a game: the match of this thread first, then every game, the answer labelled with its game', async () => {
+    // In a general channel, the server's default is NOVA; an MTG rule is still found, and says it is MTG's.
+    const everywhere = await h.alice.slash('rules', { query: 'CR 702.9b' });
+    await h.bot.idle();
+    expect(everywhere.reply()?.embeds[0]?.title).toMatch(/^702\.9b/);
+    const reply = everywhere.reply();
+    if (!reply) throw new Error('no answer');
+    const raw = h.discord.store.message(reply.channelId, reply.id).embeds[0] as { author?: { name?: string } };
+    expect(raw.author?.name).toBe('Magic: The Gathering');
+    // A number NOVA lacks but no game has: the nearest rule, and the answer says so.
+    const nearest = await h.alice.slash('rules', { query: '502.99', game: 'nova' });
+    await h.bot.idle();
+    expect(nearest.reply()?.content).toMatch(/NOVA has no rule 502\.99; the nearest is 502/);
+  });
+
   it('offers at most 25 autocomplete choices, and says so when nothing matches', async () => {
     const choices = await h.alice.autocomplete('rules', { query: 'dam', game: 'nova' }, 'query');
     expect(choices.length).toBeGreaterThan(0);

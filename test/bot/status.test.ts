@@ -30,7 +30,7 @@ describe('/match status outside a match thread', () => {
     const link = (id: string) => `https://discord.com/channels/${h.guild.id}/${id}`;
     expect(text).toContain(`<#${duel}> NOVA · alice vs bob`);
     expect(text).toContain(link(duel));
-    expect(text).toContain(`<#${practice}> NOVA · alice (p1) vs alice (p2) · your decision`);
+    expect(text).toContain(`<#${practice}> NOVA · alice (1) vs alice (2) · your decision`);
     expect(text).toContain(link(practice));
     expect(mine.reply()?.ephemeral).toBe(true);
 

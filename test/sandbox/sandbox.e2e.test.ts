@@ -236,6 +236,24 @@ describe.skipIf(!haveChromium)('the sandbox page', () => {
     expect(await form.locator('textarea[name=list]').inputValue()).toBe('3 ember-whelp\n0 fusebug');
     expect(problems).toEqual([]);
   }, 60_000);
+
+  it('an optional user option starts empty, as in Discord; a required one offers the other person', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${sandbox.url}?as=carol`);
+    await page.locator('.channel-button', { hasText: 'general' }).waitFor();
+    await page.locator('#command').fill('/league join');
+    await page.locator('.suggestion', { hasText: '/league join' }).waitFor();
+    await page.locator('#command').press('Enter');
+    // issue 26 item 12: this was pre-set to Alice, so Carol's own join was sent as Alice's.
+    expect(await page.locator('[data-option=player] select').inputValue()).toBe('');
+    const again = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await again.goto(`${sandbox.url}?as=carol`);
+    await again.locator('.channel-button', { hasText: 'general' }).waitFor();
+    await again.locator('#command').fill('/duel ch');
+    await again.locator('.suggestion', { hasText: '/duel challenge' }).waitFor();
+    await again.locator('#command').press('Enter');
+    expect(await again.locator('[data-option=opponent] select').inputValue()).not.toBe('');
+  }, 60_000);
 });
 
 // Functions that run in the page. The test's TypeScript has no DOM types, so the page's objects are typed loosely.

@@ -80,7 +80,12 @@ describe('the sandbox server', () => {
     const matchId = offer?.id as string;
 
     // Bob opens his hand: an ephemeral in the thread that Alice's and Carol's streams never carry.
-    const board = (await firstMessages('bob', matchId)).filter((m) => !m.ephemeral).at(-1);
+    // The board is the message with the hand button (a "your decision" mention may follow it).
+    const board = (await firstMessages('bob', matchId))
+      .filter(
+        (m) => !m.ephemeral && m.components.some((r) => r.components?.some((c) => c.custom_id === `h:${matchId}`)),
+      )
+      .at(-1);
     expect(
       await post('click', { as: 'bob', channelId: matchId, messageId: board?.id, customId: `h:${matchId}` }),
     ).toMatchObject({ status: 200, body: { state: 'acknowledged' } });

@@ -671,8 +671,10 @@ function optionField(option) {
     field = el('select', 'option-input');
     if (!option.required) field.append(new Option('', ''));
     for (const p of state.people) field.append(new Option(p.name, p.id));
+    // Only a required user option is filled in (with someone else, the likely opponent); an optional one stays
+    // empty, as Discord leaves it (issue 26 item 12: `/league join` sent another person).
     const other = state.people.find((p) => p.key !== state.me);
-    if (other) field.value = other.id;
+    if (other && option.required) field.value = other.id;
   } else if (option.choices?.length) {
     field = el('select', 'option-input');
     if (!option.required) field.append(new Option('', ''));
