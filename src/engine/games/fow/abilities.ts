@@ -1,0 +1,259 @@
+/**
+ * What a card can do: its activated abilities (905) from the printed text and keyword skills, the keyword skills
+ * and effects the engine implements (everything else throws UnsupportedRule naming the rule when played), and
+ * target legality (903.2.g, 1120).
+ */
+import { UnsupportedRule } from '../../core/errors.ts';
+import type { Seat } from '../../core/game.ts';
+import type { Cost, Effect, FowCard, KeywordName, Target } from './cards/schema.ts';
+import {
+  cardOf,
+  type FowState,
+  faceOf,
+  hasKeyword,
+  type ItemEffect,
+  isCurrent,
+  isJResonator,
+  objectOf,
+  type TargetRef,
+} from './state.ts';
+import { isWillAbility, NO_COST } from './will.ts';
+
+/** An activated ability that uses the chase (905; will abilities are will.ts's). */
+export type Activated = {
+  key: string;
+  cost: Cost;
+  rest: boolean;
+  removeManaCounter: boolean;
+  effects: ItemEffect[];
+  /** 1112: God's Art, once per game per name. */
+  godsArt?: string;
+  /** 1121.2: main timing only. */
+  mainTiming?: boolean;
+};
+
+/** The activated abilities of an object on the field or in the ruler area (902.1), keyword skills included. */
+export function activatedOf(s: FowState, id: string): Activated[] {
+  const face = faceOf(s, id);
+  const out: Activated[] = [];
+  face.abilities.forEach((a, i) => {
+    if (a.kind !== 'activated' || isWillAbility(a)) return;
+    out.push({
+      key: `a${i}`,
+      cost: a.cost.will ?? NO_COST,
+      rest: a.cost.rest,
+      removeManaCounter: a.cost.removeManaCounter,
+      effects: a.effects,
+    });
+  });
+  for (const k of face.keywords) {
+    switch (k.keyword) {
+      case 'gods-art':
+        if (k.cost && k.effects && k.name)
+          out.push({
+            key: 'gods-art',
+            cost: k.cost,
+            rest: false,
+            removeManaCounter: false,
+            effects: k.effects,
+            godsArt: k.name.en,
+          });
+        break;
+      case 'evolution':
+        if (k.cost)
+          out.push({
+            key: 'evolution',
+            cost: k.cost,
+            rest: false,
+            removeManaCounter: false,
+            effects: [{ do: 'evolve' }],
+          });
+        break;
+      case 'sealed-item':
+        // 1130.3, ruling F-SEALED: an item that is not a cipher (《暗号》) is active.
+        if (k.ability)
+          out.push({
+            key: 'sealed-item',
+            cost: k.ability.cost.will ?? NO_COST,
+            rest: k.ability.cost.rest,
+            removeManaCounter: k.ability.cost.removeManaCounter,
+            effects: k.ability.effects,
+          });
+        break;
+      case 'equip':
+        // 1121.2: only while unattached, at main timing.
+        if (k.cost && objectOf(s, id).attachedTo === null)
+          out.push({
+            key: 'equip',
+            cost: k.cost,
+            rest: false,
+            removeManaCounter: false,
+            effects: [{ do: 'equip', to: 'resonator' }],
+            mainTiming: true,
+          });
+        break;
+      default:
+        break;
+    }
+  }
+  return out;
+}
+
+/** 1126.2: [Inheritance] (cost): "(cost), discard this card from your hand: (effect)", active in the hand. */
+export function inheritanceOf(card: FowCard): Activated | null {
+  const k = card.keywords.find((x) => x.keyword === 'inheritance');
+  if (!k?.cost || !k.effects) return null;
+  return { key: 'inheritance', cost: k.cost, rest: false, removeManaCounter: false, effects: k.effects };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// What the engine implements
+
+/** Keyword skills the engine enforces. */
+const SUPPORTED_KEYWORDS: ReadonlySet<KeywordName> = new Set<KeywordName>([
+  'pierce',
+  'precision',
+  'first-strike',
+  'explode',
+  'flying',
+  'swiftness',
+  'imperishable',
+  'awakening',
+  'quickcast',
+  'gods-art',
+  'remnant',
+  'evolution',
+  'limit',
+  'energize',
+  'barrier',
+  'equip',
+  'mana',
+  'bloodlust',
+  'torrent',
+  'judgment',
+  'inheritance',
+  'resonance',
+  'seal',
+  'mobilize',
+  'sealed-item',
+  'crest',
+  'void',
+  'drain',
+  'bane',
+  'eternal',
+  'enter',
+  // Passive on a ruler: the rune area and the extra deck they enable are refused at setup (711, 1133).
+  'divinity',
+  'grimoire',
+  // Conditions that never hold without runes or an extra deck: the text is simply not had (1137.2, 1133.2).
+  'rune',
+  'fable',
+]);
+
+/** The rule of each keyword skill not implemented. */
+const KEYWORD_RULE: Partial<Record<KeywordName, string>> = {
+  incarnation: '1110',
+  trigger: '708',
+  stealth: '1114',
+  shift: '1117',
+};
+
+const SUPPORTED_CODE = new Set(['halve-life', 'roll-two-dice-damage', 'reveal-fable-from-extra-deck']);
+const CODE_RULE: Record<string, string> = {
+  'move-addition': '1002',
+  'rest-attacker-remove-from-battle': '1029',
+  'play-from-extra-deck-while-revealed': '1133',
+};
+
+function effectProblem(e: Effect): string | null {
+  if (e.do !== 'code') return null;
+  if (SUPPORTED_CODE.has(e.handler)) return null;
+  return CODE_RULE[e.handler] ?? '903.3';
+}
+
+/** The first rule a card needs that the engine does not implement (on either face), or null. */
+export function unsupportedRuleOf(card: FowCard): { rule: string; what: string } | null {
+  for (const face of [card, ...(card.back ? [card.back] : [])]) {
+    for (const k of face.keywords) {
+      if (!SUPPORTED_KEYWORDS.has(k.keyword))
+        return { rule: KEYWORD_RULE[k.keyword] ?? '1100', what: `[${k.keyword}]` };
+      for (const e of [...(k.effects ?? []), ...(k.grant?.enter ?? []), ...(k.ability?.effects ?? [])]) {
+        const rule = effectProblem(e);
+        if (rule) return { rule, what: `${e.do === 'code' ? e.handler : e.do}` };
+      }
+    }
+    for (const e of face.effects) {
+      const rule = effectProblem(e);
+      if (rule) return { rule, what: e.do === 'code' ? e.handler : e.do };
+    }
+    for (const a of face.abilities) {
+      const effects = a.kind === 'activated' || a.kind === 'triggered' ? a.effects : [];
+      for (const e of effects) {
+        const rule = effectProblem(e);
+        if (rule) return { rule, what: e.do === 'code' ? e.handler : e.do };
+      }
+    }
+  }
+  return null;
+}
+
+/** Throws UnsupportedRule for a card the engine cannot play faithfully. */
+export function assertSupported(cardId: string): void {
+  const problem = unsupportedRuleOf(cardOf(cardId));
+  if (problem) throw new UnsupportedRule(problem.rule, `${cardId}: ${problem.what} is not implemented`);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Targets (903.2.g, 1120)
+
+/** 1120.2: [Barrier]: not a target of spells or abilities other players control. */
+function barred(s: FowState, id: string, chooser: Seat): boolean {
+  return objectOf(s, id).controller !== chooser && hasKeyword(s, id, 'barrier');
+}
+
+/** The legal choices for one target of kind `t`, chosen by `chooser`; `self` may not target itself (903.2.g-1). */
+export function targetChoices(s: FowState, chooser: Seat, t: Target, self: string | null): TargetRef[] {
+  const objects = (ok: (id: string) => boolean): TargetRef[] =>
+    s.field
+      .filter((id) => id !== self && ok(id) && !barred(s, id, chooser))
+      .map((id) => ({ object: { id, inc: objectOf(s, id).inc } }));
+  switch (t) {
+    case 'player': {
+      const out: TargetRef[] = [];
+      for (const seat of ['p1', 'p2'] as const) {
+        // 1120.2: a ruler with [Barrier] gives its player [Barrier] (ruling F-BARRIER-PLAYER).
+        const ruler = objectOf(s, s.players[seat].ruler);
+        const playerBarred = seat !== chooser && ruler.zone === 'ruler' && hasKeyword(s, ruler.id, 'barrier');
+        if (!playerBarred) out.push({ player: seat });
+      }
+      return out;
+    }
+    case 'j-resonator':
+      return objects((id) => isJResonator(s, id));
+    case 'resonator':
+      return objects((id) => faceOf(s, id).types.includes('resonator'));
+    case 'magic-stone':
+      return objects((id) => faceOf(s, id).types.includes('magic-stone'));
+    case 'spell':
+      // 312.3: a card on the chase is a spell; a Judgment process is not (705.2d).
+      return s.chase.filter((i) => i.kind === 'card' && i.source.id !== self).map((i) => ({ item: i.id }));
+  }
+}
+
+export function sameTarget(a: TargetRef, b: TargetRef): boolean {
+  if ('player' in a) return 'player' in b && a.player === b.player;
+  if ('item' in a) return 'item' in b && a.item === b.item;
+  return 'object' in b && a.object.id === b.object.id && a.object.inc === b.object.inc;
+}
+
+export function targetKey(t: TargetRef): string {
+  if ('player' in t) return `player:${t.player}`;
+  if ('item' in t) return `item:${t.item}`;
+  return `obj:${t.object.id}`;
+}
+
+/** 903.3a: is a chosen target still legal as it resolves? */
+export function stillLegal(s: FowState, chooser: Seat, t: Target, target: TargetRef, self: string | null): boolean {
+  if ('object' in target && !isCurrent(s, target.object)) return false;
+  return targetChoices(s, chooser, t, self).some((c) => sameTarget(c, target));
+}
