@@ -218,16 +218,9 @@ export function targetChoices(s: FowState, chooser: Seat, t: Target, self: strin
       .filter((id) => id !== self && ok(id) && !barred(s, id, chooser))
       .map((id) => ({ object: { id, inc: objectOf(s, id).inc } }));
   switch (t) {
-    case 'player': {
-      const out: TargetRef[] = [];
-      for (const seat of ['p1', 'p2'] as const) {
-        // 1120.2: a ruler with [Barrier] gives its player [Barrier] (ruling F-BARRIER-PLAYER).
-        const ruler = objectOf(s, s.players[seat].ruler);
-        const playerBarred = seat !== chooser && ruler.zone === 'ruler' && hasKeyword(s, ruler.id, 'barrier');
-        if (!playerBarred) out.push({ player: seat });
-      }
-      return out;
-    }
+    case 'player':
+      // 1120.4: only a player who has [Barrier] is protected; a ruler card's [Barrier] is the card's (1120.2).
+      return [{ player: 'p1' }, { player: 'p2' }];
     case 'j-resonator':
       return objects((id) => isJResonator(s, id));
     case 'resonator':
