@@ -435,6 +435,23 @@ describe('800 battle', () => {
   });
 });
 
+describe('803.6 with an answer from the opponent', () => {
+  it('803.6, F-BATTLE-LOCK: an opponent who played a will ability during the battle keeps battles open', () => {
+    let s = mainOf(startP1());
+    put(s, 'p1', 'ashen-bombardier', 'field');
+    const stone = put(s, 'p2', 'water-magic-stone', 'field');
+    s = choose(s, 'battle');
+    s = choose(s, 'pass');
+    expect(pending(s).player).toBe('p2');
+    s = choose(s, `will:${stone}:0:U`);
+    s = passUntil(s, (x) => pending(x).kind === 'attack');
+    s = choose(s, 'abandon');
+    s = passUntil(s, (x) => x.battle === null);
+    expect(s.battleLocked).toBe(false);
+    expect(optionIds(s)).toContain('battle');
+  });
+});
+
 describe('1100 keyword skills', () => {
   it('1109: an awakened Leviathan enters with Pierce and draws two', () => {
     let s = mainOf(startP1(deck(NERISSA, ['tidecaller-leviathan'], ['water-magic-stone']), deck(AURELLE, [])));

@@ -93,6 +93,8 @@ export function useWill(s: FowState, seat: Seat, use: WillUse): void {
     if (a.cost.removeManaCounter) o.counters.mana = (o.counters.mana ?? 0) - 1;
   }
   p.pool.push(willOf(use.symbol));
+  // 803.6, ruling F-BATTLE-LOCK: a will ability is an ability the non-turn player played during the battle.
+  if (s.battle && seat !== s.turn.active) s.battle.opponentActed = true;
   log(s, {
     type: 'will',
     seat,
@@ -174,7 +176,8 @@ function plan(s: FowState, seat: Seat, cost: Cost, autoOnly: boolean): WillUse[]
     const key = unitId.slice(0, unitId.indexOf('#'));
     const need = needs[i];
     const uses = bySource.get(key) ?? [];
-    const use = uses.find((u) => need == null || colorsOfWill(willOf(u.symbol)).includes(need)) ?? uses[0];
+    const use =
+      uses.find((u) => need === null || need === undefined || colorsOfWill(willOf(u.symbol)).includes(need)) ?? uses[0];
     if (use) out.push(use);
   });
   return out;
