@@ -529,11 +529,57 @@ describe('1100 keyword skills', () => {
     expect(optionIds(s)).not.toContain(`obj:${squire}`);
   });
 
-  it('1110, 1117: cards with unimplemented keyword skills throw UnsupportedRule naming the rule when played', () => {
+  it('1117, 708.2: cards with unimplemented keyword skills throw UnsupportedRule naming the rule when played', () => {
     const s = mainOf(startP1());
+    const apprentice = put(s, 'p1', 'clockwork-apprentice', 'hand');
+    const snare = put(s, 'p1', 'mirror-snare', 'hand');
+    giveWill(s, 'p1', 'LLLL');
+    expectRule(() => choose(s, `play:${apprentice}`), '1117');
+    giveWill(s, 'p1', 'UUU');
+    expectRule(() => choose(s, `play:${snare}`), '708.2');
+  });
+
+  it('1110.2: Incarnation banishes a resonator per bracket instead of paying the cost', () => {
+    let s = mainOf(startP1());
     const colossus = put(s, 'p1', 'pyre-colossus', 'hand');
-    giveWill(s, 'p1', 'RRRRRRR');
-    expectRule(() => choose(s, `play:${colossus}`), '1110');
+    const charger = put(s, 'p1', 'ashen-bombardier', 'field'); // fire
+    const squire = put(s, 'p1', 'star-sworn-squire', 'field'); // light
+    const kite = put(s, 'p1', 'skyveil-kite', 'field'); // wind: fits no bracket
+    expect(optionIds(s)).toContain(`play:${colossus}`);
+    s = choose(s, `play:${colossus}`);
+    expect(optionIds(s)).toEqual(['incarnate', 'cancel']); // no will to pay {R}{R}{5}
+    s = choose(s, 'incarnate');
+    expect(pending(s).kind).toBe('banish');
+    const refused = choose(s, `card:${charger}`, `card:${kite}`); // [Fire or Light] is not filled by a wind resonator
+    expect(refused.chase).toHaveLength(0);
+    expect(refused.players.p1.hand).toContain(colossus);
+    s = choose(s, `card:${charger}`, `card:${squire}`);
+    expect(objectOf(s, charger).zone).toBe('graveyard');
+    expect(objectOf(s, squire).zone).toBe('graveyard');
+    s = choose(s, 'pass');
+    s = choose(s, 'pass');
+    expect(objectOf(s, colossus).zone).toBe('field');
+  });
+
+  it('708.4, 708.5: a [Trigger] card is played at any time; from the standby area only its cost part, not the turn it was set', () => {
+    let s = mainOf(startP1());
+    const bargain = put(s, 'p1', 'shadow-bargain', 'hand');
+    put(s, 'p1', 'ashen-bombardier', 'field');
+    put(s, 'p1', 'star-sworn-squire', 'field');
+    giveWill(s, 'p1', 'RR');
+    s = choose(s, 'standby');
+    s = choose(s, `card:${bargain}`);
+    expect(s.players.p1.standby).toEqual([bargain]);
+    expect(optionIds(s)).not.toContain(`play:${bargain}`); // 708.5: set this turn
+    s = passUntil(s, (x) => x.turn.number === 2 && pending(x).player === 'p1' && pending(x).kind === 'priority');
+    expect(optionIds(s)).toContain(`play:${bargain}`); // 604.1b: in the opponent's turn
+    const hand = s.players.p1.hand.length;
+    s = choose(s, `play:${bargain}`);
+    expect(pending(s).kind).toBe('banish'); // no will: only the "cost." part from the standby area
+    s = choose(s, pick(s).options[0]?.id ?? '');
+    s = passUntil(s, (x) => x.chase.length === 0);
+    expect(s.players.p1.hand.length).toBe(hand + 2);
+    expect(objectOf(s, bargain).zone).toBe('graveyard');
   });
 });
 

@@ -119,6 +119,8 @@ const SUPPORTED_KEYWORDS: ReadonlySet<KeywordName> = new Set<KeywordName>([
   'swiftness',
   'imperishable',
   'awakening',
+  'incarnation',
+  'trigger',
   'quickcast',
   'gods-art',
   'remnant',
@@ -152,8 +154,6 @@ const SUPPORTED_KEYWORDS: ReadonlySet<KeywordName> = new Set<KeywordName>([
 
 /** The rule of each keyword skill not implemented. */
 const KEYWORD_RULE: Partial<Record<KeywordName, string>> = {
-  incarnation: '1110',
-  trigger: '708',
   stealth: '1114',
   shift: '1117',
 };
@@ -177,6 +177,9 @@ export function unsupportedRuleOf(card: FowCard): { rule: string; what: string }
     for (const k of face.keywords) {
       if (!SUPPORTED_KEYWORDS.has(k.keyword))
         return { rule: KEYWORD_RULE[k.keyword] ?? '1100', what: `[${k.keyword}]` };
+      // 1113.2b: the triggered form of [Trigger] ("condition ⇒ effect") is not implemented; the cost form is.
+      if (k.keyword === 'trigger' && k.condition !== 'banish-a-resonator-you-control')
+        return { rule: '708.2', what: '[trigger] with a trigger condition' };
       for (const e of [...(k.effects ?? []), ...(k.grant?.enter ?? []), ...(k.ability?.effects ?? [])]) {
         const rule = effectProblem(e);
         if (rule) return { rule, what: `${e.do === 'code' ? e.handler : e.do}` };
@@ -249,4 +252,59 @@ export function targetKey(t: TargetRef): string {
 export function stillLegal(s: FowState, chooser: Seat, t: Target, target: TargetRef, self: string | null): boolean {
   if ('object' in target && !isCurrent(s, target.object)) return false;
   return targetChoices(s, chooser, t, self).some((c) => sameTarget(c, target));
+}
+
+/** 1113.2a, 708.4: a [Trigger] card of the cost form ("cost. effect"): what it costs besides the card's cost. */
+export function triggerCost(card: FowCard): 'banish-a-resonator' | null {
+  const k = card.keywords.find((x) => x.keyword === 'trigger');
+  return k?.condition === 'banish-a-resonator-you-control' ? 'banish-a-resonator' : null;
+}
+
+/** 1110.2: [Incarnation]: the attribute choices, one resonator to banish per bracket. */
+export function incarnationOf(card: FowCard): string[][] | null {
+  const k = card.keywords.find((x) => x.keyword === 'incarnation');
+  return k?.choices ? k.choices.map((c) => [...c]) : null;
+}
+
+/** 1011.2: the resonators `seat` controls that may be banished. */
+export function banishable(s: FowState, seat: Seat): string[] {
+  return s.field.filter((id) => objectOf(s, id).controller === seat && faceOf(s, id).types.includes('resonator'));
+}
+
+/**
+ * Whether these resonators fill the brackets one each (1110.2a–b: "[A or B]" takes either attribute); an empty
+ * bracket takes any resonator.
+ */
+export function fillsBrackets(s: FowState, ids: readonly string[], brackets: readonly (readonly string[])[]): boolean {
+  if (ids.length !== brackets.length) return false;
+  const fits = (id: string, bracket: readonly string[]) =>
+    bracket.length === 0 || faceOf(s, id).attributes.some((a) => bracket.includes(a));
+  const place = (i: number, used: boolean[]): boolean => {
+    const id = ids[i];
+    if (id === undefined) return true;
+    return brackets.some(
+      (b, j) =>
+        !used[j] &&
+        fits(id, b) &&
+        place(
+          i + 1,
+          used.map((u, k) => u || k === j),
+        ),
+    );
+  };
+  return place(
+    0,
+    brackets.map(() => false),
+  );
+}
+
+/** Whether some choice of `seat`'s resonators fills the brackets (for offering the play). */
+export function canFillBrackets(s: FowState, seat: Seat, brackets: readonly (readonly string[])[]): boolean {
+  const pool = banishable(s, seat);
+  const choose = (start: number, picked: string[]): boolean => {
+    if (picked.length === brackets.length) return fillsBrackets(s, picked, brackets);
+    for (let i = start; i < pool.length; i++) if (choose(i + 1, [...picked, pool[i] as string])) return true;
+    return false;
+  };
+  return choose(0, []);
 }

@@ -5,7 +5,15 @@
  */
 import type { DecisionOption, Seat } from '../../core/game.ts';
 import { type Label, label } from '../../core/label.ts';
-import { activatedOf, inheritanceOf, targetChoices } from './abilities.ts';
+import {
+  activatedOf,
+  banishable,
+  canFillBrackets,
+  incarnationOf,
+  inheritanceOf,
+  targetChoices,
+  triggerCost,
+} from './abilities.ts';
 import { canAttack, possibleAttackers } from './battle-rules.ts';
 import type { Cost } from './cards/schema.ts';
 import { cardOf, type FowState, faceOf, hasKeyword, magicStonesOf, objectOf, targetsOf } from './state.ts';
@@ -56,17 +64,38 @@ export function legalActions(s: FowState, seat: Seat): DecisionOption[] {
   const out: DecisionOption[] = [];
   const p = s.players[seat];
   const main = isMainTiming(s, seat);
-  // Cards from the hand: main timing, or [Quickcast] (709) at any time.
+  // Cards from the hand: main timing, [Quickcast] (709) or a [Trigger] card (604.1b, 708.4) at any time.
   for (const id of p.hand) {
     const card = cardOf(objectOf(s, id).card);
     const types = card.types;
     if (types.includes('rune') && !types.includes('chant')) continue;
     const quick = card.keywords.some((k) => k.keyword === 'quickcast');
-    if (!main && !quick) continue;
-    if (!canAfford(s, seat, printedCost(card))) continue;
+    const trigger = triggerCost(card) !== null;
+    if (!main && !quick && !trigger) continue;
+    const brackets = incarnationOf(card);
+    const payable = canAfford(s, seat, printedCost(card)) || (brackets !== null && canFillBrackets(s, seat, brackets));
+    if (!payable || (trigger && banishable(s, seat).length === 0)) continue;
     if (types.includes('chant') && !targetsExist(s, seat, card.effects, id)) continue;
     const n = nameOf(card.id);
     out.push(option(`play:${id}`, 'play', 'play', label(`Play ${n.en}`, `${n.ja}をプレイ`), id, card.id));
+  }
+  // 708.4–708.5: a [Trigger] card from the standby area, set before this turn, paying only its "cost." part.
+  for (const id of p.standby) {
+    const o = objectOf(s, id);
+    const card = cardOf(o.card);
+    if (!triggerCost(card) || (o.standbyTurn ?? s.turn.number) >= s.turn.number) continue;
+    if (banishable(s, seat).length === 0 || !targetsExist(s, seat, card.effects, id)) continue;
+    const n = nameOf(card.id);
+    out.push(
+      option(
+        `play:${id}`,
+        'play',
+        'play',
+        label(`Play ${n.en} from the standby area`, `${n.ja}を待機エリアからプレイ`),
+        id,
+        card.id,
+      ),
+    );
   }
   // 1115.2: [Remnant] chants from the graveyard.
   for (const id of p.graveyard) {

@@ -6,7 +6,7 @@ import { defineDecisionKind } from '../../core/decision-kinds.ts';
 import type { DecisionOption, OptionRole, Seat } from '../../core/game.ts';
 import type { JsonObject } from '../../core/json.ts';
 import { type Label, label } from '../../core/label.ts';
-import { targetChoices, targetKey } from './abilities.ts';
+import { banishable, fillsBrackets, targetChoices, targetKey } from './abilities.ts';
 import { legalActions } from './actions.ts';
 import { attackTargets, possibleAttackers, possibleBlockers } from './battle-rules.ts';
 import type { Cost, Target } from './cards/schema.ts';
@@ -357,6 +357,61 @@ export const standbyDecision = defineDecisionKind<FowState, JsonObject, string |
   handle: (_s, _p, chosen) => (chosen[0]?.startsWith('card:') ? chosen[0].slice('card:'.length) : null),
 });
 
+/** 1110.2: pay the card's cost, or banish resonators instead ([Incarnation]). */
+export const incarnateDecision = defineDecisionKind<
+  FowState,
+  { card: string; canPay: boolean },
+  'pay' | 'incarnate' | 'cancel'
+>({
+  name: 'incarnate',
+  role: 'choice',
+  build(_s, p) {
+    const n = cardOf(p.card).name;
+    return {
+      prompt: label(
+        `Play ${n.en} by paying its cost, or by Incarnation (banish resonators instead)?`,
+        `${n.ja}をコストを支払ってプレイしますか、顕現（リゾネイターを破棄）でプレイしますか？`,
+      ),
+      options: [
+        ...(p.canPay ? [simple('pay', 'choice', 'Pay its cost', 'コストを支払う')] : []),
+        simple('incarnate', 'choice', 'Incarnation', '顕現'),
+        cancel,
+      ],
+      min: 1,
+      max: 1,
+      defaultOnTimeout: ['cancel'],
+    };
+  },
+  handle: (_s, _p, chosen) => (chosen[0] === 'pay' ? 'pay' : chosen[0] === 'incarnate' ? 'incarnate' : 'cancel'),
+});
+
+export type BanishPayload = { card: string; brackets: string[][] };
+
+/** 1011, 1110.2, 1113.2a: the resonators to banish as a cost (one per bracket); cancel rewinds the play. */
+export const banishDecision = defineDecisionKind<FowState, BanishPayload, string[] | null>({
+  name: 'banish',
+  role: 'choice',
+  build(s, p, seat) {
+    const n = cardOf(p.card).name;
+    const wants = p.brackets.map((b) => (b.length === 0 ? 'any' : b.join(' or '))).join(', ');
+    return {
+      prompt: label(
+        `Banish ${p.brackets.length} resonator(s) you control for ${n.en} (${wants}).`,
+        `${n.ja}のために、あなたがコントロールするリゾネイターを${p.brackets.length}体破棄してください。`,
+      ),
+      options: [...banishable(s, seat).map((id) => objectOption(s, id, 'card', 'choice')), cancel],
+      min: 1,
+      max: p.brackets.length,
+      defaultOnTimeout: ['cancel'],
+    };
+  },
+  handle(s, p, chosen) {
+    if (chosen.includes('cancel')) return null;
+    const ids = chosen.map((c) => c.slice('card:'.length));
+    return fillsBrackets(s, ids, p.brackets) ? ids : null;
+  },
+});
+
 export const BOTTOM_MARKER = 'rest-to-bottom';
 
 /** 1034.1 Foresee N: order the looked-at cards; those before the marker stay on top (first on top). */
@@ -400,4 +455,6 @@ export const FOW_DECISIONS = [
   discardDecision,
   standbyDecision,
   foreseeDecision,
+  incarnateDecision,
+  banishDecision,
 ];

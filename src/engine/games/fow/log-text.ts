@@ -80,6 +80,8 @@ export function logLine(e: FowLogEntry): Label {
       );
     case 'destroyed':
       return label(`${n.en} is destroyed (${e.rule}).`, `${n.ja}は破壊されました（${e.rule}）。`);
+    case 'banish':
+      return label(`${p.en} banishes ${n.en}.`, `${p.ja}は${n.ja}を破棄しました。`);
     case 'discard':
       return label(`${p.en} discards ${n.en}.`, `${p.ja}は${n.ja}を捨てました。`);
     case 'counters':

@@ -7,10 +7,18 @@ import { answerOf, ask } from '../../core/decision-kinds.ts';
 import type { Seat } from '../../core/game.ts';
 import type { JsonObject } from '../../core/json.ts';
 import { defineProcedure, rewind, transactionProcedure } from '../../core/procedure.ts';
-import { activatedOf, assertSupported, inheritanceOf, targetChoices } from './abilities.ts';
+import {
+  activatedOf,
+  assertSupported,
+  canFillBrackets,
+  incarnationOf,
+  inheritanceOf,
+  targetChoices,
+  triggerCost,
+} from './abilities.ts';
 import { awakeningCost, isMainTiming, printedCost } from './actions.ts';
 import type { Cost } from './cards/schema.ts';
-import { awakenDecision, payDecision, targetDecision } from './decisions.ts';
+import { awakenDecision, banishDecision, incarnateDecision, payDecision, targetDecision } from './decisions.ts';
 import {
   cardOf,
   type FowState,
@@ -24,7 +32,7 @@ import {
   type TargetRef,
   targetsOf,
 } from './state.ts';
-import { addCosts, autoPay, isFree, payFromPool, useWill, willUses } from './will.ts';
+import { addCosts, autoPay, canAfford, isFree, NO_COST, payFromPool, useWill, willUses } from './will.ts';
 
 export const transaction = transactionProcedure<FowState>('fow-transaction');
 
@@ -42,6 +50,8 @@ export type PlayData = {
   rest: boolean;
   removeMana: boolean;
   godsArt: string | null;
+  /** 1110.2, 1113.2a: resonators to banish as a cost, one per bracket of attributes (empty: any). */
+  brackets: string[][];
 } & JsonObject;
 
 export function playData(seat: Seat, what: PlayData['what'], object: string, key = ''): PlayData {
@@ -59,6 +69,7 @@ export function playData(seat: Seat, what: PlayData['what'], object: string, key
     rest: false,
     removeMana: false,
     godsArt: null,
+    brackets: [],
   };
 }
 
@@ -81,9 +92,19 @@ export const play = defineProcedure<FowState, PlayData, null>({
           const card = cardOf(o.card);
           data.effects = [...card.effects];
           data.cost = printedCost(card);
-          // 903.2.c, 1109.2: choose whether to awaken.
-          if (awakeningCost(s, data.seat, o.card)) return ask(awakenDecision, data.seat, { card: o.card }, 'awakened');
-          return { goto: 'to-chase' };
+          // 708.4: a [Trigger] card pays its "cost." part too; from the standby area, only that part.
+          if (triggerCost(card)) data.brackets = [[]];
+          if (o.zone === 'standby') data.cost = NO_COST;
+          // 1110.2: [Incarnation] is an alternative to paying the card's cost.
+          const brackets = incarnationOf(card);
+          if (o.zone === 'hand' && brackets && canFillBrackets(s, data.seat, brackets))
+            return ask(
+              incarnateDecision,
+              data.seat,
+              { card: o.card, canPay: canAfford(s, data.seat, data.cost) },
+              'incarnated',
+            );
+          return { goto: 'awaken' };
         }
         case 'ability': {
           const a = activatedOf(s, data.object).find((x) => x.key === data.key);
@@ -111,6 +132,22 @@ export const play = defineProcedure<FowState, PlayData, null>({
         }
       }
     },
+    incarnated(s, { data, ret }) {
+      const choice = answerOf(incarnateDecision, ret);
+      if (choice === 'cancel') return rewind('903.2.j');
+      if (choice === 'incarnate') {
+        data.cost = NO_COST;
+        data.brackets = incarnationOf(cardOf(objectOf(s, data.object).card)) ?? [];
+      }
+      return { goto: 'awaken' };
+    },
+    // 903.2.c, 1109.2: choose whether to awaken.
+    awaken(s, { data }) {
+      const o = objectOf(s, data.object);
+      if (o.zone === 'hand' && awakeningCost(s, data.seat, o.card))
+        return ask(awakenDecision, data.seat, { card: o.card }, 'awakened');
+      return { goto: 'to-chase' };
+    },
     awakened(s, { data, ret }) {
       const choice = answerOf(awakenDecision, ret);
       if (choice === 'cancel') return rewind('903.2.c');
@@ -133,7 +170,9 @@ export const play = defineProcedure<FowState, PlayData, null>({
         moveObject(s, o.id, 'chase');
         o.controller = data.seat;
         // 1111.2a: a card played outside main timing must still have [Quickcast] on the chase.
-        if (!data.main && !cardOf(o.card).keywords.some((k) => k.keyword === 'quickcast')) return rewind('1111.2a');
+        const card = cardOf(o.card);
+        if (!data.main && !card.keywords.some((k) => k.keyword === 'quickcast') && !triggerCost(card))
+          return rewind('1111.2a');
       }
       s.chase.push({
         id,
@@ -204,6 +243,19 @@ export const play = defineProcedure<FowState, PlayData, null>({
         if (o.zone !== 'hand') return rewind('903.2.j');
         moveObject(s, o.id, 'graveyard');
         log(s, { type: 'discard', seat: data.seat, card: o.card, object: o.id });
+      }
+      if (data.brackets.length > 0)
+        return ask(banishDecision, data.seat, { card: o.card, brackets: data.brackets }, 'banished');
+      return { goto: 'done' };
+    },
+    // 1011.1: banished cards go to the graveyard.
+    banished(s, { data, ret }) {
+      const ids = answerOf(banishDecision, ret);
+      if (ids === null) return rewind('903.2.j');
+      for (const id of ids) {
+        const b = objectOf(s, id);
+        log(s, { type: 'banish', seat: data.seat, card: b.card, object: id });
+        moveObject(s, id, 'graveyard');
       }
       return { goto: 'done' };
     },
