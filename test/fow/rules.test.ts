@@ -595,3 +595,43 @@ describe('views and concession', () => {
     expect(fow.describeResult(done.result ?? { kind: 'draw', reason: '', rule: '' }).en).toContain('conceded');
   });
 });
+
+describe('711 runes and Divinity', () => {
+  it('711.1–711.3, 1136: a rune within the remaining divinity is revealed for good and a copy is played', () => {
+    const withRunes = { ...deck(AURELLE, []), rune: ['rune-of-kindling', 'rune-of-final-dawn'] };
+    let s = mainOf(startP1(withRunes));
+    const [kindling, dawn] = s.players.p1.runes;
+    if (!kindling || !dawn) throw new Error('no runes');
+    const kite = put(s, 'p2', 'skyveil-kite', 'field');
+    giveWill(s, 'p1', 'RRR');
+    // Aurelle's ruler face has Divinity 2: the divinity-3 rune does not fit (711.2).
+    expect(optionIds(s)).toContain(`rune:${kindling}`);
+    expect(optionIds(s)).not.toContain(`rune:${dawn}`);
+    // The opponent sees the rune area face down (315.2).
+    expect(fow.view(s, { kind: 'player', seat: 'p2' }).players.p1.runes[0]).toMatchObject({ faceDown: true });
+    s = choose(s, `rune:${kindling}`);
+    s = choose(s, `obj:${kite}`);
+    expect(s.players.p1.revealedRunes).toEqual([kindling]);
+    const copy = s.chase[0]?.source.id ?? '';
+    expect(copy).not.toBe(kindling);
+    s = choose(s, 'pass');
+    s = choose(s, 'pass');
+    expect(objectOf(s, kite).zone).toBe('graveyard');
+    expect(s.objects[copy]).toBeUndefined(); // 1017.3a: the copy ceased to exist
+    expect(objectOf(s, kindling).zone).toBe('runes');
+    expect(optionIds(s)).not.toContain(`rune:${kindling}`); // revealed: used up
+    expect(fow.view(s, { kind: 'player', seat: 'p2' }).players.p1.runes[0]).toMatchObject({ card: 'rune-of-kindling' });
+  });
+
+  it('1137.2b: [Rune] N gives its text once N runes are revealed', () => {
+    const s = mainOf(startP1());
+    const scholar = put(s, 'p1', 'rune-bound-scholar', 'field');
+    expect(optionIds(s).some((o) => o.startsWith(`act:${scholar}`))).toBe(false);
+    const a = put(s, 'p1', 'rune-of-kindling', 'runes');
+    const b = put(s, 'p1', 'moonlit-verse', 'runes');
+    s.players.p1.revealedRunes = [a];
+    expect(optionIds(s).some((o) => o.startsWith(`act:${scholar}`))).toBe(false);
+    s.players.p1.revealedRunes = [a, b];
+    expect(optionIds(s)).toContain(`act:${scholar}:rune`);
+  });
+});

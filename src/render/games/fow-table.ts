@@ -29,6 +29,7 @@ const WORDS = {
   graveyard: { en: 'Graveyard', ja: '墓地' },
   removed: { en: 'Removed', ja: '除外' },
   standby: { en: 'Standby', ja: '待機エリア' },
+  runes: { en: 'Rune area', ja: 'ルーンエリア' },
   will: { en: 'Will', ja: 'ウィル' },
   coins: { en: 'Will coins', ja: 'ウィルコイン' },
   chase: { en: 'Chase', ja: 'チェイス' },
@@ -115,6 +116,11 @@ function side(view: FowView, seat: Seat, options: FowTableOptions): PlayerSide {
       },
       { name: WORDS.stones[locale], style: 'compact', cards: mine.filter(isStone).map((c) => tableCard(c, locale)) },
       { name: WORDS.standby[locale], style: 'compact', cards: standby },
+      {
+        name: WORDS.runes[locale],
+        style: 'compact',
+        cards: p.runes.map((c) => ('faceDown' in c ? faceDownCard(c as FaceDownObjectView) : tableCard(c, locale))),
+      },
     ],
   };
 }

@@ -80,6 +80,19 @@ export function activatedOf(s: FowState, id: string): Activated[] {
             effects: k.ability.effects,
           });
         break;
+      case 'rune': {
+        // 1137.2b: [Rune] N – (text): the card has the text while N or more of your runes are revealed.
+        const owner = objectOf(s, id).controller;
+        if (k.ability && k.amount !== undefined && s.players[owner].revealedRunes.length >= k.amount)
+          out.push({
+            key: 'rune',
+            cost: k.ability.cost.will ?? NO_COST,
+            rest: k.ability.cost.rest,
+            removeManaCounter: k.ability.cost.removeManaCounter,
+            effects: k.ability.effects,
+          });
+        break;
+      }
       case 'equip':
         // 1121.2: only while unattached, at main timing.
         if (k.cost && objectOf(s, id).attachedTo === null)

@@ -54,6 +54,14 @@ export function printedCost(card: ReturnType<typeof cardOf>): Cost {
   return card.cost ?? { will: [], free: 0 };
 }
 
+/** 711.2a: the J/ruler's divinity minus the divinity of the revealed runes (0 without [Divinity]). */
+export function remainingDivinity(s: FowState, seat: Seat): number {
+  const p = s.players[seat];
+  const ruler = faceOf(s, p.ruler).keywords.find((k) => k.keyword === 'divinity');
+  const used = p.revealedRunes.reduce((n, id) => n + (cardOf(objectOf(s, id).card).divinity ?? 0), 0);
+  return (ruler?.amount ?? 0) - used;
+}
+
 /** 712.2: the turn player at main timing cannot pass while a J/resonator that must attack ([Bloodlust]) can. */
 export function mustAttack(s: FowState, seat: Seat): boolean {
   if (!isMainTiming(s, seat) || s.battleLocked) return false;
@@ -173,6 +181,18 @@ export function legalActions(s: FowState, seat: Seat): DecisionOption[] {
     // 710.1: call a magic stone: rest the recovered ruler or J-ruler, once per turn, not after Judgment.
     if (!p.calledThisTurn && !p.judgedThisTurn && !ruler.rested && p.stones.length > 0)
       out.push(option('call', 'call', 'act', label('Call a magic stone', '魔石をコールする'), ruler.id, ruler.card));
+    // 711.1–711.2a: a face-down rune whose divinity fits the remaining divinity of the J/ruler ([Divinity] 1136).
+    const left = remainingDivinity(s, seat);
+    for (const id of p.runes) {
+      if (p.revealedRunes.includes(id)) continue;
+      const card = cardOf(objectOf(s, id).card);
+      if ((card.divinity ?? Number.POSITIVE_INFINITY) > left) continue;
+      if (!canAfford(s, seat, printedCost(card)) || !targetsExist(s, seat, card.effects, null)) continue;
+      const n = nameOf(card.id);
+      out.push(
+        option(`rune:${id}`, 'rune', 'play', label(`Play the rune ${n.en}`, `ルーン${n.ja}をプレイ`), id, card.id),
+      );
+    }
     // 706.1: set a card from the hand face down in the standby area for {2}.
     if (p.hand.length > 0 && canAfford(s, seat, { will: [], free: 2 }))
       out.push(

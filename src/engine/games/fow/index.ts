@@ -58,7 +58,6 @@ function setup(match: MatchSetup, seed: string): FowState {
     if (problems.length > 0)
       throw new InvalidData(`${seat}: ${problems.map((p) => `${p.message.en} (${p.rule})`).join(' ')}`);
     if ((deck.extra ?? []).length > 0) throw new UnsupportedRule('1133', 'extra decks (Grimoire and Fable)');
-    if ((deck.rune ?? []).length > 0) throw new UnsupportedRule('711', 'rune decks');
     const rulerCard = deck.ruler?.[0];
     if (!rulerCard) throw new InvalidData(`${seat}: no ruler (402.2)`);
     // 403.1: the ruler goes to the ruler area, recovered (303.1b).
@@ -70,6 +69,8 @@ function setup(match: MatchSetup, seed: string): FowState {
     const [mainOrder, r1] = shuffle(deck.main ?? [], rng);
     const [stoneOrder, r2] = shuffle(deck.stones ?? [], r1);
     rng = r2;
+    // 403.1: the rune deck goes to the rune area, face down (711.2 plays only face-down runes).
+    const runes = (deck.rune ?? []).map((c) => make(c, seat, 'runes'));
     const life = typeof match.options?.startingLife === 'number' ? match.options.startingLife : STARTING_LIFE;
     return {
       life,
@@ -79,6 +80,8 @@ function setup(match: MatchSetup, seed: string): FowState {
       graveyard: [],
       standby: [],
       removed: [],
+      runes,
+      revealedRunes: [],
       ruler,
       pool: [],
       coins: [],
@@ -124,7 +127,7 @@ export function fowInvariants(s: FowState): string[] {
   const lists: [string, string[], Seat | null][] = [['field', s.field, null]];
   for (const seat of SEATS) {
     const p = s.players[seat];
-    for (const zone of ['main', 'stones', 'hand', 'graveyard', 'standby', 'removed'] as const)
+    for (const zone of ['main', 'stones', 'hand', 'graveyard', 'standby', 'removed', 'runes'] as const)
       lists.push([zone, p[zone], seat]);
   }
   for (const [zone, ids, owner] of lists) {
@@ -139,6 +142,8 @@ export function fowInvariants(s: FowState): string[] {
   for (const o of Object.values(s.objects)) {
     if (o.zone === 'ruler') {
       if (s.players[o.owner].ruler !== o.id) problems.push(`${o.id} is in a ruler area that is not its own`);
+    } else if (o.copy && o.zone !== 'chase') {
+      problems.push(`${o.id} is a copy off the chase (1017.3a)`);
     } else if (o.zone === 'chase') {
       if (
         !s.chase.some((i) => i.kind === 'card' && i.source.id === o.id) &&
@@ -175,6 +180,7 @@ export const fowSearch: SearchHooks<FowState> = {
       identities(mine.stones),
       identities([...other.hand, ...other.main, ...other.standby]),
       identities(other.stones),
+      identities(other.runes.filter((id) => !other.revealedRunes.includes(id))),
     ];
     const [dealt, rng] = redealIdentities(pools, seedRng(seed));
     for (const [id, card] of dealt) {

@@ -80,6 +80,8 @@ export function logLine(e: FowLogEntry): Label {
       );
     case 'destroyed':
       return label(`${n.en} is destroyed (${e.rule}).`, `${n.ja}は破壊されました（${e.rule}）。`);
+    case 'rune':
+      return label(`${p.en} reveals the rune ${n.en}.`, `${p.ja}はルーン${n.ja}を公開しました。`);
     case 'banish':
       return label(`${p.en} banishes ${n.en}.`, `${p.ja}は${n.ja}を破棄しました。`);
     case 'discard':

@@ -38,7 +38,7 @@ export const transaction = transactionProcedure<FowState>('fow-transaction');
 
 export type PlayData = {
   seat: Seat;
-  what: 'card' | 'ability' | 'inherit' | 'judgment';
+  what: 'card' | 'rune' | 'ability' | 'inherit' | 'judgment';
   object: string;
   key: string;
   item: string;
@@ -106,6 +106,19 @@ export const play = defineProcedure<FowState, PlayData, null>({
             );
           return { goto: 'awaken' };
         }
+        case 'rune': {
+          // 711.2: reveal a face-down rune (for good) and play a copy of it (1017.3), paying the copy's cost.
+          assertSupported(o.card);
+          const card = cardOf(o.card);
+          s.players[data.seat].revealedRunes.push(o.id);
+          log(s, { type: 'rune', seat: data.seat, card: o.card, object: o.id });
+          const copy = newId(s, 'k');
+          s.objects[copy] = { ...o, id: copy, zone: 'chase', counters: {}, copy: true };
+          data.object = copy;
+          data.effects = [...card.effects];
+          data.cost = printedCost(card);
+          return { goto: 'to-chase' };
+        }
         case 'ability': {
           const a = activatedOf(s, data.object).find((x) => x.key === data.key);
           if (!a) throw new Error(`play: no ability ${data.key} on ${data.object}`);
@@ -165,7 +178,8 @@ export const play = defineProcedure<FowState, PlayData, null>({
       const fromGraveyard = data.what === 'card' && o.zone === 'graveyard';
       const id = newId(s, 'c');
       data.item = id;
-      const kind = data.what === 'card' ? 'card' : data.what === 'judgment' ? 'judgment' : 'ability';
+      const isCard = data.what === 'card' || data.what === 'rune';
+      const kind = isCard ? 'card' : data.what === 'judgment' ? 'judgment' : 'ability';
       if (data.what === 'card') {
         moveObject(s, o.id, 'chase');
         o.controller = data.seat;
@@ -183,11 +197,11 @@ export const play = defineProcedure<FowState, PlayData, null>({
         effects: data.effects,
         targets: [],
         awakened: data.awakened,
-        // 1124.2: the 2nd or later card this player played this turn.
-        torrent: data.what === 'card' && s.players[data.seat].playedThisTurn >= 1,
+        // 1124.2: the 2nd or later card this player played this turn (a rune's copy counts, ruling A24).
+        torrent: isCard && s.players[data.seat].playedThisTurn >= 1,
         remnant: fromGraveyard, // 1115.2
       });
-      if (data.what === 'card' && s.players[data.seat].playedThisTurn >= 1) {
+      if (isCard && s.players[data.seat].playedThisTurn >= 1) {
         const t = cardOf(o.card).keywords.find((k) => k.keyword === 'torrent');
         if (t?.effects) itemOf(s, id).effects = [...data.effects, ...t.effects];
       }
@@ -198,7 +212,7 @@ export const play = defineProcedure<FowState, PlayData, null>({
       const specs = targetsOf(itemOf(s, data.item).effects);
       const next = specs[data.targets.length];
       if (next === undefined) return { goto: 'pay' };
-      const self = data.what === 'card' || data.what === 'ability' ? data.object : null;
+      const self = data.what === 'judgment' || data.what === 'inherit' ? null : data.object;
       if (targetChoices(s, data.seat, next, self).length === 0) return rewind('903.2.g');
       return ask(
         targetDecision,
@@ -263,13 +277,14 @@ export const play = defineProcedure<FowState, PlayData, null>({
     done(s, { data }) {
       const p = s.players[data.seat];
       const item = itemOf(s, data.item);
-      if (data.what === 'card') p.playedThisTurn += 1;
+      if (data.what === 'card' || data.what === 'rune') p.playedThisTurn += 1;
       if (data.godsArt) p.godsArtsUsed.push(data.godsArt); // 1112.2b: used even if cancelled later
       if (data.what === 'judgment') p.judgedThisTurn = true; // 705.1
       // 803.6: the non-turn player played a spell or ability during this battle.
       if (s.battle && data.seat !== s.turn.active) s.battle.opponentActed = true;
       log(s, {
-        type: data.what === 'card' ? 'play' : data.what === 'judgment' ? 'judgment' : 'activate',
+        type:
+          data.what === 'card' || data.what === 'rune' ? 'play' : data.what === 'judgment' ? 'judgment' : 'activate',
         seat: data.seat,
         card: item.card,
         object: data.object,

@@ -128,6 +128,11 @@ export const resolve = defineProcedure<FowState, ResolveData, null>({
       if (item?.kind !== 'card') return { return: null };
       const o = objectOf(s, item.source.id);
       if (o.zone !== 'chase') return { return: null };
+      // 711.3, 1017.3a: a rune's copy is removed from the chase and ceases to exist.
+      if (o.copy) {
+        delete s.objects[o.id];
+        return { return: null };
+      }
       // 703.3: a chant goes to its owner's graveyard; 1115.2: after [Remnant], to the removed area.
       moveObject(s, o.id, item.remnant ? 'removed' : 'graveyard');
       return { return: null };
@@ -176,8 +181,11 @@ function perform(s: FowState, item: ChaseItem, e: ItemEffect, target: TargetRef 
       if (!victim) return null;
       s.chase.splice(at, 1);
       log(s, { type: 'cancelled', seat: victim.controller, card: victim.card, object: victim.source.id });
-      if (victim.kind === 'card' && objectOf(s, victim.source.id).zone === 'chase')
-        moveObject(s, victim.source.id, victim.remnant ? 'removed' : 'graveyard');
+      if (victim.kind === 'card' && objectOf(s, victim.source.id).zone === 'chase') {
+        if (objectOf(s, victim.source.id).copy)
+          delete s.objects[victim.source.id]; // 1017.3a
+        else moveObject(s, victim.source.id, victim.remnant ? 'removed' : 'graveyard');
+      }
       return null;
     }
     case 'destroy-all':

@@ -12,7 +12,17 @@ import { FOW_CARDS } from './cards/pool.ts';
 import type { Attribute, Effect, Face, FowCard, KeywordName, Target, WillSymbol } from './cards/schema.ts';
 
 /** FoW 300: the zones (per player except the field and the chase, 302.1). */
-export type Zone = 'main' | 'stones' | 'hand' | 'field' | 'ruler' | 'graveyard' | 'standby' | 'removed' | 'chase';
+export type Zone =
+  | 'main'
+  | 'stones'
+  | 'hand'
+  | 'field'
+  | 'ruler'
+  | 'graveyard'
+  | 'standby'
+  | 'removed'
+  | 'chase'
+  | 'runes';
 
 /** FoW 1022: the counters the pool uses. */
 export type CounterName = '+100/+100' | '-100/-100' | 'mana' | 'evolution' | 'limit' | 'astral';
@@ -42,6 +52,8 @@ export type FowObject = {
   attachedTo: string | null;
   /** 708.5: the turn it was put into the standby area. */
   standbyTurn: number | null;
+  /** 1017.3: a copy (a rune played from the rune area, 711.2): it exists only on the chase. */
+  copy?: true;
 };
 
 /** A reference that stops matching once the object changes zones (302.3). */
@@ -95,6 +107,9 @@ export type PlayerState = {
   graveyard: string[];
   standby: string[];
   removed: string[];
+  /** 315: the rune area (the rune deck); `revealed` ones are public and use up divinity (711.2). */
+  runes: string[];
+  revealedRunes: string[];
   ruler: string;
   pool: Will[];
   coins: WillCoin[];

@@ -185,6 +185,8 @@ export const priority = defineProcedure<FowState, PriorityData, null>({
           return inTransaction(transaction, play, playData(seat, 'card', id), 'played');
         case 'act':
           return inTransaction(transaction, play, playData(seat, 'ability', id, key), 'played');
+        case 'rune':
+          return inTransaction(transaction, play, playData(seat, 'rune', id), 'played');
         case 'inherit':
           return inTransaction(transaction, play, playData(seat, 'inherit', id), 'played');
         case 'judgment':

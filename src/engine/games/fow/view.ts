@@ -46,6 +46,9 @@ export type SideView = {
   removed: ObjectView[];
   /** Face down to the other player (310.2); in order, with the turn each was set (310.2, 708.5). */
   standby: (ObjectView | FaceDownObjectView)[];
+  /** 315.2: face down to the other player until revealed (711.2). */
+  runes: (ObjectView | FaceDownObjectView)[];
+  revealedRunes: string[];
   /** The ruler while it is in the ruler area (else it is on the field as a J-ruler). */
   ruler: ObjectView | null;
   pool: string[];
@@ -122,6 +125,12 @@ export function fowView(s: FowState, viewer: Viewer, waitingFor: Seat | null): F
       standby: p.standby.map((id) =>
         mayLookAt(viewer, seat) ? objectView(s, id) : { id, faceDown: true as const, owner: seat, controller: seat },
       ),
+      runes: p.runes.map((id) =>
+        mayLookAt(viewer, seat) || p.revealedRunes.includes(id)
+          ? objectView(s, id)
+          : { id, faceDown: true as const, owner: seat, controller: seat },
+      ),
+      revealedRunes: [...p.revealedRunes],
       ruler: ruler.zone === 'ruler' ? objectView(s, p.ruler) : null,
       pool: p.pool.map((w) => w.attr ?? w.trait ?? 'void'),
       coins: p.coins.map((c) => ({ id: c.id, choices: [...c.choices] })),
@@ -183,7 +192,10 @@ export function fowSecrets(s: FowState, viewer: Viewer): IdentitySecrets {
   const knownIds = new Set(viewer.kind === 'player' ? (s.known[viewer.seat] ?? []) : []);
   const hidden = new Set(fowHiddenIds(s, viewer).filter((id) => !knownIds.has(id)));
   for (const seat of ['p1', 'p2'] as const)
-    if (!mayLookAt(viewer, seat)) for (const id of s.players[seat].standby) hidden.add(id);
+    if (!mayLookAt(viewer, seat)) {
+      for (const id of s.players[seat].standby) hidden.add(id);
+      for (const id of s.players[seat].runes) if (!s.players[seat].revealedRunes.includes(id)) hidden.add(id);
+    }
   // 905.2a: a card in the hand whose ability is on the chase is revealed until the ability leaves it.
   for (const item of s.chase) if (isCurrent(s, item.source)) hidden.delete(item.source.id);
   return identitySecrets(Object.values(s.objects), hidden, (card) => cardOf(card).name);
