@@ -529,12 +529,12 @@ describe('1100 keyword skills', () => {
     expect(optionIds(s)).not.toContain(`obj:${squire}`);
   });
 
-  it('1117, 708.2: cards with unimplemented keyword skills throw UnsupportedRule naming the rule when played', () => {
+  it('1114, 708.2: cards with unimplemented keyword skills throw UnsupportedRule naming the rule when played', () => {
     const s = mainOf(startP1());
-    const apprentice = put(s, 'p1', 'clockwork-apprentice', 'hand');
+    const watcher = put(s, 'p1', 'hollow-watcher', 'hand');
     const snare = put(s, 'p1', 'mirror-snare', 'hand');
-    giveWill(s, 'p1', 'LLLL');
-    expectRule(() => choose(s, `play:${apprentice}`), '1117');
+    giveWill(s, 'p1', 'BBB');
+    expectRule(() => choose(s, `play:${watcher}`), '1114');
     giveWill(s, 'p1', 'UUU');
     expectRule(() => choose(s, `play:${snare}`), '708.2');
   });
@@ -593,6 +593,37 @@ describe('views and concession', () => {
     const done = fow.concede(s, 'p1');
     expect(done.result).toMatchObject({ kind: 'win', winner: 'p2', reason: 'conceded' });
     expect(fow.describeResult(done.result ?? { kind: 'draw', reason: '', rule: '' }).en).toContain('conceded');
+  });
+});
+
+describe('1117 Shift', () => {
+  it('903.2.b, 1117.2, 1139: a Shift card is played with either face; its ability turns the future face up', () => {
+    let s = mainOf(startP1());
+    const future = put(s, 'p1', 'clockwork-apprentice', 'hand');
+    const past = put(s, 'p1', 'clockwork-apprentice', 'hand');
+    giveWill(s, 'p1', 'LLLLLL');
+    s = choose(s, `play:${future}`);
+    expect(optionIds(s)).toEqual(['front', 'back', 'cancel']);
+    s = choose(s, 'back');
+    s = choose(s, 'pass');
+    s = choose(s, 'pass');
+    expect(objectOf(s, future).face).toBe('back');
+    expect(characteristics(s, future).atk).toBe(900);
+    expect(s.players.p1.pool).toHaveLength(0); // {L}{L}{4}: the future face's cost
+    objectOf(s, future).damage = 2000;
+    s = choose(s, 'call'); // rule processing runs: Eternal is not destroyed (1139.2)
+    expect(objectOf(s, future).zone).toBe('field');
+    giveWill(s, 'p1', 'LLLLLL');
+    s = choose(s, `play:${past}`);
+    s = choose(s, 'front');
+    s = choose(s, 'pass');
+    s = choose(s, 'pass');
+    expect(objectOf(s, past).face).toBe('front');
+    s = choose(s, `act:${past}:shift`);
+    s = choose(s, 'pass');
+    s = choose(s, 'pass');
+    expect(objectOf(s, past).face).toBe('back');
+    expect(characteristics(s, past).keywords).toContain('eternal');
   });
 });
 

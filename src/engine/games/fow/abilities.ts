@@ -69,6 +69,18 @@ export function activatedOf(s: FowState, id: string): Activated[] {
             effects: [{ do: 'evolve' }],
           });
         break;
+      case 'shift':
+        // 1117.2: "(cost): if this is on its past face, turn its future face up", main timing only.
+        if (k.cost && objectOf(s, id).face === 'front')
+          out.push({
+            key: 'shift',
+            cost: k.cost,
+            rest: false,
+            removeManaCounter: false,
+            effects: [{ do: 'shift' }],
+            mainTiming: true,
+          });
+        break;
       case 'sealed-item':
         // 1130.3, ruling F-SEALED: an item that is not a cipher (《暗号》) is active.
         if (k.ability)
@@ -137,6 +149,7 @@ const SUPPORTED_KEYWORDS: ReadonlySet<KeywordName> = new Set<KeywordName>([
   'quickcast',
   'gods-art',
   'remnant',
+  'shift',
   'evolution',
   'limit',
   'energize',
@@ -168,7 +181,6 @@ const SUPPORTED_KEYWORDS: ReadonlySet<KeywordName> = new Set<KeywordName>([
 /** The rule of each keyword skill not implemented. */
 const KEYWORD_RULE: Partial<Record<KeywordName, string>> = {
   stealth: '1114',
-  shift: '1117',
 };
 
 const SUPPORTED_CODE = new Set(['halve-life', 'roll-two-dice-damage', 'reveal-fable-from-extra-deck']);

@@ -81,7 +81,11 @@ export function legalActions(s: FowState, seat: Seat): DecisionOption[] {
     const trigger = triggerCost(card) !== null;
     if (!main && !quick && !trigger) continue;
     const brackets = incarnationOf(card);
-    const payable = canAfford(s, seat, printedCost(card)) || (brackets !== null && canFillBrackets(s, seat, brackets));
+    const future = card.back && !card.types.includes('ruler') ? (card.back.cost ?? null) : null; // 1117
+    const payable =
+      canAfford(s, seat, printedCost(card)) ||
+      (brackets !== null && canFillBrackets(s, seat, brackets)) ||
+      (future !== null && canAfford(s, seat, future));
     if (!payable || (trigger && banishable(s, seat).length === 0)) continue;
     if (types.includes('chant') && !targetsExist(s, seat, card.effects, id)) continue;
     const n = nameOf(card.id);

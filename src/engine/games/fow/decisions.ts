@@ -385,6 +385,28 @@ export const incarnateDecision = defineDecisionKind<
   handle: (_s, _p, chosen) => (chosen[0] === 'pay' ? 'pay' : chosen[0] === 'incarnate' ? 'incarnate' : 'cancel'),
 });
 
+/** 903.2.b, 1117: which face of a [Shift] card to play. */
+export const faceDecision = defineDecisionKind<FowState, { card: string; past: boolean }, 'front' | 'back' | null>({
+  name: 'face',
+  role: 'choice',
+  build(_s, p) {
+    const card = cardOf(p.card);
+    const future = card.back?.name ?? card.name;
+    return {
+      prompt: label(`Play ${card.name.en} with which face up?`, `${card.name.ja}をどちらの面でプレイしますか？`),
+      options: [
+        ...(p.past ? [simple('front', 'choice', `Past: ${card.name.en}`, `過去：${card.name.ja}`)] : []),
+        simple('back', 'choice', `Future: ${future.en}`, `未来：${future.ja}`),
+        cancel,
+      ],
+      min: 1,
+      max: 1,
+      defaultOnTimeout: ['cancel'],
+    };
+  },
+  handle: (_s, _p, chosen) => (chosen[0] === 'front' ? 'front' : chosen[0] === 'back' ? 'back' : null),
+});
+
 export type BanishPayload = { card: string; brackets: string[][] };
 
 /** 1011, 1110.2, 1113.2a: the resonators to banish as a cost (one per bracket); cancel rewinds the play. */
@@ -457,4 +479,5 @@ export const FOW_DECISIONS = [
   foreseeDecision,
   incarnateDecision,
   banishDecision,
+  faceDecision,
 ];

@@ -82,6 +82,8 @@ export function logLine(e: FowLogEntry): Label {
       return label(`${n.en} is destroyed (${e.rule}).`, `${n.ja}は破壊されました（${e.rule}）。`);
     case 'rune':
       return label(`${p.en} reveals the rune ${n.en}.`, `${p.ja}はルーン${n.ja}を公開しました。`);
+    case 'shifted':
+      return label(`${n.en} turns its future face up (Shift).`, `${n.ja}は未来の面になりました（時変）。`);
     case 'banish':
       return label(`${p.en} banishes ${n.en}.`, `${p.ja}は${n.ja}を破棄しました。`);
     case 'discard':

@@ -18,7 +18,14 @@ import {
 } from './abilities.ts';
 import { awakeningCost, isMainTiming, printedCost } from './actions.ts';
 import type { Cost } from './cards/schema.ts';
-import { awakenDecision, banishDecision, incarnateDecision, payDecision, targetDecision } from './decisions.ts';
+import {
+  awakenDecision,
+  banishDecision,
+  faceDecision,
+  incarnateDecision,
+  payDecision,
+  targetDecision,
+} from './decisions.ts';
 import {
   cardOf,
   type FowState,
@@ -52,6 +59,8 @@ export type PlayData = {
   godsArt: string | null;
   /** 1110.2, 1113.2a: resonators to banish as a cost, one per bracket of attributes (empty: any). */
   brackets: string[][];
+  /** 903.2.b: the face it is played with. */
+  face: 'front' | 'back';
 } & JsonObject;
 
 export function playData(seat: Seat, what: PlayData['what'], object: string, key = ''): PlayData {
@@ -70,6 +79,7 @@ export function playData(seat: Seat, what: PlayData['what'], object: string, key
     removeMana: false,
     godsArt: null,
     brackets: [],
+    face: 'front',
   };
 }
 
@@ -95,6 +105,12 @@ export const play = defineProcedure<FowState, PlayData, null>({
           // 708.4: a [Trigger] card pays its "cost." part too; from the standby area, only that part.
           if (triggerCost(card)) data.brackets = [[]];
           if (o.zone === 'standby') data.cost = NO_COST;
+          // 903.2.b, 1117: a [Shift] card is played with its past or its future face up.
+          if (o.zone === 'hand' && card.back && card.keywords.some((k) => k.keyword === 'shift')) {
+            const future = card.back.cost ?? NO_COST;
+            if (canAfford(s, data.seat, future))
+              return ask(faceDecision, data.seat, { card: o.card, past: canAfford(s, data.seat, data.cost) }, 'faced');
+          }
           // 1110.2: [Incarnation] is an alternative to paying the card's cost.
           const brackets = incarnationOf(card);
           if (o.zone === 'hand' && brackets && canFillBrackets(s, data.seat, brackets))
@@ -145,6 +161,17 @@ export const play = defineProcedure<FowState, PlayData, null>({
         }
       }
     },
+    faced(s, { data, ret }) {
+      const face = answerOf(faceDecision, ret);
+      if (face === null) return rewind('903.2.b');
+      if (face === 'back') {
+        const back = cardOf(objectOf(s, data.object).card).back;
+        data.cost = back?.cost ?? NO_COST;
+        data.effects = [...(back?.effects ?? [])];
+        data.face = 'back';
+      }
+      return { goto: 'awaken' };
+    },
     incarnated(s, { data, ret }) {
       const choice = answerOf(incarnateDecision, ret);
       if (choice === 'cancel') return rewind('903.2.j');
@@ -183,6 +210,7 @@ export const play = defineProcedure<FowState, PlayData, null>({
       if (data.what === 'card') {
         moveObject(s, o.id, 'chase');
         o.controller = data.seat;
+        o.face = data.face;
         // 1111.2a: a card played outside main timing must still have [Quickcast] on the chase.
         const card = cardOf(o.card);
         if (!data.main && !card.keywords.some((k) => k.keyword === 'quickcast') && !triggerCost(card))

@@ -246,6 +246,15 @@ function perform(s: FowState, item: ChaseItem, e: ItemEffect, target: TargetRef 
       if ((o.counters.limit ?? 0) > 0) o.counters.limit = (o.counters.limit ?? 0) - 1; // 1118.2
       return null;
     }
+    case 'shift': {
+      if (!stillThere(s, item.source)) return null;
+      const o = objectOf(s, item.source.id);
+      if (o.zone === 'field' && o.face === 'front' && cardOf(o.card).back) {
+        o.face = 'back'; // 1117.2, 1302.2: the same object, its future face up
+        log(s, { type: 'shifted', seat: me, card: o.card, object: o.id });
+      }
+      return null;
+    }
     case 'evolve': {
       if (!stillThere(s, item.source)) return null;
       const o = objectOf(s, item.source.id);

@@ -75,6 +75,8 @@ export type ItemEffect =
   | { do: 'gain-life'; amount: number }
   /** 1118.2: remove a limit counter from the source. */
   | { do: 'remove-limit-counter' }
+  /** 1117.2: if the source is on its past face, turn its future face up. */
+  | { do: 'shift' }
   /** 1116.2: if the source has no evolution counter, put one on it. */
   | { do: 'evolve' }
   /** 1121.2: attach the source (an addition) to the target resonator. */
@@ -396,7 +398,8 @@ export function moveObject(s: FowState, id: string, to: Zone, at: 'top' | 'botto
     o.rested = false;
     o.awakened = false;
     o.controller = o.owner;
-    o.face = 'front';
+    // 903.2.b: a card played with its other face up ([Shift]) comes onto the field with that face.
+    if (!(o.zone === 'chase' && to === 'field')) o.face = 'front';
     s.effects = s.effects.filter((e) => e.object.id !== id);
   }
   o.damage = 0; // 1007.7: a J-ruler leaving the field loses its damage; other cards are new objects
