@@ -596,6 +596,38 @@ describe('views and concession', () => {
   });
 });
 
+describe('1002 additions', () => {
+  it('1121.2, 1002, 1206.1: Equip attaches; the Loom moves an addition to any card; attached to itself it falls off', () => {
+    let s = mainOf(startP1());
+    const aegis = put(s, 'p1', 'wardens-aegis', 'field');
+    const loom = put(s, 'p1', 'mirrorglass-loom', 'field');
+    const a = put(s, 'p1', 'ashen-bombardier', 'field');
+    const b = put(s, 'p1', 'verdant-larva', 'field'); // 100/300
+    giveWill(s, 'p1', 'RR');
+    expect(optionIds(s)).toContain(`act:${aegis}:equip`);
+    s = choose(s, `act:${aegis}:equip`);
+    s = choose(s, `obj:${a}`);
+    s = choose(s, 'pass');
+    s = choose(s, 'pass');
+    expect(objectOf(s, aegis).attachedTo).toBe(a);
+    expect(characteristics(s, a).def).toBe(700); // 500 + 200
+    expect(characteristics(s, a).keywords).toContain('barrier');
+    giveWill(s, 'p1', 'R');
+    s = choose(s, `act:${loom}:a0`);
+    s = choose(s, `obj:${aegis}`);
+    s = choose(s, 'pass');
+    s = choose(s, 'pass');
+    expect(pending(s).kind).toBe('attach-to');
+    s = choose(s, `card:${b}`);
+    expect(objectOf(s, aegis).attachedTo).toBe(b);
+    expect(characteristics(s, a).def).toBe(500);
+    expect(characteristics(s, b).def).toBe(500);
+    objectOf(s, aegis).attachedTo = aegis;
+    s = choose(s, 'pass'); // rule processing at the next priority process (1206.1)
+    expect(objectOf(s, aegis).attachedTo).toBeNull();
+  });
+});
+
 describe('1117 Shift', () => {
   it('903.2.b, 1117.2, 1139: a Shift card is played with either face; its ability turns the future face up', () => {
     let s = mainOf(startP1());

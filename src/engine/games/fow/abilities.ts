@@ -183,9 +183,8 @@ const KEYWORD_RULE: Partial<Record<KeywordName, string>> = {
   stealth: '1114',
 };
 
-const SUPPORTED_CODE = new Set(['halve-life', 'roll-two-dice-damage', 'reveal-fable-from-extra-deck']);
+const SUPPORTED_CODE = new Set(['halve-life', 'roll-two-dice-damage', 'reveal-fable-from-extra-deck', 'move-addition']);
 const CODE_RULE: Record<string, string> = {
-  'move-addition': '1002',
   'rest-attacker-remove-from-battle': '1029',
   'play-from-extra-deck-while-revealed': '1133',
 };
@@ -255,6 +254,8 @@ export function targetChoices(s: FowState, chooser: Seat, t: Target, self: strin
       return objects((id) => faceOf(s, id).types.includes('resonator'));
     case 'magic-stone':
       return objects((id) => faceOf(s, id).types.includes('magic-stone'));
+    case 'addition':
+      return objects((id) => faceOf(s, id).types.includes('addition'));
     case 'spell':
       // 312.3: a card on the chase is a spell; a Judgment process is not (705.2d).
       return s.chase.filter((i) => i.kind === 'card' && i.source.id !== self).map((i) => ({ item: i.id }));

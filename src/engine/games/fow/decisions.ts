@@ -407,6 +407,23 @@ export const faceDecision = defineDecisionKind<FowState, { card: string; past: b
   handle: (_s, _p, chosen) => (chosen[0] === 'front' ? 'front' : chosen[0] === 'back' ? 'back' : null),
 });
 
+/** 1002.2a: the card an addition is attached to, "of your choice" (not a target): any card on the field. */
+export const attachDecision = defineDecisionKind<FowState, { addition: string }, string>({
+  name: 'attach-to',
+  role: 'choice',
+  build(s, p) {
+    const n = cardOf(objectOf(s, p.addition).card).name;
+    return {
+      prompt: label(`Choose the card to attach ${n.en} to.`, `${n.ja}を設置するカードを選んでください。`),
+      options: s.field.map((id) => objectOption(s, id, 'card', 'choice')),
+      min: 1,
+      max: 1,
+      defaultOnTimeout: [`card:${s.field[0] ?? ''}`],
+    };
+  },
+  handle: (_s, _p, chosen) => (chosen[0] ?? '').slice('card:'.length),
+});
+
 export type BanishPayload = { card: string; brackets: string[][] };
 
 /** 1011, 1110.2, 1113.2a: the resonators to banish as a cost (one per bracket); cancel rewinds the play. */
@@ -480,4 +497,5 @@ export const FOW_DECISIONS = [
   incarnateDecision,
   banishDecision,
   faceDecision,
+  attachDecision,
 ];

@@ -14,7 +14,7 @@ import { nextInt } from '../../core/rng.ts';
 import { stillLegal } from './abilities.ts';
 import { dealDamage, destroy, enteredTriggers, enterField, stillThere, trigger } from './actions-game.ts';
 import type { Target } from './cards/schema.ts';
-import { discardDecision, foreseeDecision } from './decisions.ts';
+import { attachDecision, discardDecision, foreseeDecision } from './decisions.ts';
 import {
   type ChaseItem,
   cardOf,
@@ -117,6 +117,21 @@ export const resolve = defineProcedure<FowState, ResolveData, null>({
         const rest = deck.filter((id) => !looked.has(id));
         s.players[item.controller].main = [...top, ...rest, ...bottom];
         log(s, { type: 'foresee', seat: item.controller, amount: top.length });
+      } else if (e?.do === 'code' && e.handler === 'move-addition') {
+        // 1002: the addition (the target, if still legal: the effect got here) is attached to the chosen card.
+        const ti = targetIndexOf(item.effects, data.index);
+        const t = ti === null ? undefined : item.targets[ti];
+        const to = answerOf(attachDecision, ret);
+        if (t && 'object' in t && stillThere(s, t.object) && s.field.includes(to)) {
+          objectOf(s, t.object.id).attachedTo = to;
+          log(s, {
+            type: 'attach',
+            seat: item.controller,
+            card: objectOf(s, t.object.id).card,
+            object: t.object.id,
+            target: to,
+          });
+        }
       } else if (e?.do === 'discard') {
         for (const id of answerOf(discardDecision, ret)) discard(s, item.controller, id);
       }
@@ -294,6 +309,11 @@ function code(s: FowState, item: ChaseItem, handler: string, target: TargetRef |
         dealDamage(s, item.source.id, { object: target.object.id }, 100 * total, false);
       return null;
     }
+    case 'move-addition':
+      if (!target || !('object' in target) || s.field.length === 0) return null;
+      return {
+        await: { decision: attachDecision.name, seat: item.controller, payload: { addition: target.object.id } },
+      };
     case 'reveal-fable-from-extra-deck':
       // 1133: extra decks are refused at setup (UnsupportedRule 1133), so there is no Fable card to reveal.
       return null;

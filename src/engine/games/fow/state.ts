@@ -472,7 +472,11 @@ export function targetsOf(effects: readonly ItemEffect[]): Target[] {
 }
 
 /** Targets of the `code` handlers the engine implements. */
-const CODE_TARGETS: Record<string, Target> = { 'halve-life': 'player', 'roll-two-dice-damage': 'resonator' };
+const CODE_TARGETS: Record<string, Target> = {
+  'halve-life': 'player',
+  'roll-two-dice-damage': 'resonator',
+  'move-addition': 'addition',
+};
 
 export function rulerOf(s: FowState, seat: Seat): FowObject {
   return objectOf(s, s.players[seat].ruler);
