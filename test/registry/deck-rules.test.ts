@@ -15,7 +15,11 @@ function sixtyCards(deck: DeckList): DeckProblem[] {
 
 describe('deck rules of a pool-only game', () => {
   const card = fowDefinition.pool.cards[0]?.id ?? '';
-  const withRules = createRegistry(GAMES.games.map((g) => (g.id === 'fow' ? { ...g, deckRules: sixtyCards } : g)));
+  // Force of Will as it was before its engine: its pool with a stand-in deck rule, no `play`.
+  const { play: _engine, ...poolOnly } = fowDefinition;
+  const withRules = createRegistry(
+    GAMES.games.map((g) => (g.id === 'fow' ? { ...poolOnly, deckRules: sixtyCards } : g)),
+  );
 
   it('/league deck checks the deck with the definition’s rules, naming the line', () => {
     expect(withRules.find('fow')?.play).toBeUndefined();
@@ -40,7 +44,7 @@ describe('deck rules of a pool-only game', () => {
   });
 
   it('accepts any list while the game has no deck rules, and uses the engine’s when it has one', () => {
-    const { deckRules: _dropped, ...bare } = fowDefinition;
+    const { deckRules: _dropped, play: _noEngine, ...bare } = fowDefinition;
     const withoutRules = createRegistry(GAMES.games.map((g) => (g.id === 'fow' ? bare : g)));
     expect(deckProblems({ games: withoutRules }, 'fow', `4 ${card}`)).toBeNull();
     const nova = GAMES.get('nova');

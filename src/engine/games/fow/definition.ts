@@ -1,11 +1,69 @@
-// Force of Will (CR 8.01) as one definition: a card pool, no engine yet.
+// Force of Will (CR 8.01) as one definition: the card pool and the engine.
 import { fowCardFace } from '../../../render/games/fow-card.ts';
+import { fowHandModel, fowTableModel } from '../../../render/games/fow-table.ts';
 import { FOW_STYLE } from '../../../render/styles/fow.ts';
-import { defineGame, definePool } from '../../definition.ts';
-import { gamePrecons } from '../../precons.ts';
+import { defineGame, definePool, type GamePlay } from '../../definition.ts';
+import { gamePrecons, preconDeckList } from '../../precons.ts';
 import { FOW_CARDS } from './cards/pool.ts';
 import { cardKeywords, cardText, keywordInfo } from './cards/text.ts';
 import { validateFowDeck } from './deck-rules.ts';
+import { fow } from './index.ts';
+import { logLine, phaseWords } from './log-text.ts';
+import { cardOf, type FowState } from './state.ts';
+import type { FowView } from './view.ts';
+
+/** Public names of Force of Will's decision kinds. */
+const DECISION_KINDS = {
+  exchange: { en: 'exchanging part of the hand', ja: '手札の交換' },
+  'exchange-cards': { en: 'choosing cards to exchange', ja: '交換するカードの選択' },
+  priority: { en: 'priority', ja: '優先権' },
+  'trigger-order': { en: 'choosing a triggered ability', ja: '誘発能力の選択' },
+  target: { en: 'choosing a target', ja: '対象の選択' },
+  awaken: { en: 'awakening', ja: '覚醒' },
+  pay: { en: 'paying will', ja: 'ウィルの支払い' },
+  attack: { en: 'declaring an attack', ja: '攻撃の宣言' },
+  block: { en: 'declaring a block', ja: 'ブロックの宣言' },
+  pierce: { en: 'dividing Pierce damage', ja: '貫通ダメージの割り振り' },
+  discard: { en: 'discarding', ja: '手札を捨てる' },
+  standby: { en: 'setting a card in the standby area', ja: '待機エリアへの配置' },
+  foresee: { en: 'foreseeing', ja: '選別' },
+};
+
+/** The steps a player can stop at: the four phases (501.1) and the battle steps (802–807) inside the main phase. */
+const STEPS = [
+  { id: 'draw', name: phaseWords('draw') },
+  { id: 'recovery', name: phaseWords('recovery') },
+  { id: 'main', name: phaseWords('main') },
+  { id: 'battle-start', name: { en: 'battle start step', ja: 'バトル開始ステップ' } },
+  { id: 'battle-attack', name: { en: 'attack declaration step', ja: '攻撃宣言ステップ' } },
+  { id: 'battle-block', name: { en: 'block declaration step', ja: 'ブロック宣言ステップ' } },
+  { id: 'battle-first-strike', name: { en: 'first-strike damage step', ja: '先制攻撃ダメージステップ' } },
+  { id: 'battle-damage', name: { en: 'damage step', ja: '通常ダメージステップ' } },
+  { id: 'battle-end', name: { en: 'end of battle step', ja: 'バトル終了ステップ' } },
+  { id: 'end', name: phaseWords('end') },
+];
+
+/** Force of Will's engine as the bot and tools play it (presenter, steps, decision words, fuzz decks). */
+export const fowPlay: GamePlay<FowState, FowView> = {
+  module: fow,
+  presenter: {
+    table: (view, options) => fowTableModel(view, options),
+    hand: (view, seat, options) => fowHandModel(view, seat, options),
+    log: (view) => view.log.map(({ seq, entry }) => ({ seq, text: logLine(entry) })),
+    handNames: (view, seat, locale) => (view.players[seat].hand ?? []).map((c) => cardOf(c.card).name[locale]),
+  },
+  steps: {
+    steps: STEPS,
+    position: (s) => ({
+      turn: s.turn.number,
+      active: s.turn.active,
+      step: s.turn.battle ? `battle-${s.turn.battle}` : s.turn.phase,
+      waiting: s.chase.length,
+    }),
+  },
+  decisionKinds: DECISION_KINDS,
+  fuzzDecks: () => gamePrecons('fow').map(preconDeckList),
+};
 
 export const fowDefinition = defineGame({
   id: 'fow',
@@ -22,4 +80,5 @@ export const fowDefinition = defineGame({
   deckRules: validateFowDeck,
   precons: () => gamePrecons('fow'),
   style: FOW_STYLE,
+  play: fowPlay,
 });

@@ -102,7 +102,7 @@ export const KeywordNameSchema = z.enum(KEYWORDS);
 export type KeywordName = z.infer<typeof KeywordNameSchema>;
 
 /** What the card targets or affects (903.2.g; "J/resonator" is 201.2a). */
-export const TargetSchema = z.enum(['j-resonator', 'resonator', 'player', 'spell', 'magic-stone']);
+export const TargetSchema = z.enum(['j-resonator', 'resonator', 'player', 'spell', 'magic-stone', 'addition']);
 export type Target = z.infer<typeof TargetSchema>;
 
 const BaseEffect = z.discriminatedUnion('do', [

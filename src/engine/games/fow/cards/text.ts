@@ -140,6 +140,7 @@ const TARGETS: Record<Target, Label> = {
   player: { en: 'target player', ja: '対象のプレイヤー1人' },
   spell: { en: 'target spell', ja: '対象の呪文1つ' },
   'magic-stone': { en: 'target magic stone', ja: '対象の魔石1つ' },
+  addition: { en: 'target addition', ja: '対象のアディション1つ' },
 };
 
 const kw = (k: KeywordName): Label => ({ en: `[${KEYWORDS[k].en}]`, ja: `[${KEYWORDS[k].ja}]` });

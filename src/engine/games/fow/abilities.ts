@@ -1,0 +1,336 @@
+/**
+ * What a card can do: its activated abilities (905) from the printed text and keyword skills, the keyword skills
+ * and effects the engine implements (everything else throws UnsupportedRule naming the rule when played), and
+ * target legality (903.2.g, 1120).
+ */
+import { UnsupportedRule } from '../../core/errors.ts';
+import type { Seat } from '../../core/game.ts';
+import type { Cost, Effect, FowCard, KeywordName, Target } from './cards/schema.ts';
+import {
+  cardOf,
+  type FowState,
+  faceOf,
+  hasKeyword,
+  type ItemEffect,
+  isCurrent,
+  isJResonator,
+  objectOf,
+  type TargetRef,
+} from './state.ts';
+import { isWillAbility, NO_COST } from './will.ts';
+
+/** An activated ability that uses the chase (905; will abilities are will.ts's). */
+export type Activated = {
+  key: string;
+  cost: Cost;
+  rest: boolean;
+  removeManaCounter: boolean;
+  effects: ItemEffect[];
+  /** 1112: God's Art, once per game per name. */
+  godsArt?: string;
+  /** 1121.2: main timing only. */
+  mainTiming?: boolean;
+};
+
+/** The activated abilities of an object on the field or in the ruler area (902.1), keyword skills included. */
+export function activatedOf(s: FowState, id: string): Activated[] {
+  const face = faceOf(s, id);
+  const out: Activated[] = [];
+  face.abilities.forEach((a, i) => {
+    if (a.kind !== 'activated' || isWillAbility(a)) return;
+    out.push({
+      key: `a${i}`,
+      cost: a.cost.will ?? NO_COST,
+      rest: a.cost.rest,
+      removeManaCounter: a.cost.removeManaCounter,
+      effects: a.effects,
+    });
+  });
+  for (const k of face.keywords) {
+    switch (k.keyword) {
+      case 'gods-art':
+        if (k.cost && k.effects && k.name)
+          out.push({
+            key: 'gods-art',
+            cost: k.cost,
+            rest: false,
+            removeManaCounter: false,
+            effects: k.effects,
+            godsArt: k.name.en,
+          });
+        break;
+      case 'evolution':
+        if (k.cost)
+          out.push({
+            key: 'evolution',
+            cost: k.cost,
+            rest: false,
+            removeManaCounter: false,
+            effects: [{ do: 'evolve' }],
+          });
+        break;
+      case 'shift':
+        // 1117.2: "(cost): if this is on its past face, turn its future face up", main timing only.
+        if (k.cost && objectOf(s, id).face === 'front')
+          out.push({
+            key: 'shift',
+            cost: k.cost,
+            rest: false,
+            removeManaCounter: false,
+            effects: [{ do: 'shift' }],
+            mainTiming: true,
+          });
+        break;
+      case 'sealed-item':
+        // 1130.3, ruling F-SEALED: an item that is not a cipher (《暗号》) is active.
+        if (k.ability)
+          out.push({
+            key: 'sealed-item',
+            cost: k.ability.cost.will ?? NO_COST,
+            rest: k.ability.cost.rest,
+            removeManaCounter: k.ability.cost.removeManaCounter,
+            effects: k.ability.effects,
+          });
+        break;
+      case 'rune': {
+        // 1137.2b: [Rune] N – (text): the card has the text while N or more of your runes are revealed.
+        const owner = objectOf(s, id).controller;
+        if (k.ability && k.amount !== undefined && s.players[owner].revealedRunes.length >= k.amount)
+          out.push({
+            key: 'rune',
+            cost: k.ability.cost.will ?? NO_COST,
+            rest: k.ability.cost.rest,
+            removeManaCounter: k.ability.cost.removeManaCounter,
+            effects: k.ability.effects,
+          });
+        break;
+      }
+      case 'equip':
+        // 1121.2: only while unattached, at main timing.
+        if (k.cost && objectOf(s, id).attachedTo === null)
+          out.push({
+            key: 'equip',
+            cost: k.cost,
+            rest: false,
+            removeManaCounter: false,
+            effects: [{ do: 'equip', to: 'resonator' }],
+            mainTiming: true,
+          });
+        break;
+      default:
+        break;
+    }
+  }
+  return out;
+}
+
+/** 1126.2: [Inheritance] (cost): "(cost), discard this card from your hand: (effect)", active in the hand. */
+export function inheritanceOf(card: FowCard): Activated | null {
+  const k = card.keywords.find((x) => x.keyword === 'inheritance');
+  if (!k?.cost || !k.effects) return null;
+  return { key: 'inheritance', cost: k.cost, rest: false, removeManaCounter: false, effects: k.effects };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// What the engine implements
+
+/** Keyword skills the engine enforces. */
+const SUPPORTED_KEYWORDS: ReadonlySet<KeywordName> = new Set<KeywordName>([
+  'pierce',
+  'precision',
+  'first-strike',
+  'explode',
+  'flying',
+  'swiftness',
+  'imperishable',
+  'awakening',
+  'incarnation',
+  'trigger',
+  'quickcast',
+  'gods-art',
+  'remnant',
+  'shift',
+  'evolution',
+  'limit',
+  'energize',
+  'barrier',
+  'equip',
+  'mana',
+  'bloodlust',
+  'torrent',
+  'judgment',
+  'inheritance',
+  'resonance',
+  'seal',
+  'mobilize',
+  'sealed-item',
+  'crest',
+  'void',
+  'drain',
+  'bane',
+  'eternal',
+  'enter',
+  // Passive on a ruler: the rune area and the extra deck they enable are refused at setup (711, 1133).
+  'divinity',
+  'grimoire',
+  // Conditions that never hold without runes or an extra deck: the text is simply not had (1137.2, 1133.2).
+  'rune',
+  'fable',
+]);
+
+/** The rule of each keyword skill not implemented. */
+const KEYWORD_RULE: Partial<Record<KeywordName, string>> = {
+  stealth: '1114',
+};
+
+const SUPPORTED_CODE = new Set(['halve-life', 'roll-two-dice-damage', 'reveal-fable-from-extra-deck', 'move-addition']);
+const CODE_RULE: Record<string, string> = {
+  'rest-attacker-remove-from-battle': '1029',
+  'play-from-extra-deck-while-revealed': '1133',
+};
+
+function effectProblem(e: Effect): string | null {
+  if (e.do !== 'code') return null;
+  if (SUPPORTED_CODE.has(e.handler)) return null;
+  return CODE_RULE[e.handler] ?? '903.3';
+}
+
+/** The first rule a card needs that the engine does not implement (on either face), or null. */
+export function unsupportedRuleOf(card: FowCard): { rule: string; what: string } | null {
+  for (const face of [card, ...(card.back ? [card.back] : [])]) {
+    for (const k of face.keywords) {
+      if (!SUPPORTED_KEYWORDS.has(k.keyword))
+        return { rule: KEYWORD_RULE[k.keyword] ?? '1100', what: `[${k.keyword}]` };
+      // 1113.2b: the triggered form of [Trigger] ("condition ⇒ effect") is not implemented; the cost form is.
+      if (k.keyword === 'trigger' && k.condition !== 'banish-a-resonator-you-control')
+        return { rule: '708.2', what: '[trigger] with a trigger condition' };
+      for (const e of [...(k.effects ?? []), ...(k.grant?.enter ?? []), ...(k.ability?.effects ?? [])]) {
+        const rule = effectProblem(e);
+        if (rule) return { rule, what: `${e.do === 'code' ? e.handler : e.do}` };
+      }
+    }
+    for (const e of face.effects) {
+      const rule = effectProblem(e);
+      if (rule) return { rule, what: e.do === 'code' ? e.handler : e.do };
+    }
+    for (const a of face.abilities) {
+      const effects = a.kind === 'activated' || a.kind === 'triggered' ? a.effects : [];
+      for (const e of effects) {
+        const rule = effectProblem(e);
+        if (rule) return { rule, what: e.do === 'code' ? e.handler : e.do };
+      }
+    }
+  }
+  return null;
+}
+
+/** Throws UnsupportedRule for a card the engine cannot play faithfully. */
+export function assertSupported(cardId: string): void {
+  const problem = unsupportedRuleOf(cardOf(cardId));
+  if (problem) throw new UnsupportedRule(problem.rule, `${cardId}: ${problem.what} is not implemented`);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Targets (903.2.g, 1120)
+
+/** 1120.2: [Barrier]: not a target of spells or abilities other players control. */
+function barred(s: FowState, id: string, chooser: Seat): boolean {
+  return objectOf(s, id).controller !== chooser && hasKeyword(s, id, 'barrier');
+}
+
+/** The legal choices for one target of kind `t`, chosen by `chooser`; `self` may not target itself (903.2.g-1). */
+export function targetChoices(s: FowState, chooser: Seat, t: Target, self: string | null): TargetRef[] {
+  const objects = (ok: (id: string) => boolean): TargetRef[] =>
+    s.field
+      .filter((id) => id !== self && ok(id) && !barred(s, id, chooser))
+      .map((id) => ({ object: { id, inc: objectOf(s, id).inc } }));
+  switch (t) {
+    case 'player':
+      // 1120.4: only a player who has [Barrier] is protected; a ruler card's [Barrier] is the card's (1120.2).
+      return [{ player: 'p1' }, { player: 'p2' }];
+    case 'j-resonator':
+      return objects((id) => isJResonator(s, id));
+    case 'resonator':
+      return objects((id) => faceOf(s, id).types.includes('resonator'));
+    case 'magic-stone':
+      return objects((id) => faceOf(s, id).types.includes('magic-stone'));
+    case 'addition':
+      return objects((id) => faceOf(s, id).types.includes('addition'));
+    case 'spell':
+      // 312.3: a card on the chase is a spell; a Judgment process is not (705.2d).
+      return s.chase.filter((i) => i.kind === 'card' && i.source.id !== self).map((i) => ({ item: i.id }));
+  }
+}
+
+export function sameTarget(a: TargetRef, b: TargetRef): boolean {
+  if ('player' in a) return 'player' in b && a.player === b.player;
+  if ('item' in a) return 'item' in b && a.item === b.item;
+  return 'object' in b && a.object.id === b.object.id && a.object.inc === b.object.inc;
+}
+
+export function targetKey(t: TargetRef): string {
+  if ('player' in t) return `player:${t.player}`;
+  if ('item' in t) return `item:${t.item}`;
+  return `obj:${t.object.id}`;
+}
+
+/** 903.3a: is a chosen target still legal as it resolves? */
+export function stillLegal(s: FowState, chooser: Seat, t: Target, target: TargetRef, self: string | null): boolean {
+  if ('object' in target && !isCurrent(s, target.object)) return false;
+  return targetChoices(s, chooser, t, self).some((c) => sameTarget(c, target));
+}
+
+/** 1113.2a, 708.4: a [Trigger] card of the cost form ("cost. effect"): what it costs besides the card's cost. */
+export function triggerCost(card: FowCard): 'banish-a-resonator' | null {
+  const k = card.keywords.find((x) => x.keyword === 'trigger');
+  return k?.condition === 'banish-a-resonator-you-control' ? 'banish-a-resonator' : null;
+}
+
+/** 1110.2: [Incarnation]: the attribute choices, one resonator to banish per bracket. */
+export function incarnationOf(card: FowCard): string[][] | null {
+  const k = card.keywords.find((x) => x.keyword === 'incarnation');
+  return k?.choices ? k.choices.map((c) => [...c]) : null;
+}
+
+/** 1011.2: the resonators `seat` controls that may be banished. */
+export function banishable(s: FowState, seat: Seat): string[] {
+  return s.field.filter((id) => objectOf(s, id).controller === seat && faceOf(s, id).types.includes('resonator'));
+}
+
+/**
+ * Whether these resonators fill the brackets one each (1110.2a–b: "[A or B]" takes either attribute); an empty
+ * bracket takes any resonator.
+ */
+export function fillsBrackets(s: FowState, ids: readonly string[], brackets: readonly (readonly string[])[]): boolean {
+  if (ids.length !== brackets.length) return false;
+  const fits = (id: string, bracket: readonly string[]) =>
+    bracket.length === 0 || faceOf(s, id).attributes.some((a) => bracket.includes(a));
+  const place = (i: number, used: boolean[]): boolean => {
+    const id = ids[i];
+    if (id === undefined) return true;
+    return brackets.some(
+      (b, j) =>
+        !used[j] &&
+        fits(id, b) &&
+        place(
+          i + 1,
+          used.map((u, k) => u || k === j),
+        ),
+    );
+  };
+  return place(
+    0,
+    brackets.map(() => false),
+  );
+}
+
+/** Whether some choice of `seat`'s resonators fills the brackets (for offering the play). */
+export function canFillBrackets(s: FowState, seat: Seat, brackets: readonly (readonly string[])[]): boolean {
+  const pool = banishable(s, seat);
+  const choose = (start: number, picked: string[]): boolean => {
+    if (picked.length === brackets.length) return fillsBrackets(s, picked, brackets);
+    for (let i = start; i < pool.length; i++) if (choose(i + 1, [...picked, pool[i] as string])) return true;
+    return false;
+  };
+  return choose(0, []);
+}

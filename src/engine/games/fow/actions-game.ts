@@ -1,0 +1,141 @@
+/**
+ * The game actions of section 1000 the engine performs (destroy 1010, deal damage 1007, entering the field with
+ * counters and [Enter]/[Resonance] triggers), and the triggered items they create (906).
+ */
+import type { Seat } from '../../core/game.ts';
+import type { KeywordName } from './cards/schema.ts';
+import {
+  cardOf,
+  characteristics,
+  type FowState,
+  faceOf,
+  hasType,
+  type ItemEffect,
+  isJResonator,
+  log,
+  moveObject,
+  newId,
+  objectOf,
+  type Ref,
+  refOf,
+  stoneTypesOf,
+} from './state.ts';
+
+/** 906.4: an ability triggers; it is played at the next 602.1b. */
+export function trigger(s: FowState, source: string, controller: Seat, effects: ItemEffect[]): void {
+  s.triggered.push({
+    id: newId(s, 't'),
+    controller,
+    source: refOf(s, source),
+    card: objectOf(s, source).card,
+    effects,
+  });
+}
+
+function keywordsNow(s: FowState, id: string): KeywordName[] {
+  const o = objectOf(s, id);
+  if (o.zone === 'field' || o.zone === 'ruler') return characteristics(s, id).keywords;
+  return faceOf(s, id).keywords.map((k) => k.keyword);
+}
+
+/**
+ * 1007: `amount` damage from `source` to a player (life, 1007.2) or a J/resonator (accumulated, 1007.1; nothing to
+ * a card without DEF, 1007.4). Triggers [Drain] (1135), [Bane] (1138) and, for combat damage, [Explode] (1105).
+ */
+export function dealDamage(
+  s: FowState,
+  source: string,
+  to: { player: Seat } | { object: string },
+  amount: number,
+  combat: boolean,
+): void {
+  if (amount <= 0) return;
+  const src = objectOf(s, source);
+  const kw = keywordsNow(s, source);
+  if ('player' in to) {
+    s.players[to.player].life -= amount;
+    log(s, { type: 'damage', seat: src.controller, card: src.card, object: source, amount, target: to.player });
+  } else {
+    const target = objectOf(s, to.object);
+    if (characteristics(s, to.object).def === null) return; // 1007.4
+    target.damage += amount;
+    log(s, { type: 'damage', seat: src.controller, card: src.card, object: source, amount, target: to.object });
+    // 1138.2: when this deals damage to a J/resonator, destroy it.
+    if (kw.includes('bane') && isJResonator(s, to.object))
+      trigger(s, source, src.controller, [{ do: 'destroy-refs', refs: [refOf(s, to.object)] }]);
+    // 1105.2: when this deals combat damage to a resonator, if this is a resonator, destroy both (never a J-ruler).
+    if (combat && kw.includes('explode') && hasType(s, to.object, 'resonator') && hasType(s, source, 'resonator'))
+      trigger(s, source, src.controller, [{ do: 'destroy-refs', refs: [refOf(s, source), refOf(s, to.object)] }]);
+  }
+  // 1135.2: when this deals damage, you gain that much life.
+  if (kw.includes('drain')) trigger(s, source, src.controller, [{ do: 'gain-life', amount }]);
+}
+
+/**
+ * 1010: destroy. A J-ruler goes back to the ruler area ruler face up, keeping its orientation (302.3), with an
+ * astral counter and without [Judgment] for the rest of the game (1010.1a) unless it is [Imperishable] (1108.2);
+ * other cards go to the graveyard. [Eternal] cards are not destroyed (1139.2, 1010.3).
+ */
+export function destroy(s: FowState, ids: readonly string[], rule: string): void {
+  for (const id of ids) {
+    const o = s.objects[id];
+    if (o?.zone !== 'field') continue;
+    if (characteristics(s, id).keywords.includes('eternal')) continue;
+    log(s, { type: 'destroyed', seat: o.controller, card: o.card, object: id, rule });
+    if (hasType(s, id, 'j-ruler')) {
+      const imperishable = characteristics(s, id).keywords.includes('imperishable');
+      moveObject(s, id, 'ruler');
+      o.face = 'front';
+      o.controller = o.owner;
+      if (!imperishable) {
+        o.counters.astral = (o.counters.astral ?? 0) + 1;
+        s.players[o.owner].lostJudgment = true;
+      }
+      continue;
+    }
+    moveObject(s, id, 'graveyard');
+  }
+}
+
+/**
+ * 702.3, 307.7: a card comes onto the field under `controller`: [Mana N] (1122.2b) and [Limit N] (1118.2) counters,
+ * then [Enter] (1140) and [Resonance] (1127) triggers.
+ */
+export function enterField(s: FowState, id: string, controller: Seat, awakened: boolean): void {
+  moveObject(s, id, 'field');
+  const o = objectOf(s, id);
+  o.controller = controller;
+  o.awakened = awakened;
+  const face = faceOf(s, id);
+  for (const k of face.keywords) {
+    if (k.keyword === 'mana' && k.amount) o.counters.mana = (o.counters.mana ?? 0) + k.amount;
+    if (k.keyword === 'limit' && k.amount) o.counters.limit = (o.counters.limit ?? 0) + k.amount;
+  }
+  enteredTriggers(s, id);
+}
+
+/** The triggers of a card having come onto the field ([Enter], awakened [Enter], [Resonance]). */
+export function enteredTriggers(s: FowState, id: string): void {
+  const o = objectOf(s, id);
+  const face = faceOf(s, id);
+  for (const k of face.keywords) {
+    if (k.keyword === 'enter' && k.effects) trigger(s, id, o.controller, k.effects); // 1140.2
+    if (k.keyword === 'awakening' && o.awakened && k.grant && k.grant.enter.length > 0)
+      trigger(s, id, o.controller, k.grant.enter); // 1109.2: the granted [Enter] text
+  }
+  // 1127.2: a card with that magic stone type came onto the field under your control (itself included, 1127.3).
+  const types = stoneTypesOf(cardOf(o.card));
+  if (types.length === 0) return;
+  for (const other of s.field) {
+    const w = objectOf(s, other);
+    if (w.controller !== o.controller) continue;
+    for (const k of faceOf(s, other).keywords) {
+      if (k.keyword === 'resonance' && k.attribute && types.includes(k.attribute) && k.effects)
+        trigger(s, other, w.controller, k.effects);
+    }
+  }
+}
+
+export function stillThere(s: FowState, ref: Ref): boolean {
+  return s.objects[ref.id]?.inc === ref.inc;
+}

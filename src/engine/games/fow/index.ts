@@ -1,0 +1,224 @@
+/**
+ * Force of Will (CR 8.01) as a GameModule: the kernel (procedures and decision kinds), setup (403), views, deck
+ * rules, invariants and search hooks. `pending` and `apply` are the kernel's.
+ */
+import { cloneJson } from '../../core/clone.ts';
+import { InvalidData, UnsupportedRule } from '../../core/errors.ts';
+import { type GameModule, type MatchSetup, opponentOf, SEATS, type Seat } from '../../core/game.ts';
+import { label } from '../../core/label.ts';
+import { createKernel, emptyStack } from '../../core/procedure.ts';
+import { seedRng, shuffle } from '../../core/rng.ts';
+import { redealIdentities, type SearchHooks } from '../../core/search.ts';
+import { FOW_DECISIONS } from './decisions.ts';
+import { validateFowDeck } from './deck-rules.ts';
+import { describeResult, logLine } from './log-text.ts';
+import { payCost, play, transaction } from './play.ts';
+import { resolve } from './resolve.ts';
+import { cardOf, type FowObject, type FowState, type PlayerState } from './state.ts';
+import { battle, game, priority, ruleProcessing } from './turn.ts';
+import { type FowView, fowHiddenIds, fowSecrets, fowView, visibleLog } from './view.ts';
+
+export const FOW_GAME_ID = 'fow';
+export const STARTING_LIFE = 4000; // 403.3
+
+export const fowKernel = createKernel<FowState>({
+  procedures: [game, priority, ruleProcessing, transaction, play, payCost, resolve, battle],
+  decisions: FOW_DECISIONS,
+  loopRule: '1301.1',
+});
+
+function setup(match: MatchSetup, seed: string): FowState {
+  let rng = seedRng(seed);
+  const objects: Record<string, FowObject> = {};
+  let next = 1;
+  const make = (card: string, owner: Seat, zone: FowObject['zone']): string => {
+    const id = `o${next++}`;
+    objects[id] = {
+      id,
+      card,
+      owner,
+      controller: owner,
+      zone,
+      inc: 0,
+      rested: false,
+      damage: 0,
+      counters: {},
+      face: 'front',
+      controlSince: 0,
+      fieldSince: 0,
+      awakened: false,
+      attachedTo: null,
+      standbyTurn: null,
+    };
+    return id;
+  };
+  const deal = (seat: Seat): PlayerState => {
+    const deck = match.decks[seat];
+    const problems = validateFowDeck(deck);
+    if (problems.length > 0)
+      throw new InvalidData(`${seat}: ${problems.map((p) => `${p.message.en} (${p.rule})`).join(' ')}`);
+    if ((deck.extra ?? []).length > 0) throw new UnsupportedRule('1133', 'extra decks (Grimoire and Fable)');
+    const rulerCard = deck.ruler?.[0];
+    if (!rulerCard) throw new InvalidData(`${seat}: no ruler (402.2)`);
+    // 403.1: the ruler goes to the ruler area, recovered (303.1b).
+    const ruler = make(rulerCard, seat, 'ruler');
+    // 1122.2a: a ruler with [Mana N] starts with N mana counters.
+    const mana = cardOf(rulerCard).keywords.find((k) => k.keyword === 'mana')?.amount;
+    if (mana) (objects[ruler] as FowObject).counters.mana = mana;
+    // 403.2: both decks are shuffled; ids are dealt after the shuffle, so an id says nothing about its card.
+    const [mainOrder, r1] = shuffle(deck.main ?? [], rng);
+    const [stoneOrder, r2] = shuffle(deck.stones ?? [], r1);
+    rng = r2;
+    // 403.1: the rune deck goes to the rune area, face down (711.2 plays only face-down runes).
+    const runes = (deck.rune ?? []).map((c) => make(c, seat, 'runes'));
+    const life = typeof match.options?.startingLife === 'number' ? match.options.startingLife : STARTING_LIFE;
+    return {
+      life,
+      main: mainOrder.map((c) => make(c, seat, 'main')),
+      stones: stoneOrder.map((c) => make(c, seat, 'stones')),
+      hand: [],
+      graveyard: [],
+      standby: [],
+      removed: [],
+      runes,
+      revealedRunes: [],
+      ruler,
+      pool: [],
+      coins: [],
+      failedDraw: false,
+      calledThisTurn: false,
+      judgedThisTurn: false,
+      playedThisTurn: 0,
+      godsArtsUsed: [],
+      lostJudgment: false,
+    };
+  };
+  const p1 = deal('p1');
+  const players = { p1, p2: deal('p2') };
+  const s: FowState = {
+    game: FOW_GAME_ID,
+    version: 0,
+    result: null,
+    procedures: emptyStack(),
+    rng,
+    firstPlayer: 'p1',
+    turn: { number: 1, active: 'p1', phase: 'pregame', battle: null },
+    hadTurn: [],
+    players,
+    objects,
+    field: [],
+    chase: [],
+    triggered: [],
+    battle: null,
+    battleLocked: false,
+    effects: [],
+    nextId: 1,
+    known: {},
+    log: [],
+  };
+  fowKernel.start(s, game, { exchanging: [] });
+  return s;
+}
+
+/** What must hold after every decision: every object in exactly one zone list, the chase consistent. */
+export function fowInvariants(s: FowState): string[] {
+  const problems = fowKernel.check(s);
+  const seen = new Set<string>();
+  const lists: [string, string[], Seat | null][] = [['field', s.field, null]];
+  for (const seat of SEATS) {
+    const p = s.players[seat];
+    for (const zone of ['main', 'stones', 'hand', 'graveyard', 'standby', 'removed', 'runes'] as const)
+      lists.push([zone, p[zone], seat]);
+  }
+  for (const [zone, ids, owner] of lists) {
+    for (const id of ids) {
+      const o = s.objects[id];
+      if (!o || o.zone !== zone || (owner && o.owner !== owner))
+        problems.push(`${id} is listed in ${zone} but is not there`);
+      if (seen.has(id)) problems.push(`${id} is in two zones`);
+      seen.add(id);
+    }
+  }
+  for (const o of Object.values(s.objects)) {
+    if (o.zone === 'ruler') {
+      if (s.players[o.owner].ruler !== o.id) problems.push(`${o.id} is in a ruler area that is not its own`);
+    } else if (o.copy && o.zone !== 'chase') {
+      problems.push(`${o.id} is a copy off the chase (1017.3a)`);
+    } else if (o.zone === 'chase') {
+      if (
+        !s.chase.some((i) => i.kind === 'card' && i.source.id === o.id) &&
+        !s.procedures.frames.some((f) => f.kind === 'fow-resolve')
+      )
+        problems.push(`${o.id} is on the chase with no chase item for it`);
+    } else if (!seen.has(o.id)) problems.push(`${o.id} is in no zone`);
+    if (o.zone !== 'field' && o.zone !== 'ruler' && o.damage !== 0)
+      problems.push(`${o.id} has damage off the field (1007.7)`);
+    if (o.zone !== 'field' && o.attachedTo !== null) problems.push(`${o.id} is attached off the field`);
+  }
+  for (const seat of SEATS) {
+    const ruler = s.objects[s.players[seat].ruler];
+    if (!ruler || (ruler.zone !== 'ruler' && ruler.zone !== 'field'))
+      problems.push(`${seat}'s ruler left the ruler area and the field (316.1)`);
+  }
+  return problems;
+}
+
+/**
+ * Search hooks (core/search.ts): the identities `seat` cannot know (its own main and stone decks apart from what it
+ * looked at; the opponent's hand, main deck and standby area together, and their stone deck) are dealt again.
+ */
+export const fowSearch: SearchHooks<FowState> = {
+  determinize(state, seat, seed) {
+    const s = cloneJson(state);
+    const known = new Set(s.known[seat] ?? []);
+    const identities = (ids: readonly string[]) =>
+      ids.filter((id) => !known.has(id)).map((id) => ({ objectId: id, card: s.objects[id]?.card ?? '' }));
+    const mine = s.players[seat];
+    const other = s.players[opponentOf(seat)];
+    const pools = [
+      identities(mine.main),
+      identities(mine.stones),
+      identities([...other.hand, ...other.main, ...other.standby]),
+      identities(other.stones),
+      identities(other.runes.filter((id) => !other.revealedRunes.includes(id))),
+    ];
+    const [dealt, rng] = redealIdentities(pools, seedRng(seed));
+    for (const [id, card] of dealt) {
+      const o = s.objects[id];
+      if (o) o.card = card;
+    }
+    s.rng = rng;
+    return s;
+  },
+  evaluate(s, seat) {
+    if (s.result) return s.result.kind === 'draw' ? 0 : s.result.winner === seat ? 1 : -1;
+    return Math.tanh((s.players[seat].life - s.players[opponentOf(seat)].life) / 2000);
+  },
+  simulate: (s, seat, response) => fowKernel.answer({ ...s, log: [] }, seat, response),
+};
+
+export const fow: GameModule<FowState, FowView> = {
+  id: FOW_GAME_ID,
+  name: label('Force of Will', 'フォース・オブ・ウィル'),
+  rulesVersion: 1,
+  setup,
+  pending: (s) => fowKernel.pending(s),
+  // A state keeps only the log of the decision that made it (docs/architecture.md).
+  apply: (s, seat, response) => fowKernel.answer({ ...s, log: [] }, seat, response),
+  concede(s, seat) {
+    // 103.4: a player may concede at any time; the opponent wins.
+    const out = cloneJson(s);
+    out.version += 1;
+    out.log = [{ type: 'conceded', seat }];
+    out.result = { kind: 'win', winner: opponentOf(seat), reason: 'conceded', rule: '103.4' };
+    return out;
+  },
+  view: (s, viewer) => fowView(s, viewer, fowKernel.pending(s)?.player ?? null),
+  log: (s, viewer, after) => visibleLog(s, viewer, after).map(({ seq, entry }) => ({ seq, text: logLine(entry) })),
+  describeResult,
+  validateDeck: validateFowDeck,
+  invariants: fowInvariants,
+  hiddenObjectIds: fowHiddenIds,
+  hiddenIdentities: fowSecrets,
+  search: fowSearch,
+};

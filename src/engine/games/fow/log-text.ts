@@ -1,0 +1,144 @@
+/** Words for Force of Will's structured log and results, rendered at view time (never stored). */
+import type { GameResult, Seat } from '../../core/game.ts';
+import { type Label, label } from '../../core/label.ts';
+import { cardOf, type FowLogEntry, type Phase } from './state.ts';
+
+const PHASE_WORDS: Record<string, Label> = {
+  draw: label('draw phase', 'ドローフェイズ'),
+  recovery: label('recovery phase', 'リカバリーフェイズ'),
+  main: label('main phase', 'メインフェイズ'),
+  end: label('end phase', 'エンドフェイズ'),
+  pregame: label('before the game', 'ゲーム開始前'),
+};
+
+export function phaseWords(phase: Phase | string): Label {
+  return PHASE_WORDS[phase] ?? label(phase, phase);
+}
+
+const who = (seat: Seat | undefined): Label =>
+  seat === 'p1' ? label('Player 1', 'プレイヤー1') : seat === 'p2' ? label('Player 2', 'プレイヤー2') : label('?', '?');
+
+function targetWords(target: string | undefined): Label {
+  if (target === 'p1' || target === 'p2') return who(target);
+  return label('a J/resonator', 'J/リゾネイター');
+}
+
+export function logLine(e: FowLogEntry): Label {
+  const p = who(e.seat);
+  const n = e.card ? cardOf(e.card).name : label('a card', 'カード');
+  switch (e.type) {
+    case 'first':
+      return label(`${p.en} goes first (chosen at random, 403.4).`, `${p.ja}が先攻です（無作為、403.4）。`);
+    case 'will-coin':
+      return label(`${p.en} gets a will coin (Energize, 1119.2).`, `${p.ja}はウィルコインを得ました（後抗、1119.2）。`);
+    case 'exchange':
+      return label(`${p.en} exchanges ${e.amount} card(s).`, `${p.ja}は${e.amount}枚交換しました。`);
+    case 'turn':
+      return label(`Turn ${e.amount}: ${p.en}.`, `ターン${e.amount}：${p.ja}`);
+    case 'phase':
+      return label(`${phaseWords(e.phase ?? '').en}.`, `${phaseWords(e.phase ?? '').ja}。`);
+    case 'draw':
+      return label(`${p.en} draws ${e.amount}.`, `${p.ja}は${e.amount}枚引きました。`);
+    case 'will':
+      return label(`${p.en} produces {${e.target}}.`, `${p.ja}は{${e.target}}を生み出しました。`);
+    case 'play':
+      return label(
+        `${p.en} plays ${n.en}${e.rule === '1109' ? ' (awakened)' : ''}.`,
+        `${p.ja}は${n.ja}をプレイしました${e.rule === '1109' ? '（覚醒）' : ''}。`,
+      );
+    case 'activate':
+      return label(`${p.en} uses an ability of ${n.en}.`, `${p.ja}は${n.ja}の能力をプレイしました。`);
+    case 'judgment':
+      return label(`${p.en} plays Judgment with ${n.en}.`, `${p.ja}は${n.ja}でジャッジメントしました。`);
+    case 'j-ruler':
+      return label(`${n.en} becomes a J-ruler.`, `${n.ja}がJルーラーになりました。`);
+    case 'triggered':
+      return label(`${n.en}'s ability triggers.`, `${n.ja}の能力が誘発しました。`);
+    case 'resolve':
+      return label(`${n.en} resolves.`, `${n.ja}が解決されました。`);
+    case 'cancelled':
+      return label(`${n.en} is cancelled.`, `${n.ja}は無効になりました。`);
+    case 'call':
+      return label(`${p.en} calls ${n.en}.`, `${p.ja}は${n.ja}をコールしました。`);
+    case 'standby':
+      return label(`${p.en} sets a card in the standby area.`, `${p.ja}は待機エリアにカードを置きました。`);
+    case 'battle':
+      return label(`${p.en} starts a battle.`, `${p.ja}はバトルを開始しました。`);
+    case 'attack':
+      return label(
+        `${n.en} attacks ${targetWords(e.target).en}.`,
+        `${n.ja}が${targetWords(e.target).ja}に攻撃しました。`,
+      );
+    case 'abandon':
+      return label(`${p.en} abandons the attack.`, `${p.ja}は攻撃を放棄しました。`);
+    case 'block':
+      return label(`${n.en} blocks.`, `${n.ja}がブロックしました。`);
+    case 'damage':
+      return label(
+        `${n.en} deals ${e.amount} damage to ${targetWords(e.target).en}.`,
+        `${n.ja}は${targetWords(e.target).ja}に${e.amount}ダメージを与えました。`,
+      );
+    case 'destroyed':
+      return label(`${n.en} is destroyed (${e.rule}).`, `${n.ja}は破壊されました（${e.rule}）。`);
+    case 'rune':
+      return label(`${p.en} reveals the rune ${n.en}.`, `${p.ja}はルーン${n.ja}を公開しました。`);
+    case 'shifted':
+      return label(`${n.en} turns its future face up (Shift).`, `${n.ja}は未来の面になりました（時変）。`);
+    case 'banish':
+      return label(`${p.en} banishes ${n.en}.`, `${p.ja}は${n.ja}を破棄しました。`);
+    case 'discard':
+      return label(`${p.en} discards ${n.en}.`, `${p.ja}は${n.ja}を捨てました。`);
+    case 'counters':
+      return label(
+        `${n.en} gets ${e.amount} ${e.target} counter(s).`,
+        `${n.ja}に${e.target}カウンターが${e.amount}個置かれました。`,
+      );
+    case 'foresee':
+      return label(`${p.en} foresees (${e.amount} kept on top).`, `${p.ja}は選別しました（${e.amount}枚を上に）。`);
+    case 'mill':
+      return label(
+        `${p.en} puts ${e.amount} card(s) from the deck into the graveyard.`,
+        `${p.ja}はデッキから${e.amount}枚を墓地に置きました。`,
+      );
+    case 'gain-life':
+      return label(`${p.en} gains ${e.amount} life.`, `${p.ja}は${e.amount}ライフを得ました。`);
+    case 'life-set':
+      return label(`${p.en}'s life becomes ${e.amount}.`, `${p.ja}のライフは${e.amount}になりました。`);
+    case 'force':
+      return label(`Force: the dice total ${e.amount}.`, `フォース：出目の合計は${e.amount}。`);
+    case 'attach':
+      return label(`${n.en} is attached.`, `${n.ja}が設置されました。`);
+    case 'conceded':
+      return label(`${p.en} concedes.`, `${p.ja}は投了しました。`);
+    default:
+      return label(e.type, e.type);
+  }
+}
+
+export function describeResult(result: GameResult): Label {
+  const end = result.kind === 'win' ? who(result.winner) : label('', '');
+  switch (result.reason) {
+    case 'life':
+      return label(
+        `${end.en} wins: the opponent's life reached 0 (${result.rule}).`,
+        `${end.ja}の勝利：相手のライフが0になりました（${result.rule}）。`,
+      );
+    case 'deck-out':
+      return label(
+        `${end.en} wins: the opponent could not draw in the draw phase (${result.rule}).`,
+        `${end.ja}の勝利：相手はドローフェイズにドローできませんでした（${result.rule}）。`,
+      );
+    case 'conceded':
+      return label(
+        `${end.en} wins: the opponent conceded (${result.rule}).`,
+        `${end.ja}の勝利：相手が投了しました（${result.rule}）。`,
+      );
+    case 'both-lost':
+      return label(
+        `A draw: both players lost at once (${result.rule}).`,
+        `引き分け：両プレイヤーが同時に敗北しました（${result.rule}）。`,
+      );
+    default:
+      return label(`Game over (${result.reason}, ${result.rule}).`, `ゲーム終了（${result.reason}、${result.rule}）。`);
+  }
+}

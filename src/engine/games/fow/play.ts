@@ -1,0 +1,350 @@
+/**
+ * Playing a card, an ability or the Judgment process as the whole procedure of 903.2 (a–k), inside the kernel's
+ * transaction: a cancelled choice, a target that does not exist (903.2.g) or a cost that cannot be paid (903.2.j)
+ * rewinds everything to before the play began. Will is paid through will.ts (auto-pay, or one source at a time).
+ */
+import { answerOf, ask } from '../../core/decision-kinds.ts';
+import type { Seat } from '../../core/game.ts';
+import type { JsonObject } from '../../core/json.ts';
+import { defineProcedure, rewind, transactionProcedure } from '../../core/procedure.ts';
+import {
+  activatedOf,
+  assertSupported,
+  canFillBrackets,
+  incarnationOf,
+  inheritanceOf,
+  targetChoices,
+  triggerCost,
+} from './abilities.ts';
+import { awakeningCost, isMainTiming, printedCost } from './actions.ts';
+import type { Cost } from './cards/schema.ts';
+import {
+  awakenDecision,
+  banishDecision,
+  faceDecision,
+  incarnateDecision,
+  payDecision,
+  targetDecision,
+} from './decisions.ts';
+import {
+  cardOf,
+  type FowState,
+  faceOf,
+  type ItemEffect,
+  log,
+  moveObject,
+  newId,
+  objectOf,
+  refOf,
+  type TargetRef,
+  targetsOf,
+} from './state.ts';
+import { addCosts, autoPay, canAfford, isFree, NO_COST, payFromPool, useWill, willUses } from './will.ts';
+
+export const transaction = transactionProcedure<FowState>('fow-transaction');
+
+export type PlayData = {
+  seat: Seat;
+  what: 'card' | 'rune' | 'ability' | 'inherit' | 'judgment';
+  object: string;
+  key: string;
+  item: string;
+  main: boolean;
+  awakened: boolean;
+  targets: TargetRef[];
+  effects: ItemEffect[];
+  cost: Cost;
+  rest: boolean;
+  removeMana: boolean;
+  godsArt: string | null;
+  /** 1110.2, 1113.2a: resonators to banish as a cost, one per bracket of attributes (empty: any). */
+  brackets: string[][];
+  /** 903.2.b: the face it is played with. */
+  face: 'front' | 'back';
+} & JsonObject;
+
+export function playData(seat: Seat, what: PlayData['what'], object: string, key = ''): PlayData {
+  return {
+    seat,
+    what,
+    object,
+    key,
+    item: '',
+    main: false,
+    awakened: false,
+    targets: [],
+    effects: [],
+    cost: { will: [], free: 0 },
+    rest: false,
+    removeMana: false,
+    godsArt: null,
+    brackets: [],
+    face: 'front',
+  };
+}
+
+function itemOf(s: FowState, id: string) {
+  const item = s.chase.find((i) => i.id === id);
+  if (!item) throw new Error(`play: no chase item ${id}`);
+  return item;
+}
+
+export const play = defineProcedure<FowState, PlayData, null>({
+  kind: 'fow-play',
+  first: 'begin',
+  steps: {
+    begin(s, { data }) {
+      data.main = isMainTiming(s, data.seat);
+      const o = objectOf(s, data.object);
+      switch (data.what) {
+        case 'card': {
+          assertSupported(o.card);
+          const card = cardOf(o.card);
+          data.effects = [...card.effects];
+          data.cost = printedCost(card);
+          // 708.4: a [Trigger] card pays its "cost." part too; from the standby area, only that part.
+          if (triggerCost(card)) data.brackets = [[]];
+          if (o.zone === 'standby') data.cost = NO_COST;
+          // 903.2.b, 1117: a [Shift] card is played with its past or its future face up.
+          if (o.zone === 'hand' && card.back && card.keywords.some((k) => k.keyword === 'shift')) {
+            const future = card.back.cost ?? NO_COST;
+            if (canAfford(s, data.seat, future))
+              return ask(faceDecision, data.seat, { card: o.card, past: canAfford(s, data.seat, data.cost) }, 'faced');
+          }
+          // 1110.2: [Incarnation] is an alternative to paying the card's cost.
+          const brackets = incarnationOf(card);
+          if (o.zone === 'hand' && brackets && canFillBrackets(s, data.seat, brackets))
+            return ask(
+              incarnateDecision,
+              data.seat,
+              { card: o.card, canPay: canAfford(s, data.seat, data.cost) },
+              'incarnated',
+            );
+          return { goto: 'awaken' };
+        }
+        case 'rune': {
+          // 711.2: reveal a face-down rune (for good) and play a copy of it (1017.3), paying the copy's cost.
+          assertSupported(o.card);
+          const card = cardOf(o.card);
+          s.players[data.seat].revealedRunes.push(o.id);
+          log(s, { type: 'rune', seat: data.seat, card: o.card, object: o.id });
+          const copy = newId(s, 'k');
+          s.objects[copy] = { ...o, id: copy, zone: 'chase', counters: {}, copy: true };
+          data.object = copy;
+          data.effects = [...card.effects];
+          data.cost = printedCost(card);
+          return { goto: 'to-chase' };
+        }
+        case 'ability': {
+          const a = activatedOf(s, data.object).find((x) => x.key === data.key);
+          if (!a) throw new Error(`play: no ability ${data.key} on ${data.object}`);
+          data.effects = a.effects;
+          data.cost = a.cost;
+          data.rest = a.rest;
+          data.removeMana = a.removeManaCounter;
+          data.godsArt = a.godsArt ?? null;
+          return { goto: 'to-chase' };
+        }
+        case 'inherit': {
+          const a = inheritanceOf(cardOf(o.card));
+          if (!a) throw new Error(`play: ${o.card} has no Inheritance`);
+          data.effects = a.effects;
+          data.cost = a.cost;
+          return { goto: 'to-chase' };
+        }
+        case 'judgment': {
+          // 705.2a: the will the [Judgment] shows is paid.
+          const j = faceOf(s, data.object).keywords.find((k) => k.keyword === 'judgment');
+          if (!j?.cost) throw new Error('play: no Judgment');
+          data.cost = j.cost;
+          return { goto: 'to-chase' };
+        }
+      }
+    },
+    faced(s, { data, ret }) {
+      const face = answerOf(faceDecision, ret);
+      if (face === null) return rewind('903.2.b');
+      if (face === 'back') {
+        const back = cardOf(objectOf(s, data.object).card).back;
+        data.cost = back?.cost ?? NO_COST;
+        data.effects = [...(back?.effects ?? [])];
+        data.face = 'back';
+      }
+      return { goto: 'awaken' };
+    },
+    incarnated(s, { data, ret }) {
+      const choice = answerOf(incarnateDecision, ret);
+      if (choice === 'cancel') return rewind('903.2.j');
+      if (choice === 'incarnate') {
+        data.cost = NO_COST;
+        data.brackets = incarnationOf(cardOf(objectOf(s, data.object).card)) ?? [];
+      }
+      return { goto: 'awaken' };
+    },
+    // 903.2.c, 1109.2: choose whether to awaken.
+    awaken(s, { data }) {
+      const o = objectOf(s, data.object);
+      if (o.zone === 'hand' && awakeningCost(s, data.seat, o.card))
+        return ask(awakenDecision, data.seat, { card: o.card }, 'awakened');
+      return { goto: 'to-chase' };
+    },
+    awakened(s, { data, ret }) {
+      const choice = answerOf(awakenDecision, ret);
+      if (choice === 'cancel') return rewind('903.2.c');
+      if (choice === 'yes') {
+        const extra = awakeningCost(s, data.seat, objectOf(s, data.object).card);
+        if (!extra) return rewind('1109.2');
+        data.awakened = true;
+        data.cost = addCosts(data.cost, extra); // 1109.2: an additional cost
+      }
+      return { goto: 'to-chase' };
+    },
+    // 903.2.d: the card (or the ability, as a pseudo-card) moves to the chase.
+    'to-chase'(s, { data }) {
+      const o = objectOf(s, data.object);
+      const fromGraveyard = data.what === 'card' && o.zone === 'graveyard';
+      const id = newId(s, 'c');
+      data.item = id;
+      const isCard = data.what === 'card' || data.what === 'rune';
+      const kind = isCard ? 'card' : data.what === 'judgment' ? 'judgment' : 'ability';
+      if (data.what === 'card') {
+        moveObject(s, o.id, 'chase');
+        o.controller = data.seat;
+        o.face = data.face;
+        // 1111.2a: a card played outside main timing must still have [Quickcast] on the chase.
+        const card = cardOf(o.card);
+        if (!data.main && !card.keywords.some((k) => k.keyword === 'quickcast') && !triggerCost(card))
+          return rewind('1111.2a');
+      }
+      s.chase.push({
+        id,
+        kind,
+        controller: data.seat,
+        source: refOf(s, o.id),
+        card: o.card,
+        effects: data.effects,
+        targets: [],
+        awakened: data.awakened,
+        // 1124.2: the 2nd or later card this player played this turn (a rune's copy counts, ruling A24).
+        torrent: isCard && s.players[data.seat].playedThisTurn >= 1,
+        remnant: fromGraveyard, // 1115.2
+      });
+      if (isCard && s.players[data.seat].playedThisTurn >= 1) {
+        const t = cardOf(o.card).keywords.find((k) => k.keyword === 'torrent');
+        if (t?.effects) itemOf(s, id).effects = [...data.effects, ...t.effects];
+      }
+      return { goto: 'target' };
+    },
+    // 903.2.g: each target in turn; none legal: the play is illegal.
+    target(s, { data }) {
+      const specs = targetsOf(itemOf(s, data.item).effects);
+      const next = specs[data.targets.length];
+      if (next === undefined) return { goto: 'pay' };
+      const self = data.what === 'judgment' || data.what === 'inherit' ? null : data.object;
+      if (targetChoices(s, data.seat, next, self).length === 0) return rewind('903.2.g');
+      return ask(
+        targetDecision,
+        data.seat,
+        { card: objectOf(s, data.object).card, target: next, self, index: data.targets.length },
+        'targeted',
+      );
+    },
+    targeted(s, { data, ret }) {
+      const chosen = answerOf(targetDecision, ret);
+      if (chosen === null) return rewind('903.2.g');
+      data.targets.push(chosen);
+      itemOf(s, data.item).targets = [...data.targets];
+      return { goto: 'target' };
+    },
+    // 903.2.i–j: the cost is locked, then paid in the order printed (will first); any part unpaid rewinds the play.
+    pay(s, { data }) {
+      if (isFree(data.cost) || payFromPool(s, data.seat, data.cost)) return { goto: 'other-costs' };
+      return ask(payDecision, data.seat, { card: objectOf(s, data.object).card, cost: data.cost }, 'paid');
+    },
+    paid(s, { data, ret }) {
+      const choice = answerOf(payDecision, ret);
+      if (choice === 'cancel') return rewind('903.2.j');
+      if (choice === 'auto') return autoPay(s, data.seat, data.cost) ? { goto: 'other-costs' } : rewind('903.2.j');
+      const use = willUses(s, data.seat).find((u) => u.id === choice);
+      if (!use) throw new Error(`play: unknown will source ${choice}`);
+      useWill(s, data.seat, use); // 907.2, ruling F-WILL-DURING-PAYMENT
+      return { goto: 'pay' };
+    },
+    'other-costs'(s, { data }) {
+      const o = objectOf(s, data.object);
+      if (data.rest) {
+        if (o.rested) return rewind('903.2.j'); // 1013.2: only a recovered card can be rested for a cost
+        o.rested = true;
+      }
+      if (data.removeMana) {
+        if ((o.counters.mana ?? 0) < 1) return rewind('903.2.j');
+        o.counters.mana = (o.counters.mana ?? 0) - 1;
+      }
+      // 1126.2: Inheritance: discard this card from your hand.
+      if (data.what === 'inherit') {
+        if (o.zone !== 'hand') return rewind('903.2.j');
+        moveObject(s, o.id, 'graveyard');
+        log(s, { type: 'discard', seat: data.seat, card: o.card, object: o.id });
+      }
+      if (data.brackets.length > 0)
+        return ask(banishDecision, data.seat, { card: o.card, brackets: data.brackets }, 'banished');
+      return { goto: 'done' };
+    },
+    // 1011.1: banished cards go to the graveyard.
+    banished(s, { data, ret }) {
+      const ids = answerOf(banishDecision, ret);
+      if (ids === null) return rewind('903.2.j');
+      for (const id of ids) {
+        const b = objectOf(s, id);
+        log(s, { type: 'banish', seat: data.seat, card: b.card, object: id });
+        moveObject(s, id, 'graveyard');
+      }
+      return { goto: 'done' };
+    },
+    // 903.2.k: it is played.
+    done(s, { data }) {
+      const p = s.players[data.seat];
+      const item = itemOf(s, data.item);
+      if (data.what === 'card' || data.what === 'rune') p.playedThisTurn += 1;
+      if (data.godsArt) p.godsArtsUsed.push(data.godsArt); // 1112.2b: used even if cancelled later
+      if (data.what === 'judgment') p.judgedThisTurn = true; // 705.1
+      // 803.6: the non-turn player played a spell or ability during this battle.
+      if (s.battle && data.seat !== s.turn.active) s.battle.opponentActed = true;
+      log(s, {
+        type:
+          data.what === 'card' || data.what === 'rune' ? 'play' : data.what === 'judgment' ? 'judgment' : 'activate',
+        seat: data.seat,
+        card: item.card,
+        object: data.object,
+        ...(data.awakened ? { rule: '1109' } : {}),
+      });
+      return { return: null };
+    },
+  },
+});
+
+/**
+ * The pay-a-cost procedure battle costs use ([Mobilize] 1129.2 at 803.5 and 804.4), run inside a transaction: a
+ * cost not paid rewinds to the attack or block choice (803.5, 804.4), will made for it included.
+ */
+export type PayData = { seat: Seat; cost: Cost; card: string; rule: string } & JsonObject;
+
+export const payCost = defineProcedure<FowState, PayData, boolean>({
+  kind: 'fow-pay',
+  first: 'pay',
+  steps: {
+    pay(s, { data }) {
+      if (isFree(data.cost) || payFromPool(s, data.seat, data.cost)) return { return: true };
+      return ask(payDecision, data.seat, { card: data.card, cost: data.cost }, 'paid');
+    },
+    paid(s, { data, ret }) {
+      const choice = answerOf(payDecision, ret);
+      if (choice === 'cancel') return rewind(data.rule);
+      if (choice === 'auto') return autoPay(s, data.seat, data.cost) ? { return: true } : rewind(data.rule);
+      const use = willUses(s, data.seat).find((u) => u.id === choice);
+      if (!use) throw new Error(`pay: unknown will source ${choice}`);
+      useWill(s, data.seat, use);
+      return { goto: 'pay' };
+    },
+  },
+});

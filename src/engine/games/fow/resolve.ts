@@ -1,0 +1,323 @@
+/**
+ * Resolving the top of the chase (605.1b, 903.3): targets are checked again and only the parts aimed at illegal
+ * targets are skipped (903.3a: no fizzling as a whole); resonators, additions and regalia come onto the field
+ * (702.3), chants do what they say and go to the graveyard (703.3) or the removed area after [Remnant] (1115.2),
+ * abilities do what they say (707.3), and a Judgment process turns the ruler into a J-ruler (705.3).
+ */
+import { answerOf } from '../../core/decision-kinds.ts';
+import { UnsupportedRule } from '../../core/errors.ts';
+import type { Seat } from '../../core/game.ts';
+import { learn } from '../../core/hidden.ts';
+import type { JsonObject } from '../../core/json.ts';
+import { defineProcedure } from '../../core/procedure.ts';
+import { nextInt } from '../../core/rng.ts';
+import { stillLegal } from './abilities.ts';
+import { dealDamage, destroy, enteredTriggers, enterField, stillThere, trigger } from './actions-game.ts';
+import type { Target } from './cards/schema.ts';
+import { attachDecision, discardDecision, foreseeDecision } from './decisions.ts';
+import {
+  type ChaseItem,
+  cardOf,
+  draw,
+  type FowState,
+  faceOf,
+  hasType,
+  type ItemEffect,
+  isJResonator,
+  log,
+  moveObject,
+  objectOf,
+  type TargetRef,
+  targetsOf,
+} from './state.ts';
+
+export type ResolveData = {
+  item: ChaseItem | null;
+  /** Per target: still legal when the item began to resolve (903.3a). */
+  legal: boolean[];
+  index: number;
+} & JsonObject;
+
+/** The target each effect uses (effects with targets take them in order, 903.2.g). */
+function targetIndexOf(effects: readonly ItemEffect[], index: number): number | null {
+  const e = effects[index];
+  if (!e || targetsOf([e]).length === 0) return null;
+  return targetsOf(effects.slice(0, index)).length;
+}
+
+export const resolve = defineProcedure<FowState, ResolveData, null>({
+  kind: 'fow-resolve',
+  first: 'begin',
+  steps: {
+    begin(s, { data }) {
+      const item = s.chase.pop();
+      if (!item) throw new Error('resolve: the chase is empty');
+      data.item = item;
+      const specs = targetsOf(item.effects);
+      const self = item.kind === 'judgment' ? null : item.source.id;
+      data.legal = item.targets.map((t, i) => {
+        const spec = specs[i] as Target | undefined;
+        return spec !== undefined && stillLegal(s, item.controller, spec, t, self);
+      });
+      log(s, { type: 'resolve', seat: item.controller, card: item.card, object: item.source.id });
+      if (item.kind === 'judgment') {
+        // 705.3a: if the ruler is still in the ruler area, it comes onto the field J-ruler face up.
+        const ruler = objectOf(s, item.source.id);
+        if (ruler.zone === 'ruler' && stillThere(s, item.source) && !s.players[ruler.owner].lostJudgment) {
+          moveObject(s, ruler.id, 'field');
+          ruler.face = 'back';
+          ruler.controller = item.controller;
+          log(s, { type: 'j-ruler', seat: item.controller, card: ruler.card, object: ruler.id });
+          // 705.3.a-1: "judgmented" triggers now; ruling F-J-ENTERS: a J-ruler does come onto the field.
+          for (const a of faceOf(s, ruler.id).abilities)
+            if (a.kind === 'triggered' && a.when === 'judgment') trigger(s, ruler.id, item.controller, a.effects);
+          enteredTriggers(s, ruler.id);
+        }
+        return { return: null };
+      }
+      if (item.kind === 'card') {
+        const card = cardOf(item.card);
+        const o = objectOf(s, item.source.id);
+        if (card.types.some((t) => t === 'resonator' || t === 'addition' || t === 'regalia')) {
+          if (o.zone === 'chase') {
+            if (item.remnant)
+              moveObject(s, o.id, 'removed'); // 1115.2
+            else enterField(s, o.id, item.controller, item.awakened); // 702.3
+          }
+          return { return: null };
+        }
+      }
+      return { goto: 'effect' };
+    },
+    effect(s, { data }) {
+      const item = data.item;
+      if (!item) throw new Error('resolve: no item');
+      const e = item.effects[data.index];
+      if (!e) return { goto: 'finish' };
+      const ti = targetIndexOf(item.effects, data.index);
+      const target = ti === null ? null : item.targets[ti];
+      // 903.3a: a part aimed at a target no longer legal is not done.
+      if (ti !== null && (!target || !data.legal[ti])) {
+        data.index += 1;
+        return { goto: 'effect' };
+      }
+      const asked = perform(s, item, e, target ?? null);
+      if (asked) return { ...asked, next: 'answered' };
+      data.index += 1;
+      return { goto: 'effect' };
+    },
+    answered(s, { data, ret }) {
+      const item = data.item;
+      if (!item) throw new Error('resolve: no item');
+      const e = item.effects[data.index];
+      if (e?.do === 'foresee') {
+        const { top, bottom } = answerOf(foreseeDecision, ret);
+        const deck = s.players[item.controller].main;
+        const looked = new Set([...top, ...bottom]);
+        const rest = deck.filter((id) => !looked.has(id));
+        s.players[item.controller].main = [...top, ...rest, ...bottom];
+        log(s, { type: 'foresee', seat: item.controller, amount: top.length });
+      } else if (e?.do === 'code' && e.handler === 'move-addition') {
+        // 1002: the addition (the target, if still legal: the effect got here) is attached to the chosen card.
+        const ti = targetIndexOf(item.effects, data.index);
+        const t = ti === null ? undefined : item.targets[ti];
+        const to = answerOf(attachDecision, ret);
+        if (t && 'object' in t && stillThere(s, t.object) && s.field.includes(to)) {
+          objectOf(s, t.object.id).attachedTo = to;
+          log(s, {
+            type: 'attach',
+            seat: item.controller,
+            card: objectOf(s, t.object.id).card,
+            object: t.object.id,
+            target: to,
+          });
+        }
+      } else if (e?.do === 'discard') {
+        for (const id of answerOf(discardDecision, ret)) discard(s, item.controller, id);
+      }
+      data.index += 1;
+      return { goto: 'effect' };
+    },
+    finish(s, { data }) {
+      const item = data.item;
+      if (item?.kind !== 'card') return { return: null };
+      const o = objectOf(s, item.source.id);
+      if (o.zone !== 'chase') return { return: null };
+      // 711.3, 1017.3a: a rune's copy is removed from the chase and ceases to exist.
+      if (o.copy) {
+        delete s.objects[o.id];
+        return { return: null };
+      }
+      // 703.3: a chant goes to its owner's graveyard; 1115.2: after [Remnant], to the removed area.
+      moveObject(s, o.id, item.remnant ? 'removed' : 'graveyard');
+      return { return: null };
+    },
+  },
+});
+
+function discard(s: FowState, seat: Seat, id: string): void {
+  moveObject(s, id, 'graveyard');
+  log(s, { type: 'discard', seat, card: objectOf(s, id).card, object: id });
+}
+
+type Ask = { await: { decision: string; seat: Seat; payload: JsonObject } };
+
+/** Does one effect; returns the question when it needs the player's choice (then `answered` finishes it). */
+function perform(s: FowState, item: ChaseItem, e: ItemEffect, target: TargetRef | null): Ask | null {
+  const me = item.controller;
+  const obj = target && 'object' in target ? target.object.id : null;
+  switch (e.do) {
+    case 'damage':
+      if (target && 'player' in target) dealDamage(s, item.source.id, { player: target.player }, e.amount, false);
+      else if (obj) dealDamage(s, item.source.id, { object: obj }, e.amount, false);
+      return null;
+    case 'draw':
+      draw(s, me, e.count);
+      return null;
+    case 'discard': {
+      const hand = s.players[me].hand;
+      if (hand.length <= e.count) {
+        for (const id of [...hand]) discard(s, me, id); // 104.2: as many as possible
+        return null;
+      }
+      return { await: { decision: discardDecision.name, seat: me, payload: { count: e.count } } };
+    }
+    case 'foresee': {
+      const cards = s.players[me].main.slice(0, e.count);
+      if (cards.length === 0) return null;
+      s.known = learn(s.known, me, cards); // 1034.1: the player looks at them
+      return { await: { decision: foreseeDecision.name, seat: me, payload: { cards } } };
+    }
+    case 'cancel': {
+      // 1012.1: the spell leaves the chase for its owner's graveyard (the removed area after [Remnant], 1115.2).
+      if (!target || !('item' in target)) return null;
+      const at = s.chase.findIndex((i) => i.id === target.item);
+      const victim = s.chase[at];
+      if (!victim) return null;
+      s.chase.splice(at, 1);
+      log(s, { type: 'cancelled', seat: victim.controller, card: victim.card, object: victim.source.id });
+      if (victim.kind === 'card' && objectOf(s, victim.source.id).zone === 'chase') {
+        if (objectOf(s, victim.source.id).copy)
+          delete s.objects[victim.source.id]; // 1017.3a
+        else moveObject(s, victim.source.id, victim.remnant ? 'removed' : 'graveyard');
+      }
+      return null;
+    }
+    case 'destroy-all':
+      // 1010: every resonator at once.
+      destroy(
+        s,
+        s.field.filter((id) => hasType(s, id, 'resonator')),
+        '1010',
+      );
+      return null;
+    case 'counters': {
+      const on = e.on === 'self' ? (stillThere(s, item.source) ? item.source.id : null) : obj;
+      if (!on || objectOf(s, on).zone !== 'field') return null;
+      const o = objectOf(s, on);
+      o.counters[e.counter] = (o.counters[e.counter] ?? 0) + e.count; // 1022
+      log(s, { type: 'counters', seat: me, card: o.card, object: on, amount: e.count, target: e.counter });
+      return null;
+    }
+    case 'recover':
+      if (obj) objectOf(s, obj).rested = false; // 1013.1
+      return null;
+    case 'grant-until-end-of-turn':
+      if (obj)
+        s.effects.push({
+          object: { id: obj, inc: objectOf(s, obj).inc },
+          atk: 0,
+          def: 0,
+          keywords: e.keywords,
+          timestamp: s.nextId,
+        });
+      return null;
+    case 'mill': {
+      if (!target || !('player' in target)) return null;
+      const deck = s.players[target.player].main;
+      const cards = deck.slice(0, e.count);
+      for (const id of cards) moveObject(s, id, 'graveyard');
+      log(s, { type: 'mill', seat: target.player, amount: cards.length });
+      return null;
+    }
+    case 'produce':
+      throw new UnsupportedRule('907.1', 'a spell or triggered ability that produces will');
+    case 'code':
+      return code(s, item, e.handler, target);
+    case 'destroy-refs':
+      destroy(
+        s,
+        e.refs.filter((r) => stillThere(s, r)).map((r) => r.id),
+        '1010',
+      );
+      return null;
+    case 'gain-life':
+      s.players[me].life += e.amount; // 1135.2
+      log(s, { type: 'gain-life', seat: me, amount: e.amount });
+      return null;
+    case 'remove-limit-counter': {
+      if (!stillThere(s, item.source)) return null;
+      const o = objectOf(s, item.source.id);
+      if ((o.counters.limit ?? 0) > 0) o.counters.limit = (o.counters.limit ?? 0) - 1; // 1118.2
+      return null;
+    }
+    case 'shift': {
+      if (!stillThere(s, item.source)) return null;
+      const o = objectOf(s, item.source.id);
+      if (o.zone === 'field' && o.face === 'front' && cardOf(o.card).back) {
+        o.face = 'back'; // 1117.2, 1302.2: the same object, its future face up
+        log(s, { type: 'shifted', seat: me, card: o.card, object: o.id });
+      }
+      return null;
+    }
+    case 'evolve': {
+      if (!stillThere(s, item.source)) return null;
+      const o = objectOf(s, item.source.id);
+      if ((o.counters.evolution ?? 0) === 0) o.counters.evolution = 1; // 1116.2
+      return null;
+    }
+    case 'equip': {
+      // 1121.2, 1002: attach this addition (if it is still the same, unattached card) to the target.
+      if (!obj || !stillThere(s, item.source)) return null;
+      const a = objectOf(s, item.source.id);
+      if (a.zone !== 'field' || a.attachedTo !== null) return null;
+      a.attachedTo = obj;
+      log(s, { type: 'attach', seat: me, card: a.card, object: a.id, target: obj });
+      return null;
+    }
+  }
+}
+
+function code(s: FowState, item: ChaseItem, handler: string, target: TargetRef | null): Ask | null {
+  switch (handler) {
+    case 'halve-life': {
+      // 104.6: the life becomes half its value; 1205 rounds it up at the next rule processing.
+      if (!target || !('player' in target)) return null;
+      const p = s.players[target.player];
+      p.life = p.life / 2;
+      log(s, { type: 'life-set', seat: target.player, amount: p.life });
+      return null;
+    }
+    case 'roll-two-dice-damage': {
+      // 1023: [Force] 2: two six-sided dice, from the seeded RNG.
+      const [a, r1] = nextInt(s.rng, 6);
+      const [b, r2] = nextInt(r1, 6);
+      s.rng = r2;
+      const total = a + 1 + b + 1;
+      log(s, { type: 'force', seat: item.controller, amount: total });
+      if (target && 'object' in target && isJResonator(s, target.object.id))
+        dealDamage(s, item.source.id, { object: target.object.id }, 100 * total, false);
+      return null;
+    }
+    case 'move-addition':
+      if (!target || !('object' in target) || s.field.length === 0) return null;
+      return {
+        await: { decision: attachDecision.name, seat: item.controller, payload: { addition: target.object.id } },
+      };
+    case 'reveal-fable-from-extra-deck':
+      // 1133: extra decks are refused at setup (UnsupportedRule 1133), so there is no Fable card to reveal.
+      return null;
+    default:
+      throw new UnsupportedRule('903.3', `effect handler ${handler}`);
+  }
+}

@@ -1,0 +1,487 @@
+/**
+ * Force of Will's rules state (CR 8.01, seed 001): plain JSON on the kernel's `ProcedureState`. An object keeps its
+ * id for the whole game; `inc` rises on every zone change except between the field and the ruler area (302.3), so a
+ * target or trigger that remembered `{id, inc}` can tell whether it still points at the same object. Nothing here is
+ * words: the log holds codes and ids, rendered at view time (log-text.ts).
+ */
+import { SEATS, type Seat } from '../../core/game.ts';
+import type { Knowledge } from '../../core/hidden.ts';
+import type { ProcedureState } from '../../core/procedure.ts';
+import type { RngState } from '../../core/rng.ts';
+import { FOW_CARDS } from './cards/pool.ts';
+import type { Attribute, Effect, Face, FowCard, KeywordName, Target, WillSymbol } from './cards/schema.ts';
+
+/** FoW 300: the zones (per player except the field and the chase, 302.1). */
+export type Zone =
+  | 'main'
+  | 'stones'
+  | 'hand'
+  | 'field'
+  | 'ruler'
+  | 'graveyard'
+  | 'standby'
+  | 'removed'
+  | 'chase'
+  | 'runes';
+
+/** FoW 1022: the counters the pool uses. */
+export type CounterName = '+100/+100' | '-100/-100' | 'mana' | 'evolution' | 'limit' | 'astral';
+
+export type FowObject = {
+  id: string;
+  card: string;
+  owner: Seat;
+  controller: Seat;
+  zone: Zone;
+  /** 302.3: rises on each zone change except field ↔ ruler area (the same object). */
+  inc: number;
+  /** 303.1: rested (sideways) or recovered. */
+  rested: boolean;
+  /** 1007.1: damage accumulated on a J/resonator. */
+  damage: number;
+  counters: Partial<Record<CounterName, number>>;
+  /** 1302: the face up: a ruler's J-ruler face is `back`. */
+  face: 'front' | 'back';
+  /** 803.3a: the turn from whose start its controller has controlled it (0: since the game began). */
+  controlSince: number;
+  /** 905.3: the turn from whose start it has been on the field (0: since the game began). */
+  fieldSince: number;
+  /** 1109.2: played awakened: it has the awakening's text while on the field. */
+  awakened: boolean;
+  /** 1002: the card an addition is attached to. */
+  attachedTo: string | null;
+  /** 708.5: the turn it was put into the standby area. */
+  standbyTurn: number | null;
+  /** 1017.3: a copy (a rune played from the rune area, 711.2): it exists only on the chase. */
+  copy?: true;
+};
+
+/** A reference that stops matching once the object changes zones (302.3). */
+export type Ref = { id: string; inc: number };
+export type TargetRef = { player: Seat } | { object: Ref } | { item: string };
+
+/** FoW 907.4–907.6: one will in a pool: its attribute (null: none) and its trait. */
+export type Will = { attr: 'L' | 'R' | 'U' | 'G' | 'B' | null; trait: 'moon' | 'time' | null };
+
+/** FoW 1119.2: a will coin: a typeless token in the item area, "banish this: produce one of these". */
+export type WillCoin = { id: string; choices: WillSymbol[] };
+
+/** What a resolving chase item does beyond the card's own effects (triggers of keyword skills). */
+export type ItemEffect =
+  | Effect
+  /** 1105, 1138: destroy these objects (if they are still the same objects). */
+  | { do: 'destroy-refs'; refs: Ref[] }
+  /** 1135: gain this much life. */
+  | { do: 'gain-life'; amount: number }
+  /** 1118.2: remove a limit counter from the source. */
+  | { do: 'remove-limit-counter' }
+  /** 1117.2: if the source is on its past face, turn its future face up. */
+  | { do: 'shift' }
+  /** 1116.2: if the source has no evolution counter, put one on it. */
+  | { do: 'evolve' }
+  /** 1121.2: attach the source (an addition) to the target resonator. */
+  | { do: 'equip'; to: 'resonator' };
+
+/** An object on the chase (312): a card, an ability, a triggered ability or a Judgment process (705.2). */
+export type ChaseItem = {
+  id: string;
+  kind: 'card' | 'ability' | 'trigger' | 'judgment';
+  controller: Seat;
+  /** The card, or the source of the ability / the ruler of the Judgment. */
+  source: Ref;
+  card: string;
+  effects: ItemEffect[];
+  targets: TargetRef[];
+  /** 1109: played with its awakening cost paid. */
+  awakened: boolean;
+  /** 1124: played as the 2nd or later card its controller played this turn. */
+  torrent: boolean;
+  /** 1115.2: played from the graveyard with [Remnant]. */
+  remnant: boolean;
+};
+
+export type PlayerState = {
+  life: number;
+  /** Index 0 is the top (304). */
+  main: string[];
+  stones: string[];
+  hand: string[];
+  graveyard: string[];
+  standby: string[];
+  removed: string[];
+  /** 315: the rune area (the rune deck); `revealed` ones are public and use up divinity (711.2). */
+  runes: string[];
+  revealedRunes: string[];
+  ruler: string;
+  pool: Will[];
+  coins: WillCoin[];
+  /** 1202.2: could not draw a card the draw phase required since the last rule processing. */
+  failedDraw: boolean;
+  /** 710.1, 705.1: once per turn. */
+  calledThisTurn: boolean;
+  judgedThisTurn: boolean;
+  /** 1124: cards played this turn. */
+  playedThisTurn: number;
+  /** 1112.2: God's Art names used this game. */
+  godsArtsUsed: string[];
+  /** 1010.1a: the ruler lost [Judgment] for the game (astral). */
+  lostJudgment: boolean;
+};
+
+/** FoW 800: the battle in progress. */
+export type Battle = {
+  attacker: string | null;
+  /** The attack target as declared (803.3b). */
+  target: TargetRef | null;
+  blocker: string | null;
+  /** 805.2: the attacker dealt its damage in the first-strike step. */
+  struckFirst: boolean;
+  /** 803.6: the non-turn player played a spell or ability during this battle. */
+  opponentActed: boolean;
+  step: BattleStep;
+};
+export type BattleStep = 'start' | 'attack' | 'block' | 'first-strike' | 'damage' | 'end';
+
+export const PHASES = ['draw', 'recovery', 'main', 'end'] as const;
+export type Phase = (typeof PHASES)[number] | 'pregame';
+
+/** A triggered item waiting for 602.1b (906). */
+export type Triggered = { id: string; controller: Seat; source: Ref; card: string; effects: ItemEffect[] };
+
+/** A structured log line: codes, ids and numbers only (log-text.ts renders it per viewer). */
+export type FowLogEntry = {
+  type: string;
+  seat?: Seat;
+  /** A public card id (hidden cards are never logged by identity). */
+  card?: string;
+  object?: string;
+  amount?: number;
+  rule?: string;
+  phase?: Phase;
+  target?: string;
+};
+
+/** Until-end-of-turn effects (909, 505.5b) on one object. */
+export type TurnEffect = { object: Ref; atk: number; def: number; keywords: KeywordName[]; timestamp: number };
+
+export type FowState = ProcedureState & {
+  rng: RngState;
+  firstPlayer: Seat;
+  turn: { number: number; active: Seat; phase: Phase; battle: BattleStep | null };
+  /** 503.1: which players have had a turn. */
+  hadTurn: Seat[];
+  players: Record<Seat, PlayerState>;
+  objects: Record<string, FowObject>;
+  field: string[];
+  /** Bottom first; the last item resolves first (605.1b). */
+  chase: ChaseItem[];
+  triggered: Triggered[];
+  battle: Battle | null;
+  /** 803.6: no more battles this turn. */
+  battleLocked: boolean;
+  effects: TurnEffect[];
+  nextId: number;
+  known: Knowledge;
+  log: FowLogEntry[];
+};
+
+export function cardOf(id: string): FowCard {
+  const card = FOW_CARDS.get(id);
+  if (!card) throw new Error(`no Force of Will card ${id}`);
+  return card;
+}
+
+export function objectOf(s: FowState, id: string): FowObject {
+  const o = s.objects[id];
+  if (!o) throw new Error(`no object ${id}`);
+  return o;
+}
+
+/** 1302: the face of the card that is up (the printed face for cards off the field). */
+export function faceOf(s: FowState, id: string): Face {
+  const o = objectOf(s, id);
+  const card = cardOf(o.card);
+  return o.face === 'back' && card.back ? card.back : card;
+}
+
+export function refOf(s: FowState, id: string): Ref {
+  return { id, inc: objectOf(s, id).inc };
+}
+
+export function isCurrent(s: FowState, ref: Ref): boolean {
+  return s.objects[ref.id]?.inc === ref.inc;
+}
+
+export function log(s: FowState, entry: FowLogEntry): void {
+  s.log.push(entry);
+}
+
+export function newId(s: FowState, prefix: string): string {
+  const id = `${prefix}${s.nextId}`;
+  s.nextId += 1;
+  return id;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Characteristics (909.1: printed, abilities, numbers, counters, rounding)
+
+/** 201.2a: a J/resonator is a resonator or a J-ruler. */
+export function isJResonator(s: FowState, id: string): boolean {
+  const t = faceOf(s, id).types;
+  return t.includes('resonator') || t.includes('j-ruler');
+}
+
+export function hasType(s: FowState, id: string, type: FowCard['types'][number]): boolean {
+  return faceOf(s, id).types.includes(type);
+}
+
+/** 1128.2b: only cards with the Magic Stone type count for [Seal]. */
+export function magicStonesOf(s: FowState, seat: Seat): string[] {
+  return s.field.filter((id) => objectOf(s, id).controller === seat && hasType(s, id, 'magic-stone'));
+}
+
+const STONE_NAMES: Record<string, Attribute> = {
+  'light-magic-stone': 'light',
+  'fire-magic-stone': 'fire',
+  'water-magic-stone': 'water',
+  'wind-magic-stone': 'wind',
+  'darkness-magic-stone': 'darkness',
+};
+
+/** 201.4b, 904.2a: the magic stone types a card has (by its name, or "also treated as", a base ability). */
+export function stoneTypesOf(card: FowCard): Attribute[] {
+  const out = new Set<Attribute>();
+  const named = STONE_NAMES[card.id];
+  if (named) out.add(named);
+  for (const a of card.abilities) if (a.kind === 'also-magic-stone') for (const t of a.attributes) out.add(t);
+  return [...out];
+}
+
+export type Characteristics = { atk: number | null; def: number | null; keywords: KeywordName[] };
+
+type Grant = { atk: number; def: number; keywords: KeywordName[] };
+
+/**
+ * 909.1: the characteristics of an object on the field or in the ruler area now: printed values (909.1a), abilities
+ * granted while a condition holds ([Seal] 1128, [Void] 1134, [Crest] 1131, [Fable] 1133, [Awakening] 1109,
+ * additions 909.4, until end of turn 505.5b) (909.1d, g), then counters (909.1h), then rounding up (909.1i).
+ */
+export function characteristics(s: FowState, id: string): Characteristics {
+  const o = objectOf(s, id);
+  const face = faceOf(s, id);
+  const keywords = new Set<KeywordName>(face.keywords.map((k) => k.keyword));
+  let atk = face.atk ?? null;
+  let def = face.def ?? null;
+  const grants: Grant[] = [];
+  const onTable = o.zone === 'field' || o.zone === 'ruler';
+  if (onTable) {
+    for (const k of face.keywords) {
+      switch (k.keyword) {
+        case 'awakening':
+          if (o.awakened && k.grant) grants.push(k.grant); // 1109.2
+          break;
+        case 'seal':
+          // 1128.2: while you control N or more magic stones.
+          if (k.grant && k.amount !== undefined && magicStonesOf(s, o.controller).length >= k.amount)
+            grants.push(k.grant);
+          break;
+        case 'void':
+          if (k.grant && s.players[o.controller].hand.length === 0) grants.push(k.grant); // 1134.2
+          break;
+        case 'crest':
+          // 1131.2, ruling F-CREST: a Magic Circle of that attribute you control.
+          if (
+            k.grant &&
+            s.field.some(
+              (c) =>
+                objectOf(s, c).controller === o.controller &&
+                faceOf(s, c).races.includes('Magic Circle') &&
+                k.attribute !== undefined &&
+                faceOf(s, c).attributes.includes(k.attribute),
+            )
+          )
+            grants.push(k.grant);
+          break;
+        // 1133.2: [Fable] N needs N revealed Fable cards in the extra deck; extra decks are refused at setup
+        // (UnsupportedRule 1133), so the condition is never met.
+        default:
+          break;
+      }
+    }
+    for (const a of face.abilities) {
+      if (a.kind !== 'continuous' || a.affects !== 'self') continue;
+      if (a.while === 'no-limit-counters' && (o.counters.limit ?? 0) > 0) continue;
+      if (a.while === 'has-evolution-counter' && (o.counters.evolution ?? 0) === 0) continue;
+      grants.push(a.grant);
+    }
+    // 909.4: "Fire J/resonators you control" covers whatever is one now; "equipped" is the card it is attached to.
+    for (const other of s.field) {
+      const src = objectOf(s, other);
+      for (const a of faceOf(s, other).abilities) {
+        if (a.kind !== 'continuous') continue;
+        if (
+          a.affects === 'fire-j-resonators-you-control' &&
+          src.controller === o.controller &&
+          o.zone === 'field' &&
+          isJResonator(s, id) &&
+          face.attributes.includes('fire')
+        )
+          grants.push(a.grant);
+        if (a.affects === 'equipped' && src.attachedTo === id) grants.push(a.grant);
+      }
+    }
+    for (const e of s.effects) if (e.object.id === id && e.object.inc === o.inc) grants.push(e);
+  }
+  for (const g of grants) {
+    for (const k of g.keywords) keywords.add(k); // 909.1d
+    // 909.1f–g: numbers change only for a card that has them.
+    if (atk !== null) atk += g.atk;
+    if (def !== null) def += g.def;
+  }
+  // 909.1h, 1022.2: +100/+100 and -100/-100 counters.
+  const plus = o.counters['+100/+100'] ?? 0;
+  const minus = o.counters['-100/-100'] ?? 0;
+  if (atk !== null) atk += 100 * (plus - minus);
+  if (def !== null) def += 100 * (plus - minus);
+  // 909.1i: not a multiple of 100: rounded up.
+  const round = (n: number | null) => (n === null ? null : Math.ceil(n / 100) * 100);
+  // 1010.1a: an astral ruler has lost [Judgment].
+  if (o.zone === 'ruler' && s.players[o.owner].lostJudgment) keywords.delete('judgment');
+  return { atk: round(atk), def: round(def), keywords: [...keywords] };
+}
+
+export function hasKeyword(s: FowState, id: string, k: KeywordName): boolean {
+  return characteristics(s, id).keywords.includes(k);
+}
+
+/** 206, 207: "has ATK and DEF" (803.3a, 804.4). */
+export function hasAtkDef(s: FowState, id: string): boolean {
+  const c = characteristics(s, id);
+  return c.atk !== null && c.def !== null;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Zones and moves
+
+export function zoneList(s: FowState, o: FowObject): string[] | null {
+  switch (o.zone) {
+    case 'field':
+      return s.field;
+    case 'chase':
+    case 'ruler':
+      return null;
+    default:
+      return s.players[o.owner][o.zone];
+  }
+}
+
+/** Zones every player may look into (302.2, 307.2, 309.2, 311.2). */
+export const PUBLIC_ZONES: readonly Zone[] = ['field', 'ruler', 'graveyard', 'removed', 'chase'];
+
+/**
+ * Moves an object (302.5: into its owner's zones). A move between the field and the ruler area keeps the object
+ * (302.3); any other is a new object: its inc rises, its counters (1022.3), damage, attachment and effects go, and
+ * it enters recovered (303.1b). `at` is for ordered zones: 'top' or 'bottom' of a deck; other lists append.
+ */
+export function moveObject(s: FowState, id: string, to: Zone, at: 'top' | 'bottom' = 'top'): void {
+  const o = objectOf(s, id);
+  const from = zoneList(s, o);
+  if (from) {
+    const i = from.indexOf(id);
+    if (i >= 0) from.splice(i, 1);
+  }
+  const keeps = (o.zone === 'field' && to === 'ruler') || (o.zone === 'ruler' && to === 'field');
+  const leftField = o.zone === 'field';
+  if (!keeps) {
+    o.inc += 1;
+    o.counters = {};
+    o.rested = false;
+    o.awakened = false;
+    o.controller = o.owner;
+    // 903.2.b: a card played with its other face up ([Shift]) comes onto the field with that face.
+    if (!(o.zone === 'chase' && to === 'field')) o.face = 'front';
+    s.effects = s.effects.filter((e) => e.object.id !== id);
+  }
+  o.damage = 0; // 1007.7: a J-ruler leaving the field loses its damage; other cards are new objects
+  o.attachedTo = null;
+  o.standbyTurn = null;
+  if (leftField) {
+    // 1121.3: an addition attached to a card that left stays on the field, unattached.
+    for (const other of s.field) {
+      const a = objectOf(s, other);
+      if (a.attachedTo === id) a.attachedTo = null;
+    }
+    removeFromBattle(s, id);
+  }
+  o.zone = to;
+  if (to === 'field' && !keeps) {
+    o.fieldSince = s.turn.number;
+    o.controlSince = s.turn.number;
+  }
+  if (to === 'field' && keeps) o.fieldSince = s.turn.number;
+  const into = zoneList(s, o);
+  if (into) {
+    if ((to === 'main' || to === 'stones') && at === 'top') into.unshift(id);
+    else into.push(id);
+  }
+  // Whoever looked at a card no longer knows which object it is once it has moved.
+  for (const seat of SEATS) {
+    const known = s.known[seat];
+    if (known?.includes(id)) {
+      const left = known.filter((k) => k !== id);
+      if (left.length > 0) s.known[seat] = left;
+      else delete s.known[seat];
+    }
+  }
+}
+
+/** 803.5a, 804.4a, 1029: an object leaving the field stops attacking or blocking. */
+export function removeFromBattle(s: FowState, id: string): void {
+  const b = s.battle;
+  if (!b) return;
+  if (b.attacker === id) b.attacker = null;
+  if (b.blocker === id) b.blocker = null;
+  if (b.target && 'object' in b.target && b.target.object.id === id) b.target = null;
+}
+
+/** 1009: draws one card at a time; in the draw phase a card that cannot be drawn is remembered (1202.2). */
+export function draw(s: FowState, seat: Seat, count: number): void {
+  let drawn = 0;
+  for (let i = 0; i < count; i++) {
+    const top = s.players[seat].main[0];
+    if (top === undefined) {
+      // 1202.2, ruling F-DRAW: only a draw the draw phase requires; elsewhere nothing happens (104.2).
+      if (s.turn.phase === 'draw') s.players[seat].failedDraw = true;
+      break;
+    }
+    moveObject(s, top, 'hand');
+    drawn += 1;
+  }
+  if (drawn > 0) log(s, { type: 'draw', seat, amount: drawn });
+}
+
+export function targetsOf(effects: readonly ItemEffect[]): Target[] {
+  const out: Target[] = [];
+  for (const e of effects) {
+    if (e.do === 'damage' || e.do === 'recover' || e.do === 'grant-until-end-of-turn') out.push(e.to);
+    else if (e.do === 'counters' && e.on !== 'self') out.push(e.on);
+    else if (e.do === 'mill' || e.do === 'cancel' || e.do === 'equip') out.push(e.to);
+    else if (e.do === 'code' && CODE_TARGETS[e.handler]) out.push(CODE_TARGETS[e.handler] as Target);
+  }
+  return out;
+}
+
+/** Targets of the `code` handlers the engine implements. */
+const CODE_TARGETS: Record<string, Target> = {
+  'halve-life': 'player',
+  'roll-two-dice-damage': 'resonator',
+  'move-addition': 'addition',
+};
+
+export function rulerOf(s: FowState, seat: Seat): FowObject {
+  return objectOf(s, s.players[seat].ruler);
+}
+
+export function opponentSeat(seat: Seat): Seat {
+  return seat === 'p1' ? 'p2' : 'p1';
+}

@@ -1,0 +1,397 @@
+/**
+ * The game's root procedure: preparation (403), the turn (500: draw, recovery, main, end), the priority process
+ * (602–605) and rule processing (1200) as procedures. The root never returns.
+ */
+import { answerOf, ask } from '../../core/decision-kinds.ts';
+import { stateCheckProcedure } from '../../core/fixpoint.ts';
+import { opponentOf, SEATS, type Seat } from '../../core/game.ts';
+import { learn } from '../../core/hidden.ts';
+import type { JsonObject } from '../../core/json.ts';
+import { call, defineProcedure, inTransaction, resultOf } from '../../core/procedure.ts';
+import { nextInt } from '../../core/rng.ts';
+import { destroy, enterField } from './actions-game.ts';
+import { makeBattle, newBattleData } from './battle.ts';
+import type { Attribute, WillSymbol } from './cards/schema.ts';
+import {
+  discardDecision,
+  exchangeCardsDecision,
+  exchangeDecision,
+  priorityDecision,
+  standbyDecision,
+  triggerDecision,
+} from './decisions.ts';
+import { payCost, play, playData, transaction } from './play.ts';
+import { resolve } from './resolve.ts';
+import {
+  cardOf,
+  characteristics,
+  draw,
+  type FowState,
+  isJResonator,
+  log,
+  moveObject,
+  objectOf,
+  type Phase,
+  targetsOf,
+} from './state.ts';
+import { useWill, willUses } from './will.ts';
+
+/** 306.3: the hand limit. */
+export const HAND_LIMIT = 7;
+
+export type RuleAction =
+  | { lose: Seat; rule: string }
+  | { counters: string; rule: string }
+  | { destroy: string; rule: string }
+  | { round: Seat; rule: string }
+  | { unattach: string; rule: string };
+
+/** 1201.1: the rule processes, in order; every one that applies is performed at once (602.1a). */
+export function collectRuleActions(s: FowState): RuleAction[] {
+  const found: RuleAction[] = [];
+  for (const seat of SEATS) {
+    const p = s.players[seat];
+    if (p.life <= 0) found.push({ lose: seat, rule: '1202.1' });
+    else if (p.failedDraw) found.push({ lose: seat, rule: '1202.2' });
+  }
+  for (const id of s.field) {
+    const o = objectOf(s, id);
+    if ((o.counters['+100/+100'] ?? 0) > 0 && (o.counters['-100/-100'] ?? 0) > 0)
+      found.push({ counters: id, rule: '1203.1' });
+  }
+  for (const id of s.field) {
+    if (!isJResonator(s, id)) continue;
+    const c = characteristics(s, id);
+    if (c.def === null || c.keywords.includes('eternal')) continue; // 1139.2: not destroyed
+    if (c.def <= 0) found.push({ destroy: id, rule: '1204.2' });
+    else if (objectOf(s, id).damage >= c.def) found.push({ destroy: id, rule: '1204.1' });
+  }
+  for (const seat of SEATS) if (s.players[seat].life % 100 !== 0) found.push({ round: seat, rule: '1205.1' });
+  for (const id of s.field) if (objectOf(s, id).attachedTo === id) found.push({ unattach: id, rule: '1206.1' });
+  return found;
+}
+
+export const ruleProcessing = stateCheckProcedure<FowState, RuleAction>({
+  kind: 'fow-rule-processing',
+  rule: '1301.1',
+  collect: collectRuleActions,
+  perform(s, found) {
+    for (const a of found) {
+      if ('counters' in a) {
+        // 1203.1: remove as many of each as the smaller count.
+        const o = objectOf(s, a.counters);
+        const n = Math.min(o.counters['+100/+100'] ?? 0, o.counters['-100/-100'] ?? 0);
+        o.counters['+100/+100'] = (o.counters['+100/+100'] ?? 0) - n;
+        o.counters['-100/-100'] = (o.counters['-100/-100'] ?? 0) - n;
+      } else if ('round' in a) {
+        s.players[a.round].life = Math.ceil(s.players[a.round].life / 100) * 100; // 1205.1: rounded up
+      } else if ('unattach' in a) {
+        objectOf(s, a.unattach).attachedTo = null; // 1206.1
+      }
+    }
+    destroy(
+      s,
+      found.flatMap((a) => ('destroy' in a ? [a.destroy] : [])),
+      '1204',
+    );
+    for (const seat of SEATS) s.players[seat].failedDraw = false;
+    const losers = found.flatMap((a) => ('lose' in a ? [a] : []));
+    const [one, two] = losers;
+    // 103.3: both players losing at once is a draw.
+    if (one && two) s.result = { kind: 'draw', reason: 'both-lost', rule: '103.3' };
+    else if (one)
+      s.result = {
+        kind: 'win',
+        winner: opponentOf(one.lose),
+        reason: one.rule === '1202.1' ? 'life' : 'deck-out',
+        rule: one.rule,
+      };
+  },
+});
+
+/** 505.5e, 807.3b: a rule process is due or something has triggered. */
+export function isDue(s: FowState): boolean {
+  return collectRuleActions(s).length > 0 || s.triggered.length > 0;
+}
+
+type PriorityData = { holder: Seat; passes: number; card: string } & JsonObject;
+
+const window = (s: FowState, next: string) => call(priority, { holder: s.turn.active, passes: 0, card: '' }, next);
+
+/** 602–605: the priority process. */
+export const priority = defineProcedure<FowState, PriorityData, null>({
+  kind: 'fow-priority',
+  first: 'rules',
+  steps: {
+    // 602.1a: rule processing, repeated while any is due.
+    rules: () => call(ruleProcessing, { found: [], passes: 0 }, 'triggers'),
+    // 602.1b, 603: the turn player's triggered items first, one at a time.
+    triggers(s) {
+      const mine = s.triggered.filter((t) => t.controller === s.turn.active);
+      const list = mine.length > 0 ? mine : s.triggered;
+      const first = list[0];
+      if (!first) return { goto: 'offer' };
+      if (list.length === 1) return { goto: `play-trigger` };
+      return ask(triggerDecision, first.controller, { ids: list.map((t) => t.id) }, 'trigger-chosen');
+    },
+    'trigger-chosen'(s, { ret }) {
+      const id = answerOf(triggerDecision, ret);
+      const at = s.triggered.findIndex((t) => t.id === id);
+      const [chosen] = s.triggered.splice(at, 1);
+      if (chosen) s.triggered.unshift(chosen);
+      return { goto: 'play-trigger' };
+    },
+    'play-trigger'(s, { data }) {
+      const mine = s.triggered.filter((t) => t.controller === s.turn.active);
+      const t = (mine.length > 0 ? mine : s.triggered)[0];
+      if (!t) return { goto: 'offer' };
+      s.triggered = s.triggered.filter((x) => x.id !== t.id); // 603.3: its count goes down either way
+      if (targetsOf(t.effects).length > 0) throw new Error('a triggered ability with targets is not in the pool');
+      s.chase.push({
+        id: t.id,
+        kind: 'trigger',
+        controller: t.controller,
+        source: t.source,
+        card: t.card,
+        effects: t.effects,
+        targets: [],
+        awakened: false,
+        torrent: false,
+        remnant: false,
+      });
+      log(s, { type: 'triggered', seat: t.controller, card: t.card, object: t.source.id });
+      data.passes = 0; // ruling F-PASSES: a new object on the chase restarts the run of passes
+      return { goto: 'rules' }; // 603.4
+    },
+    offer(_s, { data }) {
+      return ask(priorityDecision, data.holder, {}, 'act');
+    },
+    act(s, { data, ret }) {
+      const choice = answerOf(priorityDecision, ret);
+      const seat = data.holder;
+      if (choice === 'pass') {
+        data.passes += 1;
+        if (data.passes < 2) {
+          data.holder = opponentOf(seat); // 605.1c
+          return { goto: 'rules' }; // 605.2
+        }
+        if (s.chase.length === 0) return { return: null }; // 605.1b: complete
+        return call(resolve, { item: null, legal: [], index: 0 }, 'resolved');
+      }
+      data.passes = 0; // 605.1a: the same player keeps priority
+      const [action = '', id = '', key = ''] = choice.split(':');
+      switch (action) {
+        case 'play':
+          return inTransaction(transaction, play, playData(seat, 'card', id), 'played');
+        case 'act':
+          return inTransaction(transaction, play, playData(seat, 'ability', id, key), 'played');
+        case 'rune':
+          return inTransaction(transaction, play, playData(seat, 'rune', id), 'played');
+        case 'inherit':
+          return inTransaction(transaction, play, playData(seat, 'inherit', id), 'played');
+        case 'judgment':
+          return inTransaction(transaction, play, playData(seat, 'judgment', s.players[seat].ruler), 'played');
+        case 'will': {
+          // 907.3: a will ability resolves at once.
+          const use = willUses(s, seat).find((u) => u.id === choice);
+          if (!use) throw new Error(`priority: no will ability ${choice}`);
+          useWill(s, seat, use);
+          return { goto: 'rules' };
+        }
+        case 'call': {
+          // 710.1: rest the ruler or J-ruler; the top magic stone comes onto the field.
+          const p = s.players[seat];
+          const ruler = objectOf(s, p.ruler);
+          const top = p.stones[0];
+          if (ruler.rested || !top) throw new Error('priority: cannot call');
+          ruler.rested = true;
+          p.calledThisTurn = true;
+          enterField(s, top, seat, false);
+          log(s, { type: 'call', seat, card: objectOf(s, top).card, object: top });
+          return { goto: 'rules' };
+        }
+        case 'standby':
+          return ask(standbyDecision, seat, {}, 'standby-chosen');
+        case 'battle':
+          return call(battle, newBattleData(), 'battled');
+        default:
+          throw new Error(`priority: unknown action ${choice}`);
+      }
+    },
+    'standby-chosen'(_s, { data, ret }) {
+      const id = answerOf(standbyDecision, ret);
+      if (!id) return { goto: 'rules' };
+      data.card = id;
+      return inTransaction(
+        transaction,
+        payCost,
+        { seat: data.holder, cost: { will: [], free: 2 }, card: '', rule: '706.1' },
+        'standby-paid',
+      );
+    },
+    // 706.1–706.2: set face down, without the chase.
+    'standby-paid'(s, { data, ret }) {
+      if (!resultOf(transaction, ret).rewound) {
+        moveObject(s, data.card, 'standby');
+        objectOf(s, data.card).standbyTurn = s.turn.number;
+        log(s, { type: 'standby', seat: data.holder });
+      }
+      data.card = '';
+      return { goto: 'rules' };
+    },
+    played(_s, { ret }) {
+      resultOf(transaction, ret);
+      return { goto: 'rules' };
+    },
+    resolved(s, { data }) {
+      data.holder = s.turn.active; // 605.1b: the turn player gets priority
+      data.passes = 0;
+      return { goto: 'rules' };
+    },
+    battled(s, { data }) {
+      data.holder = s.turn.active; // 807.4, ruling F-AFTER-BATTLE
+      data.passes = 0;
+      return { goto: 'rules' };
+    },
+  },
+});
+
+export const battle = makeBattle((s, next) => window(s, next), isDue);
+
+function enterPhase(s: FowState, phase: Phase): void {
+  s.turn.phase = phase;
+  log(s, { type: 'phase', seat: s.turn.active, phase });
+}
+
+type GameData = { exchanging: Seat[] } & JsonObject;
+
+export const game = defineProcedure<FowState, GameData, null>({
+  kind: 'fow-game',
+  first: 'first-player',
+  steps: {
+    // 403.4: a random player goes first; nobody chooses.
+    'first-player'(s) {
+      const [n, rng] = nextInt(s.rng, 2);
+      s.rng = rng;
+      s.firstPlayer = n === 0 ? 'p1' : 'p2';
+      s.turn.active = s.firstPlayer;
+      log(s, { type: 'first', seat: s.firstPlayer, rule: '403.4' });
+      // 1119.2: [Energize]: the player who is not first gets a will coin.
+      const second = opponentOf(s.firstPlayer);
+      const coin = energizeChoices(s, second);
+      if (coin.length > 0) {
+        s.players[second].coins.push({ id: `coin-${second}`, choices: coin });
+        log(s, { type: 'will-coin', seat: second, rule: '1119.2' });
+      }
+      for (const seat of SEATS) draw(s, seat, 5); // 403.5
+      return ask(exchangeDecision, s.firstPlayer, {}, 'first-declared');
+    },
+    // 403.5: the first player declares, then the second.
+    'first-declared'(s, { data, ret }) {
+      if (answerOf(exchangeDecision, ret)) data.exchanging.push(s.firstPlayer);
+      return ask(exchangeDecision, opponentOf(s.firstPlayer), {}, 'second-declared');
+    },
+    'second-declared'(s, { data, ret }) {
+      if (answerOf(exchangeDecision, ret)) data.exchanging.push(opponentOf(s.firstPlayer));
+      return { goto: 'exchange' };
+    },
+    // 403.5: the first player exchanges first.
+    exchange(_s, { data }) {
+      const seat = data.exchanging[0];
+      if (!seat) return { goto: 'turn' };
+      return ask(exchangeCardsDecision, seat, {}, 'exchanged');
+    },
+    exchanged(s, { data, ret }) {
+      const seat = data.exchanging.shift();
+      if (!seat) throw new Error('exchange with nobody');
+      const cards = answerOf(exchangeCardsDecision, ret);
+      for (const id of cards) moveObject(s, id, 'main', 'bottom');
+      // 302.4: the owner knows the order of what they put on the bottom; the opponent only the count.
+      s.known = learn(s.known, seat, cards);
+      draw(s, seat, cards.length);
+      log(s, { type: 'exchange', seat, amount: cards.length });
+      return { goto: 'exchange' };
+    },
+    // 502: the draw phase.
+    turn(s) {
+      log(s, { type: 'turn', seat: s.turn.active, amount: s.turn.number });
+      enterPhase(s, 'draw');
+      return window(s, 'draw-card'); // 502.2
+    },
+    'draw-card'(s) {
+      // 502.3: the first player skips the draw of the game's first turn.
+      if (s.turn.number > 1) draw(s, s.turn.active, 1);
+      return window(s, 'recovery'); // 502.4
+    },
+    // 503: the recovery phase, skipped on each player's first turn (503.1).
+    recovery(s) {
+      if (!s.hadTurn.includes(s.turn.active)) return { goto: 'main' };
+      enterPhase(s, 'recovery');
+      return window(s, 'recover'); // 503.3
+    },
+    recover(s) {
+      for (const seat of SEATS) s.players[seat].pool = []; // 503.4
+      const active = s.turn.active;
+      // 503.5: the turn player recovers every card they control on the field and in the ruler area.
+      for (const id of s.field) if (objectOf(s, id).controller === active) objectOf(s, id).rested = false;
+      const ruler = objectOf(s, s.players[active].ruler);
+      if (ruler.zone === 'ruler') ruler.rested = false;
+      return window(s, 'main'); // 503.7
+    },
+    // 504: the main phase; it ends when its priority process completes.
+    main(s) {
+      enterPhase(s, 'main');
+      return window(s, 'end');
+    },
+    // 505: the end phase.
+    end(s) {
+      enterPhase(s, 'end');
+      return window(s, 'end-of-turn'); // 505.2
+    },
+    'end-of-turn'(s) {
+      return window(s, 'final'); // 505.3–505.4
+    },
+    // 505.5: the final step, in this order.
+    final(s) {
+      for (const id of s.field) objectOf(s, id).damage = 0; // 505.5a
+      s.effects = []; // 505.5b
+      for (const seat of SEATS) s.players[seat].pool = []; // 505.5c
+      const over = s.players[s.turn.active].hand.length - HAND_LIMIT; // 505.5d
+      if (over > 0) return ask(discardDecision, s.turn.active, { count: over }, 'final-discarded');
+      return { goto: 'final-check' };
+    },
+    'final-discarded'(s, { ret }) {
+      for (const id of answerOf(discardDecision, ret)) {
+        log(s, { type: 'discard', seat: s.turn.active, card: objectOf(s, id).card, object: id });
+        moveObject(s, id, 'graveyard');
+      }
+      return { goto: 'final-check' };
+    },
+    // 505.5e: anything due: a priority process, then the final step again.
+    'final-check'(s) {
+      if (isDue(s)) return window(s, 'final');
+      return { goto: 'next-turn' };
+    },
+    // 505.6.
+    'next-turn'(s) {
+      const active = s.turn.active;
+      if (!s.hadTurn.includes(active)) s.hadTurn.push(active);
+      for (const seat of SEATS) {
+        const p = s.players[seat];
+        p.calledThisTurn = false;
+        p.judgedThisTurn = false;
+        p.playedThisTurn = 0;
+      }
+      s.battleLocked = false;
+      s.turn = { number: s.turn.number + 1, active: opponentOf(active), phase: 'draw', battle: null };
+      return { goto: 'turn' };
+    },
+  },
+});
+
+/** 1119.2: the will symbols an [Energize] coin can produce (one of them, chosen when it is used). */
+function energizeChoices(s: FowState, seat: Seat): WillSymbol[] {
+  const k = cardOf(objectOf(s, s.players[seat].ruler).card).keywords.find((x) => x.keyword === 'energize');
+  const letters: Record<Attribute, WillSymbol> = { light: 'L', fire: 'R', water: 'U', wind: 'G', darkness: 'B' };
+  return (k?.choices?.[0] ?? []).map((a) => letters[a]);
+}

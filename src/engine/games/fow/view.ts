@@ -1,0 +1,222 @@
+/**
+ * Per-viewer projection (the digest's §13): hands and standby areas are their owner's (standby cards show face down
+ * to the other player, 310.2), the main deck and magic stone deck nobody's (counts are public, 302.2a); the field,
+ * ruler areas, chase, graveyards, removed areas, will pools, will coins and life are public.
+ */
+import type { Seat, Viewer } from '../../core/game.ts';
+import { type FaceDownObjectView, type IdentitySecrets, identitySecrets } from '../../core/hidden.ts';
+import type { KeywordName } from './cards/schema.ts';
+import {
+  type BattleStep,
+  cardOf,
+  characteristics,
+  type FowLogEntry,
+  type FowState,
+  isCurrent,
+  objectOf,
+  type Phase,
+} from './state.ts';
+
+export type ObjectView = {
+  id: string;
+  card: string;
+  owner: Seat;
+  controller: Seat;
+  rested: boolean;
+  damage: number;
+  counters: Record<string, number>;
+  face: 'front' | 'back';
+  atk?: number;
+  def?: number;
+  keywords?: KeywordName[];
+  attachedTo?: string;
+  awakened?: boolean;
+  attacking?: boolean;
+  blocking?: boolean;
+};
+
+export type SideView = {
+  life: number;
+  mainCount: number;
+  stonesCount: number;
+  handCount: number;
+  /** Only for the hand's owner (and the omniscient viewer). */
+  hand?: ObjectView[];
+  graveyard: ObjectView[];
+  removed: ObjectView[];
+  /** Face down to the other player (310.2); in order, with the turn each was set (310.2, 708.5). */
+  standby: (ObjectView | FaceDownObjectView)[];
+  /** 315.2: face down to the other player until revealed (711.2). */
+  runes: (ObjectView | FaceDownObjectView)[];
+  revealedRunes: string[];
+  /** The ruler while it is in the ruler area (else it is on the field as a J-ruler). */
+  ruler: ObjectView | null;
+  pool: string[];
+  coins: { id: string; choices: string[] }[];
+  astral: boolean;
+  calledThisTurn: boolean;
+  judgedThisTurn: boolean;
+};
+
+export type ChaseView = {
+  id: string;
+  kind: 'card' | 'ability' | 'trigger' | 'judgment';
+  controller: Seat;
+  card: string;
+  /** Null when the source has since become a new object (302.3). */
+  source: string | null;
+  targets: (string | null)[];
+  awakened: boolean;
+};
+
+export type FowView = {
+  viewer: Viewer;
+  version: number;
+  turn: { number: number; active: Seat; phase: Phase; battle: BattleStep | null };
+  firstPlayer: Seat;
+  players: Record<Seat, SideView>;
+  field: ObjectView[];
+  chase: ChaseView[];
+  battle: { attacker: string | null; target: string | null; blocker: string | null } | null;
+  waitingFor: Seat | null;
+  log: { seq: number; entry: FowLogEntry }[];
+};
+
+export function mayLookAt(viewer: Viewer, owner: Seat): boolean {
+  return viewer.kind === 'omniscient' || (viewer.kind === 'player' && viewer.seat === owner);
+}
+
+function objectView(s: FowState, id: string): ObjectView {
+  const o = objectOf(s, id);
+  const out: ObjectView = {
+    id,
+    card: o.card,
+    owner: o.owner,
+    controller: o.controller,
+    rested: o.rested,
+    damage: o.damage,
+    counters: Object.fromEntries(Object.entries(o.counters).filter(([, n]) => (n ?? 0) > 0)) as Record<string, number>,
+    face: o.face,
+  };
+  if (o.zone === 'field' || o.zone === 'ruler') {
+    const c = characteristics(s, id);
+    if (c.atk !== null) out.atk = c.atk;
+    if (c.def !== null) out.def = c.def;
+    out.keywords = c.keywords;
+    if (o.attachedTo) out.attachedTo = o.attachedTo;
+    if (o.awakened) out.awakened = true;
+    if (s.battle?.attacker === id) out.attacking = true;
+    if (s.battle?.blocker === id) out.blocking = true;
+  }
+  return out;
+}
+
+export function fowView(s: FowState, viewer: Viewer, waitingFor: Seat | null): FowView {
+  const side = (seat: Seat): SideView => {
+    const p = s.players[seat];
+    const ruler = objectOf(s, p.ruler);
+    const out: SideView = {
+      life: p.life,
+      mainCount: p.main.length,
+      stonesCount: p.stones.length,
+      handCount: p.hand.length,
+      graveyard: p.graveyard.map((id) => objectView(s, id)),
+      removed: p.removed.map((id) => objectView(s, id)),
+      standby: p.standby.map((id) =>
+        mayLookAt(viewer, seat) ? objectView(s, id) : { id, faceDown: true as const, owner: seat, controller: seat },
+      ),
+      runes: p.runes.map((id) =>
+        mayLookAt(viewer, seat) || p.revealedRunes.includes(id)
+          ? objectView(s, id)
+          : { id, faceDown: true as const, owner: seat, controller: seat },
+      ),
+      revealedRunes: [...p.revealedRunes],
+      ruler: ruler.zone === 'ruler' ? objectView(s, p.ruler) : null,
+      pool: p.pool.map((w) => w.attr ?? w.trait ?? 'void'),
+      coins: p.coins.map((c) => ({ id: c.id, choices: [...c.choices] })),
+      astral: (ruler.counters.astral ?? 0) > 0,
+      calledThisTurn: p.calledThisTurn,
+      judgedThisTurn: p.judgedThisTurn,
+    };
+    if (mayLookAt(viewer, seat)) out.hand = p.hand.map((id) => objectView(s, id));
+    return out;
+  };
+  const b = s.battle;
+  const targetId = (t: NonNullable<typeof b>['target']) =>
+    t === null
+      ? null
+      : 'player' in t
+        ? t.player
+        : 'object' in t
+          ? isCurrent(s, t.object)
+            ? t.object.id
+            : null
+          : t.item;
+  return {
+    viewer,
+    version: s.version,
+    turn: { ...s.turn },
+    firstPlayer: s.firstPlayer,
+    players: { p1: side('p1'), p2: side('p2') },
+    field: s.field.map((id) => objectView(s, id)),
+    chase: s.chase.map((i) => ({
+      id: i.id,
+      kind: i.kind,
+      controller: i.controller,
+      card: i.card,
+      // 905.2a: an ability of a card in the hand ([Inheritance]) shows the card, not where it is.
+      source: isCurrent(s, i.source) && objectOf(s, i.source.id).zone !== 'hand' ? i.source.id : null,
+      targets: i.targets.map((t) =>
+        'player' in t ? t.player : 'item' in t ? t.item : isCurrent(s, t.object) ? t.object.id : null,
+      ),
+      awakened: i.awakened,
+    })),
+    battle: b ? { attacker: b.attacker, target: targetId(b.target), blocker: b.blocker } : null,
+    waitingFor,
+    log: visibleLog(s, viewer),
+  };
+}
+
+/** Ids this viewer must not see: every main deck and magic stone deck card, and hands they may not look at. */
+export function fowHiddenIds(s: FowState, viewer: Viewer): string[] {
+  const out: string[] = [];
+  for (const seat of ['p1', 'p2'] as const) {
+    if (viewer.kind !== 'omniscient') out.push(...s.players[seat].main, ...s.players[seat].stones);
+    if (!mayLookAt(viewer, seat)) out.push(...s.players[seat].hand);
+  }
+  return out;
+}
+
+/** The identities this viewer may not know: hidden objects and the other player's standby cards (310.2). */
+export function fowSecrets(s: FowState, viewer: Viewer): IdentitySecrets {
+  const knownIds = new Set(viewer.kind === 'player' ? (s.known[viewer.seat] ?? []) : []);
+  const hidden = new Set(fowHiddenIds(s, viewer).filter((id) => !knownIds.has(id)));
+  for (const seat of ['p1', 'p2'] as const)
+    if (!mayLookAt(viewer, seat)) {
+      for (const id of s.players[seat].standby) hidden.add(id);
+      for (const id of s.players[seat].runes) if (!s.players[seat].revealedRunes.includes(id)) hidden.add(id);
+    }
+  // 905.2a: a card in the hand whose ability is on the chase is revealed until the ability leaves it.
+  for (const item of s.chase) if (isCurrent(s, item.source)) hidden.delete(item.source.id);
+  return identitySecrets(Object.values(s.objects), hidden, (card) => cardOf(card).name);
+}
+
+/** The state's log entries this viewer may read, numbered by decision (version × 1000 + index). */
+export function visibleLog(s: FowState, viewer: Viewer, after?: number): { seq: number; entry: FowLogEntry }[] {
+  const hidden = new Set(fowHiddenIds(s, viewer));
+  return s.log.flatMap((entry: FowLogEntry, i) => {
+    const seq = s.version * 1000 + i;
+    if (after !== undefined && seq <= after) return [];
+    // A card that went to a hidden zone is named, but its object id is not followed there.
+    let out = entry;
+    if (out.object !== undefined && hidden.has(out.object)) {
+      const { object: _left, ...rest } = out;
+      out = rest;
+    }
+    if (out.target !== undefined && hidden.has(out.target)) {
+      const { target: _gone, ...rest } = out;
+      out = rest;
+    }
+    return [{ seq, entry: out }];
+  });
+}

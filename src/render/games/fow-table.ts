@@ -1,0 +1,198 @@
+// The Force of Will adapter: one viewer's FowView → the renderer's table and hand models. It reads only the view, so
+// a public board cannot show a card the spectator view does not hold (hands, decks and the opponent's standby cards
+// are absent or face down in it).
+import type { Seat } from '../../engine/core/game.ts';
+import type { FaceDownObjectView } from '../../engine/core/hidden.ts';
+import type { Locale } from '../../engine/core/label.ts';
+import { cardText, typeLine } from '../../engine/games/fow/cards/text.ts';
+import { logLine, phaseWords } from '../../engine/games/fow/log-text.ts';
+import { cardOf } from '../../engine/games/fow/state.ts';
+import type { FowView, ObjectView } from '../../engine/games/fow/view.ts';
+import {
+  type CardState,
+  faceDownCard,
+  type HandCard,
+  type HandModel,
+  type PlayerSide,
+  type TableCard,
+  type TableModel,
+} from '../table-model.ts';
+import { fowCardFace } from './fow-card.ts';
+
+const WORDS = {
+  ruler: { en: 'Ruler / J-ruler', ja: 'ルーラー／Jルーラー' },
+  field: { en: 'Field', ja: '場' },
+  stones: { en: 'Magic stones', ja: '魔石' },
+  main: { en: 'Main deck', ja: 'メインデッキ' },
+  stoneDeck: { en: 'Magic stone deck', ja: '魔石デッキ' },
+  hand: { en: 'Hand', ja: '手札' },
+  graveyard: { en: 'Graveyard', ja: '墓地' },
+  removed: { en: 'Removed', ja: '除外' },
+  standby: { en: 'Standby', ja: '待機エリア' },
+  runes: { en: 'Rune area', ja: 'ルーンエリア' },
+  will: { en: 'Will', ja: 'ウィル' },
+  coins: { en: 'Will coins', ja: 'ウィルコイン' },
+  chase: { en: 'Chase', ja: 'チェイス' },
+  astral: { en: 'Astral', ja: 'アストラル' },
+} as const;
+
+export interface FowTableOptions {
+  locale: Locale;
+  names?: Partial<Record<Seat, string>>;
+}
+
+function tableCard(c: ObjectView, locale: Locale, attachments: TableCard[] = []): TableCard {
+  const card = cardOf(c.card);
+  const printed = c.face === 'back' && card.back ? { ...card, ...card.back } : card;
+  const face = fowCardFace(printed, locale);
+  const states: CardState[] = [];
+  if (c.rested) states.push('turned');
+  if (c.attacking) states.push('attacking');
+  if (c.blocking) states.push('blocking');
+  const stats =
+    c.atk !== undefined && c.def !== undefined
+      ? [
+          { label: 'ATK', value: c.atk, ...(printed.atk !== undefined ? { base: printed.atk } : {}) },
+          { label: 'DEF', value: c.def, ...(printed.def !== undefined ? { base: printed.def } : {}) },
+        ]
+      : face.stats;
+  return {
+    face: 'up',
+    id: c.id,
+    name: face.name,
+    colours: face.colours,
+    cost: face.cost,
+    typeLine: face.typeLine,
+    stats,
+    damage: c.damage,
+    counters: Object.entries(c.counters).map(([name, count]) => ({ name, count })),
+    states,
+    attachments,
+  };
+}
+
+function side(view: FowView, seat: Seat, options: FowTableOptions): PlayerSide {
+  const { locale } = options;
+  const p = view.players[seat];
+  const mine = view.field.filter((c) => c.controller === seat);
+  const isStone = (c: ObjectView) => cardOf(c.card).types.includes('magic-stone');
+  const attachedTo = (id: string) => mine.filter((c) => c.attachedTo === id).map((c) => tableCard(c, locale));
+  const jRuler = mine.filter((c) => c.face === 'back');
+  const standby = p.standby.map((c) =>
+    'faceDown' in c ? faceDownCard(c as FaceDownObjectView) : { ...tableCard(c, locale) },
+  );
+  return {
+    seat,
+    name: options.names?.[seat] ?? seat,
+    life: p.life,
+    resources: [
+      { label: WORDS.will[locale], value: p.pool.length > 0 ? p.pool.join(' ') : '0' },
+      ...(p.coins.length > 0 ? [{ label: WORDS.coins[locale], value: String(p.coins.length) }] : []),
+      ...(p.astral ? [{ label: WORDS.astral[locale], value: '✓' }] : []),
+    ],
+    zones: [
+      { label: WORDS.main[locale], count: p.mainCount },
+      { label: WORDS.stoneDeck[locale], count: p.stonesCount },
+      { label: WORDS.hand[locale], count: p.handCount },
+      { label: WORDS.graveyard[locale], count: p.graveyard.length },
+      { label: WORDS.removed[locale], count: p.removed.length },
+      { label: WORDS.standby[locale], count: p.standby.length },
+    ],
+    areas: [
+      {
+        name: WORDS.ruler[locale],
+        style: 'full',
+        cards: [
+          ...(p.ruler ? [tableCard(p.ruler, locale)] : []),
+          ...jRuler.map((c) => tableCard(c, locale, attachedTo(c.id))),
+        ],
+      },
+      {
+        name: WORDS.field[locale],
+        style: 'full',
+        cards: mine
+          .filter((c) => !isStone(c) && c.face !== 'back' && !c.attachedTo)
+          .map((c) => tableCard(c, locale, attachedTo(c.id))),
+      },
+      { name: WORDS.stones[locale], style: 'compact', cards: mine.filter(isStone).map((c) => tableCard(c, locale)) },
+      { name: WORDS.standby[locale], style: 'compact', cards: standby },
+      {
+        name: WORDS.runes[locale],
+        style: 'compact',
+        cards: p.runes.map((c) => ('faceDown' in c ? faceDownCard(c as FaceDownObjectView) : tableCard(c, locale))),
+      },
+    ],
+  };
+}
+
+/** The board as `view.viewer` sees it. */
+export function fowTableModel(view: FowView, options: FowTableOptions): TableModel {
+  const { locale } = options;
+  const nameOf = (id: string | null): string => {
+    if (id === null) return locale === 'ja' ? '（いなくなった対象）' : '(gone)';
+    if (id === 'p1' || id === 'p2') return options.names?.[id] ?? id;
+    const found = view.field.find((c) => c.id === id);
+    if (found) {
+      const card = cardOf(found.card);
+      return (found.face === 'back' && card.back ? card.back.name : card.name)[locale];
+    }
+    const item = view.chase.find((i) => i.id === id);
+    return item ? cardOf(item.card).name[locale] : '?';
+  };
+  const lastLog = view.log.at(-1);
+  const battle = view.turn.battle ? ` (${locale === 'ja' ? 'バトル' : 'battle'}: ${view.turn.battle})` : '';
+  return {
+    game: 'fow',
+    locale,
+    viewer: view.viewer.kind === 'player' ? { kind: 'seat', seat: view.viewer.seat } : { kind: 'public' },
+    turn: view.turn.number,
+    phase: `${phaseWords(view.turn.phase)[locale]}${battle}`,
+    activeSeat: view.turn.active,
+    prioritySeat: view.waitingFor,
+    players: { p1: side(view, 'p1', options), p2: side(view, 'p2', options) },
+    stack: {
+      name: WORDS.chase[locale],
+      items: [...view.chase].reverse().map((i) => ({
+        id: i.id,
+        source: cardOf(i.card).name[locale],
+        controller: i.controller,
+        text:
+          i.kind === 'judgment'
+            ? locale === 'ja'
+              ? 'ジャッジメント'
+              : 'Judgment'
+            : i.kind === 'card'
+              ? ''
+              : locale === 'ja'
+                ? '能力'
+                : 'ability',
+        targets: i.targets.map(nameOf).slice(0, 8),
+      })),
+    },
+    lastAction: lastLog ? { text: logLine(lastLog.entry)[locale].slice(0, 400), objectIds: [] } : null,
+  };
+}
+
+/** The owner's hand image model, with their standby area as a private zone. */
+export function fowHandModel(
+  view: FowView,
+  seat: Seat,
+  options: FowTableOptions & { playableIds?: ReadonlySet<string> },
+): HandModel {
+  const { locale } = options;
+  const p = view.players[seat];
+  const entry = (c: ObjectView): HandCard => ({
+    card: tableCard(c, locale),
+    text: `${typeLine(cardOf(c.card))[locale]}\n${cardText(cardOf(c.card))[locale]}`.slice(0, 1000),
+    playable: options.playableIds?.has(c.id) ?? false,
+  });
+  const standby = p.standby.filter((c): c is ObjectView => !('faceDown' in c));
+  return {
+    game: 'fow',
+    locale,
+    seat,
+    playerName: options.names?.[seat] ?? seat,
+    hand: { name: WORDS.hand[locale], cards: (p.hand ?? []).slice(0, 60).map(entry) },
+    privateZones: standby.length > 0 ? [{ name: WORDS.standby[locale], cards: standby.slice(0, 60).map(entry) }] : [],
+  };
+}
