@@ -5,7 +5,8 @@
 import { parseArgs } from 'node:util';
 import { type Contender, runArena } from '../src/ai/arena.ts';
 import type { SearchBudget } from '../src/ai/ismcts.ts';
-import { AI_LEVELS, BOT_BUDGETS } from '../src/ai/player.ts';
+import { AI_LEVELS } from '../src/ai/levels.ts';
+import { BOT_BUDGETS } from '../src/ai/player.ts';
 import { DEFAULT_GAME_ID } from '../src/engine/core/game.ts';
 import { GAMES } from '../src/engine/registry.ts';
 

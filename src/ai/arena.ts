@@ -7,7 +7,8 @@ import { randomResponse } from '../engine/fuzz/random-play.ts';
 import { preconDeckList } from '../engine/precons.ts';
 import type { GameRegistry } from '../engine/registry.ts';
 import type { SearchBudget } from './ismcts.ts';
-import { type AiLevel, decide } from './player.ts';
+import type { AiLevel } from './levels.ts';
+import { decide } from './player.ts';
 import { type AiGame, aiGame } from './world.ts';
 
 export type Contender = AiLevel | 'random';

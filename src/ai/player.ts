@@ -9,15 +9,9 @@ import type { BaseState, DecisionResponse, PendingDecision, Seat } from '../engi
 import { isForced } from '../engine/core/search.ts';
 import { candidates, forcedAnswer, respond } from './candidates.ts';
 import { greedyAnswer } from './greedy.ts';
+import type { AiLevel } from './levels.ts';
 import { type SearchBudget, searchAnswer } from './ismcts.ts';
 import type { AiGame } from './world.ts';
-
-export const AI_LEVELS = ['easy', 'normal', 'hard'] as const;
-export type AiLevel = (typeof AI_LEVELS)[number];
-
-export function isAiLevel(value: string): value is AiLevel {
-  return (AI_LEVELS as readonly string[]).includes(value);
-}
 
 /**
  * The bot's budgets (issue 21): easy is instant, normal about 1 s, hard about 3 s. The iteration caps are above

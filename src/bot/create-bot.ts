@@ -3,12 +3,14 @@
 import { randomUUID } from 'node:crypto';
 import { Client, Events, GatewayIntentBits, type Interaction, type RESTOptions } from 'discord.js';
 import { commandDefinitions } from '../../commands/definitions.ts';
+import { AiPool } from '../ai/pool.ts';
 import type { GameResult } from '../engine/core/game.ts';
 import { allPrecons, GAMES, type GameRegistry } from '../engine/registry.ts';
 import { RenderPool } from '../render/worker-pool.ts';
 import type { MatchInfo } from '../store/match-records.ts';
 import { loadPreconDecks } from '../store/precon-decks.ts';
 import { openStore, type Store } from '../store/store.ts';
+import { AiDriver } from './ai-duel.ts';
 import { BoardUpdater } from './board.ts';
 import type { ChannelLimit } from './channel-pacer.ts';
 import { type BotClock, realBotClock } from './clock.ts';
@@ -118,6 +120,7 @@ export function createBot(options: CreateBotOptions): Bot {
     notifier: new TurnNotifier(),
     permissions: new PermissionNotices({ client, store, now: options.now ?? Date.now, log }),
     resuming: new Set(),
+    ai: new AiDriver(new AiPool()),
     log,
     seedFor: options.seedFor ?? (() => randomUUID()),
     later(ms, task) {
@@ -137,6 +140,7 @@ export function createBot(options: CreateBotOptions): Bot {
   };
   const leagues = leagueServiceOf(context);
   boards.attach(context);
+  context.ai?.attach(context);
   flow.attach(context);
 
   const running = new Set<Promise<void>>();
@@ -202,13 +206,16 @@ export function createBot(options: CreateBotOptions): Bot {
     },
     async idle() {
       while (running.size > 0) await Promise.all(running);
+      await context.ai?.idle();
       await flow.idle();
       await boards.idle();
       await leagues.idle();
+      await context.ai?.idle();
       while (running.size > 0) await Promise.all(running);
     },
     async stop() {
       flow.stop();
+      await context.ai?.stop();
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       await client.destroy();

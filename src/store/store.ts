@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { AiSeats } from './ai-seats.ts';
 import { type BackupResult, backupDatabase } from './backup.ts';
 import { type StoreConfig, type StoreConfigInput, StoreConfigSchema } from './config.ts';
 import { DecisionDrafts } from './decision-drafts.ts';
@@ -40,6 +41,8 @@ export class Store {
   readonly posts: MatchPosts;
   /** Answers in progress per match, version and seat (the bot's; migration 203). */
   readonly drafts: DecisionDrafts;
+  /** The seats the AI plays (migration 210). */
+  readonly aiSeats: AiSeats;
   private readonly records: MatchRecords;
   private readonly parts: readonly GuildDataPart[];
   private readonly now: () => number;
@@ -59,6 +62,7 @@ export class Store {
     this.pauses = new MatchPauses(db);
     this.posts = new MatchPosts(db);
     this.drafts = new DecisionDrafts(db);
+    this.aiSeats = new AiSeats(db);
     const matchOptions = {
       snapshotEvery: config.snapshotEvery,
       now: this.now,

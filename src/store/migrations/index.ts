@@ -11,6 +11,7 @@ import { leaguesMigration } from './200-leagues.ts';
 import { ratingPeriodsMigration } from './201-rating-periods.ts';
 import { leagueThreadsMigration } from './202-league-threads.ts';
 import { decisionDraftsMigration } from './203-decision-drafts.ts';
+import { aiSeatsMigration } from './210-ai-seats.ts';
 
 /** Every schema step, in version order. Areas append theirs here (100–199 rules index, 200–299 leagues). */
 export const migrations: readonly Migration[] = [
@@ -26,4 +27,5 @@ export const migrations: readonly Migration[] = [
   ratingPeriodsMigration,
   leagueThreadsMigration,
   decisionDraftsMigration,
+  aiSeatsMigration,
 ];
