@@ -9,8 +9,8 @@ import type { BaseState, DecisionResponse, PendingDecision, Seat } from '../engi
 import { isForced } from '../engine/core/search.ts';
 import { candidates, forcedAnswer, respond } from './candidates.ts';
 import { greedyAnswer } from './greedy.ts';
-import type { AiLevel } from './levels.ts';
 import { type SearchBudget, searchAnswer } from './ismcts.ts';
+import type { AiLevel } from './levels.ts';
 import type { AiGame } from './world.ts';
 
 /**
