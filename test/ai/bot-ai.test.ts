@@ -105,4 +105,19 @@ describe('/duel ai', () => {
     expect(transcript).toMatch(/Result:/);
     expect(h.logs.filter((l) => l.includes('AI in match'))).toEqual([]);
   }, 240_000);
+
+  it('plays MTG at the default level (normal), and the person can concede like in any match', async () => {
+    const outcome = await h.alice.slash('duel ai', { game: 'mtg' });
+    await h.bot.idle();
+    const matchId = outcome.reply()?.id as string;
+    expect(h.bot.store.matches.match(matchId)?.players.p2).toBe('ai:normal');
+    expect(h.bot.store.aiSeats.levelOf(matchId, 'p2')).toBe('normal');
+    // Whatever the AI had to answer is answered: the match waits for alice (or is over).
+    expect(current(h, matchId).pendingSeat ?? 'p1').toBe('p1');
+    const conceded = await h.alice.slash('concede', {}, { in: thread(h, matchId) });
+    await h.bot.idle();
+    expect(conceded.state).toBe('acknowledged');
+    expect(h.bot.store.matches.match(matchId)?.status).toBe('finished');
+    expect(h.bot.store.matches.currentState(matchId).result).toMatchObject({ kind: 'win', winner: 'p2' });
+  }, 120_000);
 });
