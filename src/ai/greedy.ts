@@ -2,7 +2,7 @@
 // turn is played out cheaply (our own later choices take the decision's default, the opponent answers each of its
 // choices with its best immediate reply), and the position is scored with the game's `evaluate`. So it develops
 // (a card on the table scores above one in hand), attacks when the attack survives the opponent's best block, and
-// blocks when not blocking costs more. Ties go to doing something over the default (pass, no block).
+// blocks when not blocking costs more. Ties go to the default (pass, no block): acting must be worth something.
 import type { BaseState, PendingDecision, Seat } from '../engine/core/game.ts';
 import { type Answer, type Candidate, candidates, defaultAnswer } from './candidates.ts';
 import { type AiGame, settle, step, turnOf } from './world.ts';
@@ -26,13 +26,12 @@ export function greedyAnswer<S extends BaseState>(
   const seat = pending.player;
   const options = candidates(pending);
   let best: { candidate: Candidate; score: number } | null = null;
-  options.forEach((candidate, index) => {
+  for (const candidate of options) {
     const score = outcome(g, known, pending, candidate.answer, seat, limits);
-    // The default is listed first; a later candidate wins a tie by a hair (prefer acting).
-    const bias = index === 0 ? 0 : 1e-9;
-    if (score === null) return;
-    if (!best || score + bias > best.score) best = { candidate, score: score + bias };
-  });
+    // The default is listed first and keeps a tie: acting must be worth something, or a stateless player could
+    // start and cancel the same action forever (cast, then cancel at the target).
+    if (score !== null && (!best || score > best.score + 1e-9)) best = { candidate, score };
+  }
   const chosen = best as { candidate: Candidate; score: number } | null;
   return (chosen?.candidate ?? (options[0] as Candidate)).answer;
 }
@@ -54,6 +53,7 @@ function outcome<S extends BaseState>(
   }
   const turn = turnOf(g, start);
   let replies = 0;
+  let own = 0;
   let used = 0;
   while (used < limits.decisions) {
     const next = settle(g, s, limits.decisions - used);
@@ -63,6 +63,11 @@ function outcome<S extends BaseState>(
     if (!p || turnOf(g, s) !== turn) break;
     if (p.player !== seat && replies < limits.replies) {
       replies += 1;
+      s = bestReply(g, s, p);
+    } else if (p.player === seat && p.role === 'choice' && own < limits.replies) {
+      // The rest of our own action (its target, its payment): its best immediate completion, not the default
+      // (which may be to cancel it).
+      own += 1;
       s = bestReply(g, s, p);
     } else s = step(g, s, p, defaultAnswer(p));
   }
