@@ -6,7 +6,7 @@
 // never the event loop) for the pending decision of an AI seat, commits it, and lets the match flow update the board,
 // whose log then says what the AI did (the game's own log lines, named after the AI seat), never why.
 import { type ChatInputCommandInteraction, MessageFlags } from 'discord.js';
-import { forcedAnswer, respond } from '../ai/candidates.ts';
+import { defaultAnswer, forcedAnswer, respond } from '../ai/candidates.ts';
 import { type AiLevel, isAiLevel } from '../ai/levels.ts';
 import type { AiPool } from '../ai/pool.ts';
 import { timeoutResponse } from '../engine/core/decision.ts';
@@ -132,17 +132,17 @@ export class AiDriver {
     if (!pending) return;
     const level = store.aiSeats.levelOf(matchId, pending.player);
     if (!level) return;
-    const response = isForced(pending)
-      ? respond(pending.id, forcedAnswer(pending))
-      : (
-          await this.pool.decide({
-            game: row.game,
-            state,
-            seat: pending.player,
-            level,
-            seed: `${matchId}:${state.version}`,
-          })
-        ).response;
+    let response = respond(pending.id, isForced(pending) ? forcedAnswer(pending) : defaultAnswer(pending));
+    if (!isForced(pending)) {
+      try {
+        const job = { game: row.game, state, seat: pending.player, level, seed: `${matchId}:${state.version}` };
+        response = (await this.pool.decide(job)).response;
+      } catch (error) {
+        if (this.stopped) return;
+        // A worker that failed must not stall the match: the rules' default answers this one decision.
+        ctx.log(`AI in match ${matchId}: no answer from the AI (${(error as Error).message}); the default is played`);
+      }
+    }
     if (this.stopped) return;
     try {
       // A stale answer (the person conceded meanwhile) is refused by the store and dropped here.

@@ -185,6 +185,8 @@ export function createBot(options: CreateBotOptions): Bot {
       for (const matchId of unannounced) track(boards.request(matchId));
       const timed = flow.rearmAll();
       if (timed > 0) log(`re-armed the clocks of ${timed} match(es)`);
+      // The AI answers whatever it was asked before the restart (the re-armed clocks usually wake it already).
+      for (const matchId of store.aiSeats.activeMatchIds()) context.ai?.wake(matchId);
       // Data of guilds the bot left more than the retention period ago is deleted at start and then daily.
       const purgeDeparted = async () => {
         const gone = store.purgeDepartedGuilds();
