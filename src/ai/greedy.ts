@@ -2,7 +2,7 @@
 // turn is played out cheaply (our own later choices take the decision's default, the opponent answers each of its
 // choices with its best immediate reply), and the position is scored with the game's `evaluate`. So it develops
 // (a card on the table scores above one in hand), attacks when the attack survives the opponent's best block, and
-// blocks when not blocking costs more. Ties go to the default (pass, no block): acting must be worth something.
+// blocks when not blocking costs more. Ties go to acting over the default (pass, no block).
 import type { BaseState, PendingDecision, Seat } from '../engine/core/game.ts';
 import { type Answer, type Candidate, candidates, defaultAnswer } from './candidates.ts';
 import { type AiGame, settle, step, turnOf } from './world.ts';
@@ -26,12 +26,14 @@ export function greedyAnswer<S extends BaseState>(
   const seat = pending.player;
   const options = candidates(pending);
   let best: { candidate: Candidate; score: number } | null = null;
-  for (const candidate of options) {
+  // The default is listed first; a later candidate wins a tie by a hair: prefer acting, since the look-ahead may
+  // end before an attack or a card pays off.
+  options.forEach((candidate, index) => {
     const score = outcome(g, known, pending, candidate.answer, seat, limits);
-    // The default is listed first and keeps a tie: acting must be worth something, or a stateless player could
-    // start and cancel the same action forever (cast, then cancel at the target).
-    if (score !== null && (!best || score > best.score + 1e-9)) best = { candidate, score };
-  }
+    if (score === null) return;
+    const edge = index === 0 ? 0 : 1e-9;
+    if (!best || score + edge > best.score) best = { candidate, score: score + edge };
+  });
   const chosen = best as { candidate: Candidate; score: number } | null;
   return (chosen?.candidate ?? (options[0] as Candidate)).answer;
 }
@@ -65,19 +67,22 @@ function outcome<S extends BaseState>(
       replies += 1;
       s = bestReply(g, s, p);
     } else if (p.player === seat && p.role === 'choice' && own < limits.replies) {
-      // The rest of our own action (its target, its payment): its best immediate completion, not the default
-      // (which may be to cancel it).
+      // The rest of our own action (its target, its payment): its best completion that goes through, not the
+      // default or a cancel. Otherwise an action with only bad completions would tie with passing, and a player
+      // without memory could start and cancel it forever (cast, then cancel at the target).
       own += 1;
-      s = bestReply(g, s, p);
+      s = bestReply(g, s, p, true);
     } else s = step(g, s, p, defaultAnswer(p));
   }
   return g.evaluate(s, seat);
 }
 
 /** The opponent's answer that scores best for it right away (forced follow-ups played). */
-function bestReply<S extends BaseState>(g: AiGame<S>, s: S, p: PendingDecision): S {
+function bestReply<S extends BaseState>(g: AiGame<S>, s: S, p: PendingDecision, goThrough = false): S {
   let best: { state: S; score: number } | null = null;
-  for (const c of candidates(p)) {
+  const all = candidates(p);
+  const through = goThrough ? all.filter((c) => !declines(p, c.answer)) : all;
+  for (const c of through.length > 0 ? through : all) {
     let next: S;
     try {
       next = settle(g, step(g, s, p, c.answer), 50).state;
@@ -88,4 +93,11 @@ function bestReply<S extends BaseState>(g: AiGame<S>, s: S, p: PendingDecision):
     if (!best || score > best.score) best = { state: next, score };
   }
   return best?.state ?? step(g, s, p, defaultAnswer(p));
+}
+
+/** Whether an answer picks an option that declines (cancel, no target: role `passive`). */
+function declines(p: PendingDecision, answer: Answer): boolean {
+  if (p.shape !== undefined && p.shape !== 'pick') return false;
+  const passive = new Set(p.options.filter((o) => o.role === 'passive').map((o) => o.id));
+  return answer.choose.some((id) => passive.has(id));
 }

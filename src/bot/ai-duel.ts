@@ -126,16 +126,21 @@ export class AiDriver {
   private async answer(ctx: BotContext, matchId: string): Promise<void> {
     const { store } = ctx;
     const row = store.matches.match(matchId);
-    if (!row || row.status !== 'active' || store.pauses.isPaused(matchId)) return;
+    if (row?.status !== 'active' || store.pauses.isPaused(matchId)) return;
     const state = store.matches.currentState(matchId);
-    const pending = state.result ? null : store.requireGame(row.game).pending(state);
+    const game = store.requireGame(row.game);
+    const search = game.search;
+    const pending = state.result ? null : game.pending(state);
     if (!pending) return;
     const level = store.aiSeats.levelOf(matchId, pending.player);
     if (!level) return;
     let response = respond(pending.id, isForced(pending) ? forcedAnswer(pending) : defaultAnswer(pending));
     if (!isForced(pending)) {
       try {
-        const job = { game: row.game, state, seat: pending.player, level, seed: `${matchId}:${state.version}` };
+        const seed = `${matchId}:${state.version}`;
+        // Re-dealt before it leaves this thread: the worker never holds the cards the AI's seat cannot know.
+        const known = search ? search.determinize(state, pending.player, `bot:${seed}`) : state;
+        const job = { game: row.game, state: known, seat: pending.player, level, seed };
         response = (await this.pool.decide(job)).response;
       } catch (error) {
         if (this.stopped) return;
