@@ -56,6 +56,7 @@ function outcome<S extends BaseState>(
   const turn = turnOf(g, start);
   let replies = 0;
   let own = 0;
+  let completing = true;
   let used = 0;
   while (used < limits.decisions) {
     const next = settle(g, s, limits.decisions - used);
@@ -63,10 +64,12 @@ function outcome<S extends BaseState>(
     used += next.steps + 1;
     const p = next.pending;
     if (!p || turnOf(g, s) !== turn) break;
+    // The action just taken is complete once anyone has priority again.
+    if (p.role === 'priority') completing = false;
     if (p.player !== seat && replies < limits.replies) {
       replies += 1;
       s = bestReply(g, s, p);
-    } else if (p.player === seat && p.role === 'choice' && own < limits.replies) {
+    } else if (completing && p.player === seat && p.role === 'choice' && own < limits.replies) {
       // The rest of our own action (its target, its payment): its best completion that goes through, not the
       // default or a cancel. Otherwise an action with only bad completions would tie with passing, and a player
       // without memory could start and cancel it forever (cast, then cancel at the target).
