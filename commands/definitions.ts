@@ -42,6 +42,29 @@ export function commandBuilders(games: GameRegistry = GAMES) {
             .setChoices(...gameChoices),
         )
         .addStringOption((o) => o.setName('deck').setDescription('Your deck').setAutocomplete(true)),
+    )
+    .addSubcommand((s) =>
+      s
+        .setName('ai')
+        .setDescription('Play against the AI')
+        .setDescriptionLocalizations({ ja: 'AIと対戦する' })
+        .addStringOption((o) =>
+          o
+            .setName('game')
+            .setDescription('Which game')
+            .setChoices(...gameChoices),
+        )
+        .addStringOption((o) => o.setName('deck').setDescription('Your deck').setAutocomplete(true))
+        .addStringOption((o) =>
+          o
+            .setName('level')
+            .setDescription('How strong the AI plays (default: normal)')
+            .setChoices(
+              { name: 'easy', name_localizations: { ja: 'やさしい' }, value: 'easy' },
+              { name: 'normal', name_localizations: { ja: 'ふつう' }, value: 'normal' },
+              { name: 'hard', name_localizations: { ja: 'むずかしい' }, value: 'hard' },
+            ),
+        ),
     );
 
   const concede = new SlashCommandBuilder()

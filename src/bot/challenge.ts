@@ -17,7 +17,9 @@ import {
   StringSelectMenuBuilder,
   type StringSelectMenuInteraction,
 } from 'discord.js';
-import { DEFAULT_GAME_ID, type GameId } from '../engine/core/game.ts';
+import type { AiLevel } from '../ai/levels.ts';
+import { DEFAULT_GAME_ID, type GameId, type Seat } from '../engine/core/game.ts';
+import { isAiPlayerId } from '../store/ai-seats.ts';
 import type { OpenChallenge } from '../store/challenges.ts';
 import { forgetBefore } from './clock.ts';
 import type { BotContext } from './context.ts';
@@ -82,7 +84,7 @@ const INTERACTION_TOKEN_MS = 15 * 60_000;
 /** Challenge messages whose accept is being processed here: a second click is acknowledged and ignored. */
 const accepting = new Set<string>();
 
-function gameOf(ctx: BotContext, raw: string | null): GameId | null {
+export function gameOf(ctx: BotContext, raw: string | null): GameId | null {
   const game = raw ?? DEFAULT_GAME_ID;
   if (!ctx.games.find(game)) return null;
   try {
@@ -371,18 +373,21 @@ export async function practice(ctx: BotContext, interaction: ChatInputCommandInt
   });
 }
 
-interface MatchStart {
+export interface MatchStart {
   guildId: string;
   channelId: string;
   game: GameId;
   players: { p1: string; p2: string };
   decks: { p1: Extract<DeckChoice, { ok: true }>; p2: Extract<DeckChoice, { ok: true }> };
   threadName: string;
+  /** The seat the AI plays, and at which level (`/duel ai`). */
+  ai?: { seat: Seat; level: AiLevel };
 }
 
-async function startMatch(ctx: BotContext, message: Message, m: MatchStart): Promise<string> {
+export async function startMatch(ctx: BotContext, message: Message, m: MatchStart): Promise<string> {
   const thread = await message.startThread({ name: m.threadName.slice(0, 100) });
-  await Promise.all([...new Set([m.players.p1, m.players.p2])].map((id) => thread.members.add(id)));
+  const people = [...new Set([m.players.p1, m.players.p2])].filter((id) => !isAiPlayerId(id));
+  await Promise.all(people.map((id) => thread.members.add(id)));
   const matchId = thread.id;
   ctx.store.matches.createMatch({
     matchId,
@@ -393,6 +398,7 @@ async function startMatch(ctx: BotContext, message: Message, m: MatchStart): Pro
     format: 'casual',
     players: m.players,
   });
+  if (m.ai) ctx.store.aiSeats.put(matchId, m.ai.seat, m.ai.level);
   const setup = {
     game: m.game,
     decks: { p1: m.decks.p1.list, p2: m.decks.p2.list },

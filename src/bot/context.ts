@@ -3,9 +3,11 @@ import type { Client } from 'discord.js';
 import type { GameResult } from '../engine/core/game.ts';
 import type { GameRegistry } from '../engine/registry.ts';
 import type { RenderKind } from '../render/render.ts';
+import { aiDisplayName, isAiPlayerId } from '../store/ai-seats.ts';
 import type { MatchInfo } from '../store/match-records.ts';
 import type { PreconDeck } from '../store/precon-decks.ts';
 import type { Store } from '../store/store.ts';
+import type { AiDriver } from './ai-duel.ts';
 import type { BoardUpdater } from './board.ts';
 import type { ImageCache } from './image-cache.ts';
 import type { TurnNotifier } from './notify.ts';
@@ -38,6 +40,8 @@ export interface BotContext {
   notifier: TurnNotifier;
   /** Missing-permission messages for users and server managers. */
   permissions: PermissionNotices;
+  /** Answers for AI seats (`/duel ai`); absent when the bot hosts no AI. */
+  ai?: AiDriver;
   /** Matches a `/match resume` is working on (a second one at the same time is refused). */
   resuming: Set<string>;
   seedFor(matchId: string): string;
@@ -51,6 +55,7 @@ export interface BotContext {
 
 /** A Discord user's display name, from the client's cache or fetched once. */
 export async function displayName(ctx: Pick<BotContext, 'client'>, userId: string): Promise<string> {
+  if (isAiPlayerId(userId)) return aiDisplayName(userId);
   const cached = ctx.client.users.cache.get(userId);
   const user = cached ?? (await ctx.client.users.fetch(userId).catch(() => null));
   return user?.globalName ?? user?.username ?? `user ${userId}`;

@@ -3,12 +3,14 @@
 import { randomUUID } from 'node:crypto';
 import { Client, Events, GatewayIntentBits, type Interaction, type RESTOptions } from 'discord.js';
 import { commandDefinitions } from '../../commands/definitions.ts';
+import { AiPool } from '../ai/pool.ts';
 import type { GameResult } from '../engine/core/game.ts';
 import { allPrecons, GAMES, type GameRegistry } from '../engine/registry.ts';
 import { RenderPool } from '../render/worker-pool.ts';
 import type { MatchInfo } from '../store/match-records.ts';
 import { loadPreconDecks } from '../store/precon-decks.ts';
 import { openStore, type Store } from '../store/store.ts';
+import { AiDriver } from './ai-duel.ts';
 import { BoardUpdater } from './board.ts';
 import { MAX_OPEN_MATCHES } from './challenge.ts';
 import type { ChannelLimit } from './channel-pacer.ts';
@@ -132,6 +134,7 @@ export function createBot(options: CreateBotOptions): Bot {
     notifier: new TurnNotifier(),
     permissions: new PermissionNotices({ client, store, now: options.now ?? Date.now, log }),
     resuming: new Set(),
+    ai: new AiDriver(new AiPool()),
     log,
     seedFor: options.seedFor ?? (() => randomUUID()),
     later(ms, task) {
@@ -151,6 +154,7 @@ export function createBot(options: CreateBotOptions): Bot {
   };
   const leagues = leagueServiceOf(context);
   boards.attach(context);
+  context.ai?.attach(context);
   flow.attach(context);
 
   const running = new Set<Promise<void>>();
@@ -178,9 +182,11 @@ export function createBot(options: CreateBotOptions): Bot {
 
   const idle = async () => {
     while (running.size > 0) await Promise.all(running);
+    await context.ai?.idle();
     await flow.idle();
     await boards.idle();
     await leagues.idle();
+    await context.ai?.idle();
     while (running.size > 0) await Promise.all(running);
   };
 
@@ -209,6 +215,8 @@ export function createBot(options: CreateBotOptions): Bot {
       for (const matchId of unannounced) track(boards.request(matchId));
       const timed = flow.rearmAll();
       if (timed > 0) log(`re-armed the clocks of ${timed} match(es)`);
+      // The AI answers whatever it was asked before the restart (the re-armed clocks usually wake it already).
+      for (const matchId of store.aiSeats.activeMatchIds()) context.ai?.wake(matchId);
       // Data of guilds the bot left more than the retention period ago is deleted at start and then daily.
       const purgeDeparted = async () => {
         const gone = store.purgeDepartedGuilds();
@@ -239,6 +247,7 @@ export function createBot(options: CreateBotOptions): Bot {
       if (stopping) return;
       stopping = true;
       flow.stop();
+      await context.ai?.stop();
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       // Drain: a handler that committed a decision still edits its ephemeral and the board before the store closes.

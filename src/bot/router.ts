@@ -1,6 +1,7 @@
 // The one `interactionCreate` entry point: decode, dispatch, and make sure every interaction is answered.
 import { type Interaction, Locale, MessageFlags } from 'discord.js';
 import { guildDeleteData, guildExportData, matchAbort, matchExport, matchInspect } from './admin-commands.ts';
+import { duelAi } from './ai-duel.ts';
 import { acceptWithDeck, answerChallenge, challenge, practice } from './challenge.ts';
 import type { BotContext } from './context.ts';
 import { type ControlId, decodeControl, decodeNumberModal } from './custom-id.ts';
@@ -46,6 +47,8 @@ async function dispatch(ctx: BotContext, interaction: Interaction): Promise<void
         return challenge(ctx, interaction);
       case 'duel practice':
         return practice(ctx, interaction);
+      case 'duel ai':
+        return duelAi(ctx, interaction);
       case 'concede':
         return concede(ctx, interaction);
       case 'match status':

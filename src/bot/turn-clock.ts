@@ -154,6 +154,7 @@ export class MatchFlow {
       this.settle(clock, pending.id, now);
       if (!steps || clock.asked === pending.id || i >= MAX_AUTO_PASSES) break;
       const seat = pending.player;
+      if (store.aiSeats.levelOf(matchId, seat)) break; // the AI answers for itself (ai-duel.ts)
       let prefs = preferences.get(seat);
       if (!prefs) {
         prefs = store.preferences.get(row.guildId, row.players[seat]);
@@ -178,13 +179,16 @@ export class MatchFlow {
     }
     clock.asked = pending.id;
     const practice = row.players.p1 === row.players.p2;
-    if (!clock.timing && settings.turnTimerSeconds > 0 && !practice) {
+    const aiDecides = store.aiSeats.levelOf(matchId, pending.player) !== null;
+    // No turn timer for the AI's seat (issue 21): it answers within its own time budget.
+    if (!clock.timing && settings.turnTimerSeconds > 0 && !practice && !aiDecides) {
       const seat = pending.player;
       const deadline = now + settings.turnTimerSeconds * 1000 + clock.bankMs[seat];
       clock.timing = { decisionId: pending.id, seat, startedAt: now, deadline };
     }
     store.clocks.put(matchId, clock, now);
     this.arm(matchId, clock);
+    if (aiDecides) this.ctx.ai?.wake(matchId);
   }
 
   /** The timed decision was answered: whatever of the deadline was left beyond the bank is not bank time spent. */

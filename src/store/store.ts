@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { AiSeats } from './ai-seats.ts';
 import { type BackupResult, backupDatabase } from './backup.ts';
 import { ChallengeStore, challengeGuildDataPart } from './challenges.ts';
 import { type StoreConfig, type StoreConfigInput, StoreConfigSchema } from './config.ts';
@@ -42,6 +43,8 @@ export class Store {
   readonly posts: MatchPosts;
   /** Answers in progress per match, version and seat (the bot's; migration 203). */
   readonly drafts: DecisionDrafts;
+  /** The seats the AI plays (migration 210). */
+  readonly aiSeats: AiSeats;
   /** Open challenges, so their buttons carry only a key (migration 220). */
   readonly challenges: ChallengeStore;
   /** Warnings that inactive matches will end (migration 221). */
@@ -65,6 +68,7 @@ export class Store {
     this.pauses = new MatchPauses(db);
     this.posts = new MatchPosts(db);
     this.drafts = new DecisionDrafts(db);
+    this.aiSeats = new AiSeats(db);
     this.challenges = new ChallengeStore(db);
     this.inactivity = new MatchInactivity(db);
     const matchOptions = {

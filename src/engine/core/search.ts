@@ -41,7 +41,9 @@ export interface Identity {
 /**
  * The kernel part of determinisation: within each pool (objects whose cards the seat cannot tell apart, such as
  * the opponent's hand and deck together), the cards are shuffled among the pool's objects. Objects keep their ids;
- * only which card each one is changes. Returns objectId → new card for every pooled object.
+ * only which card each one is changes. Returns objectId → new card for every pooled object. The deal reads only
+ * the pool's cards as a multiset (and the RNG): two states that differ only in where the pool's cards really are
+ * deal the same, so a searcher's worlds cannot depend on what it may not know.
  */
 export function redealIdentities(
   pools: readonly (readonly Identity[])[],
@@ -50,10 +52,8 @@ export function redealIdentities(
   const dealt = new Map<string, string>();
   let r = rng;
   for (const pool of pools) {
-    const [cards, next] = shuffle(
-      pool.map((i) => i.card),
-      r,
-    );
+    // Sorted first, so the deal depends on which cards the pool holds, not on where they really are.
+    const [cards, next] = shuffle(pool.map((i) => i.card).sort(), r);
     r = next;
     pool.forEach((identity, i) => {
       dealt.set(identity.objectId, cards[i] as string);

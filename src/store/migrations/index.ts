@@ -11,6 +11,7 @@ import { leaguesMigration } from './200-leagues.ts';
 import { ratingPeriodsMigration } from './201-rating-periods.ts';
 import { leagueThreadsMigration } from './202-league-threads.ts';
 import { decisionDraftsMigration } from './203-decision-drafts.ts';
+import { aiSeatsMigration } from './210-ai-seats.ts';
 import { challengesMigration } from './220-challenges.ts';
 import { inactivityWarningsMigration } from './221-inactivity-warnings.ts';
 import { leagueNoticesMigration } from './230-league-notices.ts';
@@ -29,6 +30,7 @@ export const migrations: readonly Migration[] = [
   ratingPeriodsMigration,
   leagueThreadsMigration,
   decisionDraftsMigration,
+  aiSeatsMigration,
   challengesMigration,
   inactivityWarningsMigration,
   leagueNoticesMigration,

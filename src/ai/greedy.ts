@@ -1,0 +1,106 @@
+// The easy level: a legal-move heuristic that looks one choice ahead. Each candidate answer is played, then the
+// turn is played out cheaply (our own later choices take the decision's default, the opponent answers each of its
+// choices with its best immediate reply), and the position is scored with the game's `evaluate`. So it develops
+// (a card on the table scores above one in hand), attacks when the attack survives the opponent's best block, and
+// blocks when not blocking costs more. Ties go to acting over the default (pass, no block).
+import type { BaseState, PendingDecision, Seat } from '../engine/core/game.ts';
+import { type Answer, type Candidate, candidates, defaultAnswer } from './candidates.ts';
+import { type AiGame, settle, step, turnOf } from './world.ts';
+
+/** How far the look-ahead plays: simulated decisions, and the opponent's considered replies, at most. */
+export interface GreedyLimits {
+  decisions: number;
+  replies: number;
+}
+
+export const EASY_LIMITS: GreedyLimits = { decisions: 40, replies: 2 };
+
+export function greedyAnswer<S extends BaseState>(
+  g: AiGame<S>,
+  known: S,
+  pending: PendingDecision,
+  limits: GreedyLimits = EASY_LIMITS,
+): Answer {
+  // Before the game (who goes first, mulligans) the rules' default is the sound course and the board says nothing.
+  if (pending.role === 'setup') return defaultAnswer(pending);
+  const seat = pending.player;
+  const options = candidates(pending);
+  let best: { candidate: Candidate; score: number } | null = null;
+  // The default is listed first; a later candidate wins a tie by a hair: prefer acting, since the look-ahead may
+  // end before an attack or a card pays off.
+  options.forEach((candidate, index) => {
+    const score = outcome(g, known, pending, candidate.answer, seat, limits);
+    if (score === null) return;
+    const edge = index === 0 ? 0 : 1e-9;
+    if (!best || score + edge > best.score) best = { candidate, score: score + edge };
+  });
+  const chosen = best as { candidate: Candidate; score: number } | null;
+  return (chosen?.candidate ?? (options[0] as Candidate)).answer;
+}
+
+/** The score for `seat` after `answer` and the rest of the turn played cheaply; null when the game refuses it. */
+function outcome<S extends BaseState>(
+  g: AiGame<S>,
+  start: S,
+  pending: PendingDecision,
+  answer: Answer,
+  seat: Seat,
+  limits: GreedyLimits,
+): number | null {
+  let s: S;
+  try {
+    s = step(g, start, pending, answer);
+  } catch {
+    return null;
+  }
+  const turn = turnOf(g, start);
+  let replies = 0;
+  let own = 0;
+  let completing = true;
+  let used = 0;
+  while (used < limits.decisions) {
+    const next = settle(g, s, limits.decisions - used);
+    s = next.state;
+    used += next.steps + 1;
+    const p = next.pending;
+    if (!p || turnOf(g, s) !== turn) break;
+    // The action just taken is complete once anyone has priority again.
+    if (p.role === 'priority') completing = false;
+    if (p.player !== seat && replies < limits.replies) {
+      replies += 1;
+      s = bestReply(g, s, p);
+    } else if (completing && p.player === seat && p.role === 'choice' && own < limits.replies) {
+      // The rest of our own action (its target, its payment): its best completion that goes through, not the
+      // default or a cancel. Otherwise an action with only bad completions would tie with passing, and a player
+      // without memory could start and cancel it forever (cast, then cancel at the target).
+      own += 1;
+      s = bestReply(g, s, p, true);
+    } else s = step(g, s, p, defaultAnswer(p));
+  }
+  return g.evaluate(s, seat);
+}
+
+/** The opponent's answer that scores best for it right away (forced follow-ups played). */
+function bestReply<S extends BaseState>(g: AiGame<S>, s: S, p: PendingDecision, goThrough = false): S {
+  let best: { state: S; score: number } | null = null;
+  const all = candidates(p);
+  const through = goThrough ? all.filter((c) => !declines(p, c.answer)) : all;
+  for (const c of through.length > 0 ? through : all) {
+    let next: S;
+    try {
+      next = settle(g, step(g, s, p, c.answer), 50).state;
+    } catch {
+      continue;
+    }
+    const score = g.evaluate(next, p.player);
+    if (!best || score > best.score) best = { state: next, score };
+  }
+  return best?.state ?? step(g, s, p, defaultAnswer(p));
+}
+
+/** Whether an answer picks an option that declines (cancel, no target: role `passive`). */
+function declines(p: PendingDecision, answer: Answer): boolean {
+  if (p.shape !== undefined && p.shape !== 'pick') return false;
+  const passive = new Set(p.options.filter((o) => o.role === 'passive').map((o) => o.id));
+  return answer.choose.some((id) => passive.has(id));
+}

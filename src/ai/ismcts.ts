@@ -1,0 +1,150 @@
+// The normal and hard levels: single-observer information-set Monte Carlo tree search (Cowling, Powley and
+// Whitehouse 2012, "SO-ISMCTS"). Each iteration samples a world the AI's seat cannot tell from the real one
+// (`determinize`), walks the one shared tree choosing by UCB among the answers available in that world, adds one
+// node, plays a short random game on (truncated playout) and scores the end with the game's `evaluate`. Branches
+// are keyed by the answer's content (candidates.ts), so the same answer in two worlds is the same branch; a branch
+// counts how often it was available, so answers that exist in few worlds are not favoured.
+import type { BaseState, PendingDecision, Seat } from '../engine/core/game.ts';
+import { type RngState, seedRng } from '../engine/core/rng.ts';
+import { isForced } from '../engine/core/search.ts';
+import { randomResponse } from '../engine/fuzz/random-play.ts';
+import { type Answer, type Candidate, candidates, forcedAnswer } from './candidates.ts';
+import { type AiGame, settle, step } from './world.ts';
+
+export interface SearchBudget {
+  /** Iterations at most: with no time limit, the search is a pure function of its inputs and seed. */
+  iterations: number;
+  /** Wall-clock limit in milliseconds (the bot's), checked between iterations; absent: none. */
+  millis?: number;
+  /** Decisions played at random after the tree (forced ones included) before the position is scored. */
+  playoutDepth: number;
+}
+
+/** Exploration constant of UCB1 for rewards in [-1, 1]. */
+const EXPLORATION = 0.9;
+/** How eager the playouts' random player is to act rather than pass (the fuzzer's bias). */
+const PLAYOUT_ACTIVITY = 0.7;
+
+interface Branch {
+  answer: Answer;
+  /** Times chosen, sum of rewards for the player who chose it, times it was available. */
+  visits: number;
+  total: number;
+  available: number;
+  node: TreeNode;
+}
+
+interface TreeNode {
+  branches: Map<string, Branch>;
+}
+
+export interface SearchReport {
+  answer: Answer;
+  iterations: number;
+  /** Root answers by visits, for tests and the bench. */
+  visits: Record<string, number>;
+}
+
+export function searchAnswer<S extends BaseState>(
+  g: AiGame<S>,
+  known: S,
+  pending: PendingDecision,
+  seat: Seat,
+  seed: string,
+  budget: SearchBudget,
+  now: () => number = () => performance.now(),
+): SearchReport {
+  const root: TreeNode = { branches: new Map() };
+  const started = now();
+  let iterations = 0;
+  let rng: RngState = seedRng(`ismcts:${seed}`);
+  for (; iterations < budget.iterations; iterations++) {
+    if (budget.millis !== undefined && iterations > 0 && now() - started >= budget.millis) break;
+    // Iteration 0 plays the AI's own knowledge as it is; the others sample the hidden cards again.
+    let world = iterations === 0 ? known : g.hooks.determinize(known, seat, `${seed}:${iterations}`);
+    let node = root;
+    let p: PendingDecision | null = pending;
+    const path: { branch: Branch; mover: Seat }[] = [];
+    let expanded = false;
+    while (p && !expanded) {
+      const offered = candidates(p);
+      const here: Branch[] = [];
+      for (const c of offered) here.push(branchFor(node, c));
+      for (const b of here) b.available += 1;
+      const fresh = here.find((b) => b.visits === 0);
+      const chosen = fresh ?? ucb(here);
+      expanded = fresh !== undefined;
+      try {
+        world = step(g, world, p, chosen.answer);
+      } catch {
+        // The game refused this answer in this world (a declaration as a whole): not a branch here.
+        node.branches.delete(keyOf(node, chosen));
+        break;
+      }
+      path.push({ branch: chosen, mover: p.player });
+      node = chosen.node;
+      const next = settle(g, world);
+      world = next.state;
+      p = next.pending;
+    }
+    // Truncated playout: random legal answers (forced ones included in the count), then the heuristic.
+    for (let d = 0; d < budget.playoutDepth && !world.result; d++) {
+      const q = g.module.pending(world);
+      if (!q) break;
+      let answer: Answer;
+      if (isForced(q)) answer = forcedAnswer(q);
+      else {
+        const [response, next] = randomResponse(q, rng, PLAYOUT_ACTIVITY);
+        rng = next;
+        const { decisionId: _, ...rest } = response;
+        answer = rest;
+      }
+      try {
+        world = step(g, world, q, answer);
+      } catch {
+        break; // a random declaration refused as a whole: score the position as it stands
+      }
+    }
+    const reward = g.evaluate(world, seat);
+    for (const { branch, mover } of path) {
+      branch.visits += 1;
+      branch.total += mover === seat ? reward : -reward;
+    }
+  }
+  const ranked = [...root.branches.values()].sort(
+    (a, b) => b.visits - a.visits || b.total / Math.max(1, b.visits) - a.total / Math.max(1, a.visits),
+  );
+  const best = ranked[0];
+  if (!best) throw new Error(`no answer was playable for ${pending.kind} (${pending.id})`);
+  const visits: Record<string, number> = {};
+  for (const [key, b] of root.branches) visits[key] = b.visits;
+  return { answer: best.answer, iterations, visits };
+}
+
+function branchFor(node: TreeNode, c: Candidate): Branch {
+  let b = node.branches.get(c.key);
+  if (!b) {
+    b = { answer: c.answer, visits: 0, total: 0, available: 0, node: { branches: new Map() } };
+    node.branches.set(c.key, b);
+  }
+  return b;
+}
+
+function keyOf(node: TreeNode, b: Branch): string {
+  for (const [key, value] of node.branches) if (value === b) return key;
+  return '';
+}
+
+/** UCB1 over the branches available in this world, with availability counts in place of the parent's visits. */
+function ucb(branches: readonly Branch[]): Branch {
+  let best = branches[0] as Branch;
+  let bestScore = Number.NEGATIVE_INFINITY;
+  for (const b of branches) {
+    const score = b.total / b.visits + EXPLORATION * Math.sqrt(Math.log(b.available) / b.visits);
+    if (score > bestScore) {
+      best = b;
+      bestScore = score;
+    }
+  }
+  return best;
+}

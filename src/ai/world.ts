@@ -1,0 +1,57 @@
+// What the players of this folder share: one sampled world and the way it moves on (the game's `simulate`,
+// forced decisions answered without thought). Game-agnostic: it reads only a definition's module, its search hooks
+// and its steps (turn, active seat).
+
+import { UnsupportedRule } from '../engine/core/errors.ts';
+import type { BaseState, GameModule, PendingDecision, Seat } from '../engine/core/game.ts';
+import { isForced, type SearchHooks } from '../engine/core/search.ts';
+import type { GameSteps } from '../engine/definition.ts';
+import type { PlayableGame } from '../engine/registry.ts';
+import { type Answer, forcedAnswer, respond } from './candidates.ts';
+import { positionValue } from './policies/index.ts';
+
+/** A game as the AI drives it. */
+export interface AiGame<S extends BaseState = BaseState> {
+  module: GameModule<S>;
+  hooks: SearchHooks<S>;
+  steps: GameSteps<S>;
+  /** The position's worth for a seat in [-1, 1]: the AI's own for the game (policies/), else the game's. */
+  evaluate(state: S, seat: Seat): number;
+}
+
+/** The AI's handle on a registered game; refuses a game without search hooks, naming it. */
+export function aiGame(game: PlayableGame): AiGame {
+  const hooks = game.play.module.search;
+  if (!hooks) throw new UnsupportedRule(game.id, `${game.name.en} has no search hooks yet, so no AI opponent`);
+  return {
+    module: game.play.module,
+    hooks,
+    steps: game.play.steps,
+    evaluate: positionValue(game.id) ?? ((s, seat) => hooks.evaluate(s, seat)),
+  };
+}
+
+/** One step of a sampled world: the answer of whoever decides, through the game's fast `simulate`. */
+export function step<S extends BaseState>(g: AiGame<S>, s: S, p: PendingDecision, answer: Answer): S {
+  return g.hooks.simulate(s, p.player, respond(p.id, answer));
+}
+
+/** The next decision that is a real choice (forced ones answered on the way), with the state it is asked in. */
+export function settle<S extends BaseState>(
+  g: AiGame<S>,
+  start: S,
+  limit = 500,
+): { state: S; pending: PendingDecision | null; steps: number } {
+  let s = start;
+  for (let i = 0; i < limit; i++) {
+    const p = s.result ? null : g.module.pending(s);
+    if (!p || !isForced(p)) return { state: s, pending: p, steps: i };
+    s = step(g, s, p, forcedAnswer(p));
+  }
+  return { state: s, pending: s.result ? null : g.module.pending(s), steps: limit };
+}
+
+/** The turn a state is in (public: GameSteps). */
+export function turnOf<S extends BaseState>(g: AiGame<S>, s: S): number {
+  return g.steps.position(s).turn;
+}
