@@ -1,72 +1,26 @@
 // Issue 22's organiser tools in the pure core: judges, decklist policy, late entry, pairings by hand, players kept
 // apart, the round clock and the single-report deadline. Each through applyCommand, as the bot drives it.
 import { describe, expect, it } from 'vitest';
-import { IllegalAction } from '../../src/engine/core/errors.ts';
 import type { League, LeagueTable } from '../../src/league/league.ts';
-import { applyCommand, createLeague, replay, undoTarget } from '../../src/league/league-log.ts';
+import { applyCommand, replay, undoTarget } from '../../src/league/league-log.ts';
 import { timeCalledAt } from '../../src/league/league-organiser.ts';
 import { leagueStandings, roundPairings } from '../../src/league/league-queries.ts';
 import { leagueViewFor } from '../../src/league/league-view.ts';
 import { pairSwissRound } from '../../src/league/swiss.ts';
-import { MTR_TIEBREAKERS } from '../../src/league/tiebreakers.ts';
+import { as, at, ids, newLeague, organiser, playRound, refusal, start, withPlayers } from './support.ts';
 
-const organiser = { userId: 'org', role: 'organiser' as const };
-const as = (userId: string) => ({ userId, role: 'player' as const });
-const bot = { userId: 'arbiter-bot', role: 'bot' as const };
-let clock = 0;
-const at = () => new Date(Date.UTC(2026, 0, 1) + 60_000 * clock++).toISOString();
-
-function newLeague(overrides: Record<string, unknown> = {}): League {
-  return createLeague(
-    {
-      id: 'L1',
-      name: 'Friday Nova',
-      game: 'nova',
-      format: { kind: 'swiss', rounds: 4, topCut: 0 },
-      matchLength: 'bo3',
-      startsAt: null,
-      endsAt: null,
-      settings: { tiebreakers: MTR_TIEBREAKERS, checkInRequired: false, noShowMinutes: null },
-      lateEntry: { untilRound: 0, missedRoundsLose: true },
-      seed: 'organiser-seed',
-      ...overrides,
-    },
-    organiser,
-    at(),
+/** A Swiss league of four rounds, created with late entry closed at round 1 (as the bot creates them). */
+const swiss = (overrides: Record<string, unknown> = {}): League =>
+  newLeague(
+    { kind: 'swiss', rounds: 4, topCut: 0 },
+    { lateEntry: { untilRound: 0, missedRoundsLose: true }, seed: 'organiser-seed', ...overrides },
   );
-}
-
-const ids = (n: number) => Array.from({ length: n }, (_, i) => `p${i + 1}`);
-const withPlayers = (league: League, players: readonly string[]) =>
-  players.reduce((l, id) => applyCommand(l, as(id), { type: 'join', player: id }, at()), league);
 const org = (l: League, command: Record<string, unknown>, when = at()) => applyCommand(l, organiser, command, when);
-const start = (l: League) => org(l, { type: 'start-round' });
 const tableOf = (l: League, id: string) => roundPairings(l).find((t) => t.a === id || t.b === id);
-
-function playRound(league: League, winner: (t: LeagueTable) => 'a' | 'b' = () => 'a'): League {
-  let l = league;
-  for (const t of roundPairings(l)) {
-    if (t.result || t.b === null) continue;
-    const score =
-      winner(t) === 'a' ? { gamesWonA: 2, gamesWonB: 0, gamesDrawn: 0 } : { gamesWonA: 0, gamesWonB: 2, gamesDrawn: 0 };
-    l = applyCommand(l, bot, { type: 'bot-result', a: t.a, b: t.b, score }, at());
-  }
-  return l;
-}
-
-function refusal(f: () => unknown): string {
-  try {
-    f();
-  } catch (error) {
-    if (error instanceof IllegalAction) return error.message;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('judges', () => {
   it('are added and removed as audited organiser changes, and undo can revert one', () => {
-    let l = org(newLeague(), { type: 'add-judge', player: 'j1' });
+    let l = org(swiss(), { type: 'add-judge', player: 'j1' });
     expect(l.judges).toEqual(['j1']);
     expect(refusal(() => org(l, { type: 'add-judge', player: 'j1' }))).toMatch(/already a judge/);
     expect(undoTarget(l)?.command.type).toBe('add-judge');
@@ -78,7 +32,7 @@ describe('judges', () => {
 
 describe('decklists', () => {
   it('required before round 1: the start names who has none, and goes once they submitted', () => {
-    let l = org(withPlayers(newLeague(), ids(4)), { type: 'decklist-policy', required: true });
+    let l = org(withPlayers(swiss(), ids(4)), { type: 'decklist-policy', required: true });
     for (const id of ['p1', 'p2', 'p3'])
       l = applyCommand(l, as(id), { type: 'set-deck', player: id, deck: '4 x' }, at());
     expect(refusal(() => start(l))).toMatch(/1 player has none: p4/);
@@ -87,7 +41,7 @@ describe('decklists', () => {
   });
 
   it('stay private until published, then everyone reads them', () => {
-    let l = withPlayers(newLeague(), ['p1', 'p2']);
+    let l = withPlayers(swiss(), ['p1', 'p2']);
     l = applyCommand(l, as('p1'), { type: 'set-deck', player: 'p1', deck: 'secret list' }, at());
     expect(JSON.stringify(leagueViewFor(l, as('p2')))).not.toContain('secret list');
     l = org(l, { type: 'decklist-policy', published: true });
@@ -97,14 +51,14 @@ describe('decklists', () => {
 
 describe('late entry', () => {
   it('is closed once round 1 starts by default', () => {
-    const l = start(withPlayers(newLeague(), ids(4)));
+    const l = start(withPlayers(swiss(), ids(4)));
     expect(refusal(() => applyCommand(l, as('p9'), { type: 'join', player: 'p9' }, at()))).toMatch(
       /closed when round 1 started/,
     );
   });
 
   it('open until round 2: the late player gets a match loss for round 1, and counts it in the standings', () => {
-    let l = org(withPlayers(newLeague(), ids(4)), { type: 'late-entry', untilRound: 2, missedRoundsLose: true });
+    let l = org(withPlayers(swiss(), ids(4)), { type: 'late-entry', untilRound: 2, missedRoundsLose: true });
     l = playRound(start(l));
     l = applyCommand(l, as('p9'), { type: 'join', player: 'p9' }, at());
     expect(l.missedRounds).toEqual([{ player: 'p9', round: 1 }]);
@@ -120,14 +74,14 @@ describe('late entry', () => {
   });
 
   it('without losses, the missed rounds are simply not played', () => {
-    let l = org(withPlayers(newLeague(), ids(4)), { type: 'late-entry', untilRound: 1, missedRoundsLose: false });
+    let l = org(withPlayers(swiss(), ids(4)), { type: 'late-entry', untilRound: 1, missedRoundsLose: false });
     l = playRound(start(l));
     l = applyCommand(l, as('p9'), { type: 'join', player: 'p9' }, at());
     expect(leagueStandings(l).find((r) => r.player === 'p9')).toMatchObject({ losses: 0, roundsPlayed: 0 });
   });
 
   it('a late arrival is seated with the bye holder by hand, and that round is no longer missed', () => {
-    let l = org(withPlayers(newLeague(), ids(5)), { type: 'late-entry', untilRound: 1, missedRoundsLose: true });
+    let l = org(withPlayers(swiss(), ids(5)), { type: 'late-entry', untilRound: 1, missedRoundsLose: true });
     l = start(l);
     const byeHolder = roundPairings(l).find((t) => t.b === null)?.a as string;
     l = applyCommand(l, as('p9'), { type: 'join', player: 'p9' }, at());
@@ -143,7 +97,7 @@ describe('late entry', () => {
 
 describe('pairings by hand', () => {
   it('swap exchanges two seats and keeps table numbers; a reported table cannot change', () => {
-    let l = start(withPlayers(newLeague(), ids(4)));
+    let l = start(withPlayers(swiss(), ids(4)));
     const [t1, t2] = roundPairings(l) as [LeagueTable, LeagueTable];
     l = org(l, { type: 'swap-players', a: t1.a, b: t2.a });
     const after = roundPairings(l);
@@ -157,7 +111,7 @@ describe('pairings by hand', () => {
   });
 
   it('pair seats two players together and pairs their former opponents with each other', () => {
-    let l = start(withPlayers(newLeague(), ids(4)));
+    let l = start(withPlayers(swiss(), ids(4)));
     const [t1, t2] = roundPairings(l) as [LeagueTable, LeagueTable];
     l = org(l, { type: 'pair-players', a: t1.a, b: t2.a });
     const pairs = roundPairings(l).map((t) => [t.a, t.b].sort().join('-'));
@@ -184,7 +138,7 @@ describe('pairings by hand', () => {
 
   it('keep-apart through the league: round 1 never pairs them', () => {
     for (const seed of ['a', 'b', 'c', 'd', 'e', 'f']) {
-      let l = withPlayers(newLeague({ seed }), ids(4));
+      let l = withPlayers(swiss({ seed }), ids(4));
       l = org(l, { type: 'keep-apart', a: 'p1', b: 'p2' });
       l = start(l);
       expect(tableOf(l, 'p1')?.b === 'p2' || tableOf(l, 'p1')?.a === 'p2').toBe(false);
@@ -196,7 +150,7 @@ describe('the round clock', () => {
   it('a pause adds the stopped time, an extension adds minutes to one table', () => {
     const t0 = Date.UTC(2026, 5, 1, 10, 0);
     const iso = (min: number) => new Date(t0 + min * 60_000).toISOString();
-    let l = withPlayers(newLeague(), ids(4));
+    let l = withPlayers(swiss(), ids(4));
     l = org(l, { type: 'start-round' }, iso(0));
     const round = () => l.rounds[0]!;
     const [t1, t2] = roundPairings(l) as [LeagueTable, LeagueTable];
@@ -216,7 +170,7 @@ describe('a single report and its deadline', () => {
   it('stands only after the deadline, as source single-report; an answered report is agreed as before', () => {
     const t0 = Date.UTC(2026, 5, 1, 10, 0);
     const iso = (min: number) => new Date(t0 + min * 60_000).toISOString();
-    let l = withPlayers(newLeague(), ids(4));
+    let l = withPlayers(swiss(), ids(4));
     l = org(l, { type: 'report-deadline', minutes: 15 });
     l = org(l, { type: 'start-round' }, iso(0));
     const t = roundPairings(l)[0] as LeagueTable;

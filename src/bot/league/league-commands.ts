@@ -511,23 +511,34 @@ function twoPlayers(interaction: Slash): { a: string; b: string } {
   return { a, b };
 }
 
+/** `manage pair|swap|keep-apart`: an organiser command about the `player` and `other` options. */
+function twoPlayerCommand(
+  type: 'pair-players' | 'swap-players' | 'keep-apart',
+  done: (a: string, b: string) => Label,
+): Handler {
+  return async (ctx, interaction, locale) => {
+    const record = leagueFor(ctx, interaction);
+    const actor = requireOrganiser(interaction, record);
+    const { a, b } = twoPlayers(interaction);
+    await command(ctx, interaction, record, actor, { type, a, b }, done(`<@${a}>`, `<@${b}>`), locale);
+  };
+}
+
+/** `manage judge-add|judge-remove`: only the creator or a server manager names judges (not the judges themselves). */
+function judgeCommand(type: 'add-judge' | 'remove-judge', done: (who: string) => Label): Handler {
+  return async (ctx, interaction, locale) => {
+    const record = leagueFor(ctx, interaction);
+    if (!isOwner(interaction, record)) refuse(W.ownerOnly);
+    const player = interaction.options.getUser('player', true).id;
+    const actor: Actor = { userId: interaction.user.id, role: 'organiser' };
+    await command(ctx, interaction, record, actor, { type, player }, done(`<@${player}>`), locale);
+  };
+}
+
 /** /league manage …: the organiser tools of issue 22. Judges are named by the creator or a server manager only. */
 const MANAGE: Record<string, Handler> = {
-  'manage judge-add': async (ctx, interaction, locale) => {
-    const record = leagueFor(ctx, interaction);
-    if (!isOwner(interaction, record)) refuse(W.ownerOnly);
-    const player = interaction.options.getUser('player', true).id;
-    const actor: Actor = { userId: interaction.user.id, role: 'organiser' };
-    await command(ctx, interaction, record, actor, { type: 'add-judge', player }, W.judgeAdded(`<@${player}>`), locale);
-  },
-  'manage judge-remove': async (ctx, interaction, locale) => {
-    const record = leagueFor(ctx, interaction);
-    if (!isOwner(interaction, record)) refuse(W.ownerOnly);
-    const player = interaction.options.getUser('player', true).id;
-    const actor: Actor = { userId: interaction.user.id, role: 'organiser' };
-    const text = W.judgeRemoved(`<@${player}>`);
-    await command(ctx, interaction, record, actor, { type: 'remove-judge', player }, text, locale);
-  },
+  'manage judge-add': judgeCommand('add-judge', W.judgeAdded),
+  'manage judge-remove': judgeCommand('remove-judge', W.judgeRemoved),
   'manage decklists': async (ctx, interaction, locale) => {
     const record = leagueFor(ctx, interaction);
     const actor = requireOrganiser(interaction, record);
@@ -541,41 +552,9 @@ const MANAGE: Record<string, Handler> = {
     };
     await command(ctx, interaction, record, actor, input, W.decklistPolicySet(required, published), locale);
   },
-  'manage pair': async (ctx, interaction, locale) => {
-    const record = leagueFor(ctx, interaction);
-    const actor = requireOrganiser(interaction, record);
-    const { a, b } = twoPlayers(interaction);
-    await command(
-      ctx,
-      interaction,
-      record,
-      actor,
-      { type: 'pair-players', a, b },
-      W.paired(`<@${a}>`, `<@${b}>`),
-      locale,
-    );
-  },
-  'manage swap': async (ctx, interaction, locale) => {
-    const record = leagueFor(ctx, interaction);
-    const actor = requireOrganiser(interaction, record);
-    const { a, b } = twoPlayers(interaction);
-    await command(
-      ctx,
-      interaction,
-      record,
-      actor,
-      { type: 'swap-players', a, b },
-      W.swapped(`<@${a}>`, `<@${b}>`),
-      locale,
-    );
-  },
-  'manage keep-apart': async (ctx, interaction, locale) => {
-    const record = leagueFor(ctx, interaction);
-    const actor = requireOrganiser(interaction, record);
-    const { a, b } = twoPlayers(interaction);
-    const text = W.keptApart(`<@${a}>`, `<@${b}>`);
-    await command(ctx, interaction, record, actor, { type: 'keep-apart', a, b }, text, locale);
-  },
+  'manage pair': twoPlayerCommand('pair-players', W.paired),
+  'manage swap': twoPlayerCommand('swap-players', W.swapped),
+  'manage keep-apart': twoPlayerCommand('keep-apart', W.keptApart),
   'manage late-entry': async (ctx, interaction, locale) => {
     const record = leagueFor(ctx, interaction);
     const actor = requireOrganiser(interaction, record);
