@@ -1,3 +1,4 @@
+import { cloneJson } from './clone.ts';
 import type { BaseState, DecisionResponse, PendingDecision, Seat } from './game.ts';
 import { type RngState, seedRng, shuffle } from './rng.ts';
 
@@ -68,4 +69,41 @@ export function redealIdentities(
  */
 export function determinizationRngs(seed: string): { redeal: RngState; world: RngState } {
   return { redeal: seedRng(`determinize-redeal:${seed}`), world: seedRng(`determinize-world:${seed}`) };
+}
+
+/** What `redealUnknown` needs of a state: objects that are cards, the RNG, and (if the game keeps it) what each seat saw. */
+export interface RedealableState {
+  objects: Record<string, { card: string }>;
+  rng: RngState;
+  known?: Partial<Record<Seat, readonly string[]>>;
+}
+
+/**
+ * `determinize` for a game whose hidden cards are objects with a `card` (MTG, Force of Will, Phantom Magic Vision,
+ * Aquarian Age): a copy of `state` where the objects of each pool, less those `seat` has seen (`known`), are dealt
+ * their cards again among themselves (redealIdentities), and the RNG is reseeded from `seed`.
+ */
+export function redealUnknown<S extends RedealableState>(
+  state: S,
+  seat: Seat,
+  seed: string,
+  pools: (s: S) => (readonly string[])[],
+): S {
+  const s = cloneJson(state);
+  const known = new Set(s.known?.[seat] ?? []);
+  const identities = (ids: readonly string[]) =>
+    ids.filter((id) => !known.has(id)).map((id) => ({ objectId: id, card: s.objects[id]?.card ?? '' }));
+  const [dealt, rng] = redealIdentities(pools(s).map(identities), seedRng(seed));
+  for (const [id, card] of dealt) {
+    const o = s.objects[id];
+    if (o) o.card = card;
+  }
+  s.rng = rng;
+  return s;
+}
+
+/** A finished game's worth for `seat` (1 won, -1 lost, 0 drawn), or null while it goes on: `evaluate`'s first line. */
+export function outcomeValue(state: BaseState, seat: Seat): number | null {
+  if (!state.result) return null;
+  return state.result.kind === 'draw' ? 0 : state.result.winner === seat ? 1 : -1;
 }

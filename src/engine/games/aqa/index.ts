@@ -9,7 +9,7 @@ import { type GameModule, type MatchSetup, opponentOf, SEATS, type Seat } from '
 import { label } from '../../core/label.ts';
 import { createKernel, emptyStack } from '../../core/procedure.ts';
 import { nextInt, seedRng, shuffle } from '../../core/rng.ts';
-import { redealIdentities, type SearchHooks } from '../../core/search.ts';
+import { outcomeValue, redealUnknown, type SearchHooks } from '../../core/search.ts';
 import { AQA_DECISIONS } from './decisions.ts';
 import { validateAqaDeck } from './deck-rules.ts';
 import { unsupportedRuleOf } from './legal.ts';
@@ -223,21 +223,14 @@ export function aqaInvariants(s: AqaState): string[] {
  * dealt again; a position is worth the difference in damage zones and controlled power.
  */
 export const aqaSearch: SearchHooks<AqaState> = {
-  determinize(state, seat, seed) {
-    const s = cloneJson(state);
-    const identities = (ids: readonly string[]) => ids.map((id) => ({ objectId: id, card: s.objects[id]?.card ?? '' }));
-    const other = s.sides[opponentOf(seat)];
-    const pools = [identities(s.sides[seat].deck), identities([...other.hand, ...other.deck])];
-    const [dealt, rng] = redealIdentities(pools, seedRng(seed));
-    for (const [id, card] of dealt) {
-      const o = s.objects[id];
-      if (o) o.card = card;
-    }
-    s.rng = rng;
-    return s;
-  },
+  determinize: (state, seat, seed) =>
+    redealUnknown(state, seat, seed, (s) => {
+      const other = s.sides[opponentOf(seat)];
+      return [s.sides[seat].deck, [...other.hand, ...other.deck]];
+    }),
   evaluate(s, seat) {
-    if (s.result) return s.result.kind === 'draw' ? 0 : s.result.winner === seat ? 1 : -1;
+    const over = outcomeValue(s, seat);
+    if (over !== null) return over;
     const score = (x: Seat) =>
       -s.sides[x].damage.length + 0.5 * s.sides[x].control.length + 0.1 * s.sides[x].deck.length;
     return Math.tanh((score(seat) - score(opponentOf(seat))) / 10);

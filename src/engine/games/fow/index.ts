@@ -8,7 +8,7 @@ import { type GameModule, type MatchSetup, opponentOf, SEATS, type Seat } from '
 import { label } from '../../core/label.ts';
 import { createKernel, emptyStack } from '../../core/procedure.ts';
 import { seedRng, shuffle } from '../../core/rng.ts';
-import { redealIdentities, type SearchHooks } from '../../core/search.ts';
+import { outcomeValue, redealUnknown, type SearchHooks } from '../../core/search.ts';
 import { FOW_DECISIONS } from './decisions.ts';
 import { validateFowDeck } from './deck-rules.ts';
 import { describeResult, logLine } from './log-text.ts';
@@ -168,30 +168,21 @@ export function fowInvariants(s: FowState): string[] {
  * looked at; the opponent's hand, main deck and standby area together, and their stone deck) are dealt again.
  */
 export const fowSearch: SearchHooks<FowState> = {
-  determinize(state, seat, seed) {
-    const s = cloneJson(state);
-    const known = new Set(s.known[seat] ?? []);
-    const identities = (ids: readonly string[]) =>
-      ids.filter((id) => !known.has(id)).map((id) => ({ objectId: id, card: s.objects[id]?.card ?? '' }));
-    const mine = s.players[seat];
-    const other = s.players[opponentOf(seat)];
-    const pools = [
-      identities(mine.main),
-      identities(mine.stones),
-      identities([...other.hand, ...other.main, ...other.standby]),
-      identities(other.stones),
-      identities(other.runes.filter((id) => !other.revealedRunes.includes(id))),
-    ];
-    const [dealt, rng] = redealIdentities(pools, seedRng(seed));
-    for (const [id, card] of dealt) {
-      const o = s.objects[id];
-      if (o) o.card = card;
-    }
-    s.rng = rng;
-    return s;
-  },
+  determinize: (state, seat, seed) =>
+    redealUnknown(state, seat, seed, (s) => {
+      const mine = s.players[seat];
+      const other = s.players[opponentOf(seat)];
+      return [
+        mine.main,
+        mine.stones,
+        [...other.hand, ...other.main, ...other.standby],
+        other.stones,
+        other.runes.filter((id) => !other.revealedRunes.includes(id)),
+      ];
+    }),
   evaluate(s, seat) {
-    if (s.result) return s.result.kind === 'draw' ? 0 : s.result.winner === seat ? 1 : -1;
+    const over = outcomeValue(s, seat);
+    if (over !== null) return over;
     return Math.tanh((s.players[seat].life - s.players[opponentOf(seat)].life) / 2000);
   },
   simulate: (s, seat, response) => fowKernel.answer({ ...s, log: [] }, seat, response),

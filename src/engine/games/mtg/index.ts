@@ -9,7 +9,7 @@ import { type GameModule, type MatchSetup, opponentOf, SEATS, type Seat } from '
 import { label } from '../../core/label.ts';
 import { createKernel, emptyStack } from '../../core/procedure.ts';
 import { seedRng, shuffle } from '../../core/rng.ts';
-import { redealIdentities, type SearchHooks } from '../../core/search.ts';
+import { outcomeValue, redealUnknown, type SearchHooks } from '../../core/search.ts';
 import { cast, transaction } from './casting.ts';
 import { combatDamage } from './combat.ts';
 import { MTG_DECISIONS } from './decisions.ts';
@@ -150,23 +150,14 @@ export function mtgInvariants(s: MtgState): string[] {
  * at; the opponent's hand and library together) are dealt again; a position is worth its life difference.
  */
 export const mtgSearch: SearchHooks<MtgState> = {
-  determinize(state, seat, seed) {
-    const s = cloneJson(state);
-    const known = new Set(s.known[seat] ?? []);
-    const identities = (ids: readonly string[]) =>
-      ids.filter((id) => !known.has(id)).map((id) => ({ objectId: id, card: s.objects[id]?.card ?? '' }));
-    const other = s.players[opponentOf(seat)];
-    const pools = [identities(s.players[seat].library), identities([...other.hand, ...other.library])];
-    const [dealt, rng] = redealIdentities(pools, seedRng(seed));
-    for (const [id, card] of dealt) {
-      const o = s.objects[id];
-      if (o) o.card = card;
-    }
-    s.rng = rng;
-    return s;
-  },
+  determinize: (state, seat, seed) =>
+    redealUnknown(state, seat, seed, (s) => {
+      const other = s.players[opponentOf(seat)];
+      return [s.players[seat].library, [...other.hand, ...other.library]];
+    }),
   evaluate(s, seat) {
-    if (s.result) return s.result.kind === 'draw' ? 0 : s.result.winner === seat ? 1 : -1;
+    const over = outcomeValue(s, seat);
+    if (over !== null) return over;
     return Math.tanh((s.players[seat].life - s.players[opponentOf(seat)].life) / 20);
   },
   simulate: (s, seat, response) => mtgKernel.answer({ ...s, log: [] }, seat, response),

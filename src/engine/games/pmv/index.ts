@@ -9,7 +9,7 @@ import { type GameModule, type MatchSetup, opponentOf, SEATS, type Seat } from '
 import { label } from '../../core/label.ts';
 import { createKernel, emptyStack } from '../../core/procedure.ts';
 import { nextInt, seedRng, shuffle } from '../../core/rng.ts';
-import { redealIdentities, type SearchHooks } from '../../core/search.ts';
+import { outcomeValue, redealUnknown, type SearchHooks } from '../../core/search.ts';
 import { PMV_DECISIONS } from './decisions.ts';
 import { validatePmvDeck } from './deck-rules.ts';
 import {
@@ -165,24 +165,18 @@ export function pmvInvariants(s: PmvState): string[] {
  * their own nodes they did not set) are dealt again; a position is worth its LP difference.
  */
 export const pmvSearch: SearchHooks<PmvState> = {
-  determinize(state, seat, seed) {
-    const s = cloneJson(state);
-    const known = new Set(s.known[seat] ?? []);
-    const identities = (ids: readonly string[]) =>
-      ids.filter((id) => !known.has(id)).map((id) => ({ objectId: id, card: s.objects[id]?.card ?? '' }));
-    const own = s.players[seat];
-    const other = s.players[opponentOf(seat)];
-    const pools = [identities([...own.deck, ...own.nodes]), identities([...other.hand, ...other.deck, ...other.nodes])];
-    const [dealt, rng] = redealIdentities(pools, seedRng(seed));
-    for (const [id, card] of dealt) {
-      const o = s.objects[id];
-      if (o) o.card = card;
-    }
-    s.rng = rng;
-    return s;
-  },
+  determinize: (state, seat, seed) =>
+    redealUnknown(state, seat, seed, (s) => {
+      const own = s.players[seat];
+      const other = s.players[opponentOf(seat)];
+      return [
+        [...own.deck, ...own.nodes],
+        [...other.hand, ...other.deck, ...other.nodes],
+      ];
+    }),
   evaluate(s, seat) {
-    if (s.result) return s.result.kind === 'draw' ? 0 : s.result.winner === seat ? 1 : -1;
+    const over = outcomeValue(s, seat);
+    if (over !== null) return over;
     return Math.tanh((s.players[seat].lp - s.players[opponentOf(seat)].lp) / 25);
   },
   simulate: (s, seat, response) => pmvKernel.answer({ ...s, log: [] }, seat, response),
