@@ -9,6 +9,7 @@ import { cardKeywords, cardText, keywordInfo } from './cards/text.ts';
 import { validateFowDeck } from './deck-rules.ts';
 import { fow } from './index.ts';
 import { logLine, phaseWords } from './log-text.ts';
+import { fowScenarioPlan } from './scenario.ts';
 import { cardOf, type FowState } from './state.ts';
 import type { FowView } from './view.ts';
 
@@ -63,6 +64,7 @@ export const fowPlay: GamePlay<FowState, FowView> = {
   },
   decisionKinds: DECISION_KINDS,
   fuzzDecks: () => gamePrecons('fow').map(preconDeckList),
+  scenarios: { plan: fowScenarioPlan },
 };
 
 export const fowDefinition = defineGame({
