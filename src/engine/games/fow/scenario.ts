@@ -386,30 +386,24 @@ function position(sc: Scenario): Built {
         const id = take(seat, e, isStone ? 'stones' : 'main');
         moveObject(s, id, zone);
         ids.push(id);
-        if (typeof e === 'string') continue;
         const o = objectOf(s, id);
+        if (zone === 'field') {
+          // 803.3a: on the field since before the turn began, unless it `entered` this turn.
+          const since = typeof e !== 'string' && e.entered ? s.turn.number : 0;
+          o.fieldSince = since;
+          o.controlSince = since;
+        }
+        if (typeof e === 'string') continue;
         if (e.rested !== undefined) o.rested = e.rested;
         if (e.damage !== undefined) o.damage = e.damage;
         if (e.counters) o.counters = { ...e.counters };
         if (e.awakened) o.awakened = true;
         if (e.controller) o.controller = e.controller;
-        if (zone === 'field') {
-          const since = e.entered ? s.turn.number : 0;
-          o.fieldSince = since;
-          o.controlSince = since;
-        }
       }
       return ids;
     };
     place(side.hand, 'hand');
-    const field = place(side.field, 'field');
-    for (const id of field) {
-      const o = objectOf(s, id);
-      if (o.zone === 'field' && o.fieldSince !== s.turn.number) {
-        o.fieldSince = 0;
-        o.controlSince = 0;
-      }
-    }
+    place(side.field, 'field');
     place(side.graveyard, 'graveyard');
     place(side.removed, 'removed');
     for (const e of side.standby ?? []) {
