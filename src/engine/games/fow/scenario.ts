@@ -54,6 +54,8 @@ const PlacedSchema = z.union([
     attachedTo: z.string().optional(),
     /** The player controlling it when it is not its owner. */
     controller: SeatSchema.optional(),
+    /** 1117: a [Shift] card on its future face (back). */
+    face: z.enum(['front', 'back']).optional(),
   }),
 ]);
 type Placed = z.infer<typeof PlacedSchema>;
@@ -399,6 +401,7 @@ function position(sc: Scenario): Built {
         if (e.counters) o.counters = { ...e.counters };
         if (e.awakened) o.awakened = true;
         if (e.controller) o.controller = e.controller;
+        if (e.face) o.face = e.face;
       }
       return ids;
     };
