@@ -98,6 +98,8 @@ const SideSchema = z.strictObject({
   runes: z.array(PlacedSchema).optional(),
   /** Will in the pool (1003): L R U G B, void (no attribute), moon, time. */
   will: z.array(WillSchema).optional(),
+  /** The main deck's size after setup: the cards below are put in the removed area (for an empty deck, 0). */
+  deckSize: z.number().int().min(0).optional(),
   /** Cards played this turn so far (1124 Torrent). */
   played: z.number().int().min(0).optional(),
 });
@@ -416,6 +418,7 @@ function position(sc: Scenario): Built {
     }
     const top = (side.deck ?? []).map((e) => take(seat, e, 'main'));
     p.main = [...top, ...p.main.filter((x) => !top.includes(x))];
+    if (side.deckSize !== undefined) for (const id of p.main.slice(side.deckSize)) moveObject(s, id, 'removed');
     const stoneTop = (side.stoneDeck ?? []).map((e) => take(seat, e, 'stones'));
     p.stones = [...stoneTop, ...p.stones.filter((x) => !stoneTop.includes(x))];
     for (const e of side.runes ?? []) take(seat, e, 'runes');
@@ -476,18 +479,8 @@ function resolveRef(s: FowState, labels: Labels, ref: string): string {
   const labelled = labels.get(ref);
   if (labelled) return labelled;
   if (!FOW_CARDS.has(ref)) throw new Error(`"${ref}" is neither a label nor a card id`);
-  const visible = Object.values(s.objects).filter(
-    (o) =>
-      o.card === ref &&
-      !o.copy &&
-      (o.zone === 'field' ||
-        o.zone === 'chase' ||
-        o.zone === 'ruler' ||
-        o.zone === 'hand' ||
-        o.zone === 'graveyard' ||
-        o.zone === 'removed' ||
-        o.zone === 'standby'),
-  );
+  const outsideDecks = (z: Zone) => z !== 'main' && z !== 'stones';
+  const visible = Object.values(s.objects).filter((o) => o.card === ref && !o.copy && outsideDecks(o.zone));
   const [one, two] = visible;
   if (!one) throw new Error(`no ${ref} outside the decks`);
   if (two) throw new Error(`${ref} names several objects: give them labels`);
