@@ -28,6 +28,7 @@ const DECISION_KINDS = {
   discard: { en: 'discarding', ja: '手札を捨てる' },
   standby: { en: 'setting a card in the standby area', ja: '待機エリアへの配置' },
   foresee: { en: 'foreseeing', ja: '選別' },
+  reveal: { en: 'revealing a Trigger or Stealth card', ja: '発動条件・潜伏カードの公開' },
 };
 
 /** The steps a player can stop at: the four phases (501.1) and the battle steps (802–807) inside the main phase. */
