@@ -545,6 +545,11 @@ describe('1100 keyword skills', () => {
     expectRule(() => choose(s, `play:${tale}`), '1133');
   });
 
+  it('1133, ruling F-EXTRA: a legal deck with an extra deck is refused at setup with UnsupportedRule 1133', () => {
+    const withExtra = { ...deck(NERISSA, []), extra: ['tale-of-the-drowned-bell'] };
+    expectRule(() => fow.setup({ game: 'fow', decks: { p1: withExtra, p2: deck(AURELLE, []) } }, 'extra'), '1133');
+  });
+
   it('1110.2: Incarnation banishes a resonator per bracket instead of paying the cost', () => {
     let s = mainOf(startP1());
     const colossus = put(s, 'p1', 'pyre-colossus', 'hand');

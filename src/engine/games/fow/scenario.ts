@@ -480,9 +480,11 @@ function resolveRef(s: FowState, labels: Labels, ref: string): string {
   if (labelled) return labelled;
   if (!FOW_CARDS.has(ref)) throw new Error(`"${ref}" is neither a label nor a card id`);
   const outsideDecks = (z: Zone) => z !== 'main' && z !== 'stones';
-  const visible = Object.values(s.objects).filter((o) => o.card === ref && !o.copy && outsideDecks(o.zone));
+  const visible = Object.values(s.objects).filter(
+    (o) => o.card === ref && !o.copy && outsideDecks(o.zone) && !isLabelled(labels, o.id),
+  );
   const [one, two] = visible;
-  if (!one) throw new Error(`no ${ref} outside the decks`);
+  if (!one) throw new Error(`no unlabelled ${ref} outside the decks`);
   if (two) throw new Error(`${ref} names several objects: give them labels`);
   return one.id;
 }
@@ -495,10 +497,17 @@ function targetRefOf(s: FowState, labels: Labels, ref: string): TargetRef {
 }
 
 /** Whether `ref` (a label or a card id) names this object. */
+/** Whether `ref` (a label, or a card id naming the copies without a label of their own) names this object. */
 function names(s: FowState, labels: Labels, ref: string, id: string): boolean {
   const labelled = labels.get(ref);
   if (labelled !== undefined) return labelled === id;
-  return s.objects[id]?.card === ref;
+  return s.objects[id]?.card === ref && !isLabelled(labels, id);
+}
+
+/** A copy given a label in the setup is named by its label only (the rulers' implicit labels do not count). */
+function isLabelled(labels: Labels, id: string): boolean {
+  for (const [label, x] of labels) if (x === id && label !== 'p1.ruler' && label !== 'p2.ruler') return true;
+  return false;
 }
 
 /** The object an option is about: its object, a triggered item's source, or a chase item's card. */
