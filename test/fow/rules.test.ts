@@ -529,14 +529,25 @@ describe('1100 keyword skills', () => {
     expect(optionIds(s)).not.toContain(`obj:${squire}`);
   });
 
-  it('1114, 708.2: cards with unimplemented keyword skills throw UnsupportedRule naming the rule when played', () => {
+  it('906.2a, 1114: a triggered-form Trigger chant is never played like a chant; a Stealth resonator is, from the hand', () => {
     const s = mainOf(startP1());
     const watcher = put(s, 'p1', 'hollow-watcher', 'hand');
     const snare = put(s, 'p1', 'mirror-snare', 'hand');
-    giveWill(s, 'p1', 'BBB');
-    expectRule(() => choose(s, `play:${watcher}`), '1114');
-    giveWill(s, 'p1', 'UUU');
-    expectRule(() => choose(s, `play:${snare}`), '708.2');
+    giveWill(s, 'p1', 'BBBUUU');
+    expect(optionIds(s)).toContain(`play:${watcher}`);
+    expect(optionIds(s)).not.toContain(`play:${snare}`);
+  });
+
+  it('1133: a card needing the extra deck throws UnsupportedRule naming the rule when played', () => {
+    const s = mainOf(startP1());
+    const tale = put(s, 'p1', 'tale-of-the-drowned-bell', 'hand');
+    giveWill(s, 'p1', 'UU');
+    expectRule(() => choose(s, `play:${tale}`), '1133');
+  });
+
+  it('1133, ruling F-EXTRA: a legal deck with an extra deck is refused at setup with UnsupportedRule 1133', () => {
+    const withExtra = { ...deck(NERISSA, []), extra: ['tale-of-the-drowned-bell'] };
+    expectRule(() => fow.setup({ game: 'fow', decks: { p1: withExtra, p2: deck(AURELLE, []) } }, 'extra'), '1133');
   });
 
   it('1110.2: Incarnation banishes a resonator per bracket instead of paying the cost', () => {

@@ -17,7 +17,7 @@ import {
   objectOf,
   type TargetRef,
 } from './state.ts';
-import { isWillAbility, NO_COST } from './will.ts';
+import { canAutoPay, isWillAbility, NO_COST } from './will.ts';
 
 /** An activated ability that uses the chase (905; will abilities are will.ts's). */
 export type Activated = {
@@ -170,6 +170,7 @@ const SUPPORTED_KEYWORDS: ReadonlySet<KeywordName> = new Set<KeywordName>([
   'bane',
   'eternal',
   'enter',
+  'stealth',
   // Passive on a ruler: the rune area and the extra deck they enable are refused at setup (711, 1133).
   'divinity',
   'grimoire',
@@ -179,13 +180,16 @@ const SUPPORTED_KEYWORDS: ReadonlySet<KeywordName> = new Set<KeywordName>([
 ]);
 
 /** The rule of each keyword skill not implemented. */
-const KEYWORD_RULE: Partial<Record<KeywordName, string>> = {
-  stealth: '1114',
-};
+const KEYWORD_RULE: Partial<Record<KeywordName, string>> = {};
 
-const SUPPORTED_CODE = new Set(['halve-life', 'roll-two-dice-damage', 'reveal-fable-from-extra-deck', 'move-addition']);
+const SUPPORTED_CODE = new Set([
+  'halve-life',
+  'roll-two-dice-damage',
+  'reveal-fable-from-extra-deck',
+  'move-addition',
+  'rest-attacker-remove-from-battle',
+]);
 const CODE_RULE: Record<string, string> = {
-  'rest-attacker-remove-from-battle': '1029',
   'play-from-extra-deck-while-revealed': '1133',
 };
 
@@ -201,9 +205,6 @@ export function unsupportedRuleOf(card: FowCard): { rule: string; what: string }
     for (const k of face.keywords) {
       if (!SUPPORTED_KEYWORDS.has(k.keyword))
         return { rule: KEYWORD_RULE[k.keyword] ?? '1100', what: `[${k.keyword}]` };
-      // 1113.2b: the triggered form of [Trigger] ("condition ⇒ effect") is not implemented; the cost form is.
-      if (k.keyword === 'trigger' && k.condition !== 'banish-a-resonator-you-control')
-        return { rule: '708.2', what: '[trigger] with a trigger condition' };
       for (const e of [...(k.effects ?? []), ...(k.grant?.enter ?? []), ...(k.ability?.effects ?? [])]) {
         const rule = effectProblem(e);
         if (rule) return { rule, what: `${e.do === 'code' ? e.handler : e.do}` };
@@ -286,6 +287,21 @@ export function triggerCost(card: FowCard): 'banish-a-resonator' | null {
   return k?.condition === 'banish-a-resonator-you-control' ? 'banish-a-resonator' : null;
 }
 
+/**
+ * 1113.2b, 708.1a: a [Trigger] card of the triggered form ("condition ⇒ effect"): its trigger condition. Such a card
+ * is played only once triggered (906.2a), never like an ordinary chant.
+ */
+export function triggeredFormOf(card: FowCard): 'opponent-j-resonator-attacks' | null {
+  const k = card.keywords.find((x) => x.keyword === 'trigger');
+  return k?.condition === 'opponent-j-resonator-attacks' ? k.condition : null;
+}
+
+/** 1114.2: a [Stealth] card's condition. */
+export function stealthOf(card: FowCard): 'opponent-j-resonator-attacks' | null {
+  const k = card.keywords.find((x) => x.keyword === 'stealth');
+  return k?.condition === 'opponent-j-resonator-attacks' ? k.condition : null;
+}
+
 /** 1110.2: [Incarnation]: the attribute choices, one resonator to banish per bracket. */
 export function incarnationOf(card: FowCard): string[][] | null {
   const k = card.keywords.find((x) => x.keyword === 'incarnation');
@@ -333,4 +349,27 @@ export function canFillBrackets(s: FowState, seat: Seat, brackets: readonly (rea
     return false;
   };
   return choose(0, []);
+}
+
+/**
+ * 708.2, 906.4a, 1114.2–1114.3: the cards `seat` may reveal when an opponent's J/resonator attacks: [Trigger] chants of
+ * the triggered form in the hand (whose cost can be paid, 708.4) or set in the standby area before this turn, and
+ * [Stealth] cards in the standby area (even set this turn); none already triggered (708.2a).
+ */
+export function revealable(s: FowState, seat: Seat): string[] {
+  const p = s.players[seat];
+  const triggered = new Set(s.triggered.map((t) => t.source.id));
+  const out: string[] = [];
+  for (const id of p.hand) {
+    const card = cardOf(objectOf(s, id).card);
+    if (triggeredFormOf(card) && canAutoPay(s, seat, card.cost ?? NO_COST) && !triggered.has(id)) out.push(id);
+  }
+  for (const id of p.standby) {
+    const o = objectOf(s, id);
+    const card = cardOf(o.card);
+    if (triggered.has(id)) continue;
+    const setBefore = (o.standbyTurn ?? s.turn.number) < s.turn.number;
+    if ((triggeredFormOf(card) && setBefore) || stealthOf(card)) out.push(id);
+  }
+  return out;
 }

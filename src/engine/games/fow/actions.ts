@@ -13,6 +13,7 @@ import {
   inheritanceOf,
   targetChoices,
   triggerCost,
+  triggeredFormOf,
 } from './abilities.ts';
 import { canAttack, possibleAttackers } from './battle-rules.ts';
 import type { Cost } from './cards/schema.ts';
@@ -77,6 +78,7 @@ export function legalActions(s: FowState, seat: Seat): DecisionOption[] {
     const card = cardOf(objectOf(s, id).card);
     const types = card.types;
     if (types.includes('rune') && !types.includes('chant')) continue;
+    if (triggeredFormOf(card)) continue; // 906.2a: played only once triggered (revealed, 708.2)
     const quick = card.keywords.some((k) => k.keyword === 'quickcast');
     const trigger = triggerCost(card) !== null;
     if (!main && !quick && !trigger) continue;

@@ -5,13 +5,14 @@
  */
 import { answerOf, ask } from '../../core/decision-kinds.ts';
 import type { Seat } from '../../core/game.ts';
+import { learn } from '../../core/hidden.ts';
 import type { JsonObject } from '../../core/json.ts';
 import { type call, defineProcedure, inTransaction, resultOf } from '../../core/procedure.ts';
 import { targetKey } from './abilities.ts';
 import { dealDamage, stillThere, trigger } from './actions-game.ts';
 import { possibleAttackers, possibleBlockers } from './battle-rules.ts';
 import type { Cost } from './cards/schema.ts';
-import { attackDecision, blockDecision, pierceDecision } from './decisions.ts';
+import { attackDecision, blockDecision, pierceDecision, revealDecision } from './decisions.ts';
 import { payCost, transaction } from './play.ts';
 import {
   type BattleStep,
@@ -21,8 +22,10 @@ import {
   hasKeyword,
   isJResonator,
   log,
+  newId,
   objectOf,
   opponentSeat,
+  refOf,
   type TargetRef,
 } from './state.ts';
 
@@ -147,7 +150,17 @@ export function makeBattle(
         });
         // 1118.2: [Limit]: when this attacks, remove a limit counter.
         if (hasKeyword(s, o.id, 'limit')) trigger(s, o.id, o.controller, [{ do: 'remove-limit-counter' }]);
+        // 708.2, 1114.2: the attack meets "an opponent's J/resonator attacks": the reveal window (ruling F-REVEAL).
+        const defender = opponentSeat(o.controller);
+        const p = s.players[defender];
+        if (p.hand.length + p.standby.length > 0) return ask(revealDecision, defender, {}, 'revealed');
         return windowProc(s, 'block-step'); // 803.7
+      },
+      revealed(s, { ret }) {
+        const attacker = s.battle?.attacker;
+        const defender = opponentSeat(s.turn.active);
+        for (const id of answerOf(revealDecision, ret)) revealTriggered(s, defender, id, attacker ?? null);
+        return windowProc(s, 'block-step'); // 803.7: the revealed cards are played there (906.5)
       },
       // 803.6: an abandoned attack with no spell or ability from the non-turn player ends battles for the turn.
       abandoned(s) {
@@ -307,5 +320,24 @@ export function makeBattle(
         return { return: null };
       },
     },
+  });
+}
+
+/**
+ * 708.2, 1114.2: a card revealed from the hand or the standby area becomes a triggered item (906.2); the opponent now
+ * knows which card it is until it moves (it is played at the next 906.5, or goes to the graveyard, 708.3a).
+ */
+function revealTriggered(s: FowState, seat: Seat, id: string, attacker: string | null): void {
+  const o = objectOf(s, id);
+  s.known = learn(s.known, opponentSeat(seat), [id]);
+  log(s, { type: 'reveal', seat, card: o.card, object: id, rule: hasKeyword(s, id, 'stealth') ? '1114.2' : '708.2' });
+  s.triggered.push({
+    id: newId(s, 't'),
+    controller: seat,
+    source: refOf(s, id),
+    card: o.card,
+    effects: [],
+    playsCard: true,
+    ...(attacker ? { about: refOf(s, attacker) } : {}),
   });
 }

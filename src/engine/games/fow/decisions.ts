@@ -6,7 +6,7 @@ import { defineDecisionKind } from '../../core/decision-kinds.ts';
 import type { DecisionOption, OptionRole, Seat } from '../../core/game.ts';
 import type { JsonObject } from '../../core/json.ts';
 import { type Label, label } from '../../core/label.ts';
-import { banishable, fillsBrackets, targetChoices, targetKey } from './abilities.ts';
+import { banishable, fillsBrackets, revealable, targetChoices, targetKey } from './abilities.ts';
 import { legalActions } from './actions.ts';
 import { attackTargets, possibleAttackers, possibleBlockers } from './battle-rules.ts';
 import type { Cost, Target } from './cards/schema.ts';
@@ -451,6 +451,32 @@ export const banishDecision = defineDecisionKind<FowState, BanishPayload, string
   },
 });
 
+/**
+ * 708.2, 1113.2b, 1114.2: an opponent's J/resonator attacks: reveal [Trigger] or [Stealth] cards whose condition that
+ * meets (ruling F-REVEAL: revealing is a choice). Asked whenever the player holds any card in the hand or the standby
+ * area, revealable or not, so that being asked tells the opponent nothing; the options go only to their owner.
+ */
+export const revealDecision = defineDecisionKind<FowState, JsonObject, string[]>({
+  name: 'reveal',
+  role: 'choice',
+  build(s, _p, seat) {
+    return {
+      prompt: label(
+        'An opposing J/resonator attacks. Reveal a Trigger or Stealth card to play it?',
+        '相手のJ/リゾネイターが攻撃しました。発動条件または潜伏を持つカードを公開してプレイしますか？',
+      ),
+      options: [
+        ...revealable(s, seat).map((id) => objectOption(s, id, 'reveal', 'choice', label('Reveal ', 'を公開'))),
+        simple('no-reveal', 'passive', 'Reveal nothing', '公開しない'),
+      ],
+      min: 1,
+      max: revealable(s, seat).length + 1,
+      defaultOnTimeout: ['no-reveal'],
+    };
+  },
+  handle: (_s, _p, chosen) => chosen.filter((c) => c.startsWith('reveal:')).map((c) => c.slice('reveal:'.length)),
+});
+
 export const BOTTOM_MARKER = 'rest-to-bottom';
 
 /** 1034.1 Foresee N: order the looked-at cards; those before the marker stay on top (first on top). */
@@ -498,4 +524,5 @@ export const FOW_DECISIONS = [
   banishDecision,
   faceDecision,
   attachDecision,
+  revealDecision,
 ];

@@ -9,6 +9,7 @@ import { cardKeywords, cardText, keywordInfo } from './cards/text.ts';
 import { validateFowDeck } from './deck-rules.ts';
 import { fow } from './index.ts';
 import { logLine, phaseWords } from './log-text.ts';
+import { fowScenarioPlan } from './scenario.ts';
 import { cardOf, type FowState } from './state.ts';
 import type { FowView } from './view.ts';
 
@@ -27,6 +28,7 @@ const DECISION_KINDS = {
   discard: { en: 'discarding', ja: '手札を捨てる' },
   standby: { en: 'setting a card in the standby area', ja: '待機エリアへの配置' },
   foresee: { en: 'foreseeing', ja: '選別' },
+  reveal: { en: 'revealing a Trigger or Stealth card', ja: '発動条件・潜伏カードの公開' },
 };
 
 /** The steps a player can stop at: the four phases (501.1) and the battle steps (802–807) inside the main phase. */
@@ -63,6 +65,7 @@ export const fowPlay: GamePlay<FowState, FowView> = {
   },
   decisionKinds: DECISION_KINDS,
   fuzzDecks: () => gamePrecons('fow').map(preconDeckList),
+  scenarios: { plan: fowScenarioPlan },
 };
 
 export const fowDefinition = defineGame({

@@ -108,6 +108,18 @@ export function logLine(e: FowLogEntry): Label {
       return label(`Force: the dice total ${e.amount}.`, `フォース：出目の合計は${e.amount}。`);
     case 'attach':
       return label(`${n.en} is attached.`, `${n.ja}が設置されました。`);
+    case 'reveal':
+      return label(
+        `${p.en} reveals ${n.en} (${e.rule === '1114.2' ? 'Stealth' : 'Trigger'}, ${e.rule}).`,
+        `${p.ja}は${n.ja}を公開しました（${e.rule === '1114.2' ? '潜伏' : '発動条件'}、${e.rule}）。`,
+      );
+    case 'trigger-failed':
+      return label(
+        `${n.en} cannot be played and goes to the graveyard (708.3a).`,
+        `${n.ja}はプレイできないため墓地に置かれました（708.3a）。`,
+      );
+    case 'removed-from-battle':
+      return label(`${n.en} is rested and removed from battle.`, `${n.ja}はレストされ、バトルから取り除かれました。`);
     case 'conceded':
       return label(`${p.en} concedes.`, `${p.ja}は投了しました。`);
     default:

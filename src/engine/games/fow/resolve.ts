@@ -27,6 +27,7 @@ import {
   log,
   moveObject,
   objectOf,
+  removeFromBattle,
   type TargetRef,
   targetsOf,
 } from './state.ts';
@@ -290,6 +291,21 @@ function perform(s: FowState, item: ChaseItem, e: ItemEffect, target: TargetRef 
 
 function code(s: FowState, item: ChaseItem, handler: string, target: TargetRef | null): Ask | null {
   switch (handler) {
+    case 'rest-attacker-remove-from-battle': {
+      // 1113.2b: "that J/resonator" is the attacker whose attack triggered the card; 1029: removed from battle.
+      const that = item.about;
+      if (!that || !stillThere(s, that) || objectOf(s, that.id).zone !== 'field') return null;
+      objectOf(s, that.id).rested = true;
+      removeFromBattle(s, that.id);
+      log(s, {
+        type: 'removed-from-battle',
+        seat: item.controller,
+        card: objectOf(s, that.id).card,
+        object: that.id,
+        rule: '1029',
+      });
+      return null;
+    }
     case 'halve-life': {
       // 104.6: the life becomes half its value; 1205 rounds it up at the next rule processing.
       if (!target || !('player' in target)) return null;

@@ -98,6 +98,8 @@ export type ChaseItem = {
   torrent: boolean;
   /** 1115.2: played from the graveyard with [Remnant]. */
   remnant: boolean;
+  /** 1113.2b, 1114.2: the object of the trigger event a triggered card refers to ("that J/resonator"). */
+  about?: Ref;
 };
 
 export type PlayerState = {
@@ -145,8 +147,19 @@ export type BattleStep = 'start' | 'attack' | 'block' | 'first-strike' | 'damage
 export const PHASES = ['draw', 'recovery', 'main', 'end'] as const;
 export type Phase = (typeof PHASES)[number] | 'pregame';
 
-/** A triggered item waiting for 602.1b (906). */
-export type Triggered = { id: string; controller: Seat; source: Ref; card: string; effects: ItemEffect[] };
+/**
+ * A triggered item waiting for 602.1b (906): an ability, or a revealed card ([Trigger] of the triggered form 708.2,
+ * [Stealth] 1114.2) that is itself played (`playsCard`), with the object of its trigger event (`about`).
+ */
+export type Triggered = {
+  id: string;
+  controller: Seat;
+  source: Ref;
+  card: string;
+  effects: ItemEffect[];
+  playsCard?: true;
+  about?: Ref;
+};
 
 /** A structured log line: codes, ids and numbers only (log-text.ts renders it per viewer). */
 export type FowLogEntry = {

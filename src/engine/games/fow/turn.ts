@@ -27,14 +27,18 @@ import {
   characteristics,
   draw,
   type FowState,
+  isCurrent,
   isJResonator,
   log,
   moveObject,
+  newId,
   objectOf,
   type Phase,
+  refOf,
+  type Triggered,
   targetsOf,
 } from './state.ts';
-import { useWill, willUses } from './will.ts';
+import { autoPay, isFree, NO_COST, useWill, willUses } from './will.ts';
 
 /** 306.3: the hand limit. */
 export const HAND_LIMIT = 7;
@@ -146,6 +150,11 @@ export const priority = defineProcedure<FowState, PriorityData, null>({
       const t = (mine.length > 0 ? mine : s.triggered)[0];
       if (!t) return { goto: 'offer' };
       s.triggered = s.triggered.filter((x) => x.id !== t.id); // 603.3: its count goes down either way
+      if (t.playsCard) {
+        playTriggeredCard(s, t);
+        data.passes = 0;
+        return { goto: 'rules' }; // 906.5a
+      }
       if (targetsOf(t.effects).length > 0) throw new Error('a triggered ability with targets is not in the pool');
       s.chase.push({
         id: t.id,
@@ -394,4 +403,41 @@ function energizeChoices(s: FowState, seat: Seat): WillSymbol[] {
   const k = cardOf(objectOf(s, s.players[seat].ruler).card).keywords.find((x) => x.keyword === 'energize');
   const letters: Record<Attribute, WillSymbol> = { light: 'L', fire: 'R', water: 'U', wind: 'G', darkness: 'B' };
   return (k?.choices?.[0] ?? []).map((a) => letters[a]);
+}
+
+/**
+ * 906.5, 708.3–708.4, 1114.2: a revealed [Trigger] or [Stealth] card is played as a triggered item: not at all if it
+ * has left the zone it was revealed in (906.10); a [Trigger] card from the hand pays its cost (auto-pay, ruling
+ * F-REVEAL), and one that cannot be played goes to its owner's graveyard (708.3a, 906.6a); [Stealth] is free.
+ */
+function playTriggeredCard(s: FowState, t: Triggered): void {
+  if (!isCurrent(s, t.source)) return; // 906.10
+  const o = objectOf(s, t.source.id);
+  const card = cardOf(o.card);
+  const fromHand = o.zone === 'hand';
+  const cost = fromHand && !card.keywords.some((k) => k.keyword === 'stealth') ? (card.cost ?? NO_COST) : NO_COST;
+  if (!isFree(cost) && !autoPay(s, t.controller, cost)) {
+    log(s, { type: 'trigger-failed', seat: t.controller, card: o.card, object: o.id, rule: '708.3a' });
+    moveObject(s, o.id, 'graveyard');
+    return;
+  }
+  moveObject(s, o.id, 'chase'); // 903.2.d
+  o.controller = t.controller;
+  const p = s.players[t.controller];
+  s.chase.push({
+    id: newId(s, 'c'),
+    kind: 'card',
+    controller: t.controller,
+    source: refOf(s, o.id),
+    card: o.card,
+    effects: [...card.effects],
+    targets: [],
+    awakened: false,
+    torrent: p.playedThisTurn >= 1,
+    remnant: false,
+    ...(t.about ? { about: t.about } : {}),
+  });
+  p.playedThisTurn += 1;
+  if (s.battle && t.controller !== s.turn.active) s.battle.opponentActed = true; // 803.6
+  log(s, { type: 'play', seat: t.controller, card: o.card, object: o.id });
 }

@@ -193,7 +193,7 @@ export function fowSecrets(s: FowState, viewer: Viewer): IdentitySecrets {
   const hidden = new Set(fowHiddenIds(s, viewer).filter((id) => !knownIds.has(id)));
   for (const seat of ['p1', 'p2'] as const)
     if (!mayLookAt(viewer, seat)) {
-      for (const id of s.players[seat].standby) hidden.add(id);
+      for (const id of s.players[seat].standby) if (!knownIds.has(id)) hidden.add(id); // 708.2: revealed
       for (const id of s.players[seat].runes) if (!s.players[seat].revealedRunes.includes(id)) hidden.add(id);
     }
   // 905.2a: a card in the hand whose ability is on the chase is revealed until the ability leaves it.

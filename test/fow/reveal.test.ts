@@ -1,0 +1,47 @@
+// Ruling F-REVEAL: the reveal window of [Trigger] and [Stealth] leaks no hidden identity. The reveal scenarios are
+// replayed step by step and every view checked the way the fuzzer checks it (hidden ids, hidden card names).
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { BaseState } from '../../src/engine/core/game.ts';
+import { type SeenCards, viewLeaks } from '../../src/engine/fuzz/random-play.ts';
+import { fow } from '../../src/engine/games/fow/index.ts';
+import type { FowState } from '../../src/engine/games/fow/state.ts';
+import { loadScenario } from '../../src/engine/scenario/runner.ts';
+
+const FILES = [
+  '1113.2b-trigger-revealed-on-attack.yaml',
+  '708.2-reveal-window-leaks-nothing.yaml',
+  '708.4-trigger-from-standby-free.yaml',
+  '708.4-trigger-from-hand-needs-its-cost.yaml',
+  '1114.2-stealth-played-free.yaml',
+];
+
+const isFow = (s: BaseState): s is FowState => s.game === 'fow';
+
+describe('F-REVEAL: the reveal window leaks nothing', () => {
+  for (const file of FILES) {
+    it(file, () => {
+      const text = readFileSync(new URL(`../scenarios/fow/${file}`, import.meta.url), 'utf8');
+      const { plan } = loadScenario(text, file);
+      let s = plan.start;
+      const seen: SeenCards = new Map();
+      const leaks: string[] = [];
+      const reveals = new Set<string>();
+      for (const [i, step] of plan.steps.entries()) {
+        if (step.kind !== 'apply') continue;
+        s = step.apply(s);
+        if (!isFow(s)) throw new Error('not a Force of Will state');
+        leaks.push(...viewLeaks(fow, s, `step ${i + 1}`, seen));
+        const p = fow.pending(s);
+        // Being asked to reveal depends only on public counts: the attacked player holds some card.
+        if (p?.kind === 'reveal') {
+          reveals.add(p.id); // a refused step leaves the same decision pending
+          const held = s.players[p.player].hand.length + s.players[p.player].standby.length;
+          expect(held).toBeGreaterThan(0);
+        }
+      }
+      expect(leaks).toEqual([]);
+      expect(reveals.size).toBe(1);
+    });
+  }
+});
