@@ -260,7 +260,8 @@ export function createKernel<S extends ProcedureState>(opts: KernelOptions<S>): 
     const { decision, seat, payload } = frame.awaiting;
     const kind = decisions.get(decision);
     if (!kind) throw new Error(`no decision kind "${decision}" is registered`);
-    const base = { id: decisionIdFor(state.version), player: seat, kind: decision, role: kind.role };
+    const id = decisionIdFor(state.version);
+    const base = { id, player: seat, kind: decision, role: kind.role };
     if (kind.shape === 'declare') {
       const built = kind.build(state, payload, seat);
       return declareDecision(
@@ -282,8 +283,13 @@ export function createKernel<S extends ProcedureState>(opts: KernelOptions<S>): 
       case 'declare':
         return { ...base, ...built };
     }
+    // Written out member by member: a spread of `base` followed by more members cost ~7 µs per decision in V8,
+    // about a tenth of a NOVA decision (issue 15); the members stay in the order they always had.
     return {
-      ...base,
+      id,
+      player: seat,
+      kind: decision,
+      role: kind.role,
       prompt: built.prompt,
       options: built.options,
       min: built.min,

@@ -88,16 +88,28 @@ function framePending(s: NovaState): PickDecision {
  * core/search.ts) skips log entries and freezing and reaches the same rules state.
  */
 export function applyResponse(state: NovaState, seat: Seat, response: DecisionResponse, simulate = false): NovaState {
-  const chosen = validateResponse(novaPending(state), seat, response);
+  const pending = novaPending(state);
+  const chosen = validateResponse(pending, seat, response);
   const s = workingCopy(state, simulate); // copy-on-write for card objects (working-copy.ts)
   // The answer is handed to the awaiting frame, which goes on when the game is next run (after rules processing,
   // as after any answer).
   novaKernel.receive(s, seat, chosen);
   s.version += 1;
-  rulesProcessing(s);
+  if (!settledPass(pending, chosen)) rulesProcessing(s);
   advance(s);
   watchForLoop(s, novaPending(s)); // NOVA 924.1.3
   return s;
+}
+
+/**
+ * Whether the answer was a priority pass, after which rules processing (NOVA 501) would find nothing to do: a
+ * priority decision is only asked once priority processing has run rules processing until nothing changed (turn.ts,
+ * NOVA 701–704), and a pass changes only who holds priority, ends the window or takes the last waiting item off to
+ * resolve, none of which rules processing reads. Skipping it halves rules processing in a game, most of whose
+ * decisions are passes (issue 15); the next priority processing and every resolution run it as before.
+ */
+function settledPass(pending: PickDecision | null, chosen: readonly string[]): boolean {
+  return pending?.kind === 'priority' && chosen.length === 1 && chosen[0] === 'pass';
 }
 
 /** NOVA 003.2.3: a player may concede at any time; it uses no waiting area and nothing can stop it. */
