@@ -239,7 +239,8 @@ export function createKernel<S extends ProcedureState>(opts: KernelOptions<S>): 
         if (!decisions.has(out.await.decision))
           throw new Error(`no decision kind "${out.await.decision}" is registered`);
         top.step = out.next;
-        top.awaiting = { ...out.await, payload: cloneJson(out.await.payload), next: out.next };
+        const { decision, seat, payload } = out.await;
+        top.awaiting = { decision, seat, payload: cloneJson(payload), next: out.next }; // no spread: see `pending`
       } else {
         frames.pop();
         const parent = frames[frames.length - 1];
