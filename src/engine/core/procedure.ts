@@ -249,16 +249,14 @@ export function createKernel<S extends ProcedureState>(opts: KernelOptions<S>): 
     }
   };
 
-  const awaitingFrame = (state: S): (Frame & { awaiting: Awaiting }) | null => {
-    const top = state.procedures.frames[state.procedures.frames.length - 1];
-    return top?.awaiting ? { ...top, awaiting: top.awaiting } : null;
-  };
+  const awaitedBy = (state: S): Awaiting | null =>
+    state.procedures.frames[state.procedures.frames.length - 1]?.awaiting ?? null;
 
   const pending = (state: S): PendingDecision | null => {
     if (state.result) return null;
-    const frame = awaitingFrame(state);
-    if (!frame) return null;
-    const { decision, seat, payload } = frame.awaiting;
+    const awaiting = awaitedBy(state);
+    if (!awaiting) return null;
+    const { decision, seat, payload } = awaiting;
     const kind = decisions.get(decision);
     if (!kind) throw new Error(`no decision kind "${decision}" is registered`);
     const id = decisionIdFor(state.version);
@@ -273,7 +271,7 @@ export function createKernel<S extends ProcedureState>(opts: KernelOptions<S>): 
           canGoBack: built.canGoBack,
           defaultOnTimeout: built.defaultOnTimeout,
         },
-        frame.awaiting.retry ?? null,
+        awaiting.retry ?? null,
       );
     }
     const built = kind.build(state, payload, seat);
@@ -317,7 +315,7 @@ export function createKernel<S extends ProcedureState>(opts: KernelOptions<S>): 
   const answerDeclare = (state: S, seat: Seat, response: DecisionResponse, kind: RegisteredDeclarationKind<S>): S => {
     const p = pending(state);
     if (p?.shape !== 'declare') throw new Error('a declaration kind built a decision of another shape');
-    const payload = awaitingFrame(state)?.awaiting.payload ?? null;
+    const payload = awaitedBy(state)?.payload ?? null;
     const outcome = answerDeclaration(p, seat, response, (declare) => kind.check(state, payload, declare, seat));
     const draft = cloneJson(state);
     const top = draft.procedures.frames[draft.procedures.frames.length - 1];
@@ -366,7 +364,7 @@ export function createKernel<S extends ProcedureState>(opts: KernelOptions<S>): 
     receive,
     pending,
     answer(state, seat, response) {
-      const waiting = awaitingFrame(state)?.awaiting;
+      const waiting = awaitedBy(state);
       const declaration = waiting ? decisions.get(waiting.decision) : undefined;
       if (declaration?.shape === 'declare') return answerDeclare(state, seat, response, declaration);
       const validated = validateAnswer(pending(state), seat, response);

@@ -1,6 +1,6 @@
 import { isPick, validateResponse } from '../../core/decision.ts';
 import { type DecisionResponse, opponentOf, type PickDecision, type Seat } from '../../core/game.ts';
-import type { Awaiting, Frame } from '../../core/procedure.ts';
+import type { Awaiting } from '../../core/procedure.ts';
 import { novaKernel } from './kernel.ts';
 import { logPublic } from './log.ts';
 import { watchForLoop } from './loops.ts';
@@ -16,12 +16,12 @@ import { seal, workingCopy } from './working-copy.ts';
  * with UnsupportedRule. Loops through forced decisions are caught after each decision (loops.ts, docs/rulings R47).
  */
 export function advance(s: NovaState): void {
-  if (!s.result && !awaitingFrame(s)) {
+  if (!s.result && !awaitedBy(s)) {
     if (s.procedures.frames.length === 0) throw new Error('the NOVA game has no frame to run (no nova-game root)');
     novaKernel.run(s);
   }
   if (!s.result) {
-    if (!awaitingFrame(s)) throw new Error(`the game stopped without a decision: ${novaKernel.describe(s)}`);
+    if (!awaitedBy(s)) throw new Error(`the game stopped without a decision: ${novaKernel.describe(s)}`);
     const decision = novaPending(s);
     if (decision?.options.length === 0) throw new Error(`decision ${decision.kind} has no options`);
   }
@@ -46,7 +46,7 @@ interface BuiltDecision {
 /** The decision the state waits for, or null when the game is over: GameModule.pending for NOVA. */
 export function novaPending(s: NovaState): PickDecision | null {
   if (s.result) return null;
-  const awaited = awaitingFrame(s)?.awaiting;
+  const awaited = awaitedBy(s);
   if (!awaited) return null;
   const memo: NovaState & { [BUILT_DECISION]?: BuiltDecision } = s;
   const built = memo[BUILT_DECISION];
@@ -59,10 +59,9 @@ export function novaPending(s: NovaState): PickDecision | null {
   return decision;
 }
 
-/** The top frame when it waits for a decision (one of the procedures that run as frames, damage.ts). */
-function awaitingFrame(s: NovaState): (Frame & { awaiting: Awaiting }) | null {
-  const top = s.procedures.frames[s.procedures.frames.length - 1];
-  return top?.awaiting ? { ...top, awaiting: top.awaiting } : null;
+/** What the top frame waits for, when it waits for a decision (every decision is asked by a frame). */
+function awaitedBy(s: NovaState): Awaiting | null {
+  return s.procedures.frames[s.procedures.frames.length - 1]?.awaiting ?? null;
 }
 
 /** The decision a frame waits for, built by its kind, its members in the same order as every NOVA decision's. */
