@@ -6,7 +6,7 @@ import { logPublic } from './log.ts';
 import { watchForLoop } from './loops.ts';
 import { rulesProcessing } from './rules-processing.ts';
 import type { NovaState } from './state.ts';
-import { seal, workingCopy } from './working-copy.ts';
+import { markRulesSettled, seal, workingCopy } from './working-copy.ts';
 
 /**
  * Runs the game forward until a player must decide (a frame awaits a decision, novaPending builds it) or the game
@@ -59,6 +59,11 @@ export function novaPending(s: NovaState): PickDecision | null {
   return decision;
 }
 
+/** The kind of the top frame (the procedure running now). */
+function topKind(s: NovaState): string | undefined {
+  return s.procedures.frames[s.procedures.frames.length - 1]?.kind;
+}
+
 /** What the top frame waits for, when it waits for a decision (every decision is asked by a frame). */
 function awaitedBy(s: NovaState): Awaiting | null {
   return s.procedures.frames[s.procedures.frames.length - 1]?.awaiting ?? null;
@@ -95,6 +100,11 @@ export function applyResponse(state: NovaState, seat: Seat, response: DecisionRe
   novaKernel.receive(s, seat, chosen);
   s.version += 1;
   if (!settledPass(pending, chosen)) rulesProcessing(s);
+  else if (s.priority && awaitedBy(s) === null && topKind(s) === 'priority-window') {
+    // The pass handed priority to the other player in the same window: the window's next priority processing
+    // would run rules processing on exactly the state the last one settled.
+    markRulesSettled(s);
+  }
   advance(s);
   watchForLoop(s, novaPending(s)); // NOVA 924.1.3
   return s;
