@@ -239,7 +239,8 @@ export function createKernel<S extends ProcedureState>(opts: KernelOptions<S>): 
         if (!decisions.has(out.await.decision))
           throw new Error(`no decision kind "${out.await.decision}" is registered`);
         top.step = out.next;
-        top.awaiting = { ...out.await, payload: cloneJson(out.await.payload), next: out.next };
+        const { decision, seat, payload } = out.await;
+        top.awaiting = { decision, seat, payload: cloneJson(payload), next: out.next }; // no spread: see `pending`
       } else {
         frames.pop();
         const parent = frames[frames.length - 1];
@@ -248,19 +249,18 @@ export function createKernel<S extends ProcedureState>(opts: KernelOptions<S>): 
     }
   };
 
-  const awaitingFrame = (state: S): (Frame & { awaiting: Awaiting }) | null => {
-    const top = state.procedures.frames[state.procedures.frames.length - 1];
-    return top?.awaiting ? { ...top, awaiting: top.awaiting } : null;
-  };
+  const awaitedBy = (state: S): Awaiting | null =>
+    state.procedures.frames[state.procedures.frames.length - 1]?.awaiting ?? null;
 
   const pending = (state: S): PendingDecision | null => {
     if (state.result) return null;
-    const frame = awaitingFrame(state);
-    if (!frame) return null;
-    const { decision, seat, payload } = frame.awaiting;
+    const awaiting = awaitedBy(state);
+    if (!awaiting) return null;
+    const { decision, seat, payload } = awaiting;
     const kind = decisions.get(decision);
     if (!kind) throw new Error(`no decision kind "${decision}" is registered`);
-    const base = { id: decisionIdFor(state.version), player: seat, kind: decision, role: kind.role };
+    const id = decisionIdFor(state.version);
+    const base = { id, player: seat, kind: decision, role: kind.role };
     if (kind.shape === 'declare') {
       const built = kind.build(state, payload, seat);
       return declareDecision(
@@ -271,7 +271,7 @@ export function createKernel<S extends ProcedureState>(opts: KernelOptions<S>): 
           canGoBack: built.canGoBack,
           defaultOnTimeout: built.defaultOnTimeout,
         },
-        frame.awaiting.retry ?? null,
+        awaiting.retry ?? null,
       );
     }
     const built = kind.build(state, payload, seat);
@@ -282,8 +282,13 @@ export function createKernel<S extends ProcedureState>(opts: KernelOptions<S>): 
       case 'declare':
         return { ...base, ...built };
     }
+    // Written out member by member: a spread of `base` followed by more members cost ~7 µs per decision in V8,
+    // about a tenth of a NOVA decision (issue 15); the members stay in the order they always had.
     return {
-      ...base,
+      id,
+      player: seat,
+      kind: decision,
+      role: kind.role,
       prompt: built.prompt,
       options: built.options,
       min: built.min,
@@ -310,7 +315,7 @@ export function createKernel<S extends ProcedureState>(opts: KernelOptions<S>): 
   const answerDeclare = (state: S, seat: Seat, response: DecisionResponse, kind: RegisteredDeclarationKind<S>): S => {
     const p = pending(state);
     if (p?.shape !== 'declare') throw new Error('a declaration kind built a decision of another shape');
-    const payload = awaitingFrame(state)?.awaiting.payload ?? null;
+    const payload = awaitedBy(state)?.payload ?? null;
     const outcome = answerDeclaration(p, seat, response, (declare) => kind.check(state, payload, declare, seat));
     const draft = cloneJson(state);
     const top = draft.procedures.frames[draft.procedures.frames.length - 1];
@@ -359,7 +364,7 @@ export function createKernel<S extends ProcedureState>(opts: KernelOptions<S>): 
     receive,
     pending,
     answer(state, seat, response) {
-      const waiting = awaitingFrame(state)?.awaiting;
+      const waiting = awaitedBy(state);
       const declaration = waiting ? decisions.get(waiting.decision) : undefined;
       if (declaration?.shape === 'declare') return answerDeclare(state, seat, response, declaration);
       const validated = validateAnswer(pending(state), seat, response);

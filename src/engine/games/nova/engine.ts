@@ -1,12 +1,12 @@
 import { isPick, validateResponse } from '../../core/decision.ts';
 import { type DecisionResponse, opponentOf, type PickDecision, type Seat } from '../../core/game.ts';
-import type { Awaiting, Frame } from '../../core/procedure.ts';
+import type { Awaiting } from '../../core/procedure.ts';
 import { novaKernel } from './kernel.ts';
 import { logPublic } from './log.ts';
 import { watchForLoop } from './loops.ts';
 import { rulesProcessing } from './rules-processing.ts';
 import type { NovaState } from './state.ts';
-import { seal, workingCopy } from './working-copy.ts';
+import { markRulesSettled, seal, workingCopy } from './working-copy.ts';
 
 /**
  * Runs the game forward until a player must decide (a frame awaits a decision, novaPending builds it) or the game
@@ -16,12 +16,12 @@ import { seal, workingCopy } from './working-copy.ts';
  * with UnsupportedRule. Loops through forced decisions are caught after each decision (loops.ts, docs/rulings R47).
  */
 export function advance(s: NovaState): void {
-  if (!s.result && !awaitingFrame(s)) {
+  if (!s.result && !awaitedBy(s)) {
     if (s.procedures.frames.length === 0) throw new Error('the NOVA game has no frame to run (no nova-game root)');
     novaKernel.run(s);
   }
   if (!s.result) {
-    if (!awaitingFrame(s)) throw new Error(`the game stopped without a decision: ${novaKernel.describe(s)}`);
+    if (!awaitedBy(s)) throw new Error(`the game stopped without a decision: ${novaKernel.describe(s)}`);
     const decision = novaPending(s);
     if (decision?.options.length === 0) throw new Error(`decision ${decision.kind} has no options`);
   }
@@ -46,7 +46,7 @@ interface BuiltDecision {
 /** The decision the state waits for, or null when the game is over: GameModule.pending for NOVA. */
 export function novaPending(s: NovaState): PickDecision | null {
   if (s.result) return null;
-  const awaited = awaitingFrame(s)?.awaiting;
+  const awaited = awaitedBy(s);
   if (!awaited) return null;
   const memo: NovaState & { [BUILT_DECISION]?: BuiltDecision } = s;
   const built = memo[BUILT_DECISION];
@@ -59,10 +59,14 @@ export function novaPending(s: NovaState): PickDecision | null {
   return decision;
 }
 
-/** The top frame when it waits for a decision (one of the procedures that run as frames, damage.ts). */
-function awaitingFrame(s: NovaState): (Frame & { awaiting: Awaiting }) | null {
-  const top = s.procedures.frames[s.procedures.frames.length - 1];
-  return top?.awaiting ? { ...top, awaiting: top.awaiting } : null;
+/** The kind of the top frame (the procedure running now). */
+function topKind(s: NovaState): string | undefined {
+  return s.procedures.frames[s.procedures.frames.length - 1]?.kind;
+}
+
+/** What the top frame waits for, when it waits for a decision (every decision is asked by a frame). */
+function awaitedBy(s: NovaState): Awaiting | null {
+  return s.procedures.frames[s.procedures.frames.length - 1]?.awaiting ?? null;
 }
 
 /** The decision a frame waits for, built by its kind, its members in the same order as every NOVA decision's. */
@@ -88,16 +92,33 @@ function framePending(s: NovaState): PickDecision {
  * core/search.ts) skips log entries and freezing and reaches the same rules state.
  */
 export function applyResponse(state: NovaState, seat: Seat, response: DecisionResponse, simulate = false): NovaState {
-  const chosen = validateResponse(novaPending(state), seat, response);
+  const pending = novaPending(state);
+  const chosen = validateResponse(pending, seat, response);
   const s = workingCopy(state, simulate); // copy-on-write for card objects (working-copy.ts)
   // The answer is handed to the awaiting frame, which goes on when the game is next run (after rules processing,
   // as after any answer).
   novaKernel.receive(s, seat, chosen);
   s.version += 1;
-  rulesProcessing(s);
+  if (!settledPass(pending, chosen)) rulesProcessing(s);
+  else if (s.priority && awaitedBy(s) === null && topKind(s) === 'priority-window') {
+    // The pass handed priority to the other player in the same window: the window's next priority processing
+    // would run rules processing on exactly the state the last one settled.
+    markRulesSettled(s);
+  }
   advance(s);
   watchForLoop(s, novaPending(s)); // NOVA 924.1.3
   return s;
+}
+
+/**
+ * Whether the answer was a priority pass, after which rules processing (NOVA 501) would find nothing to do: a
+ * priority decision is only asked once priority processing has run rules processing until nothing changed (turn.ts,
+ * NOVA 701–704), and a pass changes only who holds priority, ends the window or takes the last waiting item off to
+ * resolve, none of which rules processing reads. Skipping it halves rules processing in a game, most of whose
+ * decisions are passes (issue 15); the next priority processing and every resolution run it as before.
+ */
+function settledPass(pending: PickDecision | null, chosen: readonly string[]): boolean {
+  return pending?.kind === 'priority' && chosen.length === 1 && chosen[0] === 'pass';
 }
 
 /** NOVA 003.2.3: a player may concede at any time; it uses no waiting area and nothing can stop it. */

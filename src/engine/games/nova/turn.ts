@@ -9,7 +9,7 @@ import { draw } from './resolve.ts';
 import { moveDestroyedCards, rulesProcessing } from './rules-processing.ts';
 import type { NovaState, Phase, PhaseGroup } from './state.ts';
 import { emit, nextTriggerGroup, nextTriggerTarget, placeTriggers } from './triggers.ts';
-import { writableObj } from './working-copy.ts';
+import { takeRulesSettled, writableObj } from './working-copy.ts';
 import { fieldObjects } from './zones.ts';
 
 /**
@@ -153,8 +153,9 @@ export function priorityProcessing(s: NovaState): PriorityOutcome {
   if (!s.priority) s.priority = startPriority(s.turn.active); // NOVA 701.1.1: the turn player first
   // A card destroyed while this processing runs (e.g. a servant that loses a buff when a destroyed card leaves)
   // also leaves in it, before anyone gets priority (NOVA 907.1, docs/rulings/nova.md R24).
-  for (;;) {
-    rulesProcessing(s);
+  // After a pass that only handed priority on, the first round is known to change nothing (engine.ts).
+  for (let settled = takeRulesSettled(s); ; settled = false) {
+    if (!settled) rulesProcessing(s);
     if (s.result) return 'continue';
     if (!moveDestroyedCards(s)) break;
   }

@@ -22,6 +22,11 @@ interface Owned {
   ids: Set<string>;
   /** Search's simulation mode (core/search.ts `simulate`): no log text, no freezing; the same rules state. */
   simulate: boolean;
+  /**
+   * Set when a priority pass handed priority to the other player and nothing else changed: the next priority
+   * processing may skip rules processing once (engine.ts `applyResponse`, turn.ts `priorityProcessing`).
+   */
+  rulesSettled: boolean;
 }
 const owned = new WeakMap<NovaState, Owned>();
 
@@ -39,13 +44,30 @@ export function workingCopy(state: NovaState, simulate = false): NovaState {
     if (key === 'objects' || key === 'log') continue;
     values[key] = cloneJson(values[key]);
   }
-  owned.set(copy, { record: false, ids: new Set(), simulate });
+  owned.set(copy, { record: false, ids: new Set(), simulate, rulesSettled: false });
   return copy;
 }
 
 /** Whether this working copy is applying a decision for search: presentation (log text) is then skipped. */
 export function simulating(s: NovaState): boolean {
   return owned.get(s)?.simulate ?? false;
+}
+
+/**
+ * Marks this working copy as settled for rules processing (NOVA 501): nothing rules processing reads has changed
+ * since it last ran to the end. Only `applyResponse` sets it, for a pass that handed priority on within one window.
+ */
+export function markRulesSettled(s: NovaState): void {
+  const mine = owned.get(s);
+  if (mine) mine.rulesSettled = true;
+}
+
+/** Whether the working copy was marked settled, clearing the mark: it holds for one priority processing only. */
+export function takeRulesSettled(s: NovaState): boolean {
+  const mine = owned.get(s);
+  if (!mine?.rulesSettled) return false;
+  mine.rulesSettled = false;
+  return true;
 }
 
 /** The working copy's own record of objects, copied from the shared one on first use. */
