@@ -83,6 +83,14 @@ export function novaLogText(e: NovaLogEvent): Label {
       const name = cardName(e.card);
       return { en: `${e.seat} sets ${name.en} as energy.`, ja: `${e.seat}は${name.ja}をエナジーにセットした。` };
     }
+    case 'energy-ability': {
+      const name = cardName(e.card);
+      const text = e.stock.map(([c, n]) => `${c}×${n}`).join(', ');
+      return {
+        en: `${e.seat} adds ${text} to the energy stock with ${name.en}.`,
+        ja: `${e.seat}は${name.ja}でエナジーストックに${text}を加えた。`,
+      };
+    }
     case 'energy-left': {
       const text = e.stock.map(([c, n]) => `${c}×${n}`).join(', ');
       return { en: `${e.seat} has energy left: ${text}.`, ja: `${e.seat}のエナジー残り：${text}` };

@@ -28,6 +28,8 @@ export type NovaLogEvent =
   | { k: 'drew-card'; card: string }
   | { k: 'set-energy'; seat: Seat; card: string }
   | { k: 'energy-left'; seat: Seat; stock: [Color, number][] }
+  /** NOVA 801.6.3.2, 310.4: an energy ability activated with priority put this energy in the stock. */
+  | { k: 'energy-ability'; seat: Seat; card: string; stock: [Color, number][] }
   | { k: 'discarded'; seat: Seat; card: string; asCost: boolean }
   | { k: 'played'; seat: Seat; card: string; ability: boolean; targets: LoggedTarget[] }
   | { k: 'trigger-removed'; card: string }

@@ -316,6 +316,14 @@ export const NovaCardSchema = z
             : !e.thenDraw && e.whose === (e.phase === 'draw' ? 'opponents-next' : 'yours-next'),
           'skip-phase: only "this turn\'s attack phase" (with thenDraw), "the opponent\'s next draw phase" or "your next turn" (NOVA 401.3)',
         );
+    // NOVA 801.6.4.1, 311.6.4: an energy ability adds energy without a target; one that also does something else, or
+    // costs energy, is not implemented (actions.ts activateEnergyAbility).
+    for (const a of [...card.abilities, ...(card.equip?.grants ?? [])])
+      if (a.kind === 'activated' && a.energyAbility)
+        need(
+          !a.cost.energy && a.effects.every((e) => e.do === 'add-energy'),
+          'an energy ability only adds energy and costs no energy (NOVA 801.6.4.1; more, 311.6.4, is not implemented)',
+        );
     for (const e of effects)
       if (e.do === 'may-choose')
         need(e.to.mode === 'choose' && e.to.upTo === 1, '"may choose" picks up to 1 on resolution (NOVA 801.4.7)');

@@ -50,7 +50,15 @@ const OPTION_ALIASES: Record<string, string[]> = {
   order: ['trigger', 'deck-card'],
   freeze: ['energy-card'],
   pay: ['payment'],
+  'energy-ability': ['energy-ability'],
 };
+
+/** `do: energy-ability, card: red` or `card: Ember Whelp`: an energy-zone card's own ability (NOVA 310.4). */
+function energyCardMatches(s: NovaState, o: DecisionOption, ref: string): boolean {
+  const want = ref.trim().toLowerCase();
+  const card = o.objectId ? s.objects[o.objectId]?.card : undefined;
+  return o.cardName?.toLowerCase() === want || (!!card && novaCard(card).color === want);
+}
 
 /** `cards: [red, green (stock)]`: does this payment option (label "green (stock), red") spend exactly those units? */
 function paymentMatches(o: DecisionOption, refs: readonly string[]): boolean {
@@ -107,7 +115,9 @@ function findOption(s: NovaState, step: Extract<Step, { do: string }>): Decision
         step.do === 'block' ||
         step.do === 'discard'
           ? o.cardName?.toLowerCase() === ref.toLowerCase()
-          : optionMatchesRef(s, o, ref)),
+          : step.do === 'energy-ability'
+            ? energyCardMatches(s, o, ref)
+            : optionMatchesRef(s, o, ref)),
     );
     if (!match)
       throw new NotOffered(`no "${step.do} ${ref}" option for ${step.player} (${describeOptions(p.options)})`);
