@@ -216,6 +216,18 @@ export function novaLogText(e: NovaLogEvent): Label {
       return { en: `${e.seat} gains ${e.amount} LP.`, ja: `${e.seat}は${e.amount}LPを得た。` };
     case 'life-lost':
       return { en: `${e.seat} loses ${e.amount} LP.`, ja: `${e.seat}は${e.amount}LPを失った。` };
+    case 'milled': {
+      if (e.cards.length === 0)
+        return {
+          en: `${e.seat} has no cards in the deck to put into the graveyard.`,
+          ja: `${e.seat}のデッキにカードがない。`,
+        };
+      const list = names(e.cards, ', ', '、');
+      return {
+        en: `${e.seat} puts ${list.en} from the top of the deck into the graveyard.`,
+        ja: `${e.seat}はデッキの上から${list.ja}を墓地に置いた。`,
+      };
+    }
     case 'sent-to-graveyard': {
       const name = cardName(e.card);
       return { en: `${e.seat} sends ${name.en} to the graveyard.`, ja: `${e.seat}は${name.ja}を墓地に送った。` };

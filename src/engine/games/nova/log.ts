@@ -54,6 +54,8 @@ export type NovaLogEvent =
   | { k: 'life-gained'; seat: Seat; amount: number }
   | { k: 'life-lost'; seat: Seat; amount: number }
   | { k: 'sent-to-graveyard'; seat: Seat; card: string }
+  /** NOVA 908: the top cards of a main deck put into the graveyard (public once there). */
+  | { k: 'milled'; seat: Seat; cards: string[] }
   | { k: 'excluded'; card: string; retired: boolean }
   | { k: 'doubled'; card: string; stat: 'atk' | 'hp'; by: number }
   | { k: 'will-skip-turn'; seat: Seat }

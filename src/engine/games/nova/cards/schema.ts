@@ -44,6 +44,10 @@ export const SelectorSchema = z
   .strict();
 export type Selector = z.infer<typeof SelectorSchema>;
 
+/** Which players an instruction names: you, your opponent, or each player (turn player first). */
+export const WhoSchema = z.enum(['you', 'opponent', 'each-player']);
+export type Who = z.infer<typeof WhoSchema>;
+
 /** The effect vocabulary. Each entry is one instruction, carried out in order on resolution. */
 export const EffectSchema = z.discriminatedUnion('do', [
   z.object({ do: z.literal('damage'), amount: z.number().int().min(0), to: SelectorSchema }).strict(),
@@ -58,6 +62,21 @@ export const EffectSchema = z.discriminatedUnion('do', [
   z.object({ do: z.literal('draw'), count: z.number().int().min(1), who: z.enum(['you', 'chosen-player']) }).strict(),
   z.object({ do: z.literal('gain-life'), amount: z.number().int().min(1) }).strict(),
   z.object({ do: z.literal('opponent-loses-life'), amount: z.number().int().min(1) }).strict(),
+  /** NOVA 918: a player loses LP; not damage, so nothing that reduces or prevents damage applies (916, 917). */
+  z.object({ do: z.literal('lose-life'), who: WhoSchema, amount: z.number().int().min(1) }).strict(),
+  /** NOVA 908: the top cards of a main deck go to its owner's graveyard; not a draw, so an empty deck loses nothing. */
+  z.object({ do: z.literal('mill'), who: WhoSchema, count: z.number().int().min(1) }).strict(),
+  /** NOVA 908: put into the graveyard, which is not destroying (907): "is not destroyed" does not stop it. */
+  z.object({ do: z.literal('send-to-graveyard'), to: SelectorSchema }).strict(),
+  /** NOVA 916: the same damage to each servant on a side (and each player, with `players`), all at once. */
+  z
+    .object({
+      do: z.literal('damage-each'),
+      amount: z.number().int().min(0),
+      side: z.enum(['any', 'yours', 'opponents']),
+      players: z.boolean().default(false),
+    })
+    .strict(),
   z
     .object({
       do: z.literal('modify'),
@@ -104,7 +123,8 @@ export const EffectSchema = z.discriminatedUnion('do', [
   /** The delayed trigger's instruction: "that card" from the exclusion zone onto its owner's field (801.4.9.3). */
   z.object({ do: z.literal('put-onto-owners-field') }).strict(),
   /** "Destroy that servant": the card the trigger refers to, only while it is the same object (NOVA 801.4.8). */
-  z.object({ do: z.literal('destroy'), to: z.literal('that-card') }).strict(),
+  /** NOVA 907: destroy "that servant" (the trigger's, 801.4.8) or a chosen or targeted servant. */
+  z.object({ do: z.literal('destroy'), to: z.union([z.literal('that-card'), SelectorSchema]) }).strict(),
   /** NOVA 801.4.7 / 902.13: "you may choose ..."; the effects marked `ifChosen` happen only if something was chosen. */
   z.object({ do: z.literal('may-choose'), to: SelectorSchema }).strict(),
   /** NOVA 923: double this card's ATK or HP until end of turn (an increase fixed on resolution, 923.1.1). */
@@ -342,7 +362,7 @@ export const NovaCardSchema = z
             e.to.what !== 'waiting-item' && !e.to.upTo,
             'an automatic ability targets one servant, character or player (NOVA 804.2.2; waiting-area targets and "up to N" are not implemented)',
           );
-        if (e.do === 'destroy')
+        if (e.do === 'destroy' && e.to === 'that-card')
           need(
             when === 'opponent-places-servant',
             '"destroy that servant" needs a trigger that names one (NOVA 801.4.8)',

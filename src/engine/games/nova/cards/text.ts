@@ -1,5 +1,5 @@
 import type { Label } from '../../../core/label.ts';
-import type { Ability, Cost, Effect, Filter, Keyword, NovaCard, Selector } from './schema.ts';
+import type { Ability, Cost, Effect, Filter, Keyword, NovaCard, Selector, Who } from './schema.ts';
 
 /**
  * Rules text generated from a card's definition, in English and Japanese. The card file also states the text
@@ -319,6 +319,34 @@ function effectText(e: Effect): Label {
       return { en: `You gain ${e.amount} LP.`, ja: `あなたは${e.amount}LPを得る。` };
     case 'opponent-loses-life':
       return { en: `The opponent loses ${e.amount} LP.`, ja: `相手は${e.amount}LPを失う。` };
+    case 'lose-life': {
+      const w = whoText(e.who);
+      return { en: `${w.en} ${w.third ? 'loses' : 'lose'} ${e.amount} LP.`, ja: `${w.ja}は${e.amount}LPを失う。` };
+    }
+    case 'mill': {
+      const w = whoText(e.who);
+      const cards = `${e.count} card${e.count > 1 ? 's' : ''}`;
+      const their = w.third ? 'their' : 'your';
+      return {
+        en: `${w.en} ${w.third ? 'puts' : 'put'} the top ${cards} of ${their} main deck into ${their} graveyard.`,
+        ja: `${w.ja}はメインデッキの上から${e.count}枚を墓地に置く。`,
+      };
+    }
+    case 'send-to-graveyard': {
+      const t = selectorText(e.to);
+      return { en: `Put ${t.en} into its owner's graveyard.`, ja: `${t.ja}、それを持ち主の墓地に置く。` };
+    }
+    case 'damage-each': {
+      const side = {
+        any: { en: '', ja: '' },
+        yours: { en: ' on your field', ja: 'あなたの場の' },
+        opponents: { en: " on the opponent's field", ja: '相手の場の' },
+      }[e.side];
+      return {
+        en: `Deal ${e.amount} damage to each servant${side.en}${e.players ? ' and each player' : ''}.`,
+        ja: `${side.ja}サーバント全て${e.players ? 'と各プレイヤー' : ''}に${e.amount}ダメージを与える。`,
+      };
+    }
     case 'modify': {
       if (e.to === 'self')
         return {
@@ -385,8 +413,11 @@ function effectText(e: Effect): Label {
         en: 'You may send this card to the graveyard. If you do,',
         ja: 'このカードを墓地に送ってもよい。そうしたなら、',
       };
-    case 'destroy':
-      return { en: 'Destroy that servant.', ja: 'そのサーバントを破壊する。' };
+    case 'destroy': {
+      if (e.to === 'that-card') return { en: 'Destroy that servant.', ja: 'そのサーバントを破壊する。' };
+      const t = selectorText(e.to);
+      return { en: `Destroy ${t.en}.`, ja: `${t.ja}、それを破壊する。` };
+    }
     case 'may-choose': {
       const t = selectorText({ what: e.to.what, side: e.to.side, mode: e.to.mode });
       return { en: `You may choose ${t.en}.`, ja: `${t.ja.replace(/を1つ選び$/, '')}を1体選んでもよい。` };
@@ -492,4 +523,11 @@ function prefix(head: Label, body: Label): Label {
 
 function join(parts: readonly Label[], en: string, ja: string): Label {
   return { en: parts.map((p) => p.en).join(en), ja: parts.map((p) => p.ja).join(ja) };
+}
+
+/** "you", "the opponent", "each player": the subject of an instruction (`third`: it takes a third-person verb). */
+function whoText(who: Who): { en: string; ja: string; third: boolean } {
+  if (who === 'you') return { en: 'You', ja: 'あなた', third: false };
+  if (who === 'opponent') return { en: 'The opponent', ja: '相手', third: true };
+  return { en: 'Each player', ja: '各プレイヤー', third: true };
 }
