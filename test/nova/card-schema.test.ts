@@ -115,7 +115,7 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     expect(NovaCardSchema.safeParse(servant([ability])).success).toBe(false);
   });
 
-  it('accepts the instructions added for issue 16 (907, 908, 916, 918)', () => {
+  it('accepts the instructions added for issue 16 (904, 907, 908, 916, 918)', () => {
     const servantTarget = { what: 'servant', mode: 'target' };
     for (const e of [
       { do: 'mill', who: 'each-player', count: 2 },
@@ -123,6 +123,8 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
       { do: 'send-to-graveyard', to: servantTarget },
       { do: 'destroy', to: servantTarget },
       { do: 'damage-each', amount: 100, side: 'any', players: true },
+      { do: 'freeze', to: { ...servantTarget, state: 'standby' } },
+      { do: 'make-standby', to: { ...servantTarget, state: 'frozen' } },
     ])
       expect(NovaCardSchema.safeParse(spell([e])).success).toBe(true);
   });

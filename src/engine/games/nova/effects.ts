@@ -84,10 +84,27 @@ function players(s: NovaState, me: Seat, who: Who): Seat[] {
 }
 
 /** Life lost, decks milled, cards sent to the graveyard, damage to each (NOVA 908, 916, 918). */
-const moreEffects: Pick<Handlers, 'lose-life' | 'mill' | 'send-to-graveyard' | 'damage-each'> = {
+const moreEffects: Pick<
+  Handlers,
+  'lose-life' | 'mill' | 'send-to-graveyard' | 'damage-each' | 'freeze' | 'make-standby'
+> = {
+  freeze: (s, _e, { targets }) => {
+    for (const t of targets) {
+      const o = t.kind === 'object' ? s.objects[t.id] : undefined;
+      if (o?.zone === 'field' && !o.frozen) writableObj(s, o.id).frozen = true; // NOVA 904.2
+    }
+    return undefined;
+  },
+  'make-standby': (s, _e, { targets }) => {
+    for (const t of targets) {
+      const o = t.kind === 'object' ? s.objects[t.id] : undefined;
+      if (o?.zone === 'field' && o.frozen) writableObj(s, o.id).frozen = false; // NOVA 904.1
+    }
+    return undefined;
+  },
   'lose-life': (s, e, { me }) => {
     for (const seat of players(s, me, e.who)) {
-      s.players[seat].life -= e.amount; // NOVA 918: not damage
+      s.players[seat].life -= e.amount; // NOVA 918.8: a single effect, not damage (916)
       logPublic(s, { k: 'life-lost', seat, amount: e.amount });
     }
     return undefined;
@@ -133,7 +150,7 @@ const playerEffects: Pick<Handlers, 'draw' | 'gain-life' | 'opponent-loses-life'
       return undefined;
     },
     'gain-life': (s, e, { me }) => {
-      s.players[me].life += e.amount; // NOVA 918.8: gaining life is not damage
+      s.players[me].life += e.amount; // NOVA 918.7: gaining life is a single effect
       logPublic(s, { k: 'life-gained', seat: me, amount: e.amount });
       return undefined;
     },

@@ -40,6 +40,8 @@ export const SelectorSchema = z
     mode: z.enum(['target', 'choose']),
     /** "up to N": 0..N may be chosen (804.4.1.2); otherwise exactly 1. */
     upTo: z.number().int().min(1).optional(),
+    /** Only cards in this state (NOVA 302): "a target frozen servant", "a standby servant". */
+    state: z.enum(['frozen', 'standby']).optional(),
   })
   .strict();
 export type Selector = z.infer<typeof SelectorSchema>;
@@ -62,10 +64,14 @@ export const EffectSchema = z.discriminatedUnion('do', [
   z.object({ do: z.literal('draw'), count: z.number().int().min(1), who: z.enum(['you', 'chosen-player']) }).strict(),
   z.object({ do: z.literal('gain-life'), amount: z.number().int().min(1) }).strict(),
   z.object({ do: z.literal('opponent-loses-life'), amount: z.number().int().min(1) }).strict(),
-  /** NOVA 918: a player loses LP; not damage, so nothing that reduces or prevents damage applies (916, 917). */
+  /** NOVA 918.8: a player loses LP; not damage, so nothing that reduces or prevents damage applies (916, 917). */
   z.object({ do: z.literal('lose-life'), who: WhoSchema, amount: z.number().int().min(1) }).strict(),
   /** NOVA 908: the top cards of a main deck go to its owner's graveyard; not a draw, so an empty deck loses nothing. */
   z.object({ do: z.literal('mill'), who: WhoSchema, count: z.number().int().min(1) }).strict(),
+  /** NOVA 904.2: freeze (a standby card becomes frozen; a frozen one stays so). */
+  z.object({ do: z.literal('freeze'), to: SelectorSchema }).strict(),
+  /** NOVA 904.1: make standby (a frozen card becomes standby). */
+  z.object({ do: z.literal('make-standby'), to: SelectorSchema }).strict(),
   /** NOVA 908: put into the graveyard, which is not destroying (907): "is not destroyed" does not stop it. */
   z.object({ do: z.literal('send-to-graveyard'), to: SelectorSchema }).strict(),
   /** NOVA 916: the same damage to each servant on a side (and each player, with `players`), all at once. */

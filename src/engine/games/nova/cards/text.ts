@@ -282,7 +282,15 @@ function selectorText(s: Selector): Label {
     'destroyed-servant': { en: 'servant in the destroyed state', ja: '破壊状態のサーバント' },
     'servant-or-character': { en: 'servant or character', ja: 'サーバントかキャラクター' },
   };
-  const n = s.upTo && s.upTo > 1 ? plural(noun[s.what]) : noun[s.what];
+  const base = s.upTo && s.upTo > 1 ? plural(noun[s.what]) : noun[s.what];
+  // NOVA 302: a frozen or standby filter reads before the noun.
+  const state =
+    s.state === 'frozen'
+      ? { en: 'frozen ', ja: 'フリーズ状態の' }
+      : s.state === 'standby'
+        ? { en: 'standby ', ja: 'スタンバイ状態の' }
+        : null;
+  const n = state ? { en: `${state.en}${base.en}`, ja: `${state.ja}${base.ja}` } : base;
   const count = s.upTo
     ? { en: `up to ${s.upTo} `, ja: `${s.upTo}体まで` }
     : { en: s.mode === 'target' ? 'a target ' : '1 ', ja: '' };
@@ -331,6 +339,14 @@ function effectText(e: Effect): Label {
         en: `${w.en} ${w.third ? 'puts' : 'put'} the top ${cards} of ${their} main deck into ${their} graveyard.`,
         ja: `${w.ja}はメインデッキの上から${e.count}枚を墓地に置く。`,
       };
+    }
+    case 'freeze': {
+      const t = selectorText(e.to);
+      return { en: `Freeze ${t.en}.`, ja: `${t.ja}、それをフリーズ状態にする。` };
+    }
+    case 'make-standby': {
+      const t = selectorText(e.to);
+      return { en: `Make ${t.en} standby.`, ja: `${t.ja}、それをスタンバイ状態にする。` };
     }
     case 'send-to-graveyard': {
       const t = selectorText(e.to);
