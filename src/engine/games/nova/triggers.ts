@@ -11,6 +11,7 @@ import { fieldObjects } from './zones.ts';
 export type GameEvent =
   | { type: 'entered-field'; object: CardObject }
   | { type: 'attacked'; object: CardObject }
+  | { type: 'blocked'; object: CardObject }
   | { type: 'destroyed'; object: CardObject }
   | { type: 'end-phase-start' }
   | { type: 'turn-start' }
@@ -54,6 +55,9 @@ export function emit(s: NovaState, event: GameEvent): void {
       return;
     case 'attacked':
       watchers('attacks', event.object, (i) => queue(s, event.object, i, null)); // NOVA 405.4.5
+      return;
+    case 'blocked':
+      watchers('blocks', event.object, (i) => queue(s, event.object, i, null)); // NOVA 405.5.5
       return;
     case 'destroyed': {
       const victim = event.object;

@@ -188,6 +188,8 @@ export type Filter = z.infer<typeof FilterSchema>;
 export const TRIGGER_EVENTS = [
   'enters-field',
   'attacks',
+  /** NOVA 405.5.5: "when this card blocks". */
+  'blocks',
   'destroyed',
   'ally-servant-destroyed',
   'enemy-servant-destroyed',

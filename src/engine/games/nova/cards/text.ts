@@ -221,6 +221,8 @@ function triggerText(
       return { en: 'When this card is placed on the field, ', ja: 'このカードが場に置かれた時、' };
     case 'attacks':
       return { en: 'When this card attacks, ', ja: 'このカードが攻撃した時、' };
+    case 'blocks':
+      return { en: 'When this card blocks, ', ja: 'このカードが防御宣言した時、' };
     case 'destroyed':
       return { en: 'When this card is destroyed, ', ja: 'このカードが破壊された時、' };
     case 'ally-servant-destroyed':
