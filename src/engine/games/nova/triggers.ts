@@ -97,6 +97,8 @@ export function emit(s: NovaState, event: GameEvent): void {
         // checked when the ability resolves (NOVA 801.4.7, docs/rulings/nova.md R17), so it always triggers here.
         watchers('you-control-no-servants-at-end', src, (i) => queue(s, src, i, null));
       }
+      // "At the start of each end phase": every player's cards, every turn.
+      for (const src of fieldObjects(s)) watchers('each-end-phase', src, (i) => queue(s, src, i, null));
       return;
     }
   }

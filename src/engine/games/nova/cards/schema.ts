@@ -194,6 +194,8 @@ export const TRIGGER_EVENTS = [
   'ally-servant-destroyed',
   'enemy-servant-destroyed',
   'your-end-phase',
+  /** NOVA 407.1: "at the start of each end phase", the opponent's turns too. */
+  'each-end-phase',
   'you-control-no-servants-at-end',
   'opponent-places-servant',
   'your-draw-phase',

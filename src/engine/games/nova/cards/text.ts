@@ -234,6 +234,8 @@ function triggerText(
       };
     case 'your-end-phase':
       return { en: 'At the start of your end phase, ', ja: 'あなたのエンドフェイズの開始時、' };
+    case 'each-end-phase':
+      return { en: 'At the start of each end phase, ', ja: '各エンドフェイズの開始時、' };
     case 'your-attack-declaration-start':
       return { en: 'At the start of your attack declaration step, ', ja: 'あなたの攻撃宣言ステップの開始時、' };
     case 'your-turn-start':
