@@ -90,11 +90,43 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
       { kind: 'triggered', when: 'attacks', effects: [{ do: 'return-at-next-end-phase' }] },
     ],
     [
+      'an energy ability that also draws (311.6.4)',
+      {
+        kind: 'activated',
+        cost: { freezeSelf: true },
+        energyAbility: true,
+        effects: [{ do: 'add-energy', color: 'red', count: 1 }, draw],
+      },
+    ],
+    [
+      'an energy ability with an energy cost (801.6.4.1)',
+      {
+        kind: 'activated',
+        cost: { energy: { red: 1 } },
+        energyAbility: true,
+        effects: [{ do: 'add-energy', color: 'green', count: 2 }],
+      },
+    ],
+    [
       'a battle without a chosen servant (922)',
       { kind: 'triggered', when: 'attacks', effects: [{ do: 'battle', with: 'chosen' }] },
     ],
   ])('refuses %s', (_what, ability) => {
     expect(NovaCardSchema.safeParse(servant([ability])).success).toBe(false);
+  });
+
+  it('accepts the instructions added for issue 16 (904, 907, 908, 916, 918)', () => {
+    const servantTarget = { what: 'servant', mode: 'target' };
+    for (const e of [
+      { do: 'mill', who: 'each-player', count: 2 },
+      { do: 'lose-life', who: 'you', amount: 100 },
+      { do: 'send-to-graveyard', to: servantTarget },
+      { do: 'destroy', to: servantTarget },
+      { do: 'damage-each', amount: 100, side: 'any', players: true },
+      { do: 'freeze', to: { ...servantTarget, state: 'standby' } },
+      { do: 'make-standby', to: { ...servantTarget, state: 'frozen' } },
+    ])
+      expect(NovaCardSchema.safeParse(spell([e])).success).toBe(true);
   });
 
   it('refuses a card-written delayed instruction (801.4.9)', () => {

@@ -68,8 +68,14 @@ describe('NOVA matches recorded under rules version 2', () => {
     ]);
     expect(store.matches.match('v2-paying')?.rulesVersion).toBe(nova.rulesVersion);
     // The stored setup now says how this match pays, so any later replay from the setup plays the same.
-    expect(store.matches.setupOf('v2-paying').options).toEqual({ paymentRules: 'plans' });
-    expect(store.matches.currentState('v2-paying')).toMatchObject({ paymentRules: 'plans' });
+    expect(store.matches.setupOf('v2-paying').options).toEqual({
+      paymentRules: 'plans',
+      energyAbilities: 'in-payment',
+    });
+    expect(store.matches.currentState('v2-paying')).toMatchObject({
+      paymentRules: 'plans',
+      energyAbilities: 'in-payment',
+    });
 
     let rng = seedRng('v2-plays-on');
     let planPayments = 0;
@@ -123,7 +129,7 @@ describe('NOVA matches recorded under rules version 2', () => {
       const setup: MatchSetup = {
         game: 'nova',
         decks: { p1: preconDeckList(a), p2: preconDeckList(b) },
-        options: { paymentRules: 'plans' },
+        options: { paymentRules: 'plans', energyAbilities: 'in-payment' },
       };
       let s = nova.setup(setup, `seeded-${i}`);
       let rng = seedRng(`fuzz-seeded-${i}`);

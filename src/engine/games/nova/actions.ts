@@ -1,9 +1,10 @@
 import { answerOf, ask } from '../../core/decision-kinds.ts';
+import { UnsupportedRule } from '../../core/errors.ts';
 import type { DecisionOption, Seat } from '../../core/game.ts';
 import { actedWithPriority } from '../../core/priority.ts';
 import { defineProcedure, pushFrame, rewind, type StepOut, transactionProcedure } from '../../core/procedure.ts';
 import { novaCard } from './cards/pool.ts';
-import type { ActivatedAbility, Cost, NovaCard } from './cards/schema.ts';
+import type { ActivatedAbility, Color, Cost, NovaCard } from './cards/schema.ts';
 import { actionRestricted, limitLevel, usedCharacterLevels } from './characteristics.ts';
 import {
   additionalCostDecision,
@@ -116,7 +117,7 @@ export function canActivate(
   energy?: () => EnergyUnit[], // as for canPlayCard
 ): boolean {
   const a = grant ? grant.ability : activatedAbility(o.card, index);
-  if (a?.kind !== 'activated' || a.energyAbility) return false; // energy abilities are used while paying
+  if (a?.kind !== 'activated' || a.energyAbility) return false; // energy abilities: energyAbilityOptions (801.6.3.1)
   if (o.controller !== seat || o.zone !== 'field') return false; // NOVA 801.3.5
   if (waitingAreaLocked(s)) return false; // NOVA 912.2
   if (s.activationLocks.includes(lockKey(o.id, index, grant?.from))) return false; // NOVA 801.3.5.1.1, 801.3.8.2
@@ -188,6 +189,7 @@ export function priorityOptions(s: NovaState, seat: Seat): DecisionOption[] {
       });
     }
   }
+  options.push(...energyAbilityOptions(s, seat));
   if (canSetEnergy(s, seat)) {
     for (const id of p.zones.hand) {
       const def = novaCard(obj(s, id).card);
@@ -202,6 +204,118 @@ export function priorityOptions(s: NovaState, seat: Seat): DecisionOption[] {
     }
   }
   return options;
+}
+
+/**
+ * NOVA 801.6.3.1 (the second 801.6.3.1): a player holding priority may activate an activated energy ability, not only
+ * while paying; it resolves at once (801.6.3.2) and its energy waits in the stock (005.6.4). Matches begun under rules
+ * version 4 or earlier keep offering them only inside a payment (`energyAbilities: 'in-payment'`, ruling R37 old).
+ */
+export function energyAbilityOptions(s: NovaState, seat: Seat): DecisionOption[] {
+  if (s.energyAbilities === 'in-payment') return [];
+  const options: DecisionOption[] = [];
+  for (const o of fieldObjects(s, seat)) {
+    const def = novaCard(o.card);
+    def.abilities.forEach((a, i) => {
+      if (a.kind !== 'activated' || !canActivateEnergyAbility(s, seat, o, a)) return;
+      options.push({
+        id: `act:${o.id}:${i}`,
+        kind: 'activate',
+        role: 'act',
+        objectId: o.id,
+        cardName: def.name.en,
+        label: { en: `Activate ${def.name.en} (energy)`, ja: `${def.name.ja}のエナジー能力を起動` },
+      });
+    });
+    for (const g of grantedAbilities(s, o)) {
+      if (!canActivateEnergyAbility(s, seat, o, g.ability)) continue;
+      const from = novaCard(g.card).name;
+      options.push({
+        id: `act:${o.id}:${g.index}:${g.from}`,
+        kind: 'activate',
+        role: 'act',
+        objectId: o.id,
+        cardName: def.name.en,
+        label: {
+          en: `Activate ${def.name.en} (energy, from ${from.en})`,
+          ja: `${def.name.ja}のエナジー能力を起動（${from.ja}）`,
+        },
+      });
+    }
+  }
+  // NOVA 310.4: every standby energy-zone card can freeze for one energy of its colour (a frozen one cannot pay the
+  // freeze, 904.3, A49). Cards of one colour are interchangeable (R5): one option per colour, the first such card.
+  const seen = new Set<string>();
+  for (const id of standbyEnergy(s, seat)) {
+    const def = novaCard(obj(s, id).card);
+    if (seen.has(def.color)) continue;
+    seen.add(def.color);
+    options.push({
+      id: `energy:${id}`,
+      kind: 'energy-ability',
+      role: 'act',
+      objectId: id,
+      cardName: def.name.en,
+      label: { en: `Add ${def.color} energy (${def.name.en})`, ja: `${def.color}エナジーを加える（${def.name.ja}）` },
+    });
+  }
+  return options;
+}
+
+/** NOVA 801.6.3.1, 801.3: can this energy ability be activated now (its cost payable; no targets, 801.6.4.1)? */
+function canActivateEnergyAbility(s: NovaState, seat: Seat, o: CardObject, a: ActivatedAbility): boolean {
+  if (!a.energyAbility || o.controller !== seat || o.zone !== 'field' || o.destroyed) return false; // NOVA 801.3.5
+  if (a.cost.freezeSelf && (o.frozen || actionRestricted(s, o))) return false; // NOVA 904.3, 203.4
+  const counters = a.cost.removeCounters;
+  if (counters && (o.counters[counters.counter] ?? 0) < counters.count) return false;
+  return true;
+}
+
+/** Is this priority option an activated energy ability (resolved at once, NOVA 801.6.3.2)? */
+export function isEnergyAbility(s: NovaState, source: string, index: number, grantedFrom?: string): boolean {
+  const o = s.objects[source];
+  const grant = grantedFrom ? s.objects[grantedFrom] : undefined;
+  const a = o ? activatedAbility(o.card, index, grant?.card) : undefined;
+  return a?.kind === 'activated' && a.energyAbility;
+}
+
+/**
+ * NOVA 801.6.3.2, 311.6.4: an activated energy ability neither waits nor can be answered: its cost is paid and its
+ * energy goes to the stock at once (005.6.4), where it stays until used or until the phase or step ends (801.6.3).
+ */
+export function activateEnergyAbility(s: NovaState, seat: Seat, source: string, index: number, grantedFrom?: string) {
+  const o = writableObj(s, source);
+  const grant = grantedFrom ? s.objects[grantedFrom] : undefined;
+  const a = activatedAbility(o.card, index, grant?.card);
+  if (a?.kind !== 'activated' || !a.energyAbility) throw new Error(`${source}:${index} is not an energy ability`);
+  const card = o.card;
+  if (a.cost.freezeSelf) o.frozen = true; // NOVA 904.3
+  if (a.cost.removeCounters)
+    o.counters[a.cost.removeCounters.counter] =
+      (o.counters[a.cost.removeCounters.counter] ?? 0) - a.cost.removeCounters.count;
+  if (a.cost.sendSelfToGraveyard) moveCard(s, o.id, 'graveyard'); // NOVA 908
+  addEnergy(s, seat, card, a.effects);
+}
+
+/** NOVA 310.4: an energy-zone card freezes for one energy of its colour, into the stock at once. */
+export function activateEnergyCard(s: NovaState, seat: Seat, id: string): void {
+  const o = obj(s, id);
+  if (o.zone !== 'energy' || o.controller !== seat || o.frozen) throw new Error(`${id} cannot make energy now`);
+  writableObj(s, id).frozen = true; // NOVA 904.3
+  const color = novaCard(o.card).color;
+  s.players[seat].stock[color] += 1;
+  logPublic(s, { k: 'energy-ability', seat, card: o.card, stock: [[color, 1]] });
+}
+
+function addEnergy(s: NovaState, seat: Seat, card: string, effects: NovaCard['effects']): void {
+  const added: [Color, number][] = [];
+  for (const e of effects) {
+    // The schema lets an energy ability do nothing but add energy (cards/schema.ts, NOVA 311.6.4).
+    if (e.do !== 'add-energy') throw new UnsupportedRule('311.6.4', `an energy ability that does ${e.do}`);
+    s.players[seat].stock[e.color] += e.count;
+    added.push([e.color, e.count]);
+  }
+  logPublic(s, { k: 'energy-ability', seat, card, stock: added });
 }
 
 /** NOVA 906: hand → energy zone, standby; no waiting area, no response. */

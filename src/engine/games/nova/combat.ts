@@ -54,6 +54,7 @@ export function declareBlock(s: NovaState, declared: CardObject): void {
   s.combat.blocker = blocker.id;
   s.combat.blocked = true;
   logPublic(s, { k: 'block', card: blocker.card });
+  emit(s, { type: 'blocked', object: blocker }); // NOVA 405.5.5
 }
 
 /** NOVA 405.2: a servant that left the field, changed controller, or is destroyed is out of the battle (A26). */

@@ -10,8 +10,11 @@ import type { Label } from '../../core/label.ts';
 import { actedWithPriority, passPriority } from '../../core/priority.ts';
 import { shuffle } from '../../core/rng.ts';
 import {
+  activateEnergyAbility,
+  activateEnergyCard,
   declarePlay,
   discardCandidates,
+  isEnergyAbility,
   playEnergyCost,
   playingNow,
   priorityOptions,
@@ -195,6 +198,16 @@ export const priorityDecision = defineDecisionKind<NovaState, AwaitOf<'priority'
     if (verb === 'set' && id) {
       setEnergy(s, a.seat, id);
       s.priority = actedWithPriority(s.priority);
+      return null;
+    }
+    if (verb === 'energy' && id) {
+      activateEnergyCard(s, a.seat, id); // NOVA 310.4, 801.6.3.1
+      s.priority = actedWithPriority(s.priority); // NOVA 704.1.1
+      return null;
+    }
+    if (verb === 'act' && id && isEnergyAbility(s, id, Number(index), grantedFrom)) {
+      activateEnergyAbility(s, a.seat, id, Number(index), grantedFrom); // NOVA 801.6.3.1–801.6.3.2
+      s.priority = actedWithPriority(s.priority); // NOVA 704.1.1
       return null;
     }
     if ((verb === 'play' || verb === 'act') && id) {

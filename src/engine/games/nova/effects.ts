@@ -7,7 +7,7 @@
 import { type EffectHandlers, effectTable } from '../../core/effects.ts';
 import { opponentOf, type Seat } from '../../core/game.ts';
 import { novaCard } from './cards/pool.ts';
-import type { Effect, Selector } from './cards/schema.ts';
+import type { Effect, Selector, Who } from './cards/schema.ts';
 import { characteristics, readAtk } from './characteristics.ts';
 import { changeControl } from './control.ts';
 import { queueDamage } from './damage.ts';
@@ -76,6 +76,72 @@ const damageEffects: Pick<Handlers, 'damage' | 'distribute-damage' | 'battle' | 
 };
 
 /** Players: cards, life, energy and winning (NOVA 905, 918, 801.6.5.1, 003.1.2). */
+/** The players an instruction names (NOVA 101: "each player" in turn order, the turn player first). */
+function players(s: NovaState, me: Seat, who: Who): Seat[] {
+  if (who === 'you') return [me];
+  if (who === 'opponent') return [opponentOf(me)];
+  return [s.turn.active, opponentOf(s.turn.active)];
+}
+
+/** Life lost, decks milled, cards sent to the graveyard, damage to each (NOVA 908, 916, 918). */
+const moreEffects: Pick<
+  Handlers,
+  'lose-life' | 'mill' | 'send-to-graveyard' | 'damage-each' | 'freeze' | 'make-standby'
+> = {
+  freeze: (s, _e, { targets }) => {
+    for (const t of targets) {
+      const o = t.kind === 'object' ? s.objects[t.id] : undefined;
+      if (o?.zone === 'field' && !o.frozen) writableObj(s, o.id).frozen = true; // NOVA 904.2
+    }
+    return undefined;
+  },
+  'make-standby': (s, _e, { targets }) => {
+    for (const t of targets) {
+      const o = t.kind === 'object' ? s.objects[t.id] : undefined;
+      if (o?.zone === 'field' && o.frozen) writableObj(s, o.id).frozen = false; // NOVA 904.1
+    }
+    return undefined;
+  },
+  'lose-life': (s, e, { me }) => {
+    for (const seat of players(s, me, e.who)) {
+      s.players[seat].life -= e.amount; // NOVA 918.8: a single effect, not damage (916)
+      logPublic(s, { k: 'life-lost', seat, amount: e.amount });
+    }
+    return undefined;
+  },
+  mill: (s, e, { me }) => {
+    for (const seat of players(s, me, e.who)) {
+      const top = s.players[seat].zones.deck.slice(0, e.count); // fewer when the deck is shorter: nobody loses (908)
+      const cards = top.map((id) => moveCard(s, id, 'graveyard').card);
+      logPublic(s, { k: 'milled', seat, cards });
+    }
+    return undefined;
+  },
+  'send-to-graveyard': (s, _e, { targets }) => {
+    for (const t of targets) {
+      const o = t.kind === 'object' ? s.objects[t.id] : undefined;
+      if (o?.zone !== 'field') continue;
+      moveCard(s, o.id, 'graveyard'); // NOVA 908.1, 301.11: its owner's graveyard; not destroyed (907)
+      logPublic(s, { k: 'sent-to-graveyard', seat: o.controller, card: o.card });
+    }
+    return undefined;
+  },
+  'damage-each': (s, e, { item, me }) => {
+    const fromSpell = item.kind === 'card' && novaCard(item.card).type === 'spell';
+    const side = e.side === 'any' ? undefined : e.side === 'yours' ? me : opponentOf(me);
+    const to: TargetRef[] = fieldObjects(s, side)
+      .filter((o) => novaCard(o.card).type === 'servant' && !o.destroyed)
+      .map((o) => ({ kind: 'object', id: o.id }));
+    if (e.players) for (const seat of players(s, me, 'each-player')) to.push({ kind: 'player', seat });
+    // NOVA 916.3.2: dealt at the same time, one event per recipient.
+    queueDamage(
+      s,
+      to.map((t) => ({ to: t, amount: e.amount, source: item.card, fromSpell, battle: false })),
+    );
+    return undefined;
+  },
+};
+
 const playerEffects: Pick<Handlers, 'draw' | 'gain-life' | 'opponent-loses-life' | 'add-energy' | 'win-if-characters'> =
   {
     draw: (s, e, { me, targets }) => {
@@ -84,7 +150,7 @@ const playerEffects: Pick<Handlers, 'draw' | 'gain-life' | 'opponent-loses-life'
       return undefined;
     },
     'gain-life': (s, e, { me }) => {
-      s.players[me].life += e.amount; // NOVA 918.8: gaining life is not damage
+      s.players[me].life += e.amount; // NOVA 918.7: gaining life is a single effect
       logPublic(s, { k: 'life-gained', seat: me, amount: e.amount });
       return undefined;
     },
@@ -184,7 +250,15 @@ const zoneEffects: Pick<
     }
     return undefined;
   },
-  destroy: (s, _e, { item }) => {
+  destroy: (s, e, { item, targets }) => {
+    if (e.to !== 'that-card') {
+      // NOVA 907.1: each still-legal target or choice enters the destroyed state.
+      for (const t of targets) {
+        const o = t.kind === 'object' ? s.objects[t.id] : undefined;
+        if (o?.zone === 'field') destroy(s, o);
+      }
+      return undefined;
+    }
     // NOVA 801.4.8: "that servant" only while it is the same object on the field.
     const that = item.refObject ? s.objects[item.refObject] : undefined;
     if (that?.zone === 'field') destroy(s, that);
@@ -344,7 +418,15 @@ const phaseEffects: Pick<
 
 /** Every NOVA effect's handler; NOVA has no code escapes. */
 export const novaEffects = effectTable<NovaState, Effect, EffectContext>(
-  { ...damageEffects, ...playerEffects, ...statEffects, ...zoneEffects, ...controlEffects, ...phaseEffects },
+  {
+    ...damageEffects,
+    ...moreEffects,
+    ...playerEffects,
+    ...statEffects,
+    ...zoneEffects,
+    ...controlEffects,
+    ...phaseEffects,
+  },
   {},
   '802',
 );

@@ -8,8 +8,13 @@ import { createNovaGame, validateNovaDeck } from './setup.ts';
 import type { NovaState } from './state.ts';
 import { type NovaView, novaLog, novaView } from './view.ts';
 
-/** Matches recorded before rules version 3 answered each payment with a whole plan, and keep doing so. */
-const REPLAY_WITH_PLANS = { kind: 'replay', setupOptions: { paymentRules: 'plans' } } as const;
+/** Matches recorded before rules version 5 used energy abilities only while paying (R37 old), and keep doing so. */
+const REPLAY_IN_PAYMENT = { kind: 'replay', setupOptions: { energyAbilities: 'in-payment' } } as const;
+/** Matches recorded before rules version 3 also answered each payment with a whole plan, and keep doing so. */
+const REPLAY_OLD_PAYMENTS = {
+  kind: 'replay',
+  setupOptions: { paymentRules: 'plans', energyAbilities: 'in-payment' },
+} as const;
 
 /** NOVA as a game module: everything the kernel, store, renderer and bot need. */
 export const nova: GameModule<NovaState, NovaView, PickDecision> = {
@@ -22,10 +27,20 @@ export const nova: GameModule<NovaState, NovaView, PickDecision> = {
   // choice among every way to pay; a play runs inside a transaction that a cancelled payment rewinds.
   // 4: the game and its turn are the root frame and each priority processing a window frame (turn-procedure.ts);
   // `state.await` is gone: same play, another state shape.
-  rulesVersion: 4,
-  // Matches of versions 0 to 3 replay: the same decisions mean the same play, only the hashed state's shape differs
-  // (docs/store.md "Rules versions"); before version 3 their logged payments are whole plans, so they keep paying so.
-  migrations: { 0: REPLAY_WITH_PLANS, 1: REPLAY_WITH_PLANS, 2: REPLAY_WITH_PLANS, 3: { kind: 'replay' } },
+  // 5: activated energy abilities, including every energy-zone card's (310.4), are offered whenever the player holds
+  // priority (NOVA 801.6.3.1, ruling R37), not only while paying: a priority decision has more options.
+  rulesVersion: 5,
+  // Matches of versions 0 to 4 replay: the same decisions mean the same play, only the hashed state's shape differs
+  // (docs/store.md "Rules versions"); before version 3 their logged payments are whole plans, so they keep paying so;
+  // before version 5 energy abilities are used only while paying, so they keep playing so (the options they were
+  // offered stay the options a replay and a resumed match offer).
+  migrations: {
+    0: REPLAY_OLD_PAYMENTS,
+    1: REPLAY_OLD_PAYMENTS,
+    2: REPLAY_OLD_PAYMENTS,
+    3: REPLAY_IN_PAYMENT,
+    4: REPLAY_IN_PAYMENT,
+  },
   setup(setup, seed) {
     const s = createNovaGame(setup, seed);
     advance(s);

@@ -83,6 +83,14 @@ export function novaLogText(e: NovaLogEvent): Label {
       const name = cardName(e.card);
       return { en: `${e.seat} sets ${name.en} as energy.`, ja: `${e.seat}は${name.ja}をエナジーにセットした。` };
     }
+    case 'energy-ability': {
+      const name = cardName(e.card);
+      const text = e.stock.map(([c, n]) => `${c}×${n}`).join(', ');
+      return {
+        en: `${e.seat} adds ${text} to the energy stock with ${name.en}.`,
+        ja: `${e.seat}は${name.ja}でエナジーストックに${text}を加えた。`,
+      };
+    }
     case 'energy-left': {
       const text = e.stock.map(([c, n]) => `${c}×${n}`).join(', ');
       return { en: `${e.seat} has energy left: ${text}.`, ja: `${e.seat}のエナジー残り：${text}` };
@@ -208,6 +216,18 @@ export function novaLogText(e: NovaLogEvent): Label {
       return { en: `${e.seat} gains ${e.amount} LP.`, ja: `${e.seat}は${e.amount}LPを得た。` };
     case 'life-lost':
       return { en: `${e.seat} loses ${e.amount} LP.`, ja: `${e.seat}は${e.amount}LPを失った。` };
+    case 'milled': {
+      if (e.cards.length === 0)
+        return {
+          en: `${e.seat} has no cards in the deck to put into the graveyard.`,
+          ja: `${e.seat}のデッキにカードがない。`,
+        };
+      const list = names(e.cards, ', ', '、');
+      return {
+        en: `${e.seat} puts ${list.en} from the top of the deck into the graveyard.`,
+        ja: `${e.seat}はデッキの上から${list.ja}を墓地に置いた。`,
+      };
+    }
     case 'sent-to-graveyard': {
       const name = cardName(e.card);
       return { en: `${e.seat} sends ${name.en} to the graveyard.`, ja: `${e.seat}は${name.ja}を墓地に送った。` };

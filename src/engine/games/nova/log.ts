@@ -28,6 +28,8 @@ export type NovaLogEvent =
   | { k: 'drew-card'; card: string }
   | { k: 'set-energy'; seat: Seat; card: string }
   | { k: 'energy-left'; seat: Seat; stock: [Color, number][] }
+  /** NOVA 801.6.3.2, 310.4: an energy ability activated with priority put this energy in the stock. */
+  | { k: 'energy-ability'; seat: Seat; card: string; stock: [Color, number][] }
   | { k: 'discarded'; seat: Seat; card: string; asCost: boolean }
   | { k: 'played'; seat: Seat; card: string; ability: boolean; targets: LoggedTarget[] }
   | { k: 'trigger-removed'; card: string }
@@ -52,6 +54,8 @@ export type NovaLogEvent =
   | { k: 'life-gained'; seat: Seat; amount: number }
   | { k: 'life-lost'; seat: Seat; amount: number }
   | { k: 'sent-to-graveyard'; seat: Seat; card: string }
+  /** NOVA 908: the top cards of a main deck put into the graveyard (public once there). */
+  | { k: 'milled'; seat: Seat; cards: string[] }
   | { k: 'excluded'; card: string; retired: boolean }
   | { k: 'doubled'; card: string; stat: 'atk' | 'hp'; by: number }
   | { k: 'will-skip-turn'; seat: Seat }

@@ -147,6 +147,8 @@ export function createNovaGame(setup: MatchSetup, seed: string): NovaState {
   const s = blankNovaState(seed, startingLife);
   // Matches recorded before rules version 3 replay their payments as the plans they chose (index.ts migrations).
   if (setup.options?.paymentRules === 'plans') s.paymentRules = 'plans';
+  // Matches recorded before rules version 5 use energy abilities only while paying (ruling R37 old, index.ts).
+  if (setup.options?.energyAbilities === 'in-payment') s.energyAbilities = 'in-payment';
   for (const seat of ['p1', 'p2'] as const) {
     // Shuffle card ids first, then create objects, so object ids say nothing about deck order.
     const [order, rng] = shuffle(setup.decks[seat].main ?? [], s.rng);

@@ -318,6 +318,12 @@ export interface NovaState extends ProcedureState {
    * (their logged answers mean plans), set from the setup option of the same name by their migration.
    */
   paymentRules?: 'plans';
+  /**
+   * When activated energy abilities may be used (ruling R37): absent, whenever the player holds priority as well as
+   * while paying (NOVA 801.6.3.1, rules version 5); 'in-payment', only while paying, as versions 4 and earlier
+   * played, for matches recorded before 5, set from the setup option of the same name by their migration.
+   */
+  energyAbilities?: 'in-payment';
   /** The latest entries of the structured log (log.ts): presentation, outside the hash (core/game.ts BaseState). */
   log: NovaLogEntry[];
   /** NOVA 924.1.3: a run of forced decisions being watched for a repeated position (loops.ts); absent otherwise. */

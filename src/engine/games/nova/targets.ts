@@ -14,6 +14,7 @@ export function candidates(s: NovaState, chooser: Seat, sel: Selector, forDamage
     sel.what === 'servant' || sel.what === 'servant-or-player' || sel.what === 'servant-or-character';
   for (const o of fieldObjects(s)) {
     if (!sideOk(o.controller)) continue;
+    if (sel.state && o.frozen !== (sel.state === 'frozen')) continue; // NOVA 302: a frozen or standby filter
     const type = novaCard(o.card).type;
     if (sel.what === 'destroyed-servant') {
       if (type === 'servant' && o.destroyed) out.push({ kind: 'object', id: o.id });

@@ -11,6 +11,7 @@ import { fieldObjects } from './zones.ts';
 export type GameEvent =
   | { type: 'entered-field'; object: CardObject }
   | { type: 'attacked'; object: CardObject }
+  | { type: 'blocked'; object: CardObject }
   | { type: 'destroyed'; object: CardObject }
   | { type: 'end-phase-start' }
   | { type: 'turn-start' }
@@ -55,6 +56,9 @@ export function emit(s: NovaState, event: GameEvent): void {
     case 'attacked':
       watchers('attacks', event.object, (i) => queue(s, event.object, i, null)); // NOVA 405.4.5
       return;
+    case 'blocked':
+      watchers('blocks', event.object, (i) => queue(s, event.object, i, null)); // NOVA 405.5.5
+      return;
     case 'destroyed': {
       const victim = event.object;
       watchers('destroyed', victim, (i) => queue(s, victim, i, victim.id)); // NOVA 907.1
@@ -93,6 +97,8 @@ export function emit(s: NovaState, event: GameEvent): void {
         // checked when the ability resolves (NOVA 801.4.7, docs/rulings/nova.md R17), so it always triggers here.
         watchers('you-control-no-servants-at-end', src, (i) => queue(s, src, i, null));
       }
+      // "At the start of each end phase": every player's cards, every turn.
+      for (const src of fieldObjects(s)) watchers('each-end-phase', src, (i) => queue(s, src, i, null));
       return;
     }
   }

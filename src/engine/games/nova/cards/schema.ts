@@ -40,9 +40,15 @@ export const SelectorSchema = z
     mode: z.enum(['target', 'choose']),
     /** "up to N": 0..N may be chosen (804.4.1.2); otherwise exactly 1. */
     upTo: z.number().int().min(1).optional(),
+    /** Only cards in this state (NOVA 302): "a target frozen servant", "a standby servant". */
+    state: z.enum(['frozen', 'standby']).optional(),
   })
   .strict();
 export type Selector = z.infer<typeof SelectorSchema>;
+
+/** Which players an instruction names: you, your opponent, or each player (turn player first). */
+export const WhoSchema = z.enum(['you', 'opponent', 'each-player']);
+export type Who = z.infer<typeof WhoSchema>;
 
 /** The effect vocabulary. Each entry is one instruction, carried out in order on resolution. */
 export const EffectSchema = z.discriminatedUnion('do', [
@@ -58,6 +64,25 @@ export const EffectSchema = z.discriminatedUnion('do', [
   z.object({ do: z.literal('draw'), count: z.number().int().min(1), who: z.enum(['you', 'chosen-player']) }).strict(),
   z.object({ do: z.literal('gain-life'), amount: z.number().int().min(1) }).strict(),
   z.object({ do: z.literal('opponent-loses-life'), amount: z.number().int().min(1) }).strict(),
+  /** NOVA 918.8: a player loses LP; not damage, so nothing that reduces or prevents damage applies (916, 917). */
+  z.object({ do: z.literal('lose-life'), who: WhoSchema, amount: z.number().int().min(1) }).strict(),
+  /** NOVA 908: the top cards of a main deck go to its owner's graveyard; not a draw, so an empty deck loses nothing. */
+  z.object({ do: z.literal('mill'), who: WhoSchema, count: z.number().int().min(1) }).strict(),
+  /** NOVA 904.2: freeze (a standby card becomes frozen; a frozen one stays so). */
+  z.object({ do: z.literal('freeze'), to: SelectorSchema }).strict(),
+  /** NOVA 904.1: make standby (a frozen card becomes standby). */
+  z.object({ do: z.literal('make-standby'), to: SelectorSchema }).strict(),
+  /** NOVA 908: put into the graveyard, which is not destroying (907): "is not destroyed" does not stop it. */
+  z.object({ do: z.literal('send-to-graveyard'), to: SelectorSchema }).strict(),
+  /** NOVA 916: the same damage to each servant on a side (and each player, with `players`), all at once. */
+  z
+    .object({
+      do: z.literal('damage-each'),
+      amount: z.number().int().min(0),
+      side: z.enum(['any', 'yours', 'opponents']),
+      players: z.boolean().default(false),
+    })
+    .strict(),
   z
     .object({
       do: z.literal('modify'),
@@ -104,7 +129,8 @@ export const EffectSchema = z.discriminatedUnion('do', [
   /** The delayed trigger's instruction: "that card" from the exclusion zone onto its owner's field (801.4.9.3). */
   z.object({ do: z.literal('put-onto-owners-field') }).strict(),
   /** "Destroy that servant": the card the trigger refers to, only while it is the same object (NOVA 801.4.8). */
-  z.object({ do: z.literal('destroy'), to: z.literal('that-card') }).strict(),
+  /** NOVA 907: destroy "that servant" (the trigger's, 801.4.8) or a chosen or targeted servant. */
+  z.object({ do: z.literal('destroy'), to: z.union([z.literal('that-card'), SelectorSchema]) }).strict(),
   /** NOVA 801.4.7 / 902.13: "you may choose ..."; the effects marked `ifChosen` happen only if something was chosen. */
   z.object({ do: z.literal('may-choose'), to: SelectorSchema }).strict(),
   /** NOVA 923: double this card's ATK or HP until end of turn (an increase fixed on resolution, 923.1.1). */
@@ -162,10 +188,14 @@ export type Filter = z.infer<typeof FilterSchema>;
 export const TRIGGER_EVENTS = [
   'enters-field',
   'attacks',
+  /** NOVA 405.5.5: "when this card blocks". */
+  'blocks',
   'destroyed',
   'ally-servant-destroyed',
   'enemy-servant-destroyed',
   'your-end-phase',
+  /** NOVA 407.1: "at the start of each end phase", the opponent's turns too. */
+  'each-end-phase',
   'you-control-no-servants-at-end',
   'opponent-places-servant',
   'your-draw-phase',
@@ -316,6 +346,14 @@ export const NovaCardSchema = z
             : !e.thenDraw && e.whose === (e.phase === 'draw' ? 'opponents-next' : 'yours-next'),
           'skip-phase: only "this turn\'s attack phase" (with thenDraw), "the opponent\'s next draw phase" or "your next turn" (NOVA 401.3)',
         );
+    // NOVA 801.6.4.1, 311.6.4: an energy ability adds energy without a target; one that also does something else, or
+    // costs energy, is not implemented (actions.ts activateEnergyAbility).
+    for (const a of [...card.abilities, ...(card.equip?.grants ?? [])])
+      if (a.kind === 'activated' && a.energyAbility)
+        need(
+          !a.cost.energy && a.effects.every((e) => e.do === 'add-energy'),
+          'an energy ability only adds energy and costs no energy (NOVA 801.6.4.1; more, 311.6.4, is not implemented)',
+        );
     for (const e of effects)
       if (e.do === 'may-choose')
         need(e.to.mode === 'choose' && e.to.upTo === 1, '"may choose" picks up to 1 on resolution (NOVA 801.4.7)');
@@ -334,7 +372,7 @@ export const NovaCardSchema = z
             e.to.what !== 'waiting-item' && !e.to.upTo,
             'an automatic ability targets one servant, character or player (NOVA 804.2.2; waiting-area targets and "up to N" are not implemented)',
           );
-        if (e.do === 'destroy')
+        if (e.do === 'destroy' && e.to === 'that-card')
           need(
             when === 'opponent-places-servant',
             '"destroy that servant" needs a trigger that names one (NOVA 801.4.8)',

@@ -1,5 +1,5 @@
 import type { Label } from '../../../core/label.ts';
-import type { Ability, Cost, Effect, Filter, Keyword, NovaCard, Selector } from './schema.ts';
+import type { Ability, Cost, Effect, Filter, Keyword, NovaCard, Selector, Who } from './schema.ts';
 
 /**
  * Rules text generated from a card's definition, in English and Japanese. The card file also states the text
@@ -221,6 +221,8 @@ function triggerText(
       return { en: 'When this card is placed on the field, ', ja: 'このカードが場に置かれた時、' };
     case 'attacks':
       return { en: 'When this card attacks, ', ja: 'このカードが攻撃した時、' };
+    case 'blocks':
+      return { en: 'When this card blocks, ', ja: 'このカードが防御宣言した時、' };
     case 'destroyed':
       return { en: 'When this card is destroyed, ', ja: 'このカードが破壊された時、' };
     case 'ally-servant-destroyed':
@@ -232,6 +234,8 @@ function triggerText(
       };
     case 'your-end-phase':
       return { en: 'At the start of your end phase, ', ja: 'あなたのエンドフェイズの開始時、' };
+    case 'each-end-phase':
+      return { en: 'At the start of each end phase, ', ja: '各エンドフェイズの開始時、' };
     case 'your-attack-declaration-start':
       return { en: 'At the start of your attack declaration step, ', ja: 'あなたの攻撃宣言ステップの開始時、' };
     case 'your-turn-start':
@@ -282,7 +286,15 @@ function selectorText(s: Selector): Label {
     'destroyed-servant': { en: 'servant in the destroyed state', ja: '破壊状態のサーバント' },
     'servant-or-character': { en: 'servant or character', ja: 'サーバントかキャラクター' },
   };
-  const n = s.upTo && s.upTo > 1 ? plural(noun[s.what]) : noun[s.what];
+  const base = s.upTo && s.upTo > 1 ? plural(noun[s.what]) : noun[s.what];
+  // NOVA 302: a frozen or standby filter reads before the noun.
+  const state =
+    s.state === 'frozen'
+      ? { en: 'frozen ', ja: 'フリーズ状態の' }
+      : s.state === 'standby'
+        ? { en: 'standby ', ja: 'スタンバイ状態の' }
+        : null;
+  const n = state ? { en: `${state.en}${base.en}`, ja: `${state.ja}${base.ja}` } : base;
   const count = s.upTo
     ? { en: `up to ${s.upTo} `, ja: `${s.upTo}体まで` }
     : { en: s.mode === 'target' ? 'a target ' : '1 ', ja: '' };
@@ -319,6 +331,42 @@ function effectText(e: Effect): Label {
       return { en: `You gain ${e.amount} LP.`, ja: `あなたは${e.amount}LPを得る。` };
     case 'opponent-loses-life':
       return { en: `The opponent loses ${e.amount} LP.`, ja: `相手は${e.amount}LPを失う。` };
+    case 'lose-life': {
+      const w = whoText(e.who);
+      return { en: `${w.en} ${w.third ? 'loses' : 'lose'} ${e.amount} LP.`, ja: `${w.ja}は${e.amount}LPを失う。` };
+    }
+    case 'mill': {
+      const w = whoText(e.who);
+      const cards = `${e.count} card${e.count > 1 ? 's' : ''}`;
+      const their = w.third ? 'their' : 'your';
+      return {
+        en: `${w.en} ${w.third ? 'puts' : 'put'} the top ${cards} of ${their} main deck into ${their} graveyard.`,
+        ja: `${w.ja}はメインデッキの上から${e.count}枚を墓地に置く。`,
+      };
+    }
+    case 'freeze': {
+      const t = selectorText(e.to);
+      return { en: `Freeze ${t.en}.`, ja: `${t.ja}、それをフリーズ状態にする。` };
+    }
+    case 'make-standby': {
+      const t = selectorText(e.to);
+      return { en: `Make ${t.en} standby.`, ja: `${t.ja}、それをスタンバイ状態にする。` };
+    }
+    case 'send-to-graveyard': {
+      const t = selectorText(e.to);
+      return { en: `Put ${t.en} into its owner's graveyard.`, ja: `${t.ja}、それを持ち主の墓地に置く。` };
+    }
+    case 'damage-each': {
+      const side = {
+        any: { en: '', ja: '' },
+        yours: { en: ' on your field', ja: 'あなたの場の' },
+        opponents: { en: " on the opponent's field", ja: '相手の場の' },
+      }[e.side];
+      return {
+        en: `Deal ${e.amount} damage to each servant${side.en}${e.players ? ' and each player' : ''}.`,
+        ja: `${side.ja}サーバント全て${e.players ? 'と各プレイヤー' : ''}に${e.amount}ダメージを与える。`,
+      };
+    }
     case 'modify': {
       if (e.to === 'self')
         return {
@@ -385,8 +433,11 @@ function effectText(e: Effect): Label {
         en: 'You may send this card to the graveyard. If you do,',
         ja: 'このカードを墓地に送ってもよい。そうしたなら、',
       };
-    case 'destroy':
-      return { en: 'Destroy that servant.', ja: 'そのサーバントを破壊する。' };
+    case 'destroy': {
+      if (e.to === 'that-card') return { en: 'Destroy that servant.', ja: 'そのサーバントを破壊する。' };
+      const t = selectorText(e.to);
+      return { en: `Destroy ${t.en}.`, ja: `${t.ja}、それを破壊する。` };
+    }
     case 'may-choose': {
       const t = selectorText({ what: e.to.what, side: e.to.side, mode: e.to.mode });
       return { en: `You may choose ${t.en}.`, ja: `${t.ja.replace(/を1つ選び$/, '')}を1体選んでもよい。` };
@@ -492,4 +543,11 @@ function prefix(head: Label, body: Label): Label {
 
 function join(parts: readonly Label[], en: string, ja: string): Label {
   return { en: parts.map((p) => p.en).join(en), ja: parts.map((p) => p.ja).join(ja) };
+}
+
+/** "you", "the opponent", "each player": the subject of an instruction (`third`: it takes a third-person verb). */
+function whoText(who: Who): { en: string; ja: string; third: boolean } {
+  if (who === 'you') return { en: 'You', ja: 'あなた', third: false };
+  if (who === 'opponent') return { en: 'The opponent', ja: '相手', third: true };
+  return { en: 'Each player', ja: '各プレイヤー', third: true };
 }

@@ -20,6 +20,10 @@ export const PlacedCardSchema = z.union([
       /** Name of the card (on either field) this equipment is attached to. */
       attachedTo: z.string().optional(),
       destroyed: z.boolean().optional(),
+      /** Its owner when another player controls it (on the field only): the field it is placed on is its controller's. */
+      owner: Seat.optional(),
+      /** A name for this copy, used instead of the card's name anywhere below (targets, `cards:` expectations). */
+      label: z.string().min(1).optional(),
     })
     .strict(),
 ]);
@@ -39,21 +43,54 @@ export const PlayerSetupSchema = z
     graveyard: z.array(z.string()).default([]),
     retired: z.array(z.string()).default([]),
     energySetThisTurn: z.boolean().optional(),
+    /** Characters already played this turn (NOVA 202.2: one a turn). */
+    charactersPlayedThisTurn: z.number().int().min(0).optional(),
+    /** Energy already in the stock (NOVA 005.6.4), by colour. */
+    stock: z
+      .partialRecord(z.enum(['red', 'blue', 'green', 'white', 'black', 'colorless']), z.number().int().min(0))
+      .optional(),
   })
   .strict();
+
+/** A card already played and waiting in the waiting area (NOVA 311), bottom first. */
+export const WaitingSetupSchema = z
+  .object({
+    card: z.string().min(1),
+    controller: Seat,
+    /** One target per targeting effect, in order: p1, p2, a card name, "Name@p2" or a label. */
+    targets: z.array(z.string()).default([]),
+  })
+  .strict();
+
+/** A deck for a pre-game scenario: names, or a name with a count. */
+const DeckEntrySchema = z.union([
+  z.string().min(1),
+  z.object({ card: z.string().min(1), count: z.number().int().min(1) }).strict(),
+]);
+export const PregameDeckSchema = z
+  .object({
+    main: z.array(DeckEntrySchema).default([]),
+    character: z.array(DeckEntrySchema).default([]),
+    side: z.array(DeckEntrySchema).default([]),
+  })
+  .strict();
+export type PregameDeck = z.infer<typeof PregameDeckSchema>;
+export type WaitingSetup = z.infer<typeof WaitingSetupSchema>;
 
 /** One scripted decision, or a helper step. */
 export const StepSchema = z.union([
   z
     .object({
       player: Seat,
-      /** The option kind: play, activate, set-energy, pass, attacker, no-attack, target, block, no-block, discard, keep, mulligan, first, second, energy, life, choose, order. */
+      /** The option kind: play, activate, set-energy, pass, attacker, no-attack, target, block, no-block, discard, keep, mulligan, first, second, energy, life, choose, order, freeze, pay, energy-ability. */
       do: z.string().min(1),
       card: z.string().optional(),
       /** A player (p1, p2) or a card name, optionally "Name@p2" for the card's controller. */
       target: z.string().optional(),
       /** Several cards or targets for multi-choice decisions (discard, choose up to N, order). */
       cards: z.array(z.string()).optional(),
+      /** The step must be refused (not offered, or illegal); the state stays as it was and the script goes on. */
+      refused: z.literal(true).optional(),
     })
     .strict(),
   z.object({ player: Seat, label: z.string().min(1) }).strict(),
@@ -73,8 +110,13 @@ const CardExpectSchema = z
     damage: z.number().int().optional(),
     frozen: z.boolean().optional(),
     destroyed: z.boolean().optional(),
+    owner: Seat.optional(),
+    /** True values: a negative ATK or HP stays negative. */
     atk: z.number().int().optional(),
     hp: z.number().int().optional(),
+    /** As read (NOVA 004.8): a negative value reads as 0. */
+    atkAsRead: z.number().int().optional(),
+    hpAsRead: z.number().int().optional(),
     keywords: z.array(z.string()).optional(),
     counters: z.record(z.string(), z.number().int()).optional(),
     attachedTo: z.string().nullable().optional(),
@@ -96,6 +138,13 @@ const PlayerExpectSchema = z
     /** Names of the top cards of the main deck, top first (only as many as listed are compared). */
     deckTop: z.array(z.string()).optional(),
     stock: z.record(z.string(), z.number().int()).optional(),
+    /** Standby (not frozen) cards in the energy zone. */
+    standbyEnergy: z.number().int().optional(),
+    /** Names in the character deck (any order). */
+    charDeck: z.array(z.string()).optional(),
+    /** NOVA 109.3: the level total of the characters this player owns on either field and in the retired area. */
+    levelTotal: z.number().int().optional(),
+    charactersPlayedThisTurn: z.number().int().optional(),
   })
   .strict();
 
@@ -106,6 +155,17 @@ export const ExpectSchema = z
     phase: z.string().optional(),
     active: Seat.optional(),
     turn: z.number().int().optional(),
+    /** How the game ended: the loser (or "none" for a draw) and the result's reason code and rule. */
+    result: z
+      .object({
+        loser: z.enum(['p1', 'p2', 'none']).optional(),
+        reason: z.string().optional(),
+        rule: z.string().optional(),
+      })
+      .strict()
+      .optional(),
+    /** Pre-game scenarios: the rule numbers of each deck's problems (NOVA 006-007), [] for a legal deck. */
+    deckProblems: z.partialRecord(Seat, z.array(z.string())).optional(),
     /** Whose decision it is now, and of which kind. */
     decision: z.object({ player: Seat, kind: z.string().optional() }).strict().optional(),
     p1: PlayerExpectSchema.optional(),
@@ -113,7 +173,10 @@ export const ExpectSchema = z
     cards: z.array(CardExpectSchema).optional(),
     /** Names in the waiting area, bottom first. */
     waiting: z.array(z.string()).optional(),
-    /** Options ("play Flare Lance", "attacker Ember Whelp", "pass", "target p2") the player can take now. */
+    /**
+     * Options ("play Flare Lance", "attacker Ember Whelp", "pass", "target p2") the player can take now; a whole
+     * action with its targets as "play Flare Lance → Tuskbreaker Boar" or "attack Ember Whelp → p2" (tried, not taken).
+     */
     available: z.partialRecord(Seat, z.array(z.string())).optional(),
     unavailable: z.partialRecord(Seat, z.array(z.string())).optional(),
   })
@@ -135,9 +198,16 @@ export const ScenarioSchema = z
         phase: z.string().default('main1'),
         p1: PlayerSetupSchema.default({ hand: [], field: [], energy: [], charDeck: [], graveyard: [], retired: [] }),
         p2: PlayerSetupSchema.default({ hand: [], field: [], energy: [], charDeck: [], graveyard: [], retired: [] }),
+        /** Cards already waiting in the waiting area, bottom first. */
+        waiting: z.array(WaitingSetupSchema).default([]),
       })
       .strict()
       .prefault({}),
+    /**
+     * Instead of `setup`: a real game start (NOVA 007) from these decks and the seed, at the first-player choice
+     * (then mulligans); or, when a deck is not legal, no game at all and only `deckProblems` is checked.
+     */
+    pregame: z.object({ p1: PregameDeckSchema, p2: PregameDeckSchema }).strict().optional(),
     script: z.array(StepSchema).default([]),
     expect: ExpectSchema.default({}),
     /** When set, the scenario passes only if this step number (1-based) is rejected as illegal. */

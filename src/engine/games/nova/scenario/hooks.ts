@@ -2,16 +2,18 @@
 // an expectation read NOVA's state. The shared loop is `src/engine/scenario/plan.ts`.
 
 import { isPick } from '../../../core/decision.ts';
-import type { DecisionOption, PendingDecision, Seat } from '../../../core/game.ts';
+import { IllegalAction } from '../../../core/errors.ts';
+import { type DecisionOption, type DeckList, opponentOf, type PendingDecision, type Seat } from '../../../core/game.ts';
 import type { ScenarioHooks, ScenarioPlan } from '../../../definition.ts';
 import { NotOffered, readScenarioYaml, runPlan, type ScenarioResult } from '../../../scenario/plan.ts';
 import { novaCard } from '../cards/pool.ts';
-import { characteristics } from '../characteristics.ts';
+import { characteristics, readAtk, usedCharacterLevels } from '../characteristics.ts';
 import { nova } from '../index.ts';
 import { isForced } from '../loops.ts';
+import { blankNovaState, validateNovaDeck } from '../setup.ts';
 import type { NovaState } from '../state.ts';
-import { type Expect, type Scenario, ScenarioSchema, type Step } from './format.ts';
-import { buildNovaPosition } from './position.ts';
+import { type Expect, type PregameDeck, type Scenario, ScenarioSchema, type Step } from './format.ts';
+import { buildLabelledPosition, cardIdByName } from './position.ts';
 
 /** Validates a NOVA scenario (already read from YAML), naming each problem. */
 function parseNova(raw: unknown, file: string): Scenario {
@@ -50,7 +52,15 @@ const OPTION_ALIASES: Record<string, string[]> = {
   order: ['trigger', 'deck-card'],
   freeze: ['energy-card'],
   pay: ['payment'],
+  'energy-ability': ['energy-ability'],
 };
+
+/** `do: energy-ability, card: red` or `card: Ember Whelp`: an energy-zone card's own ability (NOVA 310.4). */
+function energyCardMatches(s: NovaState, o: DecisionOption, ref: string): boolean {
+  const want = ref.trim().toLowerCase();
+  const card = o.objectId ? s.objects[o.objectId]?.card : undefined;
+  return o.cardName?.toLowerCase() === want || (!!card && novaCard(card).color === want);
+}
 
 /** `cards: [red, green (stock)]`: does this payment option (label "green (stock), red") spend exactly those units? */
 function paymentMatches(o: DecisionOption, refs: readonly string[]): boolean {
@@ -58,9 +68,14 @@ function paymentMatches(o: DecisionOption, refs: readonly string[]): boolean {
   return norm(o.label.en.split(', ')) === norm(refs);
 }
 
-/** "p2", "Ember Whelp", "Ember Whelp@p2": does this option mean that thing? */
-function optionMatchesRef(s: NovaState, o: DecisionOption, ref: string): boolean {
+/** Labels given to copies in the setup (`label:`), each naming one object. */
+type Labels = Readonly<Record<string, string>>;
+
+/** "p2", "Ember Whelp", "Ember Whelp@p2", or a label: does this option mean that thing? */
+function optionMatchesRef(s: NovaState, o: DecisionOption, ref: string, labels: Labels): boolean {
   if (ref === 'p1' || ref === 'p2') return o.id === `player:${ref}`;
+  const labelled = labels[ref];
+  if (labelled) return o.objectId === labelled || o.id.endsWith(`:${labelled}`);
   const [name, owner] = ref.split('@');
   // Cards, triggers and waiting-area items (NOVA 913 negate targets an item) are named by their card.
   if (!o.objectId && o.kind !== 'trigger' && !o.id.startsWith('item:')) return false;
@@ -74,7 +89,7 @@ function optionMatchesRef(s: NovaState, o: DecisionOption, ref: string): boolean
   return nameOk && ownerOk;
 }
 
-function findOption(s: NovaState, step: Extract<Step, { do: string }>): DecisionOption[] {
+function findOption(s: NovaState, step: Extract<Step, { do: string }>, labels: Labels): DecisionOption[] {
   const p = nova.pending(s);
   if (!p) throw new Error('the game is over; nothing to decide');
   if (p.player !== step.player) throw new Error(`it is ${p.player}'s decision (${p.kind}), not ${step.player}'s`);
@@ -106,8 +121,12 @@ function findOption(s: NovaState, step: Extract<Step, { do: string }>): Decision
         step.do === 'attack' ||
         step.do === 'block' ||
         step.do === 'discard'
-          ? o.cardName?.toLowerCase() === ref.toLowerCase()
-          : optionMatchesRef(s, o, ref)),
+          ? labels[ref]
+            ? o.objectId === labels[ref]
+            : o.cardName?.toLowerCase() === ref.toLowerCase()
+          : step.do === 'energy-ability'
+            ? energyCardMatches(s, o, ref)
+            : optionMatchesRef(s, o, ref, labels)),
     );
     if (!match)
       throw new NotOffered(`no "${step.do} ${ref}" option for ${step.player} (${describeOptions(p.options)})`);
@@ -144,24 +163,55 @@ function describePending(p: PendingDecision | null): string {
   return isPick(p) ? describeOptions(p.options) : `a ${p.shape} decision`;
 }
 
-/** "play Flare Lance" → is there such an option for that player right now? */
-function optionAvailable(s: NovaState, seat: Seat, text: string): boolean {
-  const p = nova.pending(s);
-  if (!p || p.player !== seat) return false;
-  const [verb, ...rest] = text.split(' ');
-  const ref = rest.join(' ');
-  try {
-    findOption(s, { player: seat, do: verb ?? '', ...(ref ? { target: ref, card: ref } : {}) } as Extract<
-      Step,
-      { do: string }
-    >);
-    return true;
-  } catch {
-    return p.options.some((o) => o.label.en.toLowerCase() === text.toLowerCase());
+/**
+ * "play Flare Lance" → is there such an option for that player right now? "play Flare Lance → Tuskbreaker Boar" or
+ * "attack Ember Whelp → p2": the whole action, each part after an arrow a target chosen next; tried on the state
+ * (the engine returns a new one), never taken.
+ */
+function optionAvailable(s: NovaState, seat: Seat, text: string, labels: Labels): boolean {
+  const [first, ...targets] = text.split('→').map((x) => x.trim());
+  let state = s;
+  const parts = [first ?? '', ...targets.map((t) => `target ${t}`)];
+  for (const part of parts) {
+    const p = nova.pending(state);
+    if (!p || p.player !== seat) return false;
+    const [verb, ...rest] = part.split(' ');
+    const ref = rest.join(' ');
+    let chosen: DecisionOption[];
+    try {
+      chosen = findOption(
+        state,
+        { player: seat, do: verb ?? '', ...(ref ? { target: ref, card: ref } : {}) } as Extract<Step, { do: string }>,
+        labels,
+      );
+    } catch {
+      const byLabel = p.options.find((o) => o.label.en.toLowerCase() === part.toLowerCase());
+      if (!byLabel) return false;
+      chosen = [byLabel];
+    }
+    if (parts.length === 1) return true;
+    try {
+      state = nova.apply(state, seat, { decisionId: p.id, choose: chosen.map((o) => o.id) });
+    } catch (err) {
+      if (err instanceof IllegalAction) return false;
+      throw err;
+    }
   }
+  return true;
 }
 
-function applyStep(s: NovaState, step: Step): NovaState {
+/** A step that must be refused: refused, the state is unchanged; taken, the scenario fails. */
+function applyRefused(s: NovaState, step: Extract<Step, { do: string }>, labels: Labels): NovaState {
+  try {
+    applyStep(s, { ...step, refused: undefined }, labels);
+  } catch (err) {
+    if (err instanceof IllegalAction || err instanceof NotOffered) return s;
+    throw err;
+  }
+  throw new Error('the step was expected to be refused but was accepted');
+}
+
+function applyStep(s: NovaState, step: Step, labels: Labels): NovaState {
   if ('passUntil' in step) {
     // A phase name stops at that phase's first priority window after the current phase or step has been left
     // (so "passUntil: main1" from main phase 1 goes to the next turn's); "decision" only at a non-priority decision.
@@ -191,6 +241,7 @@ function applyStep(s: NovaState, step: Step): NovaState {
     return s;
   }
   if ('expect' in step) return s;
+  if ('do' in step && step.refused) return applyRefused(s, step, labels);
   if ('do' in step && step.do === 'pay' && nova.pending(s)?.kind === 'payment') return payBySource(s, step);
   const p = nova.pending(s);
   if (!p) throw new Error('the game is over; nothing to decide');
@@ -199,7 +250,7 @@ function applyStep(s: NovaState, step: Step): NovaState {
     if (!o) throw new NotOffered(`no option labelled "${step.label}" (${describeOptions(p.options)})`);
     return nova.apply(s, step.player, { decisionId: p.id, choose: [o.id] });
   }
-  const chosen = findOption(s, step);
+  const chosen = findOption(s, step, labels);
   return nova.apply(s, step.player, { decisionId: p.id, choose: chosen.map((o) => o.id) });
 }
 
@@ -212,7 +263,7 @@ function sameMultiset(a: string[], b: string[]): boolean {
 }
 
 /** Compares the state with the expectations; returns one readable line per difference. */
-export function checkExpectations(s: NovaState, e: Expect): string[] {
+export function checkExpectations(s: NovaState, e: Expect, labels: Labels = {}): string[] {
   const out: string[] = [];
   const eq = (what: string, want: unknown, got: unknown) => {
     if (JSON.stringify(want) !== JSON.stringify(got))
@@ -221,6 +272,13 @@ export function checkExpectations(s: NovaState, e: Expect): string[] {
   if (e.winner !== undefined) {
     const got = !s.result ? 'none' : s.result.kind === 'draw' ? 'draw' : s.result.winner;
     eq('winner', e.winner, got);
+  }
+  if (e.result) {
+    const r = s.result;
+    if (e.result.loser !== undefined)
+      eq('loser', e.result.loser, !r ? null : r.kind === 'draw' ? 'none' : opponentOf(r.winner));
+    if (e.result.reason !== undefined) eq('result reason', e.result.reason, r?.reason ?? null);
+    if (e.result.rule !== undefined) eq('result rule', e.result.rule, r?.rule ?? null);
   }
   if (e.phase !== undefined) eq('phase', e.phase, s.turn.phase);
   if (e.active !== undefined) eq('active player', e.active, s.turn.active);
@@ -246,11 +304,30 @@ export function checkExpectations(s: NovaState, e: Expect): string[] {
       if (want && !sameMultiset(want, names(s, p.zones[zone])))
         out.push(`${seat} ${zone}: expected ${JSON.stringify(want)}, got ${JSON.stringify(names(s, p.zones[zone]))}`);
     }
+    if (pe.standbyEnergy !== undefined)
+      eq(`${seat} standby energy`, pe.standbyEnergy, p.zones.energy.filter((id) => !s.objects[id]?.frozen).length);
+    if (pe.charDeck && !sameMultiset(pe.charDeck, names(s, p.zones.charDeck)))
+      out.push(
+        `${seat} charDeck: expected ${JSON.stringify(pe.charDeck)}, got ${JSON.stringify(names(s, p.zones.charDeck))}`,
+      );
+    if (pe.levelTotal !== undefined) eq(`${seat} level total (109.3)`, pe.levelTotal, usedCharacterLevels(s, seat));
+    if (pe.charactersPlayedThisTurn !== undefined)
+      eq(`${seat} characters played this turn`, pe.charactersPlayedThisTurn, p.charactersPlayedThisTurn);
     if (pe.stock)
       for (const [c, n] of Object.entries(pe.stock))
         eq(`${seat} ${c} energy in stock`, n, p.stock[c as keyof typeof p.stock]);
   }
   for (const ce of e.cards ?? []) {
+    const labelled = labels[ce.card];
+    if (labelled && !s.objects[labelled]) {
+      // NOVA 301.9: a zone change makes a new object; the label named the old one, which is gone.
+      if (ce.zone !== 'gone') out.push(`card ${ce.card}: gone (it changed zones, a new object, NOVA 301.9)`);
+      continue;
+    }
+    if (labelled && ce.zone === 'gone') {
+      out.push(`card ${ce.card}: expected gone (changed zones), still in ${s.objects[labelled]?.zone}`);
+      continue;
+    }
     const matches = Object.values(s.objects).filter(
       (o) =>
         novaCard(o.card).name.en === ce.card &&
@@ -258,7 +335,7 @@ export function checkExpectations(s: NovaState, e: Expect): string[] {
         (!ce.zone || o.zone === ce.zone),
     );
     // Without a zone, a card on the field is meant before one of the same name elsewhere (deck, energy zone).
-    const o = matches.find((m) => m.zone === 'field') ?? matches[0];
+    const o = labelled ? s.objects[labelled] : (matches.find((m) => m.zone === 'field') ?? matches[0]);
     if (!o) {
       out.push(
         `card ${ce.card}${ce.controller ? `@${ce.controller}` : ''}${ce.zone ? ` in ${ce.zone}` : ''}: not found`,
@@ -270,8 +347,13 @@ export function checkExpectations(s: NovaState, e: Expect): string[] {
     if (ce.damage !== undefined) eq(`${label} damage`, ce.damage, o.damage);
     if (ce.frozen !== undefined) eq(`${label} frozen`, ce.frozen, o.frozen);
     if (ce.destroyed !== undefined) eq(`${label} destroyed`, ce.destroyed, o.destroyed);
+    if (ce.controller !== undefined && labelled) eq(`${label} controller`, ce.controller, o.controller);
+    if (ce.zone !== undefined && labelled) eq(`${label} zone`, ce.zone, o.zone);
+    if (ce.owner !== undefined) eq(`${label} owner`, ce.owner, o.owner);
     if (ce.atk !== undefined) eq(`${label} ATK`, ce.atk, c.atk);
     if (ce.hp !== undefined) eq(`${label} HP`, ce.hp, c.hp);
+    if (ce.atkAsRead !== undefined) eq(`${label} ATK as read (004.8)`, ce.atkAsRead, readAtk(c));
+    if (ce.hpAsRead !== undefined) eq(`${label} HP as read (004.8)`, ce.hpAsRead, Math.max(0, c.hp));
     if (ce.keywords !== undefined) eq(`${label} keywords`, [...ce.keywords].sort(), [...c.keywords].sort());
     if (ce.counters !== undefined) eq(`${label} counters`, ce.counters, o.counters);
     if (ce.attachedTo !== undefined)
@@ -289,27 +371,85 @@ export function checkExpectations(s: NovaState, e: Expect): string[] {
     );
   for (const [seat, list] of Object.entries(e.available ?? {})) {
     for (const text of list)
-      if (!optionAvailable(s, seat as Seat, text))
+      if (!optionAvailable(s, seat as Seat, text, labels))
         out.push(`${seat} should be able to "${text}" now, but cannot (${describePending(nova.pending(s))})`);
   }
   for (const [seat, list] of Object.entries(e.unavailable ?? {})) {
     for (const text of list)
-      if (optionAvailable(s, seat as Seat, text)) out.push(`${seat} should not be able to "${text}" now, but can`);
+      if (optionAvailable(s, seat as Seat, text, labels))
+        out.push(`${seat} should not be able to "${text}" now, but can`);
   }
   return out;
 }
 
 /** The scenario as a plan for the shared runner: the position now, each step as a decision or a check. */
 export function novaScenarioPlan(sc: Scenario): ScenarioPlan<NovaState> {
+  if (sc.pregame) return pregamePlan(sc, sc.pregame);
+  const { state, labels } = buildLabelledPosition(sc);
   return {
     rule: sc.rule,
-    start: buildNovaPosition(sc),
+    start: state,
     steps: sc.script.map((step) =>
       'expect' in step
-        ? { kind: 'check' as const, check: (s: NovaState) => checkExpectations(s, step.expect) }
-        : { kind: 'apply' as const, describe: JSON.stringify(step), apply: (s: NovaState) => applyStep(s, step) },
+        ? { kind: 'check' as const, check: (s: NovaState) => checkExpectations(s, step.expect, labels) }
+        : {
+            kind: 'apply' as const,
+            describe: JSON.stringify(step),
+            apply: (s: NovaState) => applyStep(s, step, labels),
+          },
     ),
-    check: (s) => checkExpectations(s, sc.expect),
+    check: (s) => checkExpectations(s, sc.expect, labels),
+    ...(sc.expectIllegalAt !== undefined ? { expectIllegalAt: sc.expectIllegalAt } : {}),
+  };
+}
+
+/** A pre-game scenario's deck as a deck list of card ids. */
+function deckList(d: PregameDeck): DeckList {
+  const ids = (entries: PregameDeck['main']) =>
+    entries.flatMap((e) =>
+      typeof e === 'string' ? [cardIdByName(e)] : Array<string>(e.count).fill(cardIdByName(e.card)),
+    );
+  return { main: ids(d.main), character: ids(d.character), ...(d.side.length > 0 ? { side: ids(d.side) } : {}) };
+}
+
+/**
+ * NOVA 006-007 from a seed: the decks are validated as a match's are; legal ones start a real game at its first
+ * decision (who goes first, then mulligans); with a problem there is no game and only `deckProblems` is checked.
+ */
+function pregamePlan(sc: Scenario, decks: NonNullable<Scenario['pregame']>): ScenarioPlan<NovaState> {
+  const lists = { p1: deckList(decks.p1), p2: deckList(decks.p2) };
+  const problems = { p1: validateNovaDeck(lists.p1), p2: validateNovaDeck(lists.p2) };
+  const checkProblems = (e: Expect): string[] =>
+    Object.entries(e.deckProblems ?? {}).flatMap(([seat, want]) => {
+      const got = problems[seat as Seat].map((p) => p.rule);
+      return JSON.stringify([...want].sort()) === JSON.stringify([...got].sort())
+        ? []
+        : [`${seat} deck problems: expected ${JSON.stringify(want)}, got ${JSON.stringify(got)}`];
+    });
+  if (problems.p1.length > 0 || problems.p2.length > 0) {
+    const found = [...problems.p1, ...problems.p2].map((p) => `${p.rule} ${p.message.en}`).join('; ');
+    const steps =
+      sc.script.length > 0 ? `a deck is not legal (${found}), so no game starts and a script cannot run` : null;
+    return {
+      rule: sc.rule,
+      start: blankNovaState(sc.seed, 2000),
+      steps: [],
+      check: () => [...(steps ? [steps] : []), ...checkProblems(sc.expect)],
+    };
+  }
+  const start = nova.setup({ game: 'nova', decks: lists }, sc.seed);
+  return {
+    rule: sc.rule,
+    start,
+    steps: sc.script.map((step) =>
+      'expect' in step
+        ? {
+            kind: 'check' as const,
+            check: (s: NovaState) => [...checkExpectations(s, step.expect), ...checkProblems(step.expect)],
+          }
+        : { kind: 'apply' as const, describe: JSON.stringify(step), apply: (s: NovaState) => applyStep(s, step, {}) },
+    ),
+    check: (s) => [...checkExpectations(s, sc.expect), ...checkProblems(sc.expect)],
     ...(sc.expectIllegalAt !== undefined ? { expectIllegalAt: sc.expectIllegalAt } : {}),
   };
 }

@@ -2,13 +2,15 @@ import { InvalidData } from '../../../core/errors.ts';
 import type { Seat } from '../../../core/game.ts';
 import { pushFrame } from '../../../core/procedure.ts';
 import { novaCard, novaCardByName, registerCustomCards } from '../cards/pool.ts';
+import type { Color } from '../cards/schema.ts';
 import { advance } from '../engine.ts';
 import { blankNovaState } from '../setup.ts';
+import type { TargetRef } from '../state.ts';
 import { type NovaState, PHASES, type Phase } from '../state.ts';
 import { SCRIPTS } from '../turn.ts';
 import { novaGame } from '../turn-procedure.ts';
 import { newObject } from '../zones.ts';
-import type { PlacedCard, PlayerSetup, Scenario } from './format.ts';
+import type { PlacedCard, PlayerSetup, Scenario, WaitingSetup } from './format.ts';
 
 /** Colour words accepted in a scenario's energy list, each standing for a vanilla card of that colour. */
 const ENERGY_BY_COLOR: Record<string, string> = {
@@ -28,11 +30,22 @@ export function cardIdByName(name: string): string {
   return card.id;
 }
 
+/** A scenario's position and the object each label names (`label:` on a placed card). */
+export interface NovaPosition {
+  state: NovaState;
+  labels: Record<string, string>;
+}
+
 /**
  * Builds the scenario's position: cards placed straight into zones, the turn at the first priority window of the
  * named phase or step, with the setup procedure (NOVA 007) already behind it.
  */
 export function buildNovaPosition(sc: Scenario): NovaState {
+  return buildLabelledPosition(sc).state;
+}
+
+/** As buildNovaPosition, with the labels the setup gave to copies. */
+export function buildLabelledPosition(sc: Scenario): NovaPosition {
   registerCustomCards(sc.cards);
   const phase = sc.setup.phase as Phase;
   if (!PHASES.includes(phase))
@@ -50,19 +63,57 @@ export function buildNovaPosition(sc: Scenario): NovaState {
     ...(PHASES.indexOf(phase) > PHASES.indexOf('attackDeclare') ? { attackDeclarationStarted: true } : {}),
   };
   const attachments: { id: string; hostName: string }[] = [];
-  for (const seat of ['p1', 'p2'] as const) placePlayer(s, seat, sc.setup[seat], attachments);
+  const labels: Record<string, string> = {};
+  for (const seat of ['p1', 'p2'] as const) placePlayer(s, seat, sc.setup[seat], attachments, labels);
   for (const a of attachments) {
     const host = Object.values(s.objects).find((o) => o.zone === 'field' && novaCard(o.card).name.en === a.hostName);
     if (!host) throw new InvalidData(`attachedTo "${a.hostName}": no such card on either field.`);
     const item = s.objects[a.id];
     if (item) item.attachedTo = host.id;
   }
+  for (const w of sc.setup.waiting) placeWaiting(s, w, labels);
   pushFrame(s, novaGame, { start: 'turn', first: null }); // the game's root frame, at the turn
   advance(s);
-  return s;
+  return { state: s, labels };
 }
 
-function placePlayer(s: NovaState, seat: Seat, p: PlayerSetup, attachments: { id: string; hostName: string }[]): void {
+/** "p2", a label, "Name" or "Name@p2": a player or a card on a field, as a target. */
+export function setupTarget(s: NovaState, ref: string, labels: Record<string, string>): TargetRef {
+  if (ref === 'p1' || ref === 'p2') return { kind: 'player', seat: ref };
+  const labelled = labels[ref];
+  if (labelled) return { kind: 'object', id: labelled };
+  const [name, seat] = ref.split('@');
+  const o = Object.values(s.objects).find(
+    (x) => x.zone === 'field' && novaCard(x.card).name.en === name && (!seat || x.controller === seat),
+  );
+  if (!o) throw new InvalidData(`target "${ref}": no such card on either field.`);
+  return { kind: 'object', id: o.id };
+}
+
+/** NOVA 311: a card already played, waiting with its targets (one per targeting effect). */
+function placeWaiting(s: NovaState, w: WaitingSetup, labels: Record<string, string>): void {
+  const card = cardIdByName(w.card);
+  const o = newObject(s, card, w.controller, 'waiting');
+  s.nextId += 1;
+  s.waiting.push({
+    id: `w${s.nextId}`,
+    kind: 'card',
+    objectId: o.id,
+    card,
+    controller: w.controller,
+    abilityIndex: null,
+    targets: w.targets.map((ref) => [setupTarget(s, ref, labels)]),
+    causeObject: null,
+  });
+}
+
+function placePlayer(
+  s: NovaState,
+  seat: Seat,
+  p: PlayerSetup,
+  attachments: { id: string; hostName: string }[],
+  labels: Record<string, string>,
+): void {
   const player = s.players[seat];
   if (p.life !== undefined) player.life = p.life;
   // Life already at or below a threshold counts as released (NOVA 507.1), so the position is consistent:
@@ -72,6 +123,8 @@ function placePlayer(s: NovaState, seat: Seat, p: PlayerSetup, attachments: { id
   player.limitLevel =
     (p.limitLevel ?? player.limitLevel) + (player.released1500 ? 1 : 0) + (player.released1000 ? 1 : 0);
   if (p.energySetThisTurn) player.energySetThisTurn = true;
+  if (p.charactersPlayedThisTurn !== undefined) player.charactersPlayedThisTurn = p.charactersPlayedThisTurn; // NOVA 202.2
+  for (const [color, n] of Object.entries(p.stock ?? {})) player.stock[color as Color] = n; // NOVA 005.6.4
   const place = (zone: 'hand' | 'field' | 'energy', entry: PlacedCard) => {
     const spec = typeof entry === 'string' ? { card: entry } : entry;
     const id =
@@ -80,6 +133,14 @@ function placePlayer(s: NovaState, seat: Seat, p: PlayerSetup, attachments: { id
         : cardIdByName(spec.card);
     const o = newObject(s, id, seat, zone);
     player.zones[zone].push(o.id);
+    if ('owner' in spec && spec.owner) {
+      if (zone !== 'field') throw new InvalidData(`"${spec.card}": only a card on the field has another owner.`);
+      o.owner = spec.owner; // its controller is the player whose field it is on (NOVA 301.9.1)
+    }
+    if ('label' in spec && spec.label) {
+      if (labels[spec.label]) throw new InvalidData(`label "${spec.label}" is given twice.`);
+      labels[spec.label] = o.id;
+    }
     if (zone === 'field') {
       s.timestamp += 1;
       o.enteredAt = s.timestamp;
