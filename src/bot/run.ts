@@ -48,7 +48,7 @@ export async function runBot(env: NodeJS.ProcessEnv = process.env): Promise<void
       await admin?.close();
     },
   });
-  logger.info({ db: config.dbPath, images: config.images, level: ops.logLevel }, 'starting');
+  logger.info({ db: config.dbPath, images: config.images, logLevel: ops.logLevel }, 'starting');
   await bot.start();
   logger.info(
     { user: bot.client.user?.id, guilds: bot.client.guilds.cache.size },
