@@ -18,6 +18,7 @@ import { createLogger, type LogFields, type Logging } from '../ops/logger.ts';
 import type { InteractionKind, Metrics } from '../ops/metrics.ts';
 import { databaseProblem, matchCounts } from '../ops/readiness.ts';
 import { RenderPool } from '../render/worker-pool.ts';
+import type { StoreConfigInput } from '../store/config.ts';
 import type { MatchInfo } from '../store/match-records.ts';
 import { loadPreconDecks } from '../store/precon-decks.ts';
 import { openStore, type Store } from '../store/store.ts';
@@ -48,6 +49,8 @@ export interface CreateBotOptions {
   /** An open store, or the database file to open (ARBITER_DB, default ./var/arbiter.db). */
   store?: Store;
   dbPath?: string;
+  /** The rest of the store's settings (snapshots, synchronous, guild retention: storeConfigFromEnv); defaults else. */
+  storeConfig?: Omit<StoreConfigInput, 'path'>;
   /** true: render through a worker pool; false: no images; or a renderer of your own. */
   images?: boolean | Renderer;
   now?: () => number;
@@ -118,7 +121,7 @@ export function createBot(options: CreateBotOptions): Bot {
   const store =
     options.store ??
     openStore(
-      { path: options.dbPath ?? './var/arbiter.db' },
+      { ...options.storeConfig, path: options.dbPath ?? './var/arbiter.db' },
       // The store's resolver answers undefined for a game that is not loaded (it then skips, never throws).
       (id) => games.find(id)?.play?.module,
       {

@@ -1,22 +1,34 @@
 // `npm start` with DISCORD_TOKEN: the bot, until SIGINT/SIGTERM (a graceful stop, src/ops/shutdown.ts). Logs are
 // JSON lines on stdout (readable when stdout is a terminal); with ARBITER_ADMIN_PORT, /metrics, /healthz and /readyz
 // on an admin HTTP server (docs/deploy.md).
+
+import { ZodError } from 'zod';
 import { type AdminServer, startAdminServer } from '../ops/admin-server.ts';
 import { loggingFromEnv, OpsConfigError, opsConfigFromEnv } from '../ops/config.ts';
 import { Metrics } from '../ops/metrics.ts';
 import { stopOnSignals } from '../ops/shutdown.ts';
+import { storeConfigFromEnv } from '../store/config.ts';
 import { BotConfigError, botConfigFromEnv } from './config.ts';
 import { createBot } from './create-bot.ts';
 
 export async function runBot(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   let config: ReturnType<typeof botConfigFromEnv>;
   let ops: ReturnType<typeof opsConfigFromEnv>;
+  let store: ReturnType<typeof storeConfigFromEnv>;
   try {
     config = botConfigFromEnv(env);
     ops = opsConfigFromEnv(env);
+    store = storeConfigFromEnv(env);
   } catch (error) {
     if (error instanceof BotConfigError || error instanceof OpsConfigError) {
       process.stderr.write(`${error.message}\n`);
+      process.exit(2);
+    }
+    if (error instanceof ZodError) {
+      const problems = error.issues.map((issue) => `  - ${String(issue.path[0] ?? '')}: ${issue.message}`);
+      process.stderr.write(
+        `The store's settings (ARBITER_DB, ARBITER_SNAPSHOT_EVERY, ARBITER_DB_SYNCHRONOUS, ARBITER_GUILD_RETENTION_DAYS) are not usable:\n${problems.join('\n')}\n`,
+      );
       process.exit(2);
     }
     throw error;
@@ -27,6 +39,8 @@ export async function runBot(env: NodeJS.ProcessEnv = process.env): Promise<void
   const bot = createBot({
     token: config.token,
     dbPath: config.dbPath,
+    // ARBITER_SNAPSHOT_EVERY, ARBITER_DB_SYNCHRONOUS and ARBITER_GUILD_RETENTION_DAYS (docs/store.md).
+    storeConfig: store,
     images: config.images === 'on',
     challengeTtlMs: config.challengeTtlSeconds * 1000,
     challengeCooldownMs: config.challengeCooldownSeconds * 1000,

@@ -97,5 +97,9 @@ describe('npm start with a token', () => {
     expect(await exited(proc)).toBe(2);
     expect(output().err).toMatch(/ARBITER_LOG_LEVEL/);
     expect(output().err).not.toContain(discord.botToken);
+    // The store's variables are read by npm start too (they were ignored before issue 24).
+    const store = start({ DISCORD_TOKEN: discord.botToken, ARBITER_SNAPSHOT_EVERY: '0' });
+    expect(await exited(store.proc)).toBe(2);
+    expect(store.output().err).toMatch(/ARBITER_SNAPSHOT_EVERY/);
   }, 60_000);
 });
