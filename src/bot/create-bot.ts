@@ -14,7 +14,7 @@ import { commandDefinitions } from '../../commands/definitions.ts';
 import { AiPool } from '../ai/pool.ts';
 import type { GameResult } from '../engine/core/game.ts';
 import { allPrecons, GAMES, type GameRegistry } from '../engine/registry.ts';
-import { createLogger, type LogFields, type Logging } from '../ops/logger.ts';
+import { createLogger, type LogFields, type Logging, silentLogging } from '../ops/logger.ts';
 import type { InteractionKind, Metrics } from '../ops/metrics.ts';
 import { databaseProblem, matchCounts } from '../ops/readiness.ts';
 import { RenderPool } from '../render/worker-pool.ts';
@@ -109,7 +109,8 @@ export interface Bot {
 }
 
 export function createBot(options: CreateBotOptions): Bot {
-  const logging = options.logging ?? createLogger();
+  // A caller that collects the bot's messages (a test) gets no other lines unless it asks for the logger too.
+  const logging = options.logging ?? (options.log ? silentLogging() : createLogger());
   const logger = logging.logger;
   const log = options.log ?? ((message: string) => logger.warn(message));
   // News rather than trouble: the caller's `log` when it collects messages (tests), else an info line with fields.
