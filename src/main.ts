@@ -6,18 +6,17 @@ async function main(): Promise<void> {
     await runBot();
     return;
   }
+  const { loggingFromEnv, opsConfigFromEnv } = await import('./ops/config.ts');
+  const { stopOnSignals } = await import('./ops/shutdown.ts');
   const { startSandbox } = await import('./sandbox/start.ts');
-  const sandbox = await startSandbox();
-  const stop = async (signal: string) => {
-    console.log(`${signal}: stopping the sandbox.`);
-    await sandbox.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  const logging = loggingFromEnv(opsConfigFromEnv());
+  const sandbox = await startSandbox({ logging });
+  stopOnSignals({ logger: logging.logger, stop: () => sandbox.close() });
 }
 
-main().catch((err: unknown) => {
-  console.error(`Arbiter stopped: ${(err as Error).message}`);
+main().catch(async (err: unknown) => {
+  // The one line a failed start prints, on stderr, whatever the log format (the logger may not exist yet).
+  const { scrub } = await import('./ops/logger.ts');
+  process.stderr.write(`${scrub(`Arbiter stopped: ${(err as Error).message}`, [process.env.DISCORD_TOKEN ?? ''])}\n`);
   process.exit(1);
 });

@@ -76,6 +76,11 @@ export class BoardUpdater {
       run = this.loop(matchId);
       this.running.set(matchId, run);
     }
+    const metrics = this.ctx?.metrics;
+    if (metrics) {
+      const asked = performance.now();
+      run.then(() => metrics.boardShown(performance.now() - asked)).catch(() => {});
+    }
     return run;
   }
 

@@ -2,6 +2,7 @@
 import type { Client } from 'discord.js';
 import type { GameResult } from '../engine/core/game.ts';
 import type { GameRegistry } from '../engine/registry.ts';
+import type { Metrics } from '../ops/metrics.ts';
 import type { RenderKind } from '../render/render.ts';
 import { aiDisplayName, isAiPlayerId } from '../store/ai-seats.ts';
 import type { MatchInfo } from '../store/match-records.ts';
@@ -49,6 +50,8 @@ export interface BotContext {
   later(ms: number, task: () => Promise<void>): void;
   matchOptions?: Record<string, unknown>;
   log(message: string): void;
+  /** Where latencies and counts are reported (src/ops/metrics.ts); absent when nobody collects them. */
+  metrics?: Metrics;
   /** Called once when a match ends (the leagues hook). */
   onMatchEnd?: (match: MatchInfo, result: GameResult) => void;
 }

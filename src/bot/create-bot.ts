@@ -1,12 +1,24 @@
 // Builds the bot: a discord.js Client with one `interactionCreate` entry point, the store (restored at start) and
 // the renderer. Tests pass the fake Discord's REST URL and token; `npm start` passes the environment's.
 import { randomUUID } from 'node:crypto';
-import { Client, Events, GatewayIntentBits, type Interaction, type RESTOptions } from 'discord.js';
+import {
+  Client,
+  Events,
+  GatewayIntentBits,
+  type Interaction,
+  MessageFlags,
+  type RESTOptions,
+  Status,
+} from 'discord.js';
 import { commandDefinitions } from '../../commands/definitions.ts';
 import { AiPool } from '../ai/pool.ts';
 import type { GameResult } from '../engine/core/game.ts';
 import { allPrecons, GAMES, type GameRegistry } from '../engine/registry.ts';
+import { createLogger, type LogFields, type Logging, silentLogging } from '../ops/logger.ts';
+import type { InteractionKind, Metrics } from '../ops/metrics.ts';
+import { databaseProblem, matchCounts } from '../ops/readiness.ts';
 import { RenderPool } from '../render/worker-pool.ts';
+import type { StoreConfigInput } from '../store/config.ts';
 import type { MatchInfo } from '../store/match-records.ts';
 import { loadPreconDecks } from '../store/precon-decks.ts';
 import { openStore, type Store } from '../store/store.ts';
@@ -16,6 +28,8 @@ import { MAX_OPEN_MATCHES } from './challenge.ts';
 import type { ChannelLimit } from './channel-pacer.ts';
 import { type BotClock, realBotClock } from './clock.ts';
 import type { BotContext, Renderer } from './context.ts';
+import { decodeControl } from './custom-id.ts';
+import { localeOf, T } from './i18n.ts';
 import { ImageCache } from './image-cache.ts';
 import { sweepInactive } from './inactivity.ts';
 import { type LeagueService, leagueServiceOf } from './league/league-service.ts';
@@ -35,6 +49,8 @@ export interface CreateBotOptions {
   /** An open store, or the database file to open (ARBITER_DB, default ./var/arbiter.db). */
   store?: Store;
   dbPath?: string;
+  /** The rest of the store's settings (snapshots, synchronous, guild retention: storeConfigFromEnv); defaults else. */
+  storeConfig?: Omit<StoreConfigInput, 'path'>;
   /** true: render through a worker pool; false: no images; or a renderer of your own. */
   images?: boolean | Renderer;
   now?: () => number;
@@ -59,7 +75,12 @@ export interface CreateBotOptions {
    * board.ts). false sends every board through the channel, as tests of that route want.
    */
   boardHandles?: boolean;
+  /** Where the bot's own messages go (tests collect them); the structured logger's warnings by default. */
   log?: (message: string) => void;
+  /** The structured logger (src/ops/logger.ts); JSON lines on stdout at info by default. */
+  logging?: Logging;
+  /** Metrics to report to (src/ops/metrics.ts); none by default. */
+  metrics?: Metrics;
   onMatchEnd?: (match: MatchInfo, result: GameResult) => void;
   /** Active matches one person may have in a server at once, practice included (default 5). */
   maxOpenMatches?: number;
@@ -78,23 +99,39 @@ export interface Bot {
   /** Waits until every interaction handler and board update started so far has finished. */
   idle(): Promise<void>;
   /**
-   * A graceful stop: takes no new interactions, stops the timers, waits (at most `drainMs`) for the handlers, board
-   * updates and league work in flight, then logs out and closes the store.
+   * A graceful stop: answers new interactions with a short "restarting" notice, stops the timers, waits (at most
+   * `drainMs`) for the handlers, board updates, league work and renders in flight, snapshots every active match (so
+   * the next start replays nothing), then logs out and closes the store.
    */
   stop(): Promise<void>;
+  /** Why the bot should not get traffic now (gateway not connected, database not writable, stopping); [] if ready. */
+  readiness(): string[];
 }
 
 export function createBot(options: CreateBotOptions): Bot {
-  const log = options.log ?? ((message: string) => console.warn(`[arbiter] ${message}`));
+  // A caller that collects the bot's messages (a test) gets no other lines unless it asks for the logger too.
+  const logging = options.logging ?? (options.log ? silentLogging() : createLogger());
+  const logger = logging.logger;
+  const log = options.log ?? ((message: string) => logger.warn(message));
+  // News rather than trouble: the caller's `log` when it collects messages (tests), else an info line with fields.
+  const info = (message: string, fields: Record<string, unknown> = {}) =>
+    options.log ? options.log(message) : logger.info(fields, message);
+  const metrics = options.metrics;
   const ownsStore = !options.store;
   const games = options.games ?? GAMES;
   const store =
     options.store ??
     openStore(
-      { path: options.dbPath ?? './var/arbiter.db' },
+      { ...options.storeConfig, path: options.dbPath ?? './var/arbiter.db' },
       // The store's resolver answers undefined for a game that is not loaded (it then skips, never throws).
       (id) => games.find(id)?.play?.module,
-      { log },
+      {
+        log,
+        onCommit(commit) {
+          metrics?.committed(commit.game, commit.ms);
+          logger.debug({ match: commit.matchId, seq: commit.seq, ms: round(commit.ms) }, 'decision committed');
+        },
+      },
     );
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
@@ -104,7 +141,14 @@ export function createBot(options: CreateBotOptions): Bot {
   const rest = useInteractionAwareRest(client);
   const pool =
     options.images === true || options.images === undefined
-      ? new RenderPool(undefined, (id) => games.styleOf(id))
+      ? new RenderPool(
+          undefined,
+          (id) => games.styleOf(id),
+          (kind, ms) => {
+            metrics?.rendered(kind, ms);
+            logger.debug({ kind, ms: round(ms) }, 'rendered');
+          },
+        )
       : null;
   const renderer: Renderer | null =
     typeof options.images === 'function'
@@ -136,6 +180,7 @@ export function createBot(options: CreateBotOptions): Bot {
     resuming: new Set(),
     ai: new AiDriver(new AiPool()),
     log,
+    ...(metrics ? { metrics } : {}),
     seedFor: options.seedFor ?? (() => randomUUID()),
     later(ms, task) {
       const timer = setTimeout(() => {
@@ -160,12 +205,30 @@ export function createBot(options: CreateBotOptions): Bot {
   const running = new Set<Promise<void>>();
   let stopping = false;
   client.on(Events.InteractionCreate, (interaction: Interaction) => {
-    // Stopping: not answered, so Discord shows the click as failed and the user retries on the next process.
-    if (stopping) return;
-    const run = routeInteraction(context, interaction);
-    running.add(run);
-    void run.finally(() => running.delete(run));
+    const kind = interactionKind(interaction);
+    metrics?.interactionReceived(interaction.id, kind);
+    logging.scope.run(logFieldsOf(interaction), () => {
+      if (stopping) {
+        // Stopping: a short notice, so the user knows to retry in a minute (on the next process); nothing is done.
+        metrics?.interactionDone(kind, 'refused');
+        logger.info({ kind }, 'interaction refused: stopping');
+        track(refuseWhileStopping(interaction));
+        return;
+      }
+      const started = performance.now();
+      const run = routeInteraction(context, interaction).finally(() => {
+        metrics?.interactionDone(kind, 'handled');
+        logger.debug(
+          { kind, name: interactionName(interaction), ms: round(performance.now() - started) },
+          'interaction',
+        );
+      });
+      running.add(run);
+      void run.finally(() => running.delete(run));
+    });
   });
+  metrics?.listen(client);
+  metrics?.watch({ matches: () => matchCounts(store.db), renderQueue: () => pool?.queued ?? 0 });
   client.on(Events.Error, (error) => log(`client error: ${error.message}`));
   // A deleted match thread or channel pauses its matches (docs/bot.md, "Deleted threads").
   const track = (run: Promise<void>) => {
@@ -201,8 +264,9 @@ export function createBot(options: CreateBotOptions): Bot {
       const report = store.matches.restoreActiveMatches();
       if (report.restored + report.frozen.length + report.deferred > 0) {
         const deferred = report.deferred > 0 ? ` (${report.deferred} more on first use)` : '';
-        log(
+        info(
           `restored ${report.restored} match(es), froze ${report.frozen.length} in ${report.ms.toFixed(0)} ms${deferred}`,
+          { restored: report.restored, frozen: report.frozen.length, replayed: report.replayed, ms: round(report.ms) },
         );
       }
       const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
@@ -211,16 +275,16 @@ export function createBot(options: CreateBotOptions): Bot {
       track(checkThreadsAtBoot(context));
       // Results a crash kept from being announced (result message, onMatchEnd): once each, through the board.
       const unannounced = store.posts.unannounced();
-      if (unannounced.length > 0) log(`announcing the result of ${unannounced.length} finished match(es)`);
+      if (unannounced.length > 0) info(`announcing the result of ${unannounced.length} finished match(es)`);
       for (const matchId of unannounced) track(boards.request(matchId));
       const timed = flow.rearmAll();
-      if (timed > 0) log(`re-armed the clocks of ${timed} match(es)`);
+      if (timed > 0) info(`re-armed the clocks of ${timed} match(es)`);
       // The AI answers whatever it was asked before the restart (the re-armed clocks usually wake it already).
       for (const matchId of store.aiSeats.activeMatchIds()) context.ai?.wake(matchId);
       // Data of guilds the bot left more than the retention period ago is deleted at start and then daily.
       const purgeDeparted = async () => {
         const gone = store.purgeDepartedGuilds();
-        if (gone.length > 0) log(`deleted the data of ${gone.length} departed guild(s)`);
+        if (gone.length > 0) info(`deleted the data of ${gone.length} departed guild(s)`);
         context.later(24 * 60 * 60_000, purgeDeparted);
       };
       await purgeDeparted();
@@ -243,9 +307,19 @@ export function createBot(options: CreateBotOptions): Bot {
       }
     },
     idle,
+    readiness() {
+      const problems: string[] = [];
+      if (stopping) problems.push('stopping');
+      if (client.ws.status !== Status.Ready) problems.push(`gateway: ${Status[client.ws.status] ?? client.ws.status}`);
+      const db = databaseProblem(store.db);
+      if (db) problems.push(db);
+      return problems;
+    },
     async stop() {
       if (stopping) return;
       stopping = true;
+      const stopStarted = performance.now();
+      logger.info('stopping: new interactions get a restarting notice; draining work in flight');
       flow.stop();
       await context.ai?.stop();
       for (const timer of timers) clearTimeout(timer);
@@ -258,9 +332,58 @@ export function createBot(options: CreateBotOptions): Bot {
       const drained = await Promise.race([idle().then(() => 'drained' as const), limit]);
       clearTimeout(waited);
       if (drained === 'late') log(`stop: work still running after ${options.drainMs ?? 10_000} ms; closing anyway`);
+      // Renders nobody waits for any more (a drain that ran late) get a moment to finish before the workers go.
+      if (pool && !(await pool.flush(1_000))) logger.warn('stop: render jobs still running; closing the pool anyway');
+      // Every active match in memory gets a snapshot at its latest decision: the next start replays nothing.
+      const snapshots = store.db.open ? store.matches.snapshotLive() : 0;
       await client.destroy();
       await pool?.close();
       if (ownsStore) store.close();
+      logger.info({ drained, snapshots, ms: round(performance.now() - stopStarted) }, 'stopped');
     },
   };
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 100) / 100;
+}
+
+function interactionKind(interaction: Interaction): InteractionKind {
+  if (interaction.isChatInputCommand()) return 'command';
+  if (interaction.isAutocomplete()) return 'autocomplete';
+  if (interaction.isMessageComponent()) return 'component';
+  if (interaction.isModalSubmit()) return 'modal';
+  return 'other';
+}
+
+/** A name for the log: the command, or the custom_id's tag (never the rest of it: ids of cards and options). */
+function interactionName(interaction: Interaction): string {
+  if (interaction.isChatInputCommand() || interaction.isAutocomplete()) {
+    const sub = interaction.options.getSubcommand(false);
+    return `/${interaction.commandName}${sub ? ` ${sub}` : ''}`;
+  }
+  if (interaction.isMessageComponent() || interaction.isModalSubmit()) return interaction.customId.split(':')[0] ?? '';
+  return '';
+}
+
+/** The ids every line logged while this interaction is handled carries. */
+function logFieldsOf(interaction: Interaction): LogFields {
+  const fields: LogFields = { interaction: interaction.id, user: interaction.user.id };
+  if (interaction.guildId) fields.guild = interaction.guildId;
+  if (interaction.isMessageComponent()) {
+    const control = decodeControl(interaction.customId);
+    if (control && 'matchId' in control) fields.match = control.matchId;
+  }
+  return fields;
+}
+
+/** The answer to an interaction that arrives while the bot stops: a short private notice, nothing else. */
+async function refuseWhileStopping(interaction: Interaction): Promise<void> {
+  if (interaction.isAutocomplete()) {
+    await interaction.respond([]).catch(() => {});
+    return;
+  }
+  if (!interaction.isRepliable()) return;
+  const content = T.restarting[localeOf(interaction.locale)];
+  await interaction.reply({ content, flags: MessageFlags.Ephemeral }).catch(() => {});
 }

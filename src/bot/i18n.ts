@@ -98,6 +98,10 @@ export const T = {
     'Something went wrong; the match is unchanged. Please try again.',
     '問題が発生しました。対戦は変わっていません。もう一度お試しください。',
   ),
+  restarting: l(
+    'Arbiter is restarting; nothing was changed. Please try again in a minute.',
+    'Arbiterは再起動中です。何も変更されていません。1分ほどしてからもう一度お試しください。',
+  ),
   deckSaved: (name: string, legal: boolean) =>
     l(
       `Saved "${name}"${legal ? ' (legal).' : ' (not legal yet).'}`,

@@ -17,6 +17,8 @@ interface Pending {
   style: GameStyle | null;
   resolve: (r: Rendered) => void;
   reject: (e: Error) => void;
+  /** When a worker took it (performance.now()), for the render time. */
+  sentAt?: number;
 }
 
 type Reply = { id: number; png: Uint8Array; drawnText: string[] } | { id: number; error: string };
@@ -43,6 +45,8 @@ export class RenderPool {
   constructor(
     size: number = defaultPoolSize(),
     private readonly styleOf: (game: GameId) => GameStyle = defaultStyleOf,
+    /** Told the time each image took on its worker (metrics). */
+    private readonly onRendered?: (kind: RenderKind, ms: number) => void,
   ) {
     for (let i = 0; i < size; i += 1) this.spawn();
   }
@@ -70,6 +74,21 @@ export class RenderPool {
     });
   }
 
+  /** Jobs waiting for a worker. */
+  get queued(): number {
+    return this.queue.length;
+  }
+
+  /** Resolves once no job is queued or running (a graceful stop), or after `timeoutMs`; true when it emptied. */
+  async flush(timeoutMs: number): Promise<boolean> {
+    const until = performance.now() + timeoutMs;
+    while (this.queue.length + this.running.size > 0) {
+      if (performance.now() >= until) return false;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    return true;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     for (const job of this.queue.splice(0)) job.reject(new Error('render pool is closed'));
@@ -89,6 +108,7 @@ export class RenderPool {
     while (this.idle.length > 0 && this.queue.length > 0) {
       const worker = this.idle.pop()!;
       const job = this.queue.shift()!;
+      job.sentAt = performance.now();
       this.running.set(worker, job);
       worker.ref(); // a running job keeps the process alive; an idle worker does not
       worker.postMessage({ id: job.id, kind: job.kind, model: job.model, style: job.style });
@@ -101,6 +121,7 @@ export class RenderPool {
     worker.unref();
     this.idle.push(worker);
     if (job && job.id === reply.id) {
+      if (job.sentAt !== undefined) this.onRendered?.(job.kind, performance.now() - job.sentAt);
       if ('error' in reply) job.reject(new Error(reply.error));
       else
         job.resolve({

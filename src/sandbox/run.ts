@@ -1,11 +1,8 @@
 // `npx tsx src/sandbox/run.ts`: the sandbox alone, until SIGINT/SIGTERM (npm start runs it without DISCORD_TOKEN).
+import { loggingFromEnv, opsConfigFromEnv } from '../ops/config.ts';
+import { stopOnSignals } from '../ops/shutdown.ts';
 import { startSandbox } from './start.ts';
 
-const sandbox = await startSandbox();
-const stop = async (signal: string) => {
-  console.log(`${signal}: stopping the sandbox.`);
-  await sandbox.close();
-  process.exit(0);
-};
-process.once('SIGINT', () => void stop('SIGINT'));
-process.once('SIGTERM', () => void stop('SIGTERM'));
+const logging = loggingFromEnv(opsConfigFromEnv());
+const sandbox = await startSandbox({ logging });
+stopOnSignals({ logger: logging.logger, stop: () => sandbox.close() });

@@ -4,6 +4,8 @@
 import { dirname, join, parse } from 'node:path';
 import { type Bot, createBot } from '../bot/create-bot.ts';
 import { FakeDiscord } from '../devtools/fake-discord/index.ts';
+import { loggingFromEnv, opsConfigFromEnv } from '../ops/config.ts';
+import { type Logging, silentLogging } from '../ops/logger.ts';
 import { startSandboxServer } from './server.ts';
 import { loadWorld, openWorld, type SandboxWorld, saveWorld } from './world.ts';
 
@@ -14,7 +16,10 @@ export interface SandboxOptions {
   dbPath?: string;
   /** Board and hand images (default on). */
   images?: boolean;
+  /** Where the bot's own messages go (tests); the structured logger's warnings by default. */
   log?: (message: string) => void;
+  /** The structured logger (readable lines in a terminal, JSON lines otherwise; ARBITER_LOG_LEVEL). */
+  logging?: Logging;
 }
 
 export interface Sandbox {
@@ -31,7 +36,8 @@ export function worldPathFor(dbPath: string): string {
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const log = options.log ?? ((message: string) => console.log(message));
+  // A caller that collects the bot's messages (a test) gets no other lines.
+  const logging = options.logging ?? (options.log ? silentLogging() : loggingFromEnv(opsConfigFromEnv()));
   const dbPath = options.dbPath ?? process.env.ARBITER_DB ?? './var/arbiter.db';
   const port = options.port ?? Number(process.env.ARBITER_SANDBOX_PORT ?? 3000);
   const worldPath = worldPathFor(dbPath);
@@ -46,7 +52,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     dbPath,
     images: options.images ?? true,
     registerCommands: { guildId: world.guild.id },
-    log: (message) => log(`[arbiter] ${message}`),
+    logging,
+    ...(options.log ? { log: options.log } : {}),
   });
   await bot.start();
 
@@ -75,7 +82,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     }
     throw error;
   }
-  log(`Arbiter sandbox: open ${server.url} (local Discord, database ${dbPath})`);
+  logging.logger.info(
+    { url: server.url, db: dbPath },
+    `Arbiter sandbox: open ${server.url} (local Discord, database ${dbPath})`,
+  );
 
   return {
     url: server.url,

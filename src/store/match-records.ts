@@ -357,6 +357,25 @@ export class MatchRecords {
   }
 
   /** Snapshot positions, newest first, up to `maxSeq`. */
+  /**
+   * Snapshots of states already in the log (each at its match's current decision count, with the log's hash there),
+   * in one transaction: a graceful stop writes them so the next start replays nothing.
+   */
+  writeSnapshots(snapshots: readonly { matchId: string; seq: number; state: string; hash: string }[]): number {
+    const current = this.db.prepare('SELECT decision_count, last_hash FROM matches WHERE match_id = ?');
+    let written = 0;
+    this.db.transaction(() => {
+      for (const s of snapshots) {
+        const row = current.get(s.matchId) as { decision_count: number; last_hash: string | null } | undefined;
+        // Only the state the log ends with, so a snapshot never disagrees with the log.
+        if (!row || row.decision_count !== s.seq || row.last_hash !== s.hash) continue;
+        this.snapshotStmt.run(s.matchId, s.seq, s.state, s.hash);
+        written++;
+      }
+    })();
+    return written;
+  }
+
   snapshotSeqs(matchId: string, maxSeq: number): number[] {
     const rows = this.db
       .prepare('SELECT seq FROM match_snapshots WHERE match_id = ? AND seq <= ? ORDER BY seq DESC')

@@ -17,6 +17,7 @@ import {
 } from '../engine/core/game.ts';
 import { canonicalJson, stateHash } from '../engine/core/hash.ts';
 import { applyLogged, type LoggedDecision, replayLog } from '../engine/core/replay.ts';
+import { createLogger } from '../ops/logger.ts';
 import { type GameResolver, requireGame } from './game-resolver.ts';
 import { parseInput } from './json-column.ts';
 import { MatchNotFound, MatchNotPlayable } from './match-errors.ts';
@@ -83,16 +84,20 @@ export interface RestoreReport {
   notes: { matchId: string; note: string }[];
   /** Matches left for their first use (the boot's time budget ran out): restored and checked then. */
   deferred: number;
+  /** Decisions replayed after the snapshots restored from (0 after a graceful stop: it snapshots every match). */
+  replayed: number;
   ms: number;
 }
 
 export interface MatchStoreOptions {
   snapshotEvery: number;
-  /** Where freezes and fallbacks are reported (the bot's logger); console.warn by default. */
+  /** Where freezes and fallbacks are reported (the bot's logger); a warning on stdout by default. */
   log?: (message: string) => void;
   now?: () => number;
   /** A paused match (its thread was deleted) takes no decisions until it is resumed. */
   isPaused?: (matchId: string) => boolean;
+  /** Told after each committed decision, with the time its transaction took (metrics, debug logs). */
+  onCommit?: (commit: { matchId: string; game: string; seq: number; ms: number }) => void;
 }
 
 /** Final states kept in memory (a NOVA state is about 0.2 MB, so at most a few MB). */
@@ -125,7 +130,8 @@ export class MatchStore {
     private readonly resolveGame: GameResolver,
     private readonly options: MatchStoreOptions,
   ) {
-    this.log = options.log ?? ((message) => console.warn(message));
+    const fallback = options.log ? null : createLogger().logger;
+    this.log = options.log ?? ((message) => fallback?.warn(message));
     this.now = options.now ?? Date.now;
   }
 
@@ -210,6 +216,7 @@ export class MatchStore {
     const seq = live.seq + 1;
     const nextStatus: MatchStatus = state.result ? 'finished' : 'active';
     const now = this.now();
+    const writing = performance.now();
     try {
       this.records.commitDecision({
         decision: {
@@ -232,6 +239,7 @@ export class MatchStore {
       this.live.delete(matchId);
       throw error;
     }
+    this.options.onCommit?.({ matchId, game: live.game.id, seq, ms: performance.now() - writing });
     if (nextStatus === 'active') this.live.set(matchId, { game: live.game, state, hash, seq });
     else {
       this.live.delete(matchId);
@@ -295,7 +303,7 @@ export class MatchStore {
    */
   restoreActiveMatches(budgetMs = 5_000): RestoreReport {
     const started = performance.now();
-    const report: RestoreReport = { restored: 0, frozen: [], skipped: [], notes: [], deferred: 0, ms: 0 };
+    const report: RestoreReport = { restored: 0, frozen: [], skipped: [], notes: [], deferred: 0, replayed: 0, ms: 0 };
     this.live.clear();
     const ids = this.records.matchIds('active').reverse();
     for (const [index, matchId] of ids.entries()) {
@@ -321,9 +329,24 @@ export class MatchStore {
       }
       this.live.set(matchId, { game, state: outcome.state, hash: outcome.hash, seq: outcome.seq });
       report.restored++;
+      report.replayed += outcome.seq - outcome.fromSeq;
     }
     report.ms = performance.now() - started;
     return report;
+  }
+
+  /**
+   * A snapshot of every active match in memory at its latest decision (a graceful stop, before the store closes),
+   * so the next start restores each from its snapshot with nothing to replay. Returns how many were written.
+   */
+  snapshotLive(): number {
+    const due: { matchId: string; seq: number; state: string; hash: string }[] = [];
+    for (const [matchId, live] of this.live) {
+      if (live.seq === 0) continue; // the setup replays nothing
+      if (this.records.snapshotSeqs(matchId, live.seq)[0] === live.seq) continue; // written already
+      due.push({ matchId, seq: live.seq, state: canonicalState(live.state).text, hash: live.hash });
+    }
+    return due.length > 0 ? this.records.writeSnapshots(due) : 0;
   }
 
   /** Stops a match whose stored history cannot be trusted; an admin then inspects, exports or aborts it. */

@@ -16,7 +16,7 @@ import { MatchInactivity } from './match-inactivity.ts';
 import { MatchPauses } from './match-pauses.ts';
 import { MatchPosts } from './match-posts.ts';
 import { MatchRecords } from './match-records.ts';
-import { MatchStore } from './match-store.ts';
+import { MatchStore, type MatchStoreOptions } from './match-store.ts';
 import { openDatabase } from './open-database.ts';
 import { RatingStore } from './rating-store.ts';
 import { UserPreferencesStore } from './user-preferences.ts';
@@ -26,6 +26,8 @@ export interface StoreOptions {
   guildDataParts?: readonly GuildDataPart[];
   log?: (message: string) => void;
   now?: () => number;
+  /** Told after each committed decision, with its transaction's time (metrics, debug logs). */
+  onCommit?: MatchStoreOptions['onCommit'];
 }
 
 /** Everything the bot persists, behind one object. The store knows nothing of Discord beyond ids as strings. */
@@ -76,6 +78,7 @@ export class Store {
       now: this.now,
       isPaused: (matchId: string) => this.pauses.isPaused(matchId),
       ...(options.log ? { log: options.log } : {}),
+      ...(options.onCommit ? { onCommit: options.onCommit } : {}),
     };
     this.matches = new MatchStore(this.records, resolveGame, matchOptions);
     this.leagues = new LeagueStore(db, { now: this.now, ...(options.log ? { log: options.log } : {}) });

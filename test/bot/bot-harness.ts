@@ -59,6 +59,8 @@ export async function startBotHarness(
     games?: GameRegistry;
     /** "Your decision" mentions in the thread (default on, as in production); off where a test counts requests. */
     mentions?: boolean;
+    /** The structured logger and metrics (test/ops). */
+    ops?: Pick<CreateBotOptions, 'logging' | 'metrics'>;
   } = {},
 ) {
   const discord = await FakeDiscord.start(options.discordClock ? { clock: options.discordClock } : {});
@@ -90,6 +92,7 @@ export async function startBotHarness(
       ...(options.onMatchEnd ? { onMatchEnd: options.onMatchEnd } : {}),
       ...(options.boardHandles === false ? { boardHandles: false } : {}),
       ...(options.games ? { games: options.games } : {}),
+      ...options.ops,
     });
   const h: BotHarness = {
     discord,

@@ -1,0 +1,56 @@
+// Operations settings from the environment, checked at boot like the bot's own (src/bot/config.ts): a typo fails
+// with a sentence naming the variable.
+import { z } from 'zod';
+import { createLogger, LOG_LEVELS, type Logging } from './logger.ts';
+
+export const OpsConfigSchema = z.object({
+  /** ARBITER_LOG_LEVEL: fatal, error, warn, info (default), debug, trace or silent. */
+  logLevel: z.enum(LOG_LEVELS).default('info'),
+  /** ARBITER_LOG_FORMAT: json or pretty; by default pretty when stdout is a terminal, JSON lines otherwise. */
+  logFormat: z.enum(['json', 'pretty']).optional(),
+  /** ARBITER_ADMIN_PORT: the admin HTTP server's port (/metrics, /healthz, /readyz); none when unset. */
+  adminPort: z.coerce.number().int().min(0).max(65_535).optional(),
+  /** ARBITER_ADMIN_HOST: the address it listens on; loopback unless set (metrics are not for the public). */
+  adminHost: z.string().min(1).default('127.0.0.1'),
+});
+export type OpsConfig = z.infer<typeof OpsConfigSchema>;
+
+const ENV_NAMES: Record<keyof OpsConfig, string> = {
+  logLevel: 'ARBITER_LOG_LEVEL',
+  logFormat: 'ARBITER_LOG_FORMAT',
+  adminPort: 'ARBITER_ADMIN_PORT',
+  adminHost: 'ARBITER_ADMIN_HOST',
+};
+
+export class OpsConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`The operations settings are not usable:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'OpsConfigError';
+  }
+}
+
+/** Reads the environment; throws OpsConfigError listing every bad variable at once. */
+export function opsConfigFromEnv(env: NodeJS.ProcessEnv = process.env): OpsConfig {
+  const input: Record<string, string> = {};
+  for (const [key, name] of Object.entries(ENV_NAMES)) {
+    const value = env[name]?.trim();
+    if (value !== undefined && value !== '') input[key] = key === 'logLevel' ? value.toLowerCase() : value;
+  }
+  const parsed = OpsConfigSchema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  throw new OpsConfigError(
+    parsed.error.issues.map((issue) => {
+      const key = String(issue.path[0] ?? '') as keyof OpsConfig;
+      return `${ENV_NAMES[key] ?? key}: ${issue.message}`;
+    }),
+  );
+}
+
+/** The logger the environment asks for (level and format), never writing `secrets`. */
+export function loggingFromEnv(config: OpsConfig, secrets: readonly string[] = []): Logging {
+  return createLogger({
+    level: config.logLevel,
+    ...(config.logFormat ? { pretty: config.logFormat === 'pretty' } : {}),
+    secrets,
+  });
+}
