@@ -253,15 +253,17 @@ function usable(s: AqaState, seat: Seat, card: AqaCard): boolean {
     const needs = card.effects.some((e) => e.do === 'distribute-damage') ? 1 : 0;
     if (power < needs) return false;
   } else if (costOf(s, seat, card) > power) return false; // §21-3c
-  for (let m = 0; m < modeCount(card); m++) {
-    const aim = aimingOf(s, seat, card, m, Math.max(1, power));
-    if (aim.kind === 'none' || aim.pool.length >= aim.min) {
-      if (card.effects.some((e) => e.do === 'code' && e.handler === 'forced-guard') && !guardTimingFor(s, seat))
-        continue;
-      return true;
-    }
-  }
+  for (let m = 0; m < modeCount(card); m++) if (modeUsable(s, seat, card, m)) return true;
   return false;
+}
+
+/** §21-8: whether one mode of a card has what it needs now (its targets; a forced guard's timing, §4-1-a). */
+export function modeUsable(s: AqaState, seat: Seat, card: AqaCard, mode: number): boolean {
+  const aim = aimingOf(s, seat, card, mode, Math.max(1, payablePower(s, seat)));
+  if (aim.kind !== 'none' && aim.pool.length < aim.min) return false;
+  if (modeEffects(card, mode).some((e) => e.do === 'code' && e.handler === 'forced-guard') && !guardTimingFor(s, seat))
+    return false;
+  return true;
 }
 
 /** §4-1-a: a card that makes a character guard is usable only where a guard could be declared. */

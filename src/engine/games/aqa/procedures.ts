@@ -35,6 +35,7 @@ import {
   effectTargets,
   modeCount,
   modeEffects,
+  modeUsable,
   permanentTargets,
   refuseUnsupported,
   retargets,
@@ -495,7 +496,14 @@ export const declare = defineProcedure<AqaState, DeclareData, null>({
           const card = cardOf(objectOf(s, object).card);
           refuseUnsupported(card);
           if (modeCount(card) > 1) {
-            const ids = Array.from({ length: modeCount(card) }, (_, i) => `mode:${i}`);
+            // §21-8: only a mode that can be carried out now is offered; a single one is taken without asking.
+            const ids = Array.from({ length: modeCount(card) }, (_, i) => i)
+              .filter((m) => modeUsable(s, data.seat, card, m))
+              .map((m) => `mode:${m}`);
+            if (ids.length === 1) {
+              data.mode = Number((ids[0] ?? 'mode:0').slice(5));
+              return { goto: 'x' };
+            }
             return ask(
               choiceDecision,
               data.seat,

@@ -24,12 +24,25 @@ import type { DecisionOption, Seat } from '../../core/game.ts';
 import type { ScenarioPlan, ScenarioStep } from '../../definition.ts';
 import { NotOffered } from '../../scenario/plan.ts';
 import { AQA_CARDS } from './cards/pool.ts';
+import { AQA_TOKENS } from './cards/tokens.ts';
 import { aqa } from './index.ts';
 import { statOf } from './rules.ts';
-import { type AqaState, type Character, cardOf, characterOf, faceOf, moveCard, newId, partyFor } from './state.ts';
+import {
+  type AqaState,
+  type Character,
+  cardOf,
+  characterOf,
+  faceOf,
+  moveCard,
+  newId,
+  parseEffectKey,
+  partyFor,
+} from './state.ts';
 
 const SeatSchema = z.enum(['p1', 'p2']);
-const CardSchema = z.string().refine((id) => AQA_CARDS.has(id), { message: 'not an Aquarian Age card id' });
+const CardSchema = z
+  .string()
+  .refine((id) => AQA_CARDS.has(id) || AQA_TOKENS.has(id), { message: 'not an Aquarian Age card id' });
 const Cards = z.array(CardSchema);
 const PerSeat = <T extends z.ZodType>(t: T) => z.strictObject({ p1: t.optional(), p2: t.optional() });
 
@@ -46,8 +59,12 @@ const ExpectSchema = z.strictObject({
   /** Top cards of the characters in each area (order does not matter). */
   control: PerSeat(Cards).optional(),
   faction: PerSeat(Cards).optional(),
-  /** Power cards of the character showing this card. */
-  power: z.record(z.string(), z.number().int()).optional(),
+  /** Power cards of the character showing this card (a list: of every character showing it, smallest first). */
+  power: z.record(z.string(), z.union([z.number().int(), z.array(z.number().int())])).optional(),
+  /** Cards in each lasting row (continuous project and fast cards, ruling G23). */
+  lasting: PerSeat(Cards).optional(),
+  /** How many cards each discard pile holds (their identities may be hidden deck cards). */
+  discardCount: PerSeat(z.number().int()).optional(),
   /** Current durability / attack of the character showing this card. */
   dur: z.record(z.string(), z.number().int()).optional(),
   atk: z.record(z.string(), z.number().int()).optional(),
@@ -63,7 +80,11 @@ const StepSchema = z.union([
     choose: z.string(),
     card: CardSchema.optional(),
     target: z.string().optional(),
+    /** Which of the character's effects (0 first: its top card's, then those its permanents give), or which mode. */
+    ability: z.number().int().min(0).optional(),
   }),
+  /** Answers a number decision (X). */
+  z.strictObject({ player: SeatSchema, x: z.number().int().min(0) }),
   z.strictObject({ passUntil: z.enum(['empty', 'main', 'p2-main', 'choice']) }),
   z.strictObject({ expect: ExpectSchema }),
 ]);
@@ -75,6 +96,8 @@ const SideSetup = z.strictObject({
   faction: Cards.optional(),
   deckTop: Cards.optional(),
   damage: Cards.optional(),
+  /** Power cards of the controlled characters, in the order of `control` (default: full, as many as MND). */
+  controlPower: z.array(z.number().int().min(0)).optional(),
 });
 
 const ScenarioSchema = z.strictObject({
@@ -158,6 +181,20 @@ function position(sc: Scenario): AqaState {
   }
   for (const seat of SEATS) {
     const z = sc.setup[seat] ?? {};
+    // Power of the controlled characters as asked: extra cards from the top of the deck, surplus back on top.
+    (z.controlPower ?? []).forEach((want, i) => {
+      const c = characterOf(s, s.sides[seat].control[i] ?? '');
+      while (c.power.length > want) {
+        const id = c.power.pop();
+        if (id) moveCard(s, id, 'deck', true);
+      }
+      while (c.power.length < want) {
+        const top = s.sides[seat].deck[0];
+        if (!top) throw new Error('setup: no deck left for controlPower');
+        moveCard(s, top, 'field');
+        c.power.push(top);
+      }
+    });
     // The hand is the opening hand plus these cards; expectations count hands.
     for (const card of z.hand ?? []) moveCard(s, take(s, seat, card), 'hand');
     for (const card of z.damage ?? []) moveCard(s, take(s, seat, card), 'damage');
@@ -220,6 +257,9 @@ function check(s: AqaState, e: Expect): string[] {
     if (e.deck?.[seat] !== undefined) differ(`${seat} deck`, e.deck[seat], side.deck.length);
     if (e.damage?.[seat] !== undefined) differ(`${seat} damage zone`, e.damage[seat], side.damage.length);
     if (e.discard?.[seat]) differ(`${seat} discard`, [...e.discard[seat]].sort(), cardsOf(side.discard));
+    if (e.lasting?.[seat]) differ(`${seat} lasting`, [...e.lasting[seat]].sort(), cardsOf(side.lasting));
+    if (e.discardCount?.[seat] !== undefined)
+      differ(`${seat} discard count`, e.discardCount[seat], side.discard.length);
     if (e.control?.[seat]) differ(`${seat} control area`, [...e.control[seat]].sort(), faces(side.control));
     if (e.faction?.[seat])
       differ(`${seat} faction area`, [...e.faction[seat]].sort(), faces(Object.values(side.parties).flat()));
@@ -230,6 +270,12 @@ function check(s: AqaState, e: Expect): string[] {
     ['atk', e.atk],
   ] as const) {
     for (const [card, want] of Object.entries(map ?? {})) {
+      if (Array.isArray(want)) {
+        const all = Object.values(s.characters).filter((c) => faceOf(s, c).id === card);
+        const got = all.map((c) => (stat === 'power' ? c.power.length : statOf(s, c, stat))).sort((a, b) => a - b);
+        differ(`${stat} of every ${card}`, want, got);
+        continue;
+      }
       const c = showing(s, card);
       if (!c) out.push(`${stat} of ${card}: no character shows it`);
       else differ(`${stat} of ${card}`, want, stat === 'power' ? c.power.length : statOf(s, c, stat));
@@ -246,7 +292,19 @@ function aboutOf(s: AqaState, o: DecisionOption): string | undefined {
   const id = o.objectId ?? o.id;
   const c = s.characters[id];
   if (c) return faceOf(s, c).id;
-  return s.objects[id]?.card ?? (id === 'p1' || id === 'p2' ? id : undefined);
+  const object = s.objects[id];
+  if (object) return object.card;
+  if (id === 'p1' || id === 'p2') return id;
+  // A declaration on the chain: its card, or its acting character's top card.
+  const d = s.chain.find((x) => x.id === id);
+  if (d) {
+    if ('card' in d) return s.objects[d.card]?.card;
+    const actor = d.kind === 'effect' ? d.source : d.kind === 'attack' ? d.attacker : d.kind === 'guard' ? d.guard : '';
+    const a = s.characters[actor];
+    return a ? faceOf(s, a).id : undefined;
+  }
+  // An effect: the card printing it.
+  return parseEffectKey(id)?.card;
 }
 
 function decline(s: AqaState): AqaState {
@@ -278,6 +336,10 @@ function applyStep(s: AqaState, step: Exclude<Step, { expect: unknown }>): AqaSt
   const p = aqa.pending(s);
   if (!p) throw new NotOffered('nothing is pending');
   if (p.player !== step.player) throw new NotOffered(`${p.player} is asked (${p.kind}), not ${step.player}`);
+  if ('x' in step) {
+    if (p.shape !== 'number') throw new NotOffered(`no number is asked (${p.kind})`);
+    return aqa.apply(s, step.player, { decisionId: p.id, choose: [], number: step.x });
+  }
   if (p.shape !== undefined && p.shape !== 'pick') throw new NotOffered(`a ${p.shape} decision is asked (${p.kind})`);
   const option = p.options.find((o) => {
     if (step.choose === 'target') {
@@ -285,6 +347,8 @@ function applyStep(s: AqaState, step: Exclude<Step, { expect: unknown }>): AqaSt
       return step.target === undefined || aboutOf(s, o) === step.target;
     }
     if (o.kind !== step.choose) return false;
+    // `ability`: the effect's index (`effect:c3:1`) or the mode's (`mode:1`), the option id's last part.
+    if (step.ability !== undefined && o.id.split(':').at(-1) !== String(step.ability)) return false;
     return step.card === undefined || aboutOf(s, o) === step.card;
   });
   if (!option) throw new NotOffered(`no "${step.choose} ${step.card ?? step.target ?? ''}" for ${step.player}`);
@@ -294,7 +358,9 @@ function applyStep(s: AqaState, step: Exclude<Step, { expect: unknown }>): AqaSt
 const describeStep = (step: Exclude<Step, { expect: unknown }>) =>
   'passUntil' in step
     ? `pass until ${step.passUntil}`
-    : `${step.player} ${step.choose} ${step.card ?? step.target ?? ''}`.trim();
+    : 'x' in step
+      ? `${step.player} X=${step.x}`
+      : `${step.player} ${step.choose} ${step.card ?? step.target ?? ''}`.trim();
 
 export function aqaScenarioPlan(raw: unknown, file: string): ScenarioPlan<AqaState> {
   const parsed = ScenarioSchema.safeParse(raw);
