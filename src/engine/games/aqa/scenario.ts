@@ -20,6 +20,7 @@
  *   expectIllegalAt: 2                       # optional: that step must be refused
  */
 import { z } from 'zod';
+import { IllegalAction } from '../../core/errors.ts';
 import type { DecisionOption, Seat } from '../../core/game.ts';
 import type { ScenarioPlan, ScenarioStep } from '../../definition.ts';
 import { NotOffered } from '../../scenario/plan.ts';
@@ -68,21 +69,26 @@ const ExpectSchema = z.strictObject({
   /** Current durability / attack of the character showing this card. */
   dur: z.record(z.string(), z.number().int()).optional(),
   atk: z.record(z.string(), z.number().int()).optional(),
+  mnd: z.record(z.string(), z.number().int()).optional(),
   /** Option kinds the pending decision offers (e.g. guard, attack). */
   offers: z.array(z.string()).optional(),
   notOffered: z.array(z.string()).optional(),
 });
 type Expect = z.infer<typeof ExpectSchema>;
 
+const ChooseSchema = z.strictObject({
+  player: SeatSchema,
+  choose: z.string(),
+  card: CardSchema.optional(),
+  target: z.string().optional(),
+  /** Which of the character's effects (0 first: its top card's, then those its permanents give), or which mode. */
+  ability: z.number().int().min(0).optional(),
+});
+
 const StepSchema = z.union([
-  z.strictObject({
-    player: SeatSchema,
-    choose: z.string(),
-    card: CardSchema.optional(),
-    target: z.string().optional(),
-    /** Which of the character's effects (0 first: its top card's, then those its permanents give), or which mode. */
-    ability: z.number().int().min(0).optional(),
-  }),
+  ChooseSchema,
+  /** A step that must be refused (not offered, or illegal); the script goes on from the same position. */
+  z.strictObject({ refused: ChooseSchema }),
   /** Answers a number decision (X). */
   z.strictObject({ player: SeatSchema, x: z.number().int().min(0) }),
   z.strictObject({ passUntil: z.enum(['empty', 'main', 'p2-main', 'choice']) }),
@@ -267,6 +273,7 @@ function check(s: AqaState, e: Expect): string[] {
   for (const [stat, map] of [
     ['power', e.power],
     ['dur', e.dur],
+    ['mnd', e.mnd],
     ['atk', e.atk],
   ] as const) {
     for (const [card, want] of Object.entries(map ?? {})) {
@@ -320,6 +327,15 @@ function decline(s: AqaState): AqaState {
 }
 
 function applyStep(s: AqaState, step: Exclude<Step, { expect: unknown }>): AqaState {
+  if ('refused' in step) {
+    try {
+      applyStep(s, step.refused);
+    } catch (err) {
+      if (err instanceof NotOffered || err instanceof IllegalAction) return s;
+      throw err;
+    }
+    throw new Error(`${describeStep(step.refused)} was expected to be refused but was accepted`);
+  }
   if ('passUntil' in step) {
     let out = s;
     for (let i = 0; i < 500; i++) {
@@ -355,12 +371,14 @@ function applyStep(s: AqaState, step: Exclude<Step, { expect: unknown }>): AqaSt
   return aqa.apply(s, step.player, { decisionId: p.id, choose: [option.id] });
 }
 
-const describeStep = (step: Exclude<Step, { expect: unknown }>) =>
-  'passUntil' in step
-    ? `pass until ${step.passUntil}`
-    : 'x' in step
-      ? `${step.player} X=${step.x}`
-      : `${step.player} ${step.choose} ${step.card ?? step.target ?? ''}`.trim();
+const describeStep = (step: Exclude<Step, { expect: unknown }>): string =>
+  'refused' in step
+    ? `refused: ${describeStep(step.refused)}`
+    : 'passUntil' in step
+      ? `pass until ${step.passUntil}`
+      : 'x' in step
+        ? `${step.player} X=${step.x}`
+        : `${step.player} ${step.choose} ${step.card ?? step.target ?? ''}`.trim();
 
 export function aqaScenarioPlan(raw: unknown, file: string): ScenarioPlan<AqaState> {
   const parsed = ScenarioSchema.safeParse(raw);
