@@ -91,7 +91,8 @@ const StepSchema = z.union([
   z.strictObject({ refused: ChooseSchema }),
   /** Answers a number decision (X). */
   z.strictObject({ player: SeatSchema, x: z.number().int().min(0) }),
-  z.strictObject({ passUntil: z.enum(['empty', 'main', 'p2-main', 'choice']) }),
+  /** `attack`: until a response window with an attack on top of the chain (a ▼ attack in a faction check, say). */
+  z.strictObject({ passUntil: z.enum(['empty', 'main', 'p2-main', 'choice', 'attack']) }),
   z.strictObject({ expect: ExpectSchema }),
 ]);
 type Step = z.infer<typeof StepSchema>;
@@ -144,9 +145,10 @@ function deckOf(cards: readonly string[]): string[] {
 }
 
 /** Takes a card of `seat` from the deck or, failing that, the hand. */
-function take(s: AqaState, seat: Seat, card: string): string {
+function take(s: AqaState, seat: Seat, card: string, taken: readonly string[] = []): string {
   const side = s.sides[seat];
-  const id = side.deck.find((x) => s.objects[x]?.card === card) ?? side.hand.find((x) => s.objects[x]?.card === card);
+  const free = (x: string) => s.objects[x]?.card === card && !taken.includes(x);
+  const id = side.deck.find(free) ?? side.hand.find(free);
   if (!id) throw new Error(`setup: no ${card} left for ${seat}`);
   return id;
 }
@@ -224,11 +226,12 @@ function position(sc: Scenario): AqaState {
       s.characters[c.id] = c;
       s.sides[seat].parties[c.party].push(c.id);
     }
-    const top = (z.deckTop ?? []).map((card) => {
-      const id = take(s, seat, card);
+    const top: string[] = [];
+    for (const card of z.deckTop ?? []) {
+      const id = take(s, seat, card, top); // a card already put on top is not taken twice
       moveCard(s, id, 'deck');
-      return id;
-    });
+      top.push(id);
+    }
     s.sides[seat].deck = [...top, ...s.sides[seat].deck.filter((x) => !top.includes(x))];
   }
   s.log = [];
@@ -345,6 +348,7 @@ function applyStep(s: AqaState, step: Exclude<Step, { expect: unknown }>): AqaSt
       if (step.passUntil === 'main' && p.kind === 'main' && p.player === 'p1' && out.chain.length === 0) return out;
       if (step.passUntil === 'p2-main' && p.kind === 'main' && p.player === 'p2' && out.chain.length === 0) return out;
       if (step.passUntil === 'choice' && p.kind === 'choice') return out;
+      if (step.passUntil === 'attack' && p.kind === 'respond' && out.chain.at(-1)?.kind === 'attack') return out;
       out = decline(out);
     }
     throw new NotOffered(`passUntil ${step.passUntil}: not reached`);
