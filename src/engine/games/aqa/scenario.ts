@@ -148,9 +148,20 @@ function deckOf(cards: readonly string[]): string[] {
 function take(s: AqaState, seat: Seat, card: string, taken: readonly string[] = []): string {
   const side = s.sides[seat];
   const free = (x: string) => s.objects[x]?.card === card && !taken.includes(x);
-  const id = side.deck.find(free) ?? side.hand.find(free);
-  if (!id) throw new Error(`setup: no ${card} left for ${seat}`);
-  return id;
+  const found = side.deck.find(free) ?? side.hand.find(free);
+  if (found) return found;
+  // Dealt as a power card by startingControl: swap it for the top card of the deck.
+  for (const c of Object.values(s.characters)) {
+    const at = c.owner === seat ? c.power.findIndex(free) : -1;
+    const top = side.deck[0];
+    const id = c.power[at];
+    if (at < 0 || id === undefined || top === undefined) continue;
+    moveCard(s, top, 'field');
+    c.power[at] = top;
+    moveCard(s, id, 'hand');
+    return id;
+  }
+  throw new Error(`setup: no ${card} left for ${seat}`);
 }
 
 function position(sc: Scenario): AqaState {
