@@ -6,7 +6,7 @@ import { defineDecisionKind } from '../../core/decision-kinds.ts';
 import type { DecisionOption, OptionRole, Seat } from '../../core/game.ts';
 import { type Label, label } from '../../core/label.ts';
 import { mainOptions, responseOptions } from './legal.ts';
-import { type AqaState, cardOf, faceOf } from './state.ts';
+import { type AqaState, cardOf, faceOf, parseEffectKey } from './state.ts';
 
 /** An option id `action:object[:more]` split into its parts. */
 export function splitOption(id: string): { action: string; object: string; rest: string } {
@@ -28,6 +28,15 @@ export function nameFor(s: AqaState, seat: Seat, id: string): Label {
   }
   const o = s.objects[id];
   if (o) return cardOf(o.card).name;
+  // A declaration on the chain (Crossroads Charm's target, §14-3).
+  if (s.chain.some((d) => d.id === id)) return declarationWords(s, seat, id);
+  // An effect (Null Warden's target, §13-1): the card printing it, on its character.
+  const key = parseEffectKey(id);
+  if (key && s.characters[key.character]) {
+    const holder = nameFor(s, seat, key.character);
+    const card = cardOf(key.card).name;
+    return label(`the effect "${card.en}" of ${holder.en}`, `${holder.ja}の「${card.ja}」のエフェクト`);
+  }
   return label(id, id);
 }
 
@@ -158,6 +167,10 @@ export const PURPOSES = {
   redraw: label('Redraw your opening hand once? (ruling G4)', '初期手札を1度だけ引き直しますか？（裁定G4）'),
   recall: label('Return character cards from your discard pile.', '捨て札からキャラクターカードを戻してください。'),
   remove: label('Remove 1 card of your discard pile from the game.', '捨て札のカード1枚をゲームから除外してください。'),
+  retarget: label(
+    'Choose the new target (§14-3: one it could legally have taken).',
+    '新しい目標を選んでください（14-3：本来使用できる適正な目標）。',
+  ),
   'permanent-excess': label(
     'Discard a permanent down to the limit.',
     '適正な数になるようパーマネントを捨て札してください。',

@@ -208,6 +208,10 @@ export function aqaInvariants(s: AqaState): string[] {
   }
   const counts: Record<Seat, number> = { p1: 0, p2: 0 };
   for (const o of Object.values(s.objects)) {
+    if (o.token) {
+      if (o.zone !== 'field' || !seen.has(o.id)) problems.push(`token ${o.id} is not on a character`);
+      continue; // §7-3: not one of the 40 cards
+    }
     counts[o.owner] += 1;
     if (!seen.has(o.id) && o.zone !== 'pending') problems.push(`${o.id} (${o.zone}) is in no list`);
   }

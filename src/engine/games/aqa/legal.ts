@@ -11,7 +11,9 @@ import {
   costOf,
   factionsOf,
   factorMet,
+  grantsSigilEffect,
   guardCost,
+  isNegated,
   nameBlocked,
   namesOf,
   payablePower,
@@ -25,30 +27,45 @@ import {
   cardOf,
   controlledOf,
   type Declaration,
+  effectKey,
   faceOf,
   objectOf,
+  parseEffectKey,
 } from './state.ts';
 
-/** Code handlers of the pool this engine does not implement, with the rule each would need. */
-const UNSUPPORTED_HANDLERS: Record<string, string> = {
-  'move-paid-power': '7-4',
-  'create-paper-shikigami': '7-3',
-  'grant-intercept-and-effect': '11-6',
-  'buff-while-power-two': '13-3',
-  'change-target': '14-3',
-};
+/**
+ * Code handlers this engine implements. A card with any other handler (a card added to the pool before its rule)
+ * is refused at setup with `UnsupportedRule`, never half-played.
+ */
+const IMPLEMENTED_HANDLERS = new Set([
+  'stealth-guardable',
+  'unaffected-until-eot',
+  'judge-plus-two',
+  'forced-guard',
+  'cheaper-per-damage',
+  'ignore-factor-at-six',
+  'recall-characters',
+  'then-remove-one',
+  'discard-power-card',
+  'set-from-damage-zone',
+  'judge-plus-two-vs-broken',
+  'reveal-one-more',
+  'draw-if-empty-hand',
+  'permanent-minus-one',
+  'move-paid-power', // §7-4, §8-4
+  'create-paper-shikigami', // §7-3
+  'grant-intercept-and-effect', // §11-5, §11-6
+  'buff-while-power-two', // §13-3
+  'change-target', // §14-3
+]);
 
 function unsupportedInEffects(effects: readonly Effect[]): string | null {
-  for (const e of effects) {
-    if (e.do === 'code' && UNSUPPORTED_HANDLERS[e.handler]) return UNSUPPORTED_HANDLERS[e.handler] ?? null;
-    if (e.do === 'negate') return '13-1';
-  }
+  for (const e of effects) if (e.do === 'code' && !IMPLEMENTED_HANDLERS.has(e.handler)) return `code:${e.handler}`;
   return null;
 }
 
 /** The rule a card needs that this engine lacks (any mode of a modal card counts), or null. */
 export function unsupportedRuleOf(card: AqaCard): string | null {
-  if (card.mnd === 'power') return '8-4';
   const own = unsupportedInEffects(card.effects.flatMap((e) => (e.do === 'choose-one' ? e.modes.flat() : [e])));
   if (own) return own;
   for (const a of card.abilities) {
@@ -128,14 +145,25 @@ export function characterPool(s: AqaState): string[] {
   return allCharacters(s).map((c) => c.id);
 }
 
-/** The targets a card's chosen mode needs. X is the distribute count when it aims by X (§20-6). */
-export function aimingOf(s: AqaState, card: AqaCard, mode: number, x: number): Aiming {
+/** The targets a card's chosen mode needs, for `seat` using it. X is the distribute count when it aims by X (§20-6). */
+export function aimingOf(s: AqaState, seat: Seat, card: AqaCard, mode: number, x: number): Aiming {
   const effects = modeEffects(card, mode);
   for (const e of effects) {
     if (e.do === 'distribute-damage')
       return { kind: 'characters', min: 1, max: Math.max(1, x), pool: characterPool(s) };
     if (e.do === 'code' && (e.handler === 'unaffected-until-eot' || e.handler === 'judge-plus-two'))
       return { kind: 'characters', min: 1, max: 1, pool: characterPool(s) };
+    // Cartographer's Decree: a character you control.
+    if (e.do === 'code' && e.handler === 'buff-while-power-two')
+      return { kind: 'characters', min: 1, max: 1, pool: controlledOf(s, seat).map((c) => c.id) };
+    // Crossroads Charm: a declared card or effect whose one target can be changed (§14-3, ruling R10).
+    if (e.do === 'code' && e.handler === 'change-target')
+      return {
+        kind: 'characters',
+        min: 1,
+        max: 1,
+        pool: s.chain.filter((d) => retargets(s, d).length > 0).map((d) => d.id),
+      };
     if (e.do === 'code' && e.handler === 'forced-guard') {
       // §4-1-b: not a character that already declared a guard; any character (§4-2, cost-free guard).
       const attack = currentAttack(s);
@@ -144,6 +172,45 @@ export function aimingOf(s: AqaState, card: AqaCard, mode: number, x: number): A
     }
   }
   return { kind: 'none' };
+}
+
+/** Whether a target id still stands: a character on the field, a declaration on the chain, an effect of one. */
+export function targetStands(s: AqaState, id: string): boolean {
+  if (s.characters[id]) return true;
+  if (s.chain.some((d) => d.id === id)) return true;
+  const key = parseEffectKey(id);
+  return key !== null && s.characters[key.character] !== undefined;
+}
+
+/** The one target of a declared card or effect (§14-3), or null when it has none or several (ruling R10). */
+export function singleTarget(d: Declaration): string | null {
+  if (d.kind === 'break' || d.kind === 'permanent') return d.target;
+  if ((d.kind === 'use' || d.kind === 'effect') && d.targets.length === 1) return d.targets[0] ?? null;
+  return null;
+}
+
+/**
+ * §14-3: the targets a declared card or effect could be changed to: the legal targets it could have been declared
+ * with now, other than the one it has. Only cards and effects with exactly one target (ruling R10).
+ */
+export function retargets(s: AqaState, d: Declaration): string[] {
+  const current = singleTarget(d);
+  if (current === null) return [];
+  let pool: string[] = [];
+  if (d.kind === 'break') pool = breakTargets(s, d.seat, cardOf(objectOf(s, d.card).card));
+  else if (d.kind === 'permanent') pool = permanentTargets(s, d.seat);
+  else if (d.kind === 'use') {
+    const aim = aimingOf(s, d.seat, cardOf(objectOf(s, d.card).card), d.mode, d.x);
+    // A distribution over X targets is not a card with one target, whatever X is.
+    if (aim.kind === 'characters' && aim.max === 1) pool = aim.pool.filter((id) => id !== d.id);
+  } else if (d.kind === 'effect') {
+    const source = s.characters[d.source];
+    const entry = source
+      ? effectsOf(s, source).find((e) => e.index === d.ability && e.permanent === d.permanent)
+      : undefined;
+    if (source && entry) pool = effectTargets(s, source, entry) ?? [];
+  }
+  return pool.filter((id) => id !== current);
 }
 
 /** §21-8: the effects of a card's chosen mode (the whole text when it has no modes). */
@@ -186,15 +253,17 @@ function usable(s: AqaState, seat: Seat, card: AqaCard): boolean {
     const needs = card.effects.some((e) => e.do === 'distribute-damage') ? 1 : 0;
     if (power < needs) return false;
   } else if (costOf(s, seat, card) > power) return false; // §21-3c
-  for (let m = 0; m < modeCount(card); m++) {
-    const aim = aimingOf(s, card, m, Math.max(1, power));
-    if (aim.kind === 'none' || aim.pool.length >= aim.min) {
-      if (card.effects.some((e) => e.do === 'code' && e.handler === 'forced-guard') && !guardTimingFor(s, seat))
-        continue;
-      return true;
-    }
-  }
+  for (let m = 0; m < modeCount(card); m++) if (modeUsable(s, seat, card, m)) return true;
   return false;
+}
+
+/** §21-8: whether one mode of a card has what it needs now (its targets; a forced guard's timing, §4-1-a). */
+export function modeUsable(s: AqaState, seat: Seat, card: AqaCard, mode: number): boolean {
+  const aim = aimingOf(s, seat, card, mode, Math.max(1, payablePower(s, seat)));
+  if (aim.kind !== 'none' && aim.pool.length < aim.min) return false;
+  if (modeEffects(card, mode).some((e) => e.do === 'code' && e.handler === 'forced-guard') && !guardTimingFor(s, seat))
+    return false;
+  return true;
 }
 
 /** §4-1-a: a card that makes a character guard is usable only where a guard could be declared. */
@@ -204,46 +273,93 @@ function guardTimingFor(s: AqaState, seat: Seat): boolean {
   return defenderOf(s, top) === seat;
 }
 
-/** Effects ("Eff [n]") of a character, with their index in the top card's abilities (§11-6: paid by the holder). */
-export function effectsOf(s: AqaState, c: Character): { index: number; cost: number | 'X' }[] {
-  const out: { index: number; cost: number | 'X' }[] = [];
-  faceOf(s, c).abilities.forEach((a, index) => {
-    if (a.kind === 'effect') out.push({ index, cost: a.cost });
+/** One effect ("Eff [n]") a character has: printed on its top card, or given by a permanent (§11-5). */
+export type EffectEntry = {
+  key: string;
+  /** The card printing the ability and the ability's index on it. */
+  card: string;
+  index: number;
+  /** The permanent object giving it (§11-6), or null. */
+  permanent: string | null;
+  cost: number | 'X';
+  effects: Effect[];
+};
+
+/** Warden's Sigil's granted effect: "Eff [1]: target attacking character gets ATK −1 until the battle ends". */
+const SIGIL_EFFECT: { cost: number; effects: Effect[] } = {
+  cost: 1,
+  effects: [{ do: 'modify', to: 'target-character', stat: 'atk', amount: -1, until: 'end-of-battle' }],
+};
+
+/** The effects of a character: its top card's, then those its permanents give (§11-5), in that order. */
+export function effectsOf(s: AqaState, c: Character): EffectEntry[] {
+  const out: EffectEntry[] = [];
+  const face = faceOf(s, c);
+  face.abilities.forEach((a, index) => {
+    if (a.kind === 'effect')
+      out.push({
+        key: effectKey(c.id, face.id, index),
+        card: face.id,
+        index,
+        permanent: null,
+        cost: a.cost,
+        effects: a.effects,
+      });
   });
+  for (const p of c.permanents) {
+    const card = cardOf(objectOf(s, p).card);
+    card.abilities.forEach((a, index) => {
+      if (a.kind === 'static' && grantsSigilEffect(card))
+        out.push({ key: effectKey(c.id, card.id, index), card: card.id, index, permanent: p, ...SIGIL_EFFECT });
+    });
+  }
   return out;
+}
+
+/** Every effect of every character on the field: what "target effect" may aim at (§7-1, §13-1). */
+export function effectPool(s: AqaState): string[] {
+  return allCharacters(s).flatMap((c) => effectsOf(s, c).map((e) => e.key));
 }
 
 function effectOptions(s: AqaState, seat: Seat): string[] {
   const out: string[] = [];
   // §7-2: effects work from the control area.
   for (const c of controlledOf(s, seat)) {
-    for (const e of effectsOf(s, c)) {
-      const cost = e.cost === 'X' ? 1 : e.cost;
-      if (c.power.length >= cost && effectHasTarget(s, c, e.index)) out.push(`effect:${c.id}:${e.index}`);
-    }
+    effectsOf(s, c).forEach((e, n) => {
+      const cost = e.cost === 'X' ? 1 : e.cost; // §7-4: X is at least 1
+      // §7-7: an effect already negated cannot be declared.
+      if (c.power.length >= cost && !isNegated(s, e.key) && effectHasTarget(s, c, e)) out.push(`effect:${c.id}:${n}`);
+    });
   }
   return out;
 }
 
-/** The characters an effect may aim at: Mindripper's needs a character with power (§12-1). */
-export function effectTargets(s: AqaState, c: Character, index: number): string[] | null {
-  const a = faceOf(s, c).abilities[index];
-  if (a?.kind !== 'effect') return null;
-  for (const e of a.effects) {
+/** The targets an effect may aim at, or null when it aims at nothing. */
+export function effectTargets(s: AqaState, c: Character, entry: EffectEntry): string[] | null {
+  for (const e of entry.effects) {
+    // Mindripper: a character with power (§12-1).
     if (e.do === 'code' && e.handler === 'discard-power-card')
       return allCharacters(s)
         .filter((x) => x.power.length > 0)
         .map((x) => x.id);
+    // Hollow Vessel: another character (§7-4).
     if (e.do === 'code' && e.handler === 'move-paid-power')
       return allCharacters(s)
         .filter((x) => x.id !== c.id)
         .map((x) => x.id);
+    // Null Warden: any effect on the field, its own included (§13-1-a).
+    if (e.do === 'negate') return effectPool(s);
+    // Warden's Sigil: the attacking character (the attacker of the attack on the chain).
+    if (e.do === 'modify' && e.to === 'target-character') {
+      const attack = currentAttack(s);
+      return attack && s.characters[attack.attacker] ? [attack.attacker] : [];
+    }
   }
   return null;
 }
 
-function effectHasTarget(s: AqaState, c: Character, index: number): boolean {
-  const pool = effectTargets(s, c, index);
+function effectHasTarget(s: AqaState, c: Character, entry: EffectEntry): boolean {
+  const pool = effectTargets(s, c, entry);
   return pool === null || pool.length > 0;
 }
 

@@ -6,6 +6,7 @@
 import { answerOf, ask } from '../../core/decision-kinds.ts';
 import { stateCheckProcedure } from '../../core/fixpoint.ts';
 import { opponentOf, type Seat } from '../../core/game.ts';
+import { forget, learn } from '../../core/hidden.ts';
 import {
   call,
   defineProcedure,
@@ -30,11 +31,15 @@ import {
   attackTargets,
   breakTargets,
   breakTerms,
+  effectsOf,
   effectTargets,
   modeCount,
   modeEffects,
+  modeUsable,
   permanentTargets,
   refuseUnsupported,
+  retargets,
+  targetStands,
 } from './legal.ts';
 import { PROTOCOLS, type Round } from './protocol.ts';
 import {
@@ -45,6 +50,7 @@ import {
   draw,
   factorMet,
   guardCost,
+  isNegated,
   mentalAttackOf,
   nameBlocked,
   payablePower,
@@ -105,6 +111,10 @@ export const stateChecks = stateCheckProcedure<AqaState, CheckAction>({
       if (side.damage.length >= DAMAGE_LIMIT) found.push({ lose: seat, reason: 'damage-zone', rule: 'G2' });
       else if (side.tookFromEmpty) found.push({ lose: seat, reason: 'empty-deck', rule: '12-3' });
     }
+    // §7-3: a character made by an effect whose source is gone goes with it (discardCharacter does it at once; this
+    // catches any other way the source leaves).
+    for (const c of allCharacters(s))
+      if (c.createdBy !== undefined && !s.characters[c.createdBy]) found.push({ discard: c.id, rule: '7-3' });
     // §9-2: durability 0 or less from an effect.
     for (const c of allCharacters(s)) if (statOf(s, c, 'dur') <= 0) found.push({ discard: c.id, rule: '9-2' });
     // §14-2: a target-range lasting card whose targets are all gone is discarded.
@@ -281,7 +291,8 @@ export const destroy = defineProcedure<AqaState, DestroyData, null>({
       const going = data.list.filter((e) => s.characters[e.id] && !data.saved.includes(e.id));
       const owners = new Set<Seat>();
       for (const e of going) {
-        const c = characterOf(s, e.id);
+        const c = s.characters[e.id];
+        if (!c) continue; // §7-3: already gone with the character whose effect made it
         const face = faceOf(s, c);
         // §9-3: a name-level character so discarded fires no "when discarded"; §6-4-b: a Bound one is not discarded.
         const fires = !(e.nameToDamage && face.nameLevel);
@@ -485,7 +496,14 @@ export const declare = defineProcedure<AqaState, DeclareData, null>({
           const card = cardOf(objectOf(s, object).card);
           refuseUnsupported(card);
           if (modeCount(card) > 1) {
-            const ids = Array.from({ length: modeCount(card) }, (_, i) => `mode:${i}`);
+            // §21-8: only a mode that can be carried out now is offered; a single one is taken without asking.
+            const ids = Array.from({ length: modeCount(card) }, (_, i) => i)
+              .filter((m) => modeUsable(s, data.seat, card, m))
+              .map((m) => `mode:${m}`);
+            if (ids.length === 1) {
+              data.mode = Number((ids[0] ?? 'mode:0').slice(5));
+              return { goto: 'x' };
+            }
             return ask(
               choiceDecision,
               data.seat,
@@ -498,8 +516,10 @@ export const declare = defineProcedure<AqaState, DeclareData, null>({
         case 'effect': {
           const c = characterOf(s, object);
           data.mode = Number(rest);
-          const pool = effectTargets(s, c, data.mode);
-          if (pool === null) return { goto: 'effect-pay' };
+          const entry = effectsOf(s, c)[data.mode];
+          if (!entry) throw new Error(`aqa: ${object} has no effect ${rest}`);
+          const pool = effectTargets(s, c, entry);
+          if (pool === null) return { goto: 'effect-x' };
           return ask(
             choiceDecision,
             data.seat,
@@ -583,7 +603,7 @@ export const declare = defineProcedure<AqaState, DeclareData, null>({
     },
     targets(s, { data }) {
       const card = cardOf(objectOf(s, data.object).card);
-      const aim = aimingOf(s, card, data.mode, data.x);
+      const aim = aimingOf(s, data.seat, card, data.mode, data.x);
       if (aim.kind === 'none') return { goto: 'use-pay' };
       const max = Math.min(aim.max, aim.pool.length);
       return ask(
@@ -643,22 +663,45 @@ export const declare = defineProcedure<AqaState, DeclareData, null>({
       const chosen = answerOf(choiceDecision, ret);
       if (cancelled(chosen)) return rewind('21-3a');
       data.targets = chosen;
+      return { goto: 'effect-x' };
+    },
+    'effect-x'(s, { data }) {
+      const c = characterOf(s, data.object);
+      const entry = effectsOf(s, c)[data.mode];
+      if (entry?.cost !== 'X') return { goto: 'effect-pay' };
+      // §7-4: X is at least 1 (no 0 power cards paid to set 0), at most the holder's power (§11-6).
+      return ask(numberDecision, data.seat, { about: data.object, min: 1, max: c.power.length }, 'effect-x-chosen');
+    },
+    'effect-x-chosen'(_s, { data, ret }) {
+      data.x = answerOf(numberDecision, ret);
       return { goto: 'effect-pay' };
     },
     'effect-pay'(s, { data }) {
       // §11-6: the holder pays its effect cost from its own power cards.
       const c = characterOf(s, data.object);
-      const a = faceOf(s, c).abilities[data.mode];
-      const cost = a?.kind === 'effect' && typeof a.cost === 'number' ? a.cost : 1;
-      payFrom(s, c, cost);
+      const entry = effectsOf(s, c)[data.mode];
+      if (!entry) throw new Error(`aqa: ${data.object} has no effect ${data.mode}`);
+      const cost = entry.cost === 'X' ? data.x : entry.cost;
+      const paid: string[] = [];
+      if (entry.effects.some((e) => e.do === 'code' && e.handler === 'move-paid-power')) {
+        // §7-4: the paid cards are set again at resolution: they wait face down, not in the discard pile.
+        for (let k = 0; k < cost; k++) {
+          const card = c.power.pop();
+          if (card === undefined) throw new Error(`aqa: ${c.id} has no power to pay`);
+          moveCard(s, card, 'pending');
+          paid.push(card);
+        }
+      } else payFrom(s, c, cost);
       pushDeclaration(s, {
         id: newId(s, 'd'),
         seat: data.seat,
         kind: 'effect',
         source: c.id,
-        ability: data.mode,
+        ability: entry.index,
         targets: data.targets,
-        permanent: null,
+        permanent: entry.permanent,
+        x: data.x,
+        paid,
       });
       return { return: null };
     },
@@ -985,7 +1028,7 @@ export const resolveItem = defineProcedure<AqaState, ResolveData, null>({
         return { return: null };
       }
       const effects = modeEffects(card, item.mode);
-      const live = item.targets.filter((t) => s.characters[t]);
+      const live = item.targets.filter((t) => targetStands(s, t));
       // §14-2 (by analogy for instants): a card whose targets are all gone does nothing.
       if (item.targets.length > 0 && live.length === 0) {
         fail(s, item, '14-2');
@@ -1031,7 +1074,10 @@ export const resolveItem = defineProcedure<AqaState, ResolveData, null>({
                 break; // read by costOf and factorMet (§20-10, §19-4)
               case 'recall-characters':
               case 'then-remove-one':
+              case 'change-target':
                 break; // asked below
+              case 'buff-while-power-two':
+                break; // §13-3: read by statOf while the card stays in the lasting row
               default:
                 refuseUnsupported(card);
             }
@@ -1047,6 +1093,7 @@ export const resolveItem = defineProcedure<AqaState, ResolveData, null>({
         if (card.range === 'target') s.lastingTargets[item.card] = live;
       }
       if (effects.some((e) => e.do === 'code' && e.handler === 'recall-characters')) return { goto: 'recall' };
+      if (effects.some((e) => e.do === 'code' && e.handler === 'change-target')) return { goto: 'retarget' };
       if (forcedGuard) return { goto: 'forced-guard' };
       data.list = [];
       if (doomed.length > 0) return destroyAll(doomed, true, 'done');
@@ -1079,6 +1126,33 @@ export const resolveItem = defineProcedure<AqaState, ResolveData, null>({
       });
       guardImmediate(s, target); // §17-5 d: a forced guard is a guard declaration too
       return openWindow(s, 'done');
+    },
+    retarget(s, { data }) {
+      const item = data.item;
+      if (item.kind !== 'use') return { return: null };
+      // §14-3 (ruling R10): the new target, chosen at resolution, is one the declaration could legally have taken.
+      const d = s.chain.find((x) => x.id === item.targets[0]);
+      const pool = d ? retargets(s, d) : [];
+      if (!d || pool.length === 0) {
+        pushLog(s, { type: 'failed', kind: 'use', card: objectOf(s, item.card).card, rule: '14-3' });
+        return { return: null };
+      }
+      return ask(
+        choiceDecision,
+        item.seat,
+        { purpose: 'retarget', ids: pool, min: 1, max: 1, cancel: false, about: item.card },
+        'retargeted',
+      );
+    },
+    retargeted(s, { data, ret }) {
+      const item = data.item;
+      if (item.kind !== 'use') return { return: null };
+      const d = s.chain.find((x) => x.id === item.targets[0]);
+      const [to] = answerOf(choiceDecision, ret);
+      if (!d || to === undefined) return { return: null };
+      if (d.kind === 'break' || d.kind === 'permanent') d.target = to;
+      else if (d.kind === 'use' || d.kind === 'effect') d.targets = [to];
+      return { return: null };
     },
     recall(s, { data }) {
       const item = data.item;
@@ -1116,26 +1190,59 @@ export const resolveItem = defineProcedure<AqaState, ResolveData, null>({
       const item = data.item;
       if (item.kind !== 'effect') return { return: null };
       const source = s.characters[item.source];
+      const failEffect = (rule: string): StepOut => {
+        for (const id of item.paid) moveCard(s, id, 'discard'); // §20-1: paid, so discarded face up
+        pushLog(s, { type: 'failed', kind: 'effect', card: source ? faceOf(s, source).id : null, rule });
+        return { return: null };
+      };
       // §7-2: an effect lasts only while its source is in the control area.
-      if (source?.area !== 'control') {
-        pushLog(s, { type: 'failed', kind: 'effect', card: null, rule: '7-2' });
-        return { return: null };
-      }
-      const a = faceOf(s, source).abilities[item.ability];
-      if (a?.kind !== 'effect') {
-        pushLog(s, { type: 'failed', kind: 'effect', card: null, rule: '7-6' }); // §7-6: it no longer has the effect
-        return { return: null };
-      }
+      if (source?.area !== 'control') return failEffect('7-2');
+      const entry = effectsOf(s, source).find((e) => e.index === item.ability && e.permanent === item.permanent);
+      // §11-6: the permanent that gave the effect is no longer on the character that paid for it; §7-6: the
+      // character no longer has the effect.
+      if (!entry) return failEffect(item.permanent ? '11-6' : '7-6');
+      if (isNegated(s, entry.key)) return failEffect('13-1');
+      if (item.targets.length > 0 && !item.targets.some((t) => targetStands(s, t))) return failEffect('14-2');
       pushLog(s, { type: 'resolved', kind: 'effect', card: faceOf(s, source).id });
-      for (const e of a.effects) {
+      const target = s.characters[item.targets[0] ?? ''];
+      for (const e of entry.effects) {
         if (e.do === 'code' && e.handler === 'discard-power-card') {
           // §12-1: power cards are not protected by the character's protections; §12-4 the source's owner picks,
           // blind (ruling G39: the top one).
-          const t = s.characters[item.targets[0] ?? ''];
-          const card = t?.power.pop();
-          if (t && card) moveCard(s, card, 'discard');
-        } else if (e.do === 'modify') {
-          if (!source.unaffected) source.mods.push({ stat: e.stat, amount: e.amount, until: e.until });
+          const card = target?.power.pop();
+          if (target && card) moveCard(s, card, 'discard');
+        } else if (e.do === 'code' && e.handler === 'move-paid-power') {
+          // §7-4, §12-2: each paid card is set on the target as a power card; one that cannot be set is discarded.
+          let given = 0;
+          for (const id of item.paid) {
+            if (target && powerRoom(s, target) > 0) {
+              moveCard(s, id, 'field');
+              target.power.push(id);
+              given += 1;
+            } else {
+              moveCard(s, id, 'discard');
+              pushLog(s, { type: 'discarded', seat: objectOf(s, id).owner, card: objectOf(s, id).card, rule: '12-2' });
+            }
+          }
+          if (target && given > 0)
+            pushLog(s, { type: 'power', seat: target.owner, card: faceOf(s, target).id, count: given });
+        } else if (e.do === 'code' && e.handler === 'create-paper-shikigami') {
+          // §7-3: a character made by the effect, discarded together with its source (rules.ts discardCharacter).
+          const id = newId(s, 't');
+          s.objects[id] = { id, card: 'paper-shikigami', owner: source.owner, zone: 'field', token: true };
+          const token = newCharacter(s, source.owner, [id], 'control', false);
+          token.createdBy = source.id;
+        } else if (e.do === 'negate') {
+          // §13-1: negated until end of turn, with what negated it (§13-1-a).
+          const negated = item.targets[0];
+          if (negated) s.negated = [...(s.negated ?? []), { effect: negated, by: entry.key }];
+        } else if (e.do === 'modify' && e.to === 'self') {
+          if (!source.unaffected) source.mods.push({ stat: e.stat, amount: e.amount, until: e.until, from: entry.key });
+        } else if (e.do === 'modify' && e.to === 'target-character') {
+          // Warden's Sigil: the target must still be attacking (§13-2: an unaffected one receives nothing).
+          const attacking = s.chain.some((d) => d.kind === 'attack' && d.attacker === target?.id);
+          if (target && attacking && !target.unaffected)
+            target.mods.push({ stat: e.stat, amount: e.amount, until: e.until, from: entry.key });
         } else refuseUnsupported(faceOf(s, source));
       }
       return { return: null };
@@ -1167,7 +1274,7 @@ export const attackFlow = defineProcedure<AqaState, AttackData, null>({
       const attacker = s.characters[a.attacker];
       if (!attacker) {
         pushLog(s, { type: 'failed', kind: 'attack', card: null, rule: '1-2' });
-        return { return: null };
+        return { goto: 'done' };
       }
       pushLog(s, { type: 'resolved', kind: 'attack', card: faceOf(s, attacker).id });
       const guard = a.guard ? s.characters[a.guard] : undefined;
@@ -1182,7 +1289,7 @@ export const attackFlow = defineProcedure<AqaState, AttackData, null>({
         const t = s.characters[a.target.character];
         if (t && damageLethal(s, t, statOf(s, attacker, 'atk'), faceOf(s, attacker), false))
           return destroyAll([{ id: t.id, rule: '3-5-a', nameToDamage: false }], true, 'done');
-        return { return: null };
+        return { goto: 'done' };
       }
       // §3-3-a: 1 confirmed, 2 damage judgment, 3 end.
       const player = a.target.player;
@@ -1217,13 +1324,17 @@ export const attackFlow = defineProcedure<AqaState, AttackData, null>({
     end(s, { data }) {
       // §3-3-a-3: "after this attack ends" (Ruin Hound: the top card of your deck as a power card on it, §12-3).
       const attacker = s.characters[data.attack.attacker];
-      if (!attacker) return { return: null };
+      if (!attacker) return { goto: 'done' };
       for (const x of faceOf(s, attacker).abilities)
         if (x.kind === 'triggered' && x.when === 'after-attack-ends')
           for (const e of x.effects) if (e.do === 'set-deck-top-as-power') powerFromDeck(s, attacker);
+      return { goto: 'done' };
+    },
+    done(s) {
+      // Ruling R9: "until the battle ends" given during an attack without a battle ends with the attack.
+      for (const c of allCharacters(s)) c.mods = c.mods.filter((m) => m.until !== 'end-of-battle');
       return { return: null };
     },
-    done: () => ({ return: null }),
   },
 });
 
@@ -1401,6 +1512,8 @@ export const turn = defineProcedure<AqaState, TurnData, null>({
           return card.nameTag?.en === name || card.abilities.some((a) => a.kind === 'also-named' && a.name.en === name);
         });
         data.eligible = [c.id];
+        // §13-5: the searcher looks through the whole deck, privately: they know its cards until it is shuffled.
+        s.known = learn(s.known, c.owner, s.sides[c.owner].deck);
         if (ids.length === 0) return { goto: 'shuffle' }; // looked through, nothing found: still shuffled (§13-5)
         return ask(
           choiceDecision,
@@ -1425,6 +1538,10 @@ export const turn = defineProcedure<AqaState, TurnData, null>({
       const [order, rng] = shuffle(side.deck, s.rng);
       side.deck = order;
       s.rng = rng;
+      // The shuffle: nobody can tell which deck card is which any more (the one taken is in the hand, seen anyway).
+      const known = forget(s.known, side.deck, (id) => s.objects[id]?.zone === 'deck');
+      if (known) s.known = known;
+      else delete s.known;
       return { goto: 'main-ability' };
     },
     acolyte(s, { data, ret }) {
@@ -1551,6 +1668,7 @@ export const turn = defineProcedure<AqaState, TurnData, null>({
         c.unaffected = false;
       }
       s.stealthOpen = false;
+      delete s.negated; // §13-1 (Null Warden): until end of turn
       for (const seat of ['p1', 'p2'] as const) {
         for (const id of [...s.sides[seat].lasting]) {
           if (cardOf(objectOf(s, id).card).duration === 'until-end-of-turn') {

@@ -8,6 +8,7 @@ import {
   type AqaState,
   type Character,
   cardOf,
+  characterOf,
   charactersOf,
   controlledOf,
   faceOf,
@@ -18,17 +19,54 @@ import {
   type Stat,
 } from './state.ts';
 
+/**
+ * §13-1, §13-1-a: whether an effect is negated now. A negation holds while the effect that made it is not negated
+ * itself; an effect that negated itself stays negated (§13-1-a: "as a result, that effect has no effect"). In a
+ * cycle of two negations the one checked second is taken to hold (no card of the pool can make such a cycle).
+ */
+export function isNegated(s: AqaState, key: string, visiting: readonly string[] = []): boolean {
+  for (const n of s.negated ?? []) {
+    if (n.effect !== key) continue;
+    if (n.by === key || visiting.includes(n.by)) return true;
+    if (!isNegated(s, n.by, [...visiting, key])) return true;
+  }
+  return false;
+}
+
+/** The handler of a lasting card's effect (Cartographer's Decree), or null. */
+function lastingHandler(card: AqaCard): string | null {
+  for (const e of card.effects) if (e.do === 'code') return e.handler;
+  return null;
+}
+
+/**
+ * Cartographer's Decree (§13-3): +1 attack and +1 durability to its target while that target is a character its
+ * user controls with 2 or more power cards. A target that stops meeting this (or is unaffected by effects, §13-2)
+ * stops receiving it; the card stays and the bonus comes back when the target meets it again.
+ */
+function decreeBonus(s: AqaState, c: Character): number {
+  let n = 0;
+  for (const id of s.sides[c.owner].lasting) {
+    if (lastingHandler(cardOf(objectOf(s, id).card)) !== 'buff-while-power-two') continue;
+    if (!s.lastingTargets[id]?.includes(c.id)) continue;
+    if (c.area === 'control' && c.power.length >= 2 && !c.unaffected) n += 1;
+  }
+  return n;
+}
+
 /** §15-2: a stat below 0 is used as 0; modifiers add up first. §8-4: "mental power equal to power". */
 export function statOf(s: AqaState, c: Character, stat: Stat): number {
   const face = faceOf(s, c);
   const printed = face[stat];
   let value = printed === 'power' ? c.power.length : (printed ?? 0);
-  for (const m of c.mods) if (m.stat === stat) value += m.amount;
+  // §13-1: a modifier made by an effect stops applying while that effect is negated.
+  for (const m of c.mods) if (m.stat === stat && !(m.from && isNegated(s, m.from))) value += m.amount;
   // §11-5: a permanent's text is the bearer's.
   for (const p of c.permanents) {
     for (const a of cardOf(objectOf(s, p).card).abilities)
       if (a.kind === 'bearer-gets' && a.stat === stat) value += a.amount;
   }
+  if (stat === 'atk' || stat === 'dur') value += decreeBonus(s, c);
   return Math.max(0, value);
 }
 
@@ -39,7 +77,12 @@ export function mentalAttackOf(s: AqaState, c: Character): number {
 /** §11-5: skills of the top card and of the permanents; a skill printed twice counts twice (§6-5). */
 export function skillCount(s: AqaState, c: Character, skill: SkillName): number {
   let n = faceOf(s, c).skills.filter((k) => k.skill === skill).length;
-  for (const p of c.permanents) n += cardOf(objectOf(s, p).card).skills.filter((k) => k.skill === skill).length;
+  for (const p of c.permanents) {
+    const card = cardOf(objectOf(s, p).card);
+    n += card.skills.filter((k) => k.skill === skill).length;
+    // Warden's Sigil: its bearer gains Intercept (§11-5).
+    if (skill === 'intercept' && grantsSigilEffect(card)) n += 1;
+  }
   return n;
 }
 
@@ -133,8 +176,16 @@ export function permanentLimit(c: Character): number {
 
 /** §12-2, G12: power cards a character can still hold. */
 export function powerRoom(s: AqaState, c: Character): number {
-  if (faceOf(s, c).mnd === 'power') return Number.POSITIVE_INFINITY; // §8-4 (never offered: Hollow Vessel is refused)
+  // §8-4: mental power equal to power takes no more power cards, unless it is raised: then any number.
+  if (faceOf(s, c).mnd === 'power') return statOf(s, c, 'mnd') > c.power.length ? Number.POSITIVE_INFINITY : 0;
   return Math.max(0, statOf(s, c, 'mnd') - c.power.length);
+}
+
+/** Warden's Sigil's text: the bearer gains Intercept and an effect (§11-5, §11-6). */
+export function grantsSigilEffect(card: AqaCard): boolean {
+  return card.abilities.some(
+    (a) => a.kind === 'static' && a.effects.some((e) => e.handler === 'grant-intercept-and-effect'),
+  );
 }
 
 /** §21-1: draws one at a time; drawing from an empty deck meets a losing condition (ruling G2b). */
@@ -199,8 +250,13 @@ export function discardCharacter(s: AqaState, c: Character, rule: string, nameTo
   detach(s, c);
   for (const id of [...c.power, ...c.permanents]) moveCard(s, id, 'discard');
   for (const id of c.cards) {
-    const card = cardOf(objectOf(s, id).card);
-    if (nameLevel && card.nameTag) {
+    const o = objectOf(s, id);
+    const card = cardOf(o.card);
+    if (o.token) {
+      // Ruling R8: a character made by an effect has no card; it leaves the game instead of reaching a zone.
+      delete s.objects[id];
+      pushLog(s, { type: 'discarded', seat: c.owner, card: card.id, rule });
+    } else if (nameLevel && card.nameTag) {
       moveCard(s, id, 'damage');
       pushLog(s, { type: 'to-damage', seat: c.owner, card: card.id, rule: '9-3' });
     } else {
@@ -209,6 +265,9 @@ export function discardCharacter(s: AqaState, c: Character, rule: string, nameTo
     }
   }
   delete s.characters[c.id];
+  // §7-3: a character that exists by this character's effect is discarded at the same time.
+  for (const other of Object.values(s.characters))
+    if (other.createdBy === c.id) discardCharacter(s, characterOf(s, other.id), '7-3', false);
   return !nameLevel;
 }
 

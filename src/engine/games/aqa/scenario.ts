@@ -20,16 +20,30 @@
  *   expectIllegalAt: 2                       # optional: that step must be refused
  */
 import { z } from 'zod';
+import { IllegalAction } from '../../core/errors.ts';
 import type { DecisionOption, Seat } from '../../core/game.ts';
 import type { ScenarioPlan, ScenarioStep } from '../../definition.ts';
 import { NotOffered } from '../../scenario/plan.ts';
 import { AQA_CARDS } from './cards/pool.ts';
+import { AQA_TOKENS } from './cards/tokens.ts';
 import { aqa } from './index.ts';
 import { statOf } from './rules.ts';
-import { type AqaState, type Character, cardOf, characterOf, faceOf, moveCard, newId, partyFor } from './state.ts';
+import {
+  type AqaState,
+  type Character,
+  cardOf,
+  characterOf,
+  faceOf,
+  moveCard,
+  newId,
+  parseEffectKey,
+  partyFor,
+} from './state.ts';
 
 const SeatSchema = z.enum(['p1', 'p2']);
-const CardSchema = z.string().refine((id) => AQA_CARDS.has(id), { message: 'not an Aquarian Age card id' });
+const CardSchema = z
+  .string()
+  .refine((id) => AQA_CARDS.has(id) || AQA_TOKENS.has(id), { message: 'not an Aquarian Age card id' });
 const Cards = z.array(CardSchema);
 const PerSeat = <T extends z.ZodType>(t: T) => z.strictObject({ p1: t.optional(), p2: t.optional() });
 
@@ -46,25 +60,39 @@ const ExpectSchema = z.strictObject({
   /** Top cards of the characters in each area (order does not matter). */
   control: PerSeat(Cards).optional(),
   faction: PerSeat(Cards).optional(),
-  /** Power cards of the character showing this card. */
-  power: z.record(z.string(), z.number().int()).optional(),
+  /** Power cards of the character showing this card (a list: of every character showing it, smallest first). */
+  power: z.record(z.string(), z.union([z.number().int(), z.array(z.number().int())])).optional(),
+  /** Cards in each lasting row (continuous project and fast cards, ruling G23). */
+  lasting: PerSeat(Cards).optional(),
+  /** How many cards each discard pile holds (their identities may be hidden deck cards). */
+  discardCount: PerSeat(z.number().int()).optional(),
   /** Current durability / attack of the character showing this card. */
   dur: z.record(z.string(), z.number().int()).optional(),
   atk: z.record(z.string(), z.number().int()).optional(),
+  mnd: z.record(z.string(), z.number().int()).optional(),
   /** Option kinds the pending decision offers (e.g. guard, attack). */
   offers: z.array(z.string()).optional(),
   notOffered: z.array(z.string()).optional(),
 });
 type Expect = z.infer<typeof ExpectSchema>;
 
+const ChooseSchema = z.strictObject({
+  player: SeatSchema,
+  choose: z.string(),
+  card: CardSchema.optional(),
+  target: z.string().optional(),
+  /** Which of the character's effects (0 first: its top card's, then those its permanents give), or which mode. */
+  ability: z.number().int().min(0).optional(),
+});
+
 const StepSchema = z.union([
-  z.strictObject({
-    player: SeatSchema,
-    choose: z.string(),
-    card: CardSchema.optional(),
-    target: z.string().optional(),
-  }),
-  z.strictObject({ passUntil: z.enum(['empty', 'main', 'p2-main', 'choice']) }),
+  ChooseSchema,
+  /** A step that must be refused (not offered, or illegal); the script goes on from the same position. */
+  z.strictObject({ refused: ChooseSchema }),
+  /** Answers a number decision (X). */
+  z.strictObject({ player: SeatSchema, x: z.number().int().min(0) }),
+  /** `attack`: until a response window with an attack on top of the chain (a ▼ attack in a faction check, say). */
+  z.strictObject({ passUntil: z.enum(['empty', 'main', 'p2-main', 'choice', 'attack']) }),
   z.strictObject({ expect: ExpectSchema }),
 ]);
 type Step = z.infer<typeof StepSchema>;
@@ -75,6 +103,8 @@ const SideSetup = z.strictObject({
   faction: Cards.optional(),
   deckTop: Cards.optional(),
   damage: Cards.optional(),
+  /** Power cards of the controlled characters, in the order of `control` (default: full, as many as MND). */
+  controlPower: z.array(z.number().int().min(0)).optional(),
 });
 
 const ScenarioSchema = z.strictObject({
@@ -115,11 +145,23 @@ function deckOf(cards: readonly string[]): string[] {
 }
 
 /** Takes a card of `seat` from the deck or, failing that, the hand. */
-function take(s: AqaState, seat: Seat, card: string): string {
+function take(s: AqaState, seat: Seat, card: string, taken: readonly string[] = []): string {
   const side = s.sides[seat];
-  const id = side.deck.find((x) => s.objects[x]?.card === card) ?? side.hand.find((x) => s.objects[x]?.card === card);
-  if (!id) throw new Error(`setup: no ${card} left for ${seat}`);
-  return id;
+  const free = (x: string) => s.objects[x]?.card === card && !taken.includes(x);
+  const found = side.deck.find(free) ?? side.hand.find(free);
+  if (found) return found;
+  // Dealt as a power card by startingControl: swap it for the top card of the deck.
+  for (const c of Object.values(s.characters)) {
+    const at = c.owner === seat ? c.power.findIndex(free) : -1;
+    const top = side.deck[0];
+    const id = c.power[at];
+    if (at < 0 || id === undefined || top === undefined) continue;
+    moveCard(s, top, 'field');
+    c.power[at] = top;
+    moveCard(s, id, 'hand');
+    return id;
+  }
+  throw new Error(`setup: no ${card} left for ${seat}`);
 }
 
 function position(sc: Scenario): AqaState {
@@ -158,6 +200,20 @@ function position(sc: Scenario): AqaState {
   }
   for (const seat of SEATS) {
     const z = sc.setup[seat] ?? {};
+    // Power of the controlled characters as asked: extra cards from the top of the deck, surplus back on top.
+    (z.controlPower ?? []).forEach((want, i) => {
+      const c = characterOf(s, s.sides[seat].control[i] ?? '');
+      while (c.power.length > want) {
+        const id = c.power.pop();
+        if (id) moveCard(s, id, 'deck', true);
+      }
+      while (c.power.length < want) {
+        const top = s.sides[seat].deck[0];
+        if (!top) throw new Error('setup: no deck left for controlPower');
+        moveCard(s, top, 'field');
+        c.power.push(top);
+      }
+    });
     // The hand is the opening hand plus these cards; expectations count hands.
     for (const card of z.hand ?? []) moveCard(s, take(s, seat, card), 'hand');
     for (const card of z.damage ?? []) moveCard(s, take(s, seat, card), 'damage');
@@ -181,11 +237,12 @@ function position(sc: Scenario): AqaState {
       s.characters[c.id] = c;
       s.sides[seat].parties[c.party].push(c.id);
     }
-    const top = (z.deckTop ?? []).map((card) => {
-      const id = take(s, seat, card);
+    const top: string[] = [];
+    for (const card of z.deckTop ?? []) {
+      const id = take(s, seat, card, top); // a card already put on top is not taken twice
       moveCard(s, id, 'deck');
-      return id;
-    });
+      top.push(id);
+    }
     s.sides[seat].deck = [...top, ...s.sides[seat].deck.filter((x) => !top.includes(x))];
   }
   s.log = [];
@@ -220,6 +277,9 @@ function check(s: AqaState, e: Expect): string[] {
     if (e.deck?.[seat] !== undefined) differ(`${seat} deck`, e.deck[seat], side.deck.length);
     if (e.damage?.[seat] !== undefined) differ(`${seat} damage zone`, e.damage[seat], side.damage.length);
     if (e.discard?.[seat]) differ(`${seat} discard`, [...e.discard[seat]].sort(), cardsOf(side.discard));
+    if (e.lasting?.[seat]) differ(`${seat} lasting`, [...e.lasting[seat]].sort(), cardsOf(side.lasting));
+    if (e.discardCount?.[seat] !== undefined)
+      differ(`${seat} discard count`, e.discardCount[seat], side.discard.length);
     if (e.control?.[seat]) differ(`${seat} control area`, [...e.control[seat]].sort(), faces(side.control));
     if (e.faction?.[seat])
       differ(`${seat} faction area`, [...e.faction[seat]].sort(), faces(Object.values(side.parties).flat()));
@@ -227,9 +287,16 @@ function check(s: AqaState, e: Expect): string[] {
   for (const [stat, map] of [
     ['power', e.power],
     ['dur', e.dur],
+    ['mnd', e.mnd],
     ['atk', e.atk],
   ] as const) {
     for (const [card, want] of Object.entries(map ?? {})) {
+      if (Array.isArray(want)) {
+        const all = Object.values(s.characters).filter((c) => faceOf(s, c).id === card);
+        const got = all.map((c) => (stat === 'power' ? c.power.length : statOf(s, c, stat))).sort((a, b) => a - b);
+        differ(`${stat} of every ${card}`, want, got);
+        continue;
+      }
       const c = showing(s, card);
       if (!c) out.push(`${stat} of ${card}: no character shows it`);
       else differ(`${stat} of ${card}`, want, stat === 'power' ? c.power.length : statOf(s, c, stat));
@@ -246,7 +313,19 @@ function aboutOf(s: AqaState, o: DecisionOption): string | undefined {
   const id = o.objectId ?? o.id;
   const c = s.characters[id];
   if (c) return faceOf(s, c).id;
-  return s.objects[id]?.card ?? (id === 'p1' || id === 'p2' ? id : undefined);
+  const object = s.objects[id];
+  if (object) return object.card;
+  if (id === 'p1' || id === 'p2') return id;
+  // A declaration on the chain: its card, or its acting character's top card.
+  const d = s.chain.find((x) => x.id === id);
+  if (d) {
+    if ('card' in d) return s.objects[d.card]?.card;
+    const actor = d.kind === 'effect' ? d.source : d.kind === 'attack' ? d.attacker : d.kind === 'guard' ? d.guard : '';
+    const a = s.characters[actor];
+    return a ? faceOf(s, a).id : undefined;
+  }
+  // An effect: the card printing it.
+  return parseEffectKey(id)?.card;
 }
 
 function decline(s: AqaState): AqaState {
@@ -262,6 +341,15 @@ function decline(s: AqaState): AqaState {
 }
 
 function applyStep(s: AqaState, step: Exclude<Step, { expect: unknown }>): AqaState {
+  if ('refused' in step) {
+    try {
+      applyStep(s, step.refused);
+    } catch (err) {
+      if (err instanceof NotOffered || err instanceof IllegalAction) return s;
+      throw err;
+    }
+    throw new Error(`${describeStep(step.refused)} was expected to be refused but was accepted`);
+  }
   if ('passUntil' in step) {
     let out = s;
     for (let i = 0; i < 500; i++) {
@@ -271,6 +359,7 @@ function applyStep(s: AqaState, step: Exclude<Step, { expect: unknown }>): AqaSt
       if (step.passUntil === 'main' && p.kind === 'main' && p.player === 'p1' && out.chain.length === 0) return out;
       if (step.passUntil === 'p2-main' && p.kind === 'main' && p.player === 'p2' && out.chain.length === 0) return out;
       if (step.passUntil === 'choice' && p.kind === 'choice') return out;
+      if (step.passUntil === 'attack' && p.kind === 'respond' && out.chain.at(-1)?.kind === 'attack') return out;
       out = decline(out);
     }
     throw new NotOffered(`passUntil ${step.passUntil}: not reached`);
@@ -278,6 +367,10 @@ function applyStep(s: AqaState, step: Exclude<Step, { expect: unknown }>): AqaSt
   const p = aqa.pending(s);
   if (!p) throw new NotOffered('nothing is pending');
   if (p.player !== step.player) throw new NotOffered(`${p.player} is asked (${p.kind}), not ${step.player}`);
+  if ('x' in step) {
+    if (p.shape !== 'number') throw new NotOffered(`no number is asked (${p.kind})`);
+    return aqa.apply(s, step.player, { decisionId: p.id, choose: [], number: step.x });
+  }
   if (p.shape !== undefined && p.shape !== 'pick') throw new NotOffered(`a ${p.shape} decision is asked (${p.kind})`);
   const option = p.options.find((o) => {
     if (step.choose === 'target') {
@@ -285,16 +378,22 @@ function applyStep(s: AqaState, step: Exclude<Step, { expect: unknown }>): AqaSt
       return step.target === undefined || aboutOf(s, o) === step.target;
     }
     if (o.kind !== step.choose) return false;
+    // `ability`: the effect's index (`effect:c3:1`) or the mode's (`mode:1`), the option id's last part.
+    if (step.ability !== undefined && o.id.split(':').at(-1) !== String(step.ability)) return false;
     return step.card === undefined || aboutOf(s, o) === step.card;
   });
   if (!option) throw new NotOffered(`no "${step.choose} ${step.card ?? step.target ?? ''}" for ${step.player}`);
   return aqa.apply(s, step.player, { decisionId: p.id, choose: [option.id] });
 }
 
-const describeStep = (step: Exclude<Step, { expect: unknown }>) =>
-  'passUntil' in step
-    ? `pass until ${step.passUntil}`
-    : `${step.player} ${step.choose} ${step.card ?? step.target ?? ''}`.trim();
+const describeStep = (step: Exclude<Step, { expect: unknown }>): string =>
+  'refused' in step
+    ? `refused: ${describeStep(step.refused)}`
+    : 'passUntil' in step
+      ? `pass until ${step.passUntil}`
+      : 'x' in step
+        ? `${step.player} X=${step.x}`
+        : `${step.player} ${step.choose} ${step.card ?? step.target ?? ''}`.trim();
 
 export function aqaScenarioPlan(raw: unknown, file: string): ScenarioPlan<AqaState> {
   const parsed = ScenarioSchema.safeParse(raw);

@@ -5,15 +5,17 @@
  * (§12, G11) and its permanents (§11).
  */
 import type { GameResult, Seat } from '../../core/game.ts';
+import type { Knowledge } from '../../core/hidden.ts';
 import type { ProcedureState } from '../../core/procedure.ts';
 import type { RngState } from '../../core/rng.ts';
 import { AQA_CARDS } from './cards/pool.ts';
 import { type AqaCard, FACTIONS, type Faction } from './cards/schema.ts';
+import { AQA_TOKENS } from './cards/tokens.ts';
 
 export const AQA_GAME_ID = 'aqa';
 
 export function cardOf(id: string): AqaCard {
-  const card = AQA_CARDS.get(id);
+  const card = AQA_CARDS.get(id) ?? AQA_TOKENS.get(id);
   if (!card) throw new Error(`aqa: no card "${id}"`);
   return card;
 }
@@ -21,14 +23,16 @@ export function cardOf(id: string): AqaCard {
 /** Where a card object is. `field`: part of a character (its stack, a power card or a permanent). */
 export type Zone = 'deck' | 'hand' | 'discard' | 'damage' | 'removed' | 'pending' | 'field' | 'lasting';
 
-export type CardObject = { id: string; card: string; owner: Seat; zone: Zone };
+/** `token`: made by an effect (§7-3, Paper Shikigami), no card of a deck; it leaves the game with its character. */
+export type CardObject = { id: string; card: string; owner: Seat; zone: Zone; token?: true };
 
 /** G9, §18-2: the faction area's party slots in §22-4 order, then the factionless party. */
 export type PartyKey = Faction | 'none';
 export const PARTIES: readonly PartyKey[] = [...FACTIONS, 'none'];
 
 export type Stat = 'atk' | 'dur' | 'mnd';
-export type Modifier = { stat: Stat; amount: number; until: 'end-of-turn' | 'end-of-battle' };
+/** `from`: the effect (an `effectKey`) that made it; it stops applying while that effect is negated (§13-1). */
+export type Modifier = { stat: Stat; amount: number; until: 'end-of-turn' | 'end-of-battle'; from?: string };
 
 export type Character = {
   id: string;
@@ -50,6 +54,8 @@ export type Character = {
   unaffected: boolean;
   /** Crossroads Charm's second mode (§15-1): judged with this much more attack for the current battle. */
   judgeBonus: number;
+  /** §7-3: a character that exists by an effect of this character (Paper Shikigami): discarded with it. */
+  createdBy?: string;
 };
 
 export type Side = {
@@ -80,7 +86,17 @@ export type Declaration = { id: string; seat: Seat } & (
   | { kind: 'break'; card: string; target: string }
   | { kind: 'permanent'; card: string; target: string }
   | { kind: 'use'; card: string; targets: string[]; x: number; mode: number; split: number[] }
-  | { kind: 'effect'; source: string; ability: number; targets: string[]; permanent: string | null }
+  | {
+      kind: 'effect';
+      source: string;
+      ability: number;
+      targets: string[];
+      /** §11-5, §11-6: the permanent that gives the effect (its ability index), or null for the top card's. */
+      permanent: string | null;
+      x: number;
+      /** §7-4 (Hollow Vessel): the paid power cards, kept face down until they are set on the target. */
+      paid: string[];
+    }
   | { kind: 'attack'; attacker: string; target: AttackTarget; guard: string | null; guardDeclared: boolean }
   | { kind: 'guard'; guard: string; attack: string; free: boolean }
 );
@@ -130,6 +146,10 @@ export type AqaState = ProcedureState & {
   lastingTargets: Record<string, string[]>;
   /** §22-1, Open Gates: Stealth characters can be guarded by any character until end of turn. */
   stealthOpen: boolean;
+  /** §13-1 (Null Warden): effects negated until end of turn, each with the effect that negated it (§13-1-a). */
+  negated?: { effect: string; by: string }[];
+  /** Cards a seat has looked at while hidden from them (a Search's look through the deck, §6-6, §13-5). */
+  known?: Knowledge;
   log: LogEntry[];
   logSeq: number;
 };
@@ -155,6 +175,20 @@ export function faceOf(s: AqaState, c: Character): AqaCard {
   const top = c.cards[c.cards.length - 1];
   if (top === undefined) throw new Error(`aqa: character ${c.id} has no cards`);
   return cardOf(objectOf(s, top).card);
+}
+
+/**
+ * An effect ("Eff [n]") of a character, as one string: the character, the card printing the ability (its top card
+ * or a permanent, §11-5) and the ability's index on that card. §7-6: the same effect before and after a change.
+ */
+export function effectKey(character: string, card: string, ability: number): string {
+  return `${character}/${card}/${ability}`;
+}
+
+export function parseEffectKey(key: string): { character: string; card: string; ability: number } | null {
+  const [character, card, ability] = key.split('/');
+  if (character === undefined || card === undefined || ability === undefined) return null;
+  return { character, card, ability: Number(ability) };
 }
 
 export function newId(s: AqaState, prefix: string): string {

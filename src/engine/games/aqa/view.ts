@@ -158,7 +158,7 @@ function chainItemView(s: AqaState, d: Declaration): ChainView {
         seat: d.seat,
         card: top(d.source),
         targets: [d.source, ...d.targets],
-        detail: null,
+        detail: d.x > 0 ? `X=${d.x}` : null,
       };
     case 'attack': {
       const target = 'player' in d.target ? d.target.player : d.target.character;
@@ -237,6 +237,8 @@ export function aqaHiddenIds(s: AqaState, viewer: Viewer): string[] {
     if (!mayLookAt(viewer, seat)) out.push(...z.hand);
   }
   for (const c of Object.values(s.characters)) out.push(...c.power);
+  // §7-4: power cards paid for Hollow Vessel's effect stay face down until they are set again.
+  for (const d of s.chain) if (d.kind === 'effect') out.push(...d.paid);
   return out;
 }
 
@@ -254,6 +256,9 @@ export function aqaSecrets(s: AqaState, viewer: Viewer): IdentitySecrets {
     if (!mayLookAt(viewer, seat)) for (const id of z.hand) hidden.add(id);
   }
   for (const c of Object.values(s.characters)) for (const id of c.power) hidden.add(id);
+  for (const d of s.chain) if (d.kind === 'effect') for (const id of d.paid) hidden.add(id);
+  // What this player has looked at (a Search's look through their deck) is known to them, and only to them.
+  if (viewer.kind === 'player') for (const id of s.known?.[viewer.seat] ?? []) hidden.delete(id);
   return identitySecrets(Object.values(s.objects), hidden, (card) => cardOf(card).name);
 }
 
