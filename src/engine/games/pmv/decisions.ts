@@ -160,6 +160,38 @@ export function autoPlan(s: PmvState, seat: Seat, amount: number, used: readonly
   );
 }
 
+/**
+ * §1.8.7.h: a COST of X not yet defined: the player chooses how much to pay, from 0 to what their nodes can pay
+ * (§1.8.7.d: one point per node); X is then what is paid. Or cancel (the play is rewound, §12.8).
+ */
+export const xDecision = defineDecisionKind<PmvState, { card: string; max: number }, number | null>({
+  name: 'x-cost',
+  role: 'choice',
+  build(_s, p) {
+    const card = cardOf(p.card);
+    const options: DecisionOption[] = [];
+    for (let x = 0; x <= p.max; x++)
+      options.push({ id: `x:${x}`, kind: 'x', role: 'choice', label: label(`X = ${x}`, `X = ${x}`) });
+    options.push(cancel);
+    return {
+      prompt: label(
+        `Choose X for ${card.name.en}: the cost you will pay.`,
+        `${card.name.ja}のX（支払うコスト）を選んでください。`,
+      ),
+      options,
+      min: 1,
+      max: 1,
+      defaultOnTimeout: ['cancel'],
+    };
+  },
+  handle(_s, p, chosen) {
+    const id = chosen[0] ?? 'cancel';
+    if (!id.startsWith('x:')) return null;
+    const x = Number(id.slice(2));
+    return Number.isInteger(x) && x >= 0 && x <= p.max ? x : null;
+  },
+});
+
 /** §6.5.3.a: whether to graze. */
 export const grazeDecision = defineDecisionKind<PmvState, { amount: number }, boolean>({
   name: 'graze',
@@ -229,6 +261,7 @@ export const PMV_DECISIONS = [
   priorityDecision,
   targetDecision,
   payDecision,
+  xDecision,
   grazeDecision,
   discardDecision,
   netherOrderDecision,

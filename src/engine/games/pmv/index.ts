@@ -82,7 +82,7 @@ function setup(match: MatchSetup, seed: string): PmvState {
     procedures: emptyStack(),
     rng: rngAfter,
     startingPlayer: starting,
-    turn: { number: 1, active: starting, phase: 'setup', nodeSet: false, character: false, doll: false },
+    turn: { number: 1, active: starting, phase: 'setup', nodeSet: false, character: false, doll: false, ending: null },
     players,
     objects,
     field: [],

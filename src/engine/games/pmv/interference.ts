@@ -28,6 +28,7 @@ import {
   payDecision,
   priorityDecision,
   targetDecision,
+  xDecision,
 } from './decisions.ts';
 import {
   applyClause,
@@ -109,6 +110,8 @@ export const priorityWindow = defineProcedure<PmvState, WindowData, null>({
       }
       lifeCheck(s);
       if (s.result) return { return: null };
+      // §4.10.1.a, §4.10.2.a: once the interference has resolved, an ended turn or phase gives no more priority.
+      if (s.turn.ending && s.interferences.length === 0) return { return: null };
       collectLki(s.events, [s.interferences, s.modifiers, s.procedures.frames]);
       return ask(priorityDecision, data.holder, { defense: data.defense }, 'act');
     },
@@ -170,6 +173,7 @@ export const priorityWindow = defineProcedure<PmvState, WindowData, null>({
               paid: 0,
               used: [],
               free: false,
+              x: null,
             },
             'played',
           );
@@ -283,6 +287,8 @@ type PlayData = {
   paid: number;
   used: string[];
   free: boolean;
+  /** §1.8.7.h: the X chosen for a COST of X (null: the card has none, or not chosen yet). */
+  x: number | null;
 };
 
 function entryOf(s: PmvState, d: PlayData): Entry {
@@ -295,6 +301,7 @@ function entryOf(s: PmvState, d: PlayData): Entry {
     ability: d.ability,
     targets: d.targets,
     defends: d.defends,
+    x: d.x,
   };
 }
 
@@ -332,6 +339,11 @@ export const play = defineProcedure<PmvState, PlayData, null>({
         const { node } = nodeAndCost(card);
         // §5.2.2.c: without the waiver, NODE is a threshold on the whole node area.
         if (!data.free && s.players[data.seat].nodes.length < node) return rewind('5.2.2.c');
+        // §1.8.7.h: a COST of X is defined by what the player pays: they choose it now, then pay exactly that.
+        if (card.nodeCost !== 'nullity' && card.nodeCost.cost === 'X') {
+          const max = s.players[data.seat].nodes.length;
+          return ask(xDecision, data.seat, { card: card.id, max }, 'x-chosen');
+        }
       } else {
         const o = objectOf(s, data.object);
         const a = data.ability === -1 ? null : card.abilities[data.ability];
@@ -342,6 +354,14 @@ export const play = defineProcedure<PmvState, PlayData, null>({
         }
         data.cost = a?.kind === 'activated' ? a.cost.nodes : 0;
       }
+      return { goto: 'pay' };
+    },
+    'x-chosen'(s, { data, ret }) {
+      const x = answerOf(xDecision, ret);
+      if (x === null) return rewind('12.8');
+      data.x = x;
+      data.cost = x;
+      log(s, { type: 'x-chosen', seat: data.seat, card: cardOfObject(s, data.object).id, amount: x, rule: '1.8.7.h' });
       return { goto: 'pay' };
     },
     pay(s, { data }) {
@@ -362,6 +382,8 @@ export const play = defineProcedure<PmvState, PlayData, null>({
         log(s, { type: 'free-play', seat: data.seat, card: cardOfObject(s, data.object).id });
         data.free = false;
         data.cost = 0;
+        // §1.8.7.h: X is what was paid from nodes: nothing (docs/rulings/pmv.md P18).
+        if (data.x !== null) data.x = 0;
         return { goto: 'done' };
       }
       data.free = false; // choosing to pay gives up the waiver

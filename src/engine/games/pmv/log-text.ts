@@ -140,6 +140,14 @@ export function logLine(e: PmvLogEntry): Label {
         `${p.en}'s opponent's characters go to sleep.`,
         `${p.ja}の相手のキャラクターはスリープ状態になりました。`,
       );
+    case 'end-turn':
+      return label(`${p.en} ends the turn${rule}.`, `${p.ja}はターンを終了させました${ruleJa}。`);
+    case 'end-phase': {
+      const ph = phaseWords(e.phase ?? '');
+      return label(`${p.en} ends the ${ph.en}${rule}.`, `${p.ja}は${ph.ja}を終了させました${ruleJa}。`);
+    }
+    case 'x-chosen':
+      return label(`${p.en} pays X = ${n} for ${c.en}${rule}.`, `${p.ja}は${c.ja}のXを${n}として支払います${ruleJa}。`);
     case 'gamma':
       return label(`${c.en}'s auto effect resolves${rule}.`, `${c.ja}の自動効果が解決されます${ruleJa}。`);
     case 'discard':

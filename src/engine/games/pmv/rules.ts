@@ -244,11 +244,13 @@ export function applyClause(s: PmvState, e: Effect, ctx: EffectContext, targetIn
   };
   switch (e.do) {
     case 'effect-damage': {
+      // §1.8.7.h: X is the cost paid for the card (0 if it was played without paying, docs/rulings/pmv.md P18).
+      const amount = e.amount === 'X' ? (ctx.entry?.x ?? 0) : e.amount;
       const to = objects(e.to);
       if (!to) return { kind: 'failed', rule: '8.2.5' };
       dealDamage(
         s,
-        to.map((ref) => ({ source: ctx.source, to: { object: ref }, amount: e.amount, battle: false, pierce: false })),
+        to.map((ref) => ({ source: ctx.source, to: { object: ref }, amount, battle: false, pierce: false })),
       );
       return { kind: 'done' };
     }
@@ -296,6 +298,16 @@ export function applyClause(s: PmvState, e: Effect, ctx: EffectContext, targetIn
       log(s, { type: 'attack-cancelled', rule: '6.3.6.a' });
       return { kind: 'done' };
     }
+    case 'end-turn':
+      // §4.10.1.d: applied more than once, it still ends only this turn (a flag, not a count).
+      s.turn.ending = 'turn';
+      log(s, { type: 'end-turn', seat: ctx.seat, rule: '4.10.1' });
+      return { kind: 'done' };
+    case 'end-phase':
+      // §4.10.2.c–d: once is enough; an end of the turn already applied wins.
+      if (s.turn.ending !== 'turn') s.turn.ending = 'phase';
+      log(s, { type: 'end-phase', seat: ctx.seat, phase: s.turn.phase, rule: '4.10.2' });
+      return { kind: 'done' };
     case 'nullify-play': {
       const t = target();
       if (!t) return { kind: 'failed', rule: '8.2.5' };

@@ -63,6 +63,8 @@ export type Entry = {
   targets: TargetRef[];
   /** §10.3.2.b, §10.3.4: an Ambush + Haste character played to defend against the attack. */
   defends: boolean;
+  /** §1.8.7.h: the X of a card whose COST is X: the cost actually paid from nodes (null: no X). */
+  x: number | null;
 };
 
 /** §6.2–6.4: the attack that began an interference, with its defender. */
@@ -136,6 +138,11 @@ export type PmvState = ProcedureState & {
     character: boolean;
     /** §5.4.1.e, §10.9.2.b: a Doll character resolved this turn. */
     doll: boolean;
+    /**
+     * §4.10.1–4.10.2: an effect ended the turn or the current phase; the open interference still resolves to the
+     * end (§4.10.1.a, §4.10.2.a), then the phase ends. Ending the turn wins over ending the phase (§4.10.2.d).
+     */
+    ending: 'turn' | 'phase' | null;
   };
   players: Record<Seat, PlayerState>;
   objects: Record<string, PmvObject>;

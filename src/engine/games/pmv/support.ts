@@ -94,7 +94,6 @@ export function unsupportedReason(card: PmvCard): { rule: string; what: string }
     if (!SUPPORTED_KEYWORDS.has(k.keyword))
       return { rule: keywordInfo(k.keyword).rule, what: `the keyword ${k.keyword}` };
   }
-  if (card.nodeCost !== 'nullity' && card.nodeCost.cost === 'X') return { rule: '1.8.7.h', what: 'X costs' };
   if (card.sideboard) return { rule: '3.9', what: 'sideboard cards' };
   if (card.popularity.length > 0) return { rule: '10.34', what: 'popularity' };
   for (const e of card.effects) {

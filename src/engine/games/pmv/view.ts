@@ -57,6 +57,8 @@ export type EntryView = {
   source: string | null;
   targets: (string | null)[];
   defends: boolean;
+  /** §1.8.7.h: the X paid (public: paid in the open). */
+  x: number | null;
 };
 
 export type InterferenceView = {
@@ -151,6 +153,7 @@ export function pmvView(s: PmvState, viewer: Viewer, waitingFor: Seat | null): P
         source: ref(e.source),
         targets: e.targets.map((t) => ('player' in t ? t.player : ref(t.object))),
         defends: e.defends,
+        x: e.x,
       })),
     })),
     waitingFor,

@@ -166,6 +166,10 @@ function effectText(e: BaseEffect): Label {
       };
     case 'cancel-attack':
       return { en: 'Cancel the attack.', ja: 'その攻撃を中止する。' };
+    case 'end-turn':
+      return { en: 'End the turn.', ja: 'ターンを終了する。' };
+    case 'end-phase':
+      return { en: 'End the phase.', ja: 'フェイズを終了する。' };
     case 'nullify-play':
       return {
         en: 'Nullify the play of target card being played and discard it.',
