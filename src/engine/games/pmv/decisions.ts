@@ -192,6 +192,48 @@ export const xDecision = defineDecisionKind<PmvState, { card: string; max: numbe
   },
 });
 
+export type SaveChoice = { saver: string; saved: string };
+
+/**
+ * §9.2.3.b, §7.1.6.a: the γ "when another character of yours would become doomed, you may discard this character;
+ * if you do, nullify that doomed state" (Ninth-Peak Hermit). Every such γ of one player triggers at once, one per
+ * doomed character; the player orders them by picking the one to resolve first, or declines them all (each is a
+ * "may"). Once a saver has left, its other triggers do not resolve (§7.4.7.d).
+ */
+export const saveDecision = defineDecisionKind<PmvState, { pairs: SaveChoice[] }, SaveChoice | null>({
+  name: 'save-from-doom',
+  role: 'choice',
+  build(s, p) {
+    const options: DecisionOption[] = p.pairs.map(({ saver, saved }) => {
+      const a = cardOfObject(s, saver).name;
+      const b = cardOfObject(s, saved).name;
+      return {
+        id: `save:${saver}:${saved}`,
+        kind: 'save',
+        role: 'choice',
+        label: label(`Discard ${a.en} to save ${b.en}`, `${a.ja}を捨て札にして${b.ja}の決死を無効にする`),
+        objectId: saver,
+        cardName: a.en,
+      };
+    });
+    options.push(simple('no-save', 'passive', 'Let them be doomed', '何もしない'));
+    return {
+      prompt: label(
+        'A character of yours would become doomed: use an auto effect to save it?',
+        'あなたのキャラクターが決死状態になります。自動効果を使いますか？',
+      ),
+      options,
+      min: 1,
+      max: 1,
+      defaultOnTimeout: ['no-save'],
+    };
+  },
+  handle(_s, p, chosen) {
+    const id = chosen[0] ?? 'no-save';
+    return p.pairs.find((x) => `save:${x.saver}:${x.saved}` === id) ?? null;
+  },
+});
+
 /** §6.5.3.a: whether to graze. */
 export const grazeDecision = defineDecisionKind<PmvState, { amount: number }, boolean>({
   name: 'graze',
@@ -262,6 +304,7 @@ export const PMV_DECISIONS = [
   targetDecision,
   payDecision,
   xDecision,
+  saveDecision,
   grazeDecision,
   discardDecision,
   netherOrderDecision,

@@ -5,6 +5,7 @@
  * the one being resolved, §1.12.7), defense (§6.4) and battle (§6.2.4) with graze (§6.5).
  */
 import { answerOf, ask } from '../../core/decision-kinds.ts';
+import { UnsupportedRule } from '../../core/errors.ts';
 import { collectLki, type ObjRef } from '../../core/events.ts';
 import { opponentOf, type Seat } from '../../core/game.ts';
 import { learn } from '../../core/hidden.ts';
@@ -30,11 +31,13 @@ import {
   targetDecision,
   xDecision,
 } from './decisions.ts';
+import { removalsThen } from './removal.ts';
 import {
   applyClause,
   cardAims,
   type DamageEvent,
   dealDamage,
+  doomedNow,
   effectsOf,
   firstStrike,
   settleRemovals,
@@ -99,7 +102,7 @@ export const priorityWindow = defineProcedure<PmvState, WindowData, null>({
   first: 'checks',
   steps: {
     checks(s, { data }) {
-      settleRemovals(s);
+      if (doomedNow(s, []).length > 0) return removalsThen(s, 'checks'); // §9: removals settle before priority
       const order = s.netherOrder[0];
       if (order) {
         // §9.3.4.g: the removal finishes (its owner orders the cards) before anyone gets priority (§1.12.11).
@@ -259,16 +262,24 @@ function declareDefense(s: PmvState, seat: Seat, id: string, declared: boolean):
  */
 function resolveGamma(s: PmvState, id: string, when: 'defends' | 'entered-field' | 'has-attacked'): void {
   const o = objectOf(s, id);
-  for (const { owner, ability: a } of abilitiesOf(s, id)) {
-    if (a.kind !== 'auto' || a.class !== 'gamma' || a.when !== when) continue;
+  const firing = abilitiesOf(s, id).filter(
+    ({ ability: a }) => a.kind === 'auto' && a.class === 'gamma' && a.when === when,
+  );
+  // §7.1.6.a: simultaneous γ of one player are ordered by that player; no character of the pool has two for one window.
+  if (firing.length > 1) throw new UnsupportedRule('7.1.6.a', `ordering ${firing.length} auto γ effects of one window`);
+  for (const { owner, ability: a } of firing) {
+    let failed = false;
     if (!onField(s, currentRef(s, id))) return; // §7.4.7.d
     log(s, { type: 'gamma', card: objectOf(s, owner).card, object: owner, rule: '7.4.7.c' });
     const ctx = { seat: o.owner, source: currentRef(s, id), targets: [], entry: null };
-    for (const e of a.effects) {
+    a.effects.forEach((e, n) => {
+      if (failed) return;
       const r = applyClause(s, e, ctx, 0);
-      settleRemovals(s); // §7.4.5.c: the state is checked after every change
-      if (r.kind !== 'done') break; // §7.1.12.a
-    }
+      // §7.4.5.c: the state is checked after every change; after the last clause the caller settles removals
+      // (removalsThen), where a "would become doomed" γ can be asked.
+      if (n < a.effects.length - 1) settleRemovals(s);
+      if (r.kind !== 'done') failed = true; // §7.1.12.a
+    });
   }
 }
 
@@ -465,9 +476,9 @@ export const resolveInterference: Procedure<PmvState, ResolveData, null> = defin
       // §1.12.8.c–e: the interference ends (no "during the interference" effect exists in the pool).
       close(s, { data }) {
         s.interferences.splice(data.level);
-        settleRemovals(s);
-        return { return: null };
+        return removalsThen(s, 'closed');
       },
+      closed: () => ({ return: null }),
     },
   },
 );
@@ -547,8 +558,7 @@ export const resolveEntry = defineProcedure<PmvState, EntryData, null>({
           rule: has('equip') ? '10.13.2.a' : '10.14.2.a',
         });
         removeEntry(s, data);
-        settleRemovals(s); // §6.1.12: a modifier may bring DEF to 0
-        return { return: null };
+        return removalsThen(s, 'done'); // §6.1.12: a modifier may bring DEF to 0
       }
       if (has('equip-field')) {
         // §10.15.3: one Equip/Field card per player; a second one goes to the netherworld.
@@ -570,11 +580,19 @@ export const resolveEntry = defineProcedure<PmvState, EntryData, null>({
       moveObject(s, id, 'field');
       objectOf(s, id).active = has('haste');
       log(s, { type: 'enters', seat: entry.controller, card: entry.card, object: id, rule: '10.16.2.a' });
-      settleRemovals(s);
+      return removalsThen(s, 'entered'); // §11.3.9.c
+    },
+    // §11.3.9.d: "has entered the field" γ of a character or Phantasmal Creature that is still there.
+    entered(s, { data }) {
+      const entry = findEntry(s, data);
+      if (!entry) return { return: null };
+      const id = entry.source.id;
+      if (entry.defends && onField(s, currentRef(s, id))) declareDefense(s, entry.controller, id, false); // §6.4.5
       if (onField(s, currentRef(s, id))) resolveGamma(s, id, 'entered-field');
       removeEntry(s, data);
-      return { return: null };
+      return removalsThen(s, 'done');
     },
+    done: () => ({ return: null }),
     // §7.1.9: clause after clause; §7.1.12.a: a clause that fails skips the rest.
     clause(s, { data }) {
       const entry = findEntry(s, data);
@@ -584,12 +602,11 @@ export const resolveEntry = defineProcedure<PmvState, EntryData, null>({
       if (!e || data.failed) return { goto: 'finish' };
       const offset = cardAims(cardOf(entry.card), entry.ability).length - targetAims(effects).length;
       const r = applyClause(s, e, contextOf(s, entry), offset + targetIndexOf(effects, data.clause));
-      settleRemovals(s); // §7.4.5.c, §9.1.3: removals happen at once, then the effect goes on
       data.clause += 1;
       if (r.kind === 'failed') {
         log(s, { type: 'fizzle', card: entry.card, rule: r.rule });
         data.failed = true;
-        return { goto: 'finish' };
+        return removalsThen(s, 'finish');
       }
       if (r.kind === 'attack') {
         // §6.3.5, §1.12.7: a new interference interrupts this one; priority goes to the attacked player.
@@ -609,7 +626,7 @@ export const resolveEntry = defineProcedure<PmvState, EntryData, null>({
           'clause',
         );
       }
-      return { goto: 'clause' };
+      return removalsThen(s, 'clause'); // §7.4.5.c, §9.1.3: removals happen at once, then the effect goes on
     },
     // §5.4.2: a character is put onto its player's field asleep instead of an effect resolving.
     character(s, { data }) {
@@ -631,12 +648,7 @@ export const resolveEntry = defineProcedure<PmvState, EntryData, null>({
       }
       // §10.2.2.a: Haste makes a played character active; §10.3.4: not one played to defend.
       if (has('haste') && !entry.defends) o.active = true;
-      settleRemovals(s); // §11.3.9.c
-      if (entry.defends && onField(s, currentRef(s, id))) declareDefense(s, entry.controller, id, false); // §6.4.5
-      // §11.3.9.d: "has entered the field" γ.
-      if (onField(s, currentRef(s, id))) resolveGamma(s, id, 'entered-field');
-      removeEntry(s, data);
-      return { return: null };
+      return removalsThen(s, 'entered'); // §11.3.9.c
     },
     // §5.2.4.d: a card still in the play area goes on top of the netherworld.
     finish(s, { data }) {
@@ -644,8 +656,7 @@ export const resolveEntry = defineProcedure<PmvState, EntryData, null>({
       removeEntry(s, data);
       if (entry?.kind === 'card' && isCurrentRef(s, entry.source) && objectOf(s, entry.source.id).zone === 'play')
         moveObject(s, entry.source.id, 'netherworld');
-      settleRemovals(s);
-      return { return: null };
+      return removalsThen(s, 'done');
     },
   },
 });
@@ -677,11 +688,14 @@ function attackOf(s: PmvState) {
   return a && onField(s, a.attacker) ? a : null;
 }
 
-/** §6.2.4.d–e: the battle damage of one timing, simultaneous (§1.10.3); then pierce and instant death (§1.10.12.d). */
-function battleDamage(s: PmvState, first: boolean): void {
+/**
+ * §6.2.4.d–e: the battle damage of one timing, simultaneous (§1.10.3); then pierce and instant death (§1.10.12.d).
+ * Returns the characters instant death made doomed, for the removal that follows (§1.10.12.f).
+ */
+function battleDamage(s: PmvState, first: boolean): string[] {
   const attack = attackOf(s);
   const battle = s.battle;
-  if (!attack || !battle?.recipient) return;
+  if (!attack || !battle?.recipient) return [];
   const attacker = attack.attacker;
   const defender = attack.defender && onField(s, attack.defender) ? attack.defender : null;
   const events: DamageEvent[] = [];
@@ -698,7 +712,7 @@ function battleDamage(s: PmvState, first: boolean): void {
       pierce: false,
     });
   }
-  if (events.length === 0) return;
+  if (events.length === 0) return [];
   // §10.5.2.a, docs/rulings/pmv.md A8: pierce reads the damage the defender had before this event.
   const before = defender ? damageOf(s, defender.id) : 0;
   const dealt = dealDamage(s, events);
@@ -722,7 +736,7 @@ function battleDamage(s: PmvState, first: boolean): void {
         dealDamage(s, [{ source: attacker, to: { player: attack.player }, amount: x, battle: true, pierce: true }]);
     }
   }
-  settleRemovals(s, doomed); // §1.10.12.f
+  return doomed;
 }
 
 export const battle = defineProcedure<PmvState, BattleData, null>({
@@ -760,12 +774,10 @@ export const battle = defineProcedure<PmvState, BattleData, null>({
       return { goto: 'first' };
     },
     first(s) {
-      battleDamage(s, true); // §6.2.4.d
-      return { goto: 'normal' };
+      return removalsThen(s, 'normal', battleDamage(s, true)); // §6.2.4.d, §1.10.12.f
     },
     normal(s) {
-      battleDamage(s, false); // §6.2.4.e
-      return { goto: 'graze' };
+      return removalsThen(s, 'graze', battleDamage(s, false)); // §6.2.4.e, §1.10.12.f
     },
     // §6.2.4.g, §6.5: graze. §6.3.7: an attack cancelled during the battle ends it without graze.
     graze(s) {
@@ -790,9 +802,9 @@ export const battle = defineProcedure<PmvState, BattleData, null>({
       for (const id of s.field) objectOf(s, id).battleDamage = 0;
       s.modifiers = s.modifiers.filter((m) => m.until !== 'end-of-battle');
       s.battle = null;
-      settleRemovals(s);
-      return { return: null };
+      return removalsThen(s, 'ended');
     },
+    ended: () => ({ return: null }),
   },
 });
 

@@ -148,6 +148,26 @@ export function logLine(e: PmvLogEntry): Label {
     }
     case 'x-chosen':
       return label(`${p.en} pays X = ${n} for ${c.en}${rule}.`, `${p.ja}は${c.ja}のXを${n}として支払います${ruleJa}。`);
+    case 'reveal':
+      return label(
+        `${c.en} is chosen at random from ${p.en}'s hand and revealed${rule}.`,
+        `${p.ja}の手札から無作為に選ばれた${c.ja}が公開されました${ruleJa}。`,
+      );
+    case 'sacrifice':
+      return label(
+        `${p.en} discards ${c.en} to save a doomed character${rule}.`,
+        `${p.ja}は${c.ja}を捨て札にしました${ruleJa}。`,
+      );
+    case 'saved':
+      return label(
+        `${c.en} is no longer doomed; its damage is reset${rule}.`,
+        `${c.ja}の決死状態は無効になりました${ruleJa}。`,
+      );
+    case 'not-saved':
+      return label(
+        `${c.en} has DEF 0 or less and stays doomed${rule}.`,
+        `${c.ja}は耐久力0以下のため決死状態のままです${ruleJa}。`,
+      );
     case 'gamma':
       return label(`${c.en}'s auto effect resolves${rule}.`, `${c.ja}の自動効果が解決されます${ruleJa}。`);
     case 'discard':

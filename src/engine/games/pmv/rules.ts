@@ -2,11 +2,16 @@
  * Targets (§8.2), damage (§1.10.12), removal (§9.2–9.3) and the effects of the implemented pool (§7.1). Effects
  * apply one clause after another (§7.1.9); a clause that cannot be applied ends the effect as failed (§7.1.12.a).
  */
+
+import { UnsupportedRule } from '../../core/errors.ts';
 import type { ObjRef } from '../../core/events.ts';
 import { isCurrent } from '../../core/events.ts';
-import { opponentOf, type Seat } from '../../core/game.ts';
+import { opponentOf, SEATS, type Seat } from '../../core/game.ts';
+import { learn } from '../../core/hidden.ts';
+import { nextInt } from '../../core/rng.ts';
 import type { Aim, BaseEffect, Effect, PmvCard } from './cards/schema.ts';
 import {
+  abilitiesOf,
   atkOf,
   attachmentsOf,
   cannotAttack,
@@ -58,15 +63,21 @@ export function cardAims(card: PmvCard, ability: number | null): Aim[] {
 export function targetAims(effects: readonly Effect[]): Aim[] {
   const out: Aim[] = [];
   for (const e of effects) {
+    if (e.do === 'code') out.push(...(CODE_AIMS[e.handler] ?? []));
     if (e.do === 'choose-one' || e.do === 'code' || e.do === 'cannot' || e.do === 'static-modify') continue;
     if ('to' in e && e.to.startsWith('target-')) out.push(e.to);
   }
   return out;
 }
 
+/** The target phrases of the `code` clauses the engine implements (their text says 対象, §8.2.2). */
+const CODE_AIMS: Record<string, readonly Aim[]> = {
+  'random-discard-character': ['target-opponents-hand'],
+};
+
 /** §8.2.4, §8.2.5: is this a legal target for the aim, for a play or use by `seat` (`self`: the entry's own card)? */
 export function isLegalTarget(s: PmvState, seat: Seat, aim: Aim, t: TargetRef, selfEntry: string | null): boolean {
-  if ('player' in t) return aim === 'target-player';
+  if ('player' in t) return aim === 'target-player' || (aim === 'target-opponents-hand' && t.player !== seat);
   const ref = t.object;
   if (!isCurrent(s.events, ref)) return false;
   switch (aim) {
@@ -91,7 +102,7 @@ export function isLegalTarget(s: PmvState, seat: Seat, aim: Aim, t: TargetRef, s
 
 /** The legal targets for an aim now. */
 export function targetChoices(s: PmvState, seat: Seat, aim: Aim, selfEntry: string | null): TargetRef[] {
-  const refs: TargetRef[] = [];
+  const refs: TargetRef[] = [{ player: 'p1' }, { player: 'p2' }];
   for (const id of s.field) refs.push({ object: currentRef(s, id) });
   for (const i of s.interferences)
     for (const e of i.entries) if (e.kind === 'card') refs.push({ object: currentRef(s, e.source.id) });
@@ -176,11 +187,50 @@ export function dealDamage(s: PmvState, events: readonly DamageEvent[]): DamageE
 export function settleRemovals(s: PmvState, also: readonly string[] = []): void {
   let extra = [...also];
   for (let pass = 0; pass < 100; pass++) {
-    const doomed = s.field.filter(
-      (id) => isCharacter(s, id) && (extra.includes(id) || rawDef(s, id) <= 0 || damageOf(s, id) >= defOf(s, id)),
-    );
+    const doomed = doomedNow(s, extra);
     extra = [];
     if (doomed.length === 0) return;
+    // The "would become doomed" window (§9.2.3.b) asks its γ's controller; only the removal procedure
+    // (removal.ts) can ask, so a removal reached where it cannot is refused rather than skipping the γ.
+    if (SEATS.some((seat) => saveOptions(s, seat, doomed).length > 0))
+      throw new UnsupportedRule(
+        '9.2.3.b',
+        'a "would become doomed" auto γ in the middle of a multi-clause auto effect',
+      );
+    discardDoomed(s, doomed);
+  }
+}
+
+/** §9.2.2: the characters doomed now: damage at or over DEF (a), DEF 0 or less (b), or made doomed (c, `also`). */
+export function doomedNow(s: PmvState, also: readonly string[]): string[] {
+  return s.field.filter(
+    (id) => isCharacter(s, id) && (also.includes(id) || rawDef(s, id) <= 0 || damageOf(s, id) >= defOf(s, id)),
+  );
+}
+
+/**
+ * §9.2.3.b: the "when another character of yours would become doomed" γ (Ninth-Peak Hermit's) that `seat` could
+ * use on this batch: each pair of such a character on their field and a doomed character of theirs other than it.
+ */
+export function saveOptions(s: PmvState, seat: Seat, doomed: readonly string[]): { saver: string; saved: string }[] {
+  const out: { saver: string; saved: string }[] = [];
+  for (const saver of charactersOf(s, seat)) {
+    const has = abilitiesOf(s, saver).some(
+      ({ ability: a }) =>
+        a.kind === 'auto' &&
+        a.class === 'gamma' &&
+        a.when === 'another-of-yours-would-be-doomed' &&
+        a.effects.every((e) => e.do === 'code' && e.handler === 'sacrifice-to-save'),
+    );
+    if (!has) continue;
+    for (const saved of doomed) if (saved !== saver && objectOf(s, saved).owner === seat) out.push({ saver, saved });
+  }
+  return out;
+}
+
+/** §9.2.3.e, §9.3.4: a batch of doomed characters is discarded together (§9.1.5), attachments with them. */
+export function discardDoomed(s: PmvState, doomed: readonly string[]): void {
+  {
     for (const id of doomed) {
       const o = objectOf(s, id);
       const rule = rawDef(s, id) <= 0 ? '9.2.2.b' : damageOf(s, id) >= defOf(s, id) ? '9.2.2.a' : '9.2.3';
@@ -331,7 +381,7 @@ export function applyClause(s: PmvState, e: Effect, ctx: EffectContext, targetIn
     case 'code': {
       const handler = CODE_HANDLERS[e.handler];
       if (!handler) return { kind: 'failed', rule: '7.1' };
-      return handler(s, ctx);
+      return handler(s, ctx, targetIndex);
     }
     default:
       return { kind: 'failed', rule: '7.1' };
@@ -339,7 +389,28 @@ export function applyClause(s: PmvState, e: Effect, ctx: EffectContext, targetIn
 }
 
 /** The pool's `{do: "code"}` clauses the engine implements, by handler name (support.ts refuses the others). */
-export const CODE_HANDLERS: Record<string, (s: PmvState, ctx: EffectContext) => ClauseResult> = {
+export const CODE_HANDLERS: Record<string, (s: PmvState, ctx: EffectContext, targetIndex: number) => ClauseResult> = {
+  // Fox-Fire Feint: a card chosen at random from the target opponent's hand (§3.6: hidden, so chance decides, with
+  // the match's seeded generator) is revealed to everyone; a character card is discarded (§9.3, from the hand).
+  'random-discard-character'(s, ctx, targetIndex) {
+    const t = ctx.targets[targetIndex];
+    if (!t || !('player' in t) || t.player === ctx.seat) return { kind: 'failed', rule: '8.2.5' };
+    const hand = s.players[t.player].hand;
+    if (hand.length === 0) return { kind: 'failed', rule: '7.1.12.a' }; // nothing to choose
+    const [n, rng] = nextInt(s.rng, hand.length);
+    s.rng = rng;
+    const id = hand[n] as string;
+    const card = objectOf(s, id).card;
+    // §11.6: revealed to every player; the card stays in the hand (§11.6.2) and is hidden again after (§11.6.3),
+    // but both players now know it.
+    log(s, { type: 'reveal', seat: t.player, card, rule: '11.9' });
+    s.known = learn(learn(s.known, 'p1', [id]), 'p2', [id]);
+    if (cardOf(card).type === 'character') {
+      moveObject(s, id, 'netherworld');
+      log(s, { type: 'discard', seat: t.player, card, object: id, rule: '9.3' });
+    }
+    return { kind: 'done' };
+  },
   // Curtain of the Last Act: an opponent at 5 LP or less: you win (§1.5.2.a); otherwise each player draws 2, at
   // once, so every player short of cards loses together (§1.11.7, §1.5.4.a).
   'win-if-opponent-low'(s, ctx) {

@@ -22,6 +22,8 @@ const FieldCard = z.union([CardSchema, z.strictObject({ card: CardSchema, asleep
 const SideSchema = z.strictObject({
   lp: z.number().int().optional(),
   hand: Cards.optional(),
+  /** The hand holds only the `hand` cards: the 7 drawn at setup go back under the deck first. */
+  handOnly: z.boolean().optional(),
   field: z.array(FieldCard).optional(),
   /** Nodes from the bottom of the deck: how many active and how many asleep. */
   nodes: z
@@ -60,6 +62,8 @@ const StepSchema = z.union([
      */
     choose: z.string(),
     card: CardSchema.optional(),
+    /** The second card an option names, last in its id (`save:<hermit>:<saved>`: the character saved). */
+    with: CardSchema.optional(),
   }),
   z.strictObject({ expect: ExpectSchema }),
 ]);
@@ -132,6 +136,7 @@ function position(sc: Scenario): PmvState {
       if (!id) throw new Error(`setup: no ${card} left in ${seat}'s deck (add it to decks.${seat})`);
       return id;
     };
+    if (side.handOnly) for (const id of [...s.players[seat].hand]) moveObject(s, id, 'deck', 'bottom');
     for (const card of side.hand ?? []) moveObject(s, take(card), 'hand');
     for (const entry of side.field ?? []) {
       const card = typeof entry === 'string' ? entry : entry.card;
@@ -207,14 +212,15 @@ function applyStep(s: PmvState, step: Exclude<Step, { expect: unknown }>): PmvSt
   if (p.shape !== undefined && p.shape !== 'pick') throw new NotOffered(`a ${p.shape} decision is asked (${p.kind})`);
   const matches = (o: DecisionOption) =>
     (o.kind === step.choose || o.id === step.choose) &&
-    (step.card === undefined || (o.objectId !== undefined && objectOf(s, o.objectId).card === step.card));
+    (step.card === undefined || (o.objectId !== undefined && objectOf(s, o.objectId).card === step.card)) &&
+    (step.with === undefined || s.objects[o.id.split(':').at(-1) ?? '']?.card === step.with);
   const option = p.options.find(matches);
   if (!option) throw new NotOffered(`no "${step.choose}${step.card ? ` ${step.card}` : ''}" for ${step.player}`);
   return pmv.apply(s, step.player, { decisionId: p.id, choose: [option.id] });
 }
 
 const describeStep = (step: Exclude<Step, { expect: unknown }>) =>
-  `${step.player} ${step.choose} ${step.card ?? ''}`.trim();
+  `${step.player} ${step.choose} ${step.card ?? ''} ${step.with ?? ''}`.trim();
 
 export function pmvScenarioPlan(raw: unknown, file: string): ScenarioPlan<PmvState> {
   const parsed = ScenarioSchema.safeParse(raw);

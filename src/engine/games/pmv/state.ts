@@ -375,12 +375,12 @@ export function moveObject(s: PmvState, id: string, to: Zone, at: 'top' | 'botto
     if (to === 'deck' && at === 'top') into.unshift(id);
     else into.push(id);
   }
-  // A seat that remembered a hidden card no longer needs to once it is public; it cannot follow it into a deck.
-  if (to !== 'node') {
-    for (const seat of SEATS) {
-      const known = s.known[seat];
-      if (known?.includes(id)) s.known[seat] = known.filter((k) => k !== id);
-    }
+  // A seat that remembered a hidden card no longer needs to once it is public; it cannot follow it into a deck, nor
+  // into a face-down node unless it is the owner (who sees which card they set, docs/rulings/pmv.md P3).
+  for (const seat of SEATS) {
+    const known = s.known[seat];
+    if (to === 'node' && seat === o.owner) continue;
+    if (known?.includes(id)) s.known[seat] = known.filter((k) => k !== id);
   }
   s.modifiers = s.modifiers.filter((m) => m.object.id !== id || m.object.inc !== left.inc);
   return left;

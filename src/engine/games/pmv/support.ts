@@ -79,6 +79,12 @@ function abilityProblem(a: Ability): { rule: string; what: string } | null {
       !a.when &&
       a.effects.every((e) => e.do === 'code' && e.handler === 'nullify-original-text');
     if (silence) return null;
+    // Ninth-Peak Hermit's γ in the "would become doomed" window (§9.2.3.b), asked by removal.ts.
+    const save =
+      a.class === 'gamma' &&
+      a.when === 'another-of-yours-would-be-doomed' &&
+      a.effects.every((e) => e.do === 'code' && e.handler === 'sacrifice-to-save');
+    if (save) return null;
     if (!cantAttack && !gamma) return { rule: '7.4', what: `auto ${a.class} effects${a.when ? ` "${a.when}"` : ''}` };
   }
   for (const e of a.effects) {

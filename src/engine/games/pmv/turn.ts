@@ -5,7 +5,7 @@
 import { opponentOf, SEATS } from '../../core/game.ts';
 import { call, defineProcedure, type StepOut } from '../../core/procedure.ts';
 import { discardPhase, phaseWindow } from './interference.ts';
-import { settleRemovals } from './rules.ts';
+import { removalsThen } from './removal.ts';
 import { charactersOf, draw, hasKeyword, log, objectOf, type Phase, type PmvState } from './state.ts';
 
 function enter(s: PmvState, phase: Phase): void {
@@ -88,8 +88,7 @@ export const game = defineProcedure<PmvState, Record<string, never>, null>({
       enter(s, 'turn-end');
       resetDamage(s);
       s.modifiers = [];
-      settleRemovals(s);
-      return { goto: 'next-turn' };
+      return removalsThen(s, 'next-turn');
     },
     'next-turn'(s) {
       s.turn = {
