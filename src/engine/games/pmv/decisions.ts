@@ -9,6 +9,7 @@ import { label } from '../../core/label.ts';
 import { solvePayment } from '../../core/payment-solver.ts';
 import { legalActions } from './actions.ts';
 import type { Aim } from './cards/schema.ts';
+import { modeText } from './cards/text.ts';
 import { phaseWords } from './log-text.ts';
 import { targetChoices, targetKey } from './rules.ts';
 import { cardOf, cardOfObject, objectOf, type PmvState, type TargetRef } from './state.ts';
@@ -160,6 +161,56 @@ export function autoPlan(s: PmvState, seat: Seat, amount: number, used: readonly
   );
 }
 
+/** §10.26.2.a: pay X for targeting a Resist card being played, or let this effect be nullified and discarded. */
+export const resistDecision = defineDecisionKind<PmvState, { card: string; x: number; canPay: boolean }, boolean>({
+  name: 'resist',
+  role: 'choice',
+  build(_s, p) {
+    const card = cardOf(p.card);
+    const options: DecisionOption[] = [];
+    if (p.canPay) options.push(simple('pay-resist', 'choice', `Pay ${p.x} (automatically)`, `${p.x}を支払う（自動）`));
+    options.push(
+      simple('no-resist', 'passive', `Don't pay: ${card.name.en} is nullified`, `支払わない（${card.name.ja}は無効）`),
+    );
+    return {
+      prompt: label(
+        `Resist: pay ${p.x} or ${card.name.en} is nullified and discarded.`,
+        `抵抗：${p.x}を支払わなければ${card.name.ja}は無効になり破棄されます。`,
+      ),
+      options,
+      min: 1,
+      max: 1,
+      defaultOnTimeout: ['no-resist'],
+    };
+  },
+  handle: (_s, p, chosen) => p.canPay && chosen[0] === 'pay-resist',
+});
+
+/** §5.2.3.c, §7.1.15: which mode of a "Choose one" card resolves; or cancel (the play is rewound, §12.8). */
+export const modeDecision = defineDecisionKind<PmvState, { card: string; modes: number[] }, number | null>({
+  name: 'mode',
+  role: 'choice',
+  build(_s, p) {
+    const card = cardOf(p.card);
+    const options: DecisionOption[] = p.modes.map((m) => {
+      const text = modeText(card, m);
+      return { id: `mode:${m}`, kind: 'mode', role: 'choice', label: label(text.en, text.ja) };
+    });
+    options.push(cancel);
+    return {
+      prompt: label(`Choose one for ${card.name.en}.`, `${card.name.ja}の効果を1つ選んでください。`),
+      options,
+      min: 1,
+      max: 1,
+      defaultOnTimeout: ['cancel'],
+    };
+  },
+  handle(_s, p, chosen) {
+    const m = Number((chosen[0] ?? '').slice('mode:'.length));
+    return p.modes.includes(m) ? m : null;
+  },
+});
+
 /**
  * §1.8.7.h: a COST of X not yet defined: the player chooses how much to pay, from 0 to what their nodes can pay
  * (§1.8.7.d: one point per node); X is then what is paid. Or cancel (the play is rewound, §12.8).
@@ -304,6 +355,8 @@ export const PMV_DECISIONS = [
   targetDecision,
   payDecision,
   xDecision,
+  modeDecision,
+  resistDecision,
   saveDecision,
   grazeDecision,
   discardDecision,

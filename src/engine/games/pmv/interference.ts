@@ -25,9 +25,11 @@ import {
   autoPlan,
   discardDecision,
   grazeDecision,
+  modeDecision,
   netherOrderDecision,
   payDecision,
   priorityDecision,
+  resistDecision,
   targetDecision,
   xDecision,
 } from './decisions.ts';
@@ -40,8 +42,10 @@ import {
   doomedNow,
   effectsOf,
   firstStrike,
+  modesOf,
   settleRemovals,
   targetAims,
+  targetChoices,
   targetIndexOf,
   targetsStillLegal,
 } from './rules.ts';
@@ -58,6 +62,7 @@ import {
   type Entry,
   hasKeyword,
   isCharacter,
+  keywordsOf,
   liveAttack,
   log,
   lose,
@@ -177,6 +182,7 @@ export const priorityWindow = defineProcedure<PmvState, WindowData, null>({
               used: [],
               free: false,
               x: null,
+              mode: null,
             },
             'played',
           );
@@ -300,6 +306,8 @@ type PlayData = {
   free: boolean;
   /** §1.8.7.h: the X chosen for a COST of X (null: the card has none, or not chosen yet). */
   x: number | null;
+  /** §5.2.3.c: the mode chosen for a "Choose one" card. */
+  mode: number | null;
 };
 
 function entryOf(s: PmvState, d: PlayData): Entry {
@@ -313,6 +321,7 @@ function entryOf(s: PmvState, d: PlayData): Entry {
     targets: d.targets,
     defends: d.defends,
     x: d.x,
+    mode: d.mode,
   };
 }
 
@@ -325,12 +334,28 @@ export const play = defineProcedure<PmvState, PlayData, null>({
       data.entry = `e${s.nextEntry}`;
       s.nextEntry += 1;
       if (data.ability === null) moveObject(s, data.object, 'play');
+      return { goto: 'mode' };
+    },
+    // §5.2.3.c: a card with several effects: which one resolves (only modes whose targets exist, §5.2.2.e).
+    mode(s, { data }) {
+      const card = cardOfObject(s, data.object);
+      const modes = data.ability === null ? modesOf(card) : null;
+      if (!modes) return { goto: 'target' };
+      const open = modes
+        .map((_, m) => m)
+        .filter((m) => cardAims(card, null, m).every((aim) => targetChoices(s, data.seat, aim, null).length > 0));
+      return ask(modeDecision, data.seat, { card: card.id, modes: open }, 'moded');
+    },
+    moded(_s, { data, ret }) {
+      const mode = answerOf(modeDecision, ret);
+      if (mode === null) return rewind('12.8');
+      data.mode = mode;
       return { goto: 'target' };
     },
     // §5.2.3.d, §7.3.4: each target phrase in order.
     target(s, { data }) {
       const card = cardOfObject(s, data.object);
-      const aims = cardAims(card, data.ability);
+      const aims = cardAims(card, data.ability, data.mode);
       const aim = aims[data.targets.length];
       if (!aim) return { goto: 'cost' };
       return ask(targetDecision, data.seat, { card: card.id, aim, self: null }, 'targeted');
@@ -419,6 +444,10 @@ export const play = defineProcedure<PmvState, PlayData, null>({
       }
       i.entries.push(entry);
       if (data.ability !== null) i.used.push(`${data.object}:${data.ability}`); // §7.3.6
+      const card = cardOf(entry.card);
+      // §10.21.2.a: One per Turn (undone if this play is nullified, rules.ts nullify-play).
+      if (data.ability === null && card.keywords.some((k) => k.keyword === 'one-per-turn'))
+        s.turn.limited.push(`${data.seat}:${card.id}`);
       log(s, {
         type: data.ability === null ? (data.defends ? 'play-defend' : 'play') : 'use',
         seat: data.seat,
@@ -426,10 +455,49 @@ export const play = defineProcedure<PmvState, PlayData, null>({
         object: data.object,
         ...(data.targets[0] ? { target: targetName(data.targets[0]) } : {}),
       });
+      return { goto: 'resist' };
+    },
+    // §10.26.2.a: a card being played with Resist (X), made the target of this effect by its opponent: the player
+    // may pay X; if they do not, this effect is nullified and discarded. Applied once the play is done (§5.2.3).
+    resist(s, { data }) {
+      const x = resistOf(s, data);
+      if (x === null) return { return: null };
+      const canPay = autoPlan(s, data.seat, x, []) !== null;
+      return ask(resistDecision, data.seat, { card: entryCard(s, data), x, canPay }, 'resisted');
+    },
+    resisted(s, { data, ret }) {
+      const x = resistOf(s, data) ?? 0;
+      if (answerOf(resistDecision, ret)) {
+        // A payment of its own (§1.8.7.f): any node may pay one point of it, whatever paid the play.
+        for (const id of autoPlan(s, data.seat, x, []) ?? []) payNode(s, data.seat, id);
+        log(s, { type: 'resist-paid', seat: data.seat, amount: x, rule: '10.26.2.a' });
+        return { return: null };
+      }
+      for (const i of s.interferences) i.entries = i.entries.filter((e) => e.id !== data.entry);
+      const o = objectOf(s, data.object);
+      log(s, { type: 'nullified', card: o.card, object: data.object, rule: '10.26.2.a' });
+      if (data.ability === null) {
+        moveObject(s, data.object, 'netherworld');
+        s.turn.limited = s.turn.limited.filter((k) => k !== `${data.seat}:${o.card}`); // §10.21.2.a
+      }
       return { return: null };
     },
   },
 });
+
+/** §10.26.2.a: the X of the first Resist among this play's targets (opponent's cards being played), or null. */
+function resistOf(s: PmvState, data: PlayData): number | null {
+  for (const t of data.targets) {
+    if (!('object' in t)) continue;
+    const o = objectOf(s, t.object.id);
+    if (o.zone !== 'play' || o.owner === data.seat) continue;
+    const k = keywordsOf(s, t.object.id).find((x) => x.keyword === 'resist');
+    if (k) return k.x ?? 0;
+  }
+  return null;
+}
+
+const entryCard = (s: PmvState, data: PlayData) => objectOf(s, data.object).card;
 
 const targetName = (t: TargetRef) => ('player' in t ? t.player : t.object.id);
 
@@ -439,12 +507,18 @@ function payWithNode(s: PmvState, data: PlayData, id: string): void {
   if (o.owner !== data.seat || o.zone !== 'node' || data.used.includes(id)) throw new Error(`cannot pay with ${id}`);
   data.used.push(id);
   data.paid += 1;
+  payNode(s, data.seat, id);
+}
+
+/** §1.8.7.a–b: one node pays one point. */
+function payNode(s: PmvState, seat: Seat, id: string): void {
+  const o = objectOf(s, id);
   if (o.active) {
     o.active = false;
-    log(s, { type: 'node-sleep', seat: data.seat, object: id });
+    log(s, { type: 'node-sleep', seat, object: id });
   } else {
     moveObject(s, id, 'netherworld');
-    log(s, { type: 'node-discard', seat: data.seat, card: o.card, object: id });
+    log(s, { type: 'node-discard', seat, card: o.card, object: id });
   }
 }
 
@@ -514,7 +588,7 @@ export const resolveEntry = defineProcedure<PmvState, EntryData, null>({
       }
       // §8.2.5: targets are checked at the start of resolution.
       const ctx = contextOf(s, entry);
-      if (!targetsStillLegal(s, ctx, cardAims(card, entry.ability))) {
+      if (!targetsStillLegal(s, ctx, cardAims(card, entry.ability, entry.mode))) {
         log(s, { type: 'fizzle', card: entry.card, rule: '8.2.5' });
         data.failed = true;
         return { goto: 'finish' };
@@ -597,10 +671,10 @@ export const resolveEntry = defineProcedure<PmvState, EntryData, null>({
     clause(s, { data }) {
       const entry = findEntry(s, data);
       if (!entry) return { return: null };
-      const effects = effectsOf(cardOf(entry.card), entry.ability);
+      const effects = effectsOf(cardOf(entry.card), entry.ability, entry.mode);
       const e = effects[data.clause];
       if (!e || data.failed) return { goto: 'finish' };
-      const offset = cardAims(cardOf(entry.card), entry.ability).length - targetAims(effects).length;
+      const offset = cardAims(cardOf(entry.card), entry.ability, entry.mode).length - targetAims(effects).length;
       const r = applyClause(s, e, contextOf(s, entry), offset + targetIndexOf(effects, data.clause));
       data.clause += 1;
       if (r.kind === 'failed') {

@@ -148,6 +148,12 @@ export function logLine(e: PmvLogEntry): Label {
     }
     case 'x-chosen':
       return label(`${p.en} pays X = ${n} for ${c.en}${rule}.`, `${p.ja}は${c.ja}のXを${n}として支払います${ruleJa}。`);
+    case 'returned':
+      return label(`${c.en} returns to ${p.en}'s hand${rule}.`, `${c.ja}は${p.ja}の手札に戻りました${ruleJa}。`);
+    case 'excluded':
+      return label(`${c.en} is excluded from the game${rule}.`, `${c.ja}はゲームから除外されました${ruleJa}。`);
+    case 'resist-paid':
+      return label(`${p.en} pays ${n} for Resist${rule}.`, `${p.ja}は抵抗の${n}を支払いました${ruleJa}。`);
     case 'reveal':
       return label(
         `${c.en} is chosen at random from ${p.en}'s hand and revealed${rule}.`,

@@ -38,9 +38,15 @@ import {
   type TargetRef,
 } from './state.ts';
 
-/** The effects a card's play resolves, or an activated ability's (index -1: Mana Charge, §10.12.2.a). */
-export function effectsOf(card: PmvCard, ability: number | null): Effect[] {
-  if (ability === null) return card.effects;
+/**
+ * The effects a card's play resolves, or an activated ability's (index -1: Mana Charge, §10.12.2.a). `mode` is the
+ * mode chosen for a "Choose one" (§5.2.3.c, §7.1.15): its clauses stand in for the choice; null keeps the choice.
+ */
+export function effectsOf(card: PmvCard, ability: number | null, mode: number | null = null): Effect[] {
+  if (ability === null) {
+    if (mode === null) return card.effects;
+    return card.effects.flatMap((e) => (e.do === 'choose-one' ? (e.modes[mode] ?? []) : [e]));
+  }
   if (ability === -1) return [];
   const a = card.abilities[ability];
   return a ? a.effects : [];
@@ -50,13 +56,13 @@ export function effectsOf(card: PmvCard, ability: number | null): Effect[] {
  * §8.2.2: the target (目標) phrases of a card's play or an ability, in order: the play text of Equip (§10.13.2.a,
  * a character of yours) or Talisman (§10.14.2.a, any character) first, then the effects'.
  */
-export function cardAims(card: PmvCard, ability: number | null): Aim[] {
+export function cardAims(card: PmvCard, ability: number | null, mode: number | null = null): Aim[] {
   const keyword: Aim[] = [];
   if (ability === null) {
     if (card.keywords.some((k) => k.keyword === 'equip')) keyword.push('target-your-character');
     else if (card.keywords.some((k) => k.keyword === 'talisman')) keyword.push('target-character');
   }
-  return [...keyword, ...targetAims(effectsOf(card, ability))];
+  return [...keyword, ...targetAims(effectsOf(card, ability, mode))];
 }
 
 /** §8.2.2: the target (目標) phrases of an effect list, in order. */
@@ -73,7 +79,15 @@ export function targetAims(effects: readonly Effect[]): Aim[] {
 /** The target phrases of the `code` clauses the engine implements (their text says 対象, §8.2.2). */
 const CODE_AIMS: Record<string, readonly Aim[]> = {
   'random-discard-character': ['target-opponents-hand'],
+  'return-cost-3-to-hand': ['target-character-cost-3-or-less'],
+  'exclude-cost-3': ['target-character-cost-3-or-less'],
 };
+
+/** §5.2.3.c: the modes of a card's "Choose one" (one list of clauses each), or null when it has none. */
+export function modesOf(card: PmvCard): Effect[][] | null {
+  const modal = card.effects.find((e) => e.do === 'choose-one');
+  return modal && modal.do === 'choose-one' ? modal.modes : null;
+}
 
 /** §8.2.4, §8.2.5: is this a legal target for the aim, for a play or use by `seat` (`self`: the entry's own card)? */
 export function isLegalTarget(s: PmvState, seat: Seat, aim: Aim, t: TargetRef, selfEntry: string | null): boolean {
@@ -85,6 +99,12 @@ export function isLegalTarget(s: PmvState, seat: Seat, aim: Aim, t: TargetRef, s
       return isCharacter(s, ref.id);
     case 'target-your-character':
       return isCharacter(s, ref.id) && objectOf(s, ref.id).owner === seat;
+    case 'target-character-cost-3-or-less': {
+      // §2.4.3: the printed COST (X and Nullity count as 0).
+      const nc = cardOf(objectOf(s, ref.id).card).nodeCost;
+      const cost = nc === 'nullity' || nc.cost === 'X' ? 0 : nc.cost;
+      return isCharacter(s, ref.id) && cost <= 3;
+    }
     case 'target-your-sleeping-character':
       return isCharacter(s, ref.id) && objectOf(s, ref.id).owner === seat && !objectOf(s, ref.id).active;
     case 'target-card-being-played': {
@@ -365,6 +385,8 @@ export function applyClause(s: PmvState, e: Effect, ctx: EffectContext, targetIn
       for (const i of s.interferences)
         i.entries = i.entries.filter((x) => !(x.kind === 'card' && x.source.id === t.id));
       const card = objectOf(s, t.id).card;
+      // §10.21.2.a: a nullified play lifts its One per Turn limit.
+      s.turn.limited = s.turn.limited.filter((k) => k !== `${objectOf(s, t.id).owner}:${card}`);
       moveObject(s, t.id, 'netherworld');
       log(s, { type: 'nullified', card, object: t.id, rule: '5.2.5' });
       return { kind: 'done' };
@@ -390,6 +412,25 @@ export function applyClause(s: PmvState, e: Effect, ctx: EffectContext, targetIn
 
 /** The pool's `{do: "code"}` clauses the engine implements, by handler name (support.ts refuses the others). */
 export const CODE_HANDLERS: Record<string, (s: PmvState, ctx: EffectContext, targetIndex: number) => ClauseResult> = {
+  // Sealing Ward Script, first mode: the character goes back to its owner's hand (§11.3; its attachments are
+  // discarded, §11.3.3). Not a removal (§9.1.1), so no doomed or discard window.
+  'return-cost-3-to-hand'(s, ctx, targetIndex) {
+    const t = codeTarget(s, ctx, targetIndex, 'target-character-cost-3-or-less');
+    if (!t) return { kind: 'failed', rule: '8.2.5' };
+    const o = objectOf(s, t.id);
+    moveObject(s, t.id, 'hand');
+    log(s, { type: 'returned', seat: o.owner, card: o.card, rule: '11.3' });
+    return { kind: 'done' };
+  },
+  // Second mode: the character is excluded from the game (§9.4, a removal; no card of the pool watches its windows).
+  'exclude-cost-3'(s, ctx, targetIndex) {
+    const t = codeTarget(s, ctx, targetIndex, 'target-character-cost-3-or-less');
+    if (!t) return { kind: 'failed', rule: '8.2.5' };
+    const o = objectOf(s, t.id);
+    moveObject(s, t.id, 'excluded');
+    log(s, { type: 'excluded', seat: o.owner, card: o.card, object: t.id, rule: '9.4' });
+    return { kind: 'done' };
+  },
   // Fox-Fire Feint: a card chosen at random from the target opponent's hand (§3.6: hidden, so chance decides, with
   // the match's seeded generator) is revealed to everyone; a character card is discarded (§9.3, from the hand).
   'random-discard-character'(s, ctx, targetIndex) {
@@ -430,6 +471,13 @@ export const CODE_HANDLERS: Record<string, (s: PmvState, ctx: EffectContext, tar
     return { kind: 'done' };
   },
 };
+
+/** The object target of a `code` clause, still legal for its aim (§8.2.5), or null. */
+function codeTarget(s: PmvState, ctx: EffectContext, targetIndex: number, aim: Aim): ObjRef | null {
+  const t = ctx.targets[targetIndex];
+  if (!t || !('object' in t) || !isLegalTarget(s, ctx.seat, aim, t, ctx.entry?.id ?? null)) return null;
+  return t.object;
+}
 
 /** The target phrase index of clause `index` of an effect list. */
 export function targetIndexOf(effects: readonly Effect[], index: number): number {

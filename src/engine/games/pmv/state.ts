@@ -65,6 +65,8 @@ export type Entry = {
   defends: boolean;
   /** §1.8.7.h: the X of a card whose COST is X: the cost actually paid from nodes (null: no X). */
   x: number | null;
+  /** §5.2.3.c: the mode chosen for a "Choose one" card (null: none). */
+  mode: number | null;
 };
 
 /** §6.2–6.4: the attack that began an interference, with its defender. */
@@ -143,6 +145,8 @@ export type PmvState = ProcedureState & {
      * end (§4.10.1.a, §4.10.2.a), then the phase ends. Ending the turn wins over ending the phase (§4.10.2.d).
      */
     ending: 'turn' | 'phase' | null;
+    /** §10.21.2.a: `seat:card` of One per Turn cards played this turn (a card id is one name, docs/rulings/pmv.md D3). */
+    limited: string[];
   };
   players: Record<Seat, PlayerState>;
   objects: Record<string, PmvObject>;

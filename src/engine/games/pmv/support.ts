@@ -27,7 +27,9 @@ const SUPPORTED_KEYWORDS: ReadonlySet<KeywordName> = new Set<KeywordName>([
   'phantasmal-creature', // §10.16
   'your-turn-only', // §10.22
   'opponents-turn-only', // §10.23
+  'one-per-turn', // §10.21
   'one-per-deck', // §10.24 (deck construction only)
+  'resist', // §10.26
   'last-spell', // §10.30
 ]);
 
@@ -44,7 +46,15 @@ const SUPPORTED_AIMS: ReadonlySet<Aim> = new Set<Aim>([
 const GAMMA_WHEN = new Set(['defends', 'entered-field', 'has-attacked']);
 
 function effectProblem(e: Effect): { rule: string; what: string } | null {
-  if (e.do === 'choose-one') return { rule: '7.1.15', what: 'modal effects' };
+  if (e.do === 'choose-one') {
+    // §5.2.3.c: a card's play text may be "Choose one"; each mode's clauses must be implemented.
+    for (const mode of e.modes)
+      for (const clause of mode) {
+        const p = baseEffectProblem(clause);
+        if (p) return p;
+      }
+    return null;
+  }
   return baseEffectProblem(e);
 }
 
@@ -88,6 +98,7 @@ function abilityProblem(a: Ability): { rule: string; what: string } | null {
     if (!cantAttack && !gamma) return { rule: '7.4', what: `auto ${a.class} effects${a.when ? ` "${a.when}"` : ''}` };
   }
   for (const e of a.effects) {
+    if (e.do === 'choose-one') return { rule: '7.1.15', what: 'modal activated or auto effects' };
     const p = effectProblem(e);
     if (p) return p;
   }

@@ -99,6 +99,7 @@ export const game = defineProcedure<PmvState, Record<string, never>, null>({
         character: false,
         doll: false,
         ending: null, // §4.10.1.d: an end of the turn is never carried into the next one
+        limited: [], // §10.21.2.a: until end of turn
       };
       return { goto: 'turn-start' };
     },

@@ -59,6 +59,8 @@ export type EntryView = {
   defends: boolean;
   /** §1.8.7.h: the X paid (public: paid in the open). */
   x: number | null;
+  /** §5.2.3.c: the chosen mode (public). */
+  mode: number | null;
 };
 
 export type InterferenceView = {
@@ -154,6 +156,7 @@ export function pmvView(s: PmvState, viewer: Viewer, waitingFor: Seat | null): P
         targets: e.targets.map((t) => ('player' in t ? t.player : ref(t.object))),
         defends: e.defends,
         x: e.x,
+        mode: e.mode,
       })),
     })),
     waitingFor,

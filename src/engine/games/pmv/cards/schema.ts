@@ -108,6 +108,8 @@ export const AimSchema = z.enum([
   'target-player',
   'target-card-being-played',
   'target-opponents-hand',
+  /** A character whose card's COST is 3 or less (§2.4.3; X counts as 0). */
+  'target-character-cost-3-or-less',
   'self',
   'each-character-on-opponents-fields',
 ]);
