@@ -6,7 +6,7 @@
 import type { DecisionOption, Seat } from '../../core/game.ts';
 import { label } from '../../core/label.ts';
 import type { PmvCard } from './cards/schema.ts';
-import { cardAims, targetChoices } from './rules.ts';
+import { cardAims, modesOf, targetChoices } from './rules.ts';
 import {
   alternativeRaceMet,
   cannotAttack,
@@ -47,9 +47,12 @@ function affordable(s: PmvState, seat: Seat, card: PmvCard): boolean {
   return s.players[seat].nodes.length >= node && canPayNodes(s, seat, cost);
 }
 
-/** §5.2.2.e: every target phrase has a legal target. */
+/** §5.2.2.e: every target phrase has a legal target (for a "Choose one" card, in at least one mode, §5.2.3.c). */
 function targetsExist(s: PmvState, seat: Seat, card: PmvCard, ability: number | null): boolean {
-  return cardAims(card, ability).every((aim) => targetChoices(s, seat, aim, null).length > 0);
+  const modes = ability === null ? modesOf(card) : null;
+  const ok = (mode: number | null) =>
+    cardAims(card, ability, mode).every((aim) => targetChoices(s, seat, aim, null).length > 0);
+  return modes ? modes.some((_, m) => ok(m)) : ok(null);
 }
 
 const inMainWithNoInterference = (s: PmvState, seat: Seat) =>
@@ -64,6 +67,8 @@ export function typeAllows(s: PmvState, seat: Seat, card: PmvCard): boolean {
   // §10.22.2.a, §10.23.2.a
   if (has('your-turn-only') && s.turn.active !== seat) return false;
   if (has('opponents-turn-only') && s.turn.active === seat) return false;
+  // §10.21.2.a: a One per Turn card played this turn forbids its name to that player until end of turn.
+  if (has('one-per-turn') && s.turn.limited.includes(`${seat}:${card.id}`)) return false;
   switch (card.type) {
     case 'character':
       // §10.3.2.a: Ambush plays at command timing, outside the quota (docs/rulings/pmv.md P4).

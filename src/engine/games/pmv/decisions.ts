@@ -9,6 +9,7 @@ import { label } from '../../core/label.ts';
 import { solvePayment } from '../../core/payment-solver.ts';
 import { legalActions } from './actions.ts';
 import type { Aim } from './cards/schema.ts';
+import { modeText } from './cards/text.ts';
 import { phaseWords } from './log-text.ts';
 import { targetChoices, targetKey } from './rules.ts';
 import { cardOf, cardOfObject, objectOf, type PmvState, type TargetRef } from './state.ts';
@@ -160,6 +161,130 @@ export function autoPlan(s: PmvState, seat: Seat, amount: number, used: readonly
   );
 }
 
+/** §10.26.2.a: pay X for targeting a Resist card being played, or let this effect be nullified and discarded. */
+export const resistDecision = defineDecisionKind<PmvState, { card: string; x: number; canPay: boolean }, boolean>({
+  name: 'resist',
+  role: 'choice',
+  build(_s, p) {
+    const card = cardOf(p.card);
+    const options: DecisionOption[] = [];
+    if (p.canPay) options.push(simple('pay-resist', 'choice', `Pay ${p.x} (automatically)`, `${p.x}を支払う（自動）`));
+    options.push(
+      simple('no-resist', 'passive', `Don't pay: ${card.name.en} is nullified`, `支払わない（${card.name.ja}は無効）`),
+    );
+    return {
+      prompt: label(
+        `Resist: pay ${p.x} or ${card.name.en} is nullified and discarded.`,
+        `抵抗：${p.x}を支払わなければ${card.name.ja}は無効になり破棄されます。`,
+      ),
+      options,
+      min: 1,
+      max: 1,
+      defaultOnTimeout: ['no-resist'],
+    };
+  },
+  handle: (_s, p, chosen) => p.canPay && chosen[0] === 'pay-resist',
+});
+
+/** §5.2.3.c, §7.1.15: which mode of a "Choose one" card resolves; or cancel (the play is rewound, §12.8). */
+export const modeDecision = defineDecisionKind<PmvState, { card: string; modes: number[] }, number | null>({
+  name: 'mode',
+  role: 'choice',
+  build(_s, p) {
+    const card = cardOf(p.card);
+    const options: DecisionOption[] = p.modes.map((m) => {
+      const text = modeText(card, m);
+      return { id: `mode:${m}`, kind: 'mode', role: 'choice', label: label(text.en, text.ja) };
+    });
+    options.push(cancel);
+    return {
+      prompt: label(`Choose one for ${card.name.en}.`, `${card.name.ja}の効果を1つ選んでください。`),
+      options,
+      min: 1,
+      max: 1,
+      defaultOnTimeout: ['cancel'],
+    };
+  },
+  handle(_s, p, chosen) {
+    const m = Number((chosen[0] ?? '').slice('mode:'.length));
+    return p.modes.includes(m) ? m : null;
+  },
+});
+
+/**
+ * §1.8.7.h: a COST of X not yet defined: the player chooses how much to pay, from 0 to what their nodes can pay
+ * (§1.8.7.d: one point per node); X is then what is paid. Or cancel (the play is rewound, §12.8).
+ */
+export const xDecision = defineDecisionKind<PmvState, { card: string; max: number }, number | null>({
+  name: 'x-cost',
+  role: 'choice',
+  build(_s, p) {
+    const card = cardOf(p.card);
+    const options: DecisionOption[] = [];
+    for (let x = 0; x <= p.max; x++)
+      options.push({ id: `x:${x}`, kind: 'x', role: 'choice', label: label(`X = ${x}`, `X = ${x}`) });
+    options.push(cancel);
+    return {
+      prompt: label(
+        `Choose X for ${card.name.en}: the cost you will pay.`,
+        `${card.name.ja}のX（支払うコスト）を選んでください。`,
+      ),
+      options,
+      min: 1,
+      max: 1,
+      defaultOnTimeout: ['cancel'],
+    };
+  },
+  handle(_s, p, chosen) {
+    const id = chosen[0] ?? 'cancel';
+    if (!id.startsWith('x:')) return null;
+    const x = Number(id.slice(2));
+    return Number.isInteger(x) && x >= 0 && x <= p.max ? x : null;
+  },
+});
+
+export type SaveChoice = { saver: string; saved: string };
+
+/**
+ * §9.2.3.b, §7.1.6.a: the γ "when another character of yours would become doomed, you may discard this character;
+ * if you do, nullify that doomed state" (Ninth-Peak Hermit). Every such γ of one player triggers at once, one per
+ * doomed character; the player orders them by picking the one to resolve first, or declines them all (each is a
+ * "may"). Once a saver has left, its other triggers do not resolve (§7.4.7.d).
+ */
+export const saveDecision = defineDecisionKind<PmvState, { pairs: SaveChoice[] }, SaveChoice | null>({
+  name: 'save-from-doom',
+  role: 'choice',
+  build(s, p) {
+    const options: DecisionOption[] = p.pairs.map(({ saver, saved }) => {
+      const a = cardOfObject(s, saver).name;
+      const b = cardOfObject(s, saved).name;
+      return {
+        id: `save:${saver}:${saved}`,
+        kind: 'save',
+        role: 'choice',
+        label: label(`Discard ${a.en} to save ${b.en}`, `${a.ja}を捨て札にして${b.ja}の決死を無効にする`),
+        objectId: saver,
+        cardName: a.en,
+      };
+    });
+    options.push(simple('no-save', 'passive', 'Let them be doomed', '何もしない'));
+    return {
+      prompt: label(
+        'A character of yours would become doomed: use an auto effect to save it?',
+        'あなたのキャラクターが決死状態になります。自動効果を使いますか？',
+      ),
+      options,
+      min: 1,
+      max: 1,
+      defaultOnTimeout: ['no-save'],
+    };
+  },
+  handle(_s, p, chosen) {
+    const id = chosen[0] ?? 'no-save';
+    return p.pairs.find((x) => `save:${x.saver}:${x.saved}` === id) ?? null;
+  },
+});
+
 /** §6.5.3.a: whether to graze. */
 export const grazeDecision = defineDecisionKind<PmvState, { amount: number }, boolean>({
   name: 'graze',
@@ -229,6 +354,10 @@ export const PMV_DECISIONS = [
   priorityDecision,
   targetDecision,
   payDecision,
+  xDecision,
+  modeDecision,
+  resistDecision,
+  saveDecision,
   grazeDecision,
   discardDecision,
   netherOrderDecision,

@@ -22,6 +22,7 @@ import {
   transaction,
 } from './interference.ts';
 import { describeResult, logLine } from './log-text.ts';
+import { removals } from './removal.ts';
 import { draw, log, type PlayerState, type PmvObject, type PmvState } from './state.ts';
 import { assertSupported } from './support.ts';
 import { game } from './turn.ts';
@@ -32,7 +33,17 @@ export const STARTING_LP = 25; // §1.2.7.d, §1.9.1
 export const OPENING_HAND = 7; // §1.2.7.c
 
 export const pmvKernel = createKernel<PmvState>({
-  procedures: [game, priorityWindow, transaction, play, resolveInterference, resolveEntry, battle, discardPhase],
+  procedures: [
+    game,
+    priorityWindow,
+    transaction,
+    play,
+    resolveInterference,
+    resolveEntry,
+    battle,
+    discardPhase,
+    removals,
+  ],
   decisions: PMV_DECISIONS,
   loopRule: '12.10',
 });
@@ -82,7 +93,16 @@ function setup(match: MatchSetup, seed: string): PmvState {
     procedures: emptyStack(),
     rng: rngAfter,
     startingPlayer: starting,
-    turn: { number: 1, active: starting, phase: 'setup', nodeSet: false, character: false, doll: false },
+    turn: {
+      number: 1,
+      active: starting,
+      phase: 'setup',
+      nodeSet: false,
+      character: false,
+      doll: false,
+      ending: null,
+      limited: [],
+    },
     players,
     objects,
     field: [],

@@ -5,6 +5,7 @@
  * the one being resolved, §1.12.7), defense (§6.4) and battle (§6.2.4) with graze (§6.5).
  */
 import { answerOf, ask } from '../../core/decision-kinds.ts';
+import { UnsupportedRule } from '../../core/errors.ts';
 import { collectLki, type ObjRef } from '../../core/events.ts';
 import { opponentOf, type Seat } from '../../core/game.ts';
 import { learn } from '../../core/hidden.ts';
@@ -24,20 +25,27 @@ import {
   autoPlan,
   discardDecision,
   grazeDecision,
+  modeDecision,
   netherOrderDecision,
   payDecision,
   priorityDecision,
+  resistDecision,
   targetDecision,
+  xDecision,
 } from './decisions.ts';
+import { removalsThen } from './removal.ts';
 import {
   applyClause,
   cardAims,
   type DamageEvent,
   dealDamage,
+  doomedNow,
   effectsOf,
   firstStrike,
+  modesOf,
   settleRemovals,
   targetAims,
+  targetChoices,
   targetIndexOf,
   targetsStillLegal,
 } from './rules.ts';
@@ -54,6 +62,7 @@ import {
   type Entry,
   hasKeyword,
   isCharacter,
+  keywordsOf,
   liveAttack,
   log,
   lose,
@@ -98,7 +107,7 @@ export const priorityWindow = defineProcedure<PmvState, WindowData, null>({
   first: 'checks',
   steps: {
     checks(s, { data }) {
-      settleRemovals(s);
+      if (doomedNow(s, []).length > 0) return removalsThen(s, 'checks'); // §9: removals settle before priority
       const order = s.netherOrder[0];
       if (order) {
         // §9.3.4.g: the removal finishes (its owner orders the cards) before anyone gets priority (§1.12.11).
@@ -109,6 +118,8 @@ export const priorityWindow = defineProcedure<PmvState, WindowData, null>({
       }
       lifeCheck(s);
       if (s.result) return { return: null };
+      // §4.10.1.a, §4.10.2.a: once the interference has resolved, an ended turn or phase gives no more priority.
+      if (s.turn.ending && s.interferences.length === 0) return { return: null };
       collectLki(s.events, [s.interferences, s.modifiers, s.procedures.frames]);
       return ask(priorityDecision, data.holder, { defense: data.defense }, 'act');
     },
@@ -170,6 +181,8 @@ export const priorityWindow = defineProcedure<PmvState, WindowData, null>({
               paid: 0,
               used: [],
               free: false,
+              x: null,
+              mode: null,
             },
             'played',
           );
@@ -255,16 +268,24 @@ function declareDefense(s: PmvState, seat: Seat, id: string, declared: boolean):
  */
 function resolveGamma(s: PmvState, id: string, when: 'defends' | 'entered-field' | 'has-attacked'): void {
   const o = objectOf(s, id);
-  for (const { owner, ability: a } of abilitiesOf(s, id)) {
-    if (a.kind !== 'auto' || a.class !== 'gamma' || a.when !== when) continue;
+  const firing = abilitiesOf(s, id).filter(
+    ({ ability: a }) => a.kind === 'auto' && a.class === 'gamma' && a.when === when,
+  );
+  // §7.1.6.a: simultaneous γ of one player are ordered by that player; no character of the pool has two for one window.
+  if (firing.length > 1) throw new UnsupportedRule('7.1.6.a', `ordering ${firing.length} auto γ effects of one window`);
+  for (const { owner, ability: a } of firing) {
+    let failed = false;
     if (!onField(s, currentRef(s, id))) return; // §7.4.7.d
     log(s, { type: 'gamma', card: objectOf(s, owner).card, object: owner, rule: '7.4.7.c' });
     const ctx = { seat: o.owner, source: currentRef(s, id), targets: [], entry: null };
-    for (const e of a.effects) {
+    a.effects.forEach((e, n) => {
+      if (failed) return;
       const r = applyClause(s, e, ctx, 0);
-      settleRemovals(s); // §7.4.5.c: the state is checked after every change
-      if (r.kind !== 'done') break; // §7.1.12.a
-    }
+      // §7.4.5.c: the state is checked after every change; after the last clause the caller settles removals
+      // (removalsThen), where a "would become doomed" γ can be asked.
+      if (n < a.effects.length - 1) settleRemovals(s);
+      if (r.kind !== 'done') failed = true; // §7.1.12.a
+    });
   }
 }
 
@@ -283,6 +304,10 @@ type PlayData = {
   paid: number;
   used: string[];
   free: boolean;
+  /** §1.8.7.h: the X chosen for a COST of X (null: the card has none, or not chosen yet). */
+  x: number | null;
+  /** §5.2.3.c: the mode chosen for a "Choose one" card. */
+  mode: number | null;
 };
 
 function entryOf(s: PmvState, d: PlayData): Entry {
@@ -295,6 +320,8 @@ function entryOf(s: PmvState, d: PlayData): Entry {
     ability: d.ability,
     targets: d.targets,
     defends: d.defends,
+    x: d.x,
+    mode: d.mode,
   };
 }
 
@@ -307,12 +334,28 @@ export const play = defineProcedure<PmvState, PlayData, null>({
       data.entry = `e${s.nextEntry}`;
       s.nextEntry += 1;
       if (data.ability === null) moveObject(s, data.object, 'play');
+      return { goto: 'mode' };
+    },
+    // §5.2.3.c: a card with several effects: which one resolves (only modes whose targets exist, §5.2.2.e).
+    mode(s, { data }) {
+      const card = cardOfObject(s, data.object);
+      const modes = data.ability === null ? modesOf(card) : null;
+      if (!modes) return { goto: 'target' };
+      const open = modes
+        .map((_, m) => m)
+        .filter((m) => cardAims(card, null, m).every((aim) => targetChoices(s, data.seat, aim, null).length > 0));
+      return ask(modeDecision, data.seat, { card: card.id, modes: open }, 'moded');
+    },
+    moded(_s, { data, ret }) {
+      const mode = answerOf(modeDecision, ret);
+      if (mode === null) return rewind('12.8');
+      data.mode = mode;
       return { goto: 'target' };
     },
     // §5.2.3.d, §7.3.4: each target phrase in order.
     target(s, { data }) {
       const card = cardOfObject(s, data.object);
-      const aims = cardAims(card, data.ability);
+      const aims = cardAims(card, data.ability, data.mode);
       const aim = aims[data.targets.length];
       if (!aim) return { goto: 'cost' };
       return ask(targetDecision, data.seat, { card: card.id, aim, self: null }, 'targeted');
@@ -332,6 +375,11 @@ export const play = defineProcedure<PmvState, PlayData, null>({
         const { node } = nodeAndCost(card);
         // §5.2.2.c: without the waiver, NODE is a threshold on the whole node area.
         if (!data.free && s.players[data.seat].nodes.length < node) return rewind('5.2.2.c');
+        // §1.8.7.h: a COST of X is defined by what the player pays: they choose it now, then pay exactly that.
+        if (card.nodeCost !== 'nullity' && card.nodeCost.cost === 'X') {
+          const max = s.players[data.seat].nodes.length;
+          return ask(xDecision, data.seat, { card: card.id, max }, 'x-chosen');
+        }
       } else {
         const o = objectOf(s, data.object);
         const a = data.ability === -1 ? null : card.abilities[data.ability];
@@ -342,6 +390,14 @@ export const play = defineProcedure<PmvState, PlayData, null>({
         }
         data.cost = a?.kind === 'activated' ? a.cost.nodes : 0;
       }
+      return { goto: 'pay' };
+    },
+    'x-chosen'(s, { data, ret }) {
+      const x = answerOf(xDecision, ret);
+      if (x === null) return rewind('12.8');
+      data.x = x;
+      data.cost = x;
+      log(s, { type: 'x-chosen', seat: data.seat, card: cardOfObject(s, data.object).id, amount: x, rule: '1.8.7.h' });
       return { goto: 'pay' };
     },
     pay(s, { data }) {
@@ -362,6 +418,8 @@ export const play = defineProcedure<PmvState, PlayData, null>({
         log(s, { type: 'free-play', seat: data.seat, card: cardOfObject(s, data.object).id });
         data.free = false;
         data.cost = 0;
+        // §1.8.7.h: X is what was paid from nodes: nothing (docs/rulings/pmv.md P18).
+        if (data.x !== null) data.x = 0;
         return { goto: 'done' };
       }
       data.free = false; // choosing to pay gives up the waiver
@@ -386,6 +444,10 @@ export const play = defineProcedure<PmvState, PlayData, null>({
       }
       i.entries.push(entry);
       if (data.ability !== null) i.used.push(`${data.object}:${data.ability}`); // §7.3.6
+      const card = cardOf(entry.card);
+      // §10.21.2.a: One per Turn (undone if this play is nullified, rules.ts nullify-play).
+      if (data.ability === null && card.keywords.some((k) => k.keyword === 'one-per-turn'))
+        s.turn.limited.push(`${data.seat}:${card.id}`);
       log(s, {
         type: data.ability === null ? (data.defends ? 'play-defend' : 'play') : 'use',
         seat: data.seat,
@@ -393,10 +455,49 @@ export const play = defineProcedure<PmvState, PlayData, null>({
         object: data.object,
         ...(data.targets[0] ? { target: targetName(data.targets[0]) } : {}),
       });
+      return { goto: 'resist' };
+    },
+    // §10.26.2.a: a card being played with Resist (X), made the target of this effect by its opponent: the player
+    // may pay X; if they do not, this effect is nullified and discarded. Applied once the play is done (§5.2.3).
+    resist(s, { data }) {
+      const x = resistOf(s, data);
+      if (x === null) return { return: null };
+      const canPay = autoPlan(s, data.seat, x, []) !== null;
+      return ask(resistDecision, data.seat, { card: entryCard(s, data), x, canPay }, 'resisted');
+    },
+    resisted(s, { data, ret }) {
+      const x = resistOf(s, data) ?? 0;
+      if (answerOf(resistDecision, ret)) {
+        // A payment of its own (§1.8.7.f): any node may pay one point of it, whatever paid the play.
+        for (const id of autoPlan(s, data.seat, x, []) ?? []) payNode(s, data.seat, id);
+        log(s, { type: 'resist-paid', seat: data.seat, amount: x, rule: '10.26.2.a' });
+        return { return: null };
+      }
+      for (const i of s.interferences) i.entries = i.entries.filter((e) => e.id !== data.entry);
+      const o = objectOf(s, data.object);
+      log(s, { type: 'nullified', card: o.card, object: data.object, rule: '10.26.2.a' });
+      if (data.ability === null) {
+        moveObject(s, data.object, 'netherworld');
+        s.turn.limited = s.turn.limited.filter((k) => k !== `${data.seat}:${o.card}`); // §10.21.2.a
+      }
       return { return: null };
     },
   },
 });
+
+/** §10.26.2.a: the X of the first Resist among this play's targets (opponent's cards being played), or null. */
+function resistOf(s: PmvState, data: PlayData): number | null {
+  for (const t of data.targets) {
+    if (!('object' in t)) continue;
+    const o = objectOf(s, t.object.id);
+    if (o.zone !== 'play' || o.owner === data.seat) continue;
+    const k = keywordsOf(s, t.object.id).find((x) => x.keyword === 'resist');
+    if (k) return k.x ?? 0;
+  }
+  return null;
+}
+
+const entryCard = (s: PmvState, data: PlayData) => objectOf(s, data.object).card;
 
 const targetName = (t: TargetRef) => ('player' in t ? t.player : t.object.id);
 
@@ -406,12 +507,18 @@ function payWithNode(s: PmvState, data: PlayData, id: string): void {
   if (o.owner !== data.seat || o.zone !== 'node' || data.used.includes(id)) throw new Error(`cannot pay with ${id}`);
   data.used.push(id);
   data.paid += 1;
+  payNode(s, data.seat, id);
+}
+
+/** §1.8.7.a–b: one node pays one point. */
+function payNode(s: PmvState, seat: Seat, id: string): void {
+  const o = objectOf(s, id);
   if (o.active) {
     o.active = false;
-    log(s, { type: 'node-sleep', seat: data.seat, object: id });
+    log(s, { type: 'node-sleep', seat, object: id });
   } else {
     moveObject(s, id, 'netherworld');
-    log(s, { type: 'node-discard', seat: data.seat, card: o.card, object: id });
+    log(s, { type: 'node-discard', seat, card: o.card, object: id });
   }
 }
 
@@ -443,9 +550,9 @@ export const resolveInterference: Procedure<PmvState, ResolveData, null> = defin
       // §1.12.8.c–e: the interference ends (no "during the interference" effect exists in the pool).
       close(s, { data }) {
         s.interferences.splice(data.level);
-        settleRemovals(s);
-        return { return: null };
+        return removalsThen(s, 'closed');
       },
+      closed: () => ({ return: null }),
     },
   },
 );
@@ -481,7 +588,7 @@ export const resolveEntry = defineProcedure<PmvState, EntryData, null>({
       }
       // §8.2.5: targets are checked at the start of resolution.
       const ctx = contextOf(s, entry);
-      if (!targetsStillLegal(s, ctx, cardAims(card, entry.ability))) {
+      if (!targetsStillLegal(s, ctx, cardAims(card, entry.ability, entry.mode))) {
         log(s, { type: 'fizzle', card: entry.card, rule: '8.2.5' });
         data.failed = true;
         return { goto: 'finish' };
@@ -525,8 +632,7 @@ export const resolveEntry = defineProcedure<PmvState, EntryData, null>({
           rule: has('equip') ? '10.13.2.a' : '10.14.2.a',
         });
         removeEntry(s, data);
-        settleRemovals(s); // §6.1.12: a modifier may bring DEF to 0
-        return { return: null };
+        return removalsThen(s, 'done'); // §6.1.12: a modifier may bring DEF to 0
       }
       if (has('equip-field')) {
         // §10.15.3: one Equip/Field card per player; a second one goes to the netherworld.
@@ -548,26 +654,33 @@ export const resolveEntry = defineProcedure<PmvState, EntryData, null>({
       moveObject(s, id, 'field');
       objectOf(s, id).active = has('haste');
       log(s, { type: 'enters', seat: entry.controller, card: entry.card, object: id, rule: '10.16.2.a' });
-      settleRemovals(s);
+      return removalsThen(s, 'entered'); // §11.3.9.c
+    },
+    // §11.3.9.d: "has entered the field" γ of a character or Phantasmal Creature that is still there.
+    entered(s, { data }) {
+      const entry = findEntry(s, data);
+      if (!entry) return { return: null };
+      const id = entry.source.id;
+      if (entry.defends && onField(s, currentRef(s, id))) declareDefense(s, entry.controller, id, false); // §6.4.5
       if (onField(s, currentRef(s, id))) resolveGamma(s, id, 'entered-field');
       removeEntry(s, data);
-      return { return: null };
+      return removalsThen(s, 'done');
     },
+    done: () => ({ return: null }),
     // §7.1.9: clause after clause; §7.1.12.a: a clause that fails skips the rest.
     clause(s, { data }) {
       const entry = findEntry(s, data);
       if (!entry) return { return: null };
-      const effects = effectsOf(cardOf(entry.card), entry.ability);
+      const effects = effectsOf(cardOf(entry.card), entry.ability, entry.mode);
       const e = effects[data.clause];
       if (!e || data.failed) return { goto: 'finish' };
-      const offset = cardAims(cardOf(entry.card), entry.ability).length - targetAims(effects).length;
+      const offset = cardAims(cardOf(entry.card), entry.ability, entry.mode).length - targetAims(effects).length;
       const r = applyClause(s, e, contextOf(s, entry), offset + targetIndexOf(effects, data.clause));
-      settleRemovals(s); // §7.4.5.c, §9.1.3: removals happen at once, then the effect goes on
       data.clause += 1;
       if (r.kind === 'failed') {
         log(s, { type: 'fizzle', card: entry.card, rule: r.rule });
         data.failed = true;
-        return { goto: 'finish' };
+        return removalsThen(s, 'finish');
       }
       if (r.kind === 'attack') {
         // §6.3.5, §1.12.7: a new interference interrupts this one; priority goes to the attacked player.
@@ -587,7 +700,7 @@ export const resolveEntry = defineProcedure<PmvState, EntryData, null>({
           'clause',
         );
       }
-      return { goto: 'clause' };
+      return removalsThen(s, 'clause'); // §7.4.5.c, §9.1.3: removals happen at once, then the effect goes on
     },
     // §5.4.2: a character is put onto its player's field asleep instead of an effect resolving.
     character(s, { data }) {
@@ -609,12 +722,7 @@ export const resolveEntry = defineProcedure<PmvState, EntryData, null>({
       }
       // §10.2.2.a: Haste makes a played character active; §10.3.4: not one played to defend.
       if (has('haste') && !entry.defends) o.active = true;
-      settleRemovals(s); // §11.3.9.c
-      if (entry.defends && onField(s, currentRef(s, id))) declareDefense(s, entry.controller, id, false); // §6.4.5
-      // §11.3.9.d: "has entered the field" γ.
-      if (onField(s, currentRef(s, id))) resolveGamma(s, id, 'entered-field');
-      removeEntry(s, data);
-      return { return: null };
+      return removalsThen(s, 'entered'); // §11.3.9.c
     },
     // §5.2.4.d: a card still in the play area goes on top of the netherworld.
     finish(s, { data }) {
@@ -622,8 +730,7 @@ export const resolveEntry = defineProcedure<PmvState, EntryData, null>({
       removeEntry(s, data);
       if (entry?.kind === 'card' && isCurrentRef(s, entry.source) && objectOf(s, entry.source.id).zone === 'play')
         moveObject(s, entry.source.id, 'netherworld');
-      settleRemovals(s);
-      return { return: null };
+      return removalsThen(s, 'done');
     },
   },
 });
@@ -655,11 +762,14 @@ function attackOf(s: PmvState) {
   return a && onField(s, a.attacker) ? a : null;
 }
 
-/** §6.2.4.d–e: the battle damage of one timing, simultaneous (§1.10.3); then pierce and instant death (§1.10.12.d). */
-function battleDamage(s: PmvState, first: boolean): void {
+/**
+ * §6.2.4.d–e: the battle damage of one timing, simultaneous (§1.10.3); then pierce and instant death (§1.10.12.d).
+ * Returns the characters instant death made doomed, for the removal that follows (§1.10.12.f).
+ */
+function battleDamage(s: PmvState, first: boolean): string[] {
   const attack = attackOf(s);
   const battle = s.battle;
-  if (!attack || !battle?.recipient) return;
+  if (!attack || !battle?.recipient) return [];
   const attacker = attack.attacker;
   const defender = attack.defender && onField(s, attack.defender) ? attack.defender : null;
   const events: DamageEvent[] = [];
@@ -676,7 +786,7 @@ function battleDamage(s: PmvState, first: boolean): void {
       pierce: false,
     });
   }
-  if (events.length === 0) return;
+  if (events.length === 0) return [];
   // §10.5.2.a, docs/rulings/pmv.md A8: pierce reads the damage the defender had before this event.
   const before = defender ? damageOf(s, defender.id) : 0;
   const dealt = dealDamage(s, events);
@@ -700,7 +810,7 @@ function battleDamage(s: PmvState, first: boolean): void {
         dealDamage(s, [{ source: attacker, to: { player: attack.player }, amount: x, battle: true, pierce: true }]);
     }
   }
-  settleRemovals(s, doomed); // §1.10.12.f
+  return doomed;
 }
 
 export const battle = defineProcedure<PmvState, BattleData, null>({
@@ -738,12 +848,10 @@ export const battle = defineProcedure<PmvState, BattleData, null>({
       return { goto: 'first' };
     },
     first(s) {
-      battleDamage(s, true); // §6.2.4.d
-      return { goto: 'normal' };
+      return removalsThen(s, 'normal', battleDamage(s, true)); // §6.2.4.d, §1.10.12.f
     },
     normal(s) {
-      battleDamage(s, false); // §6.2.4.e
-      return { goto: 'graze' };
+      return removalsThen(s, 'graze', battleDamage(s, false)); // §6.2.4.e, §1.10.12.f
     },
     // §6.2.4.g, §6.5: graze. §6.3.7: an attack cancelled during the battle ends it without graze.
     graze(s) {
@@ -768,9 +876,9 @@ export const battle = defineProcedure<PmvState, BattleData, null>({
       for (const id of s.field) objectOf(s, id).battleDamage = 0;
       s.modifiers = s.modifiers.filter((m) => m.until !== 'end-of-battle');
       s.battle = null;
-      settleRemovals(s);
-      return { return: null };
+      return removalsThen(s, 'ended');
     },
+    ended: () => ({ return: null }),
   },
 });
 

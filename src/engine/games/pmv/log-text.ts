@@ -140,6 +140,40 @@ export function logLine(e: PmvLogEntry): Label {
         `${p.en}'s opponent's characters go to sleep.`,
         `${p.ja}の相手のキャラクターはスリープ状態になりました。`,
       );
+    case 'end-turn':
+      return label(`${p.en} ends the turn${rule}.`, `${p.ja}はターンを終了させました${ruleJa}。`);
+    case 'end-phase': {
+      const ph = phaseWords(e.phase ?? '');
+      return label(`${p.en} ends the ${ph.en}${rule}.`, `${p.ja}は${ph.ja}を終了させました${ruleJa}。`);
+    }
+    case 'x-chosen':
+      return label(`${p.en} pays X = ${n} for ${c.en}${rule}.`, `${p.ja}は${c.ja}のXを${n}として支払います${ruleJa}。`);
+    case 'returned':
+      return label(`${c.en} returns to ${p.en}'s hand${rule}.`, `${c.ja}は${p.ja}の手札に戻りました${ruleJa}。`);
+    case 'excluded':
+      return label(`${c.en} is excluded from the game${rule}.`, `${c.ja}はゲームから除外されました${ruleJa}。`);
+    case 'resist-paid':
+      return label(`${p.en} pays ${n} for Resist${rule}.`, `${p.ja}は抵抗の${n}を支払いました${ruleJa}。`);
+    case 'reveal':
+      return label(
+        `${c.en} is chosen at random from ${p.en}'s hand and revealed${rule}.`,
+        `${p.ja}の手札から無作為に選ばれた${c.ja}が公開されました${ruleJa}。`,
+      );
+    case 'sacrifice':
+      return label(
+        `${p.en} discards ${c.en} to save a doomed character${rule}.`,
+        `${p.ja}は${c.ja}を捨て札にしました${ruleJa}。`,
+      );
+    case 'saved':
+      return label(
+        `${c.en} is no longer doomed; its damage is reset${rule}.`,
+        `${c.ja}の決死状態は無効になりました${ruleJa}。`,
+      );
+    case 'not-saved':
+      return label(
+        `${c.en} has DEF 0 or less and stays doomed${rule}.`,
+        `${c.ja}は耐久力0以下のため決死状態のままです${ruleJa}。`,
+      );
     case 'gamma':
       return label(`${c.en}'s auto effect resolves${rule}.`, `${c.ja}の自動効果が解決されます${ruleJa}。`);
     case 'discard':

@@ -2,11 +2,16 @@
  * Targets (§8.2), damage (§1.10.12), removal (§9.2–9.3) and the effects of the implemented pool (§7.1). Effects
  * apply one clause after another (§7.1.9); a clause that cannot be applied ends the effect as failed (§7.1.12.a).
  */
+
+import { UnsupportedRule } from '../../core/errors.ts';
 import type { ObjRef } from '../../core/events.ts';
 import { isCurrent } from '../../core/events.ts';
-import { opponentOf, type Seat } from '../../core/game.ts';
+import { opponentOf, SEATS, type Seat } from '../../core/game.ts';
+import { learn } from '../../core/hidden.ts';
+import { nextInt } from '../../core/rng.ts';
 import type { Aim, BaseEffect, Effect, PmvCard } from './cards/schema.ts';
 import {
+  abilitiesOf,
   atkOf,
   attachmentsOf,
   cannotAttack,
@@ -33,9 +38,15 @@ import {
   type TargetRef,
 } from './state.ts';
 
-/** The effects a card's play resolves, or an activated ability's (index -1: Mana Charge, §10.12.2.a). */
-export function effectsOf(card: PmvCard, ability: number | null): Effect[] {
-  if (ability === null) return card.effects;
+/**
+ * The effects a card's play resolves, or an activated ability's (index -1: Mana Charge, §10.12.2.a). `mode` is the
+ * mode chosen for a "Choose one" (§5.2.3.c, §7.1.15): its clauses stand in for the choice; null keeps the choice.
+ */
+export function effectsOf(card: PmvCard, ability: number | null, mode: number | null = null): Effect[] {
+  if (ability === null) {
+    if (mode === null) return card.effects;
+    return card.effects.flatMap((e) => (e.do === 'choose-one' ? (e.modes[mode] ?? []) : [e]));
+  }
   if (ability === -1) return [];
   const a = card.abilities[ability];
   return a ? a.effects : [];
@@ -45,28 +56,42 @@ export function effectsOf(card: PmvCard, ability: number | null): Effect[] {
  * §8.2.2: the target (目標) phrases of a card's play or an ability, in order: the play text of Equip (§10.13.2.a,
  * a character of yours) or Talisman (§10.14.2.a, any character) first, then the effects'.
  */
-export function cardAims(card: PmvCard, ability: number | null): Aim[] {
+export function cardAims(card: PmvCard, ability: number | null, mode: number | null = null): Aim[] {
   const keyword: Aim[] = [];
   if (ability === null) {
     if (card.keywords.some((k) => k.keyword === 'equip')) keyword.push('target-your-character');
     else if (card.keywords.some((k) => k.keyword === 'talisman')) keyword.push('target-character');
   }
-  return [...keyword, ...targetAims(effectsOf(card, ability))];
+  return [...keyword, ...targetAims(effectsOf(card, ability, mode))];
 }
 
 /** §8.2.2: the target (目標) phrases of an effect list, in order. */
 export function targetAims(effects: readonly Effect[]): Aim[] {
   const out: Aim[] = [];
   for (const e of effects) {
+    if (e.do === 'code') out.push(...(CODE_AIMS[e.handler] ?? []));
     if (e.do === 'choose-one' || e.do === 'code' || e.do === 'cannot' || e.do === 'static-modify') continue;
     if ('to' in e && e.to.startsWith('target-')) out.push(e.to);
   }
   return out;
 }
 
+/** The target phrases of the `code` clauses the engine implements (their text says 対象, §8.2.2). */
+const CODE_AIMS: Record<string, readonly Aim[]> = {
+  'random-discard-character': ['target-opponents-hand'],
+  'return-cost-3-to-hand': ['target-character-cost-3-or-less'],
+  'exclude-cost-3': ['target-character-cost-3-or-less'],
+};
+
+/** §5.2.3.c: the modes of a card's "Choose one" (one list of clauses each), or null when it has none. */
+export function modesOf(card: PmvCard): Effect[][] | null {
+  const modal = card.effects.find((e) => e.do === 'choose-one');
+  return modal && modal.do === 'choose-one' ? modal.modes : null;
+}
+
 /** §8.2.4, §8.2.5: is this a legal target for the aim, for a play or use by `seat` (`self`: the entry's own card)? */
 export function isLegalTarget(s: PmvState, seat: Seat, aim: Aim, t: TargetRef, selfEntry: string | null): boolean {
-  if ('player' in t) return aim === 'target-player';
+  if ('player' in t) return aim === 'target-player' || (aim === 'target-opponents-hand' && t.player !== seat);
   const ref = t.object;
   if (!isCurrent(s.events, ref)) return false;
   switch (aim) {
@@ -74,6 +99,12 @@ export function isLegalTarget(s: PmvState, seat: Seat, aim: Aim, t: TargetRef, s
       return isCharacter(s, ref.id);
     case 'target-your-character':
       return isCharacter(s, ref.id) && objectOf(s, ref.id).owner === seat;
+    case 'target-character-cost-3-or-less': {
+      // §2.4.3: the printed COST (X and Nullity count as 0).
+      const nc = cardOf(objectOf(s, ref.id).card).nodeCost;
+      const cost = nc === 'nullity' || nc.cost === 'X' ? 0 : nc.cost;
+      return isCharacter(s, ref.id) && cost <= 3;
+    }
     case 'target-your-sleeping-character':
       return isCharacter(s, ref.id) && objectOf(s, ref.id).owner === seat && !objectOf(s, ref.id).active;
     case 'target-card-being-played': {
@@ -91,7 +122,7 @@ export function isLegalTarget(s: PmvState, seat: Seat, aim: Aim, t: TargetRef, s
 
 /** The legal targets for an aim now. */
 export function targetChoices(s: PmvState, seat: Seat, aim: Aim, selfEntry: string | null): TargetRef[] {
-  const refs: TargetRef[] = [];
+  const refs: TargetRef[] = [{ player: 'p1' }, { player: 'p2' }];
   for (const id of s.field) refs.push({ object: currentRef(s, id) });
   for (const i of s.interferences)
     for (const e of i.entries) if (e.kind === 'card') refs.push({ object: currentRef(s, e.source.id) });
@@ -176,11 +207,50 @@ export function dealDamage(s: PmvState, events: readonly DamageEvent[]): DamageE
 export function settleRemovals(s: PmvState, also: readonly string[] = []): void {
   let extra = [...also];
   for (let pass = 0; pass < 100; pass++) {
-    const doomed = s.field.filter(
-      (id) => isCharacter(s, id) && (extra.includes(id) || rawDef(s, id) <= 0 || damageOf(s, id) >= defOf(s, id)),
-    );
+    const doomed = doomedNow(s, extra);
     extra = [];
     if (doomed.length === 0) return;
+    // The "would become doomed" window (§9.2.3.b) asks its γ's controller; only the removal procedure
+    // (removal.ts) can ask, so a removal reached where it cannot is refused rather than skipping the γ.
+    if (SEATS.some((seat) => saveOptions(s, seat, doomed).length > 0))
+      throw new UnsupportedRule(
+        '9.2.3.b',
+        'a "would become doomed" auto γ in the middle of a multi-clause auto effect',
+      );
+    discardDoomed(s, doomed);
+  }
+}
+
+/** §9.2.2: the characters doomed now: damage at or over DEF (a), DEF 0 or less (b), or made doomed (c, `also`). */
+export function doomedNow(s: PmvState, also: readonly string[]): string[] {
+  return s.field.filter(
+    (id) => isCharacter(s, id) && (also.includes(id) || rawDef(s, id) <= 0 || damageOf(s, id) >= defOf(s, id)),
+  );
+}
+
+/**
+ * §9.2.3.b: the "when another character of yours would become doomed" γ (Ninth-Peak Hermit's) that `seat` could
+ * use on this batch: each pair of such a character on their field and a doomed character of theirs other than it.
+ */
+export function saveOptions(s: PmvState, seat: Seat, doomed: readonly string[]): { saver: string; saved: string }[] {
+  const out: { saver: string; saved: string }[] = [];
+  for (const saver of charactersOf(s, seat)) {
+    const has = abilitiesOf(s, saver).some(
+      ({ ability: a }) =>
+        a.kind === 'auto' &&
+        a.class === 'gamma' &&
+        a.when === 'another-of-yours-would-be-doomed' &&
+        a.effects.every((e) => e.do === 'code' && e.handler === 'sacrifice-to-save'),
+    );
+    if (!has) continue;
+    for (const saved of doomed) if (saved !== saver && objectOf(s, saved).owner === seat) out.push({ saver, saved });
+  }
+  return out;
+}
+
+/** §9.2.3.e, §9.3.4: a batch of doomed characters is discarded together (§9.1.5), attachments with them. */
+export function discardDoomed(s: PmvState, doomed: readonly string[]): void {
+  {
     for (const id of doomed) {
       const o = objectOf(s, id);
       const rule = rawDef(s, id) <= 0 ? '9.2.2.b' : damageOf(s, id) >= defOf(s, id) ? '9.2.2.a' : '9.2.3';
@@ -244,11 +314,13 @@ export function applyClause(s: PmvState, e: Effect, ctx: EffectContext, targetIn
   };
   switch (e.do) {
     case 'effect-damage': {
+      // §1.8.7.h: X is the cost paid for the card (0 if it was played without paying, docs/rulings/pmv.md P18).
+      const amount = e.amount === 'X' ? (ctx.entry?.x ?? 0) : e.amount;
       const to = objects(e.to);
       if (!to) return { kind: 'failed', rule: '8.2.5' };
       dealDamage(
         s,
-        to.map((ref) => ({ source: ctx.source, to: { object: ref }, amount: e.amount, battle: false, pierce: false })),
+        to.map((ref) => ({ source: ctx.source, to: { object: ref }, amount, battle: false, pierce: false })),
       );
       return { kind: 'done' };
     }
@@ -296,6 +368,16 @@ export function applyClause(s: PmvState, e: Effect, ctx: EffectContext, targetIn
       log(s, { type: 'attack-cancelled', rule: '6.3.6.a' });
       return { kind: 'done' };
     }
+    case 'end-turn':
+      // §4.10.1.d: applied more than once, it still ends only this turn (a flag, not a count).
+      s.turn.ending = 'turn';
+      log(s, { type: 'end-turn', seat: ctx.seat, rule: '4.10.1' });
+      return { kind: 'done' };
+    case 'end-phase':
+      // §4.10.2.c–d: once is enough; an end of the turn already applied wins.
+      if (s.turn.ending !== 'turn') s.turn.ending = 'phase';
+      log(s, { type: 'end-phase', seat: ctx.seat, phase: s.turn.phase, rule: '4.10.2' });
+      return { kind: 'done' };
     case 'nullify-play': {
       const t = target();
       if (!t) return { kind: 'failed', rule: '8.2.5' };
@@ -303,6 +385,8 @@ export function applyClause(s: PmvState, e: Effect, ctx: EffectContext, targetIn
       for (const i of s.interferences)
         i.entries = i.entries.filter((x) => !(x.kind === 'card' && x.source.id === t.id));
       const card = objectOf(s, t.id).card;
+      // §10.21.2.a: a nullified play lifts its One per Turn limit.
+      s.turn.limited = s.turn.limited.filter((k) => k !== `${objectOf(s, t.id).owner}:${card}`);
       moveObject(s, t.id, 'netherworld');
       log(s, { type: 'nullified', card, object: t.id, rule: '5.2.5' });
       return { kind: 'done' };
@@ -319,7 +403,7 @@ export function applyClause(s: PmvState, e: Effect, ctx: EffectContext, targetIn
     case 'code': {
       const handler = CODE_HANDLERS[e.handler];
       if (!handler) return { kind: 'failed', rule: '7.1' };
-      return handler(s, ctx);
+      return handler(s, ctx, targetIndex);
     }
     default:
       return { kind: 'failed', rule: '7.1' };
@@ -327,7 +411,47 @@ export function applyClause(s: PmvState, e: Effect, ctx: EffectContext, targetIn
 }
 
 /** The pool's `{do: "code"}` clauses the engine implements, by handler name (support.ts refuses the others). */
-export const CODE_HANDLERS: Record<string, (s: PmvState, ctx: EffectContext) => ClauseResult> = {
+export const CODE_HANDLERS: Record<string, (s: PmvState, ctx: EffectContext, targetIndex: number) => ClauseResult> = {
+  // Sealing Ward Script, first mode: the character goes back to its owner's hand (§11.3; its attachments are
+  // discarded, §11.3.3). Not a removal (§9.1.1), so no doomed or discard window.
+  'return-cost-3-to-hand'(s, ctx, targetIndex) {
+    const t = codeTarget(s, ctx, targetIndex, 'target-character-cost-3-or-less');
+    if (!t) return { kind: 'failed', rule: '8.2.5' };
+    const o = objectOf(s, t.id);
+    moveObject(s, t.id, 'hand');
+    log(s, { type: 'returned', seat: o.owner, card: o.card, rule: '11.3' });
+    return { kind: 'done' };
+  },
+  // Second mode: the character is excluded from the game (§9.4, a removal; no card of the pool watches its windows).
+  'exclude-cost-3'(s, ctx, targetIndex) {
+    const t = codeTarget(s, ctx, targetIndex, 'target-character-cost-3-or-less');
+    if (!t) return { kind: 'failed', rule: '8.2.5' };
+    const o = objectOf(s, t.id);
+    moveObject(s, t.id, 'excluded');
+    log(s, { type: 'excluded', seat: o.owner, card: o.card, object: t.id, rule: '9.4' });
+    return { kind: 'done' };
+  },
+  // Fox-Fire Feint: a card chosen at random from the target opponent's hand (§3.6: hidden, so chance decides, with
+  // the match's seeded generator) is revealed to everyone; a character card is discarded (§9.3, from the hand).
+  'random-discard-character'(s, ctx, targetIndex) {
+    const t = ctx.targets[targetIndex];
+    if (!t || !('player' in t) || t.player === ctx.seat) return { kind: 'failed', rule: '8.2.5' };
+    const hand = s.players[t.player].hand;
+    if (hand.length === 0) return { kind: 'failed', rule: '7.1.12.a' }; // nothing to choose
+    const [n, rng] = nextInt(s.rng, hand.length);
+    s.rng = rng;
+    const id = hand[n] as string;
+    const card = objectOf(s, id).card;
+    // §11.6: revealed to every player; the card stays in the hand (§11.6.2) and is hidden again after (§11.6.3),
+    // but both players now know it.
+    log(s, { type: 'reveal', seat: t.player, card, rule: '11.9' });
+    s.known = learn(learn(s.known, 'p1', [id]), 'p2', [id]);
+    if (cardOf(card).type === 'character') {
+      moveObject(s, id, 'netherworld');
+      log(s, { type: 'discard', seat: t.player, card, object: id, rule: '9.3' });
+    }
+    return { kind: 'done' };
+  },
   // Curtain of the Last Act: an opponent at 5 LP or less: you win (§1.5.2.a); otherwise each player draws 2, at
   // once, so every player short of cards loses together (§1.11.7, §1.5.4.a).
   'win-if-opponent-low'(s, ctx) {
@@ -347,6 +471,13 @@ export const CODE_HANDLERS: Record<string, (s: PmvState, ctx: EffectContext) => 
     return { kind: 'done' };
   },
 };
+
+/** The object target of a `code` clause, still legal for its aim (§8.2.5), or null. */
+function codeTarget(s: PmvState, ctx: EffectContext, targetIndex: number, aim: Aim): ObjRef | null {
+  const t = ctx.targets[targetIndex];
+  if (!t || !('object' in t) || !isLegalTarget(s, ctx.seat, aim, t, ctx.entry?.id ?? null)) return null;
+  return t.object;
+}
 
 /** The target phrase index of clause `index` of an effect list. */
 export function targetIndexOf(effects: readonly Effect[], index: number): number {

@@ -10,7 +10,7 @@ import type { ScenarioPlan, ScenarioStep } from '../../definition.ts';
 import { NotOffered } from '../../scenario/plan.ts';
 import { PMV_CARDS } from './cards/pool.ts';
 import { pmv } from './index.ts';
-import { moveObject, objectOf, type PmvState } from './state.ts';
+import { damageOf, moveObject, objectOf, type PmvState } from './state.ts';
 
 const SeatSchema = z.enum(['p1', 'p2']);
 const CardSchema = z.string().refine((id) => PMV_CARDS.has(id), { message: 'not a Phantom Magic Vision card' });
@@ -22,6 +22,8 @@ const FieldCard = z.union([CardSchema, z.strictObject({ card: CardSchema, asleep
 const SideSchema = z.strictObject({
   lp: z.number().int().optional(),
   hand: Cards.optional(),
+  /** The hand holds only the `hand` cards: the 7 drawn at setup go back under the deck first. */
+  handOnly: z.boolean().optional(),
   field: z.array(FieldCard).optional(),
   /** Nodes from the bottom of the deck: how many active and how many asleep. */
   nodes: z
@@ -40,15 +42,28 @@ const ExpectSchema = z.strictObject({
   nodes: PerSeat(z.number().int()).optional(),
   /** How many interferences are open (a nested one on top of the one resolving counts, §1.12.7). */
   interferences: z.number().int().optional(),
+  /** The turn number, its turn player and phase (§4.1.1), for turn and phase control (§4.10). */
+  turn: z.number().int().optional(),
+  active: SeatSchema.optional(),
+  phase: z.string().optional(),
+  /** Hand sizes. */
+  hand: PerSeat(z.number().int()).optional(),
+  /** Damage on a character of that name on the field (§1.10.13). */
+  damage: z.record(CardSchema, z.number().int()).optional(),
 });
 type Expect = z.infer<typeof ExpectSchema>;
 
 const StepSchema = z.union([
   z.strictObject({
     player: SeatSchema,
-    /** The option kind: pass, play, attack, defend, ambush-defend, act, node, obj (a target), auto, free, graze… */
+    /**
+     * The option kind (pass, play, attack, defend, ambush-defend, act, node, obj (a target), auto, free, graze…) or
+     * an option id where kinds repeat (`x:2`, the X of a COST of X).
+     */
     choose: z.string(),
     card: CardSchema.optional(),
+    /** The second card an option names, last in its id (`save:<hermit>:<saved>`: the character saved). */
+    with: CardSchema.optional(),
   }),
   z.strictObject({ expect: ExpectSchema }),
 ]);
@@ -121,6 +136,7 @@ function position(sc: Scenario): PmvState {
       if (!id) throw new Error(`setup: no ${card} left in ${seat}'s deck (add it to decks.${seat})`);
       return id;
     };
+    if (side.handOnly) for (const id of [...s.players[seat].hand]) moveObject(s, id, 'deck', 'bottom');
     for (const card of side.hand ?? []) moveObject(s, take(card), 'hand');
     for (const entry of side.field ?? []) {
       const card = typeof entry === 'string' ? entry : entry.card;
@@ -168,6 +184,15 @@ function check(s: PmvState, e: Expect): string[] {
     if (nether) differ(`${seat} netherworld`, [...nether].sort(), names(s, s.players[seat].netherworld));
     const nodes = e.nodes?.[seat];
     if (nodes !== undefined) differ(`${seat} nodes`, nodes, s.players[seat].nodes.length);
+    const hand = e.hand?.[seat];
+    if (hand !== undefined) differ(`${seat} hand`, hand, s.players[seat].hand.length);
+  }
+  if (e.turn !== undefined) differ('turn', e.turn, s.turn.number);
+  if (e.active !== undefined) differ('turn player', e.active, s.turn.active);
+  if (e.phase !== undefined) differ('phase', e.phase, s.turn.phase);
+  for (const [card, amount] of Object.entries(e.damage ?? {})) {
+    const id = s.field.find((x) => objectOf(s, x).card === card);
+    differ(`damage on ${card}`, amount, id === undefined ? null : damageOf(s, id));
   }
   if (e.winner !== undefined) {
     const got = !s.result ? 'none' : s.result.kind === 'win' ? s.result.winner : 'draw';
@@ -186,15 +211,16 @@ function applyStep(s: PmvState, step: Exclude<Step, { expect: unknown }>): PmvSt
   if (p.player !== step.player) throw new NotOffered(`${p.player} is asked (${p.kind}), not ${step.player}`);
   if (p.shape !== undefined && p.shape !== 'pick') throw new NotOffered(`a ${p.shape} decision is asked (${p.kind})`);
   const matches = (o: DecisionOption) =>
-    o.kind === step.choose &&
-    (step.card === undefined || (o.objectId !== undefined && objectOf(s, o.objectId).card === step.card));
+    (o.kind === step.choose || o.id === step.choose) &&
+    (step.card === undefined || (o.objectId !== undefined && objectOf(s, o.objectId).card === step.card)) &&
+    (step.with === undefined || s.objects[o.id.split(':').at(-1) ?? '']?.card === step.with);
   const option = p.options.find(matches);
   if (!option) throw new NotOffered(`no "${step.choose}${step.card ? ` ${step.card}` : ''}" for ${step.player}`);
   return pmv.apply(s, step.player, { decisionId: p.id, choose: [option.id] });
 }
 
 const describeStep = (step: Exclude<Step, { expect: unknown }>) =>
-  `${step.player} ${step.choose} ${step.card ?? ''}`.trim();
+  `${step.player} ${step.choose} ${step.card ?? ''} ${step.with ?? ''}`.trim();
 
 export function pmvScenarioPlan(raw: unknown, file: string): ScenarioPlan<PmvState> {
   const parsed = ScenarioSchema.safeParse(raw);

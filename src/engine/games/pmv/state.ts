@@ -63,6 +63,10 @@ export type Entry = {
   targets: TargetRef[];
   /** §10.3.2.b, §10.3.4: an Ambush + Haste character played to defend against the attack. */
   defends: boolean;
+  /** §1.8.7.h: the X of a card whose COST is X: the cost actually paid from nodes (null: no X). */
+  x: number | null;
+  /** §5.2.3.c: the mode chosen for a "Choose one" card (null: none). */
+  mode: number | null;
 };
 
 /** §6.2–6.4: the attack that began an interference, with its defender. */
@@ -136,6 +140,13 @@ export type PmvState = ProcedureState & {
     character: boolean;
     /** §5.4.1.e, §10.9.2.b: a Doll character resolved this turn. */
     doll: boolean;
+    /**
+     * §4.10.1–4.10.2: an effect ended the turn or the current phase; the open interference still resolves to the
+     * end (§4.10.1.a, §4.10.2.a), then the phase ends. Ending the turn wins over ending the phase (§4.10.2.d).
+     */
+    ending: 'turn' | 'phase' | null;
+    /** §10.21.2.a: `seat:card` of One per Turn cards played this turn (a card id is one name, docs/rulings/pmv.md D3). */
+    limited: string[];
   };
   players: Record<Seat, PlayerState>;
   objects: Record<string, PmvObject>;
@@ -368,12 +379,12 @@ export function moveObject(s: PmvState, id: string, to: Zone, at: 'top' | 'botto
     if (to === 'deck' && at === 'top') into.unshift(id);
     else into.push(id);
   }
-  // A seat that remembered a hidden card no longer needs to once it is public; it cannot follow it into a deck.
-  if (to !== 'node') {
-    for (const seat of SEATS) {
-      const known = s.known[seat];
-      if (known?.includes(id)) s.known[seat] = known.filter((k) => k !== id);
-    }
+  // A seat that remembered a hidden card no longer needs to once it is public; it cannot follow it into a deck, nor
+  // into a face-down node unless it is the owner (who sees which card they set, docs/rulings/pmv.md P3).
+  for (const seat of SEATS) {
+    const known = s.known[seat];
+    if (to === 'node' && seat === o.owner) continue;
+    if (known?.includes(id)) s.known[seat] = known.filter((k) => k !== id);
   }
   s.modifiers = s.modifiers.filter((m) => m.object.id !== id || m.object.inc !== left.inc);
   return left;

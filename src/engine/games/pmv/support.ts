@@ -27,7 +27,9 @@ const SUPPORTED_KEYWORDS: ReadonlySet<KeywordName> = new Set<KeywordName>([
   'phantasmal-creature', // §10.16
   'your-turn-only', // §10.22
   'opponents-turn-only', // §10.23
+  'one-per-turn', // §10.21
   'one-per-deck', // §10.24 (deck construction only)
+  'resist', // §10.26
   'last-spell', // §10.30
 ]);
 
@@ -44,7 +46,15 @@ const SUPPORTED_AIMS: ReadonlySet<Aim> = new Set<Aim>([
 const GAMMA_WHEN = new Set(['defends', 'entered-field', 'has-attacked']);
 
 function effectProblem(e: Effect): { rule: string; what: string } | null {
-  if (e.do === 'choose-one') return { rule: '7.1.15', what: 'modal effects' };
+  if (e.do === 'choose-one') {
+    // §5.2.3.c: a card's play text may be "Choose one"; each mode's clauses must be implemented.
+    for (const mode of e.modes)
+      for (const clause of mode) {
+        const p = baseEffectProblem(clause);
+        if (p) return p;
+      }
+    return null;
+  }
   return baseEffectProblem(e);
 }
 
@@ -79,9 +89,16 @@ function abilityProblem(a: Ability): { rule: string; what: string } | null {
       !a.when &&
       a.effects.every((e) => e.do === 'code' && e.handler === 'nullify-original-text');
     if (silence) return null;
+    // Ninth-Peak Hermit's γ in the "would become doomed" window (§9.2.3.b), asked by removal.ts.
+    const save =
+      a.class === 'gamma' &&
+      a.when === 'another-of-yours-would-be-doomed' &&
+      a.effects.every((e) => e.do === 'code' && e.handler === 'sacrifice-to-save');
+    if (save) return null;
     if (!cantAttack && !gamma) return { rule: '7.4', what: `auto ${a.class} effects${a.when ? ` "${a.when}"` : ''}` };
   }
   for (const e of a.effects) {
+    if (e.do === 'choose-one') return { rule: '7.1.15', what: 'modal activated or auto effects' };
     const p = effectProblem(e);
     if (p) return p;
   }
@@ -94,7 +111,6 @@ export function unsupportedReason(card: PmvCard): { rule: string; what: string }
     if (!SUPPORTED_KEYWORDS.has(k.keyword))
       return { rule: keywordInfo(k.keyword).rule, what: `the keyword ${k.keyword}` };
   }
-  if (card.nodeCost !== 'nullity' && card.nodeCost.cost === 'X') return { rule: '1.8.7.h', what: 'X costs' };
   if (card.sideboard) return { rule: '3.9', what: 'sideboard cards' };
   if (card.popularity.length > 0) return { rule: '10.34', what: 'popularity' };
   for (const e of card.effects) {

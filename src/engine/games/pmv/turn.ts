@@ -3,13 +3,24 @@
  * opening with the turn player (§4.1.2); turn start and turn end have no priority (§4.2.3.a). The root never returns.
  */
 import { opponentOf, SEATS } from '../../core/game.ts';
-import { call, defineProcedure } from '../../core/procedure.ts';
+import { call, defineProcedure, type StepOut } from '../../core/procedure.ts';
 import { discardPhase, phaseWindow } from './interference.ts';
-import { settleRemovals } from './rules.ts';
+import { removalsThen } from './removal.ts';
 import { charactersOf, draw, hasKeyword, log, objectOf, type Phase, type PmvState } from './state.ts';
 
 function enter(s: PmvState, phase: Phase): void {
   s.turn.phase = phase;
+}
+
+/**
+ * §4.10: the step after a phase's window. An effect that ended the turn skips every phase left, their processing
+ * too (§4.10.1.b), to the turn end (§4.10.1.c); one that ended the phase only moved on early (§4.10.2.b), and is not
+ * carried into the next phase (§4.10.2.c).
+ */
+function next(s: PmvState, step: string): StepOut {
+  if (s.turn.ending === 'turn') return { goto: 'turn-end' };
+  s.turn.ending = null;
+  return { goto: step };
 }
 
 /** §4.3.1.a, §4.9.1.a: the damage accumulated on every character is reset. */
@@ -42,37 +53,42 @@ export const game = defineProcedure<PmvState, Record<string, never>, null>({
       }
       for (const id of charactersOf(s, opponentOf(s.turn.active)))
         if (hasKeyword(s, id, 'vigilance')) objectOf(s, id).active = true;
-      return phaseWindow(s, 'maintenance');
+      return phaseWindow(s, 'after-active');
     },
+    'after-active': (s) => next(s, 'maintenance'),
     // §4.5: no upkeep cost exists among the implemented cards (§10.27 is refused at setup).
     maintenance(s) {
       enter(s, 'maintenance');
-      return phaseWindow(s, 'draw');
+      return phaseWindow(s, 'after-maintenance');
     },
+    'after-maintenance': (s) => next(s, 'draw'),
     // §4.6: the turn player draws 1, except the starting player on the first turn (§1.2.8, §4.6.3).
     draw(s) {
       enter(s, 'draw');
       if (!(s.turn.number === 1 && s.turn.active === s.startingPlayer)) draw(s, s.turn.active, 1);
       if (s.result) return { goto: 'over' };
-      return phaseWindow(s, 'main');
+      return phaseWindow(s, 'after-draw');
     },
+    'after-draw': (s) => next(s, 'main'),
     main(s) {
       enter(s, 'main');
-      return phaseWindow(s, 'discard');
+      return phaseWindow(s, 'after-main');
     },
+    'after-main': (s) => next(s, 'discard'),
     // §4.8.1.a: discard down to the hand limit, then priority.
     discard(s) {
       enter(s, 'discard');
       return call(discardPhase, { count: 0 }, 'discard-window');
     },
-    'discard-window': (s) => phaseWindow(s, 'turn-end'),
+    'discard-window': (s) => phaseWindow(s, 'after-discard'),
+    // §4.10.2.b: the discard phase ended is followed by the turn end.
+    'after-discard': (s) => next(s, 'turn-end'),
     // §4.9.1: damage resets (a), "until end of turn" effects end (b; and any "until end of battle" one left, P11).
     'turn-end'(s) {
       enter(s, 'turn-end');
       resetDamage(s);
       s.modifiers = [];
-      settleRemovals(s);
-      return { goto: 'next-turn' };
+      return removalsThen(s, 'next-turn');
     },
     'next-turn'(s) {
       s.turn = {
@@ -82,6 +98,8 @@ export const game = defineProcedure<PmvState, Record<string, never>, null>({
         nodeSet: false,
         character: false,
         doll: false,
+        ending: null, // §4.10.1.d: an end of the turn is never carried into the next one
+        limited: [], // §10.21.2.a: until end of turn
       };
       return { goto: 'turn-start' };
     },

@@ -57,6 +57,10 @@ export type EntryView = {
   source: string | null;
   targets: (string | null)[];
   defends: boolean;
+  /** §1.8.7.h: the X paid (public: paid in the open). */
+  x: number | null;
+  /** §5.2.3.c: the chosen mode (public). */
+  mode: number | null;
 };
 
 export type InterferenceView = {
@@ -151,6 +155,8 @@ export function pmvView(s: PmvState, viewer: Viewer, waitingFor: Seat | null): P
         source: ref(e.source),
         targets: e.targets.map((t) => ('player' in t ? t.player : ref(t.object))),
         defends: e.defends,
+        x: e.x,
+        mode: e.mode,
       })),
     })),
     waitingFor,
@@ -173,7 +179,14 @@ export function pmvSecrets(s: PmvState, viewer: Viewer): IdentitySecrets {
   const hidden = new Set(pmvHiddenIds(s, viewer));
   for (const seat of ['p1', 'p2'] as const)
     for (const id of s.players[seat].nodes) if (!seesNode(s, viewer, id)) hidden.add(id);
-  return identitySecrets(Object.values(s.objects), hidden, (card) => cardOf(card).name);
+  const secrets = identitySecrets(Object.values(s.objects), hidden, (card) => cardOf(card).name);
+  // Cards this viewer was shown while they stayed hidden (§11.6: revealed to every player, so spectators too).
+  const shown =
+    viewer.kind === 'player'
+      ? (s.known[viewer.seat] ?? [])
+      : (s.known.p1 ?? []).filter((id) => s.known.p2?.includes(id));
+  for (const id of shown) secrets.knownCards.push(objectOf(s, id).card);
+  return secrets;
 }
 
 /** The state's log entries this viewer may read, numbered by decision (version × 1000 + index). */

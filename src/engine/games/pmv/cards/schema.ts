@@ -108,14 +108,22 @@ export const AimSchema = z.enum([
   'target-player',
   'target-card-being-played',
   'target-opponents-hand',
+  /** A character whose card's COST is 3 or less (§2.4.3; X counts as 0). */
+  'target-character-cost-3-or-less',
   'self',
   'each-character-on-opponents-fields',
 ]);
 export type Aim = z.infer<typeof AimSchema>;
 
 const BaseEffect = z.discriminatedUnion('do', [
-  /** §1.10: effect damage (not battle damage). */
-  z.object({ do: z.literal('effect-damage'), amount: z.number().int().min(1), to: AimSchema }).strict(),
+  /** §1.10: effect damage (not battle damage); 'X' is the X paid for the card's COST (§1.8.7.h). */
+  z
+    .object({
+      do: z.literal('effect-damage'),
+      amount: z.union([z.number().int().min(1), z.literal('X')]),
+      to: AimSchema,
+    })
+    .strict(),
   /** §6.1.10–6.1.14: battle-power modifiers; 0 is "±0", no modifier. */
   z
     .object({
@@ -131,6 +139,9 @@ const BaseEffect = z.discriminatedUnion('do', [
   z.object({ do: z.literal('pay-lp'), amount: z.number().int().min(1) }).strict(), // §1.9.4
   z.object({ do: z.literal('sleep-all'), to: z.literal('each-character-on-opponents-fields') }).strict(), // §11.5
   z.object({ do: z.literal('cancel-attack') }).strict(), // §6.3.6
+  /** §4.10.1 end the turn, §4.10.2 end the phase. */
+  z.object({ do: z.literal('end-turn') }).strict(),
+  z.object({ do: z.literal('end-phase') }).strict(),
   z.object({ do: z.literal('nullify-play'), to: z.literal('target-card-being-played') }).strict(), // §5.2.5
   z.object({ do: z.literal('make-active'), to: z.literal('target-your-sleeping-character') }).strict(), // §11.5
   z.object({ do: z.literal('attack'), to: z.literal('target-your-character') }).strict(), // §6.3.5 effect attack

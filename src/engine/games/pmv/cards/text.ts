@@ -119,6 +119,10 @@ const AIMS: Record<Aim, Label> = {
   'target-player': { en: 'target player', ja: '対象のプレイヤー1人' },
   'target-card-being-played': { en: 'target card being played', ja: 'プレイ中の対象のカード1枚' },
   'target-opponents-hand': { en: "target opponent's hand", ja: '対象の相手の手札' },
+  'target-character-cost-3-or-less': {
+    en: 'target character with COST 3 or less',
+    ja: 'COSTが3以下の対象のキャラクター1体',
+  },
   self: { en: 'this character', ja: 'このキャラクター' },
   'each-character-on-opponents-fields': {
     en: "each character on your opponents' fields",
@@ -166,6 +170,10 @@ function effectText(e: BaseEffect): Label {
       };
     case 'cancel-attack':
       return { en: 'Cancel the attack.', ja: 'その攻撃を中止する。' };
+    case 'end-turn':
+      return { en: 'End the turn.', ja: 'ターンを終了する。' };
+    case 'end-phase':
+      return { en: 'End the phase.', ja: 'フェイズを終了する。' };
     case 'nullify-play':
       return {
         en: 'Nullify the play of target card being played and discard it.',
@@ -198,6 +206,14 @@ function effectText(e: BaseEffect): Label {
     case 'code':
       return e.text;
   }
+}
+
+/** The words of mode `m` of the card's "Choose one" (§7.1.15), for the mode decision. */
+export function modeText(card: PmvCard, m: number): Label {
+  const modal = card.effects.find((e) => e.do === 'choose-one');
+  const mode = modal && modal.do === 'choose-one' ? (modal.modes[m] ?? []) : [];
+  const t = mode.map(effectText);
+  return { en: t.map((x) => x.en).join(' '), ja: t.map((x) => x.ja).join('') };
 }
 
 function effectsText(effects: readonly Effect[]): Label {
