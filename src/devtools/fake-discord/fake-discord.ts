@@ -6,10 +6,11 @@ import { type Clock, realClock } from './clock.ts';
 import { CommandRegistry } from './commands.ts';
 import { FakeGuild, FakeUser } from './driver.ts';
 import { Gateway } from './gateway.ts';
-import { RestRouter } from './http.ts';
+import { type Exchange, RestRouter } from './http.ts';
 import { InteractionBook, type InteractionRecord } from './interactions.ts';
 import { type Dispatch, MessageBook } from './messages.ts';
 import { attachmentPayload, channelPayload, guildCreatePayload, memberPayload, userPayload } from './payloads.ts';
+import { RateLimiter, type RateLimitSetting, resolveRateLimits } from './rate-limits.ts';
 import { buildRoutes, type RouteContext } from './routes.ts';
 import { ChannelKind, type ChannelRecord, Store } from './store.ts';
 import { type MessageView, transcript, viewMessage } from './view.ts';
@@ -29,6 +30,12 @@ export interface FakeDiscordOptions {
   botName?: string;
   /** HELLO's heartbeat interval; Discord uses 41.25 s. */
   heartbeatIntervalMs?: number;
+  /**
+   * The rate limits announced in `X-RateLimit-*` headers and enforced with 429: 'discord' (Discord's numbers),
+   * 'lifted' (same buckets, limits no test reaches) or a table. Default: lifted, unless the environment has
+   * `FAKE_DISCORD_RATE_LIMITS=discord`.
+   */
+  rateLimits?: RateLimitSetting;
 }
 
 export class FakeDiscord {
@@ -43,6 +50,8 @@ export class FakeDiscord {
   readonly #gateway: Gateway;
   readonly #router: RestRouter;
   readonly #http: Server;
+  readonly #limiter: RateLimiter;
+  readonly #exchangeListeners = new Set<(exchange: Exchange) => void>();
 
   private constructor(options: FakeDiscordOptions) {
     this.store = new Store(options.clock ?? realClock);
@@ -96,7 +105,16 @@ export class FakeDiscord {
       baseUrl: () => this.baseUrl,
       gatewayUrl: () => this.gatewayUrl,
     };
-    this.#router = new RestRouter(buildRoutes(context), this.botToken, (req, res) => this.serveAttachment(req, res));
+    this.#limiter = new RateLimiter(resolveRateLimits(options.rateLimits));
+    this.#router = new RestRouter(
+      buildRoutes(context),
+      this.botToken,
+      (req, res) => this.serveAttachment(req, res),
+      this.#limiter,
+      (exchange) => {
+        for (const listener of this.#exchangeListeners) listener(exchange);
+      },
+    );
     this.#http = createServer((req, res) => void this.#router.handle(req, res));
     this.#http.on('upgrade', (req, socket, head) => {
       if (new URL(req.url ?? '/', 'http://127.0.0.1').pathname === '/gateway') this.#gateway.upgrade(req, socket, head);
@@ -176,6 +194,17 @@ export class FakeDiscord {
   announceMemberLeft(guildId: string, userId: string): void {
     const payload = { guild_id: guildId, user: userPayload(this.store.user(userId)) };
     this.#gateway.dispatch('GUILD_MEMBER_REMOVE', payload, GatewayIntentBits.GuildMembers);
+  }
+
+  /** 429s answered because the client went past a limit its headers announced (injected ones not counted). */
+  get rateLimitsExceeded(): number {
+    return this.#limiter.exceeded;
+  }
+
+  /** Calls `listener` with every REST request and its answer (the conformance recorder); returns an unsubscribe. */
+  onExchange(listener: (exchange: Exchange) => void): () => void {
+    this.#exchangeListeners.add(listener);
+    return () => this.#exchangeListeners.delete(listener);
   }
 
   /** Makes the next `times` requests to `method pattern` (e.g. 'POST', '/channels/:id/messages') answer 429. */
