@@ -55,6 +55,8 @@ export class MessageBook {
     let flags = typeof body.flags === 'number' ? body.flags & SETTABLE_FLAGS : 0;
     // Only interaction responses can be ephemeral; elsewhere Discord ignores the flag.
     if (origin.visibleTo === undefined) flags &= ~MessageFlag.Ephemeral;
+    const embeds = normaliseEmbeds(body.embeds);
+    const attachments = this.newAttachments(input, []);
     const message: MessageRecord = {
       id: this.store.ids.next(),
       channelId,
@@ -62,9 +64,10 @@ export class MessageBook {
       webhookId: origin.webhookId ?? null,
       type: origin.type ?? 0,
       content: typeof body.content === 'string' ? body.content : '',
-      embeds: normaliseEmbeds(body.embeds),
+      embeds,
       components: Array.isArray(body.components) ? body.components : [],
-      attachments: this.newAttachments(input, []),
+      attachments,
+      embedAttachmentIds: embedAttachments(embeds, attachments),
       flags,
       visibleTo: origin.visibleTo ?? null,
       interaction: origin.interaction ?? null,
@@ -88,6 +91,7 @@ export class MessageBook {
       embeds: [],
       components: [],
       attachments: [],
+      embedAttachmentIds: [],
       flags: MessageFlag.Loading | (origin.ephemeral ? MessageFlag.Ephemeral : 0),
       visibleTo: origin.visibleTo ?? null,
       interaction: origin.interaction ?? null,
@@ -105,8 +109,16 @@ export class MessageBook {
     if (typeof body.content === 'string' || body.content === null) message.content = body.content ?? '';
     if (Array.isArray(body.embeds) || body.embeds === null) message.embeds = normaliseEmbeds(body.embeds);
     if (Array.isArray(body.components) || body.components === null) message.components = body.components ?? [];
-    if (Array.isArray(body.attachments) || input.files.length > 0) {
-      message.attachments = this.newAttachments(input, message.attachments);
+    // The files this request names (uploaded, or kept by id in `attachments`): what `attachment://` can refer to.
+    const namesFiles = Array.isArray(body.attachments) || input.files.length > 0;
+    if (namesFiles) message.attachments = this.newAttachments(input, message.attachments);
+    if (Array.isArray(body.embeds) || body.embeds === null) {
+      // New embeds that name a file the request does not: the reference stays unresolved (Discord shows no image
+      // in the embed) and the message's file is listed on its own (discord-api-docs#5675).
+      message.embedAttachmentIds = embedAttachments(message.embeds, namesFiles ? message.attachments : []);
+    } else {
+      const present = new Set(message.attachments.map((a) => a.id));
+      message.embedAttachmentIds = message.embedAttachmentIds.filter((id) => present.has(id));
     }
     const keep = message.flags & MessageFlag.Ephemeral;
     if (typeof body.flags === 'number') message.flags = (body.flags & SETTABLE_FLAGS) | keep;
@@ -179,6 +191,28 @@ export class MessageBook {
 
 function intentFor(type: number): number {
   return type === ChannelKind.DM ? GatewayIntentBits.DirectMessages : GatewayIntentBits.GuildMessages;
+}
+
+/** The URL fields of an embed that may say `attachment://filename`. */
+export const EMBED_IMAGE_FIELDS = ['image', 'thumbnail', 'author', 'footer'] as const;
+
+export function embedImageUrl(embed: Json, field: (typeof EMBED_IMAGE_FIELDS)[number]): unknown {
+  const part = embed[field] as Json | undefined;
+  return field === 'author' || field === 'footer' ? part?.icon_url : part?.url;
+}
+
+/** The attachments the embeds show: `attachment://filename` resolved against `named`. */
+function embedAttachments(embeds: readonly unknown[], named: readonly AttachmentRecord[]): string[] {
+  const used = new Set<string>();
+  for (const embed of embeds as Json[]) {
+    for (const field of EMBED_IMAGE_FIELDS) {
+      const url = embedImageUrl(embed, field);
+      if (typeof url !== 'string' || !url.startsWith('attachment://')) continue;
+      const found = named.find((a) => a.filename === url.slice('attachment://'.length));
+      if (found) used.add(found.id);
+    }
+  }
+  return [...used];
 }
 
 function normaliseEmbeds(embeds: unknown): unknown[] {

@@ -73,6 +73,11 @@ export interface MessageRecord {
   embeds: unknown[];
   components: unknown[];
   attachments: AttachmentRecord[];
+  /**
+   * Attachments an embed shows through `attachment://filename` (resolved against the files the request uploaded or
+   * kept by id); Discord serves them at the embed's URL and leaves them out of `attachments`.
+   */
+  embedAttachmentIds: string[];
   flags: number;
   /** An ephemeral message is seen by this user only; null means everyone who can see the channel. */
   visibleTo: string | null;
