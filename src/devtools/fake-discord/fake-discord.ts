@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { GatewayIntentBits } from 'discord.js';
 import { type Clock, realClock } from './clock.ts';
 import { CommandRegistry } from './commands.ts';
+import { ConformanceRecorder } from './conformance.ts';
 import { FakeGuild, FakeUser } from './driver.ts';
 import { Gateway } from './gateway.ts';
 import { type Exchange, RestRouter } from './http.ts';
@@ -38,6 +40,12 @@ export interface FakeDiscordOptions {
   rateLimits?: RateLimitSetting;
 }
 
+/**
+ * With `FAKE_DISCORD_CONFORMANCE_DIR` set, every fake checks its traffic against Discord's API spec and writes the
+ * counts and violations to a JSON file there when it closes (test/fake-discord/conformance.test.ts reads them).
+ */
+const CONFORMANCE_DIR = process.env.FAKE_DISCORD_CONFORMANCE_DIR;
+
 export class FakeDiscord {
   readonly store: Store;
   readonly botToken: string;
@@ -52,6 +60,8 @@ export class FakeDiscord {
   readonly #http: Server;
   readonly #limiter: RateLimiter;
   readonly #exchangeListeners = new Set<(exchange: Exchange) => void>();
+  readonly #eventListeners = new Set<(event: string, data: Record<string, unknown>) => void>();
+  #conformance: ConformanceRecorder | null = null;
 
   private constructor(options: FakeDiscordOptions) {
     this.store = new Store(options.clock ?? realClock);
@@ -105,6 +115,9 @@ export class FakeDiscord {
       baseUrl: () => this.baseUrl,
       gatewayUrl: () => this.gatewayUrl,
     };
+    this.#gateway.onDispatch = (event, data) => {
+      for (const listener of this.#eventListeners) listener(event, data);
+    };
     this.#limiter = new RateLimiter(resolveRateLimits(options.rateLimits));
     this.#router = new RestRouter(
       buildRoutes(context),
@@ -125,6 +138,7 @@ export class FakeDiscord {
   /** Starts the fake on an OS-assigned loopback port. */
   static async start(options: FakeDiscordOptions = {}): Promise<FakeDiscord> {
     const discord = new FakeDiscord(options);
+    if (CONFORMANCE_DIR) discord.checkConformance();
     await new Promise<void>((resolve, reject) => {
       discord.#http.once('error', reject);
       discord.#http.listen(0, '127.0.0.1', () => resolve());
@@ -205,6 +219,19 @@ export class FakeDiscord {
   onExchange(listener: (exchange: Exchange) => void): () => void {
     this.#exchangeListeners.add(listener);
     return () => this.#exchangeListeners.delete(listener);
+  }
+
+  /**
+   * Checks every request, answer and gateway event from now on against Discord's API spec (conformance.ts); the
+   * recorder's `snapshot()` gives the counts and violations.
+   */
+  checkConformance(): ConformanceRecorder {
+    if (this.#conformance) return this.#conformance;
+    const recorder = new ConformanceRecorder();
+    this.#conformance = recorder;
+    this.#exchangeListeners.add((exchange) => recorder.exchange(exchange));
+    this.#eventListeners.add((event, data) => recorder.event(event, data));
+    return recorder;
   }
 
   /** Makes the next `times` requests to `method pattern` (e.g. 'POST', '/channels/:id/messages') answer 429. */
@@ -340,6 +367,11 @@ export class FakeDiscord {
   }
 
   async close(): Promise<void> {
+    if (CONFORMANCE_DIR && this.#conformance) {
+      mkdirSync(CONFORMANCE_DIR, { recursive: true });
+      const file = `${CONFORMANCE_DIR}/${process.pid}-${randomBytes(6).toString('hex')}.json`;
+      writeFileSync(file, JSON.stringify(this.#conformance.snapshot()));
+    }
     await this.#gateway.close();
     this.#http.closeAllConnections();
     await new Promise<void>((resolve) => this.#http.close(() => resolve()));

@@ -65,7 +65,7 @@ export class MessageBook {
       type: origin.type ?? 0,
       content: typeof body.content === 'string' ? body.content : '',
       embeds,
-      components: Array.isArray(body.components) ? body.components : [],
+      components: numberComponents(body.components),
       attachments,
       embedAttachmentIds: embedAttachments(embeds, attachments),
       flags,
@@ -108,7 +108,8 @@ export class MessageBook {
     const { body } = input;
     if (typeof body.content === 'string' || body.content === null) message.content = body.content ?? '';
     if (Array.isArray(body.embeds) || body.embeds === null) message.embeds = normaliseEmbeds(body.embeds);
-    if (Array.isArray(body.components) || body.components === null) message.components = body.components ?? [];
+    if (Array.isArray(body.components) || body.components === null)
+      message.components = numberComponents(body.components);
     // The files this request names (uploaded, or kept by id in `attachments`): what `attachment://` can refer to.
     const namesFiles = Array.isArray(body.attachments) || input.files.length > 0;
     if (namesFiles) message.attachments = this.newAttachments(input, message.attachments);
@@ -118,7 +119,7 @@ export class MessageBook {
       message.embedAttachmentIds = embedAttachments(message.embeds, namesFiles ? message.attachments : []);
     } else {
       const present = new Set(message.attachments.map((a) => a.id));
-      message.embedAttachmentIds = message.embedAttachmentIds.filter((id) => present.has(id));
+      message.embedAttachmentIds = (message.embedAttachmentIds ?? []).filter((id) => present.has(id));
     }
     const keep = message.flags & MessageFlag.Ephemeral;
     if (typeof body.flags === 'number') message.flags = (body.flags & SETTABLE_FLAGS) | keep;
@@ -215,7 +216,43 @@ function embedAttachments(embeds: readonly unknown[], named: readonly Attachment
   return [...used];
 }
 
+/** Embeds as Discord stores them: type 'rich', and every field's `inline` set (false when not sent). */
 function normaliseEmbeds(embeds: unknown): unknown[] {
   if (!Array.isArray(embeds)) return [];
-  return embeds.map((embed) => ({ type: 'rich', ...(embed as Json) }));
+  return embeds.map((embed) => {
+    const fields = (embed as Json).fields;
+    return {
+      type: 'rich',
+      ...(embed as Json),
+      ...(Array.isArray(fields) ? { fields: (fields as Json[]).map((f) => ({ inline: false, ...f })) } : {}),
+    };
+  });
+}
+
+/**
+ * Components as Discord stores them: each has a numeric `id`; those sent without one are numbered in order from 1,
+ * skipping the ids the request used.
+ */
+export function numberComponents(components: unknown): unknown[] {
+  if (!Array.isArray(components)) return [];
+  const used = new Set<number>();
+  const collect = (list: unknown[]) => {
+    for (const c of list as Json[]) {
+      if (typeof c.id === 'number') used.add(c.id);
+      if (Array.isArray(c.components)) collect(c.components);
+    }
+  };
+  collect(components);
+  let next = 1;
+  const number = (list: unknown[]): unknown[] =>
+    (list as Json[]).map((c) => {
+      let id = c.id;
+      if (typeof id !== 'number') {
+        while (used.has(next)) next += 1;
+        id = next;
+        next += 1;
+      }
+      return { ...c, id, ...(Array.isArray(c.components) ? { components: number(c.components) } : {}) };
+    });
+  return number(components);
 }

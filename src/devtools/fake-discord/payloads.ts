@@ -64,6 +64,8 @@ export function userPayload(user: UserRecord): Json {
     banner: null,
     accent_color: null,
     avatar_decoration_data: null,
+    collectibles: null,
+    primary_guild: null,
   };
 }
 
@@ -226,7 +228,7 @@ export function attachmentPayload(
 
 /** The embeds with each resolved `attachment://filename` replaced by the file's CDN URL. */
 function embedsWithUrls(store: Store, message: MessageRecord, baseUrl: string): unknown[] {
-  const shown = message.attachments.filter((a) => message.embedAttachmentIds.includes(a.id));
+  const shown = message.attachments.filter((a) => message.embedAttachmentIds?.includes(a.id));
   if (shown.length === 0) return message.embeds;
   const rewrite = (part: unknown, key: 'url' | 'icon_url'): unknown => {
     if (typeof part !== 'object' || part === null) return part;
@@ -264,7 +266,7 @@ export function messagePayload(store: Store, message: MessageRecord, baseUrl: st
     mention_roles: [],
     // An attachment an embed shows is served at the embed's URL and left out of `attachments`, as Discord does.
     attachments: message.attachments
-      .filter((a) => !message.embedAttachmentIds.includes(a.id))
+      .filter((a) => !message.embedAttachmentIds?.includes(a.id))
       .map((a) => attachmentPayload(store, a, message.channelId, baseUrl)),
     embeds: embedsWithUrls(store, message, baseUrl),
     pinned: false,
@@ -284,6 +286,8 @@ export function messagePayload(store: Store, message: MessageRecord, baseUrl: st
       type: message.interaction.type,
       user,
       authorizing_integration_owners: owners,
+      // A component interaction's metadata names the message it was on.
+      ...(message.interaction.sourceMessageId ? { interacted_message_id: message.interaction.sourceMessageId } : {}),
     };
     payload.interaction = {
       id: message.interaction.id,
