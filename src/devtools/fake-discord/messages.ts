@@ -1,5 +1,6 @@
 import { GatewayIntentBits } from 'discord.js';
-import { checkMessageBody } from './limits.ts';
+import { emptyMessage } from './errors.ts';
+import { checkMessageBody, hasVisibleContent } from './limits.ts';
 import { messagePayload } from './payloads.ts';
 import { type AttachmentRecord, ChannelKind, type MessageRecord, type Store } from './store.ts';
 
@@ -106,6 +107,15 @@ export class MessageBook {
   edit(message: MessageRecord, input: MessageInput, fieldPrefix = ''): MessageRecord {
     checkMessageBody(input.body, fieldPrefix, { isCreate: false, fileCount: input.files.length });
     const { body } = input;
+    // An edit that would leave nothing to show is refused like an empty message (50006). A deferred reply's
+    // placeholder is not content: its first edit must bring some.
+    const after = {
+      content: body.content === undefined ? message.content : body.content,
+      embeds: body.embeds === undefined ? message.embeds : body.embeds,
+      components: body.components === undefined ? message.components : body.components,
+    };
+    const keptFiles = Array.isArray(body.attachments) ? body.attachments.length : message.attachments.length;
+    if (!hasVisibleContent(after, keptFiles + input.files.length)) throw emptyMessage();
     if (typeof body.content === 'string' || body.content === null) message.content = body.content ?? '';
     if (Array.isArray(body.embeds) || body.embeds === null) message.embeds = normaliseEmbeds(body.embeds);
     if (Array.isArray(body.components) || body.components === null)
@@ -121,8 +131,10 @@ export class MessageBook {
       const present = new Set(message.attachments.map((a) => a.id));
       message.embedAttachmentIds = (message.embedAttachmentIds ?? []).filter((id) => present.has(id));
     }
-    const keep = message.flags & MessageFlag.Ephemeral;
-    if (typeof body.flags === 'number') message.flags = (body.flags & SETTABLE_FLAGS) | keep;
+    // Discord: an edit may only change SUPPRESS_EMBEDS; other flags in it (ephemeral, ...) are ignored.
+    if (typeof body.flags === 'number') {
+      message.flags = (message.flags & ~MessageFlag.SuppressEmbeds) | (body.flags & MessageFlag.SuppressEmbeds);
+    }
     message.flags &= ~MessageFlag.Loading;
     this.store.updateMessage(message);
     this.announce('MESSAGE_UPDATE', message);
