@@ -201,13 +201,10 @@ export class InteractionBook {
             }
           : {}),
       },
-      resource: {
-        type,
-        // Discord returns the message only for a reply (4) or an update (7), not for the deferred types.
-        ...(message && (type === 4 || type === 7)
-          ? { message: messagePayload(this.store, message, this.app.baseUrl()) }
-          : {}),
-      },
+      // Discord returns a resource with the message only for a reply (4) or an update (7), not for the deferred types.
+      ...(message && (type === 4 || type === 7)
+        ? { resource: { type, message: messagePayload(this.store, message, this.app.baseUrl()) } }
+        : {}),
     };
   }
 

@@ -202,7 +202,16 @@ export function guildPayload(guild: GuildRecord, systemChannelId: string | null)
     premium_progress_bar_enabled: false,
     preferred_locale: 'en-US',
     nsfw_level: 0,
+    nsfw: false,
     max_video_channel_users: 25,
+    max_stage_video_channel_users: 50,
+    max_members: 250_000,
+    max_presences: null,
+    region: 'deprecated',
+    home_header: null,
+    widget_enabled: false,
+    widget_channel_id: null,
+    incidents_data: null,
   };
 }
 
