@@ -34,6 +34,22 @@ interface BoardHandle {
   expiresAt: number;
 }
 
+/**
+ * A board message as this process last sent it: the key of its image and the id of the file its embed shows (both
+ * unknown after a restart), so an unchanged image is kept by id instead of uploaded again.
+ */
+type KnownBoard = BoardPost & { imageKey?: string | null; attachmentId?: string | null };
+
+/**
+ * The id of the file a message's embed image shows. Discord leaves that file out of `attachments` and serves it at the
+ * embed's URL, `…/attachments/<channel>/<attachment>/<name>`; null when the URL is not one (then the next edit
+ * uploads the image again).
+ */
+function embedAttachmentId(message: Message): string | null {
+  const url = message.embeds[0]?.image?.url;
+  return url ? (/\/attachments\/\d+\/(\d+)\//.exec(url)?.[1] ?? null) : null;
+}
+
 /** What a board edit sends: the same through a handle (webhook) or the channel. */
 type BoardEdit = InteractionEditReplyOptions & MessageEditOptions;
 
@@ -42,7 +58,7 @@ export class BoardUpdater {
    * The store's board messages, cached (every update reads it), with the key of the image each holds (unknown after
    * a restart), so an unchanged image is not uploaded again.
    */
-  private readonly boards = new Map<string, BoardPost & { imageKey?: string | null }>();
+  private readonly boards = new Map<string, KnownBoard>();
   private readonly dirty = new Set<string>();
   private readonly running = new Map<string, Promise<void>>();
   /** Matches whose last board update Discord refused for a permission: where, and what is missing (0n: unknown). */
@@ -141,11 +157,7 @@ export class BoardUpdater {
   }
 
   /** The board message this match's next update may edit: the latest one, if it is in this channel. */
-  private boardIn(
-    ctx: BotContext,
-    matchId: string,
-    channelId: string,
-  ): (BoardPost & { imageKey?: string | null }) | null {
+  private boardIn(ctx: BotContext, matchId: string, channelId: string): KnownBoard | null {
     let known = this.boards.get(matchId) ?? null;
     if (!known) {
       known = ctx.store.posts.board(matchId);
@@ -205,19 +217,18 @@ export class BoardUpdater {
     return null;
   }
 
-  /** Edits a board through its handle; false (the handle dropped) when there is none or Discord refused the token. */
-  private async editThroughHandle(messageId: string, edit: BoardEdit): Promise<boolean> {
+  /** Edits a board through its handle: the edited message, or null (the handle dropped) when there is none or Discord refused the token. */
+  private async editThroughHandle(messageId: string, edit: BoardEdit): Promise<Message | null> {
     const handle = this.handleOf(messageId);
-    if (!handle) return false;
+    if (!handle) return null;
     try {
-      await handle.interaction.editReply(edit);
-      return true;
+      return await handle.interaction.editReply(edit);
     } catch (error) {
       // An expired or unknown token (50027, 10015), a rate limit on it (rest.ts rejects rather than waits), or a
       // board gone: the channel route takes over and decides what is wrong.
       this.handles.delete(messageId);
       this.ctx?.log(`board ${messageId} through its click's token: ${(error as Error).message}`);
-      return false;
+      return null;
     }
   }
 
@@ -261,22 +272,25 @@ export class BoardUpdater {
     const { turn, imageKey, ...board } = await publicBoard(ctx, row, game, state, names, locale);
     const known = this.boardIn(ctx, matchId, channel.id);
     if (known && known.turn === turn) {
-      // The same image: no upload, Discord keeps the message's attachment when the edit does not name any.
-      const same = imageKey !== null && known.imageKey === imageKey;
-      const edit: BoardEdit = same
-        ? { embeds: board.embeds, components: board.components }
-        : { ...board, attachments: [] };
-      if (!(await this.editThroughHandle(known.messageId, edit))) {
+      // The same image: no upload. The edit keeps the message's file by id, so the embed's attachment:// names it
+      // (an edit naming no file leaves the reference unresolved and the file shown on its own: discord-api-docs#5675).
+      const keptId = imageKey !== null && known.imageKey === imageKey ? (known.attachmentId ?? null) : null;
+      const edit: BoardEdit =
+        keptId !== null
+          ? { embeds: board.embeds, components: board.components, attachments: [{ id: keptId }] }
+          : { ...board, attachments: [] };
+      let edited = await this.editThroughHandle(known.messageId, edit);
+      if (!edited) {
         if (await this.channelSlot(channel.id, matchId)) return; // a newer state came in meanwhile: drawn next
-        await channel.messages.edit(known.messageId, edit);
+        edited = await channel.messages.edit(known.messageId, edit);
       }
-      this.boards.set(matchId, { ...known, imageKey });
+      this.boards.set(matchId, { ...known, imageKey, attachmentId: embedAttachmentId(edited) });
     } else {
       if (await this.channelSlot(channel.id, matchId)) return; // a newer state came in meanwhile: drawn next
       const sent: Message = await channel.send(board);
       const post = { channelId: channel.id, messageId: sent.id, turn };
       ctx.store.posts.setBoard(matchId, post);
-      this.boards.set(matchId, { ...post, imageKey });
+      this.boards.set(matchId, { ...post, imageKey, attachmentId: embedAttachmentId(sent) });
       // Only the newest board carries the button (an older one would still work: its custom_id names the match).
       if (known) {
         const list = this.staleButtons.get(matchId) ?? [];

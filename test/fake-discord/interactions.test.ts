@@ -245,7 +245,9 @@ describe('fake Discord: interaction responses from the real client', () => {
     const fetched = await h.client.channels.fetch(reply.channelId);
     if (!fetched?.isTextBased()) throw new Error('not text');
     const message = await fetched.messages.fetch(reply.id);
-    const url = message.attachments.first()?.url ?? '';
+    // The embed shows the file, so the bot gets it at the embed's URL and not under `attachments` (as on Discord).
+    expect(message.attachments.size).toBe(0);
+    const url = message.embeds[0]?.image?.url ?? '';
     expect(Buffer.from(await (await fetch(url)).arrayBuffer())).toEqual(png);
   });
 

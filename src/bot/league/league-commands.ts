@@ -135,7 +135,8 @@ async function answering(interaction: Slash | ButtonInteraction, locale: Locale,
 
 async function say(interaction: Slash | ButtonInteraction, options: InteractionReplyOptions, ephemeral = true) {
   const payload = { ...options, ...(ephemeral ? { flags: MessageFlags.Ephemeral as const } : {}) };
-  if (interaction.deferred) await interaction.editReply(payload as never);
+  // An edit cannot change ephemerality (Discord ignores the flag there): the deferral decided it.
+  if (interaction.deferred) await interaction.editReply(options as never);
   else if (interaction.replied) await interaction.followUp(payload);
   else await interaction.reply(payload);
 }

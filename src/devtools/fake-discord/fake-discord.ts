@@ -1,15 +1,18 @@
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { GatewayIntentBits } from 'discord.js';
 import { type Clock, realClock } from './clock.ts';
 import { CommandRegistry } from './commands.ts';
+import { ConformanceRecorder } from './conformance.ts';
 import { FakeGuild, FakeUser } from './driver.ts';
 import { Gateway } from './gateway.ts';
-import { RestRouter } from './http.ts';
+import { type Exchange, RestRouter } from './http.ts';
 import { InteractionBook, type InteractionRecord } from './interactions.ts';
 import { type Dispatch, MessageBook } from './messages.ts';
 import { attachmentPayload, channelPayload, guildCreatePayload, memberPayload, userPayload } from './payloads.ts';
+import { RateLimiter, type RateLimitSetting, resolveRateLimits } from './rate-limits.ts';
 import { buildRoutes, type RouteContext } from './routes.ts';
 import { ChannelKind, type ChannelRecord, Store } from './store.ts';
 import { type MessageView, transcript, viewMessage } from './view.ts';
@@ -29,7 +32,19 @@ export interface FakeDiscordOptions {
   botName?: string;
   /** HELLO's heartbeat interval; Discord uses 41.25 s. */
   heartbeatIntervalMs?: number;
+  /**
+   * The rate limits announced in `X-RateLimit-*` headers and enforced with 429: 'discord' (Discord's numbers),
+   * 'lifted' (same buckets, limits no test reaches) or a table. Default: lifted, unless the environment has
+   * `FAKE_DISCORD_RATE_LIMITS=discord`.
+   */
+  rateLimits?: RateLimitSetting;
 }
+
+/**
+ * With `FAKE_DISCORD_CONFORMANCE_DIR` set, every fake checks its traffic against Discord's API spec and writes the
+ * counts and violations to a JSON file there when it closes (test/fake-discord/conformance.test.ts reads them).
+ */
+const CONFORMANCE_DIR = process.env.FAKE_DISCORD_CONFORMANCE_DIR;
 
 export class FakeDiscord {
   readonly store: Store;
@@ -43,6 +58,10 @@ export class FakeDiscord {
   readonly #gateway: Gateway;
   readonly #router: RestRouter;
   readonly #http: Server;
+  readonly #limiter: RateLimiter;
+  readonly #exchangeListeners = new Set<(exchange: Exchange) => void>();
+  readonly #eventListeners = new Set<(event: string, data: Record<string, unknown>) => void>();
+  #conformance: ConformanceRecorder | null = null;
 
   private constructor(options: FakeDiscordOptions) {
     this.store = new Store(options.clock ?? realClock);
@@ -96,7 +115,19 @@ export class FakeDiscord {
       baseUrl: () => this.baseUrl,
       gatewayUrl: () => this.gatewayUrl,
     };
-    this.#router = new RestRouter(buildRoutes(context), this.botToken, (req, res) => this.serveAttachment(req, res));
+    this.#gateway.onDispatch = (event, data) => {
+      for (const listener of this.#eventListeners) listener(event, data);
+    };
+    this.#limiter = new RateLimiter(resolveRateLimits(options.rateLimits));
+    this.#router = new RestRouter(
+      buildRoutes(context),
+      this.botToken,
+      (req, res) => this.serveAttachment(req, res),
+      this.#limiter,
+      (exchange) => {
+        for (const listener of this.#exchangeListeners) listener(exchange);
+      },
+    );
     this.#http = createServer((req, res) => void this.#router.handle(req, res));
     this.#http.on('upgrade', (req, socket, head) => {
       if (new URL(req.url ?? '/', 'http://127.0.0.1').pathname === '/gateway') this.#gateway.upgrade(req, socket, head);
@@ -107,6 +138,7 @@ export class FakeDiscord {
   /** Starts the fake on an OS-assigned loopback port. */
   static async start(options: FakeDiscordOptions = {}): Promise<FakeDiscord> {
     const discord = new FakeDiscord(options);
+    if (CONFORMANCE_DIR) discord.checkConformance();
     await new Promise<void>((resolve, reject) => {
       discord.#http.once('error', reject);
       discord.#http.listen(0, '127.0.0.1', () => resolve());
@@ -176,6 +208,30 @@ export class FakeDiscord {
   announceMemberLeft(guildId: string, userId: string): void {
     const payload = { guild_id: guildId, user: userPayload(this.store.user(userId)) };
     this.#gateway.dispatch('GUILD_MEMBER_REMOVE', payload, GatewayIntentBits.GuildMembers);
+  }
+
+  /** 429s answered because the client went past a limit its headers announced (injected ones not counted). */
+  get rateLimitsExceeded(): number {
+    return this.#limiter.exceeded;
+  }
+
+  /** Calls `listener` with every REST request and its answer (the conformance recorder); returns an unsubscribe. */
+  onExchange(listener: (exchange: Exchange) => void): () => void {
+    this.#exchangeListeners.add(listener);
+    return () => this.#exchangeListeners.delete(listener);
+  }
+
+  /**
+   * Checks every request, answer and gateway event from now on against Discord's API spec (conformance.ts); the
+   * recorder's `snapshot()` gives the counts and violations.
+   */
+  checkConformance(): ConformanceRecorder {
+    if (this.#conformance) return this.#conformance;
+    const recorder = new ConformanceRecorder();
+    this.#conformance = recorder;
+    this.#exchangeListeners.add((exchange) => recorder.exchange(exchange));
+    this.#eventListeners.add((event, data) => recorder.event(event, data));
+    return recorder;
   }
 
   /** Makes the next `times` requests to `method pattern` (e.g. 'POST', '/channels/:id/messages') answer 429. */
@@ -311,6 +367,11 @@ export class FakeDiscord {
   }
 
   async close(): Promise<void> {
+    if (CONFORMANCE_DIR && this.#conformance) {
+      mkdirSync(CONFORMANCE_DIR, { recursive: true });
+      const file = `${CONFORMANCE_DIR}/${process.pid}-${randomBytes(6).toString('hex')}.json`;
+      writeFileSync(file, JSON.stringify(this.#conformance.snapshot()));
+    }
     await this.#gateway.close();
     this.#http.closeAllConnections();
     await new Promise<void>((resolve) => this.#http.close(() => resolve()));

@@ -175,7 +175,11 @@ export class Gateway {
     return session;
   }
 
+  /** Called with every dispatch sent (the conformance recorder). */
+  onDispatch: (event: string, data: Json) => void = () => {};
+
   private sendDispatch(session: Session, event: string, data: Json): void {
+    this.onDispatch(event, data);
     session.seq += 1;
     const frame = JSON.stringify({ op: GatewayOpcodes.Dispatch, t: event, s: session.seq, d: data });
     session.history.push({ s: session.seq, frame });

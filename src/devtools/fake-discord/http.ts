@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DiscordApiError, notFound, unauthorized } from './errors.ts';
 import type { UploadedFile } from './messages.ts';
+import type { RateLimiter } from './rate-limits.ts';
 
 /**
  * The REST plumbing: parses JSON and multipart bodies the way @discordjs/rest sends them, matches
@@ -28,6 +29,8 @@ export interface Route {
   pattern: string;
   /** Interaction callbacks and webhook routes are called without the bot token. */
   auth: boolean;
+  /** The success status when there is a body (Discord answers 201 Created to a few creations); 200 otherwise. */
+  status?: number;
   handle(request: ApiRequest): ApiResult | Promise<ApiResult>;
 }
 
@@ -38,6 +41,19 @@ export interface RateLimitRule {
   remaining: number;
   retryAfterSeconds: number;
   global: boolean;
+}
+
+/** One request and its answer, for the conformance recorder (`FakeDiscord.onExchange`). */
+export interface Exchange {
+  method: string;
+  /** The route pattern (`/channels/:channelId/messages`); null when no route matched. */
+  pattern: string | null;
+  path: string;
+  query: string;
+  body: unknown;
+  fileCount: number;
+  status: number;
+  response: unknown;
 }
 
 interface CompiledRoute extends Route {
@@ -68,6 +84,8 @@ export class RestRouter {
     routes: readonly Route[],
     private readonly botToken: string,
     private readonly extra: (request: IncomingMessage, response: ServerResponse) => boolean,
+    private readonly limiter: RateLimiter,
+    private readonly onExchange: (exchange: Exchange) => void = () => {},
   ) {
     this.#routes = routes.map((route) => ({ ...route, ...compile(route.pattern) }));
   }
@@ -79,6 +97,12 @@ export class RestRouter {
   }
 
   async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    let exchange: Omit<Exchange, 'status' | 'response'> | null = null;
+    const answer = (status: number, headers: Record<string, string>, result: unknown) => {
+      if (result === undefined) response.writeHead(status, headers).end();
+      else response.writeHead(status, { ...headers, 'content-type': 'application/json' }).end(JSON.stringify(result));
+      if (exchange) this.onExchange({ ...exchange, status, response: result ?? null });
+    };
     try {
       if (this.extra(request, response)) return;
       const url = new URL(request.url ?? '/', 'http://127.0.0.1');
@@ -90,7 +114,31 @@ export class RestRouter {
       if (!match) throw notFound();
       if (match.route.auth && request.headers.authorization !== `Bot ${this.botToken}`) throw unauthorized();
       if (this.answerRateLimit(method, path, response)) return;
+      const verdict = this.limiter.take({
+        method,
+        pattern: match.route.pattern,
+        params: match.params,
+        global: match.route.auth,
+      });
       const { body, files } = await readBody(request);
+      exchange = {
+        method,
+        pattern: match.route.pattern,
+        path,
+        query: url.search,
+        body,
+        fileCount: files.length,
+      };
+      if (!verdict.allowed) {
+        // Discord's 429 body: message, retry_after, global and (the spec requires it) code.
+        answer(429, verdict.headers, {
+          message: 'You are being rate limited.',
+          retry_after: verdict.retryAfterSeconds,
+          global: verdict.global,
+          code: 0,
+        });
+        return;
+      }
       const result = await match.route.handle({
         method,
         path,
@@ -99,12 +147,8 @@ export class RestRouter {
         body,
         files,
       });
-      if (result === null) {
-        response.writeHead(204).end();
-      } else {
-        const text = JSON.stringify(result);
-        response.writeHead(200, { 'content-type': 'application/json' }).end(text);
-      }
+      if (result === null) answer(204, verdict.headers, undefined);
+      else answer(match.route.status ?? 200, verdict.headers, result);
     } catch (error) {
       const apiError =
         error instanceof DiscordApiError
@@ -115,10 +159,7 @@ export class RestRouter {
               `fake Discord internal error: ${error instanceof Error ? error.message : String(error)}`,
             );
       if (!(error instanceof DiscordApiError)) console.error(error);
-      if (!response.headersSent) {
-        response.writeHead(apiError.status, { 'content-type': 'application/json' });
-        response.end(JSON.stringify(apiError.toBody()));
-      }
+      if (!response.headersSent) answer(apiError.status, {}, apiError.toBody());
     }
   }
 
@@ -154,6 +195,7 @@ export class RestRouter {
         message: 'You are being rate limited.',
         retry_after: rule.retryAfterSeconds,
         global: rule.global,
+        code: 0,
       }),
     );
     return true;

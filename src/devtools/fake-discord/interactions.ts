@@ -193,14 +193,18 @@ export class InteractionBook {
         id: record.id,
         type: record.kind,
         activity_instance_id: null,
-        response_message_id: message?.id ?? null,
-        response_message_loading: message ? (message.flags & MessageFlag.Loading) !== 0 : null,
-        response_message_ephemeral: message ? (message.flags & MessageFlag.Ephemeral) !== 0 : null,
+        ...(message
+          ? {
+              response_message_id: message.id,
+              response_message_loading: (message.flags & MessageFlag.Loading) !== 0,
+              response_message_ephemeral: (message.flags & MessageFlag.Ephemeral) !== 0,
+            }
+          : {}),
       },
-      resource: {
-        type,
-        ...(message ? { message: messagePayload(this.store, message, this.app.baseUrl()) } : {}),
-      },
+      // Discord returns a resource with the message only for a reply (4) or an update (7), not for the deferred types.
+      ...(message && (type === 4 || type === 7)
+        ? { resource: { type, message: messagePayload(this.store, message, this.app.baseUrl()) } }
+        : {}),
     };
   }
 
@@ -259,6 +263,7 @@ export class InteractionBook {
         type: record.kind,
         userId: record.userId,
         name: record.kind === InteractionKind.Command ? record.name : null,
+        sourceMessageId: record.sourceMessageId,
       },
       type: record.kind === InteractionKind.Command ? 20 : 0,
     };

@@ -119,8 +119,19 @@ function checkButton(problems: Problems, path: string, button: Json): void {
   problems.maxLength(join(path, 'label'), button.label, Limits.buttonLabel);
   if (button.style === LINK_STYLE) {
     problems.required(join(path, 'url'), button.url);
+    // A link button opens its URL and sends no interaction: it may not carry a custom_id.
+    if (button.custom_id !== undefined) {
+      problems.add(
+        join(path, 'custom_id'),
+        'BUTTON_COMPONENT_CUSTOM_ID_INVALID',
+        'A link button cannot have a custom id',
+      );
+    }
   } else if (button.style !== PREMIUM_STYLE) {
     problems.required(join(path, 'custom_id'), button.custom_id);
+    if (button.url !== undefined) {
+      problems.add(join(path, 'url'), 'BUTTON_COMPONENT_URL_INVALID', 'Only a link button can have a url');
+    }
   }
   if (button.label === undefined && button.emoji === undefined && button.style !== PREMIUM_STYLE) {
     problems.add(path, 'BUTTON_COMPONENT_INVALID', 'A button must have a label or an emoji');
@@ -143,7 +154,38 @@ function checkSelect(problems: Problems, path: string, select: Json): void {
     problems.maxLength(join(at, 'value'), option.value, Limits.selectOptionText);
     problems.maxLength(join(at, 'description'), option.description, Limits.selectOptionText);
   });
+  const min = typeof select.min_values === 'number' ? select.min_values : 1;
   const max = typeof select.max_values === 'number' ? select.max_values : 1;
+  // Discord: min_values 0–25, max_values 1–25, min no more than max, max no more than the options.
+  if (min < 0 || min > Limits.selectOptions) {
+    problems.add(
+      join(path, 'min_values'),
+      'BASE_TYPE_BAD_INT',
+      `int value should be between 0 and ${Limits.selectOptions}.`,
+    );
+  }
+  if (max < 1 || max > Limits.selectOptions) {
+    problems.add(
+      join(path, 'max_values'),
+      'BASE_TYPE_BAD_INT',
+      `int value should be between 1 and ${Limits.selectOptions}.`,
+    );
+  }
+  if (min > max) {
+    problems.add(
+      join(path, 'min_values'),
+      'SELECT_COMPONENT_MIN_VALUES_TOO_HIGH',
+      'min_values cannot exceed max_values',
+    );
+  }
+  const defaults = options.filter((o) => asObject(o).default === true).length;
+  if (defaults > max) {
+    problems.add(
+      optionsPath,
+      'SELECT_COMPONENT_TOO_MANY_DEFAULTS',
+      'More options are selected by default than max_values',
+    );
+  }
   if (max > options.length) {
     problems.add(
       join(path, 'max_values'),
@@ -206,13 +248,38 @@ export function checkMessageBody(body: Json, prefix: string, options: { isCreate
   if (Array.isArray(body.embeds)) checkEmbeds(problems, prefix, body.embeds);
   const componentsV2 = typeof body.flags === 'number' && (body.flags & COMPONENTS_V2_FLAG) !== 0;
   if (Array.isArray(body.components) && !componentsV2) checkActionRows(problems, prefix, body.components);
+  if (body.allowed_mentions !== undefined && body.allowed_mentions !== null) {
+    checkAllowedMentions(problems, join(prefix, 'allowed_mentions'), asObject(body.allowed_mentions));
+  }
   problems.throwIfAny();
   if (options.isCreate && !hasVisibleContent(body, options.fileCount)) {
     throw emptyMessage();
   }
 }
 
-function hasVisibleContent(body: Json, fileCount: number): boolean {
+/** allowed_mentions: parse names only roles, users, everyone; at most 100 ids each; ids and parse not both. */
+function checkAllowedMentions(problems: Problems, path: string, mentions: Json): void {
+  const parse = asArray(mentions.parse);
+  parse.forEach((kind, i) => {
+    if (kind !== 'roles' && kind !== 'users' && kind !== 'everyone') {
+      problems.add(join(join(path, 'parse'), i), 'BASE_TYPE_CHOICES', 'Value must be one of {roles, users, everyone}.');
+    }
+  });
+  for (const kind of ['users', 'roles'] as const) {
+    const ids = asArray(mentions[kind]);
+    problems.maxLength(join(path, kind), ids, 100);
+    if (ids.length > 0 && parse.includes(kind)) {
+      problems.add(
+        join(path, kind),
+        'MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE',
+        `parse:["${kind}"] and ${kind}: [ids] are mutually exclusive.`,
+      );
+    }
+  }
+}
+
+/** Whether a message would still show something (content, embeds, components, stickers, files or a poll). */
+export function hasVisibleContent(body: Json, fileCount: number): boolean {
   return (
     (typeof body.content === 'string' && body.content.length > 0) ||
     asArray(body.embeds).length > 0 ||

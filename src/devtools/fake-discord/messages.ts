@@ -1,5 +1,6 @@
 import { GatewayIntentBits } from 'discord.js';
-import { checkMessageBody } from './limits.ts';
+import { emptyMessage } from './errors.ts';
+import { checkMessageBody, hasVisibleContent } from './limits.ts';
 import { messagePayload } from './payloads.ts';
 import { type AttachmentRecord, ChannelKind, type MessageRecord, type Store } from './store.ts';
 
@@ -55,6 +56,8 @@ export class MessageBook {
     let flags = typeof body.flags === 'number' ? body.flags & SETTABLE_FLAGS : 0;
     // Only interaction responses can be ephemeral; elsewhere Discord ignores the flag.
     if (origin.visibleTo === undefined) flags &= ~MessageFlag.Ephemeral;
+    const embeds = normaliseEmbeds(body.embeds);
+    const attachments = this.newAttachments(input, []);
     const message: MessageRecord = {
       id: this.store.ids.next(),
       channelId,
@@ -62,9 +65,10 @@ export class MessageBook {
       webhookId: origin.webhookId ?? null,
       type: origin.type ?? 0,
       content: typeof body.content === 'string' ? body.content : '',
-      embeds: normaliseEmbeds(body.embeds),
-      components: Array.isArray(body.components) ? body.components : [],
-      attachments: this.newAttachments(input, []),
+      embeds,
+      components: numberComponents(body.components),
+      attachments,
+      embedAttachmentIds: embedAttachments(embeds, attachments),
       flags,
       visibleTo: origin.visibleTo ?? null,
       interaction: origin.interaction ?? null,
@@ -88,6 +92,7 @@ export class MessageBook {
       embeds: [],
       components: [],
       attachments: [],
+      embedAttachmentIds: [],
       flags: MessageFlag.Loading | (origin.ephemeral ? MessageFlag.Ephemeral : 0),
       visibleTo: origin.visibleTo ?? null,
       interaction: origin.interaction ?? null,
@@ -102,14 +107,34 @@ export class MessageBook {
   edit(message: MessageRecord, input: MessageInput, fieldPrefix = ''): MessageRecord {
     checkMessageBody(input.body, fieldPrefix, { isCreate: false, fileCount: input.files.length });
     const { body } = input;
+    // An edit that would leave nothing to show is refused like an empty message (50006). A deferred reply's
+    // placeholder is not content: its first edit must bring some.
+    const after = {
+      content: body.content === undefined ? message.content : body.content,
+      embeds: body.embeds === undefined ? message.embeds : body.embeds,
+      components: body.components === undefined ? message.components : body.components,
+    };
+    const keptFiles = Array.isArray(body.attachments) ? body.attachments.length : message.attachments.length;
+    if (!hasVisibleContent(after, keptFiles + input.files.length)) throw emptyMessage();
     if (typeof body.content === 'string' || body.content === null) message.content = body.content ?? '';
     if (Array.isArray(body.embeds) || body.embeds === null) message.embeds = normaliseEmbeds(body.embeds);
-    if (Array.isArray(body.components) || body.components === null) message.components = body.components ?? [];
-    if (Array.isArray(body.attachments) || input.files.length > 0) {
-      message.attachments = this.newAttachments(input, message.attachments);
+    if (Array.isArray(body.components) || body.components === null)
+      message.components = numberComponents(body.components);
+    // The files this request names (uploaded, or kept by id in `attachments`): what `attachment://` can refer to.
+    const namesFiles = Array.isArray(body.attachments) || input.files.length > 0;
+    if (namesFiles) message.attachments = this.newAttachments(input, message.attachments);
+    if (Array.isArray(body.embeds) || body.embeds === null) {
+      // New embeds that name a file the request does not: the reference stays unresolved (Discord shows no image
+      // in the embed) and the message's file is listed on its own (discord-api-docs#5675).
+      message.embedAttachmentIds = embedAttachments(message.embeds, namesFiles ? message.attachments : []);
+    } else {
+      const present = new Set(message.attachments.map((a) => a.id));
+      message.embedAttachmentIds = (message.embedAttachmentIds ?? []).filter((id) => present.has(id));
     }
-    const keep = message.flags & MessageFlag.Ephemeral;
-    if (typeof body.flags === 'number') message.flags = (body.flags & SETTABLE_FLAGS) | keep;
+    // Discord: an edit may only change SUPPRESS_EMBEDS; other flags in it (ephemeral, ...) are ignored.
+    if (typeof body.flags === 'number') {
+      message.flags = (message.flags & ~MessageFlag.SuppressEmbeds) | (body.flags & MessageFlag.SuppressEmbeds);
+    }
     message.flags &= ~MessageFlag.Loading;
     this.store.updateMessage(message);
     this.announce('MESSAGE_UPDATE', message);
@@ -181,7 +206,65 @@ function intentFor(type: number): number {
   return type === ChannelKind.DM ? GatewayIntentBits.DirectMessages : GatewayIntentBits.GuildMessages;
 }
 
+/** The URL fields of an embed that may say `attachment://filename`. */
+export const EMBED_IMAGE_FIELDS = ['image', 'thumbnail', 'author', 'footer'] as const;
+
+export function embedImageUrl(embed: Json, field: (typeof EMBED_IMAGE_FIELDS)[number]): unknown {
+  const part = embed[field] as Json | undefined;
+  return field === 'author' || field === 'footer' ? part?.icon_url : part?.url;
+}
+
+/** The attachments the embeds show: `attachment://filename` resolved against `named`. */
+function embedAttachments(embeds: readonly unknown[], named: readonly AttachmentRecord[]): string[] {
+  const used = new Set<string>();
+  for (const embed of embeds as Json[]) {
+    for (const field of EMBED_IMAGE_FIELDS) {
+      const url = embedImageUrl(embed, field);
+      if (typeof url !== 'string' || !url.startsWith('attachment://')) continue;
+      const found = named.find((a) => a.filename === url.slice('attachment://'.length));
+      if (found) used.add(found.id);
+    }
+  }
+  return [...used];
+}
+
+/** Embeds as Discord stores them: type 'rich', and every field's `inline` set (false when not sent). */
 function normaliseEmbeds(embeds: unknown): unknown[] {
   if (!Array.isArray(embeds)) return [];
-  return embeds.map((embed) => ({ type: 'rich', ...(embed as Json) }));
+  return embeds.map((embed) => {
+    const fields = (embed as Json).fields;
+    return {
+      type: 'rich',
+      ...(embed as Json),
+      ...(Array.isArray(fields) ? { fields: (fields as Json[]).map((f) => ({ inline: false, ...f })) } : {}),
+    };
+  });
+}
+
+/**
+ * Components as Discord stores them: each has a numeric `id`; those sent without one are numbered in order from 1,
+ * skipping the ids the request used.
+ */
+export function numberComponents(components: unknown): unknown[] {
+  if (!Array.isArray(components)) return [];
+  const used = new Set<number>();
+  const collect = (list: unknown[]) => {
+    for (const c of list as Json[]) {
+      if (typeof c.id === 'number') used.add(c.id);
+      if (Array.isArray(c.components)) collect(c.components);
+    }
+  };
+  collect(components);
+  let next = 1;
+  const number = (list: unknown[]): unknown[] =>
+    (list as Json[]).map((c) => {
+      let id = c.id;
+      if (typeof id !== 'number') {
+        while (used.has(next)) next += 1;
+        id = next;
+        next += 1;
+      }
+      return { ...c, id, ...(Array.isArray(c.components) ? { components: number(c.components) } : {}) };
+    });
+  return number(components);
 }

@@ -64,6 +64,8 @@ export function userPayload(user: UserRecord): Json {
     banner: null,
     accent_color: null,
     avatar_decoration_data: null,
+    collectibles: null,
+    primary_guild: null,
   };
 }
 
@@ -200,7 +202,16 @@ export function guildPayload(guild: GuildRecord, systemChannelId: string | null)
     premium_progress_bar_enabled: false,
     preferred_locale: 'en-US',
     nsfw_level: 0,
+    nsfw: false,
     max_video_channel_users: 25,
+    max_stage_video_channel_users: 50,
+    max_members: 250_000,
+    max_presences: null,
+    region: 'deprecated',
+    home_header: null,
+    widget_enabled: false,
+    widget_channel_id: null,
+    incidents_data: null,
   };
 }
 
@@ -224,6 +235,29 @@ export function attachmentPayload(
   };
 }
 
+/** The embeds with each resolved `attachment://filename` replaced by the file's CDN URL. */
+function embedsWithUrls(store: Store, message: MessageRecord, baseUrl: string): unknown[] {
+  const shown = message.attachments.filter((a) => message.embedAttachmentIds?.includes(a.id));
+  if (shown.length === 0) return message.embeds;
+  const rewrite = (part: unknown, key: 'url' | 'icon_url'): unknown => {
+    if (typeof part !== 'object' || part === null) return part;
+    const url = (part as Json)[key];
+    if (typeof url !== 'string' || !url.startsWith('attachment://')) return part;
+    const file = shown.find((a) => a.filename === url.slice('attachment://'.length));
+    if (!file) return part;
+    const cdn = attachmentPayload(store, file, message.channelId, baseUrl).url;
+    const proxyKey = key === 'url' ? 'proxy_url' : 'proxy_icon_url';
+    return { ...(part as Json), [key]: cdn, [proxyKey]: cdn };
+  };
+  return (message.embeds as Json[]).map((embed) => ({
+    ...embed,
+    ...(embed.image ? { image: rewrite(embed.image, 'url') } : {}),
+    ...(embed.thumbnail ? { thumbnail: rewrite(embed.thumbnail, 'url') } : {}),
+    ...(embed.author ? { author: rewrite(embed.author, 'icon_url') } : {}),
+    ...(embed.footer ? { footer: rewrite(embed.footer, 'icon_url') } : {}),
+  }));
+}
+
 /** A message as REST returns it; gateway events add `guild_id` and `member` (`forGateway`). */
 export function messagePayload(store: Store, message: MessageRecord, baseUrl: string, forGateway = false): Json {
   const channel = store.channel(message.channelId);
@@ -239,8 +273,11 @@ export function messagePayload(store: Store, message: MessageRecord, baseUrl: st
     mention_everyone: false,
     mentions: [],
     mention_roles: [],
-    attachments: message.attachments.map((a) => attachmentPayload(store, a, message.channelId, baseUrl)),
-    embeds: message.embeds,
+    // An attachment an embed shows is served at the embed's URL and left out of `attachments`, as Discord does.
+    attachments: message.attachments
+      .filter((a) => !message.embedAttachmentIds?.includes(a.id))
+      .map((a) => attachmentPayload(store, a, message.channelId, baseUrl)),
+    embeds: embedsWithUrls(store, message, baseUrl),
     pinned: false,
     type: message.type,
     flags: message.flags,
@@ -258,6 +295,8 @@ export function messagePayload(store: Store, message: MessageRecord, baseUrl: st
       type: message.interaction.type,
       user,
       authorizing_integration_owners: owners,
+      // A component interaction's metadata names the message it was on.
+      ...(message.interaction.sourceMessageId ? { interacted_message_id: message.interaction.sourceMessageId } : {}),
     };
     payload.interaction = {
       id: message.interaction.id,

@@ -73,10 +73,23 @@ export interface MessageRecord {
   embeds: unknown[];
   components: unknown[];
   attachments: AttachmentRecord[];
+  /**
+   * Attachments an embed shows through `attachment://filename` (resolved against the files the request uploaded or
+   * kept by id); Discord serves them at the embed's URL and leaves them out of `attachments`. Absent in messages
+   * saved before it existed (the sandbox's world file): none.
+   */
+  embedAttachmentIds?: string[];
   flags: number;
   /** An ephemeral message is seen by this user only; null means everyone who can see the channel. */
   visibleTo: string | null;
-  interaction: { id: string; type: number; userId: string; name: string | null } | null;
+  interaction: {
+    id: string;
+    type: number;
+    userId: string;
+    name: string | null;
+    /** The message a component interaction was on. */
+    sourceMessageId?: string | null;
+  } | null;
   createdAt: number;
   editedAt: number | null;
 }

@@ -17,12 +17,14 @@ export function threadRoutes(ctx: RouteContext, botChannel: (id: string) => Chan
       method: 'POST',
       pattern: '/channels/:channelId/threads',
       auth: true,
+      status: 201,
       handle: ({ params, body }) => startThread(ctx, botChannel(params.channelId as string), body, null),
     },
     {
       method: 'POST',
       pattern: '/channels/:channelId/messages/:messageId/threads',
       auth: true,
+      status: 201,
       handle: ({ params, body }) => {
         const parent = botChannel(params.channelId as string);
         const from = store.message(parent.id, params.messageId as string);
@@ -111,7 +113,8 @@ function startThread(ctx: RouteContext, parent: ChannelRecord, body: Json, fromM
       { path: 'name', code: 'BASE_TYPE_BAD_LENGTH', message: 'Must be between 1 and 100 in length.' },
     ]);
   }
-  const type = body.type === ChannelKind.PrivateThread ? ChannelKind.PrivateThread : ChannelKind.PublicThread;
+  // Discord (API v9+): a thread created without a message and without `type` is private.
+  const type = body.type === ChannelKind.PublicThread ? ChannelKind.PublicThread : ChannelKind.PrivateThread;
   requireBotPermissions(
     ctx,
     parent,
