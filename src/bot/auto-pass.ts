@@ -9,7 +9,9 @@
 //                                 phases, being attacked), or when a new turn begins
 //   after an action               auto-pass is on, the player just acted, what they did waits to resolve, and
 //                                 they do not hold priority: they pass so the opponent may answer
-//   only pass                     auto-pass is on and pass is the only legal option (nothing they could do)
+//   only pass                     auto-pass is on and pass is the only legal option (nothing they could do), not
+//                                 counting options that only make mana or energy (game-steps.ts `resourceKinds`:
+//                                 MTG's mana abilities, NOVA's built-in energy-zone ability), as MTG Arena does
 //   not a stop                    auto-pass is on, nothing waits to resolve, and the step is not one of their stops
 //                                 (the game's defaults unless they or the server chose others)
 //
@@ -32,6 +34,8 @@ export interface PassInput {
   stops: readonly string[];
   /** Where "Pass until my next decision" ends (the game's, game-steps.ts). */
   untilDecision: readonly string[];
+  /** Option kinds that only make mana or energy: they do not count as something the player could do. */
+  resourceKinds?: readonly string[];
   mode: SeatMode;
 }
 
@@ -67,7 +71,8 @@ export function passChoice(input: PassInput): PassChoice {
   if (!input.autoPass) return ask();
   if (acted && mode.hold) return ask();
   if (acted && position.waiting > 0) return passing('after-action');
-  if (pending.options.length === 1) return passing('only-pass');
+  const resources = input.resourceKinds ?? [];
+  if (pending.options.every((o) => o === pass || resources.includes(o.kind))) return passing('only-pass');
   // Something waits to resolve (the opponent's spell or ability): the player may answer it.
   if (position.waiting > 0) return ask();
   return stopsAt(input.stops, position, seat) ? ask() : passing('not-a-stop');

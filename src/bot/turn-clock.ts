@@ -17,7 +17,7 @@ import { passChoice } from './auto-pass.ts';
 import type { BotClock } from './clock.ts';
 import type { BotContext } from './context.ts';
 import { decisionKindName } from './game-presenters.ts';
-import { defaultStops, stepsFor, untilDecisionStops } from './game-steps.ts';
+import { defaultStops, resourceKinds, stepsFor, untilDecisionStops } from './game-steps.ts';
 import { T } from './i18n.ts';
 import { seatNames } from './presenter.ts';
 
@@ -166,6 +166,7 @@ export class MatchFlow {
         autoPass: prefs.autoPass ?? settings.autoPass.enabled,
         stops: prefs.stops[row.game] ?? settings.autoPass.stops[row.game] ?? defaultStops(this.ctx.games, row.game),
         untilDecision: untilDecisionStops(this.ctx.games, row.game),
+        resourceKinds: resourceKinds(row.game),
         mode: clock.modes[seat],
       });
       clock.modes[seat] = choice.mode;

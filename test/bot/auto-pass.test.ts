@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { passChoice } from '../../src/bot/auto-pass.ts';
 import { decodeControl, encodeControl } from '../../src/bot/custom-id.ts';
-import { defaultStops, parseStops, untilDecisionStops } from '../../src/bot/game-steps.ts';
+import { defaultStops, parseStops, resourceKinds, untilDecisionStops } from '../../src/bot/game-steps.ts';
 import type { OptionRole, PendingDecision, PickDecision } from '../../src/engine/core/game.ts';
 import { GAMES } from '../../src/engine/registry.ts';
 import { SeatModeSchema } from '../../src/store/match-clocks.ts';
@@ -41,6 +41,33 @@ describe('passChoice', () => {
     expect(passChoice({ ...only, pending: priority(), stops: ['main1'] })).toMatchObject({ reason: 'only-pass' });
     expect(passChoice({ ...only, pending: priority(), autoPass: false }).passId).toBeNull();
     expect(passChoice({ ...only, pending: block }).passId).toBeNull();
+  });
+
+  it('options that only make mana or energy do not stop "only pass"; a card\'s own energy ability does (issue 16)', () => {
+    const waitingItem = { ...base, position: at('main1', 1), stops: ['main1'] };
+    const withEnergy: PickDecision = {
+      ...priority(),
+      options: [...priority().options, option('energy:o7', 'energy-ability', 'act')],
+    };
+    const withOwnAbility: PickDecision = {
+      ...priority(),
+      options: [...withEnergy.options, option('act:o3:0', 'activate', 'act')],
+    };
+    const nova = resourceKinds('nova');
+    expect(passChoice({ ...waitingItem, pending: withEnergy, resourceKinds: nova })).toMatchObject({
+      passId: 'pass',
+      reason: 'only-pass',
+    });
+    // Without the game's list the energy option counts: the player is asked while something waits.
+    expect(passChoice({ ...waitingItem, pending: withEnergy }).passId).toBeNull();
+    expect(passChoice({ ...waitingItem, pending: withOwnAbility, resourceKinds: nova }).passId).toBeNull();
+    const mtgMana: PickDecision = {
+      ...priority(),
+      options: [...priority().options, option('mana:o2:0', 'mana', 'act')],
+    };
+    expect(passChoice({ ...waitingItem, pending: mtgMana, resourceKinds: resourceKinds('mtg') }).reason).toBe(
+      'only-pass',
+    );
   });
 
   it('with options: asked at a stop, passed elsewhere, asked whenever something waits to resolve (issue 26)', () => {
