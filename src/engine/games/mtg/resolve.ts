@@ -213,6 +213,20 @@ function perform(s: MtgState, d: ResolveData, e: BaseEffect): StepOut | null {
       } else if (targetObject) untilEndOfTurn(s, targetObject, e);
       return null;
     }
+    case 'switch-pt':
+      // CR 613.3e: until end of turn, in layer 7e (the affected object is locked, 611.2c).
+      if (targetObject) {
+        s.effects.push({
+          object: currentRef(s, targetObject),
+          power: 0,
+          toughness: 0,
+          keywords: [],
+          switchPT: true,
+          timestamp: s.nextTimestamp,
+        });
+        s.nextTimestamp += 1;
+      }
+      return null;
     case 'counter': {
       // CR 701.5a: the spell goes to its owner's graveyard.
       if (!targetObject) return null;
@@ -293,7 +307,9 @@ export function createToken(s: MtgState, seat: Seat, card: string): string {
     deathtouched: false,
     controlledSince: s.turn.number,
     token: true,
+    timestamp: s.nextTimestamp, // CR 613.6a
   };
+  s.nextTimestamp += 1;
   s.battlefield.push(id);
   applyEnterReplacements(s, id);
   const ref = currentRef(s, id);

@@ -44,6 +44,7 @@ export function targetsOfEffect(e: BaseEffect): Target[] {
     case 'destroy':
     case 'exile':
     case 'pump':
+    case 'switch-pt':
     case 'counter':
     case 'bounce':
     case 'tap':

@@ -128,6 +128,8 @@ const BaseEffect = z.discriminatedUnion('do', [
       keywords: z.array(KeywordSchema).default([]),
     })
     .strict(),
+  /** CR 613.3e (layer 7e): switch a creature's power and toughness until end of turn. */
+  z.object({ do: z.literal('switch-pt'), to: TargetSchema }).strict(),
   /** CR 701.5 counter. */
   z.object({ do: z.literal('counter'), to: TargetSchema }).strict(),
   /** CR 400.7: return to its owner's hand (a new object). */
@@ -215,7 +217,34 @@ export const TriggerConditionSchema = z.discriminatedUnion('check', [
 ]);
 export type TriggerCondition = z.infer<typeof TriggerConditionSchema>;
 
+/** CR 604.2, 611.3a: which permanents a static ability changes (read again as the game goes on). */
+export const StaticAffectedSchema = z.enum([
+  'creatures-you-control',
+  'other-creatures-you-control',
+  'creatures-opponents-control',
+]);
+export type StaticAffected = z.infer<typeof StaticAffectedSchema>;
+
+/**
+ * CR 604, 613: a static ability of a permanent: layer 6 (keywords it grants), 7b (base power and toughness it sets),
+ * 7c (what it adds). `subtype` and `withKeyword` narrow the creatures it applies to.
+ */
+export const StaticAbilitySchema = z
+  .object({
+    kind: z.literal('static'),
+    affects: StaticAffectedSchema,
+    subtype: SubtypeSchema.optional(),
+    withKeyword: KeywordSchema.optional(),
+    basePT: z.object({ power: z.number().int().min(0), toughness: z.number().int().min(0) }).strict().optional(),
+    power: z.number().int().default(0),
+    toughness: z.number().int().default(0),
+    keywords: z.array(KeywordSchema).default([]),
+  })
+  .strict();
+export type StaticAbility = z.infer<typeof StaticAbilitySchema>;
+
 export const AbilitySchema = z.discriminatedUnion('kind', [
+  StaticAbilitySchema,
   /** CR 603: "When/Whenever/At …, [if …,] [you may] …". */
   z
     .object({
@@ -290,6 +319,12 @@ export const MtgCardSchema = z
     need(spell || card.effects.length === 0, 'only instants and sorceries have spell effects (CR 608.2)');
     need(!spell || card.effects.length > 0, 'an instant or sorcery needs at least one effect');
     need(!card.additionalCost || spell, 'only an instant or sorcery has this additional cost here');
+    for (const a of card.abilities)
+      if (a.kind === 'static')
+        need(
+          a.power !== 0 || a.toughness !== 0 || a.keywords.length > 0 || a.basePT !== undefined,
+          'a static ability changes power, toughness or keywords (CR 604.1)',
+        );
   });
 export type MtgCard = z.infer<typeof MtgCardSchema>;
 

@@ -10,6 +10,7 @@ import type {
   Keyword,
   ManaSymbol,
   MtgCard,
+  StaticAbility,
   Subtype,
   Target,
   TriggerCondition,
@@ -218,6 +219,13 @@ function effectText(e: BaseEffect, card: MtgCard): Label {
         ja: `ターン終了時まで、${who.ja}${pt}の修整を受けるとともに${ks.ja}を得る。`,
       };
     }
+    case 'switch-pt': {
+      const t = target(e.to);
+      return {
+        en: `Switch ${t.en}'s power and toughness until end of turn.`,
+        ja: `ターン終了時まで、${t.ja}のパワーとタフネスを入れ替える。`,
+      };
+    }
     case 'counter': {
       const t = target(e.to);
       return { en: `Counter ${t.en}.`, ja: `${t.ja}を打ち消す。` };
@@ -369,8 +377,55 @@ function conditionText(c: TriggerCondition): Label {
 
 const lowerFirst = (t: string) => t.charAt(0).toLowerCase() + t.slice(1);
 
+/** "Other Soldier creatures you control", "あなたがコントロールする他の兵士・クリーチャー". */
+function staticSubject(a: StaticAbility): Label {
+  const noun: Label = a.subtype
+    ? { en: `${a.subtype} creatures`, ja: `${SUBTYPE_JA[a.subtype]}・クリーチャー` }
+    : { en: 'creatures', ja: 'クリーチャー' };
+  const withKw = a.withKeyword
+    ? { en: ` with ${KEYWORDS[a.withKeyword].en.toLowerCase()}`, ja: `${KEYWORDS[a.withKeyword].ja}を持つ` }
+    : { en: '', ja: '' };
+  switch (a.affects) {
+    case 'creatures-you-control':
+      return { en: `${cap(noun.en)} you control${withKw.en}`, ja: `あなたがコントロールする${withKw.ja}${noun.ja}` };
+    case 'other-creatures-you-control':
+      return {
+        en: `Other ${noun.en} you control${withKw.en}`,
+        ja: `あなたがコントロールする他の${withKw.ja}${noun.ja}`,
+      };
+    case 'creatures-opponents-control':
+      return {
+        en: `${cap(noun.en)} your opponents control${withKw.en}`,
+        ja: `対戦相手がコントロールする${withKw.ja}${noun.ja}`,
+      };
+  }
+}
+
+/** CR 604: "Other creatures you control get +1/+1 and have vigilance." */
+function staticText(a: StaticAbility): Label {
+  const who = staticSubject(a);
+  const en: string[] = [];
+  const ja: string[] = [];
+  if (a.basePT) {
+    en.push(`have base power and toughness ${a.basePT.power}/${a.basePT.toughness}`);
+    ja.push(`基本のパワーとタフネスが${a.basePT.power}/${a.basePT.toughness}になる`);
+  }
+  if (a.power !== 0 || a.toughness !== 0) {
+    en.push(`get ${signed(a.power)}/${signed(a.toughness)}`);
+    ja.push(`${signed(a.power)}/${signed(a.toughness)}の修整を受ける`);
+  }
+  if (a.keywords.length > 0) {
+    const ks = keywordList(a.keywords, true);
+    en.push(`have ${ks.en}`);
+    ja.push(`${ks.ja}を持つ`);
+  }
+  return { en: `${who.en} ${en.join(' and ')}.`, ja: `${who.ja}は${ja.join('とともに、')}。` };
+}
+
 function abilityText(a: Ability, card: MtgCard): Label {
   switch (a.kind) {
+    case 'static':
+      return staticText(a);
     case 'triggered': {
       const when = TRIGGER_WORDS[a.when](card);
       const cond = a.if ? conditionText(a.if) : null;
