@@ -14,11 +14,11 @@ import { type Keyword, KeywordSchema, type MtgCard, type StaticAbility } from '.
 import {
   countersEffect,
   type MtgCharacteristics,
+  type MtgColor,
   type MtgEffect,
   type MtgFilter,
   type MtgLayer,
   type MtgLayerOp,
-  type MtgColor,
   mtgCharacteristics,
 } from './layers.ts';
 

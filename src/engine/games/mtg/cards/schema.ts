@@ -235,7 +235,10 @@ export const StaticAbilitySchema = z
     affects: StaticAffectedSchema,
     subtype: SubtypeSchema.optional(),
     withKeyword: KeywordSchema.optional(),
-    basePT: z.object({ power: z.number().int().min(0), toughness: z.number().int().min(0) }).strict().optional(),
+    basePT: z
+      .object({ power: z.number().int().min(0), toughness: z.number().int().min(0) })
+      .strict()
+      .optional(),
     power: z.number().int().default(0),
     toughness: z.number().int().default(0),
     keywords: z.array(KeywordSchema).default([]),
