@@ -182,6 +182,17 @@ export function logLine(e: MtgLogEntry): Label {
         `${c.en} goes to the graveyard by the legend rule (CR 704.5j).`,
         `${c.ja}はレジェンド・ルールにより墓地に置かれました（704.5j）。`,
       );
+    case 'attached': {
+      const to = cardName(e.to);
+      return label(`${c.en} becomes attached to ${to.en}.`, `${c.ja}が${to.ja}につけられました。`);
+    }
+    case 'unattached':
+      return label(`${c.en} becomes unattached (CR 704.5n).`, `${c.ja}がはずれました（704.5n）。`);
+    case 'aura-to-graveyard':
+      return label(
+        `${c.en} is put into its owner's graveyard (CR 704.5m).`,
+        `${c.ja}はオーナーの墓地に置かれました（704.5m）。`,
+      );
     case 'returned':
       return label(`${c.en} returns to the battlefield.`, `${c.ja}が戦場に戻りました。`);
     default:

@@ -15,6 +15,8 @@ import { discardDecision, mayDecision, scryDecision, searchDecision } from './de
 import { applyEnterReplacements } from './replacement.ts';
 import {
   addCounters,
+  attach,
+  attachedPermanent,
   cardOf,
   creaturesOf,
   currentRef,
@@ -213,6 +215,10 @@ function perform(s: MtgState, d: ResolveData, e: BaseEffect): StepOut | null {
       } else if (targetObject) untilEndOfTurn(s, targetObject, e);
       return null;
     }
+    case 'attach':
+      // CR 701.3a-b: Equip attaches its source to the target; already attached there, nothing happens.
+      if (self && targetObject && attachedPermanent(s, self) !== targetObject) attach(s, self, targetObject);
+      return null;
     case 'switch-pt':
       // CR 613.3e: until end of turn, in layer 7e (the affected object is locked, 611.2c).
       if (targetObject) {
@@ -384,6 +390,9 @@ export const resolve = defineProcedure<MtgState, ResolveData, null>({
       if (item.kind === 'spell' && !isType(card, 'instant') && !isType(card, 'sorcery')) {
         moveObject(s, item.source.id, 'battlefield');
         objectOf(s, item.source.id).controller = item.controller;
+        // CR 303.4a, 608.3: an Aura spell enters attached to its target (it is legal, or the spell did not resolve).
+        const enchanted = card.enchant ? item.targets[0] : undefined;
+        if (enchanted && 'object' in enchanted) attach(s, item.source.id, enchanted.object.id);
         applyEnterReplacements(s, item.source.id); // CR 614.1c-d
         return { return: null };
       }

@@ -3,7 +3,7 @@
  * each zone change is a new object for the rules (CR 400.7), tracked by the kernel's event table (`ObjRef`s).
  * Nothing here is words: the log holds codes and ids, rendered at view time (log-text.ts).
  */
-import { changeZone, type EventState, type ObjRef, refTo } from '../../core/events.ts';
+import { changeZone, type EventState, isCurrent, type ObjRef, refTo } from '../../core/events.ts';
 import { SEATS, type Seat } from '../../core/game.ts';
 import type { Knowledge } from '../../core/hidden.ts';
 import type { ManaType } from '../../core/mana.ts';
@@ -42,6 +42,8 @@ export type MtgObject = {
   token?: boolean;
   /** CR 613.6a: when it entered the battlefield (orders its static abilities' effects). Absent: 0. */
   timestamp?: number;
+  /** CR 301.5, 303.4: the object this Aura or Equipment is attached to (that object as it was then, 400.7). */
+  attachedTo?: ObjRef;
 };
 
 /** CR 121.1: the counters the pool uses. */
@@ -172,6 +174,8 @@ export type MtgLogEntry = {
   seat?: Seat;
   /** A public card id (hidden cards are never logged by identity). */
   card?: string;
+  /** The card of the permanent something became attached to (public: it is on the battlefield). */
+  to?: string;
   object?: string;
   amount?: number;
   step?: Step;
@@ -268,7 +272,25 @@ function staticFilter(a: StaticAbility, source: string): MtgFilter {
       return { ...base, controller: { sameAs: source }, except: [source] };
     case 'creatures-opponents-control':
       return { ...base, notController: { sameAs: source } };
+    case 'attached':
+      throw new Error('an attached-to static ability has a locked set, not a filter');
   }
+}
+
+/** CR 301.5a, 303.4b: the permanent this Aura or Equipment is attached to now, if it still is that object. */
+export function attachedPermanent(s: MtgState, id: string): string | null {
+  const to = s.objects[id]?.attachedTo;
+  if (!to || !isCurrent(s.events, to) || s.objects[to.id]?.zone !== 'battlefield') return null;
+  return to.id;
+}
+
+/** CR 701.3a: attaches an Aura or Equipment; it gets a new timestamp (613.6d). */
+export function attach(s: MtgState, id: string, to: string): void {
+  const o = objectOf(s, id);
+  o.attachedTo = currentRef(s, to);
+  o.timestamp = s.nextTimestamp;
+  s.nextTimestamp += 1;
+  log(s, { type: 'attached', object: id, card: o.card, to: objectOf(s, to).card });
 }
 
 /** The parts of a static ability in their layers (CR 613.5): 6 keywords, 7b base P/T, 7c changes. */
@@ -293,10 +315,13 @@ function continuousEffects(s: MtgState): MtgEffect[] {
     const o = objectOf(s, id);
     cardOf(o.card).abilities.forEach((a, i) => {
       if (a.kind !== 'static') return;
+      const holder = a.affects === 'attached' ? attachedPermanent(s, id) : null;
+      if (a.affects === 'attached' && holder === null) return;
       out.push({
         id: `static:${id}:${i}`,
         timestamp: o.timestamp ?? 0,
-        affects: { filter: staticFilter(a, id) },
+        // "Enchanted/equipped creature": the one it is attached to (each attachment is a new timestamp, 613.6d).
+        affects: holder !== null ? { locked: [holder] } : { filter: staticFilter(a, id) },
         parts: staticParts(a),
         source: { object: id, ability: `static:${i}` },
       });
@@ -325,9 +350,11 @@ function continuousEffects(s: MtgState): MtgEffect[] {
 function foldKey(s: MtgState): number {
   let key = (s.nextTimestamp * 131 + s.effects.length * 7 + s.battlefield.length) | 0;
   for (const id of s.battlefield) {
-    const counters = s.objects[id]?.counters;
+    const o = s.objects[id];
+    const counters = o?.counters;
     const net = counters ? (counters['+1/+1'] ?? 0) - (counters['-1/-1'] ?? 0) : 0;
-    key = (Math.imul(key, 31) + net) | 0;
+    // Attaching takes a timestamp (613.6d); becoming unattached (704.5n) is seen here.
+    key = (Math.imul(key, 31) + net + (o?.attachedTo ? 1 << 20 : 0)) | 0;
   }
   return key;
 }
@@ -456,6 +483,7 @@ export function moveObject(s: MtgState, id: string, to: Zone, at: 'top' | 'botto
   o.deathtouched = false;
   o.controlledSince = s.turn.number;
   delete o.counters; // CR 400.7, 121.2: a new object has no counters
+  delete o.attachedTo; // CR 400.7: a new object is attached to nothing
   if (to === 'battlefield') {
     o.timestamp = s.nextTimestamp; // CR 613.6a
     s.nextTimestamp += 1;

@@ -25,6 +25,8 @@ export function effectsOf(card: MtgCard, ability: number | null, mode: number | 
     if (a?.kind !== 'activated' && a?.kind !== 'triggered') throw new Error(`${card.id} has no ability ${ability}`);
     return a.effects;
   }
+  // CR 303.4a: an Aura spell targets what its enchant ability allows; resolving, it becomes attached to it (608.3).
+  if (card.enchant) return [{ do: 'attach', to: card.enchant }];
   return card.effects.flatMap((e): BaseEffect[] => {
     if (e.do !== 'choose-one') return [e];
     const chosen = e.modes[mode ?? -1];
@@ -45,6 +47,7 @@ export function targetsOfEffect(e: BaseEffect): Target[] {
     case 'exile':
     case 'pump':
     case 'switch-pt':
+    case 'attach':
     case 'counter':
     case 'bounce':
     case 'tap':

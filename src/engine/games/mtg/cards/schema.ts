@@ -55,6 +55,8 @@ export const SUBTYPES = [
   'Merfolk',
   'Wolf',
   'Construct',
+  'Aura', // 303.4 (enchantment type)
+  'Equipment', // 301.5 (artifact type)
   'Plains',
   'Island',
   'Swamp',
@@ -130,6 +132,8 @@ const BaseEffect = z.discriminatedUnion('do', [
     .strict(),
   /** CR 613.3e (layer 7e): switch a creature's power and toughness until end of turn. */
   z.object({ do: z.literal('switch-pt'), to: TargetSchema }).strict(),
+  /** CR 701.3: attach this permanent (the Equipment whose equip ability resolves) to the target. */
+  z.object({ do: z.literal('attach'), to: TargetSchema }).strict(),
   /** CR 701.5 counter. */
   z.object({ do: z.literal('counter'), to: TargetSchema }).strict(),
   /** CR 400.7: return to its owner's hand (a new object). */
@@ -222,6 +226,8 @@ export const StaticAffectedSchema = z.enum([
   'creatures-you-control',
   'other-creatures-you-control',
   'creatures-opponents-control',
+  /** "Enchanted creature" (303.4b) or "equipped creature" (301.5a): what this Aura or Equipment is attached to. */
+  'attached',
 ]);
 export type StaticAffected = z.infer<typeof StaticAffectedSchema>;
 
@@ -260,7 +266,15 @@ export const AbilitySchema = z.discriminatedUnion('kind', [
     })
     .strict(),
   /** CR 602 (605 when it only adds mana). */
-  z.object({ kind: z.literal('activated'), cost: ActivationCostSchema, effects: z.array(BaseEffect).min(1) }).strict(),
+  z
+    .object({
+      kind: z.literal('activated'),
+      cost: ActivationCostSchema,
+      effects: z.array(BaseEffect).min(1),
+      /** CR 702.6a: "Equip [cost]": attach to target creature you control, only as a sorcery. */
+      equip: z.boolean().default(false),
+    })
+    .strict(),
   /** CR 508.1d / 509.1b restrictions. */
   z.object({ kind: z.literal('cant-block') }).strict(),
   z.object({ kind: z.literal('cant-attack-unless-defender-controls'), subtype: SubtypeSchema }).strict(),
@@ -287,6 +301,8 @@ export const MtgCardSchema = z
       .object({ counter: z.enum(['+1/+1', '-1/-1']), count: z.number().int().min(1) })
       .strict()
       .optional(),
+    /** CR 303.4a: an Aura's enchant ability: what it may be attached to (and what the Aura spell targets). */
+    enchant: TargetSchema.optional(),
     /** CR 110.5: a token's definition (created by effects, never in a deck). */
     token: z.boolean().default(false),
     /** CR 209: planeswalkers only. */
@@ -322,6 +338,24 @@ export const MtgCardSchema = z
     need(spell || card.effects.length === 0, 'only instants and sorceries have spell effects (CR 608.2)');
     need(!spell || card.effects.length > 0, 'an instant or sorcery needs at least one effect');
     need(!card.additionalCost || spell, 'only an instant or sorcery has this additional cost here');
+    const aura = card.subtypes.includes('Aura');
+    const equipment = card.subtypes.includes('Equipment');
+    need(aura === (card.enchant !== undefined), 'an Aura, and only an Aura, has an enchant ability (CR 303.4a)');
+    need(!aura || is('enchantment'), 'an Aura is an enchantment (CR 303.4)');
+    need(!equipment || is('artifact'), 'an Equipment is an artifact (CR 301.5)');
+    for (const a of card.abilities) {
+      if (a.kind === 'static' && a.affects === 'attached')
+        need(aura || equipment, '"enchanted/equipped creature" needs an Aura or an Equipment');
+      if (a.kind === 'activated' && a.equip)
+        need(
+          equipment &&
+            a.effects.length === 1 &&
+            a.effects[0]?.do === 'attach' &&
+            a.effects[0].to.target === 'creature' &&
+            a.effects[0].to.restriction === 'you-control',
+          'equip is an Equipment\'s "attach to target creature you control" (CR 702.6a)',
+        );
+    }
     for (const a of card.abilities)
       if (a.kind === 'static')
         need(

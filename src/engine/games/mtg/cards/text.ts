@@ -86,6 +86,8 @@ const SUBTYPE_JA: Record<Subtype, string> = {
   Merfolk: 'マーフォーク',
   Wolf: '狼',
   Construct: '構築物',
+  Aura: 'オーラ',
+  Equipment: '装備品',
   Plains: '平地',
   Island: '島',
   Swamp: '沼',
@@ -258,6 +260,10 @@ function effectText(e: BaseEffect, card: MtgCard): Label {
       return { en: `You lose ${e.amount} life.`, ja: `あなたは${e.amount}点のライフを失う。` };
     case 'gain-life':
       return { en: `You gain ${e.amount} life.`, ja: `あなたは${e.amount}点のライフを得る。` };
+    case 'attach': {
+      const t = target(e.to);
+      return { en: `Attach ${name.en} to ${t.en}.`, ja: `${name.ja}を${t.ja}につける。` };
+    }
     case 'fetch-basic-land-tapped':
       return {
         en: 'Search your library for a basic land card, put it onto the battlefield tapped, then shuffle your library.',
@@ -398,25 +404,32 @@ function staticSubject(a: StaticAbility): Label {
         en: `${cap(noun.en)} your opponents control${withKw.en}`,
         ja: `対戦相手がコントロールする${withKw.ja}${noun.ja}`,
       };
+    case 'attached':
+      throw new Error('"enchanted/equipped creature" is worded by staticText');
   }
 }
 
-/** CR 604: "Other creatures you control get +1/+1 and have vigilance." */
-function staticText(a: StaticAbility): Label {
-  const who = staticSubject(a);
+/** CR 604: "Other creatures you control get +1/+1 and have vigilance."; "Enchanted creature gets +2/+2." */
+function staticText(a: StaticAbility, card: MtgCard): Label {
+  const one = a.affects === 'attached';
+  const who: Label = !one
+    ? staticSubject(a)
+    : card.subtypes.includes('Aura')
+      ? { en: 'Enchanted creature', ja: 'エンチャントされているクリーチャー' }
+      : { en: 'Equipped creature', ja: '装備しているクリーチャー' };
   const en: string[] = [];
   const ja: string[] = [];
   if (a.basePT) {
-    en.push(`have base power and toughness ${a.basePT.power}/${a.basePT.toughness}`);
+    en.push(`${one ? 'has' : 'have'} base power and toughness ${a.basePT.power}/${a.basePT.toughness}`);
     ja.push(`基本のパワーとタフネスが${a.basePT.power}/${a.basePT.toughness}になる`);
   }
   if (a.power !== 0 || a.toughness !== 0) {
-    en.push(`get ${signed(a.power)}/${signed(a.toughness)}`);
+    en.push(`${one ? 'gets' : 'get'} ${signed(a.power)}/${signed(a.toughness)}`);
     ja.push(`${signed(a.power)}/${signed(a.toughness)}の修整を受ける`);
   }
   if (a.keywords.length > 0) {
     const ks = keywordList(a.keywords, true);
-    en.push(`have ${ks.en}`);
+    en.push(`${one ? 'has' : 'have'} ${ks.en}`);
     ja.push(`${ks.ja}を持つ`);
   }
   return { en: `${who.en} ${en.join(' and ')}.`, ja: `${who.ja}は${ja.join('とともに、')}。` };
@@ -425,7 +438,7 @@ function staticText(a: StaticAbility): Label {
 function abilityText(a: Ability, card: MtgCard): Label {
   switch (a.kind) {
     case 'static':
-      return staticText(a);
+      return staticText(a, card);
     case 'triggered': {
       const when = TRIGGER_WORDS[a.when](card);
       const cond = a.if ? conditionText(a.if) : null;
@@ -435,6 +448,8 @@ function abilityText(a: Ability, card: MtgCard): Label {
       return { en, ja };
     }
     case 'activated': {
+      // CR 702.6a: "Equip [cost]" stands for the whole sorcery-speed attach ability.
+      if (a.equip) return { en: `Equip ${manaText(a.cost.mana)}`, ja: `装備${manaText(a.cost.mana)}` };
       const en: string[] = [];
       const ja: string[] = [];
       if (a.cost.mana.length > 0) {
@@ -476,6 +491,11 @@ function abilityText(a: Ability, card: MtgCard): Label {
 /** The card's rules text: keywords, additional cost, spell effects, abilities, basic land mana; one per line. */
 export function cardText(card: MtgCard): Label {
   const lines: Label[] = [];
+  if (card.enchant) {
+    // CR 702.5a: the Aura's enchant keyword ability.
+    const t = targetNoun(card.enchant);
+    lines.push({ en: `Enchant ${t.en}`, ja: `エンチャント（${t.ja}）` });
+  }
   if (card.keywords.length > 0)
     lines.push({
       en: card.keywords.map((k, i) => (i === 0 ? KEYWORDS[k].en : KEYWORDS[k].en.toLowerCase())).join(', '),
