@@ -111,13 +111,26 @@ type DamageData = {
   assignments: Record<string, Record<string, number>>;
 };
 
-/** The creatures that deal damage in this step (CR 510.4). */
+/** CR 702.7b, 702.4b: a creature that deals combat damage in the first-strike combat damage step. */
+export function strikesFirst(s: MtgState, id: string): boolean {
+  return hasKeyword(s, id, 'first-strike') || hasKeyword(s, id, 'double-strike');
+}
+
+/**
+ * The creatures that deal damage in this step (CR 510.4): with a first-strike step, those with first strike or
+ * double strike first; then those that did not deal first-strike damage, and those with double strike now (702.4c:
+ * one that lost double strike does not deal damage again).
+ */
 function dealers(s: MtgState, first: boolean): string[] {
   const combat = s.combat;
   if (!combat) return [];
   const all = [...Object.keys(combat.attackers), ...Object.keys(combat.blockers)];
   if (!combat.firstStrikeStep) return all;
-  return all.filter((id) => (first ? hasKeyword(s, id, 'first-strike') : !combat.dealtFirstStrike.includes(id)));
+  return all.filter((id) =>
+    first
+      ? strikesFirst(s, id)
+      : !combat.dealtFirstStrike.includes(id) || hasKeyword(s, id, 'double-strike'),
+  );
 }
 
 function blockersOf(s: MtgState, attacker: string): string[] {

@@ -13,7 +13,7 @@ import { actedWithPriority, passPriority } from '../../core/priority.ts';
 import { call, defineProcedure, inTransaction, resultOf } from '../../core/procedure.ts';
 import { nextInt } from '../../core/rng.ts';
 import { cast, transaction } from './casting.ts';
-import { attackProblem, blockProblem, combatDamage } from './combat.ts';
+import { attackProblem, blockProblem, combatDamage, strikesFirst } from './combat.ts';
 import {
   attackersDecision,
   blockersDecision,
@@ -461,7 +461,7 @@ export const game = defineProcedure<MtgState, GameData, null>({
       const combat = s.combat;
       if (!combat) return { goto: 'end-of-combat' };
       const fighting = [...Object.keys(combat.attackers), ...Object.keys(combat.blockers)];
-      if (!fighting.some((id) => hasKeyword(s, id, 'first-strike'))) return { goto: 'combat-damage' };
+      if (!fighting.some((id) => strikesFirst(s, id))) return { goto: 'combat-damage' }; // CR 702.4b, 702.7b
       combat.firstStrikeStep = true;
       enterStep(s, 'first-strike-damage');
       return call(combatDamage, { first: true, queue: [], index: 0, assignments: {} }, 'first-strike-window');

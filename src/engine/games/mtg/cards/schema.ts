@@ -70,6 +70,7 @@ export type Subtype = z.infer<typeof SubtypeSchema>;
 export const KeywordSchema = z.enum([
   'deathtouch', // 702.2
   'defender', // 702.3
+  'double-strike', // 702.4
   'flash', // 702.8
   'hexproof', // 702.11
   'indestructible', // 702.12

@@ -28,6 +28,7 @@ function MTG_TOKEN_NAMES(id: string): Label {
 const KEYWORDS: Record<Keyword, Label & { rule: string }> = {
   deathtouch: { en: 'Deathtouch', ja: '接死', rule: '702.2' },
   defender: { en: 'Defender', ja: '防衛', rule: '702.3' },
+  'double-strike': { en: 'Double strike', ja: '二段攻撃', rule: '702.4' },
   flash: { en: 'Flash', ja: '瞬速', rule: '702.8' },
   hexproof: { en: 'Hexproof', ja: '呪禁', rule: '702.11' },
   indestructible: { en: 'Indestructible', ja: '破壊不能', rule: '702.12' },
