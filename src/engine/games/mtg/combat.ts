@@ -127,9 +127,7 @@ function dealers(s: MtgState, first: boolean): string[] {
   const all = [...Object.keys(combat.attackers), ...Object.keys(combat.blockers)];
   if (!combat.firstStrikeStep) return all;
   return all.filter((id) =>
-    first
-      ? strikesFirst(s, id)
-      : !combat.dealtFirstStrike.includes(id) || hasKeyword(s, id, 'double-strike'),
+    first ? strikesFirst(s, id) : !combat.dealtFirstStrike.includes(id) || hasKeyword(s, id, 'double-strike'),
   );
 }
 
