@@ -30,7 +30,7 @@ function hasTargets(s: MtgState, seat: Seat, card: MtgCard, ability: number | nu
   return modes.some((mode) =>
     // "Another target" needs a second distinct choice besides the first (CR 601.2c).
     targetSpecs(card, ability, mode).every(
-      (spec) => legalTargets(s, seat, spec, self).length >= (spec.another ? 2 : 1),
+      (spec) => legalTargets(s, seat, spec, self, card.id).length >= (spec.another ? 2 : 1),
     ),
   );
 }

@@ -8,7 +8,17 @@ import type { DecisionProblem, Seat } from '../../core/game.ts';
 import { defineProcedure } from '../../core/procedure.ts';
 import { assignChoiceDecision, assignSplitDecision } from './decisions.ts';
 import { dealDamage } from './resolve.ts';
-import { cardOfObject, hasKeyword, log, type MtgState, objectOf, powerOf, toughnessOf } from './state.ts';
+import {
+  cardOfObject,
+  characteristicsOf,
+  hasKeyword,
+  log,
+  type MtgState,
+  objectOf,
+  powerOf,
+  protectedFrom,
+  toughnessOf,
+} from './state.ts';
 
 /** CR 508.1c: restrictions on the attack as a whole; the first one broken, or null. */
 export function attackProblem(s: MtgState, seat: Seat, declare: Record<string, string[]>): DecisionProblem | null {
@@ -35,6 +45,9 @@ export function blockProblem(s: MtgState, declare: Record<string, string[]>): De
     const attacker = choice.slice('block:'.length);
     if (cardOfObject(s, blocker).abilities.some((a) => a.kind === 'cant-block'))
       return { rule: '509.1b', code: 'cant-block', slots: [blocker] };
+    // CR 702.16d: protection from a colour: it can't be blocked by creatures of that colour.
+    if (protectedFrom(s, attacker, characteristicsOf(s, blocker).colors))
+      return { rule: '702.16d', code: 'protection', slots: [blocker] };
     // CR 702.9b: a creature with flying can be blocked only by creatures with flying or reach (702.17b).
     if (hasKeyword(s, attacker, 'flying') && !hasKeyword(s, blocker, 'flying') && !hasKeyword(s, blocker, 'reach'))
       return { rule: '702.9b', code: 'flying', slots: [blocker] };

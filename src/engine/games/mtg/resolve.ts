@@ -29,7 +29,9 @@ import {
   moveObject,
   objectOf,
   powerOf,
+  protectedFrom,
   type StackItem,
+  sourceColors,
   type TargetRef,
 } from './state.ts';
 import { effectsOf, isLegalTarget, targetsOfEffect } from './targets.ts';
@@ -54,6 +56,11 @@ export function dealDamage(
     source.id !== null && objectOf(s, source.id).zone === 'battlefield'
       ? hasKeyword(s, source.id, k)
       : cardOf(source.card).keywords.includes(k);
+  // CR 702.16e, 615: damage from a source of a colour the creature has protection from is prevented.
+  if ('object' in to && protectedFrom(s, to.object, sourceColors(s, source.card, source.id))) {
+    log(s, { type: 'prevented', object: to.object, card: source.card, amount, rule: '702.16e' });
+    return;
+  }
   if ('player' in to) {
     s.players[to.player].life -= amount;
     log(s, { type: 'damage-player', seat: to.player, card: source.card, amount });
@@ -104,7 +111,7 @@ function stillLegal(s: MtgState, item: StackItem): boolean[] {
     const spec = specs[i];
     if (!spec) return false;
     if ('object' in t && !isCurrent(s.events, t.object)) return false;
-    return isLegalTarget(s, item.controller, spec, t, self);
+    return isLegalTarget(s, item.controller, spec, t, self, item.card);
   });
 }
 

@@ -531,6 +531,26 @@ export function convertedManaCost(card: MtgCard, x = 0): number {
   }, 0);
 }
 
+const PROTECTION: Record<MtgColor, Keyword> = {
+  W: 'protection-from-white',
+  U: 'protection-from-blue',
+  B: 'protection-from-black',
+  R: 'protection-from-red',
+  G: 'protection-from-green',
+};
+
+/** CR 702.16a: does this permanent have protection from any of these colours (a source's colours)? */
+export function protectedFrom(s: MtgState, id: string, colors: readonly MtgColor[]): boolean {
+  const abilities = characteristicsOf(s, id).abilities;
+  return colors.some((c) => abilities.includes(PROTECTION[c]));
+}
+
+/** CR 105.2: the colours of a source now: a permanent's through the layers, otherwise its card's. */
+export function sourceColors(s: MtgState, card: string, id: string | null): readonly MtgColor[] {
+  if (id !== null && s.objects[id]?.zone === 'battlefield') return characteristicsOf(s, id).colors;
+  return colorsOf(cardOf(card));
+}
+
 const isColor = (c: string): c is MtgColor => c === 'W' || c === 'U' || c === 'B' || c === 'R' || c === 'G';
 
 /** CR 105.2: an object's colours are those of the mana symbols in its cost. */

@@ -44,6 +44,7 @@ import {
   type MtgState,
   moveObject,
   objectOf,
+  protectedFrom,
   type Step,
   toughnessOf,
 } from './state.ts';
@@ -81,8 +82,11 @@ function enchantAllows(s: MtgState, aura: string, on: string): boolean {
 function attachmentChecks(s: MtgState, id: string): StateAction | null {
   const subtypes = characteristicsOf(s, id).subtypes;
   const on = attachedPermanent(s, id);
-  if (subtypes.includes('Aura') && (on === null || !enchantAllows(s, id, on))) return { auraOff: id, rule: '704.5m' };
-  if (subtypes.includes('Equipment') && objectOf(s, id).attachedTo && (on === null || !isCreature(s, on)))
+  // CR 702.16c: protection from a colour: it can't be enchanted or equipped by something of that colour.
+  const shielded = on !== null && protectedFrom(s, on, characteristicsOf(s, id).colors);
+  if (subtypes.includes('Aura') && (on === null || shielded || !enchantAllows(s, id, on)))
+    return { auraOff: id, rule: '704.5m' };
+  if (subtypes.includes('Equipment') && objectOf(s, id).attachedTo && (on === null || shielded || !isCreature(s, on)))
     return { unattach: id, rule: '704.5n' };
   return null;
 }

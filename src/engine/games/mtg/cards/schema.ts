@@ -76,6 +76,11 @@ export const KeywordSchema = z.enum([
   'indestructible', // 702.12
   'menace', // 702.110
   'prowess', // 702.107
+  'protection-from-white', // 702.16 (from a colour, 702.16a)
+  'protection-from-blue',
+  'protection-from-black',
+  'protection-from-red',
+  'protection-from-green',
   'first-strike', // 702.7
   'flying', // 702.9
   'haste', // 702.10

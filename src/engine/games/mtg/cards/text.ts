@@ -34,6 +34,11 @@ const KEYWORDS: Record<Keyword, Label & { rule: string }> = {
   indestructible: { en: 'Indestructible', ja: '破壊不能', rule: '702.12' },
   menace: { en: 'Menace', ja: '威迫', rule: '702.110' },
   prowess: { en: 'Prowess', ja: '果敢', rule: '702.107' },
+  'protection-from-white': { en: 'Protection from white', ja: 'プロテクション（白）', rule: '702.16' },
+  'protection-from-blue': { en: 'Protection from blue', ja: 'プロテクション（青）', rule: '702.16' },
+  'protection-from-black': { en: 'Protection from black', ja: 'プロテクション（黒）', rule: '702.16' },
+  'protection-from-red': { en: 'Protection from red', ja: 'プロテクション（赤）', rule: '702.16' },
+  'protection-from-green': { en: 'Protection from green', ja: 'プロテクション（緑）', rule: '702.16' },
   'first-strike': { en: 'First strike', ja: '先制攻撃', rule: '702.7' },
   flying: { en: 'Flying', ja: '飛行', rule: '702.9' },
   haste: { en: 'Haste', ja: '速攻', rule: '702.10' },
@@ -217,6 +222,13 @@ function effectText(e: BaseEffect, card: MtgCard): Label {
         return { en: `${who.en} ${pt} until end of turn.`, ja: `ターン終了時まで、${who.ja}${pt}の修整を受ける。` };
       const ks = keywordList(e.keywords, true);
       const gain = e.to === 'creatures-you-control' ? 'gain' : 'gains';
+      if (e.power === 0 && e.toughness === 0) {
+        const subject = who.en.replace(/ gets?$/, '');
+        return {
+          en: `${subject} ${gain} ${ks.en} until end of turn.`,
+          ja: `ターン終了時まで、${who.ja}${ks.ja}を得る。`,
+        };
+      }
       return {
         en: `${who.en} ${pt} and ${gain} ${ks.en} until end of turn.`,
         ja: `ターン終了時まで、${who.ja}${pt}の修整を受けるとともに${ks.ja}を得る。`,
