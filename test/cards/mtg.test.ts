@@ -7,8 +7,8 @@ import { mtgCardFace } from '../../src/render/games/mtg-card.ts';
 import { facesDrawTheCard, rejects, textIsAsIntended } from './pool-checks.ts';
 
 describe('MTG card pool', () => {
-  it('holds the digest sample pool (58 invented cards, 5 basic lands), 28 stage-B cards and 2 tokens', () => {
-    expect(MTG_CARDS.size).toBe(93);
+  it('holds the digest sample pool (58 invented cards, 5 basic lands), 49 stage-B cards and 2 tokens', () => {
+    expect(MTG_CARDS.size).toBe(114);
     expect([...MTG_CARDS.values()].filter((c) => c.token).map((c) => c.id)).toEqual(['dawn-soldier', 'grove-sapling']);
     expect([...MTG_CARDS.values()].filter((c) => c.supertypes.includes('basic'))).toHaveLength(5);
   });
@@ -46,6 +46,20 @@ describe('MTG card pool', () => {
       },
       /radiant-rebuke/,
       /effects\.0/,
+    );
+    expectRejected(
+      (cards) => {
+        (cards[0] as { abilities: unknown[] }).abilities = [{ kind: 'static', affects: 'creatures-you-control' }];
+      },
+      /gatewarden-recruit/,
+      /static ability changes/,
+    );
+    expectRejected(
+      (cards) => {
+        (cards[0] as { subtypes: string[] }).subtypes = ['Aura'];
+      },
+      /gatewarden-recruit/,
+      /enchant ability \(CR 303\.4a\)/,
     );
   });
 

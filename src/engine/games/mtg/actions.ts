@@ -30,7 +30,7 @@ function hasTargets(s: MtgState, seat: Seat, card: MtgCard, ability: number | nu
   return modes.some((mode) =>
     // "Another target" needs a second distinct choice besides the first (CR 601.2c).
     targetSpecs(card, ability, mode).every(
-      (spec) => legalTargets(s, seat, spec, self).length >= (spec.another ? 2 : 1),
+      (spec) => legalTargets(s, seat, spec, self, card.id).length >= (spec.another ? 2 : 1),
     ),
   );
 }
@@ -61,6 +61,7 @@ export function canActivate(s: MtgState, seat: Seat, id: string, index: number):
   const a = card.abilities[index];
   if (a?.kind !== 'activated' || isManaAbility(card, index)) return false;
   if (o.zone !== 'battlefield' || o.controller !== seat) return false; // CR 602.2
+  if (a.equip && !sorceryTiming(s, seat)) return false; // CR 702.6a: equip only as a sorcery
   if (a.cost.tap && (o.tapped || isSummoningSick(s, id))) return false; // CR 302.6
   if (a.cost.life !== undefined && s.players[seat].life < a.cost.life) return false; // CR 119.4
   if (!hasTargets(s, seat, card, index, null)) return false;

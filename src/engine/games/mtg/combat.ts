@@ -8,7 +8,17 @@ import type { DecisionProblem, Seat } from '../../core/game.ts';
 import { defineProcedure } from '../../core/procedure.ts';
 import { assignChoiceDecision, assignSplitDecision } from './decisions.ts';
 import { dealDamage } from './resolve.ts';
-import { cardOfObject, hasKeyword, log, type MtgState, objectOf, powerOf, toughnessOf } from './state.ts';
+import {
+  cardOfObject,
+  characteristicsOf,
+  hasKeyword,
+  log,
+  type MtgState,
+  objectOf,
+  powerOf,
+  protectedFrom,
+  toughnessOf,
+} from './state.ts';
 
 /** CR 508.1c: restrictions on the attack as a whole; the first one broken, or null. */
 export function attackProblem(s: MtgState, seat: Seat, declare: Record<string, string[]>): DecisionProblem | null {
@@ -35,6 +45,9 @@ export function blockProblem(s: MtgState, declare: Record<string, string[]>): De
     const attacker = choice.slice('block:'.length);
     if (cardOfObject(s, blocker).abilities.some((a) => a.kind === 'cant-block'))
       return { rule: '509.1b', code: 'cant-block', slots: [blocker] };
+    // CR 702.16d: protection from a colour: it can't be blocked by creatures of that colour.
+    if (protectedFrom(s, attacker, characteristicsOf(s, blocker).colors))
+      return { rule: '702.16d', code: 'protection', slots: [blocker] };
     // CR 702.9b: a creature with flying can be blocked only by creatures with flying or reach (702.17b).
     if (hasKeyword(s, attacker, 'flying') && !hasKeyword(s, blocker, 'flying') && !hasKeyword(s, blocker, 'reach'))
       return { rule: '702.9b', code: 'flying', slots: [blocker] };
@@ -111,13 +124,24 @@ type DamageData = {
   assignments: Record<string, Record<string, number>>;
 };
 
-/** The creatures that deal damage in this step (CR 510.4). */
+/** CR 702.7b, 702.4b: a creature that deals combat damage in the first-strike combat damage step. */
+export function strikesFirst(s: MtgState, id: string): boolean {
+  return hasKeyword(s, id, 'first-strike') || hasKeyword(s, id, 'double-strike');
+}
+
+/**
+ * The creatures that deal damage in this step (CR 510.4): with a first-strike step, those with first strike or
+ * double strike first; then those that did not deal first-strike damage, and those with double strike now (702.4c:
+ * one that lost double strike does not deal damage again).
+ */
 function dealers(s: MtgState, first: boolean): string[] {
   const combat = s.combat;
   if (!combat) return [];
   const all = [...Object.keys(combat.attackers), ...Object.keys(combat.blockers)];
   if (!combat.firstStrikeStep) return all;
-  return all.filter((id) => (first ? hasKeyword(s, id, 'first-strike') : !combat.dealtFirstStrike.includes(id)));
+  return all.filter((id) =>
+    first ? strikesFirst(s, id) : !combat.dealtFirstStrike.includes(id) || hasKeyword(s, id, 'double-strike'),
+  );
 }
 
 function blockersOf(s: MtgState, attacker: string): string[] {

@@ -241,7 +241,7 @@ export function targetChoices(s: MtgState, seat: Seat, p: TargetPayload): Target
   const ids = [...s.battlefield, ...s.stack.filter((i) => i.kind === 'spell').map((i) => i.source.id)];
   for (const id of ids) all.push({ object: currentRef(s, id) });
   return all.filter(
-    (t) => isLegalTarget(s, seat, spec, t, p.self) && !(spec.another && p.chosen.includes(targetKey(t))),
+    (t) => isLegalTarget(s, seat, spec, t, p.self, p.card) && !(spec.another && p.chosen.includes(targetKey(t))),
   );
 }
 

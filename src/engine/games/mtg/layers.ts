@@ -52,7 +52,11 @@ export interface MtgFilter {
   notSupertypes?: readonly string[];
   colors?: readonly MtgColor[];
   controller?: SeatRef;
+  /** "Your opponents control": any controller but this one. */
+  notController?: SeatRef;
   owner?: SeatRef;
+  /** "With flying": every one of these abilities (judged in the layer the filter is read in). */
+  abilities?: readonly string[];
   /** "Other": objects left out by id. */
   except?: readonly string[];
 }
@@ -84,6 +88,8 @@ export type MtgLayerOp =
   | { kind: 'set-pt-count'; count: MtgFilter; plus?: number }
   /** 7c, and 7d for counters (CR 613.3d, 121). */
   | { kind: 'modify-pt'; power: number; toughness: number }
+  /** 7d (CR 613.3d): the +1/+1 and -1/-1 counters, net, on each object; resolved to `modify-pt` per object. */
+  | { kind: 'counters'; net: Readonly<Record<string, number>> }
   /** 7e. */
   | { kind: 'switch-pt' };
 
@@ -108,6 +114,9 @@ export function matchesMtgFilter(filter: MtgFilter, id: string, world: World<Mtg
   if (filter.notSupertypes?.some((t) => c.supertypes.includes(t))) return false;
   if (filter.colors && !filter.colors.every((t) => c.colors.includes(t))) return false;
   if (filter.controller !== undefined && c.controller !== seatOf(filter.controller, world, 'controller')) return false;
+  if (filter.notController !== undefined && c.controller === seatOf(filter.notController, world, 'controller'))
+    return false;
+  if (filter.abilities && !filter.abilities.every((a) => c.abilities.includes(a))) return false;
   if (filter.owner !== undefined && c.owner !== seatOf(filter.owner, world, 'owner')) return false;
   return true;
 }
@@ -157,6 +166,7 @@ export function applyMtgOp(op: MtgLayerOp, c: MtgCharacteristics): MtgCharacteri
     case 'set-pt':
       return { ...c, power: op.power, toughness: op.toughness };
     case 'set-pt-count':
+    case 'counters':
       throw new Error('a counting op is resolved against the world before it applies');
     case 'modify-pt':
       return { ...c, power: (c.power ?? 0) + op.power, toughness: (c.toughness ?? 0) + op.toughness };
@@ -175,7 +185,7 @@ export const MTG_LAYER_RULES: LayerRules<MtgCharacteristics, MtgLayerOp, MtgFilt
   apply: applyMtgOp,
   matches: matchesMtgFilter,
   exists: (effect, world) => !effect.source || !!world[effect.source.object]?.abilities.includes(effect.source.ability),
-  resolve: (op, _effect, _id, world) => {
+  resolve: (op, _effect, id, world) => {
     if (op.kind === 'copy') {
       // CR 706.2: what the copied object has after layer-1 effects so far (the world while layer 1 applies).
       const original = world[op.of];
@@ -186,6 +196,10 @@ export const MTG_LAYER_RULES: LayerRules<MtgCharacteristics, MtgLayerOp, MtgFilt
       const filter: MtgFilter = op.count;
       const n = Object.keys(world).filter((other) => matchesMtgFilter(filter, other, world)).length + (op.plus ?? 0);
       return { kind: 'set-pt', power: n, toughness: n };
+    }
+    if (op.kind === 'counters') {
+      const n = op.net[id] ?? 0;
+      return { kind: 'modify-pt', power: n, toughness: n };
     }
     return op;
   },
@@ -206,6 +220,16 @@ export function counterEffect(objectId: string, plusOne: number, minusOne: numbe
     timestamp: 0,
     affects: { locked: [objectId] },
     parts: [{ layer: '7d', op: { kind: 'modify-pt', power: plusOne - minusOne, toughness: plusOne - minusOne } }],
+  };
+}
+
+/** CR 613.3d, 121.3: the counters on every object as one sublayer-7d effect (net +1/+1 minus -1/-1 per object). */
+export function countersEffect(net: Readonly<Record<string, number>>): MtgEffect {
+  return {
+    id: 'counters',
+    timestamp: 0,
+    affects: { locked: Object.keys(net) },
+    parts: [{ layer: '7d', op: { kind: 'counters', net } }],
   };
 }
 

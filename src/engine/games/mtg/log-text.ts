@@ -55,6 +55,11 @@ export function combatProblemText(problem: DecisionProblem): Label {
         `A creature with menace can't be blocked except by two or more creatures (CR ${problem.rule}).`,
         `威迫を持つクリーチャーは2体以上のクリーチャーでしかブロックできません（${problem.rule}）。`,
       );
+    case 'protection':
+      return label(
+        `That attacker has protection from a colour of the blocker and can't be blocked by it (CR ${problem.rule}).`,
+        `その攻撃クリーチャーはブロック・クリーチャーの色からのプロテクションを持ち、ブロックされません（${problem.rule}）。`,
+      );
     case 'power-at-most':
       return label(
         `That attacker can't be blocked by creatures with power ${arg} or less (CR ${problem.rule}).`,
@@ -181,6 +186,22 @@ export function logLine(e: MtgLogEntry): Label {
       return label(
         `${c.en} goes to the graveyard by the legend rule (CR 704.5j).`,
         `${c.ja}はレジェンド・ルールにより墓地に置かれました（704.5j）。`,
+      );
+    case 'prevented':
+      return label(
+        `Damage from ${c.en} is prevented (CR ${e.rule ?? '615'}).`,
+        `${c.ja}からのダメージは軽減されました（${e.rule ?? '615'}）。`,
+      );
+    case 'attached': {
+      const to = cardName(e.to);
+      return label(`${c.en} becomes attached to ${to.en}.`, `${c.ja}が${to.ja}につけられました。`);
+    }
+    case 'unattached':
+      return label(`${c.en} becomes unattached (CR 704.5n).`, `${c.ja}がはずれました（704.5n）。`);
+    case 'aura-to-graveyard':
+      return label(
+        `${c.en} is put into its owner's graveyard (CR 704.5m).`,
+        `${c.ja}はオーナーの墓地に置かれました（704.5m）。`,
       );
     case 'returned':
       return label(`${c.en} returns to the battlefield.`, `${c.ja}が戦場に戻りました。`);

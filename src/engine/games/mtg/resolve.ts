@@ -15,6 +15,8 @@ import { discardDecision, mayDecision, scryDecision, searchDecision } from './de
 import { applyEnterReplacements } from './replacement.ts';
 import {
   addCounters,
+  attach,
+  attachedPermanent,
   cardOf,
   creaturesOf,
   currentRef,
@@ -27,7 +29,9 @@ import {
   moveObject,
   objectOf,
   powerOf,
+  protectedFrom,
   type StackItem,
+  sourceColors,
   type TargetRef,
 } from './state.ts';
 import { effectsOf, isLegalTarget, targetsOfEffect } from './targets.ts';
@@ -52,6 +56,11 @@ export function dealDamage(
     source.id !== null && objectOf(s, source.id).zone === 'battlefield'
       ? hasKeyword(s, source.id, k)
       : cardOf(source.card).keywords.includes(k);
+  // CR 702.16e, 615: damage from a source of a colour the creature has protection from is prevented.
+  if ('object' in to && protectedFrom(s, to.object, sourceColors(s, source.card, source.id))) {
+    log(s, { type: 'prevented', object: to.object, card: source.card, amount, rule: '702.16e' });
+    return;
+  }
   if ('player' in to) {
     s.players[to.player].life -= amount;
     log(s, { type: 'damage-player', seat: to.player, card: source.card, amount });
@@ -102,7 +111,7 @@ function stillLegal(s: MtgState, item: StackItem): boolean[] {
     const spec = specs[i];
     if (!spec) return false;
     if ('object' in t && !isCurrent(s.events, t.object)) return false;
-    return isLegalTarget(s, item.controller, spec, t, self);
+    return isLegalTarget(s, item.controller, spec, t, self, item.card);
   });
 }
 
@@ -213,6 +222,24 @@ function perform(s: MtgState, d: ResolveData, e: BaseEffect): StepOut | null {
       } else if (targetObject) untilEndOfTurn(s, targetObject, e);
       return null;
     }
+    case 'attach':
+      // CR 701.3a-b: Equip attaches its source to the target; already attached there, nothing happens.
+      if (self && targetObject && attachedPermanent(s, self) !== targetObject) attach(s, self, targetObject);
+      return null;
+    case 'switch-pt':
+      // CR 613.3e: until end of turn, in layer 7e (the affected object is locked, 611.2c).
+      if (targetObject) {
+        s.effects.push({
+          object: currentRef(s, targetObject),
+          power: 0,
+          toughness: 0,
+          keywords: [],
+          switchPT: true,
+          timestamp: s.nextTimestamp,
+        });
+        s.nextTimestamp += 1;
+      }
+      return null;
     case 'counter': {
       // CR 701.5a: the spell goes to its owner's graveyard.
       if (!targetObject) return null;
@@ -293,7 +320,9 @@ export function createToken(s: MtgState, seat: Seat, card: string): string {
     deathtouched: false,
     controlledSince: s.turn.number,
     token: true,
+    timestamp: s.nextTimestamp, // CR 613.6a
   };
+  s.nextTimestamp += 1;
   s.battlefield.push(id);
   applyEnterReplacements(s, id);
   const ref = currentRef(s, id);
@@ -368,6 +397,9 @@ export const resolve = defineProcedure<MtgState, ResolveData, null>({
       if (item.kind === 'spell' && !isType(card, 'instant') && !isType(card, 'sorcery')) {
         moveObject(s, item.source.id, 'battlefield');
         objectOf(s, item.source.id).controller = item.controller;
+        // CR 303.4a, 608.3: an Aura spell enters attached to its target (it is legal, or the spell did not resolve).
+        const enchanted = card.enchant ? item.targets[0] : undefined;
+        if (enchanted && 'object' in enchanted) attach(s, item.source.id, enchanted.object.id);
         applyEnterReplacements(s, item.source.id); // CR 614.1c-d
         return { return: null };
       }

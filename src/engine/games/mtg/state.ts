@@ -3,14 +3,24 @@
  * each zone change is a new object for the rules (CR 400.7), tracked by the kernel's event table (`ObjRef`s).
  * Nothing here is words: the log holds codes and ids, rendered at view time (log-text.ts).
  */
-import { changeZone, type EventState, type ObjRef, refTo } from '../../core/events.ts';
+import { changeZone, type EventState, isCurrent, type ObjRef, refTo } from '../../core/events.ts';
 import { SEATS, type Seat } from '../../core/game.ts';
 import type { Knowledge } from '../../core/hidden.ts';
 import type { ManaType } from '../../core/mana.ts';
 import type { ProcedureState } from '../../core/procedure.ts';
 import type { RngState } from '../../core/rng.ts';
 import { MTG_CARDS } from './cards/pool.ts';
-import type { Keyword, MtgCard } from './cards/schema.ts';
+import { type Keyword, KeywordSchema, type MtgCard, type StaticAbility } from './cards/schema.ts';
+import {
+  countersEffect,
+  type MtgCharacteristics,
+  type MtgColor,
+  type MtgEffect,
+  type MtgFilter,
+  type MtgLayer,
+  type MtgLayerOp,
+  mtgCharacteristics,
+} from './layers.ts';
 
 export type Zone = 'library' | 'hand' | 'battlefield' | 'graveyard' | 'stack' | 'exile';
 
@@ -30,6 +40,10 @@ export type MtgObject = {
   counters?: Counters;
   /** CR 110.5: a token (no card; it ceases to exist outside the battlefield, 704.5d). */
   token?: boolean;
+  /** CR 613.6a: when it entered the battlefield (orders its static abilities' effects). Absent: 0. */
+  timestamp?: number;
+  /** CR 301.5, 303.4: the object this Aura or Equipment is attached to (that object as it was then, 400.7). */
+  attachedTo?: ObjRef;
 };
 
 /** CR 121.1: the counters the pool uses. */
@@ -117,6 +131,8 @@ export type UntilEndOfTurn = {
   power: number;
   toughness: number;
   keywords: Keyword[];
+  /** CR 613.3e (layer 7e): switches power and toughness. */
+  switchPT?: boolean;
   timestamp: number;
 };
 
@@ -158,6 +174,8 @@ export type MtgLogEntry = {
   seat?: Seat;
   /** A public card id (hidden cards are never logged by identity). */
   card?: string;
+  /** The card of the permanent something became attached to (public: it is on the battlefield). */
+  to?: string;
   object?: string;
   amount?: number;
   step?: Step;
@@ -217,46 +235,178 @@ export function log(s: MtgState, entry: MtgLogEntry): void {
   s.log.push(entry);
 }
 
-/** The until-end-of-turn effects on this object now (its current incarnation), in timestamp order (CR 613.6). */
-function effectsOn(s: MtgState, id: string): UntilEndOfTurn[] {
-  const ref = currentRef(s, id);
-  return s.effects
-    .filter((e) => e.object.id === id && e.object.inc === ref.inc)
-    .sort((a, b) => a.timestamp - b.timestamp);
+/** CR 702: the keyword names among an object's abilities. */
+const KEYWORD_NAMES: ReadonlySet<string> = new Set(KeywordSchema.options);
+const isKeyword = (a: string): a is Keyword => KEYWORD_NAMES.has(a);
+
+/** CR 109.3: an object's characteristics as printed (no continuous effect applied). */
+function printedCharacteristics(o: MtgObject): MtgCharacteristics {
+  const card = cardOf(o.card);
+  return {
+    name: card.name.en,
+    owner: o.owner,
+    controller: o.controller,
+    zone: o.zone,
+    supertypes: card.supertypes,
+    types: card.types,
+    subtypes: card.subtypes,
+    colors: colorsOf(card),
+    // Keywords by name; static abilities as `static:<index>` so their effects exist only while they do (CR 604.1).
+    abilities: [...card.keywords, ...card.abilities.flatMap((a, i) => (a.kind === 'static' ? [`static:${i}`] : []))],
+    power: card.power ?? null,
+    toughness: card.toughness ?? null,
+  };
 }
 
-/** CR 613.1f (layer 6): printed keywords plus those granted until end of turn. */
+/** CR 604.2, 611.3a: which permanents a static ability of `source` changes, read again each time. */
+function staticFilter(a: StaticAbility, source: string): MtgFilter {
+  const base: MtgFilter = {
+    types: ['creature'],
+    ...(a.subtype ? { subtypes: [a.subtype] } : {}),
+    ...(a.withKeyword ? { abilities: [a.withKeyword] } : {}),
+  };
+  switch (a.affects) {
+    case 'creatures-you-control':
+      return { ...base, controller: { sameAs: source } };
+    case 'other-creatures-you-control':
+      return { ...base, controller: { sameAs: source }, except: [source] };
+    case 'creatures-opponents-control':
+      return { ...base, notController: { sameAs: source } };
+    case 'attached':
+      throw new Error('an attached-to static ability has a locked set, not a filter');
+  }
+}
+
+/** CR 301.5a, 303.4b: the permanent this Aura or Equipment is attached to now, if it still is that object. */
+export function attachedPermanent(s: MtgState, id: string): string | null {
+  const to = s.objects[id]?.attachedTo;
+  if (!to || !isCurrent(s.events, to) || s.objects[to.id]?.zone !== 'battlefield') return null;
+  return to.id;
+}
+
+/** CR 701.3a: attaches an Aura or Equipment; it gets a new timestamp (613.6d). */
+export function attach(s: MtgState, id: string, to: string): void {
+  const o = objectOf(s, id);
+  o.attachedTo = currentRef(s, to);
+  o.timestamp = s.nextTimestamp;
+  s.nextTimestamp += 1;
+  log(s, { type: 'attached', object: id, card: o.card, to: objectOf(s, to).card });
+}
+
+/** The parts of a static ability in their layers (CR 613.5): 6 keywords, 7b base P/T, 7c changes. */
+function staticParts(a: StaticAbility): MtgEffect['parts'] {
+  const parts: { layer: MtgLayer; op: MtgLayerOp }[] = [];
+  if (a.keywords.length > 0) parts.push({ layer: '6', op: { kind: 'add-abilities', abilities: a.keywords } }); // 613.1f
+  if (a.basePT) parts.push({ layer: '7b', op: { kind: 'set-pt', ...a.basePT } }); // 613.3b
+  if (a.power !== 0 || a.toughness !== 0)
+    parts.push({ layer: '7c', op: { kind: 'modify-pt', power: a.power, toughness: a.toughness } }); // 613.3c
+  return parts;
+}
+
+/**
+ * The continuous effects in the game now (CR 613): static abilities of permanents (timestamp: when the permanent
+ * entered, 613.6a), until-end-of-turn effects of resolved spells and abilities (locked sets, 611.2c), and the
+ * counters (7d).
+ */
+function continuousEffects(s: MtgState): MtgEffect[] {
+  const out: MtgEffect[] = [];
+  const net: Record<string, number> = {};
+  for (const id of s.battlefield) {
+    const o = objectOf(s, id);
+    cardOf(o.card).abilities.forEach((a, i) => {
+      if (a.kind !== 'static') return;
+      const holder = a.affects === 'attached' ? attachedPermanent(s, id) : null;
+      if (a.affects === 'attached' && holder === null) return;
+      out.push({
+        id: `static:${id}:${i}`,
+        timestamp: o.timestamp ?? 0,
+        // "Enchanted/equipped creature": the one it is attached to (each attachment is a new timestamp, 613.6d).
+        affects: holder !== null ? { locked: [holder] } : { filter: staticFilter(a, id) },
+        parts: staticParts(a),
+        source: { object: id, ability: `static:${i}` },
+      });
+    });
+    const n = (o.counters?.['+1/+1'] ?? 0) - (o.counters?.['-1/-1'] ?? 0);
+    if (n !== 0) net[id] = n;
+  }
+  for (const e of s.effects) {
+    if (s.objects[e.object.id]?.zone !== 'battlefield' || currentRef(s, e.object.id).inc !== e.object.inc) continue;
+    const parts: { layer: MtgLayer; op: MtgLayerOp }[] = [];
+    if (e.keywords.length > 0) parts.push({ layer: '6', op: { kind: 'add-abilities', abilities: e.keywords } });
+    if (e.power !== 0 || e.toughness !== 0)
+      parts.push({ layer: '7c', op: { kind: 'modify-pt', power: e.power, toughness: e.toughness } });
+    if (e.switchPT) parts.push({ layer: '7e', op: { kind: 'switch-pt' } }); // CR 613.3e
+    out.push({ id: `until-eot:${e.timestamp}`, timestamp: e.timestamp, affects: { locked: [e.object.id] }, parts });
+  }
+  if (Object.keys(net).length > 0) out.push(countersEffect(net)); // CR 613.3d
+  return out;
+}
+
+/**
+ * What the layer fold reads, as a number that changes whenever it does: every permanent entering and every effect
+ * made takes a new timestamp; leaving shortens the battlefield; counters change an object's net count (a rolling
+ * hash over the battlefield, so a change on one object moves it). Control changes only with a zone change here.
+ */
+function foldKey(s: MtgState): number {
+  let key = (s.nextTimestamp * 131 + s.effects.length * 7 + s.battlefield.length) | 0;
+  for (const id of s.battlefield) {
+    const o = s.objects[id];
+    const counters = o?.counters;
+    const net = counters ? (counters['+1/+1'] ?? 0) - (counters['-1/-1'] ?? 0) : 0;
+    // Attaching takes a timestamp (613.6d); becoming unattached (704.5n) is seen here.
+    key = (Math.imul(key, 31) + net + (o?.attachedTo ? 1 << 20 : 0)) | 0;
+  }
+  return key;
+}
+
+/** The battlefield's characteristics by object id, folded once per state and inputs (states mutate while a step runs). */
+const folded = new WeakMap<MtgState, { key: number; world: Readonly<Record<string, MtgCharacteristics>> }>();
+
+/** CR 613: every permanent's characteristics once all continuous effects apply, through the kernel's layer fold. */
+export function battlefieldCharacteristics(s: MtgState): Readonly<Record<string, MtgCharacteristics>> {
+  const key = foldKey(s);
+  const hit = folded.get(s);
+  if (hit && hit.key === key) return hit.world;
+  const base: Record<string, MtgCharacteristics> = {};
+  for (const id of s.battlefield) base[id] = printedCharacteristics(objectOf(s, id));
+  const world = mtgCharacteristics(base, continuousEffects(s)).characteristics;
+  folded.set(s, { key, world });
+  return world;
+}
+
+/**
+ * CR 613: an object's characteristics now. Permanents through the layers; elsewhere as printed (no effect in the
+ * pool works outside the battlefield, and counters leave with the permanent, 400.7).
+ */
+export function characteristicsOf(s: MtgState, id: string): MtgCharacteristics {
+  const o = objectOf(s, id);
+  if (o.zone === 'battlefield') {
+    const c = battlefieldCharacteristics(s)[id];
+    if (c) return c;
+  }
+  return printedCharacteristics(o);
+}
+
+/** CR 613.1f (layer 6): the keyword abilities it has now. */
 export function keywordsOf(s: MtgState, id: string): Keyword[] {
-  const out = new Set(cardOfObject(s, id).keywords);
-  for (const e of effectsOn(s, id)) for (const k of e.keywords) out.add(k);
-  return [...out];
+  return characteristicsOf(s, id).abilities.filter(isKeyword);
 }
 
 export function hasKeyword(s: MtgState, id: string, k: Keyword): boolean {
-  return keywordsOf(s, id).includes(k);
+  return characteristicsOf(s, id).abilities.includes(k);
 }
 
 export function countersOn(s: MtgState, id: string, kind: CounterKind): number {
   return objectOf(s, id).counters?.[kind] ?? 0;
 }
 
-/** CR 613.3d (layer 7d): what the +1/+1 and -1/-1 counters add. */
-function counterBonus(s: MtgState, id: string): number {
-  return countersOn(s, id, '+1/+1') - countersOn(s, id, '-1/-1');
-}
-
-/**
- * CR 613.3a-d: printed power, the modifications of layer 7c (until end of turn), then counters in 7d. Every change
- * here adds, so the order of 7c and 7d gives the same total; no 7b or 7e effect exists in the pool.
- */
+/** CR 613.3 (layer 7, sublayers 7a-7e): power now. */
 export function powerOf(s: MtgState, id: string): number {
-  const printed = cardOfObject(s, id).power ?? 0;
-  return printed + effectsOn(s, id).reduce((n, e) => n + e.power, 0) + counterBonus(s, id);
+  return characteristicsOf(s, id).power ?? 0;
 }
 
 export function toughnessOf(s: MtgState, id: string): number {
-  const printed = cardOfObject(s, id).toughness ?? 0;
-  return printed + effectsOn(s, id).reduce((n, e) => n + e.toughness, 0) + counterBonus(s, id);
+  return characteristicsOf(s, id).toughness ?? 0;
 }
 
 /** CR 121.1: puts counters on a permanent. */
@@ -265,8 +415,9 @@ export function addCounters(s: MtgState, id: string, kind: CounterKind, count: n
   o.counters = { ...o.counters, [kind]: (o.counters?.[kind] ?? 0) + count };
 }
 
+/** CR 613.1d (layer 4): a creature now. */
 export function isCreature(s: MtgState, id: string): boolean {
-  return isType(cardOfObject(s, id), 'creature');
+  return characteristicsOf(s, id).types.includes('creature');
 }
 
 export function creaturesOf(s: MtgState, seat: Seat): string[] {
@@ -332,6 +483,11 @@ export function moveObject(s: MtgState, id: string, to: Zone, at: 'top' | 'botto
   o.deathtouched = false;
   o.controlledSince = s.turn.number;
   delete o.counters; // CR 400.7, 121.2: a new object has no counters
+  delete o.attachedTo; // CR 400.7: a new object is attached to nothing
+  if (to === 'battlefield') {
+    o.timestamp = s.nextTimestamp; // CR 613.6a
+    s.nextTimestamp += 1;
+  } else delete o.timestamp;
   const into = zoneList(s, o);
   if (into) {
     if (to === 'library' && at === 'top') into.unshift(id);
@@ -375,9 +531,31 @@ export function convertedManaCost(card: MtgCard, x = 0): number {
   }, 0);
 }
 
+const PROTECTION: Record<MtgColor, Keyword> = {
+  W: 'protection-from-white',
+  U: 'protection-from-blue',
+  B: 'protection-from-black',
+  R: 'protection-from-red',
+  G: 'protection-from-green',
+};
+
+/** CR 702.16a: does this permanent have protection from any of these colours (a source's colours)? */
+export function protectedFrom(s: MtgState, id: string, colors: readonly MtgColor[]): boolean {
+  const abilities = characteristicsOf(s, id).abilities;
+  return colors.some((c) => abilities.includes(PROTECTION[c]));
+}
+
+/** CR 105.2: the colours of a source now: a permanent's through the layers, otherwise its card's. */
+export function sourceColors(s: MtgState, card: string, id: string | null): readonly MtgColor[] {
+  if (id !== null && s.objects[id]?.zone === 'battlefield') return characteristicsOf(s, id).colors;
+  return colorsOf(cardOf(card));
+}
+
+const isColor = (c: string): c is MtgColor => c === 'W' || c === 'U' || c === 'B' || c === 'R' || c === 'G';
+
 /** CR 105.2: an object's colours are those of the mana symbols in its cost. */
-export function colorsOf(card: MtgCard): string[] {
-  const out = new Set<string>();
-  for (const sym of card.manaCost ?? []) for (const c of sym.split('/')) if ('WUBRG'.includes(c)) out.add(c);
+export function colorsOf(card: MtgCard): MtgColor[] {
+  const out = new Set<MtgColor>();
+  for (const sym of card.manaCost ?? []) for (const c of sym.split('/')) if (isColor(c)) out.add(c);
   return [...out];
 }

@@ -15,6 +15,7 @@ import {
   isType,
   type MtgState,
   objectOf,
+  protectedFrom,
   type TargetRef,
 } from './state.ts';
 
@@ -25,6 +26,8 @@ export function effectsOf(card: MtgCard, ability: number | null, mode: number | 
     if (a?.kind !== 'activated' && a?.kind !== 'triggered') throw new Error(`${card.id} has no ability ${ability}`);
     return a.effects;
   }
+  // CR 303.4a: an Aura spell targets what its enchant ability allows; resolving, it becomes attached to it (608.3).
+  if (card.enchant) return [{ do: 'attach', to: card.enchant }];
   return card.effects.flatMap((e): BaseEffect[] => {
     if (e.do !== 'choose-one') return [e];
     const chosen = e.modes[mode ?? -1];
@@ -44,6 +47,8 @@ export function targetsOfEffect(e: BaseEffect): Target[] {
     case 'destroy':
     case 'exile':
     case 'pump':
+    case 'switch-pt':
+    case 'attach':
     case 'counter':
     case 'bounce':
     case 'tap':
@@ -61,13 +66,17 @@ export function targetSpecs(card: MtgCard, ability: number | null, mode: number 
   return effectsOf(card, ability, mode).flatMap(targetsOfEffect);
 }
 
-/** Is this object or player a legal choice for this phrase now (CR 114.1, 115)? `self` is the spell's own object. */
+/**
+ * Is this object or player a legal choice for this phrase now (CR 114.1, 115)? `self` is the spell's own object;
+ * `source` is the card of the spell or ability (its colours meet protection, 702.16b).
+ */
 export function isLegalTarget(
   s: MtgState,
   controller: Seat,
   spec: Target,
   ref: TargetRef,
   self: string | null,
+  source: string,
 ): boolean {
   if ('player' in ref) {
     if (spec.target === 'player' || spec.target === 'any') return true;
@@ -88,6 +97,8 @@ export function isLegalTarget(
   if (o.zone !== 'battlefield') return false;
   // CR 702.11b: hexproof: not a legal target for the spells and abilities of its controller's opponents.
   if (o.controller !== controller && hasKeyword(s, o.id, 'hexproof')) return false;
+  // CR 702.16b: protection from a colour: not a legal target for spells or abilities of that colour.
+  if (protectedFrom(s, o.id, colorsOf(cardOf(source)))) return false;
   if (spec.target === 'artifact') return isType(card, 'artifact');
   if (spec.target !== 'creature' && spec.target !== 'any') return false;
   if (!isCreature(s, o.id)) return false;
@@ -108,13 +119,20 @@ export function isLegalTarget(
 }
 
 /** Every legal choice for a phrase now, players first, then permanents, then spells (bottom first). */
-export function legalTargets(s: MtgState, controller: Seat, spec: Target, self: string | null): TargetRef[] {
+export function legalTargets(
+  s: MtgState,
+  controller: Seat,
+  spec: Target,
+  self: string | null,
+  source: string,
+): TargetRef[] {
   const out: TargetRef[] = [];
-  for (const seat of SEATS) if (isLegalTarget(s, controller, spec, { player: seat }, self)) out.push({ player: seat });
+  for (const seat of SEATS)
+    if (isLegalTarget(s, controller, spec, { player: seat }, self, source)) out.push({ player: seat });
   const ids = [...s.battlefield, ...s.stack.filter((i) => i.kind === 'spell').map((i) => i.source.id)];
   for (const id of ids) {
     const ref = { object: currentRef(s, id) };
-    if (isLegalTarget(s, controller, spec, ref, self)) out.push(ref);
+    if (isLegalTarget(s, controller, spec, ref, self, source)) out.push(ref);
   }
   return out;
 }

@@ -3,6 +3,7 @@
  * (116/117) and the state-based actions (704) as procedures. The root never returns.
  */
 import { answerOf, ask } from '../../core/decision-kinds.ts';
+import { UnsupportedRule } from '../../core/errors.ts';
 import { collectLki } from '../../core/events.ts';
 import { stateCheckProcedure } from '../../core/fixpoint.ts';
 import { opponentOf, SEATS, type Seat } from '../../core/game.ts';
@@ -12,7 +13,7 @@ import { actedWithPriority, passPriority } from '../../core/priority.ts';
 import { call, defineProcedure, inTransaction, resultOf } from '../../core/procedure.ts';
 import { nextInt } from '../../core/rng.ts';
 import { cast, transaction } from './casting.ts';
-import { attackProblem, blockProblem, combatDamage } from './combat.ts';
+import { attackProblem, blockProblem, combatDamage, strikesFirst } from './combat.ts';
 import {
   attackersDecision,
   blockersDecision,
@@ -32,7 +33,9 @@ import { applyEnterReplacements } from './replacement.ts';
 import { resolve, scryApply, shuffleLibrary } from './resolve.ts';
 import {
   addCounters,
+  attachedPermanent,
   cardOfObject,
+  characteristicsOf,
   countersOn,
   draw,
   hasKeyword,
@@ -41,6 +44,7 @@ import {
   type MtgState,
   moveObject,
   objectOf,
+  protectedFrom,
   type Step,
   toughnessOf,
 } from './state.ts';
@@ -51,7 +55,41 @@ export type StateAction =
   | { dies: string; rule: string }
   | { tokenGone: string; rule: string }
   | { annihilate: string; count: number; rule: string }
-  | { legend: string[]; seat: Seat; rule: string };
+  | { legend: string[]; seat: Seat; rule: string }
+  | { auraOff: string; rule: string }
+  | { unattach: string; rule: string };
+
+/** CR 303.4c-d: may this Aura be attached to that permanent, by its enchant ability? (Enchanting is not targeting.) */
+function enchantAllows(s: MtgState, aura: string, on: string): boolean {
+  const spec = cardOfObject(s, aura).enchant;
+  if (!spec) return false;
+  if (spec.target !== 'creature') throw new UnsupportedRule('303.4a', `enchant ${spec.target}`);
+  if (on === aura || !isCreature(s, on)) return false;
+  const mine = objectOf(s, on).controller === objectOf(s, aura).controller;
+  switch (spec.restriction) {
+    case undefined:
+      return true;
+    case 'you-control':
+      return mine;
+    case 'you-dont-control':
+      return !mine;
+    default:
+      throw new UnsupportedRule('303.4a', `enchant ${spec.restriction} creature`);
+  }
+}
+
+/** CR 704.5m, 704.5n: Auras on nothing or on an illegal object, Equipment on an illegal permanent. */
+function attachmentChecks(s: MtgState, id: string): StateAction | null {
+  const subtypes = characteristicsOf(s, id).subtypes;
+  const on = attachedPermanent(s, id);
+  // CR 702.16c: protection from a colour: it can't be enchanted or equipped by something of that colour.
+  const shielded = on !== null && protectedFrom(s, on, characteristicsOf(s, id).colors);
+  if (subtypes.includes('Aura') && (on === null || shielded || !enchantAllows(s, id, on)))
+    return { auraOff: id, rule: '704.5m' };
+  if (subtypes.includes('Equipment') && objectOf(s, id).attachedTo && (on === null || shielded || !isCreature(s, on)))
+    return { unattach: id, rule: '704.5n' };
+  return null;
+}
 
 /** CR 704.5j: each player's legendary permanents that share a name, two or more of them. */
 function legendGroups(s: MtgState): { seat: Seat; ids: string[] }[] {
@@ -88,6 +126,8 @@ export const stateChecks = stateCheckProcedure<MtgState, StateAction>({
       // CR 704.5q: +1/+1 and -1/-1 counters on one permanent cancel out in pairs.
       const pairs = Math.min(countersOn(s, id, '+1/+1'), countersOn(s, id, '-1/-1'));
       if (pairs > 0) found.push({ annihilate: id, count: pairs, rule: '704.5q' });
+      const attachment = attachmentChecks(s, id);
+      if (attachment) found.push(attachment);
       if (!isCreature(s, id)) continue;
       const o = objectOf(s, id);
       const t = toughnessOf(s, id);
@@ -128,6 +168,12 @@ export const stateChecks = stateCheckProcedure<MtgState, StateAction>({
         addCounters(s, o.id, '+1/+1', -a.count);
         addCounters(s, o.id, '-1/-1', -a.count);
         log(s, { type: 'counters-annihilate', object: o.id, card: o.card, amount: a.count, rule: a.rule });
+      } else if ('auraOff' in a) {
+        log(s, { type: 'aura-to-graveyard', object: a.auraOff, card: objectOf(s, a.auraOff).card, rule: a.rule });
+        moveObject(s, a.auraOff, 'graveyard');
+      } else if ('unattach' in a) {
+        delete objectOf(s, a.unattach).attachedTo; // CR 704.5n: it stays on the battlefield
+        log(s, { type: 'unattached', object: a.unattach, card: objectOf(s, a.unattach).card, rule: a.rule });
       } else if ('legend' in a && !legendDone && kept !== null && a.legend.includes(kept)) {
         legendDone = true;
         for (const id of a.legend) {
@@ -419,7 +465,7 @@ export const game = defineProcedure<MtgState, GameData, null>({
       const combat = s.combat;
       if (!combat) return { goto: 'end-of-combat' };
       const fighting = [...Object.keys(combat.attackers), ...Object.keys(combat.blockers)];
-      if (!fighting.some((id) => hasKeyword(s, id, 'first-strike'))) return { goto: 'combat-damage' };
+      if (!fighting.some((id) => strikesFirst(s, id))) return { goto: 'combat-damage' }; // CR 702.4b, 702.7b
       combat.firstStrikeStep = true;
       enterStep(s, 'first-strike-damage');
       return call(combatDamage, { first: true, queue: [], index: 0, assignments: {} }, 'first-strike-window');

@@ -7,6 +7,7 @@ import type { Seat, Viewer } from '../../core/game.ts';
 import { type IdentitySecrets, identitySecrets } from '../../core/hidden.ts';
 import type { Keyword } from './cards/schema.ts';
 import {
+  attachedPermanent,
   cardOf,
   isCreature,
   isSummoningSick,
@@ -36,6 +37,8 @@ export type ObjectView = {
   counters?: { kind: string; count: number }[];
   /** CR 110.5: a token. */
   token?: boolean;
+  /** CR 301.5a, 303.4b: the permanent this Aura or Equipment is attached to. */
+  attachedTo?: string;
 };
 
 export type SideView = {
@@ -104,6 +107,8 @@ function objectView(s: MtgState, id: string): ObjectView {
   const counters = Object.entries(o.counters ?? {}).filter(([, n]) => (n ?? 0) > 0);
   if (counters.length > 0) out.counters = counters.map(([kind, count]) => ({ kind, count: count ?? 0 }));
   if (o.token) out.token = true;
+  const holder = o.zone === 'battlefield' ? attachedPermanent(s, id) : null;
+  if (holder !== null) out.attachedTo = holder; // CR 301.5a, 303.4b
   return out;
 }
 

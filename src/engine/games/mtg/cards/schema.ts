@@ -55,6 +55,8 @@ export const SUBTYPES = [
   'Merfolk',
   'Wolf',
   'Construct',
+  'Aura', // 303.4 (enchantment type)
+  'Equipment', // 301.5 (artifact type)
   'Plains',
   'Island',
   'Swamp',
@@ -68,11 +70,17 @@ export type Subtype = z.infer<typeof SubtypeSchema>;
 export const KeywordSchema = z.enum([
   'deathtouch', // 702.2
   'defender', // 702.3
+  'double-strike', // 702.4
   'flash', // 702.8
   'hexproof', // 702.11
   'indestructible', // 702.12
   'menace', // 702.110
   'prowess', // 702.107
+  'protection-from-white', // 702.16 (from a colour, 702.16a)
+  'protection-from-blue',
+  'protection-from-black',
+  'protection-from-red',
+  'protection-from-green',
   'first-strike', // 702.7
   'flying', // 702.9
   'haste', // 702.10
@@ -128,6 +136,10 @@ const BaseEffect = z.discriminatedUnion('do', [
       keywords: z.array(KeywordSchema).default([]),
     })
     .strict(),
+  /** CR 613.3e (layer 7e): switch a creature's power and toughness until end of turn. */
+  z.object({ do: z.literal('switch-pt'), to: TargetSchema }).strict(),
+  /** CR 701.3: attach this permanent (the Equipment whose equip ability resolves) to the target. */
+  z.object({ do: z.literal('attach'), to: TargetSchema }).strict(),
   /** CR 701.5 counter. */
   z.object({ do: z.literal('counter'), to: TargetSchema }).strict(),
   /** CR 400.7: return to its owner's hand (a new object). */
@@ -215,7 +227,39 @@ export const TriggerConditionSchema = z.discriminatedUnion('check', [
 ]);
 export type TriggerCondition = z.infer<typeof TriggerConditionSchema>;
 
+/** CR 604.2, 611.3a: which permanents a static ability changes (read again as the game goes on). */
+export const StaticAffectedSchema = z.enum([
+  'creatures-you-control',
+  'other-creatures-you-control',
+  'creatures-opponents-control',
+  /** "Enchanted creature" (303.4b) or "equipped creature" (301.5a): what this Aura or Equipment is attached to. */
+  'attached',
+]);
+export type StaticAffected = z.infer<typeof StaticAffectedSchema>;
+
+/**
+ * CR 604, 613: a static ability of a permanent: layer 6 (keywords it grants), 7b (base power and toughness it sets),
+ * 7c (what it adds). `subtype` and `withKeyword` narrow the creatures it applies to.
+ */
+export const StaticAbilitySchema = z
+  .object({
+    kind: z.literal('static'),
+    affects: StaticAffectedSchema,
+    subtype: SubtypeSchema.optional(),
+    withKeyword: KeywordSchema.optional(),
+    basePT: z
+      .object({ power: z.number().int().min(0), toughness: z.number().int().min(0) })
+      .strict()
+      .optional(),
+    power: z.number().int().default(0),
+    toughness: z.number().int().default(0),
+    keywords: z.array(KeywordSchema).default([]),
+  })
+  .strict();
+export type StaticAbility = z.infer<typeof StaticAbilitySchema>;
+
 export const AbilitySchema = z.discriminatedUnion('kind', [
+  StaticAbilitySchema,
   /** CR 603: "When/Whenever/At …, [if …,] [you may] …". */
   z
     .object({
@@ -228,7 +272,15 @@ export const AbilitySchema = z.discriminatedUnion('kind', [
     })
     .strict(),
   /** CR 602 (605 when it only adds mana). */
-  z.object({ kind: z.literal('activated'), cost: ActivationCostSchema, effects: z.array(BaseEffect).min(1) }).strict(),
+  z
+    .object({
+      kind: z.literal('activated'),
+      cost: ActivationCostSchema,
+      effects: z.array(BaseEffect).min(1),
+      /** CR 702.6a: "Equip [cost]": attach to target creature you control, only as a sorcery. */
+      equip: z.boolean().default(false),
+    })
+    .strict(),
   /** CR 508.1d / 509.1b restrictions. */
   z.object({ kind: z.literal('cant-block') }).strict(),
   z.object({ kind: z.literal('cant-attack-unless-defender-controls'), subtype: SubtypeSchema }).strict(),
@@ -255,6 +307,8 @@ export const MtgCardSchema = z
       .object({ counter: z.enum(['+1/+1', '-1/-1']), count: z.number().int().min(1) })
       .strict()
       .optional(),
+    /** CR 303.4a: an Aura's enchant ability: what it may be attached to (and what the Aura spell targets). */
+    enchant: TargetSchema.optional(),
     /** CR 110.5: a token's definition (created by effects, never in a deck). */
     token: z.boolean().default(false),
     /** CR 209: planeswalkers only. */
@@ -290,6 +344,30 @@ export const MtgCardSchema = z
     need(spell || card.effects.length === 0, 'only instants and sorceries have spell effects (CR 608.2)');
     need(!spell || card.effects.length > 0, 'an instant or sorcery needs at least one effect');
     need(!card.additionalCost || spell, 'only an instant or sorcery has this additional cost here');
+    const aura = card.subtypes.includes('Aura');
+    const equipment = card.subtypes.includes('Equipment');
+    need(aura === (card.enchant !== undefined), 'an Aura, and only an Aura, has an enchant ability (CR 303.4a)');
+    need(!aura || is('enchantment'), 'an Aura is an enchantment (CR 303.4)');
+    need(!equipment || is('artifact'), 'an Equipment is an artifact (CR 301.5)');
+    for (const a of card.abilities) {
+      if (a.kind === 'static' && a.affects === 'attached')
+        need(aura || equipment, '"enchanted/equipped creature" needs an Aura or an Equipment');
+      if (a.kind === 'activated' && a.equip)
+        need(
+          equipment &&
+            a.effects.length === 1 &&
+            a.effects[0]?.do === 'attach' &&
+            a.effects[0].to.target === 'creature' &&
+            a.effects[0].to.restriction === 'you-control',
+          'equip is an Equipment\'s "attach to target creature you control" (CR 702.6a)',
+        );
+    }
+    for (const a of card.abilities)
+      if (a.kind === 'static')
+        need(
+          a.power !== 0 || a.toughness !== 0 || a.keywords.length > 0 || a.basePT !== undefined,
+          'a static ability changes power, toughness or keywords (CR 604.1)',
+        );
   });
 export type MtgCard = z.infer<typeof MtgCardSchema>;
 

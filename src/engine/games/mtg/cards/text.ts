@@ -10,6 +10,7 @@ import type {
   Keyword,
   ManaSymbol,
   MtgCard,
+  StaticAbility,
   Subtype,
   Target,
   TriggerCondition,
@@ -27,11 +28,17 @@ function MTG_TOKEN_NAMES(id: string): Label {
 const KEYWORDS: Record<Keyword, Label & { rule: string }> = {
   deathtouch: { en: 'Deathtouch', ja: '接死', rule: '702.2' },
   defender: { en: 'Defender', ja: '防衛', rule: '702.3' },
+  'double-strike': { en: 'Double strike', ja: '二段攻撃', rule: '702.4' },
   flash: { en: 'Flash', ja: '瞬速', rule: '702.8' },
   hexproof: { en: 'Hexproof', ja: '呪禁', rule: '702.11' },
   indestructible: { en: 'Indestructible', ja: '破壊不能', rule: '702.12' },
   menace: { en: 'Menace', ja: '威迫', rule: '702.110' },
   prowess: { en: 'Prowess', ja: '果敢', rule: '702.107' },
+  'protection-from-white': { en: 'Protection from white', ja: 'プロテクション（白）', rule: '702.16' },
+  'protection-from-blue': { en: 'Protection from blue', ja: 'プロテクション（青）', rule: '702.16' },
+  'protection-from-black': { en: 'Protection from black', ja: 'プロテクション（黒）', rule: '702.16' },
+  'protection-from-red': { en: 'Protection from red', ja: 'プロテクション（赤）', rule: '702.16' },
+  'protection-from-green': { en: 'Protection from green', ja: 'プロテクション（緑）', rule: '702.16' },
   'first-strike': { en: 'First strike', ja: '先制攻撃', rule: '702.7' },
   flying: { en: 'Flying', ja: '飛行', rule: '702.9' },
   haste: { en: 'Haste', ja: '速攻', rule: '702.10' },
@@ -85,6 +92,8 @@ const SUBTYPE_JA: Record<Subtype, string> = {
   Merfolk: 'マーフォーク',
   Wolf: '狼',
   Construct: '構築物',
+  Aura: 'オーラ',
+  Equipment: '装備品',
   Plains: '平地',
   Island: '島',
   Swamp: '沼',
@@ -213,9 +222,23 @@ function effectText(e: BaseEffect, card: MtgCard): Label {
         return { en: `${who.en} ${pt} until end of turn.`, ja: `ターン終了時まで、${who.ja}${pt}の修整を受ける。` };
       const ks = keywordList(e.keywords, true);
       const gain = e.to === 'creatures-you-control' ? 'gain' : 'gains';
+      if (e.power === 0 && e.toughness === 0) {
+        const subject = who.en.replace(/ gets?$/, '');
+        return {
+          en: `${subject} ${gain} ${ks.en} until end of turn.`,
+          ja: `ターン終了時まで、${who.ja}${ks.ja}を得る。`,
+        };
+      }
       return {
         en: `${who.en} ${pt} and ${gain} ${ks.en} until end of turn.`,
         ja: `ターン終了時まで、${who.ja}${pt}の修整を受けるとともに${ks.ja}を得る。`,
+      };
+    }
+    case 'switch-pt': {
+      const t = target(e.to);
+      return {
+        en: `Switch ${t.en}'s power and toughness until end of turn.`,
+        ja: `ターン終了時まで、${t.ja}のパワーとタフネスを入れ替える。`,
       };
     }
     case 'counter': {
@@ -250,6 +273,10 @@ function effectText(e: BaseEffect, card: MtgCard): Label {
       return { en: `You lose ${e.amount} life.`, ja: `あなたは${e.amount}点のライフを失う。` };
     case 'gain-life':
       return { en: `You gain ${e.amount} life.`, ja: `あなたは${e.amount}点のライフを得る。` };
+    case 'attach': {
+      const t = target(e.to);
+      return { en: `Attach ${name.en} to ${t.en}.`, ja: `${name.ja}を${t.ja}につける。` };
+    }
     case 'fetch-basic-land-tapped':
       return {
         en: 'Search your library for a basic land card, put it onto the battlefield tapped, then shuffle your library.',
@@ -369,8 +396,62 @@ function conditionText(c: TriggerCondition): Label {
 
 const lowerFirst = (t: string) => t.charAt(0).toLowerCase() + t.slice(1);
 
+/** "Other Soldier creatures you control", "あなたがコントロールする他の兵士・クリーチャー". */
+function staticSubject(a: StaticAbility): Label {
+  const noun: Label = a.subtype
+    ? { en: `${a.subtype} creatures`, ja: `${SUBTYPE_JA[a.subtype]}・クリーチャー` }
+    : { en: 'creatures', ja: 'クリーチャー' };
+  const withKw = a.withKeyword
+    ? { en: ` with ${KEYWORDS[a.withKeyword].en.toLowerCase()}`, ja: `${KEYWORDS[a.withKeyword].ja}を持つ` }
+    : { en: '', ja: '' };
+  switch (a.affects) {
+    case 'creatures-you-control':
+      return { en: `${cap(noun.en)} you control${withKw.en}`, ja: `あなたがコントロールする${withKw.ja}${noun.ja}` };
+    case 'other-creatures-you-control':
+      return {
+        en: `Other ${noun.en} you control${withKw.en}`,
+        ja: `あなたがコントロールする他の${withKw.ja}${noun.ja}`,
+      };
+    case 'creatures-opponents-control':
+      return {
+        en: `${cap(noun.en)} your opponents control${withKw.en}`,
+        ja: `対戦相手がコントロールする${withKw.ja}${noun.ja}`,
+      };
+    case 'attached':
+      throw new Error('"enchanted/equipped creature" is worded by staticText');
+  }
+}
+
+/** CR 604: "Other creatures you control get +1/+1 and have vigilance."; "Enchanted creature gets +2/+2." */
+function staticText(a: StaticAbility, card: MtgCard): Label {
+  const one = a.affects === 'attached';
+  const who: Label = !one
+    ? staticSubject(a)
+    : card.subtypes.includes('Aura')
+      ? { en: 'Enchanted creature', ja: 'エンチャントされているクリーチャー' }
+      : { en: 'Equipped creature', ja: '装備しているクリーチャー' };
+  const en: string[] = [];
+  const ja: string[] = [];
+  if (a.basePT) {
+    en.push(`${one ? 'has' : 'have'} base power and toughness ${a.basePT.power}/${a.basePT.toughness}`);
+    ja.push(`基本のパワーとタフネスが${a.basePT.power}/${a.basePT.toughness}になる`);
+  }
+  if (a.power !== 0 || a.toughness !== 0) {
+    en.push(`${one ? 'gets' : 'get'} ${signed(a.power)}/${signed(a.toughness)}`);
+    ja.push(`${signed(a.power)}/${signed(a.toughness)}の修整を受ける`);
+  }
+  if (a.keywords.length > 0) {
+    const ks = keywordList(a.keywords, true);
+    en.push(`${one ? 'has' : 'have'} ${ks.en}`);
+    ja.push(`${ks.ja}を持つ`);
+  }
+  return { en: `${who.en} ${en.join(' and ')}.`, ja: `${who.ja}は${ja.join('とともに、')}。` };
+}
+
 function abilityText(a: Ability, card: MtgCard): Label {
   switch (a.kind) {
+    case 'static':
+      return staticText(a, card);
     case 'triggered': {
       const when = TRIGGER_WORDS[a.when](card);
       const cond = a.if ? conditionText(a.if) : null;
@@ -380,6 +461,8 @@ function abilityText(a: Ability, card: MtgCard): Label {
       return { en, ja };
     }
     case 'activated': {
+      // CR 702.6a: "Equip [cost]" stands for the whole sorcery-speed attach ability.
+      if (a.equip) return { en: `Equip ${manaText(a.cost.mana)}`, ja: `装備${manaText(a.cost.mana)}` };
       const en: string[] = [];
       const ja: string[] = [];
       if (a.cost.mana.length > 0) {
@@ -421,6 +504,11 @@ function abilityText(a: Ability, card: MtgCard): Label {
 /** The card's rules text: keywords, additional cost, spell effects, abilities, basic land mana; one per line. */
 export function cardText(card: MtgCard): Label {
   const lines: Label[] = [];
+  if (card.enchant) {
+    // CR 702.5a: the Aura's enchant keyword ability.
+    const t = targetNoun(card.enchant);
+    lines.push({ en: `Enchant ${t.en}`, ja: `エンチャント（${t.ja}）` });
+  }
   if (card.keywords.length > 0)
     lines.push({
       en: card.keywords.map((k, i) => (i === 0 ? KEYWORDS[k].en : KEYWORDS[k].en.toLowerCase())).join(', '),

@@ -95,10 +95,14 @@ function responseFor(s: MtgState, labels: Labels, step: Act): Omit<DecisionRespo
     const refs = step.cards ?? (step.card ? [step.card] : []);
     if (step.do === 'activate' && step.card) {
       const ids = objectsFor(s, labels, step.card);
-      const at = step.index ?? 0;
-      return {
-        choose: [find((o) => !!o.objectId && ids.includes(o.objectId) && o.id.endsWith(`:${at}`), 'activate')],
-      };
+      // Without an index: the card's first activated ability that is offered.
+      const at = step.index;
+      const fits = (o: DecisionOption) =>
+        o.id.startsWith('act:') &&
+        !!o.objectId &&
+        ids.includes(o.objectId) &&
+        (at === undefined || o.id.endsWith(`:${at}`));
+      return { choose: [find(fits, 'activate')] };
     }
     const chosen: string[] = [];
     for (const ref of refs) {

@@ -147,6 +147,10 @@ export function buildMtgPosition(sc: MtgScenario): MtgPosition {
       o.deathtouched = false;
       o.controlledSince = e.placed.sick ? s.turn.number : -1;
       if (e.placed.counters) o.counters = { ...e.placed.counters };
+      if (e.zone === 'battlefield') {
+        o.timestamp = s.nextTimestamp; // CR 613.6a: in the order the file lists them, p1's first
+        s.nextTimestamp += 1;
+      }
       if (e.placed.label) {
         if (labels[e.placed.label]) throw new InvalidData(`label "${e.placed.label}" is used twice`);
         labels[e.placed.label] = id;
