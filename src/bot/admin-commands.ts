@@ -113,7 +113,8 @@ export async function guildExportData(ctx: BotContext, interaction: ChatInputCom
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   if (!isManager(interaction) || !interaction.guildId)
     return void (await interaction.editReply(say(WORDS.adminOnly, locale)));
-  const data = ctx.store.exportGuild(interaction.guildId, interaction.user.id);
+  // Only managers get here, so the reader is an organiser of every league (docs/leagues.md) and sees its lists.
+  const data = ctx.store.exportGuild(interaction.guildId, { userId: interaction.user.id, serverManager: true });
   const file = new AttachmentBuilder(Buffer.from(JSON.stringify(data)), {
     name: `arbiter-${interaction.guildId}.json`,
   });

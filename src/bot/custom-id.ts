@@ -21,6 +21,8 @@
 //   c:<accept|choose|decline>:<key>            challenge: the key of its row in the store (who, whom, game, deck,
 //                                               expiry and message stay on the server; src/store/challenges.ts)
 //   k:<challengeMessageId>                      the opponent's deck select (values are deck references)
+//   v:<matchId>:<userId>:<y|n>                  /concede's confirmation: concede, or keep playing (the asker's
+//                                               ephemeral; only the user named in it may answer)
 //
 // Ids made before drafts moved to the store (o: and d: with the picks so far, p: with picks) decode to `outdated`:
 // the bot answers "out of date" and shows the current controls, never an action built from old picks. Challenge ids
@@ -54,7 +56,8 @@ export type ControlId =
   | { kind: 'outdated'; matchId: string }
   | { kind: 'pass-mode'; matchId: string; version: number; mode: PassModeControl }
   | { kind: 'challenge-deck'; messageId: string }
-  | { kind: 'challenge'; answer: 'accept' | 'choose' | 'decline'; key: string };
+  | { kind: 'challenge'; answer: 'accept' | 'choose' | 'decline'; key: string }
+  | { kind: 'concede'; matchId: string; userId: string; confirm: boolean };
 
 export function encodeControl(c: ControlId): string {
   const id = (() => {
@@ -95,6 +98,8 @@ export function encodeControl(c: ControlId): string {
         return `k:${c.messageId}`;
       case 'challenge':
         return `c:${c.answer}:${c.key}`;
+      case 'concede':
+        return `v:${c.matchId}:${c.userId}:${c.confirm ? 'y' : 'n'}`;
     }
   })();
   if (id.length > CUSTOM_ID_MAX) throw new RangeError(`custom_id longer than ${CUSTOM_ID_MAX}: ${id}`);
@@ -196,6 +201,10 @@ export function decodeControl(customId: string): ControlId | null {
     }
     case 'k':
       return a ? { kind: 'challenge-deck', messageId: a } : null;
+    case 'v':
+      return a && b && (c === 'y' || c === 'n') && parts.length === 3
+        ? { kind: 'concede', matchId: a, userId: b, confirm: c === 'y' }
+        : null;
     case 'c': {
       if (a !== 'accept' && a !== 'choose' && a !== 'decline') return null;
       // `c:<answer>:<key>`; the older form carried the challenge itself and names no key.

@@ -65,6 +65,21 @@ export const T = {
   pausedMatch: l('paused: /match resume', '一時停止中：/match resume'),
   moreMatches: (n: number) => l(`…and ${n} more.`, `…ほか${n}件。`),
   conceded: (who: string) => l(`${who} conceded.`, `${who}さんが投了しました。`),
+  concedeAsk: l(
+    'Concede this match? It ends now and your opponent wins.',
+    'この対戦を投了しますか？対戦はここで終わり、相手の勝ちになります。',
+  ),
+  concedeConfirm: l('Concede', '投了する'),
+  keepPlaying: l('Keep playing', '対戦を続ける'),
+  keptPlaying: l('You keep playing.', '対戦を続けます。'),
+  concedeNotYours: l(
+    'Only the player who asked to concede can answer this.',
+    'この確認に答えられるのは、投了を申し出たプレイヤーだけです。',
+  ),
+  concedeTooLate: l(
+    'This match is already over: there is nothing to concede.',
+    'この対戦はすでに終了しているため、投了できません。',
+  ),
   previous: l('◀ Previous', '◀ 前へ'),
   next: l('Next ▶', '次へ ▶'),
   chooseNone: l('Choose none', '選ばない'),

@@ -45,7 +45,7 @@ import { pausedNotice } from './resume.ts';
 const EPHEMERAL_LIFETIME_MS = 14 * 60_000;
 
 type ComponentInteraction = ButtonInteraction | StringSelectMenuInteraction;
-type MatchControl = Exclude<ControlId, { kind: 'hand' | 'log' | 'challenge' | 'challenge-deck' }>;
+type MatchControl = Exclude<ControlId, { kind: 'hand' | 'log' | 'challenge' | 'challenge-deck' | 'concede' }>;
 
 /**
  * "My hand / act" on the public board: a fresh ephemeral with the hand and, on their decision, the options. The click
@@ -524,7 +524,10 @@ function withPriorityControls(
   return { ...message, content: lines.join('\n'), components: rows };
 }
 
-/** `/concede` in a match thread. */
+/**
+ * `/concede` in a match thread asks first (issue 26): an ephemeral with "Concede" and "Keep playing", answered by
+ * `onConcedeAnswer`. Nothing is committed until the player confirms.
+ */
 export async function concede(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const locale = localeOf(interaction.locale);
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
@@ -533,8 +536,7 @@ export async function concede(ctx: BotContext, interaction: ChatInputCommandInte
     await interaction.editReply(T.noMatchHere[locale]);
     return;
   }
-  const seats = seatsOf(row, interaction.user.id);
-  if (seats.length === 0) {
+  if (seatsOf(row, interaction.user.id).length === 0) {
     await interaction.editReply(T.notAPlayer[locale]);
     return;
   }
@@ -542,11 +544,54 @@ export async function concede(ctx: BotContext, interaction: ChatInputCommandInte
     await interaction.editReply(T.matchNotActive(row.status)[locale]);
     return;
   }
+  const id = (confirm: boolean) =>
+    encodeControl({ kind: 'concede', matchId: row.matchId, userId: interaction.user.id, confirm });
+  const buttons = new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
+    new ButtonBuilder().setCustomId(id(true)).setLabel(T.concedeConfirm[locale]).setStyle(ButtonStyle.Danger),
+    new ButtonBuilder().setCustomId(id(false)).setLabel(T.keepPlaying[locale]).setStyle(ButtonStyle.Secondary),
+  );
+  await interaction.editReply({ content: T.concedeAsk[locale], components: [buttons] });
+}
+
+/**
+ * A click on `/concede`'s confirmation. Only the player who asked counts (Discord shows an ephemeral to its owner
+ * only; a forged click from anyone else, or on a public message, changes nothing), and a confirmation that outlived
+ * its match says the match is over.
+ */
+export async function onConcedeAnswer(
+  ctx: BotContext,
+  interaction: ButtonInteraction,
+  control: Extract<ControlId, { kind: 'concede' }>,
+): Promise<void> {
+  const locale = localeOf(interaction.locale);
+  if (interaction.user.id !== control.userId || !interaction.message.flags.has(MessageFlags.Ephemeral)) {
+    await interaction.reply({ content: T.concedeNotYours[locale], flags: MessageFlags.Ephemeral });
+    return;
+  }
+  await interaction.deferUpdate();
+  const row = ctx.store.matches.match(control.matchId);
+  const seats = row ? seatsOf(row, interaction.user.id) : [];
+  if (!row || seats.length === 0) {
+    await interaction.editReply({ content: T.notAPlayer[locale], components: [] });
+    return;
+  }
+  if (row.status === 'finished' || row.status === 'aborted') {
+    await interaction.editReply({ content: T.concedeTooLate[locale], components: [] });
+    return;
+  }
+  if (!control.confirm) {
+    await interaction.editReply({ content: T.keptPlaying[locale], components: [] });
+    return;
+  }
+  if (row.status !== 'active') {
+    await interaction.editReply({ content: T.matchNotActive(row.status)[locale], components: [] });
+    return;
+  }
   const game = ctx.store.requireGame(row.game);
   const seat = actingSeat(seats, game.pending(ctx.store.matches.currentState(row.matchId))) as Seat;
   const { notice } = await submit(ctx, row, seat, 'concede', locale);
   const names = await seatNames(ctx, row);
-  await interaction.editReply(notice ?? T.conceded(names[seat])[locale]);
+  await interaction.editReply({ content: notice ?? T.conceded(names[seat])[locale], components: [] });
   await ctx.flow.changed(row.matchId);
   await tellIfBoardRefused(ctx, interaction, row.matchId, locale);
 }

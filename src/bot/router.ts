@@ -8,7 +8,16 @@ import { type ControlId, decodeControl, decodeNumberModal } from './custom-id.ts
 import { deckAutocomplete, deckCommand, deckEditButton, deckFormSubmit } from './deck-commands.ts';
 import { clientLocales, localeOf, T } from './i18n.ts';
 import { hereButton, judgeButton, leagueAutocomplete, leagueCommand, ratingCommand } from './league/league-commands.ts';
-import { concede, matchStatus, onMatchControl, onNumberModal, openNumberModal, showHand, showLog } from './play.ts';
+import {
+  concede,
+  matchStatus,
+  onConcedeAnswer,
+  onMatchControl,
+  onNumberModal,
+  openNumberModal,
+  showHand,
+  showLog,
+} from './play.ts';
 import { matchResume } from './resume.ts';
 import {
   cardAutocomplete,
@@ -113,6 +122,10 @@ async function dispatch(ctx: BotContext, interaction: Interaction): Promise<void
     }
     if (control.kind === 'challenge-deck') {
       if (interaction.isStringSelectMenu()) return acceptWithDeck(ctx, interaction, control.messageId);
+      return;
+    }
+    if (control.kind === 'concede') {
+      if (interaction.isButton()) return onConcedeAnswer(ctx, interaction, control);
       return;
     }
     if (control.kind === 'hand') {

@@ -10,10 +10,14 @@ export const HIDDEN_DECK = '(hidden)';
 export const HIDDEN_REASON = '(hidden)';
 
 export function leagueViewFor(league: League, viewer: Actor): League {
-  if (viewer.role === 'organiser') return league;
-  const visible = (player: string) => player === viewer.userId;
+  // An organiser who also plays reads the others' lists only once they are published, like any player: a deck is
+  // hidden information whatever the reader's role. Everything else an organiser reads whole.
+  const playing = league.players.some((p) => p.id === viewer.userId);
+  if (viewer.role === 'organiser' && (!playing || league.decklists.published)) return league;
+  const organiser = viewer.role === 'organiser';
+  const visible = (player: string) => organiser || player === viewer.userId;
   // Published lists (after the event or the cut) are everyone's to read; reasons stay private.
-  const deckVisible = (player: string) => visible(player) || league.decklists.published;
+  const deckVisible = (player: string) => player === viewer.userId || league.decklists.published;
   return {
     ...league,
     players: league.players.map((p) => (deckVisible(p.id) || p.deck === null ? p : { ...p, deck: HIDDEN_DECK })),
@@ -21,9 +25,9 @@ export function leagueViewFor(league: League, viewer: Actor): League {
     penalties: league.penalties.map((d) => (visible(d.player) ? d : { ...d, reason: HIDDEN_REASON })),
     log: league.log.map((entry) => {
       const c = entry.command;
-      if (visible(String(c.player))) return entry;
       if (c.type === 'set-deck' && !deckVisible(String(c.player)))
         return { ...entry, command: { ...c, deck: HIDDEN_DECK } };
+      if (visible(String(c.player))) return entry;
       if (c.type === 'disqualify' || c.type === 'penalty')
         return { ...entry, command: { ...c, reason: HIDDEN_REASON } };
       return entry;

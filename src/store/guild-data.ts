@@ -6,13 +6,22 @@ import { MatchRecords, type MatchRow } from './match-records.ts';
 import { UserPreferencesSchema } from './user-preferences.ts';
 
 /**
+ * Who an export is for: a user, and whether they manage the server (Manage Server, which makes them an organiser of
+ * every league of the server, docs/leagues.md). Null: the operator, reading the store itself.
+ */
+export interface ExportReader {
+  userId: string;
+  serverManager: boolean;
+}
+
+/**
  * One area's share of a guild's data. Core parts are below; later areas (leagues) add theirs, so that
  * "export this guild" and "delete this guild" stay complete as tables are added.
  */
 export interface GuildDataPart {
   name: string;
-  /** `reader`: the user the export is for, or null for one who plays no match (a part may leave out what they must not see). */
-  export(db: Database, guildId: string, reader: string | null): unknown;
+  /** `reader`: who the export is for (a part leaves out what they must not see); null: the operator. */
+  export(db: Database, guildId: string, reader: ExportReader | null): unknown;
   /** Deletes the part's rows for the guild; runs inside the deletion's transaction. */
   delete(db: Database, guildId: string): void;
 }
@@ -84,7 +93,7 @@ export const coreGuildDataParts: readonly GuildDataPart[] = [
         .prepare('SELECT * FROM matches WHERE guild_id = ? ORDER BY created_at, match_id')
         .all(guildId) as MatchRow[];
       // Running matches without their replays; finished ones whole, except the reader's own opponents' hidden cards.
-      return rows.map((row) => exportSeenBy(exportMatch(records, row), reader ?? '', false));
+      return rows.map((row) => exportSeenBy(exportMatch(records, row), reader?.userId ?? '', false));
     },
     delete(db, guildId) {
       // Explicit deletes rather than relying on ON DELETE CASCADE, so the order does not depend on the pragma.
@@ -116,7 +125,7 @@ export function exportGuild(
   guildId: string,
   parts: readonly GuildDataPart[],
   now = Date.now(),
-  reader: string | null = null,
+  reader: ExportReader | null = null,
 ): GuildExport {
   return db.transaction(() => {
     const out: Record<string, unknown> = {};

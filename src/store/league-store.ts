@@ -10,7 +10,8 @@ import { InvalidData } from '../engine/core/errors.ts';
 import { canonicalJson } from '../engine/core/hash.ts';
 import { type Actor, ActorSchema, type League, type LogEntry, parseLeague } from '../league/league.ts';
 import { applyCommand, replay } from '../league/league-log.ts';
-import type { GuildDataPart } from './guild-data.ts';
+import { HIDDEN_DECK, leagueViewFor } from '../league/league-view.ts';
+import type { ExportReader, GuildDataPart } from './guild-data.ts';
 import { parseJsonColumn } from './json-column.ts';
 import { prepared } from './prepared.ts';
 
@@ -505,20 +506,56 @@ function recordOf(row: LeagueRow): Omit<LeagueRecord, 'league'> {
   };
 }
 
+/**
+ * One league as an export's reader may see it (`leagueViewFor`, the rule `/league deck` and `/league export
+ * what:decklists` follow): the league's creator, its judges and the server's managers are organisers and see every
+ * submitted list, in progress or not; anyone else sees their own list, and the others' once the organiser publishes
+ * them. The state, the log and the `decklists` section all come from that one view.
+ */
+function leagueExportFor(store: LeagueStore, row: LeagueRow, reader: ExportReader | null) {
+  const log = store.logOf(row.league_id);
+  let league: League;
+  try {
+    league = { ...parseLeague(JSON.parse(row.state)), log };
+  } catch (error) {
+    // An unreadable snapshot (a frozen league) is not exported raw: it could hold lists the reader may not see.
+    return { ...recordOf(row), state: null, log: [], decklists: [], unreadable: (error as Error).message };
+  }
+  const organiser =
+    reader === null || reader.serverManager || reader.userId === row.owner_id || league.judges.includes(reader.userId);
+  const view = leagueViewFor(league, {
+    userId: reader?.userId ?? 'operator',
+    role: organiser ? 'organiser' : 'player',
+  });
+  const { log: viewLog, ...state } = view;
+  const submittedAt = (player: string) =>
+    viewLog.findLast((e) => e.command.type === 'set-deck' && e.command.player === player)?.at ?? null;
+  return {
+    ...recordOf(row),
+    state,
+    log: viewLog,
+    decklists: view.players
+      .filter((p) => p.deck !== null)
+      .map((p) => ({
+        player: p.id,
+        deck: p.deck,
+        hidden: p.deck === HIDDEN_DECK,
+        submittedAt: submittedAt(p.id),
+        droppedAfterRound: p.droppedAfterRound,
+      })),
+  };
+}
+
 /** Guild export and deletion of leagues, their logs, presence, bot games, ratings and seasons. */
 export const leagueGuildDataPart: GuildDataPart = {
   name: 'leagues',
-  export(db, guildId) {
+  export(db, guildId, reader) {
     const leagues = db
       .prepare('SELECT * FROM leagues WHERE guild_id = ? ORDER BY created_at, league_id')
       .all(guildId) as LeagueRow[];
     const store = new LeagueStore(db);
     return {
-      leagues: leagues.map((row) => ({
-        ...recordOf(row),
-        state: JSON.parse(row.state) as unknown,
-        log: store.logOf(row.league_id),
-      })),
+      leagues: leagues.map((row) => leagueExportFor(store, row, reader)),
       ratings: db.prepare('SELECT * FROM ratings WHERE guild_id = ? ORDER BY game, user_id').all(guildId),
       seasons: db.prepare('SELECT * FROM rating_seasons WHERE guild_id = ? ORDER BY game, number').all(guildId),
       ratingJournal: db.prepare('SELECT * FROM rating_periods WHERE guild_id = ? ORDER BY game, seq').all(guildId),

@@ -6,7 +6,14 @@ import { type StoreConfig, type StoreConfigInput, StoreConfigSchema } from './co
 import { DecisionDrafts } from './decision-drafts.ts';
 import { DeckStore } from './decks.ts';
 import { type GameResolver, requireGame } from './game-resolver.ts';
-import { coreGuildDataParts, deleteGuild, exportGuild, type GuildDataPart, type GuildExport } from './guild-data.ts';
+import {
+  coreGuildDataParts,
+  deleteGuild,
+  type ExportReader,
+  exportGuild,
+  type GuildDataPart,
+  type GuildExport,
+} from './guild-data.ts';
 import { GuildSettingsStore } from './guild-settings.ts';
 import { LeagueStore, leagueGuildDataPart } from './league-store.ts';
 import { MatchClockStore } from './match-clocks.ts';
@@ -105,8 +112,8 @@ export class Store {
     return exportMatch(this.records, row);
   }
 
-  /** The guild's data as `reader` may have it (null: someone who plays no match); see `exportSeenBy`. */
-  exportGuild(guildId: string, reader: string | null = null): GuildExport {
+  /** The guild's data as `reader` may have it (null: the operator); see `exportSeenBy` and `leagueViewFor`. */
+  exportGuild(guildId: string, reader: ExportReader | null = null): GuildExport {
     return exportGuild(this.db, guildId, this.parts, this.now(), reader);
   }
 

@@ -8,6 +8,7 @@ import { openStore } from '../../src/store/store.ts';
 import {
   actRandomly,
   type BotHarness,
+  concedeConfirmed,
   current,
   openHand,
   refreshed,
@@ -114,9 +115,8 @@ describe('/duel ai', () => {
     expect(h.bot.store.aiSeats.levelOf(matchId, 'p2')).toBe('normal');
     // Whatever the AI had to answer is answered: the match waits for alice (or is over).
     expect(current(h, matchId).pendingSeat ?? 'p1').toBe('p1');
-    const conceded = await h.alice.slash('concede', {}, { in: thread(h, matchId) });
-    await h.bot.idle();
-    expect(conceded.state).toBe('acknowledged');
+    const { clicked } = await concedeConfirmed(h.alice, thread(h, matchId), () => h.bot.idle());
+    expect(clicked.state).toBe('acknowledged');
     expect(h.bot.store.matches.match(matchId)?.status).toBe('finished');
     expect(h.bot.store.matches.currentState(matchId).result).toMatchObject({ kind: 'win', winner: 'p2' });
   }, 120_000);

@@ -1,5 +1,6 @@
 // Admin commands on the store: abort, inspect and export a match; export and delete a server's data. Only server
 // managers may; a replay goes to players only once the match is over.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeUser } from '../../src/devtools/fake-discord/driver.ts';
 import { type BotHarness, challengeAndAccept, thread as inThread, startBotHarness } from './bot-harness.ts';
@@ -79,5 +80,36 @@ describe('admin commands', () => {
     await h.bot.idle();
     expect(deleted.reply()?.content).toMatch(/Deleted/);
     expect(h.bot.store.matches.match(matchId)).toBeNull();
+  });
+  it("export-data includes each league's submitted decklists, for the server's managers", async () => {
+    const ownerRecord = h.discord.store.users.get(h.guild.record.ownerId);
+    if (!ownerRecord) throw new Error('no guild owner');
+    const admin = new FakeUser(h.discord, ownerRecord);
+    const precon = JSON.parse(readFileSync('data/decks/nova/nova-dusk-vigil.json', 'utf8')) as {
+      sections: Record<string, { card: string; count: number }[]>;
+    };
+    const list = Object.entries(precon.sections)
+      .map(([section, cards]) => [`[${section}]`, ...cards.map((c) => `${c.count} ${c.card}`)].join('\n'))
+      .join('\n');
+    const file = { filename: 'deck.txt', bytes: new TextEncoder().encode(list), contentType: 'text/plain' };
+    const run = async (user: FakeUser, command: string, options: Record<string, unknown> = {}) => {
+      const outcome = await user.slash(command, options as never, { in: h.guild.channel() });
+      await h.bot.idle();
+      return (await outcome.settled()).content ?? '';
+    };
+    await run(admin, 'league create', { name: 'Lists', game: 'nova', format: 'swiss' });
+    for (const player of [h.alice, h.bob]) await run(player, 'league join');
+    expect(await run(h.alice, 'league deck', { file })).toMatch(/Decklist saved/);
+
+    const exported = await admin.slash('arbiter export-data', {}, { in: h.guild.channel() });
+    await h.bot.idle();
+    const message = await exported.settled();
+    const data = JSON.parse(
+      Buffer.from(h.discord.attachmentBytes(message, `arbiter-${h.guild.id}.json`)).toString('utf8'),
+    ) as { parts: { leagues: { leagues: { name: string; decklists: { player: string; deck: string }[] }[] } } };
+    const league = data.parts.leagues.leagues.find((l) => l.name === 'Lists');
+    expect(league?.decklists).toEqual([
+      expect.objectContaining({ player: h.alice.id, deck: list, hidden: false, droppedAfterRound: null }),
+    ]);
   });
 });

@@ -10,7 +10,12 @@ import type { Renderer } from '../../src/bot/context.ts';
 import { type Bot, type CreateBotOptions, createBot } from '../../src/bot/create-bot.ts';
 import { stepsFor } from '../../src/bot/game-steps.ts';
 import type { Clock } from '../../src/devtools/fake-discord/clock.ts';
-import { FakeDiscord, type FakeUser, type MessageView } from '../../src/devtools/fake-discord/index.ts';
+import {
+  FakeDiscord,
+  type FakeUser,
+  type InteractionOutcome,
+  type MessageView,
+} from '../../src/devtools/fake-discord/index.ts';
 import type { BaseState, Seat } from '../../src/engine/core/game.ts';
 import type { GameRegistry } from '../../src/engine/registry.ts';
 
@@ -128,6 +133,25 @@ export async function startBotHarness(
 export function thread(h: BotHarness, matchId: string) {
   const id = h.bot.store.matches.match(matchId)?.threadId ?? matchId;
   return { channelId: id, id };
+}
+
+/**
+ * `/concede` as a player does it: the command, then "Concede" on the confirmation it answers with. Returns the
+ * confirmation (as it was) and the click's outcome. `idle` waits for the bot (`bot.idle`).
+ */
+export async function concedeConfirmed(
+  user: FakeUser,
+  where: { channelId: string },
+  idle: () => Promise<void>,
+): Promise<{ confirmation: MessageView; clicked: InteractionOutcome }> {
+  const asked = await user.slash('concede', {}, { in: where });
+  await idle();
+  const confirmation = await asked.settled();
+  const yes = confirmation.buttons.find((b) => b.customId?.startsWith('v:') && b.customId.endsWith(':y'))?.customId;
+  if (!yes) throw new Error(`/concede asked for no confirmation: ${confirmation.content}`);
+  const clicked = await user.click(confirmation, yes);
+  await idle();
+  return { confirmation, clicked };
 }
 
 /** The newest public board of the match (the message carrying its "My hand / act" button). */

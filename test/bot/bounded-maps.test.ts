@@ -6,7 +6,14 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/devtools/fake-discord/clock.ts';
-import { type BotHarness, challengeAndAccept, openHand, startBotHarness, thread } from './bot-harness.ts';
+import {
+  type BotHarness,
+  challengeAndAccept,
+  concedeConfirmed,
+  openHand,
+  startBotHarness,
+  thread,
+} from './bot-harness.ts';
 
 const MATCHES = Number(process.env.ARBITER_MATCHES ?? 120);
 const MINUTE = 60_000;
@@ -34,8 +41,7 @@ describe('per-match maps', () => {
       const matchId = await challengeAndAccept(h);
       // A click on the board leaves a board handle (its token edits the board for 14 minutes).
       await openHand(h, h.alice, matchId);
-      await h.alice.slash('concede', {}, { in: thread(h, matchId) });
-      await h.bot.idle();
+      await concedeConfirmed(h.alice, thread(h, matchId), () => h.bot.idle());
       expect(h.bot.store.matches.match(matchId)?.status).toBe('finished');
       if (i % 10 === 0) {
         // Ten matches every 16 minutes: handles and interaction tokens of earlier rounds have expired.
@@ -49,8 +55,7 @@ describe('per-match maps', () => {
     // more match so the pacer sweeps; what it still holds is bounded, however fast the matches came.
     await new Promise((resolve) => setTimeout(resolve, 5_100));
     const last = await challengeAndAccept(h);
-    await h.alice.slash('concede', {}, { in: thread(h, last) });
-    await h.bot.idle();
+    await concedeConfirmed(h.alice, thread(h, last), () => h.bot.idle());
     const held = h.bot.context.boards.held();
     expect(held).toMatchObject({ boards: 0, refused: 0, staleButtons: 0 });
     expect(held.handles).toBeLessThanOrEqual(10);

@@ -235,6 +235,8 @@ describe('custom ids', () => {
       { kind: 'number', matchId: MATCH, version: 7, value: -12 },
       { kind: 'number-modal', matchId: MATCH, version: 7 },
       { kind: 'challenge', answer: 'accept', key: '1333333333333333333' },
+      { kind: 'concede', matchId: MATCH, userId: '1444444444444444444', confirm: true },
+      { kind: 'concede', matchId: MATCH, userId: '1444444444444444444', confirm: false },
     ];
     for (const id of ids) expect(decodeControl(encodeControl(id))).toEqual(id);
     // A challenge's id carries only its key: not the challenger's deck (issue 25 item 5).
@@ -267,6 +269,8 @@ describe('custom ids', () => {
     expect(decodeControl(`s:${MATCH}:7:1:*`)).toBeNull();
     expect(decodeControl(`u:${MATCH}:7:1.5`)).toBeNull();
     expect(decodeControl(`f:${MATCH}:7:extra`)).toBeNull();
+    expect(decodeControl(`v:${MATCH}:1444444444444444444:maybe`)).toBeNull();
+    expect(decodeControl(`v:${MATCH}:y`)).toBeNull();
   });
 });
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeUser, type InteractionOutcome } from '../../src/devtools/fake-discord/driver.ts';
 import { timeoutResponse } from '../../src/engine/core/decision.ts';
 import type { MatchExport, ReaderExport } from '../../src/store/match-export.ts';
-import { type BotHarness, startBotHarness, thread as threadOf } from './bot-harness.ts';
+import { type BotHarness, concedeConfirmed, startBotHarness, thread as threadOf } from './bot-harness.ts';
 
 let h: BotHarness;
 let owner: FakeUser;
@@ -64,8 +64,7 @@ describe('exports and hidden information', () => {
       if (!pending) break;
       h.bot.store.matches.commitDecision(matchId, pending.player, timeoutResponse(pending));
     }
-    await owner.slash('concede', {}, { in: thread });
-    await h.bot.idle();
+    await concedeConfirmed(owner, thread, () => h.bot.idle());
     expect(h.bot.store.matches.match(matchId)?.status).toBe('finished');
 
     // Over: the owner gets their own list and choices, not the seed, Bob's list or Bob's choices.

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bot } from '../../src/bot/create-bot.ts';
 import { FakeDiscord, type FakeUser, type MessageView } from '../../src/devtools/fake-discord/index.ts';
+import { concedeConfirmed } from './bot-harness.ts';
 import { leagueTestBot, stopLeagueTest } from './league-bot.ts';
 
 let clock = Date.UTC(2026, 4, 4, 12, 0);
@@ -62,7 +63,7 @@ async function playInBot(winner: FakeUser, loser: FakeUser): Promise<void> {
   const accept = message.buttons.find((b) => b.customId?.startsWith('c:accept:'))?.customId as string;
   await loser.click(message, accept);
   await bot.idle();
-  await run(loser, 'concede', {}, { channelId: message.id });
+  await concedeConfirmed(loser, { channelId: message.id }, () => bot.idle());
   expect(bot.store.matches.match(message.id)?.status).toBe('finished');
 }
 

@@ -12,6 +12,7 @@ import { FakeDiscord, type FakeUser, type MessageView } from '../../src/devtools
 import type { League } from '../../src/league/league.ts';
 import { ratedGamesOfRound } from '../../src/league/league-ratings.ts';
 import { applyRatingPeriod, DEFAULT_RATING_SETTINGS, type RatingTable } from '../../src/league/ratings.ts';
+import { concedeConfirmed } from './bot-harness.ts';
 import { leagueTestBot, stopLeagueTest } from './league-bot.ts';
 
 let clock = Date.UTC(2026, 5, 1, 12, 0);
@@ -69,9 +70,7 @@ async function playInBot(g: string, channel: string, winner: FakeUser, loser: Fa
   const accept = message.buttons.find((b) => b.customId?.startsWith('c:accept:'))?.customId as string;
   await loser.click(message, accept);
   await bot.idle();
-  const conceded = await loser.slash('concede', {}, { in: { channelId: message.id } });
-  await bot.idle();
-  await conceded.settled();
+  await concedeConfirmed(loser, { channelId: message.id }, () => bot.idle());
   expect(bot.store.matches.match(message.id)?.status).toBe('finished');
 }
 

@@ -11,6 +11,7 @@ import type { Bot } from '../../src/bot/create-bot.ts';
 import { FakeDiscord, type FakeUser, type MessageView } from '../../src/devtools/fake-discord/index.ts';
 import type { League, LeagueTable } from '../../src/league/league.ts';
 import { renderAny } from '../../src/render/render.ts';
+import { concedeConfirmed } from './bot-harness.ts';
 import { leagueTestBot, stopLeagueTest } from './league-bot.ts';
 
 const START = Date.UTC(2026, 3, 10, 18, 0);
@@ -94,7 +95,7 @@ async function playInBot(winner: FakeUser, loser: FakeUser): Promise<void> {
   await loser.click(message, accept);
   await bot.idle();
   expect(bot.store.matches.match(message.id)?.status).toBe('active');
-  await run(loser, 'concede', {}, { channelId: message.id });
+  await concedeConfirmed(loser, { channelId: message.id }, () => bot.idle());
   expect(bot.store.matches.match(message.id)?.status).toBe('finished');
 }
 

@@ -10,6 +10,7 @@ import {
   actRandomly,
   type BotHarness,
   challengeAndAccept,
+  concedeConfirmed,
   current,
   latestBoard,
   openHand,
@@ -65,9 +66,9 @@ describe('a NOVA match in a thread', () => {
     });
     expect(decisions).toBeGreaterThan(5);
 
-    const conceded = await h.alice.slash('concede', {}, { in: thread(h, matchId) });
-    await h.bot.idle();
-    expect(conceded.reply()?.ephemeral).toBe(true);
+    const { confirmation, clicked } = await concedeConfirmed(h.alice, thread(h, matchId), () => h.bot.idle());
+    expect(confirmation.ephemeral).toBe(true);
+    expect(clicked.reply()?.content).toBe('alice conceded.');
     expect(h.bot.store.matches.match(matchId)?.status).toBe('finished');
     noteSpectatorView(matchId);
     const transcript = h.carol.read(thread(h, matchId));
@@ -94,6 +95,70 @@ describe('a NOVA match in a thread', () => {
     expect(publicIds.filter((id) => !/^[hc]:/.test(id))).toEqual([]);
     // ... while the players' own ephemerals did show their hands.
     expect(h.alice.read(thread(h, matchId))).toMatch(/Hand · alice/);
+  });
+
+  it('/concede asks first: "Keep playing" changes nothing, only the asker counts, and a late answer says so', async () => {
+    const matchId = await challengeAndAccept(h);
+    const where = thread(h, matchId);
+    const decisions = () => h.bot.store.matches.match(matchId)?.decisionCount;
+    const before = decisions();
+    const ask = async (user: typeof h.alice) => {
+      const asked = await user.slash('concede', {}, { in: where });
+      await h.bot.idle();
+      return asked.settled();
+    };
+    // The confirmation's own buttons: "Concede" ends in :y, "Keep playing" in :n (labels are in the clicker's language).
+    const idOf = (message: { buttons: { customId?: string | null }[] }, answer: 'y' | 'n') =>
+      message.buttons.find((b) => b.customId?.startsWith('v:') && b.customId.endsWith(`:${answer}`))
+        ?.customId as string;
+
+    // The command alone commits nothing: an ephemeral with the two buttons.
+    const first = await ask(h.alice);
+    expect(first.ephemeral).toBe(true);
+    expect(first.content).toMatch(/Concede this match\?/);
+    expect(first.buttons.map((b) => b.label)).toEqual(['Concede', 'Keep playing']);
+    expect(h.bot.store.matches.match(matchId)?.status).toBe('active');
+    expect(decisions()).toBe(before);
+
+    // "Keep playing" closes the question and the match goes on.
+    const kept = await h.alice.click(first, idOf(first, 'n'));
+    await h.bot.idle();
+    expect(kept.reply()?.content).toBe('You keep playing.');
+    expect(kept.reply()?.buttons).toEqual([]);
+    expect(h.bot.store.matches.match(matchId)?.status).toBe('active');
+    expect(decisions()).toBe(before);
+
+    // Only the asker's click counts: alice's "Concede" id, as a modified client could put it on bob's own
+    // confirmation, is refused to bob and concedes nothing.
+    const alices = await ask(h.alice);
+    const bobs = await ask(h.bob);
+    const forgedId = idOf(alices, 'y');
+    expect(forgedId).toContain(h.alice.id);
+    const record = h.discord.store.message(bobs.channelId, bobs.id);
+    record.components = [
+      ...record.components,
+      { type: 1, components: [{ type: 2, style: 4, label: 'forged', custom_id: forgedId }] },
+    ];
+    const forged = await h.bob.click(bobs, forgedId);
+    await h.bot.idle();
+    // bob's client is in Japanese.
+    expect(forged.answer()?.content).toBe('この確認に答えられるのは、投了を申し出たプレイヤーだけです。');
+    expect(h.bot.store.matches.match(matchId)?.status).toBe('active');
+
+    // Alice confirms: she concedes, bob wins.
+    const conceded = await h.alice.click(alices, forgedId);
+    await h.bot.idle();
+    expect(conceded.reply()?.content).toBe('alice conceded.');
+    expect(h.bot.store.matches.match(matchId)?.status).toBe('finished');
+    const result = h.bot.store.matches.currentState(matchId).result;
+    expect(result).toMatchObject({ kind: 'win', winner: 'p2' });
+
+    // Bob's confirmation outlived the match: it says so, and the result stands.
+    const late = await h.bob.click(bobs, idOf(bobs, 'y'));
+    await h.bot.idle();
+    expect(late.reply()?.content).toBe('この対戦はすでに終了しているため、投了できません。');
+    expect(late.reply()?.buttons).toEqual([]);
+    expect(h.bot.store.matches.currentState(matchId).result).toEqual(result);
   });
 
   it('a non-player gets an explanation; a stale click gets fresh controls; a double click applies once', async () => {

@@ -9,6 +9,7 @@ import { openStore } from '../../src/store/store.ts';
 import {
   type BotHarness,
   challengeAndAccept,
+  concedeConfirmed,
   current,
   latestBoard,
   playRandomly,
@@ -104,9 +105,8 @@ describe('a restart', () => {
   it('a match finished while the bot runs is announced once, and not again after a restart', async () => {
     const matchId = await challengeAndAccept(h);
     const calls = ended.length;
-    const concession = await h.bob.slash('concede', {}, { in: thread(h, matchId) });
-    expect(concession.state).toBe('acknowledged');
-    await h.bot.idle();
+    const { clicked } = await concedeConfirmed(h.bob, thread(h, matchId), () => h.bot.idle());
+    expect(clicked.state).toBe('acknowledged');
     expect(publicMessages(matchId).filter(isResult)).toHaveLength(1);
     expect(h.bot.store.posts.isAnnounced(matchId)).toBe(true);
     await h.restart();

@@ -436,6 +436,18 @@ describe('what others see', () => {
     expect(seenBy(organiser)).toContain('Ember Hound');
     expect(leagueViewFor(l, as('bob')).players.find((p) => p.id === 'ann')!.deck).toBe('(hidden)');
   });
+
+  it('an organiser who plays reads only their own list until the lists are published (hidden whatever the role)', () => {
+    let l = withPlayers(newLeague(swiss), ['ann', 'bob']);
+    l = applyCommand(l, as('ann'), { type: 'set-deck', player: 'ann', deck: '4 Ember Hound' }, at());
+    l = applyCommand(l, as('bob'), { type: 'set-deck', player: 'bob', deck: '4 Tide Caller' }, at());
+    const bobOrganising: Actor = { ...organiser, userId: 'bob' };
+    const seen = JSON.stringify(leagueViewFor(l, bobOrganising));
+    expect(seen).not.toContain('Ember Hound'); // neither on the player nor in the log's set-deck
+    expect(seen).toContain('Tide Caller');
+    // An organiser who does not play reads every list.
+    expect(JSON.stringify(leagueViewFor(l, organiser))).toContain('Ember Hound');
+  });
 });
 
 describe('CSV export', () => {

@@ -117,7 +117,8 @@ describe('per-guild export and deletion', () => {
     expect(exported.parts.matches[1].setup.game).toBe('nova');
     expect(exported.parts.matches[1].seed).toBe('m3');
     // For one of its players, the opponent's list, choices and the seed are left out.
-    const forU1 = JSON.parse(JSON.stringify(store.exportGuild('g1', 'u1'))).parts.matches[1];
+    const forU1 = JSON.parse(JSON.stringify(store.exportGuild('g1', { userId: 'u1', serverManager: true }))).parts
+      .matches[1];
     expect(forU1.seed).toBeNull();
     expect(forU1.setup.decks.p2).toEqual({});
     expect(forU1.decisions.filter((d: { decision: { hidden?: true } }) => d.decision.hidden)).toHaveLength(

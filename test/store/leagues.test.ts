@@ -203,6 +203,50 @@ describe('league store', () => {
     expect(h.store.ratings.table('g1', 'nova')).toEqual({});
     expect(h.store.db.prepare('SELECT count(*) AS n FROM rating_periods').get()).toEqual({ n: 0 });
   });
+
+  it('exports the submitted decklists, each only to a reader who may already read it', () => {
+    const h = open();
+    h.store.leagues.create({
+      guildId: 'g1',
+      channelId: 'c1',
+      ownerId: 'org',
+      roundMinutes: 50,
+      threads: true,
+      league: newLeague('L1'),
+    });
+    for (const p of ['p1', 'p2', 'p3']) h.store.leagues.apply('L1', player(p), { type: 'join', player: p }, at());
+    h.store.leagues.apply('L1', player('p1'), { type: 'set-deck', player: 'p1', deck: '4 secret-of-p1' }, at());
+    h.store.leagues.apply('L1', player('p2'), { type: 'set-deck', player: 'p2', deck: '4 secret-of-p2' }, at());
+    h.store.leagues.apply('L1', organiser, { type: 'start-round' }, at());
+    type Part = {
+      leagues: { decklists: { player: string; deck: string; hidden: boolean; submittedAt: string | null }[] }[];
+    };
+    const partFor = (reader: { userId: string; serverManager: boolean }) =>
+      h.store.exportGuild('g1', reader).parts.leagues as Part;
+    const lists = (part: Part) => part.leagues[0]!.decklists.map((d) => [d.player, d.deck, d.hidden]);
+
+    // A server manager is an organiser of every league: every list, with when it was submitted.
+    const manager = partFor({ userId: 'm', serverManager: true });
+    expect(lists(manager)).toEqual([
+      ['p1', '4 secret-of-p1', false],
+      ['p2', '4 secret-of-p2', false],
+    ]);
+    expect(manager.leagues[0]!.decklists.every((d) => d.submittedAt !== null)).toBe(true);
+    // So is the league's creator without the permission.
+    expect(lists(partFor({ userId: 'org', serverManager: false }))).toEqual(lists(manager));
+
+    // A player of the running event (no permission): their own list; the other's nowhere, not in the state or log.
+    const p1 = partFor({ userId: 'p1', serverManager: false });
+    expect(lists(p1)).toEqual([
+      ['p1', '4 secret-of-p1', false],
+      ['p2', '(hidden)', true],
+    ]);
+    expect(JSON.stringify(p1)).not.toContain('secret-of-p2');
+
+    // Once the organiser publishes the lists, everyone may read them.
+    h.store.leagues.apply('L1', organiser, { type: 'decklist-policy', published: true }, at());
+    expect(lists(partFor({ userId: 'p3', serverManager: false }))).toEqual(lists(manager));
+  });
 });
 
 describe('rating store', () => {
