@@ -82,10 +82,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     }
     throw error;
   }
-  logging.logger.info(
-    { url: server.url, db: dbPath },
-    `Arbiter sandbox: open ${server.url} (local Discord, database ${dbPath})`,
-  );
+  const opened = `Arbiter sandbox: open ${server.url} (local Discord, database ${dbPath})`;
+  logging.logger.info({ url: server.url, db: dbPath }, opened);
+  options.log?.(opened); // a caller that collects the sandbox's messages (tests) gets where to open it, too
 
   return {
     url: server.url,

@@ -109,7 +109,7 @@ describe('/card', () => {
     const unknown = await h.alice.slash('card', { name: 'Kiln Blot', game: 'mtg' });
     await h.bot.idle();
     expect(unknown.reply()?.content).toBe(
-      'No Magic: The Gathering card is called "Kiln Blot". Did you mean: Kiln Bolt?',
+      'No Magic: The Gathering card is called "Kiln Blot". Did you mean: Kiln Bolt, Kiln Warchief?',
     );
     const ja = await h.bob.slash('card', { name: 'そんなカード', game: 'mtg' });
     await h.bot.idle();

@@ -3,7 +3,7 @@
 // player is checked against the engine by replaying the log: it answered a priority decision with pass, and
 // either pass was the only option, or the player had just acted and holds no priority, or a pass mode was chosen.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultStops, stepsFor, stopsAt, untilDecisionStops } from '../../src/bot/game-steps.ts';
+import { defaultStops, resourceKinds, stepsFor, stopsAt, untilDecisionStops } from '../../src/bot/game-steps.ts';
 import type { MessageView } from '../../src/devtools/fake-discord/index.ts';
 import { asPick } from '../../src/engine/core/decision.ts';
 import type { BaseState, PickDecision, Seat } from '../../src/engine/core/game.ts';
@@ -135,8 +135,9 @@ describe('auto-pass and stops', () => {
         const spectator = JSON.stringify(game.view(state, { kind: 'spectator' }));
         for (const name of deckNames()) if (spectator.includes(name)) seenBySpectator.add(name);
         if (pending?.kind !== 'priority') return;
-        // Asked priority: never with nothing but pass, and only at a stop of that player's or with something waiting.
-        expect(pending.options.length).toBeGreaterThan(1);
+        // Asked priority: never with nothing but pass (options that only make energy do not count), and only at a
+        // stop of that player's or with something waiting.
+        expect(pending.options.some((o) => o.kind !== 'pass' && !resourceKinds('nova').includes(o.kind))).toBe(true);
         const at = position(state);
         expect(at.waiting > 0 || stopsAt(stopsOf(pending.player), at, pending.player)).toBe(true);
         if (pending.player === 'p2' && at.waiting === 0 && stopsAt(bobStops, at, 'p2')) bobAskedAtStop += 1;
@@ -153,7 +154,7 @@ describe('auto-pass and stops', () => {
       const pass = a.pending.options.find((o) => o.kind === 'pass');
       expect(a.choose).toEqual([pass?.id]);
       const at = position(a.state);
-      const onlyPass = a.pending.options.length === 1;
+      const onlyPass = a.pending.options.every((o) => o.kind === 'pass' || resourceKinds('nova').includes(o.kind));
       const afterAction = a.actedBefore && at.waiting > 0;
       const notAStop = at.waiting === 0 && !stopsAt(stopsOf(a.pending.player), at, a.pending.player);
       expect(onlyPass || afterAction || notAStop).toBe(true);

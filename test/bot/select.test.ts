@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageView } from '../../src/devtools/fake-discord/index.ts';
 import { asPick } from '../../src/engine/core/decision.ts';
+import type { DecisionOption, PickDecision } from '../../src/engine/core/game.ts';
 import { seedRng } from '../../src/engine/core/rng.ts';
 import { randomResponse } from '../../src/engine/fuzz/random-play.ts';
 import { gameModule } from '../../src/engine/registry.ts';
@@ -31,6 +32,12 @@ async function findButton(user: ReturnType<typeof userFor>, hand: MessageView, c
   throw new Error(`no button ${customId}`);
 }
 
+function withoutEnergyAbilities(pending: PickDecision): PickDecision {
+  if (pending.kind !== 'priority') return pending;
+  const energy = (o: DecisionOption) => o.kind === 'energy-ability' || o.label.en.includes('(energy');
+  return { ...pending, options: pending.options.filter((o) => !energy(o)) };
+}
+
 /**
  * Plays the engine's random policy (rng `pick`) through the buttons until a decision of `kind` is pending, and
  * returns it with the policy's answer and the owner's ephemeral.
@@ -44,7 +51,9 @@ async function playUntil(matchId: string, pick: string, kind: string) {
     if (!pending) throw new Error(`the match ended before a ${kind} decision`);
     const user = userFor(h, pending.player);
     const hand = await openHand(h, user, matchId);
-    const [response, next] = randomResponse(pending, rng, 0.7);
+    // The random player leaves energy abilities alone (NOVA rules v5 offers them at every priority): floating
+    // energy at random only makes the way to a discard or an ordering longer.
+    const [response, next] = randomResponse(withoutEnergyAbilities(pending), rng, 0.7);
     rng = next;
     if (pending.kind === kind) return { pending, response, hand, user, game };
     const id = `a:${matchId}:${state.version}:${response.choose[0]}`;
