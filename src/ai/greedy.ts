@@ -5,7 +5,7 @@
 // blocks when not blocking costs more. Ties go to acting over the default (pass, no block).
 import type { BaseState, PendingDecision, Seat } from '../engine/core/game.ts';
 import { type Answer, type Candidate, candidates, defaultAnswer } from './candidates.ts';
-import { type AiGame, settle, step, turnOf } from './world.ts';
+import { type AiGame, positionKey, settle, step, turnOf } from './world.ts';
 
 /** How far the look-ahead plays: simulated decisions, and the opponent's considered replies, at most. */
 export interface GreedyLimits {
@@ -54,6 +54,9 @@ function outcome<S extends BaseState>(
     return null;
   }
   const turn = turnOf(g, start);
+  // An action of ours that the game rewinds back to this very position did nothing; offering it again and again
+  // would loop (a player without memory). Compared once, when anyone next has priority after our own choices.
+  const startKey = pending.role === 'priority' ? positionKey(start) : null;
   let replies = 0;
   let own = 0;
   let completing = true;
@@ -65,7 +68,10 @@ function outcome<S extends BaseState>(
     const p = next.pending;
     if (!p || turnOf(g, s) !== turn) break;
     // The action just taken is complete once anyone has priority again.
-    if (p.role === 'priority') completing = false;
+    if (p.role === 'priority' && completing) {
+      completing = false;
+      if (startKey !== null && p.player === seat && positionKey(s) === startKey) return null;
+    }
     if (p.player !== seat && replies < limits.replies) {
       replies += 1;
       s = bestReply(g, s, p);

@@ -8,12 +8,19 @@ import type { BaseState, DecisionOption, PendingDecision, Seat } from '../../src
 import { type RngState, seedRng } from '../../src/engine/core/rng.ts';
 import { isForced } from '../../src/engine/core/search.ts';
 import { randomResponse } from '../../src/engine/fuzz/random-play.ts';
+import type { AqaState } from '../../src/engine/games/aqa/state.ts';
+import type { FowState } from '../../src/engine/games/fow/state.ts';
 import type { MtgState } from '../../src/engine/games/mtg/state.ts';
 import type { NovaState } from '../../src/engine/games/nova/state.ts';
+import type { PmvState } from '../../src/engine/games/pmv/state.ts';
 import { preconDeckList } from '../../src/engine/precons.ts';
 import { GAMES } from '../../src/engine/registry.ts';
 
 const SMALL = { iterations: 24, playoutDepth: 20 };
+/** Every game whose engine has search hooks, so an AI opponent. */
+const SEARCHABLE = GAMES.playableGames()
+  .filter((g) => g.play.module.search)
+  .map((g) => g.id);
 
 function start(gameId: string, seed: string): { g: AiGame; state: BaseState } {
   const definition = GAMES.playable(gameId);
@@ -128,7 +135,32 @@ describe('the AI never sees hidden information', () => {
         return [...p.hand, ...p.library];
       },
     },
+    {
+      game: 'fow',
+      opponentIds: (s) => {
+        const p = (s as FowState).players.p2;
+        return [...p.hand, ...p.main, ...p.standby];
+      },
+    },
+    {
+      game: 'pmv',
+      opponentIds: (s) => {
+        const p = (s as PmvState).players.p2;
+        return [...p.hand, ...p.deck, ...p.nodes];
+      },
+    },
+    {
+      game: 'aqa',
+      opponentIds: (s) => {
+        const p = (s as AqaState).sides.p2;
+        return [...p.hand, ...p.deck];
+      },
+    },
   ];
+  it('covers every game with an AI', () => {
+    expect(cases.map((c) => c.game).sort()).toEqual([...SEARCHABLE].sort());
+    expect(SEARCHABLE.length).toBe(5);
+  });
   for (const { game, opponentIds } of cases) {
     it(`${game}: answers the same when only the opponent's hidden cards (hand, deck order) and future shuffles differ`, () => {
       const { g, states } = choicesOf(game, 'p1', 5, `hidden-${game}`);
@@ -148,17 +180,17 @@ describe('the AI never sees hidden information', () => {
           expect(ask(moved)).toEqual(ask(real));
         }
       }
-    });
+    }, 300_000);
   }
 });
 
 describe('decide', () => {
-  it('is deterministic for a seed and answers every decision of a NOVA and an MTG game legally', () => {
-    for (const game of ['nova', 'mtg']) {
+  for (const game of SEARCHABLE)
+    it(`${game}: is deterministic for a seed and answers every decision of a game legally`, () => {
       const { g, state } = start(game, `legal-${game}`);
       let s = state;
       let searched = 0;
-      for (let n = 0; n < 150 && !s.result; n++) {
+      for (let n = 0; n < 100 && !s.result; n++) {
         const p = g.module.pending(s) as PendingDecision;
         const level = p.player === 'p1' ? 'easy' : 'normal';
         const ask = () => decide({ game: g, state: s, seat: p.player, level, seed: `n${n}`, budget: SMALL });
@@ -170,8 +202,7 @@ describe('decide', () => {
         s = g.module.apply(s, p.player, answer.response); // throws on an illegal answer
       }
       expect(searched).toBeGreaterThan(0);
-    }
-  });
+    }, 300_000);
 
   it('answers a forced decision at once, without search', () => {
     const { g, states } = choicesOf('nova', 'p2', 1, 'forced');
