@@ -9,7 +9,7 @@ import { type RngState, seedRng } from '../engine/core/rng.ts';
 import { isForced } from '../engine/core/search.ts';
 import { randomResponse } from '../engine/fuzz/random-play.ts';
 import { type Answer, type Candidate, candidates, forcedAnswer } from './candidates.ts';
-import { type AiGame, settle, step } from './world.ts';
+import { type AiGame, positionKey, settle, step } from './world.ts';
 
 export interface SearchBudget {
   /** Iterations at most: with no time limit, the search is a pure function of its inputs and seed. */
@@ -58,16 +58,23 @@ export function searchAnswer<S extends BaseState>(
   const started = now();
   let iterations = 0;
   let rng: RngState = seedRng(`ismcts:${seed}`);
+  // Root answers checked for doing nothing (an action the game rewinds to the same position): such an answer is as
+  // good as passing in every playout, and a player without memory that picks it would pick it forever.
+  const checkedRoot = new Set<string>();
+  const idleRoot = new Set<string>();
   for (; iterations < budget.iterations; iterations++) {
     if (budget.millis !== undefined && iterations > 0 && now() - started >= budget.millis) break;
     // Iteration 0 plays the AI's own knowledge as it is; the others sample the hidden cards again.
     let world = iterations === 0 ? known : g.hooks.determinize(known, seat, `${seed}:${iterations}`);
+    const startWorld = world;
+    let rootKey: string | null = null;
+    let idle = false;
     let node = root;
     let p: PendingDecision | null = pending;
     const path: { branch: Branch; mover: Seat }[] = [];
     let expanded = false;
     while (p && !expanded) {
-      const offered = candidates(p);
+      const offered = node === root ? candidates(p).filter((c) => !idleRoot.has(c.key)) : candidates(p);
       const here: Branch[] = [];
       for (const c of offered) here.push(branchFor(node, c));
       for (const b of here) b.available += 1;
@@ -82,11 +89,29 @@ export function searchAnswer<S extends BaseState>(
         break;
       }
       path.push({ branch: chosen, mover: p.player });
+      if (node === root) rootKey = keyOf(node, chosen);
       node = chosen.node;
       const next = settle(g, world);
       world = next.state;
       p = next.pending;
+      // The first priority after our own root action (and only our own choices since): did it do anything?
+      if (
+        pending.role === 'priority' &&
+        rootKey !== null &&
+        !checkedRoot.has(rootKey) &&
+        p?.role === 'priority' &&
+        path.every((x) => x.mover === seat)
+      ) {
+        checkedRoot.add(rootKey);
+        if (p.player === seat && positionKey(world) === positionKey(startWorld)) {
+          idleRoot.add(rootKey);
+          root.branches.delete(rootKey);
+          idle = true;
+          break;
+        }
+      }
     }
+    if (idle) continue;
     // Truncated playout: random legal answers (forced ones included in the count), then the heuristic.
     for (let d = 0; d < budget.playoutDepth && !world.result; d++) {
       const q = g.module.pending(world);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { wilson } from '../../src/ai/arena.ts';
 import { candidates } from '../../src/ai/candidates.ts';
 import { decide } from '../../src/ai/player.ts';
-import { type AiGame, aiGame } from '../../src/ai/world.ts';
+import { type AiGame, aiGame, positionKey } from '../../src/ai/world.ts';
 import { validateAnswer } from '../../src/engine/core/decision.ts';
 import type { BaseState, DecisionOption, PendingDecision, Seat } from '../../src/engine/core/game.ts';
 import { type RngState, seedRng } from '../../src/engine/core/rng.ts';
@@ -225,5 +225,36 @@ describe('wilson', () => {
     expect(low).toBeCloseTo(0.8882, 3);
     expect(high).toBeCloseTo(0.9785, 3);
     expect(wilson(0, 0)).toEqual({ low: 0, high: 1 });
+  });
+});
+
+describe('an action the game rewinds to the same position', () => {
+  it('is never chosen, at any level, though it scores as well as anything else', () => {
+    const { g, states } = choicesOf('mtg', 'p1', 40, 'idle');
+    const s = states.find((x) => {
+      const p = g.module.pending(x) as PendingDecision;
+      return p.role === 'priority' && candidates(p).length >= 3;
+    });
+    if (!s) throw new Error('no priority decision with three answers');
+    const p = g.module.pending(s) as PendingDecision;
+    const idle = candidates(p)[1]?.answer.choose[0] as string;
+    // A game where that answer is started and rewound (the position comes back, only the counters move on), and
+    // every position is worth the same: without the check, easy takes the first action and search may too.
+    const rewinding: AiGame = {
+      ...g,
+      hooks: {
+        ...g.hooks,
+        simulate: (state, seat, response) =>
+          response.choose[0] === idle
+            ? { ...state, version: state.version + 1 }
+            : g.hooks.simulate(state, seat, response),
+      },
+      evaluate: () => 0,
+    };
+    expect(positionKey({ ...s, version: s.version + 1 })).toBe(positionKey(s));
+    for (const level of ['easy', 'normal'] as const) {
+      const answer = decide({ game: rewinding, state: s, seat: 'p1', level, seed: 'idle', budget: SMALL }).response;
+      expect(answer.choose).not.toContain(idle);
+    }
   });
 });

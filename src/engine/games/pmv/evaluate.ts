@@ -1,25 +1,26 @@
 // Phantom Magic Vision's position value for search (core/search.ts `evaluate`): what each player has, in points,
-// and a tanh of the difference. LP (§1.9: 25 to start, so each counts), nodes up to what the precons' NODE
-// thresholds need (§5.2.2.c) and more while active (a node pays once asleep and once more discarded, §1.8.7),
+// and a tanh of the difference. LP first (§1.9: 25 to start, 0 loses, §1.5.3.a), then nodes up to what the precons'
+// NODE thresholds need (§5.2.2.c) and a little more while active (a node pays once asleep and once more discarded,
+// §1.8.7); nodes weigh less than the LP an attack takes, since the damaged player's graze turns it into nodes (§6.5),
 // characters by ATK and remaining DEF (§6.1.10, §1.10.13) plus a flat worth, other field cards, and cards in hand
 // (a count). Reads only public facts and counts, so a determinised world scores like the real one.
 import { opponentOf, type Seat } from '../../core/game.ts';
 import { outcomeValue } from '../../core/search.ts';
 import { atkOf, charactersOf, damageOf, defOf, objectOf, type PmvState } from './state.ts';
 
-const POINTS_PER_LP = 1;
+const POINTS_PER_LP = 2;
 /** Nodes up to this many are each worth `POINTS_PER_EARLY_NODE` (the precons' NODE values are at most 5). */
-const USEFUL_NODES = 6;
-const POINTS_PER_EARLY_NODE = 1.5;
-const POINTS_PER_LATE_NODE = 0.3;
+const USEFUL_NODES = 5;
+const POINTS_PER_EARLY_NODE = 1;
+const POINTS_PER_LATE_NODE = 0.1;
 /** An active node can still pay by going to sleep (§1.8.7.a). */
-const POINTS_PER_ACTIVE_NODE = 0.5;
+const POINTS_PER_ACTIVE_NODE = 0.3;
 const POINTS_PER_CHARACTER = 1.5;
 const POINTS_PER_STAT = 0.5;
 const POINTS_PER_OTHER_FIELD_CARD = 1;
 const POINTS_PER_CARD_IN_HAND = 0.8;
 /** A lead of this many points is worth tanh(1) ≈ 0.76. */
-const SCALE = 12;
+const SCALE = 20;
 
 export function evaluatePmv(s: PmvState, seat: Seat): number {
   const over = outcomeValue(s, seat);
