@@ -63,6 +63,14 @@ export function defaultAnswer(pending: PendingDecision): Answer {
 }
 
 /**
+ * The decision's default when the kernel accepts it, else the first candidate: a look-ahead that plays defaults must
+ * not stop at a decision whose default its game got wrong.
+ */
+export function fallbackAnswer(pending: PendingDecision): Answer {
+  return candidates(pending)[0]?.answer ?? defaultAnswer(pending);
+}
+
+/**
  * The candidate answers to `pending`, the default first, then the shape's natural variety, then random samples
  * (seeded by the decision, so every sampled world offers the same ones). Each is within the kernel's limits; a game
  * may still refuse a declaration as a whole, which search then sees as one more decision.
