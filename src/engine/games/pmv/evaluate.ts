@@ -8,19 +8,19 @@ import { opponentOf, type Seat } from '../../core/game.ts';
 import { outcomeValue } from '../../core/search.ts';
 import { atkOf, charactersOf, damageOf, defOf, objectOf, type PmvState } from './state.ts';
 
-const POINTS_PER_LP = 2;
+const POINTS_PER_LP = 3;
 /** Nodes up to this many are each worth `POINTS_PER_EARLY_NODE` (the precons' NODE values are at most 5). */
 const USEFUL_NODES = 5;
-const POINTS_PER_EARLY_NODE = 1;
-const POINTS_PER_LATE_NODE = 0.1;
+const POINTS_PER_EARLY_NODE = 2;
+const POINTS_PER_LATE_NODE = 0.2;
 /** An active node can still pay by going to sleep (§1.8.7.a). */
 const POINTS_PER_ACTIVE_NODE = 0.3;
-const POINTS_PER_CHARACTER = 1.5;
-const POINTS_PER_STAT = 0.5;
+const POINTS_PER_CHARACTER = 2;
+const POINTS_PER_STAT = 0.75;
 const POINTS_PER_OTHER_FIELD_CARD = 1;
 const POINTS_PER_CARD_IN_HAND = 0.8;
 /** A lead of this many points is worth tanh(1) ≈ 0.76. */
-const SCALE = 20;
+const SCALE = 30;
 
 export function evaluatePmv(s: PmvState, seat: Seat): number {
   const over = outcomeValue(s, seat);
