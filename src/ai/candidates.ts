@@ -14,6 +14,9 @@ export interface Candidate {
   answer: Answer;
 }
 
+/** The option id every game gives the undo of an action being played (its role is `passive`). */
+const CANCEL = 'cancel';
+
 /** At most this many candidates per decision: enough for the shapes' real variety, few enough to search. */
 export const MAX_CANDIDATES = 16;
 
@@ -60,6 +63,14 @@ export function forcedAnswer(pending: PendingDecision): Answer {
 export function defaultAnswer(pending: PendingDecision): Answer {
   const { decisionId: _, ...answer } = timeoutResponse(pending);
   return answer;
+}
+
+/**
+ * The decision's default when the kernel accepts it, else the first candidate: a look-ahead that plays defaults must
+ * not stop at a decision whose default its game got wrong.
+ */
+export function fallbackAnswer(pending: PendingDecision): Answer {
+  return candidates(pending)[0]?.answer ?? defaultAnswer(pending);
 }
 
 /**
@@ -148,7 +159,11 @@ export function candidates(pending: PendingDecision): Candidate[] {
       break;
     }
   }
-  return [...out].map(([key, answer]) => ({ key, answer }));
+  // Undoing an action already started ("cancel") is offered only when nothing else is: a player that starts an action
+  // because its look-ahead went through, then cancels it, would start it again forever.
+  const all = [...out].map(([key, answer]) => ({ key, answer }));
+  const through = all.filter((c) => !c.answer.choose.includes(CANCEL));
+  return through.length > 0 ? through : all;
 }
 
 /** Pick answers: every subset when there are few, else singles, "all", and random subsets. */

@@ -4,8 +4,8 @@
 // (a card on the table scores above one in hand), attacks when the attack survives the opponent's best block, and
 // blocks when not blocking costs more. Ties go to acting over the default (pass, no block).
 import type { BaseState, PendingDecision, Seat } from '../engine/core/game.ts';
-import { type Answer, type Candidate, candidates, defaultAnswer } from './candidates.ts';
-import { type AiGame, settle, step, turnOf } from './world.ts';
+import { type Answer, type Candidate, candidates, fallbackAnswer } from './candidates.ts';
+import { type AiGame, positionKey, settle, step, turnOf } from './world.ts';
 
 /** How far the look-ahead plays: simulated decisions, and the opponent's considered replies, at most. */
 export interface GreedyLimits {
@@ -22,14 +22,17 @@ export function greedyAnswer<S extends BaseState>(
   limits: GreedyLimits = EASY_LIMITS,
 ): Answer {
   // Before the game (who goes first, mulligans) the rules' default is the sound course and the board says nothing.
-  if (pending.role === 'setup') return defaultAnswer(pending);
+  if (pending.role === 'setup') return fallbackAnswer(pending);
   const seat = pending.player;
   const options = candidates(pending);
+  // An answer of ours that leads, through our own choices only, back to this very position (the game rewound it:
+  // a refused declaration, a play it undid) did nothing; a player without memory that took it would loop.
+  const startKey = positionKey(known);
   let best: { candidate: Candidate; score: number } | null = null;
   // The default is listed first; a later candidate wins a tie by a hair: prefer acting, since the look-ahead may
   // end before an attack or a card pays off.
   options.forEach((candidate, index) => {
-    const score = outcome(g, known, pending, candidate.answer, seat, limits);
+    const score = outcome(g, known, pending, candidate.answer, seat, limits, startKey);
     if (score === null) return;
     const edge = index === 0 ? 0 : 1e-9;
     if (!best || score + edge > best.score) best = { candidate, score: score + edge };
@@ -46,6 +49,7 @@ function outcome<S extends BaseState>(
   answer: Answer,
   seat: Seat,
   limits: GreedyLimits,
+  startKey: string,
 ): number | null {
   let s: S;
   try {
@@ -65,6 +69,7 @@ function outcome<S extends BaseState>(
     const p = next.pending;
     if (!p || turnOf(g, s) !== turn) break;
     // The action just taken is complete once anyone has priority again.
+    if (completing && p.player === seat && positionKey(s) === startKey) return null;
     if (p.role === 'priority') completing = false;
     if (p.player !== seat && replies < limits.replies) {
       replies += 1;
@@ -75,7 +80,7 @@ function outcome<S extends BaseState>(
       // without memory could start and cancel it forever (cast, then cancel at the target).
       own += 1;
       s = bestReply(g, s, p, true);
-    } else s = step(g, s, p, defaultAnswer(p));
+    } else s = step(g, s, p, fallbackAnswer(p));
   }
   return g.evaluate(s, seat);
 }
@@ -95,7 +100,7 @@ function bestReply<S extends BaseState>(g: AiGame<S>, s: S, p: PendingDecision, 
     const score = g.evaluate(next, p.player);
     if (!best || score > best.score) best = { state: next, score };
   }
-  return best?.state ?? step(g, s, p, defaultAnswer(p));
+  return best?.state ?? step(g, s, p, fallbackAnswer(p));
 }
 
 /** Whether an answer picks an option that declines (cancel, no target: role `passive`). */

@@ -9,7 +9,7 @@ import { type RngState, seedRng } from '../engine/core/rng.ts';
 import { isForced } from '../engine/core/search.ts';
 import { randomResponse } from '../engine/fuzz/random-play.ts';
 import { type Answer, type Candidate, candidates, forcedAnswer } from './candidates.ts';
-import { type AiGame, settle, step } from './world.ts';
+import { type AiGame, positionKey, settle, step } from './world.ts';
 
 export interface SearchBudget {
   /** Iterations at most: with no time limit, the search is a pure function of its inputs and seed. */
@@ -36,6 +36,9 @@ interface Branch {
 
 interface TreeNode {
   branches: Map<string, Branch>;
+  /** Answers found to do nothing here (see the walk), and the answers already checked for it. */
+  idle: Set<string>;
+  checked: Set<string>;
 }
 
 export interface SearchReport {
@@ -54,7 +57,7 @@ export function searchAnswer<S extends BaseState>(
   budget: SearchBudget,
   now: () => number = () => performance.now(),
 ): SearchReport {
-  const root: TreeNode = { branches: new Map() };
+  const root: TreeNode = newNode();
   const started = now();
   let iterations = 0;
   let rng: RngState = seedRng(`ismcts:${seed}`);
@@ -62,31 +65,56 @@ export function searchAnswer<S extends BaseState>(
     if (budget.millis !== undefined && iterations > 0 && now() - started >= budget.millis) break;
     // Iteration 0 plays the AI's own knowledge as it is; the others sample the hidden cards again.
     let world = iterations === 0 ? known : g.hooks.determinize(known, seat, `${seed}:${iterations}`);
+    const startWorld = world;
+    let startKey: string | null = null;
+    // Still in our own first action: only our choices since the root, and nobody has had priority again.
+    let ownAction = true;
+    let idle = false;
     let node = root;
     let p: PendingDecision | null = pending;
     const path: { branch: Branch; mover: Seat }[] = [];
     let expanded = false;
     while (p && !expanded) {
-      const offered = candidates(p);
+      const offered = candidates(p).filter((c) => !node.idle.has(c.key));
       const here: Branch[] = [];
       for (const c of offered) here.push(branchFor(node, c));
+      if (here.length === 0) break; // every answer here did nothing: score the position as it stands
       for (const b of here) b.available += 1;
       const fresh = here.find((b) => b.visits === 0);
       const chosen = fresh ?? ucb(here);
       expanded = fresh !== undefined;
+      const key = keyOf(node, chosen);
       try {
         world = step(g, world, p, chosen.answer);
       } catch {
         // The game refused this answer in this world (a declaration as a whole): not a branch here.
-        node.branches.delete(keyOf(node, chosen));
+        node.branches.delete(key);
         break;
       }
       path.push({ branch: chosen, mover: p.player });
+      const from = node;
       node = chosen.node;
       const next = settle(g, world);
       world = next.state;
       p = next.pending;
+      // An answer within our own action that leads back to where the iteration started did nothing (the game
+      // rewound the action): as good as the default in every playout, and a player without memory that took it
+      // would take it forever. Each branch is checked once, in the first world that reaches it.
+      if (ownAction && !from.checked.has(key)) {
+        from.checked.add(key);
+        if (p?.player === seat) {
+          startKey ??= positionKey(startWorld);
+          if (positionKey(world) === startKey) {
+            from.idle.add(key);
+            from.branches.delete(key);
+            idle = true;
+            break;
+          }
+        }
+      }
+      if (!p || p.player !== seat || p.role === 'priority') ownAction = false;
     }
+    if (idle) continue;
     // Truncated playout: random legal answers (forced ones included in the count), then the heuristic.
     for (let d = 0; d < budget.playoutDepth && !world.result; d++) {
       const q = g.module.pending(world);
@@ -121,10 +149,14 @@ export function searchAnswer<S extends BaseState>(
   return { answer: best.answer, iterations, visits };
 }
 
+function newNode(): TreeNode {
+  return { branches: new Map(), idle: new Set(), checked: new Set() };
+}
+
 function branchFor(node: TreeNode, c: Candidate): Branch {
   let b = node.branches.get(c.key);
   if (!b) {
-    b = { answer: c.answer, visits: 0, total: 0, available: 0, node: { branches: new Map() } };
+    b = { answer: c.answer, visits: 0, total: 0, available: 0, node: newNode() };
     node.branches.set(c.key, b);
   }
   return b;

@@ -4,6 +4,7 @@
 
 import { UnsupportedRule } from '../engine/core/errors.ts';
 import type { BaseState, GameModule, PendingDecision, Seat } from '../engine/core/game.ts';
+import { canonicalJson, rulesPart } from '../engine/core/hash.ts';
 import { isForced, type SearchHooks } from '../engine/core/search.ts';
 import type { GameSteps } from '../engine/definition.ts';
 import type { PlayableGame } from '../engine/registry.ts';
@@ -54,4 +55,19 @@ export function settle<S extends BaseState>(
 /** The turn a state is in (public: GameSteps). */
 export function turnOf<S extends BaseState>(g: AiGame<S>, s: S): number {
   return g.steps.position(s).turn;
+}
+
+/**
+ * A state's rules position without its counters (the state's `version` and the procedure stack's next frame id),
+ * which every decision moves on. Two states with the same position are the same game: an action that leads back to
+ * its own position (started, then rewound by the game) did nothing.
+ */
+export function positionKey(s: BaseState): string {
+  const rules = rulesPart(s) as Record<string, unknown>;
+  const procedures = rules.procedures as Record<string, unknown> | undefined;
+  return canonicalJson({
+    ...rules,
+    version: 0,
+    ...(procedures && typeof procedures === 'object' ? { procedures: { ...procedures, nextFrameId: 0 } } : {}),
+  });
 }

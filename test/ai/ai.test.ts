@@ -2,18 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { wilson } from '../../src/ai/arena.ts';
 import { candidates } from '../../src/ai/candidates.ts';
 import { decide } from '../../src/ai/player.ts';
-import { type AiGame, aiGame } from '../../src/ai/world.ts';
+import { type AiGame, aiGame, positionKey } from '../../src/ai/world.ts';
 import { validateAnswer } from '../../src/engine/core/decision.ts';
 import type { BaseState, DecisionOption, PendingDecision, Seat } from '../../src/engine/core/game.ts';
 import { type RngState, seedRng } from '../../src/engine/core/rng.ts';
 import { isForced } from '../../src/engine/core/search.ts';
 import { randomResponse } from '../../src/engine/fuzz/random-play.ts';
+import type { AqaState } from '../../src/engine/games/aqa/state.ts';
+import type { FowState } from '../../src/engine/games/fow/state.ts';
 import type { MtgState } from '../../src/engine/games/mtg/state.ts';
 import type { NovaState } from '../../src/engine/games/nova/state.ts';
+import type { PmvState } from '../../src/engine/games/pmv/state.ts';
 import { preconDeckList } from '../../src/engine/precons.ts';
 import { GAMES } from '../../src/engine/registry.ts';
 
 const SMALL = { iterations: 24, playoutDepth: 20 };
+/** Every game whose engine has search hooks, so an AI opponent. */
+const SEARCHABLE = GAMES.playableGames()
+  .filter((g) => g.play.module.search)
+  .map((g) => g.id);
 
 function start(gameId: string, seed: string): { g: AiGame; state: BaseState } {
   const definition = GAMES.playable(gameId);
@@ -128,7 +135,32 @@ describe('the AI never sees hidden information', () => {
         return [...p.hand, ...p.library];
       },
     },
+    {
+      game: 'fow',
+      opponentIds: (s) => {
+        const p = (s as FowState).players.p2;
+        return [...p.hand, ...p.main, ...p.standby];
+      },
+    },
+    {
+      game: 'pmv',
+      opponentIds: (s) => {
+        const p = (s as PmvState).players.p2;
+        return [...p.hand, ...p.deck, ...p.nodes];
+      },
+    },
+    {
+      game: 'aqa',
+      opponentIds: (s) => {
+        const p = (s as AqaState).sides.p2;
+        return [...p.hand, ...p.deck];
+      },
+    },
   ];
+  it('covers every game with an AI', () => {
+    expect(cases.map((c) => c.game).sort()).toEqual([...SEARCHABLE].sort());
+    expect(SEARCHABLE.length).toBe(5);
+  });
   for (const { game, opponentIds } of cases) {
     it(`${game}: answers the same when only the opponent's hidden cards (hand, deck order) and future shuffles differ`, () => {
       const { g, states } = choicesOf(game, 'p1', 5, `hidden-${game}`);
@@ -148,17 +180,17 @@ describe('the AI never sees hidden information', () => {
           expect(ask(moved)).toEqual(ask(real));
         }
       }
-    });
+    }, 300_000);
   }
 });
 
 describe('decide', () => {
-  it('is deterministic for a seed and answers every decision of a NOVA and an MTG game legally', () => {
-    for (const game of ['nova', 'mtg']) {
+  for (const game of SEARCHABLE)
+    it(`${game}: is deterministic for a seed and answers every decision of a game legally`, () => {
       const { g, state } = start(game, `legal-${game}`);
       let s = state;
       let searched = 0;
-      for (let n = 0; n < 150 && !s.result; n++) {
+      for (let n = 0; n < 100 && !s.result; n++) {
         const p = g.module.pending(s) as PendingDecision;
         const level = p.player === 'p1' ? 'easy' : 'normal';
         const ask = () => decide({ game: g, state: s, seat: p.player, level, seed: `n${n}`, budget: SMALL });
@@ -170,8 +202,7 @@ describe('decide', () => {
         s = g.module.apply(s, p.player, answer.response); // throws on an illegal answer
       }
       expect(searched).toBeGreaterThan(0);
-    }
-  });
+    }, 300_000);
 
   it('answers a forced decision at once, without search', () => {
     const { g, states } = choicesOf('nova', 'p2', 1, 'forced');
@@ -194,5 +225,36 @@ describe('wilson', () => {
     expect(low).toBeCloseTo(0.8882, 3);
     expect(high).toBeCloseTo(0.9785, 3);
     expect(wilson(0, 0)).toEqual({ low: 0, high: 1 });
+  });
+});
+
+describe('an action the game rewinds to the same position', () => {
+  it('is never chosen, at any level, though it scores as well as anything else', () => {
+    const { g, states } = choicesOf('mtg', 'p1', 40, 'idle');
+    const s = states.find((x) => {
+      const p = g.module.pending(x) as PendingDecision;
+      return p.role === 'priority' && candidates(p).length >= 3;
+    });
+    if (!s) throw new Error('no priority decision with three answers');
+    const p = g.module.pending(s) as PendingDecision;
+    const idle = candidates(p)[1]?.answer.choose[0] as string;
+    // A game where that answer is started and rewound (the position comes back, only the counters move on), and
+    // every position is worth the same: without the check, easy takes the first action and search may too.
+    const rewinding: AiGame = {
+      ...g,
+      hooks: {
+        ...g.hooks,
+        simulate: (state, seat, response) =>
+          response.choose[0] === idle
+            ? { ...state, version: state.version + 1 }
+            : g.hooks.simulate(state, seat, response),
+      },
+      evaluate: () => 0,
+    };
+    expect(positionKey({ ...s, version: s.version + 1 })).toBe(positionKey(s));
+    for (const level of ['easy', 'normal'] as const) {
+      const answer = decide({ game: rewinding, state: s, seat: 'p1', level, seed: 'idle', budget: SMALL }).response;
+      expect(answer.choose).not.toContain(idle);
+    }
   });
 });

@@ -1,21 +1,11 @@
 // `/duel ai` on the fake Discord: a person plays a NOVA match against the easy AI to the end through the controls
 // (random choices), the AI answering on its worker thread; a restart in the middle resumes the AI.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MessageView } from '../../src/devtools/fake-discord/index.ts';
 import { timeoutResponse } from '../../src/engine/core/decision.ts';
 import { availableGames, gameModule } from '../../src/engine/registry.ts';
 import { openStore } from '../../src/store/store.ts';
-import {
-  actRandomly,
-  type BotHarness,
-  concedeConfirmed,
-  current,
-  openHand,
-  refreshed,
-  rng,
-  startBotHarness,
-  thread,
-} from '../bot/bot-harness.ts';
+import { type BotHarness, concedeConfirmed, current, rng, startBotHarness, thread } from '../bot/bot-harness.ts';
+import { playAgainstAi } from './ai-harness.ts';
 
 let h: BotHarness;
 
@@ -27,27 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
 });
-
-/** Alice's decisions through her controls until the game ends or `stop` says so; the AI answers in between. */
-async function play(matchId: string, pick: (n: number) => number, stop: (n: number) => boolean): Promise<number> {
-  let n = 0;
-  let hand: MessageView | null = null;
-  for (;;) {
-    await h.bot.idle();
-    const { state, pendingSeat } = current(h, matchId);
-    if (state.result || stop(n)) return n;
-    // After idle the AI has answered: only alice's decisions are left waiting.
-    expect(pendingSeat).toBe('p1');
-    const reusable: MessageView | null = hand ? refreshed(h.alice, hand) : null;
-    const fresh: boolean | undefined =
-      reusable?.buttons.some((b) => b.customId?.includes(`:${state.version}:`)) ||
-      reusable?.selects.some((x) => x.customId.includes(`:${state.version}:`));
-    const controls: MessageView = fresh && reusable ? reusable : await openHand(h, h.alice, matchId);
-    hand = controls;
-    expect(await actRandomly(h, h.alice, controls, pick, 80)).toBe(true);
-    n += 1;
-  }
-}
 
 describe('/duel ai', () => {
   it('plays a NOVA match against the easy AI to the end, across a restart, with ordinary logged decisions', async () => {
@@ -63,7 +32,7 @@ describe('/duel ai', () => {
     expect(h.bot.store.aiSeats.levelOf(matchId, 'p1')).toBeNull();
 
     const pick = rng(7);
-    const before = await play(matchId, pick, (n) => n >= 15);
+    const before = await playAgainstAi(h, matchId, pick, (n) => n >= 15);
     expect(before).toBe(15);
     // The AI's seat is never timed.
     const timing = h.bot.store.clocks.get(matchId)?.timing;
@@ -91,7 +60,7 @@ describe('/duel ai', () => {
     await h.bot.idle();
     expect(h.bot.store.matches.match(matchId)?.decisionCount).toBeGreaterThan(aiWaiting);
     expect(current(h, matchId).pendingSeat ?? 'p1').toBe('p1');
-    await play(matchId, pick, () => false);
+    await playAgainstAi(h, matchId, pick, () => false);
     const end = h.bot.store.matches.match(matchId);
     expect(end?.status).toBe('finished');
     // Both seats decided many times, and the log replays to the final state (the AI's decisions are ordinary).

@@ -9,9 +9,10 @@ import { type GameModule, type MatchSetup, opponentOf, SEATS, type Seat } from '
 import { label } from '../../core/label.ts';
 import { createKernel, emptyStack } from '../../core/procedure.ts';
 import { nextInt, seedRng, shuffle } from '../../core/rng.ts';
-import { outcomeValue, redealUnknown, type SearchHooks } from '../../core/search.ts';
+import { redealUnknown, type SearchHooks } from '../../core/search.ts';
 import { AQA_DECISIONS } from './decisions.ts';
 import { validateAqaDeck } from './deck-rules.ts';
+import { evaluateAqa } from './evaluate.ts';
 import { unsupportedRuleOf } from './legal.ts';
 import { describeResult, logLine } from './log-text.ts';
 import { AQA_PROCEDURES, turn } from './procedures.ts';
@@ -224,7 +225,7 @@ export function aqaInvariants(s: AqaState): string[] {
 
 /**
  * Search hooks (core/search.ts): what `seat` cannot know (their own deck; the opponent's hand and deck together) is
- * dealt again; a position is worth the difference in damage zones and controlled power.
+ * dealt again; a position is scored by evaluate.ts.
  */
 export const aqaSearch: SearchHooks<AqaState> = {
   determinize: (state, seat, seed) =>
@@ -232,13 +233,7 @@ export const aqaSearch: SearchHooks<AqaState> = {
       const other = s.sides[opponentOf(seat)];
       return [s.sides[seat].deck, [...other.hand, ...other.deck]];
     }),
-  evaluate(s, seat) {
-    const over = outcomeValue(s, seat);
-    if (over !== null) return over;
-    const score = (x: Seat) =>
-      -s.sides[x].damage.length + 0.5 * s.sides[x].control.length + 0.1 * s.sides[x].deck.length;
-    return Math.tanh((score(seat) - score(opponentOf(seat))) / 10);
-  },
+  evaluate: evaluateAqa,
   simulate: (s, seat, response) => aqaKernel.answer({ ...s, log: [] }, seat, response),
 };
 

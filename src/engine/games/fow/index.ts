@@ -8,9 +8,10 @@ import { type GameModule, type MatchSetup, opponentOf, SEATS, type Seat } from '
 import { label } from '../../core/label.ts';
 import { createKernel, emptyStack } from '../../core/procedure.ts';
 import { seedRng, shuffle } from '../../core/rng.ts';
-import { outcomeValue, redealUnknown, type SearchHooks } from '../../core/search.ts';
+import { redealUnknown, type SearchHooks } from '../../core/search.ts';
 import { FOW_DECISIONS } from './decisions.ts';
 import { validateFowDeck } from './deck-rules.ts';
+import { evaluateFow } from './evaluate.ts';
 import { describeResult, logLine } from './log-text.ts';
 import { payCost, play, transaction } from './play.ts';
 import { resolve } from './resolve.ts';
@@ -180,11 +181,7 @@ export const fowSearch: SearchHooks<FowState> = {
         other.runes.filter((id) => !other.revealedRunes.includes(id)),
       ];
     }),
-  evaluate(s, seat) {
-    const over = outcomeValue(s, seat);
-    if (over !== null) return over;
-    return Math.tanh((s.players[seat].life - s.players[opponentOf(seat)].life) / 2000);
-  },
+  evaluate: evaluateFow,
   simulate: (s, seat, response) => fowKernel.answer({ ...s, log: [] }, seat, response),
 };
 

@@ -9,9 +9,10 @@ import { type GameModule, type MatchSetup, opponentOf, SEATS, type Seat } from '
 import { label } from '../../core/label.ts';
 import { createKernel, emptyStack } from '../../core/procedure.ts';
 import { nextInt, seedRng, shuffle } from '../../core/rng.ts';
-import { outcomeValue, redealUnknown, type SearchHooks } from '../../core/search.ts';
+import { redealUnknown, type SearchHooks } from '../../core/search.ts';
 import { PMV_DECISIONS } from './decisions.ts';
 import { validatePmvDeck } from './deck-rules.ts';
+import { evaluatePmv } from './evaluate.ts';
 import {
   battle,
   discardPhase,
@@ -182,7 +183,7 @@ export function pmvInvariants(s: PmvState): string[] {
 
 /**
  * Search hooks (core/search.ts): the identities `seat` cannot know (their deck; the opponent's hand, deck and nodes;
- * their own nodes they did not set) are dealt again; a position is worth its LP difference.
+ * their own nodes they did not set) are dealt again; a position is scored by evaluate.ts.
  */
 export const pmvSearch: SearchHooks<PmvState> = {
   determinize: (state, seat, seed) =>
@@ -194,11 +195,7 @@ export const pmvSearch: SearchHooks<PmvState> = {
         [...other.hand, ...other.deck, ...other.nodes],
       ];
     }),
-  evaluate(s, seat) {
-    const over = outcomeValue(s, seat);
-    if (over !== null) return over;
-    return Math.tanh((s.players[seat].lp - s.players[opponentOf(seat)].lp) / 25);
-  },
+  evaluate: evaluatePmv,
   simulate: (s, seat, response) => pmvKernel.answer({ ...s, log: [] }, seat, response),
 };
 

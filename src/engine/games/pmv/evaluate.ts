@@ -1,0 +1,44 @@
+// Phantom Magic Vision's position value for search (core/search.ts `evaluate`): what each player has, in points,
+// and a tanh of the difference. LP first (§1.9: 25 to start, 0 loses, §1.5.3.a), then nodes up to what the precons'
+// NODE thresholds need (§5.2.2.c) and a little more while active (a node pays once asleep and once more discarded,
+// §1.8.7); nodes weigh less than the LP an attack takes, since the damaged player's graze turns it into nodes (§6.5),
+// characters by ATK and remaining DEF (§6.1.10, §1.10.13) plus a flat worth, other field cards, and cards in hand
+// (a count). Reads only public facts and counts, so a determinised world scores like the real one.
+import { opponentOf, type Seat } from '../../core/game.ts';
+import { outcomeValue } from '../../core/search.ts';
+import { atkOf, charactersOf, damageOf, defOf, objectOf, type PmvState } from './state.ts';
+
+const POINTS_PER_LP = 3;
+/** Nodes up to this many are each worth `POINTS_PER_EARLY_NODE` (the precons' NODE values are at most 5). */
+const USEFUL_NODES = 5;
+const POINTS_PER_EARLY_NODE = 2;
+const POINTS_PER_LATE_NODE = 0.2;
+/** An active node can still pay by going to sleep (§1.8.7.a). */
+const POINTS_PER_ACTIVE_NODE = 0.3;
+const POINTS_PER_CHARACTER = 2;
+const POINTS_PER_STAT = 0.75;
+const POINTS_PER_OTHER_FIELD_CARD = 1;
+const POINTS_PER_CARD_IN_HAND = 0.8;
+/** A lead of this many points is worth tanh(1) ≈ 0.76. */
+const SCALE = 30;
+
+export function evaluatePmv(s: PmvState, seat: Seat): number {
+  const over = outcomeValue(s, seat);
+  if (over !== null) return over;
+  return Math.tanh((points(s, seat) - points(s, opponentOf(seat))) / SCALE);
+}
+
+function points(s: PmvState, seat: Seat): number {
+  const p = s.players[seat];
+  let total = Math.max(0, p.lp) * POINTS_PER_LP + p.hand.length * POINTS_PER_CARD_IN_HAND;
+  const nodes = p.nodes.length;
+  total += Math.min(nodes, USEFUL_NODES) * POINTS_PER_EARLY_NODE;
+  total += Math.max(0, nodes - USEFUL_NODES) * POINTS_PER_LATE_NODE;
+  total += p.nodes.filter((id) => objectOf(s, id).active).length * POINTS_PER_ACTIVE_NODE;
+  const characters = charactersOf(s, seat);
+  for (const id of characters)
+    total += POINTS_PER_CHARACTER + (atkOf(s, id) + Math.max(0, defOf(s, id) - damageOf(s, id))) * POINTS_PER_STAT;
+  const others = s.field.filter((id) => objectOf(s, id).owner === seat).length - characters.length;
+  total += others * POINTS_PER_OTHER_FIELD_CARD;
+  return total;
+}
