@@ -488,7 +488,8 @@ export const assignSplitDecision = defineDecisionKind<
       minEach: 0,
       maxEach: p.total,
       allowLess: false,
-      defaultOnTimeout: {},
+      // CR 510.1c: all of it to the first in the damage assignment order is always a legal assignment.
+      defaultOnTimeout: p.targets[0] ? { [p.targets[0]]: p.total } : {},
     };
   },
   handle: (_s, _p, _c, _seat, answer) => (answer.shape === 'distribute' ? answer.split : {}),
