@@ -5,6 +5,7 @@
 import { distributeProblem, numberProblem, slotProblem, timeoutResponse } from '../engine/core/decision.ts';
 import type { DecisionOption, DecisionResponse, PendingDecision, PickDecision } from '../engine/core/game.ts';
 import { nextInt, seedRng } from '../engine/core/rng.ts';
+import { onlyMakesResources } from '../engine/resource-kinds.ts';
 
 /** An answer without its decision id: the same answer fits the same decision in every sampled world. */
 export type Answer = Omit<DecisionResponse, 'decisionId'>;
@@ -95,7 +96,7 @@ export function candidates(pending: PendingDecision): Candidate[] {
   add(defaultAnswer(pending));
   switch (pending.shape) {
     default:
-      for (const choose of pickAnswers(pending, roll)) add({ choose });
+      for (const choose of pickAnswers(considered(pending), roll)) add({ choose });
       break;
     case 'number': {
       const step = pending.step ?? 1;
@@ -167,6 +168,17 @@ export function candidates(pending: PendingDecision): Candidate[] {
 }
 
 /** Pick answers: every subset when there are few, else singles, "all", and random subsets. */
+/**
+ * At priority, options that only make mana or energy are not actions of their own (engine/resource-kinds.ts):
+ * payments draw on the same sources. Left in, a look-ahead tapped or froze sources for nothing (NOVA easy against
+ * random fell from 96% to 55% when NOVA rules v5 offered energy abilities at priority).
+ */
+function considered(p: PickDecision): PickDecision {
+  if (p.role !== 'priority') return p;
+  const options = p.options.filter((o) => !onlyMakesResources(o));
+  return options.length === p.options.length || options.length < p.min ? p : { ...p, options };
+}
+
 function pickAnswers(p: PickDecision, roll: (n: number) => number): string[][] {
   const ids = p.options.map((o) => o.id);
   const max = Math.min(p.max, ids.length);

@@ -33,19 +33,7 @@ const DEFAULT_STOPS: Readonly<Record<GameId, { stops: readonly string[]; untilDe
   },
 };
 
-/**
- * Option kinds that only add mana or energy to a pool (CR 605.1a mana abilities; NOVA 310.4, an energy-zone card's
- * own ability). A player whose only other option is pass has nothing to do yet: auto-pass's "only pass" applies.
- * A card's own energy ability is not listed: it freezes its card, which can matter (issue 16's freeze in response).
- */
-const RESOURCE_KINDS: Readonly<Partial<Record<GameId, readonly string[]>>> = {
-  mtg: ['mana'],
-  nova: ['energy-ability'],
-};
-
-export function resourceKinds(game: GameId): readonly string[] {
-  return RESOURCE_KINDS[game] ?? [];
-}
+export { resourceKinds } from '../engine/resource-kinds.ts';
 
 /** Every step, on both sides: where a game without default stops asks (full control). */
 function everyStep(games: GameRegistry, game: GameId): string[] {
