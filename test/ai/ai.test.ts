@@ -230,7 +230,7 @@ describe('wilson', () => {
 
 describe('an action the game rewinds to the same position', () => {
   it('is never chosen, at any level, though it scores as well as anything else', () => {
-    const { g, states } = choicesOf('mtg', 'p1', 40, 'idle');
+    const { g, states } = choicesOf('nova', 'p1', 40, 'idle');
     const s = states.find((x) => {
       const p = g.module.pending(x) as PendingDecision;
       return p.role === 'priority' && candidates(p).length >= 3;
