@@ -1,17 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadScenario, runScenario } from '../../src/engine/scenario/runner.ts';
-
-const dir = new URL('../scenarios/mtg/', import.meta.url).pathname;
-const files = readdirSync(dir)
-  .filter((f) => f.endsWith('.yaml'))
-  .sort();
+import { scenarioTests } from '../support/scenario-suite.ts';
 
 describe('MTG rule scenarios (test/scenarios/mtg)', () => {
-  it('has scenarios to run', () => {
-    expect(files.length).toBeGreaterThan(0);
-  });
+  scenarioTests('mtg');
 
   it('refuses a bad file with a message naming the problem', () => {
     const unknown = 'rule: x\ngame: mtg\nsetup: { p1: { hand: [Kiln Blot] } }\n';
@@ -26,10 +18,4 @@ describe('MTG rule scenarios (test/scenarios/mtg)', () => {
     const wrong = 'rule: x\ngame: mtg\nsetup: { p1: { life: 7 } }\nexpect: { p1: { life: 20 } }\n';
     expect(runScenario(loadScenario(wrong, 'wrong.yaml')).failures).toEqual(['p1 life: expected 20, got 7']);
   });
-  for (const file of files) {
-    it(file, () => {
-      const result = runScenario(loadScenario(readFileSync(join(dir, file), 'utf8'), file));
-      expect(result.failures, result.rule).toEqual([]);
-    });
-  }
 });
