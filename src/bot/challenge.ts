@@ -384,8 +384,28 @@ export interface MatchStart {
   ai?: { seat: Seat; level: AiLevel };
 }
 
+/** Discord's limit on a thread's name. */
+const THREAD_NAME_LIMIT = 100;
+
+/**
+ * The new thread's name: who plays, the game, and from the second match of the same two people in this server on a
+ * number (issue 26 item 7: rematches all named "Alice vs Bob" could not be told apart in the thread list). The
+ * people's names are cut, never the game or the number.
+ */
+export function threadTitle(
+  ctx: BotContext,
+  m: Pick<MatchStart, 'guildId' | 'game' | 'players' | 'threadName'>,
+): string {
+  const locale = ctx.store.guilds.get(m.guildId).locale;
+  const earlier = ctx.store.matches.pairingCount(m.guildId, m.players.p1, m.players.p2);
+  const suffix = ` · ${ctx.games.get(m.game).name[locale]}${earlier > 0 ? ` #${earlier + 1}` : ''}`;
+  const room = Math.max(1, THREAD_NAME_LIMIT - suffix.length);
+  const people = m.threadName.length > room ? `${m.threadName.slice(0, room - 1)}…` : m.threadName;
+  return `${people}${suffix}`.slice(0, THREAD_NAME_LIMIT);
+}
+
 export async function startMatch(ctx: BotContext, message: Message, m: MatchStart): Promise<string> {
-  const thread = await message.startThread({ name: m.threadName.slice(0, 100) });
+  const thread = await message.startThread({ name: threadTitle(ctx, m) });
   const people = [...new Set([m.players.p1, m.players.p2])].filter((id) => !isAiPlayerId(id));
   await Promise.all(people.map((id) => thread.members.add(id)));
   const matchId = thread.id;

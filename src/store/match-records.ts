@@ -251,6 +251,13 @@ export class MatchRecords {
     return this.db.prepare(sql).all({ userId, guildId, status }) as MatchRow[];
   }
 
+  /** How many matches these two users have had in a guild, in either seat order and any game or status. */
+  pairingCount(guildId: string, a: string, b: string): number {
+    const sql = `SELECT COUNT(*) AS n FROM matches WHERE guild_id = @guildId
+      AND ((p1_user_id = @a AND p2_user_id = @b) OR (p1_user_id = @b AND p2_user_id = @a))`;
+    return (this.db.prepare(sql).get({ guildId, a, b }) as { n: number }).n;
+  }
+
   insertMatch(row: MatchRow): void {
     this.db
       .prepare(

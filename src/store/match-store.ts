@@ -385,6 +385,11 @@ export class MatchStore {
     return this.records.playerMatches(guildId, userId, 'active').map(toMatchInfo);
   }
 
+  /** How many matches two users have had in a guild (either seat, any game or status): numbers rematch threads. */
+  pairingCount(guildId: string, a: string, b: string): number {
+    return this.records.pairingCount(guildId, a, b);
+  }
+
   setupOf(matchId: string): MatchSetup {
     return parseSetup(this.row(matchId), MatchSetupSchema);
   }
