@@ -27,7 +27,7 @@ const WORDS = {
   stoneDeck: { en: 'Magic stone deck', ja: '魔石デッキ' },
   hand: { en: 'Hand', ja: '手札' },
   graveyard: { en: 'Graveyard', ja: '墓地' },
-  removed: { en: 'Removed', ja: '除外' },
+  removed: { en: 'Removed', ja: '除外エリア' },
   standby: { en: 'Standby', ja: '待機エリア' },
   runes: { en: 'Rune area', ja: 'ルーンエリア' },
   will: { en: 'Will', ja: 'ウィル' },

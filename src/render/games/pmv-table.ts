@@ -24,7 +24,7 @@ const WORDS = {
   deck: { en: 'Deck', ja: 'デッキ' },
   hand: { en: 'Hand', ja: '手札' },
   netherworld: { en: 'Netherworld', ja: '冥界' },
-  excluded: { en: 'Excluded', ja: '除外' },
+  excluded: { en: 'Excluded', ja: '除外エリア' },
   interference: { en: 'Interference', ja: '干渉' },
   top: { en: 'Top of netherworld', ja: '冥界の一番上' },
   activeNodes: { en: 'Active nodes', ja: 'アクティブのノード' },
