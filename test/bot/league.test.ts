@@ -266,6 +266,9 @@ describe('an 8-player Swiss league with a top 4, end to end', () => {
     for (const t of currentTables()) expect(pairing.embeds[0]?.description).toContain(`<@${t.a}> vs <@${t.b}>`);
     expect(pairing.buttons.map((b) => b.label)).toEqual(["I'm here"]);
     expect(guild.threads().filter((t) => t.name.startsWith('R1 T'))).toHaveLength(4);
+    // A table's thread cannot hold a match (/duel challenge is refused in threads): its welcome names the channel.
+    const tableThread = guild.threads().find((t) => t.name.startsWith('R1 T1')) as { channelId: string };
+    expect(organiser.read(tableThread)).toContain(`/duel challenge in <#${general().channelId}>`);
 
     // Tables 1 and 2 in the bot; table 3 both report the same; table 4 reports disagree, the organiser decides.
     const [t1, t2, t3, t4] = currentTables() as [LeagueTable, LeagueTable, LeagueTable, LeagueTable];

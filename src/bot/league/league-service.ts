@@ -719,7 +719,7 @@ export class LeagueService {
           judge,
         );
         await thread.send({
-          content: `${W.threadWelcome(mention(t.a), mention(t.b), round.number, t.number)[locale]}\n${W.howToPlay[locale]}`,
+          content: `${W.threadWelcome(mention(t.a), mention(t.b), round.number, t.number)[locale]}\n${W.howToPlayFrom(`<#${channel.id}>`)[locale]}`,
           components: [row],
         });
       } catch (error) {

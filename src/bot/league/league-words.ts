@@ -232,6 +232,12 @@ export const W = {
     'Play with /duel challenge (the result is recorded automatically) or elsewhere, then both report with /league report.',
     '/duel challenge で対戦すると結果は自動で記録されます。他で対戦した場合は両者が /league report で報告してください。',
   ),
+  /** In a table's thread, where `/duel challenge` is refused (a match opens its own thread): say where to run it. */
+  howToPlayFrom: (channel: string) =>
+    l(
+      `Play with /duel challenge in ${channel} (this thread cannot hold a match; the result is recorded automatically) or elsewhere, then both report with /league report.`,
+      `${channel} で /duel challenge を使って対戦すると結果は自動で記録されます（このスレッドでは対戦を始められません）。他で対戦した場合は両者が /league report で報告してください。`,
+    ),
   hereButton: l("I'm here", '着席'),
   threadWelcome: (a: string, b: string, round: number, table: number) =>
     l(
