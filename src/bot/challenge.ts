@@ -285,8 +285,12 @@ export async function acceptWithDeck(
     await refusal.tellAdmins();
     return;
   }
-  if (outcome) await message.edit({ content: outcome, components: [] });
-  await interaction.editReply({ content: outcome ?? T.expired[locale], components: [] });
+  if (!outcome) return void (await interaction.editReply({ content: T.expired[locale], components: [] }));
+  // The public message says the match is on; the picker only confirms the deck (issue 26 item 7: not twice).
+  await message.edit({ content: outcome, components: [] });
+  const picked = interaction.values[0] ?? '';
+  const deckName = ctx.precons.find((d) => d.id === picked)?.name[locale] ?? picked;
+  await interaction.editReply({ content: T.acceptedWithDeck(deckName)[locale], components: [] });
 }
 
 /**

@@ -34,6 +34,8 @@ export const T = {
   declined: (who: string) => l(`${who} declined the challenge.`, `${who}さんが申し込みを断りました。`),
   accepted: (a: string, b: string) =>
     l(`${a} vs ${b}: the match is on in the thread below.`, `${a} 対 ${b}：スレッドで対戦が始まりました。`),
+  /** The deck picker's own answer once the public message says the match is on (said once, not twice). */
+  acceptedWithDeck: (deck: string) => l(`You accepted with ${deck}.`, `${deck}で受けました。`),
   unknownDeck: (deck: string) => l(`No deck named "${deck}".`, `「${deck}」というデッキはありません。`),
   illegalDeck: (deck: string, why: string) =>
     l(`The deck "${deck}" is not legal: ${why}`, `デッキ「${deck}」は使えません：${why}`),

@@ -1,7 +1,7 @@
 // Challenges that expire or are declined, saved decks used in a challenge, /match status, /settings.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gamePrecons } from '../../src/engine/precons.ts';
-import { type BotHarness, startBotHarness, thread } from './bot-harness.ts';
+import { type BotHarness, refreshed, startBotHarness, thread } from './bot-harness.ts';
 
 let h: BotHarness;
 let clock = Date.now();
@@ -95,6 +95,10 @@ describe('challenges and commands', () => {
     expect(picker.selects[0].options.map((o) => o.value)).toContain('Bob Vigil');
     await h.bob.select(picker, picker.selects[0].customId, ['Bob Vigil']);
     await h.bot.idle();
+    // "The match is on" is said once, in public; the picker only confirms the deck.
+    const confirmation = refreshed(h.bob, picker).content;
+    expect(confirmation).toMatch(/Bob Vigil/);
+    expect(confirmation).not.toMatch(/match is on|対戦が始まりました/);
     expect(h.bot.store.matches.match(challenge.id)?.status).toBe('active');
     const setup = h.bot.store.matches.setupOf(challenge.id);
     expect(setup.decks.p2.main?.length).toBe(precon.sections.main?.reduce((n, c) => n + c.count, 0));
