@@ -21,6 +21,7 @@ import { discordCode, isPermissionError, UNKNOWN_CHANNEL } from './discord-error
 import { botPermissionsIn, matchThreadNeeds, missingBits } from './permissions.ts';
 import { publicBoard, resultMessage, seatNames } from './presenter.ts';
 import { pauseMatch } from './resume.ts';
+import { announceOnStarter, finishedLine } from './starter-line.ts';
 
 /**
  * How long a board handle is used: Discord's interaction tokens last 15 minutes from the click; a minute is kept
@@ -302,6 +303,12 @@ export class BoardUpdater {
       await this.pacer.take(channel.id);
       await channel.send(resultMessage(game, state, names, locale, ctx.store.matches.publicLog(matchId)));
       announced(ctx, row, state.result);
+      // The channel's line this thread hangs from says how it ended, no longer "the match is on".
+      const line = finishedLine(game, state, names, channel.id, locale);
+      if (line && row.channelId !== channel.id) {
+        await this.pacer.take(row.channelId);
+        await announceOnStarter(ctx, row, line);
+      }
     }
     if (state.result) this.ended(matchId);
     const dm = ctx.notifier

@@ -1,8 +1,9 @@
 // Match threads are named so that rematches can be told apart (issue 26 item 7): who plays, the game, and from the
-// second match of the same two people in a server on, a number.
+// second match of the same two people in a server on, a number. And the channel line a thread hangs from stops
+// saying "the match is on" once the match is over.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { threadTitle } from '../../src/bot/challenge.ts';
-import { type BotHarness, challengeAndAccept, startBotHarness } from './bot-harness.ts';
+import { type BotHarness, challengeAndAccept, concedeConfirmed, startBotHarness, thread } from './bot-harness.ts';
 
 let h: BotHarness;
 beforeAll(async () => {
@@ -32,6 +33,15 @@ describe('match thread names', () => {
     expect(names).toContain('carol · practice · NOVA');
   });
 
+  it('the challenge line in the channel says how the match ended, once it has', async () => {
+    const matchId = await challengeAndAccept(h, 'nova');
+    const starter = () => h.carol.messages(h.guild.channel()).find((m) => m.id === matchId);
+    expect(starter()?.content).toMatch(/the match is on/);
+    await concedeConfirmed(h.alice, thread(h, matchId), () => h.bot.idle());
+    expect(h.bot.store.matches.match(matchId)?.status).toBe('finished');
+    expect(starter()?.content).toBe(`alice vs bob (NOVA): bob won. The whole match is in <#${matchId}>.`);
+  });
+
   it('cuts the people, never the game or the number, to fit Discord’s 100 characters', () => {
     const long = 'x'.repeat(150);
     const title = threadTitle(h.bot.context, {
@@ -41,7 +51,7 @@ describe('match thread names', () => {
       threadName: long,
     });
     expect(title).toHaveLength(100);
-    expect(title.endsWith(' · NOVA #4')).toBe(true);
+    expect(title.endsWith(' · NOVA #5')).toBe(true);
     expect(title).toContain('…');
   });
 });
