@@ -314,7 +314,12 @@ export class BoardUpdater {
     const dm = ctx.notifier
       .afterUpdate(ctx, row, game, state, channel)
       .catch((error: unknown) => ctx.log(`DM for match ${matchId}: ${(error as Error).message}`))
-      .finally(() => this.side.delete(dm));
+      .finally(() => {
+        this.side.delete(dm);
+        // Nothing reads a finished match's messages again (stale clicks carry their own): without this, discord.js
+        // keeps up to 200 per thread for the life of the process (issue 25 item 10, ~5 per finished match).
+        if (state.result) channel.messages.cache.clear();
+      });
     this.side.add(dm);
   }
 

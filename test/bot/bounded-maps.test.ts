@@ -1,5 +1,6 @@
 // What the bot keeps per match or channel does not grow with finished matches (issue 25 item 10; reliability review
-// D11): board posts, board handles, the channel pacer, the turn notifier and the fake Discord's interactions are held
+// D11): board posts, board handles, the channel pacer, the turn notifier, discord.js's message caches of match
+// threads and the fake Discord's interactions are held
 // only for matches still going or for the last few minutes. ARBITER_MATCHES=1000 runs the long version and prints the
 // heap after each quarter (measured after a full GC).
 import { setFlagsFromString } from 'node:v8';
@@ -61,6 +62,11 @@ describe('per-match maps', () => {
     expect(held.handles).toBeLessThanOrEqual(10);
     expect(held.channels).toBeLessThanOrEqual(65);
     expect(h.bot.context.notifier.watching).toBe(0);
+    // discord.js's own caches: a finished match's thread keeps no messages (about five each before).
+    const threadMessages = [...h.bot.client.channels.cache.values()]
+      .filter((channel) => channel.isThread())
+      .reduce((n, channel) => n + channel.messages.cache.size, 0);
+    expect(threadMessages).toBeLessThanOrEqual(10);
     expect(h.bot.store.matches.endedKept()).toBeLessThanOrEqual(32);
     expect(h.bot.store.matches.guildMatches(h.guild.id, 'active')).toEqual([]);
     // Five interactions a match (challenge, a refused accept, accept, hand, concede), of the last 16 minutes only.
