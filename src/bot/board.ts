@@ -318,7 +318,13 @@ export class BoardUpdater {
         this.side.delete(dm);
         // Nothing reads a finished match's messages again (stale clicks carry their own): without this, discord.js
         // keeps up to 200 per thread for the life of the process (issue 25 item 10, ~5 per finished match).
-        if (state.result) channel.messages.cache.clear();
+        if (!state.result) return;
+        channel.messages.cache.clear();
+        // And the thread itself: a later click or fetch brings it back from Discord if anyone needs it.
+        if (channel.isThread()) {
+          channel.guild.channels.cache.delete(channel.id);
+          ctx.client.channels.cache.delete(channel.id);
+        }
       });
     this.side.add(dm);
   }

@@ -169,11 +169,14 @@ export async function challenge(ctx: BotContext, interaction: ChatInputCommandIn
  */
 function expireLater(ctx: BotContext, interaction: ChatInputCommandInteraction, text: string): void {
   if (ctx.challengeTtlMs > INTERACTION_TOKEN_MS - 60_000) return;
+  // Only the token's webhook is kept until then, not the interaction (which holds its message, channel and member:
+  // ~20 KB per challenge for the whole wait; issue 25 item 10).
+  const webhook = interaction.webhook;
   ctx.later(ctx.challengeTtlMs, async () => {
-    const message = await interaction.fetchReply().catch(() => null);
+    const message = await webhook.fetchMessage('@original').catch(() => null);
     const open = message?.components.some((row) => JSON.stringify(row.toJSON()).includes('"c:accept:'));
     if (!message || !open || ctx.store.matches.match(message.id)) return;
-    await interaction.editReply({ content: text, components: [] }).catch(() => undefined);
+    await webhook.editMessage('@original', { content: text, components: [] }).catch(() => undefined);
   });
 }
 

@@ -7,6 +7,7 @@ import {
   GatewayIntentBits,
   type Interaction,
   MessageFlags,
+  Options,
   type RESTOptions,
   Status,
 } from 'discord.js';
@@ -135,6 +136,10 @@ export function createBot(options: CreateBotOptions): Bot {
     );
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
+    // The bot addresses messages by id (REST), never through the cache: keep a few per channel, not discord.js's 200,
+    // and sweep messages older than an hour (issue 25 item 10: memory flat over many matches).
+    makeCache: Options.cacheWithLimits({ ...Options.DefaultMakeCacheSettings, MessageManager: 25 }),
+    sweepers: { ...Options.DefaultSweeperSettings, messages: { interval: 900, lifetime: 3600 } },
     rest: { ...(options.restUrl ? { api: options.restUrl } : {}), ...options.rest },
   });
   // Interaction callbacks and webhook edits bypass the client's global throttle, as Discord exempts them (rest.ts).

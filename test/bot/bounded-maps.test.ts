@@ -51,6 +51,8 @@ describe('per-match maps', () => {
       }
       if (i % Math.max(1, Math.floor(MATCHES / 4)) === 0) heap.push(heapMb());
     }
+    if (MATCHES >= 500)
+      console.log(`heap after each quarter of ${MATCHES} matches: ${heap.map((m) => m.toFixed(1)).join(', ')} MB`);
     // The channel pacer forgets a channel once it has been quiet for its window of real time (5 s, performance.now),
     // at its next request: on a fast machine all 120 matches fit in one window. Let the window pass, then play one
     // more match so the pacer sweeps; what it still holds is bounded, however fast the matches came.
@@ -71,7 +73,5 @@ describe('per-match maps', () => {
     expect(h.bot.store.matches.guildMatches(h.guild.id, 'active')).toEqual([]);
     // Five interactions a match (challenge, a refused accept, accept, hand, concede), of the last 16 minutes only.
     expect(h.discord.interactions.size).toBeLessThanOrEqual(50);
-    if (MATCHES >= 500)
-      console.log(`heap after each quarter of ${MATCHES} matches: ${heap.map((m) => m.toFixed(1)).join(', ')} MB`);
   }, 600_000);
 });
