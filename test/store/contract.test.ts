@@ -4,10 +4,14 @@
  * starts). Each test gets an empty database; `open()` opens another store instance on it, as another process would.
  */
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { IllegalAction, InvalidData } from '../../src/engine/core/errors.ts';
+import type { GameModule, RulesMigration } from '../../src/engine/core/game.ts';
 import { stateHash } from '../../src/engine/core/hash.ts';
 import type { StoreContract } from '../../src/store/contract.ts';
+import type { GameResolver } from '../../src/store/game-resolver.ts';
 import { MatchNotFound, MatchNotPlayable } from '../../src/store/match-errors.ts';
 import { openStoreContract } from '../../src/store/open-contract.ts';
 import { openPostgresStore } from '../../src/store/postgres/pg-store.ts';
@@ -18,7 +22,10 @@ import { tempDir, toyResolver } from './temp-store.ts';
 import { type ToyState, toyDeck, toyMove, toySetup } from './toy-game.ts';
 
 interface Fresh {
-  open(): Promise<StoreContract>;
+  /** Another store instance on the same database (another process's view), with the toy or another resolver. */
+  open(resolve?: GameResolver): Promise<StoreContract>;
+  /** Runs one SQL statement on the database directly (a test's way to damage what the store wrote). */
+  sql(statement: string): Promise<void>;
   messages: string[];
 }
 
@@ -44,12 +51,17 @@ const backends: { name: string; skip: boolean; fresh: () => Promise<Fresh> }[] =
       const path = join(dir, 'arbiter.db');
       return {
         messages,
-        async open() {
+        async open(resolve = toyResolver) {
           const store = sqliteContract(
-            openStore({ path, snapshotEvery: 5 }, toyResolver, { log: (m) => messages.push(m) }),
+            openStore({ path, snapshotEvery: 5 }, resolve, { log: (m) => messages.push(m) }),
           );
           cleanups.push(() => store.close());
           return store;
+        },
+        async sql(statement) {
+          const db = new Database(path);
+          db.exec(statement);
+          db.close();
         },
       };
     },
@@ -63,10 +75,19 @@ const backends: { name: string; skip: boolean; fresh: () => Promise<Fresh> }[] =
       const messages: string[] = [];
       return {
         messages,
-        async open() {
-          const store = await openPostgresStore(url, toyResolver, { snapshotEvery: 5, log: (m) => messages.push(m) });
+        async open(resolve = toyResolver) {
+          const store = await openPostgresStore(url, resolve, { snapshotEvery: 5, log: (m) => messages.push(m) });
           cleanups.push(() => store.close());
           return store;
+        },
+        async sql(statement) {
+          const client = new pg.Client({ connectionString: url });
+          await client.connect();
+          try {
+            await client.query(statement);
+          } finally {
+            await client.end();
+          }
         },
       };
     },
@@ -202,6 +223,78 @@ for (const backend of backends) {
         await expect(store.matches.commitDecision('m1', 'p3' as 'p1', 'concede')).rejects.toThrow(/seat/);
         await expect(store.matches.startMatch('m1', toySetup(), 'again')).rejects.toBeInstanceOf(MatchNotPlayable);
         expect((await store.matches.match('m1'))?.decisionCount).toBe(0);
+      });
+    });
+
+    describe('checking the log', () => {
+      it('freezes a match whose recorded hash the log does not reproduce, and then refuses its decisions', async () => {
+        const db = await backend.fresh();
+        const store = await db.open();
+        await startToyMatch(store);
+        const state = await play(store, 'm1', 7);
+        await db.sql("UPDATE matches SET last_hash = 'not-the-hash' WHERE match_id = 'm1'");
+        const other = await db.open();
+        const report = await other.matches.restoreActiveMatches();
+        expect(report.restored).toBe(0);
+        expect(report.frozen).toEqual([{ matchId: 'm1', reason: expect.stringMatching(/hash/) }]);
+        expect(await other.matches.match('m1')).toMatchObject({ status: 'frozen' });
+        const move = toyMove(state, 0);
+        await expect(other.matches.commitDecision('m1', move.seat, move.response)).rejects.toBeInstanceOf(
+          MatchNotPlayable,
+        );
+        expect(db.messages.some((m) => m.includes('m1 frozen'))).toBe(true);
+      });
+
+      // The synchronous store trusts its own cache between writes (it is the one writer); PostgreSQL's checks the row.
+      it.skipIf(backend.name !== 'PostgreSQL')(
+        'notices on commit that the row no longer matches its cached state, and freezes instead of writing',
+        async () => {
+          const db = await backend.fresh();
+          const store = await db.open();
+          await startToyMatch(store);
+          const state = await play(store, 'm1', 7);
+          await db.sql("UPDATE matches SET last_hash = 'not-the-hash' WHERE match_id = 'm1'");
+          const move = toyMove(state, 0);
+          await expect(store.matches.commitDecision('m1', move.seat, move.response)).rejects.toBeInstanceOf(
+            MatchNotPlayable,
+          );
+          expect(await store.matches.match('m1')).toMatchObject({ status: 'frozen', decisionCount: 7 });
+        },
+      );
+
+      it('carries a match to a new rules version by the replay the game declares, once, or freezes it without one', async () => {
+        const db = await backend.fresh();
+        const store = await db.open();
+        await startToyMatch(store, 'm1');
+        await startToyMatch(store, 'm2');
+        await play(store, 'm1', 7);
+        await play(store, 'm2', 7);
+        await store.close();
+        const v2 = (migrations: Record<number, RulesMigration>): GameResolver => {
+          const toy = toyResolver('nova') as GameModule;
+          return (id) => (id === 'nova' ? { ...toy, rulesVersion: 2, migrations } : undefined);
+        };
+        const migrated = await db.open(v2({ 1: { kind: 'replay' } }));
+        const report = await migrated.matches.restoreActiveMatches();
+        expect(report).toMatchObject({ restored: 2, frozen: [] });
+        expect(report.notes.map((n) => n.note)).toEqual([
+          'migrated from rules version 1 to 2 by replaying its 7 decisions',
+          'migrated from rules version 1 to 2 by replaying its 7 decisions',
+        ]);
+        expect(await migrated.matches.match('m1')).toMatchObject({ rulesVersion: 2, status: 'active' });
+        await play(migrated, 'm1', 3);
+        // Recorded once: the next start restores from the anchor without migrating again.
+        const again = await db.open(v2({ 1: { kind: 'replay' } }));
+        expect(await again.matches.restoreActiveMatches()).toMatchObject({ restored: 2, frozen: [], notes: [] });
+        expect((await again.matches.match('m1'))?.decisionCount).toBe(10);
+        // A version that declares no way from version 1 freezes the match still recorded under it.
+        await db.sql("UPDATE matches SET rules_version = 1 WHERE match_id = 'm2'");
+        await db.sql("UPDATE matches SET rehashed_at = NULL, rehashed_hash = NULL WHERE match_id = 'm2'");
+        const strict = await db.open(v2({}));
+        const refused = await strict.matches.restoreActiveMatches();
+        expect(refused.frozen).toEqual([
+          { matchId: 'm2', reason: 'recorded under rules version 1; version 2 declares no migration from it' },
+        ]);
       });
     });
 

@@ -40,6 +40,7 @@ export async function openPostgresStore(
     decks: new PgDeckStore(pool, resolveGame),
     guilds: new PgGuildSettingsStore(pool),
     preferences: new PgPreferencesStore(pool),
-    close: () => pool.end(),
+    // Closing twice (a graceful stop after a failed start) is harmless, as better-sqlite3's close is.
+    close: () => (pool.ended ? Promise.resolve() : pool.end()),
   };
 }
