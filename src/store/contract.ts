@@ -8,10 +8,12 @@
  * the synchronous store is listed in docs/store.md ("The async contract").
  */
 import type { BaseState, GameId, MatchSetup, Seat } from '../engine/core/game.ts';
+import type { LeaderboardRow, RatedGame, RatingTable } from '../league/ratings.ts';
 import type { SavedDeck } from './decks.ts';
 import type { GuildSettings, GuildSettingsPatch } from './guild-settings.ts';
 import type { MatchInfo, MatchStatus } from './match-records.ts';
 import type { CommitResult, NewMatch, RestoreReport, Submission } from './match-store.ts';
+import type { Season } from './rating-store.ts';
 import type { UserPreferences, UserPreferencesPatch } from './user-preferences.ts';
 
 export interface MatchesContract {
@@ -65,6 +67,27 @@ export interface PreferencesContract {
   update(guildId: string, userId: string, patch: UserPreferencesPatch, now?: number): Promise<UserPreferences>;
 }
 
+/** Ratings per guild and game, seasons and the rating journal (rating-store.ts). */
+export interface RatingsContract {
+  table(guildId: string, game: string): Promise<RatingTable>;
+  /** Sets the table with `rate`, journaled as a baseline. */
+  update(guildId: string, game: string, rate: (table: RatingTable) => RatingTable): Promise<RatingTable>;
+  /** The rating periods whose source starts with `prefix`: source → games (null: withdrawn). */
+  periodsOf(guildId: string, game: string, prefix: string): Promise<Map<string, RatedGame[] | null>>;
+  /** Sets periods by source (appended, or rewritten in place and the journal replayed); whether anything changed. */
+  setPeriods(
+    guildId: string,
+    game: string,
+    periods: readonly { source: string; games: RatedGame[] | null }[],
+  ): Promise<boolean>;
+  leaderboard(guildId: string, game: string): Promise<LeaderboardRow[]>;
+  seasons(guildId: string, game: string): Promise<Season[]>;
+  currentSeason(guildId: string, game: string): Promise<Season | null>;
+  /** Ends the current season (keeping its leaderboard) and soft-resets the ratings. */
+  startSeason(guildId: string, game: string, name: string): Promise<Season>;
+  endSeason(guildId: string, game: string): Promise<Season | null>;
+}
+
 /** Everything behind one object, whichever database holds it. */
 export interface StoreContract {
   readonly backend: 'sqlite' | 'postgres';
@@ -72,5 +95,6 @@ export interface StoreContract {
   readonly decks: DecksContract;
   readonly guilds: GuildSettingsContract;
   readonly preferences: PreferencesContract;
+  readonly ratings: RatingsContract;
   close(): Promise<void>;
 }

@@ -64,6 +64,17 @@ export function sqliteContract(store: Store): StoreContract {
       get: async (guildId, userId) => store.preferences.get(guildId, userId),
       update: async (guildId, userId, patch, now) => store.preferences.update(guildId, userId, patch, now),
     },
+    ratings: {
+      table: async (guildId, game) => store.ratings.table(guildId, game),
+      update: async (guildId, game, rate) => store.ratings.update(guildId, game, rate),
+      periodsOf: async (guildId, game, prefix) => store.ratings.periodsOf(guildId, game, prefix),
+      setPeriods: async (guildId, game, periods) => store.ratings.setPeriods(guildId, game, periods),
+      leaderboard: async (guildId, game) => store.ratings.leaderboard(guildId, game),
+      seasons: async (guildId, game) => store.ratings.seasons(guildId, game),
+      currentSeason: async (guildId, game) => store.ratings.currentSeason(guildId, game),
+      startSeason: async (guildId, game, name) => store.ratings.startSeason(guildId, game, name),
+      endSeason: async (guildId, game) => store.ratings.endSeason(guildId, game),
+    },
     close: async () => store.close(),
   };
 }

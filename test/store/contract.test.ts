@@ -10,6 +10,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { IllegalAction, InvalidData } from '../../src/engine/core/errors.ts';
 import type { GameModule, RulesMigration } from '../../src/engine/core/game.ts';
 import { stateHash } from '../../src/engine/core/hash.ts';
+import {
+  applyRatingPeriod,
+  DEFAULT_RATING_SETTINGS,
+  leaderboard,
+  type RatedGame,
+  type RatingTable,
+} from '../../src/league/ratings.ts';
 import type { StoreContract } from '../../src/store/contract.ts';
 import type { GameResolver } from '../../src/store/game-resolver.ts';
 import { MatchNotFound, MatchNotPlayable } from '../../src/store/match-errors.ts';
@@ -345,6 +352,78 @@ for (const backend of backends) {
           JSON.stringify(late.response) === JSON.stringify(next.response) ? 'duplicate' : 'stale',
         );
         expect((await a.matches.match('m1'))?.decisionCount).toBe(4);
+      });
+    });
+
+    describe('ratings and seasons', () => {
+      const round1: RatedGame[] = [
+        { a: 'u1', b: 'u2', scoreA: 1 },
+        { a: 'u3', b: 'u4', scoreA: 0.5 },
+      ];
+      const round2: RatedGame[] = [
+        { a: 'u1', b: 'u3', scoreA: 0 },
+        { a: 'u2', b: 'u4', scoreA: 1 },
+      ];
+      const rate = (...periods: RatedGame[][]) =>
+        periods.reduce<RatingTable>((t, games) => applyRatingPeriod(t, games, DEFAULT_RATING_SETTINGS), {});
+
+      it('rates periods once each, and re-rates from a corrected period as if it had always been so', async () => {
+        const db = await backend.fresh();
+        const store = await db.open();
+        const periods = [
+          { source: 'league:L:round:1', games: round1 },
+          { source: 'league:L:round:2', games: round2 },
+        ];
+        expect(await store.ratings.setPeriods('g1', 'nova', periods)).toBe(true);
+        expect(await store.ratings.setPeriods('g1', 'nova', periods)).toBe(false);
+        expect(await store.ratings.table('g1', 'nova')).toEqual(rate(round1, round2));
+        expect([...(await store.ratings.periodsOf('g1', 'nova', 'league:L:')).keys()].sort()).toEqual([
+          'league:L:round:1',
+          'league:L:round:2',
+        ]);
+        const corrected = [{ a: 'u1', b: 'u2', scoreA: 0 as const }, round1[1] as RatedGame];
+        await store.ratings.setPeriods('g1', 'nova', [{ source: 'league:L:round:1', games: corrected }]);
+        const other = await db.open();
+        expect(await other.ratings.table('g1', 'nova')).toEqual(rate(corrected, round2));
+        expect((await other.ratings.leaderboard('g1', 'nova')).map((r) => r.player).sort()).toEqual([
+          'u1',
+          'u2',
+          'u3',
+          'u4',
+        ]);
+        expect(await other.ratings.table('g2', 'nova')).toEqual({});
+      });
+
+      it("keeps each season's final leaderboard, updated when a period inside it is corrected", async () => {
+        const store = await (await backend.fresh()).open();
+        expect(await store.ratings.currentSeason('g1', 'nova')).toBeNull();
+        expect(await store.ratings.startSeason('g1', 'nova', 'Spring')).toMatchObject({ number: 1, endedAt: null });
+        await store.ratings.setPeriods('g1', 'nova', [{ source: 'league:L:round:1', games: round1 }]);
+        const second = await store.ratings.startSeason('g1', 'nova', 'Summer');
+        expect(second).toMatchObject({ number: 2, name: 'Summer' });
+        const [spring] = await store.ratings.seasons('g1', 'nova');
+        expect(spring?.final).toEqual(leaderboard(rate(round1), DEFAULT_RATING_SETTINGS));
+        const flipped: RatedGame[] = [{ a: 'u1', b: 'u2', scoreA: 0 }];
+        await store.ratings.setPeriods('g1', 'nova', [{ source: 'league:L:round:1', games: flipped }]);
+        const [corrected] = await store.ratings.seasons('g1', 'nova');
+        expect(corrected?.final).toEqual(leaderboard(rate(flipped), DEFAULT_RATING_SETTINGS));
+        expect((await store.ratings.endSeason('g1', 'nova'))?.number).toBe(2);
+        expect(await store.ratings.endSeason('g1', 'nova')).toBeNull();
+        expect(await store.ratings.currentSeason('g1', 'nova')).toBeNull();
+      });
+
+      it('journals every period when two instances rate the same table at the same moment', async () => {
+        const db = await backend.fresh();
+        const a = await db.open();
+        const b = await db.open();
+        for (let round = 1; round <= 6; round++) {
+          await Promise.all([
+            a.ratings.setPeriods('g1', 'nova', [{ source: `league:A:round:${round}`, games: round1 }]),
+            b.ratings.setPeriods('g1', 'nova', [{ source: `league:B:round:${round}`, games: round2 }]),
+          ]);
+        }
+        expect((await a.ratings.periodsOf('g1', 'nova', 'league:')).size).toBe(12);
+        expect((await b.ratings.table('g1', 'nova')).u1?.games).toBe(12);
       });
     });
 

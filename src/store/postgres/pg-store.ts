@@ -2,6 +2,7 @@ import type { StoreContract } from '../contract.ts';
 import type { GameResolver } from '../game-resolver.ts';
 import type { MatchStoreOptions } from '../match-store.ts';
 import { PgMatchStore } from './pg-matches.ts';
+import { PgRatingStore } from './pg-ratings.ts';
 import { PgDeckStore, PgGuildSettingsStore, PgPreferencesStore } from './pg-settings.ts';
 import { openPool, type PoolOptions } from './pool.ts';
 import { migratePostgres } from './schema.ts';
@@ -40,6 +41,7 @@ export async function openPostgresStore(
     decks: new PgDeckStore(pool, resolveGame),
     guilds: new PgGuildSettingsStore(pool),
     preferences: new PgPreferencesStore(pool),
+    ratings: new PgRatingStore(pool, options.now ?? Date.now),
     // Closing twice (a graceful stop after a failed start) is harmless, as better-sqlite3's close is.
     close: () => (pool.ended ? Promise.resolve() : pool.end()),
   };

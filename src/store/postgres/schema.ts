@@ -101,6 +101,46 @@ export const pgMigrations: readonly PgMigration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: 'ratings, seasons, rating journal',
+    // SQLite's 200 (its rating tables) and 201; the leagues' tables come with the leagues.
+    sql: `
+      CREATE TABLE ratings (
+        guild_id TEXT NOT NULL,
+        game TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        rating DOUBLE PRECISION NOT NULL,
+        deviation DOUBLE PRECISION NOT NULL,
+        volatility DOUBLE PRECISION NOT NULL,
+        games INTEGER NOT NULL,
+        updated_at BIGINT NOT NULL,
+        PRIMARY KEY (guild_id, game, user_id)
+      );
+      CREATE TABLE rating_seasons (
+        guild_id TEXT NOT NULL,
+        game TEXT NOT NULL,
+        number INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        started_at BIGINT NOT NULL,
+        ended_at BIGINT,
+        final TEXT,
+        PRIMARY KEY (guild_id, game, number)
+      );
+      CREATE TABLE rating_periods (
+        guild_id TEXT NOT NULL,
+        game TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('baseline', 'period', 'season-reset', 'season-end')),
+        source TEXT,
+        data TEXT,
+        table_before TEXT NOT NULL,
+        at BIGINT NOT NULL,
+        PRIMARY KEY (guild_id, game, seq)
+      );
+      CREATE UNIQUE INDEX rating_periods_by_source ON rating_periods (guild_id, game, source) WHERE source IS NOT NULL;
+    `,
+  },
 ];
 
 /** Any number; the lock only keeps two processes starting at once from migrating together. */
