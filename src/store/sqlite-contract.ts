@@ -8,11 +8,12 @@ import type { Store } from './store.ts';
 
 /**
  * The synchronous SQLite store behind the async contract: each call runs the store's own method, so behaviour and
- * errors are the store's. One addition makes a commit safe when another process (or another store instance) writes
- * the same file: the synchronous store trusts its cached state, so a decision another writer committed first shows up
- * either as a failed write (the guarded update or the log's primary key refuses it; the store drops its cache) or as
- * a `stale` answer against an outdated cache. Either way the commit is tried once more against the log as it now is,
- * which yields `applied`, `duplicate` or `stale` as if the other writer had been this process.
+ * errors are the store's. Two additions make it safe when another process (or another store instance) writes the
+ * same file. Commits and reads each run in one transaction (see `atomically`). And since the synchronous store
+ * trusts its cached state, a decision another writer committed first shows up either as a failed write (the guarded
+ * update or the log's primary key refuses it; the store drops its cache) or as a `stale` answer against an outdated
+ * cache; either way the commit is tried once more against the log as it now is, which yields `applied`,
+ * `duplicate` or `stale` as if the other writer had been this process.
  */
 export function sqliteContract(store: Store): StoreContract {
   const records = new MatchRecords(store.db);
@@ -22,6 +23,12 @@ export function sqliteContract(store: Store): StoreContract {
     m.forget([matchId]);
     return m.commitDecision(matchId, seat, submission);
   }
+  // Another process may write the file between the synchronous store's reads of a match's row and of its log, which
+  // would look like a log longer than the match records (and freeze a sound match). So a commit holds the write lock
+  // from its first read (BEGIN IMMEDIATE, waiting out the busy timeout), and reads run in one read transaction (one
+  // consistent snapshot of the file, WAL). The store's own transactions nest inside as savepoints.
+  const atomically = <T>(work: () => T): T => store.db.transaction(work).immediate();
+  const consistently = <T>(work: () => T): T => store.db.transaction(work).deferred();
 
   return {
     backend: 'sqlite',
@@ -29,23 +36,25 @@ export function sqliteContract(store: Store): StoreContract {
       createMatch: async (input) => m.createMatch(input),
       startMatch: async (matchId, setup, seed) => m.startMatch(matchId, setup, seed),
       async commitDecision(matchId, seat, submission) {
-        let result: CommitResult;
-        try {
-          result = m.commitDecision(matchId, seat, submission);
-        } catch (error) {
-          if (!writeConflict(error) || m.isLive(matchId)) throw error;
-          return commitAgainstLog(matchId, seat, submission);
-        }
-        return result.kind === 'stale' ? commitAgainstLog(matchId, seat, submission) : result;
+        return atomically(() => {
+          let result: CommitResult;
+          try {
+            result = m.commitDecision(matchId, seat, submission);
+          } catch (error) {
+            if (!writeConflict(error) || m.isLive(matchId)) throw error;
+            return commitAgainstLog(matchId, seat, submission);
+          }
+          return result.kind === 'stale' ? commitAgainstLog(matchId, seat, submission) : result;
+        });
       },
-      currentState: async (matchId) => m.currentState(matchId),
+      currentState: async (matchId) => consistently(() => m.currentState(matchId)),
       match: async (matchId) => m.match(matchId),
       matchIn: async (channelId) => m.matchIn(channelId),
       guildMatches: async (guildId, status) => m.guildMatches(guildId, status),
       activeMatchesOf: async (guildId, userId) => m.activeMatchesOf(guildId, userId),
       activeMatchIds: async () => records.matchIds('active'),
       abort: async (matchId, reason) => m.abort(matchId, reason),
-      restoreActiveMatches: async (budgetMs) => m.restoreActiveMatches(budgetMs),
+      restoreActiveMatches: async (budgetMs) => atomically(() => m.restoreActiveMatches(budgetMs)),
     },
     decks: {
       save: async (guildId, userId, game, name, list, now) => store.decks.save(guildId, userId, game, name, list, now),

@@ -253,14 +253,33 @@ export class PgMatchStore implements MatchesContract {
     const row = await this.row(this.pool, matchId);
     if (row.status === 'pending') throw new MatchNotPlayable(matchId, row.status);
     if (row.status === 'active') {
-      const live = await this.liveAt(this.pool, row);
-      if (!live) throw new MatchNotPlayable(matchId, 'frozen');
+      const cached = this.live.get(matchId);
+      if (cached && cached.seq === row.decision_count && cached.hash === row.last_hash) return cached.state;
+      const live = await this.withSettledRow(matchId, (client, settled) =>
+        settled.status === 'active' ? this.liveAt(client, settled) : Promise.resolve(null),
+      );
+      if (!live) throw new MatchNotPlayable(matchId, (await this.row(this.pool, matchId)).status);
       return live.state;
     }
     const game = requireGame(this.resolveGame, row.game);
     const outcome = await this.restore(this.pool, game, row);
     if (!outcome.ok) throw new MatchNotPlayable(matchId, row.status);
     return outcome.state;
+  }
+
+  /**
+   * Runs `work` with the match's row read under a share lock, in one transaction: no other process can commit a
+   * decision for the match meanwhile (a commit locks the row for update), so the log and snapshots `work` reads agree
+   * with the row. Without it, a decision committed between reading the row and reading the log would look like a log
+   * longer than the match records, and the match would be judged broken.
+   */
+  private withSettledRow<T>(matchId: string, work: (client: pg.PoolClient, row: MatchRow) => Promise<T>): Promise<T> {
+    return inTransaction(this.pool, async (client) => {
+      const row = (await client.query<MatchRow>('SELECT * FROM matches WHERE match_id = $1 FOR SHARE', [matchId]))
+        .rows[0];
+      if (!row) throw new MatchNotFound(matchId);
+      return work(client, row);
+    });
   }
 
   async match(matchId: string): Promise<MatchInfo | null> {
@@ -329,26 +348,27 @@ export class PgMatchStore implements MatchesContract {
         report.deferred = ids.length - index;
         break;
       }
-      const row = await this.maybeRow(this.pool, matchId);
-      if (row?.status !== 'active') continue; // another process ended it meanwhile
-      const game = this.resolveGame(row.game);
-      if (!game) {
-        report.skipped.push({ matchId, reason: `game "${row.game}" is not loaded` });
-        continue;
-      }
-      const outcome = await this.restore(this.pool, game, row);
-      for (const note of outcome.notes) {
-        report.notes.push({ matchId, note });
-        this.log(`match ${matchId}: ${note}`);
-      }
-      if (!outcome.ok) {
-        await this.freeze(this.pool, row, outcome.reason);
-        report.frozen.push({ matchId, reason: outcome.reason });
-        continue;
-      }
-      this.live.set(matchId, { game, state: outcome.state, hash: outcome.hash, seq: outcome.seq });
-      report.restored++;
-      report.replayed += outcome.seq - outcome.fromSeq;
+      await this.withSettledRow(matchId, async (client, row) => {
+        if (row.status !== 'active') return; // another process ended it meanwhile
+        const game = this.resolveGame(row.game);
+        if (!game) {
+          report.skipped.push({ matchId, reason: `game "${row.game}" is not loaded` });
+          return;
+        }
+        const outcome = await this.restore(client, game, row);
+        for (const note of outcome.notes) {
+          report.notes.push({ matchId, note });
+          this.log(`match ${matchId}: ${note}`);
+        }
+        if (!outcome.ok) {
+          await this.freeze(client, row, outcome.reason);
+          report.frozen.push({ matchId, reason: outcome.reason });
+          return;
+        }
+        this.live.set(matchId, { game, state: outcome.state, hash: outcome.hash, seq: outcome.seq });
+        report.restored++;
+        report.replayed += outcome.seq - outcome.fromSeq;
+      });
     }
     report.ms = performance.now() - started;
     return report;
