@@ -16,9 +16,9 @@ export interface SavedDeck {
   updatedAt: number;
 }
 
-const DeckNameSchema = z.string().trim().min(1).max(80);
+export const DeckNameSchema = z.string().trim().min(1).max(80);
 // Bounded so a pasted list cannot grow a row without limit.
-const StoredDeckListSchema = DeckListSchema.refine(
+export const StoredDeckListSchema = DeckListSchema.refine(
   (list) => Object.values(list).reduce((n, cards) => n + cards.length, 0) <= 500,
   'a deck has at most 500 cards',
 );
@@ -27,7 +27,7 @@ const ProblemsSchema = z.array(
   z.object({ section: z.string(), card: z.string().optional(), rule: z.string(), message: LabelSchema }),
 );
 
-interface DeckRow {
+export interface DeckRow {
   guild_id: string;
   user_id: string;
   game: string;
@@ -113,7 +113,7 @@ export class DeckStore {
   }
 }
 
-function toDeck(row: DeckRow): SavedDeck {
+export function toDeck(row: DeckRow): SavedDeck {
   const where = `deck "${row.name}" of ${row.user_id}`;
   return {
     guildId: row.guild_id,

@@ -175,6 +175,9 @@ export interface CommittedStep {
   keepSnapshotsFrom: number;
 }
 
+/** What restoring and checking a match reads of its history (MatchRecords, or a history loaded from elsewhere). */
+export type MatchHistory = Pick<MatchRecords, 'snapshotSeqs' | 'snapshot' | 'decisionAt' | 'decisionsAfter'>;
+
 export class MatchRecords {
   private readonly byId: Statement<[string], MatchRow>;
   private readonly appendStmt: Statement<[string, number, Seat, string | null, string, string, number]>;

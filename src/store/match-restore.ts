@@ -3,7 +3,7 @@ import { type BaseState, type GameModule, type MatchSetup, MatchSetupSchema } fr
 import { stateHash } from '../engine/core/hash.ts';
 import { applyLogged, type LoggedDecision } from '../engine/core/replay.ts';
 import { parseJsonColumn } from './json-column.ts';
-import { hashAnchor, type MatchRecords, type MatchRow, parseSetup, toLoggedDecision } from './match-records.ts';
+import { hashAnchor, type MatchHistory, type MatchRow, parseSetup, toLoggedDecision } from './match-records.ts';
 
 /** A state rebuilt from the store and checked against the log. */
 export interface RestoredState {
@@ -29,7 +29,7 @@ const SnapshotStateSchema = z.looseObject({
  * The hash the store expects after decision `seq`: the logged one, the anchor's at the anchor, and none before it
  * (those were written under an older rules version, docs/store.md "Rules versions").
  */
-function expectedHash(records: MatchRecords, row: MatchRow, seq: number): string | null {
+function expectedHash(records: MatchHistory, row: MatchRow, seq: number): string | null {
   const anchor = hashAnchor(row);
   if (seq < anchor.seq) return null;
   if (seq === anchor.seq) return anchor.hash;
@@ -48,7 +48,7 @@ export function outdated(game: GameModule, row: MatchRow): string | null {
  * or the setup; a log that does not reproduce its own hashes is a failure, never patched over. A match recorded
  * under another rules version must be migrated first (`migrateMatch`).
  */
-export function restoreMatch(game: GameModule, records: MatchRecords, row: MatchRow): RestoreOutcome {
+export function restoreMatch(game: GameModule, records: MatchHistory, row: MatchRow): RestoreOutcome {
   const notes: string[] = [];
   const old = outdated(game, row);
   if (old) return { ok: false, reason: old, notes };
@@ -92,7 +92,7 @@ export function restoreMatch(game: GameModule, records: MatchRecords, row: Match
   return { ok: true, state, hash, seq, fromSeq: base.seq, notes };
 }
 
-function divergence(game: GameModule, records: MatchRecords, row: MatchRow): string {
+function divergence(game: GameModule, records: MatchHistory, row: MatchRow): string {
   return firstDivergence(game, records, row) ?? 'the latest state hash recorded for the match differs from the log';
 }
 
@@ -100,7 +100,7 @@ function divergence(game: GameModule, records: MatchRecords, row: MatchRow): str
  * Replays the whole log from the setup, checking the hash after every decision from the match's hash anchor on.
  * Returns why and where it first differs from the log, or null when the log replays exactly.
  */
-export function firstDivergence(game: GameModule, records: MatchRecords, row: MatchRow): string | null {
+export function firstDivergence(game: GameModule, records: MatchHistory, row: MatchRow): string | null {
   const old = outdated(game, row);
   if (old) return `${old}; it is migrated when it is next loaded (docs/store.md "Rules versions")`;
   const initial = initialState(game, row);
@@ -135,7 +135,7 @@ export type MigrationOutcome =
  * none declared, or a log that does not replay, the match cannot continue and the reason says why: a real rules
  * divergence is never papered over.
  */
-export function migrateMatch(game: GameModule, records: MatchRecords, row: MatchRow): MigrationOutcome {
+export function migrateMatch(game: GameModule, records: MatchHistory, row: MatchRow): MigrationOutcome {
   const from = row.rules_version;
   const to = game.rulesVersion;
   if (from > to) return { ok: false, reason: `recorded under rules version ${from}, newer than this code's ${to}` };
@@ -202,7 +202,7 @@ function applyRow(game: GameModule, state: BaseState, seq: number, entry: Logged
 }
 
 /** The snapshot's state when it is sound, or why it is not. */
-function checkSnapshot(records: MatchRecords, row: MatchRow, seq: number): { state: BaseState; hash: string } | string {
+function checkSnapshot(records: MatchHistory, row: MatchRow, seq: number): { state: BaseState; hash: string } | string {
   const snap = records.snapshot(row.match_id, seq);
   if (!snap) return 'missing';
   const problem = snapshotProblem(records, row, seq, snap.state_hash, parsedText(snap.state));
@@ -231,7 +231,7 @@ export function parsedText(text: string): unknown {
  * as stateHash does) to its stored hash, and that must be the hash the store expects there.
  */
 export function snapshotProblem(
-  records: MatchRecords,
+  records: MatchHistory,
   row: MatchRow,
   seq: number,
   storedHash: string,

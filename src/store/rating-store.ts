@@ -31,7 +31,7 @@ export interface Season {
   final: LeaderboardRow[] | null;
 }
 
-interface SeasonRow {
+export interface SeasonRow {
   number: number;
   name: string;
   started_at: number;
@@ -39,7 +39,7 @@ interface SeasonRow {
   final: string | null;
 }
 
-const FinalSchema = z.array(
+export const FinalSchema = z.array(
   z.object({
     rank: z.number().nullable(),
     player: z.string(),
@@ -50,7 +50,7 @@ const FinalSchema = z.array(
   }),
 );
 
-interface JournalRow {
+export interface JournalRow {
   seq: number;
   kind: 'baseline' | 'period' | 'season-reset' | 'season-end';
   source: string | null;
@@ -58,10 +58,10 @@ interface JournalRow {
   table_before: string;
 }
 
-const GamesSchema = z.array(
+export const GamesSchema = z.array(
   z.object({ a: z.string(), b: z.string(), scoreA: z.union([z.literal(0), z.literal(0.5), z.literal(1)]) }),
 );
-const TableSchema = z.record(
+export const TableSchema = z.record(
   z.string(),
   z.object({ rating: z.number(), deviation: z.number(), volatility: z.number(), games: z.number() }),
 );

@@ -1,0 +1,48 @@
+import type { StoreContract } from '../contract.ts';
+import type { GameResolver } from '../game-resolver.ts';
+import type { MatchStoreOptions } from '../match-store.ts';
+import { PgMatchStore } from './pg-matches.ts';
+import { PgRatingStore } from './pg-ratings.ts';
+import { PgDeckStore, PgGuildSettingsStore, PgPreferencesStore } from './pg-settings.ts';
+import { openPool, type PoolOptions } from './pool.ts';
+import { migratePostgres } from './schema.ts';
+
+export interface PgStoreOptions extends PoolOptions {
+  snapshotEvery?: number;
+  log?: MatchStoreOptions['log'];
+  now?: () => number;
+  onCommit?: MatchStoreOptions['onCommit'];
+}
+
+/** Connects to PostgreSQL at `url`, brings its schema up to date (once, under a lock) and returns the store. */
+export async function openPostgresStore(
+  url: string,
+  resolveGame: GameResolver,
+  options: PgStoreOptions = {},
+): Promise<StoreContract & { matches: PgMatchStore }> {
+  const pool = openPool(url, options.max === undefined ? {} : { max: options.max });
+  // An idle connection that breaks (the server restarted) is dropped by the pool; the error must not crash the bot.
+  pool.on('error', (error) => options.log?.(`PostgreSQL connection error: ${error.message}`));
+  try {
+    await migratePostgres(pool);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  const matchOptions: MatchStoreOptions = {
+    snapshotEvery: options.snapshotEvery ?? 5,
+    ...(options.log ? { log: options.log } : {}),
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.onCommit ? { onCommit: options.onCommit } : {}),
+  };
+  return {
+    backend: 'postgres',
+    matches: new PgMatchStore(pool, resolveGame, matchOptions),
+    decks: new PgDeckStore(pool, resolveGame),
+    guilds: new PgGuildSettingsStore(pool),
+    preferences: new PgPreferencesStore(pool),
+    ratings: new PgRatingStore(pool, options.now ?? Date.now),
+    // Closing twice (a graceful stop after a failed start) is harmless, as better-sqlite3's close is.
+    close: () => (pool.ended ? Promise.resolve() : pool.end()),
+  };
+}

@@ -1,0 +1,200 @@
+import type pg from 'pg';
+import { InvalidData } from '../../engine/core/errors.ts';
+
+/**
+ * The PostgreSQL schema as forward-only migrations, kept apart from SQLite's (`src/store/migrations`): the tables
+ * and columns are the same (so rows map to the same types, `MatchRow`, `DeckRow`), written in PostgreSQL's types.
+ * Version 1 is everything SQLite's core migrations 1, 2, 3 and 5 built, as one step, since no PostgreSQL database
+ * predates it. Times are milliseconds since the epoch (BIGINT, read back as numbers: see `pool.ts`).
+ */
+export interface PgMigration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const pgMigrations: readonly PgMigration[] = [
+  {
+    version: 1,
+    name: 'guilds, preferences, decks, matches, decision log, snapshots',
+    sql: `
+      CREATE TABLE guilds (
+        guild_id TEXT PRIMARY KEY,
+        settings TEXT NOT NULL,
+        left_at BIGINT,
+        updated_at BIGINT NOT NULL
+      );
+      CREATE TABLE user_preferences (
+        guild_id TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        preferences TEXT NOT NULL,
+        updated_at BIGINT NOT NULL,
+        PRIMARY KEY (guild_id, user_id)
+      );
+      CREATE TABLE decks (
+        guild_id TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        game TEXT NOT NULL,
+        name TEXT NOT NULL,
+        list TEXT NOT NULL,
+        problems TEXT NOT NULL,
+        legal INTEGER NOT NULL CHECK (legal IN (0, 1)),
+        created_at BIGINT NOT NULL,
+        updated_at BIGINT NOT NULL,
+        PRIMARY KEY (guild_id, user_id, game, name)
+      );
+      CREATE TABLE matches (
+        match_id TEXT PRIMARY KEY,
+        guild_id TEXT NOT NULL,
+        channel_id TEXT NOT NULL,
+        thread_id TEXT,
+        game TEXT NOT NULL,
+        format TEXT NOT NULL,
+        p1_user_id TEXT NOT NULL,
+        p2_user_id TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('pending', 'active', 'finished', 'aborted', 'frozen')),
+        seed TEXT,
+        setup TEXT,
+        initial_hash TEXT,
+        decision_count INTEGER NOT NULL DEFAULT 0,
+        last_hash TEXT,
+        result TEXT,
+        status_reason TEXT,
+        created_at BIGINT NOT NULL,
+        started_at BIGINT,
+        updated_at BIGINT NOT NULL,
+        ended_at BIGINT,
+        rules_version INTEGER NOT NULL DEFAULT 0,
+        rehashed_at INTEGER,
+        rehashed_hash TEXT,
+        CHECK (status = 'pending' OR (seed IS NOT NULL AND setup IS NOT NULL AND initial_hash IS NOT NULL))
+      );
+      CREATE INDEX matches_by_status ON matches (status);
+      CREATE INDEX matches_by_guild ON matches (guild_id, created_at);
+      CREATE INDEX matches_by_thread ON matches (thread_id);
+      CREATE INDEX matches_by_p1 ON matches (guild_id, p1_user_id, status);
+      CREATE INDEX matches_by_p2 ON matches (guild_id, p2_user_id, status);
+
+      CREATE TABLE match_decisions (
+        match_id TEXT NOT NULL REFERENCES matches (match_id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL CHECK (seq >= 1),
+        seat TEXT NOT NULL CHECK (seat IN ('p1', 'p2')),
+        decision_id TEXT,
+        decision TEXT NOT NULL,
+        state_hash TEXT NOT NULL,
+        at BIGINT NOT NULL,
+        PRIMARY KEY (match_id, seq)
+      );
+      -- Append-only: a logged decision is never rewritten (deleting a whole match is allowed).
+      CREATE FUNCTION match_decisions_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'match_decisions is append-only'; END;
+      $$;
+      CREATE TRIGGER match_decisions_append_only BEFORE UPDATE ON match_decisions
+        FOR EACH ROW EXECUTE FUNCTION match_decisions_append_only();
+
+      CREATE TABLE match_snapshots (
+        match_id TEXT NOT NULL REFERENCES matches (match_id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        state TEXT NOT NULL,
+        state_hash TEXT NOT NULL,
+        PRIMARY KEY (match_id, seq)
+      );
+    `,
+  },
+  {
+    version: 2,
+    name: 'ratings, seasons, rating journal',
+    // SQLite's 200 (its rating tables) and 201; the leagues' tables come with the leagues.
+    sql: `
+      CREATE TABLE ratings (
+        guild_id TEXT NOT NULL,
+        game TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        rating DOUBLE PRECISION NOT NULL,
+        deviation DOUBLE PRECISION NOT NULL,
+        volatility DOUBLE PRECISION NOT NULL,
+        games INTEGER NOT NULL,
+        updated_at BIGINT NOT NULL,
+        PRIMARY KEY (guild_id, game, user_id)
+      );
+      CREATE TABLE rating_seasons (
+        guild_id TEXT NOT NULL,
+        game TEXT NOT NULL,
+        number INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        started_at BIGINT NOT NULL,
+        ended_at BIGINT,
+        final TEXT,
+        PRIMARY KEY (guild_id, game, number)
+      );
+      CREATE TABLE rating_periods (
+        guild_id TEXT NOT NULL,
+        game TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('baseline', 'period', 'season-reset', 'season-end')),
+        source TEXT,
+        data TEXT,
+        table_before TEXT NOT NULL,
+        at BIGINT NOT NULL,
+        PRIMARY KEY (guild_id, game, seq)
+      );
+      CREATE UNIQUE INDEX rating_periods_by_source ON rating_periods (guild_id, game, source) WHERE source IS NOT NULL;
+    `,
+  },
+];
+
+/** Any number; the lock only keeps two processes starting at once from migrating together. */
+const MIGRATION_LOCK = 24_0001;
+
+/**
+ * Applies every migration not yet recorded, in version order, each in its own transaction, under an advisory lock so
+ * that several processes starting at once migrate once. A database holding a version this code does not know was
+ * written by newer code and is refused. Returns the versions applied now.
+ */
+export async function migratePostgres(
+  pool: pg.Pool,
+  migrations: readonly PgMigration[] = pgMigrations,
+  now = Date.now(),
+): Promise<number[]> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+        version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)`);
+      const applied = (await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map(
+        (r) => r.version,
+      );
+      const known = new Set(migrations.map((m) => m.version));
+      const unknown = applied.filter((v) => !known.has(v));
+      if (unknown.length > 0) {
+        throw new InvalidData(
+          `database has migrations ${unknown.join(', ')} that this code does not know (newer code?)`,
+        );
+      }
+      const ran: number[] = [];
+      for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
+        if (applied.includes(m.version)) continue;
+        await client.query('BEGIN');
+        try {
+          await client.query(m.sql);
+          await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [
+            m.version,
+            m.name,
+            now,
+          ]);
+          await client.query('COMMIT');
+        } catch (error) {
+          await client.query('ROLLBACK');
+          throw error;
+        }
+        ran.push(m.version);
+      }
+      return ran;
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,99 @@
+import { IllegalAction, InvalidData } from '../engine/core/errors.ts';
+import type { Seat } from '../engine/core/game.ts';
+import type { StoreContract } from './contract.ts';
+import { MatchNotFound, MatchNotPlayable } from './match-errors.ts';
+import { MatchRecords } from './match-records.ts';
+import type { CommitResult, Submission } from './match-store.ts';
+import type { Store } from './store.ts';
+
+/**
+ * The synchronous SQLite store behind the async contract: each call runs the store's own method, so behaviour and
+ * errors are the store's. Two additions make it safe when another process (or another store instance) writes the
+ * same file. Commits and reads each run in one transaction (see `atomically`). And since the synchronous store
+ * trusts its cached state, a decision another writer committed first shows up either as a failed write (the guarded
+ * update or the log's primary key refuses it; the store drops its cache) or as a `stale` answer against an outdated
+ * cache; either way the commit is tried once more against the log as it now is, which yields `applied`,
+ * `duplicate` or `stale` as if the other writer had been this process.
+ */
+export function sqliteContract(store: Store): StoreContract {
+  const records = new MatchRecords(store.db);
+  const m = store.matches;
+
+  function commitAgainstLog(matchId: string, seat: Seat, submission: Submission): CommitResult {
+    m.forget([matchId]);
+    return m.commitDecision(matchId, seat, submission);
+  }
+  // Another process may write the file between the synchronous store's reads of a match's row and of its log, which
+  // would look like a log longer than the match records (and freeze a sound match). So a commit holds the write lock
+  // from its first read (BEGIN IMMEDIATE, waiting out the busy timeout), and reads run in one read transaction (one
+  // consistent snapshot of the file, WAL). The store's own transactions nest inside as savepoints.
+  const atomically = <T>(work: () => T): T => store.db.transaction(work).immediate();
+  const consistently = <T>(work: () => T): T => store.db.transaction(work).deferred();
+
+  return {
+    backend: 'sqlite',
+    matches: {
+      createMatch: async (input) => m.createMatch(input),
+      startMatch: async (matchId, setup, seed) => m.startMatch(matchId, setup, seed),
+      async commitDecision(matchId, seat, submission) {
+        return atomically(() => {
+          let result: CommitResult;
+          try {
+            result = m.commitDecision(matchId, seat, submission);
+          } catch (error) {
+            if (!writeConflict(error) || m.isLive(matchId)) throw error;
+            return commitAgainstLog(matchId, seat, submission);
+          }
+          return result.kind === 'stale' ? commitAgainstLog(matchId, seat, submission) : result;
+        });
+      },
+      currentState: async (matchId) => consistently(() => m.currentState(matchId)),
+      match: async (matchId) => m.match(matchId),
+      matchIn: async (channelId) => m.matchIn(channelId),
+      guildMatches: async (guildId, status) => m.guildMatches(guildId, status),
+      activeMatchesOf: async (guildId, userId) => m.activeMatchesOf(guildId, userId),
+      activeMatchIds: async () => records.matchIds('active'),
+      abort: async (matchId, reason) => m.abort(matchId, reason),
+      restoreActiveMatches: async (budgetMs) => atomically(() => m.restoreActiveMatches(budgetMs)),
+    },
+    decks: {
+      save: async (guildId, userId, game, name, list, now) => store.decks.save(guildId, userId, game, name, list, now),
+      get: async (guildId, userId, game, name) => store.decks.get(guildId, userId, game, name),
+      list: async (guildId, userId, game) => store.decks.list(guildId, userId, game),
+      delete: async (guildId, userId, game, name) => store.decks.delete(guildId, userId, game, name),
+    },
+    guilds: {
+      get: async (guildId) => store.guilds.get(guildId),
+      update: async (guildId, patch, now) => store.guilds.update(guildId, patch, now),
+      markLeft: async (guildId, now) => store.guilds.markLeft(guildId, now),
+      markJoined: async (guildId, now) => store.guilds.markJoined(guildId, now),
+      leftBefore: async (cutoff) => store.guilds.leftBefore(cutoff),
+    },
+    preferences: {
+      get: async (guildId, userId) => store.preferences.get(guildId, userId),
+      update: async (guildId, userId, patch, now) => store.preferences.update(guildId, userId, patch, now),
+    },
+    ratings: {
+      table: async (guildId, game) => store.ratings.table(guildId, game),
+      update: async (guildId, game, rate) => store.ratings.update(guildId, game, rate),
+      periodsOf: async (guildId, game, prefix) => store.ratings.periodsOf(guildId, game, prefix),
+      setPeriods: async (guildId, game, periods) => store.ratings.setPeriods(guildId, game, periods),
+      leaderboard: async (guildId, game) => store.ratings.leaderboard(guildId, game),
+      seasons: async (guildId, game) => store.ratings.seasons(guildId, game),
+      currentSeason: async (guildId, game) => store.ratings.currentSeason(guildId, game),
+      startSeason: async (guildId, game, name) => store.ratings.startSeason(guildId, game, name),
+      endSeason: async (guildId, game) => store.ratings.endSeason(guildId, game),
+    },
+    close: async () => store.close(),
+  };
+}
+
+/** A write the database refused (another writer got there first), as opposed to the store's own verdicts. */
+function writeConflict(error: unknown): boolean {
+  return !(
+    error instanceof IllegalAction ||
+    error instanceof InvalidData ||
+    error instanceof MatchNotFound ||
+    error instanceof MatchNotPlayable
+  );
+}

@@ -1,0 +1,492 @@
+/**
+ * The async store contract (src/store/contract.ts), one suite run against both backends: SQLite (the synchronous
+ * store behind sqliteContract) and PostgreSQL (src/store/postgres, on a private server test/support/postgres.ts
+ * starts). Each test gets an empty database; `open()` opens another store instance on it, as another process would.
+ */
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { IllegalAction, InvalidData } from '../../src/engine/core/errors.ts';
+import type { GameModule, RulesMigration } from '../../src/engine/core/game.ts';
+import { stateHash } from '../../src/engine/core/hash.ts';
+import {
+  applyRatingPeriod,
+  DEFAULT_RATING_SETTINGS,
+  leaderboard,
+  type RatedGame,
+  type RatingTable,
+} from '../../src/league/ratings.ts';
+import type { StoreContract } from '../../src/store/contract.ts';
+import type { GameResolver } from '../../src/store/game-resolver.ts';
+import { MatchNotFound, MatchNotPlayable } from '../../src/store/match-errors.ts';
+import { openStoreContract } from '../../src/store/open-contract.ts';
+import { openPostgresStore } from '../../src/store/postgres/pg-store.ts';
+import { sqliteContract } from '../../src/store/sqlite-contract.ts';
+import { openStore } from '../../src/store/store.ts';
+import { havePostgres, startPostgres, type TestPostgres } from '../support/postgres.ts';
+import { tempDir, toyResolver } from './temp-store.ts';
+import { type ToyState, toyDeck, toyMove, toySetup } from './toy-game.ts';
+
+interface Fresh {
+  /** Another store instance on the same database (another process's view), with the toy or another resolver. */
+  open(resolve?: GameResolver): Promise<StoreContract>;
+  /** Runs one SQL statement on the database directly (a test's way to damage what the store wrote). */
+  sql(statement: string): Promise<void>;
+  messages: string[];
+}
+
+let server: TestPostgres | null = null;
+beforeAll(async () => {
+  if (havePostgres) server = await startPostgres();
+});
+afterAll(() => server?.stop());
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+const backends: { name: string; skip: boolean; fresh: () => Promise<Fresh> }[] = [
+  {
+    name: 'SQLite',
+    skip: false,
+    async fresh() {
+      const { dir, cleanup } = tempDir();
+      cleanups.push(cleanup);
+      const messages: string[] = [];
+      const path = join(dir, 'arbiter.db');
+      return {
+        messages,
+        async open(resolve = toyResolver) {
+          const store = sqliteContract(
+            openStore({ path, snapshotEvery: 5 }, resolve, { log: (m) => messages.push(m) }),
+          );
+          cleanups.push(() => store.close());
+          return store;
+        },
+        async sql(statement) {
+          const db = new Database(path);
+          db.exec(statement);
+          db.close();
+        },
+      };
+    },
+  },
+  {
+    name: 'PostgreSQL',
+    skip: !havePostgres,
+    async fresh() {
+      if (!server) throw new Error('PostgreSQL did not start');
+      const url = await server.createDatabase();
+      const messages: string[] = [];
+      return {
+        messages,
+        async open(resolve = toyResolver) {
+          const store = await openPostgresStore(url, resolve, { snapshotEvery: 5, log: (m) => messages.push(m) });
+          cleanups.push(() => store.close());
+          return store;
+        },
+        async sql(statement) {
+          const client = new pg.Client({ connectionString: url });
+          await client.connect();
+          try {
+            await client.query(statement);
+          } finally {
+            await client.end();
+          }
+        },
+      };
+    },
+  },
+];
+
+async function startToyMatch(store: StoreContract, matchId = 'm1', target = 1000): Promise<ToyState> {
+  await store.matches.createMatch({
+    matchId,
+    guildId: 'g1',
+    channelId: 'c1',
+    threadId: `thread-${matchId}`,
+    game: 'nova',
+    format: 'toy',
+    players: { p1: 'u1', p2: 'u2' },
+  });
+  return (await store.matches.startMatch(matchId, toySetup(target), `seed-${matchId}`)) as ToyState;
+}
+
+async function play(store: StoreContract, matchId: string, n: number): Promise<ToyState> {
+  let state = (await store.matches.currentState(matchId)) as ToyState;
+  for (let i = 0; i < n; i++) {
+    const move = toyMove(state, i);
+    const result = await store.matches.commitDecision(matchId, move.seat, move.response);
+    expect(result.kind).toBe('applied');
+    state = result.state as ToyState;
+  }
+  return state;
+}
+
+for (const backend of backends) {
+  describe.skipIf(backend.skip)(`the store contract on ${backend.name}`, () => {
+    describe('matches', () => {
+      it('creates, starts, commits and restores a match in another instance from its snapshot and tail', async () => {
+        const db = await backend.fresh();
+        const store = await db.open();
+        const created = await store.matches.createMatch({
+          matchId: 'm1',
+          guildId: 'g1',
+          channelId: 'c1',
+          game: 'nova',
+          format: 'toy',
+          players: { p1: 'u1', p2: 'u2' },
+        });
+        expect(created).toMatchObject({ matchId: 'm1', status: 'pending', decisionCount: 0, players: { p1: 'u1' } });
+        const start = (await store.matches.startMatch('m1', toySetup(1000), 'seed-1')) as ToyState;
+        expect(stateHash(await store.matches.currentState('m1'))).toBe(stateHash(start));
+        const state = await play(store, 'm1', 12);
+        expect(await store.matches.match('m1')).toMatchObject({ status: 'active', decisionCount: 12, seed: 'seed-1' });
+
+        const other = await db.open();
+        const report = await other.matches.restoreActiveMatches();
+        expect(report).toMatchObject({ restored: 1, frozen: [], skipped: [] });
+        expect(report.replayed).toBe(2); // a snapshot every 5 decisions: from 10, two to replay
+        expect(stateHash(await other.matches.currentState('m1'))).toBe(stateHash(state));
+        expect(await other.matches.activeMatchIds()).toEqual(['m1']);
+      });
+
+      it('applies a repeated submission once and calls a different answer to the same decision stale', async () => {
+        const store = await (await backend.fresh()).open();
+        const start = await startToyMatch(store);
+        const move = toyMove(start, 0);
+        const other = toyMove(start, 1);
+        expect(other.response).not.toEqual(move.response);
+        const first = await store.matches.commitDecision('m1', move.seat, move.response);
+        const again = await store.matches.commitDecision('m1', move.seat, move.response);
+        const stale = await store.matches.commitDecision('m1', other.seat, other.response);
+        expect(first.kind).toBe('applied');
+        expect(again).toMatchObject({ kind: 'duplicate', seq: 1 });
+        expect(again.kind === 'duplicate' && again.stateHash).toBe(first.kind === 'applied' && first.stateHash);
+        expect(stale.kind).toBe('stale');
+        expect((await store.matches.match('m1'))?.decisionCount).toBe(1);
+      });
+
+      it('stores nothing for an illegal answer', async () => {
+        const store = await (await backend.fresh()).open();
+        const start = await startToyMatch(store);
+        const move = toyMove(start, 0);
+        await expect(
+          store.matches.commitDecision('m1', move.seat, { decisionId: move.response.decisionId, choose: ['nothing'] }),
+        ).rejects.toBeInstanceOf(IllegalAction);
+        expect((await store.matches.match('m1'))?.decisionCount).toBe(0);
+        expect((await store.matches.commitDecision('m1', move.seat, move.response)).kind).toBe('applied');
+      });
+
+      it('finishes a match on a concession, and then takes no decisions', async () => {
+        const store = await (await backend.fresh()).open();
+        await startToyMatch(store, 'm1');
+        await startToyMatch(store, 'm2');
+        const state = await play(store, 'm1', 3);
+        const conceded = await store.matches.commitDecision('m1', 'p2', 'concede');
+        expect(conceded).toMatchObject({ kind: 'applied', seq: 4, status: 'finished' });
+        expect(await store.matches.match('m1')).toMatchObject({
+          status: 'finished',
+          decisionCount: 4,
+          result: { kind: 'win', winner: 'p1' },
+        });
+        expect(await store.matches.commitDecision('m1', 'p2', 'concede')).toMatchObject({ kind: 'duplicate', seq: 4 });
+        const move = toyMove(state, 0);
+        await expect(store.matches.commitDecision('m1', move.seat, move.response)).rejects.toBeInstanceOf(
+          MatchNotPlayable,
+        );
+        expect((await store.matches.currentState('m1')).result).toMatchObject({ winner: 'p1' });
+        expect(await store.matches.activeMatchIds()).toEqual(['m2']);
+        expect((await store.matches.guildMatches('g1', 'finished')).map((m) => m.matchId)).toEqual(['m1']);
+        expect((await store.matches.guildMatches('g1')).map((m) => m.matchId).sort()).toEqual(['m1', 'm2']);
+        expect((await store.matches.activeMatchesOf('g1', 'u2')).map((m) => m.matchId)).toEqual(['m2']);
+        expect(await store.matches.activeMatchesOf('g1', 'someone-else')).toEqual([]);
+      });
+
+      it('finds a match by its id or its thread, aborts it once, and refuses what is not there', async () => {
+        const store = await (await backend.fresh()).open();
+        await startToyMatch(store, 'm1');
+        expect((await store.matches.matchIn('m1'))?.matchId).toBe('m1');
+        expect((await store.matches.matchIn('thread-m1'))?.matchId).toBe('m1');
+        expect(await store.matches.matchIn('nowhere')).toBeNull();
+        await store.matches.abort('m1', 'admin');
+        expect(await store.matches.match('m1')).toMatchObject({ status: 'aborted', statusReason: 'admin' });
+        await expect(store.matches.abort('m1', 'again')).rejects.toBeInstanceOf(MatchNotPlayable);
+        await expect(store.matches.commitDecision('m1', 'p1', 'concede')).rejects.toBeInstanceOf(MatchNotPlayable);
+        await expect(store.matches.currentState('nope')).rejects.toBeInstanceOf(MatchNotFound);
+        expect(await store.matches.match('nope')).toBeNull();
+      });
+
+      it('refuses bad input with a specific error and stores nothing', async () => {
+        const store = await (await backend.fresh()).open();
+        const base = { guildId: 'g1', channelId: 'c1', format: 'toy', players: { p1: 'u1', p2: 'u2' } };
+        await expect(store.matches.createMatch({ ...base, game: 'chess' as 'nova' })).rejects.toBeInstanceOf(
+          InvalidData,
+        );
+        await expect(store.matches.createMatch({ ...base, game: 'mtg' })).rejects.toThrow(/not available/);
+        await startToyMatch(store);
+        await expect(store.matches.commitDecision('m1', 'p3' as 'p1', 'concede')).rejects.toThrow(/seat/);
+        await expect(store.matches.startMatch('m1', toySetup(), 'again')).rejects.toBeInstanceOf(MatchNotPlayable);
+        expect((await store.matches.match('m1'))?.decisionCount).toBe(0);
+      });
+    });
+
+    describe('checking the log', () => {
+      it('freezes a match whose recorded hash the log does not reproduce, and then refuses its decisions', async () => {
+        const db = await backend.fresh();
+        const store = await db.open();
+        await startToyMatch(store);
+        const state = await play(store, 'm1', 7);
+        await db.sql("UPDATE matches SET last_hash = 'not-the-hash' WHERE match_id = 'm1'");
+        const other = await db.open();
+        const report = await other.matches.restoreActiveMatches();
+        expect(report.restored).toBe(0);
+        expect(report.frozen).toEqual([{ matchId: 'm1', reason: expect.stringMatching(/hash/) }]);
+        expect(await other.matches.match('m1')).toMatchObject({ status: 'frozen' });
+        const move = toyMove(state, 0);
+        await expect(other.matches.commitDecision('m1', move.seat, move.response)).rejects.toBeInstanceOf(
+          MatchNotPlayable,
+        );
+        expect(db.messages.some((m) => m.includes('m1 frozen'))).toBe(true);
+      });
+
+      // The synchronous store trusts its own cache between writes (it is the one writer); PostgreSQL's checks the row.
+      it.skipIf(backend.name !== 'PostgreSQL')(
+        'notices on commit that the row no longer matches its cached state, and freezes instead of writing',
+        async () => {
+          const db = await backend.fresh();
+          const store = await db.open();
+          await startToyMatch(store);
+          const state = await play(store, 'm1', 7);
+          await db.sql("UPDATE matches SET last_hash = 'not-the-hash' WHERE match_id = 'm1'");
+          const move = toyMove(state, 0);
+          await expect(store.matches.commitDecision('m1', move.seat, move.response)).rejects.toBeInstanceOf(
+            MatchNotPlayable,
+          );
+          expect(await store.matches.match('m1')).toMatchObject({ status: 'frozen', decisionCount: 7 });
+        },
+      );
+
+      it('carries a match to a new rules version by the replay the game declares, once, or freezes it without one', async () => {
+        const db = await backend.fresh();
+        const store = await db.open();
+        await startToyMatch(store, 'm1');
+        await startToyMatch(store, 'm2');
+        await play(store, 'm1', 7);
+        await play(store, 'm2', 7);
+        await store.close();
+        const v2 = (migrations: Record<number, RulesMigration>): GameResolver => {
+          const toy = toyResolver('nova') as GameModule;
+          return (id) => (id === 'nova' ? { ...toy, rulesVersion: 2, migrations } : undefined);
+        };
+        const migrated = await db.open(v2({ 1: { kind: 'replay' } }));
+        const report = await migrated.matches.restoreActiveMatches();
+        expect(report).toMatchObject({ restored: 2, frozen: [] });
+        expect(report.notes.map((n) => n.note)).toEqual([
+          'migrated from rules version 1 to 2 by replaying its 7 decisions',
+          'migrated from rules version 1 to 2 by replaying its 7 decisions',
+        ]);
+        expect(await migrated.matches.match('m1')).toMatchObject({ rulesVersion: 2, status: 'active' });
+        await play(migrated, 'm1', 3);
+        // Recorded once: the next start restores from the anchor without migrating again.
+        const again = await db.open(v2({ 1: { kind: 'replay' } }));
+        expect(await again.matches.restoreActiveMatches()).toMatchObject({ restored: 2, frozen: [], notes: [] });
+        expect((await again.matches.match('m1'))?.decisionCount).toBe(10);
+        // A version that declares no way from version 1 freezes the match still recorded under it.
+        await db.sql("UPDATE matches SET rules_version = 1 WHERE match_id = 'm2'");
+        await db.sql("UPDATE matches SET rehashed_at = NULL, rehashed_hash = NULL WHERE match_id = 'm2'");
+        const strict = await db.open(v2({}));
+        const refused = await strict.matches.restoreActiveMatches();
+        expect(refused.frozen).toEqual([
+          { matchId: 'm2', reason: 'recorded under rules version 1; version 2 declares no migration from it' },
+        ]);
+      });
+    });
+
+    describe('exactly once across instances', () => {
+      it('applies exactly one of two answers committed at the same moment by two instances', async () => {
+        const db = await backend.fresh();
+        const a = await db.open();
+        const b = await db.open();
+        await startToyMatch(a);
+        await b.matches.currentState('m1'); // both instances hold the match in memory
+        let last = '';
+        for (let round = 0; round < 12; round++) {
+          const state = (await a.matches.currentState('m1')) as ToyState;
+          const fromA = toyMove(state, 0);
+          const fromB = toyMove(state, 1);
+          const results = await Promise.all([
+            a.matches.commitDecision('m1', fromA.seat, fromA.response),
+            b.matches.commitDecision('m1', fromB.seat, fromB.response),
+          ]);
+          const kinds = results.map((r) => r.kind).sort();
+          const same = JSON.stringify(fromA.response) === JSON.stringify(fromB.response);
+          expect(kinds).toEqual(same ? ['applied', 'duplicate'] : ['applied', 'stale']);
+          const applied = results.find((r) => r.kind === 'applied');
+          last = applied?.kind === 'applied' ? applied.stateHash : '';
+          expect((await b.matches.match('m1'))?.decisionCount).toBe(round + 1);
+        }
+        // The log did not fork: a third instance restores it and every hash checks out.
+        const third = await db.open();
+        expect(await third.matches.restoreActiveMatches()).toMatchObject({ restored: 1, frozen: [] });
+        expect(stateHash(await third.matches.currentState('m1'))).toBe(last);
+        expect(db.messages).toEqual([]);
+      });
+
+      it('takes the next decision in an instance whose cached state another instance advanced', async () => {
+        const db = await backend.fresh();
+        const a = await db.open();
+        const b = await db.open();
+        await startToyMatch(a);
+        await b.matches.currentState('m1');
+        const state = await play(a, 'm1', 3); // b's cache is three decisions behind
+        const next = toyMove(state, 0);
+        const result = await b.matches.commitDecision('m1', next.seat, next.response);
+        expect(result).toMatchObject({ kind: 'applied', seq: 4 });
+        // And a, now behind by one, calls an answer to the decision b took stale rather than forking the log.
+        const late = toyMove(state, 1);
+        const answer = await a.matches.commitDecision('m1', late.seat, late.response);
+        expect(answer.kind).toBe(
+          JSON.stringify(late.response) === JSON.stringify(next.response) ? 'duplicate' : 'stale',
+        );
+        expect((await a.matches.match('m1'))?.decisionCount).toBe(4);
+      });
+    });
+
+    describe('ratings and seasons', () => {
+      const round1: RatedGame[] = [
+        { a: 'u1', b: 'u2', scoreA: 1 },
+        { a: 'u3', b: 'u4', scoreA: 0.5 },
+      ];
+      const round2: RatedGame[] = [
+        { a: 'u1', b: 'u3', scoreA: 0 },
+        { a: 'u2', b: 'u4', scoreA: 1 },
+      ];
+      const rate = (...periods: RatedGame[][]) =>
+        periods.reduce<RatingTable>((t, games) => applyRatingPeriod(t, games, DEFAULT_RATING_SETTINGS), {});
+
+      it('rates periods once each, and re-rates from a corrected period as if it had always been so', async () => {
+        const db = await backend.fresh();
+        const store = await db.open();
+        const periods = [
+          { source: 'league:L:round:1', games: round1 },
+          { source: 'league:L:round:2', games: round2 },
+        ];
+        expect(await store.ratings.setPeriods('g1', 'nova', periods)).toBe(true);
+        expect(await store.ratings.setPeriods('g1', 'nova', periods)).toBe(false);
+        expect(await store.ratings.table('g1', 'nova')).toEqual(rate(round1, round2));
+        expect([...(await store.ratings.periodsOf('g1', 'nova', 'league:L:')).keys()].sort()).toEqual([
+          'league:L:round:1',
+          'league:L:round:2',
+        ]);
+        const corrected = [{ a: 'u1', b: 'u2', scoreA: 0 as const }, round1[1] as RatedGame];
+        await store.ratings.setPeriods('g1', 'nova', [{ source: 'league:L:round:1', games: corrected }]);
+        const other = await db.open();
+        expect(await other.ratings.table('g1', 'nova')).toEqual(rate(corrected, round2));
+        expect((await other.ratings.leaderboard('g1', 'nova')).map((r) => r.player).sort()).toEqual([
+          'u1',
+          'u2',
+          'u3',
+          'u4',
+        ]);
+        expect(await other.ratings.table('g2', 'nova')).toEqual({});
+      });
+
+      it("keeps each season's final leaderboard, updated when a period inside it is corrected", async () => {
+        const store = await (await backend.fresh()).open();
+        expect(await store.ratings.currentSeason('g1', 'nova')).toBeNull();
+        expect(await store.ratings.startSeason('g1', 'nova', 'Spring')).toMatchObject({ number: 1, endedAt: null });
+        await store.ratings.setPeriods('g1', 'nova', [{ source: 'league:L:round:1', games: round1 }]);
+        const second = await store.ratings.startSeason('g1', 'nova', 'Summer');
+        expect(second).toMatchObject({ number: 2, name: 'Summer' });
+        const [spring] = await store.ratings.seasons('g1', 'nova');
+        expect(spring?.final).toEqual(leaderboard(rate(round1), DEFAULT_RATING_SETTINGS));
+        const flipped: RatedGame[] = [{ a: 'u1', b: 'u2', scoreA: 0 }];
+        await store.ratings.setPeriods('g1', 'nova', [{ source: 'league:L:round:1', games: flipped }]);
+        const [corrected] = await store.ratings.seasons('g1', 'nova');
+        expect(corrected?.final).toEqual(leaderboard(rate(flipped), DEFAULT_RATING_SETTINGS));
+        expect((await store.ratings.endSeason('g1', 'nova'))?.number).toBe(2);
+        expect(await store.ratings.endSeason('g1', 'nova')).toBeNull();
+        expect(await store.ratings.currentSeason('g1', 'nova')).toBeNull();
+      });
+
+      it('journals every period when two instances rate the same table at the same moment', async () => {
+        const db = await backend.fresh();
+        const a = await db.open();
+        const b = await db.open();
+        for (let round = 1; round <= 6; round++) {
+          await Promise.all([
+            a.ratings.setPeriods('g1', 'nova', [{ source: `league:A:round:${round}`, games: round1 }]),
+            b.ratings.setPeriods('g1', 'nova', [{ source: `league:B:round:${round}`, games: round2 }]),
+          ]);
+        }
+        expect((await a.ratings.periodsOf('g1', 'nova', 'league:')).size).toBe(12);
+        expect((await b.ratings.table('g1', 'nova')).u1?.games).toBe(12);
+      });
+    });
+
+    describe('decks, settings and preferences', () => {
+      it('saves, lists, replaces and deletes decks with their validation', async () => {
+        const store = await (await backend.fresh()).open();
+        const legal = await store.decks.save('g1', 'u1', 'nova', ' Beta ', toyDeck(12), 1_000);
+        expect(legal).toMatchObject({ name: 'Beta', legal: true, problems: [], updatedAt: 1_000 });
+        const short = await store.decks.save('g1', 'u1', 'nova', 'Alpha', toyDeck(3), 2_000);
+        expect(short.legal).toBe(false);
+        expect(short.problems.length).toBeGreaterThan(0);
+        expect((await store.decks.list('g1', 'u1')).map((d) => d.name)).toEqual(['Alpha', 'Beta']);
+        expect(await store.decks.get('g1', 'u1', 'nova', 'Alpha')).toEqual(short);
+        await store.decks.save('g1', 'u1', 'nova', 'Alpha', toyDeck(12), 3_000);
+        expect(await store.decks.get('g1', 'u1', 'nova', 'Alpha')).toMatchObject({ legal: true, updatedAt: 3_000 });
+        expect(await store.decks.list('g1', 'u2')).toEqual([]);
+        expect(await store.decks.delete('g1', 'u1', 'nova', 'Alpha')).toBe(true);
+        expect(await store.decks.delete('g1', 'u1', 'nova', 'Alpha')).toBe(false);
+        await expect(store.decks.save('g1', 'u1', 'nova', '   ', toyDeck(12))).rejects.toThrow(/deck name/);
+        await expect(store.decks.save('g1', 'u1', 'nova', 'Big', { main: Array(501).fill('n1') })).rejects.toThrow(
+          /500/,
+        );
+      });
+
+      it('keeps guild settings and user preferences, with defaults and validation', async () => {
+        const db = await backend.fresh();
+        const store = await db.open();
+        expect(await store.guilds.get('g1')).toMatchObject({ locale: 'en', turnTimerSeconds: 120 });
+        await store.guilds.update('g1', { locale: 'ja', turnTimerSeconds: 30 }, 5);
+        await expect(store.guilds.update('g1', { turnTimerSeconds: -1 })).rejects.toBeInstanceOf(InvalidData);
+        const other = await db.open();
+        expect(await other.guilds.get('g1')).toMatchObject({ locale: 'ja', turnTimerSeconds: 30 });
+        await store.guilds.markLeft('g1', 100);
+        await store.guilds.markLeft('g2', 300);
+        expect(await store.guilds.leftBefore(200)).toEqual(['g1']);
+        await store.guilds.markJoined('g1', 400);
+        expect(await store.guilds.leftBefore(1_000)).toEqual(['g2']);
+        expect(await store.guilds.get('g1')).toMatchObject({ locale: 'ja' });
+
+        expect(await store.preferences.get('g1', 'u1')).toMatchObject({ dmNotifications: false });
+        await store.preferences.update('g1', 'u1', { dmNotifications: true, locale: 'ja' });
+        expect(await other.preferences.get('g1', 'u1')).toMatchObject({ dmNotifications: true, locale: 'ja' });
+        expect(await other.preferences.get('g2', 'u1')).toMatchObject({ dmNotifications: false });
+      });
+    });
+  });
+}
+
+describe('choosing the store from the environment', () => {
+  it('opens SQLite without ARBITER_DATABASE_URL, PostgreSQL with a postgres:// one, and refuses any other', async () => {
+    const { dir, cleanup } = tempDir();
+    cleanups.push(cleanup);
+    const sqlite = await openStoreContract(toyResolver, {}, { ARBITER_DB: join(dir, 'a.db') });
+    cleanups.push(() => sqlite.close());
+    expect(sqlite.backend).toBe('sqlite');
+    await expect(
+      openStoreContract(toyResolver, {}, { ARBITER_DATABASE_URL: 'mysql://localhost/arbiter' }),
+    ).rejects.toThrow(/ARBITER_DATABASE_URL must be a postgres:\/\/ URL \(got "mysql:…"\)/);
+    if (!server) return;
+    const pg = await openStoreContract(toyResolver, {}, { ARBITER_DATABASE_URL: await server.createDatabase() });
+    cleanups.push(() => pg.close());
+    expect(pg.backend).toBe('postgres');
+    await startToyMatch(pg);
+    expect(await pg.matches.activeMatchIds()).toEqual(['m1']);
+  });
+});
