@@ -684,6 +684,37 @@ export const chooseDecision = defineDecisionKind<NovaState, AwaitOf<'choose'>, n
   },
 });
 
+/** NOVA 004.7: a number chosen on resolution, from 0 (a whole number, never negative) to the card's maximum. */
+export const numberDecision = defineDecisionKind<NovaState, AwaitOf<'number'>, null>({
+  name: 'number',
+  role: 'choice',
+  build(s, _a) {
+    const r = resolvingNow(s);
+    const e = r ? itemEffects(r.item)[r.effectIndex] : undefined;
+    if (!r || e?.do !== 'choose-number') throw new Error('a number without a choose-number instruction');
+    const name = novaCard(r.item.card).name;
+    const options = Array.from({ length: e.max + 1 }, (_, n) => opt(`number:${n}`, 'number', 'choice', `${n}`, `${n}`));
+    return {
+      prompt: {
+        en: `${name.en}: choose a number from 0 to ${e.max}. (NOVA 004.7)`,
+        ja: `${name.ja}：0から${e.max}までの数値を選んでください。`,
+      },
+      options,
+      min: 1,
+      max: 1,
+      defaultOnTimeout: ['number:0'],
+    };
+  },
+  handle(s, a, chosen) {
+    const r = resolvingNow(s);
+    const n = Number((chosen[0] ?? '').slice('number:'.length));
+    if (!r || !Number.isInteger(n) || n < 0) return null;
+    r.number = n;
+    logPublic(s, { k: 'number-chosen', seat: a.seat, card: r.item.card, n });
+    return null;
+  },
+});
+
 /** Each awaited kind's decision kind (`trigger-target` is offered as a "target"). */
 export const NOVA_DECISIONS: {
   readonly [K in Await['k']]: DefinedDecisionKind<NovaState, AwaitOf<K>, null | PaymentAnswer | Await>;
@@ -706,4 +737,5 @@ export const NOVA_DECISIONS: {
   choose: chooseDecision,
   'optional-cost': optionalCostDecision,
   'order-deck': orderDeckDecision,
+  number: numberDecision,
 };

@@ -49,6 +49,7 @@ const DECISION_KINDS = {
   choose: { en: 'choosing', ja: '選択' },
   'optional-cost': { en: 'deciding whether to pay', ja: 'コストを支払うかの選択' },
   'order-deck': { en: 'ordering the top of their deck', ja: 'デッキの上の順番' },
+  number: { en: 'choosing a number', ja: '数値の選択' },
   replacement: { en: 'ordering replacement effects', ja: '置換効果の順番' },
 };
 

@@ -216,6 +216,13 @@ export function novaLogText(e: NovaLogEvent): Label {
       return { en: `${e.seat} gains ${e.amount} LP.`, ja: `${e.seat}は${e.amount}LPを得た。` };
     case 'life-lost':
       return { en: `${e.seat} loses ${e.amount} LP.`, ja: `${e.seat}は${e.amount}LPを失った。` };
+    case 'number-chosen': {
+      const name = cardName(e.card);
+      return {
+        en: `${e.seat} chooses ${e.n} for ${name.en}.`,
+        ja: `${e.seat}は${name.ja}の数値として${e.n}を選んだ。`,
+      };
+    }
     case 'milled': {
       if (e.cards.length === 0)
         return {

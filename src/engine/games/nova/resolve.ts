@@ -4,7 +4,7 @@ import { defineProcedure, pushFrame } from '../../core/procedure.ts';
 import { novaCard } from './cards/pool.ts';
 import type { Effect, Selector } from './cards/schema.ts';
 import { damageProcedure } from './damage.ts';
-import { chooseDecision, optionalCostDecision, orderDeckDecision } from './decisions.ts';
+import { chooseDecision, numberDecision, optionalCostDecision, orderDeckDecision } from './decisions.ts';
 import { novaEffects } from './effects.ts';
 import { activatedAbility } from './granted.ts';
 import { noteSeen } from './knowledge.ts';
@@ -122,6 +122,9 @@ export const resolveProcedure = defineProcedure<NovaState, Resolution>({
           lookLog(s, me, r.looking);
           if (r.looking.length > 1) return ask(orderDeckDecision, me, { k: 'order-deck', seat: me }, 'enter');
         }
+        // NOVA 004.7: a number is chosen on resolution, a whole number from 0 up.
+        if (e.do === 'choose-number' && r.number === undefined)
+          return ask(numberDecision, me, { k: 'number', seat: me }, 'enter');
         const sel = selectorOf(e);
         if (sel?.mode === 'choose' && !(r.effectIndex in r.chosen)) {
           const options = candidates(s, me, sel, choiceForDamage(effects, r.effectIndex));

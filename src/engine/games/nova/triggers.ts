@@ -17,6 +17,7 @@ export type GameEvent =
   | { type: 'turn-start' }
   | { type: 'draw-phase-start' }
   | { type: 'attack-phase-start' }
+  | { type: 'attack-phase-end' }
   | { type: 'attack-declaration-start' };
 
 function queue(s: NovaState, source: CardObject, index: number, causeObject: string | null, refObject?: string): void {
@@ -78,6 +79,11 @@ export function emit(s: NovaState, event: GameEvent): void {
     case 'attack-phase-start':
       // NOVA 405.3.1, 925.1.2: a skipped attack phase never starts, so its delayed triggers wait for the next one.
       fireDelayed(s, 'next-attack-phase-start');
+      return;
+    case 'attack-phase-end':
+      // NOVA 405.7.1: "at the end of your attack phase" abilities of the turn player's cards.
+      for (const src of fieldObjects(s, s.turn.active))
+        watchers('your-attack-phase-end', src, (i) => queue(s, src, i, null));
       return;
     case 'turn-start':
       // NOVA 402.1 (docs/rulings A20): "start of turn" abilities of the turn player's cards trigger every turn, not only
