@@ -138,6 +138,17 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     ).toBe(true);
   });
 
+  it('accepts the triggers destroyed in battle, becomes frozen or standby, sent to the graveyard (405.6.3.2, 801.4.6.1, 908.1)', () => {
+    for (const when of ['destroyed-in-battle', 'becomes-frozen', 'becomes-standby', 'sent-to-graveyard'])
+      expect(NovaCardSchema.safeParse(servant([{ kind: 'triggered', when, effects: [draw] }])).success).toBe(true);
+    const item = {
+      ...spell([]),
+      type: 'magic-item',
+      abilities: [{ kind: 'triggered', when: 'destroyed-in-battle', effects: [draw] }],
+    };
+    expect(NovaCardSchema.safeParse(item).success).toBe(false); // only servants battle
+  });
+
   it('accepts a chosen number and amounts counted on resolution (004.6, 004.7)', () => {
     const chosen = { each: 100, per: 'chosen-number' };
     expect(

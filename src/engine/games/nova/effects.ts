@@ -25,7 +25,7 @@ import type {
   WaitingItem,
 } from './state.ts';
 import { stillLegal } from './targets.ts';
-import { emit } from './triggers.ts';
+import { emit, sendToGraveyard, setFrozen } from './triggers.ts';
 import { phasesAhead } from './turn.ts';
 import { writableObj } from './working-copy.ts';
 import { fieldObjects, isCharacter, moveCard, obj } from './zones.ts';
@@ -94,14 +94,14 @@ const moreEffects: Pick<
   freeze: (s, _e, { targets }) => {
     for (const t of targets) {
       const o = t.kind === 'object' ? s.objects[t.id] : undefined;
-      if (o?.zone === 'field' && !o.frozen) writableObj(s, o.id).frozen = true; // NOVA 904.2
+      if (o?.zone === 'field') setFrozen(s, o.id, true); // NOVA 904.2
     }
     return undefined;
   },
   'make-standby': (s, _e, { targets }) => {
     for (const t of targets) {
       const o = t.kind === 'object' ? s.objects[t.id] : undefined;
-      if (o?.zone === 'field' && o.frozen) writableObj(s, o.id).frozen = false; // NOVA 904.1
+      if (o?.zone === 'field') setFrozen(s, o.id, false); // NOVA 904.1
     }
     return undefined;
   },
@@ -128,8 +128,9 @@ const moreEffects: Pick<
     for (const t of targets) {
       const o = t.kind === 'object' ? s.objects[t.id] : undefined;
       if (o?.zone !== 'field') continue;
-      moveCard(s, o.id, 'graveyard'); // NOVA 908.1, 301.11: its owner's graveyard; not destroyed (907)
-      logPublic(s, { k: 'sent-to-graveyard', seat: o.controller, card: o.card });
+      const seat = o.controller;
+      sendToGraveyard(s, o.id); // NOVA 908.1, 301.11: its owner's graveyard; not destroyed (907)
+      logPublic(s, { k: 'sent-to-graveyard', seat, card: o.card });
     }
     return undefined;
   },
@@ -338,7 +339,7 @@ const zoneEffects: Pick<
       r.stopped = true; // NOVA 902.13: not done, so "if you do" does not happen
       return undefined;
     }
-    moveCard(s, src.id, 'graveyard'); // NOVA 908.1
+    sendToGraveyard(s, src.id); // NOVA 908.1
     logPublic(s, { k: 'sent-to-graveyard', seat: me, card: item.card });
     return undefined;
   },

@@ -8,7 +8,7 @@ import { logPublic } from './log.ts';
 import { draw } from './resolve.ts';
 import { moveDestroyedCards, rulesProcessing } from './rules-processing.ts';
 import type { NovaState, Phase, PhaseGroup } from './state.ts';
-import { emit, nextTriggerGroup, nextTriggerTarget, placeTriggers } from './triggers.ts';
+import { emit, nextTriggerGroup, nextTriggerTarget, placeTriggers, setFrozen } from './triggers.ts';
 import { takeRulesSettled, writableObj } from './working-copy.ts';
 import { fieldObjects } from './zones.ts';
 
@@ -94,7 +94,7 @@ export function runOp(s: NovaState): OpOutcome {
     case 'untap':
       // NOVA 402.3 / 602.1: the turn player stands every frozen card on their field and in their energy zone.
       for (const id of [...s.players[s.turn.active].zones.field, ...s.players[s.turn.active].zones.energy]) {
-        if (s.objects[id]?.frozen) writableObj(s, id).frozen = false;
+        setFrozen(s, id, false); // NOVA 801.4.6.1: a field card that becomes standby triggers
       }
       s.turn.op += 1;
       return 'continue';

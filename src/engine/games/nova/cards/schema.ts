@@ -228,6 +228,13 @@ export const TRIGGER_EVENTS = [
   /** NOVA 405.5.5: "when this card blocks". */
   'blocks',
   'destroyed',
+  /** NOVA 405.6.3.2, 922.1: "when this card is destroyed in battle" (by 503 after battle damage). */
+  'destroyed-in-battle',
+  /** NOVA 801.4.6.1: "when this card becomes frozen" / "becomes standby": a change of state on the field only. */
+  'becomes-frozen',
+  'becomes-standby',
+  /** NOVA 908.1: "when this card is sent to the graveyard" (by a send instruction or cost, not destruction, 908.2). */
+  'sent-to-graveyard',
   'ally-servant-destroyed',
   'enemy-servant-destroyed',
   'your-end-phase',
@@ -370,6 +377,8 @@ export const NovaCardSchema = z
         'characters need level and required energy, no cost',
       );
     if (card.equip) need(card.type === 'magic-item', 'only magic items have Equip');
+    if (card.abilities.some((a) => a.kind === 'triggered' && a.when === 'destroyed-in-battle'))
+      need(card.type === 'servant', 'only servants battle, so only they are destroyed in battle (NOVA 405.6.3.2)');
     if (card.abilities.some((a) => a.kind === 'leaves-field-replacement'))
       need(card.type === 'servant', 'only servants replace leaving the field (a character retires, NOVA 504, R51)');
     const effects = [

@@ -246,6 +246,14 @@ function triggerText(
       };
     case 'your-end-phase':
       return { en: 'At the start of your end phase, ', ja: 'あなたのエンドフェイズの開始時、' };
+    case 'destroyed-in-battle':
+      return { en: 'When this card is destroyed in battle, ', ja: 'このカードがバトルで破壊された時、' };
+    case 'becomes-frozen':
+      return { en: 'When this card becomes frozen, ', ja: 'このカードがフリーズ状態になった時、' };
+    case 'becomes-standby':
+      return { en: 'When this card becomes standby, ', ja: 'このカードがスタンバイ状態になった時、' };
+    case 'sent-to-graveyard':
+      return { en: 'When this card is sent to the graveyard, ', ja: 'このカードが墓地に送られた時、' };
     case 'your-attack-phase-end':
       return { en: 'At the end of your attack phase, ', ja: 'あなたのアタックフェイズ終了時、' };
     case 'each-end-phase':
