@@ -149,6 +149,12 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     expect(NovaCardSchema.safeParse(item).success).toBe(false); // only servants battle
   });
 
+  it('accepts a discard instruction with a fixed count, not a counted one (911)', () => {
+    expect(NovaCardSchema.safeParse(spell([{ do: 'discard', who: 'each-player', count: 1 }])).success).toBe(true);
+    const counted = { do: 'discard', who: 'opponent', count: { each: 1, per: 'your-servants' } };
+    expect(NovaCardSchema.safeParse(spell([counted])).success).toBe(false);
+  });
+
   it('accepts a chosen number and amounts counted on resolution (004.6, 004.7)', () => {
     const chosen = { each: 100, per: 'chosen-number' };
     expect(

@@ -30,6 +30,7 @@ import { forgetShuffled } from './knowledge.ts';
 import { logPublic } from './log.ts';
 import {
   choiceForDamage,
+  discardCards,
   draw,
   itemEffects,
   putBackOnTop,
@@ -684,6 +685,33 @@ export const chooseDecision = defineDecisionKind<NovaState, AwaitOf<'choose'>, n
   },
 });
 
+/** NOVA 911: the cards a player discards for an instruction (004.5: each player chooses their own). */
+export const discardEffectDecision = defineDecisionKind<NovaState, AwaitOf<'discard-effect'>, null>({
+  name: 'discard-effect',
+  role: 'choice',
+  build(s, a) {
+    const r = resolvingNow(s);
+    const name = r ? novaCard(r.item.card).name : { en: 'Effect', ja: '効果' };
+    const hand = s.players[a.seat].zones.hand;
+    return {
+      prompt: {
+        en: `${name.en}: discard ${a.count} card${a.count > 1 ? 's' : ''}. (NOVA 911)`,
+        ja: `${name.ja}：手札を${a.count}枚捨ててください。`,
+      },
+      options: hand.map((id) => cardOption(s, id, 'discard')),
+      min: a.count,
+      max: a.count,
+      defaultOnTimeout: hand.slice(-a.count),
+    };
+  },
+  handle(s, a, chosen) {
+    discardCards(s, a.seat, chosen); // NOVA 911.1, 911.3: at once
+    const r = resolvingNow(s);
+    if (r) r.discarded = [...(r.discarded ?? []), a.seat];
+    return null;
+  },
+});
+
 /** NOVA 004.7: a number chosen on resolution, from 0 (a whole number, never negative) to the card's maximum. */
 export const numberDecision = defineDecisionKind<NovaState, AwaitOf<'number'>, null>({
   name: 'number',
@@ -738,4 +766,5 @@ export const NOVA_DECISIONS: {
   'optional-cost': optionalCostDecision,
   'order-deck': orderDeckDecision,
   number: numberDecision,
+  'discard-effect': discardEffectDecision,
 };

@@ -12,7 +12,7 @@ import { characteristics, readAtk } from './characteristics.ts';
 import { changeControl } from './control.ts';
 import { queueDamage } from './damage.ts';
 import { logPublic } from './log.ts';
-import { draw, itemEffects, selectorOf, sourceOnField, targetingEffects } from './resolve.ts';
+import { draw, itemEffects, players, selectorOf, sourceOnField, targetingEffects } from './resolve.ts';
 import { destroy } from './rules-processing.ts';
 import type {
   CardObject,
@@ -77,14 +77,6 @@ const damageEffects: Pick<Handlers, 'damage' | 'distribute-damage' | 'battle' | 
     return undefined;
   },
 };
-
-/** Players: cards, life, energy and winning (NOVA 905, 918, 801.6.5.1, 003.1.2). */
-/** The players an instruction names (NOVA 101: "each player" in turn order, the turn player first). */
-function players(s: NovaState, me: Seat, who: Who): Seat[] {
-  if (who === 'you') return [me];
-  if (who === 'opponent') return [opponentOf(me)];
-  return [s.turn.active, opponentOf(s.turn.active)];
-}
 
 /** Life lost, decks milled, cards sent to the graveyard, damage to each (NOVA 908, 916, 918). */
 const moreEffects: Pick<
@@ -152,7 +144,7 @@ const moreEffects: Pick<
 
 const playerEffects: Pick<
   Handlers,
-  'draw' | 'gain-life' | 'opponent-loses-life' | 'add-energy' | 'win-if-characters' | 'choose-number'
+  'draw' | 'gain-life' | 'opponent-loses-life' | 'add-energy' | 'win-if-characters' | 'choose-number' | 'discard'
 > = {
   draw: (s, e, { r, me, targets }) => {
     const who = e.who === 'you' ? me : targets[0]?.kind === 'player' ? targets[0].seat : me;
@@ -167,6 +159,9 @@ const playerEffects: Pick<
     s.players[me].life += n; // NOVA 918.7: gaining life is a single effect
     logPublic(s, { k: 'life-gained', seat: me, amount: n });
     return undefined;
+  },
+  discard: (_s, _e, _c) => {
+    return undefined; // NOVA 911: carried out on resolution as each player chose (resolve.ts)
   },
   'choose-number': (_s, _e, _c) => {
     return undefined; // NOVA 004.7: chosen on resolution (resolve.ts) and kept in r.number for the amounts after it

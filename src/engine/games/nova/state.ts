@@ -220,6 +220,8 @@ export type Resolution = {
   moved?: string[];
   /** NOVA 303.3: main-deck cards its controller is looking at (top first); seen by that player only. */
   looking?: string[];
+  /** NOVA 911: the players who have discarded for the `discard` instruction being carried out. */
+  discarded?: Seat[];
   /** NOVA 004.7: the number its controller chose (`choose-number`), a whole number from 0 up. */
   number?: number;
   /** The decision count when this resolution's damage began (resolve.ts): a higher count afterwards means it paused. */
@@ -253,6 +255,8 @@ export type Await =
   | { k: 'choose'; seat: Seat }
   | { k: 'optional-cost'; seat: Seat }
   | { k: 'order-deck'; seat: Seat }
+  /** NOVA 911: cards to discard for an instruction on resolution. */
+  | { k: 'discard-effect'; seat: Seat; count: number }
   /** NOVA 004.7: a number chosen on resolution. */
   | { k: 'number'; seat: Seat }
   /** NOVA 801.4.3.2, 804.2.2: a target for the triggered ability being placed (`item` is its waiting-area id). */

@@ -101,6 +101,11 @@ export const EffectSchema = z.discriminatedUnion('do', [
   /** NOVA 908: the top cards of a main deck go to its owner's graveyard; not a draw, so an empty deck loses nothing. */
   z.object({ do: z.literal('mill'), who: WhoSchema, count: amount(1) }).strict(),
   /**
+   * NOVA 911: the named players each discard `count` cards of their choice from their hand, the turn player first
+   * (004.5); with fewer in hand, all of them (004.6).
+   */
+  z.object({ do: z.literal('discard'), who: WhoSchema, count: z.number().int().min(1) }).strict(),
+  /**
    * NOVA 004.7: the controller chooses a whole number from 0 to `max` on resolution; later amounts of the same
    * instructions count it (`per: "chosen-number"`).
    */

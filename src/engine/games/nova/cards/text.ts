@@ -356,6 +356,13 @@ function effectText(e: Effect): Label {
       const a = amountText(e.amount);
       return { en: `You gain ${a.n} LP${a.en}.`, ja: `あなたは${a.ja}${a.n}LPを得る。` };
     }
+    case 'discard': {
+      const w = whoText(e.who);
+      return {
+        en: `${w.en} ${w.third ? 'discards' : 'discard'} ${e.count} card${e.count > 1 ? 's' : ''}.`,
+        ja: `${w.ja}は手札を${e.count}枚捨てる。`,
+      };
+    }
     case 'choose-number':
       return { en: `Choose a number X from 0 to ${e.max}.`, ja: `0から${e.max}までの数値Xを1つ選ぶ。` };
     case 'opponent-loses-life':
