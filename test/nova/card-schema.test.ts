@@ -149,6 +149,12 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     expect(NovaCardSchema.safeParse(item).success).toBe(false); // only servants battle
   });
 
+  it('accepts moving counters from this card (919.4)', () => {
+    const move = { do: 'move-counters', counter: 'Soul', count: 1, to: { what: 'servant', mode: 'target' } };
+    expect(NovaCardSchema.safeParse(spell([move])).success).toBe(true);
+    expect(NovaCardSchema.safeParse(spell([{ ...move, count: 0 }])).success).toBe(false);
+  });
+
   it('accepts a discard instruction with a fixed count, not a counted one (911)', () => {
     expect(NovaCardSchema.safeParse(spell([{ do: 'discard', who: 'each-player', count: 1 }])).success).toBe(true);
     const counted = { do: 'discard', who: 'opponent', count: { each: 1, per: 'your-servants' } };

@@ -7,7 +7,7 @@
 import { type EffectHandlers, effectTable } from '../../core/effects.ts';
 import { opponentOf, type Seat } from '../../core/game.ts';
 import { novaCard } from './cards/pool.ts';
-import type { Amount, Counted, Effect, Selector, Who } from './cards/schema.ts';
+import type { Amount, Counted, Effect, Selector } from './cards/schema.ts';
 import { characteristics, readAtk } from './characteristics.ts';
 import { changeControl } from './control.ts';
 import { queueDamage } from './damage.ts';
@@ -192,7 +192,10 @@ const playerEffects: Pick<
 };
 
 /** Stats, keywords, counters and limits until end of turn (NOVA 802.1.2, 919, 923). */
-const statEffects: Pick<Handlers, 'modify' | 'grant-keyword' | 'add-counter' | 'double' | 'raise-limit-level'> = {
+const statEffects: Pick<
+  Handlers,
+  'modify' | 'grant-keyword' | 'add-counter' | 'move-counters' | 'double' | 'raise-limit-level'
+> = {
   modify: (s, e, { item, targets }) => {
     const affected =
       e.to === 'self'
@@ -214,6 +217,21 @@ const statEffects: Pick<Handlers, 'modify' | 'grant-keyword' | 'add-counter' | '
     if (!src) return undefined;
     const counters = writableObj(s, src.id).counters;
     counters[e.counter] = (counters[e.counter] ?? 0) + e.count; // NOVA 919
+    return undefined;
+  },
+  'move-counters': (s, e, { item, targets }) => {
+    const src = sourceOnField(s, item);
+    const to = targets[0]?.kind === 'object' ? s.objects[targets[0].id] : undefined;
+    if (!src || to?.zone !== 'field' || to.id === src.id) return undefined;
+    // NOVA 919.4, 004.6: as many as this card has, up to the count; none moved, nothing happens.
+    const n = Math.min(e.count, src.counters[e.counter] ?? 0);
+    if (n <= 0) return undefined;
+    const from = writableObj(s, src.id).counters;
+    from[e.counter] = (from[e.counter] ?? 0) - n;
+    if (from[e.counter] === 0) delete from[e.counter];
+    const onto = writableObj(s, to.id).counters;
+    onto[e.counter] = (onto[e.counter] ?? 0) + n;
+    logPublic(s, { k: 'counters-moved', from: src.card, to: to.card, counter: e.counter, count: n });
     return undefined;
   },
   double: (s, e, { r, item }) => {

@@ -155,6 +155,18 @@ export const EffectSchema = z.discriminatedUnion('do', [
       hp: z.number().int().default(0),
     })
     .strict(),
+  /**
+   * NOVA 919.4: remove `count` counters of that name from this card and put as many on the target or chosen card
+   * (fewer when this card has fewer, 004.6).
+   */
+  z
+    .object({
+      do: z.literal('move-counters'),
+      counter: z.string().min(1),
+      count: z.number().int().min(1),
+      to: SelectorSchema,
+    })
+    .strict(),
   z
     .object({ do: z.literal('raise-limit-level'), amount: z.number().int().min(1), until: z.literal('end-of-turn') })
     .strict(),

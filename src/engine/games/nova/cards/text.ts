@@ -460,6 +460,14 @@ function effectText(e: Effect): Label {
         en: `Put ${e.count} ${e.counter} counter${e.count > 1 ? 's' : ''} on this card.`,
         ja: `このカードに${e.counter}カウンターを${e.count}個置く。`,
       };
+    case 'move-counters': {
+      const t = selectorText(e.to);
+      const counters = `${e.count} ${e.counter} counter${e.count > 1 ? 's' : ''}`;
+      return {
+        en: `Move ${counters} from this card to ${t.en}.`,
+        ja: `${t.ja}、このカードの${e.counter}カウンターを${e.count}個それに移動する。`,
+      };
+    }
     case 'raise-limit-level':
       return {
         en: `Your limit level gets +${e.amount} until end of turn.`,
