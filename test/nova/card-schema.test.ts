@@ -53,8 +53,8 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     ['adding another kind of phase (401.2)', { do: 'add-phase', phase: 'main' }],
     ['a delayed trigger at another time (801.4.9)', { do: 'draw-at-next-draw-phase', count: 1 }],
     [
-      'an effect lasting "during the attack phase" (405.7.3)',
-      { do: 'modify', to: 'self', atk: 100, hp: 0, until: 'end-of-attack-phase' },
+      'an effect lasting "until your next turn" (no such duration in the vocabulary)',
+      { do: 'modify', to: 'self', atk: 100, hp: 0, until: 'your-next-turn' },
     ],
     ['a code escape (the NOVA vocabulary has none)', { do: 'code', handler: 'x', text: { en: 'x', ja: 'x' } }],
   ])('refuses %s', (_what, effect) => {
@@ -68,8 +68,8 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
       { kind: 'triggered', when: 'your-graveyard-at-least', count: 5, effects: [draw] },
     ],
     [
-      'an "at the end of the attack phase" trigger (405.7.1)',
-      { kind: 'triggered', when: 'attack-phase-end', effects: [draw] },
+      'an "at the end of each attack phase" trigger (405.7.1; only "your attack phase" is implemented)',
+      { kind: 'triggered', when: 'each-attack-phase-end', effects: [draw] },
     ],
     ['a replacement of a draw (802.1.3, 905.7)', { kind: 'replace-draw', effects: [draw] }],
     ['a replacement of destruction (802.1.3)', { kind: 'replace-destruction', instead: 'exile' }],
@@ -127,6 +127,71 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
       { do: 'make-standby', to: { ...servantTarget, state: 'frozen' } },
     ])
       expect(NovaCardSchema.safeParse(spell([e])).success).toBe(true);
+  });
+
+  it('accepts "during the attack phase" durations and "at the end of your attack phase" triggers (405.7.1, 405.7.3)', () => {
+    const during = { do: 'modify', to: 'self', atk: 100, hp: 0, until: 'end-of-attack-phase' };
+    expect(NovaCardSchema.safeParse(spell([during])).success).toBe(true);
+    expect(
+      NovaCardSchema.safeParse(servant([{ kind: 'triggered', when: 'your-attack-phase-end', effects: [draw] }]))
+        .success,
+    ).toBe(true);
+  });
+
+  it('accepts the triggers destroyed in battle, becomes frozen or standby, sent to the graveyard (405.6.3.2, 801.4.6.1, 908.1)', () => {
+    for (const when of ['destroyed-in-battle', 'becomes-frozen', 'becomes-standby', 'sent-to-graveyard'])
+      expect(NovaCardSchema.safeParse(servant([{ kind: 'triggered', when, effects: [draw] }])).success).toBe(true);
+    const item = {
+      ...spell([]),
+      type: 'magic-item',
+      abilities: [{ kind: 'triggered', when: 'destroyed-in-battle', effects: [draw] }],
+    };
+    expect(NovaCardSchema.safeParse(item).success).toBe(false); // only servants battle
+  });
+
+  it('accepts moving counters from this card (919.4)', () => {
+    const move = { do: 'move-counters', counter: 'Soul', count: 1, to: { what: 'servant', mode: 'target' } };
+    expect(NovaCardSchema.safeParse(spell([move])).success).toBe(true);
+    expect(NovaCardSchema.safeParse(spell([{ ...move, count: 0 }])).success).toBe(false);
+  });
+
+  it('accepts a discard instruction with a fixed count, not a counted one (911)', () => {
+    expect(NovaCardSchema.safeParse(spell([{ do: 'discard', who: 'each-player', count: 1 }])).success).toBe(true);
+    const counted = { do: 'discard', who: 'opponent', count: { each: 1, per: 'your-servants' } };
+    expect(NovaCardSchema.safeParse(spell([counted])).success).toBe(false);
+  });
+
+  it('accepts a chosen number and amounts counted on resolution (004.6, 004.7)', () => {
+    const chosen = { each: 100, per: 'chosen-number' };
+    expect(
+      NovaCardSchema.safeParse(
+        spell([
+          { do: 'choose-number', max: 3 },
+          { do: 'lose-life', who: 'you', amount: chosen },
+        ]),
+      ).success,
+    ).toBe(true);
+    expect(
+      NovaCardSchema.safeParse(
+        spell([{ do: 'draw', who: 'you', count: { each: 1, per: 'opponents-hand', minus: 'your-hand' } }]),
+      ).success,
+    ).toBe(true);
+  });
+
+  it.each([
+    [
+      '"the chosen number" with no number chosen before it (004.7)',
+      [{ do: 'draw', who: 'you', count: { each: 1, per: 'chosen-number' } }],
+    ],
+    ['a number chosen from a range with no upper end (004.7)', [{ do: 'choose-number' }]],
+    ['a negative maximum (004.7: 0 or more)', [{ do: 'choose-number', max: -1 }]],
+    [
+      'counting something the engine does not count (004.6)',
+      [{ do: 'damage', amount: { each: 100, per: 'your-deck' }, to: { what: 'servant', mode: 'target' } }],
+    ],
+    ['a counted amount of 0 per thing (004.6)', [{ do: 'gain-life', amount: { each: 0, per: 'your-hand' } }]],
+  ])('refuses %s', (_what, effects) => {
+    expect(NovaCardSchema.safeParse(spell(effects)).success).toBe(false);
   });
 
   it('refuses a card-written delayed instruction (801.4.9)', () => {

@@ -31,6 +31,7 @@ import { loggedTarget, logPublic } from './log.ts';
 import { isDamage, selectorOf, targetingEffects } from './resolve.ts';
 import type { CardObject, NovaState, PlayInProgress, TargetRef, WaitingItem } from './state.ts';
 import { candidates, targetId } from './targets.ts';
+import { sendToGraveyard, setFrozen } from './triggers.ts';
 import { writableObj } from './working-copy.ts';
 import { fieldObjects, moveCard, obj } from './zones.ts';
 
@@ -289,11 +290,11 @@ export function activateEnergyAbility(s: NovaState, seat: Seat, source: string, 
   const a = activatedAbility(o.card, index, grant?.card);
   if (a?.kind !== 'activated' || !a.energyAbility) throw new Error(`${source}:${index} is not an energy ability`);
   const card = o.card;
-  if (a.cost.freezeSelf) o.frozen = true; // NOVA 904.3
+  if (a.cost.freezeSelf) setFrozen(s, o.id, true); // NOVA 904.3
   if (a.cost.removeCounters)
     o.counters[a.cost.removeCounters.counter] =
       (o.counters[a.cost.removeCounters.counter] ?? 0) - a.cost.removeCounters.count;
-  if (a.cost.sendSelfToGraveyard) moveCard(s, o.id, 'graveyard'); // NOVA 908
+  if (a.cost.sendSelfToGraveyard) sendToGraveyard(s, o.id); // NOVA 908
   addEnergy(s, seat, card, a.effects);
 }
 
@@ -558,13 +559,13 @@ function payAndPlace(s: NovaState, play: PlayInProgress): void {
   } else {
     const o = writableObj(s, play.source);
     const a = playAbility(play);
-    if (a.cost.freezeSelf) o.frozen = true; // NOVA 904.3 (a character is turned upside down, 302.3.1)
+    if (a.cost.freezeSelf) setFrozen(s, o.id, true); // NOVA 904.3 (a character is turned upside down, 302.3.1)
     if (a.cost.energy) pay(s, seat, a.cost.energy, play.payment ?? undefined);
     if (a.cost.removeCounters)
       o.counters[a.cost.removeCounters.counter] =
         (o.counters[a.cost.removeCounters.counter] ?? 0) - a.cost.removeCounters.count;
     let sourceId = o.id;
-    if (a.cost.sendSelfToGraveyard) sourceId = moveCard(s, o.id, 'graveyard').id; // NOVA 908, a move cost (804.2.3.2)
+    if (a.cost.sendSelfToGraveyard) sourceId = sendToGraveyard(s, o.id).id; // NOVA 908, a move cost (804.2.3.2)
     item = {
       id: itemId,
       kind: 'activated',

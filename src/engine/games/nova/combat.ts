@@ -4,7 +4,7 @@ import { actionRestricted, characteristics, hasKeyword, readAtk, remainingHp } f
 import { queueDamage } from './damage.ts';
 import { loggedTarget, logPublic } from './log.ts';
 import type { CardObject, NovaState, TargetRef } from './state.ts';
-import { emit } from './triggers.ts';
+import { emit, setFrozen } from './triggers.ts';
 import { writableObj } from './working-copy.ts';
 import { fieldObjects } from './zones.ts';
 
@@ -38,8 +38,8 @@ export function possibleBlockers(s: NovaState): CardObject[] {
 
 /** NOVA 405.4.4–405.4.6: the attacker freezes and its "when attacks" abilities trigger. */
 export function declareAttack(s: NovaState, declared: CardObject, target: TargetRef): void {
+  setFrozen(s, declared.id, true); // NOVA 405.4.4
   const attacker = writableObj(s, declared.id);
-  attacker.frozen = true;
   s.combat = { attacker: attacker.id, target, blocker: null, blocked: false };
   s.turn.attackDeclaredThisTurn = true;
   logPublic(s, { k: 'attack', card: attacker.card, target: loggedTarget(s, target) });
@@ -49,8 +49,8 @@ export function declareAttack(s: NovaState, declared: CardObject, target: Target
 /** NOVA 405.5.4: the blocker freezes; the attacker is blocked from now on. */
 export function declareBlock(s: NovaState, declared: CardObject): void {
   if (!s.combat) return;
+  setFrozen(s, declared.id, true); // NOVA 405.5.4
   const blocker = writableObj(s, declared.id);
-  blocker.frozen = true;
   s.combat.blocker = blocker.id;
   s.combat.blocked = true;
   logPublic(s, { k: 'block', card: blocker.card });

@@ -51,7 +51,8 @@ function replacementLabel(r: DamageReplacement): Label {
 
 export const damageReplacement = replacementProcedure(RULES);
 
-type DamageData = { queue: DamageEvent[] };
+/** `battle`: servants dealt battle damage by this frame, for the rules processing after it (405.6.3.2). */
+type DamageData = { queue: DamageEvent[]; battle?: string[] };
 
 /**
  * Deals queued damage one event after another (NOVA 916.3: several from one source together), each through its
@@ -69,10 +70,13 @@ export const damageProcedure = defineProcedure<NovaState, DamageData>({
       return { goto: 'done' };
     },
     done(s, { data }) {
-      rulesProcessing(s);
+      const battle = data.battle ?? [];
+      delete data.battle;
+      rulesProcessing(s, battle); // NOVA 405.6.3.2: destroyed by this battle damage is "destroyed in battle"
+
       return data.queue.length > 0 ? { goto: 'next' } : { return: null };
     },
-    deal(s, { ret }) {
+    deal(s, { data, ret }) {
       const { event, applied } = resultOf(damageReplacement.procedure, ret);
       const all = damageReplacements(s, event);
       for (const id of applied) {
@@ -82,6 +86,8 @@ export const damageProcedure = defineProcedure<NovaState, DamageData>({
       // A shield is used up once it has applied ("the next time", NOVA 917.1).
       s.effects = s.effects.filter((x) => !(x.kind === 'shield' && applied.includes(x.id)));
       deal(s, event);
+      if (event.battle && event.amount > 0 && event.to.kind === 'object')
+        data.battle = [...(data.battle ?? []), event.to.id];
       return { goto: 'next' };
     },
   },

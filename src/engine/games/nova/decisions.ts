@@ -30,6 +30,7 @@ import { forgetShuffled } from './knowledge.ts';
 import { logPublic } from './log.ts';
 import {
   choiceForDamage,
+  discardCards,
   draw,
   itemEffects,
   putBackOnTop,
@@ -684,6 +685,64 @@ export const chooseDecision = defineDecisionKind<NovaState, AwaitOf<'choose'>, n
   },
 });
 
+/** NOVA 911: the cards a player discards for an instruction (004.5: each player chooses their own). */
+export const discardEffectDecision = defineDecisionKind<NovaState, AwaitOf<'discard-effect'>, null>({
+  name: 'discard-effect',
+  role: 'choice',
+  build(s, a) {
+    const r = resolvingNow(s);
+    const name = r ? novaCard(r.item.card).name : { en: 'Effect', ja: '効果' };
+    const hand = s.players[a.seat].zones.hand;
+    return {
+      prompt: {
+        en: `${name.en}: discard ${a.count} card${a.count > 1 ? 's' : ''}. (NOVA 911)`,
+        ja: `${name.ja}：手札を${a.count}枚捨ててください。`,
+      },
+      options: hand.map((id) => cardOption(s, id, 'discard')),
+      min: a.count,
+      max: a.count,
+      defaultOnTimeout: hand.slice(-a.count),
+    };
+  },
+  handle(s, a, chosen) {
+    discardCards(s, a.seat, chosen); // NOVA 911.1, 911.3: at once
+    const r = resolvingNow(s);
+    if (r) r.discarded = [...(r.discarded ?? []), a.seat];
+    return null;
+  },
+});
+
+/** NOVA 004.7: a number chosen on resolution, from 0 (a whole number, never negative) to the card's maximum. */
+export const numberDecision = defineDecisionKind<NovaState, AwaitOf<'number'>, null>({
+  name: 'number',
+  role: 'choice',
+  build(s, _a) {
+    const r = resolvingNow(s);
+    const e = r ? itemEffects(r.item)[r.effectIndex] : undefined;
+    if (!r || e?.do !== 'choose-number') throw new Error('a number without a choose-number instruction');
+    const name = novaCard(r.item.card).name;
+    const options = Array.from({ length: e.max + 1 }, (_, n) => opt(`number:${n}`, 'number', 'choice', `${n}`, `${n}`));
+    return {
+      prompt: {
+        en: `${name.en}: choose a number from 0 to ${e.max}. (NOVA 004.7)`,
+        ja: `${name.ja}：0から${e.max}までの数値を選んでください。`,
+      },
+      options,
+      min: 1,
+      max: 1,
+      defaultOnTimeout: ['number:0'],
+    };
+  },
+  handle(s, a, chosen) {
+    const r = resolvingNow(s);
+    const n = Number((chosen[0] ?? '').slice('number:'.length));
+    if (!r || !Number.isInteger(n) || n < 0) return null;
+    r.number = n;
+    logPublic(s, { k: 'number-chosen', seat: a.seat, card: r.item.card, n });
+    return null;
+  },
+});
+
 /** Each awaited kind's decision kind (`trigger-target` is offered as a "target"). */
 export const NOVA_DECISIONS: {
   readonly [K in Await['k']]: DefinedDecisionKind<NovaState, AwaitOf<K>, null | PaymentAnswer | Await>;
@@ -706,4 +765,6 @@ export const NOVA_DECISIONS: {
   choose: chooseDecision,
   'optional-cost': optionalCostDecision,
   'order-deck': orderDeckDecision,
+  number: numberDecision,
+  'discard-effect': discardEffectDecision,
 };

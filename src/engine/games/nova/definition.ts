@@ -49,6 +49,8 @@ const DECISION_KINDS = {
   choose: { en: 'choosing', ja: '選択' },
   'optional-cost': { en: 'deciding whether to pay', ja: 'コストを支払うかの選択' },
   'order-deck': { en: 'ordering the top of their deck', ja: 'デッキの上の順番' },
+  number: { en: 'choosing a number', ja: '数値の選択' },
+  'discard-effect': { en: 'discarding', ja: '手札を捨てる' },
   replacement: { en: 'ordering replacement effects', ja: '置換効果の順番' },
 };
 

@@ -7,12 +7,12 @@
 import { type EffectHandlers, effectTable } from '../../core/effects.ts';
 import { opponentOf, type Seat } from '../../core/game.ts';
 import { novaCard } from './cards/pool.ts';
-import type { Effect, Selector, Who } from './cards/schema.ts';
+import type { Amount, Counted, Effect, Selector } from './cards/schema.ts';
 import { characteristics, readAtk } from './characteristics.ts';
 import { changeControl } from './control.ts';
 import { queueDamage } from './damage.ts';
 import { logPublic } from './log.ts';
-import { draw, itemEffects, selectorOf, sourceOnField, targetingEffects } from './resolve.ts';
+import { draw, itemEffects, players, selectorOf, sourceOnField, targetingEffects } from './resolve.ts';
 import { destroy } from './rules-processing.ts';
 import type {
   CardObject,
@@ -21,10 +21,11 @@ import type {
   NovaState,
   Resolution,
   TargetRef,
+  Until,
   WaitingItem,
 } from './state.ts';
 import { stillLegal } from './targets.ts';
-import { emit } from './triggers.ts';
+import { emit, sendToGraveyard, setFrozen } from './triggers.ts';
 import { phasesAhead } from './turn.ts';
 import { writableObj } from './working-copy.ts';
 import { fieldObjects, isCharacter, moveCard, obj } from './zones.ts';
@@ -43,8 +44,10 @@ type Handlers = EffectHandlers<NovaState, Effect, EffectContext>;
 
 /** Damage (NOVA 916, 917, 922): dealt through the damage frame and its replacements (damage.ts). */
 const damageEffects: Pick<Handlers, 'damage' | 'distribute-damage' | 'battle' | 'shield'> = {
-  damage: (s, e, { item, targets }) => {
-    for (const t of targets) dealDamage(s, item, t, e.amount);
+  damage: (s, e, { r, item, me, targets }) => {
+    const n = amountNow(s, r, me, e.amount);
+    if (n <= 0) return undefined; // NOVA 004.6
+    for (const t of targets) dealDamage(s, item, t, n);
     return undefined;
   },
   'distribute-damage': (s, e, { item, me }) => {
@@ -75,14 +78,6 @@ const damageEffects: Pick<Handlers, 'damage' | 'distribute-damage' | 'battle' | 
   },
 };
 
-/** Players: cards, life, energy and winning (NOVA 905, 918, 801.6.5.1, 003.1.2). */
-/** The players an instruction names (NOVA 101: "each player" in turn order, the turn player first). */
-function players(s: NovaState, me: Seat, who: Who): Seat[] {
-  if (who === 'you') return [me];
-  if (who === 'opponent') return [opponentOf(me)];
-  return [s.turn.active, opponentOf(s.turn.active)];
-}
-
 /** Life lost, decks milled, cards sent to the graveyard, damage to each (NOVA 908, 916, 918). */
 const moreEffects: Pick<
   Handlers,
@@ -91,27 +86,31 @@ const moreEffects: Pick<
   freeze: (s, _e, { targets }) => {
     for (const t of targets) {
       const o = t.kind === 'object' ? s.objects[t.id] : undefined;
-      if (o?.zone === 'field' && !o.frozen) writableObj(s, o.id).frozen = true; // NOVA 904.2
+      if (o?.zone === 'field') setFrozen(s, o.id, true); // NOVA 904.2
     }
     return undefined;
   },
   'make-standby': (s, _e, { targets }) => {
     for (const t of targets) {
       const o = t.kind === 'object' ? s.objects[t.id] : undefined;
-      if (o?.zone === 'field' && o.frozen) writableObj(s, o.id).frozen = false; // NOVA 904.1
+      if (o?.zone === 'field') setFrozen(s, o.id, false); // NOVA 904.1
     }
     return undefined;
   },
-  'lose-life': (s, e, { me }) => {
+  'lose-life': (s, e, { r, me }) => {
+    const n = amountNow(s, r, me, e.amount);
+    if (n <= 0) return undefined; // NOVA 004.6
     for (const seat of players(s, me, e.who)) {
-      s.players[seat].life -= e.amount; // NOVA 918.8: a single effect, not damage (916)
-      logPublic(s, { k: 'life-lost', seat, amount: e.amount });
+      s.players[seat].life -= n; // NOVA 918.8: a single effect, not damage (916)
+      logPublic(s, { k: 'life-lost', seat, amount: n });
     }
     return undefined;
   },
-  mill: (s, e, { me }) => {
+  mill: (s, e, { r, me }) => {
+    const n = amountNow(s, r, me, e.count);
+    if (n <= 0) return undefined; // NOVA 004.6
     for (const seat of players(s, me, e.who)) {
-      const top = s.players[seat].zones.deck.slice(0, e.count); // fewer when the deck is shorter: nobody loses (908)
+      const top = s.players[seat].zones.deck.slice(0, n); // fewer when the deck is shorter: nobody loses (908)
       const cards = top.map((id) => moveCard(s, id, 'graveyard').card);
       logPublic(s, { k: 'milled', seat, cards });
     }
@@ -121,8 +120,9 @@ const moreEffects: Pick<
     for (const t of targets) {
       const o = t.kind === 'object' ? s.objects[t.id] : undefined;
       if (o?.zone !== 'field') continue;
-      moveCard(s, o.id, 'graveyard'); // NOVA 908.1, 301.11: its owner's graveyard; not destroyed (907)
-      logPublic(s, { k: 'sent-to-graveyard', seat: o.controller, card: o.card });
+      const seat = o.controller;
+      sendToGraveyard(s, o.id); // NOVA 908.1, 301.11: its owner's graveyard; not destroyed (907)
+      logPublic(s, { k: 'sent-to-graveyard', seat, card: o.card });
     }
     return undefined;
   },
@@ -142,45 +142,60 @@ const moreEffects: Pick<
   },
 };
 
-const playerEffects: Pick<Handlers, 'draw' | 'gain-life' | 'opponent-loses-life' | 'add-energy' | 'win-if-characters'> =
-  {
-    draw: (s, e, { me, targets }) => {
-      const who = e.who === 'you' ? me : targets[0]?.kind === 'player' ? targets[0].seat : me;
-      draw(s, who, e.count);
-      return undefined;
-    },
-    'gain-life': (s, e, { me }) => {
-      s.players[me].life += e.amount; // NOVA 918.7: gaining life is a single effect
-      logPublic(s, { k: 'life-gained', seat: me, amount: e.amount });
-      return undefined;
-    },
-    'opponent-loses-life': (s, e, { me }) => {
-      s.players[opponentOf(me)].life -= e.amount;
-      logPublic(s, { k: 'life-lost', seat: opponentOf(me), amount: e.amount });
-      return undefined;
-    },
-    'add-energy': (s, e, { me }) => {
-      s.players[me].stock[e.color] += e.count; // NOVA 801.6.5.1: a spell adding energy is not an energy ability
-      return undefined;
-    },
-    'win-if-characters': (s, e, { item, me }) => {
-      const count = fieldObjects(s, me).filter((o) => isCharacter(o)).length;
-      if (count >= e.count) {
-        // NOVA 003.1.2: an effect makes its player win at once.
-        s.result = {
-          kind: 'win',
-          winner: me,
-          reason: 'effect-win',
-          rule: '003.1.2',
-          card: item.card,
-        };
-      }
-      return undefined;
-    },
-  };
+const playerEffects: Pick<
+  Handlers,
+  'draw' | 'gain-life' | 'opponent-loses-life' | 'add-energy' | 'win-if-characters' | 'choose-number' | 'discard'
+> = {
+  draw: (s, e, { r, me, targets }) => {
+    const who = e.who === 'you' ? me : targets[0]?.kind === 'player' ? targets[0].seat : me;
+    const n = amountNow(s, r, me, e.count);
+    if (n <= 0) return undefined; // NOVA 004.6: no draw at all, so an empty deck loses nothing
+    draw(s, who, n);
+    return undefined;
+  },
+  'gain-life': (s, e, { r, me }) => {
+    const n = amountNow(s, r, me, e.amount);
+    if (n <= 0) return undefined; // NOVA 004.6
+    s.players[me].life += n; // NOVA 918.7: gaining life is a single effect
+    logPublic(s, { k: 'life-gained', seat: me, amount: n });
+    return undefined;
+  },
+  discard: (_s, _e, _c) => {
+    return undefined; // NOVA 911: carried out on resolution as each player chose (resolve.ts)
+  },
+  'choose-number': (_s, _e, _c) => {
+    return undefined; // NOVA 004.7: chosen on resolution (resolve.ts) and kept in r.number for the amounts after it
+  },
+  'opponent-loses-life': (s, e, { me }) => {
+    s.players[opponentOf(me)].life -= e.amount;
+    logPublic(s, { k: 'life-lost', seat: opponentOf(me), amount: e.amount });
+    return undefined;
+  },
+  'add-energy': (s, e, { me }) => {
+    s.players[me].stock[e.color] += e.count; // NOVA 801.6.5.1: a spell adding energy is not an energy ability
+    return undefined;
+  },
+  'win-if-characters': (s, e, { item, me }) => {
+    const count = fieldObjects(s, me).filter((o) => isCharacter(o)).length;
+    if (count >= e.count) {
+      // NOVA 003.1.2: an effect makes its player win at once.
+      s.result = {
+        kind: 'win',
+        winner: me,
+        reason: 'effect-win',
+        rule: '003.1.2',
+        card: item.card,
+      };
+    }
+    return undefined;
+  },
+};
 
 /** Stats, keywords, counters and limits until end of turn (NOVA 802.1.2, 919, 923). */
-const statEffects: Pick<Handlers, 'modify' | 'grant-keyword' | 'add-counter' | 'double' | 'raise-limit-level'> = {
+const statEffects: Pick<
+  Handlers,
+  'modify' | 'grant-keyword' | 'add-counter' | 'move-counters' | 'double' | 'raise-limit-level'
+> = {
   modify: (s, e, { item, targets }) => {
     const affected =
       e.to === 'self'
@@ -188,13 +203,13 @@ const statEffects: Pick<Handlers, 'modify' | 'grant-keyword' | 'add-counter' | '
         : targets.flatMap((t) => (t.kind === 'object' ? [t.id] : []));
     if (affected.length === 0) return undefined;
     // NOVA 802.1.2.1.5.2: the affected set is locked when the effect is created.
-    addUntilEndOfTurn(s, { kind: 'stat', affected, atk: e.atk, hp: e.hp });
+    addUntilEndOfTurn(s, { kind: 'stat', affected, atk: e.atk, hp: e.hp }, e.until);
     return undefined;
   },
   'grant-keyword': (s, e, { targets }) => {
     const affected = targets.flatMap((t) => (t.kind === 'object' ? [t.id] : []));
     if (affected.length === 0) return undefined;
-    addUntilEndOfTurn(s, { kind: 'keyword', affected, keyword: e.keyword });
+    addUntilEndOfTurn(s, { kind: 'keyword', affected, keyword: e.keyword }, e.until);
     return undefined;
   },
   'add-counter': (s, e, { item }) => {
@@ -202,6 +217,21 @@ const statEffects: Pick<Handlers, 'modify' | 'grant-keyword' | 'add-counter' | '
     if (!src) return undefined;
     const counters = writableObj(s, src.id).counters;
     counters[e.counter] = (counters[e.counter] ?? 0) + e.count; // NOVA 919
+    return undefined;
+  },
+  'move-counters': (s, e, { item, targets }) => {
+    const src = sourceOnField(s, item);
+    const to = targets[0]?.kind === 'object' ? s.objects[targets[0].id] : undefined;
+    if (!src || to?.zone !== 'field' || to.id === src.id) return undefined;
+    // NOVA 919.4, 004.6: as many as this card has, up to the count; none moved, nothing happens.
+    const n = Math.min(e.count, src.counters[e.counter] ?? 0);
+    if (n <= 0) return undefined;
+    const from = writableObj(s, src.id).counters;
+    from[e.counter] = (from[e.counter] ?? 0) - n;
+    if (from[e.counter] === 0) delete from[e.counter];
+    const onto = writableObj(s, to.id).counters;
+    onto[e.counter] = (onto[e.counter] ?? 0) + n;
+    logPublic(s, { k: 'counters-moved', from: src.card, to: to.card, counter: e.counter, count: n });
     return undefined;
   },
   double: (s, e, { r, item }) => {
@@ -322,7 +352,7 @@ const zoneEffects: Pick<
       r.stopped = true; // NOVA 902.13: not done, so "if you do" does not happen
       return undefined;
     }
-    moveCard(s, src.id, 'graveyard'); // NOVA 908.1
+    sendToGraveyard(s, src.id); // NOVA 908.1
     logPublic(s, { k: 'sent-to-graveyard', seat: me, card: item.card });
     return undefined;
   },
@@ -431,6 +461,35 @@ export const novaEffects = effectTable<NovaState, Effect, EffectContext>(
   '802',
 );
 
+/**
+ * An amount as it is when the instruction is carried out (NOVA 004.6): a fixed number, or `each` for every card
+ * counted now, less the `minus` count; it may come out 0 or negative, and then the instruction is not carried out.
+ */
+export function amountNow(s: NovaState, r: Resolution, me: Seat, a: Amount): number {
+  if (typeof a === 'number') return a;
+  return a.each * (countNow(s, r, me, a.per) - (a.minus ? countNow(s, r, me, a.minus) : 0));
+}
+
+function countNow(s: NovaState, r: Resolution, me: Seat, what: Counted): number {
+  const servants = (seat: Seat) => fieldObjects(s, seat).filter((o) => novaCard(o.card).type === 'servant').length;
+  switch (what) {
+    case 'chosen-number':
+      return r.number ?? 0; // NOVA 004.7: the number chosen earlier in this resolution
+    case 'your-servants':
+      return servants(me);
+    case 'opponents-servants':
+      return servants(opponentOf(me));
+    case 'your-graveyard':
+      return s.players[me].zones.graveyard.length;
+    case 'your-hand':
+      return s.players[me].zones.hand.length;
+    case 'opponents-hand':
+      return s.players[opponentOf(me)].zones.hand.length;
+    case 'your-energy-zone':
+      return s.players[me].zones.energy.length;
+  }
+}
+
 /** NOVA 916: queue one damage event; it is dealt once its replacement effects have applied (917, damage.ts). */
 function dealDamage(s: NovaState, item: WaitingItem, t: TargetRef, amount: number): void {
   const fromSpell = item.kind === 'card' && novaCard(item.card).type === 'spell';
@@ -482,14 +541,18 @@ function effectBattle(
   ]);
 }
 
-/** A continuous effect lasting until end of turn (NOVA 407.6), stamped now for timestamp order (802.1.2.1.5). */
+/**
+ * A continuous effect lasting until end of turn (NOVA 407.6) or during the attack phase (405.7.3), stamped now for
+ * timestamp order (802.1.2.1.5).
+ */
 function addUntilEndOfTurn(
   s: NovaState,
   effect: DistributiveOmit<ContinuousEffect, 'id' | 'timestamp' | 'until'>,
+  until: Until = 'end-of-turn',
 ): void {
   s.timestamp += 1;
   s.nextId += 1;
-  s.effects.push({ ...effect, id: `e${s.nextId}`, timestamp: s.timestamp, until: 'end-of-turn' } as ContinuousEffect);
+  s.effects.push({ ...effect, id: `e${s.nextId}`, timestamp: s.timestamp, until } as ContinuousEffect);
 }
 
 /** NOVA 801.4.9.1: a delayed trigger created by a resolution waits, with a fresh id, for its event. */

@@ -7,6 +7,7 @@ import { COLORS, type Color, type Cost, type NovaCard } from './cards/schema.ts'
 import { actionRestricted } from './characteristics.ts';
 import { logPublic } from './log.ts';
 import type { NovaState } from './state.ts';
+import { setFrozen } from './triggers.ts';
 import { writableObj } from './working-copy.ts';
 import { fieldObjects, obj } from './zones.ts';
 
@@ -91,7 +92,7 @@ export function sources(s: NovaState, seat: Seat): EnergyUnit[] {
         color: add.color,
         kind: `ability:${o.id}`,
         label: { en: `${add.color} (${def.name.en}'s ability)`, ja: `${add.color}（${def.name.ja}の能力）` },
-        pay: () => void (writableObj(s, o.id).frozen = true),
+        pay: () => setFrozen(s, o.id, true), // NOVA 904.3, 801.4.6.1
       });
     });
   }

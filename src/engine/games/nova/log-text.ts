@@ -216,6 +216,20 @@ export function novaLogText(e: NovaLogEvent): Label {
       return { en: `${e.seat} gains ${e.amount} LP.`, ja: `${e.seat}は${e.amount}LPを得た。` };
     case 'life-lost':
       return { en: `${e.seat} loses ${e.amount} LP.`, ja: `${e.seat}は${e.amount}LPを失った。` };
+    case 'counters-moved': {
+      const [from, to] = [cardName(e.from), cardName(e.to)];
+      return {
+        en: `${e.count} ${e.counter} counter${e.count > 1 ? 's' : ''} move from ${from.en} to ${to.en}.`,
+        ja: `${from.ja}から${to.ja}に${e.counter}カウンターを${e.count}個移動した。`,
+      };
+    }
+    case 'number-chosen': {
+      const name = cardName(e.card);
+      return {
+        en: `${e.seat} chooses ${e.n} for ${name.en}.`,
+        ja: `${e.seat}は${name.ja}の数値として${e.n}を選んだ。`,
+      };
+    }
     case 'milled': {
       if (e.cards.length === 0)
         return {

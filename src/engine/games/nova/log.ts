@@ -56,6 +56,10 @@ export type NovaLogEvent =
   | { k: 'sent-to-graveyard'; seat: Seat; card: string }
   /** NOVA 908: the top cards of a main deck put into the graveyard (public once there). */
   | { k: 'milled'; seat: Seat; cards: string[] }
+  /** NOVA 919.4: counters moved from one card to another. */
+  | { k: 'counters-moved'; from: string; to: string; counter: string; count: number }
+  /** NOVA 004.7: a number chosen on resolution. */
+  | { k: 'number-chosen'; seat: Seat; card: string; n: number }
   | { k: 'excluded'; card: string; retired: boolean }
   | { k: 'doubled'; card: string; stat: 'atk' | 'hp'; by: number }
   | { k: 'will-skip-turn'; seat: Seat }

@@ -1,10 +1,16 @@
 import { ask } from '../../core/decision-kinds.ts';
-import type { Seat } from '../../core/game.ts';
+import { opponentOf, type Seat } from '../../core/game.ts';
 import { defineProcedure, pushFrame } from '../../core/procedure.ts';
 import { novaCard } from './cards/pool.ts';
-import type { Effect, Selector } from './cards/schema.ts';
+import type { Effect, Selector, Who } from './cards/schema.ts';
 import { damageProcedure } from './damage.ts';
-import { chooseDecision, optionalCostDecision, orderDeckDecision } from './decisions.ts';
+import {
+  chooseDecision,
+  discardEffectDecision,
+  numberDecision,
+  optionalCostDecision,
+  orderDeckDecision,
+} from './decisions.ts';
 import { novaEffects } from './effects.ts';
 import { activatedAbility } from './granted.ts';
 import { noteSeen } from './knowledge.ts';
@@ -122,6 +128,21 @@ export const resolveProcedure = defineProcedure<NovaState, Resolution>({
           lookLog(s, me, r.looking);
           if (r.looking.length > 1) return ask(orderDeckDecision, me, { k: 'order-deck', seat: me }, 'enter');
         }
+        if (e.do === 'discard') {
+          // NOVA 911, 004.5: each named player in turn order chooses what to discard; with no more than the count in
+          // hand there is nothing to choose (004.6), so all of them go at once.
+          for (const seat of players(s, me, e.who)) {
+            if (r.discarded?.includes(seat)) continue;
+            const hand = s.players[seat].zones.hand;
+            if (hand.length > e.count)
+              return ask(discardEffectDecision, seat, { k: 'discard-effect', seat, count: e.count }, 'enter');
+            discardCards(s, seat, [...hand]);
+            r.discarded = [...(r.discarded ?? []), seat];
+          }
+        }
+        // NOVA 004.7: a number is chosen on resolution, a whole number from 0 up.
+        if (e.do === 'choose-number' && r.number === undefined)
+          return ask(numberDecision, me, { k: 'number', seat: me }, 'enter');
         const sel = selectorOf(e);
         if (sel?.mode === 'choose' && !(r.effectIndex in r.chosen)) {
           const options = candidates(s, me, sel, choiceForDamage(effects, r.effectIndex));
@@ -129,6 +150,7 @@ export const resolveProcedure = defineProcedure<NovaState, Resolution>({
           r.chosen[r.effectIndex] = []; // NOVA 804.4.1.3: nothing to choose, skip that part
         }
         runEffect(s, r, e);
+        if (e.do === 'discard') delete r.discarded; // done: a later discard instruction starts afresh
         r.effectIndex += 1;
         // Damage the effect queued is dealt next, in its frame above this one (damage.ts), through its replacements.
         if (s.procedures.frames[s.procedures.frames.length - 1]?.kind === damageProcedure.kind) {
@@ -235,6 +257,21 @@ function picked(s: NovaState, r: Resolution, index: number, e: Effect): TargetRe
 export function sourceOnField(s: NovaState, item: WaitingItem): CardObject | null {
   const o = s.objects[item.objectId];
   return o && o.zone === 'field' ? o : null;
+}
+
+/** The players an instruction names (NOVA 101: "each player" in turn order, the turn player first, 004.5). */
+export function players(s: NovaState, me: Seat, who: Who): Seat[] {
+  if (who === 'you') return [me];
+  if (who === 'opponent') return [opponentOf(me)];
+  return [s.turn.active, opponentOf(s.turn.active)];
+}
+
+/** NOVA 911.1: cards go from their controller's hand to their owner's graveyard, all at once (911.3). */
+export function discardCards(s: NovaState, seat: Seat, ids: readonly string[]): void {
+  for (const id of ids) {
+    const moved = moveCard(s, id, 'graveyard');
+    logPublic(s, { k: 'discarded', seat, card: moved.card, asCost: false });
+  }
 }
 
 /** NOVA 905: draws happen one at a time; a draw from an empty deck fails and loses (502.2). */

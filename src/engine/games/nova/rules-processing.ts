@@ -9,14 +9,17 @@ import { checkStateTriggers, emit } from './triggers.ts';
 import { writableObj } from './working-copy.ts';
 import { fieldObjects, moveCard, obj } from './zones.ts';
 
-/** NOVA 907.1: a card enters the destroyed state and its "when destroyed" abilities trigger. */
-export function destroy(s: NovaState, target: CardObject): void {
+/**
+ * NOVA 907.1: a card enters the destroyed state and its "when destroyed" abilities trigger; `inBattle`: by 503 right
+ * after battle damage (405.6.3.2, 922.1), which also triggers "when destroyed in battle".
+ */
+export function destroy(s: NovaState, target: CardObject, inBattle = false): void {
   if (target.destroyed || target.zone !== 'field') return;
   if (characteristics(s, target).indestructible) return; // NOVA 907.2
   const o = writableObj(s, target.id);
   o.destroyed = true;
   logPublic(s, { k: 'destroyed', card: o.card });
-  emit(s, { type: 'destroyed', object: o });
+  emit(s, { type: 'destroyed', object: o, inBattle });
 }
 
 /** NOVA 502: life at 0 or below, or a failed draw, loses; both players at once is a draw (docs/rulings A44). */
@@ -58,8 +61,11 @@ function defeatCheck(s: NovaState): boolean {
   return true;
 }
 
-/** NOVA 503.1–503.2: a servant whose damage reaches its HP is destroyed. */
-function hpShortfall(s: NovaState): boolean {
+/**
+ * NOVA 503.1–503.2: a servant whose damage reaches its HP is destroyed; one dealt battle damage just before
+ * (`battleDamaged`) is destroyed in battle (405.6.3.2, ruling R77).
+ */
+function hpShortfall(s: NovaState, battleDamaged: readonly string[]): boolean {
   let changed = false;
   let scan: FieldScan | null = null; // one walk of the fields for every servant, taken again after a destruction
   for (const o of fieldObjects(s)) {
@@ -68,7 +74,7 @@ function hpShortfall(s: NovaState): boolean {
     const c = characteristics(s, o, scan);
     if (c.indestructible) continue; // NOVA 907.2: ignores 503 entirely
     if (o.damage >= Math.max(0, c.hp)) {
-      destroy(s, o);
+      destroy(s, o, battleDamaged.includes(o.id));
       scan = null;
       changed = true;
     }
@@ -136,14 +142,17 @@ function limitRelease(s: NovaState): boolean {
   return changed;
 }
 
-/** NOVA 501: rules processing, repeated until nothing changes; it stops at once when the game is decided. */
-export function rulesProcessing(s: NovaState): void {
+/**
+ * NOVA 501: rules processing, repeated until nothing changes; it stops at once when the game is decided.
+ * `battleDamaged`: servants dealt battle damage just before (the damage frame's), for 405.6.3.2.
+ */
+export function rulesProcessing(s: NovaState, battleDamaged: readonly string[] = []): void {
   if (s.result) return;
   runUntilStable(
     s,
     [
       (x) => defeatCheck(x),
-      (x) => !x.result && hpShortfall(x),
+      (x) => !x.result && hpShortfall(x, battleDamaged),
       (x) => !x.result && oneCopyRule(x),
       (x) => !x.result && equipCheck(x),
       (x) => !x.result && limitRelease(x),

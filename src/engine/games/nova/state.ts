@@ -104,9 +104,12 @@ export interface DelayedTrigger {
   effects: Effect[];
 }
 
+/** How long an effect lasts: until end of turn (NOVA 407.6), or during the attack phase (405.7.3, ruling R76). */
+export type Until = 'end-of-turn' | 'end-of-attack-phase';
+
 export type ContinuousEffect =
-  | { id: string; timestamp: number; kind: 'stat'; affected: string[]; atk: number; hp: number; until: 'end-of-turn' }
-  | { id: string; timestamp: number; kind: 'keyword'; affected: string[]; keyword: Keyword; until: 'end-of-turn' }
+  | { id: string; timestamp: number; kind: 'stat'; affected: string[]; atk: number; hp: number; until: Until }
+  | { id: string; timestamp: number; kind: 'keyword'; affected: string[]; keyword: Keyword; until: Until }
   | { id: string; timestamp: number; kind: 'limit'; seat: Seat; amount: number; until: 'end-of-turn' }
   /** NOVA 301.9.1: control of the affected cards until end of turn. */
   | { id: string; timestamp: number; kind: 'control'; affected: string[]; seat: Seat; until: 'end-of-turn' }
@@ -217,6 +220,10 @@ export type Resolution = {
   moved?: string[];
   /** NOVA 303.3: main-deck cards its controller is looking at (top first); seen by that player only. */
   looking?: string[];
+  /** NOVA 911: the players who have discarded for the `discard` instruction being carried out. */
+  discarded?: Seat[];
+  /** NOVA 004.7: the number its controller chose (`choose-number`), a whole number from 0 up. */
+  number?: number;
   /** The decision count when this resolution's damage began (resolve.ts): a higher count afterwards means it paused. */
   damageAt?: number;
 };
@@ -248,6 +255,10 @@ export type Await =
   | { k: 'choose'; seat: Seat }
   | { k: 'optional-cost'; seat: Seat }
   | { k: 'order-deck'; seat: Seat }
+  /** NOVA 911: cards to discard for an instruction on resolution. */
+  | { k: 'discard-effect'; seat: Seat; count: number }
+  /** NOVA 004.7: a number chosen on resolution. */
+  | { k: 'number'; seat: Seat }
   /** NOVA 801.4.3.2, 804.2.2: a target for the triggered ability being placed (`item` is its waiting-area id). */
   | { k: 'trigger-target'; seat: Seat; item: string; options: TargetRef[] };
 

@@ -1,3 +1,4 @@
+import type { Seat } from '../../core/game.ts';
 import { apnapGroups } from '../../core/triggers.ts';
 import { novaCard } from './cards/pool.ts';
 import type { Effect, Selector, TriggerEvent } from './cards/schema.ts';
@@ -5,18 +6,24 @@ import { logPublic } from './log.ts';
 import { resolvingNow } from './resolve.ts';
 import type { CardObject, DelayedTrigger, NovaState, PendingTrigger, TargetRef, WaitingItem } from './state.ts';
 import { candidates } from './targets.ts';
-import { fieldObjects } from './zones.ts';
+import { writableObj } from './working-copy.ts';
+import { fieldObjects, moveCard, obj } from './zones.ts';
 
 /** A game event that automatic abilities watch for (NOVA 801.4). */
 export type GameEvent =
   | { type: 'entered-field'; object: CardObject }
   | { type: 'attacked'; object: CardObject }
   | { type: 'blocked'; object: CardObject }
-  | { type: 'destroyed'; object: CardObject }
+  | { type: 'destroyed'; object: CardObject; inBattle: boolean }
+  | { type: 'became-frozen'; object: CardObject }
+  | { type: 'became-standby'; object: CardObject }
+  /** NOVA 908.1: `object` is the card in the graveyard; `controller` its controller on the field (801.4.4.2). */
+  | { type: 'sent-to-graveyard'; object: CardObject; controller: Seat }
   | { type: 'end-phase-start' }
   | { type: 'turn-start' }
   | { type: 'draw-phase-start' }
   | { type: 'attack-phase-start' }
+  | { type: 'attack-phase-end' }
   | { type: 'attack-declaration-start' };
 
 function queue(s: NovaState, source: CardObject, index: number, causeObject: string | null, refObject?: string): void {
@@ -62,12 +69,25 @@ export function emit(s: NovaState, event: GameEvent): void {
     case 'destroyed': {
       const victim = event.object;
       watchers('destroyed', victim, (i) => queue(s, victim, i, victim.id)); // NOVA 907.1
+      if (event.inBattle) watchers('destroyed-in-battle', victim, (i) => queue(s, victim, i, victim.id)); // 405.6.3.2
       if (novaCard(victim.card).type !== 'servant') return;
       for (const src of fieldObjects(s)) {
         if (src.controller === victim.controller)
           watchers('ally-servant-destroyed', src, (i) => queue(s, src, i, victim.id));
         else watchers('enemy-servant-destroyed', src, (i) => queue(s, src, i, victim.id));
       }
+      return;
+    }
+    case 'became-frozen':
+      watchers('becomes-frozen', event.object, (i) => queue(s, event.object, i, null)); // NOVA 801.4.6.1
+      return;
+    case 'became-standby':
+      watchers('becomes-standby', event.object, (i) => queue(s, event.object, i, null)); // NOVA 801.4.6.1
+      return;
+    case 'sent-to-graveyard': {
+      // NOVA 908.1, 801.4.4.2: the card in the graveyard triggers, for the player who controlled it on the field.
+      const sent = event.object;
+      watchers('sent-to-graveyard', sent, (i) => queue(s, { ...sent, controller: event.controller }, i, null));
       return;
     }
     case 'attack-declaration-start':
@@ -78,6 +98,11 @@ export function emit(s: NovaState, event: GameEvent): void {
     case 'attack-phase-start':
       // NOVA 405.3.1, 925.1.2: a skipped attack phase never starts, so its delayed triggers wait for the next one.
       fireDelayed(s, 'next-attack-phase-start');
+      return;
+    case 'attack-phase-end':
+      // NOVA 405.7.1: "at the end of your attack phase" abilities of the turn player's cards.
+      for (const src of fieldObjects(s, s.turn.active))
+        watchers('your-attack-phase-end', src, (i) => queue(s, src, i, null));
       return;
     case 'turn-start':
       // NOVA 402.1 (docs/rulings A20): "start of turn" abilities of the turn player's cards trigger every turn, not only
@@ -102,6 +127,29 @@ export function emit(s: NovaState, event: GameEvent): void {
       return;
     }
   }
+}
+
+/**
+ * Freezes a card or makes it standby (NOVA 904). A card on the field that changes state triggers its "becomes
+ * frozen" / "becomes standby" abilities (801.4.6.1); one already in that state, or in the energy zone, does not.
+ */
+export function setFrozen(s: NovaState, id: string, frozen: boolean): void {
+  const before = s.objects[id];
+  if (!before || before.frozen === frozen) return;
+  const o = writableObj(s, id);
+  o.frozen = frozen;
+  if (o.zone === 'field') emit(s, { type: frozen ? 'became-frozen' : 'became-standby', object: o });
+}
+
+/**
+ * NOVA 908.1: sends a card from the field to its owner's graveyard and triggers its "when sent to the graveyard"
+ * abilities; a character goes to the retired area instead and triggers nothing (504.1.1). Returns the new object.
+ */
+export function sendToGraveyard(s: NovaState, id: string): CardObject {
+  const controller = obj(s, id).controller;
+  const moved = moveCard(s, id, 'graveyard');
+  if (moved.zone === 'graveyard') emit(s, { type: 'sent-to-graveyard', object: moved, controller });
+  return moved;
 }
 
 /** NOVA 801.4.9.2: delayed triggers waiting for this event trigger once, then are gone. */

@@ -8,7 +8,7 @@ import { logPublic } from './log.ts';
 import { draw } from './resolve.ts';
 import { moveDestroyedCards, rulesProcessing } from './rules-processing.ts';
 import type { NovaState, Phase, PhaseGroup } from './state.ts';
-import { emit, nextTriggerGroup, nextTriggerTarget, placeTriggers } from './triggers.ts';
+import { emit, nextTriggerGroup, nextTriggerTarget, placeTriggers, setFrozen } from './triggers.ts';
 import { takeRulesSettled, writableObj } from './working-copy.ts';
 import { fieldObjects } from './zones.ts';
 
@@ -27,6 +27,7 @@ type Op =
   | 'hand-limit'
   | 'reset-damage'
   | 'expire-end-of-turn'
+  | 'expire-attack-phase'
   | 'end-phase-loop';
 
 export const SCRIPTS: Record<Phase, readonly Op[]> = {
@@ -37,7 +38,7 @@ export const SCRIPTS: Record<Phase, readonly Op[]> = {
   attackDeclare: ['start-triggers', 'pp', 'declare-attack', 'pp'], // NOVA 405.4
   block: ['start-triggers', 'pp', 'declare-block', 'pp'], // NOVA 405.5
   battle: ['start-triggers', 'pp', 'battle-damage', 'pp'], // NOVA 405.6
-  attackEnd: ['start-triggers', 'pp'], // NOVA 405.7
+  attackEnd: ['start-triggers', 'pp', 'expire-attack-phase'], // NOVA 405.7
   main2: ['start-triggers', 'pp'], // NOVA 406
   end: ['start-triggers', 'pp', 'hand-limit', 'reset-damage', 'expire-end-of-turn', 'end-phase-loop'], // NOVA 407 (A27)
 };
@@ -81,6 +82,7 @@ export function runOp(s: NovaState): OpOutcome {
       if (s.turn.phase === 'end') emit(s, { type: 'end-phase-start' }); // NOVA 407.1–407.2
       if (s.turn.phase === 'draw') emit(s, { type: 'draw-phase-start' }); // NOVA 403.1
       if (s.turn.phase === 'attackStart') emit(s, { type: 'attack-phase-start' }); // NOVA 405.3.1
+      if (s.turn.phase === 'attackEnd') emit(s, { type: 'attack-phase-end' }); // NOVA 405.7.1
       if (s.turn.phase === 'attackDeclare' && !s.turn.attackDeclarationStarted) {
         s.turn.attackDeclarationStarted = true; // NOVA 405.4.1: only the turn's first attack declaration step
         emit(s, { type: 'attack-declaration-start' });
@@ -92,7 +94,7 @@ export function runOp(s: NovaState): OpOutcome {
     case 'untap':
       // NOVA 402.3 / 602.1: the turn player stands every frozen card on their field and in their energy zone.
       for (const id of [...s.players[s.turn.active].zones.field, ...s.players[s.turn.active].zones.energy]) {
-        if (s.objects[id]?.frozen) writableObj(s, id).frozen = false;
+        setFrozen(s, id, false); // NOVA 801.4.6.1: a field card that becomes standby triggers
       }
       s.turn.op += 1;
       return 'continue';
@@ -130,8 +132,17 @@ export function runOp(s: NovaState): OpOutcome {
       return 'continue';
     case 'expire-end-of-turn':
       endControlEffects(s); // NOVA 407.6: control taken until end of turn goes back
-      s.effects = s.effects.filter((e) => e.until !== 'end-of-turn'); // NOVA 407.6
+      // NOVA 407.6; an attack-phase effect whose attack phase never reached its end step goes too (ruling R76).
+      s.effects = s.effects.filter((e) => e.until !== 'end-of-turn' && e.until !== 'end-of-attack-phase');
       rulesProcessing(s); // NOVA 501.1: e.g. 505 when a returned character meets its namesake
+      s.turn.op += 1;
+      return 'continue';
+    case 'expire-attack-phase':
+      // NOVA 405.7.3: "during the attack phase" effects end after the end step's priority processing.
+      if (s.effects.some((e) => e.until === 'end-of-attack-phase')) {
+        s.effects = s.effects.filter((e) => e.until !== 'end-of-attack-phase');
+        rulesProcessing(s); // NOVA 501.1: a servant whose HP falls to its damage is destroyed
+      }
       s.turn.op += 1;
       return 'continue';
     case 'end-phase-loop':

@@ -50,9 +50,41 @@ export type Selector = z.infer<typeof SelectorSchema>;
 export const WhoSchema = z.enum(['you', 'opponent', 'each-player']);
 export type Who = z.infer<typeof WhoSchema>;
 
+/**
+ * What an amount can count on resolution (NOVA 004.6): cards or servants now, or the number chosen earlier in the
+ * same instructions (`choose-number`, 004.7).
+ */
+export const COUNTED = [
+  'chosen-number',
+  'your-servants',
+  'opponents-servants',
+  'your-graveyard',
+  'your-hand',
+  'opponents-hand',
+  'your-energy-zone',
+] as const;
+export const CountedSchema = z.enum(COUNTED);
+export type Counted = z.infer<typeof CountedSchema>;
+
+/**
+ * An amount counted when the instruction is carried out ("100 for each ..."): `each` times the count of `per`, less
+ * the count of `minus` when given. A result of 0 or less means the instruction is not carried out (NOVA 004.6).
+ */
+export const CountedAmountSchema = z
+  .object({ each: z.number().int().min(1), per: CountedSchema, minus: CountedSchema.optional() })
+  .strict();
+export type CountedAmount = z.infer<typeof CountedAmountSchema>;
+/** A fixed number (at least `min`), or an amount counted on resolution. */
+const amount = (min: number) => z.union([z.number().int().min(min), CountedAmountSchema]);
+export type Amount = number | CountedAmount;
+
+/** NOVA 407.6 "until end of turn", 405.7.3 "during the attack phase" (ended in the attack phase's end step). */
+export const UntilSchema = z.enum(['end-of-turn', 'end-of-attack-phase']);
+export type Until = z.infer<typeof UntilSchema>;
+
 /** The effect vocabulary. Each entry is one instruction, carried out in order on resolution. */
 export const EffectSchema = z.discriminatedUnion('do', [
-  z.object({ do: z.literal('damage'), amount: z.number().int().min(0), to: SelectorSchema }).strict(),
+  z.object({ do: z.literal('damage'), amount: amount(0), to: SelectorSchema }).strict(),
   z
     .object({
       do: z.literal('distribute-damage'),
@@ -61,13 +93,23 @@ export const EffectSchema = z.discriminatedUnion('do', [
       to: SelectorSchema,
     })
     .strict(),
-  z.object({ do: z.literal('draw'), count: z.number().int().min(1), who: z.enum(['you', 'chosen-player']) }).strict(),
-  z.object({ do: z.literal('gain-life'), amount: z.number().int().min(1) }).strict(),
+  z.object({ do: z.literal('draw'), count: amount(1), who: z.enum(['you', 'chosen-player']) }).strict(),
+  z.object({ do: z.literal('gain-life'), amount: amount(1) }).strict(),
   z.object({ do: z.literal('opponent-loses-life'), amount: z.number().int().min(1) }).strict(),
   /** NOVA 918.8: a player loses LP; not damage, so nothing that reduces or prevents damage applies (916, 917). */
-  z.object({ do: z.literal('lose-life'), who: WhoSchema, amount: z.number().int().min(1) }).strict(),
+  z.object({ do: z.literal('lose-life'), who: WhoSchema, amount: amount(1) }).strict(),
   /** NOVA 908: the top cards of a main deck go to its owner's graveyard; not a draw, so an empty deck loses nothing. */
-  z.object({ do: z.literal('mill'), who: WhoSchema, count: z.number().int().min(1) }).strict(),
+  z.object({ do: z.literal('mill'), who: WhoSchema, count: amount(1) }).strict(),
+  /**
+   * NOVA 911: the named players each discard `count` cards of their choice from their hand, the turn player first
+   * (004.5); with fewer in hand, all of them (004.6).
+   */
+  z.object({ do: z.literal('discard'), who: WhoSchema, count: z.number().int().min(1) }).strict(),
+  /**
+   * NOVA 004.7: the controller chooses a whole number from 0 to `max` on resolution; later amounts of the same
+   * instructions count it (`per: "chosen-number"`).
+   */
+  z.object({ do: z.literal('choose-number'), max: z.number().int().min(1).max(20) }).strict(),
   /** NOVA 904.2: freeze (a standby card becomes frozen; a frozen one stays so). */
   z.object({ do: z.literal('freeze'), to: SelectorSchema }).strict(),
   /** NOVA 904.1: make standby (a frozen card becomes standby). */
@@ -89,7 +131,7 @@ export const EffectSchema = z.discriminatedUnion('do', [
       to: z.union([SelectorSchema, z.literal('self')]),
       atk: z.number().int(),
       hp: z.number().int(),
-      until: z.literal('end-of-turn'),
+      until: UntilSchema,
     })
     .strict(),
   z
@@ -97,7 +139,7 @@ export const EffectSchema = z.discriminatedUnion('do', [
       do: z.literal('grant-keyword'),
       to: SelectorSchema,
       keyword: KeywordSchema,
-      until: z.literal('end-of-turn'),
+      until: UntilSchema,
     })
     .strict(),
   z.object({ do: z.literal('destroy-all'), servants: z.boolean(), characters: z.boolean() }).strict(),
@@ -111,6 +153,18 @@ export const EffectSchema = z.discriminatedUnion('do', [
       count: z.number().int().min(1),
       atk: z.number().int().default(0),
       hp: z.number().int().default(0),
+    })
+    .strict(),
+  /**
+   * NOVA 919.4: remove `count` counters of that name from this card and put as many on the target or chosen card
+   * (fewer when this card has fewer, 004.6).
+   */
+  z
+    .object({
+      do: z.literal('move-counters'),
+      counter: z.string().min(1),
+      count: z.number().int().min(1),
+      to: SelectorSchema,
     })
     .strict(),
   z
@@ -191,9 +245,18 @@ export const TRIGGER_EVENTS = [
   /** NOVA 405.5.5: "when this card blocks". */
   'blocks',
   'destroyed',
+  /** NOVA 405.6.3.2, 922.1: "when this card is destroyed in battle" (by 503 after battle damage). */
+  'destroyed-in-battle',
+  /** NOVA 801.4.6.1: "when this card becomes frozen" / "becomes standby": a change of state on the field only. */
+  'becomes-frozen',
+  'becomes-standby',
+  /** NOVA 908.1: "when this card is sent to the graveyard" (by a send instruction or cost, not destruction, 908.2). */
+  'sent-to-graveyard',
   'ally-servant-destroyed',
   'enemy-servant-destroyed',
   'your-end-phase',
+  /** NOVA 405.7.1: "at the end of your attack phase", at the start of its end step. */
+  'your-attack-phase-end',
   /** NOVA 407.1: "at the start of each end phase", the opponent's turns too. */
   'each-end-phase',
   'you-control-no-servants-at-end',
@@ -331,6 +394,8 @@ export const NovaCardSchema = z
         'characters need level and required energy, no cost',
       );
     if (card.equip) need(card.type === 'magic-item', 'only magic items have Equip');
+    if (card.abilities.some((a) => a.kind === 'triggered' && a.when === 'destroyed-in-battle'))
+      need(card.type === 'servant', 'only servants battle, so only they are destroyed in battle (NOVA 405.6.3.2)');
     if (card.abilities.some((a) => a.kind === 'leaves-field-replacement'))
       need(card.type === 'servant', 'only servants replace leaving the field (a character retires, NOVA 504, R51)');
     const effects = [
@@ -384,6 +449,16 @@ export const NovaCardSchema = z
             before.some((x) => x.do === 'exile'),
             '"that card" returns only after an exile (NOVA 801.4.9.3)',
           );
+        const counted = [
+          e.do === 'damage' || e.do === 'gain-life' || e.do === 'lose-life' ? e.amount : null,
+          e.do === 'draw' || e.do === 'mill' ? e.count : null,
+        ].filter((a): a is CountedAmount => typeof a === 'object' && a !== null);
+        for (const a of counted)
+          if (a.per === 'chosen-number' || a.minus === 'chosen-number')
+            need(
+              before.some((x) => x.do === 'choose-number'),
+              'an amount counts "the chosen number" only after a "choose a number" (NOVA 004.7)',
+            );
         if (e.do === 'battle' || (e.do === 'double' && e.ifChosen))
           need(
             before.some((x) => x.do === 'may-choose'),

@@ -1,5 +1,17 @@
 import type { Label } from '../../../core/label.ts';
-import type { Ability, Cost, Effect, Filter, Keyword, NovaCard, Selector, Who } from './schema.ts';
+import type {
+  Ability,
+  Amount,
+  Cost,
+  Counted,
+  Effect,
+  Filter,
+  Keyword,
+  NovaCard,
+  Selector,
+  Until,
+  Who,
+} from './schema.ts';
 
 /**
  * Rules text generated from a card's definition, in English and Japanese. The card file also states the text
@@ -234,6 +246,16 @@ function triggerText(
       };
     case 'your-end-phase':
       return { en: 'At the start of your end phase, ', ja: 'あなたのエンドフェイズの開始時、' };
+    case 'destroyed-in-battle':
+      return { en: 'When this card is destroyed in battle, ', ja: 'このカードがバトルで破壊された時、' };
+    case 'becomes-frozen':
+      return { en: 'When this card becomes frozen, ', ja: 'このカードがフリーズ状態になった時、' };
+    case 'becomes-standby':
+      return { en: 'When this card becomes standby, ', ja: 'このカードがスタンバイ状態になった時、' };
+    case 'sent-to-graveyard':
+      return { en: 'When this card is sent to the graveyard, ', ja: 'このカードが墓地に送られた時、' };
+    case 'your-attack-phase-end':
+      return { en: 'At the end of your attack phase, ', ja: 'あなたのアタックフェイズ終了時、' };
     case 'each-end-phase':
       return { en: 'At the start of each end phase, ', ja: '各エンドフェイズの開始時、' };
     case 'your-attack-declaration-start':
@@ -311,7 +333,8 @@ function effectText(e: Effect): Label {
   switch (e.do) {
     case 'damage': {
       const t = selectorText(e.to);
-      return { en: `Deal ${e.amount} damage to ${t.en}.`, ja: `${t.ja}、それに${e.amount}ダメージを与える。` };
+      const a = amountText(e.amount);
+      return { en: `Deal ${a.n} damage to ${t.en}${a.en}.`, ja: `${t.ja}、それに${a.ja}${a.n}ダメージを与える。` };
     }
     case 'distribute-damage': {
       const t = selectorText(e.to);
@@ -320,28 +343,45 @@ function effectText(e: Effect): Label {
         ja: `${e.amount}ダメージを${e.unit}単位で、任意の数の対象の${t.ja.replace(/を対象とし$/, '')}に割り振って与える。`,
       };
     }
-    case 'draw':
+    case 'draw': {
+      const a = amountText(e.count);
       return e.who === 'you'
-        ? { en: `Draw ${e.count} card${e.count > 1 ? 's' : ''}.`, ja: `カードを${e.count}枚引く。` }
+        ? { en: `Draw ${a.n} ${cardsWord(e.count)}${a.en}.`, ja: `${a.ja}カードを${a.n}枚引く。` }
         : {
-            en: `Choose a player. That player draws ${e.count} cards.`,
-            ja: `プレイヤー1人を選ぶ。そのプレイヤーはカードを${e.count}枚引く。`,
+            en: `Choose a player. That player draws ${a.n} cards${a.en}.`,
+            ja: `プレイヤー1人を選ぶ。そのプレイヤーは${a.ja}カードを${a.n}枚引く。`,
           };
-    case 'gain-life':
-      return { en: `You gain ${e.amount} LP.`, ja: `あなたは${e.amount}LPを得る。` };
+    }
+    case 'gain-life': {
+      const a = amountText(e.amount);
+      return { en: `You gain ${a.n} LP${a.en}.`, ja: `あなたは${a.ja}${a.n}LPを得る。` };
+    }
+    case 'discard': {
+      const w = whoText(e.who);
+      return {
+        en: `${w.en} ${w.third ? 'discards' : 'discard'} ${e.count} card${e.count > 1 ? 's' : ''}.`,
+        ja: `${w.ja}は手札を${e.count}枚捨てる。`,
+      };
+    }
+    case 'choose-number':
+      return { en: `Choose a number X from 0 to ${e.max}.`, ja: `0から${e.max}までの数値Xを1つ選ぶ。` };
     case 'opponent-loses-life':
       return { en: `The opponent loses ${e.amount} LP.`, ja: `相手は${e.amount}LPを失う。` };
     case 'lose-life': {
       const w = whoText(e.who);
-      return { en: `${w.en} ${w.third ? 'loses' : 'lose'} ${e.amount} LP.`, ja: `${w.ja}は${e.amount}LPを失う。` };
+      const a = amountText(e.amount);
+      return {
+        en: `${w.en} ${w.third ? 'loses' : 'lose'} ${a.n} LP${a.en}.`,
+        ja: `${w.ja}は${a.ja}${a.n}LPを失う。`,
+      };
     }
     case 'mill': {
       const w = whoText(e.who);
-      const cards = `${e.count} card${e.count > 1 ? 's' : ''}`;
+      const a = amountText(e.count);
       const their = w.third ? 'their' : 'your';
       return {
-        en: `${w.en} ${w.third ? 'puts' : 'put'} the top ${cards} of ${their} main deck into ${their} graveyard.`,
-        ja: `${w.ja}はメインデッキの上から${e.count}枚を墓地に置く。`,
+        en: `${w.en} ${w.third ? 'puts' : 'put'} the top ${a.n} ${cardsWord(e.count)} of ${their} main deck into ${their} graveyard${a.en}.`,
+        ja: `${w.ja}は${a.ja}メインデッキの上から${a.n}枚を墓地に置く。`,
       };
     }
     case 'freeze': {
@@ -368,22 +408,26 @@ function effectText(e: Effect): Label {
       };
     }
     case 'modify': {
+      const u = untilText(e.until);
       if (e.to === 'self')
         return {
-          en: `This servant gets ${stat(e.atk, e.hp)} until end of turn.`,
-          ja: `ターン終了時まで、このサーバントは${stat(e.atk, e.hp)}される。`,
+          en: `This servant gets ${stat(e.atk, e.hp)} ${u.en}.`,
+          ja: `${u.ja}、このサーバントは${stat(e.atk, e.hp)}される。`,
         };
       const t = selectorText(e.to);
+      const it = e.to.upTo && e.to.upTo > 1 ? { en: 'they get', ja: 'それら' } : { en: 'it gets', ja: 'それ' };
       return {
-        en: `Choose ${t.en}; it gets ${stat(e.atk, e.hp)} until end of turn.`,
-        ja: `${t.ja}、ターン終了時まで、それは${stat(e.atk, e.hp)}される。`,
+        en: `Choose ${t.en}; ${it.en} ${stat(e.atk, e.hp)} ${u.en}.`,
+        ja: `${t.ja}、${u.ja}、${it.ja}は${stat(e.atk, e.hp)}される。`,
       };
     }
     case 'grant-keyword': {
       const t = selectorText(e.to);
+      const u = untilText(e.until);
+      const it = e.to.upTo && e.to.upTo > 1 ? { en: 'they gain', ja: 'それら' } : { en: 'it gains', ja: 'それ' };
       return {
-        en: `Choose ${t.en}; it gains ${keywordWord(e.keyword).en} until end of turn.`,
-        ja: `${t.ja}、ターン終了時まで、それは${keywordWord(e.keyword).ja}を得る。`,
+        en: `Choose ${t.en}; ${it.en} ${keywordWord(e.keyword).en} ${u.en}.`,
+        ja: `${t.ja}、${u.ja}、${it.ja}は${keywordWord(e.keyword).ja}を得る。`,
       };
     }
     case 'destroy-all': {
@@ -416,6 +460,14 @@ function effectText(e: Effect): Label {
         en: `Put ${e.count} ${e.counter} counter${e.count > 1 ? 's' : ''} on this card.`,
         ja: `このカードに${e.counter}カウンターを${e.count}個置く。`,
       };
+    case 'move-counters': {
+      const t = selectorText(e.to);
+      const counters = `${e.count} ${e.counter} counter${e.count > 1 ? 's' : ''}`;
+      return {
+        en: `Move ${counters} from this card to ${t.en}.`,
+        ja: `${t.ja}、このカードの${e.counter}カウンターを${e.count}個それに移動する。`,
+      };
+    }
     case 'raise-limit-level':
       return {
         en: `Your limit level gets +${e.amount} until end of turn.`,
@@ -519,6 +571,58 @@ function effectText(e: Effect): Label {
         ja: `次のアタックフェイズの開始時、カードを${e.count}枚引く。`,
       };
   }
+}
+
+/** NOVA 407.6 "until end of turn"; 405.7.3 "during the attack phase". */
+function untilText(until: Until): Label {
+  return until === 'end-of-turn'
+    ? { en: 'until end of turn', ja: 'ターン終了時まで' }
+    : { en: 'during this attack phase', ja: 'このアタックフェイズ中' };
+}
+
+/** What an amount counts, singular and plural (NOVA 004.6). */
+const COUNTED_NOUN: Record<Counted, { en: string; plural: string; ja: string }> = {
+  'chosen-number': { en: 'the chosen number', plural: 'the chosen number', ja: '選んだ数値' },
+  'your-servants': { en: 'servant on your field', plural: 'servants on your field', ja: 'あなたの場のサーバント' },
+  'opponents-servants': {
+    en: "servant on the opponent's field",
+    plural: "servants on the opponent's field",
+    ja: '相手の場のサーバント',
+  },
+  'your-graveyard': { en: 'card in your graveyard', plural: 'cards in your graveyard', ja: 'あなたの墓地のカード' },
+  'your-hand': { en: 'card in your hand', plural: 'cards in your hand', ja: 'あなたの手札' },
+  'opponents-hand': { en: "card in the opponent's hand", plural: "cards in the opponent's hand", ja: '相手の手札' },
+  'your-energy-zone': {
+    en: 'card in your energy zone',
+    plural: 'cards in your energy zone',
+    ja: 'あなたのエナジーゾーンのカード',
+  },
+};
+
+/**
+ * An amount's words: `n` stands where the number goes, `en` follows the sentence's object, `ja` comes before the
+ * number: "Draw 1 card for each card in the opponent's hand beyond the number of cards in your hand", "X", "2×X".
+ */
+function amountText(a: Amount): { n: string; en: string; ja: string } {
+  if (typeof a === 'number') return { n: `${a}`, en: '', ja: '' };
+  if (a.per === 'chosen-number' && !a.minus) return { n: a.each === 1 ? 'X' : `${a.each}×X`, en: '', ja: '' };
+  const per = COUNTED_NOUN[a.per];
+  const minus = a.minus ? COUNTED_NOUN[a.minus] : null;
+  const perEn = a.per === 'chosen-number' ? 'for each 1 of X' : `for each ${per.en}`;
+  const perJa =
+    a.per === 'chosen-number' ? 'Xの1につき' : `${per.ja}1${a.per.endsWith('servants') ? '体' : '枚'}につき`;
+  if (!minus) return { n: `${a.each}`, en: ` ${perEn}`, ja: perJa };
+  return {
+    n: `${a.each}`,
+    en: ` ${perEn} beyond the number of ${minus.plural}`,
+    ja: `${per.ja}の数が${minus.ja}の数を上回る1につき`,
+  };
+}
+
+/** "card" or "cards" after an amount. */
+function cardsWord(a: Amount): string {
+  if (typeof a === 'number') return a === 1 ? 'card' : 'cards';
+  return a.each === 1 && a.per !== 'chosen-number' ? 'card' : 'cards';
 }
 
 function colorLetter(c: string): string {

@@ -53,6 +53,7 @@ const OPTION_ALIASES: Record<string, string[]> = {
   freeze: ['energy-card'],
   pay: ['payment'],
   'energy-ability': ['energy-ability'],
+  number: ['number'],
 };
 
 /** `do: energy-ability, card: red` or `card: Ember Whelp`: an energy-zone card's own ability (NOVA 310.4). */
@@ -126,7 +127,9 @@ function findOption(s: NovaState, step: Extract<Step, { do: string }>, labels: L
             : o.cardName?.toLowerCase() === ref.toLowerCase()
           : step.do === 'energy-ability'
             ? energyCardMatches(s, o, ref)
-            : optionMatchesRef(s, o, ref, labels)),
+            : step.do === 'number'
+              ? o.label.en === ref.trim() // NOVA 004.7: `card: "2"`
+              : optionMatchesRef(s, o, ref, labels)),
     );
     if (!match)
       throw new NotOffered(`no "${step.do} ${ref}" option for ${step.player} (${describeOptions(p.options)})`);
