@@ -1,5 +1,6 @@
 // Force of Will CR 8.01: one test per enforced rule, named after it. Each asserts what a wrong engine would break.
 import { describe, expect, it } from 'vitest';
+import { IllegalAction } from '../../src/engine/core/errors.ts';
 import { stateHash } from '../../src/engine/core/hash.ts';
 import { fow } from '../../src/engine/games/fow/index.ts';
 import { characteristics, type FowState, objectOf } from '../../src/engine/games/fow/state.ts';
@@ -7,6 +8,8 @@ import {
   AURELLE,
   choose,
   deck,
+  declaration,
+  declare,
   expectRule,
   giveWill,
   NERISSA,
@@ -560,16 +563,52 @@ describe('1100 keyword skills', () => {
     s = choose(s, `play:${colossus}`);
     expect(optionIds(s)).toEqual(['incarnate', 'cancel']); // no will to pay {R}{R}{5}
     s = choose(s, 'incarnate');
-    expect(pending(s).kind).toBe('banish');
-    const refused = choose(s, `card:${charger}`, `card:${kite}`); // [Fire or Light] is not filled by a wind resonator
-    expect(refused.chase).toHaveLength(0);
-    expect(refused.players.p1.hand).toContain(colossus);
-    s = choose(s, `card:${charger}`, `card:${squire}`);
+    // One line per bracket ([Fire], [Fire or Light]), each offering only the resonators that fit it.
+    const slots = declaration(s).slots;
+    expect(slots.map((x) => [x.min, x.max])).toEqual([
+      [1, 1],
+      [1, 1],
+    ]);
+    expect(slots.map((x) => x.options.map((o) => o.objectId))).toEqual([[charger], [charger, squire]]);
+    expect(JSON.stringify(slots)).not.toContain(kite);
+    s = declare(s, { 'bracket-0': [`card:${charger}`], 'bracket-1': [`card:${squire}`] });
     expect(objectOf(s, charger).zone).toBe('graveyard');
     expect(objectOf(s, squire).zone).toBe('graveyard');
     s = choose(s, 'pass');
     s = choose(s, 'pass');
     expect(objectOf(s, colossus).zone).toBe('field');
+  });
+
+  it('1110.2, 903.2.j: a short or unfitting banish is refused up front; giving the play up is logged with why', () => {
+    let s = mainOf(startP1());
+    const colossus = put(s, 'p1', 'pyre-colossus', 'hand');
+    const charger = put(s, 'p1', 'ashen-bombardier', 'field'); // fire
+    const squire = put(s, 'p1', 'star-sworn-squire', 'field'); // light
+    const kite = put(s, 'p1', 'skyveil-kite', 'field'); // wind
+    s = choose(s, `play:${colossus}`);
+    s = choose(s, 'incarnate');
+    const asked = s;
+    // Fewer resonators than brackets: refused by the shape, nothing happens (it used to be taken and rewound).
+    expect(() => declare(asked, { 'bracket-0': [`card:${charger}`] })).toThrow(IllegalAction);
+    expect(() => declare(asked, { 'bracket-0': [`card:${charger}`], 'bracket-1': [`card:${kite}`] })).toThrow(
+      IllegalAction,
+    );
+    // One resonator for both brackets: refused as a whole, asked again with the draft kept and the problem named.
+    const twice = declare(asked, { 'bracket-0': [`card:${charger}`], 'bracket-1': [`card:${charger}`] });
+    expect(declaration(twice).problem).toMatchObject({ rule: '1110.2', code: 'banish-same-resonator' });
+    expect(declaration(twice).draft['bracket-1']).toEqual([`card:${charger}`]);
+    expect(objectOf(twice, charger).zone).toBe('field');
+    expect(twice.chase).toHaveLength(1);
+    // Going back gives the play up: rewound to before it began, and the log says so and why.
+    const back = declare(twice, 'back');
+    expect(back.chase).toHaveLength(0);
+    expect(back.players.p1.hand).toContain(colossus);
+    expect(objectOf(back, squire).zone).toBe('field');
+    expect(back.log).toContainEqual({ type: 'rewound', seat: 'p1', rule: '903.2.j', reason: 'cancelled' });
+    const words = fow.log(back, { kind: 'player', seat: 'p2' }).map((l) => l.text.en);
+    expect(words.some((w) => w.includes('taken back: the player cancelled it (903.2.j)'))).toBe(true);
+    expect(words.join(' ')).not.toContain('Pyre'); // a card back in the hand is not named to the opponent
+    expect(pending(back)).toMatchObject({ kind: 'priority', player: 'p1' });
   });
 
   it('708.4, 708.5: a [Trigger] card is played at any time; from the standby area only its cost part, not the turn it was set', () => {
@@ -587,7 +626,7 @@ describe('1100 keyword skills', () => {
     const hand = s.players.p1.hand.length;
     s = choose(s, `play:${bargain}`);
     expect(pending(s).kind).toBe('banish'); // no will: only the "cost." part from the standby area
-    s = choose(s, pick(s).options[0]?.id ?? '');
+    s = declare(s, { 'bracket-0': [declaration(s).slots[0]?.options[0]?.id ?? ''] });
     s = passUntil(s, (x) => x.chase.length === 0);
     expect(s.players.p1.hand.length).toBe(hand + 2);
     expect(objectOf(s, bargain).zone).toBe('graveyard');

@@ -170,6 +170,8 @@ export type FowLogEntry = {
   object?: string;
   amount?: number;
   rule?: string;
+  /** Why something happened, as a code (a rewound play's reason, play.ts `RewindReason`). */
+  reason?: string;
   phase?: Phase;
   target?: string;
 };

@@ -20,7 +20,7 @@ import {
   standbyDecision,
   triggerDecision,
 } from './decisions.ts';
-import { payCost, play, playData, transaction } from './play.ts';
+import { payCost, play, playData, rewindCause, transaction } from './play.ts';
 import { resolve } from './resolve.ts';
 import {
   cardOf,
@@ -37,6 +37,7 @@ import {
   refOf,
   type Triggered,
   targetsOf,
+  type Zone,
 } from './state.ts';
 import { autoPay, isFree, NO_COST, useWill, willUses } from './will.ts';
 
@@ -118,6 +119,9 @@ export function isDue(s: FowState): boolean {
   return collectRuleActions(s).length > 0 || s.triggered.length > 0;
 }
 
+/** Zones whose cards both players see (a rewound play from the hand is not named). */
+const PUBLIC_ZONES: readonly Zone[] = ['field', 'ruler', 'graveyard', 'removed'];
+
 type PriorityData = { holder: Seat; passes: number; card: string } & JsonObject;
 
 const window = (s: FowState, next: string) => call(priority, { holder: s.turn.active, passes: 0, card: '' }, next);
@@ -189,6 +193,7 @@ export const priority = defineProcedure<FowState, PriorityData, null>({
       }
       data.passes = 0; // 605.1a: the same player keeps priority
       const [action = '', id = '', key = ''] = choice.split(':');
+      data.card = action === 'judgment' ? s.players[seat].ruler : id; // for the log if the play is rewound
       switch (action) {
         case 'play':
           return inTransaction(transaction, play, playData(seat, 'card', id), 'played');
@@ -248,8 +253,22 @@ export const priority = defineProcedure<FowState, PriorityData, null>({
       data.card = '';
       return { goto: 'rules' };
     },
-    played(_s, { ret }) {
-      resultOf(transaction, ret);
+    // 903.2.j: a play put back says so, and why; the card is named only when it is back in a public zone.
+    played(s, { data, ret }) {
+      const result = resultOf(transaction, ret);
+      if (result.rewound) {
+        const { rule, reason } = rewindCause(result.rule);
+        const o = s.objects[data.card];
+        const shown = o !== undefined && PUBLIC_ZONES.includes(o.zone);
+        log(s, {
+          type: 'rewound',
+          seat: data.holder,
+          rule,
+          ...(reason ? { reason } : {}),
+          ...(shown ? { card: o.card, object: o.id } : {}),
+        });
+      }
+      data.card = '';
       return { goto: 'rules' };
     },
     resolved(s, { data }) {

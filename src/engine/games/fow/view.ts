@@ -187,9 +187,19 @@ export function fowHiddenIds(s: FowState, viewer: Viewer): string[] {
   return out;
 }
 
+/**
+ * What a spectator knows of the players' hidden cards: the cards revealed (708.2, 1114.2), which are the only ones a
+ * player knows of the other player's hidden cards (looking at one's own deck, 1034.1, teaches only that player).
+ */
+function revealedToAll(s: FowState): string[] {
+  return (['p1', 'p2'] as const).flatMap((seat) =>
+    (s.known[seat] ?? []).filter((id) => s.objects[id] !== undefined && objectOf(s, id).owner !== seat),
+  );
+}
+
 /** The identities this viewer may not know: hidden objects and the other player's standby cards (310.2). */
 export function fowSecrets(s: FowState, viewer: Viewer): IdentitySecrets {
-  const knownIds = new Set(viewer.kind === 'player' ? (s.known[viewer.seat] ?? []) : []);
+  const knownIds = new Set(viewer.kind === 'player' ? (s.known[viewer.seat] ?? []) : revealedToAll(s));
   const hidden = new Set(fowHiddenIds(s, viewer).filter((id) => !knownIds.has(id)));
   for (const seat of ['p1', 'p2'] as const)
     if (!mayLookAt(viewer, seat)) {

@@ -64,7 +64,8 @@ export function keywordInfo(k: KeywordName): Label & { rule: string } {
   return KEYWORDS[k];
 }
 
-const ATTRIBUTES: Record<Attribute, Label> = {
+/** The attributes' names (card text, decisions). */
+export const ATTRIBUTES: Record<Attribute, Label> = {
   light: { en: 'Light', ja: '光' },
   fire: { en: 'Fire', ja: '炎' },
   water: { en: 'Water', ja: '水' },
