@@ -541,16 +541,41 @@ describe('1100 keyword skills', () => {
     expect(optionIds(s)).not.toContain(`play:${snare}`);
   });
 
-  it('1133: a card needing the extra deck throws UnsupportedRule naming the rule when played', () => {
+  it('1303: Tale of the Drowned Bell played from the hand needs tokens and throws UnsupportedRule naming 1303', () => {
     const s = mainOf(startP1());
     const tale = put(s, 'p1', 'tale-of-the-drowned-bell', 'hand');
     giveWill(s, 'p1', 'UU');
-    expectRule(() => choose(s, `play:${tale}`), '1133');
+    expectRule(() => choose(s, `play:${tale}`), '1303');
   });
 
-  it('1133, ruling F-EXTRA: a legal deck with an extra deck is refused at setup with UnsupportedRule 1133', () => {
-    const withExtra = { ...deck(NERISSA, []), extra: ['tale-of-the-drowned-bell'] };
-    expectRule(() => fow.setup({ game: 'fow', decks: { p1: withExtra, p2: deck(AURELLE, []) } }, 'extra'), '1133');
+  it('314, 403.1, 1005.1, ruling F-EXTRA: the extra deck is set aside hidden; a Judgment reveal lasts its resolution', () => {
+    const withExtra = { ...deck(NERISSA, [], ['water-magic-stone']), extra: ['tale-of-the-drowned-bell'] };
+    let s = startP1(withExtra, deck(AURELLE, []));
+    const [tale] = s.players.p1.extra;
+    if (tale === undefined) throw new Error('no extra deck');
+    expect(objectOf(s, tale)).toMatchObject({ card: 'tale-of-the-drowned-bell', zone: 'extra', owner: 'p1' });
+    // 314.2: its owner may look at it; the opponent sees how many cards it holds and nothing else.
+    const theirs = fow.view(s, { kind: 'player', seat: 'p2' });
+    expect(theirs.players.p1.extraCount).toBe(1);
+    expect(theirs.players.p1.extra).toBeUndefined();
+    expect(JSON.stringify(theirs)).not.toContain('tale-of-the-drowned-bell');
+    expect(fow.hiddenObjectIds(s, { kind: 'player', seat: 'p2' })).toContain(tale);
+    expect(fow.view(s, { kind: 'player', seat: 'p1' }).players.p1.extra?.map((o) => o.card)).toEqual([
+      'tale-of-the-drowned-bell',
+    ]);
+    s = mainOf(s);
+    for (let i = 0; i < 3; i++) put(s, 'p1', 'water-magic-stone', 'field'); // 705.2b: three magic stones
+    const archivist = put(s, 'p1', 'mistveil-archivist', 'field');
+    giveWill(s, 'p1', 'UBU');
+    s = choose(s, 'judgment');
+    s = passUntil(s, (x) => x.chase.length === 0 && pending(x).kind === 'priority');
+    expect(objectOf(s, s.players.p1.ruler).face).toBe('back');
+    // The J-ruler's trigger revealed the Tale: the opponent knows it, and it stays in the extra deck.
+    expect(s.known.p2).toContain(tale);
+    expect(objectOf(s, tale).zone).toBe('extra');
+    // 1005.1: the reveal ended with the resolution, so [Fable 1] is not met and the Tale cannot be played from there.
+    expect(characteristics(s, archivist).atk).toBe(400);
+    expect(optionIds(s).some((id) => id.includes(tale))).toBe(false);
   });
 
   it('1110.2: Incarnation banishes a resonator per bracket instead of paying the cost', () => {

@@ -171,10 +171,11 @@ const SUPPORTED_KEYWORDS: ReadonlySet<KeywordName> = new Set<KeywordName>([
   'eternal',
   'enter',
   'stealth',
-  // Passive on a ruler: the rune area and the extra deck they enable are refused at setup (711, 1133).
+  // Passive on a ruler: what they allow is checked in the deck (402.5c, 1132.2) and played through the rune area.
   'divinity',
   'grimoire',
-  // Conditions that never hold without runes or an extra deck: the text is simply not had (1137.2, 1133.2).
+  // [Rune]: played from the rune area (1137.2). [Fable]: a Fable card of the extra deck is revealed only while the
+  // effect revealing it resolves (1005.1), so the count of 1133.2 is never met when it is read (ruling F-EXTRA).
   'rune',
   'fable',
 ]);
@@ -186,11 +187,13 @@ const SUPPORTED_CODE = new Set([
   'halve-life',
   'roll-two-dice-damage',
   'reveal-fable-from-extra-deck',
+  // A permission to play from the extra deck while revealed: never usable, for the reason of [Fable] above.
+  'play-from-extra-deck-while-revealed',
   'move-addition',
   'rest-attacker-remove-from-battle',
 ]);
 const CODE_RULE: Record<string, string> = {
-  'play-from-extra-deck-while-revealed': '1133',
+  'create-drowned-knights': '1303', // tokens
 };
 
 function effectProblem(e: Effect): string | null {

@@ -104,6 +104,8 @@ const SideSchema = z.strictObject({
   stoneDeck: z.array(PlacedSchema).optional(),
   /** The rune deck, face down in the rune area (315). */
   runes: z.array(PlacedSchema).optional(),
+  /** The extra deck (314; the ruler needs [Grimoire], 402.5c): card ids. */
+  extra: z.array(CardSchema).optional(),
   /** Will in the pool (1003): L R U G B, void (no attribute), moon, time. */
   will: z.array(WillSchema).optional(),
   /** The main deck's size after setup: the cards below are put in the removed area (for an empty deck, 0). */
@@ -271,6 +273,7 @@ function deckFor(sc: Scenario, seat: Seat): DeckList {
     main,
     stones,
     ...(side.runes ? { rune: side.runes.map(cardIdOf) } : {}),
+    ...(side.extra ? { extra: [...side.extra] } : {}),
   };
 }
 

@@ -22,7 +22,8 @@ export type Zone =
   | 'standby'
   | 'removed'
   | 'chase'
-  | 'runes';
+  | 'runes'
+  | 'extra';
 
 /** FoW 1022: the counters the pool uses. */
 export type CounterName = '+100/+100' | '-100/-100' | 'mana' | 'evolution' | 'limit' | 'astral';
@@ -114,6 +115,8 @@ export type PlayerState = {
   /** 315: the rune area (the rune deck); `revealed` ones are public and use up divinity (711.2). */
   runes: string[];
   revealedRunes: string[];
+  /** 314: the extra deck: unordered, hidden, its owner may look at it (314.2). */
+  extra: string[];
   ruler: string;
   pool: Will[];
   coins: WillCoin[];

@@ -34,10 +34,10 @@ import {
   newId,
   objectOf,
   type Phase,
+  PUBLIC_ZONES,
   refOf,
   type Triggered,
   targetsOf,
-  type Zone,
 } from './state.ts';
 import { autoPay, isFree, NO_COST, useWill, willUses } from './will.ts';
 
@@ -118,9 +118,6 @@ export const ruleProcessing = stateCheckProcedure<FowState, RuleAction>({
 export function isDue(s: FowState): boolean {
   return collectRuleActions(s).length > 0 || s.triggered.length > 0;
 }
-
-/** Zones whose cards both players see (a rewound play from the hand is not named). */
-const PUBLIC_ZONES: readonly Zone[] = ['field', 'ruler', 'graveyard', 'removed'];
 
 type PriorityData = { holder: Seat; passes: number; card: string } & JsonObject;
 
