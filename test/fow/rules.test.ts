@@ -10,7 +10,6 @@ import {
   deck,
   declaration,
   declare,
-  expectRule,
   giveWill,
   NERISSA,
   optionIds,
@@ -541,11 +540,38 @@ describe('1100 keyword skills', () => {
     expect(optionIds(s)).not.toContain(`play:${snare}`);
   });
 
-  it('1303: Tale of the Drowned Bell played from the hand needs tokens and throws UnsupportedRule naming 1303', () => {
-    const s = mainOf(startP1());
+  it('1303: the Tale creates two Drowned Knight tokens; a token that leaves the field ceases to exist', () => {
+    let s = mainOf(startP1());
     const tale = put(s, 'p1', 'tale-of-the-drowned-bell', 'hand');
     giveWill(s, 'p1', 'UU');
-    expectRule(() => choose(s, `play:${tale}`), '1303');
+    s = choose(s, `play:${tale}`);
+    s = passUntil(s, (x) => x.chase.length === 0 && pending(x).kind === 'priority');
+    const knights = s.field.filter((id) => objectOf(s, id).card === 'drowned-knight');
+    expect(knights).toHaveLength(2);
+    const [first] = knights;
+    if (first === undefined) throw new Error('no token');
+    // 1303.1b-c: resonators under the Tale's controller, 200/200 Water, recovered (702.3).
+    expect(objectOf(s, first)).toMatchObject({ controller: 'p1', owner: 'p1', rested: false });
+    expect(characteristics(s, first)).toMatchObject({ atk: 200, def: 200 });
+    expect(objectOf(s, tale).zone).toBe('graveyard');
+    // 1303.3a: destroyed, it goes to the graveyard and ceases to exist there.
+    const lance = put(s, 'p1', 'flare-lance', 'hand');
+    giveWill(s, 'p1', 'RR');
+    s = choose(s, `play:${lance}`);
+    s = choose(s, `obj:${first}`);
+    s = passUntil(s, (x) => x.chase.length === 0 && pending(x).kind === 'priority');
+    expect(s.objects[first]).toBeUndefined();
+    expect(s.field).not.toContain(first);
+    expect(s.players.p1.graveyard.map((id) => objectOf(s, id).card)).toEqual([
+      'tale-of-the-drowned-bell',
+      'flare-lance',
+    ]);
+    expect(fow.invariants?.(s)).toEqual([]);
+  });
+
+  it('1303.1: a token is not put in a deck', () => {
+    const problems = fow.validateDeck({ ...deck(AURELLE, []), side: ['drowned-knight'] });
+    expect(problems.map((p) => p.rule)).toContain('1303.1');
   });
 
   it('314, 403.1, 1005.1, ruling F-EXTRA: the extra deck is set aside hidden; a Judgment reveal lasts its resolution', () => {

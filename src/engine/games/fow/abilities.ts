@@ -189,12 +189,11 @@ const SUPPORTED_CODE = new Set([
   'reveal-fable-from-extra-deck',
   // A permission to play from the extra deck while revealed: never usable, for the reason of [Fable] above.
   'play-from-extra-deck-while-revealed',
+  'create-drowned-knights',
   'move-addition',
   'rest-attacker-remove-from-battle',
 ]);
-const CODE_RULE: Record<string, string> = {
-  'create-drowned-knights': '1303', // tokens
-};
+const CODE_RULE: Record<string, string> = {};
 
 function effectProblem(e: Effect): string | null {
   if (e.do !== 'code') return null;

@@ -127,6 +127,11 @@ export function logLine(e: FowLogEntry): Label {
         `${p.en} reveals ${n.en} (${e.rule === '1114.2' ? 'Stealth' : 'Trigger'}, ${e.rule}).`,
         `${p.ja}は${n.ja}を公開しました（${e.rule === '1114.2' ? '潜伏' : '発動条件'}、${e.rule}）。`,
       );
+    case 'token':
+      return label(
+        `${p.en} creates a ${n.en} token (${e.rule}).`,
+        `${p.ja}は${n.ja}・トークンを作成しました（${e.rule}）。`,
+      );
     case 'reveal-extra':
       return label(
         `${p.en} reveals ${n.en} from their extra deck (${e.rule}).`,

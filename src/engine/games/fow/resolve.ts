@@ -12,7 +12,16 @@ import type { JsonObject } from '../../core/json.ts';
 import { defineProcedure } from '../../core/procedure.ts';
 import { nextInt } from '../../core/rng.ts';
 import { stillLegal } from './abilities.ts';
-import { dealDamage, destroy, enteredTriggers, enterField, stillThere, trigger } from './actions-game.ts';
+import {
+  createToken,
+  DROWNED_KNIGHT,
+  dealDamage,
+  destroy,
+  enteredTriggers,
+  enterField,
+  stillThere,
+  trigger,
+} from './actions-game.ts';
 import type { Target } from './cards/schema.ts';
 import { attachDecision, discardDecision, foreseeDecision } from './decisions.ts';
 import {
@@ -330,6 +339,11 @@ function code(s: FowState, item: ChaseItem, handler: string, target: TargetRef |
       return {
         await: { decision: attachDecision.name, seat: item.controller, payload: { addition: target.object.id } },
       };
+    case 'create-drowned-knights': {
+      // 1303.1b–d: two resonator tokens named Drowned Knight, on the field under this effect's controller.
+      for (let i = 0; i < 2; i++) createToken(s, DROWNED_KNIGHT, item.controller);
+      return null;
+    }
     case 'play-from-extra-deck-while-revealed':
       return null; // a permission at priority, not an effect (ruling F-EXTRA)
     case 'reveal-fable-from-extra-deck': {

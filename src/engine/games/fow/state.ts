@@ -320,8 +320,8 @@ export function characteristics(s: FowState, id: string): Characteristics {
           )
             grants.push(k.grant);
           break;
-        // 1133.2: [Fable] N needs N revealed Fable cards in the extra deck; extra decks are refused at setup
-        // (UnsupportedRule 1133), so the condition is never met.
+        // 1133.2: [Fable] N needs N revealed Fable cards in the extra deck; a reveal lasts only while the effect
+        // revealing it resolves (1005.1), never while characteristics are read, so it is never met (ruling F-EXTRA).
         default:
           break;
       }
@@ -441,6 +441,11 @@ export function moveObject(s: FowState, id: string, to: Zone, at: 'top' | 'botto
   if (into) {
     if ((to === 'main' || to === 'stones') && at === 'top') into.unshift(id);
     else into.push(id);
+  }
+  // 1303.3a: a token that moved off the field ceases to exist right after the move.
+  if (to !== 'field' && cardOf(o.card).token) {
+    if (into) into.splice(into.indexOf(id), 1);
+    delete s.objects[id];
   }
   // Whoever looked at a card no longer knows which object it is once it has moved.
   for (const seat of SEATS) {

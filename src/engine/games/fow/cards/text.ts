@@ -111,6 +111,7 @@ const RACE_JA: Record<Race, string> = {
   Loom: '織機',
   Relic: '遺物',
   Fable: '物語',
+  'Drowned Knight': '溺れ騎士',
 };
 
 /** "Basic Magic Stone", "Resonator — Beast", "Chant / Rune — Fable" (201, 205). */
