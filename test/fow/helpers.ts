@@ -1,7 +1,7 @@
 // Building Force of Will positions for rule tests: a real setup, then cards put where a test needs them, then real
 // decisions through the module (nothing is answered behind the engine's back).
 import { expect } from 'vitest';
-import type { DeckList, PendingDecision, PickDecision, Seat } from '../../src/engine/core/game.ts';
+import type { DeckList, DeclareDecision, PendingDecision, PickDecision, Seat } from '../../src/engine/core/game.ts';
 import { fow } from '../../src/engine/games/fow/index.ts';
 import { type FowState, moveObject, objectOf, type Zone } from '../../src/engine/games/fow/state.ts';
 
@@ -70,6 +70,21 @@ export function optionIds(s: FowState): string[] {
 export function choose(s: FowState, ...ids: string[]): FowState {
   const p = pending(s);
   return fow.apply(s, p.player as Seat, { decisionId: p.id, choose: ids });
+}
+
+/** The pending declaration (the banish of 1110.2). */
+export function declaration(s: FowState): DeclareDecision {
+  const p = pending(s);
+  if (p.shape !== 'declare') throw new Error(`not a declaration: ${p.kind}`);
+  return p;
+}
+
+/** Answers the pending declaration: slot id → option ids, or `back`. */
+export function declare(s: FowState, answer: Record<string, string[]> | 'back'): FowState {
+  const p = declaration(s);
+  return answer === 'back'
+    ? fow.apply(s, p.player as Seat, { decisionId: p.id, choose: [], control: 'back' })
+    : fow.apply(s, p.player as Seat, { decisionId: p.id, choose: [], declare: answer });
 }
 
 /** Passes until `until` holds (at most `limit` decisions); every decision on the way must offer a pass. */

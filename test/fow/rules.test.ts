@@ -1,5 +1,6 @@
 // Force of Will CR 8.01: one test per enforced rule, named after it. Each asserts what a wrong engine would break.
 import { describe, expect, it } from 'vitest';
+import { IllegalAction } from '../../src/engine/core/errors.ts';
 import { stateHash } from '../../src/engine/core/hash.ts';
 import { fow } from '../../src/engine/games/fow/index.ts';
 import { characteristics, type FowState, objectOf } from '../../src/engine/games/fow/state.ts';
@@ -7,7 +8,8 @@ import {
   AURELLE,
   choose,
   deck,
-  expectRule,
+  declaration,
+  declare,
   giveWill,
   NERISSA,
   optionIds,
@@ -538,16 +540,68 @@ describe('1100 keyword skills', () => {
     expect(optionIds(s)).not.toContain(`play:${snare}`);
   });
 
-  it('1133: a card needing the extra deck throws UnsupportedRule naming the rule when played', () => {
-    const s = mainOf(startP1());
+  it('1303: the Tale creates two Drowned Knight tokens; a token that leaves the field ceases to exist', () => {
+    let s = mainOf(startP1());
     const tale = put(s, 'p1', 'tale-of-the-drowned-bell', 'hand');
     giveWill(s, 'p1', 'UU');
-    expectRule(() => choose(s, `play:${tale}`), '1133');
+    s = choose(s, `play:${tale}`);
+    s = passUntil(s, (x) => x.chase.length === 0 && pending(x).kind === 'priority');
+    const knights = s.field.filter((id) => objectOf(s, id).card === 'drowned-knight');
+    expect(knights).toHaveLength(2);
+    const [first] = knights;
+    if (first === undefined) throw new Error('no token');
+    // 1303.1b-c: resonators under the Tale's controller, 200/200 Water, recovered (702.3).
+    expect(objectOf(s, first)).toMatchObject({ controller: 'p1', owner: 'p1', rested: false });
+    expect(characteristics(s, first)).toMatchObject({ atk: 200, def: 200 });
+    expect(objectOf(s, tale).zone).toBe('graveyard');
+    // 1303.3a: destroyed, it goes to the graveyard and ceases to exist there.
+    const lance = put(s, 'p1', 'flare-lance', 'hand');
+    giveWill(s, 'p1', 'RR');
+    s = choose(s, `play:${lance}`);
+    s = choose(s, `obj:${first}`);
+    s = passUntil(s, (x) => x.chase.length === 0 && pending(x).kind === 'priority');
+    expect(s.objects[first]).toBeUndefined();
+    expect(s.field).not.toContain(first);
+    expect(s.players.p1.graveyard.map((id) => objectOf(s, id).card)).toEqual([
+      'tale-of-the-drowned-bell',
+      'flare-lance',
+    ]);
+    expect(fow.invariants?.(s)).toEqual([]);
   });
 
-  it('1133, ruling F-EXTRA: a legal deck with an extra deck is refused at setup with UnsupportedRule 1133', () => {
-    const withExtra = { ...deck(NERISSA, []), extra: ['tale-of-the-drowned-bell'] };
-    expectRule(() => fow.setup({ game: 'fow', decks: { p1: withExtra, p2: deck(AURELLE, []) } }, 'extra'), '1133');
+  it('1303.1: a token is not put in a deck', () => {
+    const problems = fow.validateDeck({ ...deck(AURELLE, []), side: ['drowned-knight'] });
+    expect(problems.map((p) => p.rule)).toContain('1303.1');
+  });
+
+  it('314, 403.1, 1005.1, ruling F-EXTRA: the extra deck is set aside hidden; a Judgment reveal lasts its resolution', () => {
+    const withExtra = { ...deck(NERISSA, [], ['water-magic-stone']), extra: ['tale-of-the-drowned-bell'] };
+    let s = startP1(withExtra, deck(AURELLE, []));
+    const [tale] = s.players.p1.extra;
+    if (tale === undefined) throw new Error('no extra deck');
+    expect(objectOf(s, tale)).toMatchObject({ card: 'tale-of-the-drowned-bell', zone: 'extra', owner: 'p1' });
+    // 314.2: its owner may look at it; the opponent sees how many cards it holds and nothing else.
+    const theirs = fow.view(s, { kind: 'player', seat: 'p2' });
+    expect(theirs.players.p1.extraCount).toBe(1);
+    expect(theirs.players.p1.extra).toBeUndefined();
+    expect(JSON.stringify(theirs)).not.toContain('tale-of-the-drowned-bell');
+    expect(fow.hiddenObjectIds(s, { kind: 'player', seat: 'p2' })).toContain(tale);
+    expect(fow.view(s, { kind: 'player', seat: 'p1' }).players.p1.extra?.map((o) => o.card)).toEqual([
+      'tale-of-the-drowned-bell',
+    ]);
+    s = mainOf(s);
+    for (let i = 0; i < 3; i++) put(s, 'p1', 'water-magic-stone', 'field'); // 705.2b: three magic stones
+    const archivist = put(s, 'p1', 'mistveil-archivist', 'field');
+    giveWill(s, 'p1', 'UBU');
+    s = choose(s, 'judgment');
+    s = passUntil(s, (x) => x.chase.length === 0 && pending(x).kind === 'priority');
+    expect(objectOf(s, s.players.p1.ruler).face).toBe('back');
+    // The J-ruler's trigger revealed the Tale: the opponent knows it, and it stays in the extra deck.
+    expect(s.known.p2).toContain(tale);
+    expect(objectOf(s, tale).zone).toBe('extra');
+    // 1005.1: the reveal ended with the resolution, so [Fable 1] is not met and the Tale cannot be played from there.
+    expect(characteristics(s, archivist).atk).toBe(400);
+    expect(optionIds(s).some((id) => id.includes(tale))).toBe(false);
   });
 
   it('1110.2: Incarnation banishes a resonator per bracket instead of paying the cost', () => {
@@ -560,16 +614,52 @@ describe('1100 keyword skills', () => {
     s = choose(s, `play:${colossus}`);
     expect(optionIds(s)).toEqual(['incarnate', 'cancel']); // no will to pay {R}{R}{5}
     s = choose(s, 'incarnate');
-    expect(pending(s).kind).toBe('banish');
-    const refused = choose(s, `card:${charger}`, `card:${kite}`); // [Fire or Light] is not filled by a wind resonator
-    expect(refused.chase).toHaveLength(0);
-    expect(refused.players.p1.hand).toContain(colossus);
-    s = choose(s, `card:${charger}`, `card:${squire}`);
+    // One line per bracket ([Fire], [Fire or Light]), each offering only the resonators that fit it.
+    const slots = declaration(s).slots;
+    expect(slots.map((x) => [x.min, x.max])).toEqual([
+      [1, 1],
+      [1, 1],
+    ]);
+    expect(slots.map((x) => x.options.map((o) => o.objectId))).toEqual([[charger], [charger, squire]]);
+    expect(JSON.stringify(slots)).not.toContain(kite);
+    s = declare(s, { 'bracket-0': [`card:${charger}`], 'bracket-1': [`card:${squire}`] });
     expect(objectOf(s, charger).zone).toBe('graveyard');
     expect(objectOf(s, squire).zone).toBe('graveyard');
     s = choose(s, 'pass');
     s = choose(s, 'pass');
     expect(objectOf(s, colossus).zone).toBe('field');
+  });
+
+  it('1110.2, 903.2.j: a short or unfitting banish is refused up front; giving the play up is logged with why', () => {
+    let s = mainOf(startP1());
+    const colossus = put(s, 'p1', 'pyre-colossus', 'hand');
+    const charger = put(s, 'p1', 'ashen-bombardier', 'field'); // fire
+    const squire = put(s, 'p1', 'star-sworn-squire', 'field'); // light
+    const kite = put(s, 'p1', 'skyveil-kite', 'field'); // wind
+    s = choose(s, `play:${colossus}`);
+    s = choose(s, 'incarnate');
+    const asked = s;
+    // Fewer resonators than brackets: refused by the shape, nothing happens (it used to be taken and rewound).
+    expect(() => declare(asked, { 'bracket-0': [`card:${charger}`] })).toThrow(IllegalAction);
+    expect(() => declare(asked, { 'bracket-0': [`card:${charger}`], 'bracket-1': [`card:${kite}`] })).toThrow(
+      IllegalAction,
+    );
+    // One resonator for both brackets: refused as a whole, asked again with the draft kept and the problem named.
+    const twice = declare(asked, { 'bracket-0': [`card:${charger}`], 'bracket-1': [`card:${charger}`] });
+    expect(declaration(twice).problem).toMatchObject({ rule: '1110.2', code: 'banish-same-resonator' });
+    expect(declaration(twice).draft['bracket-1']).toEqual([`card:${charger}`]);
+    expect(objectOf(twice, charger).zone).toBe('field');
+    expect(twice.chase).toHaveLength(1);
+    // Going back gives the play up: rewound to before it began, and the log says so and why.
+    const back = declare(twice, 'back');
+    expect(back.chase).toHaveLength(0);
+    expect(back.players.p1.hand).toContain(colossus);
+    expect(objectOf(back, squire).zone).toBe('field');
+    expect(back.log).toContainEqual({ type: 'rewound', seat: 'p1', rule: '903.2.j', reason: 'cancelled' });
+    const words = fow.log(back, { kind: 'player', seat: 'p2' }).map((l) => l.text.en);
+    expect(words.some((w) => w.includes('taken back: the player cancelled it (903.2.j)'))).toBe(true);
+    expect(words.join(' ')).not.toContain('Pyre'); // a card back in the hand is not named to the opponent
+    expect(pending(back)).toMatchObject({ kind: 'priority', player: 'p1' });
   });
 
   it('708.4, 708.5: a [Trigger] card is played at any time; from the standby area only its cost part, not the turn it was set', () => {
@@ -587,7 +677,7 @@ describe('1100 keyword skills', () => {
     const hand = s.players.p1.hand.length;
     s = choose(s, `play:${bargain}`);
     expect(pending(s).kind).toBe('banish'); // no will: only the "cost." part from the standby area
-    s = choose(s, pick(s).options[0]?.id ?? '');
+    s = declare(s, { 'bracket-0': [declaration(s).slots[0]?.options[0]?.id ?? ''] });
     s = passUntil(s, (x) => x.chase.length === 0);
     expect(s.players.p1.hand.length).toBe(hand + 2);
     expect(objectOf(s, bargain).zone).toBe('graveyard');

@@ -171,10 +171,11 @@ const SUPPORTED_KEYWORDS: ReadonlySet<KeywordName> = new Set<KeywordName>([
   'eternal',
   'enter',
   'stealth',
-  // Passive on a ruler: the rune area and the extra deck they enable are refused at setup (711, 1133).
+  // Passive on a ruler: what they allow is checked in the deck (402.5c, 1132.2) and played through the rune area.
   'divinity',
   'grimoire',
-  // Conditions that never hold without runes or an extra deck: the text is simply not had (1137.2, 1133.2).
+  // [Rune]: played from the rune area (1137.2). [Fable]: a Fable card of the extra deck is revealed only while the
+  // effect revealing it resolves (1005.1), so the count of 1133.2 is never met when it is read (ruling F-EXTRA).
   'rune',
   'fable',
 ]);
@@ -186,12 +187,13 @@ const SUPPORTED_CODE = new Set([
   'halve-life',
   'roll-two-dice-damage',
   'reveal-fable-from-extra-deck',
+  // A permission to play from the extra deck while revealed: never usable, for the reason of [Fable] above.
+  'play-from-extra-deck-while-revealed',
+  'create-drowned-knights',
   'move-addition',
   'rest-attacker-remove-from-battle',
 ]);
-const CODE_RULE: Record<string, string> = {
-  'play-from-extra-deck-while-revealed': '1133',
-};
+const CODE_RULE: Record<string, string> = {};
 
 function effectProblem(e: Effect): string | null {
   if (e.do !== 'code') return null;
@@ -313,21 +315,21 @@ export function banishable(s: FowState, seat: Seat): string[] {
   return s.field.filter((id) => objectOf(s, id).controller === seat && faceOf(s, id).types.includes('resonator'));
 }
 
-/**
- * Whether these resonators fill the brackets one each (1110.2a–b: "[A or B]" takes either attribute); an empty
- * bracket takes any resonator.
- */
+/** 1110.2a–b: whether a resonator fits one bracket ("[A or B]" takes either attribute; an empty bracket takes any). */
+export function fitsBracket(s: FowState, id: string, bracket: readonly string[]): boolean {
+  return bracket.length === 0 || faceOf(s, id).attributes.some((a) => bracket.includes(a));
+}
+
+/** Whether these resonators fill the brackets one each, in some order (1110.2a–b). */
 export function fillsBrackets(s: FowState, ids: readonly string[], brackets: readonly (readonly string[])[]): boolean {
-  if (ids.length !== brackets.length) return false;
-  const fits = (id: string, bracket: readonly string[]) =>
-    bracket.length === 0 || faceOf(s, id).attributes.some((a) => bracket.includes(a));
+  if (ids.length !== brackets.length || new Set(ids).size !== ids.length) return false;
   const place = (i: number, used: boolean[]): boolean => {
     const id = ids[i];
     if (id === undefined) return true;
     return brackets.some(
       (b, j) =>
         !used[j] &&
-        fits(id, b) &&
+        fitsBracket(s, id, b) &&
         place(
           i + 1,
           used.map((u, k) => u || k === j),
@@ -340,15 +342,25 @@ export function fillsBrackets(s: FowState, ids: readonly string[], brackets: rea
   );
 }
 
+/** One choice of `seat`'s resonators filling the brackets, bracket by bracket (distinct), or null when none does. */
+export function bracketFilling(s: FowState, seat: Seat, brackets: readonly (readonly string[])[]): string[] | null {
+  const pool = banishable(s, seat);
+  const fill = (i: number, picked: string[]): string[] | null => {
+    const bracket = brackets[i];
+    if (bracket === undefined) return picked;
+    for (const id of pool)
+      if (!picked.includes(id) && fitsBracket(s, id, bracket)) {
+        const found = fill(i + 1, [...picked, id]);
+        if (found) return found;
+      }
+    return null;
+  };
+  return fill(0, []);
+}
+
 /** Whether some choice of `seat`'s resonators fills the brackets (for offering the play). */
 export function canFillBrackets(s: FowState, seat: Seat, brackets: readonly (readonly string[])[]): boolean {
-  const pool = banishable(s, seat);
-  const choose = (start: number, picked: string[]): boolean => {
-    if (picked.length === brackets.length) return fillsBrackets(s, picked, brackets);
-    for (let i = start; i < pool.length; i++) if (choose(i + 1, [...picked, pool[i] as string])) return true;
-    return false;
-  };
-  return choose(0, []);
+  return bracketFilling(s, seat, brackets) !== null;
 }
 
 /**

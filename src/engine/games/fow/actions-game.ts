@@ -114,6 +114,38 @@ export function enterField(s: FowState, id: string, controller: Seat, awakened: 
   enteredTriggers(s, id);
 }
 
+/** The token card Tale of the Drowned Bell creates (1303.1d: its name is also its race). */
+export const DROWNED_KNIGHT = 'drowned-knight';
+
+/**
+ * 1303.1, 1303.1c: a token of `card` (a pool entry marked `token`, 1303.1a) created on the field under `controller`,
+ * coming onto the field like a card (702.3 recovered; [Enter] and [Resonance] see it).
+ */
+export function createToken(s: FowState, card: string, controller: Seat): string {
+  if (!cardOf(card).token) throw new Error(`${card} is not a token`);
+  const id = newId(s, 'k');
+  s.objects[id] = {
+    id,
+    card,
+    owner: controller,
+    controller,
+    zone: 'chase', // nowhere yet: enterField moves it onto the field as a new object
+    inc: 0,
+    rested: false,
+    damage: 0,
+    counters: {},
+    face: 'front',
+    controlSince: s.turn.number,
+    fieldSince: s.turn.number,
+    awakened: false,
+    attachedTo: null,
+    standbyTurn: null,
+  };
+  enterField(s, id, controller, false);
+  log(s, { type: 'token', seat: controller, card, object: id, rule: '1303.1' });
+  return id;
+}
+
 /** The triggers of a card having come onto the field ([Enter], awakened [Enter], [Resonance]). */
 export function enteredTriggers(s: FowState, id: string): void {
   const o = objectOf(s, id);

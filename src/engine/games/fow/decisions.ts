@@ -2,14 +2,23 @@
  * Force of Will's decision kinds (CR 8.01). Each builds its options from the state and the asking step's payload (no
  * words are stored) and turns the answer into what the next step reads.
  */
-import { defineDecisionKind } from '../../core/decision-kinds.ts';
+import { defineDecisionKind, defineDeclarationKind } from '../../core/decision-kinds.ts';
 import type { DecisionOption, OptionRole, Seat } from '../../core/game.ts';
 import type { JsonObject } from '../../core/json.ts';
 import { type Label, label } from '../../core/label.ts';
-import { banishable, fillsBrackets, revealable, targetChoices, targetKey } from './abilities.ts';
+import {
+  banishable,
+  bracketFilling,
+  fillsBrackets,
+  fitsBracket,
+  revealable,
+  targetChoices,
+  targetKey,
+} from './abilities.ts';
 import { legalActions } from './actions.ts';
 import { attackTargets, possibleAttackers, possibleBlockers } from './battle-rules.ts';
-import type { Cost, Target } from './cards/schema.ts';
+import { type Attribute, AttributeSchema, type Cost, type Target } from './cards/schema.ts';
+import { ATTRIBUTES } from './cards/text.ts';
 import { cardOf, type FowState, hasKeyword, objectOf, type TargetRef } from './state.ts';
 import { canAutoPay, willUses } from './will.ts';
 
@@ -426,28 +435,71 @@ export const attachDecision = defineDecisionKind<FowState, { addition: string },
 
 export type BanishPayload = { card: string; brackets: string[][] };
 
-/** 1011, 1110.2, 1113.2a: the resonators to banish as a cost (one per bracket); cancel rewinds the play. */
-export const banishDecision = defineDecisionKind<FowState, BanishPayload, string[] | null>({
+const bracketSlot = (i: number) => `bracket-${i}`;
+
+function bracketWords(bracket: readonly string[]): Label {
+  if (bracket.length === 0) return label('any resonator', '任意のリゾネイター');
+  const words = bracket.map((a) => (isAttribute(a) ? ATTRIBUTES[a] : label(a, a)));
+  const en = words.map((w) => w.en.toLowerCase()).join(' or ');
+  const ja = words.map((w) => w.ja).join('または');
+  return label(`a ${en} resonator`, `${ja}のリゾネイター`);
+}
+
+/** The problem code of a banish declaration naming one resonator for two brackets (1110.2: one card per bracket). */
+export const BANISH_SAME_RESONATOR = 'banish-same-resonator';
+/** The problem code of a banish declaration whose resonators do not fill the brackets (1110.2a–b). */
+export const BANISH_UNFITTING = 'banish-unfitting';
+
+const isAttribute = (a: string): a is Attribute => AttributeSchema.safeParse(a).success;
+
+/**
+ * 1011, 1110.2, 1113.2a: the resonators to banish as a cost, declared as a whole: one slot per bracket, each taking
+ * exactly one resonator that fits it, so a short answer or an unfitting resonator is refused by the shape itself
+ * before anything happens; naming one resonator twice is refused as a whole and asked again with the draft kept.
+ * `back` gives the play up (903.2.j rewinds it; the log says so).
+ */
+export const banishDecision = defineDeclarationKind<FowState, BanishPayload, string[] | null>({
   name: 'banish',
   role: 'choice',
   build(s, p, seat) {
     const n = cardOf(p.card).name;
-    const wants = p.brackets.map((b) => (b.length === 0 ? 'any' : b.join(' or '))).join(', ');
+    const pool = banishable(s, seat);
+    const filling = bracketFilling(s, seat, p.brackets);
     return {
       prompt: label(
-        `Banish ${p.brackets.length} resonator(s) you control for ${n.en} (${wants}).`,
-        `${n.ja}のために、あなたがコントロールするリゾネイターを${p.brackets.length}体破棄してください。`,
+        `Banish ${p.brackets.length} resonator(s) you control for ${n.en}, one for each line.`,
+        `${n.ja}のために、あなたがコントロールするリゾネイターを項目ごとに1体ずつ、計${p.brackets.length}体破棄してください。`,
       ),
-      options: [...banishable(s, seat).map((id) => objectOption(s, id, 'card', 'choice')), cancel],
-      min: 1,
-      max: p.brackets.length,
-      defaultOnTimeout: ['cancel'],
+      slots: p.brackets.map((bracket, i) => {
+        const w = bracketWords(bracket);
+        return {
+          id: bracketSlot(i),
+          label: label(`Banish ${w.en}`, `${w.ja}を破棄`),
+          options: pool.filter((id) => fitsBracket(s, id, bracket)).map((id) => objectOption(s, id, 'card', 'choice')),
+          min: 1,
+          max: 1,
+        };
+      }),
+      canGoBack: true,
+      defaultOnTimeout: Object.fromEntries(
+        p.brackets.map((_b, i) => [bracketSlot(i), filling?.[i] ? [`card:${filling[i]}`] : []]),
+      ),
     };
   },
-  handle(s, p, chosen) {
-    if (chosen.includes('cancel')) return null;
-    const ids = chosen.map((c) => c.slice('card:'.length));
-    return fillsBrackets(s, ids, p.brackets) ? ids : null;
+  check(s, p, declare) {
+    const ids = p.brackets.map((_b, i) => (declare[bracketSlot(i)]?.[0] ?? '').slice('card:'.length));
+    const twice = ids.findIndex((id, i) => ids.indexOf(id) !== i);
+    if (twice >= 0)
+      return {
+        rule: '1110.2',
+        code: BANISH_SAME_RESONATOR,
+        slots: p.brackets.map((_b, i) => bracketSlot(i)).filter((_x, i) => ids[i] === ids[twice]),
+      };
+    return fillsBrackets(s, ids, p.brackets) ? null : { rule: '1110.2', code: BANISH_UNFITTING };
+  },
+  handle(_s, p, answer) {
+    if ('back' in answer) return null;
+    return p.brackets.map((_b, i) => (answer.declare[bracketSlot(i)]?.[0] ?? '').slice('card:'.length));
   },
 });
 

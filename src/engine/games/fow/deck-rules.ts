@@ -55,6 +55,14 @@ export function validateFowDeck(deck: DeckList): DeckProblem[] {
   const look = (section: Section) => {
     const found = lookUpSection(deck[section] ?? [], FOW_CARDS, section, SECTION_RULE[section], GAME);
     problems.push(...found.problems);
+    // 1303.1: tokens are created by effects, never brought in a deck.
+    for (const card of new Set(found.cards.filter((c) => c.token)))
+      problems.push(
+        misplacedProblem(section, card, '1303.1', {
+          en: 'a token is created by an effect; it does not go in a deck.',
+          ja: 'トークンは効果で作成されるもので、デッキには入れられません。',
+        }),
+      );
     return found.cards;
   };
   const size = (section: Section, min: number, max: number, rule: string) => {

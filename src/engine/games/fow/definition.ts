@@ -6,6 +6,7 @@ import { defineGame, definePool, type GamePlay } from '../../definition.ts';
 import { gamePrecons, preconDeckList } from '../../precons.ts';
 import { FOW_CARDS } from './cards/pool.ts';
 import { cardKeywords, cardText, keywordInfo } from './cards/text.ts';
+import { BANISH_SAME_RESONATOR, BANISH_UNFITTING } from './decisions.ts';
 import { validateFowDeck } from './deck-rules.ts';
 import { fow } from './index.ts';
 import { logLine, phaseWords } from './log-text.ts';
@@ -29,6 +30,22 @@ const DECISION_KINDS = {
   standby: { en: 'setting a card in the standby area', ja: '待機エリアへの配置' },
   foresee: { en: 'foreseeing', ja: '選別' },
   reveal: { en: 'revealing a Trigger or Stealth card', ja: '発動条件・潜伏カードの公開' },
+  incarnate: { en: 'choosing Incarnation', ja: '顕現の選択' },
+  banish: { en: 'banishing resonators', ja: 'リゾネイターの破棄' },
+  face: { en: 'choosing a face', ja: '面の選択' },
+  'attach-to': { en: 'choosing what to attach to', ja: '設置先の選択' },
+};
+
+/** Words for the problems of a refused banish declaration (1110.2). */
+const PROBLEM_WORDS = {
+  [BANISH_SAME_RESONATOR]: {
+    en: 'Each line needs a different resonator.',
+    ja: '項目ごとに別々のリゾネイターを選んでください。',
+  },
+  [BANISH_UNFITTING]: {
+    en: 'Those resonators do not fill the attributes asked for.',
+    ja: 'そのリゾネイターでは指定の属性を満たせません。',
+  },
 };
 
 /** The steps a player can stop at: the four phases (501.1) and the battle steps (802–807) inside the main phase. */
@@ -64,6 +81,7 @@ export const fowPlay: GamePlay<FowState, FowView> = {
     }),
   },
   decisionKinds: DECISION_KINDS,
+  problemWords: PROBLEM_WORDS,
   fuzzDecks: () => gamePrecons('fow').map(preconDeckList),
   scenarios: { plan: fowScenarioPlan },
 };

@@ -3,7 +3,7 @@
  * rules, invariants and search hooks. `pending` and `apply` are the kernel's.
  */
 import { cloneJson } from '../../core/clone.ts';
-import { InvalidData, UnsupportedRule } from '../../core/errors.ts';
+import { InvalidData } from '../../core/errors.ts';
 import { type GameModule, type MatchSetup, opponentOf, SEATS, type Seat } from '../../core/game.ts';
 import { label } from '../../core/label.ts';
 import { createKernel, emptyStack } from '../../core/procedure.ts';
@@ -58,7 +58,6 @@ function setup(match: MatchSetup, seed: string): FowState {
     const problems = validateFowDeck(deck);
     if (problems.length > 0)
       throw new InvalidData(`${seat}: ${problems.map((p) => `${p.message.en} (${p.rule})`).join(' ')}`);
-    if ((deck.extra ?? []).length > 0) throw new UnsupportedRule('1133', 'extra decks (Grimoire and Fable)');
     const rulerCard = deck.ruler?.[0];
     if (!rulerCard) throw new InvalidData(`${seat}: no ruler (402.2)`);
     // 403.1: the ruler goes to the ruler area, recovered (303.1b).
@@ -72,6 +71,8 @@ function setup(match: MatchSetup, seed: string): FowState {
     rng = r2;
     // 403.1: the rune deck goes to the rune area, face down (711.2 plays only face-down runes).
     const runes = (deck.rune ?? []).map((c) => make(c, seat, 'runes'));
+    // 403.1, 314.2: the extra deck goes to its area; it has no order (402.5c: only with a Grimoire ruler).
+    const extra = (deck.extra ?? []).map((c) => make(c, seat, 'extra'));
     const life = typeof match.options?.startingLife === 'number' ? match.options.startingLife : STARTING_LIFE;
     return {
       life,
@@ -83,6 +84,7 @@ function setup(match: MatchSetup, seed: string): FowState {
       removed: [],
       runes,
       revealedRunes: [],
+      extra,
       ruler,
       pool: [],
       coins: [],
@@ -128,7 +130,7 @@ export function fowInvariants(s: FowState): string[] {
   const lists: [string, string[], Seat | null][] = [['field', s.field, null]];
   for (const seat of SEATS) {
     const p = s.players[seat];
-    for (const zone of ['main', 'stones', 'hand', 'graveyard', 'standby', 'removed', 'runes'] as const)
+    for (const zone of ['main', 'stones', 'hand', 'graveyard', 'standby', 'removed', 'runes', 'extra'] as const)
       lists.push([zone, p[zone], seat]);
   }
   for (const [zone, ids, owner] of lists) {
@@ -179,6 +181,7 @@ export const fowSearch: SearchHooks<FowState> = {
         [...other.hand, ...other.main, ...other.standby],
         other.stones,
         other.runes.filter((id) => !other.revealedRunes.includes(id)),
+        other.extra,
       ];
     }),
   evaluate: evaluateFow,

@@ -23,6 +23,20 @@ function targetWords(target: string | undefined): Label {
   return label('a J/resonator', 'J/リゾネイター');
 }
 
+/** Why a play was rewound (play.ts `RewindReason`). */
+const REWIND_WORDS: Record<string, Label> = {
+  cancelled: label('the player cancelled it', 'プレイヤーが取り消しました'),
+  'no-target': label('it has no legal target', '適正な対象がありません'),
+  unpaid: label('its cost could not be paid', 'コストを支払えませんでした'),
+  'quickcast-lost': label('it lost Quickcast outside main timing', 'メインタイミング外で即攻を失いました'),
+  'already-rested': label(
+    'the card to rest for its cost is already rested',
+    'コストとしてレストするカードが既にレストしています',
+  ),
+  'no-mana-counter': label('there is no mana counter to remove', '取り除く魔力カウンターがありません'),
+  'left-hand': label('the card is no longer in the hand', 'カードが手札にありません'),
+};
+
 export function logLine(e: FowLogEntry): Label {
   const p = who(e.seat);
   const n = e.card ? cardOf(e.card).name : label('a card', 'カード');
@@ -113,6 +127,16 @@ export function logLine(e: FowLogEntry): Label {
         `${p.en} reveals ${n.en} (${e.rule === '1114.2' ? 'Stealth' : 'Trigger'}, ${e.rule}).`,
         `${p.ja}は${n.ja}を公開しました（${e.rule === '1114.2' ? '潜伏' : '発動条件'}、${e.rule}）。`,
       );
+    case 'token':
+      return label(
+        `${p.en} creates a ${n.en} token (${e.rule}).`,
+        `${p.ja}は${n.ja}・トークンを作成しました（${e.rule}）。`,
+      );
+    case 'reveal-extra':
+      return label(
+        `${p.en} reveals ${n.en} from their extra deck (${e.rule}).`,
+        `${p.ja}はエキストラデッキの${n.ja}を公開しました（${e.rule}）。`,
+      );
     case 'trigger-failed':
       return label(
         `${n.en} cannot be played and goes to the graveyard (708.3a).`,
@@ -122,6 +146,14 @@ export function logLine(e: FowLogEntry): Label {
       return label(`${n.en} is rested and removed from battle.`, `${n.ja}はレストされ、バトルから取り除かれました。`);
     case 'conceded':
       return label(`${p.en} concedes.`, `${p.ja}は投了しました。`);
+    case 'rewound': {
+      const why = REWIND_WORDS[e.reason ?? ''] ?? label('it could not be completed', '完了できませんでした');
+      const what = e.card ? n : label('a card or ability', 'カードまたは能力');
+      return label(
+        `${p.en}'s play of ${what.en} is taken back: ${why.en} (${e.rule}).`,
+        `${p.ja}の${what.ja}のプレイは巻き戻されました：${why.ja}（${e.rule}）。`,
+      );
+    }
     default:
       return label(e.type, e.type);
   }

@@ -6,7 +6,7 @@
 import { answerOf, ask } from '../../core/decision-kinds.ts';
 import type { Seat } from '../../core/game.ts';
 import type { JsonObject } from '../../core/json.ts';
-import { defineProcedure, rewind, transactionProcedure } from '../../core/procedure.ts';
+import { defineProcedure, rewind, type StepOut, transactionProcedure } from '../../core/procedure.ts';
 import {
   activatedOf,
   assertSupported,
@@ -42,6 +42,30 @@ import {
 import { addCosts, autoPay, canAfford, isFree, NO_COST, payFromPool, useWill, willUses } from './will.ts';
 
 export const transaction = transactionProcedure<FowState>('fow-transaction');
+
+/** Why a play was rewound (903.2.j and the steps before it), logged with the rule when the play is put back. */
+export const REWIND_REASONS = [
+  'cancelled',
+  'no-target',
+  'unpaid',
+  'quickcast-lost',
+  'already-rested',
+  'no-mana-counter',
+  'left-hand',
+] as const;
+export type RewindReason = (typeof REWIND_REASONS)[number];
+
+/** Rewinds the play; the transaction's result carries "rule reason" so the priority process can log why. */
+function undo(rule: string, reason: RewindReason): StepOut {
+  return rewind(`${rule} ${reason}`);
+}
+
+/** The rule and the reason of a rewound play, from the transaction's result (`undo`). */
+export function rewindCause(result: string): { rule: string; reason: RewindReason | null } {
+  const [rule = result, reason] = result.split(' ');
+  const known = REWIND_REASONS.find((r) => r === reason);
+  return { rule, reason: known ?? null };
+}
 
 export type PlayData = {
   seat: Seat;
@@ -163,7 +187,7 @@ export const play = defineProcedure<FowState, PlayData, null>({
     },
     faced(s, { data, ret }) {
       const face = answerOf(faceDecision, ret);
-      if (face === null) return rewind('903.2.b');
+      if (face === null) return undo('903.2.b', 'cancelled');
       if (face === 'back') {
         const back = cardOf(objectOf(s, data.object).card).back;
         data.cost = back?.cost ?? NO_COST;
@@ -174,7 +198,7 @@ export const play = defineProcedure<FowState, PlayData, null>({
     },
     incarnated(s, { data, ret }) {
       const choice = answerOf(incarnateDecision, ret);
-      if (choice === 'cancel') return rewind('903.2.j');
+      if (choice === 'cancel') return undo('903.2.j', 'cancelled');
       if (choice === 'incarnate') {
         data.cost = NO_COST;
         data.brackets = incarnationOf(cardOf(objectOf(s, data.object).card)) ?? [];
@@ -190,10 +214,10 @@ export const play = defineProcedure<FowState, PlayData, null>({
     },
     awakened(s, { data, ret }) {
       const choice = answerOf(awakenDecision, ret);
-      if (choice === 'cancel') return rewind('903.2.c');
+      if (choice === 'cancel') return undo('903.2.c', 'cancelled');
       if (choice === 'yes') {
         const extra = awakeningCost(s, data.seat, objectOf(s, data.object).card);
-        if (!extra) return rewind('1109.2');
+        if (!extra) return undo('1109.2', 'unpaid');
         data.awakened = true;
         data.cost = addCosts(data.cost, extra); // 1109.2: an additional cost
       }
@@ -214,7 +238,7 @@ export const play = defineProcedure<FowState, PlayData, null>({
         // 1111.2a: a card played outside main timing must still have [Quickcast] on the chase.
         const card = cardOf(o.card);
         if (!data.main && !card.keywords.some((k) => k.keyword === 'quickcast') && !triggerCost(card))
-          return rewind('1111.2a');
+          return undo('1111.2a', 'quickcast-lost');
       }
       s.chase.push({
         id,
@@ -241,7 +265,7 @@ export const play = defineProcedure<FowState, PlayData, null>({
       const next = specs[data.targets.length];
       if (next === undefined) return { goto: 'pay' };
       const self = data.what === 'judgment' || data.what === 'inherit' ? null : data.object;
-      if (targetChoices(s, data.seat, next, self).length === 0) return rewind('903.2.g');
+      if (targetChoices(s, data.seat, next, self).length === 0) return undo('903.2.g', 'no-target');
       return ask(
         targetDecision,
         data.seat,
@@ -251,7 +275,7 @@ export const play = defineProcedure<FowState, PlayData, null>({
     },
     targeted(s, { data, ret }) {
       const chosen = answerOf(targetDecision, ret);
-      if (chosen === null) return rewind('903.2.g');
+      if (chosen === null) return undo('903.2.g', 'cancelled');
       data.targets.push(chosen);
       itemOf(s, data.item).targets = [...data.targets];
       return { goto: 'target' };
@@ -263,8 +287,9 @@ export const play = defineProcedure<FowState, PlayData, null>({
     },
     paid(s, { data, ret }) {
       const choice = answerOf(payDecision, ret);
-      if (choice === 'cancel') return rewind('903.2.j');
-      if (choice === 'auto') return autoPay(s, data.seat, data.cost) ? { goto: 'other-costs' } : rewind('903.2.j');
+      if (choice === 'cancel') return undo('903.2.j', 'cancelled');
+      if (choice === 'auto')
+        return autoPay(s, data.seat, data.cost) ? { goto: 'other-costs' } : undo('903.2.j', 'unpaid');
       const use = willUses(s, data.seat).find((u) => u.id === choice);
       if (!use) throw new Error(`play: unknown will source ${choice}`);
       useWill(s, data.seat, use); // 907.2, ruling F-WILL-DURING-PAYMENT
@@ -273,16 +298,16 @@ export const play = defineProcedure<FowState, PlayData, null>({
     'other-costs'(s, { data }) {
       const o = objectOf(s, data.object);
       if (data.rest) {
-        if (o.rested) return rewind('903.2.j'); // 1013.2: only a recovered card can be rested for a cost
+        if (o.rested) return undo('903.2.j', 'already-rested'); // 1013.2: only a recovered card can be rested for a cost
         o.rested = true;
       }
       if (data.removeMana) {
-        if ((o.counters.mana ?? 0) < 1) return rewind('903.2.j');
+        if ((o.counters.mana ?? 0) < 1) return undo('903.2.j', 'no-mana-counter');
         o.counters.mana = (o.counters.mana ?? 0) - 1;
       }
       // 1126.2: Inheritance: discard this card from your hand.
       if (data.what === 'inherit') {
-        if (o.zone !== 'hand') return rewind('903.2.j');
+        if (o.zone !== 'hand') return undo('903.2.j', 'left-hand');
         moveObject(s, o.id, 'graveyard');
         log(s, { type: 'discard', seat: data.seat, card: o.card, object: o.id });
       }
@@ -293,7 +318,7 @@ export const play = defineProcedure<FowState, PlayData, null>({
     // 1011.1: banished cards go to the graveyard.
     banished(s, { data, ret }) {
       const ids = answerOf(banishDecision, ret);
-      if (ids === null) return rewind('903.2.j');
+      if (ids === null) return undo('903.2.j', 'cancelled');
       for (const id of ids) {
         const b = objectOf(s, id);
         log(s, { type: 'banish', seat: data.seat, card: b.card, object: id });

@@ -6,13 +6,22 @@
  */
 import { answerOf } from '../../core/decision-kinds.ts';
 import { UnsupportedRule } from '../../core/errors.ts';
-import type { Seat } from '../../core/game.ts';
+import { opponentOf, type Seat } from '../../core/game.ts';
 import { learn } from '../../core/hidden.ts';
 import type { JsonObject } from '../../core/json.ts';
 import { defineProcedure } from '../../core/procedure.ts';
 import { nextInt } from '../../core/rng.ts';
 import { stillLegal } from './abilities.ts';
-import { dealDamage, destroy, enteredTriggers, enterField, stillThere, trigger } from './actions-game.ts';
+import {
+  createToken,
+  DROWNED_KNIGHT,
+  dealDamage,
+  destroy,
+  enteredTriggers,
+  enterField,
+  stillThere,
+  trigger,
+} from './actions-game.ts';
 import type { Target } from './cards/schema.ts';
 import { attachDecision, discardDecision, foreseeDecision } from './decisions.ts';
 import {
@@ -330,9 +339,26 @@ function code(s: FowState, item: ChaseItem, handler: string, target: TargetRef |
       return {
         await: { decision: attachDecision.name, seat: item.controller, payload: { addition: target.object.id } },
       };
-    case 'reveal-fable-from-extra-deck':
-      // 1133: extra decks are refused at setup (UnsupportedRule 1133), so there is no Fable card to reveal.
+    case 'create-drowned-knights': {
+      // 1303.1b–d: two resonator tokens named Drowned Knight, on the field under this effect's controller.
+      for (let i = 0; i < 2; i++) createToken(s, DROWNED_KNIGHT, item.controller);
       return null;
+    }
+    case 'play-from-extra-deck-while-revealed':
+      return null; // a permission at priority, not an effect (ruling F-EXTRA)
+    case 'reveal-fable-from-extra-deck': {
+      // 1005.1: shown to every player until this effect has finished resolving (ruling F-EXTRA); the opponent keeps
+      // knowing which card it is while it stays in the extra deck.
+      const me = item.controller;
+      const fables = s.players[me].extra.filter((id) => cardOf(objectOf(s, id).card).races.includes('Fable'));
+      const [only, ...more] = fables;
+      if (only === undefined) return null;
+      // Grimoire N brings at most N Fable chants (1132.2); the pool's only Grimoire is 1, so there is never a choice.
+      if (more.length > 0) throw new UnsupportedRule('1005.1', 'choosing one of several Fable cards to reveal');
+      s.known = learn(s.known, opponentOf(me), [only]);
+      log(s, { type: 'reveal-extra', seat: me, card: objectOf(s, only).card, object: only, rule: '1005.1' });
+      return null;
+    }
     default:
       throw new UnsupportedRule('903.3', `effect handler ${handler}`);
   }

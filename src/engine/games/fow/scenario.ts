@@ -6,7 +6,15 @@
  */
 import { z } from 'zod';
 import { IllegalAction } from '../../core/errors.ts';
-import type { DecisionOption, DeckList, PendingDecision, Seat, Viewer } from '../../core/game.ts';
+import type {
+  DecisionOption,
+  DeckList,
+  DeclareDecision,
+  DeclareSlot,
+  PendingDecision,
+  Seat,
+  Viewer,
+} from '../../core/game.ts';
 import type { ScenarioPlan, ScenarioStep } from '../../definition.ts';
 import { NotOffered } from '../../scenario/plan.ts';
 import { targetKey } from './abilities.ts';
@@ -96,6 +104,8 @@ const SideSchema = z.strictObject({
   stoneDeck: z.array(PlacedSchema).optional(),
   /** The rune deck, face down in the rune area (315). */
   runes: z.array(PlacedSchema).optional(),
+  /** The extra deck (314; the ruler needs [Grimoire], 402.5c): card ids. */
+  extra: z.array(CardSchema).optional(),
   /** Will in the pool (1003): L R U G B, void (no attribute), moon, time. */
   will: z.array(WillSchema).optional(),
   /** The main deck's size after setup: the cards below are put in the removed area (for an empty deck, 0). */
@@ -263,6 +273,7 @@ function deckFor(sc: Scenario, seat: Seat): DeckList {
     main,
     stones,
     ...(side.runes ? { rune: side.runes.map(cardIdOf) } : {}),
+    ...(side.extra ? { extra: [...side.extra] } : {}),
   };
 }
 
@@ -504,6 +515,13 @@ function names(s: FowState, labels: Labels, ref: string, id: string): boolean {
   return s.objects[id]?.card === ref && !isLabelled(labels, id);
 }
 
+/** The object `ref` names (a label, or the first unlabelled copy of a card id), for an answer not offered. */
+function objectIdOf(s: FowState, labels: Labels, ref: string): string {
+  const id = labels.get(ref) ?? Object.keys(s.objects).find((x) => names(s, labels, ref, x));
+  if (id === undefined) throw new NotOffered(`nothing is named "${ref}"`);
+  return id;
+}
+
 /** A copy given a label in the setup is named by its label only (the rulers' implicit labels do not count). */
 function isLabelled(labels: Labels, id: string): boolean {
   for (const [label, x] of labels) if (x === id && label !== 'p1.ruler' && label !== 'p2.ruler') return true;
@@ -560,6 +578,7 @@ function applyAnswer(s: FowState, labels: Labels, a: Answer): FowState {
     if (!a.split) throw new NotOffered(`a distribution is asked (${p.kind}): give split`);
     return fow.apply(s, a.player, { decisionId: p.id, choose: [], split: a.split });
   }
+  if (p.shape === 'declare') return declare(s, labels, a, p);
   if (p.shape !== undefined && p.shape !== 'pick') throw new NotOffered(`a ${p.shape} decision is asked (${p.kind})`);
   if (a.cards) {
     const ids = a.cards.map((ref) => {
@@ -575,6 +594,29 @@ function applyAnswer(s: FowState, labels: Labels, a: Answer): FowState {
   const option = p.options.find((o) => optionMatches(s, labels, a, o));
   if (!option) throw new NotOffered(`no "${describeAnswer(a)}" for ${a.player} (${p.kind})`);
   return fow.apply(s, a.player, { decisionId: p.id, choose: [option.id] });
+}
+
+/**
+ * A declaration (the banish of 1110.2): `cards` fills its slots, each card in the first open slot that offers it, in
+ * the order given; `choose: cancel` goes back. A card no open slot offers is answered as given (the first open slot),
+ * so that the engine's own refusal is what a `refused:` step sees.
+ */
+function declare(s: FowState, labels: Labels, a: Answer, p: DeclareDecision): FowState {
+  if (a.choose === 'cancel' && !a.cards)
+    return fow.apply(s, a.player, { decisionId: p.id, choose: [], control: 'back' });
+  if (!a.cards) throw new NotOffered(`a declaration is asked (${p.kind}): give cards, or choose cancel`);
+  const out: Record<string, string[]> = {};
+  const open = () => p.slots.filter((slot) => out[slot.id] === undefined);
+  for (const ref of a.cards) {
+    const offered = (slot: DeclareSlot) =>
+      slot.options.find((o) => o.objectId !== undefined && names(s, labels, ref, o.objectId) && o.kind === a.choose);
+    const slot = open().find((x) => offered(x)) ?? open()[0];
+    if (!slot) throw new NotOffered(`more cards than ${p.kind} has lines`);
+    const option = offered(slot);
+    const id = option?.id ?? `${a.choose}:${objectIdOf(s, labels, ref)}`;
+    out[slot.id] = [id];
+  }
+  return fow.apply(s, a.player, { decisionId: p.id, choose: [], declare: out });
 }
 
 function passUntil(s: FowState, until: z.infer<typeof PassUntil>): FowState {

@@ -22,7 +22,8 @@ export type Zone =
   | 'standby'
   | 'removed'
   | 'chase'
-  | 'runes';
+  | 'runes'
+  | 'extra';
 
 /** FoW 1022: the counters the pool uses. */
 export type CounterName = '+100/+100' | '-100/-100' | 'mana' | 'evolution' | 'limit' | 'astral';
@@ -114,6 +115,8 @@ export type PlayerState = {
   /** 315: the rune area (the rune deck); `revealed` ones are public and use up divinity (711.2). */
   runes: string[];
   revealedRunes: string[];
+  /** 314: the extra deck: unordered, hidden, its owner may look at it (314.2). */
+  extra: string[];
   ruler: string;
   pool: Will[];
   coins: WillCoin[];
@@ -170,6 +173,8 @@ export type FowLogEntry = {
   object?: string;
   amount?: number;
   rule?: string;
+  /** Why something happened, as a code (a rewound play's reason, play.ts `RewindReason`). */
+  reason?: string;
   phase?: Phase;
   target?: string;
 };
@@ -315,8 +320,8 @@ export function characteristics(s: FowState, id: string): Characteristics {
           )
             grants.push(k.grant);
           break;
-        // 1133.2: [Fable] N needs N revealed Fable cards in the extra deck; extra decks are refused at setup
-        // (UnsupportedRule 1133), so the condition is never met.
+        // 1133.2: [Fable] N needs N revealed Fable cards in the extra deck; a reveal lasts only while the effect
+        // revealing it resolves (1005.1), never while characteristics are read, so it is never met (ruling F-EXTRA).
         default:
           break;
       }
@@ -436,6 +441,11 @@ export function moveObject(s: FowState, id: string, to: Zone, at: 'top' | 'botto
   if (into) {
     if ((to === 'main' || to === 'stones') && at === 'top') into.unshift(id);
     else into.push(id);
+  }
+  // 1303.3a: a token that moved off the field ceases to exist right after the move.
+  if (to !== 'field' && cardOf(o.card).token) {
+    if (into) into.splice(into.indexOf(id), 1);
+    delete s.objects[id];
   }
   // Whoever looked at a card no longer knows which object it is once it has moved.
   for (const seat of SEATS) {

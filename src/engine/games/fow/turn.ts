@@ -20,7 +20,7 @@ import {
   standbyDecision,
   triggerDecision,
 } from './decisions.ts';
-import { payCost, play, playData, transaction } from './play.ts';
+import { payCost, play, playData, rewindCause, transaction } from './play.ts';
 import { resolve } from './resolve.ts';
 import {
   cardOf,
@@ -34,6 +34,7 @@ import {
   newId,
   objectOf,
   type Phase,
+  PUBLIC_ZONES,
   refOf,
   type Triggered,
   targetsOf,
@@ -189,6 +190,7 @@ export const priority = defineProcedure<FowState, PriorityData, null>({
       }
       data.passes = 0; // 605.1a: the same player keeps priority
       const [action = '', id = '', key = ''] = choice.split(':');
+      data.card = action === 'judgment' ? s.players[seat].ruler : id; // for the log if the play is rewound
       switch (action) {
         case 'play':
           return inTransaction(transaction, play, playData(seat, 'card', id), 'played');
@@ -248,8 +250,22 @@ export const priority = defineProcedure<FowState, PriorityData, null>({
       data.card = '';
       return { goto: 'rules' };
     },
-    played(_s, { ret }) {
-      resultOf(transaction, ret);
+    // 903.2.j: a play put back says so, and why; the card is named only when it is back in a public zone.
+    played(s, { data, ret }) {
+      const result = resultOf(transaction, ret);
+      if (result.rewound) {
+        const { rule, reason } = rewindCause(result.rule);
+        const o = s.objects[data.card];
+        const shown = o !== undefined && PUBLIC_ZONES.includes(o.zone);
+        log(s, {
+          type: 'rewound',
+          seat: data.holder,
+          rule,
+          ...(reason ? { reason } : {}),
+          ...(shown ? { card: o.card, object: o.id } : {}),
+        });
+      }
+      data.card = '';
       return { goto: 'rules' };
     },
     resolved(s, { data }) {

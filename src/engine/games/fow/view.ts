@@ -42,6 +42,9 @@ export type SideView = {
   handCount: number;
   /** Only for the hand's owner (and the omniscient viewer). */
   hand?: ObjectView[];
+  /** 314.2: the extra deck's size is public; its cards are its owner's to look at. */
+  extraCount: number;
+  extra?: ObjectView[];
   graveyard: ObjectView[];
   removed: ObjectView[];
   /** Face down to the other player (310.2); in order, with the turn each was set (310.2, 708.5). */
@@ -120,6 +123,7 @@ export function fowView(s: FowState, viewer: Viewer, waitingFor: Seat | null): F
       mainCount: p.main.length,
       stonesCount: p.stones.length,
       handCount: p.hand.length,
+      extraCount: p.extra.length,
       graveyard: p.graveyard.map((id) => objectView(s, id)),
       removed: p.removed.map((id) => objectView(s, id)),
       standby: p.standby.map((id) =>
@@ -138,7 +142,10 @@ export function fowView(s: FowState, viewer: Viewer, waitingFor: Seat | null): F
       calledThisTurn: p.calledThisTurn,
       judgedThisTurn: p.judgedThisTurn,
     };
-    if (mayLookAt(viewer, seat)) out.hand = p.hand.map((id) => objectView(s, id));
+    if (mayLookAt(viewer, seat)) {
+      out.hand = p.hand.map((id) => objectView(s, id));
+      out.extra = p.extra.map((id) => objectView(s, id));
+    }
     return out;
   };
   const b = s.battle;
@@ -182,14 +189,24 @@ export function fowHiddenIds(s: FowState, viewer: Viewer): string[] {
   const out: string[] = [];
   for (const seat of ['p1', 'p2'] as const) {
     if (viewer.kind !== 'omniscient') out.push(...s.players[seat].main, ...s.players[seat].stones);
-    if (!mayLookAt(viewer, seat)) out.push(...s.players[seat].hand);
+    if (!mayLookAt(viewer, seat)) out.push(...s.players[seat].hand, ...s.players[seat].extra); // 314.2
   }
   return out;
 }
 
+/**
+ * What a spectator knows of the players' hidden cards: the cards revealed (708.2, 1114.2), which are the only ones a
+ * player knows of the other player's hidden cards (looking at one's own deck, 1034.1, teaches only that player).
+ */
+function revealedToAll(s: FowState): string[] {
+  return (['p1', 'p2'] as const).flatMap((seat) =>
+    (s.known[seat] ?? []).filter((id) => s.objects[id] !== undefined && objectOf(s, id).owner !== seat),
+  );
+}
+
 /** The identities this viewer may not know: hidden objects and the other player's standby cards (310.2). */
 export function fowSecrets(s: FowState, viewer: Viewer): IdentitySecrets {
-  const knownIds = new Set(viewer.kind === 'player' ? (s.known[viewer.seat] ?? []) : []);
+  const knownIds = new Set(viewer.kind === 'player' ? (s.known[viewer.seat] ?? []) : revealedToAll(s));
   const hidden = new Set(fowHiddenIds(s, viewer).filter((id) => !knownIds.has(id)));
   for (const seat of ['p1', 'p2'] as const)
     if (!mayLookAt(viewer, seat)) {

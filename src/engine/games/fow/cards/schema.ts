@@ -52,6 +52,7 @@ export const RACES = [
   'Loom',
   'Relic',
   'Fable',
+  'Drowned Knight',
 ] as const;
 export const RaceSchema = z.enum(RACES);
 export type Race = z.infer<typeof RaceSchema>;
@@ -288,6 +289,8 @@ export const FowCardSchema = z
     id: CardIdSchema,
     ...FaceFields,
     back: FaceSchema.optional(),
+    /** 1303.1a: a token's characteristics, as the effect creating it gives them; never put in a deck. */
+    token: z.literal(true).optional(),
     text: IntendedTextSchema,
   })
   .strict()

@@ -64,7 +64,8 @@ export function keywordInfo(k: KeywordName): Label & { rule: string } {
   return KEYWORDS[k];
 }
 
-const ATTRIBUTES: Record<Attribute, Label> = {
+/** The attributes' names (card text, decisions). */
+export const ATTRIBUTES: Record<Attribute, Label> = {
   light: { en: 'Light', ja: '光' },
   fire: { en: 'Fire', ja: '炎' },
   water: { en: 'Water', ja: '水' },
@@ -110,6 +111,7 @@ const RACE_JA: Record<Race, string> = {
   Loom: '織機',
   Relic: '遺物',
   Fable: '物語',
+  'Drowned Knight': '溺れ騎士',
 };
 
 /** "Basic Magic Stone", "Resonator — Beast", "Chant / Rune — Fable" (201, 205). */
