@@ -5,6 +5,7 @@
  */
 import type { Seat, Viewer } from '../../core/game.ts';
 import { type FaceDownObjectView, type IdentitySecrets, identitySecrets } from '../../core/hidden.ts';
+import { mayLookAt, type NumberedEntry, visibleEntries } from '../../core/visible-log.ts';
 import type { KeywordName } from './cards/schema.ts';
 import {
   type BattleStep,
@@ -79,12 +80,8 @@ export type FowView = {
   chase: ChaseView[];
   battle: { attacker: string | null; target: string | null; blocker: string | null } | null;
   waitingFor: Seat | null;
-  log: { seq: number; entry: FowLogEntry }[];
+  log: NumberedEntry<FowLogEntry>[];
 };
-
-export function mayLookAt(viewer: Viewer, owner: Seat): boolean {
-  return viewer.kind === 'omniscient' || (viewer.kind === 'player' && viewer.seat === owner);
-}
 
 function objectView(s: FowState, id: string): ObjectView {
   const o = objectOf(s, id);
@@ -202,21 +199,10 @@ export function fowSecrets(s: FowState, viewer: Viewer): IdentitySecrets {
 }
 
 /** The state's log entries this viewer may read, numbered by decision (version × 1000 + index). */
-export function visibleLog(s: FowState, viewer: Viewer, after?: number): { seq: number; entry: FowLogEntry }[] {
-  const hidden = new Set(fowHiddenIds(s, viewer));
-  return s.log.flatMap((entry: FowLogEntry, i) => {
-    const seq = s.version * 1000 + i;
-    if (after !== undefined && seq <= after) return [];
-    // A card that went to a hidden zone is named, but its object id is not followed there.
-    let out = entry;
-    if (out.object !== undefined && hidden.has(out.object)) {
-      const { object: _left, ...rest } = out;
-      out = rest;
-    }
-    if (out.target !== undefined && hidden.has(out.target)) {
-      const { target: _gone, ...rest } = out;
-      out = rest;
-    }
-    return [{ seq, entry: out }];
+export function visibleLog(s: FowState, viewer: Viewer, after?: number): NumberedEntry<FowLogEntry>[] {
+  // A card that went to a hidden zone is named, but its object id is not followed there.
+  return visibleEntries(s, viewer, after, {
+    hidden: new Set(fowHiddenIds(s, viewer)),
+    objectFields: ['object', 'target'],
   });
 }

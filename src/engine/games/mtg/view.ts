@@ -5,6 +5,7 @@
 import { isCurrent } from '../../core/events.ts';
 import type { Seat, Viewer } from '../../core/game.ts';
 import { type IdentitySecrets, identitySecrets } from '../../core/hidden.ts';
+import { mayLookAt, type NumberedEntry, visibleEntries } from '../../core/visible-log.ts';
 import type { Keyword } from './cards/schema.ts';
 import {
   attachedPermanent,
@@ -78,12 +79,8 @@ export type MtgView = {
    * The latest log entries this viewer may read, structured (ids and codes): the presenter puts them into words
    * (log-text.ts), so a view never carries card names, only ids.
    */
-  log: { seq: number; entry: MtgLogEntry }[];
+  log: NumberedEntry<MtgLogEntry>[];
 };
-
-export function mayLookAt(viewer: Viewer, owner: Seat): boolean {
-  return viewer.kind === 'omniscient' || (viewer.kind === 'player' && viewer.seat === owner);
-}
 
 function objectView(s: MtgState, id: string): ObjectView {
   const o = objectOf(s, id);
@@ -168,17 +165,11 @@ export function mtgSecrets(s: MtgState, viewer: Viewer): IdentitySecrets {
 }
 
 /** The state's log entries this viewer may read, numbered by decision (version × 1000 + index). */
-export function visibleLog(s: MtgState, viewer: Viewer, after?: number): { seq: number; entry: MtgLogEntry }[] {
-  const hidden = new Set(mtgHiddenIds(s, viewer));
-  return s.log.flatMap((entry: MtgLogEntry, i) => {
-    const seq = s.version * 1000 + i;
-    if (after !== undefined && seq <= after) return [];
-    if (entry.privateTo && !mayLookAt(viewer, entry.privateTo)) return [];
-    // A card that went to a hidden zone (returned to a hand) is named, but its object id is not followed there.
-    if (entry.object !== undefined && hidden.has(entry.object)) {
-      const { object: _left, ...rest } = entry;
-      return [{ seq, entry: rest }];
-    }
-    return [{ seq, entry }];
+export function visibleLog(s: MtgState, viewer: Viewer, after?: number): NumberedEntry<MtgLogEntry>[] {
+  // A card that went to a hidden zone (returned to a hand) is named, but its object id is not followed there.
+  return visibleEntries(s, viewer, after, {
+    hidden: new Set(mtgHiddenIds(s, viewer)),
+    objectFields: ['object'],
+    privateTo: (entry) => entry.privateTo,
   });
 }
