@@ -8,6 +8,7 @@ import { cardText, typeLine } from '../../engine/games/fow/cards/text.ts';
 import { logLine, phaseWords } from '../../engine/games/fow/log-text.ts';
 import { cardOf } from '../../engine/games/fow/state.ts';
 import type { FowView, ObjectView } from '../../engine/games/fow/view.ts';
+import { type AdapterOptions, handCard, handModel, seatName, tableModel, targetName } from '../adapter-helpers.ts';
 import {
   type CardState,
   faceDownCard,
@@ -36,10 +37,7 @@ const WORDS = {
   astral: { en: 'Astral', ja: 'アストラル' },
 } as const;
 
-export interface FowTableOptions {
-  locale: Locale;
-  names?: Partial<Record<Seat, string>>;
-}
+export type FowTableOptions = AdapterOptions;
 
 function tableCard(c: ObjectView, locale: Locale, attachments: TableCard[] = []): TableCard {
   const card = cardOf(c.card);
@@ -83,7 +81,7 @@ function side(view: FowView, seat: Seat, options: FowTableOptions): PlayerSide {
   );
   return {
     seat,
-    name: options.names?.[seat] ?? seat,
+    name: seatName(options, seat),
     life: p.life,
     resources: [
       { label: WORDS.will[locale], value: p.pool.length > 0 ? p.pool.join(' ') : '0' },
@@ -128,28 +126,24 @@ function side(view: FowView, seat: Seat, options: FowTableOptions): PlayerSide {
 /** The board as `view.viewer` sees it. */
 export function fowTableModel(view: FowView, options: FowTableOptions): TableModel {
   const { locale } = options;
-  const nameOf = (id: string | null): string => {
-    if (id === null) return locale === 'ja' ? '（いなくなった対象）' : '(gone)';
-    if (id === 'p1' || id === 'p2') return options.names?.[id] ?? id;
-    const found = view.field.find((c) => c.id === id);
-    if (found) {
-      const card = cardOf(found.card);
-      return (found.face === 'back' && card.back ? card.back.name : card.name)[locale];
-    }
-    const item = view.chase.find((i) => i.id === id);
-    return item ? cardOf(item.card).name[locale] : '?';
-  };
+  const nameOf = (id: string | null): string =>
+    targetName(id, options, (object) => {
+      const found = view.field.find((c) => c.id === object);
+      if (found) {
+        const card = cardOf(found.card);
+        return (found.face === 'back' && card.back ? card.back.name : card.name)[locale];
+      }
+      const item = view.chase.find((i) => i.id === object);
+      return item ? cardOf(item.card).name[locale] : undefined;
+    });
   const lastLog = view.log.at(-1);
   const battle = view.turn.battle ? ` (${locale === 'ja' ? 'バトル' : 'battle'}: ${view.turn.battle})` : '';
-  return {
-    game: 'fow',
-    locale,
-    viewer: view.viewer.kind === 'player' ? { kind: 'seat', seat: view.viewer.seat } : { kind: 'public' },
+  return tableModel('fow', view.viewer, options, {
     turn: view.turn.number,
     phase: `${phaseWords(view.turn.phase)[locale]}${battle}`,
     activeSeat: view.turn.active,
     prioritySeat: view.waitingFor,
-    players: { p1: side(view, 'p1', options), p2: side(view, 'p2', options) },
+    side: (seat) => side(view, seat, options),
     stack: {
       name: WORDS.chase[locale],
       items: [...view.chase].reverse().map((i) => ({
@@ -169,8 +163,8 @@ export function fowTableModel(view: FowView, options: FowTableOptions): TableMod
         targets: i.targets.map(nameOf).slice(0, 8),
       })),
     },
-    lastAction: lastLog ? { text: logLine(lastLog.entry)[locale].slice(0, 400), objectIds: [] } : null,
-  };
+    lastLog: lastLog && logLine(lastLog.entry),
+  });
 }
 
 /** The owner's hand image model, with their standby area as a private zone. */
@@ -181,18 +175,18 @@ export function fowHandModel(
 ): HandModel {
   const { locale } = options;
   const p = view.players[seat];
-  const entry = (c: ObjectView): HandCard => ({
-    card: tableCard(c, locale),
-    text: `${typeLine(cardOf(c.card))[locale]}\n${cardText(cardOf(c.card))[locale]}`.slice(0, 1000),
-    playable: options.playableIds?.has(c.id) ?? false,
-  });
+  const entry = (c: ObjectView): HandCard =>
+    handCard(
+      tableCard(c, locale),
+      `${typeLine(cardOf(c.card))[locale]}\n${cardText(cardOf(c.card))[locale]}`,
+      options.playableIds?.has(c.id) ?? false,
+    );
   const standby = p.standby.filter((c): c is ObjectView => !('faceDown' in c));
-  return {
-    game: 'fow',
-    locale,
+  return handModel(
+    'fow',
     seat,
-    playerName: options.names?.[seat] ?? seat,
-    hand: { name: WORDS.hand[locale], cards: (p.hand ?? []).slice(0, 60).map(entry) },
-    privateZones: standby.length > 0 ? [{ name: WORDS.standby[locale], cards: standby.slice(0, 60).map(entry) }] : [],
-  };
+    options,
+    { name: WORDS.hand, cards: (p.hand ?? []).map(entry) },
+    standby.length > 0 ? [{ name: WORDS.standby[locale], cards: standby.slice(0, 60).map(entry) }] : [],
+  );
 }
