@@ -4,14 +4,10 @@
  * and which fields of its entries name objects; the numbering and the filtering are the same for every game.
  */
 import type { Seat, Viewer } from './game.ts';
+import { mayLookAt } from './hidden.ts';
 
 /** A log entry with its number: version × 1000 + its index in the state's log (one decision's entries). */
 export type NumberedEntry<E> = { seq: number; entry: E };
-
-/** Whether a viewer may look at what only `owner` sees (a hand, a private log line). */
-export function mayLookAt(viewer: Viewer, owner: Seat): boolean {
-  return viewer.kind === 'omniscient' || (viewer.kind === 'player' && viewer.seat === owner);
-}
 
 /** How a game's entries are filtered for one viewer. */
 export interface LogVisibility<E> {

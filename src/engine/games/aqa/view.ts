@@ -4,8 +4,8 @@
  * top card only (§2-1); the damage zone, the field, the lasting row and the chain are public.
  */
 import type { Seat, Viewer } from '../../core/game.ts';
-import { type IdentitySecrets, identitySecrets } from '../../core/hidden.ts';
-import { mayLookAt, type NumberedEntry, visibleEntries } from '../../core/visible-log.ts';
+import { type IdentitySecrets, identitySecrets, mayLookAt } from '../../core/hidden.ts';
+import { type NumberedEntry, visibleEntries } from '../../core/visible-log.ts';
 import type { SkillName } from './cards/schema.ts';
 import { defenderOf } from './legal.ts';
 import { guardCost, skillCount, statOf } from './rules.ts';

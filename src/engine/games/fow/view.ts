@@ -4,8 +4,14 @@
  * ruler areas, chase, graveyards, removed areas, will pools, will coins and life are public.
  */
 import type { Seat, Viewer } from '../../core/game.ts';
-import { type FaceDownObjectView, type IdentitySecrets, identitySecrets } from '../../core/hidden.ts';
-import { mayLookAt, type NumberedEntry, visibleEntries } from '../../core/visible-log.ts';
+import {
+  type FaceDownObjectView,
+  hiddenZoneIds,
+  type IdentitySecrets,
+  identitySecrets,
+  mayLookAt,
+} from '../../core/hidden.ts';
+import { type NumberedEntry, visibleEntries } from '../../core/visible-log.ts';
 import type { KeywordName } from './cards/schema.ts';
 import {
   type BattleStep,
@@ -176,12 +182,10 @@ export function fowView(s: FowState, viewer: Viewer, waitingFor: Seat | null): F
 
 /** Ids this viewer must not see: every main deck and magic stone deck card, and hands they may not look at. */
 export function fowHiddenIds(s: FowState, viewer: Viewer): string[] {
-  const out: string[] = [];
-  for (const seat of ['p1', 'p2'] as const) {
-    if (viewer.kind !== 'omniscient') out.push(...s.players[seat].main, ...s.players[seat].stones);
-    if (!mayLookAt(viewer, seat)) out.push(...s.players[seat].hand);
-  }
-  return out;
+  return hiddenZoneIds(viewer, (seat) => {
+    const p = s.players[seat];
+    return { secret: [...p.main, ...p.stones], own: p.hand };
+  });
 }
 
 /** The identities this viewer may not know: hidden objects and the other player's standby cards (310.2). */

@@ -4,8 +4,8 @@
  */
 import { isCurrent } from '../../core/events.ts';
 import type { Seat, Viewer } from '../../core/game.ts';
-import { type IdentitySecrets, identitySecrets } from '../../core/hidden.ts';
-import { mayLookAt, type NumberedEntry, visibleEntries } from '../../core/visible-log.ts';
+import { hiddenZoneIds, type IdentitySecrets, identitySecrets, mayLookAt } from '../../core/hidden.ts';
+import { type NumberedEntry, visibleEntries } from '../../core/visible-log.ts';
 import type { Keyword } from './cards/schema.ts';
 import {
   attachedPermanent,
@@ -149,12 +149,7 @@ export function mtgView(s: MtgState, viewer: Viewer, waitingFor: Seat | null): M
 
 /** Ids this viewer must not see: every library card, and the hands they may not look at. */
 export function mtgHiddenIds(s: MtgState, viewer: Viewer): string[] {
-  const out: string[] = [];
-  for (const seat of ['p1', 'p2'] as const) {
-    if (viewer.kind !== 'omniscient') out.push(...s.players[seat].library);
-    if (!mayLookAt(viewer, seat)) out.push(...s.players[seat].hand);
-  }
-  return out;
+  return hiddenZoneIds(viewer, (seat) => ({ secret: s.players[seat].library, own: s.players[seat].hand }));
 }
 
 /** The identities this viewer may not know (hidden objects they have not looked at), and the cards they know. */

@@ -6,8 +6,15 @@
  */
 import { isCurrent } from '../../core/events.ts';
 import type { Seat, Viewer } from '../../core/game.ts';
-import { type FaceDownObjectView, type IdentitySecrets, identitySecrets, knows } from '../../core/hidden.ts';
-import { mayLookAt, type NumberedEntry, visibleEntries } from '../../core/visible-log.ts';
+import {
+  type FaceDownObjectView,
+  hiddenZoneIds,
+  type IdentitySecrets,
+  identitySecrets,
+  knows,
+  mayLookAt,
+} from '../../core/hidden.ts';
+import { type NumberedEntry, visibleEntries } from '../../core/visible-log.ts';
 import {
   atkOf,
   attachmentsOf,
@@ -163,12 +170,7 @@ export function pmvView(s: PmvState, viewer: Viewer, waitingFor: Seat | null): P
 
 /** Ids this viewer must not see: every deck card, and the hands they may not look at. */
 export function pmvHiddenIds(s: PmvState, viewer: Viewer): string[] {
-  const out: string[] = [];
-  for (const seat of ['p1', 'p2'] as const) {
-    if (viewer.kind !== 'omniscient') out.push(...s.players[seat].deck);
-    if (!mayLookAt(viewer, seat)) out.push(...s.players[seat].hand);
-  }
-  return out;
+  return hiddenZoneIds(viewer, (seat) => ({ secret: s.players[seat].deck, own: s.players[seat].hand }));
 }
 
 /** The identities this viewer may not know: hidden objects, and the nodes they do not know (face down). */
