@@ -1,7 +1,16 @@
 // Helpers for the per-game adapters that fill the render model from a per-viewer view. Game-agnostic.
 import type { GameId, Seat, Viewer } from '../engine/core/game.ts';
 import type { Label, Locale } from '../engine/core/label.ts';
-import type { CostPip, HandCard, HandModel, PlayerSide, RenderViewer, TableCard, TableModel } from './table-model.ts';
+import type {
+  AttackLine,
+  CostPip,
+  HandCard,
+  HandModel,
+  PlayerSide,
+  RenderViewer,
+  TableCard,
+  TableModel,
+} from './table-model.ts';
 
 /**
  * Cost pips from per-colour counts: one pip per coloured unit in `order`, then one generic pip with its number
@@ -83,6 +92,8 @@ export interface TableParts {
   prioritySeat: Seat | null;
   side(seat: Seat): PlayerSide;
   stack: TableModel['stack'];
+  /** The attack under way: each attacker, what it attacks and its blockers (none: no attack, or no line drawn). */
+  combat?: { name: Label; attacks: AttackLine[] };
   /** The latest log line this viewer may read, in words. */
   lastLog: Label | undefined;
 }
@@ -100,6 +111,9 @@ export function tableModel(game: GameId, viewer: Viewer, options: AdapterOptions
     prioritySeat: parts.prioritySeat,
     players: { p1: parts.side('p1'), p2: parts.side('p2') },
     stack: parts.stack,
+    ...(parts.combat && parts.combat.attacks.length > 0
+      ? { combat: { name: parts.combat.name[locale], attacks: parts.combat.attacks.slice(0, 12) } }
+      : {}),
     lastAction: parts.lastLog ? { text: parts.lastLog[locale].slice(0, 400), objectIds: [] } : null,
   };
 }

@@ -18,7 +18,7 @@ const WORDS = {
   deck: { en: 'Deck', ja: 'デッキ' },
   hand: { en: 'Hand', ja: '手札' },
   discard: { en: 'Discard', ja: '捨て札' },
-  top: { en: 'Top of discard', ja: '捨て札の一番上' },
+  attack: { en: 'Attack', ja: 'アタック' },
   chain: { en: 'Declarations', ja: '宣言' },
   power: { en: 'Power', ja: 'パワー' },
   active: { en: 'active', ja: 'アクティブ' },
@@ -82,14 +82,15 @@ function side(view: AqaView, seat: Seat, options: AdapterOptions): PlayerSide {
     seat,
     name: seatName(options, seat),
     life: null,
-    resources: [
-      { label: WORDS.damage[locale], value: `${p.damage.length}/10` },
-      ...(p.discardTop ? [{ label: WORDS.top[locale], value: cardOf(p.discardTop.card).name[locale] }] : []),
-    ],
+    resources: [{ label: WORDS.damage[locale], value: `${p.damage.length}/10` }],
     zones: [
       { label: WORDS.deck[locale], count: p.deckCount },
       { label: WORDS.hand[locale], count: p.handCount },
-      { label: WORDS.discard[locale], count: p.discardCount },
+      {
+        label: WORDS.discard[locale],
+        count: p.discardCount,
+        ...(p.discardTop ? { top: cardOf(p.discardTop.card).name[locale] } : {}),
+      },
     ],
     areas: [
       { name: WORDS.control[locale], style: 'full', cards: p.control.map((c) => characterCard(c, locale)) },
@@ -158,6 +159,21 @@ export function aqaTableModel(view: AqaView, options: AdapterOptions): TableMode
             .map((t) => characterName(view, t, options))
             .slice(0, 8),
         })),
+    },
+    // The attack on the chain (§16): its attacker's top card, its target, and the guard once declared.
+    combat: {
+      name: WORDS.attack,
+      attacks: view.chain.flatMap((item) =>
+        item.kind === 'attack' && item.card !== null && item.targets[0] !== undefined
+          ? [
+              {
+                attacker: cardOf(item.card).name[locale],
+                target: characterName(view, item.targets[0], options),
+                blockers: item.targets.slice(1).map((t) => characterName(view, t, options)),
+              },
+            ]
+          : [],
+      ),
     },
     lastLog: lastLog && logLine(lastLog.entry),
   });

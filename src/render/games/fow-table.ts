@@ -35,6 +35,8 @@ const WORDS = {
   coins: { en: 'Will coins', ja: 'ウィルコイン' },
   chase: { en: 'Chase', ja: 'チェイス' },
   astral: { en: 'Astral', ja: 'アストラル' },
+  battle: { en: 'Battle', ja: 'バトル' },
+  readyStones: { en: 'Recovered stones', ja: 'リカバー状態の魔石' },
 } as const;
 
 export type FowTableOptions = AdapterOptions;
@@ -76,6 +78,7 @@ function side(view: FowView, seat: Seat, options: FowTableOptions): PlayerSide {
   const isStone = (c: ObjectView) => cardOf(c.card).types.includes('magic-stone');
   const attachedTo = (id: string) => mine.filter((c) => c.attachedTo === id).map((c) => tableCard(c, locale));
   const jRuler = mine.filter((c) => c.face === 'back');
+  const graveTop = p.graveyard.at(-1);
   const standby = p.standby.map((c) =>
     'faceDown' in c ? faceDownCard(c as FaceDownObjectView) : { ...tableCard(c, locale) },
   );
@@ -85,6 +88,8 @@ function side(view: FowView, seat: Seat, options: FowTableOptions): PlayerSide {
     life: p.life,
     resources: [
       { label: WORDS.will[locale], value: p.pool.length > 0 ? p.pool.join(' ') : '0' },
+      // Will still to be had: the recovered magic stones beside the pool (FoW 905.1, 1018).
+      { label: WORDS.readyStones[locale], value: String(mine.filter((c) => isStone(c) && !c.rested).length) },
       ...(p.coins.length > 0 ? [{ label: WORDS.coins[locale], value: String(p.coins.length) }] : []),
       ...(p.astral ? [{ label: WORDS.astral[locale], value: '✓' }] : []),
     ],
@@ -92,7 +97,11 @@ function side(view: FowView, seat: Seat, options: FowTableOptions): PlayerSide {
       { label: WORDS.main[locale], count: p.mainCount },
       { label: WORDS.stoneDeck[locale], count: p.stonesCount },
       { label: WORDS.hand[locale], count: p.handCount },
-      { label: WORDS.graveyard[locale], count: p.graveyard.length },
+      {
+        label: WORDS.graveyard[locale],
+        count: p.graveyard.length,
+        ...(graveTop ? { top: cardOf(graveTop.card).name[locale] } : {}),
+      },
       { label: WORDS.removed[locale], count: p.removed.length },
       { label: WORDS.standby[locale], count: p.standby.length },
     ],
@@ -162,6 +171,19 @@ export function fowTableModel(view: FowView, options: FowTableOptions): TableMod
                 : 'ability',
         targets: i.targets.map(nameOf).slice(0, 8),
       })),
+    },
+    combat: {
+      name: WORDS.battle,
+      attacks:
+        view.battle?.attacker && view.battle.target
+          ? [
+              {
+                attacker: nameOf(view.battle.attacker),
+                target: nameOf(view.battle.target),
+                blockers: view.battle.blocker ? [nameOf(view.battle.blocker)] : [],
+              },
+            ]
+          : [],
     },
     lastLog: lastLog && logLine(lastLog.entry),
   });

@@ -20,7 +20,8 @@ const WORDS = {
   mana: { en: 'Mana pool', ja: 'マナ・プール' },
   stack: { en: 'Stack', ja: 'スタック' },
   trigger: { en: 'triggered ability', ja: '誘発型能力' },
-  top: { en: 'Top of graveyard', ja: '墓地の一番上' },
+  combat: { en: 'Combat', ja: '戦闘' },
+  untappedLands: { en: 'Untapped lands', ja: '未タップの土地' },
 } as const;
 
 export type MtgTableOptions = AdapterOptions;
@@ -75,12 +76,17 @@ function side(view: MtgView, seat: Seat, options: MtgTableOptions): PlayerSide {
     life: p.life,
     resources: [
       { label: WORDS.mana[locale], value: p.pool.length > 0 ? p.pool.join('') : '0' },
-      ...(top ? [{ label: WORDS.top[locale], value: cardOf(top.card).name[locale] }] : []),
+      // What can still be paid this step: the untapped lands beside the pool (CR 106.4, 305.1).
+      { label: WORDS.untappedLands[locale], value: String(mine.filter((c) => isLand(c) && !c.tapped).length) },
     ],
     zones: [
       { label: WORDS.library[locale], count: p.libraryCount },
       { label: WORDS.hand[locale], count: p.handCount },
-      { label: WORDS.graveyard[locale], count: p.graveyard.length },
+      {
+        label: WORDS.graveyard[locale],
+        count: p.graveyard.length,
+        ...(top ? { top: cardOf(top.card).name[locale] } : {}),
+      },
       { label: WORDS.exile[locale], count: p.exile.length },
     ],
     areas: [
@@ -118,6 +124,17 @@ export function mtgTableModel(view: MtgView, options: MtgTableOptions): TableMod
         text: i.kind === 'trigger' ? WORDS.trigger[locale] : i.x !== null ? `X=${i.x}` : '',
         targets: i.targets.map(nameOf).slice(0, 8),
       })),
+    },
+    // CR 506.2: with two players, an attacking creature attacks the other player (no planeswalkers: stage C).
+    combat: {
+      name: WORDS.combat,
+      attacks: view.battlefield
+        .filter((c) => c.attacking)
+        .map((c) => ({
+          attacker: cardOf(c.card).name[locale],
+          target: seatName(options, c.controller === 'p1' ? 'p2' : 'p1'),
+          blockers: view.battlefield.filter((b) => b.blocking?.includes(c.id)).map((b) => cardOf(b.card).name[locale]),
+        })),
     },
     lastLog: lastLog && logLine(lastLog.entry),
   });

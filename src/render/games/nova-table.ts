@@ -31,6 +31,8 @@ const WORDS = {
   exclusion: { en: 'Exclusion', ja: '除外' },
   retired: { en: 'Retired', ja: 'リタイア' },
   waiting: { en: 'Waiting area', ja: '待機エリア' },
+  battle: { en: 'Battle', ja: 'バトル' },
+  readyEnergy: { en: 'Unfrozen energy cards', ja: '未フリーズのエナジー' },
   types: {
     servant: { en: 'Servant', ja: 'サーヴァント' },
     spell: { en: 'Spell', ja: 'スペル' },
@@ -89,19 +91,26 @@ function side(view: NovaView, seat: Seat, options: NovaTableOptions): PlayerSide
   const p = view.players[seat];
   const field = p.field.map((c) => tableCard(c, locale, 'field'));
   const hostOf = (id: string) => p.field.find((c) => c.id === id)?.attachedTo ?? null;
+  const graveTop = p.graveyard.at(-1);
   return {
     seat,
     name: seatName(options, seat),
     life: p.life,
     resources: [
       { label: WORDS.energy[locale], value: stockText(p) },
+      // What can still be paid: energy-zone cards not frozen, whose energy abilities make energy (310.4).
+      { label: WORDS.readyEnergy[locale], value: String(p.energy.filter((c) => !c.frozen).length) },
       { label: WORDS.limit[locale], value: String(p.limitLevel) },
     ],
     zones: [
       { label: WORDS.deck[locale], count: p.counts.deck },
       { label: WORDS.hand[locale], count: p.counts.hand },
       { label: WORDS.charDeck[locale], count: p.counts.charDeck },
-      { label: WORDS.graveyard[locale], count: p.counts.graveyard },
+      {
+        label: WORDS.graveyard[locale],
+        count: p.counts.graveyard,
+        ...(graveTop ? { top: graveTop.name[locale] } : {}),
+      },
       { label: WORDS.exclusion[locale], count: p.counts.exclusion },
       { label: WORDS.retired[locale], count: p.counts.retired },
     ],
@@ -138,6 +147,20 @@ export function novaTableModel(view: NovaView, options: NovaTableOptions): Table
         text: '',
         targets: w.targets.map(nameOfTarget).slice(0, 8),
       })),
+    },
+    combat: {
+      name: WORDS.battle,
+      attacks: view.combat
+        ? [
+            {
+              attacker: nameOfTarget(view.combat.attacker),
+              target: nameOfTarget(
+                view.combat.target.kind === 'player' ? view.combat.target.seat : view.combat.target.id,
+              ),
+              blockers: view.combat.blocker ? [nameOfTarget(view.combat.blocker)] : [],
+            },
+          ]
+        : [],
     },
     lastLog: view.log.at(-1)?.text,
   });

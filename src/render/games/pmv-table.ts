@@ -28,9 +28,9 @@ const WORDS = {
   netherworld: { en: 'Netherworld', ja: '冥界' },
   excluded: { en: 'Excluded', ja: '除外' },
   interference: { en: 'Interference', ja: '干渉' },
-  top: { en: 'Top of netherworld', ja: '冥界の一番上' },
   activeNodes: { en: 'Active nodes', ja: 'アクティブのノード' },
   attack: { en: 'attack', ja: '攻撃' },
+  attackTag: { en: 'Attack', ja: '攻撃' },
   defender: { en: 'defender', ja: '防御' },
   cancelled: { en: 'cancelled', ja: '取り消し' },
 } as const;
@@ -80,14 +80,15 @@ function side(view: PmvView, seat: Seat, options: PmvTableOptions): PlayerSide {
     seat,
     name: seatName(options, seat),
     life: p.lp,
-    resources: [
-      { label: WORDS.activeNodes[locale], value: `${activeNodes}/${p.nodes.length}` },
-      ...(top ? [{ label: WORDS.top[locale], value: cardOf(top.card).name[locale] }] : []),
-    ],
+    resources: [{ label: WORDS.activeNodes[locale], value: `${activeNodes}/${p.nodes.length}` }],
     zones: [
       { label: WORDS.deck[locale], count: p.deckCount },
       { label: WORDS.hand[locale], count: p.handCount },
-      { label: WORDS.netherworld[locale], count: p.netherworld.length },
+      {
+        label: WORDS.netherworld[locale],
+        count: p.netherworld.length,
+        ...(top ? { top: cardOf(top.card).name[locale] } : {}),
+      },
       { label: WORDS.excluded[locale], count: p.excluded.length },
     ],
     areas: [
@@ -147,6 +148,18 @@ export function pmvTableModel(view: PmvView, options: PmvTableOptions): TableMod
     prioritySeat: view.waitingFor,
     side: (seat) => side(view, seat, options),
     stack: { name: WORDS.interference[locale], items: items.slice(0, 50) },
+    // §6.2: the live attack (the innermost interference's, not cancelled), its target and the defending card.
+    combat: {
+      name: WORDS.attackTag,
+      attacks: view.interferences
+        .flatMap((i) => (i.attack && !i.attack.cancelled && i.attack.attacker ? [i.attack] : []))
+        .slice(-1)
+        .map((a) => ({
+          attacker: nameOf(a.attacker),
+          target: nameOf(a.player),
+          blockers: a.defender ? [nameOf(a.defender)] : [],
+        })),
+    },
     lastLog: lastLog && logLine(lastLog.entry),
   });
 }
