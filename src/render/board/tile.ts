@@ -113,10 +113,10 @@ function drawFaceUp(t: TileContext, card: FaceUpCard, x: number, y: number, comp
     pen.paragraph(
       card.name,
       inner,
-      y + 18,
-      { width: right - inner, lineHeight: 16, maxLines: 2 },
+      y + 17,
+      { width: right - inner, lineHeight: 15, maxLines: 2 },
       {
-        size: NAME_MIN,
+        size: NAME_MIN - 1,
         weight: 'bold',
         colour: style.ink,
       },
