@@ -112,7 +112,12 @@ export function tableModel(game: GameId, viewer: Viewer, options: AdapterOptions
     players: { p1: parts.side('p1'), p2: parts.side('p2') },
     stack: parts.stack,
     ...(parts.combat && parts.combat.attacks.length > 0
-      ? { combat: { name: parts.combat.name[locale], attacks: parts.combat.attacks.slice(0, 12) } }
+      ? {
+          combat: {
+            name: parts.combat.name[locale],
+            attacks: parts.combat.attacks.slice(0, 12).map((a) => ({ ...a, blockers: a.blockers.slice(0, 8) })),
+          },
+        }
       : {}),
     lastAction: parts.lastLog ? { text: parts.lastLog[locale].slice(0, 400), objectIds: [] } : null,
   };

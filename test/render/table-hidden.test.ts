@@ -7,6 +7,7 @@ import { identityLeaks } from '../../src/engine/core/hidden.ts';
 import { seedRng } from '../../src/engine/core/rng.ts';
 import { randomResponse } from '../../src/engine/fuzz/random-play.ts';
 import { GAMES } from '../../src/engine/registry.ts';
+import { TableModelSchema } from '../../src/render/table-model.ts';
 
 const VIEWERS: Viewer[] = [{ kind: 'player', seat: 'p1' }, { kind: 'player', seat: 'p2' }, { kind: 'spectator' }];
 
@@ -30,6 +31,8 @@ describe('board models carry no hidden identity', () => {
             for (const locale of ['en', 'ja'] as const) {
               const options = { locale, names: { p1: 'Ann', p2: 'Bo' } };
               const table = presenter.table(view, options);
+              // What the renderer accepts (the new parts within the schema's limits).
+              TableModelSchema.parse(table);
               expect(identityLeaks(table, secrets), `${game.id} decision ${n} ${viewer.kind}`).toEqual([]);
               if (table.combat) sawCombat = true;
               if (table.players.p1.zones.some((z) => z.top) || table.players.p2.zones.some((z) => z.top)) sawTop = true;
