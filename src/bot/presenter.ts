@@ -159,12 +159,13 @@ export function embedOf(data: EmbedData): EmbedBuilder {
 }
 
 /**
- * The board image's model: the table without the step and who holds priority, which change on nearly every
- * decision and are in the message text already. Most decisions then leave the image unchanged, and the image
- * cache and the kept attachment (board.ts) spare the render and the upload.
+ * The board image's model: the table without who holds priority, which changes on nearly every decision and is in
+ * the message text already. The phase and step stay (issue 26 item 6: a board read alone says where the turn is);
+ * they change once a step, so passes within a step still leave the image unchanged, and the image cache and the kept
+ * attachment (board.ts) spare the render and the upload.
  */
 export function boardImageModel(table: TableModel): TableModel {
-  const { phase: _phase, prioritySeat: _priority, ...slow } = table;
+  const { prioritySeat: _priority, ...slow } = table;
   return slow;
 }
 

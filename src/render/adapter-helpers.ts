@@ -1,5 +1,16 @@
 // Helpers for the per-game adapters that fill the render model from a per-viewer view. Game-agnostic.
-import type { CostPip, TableCard } from './table-model.ts';
+import type { GameId, Seat, Viewer } from '../engine/core/game.ts';
+import type { Label, Locale } from '../engine/core/label.ts';
+import type {
+  AttackLine,
+  CostPip,
+  HandCard,
+  HandModel,
+  PlayerSide,
+  RenderViewer,
+  TableCard,
+  TableModel,
+} from './table-model.ts';
 
 /**
  * Cost pips from per-colour counts: one pip per coloured unit in `order`, then one generic pip with its number
@@ -36,4 +47,101 @@ export function nestAttachments(cards: readonly TableCard[], hostOf: (id: string
     else top.push(copy);
   }
   return top;
+}
+
+/** What every adapter is given: the locale the strings arrive in, and the players' display names. */
+export interface AdapterOptions {
+  locale: Locale;
+  /** Display names per seat (Discord names); the seat id when absent. */
+  names?: Partial<Record<Seat, string>>;
+}
+
+/** A seat as a person reads it: the player's display name (the seat id only where none was given). */
+export function seatName(options: AdapterOptions, seat: Seat): string {
+  return options.names?.[seat] ?? seat;
+}
+
+/** The engine's viewer as the render model's: a spectator's board is public, a player's is drawn from their seat. */
+export function renderViewer(viewer: Viewer): RenderViewer {
+  return viewer.kind === 'player' ? { kind: 'seat', seat: viewer.seat } : { kind: 'public' };
+}
+
+const GONE: Label = { en: '(gone)', ja: '（いなくなった対象）' };
+
+/**
+ * A target's name on the board: a player by name, an object through the game's `lookup` (its card name, or
+ * undefined when the view does not show it: '?'), and a target that has changed zones (null) as gone. `gone` is the
+ * game's word for it where its rules name targets otherwise (PMV 目標).
+ */
+export function targetName(
+  id: string | null,
+  options: AdapterOptions,
+  lookup: (id: string) => string | undefined,
+  gone: Label = GONE,
+): string {
+  if (id === null) return gone[options.locale];
+  if (id === 'p1' || id === 'p2') return seatName(options, id);
+  return lookup(id) ?? '?';
+}
+
+/** The parts of a board a game fills from its view; the frame around them is the same for every game. */
+export interface TableParts {
+  turn: number;
+  phase: string;
+  activeSeat: Seat;
+  prioritySeat: Seat | null;
+  side(seat: Seat): PlayerSide;
+  stack: TableModel['stack'];
+  /** The attack under way: each attacker, what it attacks and its blockers (none: no attack, or no line drawn). */
+  combat?: { name: Label; attacks: AttackLine[] };
+  /** The latest log line this viewer may read, in words. */
+  lastLog: Label | undefined;
+}
+
+/** The board model as `viewer` sees it. */
+export function tableModel(game: GameId, viewer: Viewer, options: AdapterOptions, parts: TableParts): TableModel {
+  const { locale } = options;
+  return {
+    game,
+    locale,
+    viewer: renderViewer(viewer),
+    turn: parts.turn,
+    phase: parts.phase,
+    activeSeat: parts.activeSeat,
+    prioritySeat: parts.prioritySeat,
+    players: { p1: parts.side('p1'), p2: parts.side('p2') },
+    stack: parts.stack,
+    ...(parts.combat && parts.combat.attacks.length > 0
+      ? {
+          combat: {
+            name: parts.combat.name[locale],
+            attacks: parts.combat.attacks.slice(0, 12).map((a) => ({ ...a, blockers: a.blockers.slice(0, 8) })),
+          },
+        }
+      : {}),
+    lastAction: parts.lastLog ? { text: parts.lastLog[locale].slice(0, 400), objectIds: [] } : null,
+  };
+}
+
+/** A card of a hand or private zone with its text (type line, then rules text) and whether it can be played now. */
+export function handCard(card: TableCard, text: string, playable: boolean): HandCard {
+  return { card, text: text.slice(0, 1000), playable };
+}
+
+/** The owner's hand image model: the hand (at most 60 cards shown) and the zones only they may look at. */
+export function handModel(
+  game: GameId,
+  seat: Seat,
+  options: AdapterOptions,
+  hand: { name: Label; cards: readonly HandCard[] },
+  privateZones: { name: string; cards: HandCard[] }[] = [],
+): HandModel {
+  return {
+    game,
+    locale: options.locale,
+    seat,
+    playerName: seatName(options, seat),
+    hand: { name: hand.name[options.locale], cards: hand.cards.slice(0, 60) },
+    privateZones,
+  };
 }

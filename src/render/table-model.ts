@@ -108,7 +108,8 @@ export type Area = z.infer<typeof AreaSchema>;
 export const CounterLabelSchema = z.object({ label: Text, value: Text });
 export type CounterLabel = z.infer<typeof CounterLabelSchema>;
 
-export const ZoneCountSchema = z.object({ label: Text, count: z.number().int().min(0) });
+/** A zone's size; `top` names the card on top of a public pile (graveyard, discard pile, netherworld), face up. */
+export const ZoneCountSchema = z.object({ label: Text, count: z.number().int().min(0), top: Text.optional() });
 export type ZoneCount = z.infer<typeof ZoneCountSchema>;
 
 export const PlayerSideSchema = z.object({
@@ -133,6 +134,13 @@ export const StackItemSchema = z.object({
 });
 export type StackItem = z.infer<typeof StackItemSchema>;
 
+/** One attacker in the attack under way: what it attacks (a player or a card) and the cards blocking it. */
+export const AttackLineSchema = z.object({ attacker: Text, target: Text, blockers: z.array(Text).max(8) });
+export type AttackLine = z.infer<typeof AttackLineSchema>;
+
+export const CombatSchema = z.object({ name: Text, attacks: z.array(AttackLineSchema).min(1).max(12) });
+export type Combat = z.infer<typeof CombatSchema>;
+
 export const ViewerSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('public') }),
   z.object({ kind: z.literal('seat'), seat: Seat }),
@@ -153,6 +161,8 @@ export const TableModelSchema = z.object({
   players: z.object({ p1: PlayerSideSchema, p2: PlayerSideSchema }),
   /** The stack / waiting area / chase: its game's name, items top (resolves first) first. */
   stack: z.object({ name: Text, items: z.array(StackItemSchema).max(50) }),
+  /** The attack under way, when there is one: the game's word for it, and who attacks what, blocked by whom. */
+  combat: CombatSchema.optional(),
   lastAction: z.object({ text: Text, objectIds: z.array(z.string().max(40)).max(20) }).nullable(),
 });
 export type TableModel = z.infer<typeof TableModelSchema>;

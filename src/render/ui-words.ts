@@ -14,6 +14,8 @@ export const UI_WORDS = {
   publicView: label('Public view', '公開情報'),
   damage: label('Damage', 'ダメージ'),
   life: label('Life', 'ライフ'),
+  top: label('top', '一番上'),
+  blockedBy: label('blocked by', 'ブロック：'),
 } satisfies Record<string, Label>;
 
 export type UiWord = keyof typeof UI_WORDS;

@@ -1,4 +1,4 @@
-import type { Seat } from './game.ts';
+import { SEATS, type Seat, type Viewer } from './game.ts';
 import type { Label } from './label.ts';
 
 /**
@@ -141,4 +141,26 @@ export function identitySecrets(
   }
   secrets.knownCards = [...known];
   return secrets;
+}
+
+/** Whether a viewer may look at what only `owner` sees (a hand, a private log line). */
+export function mayLookAt(viewer: Viewer, owner: Seat): boolean {
+  return viewer.kind === 'omniscient' || (viewer.kind === 'player' && viewer.seat === owner);
+}
+
+/**
+ * The object ids in a player's zones that this viewer may not see, seat by seat: `secret` zones (decks) are hidden
+ * from every viewer but the omniscient one, `own` zones (a hand) from everyone but their owner.
+ */
+export function hiddenZoneIds(
+  viewer: Viewer,
+  zones: (seat: Seat) => { secret: readonly string[]; own: readonly string[] },
+): string[] {
+  const out: string[] = [];
+  for (const seat of SEATS) {
+    const { secret, own } = zones(seat);
+    if (viewer.kind !== 'omniscient') out.push(...secret);
+    if (!mayLookAt(viewer, seat)) out.push(...own);
+  }
+  return out;
 }

@@ -1,5 +1,6 @@
 // A player's header: name, whose turn and priority, life, resources and zone counts.
 
+import type { Locale } from '../../engine/core/label.ts';
 import type { Pen } from '../pen.ts';
 import { drawTag, fillBox } from '../shapes.ts';
 import type { PlayerSide } from '../table-model.ts';
@@ -22,8 +23,15 @@ interface PlacedItem {
   line: number;
 }
 
-function itemsOf(player: PlayerSide): Item[] {
-  return [...player.resources, ...player.zones.map((z) => ({ label: z.label, value: String(z.count) }))];
+/** Resources, then zone counts; a public pile's count is followed by its top card's full name. */
+function itemsOf(player: PlayerSide, locale: Locale): Item[] {
+  return [
+    ...player.resources,
+    ...player.zones.map((z) => ({
+      label: z.label,
+      value: z.top && z.count > 0 ? `${z.count} (${word('top', locale)}: ${z.top})` : String(z.count),
+    })),
+  ];
 }
 
 /** Flows label-value items left to right, wrapping onto as many lines as they need (none is ever dropped). */
@@ -45,8 +53,8 @@ function placeItems(pen: Pen, items: readonly Item[], width: number): PlacedItem
 }
 
 /** The strip's height for this player: the name row plus one row per line of items. */
-export function stripHeight(pen: Pen, player: PlayerSide, width: number): number {
-  const lines = Math.max(1, (placeItems(pen, itemsOf(player), width - 44).at(-1)?.line ?? 0) + 1);
+export function stripHeight(pen: Pen, player: PlayerSide, width: number, locale: Locale): number {
+  const lines = Math.max(1, (placeItems(pen, itemsOf(player, locale), width - 44).at(-1)?.line ?? 0) + 1);
   return FIRST_ITEM_BASELINE + (lines - 1) * ITEM_LINE + 18;
 }
 
@@ -110,6 +118,5 @@ export function drawPlayerStrip(
   }
   if (flags.priority)
     drawTag(pen, word('priority', locale), tagX, y + 16, { size: 16, fill: '#2e86c1', ink: '#ffffff' });
-  const items: Item[] = [...player.resources, ...player.zones.map((z) => ({ label: z.label, value: String(z.count) }))];
-  drawItems(t, items, x + 22, y + 68, width - 44);
+  drawItems(t, itemsOf(player, locale), x + 22, y + 68, width - 44);
 }

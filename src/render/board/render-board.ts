@@ -28,8 +28,8 @@ export async function renderBoard(model: TableModel, style: GameStyle): Promise<
   const topPlans = top.areas.map(planArea).reverse();
   const bottomPlans = bottom.areas.map(planArea);
   const measure = measuringPen();
-  const topStrip = stripHeight(measure, top, GRID_WIDTH);
-  const bottomStrip = stripHeight(measure, bottom, GRID_WIDTH);
+  const topStrip = stripHeight(measure, top, GRID_WIDTH, model.locale);
+  const bottomStrip = stripHeight(measure, bottom, GRID_WIDTH, model.locale);
   const height =
     HEADER +
     topStrip +

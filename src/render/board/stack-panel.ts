@@ -9,10 +9,37 @@ const LINE = 30;
 const MAX_ITEMS = 6;
 const LAST_ACTION_HEIGHT = 44;
 
-export function stackPanelHeight(model: TableModel): number {
+/** Lines of stack items (with the "+N more" line). */
+function itemLines(model: TableModel): number {
   const items = model.stack.items.length;
-  const lines = Math.min(items, MAX_ITEMS) + (items > MAX_ITEMS ? 1 : 0);
-  return 44 + lines * LINE + (model.lastAction ? LAST_ACTION_HEIGHT + 8 : 0);
+  return Math.min(items, MAX_ITEMS) + (items > MAX_ITEMS ? 1 : 0);
+}
+
+export function stackPanelHeight(model: TableModel): number {
+  const combat = model.combat ? model.combat.attacks.length * LINE + 8 : 0;
+  return 44 + itemLines(model) * LINE + combat + (model.lastAction ? LAST_ACTION_HEIGHT + 8 : 0);
+}
+
+/** The attack under way, one line per attacker: the game's word, attacker → what it attacks, then its blockers. */
+function drawCombat(t: TileContext, model: TableModel, x: number, top: number, width: number): void {
+  const { pen, style, locale } = t;
+  const combat = model.combat;
+  if (!combat) return;
+  const right = x + width - 16;
+  combat.attacks.forEach((line, i) => {
+    const baseline = top + 8 + (i + 1) * LINE;
+    let cx = x + 16;
+    cx += drawTag(pen, combat.name, cx, baseline - 19, { size: 15, fill: '#c0392b', ink: '#ffffff' }) + 10;
+    const attack = `${line.attacker} ${word('targets', locale)} ${line.target}`;
+    cx += pen.text(attack, cx, baseline, { size: 18, weight: 'bold', colour: style.ink, maxWidth: right - cx }) + 14;
+    if (line.blockers.length > 0 && cx < right)
+      pen.text(`${word('blockedBy', locale)} ${line.blockers.join(', ')}`, cx, baseline, {
+        size: 18,
+        colour: style.accent,
+        weight: 'bold',
+        maxWidth: right - cx,
+      });
+  });
 }
 
 export function drawStackPanel(t: TileContext, model: TableModel, x: number, y: number, width: number): void {
@@ -61,6 +88,7 @@ export function drawStackPanel(t: TileContext, model: TableModel, x: number, y: 
       colour: style.mutedInk,
     });
   }
+  drawCombat(t, model, x, y + 29 + itemLines(model) * LINE, width);
   if (model.lastAction) {
     const top = y + height + 8;
     pen.ctx.save();

@@ -11,6 +11,8 @@ import { drawStateTags, tagsWidth, tagWidth } from './state-tags.ts';
 export const TILE_WIDTH = 148;
 export const FULL_HEIGHT = 104;
 export const COMPACT_HEIGHT = 52;
+/** The smallest size a full tile's name is drawn at on one line; below it the name takes two lines. */
+const NAME_MIN = 14;
 export const ATTACHMENT_HEIGHT = 26;
 /** Attachments drawn per host; the rest are counted ("+2"). */
 export const MAX_ATTACHMENT_LINES = 2;
@@ -106,13 +108,27 @@ function drawFaceUp(t: TileContext, card: FaceUpCard, x: number, y: number, comp
     });
     return;
   }
-  pen.text(card.name, inner, y + 24, {
-    size: 19,
-    minSize: 14,
-    weight: 'bold',
-    colour: style.ink,
-    maxWidth: right - inner,
-  });
+  // A name too long for one line at the smallest size is wrapped onto two (issue 26: full names on the board).
+  if (pen.width(card.name, { size: NAME_MIN, weight: 'bold' }) > right - inner)
+    pen.paragraph(
+      card.name,
+      inner,
+      y + 17,
+      { width: right - inner, lineHeight: 15, maxLines: 2 },
+      {
+        size: NAME_MIN - 1,
+        weight: 'bold',
+        colour: style.ink,
+      },
+    );
+  else
+    pen.text(card.name, inner, y + 24, {
+      size: 19,
+      minSize: NAME_MIN,
+      weight: 'bold',
+      colour: style.ink,
+      maxWidth: right - inner,
+    });
   // Cost pips yield to the state tags on their row; a cut cost ends with "…" rather than silently shortening.
   // Pips shrink (down to 12 px) before any is cut.
   const pip = Math.max(12, Math.min(17, Math.floor((pipRoom + 2) / Math.max(1, card.cost.length * 1.15))));
@@ -166,7 +182,12 @@ function drawAttachments(t: TileContext, host: TableCard, x: number, top: number
     const statsWidth = stats
       ? pen.text(stats, x + TILE_WIDTH - 6, y + 19, { size: 14, colour: style.ink, align: 'right' })
       : 0;
-    pen.text(name, x + 18, y + 19, { size: 15, colour: style.ink, maxWidth: TILE_WIDTH - 30 - statsWidth });
+    pen.text(name, x + 18, y + 19, {
+      size: 15,
+      minSize: 11,
+      colour: style.ink,
+      maxWidth: TILE_WIDTH - 30 - statsWidth,
+    });
     if (t.highlight.has(card.id)) {
       strokeBox(pen.ctx, { x: x + 12, y: y + 2, w: TILE_WIDTH - 12, h: ATTACHMENT_HEIGHT - 4, r: 5 }, style.accent, 2);
     }

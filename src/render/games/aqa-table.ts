@@ -6,6 +6,7 @@ import { cardText, typeLine } from '../../engine/games/aqa/cards/text.ts';
 import { logLine, phaseWords } from '../../engine/games/aqa/log-text.ts';
 import { cardOf, isPhase } from '../../engine/games/aqa/state.ts';
 import type { AqaView, ChainView, CharacterView } from '../../engine/games/aqa/view.ts';
+import { type AdapterOptions, handCard, handModel, seatName, tableModel, targetName } from '../adapter-helpers.ts';
 import type { CardState, HandCard, HandModel, PlayerSide, TableCard, TableModel } from '../table-model.ts';
 import { aqaCardFace } from './aqa-card.ts';
 
@@ -17,7 +18,7 @@ const WORDS = {
   deck: { en: 'Deck', ja: 'デッキ' },
   hand: { en: 'Hand', ja: '手札' },
   discard: { en: 'Discard', ja: '捨て札' },
-  top: { en: 'Top of discard', ja: '捨て札の一番上' },
+  attack: { en: 'Attack', ja: 'アタック' },
   chain: { en: 'Declarations', ja: '宣言' },
   power: { en: 'Power', ja: 'パワー' },
   active: { en: 'active', ja: 'アクティブ' },
@@ -73,21 +74,23 @@ function characterCard(c: CharacterView, locale: Locale): TableCard {
   };
 }
 
-function side(view: AqaView, seat: Seat, locale: Locale, names: Partial<Record<Seat, string>>): PlayerSide {
+function side(view: AqaView, seat: Seat, options: AdapterOptions): PlayerSide {
+  const { locale } = options;
   const p = view.sides[seat];
   const faction = p.parties.flatMap((party) => party.characters);
   return {
     seat,
-    name: names[seat] ?? seat,
+    name: seatName(options, seat),
     life: null,
-    resources: [
-      { label: WORDS.damage[locale], value: `${p.damage.length}/10` },
-      ...(p.discardTop ? [{ label: WORDS.top[locale], value: cardOf(p.discardTop.card).name[locale] }] : []),
-    ],
+    resources: [{ label: WORDS.damage[locale], value: `${p.damage.length}/10` }],
     zones: [
       { label: WORDS.deck[locale], count: p.deckCount },
       { label: WORDS.hand[locale], count: p.handCount },
-      { label: WORDS.discard[locale], count: p.discardCount },
+      {
+        label: WORDS.discard[locale],
+        count: p.discardCount,
+        ...(p.discardTop ? { top: cardOf(p.discardTop.card).name[locale] } : {}),
+      },
     ],
     areas: [
       { name: WORDS.control[locale], style: 'full', cards: p.control.map((c) => characterCard(c, locale)) },
@@ -98,14 +101,15 @@ function side(view: AqaView, seat: Seat, locale: Locale, names: Partial<Record<S
   };
 }
 
-function characterName(view: AqaView, id: string, locale: Locale, names: Partial<Record<Seat, string>>): string {
-  if (id === 'p1' || id === 'p2') return names[id] ?? id;
-  for (const seat of ['p1', 'p2'] as const) {
-    const s = view.sides[seat];
-    const found = [...s.control, ...s.parties.flatMap((p) => p.characters)].find((c) => c.id === id);
-    if (found) return cardOf(found.card).name[locale];
-  }
-  return '?';
+function characterName(view: AqaView, id: string, options: AdapterOptions): string {
+  return targetName(id, options, (object) => {
+    for (const seat of ['p1', 'p2'] as const) {
+      const s = view.sides[seat];
+      const found = [...s.control, ...s.parties.flatMap((p) => p.characters)].find((c) => c.id === object);
+      if (found) return cardOf(found.card).name[options.locale];
+    }
+    return undefined;
+  });
 }
 
 function chainText(item: ChainView, locale: Locale): string {
@@ -130,23 +134,16 @@ function chainText(item: ChainView, locale: Locale): string {
 }
 
 /** The board as `view.viewer` sees it: the declarations waiting, top first, with whether responses are open. */
-export function aqaTableModel(
-  view: AqaView,
-  options: { locale: Locale; names?: Partial<Record<Seat, string>> },
-): TableModel {
+export function aqaTableModel(view: AqaView, options: AdapterOptions): TableModel {
   const { locale } = options;
-  const names = options.names ?? {};
   const lastLog = view.log.at(-1);
   const open = view.chain.length > 0 && view.waitingFor !== null ? ` (${WORDS.respond[locale]})` : '';
-  return {
-    game: 'aqa',
-    locale,
-    viewer: view.viewer.kind === 'player' ? { kind: 'seat', seat: view.viewer.seat } : { kind: 'public' },
+  return tableModel('aqa', view.viewer, options, {
     turn: view.turn.number,
     phase: phaseWords(view.turn.phase)[locale],
     activeSeat: view.turn.active,
     prioritySeat: view.waitingFor,
-    players: { p1: side(view, 'p1', locale, names), p2: side(view, 'p2', locale, names) },
+    side: (seat) => side(view, seat, options),
     stack: {
       name: `${WORDS.chain[locale]}${open}`,
       items: [...view.chain]
@@ -159,33 +156,41 @@ export function aqaTableModel(
           text: item.card ? chainText(item, locale) : '',
           targets: item.targets
             .filter(() => item.kind !== 'phase')
-            .map((t) => characterName(view, t, locale, names))
+            .map((t) => characterName(view, t, options))
             .slice(0, 8),
         })),
     },
-    lastAction: lastLog ? { text: logLine(lastLog.entry)[locale].slice(0, 400), objectIds: [] } : null,
-  };
+    // The attack on the chain (§16): its attacker's top card, its target, and the guard once declared.
+    combat: {
+      name: WORDS.attack,
+      attacks: view.chain.flatMap((item) =>
+        item.kind === 'attack' && item.card !== null && item.targets[0] !== undefined
+          ? [
+              {
+                attacker: cardOf(item.card).name[locale],
+                target: characterName(view, item.targets[0], options),
+                blockers: item.targets.slice(1).map((t) => characterName(view, t, options)),
+              },
+            ]
+          : [],
+      ),
+    },
+    lastLog: lastLog && logLine(lastLog.entry),
+  });
 }
 
 /** The owner's hand image model; `playableIds` are object ids the pending decision offers to play. */
 export function aqaHandModel(
   view: AqaView,
   seat: Seat,
-  options: { locale: Locale; names?: Partial<Record<Seat, string>>; playableIds?: ReadonlySet<string> },
+  options: AdapterOptions & { playableIds?: ReadonlySet<string> },
 ): HandModel {
   const { locale } = options;
-  const p = view.sides[seat];
-  const entry = (c: { id: string; card: string }): HandCard => ({
-    card: plainCard(c.id, c.card, locale),
-    text: `${typeLine(cardOf(c.card))[locale]}\n${cardText(cardOf(c.card))[locale]}`.slice(0, 1000),
-    playable: options.playableIds?.has(c.id) ?? false,
-  });
-  return {
-    game: 'aqa',
-    locale,
-    seat,
-    playerName: options.names?.[seat] ?? seat,
-    hand: { name: WORDS.hand[locale], cards: (p.hand ?? []).slice(0, 60).map(entry) },
-    privateZones: [],
-  };
+  const entry = (c: { id: string; card: string }): HandCard =>
+    handCard(
+      plainCard(c.id, c.card, locale),
+      `${typeLine(cardOf(c.card))[locale]}\n${cardText(cardOf(c.card))[locale]}`,
+      options.playableIds?.has(c.id) ?? false,
+    );
+  return handModel('aqa', seat, options, { name: WORDS.hand, cards: (view.sides[seat].hand ?? []).map(entry) });
 }

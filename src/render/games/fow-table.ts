@@ -8,6 +8,7 @@ import { cardText, typeLine } from '../../engine/games/fow/cards/text.ts';
 import { logLine, phaseWords } from '../../engine/games/fow/log-text.ts';
 import { cardOf } from '../../engine/games/fow/state.ts';
 import type { FowView, ObjectView } from '../../engine/games/fow/view.ts';
+import { type AdapterOptions, handCard, handModel, seatName, tableModel, targetName } from '../adapter-helpers.ts';
 import {
   type CardState,
   faceDownCard,
@@ -34,12 +35,11 @@ const WORDS = {
   coins: { en: 'Will coins', ja: 'ウィルコイン' },
   chase: { en: 'Chase', ja: 'チェイス' },
   astral: { en: 'Astral', ja: 'アストラル' },
+  battle: { en: 'Battle', ja: 'バトル' },
+  readyStones: { en: 'Recovered stones', ja: 'リカバー状態の魔石' },
 } as const;
 
-export interface FowTableOptions {
-  locale: Locale;
-  names?: Partial<Record<Seat, string>>;
-}
+export type FowTableOptions = AdapterOptions;
 
 function tableCard(c: ObjectView, locale: Locale, attachments: TableCard[] = []): TableCard {
   const card = cardOf(c.card);
@@ -78,15 +78,18 @@ function side(view: FowView, seat: Seat, options: FowTableOptions): PlayerSide {
   const isStone = (c: ObjectView) => cardOf(c.card).types.includes('magic-stone');
   const attachedTo = (id: string) => mine.filter((c) => c.attachedTo === id).map((c) => tableCard(c, locale));
   const jRuler = mine.filter((c) => c.face === 'back');
+  const graveTop = p.graveyard.at(-1);
   const standby = p.standby.map((c) =>
     'faceDown' in c ? faceDownCard(c as FaceDownObjectView) : { ...tableCard(c, locale) },
   );
   return {
     seat,
-    name: options.names?.[seat] ?? seat,
+    name: seatName(options, seat),
     life: p.life,
     resources: [
       { label: WORDS.will[locale], value: p.pool.length > 0 ? p.pool.join(' ') : '0' },
+      // Will still to be had: the recovered magic stones beside the pool (FoW 905.1, 1018).
+      { label: WORDS.readyStones[locale], value: String(mine.filter((c) => isStone(c) && !c.rested).length) },
       ...(p.coins.length > 0 ? [{ label: WORDS.coins[locale], value: String(p.coins.length) }] : []),
       ...(p.astral ? [{ label: WORDS.astral[locale], value: '✓' }] : []),
     ],
@@ -94,7 +97,11 @@ function side(view: FowView, seat: Seat, options: FowTableOptions): PlayerSide {
       { label: WORDS.main[locale], count: p.mainCount },
       { label: WORDS.stoneDeck[locale], count: p.stonesCount },
       { label: WORDS.hand[locale], count: p.handCount },
-      { label: WORDS.graveyard[locale], count: p.graveyard.length },
+      {
+        label: WORDS.graveyard[locale],
+        count: p.graveyard.length,
+        ...(graveTop ? { top: cardOf(graveTop.card).name[locale] } : {}),
+      },
       { label: WORDS.removed[locale], count: p.removed.length },
       { label: WORDS.standby[locale], count: p.standby.length },
     ],
@@ -128,28 +135,24 @@ function side(view: FowView, seat: Seat, options: FowTableOptions): PlayerSide {
 /** The board as `view.viewer` sees it. */
 export function fowTableModel(view: FowView, options: FowTableOptions): TableModel {
   const { locale } = options;
-  const nameOf = (id: string | null): string => {
-    if (id === null) return locale === 'ja' ? '（いなくなった対象）' : '(gone)';
-    if (id === 'p1' || id === 'p2') return options.names?.[id] ?? id;
-    const found = view.field.find((c) => c.id === id);
-    if (found) {
-      const card = cardOf(found.card);
-      return (found.face === 'back' && card.back ? card.back.name : card.name)[locale];
-    }
-    const item = view.chase.find((i) => i.id === id);
-    return item ? cardOf(item.card).name[locale] : '?';
-  };
+  const nameOf = (id: string | null): string =>
+    targetName(id, options, (object) => {
+      const found = view.field.find((c) => c.id === object);
+      if (found) {
+        const card = cardOf(found.card);
+        return (found.face === 'back' && card.back ? card.back.name : card.name)[locale];
+      }
+      const item = view.chase.find((i) => i.id === object);
+      return item ? cardOf(item.card).name[locale] : undefined;
+    });
   const lastLog = view.log.at(-1);
   const battle = view.turn.battle ? ` (${locale === 'ja' ? 'バトル' : 'battle'}: ${view.turn.battle})` : '';
-  return {
-    game: 'fow',
-    locale,
-    viewer: view.viewer.kind === 'player' ? { kind: 'seat', seat: view.viewer.seat } : { kind: 'public' },
+  return tableModel('fow', view.viewer, options, {
     turn: view.turn.number,
     phase: `${phaseWords(view.turn.phase)[locale]}${battle}`,
     activeSeat: view.turn.active,
     prioritySeat: view.waitingFor,
-    players: { p1: side(view, 'p1', options), p2: side(view, 'p2', options) },
+    side: (seat) => side(view, seat, options),
     stack: {
       name: WORDS.chase[locale],
       items: [...view.chase].reverse().map((i) => ({
@@ -169,8 +172,21 @@ export function fowTableModel(view: FowView, options: FowTableOptions): TableMod
         targets: i.targets.map(nameOf).slice(0, 8),
       })),
     },
-    lastAction: lastLog ? { text: logLine(lastLog.entry)[locale].slice(0, 400), objectIds: [] } : null,
-  };
+    combat: {
+      name: WORDS.battle,
+      attacks:
+        view.battle?.attacker && view.battle.target
+          ? [
+              {
+                attacker: nameOf(view.battle.attacker),
+                target: nameOf(view.battle.target),
+                blockers: view.battle.blocker ? [nameOf(view.battle.blocker)] : [],
+              },
+            ]
+          : [],
+    },
+    lastLog: lastLog && logLine(lastLog.entry),
+  });
 }
 
 /** The owner's hand image model, with their standby area as a private zone. */
@@ -181,18 +197,18 @@ export function fowHandModel(
 ): HandModel {
   const { locale } = options;
   const p = view.players[seat];
-  const entry = (c: ObjectView): HandCard => ({
-    card: tableCard(c, locale),
-    text: `${typeLine(cardOf(c.card))[locale]}\n${cardText(cardOf(c.card))[locale]}`.slice(0, 1000),
-    playable: options.playableIds?.has(c.id) ?? false,
-  });
+  const entry = (c: ObjectView): HandCard =>
+    handCard(
+      tableCard(c, locale),
+      `${typeLine(cardOf(c.card))[locale]}\n${cardText(cardOf(c.card))[locale]}`,
+      options.playableIds?.has(c.id) ?? false,
+    );
   const standby = p.standby.filter((c): c is ObjectView => !('faceDown' in c));
-  return {
-    game: 'fow',
-    locale,
+  return handModel(
+    'fow',
     seat,
-    playerName: options.names?.[seat] ?? seat,
-    hand: { name: WORDS.hand[locale], cards: (p.hand ?? []).slice(0, 60).map(entry) },
-    privateZones: standby.length > 0 ? [{ name: WORDS.standby[locale], cards: standby.slice(0, 60).map(entry) }] : [],
-  };
+    options,
+    { name: WORDS.hand, cards: (p.hand ?? []).map(entry) },
+    standby.length > 0 ? [{ name: WORDS.standby[locale], cards: standby.slice(0, 60).map(entry) }] : [],
+  );
 }

@@ -6,6 +6,7 @@ import { cardText, typeLine } from '../../engine/games/mtg/cards/text.ts';
 import { logLine, stepWords } from '../../engine/games/mtg/log-text.ts';
 import { cardOf } from '../../engine/games/mtg/state.ts';
 import type { MtgView, ObjectView } from '../../engine/games/mtg/view.ts';
+import { type AdapterOptions, handCard, handModel, seatName, tableModel, targetName } from '../adapter-helpers.ts';
 import type { CardState, HandCard, HandModel, PlayerSide, TableCard, TableModel } from '../table-model.ts';
 import { mtgCardFace } from './mtg-card.ts';
 
@@ -19,13 +20,11 @@ const WORDS = {
   mana: { en: 'Mana pool', ja: 'マナ・プール' },
   stack: { en: 'Stack', ja: 'スタック' },
   trigger: { en: 'triggered ability', ja: '誘発型能力' },
-  top: { en: 'Top of graveyard', ja: '墓地の一番上' },
+  combat: { en: 'Combat', ja: '戦闘' },
+  untappedLands: { en: 'Untapped lands', ja: '未タップの土地' },
 } as const;
 
-export interface MtgTableOptions {
-  locale: Locale;
-  names?: Partial<Record<Seat, string>>;
-}
+export type MtgTableOptions = AdapterOptions;
 
 function tableCard(c: ObjectView, locale: Locale): TableCard {
   const face = mtgCardFace(cardOf(c.card), locale);
@@ -73,16 +72,21 @@ function side(view: MtgView, seat: Seat, options: MtgTableOptions): PlayerSide {
   const top = p.graveyard.at(-1);
   return {
     seat,
-    name: options.names?.[seat] ?? seat,
+    name: seatName(options, seat),
     life: p.life,
     resources: [
       { label: WORDS.mana[locale], value: p.pool.length > 0 ? p.pool.join('') : '0' },
-      ...(top ? [{ label: WORDS.top[locale], value: cardOf(top.card).name[locale] }] : []),
+      // What can still be paid this step: the untapped lands beside the pool (CR 106.4, 305.1).
+      { label: WORDS.untappedLands[locale], value: String(mine.filter((c) => isLand(c) && !c.tapped).length) },
     ],
     zones: [
       { label: WORDS.library[locale], count: p.libraryCount },
       { label: WORDS.hand[locale], count: p.handCount },
-      { label: WORDS.graveyard[locale], count: p.graveyard.length },
+      {
+        label: WORDS.graveyard[locale],
+        count: p.graveyard.length,
+        ...(top ? { top: cardOf(top.card).name[locale] } : {}),
+      },
       { label: WORDS.exile[locale], count: p.exile.length },
     ],
     areas: [
@@ -99,24 +103,18 @@ function side(view: MtgView, seat: Seat, options: MtgTableOptions): PlayerSide {
 /** The board as `view.viewer` sees it. */
 export function mtgTableModel(view: MtgView, options: MtgTableOptions): TableModel {
   const { locale } = options;
-  const nameOf = (id: string | null): string => {
-    if (id === null) return locale === 'ja' ? '（いなくなった対象）' : '(gone)';
-    if (id === 'p1' || id === 'p2') return options.names?.[id] ?? id;
-    const found = view.battlefield.find((c) => c.id === id);
-    if (found) return cardOf(found.card).name[locale];
-    const spell = view.stack.find((i) => i.source === id);
-    return spell ? cardOf(spell.card).name[locale] : '?';
-  };
+  const nameOf = (id: string | null): string =>
+    targetName(id, options, (object) => {
+      const found = view.battlefield.find((c) => c.id === object) ?? view.stack.find((i) => i.source === object);
+      return found ? cardOf(found.card).name[locale] : undefined;
+    });
   const lastLog = view.log.at(-1);
-  return {
-    game: 'mtg',
-    locale,
-    viewer: view.viewer.kind === 'player' ? { kind: 'seat', seat: view.viewer.seat } : { kind: 'public' },
+  return tableModel('mtg', view.viewer, options, {
     turn: view.turn.number,
     phase: stepWords(view.turn.step)[locale],
     activeSeat: view.turn.active,
     prioritySeat: view.waitingFor,
-    players: { p1: side(view, 'p1', options), p2: side(view, 'p2', options) },
+    side: (seat) => side(view, seat, options),
     stack: {
       name: WORDS.stack[locale],
       items: [...view.stack].reverse().map((i) => ({
@@ -127,8 +125,19 @@ export function mtgTableModel(view: MtgView, options: MtgTableOptions): TableMod
         targets: i.targets.map(nameOf).slice(0, 8),
       })),
     },
-    lastAction: lastLog ? { text: logLine(lastLog.entry)[locale].slice(0, 400), objectIds: [] } : null,
-  };
+    // CR 506.2: with two players, an attacking creature attacks the other player (no planeswalkers: stage C).
+    combat: {
+      name: WORDS.combat,
+      attacks: view.battlefield
+        .filter((c) => c.attacking)
+        .map((c) => ({
+          attacker: cardOf(c.card).name[locale],
+          target: seatName(options, c.controller === 'p1' ? 'p2' : 'p1'),
+          blockers: view.battlefield.filter((b) => b.blocking?.includes(c.id)).map((b) => cardOf(b.card).name[locale]),
+        })),
+    },
+    lastLog: lastLog && logLine(lastLog.entry),
+  });
 }
 
 /** The owner's hand image model; `playableIds` are object ids the pending decision offers to play. */
@@ -138,18 +147,11 @@ export function mtgHandModel(
   options: MtgTableOptions & { playableIds?: ReadonlySet<string> },
 ): HandModel {
   const { locale } = options;
-  const p = view.players[seat];
-  const entry = (c: ObjectView): HandCard => ({
-    card: tableCard(c, locale),
-    text: `${typeLine(cardOf(c.card))[locale]}\n${cardText(cardOf(c.card))[locale]}`.slice(0, 1000),
-    playable: options.playableIds?.has(c.id) ?? false,
-  });
-  return {
-    game: 'mtg',
-    locale,
-    seat,
-    playerName: options.names?.[seat] ?? seat,
-    hand: { name: WORDS.hand[locale], cards: (p.hand ?? []).slice(0, 60).map(entry) },
-    privateZones: [],
-  };
+  const entry = (c: ObjectView): HandCard =>
+    handCard(
+      tableCard(c, locale),
+      `${typeLine(cardOf(c.card))[locale]}\n${cardText(cardOf(c.card))[locale]}`,
+      options.playableIds?.has(c.id) ?? false,
+    );
+  return handModel('mtg', seat, options, { name: WORDS.hand, cards: (view.players[seat].hand ?? []).map(entry) });
 }

@@ -5,7 +5,16 @@ import type { Locale } from '../../engine/core/label.ts';
 import { novaCard } from '../../engine/games/nova/cards/pool.ts';
 import { cardText } from '../../engine/games/nova/cards/text.ts';
 import type { NovaCardView, NovaPlayerView, NovaView } from '../../engine/games/nova/view.ts';
-import { nestAttachments, pipsFromCounts } from '../adapter-helpers.ts';
+import {
+  type AdapterOptions,
+  handCard,
+  handModel,
+  nestAttachments,
+  pipsFromCounts,
+  seatName,
+  tableModel,
+  targetName,
+} from '../adapter-helpers.ts';
 import type { CardState, HandCard, HandModel, PlayerSide, TableCard, TableModel } from '../table-model.ts';
 
 const COLOUR_ORDER = ['red', 'blue', 'green', 'white', 'black'] as const;
@@ -22,6 +31,8 @@ const WORDS = {
   exclusion: { en: 'Exclusion', ja: '除外ゾーン' },
   retired: { en: 'Retired', ja: '退場キャラ置き場' },
   waiting: { en: 'Waiting area', ja: '待機領域' },
+  battle: { en: 'Battle', ja: 'バトル' },
+  readyEnergy: { en: 'Unfrozen energy cards', ja: 'スタンバイ状態のエナジー' },
   types: {
     servant: { en: 'Servant', ja: 'サーバント' },
     spell: { en: 'Spell', ja: 'スペル' },
@@ -39,11 +50,7 @@ const STOCK_LETTERS: Record<string, string> = {
   colorless: 'C',
 };
 
-export interface NovaTableOptions {
-  locale: Locale;
-  /** Display names per seat (Discord names); the seat id when absent. */
-  names?: Partial<Record<Seat, string>>;
-}
+export type NovaTableOptions = AdapterOptions;
 
 function tableCard(c: NovaCardView, locale: Locale, zone: 'field' | 'energy' | 'hand'): TableCard {
   const def = novaCard(c.card);
@@ -84,19 +91,26 @@ function side(view: NovaView, seat: Seat, options: NovaTableOptions): PlayerSide
   const p = view.players[seat];
   const field = p.field.map((c) => tableCard(c, locale, 'field'));
   const hostOf = (id: string) => p.field.find((c) => c.id === id)?.attachedTo ?? null;
+  const graveTop = p.graveyard.at(-1);
   return {
     seat,
-    name: options.names?.[seat] ?? seat,
+    name: seatName(options, seat),
     life: p.life,
     resources: [
       { label: WORDS.energy[locale], value: stockText(p) },
+      // What can still be paid: energy-zone cards not frozen, whose energy abilities make energy (310.4).
+      { label: WORDS.readyEnergy[locale], value: String(p.energy.filter((c) => !c.frozen).length) },
       { label: WORDS.limit[locale], value: String(p.limitLevel) },
     ],
     zones: [
       { label: WORDS.deck[locale], count: p.counts.deck },
       { label: WORDS.hand[locale], count: p.counts.hand },
       { label: WORDS.charDeck[locale], count: p.counts.charDeck },
-      { label: WORDS.graveyard[locale], count: p.counts.graveyard },
+      {
+        label: WORDS.graveyard[locale],
+        count: p.counts.graveyard,
+        ...(graveTop ? { top: graveTop.name[locale] } : {}),
+      },
       { label: WORDS.exclusion[locale], count: p.counts.exclusion },
       { label: WORDS.retired[locale], count: p.counts.retired },
     ],
@@ -110,24 +124,20 @@ function side(view: NovaView, seat: Seat, options: NovaTableOptions): PlayerSide
 /** The board as `view.viewer` sees it (public for a spectator view, that seat's side at the bottom for a player). */
 export function novaTableModel(view: NovaView, options: NovaTableOptions): TableModel {
   const { locale } = options;
-  const nameOfTarget = (id: string): string => {
-    if (id === 'p1' || id === 'p2') return options.names?.[id] ?? id;
-    for (const seat of ['p1', 'p2'] as const) {
-      const found = view.players[seat].field.find((c) => c.id === id);
-      if (found) return found.name[locale];
-    }
-    return view.waiting.find((w) => w.id === id)?.name[locale] ?? '?';
-  };
-  const lastLog = view.log.at(-1);
-  return {
-    game: 'nova',
-    locale,
-    viewer: view.viewer.kind === 'player' ? { kind: 'seat', seat: view.viewer.seat } : { kind: 'public' },
+  const nameOfTarget = (id: string): string =>
+    targetName(id, options, (object) => {
+      for (const seat of ['p1', 'p2'] as const) {
+        const found = view.players[seat].field.find((c) => c.id === object);
+        if (found) return found.name[locale];
+      }
+      return view.waiting.find((w) => w.id === object)?.name[locale];
+    });
+  return tableModel('nova', view.viewer, options, {
     turn: view.turn.number,
     phase: view.turn.phaseName[locale],
     activeSeat: view.turn.active,
     prioritySeat: view.priorityHolder,
-    players: { p1: side(view, 'p1', options), p2: side(view, 'p2', options) },
+    side: (seat) => side(view, seat, options),
     stack: {
       name: WORDS.waiting[locale],
       items: [...view.waiting].reverse().map((w) => ({
@@ -138,8 +148,22 @@ export function novaTableModel(view: NovaView, options: NovaTableOptions): Table
         targets: w.targets.map(nameOfTarget).slice(0, 8),
       })),
     },
-    lastAction: lastLog ? { text: lastLog.text[locale].slice(0, 400), objectIds: [] } : null,
-  };
+    combat: {
+      name: WORDS.battle,
+      attacks: view.combat
+        ? [
+            {
+              attacker: nameOfTarget(view.combat.attacker),
+              target: nameOfTarget(
+                view.combat.target.kind === 'player' ? view.combat.target.seat : view.combat.target.id,
+              ),
+              blockers: view.combat.blocker ? [nameOfTarget(view.combat.blocker)] : [],
+            },
+          ]
+        : [],
+    },
+    lastLog: view.log.at(-1)?.text,
+  });
 }
 
 /** The owner's hand image model; `playableIds` are object ids the pending decision offers to play. */
@@ -150,17 +174,9 @@ export function novaHandModel(
 ): HandModel {
   const { locale } = options;
   const p = view.players[seat];
-  const entry = (c: NovaCardView): HandCard => ({
-    card: tableCard(c, locale, 'hand'),
-    text: cardText(novaCard(c.card))[locale].slice(0, 1000),
-    playable: options.playableIds?.has(c.id) ?? false,
-  });
-  return {
-    game: 'nova',
-    locale,
-    seat,
-    playerName: options.names?.[seat] ?? seat,
-    hand: { name: WORDS.hand[locale], cards: (p.hand ?? []).slice(0, 60).map(entry) },
-    privateZones: [{ name: WORDS.charDeck[locale], cards: (p.charDeck ?? []).slice(0, 60).map(entry) }],
-  };
+  const entry = (c: NovaCardView): HandCard =>
+    handCard(tableCard(c, locale, 'hand'), cardText(novaCard(c.card))[locale], options.playableIds?.has(c.id) ?? false);
+  return handModel('nova', seat, options, { name: WORDS.hand, cards: (p.hand ?? []).map(entry) }, [
+    { name: WORDS.charDeck[locale], cards: (p.charDeck ?? []).slice(0, 60).map(entry) },
+  ]);
 }

@@ -7,6 +7,7 @@ import { cardText, typeLine } from '../../engine/games/pmv/cards/text.ts';
 import { logLine, phaseWords } from '../../engine/games/pmv/log-text.ts';
 import { cardOf } from '../../engine/games/pmv/state.ts';
 import type { ObjectView, PmvView } from '../../engine/games/pmv/view.ts';
+import { type AdapterOptions, handCard, handModel, seatName, tableModel, targetName } from '../adapter-helpers.ts';
 import {
   type CardState,
   faceDownCard,
@@ -19,6 +20,7 @@ import {
 import { pmvCardFace } from './pmv-card.ts';
 
 const WORDS = {
+  gone: { en: '(gone)', ja: '（いなくなった目標）' },
   field: { en: 'Field', ja: '場' },
   nodes: { en: 'Nodes', ja: 'ノード' },
   deck: { en: 'Deck', ja: 'デッキ' },
@@ -26,17 +28,14 @@ const WORDS = {
   netherworld: { en: 'Netherworld', ja: '冥界' },
   excluded: { en: 'Excluded', ja: '除外エリア' },
   interference: { en: 'Interference', ja: '干渉' },
-  top: { en: 'Top of netherworld', ja: '冥界の一番上' },
   activeNodes: { en: 'Active nodes', ja: 'アクティブのノード' },
   attack: { en: 'attack', ja: '攻撃' },
+  attackTag: { en: 'Attack', ja: '攻撃' },
   defender: { en: 'defender', ja: '防御' },
   cancelled: { en: 'cancelled', ja: '取り消し' },
 } as const;
 
-export interface PmvTableOptions {
-  locale: Locale;
-  names?: Partial<Record<Seat, string>>;
-}
+export type PmvTableOptions = AdapterOptions;
 
 function tableCard(c: ObjectView, locale: Locale): TableCard {
   const card = cardOf(c.card);
@@ -79,16 +78,17 @@ function side(view: PmvView, seat: Seat, options: PmvTableOptions): PlayerSide {
   const activeNodes = p.nodes.filter((n) => ('faceDown' in n ? !n.turned : n.active)).length;
   return {
     seat,
-    name: options.names?.[seat] ?? seat,
+    name: seatName(options, seat),
     life: p.lp,
-    resources: [
-      { label: WORDS.activeNodes[locale], value: `${activeNodes}/${p.nodes.length}` },
-      ...(top ? [{ label: WORDS.top[locale], value: cardOf(top.card).name[locale] }] : []),
-    ],
+    resources: [{ label: WORDS.activeNodes[locale], value: `${activeNodes}/${p.nodes.length}` }],
     zones: [
       { label: WORDS.deck[locale], count: p.deckCount },
       { label: WORDS.hand[locale], count: p.handCount },
-      { label: WORDS.netherworld[locale], count: p.netherworld.length },
+      {
+        label: WORDS.netherworld[locale],
+        count: p.netherworld.length,
+        ...(top ? { top: cardOf(top.card).name[locale] } : {}),
+      },
       { label: WORDS.excluded[locale], count: p.excluded.length },
     ],
     areas: [
@@ -105,17 +105,18 @@ function side(view: PmvView, seat: Seat, options: PmvTableOptions): PlayerSide {
 /** The board as `view.viewer` sees it; the interferences are listed innermost first, each item naming its frame. */
 export function pmvTableModel(view: PmvView, options: PmvTableOptions): TableModel {
   const { locale } = options;
-  const nameOf = (id: string | null): string => {
-    if (id === null) return locale === 'ja' ? '（いなくなった目標）' : '(gone)';
-    if (id === 'p1' || id === 'p2') return options.names?.[id] ?? id;
-    const found = view.field.find((c) => c.id === id);
-    if (found) return cardOf(found.card).name[locale];
-    for (const i of view.interferences) {
-      const e = i.entries.find((x) => x.source === id);
-      if (e) return cardOf(e.card).name[locale];
-    }
-    return '?';
-  };
+  const nameOf = (id: string | null): string =>
+    targetName(
+      id,
+      options,
+      (object) => {
+        const found =
+          view.field.find((c) => c.id === object) ??
+          view.interferences.flatMap((i) => i.entries).find((e) => e.source === object);
+        return found ? cardOf(found.card).name[locale] : undefined;
+      },
+      WORDS.gone,
+    );
   const items: TableModel['stack']['items'] = [];
   [...view.interferences].reverse().forEach((i, depth) => {
     const frame = `${WORDS.interference[locale]} ${view.interferences.length - depth}`;
@@ -140,18 +141,27 @@ export function pmvTableModel(view: PmvView, options: PmvTableOptions): TableMod
     }
   });
   const lastLog = view.log.at(-1);
-  return {
-    game: 'pmv',
-    locale,
-    viewer: view.viewer.kind === 'player' ? { kind: 'seat', seat: view.viewer.seat } : { kind: 'public' },
+  return tableModel('pmv', view.viewer, options, {
     turn: view.turn.number,
     phase: phaseWords(view.turn.phase)[locale],
     activeSeat: view.turn.active,
     prioritySeat: view.waitingFor,
-    players: { p1: side(view, 'p1', options), p2: side(view, 'p2', options) },
+    side: (seat) => side(view, seat, options),
     stack: { name: WORDS.interference[locale], items: items.slice(0, 50) },
-    lastAction: lastLog ? { text: logLine(lastLog.entry)[locale].slice(0, 400), objectIds: [] } : null,
-  };
+    // §6.2: the live attack (the innermost interference's, not cancelled), its target and the defending card.
+    combat: {
+      name: WORDS.attackTag,
+      attacks: view.interferences
+        .flatMap((i) => (i.attack && !i.attack.cancelled && i.attack.attacker ? [i.attack] : []))
+        .slice(-1)
+        .map((a) => ({
+          attacker: nameOf(a.attacker),
+          target: nameOf(a.player),
+          blockers: a.defender ? [nameOf(a.defender)] : [],
+        })),
+    },
+    lastLog: lastLog && logLine(lastLog.entry),
+  });
 }
 
 /** The owner's hand image model; `playableIds` are object ids the pending decision offers to play. */
@@ -162,19 +172,18 @@ export function pmvHandModel(
 ): HandModel {
   const { locale } = options;
   const p = view.players[seat];
-  const entry = (c: ObjectView): HandCard => ({
-    card: tableCard(c, locale),
-    text: `${typeLine(cardOf(c.card))[locale]}\n${cardText(cardOf(c.card))[locale]}`.slice(0, 1000),
-    playable: options.playableIds?.has(c.id) ?? false,
-  });
+  const entry = (c: ObjectView): HandCard =>
+    handCard(
+      tableCard(c, locale),
+      `${typeLine(cardOf(c.card))[locale]}\n${cardText(cardOf(c.card))[locale]}`,
+      options.playableIds?.has(c.id) ?? false,
+    );
   const knownNodes = p.nodes.filter((n): n is ObjectView => !('faceDown' in n));
-  return {
-    game: 'pmv',
-    locale,
+  return handModel(
+    'pmv',
     seat,
-    playerName: options.names?.[seat] ?? seat,
-    hand: { name: WORDS.hand[locale], cards: (p.hand ?? []).slice(0, 60).map(entry) },
-    privateZones:
-      knownNodes.length > 0 ? [{ name: WORDS.nodes[locale], cards: knownNodes.slice(0, 60).map(entry) }] : [],
-  };
+    options,
+    { name: WORDS.hand, cards: (p.hand ?? []).map(entry) },
+    knownNodes.length > 0 ? [{ name: WORDS.nodes[locale], cards: knownNodes.slice(0, 60).map(entry) }] : [],
+  );
 }

@@ -3,9 +3,9 @@
  * deck rules and invariants. `pending` and `apply` are the kernel's. Rulings G1–G42: docs/rulings/aqa.md.
  */
 import { z } from 'zod';
-import { cloneJson } from '../../core/clone.ts';
 import { InvalidData, UnsupportedRule } from '../../core/errors.ts';
 import { type GameModule, type MatchSetup, opponentOf, SEATS, type Seat } from '../../core/game.ts';
+import { kernelModule } from '../../core/kernel-module.ts';
 import { label } from '../../core/label.ts';
 import { createKernel, emptyStack } from '../../core/procedure.ts';
 import { nextInt, seedRng, shuffle } from '../../core/rng.ts';
@@ -24,6 +24,7 @@ import {
   type Character,
   cardOf,
   emptyParties,
+  type LogEntry,
   moveCard,
   PARTIES,
   partyFor,
@@ -227,38 +228,30 @@ export function aqaInvariants(s: AqaState): string[] {
  * Search hooks (core/search.ts): what `seat` cannot know (their own deck; the opponent's hand and deck together) is
  * dealt again; a position is scored by evaluate.ts.
  */
-export const aqaSearch: SearchHooks<AqaState> = {
+export const aqaSearch: Omit<SearchHooks<AqaState>, 'simulate'> = {
   determinize: (state, seat, seed) =>
     redealUnknown(state, seat, seed, (s) => {
       const other = s.sides[opponentOf(seat)];
       return [s.sides[seat].deck, [...other.hand, ...other.deck]];
     }),
   evaluate: evaluateAqa,
-  simulate: (s, seat, response) => aqaKernel.answer({ ...s, log: [] }, seat, response),
 };
 
-export const aqa: GameModule<AqaState, AqaView> = {
+export const aqa: GameModule<AqaState, AqaView> = kernelModule({
   id: AQA_GAME_ID,
   name: label('Aquarian Age', 'アクエリアンエイジ'),
   rulesVersion: 1,
+  kernel: aqaKernel,
   setup,
-  pending: (s) => aqaKernel.pending(s),
-  // A state keeps only the log of the decision that made it (docs/architecture.md).
-  apply: (s, seat, response) => aqaKernel.answer({ ...s, log: [] }, seat, response),
-  concede(s, seat) {
-    // Ruling G2: a player may concede at any time; the other player wins.
-    const out = cloneJson(s);
-    out.version += 1;
-    out.log = [{ type: 'conceded', seat }];
-    out.result = { kind: 'win', winner: opponentOf(seat), reason: 'conceded', rule: 'G2' };
-    return out;
-  },
-  view: (s, viewer) => aqaView(s, viewer, aqaKernel.pending(s)?.player ?? null),
-  log: (s, _viewer, after) => visibleLog(s, after).map(({ seq, entry }) => ({ seq, text: logLine(entry) })),
+  // Ruling G2: a player may concede at any time; the other player wins.
+  concession: { rule: 'G2', entry: (seat): LogEntry => ({ type: 'conceded', seat }) },
+  view: aqaView,
+  visibleLog,
+  logLine,
   describeResult,
   validateDeck: validateAqaDeck,
   invariants: aqaInvariants,
   hiddenObjectIds: aqaHiddenIds,
   hiddenIdentities: aqaSecrets,
   search: aqaSearch,
-};
+});

@@ -4,7 +4,8 @@
  * top card only (§2-1); the damage zone, the field, the lasting row and the chain are public.
  */
 import type { Seat, Viewer } from '../../core/game.ts';
-import { type IdentitySecrets, identitySecrets } from '../../core/hidden.ts';
+import { type IdentitySecrets, identitySecrets, mayLookAt } from '../../core/hidden.ts';
+import { type NumberedEntry, visibleEntries } from '../../core/visible-log.ts';
 import type { SkillName } from './cards/schema.ts';
 import { defenderOf } from './legal.ts';
 import { guardCost, skillCount, statOf } from './rules.ts';
@@ -81,12 +82,8 @@ export type AqaView = {
   stealthOpen: boolean;
   waitingFor: Seat | null;
   /** This decision's log entries, structured: log-text.ts puts them into words. */
-  log: { seq: number; entry: LogEntry }[];
+  log: NumberedEntry<LogEntry>[];
 };
-
-export function mayLookAt(viewer: Viewer, owner: Seat): boolean {
-  return viewer.kind === 'omniscient' || (viewer.kind === 'player' && viewer.seat === owner);
-}
 
 const SKILL_LIST: SkillName[] = [
   'aggressive',
@@ -220,7 +217,7 @@ export function aqaView(s: AqaState, viewer: Viewer, waitingFor: Seat | null): A
     chain: chainView(s),
     stealthOpen: s.stealthOpen,
     waitingFor,
-    log: visibleLog(s),
+    log: visibleLog(s, viewer),
   };
 }
 
@@ -263,11 +260,6 @@ export function aqaSecrets(s: AqaState, viewer: Viewer): IdentitySecrets {
 }
 
 /** The state's log entries (all public: hidden cards are never named in them), numbered by decision. */
-export function visibleLog(s: AqaState, after?: number): { seq: number; entry: LogEntry }[] {
-  const entries: LogEntry[] = s.log;
-  return entries.flatMap((entry, i) => {
-    const seq = s.version * 1000 + i;
-    if (after !== undefined && seq <= after) return [];
-    return [{ seq, entry }];
-  });
+export function visibleLog(s: AqaState, viewer: Viewer, after?: number): NumberedEntry<LogEntry>[] {
+  return visibleEntries(s, viewer, after);
 }

@@ -5,6 +5,7 @@
 import { cloneJson } from '../../core/clone.ts';
 import { InvalidData } from '../../core/errors.ts';
 import { type GameModule, type MatchSetup, opponentOf, SEATS, type Seat } from '../../core/game.ts';
+import { kernelModule } from '../../core/kernel-module.ts';
 import { label } from '../../core/label.ts';
 import { createKernel, emptyStack } from '../../core/procedure.ts';
 import { seedRng, shuffle } from '../../core/rng.ts';
@@ -170,7 +171,7 @@ export function fowInvariants(s: FowState): string[] {
  * Search hooks (core/search.ts): the identities `seat` cannot know (its own main and stone decks apart from what it
  * looked at; the opponent's hand, main deck and standby area together, and their stone deck) are dealt again.
  */
-export const fowSearch: SearchHooks<FowState> = {
+export const fowSearch: Omit<SearchHooks<FowState>, 'simulate'> = {
   determinize: (state, seat, seed) =>
     redealUnknown(state, seat, seed, (s) => {
       const mine = s.players[seat];
@@ -185,31 +186,23 @@ export const fowSearch: SearchHooks<FowState> = {
       ];
     }),
   evaluate: evaluateFow,
-  simulate: (s, seat, response) => fowKernel.answer({ ...s, log: [] }, seat, response),
 };
 
-export const fow: GameModule<FowState, FowView> = {
+export const fow: GameModule<FowState, FowView> = kernelModule({
   id: FOW_GAME_ID,
   name: label('Force of Will', 'フォース・オブ・ウィル'),
   rulesVersion: 1,
+  kernel: fowKernel,
   setup,
-  pending: (s) => fowKernel.pending(s),
-  // A state keeps only the log of the decision that made it (docs/architecture.md).
-  apply: (s, seat, response) => fowKernel.answer({ ...s, log: [] }, seat, response),
-  concede(s, seat) {
-    // 103.4: a player may concede at any time; the opponent wins.
-    const out = cloneJson(s);
-    out.version += 1;
-    out.log = [{ type: 'conceded', seat }];
-    out.result = { kind: 'win', winner: opponentOf(seat), reason: 'conceded', rule: '103.4' };
-    return out;
-  },
-  view: (s, viewer) => fowView(s, viewer, fowKernel.pending(s)?.player ?? null),
-  log: (s, viewer, after) => visibleLog(s, viewer, after).map(({ seq, entry }) => ({ seq, text: logLine(entry) })),
+  // 103.4: a player may concede at any time; the opponent wins.
+  concession: { rule: '103.4', entry: (seat) => ({ type: 'conceded', seat }) },
+  view: fowView,
+  visibleLog,
+  logLine,
   describeResult,
   validateDeck: validateFowDeck,
   invariants: fowInvariants,
   hiddenObjectIds: fowHiddenIds,
   hiddenIdentities: fowSecrets,
   search: fowSearch,
-};
+});

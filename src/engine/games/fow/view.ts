@@ -4,7 +4,14 @@
  * ruler areas, chase, graveyards, removed areas, will pools, will coins and life are public.
  */
 import type { Seat, Viewer } from '../../core/game.ts';
-import { type FaceDownObjectView, type IdentitySecrets, identitySecrets } from '../../core/hidden.ts';
+import {
+  type FaceDownObjectView,
+  hiddenZoneIds,
+  type IdentitySecrets,
+  identitySecrets,
+  mayLookAt,
+} from '../../core/hidden.ts';
+import { type NumberedEntry, visibleEntries } from '../../core/visible-log.ts';
 import type { KeywordName } from './cards/schema.ts';
 import {
   type BattleStep,
@@ -82,12 +89,8 @@ export type FowView = {
   chase: ChaseView[];
   battle: { attacker: string | null; target: string | null; blocker: string | null } | null;
   waitingFor: Seat | null;
-  log: { seq: number; entry: FowLogEntry }[];
+  log: NumberedEntry<FowLogEntry>[];
 };
-
-export function mayLookAt(viewer: Viewer, owner: Seat): boolean {
-  return viewer.kind === 'omniscient' || (viewer.kind === 'player' && viewer.seat === owner);
-}
 
 function objectView(s: FowState, id: string): ObjectView {
   const o = objectOf(s, id);
@@ -186,12 +189,10 @@ export function fowView(s: FowState, viewer: Viewer, waitingFor: Seat | null): F
 
 /** Ids this viewer must not see: every main deck and magic stone deck card, and hands they may not look at. */
 export function fowHiddenIds(s: FowState, viewer: Viewer): string[] {
-  const out: string[] = [];
-  for (const seat of ['p1', 'p2'] as const) {
-    if (viewer.kind !== 'omniscient') out.push(...s.players[seat].main, ...s.players[seat].stones);
-    if (!mayLookAt(viewer, seat)) out.push(...s.players[seat].hand, ...s.players[seat].extra); // 314.2
-  }
-  return out;
+  return hiddenZoneIds(viewer, (seat) => {
+    const p = s.players[seat];
+    return { secret: [...p.main, ...p.stones], own: [...p.hand, ...p.extra] }; // 314.2
+  });
 }
 
 /**
@@ -219,21 +220,10 @@ export function fowSecrets(s: FowState, viewer: Viewer): IdentitySecrets {
 }
 
 /** The state's log entries this viewer may read, numbered by decision (version × 1000 + index). */
-export function visibleLog(s: FowState, viewer: Viewer, after?: number): { seq: number; entry: FowLogEntry }[] {
-  const hidden = new Set(fowHiddenIds(s, viewer));
-  return s.log.flatMap((entry: FowLogEntry, i) => {
-    const seq = s.version * 1000 + i;
-    if (after !== undefined && seq <= after) return [];
-    // A card that went to a hidden zone is named, but its object id is not followed there.
-    let out = entry;
-    if (out.object !== undefined && hidden.has(out.object)) {
-      const { object: _left, ...rest } = out;
-      out = rest;
-    }
-    if (out.target !== undefined && hidden.has(out.target)) {
-      const { target: _gone, ...rest } = out;
-      out = rest;
-    }
-    return [{ seq, entry: out }];
+export function visibleLog(s: FowState, viewer: Viewer, after?: number): NumberedEntry<FowLogEntry>[] {
+  // A card that went to a hidden zone is named, but its object id is not followed there.
+  return visibleEntries(s, viewer, after, {
+    hidden: new Set(fowHiddenIds(s, viewer)),
+    objectFields: ['object', 'target'],
   });
 }

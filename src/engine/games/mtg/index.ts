@@ -2,10 +2,10 @@
  * Magic: The Gathering (CR 2019-01-25), stage A, as a GameModule: the kernel (procedures and decision kinds),
  * setup, views, deck rules and invariants. `pending` and `apply` are the kernel's.
  */
-import { cloneJson } from '../../core/clone.ts';
 import { InvalidData, UnsupportedRule } from '../../core/errors.ts';
 import { isCurrent, newEventState } from '../../core/events.ts';
 import { type GameModule, type MatchSetup, opponentOf, SEATS, type Seat } from '../../core/game.ts';
+import { kernelModule } from '../../core/kernel-module.ts';
 import { label } from '../../core/label.ts';
 import { createKernel, emptyStack } from '../../core/procedure.ts';
 import { seedRng, shuffle } from '../../core/rng.ts';
@@ -149,7 +149,7 @@ export function mtgInvariants(s: MtgState): string[] {
  * Search hooks (core/search.ts): the identities `seat` cannot know (their own library apart from what they looked
  * at; the opponent's hand and library together) are dealt again; a position is worth its life difference.
  */
-export const mtgSearch: SearchHooks<MtgState> = {
+export const mtgSearch: Omit<SearchHooks<MtgState>, 'simulate'> = {
   determinize: (state, seat, seed) =>
     redealUnknown(state, seat, seed, (s) => {
       const other = s.players[opponentOf(seat)];
@@ -160,33 +160,25 @@ export const mtgSearch: SearchHooks<MtgState> = {
     if (over !== null) return over;
     return Math.tanh((s.players[seat].life - s.players[opponentOf(seat)].life) / 20);
   },
-  simulate: (s, seat, response) => mtgKernel.answer({ ...s, log: [] }, seat, response),
 };
 
-export const mtg: GameModule<MtgState, MtgView> = {
+export const mtg: GameModule<MtgState, MtgView> = kernelModule({
   id: MTG_GAME_ID,
   name: label('Magic: The Gathering', 'マジック：ザ・ギャザリング'),
   // 2: stage B adds trigger, token and counter state; a version-1 match replays unchanged (its pool had none).
   rulesVersion: 2,
   migrations: { 1: { kind: 'replay' } },
+  kernel: mtgKernel,
   setup,
-  pending: (s) => mtgKernel.pending(s),
-  // A state keeps only the log of the decision that made it (docs/architecture.md).
-  apply: (s, seat, response) => mtgKernel.answer({ ...s, log: [] }, seat, response),
-  concede(s, seat) {
-    // CR 104.3a: a player may concede at any time; the other player wins.
-    const out = cloneJson(s);
-    out.version += 1;
-    out.log = [{ type: 'conceded', seat }];
-    out.result = { kind: 'win', winner: opponentOf(seat), reason: 'conceded', rule: '104.3a' };
-    return out;
-  },
-  view: (s, viewer) => mtgView(s, viewer, mtgKernel.pending(s)?.player ?? null),
-  log: (s, viewer, after) => visibleLog(s, viewer, after).map(({ seq, entry }) => ({ seq, text: logLine(entry) })),
+  // CR 104.3a: a player may concede at any time; the other player wins.
+  concession: { rule: '104.3a', entry: (seat) => ({ type: 'conceded', seat }) },
+  view: mtgView,
+  visibleLog,
+  logLine,
   describeResult,
   validateDeck: validateMtgDeck,
   invariants: mtgInvariants,
   hiddenObjectIds: mtgHiddenIds,
   hiddenIdentities: mtgSecrets,
   search: mtgSearch,
-};
+});

@@ -4,7 +4,8 @@
  */
 import { isCurrent } from '../../core/events.ts';
 import type { Seat, Viewer } from '../../core/game.ts';
-import { type IdentitySecrets, identitySecrets } from '../../core/hidden.ts';
+import { hiddenZoneIds, type IdentitySecrets, identitySecrets, mayLookAt } from '../../core/hidden.ts';
+import { type NumberedEntry, visibleEntries } from '../../core/visible-log.ts';
 import type { Keyword } from './cards/schema.ts';
 import {
   attachedPermanent,
@@ -78,12 +79,8 @@ export type MtgView = {
    * The latest log entries this viewer may read, structured (ids and codes): the presenter puts them into words
    * (log-text.ts), so a view never carries card names, only ids.
    */
-  log: { seq: number; entry: MtgLogEntry }[];
+  log: NumberedEntry<MtgLogEntry>[];
 };
-
-export function mayLookAt(viewer: Viewer, owner: Seat): boolean {
-  return viewer.kind === 'omniscient' || (viewer.kind === 'player' && viewer.seat === owner);
-}
 
 function objectView(s: MtgState, id: string): ObjectView {
   const o = objectOf(s, id);
@@ -152,12 +149,7 @@ export function mtgView(s: MtgState, viewer: Viewer, waitingFor: Seat | null): M
 
 /** Ids this viewer must not see: every library card, and the hands they may not look at. */
 export function mtgHiddenIds(s: MtgState, viewer: Viewer): string[] {
-  const out: string[] = [];
-  for (const seat of ['p1', 'p2'] as const) {
-    if (viewer.kind !== 'omniscient') out.push(...s.players[seat].library);
-    if (!mayLookAt(viewer, seat)) out.push(...s.players[seat].hand);
-  }
-  return out;
+  return hiddenZoneIds(viewer, (seat) => ({ secret: s.players[seat].library, own: s.players[seat].hand }));
 }
 
 /** The identities this viewer may not know (hidden objects they have not looked at), and the cards they know. */
@@ -168,17 +160,11 @@ export function mtgSecrets(s: MtgState, viewer: Viewer): IdentitySecrets {
 }
 
 /** The state's log entries this viewer may read, numbered by decision (version × 1000 + index). */
-export function visibleLog(s: MtgState, viewer: Viewer, after?: number): { seq: number; entry: MtgLogEntry }[] {
-  const hidden = new Set(mtgHiddenIds(s, viewer));
-  return s.log.flatMap((entry: MtgLogEntry, i) => {
-    const seq = s.version * 1000 + i;
-    if (after !== undefined && seq <= after) return [];
-    if (entry.privateTo && !mayLookAt(viewer, entry.privateTo)) return [];
-    // A card that went to a hidden zone (returned to a hand) is named, but its object id is not followed there.
-    if (entry.object !== undefined && hidden.has(entry.object)) {
-      const { object: _left, ...rest } = entry;
-      return [{ seq, entry: rest }];
-    }
-    return [{ seq, entry }];
+export function visibleLog(s: MtgState, viewer: Viewer, after?: number): NumberedEntry<MtgLogEntry>[] {
+  // A card that went to a hidden zone (returned to a hand) is named, but its object id is not followed there.
+  return visibleEntries(s, viewer, after, {
+    hidden: new Set(mtgHiddenIds(s, viewer)),
+    objectFields: ['object'],
+    privateTo: (entry) => entry.privateTo,
   });
 }

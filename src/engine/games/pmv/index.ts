@@ -2,10 +2,10 @@
  * Phantom Magic Vision (rules v2.05) as a GameModule: the kernel (procedures and decision kinds), setup, views, deck
  * rules and invariants. `pending` and `apply` are the kernel's.
  */
-import { cloneJson } from '../../core/clone.ts';
 import { InvalidData } from '../../core/errors.ts';
 import { isCurrent, newEventState } from '../../core/events.ts';
 import { type GameModule, type MatchSetup, opponentOf, SEATS, type Seat } from '../../core/game.ts';
+import { kernelModule } from '../../core/kernel-module.ts';
 import { label } from '../../core/label.ts';
 import { createKernel, emptyStack } from '../../core/procedure.ts';
 import { nextInt, seedRng, shuffle } from '../../core/rng.ts';
@@ -185,7 +185,7 @@ export function pmvInvariants(s: PmvState): string[] {
  * Search hooks (core/search.ts): the identities `seat` cannot know (their deck; the opponent's hand, deck and nodes;
  * their own nodes they did not set) are dealt again; a position is scored by evaluate.ts.
  */
-export const pmvSearch: SearchHooks<PmvState> = {
+export const pmvSearch: Omit<SearchHooks<PmvState>, 'simulate'> = {
   determinize: (state, seat, seed) =>
     redealUnknown(state, seat, seed, (s) => {
       const own = s.players[seat];
@@ -196,31 +196,23 @@ export const pmvSearch: SearchHooks<PmvState> = {
       ];
     }),
   evaluate: evaluatePmv,
-  simulate: (s, seat, response) => pmvKernel.answer({ ...s, log: [] }, seat, response),
 };
 
-export const pmv: GameModule<PmvState, PmvView> = {
+export const pmv: GameModule<PmvState, PmvView> = kernelModule({
   id: PMV_GAME_ID,
   name: label('Phantom Magic Vision', 'ファントムマジックビジョン'),
   rulesVersion: 1,
+  kernel: pmvKernel,
   setup,
-  pending: (s) => pmvKernel.pending(s),
-  // A state keeps only the log of the decision that made it (docs/architecture.md).
-  apply: (s, seat, response) => pmvKernel.answer({ ...s, log: [] }, seat, response),
-  concede(s, seat) {
-    // §1.5.3.d, §12.7: a player may concede at any time, pre-empting everything.
-    const out = cloneJson(s);
-    out.version += 1;
-    out.log = [{ type: 'conceded', seat }];
-    out.result = { kind: 'win', winner: opponentOf(seat), reason: 'conceded', rule: '12.7' };
-    return out;
-  },
-  view: (s, viewer) => pmvView(s, viewer, pmvKernel.pending(s)?.player ?? null),
-  log: (s, viewer, after) => visibleLog(s, viewer, after).map(({ seq, entry }) => ({ seq, text: logLine(entry) })),
+  // §1.5.3.d, §12.7: a player may concede at any time, pre-empting everything.
+  concession: { rule: '12.7', entry: (seat) => ({ type: 'conceded', seat }) },
+  view: pmvView,
+  visibleLog,
+  logLine,
   describeResult,
   validateDeck: validatePmvDeck,
   invariants: pmvInvariants,
   hiddenObjectIds: pmvHiddenIds,
   hiddenIdentities: pmvSecrets,
   search: pmvSearch,
-};
+});

@@ -6,7 +6,15 @@
  */
 import { isCurrent } from '../../core/events.ts';
 import type { Seat, Viewer } from '../../core/game.ts';
-import { type FaceDownObjectView, type IdentitySecrets, identitySecrets, knows } from '../../core/hidden.ts';
+import {
+  type FaceDownObjectView,
+  hiddenZoneIds,
+  type IdentitySecrets,
+  identitySecrets,
+  knows,
+  mayLookAt,
+} from '../../core/hidden.ts';
+import { type NumberedEntry, visibleEntries } from '../../core/visible-log.ts';
 import {
   atkOf,
   attachmentsOf,
@@ -80,12 +88,8 @@ export type PmvView = {
   /** Outermost first (§1.12.7: a nested interference sits above the one it interrupts). */
   interferences: InterferenceView[];
   waitingFor: Seat | null;
-  log: { seq: number; entry: PmvLogEntry }[];
+  log: NumberedEntry<PmvLogEntry>[];
 };
-
-export function mayLookAt(viewer: Viewer, owner: Seat): boolean {
-  return viewer.kind === 'omniscient' || (viewer.kind === 'player' && viewer.seat === owner);
-}
 
 function objectView(s: PmvState, id: string): ObjectView {
   const o = objectOf(s, id);
@@ -166,12 +170,7 @@ export function pmvView(s: PmvState, viewer: Viewer, waitingFor: Seat | null): P
 
 /** Ids this viewer must not see: every deck card, and the hands they may not look at. */
 export function pmvHiddenIds(s: PmvState, viewer: Viewer): string[] {
-  const out: string[] = [];
-  for (const seat of ['p1', 'p2'] as const) {
-    if (viewer.kind !== 'omniscient') out.push(...s.players[seat].deck);
-    if (!mayLookAt(viewer, seat)) out.push(...s.players[seat].hand);
-  }
-  return out;
+  return hiddenZoneIds(viewer, (seat) => ({ secret: s.players[seat].deck, own: s.players[seat].hand }));
 }
 
 /** The identities this viewer may not know: hidden objects, and the nodes they do not know (face down). */
@@ -190,16 +189,11 @@ export function pmvSecrets(s: PmvState, viewer: Viewer): IdentitySecrets {
 }
 
 /** The state's log entries this viewer may read, numbered by decision (version × 1000 + index). */
-export function visibleLog(s: PmvState, viewer: Viewer, after?: number): { seq: number; entry: PmvLogEntry }[] {
-  const hidden = new Set(pmvHiddenIds(s, viewer));
-  return s.log.flatMap((entry: PmvLogEntry, i) => {
-    const seq = s.version * 1000 + i;
-    if (after !== undefined && seq <= after) return [];
-    if (entry.privateTo && !mayLookAt(viewer, entry.privateTo)) return [];
-    if (entry.object !== undefined && hidden.has(entry.object)) {
-      const { object: _left, ...rest } = entry;
-      return [{ seq, entry: rest }];
-    }
-    return [{ seq, entry }];
+export function visibleLog(s: PmvState, viewer: Viewer, after?: number): NumberedEntry<PmvLogEntry>[] {
+  // A card that went to a hidden zone is named, but its object id is not followed there.
+  return visibleEntries(s, viewer, after, {
+    hidden: new Set(pmvHiddenIds(s, viewer)),
+    objectFields: ['object'],
+    privateTo: (entry) => entry.privateTo,
   });
 }
