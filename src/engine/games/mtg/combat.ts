@@ -6,14 +6,7 @@
 import { answerOf, ask } from '../../core/decision-kinds.ts';
 import type { DecisionProblem, Seat } from '../../core/game.ts';
 import { defineProcedure } from '../../core/procedure.ts';
-import {
-  type DamageEvent,
-  type DamageQueue,
-  damageQueue,
-  dealQueued,
-  preventionChosen,
-  preventionOrderDecision,
-} from './damage.ts';
+import { type DamageEvent, type DamageQueue, damageAnswered, damageQueue, dealQueued } from './damage.ts';
 import { assignChoiceDecision, assignSplitDecision } from './decisions.ts';
 import {
   cardOfObject,
@@ -253,7 +246,7 @@ export const combatDamage = defineProcedure<MtgState, DamageData, null>({
     },
     prevention(s, { data, ret }) {
       if (!data.damage) throw new Error('combat: no damage waits for a prevention order');
-      preventionChosen(s, data.damage, answerOf(preventionOrderDecision, ret));
+      damageAnswered(s, data.damage, ret);
       return dealQueued(s, data.damage, 'prevention') ?? { goto: 'dealt' };
     },
     dealt(s, { data }) {

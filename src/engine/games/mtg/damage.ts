@@ -4,10 +4,11 @@
  * when several apply and their order changes the outcome, the affected player (or the affected creature's
  * controller) chooses which applies first (616.1d-e). Regeneration replaces destruction (701.14a, 614.8).
  */
-import { ask, defineDecisionKind } from '../../core/decision-kinds.ts';
-import { IllegalAction, UnsupportedRule } from '../../core/errors.ts';
+import { answerOf, ask, defineDecisionKind } from '../../core/decision-kinds.ts';
+import { IllegalAction } from '../../core/errors.ts';
 import { isCurrent } from '../../core/events.ts';
 import type { Seat } from '../../core/game.ts';
+import type { Json } from '../../core/json.ts';
 import { type Label, label } from '../../core/label.ts';
 import type { StepOut } from '../../core/procedure.ts';
 import {
@@ -44,12 +45,16 @@ export type DamageQueue = {
   next: number;
   /** The event at `next` on its way through its prevention effects, while its controller chooses an order. */
   progress: PreventionProgress | null;
+  /** CR 615.7: recipients whose simultaneous damages have been ordered by their holder. */
+  ordered: string[];
+  /** Which decision the queue waits for. */
+  waiting?: 'order' | 'sources';
 };
 
 /** The kernel's replacement progress, as plain data a procedure frame can hold. */
 type PreventionProgress = { event: Preventing; applied: string[] };
 
-export const damageQueue = (events: DamageEvent[]): DamageQueue => ({ events, next: 0, progress: null });
+export const damageQueue = (events: DamageEvent[]): DamageQueue => ({ events, next: 0, progress: null, ordered: [] });
 
 /** The damage still to be dealt, what was prevented, and how much of each "next N" shield it used. */
 type Preventing = { amount: number; prevented: number; used: Record<string, number>; chooser: Seat };
@@ -113,27 +118,33 @@ const chooserOf = (s: MtgState, to: DamageTo): Seat => ('player' in to ? to.play
 
 /**
  * CR 615.7: a "next N" shield met by damage from several sources at once lets its holder choose which damage it
- * prevents. That choice matters only when the sources differ in what their damage does (deathtouch, lifelink);
- * then Arbiter refuses rather than choose for the player (ruling B15).
+ * prevents. That choice matters only when the sources differ in what their damage does (deathtouch, lifelink) and the
+ * shields cannot cover all of it; then the holder orders those damage events, the first prevented first (ruling B15).
+ * Returns the indices of the events of the first recipient still needing that choice, or null.
  */
-function checkSimultaneousSources(s: MtgState, q: DamageQueue): void {
-  const byRecipient = new Map<string, DamageEvent[]>();
-  for (const e of q.events) {
-    const key = 'player' in e.to ? `p:${e.to.player}` : `o:${e.to.object}`;
-    byRecipient.set(key, [...(byRecipient.get(key) ?? []), e]);
-  }
-  for (const events of byRecipient.values()) {
+function sourcesToOrder(s: MtgState, q: DamageQueue): { to: DamageTo; events: number[]; cards: string[] } | null {
+  const byRecipient = new Map<string, number[]>();
+  q.events.forEach((e, i) => {
+    const key = recipientKey(e.to);
+    if (!q.ordered.includes(key)) byRecipient.set(key, [...(byRecipient.get(key) ?? []), i]);
+  });
+  for (const indices of byRecipient.values()) {
+    const events = indices.flatMap((i) => q.events[i] ?? []);
     const first = events[0];
     if (!first || events.length < 2) continue;
-    const next = preventionsFor(s, first).filter((p) => p.kind === 'next');
-    if (next.length === 0 || preventionsFor(s, first).some((p) => p.kind === 'all')) continue;
+    const preventions = preventionsFor(s, first);
+    const next = preventions.filter((p) => p.kind === 'next');
+    if (next.length === 0 || preventions.some((p) => p.kind === 'all')) continue;
     const total = events.reduce((n, e) => n + e.amount, 0);
     const shields = next.reduce((n, p) => n + p.left, 0);
     const profile = (e: DamageEvent) => `${sourceHas(s, e.source, 'deathtouch')}:${sourceHas(s, e.source, 'lifelink')}`;
     if (total > shields && new Set(events.map(profile)).size > 1)
-      throw new UnsupportedRule('615.7', 'choosing which of several simultaneous damages a shield prevents');
+      return { to: first.to, events: indices, cards: events.map((e) => e.source.card) };
   }
+  return null;
 }
+
+const recipientKey = (to: DamageTo): string => ('player' in to ? `p:${to.player}` : `o:${to.object}`);
 
 /** A damage source's keyword: a permanent's now, otherwise its card's (stage A never changes it elsewhere). */
 function sourceHas(s: MtgState, source: DamageSource, k: 'deathtouch' | 'lifelink'): boolean {
@@ -148,7 +159,13 @@ function sourceHas(s: MtgState, source: DamageSource, k: 'deathtouch' | 'lifelin
  * hands the answer to `preventionChosen` and calls this again.
  */
 export function dealQueued(s: MtgState, q: DamageQueue, then: string): StepOut | null {
-  if (q.next === 0 && q.progress === null) checkSimultaneousSources(s, q);
+  if (q.next === 0 && q.progress === null) {
+    const order = sourcesToOrder(s, q);
+    if (order) {
+      q.waiting = 'sources';
+      return ask(shieldSourcesDecision, chooserOf(s, order.to), order, then);
+    }
+  }
   for (;;) {
     const e = q.events[q.next];
     if (!e) return null;
@@ -158,6 +175,7 @@ export function dealQueued(s: MtgState, q: DamageQueue, then: string): StepOut |
     const { progress, step } = settleReplacements(start, all, RULES);
     if (step.kind === 'choose') {
       q.progress = progress;
+      q.waiting = 'order';
       return ask(
         preventionOrderDecision,
         step.chooser,
@@ -171,8 +189,26 @@ export function dealQueued(s: MtgState, q: DamageQueue, then: string): StepOut |
   }
 }
 
-/** Applies the prevention effect the affected player chose (CR 616.1d); the caller then calls `dealQueued` again. */
-export function preventionChosen(s: MtgState, q: DamageQueue, id: string): void {
+/**
+ * Takes the answer of the decision `dealQueued` asked: the prevention effect the affected player chose (CR 616.1d), or
+ * the order of several sources' damage to a shielded recipient (615.7). The caller then calls `dealQueued` again.
+ */
+export function damageAnswered(s: MtgState, q: DamageQueue, ret: Json | undefined): void {
+  const waiting = q.waiting;
+  delete q.waiting;
+  if (waiting === 'sources') {
+    const order = answerOf(shieldSourcesDecision, ret);
+    const slots = [...order].sort((a, b) => a - b);
+    const events = order.map((i) => q.events[i]);
+    slots.forEach((slot, k) => {
+      const e = events[k];
+      if (e) q.events[slot] = e;
+    });
+    const first = events[0];
+    if (first) q.ordered.push(recipientKey(first.to));
+    return;
+  }
+  const id = answerOf(preventionOrderDecision, ret);
   const e = q.events[q.next];
   if (!e || !q.progress) throw new Error('no damage event waits for a prevention order');
   const all = preventionsFor(s, e);
@@ -304,3 +340,42 @@ function shieldCard(s: MtgState, id: string): string {
   if (!shield) throw new Error(`no shield ${id}`);
   return shield.card;
 }
+
+/** CR 615.7: the shielded player or controller orders simultaneous damage from several sources; the first listed is prevented first. */
+export const shieldSourcesDecision = defineDecisionKind<
+  MtgState,
+  { to: DamageTo; events: number[]; cards: string[] },
+  number[]
+>({
+  name: 'shield-sources',
+  role: 'choice',
+  build(_s, p) {
+    const options = p.events.map((i, k) => {
+      const n = cardOf(p.cards[k] ?? '').name;
+      return {
+        id: `event:${i}`,
+        kind: 'damage',
+        role: 'choice' as const,
+        label: label(`Damage from ${n.en}`, `${n.ja}からのダメージ`),
+        cardName: n.en,
+      };
+    });
+    return {
+      prompt: label(
+        'Several sources deal damage at once to a shielded object or player: order them, the first is prevented first (CR 615.7).',
+        '軽減の盾があるものに複数の発生源から同時にダメージが与えられます：先に軽減するものから並べてください（615.7）。',
+      ),
+      options,
+      min: options.length,
+      max: options.length,
+      ordered: true,
+      defaultOnTimeout: options.map((o) => o.id),
+    };
+  },
+  handle(_s, p, chosen) {
+    const order = chosen.map((id) => Number(id.slice('event:'.length)));
+    if (new Set(order).size !== p.events.length || order.some((i) => !p.events.includes(i)))
+      throw new IllegalAction(label('List each damage once.', '各ダメージを一度ずつ並べてください。'));
+    return order;
+  },
+});

@@ -11,7 +11,7 @@ import type { Json, JsonObject } from '../../core/json.ts';
 import { type Label, label } from '../../core/label.ts';
 import { autoPay, usefulTaps } from '../../core/payment-solver.ts';
 import { legalActions } from './actions.ts';
-import { preventionOrderDecision } from './damage.ts';
+import { preventionOrderDecision, shieldSourcesDecision } from './damage.ts';
 import { combatProblemText } from './log-text.ts';
 import { manaCost, manaSources, progressOf } from './mana.ts';
 import type { PendingTrigger, TargetRef } from './state.ts';
@@ -679,6 +679,7 @@ export const MTG_DECISIONS = [
   discardDecision,
   searchDecision,
   preventionOrderDecision,
+  shieldSourcesDecision,
   kickerDecision,
 ];
 

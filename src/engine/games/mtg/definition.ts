@@ -36,6 +36,7 @@ const DECISION_KINDS = {
   search: { en: 'searching the library', ja: 'ライブラリーの探索' },
   'prevention-order': { en: 'ordering prevention effects', ja: '軽減効果の適用順' },
   kicker: { en: 'kicker', ja: 'キッカー' },
+  'shield-sources': { en: 'ordering damage against a shield', ja: '盾に対するダメージの順番' },
 };
 
 /** MTG's engine as the bot and tools play it (presenter, steps, decision words, fuzz decks). */

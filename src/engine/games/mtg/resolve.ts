@@ -16,11 +16,10 @@ import {
   type DamageEvent,
   type DamageQueue,
   type DamageTo,
+  damageAnswered,
   damageQueue,
   dealQueued,
   destroyPermanent,
-  preventionChosen,
-  preventionOrderDecision,
 } from './damage.ts';
 import { discardDecision, mayDecision, scryDecision, searchDecision } from './decisions.ts';
 import { applyEnterReplacements } from './replacement.ts';
@@ -414,7 +413,7 @@ export const resolve = defineProcedure<MtgState, ResolveData, null>({
     },
     prevention(s, { data, ret }) {
       if (!data.damage) throw new Error('resolve: no damage waits for a prevention order');
-      preventionChosen(s, data.damage, answerOf(preventionOrderDecision, ret));
+      damageAnswered(s, data.damage, ret);
       return dealQueued(s, data.damage, 'prevention') ?? { goto: 'effect' };
     },
     may(_s, { ret }) {
