@@ -35,7 +35,7 @@ function hasTargets(s: MtgState, seat: Seat, card: MtgCard, ability: number | nu
   );
 }
 
-function canPayMana(s: MtgState, seat: Seat, symbols: readonly string[]): boolean {
+export function canPayMana(s: MtgState, seat: Seat, symbols: readonly string[]): boolean {
   const { sources } = manaSources(s, seat);
   return canStillPay(
     manaCost(symbols, 0),

@@ -6,7 +6,9 @@
 import { answerOf, ask } from '../../core/decision-kinds.ts';
 import type { Seat } from '../../core/game.ts';
 import { defineProcedure, rewind, transactionProcedure } from '../../core/procedure.ts';
+import { canPayMana } from './actions.ts';
 import {
+  kickerDecision,
   modeDecision,
   payDecision,
   sacrificeDecision,
@@ -40,6 +42,8 @@ export type CastData = {
   x: number | null;
   targets: TargetRef[];
   cost: string[];
+  /** CR 702.32a: the kicker cost was declared (absent: not, or no kicker). */
+  kicked?: boolean;
 };
 
 function itemOf(s: MtgState, id: string) {
@@ -82,16 +86,33 @@ export const cast = defineProcedure<MtgState, CastData, null>({
         targets: [],
       });
       const card = cardOf(o.card);
-      // CR 601.2b: modes, then X.
+      // CR 601.2b: modes, then additional costs (kicker), then X.
       if (data.ability === null && card.effects.some((e) => e.do === 'choose-one'))
         return ask(modeDecision, data.seat, { card: o.card }, 'moded');
-      return { goto: 'x' };
+      return { goto: 'kicker' };
     },
     moded(s, { data, ret }) {
       const mode = answerOf(modeDecision, ret);
       if (mode === null) return rewind('721.1');
       data.mode = mode;
       itemOf(s, data.item).mode = mode;
+      return { goto: 'kicker' };
+    },
+    // CR 702.32a, 601.2b: the player declares whether they will pay the kicker cost.
+    kicker(s, { data }) {
+      const card = cardOf(objectOf(s, data.object).card);
+      if (data.ability !== null || !card.kicker) return { goto: 'x' };
+      // Offered only when mana cost and kicker could both be paid now (X counted as 0; ruling E4).
+      const affordable = canPayMana(s, data.seat, [...(card.manaCost ?? []), ...card.kicker]);
+      return ask(kickerDecision, data.seat, { card: card.id, affordable }, 'kicked');
+    },
+    kicked(s, { data, ret }) {
+      const kicked = answerOf(kickerDecision, ret);
+      if (kicked === null) return rewind('721.1');
+      if (kicked) {
+        data.kicked = true;
+        itemOf(s, data.item).kicked = true;
+      }
       return { goto: 'x' };
     },
     x(s, { data }) {
@@ -125,8 +146,9 @@ export const cast = defineProcedure<MtgState, CastData, null>({
     },
     // CR 601.2f: the total cost is locked in (X included); 601.2h: additional costs are paid with it.
     cost(s, { data }) {
-      data.cost = printedMana(s, data).map((sym) => (sym === 'X' ? String(data.x ?? 0) : sym));
       const card = cardOf(objectOf(s, data.object).card);
+      const kicker = data.kicked ? (card.kicker ?? []) : []; // CR 601.2f: the kicker cost adds to the total cost
+      data.cost = [...printedMana(s, data), ...kicker].map((sym) => (sym === 'X' ? String(data.x ?? 0) : sym));
       if (data.ability === null && card.additionalCost)
         return ask(sacrificeDecision, data.seat, { card: card.id }, 'sacrificed');
       return { goto: 'pay' };
@@ -182,6 +204,7 @@ export const cast = defineProcedure<MtgState, CastData, null>({
         card: item.card,
         object: data.object,
         ...(data.x !== null ? { amount: data.x } : {}),
+        ...(data.kicked ? { rule: '702.32a' } : {}),
       });
       return { return: null };
     },

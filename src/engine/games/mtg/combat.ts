@@ -6,8 +6,8 @@
 import { answerOf, ask } from '../../core/decision-kinds.ts';
 import type { DecisionProblem, Seat } from '../../core/game.ts';
 import { defineProcedure } from '../../core/procedure.ts';
+import { type DamageEvent, type DamageQueue, damageAnswered, damageQueue, dealQueued } from './damage.ts';
 import { assignChoiceDecision, assignSplitDecision } from './decisions.ts';
-import { dealDamage } from './resolve.ts';
 import {
   cardOfObject,
   characteristicsOf,
@@ -122,6 +122,8 @@ type DamageData = {
   queue: string[];
   index: number;
   assignments: Record<string, Record<string, number>>;
+  /** The step's damage events while they are dealt (a prevention order may be asked, CR 616.1). */
+  damage?: DamageQueue;
 };
 
 /** CR 702.7b, 702.4b: a creature that deals combat damage in the first-strike combat damage step. */
@@ -229,15 +231,27 @@ export const combatDamage = defineProcedure<MtgState, DamageData, null>({
           { card: objectOf(s, p.from).card, controller: objectOf(s, p.from).controller, id: p.from },
         ]),
       );
+      const events: DamageEvent[] = [];
       for (const p of plan) {
         const source = sources.get(p.from);
         if (!source) continue;
         const to = p.to.startsWith('player:')
           ? { player: p.to.slice(7) === 'p2' ? ('p2' as const) : ('p1' as const) }
           : { object: p.to.slice(4) };
-        dealDamage(s, source, to, p.amount);
+        events.push({ source, to, amount: p.amount, combat: true });
       }
       if (data.first) combat.dealtFirstStrike.push(...dealers(s, true));
+      data.damage = damageQueue(events);
+      return dealQueued(s, data.damage, 'prevention') ?? { goto: 'dealt' };
+    },
+    prevention(s, { data, ret }) {
+      if (!data.damage) throw new Error('combat: no damage waits for a prevention order');
+      damageAnswered(s, data.damage, ret);
+      return dealQueued(s, data.damage, 'prevention') ?? { goto: 'dealt' };
+    },
+    dealt(s, { data }) {
+      const plan = data.damage?.events ?? [];
+      delete data.damage;
       log(s, { type: 'combat-damage', amount: plan.length });
       return { return: null };
     },

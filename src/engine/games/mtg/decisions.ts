@@ -11,6 +11,7 @@ import type { Json, JsonObject } from '../../core/json.ts';
 import { type Label, label } from '../../core/label.ts';
 import { autoPay, usefulTaps } from '../../core/payment-solver.ts';
 import { legalActions } from './actions.ts';
+import { preventionOrderDecision, shieldSourcesDecision } from './damage.ts';
 import { combatProblemText } from './log-text.ts';
 import { manaCost, manaSources, progressOf } from './mana.ts';
 import type { PendingTrigger, TargetRef } from './state.ts';
@@ -162,6 +163,41 @@ export const modeDecision = defineDecisionKind<MtgState, { card: string }, numbe
     };
   },
   handle: (_s, _p, chosen) => (chosen[0]?.startsWith('mode:') ? Number(chosen[0].slice(5)) : null),
+});
+
+/**
+ * CR 702.32a, 601.2b: whether to pay a spell's kicker cost (an additional cost, paid with the rest in 601.2f-h).
+ * "Kick" is offered only when the whole cost could still be paid; `null` cancels the cast (721).
+ */
+export const kickerDecision = defineDecisionKind<MtgState, { card: string; affordable: boolean }, boolean | null>({
+  name: 'kicker',
+  role: 'choice',
+  build(_s, p) {
+    const card = cardOf(p.card);
+    const cost = (card.kicker ?? []).map((m) => `{${m}}`).join('');
+    return {
+      prompt: label(
+        `${card.name.en}: pay its kicker cost ${cost} as well (CR 702.32a)?`,
+        `${card.name.ja}：キッカー・コスト${cost}も支払いますか（702.32a）？`,
+      ),
+      options: [
+        ...(p.affordable
+          ? [simple('kick', 'choice', `Kick (pay ${cost} more)`, `キッカーする（${cost}を追加で支払う）`)]
+          : []),
+        simple('no-kick', 'choice', 'Cast without kicker', 'キッカーせずに唱える'),
+        cancel,
+      ],
+      min: 1,
+      max: 1,
+      defaultOnTimeout: ['no-kick'],
+    };
+  },
+  handle(_s, p, chosen) {
+    const id = chosen[0];
+    if (id === 'kick' && !p.affordable)
+      throw new IllegalAction(label('The kicker cost cannot be paid now.', 'キッカー・コストは今は支払えません。'));
+    return id === 'kick' ? true : id === 'no-kick' ? false : null;
+  },
 });
 
 /** CR 107.3, 601.2b: the value of X, as a number. */
@@ -642,6 +678,9 @@ export const MTG_DECISIONS = [
   assignSplitDecision,
   discardDecision,
   searchDecision,
+  preventionOrderDecision,
+  shieldSourcesDecision,
+  kickerDecision,
 ];
 
 export type { Json };

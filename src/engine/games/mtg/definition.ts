@@ -34,6 +34,9 @@ const DECISION_KINDS = {
   'assign-split': { en: 'dividing combat damage', ja: '戦闘ダメージの配分' },
   discard: { en: 'discarding', ja: '手札を捨てる' },
   search: { en: 'searching the library', ja: 'ライブラリーの探索' },
+  'prevention-order': { en: 'ordering prevention effects', ja: '軽減効果の適用順' },
+  kicker: { en: 'kicker', ja: 'キッカー' },
+  'shield-sources': { en: 'ordering damage against a shield', ja: '盾に対するダメージの順番' },
 };
 
 /** MTG's engine as the bot and tools play it (presenter, steps, decision words, fuzz decks). */

@@ -189,9 +189,19 @@ export function logLine(e: MtgLogEntry): Label {
       );
     case 'prevented':
       return label(
-        `Damage from ${c.en} is prevented (CR ${e.rule ?? '615'}).`,
-        `${c.ja}からのダメージは軽減されました（${e.rule ?? '615'}）。`,
+        `${e.amount ?? 0} damage from ${c.en} is prevented (CR ${e.rule ?? '615'}).`,
+        `${c.ja}からの${e.amount ?? 0}点のダメージは軽減されました（${e.rule ?? '615'}）。`,
       );
+    case 'shield':
+      return label(`${c.en} sets up a prevention shield (CR 615).`, `${c.ja}が軽減の盾を作りました（615）。`);
+    case 'regeneration-shield':
+      return label(`${c.en} sets up a regeneration shield (CR 701.14a).`, `${c.ja}が再生の盾を作りました（701.14a）。`);
+    case 'regenerated': {
+      return label(
+        `${c.en} regenerates: it is tapped, its damage is removed and it leaves combat (CR 701.14a).`,
+        `${c.ja}は再生しました：タップされ、ダメージが取り除かれ、戦闘から取り除かれます（701.14a）。`,
+      );
+    }
     case 'attached': {
       const to = cardName(e.to);
       return label(`${c.en} becomes attached to ${to.en}.`, `${c.ja}が${to.ja}につけられました。`);

@@ -23,7 +23,7 @@ const RULES: ReplacementRules<Entering, EnterReplacement> = {
 };
 
 /** CR 614.12: the replacement effects of the permanent's own abilities that apply as it enters. */
-function enterReplacements(s: MtgState, id: string): EnterReplacement[] {
+function enterReplacements(s: MtgState, id: string, kicked: boolean): EnterReplacement[] {
   const card = cardOfObject(s, id);
   const out: EnterReplacement[] = [];
   if (card.entersTapped) out.push({ id: 'enters-tapped', tapped: true }); // CR 614.1d
@@ -32,12 +32,18 @@ function enterReplacements(s: MtgState, id: string): EnterReplacement[] {
       id: 'enters-with-counters',
       counters: { kind: card.entersWithCounters.counter, count: card.entersWithCounters.count },
     }); // CR 614.1c
+  // CR 702.32, 614.1c: "if it was kicked, it enters with counters" (the spell that became this permanent).
+  if (kicked && card.kicked?.entersWithCounters)
+    out.push({
+      id: 'kicked-enters-with-counters',
+      counters: { kind: card.kicked.entersWithCounters.counter, count: card.kicked.entersWithCounters.count },
+    });
   return out;
 }
 
 /** Applies the entering replacements to a permanent that has just been put onto the battlefield. */
-export function applyEnterReplacements(s: MtgState, id: string): void {
-  const all = enterReplacements(s, id);
+export function applyEnterReplacements(s: MtgState, id: string, kicked = false): void {
+  const all = enterReplacements(s, id, kicked);
   if (all.length === 0) return;
   const o = objectOf(s, id);
   const start: Entering = { object: id, controller: o.controller, tapped: false, counters: [] };

@@ -11,6 +11,16 @@ import { learn } from '../../core/hidden.ts';
 import { defineProcedure, type StepOut } from '../../core/procedure.ts';
 import { shuffle } from '../../core/rng.ts';
 import type { BaseEffect } from './cards/schema.ts';
+import {
+  addShield,
+  type DamageEvent,
+  type DamageQueue,
+  type DamageTo,
+  damageAnswered,
+  damageQueue,
+  dealQueued,
+  destroyPermanent,
+} from './damage.ts';
 import { discardDecision, mayDecision, scryDecision, searchDecision } from './decisions.ts';
 import { applyEnterReplacements } from './replacement.ts';
 import {
@@ -21,7 +31,6 @@ import {
   creaturesOf,
   currentRef,
   draw,
-  hasKeyword,
   isCreature,
   isType,
   log,
@@ -29,53 +38,11 @@ import {
   moveObject,
   objectOf,
   powerOf,
-  protectedFrom,
   type StackItem,
-  sourceColors,
   type TargetRef,
 } from './state.ts';
 import { effectsOf, isLegalTarget, targetsOfEffect } from './targets.ts';
 import { conditionHolds, triggerEffects } from './triggers.ts';
-
-/** Who or what is dealt damage: a player or a permanent. */
-export type DamageTo = { player: Seat } | { object: string };
-
-/**
- * CR 120.3: damage to a player is life loss, to a creature it is marked; a deathtouch source marks it for 704.5h
- * (702.2b); a lifelink source's controller gains that much life (702.15b). `sourceId` names the source as it is now
- * (or as it last was: its keywords are the card's, which stage A never changes off the battlefield).
- */
-export function dealDamage(
-  s: MtgState,
-  source: { card: string; controller: Seat; id: string | null },
-  to: DamageTo,
-  amount: number,
-): void {
-  if (amount <= 0) return;
-  const kw = (k: 'deathtouch' | 'lifelink') =>
-    source.id !== null && objectOf(s, source.id).zone === 'battlefield'
-      ? hasKeyword(s, source.id, k)
-      : cardOf(source.card).keywords.includes(k);
-  // CR 702.16e, 615: damage from a source of a colour the creature has protection from is prevented.
-  if ('object' in to && protectedFrom(s, to.object, sourceColors(s, source.card, source.id))) {
-    log(s, { type: 'prevented', object: to.object, card: source.card, amount, rule: '702.16e' });
-    return;
-  }
-  if ('player' in to) {
-    s.players[to.player].life -= amount;
-    log(s, { type: 'damage-player', seat: to.player, card: source.card, amount });
-  } else {
-    const o = objectOf(s, to.object);
-    if (o.zone !== 'battlefield' || !isCreature(s, o.id)) return;
-    o.damage += amount;
-    if (kw('deathtouch')) o.deathtouched = true;
-    log(s, { type: 'damage-creature', object: o.id, card: source.card, amount });
-  }
-  if (kw('lifelink')) {
-    s.players[source.controller].life += amount; // CR 702.15b
-    log(s, { type: 'gain-life', seat: source.controller, amount });
-  }
-}
 
 type ResolveData = {
   item: StackItem | null;
@@ -84,7 +51,15 @@ type ResolveData = {
   legal: boolean[];
   /** Index of the next target to hand to an effect. */
   cursor: number;
+  /** Damage being dealt by the current effect, while a prevention order is chosen (CR 616.1). */
+  damage?: DamageQueue;
 };
+
+/** Starts dealing an effect's damage events (CR 119); a decision if prevention effects must be ordered. */
+function startDamage(s: MtgState, d: ResolveData, events: DamageEvent[]): StepOut | null {
+  d.damage = damageQueue(events);
+  return dealQueued(s, d.damage, 'prevention');
+}
 
 function topItem(d: ResolveData): StackItem {
   if (!d.item) throw new Error('resolve: no item');
@@ -119,7 +94,9 @@ function stillLegal(s: MtgState, item: StackItem): boolean[] {
 export function itemEffects(item: StackItem): BaseEffect[] {
   const card = cardOf(item.card);
   if (item.kind === 'trigger') return triggerEffects(card, item.ability, item.special);
-  return effectsOf(card, item.ability, item.mode);
+  const base = effectsOf(card, item.ability, item.mode);
+  // CR 702.32, 607.2h: "if this spell was kicked" effects follow the spell's own (they have no targets).
+  return item.kind === 'spell' && item.kicked && card.kicked?.effects ? [...base, ...card.kicked.effects] : base;
 }
 
 /** The permanent an ability's "this" means: its source, while it is still the same object (CR 400.7). */
@@ -154,16 +131,38 @@ function perform(s: MtgState, d: ResolveData, e: BaseEffect): StepOut | null {
   switch (e.do) {
     case 'damage': {
       const amount = e.amount === 'X' ? (item.x ?? 0) : e.amount;
-      if (e.to === 'each-creature-and-player') {
-        for (const id of [...s.battlefield]) if (isCreature(s, id)) dealDamage(s, source, { object: id }, amount);
-        for (const seat of SEATS) dealDamage(s, source, { player: seat }, amount);
-      } else if (target)
-        dealDamage(s, source, 'player' in target ? { player: target.player } : { object: target.object.id }, amount);
-      return null;
+      const hit = (to: DamageTo): DamageEvent => ({ source, to, amount, combat: false });
+      if (e.to === 'each-creature-and-player')
+        return startDamage(s, d, [
+          ...s.battlefield.filter((id) => isCreature(s, id)).map((id) => hit({ object: id })),
+          ...SEATS.map((seat) => hit({ player: seat })),
+        ]);
+      if (!target) return null;
+      return startDamage(s, d, [hit('player' in target ? { player: target.player } : { object: target.object.id })]);
     }
     case 'destroy':
-      if (targetObject) destroy(s, targetObject);
+      if (targetObject) destroyPermanent(s, targetObject, '701.7a', e.noRegenerate !== true); // CR 701.14c
       return null;
+    case 'prevent-damage': {
+      // CR 615.7, 615.1a: a shield on the target (or this permanent) until end of turn.
+      const on = e.to === 'self' ? (self ? { object: currentRef(s, self) } : null) : target;
+      if (!on) return null;
+      addShield(s, { kind: 'prevent', on, amount: e.amount, card: item.card });
+      log(s, { type: 'shield', card: item.card, ...holderLog(on), rule: '615' });
+      return null;
+    }
+    case 'prevent-combat-damage':
+      addShield(s, { kind: 'prevent-combat', card: item.card }); // CR 615.1
+      log(s, { type: 'shield', card: item.card, rule: '615.1' });
+      return null;
+    case 'regenerate': {
+      // CR 701.14a: a regeneration shield on the permanent for this turn.
+      const on = e.to === 'self' ? self : targetObject;
+      if (!on) return null;
+      addShield(s, { kind: 'regenerate', on: currentRef(s, on), card: item.card });
+      log(s, { type: 'regeneration-shield', card: item.card, object: on, rule: '701.14a' });
+      return null;
+    }
     case 'add-counters': {
       // CR 121.1: counters on the creature (the set "creatures you control" is fixed now, like 611.2c).
       const on = e.to === 'self' ? (self ? [self] : []) : e.to === 'creatures-you-control' ? creaturesOf(s, you) : [];
@@ -293,9 +292,11 @@ function perform(s: MtgState, d: ResolveData, e: BaseEffect): StepOut | null {
       const pb = powerOf(s, ib);
       const oa = objectOf(s, ia);
       const ob = objectOf(s, ib);
-      dealDamage(s, { card: oa.card, controller: oa.controller, id: ia }, { object: ib }, pa);
-      dealDamage(s, { card: ob.card, controller: ob.controller, id: ib }, { object: ia }, pb);
-      return null;
+      // CR 701.12a: each deals damage equal to its power to the other, at the same time.
+      return startDamage(s, d, [
+        { source: { card: oa.card, controller: oa.controller, id: ia }, to: { object: ib }, amount: pa, combat: false },
+        { source: { card: ob.card, controller: ob.controller, id: ib }, to: { object: ia }, amount: pb, combat: false },
+      ]);
     }
     case 'add-mana':
       throw new Error('mana abilities do not use the stack (CR 605.3b)');
@@ -331,11 +332,9 @@ export function createToken(s: MtgState, seat: Seat, card: string): string {
   return id;
 }
 
-/** CR 701.7a: destroy moves a permanent to its owner's graveyard; 702.12b: an indestructible one stays. */
-export function destroy(s: MtgState, id: string): void {
-  if (hasKeyword(s, id, 'indestructible')) return;
-  log(s, { type: 'destroyed', object: id, card: objectOf(s, id).card });
-  moveObject(s, id, 'graveyard');
+/** The log's words for a shield's holder: a player or a permanent. */
+function holderLog(on: TargetRef): { seat: Seat } | { object: string } {
+  return 'player' in on ? { seat: on.player } : { object: on.object.id };
 }
 
 /** The pool's `code` escapes; one not listed throws UnsupportedRule naming it. */
@@ -400,7 +399,7 @@ export const resolve = defineProcedure<MtgState, ResolveData, null>({
         // CR 303.4a, 608.3: an Aura spell enters attached to its target (it is legal, or the spell did not resolve).
         const enchanted = card.enchant ? item.targets[0] : undefined;
         if (enchanted && 'object' in enchanted) attach(s, item.source.id, enchanted.object.id);
-        applyEnterReplacements(s, item.source.id); // CR 614.1c-d
+        applyEnterReplacements(s, item.source.id, item.kicked === true); // CR 614.1c-d, 702.32
         return { return: null };
       }
       return { goto: 'effect' };
@@ -411,6 +410,11 @@ export const resolve = defineProcedure<MtgState, ResolveData, null>({
       if (!e) return { goto: 'finish' };
       data.index += 1;
       return perform(s, data, e) ?? { goto: 'effect' };
+    },
+    prevention(s, { data, ret }) {
+      if (!data.damage) throw new Error('resolve: no damage waits for a prevention order');
+      damageAnswered(s, data.damage, ret);
+      return dealQueued(s, data.damage, 'prevention') ?? { goto: 'effect' };
     },
     may(_s, { ret }) {
       return answerOf(mayDecision, ret) ? { goto: 'effect' } : { return: null };

@@ -85,6 +85,8 @@ export type StackItem = {
   mode: number | null;
   /** CR 107.3: the value announced for X. */
   x: number | null;
+  /** CR 702.32a, 601.2b: the kicker cost was declared (and so paid) for this spell. */
+  kicked?: boolean;
   targets: TargetRef[];
   /** Triggers: the object the event was about ("it"), as it was then (look-back through LKI, 603.10). */
   subject?: ObjRef | null;
@@ -135,6 +137,19 @@ export type UntilEndOfTurn = {
   switchPT?: boolean;
   timestamp: number;
 };
+
+/** Who a prevention shield protects: a player, or a permanent while it stays the same object (CR 400.7). */
+export type ShieldHolder = { player: Seat } | { object: ObjRef };
+
+/**
+ * CR 615, 701.14: the "this turn" shields made by resolved spells and abilities (all end in the cleanup step, 514.2).
+ * `prevent`: the next `amount` damage to the holder (615.7, used up), or all of it; `prevent-combat`: all combat
+ * damage (615.1); `regenerate`: the next time the permanent would be destroyed (701.14a, 614.8).
+ */
+export type Shield =
+  | { id: string; kind: 'prevent'; on: ShieldHolder; amount: number | 'all'; card: string }
+  | { id: string; kind: 'prevent-combat'; card: string }
+  | { id: string; kind: 'regenerate'; on: ObjRef; card: string };
 
 export type Attacker = {
   defender: Seat;
@@ -195,6 +210,8 @@ export type MtgState = ProcedureState & {
   stack: StackItem[];
   nextItem: number;
   effects: UntilEndOfTurn[];
+  /** CR 615, 701.14: prevention and regeneration shields of this turn, oldest first. Absent: none. */
+  shields?: Shield[];
   nextTimestamp: number;
   /** Events not yet looked at for triggers, in order (one batch: what happened since the last look). */
   happened: MtgEvent[];
@@ -296,6 +313,7 @@ export function attach(s: MtgState, id: string, to: string): void {
 /** The parts of a static ability in their layers (CR 613.5): 6 keywords, 7b base P/T, 7c changes. */
 function staticParts(a: StaticAbility): MtgEffect['parts'] {
   const parts: { layer: MtgLayer; op: MtgLayerOp }[] = [];
+  if (a.colors) parts.push({ layer: '5', op: { kind: 'set-colors', colors: a.colors } }); // 613.1e
   if (a.keywords.length > 0) parts.push({ layer: '6', op: { kind: 'add-abilities', abilities: a.keywords } }); // 613.1f
   if (a.basePT) parts.push({ layer: '7b', op: { kind: 'set-pt', ...a.basePT } }); // 613.3b
   if (a.power !== 0 || a.toughness !== 0)

@@ -7,6 +7,7 @@ import { opponentOf, SEATS, type Seat } from '../../core/game.ts';
 import type { BaseEffect, MtgCard, Target } from './cards/schema.ts';
 import {
   cardOf,
+  characteristicsOf,
   colorsOf,
   convertedManaCost,
   currentRef,
@@ -56,6 +57,8 @@ export function targetsOfEffect(e: BaseEffect): Target[] {
     case 'discard':
     case 'add-counters':
     case 'exile-until-next-end-step':
+    case 'prevent-damage':
+    case 'regenerate':
       return isTarget(e.to) ? [e.to] : [];
     default:
       return [];
@@ -99,7 +102,9 @@ export function isLegalTarget(
   if (o.controller !== controller && hasKeyword(s, o.id, 'hexproof')) return false;
   // CR 702.16b: protection from a colour: not a legal target for spells or abilities of that colour.
   if (protectedFrom(s, o.id, colorsOf(cardOf(source)))) return false;
-  if (spec.target === 'artifact') return isType(card, 'artifact');
+  // CR 613: a permanent's types and colours as the layers leave them (an Aura can make a creature black, 613.1e).
+  const now = characteristicsOf(s, o.id);
+  if (spec.target === 'artifact') return now.types.includes('artifact');
   if (spec.target !== 'creature' && spec.target !== 'any') return false;
   if (!isCreature(s, o.id)) return false;
   switch (spec.restriction) {
@@ -108,7 +113,7 @@ export function isLegalTarget(
       return !!combat && (o.id in combat.attackers || o.id in combat.blockers);
     }
     case 'nonblack':
-      return !colorsOf(card).includes('B');
+      return !now.colors.includes('B'); // CR 105.2, 613.1e
     case 'you-control':
       return o.controller === controller;
     case 'you-dont-control':

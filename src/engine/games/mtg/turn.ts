@@ -14,6 +14,7 @@ import { call, defineProcedure, inTransaction, resultOf } from '../../core/proce
 import { nextInt } from '../../core/rng.ts';
 import { cast, transaction } from './casting.ts';
 import { attackProblem, blockProblem, combatDamage, strikesFirst } from './combat.ts';
+import { destroyPermanent } from './damage.ts';
 import {
   attackersDecision,
   blockersDecision,
@@ -155,8 +156,11 @@ export const stateChecks = stateCheckProcedure<MtgState, StateAction>({
     let legendDone = false;
     for (const a of found) {
       if ('dies' in a) {
-        log(s, { type: 'dies', object: a.dies, card: objectOf(s, a.dies).card, rule: a.rule });
-        moveObject(s, a.dies, 'graveyard');
+        // CR 704.5g-h destroy (a regeneration shield may replace it, 701.14a); 704.5f does not (no regeneration).
+        if (a.rule === '704.5f') {
+          log(s, { type: 'dies', object: a.dies, card: objectOf(s, a.dies).card, rule: a.rule });
+          moveObject(s, a.dies, 'graveyard');
+        } else destroyPermanent(s, a.dies, a.rule);
       } else if ('tokenGone' in a) {
         const o = objectOf(s, a.tokenGone);
         const list = s.players[o.owner][o.zone as 'hand' | 'graveyard' | 'exile' | 'library'];
@@ -509,6 +513,7 @@ export const game = defineProcedure<MtgState, GameData, null>({
       for (const id of s.battlefield) objectOf(s, id).damage = 0;
       for (const id of s.battlefield) objectOf(s, id).deathtouched = false;
       s.effects = [];
+      delete s.shields; // CR 514.2: "this turn" prevention and regeneration shields end with them
       return call(stateChecks, { found: [], passes: 0 }, 'cleanup-checked');
     },
     // CR 514.3a: if state-based actions were performed, players get priority and another cleanup step follows.

@@ -122,8 +122,23 @@ const BaseEffect = z.discriminatedUnion('do', [
       to: z.union([TargetSchema, z.literal('each-creature-and-player')]),
     })
     .strict(),
-  /** CR 701.7 destroy. */
-  z.object({ do: z.literal('destroy'), to: TargetSchema }).strict(),
+  /** CR 701.7 destroy; `noRegenerate`: "It can't be regenerated." (701.14b). */
+  z.object({ do: z.literal('destroy'), to: TargetSchema, noRegenerate: z.boolean().optional() }).strict(),
+  /**
+   * CR 615.7: "Prevent the next N damage that would be dealt to [target] this turn" (a shield that is used up), or
+   * with `amount: "all"`, "Prevent all damage that would be dealt to [target] this turn" (615.1).
+   */
+  z
+    .object({
+      do: z.literal('prevent-damage'),
+      amount: z.union([z.number().int().min(1), z.literal('all')]),
+      to: z.union([TargetSchema, z.literal('self')]),
+    })
+    .strict(),
+  /** CR 615.1, 510.2: "Prevent all combat damage that would be dealt this turn." */
+  z.object({ do: z.literal('prevent-combat-damage') }).strict(),
+  /** CR 701.14a: "Regenerate [target creature / this creature]" (a regeneration shield until end of turn). */
+  z.object({ do: z.literal('regenerate'), to: z.union([TargetSchema, z.literal('self')]) }).strict(),
   /** CR 701.11 exile. */
   z.object({ do: z.literal('exile'), to: TargetSchema }).strict(),
   /** CR 611.2, 613.3c (and 613.1f for `keywords`): until end of turn. */
@@ -254,6 +269,11 @@ export const StaticAbilitySchema = z
     power: z.number().int().default(0),
     toughness: z.number().int().default(0),
     keywords: z.array(KeywordSchema).default([]),
+    /** CR 613.1e (layer 5): "is [colour]": the creature's colours become these (replacing its others, 105.3). */
+    colors: z
+      .array(z.enum(['W', 'U', 'B', 'R', 'G']))
+      .min(1)
+      .optional(),
   })
   .strict();
 export type StaticAbility = z.infer<typeof StaticAbilitySchema>;
@@ -321,6 +341,23 @@ export const MtgCardSchema = z
       .optional(),
     /** Instants and sorceries: what happens on resolution (608.2). */
     effects: z.array(EffectSchema).default([]),
+    /** CR 702.32a: "Kicker [cost]": an optional additional cost declared in 601.2b and paid in 601.2f-h. */
+    kicker: z.array(ManaSymbolSchema).min(1).optional(),
+    /**
+     * CR 702.32, 607.2h: what a kicked spell does besides ("If this spell was kicked, …"): more effects of an instant
+     * or sorcery (without targets: 601.2c targets that exist only when kicked are not supported), or counters a
+     * permanent enters with (614.1c).
+     */
+    kicked: z
+      .object({
+        effects: z.array(BaseEffect).min(1).optional(),
+        entersWithCounters: z
+          .object({ counter: z.enum(['+1/+1', '-1/-1']), count: z.number().int().min(1) })
+          .strict()
+          .optional(),
+      })
+      .strict()
+      .optional(),
     abilities: z.array(AbilitySchema).default([]),
     text: IntendedTextSchema,
   })
@@ -344,6 +381,15 @@ export const MtgCardSchema = z
     need(spell || card.effects.length === 0, 'only instants and sorceries have spell effects (CR 608.2)');
     need(!spell || card.effects.length > 0, 'an instant or sorcery needs at least one effect');
     need(!card.additionalCost || spell, 'only an instant or sorcery has this additional cost here');
+    need((card.kicker === undefined) === (card.kicked === undefined), 'a kicker cost and its "if kicked" go together');
+    if (card.kicked) {
+      need(
+        spell ? !card.kicked.entersWithCounters && !!card.kicked.effects : !card.kicked.effects,
+        'a kicked instant or sorcery has more effects; a kicked permanent enters with counters',
+      );
+      for (const e of card.kicked.effects ?? [])
+        need(!('to' in e) || typeof e.to === 'string', '"if kicked" effects have no targets here (CR 601.2c)');
+    }
     const aura = card.subtypes.includes('Aura');
     const equipment = card.subtypes.includes('Equipment');
     need(aura === (card.enchant !== undefined), 'an Aura, and only an Aura, has an enchant ability (CR 303.4a)');
@@ -365,8 +411,8 @@ export const MtgCardSchema = z
     for (const a of card.abilities)
       if (a.kind === 'static')
         need(
-          a.power !== 0 || a.toughness !== 0 || a.keywords.length > 0 || a.basePT !== undefined,
-          'a static ability changes power, toughness or keywords (CR 604.1)',
+          a.power !== 0 || a.toughness !== 0 || a.keywords.length > 0 || a.basePT !== undefined || !!a.colors,
+          'a static ability changes power, toughness, keywords or colours (CR 604.1)',
         );
   });
 export type MtgCard = z.infer<typeof MtgCardSchema>;

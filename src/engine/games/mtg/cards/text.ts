@@ -201,7 +201,33 @@ function effectText(e: BaseEffect, card: MtgCard): Label {
     }
     case 'destroy': {
       const t = target(e.to);
+      if (e.noRegenerate)
+        return {
+          en: `Destroy ${t.en}. It can't be regenerated.`,
+          ja: `${t.ja}を破壊する。それは再生できない。`,
+        };
       return { en: `Destroy ${t.en}.`, ja: `${t.ja}を破壊する。` };
+    }
+    case 'prevent-damage': {
+      const t = e.to === 'self' ? name : target(e.to);
+      if (e.amount === 'all')
+        return {
+          en: `Prevent all damage that would be dealt to ${t.en} this turn.`,
+          ja: `このターン、${t.ja}に与えられるすべてのダメージを軽減する。`,
+        };
+      return {
+        en: `Prevent the next ${e.amount} damage that would be dealt to ${t.en} this turn.`,
+        ja: `このターン、${t.ja}に与えられる次の${e.amount}点のダメージを軽減する。`,
+      };
+    }
+    case 'prevent-combat-damage':
+      return {
+        en: 'Prevent all combat damage that would be dealt this turn.',
+        ja: 'このターン、与えられるすべての戦闘ダメージを軽減する。',
+      };
+    case 'regenerate': {
+      const t = e.to === 'self' ? name : target(e.to);
+      return { en: `Regenerate ${t.en}.`, ja: `${t.ja}を再生する。` };
     }
     case 'exile': {
       const t = target(e.to);
@@ -396,6 +422,14 @@ function conditionText(c: TriggerCondition): Label {
 
 const lowerFirst = (t: string) => t.charAt(0).toLowerCase() + t.slice(1);
 
+const COLOR_WORDS: Record<'W' | 'U' | 'B' | 'R' | 'G', Label> = {
+  W: { en: 'white', ja: '白' },
+  U: { en: 'blue', ja: '青' },
+  B: { en: 'black', ja: '黒' },
+  R: { en: 'red', ja: '赤' },
+  G: { en: 'green', ja: '緑' },
+};
+
 /** "Other Soldier creatures you control", "あなたがコントロールする他の兵士・クリーチャー". */
 function staticSubject(a: StaticAbility): Label {
   const noun: Label = a.subtype
@@ -444,6 +478,11 @@ function staticText(a: StaticAbility, card: MtgCard): Label {
     const ks = keywordList(a.keywords, true);
     en.push(`${one ? 'has' : 'have'} ${ks.en}`);
     ja.push(`${ks.ja}を持つ`);
+  }
+  if (a.colors) {
+    const words = a.colors.map((c) => COLOR_WORDS[c]);
+    en.push(`${one ? 'is' : 'are'} ${words.map((w) => w.en).join(' and ')}`);
+    ja.push(`${words.map((w) => w.ja).join('と')}である`);
   }
   return { en: `${who.en} ${en.join(' and ')}.`, ja: `${who.ja}は${ja.join('とともに、')}。` };
 }
@@ -514,6 +553,8 @@ export function cardText(card: MtgCard): Label {
       en: card.keywords.map((k, i) => (i === 0 ? KEYWORDS[k].en : KEYWORDS[k].en.toLowerCase())).join(', '),
       ja: card.keywords.map((k) => KEYWORDS[k].ja).join('、'),
     });
+  // CR 702.32a: the kicker keyword line.
+  if (card.kicker) lines.push({ en: `Kicker ${manaText(card.kicker)}`, ja: `キッカー${manaText(card.kicker)}` });
   if (card.additionalCost)
     lines.push({
       en: 'As an additional cost to cast this spell, sacrifice a creature.',
@@ -533,6 +574,23 @@ export function cardText(card: MtgCard): Label {
     });
   }
   if (card.effects.length > 0) lines.push(spellText(card.effects, card));
+  if (card.kicked?.effects) {
+    // CR 702.32, 607.2h: "If this spell was kicked, …" joins the spell's paragraph.
+    const more = effectsText(card.kicked.effects, card);
+    const last = lines.pop() ?? { en: '', ja: '' };
+    lines.push({
+      en: `${last.en} If this spell was kicked, ${more.en.charAt(0).toLowerCase()}${more.en.slice(1)}`,
+      ja: `${last.ja}この呪文がキッカーされていた場合、${more.ja}`,
+    });
+  }
+  if (card.kicked?.entersWithCounters) {
+    const { counter, count } = card.kicked.entersWithCounters;
+    const n = count === 1 ? `a ${counter} counter` : `${WORDS[count] ?? count} ${counter} counters`;
+    lines.push({
+      en: `If ${card.name.en} was kicked, it enters the battlefield with ${n} on it.`,
+      ja: `${card.name.ja}がキッカーされていた場合、それは${counter}カウンターが${count}個置かれた状態で戦場に出る。`,
+    });
+  }
   for (const a of card.abilities) lines.push(abilityText(a, card));
   // CR 305.6: a basic land type means "{T}: Add [mana]"; printed as reminder text.
   for (const s of card.subtypes) {

@@ -65,6 +65,8 @@ export const MtgStepSchema = z.union([
       blocks: z.record(z.string(), Ref).optional(),
       /** `scry`: the cards kept on top (top first); the others go to the bottom. */
       top: z.array(Ref).optional(),
+      /** `assign`: combat damage divided: creature reference (or the defending player, p1/p2) → amount (CR 510.1c). */
+      split: z.record(z.string(), z.number().int().min(0)).optional(),
     })
     .strict(),
   /** Both players pass priority until a decision that is not priority ("decision"), or until that step begins. */

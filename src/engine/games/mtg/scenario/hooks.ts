@@ -79,6 +79,23 @@ function responseFor(s: MtgState, labels: Labels, step: Act): Omit<DecisionRespo
     return { choose: [], declare };
   }
   if (step.do === 'x') return { choose: [], number: step.value ?? 0 };
+  if (step.do === 'assign') {
+    // CR 510.1c-d: a custom division of an attacker's combat damage.
+    if (p.shape !== 'distribute') throw new NotOffered(`no damage to divide now (${describePending(p)})`);
+    const ids = new Set(p.targets.map((t) => t.id));
+    const split: Record<string, number> = {};
+    for (const [ref, amount] of Object.entries(step.split ?? {})) {
+      const id =
+        ref === 'p1' || ref === 'p2'
+          ? `player:${ref}`
+          : objectsFor(s, labels, ref)
+              .map((x) => `obj:${x}`)
+              .find((x) => ids.has(x));
+      if (!id || !ids.has(id)) throw new NotOffered(`${ref} cannot be dealt this damage`);
+      split[id] = amount;
+    }
+    return { choose: [], split };
+  }
   if (!isPick(p)) throw new NotOffered(`"${step.do}" does not answer ${describePending(p)}`);
   const options = p.options;
   const find = (test: (o: DecisionOption) => boolean, what: string) => {
@@ -128,6 +145,11 @@ function responseFor(s: MtgState, labels: Labels, step: Act): Omit<DecisionRespo
       return { choose: [find((o) => o.id === `mode:${step.index ?? 0}`, `mode ${step.index ?? 0}`)] };
     case 'order': {
       const chosen: string[] = [];
+      if (p.kind === 'damage-order') {
+        // CR 509.2 (2019): the blockers by object, so labelled copies are told apart.
+        for (const ref of step.cards ?? []) chosen.push(byObject('obj:', ref));
+        return { choose: chosen };
+      }
       for (const ref of step.cards ?? []) {
         const name = nameOfRef(s, labels, ref);
         chosen.push(find((o) => o.cardName === name && !chosen.includes(o.id), `order ${ref}`));
