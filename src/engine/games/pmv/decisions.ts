@@ -350,6 +350,105 @@ export const netherOrderDecision = defineDecisionKind<PmvState, { ids: string[] 
   handle: (_s, _p, chosen) => chosen.map((c) => c.slice('card:'.length)),
 });
 
+/** Ilse's Reading Glass (§11.7): the player looked at the top card of their deck; discard it or leave it there. */
+export const lookTopDecision = defineDecisionKind<PmvState, { id: string }, boolean>({
+  name: 'look-top',
+  role: 'choice',
+  build(s, p) {
+    const n = cardOfObject(s, p.id).name;
+    return {
+      prompt: label(
+        `The top card of your deck is ${n.en}. Discard it?`,
+        `あなたのデッキの一番上のカードは${n.ja}です。捨て札にしますか？`,
+      ),
+      options: [
+        {
+          ...simple('discard-top', 'choice', `Discard ${n.en}`, `${n.ja}を捨て札にする`),
+          objectId: p.id,
+          cardName: n.en,
+        },
+        simple('keep-top', 'passive', 'Leave it on top', '一番上に残す'),
+      ],
+      min: 1,
+      max: 1,
+      defaultOnTimeout: ['keep-top'],
+    };
+  },
+  handle: (_s, _p, chosen) => chosen[0] === 'discard-top',
+});
+
+/** Fortune Split (§11.4, §11.7): the player looks at their whole deck and extracts `count` cards of it. */
+export const extractDecision = defineDecisionKind<PmvState, { count: number }, string[]>({
+  name: 'extract',
+  role: 'choice',
+  build(s, p, seat) {
+    const deck = s.players[seat].deck;
+    return {
+      prompt: label(
+        `Fortune Split: extract ${p.count} card${p.count === 1 ? '' : 's'} of your deck; they will be revealed.`,
+        `運命の二分：デッキから${p.count}枚を抜き出してください（公開されます）。`,
+      ),
+      options: deck.map((id) => objectOption(s, id, 'card')),
+      min: p.count,
+      max: p.count,
+      defaultOnTimeout: deck.slice(0, p.count).map((id) => `card:${id}`),
+    };
+  },
+  handle(s, p, chosen, seat) {
+    const deck = s.players[seat].deck;
+    const ids = [...new Set(chosen.map((c) => c.slice('card:'.length)))].filter((id) => deck.includes(id));
+    return ids.length === p.count ? ids : deck.slice(0, p.count);
+  },
+});
+
+/** Fortune Split: the opponent divides the revealed cards into two groups by choosing the first (docs/rulings/pmv.md P25). */
+export const splitDecision = defineDecisionKind<PmvState, { ids: string[] }, string[]>({
+  name: 'split',
+  role: 'choice',
+  build(s, p) {
+    return {
+      prompt: label(
+        'Fortune Split: choose the cards of the first group; the others form the second (either may be empty).',
+        '運命の二分：1つ目の束のカードを選んでください（残りが2つ目の束、どちらも空でも可）。',
+      ),
+      options: p.ids.map((id) => objectOption(s, id, 'card')),
+      min: 0,
+      max: p.ids.length,
+      defaultOnTimeout: p.ids.slice(0, Math.ceil(p.ids.length / 2)).map((id) => `card:${id}`),
+    };
+  },
+  handle: (_s, p, chosen) => chosen.map((c) => c.slice('card:'.length)).filter((id) => p.ids.includes(id)),
+});
+
+const groupWords = (s: PmvState, ids: readonly string[]) => {
+  const names = ids.map((id) => cardOfObject(s, id).name);
+  return label(names.map((n) => n.en).join(', ') || 'nothing', names.map((n) => n.ja).join('、') || 'なし');
+};
+
+/** Fortune Split: the player takes one group into their hand; the other goes to their netherworld. */
+export const groupDecision = defineDecisionKind<PmvState, { first: string[]; second: string[] }, boolean>({
+  name: 'group',
+  role: 'choice',
+  build(s, p) {
+    const a = groupWords(s, p.first);
+    const b = groupWords(s, p.second);
+    return {
+      prompt: label(
+        'Fortune Split: which group goes to your hand? The other goes to your netherworld.',
+        '運命の二分：手札に加える束を選んでください（もう一方は冥界へ）。',
+      ),
+      options: [
+        simple('group:first', 'choice', `Take ${a.en}`, `${a.ja}を手札に加える`),
+        simple('group:second', 'choice', `Take ${b.en}`, `${b.ja}を手札に加える`),
+      ],
+      min: 1,
+      max: 1,
+      defaultOnTimeout: ['group:first'],
+    };
+  },
+  handle: (_s, _p, chosen) => chosen[0] !== 'group:second',
+});
+
 export const PMV_DECISIONS = [
   priorityDecision,
   targetDecision,
@@ -361,4 +460,8 @@ export const PMV_DECISIONS = [
   grazeDecision,
   discardDecision,
   netherOrderDecision,
+  lookTopDecision,
+  extractDecision,
+  splitDecision,
+  groupDecision,
 ];

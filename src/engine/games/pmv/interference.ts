@@ -19,8 +19,9 @@ import {
   type StepOut,
   transactionProcedure,
 } from '../../core/procedure.ts';
-import { freePlayAvailable, nodeAndCost } from './actions.ts';
+import { freePlayAvailable, nodeAndCost, usedKey } from './actions.ts';
 import type { PmvCard } from './cards/schema.ts';
+import { CODE_PROCEDURES, codeOutcome } from './code-effects.ts';
 import {
   autoPlan,
   discardDecision,
@@ -150,7 +151,7 @@ export const priorityWindow = defineProcedure<PmvState, WindowData, null>({
         if (s.interferences.length > data.base) return call(resolveInterference, { level: data.base }, 'resolved');
         return { return: null }; // §1.12.9.b
       }
-      const [action, id = '', index = ''] = choice.split(':');
+      const [action, id = '', index = '', lender = ''] = choice.split(':');
       switch (action) {
         case 'node': {
           // §1.8.3: the card goes face down and active into the node area; priority stays (§1.8.3.b).
@@ -183,6 +184,7 @@ export const priorityWindow = defineProcedure<PmvState, WindowData, null>({
               free: false,
               x: null,
               mode: null,
+              lender: lender === '' ? null : lender,
             },
             'played',
           );
@@ -308,16 +310,22 @@ type PlayData = {
   x: number | null;
   /** §5.2.3.c: the mode chosen for a "Choose one" card. */
   mode: number | null;
+  /** §6.1.13: the equip or talisman attached to `object` whose activated effect this is (null: `object`'s own). */
+  lender: string | null;
 };
+
+/** The card whose text is played or used: the lender's for a lent activated effect (§6.1.13). */
+const playCard = (s: PmvState, d: PlayData): PmvCard => cardOfObject(s, d.lender ?? d.object);
 
 function entryOf(s: PmvState, d: PlayData): Entry {
   return {
     id: d.entry,
     kind: d.ability === null ? 'card' : 'ability',
     source: currentRef(s, d.object),
-    card: objectOf(s, d.object).card,
+    card: objectOf(s, d.lender ?? d.object).card,
     controller: d.seat,
     ability: d.ability,
+    lender: d.lender ? currentRef(s, d.lender) : null,
     targets: d.targets,
     defends: d.defends,
     x: d.x,
@@ -338,7 +346,7 @@ export const play = defineProcedure<PmvState, PlayData, null>({
     },
     // §5.2.3.c: a card with several effects: which one resolves (only modes whose targets exist, §5.2.2.e).
     mode(s, { data }) {
-      const card = cardOfObject(s, data.object);
+      const card = playCard(s, data);
       const modes = data.ability === null ? modesOf(card) : null;
       if (!modes) return { goto: 'target' };
       const open = modes
@@ -354,7 +362,7 @@ export const play = defineProcedure<PmvState, PlayData, null>({
     },
     // §5.2.3.d, §7.3.4: each target phrase in order.
     target(s, { data }) {
-      const card = cardOfObject(s, data.object);
+      const card = playCard(s, data);
       const aims = cardAims(card, data.ability, data.mode);
       const aim = aims[data.targets.length];
       if (!aim) return { goto: 'cost' };
@@ -368,7 +376,7 @@ export const play = defineProcedure<PmvState, PlayData, null>({
     },
     // §5.2.3.f, §7.3.4: the cost: the sleep icon (§1.8.8), then the node cost (§1.8.7).
     cost(s, { data }) {
-      const card = cardOfObject(s, data.object);
+      const card = playCard(s, data);
       if (data.ability === null) {
         data.cost = nodeAndCost(card).cost;
         data.free = freePlayAvailable(s, data.seat, card);
@@ -397,12 +405,12 @@ export const play = defineProcedure<PmvState, PlayData, null>({
       if (x === null) return rewind('12.8');
       data.x = x;
       data.cost = x;
-      log(s, { type: 'x-chosen', seat: data.seat, card: cardOfObject(s, data.object).id, amount: x, rule: '1.8.7.h' });
+      log(s, { type: 'x-chosen', seat: data.seat, card: playCard(s, data).id, amount: x, rule: '1.8.7.h' });
       return { goto: 'pay' };
     },
     pay(s, { data }) {
       if (data.paid >= data.cost && !data.free) return { goto: 'done' };
-      const card = cardOfObject(s, data.object);
+      const card = playCard(s, data);
       return ask(
         payDecision,
         data.seat,
@@ -415,7 +423,7 @@ export const play = defineProcedure<PmvState, PlayData, null>({
       if (choice === 'cancel') return rewind('12.8');
       if (choice === 'free') {
         // §5.5.6, §5.6.6: NODE and COST are ignored together.
-        log(s, { type: 'free-play', seat: data.seat, card: cardOfObject(s, data.object).id });
+        log(s, { type: 'free-play', seat: data.seat, card: playCard(s, data).id });
         data.free = false;
         data.cost = 0;
         // §1.8.7.h: X is what was paid from nodes: nothing (docs/rulings/pmv.md P18).
@@ -443,7 +451,7 @@ export const play = defineProcedure<PmvState, PlayData, null>({
         s.interferences.push(i);
       }
       i.entries.push(entry);
-      if (data.ability !== null) i.used.push(`${data.object}:${data.ability}`); // §7.3.6
+      if (data.ability !== null) i.used.push(usedKey(data.object, data.ability, data.lender)); // §7.3.6
       const card = cardOf(entry.card);
       // §10.21.2.a: One per Turn (undone if this play is nullified, rules.ts nullify-play).
       if (data.ability === null && card.keywords.some((k) => k.keyword === 'one-per-turn'))
@@ -497,7 +505,7 @@ function resistOf(s: PmvState, data: PlayData): number | null {
   return null;
 }
 
-const entryCard = (s: PmvState, data: PlayData) => objectOf(s, data.object).card;
+const entryCard = (s: PmvState, data: PlayData) => playCard(s, data).id;
 
 const targetName = (t: TargetRef) => ('player' in t ? t.player : t.object.id);
 
@@ -581,8 +589,8 @@ export const resolveEntry = defineProcedure<PmvState, EntryData, null>({
         // §5.2.4.b: only a card still in the play area resolves.
         if (!isCurrentRef(s, entry.source) || objectOf(s, entry.source.id).zone !== 'play') return { goto: 'finish' };
         if (card.type === 'character') return { goto: 'character' };
-      } else if (!onField(s, entry.source)) {
-        // §7.3.1.b: the effect of a card that left the field is void.
+      } else if (!onField(s, entry.source) || !stillLent(s, entry)) {
+        // §7.3.1.b: the effect of a card that left the field, or whose text it no longer has, is void.
         log(s, { type: 'fizzle', card: entry.card, rule: '7.3.1.b' });
         return { goto: 'finish' };
       }
@@ -675,8 +683,11 @@ export const resolveEntry = defineProcedure<PmvState, EntryData, null>({
       const e = effects[data.clause];
       if (!e || data.failed) return { goto: 'finish' };
       const offset = cardAims(cardOf(entry.card), entry.ability, entry.mode).length - targetAims(effects).length;
-      const r = applyClause(s, e, contextOf(s, entry), offset + targetIndexOf(effects, data.clause));
+      const codeProcedure = e.do === 'code' ? CODE_PROCEDURES[e.handler] : undefined;
       data.clause += 1;
+      // A clause that asks while it resolves is a procedure of its own (code-effects.ts).
+      if (codeProcedure) return codeProcedure(s, contextOf(s, entry), 'coded');
+      const r = applyClause(s, e, contextOf(s, entry), offset + targetIndexOf(effects, data.clause - 1));
       if (r.kind === 'failed') {
         log(s, { type: 'fizzle', card: entry.card, rule: r.rule });
         data.failed = true;
@@ -701,6 +712,16 @@ export const resolveEntry = defineProcedure<PmvState, EntryData, null>({
         );
       }
       return removalsThen(s, 'clause'); // §7.4.5.c, §9.1.3: removals happen at once, then the effect goes on
+    },
+    coded(s, { data, ret }) {
+      const { failed } = codeOutcome(ret);
+      if (failed) {
+        const entry = findEntry(s, data);
+        log(s, { type: 'fizzle', card: entry?.card ?? '', rule: failed }); // §7.1.12.a
+        data.failed = true;
+        return removalsThen(s, 'finish');
+      }
+      return removalsThen(s, 'clause'); // §7.4.5.c
     },
     // §5.4.2: a character is put onto its player's field asleep instead of an effect resolving.
     character(s, { data }) {
@@ -737,6 +758,17 @@ export const resolveEntry = defineProcedure<PmvState, EntryData, null>({
 
 function isCurrentRef(s: PmvState, ref: ObjRef): boolean {
   return currentRef(s, ref.id).inc === ref.inc;
+}
+
+/** §6.1.13, §7.3.1.b: a lent effect's lender is still attached to the character that used it. */
+function stillLent(s: PmvState, entry: Entry): boolean {
+  const lender = entry.lender;
+  if (!lender) return true;
+  return (
+    isCurrentRef(s, lender) &&
+    objectOf(s, lender.id).zone === 'attached' &&
+    objectOf(s, lender.id).host === entry.source.id
+  );
 }
 
 function contextOf(_s: PmvState, entry: Entry) {

@@ -60,6 +60,11 @@ export type Entry = {
   controller: Seat;
   /** Abilities: index into the card's `abilities`, or -1 for the Mana Charge keyword (§10.12.2.a). */
   ability: number | null;
+  /**
+   * §6.1.13: an activated effect an equip or talisman lends its host: the attached card whose text it is (`card` is
+   * that card's id, `source` the host that used it, §1.8.8.c). Null for the card's own text.
+   */
+  lender: ObjRef | null;
   targets: TargetRef[];
   /** §10.3.2.b, §10.3.4: an Ambush + Haste character played to defend against the attack. */
   defends: boolean;

@@ -5,6 +5,7 @@
 import { UnsupportedRule } from '../../core/errors.ts';
 import type { Ability, Aim, BaseEffect, Effect, KeywordName, PmvCard } from './cards/schema.ts';
 import { keywordInfo } from './cards/text.ts';
+import { CODE_PROCEDURES } from './code-effects.ts';
 import { CODE_HANDLERS } from './rules.ts';
 import { cardOf } from './state.ts';
 
@@ -61,7 +62,9 @@ function effectProblem(e: Effect): { rule: string; what: string } | null {
 function baseEffectProblem(e: BaseEffect): { rule: string; what: string } | null {
   switch (e.do) {
     case 'code':
-      return e.handler in CODE_HANDLERS ? null : { rule: '7.1', what: `the effect "${e.handler}"` };
+      return e.handler in CODE_HANDLERS || e.handler in CODE_PROCEDURES
+        ? null
+        : { rule: '7.1', what: `the effect "${e.handler}"` };
     case 'cannot':
       return e.what === 'attack' ? null : { rule: '7.4.5', what: `the α restriction "${e.what}"` };
     case 'static-modify':
@@ -117,10 +120,8 @@ export function unsupportedReason(card: PmvCard): { rule: string; what: string }
     const p = effectProblem(e);
     if (p) return p;
   }
-  const lends = card.keywords.some((k) => k.keyword === 'equip' || k.keyword === 'talisman');
+  // §6.1.13, §1.8.8.c: an equip's or talisman's activated effect is its host's (actions.ts, usableAbilities).
   for (const a of card.abilities) {
-    // §6.1.13, §1.8.8.c: an activated effect lent to the host is not implemented.
-    if (lends && a.kind === 'activated') return { rule: '6.1.13', what: 'activated effects lent by an attachment' };
     const p = abilityProblem(a);
     if (p) return p;
   }
