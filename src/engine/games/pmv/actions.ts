@@ -53,7 +53,7 @@ function affordable(s: PmvState, seat: Seat, card: PmvCard): boolean {
 function targetsExist(s: PmvState, seat: Seat, card: PmvCard, ability: number | null): boolean {
   const modes = ability === null ? modesOf(card) : null;
   const ok = (mode: number | null) =>
-    cardAims(card, ability, mode).every((aim) => targetChoices(s, seat, aim, null).length > 0);
+    cardAims(card, ability, mode).every((aim) => targetChoices(s, seat, aim, null, card.id).length > 0);
   return modes ? modes.some((_, m) => ok(m)) : ok(null);
 }
 
@@ -119,6 +119,8 @@ export function usableAbilities(s: PmvState, seat: Seat): [string, number, strin
     // §10.12.2.a: (Your turn) S: Mana Charge.
     if (hasKeyword(s, id, 'mana-charge') && yourTurn && o.active && !used.includes(`${id}:-1`))
       out.push([id, -1, null]);
+    // §10.28.2.b: (Always) 0: transform, if this character is active when it resolves (§10.28.4: not again).
+    if (canTransform(s, id) && !used.includes(`${id}:-2`)) out.push([id, -2, null]);
     const usable = (lender: string | null, text: PmvCard) =>
       text.abilities.forEach((a, n) => {
         if (a.kind !== 'activated') return;
@@ -140,6 +142,17 @@ export function usableAbilities(s: PmvState, seat: Seat): [string, number, strin
       }
   }
   return out;
+}
+
+/** §10.28.2, §10.28.4: a character with Transform, a transformation description, and not transformed already. */
+export function canTransform(s: PmvState, id: string): boolean {
+  const o = objectOf(s, id);
+  return (
+    isCharacter(s, id) &&
+    !o.transformed &&
+    hasKeyword(s, id, 'transform') &&
+    cardOf(o.card).transformation !== undefined
+  );
 }
 
 /** §7.3.6: the key of an activated effect used in an interference (interference.ts records it). */
@@ -187,9 +200,11 @@ export function legalActions(s: PmvState, seat: Seat, ctx: PriorityContext): Dec
       label:
         n === -1
           ? label(`Mana Charge: ${nameOf(s, id).en}`, `${nameOf(s, id).ja}のマナチャージ`)
-          : lent
-            ? label(`Use ${nameOf(s, id).en}'s ${lent.en} effect`, `${nameOf(s, id).ja}の${lent.ja}の効果を使用`)
-            : o.label,
+          : n === -2
+            ? label(`Transform: ${nameOf(s, id).en}`, `${nameOf(s, id).ja}の変身`)
+            : lent
+              ? label(`Use ${nameOf(s, id).en}'s ${lent.en} effect`, `${nameOf(s, id).ja}の${lent.ja}の効果を使用`)
+              : o.label,
     });
   }
   // §1.8.2: node set, once per turn, the turn player in the main phase with no interference.

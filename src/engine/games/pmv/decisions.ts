@@ -63,7 +63,7 @@ export const targetDecision = defineDecisionKind<PmvState, TargetPayload, Target
   role: 'choice',
   build(s, p, seat) {
     const card = cardOf(p.card);
-    const options: DecisionOption[] = targetChoices(s, seat, p.aim, p.self).map((t) =>
+    const options: DecisionOption[] = targetChoices(s, seat, p.aim, p.self, p.card).map((t) =>
       'player' in t
         ? simple(
             `player:${t.player}`,
@@ -84,7 +84,7 @@ export const targetDecision = defineDecisionKind<PmvState, TargetPayload, Target
   },
   handle(s, p, chosen, seat) {
     const id = chosen[0] ?? 'cancel';
-    return targetChoices(s, seat, p.aim, p.self).find((t) => targetKey(t) === id) ?? null;
+    return targetChoices(s, seat, p.aim, p.self, p.card).find((t) => targetKey(t) === id) ?? null;
   },
 });
 
@@ -449,6 +449,34 @@ export const groupDecision = defineDecisionKind<PmvState, { first: string[]; sec
   handle: (_s, _p, chosen) => chosen[0] !== 'group:second',
 });
 
+/** §10.28.2.a: the character attacks or defends; transform it at the same time (until your next turn starts)? */
+export const transformDecision = defineDecisionKind<PmvState, { id: string }, string | null>({
+  name: 'transform',
+  role: 'choice',
+  build(s, p) {
+    const n = cardOfObject(s, p.id).name;
+    const t = cardOf(objectOf(s, p.id).card).transformation?.name ?? n;
+    return {
+      prompt: label(
+        `Transform ${n.en} into ${t.en} until your next turn starts?`,
+        `${n.ja}を次のあなたのターン開始時まで${t.ja}に変身させますか？`,
+      ),
+      options: [
+        {
+          ...simple('transform', 'choice', `Transform into ${t.en}`, `${t.ja}に変身する`),
+          objectId: p.id,
+          cardName: n.en,
+        },
+        simple('no-transform', 'passive', "Don't transform", '変身しない'),
+      ],
+      min: 1,
+      max: 1,
+      defaultOnTimeout: ['no-transform'],
+    };
+  },
+  handle: (_s, p, chosen) => (chosen[0] === 'transform' ? p.id : null),
+});
+
 export const PMV_DECISIONS = [
   priorityDecision,
   targetDecision,
@@ -464,4 +492,5 @@ export const PMV_DECISIONS = [
   extractDecision,
   splitDecision,
   groupDecision,
+  transformDecision,
 ];

@@ -9,6 +9,7 @@ import { UnsupportedRule } from '../../core/errors.ts';
 import { collectLki, type ObjRef } from '../../core/events.ts';
 import { opponentOf, type Seat } from '../../core/game.ts';
 import { learn } from '../../core/hidden.ts';
+import type { Json } from '../../core/json.ts';
 import {
   call,
   defineProcedure,
@@ -19,7 +20,7 @@ import {
   type StepOut,
   transactionProcedure,
 } from '../../core/procedure.ts';
-import { freePlayAvailable, nodeAndCost, usedKey } from './actions.ts';
+import { canTransform, freePlayAvailable, nodeAndCost, usedKey } from './actions.ts';
 import type { PmvCard } from './cards/schema.ts';
 import { CODE_PROCEDURES, codeOutcome } from './code-effects.ts';
 import {
@@ -32,6 +33,7 @@ import {
   priorityDecision,
   resistDecision,
   targetDecision,
+  transformDecision,
   xDecision,
 } from './decisions.ts';
 import { removalsThen } from './removal.ts';
@@ -194,17 +196,18 @@ export const priorityWindow = defineProcedure<PmvState, WindowData, null>({
           data.holder = opponentOf(seat);
           data.passes = 0;
           data.defense = true;
-          return { goto: 'checks' };
+          return offerTransform(s, seat, id, 'checks');
         case 'defend':
           declareDefense(s, seat, id, true);
           // §6.4.4.f
           data.holder = opponentOf(seat);
           data.passes = 0;
-          return { goto: 'checks' };
+          return offerTransform(s, seat, id, 'checks');
         default:
           throw new Error(`priority: unknown action ${choice}`);
       }
     },
+    transform: (s, { ret }) => transformAnswered(s, ret, 'checks'),
     played(_s, { data, ret }) {
       // §5.2.3.g, §7.3.4.f: priority moves on; a rewound play leaves it with the player (and the defense window).
       const out = resultOf(transaction, ret);
@@ -225,6 +228,28 @@ export const priorityWindow = defineProcedure<PmvState, WindowData, null>({
     },
   },
 });
+
+/**
+ * §10.28.2.a: when a character with Transform attacks or defends, its player may transform it at the same time
+ * (asked in the step that declared it; `then` is the step to go on with, on the asking procedure).
+ */
+function offerTransform(s: PmvState, seat: Seat, id: string, then: string): StepOut {
+  if (!canTransform(s, id)) return { goto: then };
+  return ask(transformDecision, seat, { id }, 'transform');
+}
+
+function transformAnswered(s: PmvState, ret: Json | undefined, then: string): StepOut {
+  const id = answerOf(transformDecision, ret);
+  if (id && canTransform(s, id)) transformCharacter(s, id, '10.28.2.a');
+  return { goto: then };
+}
+
+/** §10.28.6: the card is turned upside down and is the character its transformation description says. */
+export function transformCharacter(s: PmvState, id: string, rule: string): void {
+  const o = objectOf(s, id);
+  o.transformed = true;
+  log(s, { type: 'transform', seat: o.owner, card: o.card, object: id, rule });
+}
 
 /** A phase's priority window, opening with the turn player (§4.1.2). */
 export function phaseWindow(s: PmvState, next: string): StepOut {
@@ -351,7 +376,9 @@ export const play = defineProcedure<PmvState, PlayData, null>({
       if (!modes) return { goto: 'target' };
       const open = modes
         .map((_, m) => m)
-        .filter((m) => cardAims(card, null, m).every((aim) => targetChoices(s, data.seat, aim, null).length > 0));
+        .filter((m) =>
+          cardAims(card, null, m).every((aim) => targetChoices(s, data.seat, aim, null, card.id).length > 0),
+        );
       return ask(modeDecision, data.seat, { card: card.id, modes: open }, 'moded');
     },
     moded(_s, { data, ret }) {
@@ -605,6 +632,15 @@ export const resolveEntry = defineProcedure<PmvState, EntryData, null>({
         manaCharge(s, entry);
         return { goto: 'finish' };
       }
+      if (entry.kind === 'ability' && entry.ability === -2) {
+        // §10.28.2.b: only if the character is active now; §7.3.1.b: void if it lost its Transform text.
+        const id = entry.source.id;
+        if (!hasKeyword(s, id, 'transform')) log(s, { type: 'fizzle', card: entry.card, rule: '7.3.1.b' });
+        else if (!objectOf(s, id).active) log(s, { type: 'fizzle', card: entry.card, rule: '10.28.2.b' });
+        else if (canTransform(s, id)) transformCharacter(s, id, '10.28.2.b');
+        else log(s, { type: 'fizzle', card: entry.card, rule: '10.28.4' });
+        return { goto: 'finish' };
+      }
       log(s, { type: 'resolve', card: entry.card, seat: entry.controller });
       if (entry.kind === 'card' && staysOnField(card)) return { goto: 'permanent' };
       return { goto: 'clause' };
@@ -705,13 +741,20 @@ export const resolveEntry = defineProcedure<PmvState, EntryData, null>({
           rule: '6.3.5',
         });
         resolveGamma(s, r.attacker.id, 'has-attacked'); // §6.3.5.d
-        return call(
-          priorityWindow,
-          { holder: player, passes: 0, base: s.interferences.length - 1, defense: true },
-          'clause',
-        );
+        return offerTransform(s, objectOf(s, r.attacker.id).owner, r.attacker.id, 'attacked');
       }
       return removalsThen(s, 'clause'); // §7.4.5.c, §9.1.3: removals happen at once, then the effect goes on
+    },
+    transform: (s, { ret }) => transformAnswered(s, ret, 'attacked'),
+    // §6.3.5, §1.12.7: the new interference's priority goes to the attacked player.
+    attacked(s) {
+      const attack = liveAttack(s);
+      const player = attack ? attack.player : opponentOf(s.turn.active);
+      return call(
+        priorityWindow,
+        { holder: player, passes: 0, base: s.interferences.length - 1, defense: true },
+        'clause',
+      );
     },
     coded(s, { data, ret }) {
       const { failed } = codeOutcome(ret);

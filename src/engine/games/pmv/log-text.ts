@@ -193,6 +193,10 @@ export function logLine(e: PmvLogEntry): Label {
         `${p.en} takes ${n} revealed card${n === 1 ? '' : 's'} into their hand; ${e.def ?? 0} go to the netherworld${rule}.`,
         `${p.ja}は公開したカード${n}枚を手札に加え、${e.def ?? 0}枚を冥界に置きました${ruleJa}。`,
       );
+    case 'transform':
+      return label(`${p.en} transforms ${c.en}${rule}.`, `${p.ja}は${c.ja}を変身させました${ruleJa}。`);
+    case 'untransform':
+      return label(`${c.en} returns to its normal state${rule}.`, `${c.ja}は通常状態に戻りました${ruleJa}。`);
     case 'conceded':
       return label(`${p.en} concedes.`, `${p.ja}は投了しました。`);
     default:

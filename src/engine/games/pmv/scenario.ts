@@ -54,6 +54,8 @@ const ExpectSchema = z.strictObject({
   handCards: PerSeat(Cards).optional(),
   /** The field cards of that player that are asleep (§5.1.2). */
   sleeping: PerSeat(Cards).optional(),
+  /** The field cards that are transformed (§10.28.3), both players'. */
+  transformed: Cards.optional(),
   /** Damage on a character of that name on the field (§1.10.13). */
   damage: z.record(CardSchema, z.number().int()).optional(),
 });
@@ -209,6 +211,15 @@ function check(s: PmvState, e: Expect): string[] {
         ),
       );
   }
+  if (e.transformed)
+    differ(
+      'transformed',
+      [...e.transformed].sort(),
+      names(
+        s,
+        s.field.filter((id) => objectOf(s, id).transformed),
+      ),
+    );
   if (e.turn !== undefined) differ('turn', e.turn, s.turn.number);
   if (e.active !== undefined) differ('turn player', e.active, s.turn.active);
   if (e.phase !== undefined) differ('phase', e.phase, s.turn.phase);

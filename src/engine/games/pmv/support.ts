@@ -32,6 +32,8 @@ const SUPPORTED_KEYWORDS: ReadonlySet<KeywordName> = new Set<KeywordName>([
   'one-per-deck', // §10.24 (deck construction only)
   'resist', // §10.26
   'last-spell', // §10.30
+  'transform', // §10.28
+  'sealed-art', // §10.31
 ]);
 
 /** The aims the engine can choose and re-check (§8.2). */
@@ -66,7 +68,9 @@ function baseEffectProblem(e: BaseEffect): { rule: string; what: string } | null
         ? null
         : { rule: '7.1', what: `the effect "${e.handler}"` };
     case 'cannot':
-      return e.what === 'attack' ? null : { rule: '7.4.5', what: `the α restriction "${e.what}"` };
+      return e.what === 'attack' || e.what === 'be-targeted-by-opponents-commands'
+        ? null
+        : { rule: '7.4.5', what: `the α restriction "${e.what}"` };
     case 'static-modify':
       return { rule: '7.4.5', what: 'α battle-power modifiers' };
     case 'effect-damage':
@@ -82,9 +86,14 @@ function baseEffectProblem(e: BaseEffect): { rule: string; what: string } | null
 
 function abilityProblem(a: Ability): { rule: string; what: string } | null {
   if (a.kind === 'auto') {
-    // α: only "this character can't attack" (§6.3.3.c), read where attacks are offered.
+    // α: "can't attack" (§6.3.3.c, read where attacks are offered) or "can't be the target of opponents' command
+    // cards" (§8.2.4, read where targets are checked).
     const cantAttack =
-      a.class === 'alpha' && !a.when && a.effects.every((e) => e.do === 'cannot' && e.what === 'attack');
+      a.class === 'alpha' &&
+      !a.when &&
+      a.effects.every(
+        (e) => e.do === 'cannot' && (e.what === 'attack' || e.what === 'be-targeted-by-opponents-commands'),
+      );
     const gamma = a.class === 'gamma' && a.when !== undefined && GAMMA_WHEN.has(a.when);
     // Silence Charm's α, read wherever a character's text is (state.ts originalTextNullified).
     const silence =
@@ -121,7 +130,8 @@ export function unsupportedReason(card: PmvCard): { rule: string; what: string }
     if (p) return p;
   }
   // §6.1.13, §1.8.8.c: an equip's or talisman's activated effect is its host's (actions.ts, usableAbilities).
-  for (const a of card.abilities) {
+  // §10.28.8: a transformation description's text is the card's original text while transformed.
+  for (const a of [...card.abilities, ...(card.transformation?.abilities ?? [])]) {
     const p = abilityProblem(a);
     if (p) return p;
   }
