@@ -477,6 +477,50 @@ export const transformDecision = defineDecisionKind<PmvState, { id: string }, st
   handle: (_s, p, chosen) => (chosen[0] === 'transform' ? p.id : null),
 });
 
+/**
+ * §10.20.2.b: Link: exclude a card whose name contains the `name`-th linked name (from your field, hand or
+ * netherworld), or exclude none and the Link card is excluded instead (its play fails, §10.20.3).
+ */
+export const linkDecision = defineDecisionKind<PmvState, { card: string; name: number; ids: string[] }, string | null>({
+  name: 'link',
+  role: 'choice',
+  build(s, p) {
+    const card = cardOf(p.card);
+    const wanted = card.keywords.find((k) => k.keyword === 'link')?.names?.[p.name] ?? card.name;
+    const zone = (id: string) => {
+      const z = objectOf(s, id).zone;
+      return z === 'field' ? label('field', '場') : z === 'hand' ? label('hand', '手札') : label('netherworld', '冥界');
+    };
+    const options: DecisionOption[] = p.ids.map((id) => {
+      const o = objectOption(s, id, 'card');
+      const z = zone(id);
+      return { ...o, label: label(`${o.label.en} (${z.en})`, `${o.label.ja}（${z.ja}）`) };
+    });
+    options.push(
+      simple(
+        'no-link',
+        'passive',
+        `Exclude nothing: ${card.name.en} is excluded`,
+        `除外しない（${card.name.ja}を除外）`,
+      ),
+    );
+    return {
+      prompt: label(
+        `Link: exclude a card named "${wanted.en}" for ${card.name.en}.`,
+        `連結：${card.name.ja}のために「${wanted.ja}」を名称に含むカードを1枚除外してください。`,
+      ),
+      options,
+      min: 1,
+      max: 1,
+      defaultOnTimeout: p.ids[0] ? [`card:${p.ids[0]}`] : ['no-link'],
+    };
+  },
+  handle(_s, p, chosen) {
+    const id = (chosen[0] ?? '').slice('card:'.length);
+    return p.ids.includes(id) ? id : null;
+  },
+});
+
 export const PMV_DECISIONS = [
   priorityDecision,
   targetDecision,
@@ -493,4 +537,5 @@ export const PMV_DECISIONS = [
   splitDecision,
   groupDecision,
   transformDecision,
+  linkDecision,
 ];

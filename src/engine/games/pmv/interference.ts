@@ -27,6 +27,7 @@ import {
   autoPlan,
   discardDecision,
   grazeDecision,
+  linkDecision,
   modeDecision,
   netherOrderDecision,
   payDecision,
@@ -592,7 +593,14 @@ export const resolveInterference: Procedure<PmvState, ResolveData, null> = defin
   },
 );
 
-type EntryData = { entry: string; level: number; clause: number; failed: boolean };
+type EntryData = {
+  entry: string;
+  level: number;
+  clause: number;
+  failed: boolean;
+  /** §10.20.2.b: the cards chosen so far to exclude for Link, one per name. */
+  link?: string[];
+};
 
 function findEntry(s: PmvState, d: EntryData): Entry | null {
   return s.interferences[d.level]?.entries.find((e) => e.id === d.entry) ?? null;
@@ -770,6 +778,43 @@ export const resolveEntry = defineProcedure<PmvState, EntryData, null>({
     character(s, { data }) {
       const entry = findEntry(s, data);
       if (!entry) return { return: null };
+      // §10.20.2.b: Link's β applies as the play resolves.
+      if (cardOf(entry.card).keywords.some((k) => k.keyword === 'link')) {
+        data.link = [];
+        return { goto: 'link' };
+      }
+      return { goto: 'enter' };
+    },
+    // §10.20.2.b: one card per name, from the player's field, hand or netherworld, or this card is excluded.
+    link(s, { data }) {
+      const entry = findEntry(s, data);
+      if (!entry) return { return: null };
+      const chosen = data.link ?? [];
+      const names = linkNames(cardOf(entry.card));
+      const name = names[chosen.length];
+      if (!name) {
+        for (const id of chosen) {
+          const o = objectOf(s, id);
+          moveObject(s, id, 'excluded');
+          log(s, { type: 'excluded', seat: o.owner, card: o.card, object: id, rule: '10.20.2.b' });
+        }
+        return removalsThen(s, 'enter');
+      }
+      const candidates = linkCandidates(s, entry.controller, name, [...chosen, entry.source.id]);
+      if (candidates.length === 0) return linkFailed(s, data, entry);
+      return ask(linkDecision, entry.controller, { card: entry.card, name: chosen.length, ids: candidates }, 'linked');
+    },
+    linked(s, { data, ret }) {
+      const entry = findEntry(s, data);
+      if (!entry) return { return: null };
+      const id = answerOf(linkDecision, ret);
+      if (id === null) return linkFailed(s, data, entry);
+      data.link = [...(data.link ?? []), id];
+      return { goto: 'link' };
+    },
+    enter(s, { data }) {
+      const entry = findEntry(s, data);
+      if (!entry) return { return: null };
       const id = entry.source.id;
       const card = cardOf(entry.card);
       moveObject(s, id, 'field');
@@ -798,6 +843,31 @@ export const resolveEntry = defineProcedure<PmvState, EntryData, null>({
     },
   },
 });
+
+/** §10.20: the names a Link card joins, in printed order. */
+function linkNames(card: PmvCard): PmvCard['name'][] {
+  return card.keywords.find((k) => k.keyword === 'link')?.names ?? [];
+}
+
+/** §10.20.2.b: `seat`'s cards on the field, in hand or in the netherworld whose name contains `name`. */
+function linkCandidates(s: PmvState, seat: Seat, name: PmvCard['name'], not: readonly string[]): string[] {
+  const p = s.players[seat];
+  const field = s.field.filter((id) => objectOf(s, id).owner === seat);
+  return [...field, ...p.hand, ...p.netherworld].filter((id) => {
+    if (not.includes(id)) return false;
+    const n = cardOfObject(s, id).name;
+    return n.en.includes(name.en) || n.ja.includes(name.ja);
+  });
+}
+
+/** §10.20.2.b, §10.20.3: nothing excluded: this card is excluded at once and its play fails. */
+function linkFailed(s: PmvState, data: EntryData, entry: Entry): StepOut {
+  const id = entry.source.id;
+  removeEntry(s, data);
+  moveObject(s, id, 'excluded');
+  log(s, { type: 'excluded', seat: entry.controller, card: entry.card, object: id, rule: '10.20.3' });
+  return removalsThen(s, 'done');
+}
 
 function isCurrentRef(s: PmvState, ref: ObjRef): boolean {
   return currentRef(s, ref.id).inc === ref.inc;

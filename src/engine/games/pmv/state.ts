@@ -455,6 +455,13 @@ export function liveAttack(s: PmvState): Attack | null {
   return null;
 }
 
+/** §2.3, §10.20.2.a: a card's names: its own, and those its Link joins (treated as its names too). */
+export function namesOf(s: PmvState, id: string): PmvCard['name'][] {
+  const card = cardOfObject(s, id);
+  const linked = keywordsOf(s, id).find((k) => k.keyword === 'link')?.names ?? [];
+  return [card.name, ...linked];
+}
+
 /** §5.5.7, §12.3.1: a character on `seat`'s field whose name contains the spell's caster. */
 export function casterPresent(s: PmvState, seat: Seat, card: PmvCard): boolean {
   const caster = card.caster;
@@ -463,8 +470,7 @@ export function casterPresent(s: PmvState, seat: Seat, card: PmvCard): boolean {
   const sealed = (id: string) => hasKeyword(s, id, 'sealed-art') && s.players[seat].nodes.length < 6;
   return charactersOf(s, seat).some((id) => {
     if (sealed(id)) return false;
-    const name = cardOfObject(s, id).name;
-    return name.en.includes(caster.en) || name.ja.includes(caster.ja);
+    return namesOf(s, id).some((name) => name.en.includes(caster.en) || name.ja.includes(caster.ja));
   });
 }
 

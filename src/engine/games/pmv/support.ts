@@ -34,6 +34,7 @@ const SUPPORTED_KEYWORDS: ReadonlySet<KeywordName> = new Set<KeywordName>([
   'last-spell', // §10.30
   'transform', // §10.28
   'sealed-art', // §10.31
+  'link', // §10.20 (β on resolution; the α names are read by casterPresent)
 ]);
 
 /** The aims the engine can choose and re-check (§8.2). */
