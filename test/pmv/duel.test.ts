@@ -39,7 +39,7 @@ describe('/duel with Phantom Magic Vision on the fake Discord', () => {
     let sawNested = false;
     let sawGraze = false;
     const decisions = await playRandomly(h, matchId, {
-      seed: 7,
+      seed: 11,
       stop: (_turn, n) => n >= 4000,
       activity: 85,
       afterEach: () => {

@@ -161,12 +161,20 @@ export function autoPlan(s: PmvState, seat: Seat, amount: number, used: readonly
   );
 }
 
-/** §10.26.2.a: pay X for targeting a Resist card being played, or let this effect be nullified and discarded. */
-export const resistDecision = defineDecisionKind<PmvState, { card: string; x: number; canPay: boolean }, boolean>({
+/**
+ * §10.26.2.a (Resist) or §10.29.2.a (Blessing): pay X for targeting that card, or let this effect be nullified and
+ * discarded.
+ */
+export const resistDecision = defineDecisionKind<
+  PmvState,
+  { card: string; x: number; canPay: boolean; keyword?: 'resist' | 'blessing' },
+  boolean
+>({
   name: 'resist',
   role: 'choice',
   build(_s, p) {
     const card = cardOf(p.card);
+    const word = p.keyword === 'blessing' ? label('Blessing', '加護') : label('Resist', '抵抗');
     const options: DecisionOption[] = [];
     if (p.canPay) options.push(simple('pay-resist', 'choice', `Pay ${p.x} (automatically)`, `${p.x}を支払う（自動）`));
     options.push(
@@ -174,8 +182,8 @@ export const resistDecision = defineDecisionKind<PmvState, { card: string; x: nu
     );
     return {
       prompt: label(
-        `Resist: pay ${p.x} or ${card.name.en} is nullified and discarded.`,
-        `抵抗：${p.x}を支払わなければ${card.name.ja}は無効になり破棄されます。`,
+        `${word.en}: pay ${p.x} or ${card.name.en} is nullified and discarded.`,
+        `${word.ja}：${p.x}を支払わなければ${card.name.ja}は無効になり破棄されます。`,
       ),
       options,
       min: 1,

@@ -294,7 +294,11 @@ function declareDefense(s: PmvState, seat: Seat, id: string, declared: boolean):
  * γ effects of one character for a named window (§7.4.7.c), its own and those its equips and talismans lend it
  * (§6.1.13), applied in text order; only target-free clauses. "This character" is the character (§6.1.13).
  */
-function resolveGamma(s: PmvState, id: string, when: 'defends' | 'entered-field' | 'has-attacked'): void {
+function resolveGamma(
+  s: PmvState,
+  id: string,
+  when: 'defends' | 'entered-field' | 'has-attacked' | 'deals-battle-damage-to-player',
+): void {
   const o = objectOf(s, id);
   const firing = abilitiesOf(s, id).filter(
     ({ ability: a }) => a.kind === 'auto' && a.class === 'gamma' && a.when === when,
@@ -493,25 +497,33 @@ export const play = defineProcedure<PmvState, PlayData, null>({
       });
       return { goto: 'resist' };
     },
-    // §10.26.2.a: a card being played with Resist (X), made the target of this effect by its opponent: the player
-    // may pay X; if they do not, this effect is nullified and discarded. Applied once the play is done (§5.2.3).
+    // §10.26.2.a: a card being played with Resist (X), or §10.29.2.a a character with Blessing (X), made the target
+    // of this effect by its opponent: the player may pay X; if they do not, this effect is nullified and discarded.
+    // Applied once the play is done (§5.2.3).
     resist(s, { data }) {
-      const x = resistOf(s, data);
-      if (x === null) return { return: null };
-      const canPay = autoPlan(s, data.seat, x, []) !== null;
-      return ask(resistDecision, data.seat, { card: entryCard(s, data), x, canPay }, 'resisted');
+      const shield = resistOf(s, data);
+      if (shield === null) return { return: null };
+      const canPay = autoPlan(s, data.seat, shield.x, []) !== null;
+      return ask(
+        resistDecision,
+        data.seat,
+        { card: entryCard(s, data), x: shield.x, canPay, keyword: shield.keyword },
+        'resisted',
+      );
     },
     resisted(s, { data, ret }) {
-      const x = resistOf(s, data) ?? 0;
+      const shield = resistOf(s, data);
+      const x = shield?.x ?? 0;
+      const rule = shield?.keyword === 'blessing' ? '10.29.2.a' : '10.26.2.a';
       if (answerOf(resistDecision, ret)) {
         // A payment of its own (§1.8.7.f): any node may pay one point of it, whatever paid the play.
         for (const id of autoPlan(s, data.seat, x, []) ?? []) payNode(s, data.seat, id);
-        log(s, { type: 'resist-paid', seat: data.seat, amount: x, rule: '10.26.2.a' });
+        log(s, { type: 'resist-paid', seat: data.seat, amount: x, rule });
         return { return: null };
       }
       for (const i of s.interferences) i.entries = i.entries.filter((e) => e.id !== data.entry);
       const o = objectOf(s, data.object);
-      log(s, { type: 'nullified', card: o.card, object: data.object, rule: '10.26.2.a' });
+      log(s, { type: 'nullified', card: playCard(s, data).id, object: data.object, rule });
       if (data.ability === null) {
         moveObject(s, data.object, 'netherworld');
         s.turn.limited = s.turn.limited.filter((k) => k !== `${data.seat}:${o.card}`); // §10.21.2.a
@@ -521,14 +533,25 @@ export const play = defineProcedure<PmvState, PlayData, null>({
   },
 });
 
-/** §10.26.2.a: the X of the first Resist among this play's targets (opponent's cards being played), or null. */
-function resistOf(s: PmvState, data: PlayData): number | null {
+/**
+ * The X of the first Resist (§10.26.2.a: an opponent's card being played) or Blessing (§10.29.2.a: an opponent's
+ * character, targeted by a command card or a character's effect) among this play's targets, or null.
+ */
+function resistOf(s: PmvState, data: PlayData): { x: number; keyword: 'resist' | 'blessing' } | null {
+  const byCommandOrCharacter =
+    data.ability === null ? playCard(s, data).type === 'command' : isCharacter(s, data.object);
   for (const t of data.targets) {
     if (!('object' in t)) continue;
     const o = objectOf(s, t.object.id);
-    if (o.zone !== 'play' || o.owner === data.seat) continue;
-    const k = keywordsOf(s, t.object.id).find((x) => x.keyword === 'resist');
-    if (k) return k.x ?? 0;
+    if (o.owner === data.seat) continue;
+    const keywords = keywordsOf(s, t.object.id);
+    if (o.zone === 'play') {
+      const k = keywords.find((x) => x.keyword === 'resist');
+      if (k) return { x: k.x ?? 0, keyword: 'resist' };
+    } else if (byCommandOrCharacter && isCharacter(s, t.object.id)) {
+      const k = keywords.find((x) => x.keyword === 'blessing');
+      if (k) return { x: k.x ?? 0, keyword: 'blessing' };
+    }
   }
   return null;
 }
@@ -935,6 +958,9 @@ function battleDamage(s: PmvState, first: boolean): string[] {
   // §10.5.2.a, docs/rulings/pmv.md A8: pierce reads the damage the defender had before this event.
   const before = defender ? damageOf(s, defender.id) : 0;
   const dealt = dealDamage(s, events);
+  // §7.4.7.c, §1.10.12.e: "when this character deals battle damage to a player" (Countess Noire), after the damage.
+  const toPlayer = [...new Set(dealt.filter((e) => 'player' in e.to).map((e) => e.source.id))];
+  for (const id of toPlayer) if (onField(s, currentRef(s, id))) resolveGamma(s, id, 'deals-battle-damage-to-player');
   const doomed: string[] = [];
   for (const e of dealt) {
     if ('player' in e.to) {

@@ -102,6 +102,13 @@ export function isLegalTarget(
   const ref = t.object;
   if (!isCurrent(s.events, ref)) return false;
   if (by !== null && shieldedFromCommand(s, seat, ref.id, by)) return false;
+  // §10.25.2.a: a Sacred Treasure can't be played aiming at (nor set on) a character without Legend.
+  if (
+    by !== null &&
+    cardOf(by).keywords.some((k) => k.keyword === 'sacred-treasure') &&
+    !hasKeyword(s, ref.id, 'legend')
+  )
+    return false;
   switch (aim) {
     case 'target-character':
       return isCharacter(s, ref.id);
@@ -252,7 +259,20 @@ export function settleRemovals(s: PmvState, also: readonly string[] = []): void 
 /** §9.2.2: the characters doomed now: damage at or over DEF (a), DEF 0 or less (b), or made doomed (c, `also`). */
 export function doomedNow(s: PmvState, also: readonly string[]): string[] {
   return s.field.filter(
-    (id) => isCharacter(s, id) && (also.includes(id) || rawDef(s, id) <= 0 || damageOf(s, id) >= defOf(s, id)),
+    (id) =>
+      isCharacter(s, id) &&
+      !cannotBeDoomed(s, id) &&
+      (also.includes(id) || rawDef(s, id) <= 0 || damageOf(s, id) >= defOf(s, id)),
+  );
+}
+
+/** An α "this character doesn't become doomed" (Eightfold Mirror, lent by §6.1.13): §9.2.2 does not apply to it. */
+function cannotBeDoomed(s: PmvState, id: string): boolean {
+  return abilitiesOf(s, id).some(
+    ({ ability: a }) =>
+      a.kind === 'auto' &&
+      a.class === 'alpha' &&
+      a.effects.some((e) => e.do === 'cannot' && e.what === 'become-doomed'),
   );
 }
 

@@ -34,6 +34,8 @@ const SUPPORTED_KEYWORDS: ReadonlySet<KeywordName> = new Set<KeywordName>([
   'last-spell', // §10.30
   'transform', // §10.28
   'sealed-art', // §10.31
+  'blessing', // §10.29 (asked with Resist, interference.ts)
+  'sacred-treasure', // §10.25 (a Legend host only, rules.ts)
   'link', // §10.20 (β on resolution; the α names are read by casterPresent)
 ]);
 
@@ -47,7 +49,7 @@ const SUPPORTED_AIMS: ReadonlySet<Aim> = new Set<Aim>([
   'each-character-on-opponents-fields',
 ]);
 
-const GAMMA_WHEN = new Set(['defends', 'entered-field', 'has-attacked']);
+const GAMMA_WHEN = new Set(['defends', 'entered-field', 'has-attacked', 'deals-battle-damage-to-player']);
 
 function effectProblem(e: Effect): { rule: string; what: string } | null {
   if (e.do === 'choose-one') {
@@ -69,7 +71,7 @@ function baseEffectProblem(e: BaseEffect): { rule: string; what: string } | null
         ? null
         : { rule: '7.1', what: `the effect "${e.handler}"` };
     case 'cannot':
-      return e.what === 'attack' || e.what === 'be-targeted-by-opponents-commands'
+      return e.what === 'attack' || e.what === 'be-targeted-by-opponents-commands' || e.what === 'become-doomed'
         ? null
         : { rule: '7.4.5', what: `the α restriction "${e.what}"` };
     case 'static-modify':
@@ -93,7 +95,9 @@ function abilityProblem(a: Ability): { rule: string; what: string } | null {
       a.class === 'alpha' &&
       !a.when &&
       a.effects.every(
-        (e) => e.do === 'cannot' && (e.what === 'attack' || e.what === 'be-targeted-by-opponents-commands'),
+        (e) =>
+          e.do === 'cannot' &&
+          (e.what === 'attack' || e.what === 'be-targeted-by-opponents-commands' || e.what === 'become-doomed'),
       );
     const gamma = a.class === 'gamma' && a.when !== undefined && GAMMA_WHEN.has(a.when);
     // Silence Charm's α, read wherever a character's text is (state.ts originalTextNullified).
