@@ -13,7 +13,7 @@ describeDuel({
   it: 'offers Phantom Magic Vision in /duel and plays a match to its end through the controls',
   play: (h, matchId) =>
     playRandomly(h, matchId, {
-      seed: 7,
+      seed: 11,
       stop: (_turn, n) => n >= 4000,
       activity: 85,
       afterEach: () => {

@@ -550,9 +550,9 @@ describe('§9 removal', () => {
 
 describe('rulings', () => {
   it('P17: a deck with a card the engine does not implement is refused at setup, naming the rule', () => {
-    const deck = deckOf(['countess-noire-of-the-red-mist']);
+    const deck = deckOf(['tsubaki-hollow-shrine-leader']);
     expect(() => pmv.setup({ game: 'pmv', decks: { p1: deck, p2: deckOf([]) } }, 'x')).toThrow(
-      /Unsupported rule 10\.29: countess-noire-of-the-red-mist/,
+      /Unsupported rule 10\.34: tsubaki-hollow-shrine-leader/,
     );
   });
 

@@ -103,6 +103,8 @@ const SideSetup = z.strictObject({
   faction: Cards.optional(),
   deckTop: Cards.optional(),
   damage: Cards.optional(),
+  /** The deck is cut to this many cards (from the top); the rest is removed from the game, for ruling G2(b). */
+  deckSize: z.number().int().min(0).optional(),
   /** Power cards of the controlled characters, in the order of `control` (default: full, as many as MND). */
   controlPower: z.array(z.number().int().min(0)).optional(),
 });
@@ -244,6 +246,9 @@ function position(sc: Scenario): AqaState {
       top.push(id);
     }
     s.sides[seat].deck = [...top, ...s.sides[seat].deck.filter((x) => !top.includes(x))];
+    const size = z.deckSize;
+    if (size !== undefined)
+      for (const id of s.sides[seat].deck.slice(size)) moveCard(s, id, 'removed'); // out of the game (§24-1)
   }
   s.log = [];
   return s;

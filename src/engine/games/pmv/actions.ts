@@ -9,6 +9,7 @@ import type { PmvCard } from './cards/schema.ts';
 import { cardAims, modesOf, targetChoices } from './rules.ts';
 import {
   alternativeRaceMet,
+  attachmentsOf,
   cannotAttack,
   cardOf,
   cardOfObject,
@@ -16,6 +17,7 @@ import {
   charactersOf,
   currentInterference,
   hasKeyword,
+  isCharacter,
   liveAttack,
   objectOf,
   originalTextNullified,
@@ -51,7 +53,7 @@ function affordable(s: PmvState, seat: Seat, card: PmvCard): boolean {
 function targetsExist(s: PmvState, seat: Seat, card: PmvCard, ability: number | null): boolean {
   const modes = ability === null ? modesOf(card) : null;
   const ok = (mode: number | null) =>
-    cardAims(card, ability, mode).every((aim) => targetChoices(s, seat, aim, null).length > 0);
+    cardAims(card, ability, mode).every((aim) => targetChoices(s, seat, aim, null, card.id).length > 0);
   return modes ? modes.some((_, m) => ok(m)) : ok(null);
 }
 
@@ -106,8 +108,8 @@ export function possibleAttackers(s: PmvState, seat: Seat): string[] {
 }
 
 /** The activated effects of `seat`'s field cards usable now (§7.3.3), as `[object, ability index]` (-1: §10.12). */
-export function usableAbilities(s: PmvState, seat: Seat): [string, number][] {
-  const out: [string, number][] = [];
+export function usableAbilities(s: PmvState, seat: Seat): [string, number, string | null][] {
+  const out: [string, number, string | null][] = [];
   const used = currentInterference(s)?.used ?? [];
   const yourTurn = s.turn.active === seat;
   // §7.3.1.a: cards on your field (characters and Equip/Field cards).
@@ -115,21 +117,47 @@ export function usableAbilities(s: PmvState, seat: Seat): [string, number][] {
     const o = objectOf(s, id);
     const card = cardOf(o.card);
     // §10.12.2.a: (Your turn) S: Mana Charge.
-    if (hasKeyword(s, id, 'mana-charge') && yourTurn && o.active && !used.includes(`${id}:-1`)) out.push([id, -1]);
-    if (originalTextNullified(s, id)) continue; // an activated effect is original text
-    card.abilities.forEach((a, n) => {
-      if (a.kind !== 'activated') return;
-      if (used.includes(`${id}:${n}`)) return; // §7.3.6
-      if (a.timing === 'your-turn' && !yourTurn) return; // §7.3.2
-      if (a.timing === 'opponents-turn' && yourTurn) return;
-      if (a.cost.sleep && !o.active) return; // §1.8.8.a
-      if (!canPayNodes(s, seat, a.cost.nodes)) return;
-      if (!targetsExist(s, seat, card, n)) return;
-      out.push([id, n]);
-    });
+    if (hasKeyword(s, id, 'mana-charge') && yourTurn && o.active && !used.includes(`${id}:-1`))
+      out.push([id, -1, null]);
+    // §10.28.2.b: (Always) 0: transform, if this character is active when it resolves (§10.28.4: not again).
+    if (canTransform(s, id) && !used.includes(`${id}:-2`)) out.push([id, -2, null]);
+    const usable = (lender: string | null, text: PmvCard) =>
+      text.abilities.forEach((a, n) => {
+        if (a.kind !== 'activated') return;
+        if (used.includes(usedKey(id, n, lender))) return; // §7.3.6
+        if (a.timing === 'your-turn' && !yourTurn) return; // §7.3.2
+        if (a.timing === 'opponents-turn' && yourTurn) return;
+        if (a.cost.sleep && !o.active) return; // §1.8.8.a, c: the character that uses the effect sleeps
+        if (!canPayNodes(s, seat, a.cost.nodes)) return;
+        if (!targetsExist(s, seat, text, n)) return;
+        out.push([id, n, lender]);
+      });
+    // An activated effect is original text (the host's nullified text does not include what is lent).
+    if (!originalTextNullified(s, id)) usable(null, card);
+    // §6.1.13: an equip's or talisman's text is its host character's; the character uses it.
+    if (isCharacter(s, id))
+      for (const a of attachmentsOf(s, id)) {
+        const lent = cardOfObject(s, a);
+        if (lent.keywords.some((k) => k.keyword === 'equip' || k.keyword === 'talisman')) usable(a, lent);
+      }
   }
   return out;
 }
+
+/** §10.28.2, §10.28.4: a character with Transform, a transformation description, and not transformed already. */
+export function canTransform(s: PmvState, id: string): boolean {
+  const o = objectOf(s, id);
+  return (
+    isCharacter(s, id) &&
+    !o.transformed &&
+    hasKeyword(s, id, 'transform') &&
+    cardOf(o.card).transformation !== undefined
+  );
+}
+
+/** §7.3.6: the key of an activated effect used in an interference (interference.ts records it). */
+export const usedKey = (object: string, ability: number, lender: string | null) =>
+  lender ? `${object}:${ability}:${lender}` : `${object}:${ability}`;
 
 const nameOf = (s: PmvState, id: string) => cardOfObject(s, id).name;
 
@@ -163,12 +191,20 @@ export function legalActions(s: PmvState, seat: Seat, ctx: PriorityContext): Dec
   if (ctx.defense)
     for (const id of possibleDefenders(s, seat)) out.push(option(s, id, 'defend', 'act', 'Defend with ', 'で防御'));
   for (const id of possibleAttackers(s, seat)) out.push(option(s, id, 'attack', 'act', 'Attack with ', 'で攻撃'));
-  for (const [id, n] of usableAbilities(s, seat)) {
+  for (const [id, n, lender] of usableAbilities(s, seat)) {
     const o = option(s, id, 'act', 'act', 'Use ', 'の効果を使用');
+    const lent = lender ? nameOf(s, lender) : null;
     out.push({
       ...o,
-      id: `act:${id}:${n}`,
-      label: n === -1 ? label(`Mana Charge: ${nameOf(s, id).en}`, `${nameOf(s, id).ja}のマナチャージ`) : o.label,
+      id: lender ? `act:${id}:${n}:${lender}` : `act:${id}:${n}`,
+      label:
+        n === -1
+          ? label(`Mana Charge: ${nameOf(s, id).en}`, `${nameOf(s, id).ja}のマナチャージ`)
+          : n === -2
+            ? label(`Transform: ${nameOf(s, id).en}`, `${nameOf(s, id).ja}の変身`)
+            : lent
+              ? label(`Use ${nameOf(s, id).en}'s ${lent.en} effect`, `${nameOf(s, id).ja}の${lent.ja}の効果を使用`)
+              : o.label,
     });
   }
   // §1.8.2: node set, once per turn, the turn player in the main phase with no interference.

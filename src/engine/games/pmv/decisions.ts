@@ -63,7 +63,7 @@ export const targetDecision = defineDecisionKind<PmvState, TargetPayload, Target
   role: 'choice',
   build(s, p, seat) {
     const card = cardOf(p.card);
-    const options: DecisionOption[] = targetChoices(s, seat, p.aim, p.self).map((t) =>
+    const options: DecisionOption[] = targetChoices(s, seat, p.aim, p.self, p.card).map((t) =>
       'player' in t
         ? simple(
             `player:${t.player}`,
@@ -84,7 +84,7 @@ export const targetDecision = defineDecisionKind<PmvState, TargetPayload, Target
   },
   handle(s, p, chosen, seat) {
     const id = chosen[0] ?? 'cancel';
-    return targetChoices(s, seat, p.aim, p.self).find((t) => targetKey(t) === id) ?? null;
+    return targetChoices(s, seat, p.aim, p.self, p.card).find((t) => targetKey(t) === id) ?? null;
   },
 });
 
@@ -161,12 +161,20 @@ export function autoPlan(s: PmvState, seat: Seat, amount: number, used: readonly
   );
 }
 
-/** §10.26.2.a: pay X for targeting a Resist card being played, or let this effect be nullified and discarded. */
-export const resistDecision = defineDecisionKind<PmvState, { card: string; x: number; canPay: boolean }, boolean>({
+/**
+ * §10.26.2.a (Resist) or §10.29.2.a (Blessing): pay X for targeting that card, or let this effect be nullified and
+ * discarded.
+ */
+export const resistDecision = defineDecisionKind<
+  PmvState,
+  { card: string; x: number; canPay: boolean; keyword?: 'resist' | 'blessing' },
+  boolean
+>({
   name: 'resist',
   role: 'choice',
   build(_s, p) {
     const card = cardOf(p.card);
+    const word = p.keyword === 'blessing' ? label('Blessing', '加護') : label('Resist', '抵抗');
     const options: DecisionOption[] = [];
     if (p.canPay) options.push(simple('pay-resist', 'choice', `Pay ${p.x} (automatically)`, `${p.x}を支払う（自動）`));
     options.push(
@@ -174,8 +182,8 @@ export const resistDecision = defineDecisionKind<PmvState, { card: string; x: nu
     );
     return {
       prompt: label(
-        `Resist: pay ${p.x} or ${card.name.en} is nullified and discarded.`,
-        `抵抗：${p.x}を支払わなければ${card.name.ja}は無効になり破棄されます。`,
+        `${word.en}: pay ${p.x} or ${card.name.en} is nullified and discarded.`,
+        `${word.ja}：${p.x}を支払わなければ${card.name.ja}は無効になり破棄されます。`,
       ),
       options,
       min: 1,
@@ -350,6 +358,177 @@ export const netherOrderDecision = defineDecisionKind<PmvState, { ids: string[] 
   handle: (_s, _p, chosen) => chosen.map((c) => c.slice('card:'.length)),
 });
 
+/** Ilse's Reading Glass (§11.7): the player looked at the top card of their deck; discard it or leave it there. */
+export const lookTopDecision = defineDecisionKind<PmvState, { id: string }, boolean>({
+  name: 'look-top',
+  role: 'choice',
+  build(s, p) {
+    const n = cardOfObject(s, p.id).name;
+    return {
+      prompt: label(
+        `The top card of your deck is ${n.en}. Discard it?`,
+        `あなたのデッキの一番上のカードは${n.ja}です。捨て札にしますか？`,
+      ),
+      options: [
+        {
+          ...simple('discard-top', 'choice', `Discard ${n.en}`, `${n.ja}を捨て札にする`),
+          objectId: p.id,
+          cardName: n.en,
+        },
+        simple('keep-top', 'passive', 'Leave it on top', '一番上に残す'),
+      ],
+      min: 1,
+      max: 1,
+      defaultOnTimeout: ['keep-top'],
+    };
+  },
+  handle: (_s, _p, chosen) => chosen[0] === 'discard-top',
+});
+
+/** Fortune Split (§11.4, §11.7): the player looks at their whole deck and extracts `count` cards of it. */
+export const extractDecision = defineDecisionKind<PmvState, { count: number }, string[]>({
+  name: 'extract',
+  role: 'choice',
+  build(s, p, seat) {
+    const deck = s.players[seat].deck;
+    return {
+      prompt: label(
+        `Fortune Split: extract ${p.count} card${p.count === 1 ? '' : 's'} of your deck; they will be revealed.`,
+        `運命の二分：デッキから${p.count}枚を抜き出してください（公開されます）。`,
+      ),
+      options: deck.map((id) => objectOption(s, id, 'card')),
+      min: p.count,
+      max: p.count,
+      defaultOnTimeout: deck.slice(0, p.count).map((id) => `card:${id}`),
+    };
+  },
+  handle(s, p, chosen, seat) {
+    const deck = s.players[seat].deck;
+    const ids = [...new Set(chosen.map((c) => c.slice('card:'.length)))].filter((id) => deck.includes(id));
+    return ids.length === p.count ? ids : deck.slice(0, p.count);
+  },
+});
+
+/** Fortune Split: the opponent divides the revealed cards into two groups by choosing the first (docs/rulings/pmv.md P25). */
+export const splitDecision = defineDecisionKind<PmvState, { ids: string[] }, string[]>({
+  name: 'split',
+  role: 'choice',
+  build(s, p) {
+    return {
+      prompt: label(
+        'Fortune Split: choose the cards of the first group; the others form the second (either may be empty).',
+        '運命の二分：1つ目の束のカードを選んでください（残りが2つ目の束、どちらも空でも可）。',
+      ),
+      options: p.ids.map((id) => objectOption(s, id, 'card')),
+      min: 0,
+      max: p.ids.length,
+      defaultOnTimeout: p.ids.slice(0, Math.ceil(p.ids.length / 2)).map((id) => `card:${id}`),
+    };
+  },
+  handle: (_s, p, chosen) => chosen.map((c) => c.slice('card:'.length)).filter((id) => p.ids.includes(id)),
+});
+
+const groupWords = (s: PmvState, ids: readonly string[]) => {
+  const names = ids.map((id) => cardOfObject(s, id).name);
+  return label(names.map((n) => n.en).join(', ') || 'nothing', names.map((n) => n.ja).join('、') || 'なし');
+};
+
+/** Fortune Split: the player takes one group into their hand; the other goes to their netherworld. */
+export const groupDecision = defineDecisionKind<PmvState, { first: string[]; second: string[] }, boolean>({
+  name: 'group',
+  role: 'choice',
+  build(s, p) {
+    const a = groupWords(s, p.first);
+    const b = groupWords(s, p.second);
+    return {
+      prompt: label(
+        'Fortune Split: which group goes to your hand? The other goes to your netherworld.',
+        '運命の二分：手札に加える束を選んでください（もう一方は冥界へ）。',
+      ),
+      options: [
+        simple('group:first', 'choice', `Take ${a.en}`, `${a.ja}を手札に加える`),
+        simple('group:second', 'choice', `Take ${b.en}`, `${b.ja}を手札に加える`),
+      ],
+      min: 1,
+      max: 1,
+      defaultOnTimeout: ['group:first'],
+    };
+  },
+  handle: (_s, _p, chosen) => chosen[0] !== 'group:second',
+});
+
+/** §10.28.2.a: the character attacks or defends; transform it at the same time (until your next turn starts)? */
+export const transformDecision = defineDecisionKind<PmvState, { id: string }, string | null>({
+  name: 'transform',
+  role: 'choice',
+  build(s, p) {
+    const n = cardOfObject(s, p.id).name;
+    const t = cardOf(objectOf(s, p.id).card).transformation?.name ?? n;
+    return {
+      prompt: label(
+        `Transform ${n.en} into ${t.en} until your next turn starts?`,
+        `${n.ja}を次のあなたのターン開始時まで${t.ja}に変身させますか？`,
+      ),
+      options: [
+        {
+          ...simple('transform', 'choice', `Transform into ${t.en}`, `${t.ja}に変身する`),
+          objectId: p.id,
+          cardName: n.en,
+        },
+        simple('no-transform', 'passive', "Don't transform", '変身しない'),
+      ],
+      min: 1,
+      max: 1,
+      defaultOnTimeout: ['no-transform'],
+    };
+  },
+  handle: (_s, p, chosen) => (chosen[0] === 'transform' ? p.id : null),
+});
+
+/**
+ * §10.20.2.b: Link: exclude a card whose name contains the `name`-th linked name (from your field, hand or
+ * netherworld), or exclude none and the Link card is excluded instead (its play fails, §10.20.3).
+ */
+export const linkDecision = defineDecisionKind<PmvState, { card: string; name: number; ids: string[] }, string | null>({
+  name: 'link',
+  role: 'choice',
+  build(s, p) {
+    const card = cardOf(p.card);
+    const wanted = card.keywords.find((k) => k.keyword === 'link')?.names?.[p.name] ?? card.name;
+    const zone = (id: string) => {
+      const z = objectOf(s, id).zone;
+      return z === 'field' ? label('field', '場') : z === 'hand' ? label('hand', '手札') : label('netherworld', '冥界');
+    };
+    const options: DecisionOption[] = p.ids.map((id) => {
+      const o = objectOption(s, id, 'card');
+      const z = zone(id);
+      return { ...o, label: label(`${o.label.en} (${z.en})`, `${o.label.ja}（${z.ja}）`) };
+    });
+    options.push(
+      simple(
+        'no-link',
+        'passive',
+        `Exclude nothing: ${card.name.en} is excluded`,
+        `除外しない（${card.name.ja}を除外）`,
+      ),
+    );
+    return {
+      prompt: label(
+        `Link: exclude a card named "${wanted.en}" for ${card.name.en}.`,
+        `連結：${card.name.ja}のために「${wanted.ja}」を名称に含むカードを1枚除外してください。`,
+      ),
+      options,
+      min: 1,
+      max: 1,
+      defaultOnTimeout: p.ids[0] ? [`card:${p.ids[0]}`] : ['no-link'],
+    };
+  },
+  handle(_s, p, chosen) {
+    const id = (chosen[0] ?? '').slice('card:'.length);
+    return p.ids.includes(id) ? id : null;
+  },
+});
+
 export const PMV_DECISIONS = [
   priorityDecision,
   targetDecision,
@@ -361,4 +540,10 @@ export const PMV_DECISIONS = [
   grazeDecision,
   discardDecision,
   netherOrderDecision,
+  lookTopDecision,
+  extractDecision,
+  splitDecision,
+  groupDecision,
+  transformDecision,
+  linkDecision,
 ];

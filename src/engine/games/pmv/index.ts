@@ -10,6 +10,7 @@ import { label } from '../../core/label.ts';
 import { createKernel, emptyStack } from '../../core/procedure.ts';
 import { nextInt, seedRng, shuffle } from '../../core/rng.ts';
 import { redealUnknown, type SearchHooks } from '../../core/search.ts';
+import { CODE_PROCEDURE_LIST } from './code-effects.ts';
 import { PMV_DECISIONS } from './decisions.ts';
 import { validatePmvDeck } from './deck-rules.ts';
 import { evaluatePmv } from './evaluate.ts';
@@ -44,6 +45,7 @@ export const pmvKernel = createKernel<PmvState>({
     battle,
     discardPhase,
     removals,
+    ...CODE_PROCEDURE_LIST,
   ],
   decisions: PMV_DECISIONS,
   loopRule: '12.10',

@@ -9,6 +9,7 @@ import { UnsupportedRule } from '../../core/errors.ts';
 import { collectLki, type ObjRef } from '../../core/events.ts';
 import { opponentOf, type Seat } from '../../core/game.ts';
 import { learn } from '../../core/hidden.ts';
+import type { Json } from '../../core/json.ts';
 import {
   call,
   defineProcedure,
@@ -19,18 +20,21 @@ import {
   type StepOut,
   transactionProcedure,
 } from '../../core/procedure.ts';
-import { freePlayAvailable, nodeAndCost } from './actions.ts';
+import { canTransform, freePlayAvailable, nodeAndCost, usedKey } from './actions.ts';
 import type { PmvCard } from './cards/schema.ts';
+import { CODE_PROCEDURES, codeOutcome } from './code-effects.ts';
 import {
   autoPlan,
   discardDecision,
   grazeDecision,
+  linkDecision,
   modeDecision,
   netherOrderDecision,
   payDecision,
   priorityDecision,
   resistDecision,
   targetDecision,
+  transformDecision,
   xDecision,
 } from './decisions.ts';
 import { removalsThen } from './removal.ts';
@@ -150,7 +154,7 @@ export const priorityWindow = defineProcedure<PmvState, WindowData, null>({
         if (s.interferences.length > data.base) return call(resolveInterference, { level: data.base }, 'resolved');
         return { return: null }; // §1.12.9.b
       }
-      const [action, id = '', index = ''] = choice.split(':');
+      const [action, id = '', index = '', lender = ''] = choice.split(':');
       switch (action) {
         case 'node': {
           // §1.8.3: the card goes face down and active into the node area; priority stays (§1.8.3.b).
@@ -183,6 +187,7 @@ export const priorityWindow = defineProcedure<PmvState, WindowData, null>({
               free: false,
               x: null,
               mode: null,
+              lender: lender === '' ? null : lender,
             },
             'played',
           );
@@ -192,17 +197,18 @@ export const priorityWindow = defineProcedure<PmvState, WindowData, null>({
           data.holder = opponentOf(seat);
           data.passes = 0;
           data.defense = true;
-          return { goto: 'checks' };
+          return offerTransform(s, seat, id, 'checks');
         case 'defend':
           declareDefense(s, seat, id, true);
           // §6.4.4.f
           data.holder = opponentOf(seat);
           data.passes = 0;
-          return { goto: 'checks' };
+          return offerTransform(s, seat, id, 'checks');
         default:
           throw new Error(`priority: unknown action ${choice}`);
       }
     },
+    transform: (s, { ret }) => transformAnswered(s, ret, 'checks'),
     played(_s, { data, ret }) {
       // §5.2.3.g, §7.3.4.f: priority moves on; a rewound play leaves it with the player (and the defense window).
       const out = resultOf(transaction, ret);
@@ -223,6 +229,28 @@ export const priorityWindow = defineProcedure<PmvState, WindowData, null>({
     },
   },
 });
+
+/**
+ * §10.28.2.a: when a character with Transform attacks or defends, its player may transform it at the same time
+ * (asked in the step that declared it; `then` is the step to go on with, on the asking procedure).
+ */
+function offerTransform(s: PmvState, seat: Seat, id: string, then: string): StepOut {
+  if (!canTransform(s, id)) return { goto: then };
+  return ask(transformDecision, seat, { id }, 'transform');
+}
+
+function transformAnswered(s: PmvState, ret: Json | undefined, then: string): StepOut {
+  const id = answerOf(transformDecision, ret);
+  if (id && canTransform(s, id)) transformCharacter(s, id, '10.28.2.a');
+  return { goto: then };
+}
+
+/** §10.28.6: the card is turned upside down and is the character its transformation description says. */
+export function transformCharacter(s: PmvState, id: string, rule: string): void {
+  const o = objectOf(s, id);
+  o.transformed = true;
+  log(s, { type: 'transform', seat: o.owner, card: o.card, object: id, rule });
+}
 
 /** A phase's priority window, opening with the turn player (§4.1.2). */
 export function phaseWindow(s: PmvState, next: string): StepOut {
@@ -266,7 +294,11 @@ function declareDefense(s: PmvState, seat: Seat, id: string, declared: boolean):
  * γ effects of one character for a named window (§7.4.7.c), its own and those its equips and talismans lend it
  * (§6.1.13), applied in text order; only target-free clauses. "This character" is the character (§6.1.13).
  */
-function resolveGamma(s: PmvState, id: string, when: 'defends' | 'entered-field' | 'has-attacked'): void {
+function resolveGamma(
+  s: PmvState,
+  id: string,
+  when: 'defends' | 'entered-field' | 'has-attacked' | 'deals-battle-damage-to-player',
+): void {
   const o = objectOf(s, id);
   const firing = abilitiesOf(s, id).filter(
     ({ ability: a }) => a.kind === 'auto' && a.class === 'gamma' && a.when === when,
@@ -308,16 +340,22 @@ type PlayData = {
   x: number | null;
   /** §5.2.3.c: the mode chosen for a "Choose one" card. */
   mode: number | null;
+  /** §6.1.13: the equip or talisman attached to `object` whose activated effect this is (null: `object`'s own). */
+  lender: string | null;
 };
+
+/** The card whose text is played or used: the lender's for a lent activated effect (§6.1.13). */
+const playCard = (s: PmvState, d: PlayData): PmvCard => cardOfObject(s, d.lender ?? d.object);
 
 function entryOf(s: PmvState, d: PlayData): Entry {
   return {
     id: d.entry,
     kind: d.ability === null ? 'card' : 'ability',
     source: currentRef(s, d.object),
-    card: objectOf(s, d.object).card,
+    card: objectOf(s, d.lender ?? d.object).card,
     controller: d.seat,
     ability: d.ability,
+    lender: d.lender ? currentRef(s, d.lender) : null,
     targets: d.targets,
     defends: d.defends,
     x: d.x,
@@ -338,12 +376,14 @@ export const play = defineProcedure<PmvState, PlayData, null>({
     },
     // §5.2.3.c: a card with several effects: which one resolves (only modes whose targets exist, §5.2.2.e).
     mode(s, { data }) {
-      const card = cardOfObject(s, data.object);
+      const card = playCard(s, data);
       const modes = data.ability === null ? modesOf(card) : null;
       if (!modes) return { goto: 'target' };
       const open = modes
         .map((_, m) => m)
-        .filter((m) => cardAims(card, null, m).every((aim) => targetChoices(s, data.seat, aim, null).length > 0));
+        .filter((m) =>
+          cardAims(card, null, m).every((aim) => targetChoices(s, data.seat, aim, null, card.id).length > 0),
+        );
       return ask(modeDecision, data.seat, { card: card.id, modes: open }, 'moded');
     },
     moded(_s, { data, ret }) {
@@ -354,7 +394,7 @@ export const play = defineProcedure<PmvState, PlayData, null>({
     },
     // §5.2.3.d, §7.3.4: each target phrase in order.
     target(s, { data }) {
-      const card = cardOfObject(s, data.object);
+      const card = playCard(s, data);
       const aims = cardAims(card, data.ability, data.mode);
       const aim = aims[data.targets.length];
       if (!aim) return { goto: 'cost' };
@@ -368,7 +408,7 @@ export const play = defineProcedure<PmvState, PlayData, null>({
     },
     // §5.2.3.f, §7.3.4: the cost: the sleep icon (§1.8.8), then the node cost (§1.8.7).
     cost(s, { data }) {
-      const card = cardOfObject(s, data.object);
+      const card = playCard(s, data);
       if (data.ability === null) {
         data.cost = nodeAndCost(card).cost;
         data.free = freePlayAvailable(s, data.seat, card);
@@ -397,12 +437,12 @@ export const play = defineProcedure<PmvState, PlayData, null>({
       if (x === null) return rewind('12.8');
       data.x = x;
       data.cost = x;
-      log(s, { type: 'x-chosen', seat: data.seat, card: cardOfObject(s, data.object).id, amount: x, rule: '1.8.7.h' });
+      log(s, { type: 'x-chosen', seat: data.seat, card: playCard(s, data).id, amount: x, rule: '1.8.7.h' });
       return { goto: 'pay' };
     },
     pay(s, { data }) {
       if (data.paid >= data.cost && !data.free) return { goto: 'done' };
-      const card = cardOfObject(s, data.object);
+      const card = playCard(s, data);
       return ask(
         payDecision,
         data.seat,
@@ -415,7 +455,7 @@ export const play = defineProcedure<PmvState, PlayData, null>({
       if (choice === 'cancel') return rewind('12.8');
       if (choice === 'free') {
         // §5.5.6, §5.6.6: NODE and COST are ignored together.
-        log(s, { type: 'free-play', seat: data.seat, card: cardOfObject(s, data.object).id });
+        log(s, { type: 'free-play', seat: data.seat, card: playCard(s, data).id });
         data.free = false;
         data.cost = 0;
         // §1.8.7.h: X is what was paid from nodes: nothing (docs/rulings/pmv.md P18).
@@ -443,7 +483,7 @@ export const play = defineProcedure<PmvState, PlayData, null>({
         s.interferences.push(i);
       }
       i.entries.push(entry);
-      if (data.ability !== null) i.used.push(`${data.object}:${data.ability}`); // §7.3.6
+      if (data.ability !== null) i.used.push(usedKey(data.object, data.ability, data.lender)); // §7.3.6
       const card = cardOf(entry.card);
       // §10.21.2.a: One per Turn (undone if this play is nullified, rules.ts nullify-play).
       if (data.ability === null && card.keywords.some((k) => k.keyword === 'one-per-turn'))
@@ -457,25 +497,33 @@ export const play = defineProcedure<PmvState, PlayData, null>({
       });
       return { goto: 'resist' };
     },
-    // §10.26.2.a: a card being played with Resist (X), made the target of this effect by its opponent: the player
-    // may pay X; if they do not, this effect is nullified and discarded. Applied once the play is done (§5.2.3).
+    // §10.26.2.a: a card being played with Resist (X), or §10.29.2.a a character with Blessing (X), made the target
+    // of this effect by its opponent: the player may pay X; if they do not, this effect is nullified and discarded.
+    // Applied once the play is done (§5.2.3).
     resist(s, { data }) {
-      const x = resistOf(s, data);
-      if (x === null) return { return: null };
-      const canPay = autoPlan(s, data.seat, x, []) !== null;
-      return ask(resistDecision, data.seat, { card: entryCard(s, data), x, canPay }, 'resisted');
+      const shield = resistOf(s, data);
+      if (shield === null) return { return: null };
+      const canPay = autoPlan(s, data.seat, shield.x, []) !== null;
+      return ask(
+        resistDecision,
+        data.seat,
+        { card: entryCard(s, data), x: shield.x, canPay, keyword: shield.keyword },
+        'resisted',
+      );
     },
     resisted(s, { data, ret }) {
-      const x = resistOf(s, data) ?? 0;
+      const shield = resistOf(s, data);
+      const x = shield?.x ?? 0;
+      const rule = shield?.keyword === 'blessing' ? '10.29.2.a' : '10.26.2.a';
       if (answerOf(resistDecision, ret)) {
         // A payment of its own (§1.8.7.f): any node may pay one point of it, whatever paid the play.
         for (const id of autoPlan(s, data.seat, x, []) ?? []) payNode(s, data.seat, id);
-        log(s, { type: 'resist-paid', seat: data.seat, amount: x, rule: '10.26.2.a' });
+        log(s, { type: 'resist-paid', seat: data.seat, amount: x, rule });
         return { return: null };
       }
       for (const i of s.interferences) i.entries = i.entries.filter((e) => e.id !== data.entry);
       const o = objectOf(s, data.object);
-      log(s, { type: 'nullified', card: o.card, object: data.object, rule: '10.26.2.a' });
+      log(s, { type: 'nullified', card: playCard(s, data).id, object: data.object, rule });
       if (data.ability === null) {
         moveObject(s, data.object, 'netherworld');
         s.turn.limited = s.turn.limited.filter((k) => k !== `${data.seat}:${o.card}`); // §10.21.2.a
@@ -485,19 +533,30 @@ export const play = defineProcedure<PmvState, PlayData, null>({
   },
 });
 
-/** §10.26.2.a: the X of the first Resist among this play's targets (opponent's cards being played), or null. */
-function resistOf(s: PmvState, data: PlayData): number | null {
+/**
+ * The X of the first Resist (§10.26.2.a: an opponent's card being played) or Blessing (§10.29.2.a: an opponent's
+ * character, targeted by a command card or a character's effect) among this play's targets, or null.
+ */
+function resistOf(s: PmvState, data: PlayData): { x: number; keyword: 'resist' | 'blessing' } | null {
+  const byCommandOrCharacter =
+    data.ability === null ? playCard(s, data).type === 'command' : isCharacter(s, data.object);
   for (const t of data.targets) {
     if (!('object' in t)) continue;
     const o = objectOf(s, t.object.id);
-    if (o.zone !== 'play' || o.owner === data.seat) continue;
-    const k = keywordsOf(s, t.object.id).find((x) => x.keyword === 'resist');
-    if (k) return k.x ?? 0;
+    if (o.owner === data.seat) continue;
+    const keywords = keywordsOf(s, t.object.id);
+    if (o.zone === 'play') {
+      const k = keywords.find((x) => x.keyword === 'resist');
+      if (k) return { x: k.x ?? 0, keyword: 'resist' };
+    } else if (byCommandOrCharacter && isCharacter(s, t.object.id)) {
+      const k = keywords.find((x) => x.keyword === 'blessing');
+      if (k) return { x: k.x ?? 0, keyword: 'blessing' };
+    }
   }
   return null;
 }
 
-const entryCard = (s: PmvState, data: PlayData) => objectOf(s, data.object).card;
+const entryCard = (s: PmvState, data: PlayData) => playCard(s, data).id;
 
 const targetName = (t: TargetRef) => ('player' in t ? t.player : t.object.id);
 
@@ -557,7 +616,14 @@ export const resolveInterference: Procedure<PmvState, ResolveData, null> = defin
   },
 );
 
-type EntryData = { entry: string; level: number; clause: number; failed: boolean };
+type EntryData = {
+  entry: string;
+  level: number;
+  clause: number;
+  failed: boolean;
+  /** §10.20.2.b: the cards chosen so far to exclude for Link, one per name. */
+  link?: string[];
+};
 
 function findEntry(s: PmvState, d: EntryData): Entry | null {
   return s.interferences[d.level]?.entries.find((e) => e.id === d.entry) ?? null;
@@ -581,8 +647,8 @@ export const resolveEntry = defineProcedure<PmvState, EntryData, null>({
         // §5.2.4.b: only a card still in the play area resolves.
         if (!isCurrentRef(s, entry.source) || objectOf(s, entry.source.id).zone !== 'play') return { goto: 'finish' };
         if (card.type === 'character') return { goto: 'character' };
-      } else if (!onField(s, entry.source)) {
-        // §7.3.1.b: the effect of a card that left the field is void.
+      } else if (!onField(s, entry.source) || !stillLent(s, entry)) {
+        // §7.3.1.b: the effect of a card that left the field, or whose text it no longer has, is void.
         log(s, { type: 'fizzle', card: entry.card, rule: '7.3.1.b' });
         return { goto: 'finish' };
       }
@@ -595,6 +661,15 @@ export const resolveEntry = defineProcedure<PmvState, EntryData, null>({
       }
       if (entry.kind === 'ability' && entry.ability === -1) {
         manaCharge(s, entry);
+        return { goto: 'finish' };
+      }
+      if (entry.kind === 'ability' && entry.ability === -2) {
+        // §10.28.2.b: only if the character is active now; §7.3.1.b: void if it lost its Transform text.
+        const id = entry.source.id;
+        if (!hasKeyword(s, id, 'transform')) log(s, { type: 'fizzle', card: entry.card, rule: '7.3.1.b' });
+        else if (!objectOf(s, id).active) log(s, { type: 'fizzle', card: entry.card, rule: '10.28.2.b' });
+        else if (canTransform(s, id)) transformCharacter(s, id, '10.28.2.b');
+        else log(s, { type: 'fizzle', card: entry.card, rule: '10.28.4' });
         return { goto: 'finish' };
       }
       log(s, { type: 'resolve', card: entry.card, seat: entry.controller });
@@ -675,8 +750,11 @@ export const resolveEntry = defineProcedure<PmvState, EntryData, null>({
       const e = effects[data.clause];
       if (!e || data.failed) return { goto: 'finish' };
       const offset = cardAims(cardOf(entry.card), entry.ability, entry.mode).length - targetAims(effects).length;
-      const r = applyClause(s, e, contextOf(s, entry), offset + targetIndexOf(effects, data.clause));
+      const codeProcedure = e.do === 'code' ? CODE_PROCEDURES[e.handler] : undefined;
       data.clause += 1;
+      // A clause that asks while it resolves is a procedure of its own (code-effects.ts).
+      if (codeProcedure) return codeProcedure(s, contextOf(s, entry), 'coded');
+      const r = applyClause(s, e, contextOf(s, entry), offset + targetIndexOf(effects, data.clause - 1));
       if (r.kind === 'failed') {
         log(s, { type: 'fizzle', card: entry.card, rule: r.rule });
         data.failed = true;
@@ -694,16 +772,70 @@ export const resolveEntry = defineProcedure<PmvState, EntryData, null>({
           rule: '6.3.5',
         });
         resolveGamma(s, r.attacker.id, 'has-attacked'); // §6.3.5.d
-        return call(
-          priorityWindow,
-          { holder: player, passes: 0, base: s.interferences.length - 1, defense: true },
-          'clause',
-        );
+        return offerTransform(s, objectOf(s, r.attacker.id).owner, r.attacker.id, 'attacked');
       }
       return removalsThen(s, 'clause'); // §7.4.5.c, §9.1.3: removals happen at once, then the effect goes on
     },
+    transform: (s, { ret }) => transformAnswered(s, ret, 'attacked'),
+    // §6.3.5, §1.12.7: the new interference's priority goes to the attacked player.
+    attacked(s) {
+      const attack = liveAttack(s);
+      const player = attack ? attack.player : opponentOf(s.turn.active);
+      return call(
+        priorityWindow,
+        { holder: player, passes: 0, base: s.interferences.length - 1, defense: true },
+        'clause',
+      );
+    },
+    coded(s, { data, ret }) {
+      const { failed } = codeOutcome(ret);
+      if (failed) {
+        const entry = findEntry(s, data);
+        log(s, { type: 'fizzle', card: entry?.card ?? '', rule: failed }); // §7.1.12.a
+        data.failed = true;
+        return removalsThen(s, 'finish');
+      }
+      return removalsThen(s, 'clause'); // §7.4.5.c
+    },
     // §5.4.2: a character is put onto its player's field asleep instead of an effect resolving.
     character(s, { data }) {
+      const entry = findEntry(s, data);
+      if (!entry) return { return: null };
+      // §10.20.2.b: Link's β applies as the play resolves.
+      if (cardOf(entry.card).keywords.some((k) => k.keyword === 'link')) {
+        data.link = [];
+        return { goto: 'link' };
+      }
+      return { goto: 'enter' };
+    },
+    // §10.20.2.b: one card per name, from the player's field, hand or netherworld, or this card is excluded.
+    link(s, { data }) {
+      const entry = findEntry(s, data);
+      if (!entry) return { return: null };
+      const chosen = data.link ?? [];
+      const names = linkNames(cardOf(entry.card));
+      const name = names[chosen.length];
+      if (!name) {
+        for (const id of chosen) {
+          const o = objectOf(s, id);
+          moveObject(s, id, 'excluded');
+          log(s, { type: 'excluded', seat: o.owner, card: o.card, object: id, rule: '10.20.2.b' });
+        }
+        return removalsThen(s, 'enter');
+      }
+      const candidates = linkCandidates(s, entry.controller, name, [...chosen, entry.source.id]);
+      if (candidates.length === 0) return linkFailed(s, data, entry);
+      return ask(linkDecision, entry.controller, { card: entry.card, name: chosen.length, ids: candidates }, 'linked');
+    },
+    linked(s, { data, ret }) {
+      const entry = findEntry(s, data);
+      if (!entry) return { return: null };
+      const id = answerOf(linkDecision, ret);
+      if (id === null) return linkFailed(s, data, entry);
+      data.link = [...(data.link ?? []), id];
+      return { goto: 'link' };
+    },
+    enter(s, { data }) {
       const entry = findEntry(s, data);
       if (!entry) return { return: null };
       const id = entry.source.id;
@@ -735,8 +867,44 @@ export const resolveEntry = defineProcedure<PmvState, EntryData, null>({
   },
 });
 
+/** §10.20: the names a Link card joins, in printed order. */
+function linkNames(card: PmvCard): PmvCard['name'][] {
+  return card.keywords.find((k) => k.keyword === 'link')?.names ?? [];
+}
+
+/** §10.20.2.b: `seat`'s cards on the field, in hand or in the netherworld whose name contains `name`. */
+function linkCandidates(s: PmvState, seat: Seat, name: PmvCard['name'], not: readonly string[]): string[] {
+  const p = s.players[seat];
+  const field = s.field.filter((id) => objectOf(s, id).owner === seat);
+  return [...field, ...p.hand, ...p.netherworld].filter((id) => {
+    if (not.includes(id)) return false;
+    const n = cardOfObject(s, id).name;
+    return n.en.includes(name.en) || n.ja.includes(name.ja);
+  });
+}
+
+/** §10.20.2.b, §10.20.3: nothing excluded: this card is excluded at once and its play fails. */
+function linkFailed(s: PmvState, data: EntryData, entry: Entry): StepOut {
+  const id = entry.source.id;
+  removeEntry(s, data);
+  moveObject(s, id, 'excluded');
+  log(s, { type: 'excluded', seat: entry.controller, card: entry.card, object: id, rule: '10.20.3' });
+  return removalsThen(s, 'done');
+}
+
 function isCurrentRef(s: PmvState, ref: ObjRef): boolean {
   return currentRef(s, ref.id).inc === ref.inc;
+}
+
+/** §6.1.13, §7.3.1.b: a lent effect's lender is still attached to the character that used it. */
+function stillLent(s: PmvState, entry: Entry): boolean {
+  const lender = entry.lender;
+  if (!lender) return true;
+  return (
+    isCurrentRef(s, lender) &&
+    objectOf(s, lender.id).zone === 'attached' &&
+    objectOf(s, lender.id).host === entry.source.id
+  );
 }
 
 function contextOf(_s: PmvState, entry: Entry) {
@@ -790,6 +958,9 @@ function battleDamage(s: PmvState, first: boolean): string[] {
   // §10.5.2.a, docs/rulings/pmv.md A8: pierce reads the damage the defender had before this event.
   const before = defender ? damageOf(s, defender.id) : 0;
   const dealt = dealDamage(s, events);
+  // §7.4.7.c, §1.10.12.e: "when this character deals battle damage to a player" (Countess Noire), after the damage.
+  const toPlayer = [...new Set(dealt.filter((e) => 'player' in e.to).map((e) => e.source.id))];
+  for (const id of toPlayer) if (onField(s, currentRef(s, id))) resolveGamma(s, id, 'deals-battle-damage-to-player');
   const doomed: string[] = [];
   for (const e of dealt) {
     if ('player' in e.to) {

@@ -178,6 +178,25 @@ export function logLine(e: PmvLogEntry): Label {
       return label(`${c.en}'s auto effect resolves${rule}.`, `${c.ja}の自動効果が解決されます${ruleJa}。`);
     case 'discard':
       return label(`${p.en} discards ${c.en}${rule}.`, `${p.ja}は${c.ja}を破棄しました${ruleJa}。`);
+    case 'look-top':
+      return label(
+        `${p.en} looks at the top card of their deck: ${c.en}${rule}.`,
+        `${p.ja}はデッキの一番上のカードを見ました：${c.ja}${ruleJa}。`,
+      );
+    case 'keep-top':
+      return label(
+        `${p.en} leaves the top card of their deck there.`,
+        `${p.ja}はデッキの一番上のカードをそのままにしました。`,
+      );
+    case 'fortune-split':
+      return label(
+        `${p.en} takes ${n} revealed card${n === 1 ? '' : 's'} into their hand; ${e.def ?? 0} go to the netherworld${rule}.`,
+        `${p.ja}は公開したカード${n}枚を手札に加え、${e.def ?? 0}枚を冥界に置きました${ruleJa}。`,
+      );
+    case 'transform':
+      return label(`${p.en} transforms ${c.en}${rule}.`, `${p.ja}は${c.ja}を変身させました${ruleJa}。`);
+    case 'untransform':
+      return label(`${c.en} returns to its normal state${rule}.`, `${c.ja}は通常状態に戻りました${ruleJa}。`);
     case 'conceded':
       return label(`${p.en} concedes.`, `${p.ja}は投了しました。`);
     default:

@@ -90,10 +90,25 @@ export function modesOf(card: PmvCard): Effect[][] | null {
 }
 
 /** §8.2.4, §8.2.5: is this a legal target for the aim, for a play or use by `seat` (`self`: the entry's own card)? */
-export function isLegalTarget(s: PmvState, seat: Seat, aim: Aim, t: TargetRef, selfEntry: string | null): boolean {
+export function isLegalTarget(
+  s: PmvState,
+  seat: Seat,
+  aim: Aim,
+  t: TargetRef,
+  selfEntry: string | null,
+  by: string | null = null,
+): boolean {
   if ('player' in t) return aim === 'target-player' || (aim === 'target-opponents-hand' && t.player !== seat);
   const ref = t.object;
   if (!isCurrent(s.events, ref)) return false;
+  if (by !== null && shieldedFromCommand(s, seat, ref.id, by)) return false;
+  // §10.25.2.a: a Sacred Treasure can't be played aiming at (nor set on) a character without Legend.
+  if (
+    by !== null &&
+    cardOf(by).keywords.some((k) => k.keyword === 'sacred-treasure') &&
+    !hasKeyword(s, ref.id, 'legend')
+  )
+    return false;
   switch (aim) {
     case 'target-character':
       return isCharacter(s, ref.id);
@@ -120,13 +135,33 @@ export function isLegalTarget(s: PmvState, seat: Seat, aim: Aim, t: TargetRef, s
   }
 }
 
-/** The legal targets for an aim now. */
-export function targetChoices(s: PmvState, seat: Seat, aim: Aim, selfEntry: string | null): TargetRef[] {
+/**
+ * §8.2.4, §1.3.2: an α "this character can't be the target of opponents' command cards" (a transformed Corvin)
+ * keeps a command played by another player from aiming at it.
+ */
+function shieldedFromCommand(s: PmvState, seat: Seat, id: string, by: string): boolean {
+  if (cardOf(by).type !== 'command' || !isCharacter(s, id) || objectOf(s, id).owner === seat) return false;
+  return abilitiesOf(s, id).some(
+    ({ ability: a }) =>
+      a.kind === 'auto' &&
+      a.class === 'alpha' &&
+      a.effects.some((e) => e.do === 'cannot' && e.what === 'be-targeted-by-opponents-commands'),
+  );
+}
+
+/** The legal targets for an aim now, for a play or use of card `by` (null: no card, a γ). */
+export function targetChoices(
+  s: PmvState,
+  seat: Seat,
+  aim: Aim,
+  selfEntry: string | null,
+  by: string | null = null,
+): TargetRef[] {
   const refs: TargetRef[] = [{ player: 'p1' }, { player: 'p2' }];
   for (const id of s.field) refs.push({ object: currentRef(s, id) });
   for (const i of s.interferences)
     for (const e of i.entries) if (e.kind === 'card') refs.push({ object: currentRef(s, e.source.id) });
-  return refs.filter((t) => isLegalTarget(s, seat, aim, t, selfEntry));
+  return refs.filter((t) => isLegalTarget(s, seat, aim, t, selfEntry, by));
 }
 
 export function targetKey(t: TargetRef): string {
@@ -224,7 +259,20 @@ export function settleRemovals(s: PmvState, also: readonly string[] = []): void 
 /** §9.2.2: the characters doomed now: damage at or over DEF (a), DEF 0 or less (b), or made doomed (c, `also`). */
 export function doomedNow(s: PmvState, also: readonly string[]): string[] {
   return s.field.filter(
-    (id) => isCharacter(s, id) && (also.includes(id) || rawDef(s, id) <= 0 || damageOf(s, id) >= defOf(s, id)),
+    (id) =>
+      isCharacter(s, id) &&
+      !cannotBeDoomed(s, id) &&
+      (also.includes(id) || rawDef(s, id) <= 0 || damageOf(s, id) >= defOf(s, id)),
+  );
+}
+
+/** An α "this character doesn't become doomed" (Eightfold Mirror, lent by §6.1.13): §9.2.2 does not apply to it. */
+function cannotBeDoomed(s: PmvState, id: string): boolean {
+  return abilitiesOf(s, id).some(
+    ({ ability: a }) =>
+      a.kind === 'auto' &&
+      a.class === 'alpha' &&
+      a.effects.some((e) => e.do === 'cannot' && e.what === 'become-doomed'),
   );
 }
 
@@ -292,7 +340,7 @@ export type EffectContext = {
 export function targetsStillLegal(s: PmvState, ctx: EffectContext, aims: readonly Aim[]): boolean {
   return aims.every((aim, i) => {
     const t = ctx.targets[i];
-    return t !== undefined && isLegalTarget(s, ctx.seat, aim, t, ctx.entry?.id ?? null);
+    return t !== undefined && isLegalTarget(s, ctx.seat, aim, t, ctx.entry?.id ?? null, ctx.entry?.card ?? null);
   });
 }
 
@@ -302,7 +350,8 @@ export function applyClause(s: PmvState, e: Effect, ctx: EffectContext, targetIn
   const target = (): ObjRef | null => {
     const t = ctx.targets[targetIndex];
     if (!t || !('object' in t)) return null;
-    if (!('to' in e) || !isLegalTarget(s, ctx.seat, e.to, t, ctx.entry?.id ?? null)) return null; // §8.2.5
+    if (!('to' in e) || !isLegalTarget(s, ctx.seat, e.to, t, ctx.entry?.id ?? null, ctx.entry?.card ?? null))
+      return null; // §8.2.5
     return t.object;
   };
   const objects = (aim: Aim): ObjRef[] | null => {
@@ -475,7 +524,8 @@ export const CODE_HANDLERS: Record<string, (s: PmvState, ctx: EffectContext, tar
 /** The object target of a `code` clause, still legal for its aim (§8.2.5), or null. */
 function codeTarget(s: PmvState, ctx: EffectContext, targetIndex: number, aim: Aim): ObjRef | null {
   const t = ctx.targets[targetIndex];
-  if (!t || !('object' in t) || !isLegalTarget(s, ctx.seat, aim, t, ctx.entry?.id ?? null)) return null;
+  if (!t || !('object' in t) || !isLegalTarget(s, ctx.seat, aim, t, ctx.entry?.id ?? null, ctx.entry?.card ?? null))
+    return null;
   return t.object;
 }
 

@@ -48,6 +48,14 @@ const ExpectSchema = z.strictObject({
   phase: z.string().optional(),
   /** Hand sizes. */
   hand: PerSeat(z.number().int()).optional(),
+  /** Deck sizes. */
+  deck: PerSeat(z.number().int()).optional(),
+  /** The hand's cards (with `handOnly` in the setup, the whole hand is known). */
+  handCards: PerSeat(Cards).optional(),
+  /** The field cards of that player that are asleep (§5.1.2). */
+  sleeping: PerSeat(Cards).optional(),
+  /** The field cards that are transformed (§10.28.3), both players'. */
+  transformed: Cards.optional(),
   /** Damage on a character of that name on the field (§1.10.13). */
   damage: z.record(CardSchema, z.number().int()).optional(),
 });
@@ -64,6 +72,8 @@ const StepSchema = z.union([
     card: CardSchema.optional(),
     /** The second card an option names, last in its id (`save:<hermit>:<saved>`: the character saved). */
     with: CardSchema.optional(),
+    /** A decision that takes several options (extract, split): one option of kind `choose` per card, in order. */
+    cards: Cards.optional(),
   }),
   z.strictObject({ expect: ExpectSchema }),
 ]);
@@ -186,7 +196,30 @@ function check(s: PmvState, e: Expect): string[] {
     if (nodes !== undefined) differ(`${seat} nodes`, nodes, s.players[seat].nodes.length);
     const hand = e.hand?.[seat];
     if (hand !== undefined) differ(`${seat} hand`, hand, s.players[seat].hand.length);
+    const deck = e.deck?.[seat];
+    if (deck !== undefined) differ(`${seat} deck`, deck, s.players[seat].deck.length);
+    const handCards = e.handCards?.[seat];
+    if (handCards) differ(`${seat} hand cards`, [...handCards].sort(), names(s, s.players[seat].hand));
+    const sleeping = e.sleeping?.[seat];
+    if (sleeping)
+      differ(
+        `${seat} sleeping`,
+        [...sleeping].sort(),
+        names(
+          s,
+          s.field.filter((id) => objectOf(s, id).owner === seat && !objectOf(s, id).active),
+        ),
+      );
   }
+  if (e.transformed)
+    differ(
+      'transformed',
+      [...e.transformed].sort(),
+      names(
+        s,
+        s.field.filter((id) => objectOf(s, id).transformed),
+      ),
+    );
   if (e.turn !== undefined) differ('turn', e.turn, s.turn.number);
   if (e.active !== undefined) differ('turn player', e.active, s.turn.active);
   if (e.phase !== undefined) differ('phase', e.phase, s.turn.phase);
@@ -214,6 +247,21 @@ function applyStep(s: PmvState, step: Exclude<Step, { expect: unknown }>): PmvSt
     (o.kind === step.choose || o.id === step.choose) &&
     (step.card === undefined || (o.objectId !== undefined && objectOf(s, o.objectId).card === step.card)) &&
     (step.with === undefined || s.objects[o.id.split(':').at(-1) ?? '']?.card === step.with);
+  if (step.cards) {
+    const chosen: string[] = [];
+    for (const card of step.cards) {
+      const o = p.options.find(
+        (x) =>
+          (x.kind === step.choose || x.id === step.choose) &&
+          !chosen.includes(x.id) &&
+          x.objectId !== undefined &&
+          objectOf(s, x.objectId).card === card,
+      );
+      if (!o) throw new NotOffered(`no "${step.choose} ${card}" left for ${step.player}`);
+      chosen.push(o.id);
+    }
+    return pmv.apply(s, step.player, { decisionId: p.id, choose: chosen });
+  }
   const option = p.options.find(matches);
   if (!option) throw new NotOffered(`no "${step.choose}${step.card ? ` ${step.card}` : ''}" for ${step.player}`);
   return pmv.apply(s, step.player, { decisionId: p.id, choose: [option.id] });

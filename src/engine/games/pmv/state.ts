@@ -33,6 +33,8 @@ export type PmvObject = {
   enteredAt: number;
   /** §11.3.7: the field card it is attached to (zone `attached`), or null. */
   host: string | null;
+  /** §10.28.3: transformed (turned upside down): its transformation description is its original text (§10.28.8). */
+  transformed?: true;
 };
 
 export type PlayerState = {
@@ -60,6 +62,11 @@ export type Entry = {
   controller: Seat;
   /** Abilities: index into the card's `abilities`, or -1 for the Mana Charge keyword (§10.12.2.a). */
   ability: number | null;
+  /**
+   * §6.1.13: an activated effect an equip or talisman lends its host: the attached card whose text it is (`card` is
+   * that card's id, `source` the host that used it, §1.8.8.c). Null for the card's own text.
+   */
+  lender: ObjRef | null;
   targets: TargetRef[];
   /** §10.3.2.b, §10.3.4: an Ambush + Haste character played to defend against the attack. */
   defends: boolean;
@@ -182,8 +189,26 @@ export function objectOf(s: PmvState, id: string): PmvObject {
   return o;
 }
 
+/**
+ * The card as the rules read it now: for a transformed character, its transformation description as original text
+ * (§10.28.6.b, §10.28.8, §2.17.3: name, races, graze, battle power and text; the normal side's keywords are not on it).
+ */
 export function cardOfObject(s: PmvState, id: string): PmvCard {
-  return cardOf(objectOf(s, id).card);
+  const o = objectOf(s, id);
+  const card = cardOf(o.card);
+  const t = card.transformation;
+  if (!o.transformed || !t) return card;
+  return {
+    ...card,
+    name: t.name,
+    races: t.races,
+    graze: t.graze,
+    atk: t.atk,
+    def: t.def,
+    keywords: [],
+    effects: [],
+    abilities: t.abilities,
+  };
 }
 
 export function log(s: PmvState, entry: PmvLogEntry): void {
@@ -368,6 +393,7 @@ export function moveObject(s: PmvState, id: string, to: Zone, at: 'top' | 'botto
   });
   if (wasOnField) dropFromBattle(s, before);
   o.zone = to;
+  delete o.transformed; // §10.28.11: a card that stops being a character is back to its normal state
   // §1.8.5, §3.1.5: into a hidden zone face down; a card entering the field enters asleep unless told (§5.4.2).
   o.active = false;
   o.battleDamage = 0;
@@ -429,13 +455,22 @@ export function liveAttack(s: PmvState): Attack | null {
   return null;
 }
 
+/** §2.3, §10.20.2.a: a card's names: its own, and those its Link joins (treated as its names too). */
+export function namesOf(s: PmvState, id: string): PmvCard['name'][] {
+  const card = cardOfObject(s, id);
+  const linked = keywordsOf(s, id).find((k) => k.keyword === 'link')?.names ?? [];
+  return [card.name, ...linked];
+}
+
 /** §5.5.7, §12.3.1: a character on `seat`'s field whose name contains the spell's caster. */
 export function casterPresent(s: PmvState, seat: Seat, card: PmvCard): boolean {
   const caster = card.caster;
   if (!caster) return false; // §2.5.2: no printed caster, none
+  // §10.31.2.a, §10.31.3: a Sealed Art character is no caster while its player has fewer than 6 nodes.
+  const sealed = (id: string) => hasKeyword(s, id, 'sealed-art') && s.players[seat].nodes.length < 6;
   return charactersOf(s, seat).some((id) => {
-    const name = cardOfObject(s, id).name;
-    return name.en.includes(caster.en) || name.ja.includes(caster.ja);
+    if (sealed(id)) return false;
+    return namesOf(s, id).some((name) => name.en.includes(caster.en) || name.ja.includes(caster.ja));
   });
 }
 

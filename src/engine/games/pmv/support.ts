@@ -5,6 +5,7 @@
 import { UnsupportedRule } from '../../core/errors.ts';
 import type { Ability, Aim, BaseEffect, Effect, KeywordName, PmvCard } from './cards/schema.ts';
 import { keywordInfo } from './cards/text.ts';
+import { CODE_PROCEDURES } from './code-effects.ts';
 import { CODE_HANDLERS } from './rules.ts';
 import { cardOf } from './state.ts';
 
@@ -31,6 +32,11 @@ const SUPPORTED_KEYWORDS: ReadonlySet<KeywordName> = new Set<KeywordName>([
   'one-per-deck', // §10.24 (deck construction only)
   'resist', // §10.26
   'last-spell', // §10.30
+  'transform', // §10.28
+  'sealed-art', // §10.31
+  'blessing', // §10.29 (asked with Resist, interference.ts)
+  'sacred-treasure', // §10.25 (a Legend host only, rules.ts)
+  'link', // §10.20 (β on resolution; the α names are read by casterPresent)
 ]);
 
 /** The aims the engine can choose and re-check (§8.2). */
@@ -43,7 +49,7 @@ const SUPPORTED_AIMS: ReadonlySet<Aim> = new Set<Aim>([
   'each-character-on-opponents-fields',
 ]);
 
-const GAMMA_WHEN = new Set(['defends', 'entered-field', 'has-attacked']);
+const GAMMA_WHEN = new Set(['defends', 'entered-field', 'has-attacked', 'deals-battle-damage-to-player']);
 
 function effectProblem(e: Effect): { rule: string; what: string } | null {
   if (e.do === 'choose-one') {
@@ -61,9 +67,13 @@ function effectProblem(e: Effect): { rule: string; what: string } | null {
 function baseEffectProblem(e: BaseEffect): { rule: string; what: string } | null {
   switch (e.do) {
     case 'code':
-      return e.handler in CODE_HANDLERS ? null : { rule: '7.1', what: `the effect "${e.handler}"` };
+      return e.handler in CODE_HANDLERS || e.handler in CODE_PROCEDURES
+        ? null
+        : { rule: '7.1', what: `the effect "${e.handler}"` };
     case 'cannot':
-      return e.what === 'attack' ? null : { rule: '7.4.5', what: `the α restriction "${e.what}"` };
+      return e.what === 'attack' || e.what === 'be-targeted-by-opponents-commands' || e.what === 'become-doomed'
+        ? null
+        : { rule: '7.4.5', what: `the α restriction "${e.what}"` };
     case 'static-modify':
       return { rule: '7.4.5', what: 'α battle-power modifiers' };
     case 'effect-damage':
@@ -79,9 +89,16 @@ function baseEffectProblem(e: BaseEffect): { rule: string; what: string } | null
 
 function abilityProblem(a: Ability): { rule: string; what: string } | null {
   if (a.kind === 'auto') {
-    // α: only "this character can't attack" (§6.3.3.c), read where attacks are offered.
+    // α: "can't attack" (§6.3.3.c, read where attacks are offered) or "can't be the target of opponents' command
+    // cards" (§8.2.4, read where targets are checked).
     const cantAttack =
-      a.class === 'alpha' && !a.when && a.effects.every((e) => e.do === 'cannot' && e.what === 'attack');
+      a.class === 'alpha' &&
+      !a.when &&
+      a.effects.every(
+        (e) =>
+          e.do === 'cannot' &&
+          (e.what === 'attack' || e.what === 'be-targeted-by-opponents-commands' || e.what === 'become-doomed'),
+      );
     const gamma = a.class === 'gamma' && a.when !== undefined && GAMMA_WHEN.has(a.when);
     // Silence Charm's α, read wherever a character's text is (state.ts originalTextNullified).
     const silence =
@@ -117,10 +134,9 @@ export function unsupportedReason(card: PmvCard): { rule: string; what: string }
     const p = effectProblem(e);
     if (p) return p;
   }
-  const lends = card.keywords.some((k) => k.keyword === 'equip' || k.keyword === 'talisman');
-  for (const a of card.abilities) {
-    // §6.1.13, §1.8.8.c: an activated effect lent to the host is not implemented.
-    if (lends && a.kind === 'activated') return { rule: '6.1.13', what: 'activated effects lent by an attachment' };
+  // §6.1.13, §1.8.8.c: an equip's or talisman's activated effect is its host's (actions.ts, usableAbilities).
+  // §10.28.8: a transformation description's text is the card's original text while transformed.
+  for (const a of [...card.abilities, ...(card.transformation?.abilities ?? [])]) {
     const p = abilityProblem(a);
     if (p) return p;
   }

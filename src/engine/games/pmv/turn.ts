@@ -41,6 +41,14 @@ export const game = defineProcedure<PmvState, Record<string, never>, null>({
       enter(s, 'turn-start');
       log(s, { type: 'turn', seat: s.turn.active, amount: s.turn.number });
       resetDamage(s); // §4.3.1.a
+      // §10.28.10: the turn player's transformed characters are back to their normal state.
+      for (const id of s.field) {
+        const o = objectOf(s, id);
+        if (o.owner === s.turn.active && o.transformed) {
+          delete o.transformed;
+          log(s, { type: 'untransform', card: o.card, object: id, rule: '10.28.10' });
+        }
+      }
       return { goto: 'active' };
     },
     // §4.4.1: every card on the turn player's field becomes active (the node area is not the field: nodes stay

@@ -38,6 +38,8 @@ export type ObjectView = {
   damage?: number;
   attacking?: boolean;
   defending?: boolean;
+  /** §10.28.3: transformed (public: the card is turned upside down). */
+  transformed?: boolean;
   /** §11.3.7: the cards attached to it, each with its own attachments (public, face up). */
   attachments?: ObjectView[];
 };
@@ -101,6 +103,7 @@ function objectView(s: PmvState, id: string): ObjectView {
     const attack = liveAttack(s);
     if (attack && isCurrent(s.events, attack.attacker) && attack.attacker.id === id) out.attacking = true;
     if (attack?.defender && isCurrent(s.events, attack.defender) && attack.defender.id === id) out.defending = true;
+    if (o.transformed) out.transformed = true;
   }
   const attached = attachmentsOf(s, id);
   // §11.3.11.c: an attachment shares its host's orientation.
