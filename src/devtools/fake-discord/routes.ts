@@ -31,6 +31,8 @@ export interface RouteContext {
   botName: string;
   baseUrl(): string;
   gatewayUrl(): string;
+  /** What `/gateway/bot` answers as `shards`. */
+  recommendedShards: number;
 }
 
 export function applicationPayload(ctx: RouteContext): Json {
@@ -115,7 +117,7 @@ export function buildRoutes(ctx: RouteContext): Route[] {
       auth: true,
       handle: () => ({
         url: ctx.gatewayUrl(),
-        shards: 1,
+        shards: ctx.recommendedShards,
         session_start_limit: { total: 1000, remaining: 1000, reset_after: 86_400_000, max_concurrency: 1 },
       }),
     },
