@@ -282,7 +282,10 @@ export function createBot(options: CreateBotOptions): Bot {
     async start() {
       const rules = importRulesAtStart(store);
       for (const problem of rules.problems) log(`rules import: ${problem}`);
-      const report = store.matches.restoreActiveMatches();
+      // A process running some of the shards restores its matches on first use instead: the boot restore reads every
+      // guild's matches, and another process committing to its own between a row and its log would read as a broken
+      // log and freeze a match that is fine (src/ops/shards.ts). A budget below zero defers every match.
+      const report = store.matches.restoreActiveMatches(shards.ids === 'all' ? undefined : -1);
       if (report.restored + report.frozen.length + report.deferred > 0) {
         const deferred = report.deferred > 0 ? ` (${report.deferred} more on first use)` : '';
         info(
