@@ -290,14 +290,32 @@ export function messagePayload(store: Store, message: MessageRecord, baseUrl: st
   if (message.interaction) {
     const user = userPayload(store.user(message.interaction.userId));
     const owners = channel.guildId ? { '0': channel.guildId } : { '1': message.interaction.userId };
-    payload.interaction_metadata = {
-      id: message.interaction.id,
-      type: message.interaction.type,
-      user,
-      authorizing_integration_owners: owners,
-      // A component interaction's metadata names the message it was on.
-      ...(message.interaction.sourceMessageId ? { interacted_message_id: message.interaction.sourceMessageId } : {}),
-    };
+    const trigger = message.interaction.trigger;
+    payload.interaction_metadata = trigger
+      ? {
+          // A modal submit's metadata names the command or component interaction that showed the modal.
+          id: message.interaction.id,
+          type: message.interaction.type,
+          user,
+          authorizing_integration_owners: owners,
+          triggering_interaction_metadata: {
+            id: trigger.id,
+            type: trigger.type,
+            user: userPayload(store.user(trigger.userId)),
+            authorizing_integration_owners: owners,
+            ...(trigger.sourceMessageId ? { interacted_message_id: trigger.sourceMessageId } : {}),
+          },
+        }
+      : {
+          id: message.interaction.id,
+          type: message.interaction.type,
+          user,
+          authorizing_integration_owners: owners,
+          // A component interaction's metadata names the message it was on.
+          ...(message.interaction.sourceMessageId
+            ? { interacted_message_id: message.interaction.sourceMessageId }
+            : {}),
+        };
     payload.interaction = {
       id: message.interaction.id,
       type: message.interaction.type,

@@ -10,6 +10,15 @@ import { SnowflakeFactory } from './snowflake.ts';
  * every message change is announced on `events` so a sandbox page or a test can follow it.
  */
 
+/** The interaction that opened a modal, as a modal submit's message metadata names it. */
+export interface InteractionTrigger {
+  id: string;
+  type: number;
+  userId: string;
+  /** The message a component was on (the modal was opened from a button on it). */
+  sourceMessageId: string | null;
+}
+
 export const ChannelKind = { GuildText: 0, DM: 1, PublicThread: 11, PrivateThread: 12 } as const;
 export type ChannelKind = (typeof ChannelKind)[keyof typeof ChannelKind];
 
@@ -89,6 +98,8 @@ export interface MessageRecord {
     name: string | null;
     /** The message a component interaction was on. */
     sourceMessageId?: string | null;
+    /** A modal submit's: the command or component interaction that opened the modal. */
+    trigger?: InteractionTrigger | null;
   } | null;
   createdAt: number;
   editedAt: number | null;
