@@ -89,7 +89,8 @@ export class FakeDiscord {
           application: { id: this.applicationId, flags: 0 },
           guilds: this.botGuilds(shard).map((g) => ({ id: g.id, unavailable: true })),
         }),
-        guildCreates: (shard) => this.botGuilds(shard).map((g) => guildCreatePayload(this.store, g, this.botUserId)),
+        guildCreates: (shard, intents) =>
+          this.botGuilds(shard).map((g) => guildCreatePayload(this.store, g, this.botUserId, intents)),
         membersChunk: (request) => this.membersChunk(request),
       },
       { heartbeatIntervalMs: options.heartbeatIntervalMs ?? 41_250, resumeUrl: () => this.gatewayUrl },
@@ -206,7 +207,7 @@ export class FakeDiscord {
     const handle = new FakeGuild(this, guild);
     // Members already there are part of GUILD_CREATE, not separate GUILD_MEMBER_ADD events.
     for (const member of options.members ?? []) handle.admit(member);
-    this.#gateway.dispatch('GUILD_CREATE', guildCreatePayload(this.store, guild, this.botUserId));
+    this.#gateway.dispatch('GUILD_CREATE', (intents) => guildCreatePayload(this.store, guild, this.botUserId, intents));
     return handle;
   }
 

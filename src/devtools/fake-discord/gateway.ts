@@ -12,7 +12,8 @@ import { shardOfGuild } from './snowflake.ts';
  *
  * Shards: IDENTIFY may carry `shard: [id, count]` (default [0, 1]); a session then receives only the events of the
  * guilds with `(guild_id >> 22) % count === id` (events without a guild, DMs among them, go to shard 0). A shard id
- * out of range, or one another live session already holds, is refused with 4010 Invalid shard.
+ * out of range is refused with 4010 Invalid shard. A shard another session already holds is accepted, as Discord
+ * accepts it: both sessions then receive the same events (two processes running one shard both see every click).
  */
 
 type Json = Record<string, unknown>;
@@ -22,7 +23,7 @@ export interface GatewayWorld {
   /** READY's `d` minus session fields: user, application, stubs of the guilds this shard serves. */
   readyPayload(shard: Shard): Json;
   /** GUILD_CREATE payloads for every guild the bot is in that this shard serves. */
-  guildCreates(shard: Shard): Json[];
+  guildCreates(shard: Shard, intents: number): Json[];
   /** GUILD_MEMBERS_CHUNK answer to a Request Guild Members (op 8). */
   membersChunk(request: Json): Json;
 }
@@ -169,10 +170,6 @@ export class Gateway {
     }
     const [id, count] = field as [number, number];
     if (count < 1 || id < 0 || id >= count) return `Invalid shard: [${id}, ${count}].`;
-    const live = [...this.#sessions.values()].find(
-      (s) => s.connection !== null && s.shard[0] === id && s.shard[1] === count,
-    );
-    if (live) return `Invalid shard: [${id}, ${count}] is already connected.`;
     return [id, count];
   }
 
@@ -195,7 +192,7 @@ export class Gateway {
       user_settings: {},
       _trace: ['["fake-discord",{}]'],
     });
-    for (const guild of this.world.guildCreates(shard)) this.sendDispatch(session, 'GUILD_CREATE', guild);
+    for (const guild of this.world.guildCreates(shard, intents)) this.sendDispatch(session, 'GUILD_CREATE', guild);
     return session;
   }
 

@@ -43,6 +43,8 @@ export interface GuildRecord {
   name: string;
   ownerId: string;
   members: Map<string, MemberRecord>;
+  /** The role Discord makes for a bot added with permissions: managed, tagged with the bot, given to the bot only. */
+  botRoleId: string;
 }
 
 export interface ChannelRecord {
@@ -61,7 +63,14 @@ export interface ChannelRecord {
   /** For threads: archived (closed; a new message reopens it unless locked) and locked (only moderators reopen). */
   archived: boolean;
   locked: boolean;
+  /** For threads: minutes without activity after which Discord archives it (60, 1440, 4320 or 10080). */
+  autoArchiveMinutes: number;
+  /** For threads: the last activity (creation, a message, a reopening), or when it was archived. */
+  activeAt: number;
 }
+
+/** The auto-archive durations Discord accepts, in minutes. */
+export const AUTO_ARCHIVE_MINUTES = [60, 1440, 4320, 10_080];
 
 export interface AttachmentRecord {
   id: string;
@@ -206,7 +215,7 @@ export class Store {
   }
 
   addGuild(name: string, ownerId: string): GuildRecord {
-    const guild: GuildRecord = { id: this.ids.next(), name, ownerId, members: new Map() };
+    const guild: GuildRecord = { id: this.ids.next(), name, ownerId, members: new Map(), botRoleId: this.ids.next() };
     this.guilds.set(guild.id, guild);
     this.addMember(guild.id, ownerId);
     return guild;
@@ -234,12 +243,28 @@ export class Store {
       createdAt: this.clock.now(),
       archived: false,
       locked: false,
+      autoArchiveMinutes: 1440,
+      activeAt: this.clock.now(),
       ...fields,
     };
     this.channels.set(channel.id, channel);
     this.messages.set(channel.id, []);
     this.events.emit('channel', channel);
     return channel;
+  }
+
+  /**
+   * Archives a thread that has had no activity for its auto-archive duration, as Discord does; true if it did now.
+   * Checked when the thread is used (the fake has no background sweep), so the caller announces THREAD_UPDATE.
+   */
+  archiveIfIdle(channel: ChannelRecord): boolean {
+    if (channel.parentId === null || channel.archived) return false;
+    const idleSince = Math.max(channel.activeAt, this.messages.get(channel.id)?.at(-1)?.createdAt ?? 0);
+    const due = idleSince + channel.autoArchiveMinutes * 60_000;
+    if (this.clock.now() < due) return false;
+    channel.archived = true;
+    channel.activeAt = due;
+    return true;
   }
 
   /** The DM channel between the bot and a user, created on first use as Discord does. */
