@@ -46,6 +46,11 @@ export interface BotContext {
   /** Matches a `/match resume` is working on (a second one at the same time is refused). */
   resuming: Set<string>;
   seedFor(matchId: string): string;
+  /**
+   * Whether this process runs the shard of the guild (its clicks arrive here): timers of a guild's matches and
+   * leagues run only where this is true (src/ops/shards.ts). Always true with one shard.
+   */
+  ownsGuild(guildId: string): boolean;
   /** Runs `task` after `ms` unless the bot stops first (timers never keep the process alive). */
   later(ms: number, task: () => Promise<void>): void;
   matchOptions?: Record<string, unknown>;

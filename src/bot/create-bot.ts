@@ -18,6 +18,15 @@ import { allPrecons, GAMES, type GameRegistry } from '../engine/registry.ts';
 import { createLogger, type LogFields, type Logging, silentLogging } from '../ops/logger.ts';
 import type { InteractionKind, Metrics } from '../ops/metrics.ts';
 import { databaseProblem, matchCounts } from '../ops/readiness.ts';
+import {
+  clientShardOptions,
+  ownsGuild,
+  runningShards,
+  type ShardSetting,
+  SINGLE_SHARD,
+  settleShards,
+  shardOf,
+} from '../ops/shards.ts';
 import { RenderPool } from '../render/worker-pool.ts';
 import type { StoreConfigInput } from '../store/config.ts';
 import type { MatchInfo } from '../store/match-records.ts';
@@ -87,6 +96,8 @@ export interface CreateBotOptions {
   maxOpenMatches?: number;
   /** How long `stop()` waits for work in flight before closing the store anyway (default 10 s). */
   drainMs?: number;
+  /** The gateway shards this process runs (ARBITER_SHARDS, ARBITER_SHARD_IDS; src/ops/shards.ts): one by default. */
+  shards?: ShardSetting;
 }
 
 export interface Bot {
@@ -134,6 +145,7 @@ export function createBot(options: CreateBotOptions): Bot {
         },
       },
     );
+  const shards = options.shards ?? SINGLE_SHARD;
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
     // The bot addresses messages by id (REST), never through the cache: keep a few per channel, not discord.js's 200,
@@ -141,7 +153,10 @@ export function createBot(options: CreateBotOptions): Bot {
     makeCache: Options.cacheWithLimits({ ...Options.DefaultMakeCacheSettings, MessageManager: 25 }),
     sweepers: { ...Options.DefaultSweeperSettings, messages: { interval: 900, lifetime: 3600 } },
     rest: { ...(options.restUrl ? { api: options.restUrl } : {}), ...options.rest },
+    ...clientShardOptions(shards),
   });
+  /** The shard an interaction or a guild's events come through. */
+  const shardOfGuild = (guildId: string | null) => shardOf(guildId, runningShards(client).count);
   // Interaction callbacks and webhook edits bypass the client's global throttle, as Discord exempts them (rest.ts).
   const rest = useInteractionAwareRest(client);
   const pool =
@@ -187,6 +202,7 @@ export function createBot(options: CreateBotOptions): Bot {
     log,
     ...(metrics ? { metrics } : {}),
     seedFor: options.seedFor ?? (() => randomUUID()),
+    ownsGuild: (guildId) => ownsGuild(client, guildId),
     later(ms, task) {
       const timer = setTimeout(() => {
         timers.delete(timer);
@@ -211,18 +227,19 @@ export function createBot(options: CreateBotOptions): Bot {
   let stopping = false;
   client.on(Events.InteractionCreate, (interaction: Interaction) => {
     const kind = interactionKind(interaction);
-    metrics?.interactionReceived(interaction.id, kind);
-    logging.scope.run(logFieldsOf(interaction), () => {
+    const shard = shardOfGuild(interaction.guildId);
+    metrics?.interactionReceived(interaction.id, kind, shard);
+    logging.scope.run({ ...logFieldsOf(interaction), shard }, () => {
       if (stopping) {
         // Stopping: a short notice, so the user knows to retry in a minute (on the next process); nothing is done.
-        metrics?.interactionDone(kind, 'refused');
+        metrics?.interactionDone(kind, 'refused', shard);
         logger.info({ kind }, 'interaction refused: stopping');
         track(refuseWhileStopping(interaction));
         return;
       }
       const started = performance.now();
       const run = routeInteraction(context, interaction).finally(() => {
-        metrics?.interactionDone(kind, 'handled');
+        metrics?.interactionDone(kind, 'handled', shard);
         logger.debug(
           { kind, name: interactionName(interaction), ms: round(performance.now() - started) },
           'interaction',
@@ -233,7 +250,11 @@ export function createBot(options: CreateBotOptions): Bot {
     });
   });
   metrics?.listen(client);
-  metrics?.watch({ matches: () => matchCounts(store.db), renderQueue: () => pool?.queued ?? 0 });
+  metrics?.watch({
+    matches: () => matchCounts(store.db),
+    renderQueue: () => pool?.queued ?? 0,
+    shards: () => client.ws.shards.map((s) => ({ id: s.id, ready: s.status === Status.Ready })),
+  });
   client.on(Events.Error, (error) => log(`client error: ${error.message}`));
   // A deleted match thread or channel pauses its matches (docs/bot.md, "Deleted threads").
   const track = (run: Promise<void>) => {
@@ -266,7 +287,10 @@ export function createBot(options: CreateBotOptions): Bot {
     async start() {
       const rules = importRulesAtStart(store);
       for (const problem of rules.problems) log(`rules import: ${problem}`);
-      const report = store.matches.restoreActiveMatches();
+      // A process running some of the shards restores its matches on first use instead: the boot restore reads every
+      // guild's matches, and another process committing to its own between a row and its log would read as a broken
+      // log and freeze a match that is fine (src/ops/shards.ts). A budget below zero defers every match.
+      const report = store.matches.restoreActiveMatches(shards.ids === 'all' ? undefined : -1);
       if (report.restored + report.frozen.length + report.deferred > 0) {
         const deferred = report.deferred > 0 ? ` (${report.deferred} more on first use)` : '';
         info(
@@ -275,24 +299,33 @@ export function createBot(options: CreateBotOptions): Bot {
         );
       }
       const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
+      await settleShards(client, options.token, shards);
       await client.login(options.token);
       await ready;
+      const running = runningShards(client);
+      if (running.count > 1) info(`running shard(s) ${running.ids.join(', ')} of ${running.count}`, running);
+      /** Timer work of a match whose guild another process's shard serves is that process's. */
+      const ownsMatch = (matchId: string) => {
+        const guildId = store.matches.match(matchId)?.guildId;
+        return guildId !== undefined && ownsGuild(client, guildId);
+      };
       track(checkThreadsAtBoot(context));
       // Results a crash kept from being announced (result message, onMatchEnd): once each, through the board.
-      const unannounced = store.posts.unannounced();
+      const unannounced = store.posts.unannounced().filter(ownsMatch);
       if (unannounced.length > 0) info(`announcing the result of ${unannounced.length} finished match(es)`);
       for (const matchId of unannounced) track(boards.request(matchId));
       const timed = flow.rearmAll();
       if (timed > 0) info(`re-armed the clocks of ${timed} match(es)`);
       // The AI answers whatever it was asked before the restart (the re-armed clocks usually wake it already).
-      for (const matchId of store.aiSeats.activeMatchIds()) context.ai?.wake(matchId);
-      // Data of guilds the bot left more than the retention period ago is deleted at start and then daily.
+      for (const matchId of store.aiSeats.activeMatchIds().filter(ownsMatch)) context.ai?.wake(matchId);
+      // Data of guilds the bot left more than the retention period ago is deleted at start and then daily, by the
+      // process that runs shard 0 (a departed guild has no gateway, so no shard to follow; one process suffices).
       const purgeDeparted = async () => {
         const gone = store.purgeDepartedGuilds();
         if (gone.length > 0) info(`deleted the data of ${gone.length} departed guild(s)`);
         context.later(24 * 60 * 60_000, purgeDeparted);
       };
-      await purgeDeparted();
+      if (running.ids.includes(0)) await purgeDeparted();
       // Abandoned matches end after the server's inactivity limit, warned a day before (inactivity.ts).
       const sweep = async () => {
         await sweepInactive(context);

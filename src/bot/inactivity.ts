@@ -27,6 +27,8 @@ export async function sweepInactive(ctx: BotContext): Promise<{ warned: string[]
   const done = { warned: [] as string[], ended: [] as string[] };
   // The shortest limit is 2 days, so nothing unchanged for less than a day is ever due.
   for (const match of ctx.store.inactivity.idleSince(now - DAY_MS)) {
+    // Another process's shard serves this guild: its sweep warns and ends the match.
+    if (!ctx.ownsGuild(match.guildId)) continue;
     const settings = ctx.store.guilds.get(match.guildId);
     const limit = settings.inactiveDays * DAY_MS;
     const idle = now - match.lastChange;

@@ -45,6 +45,7 @@ export async function runBot(env: NodeJS.ProcessEnv = process.env): Promise<void
     challengeTtlMs: config.challengeTtlSeconds * 1000,
     challengeCooldownMs: config.challengeCooldownSeconds * 1000,
     logging,
+    shards: ops.shards,
     ...(metrics ? { metrics } : {}),
     ...(config.restUrl ? { restUrl: config.restUrl } : {}),
     ...(config.guildId ? { registerCommands: { guildId: config.guildId } } : {}),
@@ -62,7 +63,16 @@ export async function runBot(env: NodeJS.ProcessEnv = process.env): Promise<void
       await admin?.close();
     },
   });
-  logger.info({ db: config.dbPath, images: config.images, logLevel: ops.logLevel }, 'starting');
+  logger.info(
+    {
+      db: config.dbPath,
+      images: config.images,
+      logLevel: ops.logLevel,
+      shards: ops.shards.count,
+      shardIds: ops.shards.ids,
+    },
+    'starting',
+  );
   await bot.start();
   logger.info(
     { user: bot.client.user?.id, guilds: bot.client.guilds.cache.size },

@@ -61,9 +61,15 @@ export class MatchFlow {
     await this.ctx.boards.request(matchId);
   }
 
-  /** At boot: re-arms the timer of every active match that has a clock (a deadline already past fires now). */
+  /**
+   * At boot: re-arms the timer of every active match that has a clock (a deadline already past fires now), in the
+   * guilds of this process's shards (another process times the others).
+   */
   rearmAll(): number {
-    const ids = this.ctx.store.clocks.activeMatchIds();
+    const ids = this.ctx.store.clocks.activeMatchIds().filter((matchId) => {
+      const guildId = this.ctx.store.matches.match(matchId)?.guildId;
+      return guildId !== undefined && this.ctx.ownsGuild(guildId);
+    });
     for (const matchId of ids) this.track(this.changed(matchId));
     return ids.length;
   }

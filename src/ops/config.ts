@@ -2,6 +2,7 @@
 // with a sentence naming the variable.
 import { z } from 'zod';
 import { createLogger, LOG_LEVELS, type Logging } from './logger.ts';
+import { parseShardSetting, type ShardSetting } from './shards.ts';
 
 export const OpsConfigSchema = z.object({
   /** ARBITER_LOG_LEVEL: fatal, error, warn, info (default), debug, trace or silent. */
@@ -13,9 +14,10 @@ export const OpsConfigSchema = z.object({
   /** ARBITER_ADMIN_HOST: the address it listens on; loopback unless set (metrics are not for the public). */
   adminHost: z.string().min(1).default('127.0.0.1'),
 });
-export type OpsConfig = z.infer<typeof OpsConfigSchema>;
+/** The settings, with the shards this process runs (ARBITER_SHARDS, ARBITER_SHARD_IDS: src/ops/shards.ts). */
+export type OpsConfig = z.infer<typeof OpsConfigSchema> & { shards: ShardSetting };
 
-const ENV_NAMES: Record<keyof OpsConfig, string> = {
+const ENV_NAMES: Record<keyof z.infer<typeof OpsConfigSchema>, string> = {
   logLevel: 'ARBITER_LOG_LEVEL',
   logFormat: 'ARBITER_LOG_FORMAT',
   adminPort: 'ARBITER_ADMIN_PORT',
@@ -37,13 +39,15 @@ export function opsConfigFromEnv(env: NodeJS.ProcessEnv = process.env): OpsConfi
     if (value !== undefined && value !== '') input[key] = key === 'logLevel' ? value.toLowerCase() : value;
   }
   const parsed = OpsConfigSchema.safeParse(input);
-  if (parsed.success) return parsed.data;
-  throw new OpsConfigError(
-    parsed.error.issues.map((issue) => {
-      const key = String(issue.path[0] ?? '') as keyof OpsConfig;
-      return `${ENV_NAMES[key] ?? key}: ${issue.message}`;
-    }),
-  );
+  const shards = parseShardSetting(env.ARBITER_SHARDS?.trim() || undefined, env.ARBITER_SHARD_IDS?.trim() || undefined);
+  if (parsed.success && !Array.isArray(shards)) return { ...parsed.data, shards };
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => {
+        const key = String(issue.path[0] ?? '') as keyof typeof ENV_NAMES;
+        return `${ENV_NAMES[key] ?? key}: ${issue.message}`;
+      });
+  throw new OpsConfigError([...problems, ...(Array.isArray(shards) ? shards : [])]);
 }
 
 /** The logger the environment asks for (level and format), never writing `secrets`. */

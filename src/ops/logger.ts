@@ -23,6 +23,8 @@ export interface LogFields {
   guild?: string;
   match?: string;
   user?: string;
+  /** The gateway shard the interaction came through (src/ops/shards.ts). */
+  shard?: number;
 }
 
 /** The ids of the work in progress, carried across awaits (AsyncLocalStorage), one instance per logger. */

@@ -23,20 +23,22 @@ export interface MetricsSources {
   matches(): { active: number; paused: number };
   /** Render jobs waiting for a worker (0 without images). */
   renderQueue(): number;
+  /** The gateway shards this process runs, and whether each is connected and ready. */
+  shards?(): { id: number; ready: boolean }[];
 }
 
 export class Metrics {
   readonly registry = new Registry();
-  private readonly ackSeconds: Histogram<'kind'>;
+  private readonly ackSeconds: Histogram<'kind' | 'shard'>;
   private readonly boardSeconds: Histogram;
   private readonly decisions: Counter<'game'>;
   private readonly commitSeconds: Histogram;
   private readonly renderSeconds: Histogram<'kind'>;
   private readonly rateLimitSeconds: Histogram<'scope'>;
   private readonly refusals: Counter<'status' | 'code'>;
-  private readonly interactions: Counter<'kind' | 'outcome'>;
-  /** Interactions received and not yet acknowledged: id -> (kind, when). */
-  private readonly unacknowledged = new Map<string, { kind: InteractionKind; at: number }>();
+  private readonly interactions: Counter<'kind' | 'outcome' | 'shard'>;
+  /** Interactions received and not yet acknowledged: id -> (kind, shard, when). */
+  private readonly unacknowledged = new Map<string, { kind: InteractionKind; shard: string; at: number }>();
   private sources: MetricsSources | null = null;
 
   constructor(options: { defaultMetrics?: boolean } = {}) {
@@ -47,7 +49,7 @@ export class Metrics {
     this.ackSeconds = new Histogram({
       name: 'arbiter_interaction_ack_seconds',
       help: 'From an interaction reaching the bot to its acknowledgement (callback) being answered by Discord',
-      labelNames: ['kind'],
+      labelNames: ['kind', 'shard'],
       buckets: LATENCY_BUCKETS,
       registers,
     });
@@ -91,8 +93,8 @@ export class Metrics {
     });
     this.interactions = new Counter({
       name: 'arbiter_interactions_total',
-      help: 'Interactions received, by kind and outcome (handled, failed, refused while stopping)',
-      labelNames: ['kind', 'outcome'],
+      help: 'Interactions received, by kind, outcome (handled, failed, refused while stopping) and gateway shard',
+      labelNames: ['kind', 'outcome', 'shard'],
       registers,
     });
     const sourcesOf = () => this.sources;
@@ -107,6 +109,15 @@ export class Metrics {
         if (!counts) return;
         this.set({ status: 'active' }, counts.active);
         this.set({ status: 'paused' }, counts.paused);
+      },
+    });
+    new Gauge({
+      name: 'arbiter_gateway_shard_ready',
+      help: "The gateway shards this process runs: 1 while the shard's connection is ready, 0 otherwise",
+      labelNames: ['shard'],
+      registers,
+      collect() {
+        for (const shard of sourcesOf()?.shards?.() ?? []) this.set({ shard: String(shard.id) }, shard.ready ? 1 : 0);
       },
     });
     new Gauge({
@@ -135,23 +146,24 @@ export class Metrics {
     });
   }
 
-  interactionReceived(id: string, kind: InteractionKind, now = performance.now()): void {
+  /** An interaction arrived through gateway shard `shard`. */
+  interactionReceived(id: string, kind: InteractionKind, shard: number, now = performance.now()): void {
     if (this.unacknowledged.size > 1000) {
       for (const [key, entry] of this.unacknowledged)
         if (now - entry.at > ACK_FORGET_MS) this.unacknowledged.delete(key);
     }
-    this.unacknowledged.set(id, { kind, at: now });
+    this.unacknowledged.set(id, { kind, shard: String(shard), at: now });
   }
 
-  interactionDone(kind: InteractionKind, outcome: 'handled' | 'failed' | 'refused'): void {
-    this.interactions.inc({ kind, outcome });
+  interactionDone(kind: InteractionKind, outcome: 'handled' | 'failed' | 'refused', shard: number): void {
+    this.interactions.inc({ kind, outcome, shard: String(shard) });
   }
 
   acknowledged(id: string, now = performance.now()): void {
     const entry = this.unacknowledged.get(id);
     if (!entry) return;
     this.unacknowledged.delete(id);
-    this.ackSeconds.observe({ kind: entry.kind }, (now - entry.at) / 1000);
+    this.ackSeconds.observe({ kind: entry.kind, shard: entry.shard }, (now - entry.at) / 1000);
   }
 
   boardShown(ms: number): void {

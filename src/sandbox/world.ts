@@ -74,7 +74,14 @@ function restore(discord: FakeDiscord, saved: SavedWorld): SandboxWorld {
   for (const user of saved.users) store.users.set(user.id, { ...user });
   const members = new Map(saved.guild.members.map((m) => [bot(m.userId), { ...m, userId: bot(m.userId) }]));
   members.set(discord.botUserId, { userId: discord.botUserId, joinedAt: Date.now(), nick: null });
-  const guildRecord = { id: saved.guild.id, name: saved.guild.name, ownerId: saved.guild.ownerId, members };
+  const guildRecord = {
+    id: saved.guild.id,
+    name: saved.guild.name,
+    ownerId: saved.guild.ownerId,
+    members,
+    // The bot's managed role is the new bot's (fake-discord/payloads.ts).
+    botRoleId: store.ids.next(),
+  };
   store.guilds.set(guildRecord.id, guildRecord);
   for (const channel of saved.channels) {
     store.channels.set(channel.id, {

@@ -52,6 +52,8 @@ describe('open matches', () => {
     now += 5 * DAY_MS;
     expect(await sweepInactive(h.bot.context)).toEqual({ warned: [], ended: [] });
     now += DAY_MS + 60_000;
+    // A process that does not run this guild's shard leaves its matches to the process that does (src/ops/shards.ts).
+    expect(await sweepInactive({ ...h.bot.context, ownsGuild: () => false })).toEqual({ warned: [], ended: [] });
     const warned = await sweepInactive(h.bot.context);
     expect(warned.warned).toEqual(expect.arrayContaining([abandoned, kept]));
     expect(warned.ended).toEqual([]);

@@ -1,5 +1,6 @@
-import { ChannelType, Events } from 'discord.js';
+import { ChannelType, Client, Events, GatewayIntentBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { botPermissions } from '../../src/devtools/fake-discord/payloads.ts';
 import { type Harness, startHarness } from './harness.ts';
 
 describe('fake Discord: login and a slash command round trip', () => {
@@ -17,7 +18,33 @@ describe('fake Discord: login and a slash command round trip', () => {
     const guild = h.client.guilds.cache.get(h.guild.id);
     expect(guild?.name).toBe('Arbiter Test');
     expect(guild?.channels.cache.find((c) => c.name === 'general')?.type).toBe(ChannelType.GuildText);
-    expect(guild?.members.cache.has(h.alice.id)).toBe(true);
+    // Without the privileged GuildPresences intent, GUILD_CREATE carries the bot's own member only (as on Discord);
+    // the guild's size is still the whole count.
+    expect([...(guild?.members.cache.keys() ?? [])]).toEqual([h.discord.botUserId]);
+    expect(guild?.memberCount).toBe(4);
+    // The bot's managed role: tagged with the bot, held by it, and the permissions discord.js computes from the roles
+    // are those the fake enforces.
+    const role = guild?.roles.cache.find((r) => r.managed);
+    expect(role?.tags?.botId).toBe(h.discord.botUserId);
+    expect(guild?.members.me?.roles.cache.has(role?.id ?? '')).toBe(true);
+    expect(guild?.members.me?.permissions.bitfield).toBe(botPermissions);
+  });
+
+  it('sends every member in GUILD_CREATE to a client with the GuildPresences intent', async () => {
+    const client = new Client({
+      intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildPresences],
+      rest: { api: h.discord.restUrl },
+    });
+    try {
+      const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
+      await client.login(h.discord.botToken);
+      await ready;
+      const members = client.guilds.cache.get(h.guild.id)?.members.cache;
+      expect(members?.has(h.alice.id)).toBe(true);
+      expect(members?.has(h.bob.id)).toBe(true);
+    } finally {
+      await client.destroy();
+    }
   });
 
   it('sends GUILD_CREATE for a guild made while the bot is online; later joiners default to its first channel', async () => {

@@ -7,12 +7,14 @@ import {
   EmbedBuilder,
   MessageFlags,
   ModalBuilder,
+  Routes,
   StringSelectMenuBuilder,
   TextInputBuilder,
   TextInputStyle,
   UserSelectMenuBuilder,
 } from 'discord.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describeViolations } from '../../src/devtools/fake-discord/conformance.ts';
 import type { MessageEvent } from '../../src/devtools/fake-discord/index.ts';
 import { type Harness, startHarness } from './harness.ts';
 
@@ -222,9 +224,24 @@ describe('fake Discord: interaction responses from the real client', () => {
     expect(click.modal?.title).toBe('Report result');
     expect(() => h.bob.submitModal('report', { score: '2-1' })).toThrow(/no modal/);
     expect(() => h.alice.submitModal('report', { score: '2-1-0-0-0' })).toThrow(/takes 0–5 characters, got 9/);
+    const conformance = h.discord.checkConformance();
+    const checkedBefore = conformance.snapshot().violations.length;
     const submitted = await h.alice.submitModal('report', { score: '2-1' });
-    expect(submitted.reply()?.content).toBe('score 2-1');
+    const answer = submitted.reply();
+    expect(answer?.content).toBe('score 2-1');
     expect(() => h.alice.submitModal('report', { score: '2-1' })).toThrow(/no modal "report" is open/);
+    // The answer's metadata names the click that showed the modal (Discord's ModalSubmitInteractionMetadata).
+    const fetched = (await h.client.rest.get(Routes.channelMessage(answer?.channelId ?? '', answer?.id ?? ''))) as {
+      interaction_metadata?: { type: number; triggering_interaction_metadata?: Record<string, unknown> };
+    };
+    expect(fetched.interaction_metadata?.type).toBe(5);
+    expect(fetched.interaction_metadata?.triggering_interaction_metadata).toMatchObject({
+      id: click.id,
+      type: 3,
+      interacted_message_id: message.id,
+      user: { id: h.alice.id },
+    });
+    expect(describeViolations(conformance.snapshot().violations.slice(checkedBefore))).toBe('');
   });
 
   it('files: a reply with an attachment, readable by name and by its URL', async () => {

@@ -52,10 +52,20 @@ describe('the logger', () => {
 
 describe('ARBITER_LOG_LEVEL and the admin settings', () => {
   it('reads the level, the format, and the admin port and host (loopback by default)', () => {
-    expect(opsConfigFromEnv({})).toEqual({ logLevel: 'info', adminHost: '127.0.0.1' });
+    expect(opsConfigFromEnv({})).toEqual({
+      logLevel: 'info',
+      adminHost: '127.0.0.1',
+      shards: { count: 1, ids: 'all' },
+    });
     expect(
       opsConfigFromEnv({ ARBITER_LOG_LEVEL: 'DEBUG', ARBITER_LOG_FORMAT: 'json', ARBITER_ADMIN_PORT: '9464' }),
-    ).toEqual({ logLevel: 'debug', logFormat: 'json', adminPort: 9464, adminHost: '127.0.0.1' });
+    ).toEqual({
+      logLevel: 'debug',
+      logFormat: 'json',
+      adminPort: 9464,
+      adminHost: '127.0.0.1',
+      shards: { count: 1, ids: 'all' },
+    });
   });
 
   it('names every bad variable', () => {

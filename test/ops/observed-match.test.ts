@@ -58,11 +58,15 @@ describe('metrics and health during a match', () => {
     expect(sample(text, 'arbiter_matches', '{status="active"}')).toBe(1);
     expect(sample(text, 'arbiter_matches', '{status="paused"}')).toBe(0);
     // Every click and command was acknowledged and timed: at least one per decision, plus the challenge.
-    expect(sample(text, 'arbiter_interaction_ack_seconds_count', '{kind="component"}')).toBeGreaterThanOrEqual(
-      decisions,
+    expect(
+      sample(text, 'arbiter_interaction_ack_seconds_count', '{kind="component",shard="0"}'),
+    ).toBeGreaterThanOrEqual(decisions);
+    expect(sample(text, 'arbiter_interaction_ack_seconds_count', '{kind="command",shard="0"}')).toBeGreaterThanOrEqual(
+      1,
     );
-    expect(sample(text, 'arbiter_interaction_ack_seconds_count', '{kind="command"}')).toBeGreaterThanOrEqual(1);
-    expect(sample(text, 'arbiter_interactions_total', '{kind="component",outcome="handled"}')).toBeGreaterThan(0);
+    expect(
+      sample(text, 'arbiter_interactions_total', '{kind="component",outcome="handled",shard="0"}'),
+    ).toBeGreaterThan(0);
     expect(sample(text, 'arbiter_board_update_seconds_count')).toBeGreaterThan(0);
     expect(sample(text, 'arbiter_render_seconds_count', '{kind="board"}')).toBeGreaterThan(0);
     expect(sample(text, 'arbiter_render_seconds_count', '{kind="hand"}')).toBeGreaterThan(0);

@@ -148,7 +148,8 @@ export class LeagueService {
     for (const id of this.ctx.store.leagues.openLeagueIds()) {
       try {
         const record = this.ctx.store.leagues.get(id);
-        if (!record || record.status === 'frozen') continue;
+        // Frozen, or in a guild another process's shard serves (its timer runs there).
+        if (!record || record.status === 'frozen' || !this.ctx.ownsGuild(record.guildId)) continue;
         await this.checkRound(record, now);
         this.rateLadder(this.ctx.store.leagues.require(id), now);
       } catch (error) {

@@ -296,6 +296,7 @@ export class FakeUser {
         components: inputs.map((input) => input.submitted(fields[input.customId] ?? '')),
       },
       ...(source ? { sourceMessage: source } : {}),
+      trigger: opener,
     });
   }
 

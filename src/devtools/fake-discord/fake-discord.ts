@@ -7,7 +7,7 @@ import { type Clock, realClock } from './clock.ts';
 import { CommandRegistry } from './commands.ts';
 import { ConformanceRecorder } from './conformance.ts';
 import { FakeGuild, FakeUser } from './driver.ts';
-import { Gateway } from './gateway.ts';
+import { Gateway, type Shard, shardServes } from './gateway.ts';
 import { type Exchange, RestRouter } from './http.ts';
 import { InteractionBook, type InteractionRecord } from './interactions.ts';
 import { type Dispatch, MessageBook } from './messages.ts';
@@ -38,6 +38,11 @@ export interface FakeDiscordOptions {
    * `FAKE_DISCORD_RATE_LIMITS=discord`.
    */
   rateLimits?: RateLimitSetting;
+  /**
+   * The shard count `/gateway/bot` recommends (default 1). Clients may IDENTIFY with any `[id, count]`; each session
+   * receives the events of its shard's guilds only (gateway.ts).
+   */
+  shards?: number;
 }
 
 /**
@@ -79,12 +84,13 @@ export class FakeDiscord {
     this.#gateway = new Gateway(
       {
         token: this.botToken,
-        readyPayload: () => ({
+        readyPayload: (shard) => ({
           user: { ...userPayload(bot), verified: true, mfa_enabled: false },
           application: { id: this.applicationId, flags: 0 },
-          guilds: this.botGuilds().map((g) => ({ id: g.id, unavailable: true })),
+          guilds: this.botGuilds(shard).map((g) => ({ id: g.id, unavailable: true })),
         }),
-        guildCreates: () => this.botGuilds().map((g) => guildCreatePayload(this.store, g, this.botUserId)),
+        guildCreates: (shard, intents) =>
+          this.botGuilds(shard).map((g) => guildCreatePayload(this.store, g, this.botUserId, intents)),
         membersChunk: (request) => this.membersChunk(request),
       },
       { heartbeatIntervalMs: options.heartbeatIntervalMs ?? 41_250, resumeUrl: () => this.gatewayUrl },
@@ -114,6 +120,7 @@ export class FakeDiscord {
       botName: this.botName,
       baseUrl: () => this.baseUrl,
       gatewayUrl: () => this.gatewayUrl,
+      recommendedShards: Math.max(1, options.shards ?? 1),
     };
     this.#gateway.onDispatch = (event, data) => {
       for (const listener of this.#eventListeners) listener(event, data);
@@ -173,6 +180,11 @@ export class FakeDiscord {
     return this.#gateway.connectedSessions;
   }
 
+  /** `[id, count]` of each gateway session with a live socket. */
+  get connectedShards(): Shard[] {
+    return this.#gateway.connectedShards;
+  }
+
   createUser(username: string, options: { globalName?: string; locale?: string; dmsOpen?: boolean } = {}): FakeUser {
     const record = this.store.addUser({
       username,
@@ -195,7 +207,7 @@ export class FakeDiscord {
     const handle = new FakeGuild(this, guild);
     // Members already there are part of GUILD_CREATE, not separate GUILD_MEMBER_ADD events.
     for (const member of options.members ?? []) handle.admit(member);
-    this.#gateway.dispatch('GUILD_CREATE', guildCreatePayload(this.store, guild, this.botUserId));
+    this.#gateway.dispatch('GUILD_CREATE', (intents) => guildCreatePayload(this.store, guild, this.botUserId, intents));
     return handle;
   }
 
@@ -377,8 +389,8 @@ export class FakeDiscord {
     await new Promise<void>((resolve) => this.#http.close(() => resolve()));
   }
 
-  private botGuilds() {
-    return [...this.store.guilds.values()].filter((g) => g.members.has(this.botUserId));
+  private botGuilds(shard: Shard) {
+    return [...this.store.guilds.values()].filter((g) => g.members.has(this.botUserId) && shardServes(shard, g.id));
   }
 
   private membersChunk(request: Record<string, unknown>): Record<string, unknown> {

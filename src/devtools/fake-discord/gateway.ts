@@ -3,28 +3,43 @@ import type { Duplex } from 'node:stream';
 import { createDeflate, type Deflate, constants as zlibConstants } from 'node:zlib';
 import { GatewayCloseCodes, GatewayOpcodes } from 'discord.js';
 import { type WebSocket, WebSocketServer } from 'ws';
+import { shardOfGuild } from './snowflake.ts';
 
 /**
  * The gateway half of the fake: HELLO, heartbeat/ACK, IDENTIFY → READY + GUILD_CREATE, RESUME →
  * replay + RESUMED, and numbered dispatches. A session outlives its socket (as on Discord) so a
  * client that drops can resume and receive what it missed.
+ *
+ * Shards: IDENTIFY may carry `shard: [id, count]` (default [0, 1]); a session then receives only the events of the
+ * guilds with `(guild_id >> 22) % count === id` (events without a guild, DMs among them, go to shard 0). A shard id
+ * out of range is refused with 4010 Invalid shard. A shard another session already holds is accepted, as Discord
+ * accepts it: both sessions then receive the same events (two processes running one shard both see every click).
  */
 
 type Json = Record<string, unknown>;
 
 export interface GatewayWorld {
   token: string;
-  /** READY's `d` minus session fields: user, application, guild stubs. */
-  readyPayload(): Json;
-  /** GUILD_CREATE payloads for every guild the bot is in. */
-  guildCreates(): Json[];
+  /** READY's `d` minus session fields: user, application, stubs of the guilds this shard serves. */
+  readyPayload(shard: Shard): Json;
+  /** GUILD_CREATE payloads for every guild the bot is in that this shard serves. */
+  guildCreates(shard: Shard, intents: number): Json[];
   /** GUILD_MEMBERS_CHUNK answer to a Request Guild Members (op 8). */
   membersChunk(request: Json): Json;
+}
+
+/** `[shard id, shard count]`, as IDENTIFY and READY carry it. */
+export type Shard = readonly [number, number];
+
+/** Whether a guild's events go to this shard (null: an event outside guilds, which shard 0 receives). */
+export function shardServes(shard: Shard, guildId: string | null): boolean {
+  return shardOfGuild(guildId, shard[1]) === shard[0];
 }
 
 interface Session {
   id: string;
   intents: number;
+  shard: Shard;
   seq: number;
   connection: Connection | null;
   /** Dispatches already numbered, kept so a RESUME can replay what the client missed. */
@@ -57,8 +72,15 @@ export class Gateway {
   dispatch(event: string, data: Json | ((intents: number) => Json), intent = 0): void {
     for (const session of this.#sessions.values()) {
       if (intent !== 0 && (session.intents & intent) === 0) continue;
-      this.sendDispatch(session, event, typeof data === 'function' ? data(session.intents) : data);
+      const payload = typeof data === 'function' ? data(session.intents) : data;
+      if (!shardServes(session.shard, guildOfEvent(event, payload))) continue;
+      this.sendDispatch(session, event, payload);
     }
+  }
+
+  /** The shards of the sessions with a live socket, e.g. `[[0, 2], [1, 2]]`. */
+  get connectedShards(): Shard[] {
+    return [...this.#sessions.values()].filter((s) => s.connection !== null).map((s) => s.shard);
   }
 
   /** Number of sessions with a live socket; tests wait on this after a reconnect. */
@@ -118,8 +140,12 @@ export class Gateway {
           if (session) return ws.close(GatewayCloseCodes.AlreadyAuthenticated, 'Already authenticated.');
           if (d.token !== this.world.token)
             return ws.close(GatewayCloseCodes.AuthenticationFailed, 'Authentication failed.');
-          session = this.identify(connection, typeof d.intents === 'number' ? d.intents : 0);
-          break;
+          {
+            const shard = this.checkShard(d.shard);
+            if (typeof shard === 'string') return ws.close(GatewayCloseCodes.InvalidShard, shard);
+            session = this.identify(connection, typeof d.intents === 'number' ? d.intents : 0, shard);
+            break;
+          }
         case GatewayOpcodes.Resume:
           session = this.resume(connection, d);
           break;
@@ -136,17 +162,28 @@ export class Gateway {
     connection.send({ op: GatewayOpcodes.Hello, d: { heartbeat_interval: this.options.heartbeatIntervalMs } });
   }
 
-  private identify(connection: Connection, intents: number): Session {
+  /** IDENTIFY's `shard` field checked: the shard, or why it is refused (4010 Invalid shard). */
+  private checkShard(field: unknown): Shard | string {
+    if (field === undefined) return [0, 1];
+    if (!Array.isArray(field) || field.length !== 2 || !field.every((n) => Number.isInteger(n))) {
+      return 'Invalid shard: expected [shard_id, num_shards].';
+    }
+    const [id, count] = field as [number, number];
+    if (count < 1 || id < 0 || id >= count) return `Invalid shard: [${id}, ${count}].`;
+    return [id, count];
+  }
+
+  private identify(connection: Connection, intents: number, shard: Shard): Session {
     const id = `fake-session-${++this.#nextSessionNumber}`;
-    const session: Session = { id, intents, seq: 0, connection, history: [] };
+    const session: Session = { id, intents, shard, seq: 0, connection, history: [] };
     this.#sessions.set(session.id, session);
     this.sendDispatch(session, 'READY', {
       v: 10,
-      ...this.world.readyPayload(),
+      ...this.world.readyPayload(shard),
       session_id: session.id,
       session_type: 'normal',
       resume_gateway_url: this.options.resumeUrl(),
-      shard: [0, 1],
+      shard: [...shard],
       private_channels: [],
       presences: [],
       relationships: [],
@@ -155,7 +192,7 @@ export class Gateway {
       user_settings: {},
       _trace: ['["fake-discord",{}]'],
     });
-    for (const guild of this.world.guildCreates()) this.sendDispatch(session, 'GUILD_CREATE', guild);
+    for (const guild of this.world.guildCreates(shard, intents)) this.sendDispatch(session, 'GUILD_CREATE', guild);
     return session;
   }
 
@@ -186,6 +223,13 @@ export class Gateway {
     if (session.history.length > HISTORY_LIMIT) session.history.shift();
     session.connection?.sendRaw(frame);
   }
+}
+
+/** The guild an event belongs to, which decides its shard: GUILD_* events carry it as `id`, the others as `guild_id`. */
+function guildOfEvent(event: string, data: Json): string | null {
+  const field =
+    event === 'GUILD_CREATE' || event === 'GUILD_UPDATE' || event === 'GUILD_DELETE' ? data.id : data.guild_id;
+  return typeof field === 'string' ? field : null;
 }
 
 /** One socket's outbound side: plain JSON text frames, or one zlib stream flushed per payload. */

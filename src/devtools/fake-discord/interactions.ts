@@ -18,7 +18,7 @@ import {
   permissionsOf,
   userPayload,
 } from './payloads.ts';
-import type { MessageRecord, Store } from './store.ts';
+import type { InteractionTrigger, MessageRecord, Store } from './store.ts';
 
 /**
  * The interaction lifecycle with Discord's rules: acknowledge once (40060 after that) within 3 s
@@ -83,6 +83,8 @@ export interface InteractionRecord {
   modal: Json | null;
   /** The modal is still on the user's screen (shown and not yet submitted). */
   modalOpen: boolean;
+  /** A modal submit's: the interaction that showed the modal. */
+  trigger: InteractionTrigger | null;
   cancelDeadline: () => void;
 }
 
@@ -93,6 +95,8 @@ export interface OpenInteraction {
   name: string;
   data: Json;
   sourceMessage?: MessageRecord;
+  /** A modal submit's: the interaction that showed the modal. */
+  trigger?: InteractionRecord;
 }
 
 export class InteractionBook {
@@ -134,6 +138,14 @@ export class InteractionBook {
       choices: null,
       modal: null,
       modalOpen: false,
+      trigger: request.trigger
+        ? {
+            id: request.trigger.id,
+            type: request.trigger.kind,
+            userId: request.trigger.userId,
+            sourceMessageId: request.trigger.sourceMessageId,
+          }
+        : null,
       cancelDeadline: () => {},
     };
     record.cancelDeadline = this.store.clock.setTimer(ACK_DEADLINE_MS, () => {
@@ -264,6 +276,7 @@ export class InteractionBook {
         userId: record.userId,
         name: record.kind === InteractionKind.Command ? record.name : null,
         sourceMessageId: record.sourceMessageId,
+        trigger: record.trigger,
       },
       type: record.kind === InteractionKind.Command ? 20 : 0,
     };

@@ -1,4 +1,4 @@
-import { PermissionFlagsBits } from 'discord.js';
+import { GatewayIntentBits, PermissionFlagsBits } from 'discord.js';
 import {
   type AttachmentRecord,
   ChannelKind,
@@ -76,7 +76,8 @@ export function memberPayload(store: Store, guild: GuildRecord, userId: string):
     nick: member.nick,
     avatar: null,
     banner: null,
-    roles: [],
+    // The bot holds its managed role; the others hold none beyond @everyone.
+    roles: userId === store.botUserId ? [guild.botRoleId] : [],
     joined_at: iso(member.joinedAt),
     premium_since: null,
     deaf: false,
@@ -101,6 +102,19 @@ function everyoneRole(guild: GuildRecord): Json {
     managed: false,
     mentionable: false,
     flags: 0,
+  };
+}
+
+/** The bot's managed role: what it may do beyond @everyone (its invite's permissions), tagged with its id. */
+function botRole(store: Store, guild: GuildRecord): Json {
+  return {
+    ...everyoneRole(guild),
+    id: guild.botRoleId,
+    name: store.user(store.botUserId).username,
+    position: 1,
+    permissions: botPermissions.toString(),
+    managed: true,
+    tags: { bot_id: store.botUserId },
   };
 }
 
@@ -140,8 +154,8 @@ export function channelPayload(store: Store, channel: ChannelRecord): Json {
     member_count: channel.threadMemberIds.size,
     thread_metadata: {
       archived: channel.archived,
-      auto_archive_duration: 1440,
-      archive_timestamp: iso(channel.createdAt),
+      auto_archive_duration: channel.autoArchiveMinutes,
+      archive_timestamp: iso(channel.activeAt),
       locked: channel.locked,
       create_timestamp: iso(channel.createdAt),
       ...(channel.type === ChannelKind.PrivateThread ? { invitable: false } : {}),
@@ -149,18 +163,24 @@ export function channelPayload(store: Store, channel: ChannelRecord): Json {
   };
 }
 
-/** The GUILD_CREATE payload: the guild with its channels, threads and members, as the bot sees them. */
-export function guildCreatePayload(store: Store, guild: GuildRecord, botUserId: string): Json {
+/**
+ * The GUILD_CREATE payload: the guild with its channels and threads, as the bot sees them. Its members: everyone with
+ * the GuildPresences intent; without it, as Discord sends it, the bot's own member only (and people in voice
+ * channels, which the fake has none of). `member_count` counts everyone either way.
+ */
+export function guildCreatePayload(store: Store, guild: GuildRecord, botUserId: string, intents: number): Json {
+  const everyone = (intents & GatewayIntentBits.GuildPresences) !== 0;
+  const memberIds = everyone ? [...guild.members.keys()] : [botUserId];
   const channels = [...store.channels.values()].filter((c) => c.guildId === guild.id);
   const textChannels = channels.filter((c) => c.type === ChannelKind.GuildText);
   return {
-    ...guildPayload(guild, textChannels[0]?.id ?? null),
+    ...guildPayload(store, guild, textChannels[0]?.id ?? null),
     joined_at: iso(store.member(guild.id, botUserId).joinedAt),
     large: false,
     unavailable: false,
     member_count: guild.members.size,
     voice_states: [],
-    members: [...guild.members.keys()].map((userId) => memberPayload(store, guild, userId)),
+    members: memberIds.map((userId) => memberPayload(store, guild, userId)),
     channels: textChannels.map((c) => channelPayload(store, c)),
     threads: channels.filter((c) => c.type !== ChannelKind.GuildText).map((c) => channelPayload(store, c)),
     presences: [],
@@ -170,7 +190,7 @@ export function guildCreatePayload(store: Store, guild: GuildRecord, botUserId: 
   };
 }
 
-export function guildPayload(guild: GuildRecord, systemChannelId: string | null): Json {
+export function guildPayload(store: Store, guild: GuildRecord, systemChannelId: string | null): Json {
   return {
     id: guild.id,
     name: guild.name,
@@ -185,7 +205,7 @@ export function guildPayload(guild: GuildRecord, systemChannelId: string | null)
     verification_level: 0,
     default_message_notifications: 0,
     explicit_content_filter: 0,
-    roles: [everyoneRole(guild)],
+    roles: [everyoneRole(guild), botRole(store, guild)],
     emojis: [],
     stickers: [],
     features: [],
@@ -290,14 +310,32 @@ export function messagePayload(store: Store, message: MessageRecord, baseUrl: st
   if (message.interaction) {
     const user = userPayload(store.user(message.interaction.userId));
     const owners = channel.guildId ? { '0': channel.guildId } : { '1': message.interaction.userId };
-    payload.interaction_metadata = {
-      id: message.interaction.id,
-      type: message.interaction.type,
-      user,
-      authorizing_integration_owners: owners,
-      // A component interaction's metadata names the message it was on.
-      ...(message.interaction.sourceMessageId ? { interacted_message_id: message.interaction.sourceMessageId } : {}),
-    };
+    const trigger = message.interaction.trigger;
+    payload.interaction_metadata = trigger
+      ? {
+          // A modal submit's metadata names the command or component interaction that showed the modal.
+          id: message.interaction.id,
+          type: message.interaction.type,
+          user,
+          authorizing_integration_owners: owners,
+          triggering_interaction_metadata: {
+            id: trigger.id,
+            type: trigger.type,
+            user: userPayload(store.user(trigger.userId)),
+            authorizing_integration_owners: owners,
+            ...(trigger.sourceMessageId ? { interacted_message_id: trigger.sourceMessageId } : {}),
+          },
+        }
+      : {
+          id: message.interaction.id,
+          type: message.interaction.type,
+          user,
+          authorizing_integration_owners: owners,
+          // A component interaction's metadata names the message it was on.
+          ...(message.interaction.sourceMessageId
+            ? { interacted_message_id: message.interaction.sourceMessageId }
+            : {}),
+        };
     payload.interaction = {
       id: message.interaction.id,
       type: message.interaction.type,

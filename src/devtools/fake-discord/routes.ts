@@ -31,6 +31,8 @@ export interface RouteContext {
   botName: string;
   baseUrl(): string;
   gatewayUrl(): string;
+  /** What `/gateway/bot` answers as `shards`. */
+  recommendedShards: number;
 }
 
 export function applicationPayload(ctx: RouteContext): Json {
@@ -62,6 +64,8 @@ export function buildRoutes(ctx: RouteContext): Route[] {
   const message = (m: Parameters<typeof messagePayload>[1]) => messagePayload(store, m, ctx.baseUrl());
   const botChannel = (id: string): ChannelRecord => {
     const channel = store.channel(id);
+    // A thread idle past its auto-archive duration is archived by now (Discord does it in the background).
+    if (store.archiveIfIdle(channel)) ctx.gateway.dispatch('THREAD_UPDATE', channelPayload(store, channel));
     if (channel.guildId !== null && !store.guild(channel.guildId).members.has(ctx.botUserId)) throw missingAccess();
     if (channel.guildId !== null && !hasBotPermissions(ctx, channel, PermissionFlagsBits.ViewChannel)) {
       throw missingAccess();
@@ -115,7 +119,7 @@ export function buildRoutes(ctx: RouteContext): Route[] {
       auth: true,
       handle: () => ({
         url: ctx.gatewayUrl(),
-        shards: 1,
+        shards: ctx.recommendedShards,
         session_start_limit: { total: 1000, remaining: 1000, reset_after: 86_400_000, max_concurrency: 1 },
       }),
     },
@@ -150,7 +154,7 @@ export function buildRoutes(ctx: RouteContext): Route[] {
           (c) => c.guildId === guild.id && c.type === ChannelKind.GuildText,
         );
         return {
-          ...guildPayload(guild, first?.id ?? null),
+          ...guildPayload(store, guild, first?.id ?? null),
           approximate_member_count: guild.members.size,
           approximate_presence_count: 0,
         };
@@ -266,6 +270,7 @@ export function buildRoutes(ctx: RouteContext): Route[] {
           // Discord: a message reopens an archived thread, unless it is locked.
           if (channel.locked) throw new DiscordApiError(400, 50083, 'Thread is archived');
           channel.archived = false;
+          channel.activeAt = store.clock.now();
           ctx.gateway.dispatch('THREAD_UPDATE', channelPayload(store, channel));
         }
         requireBotPermissions(
@@ -282,8 +287,11 @@ export function buildRoutes(ctx: RouteContext): Route[] {
       pattern: '/channels/:channelId/messages/:messageId',
       auth: true,
       handle: ({ params, body, files }) => {
-        const found = store.message(botChannel(params.channelId as string).id, params.messageId as string);
+        const channel = botChannel(params.channelId as string);
+        const found = store.message(channel.id, params.messageId as string);
         if (found.authorId !== ctx.botUserId || found.visibleTo !== null) throw cannotEditOthersMessage();
+        // Discord: a message in an archived thread cannot be edited until the thread is reopened.
+        if (channel.parentId !== null && channel.archived) throw new DiscordApiError(400, 50083, 'Thread is archived');
         requireBotPermissions(ctx, store.channel(found.channelId), contentPermissions(body, files));
         return message(ctx.messages.edit(found, { body, files }));
       },

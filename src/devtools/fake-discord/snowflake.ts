@@ -15,3 +15,9 @@ export class SnowflakeFactory {
     return ((ms << 22n) | this.#increment).toString();
   }
 }
+
+/** The shard that receives a guild's events: Discord's `(guild_id >> 22) % shard_count`. DMs go to shard 0. */
+export function shardOfGuild(guildId: string | null, shardCount: number): number {
+  if (guildId === null) return 0;
+  return Number((BigInt(guildId) >> 22n) % BigInt(shardCount));
+}

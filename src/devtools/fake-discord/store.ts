@@ -10,6 +10,15 @@ import { SnowflakeFactory } from './snowflake.ts';
  * every message change is announced on `events` so a sandbox page or a test can follow it.
  */
 
+/** The interaction that opened a modal, as a modal submit's message metadata names it. */
+export interface InteractionTrigger {
+  id: string;
+  type: number;
+  userId: string;
+  /** The message a component was on (the modal was opened from a button on it). */
+  sourceMessageId: string | null;
+}
+
 export const ChannelKind = { GuildText: 0, DM: 1, PublicThread: 11, PrivateThread: 12 } as const;
 export type ChannelKind = (typeof ChannelKind)[keyof typeof ChannelKind];
 
@@ -34,6 +43,8 @@ export interface GuildRecord {
   name: string;
   ownerId: string;
   members: Map<string, MemberRecord>;
+  /** The role Discord makes for a bot added with permissions: managed, tagged with the bot, given to the bot only. */
+  botRoleId: string;
 }
 
 export interface ChannelRecord {
@@ -52,7 +63,14 @@ export interface ChannelRecord {
   /** For threads: archived (closed; a new message reopens it unless locked) and locked (only moderators reopen). */
   archived: boolean;
   locked: boolean;
+  /** For threads: minutes without activity after which Discord archives it (60, 1440, 4320 or 10080). */
+  autoArchiveMinutes: number;
+  /** For threads: the last activity (creation, a message, a reopening), or when it was archived. */
+  activeAt: number;
 }
+
+/** The auto-archive durations Discord accepts, in minutes. */
+export const AUTO_ARCHIVE_MINUTES = [60, 1440, 4320, 10_080];
 
 export interface AttachmentRecord {
   id: string;
@@ -89,6 +107,8 @@ export interface MessageRecord {
     name: string | null;
     /** The message a component interaction was on. */
     sourceMessageId?: string | null;
+    /** A modal submit's: the command or component interaction that opened the modal. */
+    trigger?: InteractionTrigger | null;
   } | null;
   createdAt: number;
   editedAt: number | null;
@@ -195,7 +215,7 @@ export class Store {
   }
 
   addGuild(name: string, ownerId: string): GuildRecord {
-    const guild: GuildRecord = { id: this.ids.next(), name, ownerId, members: new Map() };
+    const guild: GuildRecord = { id: this.ids.next(), name, ownerId, members: new Map(), botRoleId: this.ids.next() };
     this.guilds.set(guild.id, guild);
     this.addMember(guild.id, ownerId);
     return guild;
@@ -223,12 +243,28 @@ export class Store {
       createdAt: this.clock.now(),
       archived: false,
       locked: false,
+      autoArchiveMinutes: 1440,
+      activeAt: this.clock.now(),
       ...fields,
     };
     this.channels.set(channel.id, channel);
     this.messages.set(channel.id, []);
     this.events.emit('channel', channel);
     return channel;
+  }
+
+  /**
+   * Archives a thread that has had no activity for its auto-archive duration, as Discord does; true if it did now.
+   * Checked when the thread is used (the fake has no background sweep), so the caller announces THREAD_UPDATE.
+   */
+  archiveIfIdle(channel: ChannelRecord): boolean {
+    if (channel.parentId === null || channel.archived) return false;
+    const idleSince = Math.max(channel.activeAt, this.messages.get(channel.id)?.at(-1)?.createdAt ?? 0);
+    const due = idleSince + channel.autoArchiveMinutes * 60_000;
+    if (this.clock.now() < due) return false;
+    channel.archived = true;
+    channel.activeAt = due;
+    return true;
   }
 
   /** The DM channel between the bot and a user, created on first use as Discord does. */

@@ -4,7 +4,7 @@ import type { Route } from './http.ts';
 import { channelPayload } from './payloads.ts';
 import { requireBotPermissions } from './permissions.ts';
 import type { RouteContext } from './routes.ts';
-import { ChannelKind, type ChannelRecord } from './store.ts';
+import { AUTO_ARCHIVE_MINUTES, ChannelKind, type ChannelRecord } from './store.ts';
 
 /** Threads: the bot opens one per match (public, private, or from a message) and adds the players. */
 
@@ -40,6 +40,10 @@ export function threadRoutes(ctx: RouteContext, botChannel: (id: string) => Chan
       handle: ({ params, body }) => {
         const thread = botChannel(params.channelId as string);
         if (thread.parentId === null) throw new DiscordApiError(403, 50013, 'Missing Permissions');
+        // An archived thread changes only by being reopened in the same request (Discord: 50083 otherwise).
+        if (thread.archived && body.archived !== false) {
+          throw new DiscordApiError(400, 50083, 'Thread is archived');
+        }
         const reopening = body.archived === false && body.locked !== true && !thread.locked;
         requireBotPermissions(
           ctx,
@@ -53,8 +57,12 @@ export function threadRoutes(ctx: RouteContext, botChannel: (id: string) => Chan
             ]);
           thread.name = body.name;
         }
+        if (body.auto_archive_duration !== undefined) thread.autoArchiveMinutes = autoArchiveMinutes(body);
         if (typeof body.locked === 'boolean') thread.locked = body.locked;
-        if (typeof body.archived === 'boolean') thread.archived = body.archived;
+        if (typeof body.archived === 'boolean' && body.archived !== thread.archived) {
+          thread.archived = body.archived;
+          thread.activeAt = store.clock.now();
+        }
         const payload = channelPayload(store, thread);
         ctx.gateway.dispatch('THREAD_UPDATE', payload);
         store.notifyChange();
@@ -113,6 +121,7 @@ function startThread(ctx: RouteContext, parent: ChannelRecord, body: Json, fromM
       { path: 'name', code: 'BASE_TYPE_BAD_LENGTH', message: 'Must be between 1 and 100 in length.' },
     ]);
   }
+  const minutes = body.auto_archive_duration === undefined ? 1440 : autoArchiveMinutes(body);
   // Discord (API v9+): a thread created without a message and without `type` is private.
   const type = body.type === ChannelKind.PublicThread ? ChannelKind.PublicThread : ChannelKind.PrivateThread;
   requireBotPermissions(
@@ -131,8 +140,22 @@ function startThread(ctx: RouteContext, parent: ChannelRecord, body: Json, fromM
     parentId: parent.id,
     ownerId: ctx.botUserId,
     threadMemberIds: new Set([ctx.botUserId]),
+    autoArchiveMinutes: minutes,
   });
   const payload = channelPayload(ctx.store, thread);
   ctx.gateway.dispatch('THREAD_CREATE', { ...payload, newly_created: true });
   return payload;
+}
+
+/** `auto_archive_duration` checked: one of Discord's four durations (minutes), else 50035. */
+function autoArchiveMinutes(body: Json): number {
+  const value = body.auto_archive_duration;
+  if (typeof value === 'number' && AUTO_ARCHIVE_MINUTES.includes(value)) return value;
+  throw invalidFormBody([
+    {
+      path: 'auto_archive_duration',
+      code: 'BASE_TYPE_CHOICES',
+      message: `Value must be one of {${AUTO_ARCHIVE_MINUTES.join(', ')}}.`,
+    },
+  ]);
 }
