@@ -29,12 +29,15 @@ export function greedyAnswer<S extends BaseState>(
   // a refused declaration, a play it undid) did nothing; a player without memory that took it would loop.
   const startKey = positionKey(known);
   let best: { candidate: Candidate; score: number } | null = null;
-  // The default is listed first; a later candidate wins a tie by a hair: prefer acting, since the look-ahead may
-  // end before an attack or a card pays off.
+  // The default is listed first. Where it declines (pass, no attack, no block), a later candidate wins a tie by a
+  // hair: prefer acting, since the look-ahead may end before an attack or a card pays off. Elsewhere (a damage
+  // split, a target) the default wins ties: an answer the game refuses and asks again scores like the default
+  // played afterwards, and preferring it asked again forever (an MTG split that breaks CR 510.1c, found by the arena).
+  const preferActing = options[0] !== undefined && declinesByDefault(pending, options[0].answer);
   options.forEach((candidate, index) => {
     const score = outcome(g, known, pending, candidate.answer, seat, limits, startKey);
     if (score === null) return;
-    const edge = index === 0 ? 0 : 1e-9;
+    const edge = index === 0 || !preferActing ? 0 : 1e-9;
     if (!best || score + edge > best.score) best = { candidate, score: score + edge };
   });
   const chosen = best as { candidate: Candidate; score: number } | null;
@@ -79,17 +82,22 @@ function outcome<S extends BaseState>(
       // default or a cancel. Otherwise an action with only bad completions would tie with passing, and a player
       // without memory could start and cancel it forever (cast, then cancel at the target).
       own += 1;
-      s = bestReply(g, s, p, true);
+      s = bestReply(g, s, p, startKey);
     } else s = step(g, s, p, fallbackAnswer(p));
   }
   return g.evaluate(s, seat);
 }
 
-/** The opponent's answer that scores best for it right away (forced follow-ups played). */
-function bestReply<S extends BaseState>(g: AiGame<S>, s: S, p: PendingDecision, goThrough = false): S {
+/**
+ * The answer that scores best right away for whoever decides `p` (forced follow-ups played). For the rest of our own
+ * action (`ownStart`: the position the look-ahead started from), answers that decline are skipped when another goes
+ * through, and so are answers that lead straight back to that position: the action started again is no completion
+ * (after a refused damage split, "customise" asks the same split again).
+ */
+function bestReply<S extends BaseState>(g: AiGame<S>, s: S, p: PendingDecision, ownStart?: string): S {
   let best: { state: S; score: number } | null = null;
   const all = candidates(p);
-  const through = goThrough ? all.filter((c) => !declines(p, c.answer)) : all;
+  const through = ownStart === undefined ? all : all.filter((c) => !declines(p, c.answer));
   for (const c of through.length > 0 ? through : all) {
     let next: S;
     try {
@@ -97,10 +105,21 @@ function bestReply<S extends BaseState>(g: AiGame<S>, s: S, p: PendingDecision, 
     } catch {
       continue;
     }
+    if (ownStart !== undefined && next.result === null && positionKey(next) === ownStart) continue;
     const score = g.evaluate(next, p.player);
     if (!best || score > best.score) best = { state: next, score };
   }
   return best?.state ?? step(g, s, p, fallbackAnswer(p));
+}
+
+/**
+ * Whether the decision's default declines, so that acting is what a tie should favour: a priority pass, a pick of a
+ * passive option (no attack, no block), an empty declaration.
+ */
+function declinesByDefault(p: PendingDecision, answer: Answer): boolean {
+  if (p.role === 'priority') return true;
+  if (p.shape === 'declare') return Object.values(answer.declare ?? {}).every((ids) => ids.length === 0);
+  return declines(p, answer);
 }
 
 /** Whether an answer picks an option that declines (cancel, no target: role `passive`). */

@@ -1,9 +1,11 @@
 // AI decisions on worker threads (issue 21: search never runs on the bot's event loop). Jobs queue when every
 // thread is busy, in order; each thread decides one at a time. Threads start on the first job and stop with `close`.
+// A job taken while others wait searches for its share of its budget (queue-budget.ts), so the wait stays bounded.
 import { cpus } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { AiJob } from './job.ts';
 import type { AiAnswer } from './player.ts';
+import { jobForQueue } from './queue-budget.ts';
 
 const WORKER_URL = new URL('./worker.ts', import.meta.url).href;
 /** The worker is TypeScript: a short bootstrap registers tsx in the thread, whatever runner started us. */
@@ -26,6 +28,7 @@ export class AiPool {
   private readonly live = new Set<Worker>();
   private nextId = 0;
   private closed = false;
+  private pumpScheduled = false;
 
   /** One thread per core beyond the first (the bot and the renderer keep one), at least one. */
   constructor(private readonly size = Math.max(1, Math.min(2, cpus().length - 1))) {}
@@ -34,7 +37,14 @@ export class AiPool {
     if (this.closed) return Promise.reject(new Error('the AI pool is closed'));
     return new Promise((resolve, reject) => {
       this.queue.push({ id: this.nextId++, job, resolve, reject });
-      this.pump();
+      // Jobs asked in the same tick are queued together before any is taken, so the first sees the others waiting.
+      if (!this.pumpScheduled) {
+        this.pumpScheduled = true;
+        queueMicrotask(() => {
+          this.pumpScheduled = false;
+          if (!this.closed) this.pump();
+        });
+      }
     });
   }
 
@@ -54,7 +64,7 @@ export class AiPool {
       if (!worker) return;
       const next = this.queue.shift() as Waiting;
       this.busy.set(worker, next);
-      worker.postMessage({ id: next.id, job: next.job });
+      worker.postMessage({ id: next.id, job: jobForQueue(next.job, this.queue.length, this.size) });
     }
   }
 

@@ -114,6 +114,28 @@ describe('candidates', () => {
     }
   });
 
+  it('at priority, never offers an option that only makes mana, energy or will (MTG, NOVA, Force of Will)', () => {
+    const act = (id: string, kind: string): DecisionOption => ({ id, kind, role: 'choice', label: { en: '', ja: '' } });
+    const priority: PendingDecision = {
+      ...base,
+      role: 'priority',
+      options: [
+        act('pass', 'pass'),
+        act('play:o4', 'play'),
+        act('mana:o2:0', 'mana'),
+        act('energy:o7', 'energy-ability'),
+        act('will:o42:0:B', 'will'),
+      ],
+      min: 1,
+      max: 1,
+      ordered: false,
+      defaultOnTimeout: ['pass'],
+    };
+    expect(candidates(priority).map((c) => c.key)).toEqual(['c:pass', 'c:play:o4']);
+    // Elsewhere (a payment) the same kinds are the answers.
+    expect(candidates({ ...priority, role: 'choice' }).map((c) => c.key)).toContain('c:will:o42:0:B');
+  });
+
   it('offers the same answers for the same decision (so sampled worlds share branches)', () => {
     for (const p of decisions) expect(candidates(p)).toEqual(candidates(structuredClone(p)));
   });
