@@ -2,7 +2,6 @@
  * Force of Will (CR 8.01) as a GameModule: the kernel (procedures and decision kinds), setup (403), views, deck
  * rules, invariants and search hooks. `pending` and `apply` are the kernel's.
  */
-import { cloneJson } from '../../core/clone.ts';
 import { InvalidData } from '../../core/errors.ts';
 import { type GameModule, type MatchSetup, opponentOf, SEATS, type Seat } from '../../core/game.ts';
 import { kernelModule } from '../../core/kernel-module.ts';
