@@ -247,8 +247,7 @@ function position(sc: Scenario): AqaState {
     }
     s.sides[seat].deck = [...top, ...s.sides[seat].deck.filter((x) => !top.includes(x))];
     const size = z.deckSize;
-    if (size !== undefined)
-      for (const id of s.sides[seat].deck.slice(size)) moveCard(s, id, 'removed'); // out of the game (§24-1)
+    if (size !== undefined) for (const id of s.sides[seat].deck.slice(size)) moveCard(s, id, 'removed'); // out of the game (§24-1)
   }
   s.log = [];
   return s;
