@@ -50,6 +50,37 @@ export const NewMatchSchema = z.object({
 });
 export type NewMatch = z.input<typeof NewMatchSchema>;
 
+/** A new match's row (`pending`), checked; both stores insert it (the PostgreSQL one in its own SQL). */
+export function newMatchRow(input: NewMatch, resolveGame: GameResolver, now: number): MatchRow {
+  const m = parseInput(NewMatchSchema, input, 'new match');
+  const game = requireGame(resolveGame, m.game);
+  return {
+    match_id: m.matchId ?? randomUUID(),
+    guild_id: m.guildId,
+    channel_id: m.channelId,
+    thread_id: m.threadId ?? null,
+    game: m.game,
+    format: m.format,
+    p1_user_id: m.players.p1,
+    p2_user_id: m.players.p2,
+    status: 'pending',
+    seed: null,
+    setup: null,
+    initial_hash: null,
+    decision_count: 0,
+    last_hash: null,
+    result: null,
+    status_reason: null,
+    created_at: now,
+    started_at: null,
+    updated_at: now,
+    ended_at: null,
+    rules_version: game.rulesVersion,
+    rehashed_at: null,
+    rehashed_hash: null,
+  };
+}
+
 /** The answer to a pending decision, or a concession. */
 export type Submission = DecisionResponse | 'concede';
 const SubmissionSchema = z.union([DecisionResponseSchema, z.literal('concede')]);
@@ -137,34 +168,7 @@ export class MatchStore {
 
   /** Records a challenge (`pending`); `startMatch` gives it decks and a seed. */
   createMatch(input: NewMatch): MatchInfo {
-    const m = parseInput(NewMatchSchema, input, 'new match');
-    const game = requireGame(this.resolveGame, m.game);
-    const now = this.now();
-    const row: MatchRow = {
-      match_id: m.matchId ?? randomUUID(),
-      guild_id: m.guildId,
-      channel_id: m.channelId,
-      thread_id: m.threadId ?? null,
-      game: m.game,
-      format: m.format,
-      p1_user_id: m.players.p1,
-      p2_user_id: m.players.p2,
-      status: 'pending',
-      seed: null,
-      setup: null,
-      initial_hash: null,
-      decision_count: 0,
-      last_hash: null,
-      result: null,
-      status_reason: null,
-      created_at: now,
-      started_at: null,
-      updated_at: now,
-      ended_at: null,
-      rules_version: game.rulesVersion,
-      rehashed_at: null,
-      rehashed_hash: null,
-    };
+    const row = newMatchRow(input, this.resolveGame, this.now());
     this.records.insertMatch(row);
     return toMatchInfo(row);
   }

@@ -32,7 +32,7 @@ import {
   KEPT_SNAPSHOTS,
   type MatchStoreOptions,
   type NewMatch,
-  NewMatchSchema,
+  newMatchRow,
   parseSubmission,
   type RestoreReport,
   type Submission,
@@ -80,34 +80,7 @@ export class PgMatchStore implements MatchesContract {
   }
 
   async createMatch(input: NewMatch): Promise<MatchInfo> {
-    const m = parseInput(NewMatchSchema, input, 'new match');
-    const game = requireGame(this.resolveGame, m.game);
-    const now = this.now();
-    const row: MatchRow = {
-      match_id: m.matchId ?? randomUUID(),
-      guild_id: m.guildId,
-      channel_id: m.channelId,
-      thread_id: m.threadId ?? null,
-      game: m.game,
-      format: m.format,
-      p1_user_id: m.players.p1,
-      p2_user_id: m.players.p2,
-      status: 'pending',
-      seed: null,
-      setup: null,
-      initial_hash: null,
-      decision_count: 0,
-      last_hash: null,
-      result: null,
-      status_reason: null,
-      created_at: now,
-      started_at: null,
-      updated_at: now,
-      ended_at: null,
-      rules_version: game.rulesVersion,
-      rehashed_at: null,
-      rehashed_hash: null,
-    };
+    const row = newMatchRow(input, this.resolveGame, this.now());
     await this.pool.query(
       `INSERT INTO matches (match_id, guild_id, channel_id, thread_id, game, format, p1_user_id, p2_user_id, status,
          created_at, updated_at, rules_version)
