@@ -31,6 +31,7 @@ type Guild = ReturnType<FakeDiscord['createGuild']>;
 interface BotProcess {
   proc: ChildProcess;
   lines: () => Record<string, unknown>[];
+  stderr: () => string;
   exited: Promise<number | null>;
 }
 
@@ -53,16 +54,19 @@ function startBot(discord: FakeDiscord, shard: number, dbPath: string): BotProce
     },
   });
   let out = '';
+  let err = '';
   proc.stdout?.on('data', (chunk: Buffer) => {
     out += chunk.toString();
   });
   proc.stderr?.on('data', (chunk: Buffer) => {
     out += chunk.toString();
+    err += chunk.toString();
   });
   const exited = new Promise<number | null>((resolve) => proc.once('close', (code) => resolve(code)));
   return {
     proc,
     exited,
+    stderr: () => err,
     lines: () =>
       out
         .split('\n')
@@ -71,10 +75,11 @@ function startBot(discord: FakeDiscord, shard: number, dbPath: string): BotProce
   };
 }
 
-async function until(what: string, check: () => boolean, ms = 120_000): Promise<void> {
+async function until(what: string, check: () => boolean, ms = 120_000, bot?: BotProcess): Promise<void> {
   const end = Date.now() + ms;
   while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > end)
+      throw new Error(`timed out waiting for ${what}${bot ? `; its stderr: ${bot.stderr().slice(-2000)}` : ''}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -138,11 +143,14 @@ describe('two shard processes on one SQLite file', () => {
     });
     expect(put.status).toBe(200);
 
-    bots[0] = startBot(discord, 0, dbPath);
-    bots[1] = startBot(discord, 1, dbPath);
     const online = (bot: BotProcess | undefined) => () =>
       bot?.lines().some((l) => String(l.msg).startsWith('Arbiter is online')) ?? false;
-    await until('both shard processes online', () => online(bots[0])() && online(bots[1])());
+    // One after the other, as docs/deploy.md says to deploy: the first migrates the new file (and imports the rules
+    // index) before the second starts. Two first boots racing on one fresh file can outlast the busy timeout.
+    bots[0] = startBot(discord, 0, dbPath);
+    await until('shard 0 online', online(bots[0]), 120_000, bots[0]);
+    bots[1] = startBot(discord, 1, dbPath);
+    await until('shard 1 online', online(bots[1]), 120_000, bots[1]);
     expect(discord.connectedShards.map((s) => s.join('/')).sort()).toEqual(['0/2', '1/2']);
     store = openStore({ path: dbPath }, (id) => GAMES.find(id)?.play?.module);
     const matchStore = store.matches;
