@@ -19,7 +19,7 @@ import { type ChannelLimit, ChannelPacer } from './channel-pacer.ts';
 import type { BotContext } from './context.ts';
 import { discordCode, isPermissionError, UNKNOWN_CHANNEL } from './discord-errors.ts';
 import { botPermissionsIn, matchThreadNeeds, missingBits } from './permissions.ts';
-import { publicBoard, resultMessage, seatNames } from './presenter.ts';
+import { olderBoard, publicBoard, resultMessage, seatNames } from './presenter.ts';
 import { pauseMatch } from './resume.ts';
 import { announceOnStarter, finishedLine } from './starter-line.ts';
 
@@ -66,8 +66,10 @@ export class BoardUpdater {
   private readonly refused = new Map<string, { channelId: string; missing: bigint }>();
   /** DMs sent after board updates, so `idle()` waits for them too. */
   private readonly side = new Set<Promise<void>>();
-  /** Previous boards of a match whose button is still to be removed (background work). */
-  private readonly staleButtons = new Map<string, { channelId: string; messageId: string }[]>();
+  /**
+   * Previous boards of a match still to shrink to their one-line summary, losing image and button (background work).
+   */
+  private readonly staleButtons = new Map<string, { channelId: string; messageId: string; summary: BoardEdit }[]>();
   /** Board handles by board message id. */
   private readonly handles = new Map<string, BoardHandle>();
   private readonly pacer: ChannelPacer;
@@ -233,7 +235,10 @@ export class BoardUpdater {
     }
   }
 
-  /** Removes the button of one previous board when there is room for it; gives way when the match wants a board. */
+  /**
+   * Shrinks one previous board to its one-line summary (no image, no button) when there is room for it; gives way
+   * when the match wants a board. One edit, the one that used to remove only the button.
+   */
   private async removeStaleButton(matchId: string): Promise<void> {
     const ctx = this.ctx;
     const list = this.staleButtons.get(matchId);
@@ -245,7 +250,7 @@ export class BoardUpdater {
       this.handles.delete(stale.messageId);
     };
     // The old board's own handle costs neither limit.
-    if (await this.editThroughHandle(stale.messageId, { components: [] })) {
+    if (await this.editThroughHandle(stale.messageId, stale.summary)) {
       done();
       return;
     }
@@ -253,9 +258,9 @@ export class BoardUpdater {
     done();
     try {
       const channel = await ctx.client.channels.fetch(stale.channelId);
-      if (channel?.isSendable()) await channel.messages.edit(stale.messageId, { components: [] });
+      if (channel?.isSendable()) await channel.messages.edit(stale.messageId, stale.summary);
     } catch {
-      // Cosmetic: the old button would still work.
+      // Cosmetic: the old board and its button would still work.
     }
   }
 
@@ -270,7 +275,7 @@ export class BoardUpdater {
     if (!channel?.isSendable()) throw new Error(`cannot post in channel ${row.threadId ?? row.channelId}`);
     const names = await seatNames(ctx, row);
     const locale = ctx.store.guilds.get(row.guildId).locale;
-    const { turn, imageKey, ...board } = await publicBoard(ctx, row, game, state, names, locale);
+    const { turn, imageKey, lifeLine, ...board } = await publicBoard(ctx, row, game, state, names, locale);
     const known = this.boardIn(ctx, matchId, channel.id);
     if (known && known.turn === turn) {
       // The same image: no upload. The edit keeps the message's file by id, so the embed's attachment:// names it
@@ -292,10 +297,12 @@ export class BoardUpdater {
       const post = { channelId: channel.id, messageId: sent.id, turn };
       ctx.store.posts.setBoard(matchId, post);
       this.boards.set(matchId, { ...post, imageKey, attachmentId: embedAttachmentId(sent) });
-      // Only the newest board carries the button (an older one would still work: its custom_id names the match).
+      // Only the newest board is a board: an older one shrinks to a line (its button would still work: the custom_id
+      // names the match). The lives are the new turn's, which the old turn ended with.
       if (known) {
         const list = this.staleButtons.get(matchId) ?? [];
-        list.push({ channelId: channel.id, messageId: known.messageId });
+        const { files: _none, ...summary } = olderBoard(known.turn, lifeLine, locale);
+        list.push({ channelId: channel.id, messageId: known.messageId, summary });
         this.staleButtons.set(matchId, list);
       }
     }

@@ -26,6 +26,7 @@ import type {
   PickDecision,
 } from '../engine/core/game.ts';
 import type { Label, Locale } from '../engine/core/label.ts';
+import { type CopyMarks, copyMark } from '../render/copy-marks.ts';
 import type { DecisionDraft } from '../store/decision-drafts.ts';
 import { encodeControl } from './custom-id.ts';
 import { T } from './i18n.ts';
@@ -351,21 +352,48 @@ function numbered<T extends { label: Label }>(items: readonly T[]): T[] {
   });
 }
 
-function readableOptions(options: readonly DecisionOption[], names: Readonly<Record<'p1' | 'p2', string>>) {
-  return numbered(options.map((o) => ({ ...o, label: namedLabel(o.label, names) })));
+/**
+ * A label about a marked copy (copy-marks.ts) carries its mark right after the card's name, as the picture draws
+ * it ("Play Ember Wolf (2)"); a label without the name gets the marked name after it ("Sleep an active node · Mist
+ * Assassin (1)").
+ */
+function markedLabel(label: Label, objectId: string | undefined, marks: CopyMarks | undefined): Label {
+  const mark = objectId === undefined ? undefined : marks?.get(objectId);
+  if (!mark) return label;
+  // The name is in the pictures' language: only that language's label is marked (the other is not shown).
+  const tag = copyMark(mark.n, mark.locale);
+  const at = label[mark.locale].indexOf(mark.name);
+  const text = label[mark.locale];
+  const marked =
+    at >= 0
+      ? `${text.slice(0, at + mark.name.length)}${tag}${text.slice(at + mark.name.length)}`
+      : `${text}${mark.locale === 'ja' ? '・' : ' · '}${mark.name}${tag}`;
+  return { ...label, [mark.locale]: marked };
 }
 
-/** The decision as its player reads it: names for seats in the prompt and every label, duplicates numbered. */
+function readableOptions(
+  options: readonly DecisionOption[],
+  names: Readonly<Record<'p1' | 'p2', string>>,
+  marks: CopyMarks | undefined,
+) {
+  return numbered(options.map((o) => ({ ...o, label: markedLabel(namedLabel(o.label, names), o.objectId, marks) })));
+}
+
+/**
+ * The decision as its player reads it: names for seats in the prompt and every label, copies of one card marked as
+ * the hand and board pictures mark them (`marks`, by object id), other duplicates numbered.
+ */
 export function readableDecision<P extends PendingDecision>(
   pending: P,
   names: Readonly<Record<'p1' | 'p2', string>>,
+  marks?: CopyMarks,
 ): P {
   const prompt = namedLabel(pending.prompt, names);
   switch (pending.shape) {
     case 'number':
       return { ...pending, prompt };
     case 'distribute':
-      return { ...pending, prompt, targets: readableOptions(pending.targets, names) };
+      return { ...pending, prompt, targets: readableOptions(pending.targets, names, marks) };
     case 'declare':
       return {
         ...pending,
@@ -373,12 +401,12 @@ export function readableDecision<P extends PendingDecision>(
         slots: numbered(
           pending.slots.map((slot) => ({
             ...slot,
-            label: namedLabel(slot.label, names),
-            options: readableOptions(slot.options, names),
+            label: markedLabel(namedLabel(slot.label, names), slot.objectId, marks),
+            options: readableOptions(slot.options, names, marks),
           })),
         ),
       };
     default:
-      return { ...pending, prompt, options: readableOptions(pending.options, names) };
+      return { ...pending, prompt, options: readableOptions(pending.options, names, marks) };
   }
 }

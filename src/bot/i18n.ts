@@ -103,6 +103,17 @@ export const T = {
     l(min === max ? `Choose ${min}` : `Choose ${min}–${max}`, min === max ? `${min}個選ぶ` : `${min}〜${max}個選ぶ`),
   turn: l('Turn', 'ターン'),
   phase: l('Phase', 'フェイズ'),
+  olderBoard: (turn: number, lives: string) =>
+    l(
+      `Turn ${turn} ended · ${lives} · an older board: the current one is further down.`,
+      `ターン${turn}終了 · ${lives} · 古い盤面です。最新の盤面は下にあります。`,
+    ),
+  /** One attack of the attack under way, on a private prompt: "Ember Wolf → Alice" (blocked by …). */
+  attackLine: (attacker: string, target: string, blockers: readonly string[]) =>
+    l(
+      `${attacker} → ${target}${blockers.length > 0 ? ` (blocked by ${blockers.join(', ')})` : ''}`,
+      `${attacker} → ${target}${blockers.length > 0 ? `（ブロック：${blockers.join('、')}）` : ''}`,
+    ),
   decision: l('Decision', '選択'),
   life: l('Life', 'ライフ'),
   hand: l('Hand', '手札'),

@@ -14,13 +14,13 @@ import { isPick } from '../engine/core/decision.ts';
 import type { BaseState, GameModule, LogEntry, PendingDecision, Seat } from '../engine/core/game.ts';
 import type { Locale } from '../engine/core/label.ts';
 import type { GamePresenter } from '../engine/definition.ts';
+import { type CopyMarks, markHandCopies, markNames, markTableCopies } from '../render/copy-marks.ts';
 import type { TableModel } from '../render/table-model.ts';
 import type { MatchInfo } from '../store/match-records.ts';
 import { type BotContext, displayName } from './context.ts';
 import { clip, decisionControls, readableDecision, withSeatNames } from './controls.ts';
 import { encodeControl } from './custom-id.ts';
 import { decisionKindName, presenterFor, problemWordsOf } from './game-presenters.ts';
-import { stepsFor } from './game-steps.ts';
 import { T } from './i18n.ts';
 
 export interface OutgoingMessage {
@@ -36,6 +36,8 @@ export interface OutgoingMessage {
 export interface PublicBoard extends OutgoingMessage {
   turn: number;
   imageKey: string | null;
+  /** The players' life in one line ("alice 1500 · bob 2000"), for the summary an older board shrinks to. */
+  lifeLine: string;
 }
 
 export async function seatNames(ctx: Pick<BotContext, 'client'>, row: MatchInfo): Promise<Record<Seat, string>> {
@@ -180,7 +182,8 @@ export async function publicBoard(
 ): Promise<PublicBoard> {
   const view = game.view(state, { kind: 'spectator' });
   const presenter = presenterFor(ctx.games, row.game);
-  const table = namedTable(presenter.table(view, { locale, names }), names);
+  // Copies of one card on a field marked "(1)", "(2)" as the players' buttons mark them (copy-marks.ts).
+  const table = markTableCopies(namedTable(presenter.table(view, { locale, names }), names)).table;
   const pending = game.pending(state);
   const fields: APIEmbedField[] = (['p1', 'p2'] as const).map((seat) => {
     const side = table.players[seat];
@@ -222,6 +225,23 @@ export async function publicBoard(
     components,
     turn: table.turn,
     imageKey: picture?.key ?? null,
+    lifeLine: (['p1', 'p2'] as const)
+      .map((seat) => `${names[seat]} ${T.life[locale]} ${table.players[seat].life ?? '—'}`)
+      .join(' · '),
+  };
+}
+
+/**
+ * What an older board of the thread becomes when a new turn's board is posted (issue 26 item 6): one line, no image
+ * and no button, so the current board is the one that stands out. The same edit that used to remove its button.
+ */
+export function olderBoard(turn: number, lifeLine: string, locale: Locale): OutgoingMessage {
+  return {
+    content: clip(T.olderBoard(turn, lifeLine)[locale], 2000),
+    embeds: [],
+    files: [],
+    components: [],
+    attachments: [],
   };
 }
 
@@ -273,13 +293,30 @@ export async function handMessage(ctx: BotContext, input: HandMessageInput): Pro
   const view = game.view(state, { kind: 'player', seat });
   const presenter = presenterFor(ctx.games, row.game);
   const pending = game.pending(state);
-  const mine = pending && pending.player === seat ? readableDecision(pending, names) : null;
-  const cards = presenter.handNames(view, seat, locale);
+  const deciding = pending !== null && pending.player === seat ? pending : null;
+  // The hand's render model feeds its image and, while the owner decides, the copy marks of their controls; it is
+  // not built when neither is wanted.
+  const wanted = ctx.images !== null && (input.picture !== 'while-deciding' || deciding !== null);
+  const marks: CopyMarks = new Map();
+  const hand =
+    wanted || deciding ? markHandCopies(handModel(presenter, view, seat, deciding, locale, names), marks) : null;
+  // While they decide: the board as they see it says where the match is and what attacks what (issue 26 item 7),
+  // from their own view, with the copies on the fields marked as the board picture marks them.
+  const table = deciding
+    ? markTableCopies(namedTable(presenter.table(view, { locale, names }), names), marks).table
+    : null;
+  const mine = deciding ? readableDecision(deciding, names, marks) : null;
+  const cards = markNames(presenter.handNames(view, seat, locale), locale);
   const lines: string[] = [];
   if (input.notice) lines.push(`⚠️ ${input.notice}`);
   if (state.result) lines.push(T.matchOver[locale]);
-  else if (mine) lines.push(`${whereText(ctx, row, state, locale)}**${mine.prompt[locale]}**`);
-  else if (pending) lines.push(T.waitingFor(names[pending.player])[locale]);
+  else if (mine && table) {
+    lines.push(`${T.turn[locale]} ${table.turn} · ${table.phase ?? '—'} · **${mine.prompt[locale]}**`);
+    if (table.combat) {
+      const attacks = table.combat.attacks.map((a) => T.attackLine(a.attacker, a.target, a.blockers)[locale]);
+      lines.push(`⚔️ ${table.combat.name}: ${attacks.join(' · ')}`);
+    }
+  } else if (pending) lines.push(T.waitingFor(names[pending.player])[locale]);
   const controls = mine
     ? decisionControls({
         matchId: row.matchId,
@@ -293,9 +330,7 @@ export async function handMessage(ctx: BotContext, input: HandMessageInput): Pro
       })
     : null;
   if (controls?.note) lines.push(controls.note);
-  // The hand's render model only feeds its image: not built when there are no images, or no picture is wanted.
-  const wanted = ctx.images !== null && (input.picture !== 'while-deciding' || mine !== null);
-  const picture = wanted ? await image(ctx, 'hand', handModel(presenter, view, seat, mine, locale, names)) : null;
+  const picture = wanted && hand ? await image(ctx, 'hand', hand.hand) : null;
   const embed = embedOf({
     title: clip(`${T.hand[locale]} · ${names[seat]} (${cards.length})`, 256),
     description: clip(cards.join('\n') || '—', 4000),
@@ -308,15 +343,6 @@ export async function handMessage(ctx: BotContext, input: HandMessageInput): Pro
     components: controls?.rows ?? [],
     attachments: [],
   };
-}
-
-/** "Turn 5 · Main phase 1 · ": where the match is, so a prompt that repeats ("You have priority.") still moves on. */
-function whereText(ctx: BotContext, row: MatchInfo, state: BaseState, locale: Locale): string {
-  const steps = stepsFor(ctx.games, row.game);
-  if (!steps) return '';
-  const at = steps.position(state);
-  const step = steps.steps.find((s) => s.id === at.step)?.name[locale];
-  return `${T.turn[locale]} ${at.turn}${step ? ` · ${step}` : ''} · `;
 }
 
 function handModel(

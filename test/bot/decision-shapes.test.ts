@@ -12,7 +12,7 @@ import { BASE_STYLE } from '../../src/render/styles/base.ts';
 import { RAID_ID, type RaidState, raid } from '../core/shapes-game.ts';
 import { type BotHarness, latestBoard, refreshed, startBotHarness } from './bot-harness.ts';
 
-/** Raid as a registered game (its own id, a board of two bare sides; no hand pictures: images are off). */
+/** Raid as a registered game (its own id, a board of two bare sides, an empty hand; images are off). */
 const side = (seat: 'p1' | 'p2', name: string) => ({ seat, name, life: 0, resources: [], zones: [], areas: [] });
 const raidDefinition = defineGame<RaidState, RaidState>({
   id: RAID_ID,
@@ -33,9 +33,15 @@ const raidDefinition = defineGame<RaidState, RaidState>({
         stack: { name: 'stack', items: [] },
         lastAction: null,
       }),
-      hand: () => {
-        throw new Error('no hand pictures in this test (images are off)');
-      },
+      // An empty hand: the bot reads the hand model for the copy marks of its controls even with images off.
+      hand: (_view, seat, o) => ({
+        game: RAID_ID,
+        locale: o.locale,
+        seat,
+        playerName: o.names[seat],
+        hand: { name: 'hand', cards: [] },
+        privateZones: [],
+      }),
       log: () => [],
       handNames: () => [],
     },
