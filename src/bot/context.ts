@@ -16,7 +16,8 @@ import type { PermissionNotices } from './permissions.ts';
 import type { MatchFlow } from './turn-clock.ts';
 
 /** Renders one model to a PNG (through the worker pool in production). */
-export type Renderer = (kind: RenderKind, model: unknown) => Promise<Buffer>;
+/** Draws a model; `json` is `JSON.stringify(model)` when the caller has it (the pool sends it instead of the object). */
+export type Renderer = (kind: RenderKind, model: unknown, json?: string) => Promise<Buffer>;
 
 export interface BotContext {
   client: Client;

@@ -174,7 +174,7 @@ export function createBot(options: CreateBotOptions): Bot {
     typeof options.images === 'function'
       ? options.images
       : pool
-        ? async (kind, model) => (await pool.render(kind, model)).png
+        ? async (kind, model, json) => (await pool.render(kind, model, json)).png
         : null;
   const boards = new BoardUpdater(options.boardChannelLimit, options.boardHandles ?? true);
   // A board edit through a click's token that would wait for a rate limit goes through the channel instead.

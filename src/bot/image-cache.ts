@@ -17,7 +17,11 @@ export interface CachedImage {
 
 /** The cache key of one image: kind and the whole model. */
 export function imageKey(kind: RenderKind, model: unknown): string {
-  return createHash('sha256').update(kind).update('\0').update(JSON.stringify(model)).digest('base64url');
+  return keyOfJson(kind, JSON.stringify(model));
+}
+
+function keyOfJson(kind: RenderKind, json: string): string {
+  return createHash('sha256').update(kind).update('\0').update(json).digest('base64url');
 }
 
 export class ImageCache {
@@ -35,7 +39,9 @@ export class ImageCache {
 
   /** The image of this model: from the cache when an equal model was drawn recently (or is being drawn). */
   async image(kind: RenderKind, model: unknown): Promise<CachedImage> {
-    const key = imageKey(kind, model);
+    // One JSON text for the key and the render job (posted to the worker as the string).
+    const json = JSON.stringify(model);
+    const key = keyOfJson(kind, json);
     const cached = this.entries.get(key);
     if (cached) {
       this.hits += 1;
@@ -44,7 +50,7 @@ export class ImageCache {
       return { png: await cached, key };
     }
     this.renders += 1;
-    const drawing = this.renderer(kind, model);
+    const drawing = this.renderer(kind, model, json);
     this.entries.set(key, drawing);
     try {
       const png = await drawing;

@@ -1,25 +1,32 @@
-// One render thread of the worker pool: receives { id, kind, model, style }, answers { id, png, drawnText } or
+// One render thread of the worker pool: receives { id, kind, model or json, style }, answers { id, png, drawnText } or
 // { id, error }. The style comes with the job, so the thread never loads the game registry (every engine and card
 // pool) to find it: that load was most of a worker's start.
 import { parentPort } from 'node:worker_threads';
 import { type RenderJob, renderJob } from './render-job.ts';
 
-interface Job extends RenderJob {
-  id: number;
-}
+/** A job as posted: the model itself, or its JSON (worker-pool.ts sends the string when it has one). */
+type Job = Omit<RenderJob, 'model'> & { id: number } & ({ model: unknown } | { json: string });
 
 const port = parentPort;
 if (!port) throw new Error('render-worker.ts runs only as a worker thread');
 
 port.on('message', (job: Job) => {
-  renderJob(job).then(
-    ({ png, drawnText }) => {
-      // The PNG writer gives the image an ArrayBuffer of its own, so it is transferred, not cloned or copied.
-      const { buffer } = png;
-      const owns = buffer instanceof ArrayBuffer && png.byteOffset === 0 && png.byteLength === buffer.byteLength;
-      const bytes = owns ? new Uint8Array(buffer) : new Uint8Array(png);
-      port.postMessage({ id: job.id, png: bytes, drawnText }, [bytes.buffer]);
-    },
-    (error: unknown) => port.postMessage({ id: job.id, error: error instanceof Error ? error.message : String(error) }),
-  );
+  const parse = (): RenderJob => ({
+    kind: job.kind,
+    style: job.style,
+    model: 'json' in job ? (JSON.parse(job.json) as unknown) : job.model,
+  });
+  Promise.resolve()
+    .then(() => renderJob(parse()))
+    .then(
+      ({ png, drawnText }) => {
+        // The PNG writer gives the image an ArrayBuffer of its own, so it is transferred, not cloned or copied.
+        const { buffer } = png;
+        const owns = buffer instanceof ArrayBuffer && png.byteOffset === 0 && png.byteLength === buffer.byteLength;
+        const bytes = owns ? new Uint8Array(buffer) : new Uint8Array(png);
+        port.postMessage({ id: job.id, png: bytes, drawnText }, [bytes.buffer]);
+      },
+      (error: unknown) =>
+        port.postMessage({ id: job.id, error: error instanceof Error ? error.message : String(error) }),
+    );
 });

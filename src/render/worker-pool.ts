@@ -14,6 +14,8 @@ interface Pending {
   id: number;
   kind: RenderKind;
   model: unknown;
+  /** The model as JSON, when the caller has it already: posted instead of the object (a string is cheap to clone). */
+  json: string | undefined;
   style: GameStyle | null;
   resolve: (r: Rendered) => void;
   reject: (e: Error) => void;
@@ -54,9 +56,10 @@ export class RenderPool {
   /**
    * Queues a render. A board goes before every queued job that is not a board: both players and every spectator wait
    * for it, a hand or a card only the one who asked (with 50 matches on one worker, a board queued behind hands was
-   * the board's longest wait). Boards among themselves, and the rest, keep their order.
+   * the board's longest wait). Boards among themselves, and the rest, keep their order. `json`, when given, is
+   * `JSON.stringify(model)` (the image cache has it for its key): the worker gets it instead of a clone of the model.
    */
-  render(kind: RenderKind, model: unknown): Promise<Rendered> {
+  render(kind: RenderKind, model: unknown, json?: string): Promise<Rendered> {
     if (this.closed) return Promise.reject(new Error('render pool is closed'));
     let style: GameStyle | null;
     try {
@@ -66,7 +69,7 @@ export class RenderPool {
     }
     return new Promise((resolve, reject) => {
       this.nextId += 1;
-      const job = { id: this.nextId, kind, model, style, resolve, reject };
+      const job = { id: this.nextId, kind, model, json, style, resolve, reject };
       const before = kind === 'board' ? this.queue.findIndex((queued) => queued.kind !== 'board') : -1;
       if (before === -1) this.queue.push(job);
       else this.queue.splice(before, 0, job);
@@ -111,7 +114,13 @@ export class RenderPool {
       job.sentAt = performance.now();
       this.running.set(worker, job);
       worker.ref(); // a running job keeps the process alive; an idle worker does not
-      worker.postMessage({ id: job.id, kind: job.kind, model: job.model, style: job.style });
+      // A JSON string is copied whole, where structured-cloning the model walks every object of it on this thread
+      // (the bot's); the worker parses it.
+      worker.postMessage(
+        job.json !== undefined
+          ? { id: job.id, kind: job.kind, json: job.json, style: job.style }
+          : { id: job.id, kind: job.kind, model: job.model, style: job.style },
+      );
     }
   }
 

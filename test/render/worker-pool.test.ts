@@ -22,6 +22,16 @@ describe('render worker pool', () => {
     }
   });
 
+  it("renders a model sent as its JSON text (the image cache's) to the same bytes; a broken text fails the job", async () => {
+    const direct = await renderAny('board', novaBoard());
+    const fromJson = await pool.render('board', novaBoard(), JSON.stringify(novaBoard()));
+    expect(Buffer.compare(fromJson.png, direct.png)).toBe(0);
+    // The text is what is drawn: a model whose JSON says another turn draws that turn.
+    const other = await pool.render('board', novaBoard(), JSON.stringify({ ...novaBoard(), turn: 99 }));
+    expect(Buffer.compare(other.png, direct.png)).not.toBe(0);
+    await expect(pool.render('board', novaBoard(), '{"game":')).rejects.toThrow(/JSON/);
+  });
+
   it('a board queued behind other images is drawn before them; boards and the rest keep their order', async () => {
     const one = new RenderPool(1);
     try {
