@@ -5,7 +5,9 @@
 // be one without a CORS preflight, which is never granted) from this page's own origin when the browser says one.
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FakeDiscord, InteractionOutcome, OptionValue } from '../devtools/fake-discord/index.ts';
 import { channelList, messageViews, type PageMessage } from './views.ts';
@@ -16,6 +18,17 @@ const STATIC: Record<string, [file: string, type: string]> = {
   '/': ['index.html', 'text/html; charset=utf-8'],
   '/app.js': ['app.js', 'text/javascript; charset=utf-8'],
   '/style.css': ['style.css', 'text/css; charset=utf-8'],
+};
+
+/**
+ * The Japanese web font: the npm Noto Sans JP the renderer draws with (render/fonts.ts), so a machine without CJK
+ * fonts shows the page's Japanese, not boxes (issue 26 item 13). The page's CSS asks for it only for Japanese
+ * characters (`unicode-range`), so an English page never downloads it.
+ */
+const FONT_ROOT = dirname(createRequire(import.meta.url).resolve('@expo-google-fonts/noto-sans-jp/package.json'));
+const FONTS: Record<string, string> = {
+  '/fonts/noto-sans-jp-400.ttf': join(FONT_ROOT, '400Regular/NotoSansJP_400Regular.ttf'),
+  '/fonts/noto-sans-jp-700.ttf': join(FONT_ROOT, '700Bold/NotoSansJP_700Bold.ttf'),
 };
 
 export interface SandboxServer {
@@ -58,6 +71,12 @@ export async function startSandboxServer(options: {
     if (req.method === 'GET' && file) {
       const body = await readFile(`${PUBLIC}${file[0]}`);
       res.writeHead(200, { 'content-type': file[1], 'cache-control': 'no-cache' }).end(body);
+      return;
+    }
+    const font = FONTS[url.pathname];
+    if (req.method === 'GET' && font) {
+      const body = await readFile(font);
+      res.writeHead(200, { 'content-type': 'font/ttf', 'cache-control': 'max-age=86400' }).end(body);
       return;
     }
     if (req.method === 'GET' && url.pathname === '/api/stream') {

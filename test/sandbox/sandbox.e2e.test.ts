@@ -82,7 +82,8 @@ describe.skipIf(!haveChromium)('the sandbox page', () => {
     const accept = 'button[data-custom-id^="c:accept:"]';
     const challenge = page.locator('.message', { has: page.locator(accept) });
     await challenge.waitFor();
-    expect(await challenge.locator('.used-command').textContent()).toMatch(/Alice used \/duel/);
+    // The echo names the subcommand, as Discord's does (issue 26 item 13: it said only /duel).
+    expect(await challenge.locator('.used-command').textContent()).toMatch(/Alice used \/duel challenge/);
     await page.screenshot({ path: `${OUT}/02-challenge.png` });
 
     // Bob accepts; the match thread opens from the challenge.
@@ -254,6 +255,100 @@ describe.skipIf(!haveChromium)('the sandbox page', () => {
     await again.locator('#command').press('Enter');
     expect(await again.locator('[data-option=opponent] select').inputValue()).not.toBe('');
   }, 60_000);
+
+  it('the command box ranks by prefix, Esc closes a list before the command, Send sends with a list open', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto(`${sandbox.url}?as=carol`);
+    await page.locator('.channel-button', { hasText: 'general' }).waitFor();
+    // issue 26 item 13: "/rules" and Enter picked "/arbiter import-rules" (a substring match listed first).
+    await page.locator('#command').fill('/rules');
+    await page.locator('.suggestion').first().waitFor();
+    expect(await page.locator('.suggestion .suggestion-name').allTextContents()).toEqual(
+      expect.arrayContaining(['/rules', '/arbiter import-rules']),
+    );
+    expect(await page.locator('.suggestion .suggestion-name').first().textContent()).toBe('/rules');
+    await page.locator('#command').press('Enter');
+    expect(await page.locator('#command-chip').textContent()).toBe('/rules');
+    // Esc in an option with its list open closes the list; the command stays. A second Esc cancels it.
+    const query = page.locator('[data-option=query] input');
+    await query.fill('energ');
+    await page.locator('#suggestions:not([hidden]) .suggestion').first().waitFor();
+    await query.press('Escape');
+    expect(await page.locator('#suggestions').isHidden()).toBe(true);
+    expect(await page.locator('#command-chip').isVisible()).toBe(true);
+    await query.press('Escape');
+    expect(await page.locator('#command-chip').isHidden()).toBe(true);
+    // A click on Send with an option's list open sends (it used to only fill in the highlighted suggestion).
+    await page.locator('#command').fill('/rules');
+    await page.locator('#command').press('Enter');
+    await query.fill('energy');
+    await page.locator('#suggestions:not([hidden]) .suggestion').first().waitFor();
+    const before = await page.locator('.message').count();
+    await page.locator('#send').click();
+    await page.waitForFunction(MORE_MESSAGES, before);
+    expect(await page.locator('.message').last().locator('.used-command').textContent()).toMatch(/used \/rules/);
+    expect(await page.locator('#command-chip').isHidden()).toBe(true);
+    // A relative timestamp reads as Discord's client shows it, not as a date.
+    const inTwoMinutes = Math.floor(Date.now() / 1000) + 125;
+    await page.locator('#command').fill(`meet you <t:${inTwoMinutes}:R>`);
+    await page.locator('#command').press('Enter');
+    await page.locator('.message .timestamp').last().waitFor();
+    expect(await page.locator('.message .timestamp').last().textContent()).toMatch(/^in 2 minutes$/);
+    expect(problems).toEqual([]);
+  }, 60_000);
+
+  it("the page's own words follow the language, Japanese comes with its font, and 420 px stays usable", async () => {
+    const page = await browser.newPage({ viewport: { width: 420, height: 800 } });
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto(`${sandbox.url}?as=carol`);
+    await page.locator('.channel-button', { hasText: 'general' }).waitFor();
+    // At 420 px the person switcher and the message list fit the window (the sidebar kept 240 px and cut them).
+    const people = await page.locator('#people').boundingBox();
+    const messages = await page.locator('#messages').boundingBox();
+    expect((people?.x ?? 0) + (people?.width ?? 0)).toBeLessThanOrEqual(420);
+    expect(messages?.width ?? 0).toBeGreaterThan(380);
+    await page.locator('#locale').selectOption('ja');
+    await page.waitForFunction(
+      () =>
+        (
+          globalThis as unknown as { document: { getElementById(id: string): { textContent: string } } }
+        ).document.getElementById('send').textContent === '送信',
+    );
+    expect(await page.locator('#command').getAttribute('placeholder')).toMatch(/コマンド/);
+    expect(await page.locator('#play-as').textContent()).toBe('操作する人');
+    // The font the page asks for Japanese characters is served (the renderer's npm Noto Sans JP).
+    const css = await (await fetch(`${sandbox.url}style.css`)).text();
+    const fontUrl = /url\("(\/fonts\/[^"]+)"\)/.exec(css)?.[1];
+    const font = await fetch(new URL(fontUrl ?? '/missing', sandbox.url));
+    expect(font.status).toBe(200);
+    expect(font.headers.get('content-type')).toBe('font/ttf');
+    expect((await font.arrayBuffer()).byteLength).toBeGreaterThan(1_000_000);
+    await page.locator('#locale').selectOption('en-US');
+    await page.waitForFunction(
+      () =>
+        (
+          globalThis as unknown as { document: { getElementById(id: string): { textContent: string } } }
+        ).document.getElementById('send').textContent === 'Send',
+    );
+    expect(problems).toEqual([]);
+  }, 60_000);
+
+  it('a server that goes away shows a banner, and a click says the server cannot be reached', async () => {
+    const other = await startSandbox({ port: 0, dbPath: join(dir, 'gone.db'), log: () => {} });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${other.url}?as=alice`);
+    await page.locator('.channel-button', { hasText: 'general' }).waitFor();
+    expect(await page.locator('#connection').isHidden()).toBe(true);
+    await other.close();
+    await page.locator('#connection:not([hidden])').waitFor();
+    expect(await page.locator('#connection').textContent()).toMatch(/Disconnected/);
+    await page.locator('#command').fill('hello');
+    await page.locator('#command').press('Enter');
+    await page.locator('.toast', { hasText: 'cannot be reached' }).waitFor();
+  }, 60_000);
 });
 
 // Functions that run in the page. The test's TypeScript has no DOM types, so the page's objects are typed loosely.
@@ -276,6 +371,10 @@ const ONLY_SUGGESTIONS_MATCHING = (typed: string) => {
   };
   const shown = Array.from(page.document.querySelectorAll('#suggestions:not([hidden]) .suggestion'));
   return shown.length > 0 && shown.every((s) => (s.textContent ?? '').toLowerCase().includes(typed));
+};
+const MORE_MESSAGES = (count: number) => {
+  const page = globalThis as unknown as { document: { querySelectorAll(s: string): ArrayLike<unknown> } };
+  return page.document.querySelectorAll('.message').length > count;
 };
 const MORE_EPHEMERALS = (count: number) => {
   const page = globalThis as unknown as { document: { querySelectorAll(s: string): ArrayLike<unknown> } };

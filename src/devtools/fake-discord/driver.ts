@@ -191,7 +191,8 @@ export class FakeUser {
     return this.open({
       kind: InteractionKind.Command,
       channelId,
-      name: record.body.name,
+      // A message's interaction names the command with its subcommand ("duel challenge"), as Discord's does.
+      name: [record.body.name, ...path].join(' '),
       data: this.commandData(record, path, built),
     });
   }

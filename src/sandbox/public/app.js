@@ -4,6 +4,84 @@
 
 const $ = (id) => document.getElementById(id);
 
+/**
+ * The page's own words in the person's client language, as Discord's client speaks it (issue 26 item 13: the chrome
+ * stayed English after Language = 日本語). What the bot says arrives in the language already.
+ */
+const WORDS = {
+  en: {
+    playAs: 'Play as',
+    language: 'Language',
+    send: 'Send',
+    placeholder: 'Type / for a command, e.g. /duel challenge',
+    empty: 'No messages yet. Type / below to start, e.g. /duel challenge.',
+    used: ' used ',
+    thinking: (who) => `${who} is thinking…`,
+    edited: ' (edited)',
+    openThread: 'Open thread ›',
+    dismiss: 'Dismiss message',
+    onlyYou: 'Only you can see this · ',
+    choose: 'Choose',
+    chooseNone: 'Choose none',
+    chooseN: (n) => `Choose ${n}`,
+    chooseRange: (min, max) => `Choose ${min}–${max}`,
+    makeSelection: 'Make a selection',
+    cancel: 'Cancel',
+    submit: 'Submit',
+    cancelCommand: 'Cancel the command (Esc)',
+    search: 'type to search',
+    noCommand: (text) => `No command ${text}. Type / to see the commands.`,
+    disconnected: 'Disconnected from the sandbox server. Reconnecting…',
+    reconnected: 'Connected again.',
+    unreachable: 'The sandbox server cannot be reached: is it still running?',
+  },
+  ja: {
+    playAs: '操作する人',
+    language: '言語',
+    send: '送信',
+    placeholder: '/ でコマンド（例：/duel challenge）',
+    empty: 'まだメッセージはありません。下で / を入力して始めましょう（例：/duel challenge）。',
+    used: 'が使用：',
+    thinking: (who) => `${who}が考えています…`,
+    edited: '（編集済み）',
+    openThread: 'スレッドを開く ›',
+    dismiss: 'メッセージを閉じる',
+    onlyYou: 'あなただけに表示されています · ',
+    choose: '選ぶ',
+    chooseNone: '何も選ばない',
+    chooseN: (n) => `${n}個選ぶ`,
+    chooseRange: (min, max) => `${min}〜${max}個選ぶ`,
+    makeSelection: '選んでください',
+    cancel: 'キャンセル',
+    submit: '送信',
+    cancelCommand: 'コマンドを取り消す（Esc）',
+    search: '入力して検索',
+    noCommand: (text) => `${text} というコマンドはありません。/ でコマンドの一覧が出ます。`,
+    disconnected: 'サンドボックスのサーバーとの接続が切れました。再接続しています…',
+    reconnected: '再接続しました。',
+    unreachable: 'サンドボックスのサーバーに届きません。起動していますか？',
+  },
+};
+
+/** The current person's client language: 'ja' or 'en'. */
+function chromeLocale() {
+  return state.people.find((p) => p.key === state.me)?.locale?.startsWith('ja') ? 'ja' : 'en';
+}
+
+function words() {
+  return WORDS[chromeLocale()];
+}
+
+/** The fixed words of the page, in the person's language. */
+function drawChrome() {
+  const w = words();
+  document.documentElement.lang = chromeLocale();
+  $('play-as').textContent = w.playAs;
+  $('language-label').textContent = w.language;
+  $('send').textContent = w.send;
+  $('command').placeholder = w.placeholder;
+}
+
 const params = new URLSearchParams(location.search);
 const state = {
   me: params.get('as') ?? localStorage.getItem('arbiter.sandbox.as') ?? 'alice',
@@ -45,7 +123,12 @@ function connect() {
     $('guild-name').textContent = hello.guild;
     remember();
     drawPeople();
+    drawChrome();
+    connected(true);
   });
+  // The browser reconnects an event stream by itself; meanwhile the page says so (issue 26 item 13: a dead server
+  // showed only "Failed to fetch" on the next click).
+  stream.addEventListener('error', () => connected(false));
   stream.addEventListener('channels', (event) => {
     state.channels = JSON.parse(event.data).channels;
     drawChannels();
@@ -59,6 +142,20 @@ function connect() {
     drawMessages();
   });
   stream.addEventListener('notice', (event) => toast(JSON.parse(event.data).text, 'error'));
+}
+
+let wasDisconnected = false;
+function connected(up) {
+  $('connection').hidden = up;
+  $('connection').textContent = words().disconnected;
+  if (up && wasDisconnected) {
+    toast(words().reconnected);
+    // What happened while away (a restart keeps the store): draw the channel afresh.
+    for (const { element } of state.drawn.values()) element.remove();
+    state.drawn.clear();
+    drawMessages();
+  }
+  wasDisconnected = !up;
 }
 
 function jumpToPresent() {
@@ -91,11 +188,18 @@ function openChannel(id) {
 // ---------------------------------------------------------------- actions
 
 async function post(action, body) {
-  const response = await fetch(`/api/${action}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ as: state.me, channelId: state.channelId, ...body }),
-  });
+  let response;
+  try {
+    response = await fetch(`/api/${action}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ as: state.me, channelId: state.channelId, ...body }),
+    });
+  } catch {
+    // The network error itself says only "Failed to fetch".
+    connected(false);
+    throw new Error(words().unreachable);
+  }
   const answer = await response.json();
   if (!response.ok || answer.error) throw new Error(answer.error ?? `HTTP ${response.status}`);
   // Like Discord, acting brings you back to the newest messages, where the answer appears.
@@ -233,7 +337,7 @@ function drawMessages() {
   }
   if (wanted.length === 0) {
     box.querySelector('.empty')?.remove();
-    box.append(el('p', 'empty', 'No messages yet. Type / below to start, e.g. /duel challenge.'));
+    box.append(el('p', 'empty', words().empty));
   } else {
     box.querySelector('.empty')?.remove();
   }
@@ -247,7 +351,7 @@ function drawMessage(m) {
   article.dataset.id = m.id;
   if (m.command) {
     const line = el('div', 'used-command');
-    line.append(el('b', null, m.command.user), ` used `, el('span', 'command-name', `/${m.command.name}`));
+    line.append(el('b', null, m.command.user), words().used, el('span', 'command-name', `/${m.command.name}`));
     article.append(line);
   }
   const row = el('div', 'message-row');
@@ -260,12 +364,12 @@ function drawMessage(m) {
   head.append(el('time', 'time', new Date(m.createdAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })));
   body.append(head);
   if (m.loading) {
-    body.append(el('div', 'thinking', `${m.author.name} is thinking…`));
+    body.append(el('div', 'thinking', words().thinking(m.author.name)));
   } else {
     if (m.content) {
       const content = el('div', 'content');
       content.append(markdown(m.content));
-      if (m.edited) content.append(el('span', 'edited', ' (edited)'));
+      if (m.edited) content.append(el('span', 'edited', words().edited));
       body.append(content);
     }
     const usedImages = new Set();
@@ -280,20 +384,20 @@ function drawMessage(m) {
     if (thread) {
       const link = el('button', 'thread-link');
       link.type = 'button';
-      link.append(icon('thread'), thread.name, el('span', 'thread-open', 'Open thread ›'));
+      link.append(icon('thread'), thread.name, el('span', 'thread-open', words().openThread));
       link.addEventListener('click', () => openChannel(thread.id));
       body.append(link);
     }
   }
   if (m.ephemeral) {
     const note = el('div', 'ephemeral-note');
-    const dismiss = el('button', 'link', 'Dismiss message');
+    const dismiss = el('button', 'link', words().dismiss);
     dismiss.type = 'button';
     dismiss.addEventListener('click', () => {
       state.dismissed.add(m.id);
       drawMessages();
     });
-    note.append(icon('eye'), 'Only you can see this · ', dismiss);
+    note.append(icon('eye'), words().onlyYou, dismiss);
     body.append(note);
   }
   row.append(body);
@@ -440,16 +544,18 @@ function drawSelect(c, m, article) {
   const face = el('button', 'select-face');
   face.type = 'button';
   face.disabled = c.disabled === true;
-  face.append(el('span', 'placeholder', c.placeholder ?? (max > 1 ? `Choose ${min}–${max}` : 'Make a selection')));
+  face.append(
+    el('span', 'placeholder', c.placeholder ?? (max > 1 ? words().chooseRange(min, max) : words().makeSelection)),
+  );
   face.append(el('span', 'caret', '▾'));
   const menu = el('div', 'select-menu');
   menu.hidden = true;
   const chosen = new Set();
-  const confirm = el('button', 'button primary select-confirm', 'Choose');
+  const confirm = el('button', 'button primary select-confirm', words().choose);
   confirm.type = 'button';
   const refresh = () => {
     confirm.disabled = chosen.size < min || chosen.size > max;
-    confirm.textContent = chosen.size === 0 ? 'Choose none' : `Choose ${chosen.size}`;
+    confirm.textContent = chosen.size === 0 ? words().chooseNone : words().chooseN(chosen.size);
   };
   const send = (values) => {
     menu.hidden = true;
@@ -518,12 +624,12 @@ function showModal(modal) {
     inputs.push(field);
   }
   const buttons = el('div', 'modal-buttons');
-  const cancel = el('button', 'button secondary', 'Cancel');
+  const cancel = el('button', 'button secondary', words().cancel);
   cancel.type = 'button';
   cancel.addEventListener('click', () => {
     backdrop.hidden = true;
   });
-  const submit = el('button', 'button primary', 'Submit');
+  const submit = el('button', 'button primary', words().submit);
   submit.type = 'submit';
   buttons.append(cancel, submit);
   form.append(buttons);
@@ -620,12 +726,31 @@ function onCommandInput() {
     return;
   }
   const typed = text.slice(1).trim().toLowerCase();
-  const matches = commandPaths().filter((p) => p.path.startsWith(typed) || p.path.includes(typed));
+  const matches = rankCommands(commandPaths(), typed);
   showSuggestions(
     matches.slice(0, 12).map((p) => ({ name: `/${p.path}`, hint: p.description, value: p.path })),
     (item) => chooseCommand(item.value),
     $('command'),
   );
+}
+
+/**
+ * The commands a typed text matches, best first, as Discord ranks them: the command itself, then those that start
+ * with it, then those with a word that starts with it, then any that contain it (issue 26 item 13: "/rules" and
+ * Enter picked "/arbiter import-rules").
+ */
+function rankCommands(paths, typed) {
+  const rank = (path) => {
+    if (path === typed) return 0;
+    if (path.startsWith(typed)) return 1;
+    if (path.split(/[ -]/).some((word) => word.startsWith(typed))) return 2;
+    return path.includes(typed) ? 3 : -1;
+  };
+  return paths
+    .map((p, i) => ({ p, i, r: rank(p.path) }))
+    .filter((x) => x.r >= 0)
+    .sort((a, b) => a.r - b.r || a.i - b.i)
+    .map((x) => x.p);
 }
 
 function chooseCommand(path) {
@@ -643,7 +768,7 @@ function chooseCommand(path) {
   options.replaceChildren(...found.options.map((o) => optionField(o)));
   const cancel = el('button', 'cancel-command', '×');
   cancel.type = 'button';
-  cancel.title = 'Cancel the command (Esc)';
+  cancel.title = words().cancelCommand;
   cancel.addEventListener('click', closeCommand);
   options.append(cancel);
   const first = options.querySelector('input, select');
@@ -701,7 +826,7 @@ function optionField(option) {
     }
     if (typeof option.max_length === 'number') field.maxLength = option.max_length;
     if (option.autocomplete) {
-      field.placeholder = 'type to search';
+      field.placeholder = words().search;
       const ask = () => void autocomplete(option, field);
       field.addEventListener('input', ask);
       field.addEventListener('focus', ask);
@@ -710,7 +835,13 @@ function optionField(option) {
   }
   field.name = option.name;
   field.addEventListener('keydown', (event) => {
-    if (event.key === 'Escape') closeCommand();
+    if (event.key !== 'Escape') return;
+    // Esc closes the open suggestion list first; only with none open does it cancel the command.
+    event.stopPropagation();
+    // An answer still on its way must not bring the list back.
+    autocompleteTurn += 1;
+    if (!$('suggestions').hidden) hideSuggestions();
+    else closeCommand();
   });
   label.append(field);
   return label;
@@ -766,21 +897,29 @@ async function autocomplete(option, field) {
   }
 }
 
+let sendPressed = false;
+
 async function submitComposer(event) {
   event.preventDefault();
   const suggestions = $('suggestions');
-  if (!suggestions.hidden) {
+  // Enter in a field also submits through the Send button (implicit submission), so only a pointer on Send counts.
+  const clickedSend = sendPressed;
+  sendPressed = false;
+  if (!suggestions.hidden && !(clickedSend && state.command)) {
     // Enter picks the highlighted suggestion first, as in Discord; the next Enter sends.
     suggestions.querySelector('.suggestion.selected')?.dispatchEvent(new MouseEvent('mousedown'));
     return;
   }
+  // A click on Send while an option's list is open sends what the fields hold (the first click used to only fill
+  // in the highlighted suggestion, and nothing visibly happened).
+  hideSuggestions();
   if (!state.command) {
     const text = $('command').value.trim();
     if (text === '') return;
     if (text.startsWith('/')) {
       const exact = commandPaths().find((p) => p.path === text.slice(1).trim());
       if (exact) chooseCommand(exact.path);
-      else toast(`No command ${text}. Type / to see the commands.`, 'error');
+      else toast(words().noCommand(text), 'error');
       if (exact && exact.options.length === 0) await submitComposer(event);
       return;
     }
@@ -888,8 +1027,13 @@ function inline(text) {
       const id = part.replace(/\D/g, '');
       fragment.append(el('span', 'mention', `#${state.channels.find((c) => c.id === id)?.name ?? 'channel'}`));
     } else if (/^<t:\d+/.test(part)) {
-      const seconds = Number(part.slice(3).split(/[:>]/)[0]);
-      fragment.append(el('span', 'timestamp', new Date(seconds * 1000).toLocaleString()));
+      const [seconds, style] = part.slice(3, -1).split(':');
+      const span = el('span', 'timestamp');
+      span.dataset.at = String(Number(seconds) * 1000);
+      span.dataset.style = style ?? 'f';
+      span.title = new Date(Number(seconds) * 1000).toLocaleString(chromeLocale());
+      span.textContent = timestampText(span);
+      fragment.append(span);
     } else if (/^\[[^\]]+\]\([^)]+\)$/.test(part)) {
       const [, label, href] = /^\[([^\]]+)\]\(([^)]+)\)$/.exec(part);
       const link = el('a', null, label);
@@ -900,6 +1044,45 @@ function inline(text) {
   }
   return fragment;
 }
+
+/**
+ * A Discord timestamp as the client shows it: `:R` relative ("in 2 minutes", "2分後"), kept current by a timer;
+ * the other styles as a date and time.
+ */
+function timestampText(span) {
+  const at = Number(span.dataset.at);
+  const date = new Date(at);
+  const locale = chromeLocale();
+  switch (span.dataset.style) {
+    case 'R': {
+      const seconds = Math.round((at - Date.now()) / 1000);
+      const units = [
+        ['year', 31_536_000],
+        ['month', 2_592_000],
+        ['day', 86_400],
+        ['hour', 3_600],
+        ['minute', 60],
+        ['second', 1],
+      ];
+      const [unit, size] = units.find(([, size]) => Math.abs(seconds) >= size) ?? ['second', 1];
+      return new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(Math.round(seconds / size), unit);
+    }
+    case 't':
+      return date.toLocaleTimeString(locale, { hour: 'numeric', minute: '2-digit' });
+    case 'T':
+      return date.toLocaleTimeString(locale);
+    case 'd':
+      return date.toLocaleDateString(locale);
+    case 'D':
+      return date.toLocaleDateString(locale, { dateStyle: 'long' });
+    default:
+      return date.toLocaleString(locale, { dateStyle: 'long', timeStyle: 'short' });
+  }
+}
+
+setInterval(() => {
+  for (const span of document.querySelectorAll('.timestamp[data-style="R"]')) span.textContent = timestampText(span);
+}, 1000);
 
 // ---------------------------------------------------------------- start
 
@@ -931,9 +1114,16 @@ $('locale').addEventListener('change', async (event) => {
     await post('locale', { locale });
     const me = person(state.me);
     if (me) me.locale = locale;
+    drawChrome();
+    for (const { element } of state.drawn.values()) element.remove();
+    state.drawn.clear();
+    drawMessages();
   } catch (error) {
     toast(error.message, 'error');
   }
+});
+$('send').addEventListener('pointerdown', () => {
+  sendPressed = true;
 });
 $('composer').addEventListener('submit', (event) => void submitComposer(event));
 document.addEventListener('click', (event) => {
