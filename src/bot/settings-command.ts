@@ -45,7 +45,11 @@ export const userSettingOptions: UserSettingOption[] = [
     },
     describe(prefs, guild, locale) {
       const value = onOff(prefs.autoPass ?? guild.autoPass.enabled, locale);
-      return `${T.settingAutoPass[locale]}: ${prefs.autoPass === undefined ? T.fromServer(value)[locale] : value}`;
+      return setting(
+        T.settingAutoPass[locale],
+        prefs.autoPass === undefined ? T.fromServer(value)[locale] : value,
+        locale,
+      );
     },
   },
   {
@@ -55,11 +59,24 @@ export const userSettingOptions: UserSettingOption[] = [
       return null;
     },
     describe(prefs, _guild, locale) {
-      return `${T.settingLanguage[locale]}: ${prefs.locale ?? T.fromDiscord[locale]}`;
+      // The language by its name, never its code (issue 26: "言語: ja").
+      return setting(
+        T.settingLanguage[locale],
+        prefs.locale ? LANGUAGE_NAMES[prefs.locale] : T.fromDiscord[locale],
+        locale,
+      );
     },
   },
   dmsSetting,
 ];
+
+/** Languages by their own names, as a person reads them in either language. */
+const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', ja: '日本語' };
+
+/** "Name: value", with Japanese's full-width colon in Japanese (as the DM line writes it). */
+function setting(name: string, value: string, locale: Locale): string {
+  return `${name}${locale === 'ja' ? '：' : ': '}${value}`;
+}
 
 function onOff(on: boolean, locale: Locale): string {
   return on ? T.on[locale] : T.off[locale];
@@ -106,13 +123,17 @@ function guildLines(games: GameRegistry, settings: GuildSettings, game: GameId, 
   const timer = settings.turnTimerSeconds;
   const lines = [
     `**${T.settingsGuildTitle[locale]}**`,
-    `${T.settingLocale[locale]}: ${settings.locale}`,
-    `${T.settingDefaultGame[locale]}: ${settings.defaultGame}`,
-    `${T.settingDecisionTime[locale]}: ${timer > 0 ? T.seconds(timer)[locale] : T.timerOff[locale]}`,
-    `${T.settingBankTime[locale]}: ${T.seconds(settings.bankSeconds)[locale]}`,
-    `${T.settingTimeouts[locale]}: ${settings.timeoutsToConcede}`,
-    `${T.settingAutoPass[locale]}: ${onOff(settings.autoPass.enabled, locale)}`,
-    `${T.settingStops(game)[locale]}: ${stopsText(games, game, settings.autoPass.stops[game], locale)}`,
+    setting(T.settingLocale[locale], LANGUAGE_NAMES[settings.locale], locale),
+    setting(
+      T.settingDefaultGame[locale],
+      games.find(settings.defaultGame)?.name[locale] ?? settings.defaultGame,
+      locale,
+    ),
+    setting(T.settingDecisionTime[locale], timer > 0 ? T.seconds(timer)[locale] : T.timerOff[locale], locale),
+    setting(T.settingBankTime[locale], T.seconds(settings.bankSeconds)[locale], locale),
+    setting(T.settingTimeouts[locale], String(settings.timeoutsToConcede), locale),
+    setting(T.settingAutoPass[locale], onOff(settings.autoPass.enabled, locale), locale),
+    setting(T.settingStops(game)[locale], stopsText(games, game, settings.autoPass.stops[game], locale), locale),
   ];
   if (settings.autoPass.enabled) lines.push('', T.autoPassExplained[locale], T.autoPassWarning[locale]);
   return lines;
@@ -196,11 +217,13 @@ function userSettings(ctx: BotContext, interaction: ChatInputCommandInteraction,
   // The answer follows the language just chosen (the client's own when the choice was taken back).
   const shown: Locale = prefs.locale ?? localeOf(clientLocales.get(interaction) ?? interaction.locale);
   const userStops = prefs.stops[game];
-  const stopsLine = `${T.settingStops(game)[shown]}: ${
+  const stopsLine = setting(
+    T.settingStops(game)[shown],
     userStops
       ? stopsText(ctx.games, game, userStops, shown)
-      : T.fromServer(stopsText(ctx.games, game, guild.autoPass.stops[game], shown))[shown]
-  }`;
+      : T.fromServer(stopsText(ctx.games, game, guild.autoPass.stops[game], shown))[shown],
+    shown,
+  );
   const lines = [
     ...(changing ? [T.settingsSaved[shown]] : []),
     `**${T.settingsUserTitle[shown]}**`,

@@ -103,8 +103,11 @@ describe('/settings user', () => {
     let text = await reply(h.alice, 'settings user', { 'auto-pass': 'off', stops: 'block', language: 'ja' });
     // The answer follows the language just chosen.
     expect(text).toMatch(/設定を保存しました/);
-    expect(text).toMatch(/自動パス: オフ/);
-    expect(text).toMatch(/ストップ（nova）: block/);
+    // Japanese's full-width colon, and the language by its name (issue 26: "言語: ja").
+    expect(text).toMatch(/自動パス：オフ/);
+    expect(text).toMatch(/ストップ（nova）：block/);
+    expect(text).toMatch(/言語：日本語/);
+    expect(text).not.toMatch(/: ja\b|言語: /);
     expect(h.bot.store.preferences.get(guildId, h.alice.id)).toMatchObject({
       autoPass: false,
       locale: 'ja',
@@ -115,7 +118,7 @@ describe('/settings user', () => {
     expect(text).toMatch(/不明なステップ：lunch/);
     expect(h.bot.store.preferences.get(guildId, h.alice.id).stops).toEqual({ nova: ['block'] });
     text = await reply(h.alice, 'settings user', { stops: 'their:end, my:main1' });
-    expect(text).toMatch(/ストップ（nova）: their:end \(エンドフェイズ\), my:main1 \(メインフェイズ1\)/);
+    expect(text).toMatch(/ストップ（nova）：their:end \(エンドフェイズ\), my:main1 \(メインフェイズ1\)/);
     text = await reply(h.alice, 'settings user', { 'auto-pass': 'default', stops: 'default', language: 'discord' });
     expect(text).toMatch(/Auto-pass: on \(server default\)/);
     expect(text).toMatch(/Stops \(nova\): main1 \(Main phase 1\), end \(End phase\) \(server default\)/);
