@@ -24,10 +24,11 @@ const bot = createBot({
   restUrl: env.BENCH_REST_URL ?? '',
   dbPath: env.BENCH_DB ?? '',
   // The production renderer (a RenderPool), counted.
+  // BENCH_RENDER_JSON=off posts the model object to the worker (a structured clone) instead of its JSON text.
   images: pool
-    ? async (kind, model) => {
+    ? async (kind, model, json) => {
         renders[kind] = (renders[kind] ?? 0) + 1;
-        return (await pool.render(kind, model)).png;
+        return (await pool.render(kind, model, env.BENCH_RENDER_JSON === 'off' ? undefined : json)).png;
       }
     : false,
   registerCommands: true,
@@ -40,6 +41,8 @@ const bot = createBot({
   // discord.js keeps its default 50 requests/s client-side throttle unless told otherwise, like production.
   ...(env.BENCH_REST_PER_SECOND ? { rest: { globalRequestsPerSecond: Number(env.BENCH_REST_PER_SECOND) } } : {}),
 });
+// BENCH_MENTIONS=off: no "your decision" mentions in the threads (each takes channel requests), to see what they cost.
+if (env.BENCH_MENTIONS === 'off') bot.context.notifier.setMentions(false);
 const requests: Record<string, number> = {};
 /** Counts every REST response the bot's clients got, by kind of route. */
 function countRequest(method: string, route: string): void {

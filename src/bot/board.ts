@@ -29,6 +29,9 @@ import { announceOnStarter, finishedLine } from './starter-line.ts';
  */
 const BOARD_HANDLE_LIFETIME_MS = 14 * 60_000;
 
+/** How long a request that gives way to boards waits before it looks again. */
+const SPARE_RETRY_MS = 50;
+
 /** A click on a board's button, acknowledged with a deferred update: its token edits that board. */
 interface BoardHandle {
   interaction: MessageComponentInteraction;
@@ -169,9 +172,24 @@ export class BoardUpdater {
     return known?.channelId === channelId ? known : null;
   }
 
-  /** Waits for and takes a slot of the channel's limit (a mention in the thread counts like a board post). */
+  /** Waits for and takes a slot of the channel's limit. */
   pacedSlot(channelId: string): Promise<void> {
     return this.pacer.take(channelId);
+  }
+
+  /**
+   * A slot for a request that gives way to boards ("your decision" mentions and their deletion): taken only while the
+   * channel has room beyond the next board and the global bucket is at least half free, and never while this match
+   * wants a board. False, with nothing taken, once `wanted()` says the request is no longer needed.
+   */
+  async spareSlot(channelId: string, matchId: string, wanted: () => boolean): Promise<boolean> {
+    const rest = this.ctx?.client.rest;
+    if (!rest) return false;
+    for (;;) {
+      if (!wanted()) return false;
+      if (await this.pacer.takeSpare(channelId, rest, () => !wanted() || this.dirty.has(matchId))) return true;
+      await new Promise((resolve) => setTimeout(resolve, SPARE_RETRY_MS));
+    }
   }
 
   /** Why the last board update of this match was refused (a missing permission), or null if it landed. */
