@@ -115,7 +115,7 @@ describe('auto-pass and stops', () => {
     // bob chose his stops (through /settings user): his main phases and every end phase; alice has the defaults.
     const saved = await h.bob.slash('settings user', { stops: 'my:main1, my:main2, end', 'auto-pass': 'on' });
     expect(saved.reply()?.content).toMatch(/設定を保存しました/);
-    expect(saved.reply()?.content).toMatch(/ストップ（nova）: my:main1/);
+    expect(saved.reply()?.content).toMatch(/ストップ（nova）：my:main1/);
     const bobStops = ['my:main1', 'my:main2', 'end'];
     expect(h.bot.store.preferences.get(h.guild.id, h.bob.id)).toMatchObject({
       autoPass: true,
