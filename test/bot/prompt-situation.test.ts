@@ -129,6 +129,8 @@ describe('the private prompt, for every game', () => {
         const objects = optionObjects(p);
         const groups = labelled(message.components);
         for (const { optionId, label } of groups.flat()) {
+          // Players by name on every control (issue 26 item 2), in every game.
+          expect(label, 'a seat id on a control').not.toMatch(/\bp[12]\b/);
           const objectId = objects.get(optionId);
           const name = objectId ? drawn.get(objectId) : undefined;
           if (!name || !/[（(]\d+[)）]$/.test(name)) continue;
