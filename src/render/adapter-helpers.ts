@@ -115,7 +115,11 @@ export function tableModel(game: GameId, viewer: Viewer, options: AdapterOptions
       ? {
           combat: {
             name: parts.combat.name[locale],
-            attacks: parts.combat.attacks.slice(0, 12).map((a) => ({ ...a, blockers: a.blockers.slice(0, 8) })),
+            attacks: parts.combat.attacks.slice(0, 12).map((a) => ({
+              ...a,
+              blockers: a.blockers.slice(0, 8),
+              ...(a.blockerIds ? { blockerIds: a.blockerIds.slice(0, 8) } : {}),
+            })),
           },
         }
       : {}),

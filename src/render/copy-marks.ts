@@ -82,7 +82,22 @@ export function markTableCopies(
       areas: player.areas.map((a) => (a.style === 'full' ? { ...a, cards: a.cards.map(rename) } : a)),
     };
   };
-  return { table: { ...table, players: { p1: side('p1'), p2: side('p2') } }, marks };
+  const players = { p1: side('p1'), p2: side('p2') };
+  // The attack lines name cards: a marked copy reads there as on the field.
+  const marked = (name: string, id: string | undefined) => {
+    const mark = id === undefined ? undefined : marks.get(id);
+    return mark && mark.name === name ? `${name}${copyMark(mark.n, mark.locale)}` : name;
+  };
+  const combat = table.combat && {
+    ...table.combat,
+    attacks: table.combat.attacks.map((a) => ({
+      ...a,
+      attacker: marked(a.attacker, a.attackerId),
+      target: marked(a.target, a.targetId),
+      blockers: a.blockers.map((b, i) => marked(b, a.blockerIds?.[i])),
+    })),
+  };
+  return { table: { ...table, players, ...(combat ? { combat } : {}) }, marks };
 }
 
 /** The hand image with repeated names in the hand (and in each private zone) marked, and the marks by object id. */

@@ -134,8 +134,18 @@ export const StackItemSchema = z.object({
 });
 export type StackItem = z.infer<typeof StackItemSchema>;
 
-/** One attacker in the attack under way: what it attacks (a player or a card) and the cards blocking it. */
-export const AttackLineSchema = z.object({ attacker: Text, target: Text, blockers: z.array(Text).max(8) });
+/**
+ * One attacker in the attack under way: what it attacks (a player or a card) and the cards blocking it. The object
+ * ids, where the adapter gives them, let the bot mark copies of one card in the line as on the board (copy-marks.ts).
+ */
+export const AttackLineSchema = z.object({
+  attacker: Text,
+  target: Text,
+  blockers: z.array(Text).max(8),
+  attackerId: z.string().max(40).optional(),
+  targetId: z.string().max(40).optional(),
+  blockerIds: z.array(z.string().max(40)).max(8).optional(),
+});
 export type AttackLine = z.infer<typeof AttackLineSchema>;
 
 export const CombatSchema = z.object({ name: Text, attacks: z.array(AttackLineSchema).min(1).max(12) });

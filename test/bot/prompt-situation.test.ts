@@ -23,6 +23,9 @@ afterAll(async () => {
 
 const NAMES = { p1: 'Ann', p2: 'Bo' } as const;
 
+/** Prompts whose attack line held a marked copy, over every game (the check below met some). */
+let markedAttackLines = 0;
+
 function rowOf(game: BaseState['game']): MatchInfo {
   return {
     matchId: `situation-${game}`,
@@ -116,6 +119,11 @@ describe('the private prompt, for every game', () => {
         const publicTable = markTableCopies(
           namedTable(presenter.table(module.view(s, { kind: 'spectator' }), { locale, names: NAMES }), NAMES),
         ).table;
+        // The attack line reads as the board picture's: "Ember Wolf (2) → Bo", copies marked alike.
+        for (const a of publicTable.combat?.attacks ?? []) {
+          expect(content).toContain(`${a.attacker} → ${a.target}`);
+          if (/[（(]\d+[)）]/.test(`${a.attacker}${a.target}${a.blockers.join('')}`)) markedAttackLines += 1;
+        }
         const drawn = new Map<string, string>();
         for (const c of [
           ...hand.hand.cards.map((x) => x.card),
@@ -152,4 +160,7 @@ describe('the private prompt, for every game', () => {
       expect(handMarks + fieldMarks).toBeGreaterThan(0);
     }, 120_000);
   }
+  it('met attack lines with a marked copy (so the line-to-board check above had something to compare)', () => {
+    expect(markedAttackLines).toBeGreaterThan(0);
+  });
 });

@@ -170,6 +170,8 @@ export function aqaTableModel(view: AqaView, options: AdapterOptions): TableMode
                 attacker: cardOf(item.card).name[locale],
                 target: characterName(view, item.targets[0], options),
                 blockers: item.targets.slice(1).map((t) => characterName(view, t, options)),
+                targetId: item.targets[0],
+                blockerIds: item.targets.slice(1),
               },
             ]
           : [],

@@ -181,6 +181,9 @@ export function fowTableModel(view: FowView, options: FowTableOptions): TableMod
                 attacker: nameOf(view.battle.attacker),
                 target: nameOf(view.battle.target),
                 blockers: view.battle.blocker ? [nameOf(view.battle.blocker)] : [],
+                attackerId: view.battle.attacker,
+                targetId: view.battle.target,
+                ...(view.battle.blocker ? { blockerIds: [view.battle.blocker] } : {}),
               },
             ]
           : [],

@@ -134,6 +134,8 @@ export function mtgTableModel(view: MtgView, options: MtgTableOptions): TableMod
           attacker: cardOf(c.card).name[locale],
           target: seatName(options, c.controller === 'p1' ? 'p2' : 'p1'),
           blockers: view.battlefield.filter((b) => b.blocking?.includes(c.id)).map((b) => cardOf(b.card).name[locale]),
+          attackerId: c.id,
+          blockerIds: view.battlefield.filter((b) => b.blocking?.includes(c.id)).map((b) => b.id),
         })),
     },
     lastLog: lastLog && logLine(lastLog.entry),

@@ -158,6 +158,9 @@ export function novaTableModel(view: NovaView, options: NovaTableOptions): Table
                 view.combat.target.kind === 'player' ? view.combat.target.seat : view.combat.target.id,
               ),
               blockers: view.combat.blocker ? [nameOfTarget(view.combat.blocker)] : [],
+              attackerId: view.combat.attacker,
+              ...(view.combat.target.kind === 'player' ? {} : { targetId: view.combat.target.id }),
+              ...(view.combat.blocker ? { blockerIds: [view.combat.blocker] } : {}),
             },
           ]
         : [],

@@ -158,6 +158,8 @@ export function pmvTableModel(view: PmvView, options: PmvTableOptions): TableMod
           attacker: nameOf(a.attacker),
           target: nameOf(a.player),
           blockers: a.defender ? [nameOf(a.defender)] : [],
+          ...(a.attacker ? { attackerId: a.attacker } : {}),
+          ...(a.defender ? { blockerIds: [a.defender] } : {}),
         })),
     },
     lastLog: lastLog && logLine(lastLog.entry),
