@@ -31,6 +31,24 @@ const DEFAULT_STOPS: Readonly<Record<GameId, { stops: readonly string[]; untilDe
     stops: ['my:main1', 'my:declare-blockers', 'my:main2', 'their:declare-attackers', 'their:end'],
     untilDecision: ['my:main1', 'my:declare-blockers', 'my:main2', 'their:declare-attackers'],
   },
+  // FoW 504 main phase (battles begin from it); 804 the block declaration step of my attack (blockers known); 803 the
+  // attack declaration step of theirs (being attacked, before blocks); 505 their end phase.
+  fow: {
+    stops: ['my:main', 'my:battle-block', 'their:battle-attack', 'their:end'],
+    untilDecision: ['my:main', 'my:battle-block', 'their:battle-attack'],
+  },
+  // PMV §4.7 main phase (node set, plays and attacks); an attack is an interference, so being attacked is asked as
+  // something waiting; §4.8 their discard phase, the last priority of their turn.
+  pmv: {
+    stops: ['my:main', 'their:discard'],
+    untilDecision: ['my:main'],
+  },
+  // AQA main phase (plays and attacks); attacks and phase declarations wait on the chain, so answering them is asked
+  // as something waiting; their end phase.
+  aqa: {
+    stops: ['my:main', 'their:end'],
+    untilDecision: ['my:main'],
+  },
 };
 
 export { resourceKinds } from '../engine/resource-kinds.ts';
