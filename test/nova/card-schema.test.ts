@@ -71,7 +71,15 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
       'an "at the end of each attack phase" trigger (405.7.1; only "your attack phase" is implemented)',
       { kind: 'triggered', when: 'each-attack-phase-end', effects: [draw] },
     ],
-    ['a replacement of a draw (802.1.3, 905.7)', { kind: 'replace-draw', effects: [draw] }],
+    [
+      'a mandatory replacement of a draw (802.1.3.1.1; only the optional form is implemented)',
+      { kind: 'replace-draw', effects: [draw] },
+    ],
+    [
+      'an optional draw replacement whose choice puts no card into the graveyard (802.1.3.4)',
+      { kind: 'optional-draw-replacement', mill: 0, thenDraw: 1 },
+    ],
+    ['an optional draw replacement with no "if you do" (802.1.3.1.3)', { kind: 'optional-draw-replacement', mill: 2 }],
     ['a replacement of destruction (802.1.3)', { kind: 'replace-destruction', instead: 'exile' }],
     [
       'an automatic ability targeting the waiting area (804.2.2)',
@@ -153,6 +161,11 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     const move = { do: 'move-counters', counter: 'Soul', count: 1, to: { what: 'servant', mode: 'target' } };
     expect(NovaCardSchema.safeParse(spell([move])).success).toBe(true);
     expect(NovaCardSchema.safeParse(spell([{ ...move, count: 0 }])).success).toBe(false);
+  });
+
+  it('accepts an optional draw replacement (802.1.3.1.3, 905.7)', () => {
+    const replacement = { kind: 'optional-draw-replacement', mill: 2, thenDraw: 1 };
+    expect(NovaCardSchema.safeParse(servant([replacement])).success).toBe(true);
   });
 
   it('accepts a discard instruction with a fixed count, not a counted one (911)', () => {

@@ -25,6 +25,7 @@ import {
 import { novaCard } from './cards/pool.ts';
 import type { Cost } from './cards/schema.ts';
 import { attackTargets, declareAttack, declareBlock, possibleAttackers, possibleBlockers } from './combat.ts';
+import { drawReplacementDecision } from './draws.ts';
 import { autoPayment, costUnits, type EnergyUnit, nextSources, paymentPlans, sources, sourceText } from './energy.ts';
 import { forgetShuffled } from './knowledge.ts';
 import { logPublic } from './log.ts';
@@ -767,4 +768,5 @@ export const NOVA_DECISIONS: {
   'order-deck': orderDeckDecision,
   number: numberDecision,
   'discard-effect': discardEffectDecision,
+  'draw-replacement': drawReplacementDecision,
 };

@@ -230,6 +230,13 @@ export function novaLogText(e: NovaLogEvent): Label {
         ja: `${e.seat}は${name.ja}の数値として${e.n}を選んだ。`,
       };
     }
+    case 'draw-replaced': {
+      const name = cardName(e.card);
+      return {
+        en: `${e.seat} replaces a draw with ${name.en}'s ability.`,
+        ja: `${e.seat}は${name.ja}の能力でドローを置換した。`,
+      };
+    }
     case 'milled': {
       if (e.cards.length === 0)
         return {

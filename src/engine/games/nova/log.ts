@@ -24,6 +24,8 @@ export type NovaLogEvent =
   | { k: 'phase-skipped'; phase: PhaseGroup }
   | { k: 'turn-skipped'; seat: Seat }
   | { k: 'drew'; seat: Seat; count: number }
+  /** NOVA 802.1.3.1.3: a draw replaced by this card's optional replacement (the milled cards follow). */
+  | { k: 'draw-replaced'; seat: Seat; card: string }
   /** Private to the drawer. */
   | { k: 'drew-card'; card: string }
   | { k: 'set-energy'; seat: Seat; card: string }

@@ -11,6 +11,7 @@ import {
   optionalCostDecision,
   orderDeckDecision,
 } from './decisions.ts';
+import { drawProcedure, drawReplacements, startDraws } from './draws.ts';
 import { novaEffects } from './effects.ts';
 import { activatedAbility } from './granted.ts';
 import { noteSeen } from './knowledge.ts';
@@ -152,8 +153,10 @@ export const resolveProcedure = defineProcedure<NovaState, Resolution>({
         runEffect(s, r, e);
         if (e.do === 'discard') delete r.discarded; // done: a later discard instruction starts afresh
         r.effectIndex += 1;
-        // Damage the effect queued is dealt next, in its frame above this one (damage.ts), through its replacements.
-        if (s.procedures.frames[s.procedures.frames.length - 1]?.kind === damageProcedure.kind) {
+        // Damage the effect queued is dealt next, in its frame above this one (damage.ts), through its replacements;
+        // so are draws that a replacement may change (draws.ts).
+        const top = s.procedures.frames[s.procedures.frames.length - 1]?.kind;
+        if (top === damageProcedure.kind || top === drawProcedure.kind) {
           r.damageAt = s.version;
           return { goto: 'after-damage' };
         }
@@ -274,8 +277,15 @@ export function discardCards(s: NovaState, seat: Seat, ids: readonly string[]): 
   }
 }
 
-/** NOVA 905: draws happen one at a time; a draw from an empty deck fails and loses (502.2). */
+/**
+ * NOVA 905: draws happen one at a time; a draw from an empty deck fails and loses (502.2). While the drawer has an
+ * optional draw replacement on the field, the draws go through the draw frame instead, which can ask (draws.ts).
+ */
 export function draw(s: NovaState, seat: Seat, count: number): void {
+  if (drawReplacements(s, seat).length > 0) {
+    startDraws(s, seat, count);
+    return;
+  }
   for (let i = 0; i < count; i++) {
     const top = s.players[seat].zones.deck[0];
     if (!top) {

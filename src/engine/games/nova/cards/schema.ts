@@ -318,6 +318,18 @@ export const AbilitySchema = z.discriminatedUnion('kind', [
    * the card's own zone change (the only such zone in the vocabulary).
    */
   z.object({ kind: z.literal('leaves-field-replacement'), to: z.literal('exclusion') }).strict(),
+  /**
+   * NOVA 802.1.3.1.3, 905.7: "If you would draw a card, you may instead put the top `mill` cards of your main deck into
+   * your graveyard. If you do, draw `thenDraw` cards": an optional replacement of each of its controller's draws,
+   * possible only while the deck has `mill` cards (802.1.3.4; docs/rulings/nova.md R82).
+   */
+  z
+    .object({
+      kind: z.literal('optional-draw-replacement'),
+      mill: z.number().int().min(1).max(5),
+      thenDraw: z.number().int().min(1).max(3),
+    })
+    .strict(),
   /** NOVA 917.1: "if a spell would deal damage to a servant on your field, reduce that damage by N". */
   z.object({ kind: z.literal('reduce-spell-damage'), amount: z.number().int().min(100) }).strict(),
   z.object({ kind: z.literal('spell-cost-reduction'), color: ColorSchema, amount: z.number().int().min(1) }).strict(),

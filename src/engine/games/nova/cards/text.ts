@@ -189,6 +189,11 @@ function abilityText(a: Ability): Label {
         en: 'When this card leaves the field, it is put into the exclusion zone instead.',
         ja: 'このカードは場から離れる時、代わりに除外ゾーンに置かれる。',
       };
+    case 'optional-draw-replacement':
+      return {
+        en: `If you would draw a card, you may instead put the top ${a.mill} ${a.mill > 1 ? 'cards' : 'card'} of your main deck into your graveyard. If you do, draw ${a.thenDraw} ${a.thenDraw > 1 ? 'cards' : 'card'}.`,
+        ja: `あなたがカードを1枚引く場合、代わりにメインデッキの上から${a.mill}枚を墓地に置いてもよい。そうしたら、カードを${a.thenDraw}枚引く。`,
+      };
     case 'reduce-spell-damage':
       return {
         en: `If a spell would deal damage to a servant on your field, reduce that damage by ${a.amount}.`,
