@@ -82,11 +82,13 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     ['an optional draw replacement with no "if you do" (802.1.3.1.3)', { kind: 'optional-draw-replacement', mill: 2 }],
     ['a replacement of destruction (802.1.3)', { kind: 'replace-destruction', instead: 'exile' }],
     [
-      'an automatic ability targeting the waiting area (804.2.2)',
+      '"up to N" recipients of distributed damage (804.2.2.2: one recipient per unit)',
       {
         kind: 'triggered',
         when: 'enters-field',
-        effects: [{ do: 'negate', to: { what: 'waiting-item', mode: 'target' } }],
+        effects: [
+          { do: 'distribute-damage', amount: 200, unit: 100, to: { what: 'servant', mode: 'target', upTo: 2 } },
+        ],
       },
     ],
     [
@@ -161,6 +163,14 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     const move = { do: 'move-counters', counter: 'Soul', count: 1, to: { what: 'servant', mode: 'target' } };
     expect(NovaCardSchema.safeParse(spell([move])).success).toBe(true);
     expect(NovaCardSchema.safeParse(spell([{ ...move, count: 0 }])).success).toBe(false);
+  });
+
+  it('accepts waiting-area and "up to N" targets on automatic abilities (804.2.2, 804.4.1.2)', () => {
+    const trigger = (to: unknown) => ({ kind: 'triggered', when: 'enters-field', effects: [{ do: 'negate', to }] });
+    expect(NovaCardSchema.safeParse(servant([trigger({ what: 'waiting-item', mode: 'target' })])).success).toBe(true);
+    const upTo = { do: 'damage', amount: 100, to: { what: 'servant', mode: 'target', upTo: 2 } };
+    const damage = { kind: 'triggered', when: 'enters-field', effects: [upTo] };
+    expect(NovaCardSchema.safeParse(servant([damage])).success).toBe(true);
   });
 
   it('accepts an optional draw replacement (802.1.3.1.3, 905.7)', () => {

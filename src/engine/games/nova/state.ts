@@ -245,7 +245,8 @@ export type Await =
   | { k: 'payment'; seat: Seat }
   /** NOVA 804.2.4 as rules version 2 asked it: one whole way to pay among all of them (`paymentRules: 'plans'`). */
   | { k: 'payment-plan'; seat: Seat }
-  | { k: 'target'; seat: Seat; options: TargetRef[]; prompt: 'equip' | 'distribute' | 'target' }
+  /** `upTo`: "up to N targets", 0 to N of the options (NOVA 804.4.1.2). */
+  | { k: 'target'; seat: Seat; options: TargetRef[]; prompt: 'equip' | 'distribute' | 'target'; upTo?: number }
   /** The turn's own decisions, asked by the game's frame (turn-procedure.ts). */
   | { k: 'attacker'; seat: Seat }
   | { k: 'attack-target'; seat: Seat; attacker: string }
@@ -262,7 +263,7 @@ export type Await =
   /** NOVA 802.1.3.1.3: whether to replace the draw about to happen (draws.ts). */
   | { k: 'draw-replacement'; seat: Seat }
   /** NOVA 801.4.3.2, 804.2.2: a target for the triggered ability being placed (`item` is its waiting-area id). */
-  | { k: 'trigger-target'; seat: Seat; item: string; options: TargetRef[] };
+  | { k: 'trigger-target'; seat: Seat; item: string; options: TargetRef[]; upTo?: number };
 
 /** One entry of the structured log (log.ts): numbered for the whole match, rendered to words only when shown. */
 export interface NovaLogEntry {

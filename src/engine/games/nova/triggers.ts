@@ -188,7 +188,8 @@ export function placeOne(s: NovaState, t: PendingTrigger): void {
   // NOVA 801.4.3.5: an ability that cannot be played (a target it needs does not exist, 804.2.2.1) is removed
   // instead of being placed.
   const targeting = t.effects ? [] : targetSelectors(abilityEffects(t.card, t.abilityIndex)); // delayed: no targets
-  if (targeting.some((x) => candidates(s, t.controller, x.sel, x.damage).length === 0)) {
+  // "Up to N" targets can be none (804.4.1.2, docs/rulings/nova.md R84), so they never stop it.
+  if (targeting.some((x) => !x.sel.upTo && candidates(s, t.controller, x.sel, x.damage).length === 0)) {
     logPublic(s, { k: 'trigger-removed', card: t.card });
     return;
   }
@@ -227,21 +228,23 @@ function abilityEffects(card: string, index: number | null): readonly Effect[] {
  * NOVA 804.2.2: the next target to choose for a triggered ability just placed, if any: the item and the legal
  * choices for its next targeting instruction.
  */
-export function nextTriggerTarget(s: NovaState): { item: WaitingItem; options: TargetRef[] } | null {
+export function nextTriggerTarget(s: NovaState): { item: WaitingItem; options: TargetRef[]; upTo?: number } | null {
   for (const item of s.waiting) {
     if (!item.choosingTargets) continue;
     const next = targetSelectors(abilityEffects(item.card, item.abilityIndex))[item.targets.length];
-    if (next) return { item, options: candidates(s, item.controller, next.sel, next.damage) };
+    if (!next) continue;
+    const options = candidates(s, item.controller, next.sel, next.damage);
+    return next.sel.upTo ? { item, options, upTo: next.sel.upTo } : { item, options };
   }
   return null;
 }
 
-/** Records the chosen target of the triggered ability being placed (NOVA 804.2.2). */
-export function recordTriggerTarget(s: NovaState, itemId: string, target: TargetRef): void {
+/** Records the chosen targets (one, or up to N) of the triggered ability being placed (NOVA 804.2.2). */
+export function recordTriggerTarget(s: NovaState, itemId: string, chosen: TargetRef[]): void {
   const i = s.waiting.findIndex((w) => w.id === itemId);
   const item = s.waiting[i];
   if (!item) return;
-  const targets = [...item.targets, [target]];
+  const targets = [...item.targets, chosen];
   const copy: WaitingItem = { ...item, targets };
   if (targets.length >= targetSelectors(abilityEffects(item.card, item.abilityIndex)).length)
     delete copy.choosingTargets;

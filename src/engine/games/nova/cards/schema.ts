@@ -444,11 +444,8 @@ export const NovaCardSchema = z
     for (const { effects: list, when } of lists)
       list.forEach((e, i) => {
         const before = list.slice(0, i);
-        if (when && 'to' in e && typeof e.to === 'object' && e.to.mode === 'target')
-          need(
-            e.to.what !== 'waiting-item' && !e.to.upTo,
-            'an automatic ability targets one servant, character or player (NOVA 804.2.2; waiting-area targets and "up to N" are not implemented)',
-          );
+        if (e.do === 'distribute-damage')
+          need(!e.to.upTo, 'distributed damage names one recipient per unit, not "up to N" (NOVA 804.2.2.2)');
         if (e.do === 'destroy' && e.to === 'that-card')
           need(
             when === 'opponent-places-servant',

@@ -323,7 +323,7 @@ function selectorText(s: Selector): Label {
         : null;
   const n = state ? { en: `${state.en}${base.en}`, ja: `${state.ja}${base.ja}` } : base;
   const count = s.upTo
-    ? { en: `up to ${s.upTo} `, ja: `${s.upTo}体まで` }
+    ? { en: `up to ${s.upTo} ${s.mode === 'target' ? 'target ' : ''}`, ja: `${s.upTo}体まで` }
     : { en: s.mode === 'target' ? 'a target ' : '1 ', ja: '' };
   if (s.mode === 'target') return { en: `${count.en}${n.en}${side.en}`, ja: `${side.ja}${n.ja}${count.ja}を対象とし` };
   return { en: `${count.en}${n.en}${side.en}`, ja: `${side.ja}${n.ja}を${count.ja || '1つ'}選び` };
@@ -339,7 +339,8 @@ function effectText(e: Effect): Label {
     case 'damage': {
       const t = selectorText(e.to);
       const a = amountText(e.amount);
-      return { en: `Deal ${a.n} damage to ${t.en}${a.en}.`, ja: `${t.ja}、それに${a.ja}${a.n}ダメージを与える。` };
+      const it = e.to.upTo && e.to.upTo > 1 ? 'それら' : 'それ';
+      return { en: `Deal ${a.n} damage to ${t.en}${a.en}.`, ja: `${t.ja}、${it}に${a.ja}${a.n}ダメージを与える。` };
     }
     case 'distribute-damage': {
       const t = selectorText(e.to);
