@@ -173,6 +173,13 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     expect(NovaCardSchema.safeParse(servant([damage])).success).toBe(true);
   });
 
+  it('accepts reveal and shuffle instructions (910, 920)', () => {
+    expect(NovaCardSchema.safeParse(spell([{ do: 'reveal-top', take: 'servant' }])).success).toBe(true);
+    expect(NovaCardSchema.safeParse(spell([{ do: 'shuffle-deck' }])).success).toBe(true);
+    // NOVA 910.2: only a hidden card can be revealed; a card type the engine does not know is refused.
+    expect(NovaCardSchema.safeParse(spell([{ do: 'reveal-top', take: 'character' }])).success).toBe(false);
+  });
+
   it('accepts an optional draw replacement (802.1.3.1.3, 905.7)', () => {
     const replacement = { kind: 'optional-draw-replacement', mill: 2, thenDraw: 1 };
     expect(NovaCardSchema.safeParse(servant([replacement])).success).toBe(true);

@@ -6,11 +6,13 @@
  */
 import { type EffectHandlers, effectTable } from '../../core/effects.ts';
 import { opponentOf, type Seat } from '../../core/game.ts';
+import { shuffle } from '../../core/rng.ts';
 import { novaCard } from './cards/pool.ts';
 import type { Amount, Counted, Effect, Selector } from './cards/schema.ts';
 import { characteristics, readAtk } from './characteristics.ts';
 import { changeControl } from './control.ts';
 import { queueDamage } from './damage.ts';
+import { forgetShuffled, noteSeen } from './knowledge.ts';
 import { logPublic } from './log.ts';
 import { draw, itemEffects, players, selectorOf, sourceOnField, targetingEffects } from './resolve.ts';
 import { destroy } from './rules-processing.ts';
@@ -271,6 +273,8 @@ const zoneEffects: Pick<
   | 'retire-self'
   | 'may-send-self-to-graveyard'
   | 'look-and-reorder-top'
+  | 'reveal-top'
+  | 'shuffle-deck'
 > = {
   'destroy-all': (s, e, _c) => {
     // NOVA 907.1: all enter the destroyed state at once; characters retire instead when they move (504).
@@ -354,6 +358,27 @@ const zoneEffects: Pick<
     }
     sendToGraveyard(s, src.id); // NOVA 908.1
     logPublic(s, { k: 'sent-to-graveyard', seat: me, card: item.card });
+    return undefined;
+  },
+  'reveal-top': (s, e, { me }) => {
+    const top = s.players[me].zones.deck[0];
+    if (!top) return undefined; // NOVA 004.4: no card, nothing revealed
+    const card = obj(s, top).card;
+    const taken = novaCard(card).type === e.take;
+    // NOVA 910.1: every player sees it; 905.6: taking it into the hand is not a draw.
+    logPublic(s, { k: 'revealed', seat: me, card, taken });
+    // Both players saw it, so both keep knowing it: in the hand, or still on top until a shuffle (R86).
+    const seen = taken ? moveCard(s, top, 'hand').id : top;
+    for (const seat of ['p1', 'p2'] as const) noteSeen(s, seat, [seen]);
+    return undefined;
+  },
+  'shuffle-deck': (s, _e, { me }) => {
+    const p = s.players[me];
+    const [order, rng] = shuffle(p.zones.deck, s.rng); // NOVA 920.1
+    p.zones.deck = order;
+    s.rng = rng;
+    forgetShuffled(s, order); // NOVA 920.2: nothing seen before the shuffle tells these cards apart
+    logPublic(s, { k: 'shuffled', seat: me });
     return undefined;
   },
   'look-and-reorder-top': (_s, _e, _c) => {

@@ -284,6 +284,18 @@ export function novaLogText(e: NovaLogEvent): Label {
         en: 'An attack phase is added after this main phase.',
         ja: 'このメインフェイズの直後にアタックフェイズが追加された。',
       };
+    case 'revealed': {
+      const name = cardName(e.card);
+      const then = e.taken
+        ? { en: ' and puts it into their hand', ja: 'し、手札に加えた' }
+        : { en: '; it stays on top', ja: '（デッキの一番上に残る）' };
+      return {
+        en: `${e.seat} reveals ${name.en} from the top of their main deck${then.en}.`,
+        ja: `${e.seat}はメインデッキの一番上の${name.ja}を公開${e.taken ? then.ja : `した${then.ja}`}。`,
+      };
+    }
+    case 'shuffled':
+      return { en: `${e.seat} shuffles their main deck.`, ja: `${e.seat}はメインデッキをシャッフルした。` };
     case 'looked':
       return {
         en: `${e.seat} looks at the top ${e.count} card${e.count === 1 ? '' : 's'} of their main deck.`,

@@ -70,6 +70,10 @@ export type NovaLogEvent =
   | { k: 'attack-phase-skipped' }
   | { k: 'attack-phase-added' }
   | { k: 'looked'; seat: Seat; count: number }
+  /** NOVA 910: the top card of a main deck revealed to every player; `taken` into the hand (905.6). */
+  | { k: 'revealed'; seat: Seat; card: string; taken: boolean }
+  /** NOVA 920: a main deck shuffled by an instruction. */
+  | { k: 'shuffled'; seat: Seat }
   /** Private to the looker: the cards, top first. */
   | { k: 'looked-cards'; cards: string[] }
   | { k: 'put-back'; seat: Seat }

@@ -176,6 +176,13 @@ export const EffectSchema = z.discriminatedUnion('do', [
   z.object({ do: z.literal('may-send-self-to-graveyard') }).strict(),
   /** NOVA 303.3, 303.6: look at the top cards of your main deck (you alone) and put them back in any order. */
   z.object({ do: z.literal('look-and-reorder-top'), count: z.number().int().min(1) }).strict(),
+  /**
+   * NOVA 910, 905.6: reveal the top card of your main deck; if it is a card of the `take` type, put it into your hand
+   * (not a draw); otherwise it stays on top, and both players know it until the deck is shuffled (R86).
+   */
+  z.object({ do: z.literal('reveal-top'), take: z.enum(['servant', 'spell', 'magic-item']) }).strict(),
+  /** NOVA 920.1: shuffle your main deck (its order becomes random; nobody knows it any more). */
+  z.object({ do: z.literal('shuffle-deck') }).strict(),
   /** NOVA 306: put a servant into the exclusion zone; "that card" afterwards is the new object there (301.9). */
   z.object({ do: z.literal('exile'), to: SelectorSchema }).strict(),
   /** NOVA 801.4.9: a delayed trigger at the start of the next end phase that returns "that card" (the exiled one). */

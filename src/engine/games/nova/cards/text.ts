@@ -535,6 +535,19 @@ function effectText(e: Effect): Label {
         ja: `${t.ja}、このターン、次にそれにダメージが与えられる場合、そのダメージを${e.amount}軽減する。`,
       };
     }
+    case 'reveal-top': {
+      const type = {
+        servant: { en: 'a servant', ja: 'サーバント' },
+        spell: { en: 'a spell', ja: 'スペル' },
+        'magic-item': { en: 'a magic item', ja: 'マジックアイテム' },
+      }[e.take];
+      return {
+        en: `Reveal the top card of your main deck. If it is ${type.en}, put it into your hand.`,
+        ja: `あなたのメインデッキの一番上のカードを公開する。それが${type.ja}なら、それを手札に加える。`,
+      };
+    }
+    case 'shuffle-deck':
+      return { en: 'Shuffle your main deck.', ja: 'あなたのメインデッキをシャッフルする。' };
     case 'look-and-reorder-top':
       return {
         en: `Look at the top ${e.count} cards of your main deck and put them back in any order.`,
