@@ -185,10 +185,16 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     expect(NovaCardSchema.safeParse(servant([replacement])).success).toBe(true);
   });
 
-  it('accepts a discard instruction with a fixed count, not a counted one (911)', () => {
+  it('accepts a discard instruction with a fixed or a counted count, and counted stat changes (911, 004.6)', () => {
     expect(NovaCardSchema.safeParse(spell([{ do: 'discard', who: 'each-player', count: 1 }])).success).toBe(true);
     const counted = { do: 'discard', who: 'opponent', count: { each: 1, per: 'your-servants' } };
-    expect(NovaCardSchema.safeParse(spell([counted])).success).toBe(false);
+    expect(NovaCardSchema.safeParse(spell([counted])).success).toBe(true);
+    const chosen = { do: 'discard', who: 'opponent', count: { each: 1, per: 'chosen-number' } };
+    expect(NovaCardSchema.safeParse(spell([chosen])).success).toBe(false); // 004.7: no number chosen before it
+    const modify = { do: 'modify', to: 'self', atk: 100, hp: 0, until: 'end-of-turn', per: 'your-graveyard' };
+    expect(NovaCardSchema.safeParse(spell([modify])).success).toBe(true);
+    expect(NovaCardSchema.safeParse(spell([{ ...modify, per: 'chosen-number' }])).success).toBe(false);
+    expect(NovaCardSchema.safeParse(spell([{ ...modify, per: 'your-deck' }])).success).toBe(false);
   });
 
   it('accepts a chosen number and amounts counted on resolution (004.6, 004.7)', () => {

@@ -198,14 +198,17 @@ const statEffects: Pick<
   Handlers,
   'modify' | 'grant-keyword' | 'add-counter' | 'move-counters' | 'double' | 'raise-limit-level'
 > = {
-  modify: (s, e, { item, targets }) => {
+  modify: (s, e, { r, item, me, targets }) => {
+    // NOVA 004.6: "for each ..." is counted now and fixed in the effect; a count of 0 changes nothing.
+    const times = e.per ? amountNow(s, r, me, { each: 1, per: e.per }) : 1;
+    if (times <= 0) return undefined;
     const affected =
       e.to === 'self'
         ? [sourceOnField(s, item)?.id].filter((x): x is string => !!x)
         : targets.flatMap((t) => (t.kind === 'object' ? [t.id] : []));
     if (affected.length === 0) return undefined;
     // NOVA 802.1.2.1.5.2: the affected set is locked when the effect is created.
-    addUntilEndOfTurn(s, { kind: 'stat', affected, atk: e.atk, hp: e.hp }, e.until);
+    addUntilEndOfTurn(s, { kind: 'stat', affected, atk: e.atk * times, hp: e.hp * times }, e.until);
     return undefined;
   },
   'grant-keyword': (s, e, { targets }) => {

@@ -12,7 +12,7 @@ import {
   orderDeckDecision,
 } from './decisions.ts';
 import { drawProcedure, drawReplacements, startDraws } from './draws.ts';
-import { novaEffects } from './effects.ts';
+import { amountNow, novaEffects } from './effects.ts';
 import { activatedAbility } from './granted.ts';
 import { noteSeen } from './knowledge.ts';
 import { logPrivate, logPublic } from './log.ts';
@@ -131,12 +131,19 @@ export const resolveProcedure = defineProcedure<NovaState, Resolution>({
         }
         if (e.do === 'discard') {
           // NOVA 911, 004.5: each named player in turn order chooses what to discard; with no more than the count in
-          // hand there is nothing to choose (004.6), so all of them go at once.
+          // hand there is nothing to choose (004.6), so all of them go at once. A counted amount is counted once, as
+          // the instruction begins, for every player it names (004.6); 0 or less discards nothing (R87).
+          r.discardCount ??= amountNow(s, r, me, e.count);
+          const count = r.discardCount;
           for (const seat of players(s, me, e.who)) {
             if (r.discarded?.includes(seat)) continue;
             const hand = s.players[seat].zones.hand;
-            if (hand.length > e.count)
-              return ask(discardEffectDecision, seat, { k: 'discard-effect', seat, count: e.count }, 'enter');
+            if (count > 0 && hand.length > count)
+              return ask(discardEffectDecision, seat, { k: 'discard-effect', seat, count }, 'enter');
+            if (count <= 0) {
+              r.discarded = [...(r.discarded ?? []), seat];
+              continue;
+            }
             discardCards(s, seat, [...hand]);
             r.discarded = [...(r.discarded ?? []), seat];
           }
@@ -151,7 +158,10 @@ export const resolveProcedure = defineProcedure<NovaState, Resolution>({
           r.chosen[r.effectIndex] = []; // NOVA 804.4.1.3: nothing to choose, skip that part
         }
         runEffect(s, r, e);
-        if (e.do === 'discard') delete r.discarded; // done: a later discard instruction starts afresh
+        if (e.do === 'discard') {
+          delete r.discarded; // done: a later discard instruction starts afresh
+          delete r.discardCount;
+        }
         r.effectIndex += 1;
         // Damage the effect queued is dealt next, in its frame above this one (damage.ts), through its replacements;
         // so are draws that a replacement may change (draws.ts).

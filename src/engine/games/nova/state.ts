@@ -222,6 +222,8 @@ export type Resolution = {
   looking?: string[];
   /** NOVA 911: the players who have discarded for the `discard` instruction being carried out. */
   discarded?: Seat[];
+  /** NOVA 004.6: the number the `discard` instruction being carried out counted when it began. */
+  discardCount?: number;
   /** NOVA 004.7: the number its controller chose (`choose-number`), a whole number from 0 up. */
   number?: number;
   /** The decision count when this resolution's damage began (resolve.ts): a higher count afterwards means it paused. */

@@ -104,7 +104,7 @@ export const EffectSchema = z.discriminatedUnion('do', [
    * NOVA 911: the named players each discard `count` cards of their choice from their hand, the turn player first
    * (004.5); with fewer in hand, all of them (004.6).
    */
-  z.object({ do: z.literal('discard'), who: WhoSchema, count: z.number().int().min(1) }).strict(),
+  z.object({ do: z.literal('discard'), who: WhoSchema, count: amount(1) }).strict(),
   /**
    * NOVA 004.7: the controller chooses a whole number from 0 to `max` on resolution; later amounts of the same
    * instructions count it (`per: "chosen-number"`).
@@ -132,6 +132,8 @@ export const EffectSchema = z.discriminatedUnion('do', [
       atk: z.number().int(),
       hp: z.number().int(),
       until: UntilSchema,
+      /** NOVA 004.6: "+atk/+hp for each ...": multiplied by this count on resolution; a count of 0 changes nothing. */
+      per: CountedSchema.optional(),
     })
     .strict(),
   z
@@ -467,7 +469,8 @@ export const NovaCardSchema = z
           );
         const counted = [
           e.do === 'damage' || e.do === 'gain-life' || e.do === 'lose-life' ? e.amount : null,
-          e.do === 'draw' || e.do === 'mill' ? e.count : null,
+          e.do === 'draw' || e.do === 'mill' || e.do === 'discard' ? e.count : null,
+          e.do === 'modify' && e.per ? { each: 1, per: e.per } : null,
         ].filter((a): a is CountedAmount => typeof a === 'object' && a !== null);
         for (const a of counted)
           if (a.per === 'chosen-number' || a.minus === 'chosen-number')

@@ -364,9 +364,10 @@ function effectText(e: Effect): Label {
     }
     case 'discard': {
       const w = whoText(e.who);
+      const a = amountText(e.count);
       return {
-        en: `${w.en} ${w.third ? 'discards' : 'discard'} ${e.count} card${e.count > 1 ? 's' : ''}.`,
-        ja: `${w.ja}は手札を${e.count}枚捨てる。`,
+        en: `${w.en} ${w.third ? 'discards' : 'discard'} ${a.n} ${cardsWord(e.count)}${a.en}.`,
+        ja: `${w.ja}は${a.ja}手札を${a.n}枚捨てる。`,
       };
     }
     case 'choose-number':
@@ -415,16 +416,17 @@ function effectText(e: Effect): Label {
     }
     case 'modify': {
       const u = untilText(e.until);
+      const per = e.per ? amountText({ each: 1, per: e.per }) : { en: '', ja: '' };
       if (e.to === 'self')
         return {
-          en: `This servant gets ${stat(e.atk, e.hp)} ${u.en}.`,
-          ja: `${u.ja}、このサーバントは${stat(e.atk, e.hp)}される。`,
+          en: `This servant gets ${stat(e.atk, e.hp)}${per.en} ${u.en}.`,
+          ja: `${u.ja}、このサーバントは${per.ja}${stat(e.atk, e.hp)}される。`,
         };
       const t = selectorText(e.to);
       const it = e.to.upTo && e.to.upTo > 1 ? { en: 'they get', ja: 'それら' } : { en: 'it gets', ja: 'それ' };
       return {
-        en: `Choose ${t.en}; ${it.en} ${stat(e.atk, e.hp)} ${u.en}.`,
-        ja: `${t.ja}、${u.ja}、${it.ja}は${stat(e.atk, e.hp)}される。`,
+        en: `Choose ${t.en}; ${it.en} ${stat(e.atk, e.hp)}${per.en} ${u.en}.`,
+        ja: `${t.ja}、${u.ja}、${it.ja}は${per.ja}${stat(e.atk, e.hp)}される。`,
       };
     }
     case 'grant-keyword': {
