@@ -173,6 +173,17 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     expect(NovaCardSchema.safeParse(servant([damage])).success).toBe(true);
   });
 
+  it('accepts becoming or gaining a race and losing a keyword (918.1-918.3)', () => {
+    const to = { what: 'servant', mode: 'target' };
+    const become = { do: 'become-race', to, race: 'Thrall', until: 'end-of-turn' };
+    expect(NovaCardSchema.safeParse(spell([become])).success).toBe(true);
+    expect(NovaCardSchema.safeParse(spell([{ ...become, gain: true }])).success).toBe(true);
+    expect(NovaCardSchema.safeParse(spell([{ ...become, race: '' }])).success).toBe(false);
+    const lose = { do: 'lose-keyword', to: 'self', keyword: 'gale', until: 'end-of-attack-phase' };
+    expect(NovaCardSchema.safeParse(spell([lose])).success).toBe(true);
+    expect(NovaCardSchema.safeParse(spell([{ ...lose, keyword: 'flying' }])).success).toBe(false);
+  });
+
   it('accepts reveal and shuffle instructions (910, 920)', () => {
     expect(NovaCardSchema.safeParse(spell([{ do: 'reveal-top', take: 'servant' }])).success).toBe(true);
     expect(NovaCardSchema.safeParse(spell([{ do: 'shuffle-deck' }])).success).toBe(true);

@@ -196,8 +196,28 @@ const playerEffects: Pick<
 /** Stats, keywords, counters and limits until end of turn (NOVA 802.1.2, 919, 923). */
 const statEffects: Pick<
   Handlers,
-  'modify' | 'grant-keyword' | 'add-counter' | 'move-counters' | 'double' | 'raise-limit-level'
+  | 'modify'
+  | 'grant-keyword'
+  | 'become-race'
+  | 'lose-keyword'
+  | 'add-counter'
+  | 'move-counters'
+  | 'double'
+  | 'raise-limit-level'
 > = {
+  'become-race': (s, e, { item, targets }) => {
+    const affected = affectedCards(s, item, e.to, targets);
+    if (affected.length === 0) return undefined;
+    // NOVA 918.1 (become: the other races are lost) or 918.2 (gain), fixed on these objects (802.1.2.1.5.2).
+    addUntilEndOfTurn(s, { kind: 'race', affected, race: e.race, become: !e.gain }, e.until);
+    return undefined;
+  },
+  'lose-keyword': (s, e, { item, targets }) => {
+    const affected = affectedCards(s, item, e.to, targets);
+    if (affected.length === 0) return undefined;
+    addUntilEndOfTurn(s, { kind: 'lose-keyword', affected, keyword: e.keyword }, e.until); // NOVA 918.3
+    return undefined;
+  },
   modify: (s, e, { r, item, me, targets }) => {
     // NOVA 004.6: "for each ..." is counted now and fixed in the effect; a count of 0 changes nothing.
     const times = e.per ? amountNow(s, r, me, { each: 1, per: e.per }) : 1;
@@ -516,6 +536,12 @@ function countNow(s: NovaState, r: Resolution, me: Seat, what: Counted): number 
     case 'your-energy-zone':
       return s.players[me].zones.energy.length;
   }
+}
+
+/** The objects an instruction on "this servant" or on its targets or choices affects (on the field only). */
+function affectedCards(s: NovaState, item: WaitingItem, to: Selector | 'self', targets: TargetRef[]): string[] {
+  if (to === 'self') return [sourceOnField(s, item)?.id].filter((x): x is string => !!x);
+  return targets.flatMap((t) => (t.kind === 'object' && s.objects[t.id]?.zone === 'field' ? [t.id] : []));
 }
 
 /** NOVA 916: queue one damage event; it is dealt once its replacement effects have applied (917, damage.ts). */

@@ -111,6 +111,10 @@ export type ContinuousEffect =
   | { id: string; timestamp: number; kind: 'stat'; affected: string[]; atk: number; hp: number; until: Until }
   | { id: string; timestamp: number; kind: 'keyword'; affected: string[]; keyword: Keyword; until: Until }
   | { id: string; timestamp: number; kind: 'limit'; seat: Seat; amount: number; until: 'end-of-turn' }
+  /** NOVA 918.1: the affected cards become this race (losing the others); 918.2: or gain it. */
+  | { id: string; timestamp: number; kind: 'race'; affected: string[]; race: string; become: boolean; until: Until }
+  /** NOVA 918.3: the affected cards lose this keyword while it lasts. */
+  | { id: string; timestamp: number; kind: 'lose-keyword'; affected: string[]; keyword: Keyword; until: Until }
   /** NOVA 301.9.1: control of the affected cards until end of turn. */
   | { id: string; timestamp: number; kind: 'control'; affected: string[]; seat: Seat; until: 'end-of-turn' }
   /** NOVA 917.1: the next damage to the affected servant this turn is reduced; used up when it applies. */

@@ -144,6 +144,28 @@ export const EffectSchema = z.discriminatedUnion('do', [
       until: UntilSchema,
     })
     .strict(),
+  /**
+   * NOVA 918.1: the cards become this race, losing the races they had; 918.2 with `gain`: they gain it besides.
+   * Both last `until` (a continuous effect in timestamp order, 802.1.2.1.5).
+   */
+  z
+    .object({
+      do: z.literal('become-race'),
+      to: z.union([SelectorSchema, z.literal('self')]),
+      race: z.string().min(1),
+      gain: z.boolean().default(false),
+      until: UntilSchema,
+    })
+    .strict(),
+  /** NOVA 918.3: the cards lose this keyword while the effect lasts. */
+  z
+    .object({
+      do: z.literal('lose-keyword'),
+      to: z.union([SelectorSchema, z.literal('self')]),
+      keyword: KeywordSchema,
+      until: UntilSchema,
+    })
+    .strict(),
   z.object({ do: z.literal('destroy-all'), servants: z.boolean(), characters: z.boolean() }).strict(),
   z.object({ do: z.literal('add-energy'), color: ColorSchema, count: z.number().int().min(1) }).strict(),
   z.object({ do: z.literal('negate'), to: SelectorSchema }).strict(),

@@ -438,6 +438,32 @@ function effectText(e: Effect): Label {
         ja: `${t.ja}、${u.ja}、${it.ja}は${keywordWord(e.keyword).ja}を得る。`,
       };
     }
+    case 'become-race':
+    case 'lose-keyword': {
+      const u = untilText(e.until);
+      const what =
+        e.do === 'lose-keyword'
+          ? {
+              en: `loses ${keywordWord(e.keyword).en}`,
+              en2: `lose ${keywordWord(e.keyword).en}`,
+              ja: `${keywordWord(e.keyword).ja}を失う`,
+            }
+          : e.gain
+            ? { en: `gains <Race: ${e.race}>`, en2: `gain <Race: ${e.race}>`, ja: `〈種族：${e.race}〉を得る` }
+            : {
+                en: `becomes <Race: ${e.race}> (losing its other races)`,
+                en2: `become <Race: ${e.race}> (losing their other races)`,
+                ja: `〈種族：${e.race}〉になる（他の種族を失う）`,
+              };
+      if (e.to === 'self')
+        return { en: `This servant ${what.en} ${u.en}.`, ja: `${u.ja}、このサーバントは${what.ja}。` };
+      const t = selectorText(e.to);
+      const many = !!e.to.upTo && e.to.upTo > 1;
+      return {
+        en: `Choose ${t.en}; ${many ? `they ${what.en2}` : `it ${what.en}`} ${u.en}.`,
+        ja: `${t.ja}、${u.ja}、${many ? 'それら' : 'それ'}は${what.ja}。`,
+      };
+    }
     case 'destroy-all': {
       const what =
         e.servants && e.characters
