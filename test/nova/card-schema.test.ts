@@ -184,6 +184,13 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     expect(NovaCardSchema.safeParse(spell([{ ...lose, keyword: 'flying' }])).success).toBe(false);
   });
 
+  it('accepts the "whenever a servant / a card" triggers (405.6.3.2, 801.4.6.1, 908.1)', () => {
+    for (const when of ['any-servant-destroyed-in-battle', 'any-servant-becomes-frozen', 'any-card-sent-to-graveyard'])
+      expect(NovaCardSchema.safeParse(servant([{ kind: 'triggered', when, effects: [draw] }])).success).toBe(true);
+    const blocks = { kind: 'triggered', when: 'any-servant-blocks', effects: [draw] };
+    expect(NovaCardSchema.safeParse(servant([blocks])).success).toBe(false); // not in the vocabulary
+  });
+
   it('accepts reveal and shuffle instructions (910, 920)', () => {
     expect(NovaCardSchema.safeParse(spell([{ do: 'reveal-top', take: 'servant' }])).success).toBe(true);
     expect(NovaCardSchema.safeParse(spell([{ do: 'shuffle-deck' }])).success).toBe(true);

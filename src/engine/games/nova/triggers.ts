@@ -71,6 +71,11 @@ export function emit(s: NovaState, event: GameEvent): void {
       watchers('destroyed', victim, (i) => queue(s, victim, i, victim.id)); // NOVA 907.1
       if (event.inBattle) watchers('destroyed-in-battle', victim, (i) => queue(s, victim, i, victim.id)); // 405.6.3.2
       if (novaCard(victim.card).type !== 'servant') return;
+      // NOVA 405.6.3.2: every card on the field watching any battle; servants destroyed in the same battle are still
+      // there, in the destroyed state, so they see it too (R89).
+      if (event.inBattle)
+        for (const src of fieldObjects(s))
+          watchers('any-servant-destroyed-in-battle', src, (i) => queue(s, src, i, victim.id));
       for (const src of fieldObjects(s)) {
         if (src.controller === victim.controller)
           watchers('ally-servant-destroyed', src, (i) => queue(s, src, i, victim.id));
@@ -80,6 +85,9 @@ export function emit(s: NovaState, event: GameEvent): void {
     }
     case 'became-frozen':
       watchers('becomes-frozen', event.object, (i) => queue(s, event.object, i, null)); // NOVA 801.4.6.1
+      if (novaCard(event.object.card).type === 'servant')
+        for (const src of fieldObjects(s))
+          watchers('any-servant-becomes-frozen', src, (i) => queue(s, src, i, event.object.id));
       return;
     case 'became-standby':
       watchers('becomes-standby', event.object, (i) => queue(s, event.object, i, null)); // NOVA 801.4.6.1
@@ -88,6 +96,8 @@ export function emit(s: NovaState, event: GameEvent): void {
       // NOVA 908.1, 801.4.4.2: the card in the graveyard triggers, for the player who controlled it on the field.
       const sent = event.object;
       watchers('sent-to-graveyard', sent, (i) => queue(s, { ...sent, controller: event.controller }, i, null));
+      // "Whenever a card is sent ...": the cards still on the field see it (the sent one has left, R89).
+      for (const src of fieldObjects(s)) watchers('any-card-sent-to-graveyard', src, (i) => queue(s, src, i, null));
       return;
     }
     case 'attack-declaration-start':

@@ -283,6 +283,12 @@ export const TRIGGER_EVENTS = [
   'becomes-standby',
   /** NOVA 908.1: "when this card is sent to the graveyard" (by a send instruction or cost, not destruction, 908.2). */
   'sent-to-graveyard',
+  /** "Whenever a servant is destroyed in battle" (405.6.3.2): any servant, this one included (R89). */
+  'any-servant-destroyed-in-battle',
+  /** "Whenever a servant becomes frozen" (801.4.6.1): any servant on the field, this one included. */
+  'any-servant-becomes-frozen',
+  /** "Whenever a card is sent to the graveyard from the field" (908.1; not by destruction, 908.2). */
+  'any-card-sent-to-graveyard',
   'ally-servant-destroyed',
   'enemy-servant-destroyed',
   'your-end-phase',

@@ -263,6 +263,15 @@ function triggerText(
       return { en: 'At the end of your attack phase, ', ja: 'あなたのアタックフェイズ終了時、' };
     case 'each-end-phase':
       return { en: 'At the start of each end phase, ', ja: '各エンドフェイズの開始時、' };
+    case 'any-servant-destroyed-in-battle':
+      return { en: 'Whenever a servant is destroyed in battle, ', ja: 'サーバントがバトルで破壊されるたび、' };
+    case 'any-servant-becomes-frozen':
+      return { en: 'Whenever a servant becomes frozen, ', ja: 'サーバントがフリーズ状態になるたび、' };
+    case 'any-card-sent-to-graveyard':
+      return {
+        en: 'Whenever a card on the field is sent to the graveyard, ',
+        ja: '場のカードが墓地に送られるたび、',
+      };
     case 'your-attack-declaration-start':
       return { en: 'At the start of your attack declaration step, ', ja: 'あなたの攻撃宣言ステップの開始時、' };
     case 'your-turn-start':
