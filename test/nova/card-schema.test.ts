@@ -38,6 +38,9 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     for (const e of [
       { do: 'skip-phase', phase: 'attack', whose: 'this-turn', thenDraw: 1 },
       { do: 'skip-phase', phase: 'draw', whose: 'opponents-next' },
+      { do: 'skip-phase', phase: 'draw', whose: 'yours-next' },
+      { do: 'skip-phase', phase: 'attack', whose: 'opponents-next' },
+      { do: 'skip-phase', phase: 'attack', whose: 'yours-next' },
       { do: 'skip-phase', phase: 'turn', whose: 'yours-next' },
       { do: 'add-attack-phase' },
       { do: 'draw-at-next-attack-phase', count: 1 },
@@ -49,7 +52,10 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     ["skipping the opponent's turn (401.3)", { do: 'skip-phase', phase: 'turn', whose: 'opponents-next' }],
     ['skipping the end phase (401.3)', { do: 'skip-phase', phase: 'end', whose: 'this-turn' }],
     ["skipping this turn's draw phase (401.3)", { do: 'skip-phase', phase: 'draw', whose: 'this-turn' }],
-    ["the opponent's next attack phase (401.3)", { do: 'skip-phase', phase: 'attack', whose: 'opponents-next' }],
+    [
+      'a next phase with "if you do, draw" (only this turn\'s attack phase has it)',
+      { do: 'skip-phase', phase: 'draw', whose: 'yours-next', thenDraw: 1 },
+    ],
     ['adding another kind of phase (401.2)', { do: 'add-phase', phase: 'main' }],
     ['a delayed trigger at another time (801.4.9)', { do: 'draw-at-next-draw-phase', count: 1 }],
     [

@@ -440,10 +440,18 @@ const phaseEffects: Pick<
       logPublic(s, { k: 'will-skip-turn', seat: me });
       return undefined;
     }
-    if (e.whose === 'opponents-next') {
+    if (e.whose === 'opponents-next' && e.phase === 'draw') {
       // NOVA 401.3, 925.1: the opponent's next draw phase will not exist.
       s.skips = [...(s.skips ?? []), { seat: opponentOf(me), phase: 'draw' }];
       logPublic(s, { k: 'will-skip-draw', seat: opponentOf(me) });
+      return undefined;
+    }
+    if (e.whose !== 'this-turn') {
+      // NOVA 401.3, 925.1: that player's next phase of this kind will not exist, whichever turn it comes in; one
+      // still ahead in this turn is the next one (docs/rulings/nova.md R90).
+      const seat = e.whose === 'yours-next' ? me : opponentOf(me);
+      s.skips = [...(s.skips ?? []), { seat, phase: e.phase }];
+      logPublic(s, { k: 'will-skip-phase', seat, phase: e.phase });
       return undefined;
     }
     // NOVA 401.3.1: only an attack phase of this turn still ahead can be skipped; one that is over, or already

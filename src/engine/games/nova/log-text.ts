@@ -270,6 +270,13 @@ export function novaLogText(e: NovaLogEvent): Label {
       return { en: `${e.seat} will skip their next turn.`, ja: `${e.seat}は次のターンをスキップする。` };
     case 'will-skip-draw':
       return { en: `${e.seat} will skip their next draw phase.`, ja: `${e.seat}は次のドローフェイズをスキップする。` };
+    case 'will-skip-phase': {
+      const name = e.phase === 'draw' ? { en: 'draw', ja: 'ドロー' } : { en: 'attack', ja: 'アタック' };
+      return {
+        en: `${e.seat} will skip their next ${name.en} phase.`,
+        ja: `${e.seat}は次の${name.ja}フェイズをスキップする。`,
+      };
+    }
     case 'no-attack-phase-to-skip': {
       const name = cardName(e.card);
       return {

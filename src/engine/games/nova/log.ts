@@ -66,6 +66,8 @@ export type NovaLogEvent =
   | { k: 'doubled'; card: string; stat: 'atk' | 'hp'; by: number }
   | { k: 'will-skip-turn'; seat: Seat }
   | { k: 'will-skip-draw'; seat: Seat }
+  /** NOVA 401.3: that player's next phase of this kind will be skipped. */
+  | { k: 'will-skip-phase'; seat: Seat; phase: 'attack' | 'draw' }
   | { k: 'no-attack-phase-to-skip'; card: string }
   | { k: 'attack-phase-skipped' }
   | { k: 'attack-phase-added' }

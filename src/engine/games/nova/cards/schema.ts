@@ -455,10 +455,10 @@ export const NovaCardSchema = z
     for (const e of effects)
       if (e.do === 'skip-phase')
         need(
-          e.phase === 'attack'
-            ? e.whose === 'this-turn'
-            : !e.thenDraw && e.whose === (e.phase === 'draw' ? 'opponents-next' : 'yours-next'),
-          'skip-phase: only "this turn\'s attack phase" (with thenDraw), "the opponent\'s next draw phase" or "your next turn" (NOVA 401.3)',
+          e.whose === 'this-turn'
+            ? e.phase === 'attack'
+            : !e.thenDraw && (e.phase !== 'turn' || e.whose === 'yours-next'),
+          'skip-phase: "this turn\'s attack phase" (with thenDraw), the next attack or draw phase of either player, or "your next turn" (NOVA 401.3)',
         );
     // NOVA 801.6.4.1, 311.6.4: an energy ability adds energy without a target; one that also does something else, or
     // costs energy, is not implemented (actions.ts activateEnergyAbility).

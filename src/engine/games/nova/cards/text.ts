@@ -603,8 +603,14 @@ function effectText(e: Effect): Label {
       return { en: "Put that card onto its owner's field.", ja: 'そのカードを持ち主の場に出す。' };
     case 'skip-phase': {
       if (e.phase === 'turn') return { en: 'You skip your next turn.', ja: 'あなたは次のターンをスキップする。' };
+      const name = e.phase === 'draw' ? { en: 'draw', ja: 'ドロー' } : { en: 'attack', ja: 'アタック' };
       if (e.whose === 'opponents-next')
-        return { en: 'The opponent skips their next draw phase.', ja: '相手は次のドローフェイズをスキップする。' };
+        return {
+          en: `The opponent skips their next ${name.en} phase.`,
+          ja: `相手は次の${name.ja}フェイズをスキップする。`,
+        };
+      if (e.whose === 'yours-next')
+        return { en: `Skip your next ${name.en} phase.`, ja: `あなたは次の${name.ja}フェイズをスキップする。` };
       const draw = e.thenDraw
         ? {
             en: ` If you do, draw ${e.thenDraw} card${e.thenDraw > 1 ? 's' : ''}.`,
