@@ -38,6 +38,9 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     for (const e of [
       { do: 'skip-phase', phase: 'attack', whose: 'this-turn', thenDraw: 1 },
       { do: 'skip-phase', phase: 'draw', whose: 'opponents-next' },
+      { do: 'skip-phase', phase: 'draw', whose: 'yours-next' },
+      { do: 'skip-phase', phase: 'attack', whose: 'opponents-next' },
+      { do: 'skip-phase', phase: 'attack', whose: 'yours-next' },
       { do: 'skip-phase', phase: 'turn', whose: 'yours-next' },
       { do: 'add-attack-phase' },
       { do: 'draw-at-next-attack-phase', count: 1 },
@@ -49,7 +52,10 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     ["skipping the opponent's turn (401.3)", { do: 'skip-phase', phase: 'turn', whose: 'opponents-next' }],
     ['skipping the end phase (401.3)', { do: 'skip-phase', phase: 'end', whose: 'this-turn' }],
     ["skipping this turn's draw phase (401.3)", { do: 'skip-phase', phase: 'draw', whose: 'this-turn' }],
-    ["the opponent's next attack phase (401.3)", { do: 'skip-phase', phase: 'attack', whose: 'opponents-next' }],
+    [
+      'a next phase with "if you do, draw" (only this turn\'s attack phase has it)',
+      { do: 'skip-phase', phase: 'draw', whose: 'yours-next', thenDraw: 1 },
+    ],
     ['adding another kind of phase (401.2)', { do: 'add-phase', phase: 'main' }],
     ['a delayed trigger at another time (801.4.9)', { do: 'draw-at-next-draw-phase', count: 1 }],
     [
@@ -71,14 +77,24 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
       'an "at the end of each attack phase" trigger (405.7.1; only "your attack phase" is implemented)',
       { kind: 'triggered', when: 'each-attack-phase-end', effects: [draw] },
     ],
-    ['a replacement of a draw (802.1.3, 905.7)', { kind: 'replace-draw', effects: [draw] }],
+    [
+      'a mandatory replacement of a draw (802.1.3.1.1; only the optional form is implemented)',
+      { kind: 'replace-draw', effects: [draw] },
+    ],
+    [
+      'an optional draw replacement whose choice puts no card into the graveyard (802.1.3.4)',
+      { kind: 'optional-draw-replacement', mill: 0, thenDraw: 1 },
+    ],
+    ['an optional draw replacement with no "if you do" (802.1.3.1.3)', { kind: 'optional-draw-replacement', mill: 2 }],
     ['a replacement of destruction (802.1.3)', { kind: 'replace-destruction', instead: 'exile' }],
     [
-      'an automatic ability targeting the waiting area (804.2.2)',
+      '"up to N" recipients of distributed damage (804.2.2.2: one recipient per unit)',
       {
         kind: 'triggered',
         when: 'enters-field',
-        effects: [{ do: 'negate', to: { what: 'waiting-item', mode: 'target' } }],
+        effects: [
+          { do: 'distribute-damage', amount: 200, unit: 100, to: { what: 'servant', mode: 'target', upTo: 2 } },
+        ],
       },
     ],
     [
@@ -155,10 +171,54 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     expect(NovaCardSchema.safeParse(spell([{ ...move, count: 0 }])).success).toBe(false);
   });
 
-  it('accepts a discard instruction with a fixed count, not a counted one (911)', () => {
+  it('accepts waiting-area and "up to N" targets on automatic abilities (804.2.2, 804.4.1.2)', () => {
+    const trigger = (to: unknown) => ({ kind: 'triggered', when: 'enters-field', effects: [{ do: 'negate', to }] });
+    expect(NovaCardSchema.safeParse(servant([trigger({ what: 'waiting-item', mode: 'target' })])).success).toBe(true);
+    const upTo = { do: 'damage', amount: 100, to: { what: 'servant', mode: 'target', upTo: 2 } };
+    const damage = { kind: 'triggered', when: 'enters-field', effects: [upTo] };
+    expect(NovaCardSchema.safeParse(servant([damage])).success).toBe(true);
+  });
+
+  it('accepts becoming or gaining a race and losing a keyword (918.1-918.3)', () => {
+    const to = { what: 'servant', mode: 'target' };
+    const become = { do: 'become-race', to, race: 'Thrall', until: 'end-of-turn' };
+    expect(NovaCardSchema.safeParse(spell([become])).success).toBe(true);
+    expect(NovaCardSchema.safeParse(spell([{ ...become, gain: true }])).success).toBe(true);
+    expect(NovaCardSchema.safeParse(spell([{ ...become, race: '' }])).success).toBe(false);
+    const lose = { do: 'lose-keyword', to: 'self', keyword: 'gale', until: 'end-of-attack-phase' };
+    expect(NovaCardSchema.safeParse(spell([lose])).success).toBe(true);
+    expect(NovaCardSchema.safeParse(spell([{ ...lose, keyword: 'flying' }])).success).toBe(false);
+  });
+
+  it('accepts the "whenever a servant / a card" triggers (405.6.3.2, 801.4.6.1, 908.1)', () => {
+    for (const when of ['any-servant-destroyed-in-battle', 'any-servant-becomes-frozen', 'any-card-sent-to-graveyard'])
+      expect(NovaCardSchema.safeParse(servant([{ kind: 'triggered', when, effects: [draw] }])).success).toBe(true);
+    const blocks = { kind: 'triggered', when: 'any-servant-blocks', effects: [draw] };
+    expect(NovaCardSchema.safeParse(servant([blocks])).success).toBe(false); // not in the vocabulary
+  });
+
+  it('accepts reveal and shuffle instructions (910, 920)', () => {
+    expect(NovaCardSchema.safeParse(spell([{ do: 'reveal-top', take: 'servant' }])).success).toBe(true);
+    expect(NovaCardSchema.safeParse(spell([{ do: 'shuffle-deck' }])).success).toBe(true);
+    // NOVA 910.2: only a hidden card can be revealed; a card type the engine does not know is refused.
+    expect(NovaCardSchema.safeParse(spell([{ do: 'reveal-top', take: 'character' }])).success).toBe(false);
+  });
+
+  it('accepts an optional draw replacement (802.1.3.1.3, 905.7)', () => {
+    const replacement = { kind: 'optional-draw-replacement', mill: 2, thenDraw: 1 };
+    expect(NovaCardSchema.safeParse(servant([replacement])).success).toBe(true);
+  });
+
+  it('accepts a discard instruction with a fixed or a counted count, and counted stat changes (911, 004.6)', () => {
     expect(NovaCardSchema.safeParse(spell([{ do: 'discard', who: 'each-player', count: 1 }])).success).toBe(true);
     const counted = { do: 'discard', who: 'opponent', count: { each: 1, per: 'your-servants' } };
-    expect(NovaCardSchema.safeParse(spell([counted])).success).toBe(false);
+    expect(NovaCardSchema.safeParse(spell([counted])).success).toBe(true);
+    const chosen = { do: 'discard', who: 'opponent', count: { each: 1, per: 'chosen-number' } };
+    expect(NovaCardSchema.safeParse(spell([chosen])).success).toBe(false); // 004.7: no number chosen before it
+    const modify = { do: 'modify', to: 'self', atk: 100, hp: 0, until: 'end-of-turn', per: 'your-graveyard' };
+    expect(NovaCardSchema.safeParse(spell([modify])).success).toBe(true);
+    expect(NovaCardSchema.safeParse(spell([{ ...modify, per: 'chosen-number' }])).success).toBe(false);
+    expect(NovaCardSchema.safeParse(spell([{ ...modify, per: 'your-deck' }])).success).toBe(false);
   });
 
   it('accepts a chosen number and amounts counted on resolution (004.6, 004.7)', () => {

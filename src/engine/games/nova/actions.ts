@@ -53,7 +53,7 @@ function hasTargets(s: NovaState, seat: Seat, def: NovaCard, effects: NovaCard['
   if (equip) return fieldObjects(s).some((o) => novaCard(o.card).type === equip.type);
   return targetingEffects(effects).every((e) => {
     const sel = selectorOf(e);
-    return !sel || candidates(s, seat, sel, isDamage(e)).length > 0;
+    return !sel || !!sel.upTo || candidates(s, seat, sel, isDamage(e)).length > 0; // "up to N": none will do
   });
 }
 
@@ -128,7 +128,7 @@ export function canActivate(
   if (a.cost.energy && !canPay(s, seat, a.cost.energy, a.cost.freezeSelf ? o.id : undefined, energy?.())) return false;
   return targetingEffects(a.effects).every((e) => {
     const sel = selectorOf(e);
-    return !sel || candidates(s, seat, sel, isDamage(e)).length > 0;
+    return !sel || !!sel.upTo || candidates(s, seat, sel, isDamage(e)).length > 0; // "up to N": none will do
   });
 }
 
@@ -492,6 +492,16 @@ function nextPlayChoice(s: NovaState, play: PlayInProgress): StepOut | null {
           if (play.distribution.length < e.amount / e.unit)
             return ask(targetDecision, seat, { k: 'target', seat, options, prompt: 'distribute' }, 'continue');
           play.targets.push(play.distribution);
+        } else if (sel.upTo) {
+          // NOVA 804.4.1.2: "up to N targets": 0 to N; with none to choose, none are chosen (R84).
+          if (options.length === 0) play.targets.push([]);
+          else
+            return ask(
+              targetDecision,
+              seat,
+              { k: 'target', seat, options, prompt: 'target', upTo: sel.upTo },
+              'continue',
+            );
         } else {
           return ask(targetDecision, seat, { k: 'target', seat, options, prompt: 'target' }, 'continue');
         }
@@ -596,6 +606,11 @@ export function recordPlayTarget(s: NovaState, t: TargetRef): void {
   const e = targeting[play.targets.length];
   if (e?.do === 'distribute-damage' && !(play.abilityIndex === null && def.equip)) play.distribution.push(t);
   else play.targets.push([t]);
+}
+
+/** NOVA 804.4.1.2: the 0 to N targets chosen for an "up to N targets" instruction. */
+export function recordPlayTargets(s: NovaState, targets: TargetRef[]): void {
+  playingNow(s)?.targets.push(targets);
 }
 
 export function targetOptionId(t: TargetRef): string {

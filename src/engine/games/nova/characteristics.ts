@@ -24,16 +24,20 @@ export interface Characteristics {
 export interface FieldScan {
   /** Per controller, in field order: race grants (NOVA 918.2), +X/+Y statics with their source, whether a
    *  character is among them (803.1.4). */
-  bySeat: Record<Seat, { raceGrants: string[]; buffs: { src: CardObject; a: StaticBuff }[]; character: boolean }>;
-  /** Equip lines by the id of the object they are attached to, field order (p1's field, then p2's). */
-  equipment: Map<string, Equip[]>;
+  bySeat: Record<
+    Seat,
+    { raceGrants: { race: string; at: number }[]; buffs: { src: CardObject; a: StaticBuff }[]; character: boolean }
+  >;
+  /** Equip lines by the id of the object they are attached to, field order (p1's field, then p2's); `at` is when
+   *  the equip card was placed on the field (its timestamp, NOVA 802.1.2.1.5.1). */
+  equipment: Map<string, (Equip & { at: number })[]>;
 }
 type StaticBuff = Extract<NovaCard['abilities'][number], { kind: 'static-buff' }>;
 type Equip = NonNullable<NovaCard['equip']>;
 
 export function scanField(s: NovaState): FieldScan {
   const bySeat = {} as FieldScan['bySeat'];
-  const equipment = new Map<string, Equip[]>();
+  const equipment = new Map<string, (Equip & { at: number })[]>();
   for (const seat of SEATS) {
     const mine: FieldScan['bySeat'][Seat] = { raceGrants: [], buffs: [], character: false };
     for (const id of s.players[seat].zones.field) {
@@ -41,13 +45,14 @@ export function scanField(s: NovaState): FieldScan {
       const def = novaCard(src.card);
       if (def.type === 'character') mine.character = true;
       for (const a of def.abilities) {
-        if (a.kind === 'static-race') mine.raceGrants.push(a.race);
+        if (a.kind === 'static-race') mine.raceGrants.push({ race: a.race, at: src.enteredAt });
         else if (a.kind === 'static-buff') mine.buffs.push({ src, a });
       }
       if (src.attachedTo !== null && def.equip) {
+        const line = { ...def.equip, at: src.enteredAt };
         const list = equipment.get(src.attachedTo);
-        if (list) list.push(def.equip);
-        else equipment.set(src.attachedTo, [def.equip]);
+        if (list) list.push(line);
+        else equipment.set(src.attachedTo, [line]);
       }
     }
     bySeat[seat] = mine;
@@ -68,9 +73,9 @@ export function characteristics(s: NovaState, o: CardObject, scan?: FieldScan): 
   // The objects on a seat's field list are the ones that seat controls (zones.ts, control.ts).
   const mine = field?.bySeat[o.controller];
   const equipment = field?.equipment.get(o.id) ?? [];
-  const races = [...def.races];
+  let races = [...def.races];
   // Layer 1 (non-numeric): race grants, NOVA 918.2 (Oathsworn Squire style).
-  if (servantOnField && mine) for (const race of mine.raceGrants) if (!races.includes(race)) races.push(race);
+  if (servantOnField && mine) for (const g of mine.raceGrants) if (!races.includes(g.race)) races.push(g.race);
   // Keywords: printed, from equipment, from conditional statics, from effects until end of turn.
   const keywords = new Set<Keyword>(def.keywords);
   let cantAttack = false;
@@ -82,6 +87,10 @@ export function characteristics(s: NovaState, o: CardObject, scan?: FieldScan): 
     for (const a of def.abilities)
       if (a.kind === 'static-keyword-while-character' && mine?.character) keywords.add(a.keyword); // NOVA 803.1.4
     for (const eff of s.effects) if (eff.kind === 'keyword' && eff.affected.includes(o.id)) keywords.add(eff.keyword);
+    // Becoming a race or losing a keyword does not commute with the grants, so then they all apply again in
+    // timestamp order (802.1.2.1.5); without such an effect the order cannot matter.
+    if (s.effects.some((e) => (e.kind === 'race' || e.kind === 'lose-keyword') && e.affected.includes(o.id)))
+      races = nonNumericInOrder(s, o, def, mine, servantOnField, equipment, keywords);
   }
   const indestructible = def.abilities.some((a) => a.kind === 'indestructible');
   // Layer 2 (numeric), timestamp order: statics by their source's entry time, then equipment, effects, counters.
@@ -115,6 +124,46 @@ export function characteristics(s: NovaState, o: CardObject, scan?: FieldScan): 
     }
   }
   return { races, keywords: [...keywords], atk, hp, cantAttack, indestructible };
+}
+
+/**
+ * NOVA 802.1.2.1.2, 802.1.2.1.5: the printed races and keywords, then every non-numeric change in the order it came
+ * to be: statics and equipment from when their card was placed on the field (802.1.2.1.5.1), effects from when they
+ * were made. Becoming a race replaces the races (918.1), gaining adds (918.2), losing a keyword removes it (918.3).
+ * Fills `keywords` and returns the races.
+ */
+function nonNumericInOrder(
+  s: NovaState,
+  o: CardObject,
+  def: NovaCard,
+  mine: FieldScan['bySeat'][Seat] | undefined,
+  servantOnField: boolean,
+  equipment: readonly (Equip & { at: number })[],
+  keywords: Set<Keyword>,
+): string[] {
+  type Change = { at: number; race?: string; become?: boolean; gain?: Keyword; lose?: Keyword };
+  const changes: Change[] = [];
+  if (servantOnField) for (const g of mine?.raceGrants ?? []) changes.push({ at: g.at, race: g.race });
+  for (const eq of equipment) for (const k of eq.keywords) changes.push({ at: eq.at, gain: k });
+  for (const a of def.abilities)
+    if (a.kind === 'static-keyword-while-character' && mine?.character)
+      changes.push({ at: o.enteredAt, gain: a.keyword });
+  for (const e of s.effects) {
+    if (!('affected' in e) || !e.affected.includes(o.id)) continue;
+    if (e.kind === 'keyword') changes.push({ at: e.timestamp, gain: e.keyword });
+    else if (e.kind === 'race') changes.push({ at: e.timestamp, race: e.race, become: e.become });
+    else if (e.kind === 'lose-keyword') changes.push({ at: e.timestamp, lose: e.keyword });
+  }
+  changes.sort((a, b) => a.at - b.at); // stable: printed order within one timestamp
+  let races = [...def.races];
+  keywords.clear();
+  for (const k of def.keywords) keywords.add(k);
+  for (const c of changes) {
+    if (c.race !== undefined) races = c.become ? [c.race] : races.includes(c.race) ? races : [...races, c.race];
+    if (c.gain) keywords.add(c.gain);
+    if (c.lose) keywords.delete(c.lose);
+  }
+  return races;
 }
 
 function matchesFilter(

@@ -19,12 +19,14 @@ import {
   playingNow,
   priorityOptions,
   recordPlayTarget,
+  recordPlayTargets,
   setEnergy,
   standbyEnergy,
 } from './actions.ts';
 import { novaCard } from './cards/pool.ts';
 import type { Cost } from './cards/schema.ts';
 import { attackTargets, declareAttack, declareBlock, possibleAttackers, possibleBlockers } from './combat.ts';
+import { drawReplacementDecision } from './draws.ts';
 import { autoPayment, costUnits, type EnergyUnit, nextSources, paymentPlans, sources, sourceText } from './energy.ts';
 import { forgetShuffled } from './knowledge.ts';
 import { logPublic } from './log.ts';
@@ -466,19 +468,22 @@ export const targetDecision = defineDecisionKind<NovaState, AwaitOf<'target'> | 
   name: 'target',
   role: 'choice',
   build(s, a) {
+    // NOVA 804.4.1.2: "up to N" targets are 0 to N of them; otherwise exactly one.
+    const max = a.upTo ? Math.min(a.upTo, a.options.length) : 1;
     return {
       prompt: a.k === 'target' ? targetPrompt(s, a.prompt) : triggerTargetPrompt(s, a.item),
       options: a.options.map((t) => targetOption(s, t)),
-      min: 1,
-      max: 1,
-      defaultOnTimeout: [targetId(a.options[0] as TargetRef)],
+      min: a.upTo ? 0 : 1,
+      max,
+      defaultOnTimeout: a.upTo ? [] : [targetId(a.options[0] as TargetRef)],
     };
   },
   handle(s, a, chosen) {
-    const t = parseTargetId(chosen[0] ?? '');
-    if (!t) return null;
-    if (a.k === 'target') recordPlayTarget(s, t);
-    else recordTriggerTarget(s, a.item, t); // NOVA 804.2.2
+    const targets = chosen.map(parseTargetId).filter((t): t is TargetRef => t !== null);
+    if (a.k === 'target') {
+      if (a.upTo) recordPlayTargets(s, targets);
+      else if (targets[0]) recordPlayTarget(s, targets[0]);
+    } else recordTriggerTarget(s, a.item, a.upTo ? targets : targets.slice(0, 1)); // NOVA 804.2.2
     return null;
   },
 });
@@ -767,4 +772,5 @@ export const NOVA_DECISIONS: {
   'order-deck': orderDeckDecision,
   number: numberDecision,
   'discard-effect': discardEffectDecision,
+  'draw-replacement': drawReplacementDecision,
 };

@@ -51,6 +51,7 @@ const DECISION_KINDS = {
   'order-deck': { en: 'ordering the top of their deck', ja: 'デッキの上の順番' },
   number: { en: 'choosing a number', ja: '数値の選択' },
   'discard-effect': { en: 'discarding', ja: '手札を捨てる' },
+  'draw-replacement': { en: 'deciding whether to replace a draw', ja: 'ドローを置換するかの選択' },
   replacement: { en: 'ordering replacement effects', ja: '置換効果の順番' },
 };
 

@@ -6,11 +6,13 @@
  */
 import { type EffectHandlers, effectTable } from '../../core/effects.ts';
 import { opponentOf, type Seat } from '../../core/game.ts';
+import { shuffle } from '../../core/rng.ts';
 import { novaCard } from './cards/pool.ts';
 import type { Amount, Counted, Effect, Selector } from './cards/schema.ts';
 import { characteristics, readAtk } from './characteristics.ts';
 import { changeControl } from './control.ts';
 import { queueDamage } from './damage.ts';
+import { forgetShuffled, noteSeen } from './knowledge.ts';
 import { logPublic } from './log.ts';
 import { draw, itemEffects, players, selectorOf, sourceOnField, targetingEffects } from './resolve.ts';
 import { destroy } from './rules-processing.ts';
@@ -194,16 +196,39 @@ const playerEffects: Pick<
 /** Stats, keywords, counters and limits until end of turn (NOVA 802.1.2, 919, 923). */
 const statEffects: Pick<
   Handlers,
-  'modify' | 'grant-keyword' | 'add-counter' | 'move-counters' | 'double' | 'raise-limit-level'
+  | 'modify'
+  | 'grant-keyword'
+  | 'become-race'
+  | 'lose-keyword'
+  | 'add-counter'
+  | 'move-counters'
+  | 'double'
+  | 'raise-limit-level'
 > = {
-  modify: (s, e, { item, targets }) => {
+  'become-race': (s, e, { item, targets }) => {
+    const affected = affectedCards(s, item, e.to, targets);
+    if (affected.length === 0) return undefined;
+    // NOVA 918.1 (become: the other races are lost) or 918.2 (gain), fixed on these objects (802.1.2.1.5.2).
+    addUntilEndOfTurn(s, { kind: 'race', affected, race: e.race, become: !e.gain }, e.until);
+    return undefined;
+  },
+  'lose-keyword': (s, e, { item, targets }) => {
+    const affected = affectedCards(s, item, e.to, targets);
+    if (affected.length === 0) return undefined;
+    addUntilEndOfTurn(s, { kind: 'lose-keyword', affected, keyword: e.keyword }, e.until); // NOVA 918.3
+    return undefined;
+  },
+  modify: (s, e, { r, item, me, targets }) => {
+    // NOVA 004.6: "for each ..." is counted now and fixed in the effect; a count of 0 changes nothing.
+    const times = e.per ? amountNow(s, r, me, { each: 1, per: e.per }) : 1;
+    if (times <= 0) return undefined;
     const affected =
       e.to === 'self'
         ? [sourceOnField(s, item)?.id].filter((x): x is string => !!x)
         : targets.flatMap((t) => (t.kind === 'object' ? [t.id] : []));
     if (affected.length === 0) return undefined;
     // NOVA 802.1.2.1.5.2: the affected set is locked when the effect is created.
-    addUntilEndOfTurn(s, { kind: 'stat', affected, atk: e.atk, hp: e.hp }, e.until);
+    addUntilEndOfTurn(s, { kind: 'stat', affected, atk: e.atk * times, hp: e.hp * times }, e.until);
     return undefined;
   },
   'grant-keyword': (s, e, { targets }) => {
@@ -271,6 +296,8 @@ const zoneEffects: Pick<
   | 'retire-self'
   | 'may-send-self-to-graveyard'
   | 'look-and-reorder-top'
+  | 'reveal-top'
+  | 'shuffle-deck'
 > = {
   'destroy-all': (s, e, _c) => {
     // NOVA 907.1: all enter the destroyed state at once; characters retire instead when they move (504).
@@ -356,6 +383,27 @@ const zoneEffects: Pick<
     logPublic(s, { k: 'sent-to-graveyard', seat: me, card: item.card });
     return undefined;
   },
+  'reveal-top': (s, e, { me }) => {
+    const top = s.players[me].zones.deck[0];
+    if (!top) return undefined; // NOVA 004.4: no card, nothing revealed
+    const card = obj(s, top).card;
+    const taken = novaCard(card).type === e.take;
+    // NOVA 910.1: every player sees it; 905.6: taking it into the hand is not a draw.
+    logPublic(s, { k: 'revealed', seat: me, card, taken });
+    // Both players saw it, so both keep knowing it: in the hand, or still on top until a shuffle (R86).
+    const seen = taken ? moveCard(s, top, 'hand').id : top;
+    for (const seat of ['p1', 'p2'] as const) noteSeen(s, seat, [seen]);
+    return undefined;
+  },
+  'shuffle-deck': (s, _e, { me }) => {
+    const p = s.players[me];
+    const [order, rng] = shuffle(p.zones.deck, s.rng); // NOVA 920.1
+    p.zones.deck = order;
+    s.rng = rng;
+    forgetShuffled(s, order); // NOVA 920.2: nothing seen before the shuffle tells these cards apart
+    logPublic(s, { k: 'shuffled', seat: me });
+    return undefined;
+  },
   'look-and-reorder-top': (_s, _e, _c) => {
     return undefined; // done when the order was chosen (putBackOnTop); with one card or none there is nothing to order
   },
@@ -392,10 +440,18 @@ const phaseEffects: Pick<
       logPublic(s, { k: 'will-skip-turn', seat: me });
       return undefined;
     }
-    if (e.whose === 'opponents-next') {
+    if (e.whose === 'opponents-next' && e.phase === 'draw') {
       // NOVA 401.3, 925.1: the opponent's next draw phase will not exist.
       s.skips = [...(s.skips ?? []), { seat: opponentOf(me), phase: 'draw' }];
       logPublic(s, { k: 'will-skip-draw', seat: opponentOf(me) });
+      return undefined;
+    }
+    if (e.whose !== 'this-turn') {
+      // NOVA 401.3, 925.1: that player's next phase of this kind will not exist, whichever turn it comes in; one
+      // still ahead in this turn is the next one (docs/rulings/nova.md R90).
+      const seat = e.whose === 'yours-next' ? me : opponentOf(me);
+      s.skips = [...(s.skips ?? []), { seat, phase: e.phase }];
+      logPublic(s, { k: 'will-skip-phase', seat, phase: e.phase });
       return undefined;
     }
     // NOVA 401.3.1: only an attack phase of this turn still ahead can be skipped; one that is over, or already
@@ -488,6 +544,12 @@ function countNow(s: NovaState, r: Resolution, me: Seat, what: Counted): number 
     case 'your-energy-zone':
       return s.players[me].zones.energy.length;
   }
+}
+
+/** The objects an instruction on "this servant" or on its targets or choices affects (on the field only). */
+function affectedCards(s: NovaState, item: WaitingItem, to: Selector | 'self', targets: TargetRef[]): string[] {
+  if (to === 'self') return [sourceOnField(s, item)?.id].filter((x): x is string => !!x);
+  return targets.flatMap((t) => (t.kind === 'object' && s.objects[t.id]?.zone === 'field' ? [t.id] : []));
 }
 
 /** NOVA 916: queue one damage event; it is dealt once its replacement effects have applied (917, damage.ts). */

@@ -67,7 +67,9 @@ export function lookedAtBy(s: NovaState, viewer: Viewer): string[] {
  * table; its hidden identities are all in hidden zones. Every other object's card is known to the viewer.
  */
 export function novaHiddenIdentities(s: NovaState, viewer: Viewer): IdentitySecrets {
-  const remembered = (id: string) => viewer.kind === 'player' && knows(s.known, viewer.seat, id);
+  // A card every player knows was revealed (NOVA 910.1), in public: a spectator saw it too.
+  const remembered = (id: string) =>
+    viewer.kind === 'player' ? knows(s.known, viewer.seat, id) : knows(s.known, 'p1', id) && knows(s.known, 'p2', id);
   const hidden = new Set(novaHiddenObjectIds(s, viewer).filter((id) => !remembered(id)));
   const secrets = identitySecrets(Object.values(s.objects), hidden, (card) => novaCard(card).name);
   // Waiting items and triggers name their source card, public even after the source has left (NOVA 311).

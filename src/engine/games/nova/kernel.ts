@@ -2,6 +2,7 @@ import { createKernel } from '../../core/procedure.ts';
 import { playProcedure, playTransaction } from './actions.ts';
 import { damageProcedure, damageReplacement } from './damage.ts';
 import { NOVA_DECISIONS } from './decisions.ts';
+import { drawProcedure } from './draws.ts';
 import { resolveProcedure } from './resolve.ts';
 import type { NovaState } from './state.ts';
 import { novaGame, priorityWindow } from './turn-procedure.ts';
@@ -22,6 +23,7 @@ export const novaKernel = createKernel<NovaState>({
     resolveProcedure,
     damageProcedure,
     damageReplacement.procedure,
+    drawProcedure,
   ],
   decisions: [...new Set(Object.values(NOVA_DECISIONS)), damageReplacement.order],
   loopRule: '924.1.3',

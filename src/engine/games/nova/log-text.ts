@@ -230,6 +230,13 @@ export function novaLogText(e: NovaLogEvent): Label {
         ja: `${e.seat}は${name.ja}の数値として${e.n}を選んだ。`,
       };
     }
+    case 'draw-replaced': {
+      const name = cardName(e.card);
+      return {
+        en: `${e.seat} replaces a draw with ${name.en}'s ability.`,
+        ja: `${e.seat}は${name.ja}の能力でドローを置換した。`,
+      };
+    }
     case 'milled': {
       if (e.cards.length === 0)
         return {
@@ -263,6 +270,13 @@ export function novaLogText(e: NovaLogEvent): Label {
       return { en: `${e.seat} will skip their next turn.`, ja: `${e.seat}は次のターンをスキップする。` };
     case 'will-skip-draw':
       return { en: `${e.seat} will skip their next draw phase.`, ja: `${e.seat}は次のドローフェイズをスキップする。` };
+    case 'will-skip-phase': {
+      const name = e.phase === 'draw' ? { en: 'draw', ja: 'ドロー' } : { en: 'attack', ja: 'アタック' };
+      return {
+        en: `${e.seat} will skip their next ${name.en} phase.`,
+        ja: `${e.seat}は次の${name.ja}フェイズをスキップする。`,
+      };
+    }
     case 'no-attack-phase-to-skip': {
       const name = cardName(e.card);
       return {
@@ -277,6 +291,18 @@ export function novaLogText(e: NovaLogEvent): Label {
         en: 'An attack phase is added after this main phase.',
         ja: 'このメインフェイズの直後にアタックフェイズが追加された。',
       };
+    case 'revealed': {
+      const name = cardName(e.card);
+      const then = e.taken
+        ? { en: ' and puts it into their hand', ja: 'し、手札に加えた' }
+        : { en: '; it stays on top', ja: '（デッキの一番上に残る）' };
+      return {
+        en: `${e.seat} reveals ${name.en} from the top of their main deck${then.en}.`,
+        ja: `${e.seat}はメインデッキの一番上の${name.ja}を公開${e.taken ? then.ja : `した${then.ja}`}。`,
+      };
+    }
+    case 'shuffled':
+      return { en: `${e.seat} shuffles their main deck.`, ja: `${e.seat}はメインデッキをシャッフルした。` };
     case 'looked':
       return {
         en: `${e.seat} looks at the top ${e.count} card${e.count === 1 ? '' : 's'} of their main deck.`,

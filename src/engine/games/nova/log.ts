@@ -24,6 +24,8 @@ export type NovaLogEvent =
   | { k: 'phase-skipped'; phase: PhaseGroup }
   | { k: 'turn-skipped'; seat: Seat }
   | { k: 'drew'; seat: Seat; count: number }
+  /** NOVA 802.1.3.1.3: a draw replaced by this card's optional replacement (the milled cards follow). */
+  | { k: 'draw-replaced'; seat: Seat; card: string }
   /** Private to the drawer. */
   | { k: 'drew-card'; card: string }
   | { k: 'set-energy'; seat: Seat; card: string }
@@ -64,10 +66,16 @@ export type NovaLogEvent =
   | { k: 'doubled'; card: string; stat: 'atk' | 'hp'; by: number }
   | { k: 'will-skip-turn'; seat: Seat }
   | { k: 'will-skip-draw'; seat: Seat }
+  /** NOVA 401.3: that player's next phase of this kind will be skipped. */
+  | { k: 'will-skip-phase'; seat: Seat; phase: 'attack' | 'draw' }
   | { k: 'no-attack-phase-to-skip'; card: string }
   | { k: 'attack-phase-skipped' }
   | { k: 'attack-phase-added' }
   | { k: 'looked'; seat: Seat; count: number }
+  /** NOVA 910: the top card of a main deck revealed to every player; `taken` into the hand (905.6). */
+  | { k: 'revealed'; seat: Seat; card: string; taken: boolean }
+  /** NOVA 920: a main deck shuffled by an instruction. */
+  | { k: 'shuffled'; seat: Seat }
   /** Private to the looker: the cards, top first. */
   | { k: 'looked-cards'; cards: string[] }
   | { k: 'put-back'; seat: Seat }

@@ -11,7 +11,8 @@ import {
   optionalCostDecision,
   orderDeckDecision,
 } from './decisions.ts';
-import { novaEffects } from './effects.ts';
+import { drawProcedure, drawReplacements, startDraws } from './draws.ts';
+import { amountNow, novaEffects } from './effects.ts';
 import { activatedAbility } from './granted.ts';
 import { noteSeen } from './knowledge.ts';
 import { logPrivate, logPublic } from './log.ts';
@@ -130,12 +131,19 @@ export const resolveProcedure = defineProcedure<NovaState, Resolution>({
         }
         if (e.do === 'discard') {
           // NOVA 911, 004.5: each named player in turn order chooses what to discard; with no more than the count in
-          // hand there is nothing to choose (004.6), so all of them go at once.
+          // hand there is nothing to choose (004.6), so all of them go at once. A counted amount is counted once, as
+          // the instruction begins, for every player it names (004.6); 0 or less discards nothing (R87).
+          r.discardCount ??= amountNow(s, r, me, e.count);
+          const count = r.discardCount;
           for (const seat of players(s, me, e.who)) {
             if (r.discarded?.includes(seat)) continue;
             const hand = s.players[seat].zones.hand;
-            if (hand.length > e.count)
-              return ask(discardEffectDecision, seat, { k: 'discard-effect', seat, count: e.count }, 'enter');
+            if (count > 0 && hand.length > count)
+              return ask(discardEffectDecision, seat, { k: 'discard-effect', seat, count }, 'enter');
+            if (count <= 0) {
+              r.discarded = [...(r.discarded ?? []), seat];
+              continue;
+            }
             discardCards(s, seat, [...hand]);
             r.discarded = [...(r.discarded ?? []), seat];
           }
@@ -150,10 +158,15 @@ export const resolveProcedure = defineProcedure<NovaState, Resolution>({
           r.chosen[r.effectIndex] = []; // NOVA 804.4.1.3: nothing to choose, skip that part
         }
         runEffect(s, r, e);
-        if (e.do === 'discard') delete r.discarded; // done: a later discard instruction starts afresh
+        if (e.do === 'discard') {
+          delete r.discarded; // done: a later discard instruction starts afresh
+          delete r.discardCount;
+        }
         r.effectIndex += 1;
-        // Damage the effect queued is dealt next, in its frame above this one (damage.ts), through its replacements.
-        if (s.procedures.frames[s.procedures.frames.length - 1]?.kind === damageProcedure.kind) {
+        // Damage the effect queued is dealt next, in its frame above this one (damage.ts), through its replacements;
+        // so are draws that a replacement may change (draws.ts).
+        const top = s.procedures.frames[s.procedures.frames.length - 1]?.kind;
+        if (top === damageProcedure.kind || top === drawProcedure.kind) {
           r.damageAt = s.version;
           return { goto: 'after-damage' };
         }
@@ -274,8 +287,15 @@ export function discardCards(s: NovaState, seat: Seat, ids: readonly string[]): 
   }
 }
 
-/** NOVA 905: draws happen one at a time; a draw from an empty deck fails and loses (502.2). */
+/**
+ * NOVA 905: draws happen one at a time; a draw from an empty deck fails and loses (502.2). While the drawer has an
+ * optional draw replacement on the field, the draws go through the draw frame instead, which can ask (draws.ts).
+ */
 export function draw(s: NovaState, seat: Seat, count: number): void {
+  if (drawReplacements(s, seat).length > 0) {
+    startDraws(s, seat, count);
+    return;
+  }
   for (let i = 0; i < count; i++) {
     const top = s.players[seat].zones.deck[0];
     if (!top) {

@@ -111,6 +111,10 @@ export type ContinuousEffect =
   | { id: string; timestamp: number; kind: 'stat'; affected: string[]; atk: number; hp: number; until: Until }
   | { id: string; timestamp: number; kind: 'keyword'; affected: string[]; keyword: Keyword; until: Until }
   | { id: string; timestamp: number; kind: 'limit'; seat: Seat; amount: number; until: 'end-of-turn' }
+  /** NOVA 918.1: the affected cards become this race (losing the others); 918.2: or gain it. */
+  | { id: string; timestamp: number; kind: 'race'; affected: string[]; race: string; become: boolean; until: Until }
+  /** NOVA 918.3: the affected cards lose this keyword while it lasts. */
+  | { id: string; timestamp: number; kind: 'lose-keyword'; affected: string[]; keyword: Keyword; until: Until }
   /** NOVA 301.9.1: control of the affected cards until end of turn. */
   | { id: string; timestamp: number; kind: 'control'; affected: string[]; seat: Seat; until: 'end-of-turn' }
   /** NOVA 917.1: the next damage to the affected servant this turn is reduced; used up when it applies. */
@@ -222,6 +226,8 @@ export type Resolution = {
   looking?: string[];
   /** NOVA 911: the players who have discarded for the `discard` instruction being carried out. */
   discarded?: Seat[];
+  /** NOVA 004.6: the number the `discard` instruction being carried out counted when it began. */
+  discardCount?: number;
   /** NOVA 004.7: the number its controller chose (`choose-number`), a whole number from 0 up. */
   number?: number;
   /** The decision count when this resolution's damage began (resolve.ts): a higher count afterwards means it paused. */
@@ -245,7 +251,8 @@ export type Await =
   | { k: 'payment'; seat: Seat }
   /** NOVA 804.2.4 as rules version 2 asked it: one whole way to pay among all of them (`paymentRules: 'plans'`). */
   | { k: 'payment-plan'; seat: Seat }
-  | { k: 'target'; seat: Seat; options: TargetRef[]; prompt: 'equip' | 'distribute' | 'target' }
+  /** `upTo`: "up to N targets", 0 to N of the options (NOVA 804.4.1.2). */
+  | { k: 'target'; seat: Seat; options: TargetRef[]; prompt: 'equip' | 'distribute' | 'target'; upTo?: number }
   /** The turn's own decisions, asked by the game's frame (turn-procedure.ts). */
   | { k: 'attacker'; seat: Seat }
   | { k: 'attack-target'; seat: Seat; attacker: string }
@@ -259,8 +266,10 @@ export type Await =
   | { k: 'discard-effect'; seat: Seat; count: number }
   /** NOVA 004.7: a number chosen on resolution. */
   | { k: 'number'; seat: Seat }
+  /** NOVA 802.1.3.1.3: whether to replace the draw about to happen (draws.ts). */
+  | { k: 'draw-replacement'; seat: Seat }
   /** NOVA 801.4.3.2, 804.2.2: a target for the triggered ability being placed (`item` is its waiting-area id). */
-  | { k: 'trigger-target'; seat: Seat; item: string; options: TargetRef[] };
+  | { k: 'trigger-target'; seat: Seat; item: string; options: TargetRef[]; upTo?: number };
 
 /** One entry of the structured log (log.ts): numbered for the whole match, rendered to words only when shown. */
 export interface NovaLogEntry {

@@ -29,7 +29,10 @@ export function candidates(s: NovaState, chooser: Seat, sel: Selector, forDamage
   if (sel.what === 'servant-or-player' || sel.what === 'player') {
     for (const seat of ['p1', 'p2'] as const) if (sideOk(seat)) out.push({ kind: 'player', seat });
   }
-  if (sel.what === 'waiting-item') for (const item of s.waiting) out.push({ kind: 'item', id: item.id });
+  // NOVA 804.2.2: an automatic ability chooses its targets before it is in the waiting area (804.2 is the same
+  // procedure for every play), so the one being placed is not among them (docs/rulings/nova.md R85).
+  if (sel.what === 'waiting-item')
+    for (const item of s.waiting) if (!item.choosingTargets) out.push({ kind: 'item', id: item.id });
   return out;
 }
 

@@ -71,6 +71,11 @@ export function emit(s: NovaState, event: GameEvent): void {
       watchers('destroyed', victim, (i) => queue(s, victim, i, victim.id)); // NOVA 907.1
       if (event.inBattle) watchers('destroyed-in-battle', victim, (i) => queue(s, victim, i, victim.id)); // 405.6.3.2
       if (novaCard(victim.card).type !== 'servant') return;
+      // NOVA 405.6.3.2: every card on the field watching any battle; servants destroyed in the same battle are still
+      // there, in the destroyed state, so they see it too (R89).
+      if (event.inBattle)
+        for (const src of fieldObjects(s))
+          watchers('any-servant-destroyed-in-battle', src, (i) => queue(s, src, i, victim.id));
       for (const src of fieldObjects(s)) {
         if (src.controller === victim.controller)
           watchers('ally-servant-destroyed', src, (i) => queue(s, src, i, victim.id));
@@ -80,6 +85,9 @@ export function emit(s: NovaState, event: GameEvent): void {
     }
     case 'became-frozen':
       watchers('becomes-frozen', event.object, (i) => queue(s, event.object, i, null)); // NOVA 801.4.6.1
+      if (novaCard(event.object.card).type === 'servant')
+        for (const src of fieldObjects(s))
+          watchers('any-servant-becomes-frozen', src, (i) => queue(s, src, i, event.object.id));
       return;
     case 'became-standby':
       watchers('becomes-standby', event.object, (i) => queue(s, event.object, i, null)); // NOVA 801.4.6.1
@@ -88,6 +96,8 @@ export function emit(s: NovaState, event: GameEvent): void {
       // NOVA 908.1, 801.4.4.2: the card in the graveyard triggers, for the player who controlled it on the field.
       const sent = event.object;
       watchers('sent-to-graveyard', sent, (i) => queue(s, { ...sent, controller: event.controller }, i, null));
+      // "Whenever a card is sent ...": the cards still on the field see it (the sent one has left, R89).
+      for (const src of fieldObjects(s)) watchers('any-card-sent-to-graveyard', src, (i) => queue(s, src, i, null));
       return;
     }
     case 'attack-declaration-start':
@@ -188,7 +198,8 @@ export function placeOne(s: NovaState, t: PendingTrigger): void {
   // NOVA 801.4.3.5: an ability that cannot be played (a target it needs does not exist, 804.2.2.1) is removed
   // instead of being placed.
   const targeting = t.effects ? [] : targetSelectors(abilityEffects(t.card, t.abilityIndex)); // delayed: no targets
-  if (targeting.some((x) => candidates(s, t.controller, x.sel, x.damage).length === 0)) {
+  // "Up to N" targets can be none (804.4.1.2, docs/rulings/nova.md R84), so they never stop it.
+  if (targeting.some((x) => !x.sel.upTo && candidates(s, t.controller, x.sel, x.damage).length === 0)) {
     logPublic(s, { k: 'trigger-removed', card: t.card });
     return;
   }
@@ -227,21 +238,23 @@ function abilityEffects(card: string, index: number | null): readonly Effect[] {
  * NOVA 804.2.2: the next target to choose for a triggered ability just placed, if any: the item and the legal
  * choices for its next targeting instruction.
  */
-export function nextTriggerTarget(s: NovaState): { item: WaitingItem; options: TargetRef[] } | null {
+export function nextTriggerTarget(s: NovaState): { item: WaitingItem; options: TargetRef[]; upTo?: number } | null {
   for (const item of s.waiting) {
     if (!item.choosingTargets) continue;
     const next = targetSelectors(abilityEffects(item.card, item.abilityIndex))[item.targets.length];
-    if (next) return { item, options: candidates(s, item.controller, next.sel, next.damage) };
+    if (!next) continue;
+    const options = candidates(s, item.controller, next.sel, next.damage);
+    return next.sel.upTo ? { item, options, upTo: next.sel.upTo } : { item, options };
   }
   return null;
 }
 
-/** Records the chosen target of the triggered ability being placed (NOVA 804.2.2). */
-export function recordTriggerTarget(s: NovaState, itemId: string, target: TargetRef): void {
+/** Records the chosen targets (one, or up to N) of the triggered ability being placed (NOVA 804.2.2). */
+export function recordTriggerTarget(s: NovaState, itemId: string, chosen: TargetRef[]): void {
   const i = s.waiting.findIndex((w) => w.id === itemId);
   const item = s.waiting[i];
   if (!item) return;
-  const targets = [...item.targets, [target]];
+  const targets = [...item.targets, chosen];
   const copy: WaitingItem = { ...item, targets };
   if (targets.length >= targetSelectors(abilityEffects(item.card, item.abilityIndex)).length)
     delete copy.choosingTargets;

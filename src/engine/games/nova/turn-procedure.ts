@@ -9,7 +9,7 @@ import type { Json } from '../../core/json.ts';
 import { call, defineProcedure, type StepOut } from '../../core/procedure.ts';
 import { NOVA_DECISIONS } from './decisions.ts';
 import type { Await, NovaState, Phase } from './state.ts';
-import { nextTriggerGroup, nextTriggerTarget } from './triggers.ts';
+import { nextTriggerGroup, nextTriggerTarget, recordTriggerTarget } from './triggers.ts';
 import { priorityProcessing, runOp } from './turn.ts';
 
 /** Where the game starts: at its setup (a new match), or at the turn (a scenario's position, built in place). */
@@ -46,11 +46,16 @@ export const priorityWindow = defineProcedure<NovaState, WindowData>({
         case 'ask-trigger-target': {
           const next = nextTriggerTarget(s); // NOVA 804.2.2: targets are chosen as it is placed
           if (!next) return { goto: 'process' };
+          if (next.upTo && next.options.length === 0) {
+            recordTriggerTarget(s, next.item.id, []); // NOVA 804.4.1.2: "up to N" with nothing to choose: none
+            return { goto: 'process' };
+          }
           const a: Await = {
             k: 'trigger-target',
             seat: next.item.controller,
             item: next.item.id,
             options: next.options,
+            ...(next.upTo ? { upTo: next.upTo } : {}),
           };
           return asked(a, 'answered');
         }

@@ -104,7 +104,7 @@ export const EffectSchema = z.discriminatedUnion('do', [
    * NOVA 911: the named players each discard `count` cards of their choice from their hand, the turn player first
    * (004.5); with fewer in hand, all of them (004.6).
    */
-  z.object({ do: z.literal('discard'), who: WhoSchema, count: z.number().int().min(1) }).strict(),
+  z.object({ do: z.literal('discard'), who: WhoSchema, count: amount(1) }).strict(),
   /**
    * NOVA 004.7: the controller chooses a whole number from 0 to `max` on resolution; later amounts of the same
    * instructions count it (`per: "chosen-number"`).
@@ -132,12 +132,36 @@ export const EffectSchema = z.discriminatedUnion('do', [
       atk: z.number().int(),
       hp: z.number().int(),
       until: UntilSchema,
+      /** NOVA 004.6: "+atk/+hp for each ...": multiplied by this count on resolution; a count of 0 changes nothing. */
+      per: CountedSchema.optional(),
     })
     .strict(),
   z
     .object({
       do: z.literal('grant-keyword'),
       to: SelectorSchema,
+      keyword: KeywordSchema,
+      until: UntilSchema,
+    })
+    .strict(),
+  /**
+   * NOVA 918.1: the cards become this race, losing the races they had; 918.2 with `gain`: they gain it besides.
+   * Both last `until` (a continuous effect in timestamp order, 802.1.2.1.5).
+   */
+  z
+    .object({
+      do: z.literal('become-race'),
+      to: z.union([SelectorSchema, z.literal('self')]),
+      race: z.string().min(1),
+      gain: z.boolean().default(false),
+      until: UntilSchema,
+    })
+    .strict(),
+  /** NOVA 918.3: the cards lose this keyword while the effect lasts. */
+  z
+    .object({
+      do: z.literal('lose-keyword'),
+      to: z.union([SelectorSchema, z.literal('self')]),
       keyword: KeywordSchema,
       until: UntilSchema,
     })
@@ -176,6 +200,13 @@ export const EffectSchema = z.discriminatedUnion('do', [
   z.object({ do: z.literal('may-send-self-to-graveyard') }).strict(),
   /** NOVA 303.3, 303.6: look at the top cards of your main deck (you alone) and put them back in any order. */
   z.object({ do: z.literal('look-and-reorder-top'), count: z.number().int().min(1) }).strict(),
+  /**
+   * NOVA 910, 905.6: reveal the top card of your main deck; if it is a card of the `take` type, put it into your hand
+   * (not a draw); otherwise it stays on top, and both players know it until the deck is shuffled (R86).
+   */
+  z.object({ do: z.literal('reveal-top'), take: z.enum(['servant', 'spell', 'magic-item']) }).strict(),
+  /** NOVA 920.1: shuffle your main deck (its order becomes random; nobody knows it any more). */
+  z.object({ do: z.literal('shuffle-deck') }).strict(),
   /** NOVA 306: put a servant into the exclusion zone; "that card" afterwards is the new object there (301.9). */
   z.object({ do: z.literal('exile'), to: SelectorSchema }).strict(),
   /** NOVA 801.4.9: a delayed trigger at the start of the next end phase that returns "that card" (the exiled one). */
@@ -252,6 +283,12 @@ export const TRIGGER_EVENTS = [
   'becomes-standby',
   /** NOVA 908.1: "when this card is sent to the graveyard" (by a send instruction or cost, not destruction, 908.2). */
   'sent-to-graveyard',
+  /** "Whenever a servant is destroyed in battle" (405.6.3.2): any servant, this one included (R89). */
+  'any-servant-destroyed-in-battle',
+  /** "Whenever a servant becomes frozen" (801.4.6.1): any servant on the field, this one included. */
+  'any-servant-becomes-frozen',
+  /** "Whenever a card is sent to the graveyard from the field" (908.1; not by destruction, 908.2). */
+  'any-card-sent-to-graveyard',
   'ally-servant-destroyed',
   'enemy-servant-destroyed',
   'your-end-phase',
@@ -318,6 +355,18 @@ export const AbilitySchema = z.discriminatedUnion('kind', [
    * the card's own zone change (the only such zone in the vocabulary).
    */
   z.object({ kind: z.literal('leaves-field-replacement'), to: z.literal('exclusion') }).strict(),
+  /**
+   * NOVA 802.1.3.1.3, 905.7: "If you would draw a card, you may instead put the top `mill` cards of your main deck into
+   * your graveyard. If you do, draw `thenDraw` cards": an optional replacement of each of its controller's draws,
+   * possible only while the deck has `mill` cards (802.1.3.4; docs/rulings/nova.md R82).
+   */
+  z
+    .object({
+      kind: z.literal('optional-draw-replacement'),
+      mill: z.number().int().min(1).max(5),
+      thenDraw: z.number().int().min(1).max(3),
+    })
+    .strict(),
   /** NOVA 917.1: "if a spell would deal damage to a servant on your field, reduce that damage by N". */
   z.object({ kind: z.literal('reduce-spell-damage'), amount: z.number().int().min(100) }).strict(),
   z.object({ kind: z.literal('spell-cost-reduction'), color: ColorSchema, amount: z.number().int().min(1) }).strict(),
@@ -406,10 +455,10 @@ export const NovaCardSchema = z
     for (const e of effects)
       if (e.do === 'skip-phase')
         need(
-          e.phase === 'attack'
-            ? e.whose === 'this-turn'
-            : !e.thenDraw && e.whose === (e.phase === 'draw' ? 'opponents-next' : 'yours-next'),
-          'skip-phase: only "this turn\'s attack phase" (with thenDraw), "the opponent\'s next draw phase" or "your next turn" (NOVA 401.3)',
+          e.whose === 'this-turn'
+            ? e.phase === 'attack'
+            : !e.thenDraw && (e.phase !== 'turn' || e.whose === 'yours-next'),
+          'skip-phase: "this turn\'s attack phase" (with thenDraw), the next attack or draw phase of either player, or "your next turn" (NOVA 401.3)',
         );
     // NOVA 801.6.4.1, 311.6.4: an energy ability adds energy without a target; one that also does something else, or
     // costs energy, is not implemented (actions.ts activateEnergyAbility).
@@ -432,11 +481,8 @@ export const NovaCardSchema = z
     for (const { effects: list, when } of lists)
       list.forEach((e, i) => {
         const before = list.slice(0, i);
-        if (when && 'to' in e && typeof e.to === 'object' && e.to.mode === 'target')
-          need(
-            e.to.what !== 'waiting-item' && !e.to.upTo,
-            'an automatic ability targets one servant, character or player (NOVA 804.2.2; waiting-area targets and "up to N" are not implemented)',
-          );
+        if (e.do === 'distribute-damage')
+          need(!e.to.upTo, 'distributed damage names one recipient per unit, not "up to N" (NOVA 804.2.2.2)');
         if (e.do === 'destroy' && e.to === 'that-card')
           need(
             when === 'opponent-places-servant',
@@ -451,7 +497,8 @@ export const NovaCardSchema = z
           );
         const counted = [
           e.do === 'damage' || e.do === 'gain-life' || e.do === 'lose-life' ? e.amount : null,
-          e.do === 'draw' || e.do === 'mill' ? e.count : null,
+          e.do === 'draw' || e.do === 'mill' || e.do === 'discard' ? e.count : null,
+          e.do === 'modify' && e.per ? { each: 1, per: e.per } : null,
         ].filter((a): a is CountedAmount => typeof a === 'object' && a !== null);
         for (const a of counted)
           if (a.per === 'chosen-number' || a.minus === 'chosen-number')

@@ -189,6 +189,11 @@ function abilityText(a: Ability): Label {
         en: 'When this card leaves the field, it is put into the exclusion zone instead.',
         ja: 'このカードは場から離れる時、代わりに除外ゾーンに置かれる。',
       };
+    case 'optional-draw-replacement':
+      return {
+        en: `If you would draw a card, you may instead put the top ${a.mill} ${a.mill > 1 ? 'cards' : 'card'} of your main deck into your graveyard. If you do, draw ${a.thenDraw} ${a.thenDraw > 1 ? 'cards' : 'card'}.`,
+        ja: `あなたがカードを1枚引く場合、代わりにメインデッキの上から${a.mill}枚を墓地に置いてもよい。そうしたら、カードを${a.thenDraw}枚引く。`,
+      };
     case 'reduce-spell-damage':
       return {
         en: `If a spell would deal damage to a servant on your field, reduce that damage by ${a.amount}.`,
@@ -258,6 +263,15 @@ function triggerText(
       return { en: 'At the end of your attack phase, ', ja: 'あなたのアタックフェイズ終了時、' };
     case 'each-end-phase':
       return { en: 'At the start of each end phase, ', ja: '各エンドフェイズの開始時、' };
+    case 'any-servant-destroyed-in-battle':
+      return { en: 'Whenever a servant is destroyed in battle, ', ja: 'サーバントがバトルで破壊されるたび、' };
+    case 'any-servant-becomes-frozen':
+      return { en: 'Whenever a servant becomes frozen, ', ja: 'サーバントがフリーズ状態になるたび、' };
+    case 'any-card-sent-to-graveyard':
+      return {
+        en: 'Whenever a card on the field is sent to the graveyard, ',
+        ja: '場のカードが墓地に送られるたび、',
+      };
     case 'your-attack-declaration-start':
       return { en: 'At the start of your attack declaration step, ', ja: 'あなたの攻撃宣言ステップの開始時、' };
     case 'your-turn-start':
@@ -318,7 +332,7 @@ function selectorText(s: Selector): Label {
         : null;
   const n = state ? { en: `${state.en}${base.en}`, ja: `${state.ja}${base.ja}` } : base;
   const count = s.upTo
-    ? { en: `up to ${s.upTo} `, ja: `${s.upTo}体まで` }
+    ? { en: `up to ${s.upTo} ${s.mode === 'target' ? 'target ' : ''}`, ja: `${s.upTo}体まで` }
     : { en: s.mode === 'target' ? 'a target ' : '1 ', ja: '' };
   if (s.mode === 'target') return { en: `${count.en}${n.en}${side.en}`, ja: `${side.ja}${n.ja}${count.ja}を対象とし` };
   return { en: `${count.en}${n.en}${side.en}`, ja: `${side.ja}${n.ja}を${count.ja || '1つ'}選び` };
@@ -334,7 +348,8 @@ function effectText(e: Effect): Label {
     case 'damage': {
       const t = selectorText(e.to);
       const a = amountText(e.amount);
-      return { en: `Deal ${a.n} damage to ${t.en}${a.en}.`, ja: `${t.ja}、それに${a.ja}${a.n}ダメージを与える。` };
+      const it = e.to.upTo && e.to.upTo > 1 ? 'それら' : 'それ';
+      return { en: `Deal ${a.n} damage to ${t.en}${a.en}.`, ja: `${t.ja}、${it}に${a.ja}${a.n}ダメージを与える。` };
     }
     case 'distribute-damage': {
       const t = selectorText(e.to);
@@ -358,9 +373,10 @@ function effectText(e: Effect): Label {
     }
     case 'discard': {
       const w = whoText(e.who);
+      const a = amountText(e.count);
       return {
-        en: `${w.en} ${w.third ? 'discards' : 'discard'} ${e.count} card${e.count > 1 ? 's' : ''}.`,
-        ja: `${w.ja}は手札を${e.count}枚捨てる。`,
+        en: `${w.en} ${w.third ? 'discards' : 'discard'} ${a.n} ${cardsWord(e.count)}${a.en}.`,
+        ja: `${w.ja}は${a.ja}手札を${a.n}枚捨てる。`,
       };
     }
     case 'choose-number':
@@ -409,16 +425,17 @@ function effectText(e: Effect): Label {
     }
     case 'modify': {
       const u = untilText(e.until);
+      const per = e.per ? amountText({ each: 1, per: e.per }) : { en: '', ja: '' };
       if (e.to === 'self')
         return {
-          en: `This servant gets ${stat(e.atk, e.hp)} ${u.en}.`,
-          ja: `${u.ja}、このサーバントは${stat(e.atk, e.hp)}される。`,
+          en: `This servant gets ${stat(e.atk, e.hp)}${per.en} ${u.en}.`,
+          ja: `${u.ja}、このサーバントは${per.ja}${stat(e.atk, e.hp)}される。`,
         };
       const t = selectorText(e.to);
       const it = e.to.upTo && e.to.upTo > 1 ? { en: 'they get', ja: 'それら' } : { en: 'it gets', ja: 'それ' };
       return {
-        en: `Choose ${t.en}; ${it.en} ${stat(e.atk, e.hp)} ${u.en}.`,
-        ja: `${t.ja}、${u.ja}、${it.ja}は${stat(e.atk, e.hp)}される。`,
+        en: `Choose ${t.en}; ${it.en} ${stat(e.atk, e.hp)}${per.en} ${u.en}.`,
+        ja: `${t.ja}、${u.ja}、${it.ja}は${per.ja}${stat(e.atk, e.hp)}される。`,
       };
     }
     case 'grant-keyword': {
@@ -428,6 +445,32 @@ function effectText(e: Effect): Label {
       return {
         en: `Choose ${t.en}; ${it.en} ${keywordWord(e.keyword).en} ${u.en}.`,
         ja: `${t.ja}、${u.ja}、${it.ja}は${keywordWord(e.keyword).ja}を得る。`,
+      };
+    }
+    case 'become-race':
+    case 'lose-keyword': {
+      const u = untilText(e.until);
+      const what =
+        e.do === 'lose-keyword'
+          ? {
+              en: `loses ${keywordWord(e.keyword).en}`,
+              en2: `lose ${keywordWord(e.keyword).en}`,
+              ja: `${keywordWord(e.keyword).ja}を失う`,
+            }
+          : e.gain
+            ? { en: `gains <Race: ${e.race}>`, en2: `gain <Race: ${e.race}>`, ja: `〈種族：${e.race}〉を得る` }
+            : {
+                en: `becomes <Race: ${e.race}> (losing its other races)`,
+                en2: `become <Race: ${e.race}> (losing their other races)`,
+                ja: `〈種族：${e.race}〉になる（他の種族を失う）`,
+              };
+      if (e.to === 'self')
+        return { en: `This servant ${what.en} ${u.en}.`, ja: `${u.ja}、このサーバントは${what.ja}。` };
+      const t = selectorText(e.to);
+      const many = !!e.to.upTo && e.to.upTo > 1;
+      return {
+        en: `Choose ${t.en}; ${many ? `they ${what.en2}` : `it ${what.en}`} ${u.en}.`,
+        ja: `${t.ja}、${u.ja}、${many ? 'それら' : 'それ'}は${what.ja}。`,
       };
     }
     case 'destroy-all': {
@@ -529,6 +572,19 @@ function effectText(e: Effect): Label {
         ja: `${t.ja}、このターン、次にそれにダメージが与えられる場合、そのダメージを${e.amount}軽減する。`,
       };
     }
+    case 'reveal-top': {
+      const type = {
+        servant: { en: 'a servant', ja: 'サーバント' },
+        spell: { en: 'a spell', ja: 'スペル' },
+        'magic-item': { en: 'a magic item', ja: 'マジックアイテム' },
+      }[e.take];
+      return {
+        en: `Reveal the top card of your main deck. If it is ${type.en}, put it into your hand.`,
+        ja: `あなたのメインデッキの一番上のカードを公開する。それが${type.ja}なら、それを手札に加える。`,
+      };
+    }
+    case 'shuffle-deck':
+      return { en: 'Shuffle your main deck.', ja: 'あなたのメインデッキをシャッフルする。' };
     case 'look-and-reorder-top':
       return {
         en: `Look at the top ${e.count} cards of your main deck and put them back in any order.`,
@@ -547,8 +603,14 @@ function effectText(e: Effect): Label {
       return { en: "Put that card onto its owner's field.", ja: 'そのカードを持ち主の場に出す。' };
     case 'skip-phase': {
       if (e.phase === 'turn') return { en: 'You skip your next turn.', ja: 'あなたは次のターンをスキップする。' };
+      const name = e.phase === 'draw' ? { en: 'draw', ja: 'ドロー' } : { en: 'attack', ja: 'アタック' };
       if (e.whose === 'opponents-next')
-        return { en: 'The opponent skips their next draw phase.', ja: '相手は次のドローフェイズをスキップする。' };
+        return {
+          en: `The opponent skips their next ${name.en} phase.`,
+          ja: `相手は次の${name.ja}フェイズをスキップする。`,
+        };
+      if (e.whose === 'yours-next')
+        return { en: `Skip your next ${name.en} phase.`, ja: `あなたは次の${name.ja}フェイズをスキップする。` };
       const draw = e.thenDraw
         ? {
             en: ` If you do, draw ${e.thenDraw} card${e.thenDraw > 1 ? 's' : ''}.`,

@@ -118,6 +118,8 @@ const CardExpectSchema = z
     atkAsRead: z.number().int().optional(),
     hpAsRead: z.number().int().optional(),
     keywords: z.array(z.string()).optional(),
+    /** NOVA 918: the races it has now, after continuous effects (order does not matter). */
+    races: z.array(z.string()).optional(),
     counters: z.record(z.string(), z.number().int()).optional(),
     attachedTo: z.string().nullable().optional(),
   })

@@ -358,6 +358,7 @@ export function checkExpectations(s: NovaState, e: Expect, labels: Labels = {}):
     if (ce.atkAsRead !== undefined) eq(`${label} ATK as read (004.8)`, ce.atkAsRead, readAtk(c));
     if (ce.hpAsRead !== undefined) eq(`${label} HP as read (004.8)`, ce.hpAsRead, Math.max(0, c.hp));
     if (ce.keywords !== undefined) eq(`${label} keywords`, [...ce.keywords].sort(), [...c.keywords].sort());
+    if (ce.races !== undefined) eq(`${label} races`, [...ce.races].sort(), [...c.races].sort());
     if (ce.counters !== undefined) eq(`${label} counters`, ce.counters, o.counters);
     if (ce.attachedTo !== undefined)
       eq(
