@@ -7,10 +7,17 @@
  * `IllegalAction`, `MatchNotFound`, `MatchNotPlayable`), only asynchronous. What the bot still reaches only through
  * the synchronous store is listed in docs/store.md ("The async contract").
  */
+import type { AiLevel } from '../ai/levels.ts';
 import type { BaseState, GameId, MatchSetup, Seat } from '../engine/core/game.ts';
 import type { LeaderboardRow, RatedGame, RatingTable } from '../league/ratings.ts';
+import type { OpenChallenge } from './challenges.ts';
+import type { DecisionDraft } from './decision-drafts.ts';
 import type { SavedDeck } from './decks.ts';
 import type { GuildSettings, GuildSettingsPatch } from './guild-settings.ts';
+import type { MatchClock } from './match-clocks.ts';
+import type { IdleMatch } from './match-inactivity.ts';
+import type { MatchPause, PauseReason } from './match-pauses.ts';
+import type { BoardPost } from './match-posts.ts';
 import type { MatchInfo, MatchStatus } from './match-records.ts';
 import type { CommitResult, NewMatch, RestoreReport, Submission } from './match-store.ts';
 import type { Season } from './rating-store.ts';
@@ -88,6 +95,74 @@ export interface RatingsContract {
   endSeason(guildId: string, game: string): Promise<Season | null>;
 }
 
+/**
+ * Paused matches (match-pauses.ts): a paused match stays active but takes no decision (`commitDecision` refuses it
+ * with `MatchNotPlayable(…, 'paused')`, whichever instance paused it) until it is resumed in a new thread.
+ */
+export interface PausesContract {
+  isPaused(matchId: string): Promise<boolean>;
+  get(matchId: string): Promise<MatchPause | null>;
+  /** Pauses an active match; false when it is not active or already paused (the first reason stays). */
+  pause(matchId: string, reason: PauseReason, now: number): Promise<boolean>;
+  /** Ends the pause and moves the match to its new channel and thread, in one transaction; false when not paused. */
+  resume(matchId: string, where: { channelId: string; threadId: string }, now: number): Promise<boolean>;
+  /** A guild's paused matches that are still active, oldest pause first. */
+  inGuild(guildId: string): Promise<MatchPause[]>;
+}
+
+/** The board message and whether the result was announced, per match (match-posts.ts). */
+export interface PostsContract {
+  board(matchId: string): Promise<BoardPost | null>;
+  setBoard(matchId: string, board: BoardPost): Promise<void>;
+  clearBoard(matchId: string): Promise<void>;
+  isAnnounced(matchId: string): Promise<boolean>;
+  /** Records that the result was posted; false if it already was (so exactly one caller announces it). */
+  markAnnounced(matchId: string, now: number): Promise<boolean>;
+  /** Finished matches whose result was never announced. */
+  unannounced(): Promise<string[]>;
+}
+
+/** Turn clocks and pass modes (match-clocks.ts). */
+export interface ClocksContract {
+  get(matchId: string): Promise<MatchClock | null>;
+  put(matchId: string, clock: MatchClock, now: number): Promise<void>;
+  delete(matchId: string): Promise<void>;
+  /** Active matches that have a clock (re-armed at boot). */
+  activeMatchIds(): Promise<string[]>;
+}
+
+/** Answers in progress per (match, version, seat) (decision-drafts.ts). */
+export interface DraftsContract {
+  get(matchId: string, version: number, seat: Seat): Promise<DecisionDraft | null>;
+  /** Saves the draft and drops the seat's drafts of other versions. */
+  put(matchId: string, version: number, seat: Seat, draft: DecisionDraft, now: number): Promise<void>;
+  clear(matchId: string): Promise<void>;
+}
+
+/** The seats the AI plays (ai-seats.ts). */
+export interface AiSeatsContract {
+  put(matchId: string, seat: Seat, level: AiLevel): Promise<void>;
+  levelOf(matchId: string, seat: Seat): Promise<AiLevel | null>;
+  /** Active matches with an AI seat. */
+  activeMatchIds(): Promise<string[]>;
+}
+
+/** Open challenges (challenges.ts). */
+export interface ChallengesContract {
+  /** Records a challenge and forgets those expired more than a day before `now`. */
+  open(challenge: OpenChallenge, now: number): Promise<void>;
+  get(key: string): Promise<OpenChallenge | null>;
+}
+
+/** Warnings that an inactive match will end (match-inactivity.ts). */
+export interface InactivityContract {
+  /** Active matches unchanged since `before`, oldest first. */
+  idleSince(before: number): Promise<IdleMatch[]>;
+  /** When the match was warned, if it was since its last change. */
+  warnedAt(matchId: string, lastChange: number): Promise<number | null>;
+  warned(matchId: string, at: number, lastChange: number): Promise<void>;
+}
+
 /** Everything behind one object, whichever database holds it. */
 export interface StoreContract {
   readonly backend: 'sqlite' | 'postgres';
@@ -96,5 +171,12 @@ export interface StoreContract {
   readonly guilds: GuildSettingsContract;
   readonly preferences: PreferencesContract;
   readonly ratings: RatingsContract;
+  readonly pauses: PausesContract;
+  readonly posts: PostsContract;
+  readonly clocks: ClocksContract;
+  readonly drafts: DraftsContract;
+  readonly aiSeats: AiSeatsContract;
+  readonly challenges: ChallengesContract;
+  readonly inactivity: InactivityContract;
   close(): Promise<void>;
 }

@@ -84,6 +84,46 @@ export function sqliteContract(store: Store): StoreContract {
       startSeason: async (guildId, game, name) => store.ratings.startSeason(guildId, game, name),
       endSeason: async (guildId, game) => store.ratings.endSeason(guildId, game),
     },
+    pauses: {
+      isPaused: async (matchId) => store.pauses.isPaused(matchId),
+      get: async (matchId) => store.pauses.get(matchId),
+      pause: async (matchId, reason, now) => store.pauses.pause(matchId, reason, now),
+      resume: async (matchId, where, now) => store.pauses.resume(matchId, where, now),
+      inGuild: async (guildId) => store.pauses.inGuild(guildId),
+    },
+    posts: {
+      board: async (matchId) => store.posts.board(matchId),
+      setBoard: async (matchId, board) => store.posts.setBoard(matchId, board),
+      clearBoard: async (matchId) => store.posts.clearBoard(matchId),
+      isAnnounced: async (matchId) => store.posts.isAnnounced(matchId),
+      markAnnounced: async (matchId, now) => store.posts.markAnnounced(matchId, now),
+      unannounced: async () => store.posts.unannounced(),
+    },
+    clocks: {
+      get: async (matchId) => store.clocks.get(matchId),
+      put: async (matchId, clock, now) => store.clocks.put(matchId, clock, now),
+      delete: async (matchId) => store.clocks.delete(matchId),
+      activeMatchIds: async () => store.clocks.activeMatchIds(),
+    },
+    drafts: {
+      get: async (matchId, version, seat) => store.drafts.get(matchId, version, seat),
+      put: async (matchId, version, seat, draft, now) => store.drafts.put(matchId, version, seat, draft, now),
+      clear: async (matchId) => store.drafts.clear(matchId),
+    },
+    aiSeats: {
+      put: async (matchId, seat, level) => store.aiSeats.put(matchId, seat, level),
+      levelOf: async (matchId, seat) => store.aiSeats.levelOf(matchId, seat),
+      activeMatchIds: async () => store.aiSeats.activeMatchIds(),
+    },
+    challenges: {
+      open: async (challenge, now) => store.challenges.open(challenge, now),
+      get: async (key) => store.challenges.get(key),
+    },
+    inactivity: {
+      idleSince: async (before) => store.inactivity.idleSince(before),
+      warnedAt: async (matchId, lastChange) => store.inactivity.warnedAt(matchId, lastChange),
+      warned: async (matchId, at, lastChange) => store.inactivity.warned(matchId, at, lastChange),
+    },
     close: async () => store.close(),
   };
 }

@@ -19,6 +19,7 @@ import {
 } from '../../src/league/ratings.ts';
 import type { StoreContract } from '../../src/store/contract.ts';
 import type { GameResolver } from '../../src/store/game-resolver.ts';
+import type { MatchClock } from '../../src/store/match-clocks.ts';
 import { MatchNotFound, MatchNotPlayable } from '../../src/store/match-errors.ts';
 import { openStoreContract } from '../../src/store/open-contract.ts';
 import { openPostgresStore } from '../../src/store/postgres/pg-store.ts';
@@ -424,6 +425,159 @@ for (const backend of backends) {
         }
         expect((await a.ratings.periodsOf('g1', 'nova', 'league:')).size).toBe(12);
         expect((await b.ratings.table('g1', 'nova')).u1?.games).toBe(12);
+      });
+    });
+
+    describe("the bot's tables about matches", () => {
+      it('refuses decisions of a match another instance paused, and takes them again once it is resumed', async () => {
+        const db = await backend.fresh();
+        const a = await db.open();
+        const b = await db.open();
+        const state = await startToyMatch(a, 'm1');
+        await a.matches.currentState('m1');
+        await b.matches.currentState('m1'); // both instances hold the match in memory
+        expect(await a.pauses.pause('m1', 'thread-deleted', 100)).toBe(true);
+        expect(await b.pauses.pause('m1', 'channel-deleted', 200)).toBe(false); // the first reason stays
+        expect(await b.pauses.isPaused('m1')).toBe(true);
+        expect(await b.pauses.get('m1')).toEqual({ matchId: 'm1', reason: 'thread-deleted', pausedAt: 100 });
+        const move = toyMove(state, 0);
+        await expect(b.matches.commitDecision('m1', move.seat, move.response)).rejects.toMatchObject({
+          name: 'MatchNotPlayable',
+          status: 'paused',
+        });
+        expect((await a.pauses.inGuild('g1')).map((p) => p.matchId)).toEqual(['m1']);
+        expect(await b.pauses.resume('m1', { channelId: 'c2', threadId: 't2' }, 300)).toBe(true);
+        expect(await a.pauses.resume('m1', { channelId: 'c3', threadId: 't3' }, 400)).toBe(false);
+        expect(await a.pauses.isPaused('m1')).toBe(false);
+        expect(await a.matches.match('m1')).toMatchObject({ channelId: 'c2', threadId: 't2' });
+        expect((await a.matches.matchIn('t2'))?.matchId).toBe('m1');
+        expect((await a.matches.commitDecision('m1', move.seat, move.response)).kind).toBe('applied');
+        await a.matches.createMatch({
+          matchId: 'pending',
+          guildId: 'g1',
+          channelId: 'c1',
+          game: 'nova',
+          format: 'toy',
+          players: { p1: 'u1', p2: 'u2' },
+        });
+        expect(await a.pauses.pause('pending', 'thread-deleted', 1)).toBe(false); // only active matches pause
+        expect(await a.pauses.pause('nowhere', 'thread-deleted', 1)).toBe(false);
+        await expect(a.pauses.resume('m1', { channelId: '', threadId: 't' }, 1)).rejects.toBeInstanceOf(InvalidData);
+      });
+
+      it('keeps the board message and announces a result exactly once between two instances', async () => {
+        const db = await backend.fresh();
+        const a = await db.open();
+        const b = await db.open();
+        await startToyMatch(a, 'm1');
+        await startToyMatch(a, 'm2');
+        expect(await a.posts.board('m1')).toBeNull();
+        await a.posts.setBoard('m1', { channelId: 'c1', messageId: 'msg1', turn: 1 });
+        await a.posts.setBoard('m1', { channelId: 'c1', messageId: 'msg2', turn: 2 });
+        expect(await b.posts.board('m1')).toEqual({ channelId: 'c1', messageId: 'msg2', turn: 2 });
+        await expect(a.posts.setBoard('m1', { channelId: 'c1', messageId: 'x', turn: -1 })).rejects.toBeInstanceOf(
+          InvalidData,
+        );
+        await b.posts.clearBoard('m1');
+        expect(await a.posts.board('m1')).toBeNull();
+        await a.matches.commitDecision('m1', 'p2', 'concede');
+        await a.matches.commitDecision('m2', 'p1', 'concede');
+        expect(await b.posts.unannounced()).toEqual(['m1', 'm2']);
+        const marks = await Promise.all([a.posts.markAnnounced('m1', 10), b.posts.markAnnounced('m1', 11)]);
+        expect(marks.filter(Boolean)).toHaveLength(1);
+        expect(await a.posts.isAnnounced('m1')).toBe(true);
+        expect(await a.posts.isAnnounced('m2')).toBe(false);
+        expect(await a.posts.unannounced()).toEqual(['m2']);
+      });
+
+      it('keeps clocks, drafts and AI seats per match, validated both ways', async () => {
+        const db = await backend.fresh();
+        const store = await db.open();
+        await startToyMatch(store, 'm1');
+        await startToyMatch(store, 'm2');
+        expect(await store.clocks.get('m1')).toBeNull();
+        await store.clocks.put('m1', { bankMs: { p1: 1000, p2: 2000 } } as MatchClock, 5);
+        const clock = await store.clocks.get('m1');
+        expect(clock).toMatchObject({ timing: null, asked: null, bankMs: { p1: 1000, p2: 2000 } });
+        expect(clock?.modes.p1).toEqual({ passUntil: 'none', turn: 0, hold: false, acted: false });
+        await expect(store.clocks.put('m2', { bankMs: { p1: -1, p2: 0 } } as MatchClock, 5)).rejects.toBeInstanceOf(
+          InvalidData,
+        );
+        expect(await store.clocks.activeMatchIds()).toEqual(['m1']);
+        await db.sql(`UPDATE match_clocks SET clock = '{"bankMs":{"p1":"soon"}}' WHERE match_id = 'm1'`);
+        await expect((await db.open()).clocks.get('m1')).rejects.toThrow(/clock of match m1/);
+        await store.clocks.delete('m1');
+        expect(await store.clocks.get('m1')).toBeNull();
+
+        await store.drafts.put('m1', 3, 'p1', { picks: ['a'] }, 1);
+        await store.drafts.put('m1', 3, 'p2', { split: { x: 2 } }, 1);
+        await store.drafts.put('m1', 4, 'p1', { picks: ['a', 'b'] }, 2); // drops p1's draft of version 3
+        expect(await store.drafts.get('m1', 3, 'p1')).toBeNull();
+        expect(await store.drafts.get('m1', 4, 'p1')).toEqual({ picks: ['a', 'b'] });
+        expect(await store.drafts.get('m1', 3, 'p2')).toEqual({ split: { x: 2 } });
+        await expect(store.drafts.put('m1', 4, 'p1', { picks: [''] }, 3)).rejects.toBeInstanceOf(InvalidData);
+        await store.drafts.clear('m1');
+        expect(await store.drafts.get('m1', 3, 'p2')).toBeNull();
+
+        expect(await store.aiSeats.levelOf('m2', 'p2')).toBeNull();
+        await store.aiSeats.put('m2', 'p2', 'hard');
+        await store.aiSeats.put('m1', 'p1', 'easy');
+        expect(await store.aiSeats.levelOf('m2', 'p2')).toBe('hard');
+        expect(await store.aiSeats.activeMatchIds()).toEqual(['m1', 'm2']);
+        await store.matches.commitDecision('m1', 'p2', 'concede');
+        expect(await store.aiSeats.activeMatchIds()).toEqual(['m2']);
+        await expect(store.aiSeats.put('m2', 'p2', 'normal')).rejects.toThrow(); // a seat is the AI's for the match
+      });
+
+      it('opens challenges, forgetting those expired over a day ago', async () => {
+        const store = await (await backend.fresh()).open();
+        const day = 24 * 60 * 60_000;
+        const challenge = {
+          key: 'k1',
+          guildId: 'g1',
+          channelId: 'c1',
+          challenger: 'u1',
+          opponent: 'u2',
+          game: 'nova',
+          deck: 'starter',
+          expiresAt: 1_000,
+        };
+        await store.challenges.open(challenge, 500);
+        expect(await store.challenges.get('k1')).toEqual(challenge);
+        expect(await store.challenges.get('k2')).toBeNull();
+        await store.challenges.open({ ...challenge, key: 'k2' }, 1_000 + day); // k1 expired exactly a day ago: kept
+        expect(await store.challenges.get('k1')).not.toBeNull();
+        await store.challenges.open({ ...challenge, key: 'k3' }, 1_001 + day);
+        expect(await store.challenges.get('k1')).toBeNull();
+        const open = { ...challenge, key: 'k4', expiresAt: 10 * day };
+        await store.challenges.open(open, 2_000 + day);
+        await expect(store.challenges.open(open, 2_000 + day)).rejects.toThrow(); // the key is taken
+      });
+
+      it('finds idle matches, and a warning counts only until the next decision', async () => {
+        const store = await (await backend.fresh()).open();
+        const state = await startToyMatch(store, 'm1');
+        const idle = await store.inactivity.idleSince(Date.now() + 60_000);
+        expect(idle).toEqual([
+          {
+            matchId: 'm1',
+            guildId: 'g1',
+            channelId: 'c1',
+            threadId: 'thread-m1',
+            players: { p1: 'u1', p2: 'u2' },
+            lastChange: expect.any(Number),
+          },
+        ]);
+        expect(await store.inactivity.idleSince(0)).toEqual([]);
+        const lastChange = idle[0]?.lastChange ?? 0;
+        expect(await store.inactivity.warnedAt('m1', lastChange)).toBeNull();
+        await store.inactivity.warned('m1', lastChange + 5, lastChange);
+        expect(await store.inactivity.warnedAt('m1', lastChange)).toBe(lastChange + 5);
+        expect(await store.inactivity.warnedAt('m1', lastChange + 1)).toBeNull(); // a later change voids it
+        const move = toyMove(state, 0);
+        await store.matches.commitDecision('m1', move.seat, move.response);
+        const after = (await store.inactivity.idleSince(Date.now() + 60_000))[0]?.lastChange ?? 0;
+        expect(after).toBeGreaterThanOrEqual(lastChange);
       });
     });
 

@@ -50,7 +50,11 @@ interface LiveMatch {
 }
 
 /** What a commit's transaction decided; a freeze is committed before it is reported (as MatchNotPlayable). */
-type CommitOutcome = CommitResult | { kind: 'frozen' } | { kind: 'ended-duplicate'; seq: number; stateHash: string };
+type CommitOutcome =
+  | CommitResult
+  | { kind: 'frozen' }
+  | { kind: 'paused' }
+  | { kind: 'ended-duplicate'; seq: number; stateHash: string };
 
 /**
  * Matches on PostgreSQL, with the synchronous store's rules (match-store.ts): a match is (setup, seed, decisions), the
@@ -134,6 +138,9 @@ export class PgMatchStore implements MatchesContract {
         if (earlier) return { kind: 'ended-duplicate', ...earlier };
         throw new MatchNotPlayable(matchId, row.status);
       }
+      // Read under the row lock: a pause another process commits first is seen here (pg-match-tables.ts).
+      const paused = await client.query('SELECT 1 FROM match_pauses WHERE match_id = $1', [matchId]);
+      if ((paused.rowCount ?? 0) > 0) return { kind: 'paused' };
       const live = await this.liveAt(client, row);
       if (!live) return { kind: 'frozen' };
 
@@ -207,6 +214,7 @@ export class PgMatchStore implements MatchesContract {
       throw error;
     });
     if (outcome.kind === 'frozen') throw new MatchNotPlayable(matchId, 'frozen');
+    if (outcome.kind === 'paused') throw new MatchNotPlayable(matchId, 'paused');
     if (outcome.kind === 'ended-duplicate') {
       const row = await this.row(this.pool, matchId);
       return {

@@ -1,6 +1,7 @@
 import type { StoreContract } from '../contract.ts';
 import type { GameResolver } from '../game-resolver.ts';
 import type { MatchStoreOptions } from '../match-store.ts';
+import { PgAiSeats, PgChallenges, PgClocks, PgDrafts, PgInactivity, PgPauses, PgPosts } from './pg-match-tables.ts';
 import { PgMatchStore } from './pg-matches.ts';
 import { PgRatingStore } from './pg-ratings.ts';
 import { PgDeckStore, PgGuildSettingsStore, PgPreferencesStore } from './pg-settings.ts';
@@ -42,6 +43,13 @@ export async function openPostgresStore(
     guilds: new PgGuildSettingsStore(pool),
     preferences: new PgPreferencesStore(pool),
     ratings: new PgRatingStore(pool, options.now ?? Date.now),
+    pauses: new PgPauses(pool),
+    posts: new PgPosts(pool),
+    clocks: new PgClocks(pool),
+    drafts: new PgDrafts(pool),
+    aiSeats: new PgAiSeats(pool),
+    challenges: new PgChallenges(pool),
+    inactivity: new PgInactivity(pool),
     // Closing twice (a graceful stop after a failed start) is harmless, as better-sqlite3's close is.
     close: () => (pool.ended ? Promise.resolve() : pool.end()),
   };

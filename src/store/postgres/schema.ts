@@ -141,6 +141,63 @@ export const pgMigrations: readonly PgMigration[] = [
       CREATE UNIQUE INDEX rating_periods_by_source ON rating_periods (guild_id, game, source) WHERE source IS NOT NULL;
     `,
   },
+  {
+    version: 3,
+    name: 'pauses, posts, clocks, decision drafts, AI seats, challenges, inactivity warnings',
+    // SQLite's 4, 50, 51, 203, 210, 220 and 221: the bot's own tables about matches (not part of a match's truth).
+    sql: `
+      CREATE TABLE match_clocks (
+        match_id TEXT PRIMARY KEY REFERENCES matches (match_id) ON DELETE CASCADE,
+        clock TEXT NOT NULL,
+        updated_at BIGINT NOT NULL
+      );
+      CREATE TABLE match_pauses (
+        match_id TEXT PRIMARY KEY REFERENCES matches (match_id) ON DELETE CASCADE,
+        reason TEXT NOT NULL,
+        paused_at BIGINT NOT NULL
+      );
+      CREATE TABLE match_posts (
+        match_id TEXT PRIMARY KEY REFERENCES matches (match_id) ON DELETE CASCADE,
+        board_channel_id TEXT,
+        board_message_id TEXT,
+        board_turn INTEGER,
+        result_announced_at BIGINT
+      );
+      CREATE TABLE decision_drafts (
+        match_id TEXT NOT NULL REFERENCES matches (match_id) ON DELETE CASCADE,
+        version INTEGER NOT NULL,
+        seat TEXT NOT NULL CHECK (seat IN ('p1', 'p2')),
+        draft TEXT NOT NULL,
+        updated_at BIGINT NOT NULL,
+        PRIMARY KEY (match_id, version, seat)
+      );
+      CREATE TABLE match_ai_seats (
+        match_id TEXT NOT NULL REFERENCES matches (match_id) ON DELETE CASCADE,
+        seat TEXT NOT NULL CHECK (seat IN ('p1', 'p2')),
+        level TEXT NOT NULL CHECK (level IN ('easy', 'normal', 'hard')),
+        PRIMARY KEY (match_id, seat)
+      );
+      CREATE TABLE challenges (
+        challenge_key TEXT PRIMARY KEY,
+        guild_id TEXT NOT NULL,
+        channel_id TEXT NOT NULL,
+        challenger_id TEXT NOT NULL,
+        opponent_id TEXT NOT NULL,
+        game TEXT NOT NULL,
+        deck TEXT NOT NULL,
+        expires_at BIGINT NOT NULL,
+        created_at BIGINT NOT NULL
+      );
+      CREATE INDEX challenges_by_guild ON challenges (guild_id);
+      CREATE INDEX challenges_by_expiry ON challenges (expires_at);
+      CREATE TABLE match_inactivity (
+        match_id TEXT PRIMARY KEY REFERENCES matches (match_id) ON DELETE CASCADE,
+        warned_at BIGINT NOT NULL,
+        last_decision_at BIGINT NOT NULL
+      );
+      CREATE INDEX matches_by_status_updated ON matches (status, updated_at);
+    `,
+  },
 ];
 
 /** Any number; the lock only keeps two processes starting at once from migrating together. */
