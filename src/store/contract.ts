@@ -9,11 +9,13 @@
  */
 import type { AiLevel } from '../ai/levels.ts';
 import type { BaseState, GameId, MatchSetup, Seat } from '../engine/core/game.ts';
+import type { Actor, League, LogEntry } from '../league/league.ts';
 import type { LeaderboardRow, RatedGame, RatingTable } from '../league/ratings.ts';
 import type { OpenChallenge } from './challenges.ts';
 import type { DecisionDraft } from './decision-drafts.ts';
 import type { SavedDeck } from './decks.ts';
 import type { GuildSettings, GuildSettingsPatch } from './guild-settings.ts';
+import type { LeagueRecord, LeagueStatus, LeagueSummary, NewLeague } from './league-store.ts';
 import type { MatchClock } from './match-clocks.ts';
 import type { IdleMatch } from './match-inactivity.ts';
 import type { MatchPause, PauseReason } from './match-pauses.ts';
@@ -163,6 +165,57 @@ export interface InactivityContract {
   warned(matchId: string, at: number, lastChange: number): Promise<void>;
 }
 
+/** Bot-side progress of a league (the round timer, ratings); not part of its own log. */
+export type LeagueProgress = Partial<
+  Pick<LeagueRecord, 'timeCalledRound' | 'noShowRound' | 'ratedRounds' | 'ratedLadderGames'>
+>;
+
+/**
+ * Leagues (league-store.ts): the command log is the truth, the stored state is checked against its replay on load,
+ * and a log that does not replay freezes the league. A command is applied under the league's own lock, so two
+ * processes never fork its log: the second sees the first's entries or is refused with `LeagueUnavailable`.
+ */
+export interface LeaguesContract {
+  /** Refuses a name already used in the guild (ignoring case) with `LeagueNameTaken`. */
+  create(input: NewLeague): Promise<LeagueRecord>;
+  get(leagueId: string): Promise<LeagueRecord | null>;
+  /** As `get`, or `LeagueNotFound`. */
+  require(leagueId: string): Promise<LeagueRecord>;
+  /** By exact id, else by name (ignoring case) within the guild. */
+  find(guildId: string, idOrName: string): Promise<LeagueRecord | null>;
+  list(guildId: string, statuses?: readonly LeagueStatus[]): Promise<LeagueSummary[]>;
+  openLeagueIds(): Promise<string[]>;
+  /** Applies one command with the pure core and stores it; refusals store nothing. */
+  apply(
+    leagueId: string,
+    actor: Actor,
+    command: unknown,
+    at: string,
+  ): Promise<{ before: LeagueRecord; after: LeagueRecord }>;
+  /** Stores a state computed from `before`; `LeagueUnavailable` if the league changed since. */
+  commit(before: LeagueRecord, league: League): Promise<{ before: LeagueRecord; after: LeagueRecord }>;
+  setProgress(leagueId: string, patch: LeagueProgress): Promise<void>;
+  markPresent(leagueId: string, round: number, userId: string): Promise<void>;
+  present(leagueId: string, round: number): Promise<Set<string>>;
+  /** False if this match was already recorded for the league. */
+  addBotGame(game: {
+    matchId: string;
+    leagueId: string;
+    round: number;
+    table: number;
+    winner: string | null;
+  }): Promise<boolean>;
+  botGames(leagueId: string, round: number, table: number): Promise<{ matchId: string; winner: string | null }[]>;
+  /** True the first time (send the notice), false when it was already recorded. */
+  noticeOnce(leagueId: string, notice: string, at?: number): Promise<boolean>;
+  noticeAt(leagueId: string, notice: string): Promise<number | null>;
+  threadOf(leagueId: string, round: number, table: number): Promise<string | null>;
+  addThread(leagueId: string, round: number, table: number, threadId: string): Promise<void>;
+  openThreads(leagueId: string, round: number): Promise<{ table: number; threadId: string }[]>;
+  threadClosed(leagueId: string, threadId: string): Promise<void>;
+  logOf(leagueId: string): Promise<LogEntry[]>;
+}
+
 /** Everything behind one object, whichever database holds it. */
 export interface StoreContract {
   readonly backend: 'sqlite' | 'postgres';
@@ -171,6 +224,7 @@ export interface StoreContract {
   readonly guilds: GuildSettingsContract;
   readonly preferences: PreferencesContract;
   readonly ratings: RatingsContract;
+  readonly leagues: LeaguesContract;
   readonly pauses: PausesContract;
   readonly posts: PostsContract;
   readonly clocks: ClocksContract;

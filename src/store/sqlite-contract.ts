@@ -1,6 +1,7 @@
 import { IllegalAction, InvalidData } from '../engine/core/errors.ts';
 import type { Seat } from '../engine/core/game.ts';
 import type { StoreContract } from './contract.ts';
+import { LeagueUnavailable } from './league-store.ts';
 import { MatchNotFound, MatchNotPlayable } from './match-errors.ts';
 import { MatchRecords } from './match-records.ts';
 import type { CommitResult, Submission } from './match-store.ts';
@@ -83,6 +84,38 @@ export function sqliteContract(store: Store): StoreContract {
       currentSeason: async (guildId, game) => store.ratings.currentSeason(guildId, game),
       startSeason: async (guildId, game, name) => store.ratings.startSeason(guildId, game, name),
       endSeason: async (guildId, game) => store.ratings.endSeason(guildId, game),
+    },
+    leagues: {
+      create: async (input) => store.leagues.create(input),
+      get: async (leagueId) => store.leagues.get(leagueId),
+      require: async (leagueId) => store.leagues.require(leagueId),
+      find: async (guildId, idOrName) => store.leagues.find(guildId, idOrName),
+      list: async (guildId, statuses) => store.leagues.list(guildId, statuses),
+      openLeagueIds: async () => store.leagues.openLeagueIds(),
+      // Under the write lock; a league another writer advanced first (the guard refuses the write, the store drops
+      // its cache) is applied once more on top of the log as it now is, as PostgreSQL's row lock would have it.
+      apply: async (leagueId, actor, command, at) =>
+        atomically(() => {
+          try {
+            return store.leagues.apply(leagueId, actor, command, at);
+          } catch (error) {
+            if (!(error instanceof LeagueUnavailable)) throw error;
+            return store.leagues.apply(leagueId, actor, command, at);
+          }
+        }),
+      commit: async (before, league) => store.leagues.commit(before, league),
+      setProgress: async (leagueId, patch) => store.leagues.setProgress(leagueId, patch),
+      markPresent: async (leagueId, round, userId) => store.leagues.markPresent(leagueId, round, userId),
+      present: async (leagueId, round) => store.leagues.present(leagueId, round),
+      addBotGame: async (game) => store.leagues.addBotGame(game),
+      botGames: async (leagueId, round, table) => store.leagues.botGames(leagueId, round, table),
+      noticeOnce: async (leagueId, notice, at) => store.leagues.noticeOnce(leagueId, notice, at),
+      noticeAt: async (leagueId, notice) => store.leagues.noticeAt(leagueId, notice),
+      threadOf: async (leagueId, round, table) => store.leagues.threadOf(leagueId, round, table),
+      addThread: async (leagueId, round, table, threadId) => store.leagues.addThread(leagueId, round, table, threadId),
+      openThreads: async (leagueId, round) => store.leagues.openThreads(leagueId, round),
+      threadClosed: async (leagueId, threadId) => store.leagues.threadClosed(leagueId, threadId),
+      logOf: async (leagueId) => store.leagues.logOf(leagueId),
     },
     pauses: {
       isPaused: async (matchId) => store.pauses.isPaused(matchId),

@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { IllegalAction, InvalidData } from '../../src/engine/core/errors.ts';
 import type { GameModule, RulesMigration } from '../../src/engine/core/game.ts';
 import { stateHash } from '../../src/engine/core/hash.ts';
+import { applyCommand, createLeague } from '../../src/league/league-log.ts';
 import {
   applyRatingPeriod,
   DEFAULT_RATING_SETTINGS,
@@ -17,8 +18,10 @@ import {
   type RatedGame,
   type RatingTable,
 } from '../../src/league/ratings.ts';
+import { MTR_TIEBREAKERS } from '../../src/league/tiebreakers.ts';
 import type { StoreContract } from '../../src/store/contract.ts';
 import type { GameResolver } from '../../src/store/game-resolver.ts';
+import { LeagueNameTaken, LeagueNotFound, LeagueUnavailable, type NewLeague } from '../../src/store/league-store.ts';
 import type { MatchClock } from '../../src/store/match-clocks.ts';
 import { MatchNotFound, MatchNotPlayable } from '../../src/store/match-errors.ts';
 import { openStoreContract } from '../../src/store/open-contract.ts';
@@ -578,6 +581,139 @@ for (const backend of backends) {
         await store.matches.commitDecision('m1', move.seat, move.response);
         const after = (await store.inactivity.idleSince(Date.now() + 60_000))[0]?.lastChange ?? 0;
         expect(after).toBeGreaterThanOrEqual(lastChange);
+      });
+    });
+
+    describe('leagues', () => {
+      const organiser = { userId: 'org', role: 'organiser' as const };
+      const player = (userId: string) => ({ userId, role: 'player' as const });
+      let minute = 0;
+      const at = () => new Date(Date.UTC(2026, 0, 1) + 60_000 * minute++).toISOString();
+      const newLeague = (id: string, name: string, guildId = 'g1'): NewLeague => ({
+        guildId,
+        channelId: 'c1',
+        ownerId: 'org',
+        roundMinutes: 50,
+        threads: true,
+        league: createLeague(
+          {
+            id,
+            name,
+            game: 'nova',
+            format: { kind: 'swiss', rounds: 3, topCut: 0 },
+            matchLength: 'bo1',
+            startsAt: null,
+            endsAt: null,
+            settings: { tiebreakers: MTR_TIEBREAKERS, checkInRequired: false, noShowMinutes: 10 },
+            seed: `seed-${id}`,
+          },
+          organiser,
+          at(),
+        ),
+      });
+
+      it('keeps a league as its log, names it once per guild, and another instance reads what one stored', async () => {
+        const db = await backend.fresh();
+        const a = await db.open();
+        const b = await db.open();
+        await a.leagues.create(newLeague('L1', 'Friday NOVA'));
+        await expect(a.leagues.create(newLeague('L2', 'FRIDAY nova'))).rejects.toBeInstanceOf(LeagueNameTaken);
+        await b.leagues.create(newLeague('L3', 'Friday NOVA', 'g2'));
+        expect((await b.leagues.require('L1')).league.log).toHaveLength(1); // b caches it at one entry
+        for (const p of ['p1', 'p2', 'p3']) await a.leagues.apply('L1', player(p), { type: 'join', player: p }, at());
+        await a.leagues.apply('L1', organiser, { type: 'award-bye', player: 'p3' }, at());
+        await a.leagues.apply('L1', organiser, { type: 'undo' }, at());
+        const seen = await b.leagues.require('L1');
+        expect(seen.league).toEqual((await a.leagues.require('L1')).league);
+        expect(seen.league.players.map((p) => p.id)).toEqual(['p1', 'p2', 'p3']);
+        expect((await b.leagues.logOf('L1')).find((e) => e.command.type === 'award-bye')?.undoneBy).toBe(5);
+        expect((await b.leagues.find('g1', 'friday nova'))?.leagueId).toBe('L1');
+        expect(await b.leagues.find('g2', 'L1')).toBeNull(); // another guild's league
+        expect((await b.leagues.find('g2', 'friday nova'))?.leagueId).toBe('L3');
+        expect(await b.leagues.find('g1', 'nothing')).toBeNull();
+        expect((await a.leagues.list('g1')).map((l) => [l.leagueId, l.status])).toEqual([['L1', 'registration']]);
+        expect((await a.leagues.openLeagueIds()).sort()).toEqual(['L1', 'L3']);
+        await a.leagues.setProgress('L1', { ratedRounds: 2, noShowRound: 1 });
+        expect(await b.leagues.require('L1')).toMatchObject({ ratedRounds: 2, noShowRound: 1, timeCalledRound: 0 });
+        await expect(a.leagues.apply('L1', player('p1'), { type: 'join', player: 'p1' }, at())).rejects.toBeInstanceOf(
+          IllegalAction,
+        );
+        await expect((await db.open()).leagues.logOf('L1')).resolves.toHaveLength(6);
+        await expect(a.leagues.require('L9')).rejects.toBeInstanceOf(LeagueNotFound);
+      });
+
+      it('applies commands from two instances at the same moment one after the other, never forking the log', async () => {
+        const db = await backend.fresh();
+        const a = await db.open();
+        const b = await db.open();
+        await a.leagues.create(newLeague('L1', 'Weekly'));
+        await b.leagues.require('L1');
+        for (let round = 0; round < 4; round++) {
+          const [x, y] = [`a${round}`, `b${round}`];
+          await Promise.all([
+            a.leagues.apply('L1', player(x), { type: 'join', player: x }, at()),
+            b.leagues.apply('L1', player(y), { type: 'join', player: y }, at()),
+          ]);
+        }
+        const third = await db.open();
+        const league = (await third.leagues.require('L1')).league;
+        expect(league.log.map((e) => e.seq)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+        expect(league.players).toHaveLength(8);
+        // A state computed from an outdated record is refused, and nothing is stored.
+        const before = await a.leagues.require('L1');
+        await b.leagues.apply('L1', player('late'), { type: 'join', player: 'late' }, at());
+        const computed = applyCommand(before.league, player('x'), { type: 'join', player: 'x' }, at());
+        await expect(a.leagues.commit(before, computed)).rejects.toBeInstanceOf(LeagueUnavailable);
+        expect((await third.leagues.logOf('L1')).map((e) => e.command.player)).not.toContain('x');
+        const fresh = await a.leagues.require('L1');
+        const next = applyCommand(fresh.league, player('x'), { type: 'join', player: 'x' }, at());
+        expect((await a.leagues.commit(fresh, next)).after.league.log).toHaveLength(11);
+      });
+
+      it('freezes a league whose log no longer replays, and then refuses its commands', async () => {
+        const db = await backend.fresh();
+        const store = await db.open();
+        await store.leagues.create(newLeague('L1', 'Weekly'));
+        await store.leagues.apply('L1', player('p1'), { type: 'join', player: 'p1' }, at());
+        await db.sql(
+          `INSERT INTO league_log (league_id, seq, at, actor, admin, command) VALUES ('L1', 2, '${at()}',
+             '{"userId":"p9","role":"player"}', 0, '{"type":"drop","player":"p9"}');
+           UPDATE leagues SET log_length = 3 WHERE league_id = 'L1'`,
+        );
+        const other = await db.open();
+        const record = await other.leagues.require('L1');
+        expect(record.status).toBe('frozen');
+        expect(record.statusReason).toMatch(/does not replay: .*p9 is not in this league/);
+        expect(db.messages.some((m) => m.includes('L1 frozen'))).toBe(true);
+        await expect(
+          store.leagues.apply('L1', player('p2'), { type: 'join', player: 'p2' }, at()),
+        ).rejects.toBeInstanceOf(LeagueUnavailable);
+        expect(await store.leagues.openLeagueIds()).toEqual([]);
+        await expect(db.sql("UPDATE league_log SET command = '{}'")).rejects.toThrow(/append-only/);
+      });
+
+      it('keeps presence, bot games, notices and threads once each', async () => {
+        const store = await (await backend.fresh()).open();
+        await store.leagues.create(newLeague('L1', 'Weekly'));
+        await store.leagues.markPresent('L1', 1, 'p1');
+        await store.leagues.markPresent('L1', 1, 'p1');
+        await store.leagues.markPresent('L1', 2, 'p2');
+        expect([...(await store.leagues.present('L1', 1))]).toEqual(['p1']);
+        const game = { matchId: 'm1', leagueId: 'L1', round: 1, table: 1, winner: 'p1' };
+        expect(await store.leagues.addBotGame(game)).toBe(true);
+        expect(await store.leagues.addBotGame({ ...game, winner: 'p2' })).toBe(false);
+        expect(await store.leagues.botGames('L1', 1, 1)).toEqual([{ matchId: 'm1', winner: 'p1' }]);
+        expect(await store.leagues.noticeOnce('L1', 'round-1-ending', 50)).toBe(true);
+        expect(await store.leagues.noticeOnce('L1', 'round-1-ending', 60)).toBe(false);
+        expect(await store.leagues.noticeAt('L1', 'round-1-ending')).toBe(50);
+        expect(await store.leagues.noticeAt('L1', 'other')).toBeNull();
+        await store.leagues.addThread('L1', 1, 2, 't2');
+        await store.leagues.addThread('L1', 1, 1, 't1');
+        await store.leagues.addThread('L1', 1, 1, 't1');
+        expect(await store.leagues.threadOf('L1', 1, 1)).toBe('t1');
+        expect(await store.leagues.threadOf('L1', 2, 1)).toBeNull();
+        await store.leagues.threadClosed('L1', 't1');
+        expect(await store.leagues.openThreads('L1', 1)).toEqual([{ table: 2, threadId: 't2' }]);
       });
     });
 

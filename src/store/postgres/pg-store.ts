@@ -1,6 +1,7 @@
 import type { StoreContract } from '../contract.ts';
 import type { GameResolver } from '../game-resolver.ts';
 import type { MatchStoreOptions } from '../match-store.ts';
+import { PgLeagueStore } from './pg-leagues.ts';
 import { PgAiSeats, PgChallenges, PgClocks, PgDrafts, PgInactivity, PgPauses, PgPosts } from './pg-match-tables.ts';
 import { PgMatchStore } from './pg-matches.ts';
 import { PgRatingStore } from './pg-ratings.ts';
@@ -43,6 +44,10 @@ export async function openPostgresStore(
     guilds: new PgGuildSettingsStore(pool),
     preferences: new PgPreferencesStore(pool),
     ratings: new PgRatingStore(pool, options.now ?? Date.now),
+    leagues: new PgLeagueStore(pool, {
+      ...(options.now ? { now: options.now } : {}),
+      ...(options.log ? { log: options.log } : {}),
+    }),
     pauses: new PgPauses(pool),
     posts: new PgPosts(pool),
     clocks: new PgClocks(pool),
