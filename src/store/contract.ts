@@ -8,7 +8,7 @@
  * the synchronous store is listed in docs/store.md ("The async contract").
  */
 import type { AiLevel } from '../ai/levels.ts';
-import type { BaseState, GameId, MatchSetup, Seat } from '../engine/core/game.ts';
+import type { BaseState, GameId, LogEntry as MatchLogEntry, MatchSetup, Seat, Viewer } from '../engine/core/game.ts';
 import type { Actor, League, LogEntry } from '../league/league.ts';
 import type { LeaderboardRow, RatedGame, RatingTable } from '../league/ratings.ts';
 import type { OpenChallenge } from './challenges.ts';
@@ -17,6 +17,7 @@ import type { SavedDeck } from './decks.ts';
 import type { GuildSettings, GuildSettingsPatch } from './guild-settings.ts';
 import type { LeagueRecord, LeagueStatus, LeagueSummary, NewLeague } from './league-store.ts';
 import type { MatchClock } from './match-clocks.ts';
+import type { MatchExport, MatchInspection } from './match-export.ts';
 import type { IdleMatch } from './match-inactivity.ts';
 import type { MatchPause, PauseReason } from './match-pauses.ts';
 import type { BoardPost } from './match-posts.ts';
@@ -51,6 +52,16 @@ export interface MatchesContract {
   abort(matchId: string, reason: string): Promise<void>;
   /** Boot: rebuilds active matches and checks them against their logs; a match that does not check out is frozen. */
   restoreActiveMatches(budgetMs?: number): Promise<RestoreReport>;
+  /** Every log entry `viewer` may read (a spectator by default), replayed from the decision log. */
+  publicLog(matchId: string, viewer?: Viewer): Promise<MatchLogEntry[]>;
+  /** A snapshot of each match this instance holds at its latest decision (a graceful stop); how many were written. */
+  snapshotLive(): Promise<number>;
+  /** Admin: the match as portable JSON (setup, seed, every decision with its logged hash). */
+  exportMatch(matchId: string): Promise<MatchExport>;
+  /** Admin: the match's record, its snapshots and whether its log replays. */
+  inspectMatch(matchId: string): Promise<MatchInspection>;
+  /** How many matches two users have had in a guild (either seat, any game or status). */
+  pairingCount(guildId: string, a: string, b: string): Promise<number>;
 }
 
 export interface DecksContract {

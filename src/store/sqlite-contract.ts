@@ -56,6 +56,11 @@ export function sqliteContract(store: Store): StoreContract {
       activeMatchIds: async () => records.matchIds('active'),
       abort: async (matchId, reason) => m.abort(matchId, reason),
       restoreActiveMatches: async (budgetMs) => atomically(() => m.restoreActiveMatches(budgetMs)),
+      publicLog: async (matchId, viewer) => consistently(() => m.publicLog(matchId, viewer)),
+      snapshotLive: async () => m.snapshotLive(),
+      exportMatch: async (matchId) => consistently(() => store.exportMatch(matchId)),
+      inspectMatch: async (matchId) => consistently(() => store.inspectMatch(matchId)),
+      pairingCount: async (guildId, a, b) => m.pairingCount(guildId, a, b),
     },
     decks: {
       save: async (guildId, userId, game, name, list, now) => store.decks.save(guildId, userId, game, name, list, now),

@@ -30,7 +30,7 @@ import { sqliteContract } from '../../src/store/sqlite-contract.ts';
 import { openStore } from '../../src/store/store.ts';
 import { havePostgres, startPostgres, type TestPostgres } from '../support/postgres.ts';
 import { tempDir, toyResolver } from './temp-store.ts';
-import { type ToyState, toyDeck, toyMove, toySetup } from './toy-game.ts';
+import { type ToyState, toyDeck, toyGame, toyMove, toySetup } from './toy-game.ts';
 
 interface Fresh {
   /** Another store instance on the same database (another process's view), with the toy or another resolver. */
@@ -428,6 +428,67 @@ for (const backend of backends) {
         }
         expect((await a.ratings.periodsOf('g1', 'nova', 'league:')).size).toBe(12);
         expect((await b.ratings.table('g1', 'nova')).u1?.games).toBe(12);
+      });
+    });
+
+    describe('logs, exports and a graceful stop', () => {
+      it('replays the public log, exports and inspects a match the same from another instance', async () => {
+        // The toy logs nothing; this one logs each state's score line (only the latest, as states keep few lines).
+        const logging: typeof toyGame = {
+          ...toyGame,
+          log: (state) => {
+            const seq = state.sides.p1.score + state.sides.p2.score + 1;
+            return [{ seq, text: { en: `score ${seq}`, ja: `${seq}` } }];
+          },
+        };
+        const resolve: GameResolver = (id) => (id === 'nova' ? logging : undefined);
+        const db = await backend.fresh();
+        const a = await db.open(resolve);
+        await startToyMatch(a, 'm1');
+        await startToyMatch(a, 'm2');
+        await play(a, 'm1', 7);
+        const b = await db.open(resolve);
+        const log = await a.matches.publicLog('m1');
+        expect(log.length).toBeGreaterThan(1); // every line of the whole match, not only the state's latest
+        expect(log.map((l) => l.seq)).toEqual([...new Set(log.map((l) => l.seq))].sort((x, y) => x - y));
+        expect(await b.matches.publicLog('m1')).toEqual(log);
+        const exported = await b.matches.exportMatch('m1');
+        expect(exported).toMatchObject({ matchId: 'm1', seed: 'seed-m1', status: 'active', players: { p1: 'u1' } });
+        expect(exported.decisions.map((d) => d.seq)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+        expect(exported.decisions.at(-1)?.stateHash).toBe(stateHash(await a.matches.currentState('m1')));
+        const inspected = await b.matches.inspectMatch('m1');
+        expect(inspected).toMatchObject({
+          decisionCount: 7,
+          replayProblem: null,
+          snapshots: [{ seq: 5, sound: true }],
+        });
+        expect(await a.matches.pairingCount('g1', 'u2', 'u1')).toBe(2);
+        expect(await a.matches.pairingCount('g1', 'u1', 'u3')).toBe(0);
+        await a.matches.createMatch({
+          matchId: 'p',
+          guildId: 'g1',
+          channelId: 'c1',
+          game: 'nova',
+          format: 'toy',
+          players: { p1: 'u1', p2: 'u2' },
+        });
+        await expect(a.matches.publicLog('p')).rejects.toBeInstanceOf(MatchNotPlayable);
+        await expect(a.matches.exportMatch('nope')).rejects.toBeInstanceOf(MatchNotFound);
+      });
+
+      it('snapshots what it holds at a graceful stop, so the next start replays nothing', async () => {
+        const db = await backend.fresh();
+        const a = await db.open();
+        await startToyMatch(a, 'm1');
+        await startToyMatch(a, 'm2');
+        await play(a, 'm1', 7); // the last snapshot is at 5
+        await play(a, 'm2', 5);
+        const before = await (await db.open()).matches.restoreActiveMatches();
+        expect(before.replayed).toBe(2);
+        expect(await a.matches.snapshotLive()).toBe(1); // m2 has its snapshot at 5 already
+        expect(await a.matches.snapshotLive()).toBe(0);
+        const after = await (await db.open()).matches.restoreActiveMatches();
+        expect(after).toMatchObject({ restored: 2, replayed: 0, frozen: [] });
       });
     });
 
