@@ -14,6 +14,7 @@ import type { LeaderboardRow, RatedGame, RatingTable } from '../league/ratings.t
 import type { OpenChallenge } from './challenges.ts';
 import type { DecisionDraft } from './decision-drafts.ts';
 import type { SavedDeck } from './decks.ts';
+import type { ExportReader, GuildExport } from './guild-data.ts';
 import type { GuildSettings, GuildSettingsPatch } from './guild-settings.ts';
 import type { LeagueRecord, LeagueStatus, LeagueSummary, NewLeague } from './league-store.ts';
 import type { MatchClock } from './match-clocks.ts';
@@ -243,5 +244,11 @@ export interface StoreContract {
   readonly aiSeats: AiSeatsContract;
   readonly challenges: ChallengesContract;
   readonly inactivity: InactivityContract;
+  /** Everything stored about the guild as `reader` may have it (null: the operator), read as one moment. */
+  exportGuild(guildId: string, reader?: ExportReader | null): Promise<GuildExport>;
+  /** Removes everything stored about the guild, all or nothing. */
+  deleteGuild(guildId: string): Promise<{ matches: number }>;
+  /** Deletes the data of guilds the bot left more than the retention (`ARBITER_GUILD_RETENTION_DAYS`) ago. */
+  purgeDepartedGuilds(): Promise<string[]>;
   close(): Promise<void>;
 }

@@ -48,7 +48,19 @@ export function sqliteContract(store: Store): StoreContract {
           return result.kind === 'stale' ? commitAgainstLog(matchId, seat, submission) : result;
         });
       },
-      currentState: async (matchId) => consistently(() => m.currentState(matchId)),
+      // The synchronous store answers from its cache without reading the row; another writer of the file may have
+      // advanced, ended or deleted the match, so the cache is used only while it is at the row's count and hash.
+      currentState: async (matchId) =>
+        consistently(() => {
+          const cached = m.cachedAt(matchId);
+          const row = records.match(matchId);
+          if (
+            cached &&
+            (row?.status !== 'active' || row.decision_count !== cached.seq || row.last_hash !== cached.hash)
+          )
+            m.forget([matchId]);
+          return m.currentState(matchId);
+        }),
       match: async (matchId) => m.match(matchId),
       matchIn: async (channelId) => m.matchIn(channelId),
       guildMatches: async (guildId, status) => m.guildMatches(guildId, status),
@@ -162,6 +174,9 @@ export function sqliteContract(store: Store): StoreContract {
       warnedAt: async (matchId, lastChange) => store.inactivity.warnedAt(matchId, lastChange),
       warned: async (matchId, at, lastChange) => store.inactivity.warned(matchId, at, lastChange),
     },
+    exportGuild: async (guildId, reader) => store.exportGuild(guildId, reader ?? null),
+    deleteGuild: async (guildId) => store.deleteGuild(guildId),
+    purgeDepartedGuilds: async () => store.purgeDepartedGuilds(),
     close: async () => store.close(),
   };
 }

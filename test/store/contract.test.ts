@@ -778,6 +778,81 @@ for (const backend of backends) {
       });
     });
 
+    describe('guild export and deletion', () => {
+      it("exports a guild's data as its reader may see it, then deletes all of it and nothing of another guild", async () => {
+        const db = await backend.fresh();
+        const a = await db.open();
+        for (const guildId of ['g1', 'g2']) {
+          await a.guilds.update(guildId, { locale: 'ja' });
+          await a.preferences.update(guildId, 'u1', { locale: 'en' });
+          await a.decks.save(guildId, 'u1', 'nova', 'Race', toyDeck());
+          await a.ratings.update(guildId, 'nova', (t) => t);
+        }
+        await startToyMatch(a, 'm1'); // g1, running
+        await startToyMatch(a, 'm2');
+        await play(a, 'm2', 3);
+        await a.matches.commitDecision('m2', 'p1', 'concede');
+        await a.matches.createMatch({
+          matchId: 'other',
+          guildId: 'g2',
+          channelId: 'c9',
+          game: 'nova',
+          format: 'toy',
+          players: { p1: 'u1', p2: 'u2' },
+        });
+        await a.pauses.pause('m1', 'thread-deleted', 1);
+        await a.clocks.put('m1', { bankMs: { p1: 1, p2: 1 } } as MatchClock, 1);
+        await a.challenges.open(
+          {
+            key: 'k1',
+            guildId: 'g1',
+            channelId: 'c1',
+            challenger: 'u1',
+            opponent: 'u2',
+            game: 'nova',
+            deck: 'd',
+            expiresAt: 9,
+          },
+          1,
+        );
+        const b = await db.open();
+        const exported = JSON.parse(JSON.stringify(await b.exportGuild('g1')));
+        expect(exported).toMatchObject({ format: 'arbiter-guild-export', version: 1, guildId: 'g1' });
+        expect(exported.parts.settings.settings.locale).toBe('ja');
+        expect(exported.parts.userPreferences).toEqual([{ userId: 'u1', preferences: expect.anything() }]);
+        expect(exported.parts.decks.map((d: { name: string }) => d.name)).toEqual(['Race']);
+        expect(exported.parts.matches.map((m: { matchId: string }) => m.matchId)).toEqual(['m1', 'm2']);
+        expect(exported.parts.matches[0]).toMatchObject({ status: 'active', seed: null, decisions: [] });
+        expect(exported.parts.matches[1].decisions).toHaveLength(4);
+        expect(exported.parts.challenges).toEqual([
+          { key: 'k1', channelId: 'c1', challenger: 'u1', opponent: 'u2', game: 'nova', expiresAt: 9 },
+        ]);
+        expect(exported.parts.leagues.ratingJournal).toHaveLength(1);
+        const forU2 = JSON.parse(JSON.stringify(await b.exportGuild('g1', { userId: 'u2', serverManager: false })));
+        expect(forU2.parts.matches[1]).toMatchObject({ seed: null, setup: { decks: { p1: {} } } });
+
+        expect(await b.deleteGuild('g1')).toEqual({ matches: 2 });
+        expect((await a.exportGuild('g1')).parts).toEqual({
+          settings: null,
+          userPreferences: [],
+          decks: [],
+          matches: [],
+          challenges: [],
+          leagues: { leagues: [], ratings: [], seasons: [], ratingJournal: [] },
+        });
+        await expect(a.matches.currentState('m1')).rejects.toBeInstanceOf(MatchNotFound);
+        expect(await a.pauses.isPaused('m1')).toBe(false);
+        expect(await a.clocks.get('m1')).toBeNull();
+        expect(await a.challenges.get('k1')).toBeNull();
+        const kept = (await a.exportGuild('g2')).parts;
+        expect(kept.decks).toHaveLength(1);
+        expect((kept.matches as unknown[]).length).toBe(1);
+        await a.guilds.markLeft('g2', 0);
+        expect(await a.purgeDepartedGuilds()).toEqual(['g2']);
+        expect(await a.matches.match('other')).toBeNull();
+      });
+    });
+
     describe('decks, settings and preferences', () => {
       it('saves, lists, replaces and deletes decks with their validation', async () => {
         const store = await (await backend.fresh()).open();

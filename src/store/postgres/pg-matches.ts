@@ -411,6 +411,11 @@ export class PgMatchStore implements MatchesContract {
     return Number(rows[0]?.n ?? 0);
   }
 
+  /** Drops cached states (after a guild's data is deleted). */
+  forget(matchIds: readonly string[]): void {
+    for (const id of matchIds) this.live.delete(id);
+  }
+
   /** Whether this instance holds the match's state in memory (tests). */
   isLive(matchId: string): boolean {
     return this.live.has(matchId);
@@ -533,7 +538,7 @@ export class PgMatchStore implements MatchesContract {
  * (match-restore.ts). A restore reads the snapshots and the tail after one; a fallback or a divergence report reads
  * the whole log, so all of it is loaded: a few hundred short rows per match.
  */
-async function loadHistory(q: Queryable, matchId: string): Promise<MatchHistory> {
+export async function loadHistory(q: Queryable, matchId: string): Promise<MatchHistory> {
   const decisions = (
     await q.query<DecisionRow>('SELECT * FROM match_decisions WHERE match_id = $1 ORDER BY seq', [matchId])
   ).rows;
