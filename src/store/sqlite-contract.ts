@@ -181,6 +181,22 @@ export function sqliteContract(store: Store): StoreContract {
   };
 }
 
+const contracts = new WeakMap<Store, StoreContract>();
+
+/**
+ * The contract over an open synchronous store, made once per store: how the bot's handlers reach the contract while
+ * their context still carries the synchronous store (the switch is call by call, hot path first; docs/deploy.md).
+ * Closing it closes the store.
+ */
+export function contractOf(store: Store): StoreContract {
+  let contract = contracts.get(store);
+  if (!contract) {
+    contract = sqliteContract(store);
+    contracts.set(store, contract);
+  }
+  return contract;
+}
+
 /** A write the database refused (another writer got there first), as opposed to the store's own verdicts. */
 function writeConflict(error: unknown): boolean {
   return !(
