@@ -1,13 +1,15 @@
 // `npm run backup [-- <destination>]`: a consistent copy of the live database (ARBITER_DB) taken with SQLite's
-// online backup API, safe while the bot runs. Default destination: var/backups/arbiter-<UTC time>.db.
+// online backup API, safe while the bot runs. Default destination: var/backups/arbiter-<UTC time>.db. With
+// ARBITER_DATABASE_URL set (PostgreSQL) it refuses in one line naming pg_dump, so a scheduled run never looks done.
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
-import { backupDatabase, backupFileName } from '../src/store/backup.ts';
+import { backupDatabase, backupFileName, postgresBackupAdvice } from '../src/store/backup.ts';
 import { storeConfigFromEnv } from '../src/store/config.ts';
 import { oneLineErrors } from './cli.ts';
 
 oneLineErrors('backup');
+if (process.env.ARBITER_DATABASE_URL?.trim()) throw new Error(postgresBackupAdvice());
 const config = storeConfigFromEnv();
 if (!existsSync(config.path)) {
   throw new Error(

@@ -15,6 +15,7 @@ import type { Label } from '../engine/core/label.ts';
 import { isForced } from '../engine/core/search.ts';
 import { aiPlayerId } from '../store/ai-seats.ts';
 import { MatchNotPlayable } from '../store/match-errors.ts';
+import { contractOf } from '../store/sqlite-contract.ts';
 import { gameOf, startMatch } from './challenge.ts';
 import type { BotContext } from './context.ts';
 import { displayName } from './context.ts';
@@ -151,13 +152,13 @@ export class AiDriver {
     if (this.stopped) return;
     try {
       // A stale answer (the person conceded meanwhile) is refused by the store and dropped here.
-      store.matches.commitDecision(matchId, pending.player, response);
+      await contractOf(store).matches.commitDecision(matchId, pending.player, response);
     } catch (error) {
       if (error instanceof MatchNotPlayable) return;
       if (!(error instanceof IllegalAction)) throw error;
       // Never expected (the AI answers within the kernel's limits): the rules' default keeps the match going.
       ctx.log(`AI in match ${matchId}: the game refused its answer (${error.message}); the default is played`);
-      store.matches.commitDecision(matchId, pending.player, timeoutResponse(pending));
+      await contractOf(store).matches.commitDecision(matchId, pending.player, timeoutResponse(pending));
     }
     await ctx.flow.changed(matchId);
   }

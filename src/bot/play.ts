@@ -22,6 +22,7 @@ import type { DecisionDraft } from '../store/decision-drafts.ts';
 import { MatchNotPlayable } from '../store/match-errors.ts';
 import type { MatchInfo } from '../store/match-records.ts';
 import type { Submission } from '../store/match-store.ts';
+import { contractOf } from '../store/sqlite-contract.ts';
 import type { BotContext } from './context.ts';
 import {
   BUTTONS_PER_ROW,
@@ -455,7 +456,7 @@ async function submit(
   locale: 'en' | 'ja',
 ): Promise<{ notice: string | null; applied: boolean }> {
   try {
-    const result = ctx.store.matches.commitDecision(row.matchId, seat, submission);
+    const result = await contractOf(ctx.store).matches.commitDecision(row.matchId, seat, submission);
     return { notice: result.kind === 'stale' ? T.outOfDate[locale] : null, applied: result.kind === 'applied' };
   } catch (error) {
     if (error instanceof IllegalAction) return { notice: error.reason[locale], applied: false };

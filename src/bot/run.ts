@@ -33,6 +33,14 @@ export async function runBot(env: NodeJS.ProcessEnv = process.env): Promise<void
     }
     throw error;
   }
+  if (env.ARBITER_DATABASE_URL?.trim()) {
+    // The store runs on PostgreSQL, the bot's calls not yet: refuse rather than quietly use a local SQLite file.
+    process.stderr.write(
+      'ARBITER_DATABASE_URL is set, but the bot does not run on PostgreSQL yet (docs/deploy.md, "PostgreSQL"): ' +
+        'unset it to run on the SQLite file of ARBITER_DB\n',
+    );
+    process.exit(2);
+  }
   const logging = loggingFromEnv(ops, [config.token]);
   const { logger } = logging;
   const metrics = ops.adminPort !== undefined ? new Metrics() : undefined;

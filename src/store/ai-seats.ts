@@ -42,7 +42,7 @@ export class AiSeats {
     const rows = prepared(
       this.db,
       `SELECT DISTINCT a.match_id AS id FROM match_ai_seats a JOIN matches m ON m.match_id = a.match_id
-         WHERE m.status = 'active'`,
+         WHERE m.status = 'active' ORDER BY id`,
     ).all() as { id: string }[];
     return rows.map((r) => r.id);
   }

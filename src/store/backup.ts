@@ -35,3 +35,16 @@ export function backupFileName(now = new Date()): string {
     .replace(/[-:]/g, '')
     .replace(/\.\d+Z$/, 'Z')}.db`;
 }
+
+/**
+ * What `npm run backup` says when the store is PostgreSQL (`ARBITER_DATABASE_URL` set): SQLite's backup API does not
+ * apply, and PostgreSQL's own tool does it better (a consistent snapshot while the bot writes). One line, naming the
+ * command to run; the URL itself (it may hold a password) is never printed, only the variable.
+ */
+export function postgresBackupAdvice(): string {
+  return (
+    'ARBITER_DATABASE_URL is set, so the store is PostgreSQL and npm run backup (SQLite files only) does not apply: ' +
+    'back it up with pg_dump, e.g. pg_dump --format=custom --file=arbiter-$(date -u +%Y%m%dT%H%M%SZ).dump ' +
+    '"$ARBITER_DATABASE_URL" (restore with pg_restore; see docs/deploy.md, Backups)'
+  );
+}

@@ -15,7 +15,7 @@ export interface OpenChallenge {
   expiresAt: number;
 }
 
-interface ChallengeRow {
+export interface ChallengeRow {
   challenge_key: string;
   guild_id: string;
   channel_id: string;
@@ -27,7 +27,7 @@ interface ChallengeRow {
 }
 
 /** Expired challenges are kept this long (a late click is answered "expired" either way). */
-const KEEP_EXPIRED_MS = 24 * 60 * 60_000;
+export const KEEP_EXPIRED_MS = 24 * 60 * 60_000;
 
 export class ChallengeStore {
   constructor(private readonly db: Database) {}
@@ -46,18 +46,21 @@ export class ChallengeStore {
     const row = prepared(this.db, 'SELECT * FROM challenges WHERE challenge_key = ?').get(key) as
       | ChallengeRow
       | undefined;
-    if (!row) return null;
-    return {
-      key: row.challenge_key,
-      guildId: row.guild_id,
-      channelId: row.channel_id,
-      challenger: row.challenger_id,
-      opponent: row.opponent_id,
-      game: row.game,
-      deck: row.deck,
-      expiresAt: row.expires_at,
-    };
+    return row ? toChallenge(row) : null;
   }
+}
+
+export function toChallenge(row: ChallengeRow): OpenChallenge {
+  return {
+    key: row.challenge_key,
+    guildId: row.guild_id,
+    channelId: row.channel_id,
+    challenger: row.challenger_id,
+    opponent: row.opponent_id,
+    game: row.game,
+    deck: row.deck,
+    expiresAt: row.expires_at,
+  };
 }
 
 /** Guild export (without the decks, which are the challengers' own) and deletion of challenges. */

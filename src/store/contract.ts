@@ -7,10 +7,21 @@
  * `IllegalAction`, `MatchNotFound`, `MatchNotPlayable`), only asynchronous. What the bot still reaches only through
  * the synchronous store is listed in docs/store.md ("The async contract").
  */
-import type { BaseState, GameId, MatchSetup, Seat } from '../engine/core/game.ts';
+import type { AiLevel } from '../ai/levels.ts';
+import type { BaseState, GameId, LogEntry as MatchLogEntry, MatchSetup, Seat, Viewer } from '../engine/core/game.ts';
+import type { Actor, League, LogEntry } from '../league/league.ts';
 import type { LeaderboardRow, RatedGame, RatingTable } from '../league/ratings.ts';
+import type { OpenChallenge } from './challenges.ts';
+import type { DecisionDraft } from './decision-drafts.ts';
 import type { SavedDeck } from './decks.ts';
+import type { ExportReader, GuildExport } from './guild-data.ts';
 import type { GuildSettings, GuildSettingsPatch } from './guild-settings.ts';
+import type { LeagueRecord, LeagueStatus, LeagueSummary, NewLeague } from './league-store.ts';
+import type { MatchClock } from './match-clocks.ts';
+import type { MatchExport, MatchInspection } from './match-export.ts';
+import type { IdleMatch } from './match-inactivity.ts';
+import type { MatchPause, PauseReason } from './match-pauses.ts';
+import type { BoardPost } from './match-posts.ts';
 import type { MatchInfo, MatchStatus } from './match-records.ts';
 import type { CommitResult, NewMatch, RestoreReport, Submission } from './match-store.ts';
 import type { Season } from './rating-store.ts';
@@ -42,6 +53,16 @@ export interface MatchesContract {
   abort(matchId: string, reason: string): Promise<void>;
   /** Boot: rebuilds active matches and checks them against their logs; a match that does not check out is frozen. */
   restoreActiveMatches(budgetMs?: number): Promise<RestoreReport>;
+  /** Every log entry `viewer` may read (a spectator by default), replayed from the decision log. */
+  publicLog(matchId: string, viewer?: Viewer): Promise<MatchLogEntry[]>;
+  /** A snapshot of each match this instance holds at its latest decision (a graceful stop); how many were written. */
+  snapshotLive(): Promise<number>;
+  /** Admin: the match as portable JSON (setup, seed, every decision with its logged hash). */
+  exportMatch(matchId: string): Promise<MatchExport>;
+  /** Admin: the match's record, its snapshots and whether its log replays. */
+  inspectMatch(matchId: string): Promise<MatchInspection>;
+  /** How many matches two users have had in a guild (either seat, any game or status). */
+  pairingCount(guildId: string, a: string, b: string): Promise<number>;
 }
 
 export interface DecksContract {
@@ -88,6 +109,125 @@ export interface RatingsContract {
   endSeason(guildId: string, game: string): Promise<Season | null>;
 }
 
+/**
+ * Paused matches (match-pauses.ts): a paused match stays active but takes no decision (`commitDecision` refuses it
+ * with `MatchNotPlayable(…, 'paused')`, whichever instance paused it) until it is resumed in a new thread.
+ */
+export interface PausesContract {
+  isPaused(matchId: string): Promise<boolean>;
+  get(matchId: string): Promise<MatchPause | null>;
+  /** Pauses an active match; false when it is not active or already paused (the first reason stays). */
+  pause(matchId: string, reason: PauseReason, now: number): Promise<boolean>;
+  /** Ends the pause and moves the match to its new channel and thread, in one transaction; false when not paused. */
+  resume(matchId: string, where: { channelId: string; threadId: string }, now: number): Promise<boolean>;
+  /** A guild's paused matches that are still active, oldest pause first. */
+  inGuild(guildId: string): Promise<MatchPause[]>;
+}
+
+/** The board message and whether the result was announced, per match (match-posts.ts). */
+export interface PostsContract {
+  board(matchId: string): Promise<BoardPost | null>;
+  setBoard(matchId: string, board: BoardPost): Promise<void>;
+  clearBoard(matchId: string): Promise<void>;
+  isAnnounced(matchId: string): Promise<boolean>;
+  /** Records that the result was posted; false if it already was (so exactly one caller announces it). */
+  markAnnounced(matchId: string, now: number): Promise<boolean>;
+  /** Finished matches whose result was never announced. */
+  unannounced(): Promise<string[]>;
+}
+
+/** Turn clocks and pass modes (match-clocks.ts). */
+export interface ClocksContract {
+  get(matchId: string): Promise<MatchClock | null>;
+  put(matchId: string, clock: MatchClock, now: number): Promise<void>;
+  delete(matchId: string): Promise<void>;
+  /** Active matches that have a clock (re-armed at boot). */
+  activeMatchIds(): Promise<string[]>;
+}
+
+/** Answers in progress per (match, version, seat) (decision-drafts.ts). */
+export interface DraftsContract {
+  get(matchId: string, version: number, seat: Seat): Promise<DecisionDraft | null>;
+  /** Saves the draft and drops the seat's drafts of other versions. */
+  put(matchId: string, version: number, seat: Seat, draft: DecisionDraft, now: number): Promise<void>;
+  clear(matchId: string): Promise<void>;
+}
+
+/** The seats the AI plays (ai-seats.ts). */
+export interface AiSeatsContract {
+  put(matchId: string, seat: Seat, level: AiLevel): Promise<void>;
+  levelOf(matchId: string, seat: Seat): Promise<AiLevel | null>;
+  /** Active matches with an AI seat. */
+  activeMatchIds(): Promise<string[]>;
+}
+
+/** Open challenges (challenges.ts). */
+export interface ChallengesContract {
+  /** Records a challenge and forgets those expired more than a day before `now`. */
+  open(challenge: OpenChallenge, now: number): Promise<void>;
+  get(key: string): Promise<OpenChallenge | null>;
+}
+
+/** Warnings that an inactive match will end (match-inactivity.ts). */
+export interface InactivityContract {
+  /** Active matches unchanged since `before`, oldest first. */
+  idleSince(before: number): Promise<IdleMatch[]>;
+  /** When the match was warned, if it was since its last change. */
+  warnedAt(matchId: string, lastChange: number): Promise<number | null>;
+  warned(matchId: string, at: number, lastChange: number): Promise<void>;
+}
+
+/** Bot-side progress of a league (the round timer, ratings); not part of its own log. */
+export type LeagueProgress = Partial<
+  Pick<LeagueRecord, 'timeCalledRound' | 'noShowRound' | 'ratedRounds' | 'ratedLadderGames'>
+>;
+
+/**
+ * Leagues (league-store.ts): the command log is the truth, the stored state is checked against its replay on load,
+ * and a log that does not replay freezes the league. A command is applied under the league's own lock, so two
+ * processes never fork its log: the second sees the first's entries or is refused with `LeagueUnavailable`.
+ */
+export interface LeaguesContract {
+  /** Refuses a name already used in the guild (ignoring case) with `LeagueNameTaken`. */
+  create(input: NewLeague): Promise<LeagueRecord>;
+  get(leagueId: string): Promise<LeagueRecord | null>;
+  /** As `get`, or `LeagueNotFound`. */
+  require(leagueId: string): Promise<LeagueRecord>;
+  /** By exact id, else by name (ignoring case) within the guild. */
+  find(guildId: string, idOrName: string): Promise<LeagueRecord | null>;
+  list(guildId: string, statuses?: readonly LeagueStatus[]): Promise<LeagueSummary[]>;
+  openLeagueIds(): Promise<string[]>;
+  /** Applies one command with the pure core and stores it; refusals store nothing. */
+  apply(
+    leagueId: string,
+    actor: Actor,
+    command: unknown,
+    at: string,
+  ): Promise<{ before: LeagueRecord; after: LeagueRecord }>;
+  /** Stores a state computed from `before`; `LeagueUnavailable` if the league changed since. */
+  commit(before: LeagueRecord, league: League): Promise<{ before: LeagueRecord; after: LeagueRecord }>;
+  setProgress(leagueId: string, patch: LeagueProgress): Promise<void>;
+  markPresent(leagueId: string, round: number, userId: string): Promise<void>;
+  present(leagueId: string, round: number): Promise<Set<string>>;
+  /** False if this match was already recorded for the league. */
+  addBotGame(game: {
+    matchId: string;
+    leagueId: string;
+    round: number;
+    table: number;
+    winner: string | null;
+  }): Promise<boolean>;
+  botGames(leagueId: string, round: number, table: number): Promise<{ matchId: string; winner: string | null }[]>;
+  /** True the first time (send the notice), false when it was already recorded. */
+  noticeOnce(leagueId: string, notice: string, at?: number): Promise<boolean>;
+  noticeAt(leagueId: string, notice: string): Promise<number | null>;
+  threadOf(leagueId: string, round: number, table: number): Promise<string | null>;
+  addThread(leagueId: string, round: number, table: number, threadId: string): Promise<void>;
+  openThreads(leagueId: string, round: number): Promise<{ table: number; threadId: string }[]>;
+  threadClosed(leagueId: string, threadId: string): Promise<void>;
+  logOf(leagueId: string): Promise<LogEntry[]>;
+}
+
 /** Everything behind one object, whichever database holds it. */
 export interface StoreContract {
   readonly backend: 'sqlite' | 'postgres';
@@ -96,5 +236,19 @@ export interface StoreContract {
   readonly guilds: GuildSettingsContract;
   readonly preferences: PreferencesContract;
   readonly ratings: RatingsContract;
+  readonly leagues: LeaguesContract;
+  readonly pauses: PausesContract;
+  readonly posts: PostsContract;
+  readonly clocks: ClocksContract;
+  readonly drafts: DraftsContract;
+  readonly aiSeats: AiSeatsContract;
+  readonly challenges: ChallengesContract;
+  readonly inactivity: InactivityContract;
+  /** Everything stored about the guild as `reader` may have it (null: the operator), read as one moment. */
+  exportGuild(guildId: string, reader?: ExportReader | null): Promise<GuildExport>;
+  /** Removes everything stored about the guild, all or nothing. */
+  deleteGuild(guildId: string): Promise<{ matches: number }>;
+  /** Deletes the data of guilds the bot left more than the retention (`ARBITER_GUILD_RETENTION_DAYS`) ago. */
+  purgeDepartedGuilds(): Promise<string[]>;
   close(): Promise<void>;
 }

@@ -11,6 +11,7 @@ import { canonicalJson } from '../engine/core/hash.ts';
 import { type Actor, ActorSchema, type League, type LogEntry, parseLeague } from '../league/league.ts';
 import { applyCommand, replay } from '../league/league-log.ts';
 import { HIDDEN_DECK, leagueViewFor } from '../league/league-view.ts';
+import type { LeagueProgress } from './contract.ts';
 import type { ExportReader, GuildDataPart } from './guild-data.ts';
 import { parseJsonColumn } from './json-column.ts';
 import { prepared } from './prepared.ts';
@@ -73,7 +74,7 @@ export class LeagueUnavailable extends Error {
   }
 }
 
-interface LeagueRow {
+export interface LeagueRow {
   league_id: string;
   guild_id: string;
   channel_id: string;
@@ -95,7 +96,13 @@ interface LeagueRow {
   updated_at: number;
 }
 
-interface LogRow {
+/** A league's row without its state (which can be megabytes for a large league): enough to check a cache. */
+export type LeagueHead = Omit<LeagueRow, 'state'>;
+export const LEAGUE_HEAD = `league_id, guild_id, channel_id, name, game, owner_id, status, status_reason, log_length,
+  round_minutes, threads, time_called_round, no_show_round, rated_rounds, rated_ladder_games, rated_before_journal,
+  created_at, updated_at`;
+
+export interface LogRow {
   seq: number;
   at: string;
   actor: string;
@@ -112,7 +119,7 @@ export interface LeagueStoreOptions {
 }
 
 export class LeagueStore {
-  /** Loaded and checked leagues, by id: the store is the only writer (one process, docs/store.md). */
+  /** Loaded and checked leagues, by id, used while the row agrees (see `get`). */
   private readonly cache = new Map<string, LeagueRecord>();
   private readonly now: () => number;
   private readonly log: (message: string) => void;
@@ -163,12 +170,20 @@ export class LeagueStore {
     return this.require(league.config.id);
   }
 
-  /** The league with this id, loaded (and checked against its log) the first time. */
+  /**
+   * The league with this id, loaded (and checked against its log) the first time. The row is read each time (a
+   * primary-key look-up): the cached league is used while it is at the row's log length and status, so a command
+   * another process stored on the same file is seen, and the bot-side fields are always the row's.
+   */
   get(leagueId: string): LeagueRecord | null {
+    const head = prepared(this.db, `SELECT ${LEAGUE_HEAD} FROM leagues WHERE league_id = ?`).get(leagueId) as
+      | LeagueHead
+      | undefined;
+    if (!head) return null;
     const cached = this.cache.get(leagueId);
-    if (cached) return cached;
-    const row = prepared(this.db, 'SELECT * FROM leagues WHERE league_id = ?').get(leagueId) as LeagueRow | undefined;
-    if (!row) return null;
+    if (cached && cached.league.log.length === head.log_length && cached.status === head.status)
+      return { ...recordOf(head), status: cached.status, league: cached.league };
+    const row = prepared(this.db, 'SELECT * FROM leagues WHERE league_id = ?').get(leagueId) as LeagueRow;
     const record = this.load(row);
     this.cache.set(leagueId, record);
     return record;
@@ -235,6 +250,12 @@ export class LeagueStore {
       throw new InvalidData(`league ${leagueId}: the state to store does not follow the stored one`);
     const now = this.now();
     const write = this.db.transaction(() => {
+      const stored = prepared(this.db, 'SELECT log_length FROM leagues WHERE league_id = ?').get(leagueId) as
+        | { log_length: number }
+        | undefined;
+      // Checked before appending, so a second writer is told so rather than refused by the log's primary key.
+      if (stored?.log_length !== before.league.log.length)
+        throw new LeagueUnavailable(`league ${leagueId} was changed by another writer`);
       this.appendLog(leagueId, league.log.slice(before.league.log.length), before.league.log.length);
       const changed = prepared(
         this.db,
@@ -254,18 +275,9 @@ export class LeagueStore {
   }
 
   /** Bot-side progress and settings (timer, ratings); not part of the league's own log. */
-  setProgress(
-    leagueId: string,
-    patch: Partial<Pick<LeagueRecord, 'timeCalledRound' | 'noShowRound' | 'ratedRounds' | 'ratedLadderGames'>>,
-  ): void {
-    const columns: Record<string, string> = {
-      timeCalledRound: 'time_called_round',
-      noShowRound: 'no_show_round',
-      ratedRounds: 'rated_rounds',
-      ratedLadderGames: 'rated_ladder_games',
-    };
+  setProgress(leagueId: string, patch: LeagueProgress): void {
     for (const [key, value] of Object.entries(patch)) {
-      prepared(this.db, `UPDATE leagues SET ${columns[key]} = ? WHERE league_id = ?`).run(value, leagueId);
+      prepared(this.db, `UPDATE leagues SET ${PROGRESS_COLUMNS[key]} = ? WHERE league_id = ?`).run(value, leagueId);
     }
     const cached = this.cache.get(leagueId);
     if (cached) this.cache.set(leagueId, { ...cached, ...patch });
@@ -374,24 +386,7 @@ export class LeagueStore {
       this.db,
       'SELECT seq, at, actor, admin, command FROM league_log WHERE league_id = ? ORDER BY seq',
     ).all(leagueId) as LogRow[];
-    const entries: LogEntry[] = rows.map((r, i) => {
-      if (r.seq !== i) throw new InvalidData(`league ${leagueId}: log entry ${i} is missing`);
-      return {
-        seq: r.seq,
-        at: r.at,
-        actor: parseJsonColumn(ActorSchema, r.actor, `league ${leagueId} log ${r.seq} actor`),
-        admin: r.admin === 1,
-        command: parseJsonColumn(CommandJson, r.command, `league ${leagueId} log ${r.seq} command`),
-        undoneBy: null,
-      };
-    });
-    for (const entry of entries) {
-      if (entry.command.type !== 'undo') continue;
-      const target = entries[Number(entry.command.target)];
-      if (!target) throw new InvalidData(`league ${leagueId}: undo ${entry.seq} names a missing entry`);
-      target.undoneBy = entry.seq;
-    }
-    return entries;
+    return logFromRows(leagueId, rows);
   }
 
   /** Forgets cached states (after a guild's data was deleted). */
@@ -416,42 +411,98 @@ export class LeagueStore {
 
   /** Rebuilds the league from its log and checks it against the stored state; freezes it if the log fails. */
   private load(row: LeagueRow): LeagueRecord {
-    const base = recordOf(row);
-    if (row.status === 'frozen') {
-      return { ...base, league: { ...parseLeague(JSON.parse(row.state)), log: this.logOf(row.league_id) } };
-    }
-    let rebuilt: League;
-    try {
-      const log = this.logOf(row.league_id);
-      if (log.length !== row.log_length)
-        throw new InvalidData(`the log has ${log.length} entries, the league row says ${row.log_length}`);
-      rebuilt = replay(log);
-    } catch (error) {
-      const reason = `its log does not replay: ${(error as Error).message}`;
+    const check = checkLeague(row, () => this.logOf(row.league_id));
+    if (check.kind === 'freeze') {
       prepared(this.db, "UPDATE leagues SET status = 'frozen', status_reason = ? WHERE league_id = ?").run(
-        reason,
+        check.reason,
         row.league_id,
       );
-      this.log(`league ${row.league_id} frozen: ${reason}`);
-      let league: League;
-      try {
-        league = parseLeague({ ...JSON.parse(row.state), log: [] });
-      } catch {
-        throw new LeagueUnavailable(`league ${row.league_id} is frozen and its state is unreadable: ${reason}`);
-      }
-      return { ...base, status: 'frozen', statusReason: reason, league };
+      this.log(`league ${row.league_id} frozen: ${check.reason}`);
+      return check.record ?? unreadable(row.league_id, check.reason);
     }
-    if (stateText(rebuilt) !== snapshotText(row.state)) {
+    if (check.replaceState) {
       this.log(`league ${row.league_id}: stored state differed from its log; the log's replay replaces it`);
       prepared(this.db, 'UPDATE leagues SET state = ?, status = ? WHERE league_id = ?').run(
-        stateText(rebuilt),
-        rebuilt.phase,
+        stateText(check.record.league),
+        check.record.league.phase,
         row.league_id,
       );
     }
-    return { ...base, status: rebuilt.phase, league: rebuilt };
+    return check.record;
   }
 }
+
+/** The log rows of a league as entries, with `undoneBy` derived from the undo entries; a gap is refused. */
+export function logFromRows(leagueId: string, rows: readonly LogRow[]): LogEntry[] {
+  const entries: LogEntry[] = rows.map((r, i) => {
+    if (r.seq !== i) throw new InvalidData(`league ${leagueId}: log entry ${i} is missing`);
+    return {
+      seq: r.seq,
+      at: r.at,
+      actor: parseJsonColumn(ActorSchema, r.actor, `league ${leagueId} log ${r.seq} actor`),
+      admin: r.admin === 1,
+      command: parseJsonColumn(CommandJson, r.command, `league ${leagueId} log ${r.seq} command`),
+      undoneBy: null,
+    };
+  });
+  for (const entry of entries) {
+    if (entry.command.type !== 'undo') continue;
+    const target = entries[Number(entry.command.target)];
+    if (!target) throw new InvalidData(`league ${leagueId}: undo ${entry.seq} names a missing entry`);
+    target.undoneBy = entry.seq;
+  }
+  return entries;
+}
+
+/**
+ * What loading a league finds, for either database to write back: its log replayed and compared with the stored
+ * state (`replaceState`: they differ, the replay wins), or a log that does not replay (`freeze`, with the reason).
+ * A frozen league is read as stored. Pure: `readLog` reads rows already fetched or fetches them synchronously.
+ */
+export type LeagueCheck =
+  | { kind: 'ok'; record: LeagueRecord; replaceState: boolean }
+  /** `record` null: the stored state is unreadable too (frozen all the same, then LeagueUnavailable). */
+  | { kind: 'freeze'; record: LeagueRecord | null; reason: string };
+
+export function checkLeague(row: LeagueRow, readLog: () => LogEntry[]): LeagueCheck {
+  const base = recordOf(row);
+  if (row.status === 'frozen') {
+    return {
+      kind: 'ok',
+      replaceState: false,
+      record: { ...base, league: { ...parseLeague(JSON.parse(row.state)), log: readLog() } },
+    };
+  }
+  let rebuilt: League;
+  try {
+    const log = readLog();
+    if (log.length !== row.log_length)
+      throw new InvalidData(`the log has ${log.length} entries, the league row says ${row.log_length}`);
+    rebuilt = replay(log);
+  } catch (error) {
+    const reason = `its log does not replay: ${(error as Error).message}`;
+    let league: League;
+    try {
+      league = parseLeague({ ...JSON.parse(row.state), log: [] });
+    } catch {
+      return { kind: 'freeze', reason, record: null };
+    }
+    return { kind: 'freeze', reason, record: { ...base, status: 'frozen', statusReason: reason, league } };
+  }
+  return {
+    kind: 'ok',
+    replaceState: stateText(rebuilt) !== snapshotText(row.state),
+    record: { ...base, status: rebuilt.phase, league: rebuilt },
+  };
+}
+
+/** The columns of the bot-side progress fields (fixed names: never taken from input). */
+export const PROGRESS_COLUMNS: Record<string, string> = {
+  timeCalledRound: 'time_called_round',
+  noShowRound: 'no_show_round',
+  ratedRounds: 'rated_rounds',
+  ratedLadderGames: 'rated_ladder_games',
+};
 
 export interface LeagueSummary {
   leagueId: string;
@@ -461,8 +512,12 @@ export interface LeagueSummary {
   status: LeagueStatus;
 }
 
-function nameKey(name: string): string {
+export function nameKey(name: string): string {
   return name.trim().toLowerCase();
+}
+
+export function unreadable(leagueId: string, reason: string): never {
+  throw new LeagueUnavailable(`league ${leagueId} is frozen and its state is unreadable: ${reason}`);
 }
 
 function throwNotFound(leagueId: string): never {
@@ -470,7 +525,7 @@ function throwNotFound(leagueId: string): never {
 }
 
 /** The stored state: the league without its log (the log has its own table). */
-function stateText(league: League): string {
+export function stateText(league: League): string {
   return canonicalJson({ ...league, log: [] });
 }
 
@@ -484,7 +539,7 @@ function snapshotText(text: string): string {
   }
 }
 
-function recordOf(row: LeagueRow): Omit<LeagueRecord, 'league'> {
+export function recordOf(row: LeagueHead): Omit<LeagueRecord, 'league'> {
   return {
     leagueId: row.league_id,
     guildId: row.guild_id,
@@ -512,8 +567,7 @@ function recordOf(row: LeagueRow): Omit<LeagueRecord, 'league'> {
  * submitted list, in progress or not; anyone else sees their own list, and the others' once the organiser publishes
  * them. The state, the log and the `decklists` section all come from that one view.
  */
-function leagueExportFor(store: LeagueStore, row: LeagueRow, reader: ExportReader | null) {
-  const log = store.logOf(row.league_id);
+export function leagueExportFor(row: LeagueRow, log: LogEntry[], reader: ExportReader | null) {
   let league: League;
   try {
     league = { ...parseLeague(JSON.parse(row.state)), log };
@@ -555,7 +609,7 @@ export const leagueGuildDataPart: GuildDataPart = {
       .all(guildId) as LeagueRow[];
     const store = new LeagueStore(db);
     return {
-      leagues: leagues.map((row) => leagueExportFor(store, row, reader)),
+      leagues: leagues.map((row) => leagueExportFor(row, store.logOf(row.league_id), reader)),
       ratings: db.prepare('SELECT * FROM ratings WHERE guild_id = ? ORDER BY game, user_id').all(guildId),
       seasons: db.prepare('SELECT * FROM rating_seasons WHERE guild_id = ? ORDER BY game, number').all(guildId),
       ratingJournal: db.prepare('SELECT * FROM rating_periods WHERE guild_id = ? ORDER BY game, seq').all(guildId),

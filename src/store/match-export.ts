@@ -1,7 +1,7 @@
 import type { GameModule, MatchSetup, Seat } from '../engine/core/game.ts';
 import type { LoggedDecision } from '../engine/core/replay.ts';
 import { parseJsonColumn } from './json-column.ts';
-import { type MatchRecords, type MatchRow, matchIdentity, StoredDecisionSchema } from './match-records.ts';
+import { type MatchHistory, type MatchRow, matchIdentity, StoredDecisionSchema } from './match-records.ts';
 import { firstDivergence, parsedText, snapshotProblem } from './match-restore.ts';
 
 /** A match as portable JSON: enough to replay it anywhere (setup + seed + decisions, with the logged hashes). */
@@ -77,7 +77,7 @@ export function exportSeenBy(full: MatchExport, userId: string, whileRunning: bo
   };
 }
 
-export function exportMatch(records: MatchRecords, row: MatchRow): MatchExport {
+export function exportMatch(records: MatchHistory, row: MatchRow): MatchExport {
   return {
     ...matchIdentity(row),
     setup: row.setup === null ? null : (JSON.parse(row.setup) as MatchSetup),
@@ -107,7 +107,7 @@ export interface MatchInspection {
   replayProblem: string | null;
 }
 
-export function inspectMatch(records: MatchRecords, row: MatchRow, game: GameModule | undefined): MatchInspection {
+export function inspectMatch(records: MatchHistory, row: MatchRow, game: GameModule | undefined): MatchInspection {
   const { decisions, ...match } = exportMatch(records, row);
   const snapshots = records.snapshotSeqs(row.match_id, Number.MAX_SAFE_INTEGER).map((seq) => {
     const snap = records.snapshot(row.match_id, seq);

@@ -11,6 +11,25 @@ export interface IdleMatch {
   lastChange: number;
 }
 
+export interface IdleRow {
+  match_id: string;
+  guild_id: string;
+  channel_id: string;
+  thread_id: string | null;
+  p1_user_id: string;
+  p2_user_id: string;
+  updated_at: number;
+}
+
+export const toIdleMatch = (r: IdleRow): IdleMatch => ({
+  matchId: r.match_id,
+  guildId: r.guild_id,
+  channelId: r.channel_id,
+  threadId: r.thread_id,
+  players: { p1: r.p1_user_id, p2: r.p2_user_id },
+  lastChange: r.updated_at,
+});
+
 /** Warnings that an inactive match will end (migration 221); a decision after the warning voids it. */
 export class MatchInactivity {
   constructor(private readonly db: Database) {}
@@ -21,23 +40,8 @@ export class MatchInactivity {
       this.db,
       `SELECT match_id, guild_id, channel_id, thread_id, p1_user_id, p2_user_id, updated_at FROM matches
          WHERE status = 'active' AND updated_at < ? ORDER BY updated_at, match_id`,
-    ).all(before) as {
-      match_id: string;
-      guild_id: string;
-      channel_id: string;
-      thread_id: string | null;
-      p1_user_id: string;
-      p2_user_id: string;
-      updated_at: number;
-    }[];
-    return rows.map((r) => ({
-      matchId: r.match_id,
-      guildId: r.guild_id,
-      channelId: r.channel_id,
-      threadId: r.thread_id,
-      players: { p1: r.p1_user_id, p2: r.p2_user_id },
-      lastChange: r.updated_at,
-    }));
+    ).all(before) as IdleRow[];
+    return rows.map(toIdleMatch);
   }
 
   /** When the match was warned, if it was since its last change; an older warning no longer counts. */

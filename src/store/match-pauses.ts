@@ -5,8 +5,9 @@ import { prepared } from './prepared.ts';
 
 /**
  * Paused matches. A match whose thread or channel was deleted keeps its log and state (it stays `active`), but takes
- * no decisions until it is resumed in a new thread; resuming records the new channel and thread on the match. The
- * ids are also kept in memory, since every commit asks.
+ * no decisions until it is resumed in a new thread; resuming records the new channel and thread on the match. Every
+ * commit asks; the answer is read from the row (a primary-key look-up), not remembered, so that a pause or resume by
+ * another process sharing the file counts at once.
  */
 
 export const PAUSE_REASONS = ['thread-deleted', 'channel-deleted'] as const;
@@ -18,54 +19,48 @@ export interface MatchPause {
   pausedAt: number;
 }
 
-const WhereSchema = z.object({ channelId: z.string().min(1).max(64), threadId: z.string().min(1).max(64) });
+export const WhereSchema = z.object({ channelId: z.string().min(1).max(64), threadId: z.string().min(1).max(64) });
 
-interface PauseRow {
+export interface PauseRow {
   match_id: string;
   reason: string;
   paused_at: number;
 }
 
-const toPause = (row: PauseRow): MatchPause => ({
+export const toPause = (row: PauseRow): MatchPause => ({
   matchId: row.match_id,
   reason: (PAUSE_REASONS as readonly string[]).includes(row.reason) ? (row.reason as PauseReason) : 'thread-deleted',
   pausedAt: row.paused_at,
 });
 
 export class MatchPauses {
-  private readonly paused = new Set<string>();
-
-  constructor(private readonly db: Database) {
-    const rows = db.prepare('SELECT match_id FROM match_pauses').all() as { match_id: string }[];
-    for (const row of rows) this.paused.add(row.match_id);
-  }
+  constructor(private readonly db: Database) {}
 
   isPaused(matchId: string): boolean {
-    return this.paused.has(matchId);
+    return prepared(this.db, 'SELECT 1 FROM match_pauses WHERE match_id = ?').get(matchId) !== undefined;
   }
 
   get(matchId: string): MatchPause | null {
-    if (!this.paused.has(matchId)) return null;
     const row = prepared(this.db, 'SELECT * FROM match_pauses WHERE match_id = ?').get(matchId) as PauseRow | undefined;
     return row ? toPause(row) : null;
   }
 
   /** Pauses an active match; false when it is not active or already paused (the first reason stays). */
   pause(matchId: string, reason: PauseReason, now: number): boolean {
-    const changed = prepared(
-      this.db,
-      `INSERT INTO match_pauses (match_id, reason, paused_at)
+    return (
+      prepared(
+        this.db,
+        `INSERT INTO match_pauses (match_id, reason, paused_at)
          SELECT match_id, ?, ? FROM matches WHERE match_id = ? AND status = 'active'
          ON CONFLICT (match_id) DO NOTHING`,
-    ).run(reason, now, matchId).changes;
-    if (changed === 1) this.paused.add(matchId);
-    return changed === 1;
+      ).run(reason, now, matchId).changes === 1
+    );
   }
 
   /** Ends the pause and moves the match to its new channel and thread, in one transaction. */
   resume(matchId: string, where: { channelId: string; threadId: string }, now: number): boolean {
     const w = parseInput(WhereSchema, where, 'where the match resumes');
-    const done = this.db.transaction(() => {
+    return this.db.transaction(() => {
       if (prepared(this.db, 'DELETE FROM match_pauses WHERE match_id = ?').run(matchId).changes !== 1) return false;
       prepared(this.db, 'UPDATE matches SET channel_id = ?, thread_id = ?, updated_at = ? WHERE match_id = ?').run(
         w.channelId,
@@ -75,8 +70,6 @@ export class MatchPauses {
       );
       return true;
     })();
-    this.paused.delete(matchId);
-    return done;
   }
 
   /** A guild's paused matches that are still active, oldest pause first. */
@@ -87,10 +80,5 @@ export class MatchPauses {
          WHERE m.guild_id = ? AND m.status = 'active' ORDER BY p.paused_at, p.match_id`,
     ).all(guildId) as PauseRow[];
     return rows.map(toPause);
-  }
-
-  /** Drops remembered ids of matches that were deleted (the rows went with them). */
-  forget(matchIds: readonly string[]): void {
-    for (const id of matchIds) this.paused.delete(id);
   }
 }

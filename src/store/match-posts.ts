@@ -14,16 +14,21 @@ export interface BoardPost {
   turn: number;
 }
 
-const BoardPostSchema = z.object({
+export const BoardPostSchema = z.object({
   channelId: z.string().min(1).max(64),
   messageId: z.string().min(1).max(64),
   turn: z.number().int().min(0),
 });
 
-interface BoardRow {
+export interface BoardRow {
   board_channel_id: string | null;
   board_message_id: string | null;
   board_turn: number | null;
+}
+
+export function toBoardPost(row: BoardRow | undefined): BoardPost | null {
+  if (!row || row.board_channel_id === null || row.board_message_id === null || row.board_turn === null) return null;
+  return { channelId: row.board_channel_id, messageId: row.board_message_id, turn: row.board_turn };
 }
 
 export class MatchPosts {
@@ -45,9 +50,7 @@ export class MatchPosts {
 
   /** The match's latest board message, or null when none was recorded. */
   board(matchId: string): BoardPost | null {
-    const row = this.boardStmt.get(matchId);
-    if (!row || row.board_channel_id === null || row.board_message_id === null || row.board_turn === null) return null;
-    return { channelId: row.board_channel_id, messageId: row.board_message_id, turn: row.board_turn };
+    return toBoardPost(this.boardStmt.get(matchId));
   }
 
   setBoard(matchId: string, board: BoardPost): void {

@@ -410,6 +410,12 @@ export class MatchStore {
     return this.live.has(matchId);
   }
 
+  /** Where the cached state of the match is (decision count and hash), or null when none is held. */
+  cachedAt(matchId: string): { seq: number; hash: string } | null {
+    const live = this.live.get(matchId);
+    return live ? { seq: live.seq, hash: live.hash } : null;
+  }
+
   private row(matchId: string): MatchRow {
     const row = this.records.match(matchId);
     if (!row) throw new MatchNotFound(matchId);

@@ -26,6 +26,7 @@ export async function openStoreContract(
   }
   return openPostgresStore(url, resolveGame, {
     snapshotEvery: config.snapshotEvery,
+    guildRetentionDays: config.guildRetentionDays,
     ...(options.log ? { log: options.log } : {}),
     ...(options.now ? { now: options.now } : {}),
     ...(options.onCommit ? { onCommit: options.onCommit } : {}),

@@ -1,6 +1,7 @@
 import { IllegalAction, InvalidData } from '../engine/core/errors.ts';
 import type { Seat } from '../engine/core/game.ts';
 import type { StoreContract } from './contract.ts';
+import { LeagueUnavailable } from './league-store.ts';
 import { MatchNotFound, MatchNotPlayable } from './match-errors.ts';
 import { MatchRecords } from './match-records.ts';
 import type { CommitResult, Submission } from './match-store.ts';
@@ -47,7 +48,19 @@ export function sqliteContract(store: Store): StoreContract {
           return result.kind === 'stale' ? commitAgainstLog(matchId, seat, submission) : result;
         });
       },
-      currentState: async (matchId) => consistently(() => m.currentState(matchId)),
+      // The synchronous store answers from its cache without reading the row; another writer of the file may have
+      // advanced, ended or deleted the match, so the cache is used only while it is at the row's count and hash.
+      currentState: async (matchId) =>
+        consistently(() => {
+          const cached = m.cachedAt(matchId);
+          const row = records.match(matchId);
+          if (
+            cached &&
+            (row?.status !== 'active' || row.decision_count !== cached.seq || row.last_hash !== cached.hash)
+          )
+            m.forget([matchId]);
+          return m.currentState(matchId);
+        }),
       match: async (matchId) => m.match(matchId),
       matchIn: async (channelId) => m.matchIn(channelId),
       guildMatches: async (guildId, status) => m.guildMatches(guildId, status),
@@ -55,6 +68,11 @@ export function sqliteContract(store: Store): StoreContract {
       activeMatchIds: async () => records.matchIds('active'),
       abort: async (matchId, reason) => m.abort(matchId, reason),
       restoreActiveMatches: async (budgetMs) => atomically(() => m.restoreActiveMatches(budgetMs)),
+      publicLog: async (matchId, viewer) => consistently(() => m.publicLog(matchId, viewer)),
+      snapshotLive: async () => m.snapshotLive(),
+      exportMatch: async (matchId) => consistently(() => store.exportMatch(matchId)),
+      inspectMatch: async (matchId) => consistently(() => store.inspectMatch(matchId)),
+      pairingCount: async (guildId, a, b) => m.pairingCount(guildId, a, b),
     },
     decks: {
       save: async (guildId, userId, game, name, list, now) => store.decks.save(guildId, userId, game, name, list, now),
@@ -84,8 +102,99 @@ export function sqliteContract(store: Store): StoreContract {
       startSeason: async (guildId, game, name) => store.ratings.startSeason(guildId, game, name),
       endSeason: async (guildId, game) => store.ratings.endSeason(guildId, game),
     },
+    leagues: {
+      create: async (input) => store.leagues.create(input),
+      get: async (leagueId) => store.leagues.get(leagueId),
+      require: async (leagueId) => store.leagues.require(leagueId),
+      find: async (guildId, idOrName) => store.leagues.find(guildId, idOrName),
+      list: async (guildId, statuses) => store.leagues.list(guildId, statuses),
+      openLeagueIds: async () => store.leagues.openLeagueIds(),
+      // Under the write lock; a league another writer advanced first (the guard refuses the write, the store drops
+      // its cache) is applied once more on top of the log as it now is, as PostgreSQL's row lock would have it.
+      apply: async (leagueId, actor, command, at) =>
+        atomically(() => {
+          try {
+            return store.leagues.apply(leagueId, actor, command, at);
+          } catch (error) {
+            if (!(error instanceof LeagueUnavailable)) throw error;
+            return store.leagues.apply(leagueId, actor, command, at);
+          }
+        }),
+      commit: async (before, league) => store.leagues.commit(before, league),
+      setProgress: async (leagueId, patch) => store.leagues.setProgress(leagueId, patch),
+      markPresent: async (leagueId, round, userId) => store.leagues.markPresent(leagueId, round, userId),
+      present: async (leagueId, round) => store.leagues.present(leagueId, round),
+      addBotGame: async (game) => store.leagues.addBotGame(game),
+      botGames: async (leagueId, round, table) => store.leagues.botGames(leagueId, round, table),
+      noticeOnce: async (leagueId, notice, at) => store.leagues.noticeOnce(leagueId, notice, at),
+      noticeAt: async (leagueId, notice) => store.leagues.noticeAt(leagueId, notice),
+      threadOf: async (leagueId, round, table) => store.leagues.threadOf(leagueId, round, table),
+      addThread: async (leagueId, round, table, threadId) => store.leagues.addThread(leagueId, round, table, threadId),
+      openThreads: async (leagueId, round) => store.leagues.openThreads(leagueId, round),
+      threadClosed: async (leagueId, threadId) => store.leagues.threadClosed(leagueId, threadId),
+      logOf: async (leagueId) => store.leagues.logOf(leagueId),
+    },
+    pauses: {
+      isPaused: async (matchId) => store.pauses.isPaused(matchId),
+      get: async (matchId) => store.pauses.get(matchId),
+      pause: async (matchId, reason, now) => store.pauses.pause(matchId, reason, now),
+      resume: async (matchId, where, now) => store.pauses.resume(matchId, where, now),
+      inGuild: async (guildId) => store.pauses.inGuild(guildId),
+    },
+    posts: {
+      board: async (matchId) => store.posts.board(matchId),
+      setBoard: async (matchId, board) => store.posts.setBoard(matchId, board),
+      clearBoard: async (matchId) => store.posts.clearBoard(matchId),
+      isAnnounced: async (matchId) => store.posts.isAnnounced(matchId),
+      markAnnounced: async (matchId, now) => store.posts.markAnnounced(matchId, now),
+      unannounced: async () => store.posts.unannounced(),
+    },
+    clocks: {
+      get: async (matchId) => store.clocks.get(matchId),
+      put: async (matchId, clock, now) => store.clocks.put(matchId, clock, now),
+      delete: async (matchId) => store.clocks.delete(matchId),
+      activeMatchIds: async () => store.clocks.activeMatchIds(),
+    },
+    drafts: {
+      get: async (matchId, version, seat) => store.drafts.get(matchId, version, seat),
+      put: async (matchId, version, seat, draft, now) => store.drafts.put(matchId, version, seat, draft, now),
+      clear: async (matchId) => store.drafts.clear(matchId),
+    },
+    aiSeats: {
+      put: async (matchId, seat, level) => store.aiSeats.put(matchId, seat, level),
+      levelOf: async (matchId, seat) => store.aiSeats.levelOf(matchId, seat),
+      activeMatchIds: async () => store.aiSeats.activeMatchIds(),
+    },
+    challenges: {
+      open: async (challenge, now) => store.challenges.open(challenge, now),
+      get: async (key) => store.challenges.get(key),
+    },
+    inactivity: {
+      idleSince: async (before) => store.inactivity.idleSince(before),
+      warnedAt: async (matchId, lastChange) => store.inactivity.warnedAt(matchId, lastChange),
+      warned: async (matchId, at, lastChange) => store.inactivity.warned(matchId, at, lastChange),
+    },
+    exportGuild: async (guildId, reader) => store.exportGuild(guildId, reader ?? null),
+    deleteGuild: async (guildId) => store.deleteGuild(guildId),
+    purgeDepartedGuilds: async () => store.purgeDepartedGuilds(),
     close: async () => store.close(),
   };
+}
+
+const contracts = new WeakMap<Store, StoreContract>();
+
+/**
+ * The contract over an open synchronous store, made once per store: how the bot's handlers reach the contract while
+ * their context still carries the synchronous store (the switch is call by call, hot path first; docs/deploy.md).
+ * Closing it closes the store.
+ */
+export function contractOf(store: Store): StoreContract {
+  let contract = contracts.get(store);
+  if (!contract) {
+    contract = sqliteContract(store);
+    contracts.set(store, contract);
+  }
+  return contract;
 }
 
 /** A write the database refused (another writer got there first), as opposed to the store's own verdicts. */

@@ -122,7 +122,6 @@ export class Store {
     const removed = deleteGuild(this.db, guildId, this.parts);
     this.matches.forget(removed);
     this.leagues.forget(this.leagues.cachedIds());
-    this.pauses.forget(removed);
     return { matches: removed.length };
   }
 

@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { IllegalAction, InvalidData } from '../../src/engine/core/errors.ts';
 import type { GameModule, RulesMigration } from '../../src/engine/core/game.ts';
 import { stateHash } from '../../src/engine/core/hash.ts';
+import { applyCommand, createLeague } from '../../src/league/league-log.ts';
 import {
   applyRatingPeriod,
   DEFAULT_RATING_SETTINGS,
@@ -17,8 +18,11 @@ import {
   type RatedGame,
   type RatingTable,
 } from '../../src/league/ratings.ts';
+import { MTR_TIEBREAKERS } from '../../src/league/tiebreakers.ts';
 import type { StoreContract } from '../../src/store/contract.ts';
 import type { GameResolver } from '../../src/store/game-resolver.ts';
+import { LeagueNameTaken, LeagueNotFound, LeagueUnavailable, type NewLeague } from '../../src/store/league-store.ts';
+import type { MatchClock } from '../../src/store/match-clocks.ts';
 import { MatchNotFound, MatchNotPlayable } from '../../src/store/match-errors.ts';
 import { openStoreContract } from '../../src/store/open-contract.ts';
 import { openPostgresStore } from '../../src/store/postgres/pg-store.ts';
@@ -26,7 +30,7 @@ import { sqliteContract } from '../../src/store/sqlite-contract.ts';
 import { openStore } from '../../src/store/store.ts';
 import { havePostgres, startPostgres, type TestPostgres } from '../support/postgres.ts';
 import { tempDir, toyResolver } from './temp-store.ts';
-import { type ToyState, toyDeck, toyMove, toySetup } from './toy-game.ts';
+import { type ToyState, toyDeck, toyGame, toyMove, toySetup } from './toy-game.ts';
 
 interface Fresh {
   /** Another store instance on the same database (another process's view), with the toy or another resolver. */
@@ -424,6 +428,428 @@ for (const backend of backends) {
         }
         expect((await a.ratings.periodsOf('g1', 'nova', 'league:')).size).toBe(12);
         expect((await b.ratings.table('g1', 'nova')).u1?.games).toBe(12);
+      });
+    });
+
+    describe('logs, exports and a graceful stop', () => {
+      it('replays the public log, exports and inspects a match the same from another instance', async () => {
+        // The toy logs nothing; this one logs each state's score line (only the latest, as states keep few lines).
+        const logging: typeof toyGame = {
+          ...toyGame,
+          log: (state) => {
+            const seq = state.sides.p1.score + state.sides.p2.score + 1;
+            return [{ seq, text: { en: `score ${seq}`, ja: `${seq}` } }];
+          },
+        };
+        const resolve: GameResolver = (id) => (id === 'nova' ? logging : undefined);
+        const db = await backend.fresh();
+        const a = await db.open(resolve);
+        await startToyMatch(a, 'm1');
+        await startToyMatch(a, 'm2');
+        await play(a, 'm1', 7);
+        const b = await db.open(resolve);
+        const log = await a.matches.publicLog('m1');
+        expect(log.length).toBeGreaterThan(1); // every line of the whole match, not only the state's latest
+        expect(log.map((l) => l.seq)).toEqual([...new Set(log.map((l) => l.seq))].sort((x, y) => x - y));
+        expect(await b.matches.publicLog('m1')).toEqual(log);
+        const exported = await b.matches.exportMatch('m1');
+        expect(exported).toMatchObject({ matchId: 'm1', seed: 'seed-m1', status: 'active', players: { p1: 'u1' } });
+        expect(exported.decisions.map((d) => d.seq)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+        expect(exported.decisions.at(-1)?.stateHash).toBe(stateHash(await a.matches.currentState('m1')));
+        const inspected = await b.matches.inspectMatch('m1');
+        expect(inspected).toMatchObject({
+          decisionCount: 7,
+          replayProblem: null,
+          snapshots: [{ seq: 5, sound: true }],
+        });
+        expect(await a.matches.pairingCount('g1', 'u2', 'u1')).toBe(2);
+        expect(await a.matches.pairingCount('g1', 'u1', 'u3')).toBe(0);
+        await a.matches.createMatch({
+          matchId: 'p',
+          guildId: 'g1',
+          channelId: 'c1',
+          game: 'nova',
+          format: 'toy',
+          players: { p1: 'u1', p2: 'u2' },
+        });
+        await expect(a.matches.publicLog('p')).rejects.toBeInstanceOf(MatchNotPlayable);
+        await expect(a.matches.exportMatch('nope')).rejects.toBeInstanceOf(MatchNotFound);
+      });
+
+      it('snapshots what it holds at a graceful stop, so the next start replays nothing', async () => {
+        const db = await backend.fresh();
+        const a = await db.open();
+        await startToyMatch(a, 'm1');
+        await startToyMatch(a, 'm2');
+        await play(a, 'm1', 7); // the last snapshot is at 5
+        await play(a, 'm2', 5);
+        const before = await (await db.open()).matches.restoreActiveMatches();
+        expect(before.replayed).toBe(2);
+        expect(await a.matches.snapshotLive()).toBe(1); // m2 has its snapshot at 5 already
+        expect(await a.matches.snapshotLive()).toBe(0);
+        const after = await (await db.open()).matches.restoreActiveMatches();
+        expect(after).toMatchObject({ restored: 2, replayed: 0, frozen: [] });
+      });
+    });
+
+    describe("the bot's tables about matches", () => {
+      it('refuses decisions of a match another instance paused, and takes them again once it is resumed', async () => {
+        const db = await backend.fresh();
+        const a = await db.open();
+        const b = await db.open();
+        const state = await startToyMatch(a, 'm1');
+        await a.matches.currentState('m1');
+        await b.matches.currentState('m1'); // both instances hold the match in memory
+        expect(await a.pauses.pause('m1', 'thread-deleted', 100)).toBe(true);
+        expect(await b.pauses.pause('m1', 'channel-deleted', 200)).toBe(false); // the first reason stays
+        expect(await b.pauses.isPaused('m1')).toBe(true);
+        expect(await b.pauses.get('m1')).toEqual({ matchId: 'm1', reason: 'thread-deleted', pausedAt: 100 });
+        const move = toyMove(state, 0);
+        await expect(b.matches.commitDecision('m1', move.seat, move.response)).rejects.toMatchObject({
+          name: 'MatchNotPlayable',
+          status: 'paused',
+        });
+        expect((await a.pauses.inGuild('g1')).map((p) => p.matchId)).toEqual(['m1']);
+        expect(await b.pauses.resume('m1', { channelId: 'c2', threadId: 't2' }, 300)).toBe(true);
+        expect(await a.pauses.resume('m1', { channelId: 'c3', threadId: 't3' }, 400)).toBe(false);
+        expect(await a.pauses.isPaused('m1')).toBe(false);
+        expect(await a.matches.match('m1')).toMatchObject({ channelId: 'c2', threadId: 't2' });
+        expect((await a.matches.matchIn('t2'))?.matchId).toBe('m1');
+        expect((await a.matches.commitDecision('m1', move.seat, move.response)).kind).toBe('applied');
+        await a.matches.createMatch({
+          matchId: 'pending',
+          guildId: 'g1',
+          channelId: 'c1',
+          game: 'nova',
+          format: 'toy',
+          players: { p1: 'u1', p2: 'u2' },
+        });
+        expect(await a.pauses.pause('pending', 'thread-deleted', 1)).toBe(false); // only active matches pause
+        expect(await a.pauses.pause('nowhere', 'thread-deleted', 1)).toBe(false);
+        await expect(a.pauses.resume('m1', { channelId: '', threadId: 't' }, 1)).rejects.toBeInstanceOf(InvalidData);
+      });
+
+      it('keeps the board message and announces a result exactly once between two instances', async () => {
+        const db = await backend.fresh();
+        const a = await db.open();
+        const b = await db.open();
+        await startToyMatch(a, 'm1');
+        await startToyMatch(a, 'm2');
+        expect(await a.posts.board('m1')).toBeNull();
+        await a.posts.setBoard('m1', { channelId: 'c1', messageId: 'msg1', turn: 1 });
+        await a.posts.setBoard('m1', { channelId: 'c1', messageId: 'msg2', turn: 2 });
+        expect(await b.posts.board('m1')).toEqual({ channelId: 'c1', messageId: 'msg2', turn: 2 });
+        await expect(a.posts.setBoard('m1', { channelId: 'c1', messageId: 'x', turn: -1 })).rejects.toBeInstanceOf(
+          InvalidData,
+        );
+        await b.posts.clearBoard('m1');
+        expect(await a.posts.board('m1')).toBeNull();
+        await a.matches.commitDecision('m1', 'p2', 'concede');
+        await a.matches.commitDecision('m2', 'p1', 'concede');
+        expect(await b.posts.unannounced()).toEqual(['m1', 'm2']);
+        const marks = await Promise.all([a.posts.markAnnounced('m1', 10), b.posts.markAnnounced('m1', 11)]);
+        expect(marks.filter(Boolean)).toHaveLength(1);
+        expect(await a.posts.isAnnounced('m1')).toBe(true);
+        expect(await a.posts.isAnnounced('m2')).toBe(false);
+        expect(await a.posts.unannounced()).toEqual(['m2']);
+      });
+
+      it('keeps clocks, drafts and AI seats per match, validated both ways', async () => {
+        const db = await backend.fresh();
+        const store = await db.open();
+        await startToyMatch(store, 'm1');
+        await startToyMatch(store, 'm2');
+        expect(await store.clocks.get('m1')).toBeNull();
+        await store.clocks.put('m1', { bankMs: { p1: 1000, p2: 2000 } } as MatchClock, 5);
+        const clock = await store.clocks.get('m1');
+        expect(clock).toMatchObject({ timing: null, asked: null, bankMs: { p1: 1000, p2: 2000 } });
+        expect(clock?.modes.p1).toEqual({ passUntil: 'none', turn: 0, hold: false, acted: false });
+        await expect(store.clocks.put('m2', { bankMs: { p1: -1, p2: 0 } } as MatchClock, 5)).rejects.toBeInstanceOf(
+          InvalidData,
+        );
+        expect(await store.clocks.activeMatchIds()).toEqual(['m1']);
+        await db.sql(`UPDATE match_clocks SET clock = '{"bankMs":{"p1":"soon"}}' WHERE match_id = 'm1'`);
+        await expect((await db.open()).clocks.get('m1')).rejects.toThrow(/clock of match m1/);
+        await store.clocks.delete('m1');
+        expect(await store.clocks.get('m1')).toBeNull();
+
+        await store.drafts.put('m1', 3, 'p1', { picks: ['a'] }, 1);
+        await store.drafts.put('m1', 3, 'p2', { split: { x: 2 } }, 1);
+        await store.drafts.put('m1', 4, 'p1', { picks: ['a', 'b'] }, 2); // drops p1's draft of version 3
+        expect(await store.drafts.get('m1', 3, 'p1')).toBeNull();
+        expect(await store.drafts.get('m1', 4, 'p1')).toEqual({ picks: ['a', 'b'] });
+        expect(await store.drafts.get('m1', 3, 'p2')).toEqual({ split: { x: 2 } });
+        await expect(store.drafts.put('m1', 4, 'p1', { picks: [''] }, 3)).rejects.toBeInstanceOf(InvalidData);
+        await store.drafts.clear('m1');
+        expect(await store.drafts.get('m1', 3, 'p2')).toBeNull();
+
+        expect(await store.aiSeats.levelOf('m2', 'p2')).toBeNull();
+        await store.aiSeats.put('m2', 'p2', 'hard');
+        await store.aiSeats.put('m1', 'p1', 'easy');
+        expect(await store.aiSeats.levelOf('m2', 'p2')).toBe('hard');
+        expect(await store.aiSeats.activeMatchIds()).toEqual(['m1', 'm2']);
+        await store.matches.commitDecision('m1', 'p2', 'concede');
+        expect(await store.aiSeats.activeMatchIds()).toEqual(['m2']);
+        await expect(store.aiSeats.put('m2', 'p2', 'normal')).rejects.toThrow(); // a seat is the AI's for the match
+      });
+
+      it('opens challenges, forgetting those expired over a day ago', async () => {
+        const store = await (await backend.fresh()).open();
+        const day = 24 * 60 * 60_000;
+        const challenge = {
+          key: 'k1',
+          guildId: 'g1',
+          channelId: 'c1',
+          challenger: 'u1',
+          opponent: 'u2',
+          game: 'nova',
+          deck: 'starter',
+          expiresAt: 1_000,
+        };
+        await store.challenges.open(challenge, 500);
+        expect(await store.challenges.get('k1')).toEqual(challenge);
+        expect(await store.challenges.get('k2')).toBeNull();
+        await store.challenges.open({ ...challenge, key: 'k2' }, 1_000 + day); // k1 expired exactly a day ago: kept
+        expect(await store.challenges.get('k1')).not.toBeNull();
+        await store.challenges.open({ ...challenge, key: 'k3' }, 1_001 + day);
+        expect(await store.challenges.get('k1')).toBeNull();
+        const open = { ...challenge, key: 'k4', expiresAt: 10 * day };
+        await store.challenges.open(open, 2_000 + day);
+        await expect(store.challenges.open(open, 2_000 + day)).rejects.toThrow(); // the key is taken
+      });
+
+      it('finds idle matches, and a warning counts only until the next decision', async () => {
+        const store = await (await backend.fresh()).open();
+        const state = await startToyMatch(store, 'm1');
+        const idle = await store.inactivity.idleSince(Date.now() + 60_000);
+        expect(idle).toEqual([
+          {
+            matchId: 'm1',
+            guildId: 'g1',
+            channelId: 'c1',
+            threadId: 'thread-m1',
+            players: { p1: 'u1', p2: 'u2' },
+            lastChange: expect.any(Number),
+          },
+        ]);
+        expect(await store.inactivity.idleSince(0)).toEqual([]);
+        const lastChange = idle[0]?.lastChange ?? 0;
+        expect(await store.inactivity.warnedAt('m1', lastChange)).toBeNull();
+        await store.inactivity.warned('m1', lastChange + 5, lastChange);
+        expect(await store.inactivity.warnedAt('m1', lastChange)).toBe(lastChange + 5);
+        expect(await store.inactivity.warnedAt('m1', lastChange + 1)).toBeNull(); // a later change voids it
+        const move = toyMove(state, 0);
+        await store.matches.commitDecision('m1', move.seat, move.response);
+        const after = (await store.inactivity.idleSince(Date.now() + 60_000))[0]?.lastChange ?? 0;
+        expect(after).toBeGreaterThanOrEqual(lastChange);
+      });
+    });
+
+    describe('leagues', () => {
+      const organiser = { userId: 'org', role: 'organiser' as const };
+      const player = (userId: string) => ({ userId, role: 'player' as const });
+      let minute = 0;
+      const at = () => new Date(Date.UTC(2026, 0, 1) + 60_000 * minute++).toISOString();
+      const newLeague = (id: string, name: string, guildId = 'g1'): NewLeague => ({
+        guildId,
+        channelId: 'c1',
+        ownerId: 'org',
+        roundMinutes: 50,
+        threads: true,
+        league: createLeague(
+          {
+            id,
+            name,
+            game: 'nova',
+            format: { kind: 'swiss', rounds: 3, topCut: 0 },
+            matchLength: 'bo1',
+            startsAt: null,
+            endsAt: null,
+            settings: { tiebreakers: MTR_TIEBREAKERS, checkInRequired: false, noShowMinutes: 10 },
+            seed: `seed-${id}`,
+          },
+          organiser,
+          at(),
+        ),
+      });
+
+      it('keeps a league as its log, names it once per guild, and another instance reads what one stored', async () => {
+        const db = await backend.fresh();
+        const a = await db.open();
+        const b = await db.open();
+        await a.leagues.create(newLeague('L1', 'Friday NOVA'));
+        await expect(a.leagues.create(newLeague('L2', 'FRIDAY nova'))).rejects.toBeInstanceOf(LeagueNameTaken);
+        await b.leagues.create(newLeague('L3', 'Friday NOVA', 'g2'));
+        expect((await b.leagues.require('L1')).league.log).toHaveLength(1); // b caches it at one entry
+        for (const p of ['p1', 'p2', 'p3']) await a.leagues.apply('L1', player(p), { type: 'join', player: p }, at());
+        await a.leagues.apply('L1', organiser, { type: 'award-bye', player: 'p3' }, at());
+        await a.leagues.apply('L1', organiser, { type: 'undo' }, at());
+        const seen = await b.leagues.require('L1');
+        expect(seen.league).toEqual((await a.leagues.require('L1')).league);
+        expect(seen.league.players.map((p) => p.id)).toEqual(['p1', 'p2', 'p3']);
+        expect((await b.leagues.logOf('L1')).find((e) => e.command.type === 'award-bye')?.undoneBy).toBe(5);
+        expect((await b.leagues.find('g1', 'friday nova'))?.leagueId).toBe('L1');
+        expect(await b.leagues.find('g2', 'L1')).toBeNull(); // another guild's league
+        expect((await b.leagues.find('g2', 'friday nova'))?.leagueId).toBe('L3');
+        expect(await b.leagues.find('g1', 'nothing')).toBeNull();
+        expect((await a.leagues.list('g1')).map((l) => [l.leagueId, l.status])).toEqual([['L1', 'registration']]);
+        expect((await a.leagues.openLeagueIds()).sort()).toEqual(['L1', 'L3']);
+        await a.leagues.setProgress('L1', { ratedRounds: 2, noShowRound: 1 });
+        expect(await b.leagues.require('L1')).toMatchObject({ ratedRounds: 2, noShowRound: 1, timeCalledRound: 0 });
+        await expect(a.leagues.apply('L1', player('p1'), { type: 'join', player: 'p1' }, at())).rejects.toBeInstanceOf(
+          IllegalAction,
+        );
+        await expect((await db.open()).leagues.logOf('L1')).resolves.toHaveLength(6);
+        await expect(a.leagues.require('L9')).rejects.toBeInstanceOf(LeagueNotFound);
+      });
+
+      it('applies commands from two instances at the same moment one after the other, never forking the log', async () => {
+        const db = await backend.fresh();
+        const a = await db.open();
+        const b = await db.open();
+        await a.leagues.create(newLeague('L1', 'Weekly'));
+        await b.leagues.require('L1');
+        for (let round = 0; round < 4; round++) {
+          const [x, y] = [`a${round}`, `b${round}`];
+          await Promise.all([
+            a.leagues.apply('L1', player(x), { type: 'join', player: x }, at()),
+            b.leagues.apply('L1', player(y), { type: 'join', player: y }, at()),
+          ]);
+        }
+        const third = await db.open();
+        const league = (await third.leagues.require('L1')).league;
+        expect(league.log.map((e) => e.seq)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+        expect(league.players).toHaveLength(8);
+        // A state computed from an outdated record is refused, and nothing is stored.
+        const before = await a.leagues.require('L1');
+        await b.leagues.apply('L1', player('late'), { type: 'join', player: 'late' }, at());
+        const computed = applyCommand(before.league, player('x'), { type: 'join', player: 'x' }, at());
+        await expect(a.leagues.commit(before, computed)).rejects.toBeInstanceOf(LeagueUnavailable);
+        expect((await third.leagues.logOf('L1')).map((e) => e.command.player)).not.toContain('x');
+        const fresh = await a.leagues.require('L1');
+        const next = applyCommand(fresh.league, player('x'), { type: 'join', player: 'x' }, at());
+        expect((await a.leagues.commit(fresh, next)).after.league.log).toHaveLength(11);
+      });
+
+      it('freezes a league whose log no longer replays, and then refuses its commands', async () => {
+        const db = await backend.fresh();
+        const store = await db.open();
+        await store.leagues.create(newLeague('L1', 'Weekly'));
+        await store.leagues.apply('L1', player('p1'), { type: 'join', player: 'p1' }, at());
+        await db.sql(
+          `INSERT INTO league_log (league_id, seq, at, actor, admin, command) VALUES ('L1', 2, '${at()}',
+             '{"userId":"p9","role":"player"}', 0, '{"type":"drop","player":"p9"}');
+           UPDATE leagues SET log_length = 3 WHERE league_id = 'L1'`,
+        );
+        const other = await db.open();
+        const record = await other.leagues.require('L1');
+        expect(record.status).toBe('frozen');
+        expect(record.statusReason).toMatch(/does not replay: .*p9 is not in this league/);
+        expect(db.messages.some((m) => m.includes('L1 frozen'))).toBe(true);
+        await expect(
+          store.leagues.apply('L1', player('p2'), { type: 'join', player: 'p2' }, at()),
+        ).rejects.toBeInstanceOf(LeagueUnavailable);
+        expect(await store.leagues.openLeagueIds()).toEqual([]);
+        await expect(db.sql("UPDATE league_log SET command = '{}'")).rejects.toThrow(/append-only/);
+      });
+
+      it('keeps presence, bot games, notices and threads once each', async () => {
+        const store = await (await backend.fresh()).open();
+        await store.leagues.create(newLeague('L1', 'Weekly'));
+        await store.leagues.markPresent('L1', 1, 'p1');
+        await store.leagues.markPresent('L1', 1, 'p1');
+        await store.leagues.markPresent('L1', 2, 'p2');
+        expect([...(await store.leagues.present('L1', 1))]).toEqual(['p1']);
+        const game = { matchId: 'm1', leagueId: 'L1', round: 1, table: 1, winner: 'p1' };
+        expect(await store.leagues.addBotGame(game)).toBe(true);
+        expect(await store.leagues.addBotGame({ ...game, winner: 'p2' })).toBe(false);
+        expect(await store.leagues.botGames('L1', 1, 1)).toEqual([{ matchId: 'm1', winner: 'p1' }]);
+        expect(await store.leagues.noticeOnce('L1', 'round-1-ending', 50)).toBe(true);
+        expect(await store.leagues.noticeOnce('L1', 'round-1-ending', 60)).toBe(false);
+        expect(await store.leagues.noticeAt('L1', 'round-1-ending')).toBe(50);
+        expect(await store.leagues.noticeAt('L1', 'other')).toBeNull();
+        await store.leagues.addThread('L1', 1, 2, 't2');
+        await store.leagues.addThread('L1', 1, 1, 't1');
+        await store.leagues.addThread('L1', 1, 1, 't1');
+        expect(await store.leagues.threadOf('L1', 1, 1)).toBe('t1');
+        expect(await store.leagues.threadOf('L1', 2, 1)).toBeNull();
+        await store.leagues.threadClosed('L1', 't1');
+        expect(await store.leagues.openThreads('L1', 1)).toEqual([{ table: 2, threadId: 't2' }]);
+      });
+    });
+
+    describe('guild export and deletion', () => {
+      it("exports a guild's data as its reader may see it, then deletes all of it and nothing of another guild", async () => {
+        const db = await backend.fresh();
+        const a = await db.open();
+        for (const guildId of ['g1', 'g2']) {
+          await a.guilds.update(guildId, { locale: 'ja' });
+          await a.preferences.update(guildId, 'u1', { locale: 'en' });
+          await a.decks.save(guildId, 'u1', 'nova', 'Race', toyDeck());
+          await a.ratings.update(guildId, 'nova', (t) => t);
+        }
+        await startToyMatch(a, 'm1'); // g1, running
+        await startToyMatch(a, 'm2');
+        await play(a, 'm2', 3);
+        await a.matches.commitDecision('m2', 'p1', 'concede');
+        await a.matches.createMatch({
+          matchId: 'other',
+          guildId: 'g2',
+          channelId: 'c9',
+          game: 'nova',
+          format: 'toy',
+          players: { p1: 'u1', p2: 'u2' },
+        });
+        await a.pauses.pause('m1', 'thread-deleted', 1);
+        await a.clocks.put('m1', { bankMs: { p1: 1, p2: 1 } } as MatchClock, 1);
+        await a.challenges.open(
+          {
+            key: 'k1',
+            guildId: 'g1',
+            channelId: 'c1',
+            challenger: 'u1',
+            opponent: 'u2',
+            game: 'nova',
+            deck: 'd',
+            expiresAt: 9,
+          },
+          1,
+        );
+        const b = await db.open();
+        const exported = JSON.parse(JSON.stringify(await b.exportGuild('g1')));
+        expect(exported).toMatchObject({ format: 'arbiter-guild-export', version: 1, guildId: 'g1' });
+        expect(exported.parts.settings.settings.locale).toBe('ja');
+        expect(exported.parts.userPreferences).toEqual([{ userId: 'u1', preferences: expect.anything() }]);
+        expect(exported.parts.decks.map((d: { name: string }) => d.name)).toEqual(['Race']);
+        expect(exported.parts.matches.map((m: { matchId: string }) => m.matchId)).toEqual(['m1', 'm2']);
+        expect(exported.parts.matches[0]).toMatchObject({ status: 'active', seed: null, decisions: [] });
+        expect(exported.parts.matches[1].decisions).toHaveLength(4);
+        expect(exported.parts.challenges).toEqual([
+          { key: 'k1', channelId: 'c1', challenger: 'u1', opponent: 'u2', game: 'nova', expiresAt: 9 },
+        ]);
+        expect(exported.parts.leagues.ratingJournal).toHaveLength(1);
+        const forU2 = JSON.parse(JSON.stringify(await b.exportGuild('g1', { userId: 'u2', serverManager: false })));
+        expect(forU2.parts.matches[1]).toMatchObject({ seed: null, setup: { decks: { p1: {} } } });
+
+        expect(await b.deleteGuild('g1')).toEqual({ matches: 2 });
+        expect((await a.exportGuild('g1')).parts).toEqual({
+          settings: null,
+          userPreferences: [],
+          decks: [],
+          matches: [],
+          challenges: [],
+          leagues: { leagues: [], ratings: [], seasons: [], ratingJournal: [] },
+        });
+        await expect(a.matches.currentState('m1')).rejects.toBeInstanceOf(MatchNotFound);
+        expect(await a.pauses.isPaused('m1')).toBe(false);
+        expect(await a.clocks.get('m1')).toBeNull();
+        expect(await a.challenges.get('k1')).toBeNull();
+        const kept = (await a.exportGuild('g2')).parts;
+        expect(kept.decks).toHaveLength(1);
+        expect((kept.matches as unknown[]).length).toBe(1);
+        await a.guilds.markLeft('g2', 0);
+        expect(await a.purgeDepartedGuilds()).toEqual(['g2']);
+        expect(await a.matches.match('other')).toBeNull();
       });
     });
 

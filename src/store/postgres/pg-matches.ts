@@ -5,25 +5,30 @@ import { InvalidData } from '../../engine/core/errors.ts';
 import {
   type BaseState,
   type GameModule,
+  type LogEntry,
   type MatchSetup,
   MatchSetupSchema,
   SEATS,
   type Seat,
+  type Viewer,
 } from '../../engine/core/game.ts';
 import { canonicalJson, stateHash } from '../../engine/core/hash.ts';
-import { applyLogged, type LoggedDecision } from '../../engine/core/replay.ts';
+import { applyLogged, type LoggedDecision, replayLog } from '../../engine/core/replay.ts';
 import { createLogger } from '../../ops/logger.ts';
 import type { MatchesContract } from '../contract.ts';
 import { type GameResolver, requireGame } from '../game-resolver.ts';
 import { parseInput } from '../json-column.ts';
 import { MatchNotFound, MatchNotPlayable } from '../match-errors.ts';
+import { exportMatch, inspectMatch, type MatchExport, type MatchInspection } from '../match-export.ts';
 import {
   type DecisionRow,
   type MatchHistory,
   type MatchInfo,
   type MatchRow,
   type MatchStatus,
+  parseSetup,
   type SnapshotRow,
+  toLoggedDecision,
   toMatchInfo,
 } from '../match-records.ts';
 import { migrateMatch, outdated, type RestoreOutcome, restoreMatch } from '../match-restore.ts';
@@ -50,7 +55,11 @@ interface LiveMatch {
 }
 
 /** What a commit's transaction decided; a freeze is committed before it is reported (as MatchNotPlayable). */
-type CommitOutcome = CommitResult | { kind: 'frozen' } | { kind: 'ended-duplicate'; seq: number; stateHash: string };
+type CommitOutcome =
+  | CommitResult
+  | { kind: 'frozen' }
+  | { kind: 'paused' }
+  | { kind: 'ended-duplicate'; seq: number; stateHash: string };
 
 /**
  * Matches on PostgreSQL, with the synchronous store's rules (match-store.ts): a match is (setup, seed, decisions), the
@@ -134,6 +143,9 @@ export class PgMatchStore implements MatchesContract {
         if (earlier) return { kind: 'ended-duplicate', ...earlier };
         throw new MatchNotPlayable(matchId, row.status);
       }
+      // Read under the row lock: a pause another process commits first is seen here (pg-match-tables.ts).
+      const paused = await client.query('SELECT 1 FROM match_pauses WHERE match_id = $1', [matchId]);
+      if ((paused.rowCount ?? 0) > 0) return { kind: 'paused' };
       const live = await this.liveAt(client, row);
       if (!live) return { kind: 'frozen' };
 
@@ -207,6 +219,7 @@ export class PgMatchStore implements MatchesContract {
       throw error;
     });
     if (outcome.kind === 'frozen') throw new MatchNotPlayable(matchId, 'frozen');
+    if (outcome.kind === 'paused') throw new MatchNotPlayable(matchId, 'paused');
     if (outcome.kind === 'ended-duplicate') {
       const row = await this.row(this.pool, matchId);
       return {
@@ -347,6 +360,62 @@ export class PgMatchStore implements MatchesContract {
     return report;
   }
 
+  async publicLog(matchId: string, viewer: Viewer = { kind: 'spectator' }): Promise<LogEntry[]> {
+    const row = await this.row(this.pool, matchId);
+    if (row.status === 'pending') throw new MatchNotPlayable(matchId, row.status);
+    const game = requireGame(this.resolveGame, row.game);
+    // Read after the row: decisions another process logs meanwhile are past it and left out (the log only grows).
+    const { rows } = await this.pool.query<DecisionRow>(
+      'SELECT * FROM match_decisions WHERE match_id = $1 AND seq <= $2 ORDER BY seq',
+      [matchId, row.decision_count],
+    );
+    return replayLog(game, parseSetup(row, MatchSetupSchema), row.seed ?? '', rows.map(toLoggedDecision), viewer);
+  }
+
+  /**
+   * A snapshot of every match this instance holds at its latest decision, written only where the logged decision at
+   * that position has the same hash (a match another process advanced or deleted meanwhile is skipped or still fine:
+   * a snapshot at an earlier position of a sound log is sound).
+   */
+  async snapshotLive(): Promise<number> {
+    let written = 0;
+    for (const [matchId, live] of this.live) {
+      if (live.seq === 0) continue; // the setup replays nothing
+      const done = await this.pool.query(
+        `INSERT INTO match_snapshots (match_id, seq, state, state_hash)
+           SELECT match_id, seq, $3, state_hash FROM match_decisions WHERE match_id = $1 AND seq = $2 AND state_hash = $4
+         ON CONFLICT (match_id, seq) DO NOTHING`,
+        [matchId, live.seq, canonicalState(live.state).text, live.hash],
+      );
+      written += done.rowCount ?? 0;
+    }
+    return written;
+  }
+
+  exportMatch(matchId: string): Promise<MatchExport> {
+    return this.withSettledRow(matchId, async (client, row) => exportMatch(await loadHistory(client, matchId), row));
+  }
+
+  inspectMatch(matchId: string): Promise<MatchInspection> {
+    return this.withSettledRow(matchId, async (client, row) =>
+      inspectMatch(await loadHistory(client, matchId), row, this.resolveGame(row.game)),
+    );
+  }
+
+  async pairingCount(guildId: string, a: string, b: string): Promise<number> {
+    const { rows } = await this.pool.query<{ n: number }>(
+      `SELECT COUNT(*) AS n FROM matches WHERE guild_id = $1
+       AND ((p1_user_id = $2 AND p2_user_id = $3) OR (p1_user_id = $3 AND p2_user_id = $2))`,
+      [guildId, a, b],
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  /** Drops cached states (after a guild's data is deleted). */
+  forget(matchIds: readonly string[]): void {
+    for (const id of matchIds) this.live.delete(id);
+  }
+
   /** Whether this instance holds the match's state in memory (tests). */
   isLive(matchId: string): boolean {
     return this.live.has(matchId);
@@ -469,7 +538,7 @@ export class PgMatchStore implements MatchesContract {
  * (match-restore.ts). A restore reads the snapshots and the tail after one; a fallback or a divergence report reads
  * the whole log, so all of it is loaded: a few hundred short rows per match.
  */
-async function loadHistory(q: Queryable, matchId: string): Promise<MatchHistory> {
+export async function loadHistory(q: Queryable, matchId: string): Promise<MatchHistory> {
   const decisions = (
     await q.query<DecisionRow>('SELECT * FROM match_decisions WHERE match_id = $1 ORDER BY seq', [matchId])
   ).rows;

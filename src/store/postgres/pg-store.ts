@@ -1,6 +1,9 @@
 import type { StoreContract } from '../contract.ts';
 import type { GameResolver } from '../game-resolver.ts';
 import type { MatchStoreOptions } from '../match-store.ts';
+import { deleteGuildPg, exportGuildPg } from './pg-guild-data.ts';
+import { PgLeagueStore } from './pg-leagues.ts';
+import { PgAiSeats, PgChallenges, PgClocks, PgDrafts, PgInactivity, PgPauses, PgPosts } from './pg-match-tables.ts';
 import { PgMatchStore } from './pg-matches.ts';
 import { PgRatingStore } from './pg-ratings.ts';
 import { PgDeckStore, PgGuildSettingsStore, PgPreferencesStore } from './pg-settings.ts';
@@ -9,6 +12,8 @@ import { migratePostgres } from './schema.ts';
 
 export interface PgStoreOptions extends PoolOptions {
   snapshotEvery?: number;
+  /** Days a left guild's data is kept (`ARBITER_GUILD_RETENTION_DAYS`, store config.ts; 30 by default). */
+  guildRetentionDays?: number;
   log?: MatchStoreOptions['log'];
   now?: () => number;
   onCommit?: MatchStoreOptions['onCommit'];
@@ -35,13 +40,39 @@ export async function openPostgresStore(
     ...(options.now ? { now: options.now } : {}),
     ...(options.onCommit ? { onCommit: options.onCommit } : {}),
   };
+  const now = options.now ?? Date.now;
+  const matches = new PgMatchStore(pool, resolveGame, matchOptions);
+  const guilds = new PgGuildSettingsStore(pool);
+  const deleteGuild = async (guildId: string) => {
+    const removed = await deleteGuildPg(pool, guildId);
+    matches.forget(removed);
+    return { matches: removed.length };
+  };
   return {
     backend: 'postgres',
-    matches: new PgMatchStore(pool, resolveGame, matchOptions),
+    matches,
     decks: new PgDeckStore(pool, resolveGame),
-    guilds: new PgGuildSettingsStore(pool),
+    guilds,
     preferences: new PgPreferencesStore(pool),
     ratings: new PgRatingStore(pool, options.now ?? Date.now),
+    leagues: new PgLeagueStore(pool, {
+      ...(options.now ? { now: options.now } : {}),
+      ...(options.log ? { log: options.log } : {}),
+    }),
+    pauses: new PgPauses(pool),
+    posts: new PgPosts(pool),
+    clocks: new PgClocks(pool),
+    drafts: new PgDrafts(pool),
+    aiSeats: new PgAiSeats(pool),
+    challenges: new PgChallenges(pool),
+    inactivity: new PgInactivity(pool),
+    exportGuild: (guildId, reader) => exportGuildPg(pool, guildId, now(), reader ?? null),
+    deleteGuild,
+    async purgeDepartedGuilds() {
+      const gone = await guilds.leftBefore(now() - (options.guildRetentionDays ?? 30) * 86_400_000);
+      for (const guildId of gone) await deleteGuild(guildId);
+      return gone;
+    },
     // Closing twice (a graceful stop after a failed start) is harmless, as better-sqlite3's close is.
     close: () => (pool.ended ? Promise.resolve() : pool.end()),
   };

@@ -141,6 +141,139 @@ export const pgMigrations: readonly PgMigration[] = [
       CREATE UNIQUE INDEX rating_periods_by_source ON rating_periods (guild_id, game, source) WHERE source IS NOT NULL;
     `,
   },
+  {
+    version: 3,
+    name: 'pauses, posts, clocks, decision drafts, AI seats, challenges, inactivity warnings',
+    // SQLite's 4, 50, 51, 203, 210, 220 and 221: the bot's own tables about matches (not part of a match's truth).
+    sql: `
+      CREATE TABLE match_clocks (
+        match_id TEXT PRIMARY KEY REFERENCES matches (match_id) ON DELETE CASCADE,
+        clock TEXT NOT NULL,
+        updated_at BIGINT NOT NULL
+      );
+      CREATE TABLE match_pauses (
+        match_id TEXT PRIMARY KEY REFERENCES matches (match_id) ON DELETE CASCADE,
+        reason TEXT NOT NULL,
+        paused_at BIGINT NOT NULL
+      );
+      CREATE TABLE match_posts (
+        match_id TEXT PRIMARY KEY REFERENCES matches (match_id) ON DELETE CASCADE,
+        board_channel_id TEXT,
+        board_message_id TEXT,
+        board_turn INTEGER,
+        result_announced_at BIGINT
+      );
+      CREATE TABLE decision_drafts (
+        match_id TEXT NOT NULL REFERENCES matches (match_id) ON DELETE CASCADE,
+        version INTEGER NOT NULL,
+        seat TEXT NOT NULL CHECK (seat IN ('p1', 'p2')),
+        draft TEXT NOT NULL,
+        updated_at BIGINT NOT NULL,
+        PRIMARY KEY (match_id, version, seat)
+      );
+      CREATE TABLE match_ai_seats (
+        match_id TEXT NOT NULL REFERENCES matches (match_id) ON DELETE CASCADE,
+        seat TEXT NOT NULL CHECK (seat IN ('p1', 'p2')),
+        level TEXT NOT NULL CHECK (level IN ('easy', 'normal', 'hard')),
+        PRIMARY KEY (match_id, seat)
+      );
+      CREATE TABLE challenges (
+        challenge_key TEXT PRIMARY KEY,
+        guild_id TEXT NOT NULL,
+        channel_id TEXT NOT NULL,
+        challenger_id TEXT NOT NULL,
+        opponent_id TEXT NOT NULL,
+        game TEXT NOT NULL,
+        deck TEXT NOT NULL,
+        expires_at BIGINT NOT NULL,
+        created_at BIGINT NOT NULL
+      );
+      CREATE INDEX challenges_by_guild ON challenges (guild_id);
+      CREATE INDEX challenges_by_expiry ON challenges (expires_at);
+      CREATE TABLE match_inactivity (
+        match_id TEXT PRIMARY KEY REFERENCES matches (match_id) ON DELETE CASCADE,
+        warned_at BIGINT NOT NULL,
+        last_decision_at BIGINT NOT NULL
+      );
+      CREATE INDEX matches_by_status_updated ON matches (status, updated_at);
+    `,
+  },
+  {
+    version: 4,
+    name: 'leagues, league log, presence, bot games, threads, notices',
+    // SQLite's 200 (its league tables), 201's rated_before_journal, 202 and 230.
+    sql: `
+      CREATE TABLE leagues (
+        league_id TEXT PRIMARY KEY,
+        guild_id TEXT NOT NULL,
+        channel_id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        name_key TEXT NOT NULL,
+        game TEXT NOT NULL,
+        owner_id TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('registration', 'running', 'finished', 'frozen')),
+        status_reason TEXT,
+        state TEXT NOT NULL,
+        log_length INTEGER NOT NULL,
+        round_minutes INTEGER,
+        threads INTEGER NOT NULL CHECK (threads IN (0, 1)),
+        time_called_round INTEGER NOT NULL DEFAULT 0,
+        no_show_round INTEGER NOT NULL DEFAULT 0,
+        rated_rounds INTEGER NOT NULL DEFAULT 0,
+        rated_ladder_games INTEGER NOT NULL DEFAULT 0,
+        rated_before_journal INTEGER NOT NULL DEFAULT 0,
+        created_at BIGINT NOT NULL,
+        updated_at BIGINT NOT NULL,
+        CONSTRAINT leagues_name_in_guild UNIQUE (guild_id, name_key)
+      );
+      CREATE INDEX leagues_by_guild ON leagues (guild_id, status);
+      CREATE TABLE league_log (
+        league_id TEXT NOT NULL REFERENCES leagues (league_id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        at TEXT NOT NULL,
+        actor TEXT NOT NULL,
+        admin INTEGER NOT NULL CHECK (admin IN (0, 1)),
+        command TEXT NOT NULL,
+        PRIMARY KEY (league_id, seq)
+      );
+      CREATE FUNCTION league_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'league_log is append-only'; END;
+      $$;
+      CREATE TRIGGER league_log_append_only BEFORE UPDATE ON league_log
+        FOR EACH ROW EXECUTE FUNCTION league_log_append_only();
+      CREATE TABLE league_presence (
+        league_id TEXT NOT NULL REFERENCES leagues (league_id) ON DELETE CASCADE,
+        round INTEGER NOT NULL,
+        user_id TEXT NOT NULL,
+        at BIGINT NOT NULL,
+        PRIMARY KEY (league_id, round, user_id)
+      );
+      CREATE TABLE league_bot_games (
+        match_id TEXT NOT NULL,
+        league_id TEXT NOT NULL REFERENCES leagues (league_id) ON DELETE CASCADE,
+        round INTEGER NOT NULL,
+        table_number INTEGER NOT NULL,
+        winner TEXT,
+        at BIGINT NOT NULL,
+        PRIMARY KEY (match_id, league_id)
+      );
+      CREATE TABLE league_threads (
+        league_id TEXT NOT NULL REFERENCES leagues (league_id) ON DELETE CASCADE,
+        round INTEGER NOT NULL,
+        table_number INTEGER NOT NULL,
+        thread_id TEXT NOT NULL,
+        archived_at BIGINT,
+        PRIMARY KEY (league_id, thread_id)
+      );
+      CREATE INDEX league_threads_by_round ON league_threads (league_id, round);
+      CREATE TABLE league_notices (
+        league_id TEXT NOT NULL REFERENCES leagues (league_id) ON DELETE CASCADE,
+        notice TEXT NOT NULL,
+        at BIGINT NOT NULL,
+        PRIMARY KEY (league_id, notice)
+      );
+    `,
+  },
 ];
 
 /** Any number; the lock only keeps two processes starting at once from migrating together. */
