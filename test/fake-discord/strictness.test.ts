@@ -65,6 +65,7 @@ describe('strictness', () => {
 
   it('link buttons, select values and allowed_mentions are checked (50035, field named)', async () => {
     const refused = async (body: unknown, field: string) => {
+      h.discord.expectRefusal();
       const answer = await api('POST', `/channels/${channel()}/messages`, body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(answer.json.code).toBe(50035);

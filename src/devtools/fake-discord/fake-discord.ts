@@ -47,9 +47,10 @@ export interface FakeDiscordOptions {
 
 /**
  * With `FAKE_DISCORD_CONFORMANCE_DIR` set, every fake checks its traffic against Discord's API spec and writes the
- * counts and violations to a JSON file there when it closes (test/fake-discord/conformance.test.ts reads them).
+ * counts and violations to a JSON file there when it closes. vitest's global setup sets it for every run and sums the
+ * files at the end (test/fake-discord/conformance-setup.ts). Read when a fake starts and closes, not at import.
  */
-const CONFORMANCE_DIR = process.env.FAKE_DISCORD_CONFORMANCE_DIR;
+const conformanceDir = (): string | undefined => process.env.FAKE_DISCORD_CONFORMANCE_DIR || undefined;
 
 export class FakeDiscord {
   readonly store: Store;
@@ -145,7 +146,7 @@ export class FakeDiscord {
   /** Starts the fake on an OS-assigned loopback port. */
   static async start(options: FakeDiscordOptions = {}): Promise<FakeDiscord> {
     const discord = new FakeDiscord(options);
-    if (CONFORMANCE_DIR) discord.checkConformance();
+    if (conformanceDir()) discord.checkConformance();
     await new Promise<void>((resolve, reject) => {
       discord.#http.once('error', reject);
       discord.#http.listen(0, '127.0.0.1', () => resolve());
@@ -244,6 +245,15 @@ export class FakeDiscord {
     this.#exchangeListeners.add((exchange) => recorder.exchange(exchange));
     this.#eventListeners.add((event, data) => recorder.event(event, data));
     return recorder;
+  }
+
+  /**
+   * A test is about to send `count` requests that break Discord's rules on purpose, to see the fake refuse them: if
+   * the fake refuses them, the conformance check records them as expected rather than as violations (conformance.ts).
+   * Does nothing when conformance is not being checked.
+   */
+  expectRefusal(count = 1): void {
+    this.#conformance?.expectRefusal(count);
   }
 
   /** Makes the next `times` requests to `method pattern` (e.g. 'POST', '/channels/:id/messages') answer 429. */
@@ -379,9 +389,10 @@ export class FakeDiscord {
   }
 
   async close(): Promise<void> {
-    if (CONFORMANCE_DIR && this.#conformance) {
-      mkdirSync(CONFORMANCE_DIR, { recursive: true });
-      const file = `${CONFORMANCE_DIR}/${process.pid}-${randomBytes(6).toString('hex')}.json`;
+    const dir = conformanceDir();
+    if (dir && this.#conformance) {
+      mkdirSync(dir, { recursive: true });
+      const file = `${dir}/${process.pid}-${randomBytes(6).toString('hex')}.json`;
       writeFileSync(file, JSON.stringify(this.#conformance.snapshot()));
     }
     await this.#gateway.close();
