@@ -39,11 +39,26 @@ export interface FakeDiscordOptions {
    */
   rateLimits?: RateLimitSetting;
   /**
-   * The shard count `/gateway/bot` recommends (default 1). Clients may IDENTIFY with any `[id, count]`; each session
+   * The shard count `/gateway/bot` recommends. Default: one per 1,000 guilds the bot is in, at least one (our reading
+   * of Discord's advice; 2.5 times below the 4011 limit). Clients may IDENTIFY with any `[id, count]`; each session
    * receives the events of its shard's guilds only (gateway.ts).
    */
   shards?: number;
+  /**
+   * A session that would serve more guilds than this is closed with 4011 Sharding required (Discord: 2,500). The
+   * default recommendation scales with it: one shard per `maxGuildsPerShard * 0.4` guilds.
+   */
+  maxGuildsPerShard?: number;
+  /**
+   * `session_start_limit.max_concurrency` on `/gateway/bot` (default 1): shards with the same `id % maxConcurrency`
+   * start one session per 5 s when rate limits are Discord's (`rateLimits: 'discord'`); sooner gets op 9.
+   */
+  maxConcurrency?: number;
 }
+
+/** Discord refuses a session over this many guilds with 4011 and recommends about one shard per 1,000. */
+const DISCORD_MAX_GUILDS_PER_SHARD = 2_500;
+const RECOMMENDED_SHARE_OF_MAX = 0.4;
 
 /**
  * With `FAKE_DISCORD_CONFORMANCE_DIR` set, every fake checks its traffic against Discord's API spec and writes the
@@ -71,6 +86,9 @@ export class FakeDiscord {
 
   private constructor(options: FakeDiscordOptions) {
     this.store = new Store(options.clock ?? realClock);
+    const rateLimits = resolveRateLimits(options.rateLimits);
+    const maxConcurrency = Math.max(1, options.maxConcurrency ?? 1);
+    const maxGuildsPerShard = options.maxGuildsPerShard ?? DISCORD_MAX_GUILDS_PER_SHARD;
     this.botName = options.botName ?? 'Arbiter';
     const bot = this.store.addUser({
       username: this.botName,
@@ -93,8 +111,15 @@ export class FakeDiscord {
         guildCreates: (shard, intents) =>
           this.botGuilds(shard).map((g) => guildCreatePayload(this.store, g, this.botUserId, intents)),
         membersChunk: (request) => this.membersChunk(request),
+        guildCount: (shard) => this.botGuilds(shard).length,
       },
-      { heartbeatIntervalMs: options.heartbeatIntervalMs ?? 41_250, resumeUrl: () => this.gatewayUrl },
+      {
+        heartbeatIntervalMs: options.heartbeatIntervalMs ?? 41_250,
+        resumeUrl: () => this.gatewayUrl,
+        maxConcurrency,
+        identifyWindowMs: rateLimits.identifyWindowMs ?? 0,
+        maxGuildsPerShard,
+      },
     );
     const dispatch: Dispatch = (event, data, intent) => this.#gateway.dispatch(event, data, intent);
     this.messages = new MessageBook(
@@ -121,12 +146,15 @@ export class FakeDiscord {
       botName: this.botName,
       baseUrl: () => this.baseUrl,
       gatewayUrl: () => this.gatewayUrl,
-      recommendedShards: Math.max(1, options.shards ?? 1),
+      recommendedShards: () =>
+        options.shards ??
+        Math.max(1, Math.ceil(this.botGuilds([0, 1]).length / (maxGuildsPerShard * RECOMMENDED_SHARE_OF_MAX))),
+      maxConcurrency,
     };
     this.#gateway.onDispatch = (event, data) => {
       for (const listener of this.#eventListeners) listener(event, data);
     };
-    this.#limiter = new RateLimiter(resolveRateLimits(options.rateLimits));
+    this.#limiter = new RateLimiter(rateLimits);
     this.#router = new RestRouter(
       buildRoutes(context),
       this.botToken,
@@ -221,6 +249,11 @@ export class FakeDiscord {
   announceMemberLeft(guildId: string, userId: string): void {
     const payload = { guild_id: guildId, user: userPayload(this.store.user(userId)) };
     this.#gateway.dispatch('GUILD_MEMBER_REMOVE', payload, GatewayIntentBits.GuildMembers);
+  }
+
+  /** IDENTIFYs answered with op 9 Invalid Session because their rate-limit key had started a session too recently. */
+  get identifiesTooSoon(): number {
+    return this.#gateway.identifiesTooSoon;
   }
 
   /** 429s answered because the client went past a limit its headers announced (injected ones not counted). */
