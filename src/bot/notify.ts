@@ -15,6 +15,7 @@ import {
 } from 'discord.js';
 import type { BaseState, GameModule, Seat } from '../engine/core/game.ts';
 import type { Locale } from '../engine/core/label.ts';
+import { isAiPlayerId } from '../store/ai-seats.ts';
 import type { MatchInfo } from '../store/match-records.ts';
 import type { BotContext } from './context.ts';
 import { CANNOT_MESSAGE_USER, discordCode } from './discord-errors.ts';
@@ -209,9 +210,11 @@ export class TurnNotifier {
     const locale = this.locales.get(userId) ?? ctx.store.guilds.get(row.guildId).locale;
     const kind = decisionKindName(ctx.games, row.game, pending.kind, locale);
     const practice = row.players.p1 === row.players.p2;
+    // An AI seat (`ai:easy`) is no Discord user: mentioning it is refused (allowed_mentions takes snowflakes only).
+    const mention = !practice && this.mentions && !isAiPlayerId(userId);
     await Promise.all([
       this.refreshEphemeral(ctx, row, userId),
-      practice || !this.mentions ? null : this.ping(ctx, row, userId, kind, locale, thread),
+      mention ? this.ping(ctx, row, userId, kind, locale, thread) : this.clearPing(ctx, row.matchId),
       this.dm(ctx, row, game, state, thread, pending.player, kind, locale),
     ]);
   }
