@@ -90,6 +90,7 @@ export class TurnNotifier {
   rememberEphemeral(ctx: BotContext, matchId: string, userId: string, handle: EphemeralHandle): Promise<void> {
     const key = `${matchId}:${userId}`;
     const previous = this.ephemerals.get(key);
+    this.sweepExpired(ctx.now());
     this.ephemerals.set(key, handle);
     if (!previous || previous.messageId === handle.messageId || previous.expiresAt <= ctx.now()) {
       return Promise.resolve();
@@ -187,6 +188,22 @@ export class TurnNotifier {
   /** Forgets a match (it ended, or moved to a new thread and the next decider should hear of it again). */
   forget(matchId: string): void {
     this.lastDecider.delete(matchId);
+    this.forgetPlayers(matchId);
+  }
+
+  /**
+   * A finished match's ephemerals and notes (issue 25 item 10): each handle holds the click's interaction with its
+   * message, about 5 KB, which nothing edits once the match is over.
+   */
+  private forgetPlayers(matchId: string): void {
+    const prefix = `${matchId}:`;
+    for (const key of this.ephemerals.keys()) if (key.startsWith(prefix)) this.ephemerals.delete(key);
+    for (const key of this.told) if (key.startsWith(prefix)) this.told.delete(key);
+  }
+
+  /** Handles whose token has expired can edit nothing: dropped as new ones come, so none outlives its token long. */
+  private sweepExpired(now: number): void {
+    for (const [key, handle] of this.ephemerals) if (handle.expiresAt <= now) this.ephemerals.delete(key);
   }
 
   /** After a board update: a DM to the player whose decision it now is, if it just became theirs and they asked. */
@@ -200,6 +217,7 @@ export class TurnNotifier {
     const pending = state.result ? null : game.pending(state);
     if (!pending) {
       this.lastDecider.delete(row.matchId);
+      if (state.result) this.forgetPlayers(row.matchId);
       await this.clearPing(ctx, row.matchId);
       return;
     }
