@@ -37,5 +37,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Every fake Discord checks its traffic against Discord's API spec; a violation fails the run (issue 23).
+    globalSetup: ['test/fake-discord/conformance-setup.ts'],
+    setupFiles: ['test/fake-discord/conformance-source.ts'],
   },
 });

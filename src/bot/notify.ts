@@ -15,6 +15,7 @@ import {
 } from 'discord.js';
 import type { BaseState, GameModule, Seat } from '../engine/core/game.ts';
 import type { Locale } from '../engine/core/label.ts';
+import { isAiPlayerId } from '../store/ai-seats.ts';
 import type { MatchInfo } from '../store/match-records.ts';
 import type { BotContext } from './context.ts';
 import { CANNOT_MESSAGE_USER, discordCode } from './discord-errors.ts';
@@ -91,6 +92,7 @@ export class TurnNotifier {
   rememberEphemeral(ctx: BotContext, matchId: string, userId: string, handle: EphemeralHandle): Promise<void> {
     const key = `${matchId}:${userId}`;
     const previous = this.ephemerals.get(key);
+    this.sweepExpired(ctx.now());
     this.ephemerals.set(key, handle);
     if (!previous || previous.messageId === handle.messageId || previous.expiresAt <= ctx.now()) {
       return Promise.resolve();
@@ -209,6 +211,22 @@ export class TurnNotifier {
   /** Forgets a match (it ended, or moved to a new thread and the next decider should hear of it again). */
   forget(matchId: string): void {
     this.lastDecider.delete(matchId);
+    this.forgetPlayers(matchId);
+  }
+
+  /**
+   * A finished match's ephemerals and notes (issue 25 item 10): each handle holds the click's interaction with its
+   * message, about 5 KB, which nothing edits once the match is over.
+   */
+  private forgetPlayers(matchId: string): void {
+    const prefix = `${matchId}:`;
+    for (const key of this.ephemerals.keys()) if (key.startsWith(prefix)) this.ephemerals.delete(key);
+    for (const key of this.told) if (key.startsWith(prefix)) this.told.delete(key);
+  }
+
+  /** Handles whose token has expired can edit nothing: dropped as new ones come, so none outlives its token long. */
+  private sweepExpired(now: number): void {
+    for (const [key, handle] of this.ephemerals) if (handle.expiresAt <= now) this.ephemerals.delete(key);
   }
 
   /** After a board update: a DM to the player whose decision it now is, if it just became theirs and they asked. */
@@ -224,6 +242,7 @@ export class TurnNotifier {
       this.lastDecider.delete(row.matchId);
       // A mention still waiting for room is not sent once the match is over.
       this.wantedPings.delete(row.matchId);
+      if (state.result) this.forgetPlayers(row.matchId);
       await this.clearPing(ctx, row.matchId);
       return;
     }
@@ -234,9 +253,11 @@ export class TurnNotifier {
     const locale = this.locales.get(userId) ?? ctx.store.guilds.get(row.guildId).locale;
     const kind = decisionKindName(ctx.games, row.game, pending.kind, locale);
     const practice = row.players.p1 === row.players.p2;
+    // An AI seat (`ai:easy`) is no Discord user: mentioning it is refused (allowed_mentions takes snowflakes only).
+    const mention = !practice && this.mentions && !isAiPlayerId(userId);
     await Promise.all([
       this.refreshEphemeral(ctx, row, userId),
-      practice || !this.mentions ? null : this.ping(ctx, row, userId, kind, locale, thread),
+      mention ? this.ping(ctx, row, userId, kind, locale, thread) : this.clearPing(ctx, row.matchId),
       this.dm(ctx, row, game, state, thread, pending.player, kind, locale),
     ]);
   }

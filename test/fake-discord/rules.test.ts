@@ -110,6 +110,7 @@ describe('fake Discord enforces message limits with 50035 naming the field', () 
   ];
 
   it.each(cases)('%s', async (_name, body, field) => {
+    h.discord.expectRefusal();
     const error = await errorFrom(h, (i) => i.reply(body as InteractionReplyOptions));
     expect(error?.code).toBe(50035);
     expect(error?.status).toBe(400);
@@ -178,6 +179,7 @@ describe('fake Discord enforces message limits with 50035 naming the field', () 
   ];
 
   it.each(modalCases)('a modal (callback type 9): %s', async (_name, body, field) => {
+    h.discord.expectRefusal();
     const error = await errorFrom(h, (i) => i.showModal({ toJSON: () => body } as never));
     expect(error?.code).toBe(50035);
     expect(error?.message).toContain(field);
@@ -211,6 +213,7 @@ describe('fake Discord enforces message limits with 50035 naming the field', () 
   });
 
   it('checks edits and channel messages too (no `data.` prefix there)', async () => {
+    h.discord.expectRefusal(3);
     const edit = await errorFrom(h, async (i) => {
       await i.deferReply();
       await i.editReply({ content: 'x'.repeat(2001) });
@@ -241,6 +244,7 @@ describe('fake Discord enforces message limits with 50035 naming the field', () 
     h.onInteraction(async (interaction) => {
       if (!interaction.isAutocomplete()) return;
       const many = Array.from({ length: 26 }, (_, i) => ({ name: `c${i}`, value: `c${i}` }));
+      h.discord.expectRefusal();
       await interaction.respond(many).catch((error: unknown) => {
         caught = error;
       });

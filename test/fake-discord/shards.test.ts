@@ -1,10 +1,11 @@
 // The fake Discord serving several shards (issue 24): /gateway/bot recommends a count, each client IDENTIFYs as one
 // shard of it, and receives only its guilds' events ((guild_id >> 22) % count; DMs on shard 0). A shard out of range
-// is refused with 4010, as Discord closes the gateway; a second session on a shard is accepted, as on Discord.
+// is refused with 4010, as Discord closes the gateway; a second session on a shard is accepted, as on Discord. A shard
+// with too many guilds is closed with 4011; IDENTIFYs are paced per `shard_id % max_concurrency` key (issue 23).
 import { Client, Events, GatewayCloseCodes, GatewayIntentBits, GatewayOpcodes, type Interaction } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { FakeDiscord, type FakeUser } from '../../src/devtools/fake-discord/index.ts';
+import { FakeDiscord, type FakeUser, ManualClock } from '../../src/devtools/fake-discord/index.ts';
 import { shardOfGuild } from '../../src/devtools/fake-discord/snowflake.ts';
 import { testCommands } from './harness.ts';
 
@@ -46,14 +47,17 @@ async function login(discord: FakeDiscord, shard: number, count: number): Promis
   return { client, interactions };
 }
 
-/** A raw gateway connection: IDENTIFY with `shard`, resolves with the close code (or 'ready'). */
-function identifyRaw(discord: FakeDiscord, shard: unknown): Promise<number | 'ready'> {
+/** A raw gateway connection: IDENTIFY with `shard`, resolves with the close code (or 'ready', 'invalid session'). */
+function identifyRaw(discord: FakeDiscord, shard: unknown): Promise<number | 'ready' | 'invalid session'> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`${discord.gatewayUrl}?v=10&encoding=json`);
     ws.on('message', (raw) => {
       const payload = JSON.parse(String(raw)) as { op: number; t?: string };
       if (payload.op === GatewayOpcodes.Hello) {
         ws.send(JSON.stringify({ op: GatewayOpcodes.Identify, d: { token: discord.botToken, intents: 1, shard } }));
+      } else if (payload.op === GatewayOpcodes.InvalidSession) {
+        ws.close(1000);
+        resolve('invalid session');
       } else if (payload.t === 'READY') {
         ws.close(1000);
         resolve('ready');
@@ -124,5 +128,96 @@ describe('fake Discord: several shards', () => {
     expect(await identifyRaw(discord, [2, 3])).toBe('ready');
     // Discord does not refuse a second session on a shard: both get its events (a process run twice answers twice).
     expect(await identifyRaw(discord, [1, 2])).toBe('ready');
+  });
+});
+
+/** A client of `count` shards (or as many as /gateway/bot recommends) whose ready times are noted per shard. */
+async function loginSharded(discord: FakeDiscord, shards: number[] | 'auto', count?: number) {
+  const client = new Client({
+    intents: [GatewayIntentBits.Guilds],
+    rest: { api: discord.restUrl },
+    shards,
+    ...(count === undefined ? {} : { shardCount: count }),
+  });
+  const readyAt = new Map<number, number>();
+  client.on(Events.ShardReady, (id) => readyAt.set(id, performance.now()));
+  await client.login(discord.botToken);
+  return { client, readyAt };
+}
+
+describe('fake Discord: 4011 Sharding required', () => {
+  // Guild ids carry the fake's clock, so guilds made 1 ms apart land on consecutive shards: deterministic counts.
+  const clock = new ManualClock();
+  let discord: FakeDiscord;
+  beforeAll(async () => {
+    // Two guilds per shard at most; a high max_concurrency, so discord.js starts its shards without waiting 5 s each.
+    discord = await FakeDiscord.start({ clock, maxGuildsPerShard: 2, maxConcurrency: 16 });
+    const alice = discord.createUser('alice');
+    for (let i = 0; i < 5; i++) {
+      discord.createGuild(`Guild ${i}`, { members: [alice] });
+      clock.advance(1);
+    }
+  });
+  afterAll(async () => {
+    await discord?.close();
+  });
+
+  it('closes a session that would serve more guilds than a shard may with 4011', async () => {
+    expect(await identifyRaw(discord, [0, 1])).toBe(GatewayCloseCodes.ShardingRequired);
+    // Two shards: three guilds on one of them, still too many.
+    expect(await identifyRaw(discord, [0, 2])).toBe(GatewayCloseCodes.ShardingRequired);
+    expect(await identifyRaw(discord, [0, 3])).toBe('ready');
+  });
+
+  it('discord.js with one shard fails to log in; with the recommended count it connects every guild', async () => {
+    const one = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: discord.restUrl }, shardCount: 1 });
+    await expect(one.login(discord.botToken)).rejects.toThrow(/Sharding is required/);
+    await one.destroy();
+    // 5 guilds at 2 per shard and Discord's share (0.4 of the limit): ceil(5 / 0.8) = 7 shards recommended.
+    const gateway = await fetch(`${discord.restUrl}/v10/gateway/bot`, {
+      headers: { authorization: `Bot ${discord.botToken}` },
+    });
+    expect(await gateway.json()).toMatchObject({ shards: 7, session_start_limit: { max_concurrency: 16 } });
+    const auto = await loginSharded(discord, 'auto');
+    try {
+      expect(auto.client.ws.shards.size).toBe(7);
+      await discord.until(() => auto.client.guilds.cache.size === 5, 5_000, 'every guild on its shard');
+    } finally {
+      await auto.client.destroy();
+    }
+  });
+});
+
+describe('fake Discord: identify pacing by max_concurrency (Discord: one session per key per 5 s)', () => {
+  it('discord.js starts two shards 5 s apart at max_concurrency 1, and never identifies too soon', async () => {
+    const discord = await FakeDiscord.start({ rateLimits: 'discord', maxConcurrency: 1 });
+    discord.createGuild('Only');
+    const { client, readyAt } = await loginSharded(discord, [0, 1], 2);
+    try {
+      await discord.until(() => readyAt.size === 2, 10_000, 'both shards ready');
+      const gap = Math.abs((readyAt.get(1) ?? 0) - (readyAt.get(0) ?? 0));
+      expect(gap).toBeGreaterThanOrEqual(4_900);
+      expect(discord.identifiesTooSoon).toBe(0);
+    } finally {
+      await client.destroy();
+      await discord.close();
+    }
+  }, 20_000);
+
+  it('at max_concurrency 2 both shards start at once; an IDENTIFY too soon on one key gets op 9 Invalid Session', async () => {
+    const discord = await FakeDiscord.start({ rateLimits: 'discord', maxConcurrency: 2 });
+    discord.createGuild('Only');
+    const { client, readyAt } = await loginSharded(discord, [0, 1], 2);
+    try {
+      await discord.until(() => readyAt.size === 2, 4_000, 'both shards ready at once');
+      expect(discord.identifiesTooSoon).toBe(0);
+      // Keys 0 and 1 have just started sessions: shards 2 and 3 of 4 share them and must wait.
+      expect(await identifyRaw(discord, [2, 4])).toBe('invalid session');
+      expect(await identifyRaw(discord, [3, 4])).toBe('invalid session');
+      expect(discord.identifiesTooSoon).toBe(2);
+    } finally {
+      await client.destroy();
+      await discord.close();
+    }
   });
 });

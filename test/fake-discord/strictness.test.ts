@@ -65,6 +65,7 @@ describe('strictness', () => {
 
   it('link buttons, select values and allowed_mentions are checked (50035, field named)', async () => {
     const refused = async (body: unknown, field: string) => {
+      h.discord.expectRefusal();
       const answer = await api('POST', `/channels/${channel()}/messages`, body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(answer.json.code).toBe(50035);
@@ -95,6 +96,7 @@ describe('strictness', () => {
     await refused(row({ type: 3, custom_id: 's', options, max_values: 26 }), 'components.0.components.0.max_values');
     await refused({ content: 'x', allowed_mentions: { parse: ['channels'] } }, 'allowed_mentions.parse.0');
     await refused({ content: 'x', allowed_mentions: { parse: ['users'], users: ['1'] } }, 'allowed_mentions.users');
+    await refused({ content: 'x', allowed_mentions: { users: ['ai:easy'] } }, 'allowed_mentions.users.0');
     // The well-formed ones pass.
     const fine = await api('POST', `/channels/${channel()}/messages`, {
       ...row({ type: 2, style: 5, label: 'Site', url: 'https://example.com' }),

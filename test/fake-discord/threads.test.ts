@@ -57,6 +57,7 @@ describe('fake Discord: thread auto-archive', () => {
   it("defaults to a day, and refuses a duration that is not one of Discord's four", async () => {
     const thread = await general.threads.create({ name: 'plain', type: ChannelType.PublicThread });
     expect((await fetchThread(thread.id)).thread_metadata).toMatchObject({ auto_archive_duration: 1440 });
+    h.discord.expectRefusal();
     await expect(
       h.client.rest.post(Routes.threads(general.id), { body: { name: 'odd', type: 11, auto_archive_duration: 30 } }),
     ).rejects.toMatchObject({ code: 50035 });

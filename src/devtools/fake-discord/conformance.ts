@@ -26,6 +26,8 @@ export interface Violation {
   message: string;
   /** The custom_ids and title of the request, to find the code that built it. */
   hint: string;
+  /** The test file and test running when it was recorded (FAKE_DISCORD_CONFORMANCE_SOURCE), if any. */
+  source?: string;
 }
 
 interface Operation {
@@ -371,25 +373,47 @@ export interface ConformanceReport {
   events: number;
   /** Operation ids and event names seen. */
   operations: string[];
-  violations: Violation[];
+  violations: (Violation & { times: number })[];
+  /** Requests a test sent to be refused on purpose (`expectRefusal`) and the fake refused: not violations. */
+  expectedRefusals: number;
 }
 
 export function emptyReport(): ConformanceReport {
-  return { requests: 0, responses: 0, events: 0, operations: [], violations: [] };
+  return { requests: 0, responses: 0, events: 0, operations: [], violations: [], expectedRefusals: 0 };
 }
+
+/** Where a violation came from: the test file and test that ran (set by the test setup, read when recording). */
+const currentSource = (): string | undefined => process.env.FAKE_DISCORD_CONFORMANCE_SOURCE || undefined;
 
 /** Distinct violations are kept (the same field broken by the same operation counts once, with how often). */
 export class ConformanceRecorder {
   readonly report: ConformanceReport = emptyReport();
   readonly #operations = new Set<string>();
   readonly #seen = new Map<string, Violation & { times: number }>();
+  #refusalsExpected = 0;
+
+  /**
+   * The next `count` broken requests the fake refuses (answers 4xx) are a test's deliberately broken payloads: what they
+   * break is expected, not counted as violations. A broken request the fake accepts still counts (a blind spot of the
+   * fake), and so does every other request, so one opt-out covers one refused broken request and nothing else.
+   */
+  expectRefusal(count = 1): void {
+    this.#refusalsExpected += count;
+  }
 
   exchange(exchange: Exchange): void {
     const operation = operationOf(exchange.method, exchange.pattern);
     if (!operation) return;
     this.#operations.add(operation.id);
     this.report.requests += 1;
-    this.add(checkRequest(exchange));
+    const violations = checkRequest(exchange);
+    const refused = exchange.status >= 400 && exchange.status !== 429;
+    if (violations.length > 0 && refused && this.#refusalsExpected > 0) {
+      this.#refusalsExpected -= 1;
+      this.report.expectedRefusals += 1;
+    } else {
+      this.add(violations);
+    }
     if (exchange.response !== null) {
       this.report.responses += 1;
       this.add(checkResponse(exchange));
@@ -415,7 +439,10 @@ export class ConformanceRecorder {
       const key = `${v.side} ${v.operation} ${v.field.replace(/\.\d+\b/g, '.N')} ${v.code}`;
       const known = this.#seen.get(key);
       if (known) known.times += 1;
-      else this.#seen.set(key, { ...v, times: 1 });
+      else {
+        const source = currentSource();
+        this.#seen.set(key, { ...v, ...(source ? { source } : {}), times: 1 });
+      }
     }
   }
 }
@@ -424,7 +451,9 @@ export class ConformanceRecorder {
 export function describeViolations(violations: readonly Violation[]): string {
   return violations
     .map(
-      (v) => `${v.side} ${v.operation}: ${v.field || '(body)'} ${v.code}: ${v.message}${v.hint ? ` [${v.hint}]` : ''}`,
+      (v) =>
+        `${v.side} ${v.operation}: ${v.field || '(body)'} ${v.code}: ${v.message}${v.hint ? ` [${v.hint}]` : ''}` +
+        (v.source ? ` (in ${v.source})` : ''),
     )
     .join('\n');
 }

@@ -39,17 +39,33 @@ export interface FakeDiscordOptions {
    */
   rateLimits?: RateLimitSetting;
   /**
-   * The shard count `/gateway/bot` recommends (default 1). Clients may IDENTIFY with any `[id, count]`; each session
+   * The shard count `/gateway/bot` recommends. Default: one per 1,000 guilds the bot is in, at least one (our reading
+   * of Discord's advice; 2.5 times below the 4011 limit). Clients may IDENTIFY with any `[id, count]`; each session
    * receives the events of its shard's guilds only (gateway.ts).
    */
   shards?: number;
+  /**
+   * A session that would serve more guilds than this is closed with 4011 Sharding required (Discord: 2,500). The
+   * default recommendation scales with it: one shard per `maxGuildsPerShard * 0.4` guilds.
+   */
+  maxGuildsPerShard?: number;
+  /**
+   * `session_start_limit.max_concurrency` on `/gateway/bot` (default 1): shards with the same `id % maxConcurrency`
+   * start one session per 5 s when rate limits are Discord's (`rateLimits: 'discord'`); sooner gets op 9.
+   */
+  maxConcurrency?: number;
 }
+
+/** Discord refuses a session over this many guilds with 4011 and recommends about one shard per 1,000. */
+const DISCORD_MAX_GUILDS_PER_SHARD = 2_500;
+const RECOMMENDED_SHARE_OF_MAX = 0.4;
 
 /**
  * With `FAKE_DISCORD_CONFORMANCE_DIR` set, every fake checks its traffic against Discord's API spec and writes the
- * counts and violations to a JSON file there when it closes (test/fake-discord/conformance.test.ts reads them).
+ * counts and violations to a JSON file there when it closes. vitest's global setup sets it for every run and sums the
+ * files at the end (test/fake-discord/conformance-setup.ts). Read when a fake starts and closes, not at import.
  */
-const CONFORMANCE_DIR = process.env.FAKE_DISCORD_CONFORMANCE_DIR;
+const conformanceDir = (): string | undefined => process.env.FAKE_DISCORD_CONFORMANCE_DIR || undefined;
 
 export class FakeDiscord {
   readonly store: Store;
@@ -70,6 +86,9 @@ export class FakeDiscord {
 
   private constructor(options: FakeDiscordOptions) {
     this.store = new Store(options.clock ?? realClock);
+    const rateLimits = resolveRateLimits(options.rateLimits);
+    const maxConcurrency = Math.max(1, options.maxConcurrency ?? 1);
+    const maxGuildsPerShard = options.maxGuildsPerShard ?? DISCORD_MAX_GUILDS_PER_SHARD;
     this.botName = options.botName ?? 'Arbiter';
     const bot = this.store.addUser({
       username: this.botName,
@@ -92,8 +111,15 @@ export class FakeDiscord {
         guildCreates: (shard, intents) =>
           this.botGuilds(shard).map((g) => guildCreatePayload(this.store, g, this.botUserId, intents)),
         membersChunk: (request) => this.membersChunk(request),
+        guildCount: (shard) => this.botGuilds(shard).length,
       },
-      { heartbeatIntervalMs: options.heartbeatIntervalMs ?? 41_250, resumeUrl: () => this.gatewayUrl },
+      {
+        heartbeatIntervalMs: options.heartbeatIntervalMs ?? 41_250,
+        resumeUrl: () => this.gatewayUrl,
+        maxConcurrency,
+        identifyWindowMs: rateLimits.identifyWindowMs ?? 0,
+        maxGuildsPerShard,
+      },
     );
     const dispatch: Dispatch = (event, data, intent) => this.#gateway.dispatch(event, data, intent);
     this.messages = new MessageBook(
@@ -120,12 +146,15 @@ export class FakeDiscord {
       botName: this.botName,
       baseUrl: () => this.baseUrl,
       gatewayUrl: () => this.gatewayUrl,
-      recommendedShards: Math.max(1, options.shards ?? 1),
+      recommendedShards: () =>
+        options.shards ??
+        Math.max(1, Math.ceil(this.botGuilds([0, 1]).length / (maxGuildsPerShard * RECOMMENDED_SHARE_OF_MAX))),
+      maxConcurrency,
     };
     this.#gateway.onDispatch = (event, data) => {
       for (const listener of this.#eventListeners) listener(event, data);
     };
-    this.#limiter = new RateLimiter(resolveRateLimits(options.rateLimits));
+    this.#limiter = new RateLimiter(rateLimits);
     this.#router = new RestRouter(
       buildRoutes(context),
       this.botToken,
@@ -145,7 +174,7 @@ export class FakeDiscord {
   /** Starts the fake on an OS-assigned loopback port. */
   static async start(options: FakeDiscordOptions = {}): Promise<FakeDiscord> {
     const discord = new FakeDiscord(options);
-    if (CONFORMANCE_DIR) discord.checkConformance();
+    if (conformanceDir()) discord.checkConformance();
     await new Promise<void>((resolve, reject) => {
       discord.#http.once('error', reject);
       discord.#http.listen(0, '127.0.0.1', () => resolve());
@@ -222,6 +251,11 @@ export class FakeDiscord {
     this.#gateway.dispatch('GUILD_MEMBER_REMOVE', payload, GatewayIntentBits.GuildMembers);
   }
 
+  /** IDENTIFYs answered with op 9 Invalid Session because their rate-limit key had started a session too recently. */
+  get identifiesTooSoon(): number {
+    return this.#gateway.identifiesTooSoon;
+  }
+
   /** 429s answered because the client went past a limit its headers announced (injected ones not counted). */
   get rateLimitsExceeded(): number {
     return this.#limiter.exceeded;
@@ -244,6 +278,15 @@ export class FakeDiscord {
     this.#exchangeListeners.add((exchange) => recorder.exchange(exchange));
     this.#eventListeners.add((event, data) => recorder.event(event, data));
     return recorder;
+  }
+
+  /**
+   * A test is about to send `count` requests that break Discord's rules on purpose, to see the fake refuse them: if
+   * the fake refuses them, the conformance check records them as expected rather than as violations (conformance.ts).
+   * Does nothing when conformance is not being checked.
+   */
+  expectRefusal(count = 1): void {
+    this.#conformance?.expectRefusal(count);
   }
 
   /** Makes the next `times` requests to `method pattern` (e.g. 'POST', '/channels/:id/messages') answer 429. */
@@ -379,9 +422,10 @@ export class FakeDiscord {
   }
 
   async close(): Promise<void> {
-    if (CONFORMANCE_DIR && this.#conformance) {
-      mkdirSync(CONFORMANCE_DIR, { recursive: true });
-      const file = `${CONFORMANCE_DIR}/${process.pid}-${randomBytes(6).toString('hex')}.json`;
+    const dir = conformanceDir();
+    if (dir && this.#conformance) {
+      mkdirSync(dir, { recursive: true });
+      const file = `${dir}/${process.pid}-${randomBytes(6).toString('hex')}.json`;
       writeFileSync(file, JSON.stringify(this.#conformance.snapshot()));
     }
     await this.#gateway.close();

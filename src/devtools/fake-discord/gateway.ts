@@ -14,6 +14,12 @@ import { shardOfGuild } from './snowflake.ts';
  * guilds with `(guild_id >> 22) % count === id` (events without a guild, DMs among them, go to shard 0). A shard id
  * out of range is refused with 4010 Invalid shard. A shard another session already holds is accepted, as Discord
  * accepts it: both sessions then receive the same events (two processes running one shard both see every click).
+ * A shard that would serve more than `maxGuildsPerShard` guilds is closed with 4011 Sharding required.
+ *
+ * Identify pacing: shards share a rate-limit key `shard_id % max_concurrency`, and each key may start one session per
+ * `identifyWindowMs` (Discord: 5 s). An IDENTIFY sooner than that gets op 9 Invalid Session (`d: false`), as Discord
+ * answers an identify over its concurrency limit; discord.js then waits and identifies again. Real time, since
+ * discord.js paces itself with real timers.
  */
 
 type Json = Record<string, unknown>;
@@ -26,6 +32,19 @@ export interface GatewayWorld {
   guildCreates(shard: Shard, intents: number): Json[];
   /** GUILD_MEMBERS_CHUNK answer to a Request Guild Members (op 8). */
   membersChunk(request: Json): Json;
+  /** How many guilds a session on this shard would serve. */
+  guildCount(shard: Shard): number;
+}
+
+export interface GatewayOptions {
+  heartbeatIntervalMs: number;
+  resumeUrl: () => string;
+  /** `session_start_limit.max_concurrency`: how many rate-limit keys identify in parallel. */
+  maxConcurrency: number;
+  /** The least time between two IDENTIFYs on one rate-limit key; 0: not enforced. */
+  identifyWindowMs: number;
+  /** More guilds than this on one shard: 4011 Sharding required (Discord: 2,500). */
+  maxGuildsPerShard: number;
 }
 
 /** `[shard id, shard count]`, as IDENTIFY and READY carry it. */
@@ -54,10 +73,14 @@ export class Gateway {
   readonly #sessions = new Map<string, Session>();
   readonly #sockets = new Set<WebSocket>();
   #nextSessionNumber = 0;
+  /** Per rate-limit key (`shard_id % max_concurrency`), when its last session started (performance.now()). */
+  readonly #lastIdentify = new Map<number, number>();
+  /** IDENTIFYs answered with Invalid Session because they came sooner than their key's window allowed. */
+  identifiesTooSoon = 0;
 
   constructor(
     private readonly world: GatewayWorld,
-    private readonly options: { heartbeatIntervalMs: number; resumeUrl: () => string },
+    private readonly options: GatewayOptions,
   ) {}
 
   /** Hands an HTTP upgrade on the gateway path to the WebSocket server. */
@@ -143,6 +166,14 @@ export class Gateway {
           {
             const shard = this.checkShard(d.shard);
             if (typeof shard === 'string') return ws.close(GatewayCloseCodes.InvalidShard, shard);
+            if (this.world.guildCount(shard) > this.options.maxGuildsPerShard) {
+              return ws.close(GatewayCloseCodes.ShardingRequired, 'Sharding required.');
+            }
+            if (!this.identifyAllowed(shard)) {
+              this.identifiesTooSoon += 1;
+              connection.send({ op: GatewayOpcodes.InvalidSession, d: false });
+              break;
+            }
             session = this.identify(connection, typeof d.intents === 'number' ? d.intents : 0, shard);
             break;
           }
@@ -171,6 +202,18 @@ export class Gateway {
     const [id, count] = field as [number, number];
     if (count < 1 || id < 0 || id >= count) return `Invalid shard: [${id}, ${count}].`;
     return [id, count];
+  }
+
+  /** Whether this shard's rate-limit key may start a session now; if so, its window starts. */
+  private identifyAllowed(shard: Shard): boolean {
+    const key = shard[0] % this.options.maxConcurrency;
+    const now = performance.now();
+    const last = this.#lastIdentify.get(key);
+    if (this.options.identifyWindowMs > 0 && last !== undefined && now - last < this.options.identifyWindowMs) {
+      return false;
+    }
+    this.#lastIdentify.set(key, now);
+    return true;
   }
 
   private identify(connection: Connection, intents: number, shard: Shard): Session {

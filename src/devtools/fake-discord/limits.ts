@@ -257,7 +257,10 @@ export function checkMessageBody(body: Json, prefix: string, options: { isCreate
   }
 }
 
-/** allowed_mentions: parse names only roles, users, everyone; at most 100 ids each; ids and parse not both. */
+/**
+ * allowed_mentions: parse names only roles, users, everyone; at most 100 ids each, each a snowflake; ids and parse not
+ * both.
+ */
 function checkAllowedMentions(problems: Problems, path: string, mentions: Json): void {
   const parse = asArray(mentions.parse);
   parse.forEach((kind, i) => {
@@ -268,6 +271,12 @@ function checkAllowedMentions(problems: Problems, path: string, mentions: Json):
   for (const kind of ['users', 'roles'] as const) {
     const ids = asArray(mentions[kind]);
     problems.maxLength(join(path, kind), ids, 100);
+    ids.forEach((id, i) => {
+      // Each id must be a snowflake (a mention of "ai:easy", say, is refused as a whole).
+      if (!(typeof id === 'string' && /^(0|[1-9]\d*)$/.test(id)) && !Number.isSafeInteger(id)) {
+        problems.add(join(join(path, kind), i), 'NUMBER_TYPE_COERCE', `Value "${String(id)}" is not snowflake.`);
+      }
+    });
     if (ids.length > 0 && parse.includes(kind)) {
       problems.add(
         join(path, kind),

@@ -241,9 +241,13 @@ function normaliseEmbeds(embeds: unknown): unknown[] {
   });
 }
 
+/** Select menus: string, user, role, mentionable and channel. */
+const SELECT_TYPES = new Set([3, 5, 6, 7, 8]);
+
 /**
  * Components as Discord stores them: each has a numeric `id`; those sent without one are numbered in order from 1,
- * skipping the ids the request used.
+ * skipping the ids the request used. A select sent without `min_values` or `max_values` is stored with Discord's
+ * default of 1 for each, which the message object then always carries.
  */
 export function numberComponents(components: unknown): unknown[] {
   if (!Array.isArray(components)) return [];
@@ -264,7 +268,13 @@ export function numberComponents(components: unknown): unknown[] {
         id = next;
         next += 1;
       }
-      return { ...c, id, ...(Array.isArray(c.components) ? { components: number(c.components) } : {}) };
+      const defaults = SELECT_TYPES.has(Number(c.type)) ? { min_values: 1, max_values: 1 } : {};
+      return {
+        ...defaults,
+        ...c,
+        id,
+        ...(Array.isArray(c.components) ? { components: number(c.components) } : {}),
+      };
     });
   return number(components);
 }

@@ -25,6 +25,11 @@ export interface RateLimitTable {
   webhookToken: BucketLimit;
   /** Any other route, per major parameter. */
   route: BucketLimit;
+  /**
+   * The gateway's identify pacing: the least time between two sessions started on one rate-limit key
+   * (`shard_id % max_concurrency`; Discord: 5 s). Absent: not enforced.
+   */
+  identifyWindowMs?: number;
 }
 
 /**
@@ -36,6 +41,7 @@ export const DISCORD_RATE_LIMITS: RateLimitTable = {
   channelMessages: { requests: 5, windowMs: 5_000 },
   webhookToken: { requests: 5, windowMs: 2_000 },
   route: { requests: 50, windowMs: 1_000 },
+  identifyWindowMs: 5_000,
 };
 
 /** The same buckets and headers with limits no test reaches: for suites that play faster than people. */

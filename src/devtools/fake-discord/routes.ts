@@ -32,7 +32,9 @@ export interface RouteContext {
   baseUrl(): string;
   gatewayUrl(): string;
   /** What `/gateway/bot` answers as `shards`. */
-  recommendedShards: number;
+  recommendedShards: () => number;
+  /** What `/gateway/bot` answers as `session_start_limit.max_concurrency`. */
+  maxConcurrency: number;
 }
 
 export function applicationPayload(ctx: RouteContext): Json {
@@ -119,8 +121,13 @@ export function buildRoutes(ctx: RouteContext): Route[] {
       auth: true,
       handle: () => ({
         url: ctx.gatewayUrl(),
-        shards: ctx.recommendedShards,
-        session_start_limit: { total: 1000, remaining: 1000, reset_after: 86_400_000, max_concurrency: 1 },
+        shards: ctx.recommendedShards(),
+        session_start_limit: {
+          total: 1000,
+          remaining: 1000,
+          reset_after: 86_400_000,
+          max_concurrency: ctx.maxConcurrency,
+        },
       }),
     },
     { method: 'GET', pattern: '/gateway', auth: false, handle: () => ({ url: ctx.gatewayUrl() }) },
