@@ -28,6 +28,7 @@ import {
   attach,
   attachedPermanent,
   cardOf,
+  controllerOf,
   creaturesOf,
   currentRef,
   draw,
@@ -294,8 +295,18 @@ function perform(s: MtgState, d: ResolveData, e: BaseEffect): StepOut | null {
       const ob = objectOf(s, ib);
       // CR 701.12a: each deals damage equal to its power to the other, at the same time.
       return startDamage(s, d, [
-        { source: { card: oa.card, controller: oa.controller, id: ia }, to: { object: ib }, amount: pa, combat: false },
-        { source: { card: ob.card, controller: ob.controller, id: ib }, to: { object: ia }, amount: pb, combat: false },
+        {
+          source: { card: oa.card, controller: controllerOf(s, ia), id: ia },
+          to: { object: ib },
+          amount: pa,
+          combat: false,
+        },
+        {
+          source: { card: ob.card, controller: controllerOf(s, ib), id: ib },
+          to: { object: ia },
+          amount: pb,
+          combat: false,
+        },
       ]);
     }
     case 'add-mana':
@@ -314,7 +325,7 @@ export function createToken(s: MtgState, seat: Seat, card: string): string {
     id,
     card,
     owner: seat,
-    controller: seat,
+    baseController: seat,
     zone: 'battlefield',
     tapped: false,
     damage: 0,
@@ -395,7 +406,7 @@ export const resolve = defineProcedure<MtgState, ResolveData, null>({
       // CR 608.3: a permanent spell enters the battlefield under its controller's control.
       if (item.kind === 'spell' && !isType(card, 'instant') && !isType(card, 'sorcery')) {
         moveObject(s, item.source.id, 'battlefield');
-        objectOf(s, item.source.id).controller = item.controller;
+        objectOf(s, item.source.id).baseController = item.controller;
         // CR 303.4a, 608.3: an Aura spell enters attached to its target (it is legal, or the spell did not resolve).
         const enchanted = card.enchant ? item.targets[0] : undefined;
         if (enchanted && 'object' in enchanted) attach(s, item.source.id, enchanted.object.id);
