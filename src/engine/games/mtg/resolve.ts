@@ -32,6 +32,7 @@ import {
   creaturesOf,
   currentRef,
   draw,
+  gainControl,
   isCreature,
   isType,
   log,
@@ -225,6 +226,15 @@ function perform(s: MtgState, d: ResolveData, e: BaseEffect): StepOut | null {
     case 'attach':
       // CR 701.3a-b: Equip attaches its source to the target; already attached there, nothing happens.
       if (self && targetObject && attachedPermanent(s, self) !== targetObject) attach(s, self, targetObject);
+      return null;
+    case 'gain-control':
+      if (targetObject) {
+        gainControl(s, targetObject, you, e.until); // CR 613.1b: the spell's controller gains control
+        if (e.untapHaste) {
+          objectOf(s, targetObject).tapped = false;
+          untilEndOfTurn(s, targetObject, { do: 'pump', to: 'self', power: 0, toughness: 0, keywords: ['haste'] });
+        }
+      }
       return null;
     case 'switch-pt':
       // CR 613.3e: until end of turn, in layer 7e (the affected object is locked, 611.2c).

@@ -464,15 +464,18 @@ export function endControlUntilEndOfTurn(s: MtgState): void {
   if (ending.length === 0) return;
   const before = new Map(ending.map((c) => [c.object.id, controllerOf(s, c.object.id)]));
   s.controls = (s.controls ?? []).filter((c) => c.until !== 'end-of-turn');
-  for (const [id, seat] of before) noteControlChanged(s, id, seat);
+  for (const [id, seat] of before)
+    if (noteControlChanged(s, id, seat))
+      log(s, { type: 'control-returns', seat: controllerOf(s, id), object: id, card: objectOf(s, id).card });
 }
 
-/** CR 302.6, 506.4: what follows when a permanent's controller changed (nothing if it is the same player). */
-function noteControlChanged(s: MtgState, id: string, before: Seat): void {
+/** CR 302.6, 506.4: what follows when a permanent's controller changed; false if it is the same player. */
+function noteControlChanged(s: MtgState, id: string, before: Seat): boolean {
   const o = s.objects[id];
-  if (!o || o.zone !== 'battlefield' || controllerOf(s, id) === before) return;
+  if (!o || o.zone !== 'battlefield' || controllerOf(s, id) === before) return false;
   o.controlledSince = s.turn.number; // CR 302.6: continuous control starts now
   removeFromCombat(s, id); // CR 506.4
+  return true;
 }
 
 /** CR 613.1f (layer 6): the keyword abilities it has now. */

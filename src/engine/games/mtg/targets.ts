@@ -50,6 +50,7 @@ export function targetsOfEffect(e: BaseEffect): Target[] {
     case 'exile':
     case 'pump':
     case 'switch-pt':
+    case 'gain-control':
     case 'attach':
     case 'counter':
     case 'bounce':

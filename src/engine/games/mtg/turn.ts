@@ -40,6 +40,7 @@ import {
   controllerOf,
   countersOn,
   draw,
+  endControlUntilEndOfTurn,
   hasKeyword,
   isCreature,
   log,
@@ -514,6 +515,7 @@ export const game = defineProcedure<MtgState, GameData, null>({
       for (const id of s.battlefield) objectOf(s, id).damage = 0;
       for (const id of s.battlefield) objectOf(s, id).deathtouched = false;
       s.effects = [];
+      endControlUntilEndOfTurn(s); // CR 514.2: "until end of turn" control changes end too
       delete s.shields; // CR 514.2: "this turn" prevention and regeneration shields end with them
       return call(stateChecks, { found: [], passes: 0 }, 'cleanup-checked');
     },

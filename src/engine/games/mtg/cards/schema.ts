@@ -151,6 +151,18 @@ const BaseEffect = z.discriminatedUnion('do', [
       keywords: z.array(KeywordSchema).default([]),
     })
     .strict(),
+  /**
+   * CR 613.1b (layer 2): "Gain control of [target]" for good (`until: "indefinite"`) or "until end of turn" (514.2);
+   * `untapHaste`: "Untap that creature. It gains haste until end of turn." (the threaten pattern, 702.10).
+   */
+  z
+    .object({
+      do: z.literal('gain-control'),
+      to: TargetSchema,
+      until: z.enum(['end-of-turn', 'indefinite']),
+      untapHaste: z.boolean().default(false),
+    })
+    .strict(),
   /** CR 613.3e (layer 7e): switch a creature's power and toughness until end of turn. */
   z.object({ do: z.literal('switch-pt'), to: TargetSchema }).strict(),
   /** CR 701.3: attach this permanent (the Equipment whose equip ability resolves) to the target. */

@@ -267,6 +267,18 @@ function effectText(e: BaseEffect, card: MtgCard): Label {
         ja: `ターン終了時まで、${t.ja}のパワーとタフネスを入れ替える。`,
       };
     }
+    case 'gain-control': {
+      const t = target(e.to);
+      const steal =
+        e.until === 'end-of-turn'
+          ? { en: `Gain control of ${t.en} until end of turn.`, ja: `ターン終了時まで、${t.ja}のコントロールを得る。` }
+          : { en: `Gain control of ${t.en}.`, ja: `${t.ja}のコントロールを得る。` };
+      if (!e.untapHaste) return steal;
+      return {
+        en: `${steal.en} Untap that creature. It gains haste until end of turn.`,
+        ja: `${steal.ja}そのクリーチャーをアンタップする。ターン終了時まで、それは速攻を得る。`,
+      };
+    }
     case 'counter': {
       const t = target(e.to);
       return { en: `Counter ${t.en}.`, ja: `${t.ja}を打ち消す。` };
