@@ -10,7 +10,7 @@ import type { ManaType } from '../../core/mana.ts';
 import type { ProcedureState } from '../../core/procedure.ts';
 import type { RngState } from '../../core/rng.ts';
 import { MTG_CARDS } from './cards/pool.ts';
-import { type Keyword, KeywordSchema, type MtgCard, type StaticAbility } from './cards/schema.ts';
+import { type Keyword, KeywordSchema, type MtgCard, type StarCount, type StaticAbility } from './cards/schema.ts';
 import {
   countersEffect,
   type MtgCharacteristics,
@@ -19,7 +19,9 @@ import {
   type MtgFilter,
   type MtgLayer,
   type MtgLayerOp,
+  matchesMtgFilter,
   mtgCharacteristics,
+  type SeatRef,
 } from './layers.ts';
 
 export type Zone = 'library' | 'hand' | 'battlefield' | 'graveyard' | 'stack' | 'exile';
@@ -287,8 +289,35 @@ function printedCharacteristics(o: MtgObject): MtgCharacteristics {
     colors: colorsOf(card),
     // Keywords by name; static abilities as `static:<index>` so their effects exist only while they do (CR 604.1).
     abilities: [...card.keywords, ...card.abilities.flatMap((a, i) => (a.kind === 'static' ? [`static:${i}`] : []))],
-    power: card.power ?? null,
-    toughness: card.toughness ?? null,
+    // CR 208.2a: a "*" is 0 until its characteristic-defining ability applies (layer 7a).
+    power: card.power === '*' ? 0 : (card.power ?? null),
+    toughness: card.toughness === '*' ? 0 : (card.toughness ?? null),
+  };
+}
+
+/** CR 604.3, 109.5: what a star ability counts; "you" is the object's controller (on the battlefield) or owner. */
+function starFilter(count: StarCount, you: SeatRef): MtgFilter {
+  switch (count) {
+    case 'creatures-you-control':
+      return { types: ['creature'], controller: you };
+    case 'lands-you-control':
+      return { types: ['land'], controller: you };
+    case 'forests-you-control':
+      return { types: ['land'], subtypes: ['Forest'], controller: you };
+    case 'creatures':
+      return { types: ['creature'] };
+  }
+}
+
+/** CR 604.3, 613.3a: the layer-7a part of a star ability (a CDA: applied first, depends only on other CDAs). */
+function starEffect(id: string, card: MtgCard, timestamp: number): MtgEffect | null {
+  if (!card.starPT) return null;
+  return {
+    id: `cda:${id}`,
+    timestamp,
+    cda: true,
+    affects: { locked: [id] },
+    parts: [{ layer: '7a', op: { kind: 'set-pt-count', count: starFilter(card.starPT.count, { sameAs: id }) } }],
   };
 }
 
@@ -348,6 +377,8 @@ function continuousEffects(s: MtgState): MtgEffect[] {
   const net: Record<string, number> = {};
   for (const id of s.battlefield) {
     const o = objectOf(s, id);
+    const star = starEffect(id, cardOf(o.card), o.timestamp ?? 0);
+    if (star) out.push(star);
     cardOf(o.card).abilities.forEach((a, i) => {
       if (a.kind !== 'static') return;
       const holder = a.affects === 'attached' ? attachedPermanent(s, id) : null;
@@ -421,8 +452,9 @@ export function battlefieldCharacteristics(s: MtgState): Readonly<Record<string,
 }
 
 /**
- * CR 613: an object's characteristics now. Permanents through the layers; elsewhere as printed (no effect in the
- * pool works outside the battlefield, and counters leave with the permanent, 400.7).
+ * CR 613: an object's characteristics now. Permanents through the layers; elsewhere as printed (no other effect in
+ * the pool works outside the battlefield, and counters leave with the permanent, 400.7) but for a star ability,
+ * which defines power and toughness in every zone (604.3), counting for its owner (109.5).
  */
 export function characteristicsOf(s: MtgState, id: string): MtgCharacteristics {
   const o = objectOf(s, id);
@@ -430,7 +462,13 @@ export function characteristicsOf(s: MtgState, id: string): MtgCharacteristics {
     const c = battlefieldCharacteristics(s)[id];
     if (c) return c;
   }
-  return printedCharacteristics(o);
+  const printed = printedCharacteristics(o);
+  const star = cardOf(o.card).starPT;
+  if (!star) return printed;
+  const world = battlefieldCharacteristics(s);
+  const filter = starFilter(star.count, o.owner);
+  const n = Object.keys(world).filter((other) => matchesMtgFilter(filter, other, world)).length;
+  return { ...printed, power: n, toughness: n };
 }
 
 /**

@@ -254,6 +254,15 @@ export const TriggerConditionSchema = z.discriminatedUnion('check', [
 ]);
 export type TriggerCondition = z.infer<typeof TriggerConditionSchema>;
 
+/** CR 604.3: what a star (power and toughness "*") characteristic-defining ability counts (permanents on the battlefield). */
+export const StarCountSchema = z.enum([
+  'creatures-you-control',
+  'lands-you-control',
+  'forests-you-control',
+  'creatures',
+]);
+export type StarCount = z.infer<typeof StarCountSchema>;
+
 /** CR 604.2, 611.3a: which permanents a static ability changes (read again as the game goes on). */
 export const StaticAffectedSchema = z.enum([
   'creatures-you-control',
@@ -329,9 +338,14 @@ export const MtgCardSchema = z
     supertypes: z.array(SupertypeSchema).default([]),
     types: z.array(CardTypeSchema).min(1),
     subtypes: z.array(SubtypeSchema).default([]),
-    /** CR 208: creatures only. */
-    power: z.number().int().optional(),
-    toughness: z.number().int().optional(),
+    /** CR 208: creatures only; "*" (208.2a) when a characteristic-defining ability (`starPT`) sets it. */
+    power: z.union([z.number().int(), z.literal('*')]).optional(),
+    toughness: z.union([z.number().int(), z.literal('*')]).optional(),
+    /**
+     * CR 604.3, 613.3a (layer 7a): "[This]'s power and toughness are each equal to the number of …": a
+     * characteristic-defining ability, counting permanents on the battlefield (it works in every zone).
+     */
+    starPT: z.object({ count: StarCountSchema }).strict().optional(),
     /** CR 614.1d: "[this permanent] enters the battlefield tapped" (a replacement effect, not a trigger, 603.6d). */
     entersTapped: z.boolean().default(false),
     /** CR 614.1c: "[this permanent] enters the battlefield with N [kind] counters on it". */
@@ -380,6 +394,11 @@ export const MtgCardSchema = z
     need(
       is('creature') === (card.power !== undefined && card.toughness !== undefined),
       'creatures, and only creatures, have power and toughness (CR 208)',
+    );
+    const star = card.power === '*' || card.toughness === '*';
+    need(
+      star === (card.starPT !== undefined) && (!star || (card.power === '*' && card.toughness === '*')),
+      'a creature with "*" power and toughness, and only one, has the ability that defines its power and toughness (CR 604.3, 208.2a)',
     );
     need(
       is('planeswalker') === (card.loyalty !== undefined),

@@ -10,6 +10,7 @@ import type {
   Keyword,
   ManaSymbol,
   MtgCard,
+  StarCount,
   StaticAbility,
   Subtype,
   Target,
@@ -553,6 +554,14 @@ function abilityText(a: Ability, card: MtgCard): Label {
 }
 
 /** The card's rules text: keywords, additional cost, spell effects, abilities, basic land mana; one per line. */
+/** CR 604.3: what a star ability counts, in words. */
+const STAR_COUNT: Record<StarCount, Label> = {
+  'creatures-you-control': { en: 'creatures you control', ja: 'あなたがコントロールするクリーチャー' },
+  'lands-you-control': { en: 'lands you control', ja: 'あなたがコントロールする土地' },
+  'forests-you-control': { en: 'Forests you control', ja: 'あなたがコントロールする森' },
+  creatures: { en: 'creatures on the battlefield', ja: '戦場にあるクリーチャー' },
+};
+
 export function cardText(card: MtgCard): Label {
   const lines: Label[] = [];
   if (card.enchant) {
@@ -565,6 +574,14 @@ export function cardText(card: MtgCard): Label {
       en: card.keywords.map((k, i) => (i === 0 ? KEYWORDS[k].en : KEYWORDS[k].en.toLowerCase())).join(', '),
       ja: card.keywords.map((k) => KEYWORDS[k].ja).join('、'),
     });
+  // CR 604.3: a star ability reads first among the abilities that are not keywords.
+  if (card.starPT) {
+    const counted = STAR_COUNT[card.starPT.count];
+    lines.push({
+      en: `${card.name.en}'s power and toughness are each equal to the number of ${counted.en}.`,
+      ja: `${card.name.ja}のパワーとタフネスはそれぞれ、${counted.ja}の数に等しい。`,
+    });
+  }
   // CR 702.32a: the kicker keyword line.
   if (card.kicker) lines.push({ en: `Kicker ${manaText(card.kicker)}`, ja: `キッカー${manaText(card.kicker)}` });
   if (card.additionalCost)
