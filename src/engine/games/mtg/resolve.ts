@@ -178,6 +178,11 @@ function perform(s: MtgState, d: ResolveData, e: BaseEffect): StepOut | null {
     case 'create-token':
       for (let i = 0; i < e.count; i++) createToken(s, you, e.token);
       return null;
+    case 'create-token-copy':
+      // CR 706.2: the copiable values are the card the target is (its printed values, or what it copies: a token
+      // copy is that card, 706.3); counters and other effects are not copied, and later changes do not follow (706.2b).
+      if (targetObject) putToken(s, you, objectOf(s, targetObject).card);
+      return null;
     case 'exile-until-next-end-step': {
       if (!targetObject) return null;
       log(s, { type: 'exile', object: targetObject, card: objectOf(s, targetObject).card });
@@ -329,6 +334,11 @@ function perform(s: MtgState, d: ResolveData, e: BaseEffect): StepOut | null {
 /** CR 110.5, 701.6a: a token enters the battlefield under its creator's control, who owns it (110.5a). */
 export function createToken(s: MtgState, seat: Seat, card: string): string {
   if (!cardOf(card).token) throw new Error(`${card} is not a token`);
+  return putToken(s, seat, card);
+}
+
+/** CR 110.5, 111.1: a token onto the battlefield under `seat`'s control, with the characteristics of this card. */
+function putToken(s: MtgState, seat: Seat, card: string): string {
   const id = `t${s.nextToken}`;
   s.nextToken += 1;
   s.objects[id] = {

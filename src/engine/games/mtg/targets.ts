@@ -45,6 +45,8 @@ export function targetsOfEffect(e: BaseEffect): Target[] {
   switch (e.do) {
     case 'fight':
       return [e.yours, e.theirs];
+    case 'create-token-copy':
+      return [e.of];
     case 'damage':
     case 'destroy':
     case 'exile':

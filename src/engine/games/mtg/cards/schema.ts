@@ -201,6 +201,8 @@ const BaseEffect = z.discriminatedUnion('do', [
     .strict(),
   /** CR 701.6, 110.5: create tokens, defined as token cards of the pool. */
   z.object({ do: z.literal('create-token'), token: CardIdSchema, count: z.number().int().min(1) }).strict(),
+  /** CR 706.2, 110.5: "Create a token that's a copy of [target]" (its copiable values as the token is created). */
+  z.object({ do: z.literal('create-token-copy'), of: TargetSchema }).strict(),
   /**
    * CR 701.11, 603.7: exile the target; a delayed trigger returns that card to the battlefield under its owner's
    * control at the beginning of the next end step (603.7c: only if it is still the same object in exile).

@@ -346,6 +346,10 @@ function effectText(e: BaseEffect, card: MtgCard): Label {
         ja: `${token.ja}・トークンを${e.count}体生成する。`,
       };
     }
+    case 'create-token-copy': {
+      const t = target(e.of);
+      return { en: `Create a token that's a copy of ${t.en}.`, ja: `${t.ja}のコピーであるトークンを1体生成する。` };
+    }
     case 'exile-until-next-end-step': {
       const t = target(e.to);
       return {
