@@ -477,7 +477,11 @@ export function characteristicsOf(s: MtgState, id: string): MtgCharacteristics {
  */
 export function controllerOf(s: MtgState, id: string): Seat {
   const o = objectOf(s, id);
-  if (o.zone === 'battlefield') return battlefieldCharacteristics(s)[id]?.controller ?? o.baseController;
+  if (o.zone === 'battlefield') {
+    // Layer 2 holds only `s.controls` (no static ability changes control): without one, the fold would say the same.
+    if (!s.controls?.length) return o.baseController;
+    return battlefieldCharacteristics(s)[id]?.controller ?? o.baseController;
+  }
   return o.zone === 'stack' ? o.baseController : o.owner;
 }
 
