@@ -13,7 +13,12 @@ export const CostPipSchema = z.object({ colour: z.string().max(20), text: z.stri
 export type CostPip = z.infer<typeof CostPipSchema>;
 
 /** A printed number with its current value; `base` (printed value) lets the renderer show buffs and debuffs. */
-export const StatSchema = z.object({ label: Text, value: z.number().int(), base: z.number().int().optional() });
+/** A stat's value: a whole number, or "*" on a card face whose ability defines it (MTG CR 208.2a). */
+export const StatSchema = z.object({
+  label: Text,
+  value: z.union([z.number().int(), z.literal('*')]),
+  base: z.number().int().optional(),
+});
 export type Stat = z.infer<typeof StatSchema>;
 
 /**

@@ -44,6 +44,31 @@ describe('foldLayers (kernel)', () => {
     expect(gone.applied).toEqual([]);
   });
 
+  it('mayDepend: no trial runs for effects that cannot depend, and the order and result are the same', () => {
+    let applies = 0;
+    const counting: LayerRules<number, Op, Filter> = {
+      ...rules,
+      apply: (op, n) => {
+        applies += 1;
+        return rules.apply(op, n);
+      },
+    };
+    const fixed = [1, 2, 3].map((t) => effect(`+${t}`, t, 'sum', { add: t }, ['a']));
+    const tried = foldLayers(counting, { a: 0 }, fixed);
+    const triedApplies = applies;
+    applies = 0;
+    const pruned = foldLayers({ ...counting, mayDepend: (e) => 'filter' in e.affects }, { a: 0 }, fixed);
+    expect(pruned.characteristics).toEqual(tried.characteristics);
+    expect(pruned.applied).toEqual(tried.applied);
+    expect(applies).toBe(3); // each effect once, no trials
+    expect(triedApplies).toBeGreaterThan(3);
+    // An effect that may depend still waits for the one it depends on (CR 613.7a).
+    const big = effect('big', 1, 'sum', { add: 10 }, { atLeast: 5 });
+    const grow = effect('grow', 2, 'sum', { add: 4 }, ['a']);
+    const out = foldLayers({ ...rules, mayDepend: (e) => 'filter' in e.affects }, { a: 2, b: 1 }, [big, grow]);
+    expect(out.applied.map((x) => x.effect)).toEqual(['grow', 'big']);
+  });
+
   it('memoisePerState computes once per state object and never writes into the state', () => {
     let calls = 0;
     type State = { objects: Readonly<Record<string, number>> };

@@ -91,7 +91,7 @@ export function put(s: MtgState, seat: Seat, card: string, zone: Zone, sick = fa
   moveObject(s, id, zone);
   s.happened = s.happened.filter((e) => e.type !== 'zone' || e.object !== id); // set-up triggers nothing (CR 603)
   if (zone === 'battlefield') {
-    objectOf(s, id).controller = seat;
+    objectOf(s, id).baseController = seat;
     objectOf(s, id).controlledSince = sick ? s.turn.number : -1;
   }
   return id;

@@ -34,7 +34,7 @@ describe('MTG presenter (table and hand models from a view)', () => {
     expect(lands).toBe(
       s.battlefield.filter(
         (id) =>
-          s.objects[id]?.controller === 'p1' &&
+          s.objects[id]?.baseController === 'p1' &&
           ['plains', 'island', 'swamp', 'mountain', 'forest', 'cragmoor-crossing', 'saltmarsh-crossing'].includes(
             s.objects[id]?.card ?? '',
           ),

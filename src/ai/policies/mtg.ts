@@ -12,6 +12,7 @@ import { opponentOf, type Seat } from '../../engine/core/game.ts';
 import { manaUsesOf } from '../../engine/games/mtg/mana.ts';
 import {
   cardOfObject,
+  controllerOf,
   creaturesOf,
   isType,
   type MtgState,
@@ -51,7 +52,7 @@ function points(s: MtgState, seat: Seat): number {
   const made = new Set<string>();
   for (const id of s.battlefield) {
     const o = s.objects[id];
-    if (o?.controller !== seat) continue;
+    if (!o || controllerOf(s, id) !== seat) continue;
     const card = cardOfObject(s, id);
     if (!isType(card, 'land')) continue;
     lands += 1;

@@ -41,6 +41,12 @@ export interface LayerRules<C, Op, F, E extends ContinuousEffect<Op, F> = Contin
   exists?(effect: E, world: World<C>): boolean;
   /** The op as it acts on one object, read from the world (a count, copied values). Default: the op itself. */
   resolve?(op: Op, effect: E, id: string, world: World<C>): Op;
+  /**
+   * Could another effect change whether this one exists, what it applies to or what it does in this layer (CR 613.7a)?
+   * False (a fixed set of objects, a fixed op, nothing gating it) means it depends on nothing, and no trial is run for
+   * it. Default: yes.
+   */
+  mayDepend?(effect: E, layer: string): boolean;
 }
 
 /** The characteristics and, for tests and debugging, which effect parts applied in which order. */
@@ -183,18 +189,27 @@ function pickNext<C, Op, F, E extends ContinuousEffect<Op, F>>(
   );
   const first = byOrder[0] as E;
   if (byOrder.length === 1) return first;
+  // Only an effect that reads the world can depend on another (CR 613.7a); with none, timestamp order stands.
+  const mayDepend = byOrder.map((a) => !rules.mayDepend || rules.mayDepend(a, layer));
+  if (!mayDepend.some(Boolean)) return first;
   // CR 613.7a: A depends on B when both or neither come from CDAs and applying B (on trial) changes whether A
   // exists, what it applies to, or what it does to any of those.
-  const now = byOrder.map((a) => footprint(rules, a, layer, world, started));
-  const trials = byOrder.map((b) => applyPart(rules, b, layer, affectedBy(rules, b, world, started), world));
-  const edges = byOrder.map((a, i) =>
-    byOrder.flatMap((b, j) => {
-      const trial = trials[j];
-      const before = now[i];
-      if (i === j || !!a.cda !== !!b.cda || !trial || !before) return [];
-      return sameFootprint(before, footprint(rules, a, layer, trial, started)) ? [] : [j];
-    }),
-  );
+  const trials = new Map<number, World<C>>();
+  const trialOf = (j: number, b: E): World<C> => {
+    const hit = trials.get(j);
+    if (hit) return hit;
+    const made = applyPart(rules, b, layer, affectedBy(rules, b, world, started), world);
+    trials.set(j, made);
+    return made;
+  };
+  const edges = byOrder.map((a, i) => {
+    if (!mayDepend[i]) return [];
+    const before = footprint(rules, a, layer, world, started);
+    return byOrder.flatMap((b, j) => {
+      if (i === j || !!a.cda !== !!b.cda) return [];
+      return sameFootprint(before, footprint(rules, a, layer, trialOf(j, b), started)) ? [] : [j];
+    });
+  });
   const component = stronglyConnected(edges);
   const ready = byOrder.find((_, i) => (edges[i] ?? []).every((j) => component[j] === component[i]));
   // The condensation of the dependency graph has no cycle, so some effect is always ready.

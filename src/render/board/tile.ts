@@ -49,8 +49,8 @@ export function statText(stats: readonly Stat[]): string {
 
 /** Green when any stat is above its printed value, red when any is below (both: the accent). */
 function statColour(stats: readonly Stat[], style: GameStyle): string {
-  const up = stats.some((s) => s.base !== undefined && s.value > s.base);
-  const down = stats.some((s) => s.base !== undefined && s.value < s.base);
+  const up = stats.some((s) => s.base !== undefined && typeof s.value === 'number' && s.value > s.base);
+  const down = stats.some((s) => s.base !== undefined && typeof s.value === 'number' && s.value < s.base);
   if (up && down) return style.accent;
   if (up) return '#7ddc8c';
   if (down) return '#ff8a80';

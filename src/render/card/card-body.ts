@@ -56,7 +56,11 @@ function drawStats(pen: Pen, style: GameStyle, stats: readonly Stat[], right: nu
     const h = 40 * s;
     fillBox(pen.ctx, x - w, bottom - h, w, h, 8 * s, style.panelEdge);
     const changed =
-      stat.base === undefined || stat.value === stat.base ? style.ink : stat.value > stat.base ? '#7ddc8c' : '#ff8a80';
+      stat.base === undefined || typeof stat.value !== 'number' || stat.value === stat.base
+        ? style.ink
+        : stat.value > stat.base
+          ? '#7ddc8c'
+          : '#ff8a80';
     const baseline = bottom - h / 2 + valueSize * 0.36;
     pen.text(value, x - 8 * s, baseline, { size: valueSize, weight: 'bold', colour: changed, align: 'right' });
     pen.text(stat.label, x - w + 7 * s, baseline, { size: labelSize, colour: style.mutedInk });

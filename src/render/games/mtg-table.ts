@@ -40,12 +40,12 @@ function tableCard(c: ObjectView, locale: Locale): TableCard {
           {
             label: locale === 'ja' ? 'パワー' : 'P',
             value: c.power,
-            ...(card.power !== undefined ? { base: card.power } : {}),
+            ...(typeof card.power === 'number' ? { base: card.power } : {}),
           },
           {
             label: locale === 'ja' ? 'タフネス' : 'T',
             value: c.toughness,
-            ...(card.toughness !== undefined ? { base: card.toughness } : {}),
+            ...(typeof card.toughness === 'number' ? { base: card.toughness } : {}),
           },
         ]
       : [];

@@ -8,7 +8,16 @@ import { label } from '../../core/label.ts';
 import { canStillPay, NO_PROGRESS } from '../../core/payment-solver.ts';
 import type { MtgCard } from './cards/schema.ts';
 import { canUseMana, isManaAbility, manaCost, manaSources, manaUsesOf, progressOf } from './mana.ts';
-import { cardOf, cardOfObject, creaturesOf, isSummoningSick, isType, type MtgState, objectOf } from './state.ts';
+import {
+  cardOf,
+  cardOfObject,
+  controllerOf,
+  creaturesOf,
+  isSummoningSick,
+  isType,
+  type MtgState,
+  objectOf,
+} from './state.ts';
 import { legalTargets, targetSpecs } from './targets.ts';
 
 const option = (s: MtgState, id: string, kind: string, role: DecisionOption['role'], en: string, ja: string) => {
@@ -60,7 +69,7 @@ export function canActivate(s: MtgState, seat: Seat, id: string, index: number):
   const card = cardOf(o.card);
   const a = card.abilities[index];
   if (a?.kind !== 'activated' || isManaAbility(card, index)) return false;
-  if (o.zone !== 'battlefield' || o.controller !== seat) return false; // CR 602.2
+  if (o.zone !== 'battlefield' || controllerOf(s, id) !== seat) return false; // CR 602.2
   if (a.equip && !sorceryTiming(s, seat)) return false; // CR 702.6a: equip only as a sorcery
   if (a.cost.tap && (o.tapped || isSummoningSick(s, id))) return false; // CR 302.6
   if (a.cost.life !== undefined && s.players[seat].life < a.cost.life) return false; // CR 119.4
@@ -84,7 +93,7 @@ export function legalActions(s: MtgState, seat: Seat): DecisionOption[] {
   }
   for (const id of s.battlefield) {
     const o = objectOf(s, id);
-    if (o.controller !== seat) continue;
+    if (controllerOf(s, id) !== seat) continue;
     const card = cardOf(o.card);
     card.abilities.forEach((_, i) => {
       if (canActivate(s, seat, id, i))

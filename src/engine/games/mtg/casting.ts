@@ -72,7 +72,7 @@ export const cast = defineProcedure<MtgState, CastData, null>({
       data.item = id;
       if (data.ability === null) {
         moveObject(s, o.id, 'stack');
-        o.controller = data.seat;
+        o.baseController = data.seat;
       }
       s.stack.push({
         id,

@@ -11,6 +11,7 @@ import { assignChoiceDecision, assignSplitDecision } from './decisions.ts';
 import {
   cardOfObject,
   characteristicsOf,
+  controllerOf,
   hasKeyword,
   log,
   type MtgState,
@@ -29,7 +30,7 @@ export function attackProblem(s: MtgState, seat: Seat, declare: Record<string, s
     for (const a of cardOfObject(s, id).abilities) {
       if (a.kind !== 'cant-attack-unless-defender-controls') continue;
       const has = s.battlefield.some(
-        (p) => objectOf(s, p).controller === defender && cardOfObject(s, p).subtypes.includes(a.subtype),
+        (p) => controllerOf(s, p) === defender && cardOfObject(s, p).subtypes.includes(a.subtype),
       );
       if (!has) return { rule: '508.1c', code: `cant-attack-unless:${a.subtype}`, slots: [id] };
     }
@@ -179,7 +180,7 @@ export const combatDamage = defineProcedure<MtgState, DamageData, null>({
     ask(s, { data }) {
       const attacker = data.queue[data.index];
       if (attacker === undefined) return { goto: 'deal' };
-      return ask(assignChoiceDecision, objectOf(s, attacker).controller, { attacker, refused: false }, 'chosen');
+      return ask(assignChoiceDecision, controllerOf(s, attacker), { attacker, refused: false }, 'chosen');
     },
     chosen(s, { data, ret }) {
       const attacker = data.queue[data.index] ?? '';
@@ -195,7 +196,7 @@ export const combatDamage = defineProcedure<MtgState, DamageData, null>({
       if (hasKeyword(s, attacker, 'trample')) targets.push(PLAYER(a.defender));
       return ask(
         assignSplitDecision,
-        objectOf(s, attacker).controller,
+        controllerOf(s, attacker),
         { attacker, targets, total: powerOf(s, attacker) },
         'split',
       );
@@ -206,7 +207,7 @@ export const combatDamage = defineProcedure<MtgState, DamageData, null>({
       if (!a) throw new Error('combat: attacker left the queue');
       const split = answerOf(assignSplitDecision, ret);
       if (!assignmentLegal(s, attacker, blockersOf(s, attacker), a.defender, split))
-        return ask(assignChoiceDecision, objectOf(s, attacker).controller, { attacker, refused: true }, 'chosen');
+        return ask(assignChoiceDecision, controllerOf(s, attacker), { attacker, refused: true }, 'chosen');
       data.assignments[attacker] = split;
       data.index += 1;
       return { goto: 'ask' };
@@ -226,10 +227,7 @@ export const combatDamage = defineProcedure<MtgState, DamageData, null>({
       }
       // CR 510.2: all combat damage is dealt at once (sources as they are now, before any dies).
       const sources = new Map(
-        plan.map((p) => [
-          p.from,
-          { card: objectOf(s, p.from).card, controller: objectOf(s, p.from).controller, id: p.from },
-        ]),
+        plan.map((p) => [p.from, { card: objectOf(s, p.from).card, controller: controllerOf(s, p.from), id: p.from }]),
       );
       const events: DamageEvent[] = [];
       for (const p of plan) {

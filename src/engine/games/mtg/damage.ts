@@ -19,6 +19,7 @@ import {
 } from '../../core/replacement.ts';
 import {
   cardOf,
+  controllerOf,
   currentRef,
   hasKeyword,
   isCreature,
@@ -114,7 +115,7 @@ function preventionsFor(s: MtgState, e: DamageEvent): Prevention[] {
   return all ? [all, ...out] : out;
 }
 
-const chooserOf = (s: MtgState, to: DamageTo): Seat => ('player' in to ? to.player : objectOf(s, to.object).controller);
+const chooserOf = (s: MtgState, to: DamageTo): Seat => ('player' in to ? to.player : controllerOf(s, to.object));
 
 /**
  * CR 615.7: a "next N" shield met by damage from several sources at once lets its holder choose which damage it

@@ -18,6 +18,7 @@ import type { PendingTrigger, TargetRef } from './state.ts';
 import {
   cardOf,
   cardOfObject,
+  controllerOf,
   currentRef,
   hasKeyword,
   isCreature,
@@ -336,7 +337,7 @@ export const sacrificeDecision = defineDecisionKind<MtgState, { card: string }, 
       ),
       options: [
         ...s.battlefield
-          .filter((id) => objectOf(s, id).controller === seat && isCreature(s, id))
+          .filter((id) => controllerOf(s, id) === seat && isCreature(s, id))
           .map((id) => objectOption(s, id, 'obj', 'choice', 'Sacrifice ', 'を生け贄に')),
         cancel,
       ],
@@ -374,7 +375,7 @@ export function possibleAttackers(s: MtgState, seat: Seat): string[] {
     const o = objectOf(s, id);
     // CR 702.3b: a creature with defender can't attack.
     return (
-      o.controller === seat &&
+      controllerOf(s, id) === seat &&
       isCreature(s, id) &&
       !o.tapped &&
       !isSummoningSick(s, id) &&
@@ -417,7 +418,7 @@ export const attackersDecision = defineDecisionKind<MtgState, DeclarePayload, De
 export function possibleBlockers(s: MtgState, seat: Seat): string[] {
   return s.battlefield.filter((id) => {
     const o = objectOf(s, id);
-    return o.controller === seat && isCreature(s, id) && !o.tapped;
+    return controllerOf(s, id) === seat && isCreature(s, id) && !o.tapped;
   });
 }
 

@@ -50,7 +50,7 @@ function setup(match: MatchSetup, seed: string): MtgState {
         id,
         card,
         owner: seat,
-        controller: seat,
+        baseController: seat,
         zone: 'library',
         tapped: false,
         damage: 0,

@@ -185,6 +185,12 @@ export const MTG_LAYER_RULES: LayerRules<MtgCharacteristics, MtgLayerOp, MtgFilt
   apply: applyMtgOp,
   matches: matchesMtgFilter,
   exists: (effect, world) => !effect.source || !!world[effect.source.object]?.abilities.includes(effect.source.ability),
+  // CR 613.7a: an effect can depend on another only through its source's abilities (604.1), a filter read again
+  // (611.3a) or an op that reads the world (a count, copied values); a locked, fixed effect depends on nothing.
+  mayDepend: (effect, layer) =>
+    !!effect.source ||
+    'filter' in effect.affects ||
+    effect.parts.some((p) => p.layer === layer && (p.op.kind === 'set-pt-count' || p.op.kind === 'copy')),
   resolve: (op, _effect, id, world) => {
     if (op.kind === 'copy') {
       // CR 706.2: what the copied object has after layer-1 effects so far (the world while layer 1 applies).

@@ -213,6 +213,16 @@ export function logLine(e: MtgLogEntry): Label {
         `${c.en} is put into its owner's graveyard (CR 704.5m).`,
         `${c.ja}はオーナーの墓地に置かれました（704.5m）。`,
       );
+    case 'gain-control':
+      return label(
+        `${p.en} gains control of ${c.en} (CR 613.1b).`,
+        `${p.ja}が${c.ja}のコントロールを得ました（613.1b）。`,
+      );
+    case 'control-returns':
+      return label(
+        `${p.en} controls ${c.en} again: the control change ended (CR 514.2).`,
+        `${c.ja}のコントロールが${p.ja}に戻りました（514.2）。`,
+      );
     case 'returned':
       return label(`${c.en} returns to the battlefield.`, `${c.ja}が戦場に戻りました。`);
     default:

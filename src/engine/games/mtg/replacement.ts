@@ -6,7 +6,7 @@
 import type { Seat } from '../../core/game.ts';
 import { type ReplacementRules, runReplacements } from '../../core/replacement.ts';
 import type { CounterKind, MtgState } from './state.ts';
-import { addCounters, cardOfObject, objectOf } from './state.ts';
+import { addCounters, cardOfObject, controllerOf, objectOf } from './state.ts';
 
 /** The entering event as the replacements modify it. */
 type Entering = { object: string; controller: Seat; tapped: boolean; counters: { kind: CounterKind; count: number }[] };
@@ -45,14 +45,13 @@ function enterReplacements(s: MtgState, id: string, kicked: boolean): EnterRepla
 export function applyEnterReplacements(s: MtgState, id: string, kicked = false): void {
   const all = enterReplacements(s, id, kicked);
   if (all.length === 0) return;
-  const o = objectOf(s, id);
-  const start: Entering = { object: id, controller: o.controller, tapped: false, counters: [] };
+  const start: Entering = { object: id, controller: controllerOf(s, id), tapped: false, counters: [] };
   const { event } = runReplacements(start, all, RULES, (_seat, options) => {
     // Only reached if two replacements' order changed the outcome (CR 616.1); these never do.
     const first = options[0];
     if (!first) throw new Error('no replacement to choose');
     return first;
   });
-  if (event.tapped) o.tapped = true;
+  if (event.tapped) objectOf(s, id).tapped = true;
   for (const c of event.counters) addCounters(s, id, c.kind, c.count);
 }

@@ -28,9 +28,11 @@ import {
   attach,
   attachedPermanent,
   cardOf,
+  controllerOf,
   creaturesOf,
   currentRef,
   draw,
+  gainControl,
   isCreature,
   isType,
   log,
@@ -176,6 +178,11 @@ function perform(s: MtgState, d: ResolveData, e: BaseEffect): StepOut | null {
     case 'create-token':
       for (let i = 0; i < e.count; i++) createToken(s, you, e.token);
       return null;
+    case 'create-token-copy':
+      // CR 706.2: the copiable values are the card the target is (its printed values, or what it copies: a token
+      // copy is that card, 706.3); counters and other effects are not copied, and later changes do not follow (706.2b).
+      if (targetObject) putToken(s, you, objectOf(s, targetObject).card);
+      return null;
     case 'exile-until-next-end-step': {
       if (!targetObject) return null;
       log(s, { type: 'exile', object: targetObject, card: objectOf(s, targetObject).card });
@@ -224,6 +231,15 @@ function perform(s: MtgState, d: ResolveData, e: BaseEffect): StepOut | null {
     case 'attach':
       // CR 701.3a-b: Equip attaches its source to the target; already attached there, nothing happens.
       if (self && targetObject && attachedPermanent(s, self) !== targetObject) attach(s, self, targetObject);
+      return null;
+    case 'gain-control':
+      if (targetObject) {
+        gainControl(s, targetObject, you, e.until); // CR 613.1b: the spell's controller gains control
+        if (e.untapHaste) {
+          objectOf(s, targetObject).tapped = false;
+          untilEndOfTurn(s, targetObject, { do: 'pump', to: 'self', power: 0, toughness: 0, keywords: ['haste'] });
+        }
+      }
       return null;
     case 'switch-pt':
       // CR 613.3e: until end of turn, in layer 7e (the affected object is locked, 611.2c).
@@ -294,8 +310,18 @@ function perform(s: MtgState, d: ResolveData, e: BaseEffect): StepOut | null {
       const ob = objectOf(s, ib);
       // CR 701.12a: each deals damage equal to its power to the other, at the same time.
       return startDamage(s, d, [
-        { source: { card: oa.card, controller: oa.controller, id: ia }, to: { object: ib }, amount: pa, combat: false },
-        { source: { card: ob.card, controller: ob.controller, id: ib }, to: { object: ia }, amount: pb, combat: false },
+        {
+          source: { card: oa.card, controller: controllerOf(s, ia), id: ia },
+          to: { object: ib },
+          amount: pa,
+          combat: false,
+        },
+        {
+          source: { card: ob.card, controller: controllerOf(s, ib), id: ib },
+          to: { object: ia },
+          amount: pb,
+          combat: false,
+        },
       ]);
     }
     case 'add-mana':
@@ -308,13 +334,18 @@ function perform(s: MtgState, d: ResolveData, e: BaseEffect): StepOut | null {
 /** CR 110.5, 701.6a: a token enters the battlefield under its creator's control, who owns it (110.5a). */
 export function createToken(s: MtgState, seat: Seat, card: string): string {
   if (!cardOf(card).token) throw new Error(`${card} is not a token`);
+  return putToken(s, seat, card);
+}
+
+/** CR 110.5, 111.1: a token onto the battlefield under `seat`'s control, with the characteristics of this card. */
+function putToken(s: MtgState, seat: Seat, card: string): string {
   const id = `t${s.nextToken}`;
   s.nextToken += 1;
   s.objects[id] = {
     id,
     card,
     owner: seat,
-    controller: seat,
+    baseController: seat,
     zone: 'battlefield',
     tapped: false,
     damage: 0,
@@ -395,7 +426,7 @@ export const resolve = defineProcedure<MtgState, ResolveData, null>({
       // CR 608.3: a permanent spell enters the battlefield under its controller's control.
       if (item.kind === 'spell' && !isType(card, 'instant') && !isType(card, 'sorcery')) {
         moveObject(s, item.source.id, 'battlefield');
-        objectOf(s, item.source.id).controller = item.controller;
+        objectOf(s, item.source.id).baseController = item.controller;
         // CR 303.4a, 608.3: an Aura spell enters attached to its target (it is legal, or the spell did not resolve).
         const enchanted = card.enchant ? item.targets[0] : undefined;
         if (enchanted && 'object' in enchanted) attach(s, item.source.id, enchanted.object.id);

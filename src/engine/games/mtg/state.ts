@@ -10,7 +10,7 @@ import type { ManaType } from '../../core/mana.ts';
 import type { ProcedureState } from '../../core/procedure.ts';
 import type { RngState } from '../../core/rng.ts';
 import { MTG_CARDS } from './cards/pool.ts';
-import { type Keyword, KeywordSchema, type MtgCard, type StaticAbility } from './cards/schema.ts';
+import { type Keyword, KeywordSchema, type MtgCard, type StarCount, type StaticAbility } from './cards/schema.ts';
 import {
   countersEffect,
   type MtgCharacteristics,
@@ -19,7 +19,9 @@ import {
   type MtgFilter,
   type MtgLayer,
   type MtgLayerOp,
+  matchesMtgFilter,
   mtgCharacteristics,
+  type SeatRef,
 } from './layers.ts';
 
 export type Zone = 'library' | 'hand' | 'battlefield' | 'graveyard' | 'stack' | 'exile';
@@ -28,7 +30,11 @@ export type MtgObject = {
   id: string;
   card: string;
   owner: Seat;
-  controller: Seat;
+  /**
+   * CR 110.2: who cast it (on the stack) or put it onto the battlefield: its controller before layer 2 (613.1b). Read
+   * the controller through `controllerOf`, which folds the control-changing effects in.
+   */
+  baseController: Seat;
   zone: Zone;
   tapped: boolean;
   damage: number;
@@ -138,6 +144,17 @@ export type UntilEndOfTurn = {
   timestamp: number;
 };
 
+/**
+ * CR 613.1b (layer 2), 611.2c: a control-changing effect of a resolved spell or ability on one object (locked), until
+ * end of turn (ends in 514.2) or for as long as that object stays the same object (400.7).
+ */
+export type ControlChange = {
+  object: ObjRef;
+  controller: Seat;
+  until: 'end-of-turn' | 'indefinite';
+  timestamp: number;
+};
+
 /** Who a prevention shield protects: a player, or a permanent while it stays the same object (CR 400.7). */
 export type ShieldHolder = { player: Seat } | { object: ObjRef };
 
@@ -210,6 +227,8 @@ export type MtgState = ProcedureState & {
   stack: StackItem[];
   nextItem: number;
   effects: UntilEndOfTurn[];
+  /** CR 613.1b: control-changing effects of resolved spells and abilities, oldest first. Absent: none. */
+  controls?: ControlChange[];
   /** CR 615, 701.14: prevention and regeneration shields of this turn, oldest first. Absent: none. */
   shields?: Shield[];
   nextTimestamp: number;
@@ -262,7 +281,7 @@ function printedCharacteristics(o: MtgObject): MtgCharacteristics {
   return {
     name: card.name.en,
     owner: o.owner,
-    controller: o.controller,
+    controller: o.baseController,
     zone: o.zone,
     supertypes: card.supertypes,
     types: card.types,
@@ -270,8 +289,35 @@ function printedCharacteristics(o: MtgObject): MtgCharacteristics {
     colors: colorsOf(card),
     // Keywords by name; static abilities as `static:<index>` so their effects exist only while they do (CR 604.1).
     abilities: [...card.keywords, ...card.abilities.flatMap((a, i) => (a.kind === 'static' ? [`static:${i}`] : []))],
-    power: card.power ?? null,
-    toughness: card.toughness ?? null,
+    // CR 208.2a: a "*" is 0 until its characteristic-defining ability applies (layer 7a).
+    power: card.power === '*' ? 0 : (card.power ?? null),
+    toughness: card.toughness === '*' ? 0 : (card.toughness ?? null),
+  };
+}
+
+/** CR 604.3, 109.5: what a star ability counts; "you" is the object's controller (on the battlefield) or owner. */
+function starFilter(count: StarCount, you: SeatRef): MtgFilter {
+  switch (count) {
+    case 'creatures-you-control':
+      return { types: ['creature'], controller: you };
+    case 'lands-you-control':
+      return { types: ['land'], controller: you };
+    case 'forests-you-control':
+      return { types: ['land'], subtypes: ['Forest'], controller: you };
+    case 'creatures':
+      return { types: ['creature'] };
+  }
+}
+
+/** CR 604.3, 613.3a: the layer-7a part of a star ability (a CDA: applied first, depends only on other CDAs). */
+function starEffect(id: string, card: MtgCard, timestamp: number): MtgEffect | null {
+  if (!card.starPT) return null;
+  return {
+    id: `cda:${id}`,
+    timestamp,
+    cda: true,
+    affects: { locked: [id] },
+    parts: [{ layer: '7a', op: { kind: 'set-pt-count', count: starFilter(card.starPT.count, { sameAs: id }) } }],
   };
 }
 
@@ -331,6 +377,8 @@ function continuousEffects(s: MtgState): MtgEffect[] {
   const net: Record<string, number> = {};
   for (const id of s.battlefield) {
     const o = objectOf(s, id);
+    const star = starEffect(id, cardOf(o.card), o.timestamp ?? 0);
+    if (star) out.push(star);
     cardOf(o.card).abilities.forEach((a, i) => {
       if (a.kind !== 'static') return;
       const holder = a.affects === 'attached' ? attachedPermanent(s, id) : null;
@@ -356,6 +404,15 @@ function continuousEffects(s: MtgState): MtgEffect[] {
     if (e.switchPT) parts.push({ layer: '7e', op: { kind: 'switch-pt' } }); // CR 613.3e
     out.push({ id: `until-eot:${e.timestamp}`, timestamp: e.timestamp, affects: { locked: [e.object.id] }, parts });
   }
+  for (const c of s.controls ?? []) {
+    if (!isCurrent(s.events, c.object) || s.objects[c.object.id]?.zone !== 'battlefield') continue;
+    out.push({
+      id: `control:${c.timestamp}`,
+      timestamp: c.timestamp, // CR 613.6: the later one wins (613.2)
+      affects: { locked: [c.object.id] },
+      parts: [{ layer: '2', op: { kind: 'control', controller: c.controller } }],
+    });
+  }
   if (Object.keys(net).length > 0) out.push(countersEffect(net)); // CR 613.3d
   return out;
 }
@@ -363,10 +420,12 @@ function continuousEffects(s: MtgState): MtgEffect[] {
 /**
  * What the layer fold reads, as a number that changes whenever it does: every permanent entering and every effect
  * made takes a new timestamp; leaving shortens the battlefield; counters change an object's net count (a rolling
- * hash over the battlefield, so a change on one object moves it). Control changes only with a zone change here.
+ * hash over the battlefield, so a change on one object moves it). A control change takes a timestamp when made and
+ * shortens `controls` when it ends.
  */
 function foldKey(s: MtgState): number {
-  let key = (s.nextTimestamp * 131 + s.effects.length * 7 + s.battlefield.length) | 0;
+  let key =
+    (s.nextTimestamp * 131 + s.effects.length * 7 + (s.controls?.length ?? 0) * 8191 + s.battlefield.length) | 0;
   for (const id of s.battlefield) {
     const o = s.objects[id];
     const counters = o?.counters;
@@ -393,8 +452,9 @@ export function battlefieldCharacteristics(s: MtgState): Readonly<Record<string,
 }
 
 /**
- * CR 613: an object's characteristics now. Permanents through the layers; elsewhere as printed (no effect in the
- * pool works outside the battlefield, and counters leave with the permanent, 400.7).
+ * CR 613: an object's characteristics now. Permanents through the layers; elsewhere as printed (no other effect in
+ * the pool works outside the battlefield, and counters leave with the permanent, 400.7) but for a star ability,
+ * which defines power and toughness in every zone (604.3), counting for its owner (109.5).
  */
 export function characteristicsOf(s: MtgState, id: string): MtgCharacteristics {
   const o = objectOf(s, id);
@@ -402,7 +462,62 @@ export function characteristicsOf(s: MtgState, id: string): MtgCharacteristics {
     const c = battlefieldCharacteristics(s)[id];
     if (c) return c;
   }
-  return printedCharacteristics(o);
+  const printed = printedCharacteristics(o);
+  const star = cardOf(o.card).starPT;
+  if (!star) return printed;
+  const world = battlefieldCharacteristics(s);
+  const filter = starFilter(star.count, o.owner);
+  const n = Object.keys(world).filter((other) => matchesMtgFilter(filter, other, world)).length;
+  return { ...printed, power: n, toughness: n };
+}
+
+/**
+ * CR 110.2, 613.1b (layer 2): who controls the object now. The one reader of control: a permanent's through the
+ * layers; a spell's is its caster (`baseController`); a card in any other zone has none, and its owner acts for it.
+ */
+export function controllerOf(s: MtgState, id: string): Seat {
+  const o = objectOf(s, id);
+  if (o.zone === 'battlefield') {
+    // Layer 2 holds only `s.controls` (no static ability changes control): without one, the fold would say the same.
+    if (!s.controls?.length) return o.baseController;
+    return battlefieldCharacteristics(s)[id]?.controller ?? o.baseController;
+  }
+  return o.zone === 'stack' ? o.baseController : o.owner;
+}
+
+/**
+ * CR 613.1b: makes a control-changing effect and applies what follows from it: a new controller restarts the 302.6
+ * clock and takes the permanent out of combat (506.4).
+ */
+export function gainControl(s: MtgState, id: string, seat: Seat, until: ControlChange['until']): void {
+  const before = controllerOf(s, id);
+  s.controls = [
+    ...(s.controls ?? []),
+    { object: currentRef(s, id), controller: seat, until, timestamp: s.nextTimestamp },
+  ];
+  s.nextTimestamp += 1;
+  noteControlChanged(s, id, before);
+  log(s, { type: 'gain-control', seat, object: id, card: objectOf(s, id).card });
+}
+
+/** CR 514.2: "until end of turn" control changes end; permanents go back to whoever the remaining effects name. */
+export function endControlUntilEndOfTurn(s: MtgState): void {
+  const ending = (s.controls ?? []).filter((c) => c.until === 'end-of-turn');
+  if (ending.length === 0) return;
+  const before = new Map(ending.map((c) => [c.object.id, controllerOf(s, c.object.id)]));
+  s.controls = (s.controls ?? []).filter((c) => c.until !== 'end-of-turn');
+  for (const [id, seat] of before)
+    if (noteControlChanged(s, id, seat))
+      log(s, { type: 'control-returns', seat: controllerOf(s, id), object: id, card: objectOf(s, id).card });
+}
+
+/** CR 302.6, 506.4: what follows when a permanent's controller changed; false if it is the same player. */
+function noteControlChanged(s: MtgState, id: string, before: Seat): boolean {
+  const o = s.objects[id];
+  if (!o || o.zone !== 'battlefield' || controllerOf(s, id) === before) return false;
+  o.controlledSince = s.turn.number; // CR 302.6: continuous control starts now
+  removeFromCombat(s, id); // CR 506.4
+  return true;
 }
 
 /** CR 613.1f (layer 6): the keyword abilities it has now. */
@@ -439,7 +554,7 @@ export function isCreature(s: MtgState, id: string): boolean {
 }
 
 export function creaturesOf(s: MtgState, seat: Seat): string[] {
-  return s.battlefield.filter((id) => objectOf(s, id).controller === seat && isCreature(s, id));
+  return s.battlefield.filter((id) => controllerOf(s, id) === seat && isCreature(s, id));
 }
 
 /**
@@ -448,7 +563,7 @@ export function creaturesOf(s: MtgState, seat: Seat): string[] {
  */
 export function isSummoningSick(s: MtgState, id: string): boolean {
   const o = objectOf(s, id);
-  const latestTurn = s.turn.active === o.controller ? s.turn.number : s.turn.number - 1;
+  const latestTurn = s.turn.active === controllerOf(s, id) ? s.turn.number : s.turn.number - 1;
   return isCreature(s, id) && !hasKeyword(s, id, 'haste') && o.controlledSince >= latestTurn; // CR 702.10b
 }
 
@@ -487,7 +602,7 @@ export function moveObject(s: MtgState, id: string, to: Zone, at: 'top' | 'botto
   const wasOnBattlefield = o.zone === 'battlefield';
   const left = changeZone(s.events, id, {
     card: o.card,
-    controller: o.controller,
+    controller: controllerOf(s, id),
     zone: o.zone,
     power: wasOnBattlefield ? powerOf(s, id) : 0,
     toughness: wasOnBattlefield ? toughnessOf(s, id) : 0,
@@ -495,7 +610,7 @@ export function moveObject(s: MtgState, id: string, to: Zone, at: 'top' | 'botto
   });
   if (wasOnBattlefield) removeFromCombat(s, id);
   o.zone = to;
-  o.controller = o.owner;
+  o.baseController = o.owner;
   o.tapped = false;
   o.damage = 0;
   o.deathtouched = false;
@@ -517,6 +632,8 @@ export function moveObject(s: MtgState, id: string, to: Zone, at: 'top' | 'botto
     if (known?.includes(id)) s.known[seat] = known.filter((k) => k !== id);
   }
   s.effects = s.effects.filter((e) => e.object.id !== id || e.object.inc !== left.inc);
+  // CR 400.7: a control change followed the old object only.
+  if (s.controls?.some((c) => c.object.id === id)) s.controls = s.controls.filter((c) => c.object.id !== id);
   s.happened.push({ type: 'zone', object: id, from, to, left, entered: currentRef(s, id) }); // CR 603.6
   return left;
 }
@@ -537,7 +654,7 @@ export function draw(s: MtgState, seat: Seat, count: number): void {
 }
 
 export function permanentsOf(s: MtgState, seat: Seat): string[] {
-  return s.battlefield.filter((id) => objectOf(s, id).controller === seat);
+  return s.battlefield.filter((id) => controllerOf(s, id) === seat);
 }
 
 /** CR 202.3: converted mana cost (X is 0 outside the stack, 202.3b). */

@@ -9,6 +9,7 @@ import {
   cardOf,
   characteristicsOf,
   colorsOf,
+  controllerOf,
   convertedManaCost,
   currentRef,
   hasKeyword,
@@ -44,11 +45,14 @@ export function targetsOfEffect(e: BaseEffect): Target[] {
   switch (e.do) {
     case 'fight':
       return [e.yours, e.theirs];
+    case 'create-token-copy':
+      return [e.of];
     case 'damage':
     case 'destroy':
     case 'exile':
     case 'pump':
     case 'switch-pt':
+    case 'gain-control':
     case 'attach':
     case 'counter':
     case 'bounce':
@@ -99,7 +103,7 @@ export function isLegalTarget(
   }
   if (o.zone !== 'battlefield') return false;
   // CR 702.11b: hexproof: not a legal target for the spells and abilities of its controller's opponents.
-  if (o.controller !== controller && hasKeyword(s, o.id, 'hexproof')) return false;
+  if (controllerOf(s, o.id) !== controller && hasKeyword(s, o.id, 'hexproof')) return false;
   // CR 702.16b: protection from a colour: not a legal target for spells or abilities of that colour.
   if (protectedFrom(s, o.id, colorsOf(cardOf(source)))) return false;
   // CR 613: a permanent's types and colours as the layers leave them (an Aura can make a creature black, 613.1e).
@@ -115,9 +119,9 @@ export function isLegalTarget(
     case 'nonblack':
       return !now.colors.includes('B'); // CR 105.2, 613.1e
     case 'you-control':
-      return o.controller === controller;
+      return controllerOf(s, o.id) === controller;
     case 'you-dont-control':
-      return o.controller !== controller;
+      return controllerOf(s, o.id) !== controller;
     default:
       return true;
   }

@@ -14,6 +14,7 @@ import type { BaseEffect, MtgCard, TriggerCondition, TriggerEvent } from './card
 import { orderTriggersDecision, type TargetPayload, targetChoices, targetDecision } from './decisions.ts';
 import {
   cardOf,
+  controllerOf,
   creaturesOf,
   hasKeyword,
   isCreature,
@@ -36,7 +37,7 @@ const sameRef = (a: ObjRef, b: ObjRef) => a.id === b.id && a.inc === b.inc;
 function watcherFacts(s: MtgState, w: ObjRef): { card: string; controller: Seat } | null {
   if (isCurrent(s.events, w)) {
     const o = s.objects[w.id];
-    return o ? { card: o.card, controller: o.controller } : null;
+    return o ? { card: o.card, controller: controllerOf(s, w.id) } : null;
   }
   const lki = lastKnown(s.events, w);
   if (!lki || typeof lki.card !== 'string') return null;
@@ -54,7 +55,7 @@ function leftAsCreature(s: MtgState, ref: ObjRef): Seat | null {
 function enteredAsCreature(s: MtgState, ref: ObjRef): Seat | null {
   if (isCurrent(s.events, ref)) {
     const o = s.objects[ref.id];
-    return o && o.zone === 'battlefield' && isCreature(s, ref.id) ? o.controller : null;
+    return o && o.zone === 'battlefield' && isCreature(s, ref.id) ? controllerOf(s, ref.id) : null;
   }
   return leftAsCreature(s, { id: ref.id, inc: ref.inc });
 }

@@ -37,8 +37,10 @@ import {
   attachedPermanent,
   cardOfObject,
   characteristicsOf,
+  controllerOf,
   countersOn,
   draw,
+  endControlUntilEndOfTurn,
   hasKeyword,
   isCreature,
   log,
@@ -66,7 +68,7 @@ function enchantAllows(s: MtgState, aura: string, on: string): boolean {
   if (!spec) return false;
   if (spec.target !== 'creature') throw new UnsupportedRule('303.4a', `enchant ${spec.target}`);
   if (on === aura || !isCreature(s, on)) return false;
-  const mine = objectOf(s, on).controller === objectOf(s, aura).controller;
+  const mine = controllerOf(s, on) === controllerOf(s, aura);
   switch (spec.restriction) {
     case undefined:
       return true;
@@ -99,8 +101,8 @@ function legendGroups(s: MtgState): { seat: Seat; ids: string[] }[] {
     const o = objectOf(s, id);
     const card = cardOfObject(s, id);
     if (!card.supertypes.includes('legendary')) continue;
-    const key = `${o.controller}:${card.name.en}`;
-    const g = groups.get(key) ?? { seat: o.controller, ids: [] };
+    const key = `${controllerOf(s, id)}:${card.name.en}`;
+    const g = groups.get(key) ?? { seat: controllerOf(s, id), ids: [] };
     g.ids.push(id);
     groups.set(key, g);
   }
@@ -374,7 +376,7 @@ export const game = defineProcedure<MtgState, GameData, null>({
       s.players[s.turn.active].landsPlayed = 0;
       for (const id of s.battlefield) {
         const o = objectOf(s, id);
-        if (o.controller === s.turn.active) o.tapped = false; // CR 502.3
+        if (controllerOf(s, id) === s.turn.active) o.tapped = false; // CR 502.3
       }
       enterStep(s, 'upkeep');
       return window(s, 'draw');
@@ -513,6 +515,7 @@ export const game = defineProcedure<MtgState, GameData, null>({
       for (const id of s.battlefield) objectOf(s, id).damage = 0;
       for (const id of s.battlefield) objectOf(s, id).deathtouched = false;
       s.effects = [];
+      endControlUntilEndOfTurn(s); // CR 514.2: "until end of turn" control changes end too
       delete s.shields; // CR 514.2: "this turn" prevention and regeneration shields end with them
       return call(stateChecks, { found: [], passes: 0 }, 'cleanup-checked');
     },

@@ -10,6 +10,7 @@ import type { Keyword } from './cards/schema.ts';
 import {
   attachedPermanent,
   cardOf,
+  controllerOf,
   isCreature,
   isSummoningSick,
   keywordsOf,
@@ -88,7 +89,7 @@ function objectView(s: MtgState, id: string): ObjectView {
     id,
     card: o.card,
     owner: o.owner,
-    controller: o.controller,
+    controller: controllerOf(s, id),
     tapped: o.tapped,
     damage: o.damage,
   };

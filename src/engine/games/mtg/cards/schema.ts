@@ -151,6 +151,18 @@ const BaseEffect = z.discriminatedUnion('do', [
       keywords: z.array(KeywordSchema).default([]),
     })
     .strict(),
+  /**
+   * CR 613.1b (layer 2): "Gain control of [target]" for good (`until: "indefinite"`) or "until end of turn" (514.2);
+   * `untapHaste`: "Untap that creature. It gains haste until end of turn." (the threaten pattern, 702.10).
+   */
+  z
+    .object({
+      do: z.literal('gain-control'),
+      to: TargetSchema,
+      until: z.enum(['end-of-turn', 'indefinite']),
+      untapHaste: z.boolean().default(false),
+    })
+    .strict(),
   /** CR 613.3e (layer 7e): switch a creature's power and toughness until end of turn. */
   z.object({ do: z.literal('switch-pt'), to: TargetSchema }).strict(),
   /** CR 701.3: attach this permanent (the Equipment whose equip ability resolves) to the target. */
@@ -189,6 +201,8 @@ const BaseEffect = z.discriminatedUnion('do', [
     .strict(),
   /** CR 701.6, 110.5: create tokens, defined as token cards of the pool. */
   z.object({ do: z.literal('create-token'), token: CardIdSchema, count: z.number().int().min(1) }).strict(),
+  /** CR 706.2, 110.5: "Create a token that's a copy of [target]" (its copiable values as the token is created). */
+  z.object({ do: z.literal('create-token-copy'), of: TargetSchema }).strict(),
   /**
    * CR 701.11, 603.7: exile the target; a delayed trigger returns that card to the battlefield under its owner's
    * control at the beginning of the next end step (603.7c: only if it is still the same object in exile).
@@ -241,6 +255,15 @@ export const TriggerConditionSchema = z.discriminatedUnion('check', [
   z.object({ check: z.literal('creatures-at-least'), amount: z.number().int().min(1) }).strict(),
 ]);
 export type TriggerCondition = z.infer<typeof TriggerConditionSchema>;
+
+/** CR 604.3: what a star (power and toughness "*") characteristic-defining ability counts (permanents on the battlefield). */
+export const StarCountSchema = z.enum([
+  'creatures-you-control',
+  'lands-you-control',
+  'forests-you-control',
+  'creatures',
+]);
+export type StarCount = z.infer<typeof StarCountSchema>;
 
 /** CR 604.2, 611.3a: which permanents a static ability changes (read again as the game goes on). */
 export const StaticAffectedSchema = z.enum([
@@ -317,9 +340,14 @@ export const MtgCardSchema = z
     supertypes: z.array(SupertypeSchema).default([]),
     types: z.array(CardTypeSchema).min(1),
     subtypes: z.array(SubtypeSchema).default([]),
-    /** CR 208: creatures only. */
-    power: z.number().int().optional(),
-    toughness: z.number().int().optional(),
+    /** CR 208: creatures only; "*" (208.2a) when a characteristic-defining ability (`starPT`) sets it. */
+    power: z.union([z.number().int(), z.literal('*')]).optional(),
+    toughness: z.union([z.number().int(), z.literal('*')]).optional(),
+    /**
+     * CR 604.3, 613.3a (layer 7a): "[This]'s power and toughness are each equal to the number of …": a
+     * characteristic-defining ability, counting permanents on the battlefield (it works in every zone).
+     */
+    starPT: z.object({ count: StarCountSchema }).strict().optional(),
     /** CR 614.1d: "[this permanent] enters the battlefield tapped" (a replacement effect, not a trigger, 603.6d). */
     entersTapped: z.boolean().default(false),
     /** CR 614.1c: "[this permanent] enters the battlefield with N [kind] counters on it". */
@@ -368,6 +396,11 @@ export const MtgCardSchema = z
     need(
       is('creature') === (card.power !== undefined && card.toughness !== undefined),
       'creatures, and only creatures, have power and toughness (CR 208)',
+    );
+    const star = card.power === '*' || card.toughness === '*';
+    need(
+      star === (card.starPT !== undefined) && (!star || (card.power === '*' && card.toughness === '*')),
+      'a creature with "*" power and toughness, and only one, has the ability that defines its power and toughness (CR 604.3, 208.2a)',
     );
     need(
       is('planeswalker') === (card.loyalty !== undefined),

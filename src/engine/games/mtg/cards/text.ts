@@ -10,6 +10,7 @@ import type {
   Keyword,
   ManaSymbol,
   MtgCard,
+  StarCount,
   StaticAbility,
   Subtype,
   Target,
@@ -267,6 +268,18 @@ function effectText(e: BaseEffect, card: MtgCard): Label {
         ja: `ターン終了時まで、${t.ja}のパワーとタフネスを入れ替える。`,
       };
     }
+    case 'gain-control': {
+      const t = target(e.to);
+      const steal =
+        e.until === 'end-of-turn'
+          ? { en: `Gain control of ${t.en} until end of turn.`, ja: `ターン終了時まで、${t.ja}のコントロールを得る。` }
+          : { en: `Gain control of ${t.en}.`, ja: `${t.ja}のコントロールを得る。` };
+      if (!e.untapHaste) return steal;
+      return {
+        en: `${steal.en} Untap that creature. It gains haste until end of turn.`,
+        ja: `${steal.ja}そのクリーチャーをアンタップする。ターン終了時まで、それは速攻を得る。`,
+      };
+    }
     case 'counter': {
       const t = target(e.to);
       return { en: `Counter ${t.en}.`, ja: `${t.ja}を打ち消す。` };
@@ -332,6 +345,10 @@ function effectText(e: BaseEffect, card: MtgCard): Label {
         en: `Create ${n} ${token.en} token${e.count === 1 ? '' : 's'}.`,
         ja: `${token.ja}・トークンを${e.count}体生成する。`,
       };
+    }
+    case 'create-token-copy': {
+      const t = target(e.of);
+      return { en: `Create a token that's a copy of ${t.en}.`, ja: `${t.ja}のコピーであるトークンを1体生成する。` };
     }
     case 'exile-until-next-end-step': {
       const t = target(e.to);
@@ -541,6 +558,14 @@ function abilityText(a: Ability, card: MtgCard): Label {
 }
 
 /** The card's rules text: keywords, additional cost, spell effects, abilities, basic land mana; one per line. */
+/** CR 604.3: what a star ability counts, in words. */
+const STAR_COUNT: Record<StarCount, Label> = {
+  'creatures-you-control': { en: 'creatures you control', ja: 'あなたがコントロールするクリーチャー' },
+  'lands-you-control': { en: 'lands you control', ja: 'あなたがコントロールする土地' },
+  'forests-you-control': { en: 'Forests you control', ja: 'あなたがコントロールする森' },
+  creatures: { en: 'creatures on the battlefield', ja: '戦場にあるクリーチャー' },
+};
+
 export function cardText(card: MtgCard): Label {
   const lines: Label[] = [];
   if (card.enchant) {
@@ -553,6 +578,14 @@ export function cardText(card: MtgCard): Label {
       en: card.keywords.map((k, i) => (i === 0 ? KEYWORDS[k].en : KEYWORDS[k].en.toLowerCase())).join(', '),
       ja: card.keywords.map((k) => KEYWORDS[k].ja).join('、'),
     });
+  // CR 604.3: a star ability reads first among the abilities that are not keywords.
+  if (card.starPT) {
+    const counted = STAR_COUNT[card.starPT.count];
+    lines.push({
+      en: `${card.name.en}'s power and toughness are each equal to the number of ${counted.en}.`,
+      ja: `${card.name.ja}のパワーとタフネスはそれぞれ、${counted.ja}の数に等しい。`,
+    });
+  }
   // CR 702.32a: the kicker keyword line.
   if (card.kicker) lines.push({ en: `Kicker ${manaText(card.kicker)}`, ja: `キッカー${manaText(card.kicker)}` });
   if (card.additionalCost)

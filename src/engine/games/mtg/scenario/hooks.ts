@@ -6,7 +6,7 @@ import type { ScenarioHooks, ScenarioPlan } from '../../../definition.ts';
 import { NotOffered, readScenarioYaml } from '../../../scenario/plan.ts';
 import { BOTTOM_MARKER } from '../decisions.ts';
 import { mtg } from '../index.ts';
-import { cardOf, keywordsOf, type MtgLogEntry, type MtgState, powerOf, toughnessOf } from '../state.ts';
+import { cardOf, controllerOf, keywordsOf, type MtgLogEntry, type MtgState, powerOf, toughnessOf } from '../state.ts';
 import { type MtgExpect, type MtgScenario, MtgScenarioSchema, type MtgStep } from './format.ts';
 import { buildMtgPosition, cardByName } from './position.ts';
 
@@ -29,7 +29,7 @@ function objectsFor(s: MtgState, labels: Labels, ref: string): string[] {
   const [name = '', seat] = ref.split('@');
   const card = cardByName(name);
   return Object.values(s.objects)
-    .filter((o) => o.card === card.id && (!seat || o.controller === seat))
+    .filter((o) => o.card === card.id && (!seat || controllerOf(s, o.id) === seat))
     .map((o) => o.id);
 }
 
@@ -249,7 +249,7 @@ function checkExpectations(s: MtgState, labels: Labels, e: MtgExpect, seen: read
       hand: p.hand,
       graveyard: p.graveyard,
       exile: p.exile,
-      battlefield: s.battlefield.filter((id) => s.objects[id]?.controller === seat),
+      battlefield: s.battlefield.filter((id) => controllerOf(s, id) === seat),
     };
     for (const zone of ['hand', 'graveyard', 'exile', 'battlefield'] as const) {
       const want = pe[zone];
@@ -269,7 +269,7 @@ function checkExpectations(s: MtgState, labels: Labels, e: MtgExpect, seen: read
       continue;
     }
     const label = `${ce.card} (${o.id})`;
-    if (ce.controller !== undefined) eq(`${label} controller`, ce.controller, o.controller);
+    if (ce.controller !== undefined) eq(`${label} controller`, ce.controller, controllerOf(s, o.id));
     if (ce.damage !== undefined) eq(`${label} damage`, ce.damage, o.damage);
     if (ce.tapped !== undefined) eq(`${label} tapped`, ce.tapped, o.tapped);
     if (ce.counters !== undefined) {

@@ -141,7 +141,7 @@ export function buildMtgPosition(sc: MtgScenario): MtgPosition {
       if (!id || !o) throw new Error(`no object for ${e.card.id}`);
       lists[e.zone].push(id);
       o.zone = e.zone;
-      o.controller = seat;
+      o.baseController = seat;
       o.tapped = e.placed.tapped ?? false;
       o.damage = e.placed.damage ?? 0;
       o.deathtouched = false;
