@@ -26,6 +26,7 @@ const WORDS = {
   stones: { en: 'Magic stones', ja: '魔石' },
   main: { en: 'Main deck', ja: 'メインデッキ' },
   stoneDeck: { en: 'Magic stone deck', ja: '魔石デッキ' },
+  extra: { en: 'Extra deck', ja: 'エクストラデッキ' },
   hand: { en: 'Hand', ja: '手札' },
   graveyard: { en: 'Graveyard', ja: '墓地' },
   removed: { en: 'Removed', ja: '除外エリア' },
@@ -96,6 +97,8 @@ function side(view: FowView, seat: Seat, options: FowTableOptions): PlayerSide {
     zones: [
       { label: WORDS.main[locale], count: p.mainCount },
       { label: WORDS.stoneDeck[locale], count: p.stonesCount },
+      // FoW 314.2: the extra deck's cards are hidden from the opponent, its size is public; the board shows the count.
+      { label: WORDS.extra[locale], count: p.extraCount },
       { label: WORDS.hand[locale], count: p.handCount },
       {
         label: WORDS.graveyard[locale],

@@ -1,0 +1,39 @@
+// The Force of Will board: what each viewer's table model shows of the hidden extra deck (FoW 314.2).
+import { describe, expect, it } from 'vitest';
+import type { Viewer } from '../../src/engine/core/game.ts';
+import { fow } from '../../src/engine/games/fow/index.ts';
+import { cardOf } from '../../src/engine/games/fow/state.ts';
+import { fowTableModel } from '../../src/render/games/fow-table.ts';
+import { deck, NERISSA, start } from './helpers.ts';
+
+const TALE = 'tale-of-the-drowned-bell';
+
+describe('314.2: the extra deck on the board', () => {
+  const withExtra = { ...deck(NERISSA, [], ['water-magic-stone']), extra: [TALE] };
+  const s = start('board-extra', withExtra);
+  const viewers: Viewer[] = [{ kind: 'player', seat: 'p1' }, { kind: 'player', seat: 'p2' }, { kind: 'spectator' }];
+
+  for (const viewer of viewers) {
+    const who = viewer.kind === 'player' ? viewer.seat : 'a spectator';
+    it(`${who} sees the extra deck's count, and only its owner's view holds its cards`, () => {
+      const view = fow.view(s, viewer);
+      const model = fowTableModel(view, { locale: 'en' });
+      const json = JSON.stringify(model);
+      const zonesOf = (seat: 'p1' | 'p2') => model.players[seat].zones;
+      expect(zonesOf('p1').find((z) => z.label === 'Extra deck')?.count).toBe(1);
+      expect(zonesOf('p2').find((z) => z.label === 'Extra deck')?.count).toBe(0);
+      // The board itself never names the card: the extra deck is a count even to its owner.
+      expect(json).not.toContain(cardOf(TALE).name.en);
+      const owners = viewer.kind === 'player' && viewer.seat === 'p1';
+      expect(view.players.p1.extra?.map((o) => o.card)).toEqual(owners ? [TALE] : undefined);
+      expect(JSON.stringify(view)).toContain(owners ? TALE : '"extraCount":1');
+      if (!owners) expect(JSON.stringify(view)).not.toContain(TALE);
+    });
+  }
+
+  it('the count is in both languages', () => {
+    const model = fowTableModel(fow.view(s, { kind: 'spectator' }), { locale: 'ja' });
+    const p1 = model.players.p1;
+    expect(p1?.zones.find((z) => z.label === 'エクストラデッキ')?.count).toBe(1);
+  });
+});
