@@ -52,6 +52,28 @@ export function settle<S extends BaseState>(
   return { state: s, pending: s.result ? null : g.module.pending(s), steps: limit };
 }
 
+/**
+ * Whether `after`, the decision that follows an answer to `before`, is the game refusing that answer and asking again:
+ * the same player's same declaration, now naming a problem (core/decision.ts: a declaration refused as a whole is
+ * asked again with the draft kept). Such an answer did nothing; a player without memory that preferred it would be
+ * asked forever (MTG easy against random declared a blocker that can't block, CR 509.1b, then another refused
+ * block, then the first again: 6,000 decisions in one declare-blockers step).
+ */
+export function refusedAgain(before: PendingDecision, after: PendingDecision | null): boolean {
+  return (
+    after !== null &&
+    after.shape === 'declare' &&
+    after.problem !== null &&
+    after.player === before.player &&
+    after.kind === before.kind
+  );
+}
+
+/** The decision a state asks, or null when the game is over. */
+export function pendingOf<S extends BaseState>(g: AiGame<S>, s: S): PendingDecision | null {
+  return s.result ? null : g.module.pending(s);
+}
+
 /** The turn a state is in (public: GameSteps). */
 export function turnOf<S extends BaseState>(g: AiGame<S>, s: S): number {
   return g.steps.position(s).turn;
