@@ -75,8 +75,10 @@ function outcome<S extends BaseState>(
     used += next.steps + 1;
     const p = next.pending;
     if (!p || turnOf(g, s) !== turn) break;
-    // The action just taken is complete once anyone has priority again.
+    // Back where it began through our own choices (and forced ones): the action was rewound, or fizzled (PMV's
+    // Transform of a sleeping character, §10.28.2.b, which easy used 6,000 times in seed s21, game 24).
     if (completing && p.player === seat && positionKey(s) === startKey) return null;
+    // The action just taken is complete once anyone has priority again.
     if (p.role === 'priority') completing = false;
     if (p.player !== seat && replies < limits.replies) {
       replies += 1;

@@ -80,16 +80,22 @@ export function turnOf<S extends BaseState>(g: AiGame<S>, s: S): number {
 }
 
 /**
- * A state's rules position without its counters (the state's `version` and the procedure stack's next frame id),
- * which every decision moves on. Two states with the same position are the same game: an action that leads back to
- * its own position (started, then rewound by the game) did nothing.
+ * A state's rules position without its counters: the state's `version` and every id allocator (a number under a
+ * `next…` key: the procedure stack's next frame id, the events' next sequence and batch, a game's next object, entry
+ * or timestamp), which any action moves on even when it changes nothing else. Two states with the same position are
+ * the same game: an action that leads back to its own position (started, then rewound or fizzled) did nothing.
  */
 export function positionKey(s: BaseState): string {
-  const rules = rulesPart(s) as Record<string, unknown>;
-  const procedures = rules.procedures as Record<string, unknown> | undefined;
-  return canonicalJson({
-    ...rules,
-    version: 0,
-    ...(procedures && typeof procedures === 'object' ? { procedures: { ...procedures, nextFrameId: 0 } } : {}),
-  });
+  return canonicalJson(withoutCounters({ ...(rulesPart(s) as Record<string, unknown>), version: 0 }));
+}
+
+const COUNTER = /^next[A-Z]/;
+
+function withoutCounters(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(withoutCounters);
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value))
+    out[key] = typeof v === 'number' && COUNTER.test(key) ? 0 : withoutCounters(v);
+  return out;
 }
