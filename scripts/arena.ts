@@ -1,7 +1,8 @@
-// `npm run arena -- --game nova --a easy --b random --games 200 --seed S [--iterations N] [--millis N] [--depth N]`:
+// `npm run arena -- --game nova --a easy --b random --games 200 --seed S [--from K] [--iterations N] [--millis N] [--depth N]`:
 // AI against AI (or the random player), seats alternating and precon pairs rotating; prints A's win rate with a
 // Wilson 95% interval, and the AI's decision times. Without --millis the run is deterministic for its seed.
-// --iterations/--millis/--depth replace the bot's search budgets (normal and hard; hard gets 3x the iterations).
+// --from K plays games K..games-1 only (a long run split over processes). --iterations/--millis/--depth replace the
+// bot's search budgets (normal and hard; hard gets 3x the iterations).
 import { parseArgs } from 'node:util';
 import { type Contender, runArena } from '../src/ai/arena.ts';
 import type { SearchBudget } from '../src/ai/ismcts.ts';
@@ -16,6 +17,7 @@ const { values } = parseArgs({
     a: { type: 'string', default: 'easy' },
     b: { type: 'string', default: 'random' },
     games: { type: 'string', default: '20' },
+    from: { type: 'string', default: '0' },
     seed: { type: 'string', default: 'arena' },
     iterations: { type: 'string' },
     millis: { type: 'string' },
@@ -49,6 +51,7 @@ try {
     a,
     b,
     games: Number(values.games),
+    from: Number(values.from),
     seed: values.seed,
     budgets,
     maxDecisions: Number(values['max-decisions']),

@@ -18,6 +18,8 @@ export interface ArenaOptions {
   a: Contender;
   b: Contender;
   games: number;
+  /** The first game's index (default 0): a long run split over processes plays the same games as one run. */
+  from?: number;
   seed: string;
   /** Search budgets per level for this run (an arena on a loaded machine uses smaller ones: say so). */
   budgets: Record<Exclude<AiLevel, 'easy'>, SearchBudget>;
@@ -99,7 +101,7 @@ export function runArena(registry: GameRegistry, o: ArenaOptions): ArenaResult {
   const precons = definition.precons();
   if (precons.length === 0) throw new InvalidData(`${definition.name.en} has no precons to play the arena with`);
   const result: ArenaResult = { games: 0, aWins: 0, bWins: 0, neither: 0, rate: 0, low: 0, high: 1, decisionMs: {} };
-  for (let i = 0; i < o.games; i++) {
+  for (let i = o.from ?? 0; i < o.games; i++) {
     // Games 2k and 2k+1 play the same pair of precons (drawn from the seed) and the same shuffles, seats swapped.
     const pairIndex = Math.floor(i / 2);
     const [x, afterX] = nextInt(seedRng(`arena-pair:${o.seed}:${pairIndex}`), precons.length);

@@ -5,7 +5,7 @@
 // blocks when not blocking costs more. Ties go to acting over the default (pass, no block).
 import type { BaseState, PendingDecision, Seat } from '../engine/core/game.ts';
 import { type Answer, type Candidate, candidates, fallbackAnswer } from './candidates.ts';
-import { type AiGame, positionKey, settle, step, turnOf } from './world.ts';
+import { type AiGame, pendingOf, positionKey, refusedAgain, settle, step, turnOf } from './world.ts';
 
 /** How far the look-ahead plays: simulated decisions, and the opponent's considered replies, at most. */
 export interface GreedyLimits {
@@ -44,7 +44,10 @@ export function greedyAnswer<S extends BaseState>(
   return (chosen?.candidate ?? (options[0] as Candidate)).answer;
 }
 
-/** The score for `seat` after `answer` and the rest of the turn played cheaply; null when the game refuses it. */
+/**
+ * The score for `seat` after `answer` and the rest of the turn played cheaply; null when the game refuses it (throws,
+ * or asks the same declaration again naming a problem).
+ */
 function outcome<S extends BaseState>(
   g: AiGame<S>,
   start: S,
@@ -60,6 +63,7 @@ function outcome<S extends BaseState>(
   } catch {
     return null;
   }
+  if (refusedAgain(pending, pendingOf(g, s))) return null;
   const turn = turnOf(g, start);
   let replies = 0;
   let own = 0;
@@ -71,8 +75,10 @@ function outcome<S extends BaseState>(
     used += next.steps + 1;
     const p = next.pending;
     if (!p || turnOf(g, s) !== turn) break;
-    // The action just taken is complete once anyone has priority again.
+    // Back where it began through our own choices (and forced ones): the action was rewound, or fizzled (PMV's
+    // Transform of a sleeping character, §10.28.2.b, which easy used 6,000 times in seed s21, game 24).
     if (completing && p.player === seat && positionKey(s) === startKey) return null;
+    // The action just taken is complete once anyone has priority again.
     if (p.role === 'priority') completing = false;
     if (p.player !== seat && replies < limits.replies) {
       replies += 1;
@@ -101,7 +107,10 @@ function bestReply<S extends BaseState>(g: AiGame<S>, s: S, p: PendingDecision, 
   for (const c of through.length > 0 ? through : all) {
     let next: S;
     try {
-      next = settle(g, step(g, s, p, c.answer), 50).state;
+      const played = step(g, s, p, c.answer);
+      // A declaration the game refuses is no reply: it only asks again.
+      if (refusedAgain(p, pendingOf(g, played))) continue;
+      next = settle(g, played, 50).state;
     } catch {
       continue;
     }

@@ -9,7 +9,7 @@ import { type RngState, seedRng } from '../engine/core/rng.ts';
 import { isForced } from '../engine/core/search.ts';
 import { randomResponse } from '../engine/fuzz/random-play.ts';
 import { type Answer, type Candidate, candidates, forcedAnswer } from './candidates.ts';
-import { type AiGame, positionKey, settle, step } from './world.ts';
+import { type AiGame, pendingOf, positionKey, refusedAgain, settle, step } from './world.ts';
 
 export interface SearchBudget {
   /** Iterations at most: with no time limit, the search is a pure function of its inputs and seed. */
@@ -36,7 +36,7 @@ interface Branch {
 
 interface TreeNode {
   branches: Map<string, Branch>;
-  /** Answers found to do nothing here (see the walk), and the answers already checked for it. */
+  /** Answers found to do nothing here or refused by the game (see the walk), and the answers already checked. */
   idle: Set<string>;
   checked: Set<string>;
 }
@@ -84,13 +84,23 @@ export function searchAnswer<S extends BaseState>(
       const chosen = fresh ?? ucb(here);
       expanded = fresh !== undefined;
       const key = keyOf(node, chosen);
+      let played: S | null;
       try {
-        world = step(g, world, p, chosen.answer);
+        played = step(g, world, p, chosen.answer);
       } catch {
-        // The game refused this answer in this world (a declaration as a whole): not a branch here.
+        played = null;
+      }
+      // The game refused this answer: it threw, or it asks the same declaration again naming the problem. Not a
+      // branch here, now or later: left in, it would be fresh again in the next iteration and taken again (and a
+      // refused declaration scores like the answer given after it, so the search could choose it and be asked
+      // again forever).
+      if (played === null || refusedAgain(p, pendingOf(g, played))) {
+        node.idle.add(key);
         node.branches.delete(key);
+        idle = true;
         break;
       }
+      world = played;
       path.push({ branch: chosen, mover: p.player });
       const from = node;
       node = chosen.node;

@@ -52,22 +52,50 @@ export function settle<S extends BaseState>(
   return { state: s, pending: s.result ? null : g.module.pending(s), steps: limit };
 }
 
+/**
+ * Whether `after`, the decision that follows an answer to `before`, is the game refusing that answer and asking again:
+ * the same player's same declaration, now naming a problem (core/decision.ts: a declaration refused as a whole is
+ * asked again with the draft kept). Such an answer did nothing; a player without memory that preferred it would be
+ * asked forever (MTG easy against random declared a blocker that can't block, CR 509.1b, then another refused
+ * block, then the first again: 6,000 decisions in one declare-blockers step).
+ */
+export function refusedAgain(before: PendingDecision, after: PendingDecision | null): boolean {
+  return (
+    after !== null &&
+    after.shape === 'declare' &&
+    after.problem !== null &&
+    after.player === before.player &&
+    after.kind === before.kind
+  );
+}
+
+/** The decision a state asks, or null when the game is over. */
+export function pendingOf<S extends BaseState>(g: AiGame<S>, s: S): PendingDecision | null {
+  return s.result ? null : g.module.pending(s);
+}
+
 /** The turn a state is in (public: GameSteps). */
 export function turnOf<S extends BaseState>(g: AiGame<S>, s: S): number {
   return g.steps.position(s).turn;
 }
 
 /**
- * A state's rules position without its counters (the state's `version` and the procedure stack's next frame id),
- * which every decision moves on. Two states with the same position are the same game: an action that leads back to
- * its own position (started, then rewound by the game) did nothing.
+ * A state's rules position without its counters: the state's `version` and every id allocator (a number under a
+ * `next…` key: the procedure stack's next frame id, the events' next sequence and batch, a game's next object, entry
+ * or timestamp), which any action moves on even when it changes nothing else. Two states with the same position are
+ * the same game: an action that leads back to its own position (started, then rewound or fizzled) did nothing.
  */
 export function positionKey(s: BaseState): string {
-  const rules = rulesPart(s) as Record<string, unknown>;
-  const procedures = rules.procedures as Record<string, unknown> | undefined;
-  return canonicalJson({
-    ...rules,
-    version: 0,
-    ...(procedures && typeof procedures === 'object' ? { procedures: { ...procedures, nextFrameId: 0 } } : {}),
-  });
+  return canonicalJson(withoutCounters({ ...(rulesPart(s) as Record<string, unknown>), version: 0 }));
+}
+
+const COUNTER = /^next[A-Z]/;
+
+function withoutCounters(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(withoutCounters);
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value))
+    out[key] = typeof v === 'number' && COUNTER.test(key) ? 0 : withoutCounters(v);
+  return out;
 }

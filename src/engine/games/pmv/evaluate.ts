@@ -3,7 +3,9 @@
 // NODE thresholds need (§5.2.2.c) and a little more while active (a node pays once asleep and once more discarded,
 // §1.8.7); nodes weigh less than the LP an attack takes, since the damaged player's graze turns it into nodes (§6.5),
 // characters by ATK and remaining DEF (§6.1.10, §1.10.13) plus a flat worth, other field cards, and cards in hand
-// (a count). Reads only public facts and counts, so a determinised world scores like the real one.
+// (a count), and the deck's last cards: a player who can't draw loses (§1.5.3.b), and Mana Charge (§10.12.2.a) and graze
+// (§6.5) turn deck cards into nodes, which easy did every turn until it lost by an empty deck (2 of 40 arena games).
+// Reads only public facts and counts, so a determinised world scores like the real one.
 import { opponentOf, type Seat } from '../../core/game.ts';
 import { outcomeValue } from '../../core/search.ts';
 import { atkOf, charactersOf, damageOf, defOf, objectOf, type PmvState } from './state.ts';
@@ -19,6 +21,9 @@ const POINTS_PER_CHARACTER = 2;
 const POINTS_PER_STAT = 0.75;
 const POINTS_PER_OTHER_FIELD_CARD = 1;
 const POINTS_PER_CARD_IN_HAND = 0.8;
+/** Below this many cards in the deck, each card missing costs `POINTS_PER_MISSING_DECK_CARD` (more than a node). */
+const DECK_RESERVE = 10;
+const POINTS_PER_MISSING_DECK_CARD = 2;
 /** A lead of this many points is worth tanh(1) ≈ 0.76. */
 const SCALE = 30;
 
@@ -40,5 +45,6 @@ function points(s: PmvState, seat: Seat): number {
     total += POINTS_PER_CHARACTER + (atkOf(s, id) + Math.max(0, defOf(s, id) - damageOf(s, id))) * POINTS_PER_STAT;
   const others = s.field.filter((id) => objectOf(s, id).owner === seat).length - characters.length;
   total += others * POINTS_PER_OTHER_FIELD_CARD;
+  total -= Math.max(0, DECK_RESERVE - p.deck.length) * POINTS_PER_MISSING_DECK_CARD;
   return total;
 }
