@@ -4,8 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { identityLeaks } from '../../src/engine/core/hidden.ts';
+import { PMV_CARDS } from '../../src/engine/games/pmv/cards/pool.ts';
 import { pmv } from '../../src/engine/games/pmv/index.ts';
-import { moveObject, objectOf, type PmvLogEntry, type PmvState } from '../../src/engine/games/pmv/state.ts';
+import { cardOf, moveObject, objectOf, type PmvLogEntry, type PmvState } from '../../src/engine/games/pmv/state.ts';
+import { unsupportedReason } from '../../src/engine/games/pmv/support.ts';
 import {
   choose,
   deckOf,
@@ -554,6 +556,23 @@ describe('rulings', () => {
     expect(() => pmv.setup({ game: 'pmv', decks: { p1: deck, p2: deckOf([]) } }, 'x')).toThrow(
       /Unsupported rule 10\.34: tsubaki-hollow-shrine-leader/,
     );
+  });
+
+  it('P17: each card still refused names its own rule, and Overdrive now plays', () => {
+    const refused = [...PMV_CARDS.values()].flatMap((c) => {
+      const r = unsupportedReason(c);
+      return r ? [`${c.id} ${r.rule}`] : [];
+    });
+    expect(refused.sort()).toEqual([
+      'eternal-night-garden 10.17',
+      'first-card-kasumi-vale 10.18',
+      'hollow-mask-veil 7.1',
+      'mirror-recital 7.1',
+      'second-card-kasumi-vale-crimson-bloom 10.19',
+      'tsubaki-hollow-shrine-leader 10.34',
+      'tsubakis-final-prayer 10.17',
+    ]);
+    expect(unsupportedReason(cardOf('starfall-overdrive'))).toBeNull(); // §10.33, P29
   });
 
   it('P9 (§6.5.3.b): graze with a short deck moves the cards that are there, and nobody loses', () => {

@@ -529,6 +529,47 @@ export const linkDecision = defineDecisionKind<PmvState, { card: string; name: n
   },
 });
 
+/**
+ * §10.33.2.a: Overdrive: exclude one more matching card from your netherworld (one at a time, any number of at least
+ * one), or stop. Stopping with none chosen excludes the Overdrive card instead (its play fails, §10.33.3).
+ */
+export const overdriveDecision = defineDecisionKind<
+  PmvState,
+  { card: string; chosen: number; ids: string[] },
+  string | null
+>({
+  name: 'overdrive',
+  role: 'choice',
+  build(s, p) {
+    const card = cardOf(p.card);
+    const options: DecisionOption[] = p.ids.map((id) => objectOption(s, id, 'card'));
+    options.push(
+      p.chosen === 0
+        ? simple(
+            'stop',
+            'passive',
+            `Exclude nothing: ${card.name.en} is excluded`,
+            `除外しない（${card.name.ja}を除外）`,
+          )
+        : simple('stop', 'passive', `Exclude no more (${p.chosen} chosen)`, `これ以上除外しない（${p.chosen}枚）`),
+    );
+    return {
+      prompt: label(
+        `Overdrive: exclude a card from your netherworld for ${card.name.en}.`,
+        `オーバードライブ：${card.name.ja}のために冥界のカードを1枚除外してください。`,
+      ),
+      options,
+      min: 1,
+      max: 1,
+      defaultOnTimeout: ['stop'],
+    };
+  },
+  handle(_s, p, chosen) {
+    const id = (chosen[0] ?? '').slice('card:'.length);
+    return p.ids.includes(id) ? id : null;
+  },
+});
+
 export const PMV_DECISIONS = [
   priorityDecision,
   targetDecision,
@@ -546,4 +587,5 @@ export const PMV_DECISIONS = [
   groupDecision,
   transformDecision,
   linkDecision,
+  overdriveDecision,
 ];

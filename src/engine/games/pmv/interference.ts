@@ -30,6 +30,7 @@ import {
   linkDecision,
   modeDecision,
   netherOrderDecision,
+  overdriveDecision,
   payDecision,
   priorityDecision,
   resistDecision,
@@ -623,6 +624,8 @@ type EntryData = {
   failed: boolean;
   /** §10.20.2.b: the cards chosen so far to exclude for Link, one per name. */
   link?: string[];
+  /** §10.33.2.a: the netherworld cards chosen so far to exclude for Overdrive. */
+  overdrive?: string[];
 };
 
 function findEntry(s: PmvState, d: EntryData): Entry | null {
@@ -658,6 +661,15 @@ export const resolveEntry = defineProcedure<PmvState, EntryData, null>({
         log(s, { type: 'fizzle', card: entry.card, rule: '8.2.5' });
         data.failed = true;
         return { goto: 'finish' };
+      }
+      // §10.33.2.a: Overdrive's β applies as the play resolves (after the target check of §8.2.5).
+      if (
+        entry.kind === 'card' &&
+        entry.overdrive === undefined &&
+        card.keywords.some((k) => k.keyword === 'overdrive')
+      ) {
+        data.overdrive = [];
+        return { goto: 'overdrive' };
       }
       if (entry.kind === 'ability' && entry.ability === -1) {
         manaCharge(s, entry);
@@ -827,6 +839,23 @@ export const resolveEntry = defineProcedure<PmvState, EntryData, null>({
       if (candidates.length === 0) return linkFailed(s, data, entry);
       return ask(linkDecision, entry.controller, { card: entry.card, name: chosen.length, ids: candidates }, 'linked');
     },
+    // §10.33.2.a: any number (at least one) of matching netherworld cards, chosen one at a time.
+    overdrive(s, { data }) {
+      const entry = findEntry(s, data);
+      if (!entry) return { return: null };
+      const chosen = data.overdrive ?? [];
+      const ids = overdriveCandidates(s, entry, chosen);
+      if (ids.length === 0) return overdriveChosen(s, data, entry);
+      return ask(overdriveDecision, entry.controller, { card: entry.card, chosen: chosen.length, ids }, 'overdriven');
+    },
+    overdriven(s, { data, ret }) {
+      const entry = findEntry(s, data);
+      if (!entry) return { return: null };
+      const id = answerOf(overdriveDecision, ret);
+      if (id === null) return overdriveChosen(s, data, entry);
+      data.overdrive = [...(data.overdrive ?? []), id];
+      return { goto: 'overdrive' };
+    },
     linked(s, { data, ret }) {
       const entry = findEntry(s, data);
       if (!entry) return { return: null };
@@ -890,6 +919,43 @@ function linkFailed(s: PmvState, data: EntryData, entry: Entry): StepOut {
   moveObject(s, id, 'excluded');
   log(s, { type: 'excluded', seat: entry.controller, card: entry.card, object: id, rule: '10.20.3' });
   return removalsThen(s, 'done');
+}
+
+/**
+ * §10.33.2.a: the controller's netherworld cards an Overdrive card may exclude: character cards whose name contains
+ * its caster, and spell cards with the same caster.
+ */
+function overdriveCandidates(s: PmvState, entry: Entry, not: readonly string[]): string[] {
+  const caster = cardOf(entry.card).caster;
+  if (!caster) return [];
+  return s.players[entry.controller].netherworld.filter((id) => {
+    if (not.includes(id)) return false;
+    const c = cardOfObject(s, id);
+    if (c.type === 'character') return c.name.en.includes(caster.en) || c.name.ja.includes(caster.ja);
+    return c.type === 'spell' && c.caster !== undefined && c.caster.en === caster.en;
+  });
+}
+
+/**
+ * §10.33.2.a–10.33.3: the chosen cards are excluded and the play goes on with X = their number; none chosen: this
+ * card is excluded at once and its play fails.
+ */
+function overdriveChosen(s: PmvState, data: EntryData, entry: Entry): StepOut {
+  const chosen = data.overdrive ?? [];
+  if (chosen.length === 0) {
+    const id = entry.source.id;
+    removeEntry(s, data);
+    moveObject(s, id, 'excluded');
+    log(s, { type: 'excluded', seat: entry.controller, card: entry.card, object: id, rule: '10.33.3' });
+    return removalsThen(s, 'done');
+  }
+  for (const id of chosen) {
+    const o = objectOf(s, id);
+    moveObject(s, id, 'excluded');
+    log(s, { type: 'excluded', seat: o.owner, card: o.card, object: id, rule: '10.33.2.a' });
+  }
+  entry.overdrive = chosen.length;
+  return { goto: 'start' };
 }
 
 function isCurrentRef(s: PmvState, ref: ObjRef): boolean {

@@ -81,6 +81,7 @@ const CODE_AIMS: Record<string, readonly Aim[]> = {
   'random-discard-character': ['target-opponents-hand'],
   'return-cost-3-to-hand': ['target-character-cost-3-or-less'],
   'exclude-cost-3': ['target-character-cost-3-or-less'],
+  'damage-twice-excluded': ['target-character'],
 };
 
 /** §5.2.3.c: the modes of a card's "Choose one" (one list of clauses each), or null when it has none. */
@@ -478,6 +479,14 @@ export const CODE_HANDLERS: Record<string, (s: PmvState, ctx: EffectContext, tar
     const o = objectOf(s, t.id);
     moveObject(s, t.id, 'excluded');
     log(s, { type: 'excluded', seat: o.owner, card: o.card, object: t.id, rule: '9.4' });
+    return { kind: 'done' };
+  },
+  // Starfall Overdrive: 2X effect damage, X being the cards its Overdrive excluded (§10.33.2.a, §1.6.2.a).
+  'damage-twice-excluded'(s, ctx, targetIndex) {
+    const t = codeTarget(s, ctx, targetIndex, 'target-character');
+    if (!t) return { kind: 'failed', rule: '8.2.5' };
+    const amount = 2 * (ctx.entry?.overdrive ?? 0);
+    dealDamage(s, [{ source: ctx.source, to: { object: t }, amount, battle: false, pierce: false }]);
     return { kind: 'done' };
   },
   // Fox-Fire Feint: a card chosen at random from the target opponent's hand (§3.6: hidden, so chance decides, with

@@ -25,6 +25,8 @@ const SideSchema = z.strictObject({
   /** The hand holds only the `hand` cards: the 7 drawn at setup go back under the deck first. */
   handOnly: z.boolean().optional(),
   field: z.array(FieldCard).optional(),
+  /** Cards put into the netherworld, bottom first (the last one is on top). */
+  netherworld: Cards.optional(),
   /** Nodes from the bottom of the deck: how many active and how many asleep. */
   nodes: z
     .strictObject({ active: z.number().int().min(0).default(0), asleep: z.number().int().min(0).default(0) })
@@ -148,6 +150,7 @@ function position(sc: Scenario): PmvState {
     };
     if (side.handOnly) for (const id of [...s.players[seat].hand]) moveObject(s, id, 'deck', 'bottom');
     for (const card of side.hand ?? []) moveObject(s, take(card), 'hand');
+    for (const card of side.netherworld ?? []) moveObject(s, take(card), 'netherworld');
     for (const entry of side.field ?? []) {
       const card = typeof entry === 'string' ? entry : entry.card;
       const id = take(card);

@@ -74,6 +74,8 @@ export type Entry = {
   x: number | null;
   /** §5.2.3.c: the mode chosen for a "Choose one" card (null: none). */
   mode: number | null;
+  /** §10.33.2.a: how many cards this card's Overdrive excluded (absent: it has no Overdrive or has not resolved). */
+  overdrive?: number;
 };
 
 /** §6.2–6.4: the attack that began an interference, with its defender. */

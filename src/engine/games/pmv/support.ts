@@ -37,6 +37,7 @@ const SUPPORTED_KEYWORDS: ReadonlySet<KeywordName> = new Set<KeywordName>([
   'blessing', // §10.29 (asked with Resist, interference.ts)
   'sacred-treasure', // §10.25 (a Legend host only, rules.ts)
   'link', // §10.20 (β on resolution; the α names are read by casterPresent)
+  'overdrive', // §10.33 (β on the play's resolution, interference.ts; no card enters the field without play)
 ]);
 
 /** The aims the engine can choose and re-check (§8.2). */
