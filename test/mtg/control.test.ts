@@ -133,7 +133,7 @@ describe('one reader of control', () => {
         const raw = readFileSync(join(dir, file), 'utf8');
         const text = dir === 'src/engine/games/mtg' && file === 'state.ts' ? withoutReaders(raw) : raw;
         scanned += 1;
-        text.split('\n').forEach((line, i) => {
+        text.split('\n').forEach((line) => {
           // Writes (`.baseController = x`: a spell cast or a permanent put onto the battlefield, CR 110.2) are allowed.
           if (/\.baseController\b(?!\s*=[^=])/.test(line)) offenders.push(`${dir}/${file}: ${line.trim()}`);
         });

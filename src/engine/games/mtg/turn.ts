@@ -98,7 +98,6 @@ function attachmentChecks(s: MtgState, id: string): StateAction | null {
 function legendGroups(s: MtgState): { seat: Seat; ids: string[] }[] {
   const groups = new Map<string, { seat: Seat; ids: string[] }>();
   for (const id of s.battlefield) {
-    const o = objectOf(s, id);
     const card = cardOfObject(s, id);
     if (!card.supertypes.includes('legendary')) continue;
     const key = `${controllerOf(s, id)}:${card.name.en}`;
