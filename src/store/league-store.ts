@@ -145,24 +145,9 @@ export class LeagueStore {
       if (taken) throw new LeagueNameTaken(name);
       prepared(
         this.db,
-        `INSERT INTO leagues (league_id, guild_id, channel_id, name, name_key, game, owner_id, status, state,
-             log_length, round_minutes, threads, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)`,
-      ).run(
-        league.config.id,
-        input.guildId,
-        input.channelId,
-        name,
-        nameKey(name),
-        league.config.game,
-        input.ownerId,
-        league.phase,
-        stateText(league),
-        input.roundMinutes,
-        input.threads ? 1 : 0,
-        now,
-        now,
-      );
+        `INSERT INTO leagues (${NEW_LEAGUE_COLUMNS.join(', ')})
+           VALUES (${NEW_LEAGUE_COLUMNS.map(() => '?').join(', ')})`,
+      ).run(...newLeagueRow(input, now));
       this.appendLog(league.config.id, league.log, 0);
     });
     insert();
@@ -510,6 +495,46 @@ export interface LeagueSummary {
   game: string;
   channelId: string;
   status: LeagueStatus;
+}
+
+/** The columns a new league's row fills, in the order `newLeagueRow` gives their values (both stores insert these). */
+export const NEW_LEAGUE_COLUMNS = [
+  'league_id',
+  'guild_id',
+  'channel_id',
+  'name',
+  'name_key',
+  'game',
+  'owner_id',
+  'status',
+  'state',
+  'log_length',
+  'round_minutes',
+  'threads',
+  'created_at',
+  'updated_at',
+] as const;
+
+/** A new league's row values for `NEW_LEAGUE_COLUMNS`: its log holds only its creation, so its length is 1. */
+export function newLeagueRow(input: NewLeague, now: number): (string | number | null)[] {
+  const { league } = input;
+  const name = league.config.name;
+  return [
+    league.config.id,
+    input.guildId,
+    input.channelId,
+    name,
+    nameKey(name),
+    league.config.game,
+    input.ownerId,
+    league.phase,
+    stateText(league),
+    1,
+    input.roundMinutes,
+    input.threads ? 1 : 0,
+    now,
+    now,
+  ];
 }
 
 export function nameKey(name: string): string {

@@ -16,8 +16,10 @@ import {
   LeagueUnavailable,
   type LogRow,
   logFromRows,
+  NEW_LEAGUE_COLUMNS,
   type NewLeague,
   nameKey,
+  newLeagueRow,
   PROGRESS_COLUMNS,
   recordOf,
   stateText,
@@ -62,23 +64,9 @@ export class PgLeagueStore implements LeaguesContract {
     try {
       await inTransaction(this.pool, async (client) => {
         await client.query(
-          `INSERT INTO leagues (league_id, guild_id, channel_id, name, name_key, game, owner_id, status, state,
-             log_length, round_minutes, threads, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 1, $10, $11, $12, $12)`,
-          [
-            league.config.id,
-            input.guildId,
-            input.channelId,
-            name,
-            nameKey(name),
-            league.config.game,
-            input.ownerId,
-            league.phase,
-            stateText(league),
-            input.roundMinutes,
-            input.threads ? 1 : 0,
-            now,
-          ],
+          `INSERT INTO leagues (${NEW_LEAGUE_COLUMNS.join(', ')})
+           VALUES (${NEW_LEAGUE_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})`,
+          newLeagueRow(input, now),
         );
         await appendLog(client, league.config.id, league.log, 0);
       });
