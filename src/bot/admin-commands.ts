@@ -35,9 +35,9 @@ function isManager(interaction: ChatInputCommandInteraction): boolean {
 }
 
 /** The match named by the `match` option, or the one whose thread this is. */
-function matchIn(ctx: BotContext, interaction: ChatInputCommandInteraction) {
+async function matchIn(ctx: BotContext, interaction: ChatInputCommandInteraction) {
   const id = interaction.options.getString('match') ?? interaction.channelId;
-  const row = ctx.store.matches.matchIn(id);
+  const row = await ctx.store.matches.matchIn(id);
   return row && row.guildId === interaction.guildId ? row : null;
 }
 
@@ -45,12 +45,12 @@ export async function matchAbort(ctx: BotContext, interaction: ChatInputCommandI
   const locale = localeOf(interaction.locale);
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   if (!isManager(interaction)) return void (await interaction.editReply(say(WORDS.adminOnly, locale)));
-  const row = matchIn(ctx, interaction);
+  const row = await matchIn(ctx, interaction);
   if (!row) return void (await interaction.editReply(say(WORDS.noMatch, locale)));
   if (row.status === 'finished' || row.status === 'aborted')
     return void (await interaction.editReply(say(WORDS.alreadyOver, locale)));
   const reason = interaction.options.getString('reason') ?? 'aborted by a server manager';
-  ctx.store.matches.abort(row.matchId, `${reason} (by ${interaction.user.id})`);
+  await ctx.store.matches.abort(row.matchId, `${reason} (by ${interaction.user.id})`);
   ctx.boards.ended(row.matchId);
   ctx.notifier.forget(row.matchId);
   ctx.log(`match ${row.matchId} aborted by ${interaction.user.id}: ${reason}`);
@@ -69,9 +69,9 @@ export async function matchInspect(ctx: BotContext, interaction: ChatInputComman
   const locale = localeOf(interaction.locale);
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   if (!isManager(interaction)) return void (await interaction.editReply(say(WORDS.adminOnly, locale)));
-  const row = matchIn(ctx, interaction);
+  const row = await matchIn(ctx, interaction);
   if (!row) return void (await interaction.editReply(say(WORDS.noMatch, locale)));
-  const report = ctx.store.inspectMatch(row.matchId);
+  const report = await ctx.store.matches.inspectMatch(row.matchId);
   const unsound = report.snapshots.filter((s) => !s.sound).map((s) => s.seq);
   const lines = [
     `match ${row.matchId} · ${row.game} · status ${row.status}${row.statusReason ? ` (${row.statusReason})` : ''}`,
@@ -84,13 +84,13 @@ export async function matchInspect(ctx: BotContext, interaction: ChatInputComman
 export async function matchExport(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const locale = localeOf(interaction.locale);
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-  const row = matchIn(ctx, interaction);
+  const row = await matchIn(ctx, interaction);
   if (!row) return void (await interaction.editReply(say(WORDS.noMatch, locale)));
   const over = row.status === 'finished' || row.status === 'aborted';
   const player = seatsOf(row, interaction.user.id).length > 0;
   // A seat never gets a running match's replay, whatever their role (it holds the opponent's hand and deck order).
   if (player ? !over : !isManager(interaction)) return void (await interaction.editReply(say(WORDS.notYours, locale)));
-  const replay = exportSeenBy(ctx.store.exportMatch(row.matchId), interaction.user.id, true);
+  const replay = exportSeenBy(await ctx.store.matches.exportMatch(row.matchId), interaction.user.id, true);
   const file = new AttachmentBuilder(Buffer.from(JSON.stringify(replay, null, 2)), {
     name: `match-${row.matchId}.json`,
   });
@@ -114,7 +114,7 @@ export async function guildExportData(ctx: BotContext, interaction: ChatInputCom
   if (!isManager(interaction) || !interaction.guildId)
     return void (await interaction.editReply(say(WORDS.adminOnly, locale)));
   // Only managers get here, so the reader is an organiser of every league (docs/leagues.md) and sees its lists.
-  const data = ctx.store.exportGuild(interaction.guildId, { userId: interaction.user.id, serverManager: true });
+  const data = await ctx.store.exportGuild(interaction.guildId, { userId: interaction.user.id, serverManager: true });
   const file = new AttachmentBuilder(Buffer.from(JSON.stringify(data)), {
     name: `arbiter-${interaction.guildId}.json`,
   });
@@ -134,7 +134,7 @@ export async function guildDeleteData(ctx: BotContext, interaction: ChatInputCom
     return void (await interaction.editReply(say(WORDS.adminOnly, locale)));
   if (interaction.options.getBoolean('confirm') !== true)
     return void (await interaction.editReply(say(WORDS.deleteNeedsConfirm, locale)));
-  const { matches } = ctx.store.deleteGuild(interaction.guildId);
+  const { matches } = await ctx.store.deleteGuild(interaction.guildId);
   ctx.log(`guild ${interaction.guildId} data deleted by ${interaction.user.id} (${matches} matches)`);
   await interaction.editReply(
     locale === 'ja' ? `削除しました（対戦 ${matches} 件）。` : `Deleted this server's data (${matches} matches).`,

@@ -15,7 +15,6 @@ import type { Label } from '../engine/core/label.ts';
 import { isForced } from '../engine/core/search.ts';
 import { aiPlayerId } from '../store/ai-seats.ts';
 import { MatchNotPlayable } from '../store/match-errors.ts';
-import { contractOf } from '../store/sqlite-contract.ts';
 import { gameOf, startMatch } from './challenge.ts';
 import type { BotContext } from './context.ts';
 import { displayName } from './context.ts';
@@ -47,7 +46,8 @@ export async function duelAi(ctx: BotContext, interaction: ChatInputCommandInter
   const fail = (text: string) => interaction.reply({ content: text, flags: MessageFlags.Ephemeral });
   if (!interaction.guildId) return void (await fail(T.onlyInGuild[locale]));
   if (interaction.channel?.isThread()) return void (await fail(T.notInThread[locale]));
-  const rawGame = interaction.options.getString('game') ?? ctx.store.guilds.get(interaction.guildId).defaultGame;
+  const rawGame =
+    interaction.options.getString('game') ?? (await ctx.store.guilds.get(interaction.guildId)).defaultGame;
   const game = gameOf(ctx, rawGame);
   if (!game) return void (await fail(T.gameUnavailable(rawGame)[locale]));
   if (!ctx.games.playable(game).play.module.search || !ctx.ai)
@@ -56,12 +56,12 @@ export async function duelAi(ctx: BotContext, interaction: ChatInputCommandInter
   const level: AiLevel = isAiLevel(rawLevel) ? rawLevel : DEFAULT_AI_LEVEL;
   if (await refusedForPermissions(ctx, interaction, locale, fail)) return;
   const where = { guildId: interaction.guildId, userId: interaction.user.id, game };
-  const mine = chooseDeck(ctx.store, ctx.precons, where, interaction.options.getString('deck'));
+  const mine = await chooseDeck(ctx.store, ctx.precons, where, interaction.options.getString('deck'));
   if (!mine.ok) return void (await fail(mine.reason[locale]));
-  const theirs = chooseDeck(ctx.store, ctx.precons, where, null, mine.ref);
+  const theirs = await chooseDeck(ctx.store, ctx.precons, where, null, mine.ref);
   if (!theirs.ok) return void (await fail(theirs.reason[locale]));
   const name = await displayName(ctx, interaction.user.id);
-  const shared = ctx.store.guilds.get(interaction.guildId).locale;
+  const shared = (await ctx.store.guilds.get(interaction.guildId)).locale;
   const gameName = ctx.games.get(game).name[shared];
   const response = await interaction.reply({
     content: WORDS.started(name, gameName, WORDS.level[level][shared])[shared],
@@ -126,14 +126,14 @@ export class AiDriver {
 
   private async answer(ctx: BotContext, matchId: string): Promise<void> {
     const { store } = ctx;
-    const row = store.matches.match(matchId);
-    if (row?.status !== 'active' || store.pauses.isPaused(matchId)) return;
-    const state = store.matches.currentState(matchId);
+    const row = await store.matches.match(matchId);
+    if (row?.status !== 'active' || (await store.pauses.isPaused(matchId))) return;
+    const state = await store.matches.currentState(matchId);
     const game = store.requireGame(row.game);
     const search = game.search;
     const pending = state.result ? null : game.pending(state);
     if (!pending) return;
-    const level = store.aiSeats.levelOf(matchId, pending.player);
+    const level = await store.aiSeats.levelOf(matchId, pending.player);
     if (!level) return;
     let response = respond(pending.id, isForced(pending) ? forcedAnswer(pending) : defaultAnswer(pending));
     if (!isForced(pending)) {
@@ -152,13 +152,13 @@ export class AiDriver {
     if (this.stopped) return;
     try {
       // A stale answer (the person conceded meanwhile) is refused by the store and dropped here.
-      await contractOf(store).matches.commitDecision(matchId, pending.player, response);
+      await store.matches.commitDecision(matchId, pending.player, response);
     } catch (error) {
       if (error instanceof MatchNotPlayable) return;
       if (!(error instanceof IllegalAction)) throw error;
       // Never expected (the AI answers within the kernel's limits): the rules' default keeps the match going.
       ctx.log(`AI in match ${matchId}: the game refused its answer (${error.message}); the default is played`);
-      await contractOf(store).matches.commitDecision(matchId, pending.player, timeoutResponse(pending));
+      await store.matches.commitDecision(matchId, pending.player, timeoutResponse(pending));
     }
     await ctx.flow.changed(matchId);
   }

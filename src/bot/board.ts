@@ -157,16 +157,16 @@ export class BoardUpdater {
   }
 
   /** The next update posts a new board message (the match moved to a new thread). */
-  forget(matchId: string): void {
+  async forget(matchId: string): Promise<void> {
     this.boards.delete(matchId);
-    this.ctx?.store.posts.clearBoard(matchId);
+    await this.ctx?.store.posts.clearBoard(matchId);
   }
 
   /** The board message this match's next update may edit: the latest one, if it is in this channel. */
-  private boardIn(ctx: BotContext, matchId: string, channelId: string): KnownBoard | null {
+  private async boardIn(ctx: BotContext, matchId: string, channelId: string): Promise<KnownBoard | null> {
     let known = this.boards.get(matchId) ?? null;
     if (!known) {
-      known = ctx.store.posts.board(matchId);
+      known = await ctx.store.posts.board(matchId);
       if (known) this.boards.set(matchId, known);
     }
     return known?.channelId === channelId ? known : null;
@@ -285,16 +285,16 @@ export class BoardUpdater {
   private async update(matchId: string): Promise<void> {
     const ctx = this.ctx;
     if (!ctx) throw new Error('board updater not attached');
-    const row = ctx.store.matches.match(matchId);
-    if (!row || row.status === 'pending' || ctx.store.pauses.isPaused(matchId)) return;
+    const row = await ctx.store.matches.match(matchId);
+    if (!row || row.status === 'pending' || (await ctx.store.pauses.isPaused(matchId))) return;
     const game = ctx.store.requireGame(row.game);
-    const state = ctx.store.matches.currentState(matchId);
+    const state = await ctx.store.matches.currentState(matchId);
     const channel = await ctx.client.channels.fetch(row.threadId ?? row.channelId);
     if (!channel?.isSendable()) throw new Error(`cannot post in channel ${row.threadId ?? row.channelId}`);
     const names = await seatNames(ctx, row);
-    const locale = ctx.store.guilds.get(row.guildId).locale;
+    const locale = (await ctx.store.guilds.get(row.guildId)).locale;
     const { turn, imageKey, lifeLine, ...board } = await publicBoard(ctx, row, game, state, names, locale);
-    const known = this.boardIn(ctx, matchId, channel.id);
+    const known = await this.boardIn(ctx, matchId, channel.id);
     if (known && known.turn === turn) {
       // The same image: no upload. The edit keeps the message's file by id, so the embed's attachment:// names it
       // (an edit naming no file leaves the reference unresolved and the file shown on its own: discord-api-docs#5675).
@@ -313,7 +313,7 @@ export class BoardUpdater {
       if (await this.channelSlot(channel.id, matchId)) return; // a newer state came in meanwhile: drawn next
       const sent: Message = await channel.send(board);
       const post = { channelId: channel.id, messageId: sent.id, turn };
-      ctx.store.posts.setBoard(matchId, post);
+      await ctx.store.posts.setBoard(matchId, post);
       this.boards.set(matchId, { ...post, imageKey, attachmentId: embedAttachmentId(sent) });
       // Only the newest board is a board: an older one shrinks to a line (its button would still work: the custom_id
       // names the match). The lives are the new turn's, which the old turn ended with.
@@ -324,10 +324,10 @@ export class BoardUpdater {
         this.staleButtons.set(matchId, list);
       }
     }
-    if (state.result && !ctx.store.posts.isAnnounced(matchId)) {
+    if (state.result && !(await ctx.store.posts.isAnnounced(matchId))) {
       await this.pacer.take(channel.id);
-      await channel.send(resultMessage(game, state, names, locale, ctx.store.matches.publicLog(matchId)));
-      announced(ctx, row, state.result);
+      await channel.send(resultMessage(game, state, names, locale, await ctx.store.matches.publicLog(matchId)));
+      await announced(ctx, row, state.result);
       // The channel's line this thread hangs from says how it ended, no longer "the match is on".
       const line = finishedLine(game, state, names, channel.id, locale);
       if (line && row.channelId !== channel.id) {
@@ -363,7 +363,7 @@ export class BoardUpdater {
     const ctx = this.ctx;
     if (!ctx) return;
     ctx.log(`board of match ${matchId}: ${(error as Error).message}`);
-    const row = ctx.store.matches.match(matchId);
+    const row = await ctx.store.matches.match(matchId);
     if (!row) return;
     const channelId = row.threadId ?? row.channelId;
     try {
@@ -383,13 +383,13 @@ export class BoardUpdater {
 }
 
 /** After the result message: the hook, then the mark, in one synchronous step, so the hook runs once per match. */
-function announced(ctx: BotContext, row: MatchInfo, result: GameResult): void {
+async function announced(ctx: BotContext, row: MatchInfo, result: GameResult): Promise<void> {
   try {
     ctx.onMatchEnd?.(row, result);
   } catch (error) {
     ctx.log(`onMatchEnd of match ${row.matchId}: ${(error as Error).message}`);
   }
-  ctx.store.posts.markAnnounced(row.matchId, ctx.now());
+  await ctx.store.posts.markAnnounced(row.matchId, ctx.now());
 }
 
 /**
@@ -397,19 +397,19 @@ function announced(ctx: BotContext, row: MatchInfo, result: GameResult): void {
  * the match started in, if it is still there, and the hook runs anyway (leagues must not lose a result).
  */
 async function announceWithoutThread(ctx: BotContext, row: MatchInfo): Promise<void> {
-  const state = ctx.store.matches.currentState(row.matchId);
-  if (!state.result || ctx.store.posts.isAnnounced(row.matchId)) return;
+  const state = await ctx.store.matches.currentState(row.matchId);
+  if (!state.result || (await ctx.store.posts.isAnnounced(row.matchId))) return;
   try {
     const channel = await ctx.client.channels.fetch(row.channelId);
     if (channel?.isSendable()) {
-      const locale = ctx.store.guilds.get(row.guildId).locale;
+      const locale = (await ctx.store.guilds.get(row.guildId)).locale;
       const game = ctx.store.requireGame(row.game);
       await channel.send(
-        resultMessage(game, state, await seatNames(ctx, row), locale, ctx.store.matches.publicLog(row.matchId)),
+        resultMessage(game, state, await seatNames(ctx, row), locale, await ctx.store.matches.publicLog(row.matchId)),
       );
     }
   } catch (error) {
     ctx.log(`result of match ${row.matchId} without its thread: ${(error as Error).message}`);
   }
-  announced(ctx, row, state.result);
+  await announced(ctx, row, state.result);
 }

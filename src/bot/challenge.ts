@@ -46,8 +46,11 @@ const COOLDOWN_WORDS = {
 export const MAX_OPEN_MATCHES = 5;
 
 /** The first of `userIds` who has `ctx.maxOpenMatches` active matches in the guild, or null. */
-function atMatchCap(ctx: BotContext, guildId: string, userIds: readonly string[]): string | null {
-  return userIds.find((id) => ctx.store.matches.activeMatchesOf(guildId, id).length >= ctx.maxOpenMatches) ?? null;
+async function atMatchCap(ctx: BotContext, guildId: string, userIds: readonly string[]): Promise<string | null> {
+  for (const id of userIds) {
+    if ((await ctx.store.matches.activeMatchesOf(guildId, id)).length >= ctx.maxOpenMatches) return id;
+  }
+  return null;
 }
 
 /** A challenger's remaining cooldown in whole seconds (rounded up), or 0 when they may challenge. */
@@ -73,9 +76,9 @@ type ChallengeControl = Extract<ControlId, { kind: 'challenge' }>;
  * The challenge a click on `message` names, or null when there is none or the control does not belong to the message:
  * a reply's interaction metadata is the id of the command that posted it, which is the challenge's key.
  */
-function challengeOn(ctx: BotContext, message: Message, key: string): OpenChallenge | null {
+async function challengeOn(ctx: BotContext, message: Message, key: string): Promise<OpenChallenge | null> {
   if (!key || message.interactionMetadata?.id !== key) return null;
-  const c = ctx.store.challenges.get(key);
+  const c = await ctx.store.challenges.get(key);
   return c && c.channelId === message.channelId ? c : null;
 }
 
@@ -105,13 +108,14 @@ export async function challenge(ctx: BotContext, interaction: ChatInputCommandIn
   if (opponent.bot) return void (await fail(T.challengeBot[locale]));
   const wait = cooldownLeft(ctx, interaction.guildId, interaction.user.id);
   if (wait > 0) return void (await fail(COOLDOWN_WORDS.wait(wait)[locale]));
-  const full = atMatchCap(ctx, interaction.guildId, [interaction.user.id, opponent.id]);
+  const full = await atMatchCap(ctx, interaction.guildId, [interaction.user.id, opponent.id]);
   if (full) return void (await fail(COOLDOWN_WORDS.tooMany(await displayName(ctx, full), ctx.maxOpenMatches)[locale]));
   if (await refusedForPermissions(ctx, interaction, locale, fail)) return;
-  const rawGame = interaction.options.getString('game') ?? ctx.store.guilds.get(interaction.guildId).defaultGame;
+  const rawGame =
+    interaction.options.getString('game') ?? (await ctx.store.guilds.get(interaction.guildId)).defaultGame;
   const game = gameOf(ctx, rawGame);
   if (!game) return void (await fail(T.gameUnavailable(rawGame ?? '?')[locale]));
-  const deck = chooseDeck(
+  const deck = await chooseDeck(
     ctx.store,
     ctx.precons,
     { guildId: interaction.guildId, userId: interaction.user.id, game },
@@ -119,7 +123,7 @@ export async function challenge(ctx: BotContext, interaction: ChatInputCommandIn
   );
   if (!deck.ok) return void (await fail(deck.reason[locale]));
   const base = { kind: 'challenge' as const, key: interaction.id };
-  const shared = ctx.store.guilds.get(interaction.guildId).locale;
+  const shared = (await ctx.store.guilds.get(interaction.guildId)).locale;
   const row = new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
     new ButtonBuilder()
       .setCustomId(encodeControl({ ...base, answer: 'accept' }))
@@ -134,7 +138,7 @@ export async function challenge(ctx: BotContext, interaction: ChatInputCommandIn
       .setLabel(T.decline[shared])
       .setStyle(ButtonStyle.Danger),
   );
-  ctx.store.challenges.open(
+  await ctx.store.challenges.open(
     {
       key: interaction.id,
       guildId: interaction.guildId,
@@ -175,7 +179,7 @@ function expireLater(ctx: BotContext, interaction: ChatInputCommandInteraction, 
   ctx.later(ctx.challengeTtlMs, async () => {
     const message = await webhook.fetchMessage('@original').catch(() => null);
     const open = message?.components.some((row) => JSON.stringify(row.toJSON()).includes('"c:accept:'));
-    if (!message || !open || ctx.store.matches.match(message.id)) return;
+    if (!message || !open || (await ctx.store.matches.match(message.id))) return;
     await webhook.editMessage('@original', { content: text, components: [] }).catch(() => undefined);
   });
 }
@@ -187,9 +191,9 @@ export async function answerChallenge(
 ): Promise<void> {
   const locale = localeOf(interaction.locale);
   // The challenge message is public: it speaks the guild's language, whoever clicks.
-  const shared = interaction.guildId ? ctx.store.guilds.get(interaction.guildId).locale : locale;
+  const shared = interaction.guildId ? (await ctx.store.guilds.get(interaction.guildId)).locale : locale;
   const userId = interaction.user.id;
-  const c = challengeOn(ctx, interaction.message, control.key);
+  const c = await challengeOn(ctx, interaction.message, control.key);
   if (!c) {
     // Unknown, from an older version, or not this message's: answered privately, and the message is left alone.
     await interaction.reply({ content: T.expired[locale], flags: MessageFlags.Ephemeral });
@@ -216,7 +220,7 @@ export async function answerChallenge(
   if (control.answer === 'choose') {
     await interaction.reply({
       content: T.chooseYourDeck[locale],
-      components: [deckSelect(ctx, interaction.guildId ?? '', c, interaction.message.id, locale)],
+      components: [await deckSelect(ctx, interaction.guildId ?? '', c, interaction.message.id, locale)],
       flags: MessageFlags.Ephemeral,
     });
     return;
@@ -236,9 +240,9 @@ export async function answerChallenge(
   }
 }
 
-function deckSelect(ctx: BotContext, guildId: string, c: OpenChallenge, messageId: string, locale: 'en' | 'ja') {
+async function deckSelect(ctx: BotContext, guildId: string, c: OpenChallenge, messageId: string, locale: 'en' | 'ja') {
   const game = c.game as GameId;
-  const saved = ctx.store.decks.list(guildId, c.opponent, game).filter((d) => d.legal);
+  const saved = (await ctx.store.decks.list(guildId, c.opponent, game)).filter((d) => d.legal);
   const options = [
     ...saved.map((d) => ({ label: clip(d.name, 100), value: d.name })),
     ...preconsOf(ctx.precons, game).map((d) => ({ label: clip(d.name[locale], 100), value: d.id })),
@@ -258,7 +262,7 @@ export async function acceptWithDeck(
   messageId: string,
 ): Promise<void> {
   const locale = localeOf(interaction.locale);
-  const shared = interaction.guildId ? ctx.store.guilds.get(interaction.guildId).locale : locale;
+  const shared = interaction.guildId ? (await ctx.store.guilds.get(interaction.guildId)).locale : locale;
   await interaction.deferUpdate();
   const channel = interaction.channel;
   const message = channel ? await channel.messages.fetch(messageId).catch(() => null) : null;
@@ -268,7 +272,7 @@ export async function acceptWithDeck(
     .map((component) => component.custom_id)
     .find((id): id is string => id?.startsWith('c:accept:') === true);
   const control = acceptId ? decodeControl(acceptId) : null;
-  const c = message && control?.kind === 'challenge' ? challengeOn(ctx, message, control.key) : null;
+  const c = message && control?.kind === 'challenge' ? await challengeOn(ctx, message, control.key) : null;
   if (!message || !c || c.opponent !== interaction.user.id) {
     await interaction.editReply({ content: T.expired[locale], components: [] });
     return;
@@ -307,16 +311,22 @@ async function accept(
   opponentDeck: string | null,
   shared: 'en' | 'ja',
 ): Promise<string | null> {
-  if (accepting.has(message.id) || ctx.store.matches.match(message.id)) return null;
+  if (accepting.has(message.id) || (await ctx.store.matches.match(message.id))) return null;
   accepting.add(message.id);
   try {
     const guildId = message.guildId ?? '';
     const game = c.game as GameId;
     // Either may have started other matches since the challenge was posted.
-    const full = atMatchCap(ctx, guildId, [c.challenger, c.opponent]);
+    const full = await atMatchCap(ctx, guildId, [c.challenger, c.opponent]);
     if (full) return COOLDOWN_WORDS.tooMany(await displayName(ctx, full), ctx.maxOpenMatches)[shared];
-    const first = chooseDeck(ctx.store, ctx.precons, { guildId, userId: c.challenger, game }, c.deck);
-    const second = chooseDeck(ctx.store, ctx.precons, { guildId, userId: c.opponent, game }, opponentDeck, c.deck);
+    const first = await chooseDeck(ctx.store, ctx.precons, { guildId, userId: c.challenger, game }, c.deck);
+    const second = await chooseDeck(
+      ctx.store,
+      ctx.precons,
+      { guildId, userId: c.opponent, game },
+      opponentDeck,
+      c.deck,
+    );
     if (!first.ok) return first.reason[shared];
     if (!second.ok) return second.reason[shared];
     const [a, b] = await Promise.all([displayName(ctx, c.challenger), displayName(ctx, c.opponent)]);
@@ -345,7 +355,8 @@ export async function practice(ctx: BotContext, interaction: ChatInputCommandInt
     await interaction.reply({ content: T.notInThread[locale], flags: MessageFlags.Ephemeral });
     return;
   }
-  const rawGame = interaction.options.getString('game') ?? ctx.store.guilds.get(interaction.guildId).defaultGame;
+  const rawGame =
+    interaction.options.getString('game') ?? (await ctx.store.guilds.get(interaction.guildId)).defaultGame;
   const game = gameOf(ctx, rawGame);
   if (!game) {
     await interaction.reply({ content: T.gameUnavailable(rawGame)[locale], flags: MessageFlags.Ephemeral });
@@ -353,20 +364,20 @@ export async function practice(ctx: BotContext, interaction: ChatInputCommandInt
   }
   const ephemeral = (text: string) => interaction.reply({ content: text, flags: MessageFlags.Ephemeral });
   if (await refusedForPermissions(ctx, interaction, locale, ephemeral)) return;
-  if (atMatchCap(ctx, interaction.guildId, [interaction.user.id])) {
+  if (await atMatchCap(ctx, interaction.guildId, [interaction.user.id])) {
     const who = await displayName(ctx, interaction.user.id);
     return void (await ephemeral(COOLDOWN_WORDS.tooMany(who, ctx.maxOpenMatches)[locale]));
   }
   const where = { guildId: interaction.guildId, userId: interaction.user.id, game };
-  const first = chooseDeck(ctx.store, ctx.precons, where, interaction.options.getString('deck'));
+  const first = await chooseDeck(ctx.store, ctx.precons, where, interaction.options.getString('deck'));
   if (!first.ok) {
     await interaction.reply({ content: first.reason[locale], flags: MessageFlags.Ephemeral });
     return;
   }
-  const second = chooseDeck(ctx.store, ctx.precons, where, null, first.ref);
+  const second = await chooseDeck(ctx.store, ctx.precons, where, null, first.ref);
   if (!second.ok) return;
   const name = await displayName(ctx, interaction.user.id);
-  const shared = ctx.store.guilds.get(interaction.guildId).locale;
+  const shared = (await ctx.store.guilds.get(interaction.guildId)).locale;
   const response = await interaction.reply({ content: T.practice(name)[shared], withResponse: true });
   const message = response.resource?.message;
   if (!message) throw new Error('practice: the reply message was not returned');
@@ -399,12 +410,12 @@ const THREAD_NAME_LIMIT = 100;
  * number (issue 26 item 7: rematches all named "Alice vs Bob" could not be told apart in the thread list). The
  * people's names are cut, never the game or the number.
  */
-export function threadTitle(
+export async function threadTitle(
   ctx: BotContext,
   m: Pick<MatchStart, 'guildId' | 'game' | 'players' | 'threadName'>,
-): string {
-  const locale = ctx.store.guilds.get(m.guildId).locale;
-  const earlier = ctx.store.matches.pairingCount(m.guildId, m.players.p1, m.players.p2);
+): Promise<string> {
+  const locale = (await ctx.store.guilds.get(m.guildId)).locale;
+  const earlier = await ctx.store.matches.pairingCount(m.guildId, m.players.p1, m.players.p2);
   const suffix = ` · ${ctx.games.get(m.game).name[locale]}${earlier > 0 ? ` #${earlier + 1}` : ''}`;
   const room = Math.max(1, THREAD_NAME_LIMIT - suffix.length);
   const people = m.threadName.length > room ? `${m.threadName.slice(0, room - 1)}…` : m.threadName;
@@ -412,11 +423,11 @@ export function threadTitle(
 }
 
 export async function startMatch(ctx: BotContext, message: Message, m: MatchStart): Promise<string> {
-  const thread = await message.startThread({ name: threadTitle(ctx, m) });
+  const thread = await message.startThread({ name: await threadTitle(ctx, m) });
   const people = [...new Set([m.players.p1, m.players.p2])].filter((id) => !isAiPlayerId(id));
   await Promise.all(people.map((id) => thread.members.add(id)));
   const matchId = thread.id;
-  ctx.store.matches.createMatch({
+  await ctx.store.matches.createMatch({
     matchId,
     guildId: m.guildId,
     channelId: m.channelId,
@@ -425,13 +436,13 @@ export async function startMatch(ctx: BotContext, message: Message, m: MatchStar
     format: 'casual',
     players: m.players,
   });
-  if (m.ai) ctx.store.aiSeats.put(matchId, m.ai.seat, m.ai.level);
+  if (m.ai) await ctx.store.aiSeats.put(matchId, m.ai.seat, m.ai.level);
   const setup = {
     game: m.game,
     decks: { p1: m.decks.p1.list, p2: m.decks.p2.list },
     ...(ctx.matchOptions ? { options: ctx.matchOptions } : {}),
   };
-  ctx.store.matches.startMatch(matchId, setup, ctx.seedFor(matchId));
+  await ctx.store.matches.startMatch(matchId, setup, ctx.seedFor(matchId));
   await ctx.flow.changed(matchId);
   return matchId;
 }

@@ -5,9 +5,10 @@ import type { GameRegistry } from '../engine/registry.ts';
 import type { Metrics } from '../ops/metrics.ts';
 import type { RenderKind } from '../render/render.ts';
 import { aiDisplayName, isAiPlayerId } from '../store/ai-seats.ts';
+import type { StoreContract } from '../store/contract.ts';
 import type { MatchInfo } from '../store/match-records.ts';
 import type { PreconDeck } from '../store/precon-decks.ts';
-import type { Store } from '../store/store.ts';
+import type { RulesIndexStore } from '../store/rules-index.ts';
 import type { AiDriver } from './ai-duel.ts';
 import type { BoardUpdater } from './board.ts';
 import type { ImageCache } from './image-cache.ts';
@@ -21,7 +22,10 @@ export type Renderer = (kind: RenderKind, model: unknown, json?: string) => Prom
 
 export interface BotContext {
   client: Client;
-  store: Store;
+  /** The store on SQLite or PostgreSQL (src/store/contract.ts); every call is awaited. */
+  store: StoreContract;
+  /** The rules index (`/rules`): a local SQLite in each process, the store's own file on SQLite. */
+  rules: RulesIndexStore;
   renderer: Renderer | null;
   /** The board and hand images through `renderer`, an unchanged model drawn once (image-cache.ts); null without images. */
   images: ImageCache | null;

@@ -17,7 +17,6 @@ import type { GameResult } from '../engine/core/game.ts';
 import { allPrecons, GAMES, type GameRegistry } from '../engine/registry.ts';
 import { createLogger, type LogFields, type Logging, silentLogging } from '../ops/logger.ts';
 import type { InteractionKind, Metrics } from '../ops/metrics.ts';
-import { databaseProblem, matchCounts } from '../ops/readiness.ts';
 import {
   clientShardOptions,
   ownsGuild,
@@ -29,8 +28,12 @@ import {
 } from '../ops/shards.ts';
 import { RenderPool } from '../render/worker-pool.ts';
 import type { StoreConfigInput } from '../store/config.ts';
+import type { StoreContract } from '../store/contract.ts';
 import type { MatchInfo } from '../store/match-records.ts';
+import { openDatabase } from '../store/open-database.ts';
 import { loadPreconDecks } from '../store/precon-decks.ts';
+import { RulesIndexStore } from '../store/rules-index.ts';
+import { contractOf } from '../store/sqlite-contract.ts';
 import { openStore, type Store } from '../store/store.ts';
 import { AiDriver } from './ai-duel.ts';
 import { BoardUpdater } from './board.ts';
@@ -56,8 +59,13 @@ export interface CreateBotOptions {
   /** API base URL (the fake Discord's `restUrl` in tests); Discord's own when absent. */
   restUrl?: string;
   rest?: Partial<RESTOptions>;
-  /** An open store, or the database file to open (ARBITER_DB, default ./var/arbiter.db). */
+  /** An open SQLite store, or the database file to open (ARBITER_DB, default ./var/arbiter.db). */
   store?: Store;
+  /**
+   * A store opened by `openStoreContract` (PostgreSQL with ARBITER_DATABASE_URL): the bot uses it instead of a
+   * SQLite store, and keeps only the rules index in the local SQLite file of `dbPath`. Closed by `stop()`.
+   */
+  contract?: StoreContract;
   dbPath?: string;
   /** The rest of the store's settings (snapshots, synchronous, guild retention: storeConfigFromEnv); defaults else. */
   storeConfig?: Omit<StoreConfigInput, 'path'>;
@@ -102,7 +110,10 @@ export interface CreateBotOptions {
 
 export interface Bot {
   client: Client;
-  store: Store;
+  /** The store the bot runs on (SQLite or PostgreSQL). */
+  contract: StoreContract;
+  /** The synchronous SQLite store under `contract` (tests read it); throws when the bot runs on PostgreSQL. */
+  readonly store: Store;
   context: BotContext;
   /** Leagues: `tick()` runs the round timer now (a timer calls it every minute). */
   leagues: LeagueService;
@@ -117,7 +128,7 @@ export interface Bot {
    */
   stop(): Promise<void>;
   /** Why the bot should not get traffic now (gateway not connected, database not writable, stopping); [] if ready. */
-  readiness(): string[];
+  readiness(): Promise<string[]>;
 }
 
 export function createBot(options: CreateBotOptions): Bot {
@@ -131,20 +142,22 @@ export function createBot(options: CreateBotOptions): Bot {
   const metrics = options.metrics;
   const ownsStore = !options.store;
   const games = options.games ?? GAMES;
-  const store =
-    options.store ??
-    openStore(
-      { ...options.storeConfig, path: options.dbPath ?? './var/arbiter.db' },
-      // The store's resolver answers undefined for a game that is not loaded (it then skips, never throws).
-      (id) => games.find(id)?.play?.module,
-      {
-        log,
-        onCommit(commit) {
-          metrics?.committed(commit.game, commit.ms);
-          logger.debug({ match: commit.matchId, seq: commit.seq, ms: round(commit.ms) }, 'decision committed');
-        },
-      },
-    );
+  const path = options.dbPath ?? './var/arbiter.db';
+  // On PostgreSQL the local file holds only the rules index (a read-only copy per process, docs/deploy.md).
+  const sqlite = options.contract
+    ? null
+    : (options.store ??
+      openStore(
+        { ...options.storeConfig, path },
+        // The store's resolver answers undefined for a game that is not loaded (it then skips, never throws).
+        (id) => games.find(id)?.play?.module,
+        { log, onCommit: storeCommitHook(metrics, logger) },
+      ));
+  const store = sqlite ? contractOf(sqlite) : (options.contract as StoreContract);
+  const rulesDb = sqlite
+    ? sqlite.db
+    : openDatabase({ path, synchronous: options.storeConfig?.synchronous ?? 'NORMAL' });
+  const rules = new RulesIndexStore(rulesDb);
   const shards = options.shards ?? SINGLE_SHARD;
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
@@ -184,6 +197,7 @@ export function createBot(options: CreateBotOptions): Bot {
   const context: BotContext = {
     client,
     store,
+    rules,
     renderer,
     images: renderer ? new ImageCache(renderer) : null,
     games,
@@ -225,6 +239,8 @@ export function createBot(options: CreateBotOptions): Bot {
 
   const running = new Set<Promise<void>>();
   let stopping = false;
+  /** The store this bot opened is closed (after `stop()`); a store the caller gave stays the caller's. */
+  let closed = false;
   client.on(Events.InteractionCreate, (interaction: Interaction) => {
     const kind = interactionKind(interaction);
     const shard = shardOfGuild(interaction.guildId);
@@ -251,7 +267,7 @@ export function createBot(options: CreateBotOptions): Bot {
   });
   metrics?.listen(client);
   metrics?.watch({
-    matches: () => matchCounts(store.db),
+    matches: () => store.matchCounts(),
     renderQueue: () => pool?.queued ?? 0,
     shards: () => client.ws.shards.map((s) => ({ id: s.id, ready: s.status === Status.Ready })),
   });
@@ -266,8 +282,8 @@ export function createBot(options: CreateBotOptions): Bot {
     if (!channel.isDMBased()) track(onChannelDeleted(context, channel.guildId, channel.id));
   });
   // Leaving a guild starts its retention clock (docs/store.md). An outage emits GuildUnavailable, not GuildDelete.
-  client.on(Events.GuildCreate, (guild) => store.guilds.markJoined(guild.id));
-  client.on(Events.GuildDelete, (guild) => store.guilds.markLeft(guild.id));
+  client.on(Events.GuildCreate, (guild) => track(store.guilds.markJoined(guild.id)));
+  client.on(Events.GuildDelete, (guild) => track(store.guilds.markLeft(guild.id)));
 
   const idle = async () => {
     while (running.size > 0) await Promise.all(running);
@@ -281,16 +297,20 @@ export function createBot(options: CreateBotOptions): Bot {
 
   return {
     client,
-    store,
+    contract: store,
+    get store(): Store {
+      if (!sqlite) throw new Error('bot.store is the SQLite store; this bot runs on PostgreSQL (use bot.contract)');
+      return sqlite;
+    },
     context,
     leagues,
     async start() {
-      const rules = importRulesAtStart(store);
-      for (const problem of rules.problems) log(`rules import: ${problem}`);
+      const imported = importRulesAtStart(rules);
+      for (const problem of imported.problems) log(`rules import: ${problem}`);
       // A process running some of the shards restores its matches on first use instead: the boot restore reads every
       // guild's matches, and another process committing to its own between a row and its log would read as a broken
       // log and freeze a match that is fine (src/ops/shards.ts). A budget below zero defers every match.
-      const report = store.matches.restoreActiveMatches(shards.ids === 'all' ? undefined : -1);
+      const report = await store.matches.restoreActiveMatches(shards.ids === 'all' ? undefined : -1);
       if (report.restored + report.frozen.length + report.deferred > 0) {
         const deferred = report.deferred > 0 ? ` (${report.deferred} more on first use)` : '';
         info(
@@ -305,23 +325,27 @@ export function createBot(options: CreateBotOptions): Bot {
       const running = runningShards(client);
       if (running.count > 1) info(`running shard(s) ${running.ids.join(', ')} of ${running.count}`, running);
       /** Timer work of a match whose guild another process's shard serves is that process's. */
-      const ownsMatch = (matchId: string) => {
-        const guildId = store.matches.match(matchId)?.guildId;
-        return guildId !== undefined && ownsGuild(client, guildId);
+      const ownMatches = async (matchIds: string[]) => {
+        const own: string[] = [];
+        for (const matchId of matchIds) {
+          const guildId = (await store.matches.match(matchId))?.guildId;
+          if (guildId !== undefined && ownsGuild(client, guildId)) own.push(matchId);
+        }
+        return own;
       };
       track(checkThreadsAtBoot(context));
       // Results a crash kept from being announced (result message, onMatchEnd): once each, through the board.
-      const unannounced = store.posts.unannounced().filter(ownsMatch);
+      const unannounced = await ownMatches(await store.posts.unannounced());
       if (unannounced.length > 0) info(`announcing the result of ${unannounced.length} finished match(es)`);
       for (const matchId of unannounced) track(boards.request(matchId));
-      const timed = flow.rearmAll();
+      const timed = await flow.rearmAll();
       if (timed > 0) info(`re-armed the clocks of ${timed} match(es)`);
       // The AI answers whatever it was asked before the restart (the re-armed clocks usually wake it already).
-      for (const matchId of store.aiSeats.activeMatchIds().filter(ownsMatch)) context.ai?.wake(matchId);
+      for (const matchId of await ownMatches(await store.aiSeats.activeMatchIds())) context.ai?.wake(matchId);
       // Data of guilds the bot left more than the retention period ago is deleted at start and then daily, by the
       // process that runs shard 0 (a departed guild has no gateway, so no shard to follow; one process suffices).
       const purgeDeparted = async () => {
-        const gone = store.purgeDepartedGuilds();
+        const gone = await store.purgeDepartedGuilds();
         if (gone.length > 0) info(`deleted the data of ${gone.length} departed guild(s)`);
         context.later(24 * 60 * 60_000, purgeDeparted);
       };
@@ -345,11 +369,11 @@ export function createBot(options: CreateBotOptions): Bot {
       }
     },
     idle,
-    readiness() {
+    async readiness() {
       const problems: string[] = [];
       if (stopping) problems.push('stopping');
       if (client.ws.status !== Status.Ready) problems.push(`gateway: ${Status[client.ws.status] ?? client.ws.status}`);
-      const db = databaseProblem(store.db);
+      const db = closed ? 'database: closed' : await store.writeProblem();
       if (db) problems.push(db);
       return problems;
     },
@@ -373,12 +397,24 @@ export function createBot(options: CreateBotOptions): Bot {
       // Renders nobody waits for any more (a drain that ran late) get a moment to finish before the workers go.
       if (pool && !(await pool.flush(1_000))) logger.warn('stop: render jobs still running; closing the pool anyway');
       // Every active match in memory gets a snapshot at its latest decision: the next start replays nothing.
-      const snapshots = store.db.open ? store.matches.snapshotLive() : 0;
+      const snapshots = closed ? 0 : await store.matches.snapshotLive();
       await client.destroy();
       await pool?.close();
-      if (ownsStore) store.close();
+      if (ownsStore) {
+        closed = true;
+        await store.close();
+        if (!sqlite) rulesDb.close();
+      }
       logger.info({ drained, snapshots, ms: round(performance.now() - stopStarted) }, 'stopped');
     },
+  };
+}
+
+/** The store's commit hook: the commit-time metric and a debug line. */
+export function storeCommitHook(metrics: Metrics | undefined, logger: Logging['logger']) {
+  return (commit: { game: string; matchId: string; seq: number; ms: number }) => {
+    metrics?.committed(commit.game, commit.ms);
+    logger.debug({ match: commit.matchId, seq: commit.seq, ms: round(commit.ms) }, 'decision committed');
   };
 }
 

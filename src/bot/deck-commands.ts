@@ -95,7 +95,7 @@ export async function deckCommand(ctx: BotContext, interaction: ChatInputCommand
   const reply = (text: string) => interaction.editReply(clip(text, 2000));
   switch (sub) {
     case 'list': {
-      const saved = ctx.store.decks.list(guildId, userId, game);
+      const saved = await ctx.store.decks.list(guildId, userId, game);
       const precons = preconsOf(ctx.precons, game).map((d) => `\`${d.id}\` ${d.name[locale]}`);
       const own = saved.map((d) => `\`${d.name}\`${d.legal ? '' : ' ⚠️'}`);
       await reply([own.length > 0 ? own.join('\n') : T.noDecks[locale], '', ...precons].join('\n'));
@@ -104,7 +104,7 @@ export async function deckCommand(ctx: BotContext, interaction: ChatInputCommand
     case 'show':
     case 'validate': {
       const name = interaction.options.getString('name', true);
-      const deck = ctx.store.decks.get(guildId, userId, game, name);
+      const deck = await ctx.store.decks.get(guildId, userId, game, name);
       if (!deck) {
         await reply(T.unknownDeck(name)[locale]);
         return;
@@ -139,12 +139,12 @@ export async function deckCommand(ctx: BotContext, interaction: ChatInputCommand
         }
         text = read.text;
       }
-      await interaction.editReply(importDeck(ctx, { guildId, userId, game }, { name, text }, locale, false));
+      await interaction.editReply(await importDeck(ctx, { guildId, userId, game }, { name, text }, locale, false));
       return;
     }
     case 'delete': {
       const name = interaction.options.getString('name', true);
-      const gone = ctx.store.decks.delete(guildId, userId, game, name);
+      const gone = await ctx.store.decks.delete(guildId, userId, game, name);
       await reply(gone ? T.deckDeleted(name)[locale] : T.unknownDeck(name)[locale]);
       return;
     }
@@ -155,7 +155,7 @@ export async function deckCommand(ctx: BotContext, interaction: ChatInputCommand
 export async function deckAutocomplete(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
   const typed = interaction.options.getFocused().toLowerCase();
   const game = gameOption(ctx, interaction);
-  const saved = interaction.guildId ? ctx.store.decks.list(interaction.guildId, interaction.user.id, game) : [];
+  const saved = interaction.guildId ? await ctx.store.decks.list(interaction.guildId, interaction.user.id, game) : [];
   const choices = [
     ...saved.map((d) => ({ name: clip(d.name, 100), value: d.name })),
     ...preconsOf(ctx.precons, game).map((d) => ({ name: clip(`${d.name.en} (${d.id})`, 100), value: d.id })),
@@ -205,7 +205,7 @@ export async function deckFormSubmit(ctx: BotContext, interaction: ModalSubmitIn
     text: interaction.fields.getTextInputValue('list'),
   };
   const where = { guildId: interaction.guildId, userId: interaction.user.id, game };
-  await interaction.editReply(importDeck(ctx, where, draft, locale, true));
+  await interaction.editReply(await importDeck(ctx, where, draft, locale, true));
 }
 
 /**
@@ -224,7 +224,7 @@ export async function deckEditButton(ctx: BotContext, interaction: ButtonInterac
   if (interaction.customId === deckReplaceId(game)) {
     await interaction.deferUpdate();
     const where = { guildId, userId: interaction.user.id, game };
-    await interaction.editReply(importDeck(ctx, where, draft, locale, false, true));
+    await interaction.editReply(await importDeck(ctx, where, draft, locale, false, true));
     return;
   }
   await interaction.showModal(deckForm(ctx, game, draft, locale));
@@ -247,14 +247,14 @@ export function deckNameOf(typed: string): string {
  * form with it. A list that is not legal is not saved over a legal deck of the same name unless `replace` (the
  * "Replace it anyway" button).
  */
-export function importDeck(
+export async function importDeck(
   ctx: BotContext,
   where: { guildId: string; userId: string; game: GameId },
   draft: Draft,
   locale: Locale,
   fromForm: boolean,
   replace = false,
-): ImportAnswer {
+): Promise<ImportAnswer> {
   const name = deckNameOf(draft.name);
   const pool = cardPool(where.game, ctx.games);
   const tooLong = draft.text.length > MAX_DECK_TEXT;
@@ -273,13 +273,13 @@ export function importDeck(
       lines.push(`· ${p.line > 0 ? `${T.deckLine(p.line, clip(p.text, 60))[locale]}: ` : ''}${p.reason[locale]}`);
   } else {
     try {
-      const existing = ctx.store.decks.get(where.guildId, where.userId, where.game, name);
+      const existing = await ctx.store.decks.get(where.guildId, where.userId, where.game, name);
       const problems = ctx.store.decks.check(where.game, read.list);
       if (existing?.legal && problems.length > 0 && !replace) {
         kept = true;
         lines.push(W.notOverwritten(existing.name)[locale]);
       } else {
-        const deck = ctx.store.decks.save(where.guildId, where.userId, where.game, name, read.list, ctx.now());
+        const deck = await ctx.store.decks.save(where.guildId, where.userId, where.game, name, read.list, ctx.now());
         stored = true;
         legal = deck.legal;
         // Cards the pool does not know are counted apart, so a total never includes them.

@@ -1,8 +1,8 @@
 // Deck references as players type them: a preconstructed deck id (data/decks) or the name of a deck they saved.
 import type { DeckList, GameId } from '../engine/core/game.ts';
 import type { Label } from '../engine/core/label.ts';
+import type { StoreContract } from '../store/contract.ts';
 import { type PreconDeck, preconDeckList } from '../store/precon-decks.ts';
-import type { Store } from '../store/store.ts';
 import { DECK_WORDS as W } from './deck-words.ts';
 import { T } from './i18n.ts';
 
@@ -13,13 +13,13 @@ export function preconsOf(precons: readonly PreconDeck[], game: GameId): PreconD
 }
 
 /** Resolves `ref` for a user; with no ref, the first precon of the game that is not `avoid`. */
-export function chooseDeck(
-  store: Store,
+export async function chooseDeck(
+  store: StoreContract,
   precons: readonly PreconDeck[],
   where: { guildId: string; userId: string; game: GameId },
   ref: string | null,
   avoid: string | null = null,
-): DeckChoice {
+): Promise<DeckChoice> {
   const own = preconsOf(precons, where.game);
   if (!ref) {
     const deck = own.find((d) => d.id !== avoid) ?? own[0];
@@ -28,7 +28,7 @@ export function chooseDeck(
   }
   const precon = own.find((d) => d.id === ref);
   if (precon) return { ok: true, ref: precon.id, list: preconDeckList(precon), name: precon.name.en };
-  const saved = store.decks.get(where.guildId, where.userId, where.game, ref);
+  const saved = await store.decks.get(where.guildId, where.userId, where.game, ref);
   if (!saved) return { ok: false, reason: T.unknownDeck(ref) };
   if (!saved.legal) {
     const why = saved.problems.map((p) => p.message.en).join('; ');

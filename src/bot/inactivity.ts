@@ -26,20 +26,20 @@ export async function sweepInactive(ctx: BotContext): Promise<{ warned: string[]
   const now = ctx.now();
   const done = { warned: [] as string[], ended: [] as string[] };
   // The shortest limit is 2 days, so nothing unchanged for less than a day is ever due.
-  for (const match of ctx.store.inactivity.idleSince(now - DAY_MS)) {
+  for (const match of await ctx.store.inactivity.idleSince(now - DAY_MS)) {
     // Another process's shard serves this guild: its sweep warns and ends the match.
     if (!ctx.ownsGuild(match.guildId)) continue;
-    const settings = ctx.store.guilds.get(match.guildId);
+    const settings = await ctx.store.guilds.get(match.guildId);
     const limit = settings.inactiveDays * DAY_MS;
     const idle = now - match.lastChange;
-    const warnedAt = ctx.store.inactivity.warnedAt(match.matchId, match.lastChange);
+    const warnedAt = await ctx.store.inactivity.warnedAt(match.matchId, match.lastChange);
     if (warnedAt === null) {
       if (idle < limit - INACTIVITY_NOTICE_MS) continue;
-      ctx.store.inactivity.warned(match.matchId, now, match.lastChange);
+      await ctx.store.inactivity.warned(match.matchId, now, match.lastChange);
       await post(ctx, match, settings.locale, (mentions) => WORDS.warning(mentions, settings.inactiveDays));
       done.warned.push(match.matchId);
     } else if (idle >= limit && now - warnedAt >= INACTIVITY_NOTICE_MS) {
-      ctx.store.matches.abort(match.matchId, WORDS.reason(settings.inactiveDays));
+      await ctx.store.matches.abort(match.matchId, WORDS.reason(settings.inactiveDays));
       ctx.boards.ended(match.matchId);
       ctx.notifier.forget(match.matchId);
       ctx.log(`match ${match.matchId} ended: ${WORDS.reason(settings.inactiveDays)}`);

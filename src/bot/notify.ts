@@ -134,7 +134,7 @@ export class TurnNotifier {
       this.ephemerals.delete(key);
       return;
     }
-    const locale = this.locales.get(userId) ?? ctx.store.guilds.get(row.guildId).locale;
+    const locale = this.locales.get(userId) ?? (await ctx.store.guilds.get(row.guildId)).locale;
     const message = await ownerMessage(ctx, row, userId, locale, {});
     if (!(await this.editEphemeral(ctx, handle, message))) this.ephemerals.delete(key);
   }
@@ -250,7 +250,7 @@ export class TurnNotifier {
     const before = this.lastDecider.get(row.matchId);
     this.lastDecider.set(row.matchId, userId);
     if (before === userId) return;
-    const locale = this.locales.get(userId) ?? ctx.store.guilds.get(row.guildId).locale;
+    const locale = this.locales.get(userId) ?? (await ctx.store.guilds.get(row.guildId)).locale;
     const kind = decisionKindName(ctx.games, row.game, pending.kind, locale);
     const practice = row.players.p1 === row.players.p2;
     // An AI seat (`ai:easy`) is no Discord user: mentioning it is refused (allowed_mentions takes snowflakes only).
@@ -274,7 +274,7 @@ export class TurnNotifier {
     locale: Locale,
   ): Promise<void> {
     const userId = row.players[seat];
-    if (!ctx.store.preferences.get(row.guildId, userId).dmNotifications) return;
+    if (!(await ctx.store.preferences.get(row.guildId, userId)).dmNotifications) return;
     const names = await seatNames(ctx, row);
     // Built from this player's own view (handMessage projects `{kind: 'player', seat}`), without the controls.
     const hand = await handMessage(ctx, { row, game, state, seat, names, locale });
@@ -304,7 +304,7 @@ export class TurnNotifier {
 
   /** 50007: turn the preference off with a note, and say so once in the match thread (nothing hidden in it). */
   private async dmsClosed(ctx: BotContext, row: MatchInfo, userId: string, thread: SendableChannels): Promise<void> {
-    ctx.store.preferences.update(
+    await ctx.store.preferences.update(
       row.guildId,
       userId,
       { dmNotifications: false, dmNotificationsOff: { reason: 'dms-closed', at: ctx.now() } },
@@ -313,7 +313,7 @@ export class TurnNotifier {
     const key = `${row.matchId}:${userId}`;
     if (this.told.has(key)) return;
     this.told.add(key);
-    const locale = ctx.store.guilds.get(row.guildId).locale;
+    const locale = (await ctx.store.guilds.get(row.guildId)).locale;
     await thread.send({ content: WORDS.dmsClosed(`<@${userId}>`)[locale], allowedMentions: { users: [userId] } });
   }
 }
@@ -331,7 +331,7 @@ export async function dmRefusal(ctx: BotContext, interaction: ChatInputCommandIn
     return null;
   } catch (error) {
     if (discordCode(error) !== CANNOT_MESSAGE_USER) throw error;
-    ctx.store.preferences.update(
+    await ctx.store.preferences.update(
       guildId,
       interaction.user.id,
       { dmNotifications: false, dmNotificationsOff: { reason: 'dms-closed', at: ctx.now() } },

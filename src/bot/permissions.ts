@@ -5,7 +5,7 @@
 // otherwise by a DM to the server owner.
 import { type Client, PermissionFlagsBits, type PermissionsBitField } from 'discord.js';
 import type { Label, Locale } from '../engine/core/label.ts';
-import type { Store } from '../store/store.ts';
+import type { StoreContract } from '../store/contract.ts';
 import { forgetBefore } from './clock.ts';
 
 const NAMES: [bigint, Label][] = [
@@ -87,7 +87,7 @@ export class PermissionNotices {
   private readonly told = new Map<string, number>();
 
   constructor(
-    private readonly deps: { client: Client; store: Store; now: () => number; log: (message: string) => void },
+    private readonly deps: { client: Client; store: StoreContract; now: () => number; log: (message: string) => void },
   ) {}
 
   /** The ephemeral text for the user who ran into the problem (`missing` 0n: Discord did not say which). */
@@ -105,7 +105,7 @@ export class PermissionNotices {
     if (last !== undefined && this.deps.now() - last < NOTICE_INTERVAL_MS) return;
     forgetBefore(this.told, this.deps.now() - NOTICE_INTERVAL_MS);
     this.told.set(key, this.deps.now());
-    const locale = this.deps.store.guilds.get(guildId).locale;
+    const locale = (await this.deps.store.guilds.get(guildId)).locale;
     const guild = this.deps.client.guilds.cache.get(guildId);
     const where = `<#${channelId}>`;
     const guildName = guild?.name ?? guildId;
@@ -115,7 +115,7 @@ export class PermissionNotices {
         : WORDS.forAdmin(where, permissionNames(missing, locale), guildName)[locale];
     this.deps.log(`missing permissions in guild ${guildId} channel ${channelId}: ${permissionNames(missing, 'en')}`);
     try {
-      const logChannelId = this.deps.store.guilds.get(guildId).channels.log;
+      const logChannelId = (await this.deps.store.guilds.get(guildId)).channels.log;
       if (logChannelId && logChannelId !== channelId) {
         const logChannel = await this.deps.client.channels.fetch(logChannelId);
         if (logChannel?.isSendable()) {

@@ -22,7 +22,6 @@ import type { DecisionDraft } from '../store/decision-drafts.ts';
 import { MatchNotPlayable } from '../store/match-errors.ts';
 import type { MatchInfo } from '../store/match-records.ts';
 import type { Submission } from '../store/match-store.ts';
-import { contractOf } from '../store/sqlite-contract.ts';
 import type { BotContext } from './context.ts';
 import {
   BUTTONS_PER_ROW,
@@ -57,7 +56,7 @@ export async function showHand(ctx: BotContext, interaction: ButtonInteraction, 
   const locale = localeOf(interaction.locale);
   await interaction.deferUpdate();
   ctx.boards.offerHandle(interaction);
-  const row = ctx.store.matches.match(matchId);
+  const row = await ctx.store.matches.match(matchId);
   const seats = row ? seatsOf(row, interaction.user.id) : [];
   const ephemeral = MessageFlags.Ephemeral;
   if (!row || seats.length === 0) {
@@ -94,14 +93,14 @@ export async function showLog(
   page: number,
 ): Promise<void> {
   const locale = localeOf(interaction.locale);
-  const row = ctx.store.matches.match(matchId);
+  const row = await ctx.store.matches.match(matchId);
   const fromLogView = interaction.message.flags.has(MessageFlags.Ephemeral);
   if (!row || row.status === 'pending') {
     await interaction.reply({ content: T.noMatchHere[locale], flags: MessageFlags.Ephemeral });
     return;
   }
   const names = await seatNames(ctx, row);
-  const entries = ctx.store.matches.publicLog(matchId);
+  const entries = await ctx.store.matches.publicLog(matchId);
   const pages = Math.max(1, Math.ceil(entries.length / LOG_LINES_PER_PAGE));
   const p = Math.min(Math.max(0, page), pages - 1);
   const end = entries.length - p * LOG_LINES_PER_PAGE;
@@ -139,7 +138,7 @@ export async function ownerMessage(
   extra: { page?: number; notice?: string; picture?: 'always' },
 ) {
   const game = ctx.store.requireGame(row.game);
-  const state = ctx.store.matches.currentState(row.matchId);
+  const state = await ctx.store.matches.currentState(row.matchId);
   const seat = actingSeat(seatsOf(row, userId), game.pending(state)) as Seat;
   const names = await seatNames(ctx, row);
   // The clicker's own ephemeral, edited after a click: the picture only while they have a decision (presenter.ts).
@@ -164,7 +163,7 @@ export async function onMatchControl(
 ): Promise<void> {
   const locale = localeOf(interaction.locale);
   await interaction.deferUpdate();
-  const row = ctx.store.matches.match(control.matchId);
+  const row = await ctx.store.matches.match(control.matchId);
   const seats = row ? seatsOf(row, interaction.user.id) : [];
   if (!row || seats.length === 0) {
     await interaction.followUp({ content: T.notAPlayer[locale], flags: MessageFlags.Ephemeral });
@@ -188,7 +187,7 @@ export async function onMatchControl(
     return;
   }
   const game = ctx.store.requireGame(row.game);
-  const state = ctx.store.matches.currentState(row.matchId);
+  const state = await ctx.store.matches.currentState(row.matchId);
   const pending = game.pending(state);
   const current = pending !== null && state.version === control.version;
 
@@ -202,10 +201,10 @@ export async function onMatchControl(
     if (control.mode === 'f') {
       // A setting, not an answer, so never out of date. Full control is auto-pass off: the player's own setting in
       // this server (/settings user auto-pass), from the next priority on.
-      const guild = ctx.store.guilds.get(row.guildId);
-      const prefs = ctx.store.preferences.get(row.guildId, interaction.user.id);
+      const guild = await ctx.store.guilds.get(row.guildId);
+      const prefs = await ctx.store.preferences.get(row.guildId, interaction.user.id);
       const autoPassWasOn = prefs.autoPass ?? guild.autoPass.enabled;
-      ctx.store.preferences.update(row.guildId, interaction.user.id, { autoPass: !autoPassWasOn }, ctx.now());
+      await ctx.store.preferences.update(row.guildId, interaction.user.id, { autoPass: !autoPassWasOn }, ctx.now());
       const notice = T.fullControlNow(autoPassWasOn)[locale];
       await interaction.editReply(await ownerMessage(ctx, row, interaction.user.id, locale, { notice }));
       return;
@@ -218,7 +217,7 @@ export async function onMatchControl(
       return;
     }
     if (control.mode === 'h') {
-      const clock = ctx.flow.updateMode(row.matchId, seat, (mode) => {
+      const clock = await ctx.flow.updateMode(row.matchId, seat, (mode) => {
         mode.hold = !mode.hold;
       });
       const notice = T.holding(clock.modes[seat].hold)[locale];
@@ -229,7 +228,7 @@ export async function onMatchControl(
     const turn = stepsFor(ctx.games, row.game)?.position(state).turn ?? 0;
     if (pending.player !== seat || !isPick(pending)) {
       // Chosen while waiting: it applies from this player's next priority on.
-      ctx.flow.updateMode(row.matchId, seat, (m) => {
+      await ctx.flow.updateMode(row.matchId, seat, (m) => {
         m.passUntil = mode;
         m.turn = turn;
       });
@@ -240,7 +239,7 @@ export async function onMatchControl(
     const pass = pending.options.find((o) => o.role === 'pass');
     const answer = { decisionId: decisionIdFor(control.version), choose: pass ? [pass.id] : [] };
     const outcome = await submit(ctx, row, seat, answer, locale);
-    if (outcome.applied) ctx.flow.afterCommit(row.matchId, { kind: 'player', seat, passUntil: { mode, turn } });
+    if (outcome.applied) await ctx.flow.afterCommit(row.matchId, { kind: 'player', seat, passUntil: { mode, turn } });
     const notice = outcome.notice ?? T.passingUntil(mode)[locale];
     const board = ctx.boards.request(row.matchId);
     await interaction.editReply(await ownerMessage(ctx, row, interaction.user.id, locale, { notice }));
@@ -248,11 +247,11 @@ export async function onMatchControl(
     return;
   }
   const seat = actingSeat(seats, pending) as Seat;
-  const draft = current ? ctx.store.drafts.get(row.matchId, state.version, seat) : null;
+  const draft = current ? await ctx.store.drafts.get(row.matchId, state.version, seat) : null;
   const values = interaction.isStringSelectMenu() ? [...interaction.values] : null;
   const step = nextStep(control, current ? pending : null, draft, values, locale);
   if (step.kind === 'draft') {
-    ctx.store.drafts.put(row.matchId, control.version, seat, step.draft, Date.now());
+    await ctx.store.drafts.put(row.matchId, control.version, seat, step.draft, Date.now());
     await interaction.editReply(await ownerMessage(ctx, row, interaction.user.id, locale, {}));
     return;
   }
@@ -360,14 +359,14 @@ async function answerWith(
 ): Promise<void> {
   const outcome = await submit(ctx, row, seat, response, locale);
   if (outcome.applied) {
-    ctx.store.drafts.clear(row.matchId);
+    await ctx.store.drafts.clear(row.matchId);
     const priority =
       pending && pending.role === 'priority' && isPick(pending)
         ? response.choose.some((id) => pending.options.find((o) => o.id === id)?.role !== 'pass')
           ? ('acted' as const)
           : ('passed' as const)
         : undefined;
-    ctx.flow.afterCommit(row.matchId, { kind: 'player', seat, ...(priority ? { priority } : {}) });
+    await ctx.flow.afterCommit(row.matchId, { kind: 'player', seat, ...(priority ? { priority } : {}) });
   }
   const notice = outcome.notice;
   // The board and the clicker's ephemeral go out together (both only after the commit): neither waits for the other.
@@ -384,8 +383,8 @@ export async function openNumberModal(
   control: { matchId: string; version: number },
 ): Promise<void> {
   const locale = localeOf(interaction.locale);
-  const row = ctx.store.matches.match(control.matchId);
-  const state = row ? ctx.store.matches.currentState(row.matchId) : null;
+  const row = await ctx.store.matches.match(control.matchId);
+  const state = row ? await ctx.store.matches.currentState(row.matchId) : null;
   const pending = row && state ? ctx.store.requireGame(row.game).pending(state) : null;
   if (!row || !state || pending?.shape !== 'number' || state.version !== control.version) {
     await interaction.reply({ content: T.outOfDate[locale], flags: MessageFlags.Ephemeral });
@@ -409,14 +408,14 @@ export async function openNumberModal(
 export async function onNumberModal(ctx: BotContext, interaction: ModalSubmitInteraction): Promise<void> {
   const locale = localeOf(interaction.locale);
   const at = decodeNumberModal(interaction.customId);
-  const row = at ? ctx.store.matches.match(at.matchId) : null;
+  const row = at ? await ctx.store.matches.match(at.matchId) : null;
   const seats = row ? seatsOf(row, interaction.user.id) : [];
   if (!at || !row || seats.length === 0 || !interaction.isFromMessage()) {
     await interaction.reply({ content: T.outOfDate[locale], flags: MessageFlags.Ephemeral });
     return;
   }
   await interaction.deferUpdate();
-  const state = ctx.store.matches.currentState(row.matchId);
+  const state = await ctx.store.matches.currentState(row.matchId);
   const pending = ctx.store.requireGame(row.game).pending(state);
   const seat = actingSeat(seats, pending) as Seat;
   const text = interaction.fields.getTextInputValue('value').trim();
@@ -456,7 +455,7 @@ async function submit(
   locale: 'en' | 'ja',
 ): Promise<{ notice: string | null; applied: boolean }> {
   try {
-    const result = await contractOf(ctx.store).matches.commitDecision(row.matchId, seat, submission);
+    const result = await ctx.store.matches.commitDecision(row.matchId, seat, submission);
     return { notice: result.kind === 'stale' ? T.outOfDate[locale] : null, applied: result.kind === 'applied' };
   } catch (error) {
     if (error instanceof IllegalAction) return { notice: error.reason[locale], applied: false };
@@ -474,7 +473,7 @@ const ROWS_MAX = 5;
  * and the "Hold priority" toggle (in a row of their own, or beside ◀ ▶ when five rows are taken), the pass mode in
  * force, and when their decision is timed, the deadline. Only the owner's ephemeral gets these.
  */
-function withPriorityControls(
+async function withPriorityControls(
   ctx: BotContext,
   row: MatchInfo,
   state: BaseState,
@@ -485,7 +484,7 @@ function withPriorityControls(
   const game = ctx.store.requireGame(row.game);
   const pending = state.result ? null : game.pending(state);
   if (!pending) return message;
-  const clock = ctx.flow.clockOf(row.matchId);
+  const clock = await ctx.flow.clockOf(row.matchId);
   const lines = [message.content];
   const timing = clock?.timing;
   const mine = pending.player === seat;
@@ -501,8 +500,8 @@ function withPriorityControls(
     lines.push(T.passingUntil(mode.passUntil)[locale]);
   }
   const hold = clock?.modes[seat].hold ?? false;
-  const prefs = ctx.store.preferences.get(row.guildId, row.players[seat]);
-  const full = !(prefs.autoPass ?? ctx.store.guilds.get(row.guildId).autoPass.enabled);
+  const prefs = await ctx.store.preferences.get(row.guildId, row.players[seat]);
+  const full = !(prefs.autoPass ?? (await ctx.store.guilds.get(row.guildId)).autoPass.enabled);
   const id = (mode: PassModeControl) =>
     encodeControl({ kind: 'pass-mode', matchId: row.matchId, version: state.version, mode });
   const buttons = [
@@ -532,7 +531,7 @@ function withPriorityControls(
 export async function concede(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const locale = localeOf(interaction.locale);
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-  const row = ctx.store.matches.matchIn(interaction.channelId);
+  const row = await ctx.store.matches.matchIn(interaction.channelId);
   if (!row) {
     await interaction.editReply(T.noMatchHere[locale]);
     return;
@@ -570,7 +569,7 @@ export async function onConcedeAnswer(
     return;
   }
   await interaction.deferUpdate();
-  const row = ctx.store.matches.match(control.matchId);
+  const row = await ctx.store.matches.match(control.matchId);
   const seats = row ? seatsOf(row, interaction.user.id) : [];
   if (!row || seats.length === 0) {
     await interaction.editReply({ content: T.notAPlayer[locale], components: [] });
@@ -589,7 +588,7 @@ export async function onConcedeAnswer(
     return;
   }
   const game = ctx.store.requireGame(row.game);
-  const seat = actingSeat(seats, game.pending(ctx.store.matches.currentState(row.matchId))) as Seat;
+  const seat = actingSeat(seats, game.pending(await ctx.store.matches.currentState(row.matchId))) as Seat;
   const { notice } = await submit(ctx, row, seat, 'concede', locale);
   const names = await seatNames(ctx, row);
   await interaction.editReply({ content: notice ?? T.conceded(names[seat])[locale], components: [] });
@@ -601,13 +600,13 @@ export async function onConcedeAnswer(
 export async function matchStatus(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const locale = localeOf(interaction.locale);
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-  const row = ctx.store.matches.matchIn(interaction.channelId);
+  const row = await ctx.store.matches.matchIn(interaction.channelId);
   if (!row || row.status === 'pending') {
     await interaction.editReply(await yourMatches(ctx, interaction.guildId, interaction.user.id, locale));
     return;
   }
   const game = ctx.store.requireGame(row.game);
-  const state = ctx.store.matches.currentState(row.matchId);
+  const state = await ctx.store.matches.currentState(row.matchId);
   const board = await publicBoard(ctx, row, game, state, await seatNames(ctx, row), locale);
   await interaction.editReply({ embeds: board.embeds, files: board.files, components: [] });
 }
@@ -625,7 +624,7 @@ async function yourMatches(
   userId: string,
   locale: 'en' | 'ja',
 ): Promise<string> {
-  const matches = guildId ? ctx.store.matches.activeMatchesOf(guildId, userId) : [];
+  const matches = guildId ? await ctx.store.matches.activeMatchesOf(guildId, userId) : [];
   if (!guildId || matches.length === 0) return T.noMatchesOfYours[locale];
   const lines = await Promise.all(
     matches.slice(0, LISTED_MATCHES).map(async (row) => {
@@ -633,10 +632,10 @@ async function yourMatches(
       const game = ctx.store.requireGame(row.game);
       const where = row.threadId ?? row.matchId;
       let note: string;
-      if (ctx.store.pauses.isPaused(row.matchId)) {
+      if (await ctx.store.pauses.isPaused(row.matchId)) {
         note = T.pausedMatch[locale];
       } else {
-        const seat = game.pending(ctx.store.matches.currentState(row.matchId))?.player;
+        const seat = game.pending(await ctx.store.matches.currentState(row.matchId))?.player;
         note = !seat ? '' : row.players[seat] === userId ? T.yourDecision[locale] : T.waitingFor(names[seat])[locale];
       }
       const link = `https://discord.com/channels/${guildId}/${where}`;

@@ -201,7 +201,7 @@ export async function publicBoard(
     pending
       ? `**${T.decision[locale]}** ${names[pending.player]} (${decisionKindName(ctx.games, row.game, pending.kind, locale)})`
       : T.matchOver[locale],
-    ...(pending ? ctx.flow.publicClockLine(row.matchId, pending.id, locale) : []),
+    ...(pending ? await ctx.flow.publicClockLine(row.matchId, pending.id, locale) : []),
   ].join('\n');
   const picture = await image(ctx, 'board', boardImageModel(table));
   const embed = embedOf({ title, description, fields, ...(picture ? { image: 'attachment://board.png' } : {}) });
@@ -325,7 +325,7 @@ export async function handMessage(ctx: BotContext, input: HandMessageInput): Pro
         locale,
         ...(input.page !== undefined ? { page: input.page } : {}),
         // The answer in progress is the store's (picks, split, declaration), never the custom_id's.
-        draft: ctx.store.drafts.get(row.matchId, state.version, seat),
+        draft: await ctx.store.drafts.get(row.matchId, state.version, seat),
         ...problemWordsOf(ctx.games, row.game),
       })
     : null;

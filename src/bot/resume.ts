@@ -68,11 +68,11 @@ async function describe(ctx: BotContext, row: MatchInfo, locale: Locale) {
  * THREAD_DELETE / CHANNEL_DELETE and when a board update finds the thread gone (10003), e.g. deleted while offline.
  */
 export async function pauseMatch(ctx: BotContext, row: MatchInfo, reason: PauseReason): Promise<void> {
-  if (!ctx.store.pauses.pause(row.matchId, reason, ctx.now())) return;
-  ctx.boards.forget(row.matchId);
+  if (!(await ctx.store.pauses.pause(row.matchId, reason, ctx.now()))) return;
+  await ctx.boards.forget(row.matchId);
   ctx.notifier.forget(row.matchId);
   ctx.log(`match ${row.matchId} paused: ${reason}`);
-  const settings = ctx.store.guilds.get(row.guildId);
+  const settings = await ctx.store.guilds.get(row.guildId);
   const { players, game } = await describe(ctx, row, settings.locale);
   const guild = ctx.client.guilds.cache.get(row.guildId);
   const gone = new Set([row.threadId, row.matchId, ...(reason === 'channel-deleted' ? [row.channelId] : [])]);
@@ -96,7 +96,7 @@ export async function pauseMatch(ctx: BotContext, row: MatchInfo, reason: PauseR
 /** THREAD_DELETE / CHANNEL_DELETE: pause every active match that lived there. */
 export async function onChannelDeleted(ctx: BotContext, guildId: string | null, channelId: string): Promise<void> {
   if (!guildId) return;
-  for (const row of ctx.store.matches.guildMatches(guildId, 'active')) {
+  for (const row of await ctx.store.matches.guildMatches(guildId, 'active')) {
     if (row.threadId === channelId || (row.threadId === null && row.matchId === channelId)) {
       await pauseMatch(ctx, row, 'thread-deleted');
     } else if (row.channelId === channelId) {
@@ -111,8 +111,8 @@ export async function onChannelDeleted(ctx: BotContext, guildId: string | null, 
  */
 export async function checkThreadsAtBoot(ctx: BotContext): Promise<void> {
   for (const guildId of ctx.client.guilds.cache.keys()) {
-    for (const row of ctx.store.matches.guildMatches(guildId, 'active')) {
-      if (ctx.store.pauses.isPaused(row.matchId)) continue;
+    for (const row of await ctx.store.matches.guildMatches(guildId, 'active')) {
+      if (await ctx.store.pauses.isPaused(row.matchId)) continue;
       try {
         await ctx.client.channels.fetch(row.threadId ?? row.matchId);
       } catch (error) {
@@ -144,8 +144,8 @@ export async function matchResume(ctx: BotContext, interaction: ChatInputCommand
   const manager = interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false;
   const userId = interaction.user.id;
   const given = interaction.options.getString('match');
-  const named = ctx.store.matches.matchIn(given ?? interaction.channelId);
-  let paused = ctx.store.pauses.inGuild(guildId);
+  const named = await ctx.store.matches.matchIn(given ?? interaction.channelId);
+  let paused = await ctx.store.pauses.inGuild(guildId);
   if (named && named.guildId === guildId) {
     if (!paused.some((p) => p.matchId === named.matchId)) {
       await interaction.editReply(WORDS.notPaused[locale]);
@@ -159,10 +159,12 @@ export async function matchResume(ctx: BotContext, interaction: ChatInputCommand
   } else if (given) {
     paused = [];
   } else if (!manager) {
-    paused = paused.filter((p) => {
-      const row = ctx.store.matches.match(p.matchId);
-      return row !== null && seatsOf(row, userId).length > 0;
-    });
+    const mine: typeof paused = [];
+    for (const p of paused) {
+      const row = await ctx.store.matches.match(p.matchId);
+      if (row !== null && seatsOf(row, userId).length > 0) mine.push(p);
+    }
+    paused = mine;
   }
   if (paused.length === 0) {
     await interaction.editReply(WORDS.nothingPaused[locale]);
@@ -171,7 +173,7 @@ export async function matchResume(ctx: BotContext, interaction: ChatInputCommand
   if (paused.length > 1) {
     const lines = await Promise.all(
       paused.slice(0, 20).map(async (p) => {
-        const { players, game } = await describe(ctx, ctx.store.matches.match(p.matchId) as MatchInfo, locale);
+        const { players, game } = await describe(ctx, (await ctx.store.matches.match(p.matchId)) as MatchInfo, locale);
         return `· \`${p.matchId}\` ${players} (${game})`;
       }),
     );
@@ -185,7 +187,7 @@ export async function matchResume(ctx: BotContext, interaction: ChatInputCommand
   }
   ctx.resuming.add(matchId);
   try {
-    await resume(ctx, interaction, ctx.store.matches.match(matchId) as MatchInfo, locale);
+    await resume(ctx, interaction, (await ctx.store.matches.match(matchId)) as MatchInfo, locale);
   } finally {
     ctx.resuming.delete(matchId);
   }
@@ -210,7 +212,7 @@ async function resume(
     await interaction.editReply(ctx.permissions.userText(target.channel.id, missing, locale));
     return;
   }
-  const shared = ctx.store.guilds.get(row.guildId).locale;
+  const shared = (await ctx.store.guilds.get(row.guildId)).locale;
   const { players, game } = await describe(ctx, row, shared);
   let threadId: string;
   try {
@@ -226,14 +228,14 @@ async function resume(
     await interaction.editReply(ctx.permissions.userText(target.channel.id, missingNow, locale));
     return;
   }
-  ctx.store.pauses.resume(row.matchId, { channelId: target.channel.id, threadId }, ctx.now());
-  ctx.boards.forget(row.matchId);
+  await ctx.store.pauses.resume(row.matchId, { channelId: target.channel.id, threadId }, ctx.now());
+  await ctx.boards.forget(row.matchId);
   ctx.notifier.forget(row.matchId);
   // The decision under way gets a fresh deadline: the pause was nobody's time.
-  const clock = ctx.store.clocks.get(row.matchId);
+  const clock = await ctx.store.clocks.get(row.matchId);
   if (clock?.timing) {
     clock.timing = null;
-    ctx.store.clocks.put(row.matchId, clock, ctx.now());
+    await ctx.store.clocks.put(row.matchId, clock, ctx.now());
   }
   await ctx.flow.changed(row.matchId);
   await interaction.editReply(WORDS.resumed(`<#${threadId}>`)[locale]);

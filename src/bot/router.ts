@@ -47,7 +47,7 @@ export async function routeInteraction(ctx: BotContext, interaction: Interaction
 }
 
 async function dispatch(ctx: BotContext, interaction: Interaction): Promise<void> {
-  applyLanguageOverride(ctx, interaction);
+  await applyLanguageOverride(ctx, interaction);
   ctx.notifier.rememberLocale(interaction.user.id, interaction.locale);
   if (interaction.isChatInputCommand()) {
     const sub = interaction.options.getSubcommand(false);
@@ -170,9 +170,9 @@ const DECISION_CONTROLS: ReadonlySet<ControlId['kind']> = new Set<ControlId['kin
  * A user's language from `/settings user language` replaces their client's for everything the bot says to them:
  * every handler reads `interaction.locale`, so it is set here once (a plain data field of discord.js interactions).
  */
-function applyLanguageOverride(ctx: BotContext, interaction: Interaction): void {
+async function applyLanguageOverride(ctx: BotContext, interaction: Interaction): Promise<void> {
   if (!interaction.guildId) return;
-  const chosen = ctx.store.preferences.get(interaction.guildId, interaction.user.id).locale;
+  const chosen = (await ctx.store.preferences.get(interaction.guildId, interaction.user.id)).locale;
   if (!chosen) return;
   clientLocales.set(interaction, interaction.locale);
   interaction.locale = chosen === 'ja' ? Locale.Japanese : Locale.EnglishUS;

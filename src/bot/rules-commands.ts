@@ -21,25 +21,13 @@ import type { RuleAnswer } from '../rules/answer.ts';
 import { answerText } from '../rules/answer-text.ts';
 import { importRules, type RulesImportReport, rulesImportConfigFromEnv } from '../rules/import.ts';
 import { autocompleteRules, lookupRules, lookupRulesEverywhere } from '../rules/lookup.ts';
-import { RulesIndexStore } from '../store/rules-index.ts';
-import type { Store } from '../store/store.ts';
+import type { RulesIndexStore } from '../store/rules-index.ts';
 import type { BotContext } from './context.ts';
 import { localeOf } from './i18n.ts';
 
-const indexes = new WeakMap<Store, RulesIndexStore>();
-
-function rulesIndex(store: Store): RulesIndexStore {
-  let index = indexes.get(store);
-  if (!index) {
-    index = new RulesIndexStore(store.db);
-    indexes.set(store, index);
-  }
-  return index;
-}
-
 /** At start: (re)import our reference and any official documents in RULES_DIR; unchanged files are skipped. */
-export function importRulesAtStart(store: Store): RulesImportReport {
-  return importRules(rulesIndex(store), rulesImportConfigFromEnv());
+export function importRulesAtStart(index: RulesIndexStore): RulesImportReport {
+  return importRules(index, rulesImportConfigFromEnv());
 }
 
 /** `/arbiter import-rules [force]` (server managers): import again after RULES_DIR's documents changed. */
@@ -49,7 +37,7 @@ export async function importRulesCommand(ctx: BotContext, interaction: ChatInput
     await interaction.editReply('Only server managers (Manage Server) can do this.');
     return;
   }
-  const report = importRules(rulesIndex(ctx.store), rulesImportConfigFromEnv(), {
+  const report = importRules(ctx.rules, rulesImportConfigFromEnv(), {
     force: interaction.options.getBoolean('force') ?? false,
   });
   const lines = [
@@ -67,13 +55,18 @@ export async function importRulesCommand(ctx: BotContext, interaction: ChatInput
   await interaction.editReply(lines.join('\n').slice(0, 1900));
 }
 
-function gameOption(ctx: BotContext, interaction: ChatInputCommandInteraction | AutocompleteInteraction): GameId {
+async function gameOption(
+  ctx: BotContext,
+  interaction: ChatInputCommandInteraction | AutocompleteInteraction,
+): Promise<GameId> {
   const raw = interaction.options.getString('game');
   if (raw && ctx.games.find(raw)) return raw;
   // No game chosen: the match's in this thread, else the server's default.
-  const match = interaction.channelId ? ctx.store.matches.matchIn(interaction.channelId) : null;
+  const match = interaction.channelId ? await ctx.store.matches.matchIn(interaction.channelId) : null;
   if (match) return match.game;
-  const guildGame = interaction.guildId ? ctx.store.guilds.get(interaction.guildId).defaultGame : DEFAULT_GAME_ID;
+  const guildGame = interaction.guildId
+    ? (await ctx.store.guilds.get(interaction.guildId)).defaultGame
+    : DEFAULT_GAME_ID;
   return ctx.games.find(guildGame) ? guildGame : DEFAULT_GAME_ID;
 }
 
@@ -81,9 +74,12 @@ function gameOption(ctx: BotContext, interaction: ChatInputCommandInteraction | 
  * The game `/rules` searches: the one chosen, else the match's in this thread, else the server's default; `chosen`
  * says whether the user named it (otherwise every game is searched when that one has no answer).
  */
-function rulesGame(ctx: BotContext, interaction: ChatInputCommandInteraction): { game: GameId; chosen: boolean } {
+async function rulesGame(
+  ctx: BotContext,
+  interaction: ChatInputCommandInteraction,
+): Promise<{ game: GameId; chosen: boolean }> {
   const raw = interaction.options.getString('game');
-  return { game: gameOption(ctx, interaction), chosen: raw !== null && ctx.games.find(raw) !== undefined };
+  return { game: await gameOption(ctx, interaction), chosen: raw !== null && ctx.games.find(raw) !== undefined };
 }
 
 /** A rule as an embed (labelled with its game), with its cross-references as buttons that open them. */
@@ -119,8 +115,8 @@ export async function rulesCommand(ctx: BotContext, interaction: ChatInputComman
   const isPrivate = interaction.options.getBoolean('private') ?? false;
   await interaction.deferReply(isPrivate ? { flags: MessageFlags.Ephemeral } : {});
   const query = interaction.options.getString('query', true);
-  const { game, chosen } = rulesGame(ctx, interaction);
-  const index = rulesIndex(ctx.store);
+  const { game, chosen } = await rulesGame(ctx, interaction);
+  const index = ctx.rules;
   const found = chosen ? lookupRules(index, game, query) : lookupRulesEverywhere(index, game, query);
   if (!found.answer) {
     await interaction.editReply(
@@ -140,7 +136,7 @@ export async function rulesCommand(ctx: BotContext, interaction: ChatInputComman
 
 export async function rulesAutocomplete(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
   const partial = String(interaction.options.getFocused() ?? '');
-  await interaction.respond(autocompleteRules(rulesIndex(ctx.store), gameOption(ctx, interaction), partial));
+  await interaction.respond(autocompleteRules(ctx.rules, await gameOption(ctx, interaction), partial));
 }
 
 /** A cross-reference button: that rule, for the clicker only. */
@@ -148,7 +144,7 @@ export async function rulesButton(ctx: BotContext, interaction: ButtonInteractio
   const [, game, ...rest] = interaction.customId.split(':');
   const number = rest.join(':');
   const g = game && ctx.games.find(game) ? game : DEFAULT_GAME_ID;
-  const found = lookupRules(rulesIndex(ctx.store), g, number);
+  const found = lookupRules(ctx.rules, g, number);
   if (!found.answer) {
     await interaction.reply({ content: `Rule ${number} is not in the index.`, flags: MessageFlags.Ephemeral });
     return;
@@ -233,7 +229,7 @@ export async function cardCommand(ctx: BotContext, interaction: ChatInputCommand
     .setFooter({ text: ctx.games.get(game).name[locale] });
   // The rules of each keyword the card has, from the rules index (official document first, else our reference).
   for (const k of pool.keywords(card).slice(0, 5)) {
-    const rule = lookupRules(rulesIndex(ctx.store), game, k.rule, 1).answer;
+    const rule = lookupRules(ctx.rules, game, k.rule, 1).answer;
     if (rule)
       embed.addFields({
         name: `${k.name[locale]} — ${rule.number}`,

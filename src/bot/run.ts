@@ -7,9 +7,12 @@ import { type AdminServer, startAdminServer } from '../ops/admin-server.ts';
 import { loggingFromEnv, OpsConfigError, opsConfigFromEnv } from '../ops/config.ts';
 import { Metrics } from '../ops/metrics.ts';
 import { stopOnSignals } from '../ops/shutdown.ts';
+import { GAMES } from '../engine/registry.ts';
 import { storeConfigFromEnv } from '../store/config.ts';
+import type { StoreContract } from '../store/contract.ts';
+import { openStoreContract } from '../store/open-contract.ts';
 import { BotConfigError, botConfigFromEnv } from './config.ts';
-import { createBot } from './create-bot.ts';
+import { createBot, storeCommitHook } from './create-bot.ts';
 
 export async function runBot(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   let config: ReturnType<typeof botConfigFromEnv>;
@@ -33,20 +36,34 @@ export async function runBot(env: NodeJS.ProcessEnv = process.env): Promise<void
     }
     throw error;
   }
-  if (env.ARBITER_DATABASE_URL?.trim()) {
-    // The store runs on PostgreSQL, the bot's calls not yet: refuse rather than quietly use a local SQLite file.
-    process.stderr.write(
-      'ARBITER_DATABASE_URL is set, but the bot does not run on PostgreSQL yet (docs/deploy.md, "PostgreSQL"): ' +
-        'unset it to run on the SQLite file of ARBITER_DB\n',
-    );
-    process.exit(2);
-  }
   const logging = loggingFromEnv(ops, [config.token]);
   const { logger } = logging;
   const metrics = ops.adminPort !== undefined ? new Metrics() : undefined;
+  // ARBITER_DATABASE_URL: the store on PostgreSQL (several processes or machines on one database, docs/deploy.md);
+  // the local file of ARBITER_DB then holds only the rules index.
+  const url = env.ARBITER_DATABASE_URL?.trim();
+  let contract: StoreContract | undefined;
+  if (url) {
+    try {
+      contract = await openStoreContract(
+        (id) => GAMES.find(id)?.play?.module,
+        { log: (message) => logger.warn(message), onCommit: storeCommitHook(metrics, logger) },
+        env,
+      );
+    } catch (error) {
+      // One line, never the URL's password (a driver's message may quote the URL).
+      const password = passwordOf(url);
+      const reason = (error as Error).message;
+      process.stderr.write(
+        `ARBITER_DATABASE_URL: cannot open the PostgreSQL store: ${password ? reason.split(password).join('***') : reason}\n`,
+      );
+      process.exit(2);
+    }
+  }
   const bot = createBot({
     token: config.token,
     dbPath: config.dbPath,
+    ...(contract ? { contract } : {}),
     // ARBITER_SNAPSHOT_EVERY, ARBITER_DB_SYNCHRONOUS and ARBITER_GUILD_RETENTION_DAYS (docs/store.md).
     storeConfig: store,
     images: config.images === 'on',
@@ -73,7 +90,7 @@ export async function runBot(env: NodeJS.ProcessEnv = process.env): Promise<void
   });
   logger.info(
     {
-      db: config.dbPath,
+      db: contract ? 'postgres' : config.dbPath,
       images: config.images,
       logLevel: ops.logLevel,
       shards: ops.shards.count,
@@ -84,6 +101,16 @@ export async function runBot(env: NodeJS.ProcessEnv = process.env): Promise<void
   await bot.start();
   logger.info(
     { user: bot.client.user?.id, guilds: bot.client.guilds.cache.size },
-    `Arbiter is online as ${bot.client.user?.tag ?? '?'} (database ${config.dbPath})`,
+    `Arbiter is online as ${bot.client.user?.tag ?? '?'} (database ${contract ? 'PostgreSQL' : config.dbPath})`,
   );
+}
+
+/** The password in a connection URL, if it has one (to keep it out of messages). */
+function passwordOf(url: string): string | null {
+  try {
+    const password = decodeURIComponent(new URL(url).password);
+    return password || null;
+  } catch {
+    return null;
+  }
 }

@@ -139,10 +139,14 @@ function guildLines(games: GameRegistry, settings: GuildSettings, game: GameId, 
   return lines;
 }
 
-function guildSettings(ctx: BotContext, interaction: ChatInputCommandInteraction, guildId: string): Reply {
+async function guildSettings(
+  ctx: BotContext,
+  interaction: ChatInputCommandInteraction,
+  guildId: string,
+): Promise<Reply> {
   const locale = localeOf(interaction.locale);
   const o = interaction.options;
-  const current = ctx.store.guilds.get(guildId);
+  const current = await ctx.store.guilds.get(guildId);
   const patch: GuildSettingsPatch = {};
   const game = (o.getString('game') ?? current.defaultGame) as GameId;
   const chosenLocale = o.getString('locale');
@@ -180,19 +184,23 @@ function guildSettings(ctx: BotContext, interaction: ChatInputCommandInteraction
   if (changing && !interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild)) {
     return { ok: false, error: T.settingsOnlyManagers[locale] };
   }
-  const settings = changing ? ctx.store.guilds.update(guildId, patch, ctx.now()) : current;
+  const settings = changing ? await ctx.store.guilds.update(guildId, patch, ctx.now()) : current;
   return {
     ok: true,
     lines: [...(changing ? [T.settingsSaved[locale]] : []), ...guildLines(ctx.games, settings, game, locale)],
   };
 }
 
-function userSettings(ctx: BotContext, interaction: ChatInputCommandInteraction, guildId: string): Reply {
+async function userSettings(
+  ctx: BotContext,
+  interaction: ChatInputCommandInteraction,
+  guildId: string,
+): Promise<Reply> {
   const locale = localeOf(interaction.locale);
   const o = interaction.options;
   const userId = interaction.user.id;
-  const guild = ctx.store.guilds.get(guildId);
-  const current = ctx.store.preferences.get(guildId, userId);
+  const guild = await ctx.store.guilds.get(guildId);
+  const current = await ctx.store.preferences.get(guildId, userId);
   const game = (o.getString('game') ?? guild.defaultGame) as GameId;
   const patch: UserPreferencesPatch = {};
   for (const option of userSettingOptions) {
@@ -213,7 +221,7 @@ function userSettings(ctx: BotContext, interaction: ChatInputCommandInteraction,
     patch.stops = stops;
   }
   const changing = Object.keys(patch).length > 0;
-  const prefs = changing ? ctx.store.preferences.update(guildId, userId, patch, ctx.now()) : current;
+  const prefs = changing ? await ctx.store.preferences.update(guildId, userId, patch, ctx.now()) : current;
   // The answer follows the language just chosen (the client's own when the choice was taken back).
   const shown: Locale = prefs.locale ?? localeOf(clientLocales.get(interaction) ?? interaction.locale);
   const userStops = prefs.stops[game];
@@ -249,8 +257,8 @@ export async function settingsCommand(ctx: BotContext, interaction: ChatInputCom
   const reply: Reply = refusal
     ? { ok: false, error: refusal }
     : sub === 'user'
-      ? userSettings(ctx, interaction, guildId)
-      : guildSettings(ctx, interaction, guildId);
+      ? await userSettings(ctx, interaction, guildId)
+      : await guildSettings(ctx, interaction, guildId);
   const content = clip(reply.ok ? reply.lines.join('\n') : `⚠️ ${reply.error}`, 2000);
   if (testDm) await interaction.editReply(content);
   else await interaction.reply({ content, flags: MessageFlags.Ephemeral });

@@ -9,6 +9,7 @@ import { timeoutResponse } from '../engine/core/decision.ts';
 import { IllegalAction } from '../engine/core/errors.ts';
 import type { PendingDecision, Seat } from '../engine/core/game.ts';
 import type { Locale } from '../engine/core/label.ts';
+import type { GuildSettings } from '../store/guild-settings.ts';
 import { type MatchClock, MatchClockSchema } from '../store/match-clocks.ts';
 import { MatchNotPlayable } from '../store/match-errors.ts';
 import type { MatchInfo } from '../store/match-records.ts';
@@ -41,6 +42,8 @@ const MAX_AUTO_PASSES = 500;
 export class MatchFlow {
   private readonly armed = new Map<string, () => void>();
   private readonly running = new Set<Promise<void>>();
+  /** Each match's clock work in flight (`serialized`). */
+  private readonly queues = new Map<string, Promise<void>>();
   private stopped = false;
   private context: BotContext | null = null;
 
@@ -57,7 +60,7 @@ export class MatchFlow {
 
   /** Call after any commit (or a match start): auto-passes, times the next decision, updates the board. */
   async changed(matchId: string, change: Change = { kind: 'other' }): Promise<void> {
-    this.afterCommit(matchId, change);
+    await this.afterCommit(matchId, change);
     await this.ctx.boards.request(matchId);
   }
 
@@ -65,35 +68,38 @@ export class MatchFlow {
    * At boot: re-arms the timer of every active match that has a clock (a deadline already past fires now), in the
    * guilds of this process's shards (another process times the others).
    */
-  rearmAll(): number {
-    const ids = this.ctx.store.clocks.activeMatchIds().filter((matchId) => {
-      const guildId = this.ctx.store.matches.match(matchId)?.guildId;
-      return guildId !== undefined && this.ctx.ownsGuild(guildId);
-    });
+  async rearmAll(): Promise<number> {
+    const ids: string[] = [];
+    for (const matchId of await this.ctx.store.clocks.activeMatchIds()) {
+      const guildId = (await this.ctx.store.matches.match(matchId))?.guildId;
+      if (guildId !== undefined && this.ctx.ownsGuild(guildId)) ids.push(matchId);
+    }
     for (const matchId of ids) this.track(this.changed(matchId));
     return ids.length;
   }
 
   /** The clock of a match, for the player's ephemeral ("answer by …"). */
-  clockOf(matchId: string): MatchClock | null {
+  clockOf(matchId: string): Promise<MatchClock | null> {
     return this.ctx.store.clocks.get(matchId);
   }
 
   /** The board's line for a timed decision (a deadline is public, like a chess clock): none when untimed. */
-  publicClockLine(matchId: string, pendingId: string, locale: Locale): string[] {
-    const timing = this.ctx.store.clocks.get(matchId)?.timing;
+  async publicClockLine(matchId: string, pendingId: string, locale: Locale): Promise<string[]> {
+    const timing = (await this.ctx.store.clocks.get(matchId))?.timing;
     if (!timing || timing.decisionId !== pendingId) return [];
     return [T.clockPublic(Math.floor(timing.deadline / 1000))[locale]];
   }
 
   /** Records a seat's pass mode (the priority controls); returns the updated clock. */
-  updateMode(matchId: string, seat: Seat, update: (mode: MatchClock['modes'][Seat]) => void): MatchClock {
-    const row = this.ctx.store.matches.match(matchId);
-    if (!row) throw new Error(`no match ${matchId}`);
-    const clock = this.ctx.store.clocks.get(matchId) ?? this.freshClock(row);
-    update(clock.modes[seat]);
-    this.ctx.store.clocks.put(matchId, clock, this.clock.now());
-    return clock;
+  updateMode(matchId: string, seat: Seat, update: (mode: MatchClock['modes'][Seat]) => void): Promise<MatchClock> {
+    return this.serialized(matchId, async () => {
+      const row = await this.ctx.store.matches.match(matchId);
+      if (!row) throw new Error(`no match ${matchId}`);
+      const clock = (await this.ctx.store.clocks.get(matchId)) ?? (await this.freshClock(row));
+      update(clock.modes[seat]);
+      await this.ctx.store.clocks.put(matchId, clock, this.clock.now());
+      return clock;
+    });
   }
 
   async idle(): Promise<void> {
@@ -112,32 +118,56 @@ export class MatchFlow {
     void guarded.finally(() => this.running.delete(guarded));
   }
 
-  private freshClock(row: MatchInfo): MatchClock {
-    const bank = this.ctx.store.guilds.get(row.guildId).bankSeconds * 1000;
+  /**
+   * Runs `work` after the match's earlier clock work has finished: reading the state, the automatic passes and the
+   * clock's write are one step per match, as they were when the store answered synchronously (no other handler's
+   * clock work for the match runs in between; the commits themselves are exactly-once in the store).
+   */
+  private serialized<T>(matchId: string, work: () => Promise<T>): Promise<T> {
+    const before = this.queues.get(matchId) ?? Promise.resolve();
+    const run = before.then(work, work);
+    const settled = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.queues.set(matchId, settled);
+    void settled.then(() => {
+      if (this.queues.get(matchId) === settled) this.queues.delete(matchId);
+    });
+    return run;
+  }
+
+  private async freshClock(row: MatchInfo): Promise<MatchClock> {
+    const bank = (await this.ctx.store.guilds.get(row.guildId)).bankSeconds * 1000;
     return MatchClockSchema.parse({ bankMs: { p1: bank, p2: bank } });
   }
 
   /**
-   * The part of `changed` before the board update (a click handler edits its ephemeral in between). Synchronous on
-   * purpose: no other handler runs between reading the state and committing the automatic passes.
+   * The part of `changed` before the board update (a click handler edits its ephemeral in between). One step per
+   * match (`serialized`): no other clock work for the match runs between reading the state and committing the
+   * automatic passes.
    */
-  afterCommit(matchId: string, change: Change = { kind: 'other' }): void {
+  afterCommit(matchId: string, change: Change = { kind: 'other' }): Promise<void> {
+    return this.serialized(matchId, () => this.passAndTime(matchId, change));
+  }
+
+  private async passAndTime(matchId: string, change: Change): Promise<void> {
     const { store } = this.ctx;
-    const row = store.matches.match(matchId);
+    const row = await store.matches.match(matchId);
     if (!row || row.status !== 'active') {
       this.disarm(matchId);
-      if (row && row.status !== 'pending') store.clocks.delete(matchId);
+      if (row && row.status !== 'pending') await store.clocks.delete(matchId);
       return;
     }
-    if (store.pauses.isPaused(matchId)) {
+    if (await store.pauses.isPaused(matchId)) {
       this.disarm(matchId);
       return;
     }
     const now = this.clock.now();
-    const settings = store.guilds.get(row.guildId);
+    const settings = await store.guilds.get(row.guildId);
     const game = store.requireGame(row.game);
     const steps = stepsFor(this.ctx.games, row.game);
-    const clock = store.clocks.get(matchId) ?? this.freshClock(row);
+    const clock = (await store.clocks.get(matchId)) ?? (await this.freshClock(row));
     if (change.kind === 'player') {
       clock.timeouts[change.seat] = 0;
       const mode = clock.modes[change.seat];
@@ -151,19 +181,19 @@ export class MatchFlow {
       }
     }
     let pending: PendingDecision | null = null;
-    // Each seat's preferences, read once: nothing can change them during this synchronous loop.
+    // Each seat's preferences, read once for the loop.
     const preferences = new Map<Seat, UserPreferences>();
     for (let i = 0; ; i++) {
-      const state = store.matches.currentState(matchId);
+      const state = await store.matches.currentState(matchId);
       pending = state.result ? null : game.pending(state);
       if (!pending) break;
       this.settle(clock, pending.id, now);
       if (!steps || clock.asked === pending.id || i >= MAX_AUTO_PASSES) break;
       const seat = pending.player;
-      if (store.aiSeats.levelOf(matchId, seat)) break; // the AI answers for itself (ai-duel.ts)
+      if (await store.aiSeats.levelOf(matchId, seat)) break; // the AI answers for itself (ai-duel.ts)
       let prefs = preferences.get(seat);
       if (!prefs) {
-        prefs = store.preferences.get(row.guildId, row.players[seat]);
+        prefs = await store.preferences.get(row.guildId, row.players[seat]);
         preferences.set(seat, prefs);
       }
       const choice = passChoice({
@@ -177,23 +207,23 @@ export class MatchFlow {
       });
       clock.modes[seat] = choice.mode;
       if (!choice.passId) break;
-      store.matches.commitDecision(matchId, seat, { decisionId: pending.id, choose: [choice.passId] });
+      await store.matches.commitDecision(matchId, seat, { decisionId: pending.id, choose: [choice.passId] });
     }
     if (!pending) {
       this.disarm(matchId);
-      store.clocks.delete(matchId);
+      await store.clocks.delete(matchId);
       return;
     }
     clock.asked = pending.id;
     const practice = row.players.p1 === row.players.p2;
-    const aiDecides = store.aiSeats.levelOf(matchId, pending.player) !== null;
+    const aiDecides = (await store.aiSeats.levelOf(matchId, pending.player)) !== null;
     // No turn timer for the AI's seat (issue 21): it answers within its own time budget.
     if (!clock.timing && settings.turnTimerSeconds > 0 && !practice && !aiDecides) {
       const seat = pending.player;
       const deadline = now + settings.turnTimerSeconds * 1000 + clock.bankMs[seat];
       clock.timing = { decisionId: pending.id, seat, startedAt: now, deadline };
     }
-    store.clocks.put(matchId, clock, now);
+    await store.clocks.put(matchId, clock, now);
     this.arm(matchId, clock);
     if (aiDecides) this.ctx.ai?.wake(matchId);
   }
@@ -224,36 +254,14 @@ export class MatchFlow {
 
   /** A deadline passed: commit the decision's default (or the concession) and announce it. */
   private async expire(matchId: string): Promise<void> {
-    const { store } = this.ctx;
-    const row = store.matches.match(matchId);
-    const clock = store.clocks.get(matchId);
-    // A paused match (its thread was deleted, resume.ts) is not timed: nobody can answer it.
-    if (!row || row.status !== 'active' || !clock?.timing || store.pauses.isPaused(matchId)) return;
-    const timing = clock.timing;
-    const game = store.requireGame(row.game);
-    const pending = game.pending(store.matches.currentState(matchId));
-    if (!pending || pending.id !== timing.decisionId || this.clock.now() < timing.deadline) {
+    const timedOut = await this.serialized(matchId, () => this.commitTimeout(matchId));
+    if (timedOut === 'none') return;
+    if (timedOut === 'answered') {
       // Answered in the meantime, or woken early: bring the clock up to date instead.
       await this.changed(matchId);
       return;
     }
-    const seat = timing.seat;
-    const settings = store.guilds.get(row.guildId);
-    clock.timeouts[seat] += 1;
-    clock.bankMs[seat] = 0;
-    clock.timing = null;
-    clock.modes[seat].acted = false;
-    store.clocks.put(matchId, clock, this.clock.now());
-    const concedes = clock.timeouts[seat] >= settings.timeoutsToConcede;
-    try {
-      store.matches.commitDecision(matchId, seat, concedes ? 'concede' : timeoutResponse(pending));
-    } catch (error) {
-      if (error instanceof IllegalAction || error instanceof MatchNotPlayable) {
-        this.ctx.log(`match ${matchId}: timeout default refused: ${(error as Error).message}`);
-        return;
-      }
-      throw error;
-    }
+    const { row, seat, clock, settings, pending, concedes } = timedOut;
     const names = await seatNames(this.ctx, row);
     const locale = settings.locale;
     const kind = decisionKindName(this.ctx.games, row.game, pending.kind, locale);
@@ -265,4 +273,45 @@ export class MatchFlow {
     else this.ctx.log(`match ${matchId}: cannot announce the timeout in ${row.threadId ?? row.channelId}`);
     await this.changed(matchId);
   }
+
+  /** The timed decision's default (or the concession) committed, as one step of the match's clock work. */
+  private async commitTimeout(matchId: string): Promise<TimedOut | 'answered' | 'none'> {
+    const { store } = this.ctx;
+    const row = await store.matches.match(matchId);
+    const clock = await store.clocks.get(matchId);
+    // A paused match (its thread was deleted, resume.ts) is not timed: nobody can answer it.
+    if (!row || row.status !== 'active' || !clock?.timing || (await store.pauses.isPaused(matchId))) return 'none';
+    const timing = clock.timing;
+    const game = store.requireGame(row.game);
+    const pending = game.pending(await store.matches.currentState(matchId));
+    if (!pending || pending.id !== timing.decisionId || this.clock.now() < timing.deadline) return 'answered';
+    const seat = timing.seat;
+    const settings = await store.guilds.get(row.guildId);
+    clock.timeouts[seat] += 1;
+    clock.bankMs[seat] = 0;
+    clock.timing = null;
+    clock.modes[seat].acted = false;
+    await store.clocks.put(matchId, clock, this.clock.now());
+    const concedes = clock.timeouts[seat] >= settings.timeoutsToConcede;
+    try {
+      await store.matches.commitDecision(matchId, seat, concedes ? 'concede' : timeoutResponse(pending));
+    } catch (error) {
+      if (error instanceof IllegalAction || error instanceof MatchNotPlayable) {
+        this.ctx.log(`match ${matchId}: timeout default refused: ${(error as Error).message}`);
+        return 'none';
+      }
+      throw error;
+    }
+    return { row, seat, clock, settings, pending, concedes };
+  }
+}
+
+/** A timeout committed: what its announcement says. */
+interface TimedOut {
+  row: MatchInfo;
+  seat: Seat;
+  clock: MatchClock;
+  settings: GuildSettings;
+  pending: PendingDecision;
+  concedes: boolean;
 }

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { Metrics } from './metrics.ts';
 
 /** Why the bot is not ready, by check; empty when ready. */
-export type Readiness = () => string[];
+export type Readiness = () => Promise<string[]>;
 
 export interface AdminServer {
   url: string;
@@ -30,16 +30,13 @@ export async function startAdminServer(options: {
       return;
     }
     if (path === '/readyz') {
-      let problems: string[];
-      try {
-        problems = options.ready();
-      } catch (error) {
-        problems = [`readiness check failed: ${(error as Error).message}`];
-      }
-      const ok = problems.length === 0;
-      response
-        .writeHead(ok ? 200 : 503, { 'content-type': 'text/plain' })
-        .end(ok ? 'ready\n' : `${problems.join('\n')}\n`);
+      const answer = (problems: string[]) => {
+        const ok = problems.length === 0;
+        response
+          .writeHead(ok ? 200 : 503, { 'content-type': 'text/plain' })
+          .end(ok ? 'ready\n' : `${problems.join('\n')}\n`);
+      };
+      options.ready().then(answer, (error: unknown) => answer([`readiness check failed: ${(error as Error).message}`]));
       return;
     }
     if (path === '/metrics') {

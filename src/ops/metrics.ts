@@ -20,7 +20,7 @@ export type InteractionKind = 'command' | 'component' | 'modal' | 'autocomplete'
 /** What the scrape reads from the running bot. */
 export interface MetricsSources {
   /** Active and paused matches (paused: their thread was deleted). */
-  matches(): { active: number; paused: number };
+  matches(): Promise<{ active: number; paused: number }>;
   /** Render jobs waiting for a worker (0 without images). */
   renderQueue(): number;
   /** The gateway shards this process runs, and whether each is connected and ready. */
@@ -104,8 +104,8 @@ export class Metrics {
       help: 'Matches by status: active (playable) and paused (their thread was deleted)',
       labelNames: ['status'],
       registers,
-      collect() {
-        const counts = sourcesOf()?.matches();
+      async collect() {
+        const counts = await sourcesOf()?.matches();
         if (!counts) return;
         this.set({ status: 'active' }, counts.active);
         this.set({ status: 'paused' }, counts.paused);

@@ -8,7 +8,16 @@
  * the synchronous store is listed in docs/store.md ("The async contract").
  */
 import type { AiLevel } from '../ai/levels.ts';
-import type { BaseState, GameId, LogEntry as MatchLogEntry, MatchSetup, Seat, Viewer } from '../engine/core/game.ts';
+import type {
+  BaseState,
+  DeckProblem,
+  GameId,
+  GameModule,
+  LogEntry as MatchLogEntry,
+  MatchSetup,
+  Seat,
+  Viewer,
+} from '../engine/core/game.ts';
 import type { Actor, League, LogEntry } from '../league/league.ts';
 import type { LeaderboardRow, RatedGame, RatingTable } from '../league/ratings.ts';
 import type { OpenChallenge } from './challenges.ts';
@@ -66,6 +75,8 @@ export interface MatchesContract {
 }
 
 export interface DecksContract {
+  /** The list's construction-rule problems under the game, without saving it (the game's rules; no database). */
+  check(game: string, list: unknown): DeckProblem[];
   /** Validates against the game's construction rules and saves (replacing a deck of the same name). */
   save(guildId: string, userId: string, game: string, name: string, list: unknown, now?: number): Promise<SavedDeck>;
   get(guildId: string, userId: string, game: GameId, name: string): Promise<SavedDeck | null>;
@@ -244,8 +255,14 @@ export interface StoreContract {
   readonly aiSeats: AiSeatsContract;
   readonly challenges: ChallengesContract;
   readonly inactivity: InactivityContract;
+  /** The module of a game this store can play, or `InvalidData` naming it (the game registry; no database). */
+  requireGame(game: string): GameModule;
   /** Everything stored about the guild as `reader` may have it (null: the operator), read as one moment. */
   exportGuild(guildId: string, reader?: ExportReader | null): Promise<GuildExport>;
+  /** Why the database cannot take writes now (`/readyz`), or null when it can. */
+  writeProblem(): Promise<string | null>;
+  /** Active matches, and how many of them are paused (their thread was deleted): the metrics' gauge. */
+  matchCounts(): Promise<{ active: number; paused: number }>;
   /** Removes everything stored about the guild, all or nothing. */
   deleteGuild(guildId: string): Promise<{ matches: number }>;
   /** Deletes the data of guilds the bot left more than the retention (`ARBITER_GUILD_RETENTION_DAYS`) ago. */

@@ -1,6 +1,7 @@
 import { IllegalAction, InvalidData } from '../engine/core/errors.ts';
 import type { Seat } from '../engine/core/game.ts';
 import type { StoreContract } from './contract.ts';
+import { databaseProblem, matchCounts } from './health.ts';
 import { LeagueUnavailable } from './league-store.ts';
 import { MatchNotFound, MatchNotPlayable } from './match-errors.ts';
 import { MatchRecords } from './match-records.ts';
@@ -75,6 +76,7 @@ export function sqliteContract(store: Store): StoreContract {
       pairingCount: async (guildId, a, b) => m.pairingCount(guildId, a, b),
     },
     decks: {
+      check: (game, list) => store.decks.check(game, list),
       save: async (guildId, userId, game, name, list, now) => store.decks.save(guildId, userId, game, name, list, now),
       get: async (guildId, userId, game, name) => store.decks.get(guildId, userId, game, name),
       list: async (guildId, userId, game) => store.decks.list(guildId, userId, game),
@@ -174,6 +176,9 @@ export function sqliteContract(store: Store): StoreContract {
       warnedAt: async (matchId, lastChange) => store.inactivity.warnedAt(matchId, lastChange),
       warned: async (matchId, at, lastChange) => store.inactivity.warned(matchId, at, lastChange),
     },
+    requireGame: (game) => store.requireGame(game),
+    writeProblem: async () => databaseProblem(store.db),
+    matchCounts: async () => matchCounts(store.db),
     exportGuild: async (guildId, reader) => store.exportGuild(guildId, reader ?? null),
     deleteGuild: async (guildId) => store.deleteGuild(guildId),
     purgeDepartedGuilds: async () => store.purgeDepartedGuilds(),

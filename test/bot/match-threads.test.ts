@@ -42,9 +42,9 @@ describe('match thread names', () => {
     expect(starter()?.content).toBe(`alice vs bob (NOVA): bob won. The whole match is in <#${matchId}>.`);
   });
 
-  it('cuts the people, never the game or the number, to fit Discord’s 100 characters', () => {
+  it('cuts the people, never the game or the number, to fit Discord’s 100 characters', async () => {
     const long = 'x'.repeat(150);
-    const title = threadTitle(h.bot.context, {
+    const title = await threadTitle(h.bot.context, {
       guildId: h.guild.id,
       game: 'nova',
       players: { p1: h.alice.id, p2: h.bob.id },

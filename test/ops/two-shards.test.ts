@@ -1,13 +1,11 @@
-// The scale-out proof with SQLite (issue 24): two bot processes started as `npm start` starts them (src/main.ts),
-// ARBITER_SHARDS=2 with ARBITER_SHARD_IDS=0 and =1, on one database file (WAL, busy timeout), against a fake Discord
-// serving two shards. Matches run in a guild on each shard; shard 1's process is killed with SIGKILL in the middle
+// The scale-out proof (issue 24): two bot processes started as `npm start` starts them (src/main.ts),
+// ARBITER_SHARDS=2 with ARBITER_SHARD_IDS=0 and =1, on one database, against a fake Discord serving two shards; once
+// on one SQLite file (WAL, busy timeout) and once on one PostgreSQL (ARBITER_DATABASE_URL, a private server started
+// by test/support/postgres.ts; skipped with one line where PostgreSQL is not installed, never in CI). Matches run in a guild on each shard; shard 1's process is killed with SIGKILL in the middle
 // of play and started again. Then: every decision click either process acknowledged is in the log, every commit
 // either logged is there with its sequence contiguous, both processes took only their own guild's clicks, and every
 // match finishes (played on, then conceded) through the restarted process.
-//
-// PostgreSQL: the same proof runs against ARBITER_DATABASE_URL once the PostgreSQL store lands (engineer pg24): set
-// `databaseEnv` below to that URL instead of ARBITER_DB; nothing else here depends on SQLite but the final checks,
-// which read the log through the store.
+// The checks read the database through the store contract (src/store/contract.ts), the same on both.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,8 +14,12 @@ import { commandDefinitions } from '../../commands/definitions.ts';
 import { FakeDiscord, type FakeUser, type MessageView } from '../../src/devtools/fake-discord/index.ts';
 import { GAMES } from '../../src/engine/registry.ts';
 import { shardOf } from '../../src/ops/shards.ts';
+import type { StoreContract } from '../../src/store/contract.ts';
+import { openStoreContract } from '../../src/store/open-contract.ts';
+import { sqliteContract } from '../../src/store/sqlite-contract.ts';
 import { openStore, type Store } from '../../src/store/store.ts';
 import { tempDir } from '../store/temp-store.ts';
+import { havePostgres, startPostgres, type TestPostgres } from '../support/postgres.ts';
 
 const main = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 const { dir, cleanup } = tempDir();
@@ -35,8 +37,18 @@ interface BotProcess {
   exited: Promise<number | null>;
 }
 
-function startBot(discord: FakeDiscord, shard: number, dbPath: string): BotProcess {
-  const databaseEnv = { ARBITER_DB: dbPath };
+/** Where the bots keep their data: the SQLite file, or PostgreSQL's URL (the file then holds the rules index). */
+interface Database {
+  env: Record<string, string>;
+  /** The store as the bots see it, for the checks. */
+  open(): Promise<StoreContract>;
+  /** SQLite's integrity check ('ok'); PostgreSQL has none to run. */
+  integrity(): string;
+  close(): Promise<void>;
+}
+
+function startBot(discord: FakeDiscord, shard: number, database: Database): BotProcess {
+  const databaseEnv = database.env;
   const proc = spawn(process.execPath, ['--import', 'tsx', main], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
@@ -75,9 +87,14 @@ function startBot(discord: FakeDiscord, shard: number, dbPath: string): BotProce
   };
 }
 
-async function until(what: string, check: () => boolean, ms = 120_000, bot?: BotProcess): Promise<void> {
+async function until(
+  what: string,
+  check: () => boolean | Promise<boolean>,
+  ms = 120_000,
+  bot?: BotProcess,
+): Promise<void> {
   const end = Date.now() + ms;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > end)
       throw new Error(`timed out waiting for ${what}${bot ? `; its stderr: ${bot.stderr().slice(-2000)}` : ''}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -105,29 +122,73 @@ interface Match {
   stuck: boolean;
 }
 
+afterAll(() => cleanup());
+
 describe('two shard processes on one SQLite file', () => {
-  let discord: FakeDiscord;
-  const bots: BotProcess[] = [];
-  let store: Store | null = null;
+  let sqlite: Store | null = null;
+  const run = twoShards();
   afterAll(async () => {
-    store?.close();
-    for (const bot of bots) if (bot.proc.exitCode === null && bot.proc.signalCode === null) bot.proc.kill('SIGKILL');
-    await discord?.close();
-    cleanup();
+    sqlite?.close();
+    await run.end();
   });
 
   it('keeps every acknowledged decision through a kill -9 of one process, and the matches finish', async () => {
+    const path = join(dir, 'shards.db');
+    await run.prove({
+      env: { ARBITER_DB: path },
+      async open() {
+        sqlite = openStore({ path }, (id) => GAMES.find(id)?.play?.module);
+        return sqliteContract(sqlite);
+      },
+      integrity: () => String(sqlite?.db.pragma('integrity_check', { simple: true })),
+      async close() {},
+    });
+  }, 420_000);
+});
+
+describe.skipIf(!havePostgres)('two shard processes on one PostgreSQL', () => {
+  let server: TestPostgres | null = null;
+  const run = twoShards();
+  afterAll(async () => {
+    await run.end();
+    server?.stop();
+  });
+
+  it('keeps every acknowledged decision through a kill -9 of one process, and the matches finish', async () => {
+    server = await startPostgres();
+    const url = await server.createDatabase();
+    const env = { ARBITER_DATABASE_URL: url, ARBITER_DB: join(dir, 'rules-only.db') };
+    await run.prove({
+      env,
+      open: () => openStoreContract((id) => GAMES.find(id)?.play?.module, {}, env),
+      integrity: () => 'ok',
+      async close() {},
+    });
+  }, 420_000);
+});
+
+/** The proof against one database; `end()` kills whatever is left and stops the fake Discord. */
+function twoShards() {
+  let discord: FakeDiscord | undefined;
+  const bots: BotProcess[] = [];
+  let store: StoreContract | null = null;
+  const end = async () => {
+    await store?.close();
+    for (const bot of bots) if (bot.proc.exitCode === null && bot.proc.signalCode === null) bot.proc.kill('SIGKILL');
+    await discord?.close();
+  };
+  const prove = async (database: Database) => {
     discord = await FakeDiscord.start({ shards: 2 });
-    const dbPath = join(dir, 'shards.db');
+    const fake = discord;
     // A guild on each shard (ids carry their creation time, so a few ms apart), with two pairs of players.
     const guilds: (Guild | undefined)[] = [undefined, undefined];
     const pairs: [FakeUser, FakeUser][][] = [[], []];
     for (let i = 0; guilds.includes(undefined) && i < 500; i++) {
       const users: [FakeUser, FakeUser][] = Array.from({ length: MATCHES_PER_GUILD }, (_, j) => [
-        discord.createUser(`g${i}p${j}a`),
-        discord.createUser(`g${i}p${j}b`),
+        fake.createUser(`g${i}p${j}a`),
+        fake.createUser(`g${i}p${j}b`),
       ]);
-      const guild = discord.createGuild(`Guild ${i}`, { members: users.flat() });
+      const guild = fake.createGuild(`Guild ${i}`, { members: users.flat() });
       const shard = shardOf(guild.id, 2);
       if (!guilds[shard]) {
         guilds[shard] = guild;
@@ -136,9 +197,9 @@ describe('two shard processes on one SQLite file', () => {
       await pause(1);
     }
     // The commands, registered once for the application (as commands/deploy.ts does).
-    const put = await fetch(`${discord.restUrl}/v10/applications/${discord.applicationId}/commands`, {
+    const put = await fetch(`${fake.restUrl}/v10/applications/${fake.applicationId}/commands`, {
       method: 'PUT',
-      headers: { authorization: `Bot ${discord.botToken}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bot ${fake.botToken}`, 'content-type': 'application/json' },
       body: JSON.stringify(commandDefinitions(GAMES)),
     });
     expect(put.status).toBe(200);
@@ -147,23 +208,20 @@ describe('two shard processes on one SQLite file', () => {
       bot?.lines().some((l) => String(l.msg).startsWith('Arbiter is online')) ?? false;
     // One after the other, as docs/deploy.md says to deploy: the first migrates the new file (and imports the rules
     // index) before the second starts. Two first boots racing on one fresh file can outlast the busy timeout.
-    bots[0] = startBot(discord, 0, dbPath);
+    bots[0] = startBot(fake, 0, database);
     await until('shard 0 online', online(bots[0]), 120_000, bots[0]);
-    bots[1] = startBot(discord, 1, dbPath);
+    bots[1] = startBot(fake, 1, database);
     await until('shard 1 online', online(bots[1]), 120_000, bots[1]);
-    expect(discord.connectedShards.map((s) => s.join('/')).sort()).toEqual(['0/2', '1/2']);
-    store = openStore({ path: dbPath }, (id) => GAMES.find(id)?.play?.module);
+    expect(fake.connectedShards.map((s) => s.join('/')).sort()).toEqual(['0/2', '1/2']);
+    store = await database.open();
     const matchStore = store.matches;
     const module = GAMES.playable('nova').play.module;
     /**
-     * The match's state as the database has it now: this process's cached copy would not see the bots' commits, and
-     * the row and the log are read in one transaction (one snapshot of the WAL), so a commit cannot fall between.
+     * The match's state as the database has it now: the contract checks its cached copy against the row (the bots'
+     * commits advance it) and reads the row and the log as one moment, so a commit cannot fall between.
      */
-    const stateNow = (matchId: string) =>
-      store?.db.transaction(() => {
-        matchStore.forget([matchId]);
-        return matchStore.currentState(matchId);
-      })() ?? matchStore.currentState(matchId);
+    const stateNow = (matchId: string) => matchStore.currentState(matchId);
+    const statusOf = async (matchId: string) => (await matchStore.match(matchId))?.status;
 
     // Every pair challenges in its guild; the challenge goes to the guild's shard's process.
     const matches: Match[] = [];
@@ -175,7 +233,7 @@ describe('two shard processes on one SQLite file', () => {
         const accept = offer?.buttons.find((x) => x.customId?.startsWith('c:accept:'))?.customId;
         if (!offer || !accept) throw new Error(`no challenge: ${offer?.content ?? challenge.state}`);
         await b.click(offer, accept);
-        await until('the match to start', () => matchStore.match(offer.id)?.status === 'active', 30_000);
+        await until('the match to start', async () => (await statusOf(offer.id)) === 'active', 30_000);
         matches.push({ id: offer.id, shard, players: { p1: a, p2: b }, acks: [], acksAfterRestart: 0, stuck: false });
       }
     }
@@ -186,9 +244,8 @@ describe('two shard processes on one SQLite file', () => {
     const play = async (match: Match) => {
       let tries = 0;
       while (phase !== 'done' && !match.stuck) {
-        const row = matchStore.match(match.id);
-        if (row?.status !== 'active') return;
-        const pending = module.pending(stateNow(match.id));
+        if ((await statusOf(match.id)) !== 'active') return;
+        const pending = module.pending(await stateNow(match.id));
         if (!pending) return;
         const user = match.players[pending.player];
         const board = user
@@ -247,7 +304,7 @@ describe('two shard processes on one SQLite file', () => {
           match.acks.push({ version: version ?? '', seat: pending.player });
           if (phase === 'after') match.acksAfterRestart++;
         }
-        for (let i = 0; i < 100 && module.pending(stateNow(match.id))?.id === pending.id; i++) {
+        for (let i = 0; i < 100 && module.pending(await stateNow(match.id))?.id === pending.id; i++) {
           await pause(10);
         }
       }
@@ -263,32 +320,38 @@ describe('two shard processes on one SQLite file', () => {
     await bots[1]?.exited;
     phase = 'down';
     const killedLines = bots[1]?.lines() ?? [];
-    await until('shard 1 gone from the gateway', () => discord.connectedShards.every((s) => s[0] !== 1));
+    await until('shard 1 gone from the gateway', () => fake.connectedShards.every((s) => s[0] !== 1));
     // Shard 0's guild plays on meanwhile; shard 1's players' clicks go unanswered.
     await pause(4_000);
 
-    bots[2] = startBot(discord, 1, dbPath);
+    bots[2] = startBot(fake, 1, database);
     await until('shard 1 back online', online(bots[2]));
     phase = 'after';
     await until(
       'decisions after the restart',
-      () => shardOne.every((m) => m.stuck || m.acksAfterRestart >= ACKS_AFTER_RESTART || !active(m)),
+      async () => {
+        for (const m of shardOne) {
+          if (!(m.stuck || m.acksAfterRestart >= ACKS_AFTER_RESTART || !(await active(m)))) return false;
+        }
+        return true;
+      },
       180_000,
     );
     phase = 'done';
     await playing;
 
     // Every match ends: conceded by its first player, through its guild's process.
-    function active(m: Match) {
-      return matchStore.match(m.id)?.status === 'active';
+    async function active(m: Match) {
+      return (await statusOf(m.id)) === 'active';
     }
-    for (const match of matches.filter(active)) {
+    for (const match of matches) {
+      if (!(await active(match))) continue;
       const asked = await match.players.p1.slash('concede', {}, { in: { channelId: match.id } });
       const confirmation = await asked.settled();
       const yes = confirmation.buttons.find((b) => b.customId?.startsWith('v:') && b.customId.endsWith(':y'));
       expect(yes, confirmation.content).toBeDefined();
       await match.players.p1.click(confirmation, yes?.customId ?? '');
-      await until(`match ${match.id} to finish`, () => matchStore.match(match.id)?.status === 'finished', 30_000);
+      await until(`match ${match.id} to finish`, async () => (await statusOf(match.id)) === 'finished', 30_000);
     }
 
     // Both processes stop gracefully.
@@ -296,20 +359,31 @@ describe('two shard processes on one SQLite file', () => {
     expect(await bots[0]?.exited).toBe(0);
     expect(await bots[2]?.exited).toBe(0);
 
-    const db = store.db;
-    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    expect(database.integrity()).toBe('ok');
+    // Each match's log as stored: every decision with its sequence number.
+    const logs = new Map<string, { seq: number; seat: string; decisionId: string | null }[]>();
+    for (const match of matches) {
+      const exported = await matchStore.exportMatch(match.id);
+      logs.set(
+        match.id,
+        exported.decisions.map(({ seq, decision }) => ({
+          seq,
+          seat: 'seat' in decision ? decision.seat : '?',
+          decisionId: 'response' in decision ? decision.response.decisionId : null,
+        })),
+      );
+    }
     // Every click acknowledged (by either process, the killed one included) is a committed decision.
-    const answered = db.prepare(
-      'SELECT count(*) AS n FROM match_decisions WHERE match_id = ? AND decision_id = ? AND seat = ?',
-    );
     for (const match of matches) {
       for (const ack of match.acks) {
-        expect(answered.get(match.id, `v${ack.version}`, ack.seat), `${match.id} v${ack.version}`).toEqual({ n: 1 });
+        const found = (logs.get(match.id) ?? []).filter(
+          (d) => d.decisionId === `v${ack.version}` && d.seat === ack.seat,
+        );
+        expect(found, `${match.id} v${ack.version}`).toHaveLength(1);
       }
     }
     // Every commit a process logged (it may have told Discord) is in the log; each process committed only in its
     // own guild's matches.
-    const logged = db.prepare('SELECT count(*) AS n FROM match_decisions WHERE match_id = ? AND seq = ?');
     const shardOfMatch = new Map(matches.map((m) => [m.id, m.shard]));
     const commitsBy = (lines: Record<string, unknown>[]) => lines.filter((l) => l.msg === 'decision committed');
     for (const [shard, lines] of [
@@ -319,21 +393,20 @@ describe('two shard processes on one SQLite file', () => {
     ] as const) {
       for (const commit of commitsBy(lines)) {
         expect(shardOfMatch.get(String(commit.match))).toBe(shard);
-        expect(logged.get(commit.match, commit.seq)).toEqual({ n: 1 });
+        const seqs = (logs.get(String(commit.match)) ?? []).filter((d) => d.seq === commit.seq);
+        expect(seqs, `${String(commit.match)} #${String(commit.seq)}`).toHaveLength(1);
       }
     }
     for (const match of matches) {
-      const seqs = db.prepare('SELECT seq FROM match_decisions WHERE match_id = ? ORDER BY seq').all(match.id) as {
-        seq: number;
-      }[];
-      expect(seqs.map((s) => s.seq)).toEqual(seqs.map((_, i) => i + 1));
-      expect(matchStore.match(match.id)?.status).toBe('finished');
+      const seqs = (logs.get(match.id) ?? []).map((d) => d.seq);
+      expect(seqs).toEqual(seqs.map((_, i) => i + 1));
+      expect(await statusOf(match.id)).toBe('finished');
     }
     const killedCommits = commitsBy(killedLines).length;
     const restartedCommits = commitsBy(bots[2]?.lines() ?? []).length;
     const shardZeroDuring = acked(matches.filter((m) => m.shard === 0)) - shardZeroBefore;
     console.log(
-      `two shards: ${matches.length} matches, ${acked(matches)} acknowledged clicks (shard 1: ${acked(shardOne)}), ` +
+      `two shards (${store.backend}): ${matches.length} matches, ${acked(matches)} acknowledged clicks (shard 1: ${acked(shardOne)}), ` +
         `shard 1 committed ${killedCommits} before kill -9 and ${restartedCommits} after its restart, ` +
         `shard 0 acknowledged ${shardZeroDuring} after shard 1 was killed, ${failedClicks} clicks unanswered while it was down, ` +
         `${matches.filter((m) => m.stuck).length} matches left for a multi-pick`,
@@ -341,5 +414,7 @@ describe('two shard processes on one SQLite file', () => {
     expect(killedCommits).toBeGreaterThan(0);
     expect(restartedCommits).toBeGreaterThan(0);
     expect(failedClicks).toBeGreaterThan(0);
-  }, 420_000);
-});
+    await database.close();
+  };
+  return { prove, end };
+}

@@ -1,5 +1,6 @@
-// `npm start` with ARBITER_DATABASE_URL: the store runs on PostgreSQL but the bot's calls do not yet
-// (docs/deploy.md, "PostgreSQL"), so the bot refuses at once in one line rather than quietly using a SQLite file.
+// `npm start` with ARBITER_DATABASE_URL runs the bot on PostgreSQL (docs/deploy.md, "PostgreSQL"). A database it
+// cannot open stops it at once in one line, without the URL's password, rather than quietly using a SQLite file.
+// (The bot running on a real PostgreSQL: test/ops/two-shards.test.ts.)
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,7 +10,7 @@ import { tempDir } from './temp-store.ts';
 const main = join(import.meta.dirname, '..', '..', 'src', 'main.ts');
 
 describe('npm start with ARBITER_DATABASE_URL', () => {
-  it('refuses in one line, naming the variable, without the password and without creating a SQLite file', () => {
+  it('stops in one line on a database it cannot reach, without the password and without creating a SQLite file', () => {
     const { dir, cleanup } = tempDir();
     try {
       const db = join(dir, 'arbiter.db');
@@ -27,7 +28,7 @@ describe('npm start with ARBITER_DATABASE_URL', () => {
       expect(result.status).toBe(2);
       const lines = result.stderr.trim().split('\n');
       expect(lines).toEqual([
-        expect.stringMatching(/^ARBITER_DATABASE_URL is set, but the bot does not run on PostgreSQL yet/),
+        expect.stringMatching(/^ARBITER_DATABASE_URL: cannot open the PostgreSQL store: .*ECONNREFUSED/),
       ]);
       expect(result.stdout + result.stderr).not.toContain('s3cret-pw');
       expect(existsSync(db)).toBe(false);

@@ -82,13 +82,13 @@ function actorFor(interaction: Slash | ButtonInteraction, record: LeagueRecord):
 }
 
 /** The league named by the `league` option; without it, the only open league (this channel's first). */
-function leagueFor(ctx: BotContext, interaction: Slash): LeagueRecord {
+async function leagueFor(ctx: BotContext, interaction: Slash): Promise<LeagueRecord> {
   const guildId = interaction.guildId ?? refuse(W.onlyInGuild);
   const named = interaction.options.getString('league');
-  if (named) return ctx.store.leagues.find(guildId, named) ?? refuse(W.noSuchLeague(named));
-  const open = ctx.store.leagues.list(guildId, ['registration', 'running']);
+  if (named) return (await ctx.store.leagues.find(guildId, named)) ?? refuse(W.noSuchLeague(named));
+  const open = await ctx.store.leagues.list(guildId, ['registration', 'running']);
   const here = open.filter((l) => l.channelId === interaction.channelId || l.channelId === parentOf(interaction));
-  const candidates = here.length === 1 ? here : open.length > 0 ? open : ctx.store.leagues.list(guildId);
+  const candidates = here.length === 1 ? here : open.length > 0 ? open : await ctx.store.leagues.list(guildId);
   if (candidates.length === 0) refuse(W.noLeagues);
   if (candidates.length > 1) refuse(W.whichLeague);
   return ctx.store.leagues.require((candidates[0] as { leagueId: string }).leagueId);
@@ -176,7 +176,7 @@ async function command(
 const HANDLERS: Record<string, Handler> = {
   create: createCommand,
   list: async (ctx, interaction, locale) => {
-    const rows = ctx.store.leagues.list(interaction.guildId as string);
+    const rows = await ctx.store.leagues.list(interaction.guildId as string);
     const lines = rows.map(
       (r) => `**${r.name}** · ${r.game} · ${(W.phases[r.status] as Label)[locale]} · <#${r.channelId}>`,
     );
@@ -189,7 +189,7 @@ const HANDLERS: Record<string, Handler> = {
     });
   },
   join: async (ctx, interaction, locale) => {
-    const record = leagueFor(ctx, interaction);
+    const record = await leagueFor(ctx, interaction);
     const { player, actor } = subjectOf(interaction, record);
     const text = player === interaction.user.id ? W.joined(record.name) : W.joinedFor(`<@${player}>`, record.name);
     const after = await command(ctx, interaction, record, actor, { type: 'join', player }, text, locale);
@@ -200,14 +200,14 @@ const HANDLERS: Record<string, Handler> = {
     }
   },
   drop: async (ctx, interaction, locale) => {
-    const record = leagueFor(ctx, interaction);
+    const record = await leagueFor(ctx, interaction);
     const { player, actor } = subjectOf(interaction, record);
     const waiting = waitlistPlace(record.league, player) !== null;
     const text = (waiting ? W.leftWaitlist : W.dropped)(`<@${player}>`, record.name);
     await command(ctx, interaction, record, actor, { type: 'drop', player }, text, locale);
   },
   deck: async (ctx, interaction, locale) => {
-    const record = leagueFor(ctx, interaction);
+    const record = await leagueFor(ctx, interaction);
     const typed = interaction.options.getString('list');
     const file = interaction.options.getAttachment('file');
     if (typed !== null && file !== null) refuse(W.deckListAndFile);
@@ -236,12 +236,12 @@ const HANDLERS: Record<string, Handler> = {
     await command(ctx, interaction, record, actor, { type: 'set-deck', player, deck }, W.deckSet(record.name), locale);
   },
   checkin: async (ctx, interaction, locale) => {
-    const record = leagueFor(ctx, interaction);
+    const record = await leagueFor(ctx, interaction);
     const { player, actor } = subjectOf(interaction, record);
     await command(ctx, interaction, record, actor, { type: 'check-in', player }, W.checkedIn(`<@${player}>`), locale);
   },
   standings: async (ctx, interaction, locale) => {
-    const record = leagueFor(ctx, interaction);
+    const record = await leagueFor(ctx, interaction);
     await interaction.deferReply({ flags: MessageFlags.Ephemeral });
     const rows = leagueStandings(record.league);
     const names = await namesOf(
@@ -262,7 +262,7 @@ const HANDLERS: Record<string, Handler> = {
     await interaction.editReply({ embeds: [embed], files });
   },
   pairings: async (ctx, interaction, locale) => {
-    const record = leagueFor(ctx, interaction);
+    const record = await leagueFor(ctx, interaction);
     const asked = interaction.options.getInteger('round');
     const league = record.league;
     const round = asked === null ? currentRound(league) : league.rounds[asked - 1];
@@ -275,17 +275,17 @@ const HANDLERS: Record<string, Handler> = {
     await say(interaction, { embeds });
   },
   history: async (ctx, interaction, locale) => {
-    const record = leagueFor(ctx, interaction);
+    const record = await leagueFor(ctx, interaction);
     const who = interaction.options.getUser('player') ?? interaction.user;
     const lines = playerHistory(record.league, who.id);
     await say(interaction, { embeds: [historyEmbed(record, await displayName(ctx, who.id), lines, locale)] });
   },
   info: async (ctx, interaction, locale) => {
-    const record = leagueFor(ctx, interaction);
+    const record = await leagueFor(ctx, interaction);
     await say(interaction, { embeds: [infoEmbed(ctx.games, record, locale)] });
   },
   report: async (ctx, interaction, locale) => {
-    const record = leagueFor(ctx, interaction);
+    const record = await leagueFor(ctx, interaction);
     const score = {
       won: interaction.options.getInteger('won', true),
       lost: interaction.options.getInteger('lost', true),
@@ -307,7 +307,7 @@ const HANDLERS: Record<string, Handler> = {
     else if (table?.disputed) await interaction.editReply({ content: W.reportDisputed[locale] });
   },
   registration: async (ctx, interaction, locale) => {
-    const record = leagueFor(ctx, interaction);
+    const record = await leagueFor(ctx, interaction);
     const actor = requireOrganiser(interaction, record);
     const open = interaction.options.getBoolean('open', true);
     await command(
@@ -321,7 +321,7 @@ const HANDLERS: Record<string, Handler> = {
     );
   },
   'next-round': async (ctx, interaction, locale) => {
-    const record = leagueFor(ctx, interaction);
+    const record = await leagueFor(ctx, interaction);
     const actor = requireOrganiser(interaction, record);
     const next = record.league.rounds.length + 1;
     if (record.status === 'frozen') refuse(W.frozen(record.statusReason ?? ''));
@@ -331,7 +331,7 @@ const HANDLERS: Record<string, Handler> = {
     await command(ctx, interaction, current, actor, { type: 'start-round' }, W.roundStarted(next), locale);
   },
   're-pair': async (ctx, interaction, locale) => {
-    const record = leagueFor(ctx, interaction);
+    const record = await leagueFor(ctx, interaction);
     const actor = requireOrganiser(interaction, record);
     await command(
       ctx,
@@ -344,7 +344,7 @@ const HANDLERS: Record<string, Handler> = {
     );
   },
   result: async (ctx, interaction, locale) => {
-    const record = leagueFor(ctx, interaction);
+    const record = await leagueFor(ctx, interaction);
     const actor = requireOrganiser(interaction, record);
     const round = interaction.options.getInteger('round', true);
     const table = interaction.options.getInteger('table', true);
@@ -364,13 +364,13 @@ const HANDLERS: Record<string, Handler> = {
     );
   },
   bye: async (ctx, interaction, locale) => {
-    const record = leagueFor(ctx, interaction);
+    const record = await leagueFor(ctx, interaction);
     const actor = requireOrganiser(interaction, record);
     const player = interaction.options.getUser('player', true).id;
     await command(ctx, interaction, record, actor, { type: 'award-bye', player }, W.byeAwarded(`<@${player}>`), locale);
   },
   'no-show': async (ctx, interaction, locale) => {
-    const record = leagueFor(ctx, interaction);
+    const record = await leagueFor(ctx, interaction);
     const actor = requireOrganiser(interaction, record);
     const table = interaction.options.getInteger('table', true);
     const absent = [interaction.options.getUser('absent', true).id];
@@ -379,7 +379,7 @@ const HANDLERS: Record<string, Handler> = {
     await command(ctx, interaction, record, actor, { type: 'no-show', table, absent }, W.noShowRecorded(table), locale);
   },
   penalty: async (ctx, interaction, locale) => {
-    const record = leagueFor(ctx, interaction);
+    const record = await leagueFor(ctx, interaction);
     const actor = requireOrganiser(interaction, record);
     const player = interaction.options.getUser('player', true).id;
     const kind = interaction.options.getString('kind', true) as 'warning' | 'game-loss' | 'match-loss';
@@ -388,7 +388,7 @@ const HANDLERS: Record<string, Handler> = {
     await command(ctx, interaction, record, actor, input, W.penaltyGiven(`<@${player}>`, kind), locale);
   },
   disqualify: async (ctx, interaction, locale) => {
-    const record = leagueFor(ctx, interaction);
+    const record = await leagueFor(ctx, interaction);
     const actor = requireOrganiser(interaction, record);
     const player = interaction.options.getUser('player', true).id;
     const reason = interaction.options.getString('reason', true);
@@ -396,13 +396,13 @@ const HANDLERS: Record<string, Handler> = {
     await command(ctx, interaction, record, actor, input, W.disqualified(`<@${player}>`), locale);
   },
   reinstate: async (ctx, interaction, locale) => {
-    const record = leagueFor(ctx, interaction);
+    const record = await leagueFor(ctx, interaction);
     const actor = requireOrganiser(interaction, record);
     const player = interaction.options.getUser('player', true).id;
     await command(ctx, interaction, record, actor, { type: 'reinstate', player }, W.reinstated(`<@${player}>`), locale);
   },
   undo: async (ctx, interaction, locale) => {
-    const record = leagueFor(ctx, interaction);
+    const record = await leagueFor(ctx, interaction);
     const actor = requireOrganiser(interaction, record);
     const confirmed = interaction.options.getInteger('confirm');
     const target = undoTarget(record.league);
@@ -422,7 +422,7 @@ const HANDLERS: Record<string, Handler> = {
     await command(ctx, interaction, record, actor, { type: 'undo', target: confirmed }, W.undone(what), locale);
   },
   audit: async (ctx, interaction, locale) => {
-    const record = leagueFor(ctx, interaction);
+    const record = await leagueFor(ctx, interaction);
     const view = leagueViewFor(record.league, actorFor(interaction, record));
     const lines = auditTrail(view).map((e) => auditLine(e, locale));
     // The newest entries matter most: show the tail that fits in one embed.
@@ -433,7 +433,7 @@ const HANDLERS: Record<string, Handler> = {
     });
   },
   export: async (ctx, interaction, locale) => {
-    const record = leagueFor(ctx, interaction);
+    const record = await leagueFor(ctx, interaction);
     requireOrganiser(interaction, record);
     await interaction.deferReply({ flags: MessageFlags.Ephemeral });
     const what = interaction.options.getString('what') ?? 'standings';
@@ -464,7 +464,7 @@ const HANDLERS: Record<string, Handler> = {
     await interaction.editReply({ content: done(record.name)[locale], files: [file] });
   },
   finish: async (ctx, interaction, locale) => {
-    const record = leagueFor(ctx, interaction);
+    const record = await leagueFor(ctx, interaction);
     const actor = requireOrganiser(interaction, record);
     // Finishing with matches unplayed (e.g. the final) loses them: ask for confirmation first.
     const round = currentRound(record.league);
@@ -518,7 +518,7 @@ function twoPlayerCommand(
   done: (a: string, b: string) => Label,
 ): Handler {
   return async (ctx, interaction, locale) => {
-    const record = leagueFor(ctx, interaction);
+    const record = await leagueFor(ctx, interaction);
     const actor = requireOrganiser(interaction, record);
     const { a, b } = twoPlayers(interaction);
     await command(ctx, interaction, record, actor, { type, a, b }, done(`<@${a}>`, `<@${b}>`), locale);
@@ -528,7 +528,7 @@ function twoPlayerCommand(
 /** `manage judge-add|judge-remove`: only the creator or a server manager names judges (not the judges themselves). */
 function judgeCommand(type: 'add-judge' | 'remove-judge', done: (who: string) => Label): Handler {
   return async (ctx, interaction, locale) => {
-    const record = leagueFor(ctx, interaction);
+    const record = await leagueFor(ctx, interaction);
     if (!isOwner(interaction, record)) refuse(W.ownerOnly);
     const player = interaction.options.getUser('player', true).id;
     const actor: Actor = { userId: interaction.user.id, role: 'organiser' };
@@ -541,7 +541,7 @@ const MANAGE: Record<string, Handler> = {
   'manage judge-add': judgeCommand('add-judge', W.judgeAdded),
   'manage judge-remove': judgeCommand('remove-judge', W.judgeRemoved),
   'manage decklists': async (ctx, interaction, locale) => {
-    const record = leagueFor(ctx, interaction);
+    const record = await leagueFor(ctx, interaction);
     const actor = requireOrganiser(interaction, record);
     const required = interaction.options.getBoolean('required');
     const published = interaction.options.getBoolean('published');
@@ -557,7 +557,7 @@ const MANAGE: Record<string, Handler> = {
   'manage swap': twoPlayerCommand('swap-players', W.swapped),
   'manage keep-apart': twoPlayerCommand('keep-apart', W.keptApart),
   'manage late-entry': async (ctx, interaction, locale) => {
-    const record = leagueFor(ctx, interaction);
+    const record = await leagueFor(ctx, interaction);
     const actor = requireOrganiser(interaction, record);
     const untilRound = interaction.options.getInteger('until-round', true);
     const missedRoundsLose = interaction.options.getBoolean('missed-rounds-lose') ?? true;
@@ -565,7 +565,7 @@ const MANAGE: Record<string, Handler> = {
     await command(ctx, interaction, record, actor, input, W.lateEntrySet(untilRound, missedRoundsLose), locale);
   },
   'manage clock': async (ctx, interaction, locale) => {
-    const record = leagueFor(ctx, interaction);
+    const record = await leagueFor(ctx, interaction);
     const actor = requireOrganiser(interaction, record);
     const action = interaction.options.getString('action', true);
     if (action === 'pause') {
@@ -583,7 +583,7 @@ const MANAGE: Record<string, Handler> = {
     await command(ctx, interaction, record, actor, input, W.extended(table as number, minutes as number), locale);
   },
   'manage report-deadline': async (ctx, interaction, locale) => {
-    const record = leagueFor(ctx, interaction);
+    const record = await leagueFor(ctx, interaction);
     const actor = requireOrganiser(interaction, record);
     const given = interaction.options.getInteger('minutes', true);
     const minutes = given === 0 ? null : given;
@@ -660,7 +660,7 @@ async function createCommand(ctx: BotContext, interaction: Slash, locale: Locale
   };
   const organiser: Actor = { userId: interaction.user.id, role: 'organiser' };
   const league = createLeague(input, organiser, leagueServiceOf(ctx).isoNow());
-  const record = ctx.store.leagues.create({
+  const record = await ctx.store.leagues.create({
     guildId,
     channelId,
     ownerId: interaction.user.id,
@@ -670,7 +670,7 @@ async function createCommand(ctx: BotContext, interaction: Slash, locale: Locale
   });
   await say(interaction, { content: W.created(record.name, `<#${channelId}>`)[locale] });
   const sendable = await ctx.client.channels.fetch(channelId).catch(() => null);
-  const shared = ctx.store.guilds.get(guildId).locale;
+  const shared = (await ctx.store.guilds.get(guildId)).locale;
   if (sendable?.isSendable())
     await sendable.send({
       content: W.createdPublic(record.name)[shared],
@@ -680,7 +680,7 @@ async function createCommand(ctx: BotContext, interaction: Slash, locale: Locale
 
 export async function leagueAutocomplete(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
   const typed = interaction.options.getFocused().toLowerCase();
-  const leagues = interaction.guildId ? ctx.store.leagues.list(interaction.guildId) : [];
+  const leagues = interaction.guildId ? await ctx.store.leagues.list(interaction.guildId) : [];
   // Open leagues first, then finished ones.
   const order = (s: string) => (s === 'finished' || s === 'frozen' ? 1 : 0);
   const choices = leagues
@@ -696,13 +696,13 @@ export async function hereButton(ctx: BotContext, interaction: ButtonInteraction
   const locale = localeOf(interaction.locale);
   await answering(interaction, locale, async () => {
     const [, , leagueId, roundText] = interaction.customId.split(':');
-    const record = ctx.store.leagues.get(leagueId ?? '') ?? refuse(W.hereOld);
+    const record = (await ctx.store.leagues.get(leagueId ?? '')) ?? refuse(W.hereOld);
     const round = currentRound(record.league);
     if (!round || round.number !== Number(roundText) || roundComplete(round)) refuse(W.hereOld);
     const r = round as NonNullable<typeof round>;
     const seated = r.tables.some((t) => t.b !== null && (t.a === interaction.user.id || t.b === interaction.user.id));
     if (!seated) refuse(W.hereNotPaired);
-    ctx.store.leagues.markPresent(record.leagueId, r.number, interaction.user.id);
+    await ctx.store.leagues.markPresent(record.leagueId, r.number, interaction.user.id);
     await say(interaction, { content: W.here[locale] });
   });
 }
@@ -712,7 +712,7 @@ export async function judgeButton(ctx: BotContext, interaction: ButtonInteractio
   const locale = localeOf(interaction.locale);
   await answering(interaction, locale, async () => {
     const [, , leagueId, roundText, tableText] = interaction.customId.split(':');
-    const record = ctx.store.leagues.get(leagueId ?? '') ?? refuse(W.judgeCallOld);
+    const record = (await ctx.store.leagues.get(leagueId ?? '')) ?? refuse(W.judgeCallOld);
     const round = currentRound(record.league);
     if (record.league.phase === 'finished' || !round || round.number !== Number(roundText)) refuse(W.judgeCallOld);
     const table = round?.tables.find((t) => t.number === Number(tableText));
@@ -736,23 +736,23 @@ export async function ratingCommand(ctx: BotContext, interaction: Slash): Promis
     const sub = interaction.options.getSubcommand();
     const ratings = ctx.store.ratings;
     if (sub === 'leaderboard') {
-      const rows = ratings.leaderboard(guildId, game);
+      const rows = await ratings.leaderboard(guildId, game);
       const names = await namesOf(
         ctx,
         rows.slice(0, 40).map((r) => r.player),
       );
-      const season = ratings.currentSeason(guildId, game);
+      const season = await ratings.currentSeason(guildId, game);
       const label = season ? ` · ${season.name}` : '';
       await say(interaction, { embeds: [leaderboardEmbed(ctx.games, game, label, rows, names, locale)] });
       return;
     }
     if (!isManager(interaction)) refuse(W.organiserOnly);
     if (sub === 'season-start') {
-      const season = ratings.startSeason(guildId, game, interaction.options.getString('name', true).trim());
+      const season = await ratings.startSeason(guildId, game, interaction.options.getString('name', true).trim());
       await say(interaction, { content: W.seasonStarted(season.number, season.name)[locale] }, false);
       return;
     }
-    const ended = ratings.endSeason(guildId, game) ?? refuse(W.noSeason);
+    const ended = (await ratings.endSeason(guildId, game)) ?? refuse(W.noSeason);
     await say(interaction, { content: W.seasonEnded(ended.number, ended.name)[locale] }, false);
   });
 }

@@ -90,7 +90,7 @@ export class LeagueService {
   /** Applies one command, then announces what changed. Refusals (IllegalAction, InvalidData) propagate unchanged. */
   async run(record: LeagueRecord, actor: Actor, command: LeagueCommandInput): Promise<LeagueRecord> {
     const { before, after } = await this.applyCommand(record, actor, command);
-    this.rateRounds(after);
+    await this.rateRounds(after);
     await this.announce(before, after, command.type);
     return this.ctx.store.leagues.require(after.leagueId);
   }
@@ -107,7 +107,7 @@ export class LeagueService {
   ): Promise<{ before: LeagueRecord; after: LeagueRecord }> {
     const leagues = this.ctx.store.leagues;
     if (this.offThread.has(record.leagueId)) throw new LeagueUnavailable(`league ${record.leagueId} is busy pairing`);
-    const before = leagues.require(record.leagueId);
+    const before = await leagues.require(record.leagueId);
     if (before.status === 'frozen' || !runsOffThread(before.league, command.type))
       return leagues.apply(record.leagueId, actor, command, this.isoNow());
     this.offThread.add(record.leagueId);
@@ -145,13 +145,13 @@ export class LeagueService {
 
   private async tickOnce(): Promise<void> {
     const now = this.ctx.now();
-    for (const id of this.ctx.store.leagues.openLeagueIds()) {
+    for (const id of await this.ctx.store.leagues.openLeagueIds()) {
       try {
-        const record = this.ctx.store.leagues.get(id);
+        const record = await this.ctx.store.leagues.get(id);
         // Frozen, or in a guild another process's shard serves (its timer runs there).
         if (!record || record.status === 'frozen' || !this.ctx.ownsGuild(record.guildId)) continue;
         await this.checkRound(record, now);
-        this.rateLadder(this.ctx.store.leagues.require(id), now);
+        await this.rateLadder(await this.ctx.store.leagues.require(id), now);
       } catch (error) {
         this.ctx.log(`league ${id} timer: ${(error as Error).message}`);
       }
@@ -161,19 +161,19 @@ export class LeagueService {
   private async checkRound(record: LeagueRecord, now: number): Promise<void> {
     const round = currentRound(record.league);
     if (!round || roundComplete(round)) return;
-    const locale = this.localeOf(record);
+    const locale = await this.localeOf(record);
     if (record.roundMinutes) await this.callTime(record, round, record.roundMinutes, now, locale);
     await this.acceptLateReports(record, now, locale);
     await this.escalateDisputes(record, now, locale);
     const deadline = noShowDeadline(record.league);
     if (!deadline || now < Date.parse(deadline) || record.noShowRound >= round.number) return;
-    this.ctx.store.leagues.setProgress(record.leagueId, { noShowRound: round.number });
-    const present = this.presentPlayers(record, round);
+    await this.ctx.store.leagues.setProgress(record.leagueId, { noShowRound: round.number });
+    const present = await this.presentPlayers(record, round);
     for (const t of round.tables) {
       if (t.result !== null || t.b === null) continue;
       const absent = [t.a, t.b].filter((id) => !present.has(id));
       if (absent.length === 0) continue;
-      const latest = this.ctx.store.leagues.require(record.leagueId);
+      const latest = await this.ctx.store.leagues.require(record.leagueId);
       try {
         await this.run(latest, this.timerActor(), { type: 'no-show', table: t.number, absent });
       } catch (error) {
@@ -198,11 +198,11 @@ export class LeagueService {
       minutes >= 2 * WARNING_MINUTES &&
       now >= warnAt &&
       now < base &&
-      leagues.noticeOnce(record.leagueId, `warn:r${round.number}`, this.ctx.now())
+      (await leagues.noticeOnce(record.leagueId, `warn:r${round.number}`, this.ctx.now()))
     )
       await this.post(record, { content: W.timeWarning(round.number, WARNING_MINUTES)[locale] });
     if (now >= base && record.timeCalledRound < round.number) {
-      leagues.setProgress(record.leagueId, { timeCalledRound: round.number });
+      await leagues.setProgress(record.leagueId, { timeCalledRound: round.number });
       const called = open
         .filter((t) => t.extraMinutes === 0)
         .map((t) => W.table(t.number)[locale])
@@ -221,7 +221,7 @@ export class LeagueService {
       if (
         end === null ||
         now < end ||
-        !leagues.noticeOnce(record.leagueId, `time:r${round.number}:t${t.number}`, this.ctx.now())
+        !(await leagues.noticeOnce(record.leagueId, `time:r${round.number}:t${t.number}`, this.ctx.now()))
       )
         continue;
       await this.postAtTable(record, round.number, t.number, { content: W.tableTimeCalled(t.number)[locale] });
@@ -236,7 +236,7 @@ export class LeagueService {
     for (const t of round.tables) {
       const single = t.result === null && (t.reportA === null) !== (t.reportB === null);
       if (!single || t.firstReportAt === null || now < Date.parse(t.firstReportAt) + minutes * 60_000) continue;
-      const latest = this.ctx.store.leagues.require(record.leagueId);
+      const latest = await this.ctx.store.leagues.require(record.leagueId);
       try {
         await this.run(latest, this.timerActor(), { type: 'accept-report', table: t.number });
       } catch (error) {
@@ -256,9 +256,10 @@ export class LeagueService {
     const leagues = this.ctx.store.leagues;
     for (const t of round.tables) {
       if (!t.disputed || t.result !== null) continue;
-      const since = leagues.noticeAt(record.leagueId, `dispute:r${round.number}:t${t.number}`);
+      const since = await leagues.noticeAt(record.leagueId, `dispute:r${round.number}:t${t.number}`);
       if (since === null || now < since + DISPUTE_ESCALATION_MINUTES * 60_000) continue;
-      if (!leagues.noticeOnce(record.leagueId, `escalated:r${round.number}:t${t.number}`, this.ctx.now())) continue;
+      if (!(await leagues.noticeOnce(record.leagueId, `escalated:r${round.number}:t${t.number}`, this.ctx.now())))
+        continue;
       const guild = await this.ctx.client.guilds.fetch(record.guildId).catch(() => null);
       const people = [...new Set([...record.league.judges, record.ownerId, ...(guild ? [guild.ownerId] : [])])];
       await this.post(record, {
@@ -292,7 +293,7 @@ export class LeagueService {
       }
     }
     let latest = record;
-    const locale = this.localeOf(record);
+    const locale = await this.localeOf(record);
     const departed = active.filter((x) => !present.has(x));
     if (departed.length === 0) return record;
     // More than half the field gone at once is more likely a Discord answer we misread than people leaving:
@@ -313,7 +314,7 @@ export class LeagueService {
     table: number,
     message: Parameters<SendableChannels['send']>[0],
   ): Promise<void> {
-    const threadId = this.ctx.store.leagues.threadOf(record.leagueId, round, table);
+    const threadId = await this.ctx.store.leagues.threadOf(record.leagueId, round, table);
     const thread = threadId ? await this.ctx.client.channels.fetch(threadId).catch(() => null) : null;
     if (thread?.isSendable()) {
       try {
@@ -335,9 +336,11 @@ export class LeagueService {
   /** "Call a judge" from a pairing thread: mentions the judges there, at most once per two minutes per table. */
   async callJudge(record: LeagueRecord, round: number, table: number, caller: string): Promise<boolean> {
     const bucket = Math.floor(this.ctx.now() / 120_000);
-    if (!this.ctx.store.leagues.noticeOnce(record.leagueId, `judge:r${round}:t${table}:${bucket}`, this.ctx.now()))
+    if (
+      !(await this.ctx.store.leagues.noticeOnce(record.leagueId, `judge:r${round}:t${table}:${bucket}`, this.ctx.now()))
+    )
       return false;
-    const locale = this.localeOf(record);
+    const locale = await this.localeOf(record);
     const staff = record.league.judges.length > 0 ? record.league.judges : [record.ownerId];
     await this.postAtTable(record, round, table, {
       content: W.judgeCalled(mention(caller), this.staffMentions(record), ` (${W.table(table)[locale]})`)[locale],
@@ -347,12 +350,12 @@ export class LeagueService {
   }
 
   /** Present: pressed "I'm here", reported, or has a bot match with (or a recorded game against) the opponent. */
-  private presentPlayers(record: LeagueRecord, round: LeagueRound): Set<string> {
-    const present = this.ctx.store.leagues.present(record.leagueId, round.number);
+  private async presentPlayers(record: LeagueRecord, round: LeagueRound): Promise<Set<string>> {
+    const present = await this.ctx.store.leagues.present(record.leagueId, round.number);
     const started = Date.parse(round.startedAt);
-    const matches = this.ctx.store.matches
-      .guildMatches(record.guildId)
-      .filter((m) => m.game === record.game && m.createdAt >= started);
+    const matches = (await this.ctx.store.matches.guildMatches(record.guildId)).filter(
+      (m) => m.game === record.game && m.createdAt >= started,
+    );
     for (const t of round.tables) {
       if (t.b === null) continue;
       if (t.reportA) present.add(t.a);
@@ -361,7 +364,7 @@ export class LeagueService {
         const seats = [m.players.p1, m.players.p2];
         return seats.includes(t.a) && seats.includes(t.b as string) && m.status !== 'pending';
       });
-      if (met || this.ctx.store.leagues.botGames(record.leagueId, round.number, t.number).length > 0) {
+      if (met || (await this.ctx.store.leagues.botGames(record.leagueId, round.number, t.number)).length > 0) {
         present.add(t.a);
         present.add(t.b);
       }
@@ -377,9 +380,9 @@ export class LeagueService {
     // counts it once running, and when several pair the two, only one does (pairedLeagueFor).
     const ladders: LeagueRecord[] = [];
     const paired: LeagueRecord[] = [];
-    for (const summary of this.ctx.store.leagues.list(match.guildId, ['registration', 'running'])) {
+    for (const summary of await this.ctx.store.leagues.list(match.guildId, ['registration', 'running'])) {
       if (summary.game !== match.game) continue;
-      const record = this.ctx.store.leagues.get(summary.leagueId);
+      const record = await this.ctx.store.leagues.get(summary.leagueId);
       if (!record || record.status === 'frozen') continue;
       if (record.league.config.format.kind === 'ladder') ladders.push(record);
       else if (record.status === 'running' && openTableOf(record, p1, p2)) paired.push(record);
@@ -389,7 +392,7 @@ export class LeagueService {
       try {
         await this.recordMatchIn(record, match.matchId, p1, p2, winner);
       } catch (error) {
-        const locale = this.localeOf(record);
+        const locale = await this.localeOf(record);
         const why = (error as { reason?: Label }).reason?.[locale] ?? (error as Error).message;
         await this.post(record, { content: W.notRecorded(mention(p1), mention(p2), why)[locale] });
       }
@@ -424,9 +427,17 @@ export class LeagueService {
     }
     // Best of three: each hosted game is kept until someone has won two (or three games are played).
     const leagues = this.ctx.store.leagues;
-    if (!leagues.addBotGame({ matchId, leagueId: record.leagueId, round: round.number, table: table.number, winner }))
+    if (
+      !(await leagues.addBotGame({
+        matchId,
+        leagueId: record.leagueId,
+        round: round.number,
+        table: table.number,
+        winner,
+      }))
+    )
       return;
-    const games = leagues.botGames(record.leagueId, round.number, table.number);
+    const games = await leagues.botGames(record.leagueId, round.number, table.number);
     const tally: GameScore = {
       gamesWonA: games.filter((g) => g.winner === table.a).length,
       gamesWonB: games.filter((g) => g.winner === table.b).length,
@@ -441,7 +452,7 @@ export class LeagueService {
       });
       return;
     }
-    const locale = this.localeOf(record);
+    const locale = await this.localeOf(record);
     const text = `${tally.gamesWonA}-${tally.gamesWonB}${tally.gamesDrawn ? `-${tally.gamesDrawn}` : ''}`;
     await this.post(record, {
       content:
@@ -457,12 +468,12 @@ export class LeagueService {
    * the journal is replayed from it (RatingStore.setPeriods), and a round that lost a result is withdrawn until it
    * is complete again. Rounds rated before the journal existed (ratedBeforeJournal) stay as they were rated.
    */
-  private rateRounds(record: LeagueRecord): void {
+  private async rateRounds(record: LeagueRecord): Promise<void> {
     const { league } = record;
     if (league.config.format.kind === 'ladder') return;
     const ratings = this.ctx.store.ratings;
     const prefix = `league:${record.leagueId}:round:`;
-    const known = [...ratings.periodsOf(record.guildId, record.game, prefix).keys()];
+    const known = [...(await ratings.periodsOf(record.guildId, record.game, prefix)).keys()];
     const last = Math.max(league.rounds.length, ...known.map((k) => Number(k.slice(prefix.length))));
     const periods: { source: string; games: RatedGame[] | null }[] = [];
     for (let n = record.ratedBeforeJournal + 1; n <= last; n++) {
@@ -472,13 +483,14 @@ export class LeagueService {
         games: round && roundComplete(round) ? ratedGamesOfRound(league, n) : null,
       });
     }
-    ratings.setPeriods(record.guildId, record.game, periods);
+    await ratings.setPeriods(record.guildId, record.game, periods);
     const complete = league.rounds.filter(roundComplete).length;
-    if (complete !== record.ratedRounds) this.ctx.store.leagues.setProgress(record.leagueId, { ratedRounds: complete });
+    if (complete !== record.ratedRounds)
+      await this.ctx.store.leagues.setProgress(record.leagueId, { ratedRounds: complete });
   }
 
   /** A ladder is rated by the week (from the league's creation): each finished week is one period. */
-  private rateLadder(record: LeagueRecord, now: number): void {
+  private async rateLadder(record: LeagueRecord, now: number): Promise<void> {
     const { league } = record;
     if (league.config.format.kind !== 'ladder') return;
     const origin = Date.parse(league.log[0]?.at ?? league.config.startsAt ?? new Date(now).toISOString());
@@ -487,7 +499,7 @@ export class LeagueService {
     const done = games.filter((g) => weeklyPeriod(Date.parse(g.at), origin) < thisWeek);
     if (done.length === 0) return;
     const weeks = [...new Set(done.map((g) => weeklyPeriod(Date.parse(g.at), origin)))].sort((a, b) => a - b);
-    this.ctx.store.ratings.setPeriods(
+    await this.ctx.store.ratings.setPeriods(
       record.guildId,
       record.game,
       weeks.map((week) => ({
@@ -495,11 +507,13 @@ export class LeagueService {
         games: done.filter((g) => weeklyPeriod(Date.parse(g.at), origin) === week).map((g) => g.game),
       })),
     );
-    this.ctx.store.leagues.setProgress(record.leagueId, { ratedLadderGames: record.ratedLadderGames + done.length });
+    await this.ctx.store.leagues.setProgress(record.leagueId, {
+      ratedLadderGames: record.ratedLadderGames + done.length,
+    });
   }
 
-  localeOf(record: LeagueRecord): Locale {
-    return this.ctx.store.guilds.get(record.guildId).locale;
+  async localeOf(record: LeagueRecord): Promise<Locale> {
+    return (await this.ctx.store.guilds.get(record.guildId)).locale;
   }
 
   private async channelOf(record: LeagueRecord): Promise<SendableChannels | null> {
@@ -518,7 +532,7 @@ export class LeagueService {
 
   /** What changed between two states, told in the league channel. */
   private async announce(before: LeagueRecord, after: LeagueRecord, type: string): Promise<void> {
-    const locale = this.localeOf(after);
+    const locale = await this.localeOf(after);
     const record = after;
     const lines: string[] = [];
     const was = before.league;
@@ -577,15 +591,19 @@ export class LeagueService {
         lines.push(W.reinstatedAnnounce(mention(p.id))[locale]);
     }
     const reminders: { round: number; table: LeagueTable }[] = [];
-    now.rounds.forEach((round, i) => {
+    for (const [i, round] of now.rounds.entries()) {
       const old = was.rounds[i];
-      if (!old || old.number !== round.number) return;
+      if (!old || old.number !== round.number) continue;
       for (const t of round.tables) {
         const o = old.tables.find((x) => x.number === t.number);
         if (!o || t.b === null || o.a !== t.a || o.b !== t.b) continue;
         if (t.disputed && !o.disputed && t.reportA && t.reportB) {
           // Remembered with its time, so a dispute nobody decides is escalated (escalateDisputes).
-          this.ctx.store.leagues.noticeOnce(after.leagueId, `dispute:r${round.number}:t${t.number}`, this.ctx.now());
+          await this.ctx.store.leagues.noticeOnce(
+            after.leagueId,
+            `dispute:r${round.number}:t${t.number}`,
+            this.ctx.now(),
+          );
           lines.push(
             W.dispute(
               round.number,
@@ -604,13 +622,17 @@ export class LeagueService {
         if (
           single &&
           newReport &&
-          this.ctx.store.leagues.noticeOnce(after.leagueId, `remind:r${round.number}:t${t.number}`, this.ctx.now())
+          (await this.ctx.store.leagues.noticeOnce(
+            after.leagueId,
+            `remind:r${round.number}:t${t.number}`,
+            this.ctx.now(),
+          ))
         )
           reminders.push({ round: round.number, table: t });
         if (!t.result || sameResult(o, t)) continue;
         lines.push(resultLine(round, t, o.result !== null, locale));
       }
-    });
+    }
     const roundNow = currentRound(now);
     const roundWas = currentRound(was);
     const newRound = roundNow && (roundNow.number !== roundWas?.number || type === 'repair-round');
@@ -707,7 +729,7 @@ export class LeagueService {
           name: clip(`R${round.number} T${t.number}: ${names[t.a]} vs ${names[t.b]}`, 100),
           type: ChannelType.PublicThread,
         });
-        this.ctx.store.leagues.addThread(record.leagueId, round.number, t.number, thread.id);
+        await this.ctx.store.leagues.addThread(record.leagueId, round.number, t.number, thread.id);
         opened.set(t.number, thread.id);
         await thread.members.add(t.a).catch(() => undefined);
         await thread.members.add(t.b).catch(() => undefined);
@@ -746,7 +768,7 @@ export class LeagueService {
         [t.a, t.b],
         [t.b, t.a],
       ] as const) {
-        if (me === null || !preferences.get(record.guildId, me).dmNotifications) continue;
+        if (me === null || !(await preferences.get(record.guildId, me)).dmNotifications) continue;
         const thread = threads.get(t.number);
         const where = thread ? `https://discord.com/channels/${record.guildId}/${thread}` : `<#${record.channelId}>`;
         const text =
@@ -759,7 +781,7 @@ export class LeagueService {
         } catch (error) {
           if (discordCode(error) === CANNOT_MESSAGE_USER) {
             const now = this.ctx.now();
-            preferences.update(
+            await preferences.update(
               record.guildId,
               me,
               { dmNotifications: false, dmNotificationsOff: { reason: 'dms-closed', at: now } },
@@ -779,13 +801,13 @@ export class LeagueService {
   private async archiveThreads(record: LeagueRecord, round: number, locale: Locale): Promise<void> {
     const leagues = this.ctx.store.leagues;
     let refused = 0;
-    for (const { threadId } of leagues.openThreads(record.leagueId, round)) {
+    for (const { threadId } of await leagues.openThreads(record.leagueId, round)) {
       try {
         const thread = await this.ctx.client.channels.fetch(threadId);
         if (thread?.isThread() && !thread.archived) await thread.setArchived(true);
-        leagues.threadClosed(record.leagueId, threadId);
+        await leagues.threadClosed(record.leagueId, threadId);
       } catch (error) {
-        if (discordCode(error) === UNKNOWN_CHANNEL) leagues.threadClosed(record.leagueId, threadId);
+        if (discordCode(error) === UNKNOWN_CHANNEL) await leagues.threadClosed(record.leagueId, threadId);
         else if (isPermissionError(error)) refused += 1;
         else this.ctx.log(`league ${record.leagueId}: archiving thread ${threadId}: ${(error as Error).message}`);
       }

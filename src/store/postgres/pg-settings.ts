@@ -14,6 +14,10 @@ export class PgDeckStore implements DecksContract {
     private readonly resolveGame: GameResolver,
   ) {}
 
+  check(game: string, list: unknown): DeckProblem[] {
+    return requireGame(this.resolveGame, game).validateDeck(parseInput(StoredDeckListSchema, list, 'deck list'));
+  }
+
   async save(guildId: string, userId: string, game: string, name: string, list: unknown, now = Date.now()) {
     const module = requireGame(this.resolveGame, game);
     const deckName = parseInput(DeckNameSchema, name, 'deck name');

@@ -1,5 +1,5 @@
 import type { StoreContract } from '../contract.ts';
-import type { GameResolver } from '../game-resolver.ts';
+import { type GameResolver, requireGame } from '../game-resolver.ts';
 import type { MatchStoreOptions } from '../match-store.ts';
 import { deleteGuildPg, exportGuildPg } from './pg-guild-data.ts';
 import { PgLeagueStore } from './pg-leagues.ts';
@@ -66,6 +66,26 @@ export async function openPostgresStore(
     aiSeats: new PgAiSeats(pool),
     challenges: new PgChallenges(pool),
     inactivity: new PgInactivity(pool),
+    requireGame: (game) => requireGame(resolveGame, game),
+    async writeProblem() {
+      if (pool.ended) return 'database: closed';
+      try {
+        // A standby (or a session forced read-only) refuses writes; anything unreachable throws.
+        const { rows } = await pool.query<{ ro: string }>("SELECT current_setting('transaction_read_only') AS ro");
+        return rows[0]?.ro === 'on' ? 'database: read-only (a standby?)' : null;
+      } catch (error) {
+        return `database: not reachable (${(error as Error).message})`;
+      }
+    },
+    async matchCounts() {
+      if (pool.ended) return { active: 0, paused: 0 };
+      const { rows } = await pool.query<{ active: number; paused: number }>(
+        `SELECT count(*)::int AS active, count(p.match_id)::int AS paused
+           FROM matches m LEFT JOIN match_pauses p ON p.match_id = m.match_id
+          WHERE m.status = 'active'`,
+      );
+      return rows[0] ?? { active: 0, paused: 0 };
+    },
     exportGuild: (guildId, reader) => exportGuildPg(pool, guildId, now(), reader ?? null),
     deleteGuild,
     async purgeDepartedGuilds() {

@@ -1,4 +1,5 @@
-// What /readyz and the match gauges read from the database: small queries, run only when asked.
+// What /readyz and the match gauges read from a SQLite database (the contract's `writeProblem` and `matchCounts`):
+// small queries, run only when asked.
 import type { Database } from 'better-sqlite3';
 
 /** Why the database cannot take writes now, or null when it can (a write lock is taken and released at once). */
