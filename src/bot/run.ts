@@ -3,11 +3,11 @@
 // on an admin HTTP server (docs/deploy.md).
 
 import { ZodError } from 'zod';
+import { GAMES } from '../engine/registry.ts';
 import { type AdminServer, startAdminServer } from '../ops/admin-server.ts';
 import { loggingFromEnv, OpsConfigError, opsConfigFromEnv } from '../ops/config.ts';
 import { Metrics } from '../ops/metrics.ts';
 import { stopOnSignals } from '../ops/shutdown.ts';
-import { GAMES } from '../engine/registry.ts';
 import { storeConfigFromEnv } from '../store/config.ts';
 import type { StoreContract } from '../store/contract.ts';
 import { openStoreContract } from '../store/open-contract.ts';

@@ -154,7 +154,7 @@ export class MatchFlow {
   private async passAndTime(matchId: string, change: Change): Promise<void> {
     const { store } = this.ctx;
     const row = await store.matches.match(matchId);
-    if (!row || row.status !== 'active') {
+    if (row?.status !== 'active') {
       this.disarm(matchId);
       if (row && row.status !== 'pending') await store.clocks.delete(matchId);
       return;
@@ -280,7 +280,7 @@ export class MatchFlow {
     const row = await store.matches.match(matchId);
     const clock = await store.clocks.get(matchId);
     // A paused match (its thread was deleted, resume.ts) is not timed: nobody can answer it.
-    if (!row || row.status !== 'active' || !clock?.timing || (await store.pauses.isPaused(matchId))) return 'none';
+    if (row?.status !== 'active' || !clock?.timing || (await store.pauses.isPaused(matchId))) return 'none';
     const timing = clock.timing;
     const game = store.requireGame(row.game);
     const pending = game.pending(await store.matches.currentState(matchId));
