@@ -493,6 +493,26 @@ for (const backend of backends) {
     });
 
     describe("the bot's tables about matches", () => {
+      it('counts active and paused matches, answers /readyz, and knows the games without the database', async () => {
+        const db = await backend.fresh();
+        const store = await db.open();
+        expect(await store.matchCounts()).toEqual({ active: 0, paused: 0 });
+        await startToyMatch(store, 'm1');
+        await startToyMatch(store, 'm2');
+        await startToyMatch(store, 'm3');
+        await store.pauses.pause('m2', 'thread-deleted', 1);
+        await store.matches.abort('m3', 'test');
+        // Another instance's view counts the same: the gauge reads the database, not one process's memory.
+        expect(await (await db.open()).matchCounts()).toEqual({ active: 2, paused: 1 });
+        expect(await store.writeProblem()).toBeNull();
+        expect(store.requireGame('nova').id).toBe('nova');
+        expect(() => store.requireGame('chess')).toThrow(InvalidData);
+        expect(store.decks.check('nova', toyDeck())).toEqual([]);
+        expect(() => store.decks.check('nova', 'not a list')).toThrow(InvalidData);
+        await store.close();
+        expect(await store.writeProblem()).toBe('database: closed');
+      });
+
       it('refuses decisions of a match another instance paused, and takes them again once it is resumed', async () => {
         const db = await backend.fresh();
         const a = await db.open();
