@@ -27,6 +27,42 @@ const ProblemsSchema = z.array(
   z.object({ section: z.string(), card: z.string().optional(), rule: z.string(), message: LabelSchema }),
 );
 
+/** The list's construction-rule problems under the game, without saving it (throws on a list `save` refuses). */
+export function checkDeck(resolveGame: GameResolver, game: string, list: unknown): DeckProblem[] {
+  return requireGame(resolveGame, game).validateDeck(parseInput(StoredDeckListSchema, list, 'deck list'));
+}
+
+/** A deck as both stores (SQLite and PostgreSQL) save it: the name and list checked, the game's problems found. */
+export function deckToSave(
+  resolveGame: GameResolver,
+  where: { guildId: string; userId: string; game: string },
+  name: string,
+  list: unknown,
+  now: number,
+): SavedDeck {
+  const module = requireGame(resolveGame, where.game);
+  const deckName = parseInput(DeckNameSchema, name, 'deck name');
+  const deckList = parseInput(StoredDeckListSchema, list, 'deck list');
+  const problems = module.validateDeck(deckList);
+  const { guildId, userId } = where;
+  return {
+    guildId,
+    userId,
+    game: module.id,
+    name: deckName,
+    list: deckList,
+    problems,
+    legal: problems.length === 0,
+    updatedAt: now,
+  };
+}
+
+/** The values of a deck's row, in the order of both stores' INSERT: guild, user, game, name, list, problems, legal. */
+export function deckRowValues(deck: SavedDeck): (string | number)[] {
+  const { guildId, userId, game, name, list, problems, legal } = deck;
+  return [guildId, userId, game, name, JSON.stringify(list), JSON.stringify(problems), legal ? 1 : 0];
+}
+
 export interface DeckRow {
   guild_id: string;
   user_id: string;
@@ -46,15 +82,12 @@ export class DeckStore {
 
   /** The list's construction-rule problems under the game, without saving it (throws on a list `save` refuses). */
   check(game: string, list: unknown): DeckProblem[] {
-    return requireGame(this.resolveGame, game).validateDeck(parseInput(StoredDeckListSchema, list, 'deck list'));
+    return checkDeck(this.resolveGame, game, list);
   }
 
   /** Validates against the game's construction rules and saves (replacing a deck of the same name). */
   save(guildId: string, userId: string, game: string, name: string, list: unknown, now = Date.now()): SavedDeck {
-    const module = requireGame(this.resolveGame, game);
-    const deckName = parseInput(DeckNameSchema, name, 'deck name');
-    const deckList = parseInput(StoredDeckListSchema, list, 'deck list');
-    const problems = module.validateDeck(deckList);
+    const deck = deckToSave(this.resolveGame, { guildId, userId, game }, name, list, now);
     this.db
       .prepare(
         `INSERT INTO decks (guild_id, user_id, game, name, list, problems, legal, created_at, updated_at)
@@ -62,27 +95,8 @@ export class DeckStore {
          ON CONFLICT (guild_id, user_id, game, name) DO UPDATE SET
            list = excluded.list, problems = excluded.problems, legal = excluded.legal, updated_at = excluded.updated_at`,
       )
-      .run(
-        guildId,
-        userId,
-        module.id,
-        deckName,
-        JSON.stringify(deckList),
-        JSON.stringify(problems),
-        problems.length === 0 ? 1 : 0,
-        now,
-        now,
-      );
-    return {
-      guildId,
-      userId,
-      game: module.id,
-      name: deckName,
-      list: deckList,
-      problems,
-      legal: problems.length === 0,
-      updatedAt: now,
-    };
+      .run(...deckRowValues(deck), now, now);
+    return deck;
   }
 
   get(guildId: string, userId: string, game: GameId, name: string): SavedDeck | null {

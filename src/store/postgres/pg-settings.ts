@@ -1,8 +1,8 @@
 import type pg from 'pg';
 import type { DeckProblem, GameId } from '../../engine/core/game.ts';
 import type { DecksContract, GuildSettingsContract, PreferencesContract } from '../contract.ts';
-import { DeckNameSchema, type DeckRow, type SavedDeck, StoredDeckListSchema, toDeck } from '../decks.ts';
-import { type GameResolver, requireGame } from '../game-resolver.ts';
+import { checkDeck, type DeckRow, deckRowValues, deckToSave, type SavedDeck, toDeck } from '../decks.ts';
+import type { GameResolver } from '../game-resolver.ts';
 import { type GuildSettings, type GuildSettingsPatch, GuildSettingsSchema } from '../guild-settings.ts';
 import { parseInput, parseJsonColumn } from '../json-column.ts';
 import { type UserPreferences, type UserPreferencesPatch, UserPreferencesSchema } from '../user-preferences.ts';
@@ -15,41 +15,19 @@ export class PgDeckStore implements DecksContract {
   ) {}
 
   check(game: string, list: unknown): DeckProblem[] {
-    return requireGame(this.resolveGame, game).validateDeck(parseInput(StoredDeckListSchema, list, 'deck list'));
+    return checkDeck(this.resolveGame, game, list);
   }
 
   async save(guildId: string, userId: string, game: string, name: string, list: unknown, now = Date.now()) {
-    const module = requireGame(this.resolveGame, game);
-    const deckName = parseInput(DeckNameSchema, name, 'deck name');
-    const deckList = parseInput(StoredDeckListSchema, list, 'deck list');
-    const problems: DeckProblem[] = module.validateDeck(deckList);
+    const deck = deckToSave(this.resolveGame, { guildId, userId, game }, name, list, now);
     await this.pool.query(
       `INSERT INTO decks (guild_id, user_id, game, name, list, problems, legal, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)
        ON CONFLICT (guild_id, user_id, game, name) DO UPDATE SET
          list = EXCLUDED.list, problems = EXCLUDED.problems, legal = EXCLUDED.legal, updated_at = EXCLUDED.updated_at`,
-      [
-        guildId,
-        userId,
-        module.id,
-        deckName,
-        JSON.stringify(deckList),
-        JSON.stringify(problems),
-        problems.length === 0 ? 1 : 0,
-        now,
-      ],
+      [...deckRowValues(deck), now],
     );
-    const saved: SavedDeck = {
-      guildId,
-      userId,
-      game: module.id,
-      name: deckName,
-      list: deckList,
-      problems,
-      legal: problems.length === 0,
-      updatedAt: now,
-    };
-    return saved;
+    return deck;
   }
 
   async get(guildId: string, userId: string, game: GameId, name: string): Promise<SavedDeck | null> {
