@@ -18,6 +18,37 @@ export interface RestoredState {
 
 export type RestoreOutcome = ({ ok: true } & RestoredState) | { ok: false; reason: string; notes: string[] };
 
+/** What a boot's restore reports per match (match-store.ts' `RestoreReport`, filled the same on both backends). */
+export interface RestoreTally {
+  restored: number;
+  frozen: { matchId: string; reason: string }[];
+  notes: { matchId: string; note: string }[];
+  replayed: number;
+}
+
+/**
+ * Adds one match's restore to the boot report: its notes (also logged), then frozen or restored with the decisions
+ * replayed. True when it restored; the caller then keeps it live, or else freezes it with `outcome.reason`.
+ */
+export function tallyRestore(
+  tally: RestoreTally,
+  matchId: string,
+  outcome: RestoreOutcome,
+  log: (message: string) => void,
+): outcome is { ok: true } & RestoredState {
+  for (const note of outcome.notes) {
+    tally.notes.push({ matchId, note });
+    log(`match ${matchId}: ${note}`);
+  }
+  if (!outcome.ok) {
+    tally.frozen.push({ matchId, reason: outcome.reason });
+    return false;
+  }
+  tally.restored++;
+  tally.replayed += outcome.seq - outcome.fromSeq;
+  return true;
+}
+
 /** The fields every state has; the rest belongs to the game and is covered by the hash. */
 const SnapshotStateSchema = z.looseObject({
   game: z.string(),

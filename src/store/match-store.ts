@@ -30,7 +30,7 @@ import {
   toLoggedDecision,
   toMatchInfo,
 } from './match-records.ts';
-import { migrateMatch, outdated, type RestoreOutcome, restoreMatch } from './match-restore.ts';
+import { migrateMatch, outdated, type RestoreOutcome, restoreMatch, tallyRestore } from './match-restore.ts';
 import { canonicalState } from './state-text.ts';
 
 const Id = z.string().min(1).max(64);
@@ -322,18 +322,11 @@ export class MatchStore {
         continue;
       }
       const outcome = this.restore(game, row);
-      for (const note of outcome.notes) {
-        report.notes.push({ matchId, note });
-        this.log(`match ${matchId}: ${note}`);
-      }
-      if (!outcome.ok) {
+      if (tallyRestore(report, matchId, outcome, this.log)) {
+        this.live.set(matchId, { game, state: outcome.state, hash: outcome.hash, seq: outcome.seq });
+      } else {
         this.freeze(matchId, outcome.reason);
-        report.frozen.push({ matchId, reason: outcome.reason });
-        continue;
       }
-      this.live.set(matchId, { game, state: outcome.state, hash: outcome.hash, seq: outcome.seq });
-      report.restored++;
-      report.replayed += outcome.seq - outcome.fromSeq;
     }
     report.ms = performance.now() - started;
     return report;

@@ -31,7 +31,7 @@ import {
   toLoggedDecision,
   toMatchInfo,
 } from '../match-records.ts';
-import { migrateMatch, outdated, type RestoreOutcome, restoreMatch } from '../match-restore.ts';
+import { migrateMatch, outdated, type RestoreOutcome, restoreMatch, tallyRestore } from '../match-restore.ts';
 import {
   type CommitResult,
   KEPT_SNAPSHOTS,
@@ -342,18 +342,11 @@ export class PgMatchStore implements MatchesContract {
           return;
         }
         const outcome = await this.restore(client, game, row);
-        for (const note of outcome.notes) {
-          report.notes.push({ matchId, note });
-          this.log(`match ${matchId}: ${note}`);
-        }
-        if (!outcome.ok) {
+        if (tallyRestore(report, matchId, outcome, this.log)) {
+          this.live.set(matchId, { game, state: outcome.state, hash: outcome.hash, seq: outcome.seq });
+        } else {
           await this.freeze(client, row, outcome.reason);
-          report.frozen.push({ matchId, reason: outcome.reason });
-          return;
         }
-        this.live.set(matchId, { game, state: outcome.state, hash: outcome.hash, seq: outcome.seq });
-        report.restored++;
-        report.replayed += outcome.seq - outcome.fromSeq;
       });
     }
     report.ms = performance.now() - started;
