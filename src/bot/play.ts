@@ -46,7 +46,10 @@ import { pausedNotice } from './resume.ts';
 const EPHEMERAL_LIFETIME_MS = 14 * 60_000;
 
 type ComponentInteraction = ButtonInteraction | StringSelectMenuInteraction;
-type MatchControl = Exclude<ControlId, { kind: 'hand' | 'log' | 'challenge' | 'challenge-deck' | 'concede' }>;
+type MatchControl = Exclude<
+  ControlId,
+  { kind: 'hand' | 'log' | 'card-details' | 'challenge' | 'challenge-deck' | 'concede' }
+>;
 
 /**
  * "My hand / act" on the public board: a fresh ephemeral with the hand and, on their decision, the options. The click

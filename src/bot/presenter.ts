@@ -217,6 +217,10 @@ export async function publicBoard(
             .setCustomId(encodeControl({ kind: 'log', matchId: row.matchId, page: 0 }))
             .setLabel(T.logButton[locale])
             .setStyle(ButtonStyle.Secondary),
+          new ButtonBuilder()
+            .setCustomId(encodeControl({ kind: 'card-details', matchId: row.matchId, chunk: 0 }))
+            .setLabel(T.cardDetailsButton[locale])
+            .setStyle(ButtonStyle.Secondary),
         ),
       ];
   return {
