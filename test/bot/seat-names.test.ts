@@ -1,5 +1,5 @@
 // Seat ids ("p1", "p2") are the engine's; a person reads display names. Through a whole match of every game played
-// through the controls (a short seeded stretch, the Log view paged through, then a confirmed `/concede` that ends
+// through the controls (a short seeded stretch, the Log view paged through, a field card's details, then a confirmed `/concede` that ends
 // it), every word the bot sends anywhere (message text, embeds, button and select labels and options, text
 // attachments such as `match-log.txt`, in every channel, thread and DM) and every word of the board and hand images'
 // models, in both languages, names people, never seats (issue 26 item 2).
@@ -138,6 +138,19 @@ describe('no seat ids where people read', () => {
           await h.bot.idle();
           view = refreshed(user, view);
         }
+      }
+      // "Card details" of a field card, as bob (Japanese, a player) and carol.
+      for (const user of [h.bob, h.carol]) {
+        const opened = await user.click(latestBoard(h, user, matchId), `i:${matchId}:0`);
+        await h.bot.idle();
+        const details = opened.reply();
+        const select = details?.selects[0];
+        const option = select?.options.at(-1);
+        if (details && select && option) {
+          await user.select(details, select.customId, [option.value]);
+          await h.bot.idle();
+        }
+        checkMessages();
       }
       // The end: the result in the thread and the channel, with the complete log file.
       await concedeConfirmed(h.alice, thread(h, matchId), () => h.bot.idle());
