@@ -49,7 +49,7 @@ type KnownBoard = BoardPost & { imageKey?: string | null; attachmentId?: string 
  * embed's URL, `…/attachments/<channel>/<attachment>/<name>`; null when the URL is not one (then the next edit
  * uploads the image again).
  */
-function embedAttachmentId(message: Message): string | null {
+export function embedAttachmentId(message: Message): string | null {
   const url = message.embeds[0]?.image?.url;
   return url ? (/\/attachments\/\d+\/(\d+)\//.exec(url)?.[1] ?? null) : null;
 }

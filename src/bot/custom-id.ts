@@ -18,6 +18,8 @@
 //   x:<matchId>:<version>:<u|e|h|f>             priority controls: pass until my next decision, pass to end of
 //                                               turn, hold priority on/off, full control on/off (owner's ephemeral)
 //   g:<matchId>:<page>                          the public log, `page` pages back from the newest (anyone)
+//   i:<matchId>:<chunk>                         "Card details": the board's button (chunk 0), and the select of
+//                                               the chunk-th 25 face-up cards on its ephemeral (values: object ids)
 //   c:<accept|choose|decline>:<key>            challenge: the key of its row in the store (who, whom, game, deck,
 //                                               expiry and message stay on the server; src/store/challenges.ts)
 //   k:<challengeMessageId>                      the opponent's deck select (values are deck references)
@@ -41,6 +43,7 @@ export type PassModeControl = 'u' | 'e' | 'h' | 'f';
 export type ControlId =
   | { kind: 'hand'; matchId: string }
   | { kind: 'log'; matchId: string; page: number }
+  | { kind: 'card-details'; matchId: string; chunk: number }
   | { kind: 'option'; matchId: string; version: number; optionId: string }
   | { kind: 'none'; matchId: string; version: number }
   | { kind: 'multi'; matchId: string; version: number; page: number }
@@ -66,6 +69,8 @@ export function encodeControl(c: ControlId): string {
         return `h:${c.matchId}`;
       case 'log':
         return `g:${c.matchId}:${c.page}`;
+      case 'card-details':
+        return `i:${c.matchId}:${c.chunk}`;
       case 'option':
         return `a:${c.matchId}:${c.version}:${c.optionId}`;
       case 'none':
@@ -139,6 +144,10 @@ export function decodeControl(customId: string): ControlId | null {
     case 'g': {
       const page = int(b);
       return a && page !== null && parts.length === 2 ? { kind: 'log', matchId: a, page } : null;
+    }
+    case 'i': {
+      const chunk = int(b);
+      return a && chunk !== null && parts.length === 2 ? { kind: 'card-details', matchId: a, chunk } : null;
     }
     case 'a': {
       const version = int(b);

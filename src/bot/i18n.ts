@@ -197,6 +197,26 @@ export const T = {
   passToEndOfTurn: l('Pass to end of turn', 'ターン終了までパス'),
   holdPriority: (on: boolean) => l(`Hold priority: ${on ? 'on' : 'off'}`, `優先権を保持：${on ? 'オン' : 'オフ'}`),
   logButton: l('Log', 'ログ'),
+  // "Card details" (card-details.ts).
+  cardDetailsButton: l('Card details', 'カード詳細'),
+  cardSide: (player: string, area: string) => l(`${player}'s ${area}`, `${player}の${area}`),
+  printed: (base: number) => l(`printed ${base}`, `元の値 ${base}`),
+  damageMarked: (n: number) => l(`${n} damage`, `ダメージ ${n}`),
+  cardState: l('Now:', '現在：'),
+  attachedTo: l('Attached to:', '付いている先：'),
+  attachments: l('Attached:', '付いているカード：'),
+  faceDownCard: l('a face-down card', '裏向きのカード'),
+  keywords: l('Keywords:', 'キーワード：'),
+  noRulesText: l('(no rules text)', '（ルールテキストなし）'),
+  noFieldCards: l('No face-up cards are on the table.', '表向きのカードは場にありません。'),
+  pickCard: (from: number, to: number, total: number) =>
+    l(`Card details: cards ${from}–${to} of ${total}`, `カード詳細：${total}枚中 ${from}～${to}枚目`),
+  cardGone: l(
+    'That card is no longer on the table; pick another.',
+    'そのカードはもう場にありません。別のカードを選んでください。',
+  ),
+  moreCards: (n: number) =>
+    l(`${n} more cards are on the table than the menus hold.`, `メニューに入りきらないカードがあと${n}枚あります。`),
   logPage: (page: number, pages: number, entries: number) =>
     l(`Page ${page} of ${pages} · ${entries} entries`, `${page} / ${pages}ページ・全${entries}件`),
   logOldest: l('⏮ First', '⏮ 最初'),

@@ -21,7 +21,7 @@ import type { BotContext } from './context.ts';
 import { CANNOT_MESSAGE_USER, discordCode } from './discord-errors.ts';
 import { decisionKindName } from './game-presenters.ts';
 import { localeOf } from './i18n.ts';
-import { ownerMessage } from './play.ts';
+import { editOwner, ownerMessage } from './play.ts';
 import { handMessage, seatNames } from './presenter.ts';
 import type { UserSettingOption } from './settings-command.ts';
 
@@ -68,6 +68,8 @@ export interface EphemeralHandle {
   /** What `editReply` edits: '@original' (a click on the ephemeral itself) or the follow-up's id. */
   message: string;
   expiresAt: number;
+  /** The hand picture it shows (its image key and attachment id), kept by an edit that would show the same one. */
+  picture?: { key: string; attachmentId: string } | undefined;
 }
 
 export class TurnNotifier {
@@ -93,8 +95,10 @@ export class TurnNotifier {
     const key = `${matchId}:${userId}`;
     const previous = this.ephemerals.get(key);
     this.sweepExpired(ctx.now());
-    this.ephemerals.set(key, handle);
-    if (!previous || previous.messageId === handle.messageId || previous.expiresAt <= ctx.now()) {
+    // The same message clicked again: it still shows the picture it showed.
+    const same = previous?.messageId === handle.messageId;
+    this.ephemerals.set(key, same && !handle.picture ? { ...handle, picture: previous?.picture } : handle);
+    if (!previous || same || previous.expiresAt <= ctx.now()) {
       return Promise.resolve();
     }
     const locale = this.locales.get(userId) ?? 'en';
@@ -104,6 +108,27 @@ export class TurnNotifier {
       components: [],
       attachments: [],
     }).then(() => undefined);
+  }
+
+  /**
+   * An edit of a player's newest ephemeral `messageId` that would show the picture `key`: the id of the attachment
+   * it shows already, to keep instead of uploading it again; null when it shows another picture or none.
+   */
+  keptPicture(matchId: string, userId: string, messageId: string | undefined, key: string | null): string | null {
+    const shown = this.ephemerals.get(`${matchId}:${userId}`);
+    if (key === null || messageId === undefined || shown?.messageId !== messageId) return null;
+    return shown.picture?.key === key ? shown.picture.attachmentId : null;
+  }
+
+  /** What the newest ephemeral `messageId` shows now, after an edit or a follow-up: its picture, or none. */
+  shownPicture(
+    matchId: string,
+    userId: string,
+    messageId: string | undefined,
+    picture: { key: string; attachmentId: string } | null,
+  ): void {
+    const handle = this.ephemerals.get(`${matchId}:${userId}`);
+    if (handle && messageId !== undefined && handle.messageId === messageId) handle.picture = picture ?? undefined;
   }
 
   /** The newest ephemeral of a player, while it can be edited (tests and the bench read it). */
@@ -136,7 +161,13 @@ export class TurnNotifier {
     }
     const locale = this.locales.get(userId) ?? (await ctx.store.guilds.get(row.guildId)).locale;
     const message = await ownerMessage(ctx, row, userId, locale, {});
-    if (!(await this.editEphemeral(ctx, handle, message))) this.ephemerals.delete(key);
+    const edited = await editOwner(ctx, row, userId, handle.messageId, message, (payload) =>
+      handle.interaction.editReply({ ...payload, message: handle.message }),
+    ).catch((error: unknown) => {
+      ctx.log(`ephemeral ${handle.messageId}: ${(error as Error).message}`);
+      return null;
+    });
+    if (!edited) this.ephemerals.delete(key);
   }
 
   /**

@@ -7,6 +7,8 @@ import {
   ButtonStyle,
   type ChatInputCommandInteraction,
   EmbedBuilder,
+  type InteractionEditReplyOptions,
+  type Message,
   type MessageActionRowComponentBuilder,
   MessageFlags,
   ModalBuilder,
@@ -22,6 +24,7 @@ import type { DecisionDraft } from '../store/decision-drafts.ts';
 import { MatchNotPlayable } from '../store/match-errors.ts';
 import type { MatchInfo } from '../store/match-records.ts';
 import type { Submission } from '../store/match-store.ts';
+import { embedAttachmentId } from './board.ts';
 import type { BotContext } from './context.ts';
 import {
   BUTTONS_PER_ROW,
@@ -35,7 +38,15 @@ import {
 import { type ControlId, decodeNumberModal, encodeControl, numberModalId, type PassModeControl } from './custom-id.ts';
 import { stepsFor } from './game-steps.ts';
 import { localeOf, T } from './i18n.ts';
-import { actingSeat, handMessage, publicBoard, seatNames, seatsOf, withNames } from './presenter.ts';
+import {
+  actingSeat,
+  handMessage,
+  type OutgoingMessage,
+  publicBoard,
+  seatNames,
+  seatsOf,
+  withNames,
+} from './presenter.ts';
 import { pausedNotice } from './resume.ts';
 
 /**
@@ -45,7 +56,10 @@ import { pausedNotice } from './resume.ts';
 const EPHEMERAL_LIFETIME_MS = 14 * 60_000;
 
 type ComponentInteraction = ButtonInteraction | StringSelectMenuInteraction;
-type MatchControl = Exclude<ControlId, { kind: 'hand' | 'log' | 'challenge' | 'challenge-deck' | 'concede' }>;
+type MatchControl = Exclude<
+  ControlId,
+  { kind: 'hand' | 'log' | 'card-details' | 'challenge' | 'challenge-deck' | 'concede' }
+>;
 
 /**
  * "My hand / act" on the public board: a fresh ephemeral with the hand and, on their decision, the options. The click
@@ -67,7 +81,7 @@ export async function showHand(ctx: BotContext, interaction: ButtonInteraction, 
     await interaction.followUp({ content: T.matchNotActive(row.status)[locale], flags: ephemeral });
     return;
   }
-  const hand = await ownerMessage(ctx, row, interaction.user.id, locale, { picture: 'always' });
+  const { imageKey, ...hand } = await ownerMessage(ctx, row, interaction.user.id, locale, { picture: 'always' });
   const sent = await interaction.followUp({ ...hand, flags: ephemeral });
   // The newest ephemeral of this player: edited when the decision comes back to them (notify.ts); the one before
   // it now says it is out of date.
@@ -77,6 +91,9 @@ export async function showHand(ctx: BotContext, interaction: ButtonInteraction, 
     message: sent.id,
     expiresAt: ctx.now() + EPHEMERAL_LIFETIME_MS,
   });
+  const attachmentId = imageKey ? embedAttachmentId(sent) : null;
+  if (imageKey && attachmentId)
+    ctx.notifier.shownPicture(matchId, interaction.user.id, sent.id, { key: imageKey, attachmentId });
 }
 
 /** Lines of the public log on one page of the "Log" view (each clipped, so a page stays within an embed). */
@@ -127,6 +144,43 @@ export async function showLog(
   const message = { embeds: [embed], components: [buttons] };
   if (fromLogView) await interaction.update(message);
   else await interaction.reply({ ...message, flags: MessageFlags.Ephemeral });
+}
+
+/**
+ * Edits a player's ephemeral `messageId` (their newest) to `message`. A hand picture it already shows stays: the
+ * edit keeps its attachment by id instead of uploading the same file again (as boards keep theirs, board.ts).
+ */
+export async function editOwner(
+  ctx: BotContext,
+  row: MatchInfo,
+  userId: string,
+  messageId: string | undefined,
+  message: OutgoingMessage,
+  edit: (payload: InteractionEditReplyOptions) => Promise<Message>,
+): Promise<Message> {
+  const { imageKey = null, ...payload } = message;
+  const kept = ctx.notifier.keptPicture(row.matchId, userId, messageId, imageKey);
+  const edited = await edit(kept ? { ...payload, files: [], attachments: [{ id: kept }] } : payload);
+  const attachmentId = imageKey !== null ? embedAttachmentId(edited) : null;
+  ctx.notifier.shownPicture(
+    row.matchId,
+    userId,
+    messageId,
+    imageKey !== null && attachmentId !== null ? { key: imageKey, attachmentId } : null,
+  );
+  return edited;
+}
+
+/** `editOwner` for the ephemeral a component (or its modal) was used on. */
+function editClicked(
+  ctx: BotContext,
+  interaction: ComponentInteraction | ModalSubmitInteraction,
+  row: MatchInfo,
+  message: OutgoingMessage,
+): Promise<Message> {
+  return editOwner(ctx, row, interaction.user.id, interaction.message?.id, message, (payload) =>
+    interaction.editReply(payload),
+  );
 }
 
 /** The player's ephemeral as it reads now: their hand and, on their decision, the options and priority controls. */
@@ -183,7 +237,7 @@ export async function onMatchControl(
   if (control.kind === 'outdated' || control.kind === 'number-modal') {
     // An id from before drafts moved to the store, or a modal button clicked after its modal could open: never acted on.
     const notice = { notice: T.outOfDate[locale] };
-    await interaction.editReply(await ownerMessage(ctx, row, interaction.user.id, locale, notice));
+    await editClicked(ctx, interaction, row, await ownerMessage(ctx, row, interaction.user.id, locale, notice));
     return;
   }
   const game = ctx.store.requireGame(row.game);
@@ -194,7 +248,7 @@ export async function onMatchControl(
   // Paging changes only this ephemeral; nothing is committed.
   if (control.kind === 'page') {
     const extra = current ? { page: control.page } : { notice: T.outOfDate[locale] };
-    await interaction.editReply(await ownerMessage(ctx, row, interaction.user.id, locale, extra));
+    await editClicked(ctx, interaction, row, await ownerMessage(ctx, row, interaction.user.id, locale, extra));
     return;
   }
   if (control.kind === 'pass-mode') {
@@ -206,14 +260,14 @@ export async function onMatchControl(
       const autoPassWasOn = prefs.autoPass ?? guild.autoPass.enabled;
       await ctx.store.preferences.update(row.guildId, interaction.user.id, { autoPass: !autoPassWasOn }, ctx.now());
       const notice = T.fullControlNow(autoPassWasOn)[locale];
-      await interaction.editReply(await ownerMessage(ctx, row, interaction.user.id, locale, { notice }));
+      await editClicked(ctx, interaction, row, await ownerMessage(ctx, row, interaction.user.id, locale, { notice }));
       return;
     }
     const seat = actingSeat(seats, pending) as Seat;
     // Refused when out of date, or on the player's own non-priority decision (that one needs an answer).
     if (!current || (pending.player === seat && (pending.role !== 'priority' || !isPick(pending)))) {
       const notice = { notice: T.outOfDate[locale] };
-      await interaction.editReply(await ownerMessage(ctx, row, interaction.user.id, locale, notice));
+      await editClicked(ctx, interaction, row, await ownerMessage(ctx, row, interaction.user.id, locale, notice));
       return;
     }
     if (control.mode === 'h') {
@@ -221,7 +275,7 @@ export async function onMatchControl(
         mode.hold = !mode.hold;
       });
       const notice = T.holding(clock.modes[seat].hold)[locale];
-      await interaction.editReply(await ownerMessage(ctx, row, interaction.user.id, locale, { notice }));
+      await editClicked(ctx, interaction, row, await ownerMessage(ctx, row, interaction.user.id, locale, { notice }));
       return;
     }
     const mode = control.mode === 'u' ? 'decision' : 'end-of-turn';
@@ -233,7 +287,7 @@ export async function onMatchControl(
         m.turn = turn;
       });
       const notice = T.passingUntil(mode)[locale];
-      await interaction.editReply(await ownerMessage(ctx, row, interaction.user.id, locale, { notice }));
+      await editClicked(ctx, interaction, row, await ownerMessage(ctx, row, interaction.user.id, locale, { notice }));
       return;
     }
     const pass = pending.options.find((o) => o.role === 'pass');
@@ -242,7 +296,7 @@ export async function onMatchControl(
     if (outcome.applied) await ctx.flow.afterCommit(row.matchId, { kind: 'player', seat, passUntil: { mode, turn } });
     const notice = outcome.notice ?? T.passingUntil(mode)[locale];
     const board = ctx.boards.request(row.matchId);
-    await interaction.editReply(await ownerMessage(ctx, row, interaction.user.id, locale, { notice }));
+    await editClicked(ctx, interaction, row, await ownerMessage(ctx, row, interaction.user.id, locale, { notice }));
     await board;
     return;
   }
@@ -252,11 +306,16 @@ export async function onMatchControl(
   const step = nextStep(control, current ? pending : null, draft, values, locale);
   if (step.kind === 'draft') {
     await ctx.store.drafts.put(row.matchId, control.version, seat, step.draft, Date.now());
-    await interaction.editReply(await ownerMessage(ctx, row, interaction.user.id, locale, {}));
+    await editClicked(ctx, interaction, row, await ownerMessage(ctx, row, interaction.user.id, locale, {}));
     return;
   }
   if (step.kind === 'notice') {
-    await interaction.editReply(await ownerMessage(ctx, row, interaction.user.id, locale, { notice: step.text }));
+    await editClicked(
+      ctx,
+      interaction,
+      row,
+      await ownerMessage(ctx, row, interaction.user.id, locale, { notice: step.text }),
+    );
     return;
   }
   await answerWith(ctx, interaction, row, seat, current ? pending : null, step.response, locale);
@@ -371,7 +430,12 @@ async function answerWith(
   const notice = outcome.notice;
   // The board and the clicker's ephemeral go out together (both only after the commit): neither waits for the other.
   const board = ctx.boards.request(row.matchId);
-  await interaction.editReply(await ownerMessage(ctx, row, interaction.user.id, locale, notice ? { notice } : {}));
+  await editClicked(
+    ctx,
+    interaction,
+    row,
+    await ownerMessage(ctx, row, interaction.user.id, locale, notice ? { notice } : {}),
+  );
   await board;
   await tellIfBoardRefused(ctx, interaction, row.matchId, locale);
 }
@@ -420,7 +484,7 @@ export async function onNumberModal(ctx: BotContext, interaction: ModalSubmitInt
   const seat = actingSeat(seats, pending) as Seat;
   const text = interaction.fields.getTextInputValue('value').trim();
   const show = async (notice: string) =>
-    interaction.editReply(await ownerMessage(ctx, row, interaction.user.id, locale, { notice }));
+    editClicked(ctx, interaction, row, await ownerMessage(ctx, row, interaction.user.id, locale, { notice }));
   if (pending?.shape !== 'number' || state.version !== at.version) return void (await show(T.outOfDate[locale]));
   if (!/^-?\d{1,7}$/.test(text)) return void (await show(T.notANumber[locale]));
   const value = Number(text);

@@ -29,7 +29,12 @@ export interface OutgoingMessage {
   files: AttachmentBuilder[];
   components: ActionRowBuilder<MessageActionRowComponentBuilder>[];
   /** Attachments to keep when this edits a message: [] replaces them with `files` (none: the old image goes). */
-  attachments?: [];
+  attachments?: [] | { id: string }[];
+  /**
+   * The hand picture's image key (equal keys, equal pictures; null: no picture), so an edit of an ephemeral that
+   * already shows it keeps it instead of uploading it again (play.ts `editOwner`). Not sent to Discord.
+   */
+  imageKey?: string | null;
 }
 
 /** The public board, the turn it shows (a new turn gets a new message) and its image's key (equal keys, equal images). */
@@ -217,6 +222,10 @@ export async function publicBoard(
             .setCustomId(encodeControl({ kind: 'log', matchId: row.matchId, page: 0 }))
             .setLabel(T.logButton[locale])
             .setStyle(ButtonStyle.Secondary),
+          new ButtonBuilder()
+            .setCustomId(encodeControl({ kind: 'card-details', matchId: row.matchId, chunk: 0 }))
+            .setLabel(T.cardDetailsButton[locale])
+            .setStyle(ButtonStyle.Secondary),
         ),
       ];
   return {
@@ -342,6 +351,7 @@ export async function handMessage(ctx: BotContext, input: HandMessageInput): Pro
     files: picture ? [picture.file] : [],
     components: controls?.rows ?? [],
     attachments: [],
+    imageKey: picture?.key ?? null,
   };
 }
 

@@ -1,7 +1,9 @@
 // The one `interactionCreate` entry point: decode, dispatch, and make sure every interaction is answered.
+
 import { type Interaction, Locale, MessageFlags } from 'discord.js';
 import { guildDeleteData, guildExportData, matchAbort, matchExport, matchInspect } from './admin-commands.ts';
 import { duelAi } from './ai-duel.ts';
+import { showCardDetails } from './card-details.ts';
 import { acceptWithDeck, answerChallenge, challenge, practice } from './challenge.ts';
 import type { BotContext } from './context.ts';
 import { type ControlId, decodeControl, decodeNumberModal } from './custom-id.ts';
@@ -136,6 +138,7 @@ async function dispatch(ctx: BotContext, interaction: Interaction): Promise<void
       if (interaction.isButton()) return showLog(ctx, interaction, control.matchId, control.page);
       return;
     }
+    if (control.kind === 'card-details') return showCardDetails(ctx, interaction, control.matchId);
     // A decision's controls are only ever sent on their owner's ephemeral message: one arriving on a public message
     // (the board, a challenge) was forged, and is answered privately without touching that message.
     if (DECISION_CONTROLS.has(control.kind) && !interaction.message.flags.has(MessageFlags.Ephemeral)) {

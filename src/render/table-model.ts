@@ -45,6 +45,11 @@ export interface FaceUpCard {
   face: 'up';
   /** Object id: matches `lastAction.objectIds` for highlighting. */
   id: string;
+  /**
+   * The card's id in its game's pool (face up, so public to this viewer): the bot's "Card details" reads its rules
+   * text and keywords from the pool. Not drawn; absent where a card has no pool entry.
+   */
+  cardId?: string | undefined;
   name: string;
   /** Colour keys of the game's style; the first one tints the frame. */
   colours: string[];
@@ -81,6 +86,7 @@ export const TableCardSchema: z.ZodType<TableCard> = z.lazy(() =>
     z.object({
       face: z.literal('up'),
       id: z.string().max(40),
+      cardId: z.string().max(80).optional(),
       name: Text,
       colours: z.array(z.string().max(20)).max(6),
       cost: z.array(CostPipSchema).max(12),

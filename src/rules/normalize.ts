@@ -43,3 +43,24 @@ export function parentKey(key: string): string | null {
 export function toHiragana(s: string): string {
   return s.replace(/[\u30a1-\u30f6]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0x60));
 }
+
+/** Japanese script characters (kanji, kana, the long-vowel mark, the repetition marks). */
+const JAPANESE = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}ー々〆';
+const SCRIPT_BOUNDARY = new RegExp(`(?<=[${JAPANESE}])(?=[0-9a-z])|(?<=[0-9a-z])(?=[${JAPANESE}])`, 'gu');
+const SPACE_BESIDE_JAPANESE = new RegExp(`(?<=[${JAPANESE}]) +| +(?=[${JAPANESE}])`, 'gu');
+
+/**
+ * A space where Japanese meets digits or Latin letters, as the rules documents write them ("ライフが 0 以下", "カード
+ * A を"): a query typed without those spaces ("ライフが0以下") then splits into the same words. Expects normalised text.
+ */
+export function spaceScripts(s: string): string {
+  return s.replace(SCRIPT_BOUNDARY, ' ');
+}
+
+/**
+ * Without the spaces next to Japanese characters, for comparing phrases whatever their spacing: "ライフが 0 以下" and
+ * "ライフが0以下" are both "ライフが0以下". Spaces between English words stay.
+ */
+export function compactJapanese(s: string): string {
+  return s.replace(SPACE_BESIDE_JAPANESE, '');
+}

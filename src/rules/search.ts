@@ -1,6 +1,6 @@
 import type { GameId } from '../engine/core/game.ts';
 import type { RulesEntry, RulesIndexStore } from '../store/rules-index.ts';
-import { normalizeText, parentKey, ruleKey } from './normalize.ts';
+import { compactJapanese, normalizeText, parentKey, ruleKey, spaceScripts } from './normalize.ts';
 import { normalizeTerm } from './terms.ts';
 
 /** Why a hit matched, best first: the order results are ranked in. */
@@ -83,9 +83,17 @@ interface TextMatch {
 
 const TEXT_CANDIDATES = 200;
 
-/** Entries whose text matches the query: the whole phrase first, then all of its words in any order. */
+/**
+ * Entries whose text matches the query: the whole phrase first, then all of its words in any order. Japanese is
+ * matched whatever its spacing (issue 26 item 10): the documents space digits and Latin letters off ("ライフが 0
+ * 以下") and people type them without ("ライフが0以下"), so the query's words split where the scripts meet, and the
+ * phrase is compared without the spaces beside Japanese on either side.
+ */
 function textMatches(store: RulesIndexStore, game: GameId, q: string, named: readonly string[]): TextMatch[] {
-  const words = q.split(' ').filter((w) => w !== '');
+  const words = spaceScripts(q)
+    .split(' ')
+    .filter((w) => w !== '');
+  const phrase = compactJapanese(q);
   const longest = [...words].sort((a, b) => b.length - a.length)[0] ?? q;
   const candidates =
     longest.length >= 3
@@ -103,8 +111,8 @@ function textMatches(store: RulesIndexStore, game: GameId, q: string, named: rea
     .map((entry, order) => ({
       entry,
       order,
-      phrase: entry.search.includes(q),
-      inTitle: normalizeText(entry.title ?? '').includes(q),
+      phrase: compactJapanese(entry.search).includes(phrase),
+      inTitle: compactJapanese(normalizeText(entry.title ?? '')).includes(phrase),
       under: named.some((k) => entry.key.startsWith(`${k}.`)),
     }));
   // Rules under a named rule keep document order; the rest keep the store's order (bm25, or occurrences).

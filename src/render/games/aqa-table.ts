@@ -31,6 +31,7 @@ function plainCard(id: string, card: string, locale: Locale): TableCard {
   return {
     face: 'up',
     id,
+    cardId: card,
     name: face.name,
     colours: face.colours,
     cost: face.cost,
@@ -54,6 +55,7 @@ function characterCard(c: CharacterView, locale: Locale): TableCard {
   return {
     face: 'up',
     id: c.id,
+    cardId: c.card,
     name: face.name,
     colours: face.colours,
     cost: face.cost,

@@ -60,6 +60,7 @@ function tableCard(c: ObjectView, locale: Locale, attachments: TableCard[] = [])
   return {
     face: 'up',
     id: c.id,
+    cardId: c.card,
     name: face.name,
     colours: face.colours,
     cost: face.cost,

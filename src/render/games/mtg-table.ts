@@ -52,6 +52,7 @@ function tableCard(c: ObjectView, locale: Locale): TableCard {
   return {
     face: 'up',
     id: c.id,
+    cardId: c.card,
     name: face.name,
     colours: face.colours,
     cost: face.cost,

@@ -67,6 +67,7 @@ function tableCard(c: NovaCardView, locale: Locale, zone: 'field' | 'energy' | '
   return {
     face: 'up',
     id: c.id,
+    cardId: c.card,
     name: c.name[locale],
     colours: [c.color === 'colorless' ? 'colourless' : c.color],
     cost: zone === 'energy' ? [] : pipsFromCounts(def.cost ?? {}, COLOUR_ORDER),
