@@ -68,7 +68,10 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
   });
 
   it.each([
-    ['a trigger on damage dealt (801.4.6.3)', { kind: 'triggered', when: 'dealt-damage', effects: [draw] }],
+    [
+      'a trigger on damage dealt to a player (801.4.6.3; only "this card" is implemented)',
+      { kind: 'triggered', when: 'you-dealt-damage', effects: [draw] },
+    ],
     [
       'a state trigger on another count (801.4.6)',
       { kind: 'triggered', when: 'your-graveyard-at-least', count: 5, effects: [draw] },
@@ -195,6 +198,13 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
       expect(NovaCardSchema.safeParse(servant([{ kind: 'triggered', when, effects: [draw] }])).success).toBe(true);
     const blocks = { kind: 'triggered', when: 'any-servant-blocks', effects: [draw] };
     expect(NovaCardSchema.safeParse(servant([blocks])).success).toBe(false); // not in the vocabulary
+  });
+
+  it('accepts "when this card is dealt damage" (801.4.6.3)', () => {
+    const dealt = { kind: 'triggered', when: 'dealt-damage', effects: [draw] };
+    expect(NovaCardSchema.safeParse(servant([dealt])).success).toBe(true);
+    const any = { kind: 'triggered', when: 'any-servant-dealt-damage', effects: [draw] };
+    expect(NovaCardSchema.safeParse(servant([any])).success).toBe(false); // not in the vocabulary
   });
 
   it('accepts reveal and shuffle instructions (910, 920)', () => {

@@ -7,6 +7,7 @@ import { loggedTarget, logPublic } from './log.ts';
 import { rulesProcessing } from './rules-processing.ts';
 import type { DamageEvent, NovaState } from './state.ts';
 import { describeTarget } from './targets.ts';
+import { emit } from './triggers.ts';
 import { writableObj } from './working-copy.ts';
 import { fieldObjects } from './zones.ts';
 
@@ -157,4 +158,5 @@ function deal(s: NovaState, e: DamageEvent): void {
     amount: e.amount,
     battle: e.battle,
   });
+  emit(s, { type: 'dealt-damage', object: s.objects[o.id] ?? o }); // NOVA 801.4.6.3: only damage actually dealt
 }

@@ -283,6 +283,8 @@ export const TRIGGER_EVENTS = [
   'becomes-standby',
   /** NOVA 908.1: "when this card is sent to the graveyard" (by a send instruction or cost, not destruction, 908.2). */
   'sent-to-graveyard',
+  /** NOVA 801.4.6.3: "when this card is dealt damage": only damage actually dealt (none reduced to 0, 917.1.2). */
+  'dealt-damage',
   /** "Whenever a servant is destroyed in battle" (405.6.3.2): any servant, this one included (R89). */
   'any-servant-destroyed-in-battle',
   /** "Whenever a servant becomes frozen" (801.4.6.1): any servant on the field, this one included. */

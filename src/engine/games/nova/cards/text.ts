@@ -259,6 +259,8 @@ function triggerText(
       return { en: 'When this card becomes standby, ', ja: 'このカードがスタンバイ状態になった時、' };
     case 'sent-to-graveyard':
       return { en: 'When this card is sent to the graveyard, ', ja: 'このカードが墓地に送られた時、' };
+    case 'dealt-damage':
+      return { en: 'When this card is dealt damage, ', ja: 'このカードがダメージを受けた時、' };
     case 'your-attack-phase-end':
       return { en: 'At the end of your attack phase, ', ja: 'あなたのアタックフェイズ終了時、' };
     case 'each-end-phase':
