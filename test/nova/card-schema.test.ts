@@ -59,8 +59,12 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     ['adding another kind of phase (401.2)', { do: 'add-phase', phase: 'main' }],
     ['a delayed trigger at another time (801.4.9)', { do: 'draw-at-next-draw-phase', count: 1 }],
     [
-      'an effect lasting "until your next turn" (no such duration in the vocabulary)',
-      { do: 'modify', to: 'self', atk: 100, hp: 0, until: 'your-next-turn' },
+      'an effect lasting "until the end of your next turn" (no such duration in the vocabulary)',
+      { do: 'modify', to: 'self', atk: 100, hp: 0, until: 'end-of-your-next-turn' },
+    ],
+    [
+      'a limit level raised "until your next turn" (only until end of turn)',
+      { do: 'raise-limit-level', amount: 1, until: 'your-next-turn' },
     ],
     ['a code escape (the NOVA vocabulary has none)', { do: 'code', handler: 'x', text: { en: 'x', ja: 'x' } }],
   ])('refuses %s', (_what, effect) => {
@@ -205,6 +209,17 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     expect(NovaCardSchema.safeParse(servant([dealt])).success).toBe(true);
     const any = { kind: 'triggered', when: 'any-servant-dealt-damage', effects: [draw] };
     expect(NovaCardSchema.safeParse(servant([any])).success).toBe(false); // not in the vocabulary
+  });
+
+  it('accepts "until the start of your next turn" on stat, keyword and race changes (R92)', () => {
+    const to = { what: 'servant', mode: 'target' };
+    for (const e of [
+      { do: 'modify', to: 'self', atk: 100, hp: 0, until: 'your-next-turn' },
+      { do: 'grant-keyword', to, keyword: 'gale', until: 'your-next-turn' },
+      { do: 'become-race', to, race: 'Knight', until: 'your-next-turn' },
+      { do: 'lose-keyword', to, keyword: 'gale', until: 'your-next-turn' },
+    ])
+      expect(NovaCardSchema.safeParse(spell([e])).success).toBe(true);
   });
 
   it('accepts reveal and shuffle instructions (910, 920)', () => {

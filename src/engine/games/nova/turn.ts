@@ -336,6 +336,9 @@ export function startNextTurn(s: NovaState): void {
     s.skips = s.skips.filter((k) => k.turn === undefined);
     if (s.skips.length === 0) delete s.skips;
   }
+  // "Until the start of your next turn" ends as that player's turn begins, before its standby phase (R92).
+  if (s.effects.some((e) => e.until === 'your-next-turn' && e.nextTurnOf === next))
+    s.effects = s.effects.filter((e) => !(e.until === 'your-next-turn' && e.nextTurnOf === next));
   for (const seat of ['p1', 'p2'] as const) {
     s.players[seat].energySetThisTurn = false;
     s.players[seat].charactersPlayedThisTurn = 0;

@@ -78,8 +78,11 @@ export type CountedAmount = z.infer<typeof CountedAmountSchema>;
 const amount = (min: number) => z.union([z.number().int().min(min), CountedAmountSchema]);
 export type Amount = number | CountedAmount;
 
-/** NOVA 407.6 "until end of turn", 405.7.3 "during the attack phase" (ended in the attack phase's end step). */
-export const UntilSchema = z.enum(['end-of-turn', 'end-of-attack-phase']);
+/**
+ * NOVA 407.6 "until end of turn", 405.7.3 "during the attack phase" (ended in the attack phase's end step), "until the
+ * start of your next turn" (ended as the controller's next turn begins, before anything in it; ruling R92).
+ */
+export const UntilSchema = z.enum(['end-of-turn', 'end-of-attack-phase', 'your-next-turn']);
 export type Until = z.infer<typeof UntilSchema>;
 
 /** The effect vocabulary. Each entry is one instruction, carried out in order on resolution. */

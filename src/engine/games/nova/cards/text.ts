@@ -639,9 +639,14 @@ function effectText(e: Effect): Label {
 
 /** NOVA 407.6 "until end of turn"; 405.7.3 "during the attack phase". */
 function untilText(until: Until): Label {
-  return until === 'end-of-turn'
-    ? { en: 'until end of turn', ja: 'ターン終了時まで' }
-    : { en: 'during this attack phase', ja: 'このアタックフェイズ中' };
+  switch (until) {
+    case 'end-of-turn':
+      return { en: 'until end of turn', ja: 'ターン終了時まで' };
+    case 'end-of-attack-phase':
+      return { en: 'during this attack phase', ja: 'このアタックフェイズ中' };
+    case 'your-next-turn':
+      return { en: 'until the start of your next turn', ja: '次のあなたのターン開始時まで' };
+  }
 }
 
 /** What an amount counts, singular and plural (NOVA 004.6). */
