@@ -222,6 +222,28 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
       expect(NovaCardSchema.safeParse(spell([e])).success).toBe(true);
   });
 
+  it('accepts "each servant" on the instructions that act on every match, and refuses it elsewhere (R93)', () => {
+    const each = { what: 'servant', side: 'opponents', mode: 'each', state: 'standby' };
+    for (const e of [
+      { do: 'freeze', to: each },
+      { do: 'make-standby', to: each },
+      { do: 'send-to-graveyard', to: each },
+      { do: 'destroy', to: each },
+      { do: 'exile', to: each },
+      { do: 'modify', to: each, atk: 100, hp: 0, until: 'end-of-turn' },
+      { do: 'grant-keyword', to: each, keyword: 'gale', until: 'end-of-turn' },
+    ])
+      expect(NovaCardSchema.safeParse(spell([e])).success).toBe(true);
+    for (const e of [
+      { do: 'gain-control', to: each, until: 'end-of-turn' }, // not an "each" instruction
+      { do: 'move-counters', counter: 'x', count: 1, to: each },
+      { do: 'freeze', to: { ...each, upTo: 2 } }, // "each" with "up to"
+      { do: 'freeze', to: { ...each, what: 'servant-or-player' } }, // only servants
+      { do: 'negate', to: { what: 'waiting-item', mode: 'each' } },
+    ])
+      expect(NovaCardSchema.safeParse(spell([e])).success).toBe(false);
+  });
+
   it('accepts reveal and shuffle instructions (910, 920)', () => {
     expect(NovaCardSchema.safeParse(spell([{ do: 'reveal-top', take: 'servant' }])).success).toBe(true);
     expect(NovaCardSchema.safeParse(spell([{ do: 'shuffle-deck' }])).success).toBe(true);

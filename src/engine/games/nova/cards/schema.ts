@@ -37,7 +37,8 @@ export const SelectorSchema = z
       'servant-or-character',
     ]),
     side: z.enum(['any', 'yours', 'opponents']).default('any'),
-    mode: z.enum(['target', 'choose']),
+    /** `each`: every servant that matches when the instruction is carried out, none chosen (NOVA 804.4 does not apply). */
+    mode: z.enum(['target', 'choose', 'each']),
     /** "up to N": 0..N may be chosen (804.4.1.2); otherwise exactly 1. */
     upTo: z.number().int().min(1).optional(),
     /** Only cards in this state (NOVA 302): "a target frozen servant", "a standby servant". */
@@ -263,6 +264,17 @@ export const EffectSchema = z.discriminatedUnion('do', [
 ]);
 export type Effect = z.infer<typeof EffectSchema>;
 
+/** Instructions a card may give for "each servant" (`mode: "each"`; docs/rulings/nova.md R93). */
+const EACH_INSTRUCTIONS: ReadonlySet<string> = new Set([
+  'freeze',
+  'make-standby',
+  'send-to-graveyard',
+  'destroy',
+  'exile',
+  'modify',
+  'grant-keyword',
+]);
+
 /** Which of your servants a static ability affects. */
 export const FilterSchema = z
   .object({
@@ -472,6 +484,13 @@ export const NovaCardSchema = z
         need(
           !a.cost.energy && a.effects.every((e) => e.do === 'add-energy'),
           'an energy ability only adds energy and costs no energy (NOVA 801.6.4.1; more, 311.6.4, is not implemented)',
+        );
+    // "Each servant ...": the instructions that act on every matching servant at once (R93); elsewhere refused.
+    for (const e of effects)
+      if ('to' in e && typeof e.to === 'object' && e.to.mode === 'each')
+        need(
+          EACH_INSTRUCTIONS.has(e.do) && e.to.what === 'servant' && !e.to.upTo,
+          `"each servant" works with ${[...EACH_INSTRUCTIONS].join(', ')} on servants, without "up to" (R93)`,
         );
     for (const e of effects)
       if (e.do === 'may-choose')

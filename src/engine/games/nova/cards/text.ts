@@ -309,6 +309,16 @@ export function effectsText(effects: readonly Effect[]): Label {
   return join(parts, ' ', '');
 }
 
+/**
+ * An instruction's object: "a target servant" with "それ" after the selector's own words, or for "each servant" (R93)
+ * the whole phrase as the object ("相手の場のサーバント全て").
+ */
+function objectText(sel: Selector): { en: string; lead: string; it: string } {
+  if (sel.mode !== 'each') return { en: selectorText(sel).en, lead: `${selectorText(sel).ja}、`, it: 'それ' };
+  const t = selectorText(sel);
+  return { en: t.en, lead: '', it: t.ja };
+}
+
 function selectorText(s: Selector): Label {
   const side =
     s.side === 'opponents'
@@ -337,6 +347,7 @@ function selectorText(s: Selector): Label {
     ? { en: `up to ${s.upTo} ${s.mode === 'target' ? 'target ' : ''}`, ja: `${s.upTo}体まで` }
     : { en: s.mode === 'target' ? 'a target ' : '1 ', ja: '' };
   if (s.mode === 'target') return { en: `${count.en}${n.en}${side.en}`, ja: `${side.ja}${n.ja}${count.ja}を対象とし` };
+  if (s.mode === 'each') return { en: `each ${n.en}${side.en}`, ja: `${side.ja}${n.ja}全て` };
   return { en: `${count.en}${n.en}${side.en}`, ja: `${side.ja}${n.ja}を${count.ja || '1つ'}選び` };
 }
 
@@ -403,16 +414,17 @@ function effectText(e: Effect): Label {
       };
     }
     case 'freeze': {
-      const t = selectorText(e.to);
-      return { en: `Freeze ${t.en}.`, ja: `${t.ja}、それをフリーズ状態にする。` };
+      const t = objectText(e.to);
+      return { en: `Freeze ${t.en}.`, ja: `${t.lead}${t.it}をフリーズ状態にする。` };
     }
     case 'make-standby': {
-      const t = selectorText(e.to);
-      return { en: `Make ${t.en} standby.`, ja: `${t.ja}、それをスタンバイ状態にする。` };
+      const t = objectText(e.to);
+      return { en: `Make ${t.en} standby.`, ja: `${t.lead}${t.it}をスタンバイ状態にする。` };
     }
     case 'send-to-graveyard': {
-      const t = selectorText(e.to);
-      return { en: `Put ${t.en} into its owner's graveyard.`, ja: `${t.ja}、それを持ち主の墓地に置く。` };
+      const t = objectText(e.to);
+      const into = e.to.mode === 'each' ? "their owners' graveyards" : "its owner's graveyard";
+      return { en: `Put ${t.en} into ${into}.`, ja: `${t.lead}${t.it}を持ち主の墓地に置く。` };
     }
     case 'damage-each': {
       const side = {
@@ -434,6 +446,11 @@ function effectText(e: Effect): Label {
           ja: `${u.ja}、このサーバントは${per.ja}${stat(e.atk, e.hp)}される。`,
         };
       const t = selectorText(e.to);
+      if (e.to.mode === 'each')
+        return {
+          en: `${capitalise(t.en)} gets ${stat(e.atk, e.hp)}${per.en} ${u.en}.`,
+          ja: `${u.ja}、${t.ja}は${per.ja}${stat(e.atk, e.hp)}される。`,
+        };
       const it = e.to.upTo && e.to.upTo > 1 ? { en: 'they get', ja: 'それら' } : { en: 'it gets', ja: 'それ' };
       return {
         en: `Choose ${t.en}; ${it.en} ${stat(e.atk, e.hp)}${per.en} ${u.en}.`,
@@ -443,6 +460,11 @@ function effectText(e: Effect): Label {
     case 'grant-keyword': {
       const t = selectorText(e.to);
       const u = untilText(e.until);
+      if (e.to.mode === 'each')
+        return {
+          en: `${capitalise(t.en)} gains ${keywordWord(e.keyword).en} ${u.en}.`,
+          ja: `${u.ja}、${t.ja}は${keywordWord(e.keyword).ja}を得る。`,
+        };
       const it = e.to.upTo && e.to.upTo > 1 ? { en: 'they gain', ja: 'それら' } : { en: 'it gains', ja: 'それ' };
       return {
         en: `Choose ${t.en}; ${it.en} ${keywordWord(e.keyword).en} ${u.en}.`,
@@ -532,8 +554,8 @@ function effectText(e: Effect): Label {
       };
     case 'destroy': {
       if (e.to === 'that-card') return { en: 'Destroy that servant.', ja: 'そのサーバントを破壊する。' };
-      const t = selectorText(e.to);
-      return { en: `Destroy ${t.en}.`, ja: `${t.ja}、それを破壊する。` };
+      const t = objectText(e.to);
+      return { en: `Destroy ${t.en}.`, ja: `${t.lead}${t.it}を破壊する。` };
     }
     case 'may-choose': {
       const t = selectorText({ what: e.to.what, side: e.to.side, mode: e.to.mode });
@@ -593,8 +615,8 @@ function effectText(e: Effect): Label {
         ja: `あなたのメインデッキの上から${e.count}枚を見て、好きな順番で戻す。`,
       };
     case 'exile': {
-      const t = selectorText(e.to);
-      return { en: `Put ${t.en} into the exclusion zone.`, ja: `${t.ja}、それを除外ゾーンに置く。` };
+      const t = objectText(e.to);
+      return { en: `Put ${t.en} into the exclusion zone.`, ja: `${t.lead}${t.it}を除外ゾーンに置く。` };
     }
     case 'return-at-next-end-phase':
       return {
@@ -723,4 +745,8 @@ function whoText(who: Who): { en: string; ja: string; third: boolean } {
   if (who === 'you') return { en: 'You', ja: 'あなた', third: false };
   if (who === 'opponent') return { en: 'The opponent', ja: '相手', third: true };
   return { en: 'Each player', ja: '各プレイヤー', third: true };
+}
+
+function capitalise(text: string): string {
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 }
