@@ -42,6 +42,9 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
       { do: 'skip-phase', phase: 'attack', whose: 'opponents-next' },
       { do: 'skip-phase', phase: 'attack', whose: 'yours-next' },
       { do: 'skip-phase', phase: 'turn', whose: 'yours-next' },
+      { do: 'skip-phase', phase: 'standby', whose: 'opponents-next' },
+      { do: 'skip-phase', phase: 'main', whose: 'opponents-next' },
+      { do: 'skip-phase', phase: 'end', whose: 'yours-next' },
       { do: 'add-attack-phase' },
       { do: 'draw-at-next-attack-phase', count: 1 },
     ])
@@ -50,7 +53,11 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
 
   it.each([
     ["skipping the opponent's turn (401.3)", { do: 'skip-phase', phase: 'turn', whose: 'opponents-next' }],
-    ['skipping the end phase (401.3)', { do: 'skip-phase', phase: 'end', whose: 'this-turn' }],
+    [
+      "skipping this turn's end phase (401.3; only the next one)",
+      { do: 'skip-phase', phase: 'end', whose: 'this-turn' },
+    ],
+    ['skipping a single step (401.3)', { do: 'skip-phase', phase: 'block', whose: 'opponents-next' }],
     ["skipping this turn's draw phase (401.3)", { do: 'skip-phase', phase: 'draw', whose: 'this-turn' }],
     [
       'a next phase with "if you do, draw" (only this turn\'s attack phase has it)',

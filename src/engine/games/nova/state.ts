@@ -169,9 +169,13 @@ export type PhaseGroup = 'standby' | 'draw' | 'main1' | 'attack' | 'main2' | 'en
  * NOVA 401.3, 925.1: a phase (or a whole turn) that will not exist: `seat`'s next one, or only this turn's when
  * `turn` is set.
  */
+/** The phases an effect can skip (NOVA 401.3, 925): every kind of phase of the turn (R90, R94). */
+export type SkippablePhase = 'standby' | 'draw' | 'main' | 'attack' | 'end';
+
 export interface PhaseSkip {
   seat: Seat;
-  phase: 'draw' | 'attack' | 'turn';
+  /** `main`: the next main phase, 1 or 2, whichever comes first (ruling R94). */
+  phase: SkippablePhase | 'turn';
   turn?: number;
 }
 

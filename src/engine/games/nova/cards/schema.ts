@@ -246,13 +246,14 @@ export const EffectSchema = z.discriminatedUnion('do', [
   z.object({ do: z.literal('shield'), to: SelectorSchema, amount: z.number().int().min(100) }).strict(),
   /**
    * NOVA 401.3, 925.1: skip a phase: "this-turn" is this turn's attack phase (401.3.1's example, with "if you do, draw
-   * N" as `thenDraw`), "opponents-next" the opponent's next draw phase, "yours-next" with `phase: "turn"` your next
-   * turn. Skipping other phases or steps is not in the vocabulary, so no card can ask for it.
+   * N" as `thenDraw`), "opponents-next" / "yours-next" that player's next phase of the kind (R90, R94), or with
+   * `phase: "turn"` your next turn. Skipping single steps, or the opponent's turn, is not in the vocabulary.
    */
   z
     .object({
       do: z.literal('skip-phase'),
-      phase: z.enum(['attack', 'draw', 'turn']),
+      /** `main`: the next main phase, 1 or 2 (R94). */
+      phase: z.enum(['standby', 'draw', 'main', 'attack', 'end', 'turn']),
       whose: z.enum(['this-turn', 'opponents-next', 'yours-next']),
       thenDraw: z.number().int().min(1).optional(),
     })
@@ -475,7 +476,7 @@ export const NovaCardSchema = z
           e.whose === 'this-turn'
             ? e.phase === 'attack'
             : !e.thenDraw && (e.phase !== 'turn' || e.whose === 'yours-next'),
-          'skip-phase: "this turn\'s attack phase" (with thenDraw), the next attack or draw phase of either player, or "your next turn" (NOVA 401.3)',
+          'skip-phase: "this turn\'s attack phase" (with thenDraw), either player\'s next phase of a kind, or "your next turn" (NOVA 401.3)',
         );
     // NOVA 801.6.4.1, 311.6.4: an energy ability adds energy without a target; one that also does something else, or
     // costs energy, is not implemented (actions.ts activateEnergyAbility).

@@ -1,4 +1,5 @@
 import type { Label } from '../../../core/label.ts';
+import type { SkippablePhase } from '../state.ts';
 import type {
   Ability,
   Amount,
@@ -12,6 +13,15 @@ import type {
   Until,
   Who,
 } from './schema.ts';
+
+/** A skippable phase's word in "skip the next ... phase" (NOVA 401.3). */
+export const SKIPPABLE_NAMES: Record<SkippablePhase, Label> = {
+  standby: { en: 'standby', ja: 'スタンバイ' },
+  draw: { en: 'draw', ja: 'ドロー' },
+  main: { en: 'main', ja: 'メイン' },
+  attack: { en: 'attack', ja: 'アタック' },
+  end: { en: 'end', ja: 'エンド' },
+};
 
 /**
  * Rules text generated from a card's definition, in English and Japanese. The card file also states the text
@@ -627,7 +637,7 @@ function effectText(e: Effect): Label {
       return { en: "Put that card onto its owner's field.", ja: 'そのカードを持ち主の場に出す。' };
     case 'skip-phase': {
       if (e.phase === 'turn') return { en: 'You skip your next turn.', ja: 'あなたは次のターンをスキップする。' };
-      const name = e.phase === 'draw' ? { en: 'draw', ja: 'ドロー' } : { en: 'attack', ja: 'アタック' };
+      const name = SKIPPABLE_NAMES[e.phase];
       if (e.whose === 'opponents-next')
         return {
           en: `The opponent skips their next ${name.en} phase.`,
