@@ -251,6 +251,14 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
       expect(NovaCardSchema.safeParse(spell([e])).success).toBe(false);
   });
 
+  it('accepts losing every race (918.1-918.3, R95)', () => {
+    const to = { what: 'servant', mode: 'target' };
+    expect(NovaCardSchema.safeParse(spell([{ do: 'lose-races', to, until: 'end-of-turn' }])).success).toBe(true);
+    expect(NovaCardSchema.safeParse(spell([{ do: 'lose-races', to }])).success).toBe(false); // a duration is needed
+    const each = { what: 'servant', mode: 'each' };
+    expect(NovaCardSchema.safeParse(spell([{ do: 'lose-races', to: each, until: 'end-of-turn' }])).success).toBe(false); // not an "each" instruction (R93)
+  });
+
   it('accepts reveal and shuffle instructions (910, 920)', () => {
     expect(NovaCardSchema.safeParse(spell([{ do: 'reveal-top', take: 'servant' }])).success).toBe(true);
     expect(NovaCardSchema.safeParse(spell([{ do: 'shuffle-deck' }])).success).toBe(true);

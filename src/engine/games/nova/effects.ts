@@ -200,6 +200,7 @@ const statEffects: Pick<
   | 'grant-keyword'
   | 'become-race'
   | 'lose-keyword'
+  | 'lose-races'
   | 'add-counter'
   | 'move-counters'
   | 'double'
@@ -216,6 +217,12 @@ const statEffects: Pick<
     const affected = affectedCards(s, item, e.to, targets);
     if (affected.length === 0) return undefined;
     addUntilEndOfTurn(s, { kind: 'lose-keyword', affected, keyword: e.keyword }, e.until, me); // NOVA 918.3
+    return undefined;
+  },
+  'lose-races': (s, e, { item, me, targets }) => {
+    const affected = affectedCards(s, item, e.to, targets);
+    if (affected.length === 0) return undefined;
+    addUntilEndOfTurn(s, { kind: 'lose-races', affected }, e.until, me); // NOVA 918.1–918.3 (R95)
     return undefined;
   },
   modify: (s, e, { r, item, me, targets }) => {

@@ -111,13 +111,49 @@ export interface DelayedTrigger {
 export type Until = 'end-of-turn' | 'end-of-attack-phase' | 'your-next-turn';
 
 export type ContinuousEffect =
-  | { id: string; timestamp: number; kind: 'stat'; affected: string[]; atk: number; hp: number; until: Until; nextTurnOf?: Seat }
-  | { id: string; timestamp: number; kind: 'keyword'; affected: string[]; keyword: Keyword; until: Until; nextTurnOf?: Seat }
+  | {
+      id: string;
+      timestamp: number;
+      kind: 'stat';
+      affected: string[];
+      atk: number;
+      hp: number;
+      until: Until;
+      nextTurnOf?: Seat;
+    }
+  | {
+      id: string;
+      timestamp: number;
+      kind: 'keyword';
+      affected: string[];
+      keyword: Keyword;
+      until: Until;
+      nextTurnOf?: Seat;
+    }
   | { id: string; timestamp: number; kind: 'limit'; seat: Seat; amount: number; until: 'end-of-turn' }
   /** NOVA 918.1: the affected cards become this race (losing the others); 918.2: or gain it. */
-  | { id: string; timestamp: number; kind: 'race'; affected: string[]; race: string; become: boolean; until: Until; nextTurnOf?: Seat }
+  | {
+      id: string;
+      timestamp: number;
+      kind: 'race';
+      affected: string[];
+      race: string;
+      become: boolean;
+      until: Until;
+      nextTurnOf?: Seat;
+    }
+  /** NOVA 918.1–918.3: the affected cards lose every race they have at that point of the order (R95). */
+  | { id: string; timestamp: number; kind: 'lose-races'; affected: string[]; until: Until; nextTurnOf?: Seat }
   /** NOVA 918.3: the affected cards lose this keyword while it lasts. */
-  | { id: string; timestamp: number; kind: 'lose-keyword'; affected: string[]; keyword: Keyword; until: Until; nextTurnOf?: Seat }
+  | {
+      id: string;
+      timestamp: number;
+      kind: 'lose-keyword';
+      affected: string[];
+      keyword: Keyword;
+      until: Until;
+      nextTurnOf?: Seat;
+    }
   /** NOVA 301.9.1: control of the affected cards until end of turn. */
   | { id: string; timestamp: number; kind: 'control'; affected: string[]; seat: Seat; until: 'end-of-turn' }
   /** NOVA 917.1: the next damage to the affected servant this turn is reduced; used up when it applies. */

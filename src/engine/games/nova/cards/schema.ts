@@ -161,6 +161,14 @@ export const EffectSchema = z.discriminatedUnion('do', [
       until: UntilSchema,
     })
     .strict(),
+  /** NOVA 918.1–918.3: the cards lose every race they have while the effect lasts (R95). */
+  z
+    .object({
+      do: z.literal('lose-races'),
+      to: z.union([SelectorSchema, z.literal('self')]),
+      until: UntilSchema,
+    })
+    .strict(),
   /** NOVA 918.3: the cards lose this keyword while the effect lasts. */
   z
     .object({

@@ -481,6 +481,17 @@ function effectText(e: Effect): Label {
         ja: `${t.ja}、${u.ja}、${it.ja}は${keywordWord(e.keyword).ja}を得る。`,
       };
     }
+    case 'lose-races': {
+      const u = untilText(e.until);
+      if (e.to === 'self')
+        return { en: `This servant loses all its races ${u.en}.`, ja: `${u.ja}、このサーバントは全ての種族を失う。` };
+      const t = selectorText(e.to);
+      const many = !!e.to.upTo && e.to.upTo > 1;
+      return {
+        en: `Choose ${t.en}; ${many ? 'they lose all their' : 'it loses all its'} races ${u.en}.`,
+        ja: `${t.ja}、${u.ja}、${many ? 'それら' : 'それ'}は全ての種族を失う。`,
+      };
+    }
     case 'become-race':
     case 'lose-keyword': {
       const u = untilText(e.until);
