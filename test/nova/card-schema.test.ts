@@ -100,7 +100,7 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
       { kind: 'optional-draw-replacement', mill: 0, thenDraw: 1 },
     ],
     ['an optional draw replacement with no "if you do" (802.1.3.1.3)', { kind: 'optional-draw-replacement', mill: 2 }],
-    ['a replacement of destruction (802.1.3)', { kind: 'replace-destruction', instead: 'exile' }],
+    ['a replacement of destruction by another event (802.1.3)', { kind: 'destruction-replacement', instead: 'hand' }],
     [
       '"up to N" recipients of distributed damage (804.2.2.2: one recipient per unit)',
       {
@@ -257,6 +257,17 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     expect(NovaCardSchema.safeParse(spell([{ do: 'lose-races', to }])).success).toBe(false); // a duration is needed
     const each = { what: 'servant', mode: 'each' };
     expect(NovaCardSchema.safeParse(spell([{ do: 'lose-races', to: each, until: 'end-of-turn' }])).success).toBe(false); // not an "each" instruction (R93)
+  });
+
+  it('accepts a servant replacing its own destruction, and refuses it on other cards (802.1.3.1.1, R96)', () => {
+    for (const instead of ['exile', 'send-to-graveyard'])
+      expect(NovaCardSchema.safeParse(servant([{ kind: 'destruction-replacement', instead }])).success).toBe(true);
+    const item = {
+      ...spell([]),
+      type: 'magic-item',
+      abilities: [{ kind: 'destruction-replacement', instead: 'exile' }],
+    };
+    expect(NovaCardSchema.safeParse(item).success).toBe(false);
   });
 
   it('accepts reveal and shuffle instructions (910, 920)', () => {

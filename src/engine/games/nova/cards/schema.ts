@@ -382,6 +382,12 @@ export const AbilitySchema = z.discriminatedUnion('kind', [
    */
   z.object({ kind: z.literal('leaves-field-replacement'), to: z.literal('exclusion') }).strict(),
   /**
+   * NOVA 802.1.3.1.1: "if this card would be destroyed, instead put it into the exclusion zone / send it to the
+   * graveyard": a mandatory replacement; it is not destroyed (802.1.3.2.1), so nothing watching destruction triggers
+   * (801.4.6.3; R96).
+   */
+  z.object({ kind: z.literal('destruction-replacement'), instead: z.enum(['exile', 'send-to-graveyard']) }).strict(),
+  /**
    * NOVA 802.1.3.1.3, 905.7: "If you would draw a card, you may instead put the top `mill` cards of your main deck into
    * your graveyard. If you do, draw `thenDraw` cards": an optional replacement of each of its controller's draws,
    * possible only while the deck has `mill` cards (802.1.3.4; docs/rulings/nova.md R82).
@@ -471,6 +477,8 @@ export const NovaCardSchema = z
     if (card.equip) need(card.type === 'magic-item', 'only magic items have Equip');
     if (card.abilities.some((a) => a.kind === 'triggered' && a.when === 'destroyed-in-battle'))
       need(card.type === 'servant', 'only servants battle, so only they are destroyed in battle (NOVA 405.6.3.2)');
+    if (card.abilities.some((a) => a.kind === 'destruction-replacement'))
+      need(card.type === 'servant', 'only servants replace their destruction (a character retires, NOVA 504)');
     if (card.abilities.some((a) => a.kind === 'leaves-field-replacement'))
       need(card.type === 'servant', 'only servants replace leaving the field (a character retires, NOVA 504, R51)');
     const effects = [

@@ -199,6 +199,16 @@ function abilityText(a: Ability): Label {
         en: 'When this card leaves the field, it is put into the exclusion zone instead.',
         ja: 'このカードは場から離れる時、代わりに除外ゾーンに置かれる。',
       };
+    case 'destruction-replacement':
+      return a.instead === 'exile'
+        ? {
+            en: 'If this card would be destroyed, put it into the exclusion zone instead.',
+            ja: 'このカードが破壊される場合、代わりに除外ゾーンに置く。',
+          }
+        : {
+            en: "If this card would be destroyed, put it into its owner's graveyard instead.",
+            ja: 'このカードが破壊される場合、代わりに持ち主の墓地に置く。',
+          };
     case 'optional-draw-replacement':
       return {
         en: `If you would draw a card, you may instead put the top ${a.mill} ${a.mill > 1 ? 'cards' : 'card'} of your main deck into your graveyard. If you do, draw ${a.thenDraw} ${a.thenDraw > 1 ? 'cards' : 'card'}.`,
