@@ -270,6 +270,19 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     expect(NovaCardSchema.safeParse(item).success).toBe(false);
   });
 
+  it('accepts "discard 1 card" as an activated ability\'s cost, not more, not on energy abilities (902.3, R97)', () => {
+    const act = (cost: unknown, energyAbility = false) => ({
+      kind: 'activated',
+      cost,
+      energyAbility,
+      effects: [energyAbility ? { do: 'add-energy', color: 'red', count: 1 } : draw],
+    });
+    expect(NovaCardSchema.safeParse(servant([act({ freezeSelf: true, discard: 1 })])).success).toBe(true);
+    expect(NovaCardSchema.safeParse(servant([act({ discard: 2 })])).success).toBe(false);
+    expect(NovaCardSchema.safeParse(servant([act({ discard: 1 }, true)])).success).toBe(false);
+    expect(NovaCardSchema.safeParse(servant([act({ exileFromGraveyard: 1 })])).success).toBe(false); // not implemented
+  });
+
   it('accepts reveal and shuffle instructions (910, 920)', () => {
     expect(NovaCardSchema.safeParse(spell([{ do: 'reveal-top', take: 'servant' }])).success).toBe(true);
     expect(NovaCardSchema.safeParse(spell([{ do: 'shuffle-deck' }])).success).toBe(true);

@@ -348,6 +348,8 @@ export const ActivatedAbilitySchema = z
           .object({ counter: z.string(), count: z.number().int().min(1) })
           .strict()
           .optional(),
+        /** NOVA 902.3, 911: "discard 1 card": chosen from the hand as the ability is played, paid with the rest (R97). */
+        discard: z.literal(1).optional(),
       })
       .strict(),
     effects: z.array(EffectSchema).min(1),
@@ -499,7 +501,7 @@ export const NovaCardSchema = z
     for (const a of [...card.abilities, ...(card.equip?.grants ?? [])])
       if (a.kind === 'activated' && a.energyAbility)
         need(
-          !a.cost.energy && a.effects.every((e) => e.do === 'add-energy'),
+          !a.cost.energy && !a.cost.discard && a.effects.every((e) => e.do === 'add-energy'),
           'an energy ability only adds energy and costs no energy (NOVA 801.6.4.1; more, 311.6.4, is not implemented)',
         );
     // "Each servant ...": the instructions that act on every matching servant at once (R93); elsewhere refused.

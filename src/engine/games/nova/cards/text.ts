@@ -177,6 +177,7 @@ function abilityText(a: Ability): Label {
           ja: `このカードから${c.counter}カウンターを${c.count}個取り除く`,
         });
       }
+      if (a.cost.discard) cost.push({ en: 'discard 1 card', ja: '手札を1枚捨てる' });
       const head = join(cost, ', ', '、');
       return { en: `Act ${head.en}: ${effectsText(a.effects).en}`, ja: `起 ${head.ja}：${effectsText(a.effects).ja}` };
     }
