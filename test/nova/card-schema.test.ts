@@ -80,8 +80,8 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
 
   it.each([
     [
-      'a trigger on damage dealt to a player (801.4.6.3; only "this card" is implemented)',
-      { kind: 'triggered', when: 'you-dealt-damage', effects: [draw] },
+      'a trigger on damage dealt to the opponent (801.4.6.3; only "this card" and "you")',
+      { kind: 'triggered', when: 'opponent-dealt-damage', effects: [draw] },
     ],
     [
       'a state trigger on another count (801.4.6)',
@@ -214,6 +214,8 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
   it('accepts "when this card is dealt damage" (801.4.6.3)', () => {
     const dealt = { kind: 'triggered', when: 'dealt-damage', effects: [draw] };
     expect(NovaCardSchema.safeParse(servant([dealt])).success).toBe(true);
+    const you = { kind: 'triggered', when: 'you-dealt-damage', effects: [draw] };
+    expect(NovaCardSchema.safeParse(servant([you])).success).toBe(true);
     const any = { kind: 'triggered', when: 'any-servant-dealt-damage', effects: [draw] };
     expect(NovaCardSchema.safeParse(servant([any])).success).toBe(false); // not in the vocabulary
   });

@@ -145,6 +145,7 @@ function deal(s: NovaState, e: DamageEvent): void {
   if (e.to.kind === 'player') {
     s.players[e.to.seat].life -= e.amount;
     logPublic(s, { k: 'damage', source: e.source, to: loggedTarget(s, e.to), amount: e.amount, battle: e.battle });
+    emit(s, { type: 'player-dealt-damage', seat: e.to.seat }); // NOVA 801.4.6.3
     return;
   }
   if (e.to.kind !== 'object') return;

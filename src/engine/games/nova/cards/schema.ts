@@ -309,6 +309,8 @@ export const TRIGGER_EVENTS = [
   'sent-to-graveyard',
   /** NOVA 801.4.6.3: "when this card is dealt damage": only damage actually dealt (none reduced to 0, 917.1.2). */
   'dealt-damage',
+  /** NOVA 801.4.6.3: "when you are dealt damage": this card's controller, by damage actually dealt (R91). */
+  'you-dealt-damage',
   /** "Whenever a servant is destroyed in battle" (405.6.3.2): any servant, this one included (R89). */
   'any-servant-destroyed-in-battle',
   /** "Whenever a servant becomes frozen" (801.4.6.1): any servant on the field, this one included. */

@@ -282,6 +282,8 @@ function triggerText(
       return { en: 'When this card is sent to the graveyard, ', ja: 'このカードが墓地に送られた時、' };
     case 'dealt-damage':
       return { en: 'When this card is dealt damage, ', ja: 'このカードがダメージを受けた時、' };
+    case 'you-dealt-damage':
+      return { en: 'When you are dealt damage, ', ja: 'あなたがダメージを受けた時、' };
     case 'your-attack-phase-end':
       return { en: 'At the end of your attack phase, ', ja: 'あなたのアタックフェイズ終了時、' };
     case 'each-end-phase':
