@@ -42,6 +42,9 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
       { do: 'skip-phase', phase: 'attack', whose: 'opponents-next' },
       { do: 'skip-phase', phase: 'attack', whose: 'yours-next' },
       { do: 'skip-phase', phase: 'turn', whose: 'yours-next' },
+      { do: 'skip-phase', phase: 'standby', whose: 'opponents-next' },
+      { do: 'skip-phase', phase: 'main', whose: 'opponents-next' },
+      { do: 'skip-phase', phase: 'end', whose: 'yours-next' },
       { do: 'add-attack-phase' },
       { do: 'draw-at-next-attack-phase', count: 1 },
     ])
@@ -50,7 +53,11 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
 
   it.each([
     ["skipping the opponent's turn (401.3)", { do: 'skip-phase', phase: 'turn', whose: 'opponents-next' }],
-    ['skipping the end phase (401.3)', { do: 'skip-phase', phase: 'end', whose: 'this-turn' }],
+    [
+      "skipping this turn's end phase (401.3; only the next one)",
+      { do: 'skip-phase', phase: 'end', whose: 'this-turn' },
+    ],
+    ['skipping a single step (401.3)', { do: 'skip-phase', phase: 'block', whose: 'opponents-next' }],
     ["skipping this turn's draw phase (401.3)", { do: 'skip-phase', phase: 'draw', whose: 'this-turn' }],
     [
       'a next phase with "if you do, draw" (only this turn\'s attack phase has it)',
@@ -59,8 +66,12 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     ['adding another kind of phase (401.2)', { do: 'add-phase', phase: 'main' }],
     ['a delayed trigger at another time (801.4.9)', { do: 'draw-at-next-draw-phase', count: 1 }],
     [
-      'an effect lasting "until your next turn" (no such duration in the vocabulary)',
-      { do: 'modify', to: 'self', atk: 100, hp: 0, until: 'your-next-turn' },
+      'an effect lasting "until the end of your next turn" (no such duration in the vocabulary)',
+      { do: 'modify', to: 'self', atk: 100, hp: 0, until: 'end-of-your-next-turn' },
+    ],
+    [
+      'a limit level raised "until your next turn" (only until end of turn)',
+      { do: 'raise-limit-level', amount: 1, until: 'your-next-turn' },
     ],
     ['a code escape (the NOVA vocabulary has none)', { do: 'code', handler: 'x', text: { en: 'x', ja: 'x' } }],
   ])('refuses %s', (_what, effect) => {
@@ -68,7 +79,10 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
   });
 
   it.each([
-    ['a trigger on damage dealt (801.4.6.3)', { kind: 'triggered', when: 'dealt-damage', effects: [draw] }],
+    [
+      'a trigger on damage dealt to the opponent (801.4.6.3; only "this card" and "you")',
+      { kind: 'triggered', when: 'opponent-dealt-damage', effects: [draw] },
+    ],
     [
       'a state trigger on another count (801.4.6)',
       { kind: 'triggered', when: 'your-graveyard-at-least', count: 5, effects: [draw] },
@@ -86,7 +100,7 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
       { kind: 'optional-draw-replacement', mill: 0, thenDraw: 1 },
     ],
     ['an optional draw replacement with no "if you do" (802.1.3.1.3)', { kind: 'optional-draw-replacement', mill: 2 }],
-    ['a replacement of destruction (802.1.3)', { kind: 'replace-destruction', instead: 'exile' }],
+    ['a replacement of destruction by another event (802.1.3)', { kind: 'destruction-replacement', instead: 'hand' }],
     [
       '"up to N" recipients of distributed damage (804.2.2.2: one recipient per unit)',
       {
@@ -195,6 +209,80 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
       expect(NovaCardSchema.safeParse(servant([{ kind: 'triggered', when, effects: [draw] }])).success).toBe(true);
     const blocks = { kind: 'triggered', when: 'any-servant-blocks', effects: [draw] };
     expect(NovaCardSchema.safeParse(servant([blocks])).success).toBe(false); // not in the vocabulary
+  });
+
+  it('accepts "when this card is dealt damage" (801.4.6.3)', () => {
+    const dealt = { kind: 'triggered', when: 'dealt-damage', effects: [draw] };
+    expect(NovaCardSchema.safeParse(servant([dealt])).success).toBe(true);
+    const you = { kind: 'triggered', when: 'you-dealt-damage', effects: [draw] };
+    expect(NovaCardSchema.safeParse(servant([you])).success).toBe(true);
+    const any = { kind: 'triggered', when: 'any-servant-dealt-damage', effects: [draw] };
+    expect(NovaCardSchema.safeParse(servant([any])).success).toBe(false); // not in the vocabulary
+  });
+
+  it('accepts "until the start of your next turn" on stat, keyword and race changes (R92)', () => {
+    const to = { what: 'servant', mode: 'target' };
+    for (const e of [
+      { do: 'modify', to: 'self', atk: 100, hp: 0, until: 'your-next-turn' },
+      { do: 'grant-keyword', to, keyword: 'gale', until: 'your-next-turn' },
+      { do: 'become-race', to, race: 'Knight', until: 'your-next-turn' },
+      { do: 'lose-keyword', to, keyword: 'gale', until: 'your-next-turn' },
+    ])
+      expect(NovaCardSchema.safeParse(spell([e])).success).toBe(true);
+  });
+
+  it('accepts "each servant" on the instructions that act on every match, and refuses it elsewhere (R93)', () => {
+    const each = { what: 'servant', side: 'opponents', mode: 'each', state: 'standby' };
+    for (const e of [
+      { do: 'freeze', to: each },
+      { do: 'make-standby', to: each },
+      { do: 'send-to-graveyard', to: each },
+      { do: 'destroy', to: each },
+      { do: 'exile', to: each },
+      { do: 'modify', to: each, atk: 100, hp: 0, until: 'end-of-turn' },
+      { do: 'grant-keyword', to: each, keyword: 'gale', until: 'end-of-turn' },
+    ])
+      expect(NovaCardSchema.safeParse(spell([e])).success).toBe(true);
+    for (const e of [
+      { do: 'gain-control', to: each, until: 'end-of-turn' }, // not an "each" instruction
+      { do: 'move-counters', counter: 'x', count: 1, to: each },
+      { do: 'freeze', to: { ...each, upTo: 2 } }, // "each" with "up to"
+      { do: 'freeze', to: { ...each, what: 'servant-or-player' } }, // only servants
+      { do: 'negate', to: { what: 'waiting-item', mode: 'each' } },
+    ])
+      expect(NovaCardSchema.safeParse(spell([e])).success).toBe(false);
+  });
+
+  it('accepts losing every race (918.1-918.3, R95)', () => {
+    const to = { what: 'servant', mode: 'target' };
+    expect(NovaCardSchema.safeParse(spell([{ do: 'lose-races', to, until: 'end-of-turn' }])).success).toBe(true);
+    expect(NovaCardSchema.safeParse(spell([{ do: 'lose-races', to }])).success).toBe(false); // a duration is needed
+    const each = { what: 'servant', mode: 'each' };
+    expect(NovaCardSchema.safeParse(spell([{ do: 'lose-races', to: each, until: 'end-of-turn' }])).success).toBe(false); // not an "each" instruction (R93)
+  });
+
+  it('accepts a servant replacing its own destruction, and refuses it on other cards (802.1.3.1.1, R96)', () => {
+    for (const instead of ['exile', 'send-to-graveyard'])
+      expect(NovaCardSchema.safeParse(servant([{ kind: 'destruction-replacement', instead }])).success).toBe(true);
+    const item = {
+      ...spell([]),
+      type: 'magic-item',
+      abilities: [{ kind: 'destruction-replacement', instead: 'exile' }],
+    };
+    expect(NovaCardSchema.safeParse(item).success).toBe(false);
+  });
+
+  it('accepts "discard 1 card" as an activated ability\'s cost, not more, not on energy abilities (902.3, R97)', () => {
+    const act = (cost: unknown, energyAbility = false) => ({
+      kind: 'activated',
+      cost,
+      energyAbility,
+      effects: [energyAbility ? { do: 'add-energy', color: 'red', count: 1 } : draw],
+    });
+    expect(NovaCardSchema.safeParse(servant([act({ freezeSelf: true, discard: 1 })])).success).toBe(true);
+    expect(NovaCardSchema.safeParse(servant([act({ discard: 2 })])).success).toBe(false);
+    expect(NovaCardSchema.safeParse(servant([act({ discard: 1 }, true)])).success).toBe(false);
+    expect(NovaCardSchema.safeParse(servant([act({ exileFromGraveyard: 1 })])).success).toBe(false); // not implemented
   });
 
   it('accepts reveal and shuffle instructions (910, 920)', () => {

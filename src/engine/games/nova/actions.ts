@@ -125,6 +125,7 @@ export function canActivate(
   if (a.cost.freezeSelf && (o.frozen || actionRestricted(s, o))) return false; // NOVA 904.3, 203.4
   if (a.cost.removeCounters && (o.counters[a.cost.removeCounters.counter] ?? 0) < a.cost.removeCounters.count)
     return false;
+  if (a.cost.discard && s.players[seat].zones.hand.length < a.cost.discard) return false; // NOVA 902.3
   if (a.cost.energy && !canPay(s, seat, a.cost.energy, a.cost.freezeSelf ? o.id : undefined, energy?.())) return false;
   return targetingEffects(a.effects).every((e) => {
     const sel = selectorOf(e);
@@ -472,6 +473,13 @@ function nextPlayChoice(s: NovaState, play: PlayInProgress): StepOut | null {
       return ask(additionalCostDecision, seat, { k: 'additional-cost', seat }, 'continue');
     play.discard = [];
   }
+  // NOVA 902.3, 804.2.3: an ability's "discard 1 card" cost: which card is chosen with the costs (R97).
+  if (
+    play.abilityIndex !== null &&
+    playAbility(play).cost.discard &&
+    (play.discard === undefined || play.discard === null)
+  )
+    return ask(additionalCostDecision, seat, { k: 'additional-cost', seat }, 'continue');
   // NOVA 804.2.2: targets, one targeting effect at a time; equip chooses a servant on either field (1005.2).
   if (play.abilityIndex === null && def.equip) {
     if (play.targets.length === 0) {
@@ -574,6 +582,10 @@ function payAndPlace(s: NovaState, play: PlayInProgress): void {
     if (a.cost.removeCounters)
       o.counters[a.cost.removeCounters.counter] =
         (o.counters[a.cost.removeCounters.counter] ?? 0) - a.cost.removeCounters.count;
+    for (const id of play.discard ?? []) {
+      const discarded = moveCard(s, id, 'graveyard'); // NOVA 902.3, 911: the ability's discard cost
+      logPublic(s, { k: 'discarded', seat, card: discarded.card, asCost: true });
+    }
     let sourceId = o.id;
     if (a.cost.sendSelfToGraveyard) sourceId = sendToGraveyard(s, o.id).id; // NOVA 908, a move cost (804.2.3.2)
     item = {

@@ -89,7 +89,11 @@ export function characteristics(s: NovaState, o: CardObject, scan?: FieldScan): 
     for (const eff of s.effects) if (eff.kind === 'keyword' && eff.affected.includes(o.id)) keywords.add(eff.keyword);
     // Becoming a race or losing a keyword does not commute with the grants, so then they all apply again in
     // timestamp order (802.1.2.1.5); without such an effect the order cannot matter.
-    if (s.effects.some((e) => (e.kind === 'race' || e.kind === 'lose-keyword') && e.affected.includes(o.id)))
+    if (
+      s.effects.some(
+        (e) => (e.kind === 'race' || e.kind === 'lose-keyword' || e.kind === 'lose-races') && e.affected.includes(o.id),
+      )
+    )
       races = nonNumericInOrder(s, o, def, mine, servantOnField, equipment, keywords);
   }
   const indestructible = def.abilities.some((a) => a.kind === 'indestructible');
@@ -141,7 +145,7 @@ function nonNumericInOrder(
   equipment: readonly (Equip & { at: number })[],
   keywords: Set<Keyword>,
 ): string[] {
-  type Change = { at: number; race?: string; become?: boolean; gain?: Keyword; lose?: Keyword };
+  type Change = { at: number; race?: string; become?: boolean; gain?: Keyword; lose?: Keyword; loseRaces?: true };
   const changes: Change[] = [];
   if (servantOnField) for (const g of mine?.raceGrants ?? []) changes.push({ at: g.at, race: g.race });
   for (const eq of equipment) for (const k of eq.keywords) changes.push({ at: eq.at, gain: k });
@@ -153,6 +157,7 @@ function nonNumericInOrder(
     if (e.kind === 'keyword') changes.push({ at: e.timestamp, gain: e.keyword });
     else if (e.kind === 'race') changes.push({ at: e.timestamp, race: e.race, become: e.become });
     else if (e.kind === 'lose-keyword') changes.push({ at: e.timestamp, lose: e.keyword });
+    else if (e.kind === 'lose-races') changes.push({ at: e.timestamp, loseRaces: true });
   }
   changes.sort((a, b) => a.at - b.at); // stable: printed order within one timestamp
   let races = [...def.races];
@@ -160,6 +165,7 @@ function nonNumericInOrder(
   for (const k of def.keywords) keywords.add(k);
   for (const c of changes) {
     if (c.race !== undefined) races = c.become ? [c.race] : races.includes(c.race) ? races : [...races, c.race];
+    if (c.loseRaces) races = []; // NOVA 918.1–918.3: a race gained later in the order is had again (R95)
     if (c.gain) keywords.add(c.gain);
     if (c.lose) keywords.delete(c.lose);
   }

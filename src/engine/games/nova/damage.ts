@@ -7,6 +7,7 @@ import { loggedTarget, logPublic } from './log.ts';
 import { rulesProcessing } from './rules-processing.ts';
 import type { DamageEvent, NovaState } from './state.ts';
 import { describeTarget } from './targets.ts';
+import { emit } from './triggers.ts';
 import { writableObj } from './working-copy.ts';
 import { fieldObjects } from './zones.ts';
 
@@ -144,6 +145,7 @@ function deal(s: NovaState, e: DamageEvent): void {
   if (e.to.kind === 'player') {
     s.players[e.to.seat].life -= e.amount;
     logPublic(s, { k: 'damage', source: e.source, to: loggedTarget(s, e.to), amount: e.amount, battle: e.battle });
+    emit(s, { type: 'player-dealt-damage', seat: e.to.seat }); // NOVA 801.4.6.3
     return;
   }
   if (e.to.kind !== 'object') return;
@@ -157,4 +159,5 @@ function deal(s: NovaState, e: DamageEvent): void {
     amount: e.amount,
     battle: e.battle,
   });
+  emit(s, { type: 'dealt-damage', object: s.objects[o.id] ?? o }); // NOVA 801.4.6.3: only damage actually dealt
 }

@@ -321,6 +321,20 @@ export const additionalCostDecision = defineDecisionKind<NovaState, AwaitOf<'add
     const play = playingNow(s);
     if (!play) throw new Error('additional cost without a play');
     const def = novaCard(play.card);
+    if (play.abilityIndex !== null) {
+      // NOVA 902.3: an ability's discard cost is not optional; any card in hand pays it (R97).
+      const hand = discardCandidates(s, play);
+      return {
+        prompt: {
+          en: `${def.name.en}: discard 1 card to pay the ability's cost. (NOVA 902.3)`,
+          ja: `${def.name.ja}：能力のコストとして手札を1枚捨ててください。`,
+        },
+        options: hand.map((id) => cardOption(s, id, 'discard')),
+        min: 1,
+        max: 1,
+        defaultOnTimeout: hand.slice(0, 1),
+      };
+    }
     return {
       prompt: {
         en: `${def.name.en}: you may discard 1 card as an additional cost. (NOVA 902.8.2)`,

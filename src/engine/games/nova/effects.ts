@@ -200,22 +200,29 @@ const statEffects: Pick<
   | 'grant-keyword'
   | 'become-race'
   | 'lose-keyword'
+  | 'lose-races'
   | 'add-counter'
   | 'move-counters'
   | 'double'
   | 'raise-limit-level'
 > = {
-  'become-race': (s, e, { item, targets }) => {
+  'become-race': (s, e, { item, me, targets }) => {
     const affected = affectedCards(s, item, e.to, targets);
     if (affected.length === 0) return undefined;
     // NOVA 918.1 (become: the other races are lost) or 918.2 (gain), fixed on these objects (802.1.2.1.5.2).
-    addUntilEndOfTurn(s, { kind: 'race', affected, race: e.race, become: !e.gain }, e.until);
+    addUntilEndOfTurn(s, { kind: 'race', affected, race: e.race, become: !e.gain }, e.until, me);
     return undefined;
   },
-  'lose-keyword': (s, e, { item, targets }) => {
+  'lose-keyword': (s, e, { item, me, targets }) => {
     const affected = affectedCards(s, item, e.to, targets);
     if (affected.length === 0) return undefined;
-    addUntilEndOfTurn(s, { kind: 'lose-keyword', affected, keyword: e.keyword }, e.until); // NOVA 918.3
+    addUntilEndOfTurn(s, { kind: 'lose-keyword', affected, keyword: e.keyword }, e.until, me); // NOVA 918.3
+    return undefined;
+  },
+  'lose-races': (s, e, { item, me, targets }) => {
+    const affected = affectedCards(s, item, e.to, targets);
+    if (affected.length === 0) return undefined;
+    addUntilEndOfTurn(s, { kind: 'lose-races', affected }, e.until, me); // NOVA 918.1–918.3 (R95)
     return undefined;
   },
   modify: (s, e, { r, item, me, targets }) => {
@@ -228,13 +235,13 @@ const statEffects: Pick<
         : targets.flatMap((t) => (t.kind === 'object' ? [t.id] : []));
     if (affected.length === 0) return undefined;
     // NOVA 802.1.2.1.5.2: the affected set is locked when the effect is created.
-    addUntilEndOfTurn(s, { kind: 'stat', affected, atk: e.atk * times, hp: e.hp * times }, e.until);
+    addUntilEndOfTurn(s, { kind: 'stat', affected, atk: e.atk * times, hp: e.hp * times }, e.until, me);
     return undefined;
   },
-  'grant-keyword': (s, e, { targets }) => {
+  'grant-keyword': (s, e, { me, targets }) => {
     const affected = targets.flatMap((t) => (t.kind === 'object' ? [t.id] : []));
     if (affected.length === 0) return undefined;
-    addUntilEndOfTurn(s, { kind: 'keyword', affected, keyword: e.keyword }, e.until);
+    addUntilEndOfTurn(s, { kind: 'keyword', affected, keyword: e.keyword }, e.until, me);
     return undefined;
   },
   'add-counter': (s, e, { item }) => {
@@ -611,10 +618,13 @@ function addUntilEndOfTurn(
   s: NovaState,
   effect: DistributiveOmit<ContinuousEffect, 'id' | 'timestamp' | 'until'>,
   until: Until = 'end-of-turn',
+  me?: Seat,
 ): void {
   s.timestamp += 1;
   s.nextId += 1;
-  s.effects.push({ ...effect, id: `e${s.nextId}`, timestamp: s.timestamp, until } as ContinuousEffect);
+  // "Until your next turn": the controller of the instruction, whose next turn ends it (R92).
+  const lasting = until === 'your-next-turn' && me ? { until, nextTurnOf: me } : { until };
+  s.effects.push({ ...effect, id: `e${s.nextId}`, timestamp: s.timestamp, ...lasting } as ContinuousEffect);
 }
 
 /** NOVA 801.4.9.1: a delayed trigger created by a resolution waits, with a fresh id, for its event. */

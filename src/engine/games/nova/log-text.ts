@@ -3,6 +3,7 @@
 import type { GameResult } from '../../core/game.ts';
 import type { Label } from '../../core/label.ts';
 import { novaCard } from './cards/pool.ts';
+import { SKIPPABLE_NAMES } from './cards/text.ts';
 import type { LoggedTarget, NovaLogEvent } from './log.ts';
 import type { PhaseGroup } from './state.ts';
 import { PHASE_NAMES } from './turn.ts';
@@ -271,7 +272,7 @@ export function novaLogText(e: NovaLogEvent): Label {
     case 'will-skip-draw':
       return { en: `${e.seat} will skip their next draw phase.`, ja: `${e.seat}は次のドローフェイズをスキップする。` };
     case 'will-skip-phase': {
-      const name = e.phase === 'draw' ? { en: 'draw', ja: 'ドロー' } : { en: 'attack', ja: 'アタック' };
+      const name = SKIPPABLE_NAMES[e.phase];
       return {
         en: `${e.seat} will skip their next ${name.en} phase.`,
         ja: `${e.seat}は次の${name.ja}フェイズをスキップする。`,

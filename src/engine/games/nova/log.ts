@@ -1,6 +1,6 @@
 import type { GameResult, Seat } from '../../core/game.ts';
 import type { Color } from './cards/schema.ts';
-import type { NovaLogEntry, NovaState, PhaseGroup, TargetRef } from './state.ts';
+import type { NovaLogEntry, NovaState, PhaseGroup, SkippablePhase, TargetRef } from './state.ts';
 import { simulating } from './working-copy.ts';
 
 /**
@@ -67,7 +67,7 @@ export type NovaLogEvent =
   | { k: 'will-skip-turn'; seat: Seat }
   | { k: 'will-skip-draw'; seat: Seat }
   /** NOVA 401.3: that player's next phase of this kind will be skipped. */
-  | { k: 'will-skip-phase'; seat: Seat; phase: 'attack' | 'draw' }
+  | { k: 'will-skip-phase'; seat: Seat; phase: SkippablePhase }
   | { k: 'no-attack-phase-to-skip'; card: string }
   | { k: 'attack-phase-skipped' }
   | { k: 'attack-phase-added' }

@@ -262,6 +262,8 @@ function picked(s: NovaState, r: Resolution, index: number, e: Effect): TargetRe
   const sel = selectorOf(e);
   if (!sel) return [];
   if (sel.mode === 'choose') return r.chosen[index] ?? [];
+  // "Each servant ...": every one that matches as the instruction is carried out (R93).
+  if (sel.mode === 'each') return candidates(s, r.item.controller, sel, isDamage(e));
   const order = targetingEffects(itemEffects(r.item)).indexOf(e);
   const chosen = r.item.targets[order] ?? [];
   return chosen.filter((t) => stillLegal(s, r.item.controller, sel, t, isDamage(e)));

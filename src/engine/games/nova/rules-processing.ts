@@ -5,7 +5,7 @@ import { characteristics, type FieldScan, scanField } from './characteristics.ts
 import { logPublic } from './log.ts';
 import { resolvingNow } from './resolve.ts';
 import type { CardObject, NovaState } from './state.ts';
-import { checkStateTriggers, emit } from './triggers.ts';
+import { checkStateTriggers, emit, sendToGraveyard } from './triggers.ts';
 import { writableObj } from './working-copy.ts';
 import { fieldObjects, moveCard, obj } from './zones.ts';
 
@@ -16,6 +16,19 @@ import { fieldObjects, moveCard, obj } from './zones.ts';
 export function destroy(s: NovaState, target: CardObject, inBattle = false): void {
   if (target.destroyed || target.zone !== 'field') return;
   if (characteristics(s, target).indestructible) return; // NOVA 907.2
+  const instead = novaCard(target.card).abilities.find((a) => a.kind === 'destruction-replacement');
+  if (instead?.kind === 'destruction-replacement') {
+    // NOVA 802.1.3.1.1, 802.1.3.2.1: the other event happens and it was never destroyed (R96).
+    if (instead.instead === 'exile') {
+      const moved = moveCard(s, target.id, 'exclusion');
+      logPublic(s, { k: 'excluded', card: moved.card, retired: moved.zone === 'retired' });
+    } else {
+      const seat = target.controller;
+      sendToGraveyard(s, target.id); // NOVA 908.1
+      logPublic(s, { k: 'sent-to-graveyard', seat, card: target.card });
+    }
+    return;
+  }
   const o = writableObj(s, target.id);
   o.destroyed = true;
   logPublic(s, { k: 'destroyed', card: o.card });

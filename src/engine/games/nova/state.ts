@@ -104,17 +104,56 @@ export interface DelayedTrigger {
   effects: Effect[];
 }
 
-/** How long an effect lasts: until end of turn (NOVA 407.6), or during the attack phase (405.7.3, ruling R76). */
-export type Until = 'end-of-turn' | 'end-of-attack-phase';
+/**
+ * How long an effect lasts: until end of turn (NOVA 407.6), during the attack phase (405.7.3, ruling R76), or until
+ * the start of its controller's next turn (`nextTurnOf`; ruling R92).
+ */
+export type Until = 'end-of-turn' | 'end-of-attack-phase' | 'your-next-turn';
 
 export type ContinuousEffect =
-  | { id: string; timestamp: number; kind: 'stat'; affected: string[]; atk: number; hp: number; until: Until }
-  | { id: string; timestamp: number; kind: 'keyword'; affected: string[]; keyword: Keyword; until: Until }
+  | {
+      id: string;
+      timestamp: number;
+      kind: 'stat';
+      affected: string[];
+      atk: number;
+      hp: number;
+      until: Until;
+      nextTurnOf?: Seat;
+    }
+  | {
+      id: string;
+      timestamp: number;
+      kind: 'keyword';
+      affected: string[];
+      keyword: Keyword;
+      until: Until;
+      nextTurnOf?: Seat;
+    }
   | { id: string; timestamp: number; kind: 'limit'; seat: Seat; amount: number; until: 'end-of-turn' }
   /** NOVA 918.1: the affected cards become this race (losing the others); 918.2: or gain it. */
-  | { id: string; timestamp: number; kind: 'race'; affected: string[]; race: string; become: boolean; until: Until }
+  | {
+      id: string;
+      timestamp: number;
+      kind: 'race';
+      affected: string[];
+      race: string;
+      become: boolean;
+      until: Until;
+      nextTurnOf?: Seat;
+    }
+  /** NOVA 918.1–918.3: the affected cards lose every race they have at that point of the order (R95). */
+  | { id: string; timestamp: number; kind: 'lose-races'; affected: string[]; until: Until; nextTurnOf?: Seat }
   /** NOVA 918.3: the affected cards lose this keyword while it lasts. */
-  | { id: string; timestamp: number; kind: 'lose-keyword'; affected: string[]; keyword: Keyword; until: Until }
+  | {
+      id: string;
+      timestamp: number;
+      kind: 'lose-keyword';
+      affected: string[];
+      keyword: Keyword;
+      until: Until;
+      nextTurnOf?: Seat;
+    }
   /** NOVA 301.9.1: control of the affected cards until end of turn. */
   | { id: string; timestamp: number; kind: 'control'; affected: string[]; seat: Seat; until: 'end-of-turn' }
   /** NOVA 917.1: the next damage to the affected servant this turn is reduced; used up when it applies. */
@@ -166,9 +205,13 @@ export type PhaseGroup = 'standby' | 'draw' | 'main1' | 'attack' | 'main2' | 'en
  * NOVA 401.3, 925.1: a phase (or a whole turn) that will not exist: `seat`'s next one, or only this turn's when
  * `turn` is set.
  */
+/** The phases an effect can skip (NOVA 401.3, 925): every kind of phase of the turn (R90, R94). */
+export type SkippablePhase = 'standby' | 'draw' | 'main' | 'attack' | 'end';
+
 export interface PhaseSkip {
   seat: Seat;
-  phase: 'draw' | 'attack' | 'turn';
+  /** `main`: the next main phase, 1 or 2, whichever comes first (ruling R94). */
+  phase: SkippablePhase | 'turn';
   turn?: number;
 }
 

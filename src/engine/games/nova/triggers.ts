@@ -17,6 +17,9 @@ export type GameEvent =
   | { type: 'destroyed'; object: CardObject; inBattle: boolean }
   | { type: 'became-frozen'; object: CardObject }
   | { type: 'became-standby'; object: CardObject }
+  /** NOVA 801.4.6.3: damage actually dealt to a card on the field (after every reduction, more than 0). */
+  | { type: 'dealt-damage'; object: CardObject }
+  | { type: 'player-dealt-damage'; seat: Seat }
   /** NOVA 908.1: `object` is the card in the graveyard; `controller` its controller on the field (801.4.4.2). */
   | { type: 'sent-to-graveyard'; object: CardObject; controller: Seat }
   | { type: 'end-phase-start' }
@@ -91,6 +94,13 @@ export function emit(s: NovaState, event: GameEvent): void {
       return;
     case 'became-standby':
       watchers('becomes-standby', event.object, (i) => queue(s, event.object, i, null)); // NOVA 801.4.6.1
+      return;
+    case 'dealt-damage':
+      watchers('dealt-damage', event.object, (i) => queue(s, event.object, i, null)); // NOVA 801.4.6.3
+      return;
+    case 'player-dealt-damage':
+      // NOVA 801.4.6.3: "when you are dealt damage", on the cards of the player dealt it.
+      for (const src of fieldObjects(s, event.seat)) watchers('you-dealt-damage', src, (i) => queue(s, src, i, null));
       return;
     case 'sent-to-graveyard': {
       // NOVA 908.1, 801.4.4.2: the card in the graveyard triggers, for the player who controlled it on the field.

@@ -267,8 +267,10 @@ function followingPhase(s: NovaState, ended: PhaseGroup): PhaseGroup | null {
 
 /** NOVA 401.3, 925.1: is `phase` skipped now? A skip is used up by the phase it skips. */
 function takeSkip(s: NovaState, phase: PhaseGroup): boolean {
+  // "The next main phase" is main phase 1 or 2, whichever comes first (R94).
+  const kind = phase === 'main1' || phase === 'main2' ? 'main' : phase;
   const i = (s.skips ?? []).findIndex(
-    (k) => k.phase === phase && k.seat === s.turn.active && (k.turn === undefined || k.turn === s.turn.number),
+    (k) => k.phase === kind && k.seat === s.turn.active && (k.turn === undefined || k.turn === s.turn.number),
   );
   if (i < 0 || !s.skips) return false;
   s.skips = s.skips.filter((_k, j) => j !== i);
@@ -336,6 +338,9 @@ export function startNextTurn(s: NovaState): void {
     s.skips = s.skips.filter((k) => k.turn === undefined);
     if (s.skips.length === 0) delete s.skips;
   }
+  // "Until the start of your next turn" ends as that player's turn begins, before its standby phase (R92).
+  if (s.effects.some((e) => e.until === 'your-next-turn' && e.nextTurnOf === next))
+    s.effects = s.effects.filter((e) => !(e.until === 'your-next-turn' && e.nextTurnOf === next));
   for (const seat of ['p1', 'p2'] as const) {
     s.players[seat].energySetThisTurn = false;
     s.players[seat].charactersPlayedThisTurn = 0;
@@ -343,6 +348,8 @@ export function startNextTurn(s: NovaState): void {
   // NOVA 203.4 (A47): the turn player's servants are now controlled since the start of their turn.
   for (const o of fieldObjects(s, next)) if (!o.sinceTurnStart) writableObj(s, o.id).sinceTurnStart = true;
   logPublic(s, { k: 'turn', number: s.turn.number, seat: next });
+  // NOVA 401.3, 925.1.1: a skipped standby phase does not exist: no untap, no start-of-turn triggers (R94).
+  if (s.skips && takeSkip(s, 'standby')) endPhase(s, 'standby');
 }
 
 export function describePhase(s: NovaState): { en: string; ja: string } {

@@ -37,7 +37,8 @@ export const SelectorSchema = z
       'servant-or-character',
     ]),
     side: z.enum(['any', 'yours', 'opponents']).default('any'),
-    mode: z.enum(['target', 'choose']),
+    /** `each`: every servant that matches when the instruction is carried out, none chosen (NOVA 804.4 does not apply). */
+    mode: z.enum(['target', 'choose', 'each']),
     /** "up to N": 0..N may be chosen (804.4.1.2); otherwise exactly 1. */
     upTo: z.number().int().min(1).optional(),
     /** Only cards in this state (NOVA 302): "a target frozen servant", "a standby servant". */
@@ -78,8 +79,11 @@ export type CountedAmount = z.infer<typeof CountedAmountSchema>;
 const amount = (min: number) => z.union([z.number().int().min(min), CountedAmountSchema]);
 export type Amount = number | CountedAmount;
 
-/** NOVA 407.6 "until end of turn", 405.7.3 "during the attack phase" (ended in the attack phase's end step). */
-export const UntilSchema = z.enum(['end-of-turn', 'end-of-attack-phase']);
+/**
+ * NOVA 407.6 "until end of turn", 405.7.3 "during the attack phase" (ended in the attack phase's end step), "until the
+ * start of your next turn" (ended as the controller's next turn begins, before anything in it; ruling R92).
+ */
+export const UntilSchema = z.enum(['end-of-turn', 'end-of-attack-phase', 'your-next-turn']);
 export type Until = z.infer<typeof UntilSchema>;
 
 /** The effect vocabulary. Each entry is one instruction, carried out in order on resolution. */
@@ -154,6 +158,14 @@ export const EffectSchema = z.discriminatedUnion('do', [
       to: z.union([SelectorSchema, z.literal('self')]),
       race: z.string().min(1),
       gain: z.boolean().default(false),
+      until: UntilSchema,
+    })
+    .strict(),
+  /** NOVA 918.1–918.3: the cards lose every race they have while the effect lasts (R95). */
+  z
+    .object({
+      do: z.literal('lose-races'),
+      to: z.union([SelectorSchema, z.literal('self')]),
       until: UntilSchema,
     })
     .strict(),
@@ -242,13 +254,14 @@ export const EffectSchema = z.discriminatedUnion('do', [
   z.object({ do: z.literal('shield'), to: SelectorSchema, amount: z.number().int().min(100) }).strict(),
   /**
    * NOVA 401.3, 925.1: skip a phase: "this-turn" is this turn's attack phase (401.3.1's example, with "if you do, draw
-   * N" as `thenDraw`), "opponents-next" the opponent's next draw phase, "yours-next" with `phase: "turn"` your next
-   * turn. Skipping other phases or steps is not in the vocabulary, so no card can ask for it.
+   * N" as `thenDraw`), "opponents-next" / "yours-next" that player's next phase of the kind (R90, R94), or with
+   * `phase: "turn"` your next turn. Skipping single steps, or the opponent's turn, is not in the vocabulary.
    */
   z
     .object({
       do: z.literal('skip-phase'),
-      phase: z.enum(['attack', 'draw', 'turn']),
+      /** `main`: the next main phase, 1 or 2 (R94). */
+      phase: z.enum(['standby', 'draw', 'main', 'attack', 'end', 'turn']),
       whose: z.enum(['this-turn', 'opponents-next', 'yours-next']),
       thenDraw: z.number().int().min(1).optional(),
     })
@@ -259,6 +272,17 @@ export const EffectSchema = z.discriminatedUnion('do', [
   z.object({ do: z.literal('draw-at-next-attack-phase'), count: z.number().int().min(1) }).strict(),
 ]);
 export type Effect = z.infer<typeof EffectSchema>;
+
+/** Instructions a card may give for "each servant" (`mode: "each"`; docs/rulings/nova.md R93). */
+const EACH_INSTRUCTIONS: ReadonlySet<string> = new Set([
+  'freeze',
+  'make-standby',
+  'send-to-graveyard',
+  'destroy',
+  'exile',
+  'modify',
+  'grant-keyword',
+]);
 
 /** Which of your servants a static ability affects. */
 export const FilterSchema = z
@@ -283,6 +307,10 @@ export const TRIGGER_EVENTS = [
   'becomes-standby',
   /** NOVA 908.1: "when this card is sent to the graveyard" (by a send instruction or cost, not destruction, 908.2). */
   'sent-to-graveyard',
+  /** NOVA 801.4.6.3: "when this card is dealt damage": only damage actually dealt (none reduced to 0, 917.1.2). */
+  'dealt-damage',
+  /** NOVA 801.4.6.3: "when you are dealt damage": this card's controller, by damage actually dealt (R91). */
+  'you-dealt-damage',
   /** "Whenever a servant is destroyed in battle" (405.6.3.2): any servant, this one included (R89). */
   'any-servant-destroyed-in-battle',
   /** "Whenever a servant becomes frozen" (801.4.6.1): any servant on the field, this one included. */
@@ -322,6 +350,8 @@ export const ActivatedAbilitySchema = z
           .object({ counter: z.string(), count: z.number().int().min(1) })
           .strict()
           .optional(),
+        /** NOVA 902.3, 911: "discard 1 card": chosen from the hand as the ability is played, paid with the rest (R97). */
+        discard: z.literal(1).optional(),
       })
       .strict(),
     effects: z.array(EffectSchema).min(1),
@@ -355,6 +385,12 @@ export const AbilitySchema = z.discriminatedUnion('kind', [
    * the card's own zone change (the only such zone in the vocabulary).
    */
   z.object({ kind: z.literal('leaves-field-replacement'), to: z.literal('exclusion') }).strict(),
+  /**
+   * NOVA 802.1.3.1.1: "if this card would be destroyed, instead put it into the exclusion zone / send it to the
+   * graveyard": a mandatory replacement; it is not destroyed (802.1.3.2.1), so nothing watching destruction triggers
+   * (801.4.6.3; R96).
+   */
+  z.object({ kind: z.literal('destruction-replacement'), instead: z.enum(['exile', 'send-to-graveyard']) }).strict(),
   /**
    * NOVA 802.1.3.1.3, 905.7: "If you would draw a card, you may instead put the top `mill` cards of your main deck into
    * your graveyard. If you do, draw `thenDraw` cards": an optional replacement of each of its controller's draws,
@@ -445,6 +481,8 @@ export const NovaCardSchema = z
     if (card.equip) need(card.type === 'magic-item', 'only magic items have Equip');
     if (card.abilities.some((a) => a.kind === 'triggered' && a.when === 'destroyed-in-battle'))
       need(card.type === 'servant', 'only servants battle, so only they are destroyed in battle (NOVA 405.6.3.2)');
+    if (card.abilities.some((a) => a.kind === 'destruction-replacement'))
+      need(card.type === 'servant', 'only servants replace their destruction (a character retires, NOVA 504)');
     if (card.abilities.some((a) => a.kind === 'leaves-field-replacement'))
       need(card.type === 'servant', 'only servants replace leaving the field (a character retires, NOVA 504, R51)');
     const effects = [
@@ -458,15 +496,22 @@ export const NovaCardSchema = z
           e.whose === 'this-turn'
             ? e.phase === 'attack'
             : !e.thenDraw && (e.phase !== 'turn' || e.whose === 'yours-next'),
-          'skip-phase: "this turn\'s attack phase" (with thenDraw), the next attack or draw phase of either player, or "your next turn" (NOVA 401.3)',
+          'skip-phase: "this turn\'s attack phase" (with thenDraw), either player\'s next phase of a kind, or "your next turn" (NOVA 401.3)',
         );
     // NOVA 801.6.4.1, 311.6.4: an energy ability adds energy without a target; one that also does something else, or
     // costs energy, is not implemented (actions.ts activateEnergyAbility).
     for (const a of [...card.abilities, ...(card.equip?.grants ?? [])])
       if (a.kind === 'activated' && a.energyAbility)
         need(
-          !a.cost.energy && a.effects.every((e) => e.do === 'add-energy'),
+          !a.cost.energy && !a.cost.discard && a.effects.every((e) => e.do === 'add-energy'),
           'an energy ability only adds energy and costs no energy (NOVA 801.6.4.1; more, 311.6.4, is not implemented)',
+        );
+    // "Each servant ...": the instructions that act on every matching servant at once (R93); elsewhere refused.
+    for (const e of effects)
+      if ('to' in e && typeof e.to === 'object' && e.to.mode === 'each')
+        need(
+          EACH_INSTRUCTIONS.has(e.do) && e.to.what === 'servant' && !e.to.upTo,
+          `"each servant" works with ${[...EACH_INSTRUCTIONS].join(', ')} on servants, without "up to" (R93)`,
         );
     for (const e of effects)
       if (e.do === 'may-choose')

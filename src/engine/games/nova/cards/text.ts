@@ -1,4 +1,5 @@
 import type { Label } from '../../../core/label.ts';
+import type { SkippablePhase } from '../state.ts';
 import type {
   Ability,
   Amount,
@@ -12,6 +13,15 @@ import type {
   Until,
   Who,
 } from './schema.ts';
+
+/** A skippable phase's word in "skip the next ... phase" (NOVA 401.3). */
+export const SKIPPABLE_NAMES: Record<SkippablePhase, Label> = {
+  standby: { en: 'standby', ja: 'スタンバイ' },
+  draw: { en: 'draw', ja: 'ドロー' },
+  main: { en: 'main', ja: 'メイン' },
+  attack: { en: 'attack', ja: 'アタック' },
+  end: { en: 'end', ja: 'エンド' },
+};
 
 /**
  * Rules text generated from a card's definition, in English and Japanese. The card file also states the text
@@ -167,6 +177,7 @@ function abilityText(a: Ability): Label {
           ja: `このカードから${c.counter}カウンターを${c.count}個取り除く`,
         });
       }
+      if (a.cost.discard) cost.push({ en: 'discard 1 card', ja: '手札を1枚捨てる' });
       const head = join(cost, ', ', '、');
       return { en: `Act ${head.en}: ${effectsText(a.effects).en}`, ja: `起 ${head.ja}：${effectsText(a.effects).ja}` };
     }
@@ -189,6 +200,16 @@ function abilityText(a: Ability): Label {
         en: 'When this card leaves the field, it is put into the exclusion zone instead.',
         ja: 'このカードは場から離れる時、代わりに除外ゾーンに置かれる。',
       };
+    case 'destruction-replacement':
+      return a.instead === 'exile'
+        ? {
+            en: 'If this card would be destroyed, put it into the exclusion zone instead.',
+            ja: 'このカードが破壊される場合、代わりに除外ゾーンに置く。',
+          }
+        : {
+            en: "If this card would be destroyed, put it into its owner's graveyard instead.",
+            ja: 'このカードが破壊される場合、代わりに持ち主の墓地に置く。',
+          };
     case 'optional-draw-replacement':
       return {
         en: `If you would draw a card, you may instead put the top ${a.mill} ${a.mill > 1 ? 'cards' : 'card'} of your main deck into your graveyard. If you do, draw ${a.thenDraw} ${a.thenDraw > 1 ? 'cards' : 'card'}.`,
@@ -259,6 +280,10 @@ function triggerText(
       return { en: 'When this card becomes standby, ', ja: 'このカードがスタンバイ状態になった時、' };
     case 'sent-to-graveyard':
       return { en: 'When this card is sent to the graveyard, ', ja: 'このカードが墓地に送られた時、' };
+    case 'dealt-damage':
+      return { en: 'When this card is dealt damage, ', ja: 'このカードがダメージを受けた時、' };
+    case 'you-dealt-damage':
+      return { en: 'When you are dealt damage, ', ja: 'あなたがダメージを受けた時、' };
     case 'your-attack-phase-end':
       return { en: 'At the end of your attack phase, ', ja: 'あなたのアタックフェイズ終了時、' };
     case 'each-end-phase':
@@ -307,6 +332,16 @@ export function effectsText(effects: readonly Effect[]): Label {
   return join(parts, ' ', '');
 }
 
+/**
+ * An instruction's object: "a target servant" with "それ" after the selector's own words, or for "each servant" (R93)
+ * the whole phrase as the object ("相手の場のサーバント全て").
+ */
+function objectText(sel: Selector): { en: string; lead: string; it: string } {
+  if (sel.mode !== 'each') return { en: selectorText(sel).en, lead: `${selectorText(sel).ja}、`, it: 'それ' };
+  const t = selectorText(sel);
+  return { en: t.en, lead: '', it: t.ja };
+}
+
 function selectorText(s: Selector): Label {
   const side =
     s.side === 'opponents'
@@ -335,6 +370,7 @@ function selectorText(s: Selector): Label {
     ? { en: `up to ${s.upTo} ${s.mode === 'target' ? 'target ' : ''}`, ja: `${s.upTo}体まで` }
     : { en: s.mode === 'target' ? 'a target ' : '1 ', ja: '' };
   if (s.mode === 'target') return { en: `${count.en}${n.en}${side.en}`, ja: `${side.ja}${n.ja}${count.ja}を対象とし` };
+  if (s.mode === 'each') return { en: `each ${n.en}${side.en}`, ja: `${side.ja}${n.ja}全て` };
   return { en: `${count.en}${n.en}${side.en}`, ja: `${side.ja}${n.ja}を${count.ja || '1つ'}選び` };
 }
 
@@ -401,16 +437,17 @@ function effectText(e: Effect): Label {
       };
     }
     case 'freeze': {
-      const t = selectorText(e.to);
-      return { en: `Freeze ${t.en}.`, ja: `${t.ja}、それをフリーズ状態にする。` };
+      const t = objectText(e.to);
+      return { en: `Freeze ${t.en}.`, ja: `${t.lead}${t.it}をフリーズ状態にする。` };
     }
     case 'make-standby': {
-      const t = selectorText(e.to);
-      return { en: `Make ${t.en} standby.`, ja: `${t.ja}、それをスタンバイ状態にする。` };
+      const t = objectText(e.to);
+      return { en: `Make ${t.en} standby.`, ja: `${t.lead}${t.it}をスタンバイ状態にする。` };
     }
     case 'send-to-graveyard': {
-      const t = selectorText(e.to);
-      return { en: `Put ${t.en} into its owner's graveyard.`, ja: `${t.ja}、それを持ち主の墓地に置く。` };
+      const t = objectText(e.to);
+      const into = e.to.mode === 'each' ? "their owners' graveyards" : "its owner's graveyard";
+      return { en: `Put ${t.en} into ${into}.`, ja: `${t.lead}${t.it}を持ち主の墓地に置く。` };
     }
     case 'damage-each': {
       const side = {
@@ -432,6 +469,11 @@ function effectText(e: Effect): Label {
           ja: `${u.ja}、このサーバントは${per.ja}${stat(e.atk, e.hp)}される。`,
         };
       const t = selectorText(e.to);
+      if (e.to.mode === 'each')
+        return {
+          en: `${capitalise(t.en)} gets ${stat(e.atk, e.hp)}${per.en} ${u.en}.`,
+          ja: `${u.ja}、${t.ja}は${per.ja}${stat(e.atk, e.hp)}される。`,
+        };
       const it = e.to.upTo && e.to.upTo > 1 ? { en: 'they get', ja: 'それら' } : { en: 'it gets', ja: 'それ' };
       return {
         en: `Choose ${t.en}; ${it.en} ${stat(e.atk, e.hp)}${per.en} ${u.en}.`,
@@ -441,10 +483,26 @@ function effectText(e: Effect): Label {
     case 'grant-keyword': {
       const t = selectorText(e.to);
       const u = untilText(e.until);
+      if (e.to.mode === 'each')
+        return {
+          en: `${capitalise(t.en)} gains ${keywordWord(e.keyword).en} ${u.en}.`,
+          ja: `${u.ja}、${t.ja}は${keywordWord(e.keyword).ja}を得る。`,
+        };
       const it = e.to.upTo && e.to.upTo > 1 ? { en: 'they gain', ja: 'それら' } : { en: 'it gains', ja: 'それ' };
       return {
         en: `Choose ${t.en}; ${it.en} ${keywordWord(e.keyword).en} ${u.en}.`,
         ja: `${t.ja}、${u.ja}、${it.ja}は${keywordWord(e.keyword).ja}を得る。`,
+      };
+    }
+    case 'lose-races': {
+      const u = untilText(e.until);
+      if (e.to === 'self')
+        return { en: `This servant loses all its races ${u.en}.`, ja: `${u.ja}、このサーバントは全ての種族を失う。` };
+      const t = selectorText(e.to);
+      const many = !!e.to.upTo && e.to.upTo > 1;
+      return {
+        en: `Choose ${t.en}; ${many ? 'they lose all their' : 'it loses all its'} races ${u.en}.`,
+        ja: `${t.ja}、${u.ja}、${many ? 'それら' : 'それ'}は全ての種族を失う。`,
       };
     }
     case 'become-race':
@@ -530,8 +588,8 @@ function effectText(e: Effect): Label {
       };
     case 'destroy': {
       if (e.to === 'that-card') return { en: 'Destroy that servant.', ja: 'そのサーバントを破壊する。' };
-      const t = selectorText(e.to);
-      return { en: `Destroy ${t.en}.`, ja: `${t.ja}、それを破壊する。` };
+      const t = objectText(e.to);
+      return { en: `Destroy ${t.en}.`, ja: `${t.lead}${t.it}を破壊する。` };
     }
     case 'may-choose': {
       const t = selectorText({ what: e.to.what, side: e.to.side, mode: e.to.mode });
@@ -591,8 +649,8 @@ function effectText(e: Effect): Label {
         ja: `あなたのメインデッキの上から${e.count}枚を見て、好きな順番で戻す。`,
       };
     case 'exile': {
-      const t = selectorText(e.to);
-      return { en: `Put ${t.en} into the exclusion zone.`, ja: `${t.ja}、それを除外ゾーンに置く。` };
+      const t = objectText(e.to);
+      return { en: `Put ${t.en} into the exclusion zone.`, ja: `${t.lead}${t.it}を除外ゾーンに置く。` };
     }
     case 'return-at-next-end-phase':
       return {
@@ -603,7 +661,7 @@ function effectText(e: Effect): Label {
       return { en: "Put that card onto its owner's field.", ja: 'そのカードを持ち主の場に出す。' };
     case 'skip-phase': {
       if (e.phase === 'turn') return { en: 'You skip your next turn.', ja: 'あなたは次のターンをスキップする。' };
-      const name = e.phase === 'draw' ? { en: 'draw', ja: 'ドロー' } : { en: 'attack', ja: 'アタック' };
+      const name = SKIPPABLE_NAMES[e.phase];
       if (e.whose === 'opponents-next')
         return {
           en: `The opponent skips their next ${name.en} phase.`,
@@ -637,9 +695,14 @@ function effectText(e: Effect): Label {
 
 /** NOVA 407.6 "until end of turn"; 405.7.3 "during the attack phase". */
 function untilText(until: Until): Label {
-  return until === 'end-of-turn'
-    ? { en: 'until end of turn', ja: 'ターン終了時まで' }
-    : { en: 'during this attack phase', ja: 'このアタックフェイズ中' };
+  switch (until) {
+    case 'end-of-turn':
+      return { en: 'until end of turn', ja: 'ターン終了時まで' };
+    case 'end-of-attack-phase':
+      return { en: 'during this attack phase', ja: 'このアタックフェイズ中' };
+    case 'your-next-turn':
+      return { en: 'until the start of your next turn', ja: '次のあなたのターン開始時まで' };
+  }
 }
 
 /** What an amount counts, singular and plural (NOVA 004.6). */
@@ -716,4 +779,8 @@ function whoText(who: Who): { en: string; ja: string; third: boolean } {
   if (who === 'you') return { en: 'You', ja: 'あなた', third: false };
   if (who === 'opponent') return { en: 'The opponent', ja: '相手', third: true };
   return { en: 'Each player', ja: '各プレイヤー', third: true };
+}
+
+function capitalise(text: string): string {
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 }
