@@ -32,7 +32,19 @@ describe('cards the engine refuses', () => {
     expect(() => refuseUnsupported(unknown)).toThrow(UnsupportedRule);
   });
 
+  it('a project or fast card whose effect its resolution cannot carry out is refused, never resolved as nothing', () => {
+    const base = cardOf('thornshot');
+    const on = (effects: typeof base.effects) => unsupportedRuleOf({ ...base, effects });
+    expect(on([{ do: 'damage', amount: 2, to: 'target-character' }])).toBeNull();
+    expect(on([{ do: 'damage', amount: 2, to: 'target-player' }])).toBe('damage:target-player');
+    expect(on([{ do: 'distribute-damage', amount: 3 }])).toBe('distribute-damage:fixed');
+    expect(on([{ do: 'modify', to: 'target-character', stat: 'atk', amount: 1, until: 'end-of-turn' }])).toBe(
+      'effect:modify',
+    );
+  });
+
   it.each([
+    'thornshot',
     'hollow-vessel',
     'lantern-summoner',
     'null-warden',

@@ -64,10 +64,26 @@ function unsupportedInEffects(effects: readonly Effect[]): string | null {
   return null;
 }
 
+/**
+ * What a project or fast card's resolution (procedures.ts, `use`) carries out besides `code`: any other effect of
+ * the vocabulary on such a card is refused, never resolved as nothing.
+ */
+function unsupportedOnResolution(e: Effect): string | null {
+  if (e.do === 'draw' || e.do === 'code') return null;
+  if (e.do === 'distribute-damage') return e.amount === 'X' ? null : 'distribute-damage:fixed';
+  if (e.do === 'damage') return e.to === 'target-character' ? null : `damage:${e.to}`;
+  return `effect:${e.do}`;
+}
+
 /** The rule a card needs that this engine lacks (any mode of a modal card counts), or null. */
 export function unsupportedRuleOf(card: AqaCard): string | null {
-  const own = unsupportedInEffects(card.effects.flatMap((e) => (e.do === 'choose-one' ? e.modes.flat() : [e])));
+  const resolved = card.effects.flatMap((e) => (e.do === 'choose-one' ? e.modes.flat() : [e]));
+  const own = unsupportedInEffects(resolved);
   if (own) return own;
+  for (const e of resolved) {
+    const rule = unsupportedOnResolution(e);
+    if (rule) return rule;
+  }
   for (const a of card.abilities) {
     if (a.kind === 'static' || a.kind === 'triggered' || a.kind === 'effect') {
       const r = unsupportedInEffects(a.effects);
@@ -151,6 +167,9 @@ export function aimingOf(s: AqaState, seat: Seat, card: AqaCard, mode: number, x
   for (const e of effects) {
     if (e.do === 'distribute-damage')
       return { kind: 'characters', min: 1, max: Math.max(1, x), pool: characterPool(s) };
+    // §5-2, §7-1: fixed damage to one target character (Thornshot).
+    if (e.do === 'damage' && e.to === 'target-character')
+      return { kind: 'characters', min: 1, max: 1, pool: characterPool(s) };
     if (e.do === 'code' && (e.handler === 'unaffected-until-eot' || e.handler === 'judge-plus-two'))
       return { kind: 'characters', min: 1, max: 1, pool: characterPool(s) };
     // Cartographer's Decree: a character you control.

@@ -1042,6 +1042,15 @@ export const resolveItem = defineProcedure<AqaState, ResolveData, null>({
           case 'draw':
             draw(s, item.seat, e.count);
             break;
+          case 'damage':
+            // §5-2, §7-1: normal damage from a card's effect (not battle damage) to its target; lethal at or above
+            // durability (ruling G16), and a removal by an effect (§21-2), so Bind may keep the character (§6-4).
+            for (const t of live) {
+              const c = s.characters[t];
+              if (c && damageLethal(s, c, e.amount, card, true))
+                doomed.push({ id: t, rule: '7-1', nameToDamage: false });
+            }
+            break;
           case 'distribute-damage':
             item.targets.forEach((t, i) => {
               const c = s.characters[t];

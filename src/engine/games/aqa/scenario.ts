@@ -64,6 +64,8 @@ const ExpectSchema = z.strictObject({
   deck: PerSeat(z.number().int()).optional(),
   damage: PerSeat(z.number().int()).optional(),
   discard: PerSeat(Cards).optional(),
+  /** Cards that must be among the discard pile's (paid power cards, face up there, need not be named). */
+  discardIncludes: PerSeat(Cards).optional(),
   /** Cards removed from the game (§24-2; order does not matter). */
   removed: PerSeat(Cards).optional(),
   /** Top cards of the characters in each area (order does not matter). */
@@ -367,6 +369,12 @@ function check(s: AqaState, e: Expect): string[] {
     if (e.deck?.[seat] !== undefined) differ(`${seat} deck`, e.deck[seat], side.deck.length);
     if (e.damage?.[seat] !== undefined) differ(`${seat} damage zone`, e.damage[seat], side.damage.length);
     if (e.discard?.[seat]) differ(`${seat} discard`, [...e.discard[seat]].sort(), cardsOf(side.discard));
+    for (const card of e.discardIncludes?.[seat] ?? []) {
+      const got = cardsOf(side.discard);
+      const want = (e.discardIncludes?.[seat] ?? []).filter((x) => x === card).length;
+      if (got.filter((x) => x === card).length < want)
+        out.push(`${seat} discard: expected ${want} ${card} among ${JSON.stringify(got)}`);
+    }
     if (e.removed?.[seat]) differ(`${seat} removed`, [...e.removed[seat]].sort(), cardsOf(side.removed));
     if (e.lasting?.[seat]) differ(`${seat} lasting`, [...e.lasting[seat]].sort(), cardsOf(side.lasting));
     if (e.discardCount?.[seat] !== undefined)
