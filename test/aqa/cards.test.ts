@@ -43,6 +43,19 @@ describe('cards the engine refuses', () => {
     );
   });
 
+  it('a triggered ability or an effect saying what its procedure does not play is refused, naming the phrase', () => {
+    const courier = cardOf('ember-courier');
+    const withAbilities = (abilities: typeof courier.abilities) => unsupportedRuleOf({ ...courier, abilities });
+    // §17-6 "at end of turn" plays only "draw if your hand is empty"; a plain draw there would have been ignored.
+    expect(
+      withAbilities([{ kind: 'triggered', when: 'end-of-turn', effects: [{ do: 'draw', count: 1, optional: false }] }]),
+    ).toBe('trigger:end-of-turn');
+    expect(withAbilities([{ kind: 'effect', cost: 1, effects: [{ do: 'draw', count: 1, optional: false }] }])).toBe(
+      'effect-ability:draw',
+    );
+    expect(unsupportedRuleOf(courier)).toBeNull();
+  });
+
   it.each([
     'thornshot',
     'hollow-vessel',

@@ -5,7 +5,7 @@
  */
 import { UnsupportedRule } from '../../core/errors.ts';
 import { opponentOf, type Seat } from '../../core/game.ts';
-import type { AqaCard, Effect } from './cards/schema.ts';
+import type { AqaCard, Effect, Trigger } from './cards/schema.ts';
 import {
   ATTACK_COST,
   costOf,
@@ -75,6 +75,44 @@ function unsupportedOnResolution(e: Effect): string | null {
   return `effect:${e.do}`;
 }
 
+type Shape = (effects: readonly Effect[]) => boolean;
+const only =
+  (...tests: ((e: Effect) => boolean)[]): Shape =>
+  (effects) =>
+    effects.length === tests.length && effects.every((e, i) => tests[i]?.(e) === true);
+const code = (handler: string) => (e: Effect) => e.do === 'code' && e.handler === handler;
+
+/**
+ * What procedures.ts plays for each trigger phrase (§10.3): the procedure reads these shapes and no other, so a card
+ * whose triggered ability says anything else is refused (`trigger:<when>`), never half-played.
+ */
+const PLAYED_TRIGGERS: Record<Trigger, Shape> = {
+  'enters-field': only((e) => e.do === 'draw' && !e.optional), // §8-1-a-1
+  'another-of-yours-discarded': only((e) => e.do === 'draw' && e.count === 1 && e.optional), // §17-2
+  'this-discarded': only((e) => e.do === 'draw' && !e.optional), // §17-1
+  'damage-judgment-of-its-attack': only(code('reveal-one-more')), // §3-3-a-2
+  'at-battle': only(code('permanent-minus-one')), // §5-1-a, §11-4
+  'declares-attack': only((e) => e.do === 'damage' && e.to === 'target-character'), // §17-4 d
+  'declares-guard': only((e) => e.do === 'modify' && e.to === 'self'), // §17-5 d
+  'after-attack-ends': only((e) => e.do === 'set-deck-top-as-power'), // §3-3-a-3
+  'instead-of-damage-judgment': only((e) => e.do === 'discard' && e.who === 'target-player'), // §3-4
+  'start-of-your-main-phase': only(
+    (e) => e.do === 'draw' && e.count === 1 && e.optional,
+    (e) => e.do === 'discard' && e.who === 'you' && e.count === 1 && e.afterPrevious,
+  ), // §13-7, §17-7
+  'end-of-turn': only(code('draw-if-empty-hand')), // §17-6
+};
+
+/**
+ * What an effect ("Eff [n]") resolves besides `code` (procedures.ts, `effect`): a stat change on itself, or on a
+ * target attacking character until the battle ends (Warden's Sigil: the procedure reads the target as the attacker).
+ */
+function playedInEffect(e: Effect): boolean {
+  if (e.do === 'code' || e.do === 'negate') return true;
+  if (e.do !== 'modify') return false;
+  return e.to === 'self' || (e.to === 'target-character' && e.until === 'end-of-battle');
+}
+
 /** The rule a card needs that this engine lacks (any mode of a modal card counts), or null. */
 export function unsupportedRuleOf(card: AqaCard): string | null {
   const resolved = card.effects.flatMap((e) => (e.do === 'choose-one' ? e.modes.flat() : [e]));
@@ -88,6 +126,11 @@ export function unsupportedRuleOf(card: AqaCard): string | null {
     if (a.kind === 'static' || a.kind === 'triggered' || a.kind === 'effect') {
       const r = unsupportedInEffects(a.effects);
       if (r) return r;
+    }
+    if (a.kind === 'triggered' && !PLAYED_TRIGGERS[a.when](a.effects)) return `trigger:${a.when}`;
+    if (a.kind === 'effect') {
+      const unplayed = a.effects.find((e) => !playedInEffect(e));
+      if (unplayed) return `effect-ability:${unplayed.do}`;
     }
   }
   return null;
