@@ -101,6 +101,8 @@ const PLAYED_TRIGGERS: Record<Trigger, Shape> = {
     (e) => e.do === 'discard' && e.who === 'you' && e.count === 1 && e.afterPrevious,
   ), // §13-7, §17-7
   'end-of-turn': only(code('draw-if-empty-hand')), // §17-6
+  'attack-confirmed': only((e) => e.do === 'draw' && !e.optional), // §3-3-a-1
+  'power-zero': only((e) => e.do === 'draw' && !e.optional), // §17-3
 };
 
 /**
