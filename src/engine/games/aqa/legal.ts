@@ -183,7 +183,9 @@ export function breakTargets(s: AqaState, seat: Seat, card: AqaCard): string[] {
   if (!terms) return [];
   const mine = [...activeCharacters(s, seat), ...controlledOf(s, seat)];
   const theirs = controlledOf(s, opponentOf(seat));
-  return [...mine, ...theirs].filter((c) => meetsCondition(s, c, terms.condition)).map((c) => c.id);
+  return [...mine, ...theirs]
+    .filter((c) => meetsCondition(s, c, terms.condition) && targetable(s, c)) // §10-1-a
+    .map((c) => c.id);
 }
 
 /** G22: permanents go on your controlled characters only. */
@@ -201,9 +203,19 @@ function namedPermanentOnField(s: AqaState, card: AqaCard): boolean {
 /** What a project or fast card's effects aim at: none, or 1..n characters. */
 export type Aiming = { kind: 'none' } | { kind: 'characters'; min: number; max: number; pool: string[] };
 
+/**
+ * §10-1, §10-1-a (ruling R19): "cannot be the target" keeps a character (its break card on top included, read from
+ * its face) out of every target choice of a card or an effect; not power cards (§12-1) or permanents (§11-1).
+ */
+export function targetable(s: AqaState, c: Character): boolean {
+  return !faceOf(s, c).abilities.some((a) => a.kind === 'cannot-be-targeted');
+}
+
 /** The characters an effect may aim at (§7-1: cards on the field). */
 export function characterPool(s: AqaState): string[] {
-  return allCharacters(s).map((c) => c.id);
+  return allCharacters(s)
+    .filter((c) => targetable(s, c))
+    .map((c) => c.id);
 }
 
 /** The targets a card's chosen mode needs, for `seat` using it. X is the distribute count when it aims by X (§20-6). */
@@ -409,14 +421,15 @@ export function effectTargets(s: AqaState, c: Character, entry: EffectEntry): st
     // Hollow Vessel: another character (§7-4).
     if (e.do === 'code' && e.handler === 'move-paid-power')
       return allCharacters(s)
-        .filter((x) => x.id !== c.id)
+        .filter((x) => x.id !== c.id && targetable(s, x))
         .map((x) => x.id);
     // Null Warden: any effect on the field, its own included (§13-1-a).
     if (e.do === 'negate') return effectPool(s);
     // Warden's Sigil: the attacking character (the attacker of the attack on the chain).
     if (e.do === 'modify' && e.to === 'target-character') {
       const attack = currentAttack(s);
-      return attack && s.characters[attack.attacker] ? [attack.attacker] : [];
+      const attacker = attack ? s.characters[attack.attacker] : undefined;
+      return attacker && targetable(s, attacker) ? [attacker.id] : [];
     }
   }
   return null;

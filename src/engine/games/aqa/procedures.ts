@@ -31,6 +31,7 @@ import {
   attackTargets,
   breakTargets,
   breakTerms,
+  characterPool,
   effectsOf,
   effectTargets,
   modeCount,
@@ -739,7 +740,7 @@ export const declare = defineProcedure<AqaState, DeclareData, null>({
       const c = s.characters[data.object];
       const herald = c ? immediateEffect(s, c, 'declares-attack') : null;
       if (!herald) return { return: null };
-      const pool = allCharacters(s).map((x) => x.id);
+      const pool = characterPool(s); // §10-1 (ruling R19): not a character that cannot be targeted
       if (pool.length === 0) return { return: null };
       return ask(
         choiceDecision,

@@ -125,6 +125,7 @@ export const AbilitySchema = z.discriminatedUnion('kind', [
     .strict(),
   z.object({ kind: z.literal('cannot-declare-attacks') }).strict(), // §3-8
   z.object({ kind: z.literal('cannot-be-guarded') }).strict(), // §4-4
+  z.object({ kind: z.literal('cannot-be-targeted') }).strict(), // §10-1, §10-1-a (ruling R19)
   /** ☆§13-8: also named, in every zone. */
   z.object({ kind: z.literal('also-named'), name: LabelSchema }).strict(),
   /** §20-8–20-9: a cost reduction for your cards of a type, in every zone. */

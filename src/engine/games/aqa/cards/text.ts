@@ -207,6 +207,11 @@ function abilityText(a: Ability): Label {
     }
     case 'cannot-declare-attacks':
       return { en: 'This character cannot declare attacks.', ja: 'このキャラクターはアタック宣言できない。' };
+    case 'cannot-be-targeted':
+      return {
+        en: 'This character cannot be the target of cards or effects.',
+        ja: 'このキャラクターはカードやエフェクトの目標にならない。',
+      };
     case 'cannot-be-guarded':
       return { en: "This character's attacks cannot be guarded.", ja: 'このキャラクターのアタックはガードされない。' };
     case 'also-named':
