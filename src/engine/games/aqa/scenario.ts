@@ -92,16 +92,22 @@ const ChooseSchema = z.strictObject({
   choose: z.string(),
   card: CardSchema.optional(),
   target: z.string().optional(),
+  /** Several targets at once (`choose: target`): every option about one of these (a card id or a seat). */
+  targets: z.array(z.string()).min(1).optional(),
   /** Which of the character's effects (0 first: its top card's, then those its permanents give), or which mode. */
   ability: z.number().int().min(0).optional(),
 });
 
+/** Answers a distribution (§21-5): the amount for each target, named by card id. */
+const SplitSchema = z.strictObject({ player: SeatSchema, split: z.record(z.string(), z.number().int().min(0)) });
+
 const StepSchema = z.union([
   ChooseSchema,
   /** A step that must be refused (not offered, or illegal); the script goes on from the same position. */
-  z.strictObject({ refused: ChooseSchema }),
+  z.strictObject({ refused: z.union([ChooseSchema, SplitSchema]) }),
   /** Answers a number decision (X). */
   z.strictObject({ player: SeatSchema, x: z.number().int().min(0) }),
+  SplitSchema,
   /** `attack`: until a response window with an attack on top of the chain (a ▼ attack in a faction check, say). */
   z.strictObject({ passUntil: z.enum(['empty', 'main', 'p2-main', 'choice', 'attack']) }),
   z.strictObject({ expect: ExpectSchema }),
@@ -480,7 +486,24 @@ function applyStep(s: AqaState, step: Exclude<Step, { expect: unknown }>): AqaSt
     if (p.shape !== 'number') throw new NotOffered(`no number is asked (${p.kind})`);
     return aqa.apply(s, step.player, { decisionId: p.id, choose: [], number: step.x });
   }
+  if ('split' in step) {
+    if (p.shape !== 'distribute') throw new NotOffered(`no distribution is asked (${p.kind})`);
+    const split: Record<string, number> = {};
+    for (const [card, amount] of Object.entries(step.split)) {
+      const target = p.targets.find((o) => aboutOf(s, o) === card);
+      if (!target) throw new NotOffered(`no distribution target ${card}`);
+      split[target.id] = amount;
+    }
+    return aqa.apply(s, step.player, { decisionId: p.id, choose: [], split });
+  }
   if (p.shape !== undefined && p.shape !== 'pick') throw new NotOffered(`a ${p.shape} decision is asked (${p.kind})`);
+  if (step.targets) {
+    const want = step.targets;
+    const chosen = want.map((card) => p.options.find((o) => o.kind === 'target' && aboutOf(s, o) === card));
+    const ids = chosen.flatMap((o) => (o ? [o.id] : []));
+    if (ids.length !== want.length) throw new NotOffered(`not every one of ${want.join(', ')} is offered`);
+    return aqa.apply(s, step.player, { decisionId: p.id, choose: ids });
+  }
   const option = p.options.find((o) => {
     if (step.choose === 'target') {
       if (o.kind !== 'target') return false;
@@ -502,7 +525,9 @@ const describeStep = (step: Exclude<Step, { expect: unknown }>): string =>
       ? `pass until ${step.passUntil}`
       : 'x' in step
         ? `${step.player} X=${step.x}`
-        : `${step.player} ${step.choose} ${step.card ?? step.target ?? ''}`.trim();
+        : 'split' in step
+          ? `${step.player} split ${JSON.stringify(step.split)}`
+          : `${step.player} ${step.choose} ${step.card ?? step.targets?.join(',') ?? step.target ?? ''}`.trim();
 
 export function aqaScenarioPlan(raw: unknown, file: string): ScenarioPlan<AqaState> {
   const parsed = ScenarioSchema.safeParse(raw);
