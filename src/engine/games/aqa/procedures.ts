@@ -117,6 +117,9 @@ export const stateChecks = stateCheckProcedure<AqaState, CheckAction>({
     // catches any other way the source leaves).
     for (const c of allCharacters(s))
       if (c.createdBy !== undefined && !s.characters[c.createdBy]) found.push({ discard: c.id, rule: '7-3' });
+    // §9-4: a character that exists by an effect (Paper Shikigami) and becomes unaffected by effects is discarded.
+    for (const c of allCharacters(s))
+      if (c.createdBy !== undefined && c.unaffected) found.push({ discard: c.id, rule: '9-4' });
     // §9-2: durability 0 or less from an effect.
     for (const c of allCharacters(s)) if (statOf(s, c, 'dur') <= 0) found.push({ discard: c.id, rule: '9-2' });
     // §14-2: a target-range lasting card whose targets are all gone is discarded.
