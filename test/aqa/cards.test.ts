@@ -32,7 +32,32 @@ describe('cards the engine refuses', () => {
     expect(() => refuseUnsupported(unknown)).toThrow(UnsupportedRule);
   });
 
+  it('a project or fast card whose effect its resolution cannot carry out is refused, never resolved as nothing', () => {
+    const base = cardOf('thornshot');
+    const on = (effects: typeof base.effects) => unsupportedRuleOf({ ...base, effects });
+    expect(on([{ do: 'damage', amount: 2, to: 'target-character' }])).toBeNull();
+    expect(on([{ do: 'damage', amount: 2, to: 'target-player' }])).toBe('damage:target-player');
+    expect(on([{ do: 'distribute-damage', amount: 3 }])).toBe('distribute-damage:fixed');
+    expect(on([{ do: 'modify', to: 'target-character', stat: 'atk', amount: 1, until: 'end-of-turn' }])).toBe(
+      'effect:modify',
+    );
+  });
+
+  it('a triggered ability or an effect saying what its procedure does not play is refused, naming the phrase', () => {
+    const courier = cardOf('ember-courier');
+    const withAbilities = (abilities: typeof courier.abilities) => unsupportedRuleOf({ ...courier, abilities });
+    // §17-6 "at end of turn" plays only "draw if your hand is empty"; a plain draw there would have been ignored.
+    expect(
+      withAbilities([{ kind: 'triggered', when: 'end-of-turn', effects: [{ do: 'draw', count: 1, optional: false }] }]),
+    ).toBe('trigger:end-of-turn');
+    expect(withAbilities([{ kind: 'effect', cost: 1, effects: [{ do: 'draw', count: 1, optional: false }] }])).toBe(
+      'effect-ability:draw',
+    );
+    expect(unsupportedRuleOf(courier)).toBeNull();
+  });
+
   it.each([
+    'thornshot',
     'hollow-vessel',
     'lantern-summoner',
     'null-warden',

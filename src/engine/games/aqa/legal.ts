@@ -5,7 +5,7 @@
  */
 import { UnsupportedRule } from '../../core/errors.ts';
 import { opponentOf, type Seat } from '../../core/game.ts';
-import type { AqaCard, Effect } from './cards/schema.ts';
+import type { AqaCard, Effect, Trigger } from './cards/schema.ts';
 import {
   ATTACK_COST,
   costOf,
@@ -64,14 +64,75 @@ function unsupportedInEffects(effects: readonly Effect[]): string | null {
   return null;
 }
 
+/**
+ * What a project or fast card's resolution (procedures.ts, `use`) carries out besides `code`: any other effect of
+ * the vocabulary on such a card is refused, never resolved as nothing.
+ */
+function unsupportedOnResolution(e: Effect): string | null {
+  if (e.do === 'draw' || e.do === 'code') return null;
+  if (e.do === 'distribute-damage') return e.amount === 'X' ? null : 'distribute-damage:fixed';
+  if (e.do === 'damage') return e.to === 'target-character' ? null : `damage:${e.to}`;
+  return `effect:${e.do}`;
+}
+
+type Shape = (effects: readonly Effect[]) => boolean;
+const only =
+  (...tests: ((e: Effect) => boolean)[]): Shape =>
+  (effects) =>
+    effects.length === tests.length && effects.every((e, i) => tests[i]?.(e) === true);
+const code = (handler: string) => (e: Effect) => e.do === 'code' && e.handler === handler;
+
+/**
+ * What procedures.ts plays for each trigger phrase (§10.3): the procedure reads these shapes and no other, so a card
+ * whose triggered ability says anything else is refused (`trigger:<when>`), never half-played.
+ */
+const PLAYED_TRIGGERS: Record<Trigger, Shape> = {
+  'enters-field': only((e) => e.do === 'draw' && !e.optional), // §8-1-a-1
+  'another-of-yours-discarded': only((e) => e.do === 'draw' && e.count === 1 && e.optional), // §17-2
+  'this-discarded': only((e) => e.do === 'draw' && !e.optional), // §17-1
+  'damage-judgment-of-its-attack': only(code('reveal-one-more')), // §3-3-a-2
+  'at-battle': only(code('permanent-minus-one')), // §5-1-a, §11-4
+  'declares-attack': only((e) => e.do === 'damage' && e.to === 'target-character'), // §17-4 d
+  'declares-guard': only((e) => e.do === 'modify' && e.to === 'self'), // §17-5 d
+  'after-attack-ends': only((e) => e.do === 'set-deck-top-as-power'), // §3-3-a-3
+  'instead-of-damage-judgment': only((e) => e.do === 'discard' && e.who === 'target-player'), // §3-4
+  'start-of-your-main-phase': only(
+    (e) => e.do === 'draw' && e.count === 1 && e.optional,
+    (e) => e.do === 'discard' && e.who === 'you' && e.count === 1 && e.afterPrevious,
+  ), // §13-7, §17-7
+  'end-of-turn': only(code('draw-if-empty-hand')), // §17-6
+  'attack-confirmed': only((e) => e.do === 'draw' && !e.optional), // §3-3-a-1
+  'power-zero': only((e) => e.do === 'draw' && !e.optional), // §17-3
+};
+
+/**
+ * What an effect ("Eff [n]") resolves besides `code` (procedures.ts, `effect`): a stat change on itself, or on a
+ * target attacking character until the battle ends (Warden's Sigil: the procedure reads the target as the attacker).
+ */
+function playedInEffect(e: Effect): boolean {
+  if (e.do === 'code' || e.do === 'negate') return true;
+  if (e.do !== 'modify') return false;
+  return e.to === 'self' || (e.to === 'target-character' && e.until === 'end-of-battle');
+}
+
 /** The rule a card needs that this engine lacks (any mode of a modal card counts), or null. */
 export function unsupportedRuleOf(card: AqaCard): string | null {
-  const own = unsupportedInEffects(card.effects.flatMap((e) => (e.do === 'choose-one' ? e.modes.flat() : [e])));
+  const resolved = card.effects.flatMap((e) => (e.do === 'choose-one' ? e.modes.flat() : [e]));
+  const own = unsupportedInEffects(resolved);
   if (own) return own;
+  for (const e of resolved) {
+    const rule = unsupportedOnResolution(e);
+    if (rule) return rule;
+  }
   for (const a of card.abilities) {
     if (a.kind === 'static' || a.kind === 'triggered' || a.kind === 'effect') {
       const r = unsupportedInEffects(a.effects);
       if (r) return r;
+    }
+    if (a.kind === 'triggered' && !PLAYED_TRIGGERS[a.when](a.effects)) return `trigger:${a.when}`;
+    if (a.kind === 'effect') {
+      const unplayed = a.effects.find((e) => !playedInEffect(e));
+      if (unplayed) return `effect-ability:${unplayed.do}`;
     }
   }
   return null;
@@ -122,7 +183,9 @@ export function breakTargets(s: AqaState, seat: Seat, card: AqaCard): string[] {
   if (!terms) return [];
   const mine = [...activeCharacters(s, seat), ...controlledOf(s, seat)];
   const theirs = controlledOf(s, opponentOf(seat));
-  return [...mine, ...theirs].filter((c) => meetsCondition(s, c, terms.condition)).map((c) => c.id);
+  return [...mine, ...theirs]
+    .filter((c) => meetsCondition(s, c, terms.condition) && targetable(s, c)) // §10-1-a
+    .map((c) => c.id);
 }
 
 /** G22: permanents go on your controlled characters only. */
@@ -140,9 +203,19 @@ function namedPermanentOnField(s: AqaState, card: AqaCard): boolean {
 /** What a project or fast card's effects aim at: none, or 1..n characters. */
 export type Aiming = { kind: 'none' } | { kind: 'characters'; min: number; max: number; pool: string[] };
 
+/**
+ * §10-1, §10-1-a (ruling R19): "cannot be the target" keeps a character (its break card on top included, read from
+ * its face) out of every target choice of a card or an effect; not power cards (§12-1) or permanents (§11-1).
+ */
+export function targetable(s: AqaState, c: Character): boolean {
+  return !faceOf(s, c).abilities.some((a) => a.kind === 'cannot-be-targeted');
+}
+
 /** The characters an effect may aim at (§7-1: cards on the field). */
 export function characterPool(s: AqaState): string[] {
-  return allCharacters(s).map((c) => c.id);
+  return allCharacters(s)
+    .filter((c) => targetable(s, c))
+    .map((c) => c.id);
 }
 
 /** The targets a card's chosen mode needs, for `seat` using it. X is the distribute count when it aims by X (§20-6). */
@@ -151,6 +224,9 @@ export function aimingOf(s: AqaState, seat: Seat, card: AqaCard, mode: number, x
   for (const e of effects) {
     if (e.do === 'distribute-damage')
       return { kind: 'characters', min: 1, max: Math.max(1, x), pool: characterPool(s) };
+    // §5-2, §7-1: fixed damage to one target character (Thornshot).
+    if (e.do === 'damage' && e.to === 'target-character')
+      return { kind: 'characters', min: 1, max: 1, pool: characterPool(s) };
     if (e.do === 'code' && (e.handler === 'unaffected-until-eot' || e.handler === 'judge-plus-two'))
       return { kind: 'characters', min: 1, max: 1, pool: characterPool(s) };
     // Cartographer's Decree: a character you control.
@@ -345,14 +421,15 @@ export function effectTargets(s: AqaState, c: Character, entry: EffectEntry): st
     // Hollow Vessel: another character (§7-4).
     if (e.do === 'code' && e.handler === 'move-paid-power')
       return allCharacters(s)
-        .filter((x) => x.id !== c.id)
+        .filter((x) => x.id !== c.id && targetable(s, x))
         .map((x) => x.id);
     // Null Warden: any effect on the field, its own included (§13-1-a).
     if (e.do === 'negate') return effectPool(s);
     // Warden's Sigil: the attacking character (the attacker of the attack on the chain).
     if (e.do === 'modify' && e.to === 'target-character') {
       const attack = currentAttack(s);
-      return attack && s.characters[attack.attacker] ? [attack.attacker] : [];
+      const attacker = attack ? s.characters[attack.attacker] : undefined;
+      return attacker && targetable(s, attacker) ? [attacker.id] : [];
     }
   }
   return null;

@@ -31,6 +31,7 @@ import {
   attackTargets,
   breakTargets,
   breakTerms,
+  characterPool,
   effectsOf,
   effectTargets,
   modeCount,
@@ -58,6 +59,7 @@ import {
   permanentLimit,
   powerFromDeck,
   powerRoom,
+  powerZero,
   sameNameKeys,
   skillCount,
   skillValue,
@@ -115,6 +117,9 @@ export const stateChecks = stateCheckProcedure<AqaState, CheckAction>({
     // catches any other way the source leaves).
     for (const c of allCharacters(s))
       if (c.createdBy !== undefined && !s.characters[c.createdBy]) found.push({ discard: c.id, rule: '7-3' });
+    // §9-4: a character that exists by an effect (Paper Shikigami) and becomes unaffected by effects is discarded.
+    for (const c of allCharacters(s))
+      if (c.createdBy !== undefined && c.unaffected) found.push({ discard: c.id, rule: '9-4' });
     // §9-2: durability 0 or less from an effect.
     for (const c of allCharacters(s)) if (statOf(s, c, 'dur') <= 0) found.push({ discard: c.id, rule: '9-2' });
     // §14-2: a target-range lasting card whose targets are all gone is discarded.
@@ -278,10 +283,12 @@ export const destroy = defineProcedure<AqaState, DestroyData, null>({
       const c = entry ? s.characters[entry.id] : undefined;
       if (c && answerOf(choiceDecision, ret).includes('yes')) {
         const x = skillValue(s, c, 'bind');
+        const before = c.power.length;
         for (let k = 0; k < x; k++) {
           const card = c.power.pop();
           if (card) moveCard(s, card, 'damage');
         }
+        powerZero(s, c, before);
         data.saved.push(c.id);
         pushLog(s, { type: 'bind', seat: c.owner, card: faceOf(s, c).id, count: x });
       }
@@ -685,12 +692,14 @@ export const declare = defineProcedure<AqaState, DeclareData, null>({
       const paid: string[] = [];
       if (entry.effects.some((e) => e.do === 'code' && e.handler === 'move-paid-power')) {
         // §7-4: the paid cards are set again at resolution: they wait face down, not in the discard pile.
+        const before = c.power.length;
         for (let k = 0; k < cost; k++) {
           const card = c.power.pop();
           if (card === undefined) throw new Error(`aqa: ${c.id} has no power to pay`);
           moveCard(s, card, 'pending');
           paid.push(card);
         }
+        powerZero(s, c, before);
       } else payFrom(s, c, cost);
       pushDeclaration(s, {
         id: newId(s, 'd'),
@@ -734,7 +743,7 @@ export const declare = defineProcedure<AqaState, DeclareData, null>({
       const c = s.characters[data.object];
       const herald = c ? immediateEffect(s, c, 'declares-attack') : null;
       if (!herald) return { return: null };
-      const pool = allCharacters(s).map((x) => x.id);
+      const pool = characterPool(s); // §10-1 (ruling R19): not a character that cannot be targeted
       if (pool.length === 0) return { return: null };
       return ask(
         choiceDecision,
@@ -1042,6 +1051,15 @@ export const resolveItem = defineProcedure<AqaState, ResolveData, null>({
           case 'draw':
             draw(s, item.seat, e.count);
             break;
+          case 'damage':
+            // §5-2, §7-1: normal damage from a card's effect (not battle damage) to its target; lethal at or above
+            // durability (ruling G16), and a removal by an effect (§21-2), so Bind may keep the character (§6-4).
+            for (const t of live) {
+              const c = s.characters[t];
+              if (c && damageLethal(s, c, e.amount, card, true))
+                doomed.push({ id: t, rule: '7-1', nameToDamage: false });
+            }
+            break;
           case 'distribute-damage':
             item.targets.forEach((t, i) => {
               const c = s.characters[t];
@@ -1209,8 +1227,12 @@ export const resolveItem = defineProcedure<AqaState, ResolveData, null>({
         if (e.do === 'code' && e.handler === 'discard-power-card') {
           // §12-1: power cards are not protected by the character's protections; §12-4 the source's owner picks,
           // blind (ruling G39: the top one).
+          const before = target?.power.length ?? 0;
           const card = target?.power.pop();
-          if (target && card) moveCard(s, card, 'discard');
+          if (target && card) {
+            moveCard(s, card, 'discard');
+            powerZero(s, target, before);
+          }
         } else if (e.do === 'code' && e.handler === 'move-paid-power') {
           // §7-4, §12-2: each paid card is set on the target as a power card; one that cannot be set is discarded.
           let given = 0;
@@ -1293,6 +1315,10 @@ export const attackFlow = defineProcedure<AqaState, AttackData, null>({
       }
       // §3-3-a: 1 confirmed, 2 damage judgment, 3 end.
       const player = a.target.player;
+      // §3-3-a-1, §3-3: "if this attacks" and "on attack" happen at step 1, the attack unguarded and confirmed.
+      for (const x of faceOf(s, attacker).abilities)
+        if (x.kind === 'triggered' && x.when === 'attack-confirmed')
+          for (const e of x.effects) if (e.do === 'draw') draw(s, attacker.owner, e.count);
       const instead = faceOf(s, attacker).abilities.find(
         (x) => x.kind === 'triggered' && x.when === 'instead-of-damage-judgment',
       );
@@ -1388,10 +1414,12 @@ export const battle = defineProcedure<AqaState, BattleData, null>({
         if (ma > 0) {
           // §12-5: the owner discards that many power cards (blind: ruling G39); §6-4: more than its power removes it.
           removed = ma > victim.power.length;
+          const before = victim.power.length;
           for (let k = 0; k < ma && victim.power.length > 0; k++) {
             const p = victim.power.pop();
             if (p) moveCard(s, p, 'discard');
           }
+          powerZero(s, victim, before);
         }
         if (lethal || removed) doomed.push({ id: victim.id, rule: lethal ? '5-2' : '6-4', nameToDamage: true });
       };

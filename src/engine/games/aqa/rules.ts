@@ -225,11 +225,24 @@ export function powerFromDeck(s: AqaState, c: Character): boolean {
 
 /** §20-1, ruling G39: `n` power cards paid from the top of a character's power pile, revealed into the discard. */
 export function payFrom(s: AqaState, c: Character, n: number): void {
+  const before = c.power.length;
   for (let i = 0; i < n; i++) {
     const card = c.power.pop();
     if (card === undefined) throw new Error(`aqa: ${c.id} has no power to pay`);
     moveCard(s, card, 'discard');
   }
+  powerZero(s, c, before);
+}
+
+/**
+ * §17-3: "when this character's power becomes 0" is processed the moment it does (a payment, mental damage, Bind,
+ * a power card discarded by an effect): called after power cards left a character that had `before` of them.
+ */
+export function powerZero(s: AqaState, c: Character, before: number): void {
+  if (before === 0 || c.power.length > 0) return;
+  for (const a of faceOf(s, c).abilities)
+    if (a.kind === 'triggered' && a.when === 'power-zero')
+      for (const e of a.effects) if (e.do === 'draw') draw(s, c.owner, e.count);
 }
 
 /** Removes a character from its area list (it is about to leave the field or change area). */

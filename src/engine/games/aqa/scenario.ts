@@ -26,7 +26,7 @@ import type { ScenarioPlan, ScenarioStep } from '../../definition.ts';
 import { NotOffered } from '../../scenario/plan.ts';
 import { AQA_CARDS } from './cards/pool.ts';
 import { AQA_TOKENS } from './cards/tokens.ts';
-import { aqa } from './index.ts';
+import { aqa, aqaKernel } from './index.ts';
 import { statOf } from './rules.ts';
 import {
   type AqaState,
@@ -49,14 +49,25 @@ const PerSeat = <T extends z.ZodType>(t: T) => z.strictObject({ p1: t.optional()
 
 const ExpectSchema = z.strictObject({
   winner: z.enum(['p1', 'p2', 'draw', 'none']).optional(),
-  /** The pending decision: its kind and player, or "none". */
-  pending: z.union([z.literal('none'), z.strictObject({ player: SeatSchema, kind: z.string() })]).optional(),
+  /** The pending decision: its kind and player (and the card it is about, when it is about one), or "none". */
+  pending: z
+    .union([z.literal('none'), z.strictObject({ player: SeatSchema, kind: z.string(), about: z.string().optional() })])
+    .optional(),
+  /** The turn: its number, whose it is and its phase. */
+  turn: z
+    .strictObject({ number: z.number().int().min(1), active: SeatSchema, phase: z.string() })
+    .partial()
+    .optional(),
   /** Kinds on the chain, bottom first. */
   chain: z.array(z.string()).optional(),
   hand: PerSeat(z.number().int()).optional(),
   deck: PerSeat(z.number().int()).optional(),
   damage: PerSeat(z.number().int()).optional(),
   discard: PerSeat(Cards).optional(),
+  /** Cards that must be among the discard pile's (paid power cards, face up there, need not be named). */
+  discardIncludes: PerSeat(Cards).optional(),
+  /** Cards removed from the game (§24-2; order does not matter). */
+  removed: PerSeat(Cards).optional(),
   /** Top cards of the characters in each area (order does not matter). */
   control: PerSeat(Cards).optional(),
   faction: PerSeat(Cards).optional(),
@@ -81,16 +92,22 @@ const ChooseSchema = z.strictObject({
   choose: z.string(),
   card: CardSchema.optional(),
   target: z.string().optional(),
+  /** Several targets at once (`choose: target`): every option about one of these (a card id or a seat). */
+  targets: z.array(z.string()).min(1).optional(),
   /** Which of the character's effects (0 first: its top card's, then those its permanents give), or which mode. */
   ability: z.number().int().min(0).optional(),
 });
 
+/** Answers a distribution (§21-5): the amount for each target, named by card id. */
+const SplitSchema = z.strictObject({ player: SeatSchema, split: z.record(z.string(), z.number().int().min(0)) });
+
 const StepSchema = z.union([
   ChooseSchema,
   /** A step that must be refused (not offered, or illegal); the script goes on from the same position. */
-  z.strictObject({ refused: ChooseSchema }),
+  z.strictObject({ refused: z.union([ChooseSchema, SplitSchema]) }),
   /** Answers a number decision (X). */
   z.strictObject({ player: SeatSchema, x: z.number().int().min(0) }),
+  SplitSchema,
   /** `attack`: until a response window with an attack on top of the chain (a ▼ attack in a faction check, say). */
   z.strictObject({ passUntil: z.enum(['empty', 'main', 'p2-main', 'choice', 'attack']) }),
   z.strictObject({ expect: ExpectSchema }),
@@ -103,6 +120,12 @@ const SideSetup = z.strictObject({
   faction: Cards.optional(),
   deckTop: Cards.optional(),
   damage: Cards.optional(),
+  /** The discard pile, bottom first: the last is its top card (public, ruling G25). */
+  discard: Cards.optional(),
+  /** false: the hand is exactly `hand`; the opening hand goes to the bottom of the deck. */
+  openingHand: z.boolean().default(true),
+  /** Power cards of the `faction` characters, in their order (default 0). */
+  factionPower: z.array(z.number().int().min(0)).optional(),
   /** The deck is cut to this many cards (from the top); the rest is removed from the game, for ruling G2(b). */
   deckSize: z.number().int().min(0).optional(),
   /** Power cards of the controlled characters, in the order of `control` (default: full, as many as MND). */
@@ -114,7 +137,18 @@ const ScenarioSchema = z.strictObject({
   game: z.literal('aqa'),
   seed: z.string().default('scenario'),
   protocol: z.enum(['chain', 'item']).default('chain'),
-  setup: PerSeat(SideSetup).default({}),
+  setup: z
+    .strictObject({
+      p1: SideSetup.optional(),
+      p2: SideSetup.optional(),
+      /** A later turn: p1 goes first, so odd turns are p1's and even turns p2's. */
+      turn: z.number().int().min(1).optional(),
+      /** Whose turn; only to say it (it must agree with `turn`). */
+      active: SeatSchema.optional(),
+      /** Start at this phase's first decision (its start declaration's window; the faction phase's first check). */
+      phase: z.enum(['draw', 'faction', 'main', 'power', 'discard']).optional(),
+    })
+    .default({}),
   script: z.array(StepSchema).default([]),
   expect: ExpectSchema.default({}),
   expectIllegalAt: z.number().int().min(1).optional(),
@@ -169,13 +203,14 @@ function take(s: AqaState, seat: Seat, card: string, taken: readonly string[] = 
 function position(sc: Scenario): AqaState {
   const decks = { p1: { main: deckOf([]) }, p2: { main: deckOf([]) } };
   for (const seat of SEATS) {
-    const z = sc.setup[seat] ?? {};
+    const z = sc.setup[seat];
     const wanted = [
-      ...(z.hand ?? []),
-      ...(z.control ?? []),
-      ...(z.faction ?? []),
-      ...(z.deckTop ?? []),
-      ...(z.damage ?? []),
+      ...(z?.hand ?? []),
+      ...(z?.control ?? []),
+      ...(z?.faction ?? []),
+      ...(z?.deckTop ?? []),
+      ...(z?.damage ?? []),
+      ...(z?.discard ?? []),
     ];
     decks[seat] = { main: deckOf(wanted) };
   }
@@ -191,17 +226,54 @@ function position(sc: Scenario): AqaState {
     },
     sc.seed,
   );
-  // The redraw declined, then every window passed until p1's main phase.
+  const { turn, phase } = sc.setup;
+  if (turn === undefined && phase === undefined && sc.setup.active === undefined) {
+    // The redraw declined, then every window passed until p1's main phase; the zones are placed there.
+    s = passUntil(s, (x) => aqa.pending(x)?.kind === 'main' && aqa.pending(x)?.player === 'p1');
+    placeZones(s, sc);
+    s.log = [];
+    return s;
+  }
+  // A later turn (or another phase): the zones are placed before the turn begins, then the turn is played from its
+  // start, every window passed, to the first decision of the phase asked for.
+  const number = turn ?? 1;
+  const active: Seat = number % 2 === 1 ? 'p1' : 'p2';
+  if (sc.setup.active !== undefined && sc.setup.active !== active)
+    throw new Error(
+      `setup: turn ${number} is ${active}'s (p1 goes first, so odd turns are p1's), not ${sc.setup.active}'s`,
+    );
+  placeZones(s, sc);
+  s.turn = { number, active, phase: 'draw' };
+  s.procedures = {
+    frames: [{ id: 1, kind: 'turn', step: 'begin', data: { party: 0, queue: [], eligible: [] } }],
+    nextFrameId: 2,
+  };
+  aqaKernel.run(s);
+  const want = phase ?? 'main';
+  s = passUntil(s, (x) => x.turn.phase === want);
+  s.log = [];
+  return s;
+}
+
+/** Declines every decision (the redraw, windows) until `reached` holds or nothing is pending. */
+function passUntil(start: AqaState, reached: (s: AqaState) => boolean): AqaState {
+  let s = start;
   for (let i = 0; i < 200; i++) {
     const p = aqa.pending(s);
-    if (!p || (p.kind === 'main' && p.player === 'p1')) break;
+    if (!p || reached(s)) return s;
     if (p.shape !== undefined && p.shape !== 'pick') throw new Error(`setup: stuck at ${p.kind}`);
-    const pass = p.options.find((o) => o.id === 'pass' || o.id === 'no');
+    const pass = p.options.find((o) => o.id === 'pass' || o.id === 'no' || o.id === 'end');
     if (!pass && p.min > 0) throw new Error(`setup: stuck at ${p.kind}`);
     s = aqa.apply(s, p.player, { decisionId: p.id, choose: pass ? [pass.id] : [] });
   }
+  throw new Error('setup: the position was not reached in 200 decisions');
+}
+
+/** Puts the named cards where the setup asks (the order matters: a card is taken from the deck, then the hand). */
+function placeZones(s: AqaState, sc: Scenario): void {
   for (const seat of SEATS) {
-    const z = sc.setup[seat] ?? {};
+    const z = sc.setup[seat];
+    if (!z) continue;
     // Power of the controlled characters as asked: extra cards from the top of the deck, surplus back on top.
     (z.controlPower ?? []).forEach((want, i) => {
       const c = characterOf(s, s.sides[seat].control[i] ?? '');
@@ -216,9 +288,13 @@ function position(sc: Scenario): AqaState {
         c.power.push(top);
       }
     });
+    // The opening hand goes under the deck when the hand is to be exactly the cards named.
+    if (!z.openingHand) for (const id of [...s.sides[seat].hand]) moveCard(s, id, 'deck');
     // The hand is the opening hand plus these cards; expectations count hands.
     for (const card of z.hand ?? []) moveCard(s, take(s, seat, card), 'hand');
     for (const card of z.damage ?? []) moveCard(s, take(s, seat, card), 'damage');
+    for (const card of z.discard ?? []) moveCard(s, take(s, seat, card), 'discard');
+    const faction: Character[] = [];
     for (const card of z.faction ?? []) {
       const id = take(s, seat, card);
       const c: Character = {
@@ -238,7 +314,19 @@ function position(sc: Scenario): AqaState {
       moveCard(s, id, 'field');
       s.characters[c.id] = c;
       s.sides[seat].parties[c.party].push(c.id);
+      faction.push(c);
     }
+    (z.factionPower ?? []).forEach((want, i) => {
+      const c = faction[i];
+      if (!c) throw new Error('setup: factionPower names more characters than faction');
+      if (want > statOf(s, c, 'mnd')) throw new Error(`setup: ${faceOf(s, c).id} cannot hold ${want} power (§12-2)`);
+      for (let k = 0; k < want; k++) {
+        const top = s.sides[seat].deck[0];
+        if (!top) throw new Error('setup: no deck left for factionPower');
+        moveCard(s, top, 'field');
+        c.power.push(top);
+      }
+    });
     const top: string[] = [];
     for (const card of z.deckTop ?? []) {
       const id = take(s, seat, card, top); // a card already put on top is not taken twice
@@ -249,8 +337,6 @@ function position(sc: Scenario): AqaState {
     const size = z.deckSize;
     if (size !== undefined) for (const id of s.sides[seat].deck.slice(size)) moveCard(s, id, 'removed'); // out of the game (§24-1)
   }
-  s.log = [];
-  return s;
 }
 
 function showing(s: AqaState, card: string): Character | undefined {
@@ -268,7 +354,15 @@ function check(s: AqaState, e: Expect): string[] {
   if (e.winner !== undefined)
     differ('winner', e.winner, !s.result ? 'none' : s.result.kind === 'win' ? s.result.winner : 'draw');
   const p = aqa.pending(s);
-  if (e.pending !== undefined) differ('pending', e.pending, p ? { player: p.player, kind: p.kind } : 'none');
+  if (e.pending !== undefined) {
+    const about = e.pending !== 'none' && e.pending.about !== undefined ? { about: pendingAbout(s) } : {};
+    differ('pending', e.pending, p ? { player: p.player, kind: p.kind, ...about } : 'none');
+  }
+  if (e.turn !== undefined) {
+    const got = { number: s.turn.number, active: s.turn.active, phase: s.turn.phase };
+    for (const key of ['number', 'active', 'phase'] as const)
+      if (e.turn[key] !== undefined) differ(`turn ${key}`, e.turn[key], got[key]);
+  }
   if (e.chain)
     differ(
       'chain',
@@ -281,6 +375,13 @@ function check(s: AqaState, e: Expect): string[] {
     if (e.deck?.[seat] !== undefined) differ(`${seat} deck`, e.deck[seat], side.deck.length);
     if (e.damage?.[seat] !== undefined) differ(`${seat} damage zone`, e.damage[seat], side.damage.length);
     if (e.discard?.[seat]) differ(`${seat} discard`, [...e.discard[seat]].sort(), cardsOf(side.discard));
+    for (const card of e.discardIncludes?.[seat] ?? []) {
+      const got = cardsOf(side.discard);
+      const want = (e.discardIncludes?.[seat] ?? []).filter((x) => x === card).length;
+      if (got.filter((x) => x === card).length < want)
+        out.push(`${seat} discard: expected ${want} ${card} among ${JSON.stringify(got)}`);
+    }
+    if (e.removed?.[seat]) differ(`${seat} removed`, [...e.removed[seat]].sort(), cardsOf(side.removed));
     if (e.lasting?.[seat]) differ(`${seat} lasting`, [...e.lasting[seat]].sort(), cardsOf(side.lasting));
     if (e.discardCount?.[seat] !== undefined)
       differ(`${seat} discard count`, e.discardCount[seat], side.discard.length);
@@ -310,6 +411,16 @@ function check(s: AqaState, e: Expect): string[] {
   for (const k of e.offers ?? []) if (!kinds.includes(k)) out.push(`offers: no "${k}" among ${JSON.stringify(kinds)}`);
   for (const k of e.notOffered ?? []) if (kinds.includes(k)) out.push(`notOffered: "${k}" is offered`);
   return out;
+}
+
+/** The card the pending decision is about (a character's top card, a card's id), or "none". */
+function pendingAbout(s: AqaState): string {
+  const payload = s.procedures.frames.at(-1)?.awaiting?.payload;
+  const about = payload && typeof payload === 'object' && !Array.isArray(payload) ? payload.about : undefined;
+  if (typeof about !== 'string') return 'none';
+  const c = s.characters[about];
+  if (c) return faceOf(s, c).id;
+  return s.objects[about]?.card ?? about;
 }
 
 /** The card an option is about: a character's top card, an object's card, or a seat. */
@@ -375,7 +486,24 @@ function applyStep(s: AqaState, step: Exclude<Step, { expect: unknown }>): AqaSt
     if (p.shape !== 'number') throw new NotOffered(`no number is asked (${p.kind})`);
     return aqa.apply(s, step.player, { decisionId: p.id, choose: [], number: step.x });
   }
+  if ('split' in step) {
+    if (p.shape !== 'distribute') throw new NotOffered(`no distribution is asked (${p.kind})`);
+    const split: Record<string, number> = {};
+    for (const [card, amount] of Object.entries(step.split)) {
+      const target = p.targets.find((o) => aboutOf(s, o) === card);
+      if (!target) throw new NotOffered(`no distribution target ${card}`);
+      split[target.id] = amount;
+    }
+    return aqa.apply(s, step.player, { decisionId: p.id, choose: [], split });
+  }
   if (p.shape !== undefined && p.shape !== 'pick') throw new NotOffered(`a ${p.shape} decision is asked (${p.kind})`);
+  if (step.targets) {
+    const want = step.targets;
+    const chosen = want.map((card) => p.options.find((o) => o.kind === 'target' && aboutOf(s, o) === card));
+    const ids = chosen.flatMap((o) => (o ? [o.id] : []));
+    if (ids.length !== want.length) throw new NotOffered(`not every one of ${want.join(', ')} is offered`);
+    return aqa.apply(s, step.player, { decisionId: p.id, choose: ids });
+  }
   const option = p.options.find((o) => {
     if (step.choose === 'target') {
       if (o.kind !== 'target') return false;
@@ -397,7 +525,9 @@ const describeStep = (step: Exclude<Step, { expect: unknown }>): string =>
       ? `pass until ${step.passUntil}`
       : 'x' in step
         ? `${step.player} X=${step.x}`
-        : `${step.player} ${step.choose} ${step.card ?? step.target ?? ''}`.trim();
+        : 'split' in step
+          ? `${step.player} split ${JSON.stringify(step.split)}`
+          : `${step.player} ${step.choose} ${step.card ?? step.targets?.join(',') ?? step.target ?? ''}`.trim();
 
 export function aqaScenarioPlan(raw: unknown, file: string): ScenarioPlan<AqaState> {
   const parsed = ScenarioSchema.safeParse(raw);

@@ -99,6 +99,7 @@ export const TRIGGERS = [
   'enters-field', // §1-1, §8-1-a-1
   'another-of-yours-discarded', // §17-2
   'this-discarded', // §17-1 ("when discarded", before the discard)
+  'attack-confirmed', // §3-3, §3-3-a-1 ("if this attacks", "on attack": unguarded, at step 1)
   'damage-judgment-of-its-attack', // §3-3-a-2
   'at-battle', // §5-1
   'declares-attack', // §17-4 d
@@ -107,6 +108,7 @@ export const TRIGGERS = [
   'instead-of-damage-judgment', // §3-4
   'start-of-your-main-phase', // §13-7
   'end-of-turn', // §17-6
+  'power-zero', // §17-3
 ] as const;
 export const TriggerSchema = z.enum(TRIGGERS);
 export type Trigger = z.infer<typeof TriggerSchema>;
@@ -123,6 +125,7 @@ export const AbilitySchema = z.discriminatedUnion('kind', [
     .strict(),
   z.object({ kind: z.literal('cannot-declare-attacks') }).strict(), // §3-8
   z.object({ kind: z.literal('cannot-be-guarded') }).strict(), // §4-4
+  z.object({ kind: z.literal('cannot-be-targeted') }).strict(), // §10-1, §10-1-a (ruling R19)
   /** ☆§13-8: also named, in every zone. */
   z.object({ kind: z.literal('also-named'), name: LabelSchema }).strict(),
   /** §20-8–20-9: a cost reduction for your cards of a type, in every zone. */

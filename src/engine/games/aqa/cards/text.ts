@@ -167,6 +167,10 @@ const TRIGGER_TEXT: Record<Trigger, Label> = {
     ja: 'あなたの他のキャラクターが捨て札されたとき',
   },
   'this-discarded': { en: 'When this card is discarded', ja: 'このカードが捨て札されるとき' },
+  'attack-confirmed': {
+    en: 'If this character attacks (when its attack is confirmed)',
+    ja: 'このキャラクターがアタックした場合（アタックすることが確定した時）',
+  },
   'damage-judgment-of-its-attack': {
     en: "During a damage judgment caused by this character's attack",
     ja: 'このキャラクターのアタックによるダメージ判定の際',
@@ -187,6 +191,7 @@ const TRIGGER_TEXT: Record<Trigger, Label> = {
   },
   'start-of-your-main-phase': { en: 'At the start of your main phase', ja: 'あなたのメインフェイズ開始時' },
   'end-of-turn': { en: 'At end of turn', ja: 'ターン終了時' },
+  'power-zero': { en: "When this character's power becomes 0", ja: 'このキャラクターのパワーが0になった場合' },
 };
 
 function abilityText(a: Ability): Label {
@@ -202,6 +207,11 @@ function abilityText(a: Ability): Label {
     }
     case 'cannot-declare-attacks':
       return { en: 'This character cannot declare attacks.', ja: 'このキャラクターはアタック宣言できない。' };
+    case 'cannot-be-targeted':
+      return {
+        en: 'This character cannot be the target of cards or effects.',
+        ja: 'このキャラクターはカードやエフェクトの目標にならない。',
+      };
     case 'cannot-be-guarded':
       return { en: "This character's attacks cannot be guarded.", ja: 'このキャラクターのアタックはガードされない。' };
     case 'also-named':
