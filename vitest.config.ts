@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { REQUIRE_ALL_TESTS, type Surrounding, surroundings } from './test/support/surroundings.ts';
 
@@ -37,6 +38,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // vitest's default is one worker fewer than the CPUs: a single worker on CI's 2 cores. Most end-to-end files wait
+    // on the fake Discord's pacing, timers and child processes (league.test.ts: ~7 s of CPU in 36 s), so two workers
+    // overlap that waiting; every shared resource a test starts (ports, folders, PostgreSQL) is already private to it.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // Every fake Discord checks its traffic against Discord's API spec; a violation fails the run (issue 23).
     globalSetup: ['test/fake-discord/conformance-setup.ts'],
     setupFiles: ['test/fake-discord/conformance-source.ts'],
