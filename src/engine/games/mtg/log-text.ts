@@ -215,16 +215,21 @@ export function logLine(e: MtgLogEntry): Label {
       );
     case 'gain-control':
       return label(
-        `${p.en} gains control of ${c.en} (CR 613.1b).`,
-        `${p.ja}が${c.ja}のコントロールを得ました（613.1b）。`,
+        `${p.en} gains control of ${c.en} (CR ${e.rule ?? '613.1b'}).`,
+        `${p.ja}が${c.ja}のコントロールを得ました（${e.rule ?? '613.1b'}）。`,
       );
     case 'control-returns':
       return label(
-        `${p.en} controls ${c.en} again: the control change ended (CR 514.2).`,
-        `${c.ja}のコントロールが${p.ja}に戻りました（514.2）。`,
+        `${p.en} controls ${c.en} again: the control change ended (CR ${e.rule ?? '514.2'}).`,
+        `${c.ja}のコントロールが${p.ja}に戻りました（${e.rule ?? '514.2'}）。`,
       );
     case 'returned':
       return label(`${c.en} returns to the battlefield.`, `${c.ja}が戦場に戻りました。`);
+    case 'enters-as-copy':
+      return label(
+        `A permanent enters the battlefield as a copy of ${c.en} (CR 706.5).`,
+        `パーマネントが${c.ja}のコピーとして戦場に出ました（706.5）。`,
+      );
     default:
       return label(e.type, e.type);
   }

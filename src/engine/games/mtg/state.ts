@@ -46,6 +46,11 @@ export type MtgObject = {
   counters?: Counters;
   /** CR 110.5: a token (no card; it ceases to exist outside the battlefield, 704.5d). */
   token?: boolean;
+  /**
+   * CR 706.5: the card this object is while it is on the battlefield as a copy of another object; `card` then names
+   * the copied values (706.2). Absent: `card` is the card itself. Leaving the battlefield ends the copy (400.7).
+   */
+  printed?: string;
   /** CR 613.6a: when it entered the battlefield (orders its static abilities' effects). Absent: 0. */
   timestamp?: number;
   /** CR 301.5, 303.4: the object this Aura or Equipment is attached to (that object as it was then, 400.7). */
@@ -593,8 +598,9 @@ export function removeFromCombat(s: MtgState, id: string): void {
 /**
  * Moves an object to a zone (CR 400.7: a new object, so what it was is recorded first as last-known information).
  * Cards always go to their owner's zones (400.3). `at` is 'top' or 'bottom' for a library; other lists append.
+ * `asCopyOf`: the card whose copiable values an object entering the battlefield as a copy takes (CR 706.5).
  */
-export function moveObject(s: MtgState, id: string, to: Zone, at: 'top' | 'bottom' = 'top'): ObjRef {
+export function moveObject(s: MtgState, id: string, to: Zone, at: 'top' | 'bottom' = 'top', asCopyOf?: string): ObjRef {
   const o = objectOf(s, id);
   const from = o.zone;
   const fromList = zoneList(s, o);
@@ -610,6 +616,14 @@ export function moveObject(s: MtgState, id: string, to: Zone, at: 'top' | 'botto
   });
   if (wasOnBattlefield) removeFromCombat(s, id);
   o.zone = to;
+  if (o.printed !== undefined) {
+    o.card = o.printed; // CR 706.5, 400.7: the copy was of the permanent; the new object is the card again
+    delete o.printed;
+  }
+  if (to === 'battlefield' && asCopyOf !== undefined && asCopyOf !== o.card) {
+    o.printed = o.card; // CR 706.5: it enters as the copy (not as itself first)
+    o.card = asCopyOf;
+  }
   o.baseController = o.owner;
   o.tapped = false;
   o.damage = 0;

@@ -55,6 +55,7 @@ export const SUBTYPES = [
   'Merfolk',
   'Wolf',
   'Construct',
+  'Shapeshifter',
   'Aura', // 303.4 (enchantment type)
   'Equipment', // 301.5 (artifact type)
   'Plains',
@@ -355,6 +356,11 @@ export const MtgCardSchema = z
       .object({ counter: z.enum(['+1/+1', '-1/-1']), count: z.number().int().min(1) })
       .strict()
       .optional(),
+    /**
+     * CR 706.5, 614.1c: "You may have [this] enter the battlefield as a copy of any creature on the battlefield": a
+     * replacement effect whose choice is made as the permanent enters (706.6), not a target.
+     */
+    entersAsCopy: z.literal('any-creature').optional(),
     /** CR 303.4a: an Aura's enchant ability: what it may be attached to (and what the Aura spell targets). */
     enchant: TargetSchema.optional(),
     /** CR 110.5: a token's definition (created by effects, never in a deck). */
@@ -423,6 +429,10 @@ export const MtgCardSchema = z
       for (const e of card.kicked.effects ?? [])
         need(!('to' in e) || typeof e.to === 'string', '"if kicked" effects have no targets here (CR 601.2c)');
     }
+    need(
+      !card.entersAsCopy || (is('creature') && !card.token),
+      'only a creature card enters as a copy here (CR 706.5)',
+    );
     const aura = card.subtypes.includes('Aura');
     const equipment = card.subtypes.includes('Equipment');
     need(aura === (card.enchant !== undefined), 'an Aura, and only an Aura, has an enchant ability (CR 303.4a)');

@@ -93,6 +93,7 @@ const SUBTYPE_JA: Record<Subtype, string> = {
   Merfolk: 'マーフォーク',
   Wolf: '狼',
   Construct: '構築物',
+  Shapeshifter: '多相の戦士',
   Aura: 'オーラ',
   Equipment: '装備品',
   Plains: '平地',
@@ -592,6 +593,11 @@ export function cardText(card: MtgCard): Label {
     lines.push({
       en: 'As an additional cost to cast this spell, sacrifice a creature.',
       ja: 'この呪文を唱えるための追加コストとして、クリーチャーを1体生け贄に捧げる。',
+    });
+  if (card.entersAsCopy)
+    lines.push({
+      en: `You may have ${card.name.en} enter the battlefield as a copy of any creature on the battlefield.`,
+      ja: `あなたは${card.name.ja}を、戦場にあるクリーチャー1体のコピーとして戦場に出してもよい。`,
     });
   if (card.entersTapped)
     lines.push({

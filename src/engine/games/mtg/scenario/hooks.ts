@@ -28,9 +28,12 @@ function objectsFor(s: MtgState, labels: Labels, ref: string): string[] {
   if (labelled) return [labelled];
   const [name = '', seat] = ref.split('@');
   const card = cardByName(name);
-  return Object.values(s.objects)
-    .filter((o) => o.card === card.id && (!seat || controllerOf(s, o.id) === seat))
-    .map((o) => o.id);
+  return (
+    Object.values(s.objects)
+      // A permanent that entered as a copy (CR 706.5) answers to the copied name and to its own card's name.
+      .filter((o) => (o.card === card.id || o.printed === card.id) && (!seat || controllerOf(s, o.id) === seat))
+      .map((o) => o.id)
+  );
 }
 
 /** The name a reference shows in a message and compares by: a label's card name, or the name itself. */
@@ -54,6 +57,7 @@ const PREFIX: Record<string, string> = {
   mana: 'mana:',
   'keep-legend': 'keep:',
   discard: 'obj:',
+  copy: 'copy:',
 };
 
 /** The response a script step gives to the pending decision; NotOffered when the engine does not offer it. */
