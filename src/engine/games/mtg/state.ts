@@ -355,15 +355,20 @@ export function attachedPermanent(s: MtgState, id: string): string | null {
 /** CR 701.3a: attaches an Aura or Equipment; it gets a new timestamp (613.6d). */
 export function attach(s: MtgState, id: string, to: string): void {
   const o = objectOf(s, id);
+  const old = attachedPermanent(s, id);
+  const before = CONTROL_CARDS.has(o.card) ? new Map([[to, controllerOf(s, to)]]) : new Map<string, Seat>();
+  if (old !== null && CONTROL_CARDS.has(o.card)) before.set(old, controllerOf(s, old));
   o.attachedTo = currentRef(s, to);
   o.timestamp = s.nextTimestamp;
   s.nextTimestamp += 1;
   log(s, { type: 'attached', object: id, card: o.card, to: objectOf(s, to).card });
+  noteAuraControl(s, before, '613.1b'); // CR 303.4e: a control Aura's controller now controls it
 }
 
-/** The parts of a static ability in their layers (CR 613.5): 6 keywords, 7b base P/T, 7c changes. */
-function staticParts(a: StaticAbility): MtgEffect['parts'] {
+/** The parts of a static ability of `source` in their layers (CR 613.5): 2 control, 5 colours, 6 keywords, 7b, 7c. */
+function staticParts(a: StaticAbility, source: string): MtgEffect['parts'] {
   const parts: { layer: MtgLayer; op: MtgLayerOp }[] = [];
+  if (a.control) parts.push({ layer: '2', op: { kind: 'control-of', source } }); // 613.1b, 303.4e
   if (a.colors) parts.push({ layer: '5', op: { kind: 'set-colors', colors: a.colors } }); // 613.1e
   if (a.keywords.length > 0) parts.push({ layer: '6', op: { kind: 'add-abilities', abilities: a.keywords } }); // 613.1f
   if (a.basePT) parts.push({ layer: '7b', op: { kind: 'set-pt', ...a.basePT } }); // 613.3b
@@ -393,7 +398,7 @@ function continuousEffects(s: MtgState): MtgEffect[] {
         timestamp: o.timestamp ?? 0,
         // "Enchanted/equipped creature": the one it is attached to (each attachment is a new timestamp, 613.6d).
         affects: holder !== null ? { locked: [holder] } : { filter: staticFilter(a, id) },
-        parts: staticParts(a),
+        parts: staticParts(a, id),
         source: { object: id, ability: `static:${i}` },
       });
     });
@@ -483,8 +488,10 @@ export function characteristicsOf(s: MtgState, id: string): MtgCharacteristics {
 export function controllerOf(s: MtgState, id: string): Seat {
   const o = objectOf(s, id);
   if (o.zone === 'battlefield') {
-    // Layer 2 holds only `s.controls` (no static ability changes control): without one, the fold would say the same.
-    if (!s.controls?.length) return o.baseController;
+    // Layer 2 holds `s.controls` and the control Auras' statics: without either, the fold would say the same.
+    if (!s.controls?.length && !s.battlefield.some((x) => CONTROL_CARDS.has(s.objects[x]?.card ?? ''))) {
+      return o.baseController;
+    }
     return battlefieldCharacteristics(s)[id]?.controller ?? o.baseController;
   }
   return o.zone === 'stack' ? o.baseController : o.owner;
@@ -523,6 +530,29 @@ function noteControlChanged(s: MtgState, id: string, before: Seat): boolean {
   o.controlledSince = s.turn.number; // CR 302.6: continuous control starts now
   removeFromCombat(s, id); // CR 506.4
   return true;
+}
+
+/** The cards with a control-changing static ability (CR 613.1b): a fact of the pool, read once. */
+const CONTROL_CARDS: ReadonlySet<string> = new Set(
+  [...MTG_CARDS.values()].filter((c) => c.abilities.some((a) => a.kind === 'static' && a.control)).map((c) => c.id),
+);
+
+/** Whose control each permanent a control Aura enchants is under now (CR 613.1b), to see it change. */
+function controlledByAuras(s: MtgState, auras: readonly string[]): Map<string, Seat> {
+  const out = new Map<string, Seat>();
+  for (const aura of auras) {
+    if (!CONTROL_CARDS.has(objectOf(s, aura).card)) continue;
+    const held = attachedPermanent(s, aura);
+    if (held !== null) out.set(held, controllerOf(s, held));
+  }
+  return out;
+}
+
+/** CR 302.6, 506.4: after a control Aura's effect began or ended, what follows for each permanent whose controller moved. */
+function noteAuraControl(s: MtgState, before: Map<string, Seat>, rule: string): void {
+  for (const [id, seat] of before)
+    if (noteControlChanged(s, id, seat))
+      log(s, { type: 'gain-control', seat: controllerOf(s, id), object: id, card: objectOf(s, id).card, rule });
 }
 
 /** CR 613.1f (layer 6): the keyword abilities it has now. */
@@ -604,8 +634,10 @@ export function moveObject(s: MtgState, id: string, to: Zone, at: 'top' | 'botto
   const o = objectOf(s, id);
   const from = o.zone;
   const fromList = zoneList(s, o);
-  if (fromList) fromList.splice(fromList.indexOf(id), 1);
   const wasOnBattlefield = o.zone === 'battlefield';
+  // CR 611.3b: a control Aura's effect ends as it leaves; what it enchanted goes back to its other controller.
+  const auraHeld = wasOnBattlefield ? controlledByAuras(s, [id]) : null;
+  // Last-known information (CR 608.2g, 603.10a) is read while the object is still in its zone, through the layers.
   const left = changeZone(s.events, id, {
     card: o.card,
     controller: controllerOf(s, id),
@@ -614,6 +646,7 @@ export function moveObject(s: MtgState, id: string, to: Zone, at: 'top' | 'botto
     toughness: wasOnBattlefield ? toughnessOf(s, id) : 0,
     creature: wasOnBattlefield && isCreature(s, id),
   });
+  if (fromList) fromList.splice(fromList.indexOf(id), 1);
   if (wasOnBattlefield) removeFromCombat(s, id);
   o.zone = to;
   if (o.printed !== undefined) {
@@ -649,6 +682,7 @@ export function moveObject(s: MtgState, id: string, to: Zone, at: 'top' | 'botto
   // CR 400.7: a control change followed the old object only.
   if (s.controls?.some((c) => c.object.id === id)) s.controls = s.controls.filter((c) => c.object.id !== id);
   s.happened.push({ type: 'zone', object: id, from, to, left, entered: currentRef(s, id) }); // CR 603.6
+  if (auraHeld && auraHeld.size > 0) noteAuraControl(s, auraHeld, '611.3b');
   return left;
 }
 

@@ -109,6 +109,7 @@ export function isLegalTarget(
   // CR 613: a permanent's types and colours as the layers leave them (an Aura can make a creature black, 613.1e).
   const now = characteristicsOf(s, o.id);
   if (spec.target === 'artifact') return now.types.includes('artifact');
+  if (spec.target === 'enchantment') return now.types.includes('enchantment');
   if (spec.target !== 'creature' && spec.target !== 'any') return false;
   if (!isCreature(s, o.id)) return false;
   switch (spec.restriction) {

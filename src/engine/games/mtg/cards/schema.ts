@@ -98,7 +98,7 @@ export type Keyword = z.infer<typeof KeywordSchema>;
  */
 export const TargetSchema = z
   .object({
-    target: z.enum(['any', 'creature', 'player', 'opponent', 'spell', 'artifact']),
+    target: z.enum(['any', 'creature', 'player', 'opponent', 'spell', 'artifact', 'enchantment']),
     restriction: z
       .enum(['attacking-or-blocking', 'nonblack', 'noncreature', 'you-control', 'you-dont-control'])
       .optional(),
@@ -293,6 +293,8 @@ export const StaticAbilitySchema = z
     power: z.number().int().default(0),
     toughness: z.number().int().default(0),
     keywords: z.array(KeywordSchema).default([]),
+    /** CR 613.1b (layer 2), 303.4e: "You control enchanted creature": the Aura's controller controls it. */
+    control: z.boolean().default(false),
     /** CR 613.1e (layer 5): "is [colour]": the creature's colours become these (replacing its others, 105.3). */
     colors: z
       .array(z.enum(['W', 'U', 'B', 'R', 'G']))
@@ -454,8 +456,25 @@ export const MtgCardSchema = z
     for (const a of card.abilities)
       if (a.kind === 'static')
         need(
-          a.power !== 0 || a.toughness !== 0 || a.keywords.length > 0 || a.basePT !== undefined || !!a.colors,
-          'a static ability changes power, toughness, keywords or colours (CR 604.1)',
+          a.power !== 0 ||
+            a.toughness !== 0 ||
+            a.keywords.length > 0 ||
+            a.basePT !== undefined ||
+            !!a.colors ||
+            a.control,
+          'a static ability changes control, power, toughness, keywords or colours (CR 604.1)',
+        );
+    for (const a of card.abilities)
+      if (a.kind === 'static' && a.control)
+        need(
+          aura &&
+            a.affects === 'attached' &&
+            a.power === 0 &&
+            a.toughness === 0 &&
+            a.keywords.length === 0 &&
+            !a.basePT &&
+            !a.colors,
+          '"You control enchanted creature" is an Aura\'s whole static ability here (CR 613.1b)',
         );
   });
 export type MtgCard = z.infer<typeof MtgCardSchema>;

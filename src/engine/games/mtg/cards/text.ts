@@ -148,6 +148,7 @@ function targetNoun(t: Target): Label {
     opponent: { en: 'opponent', ja: '対戦相手' },
     spell: { en: 'spell', ja: '呪文' },
     artifact: { en: 'artifact', ja: 'アーティファクト' },
+    enchantment: { en: 'enchantment', ja: 'エンチャント' },
   };
   const noun = base[t.target];
   if (t.cmcAtMost !== undefined)
@@ -476,6 +477,12 @@ function staticSubject(a: StaticAbility): Label {
 
 /** CR 604: "Other creatures you control get +1/+1 and have vigilance."; "Enchanted creature gets +2/+2." */
 function staticText(a: StaticAbility, card: MtgCard): Label {
+  // CR 613.1b: the whole ability (the schema allows nothing else beside it).
+  if (a.control)
+    return {
+      en: 'You control enchanted creature.',
+      ja: 'あなたはエンチャントされているクリーチャーをコントロールする。',
+    };
   const one = a.affects === 'attached';
   const who: Label = !one
     ? staticSubject(a)
