@@ -60,6 +60,21 @@ export function combatProblemText(problem: DecisionProblem): Label {
         `That attacker has protection from a colour of the blocker and can't be blocked by it (CR ${problem.rule}).`,
         `その攻撃クリーチャーはブロック・クリーチャーの色からのプロテクションを持ち、ブロックされません（${problem.rule}）。`,
       );
+    case 'fear':
+      return label(
+        `A creature with fear can be blocked only by artifact creatures and/or black creatures (CR ${problem.rule}).`,
+        `畏怖を持つクリーチャーはアーティファクト・クリーチャーか黒のクリーチャーでしかブロックできません（${problem.rule}）。`,
+      );
+    case 'intimidate':
+      return label(
+        `A creature with intimidate can be blocked only by artifact creatures and/or creatures that share a colour with it (CR ${problem.rule}).`,
+        `威嚇を持つクリーチャーはアーティファクト・クリーチャーかそれと色を共有するクリーチャーでしかブロックできません（${problem.rule}）。`,
+      );
+    case 'landwalk':
+      return label(
+        `That attacker can't be blocked while the defending player controls a ${arg} (landwalk, CR ${problem.rule}).`,
+        `防御プレイヤーが${arg}をコントロールしている間、その攻撃クリーチャーはブロックされません（土地渡り、${problem.rule}）。`,
+      );
     case 'power-at-most':
       return label(
         `That attacker can't be blocked by creatures with power ${arg} or less (CR ${problem.rule}).`,

@@ -89,6 +89,14 @@ export const KeywordSchema = z.enum([
   'reach', // 702.17
   'trample', // 702.19
   'vigilance', // 702.20
+  'shroud', // 702.18
+  'fear', // 702.35
+  'intimidate', // 702.13
+  'plainswalk', // 702.14 (landwalk, 702.14a: a basic land type)
+  'islandwalk',
+  'swampwalk',
+  'mountainwalk',
+  'forestwalk',
 ]);
 export type Keyword = z.infer<typeof KeywordSchema>;
 

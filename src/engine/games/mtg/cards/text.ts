@@ -47,6 +47,14 @@ const KEYWORDS: Record<Keyword, Label & { rule: string }> = {
   reach: { en: 'Reach', ja: '到達', rule: '702.17' },
   trample: { en: 'Trample', ja: 'トランプル', rule: '702.19' },
   vigilance: { en: 'Vigilance', ja: '警戒', rule: '702.20' },
+  shroud: { en: 'Shroud', ja: '被覆', rule: '702.18' },
+  fear: { en: 'Fear', ja: '畏怖', rule: '702.35' },
+  intimidate: { en: 'Intimidate', ja: '威嚇', rule: '702.13' },
+  plainswalk: { en: 'Plainswalk', ja: '平地渡り', rule: '702.14' },
+  islandwalk: { en: 'Islandwalk', ja: '島渡り', rule: '702.14' },
+  swampwalk: { en: 'Swampwalk', ja: '沼渡り', rule: '702.14' },
+  mountainwalk: { en: 'Mountainwalk', ja: '山渡り', rule: '702.14' },
+  forestwalk: { en: 'Forestwalk', ja: '森渡り', rule: '702.14' },
 };
 
 /** A keyword's name and the rule that defines it (for `/card`'s keyword rules). */
