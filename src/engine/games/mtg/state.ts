@@ -489,9 +489,7 @@ export function controllerOf(s: MtgState, id: string): Seat {
   const o = objectOf(s, id);
   if (o.zone === 'battlefield') {
     // Layer 2 holds `s.controls` and the control Auras' statics: without either, the fold would say the same.
-    if (!s.controls?.length && !s.battlefield.some((x) => CONTROL_CARDS.has(s.objects[x]?.card ?? ''))) {
-      return o.baseController;
-    }
+    if (!s.controls?.length && !controlAuraPresent(s)) return o.baseController;
     return battlefieldCharacteristics(s)[id]?.controller ?? o.baseController;
   }
   return o.zone === 'stack' ? o.baseController : o.owner;
@@ -536,6 +534,17 @@ function noteControlChanged(s: MtgState, id: string, before: Seat): boolean {
 const CONTROL_CARDS: ReadonlySet<string> = new Set(
   [...MTG_CARDS.values()].filter((c) => c.abilities.some((a) => a.kind === 'static' && a.control)).map((c) => c.id),
 );
+
+/** Whether a control Aura is on the battlefield, cached per state until the battlefield changes (CR 613.1b). */
+const controlAuraSeen = new WeakMap<MtgState, { timestamp: number; size: number; present: boolean }>();
+function controlAuraPresent(s: MtgState): boolean {
+  // Entering takes a timestamp (613.6a) and leaving shortens the battlefield: together they mark every change.
+  const hit = controlAuraSeen.get(s);
+  if (hit && hit.timestamp === s.nextTimestamp && hit.size === s.battlefield.length) return hit.present;
+  const present = s.battlefield.some((x) => CONTROL_CARDS.has(s.objects[x]?.card ?? ''));
+  controlAuraSeen.set(s, { timestamp: s.nextTimestamp, size: s.battlefield.length, present });
+  return present;
+}
 
 /** Whose control each permanent a control Aura enchants is under now (CR 613.1b), to see it change. */
 function controlledByAuras(s: MtgState, auras: readonly string[]): Map<string, Seat> {
