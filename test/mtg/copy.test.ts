@@ -1,5 +1,6 @@
 /** Copy effects (CR 706): a token that's a copy of a creature. */
 import { describe, expect, it } from 'vitest';
+import { mtgPlay } from '../../src/engine/games/mtg/definition.ts';
 import { mtg } from '../../src/engine/games/mtg/index.ts';
 import {
   addCounters,
@@ -82,6 +83,14 @@ describe('entering as a copy (706.5, 706.6, 614.1c)', () => {
       printed: 'mirrorkin-shapeshifter',
     });
     expect(view.battlefield.find((o) => o.id === ogre)?.printed).toBeUndefined();
+    for (const [locale, want] of [
+      ['en', 'Slagpit Ogre (copy: Mirrorkin Shapeshifter)'],
+      ['ja', '鉱滓穴のオーガ (コピー: 鏡族の多相の戦士)'],
+    ] as const) {
+      const table = mtgPlay.presenter.table(view, { locale, names: { p1: 'Ann', p2: 'Bo' } });
+      const names = table.players.p1.areas.flatMap((a) => a.cards.map((c) => ('name' in c ? c.name : '')));
+      expect(names).toContain(want);
+    }
   });
 
   it('603.7c, 706.5: exiled and returned by Veilstep Shift, it chooses again as it enters (it is a new object, 400.7)', () => {
