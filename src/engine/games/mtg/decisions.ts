@@ -126,6 +126,42 @@ export const scryDecision = defineDecisionKind<MtgState, { cards: string[] }, { 
   },
 });
 
+export const GRAVEYARD_MARKER = 'rest-to-graveyard';
+
+/**
+ * CR 701.41a surveil N: every looked-at card and a marker, in order: the cards before the marker go back on top in
+ * that order (first on top); those after it go to the graveyard. Answer: the two lists.
+ */
+export const surveilDecision = defineDecisionKind<
+  MtgState,
+  { cards: string[] },
+  { top: string[]; graveyard: string[] }
+>({
+  name: 'surveil',
+  role: 'choice',
+  build(s, payload) {
+    return {
+      prompt: label(
+        `Surveil ${payload.cards.length}: order the cards; those before "rest to the graveyard" go back on top (first on top).`,
+        `諜報${payload.cards.length}：カードを並べてください。「以下を墓地へ」より前はライブラリーの上に（先頭が一番上）。`,
+      ),
+      options: [
+        ...payload.cards.map((id) => objectOption(s, id, 'card', 'choice')),
+        simple(GRAVEYARD_MARKER, 'choice', 'Rest to the graveyard', '以下を墓地へ'),
+      ],
+      min: payload.cards.length + 1,
+      max: payload.cards.length + 1,
+      ordered: true,
+      defaultOnTimeout: [...payload.cards.map((id) => `card:${id}`), GRAVEYARD_MARKER],
+    };
+  },
+  handle(_s, _p, chosen) {
+    const at = chosen.indexOf(GRAVEYARD_MARKER);
+    const ids = (list: string[]) => list.map((c) => c.slice('card:'.length));
+    return { top: ids(chosen.slice(0, at)), graveyard: ids(chosen.slice(at + 1)) };
+  },
+});
+
 /** CR 117: what a player with priority may do (actions.ts lists them). The answer is the option id. */
 export const priorityDecision = defineDecisionKind<MtgState, JsonObject, string>({
   name: 'priority',
@@ -723,6 +759,7 @@ export const MTG_DECISIONS = [
   shieldSourcesDecision,
   kickerDecision,
   copyChoiceDecision,
+  surveilDecision,
 ];
 
 export type { Json };

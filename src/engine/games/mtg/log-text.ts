@@ -155,6 +155,16 @@ export function logLine(e: MtgLogEntry): Label {
         `${p.en} scries: ${n} on top, ${e.rule ?? 0} to the bottom.`,
         `${p.ja}が占術：上に${n}枚、下に${e.rule ?? 0}枚。`,
       );
+    case 'surveil':
+      return label(
+        `${p.en} surveils: ${n} back on top, ${e.rule ?? 0} to the graveyard.`,
+        `${p.ja}が諜報：上に${n}枚、墓地に${e.rule ?? 0}枚。`,
+      );
+    case 'surveilled':
+      return label(
+        `${p.en} puts ${c.en} into their graveyard (surveil).`,
+        `${p.ja}が諜報で${c.ja}を墓地に置きました。`,
+      );
     case 'fetched':
       return label(
         `${p.en} puts ${c.en} onto the battlefield tapped.`,

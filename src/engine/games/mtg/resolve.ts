@@ -28,6 +28,7 @@ import {
   mayDecision,
   scryDecision,
   searchDecision,
+  surveilDecision,
 } from './decisions.ts';
 import { applyEnterReplacements } from './replacement.ts';
 import {
@@ -281,6 +282,12 @@ function perform(s: MtgState, d: ResolveData, e: BaseEffect): StepOut | null {
       s.known = learn(s.known, you, cards); // CR 701.17a: only the scrying player looks
       return ask(scryDecision, you, { cards }, 'scried');
     }
+    case 'surveil': {
+      const cards = s.players[you].library.slice(0, e.count);
+      if (cards.length === 0) return null;
+      s.known = learn(s.known, you, cards); // CR 701.41a: only the surveilling player looks
+      return ask(surveilDecision, you, { cards }, 'surveilled');
+    }
     case 'mill': {
       // CR 404 (no "mill" action in this CR): the top N cards into the graveyard.
       if (!target || !('player' in target)) return null;
@@ -482,6 +489,20 @@ export const resolve = defineProcedure<MtgState, ResolveData, null>({
       const { top, bottom } = answerOf(scryDecision, ret);
       const seat = topItem(data).controller;
       scryApply(s, seat, top, bottom);
+      return { goto: 'effect' };
+    },
+    surveilled(s, { data, ret }) {
+      const { top, graveyard } = answerOf(surveilDecision, ret);
+      const seat = topItem(data).controller;
+      // CR 701.41a: the chosen cards go to the graveyard (public: each is named), the rest back on top in order.
+      for (const id of graveyard) {
+        moveObject(s, id, 'graveyard');
+        log(s, { type: 'surveilled', seat, card: objectOf(s, id).card, object: id });
+      }
+      const lib = s.players[seat].library;
+      const looked = new Set(top);
+      s.players[seat].library = [...top, ...lib.filter((id) => !looked.has(id))];
+      log(s, { type: 'surveil', seat, amount: top.length, rule: `${graveyard.length}` });
       return { goto: 'effect' };
     },
     discarded(s, { ret }) {

@@ -83,7 +83,6 @@ export const NOT_YET_SUPPORTED: Readonly<Record<string, string>> = {
   outlast: '702.106',
   proliferate: '701.26',
   investigate: '701.35',
-  surveil: '701.41',
   adapt: '701.42',
 };
 
@@ -217,6 +216,8 @@ const BaseEffect = z.discriminatedUnion(
     z.object({ do: z.literal('draw'), count: z.number().int().min(1) }).strict(),
     /** CR 701.17 scry. */
     z.object({ do: z.literal('scry'), count: z.number().int().min(1) }).strict(),
+    /** CR 701.41 surveil: the top N, any of them into the graveyard, the rest back on top in any order. */
+    z.object({ do: z.literal('surveil'), count: z.number().int().min(1) }).strict(),
     /** CR 404 (no "mill" keyword action in this CR): the top N cards into their graveyard. */
     z.object({ do: z.literal('mill'), count: Amount, to: TargetSchema }).strict(),
     /** CR 701.8 discard (the discarding player chooses). */

@@ -306,6 +306,8 @@ function effectText(e: BaseEffect, card: MtgCard): Label {
       return { en: `Draw ${cards(e.count)}.`, ja: `カードを${e.count}枚引く。` };
     case 'scry':
       return { en: `Scry ${e.count}.`, ja: `占術${e.count}を行う。` };
+    case 'surveil':
+      return { en: `Surveil ${e.count}.`, ja: `諜報${e.count}を行う。` };
     case 'mill': {
       const t = target(e.to);
       const top = e.count === 1 ? 'top card' : `top ${e.count} cards`;

@@ -4,7 +4,7 @@ import { isPick } from '../../../core/decision.ts';
 import type { DecisionOption, DecisionResponse, PendingDecision, Seat } from '../../../core/game.ts';
 import type { ScenarioHooks, ScenarioPlan } from '../../../definition.ts';
 import { NotOffered, readScenarioYaml } from '../../../scenario/plan.ts';
-import { BOTTOM_MARKER } from '../decisions.ts';
+import { BOTTOM_MARKER, GRAVEYARD_MARKER } from '../decisions.ts';
 import { mtg } from '../index.ts';
 import { cardOf, controllerOf, keywordsOf, type MtgLogEntry, type MtgState, powerOf, toughnessOf } from '../state.ts';
 import { type MtgExpect, type MtgScenario, MtgScenarioSchema, type MtgStep } from './format.ts';
@@ -164,6 +164,12 @@ function responseFor(s: MtgState, labels: Labels, step: Act): Omit<DecisionRespo
       const top = (step.top ?? []).map((ref) => byObject('card:', ref));
       const rest = options.filter((o) => o.id !== BOTTOM_MARKER && !top.includes(o.id)).map((o) => o.id);
       return { choose: [...top, BOTTOM_MARKER, ...rest] };
+    }
+    case 'surveil': {
+      // CR 701.41a: `top` goes back on top in order; every other looked-at card goes to the graveyard.
+      const top = (step.top ?? []).map((ref) => byObject('card:', ref));
+      const rest = options.filter((o) => o.id !== GRAVEYARD_MARKER && !top.includes(o.id)).map((o) => o.id);
+      return { choose: [...top, GRAVEYARD_MARKER, ...rest] };
     }
     default:
       // pass, cancel, yes, no, keep, mulligan, play, draw: the option of that id.
