@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { lastKnown } from '../../src/engine/core/events.ts';
 import { possibleAttackers } from '../../src/engine/games/mtg/decisions.ts';
 import {
   controllerOf,
@@ -140,5 +141,38 @@ describe('one reader of control', () => {
       }
     expect(scanned).toBeGreaterThan(15);
     expect(offenders).toEqual([]);
+  });
+});
+
+describe('a control-changing Aura (613.1b, 303.4e, 611.3b)', () => {
+  function tether(s0: MtgState, creature: string): MtgState {
+    for (let i = 0; i < 5; i++) put(s0, 'p1', 'island', 'battlefield');
+    const aura = put(s0, 'p1', 'mindlash-tether', 'hand');
+    return passBoth(choose(choose(choose(s0, `cast:${aura}`), `obj:${creature}`), 'auto'));
+  }
+
+  it('its controller controls the enchanted creature while it is attached; 302.6 restarts; leaving ends it', () => {
+    const s0 = duel(['mindlash-tether'], ['slagpit-ogre']);
+    const ogre = put(s0, 'p2', 'slagpit-ogre', 'battlefield');
+    let s = tether(s0, ogre);
+    expect(controllerOf(s, ogre)).toBe('p1');
+    expect(isSummoningSick(s, ogre)).toBe(true);
+    expect(possibleAttackers(s, 'p1')).not.toContain(ogre);
+    const aura = s.battlefield.find((id) => objectOf(s, id).card === 'mindlash-tether') ?? '';
+    s = structuredClone(s);
+    moveObject(s, aura, 'graveyard');
+    expect(controllerOf(s, ogre)).toBe('p2');
+    expect(permanentsOf(s, 'p1')).not.toContain(ogre);
+    // CR 302.6: p2's continuous control starts now (before p2's next turn begins, so it can attack then).
+    expect(objectOf(s, ogre).controlledSince).toBe(s.turn.number);
+  });
+
+  it('608.2g: last-known information is read before the object leaves, through the layers (control and counters)', () => {
+    const s0 = duel(['mindlash-tether'], ['slagpit-ogre']);
+    const ogre = put(s0, 'p2', 'slagpit-ogre', 'battlefield');
+    const s = structuredClone(tether(s0, ogre));
+    objectOf(s, ogre).counters = { '+1/+1': 2 };
+    const left = moveObject(s, ogre, 'graveyard');
+    expect(lastKnown(s.events, left)).toMatchObject({ controller: 'p1', power: 6, toughness: 5 });
   });
 });

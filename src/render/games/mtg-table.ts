@@ -49,11 +49,14 @@ function tableCard(c: ObjectView, locale: Locale): TableCard {
           },
         ]
       : [];
+  // CR 706.5: a permanent that entered as a copy shows the copied name and, after it, the card it is.
+  const printed = c.printed !== undefined ? cardOf(c.printed).name[locale] : null;
+  const copyWord = locale === 'ja' ? 'コピー' : 'copy';
   return {
     face: 'up',
     id: c.id,
     cardId: c.card,
-    name: face.name,
+    name: printed === null ? face.name : `${face.name} (${copyWord}: ${printed})`,
     colours: face.colours,
     cost: face.cost,
     typeLine: face.typeLine,

@@ -6,6 +6,7 @@
 import { answerOf, ask } from '../../core/decision-kinds.ts';
 import type { DecisionProblem, Seat } from '../../core/game.ts';
 import { defineProcedure } from '../../core/procedure.ts';
+import type { Keyword } from './cards/schema.ts';
 import { type DamageEvent, type DamageQueue, damageAnswered, damageQueue, dealQueued } from './damage.ts';
 import { assignChoiceDecision, assignSplitDecision } from './decisions.ts';
 import {
@@ -38,6 +39,15 @@ export function attackProblem(s: MtgState, seat: Seat, declare: Record<string, s
   return null;
 }
 
+/** CR 702.14a: the landwalk keywords and the land type each names. */
+const LANDWALK: readonly (readonly [Keyword, string])[] = [
+  ['plainswalk', 'Plains'],
+  ['islandwalk', 'Island'],
+  ['swampwalk', 'Swamp'],
+  ['mountainwalk', 'Mountain'],
+  ['forestwalk', 'Forest'],
+];
+
 /** CR 509.1b: restrictions on blocks (each blocker checked against the attacker it blocks); the first broken. */
 export function blockProblem(s: MtgState, declare: Record<string, string[]>): DecisionProblem | null {
   for (const [blocker, chosen] of Object.entries(declare)) {
@@ -52,6 +62,29 @@ export function blockProblem(s: MtgState, declare: Record<string, string[]>): De
     // CR 702.9b: a creature with flying can be blocked only by creatures with flying or reach (702.17b).
     if (hasKeyword(s, attacker, 'flying') && !hasKeyword(s, blocker, 'flying') && !hasKeyword(s, blocker, 'reach'))
       return { rule: '702.9b', code: 'flying', slots: [blocker] };
+    const blocking = characteristicsOf(s, blocker);
+    const artifact = blocking.types.includes('artifact');
+    // CR 702.35b: fear: blocked only by artifact creatures and/or black creatures.
+    if (hasKeyword(s, attacker, 'fear') && !artifact && !blocking.colors.includes('B'))
+      return { rule: '702.35b', code: 'fear', slots: [blocker] };
+    // CR 702.13b: intimidate: blocked only by artifact creatures and/or creatures sharing a colour with it.
+    if (hasKeyword(s, attacker, 'intimidate') && !artifact) {
+      const colors = characteristicsOf(s, attacker).colors;
+      if (!blocking.colors.some((c) => colors.includes(c)))
+        return { rule: '702.13b', code: 'intimidate', slots: [blocker] };
+    }
+    // CR 702.14c: landwalk: unblockable while the defending player (the blocker's controller) controls such a land.
+    for (const [keyword, landType] of LANDWALK)
+      if (
+        hasKeyword(s, attacker, keyword) &&
+        s.battlefield.some(
+          (p) =>
+            controllerOf(s, p) === controllerOf(s, blocker) &&
+            characteristicsOf(s, p).types.includes('land') &&
+            characteristicsOf(s, p).subtypes.includes(landType),
+        )
+      )
+        return { rule: '702.14c', code: `landwalk:${landType}`, slots: [blocker] };
     for (const a of cardOfObject(s, attacker).abilities) {
       if (a.kind === 'cant-be-blocked-by-power-at-most' && powerOf(s, blocker) <= a.power)
         return { rule: '509.1b', code: `power-at-most:${a.power}`, slots: [blocker] };

@@ -126,6 +126,42 @@ export const scryDecision = defineDecisionKind<MtgState, { cards: string[] }, { 
   },
 });
 
+export const GRAVEYARD_MARKER = 'rest-to-graveyard';
+
+/**
+ * CR 701.41a surveil N: every looked-at card and a marker, in order: the cards before the marker go back on top in
+ * that order (first on top); those after it go to the graveyard. Answer: the two lists.
+ */
+export const surveilDecision = defineDecisionKind<
+  MtgState,
+  { cards: string[] },
+  { top: string[]; graveyard: string[] }
+>({
+  name: 'surveil',
+  role: 'choice',
+  build(s, payload) {
+    return {
+      prompt: label(
+        `Surveil ${payload.cards.length}: order the cards; those before "rest to the graveyard" go back on top (first on top).`,
+        `諜報${payload.cards.length}：カードを並べてください。「以下を墓地へ」より前はライブラリーの上に（先頭が一番上）。`,
+      ),
+      options: [
+        ...payload.cards.map((id) => objectOption(s, id, 'card', 'choice')),
+        simple(GRAVEYARD_MARKER, 'choice', 'Rest to the graveyard', '以下を墓地へ'),
+      ],
+      min: payload.cards.length + 1,
+      max: payload.cards.length + 1,
+      ordered: true,
+      defaultOnTimeout: [...payload.cards.map((id) => `card:${id}`), GRAVEYARD_MARKER],
+    };
+  },
+  handle(_s, _p, chosen) {
+    const at = chosen.indexOf(GRAVEYARD_MARKER);
+    const ids = (list: string[]) => list.map((c) => c.slice('card:'.length));
+    return { top: ids(chosen.slice(0, at)), graveyard: ids(chosen.slice(at + 1)) };
+  },
+});
+
 /** CR 117: what a player with priority may do (actions.ts lists them). The answer is the option id. */
 export const priorityDecision = defineDecisionKind<MtgState, JsonObject, string>({
   name: 'priority',
@@ -636,6 +672,46 @@ export const mayDecision = defineDecisionKind<MtgState, { card: string }, boolea
   handle: (_s, _p, chosen) => chosen[0] === 'yes',
 });
 
+/** CR 706.5: the creatures on the battlefield a permanent entering as a copy may copy (not targeted, 706.6). */
+export function copyCandidates(s: MtgState): string[] {
+  return s.battlefield.filter((id) => isCreature(s, id));
+}
+
+/**
+ * CR 706.5, 706.6, 614.1c: as the permanent enters, its controller chooses a creature on the battlefield for it to
+ * enter as a copy of, or none (it enters as itself). Answer: the chosen object, or null.
+ */
+export const copyChoiceDecision = defineDecisionKind<MtgState, { card: string }, string | null>({
+  name: 'copy-choice',
+  role: 'choice',
+  build(s, p) {
+    const card = cardOf(p.card);
+    return {
+      prompt: label(
+        `${card.name.en} enters the battlefield: choose a creature for it to enter as a copy of, or none (CR 706.5; not a target).`,
+        `${card.name.ja}が戦場に出ます：コピーとして戦場に出るクリーチャーを1体選ぶか、選ばないでください（706.5、対象ではありません）。`,
+      ),
+      options: [
+        ...copyCandidates(s).map((id) => objectOption(s, id, 'copy', 'choice', 'Copy ', 'のコピーになる')),
+        simple('no-copy', 'passive', 'Enter as itself', 'コピーせずに出る'),
+      ],
+      min: 1,
+      max: 1,
+      defaultOnTimeout: ['no-copy'],
+    };
+  },
+  handle(s, _p, chosen) {
+    const id = chosen[0] ?? 'no-copy';
+    if (id === 'no-copy') return null;
+    const object = id.slice('copy:'.length);
+    if (!copyCandidates(s).includes(object))
+      throw new IllegalAction(
+        label('Choose a creature on the battlefield.', '戦場にあるクリーチャーを選んでください。'),
+      );
+    return object;
+  },
+});
+
 /** CR 704.5j: a player with two or more legendary permanents of one name keeps one; the rest go to the graveyard. */
 export const legendDecision = defineDecisionKind<MtgState, { ids: string[] }, string>({
   name: 'legend-rule',
@@ -682,6 +758,8 @@ export const MTG_DECISIONS = [
   preventionOrderDecision,
   shieldSourcesDecision,
   kickerDecision,
+  copyChoiceDecision,
+  surveilDecision,
 ];
 
 export type { Json };

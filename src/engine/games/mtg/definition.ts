@@ -37,6 +37,8 @@ const DECISION_KINDS = {
   'prevention-order': { en: 'ordering prevention effects', ja: '軽減効果の適用順' },
   kicker: { en: 'kicker', ja: 'キッカー' },
   'shield-sources': { en: 'ordering damage against a shield', ja: '盾に対するダメージの順番' },
+  'copy-choice': { en: 'choosing what to copy', ja: 'コピーするものの選択' },
+  surveil: { en: 'surveil', ja: '諜報' },
 };
 
 /** MTG's engine as the bot and tools play it (presenter, steps, decision words, fuzz decks). */

@@ -67,6 +67,8 @@ export type MtgLayerOp =
   | { kind: 'become-copy'; values: CopiableValues }
   /** Layer 2. */
   | { kind: 'control'; controller: Seat }
+  /** Layer 2 (CR 303.4e): "you control [it]": the controller of this object (an Aura) as layer 2 has it so far. */
+  | { kind: 'control-of'; source: string }
   /** Layer 3 (CR 612): not implemented yet. */
   | { kind: 'change-text'; from: string; to: string }
   /** Layer 4: "is also a …" (CR 205.1b). */
@@ -133,6 +135,8 @@ export function applyMtgOp(op: MtgLayerOp, c: MtgCharacteristics): MtgCharacteri
       return { ...c, ...op.values };
     case 'control':
       return { ...c, controller: op.controller };
+    case 'control-of':
+      throw new Error('a control-of op is resolved against the world before it applies');
     case 'change-text':
       throw new UnsupportedRule('612', 'text-changing effects');
     case 'add-types':
@@ -197,6 +201,11 @@ export const MTG_LAYER_RULES: LayerRules<MtgCharacteristics, MtgLayerOp, MtgFilt
       const original = world[op.of];
       if (!original) throw new UnsupportedRule('706.2', 'copying an object that is not there');
       return { kind: 'become-copy', values: copiable(original) };
+    }
+    if (op.kind === 'control-of') {
+      const controller = world[op.source]?.controller;
+      if (!controller) throw new Error(`control-of: no object ${op.source}`);
+      return { kind: 'control', controller };
     }
     if (op.kind === 'set-pt-count') {
       const filter: MtgFilter = op.count;

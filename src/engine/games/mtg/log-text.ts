@@ -60,6 +60,21 @@ export function combatProblemText(problem: DecisionProblem): Label {
         `That attacker has protection from a colour of the blocker and can't be blocked by it (CR ${problem.rule}).`,
         `その攻撃クリーチャーはブロック・クリーチャーの色からのプロテクションを持ち、ブロックされません（${problem.rule}）。`,
       );
+    case 'fear':
+      return label(
+        `A creature with fear can be blocked only by artifact creatures and/or black creatures (CR ${problem.rule}).`,
+        `畏怖を持つクリーチャーはアーティファクト・クリーチャーか黒のクリーチャーでしかブロックできません（${problem.rule}）。`,
+      );
+    case 'intimidate':
+      return label(
+        `A creature with intimidate can be blocked only by artifact creatures and/or creatures that share a colour with it (CR ${problem.rule}).`,
+        `威嚇を持つクリーチャーはアーティファクト・クリーチャーかそれと色を共有するクリーチャーでしかブロックできません（${problem.rule}）。`,
+      );
+    case 'landwalk':
+      return label(
+        `That attacker can't be blocked while the defending player controls a ${arg} (landwalk, CR ${problem.rule}).`,
+        `防御プレイヤーが${arg}をコントロールしている間、その攻撃クリーチャーはブロックされません（土地渡り、${problem.rule}）。`,
+      );
     case 'power-at-most':
       return label(
         `That attacker can't be blocked by creatures with power ${arg} or less (CR ${problem.rule}).`,
@@ -140,6 +155,16 @@ export function logLine(e: MtgLogEntry): Label {
         `${p.en} scries: ${n} on top, ${e.rule ?? 0} to the bottom.`,
         `${p.ja}が占術：上に${n}枚、下に${e.rule ?? 0}枚。`,
       );
+    case 'surveil':
+      return label(
+        `${p.en} surveils: ${n} back on top, ${e.rule ?? 0} to the graveyard.`,
+        `${p.ja}が諜報：上に${n}枚、墓地に${e.rule ?? 0}枚。`,
+      );
+    case 'surveilled':
+      return label(
+        `${p.en} puts ${c.en} into their graveyard (surveil).`,
+        `${p.ja}が諜報で${c.ja}を墓地に置きました。`,
+      );
     case 'fetched':
       return label(
         `${p.en} puts ${c.en} onto the battlefield tapped.`,
@@ -215,16 +240,21 @@ export function logLine(e: MtgLogEntry): Label {
       );
     case 'gain-control':
       return label(
-        `${p.en} gains control of ${c.en} (CR 613.1b).`,
-        `${p.ja}が${c.ja}のコントロールを得ました（613.1b）。`,
+        `${p.en} gains control of ${c.en} (CR ${e.rule ?? '613.1b'}).`,
+        `${p.ja}が${c.ja}のコントロールを得ました（${e.rule ?? '613.1b'}）。`,
       );
     case 'control-returns':
       return label(
-        `${p.en} controls ${c.en} again: the control change ended (CR 514.2).`,
-        `${c.ja}のコントロールが${p.ja}に戻りました（514.2）。`,
+        `${p.en} controls ${c.en} again: the control change ended (CR ${e.rule ?? '514.2'}).`,
+        `${c.ja}のコントロールが${p.ja}に戻りました（${e.rule ?? '514.2'}）。`,
       );
     case 'returned':
       return label(`${c.en} returns to the battlefield.`, `${c.ja}が戦場に戻りました。`);
+    case 'enters-as-copy':
+      return label(
+        `A permanent enters the battlefield as a copy of ${c.en} (CR 706.5).`,
+        `パーマネントが${c.ja}のコピーとして戦場に出ました（706.5）。`,
+      );
     default:
       return label(e.type, e.type);
   }

@@ -21,7 +21,15 @@ import {
   dealQueued,
   destroyPermanent,
 } from './damage.ts';
-import { discardDecision, mayDecision, scryDecision, searchDecision } from './decisions.ts';
+import {
+  copyCandidates,
+  copyChoiceDecision,
+  discardDecision,
+  mayDecision,
+  scryDecision,
+  searchDecision,
+  surveilDecision,
+} from './decisions.ts';
 import { applyEnterReplacements } from './replacement.ts';
 import {
   addCounters,
@@ -55,6 +63,8 @@ type ResolveData = {
   cursor: number;
   /** Damage being dealt by the current effect, while a prevention order is chosen (CR 616.1). */
   damage?: DamageQueue;
+  /** CR 706.5: how the permanent whose copy choice is being made enters: as a resolving spell or from exile (603.7). */
+  entering?: 'spell' | 'return';
 };
 
 /** Starts dealing an effect's damage events (CR 119); a decision if prevention effects must be ordered. */
@@ -272,6 +282,12 @@ function perform(s: MtgState, d: ResolveData, e: BaseEffect): StepOut | null {
       s.known = learn(s.known, you, cards); // CR 701.17a: only the scrying player looks
       return ask(scryDecision, you, { cards }, 'scried');
     }
+    case 'surveil': {
+      const cards = s.players[you].library.slice(0, e.count);
+      if (cards.length === 0) return null;
+      s.known = learn(s.known, you, cards); // CR 701.41a: only the surveilling player looks
+      return ask(surveilDecision, you, { cards }, 'surveilled');
+    }
     case 'mill': {
       // CR 404 (no "mill" action in this CR): the top N cards into the graveyard.
       if (!target || !('player' in target)) return null;
@@ -417,7 +433,15 @@ export const resolve = defineProcedure<MtgState, ResolveData, null>({
       log(s, { type: 'resolve', card: item.card, object: item.source.id, seat: item.controller });
       const card = cardOf(item.card);
       if (item.special && 'delayed' in item.special) {
-        returnFromExile(s, item);
+        const exiled = exiledToReturn(s, item);
+        if (exiled === null) return { return: null };
+        const owner = objectOf(s, exiled).owner;
+        // CR 706.5, 706.6: a card that may enter as a copy makes its choice as it enters, under its owner's control.
+        if (cardOf(objectOf(s, exiled).card).entersAsCopy && copyCandidates(s).length > 0) {
+          data.entering = 'return';
+          return ask(copyChoiceDecision, owner, { card: objectOf(s, exiled).card }, 'copied');
+        }
+        returnFromExile(s, exiled, null);
         return { return: null };
       }
       // CR 603.5: "you may" is chosen on resolution.
@@ -425,15 +449,26 @@ export const resolve = defineProcedure<MtgState, ResolveData, null>({
       if (a?.kind === 'triggered' && a.optional) return ask(mayDecision, item.controller, { card: item.card }, 'may');
       // CR 608.3: a permanent spell enters the battlefield under its controller's control.
       if (item.kind === 'spell' && !isType(card, 'instant') && !isType(card, 'sorcery')) {
-        moveObject(s, item.source.id, 'battlefield');
-        objectOf(s, item.source.id).baseController = item.controller;
-        // CR 303.4a, 608.3: an Aura spell enters attached to its target (it is legal, or the spell did not resolve).
-        const enchanted = card.enchant ? item.targets[0] : undefined;
-        if (enchanted && 'object' in enchanted) attach(s, item.source.id, enchanted.object.id);
-        applyEnterReplacements(s, item.source.id, item.kicked === true); // CR 614.1c-d, 702.32
+        // CR 706.5, 614.1c: the choice of what to copy is made before it enters (it never enters as itself first).
+        if (card.entersAsCopy && copyCandidates(s).length > 0) {
+          data.entering = 'spell';
+          return ask(copyChoiceDecision, item.controller, { card: item.card }, 'copied');
+        }
+        enterPermanentSpell(s, item, null);
         return { return: null };
       }
       return { goto: 'effect' };
+    },
+    copied(s, { data, ret }) {
+      const chosen = answerOf(copyChoiceDecision, ret);
+      // CR 706.2, 706.3: the copiable values are the card the chosen creature is (a copy's are what it copies).
+      const values = chosen === null ? null : objectOf(s, chosen).card;
+      const item = topItem(data);
+      if (data.entering === 'return') {
+        const exiled = exiledToReturn(s, item);
+        if (exiled !== null) returnFromExile(s, exiled, values);
+      } else enterPermanentSpell(s, item, values);
+      return { return: null };
     },
     effect(s, { data }) {
       const item = topItem(data);
@@ -454,6 +489,20 @@ export const resolve = defineProcedure<MtgState, ResolveData, null>({
       const { top, bottom } = answerOf(scryDecision, ret);
       const seat = topItem(data).controller;
       scryApply(s, seat, top, bottom);
+      return { goto: 'effect' };
+    },
+    surveilled(s, { data, ret }) {
+      const { top, graveyard } = answerOf(surveilDecision, ret);
+      const seat = topItem(data).controller;
+      // CR 701.41a: the chosen cards go to the graveyard (public: each is named), the rest back on top in order.
+      for (const id of graveyard) {
+        moveObject(s, id, 'graveyard');
+        log(s, { type: 'surveilled', seat, card: objectOf(s, id).card, object: id });
+      }
+      const lib = s.players[seat].library;
+      const looked = new Set(top);
+      s.players[seat].library = [...top, ...lib.filter((id) => !looked.has(id))];
+      log(s, { type: 'surveil', seat, amount: top.length, rule: `${graveyard.length}` });
       return { goto: 'effect' };
     },
     discarded(s, { ret }) {
@@ -488,15 +537,34 @@ export const resolve = defineProcedure<MtgState, ResolveData, null>({
 });
 
 /**
- * CR 603.7c: the delayed trigger returns the exiled card to the battlefield under its owner's control, only if it is
- * still the object that was exiled.
+ * CR 608.3: a permanent spell enters the battlefield under its controller's control, as a copy of `copyOf` if it
+ * chose one (706.5), then its entering replacements apply: its own, or the copied card's (706.5, 614.12).
  */
-function returnFromExile(s: MtgState, item: StackItem): void {
+function enterPermanentSpell(s: MtgState, item: StackItem, copyOf: string | null): void {
+  const card = cardOf(item.card);
+  moveObject(s, item.source.id, 'battlefield', 'top', copyOf ?? undefined);
+  objectOf(s, item.source.id).baseController = item.controller;
+  if (copyOf !== null) log(s, { type: 'enters-as-copy', object: item.source.id, card: copyOf, rule: '706.5' });
+  // CR 303.4a, 608.3: an Aura spell enters attached to its target (it is legal, or the spell did not resolve).
+  const enchanted = card.enchant ? item.targets[0] : undefined;
+  if (enchanted && 'object' in enchanted) attach(s, item.source.id, enchanted.object.id);
+  // CR 614.1c-d, 702.32; a copy was not kicked itself (706.6: choices made for the original are not copied).
+  applyEnterReplacements(s, item.source.id, item.kicked === true && copyOf === null);
+}
+
+/** CR 603.7c: the exiled card a delayed trigger returns, if it is still the object that was exiled. */
+function exiledToReturn(s: MtgState, item: StackItem): string | null {
   const ref = item.subject;
-  if (!ref || !isCurrent(s.events, ref) || s.objects[ref.id]?.zone !== 'exile') return;
-  moveObject(s, ref.id, 'battlefield');
-  applyEnterReplacements(s, ref.id);
-  log(s, { type: 'returned', object: ref.id, card: objectOf(s, ref.id).card });
+  if (!ref || !isCurrent(s.events, ref) || s.objects[ref.id]?.zone !== 'exile') return null;
+  return ref.id;
+}
+
+/** CR 603.7c: the delayed trigger returns the exiled card to the battlefield under its owner's control. */
+function returnFromExile(s: MtgState, id: string, copyOf: string | null): void {
+  moveObject(s, id, 'battlefield', 'top', copyOf ?? undefined);
+  if (copyOf !== null) log(s, { type: 'enters-as-copy', object: id, card: copyOf, rule: '706.5' });
+  applyEnterReplacements(s, id);
+  log(s, { type: 'returned', object: id, card: objectOf(s, id).card });
 }
 
 /** CR 701.17a: the chosen cards stay on top in order; the rest go to the bottom in order. */

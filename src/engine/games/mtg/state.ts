@@ -46,6 +46,11 @@ export type MtgObject = {
   counters?: Counters;
   /** CR 110.5: a token (no card; it ceases to exist outside the battlefield, 704.5d). */
   token?: boolean;
+  /**
+   * CR 706.5: the card this object is while it is on the battlefield as a copy of another object; `card` then names
+   * the copied values (706.2). Absent: `card` is the card itself. Leaving the battlefield ends the copy (400.7).
+   */
+  printed?: string;
   /** CR 613.6a: when it entered the battlefield (orders its static abilities' effects). Absent: 0. */
   timestamp?: number;
   /** CR 301.5, 303.4: the object this Aura or Equipment is attached to (that object as it was then, 400.7). */
@@ -350,15 +355,20 @@ export function attachedPermanent(s: MtgState, id: string): string | null {
 /** CR 701.3a: attaches an Aura or Equipment; it gets a new timestamp (613.6d). */
 export function attach(s: MtgState, id: string, to: string): void {
   const o = objectOf(s, id);
+  const old = attachedPermanent(s, id);
+  const before = CONTROL_CARDS.has(o.card) ? new Map([[to, controllerOf(s, to)]]) : new Map<string, Seat>();
+  if (old !== null && CONTROL_CARDS.has(o.card)) before.set(old, controllerOf(s, old));
   o.attachedTo = currentRef(s, to);
   o.timestamp = s.nextTimestamp;
   s.nextTimestamp += 1;
   log(s, { type: 'attached', object: id, card: o.card, to: objectOf(s, to).card });
+  noteAuraControl(s, before, '613.1b'); // CR 303.4e: a control Aura's controller now controls it
 }
 
-/** The parts of a static ability in their layers (CR 613.5): 6 keywords, 7b base P/T, 7c changes. */
-function staticParts(a: StaticAbility): MtgEffect['parts'] {
+/** The parts of a static ability of `source` in their layers (CR 613.5): 2 control, 5 colours, 6 keywords, 7b, 7c. */
+function staticParts(a: StaticAbility, source: string): MtgEffect['parts'] {
   const parts: { layer: MtgLayer; op: MtgLayerOp }[] = [];
+  if (a.control) parts.push({ layer: '2', op: { kind: 'control-of', source } }); // 613.1b, 303.4e
   if (a.colors) parts.push({ layer: '5', op: { kind: 'set-colors', colors: a.colors } }); // 613.1e
   if (a.keywords.length > 0) parts.push({ layer: '6', op: { kind: 'add-abilities', abilities: a.keywords } }); // 613.1f
   if (a.basePT) parts.push({ layer: '7b', op: { kind: 'set-pt', ...a.basePT } }); // 613.3b
@@ -388,7 +398,7 @@ function continuousEffects(s: MtgState): MtgEffect[] {
         timestamp: o.timestamp ?? 0,
         // "Enchanted/equipped creature": the one it is attached to (each attachment is a new timestamp, 613.6d).
         affects: holder !== null ? { locked: [holder] } : { filter: staticFilter(a, id) },
-        parts: staticParts(a),
+        parts: staticParts(a, id),
         source: { object: id, ability: `static:${i}` },
       });
     });
@@ -478,8 +488,8 @@ export function characteristicsOf(s: MtgState, id: string): MtgCharacteristics {
 export function controllerOf(s: MtgState, id: string): Seat {
   const o = objectOf(s, id);
   if (o.zone === 'battlefield') {
-    // Layer 2 holds only `s.controls` (no static ability changes control): without one, the fold would say the same.
-    if (!s.controls?.length) return o.baseController;
+    // Layer 2 holds `s.controls` and the control Auras' statics: without either, the fold would say the same.
+    if (!s.controls?.length && !controlAuraPresent(s)) return o.baseController;
     return battlefieldCharacteristics(s)[id]?.controller ?? o.baseController;
   }
   return o.zone === 'stack' ? o.baseController : o.owner;
@@ -518,6 +528,40 @@ function noteControlChanged(s: MtgState, id: string, before: Seat): boolean {
   o.controlledSince = s.turn.number; // CR 302.6: continuous control starts now
   removeFromCombat(s, id); // CR 506.4
   return true;
+}
+
+/** The cards with a control-changing static ability (CR 613.1b): a fact of the pool, read once. */
+const CONTROL_CARDS: ReadonlySet<string> = new Set(
+  [...MTG_CARDS.values()].filter((c) => c.abilities.some((a) => a.kind === 'static' && a.control)).map((c) => c.id),
+);
+
+/** Whether a control Aura is on the battlefield, cached per state until the battlefield changes (CR 613.1b). */
+const controlAuraSeen = new WeakMap<MtgState, { timestamp: number; size: number; present: boolean }>();
+function controlAuraPresent(s: MtgState): boolean {
+  // Entering takes a timestamp (613.6a) and leaving shortens the battlefield: together they mark every change.
+  const hit = controlAuraSeen.get(s);
+  if (hit && hit.timestamp === s.nextTimestamp && hit.size === s.battlefield.length) return hit.present;
+  const present = s.battlefield.some((x) => CONTROL_CARDS.has(s.objects[x]?.card ?? ''));
+  controlAuraSeen.set(s, { timestamp: s.nextTimestamp, size: s.battlefield.length, present });
+  return present;
+}
+
+/** Whose control each permanent a control Aura enchants is under now (CR 613.1b), to see it change. */
+function controlledByAuras(s: MtgState, auras: readonly string[]): Map<string, Seat> {
+  const out = new Map<string, Seat>();
+  for (const aura of auras) {
+    if (!CONTROL_CARDS.has(objectOf(s, aura).card)) continue;
+    const held = attachedPermanent(s, aura);
+    if (held !== null) out.set(held, controllerOf(s, held));
+  }
+  return out;
+}
+
+/** CR 302.6, 506.4: after a control Aura's effect began or ended, what follows for each permanent whose controller moved. */
+function noteAuraControl(s: MtgState, before: Map<string, Seat>, rule: string): void {
+  for (const [id, seat] of before)
+    if (noteControlChanged(s, id, seat))
+      log(s, { type: 'gain-control', seat: controllerOf(s, id), object: id, card: objectOf(s, id).card, rule });
 }
 
 /** CR 613.1f (layer 6): the keyword abilities it has now. */
@@ -593,13 +637,16 @@ export function removeFromCombat(s: MtgState, id: string): void {
 /**
  * Moves an object to a zone (CR 400.7: a new object, so what it was is recorded first as last-known information).
  * Cards always go to their owner's zones (400.3). `at` is 'top' or 'bottom' for a library; other lists append.
+ * `asCopyOf`: the card whose copiable values an object entering the battlefield as a copy takes (CR 706.5).
  */
-export function moveObject(s: MtgState, id: string, to: Zone, at: 'top' | 'bottom' = 'top'): ObjRef {
+export function moveObject(s: MtgState, id: string, to: Zone, at: 'top' | 'bottom' = 'top', asCopyOf?: string): ObjRef {
   const o = objectOf(s, id);
   const from = o.zone;
   const fromList = zoneList(s, o);
-  if (fromList) fromList.splice(fromList.indexOf(id), 1);
   const wasOnBattlefield = o.zone === 'battlefield';
+  // CR 611.3b: a control Aura's effect ends as it leaves; what it enchanted goes back to its other controller.
+  const auraHeld = wasOnBattlefield ? controlledByAuras(s, [id]) : null;
+  // Last-known information (CR 608.2g, 603.10a) is read while the object is still in its zone, through the layers.
   const left = changeZone(s.events, id, {
     card: o.card,
     controller: controllerOf(s, id),
@@ -608,8 +655,17 @@ export function moveObject(s: MtgState, id: string, to: Zone, at: 'top' | 'botto
     toughness: wasOnBattlefield ? toughnessOf(s, id) : 0,
     creature: wasOnBattlefield && isCreature(s, id),
   });
+  if (fromList) fromList.splice(fromList.indexOf(id), 1);
   if (wasOnBattlefield) removeFromCombat(s, id);
   o.zone = to;
+  if (o.printed !== undefined) {
+    o.card = o.printed; // CR 706.5, 400.7: the copy was of the permanent; the new object is the card again
+    delete o.printed;
+  }
+  if (to === 'battlefield' && asCopyOf !== undefined && asCopyOf !== o.card) {
+    o.printed = o.card; // CR 706.5: it enters as the copy (not as itself first)
+    o.card = asCopyOf;
+  }
   o.baseController = o.owner;
   o.tapped = false;
   o.damage = 0;
@@ -635,6 +691,7 @@ export function moveObject(s: MtgState, id: string, to: Zone, at: 'top' | 'botto
   // CR 400.7: a control change followed the old object only.
   if (s.controls?.some((c) => c.object.id === id)) s.controls = s.controls.filter((c) => c.object.id !== id);
   s.happened.push({ type: 'zone', object: id, from, to, left, entered: currentRef(s, id) }); // CR 603.6
+  if (auraHeld && auraHeld.size > 0) noteAuraControl(s, auraHeld, '611.3b');
   return left;
 }
 

@@ -104,11 +104,14 @@ export function isLegalTarget(
   if (o.zone !== 'battlefield') return false;
   // CR 702.11b: hexproof: not a legal target for the spells and abilities of its controller's opponents.
   if (controllerOf(s, o.id) !== controller && hasKeyword(s, o.id, 'hexproof')) return false;
+  // CR 702.18a: shroud: not a legal target for any spell or ability, its controller's included.
+  if (hasKeyword(s, o.id, 'shroud')) return false;
   // CR 702.16b: protection from a colour: not a legal target for spells or abilities of that colour.
   if (protectedFrom(s, o.id, colorsOf(cardOf(source)))) return false;
   // CR 613: a permanent's types and colours as the layers leave them (an Aura can make a creature black, 613.1e).
   const now = characteristicsOf(s, o.id);
   if (spec.target === 'artifact') return now.types.includes('artifact');
+  if (spec.target === 'enchantment') return now.types.includes('enchantment');
   if (spec.target !== 'creature' && spec.target !== 'any') return false;
   if (!isCreature(s, o.id)) return false;
   switch (spec.restriction) {

@@ -39,6 +39,8 @@ export type ObjectView = {
   counters?: { kind: string; count: number }[];
   /** CR 110.5: a token. */
   token?: boolean;
+  /** CR 706.5: the card this permanent is, when it is on the battlefield as a copy of `card`. */
+  printed?: string;
   /** CR 301.5a, 303.4b: the permanent this Aura or Equipment is attached to. */
   attachedTo?: string;
 };
@@ -105,6 +107,7 @@ function objectView(s: MtgState, id: string): ObjectView {
   const counters = Object.entries(o.counters ?? {}).filter(([, n]) => (n ?? 0) > 0);
   if (counters.length > 0) out.counters = counters.map(([kind, count]) => ({ kind, count: count ?? 0 }));
   if (o.token) out.token = true;
+  if (o.printed !== undefined) out.printed = o.printed;
   const holder = o.zone === 'battlefield' ? attachedPermanent(s, id) : null;
   if (holder !== null) out.attachedTo = holder; // CR 301.5a, 303.4b
   return out;

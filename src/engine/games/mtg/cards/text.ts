@@ -47,6 +47,14 @@ const KEYWORDS: Record<Keyword, Label & { rule: string }> = {
   reach: { en: 'Reach', ja: '到達', rule: '702.17' },
   trample: { en: 'Trample', ja: 'トランプル', rule: '702.19' },
   vigilance: { en: 'Vigilance', ja: '警戒', rule: '702.20' },
+  shroud: { en: 'Shroud', ja: '被覆', rule: '702.18' },
+  fear: { en: 'Fear', ja: '畏怖', rule: '702.35' },
+  intimidate: { en: 'Intimidate', ja: '威嚇', rule: '702.13' },
+  plainswalk: { en: 'Plainswalk', ja: '平地渡り', rule: '702.14' },
+  islandwalk: { en: 'Islandwalk', ja: '島渡り', rule: '702.14' },
+  swampwalk: { en: 'Swampwalk', ja: '沼渡り', rule: '702.14' },
+  mountainwalk: { en: 'Mountainwalk', ja: '山渡り', rule: '702.14' },
+  forestwalk: { en: 'Forestwalk', ja: '森渡り', rule: '702.14' },
 };
 
 /** A keyword's name and the rule that defines it (for `/card`'s keyword rules). */
@@ -93,6 +101,7 @@ const SUBTYPE_JA: Record<Subtype, string> = {
   Merfolk: 'マーフォーク',
   Wolf: '狼',
   Construct: '構築物',
+  Shapeshifter: '多相の戦士',
   Aura: 'オーラ',
   Equipment: '装備品',
   Plains: '平地',
@@ -147,6 +156,7 @@ function targetNoun(t: Target): Label {
     opponent: { en: 'opponent', ja: '対戦相手' },
     spell: { en: 'spell', ja: '呪文' },
     artifact: { en: 'artifact', ja: 'アーティファクト' },
+    enchantment: { en: 'enchantment', ja: 'エンチャント' },
   };
   const noun = base[t.target];
   if (t.cmcAtMost !== undefined)
@@ -296,6 +306,8 @@ function effectText(e: BaseEffect, card: MtgCard): Label {
       return { en: `Draw ${cards(e.count)}.`, ja: `カードを${e.count}枚引く。` };
     case 'scry':
       return { en: `Scry ${e.count}.`, ja: `占術${e.count}を行う。` };
+    case 'surveil':
+      return { en: `Surveil ${e.count}.`, ja: `諜報${e.count}を行う。` };
     case 'mill': {
       const t = target(e.to);
       const top = e.count === 1 ? 'top card' : `top ${e.count} cards`;
@@ -475,6 +487,12 @@ function staticSubject(a: StaticAbility): Label {
 
 /** CR 604: "Other creatures you control get +1/+1 and have vigilance."; "Enchanted creature gets +2/+2." */
 function staticText(a: StaticAbility, card: MtgCard): Label {
+  // CR 613.1b: the whole ability (the schema allows nothing else beside it).
+  if (a.control)
+    return {
+      en: 'You control enchanted creature.',
+      ja: 'あなたはエンチャントされているクリーチャーをコントロールする。',
+    };
   const one = a.affects === 'attached';
   const who: Label = !one
     ? staticSubject(a)
@@ -592,6 +610,11 @@ export function cardText(card: MtgCard): Label {
     lines.push({
       en: 'As an additional cost to cast this spell, sacrifice a creature.',
       ja: 'この呪文を唱えるための追加コストとして、クリーチャーを1体生け贄に捧げる。',
+    });
+  if (card.entersAsCopy)
+    lines.push({
+      en: `You may have ${card.name.en} enter the battlefield as a copy of any creature on the battlefield.`,
+      ja: `あなたは${card.name.ja}を、戦場にあるクリーチャー1体のコピーとして戦場に出してもよい。`,
     });
   if (card.entersTapped)
     lines.push({

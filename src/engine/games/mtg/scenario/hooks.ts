@@ -4,7 +4,7 @@ import { isPick } from '../../../core/decision.ts';
 import type { DecisionOption, DecisionResponse, PendingDecision, Seat } from '../../../core/game.ts';
 import type { ScenarioHooks, ScenarioPlan } from '../../../definition.ts';
 import { NotOffered, readScenarioYaml } from '../../../scenario/plan.ts';
-import { BOTTOM_MARKER } from '../decisions.ts';
+import { BOTTOM_MARKER, GRAVEYARD_MARKER } from '../decisions.ts';
 import { mtg } from '../index.ts';
 import { cardOf, controllerOf, keywordsOf, type MtgLogEntry, type MtgState, powerOf, toughnessOf } from '../state.ts';
 import { type MtgExpect, type MtgScenario, MtgScenarioSchema, type MtgStep } from './format.ts';
@@ -28,9 +28,12 @@ function objectsFor(s: MtgState, labels: Labels, ref: string): string[] {
   if (labelled) return [labelled];
   const [name = '', seat] = ref.split('@');
   const card = cardByName(name);
-  return Object.values(s.objects)
-    .filter((o) => o.card === card.id && (!seat || controllerOf(s, o.id) === seat))
-    .map((o) => o.id);
+  return (
+    Object.values(s.objects)
+      // A permanent that entered as a copy (CR 706.5) answers to the copied name and to its own card's name.
+      .filter((o) => (o.card === card.id || o.printed === card.id) && (!seat || controllerOf(s, o.id) === seat))
+      .map((o) => o.id)
+  );
 }
 
 /** The name a reference shows in a message and compares by: a label's card name, or the name itself. */
@@ -54,6 +57,7 @@ const PREFIX: Record<string, string> = {
   mana: 'mana:',
   'keep-legend': 'keep:',
   discard: 'obj:',
+  copy: 'copy:',
 };
 
 /** The response a script step gives to the pending decision; NotOffered when the engine does not offer it. */
@@ -160,6 +164,12 @@ function responseFor(s: MtgState, labels: Labels, step: Act): Omit<DecisionRespo
       const top = (step.top ?? []).map((ref) => byObject('card:', ref));
       const rest = options.filter((o) => o.id !== BOTTOM_MARKER && !top.includes(o.id)).map((o) => o.id);
       return { choose: [...top, BOTTOM_MARKER, ...rest] };
+    }
+    case 'surveil': {
+      // CR 701.41a: `top` goes back on top in order; every other looked-at card goes to the graveyard.
+      const top = (step.top ?? []).map((ref) => byObject('card:', ref));
+      const rest = options.filter((o) => o.id !== GRAVEYARD_MARKER && !top.includes(o.id)).map((o) => o.id);
+      return { choose: [...top, GRAVEYARD_MARKER, ...rest] };
     }
     default:
       // pass, cancel, yes, no, keep, mulligan, play, draw: the option of that id.
