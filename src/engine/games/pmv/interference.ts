@@ -881,6 +881,14 @@ export const resolveEntry = defineProcedure<PmvState, EntryData, null>({
         if (has('doll')) s.turn.doll = true;
         else if (!has('ambush')) s.turn.character = true;
       }
+      // §10.19.2.a: a Spell Card Two character that entered other than by Spell Card One is excluded, before any
+      // other effect of its entering (docs/rulings/pmv.md P30).
+      if (hasKeyword(s, id, 'spell-card-two')) {
+        removeEntry(s, data);
+        moveObject(s, id, 'excluded');
+        log(s, { type: 'excluded', seat: entry.controller, card: entry.card, object: id, rule: '10.19.2.a' });
+        return removalsThen(s, 'done');
+      }
       // §10.2.2.a: Haste makes a played character active; §10.3.4: not one played to defend.
       if (has('haste') && !entry.defends) o.active = true;
       return removalsThen(s, 'entered'); // §11.3.9.c

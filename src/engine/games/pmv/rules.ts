@@ -16,6 +16,7 @@ import {
   attachmentsOf,
   cannotAttack,
   cardOf,
+  cardOfObject,
   charactersOf,
   currentInterference,
   currentRef,
@@ -253,6 +254,8 @@ export function settleRemovals(s: PmvState, also: readonly string[] = []): void 
         '9.2.3.b',
         'a "would become doomed" auto γ in the middle of a multi-clause auto effect',
       );
+    if (SEATS.some((seat) => breakOptions(s, seat, doomed).length > 0))
+      throw new UnsupportedRule('10.18.2.a', 'Spell Break in the middle of a multi-clause auto effect');
     discardDoomed(s, doomed);
   }
 }
@@ -293,6 +296,35 @@ export function saveOptions(s: PmvState, seat: Seat, doomed: readonly string[]):
     );
     if (!has) continue;
     for (const saved of doomed) if (saved !== saver && objectOf(s, saved).owner === seat) out.push({ saver, saved });
+  }
+  return out;
+}
+
+/**
+ * §10.18.2.a: the B of a Spell Card One character's name `First Card "B"` (符ノ壱「B」), or null when its name has none
+ * (docs/rulings/pmv.md P30).
+ */
+export function spellCardName(name: PmvCard['name']): PmvCard['name'] | null {
+  const en = /"(.+)"/.exec(name.en)?.[1];
+  const ja = /「(.+)」/.exec(name.ja)?.[1];
+  return en && ja ? { en, ja } : null;
+}
+
+/**
+ * §10.18.2.a, §9.2.3.d: the Spell Breaks `seat` could make for this batch: each pair of a doomed Spell Card One
+ * character of theirs and a Spell Card Two character card in their sideboard whose name contains its B.
+ */
+export function breakOptions(s: PmvState, seat: Seat, doomed: readonly string[]): { first: string; second: string }[] {
+  const out: { first: string; second: string }[] = [];
+  for (const first of doomed) {
+    if (objectOf(s, first).owner !== seat || !hasKeyword(s, first, 'spell-card-one')) continue;
+    const b = spellCardName(cardOfObject(s, first).name);
+    if (!b) continue;
+    for (const second of s.players[seat].sideboard) {
+      const card = cardOf(objectOf(s, second).card);
+      if (card.type !== 'character' || !card.keywords.some((k) => k.keyword === 'spell-card-two')) continue;
+      if (card.name.en.includes(b.en) || card.name.ja.includes(b.ja)) out.push({ first, second });
+    }
   }
   return out;
 }

@@ -52,6 +52,10 @@ const ExpectSchema = z.strictObject({
   hand: PerSeat(z.number().int()).optional(),
   /** Deck sizes. */
   deck: PerSeat(z.number().int()).optional(),
+  /** Sideboard sizes (§3.9). */
+  sideboard: PerSeat(z.number().int()).optional(),
+  /** The cards in that player's excluded area (§3.7). */
+  excluded: PerSeat(Cards).optional(),
   /** The hand's cards (with `handOnly` in the setup, the whole hand is known). */
   handCards: PerSeat(Cards).optional(),
   /** The field cards of that player that are asleep (§5.1.2). */
@@ -87,6 +91,8 @@ const ScenarioSchema = z.strictObject({
   seed: z.string().default('scenario'),
   /** Extra cards for each deck (the rest is the engine's filler, three of a name at most). */
   decks: PerSeat(Cards).default({}),
+  /** Sideboard cards (§3.9), filled to the 10 of §1.2.5.a with filler cards the deck has fewer than three of. */
+  sideboards: PerSeat(Cards).default({}),
   setup: PerSeat(SideSchema).default({}),
   script: z.array(StepSchema).default([]),
   expect: ExpectSchema.default({}),
@@ -127,10 +133,24 @@ function deckOf(cards: readonly string[]): string[] {
   return main;
 }
 
+/** A sideboard of exactly 10 (§1.2.5.a), the three of a name counted with the deck (§1.2.5.b); none if empty. */
+function sideOf(main: readonly string[], cards: readonly string[]): string[] {
+  if (cards.length === 0) return [];
+  const side = [...cards];
+  const count = (c: string) => main.filter((x) => x === c).length + side.filter((x) => x === c).length;
+  for (const c of FILLER) while (side.length < 10 && count(c) < 3) side.push(c);
+  return side;
+}
+
 function position(sc: Scenario): PmvState {
+  const list = (seat: Seat) => {
+    const main = deckOf(sc.decks[seat] ?? []);
+    const side = sideOf(main, sc.sideboards[seat] ?? []);
+    return side.length > 0 ? { main, side } : { main };
+  };
   const setup: MatchSetup = {
     game: 'pmv',
-    decks: { p1: { main: deckOf(sc.decks.p1 ?? []) }, p2: { main: deckOf(sc.decks.p2 ?? []) } },
+    decks: { p1: list('p1'), p2: list('p2') },
     options: { startingPlayer: 'p1' },
   };
   let s = pmv.setup(setup, sc.seed);
@@ -201,6 +221,10 @@ function check(s: PmvState, e: Expect): string[] {
     if (hand !== undefined) differ(`${seat} hand`, hand, s.players[seat].hand.length);
     const deck = e.deck?.[seat];
     if (deck !== undefined) differ(`${seat} deck`, deck, s.players[seat].deck.length);
+    const side = e.sideboard?.[seat];
+    if (side !== undefined) differ(`${seat} sideboard`, side, s.players[seat].sideboard.length);
+    const excluded = e.excluded?.[seat];
+    if (excluded) differ(`${seat} excluded`, [...excluded].sort(), names(s, s.players[seat].excluded));
     const handCards = e.handCards?.[seat];
     if (handCards) differ(`${seat} hand cards`, [...handCards].sort(), names(s, s.players[seat].hand));
     const sleeping = e.sleeping?.[seat];

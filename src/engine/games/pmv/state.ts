@@ -16,7 +16,7 @@ import type { KeywordName, PmvCard, Race } from './cards/schema.ts';
  * §3: the zones. `play` is the play area (§3.8), `node` the node area (§3.5); `attached` is a field card attached to
  * another one (§3.4.6, §11.3.7), kept apart from the field's own list so that list holds only cards by themselves.
  */
-export type Zone = 'deck' | 'hand' | 'node' | 'field' | 'attached' | 'netherworld' | 'excluded' | 'play';
+export type Zone = 'deck' | 'hand' | 'node' | 'field' | 'attached' | 'netherworld' | 'excluded' | 'play' | 'sideboard';
 
 export type PmvObject = {
   id: string;
@@ -48,6 +48,8 @@ export type PlayerState = {
   /** §3.3: one pile, the last entry on top. */
   netherworld: string[];
   excluded: string[];
+  /** §3.9: the sideboard, a hidden zone whose owner sees its cards (§3.9.3.a); only Spell Break reads it (§10.18). */
+  sideboard: string[];
 };
 
 export type TargetRef = { player: Seat } | { object: ObjRef };

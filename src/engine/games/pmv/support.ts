@@ -38,6 +38,8 @@ const SUPPORTED_KEYWORDS: ReadonlySet<KeywordName> = new Set<KeywordName>([
   'sacred-treasure', // §10.25 (a Legend host only, rules.ts)
   'link', // §10.20 (β on resolution; the α names are read by casterPresent)
   'overdrive', // §10.33 (β on the play's resolution, interference.ts; no card enters the field without play)
+  'spell-card-one', // §10.18 (the "became doomed" γ, removal.ts)
+  'spell-card-two', // §10.19 (excluded when played, interference.ts; Spell Break puts it in, removal.ts)
 ]);
 
 /** The aims the engine can choose and re-check (§8.2). */
@@ -129,7 +131,10 @@ export function unsupportedReason(card: PmvCard): { rule: string; what: string }
     if (!SUPPORTED_KEYWORDS.has(k.keyword))
       return { rule: keywordInfo(k.keyword).rule, what: `the keyword ${k.keyword}` };
   }
-  if (card.sideboard) return { rule: '3.9', what: 'sideboard cards' };
+  // §3.9: a sideboard card (Spell Card Two) is dealt into its owner's sideboard zone; §10.19.2.a: its β runs before
+  // any other "entered" effect, and none of the pool's has one besides it.
+  if (card.keywords.some((k) => k.keyword === 'spell-card-two') && card.abilities.some((a) => a.kind === 'auto'))
+    return { rule: '10.19.2.a', what: 'a Spell Card Two card with auto effects of its own' };
   if (card.popularity.length > 0) return { rule: '10.34', what: 'popularity' };
   for (const e of card.effects) {
     const p = effectProblem(e);

@@ -55,6 +55,9 @@ export type SideView = {
   /** Bottom first; the last is the top (§3.3). */
   netherworld: ObjectView[];
   excluded: ObjectView[];
+  /** §3.9.3: the sideboard's size is public; its cards only to its owner (§3.9.3.a). */
+  sideboardCount: number;
+  sideboard?: ObjectView[];
 };
 
 export type EntryView = {
@@ -132,8 +135,12 @@ export function pmvView(s: PmvState, viewer: Viewer, waitingFor: Seat | null): P
       ),
       netherworld: p.netherworld.map((id) => objectView(s, id)),
       excluded: p.excluded.map((id) => objectView(s, id)),
+      sideboardCount: p.sideboard.length,
     };
-    if (mayLookAt(viewer, seat)) out.hand = p.hand.map((id) => objectView(s, id));
+    if (mayLookAt(viewer, seat)) {
+      out.hand = p.hand.map((id) => objectView(s, id));
+      out.sideboard = p.sideboard.map((id) => objectView(s, id));
+    }
     return out;
   };
   return {
@@ -171,9 +178,12 @@ export function pmvView(s: PmvState, viewer: Viewer, waitingFor: Seat | null): P
   };
 }
 
-/** Ids this viewer must not see: every deck card, and the hands they may not look at. */
+/** Ids this viewer must not see: every deck card, and the hands and sideboards (§3.9.3) they may not look at. */
 export function pmvHiddenIds(s: PmvState, viewer: Viewer): string[] {
-  return hiddenZoneIds(viewer, (seat) => ({ secret: s.players[seat].deck, own: s.players[seat].hand }));
+  return hiddenZoneIds(viewer, (seat) => ({
+    secret: s.players[seat].deck,
+    own: [...s.players[seat].hand, ...s.players[seat].sideboard],
+  }));
 }
 
 /** The identities this viewer may not know: hidden objects, and the nodes they do not know (face down). */
