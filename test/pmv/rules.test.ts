@@ -577,13 +577,13 @@ describe('§9 removal', () => {
 
 describe('rulings', () => {
   it('P17: a deck with a card the engine does not implement is refused at setup, naming the rule', () => {
-    const deck = deckOf(['tsubaki-hollow-shrine-leader']);
+    const deck = deckOf(['mirror-recital']);
     expect(() => pmv.setup({ game: 'pmv', decks: { p1: deck, p2: deckOf([]) } }, 'x')).toThrow(
-      /Unsupported rule 10\.34: tsubaki-hollow-shrine-leader/,
+      /Unsupported rule 7\.1: mirror-recital/,
     );
   });
 
-  it('P17: each card still refused names its own rule, and Overdrive and Spell Card One/Two now play', () => {
+  it('P17: each card still refused names its own rule, and Overdrive, Spell Card One/Two and Leader now play', () => {
     const refused = [...PMV_CARDS.values()].flatMap((c) => {
       const r = unsupportedReason(c);
       return r ? [`${c.id} ${r.rule}`] : [];
@@ -592,11 +592,11 @@ describe('rulings', () => {
       'eternal-night-garden 10.17',
       'hollow-mask-veil 7.1',
       'mirror-recital 7.1',
-      'tsubaki-hollow-shrine-leader 10.34',
       'tsubakis-final-prayer 10.17',
     ]);
     expect(unsupportedReason(cardOf('starfall-overdrive'))).toBeNull(); // §10.33, P29
     expect(unsupportedReason(cardOf('first-card-kasumi-vale'))).toBeNull(); // §10.18, P30
+    expect(unsupportedReason(cardOf('tsubaki-hollow-shrine-leader'))).toBeNull(); // §10.34, P31
   });
 
   it('P9 (§6.5.3.b): graze with a short deck moves the cards that are there, and nobody loses', () => {

@@ -10,14 +10,22 @@ import type { ScenarioPlan, ScenarioStep } from '../../definition.ts';
 import { NotOffered } from '../../scenario/plan.ts';
 import { PMV_CARDS } from './cards/pool.ts';
 import { pmv } from './index.ts';
-import { damageOf, moveObject, objectOf, type PmvState } from './state.ts';
+import { atkOf, damageOf, moveObject, objectOf, type PmvState, popularityOf } from './state.ts';
 
 const SeatSchema = z.enum(['p1', 'p2']);
 const CardSchema = z.string().refine((id) => PMV_CARDS.has(id), { message: 'not a Phantom Magic Vision card' });
 const Cards = z.array(CardSchema);
 const PerSeat = <T extends z.ZodType>(t: T) => z.strictObject({ p1: t.optional(), p2: t.optional() });
 
-const FieldCard = z.union([CardSchema, z.strictObject({ card: CardSchema, asleep: z.boolean() })]);
+const FieldCard = z.union([
+  CardSchema,
+  z.strictObject({
+    card: CardSchema,
+    asleep: z.boolean().optional(),
+    /** §10.34.2.b: popularity cards attached to this Leader from the bottom of its owner's deck. */
+    popularity: z.number().int().min(0).optional(),
+  }),
+]);
 
 const SideSchema = z.strictObject({
   lp: z.number().int().optional(),
@@ -64,6 +72,10 @@ const ExpectSchema = z.strictObject({
   transformed: Cards.optional(),
   /** Damage on a character of that name on the field (§1.10.13). */
   damage: z.record(CardSchema, z.number().int()).optional(),
+  /** ATK of the character of that name on the field (§6.1.10). */
+  atk: z.record(CardSchema, z.number().int()).optional(),
+  /** Popularity cards on the Leader of that name on the field (§10.34). */
+  popularity: z.record(CardSchema, z.number().int()).optional(),
 });
 type Expect = z.infer<typeof ExpectSchema>;
 
@@ -176,6 +188,13 @@ function position(sc: Scenario): PmvState {
       const id = take(card);
       moveObject(s, id, 'field');
       objectOf(s, id).active = typeof entry === 'string' || !entry.asleep;
+      const popularity = typeof entry === 'string' ? 0 : (entry.popularity ?? 0);
+      for (let i = 0; i < popularity; i++) {
+        const p = s.players[seat].deck.at(-1);
+        if (!p) throw new Error(`setup: ${seat}'s deck ran out for popularity`);
+        moveObject(s, p, 'attached');
+        Object.assign(objectOf(s, p), { host: id, popularity: true, active: objectOf(s, id).active });
+      }
     }
     const nodes = side.nodes;
     if (nodes) {
@@ -250,6 +269,15 @@ function check(s: PmvState, e: Expect): string[] {
   if (e.turn !== undefined) differ('turn', e.turn, s.turn.number);
   if (e.active !== undefined) differ('turn player', e.active, s.turn.active);
   if (e.phase !== undefined) differ('phase', e.phase, s.turn.phase);
+  const onField = (card: string) => s.field.find((x) => objectOf(s, x).card === card);
+  for (const [card, n] of Object.entries(e.atk ?? {})) {
+    const id = onField(card);
+    differ(`ATK of ${card}`, n, id === undefined ? null : atkOf(s, id));
+  }
+  for (const [card, n] of Object.entries(e.popularity ?? {})) {
+    const id = onField(card);
+    differ(`popularity on ${card}`, n, id === undefined ? null : popularityOf(s, id).length);
+  }
   for (const [card, amount] of Object.entries(e.damage ?? {})) {
     const id = s.field.find((x) => objectOf(s, x).card === card);
     differ(`damage on ${card}`, amount, id === undefined ? null : damageOf(s, id));

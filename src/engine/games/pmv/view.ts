@@ -42,6 +42,8 @@ export type ObjectView = {
   transformed?: boolean;
   /** §11.3.7: the cards attached to it, each with its own attachments (public, face up). */
   attachments?: ObjectView[];
+  /** §10.34.2.b: an attached card that is a Leader's popularity (public). */
+  popularity?: boolean;
 };
 
 export type SideView = {
@@ -108,6 +110,7 @@ function objectView(s: PmvState, id: string): ObjectView {
     if (attack?.defender && isCurrent(s.events, attack.defender) && attack.defender.id === id) out.defending = true;
     if (o.transformed) out.transformed = true;
   }
+  if (o.popularity) out.popularity = true;
   const attached = attachmentsOf(s, id);
   // §11.3.11.c: an attachment shares its host's orientation.
   if (attached.length > 0) out.attachments = attached.map((a) => ({ ...objectView(s, a), active: o.active }));
