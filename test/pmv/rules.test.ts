@@ -72,6 +72,31 @@ describe('§1.8 nodes and costs', () => {
     ).toEqual([]);
   });
 
+  it("§3.9.3: the sideboard is its owner's to see; the opponent sees only how many cards it holds", () => {
+    const others = ['fortune-split', 'silence-charm', 'borrowed-blade'].flatMap((c) => [c, c, c]);
+    const side = ['second-card-kasumi-vale-crimson-bloom', ...others];
+    const main = deckOf(['first-card-kasumi-vale']).main ?? [];
+    const s = pmv.setup(
+      { game: 'pmv', decks: { p1: { main, side }, p2: deckOf([]) }, options: { startingPlayer: 'p1' } },
+      'side',
+    );
+    expect(s.players.p1.sideboard).toHaveLength(10);
+    const theirs = pmv.view(s, { kind: 'player', seat: 'p2' }).players.p1;
+    expect(theirs.sideboardCount).toBe(10);
+    expect(theirs.sideboard).toBeUndefined();
+    const mine = pmv.view(s, { kind: 'player', seat: 'p1' }).players.p1;
+    expect(mine.sideboard?.map((o) => o.card)).toContain('second-card-kasumi-vale-crimson-bloom');
+    expect(pmv.hiddenObjectIds(s, { kind: 'player', seat: 'p2' })).toEqual(
+      expect.arrayContaining(s.players.p1.sideboard),
+    );
+    expect(
+      identityLeaks(
+        pmv.view(s, { kind: 'player', seat: 'p2' }),
+        pmv.hiddenIdentities(s, { kind: 'player', seat: 'p2' }),
+      ),
+    ).toEqual([]);
+  });
+
   it('§1.8.7: auto-pay sleeps active nodes first, then discards sleeping ones, never one node twice (d)', () => {
     let s = duel(['gorou-the-gate-breaker']);
     put(s, 'p1', 'gorou-the-gate-breaker', 'hand');
@@ -552,27 +577,26 @@ describe('§9 removal', () => {
 
 describe('rulings', () => {
   it('P17: a deck with a card the engine does not implement is refused at setup, naming the rule', () => {
-    const deck = deckOf(['tsubaki-hollow-shrine-leader']);
+    const deck = deckOf(['mirror-recital']);
     expect(() => pmv.setup({ game: 'pmv', decks: { p1: deck, p2: deckOf([]) } }, 'x')).toThrow(
-      /Unsupported rule 10\.34: tsubaki-hollow-shrine-leader/,
+      /Unsupported rule 7\.1: mirror-recital/,
     );
   });
 
-  it('P17: each card still refused names its own rule, and Overdrive now plays', () => {
+  it('P17: each card still refused names its own rule, and Overdrive, Spell Card One/Two and Leader now play', () => {
     const refused = [...PMV_CARDS.values()].flatMap((c) => {
       const r = unsupportedReason(c);
       return r ? [`${c.id} ${r.rule}`] : [];
     });
     expect(refused.sort()).toEqual([
       'eternal-night-garden 10.17',
-      'first-card-kasumi-vale 10.18',
       'hollow-mask-veil 7.1',
       'mirror-recital 7.1',
-      'second-card-kasumi-vale-crimson-bloom 10.19',
-      'tsubaki-hollow-shrine-leader 10.34',
       'tsubakis-final-prayer 10.17',
     ]);
     expect(unsupportedReason(cardOf('starfall-overdrive'))).toBeNull(); // §10.33, P29
+    expect(unsupportedReason(cardOf('first-card-kasumi-vale'))).toBeNull(); // §10.18, P30
+    expect(unsupportedReason(cardOf('tsubaki-hollow-shrine-leader'))).toBeNull(); // §10.34, P31
   });
 
   it('P9 (§6.5.3.b): graze with a short deck moves the cards that are there, and nobody loses', () => {

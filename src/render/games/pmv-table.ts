@@ -27,6 +27,8 @@ const WORDS = {
   hand: { en: 'Hand', ja: '手札' },
   netherworld: { en: 'Netherworld', ja: '冥界' },
   excluded: { en: 'Excluded', ja: '除外エリア' },
+  sideboard: { en: 'Sideboard', ja: 'サイドボード' },
+  popularity: { en: 'Popularity', ja: '人気' },
   interference: { en: 'Interference', ja: '干渉' },
   activeNodes: { en: 'Active nodes', ja: 'アクティブのノード' },
   attack: { en: 'attack', ja: '攻撃' },
@@ -44,6 +46,7 @@ function tableCard(c: ObjectView, locale: Locale): TableCard {
   if (!c.active) states.push('turned');
   if (c.attacking) states.push('attacking');
   if (c.defending) states.push('blocking');
+  const popularity = (c.attachments ?? []).filter((a) => a.popularity).length;
   const stats =
     c.atk !== undefined && c.def !== undefined
       ? [
@@ -62,7 +65,8 @@ function tableCard(c: ObjectView, locale: Locale): TableCard {
     typeLine: face.typeLine,
     stats,
     damage: c.damage ?? 0,
-    counters: [],
+    // §10.34: a Leader's popularity cards are counted on it (they stay listed among its attachments).
+    counters: popularity > 0 ? [{ name: WORDS.popularity[locale], count: popularity }] : [],
     states,
     attachments: (c.attachments ?? []).slice(0, 12).map((a) => tableCard(a, locale)),
   };
@@ -91,6 +95,8 @@ function side(view: PmvView, seat: Seat, options: PmvTableOptions): PlayerSide {
         ...(top ? { top: cardOf(top.card).name[locale] } : {}),
       },
       { label: WORDS.excluded[locale], count: p.excluded.length },
+      // §3.9.3: the sideboard's size is public (its cards are the owner's to see).
+      ...(p.sideboardCount > 0 ? [{ label: WORDS.sideboard[locale], count: p.sideboardCount }] : []),
     ],
     areas: [
       {

@@ -6,10 +6,10 @@
 import type { DecisionOption, Seat } from '../../core/game.ts';
 import { label } from '../../core/label.ts';
 import type { PmvCard } from './cards/schema.ts';
-import { cardAims, modesOf, targetChoices } from './rules.ts';
+import { cardAims, modesOf, POPULARITY_ABILITY, targetChoices } from './rules.ts';
 import {
+  abilitiesOf,
   alternativeRaceMet,
-  attachmentsOf,
   cannotAttack,
   cardOf,
   cardOfObject,
@@ -18,10 +18,12 @@ import {
   currentInterference,
   hasKeyword,
   isCharacter,
+  lendingAttachments,
   liveAttack,
   objectOf,
   originalTextNullified,
   type PmvState,
+  popularityTiers,
 } from './state.ts';
 
 /** §2.4: NODE and COST; "nullity" is both 0 (§2.4.4). */
@@ -98,7 +100,19 @@ export type PriorityContext = { defense: boolean };
 export function possibleDefenders(s: PmvState, seat: Seat): string[] {
   const attack = liveAttack(s);
   if (!attack || attack.defender || attack.player !== seat) return [];
-  return charactersOf(s, seat).filter((id) => objectOf(s, id).active && id !== attack.attacker.id);
+  return charactersOf(s, seat).filter(
+    (id) => objectOf(s, id).active && id !== attack.attacker.id && !cannotDefend(s, id),
+  );
+}
+
+/** §6.4.3, §1.3.2: an α "this character can't defend" (a Leader's unpopularity penalty, §10.34.2.a). */
+export function cannotDefend(s: PmvState, id: string): boolean {
+  return abilitiesOf(s, id).some(
+    ({ ability }) =>
+      ability.kind === 'auto' &&
+      ability.class === 'alpha' &&
+      ability.effects.some((e) => e.do === 'cannot' && e.what === 'defend'),
+  );
 }
 
 /** §6.3.3: characters that can attack (the turn player's, active, without "can't attack": §10.9.2.a Doll). */
@@ -121,8 +135,11 @@ export function usableAbilities(s: PmvState, seat: Seat): [string, number, strin
       out.push([id, -1, null]);
     // §10.28.2.b: (Always) 0: transform, if this character is active when it resolves (§10.28.4: not again).
     if (canTransform(s, id) && !used.includes(`${id}:-2`)) out.push([id, -2, null]);
-    const usable = (lender: string | null, text: PmvCard) =>
-      text.abilities.forEach((a, n) => {
+    // §10.34.2.d: (Opponent's turn) 0: a Leader's own effect, once per interference like any (§7.3.6).
+    if (hasKeyword(s, id, 'leader') && !yourTurn && !used.includes(`${id}:-3`)) out.push([id, -3, null]);
+    const usable = (lender: string | null, text: PmvCard, abilities = text.abilities, base = 0) =>
+      abilities.forEach((a, k) => {
+        const n = base + k;
         if (a.kind !== 'activated') return;
         if (used.includes(usedKey(id, n, lender))) return; // §7.3.6
         if (a.timing === 'your-turn' && !yourTurn) return; // §7.3.2
@@ -134,9 +151,12 @@ export function usableAbilities(s: PmvState, seat: Seat): [string, number, strin
       });
     // An activated effect is original text (the host's nullified text does not include what is lent).
     if (!originalTextNullified(s, id)) usable(null, card);
+    // §10.34.2.a, §2.13.5: the activated effects of the popularity texts the Leader has now.
+    for (const { tier, abilities } of popularityTiers(s, id))
+      usable(null, card, abilities, POPULARITY_ABILITY + tier * 100);
     // §6.1.13: an equip's or talisman's text is its host character's; the character uses it.
     if (isCharacter(s, id))
-      for (const a of attachmentsOf(s, id)) {
+      for (const a of lendingAttachments(s, id)) {
         const lent = cardOfObject(s, a);
         if (lent.keywords.some((k) => k.keyword === 'equip' || k.keyword === 'talisman')) usable(a, lent);
       }
@@ -202,9 +222,14 @@ export function legalActions(s: PmvState, seat: Seat, ctx: PriorityContext): Dec
           ? label(`Mana Charge: ${nameOf(s, id).en}`, `${nameOf(s, id).ja}のマナチャージ`)
           : n === -2
             ? label(`Transform: ${nameOf(s, id).en}`, `${nameOf(s, id).ja}の変身`)
-            : lent
-              ? label(`Use ${nameOf(s, id).en}'s ${lent.en} effect`, `${nameOf(s, id).ja}の${lent.ja}の効果を使用`)
-              : o.label,
+            : n === -3
+              ? label(
+                  `${nameOf(s, id).en}: discard 1 popularity to nullify the next damage to you`,
+                  `${nameOf(s, id).ja}：人気1枚を破棄し、次に受けるダメージを無効にする`,
+                )
+              : lent
+                ? label(`Use ${nameOf(s, id).en}'s ${lent.en} effect`, `${nameOf(s, id).ja}の${lent.ja}の効果を使用`)
+                : o.label,
     });
   }
   // §1.8.2: node set, once per turn, the turn player in the main phase with no interference.

@@ -293,6 +293,69 @@ export const saveDecision = defineDecisionKind<PmvState, { pairs: SaveChoice[] }
   },
 });
 
+export type BreakChoice = { first: string; second: string };
+
+/**
+ * §10.18.2.a, §9.2.3.d: Spell Break: a doomed Spell Card One character of yours may put a matching Spell Card Two
+ * card from your sideboard onto your field; with several, the player picks which first (§7.1.6.a), or declines all.
+ */
+export const spellBreakDecision = defineDecisionKind<PmvState, { pairs: BreakChoice[] }, BreakChoice | null>({
+  name: 'spell-break',
+  role: 'choice',
+  build(s, p) {
+    const options: DecisionOption[] = p.pairs.map(({ first, second }) => {
+      const a = cardOfObject(s, first).name;
+      const b = cardOfObject(s, second).name;
+      return {
+        id: `break:${first}:${second}`,
+        kind: 'break',
+        role: 'choice',
+        label: label(`Spell Break: ${a.en} becomes ${b.en}`, `スペルブレイク：${a.ja}を${b.ja}に`),
+        objectId: first,
+        cardName: a.en,
+      };
+    });
+    options.push(simple('no-break', 'passive', "Don't Spell Break", 'スペルブレイクしない'));
+    return {
+      prompt: label(
+        'A Spell Card One character of yours became doomed: put a Spell Card Two card from your sideboard onto your field?',
+        'あなたの壱符のキャラクターが決死状態になりました。サイドボードの弐符を場に出しますか？',
+      ),
+      options,
+      min: 1,
+      max: 1,
+      defaultOnTimeout: ['no-break'],
+    };
+  },
+  handle(_s, p, chosen) {
+    const id = chosen[0] ?? 'no-break';
+    return p.pairs.find((x) => `break:${x.first}:${x.second}` === id) ?? null;
+  },
+});
+
+/** §10.18.2.a: after Spell Break, whether to move the doomed character's attachments to the new one. */
+export const moveAttachmentsDecision = defineDecisionKind<PmvState, { from: string; to: string }, boolean>({
+  name: 'move-attachments',
+  role: 'choice',
+  build(s, p) {
+    const to = cardOfObject(s, p.to).name;
+    return {
+      prompt: label(
+        `Move every card attached to the doomed character to ${to.en}?`,
+        `決死状態のキャラクターにセットされているカードすべてを${to.ja}に移しますか？`,
+      ),
+      options: [
+        simple('move', 'choice', 'Move them', '移す'),
+        simple('no-move', 'passive', "Don't move them", '移さない'),
+      ],
+      min: 1,
+      max: 1,
+      defaultOnTimeout: ['move'],
+    };
+  },
+  handle: (_s, _p, chosen) => chosen[0] === 'move',
+});
+
 /** §6.5.3.a: whether to graze. */
 export const grazeDecision = defineDecisionKind<PmvState, { amount: number }, boolean>({
   name: 'graze',
@@ -578,6 +641,8 @@ export const PMV_DECISIONS = [
   modeDecision,
   resistDecision,
   saveDecision,
+  spellBreakDecision,
+  moveAttachmentsDecision,
   grazeDecision,
   discardDecision,
   netherOrderDecision,

@@ -64,13 +64,13 @@ function setup(match: MatchSetup, seed: string): PmvState {
     // §1.2.7.a: each deck is shuffled; ids are dealt after the shuffle, so an id says nothing about its card.
     const [order, after] = shuffle(deck.main ?? [], rng);
     rng = after;
-    const ids = order.map((card) => {
+    const dealTo = (zone: 'deck' | 'sideboard') => (card: string) => {
       const id = `o${next++}`;
       objects[id] = {
         id,
         card,
         owner: seat,
-        zone: 'deck',
+        zone,
         active: false,
         battleDamage: 0,
         effectDamage: 0,
@@ -78,9 +78,12 @@ function setup(match: MatchSetup, seed: string): PmvState {
         host: null,
       };
       return id;
-    });
+    };
+    const ids = order.map(dealTo('deck'));
+    // §3.9.1: a sideboard prepared for the game is put in its zone (its owner sees it, §3.9.3.a).
+    const sideboard = (deck.side ?? []).map(dealTo('sideboard'));
     const lp = typeof match.options?.startingLp === 'number' ? match.options.startingLp : STARTING_LP;
-    return { lp, deck: ids, hand: [], nodes: [], netherworld: [], excluded: [] };
+    return { lp, deck: ids, hand: [], nodes: [], netherworld: [], excluded: [], sideboard };
   };
   const p1 = deal('p1');
   const players = { p1, p2: deal('p2') };
@@ -135,7 +138,7 @@ export function pmvInvariants(s: PmvState): string[] {
   for (const seat of SEATS) {
     const p = s.players[seat];
     lists.push(['deck', p.deck, seat], ['hand', p.hand, seat], ['node', p.nodes, seat]);
-    lists.push(['netherworld', p.netherworld, seat], ['excluded', p.excluded, seat]);
+    lists.push(['netherworld', p.netherworld, seat], ['excluded', p.excluded, seat], ['sideboard', p.sideboard, seat]);
   }
   for (const [zone, ids, owner] of lists) {
     for (const id of ids) {
@@ -194,7 +197,8 @@ export const pmvSearch: Omit<SearchHooks<PmvState>, 'simulate'> = {
       const other = s.players[opponentOf(seat)];
       return [
         [...own.deck, ...own.nodes],
-        [...other.hand, ...other.deck, ...other.nodes],
+        // §3.9.3: the opponent's sideboard is as unknown as their hand (not even its cards as a whole are public).
+        [...other.hand, ...other.deck, ...other.nodes, ...other.sideboard],
       ];
     }),
   evaluate: evaluatePmv,

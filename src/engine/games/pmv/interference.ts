@@ -40,6 +40,8 @@ import {
 } from './decisions.ts';
 import { removalsThen } from './removal.ts';
 import {
+  abilityAt,
+  addPopularity,
   applyClause,
   cardAims,
   type DamageEvent,
@@ -57,9 +59,9 @@ import {
 import {
   abilitiesOf,
   atkOf,
-  attachmentsOf,
   cardOf,
   cardOfObject,
+  charactersOf,
   currentInterference,
   currentRef,
   damageOf,
@@ -68,6 +70,7 @@ import {
   hasKeyword,
   isCharacter,
   keywordsOf,
+  lendingAttachments,
   liveAttack,
   log,
   lose,
@@ -75,6 +78,7 @@ import {
   objectOf,
   onField,
   type PmvState,
+  popularityOf,
   racesOf,
   type TargetRef,
 } from './state.ts';
@@ -423,7 +427,7 @@ export const play = defineProcedure<PmvState, PlayData, null>({
         }
       } else {
         const o = objectOf(s, data.object);
-        const a = data.ability === -1 ? null : card.abilities[data.ability];
+        const a = data.ability < 0 ? null : abilityAt(card, data.ability);
         const sleep = data.ability === -1 || (a?.kind === 'activated' && a.cost.sleep);
         if (sleep) {
           if (!o.active) return rewind('1.8.8.a');
@@ -675,6 +679,23 @@ export const resolveEntry = defineProcedure<PmvState, EntryData, null>({
         manaCharge(s, entry);
         return { goto: 'finish' };
       }
+      if (entry.kind === 'ability' && entry.ability === -3) {
+        // §10.34.2.d: one popularity card is discarded (the last attached, P31); with none the effect fails
+        // (§7.1.12.a) and nothing is shielded. Void if the Leader lost its Leader text (§7.3.1.b).
+        const id = entry.source.id;
+        const last = popularityOf(s, id).at(-1);
+        if (!hasKeyword(s, id, 'leader')) log(s, { type: 'fizzle', card: entry.card, rule: '7.3.1.b' });
+        else if (last === undefined) log(s, { type: 'fizzle', card: entry.card, rule: '7.1.12.a' });
+        else {
+          const card = objectOf(s, last).card;
+          moveObject(s, last, 'netherworld');
+          log(s, { type: 'discard', seat: entry.controller, card, object: last, rule: '10.34.2.d' });
+          if (!s.turn.shielded?.includes(entry.controller))
+            s.turn.shielded = [...(s.turn.shielded ?? []), entry.controller];
+          log(s, { type: 'shielded', seat: entry.controller, rule: '10.34.2.d' });
+        }
+        return { goto: 'finish' };
+      }
       if (entry.kind === 'ability' && entry.ability === -2) {
         // §10.28.2.b: only if the character is active now; §7.3.1.b: void if it lost its Transform text.
         const id = entry.source.id;
@@ -699,7 +720,7 @@ export const resolveEntry = defineProcedure<PmvState, EntryData, null>({
         const host = entry.targets[0];
         if (!host || !('object' in host)) return { goto: 'finish' };
         // §10.13.4: a character already equipped takes no second equip; the card goes to the netherworld.
-        const equipped = attachmentsOf(s, host.object.id).some((a) => hasKeyword(s, a, 'equip'));
+        const equipped = lendingAttachments(s, host.object.id).some((a) => hasKeyword(s, a, 'equip'));
         if (has('equip') && equipped) {
           log(s, { type: 'fizzle', card: entry.card, rule: '10.13.4' });
           return { goto: 'finish' };
@@ -869,6 +890,14 @@ export const resolveEntry = defineProcedure<PmvState, EntryData, null>({
       if (!entry) return { return: null };
       const id = entry.source.id;
       const card = cardOf(entry.card);
+      const leader = card.keywords.some((k) => k.keyword === 'leader');
+      // §10.34.3: a Leader can't enter a field that already has one of its player's; it goes to the netherworld.
+      if (leader && charactersOf(s, entry.controller).some((x) => hasKeyword(s, x, 'leader'))) {
+        removeEntry(s, data);
+        moveObject(s, id, 'netherworld');
+        log(s, { type: 'fizzle', card: entry.card, rule: '10.34.3' });
+        return removalsThen(s, 'done');
+      }
       moveObject(s, id, 'field');
       s.field.splice(s.field.indexOf(id), 1);
       s.field.push(id);
@@ -881,8 +910,18 @@ export const resolveEntry = defineProcedure<PmvState, EntryData, null>({
         if (has('doll')) s.turn.doll = true;
         else if (!has('ambush')) s.turn.character = true;
       }
+      // §10.19.2.a: a Spell Card Two character that entered other than by Spell Card One is excluded, before any
+      // other effect of its entering (docs/rulings/pmv.md P30).
+      if (hasKeyword(s, id, 'spell-card-two')) {
+        removeEntry(s, data);
+        moveObject(s, id, 'excluded');
+        log(s, { type: 'excluded', seat: entry.controller, card: entry.card, object: id, rule: '10.19.2.a' });
+        return removalsThen(s, 'done');
+      }
       // §10.2.2.a: Haste makes a played character active; §10.3.4: not one played to defend.
       if (has('haste') && !entry.defends) o.active = true;
+      // §10.34.2.b: a Leader that entered by being played gets the top card of its player's deck as popularity.
+      if (leader && hasKeyword(s, id, 'leader')) addPopularity(s, id, '10.34.2.b');
       return removalsThen(s, 'entered'); // §11.3.9.c
     },
     // §5.2.4.d: a card still in the play area goes on top of the netherworld.

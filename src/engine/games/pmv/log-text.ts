@@ -193,6 +193,33 @@ export function logLine(e: PmvLogEntry): Label {
         `${p.en} takes ${n} revealed card${n === 1 ? '' : 's'} into their hand; ${e.def ?? 0} go to the netherworld${rule}.`,
         `${p.ja}は公開したカード${n}枚を手札に加え、${e.def ?? 0}枚を冥界に置きました${ruleJa}。`,
       );
+    case 'popularity':
+      return label(
+        `${c.en} is attached to ${targetWords(e).en} as popularity${rule}.`,
+        `${c.ja}が${targetWords(e).ja}に「人気」としてセットされました${ruleJa}。`,
+      );
+    case 'popularity-trimmed':
+      return label(
+        `${c.en} discards ${n} popularity, down to 1${rule}.`,
+        `${c.ja}の「人気」${n}枚が破棄され、1枚になりました${ruleJa}。`,
+      );
+    case 'shielded':
+      return label(
+        `The next damage ${p.en} would take this turn is nullified${rule}.`,
+        `このターン、${p.ja}が次に受けるダメージは無効になります${ruleJa}。`,
+      );
+    case 'damage-nullified':
+      return label(`The damage to ${p.en} is nullified${rule}.`, `${p.ja}へのダメージは無効になりました${ruleJa}。`);
+    case 'spell-break':
+      return label(
+        `Spell Break: ${p.en} puts ${c.en} from the sideboard onto the field for ${targetWords(e).en}${rule}.`,
+        `スペルブレイク：${p.ja}は${targetWords(e).ja}に代えてサイドボードの${c.ja}を場に出しました${ruleJa}。`,
+      );
+    case 'attachments-moved':
+      return label(
+        `The attached cards move to ${c.en}${rule}.`,
+        `セットされていたカードが${c.ja}に移りました${ruleJa}。`,
+      );
     case 'transform':
       return label(`${p.en} transforms ${c.en}${rule}.`, `${p.ja}は${c.ja}を変身させました${ruleJa}。`);
     case 'untransform':

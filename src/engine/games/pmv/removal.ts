@@ -1,6 +1,7 @@
 /**
  * Removal (§9) as a procedure, for the windows that ask a player: the "would become doomed" γ (§9.2.3.b) may save a
- * doomed character (Ninth-Peak Hermit). Each batch of doomed characters is resolved together (§9.1.5, §9.1.6); before
+ * doomed character (Ninth-Peak Hermit); the "became doomed" γ of Spell Card One (§9.2.3.d, §10.18.2.a) may put a
+ * Spell Card Two card from the sideboard onto the field (Spell Break). Each batch of doomed characters is resolved together (§9.1.5, §9.1.6); before
  * it is discarded, each player whose such γ triggered, the turn player first (§7.1.6.a), picks which to resolve first
  * or declines. Steps of other procedures reach it through `removalsThen`; with nothing to ask it is the plain
  * `settleRemovals` of rules.ts.
@@ -8,9 +9,9 @@
 import { answerOf, ask } from '../../core/decision-kinds.ts';
 import { opponentOf, type Seat } from '../../core/game.ts';
 import { call, defineProcedure, type StepOut } from '../../core/procedure.ts';
-import { saveDecision } from './decisions.ts';
-import { discardDoomed, doomedNow, saveOptions } from './rules.ts';
-import { log, moveObject, objectOf, type PmvState, rawDef } from './state.ts';
+import { moveAttachmentsDecision, saveDecision, spellBreakDecision } from './decisions.ts';
+import { attachmentTree, breakOptions, discardDoomed, doomedNow, saveOptions } from './rules.ts';
+import { attachmentsOf, log, moveObject, objectOf, type PmvState, rawDef } from './state.ts';
 
 type RemovalData = {
   /** Characters an effect made doomed (§9.2.2.c: instant death), on top of those the state dooms. */
@@ -19,6 +20,10 @@ type RemovalData = {
   declined: Seat[];
   /** The player asked now. */
   asking: Seat | null;
+  /** Players who declined Spell Break for the current batch (§10.18.2.a "may"). */
+  declinedBreak?: Seat[];
+  /** The Spell Break under way: the doomed Spell Card One character and the card that entered for it. */
+  breaking?: { first: string; second: string } | null;
 };
 
 export const removals = defineProcedure<PmvState, RemovalData, null>({
@@ -36,9 +41,70 @@ export const removals = defineProcedure<PmvState, RemovalData, null>({
           return ask(saveDecision, seat, { pairs }, 'answered');
         }
       }
+      // §9.2.3.d: "became doomed" γ: Spell Card One (§10.18.2.a), the turn player's first (§7.1.6.a).
+      for (const seat of [s.turn.active, opponentOf(s.turn.active)]) {
+        if (data.declinedBreak?.includes(seat)) continue;
+        const pairs = breakOptions(s, seat, doomed);
+        if (pairs.length > 0) {
+          data.asking = seat;
+          return ask(spellBreakDecision, seat, { pairs }, 'broke');
+        }
+      }
       discardDoomed(s, doomed);
       data.also = [];
       data.declined = [];
+      data.declinedBreak = [];
+      return { goto: 'check' };
+    },
+    broke(s, { data, ret }) {
+      const choice = answerOf(spellBreakDecision, ret);
+      if (!choice) {
+        if (data.asking) data.declinedBreak = [...(data.declinedBreak ?? []), data.asking];
+        return { goto: 'check' };
+      }
+      const { first, second } = choice;
+      const owner = objectOf(s, first).owner;
+      // §10.18.2.a, §10.18.3: the Spell Card Two card enters its owner's field asleep (revealed as it enters); having
+      // entered by Spell Card One's effect, its own β does not exclude it (§10.19.2.a).
+      moveObject(s, second, 'field');
+      objectOf(s, second).active = false;
+      log(s, {
+        type: 'spell-break',
+        seat: owner,
+        card: objectOf(s, second).card,
+        object: second,
+        targetCard: objectOf(s, first).card,
+        target: first,
+        rule: '10.18.3',
+      });
+      data.breaking = { first, second };
+      if (attachmentsOf(s, first).length > 0)
+        return ask(moveAttachmentsDecision, owner, { from: first, to: second }, 'moved');
+      return { goto: 'discard-first' };
+    },
+    moved(s, { data, ret }) {
+      const b = data.breaking;
+      if (b && answerOf(moveAttachmentsDecision, ret)) {
+        // §10.18.2.a: every card attached to it moves to the new character (§11.3.11.c: it takes its orientation).
+        for (const a of attachmentsOf(s, b.first)) {
+          const o = objectOf(s, a);
+          o.host = b.second;
+          o.active = objectOf(s, b.second).active;
+        }
+        log(s, { type: 'attachments-moved', object: b.second, card: objectOf(s, b.second).card, rule: '10.18.2.a' });
+      }
+      return { goto: 'discard-first' };
+    },
+    // §10.18.2.a "then discard this character" (§9.3); the batch's own discard of it is then nothing (digest A29).
+    'discard-first'(s, { data }) {
+      const b = data.breaking;
+      data.breaking = null;
+      if (!b) return { goto: 'check' };
+      const o = objectOf(s, b.first);
+      const going = [b.first, ...attachmentTree(s, b.first)];
+      log(s, { type: 'doomed', seat: o.owner, card: o.card, object: b.first, rule: '10.18.2.a' });
+      moveObject(s, b.first, 'netherworld');
+      if (going.length > 1) s.netherOrder.push({ seat: o.owner, ids: going }); // §9.3.4.g
       return { goto: 'check' };
     },
     answered(s, { data, ret }) {

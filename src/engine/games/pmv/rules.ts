@@ -16,6 +16,7 @@ import {
   attachmentsOf,
   cannotAttack,
   cardOf,
+  cardOfObject,
   charactersOf,
   currentInterference,
   currentRef,
@@ -47,9 +48,21 @@ export function effectsOf(card: PmvCard, ability: number | null, mode: number | 
     if (mode === null) return card.effects;
     return card.effects.flatMap((e) => (e.do === 'choose-one' ? (e.modes[mode] ?? []) : [e]));
   }
-  if (ability === -1) return [];
-  const a = card.abilities[ability];
+  if (ability < 0) return [];
+  const a = abilityAt(card, ability);
   return a ? a.effects : [];
+}
+
+/**
+ * §10.34.2.a, §2.13.5: a popularity text's activated effect is numbered `POPULARITY_ABILITY + tier × 100 + index`
+ * (its tier in the card's popularity list), the card's own abilities by their index.
+ */
+export const POPULARITY_ABILITY = 1000;
+
+export function abilityAt(card: PmvCard, index: number): PmvCard['abilities'][number] | undefined {
+  if (index < POPULARITY_ABILITY) return card.abilities[index];
+  const tier = Math.floor((index - POPULARITY_ABILITY) / 100);
+  return card.popularity[tier]?.abilities[(index - POPULARITY_ABILITY) % 100];
 }
 
 /**
@@ -142,6 +155,7 @@ export function isLegalTarget(
  */
 function shieldedFromCommand(s: PmvState, seat: Seat, id: string, by: string): boolean {
   if (cardOf(by).type !== 'command' || !isCharacter(s, id) || objectOf(s, id).owner === seat) return false;
+  if (hasKeyword(s, id, 'leader')) return true; // §10.34.2.a
   return abilitiesOf(s, id).some(
     ({ ability: a }) =>
       a.kind === 'auto' &&
@@ -211,6 +225,15 @@ export function dealDamage(s: PmvState, events: readonly DamageEvent[]): DamageE
     }
     dealt.push(e);
   }
+  // §10.34.2.d: the next damage to a shielded player this turn is nullified (all of one simultaneous event, P31).
+  const shielded = s.turn.shielded ?? [];
+  const nullified = dealt.filter((e) => 'player' in e.to && shielded.includes(e.to.player));
+  if (nullified.length > 0) {
+    const seats = new Set(nullified.flatMap((e) => ('player' in e.to ? [e.to.player] : [])));
+    s.turn.shielded = shielded.filter((x) => !seats.has(x));
+    for (const seat of seats) log(s, { type: 'damage-nullified', seat, rule: '10.34.2.d' });
+    dealt.splice(0, dealt.length, ...dealt.filter((e) => !nullified.includes(e)));
+  }
   // §1.10.12.c: applied together.
   for (const e of dealt) {
     if ('player' in e.to)
@@ -230,7 +253,29 @@ export function dealDamage(s: PmvState, events: readonly DamageEvent[]): DamageE
       rule: e.pierce ? '10.5.2.a' : '1.10.12.c',
     });
   }
+  // §10.34.2.c: the turn player's opponent took damage: each of the turn player's Leaders gets the top card of its
+  // player's deck as popularity, once per turn each.
+  const opponent = opponentOf(s.turn.active);
+  if (dealt.some((e) => 'player' in e.to && e.to.player === opponent))
+    for (const id of charactersOf(s, s.turn.active)) {
+      if (!hasKeyword(s, id, 'leader') || s.turn.popular?.includes(id)) continue;
+      s.turn.popular = [...(s.turn.popular ?? []), id];
+      addPopularity(s, id, '10.34.2.c');
+    }
   return dealt;
+}
+
+/** §10.34.2.b–c: the top card of the Leader's player's deck is attached to it as popularity (none from an empty deck). */
+export function addPopularity(s: PmvState, leader: string, rule: string): void {
+  const o = objectOf(s, leader);
+  const top = s.players[o.owner].deck[0];
+  if (top === undefined) return;
+  moveObject(s, top, 'attached');
+  const card = objectOf(s, top);
+  card.host = leader;
+  card.popularity = true;
+  card.active = o.active; // §11.3.11.c
+  log(s, { type: 'popularity', seat: o.owner, card: card.card, object: top, target: leader, targetCard: o.card, rule });
 }
 
 /**
@@ -253,6 +298,8 @@ export function settleRemovals(s: PmvState, also: readonly string[] = []): void 
         '9.2.3.b',
         'a "would become doomed" auto γ in the middle of a multi-clause auto effect',
       );
+    if (SEATS.some((seat) => breakOptions(s, seat, doomed).length > 0))
+      throw new UnsupportedRule('10.18.2.a', 'Spell Break in the middle of a multi-clause auto effect');
     discardDoomed(s, doomed);
   }
 }
@@ -293,6 +340,35 @@ export function saveOptions(s: PmvState, seat: Seat, doomed: readonly string[]):
     );
     if (!has) continue;
     for (const saved of doomed) if (saved !== saver && objectOf(s, saved).owner === seat) out.push({ saver, saved });
+  }
+  return out;
+}
+
+/**
+ * §10.18.2.a: the B of a Spell Card One character's name `First Card "B"` (符ノ壱「B」), or null when its name has none
+ * (docs/rulings/pmv.md P30).
+ */
+export function spellCardName(name: PmvCard['name']): PmvCard['name'] | null {
+  const en = /"(.+)"/.exec(name.en)?.[1];
+  const ja = /「(.+)」/.exec(name.ja)?.[1];
+  return en && ja ? { en, ja } : null;
+}
+
+/**
+ * §10.18.2.a, §9.2.3.d: the Spell Breaks `seat` could make for this batch: each pair of a doomed Spell Card One
+ * character of theirs and a Spell Card Two character card in their sideboard whose name contains its B.
+ */
+export function breakOptions(s: PmvState, seat: Seat, doomed: readonly string[]): { first: string; second: string }[] {
+  const out: { first: string; second: string }[] = [];
+  for (const first of doomed) {
+    if (objectOf(s, first).owner !== seat || !hasKeyword(s, first, 'spell-card-one')) continue;
+    const b = spellCardName(cardOfObject(s, first).name);
+    if (!b) continue;
+    for (const second of s.players[seat].sideboard) {
+      const card = cardOf(objectOf(s, second).card);
+      if (card.type !== 'character' || !card.keywords.some((k) => k.keyword === 'spell-card-two')) continue;
+      if (card.name.en.includes(b.en) || card.name.ja.includes(b.ja)) out.push({ first, second });
+    }
   }
   return out;
 }
@@ -366,6 +442,13 @@ export function applyClause(s: PmvState, e: Effect, ctx: EffectContext, targetIn
     case 'effect-damage': {
       // §1.8.7.h: X is the cost paid for the card (0 if it was played without paying, docs/rulings/pmv.md P18).
       const amount = e.amount === 'X' ? (ctx.entry?.x ?? 0) : e.amount;
+      if (e.to === 'target-player') {
+        // §1.10.11.a: effect damage to a player (a player target stays legal, §8.2.5).
+        const t = ctx.targets[targetIndex];
+        if (!t || !('player' in t)) return { kind: 'failed', rule: '8.2.5' };
+        dealDamage(s, [{ source: ctx.source, to: t, amount, battle: false, pierce: false }]);
+        return { kind: 'done' };
+      }
       const to = objects(e.to);
       if (!to) return { kind: 'failed', rule: '8.2.5' };
       dealDamage(

@@ -10,14 +10,22 @@ import type { ScenarioPlan, ScenarioStep } from '../../definition.ts';
 import { NotOffered } from '../../scenario/plan.ts';
 import { PMV_CARDS } from './cards/pool.ts';
 import { pmv } from './index.ts';
-import { damageOf, moveObject, objectOf, type PmvState } from './state.ts';
+import { atkOf, damageOf, moveObject, objectOf, type PmvState, popularityOf } from './state.ts';
 
 const SeatSchema = z.enum(['p1', 'p2']);
 const CardSchema = z.string().refine((id) => PMV_CARDS.has(id), { message: 'not a Phantom Magic Vision card' });
 const Cards = z.array(CardSchema);
 const PerSeat = <T extends z.ZodType>(t: T) => z.strictObject({ p1: t.optional(), p2: t.optional() });
 
-const FieldCard = z.union([CardSchema, z.strictObject({ card: CardSchema, asleep: z.boolean() })]);
+const FieldCard = z.union([
+  CardSchema,
+  z.strictObject({
+    card: CardSchema,
+    asleep: z.boolean().optional(),
+    /** §10.34.2.b: popularity cards attached to this Leader from the bottom of its owner's deck. */
+    popularity: z.number().int().min(0).optional(),
+  }),
+]);
 
 const SideSchema = z.strictObject({
   lp: z.number().int().optional(),
@@ -52,6 +60,10 @@ const ExpectSchema = z.strictObject({
   hand: PerSeat(z.number().int()).optional(),
   /** Deck sizes. */
   deck: PerSeat(z.number().int()).optional(),
+  /** Sideboard sizes (§3.9). */
+  sideboard: PerSeat(z.number().int()).optional(),
+  /** The cards in that player's excluded area (§3.7). */
+  excluded: PerSeat(Cards).optional(),
   /** The hand's cards (with `handOnly` in the setup, the whole hand is known). */
   handCards: PerSeat(Cards).optional(),
   /** The field cards of that player that are asleep (§5.1.2). */
@@ -60,6 +72,10 @@ const ExpectSchema = z.strictObject({
   transformed: Cards.optional(),
   /** Damage on a character of that name on the field (§1.10.13). */
   damage: z.record(CardSchema, z.number().int()).optional(),
+  /** ATK of the character of that name on the field (§6.1.10). */
+  atk: z.record(CardSchema, z.number().int()).optional(),
+  /** Popularity cards on the Leader of that name on the field (§10.34). */
+  popularity: z.record(CardSchema, z.number().int()).optional(),
 });
 type Expect = z.infer<typeof ExpectSchema>;
 
@@ -87,6 +103,8 @@ const ScenarioSchema = z.strictObject({
   seed: z.string().default('scenario'),
   /** Extra cards for each deck (the rest is the engine's filler, three of a name at most). */
   decks: PerSeat(Cards).default({}),
+  /** Sideboard cards (§3.9), filled to the 10 of §1.2.5.a with filler cards the deck has fewer than three of. */
+  sideboards: PerSeat(Cards).default({}),
   setup: PerSeat(SideSchema).default({}),
   script: z.array(StepSchema).default([]),
   expect: ExpectSchema.default({}),
@@ -127,10 +145,24 @@ function deckOf(cards: readonly string[]): string[] {
   return main;
 }
 
+/** A sideboard of exactly 10 (§1.2.5.a), the three of a name counted with the deck (§1.2.5.b); none if empty. */
+function sideOf(main: readonly string[], cards: readonly string[]): string[] {
+  if (cards.length === 0) return [];
+  const side = [...cards];
+  const count = (c: string) => main.filter((x) => x === c).length + side.filter((x) => x === c).length;
+  for (const c of FILLER) while (side.length < 10 && count(c) < 3) side.push(c);
+  return side;
+}
+
 function position(sc: Scenario): PmvState {
+  const list = (seat: Seat) => {
+    const main = deckOf(sc.decks[seat] ?? []);
+    const side = sideOf(main, sc.sideboards[seat] ?? []);
+    return side.length > 0 ? { main, side } : { main };
+  };
   const setup: MatchSetup = {
     game: 'pmv',
-    decks: { p1: { main: deckOf(sc.decks.p1 ?? []) }, p2: { main: deckOf(sc.decks.p2 ?? []) } },
+    decks: { p1: list('p1'), p2: list('p2') },
     options: { startingPlayer: 'p1' },
   };
   let s = pmv.setup(setup, sc.seed);
@@ -156,6 +188,13 @@ function position(sc: Scenario): PmvState {
       const id = take(card);
       moveObject(s, id, 'field');
       objectOf(s, id).active = typeof entry === 'string' || !entry.asleep;
+      const popularity = typeof entry === 'string' ? 0 : (entry.popularity ?? 0);
+      for (let i = 0; i < popularity; i++) {
+        const p = s.players[seat].deck.at(-1);
+        if (!p) throw new Error(`setup: ${seat}'s deck ran out for popularity`);
+        moveObject(s, p, 'attached');
+        Object.assign(objectOf(s, p), { host: id, popularity: true, active: objectOf(s, id).active });
+      }
     }
     const nodes = side.nodes;
     if (nodes) {
@@ -201,6 +240,10 @@ function check(s: PmvState, e: Expect): string[] {
     if (hand !== undefined) differ(`${seat} hand`, hand, s.players[seat].hand.length);
     const deck = e.deck?.[seat];
     if (deck !== undefined) differ(`${seat} deck`, deck, s.players[seat].deck.length);
+    const side = e.sideboard?.[seat];
+    if (side !== undefined) differ(`${seat} sideboard`, side, s.players[seat].sideboard.length);
+    const excluded = e.excluded?.[seat];
+    if (excluded) differ(`${seat} excluded`, [...excluded].sort(), names(s, s.players[seat].excluded));
     const handCards = e.handCards?.[seat];
     if (handCards) differ(`${seat} hand cards`, [...handCards].sort(), names(s, s.players[seat].hand));
     const sleeping = e.sleeping?.[seat];
@@ -226,6 +269,15 @@ function check(s: PmvState, e: Expect): string[] {
   if (e.turn !== undefined) differ('turn', e.turn, s.turn.number);
   if (e.active !== undefined) differ('turn player', e.active, s.turn.active);
   if (e.phase !== undefined) differ('phase', e.phase, s.turn.phase);
+  const onField = (card: string) => s.field.find((x) => objectOf(s, x).card === card);
+  for (const [card, n] of Object.entries(e.atk ?? {})) {
+    const id = onField(card);
+    differ(`ATK of ${card}`, n, id === undefined ? null : atkOf(s, id));
+  }
+  for (const [card, n] of Object.entries(e.popularity ?? {})) {
+    const id = onField(card);
+    differ(`popularity on ${card}`, n, id === undefined ? null : popularityOf(s, id).length);
+  }
   for (const [card, amount] of Object.entries(e.damage ?? {})) {
     const id = s.field.find((x) => objectOf(s, x).card === card);
     differ(`damage on ${card}`, amount, id === undefined ? null : damageOf(s, id));

@@ -16,7 +16,7 @@ import type { KeywordName, PmvCard, Race } from './cards/schema.ts';
  * §3: the zones. `play` is the play area (§3.8), `node` the node area (§3.5); `attached` is a field card attached to
  * another one (§3.4.6, §11.3.7), kept apart from the field's own list so that list holds only cards by themselves.
  */
-export type Zone = 'deck' | 'hand' | 'node' | 'field' | 'attached' | 'netherworld' | 'excluded' | 'play';
+export type Zone = 'deck' | 'hand' | 'node' | 'field' | 'attached' | 'netherworld' | 'excluded' | 'play' | 'sideboard';
 
 export type PmvObject = {
   id: string;
@@ -35,6 +35,8 @@ export type PmvObject = {
   host: string | null;
   /** §10.28.3: transformed (turned upside down): its transformation description is its original text (§10.28.8). */
   transformed?: true;
+  /** §10.34.2.b–c: an attached card that is a Leader's popularity (人気): it lends nothing (it is no equip). */
+  popularity?: true;
 };
 
 export type PlayerState = {
@@ -48,6 +50,8 @@ export type PlayerState = {
   /** §3.3: one pile, the last entry on top. */
   netherworld: string[];
   excluded: string[];
+  /** §3.9: the sideboard, a hidden zone whose owner sees its cards (§3.9.3.a); only Spell Break reads it (§10.18). */
+  sideboard: string[];
 };
 
 export type TargetRef = { player: Seat } | { object: ObjRef };
@@ -156,6 +160,10 @@ export type PmvState = ProcedureState & {
     ending: 'turn' | 'phase' | null;
     /** §10.21.2.a: `seat:card` of One per Turn cards played this turn (a card id is one name, docs/rulings/pmv.md D3). */
     limited: string[];
+    /** §10.34.2.c: Leaders whose popularity γ has resolved this turn (once per turn). */
+    popular?: string[];
+    /** §10.34.2.d: players the next damage to whom this turn is nullified. */
+    shielded?: Seat[];
   };
   players: Record<Seat, PlayerState>;
   objects: Record<string, PmvObject>;
@@ -243,7 +251,7 @@ const lendsText = (c: PmvCard) => c.keywords.some((k) => k.keyword === 'equip' |
  * The text the charm lends is not the host's original text, so it nullifies nothing of its own (digest A26).
  */
 export function originalTextNullified(s: PmvState, id: string): boolean {
-  return attachmentsOf(s, id).some((a) => {
+  return lendingAttachments(s, id).some((a) => {
     const c = cardOfObject(s, a);
     return (
       lendsText(c) &&
@@ -276,9 +284,34 @@ export function attachmentsOf(s: PmvState, id: string): string[] {
     .map((o) => o.id);
 }
 
+/** The attached cards that can lend text: all but a Leader's popularity (§10.34.2.b: it is only "popularity"). */
+export function lendingAttachments(s: PmvState, id: string): string[] {
+  return attachmentsOf(s, id).filter((a) => !objectOf(s, a).popularity);
+}
+
+/** §10.34.2.b–c: the popularity cards attached to a Leader. */
+export function popularityOf(s: PmvState, id: string): string[] {
+  return attachmentsOf(s, id).filter((a) => objectOf(s, a).popularity);
+}
+
+/**
+ * §10.34.2.a, §2.13.5: the popularity texts a Leader has now, by its popularity count: 0 the penalty; 1 or more
+ * normal, 2 or more bonus too, 4 or more explosion too (cumulative, digest A11). None without the Leader keyword
+ * (its text nullified: §2.13.4, the tiers are reached only through it). Each with its tier's index in the card.
+ */
+export function popularityTiers(s: PmvState, id: string): { tier: number; abilities: PmvCard['abilities'] }[] {
+  if (s.objects[id]?.zone !== 'field' || !hasKeyword(s, id, 'leader')) return [];
+  const n = popularityOf(s, id).length;
+  const min = { penalty: 0, normal: 1, bonus: 2, explosion: 4 } as const;
+  return cardOfObject(s, id)
+    .popularity.map((p, tier) => ({ tier, p }))
+    .filter(({ p }) => (p.tier === 'penalty' ? n === 0 : n >= min[p.tier]))
+    .map(({ tier, p }) => ({ tier, abilities: p.abilities }));
+}
+
 /** §6.1.13, §10.13.6, §10.14.4: the equips and talismans on a character lend it their text and battle modifiers. */
 function lenders(s: PmvState, id: string): PmvCard[] {
-  return attachmentsOf(s, id)
+  return lendingAttachments(s, id)
     .map((a) => cardOfObject(s, a))
     .filter((c) => c.keywords.some((k) => k.keyword === 'equip' || k.keyword === 'talisman'));
 }
@@ -289,12 +322,13 @@ export function abilitiesOf(s: PmvState, id: string): { owner: string; ability: 
   const own = cardOfObject(s, id)
     .abilities.filter((a) => !nullified || (a.kind === 'auto' && a.unnullifiable)) // §12.4
     .map((ability) => ({ owner: id, ability }));
-  const lent = attachmentsOf(s, id).flatMap((a) => {
+  const tiers = popularityTiers(s, id).flatMap((t) => t.abilities.map((ability) => ({ owner: id, ability })));
+  const lent = lendingAttachments(s, id).flatMap((a) => {
     const c = cardOfObject(s, a);
     if (!c.keywords.some((k) => k.keyword === 'equip' || k.keyword === 'talisman')) return [];
     return c.abilities.map((ability) => ({ owner: a, ability }));
   });
-  return [...own, ...lent];
+  return [...own, ...tiers, ...lent];
 }
 
 /** §6.3.3.c: "can't attack": Doll (§10.9.2.a) or an α "this character can't attack", its own or lent (§6.1.13). */
@@ -328,13 +362,57 @@ function modifiersOn(s: PmvState, id: string): Modifier[] {
  */
 export function rawAtk(s: PmvState, id: string): number {
   const lent = lenders(s, id).reduce((n, c) => n + (c.modifier ? (c.atk ?? 0) : 0), 0);
-  return (cardOfObject(s, id).atk ?? 0) + lent + modifiersOn(s, id).reduce((n, m) => n + m.atk, 0);
+  const alpha = staticModifiers(s, id).reduce((n, m) => n + m.atk, 0);
+  return (cardOfObject(s, id).atk ?? 0) + lent + alpha + modifiersOn(s, id).reduce((n, m) => n + m.atk, 0);
 }
 
 export function rawDef(s: PmvState, id: string): number {
   const lent = lenders(s, id).reduce((n, c) => n + (c.modifier ? (c.def ?? 0) : 0), 0);
-  return (cardOfObject(s, id).def ?? 0) + lent + modifiersOn(s, id).reduce((n, m) => n + m.def, 0);
+  const alpha = staticModifiers(s, id).reduce((n, m) => n + m.def, 0);
+  return (cardOfObject(s, id).def ?? 0) + lent + alpha + modifiersOn(s, id).reduce((n, m) => n + m.def, 0);
 }
+
+/** Cards of the pool whose text (popularity texts included) holds an α battle-power modifier. */
+const STATIC_CARDS = new Set(
+  [...PMV_CARDS.values()]
+    .filter((c) =>
+      [...c.abilities, ...c.popularity.flatMap((p) => p.abilities)].some((a) =>
+        a.effects.some((e) => e.do === 'static-modify'),
+      ),
+    )
+    .map((c) => c.id),
+);
+
+/**
+ * §7.4.5, §6.1.10: the α battle-power modifiers applying to character `id` now, from every character on the field
+ * (its own text, its popularity texts, what it is lent): "this character", "your other characters" or a race
+ * (§7.6.1: whoever qualifies now). Only additions exist in the pool, so their order (§7.4.5.e) does not matter.
+ */
+function staticModifiers(s: PmvState, id: string): { atk: number; def: number }[] {
+  if (!s.field.some((x) => STATIC_CARDS.has(objectOf(s, x).card) || hasStaticLender(s, x))) return [];
+  const o = objectOf(s, id);
+  const out: { atk: number; def: number }[] = [];
+  for (const source of s.field) {
+    if (!isCharacter(s, source)) continue;
+    for (const { ability } of abilitiesOf(s, source)) {
+      if (ability.kind !== 'auto' || ability.class !== 'alpha' || ability.when) continue;
+      for (const e of ability.effects) {
+        if (e.do !== 'static-modify') continue;
+        const applies =
+          e.who === 'self'
+            ? source === id
+            : e.who === 'your-other-characters'
+              ? source !== id && objectOf(s, source).owner === o.owner
+              : racesOf(s, id).includes(e.who.race);
+        if (applies) out.push({ atk: e.atk, def: e.def });
+      }
+    }
+  }
+  return out;
+}
+
+const hasStaticLender = (s: PmvState, id: string) =>
+  lendingAttachments(s, id).some((a) => STATIC_CARDS.has(objectOf(s, a).card));
 
 /** §6.1.12: a value below 0 is used as 0. */
 export const atkOf = (s: PmvState, id: string) => Math.max(0, rawAtk(s, id));
@@ -395,6 +473,7 @@ export function moveObject(s: PmvState, id: string, to: Zone, at: 'top' | 'botto
   });
   if (wasOnField) dropFromBattle(s, before);
   o.zone = to;
+  delete o.popularity; // §10.34.2.b: popularity only while attached to the Leader
   delete o.transformed; // §10.28.11: a card that stops being a character is back to its normal state
   // §1.8.5, §3.1.5: into a hidden zone face down; a card entering the field enters asleep unless told (§5.4.2).
   o.active = false;

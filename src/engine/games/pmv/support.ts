@@ -38,6 +38,9 @@ const SUPPORTED_KEYWORDS: ReadonlySet<KeywordName> = new Set<KeywordName>([
   'sacred-treasure', // §10.25 (a Legend host only, rules.ts)
   'link', // §10.20 (β on resolution; the α names are read by casterPresent)
   'overdrive', // §10.33 (β on the play's resolution, interference.ts; no card enters the field without play)
+  'spell-card-one', // §10.18 (the "became doomed" γ, removal.ts)
+  'spell-card-two', // §10.19 (excluded when played, interference.ts; Spell Break puts it in, removal.ts)
+  'leader', // §10.34 (popularity texts state.ts, β/γ rules.ts and interference.ts, the trim turn.ts)
 ]);
 
 /** The aims the engine can choose and re-check (§8.2). */
@@ -48,6 +51,7 @@ const SUPPORTED_AIMS: ReadonlySet<Aim> = new Set<Aim>([
   'target-card-being-played',
   'self',
   'each-character-on-opponents-fields',
+  'target-player', // effect damage to a player (§1.10.11.a)
 ]);
 
 const GAMMA_WHEN = new Set(['defends', 'entered-field', 'has-attacked', 'deals-battle-damage-to-player']);
@@ -72,11 +76,9 @@ function baseEffectProblem(e: BaseEffect): { rule: string; what: string } | null
         ? null
         : { rule: '7.1', what: `the effect "${e.handler}"` };
     case 'cannot':
-      return e.what === 'attack' || e.what === 'be-targeted-by-opponents-commands' || e.what === 'become-doomed'
-        ? null
-        : { rule: '7.4.5', what: `the α restriction "${e.what}"` };
+      return null; // attack (§6.3.3.c), defend (§6.4.3), be targeted (§8.2.4), become doomed (§9.2.8.c)
     case 'static-modify':
-      return { rule: '7.4.5', what: 'α battle-power modifiers' };
+      return null; // §7.4.5, §6.1.10: read by rawAtk/rawDef (state.ts) for characters' own and lent text
     case 'effect-damage':
     case 'modify':
     case 'make-active':
@@ -93,13 +95,7 @@ function abilityProblem(a: Ability): { rule: string; what: string } | null {
     // α: "can't attack" (§6.3.3.c, read where attacks are offered) or "can't be the target of opponents' command
     // cards" (§8.2.4, read where targets are checked).
     const cantAttack =
-      a.class === 'alpha' &&
-      !a.when &&
-      a.effects.every(
-        (e) =>
-          e.do === 'cannot' &&
-          (e.what === 'attack' || e.what === 'be-targeted-by-opponents-commands' || e.what === 'become-doomed'),
-      );
+      a.class === 'alpha' && !a.when && a.effects.every((e) => e.do === 'cannot' || e.do === 'static-modify');
     const gamma = a.class === 'gamma' && a.when !== undefined && GAMMA_WHEN.has(a.when);
     // Silence Charm's α, read wherever a character's text is (state.ts originalTextNullified).
     const silence =
@@ -129,8 +125,16 @@ export function unsupportedReason(card: PmvCard): { rule: string; what: string }
     if (!SUPPORTED_KEYWORDS.has(k.keyword))
       return { rule: keywordInfo(k.keyword).rule, what: `the keyword ${k.keyword}` };
   }
-  if (card.sideboard) return { rule: '3.9', what: 'sideboard cards' };
-  if (card.popularity.length > 0) return { rule: '10.34', what: 'popularity' };
+  // §3.9: a sideboard card (Spell Card Two) is dealt into its owner's sideboard zone; §10.19.2.a: its β runs before
+  // any other "entered" effect, and none of the pool's has one besides it.
+  if (card.keywords.some((k) => k.keyword === 'spell-card-two') && card.abilities.some((a) => a.kind === 'auto'))
+    return { rule: '10.19.2.a', what: 'a Spell Card Two card with auto effects of its own' };
+  // §10.34.2.a: popularity texts are reached through Leader only (schema), and read like the card's own abilities.
+  for (const p of card.popularity)
+    for (const a of p.abilities) {
+      const problem = abilityProblem(a);
+      if (problem) return problem;
+    }
   for (const e of card.effects) {
     const p = effectProblem(e);
     if (p) return p;

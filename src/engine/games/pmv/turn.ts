@@ -6,7 +6,17 @@ import { opponentOf, SEATS } from '../../core/game.ts';
 import { call, defineProcedure, type StepOut } from '../../core/procedure.ts';
 import { discardPhase, phaseWindow } from './interference.ts';
 import { removalsThen } from './removal.ts';
-import { charactersOf, draw, hasKeyword, log, objectOf, type Phase, type PmvState } from './state.ts';
+import {
+  charactersOf,
+  draw,
+  hasKeyword,
+  log,
+  moveObject,
+  objectOf,
+  type Phase,
+  type PmvState,
+  popularityOf,
+} from './state.ts';
 
 function enter(s: PmvState, phase: Phase): void {
   s.turn.phase = phase;
@@ -96,6 +106,22 @@ export const game = defineProcedure<PmvState, Record<string, never>, null>({
       enter(s, 'turn-end');
       resetDamage(s);
       s.modifiers = [];
+      // §4.9.1.c, §10.34.2.e: a Leader with 4 or more popularity discards down to 1 (the first attached stays, P31).
+      for (const id of s.field) {
+        const popular = popularityOf(s, id);
+        if (!hasKeyword(s, id, 'leader') || popular.length < 4) continue;
+        const going = popular.slice(1);
+        for (const p of going) moveObject(s, p, 'netherworld');
+        log(s, {
+          type: 'popularity-trimmed',
+          seat: objectOf(s, id).owner,
+          object: id,
+          card: objectOf(s, id).card,
+          amount: going.length,
+          rule: '10.34.2.e',
+        });
+        s.netherOrder.push({ seat: objectOf(s, id).owner, ids: going }); // §9.3.4.g
+      }
       return removalsThen(s, 'next-turn');
     },
     'next-turn'(s) {

@@ -42,6 +42,8 @@ export type ObjectView = {
   transformed?: boolean;
   /** §11.3.7: the cards attached to it, each with its own attachments (public, face up). */
   attachments?: ObjectView[];
+  /** §10.34.2.b: an attached card that is a Leader's popularity (public). */
+  popularity?: boolean;
 };
 
 export type SideView = {
@@ -55,6 +57,9 @@ export type SideView = {
   /** Bottom first; the last is the top (§3.3). */
   netherworld: ObjectView[];
   excluded: ObjectView[];
+  /** §3.9.3: the sideboard's size is public; its cards only to its owner (§3.9.3.a). */
+  sideboardCount: number;
+  sideboard?: ObjectView[];
 };
 
 export type EntryView = {
@@ -105,6 +110,7 @@ function objectView(s: PmvState, id: string): ObjectView {
     if (attack?.defender && isCurrent(s.events, attack.defender) && attack.defender.id === id) out.defending = true;
     if (o.transformed) out.transformed = true;
   }
+  if (o.popularity) out.popularity = true;
   const attached = attachmentsOf(s, id);
   // §11.3.11.c: an attachment shares its host's orientation.
   if (attached.length > 0) out.attachments = attached.map((a) => ({ ...objectView(s, a), active: o.active }));
@@ -132,8 +138,12 @@ export function pmvView(s: PmvState, viewer: Viewer, waitingFor: Seat | null): P
       ),
       netherworld: p.netherworld.map((id) => objectView(s, id)),
       excluded: p.excluded.map((id) => objectView(s, id)),
+      sideboardCount: p.sideboard.length,
     };
-    if (mayLookAt(viewer, seat)) out.hand = p.hand.map((id) => objectView(s, id));
+    if (mayLookAt(viewer, seat)) {
+      out.hand = p.hand.map((id) => objectView(s, id));
+      out.sideboard = p.sideboard.map((id) => objectView(s, id));
+    }
     return out;
   };
   return {
@@ -171,9 +181,12 @@ export function pmvView(s: PmvState, viewer: Viewer, waitingFor: Seat | null): P
   };
 }
 
-/** Ids this viewer must not see: every deck card, and the hands they may not look at. */
+/** Ids this viewer must not see: every deck card, and the hands and sideboards (§3.9.3) they may not look at. */
 export function pmvHiddenIds(s: PmvState, viewer: Viewer): string[] {
-  return hiddenZoneIds(viewer, (seat) => ({ secret: s.players[seat].deck, own: s.players[seat].hand }));
+  return hiddenZoneIds(viewer, (seat) => ({
+    secret: s.players[seat].deck,
+    own: [...s.players[seat].hand, ...s.players[seat].sideboard],
+  }));
 }
 
 /** The identities this viewer may not know: hidden objects, and the nodes they do not know (face down). */
