@@ -193,7 +193,37 @@ const SUPPORTED_CODE = new Set([
   'move-addition',
   'rest-attacker-remove-from-battle',
 ]);
-const CODE_RULE: Record<string, string> = {};
+/**
+ * The defined game actions (1000) and effect kinds that no card of the pool uses and the engine does not implement:
+ * a card whose `code` escape names one is refused with that rule (any other unknown handler: 903.3).
+ */
+const CODE_RULE: Record<string, string> = {
+  'destroy-ruler': '1010.2', // destroying a ruler in the ruler area
+  heal: '1024', // removing astral counters
+  summon: '1006', // a resonator put on the chase as a spell, not played
+  'search-deck': '1014.2', // choosing from a hidden zone
+  shuffle: '1021',
+  prevent: '1018', // prevention, a replacement effect (910.2a)
+  replace: '910', // any other replacement effect
+  'becomes-atk-def': '1020.2', // "becomes [A/B]" (909.1g sets)
+  'becomes-type': '1020.1', // type, race or trait changes (909.1c)
+  'lose-abilities': '909.1d',
+  'copy-on-chase': '1017.1', // copying a spell or ability (1017.1.c-1 keeps its choices)
+  'become-a-copy': '1017.2',
+  'play-a-copy': '1017.3', // other than a rune's (711.2)
+  'extra-turn': '1025',
+  unseal: '1026',
+  'gain-gem': '1027',
+  weather: '1028',
+  invert: '1030', // Hope and Despair faces (1302.3)
+  skip: '1031',
+  wear: '1032',
+  'restart-game': '1033',
+  'move-counters': '1022.5',
+  'cannot-be-chased': '1008.2',
+  'play-from-extra-deck': '1133', // a Fable card played from the extra deck (ruling F-EXTRA)
+  'life-break': '1415', // the optional Valhalla rule
+};
 
 function effectProblem(e: Effect): string | null {
   if (e.do !== 'code') return null;
@@ -203,6 +233,9 @@ function effectProblem(e: Effect): string | null {
 
 /** The first rule a card needs that the engine does not implement (on either face), or null. */
 export function unsupportedRuleOf(card: FowCard): { rule: string; what: string } | null {
+  // 1304.5: a J-ruler face with [Judgment] is a colossal ruler's first J-ruler, whose Judgment turns up a third face.
+  if (card.back?.types.includes('j-ruler') && card.back.keywords.some((k) => k.keyword === 'judgment'))
+    return { rule: '1304.5', what: 'a colossal ruler (a J-ruler with [Judgment])' };
   for (const face of [card, ...(card.back ? [card.back] : [])]) {
     for (const k of face.keywords) {
       if (!SUPPORTED_KEYWORDS.has(k.keyword))

@@ -9,6 +9,7 @@ import { learn } from '../../core/hidden.ts';
 import type { JsonObject } from '../../core/json.ts';
 import { call, defineProcedure, inTransaction, resultOf } from '../../core/procedure.ts';
 import { nextInt } from '../../core/rng.ts';
+import { assertSupported } from './abilities.ts';
 import { destroy, enterField } from './actions-game.ts';
 import { makeBattle, newBattleData } from './battle.ts';
 import type { Attribute, WillSymbol } from './cards/schema.ts';
@@ -296,6 +297,9 @@ export const game = defineProcedure<FowState, GameData, null>({
   steps: {
     // 403.4: a random player goes first; nobody chooses.
     'first-player'(s) {
+      // Every card of both decks (ruler, runes and extra deck too) is one the engine plays, or the game is refused
+      // before it starts with the rule it would need (UnsupportedRule).
+      for (const o of Object.values(s.objects)) assertSupported(o.card);
       const [n, rng] = nextInt(s.rng, 2);
       s.rng = rng;
       s.firstPlayer = n === 0 ? 'p1' : 'p2';
