@@ -19,6 +19,10 @@ import {
 } from './state.ts';
 import { canAutoPay, isWillAbility, NO_COST } from './will.ts';
 
+/** The trigger conditions of [Trigger] (triggered form, 1113.2b) and [Stealth] (1114.2) cards in the pool. */
+export const REVEAL_CONDITIONS = ['opponent-j-resonator-attacks', 'opponent-plays-a-chant'] as const;
+export type RevealCondition = (typeof REVEAL_CONDITIONS)[number];
+
 /** An activated ability that uses the chase (905; will abilities are will.ts's). */
 export type Activated = {
   key: string;
@@ -192,6 +196,7 @@ const SUPPORTED_CODE = new Set([
   'create-drowned-knights',
   'move-addition',
   'rest-attacker-remove-from-battle',
+  'cancel-that-chant',
 ]);
 /**
  * The defined game actions (1000) and effect kinds that no card of the pool uses and the engine does not implement:
@@ -326,15 +331,19 @@ export function triggerCost(card: FowCard): 'banish-a-resonator' | null {
  * 1113.2b, 708.1a: a [Trigger] card of the triggered form ("condition ⇒ effect"): its trigger condition. Such a card
  * is played only once triggered (906.2a), never like an ordinary chant.
  */
-export function triggeredFormOf(card: FowCard): 'opponent-j-resonator-attacks' | null {
+export function triggeredFormOf(card: FowCard): RevealCondition | null {
   const k = card.keywords.find((x) => x.keyword === 'trigger');
-  return k?.condition === 'opponent-j-resonator-attacks' ? k.condition : null;
+  return k?.condition === 'opponent-j-resonator-attacks' || k?.condition === 'opponent-plays-a-chant'
+    ? k.condition
+    : null;
 }
 
 /** 1114.2: a [Stealth] card's condition. */
-export function stealthOf(card: FowCard): 'opponent-j-resonator-attacks' | null {
+export function stealthOf(card: FowCard): RevealCondition | null {
   const k = card.keywords.find((x) => x.keyword === 'stealth');
-  return k?.condition === 'opponent-j-resonator-attacks' ? k.condition : null;
+  return k?.condition === 'opponent-j-resonator-attacks' || k?.condition === 'opponent-plays-a-chant'
+    ? k.condition
+    : null;
 }
 
 /** 1110.2: [Incarnation]: the attribute choices, one resonator to banish per bracket. */
@@ -397,24 +406,25 @@ export function canFillBrackets(s: FowState, seat: Seat, brackets: readonly (rea
 }
 
 /**
- * 708.2, 906.4a, 1114.2–1114.3: the cards `seat` may reveal when an opponent's J/resonator attacks: [Trigger] chants of
- * the triggered form in the hand (whose cost can be paid, 708.4) or set in the standby area before this turn, and
- * [Stealth] cards in the standby area (even set this turn); none already triggered (708.2a).
+ * 708.2, 906.4a, 1114.2–1114.3: the cards `seat` may reveal when `condition` is met: [Trigger] chants of the triggered
+ * form in the hand (whose cost can be paid, 708.4) or set in the standby area before this turn, and [Stealth] cards in
+ * the standby area (even set this turn), each with that condition; none already triggered (708.2a).
  */
-export function revealable(s: FowState, seat: Seat): string[] {
+export function revealable(s: FowState, seat: Seat, condition: RevealCondition): string[] {
   const p = s.players[seat];
   const triggered = new Set(s.triggered.map((t) => t.source.id));
   const out: string[] = [];
   for (const id of p.hand) {
     const card = cardOf(objectOf(s, id).card);
-    if (triggeredFormOf(card) && canAutoPay(s, seat, card.cost ?? NO_COST) && !triggered.has(id)) out.push(id);
+    if (triggeredFormOf(card) === condition && canAutoPay(s, seat, card.cost ?? NO_COST) && !triggered.has(id))
+      out.push(id);
   }
   for (const id of p.standby) {
     const o = objectOf(s, id);
     const card = cardOf(o.card);
     if (triggered.has(id)) continue;
     const setBefore = (o.standbyTurn ?? s.turn.number) < s.turn.number;
-    if ((triggeredFormOf(card) && setBefore) || stealthOf(card)) out.push(id);
+    if ((triggeredFormOf(card) === condition && setBefore) || stealthOf(card) === condition) out.push(id);
   }
   return out;
 }

@@ -118,6 +118,8 @@ function setup(match: MatchSetup, seed: string): FowState {
     nextId: 1,
     known: {},
     log: [],
+    // Rules version 2 (ruling F-REVEAL); a version-1 match replays with the option false (`migrations` below).
+    chantRevealWindow: match.options?.chantRevealWindow !== false,
   };
   fowKernel.start(s, game, { exchanging: [] });
   return s;
@@ -190,7 +192,9 @@ export const fowSearch: Omit<SearchHooks<FowState>, 'simulate'> = {
 export const fow: GameModule<FowState, FowView> = kernelModule({
   id: FOW_GAME_ID,
   name: label('Force of Will', 'フォース・オブ・ウィル'),
-  rulesVersion: 1,
+  // 2: the reveal window when an opponent plays a chant; a version-1 match replays without it.
+  rulesVersion: 2,
+  migrations: { 1: { kind: 'replay', setupOptions: { chantRevealWindow: false } } },
   kernel: fowKernel,
   setup,
   // 103.4: a player may concede at any time; the opponent wins.

@@ -201,16 +201,10 @@ function perform(s: FowState, item: ChaseItem, e: ItemEffect, target: TargetRef 
     case 'cancel': {
       // 1012.1: the spell leaves the chase for its owner's graveyard (the removed area after [Remnant], 1115.2).
       if (!target || !('item' in target)) return null;
-      const at = s.chase.findIndex((i) => i.id === target.item);
-      const victim = s.chase[at];
-      if (!victim) return null;
-      s.chase.splice(at, 1);
-      log(s, { type: 'cancelled', seat: victim.controller, card: victim.card, object: victim.source.id });
-      if (victim.kind === 'card' && objectOf(s, victim.source.id).zone === 'chase') {
-        if (objectOf(s, victim.source.id).copy)
-          delete s.objects[victim.source.id]; // 1017.3a
-        else moveObject(s, victim.source.id, victim.remnant ? 'removed' : 'graveyard');
-      }
+      cancelItem(
+        s,
+        s.chase.findIndex((i) => i.id === target.item),
+      );
       return null;
     }
     case 'destroy-all':
@@ -298,8 +292,32 @@ function perform(s: FowState, item: ChaseItem, e: ItemEffect, target: TargetRef 
   }
 }
 
+/** 1012.1: the item at `at` leaves the chase; a card goes to its owner's graveyard (removed after [Remnant], 1115.2). */
+function cancelItem(s: FowState, at: number): void {
+  const victim = s.chase[at];
+  if (!victim) return;
+  s.chase.splice(at, 1);
+  log(s, { type: 'cancelled', seat: victim.controller, card: victim.card, object: victim.source.id });
+  if (victim.kind === 'card' && objectOf(s, victim.source.id).zone === 'chase') {
+    if (objectOf(s, victim.source.id).copy)
+      delete s.objects[victim.source.id]; // 1017.3a
+    else moveObject(s, victim.source.id, victim.remnant ? 'removed' : 'graveyard');
+  }
+}
+
 function code(s: FowState, item: ChaseItem, handler: string, target: TargetRef | null): Ask | null {
   switch (handler) {
+    case 'cancel-that-chant': {
+      // 1113.2b, 1012.1: "that chant" is the one whose play triggered the card (not a target: [Barrier] does not
+      // matter); nothing happens if it has left the chase (906.10's object is gone) or become another object.
+      const that = item.about;
+      if (!that) return null;
+      cancelItem(
+        s,
+        s.chase.findIndex((i) => i.kind === 'card' && i.source.id === that.id && i.source.inc === that.inc),
+      );
+      return null;
+    }
     case 'rest-attacker-remove-from-battle': {
       // 1113.2b: "that J/resonator" is the attacker whose attack triggered the card; 1029: removed from battle.
       const that = item.about;

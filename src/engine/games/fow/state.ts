@@ -200,6 +200,11 @@ export type FowState = ProcedureState & {
   effects: TurnEffect[];
   nextId: number;
   known: Knowledge;
+  /**
+   * Rules version 2: the reveal window when an opponent plays a chant (ruling F-REVEAL). Absent in matches of rules
+   * version 1, which replay without it (`index.ts`, migration option `chantRevealWindow`).
+   */
+  chantRevealWindow?: boolean;
   log: FowLogEntry[];
 };
 
