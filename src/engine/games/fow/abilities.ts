@@ -197,6 +197,9 @@ const SUPPORTED_CODE = new Set([
   'move-addition',
   'rest-attacker-remove-from-battle',
   'cancel-that-chant',
+  'heal-your-ruler', // 1024
+  'search-deck-for-resonator', // 1014.2, then 1021
+  'shuffle-your-main-deck', // 1021
 ]);
 /**
  * The defined game actions (1000) and effect kinds that no card of the pool uses and the engine does not implement:
@@ -204,10 +207,10 @@ const SUPPORTED_CODE = new Set([
  */
 const CODE_RULE: Record<string, string> = {
   'destroy-ruler': '1010.2', // destroying a ruler in the ruler area
-  heal: '1024', // removing astral counters
+  heal: '1024', // healing anything but your own ruler (the pool's only heal is 'heal-your-ruler')
   summon: '1006', // a resonator put on the chase as a spell, not played
-  'search-deck': '1014.2', // choosing from a hidden zone
-  shuffle: '1021',
+  'search-deck': '1014.2', // a search other than 'search-deck-for-resonator' (another zone, another kind of card)
+  shuffle: '1021', // a shuffle other than 'shuffle-your-main-deck'
   prevent: '1018', // prevention, a replacement effect (910.2a)
   replace: '910', // any other replacement effect
   'becomes-atk-def': '1020.2', // "becomes [A/B]" (909.1g sets)

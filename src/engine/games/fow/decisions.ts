@@ -572,6 +572,31 @@ export const foreseeDecision = defineDecisionKind<FowState, { cards: string[] },
   },
 });
 
+/**
+ * 1014.2: searching the main deck. The searcher sees the fitting cards (only they are offered: the decision goes to
+ * the searcher alone); the opponent cannot see the deck, so the searcher may find nothing even if one is there.
+ */
+export const searchDecision = defineDecisionKind<FowState, { cards: string[] }, string | null>({
+  name: 'search',
+  role: 'choice',
+  build(s, p) {
+    return {
+      prompt: label(
+        'Search your main deck: choose a resonator card to reveal and put into your hand, or find nothing.',
+        'メインデッキを探してください：公開して手札に加えるリゾネイター・カードを選ぶか、何も選ばないでください。',
+      ),
+      options: [
+        ...p.cards.map((id) => objectOption(s, id, 'card', 'choice')),
+        simple('find-nothing', 'passive', 'Find nothing', '何も選ばない'),
+      ],
+      min: 1,
+      max: 1,
+      defaultOnTimeout: [p.cards[0] === undefined ? 'find-nothing' : `card:${p.cards[0]}`],
+    };
+  },
+  handle: (_s, _p, chosen) => (chosen[0]?.startsWith('card:') ? chosen[0].slice('card:'.length) : null),
+});
+
 export const FOW_DECISIONS = [
   exchangeDecision,
   exchangeCardsDecision,
@@ -591,4 +616,5 @@ export const FOW_DECISIONS = [
   faceDecision,
   attachDecision,
   revealDecision,
+  searchDecision,
 ];

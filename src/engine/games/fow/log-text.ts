@@ -146,6 +146,26 @@ export function logLine(e: FowLogEntry): Label {
       return label(`${n.en} is rested and removed from battle.`, `${n.ja}はレストされ、バトルから取り除かれました。`);
     case 'conceded':
       return label(`${p.en} concedes.`, `${p.ja}は投了しました。`);
+    case 'healed':
+      return label(
+        `${p.en}'s ruler ${n.en} is healed and no longer astral (${e.rule}).`,
+        `${p.ja}のルーラー${n.ja}は回復し、アストラル状態ではなくなりました（${e.rule}）。`,
+      );
+    case 'search':
+      return e.card
+        ? label(
+            `${p.en} searches their main deck and reveals ${n.en}, putting it into their hand (${e.rule}).`,
+            `${p.ja}はメインデッキを探し、${n.ja}を公開して手札に加えました（${e.rule}）。`,
+          )
+        : label(
+            `${p.en} searches their main deck and finds nothing (${e.rule}).`,
+            `${p.ja}はメインデッキを探しましたが、何も選びませんでした（${e.rule}）。`,
+          );
+    case 'shuffle':
+      return label(
+        `${p.en} shuffles their main deck (${e.rule}).`,
+        `${p.ja}はメインデッキをシャッフルしました（${e.rule}）。`,
+      );
     case 'rewound': {
       const why = REWIND_WORDS[e.reason ?? ''] ?? label('it could not be completed', '完了できませんでした');
       const what = e.card ? n : label('a card or ability', 'カードまたは能力');

@@ -7,10 +7,10 @@
 import { answerOf } from '../../core/decision-kinds.ts';
 import { UnsupportedRule } from '../../core/errors.ts';
 import { opponentOf, type Seat } from '../../core/game.ts';
-import { learn } from '../../core/hidden.ts';
+import { forget, learn } from '../../core/hidden.ts';
 import type { JsonObject } from '../../core/json.ts';
 import { defineProcedure } from '../../core/procedure.ts';
-import { nextInt } from '../../core/rng.ts';
+import { nextInt, shuffle } from '../../core/rng.ts';
 import { stillLegal } from './abilities.ts';
 import {
   createToken,
@@ -23,7 +23,7 @@ import {
   trigger,
 } from './actions-game.ts';
 import type { Target } from './cards/schema.ts';
-import { attachDecision, discardDecision, foreseeDecision } from './decisions.ts';
+import { attachDecision, discardDecision, foreseeDecision, searchDecision } from './decisions.ts';
 import {
   type ChaseItem,
   cardOf,
@@ -37,6 +37,7 @@ import {
   moveObject,
   objectOf,
   removeFromBattle,
+  rulerOf,
   type TargetRef,
   targetsOf,
 } from './state.ts';
@@ -142,6 +143,16 @@ export const resolve = defineProcedure<FowState, ResolveData, null>({
             target: to,
           });
         }
+      } else if (e?.do === 'code' && e.handler === 'search-deck-for-resonator') {
+        const found = answerOf(searchDecision, ret);
+        const me = item.controller;
+        if (found !== null && s.players[me].main.includes(found)) {
+          // 1014.2, 1005.1: the found card is revealed and put into the hand; the opponent keeps knowing which it is.
+          moveObject(s, found, 'hand');
+          s.known = learn(s.known, opponentOf(me), [found]);
+          log(s, { type: 'search', seat: me, card: objectOf(s, found).card, object: found, rule: '1014.2' });
+        } else log(s, { type: 'search', seat: me, rule: '1014.2' });
+        shuffleMainDeck(s, me); // "then shuffle" (1021.1a)
       } else if (e?.do === 'discard') {
         for (const id of answerOf(discardDecision, ret)) discard(s, item.controller, id);
       }
@@ -305,8 +316,37 @@ function cancelItem(s: FowState, at: number): void {
   }
 }
 
+/** 1021.1a: the main deck's order is made random; nobody knows which face-down card is which any more. */
+function shuffleMainDeck(s: FowState, seat: Seat): void {
+  const [order, rng] = shuffle(s.players[seat].main, s.rng);
+  s.players[seat].main = order;
+  s.rng = rng;
+  s.known = forget(s.known, order) ?? {};
+  log(s, { type: 'shuffle', seat, rule: '1021.1a' });
+}
+
 function code(s: FowState, item: ChaseItem, handler: string, target: TargetRef | null): Ask | null {
   switch (handler) {
+    case 'heal-your-ruler': {
+      // 1024.1: an astral ruler loses its astral counters and the rule that took [Judgment] away stops applying;
+      // 1024.2: nothing else about it changes. A ruler that is not astral is not changed at all.
+      const ruler = rulerOf(s, item.controller);
+      if ((ruler.counters.astral ?? 0) === 0 && !s.players[item.controller].lostJudgment) return null;
+      delete ruler.counters.astral;
+      s.players[item.controller].lostJudgment = false;
+      log(s, { type: 'healed', seat: item.controller, card: ruler.card, object: ruler.id, rule: '1024.1' });
+      return null;
+    }
+    case 'search-deck-for-resonator': {
+      // 1014.2: the searcher sees the deck's resonator cards, privately.
+      const me = item.controller;
+      const cards = s.players[me].main.filter((id) => cardOf(objectOf(s, id).card).types.includes('resonator'));
+      s.known = learn(s.known, me, cards);
+      return { await: { decision: searchDecision.name, seat: me, payload: { cards } } };
+    }
+    case 'shuffle-your-main-deck':
+      shuffleMainDeck(s, item.controller);
+      return null;
     case 'cancel-that-chant': {
       // 1113.2b, 1012.1: "that chant" is the one whose play triggered the card (not a target: [Barrier] does not
       // matter); nothing happens if it has left the chase (906.10's object is gone) or become another object.
