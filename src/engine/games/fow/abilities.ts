@@ -200,6 +200,7 @@ const SUPPORTED_CODE = new Set([
   'heal-your-ruler', // 1024
   'search-deck-for-resonator', // 1014.2, then 1021
   'shuffle-your-main-deck', // 1021
+  'summon-resonator-from-graveyard', // 1006.1
 ]);
 /**
  * The defined game actions (1000) and effect kinds that no card of the pool uses and the engine does not implement:
@@ -208,7 +209,7 @@ const SUPPORTED_CODE = new Set([
 const CODE_RULE: Record<string, string> = {
   'destroy-ruler': '1010.2', // destroying a ruler in the ruler area
   heal: '1024', // healing anything but your own ruler (the pool's only heal is 'heal-your-ruler')
-  summon: '1006', // a resonator put on the chase as a spell, not played
+  summon: '1006', // a summon other than 'summon-resonator-from-graveyard'
   'search-deck': '1014.2', // a search other than 'search-deck-for-resonator' (another zone, another kind of card)
   shuffle: '1021', // a shuffle other than 'shuffle-your-main-deck'
   prevent: '1018', // prevention, a replacement effect (910.2a)

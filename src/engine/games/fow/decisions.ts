@@ -597,6 +597,25 @@ export const searchDecision = defineDecisionKind<FowState, { cards: string[] }, 
   handle: (_s, _p, chosen) => (chosen[0]?.startsWith('card:') ? chosen[0].slice('card:'.length) : null),
 });
 
+/** 1006.1, 1014.1: the resonator card to summon from the graveyard (a public zone: one must be chosen). */
+export const summonDecision = defineDecisionKind<FowState, { cards: string[] }, string>({
+  name: 'summon',
+  role: 'choice',
+  build(s, p) {
+    return {
+      prompt: label(
+        'Choose a resonator card in your graveyard to summon.',
+        '召喚するリゾネイター・カードを墓地から選んでください。',
+      ),
+      options: p.cards.map((id) => objectOption(s, id, 'card', 'choice')),
+      min: 1,
+      max: 1,
+      defaultOnTimeout: p.cards.slice(0, 1).map((id) => `card:${id}`),
+    };
+  },
+  handle: (_s, _p, chosen) => (chosen[0] ?? '').slice('card:'.length),
+});
+
 export const FOW_DECISIONS = [
   exchangeDecision,
   exchangeCardsDecision,
@@ -617,4 +636,5 @@ export const FOW_DECISIONS = [
   attachDecision,
   revealDecision,
   searchDecision,
+  summonDecision,
 ];

@@ -161,6 +161,11 @@ export function logLine(e: FowLogEntry): Label {
             `${p.en} searches their main deck and finds nothing (${e.rule}).`,
             `${p.ja}はメインデッキを探しましたが、何も選びませんでした（${e.rule}）。`,
           );
+    case 'summon':
+      return label(
+        `${p.en} summons ${n.en}: it goes onto the chase as a resonator spell (${e.rule}).`,
+        `${p.ja}は${n.ja}を召喚しました：リゾネイター呪文としてチェイスに置かれます（${e.rule}）。`,
+      );
     case 'shuffle':
       return label(
         `${p.en} shuffles their main deck (${e.rule}).`,
@@ -201,6 +206,11 @@ export function describeResult(result: GameResult): Label {
       return label(
         `A draw: both players lost at once (${result.rule}).`,
         `引き分け：両プレイヤーが同時に敗北しました（${result.rule}）。`,
+      );
+    case 'loop':
+      return label(
+        `A draw: a loop no player can stop (${result.rule}).`,
+        `引き分け：どのプレイヤーも止められないループです（${result.rule}）。`,
       );
     default:
       return label(`Game over (${result.reason}, ${result.rule}).`, `ゲーム終了（${result.reason}、${result.rule}）。`);

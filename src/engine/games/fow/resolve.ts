@@ -23,7 +23,7 @@ import {
   trigger,
 } from './actions-game.ts';
 import type { Target } from './cards/schema.ts';
-import { attachDecision, discardDecision, foreseeDecision, searchDecision } from './decisions.ts';
+import { attachDecision, discardDecision, foreseeDecision, searchDecision, summonDecision } from './decisions.ts';
 import {
   type ChaseItem,
   cardOf,
@@ -35,7 +35,9 @@ import {
   isJResonator,
   log,
   moveObject,
+  newId,
   objectOf,
+  refOf,
   removeFromBattle,
   rulerOf,
   type TargetRef,
@@ -153,6 +155,9 @@ export const resolve = defineProcedure<FowState, ResolveData, null>({
           log(s, { type: 'search', seat: me, card: objectOf(s, found).card, object: found, rule: '1014.2' });
         } else log(s, { type: 'search', seat: me, rule: '1014.2' });
         shuffleMainDeck(s, me); // "then shuffle" (1021.1a)
+      } else if (e?.do === 'code' && e.handler === 'summon-resonator-from-graveyard') {
+        const chosen = answerOf(summonDecision, ret);
+        if (s.players[item.controller].graveyard.includes(chosen)) summon(s, item.controller, chosen);
       } else if (e?.do === 'discard') {
         for (const id of answerOf(discardDecision, ret)) discard(s, item.controller, id);
       }
@@ -316,6 +321,30 @@ function cancelItem(s: FowState, at: number): void {
   }
 }
 
+/**
+ * 1006.1: the resonator card goes on top of the chase as a resonator spell, on top of this chant (which finishes
+ * resolving below it). It is not played (ruling F-SUMMON): no cost, no [Torrent] count, no "when played" trigger.
+ */
+function summon(s: FowState, seat: Seat, id: string): void {
+  const o = objectOf(s, id);
+  moveObject(s, id, 'chase');
+  o.controller = seat;
+  o.face = 'front';
+  s.chase.push({
+    id: newId(s, 'c'),
+    kind: 'card',
+    controller: seat,
+    source: refOf(s, id),
+    card: o.card,
+    effects: [...cardOf(o.card).effects],
+    targets: [],
+    awakened: false,
+    torrent: false,
+    remnant: false,
+  });
+  log(s, { type: 'summon', seat, card: o.card, object: id, rule: '1006.1' });
+}
+
 /** 1021.1a: the main deck's order is made random; nobody knows which face-down card is which any more. */
 function shuffleMainDeck(s: FowState, seat: Seat): void {
   const [order, rng] = shuffle(s.players[seat].main, s.rng);
@@ -343,6 +372,12 @@ function code(s: FowState, item: ChaseItem, handler: string, target: TargetRef |
       const cards = s.players[me].main.filter((id) => cardOf(objectOf(s, id).card).types.includes('resonator'));
       s.known = learn(s.known, me, cards);
       return { await: { decision: searchDecision.name, seat: me, payload: { cards } } };
+    }
+    case 'summon-resonator-from-graveyard': {
+      const me = item.controller;
+      const cards = s.players[me].graveyard.filter((id) => cardOf(objectOf(s, id).card).types.includes('resonator'));
+      if (cards.length === 0) return null;
+      return { await: { decision: summonDecision.name, seat: me, payload: { cards } } };
     }
     case 'shuffle-your-main-deck':
       shuffleMainDeck(s, item.controller);
