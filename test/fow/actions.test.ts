@@ -2,7 +2,8 @@
 // wrong engine would break: knowledge kept after a shuffle, a search seen by the opponent, an unhealed ruler.
 import { describe, expect, it } from 'vitest';
 import { identityLeaks, learn } from '../../src/engine/core/hidden.ts';
-import { fow } from '../../src/engine/games/fow/index.ts';
+import { fow, unstoppableLoopDraw } from '../../src/engine/games/fow/index.ts';
+import { describeResult } from '../../src/engine/games/fow/log-text.ts';
 import type { FowState } from '../../src/engine/games/fow/state.ts';
 import { fowSecrets } from '../../src/engine/games/fow/view.ts';
 import { choose, giveWill, passUntil, pending, pick, put, startP1 } from './helpers.ts';
@@ -51,5 +52,17 @@ describe('1014.2 search', () => {
     const p1 = { kind: 'player', seat: 'p1' } as const;
     // After the shuffle p1 no longer knows where the other resonator cards are.
     expect(fowSecrets(s, p1).hidden.map((h) => h.objectId)).toEqual(expect.arrayContaining(s.players.p1.main));
+  });
+});
+
+describe('1301.1c an unstoppable loop', () => {
+  it('the kernel step bound ends a FoW game in a draw by 1301.1c, described as a loop', () => {
+    const s = mainTiming(startP1());
+    unstoppableLoopDraw(s);
+    expect(s.result).toEqual({ kind: 'draw', reason: 'loop', rule: '1301.1c' });
+    expect(fow.pending(s)).toBeNull();
+    expect(describeResult({ kind: 'draw', reason: 'loop', rule: '1301.1c' }).en).toBe(
+      'A draw: a loop no player can stop (1301.1c).',
+    );
   });
 });

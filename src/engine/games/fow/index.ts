@@ -22,10 +22,16 @@ import { type FowView, fowHiddenIds, fowSecrets, fowView, visibleLog } from './v
 export const FOW_GAME_ID = 'fow';
 export const STARTING_LIFE = 4000; // 403.3
 
+/** 1301.1c: a loop of mandatory actions that no player can stop ends the game in a draw (the kernel's step bound). */
+export function unstoppableLoopDraw(s: FowState): void {
+  s.result = { kind: 'draw', reason: 'loop', rule: '1301.1c' };
+}
+
 export const fowKernel = createKernel<FowState>({
   procedures: [game, priority, ruleProcessing, transaction, play, payCost, resolve, battle],
   decisions: FOW_DECISIONS,
   loopRule: '1301.1',
+  endLoop: unstoppableLoopDraw,
 });
 
 function setup(match: MatchSetup, seed: string): FowState {
