@@ -201,6 +201,7 @@ const SUPPORTED_CODE = new Set([
   'search-deck-for-resonator', // 1014.2, then 1021
   'shuffle-your-main-deck', // 1021
   'summon-resonator-from-graveyard', // 1006.1
+  'prevent-all-damage-to-target-this-turn', // 1018
 ]);
 /**
  * The defined game actions (1000) and effect kinds that no card of the pool uses and the engine does not implement:
@@ -212,7 +213,7 @@ const CODE_RULE: Record<string, string> = {
   summon: '1006', // a summon other than 'summon-resonator-from-graveyard'
   'search-deck': '1014.2', // a search other than 'search-deck-for-resonator' (another zone, another kind of card)
   shuffle: '1021', // a shuffle other than 'shuffle-your-main-deck'
-  prevent: '1018', // prevention, a replacement effect (910.2a)
+  prevent: '1018', // a prevention other than 'prevent-all-damage-to-target-this-turn'
   replace: '910', // any other replacement effect
   'becomes-atk-def': '1020.2', // "becomes [A/B]" (909.1g sets)
   'becomes-type': '1020.1', // type, race or trait changes (909.1c)

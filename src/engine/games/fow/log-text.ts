@@ -161,6 +161,11 @@ export function logLine(e: FowLogEntry): Label {
             `${p.en} searches their main deck and finds nothing (${e.rule}).`,
             `${p.ja}はメインデッキを探しましたが、何も選びませんでした（${e.rule}）。`,
           );
+    case 'prevented':
+      return label(
+        `${e.amount} damage from ${n.en} is prevented (${e.rule}).`,
+        `${n.ja}からの${e.amount}ダメージは軽減されました（${e.rule}）。`,
+      );
     case 'summon':
       return label(
         `${p.en} summons ${n.en}: it goes onto the chase as a resonator spell (${e.rule}).`,

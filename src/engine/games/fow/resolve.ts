@@ -373,6 +373,20 @@ function code(s: FowState, item: ChaseItem, handler: string, target: TargetRef |
       s.known = learn(s.known, me, cards);
       return { await: { decision: searchDecision.name, seat: me, payload: { cards } } };
     }
+    case 'prevent-all-damage-to-target-this-turn': {
+      // 1018, 505.5b: a prevention effect on the target until end of turn (a replacement effect, 910.2a).
+      if (!target || !('object' in target)) return null;
+      const o = objectOf(s, target.object.id);
+      s.effects.push({
+        object: { id: o.id, inc: o.inc },
+        atk: 0,
+        def: 0,
+        keywords: [],
+        timestamp: s.nextId,
+        preventDamage: true,
+      });
+      return null;
+    }
     case 'summon-resonator-from-graveyard': {
       const me = item.controller;
       const cards = s.players[me].graveyard.filter((id) => cardOf(objectOf(s, id).card).types.includes('resonator'));

@@ -180,7 +180,15 @@ export type FowLogEntry = {
 };
 
 /** Until-end-of-turn effects (909, 505.5b) on one object. */
-export type TurnEffect = { object: Ref; atk: number; def: number; keywords: KeywordName[]; timestamp: number };
+export type TurnEffect = {
+  object: Ref;
+  atk: number;
+  def: number;
+  keywords: KeywordName[];
+  timestamp: number;
+  /** 1018, 910.2a: all damage that would be dealt to the object this turn is prevented. */
+  preventDamage?: true;
+};
 
 export type FowState = ProcedureState & {
   rng: RngState;
@@ -504,6 +512,7 @@ const CODE_TARGETS: Record<string, Target> = {
   'halve-life': 'player',
   'roll-two-dice-damage': 'resonator',
   'move-addition': 'addition',
+  'prevent-all-damage-to-target-this-turn': 'j-resonator',
 };
 
 export function rulerOf(s: FowState, seat: Seat): FowObject {
