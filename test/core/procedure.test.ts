@@ -196,6 +196,29 @@ describe('procedure stack: the driver', () => {
     );
   });
 
+  it('ends a loop that never asks anything with the result the game sets in endLoop (FoW 1301.1c)', () => {
+    const spin = defineProcedure<CountState, { n: number }>({
+      kind: 'spin',
+      first: 'a',
+      steps: { a: () => ({ goto: 'a' }) },
+    });
+    const endLoop = (d: CountState) => {
+      d.result = { kind: 'draw', reason: 'loop', rule: 'TEST 1301.1c' };
+    };
+    const k = createKernel<CountState>({ procedures: [spin], decisions: [], loopRule: 'TEST', maxSteps: 50, endLoop });
+    const s = fresh();
+    k.start(s, spin, { n: 0 });
+    expect(s.result).toEqual({ kind: 'draw', reason: 'loop', rule: 'TEST 1301.1c' });
+    const quiet = createKernel<CountState>({
+      procedures: [spin],
+      decisions: [],
+      loopRule: 'TEST',
+      maxSteps: 50,
+      endLoop: () => {},
+    });
+    expect(() => quiet.start(fresh(), spin, { n: 0 })).toThrow(UnsupportedRule);
+  });
+
   it('reports a loop that never asks anything as an unsupported rule', () => {
     const spin = defineProcedure<CountState, { n: number }>({
       kind: 'spin',

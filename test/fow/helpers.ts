@@ -72,6 +72,13 @@ export function choose(s: FowState, ...ids: string[]): FowState {
   return fow.apply(s, p.player as Seat, { decisionId: p.id, choose: ids });
 }
 
+/** Answers the reveal window that a chant played by the opponent opens (ruling F-REVEAL) with "reveal nothing". */
+export function noReveal(s: FowState): FowState {
+  const p = pending(s);
+  if (p.kind !== 'reveal') throw new Error(`no reveal window: ${p.kind}`);
+  return choose(s, 'no-reveal');
+}
+
 /** The pending declaration (the banish of 1110.2). */
 export function declaration(s: FowState): DeclareDecision {
   const p = pending(s);

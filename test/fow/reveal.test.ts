@@ -14,6 +14,10 @@ const FILES = [
   '708.4-trigger-from-standby-free.yaml',
   '708.4-trigger-from-hand-needs-its-cost.yaml',
   '1114.2-stealth-played-free.yaml',
+  '1113.2b-trigger-on-a-chant-cancels-it.yaml',
+  '1114.2-stealth-on-a-chant-played-free.yaml',
+  '708.2-chant-window-leaks-nothing.yaml',
+  '708.4-chant-trigger-needs-its-cost.yaml',
 ];
 
 const isFow = (s: BaseState): s is FowState => s.game === 'fow';
@@ -33,7 +37,7 @@ describe('F-REVEAL: the reveal window leaks nothing', () => {
         if (!isFow(s)) throw new Error('not a Force of Will state');
         leaks.push(...viewLeaks(fow, s, `step ${i + 1}`, seen));
         const p = fow.pending(s);
-        // Being asked to reveal depends only on public counts: the attacked player holds some card.
+        // Being asked to reveal depends only on public counts: the asked player holds some card.
         if (p?.kind === 'reveal') {
           reveals.add(p.id); // a refused step leaves the same decision pending
           const held = s.players[p.player].hand.length + s.players[p.player].standby.length;

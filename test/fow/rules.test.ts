@@ -12,6 +12,7 @@ import {
   declare,
   giveWill,
   NERISSA,
+  noReveal,
   optionIds,
   passUntil,
   pending,
@@ -211,9 +212,11 @@ describe('600 the chase', () => {
     giveWill(s, 'p2', 'UU');
     s = choose(s, `play:${lance}`);
     s = choose(s, `obj:${kite}`);
+    s = noReveal(s); // ruling F-REVEAL: the opponent holds cards
     s = choose(s, 'pass');
     s = choose(s, `play:${denial}`);
     s = choose(s, pick(s).options.find((o) => o.id.startsWith('item:'))?.id ?? '');
+    s = noReveal(s); // ruling F-REVEAL: the opponent holds cards
     expect(s.chase.map((i) => i.card)).toEqual(['flare-lance', 'quicksilver-denial']);
     s = choose(s, 'pass');
     s = choose(s, 'pass');
@@ -229,6 +232,7 @@ describe('600 the chase', () => {
     giveWill(s, 'p1', 'RR');
     s = choose(s, `play:${lance}`);
     s = choose(s, `obj:${kite}`);
+    s = noReveal(s); // ruling F-REVEAL: the opponent holds cards
     objectOf(s, kite); // the kite leaves before the lance resolves
     s.field = s.field.filter((id) => id !== kite);
     s.players.p2.graveyard.push(kite);
@@ -251,6 +255,7 @@ describe('1200 rule processing', () => {
     giveWill(s, 'p1', 'RR');
     s = choose(s, `play:${lance}`);
     s = choose(s, `obj:${kite}`);
+    s = noReveal(s); // ruling F-REVEAL: the opponent holds cards
     s = choose(s, 'pass');
     s = choose(s, 'pass');
     expect(objectOf(s, kite).zone).toBe('graveyard');
@@ -268,6 +273,7 @@ describe('1200 rule processing', () => {
     s = choose(s, `play:${curse}`);
     expect(optionIds(s)).not.toContain(`obj:${squire}`); // 1120.2: the squire has Barrier
     s = choose(s, `obj:${kite}`);
+    s = noReveal(s); // ruling F-REVEAL: the opponent holds cards
     s = choose(s, 'pass');
     s = choose(s, 'pass');
     // 200/400 with one +, three −: one − remains after 1203 → 000/200 … then DEF 200 > 0 survives.
@@ -282,6 +288,7 @@ describe('1200 rule processing', () => {
     giveWill(s, 'p1', 'BBBB');
     s = choose(s, `play:${hex}`);
     s = choose(s, 'player:p2');
+    s = noReveal(s); // ruling F-REVEAL: the opponent holds cards
     s = choose(s, 'pass');
     s = choose(s, 'pass');
     expect(s.players.p2.life).toBe(1100);
@@ -473,6 +480,7 @@ describe('1100 keyword skills', () => {
     giveWill(s, 'p1', 'RRR');
     s = choose(s, `play:${req}`);
     s = choose(s, 'player:p2');
+    s = noReveal(s); // ruling F-REVEAL: the opponent holds cards
     s = choose(s, 'pass');
     s = choose(s, 'pass');
     expect(objectOf(s, req).zone).toBe('removed');
@@ -486,10 +494,12 @@ describe('1100 keyword skills', () => {
     giveWill(s, 'p1', 'UUUU');
     const hand = s.players.p1.hand.length;
     s = choose(s, `play:${one}`);
+    s = noReveal(s); // ruling F-REVEAL: the opponent holds cards
     s = choose(s, 'pass');
     s = choose(s, 'pass');
     expect(s.players.p1.hand.length).toBe(hand - 1 + 1);
     s = choose(s, `play:${two}`);
+    s = noReveal(s); // ruling F-REVEAL: the opponent holds cards
     s = choose(s, 'pass');
     s = choose(s, 'pass');
     expect(s.players.p1.hand.length).toBe(hand - 2 + 1 + 2);

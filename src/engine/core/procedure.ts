@@ -172,6 +172,11 @@ export interface KernelOptions<S> {
   maxSteps?: number;
   /** The rule a game without end breaks (CR 104.4b, NOVA 924.1.3), for the UnsupportedRule thrown at maxSteps. */
   loopRule: string;
+  /**
+   * For a game whose rules end a loop nobody can stop (FoW 1301.1c: a draw): called at maxSteps instead of the throw;
+   * it sets the draft's result. If it leaves the result null, the UnsupportedRule is thrown as without it.
+   */
+  endLoop?: (draft: S) => void;
 }
 
 /** One game's procedures and decision kinds, and the driver over them. All functions are pure except `start`/`run`, which drive a working copy. */
@@ -226,6 +231,8 @@ export function createKernel<S extends ProcedureState>(opts: KernelOptions<S>): 
       const top = frames[frames.length - 1];
       if (!top || top.awaiting) return;
       if (steps >= maxSteps) {
+        opts.endLoop?.(draft);
+        if (draft.result) return;
         throw new UnsupportedRule(opts.loopRule, `no decision after ${maxSteps} steps: ${describe(draft)}`);
       }
       const out = procedureOf(top.kind).run(draft, top, top.step);

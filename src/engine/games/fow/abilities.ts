@@ -19,6 +19,10 @@ import {
 } from './state.ts';
 import { canAutoPay, isWillAbility, NO_COST } from './will.ts';
 
+/** The trigger conditions of [Trigger] (triggered form, 1113.2b) and [Stealth] (1114.2) cards in the pool. */
+export const REVEAL_CONDITIONS = ['opponent-j-resonator-attacks', 'opponent-plays-a-chant'] as const;
+export type RevealCondition = (typeof REVEAL_CONDITIONS)[number];
+
 /** An activated ability that uses the chase (905; will abilities are will.ts's). */
 export type Activated = {
   key: string;
@@ -192,8 +196,44 @@ const SUPPORTED_CODE = new Set([
   'create-drowned-knights',
   'move-addition',
   'rest-attacker-remove-from-battle',
+  'cancel-that-chant',
+  'heal-your-ruler', // 1024
+  'search-deck-for-resonator', // 1014.2, then 1021
+  'shuffle-your-main-deck', // 1021
+  'summon-resonator-from-graveyard', // 1006.1
+  'prevent-all-damage-to-target-this-turn', // 1018
 ]);
-const CODE_RULE: Record<string, string> = {};
+/**
+ * The defined game actions (1000) and effect kinds that no card of the pool uses and the engine does not implement:
+ * a card whose `code` escape names one is refused with that rule (any other unknown handler: 903.3).
+ */
+const CODE_RULE: Record<string, string> = {
+  'destroy-ruler': '1010.2', // destroying a ruler in the ruler area
+  heal: '1024', // healing anything but your own ruler (the pool's only heal is 'heal-your-ruler')
+  summon: '1006', // a summon other than 'summon-resonator-from-graveyard'
+  'search-deck': '1014.2', // a search other than 'search-deck-for-resonator' (another zone, another kind of card)
+  shuffle: '1021', // a shuffle other than 'shuffle-your-main-deck'
+  prevent: '1018', // a prevention other than 'prevent-all-damage-to-target-this-turn'
+  replace: '910', // any other replacement effect
+  'becomes-atk-def': '1020.2', // "becomes [A/B]" (909.1g sets)
+  'becomes-type': '1020.1', // type, race or trait changes (909.1c)
+  'lose-abilities': '909.1d',
+  'copy-on-chase': '1017.1', // copying a spell or ability (1017.1.c-1 keeps its choices)
+  'become-a-copy': '1017.2',
+  'play-a-copy': '1017.3', // other than a rune's (711.2)
+  'extra-turn': '1025',
+  unseal: '1026',
+  'gain-gem': '1027',
+  weather: '1028',
+  invert: '1030', // Hope and Despair faces (1302.3)
+  skip: '1031',
+  wear: '1032',
+  'restart-game': '1033',
+  'move-counters': '1022.5',
+  'cannot-be-chased': '1008.2',
+  'play-from-extra-deck': '1133', // a Fable card played from the extra deck (ruling F-EXTRA)
+  'life-break': '1415', // the optional Valhalla rule
+};
 
 function effectProblem(e: Effect): string | null {
   if (e.do !== 'code') return null;
@@ -203,6 +243,9 @@ function effectProblem(e: Effect): string | null {
 
 /** The first rule a card needs that the engine does not implement (on either face), or null. */
 export function unsupportedRuleOf(card: FowCard): { rule: string; what: string } | null {
+  // 1304.5: a J-ruler face with [Judgment] is a colossal ruler's first J-ruler, whose Judgment turns up a third face.
+  if (card.back?.types.includes('j-ruler') && card.back.keywords.some((k) => k.keyword === 'judgment'))
+    return { rule: '1304.5', what: 'a colossal ruler (a J-ruler with [Judgment])' };
   for (const face of [card, ...(card.back ? [card.back] : [])]) {
     for (const k of face.keywords) {
       if (!SUPPORTED_KEYWORDS.has(k.keyword))
@@ -293,15 +336,19 @@ export function triggerCost(card: FowCard): 'banish-a-resonator' | null {
  * 1113.2b, 708.1a: a [Trigger] card of the triggered form ("condition ⇒ effect"): its trigger condition. Such a card
  * is played only once triggered (906.2a), never like an ordinary chant.
  */
-export function triggeredFormOf(card: FowCard): 'opponent-j-resonator-attacks' | null {
+export function triggeredFormOf(card: FowCard): RevealCondition | null {
   const k = card.keywords.find((x) => x.keyword === 'trigger');
-  return k?.condition === 'opponent-j-resonator-attacks' ? k.condition : null;
+  return k?.condition === 'opponent-j-resonator-attacks' || k?.condition === 'opponent-plays-a-chant'
+    ? k.condition
+    : null;
 }
 
 /** 1114.2: a [Stealth] card's condition. */
-export function stealthOf(card: FowCard): 'opponent-j-resonator-attacks' | null {
+export function stealthOf(card: FowCard): RevealCondition | null {
   const k = card.keywords.find((x) => x.keyword === 'stealth');
-  return k?.condition === 'opponent-j-resonator-attacks' ? k.condition : null;
+  return k?.condition === 'opponent-j-resonator-attacks' || k?.condition === 'opponent-plays-a-chant'
+    ? k.condition
+    : null;
 }
 
 /** 1110.2: [Incarnation]: the attribute choices, one resonator to banish per bracket. */
@@ -364,24 +411,25 @@ export function canFillBrackets(s: FowState, seat: Seat, brackets: readonly (rea
 }
 
 /**
- * 708.2, 906.4a, 1114.2–1114.3: the cards `seat` may reveal when an opponent's J/resonator attacks: [Trigger] chants of
- * the triggered form in the hand (whose cost can be paid, 708.4) or set in the standby area before this turn, and
- * [Stealth] cards in the standby area (even set this turn); none already triggered (708.2a).
+ * 708.2, 906.4a, 1114.2–1114.3: the cards `seat` may reveal when `condition` is met: [Trigger] chants of the triggered
+ * form in the hand (whose cost can be paid, 708.4) or set in the standby area before this turn, and [Stealth] cards in
+ * the standby area (even set this turn), each with that condition; none already triggered (708.2a).
  */
-export function revealable(s: FowState, seat: Seat): string[] {
+export function revealable(s: FowState, seat: Seat, condition: RevealCondition): string[] {
   const p = s.players[seat];
   const triggered = new Set(s.triggered.map((t) => t.source.id));
   const out: string[] = [];
   for (const id of p.hand) {
     const card = cardOf(objectOf(s, id).card);
-    if (triggeredFormOf(card) && canAutoPay(s, seat, card.cost ?? NO_COST) && !triggered.has(id)) out.push(id);
+    if (triggeredFormOf(card) === condition && canAutoPay(s, seat, card.cost ?? NO_COST) && !triggered.has(id))
+      out.push(id);
   }
   for (const id of p.standby) {
     const o = objectOf(s, id);
     const card = cardOf(o.card);
     if (triggered.has(id)) continue;
     const setBefore = (o.standbyTurn ?? s.turn.number) < s.turn.number;
-    if ((triggeredFormOf(card) && setBefore) || stealthOf(card)) out.push(id);
+    if ((triggeredFormOf(card) === condition && setBefore) || stealthOf(card) === condition) out.push(id);
   }
   return out;
 }

@@ -58,6 +58,20 @@ export function dealDamage(
   } else {
     const target = objectOf(s, to.object);
     if (characteristics(s, to.object).def === null) return; // 1007.4
+    // 1018, 910: a prevention shield replaces the whole event once; no damage is dealt, so nothing that reads
+    // "deals damage" ([Bane], [Explode], [Drain]) happens (ruling F-PREVENT).
+    if (s.effects.some((e) => e.preventDamage && e.object.id === to.object && e.object.inc === target.inc)) {
+      log(s, {
+        type: 'prevented',
+        seat: src.controller,
+        card: src.card,
+        object: source,
+        amount,
+        target: to.object,
+        rule: '1018',
+      });
+      return;
+    }
     target.damage += amount;
     log(s, { type: 'damage', seat: src.controller, card: src.card, object: source, amount, target: to.object });
     // 1138.2: when this deals damage to a J/resonator, destroy it.

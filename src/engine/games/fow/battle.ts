@@ -153,7 +153,8 @@ export function makeBattle(
         // 708.2, 1114.2: the attack meets "an opponent's J/resonator attacks": the reveal window (ruling F-REVEAL).
         const defender = opponentSeat(o.controller);
         const p = s.players[defender];
-        if (p.hand.length + p.standby.length > 0) return ask(revealDecision, defender, {}, 'revealed');
+        if (p.hand.length + p.standby.length > 0)
+          return ask(revealDecision, defender, { condition: 'opponent-j-resonator-attacks' }, 'revealed');
         return windowProc(s, 'block-step'); // 803.7
       },
       revealed(s, { ret }) {
@@ -325,9 +326,10 @@ export function makeBattle(
 
 /**
  * 708.2, 1114.2: a card revealed from the hand or the standby area becomes a triggered item (906.2); the opponent now
- * knows which card it is until it moves (it is played at the next 906.5, or goes to the graveyard, 708.3a).
+ * knows which card it is until it moves (it is played at the next 906.5, or goes to the graveyard, 708.3a). `about`
+ * is the object of the event that met its condition (the attacker, the chant played).
  */
-function revealTriggered(s: FowState, seat: Seat, id: string, attacker: string | null): void {
+export function revealTriggered(s: FowState, seat: Seat, id: string, about: string | null): void {
   const o = objectOf(s, id);
   s.known = learn(s.known, opponentSeat(seat), [id]);
   log(s, { type: 'reveal', seat, card: o.card, object: id, rule: hasKeyword(s, id, 'stealth') ? '1114.2' : '708.2' });
@@ -338,6 +340,6 @@ function revealTriggered(s: FowState, seat: Seat, id: string, attacker: string |
     card: o.card,
     effects: [],
     playsCard: true,
-    ...(attacker ? { about: refOf(s, attacker) } : {}),
+    ...(about ? { about: refOf(s, about) } : {}),
   });
 }

@@ -11,6 +11,7 @@ import {
   bracketFilling,
   fillsBrackets,
   fitsBracket,
+  type RevealCondition,
   revealable,
   targetChoices,
   targetKey,
@@ -503,26 +504,39 @@ export const banishDecision = defineDeclarationKind<FowState, BanishPayload, str
   },
 });
 
+/** What the reveal window says happened (ruling F-REVEAL). */
+const REVEAL_PROMPTS: Record<RevealCondition, Label> = {
+  'opponent-j-resonator-attacks': label(
+    'An opposing J/resonator attacks. Reveal a Trigger or Stealth card to play it?',
+    '相手のJ/リゾネイターが攻撃しました。発動条件または潜伏を持つカードを公開してプレイしますか？',
+  ),
+  'opponent-plays-a-chant': label(
+    'Your opponent played a chant. Reveal a Trigger or Stealth card to play it?',
+    '相手が詠唱をプレイしました。発動条件または潜伏を持つカードを公開してプレイしますか？',
+  ),
+};
+
 /**
- * 708.2, 1113.2b, 1114.2: an opponent's J/resonator attacks: reveal [Trigger] or [Stealth] cards whose condition that
- * meets (ruling F-REVEAL: revealing is a choice). Asked whenever the player holds any card in the hand or the standby
- * area, revealable or not, so that being asked tells the opponent nothing; the options go only to their owner.
+ * 708.2, 1113.2b, 1114.2: a trigger condition of the pool is met (an opponent's J/resonator attacks, an opponent plays
+ * a chant): reveal [Trigger] or [Stealth] cards with that condition (ruling F-REVEAL: revealing is a choice). Asked
+ * whenever the player holds any card in the hand or the standby area, revealable or not, so that being asked tells
+ * the opponent nothing; the options go only to their owner. A payload without a condition is an attack's (rules
+ * version 1 asked only that one).
  */
-export const revealDecision = defineDecisionKind<FowState, JsonObject, string[]>({
+export const revealDecision = defineDecisionKind<FowState, { condition?: RevealCondition }, string[]>({
   name: 'reveal',
   role: 'choice',
-  build(s, _p, seat) {
+  build(s, p, seat) {
+    const condition = p.condition ?? 'opponent-j-resonator-attacks';
+    const cards = revealable(s, seat, condition);
     return {
-      prompt: label(
-        'An opposing J/resonator attacks. Reveal a Trigger or Stealth card to play it?',
-        '相手のJ/リゾネイターが攻撃しました。発動条件または潜伏を持つカードを公開してプレイしますか？',
-      ),
+      prompt: REVEAL_PROMPTS[condition],
       options: [
-        ...revealable(s, seat).map((id) => objectOption(s, id, 'reveal', 'choice', label('Reveal ', 'を公開'))),
+        ...cards.map((id) => objectOption(s, id, 'reveal', 'choice', label('Reveal ', 'を公開'))),
         simple('no-reveal', 'passive', 'Reveal nothing', '公開しない'),
       ],
       min: 1,
-      max: revealable(s, seat).length + 1,
+      max: cards.length + 1,
       defaultOnTimeout: ['no-reveal'],
     };
   },
@@ -558,6 +572,50 @@ export const foreseeDecision = defineDecisionKind<FowState, { cards: string[] },
   },
 });
 
+/**
+ * 1014.2: searching the main deck. The searcher sees the fitting cards (only they are offered: the decision goes to
+ * the searcher alone); the opponent cannot see the deck, so the searcher may find nothing even if one is there.
+ */
+export const searchDecision = defineDecisionKind<FowState, { cards: string[] }, string | null>({
+  name: 'search',
+  role: 'choice',
+  build(s, p) {
+    return {
+      prompt: label(
+        'Search your main deck: choose a resonator card to reveal and put into your hand, or find nothing.',
+        'メインデッキを探してください：公開して手札に加えるリゾネイター・カードを選ぶか、何も選ばないでください。',
+      ),
+      options: [
+        ...p.cards.map((id) => objectOption(s, id, 'card', 'choice')),
+        simple('find-nothing', 'passive', 'Find nothing', '何も選ばない'),
+      ],
+      min: 1,
+      max: 1,
+      defaultOnTimeout: [p.cards[0] === undefined ? 'find-nothing' : `card:${p.cards[0]}`],
+    };
+  },
+  handle: (_s, _p, chosen) => (chosen[0]?.startsWith('card:') ? chosen[0].slice('card:'.length) : null),
+});
+
+/** 1006.1, 1014.1: the resonator card to summon from the graveyard (a public zone: one must be chosen). */
+export const summonDecision = defineDecisionKind<FowState, { cards: string[] }, string>({
+  name: 'summon',
+  role: 'choice',
+  build(s, p) {
+    return {
+      prompt: label(
+        'Choose a resonator card in your graveyard to summon.',
+        '召喚するリゾネイター・カードを墓地から選んでください。',
+      ),
+      options: p.cards.map((id) => objectOption(s, id, 'card', 'choice')),
+      min: 1,
+      max: 1,
+      defaultOnTimeout: p.cards.slice(0, 1).map((id) => `card:${id}`),
+    };
+  },
+  handle: (_s, _p, chosen) => (chosen[0] ?? '').slice('card:'.length),
+});
+
 export const FOW_DECISIONS = [
   exchangeDecision,
   exchangeCardsDecision,
@@ -577,4 +635,6 @@ export const FOW_DECISIONS = [
   faceDecision,
   attachDecision,
   revealDecision,
+  searchDecision,
+  summonDecision,
 ];

@@ -22,10 +22,16 @@ import { type FowView, fowHiddenIds, fowSecrets, fowView, visibleLog } from './v
 export const FOW_GAME_ID = 'fow';
 export const STARTING_LIFE = 4000; // 403.3
 
+/** 1301.1c: a loop of mandatory actions that no player can stop ends the game in a draw (the kernel's step bound). */
+export function unstoppableLoopDraw(s: FowState): void {
+  s.result = { kind: 'draw', reason: 'loop', rule: '1301.1c' };
+}
+
 export const fowKernel = createKernel<FowState>({
   procedures: [game, priority, ruleProcessing, transaction, play, payCost, resolve, battle],
   decisions: FOW_DECISIONS,
   loopRule: '1301.1',
+  endLoop: unstoppableLoopDraw,
 });
 
 function setup(match: MatchSetup, seed: string): FowState {
@@ -118,6 +124,8 @@ function setup(match: MatchSetup, seed: string): FowState {
     nextId: 1,
     known: {},
     log: [],
+    // Rules version 2 (ruling F-REVEAL); a version-1 match replays with the option false (`migrations` below).
+    chantRevealWindow: match.options?.chantRevealWindow !== false,
   };
   fowKernel.start(s, game, { exchanging: [] });
   return s;
@@ -190,7 +198,9 @@ export const fowSearch: Omit<SearchHooks<FowState>, 'simulate'> = {
 export const fow: GameModule<FowState, FowView> = kernelModule({
   id: FOW_GAME_ID,
   name: label('Force of Will', 'フォース・オブ・ウィル'),
-  rulesVersion: 1,
+  // 2: the reveal window when an opponent plays a chant; a version-1 match replays without it.
+  rulesVersion: 2,
+  migrations: { 1: { kind: 'replay', setupOptions: { chantRevealWindow: false } } },
   kernel: fowKernel,
   setup,
   // 103.4: a player may concede at any time; the opponent wins.

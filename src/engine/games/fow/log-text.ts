@@ -146,6 +146,36 @@ export function logLine(e: FowLogEntry): Label {
       return label(`${n.en} is rested and removed from battle.`, `${n.ja}はレストされ、バトルから取り除かれました。`);
     case 'conceded':
       return label(`${p.en} concedes.`, `${p.ja}は投了しました。`);
+    case 'healed':
+      return label(
+        `${p.en}'s ruler ${n.en} is healed and no longer astral (${e.rule}).`,
+        `${p.ja}のルーラー${n.ja}は回復し、アストラル状態ではなくなりました（${e.rule}）。`,
+      );
+    case 'search':
+      return e.card
+        ? label(
+            `${p.en} searches their main deck and reveals ${n.en}, putting it into their hand (${e.rule}).`,
+            `${p.ja}はメインデッキを探し、${n.ja}を公開して手札に加えました（${e.rule}）。`,
+          )
+        : label(
+            `${p.en} searches their main deck and finds nothing (${e.rule}).`,
+            `${p.ja}はメインデッキを探しましたが、何も選びませんでした（${e.rule}）。`,
+          );
+    case 'prevented':
+      return label(
+        `${e.amount} damage from ${n.en} is prevented (${e.rule}).`,
+        `${n.ja}からの${e.amount}ダメージは軽減されました（${e.rule}）。`,
+      );
+    case 'summon':
+      return label(
+        `${p.en} summons ${n.en}: it goes onto the chase as a resonator spell (${e.rule}).`,
+        `${p.ja}は${n.ja}を召喚しました：リゾネイター呪文としてチェイスに置かれます（${e.rule}）。`,
+      );
+    case 'shuffle':
+      return label(
+        `${p.en} shuffles their main deck (${e.rule}).`,
+        `${p.ja}はメインデッキをシャッフルしました（${e.rule}）。`,
+      );
     case 'rewound': {
       const why = REWIND_WORDS[e.reason ?? ''] ?? label('it could not be completed', '完了できませんでした');
       const what = e.card ? n : label('a card or ability', 'カードまたは能力');
@@ -181,6 +211,11 @@ export function describeResult(result: GameResult): Label {
       return label(
         `A draw: both players lost at once (${result.rule}).`,
         `引き分け：両プレイヤーが同時に敗北しました（${result.rule}）。`,
+      );
+    case 'loop':
+      return label(
+        `A draw: a loop no player can stop (${result.rule}).`,
+        `引き分け：どのプレイヤーも止められないループです（${result.rule}）。`,
       );
     default:
       return label(`Game over (${result.reason}, ${result.rule}).`, `ゲーム終了（${result.reason}、${result.rule}）。`);

@@ -7,10 +7,10 @@
 import { answerOf } from '../../core/decision-kinds.ts';
 import { UnsupportedRule } from '../../core/errors.ts';
 import { opponentOf, type Seat } from '../../core/game.ts';
-import { learn } from '../../core/hidden.ts';
+import { forget, learn } from '../../core/hidden.ts';
 import type { JsonObject } from '../../core/json.ts';
 import { defineProcedure } from '../../core/procedure.ts';
-import { nextInt } from '../../core/rng.ts';
+import { nextInt, shuffle } from '../../core/rng.ts';
 import { stillLegal } from './abilities.ts';
 import {
   createToken,
@@ -23,7 +23,7 @@ import {
   trigger,
 } from './actions-game.ts';
 import type { Target } from './cards/schema.ts';
-import { attachDecision, discardDecision, foreseeDecision } from './decisions.ts';
+import { attachDecision, discardDecision, foreseeDecision, searchDecision, summonDecision } from './decisions.ts';
 import {
   type ChaseItem,
   cardOf,
@@ -35,8 +35,11 @@ import {
   isJResonator,
   log,
   moveObject,
+  newId,
   objectOf,
+  refOf,
   removeFromBattle,
+  rulerOf,
   type TargetRef,
   targetsOf,
 } from './state.ts';
@@ -142,6 +145,19 @@ export const resolve = defineProcedure<FowState, ResolveData, null>({
             target: to,
           });
         }
+      } else if (e?.do === 'code' && e.handler === 'search-deck-for-resonator') {
+        const found = answerOf(searchDecision, ret);
+        const me = item.controller;
+        if (found !== null && s.players[me].main.includes(found)) {
+          // 1014.2, 1005.1: the found card is revealed and put into the hand; the opponent keeps knowing which it is.
+          moveObject(s, found, 'hand');
+          s.known = learn(s.known, opponentOf(me), [found]);
+          log(s, { type: 'search', seat: me, card: objectOf(s, found).card, object: found, rule: '1014.2' });
+        } else log(s, { type: 'search', seat: me, rule: '1014.2' });
+        shuffleMainDeck(s, me); // "then shuffle" (1021.1a)
+      } else if (e?.do === 'code' && e.handler === 'summon-resonator-from-graveyard') {
+        const chosen = answerOf(summonDecision, ret);
+        if (s.players[item.controller].graveyard.includes(chosen)) summon(s, item.controller, chosen);
       } else if (e?.do === 'discard') {
         for (const id of answerOf(discardDecision, ret)) discard(s, item.controller, id);
       }
@@ -201,16 +217,10 @@ function perform(s: FowState, item: ChaseItem, e: ItemEffect, target: TargetRef 
     case 'cancel': {
       // 1012.1: the spell leaves the chase for its owner's graveyard (the removed area after [Remnant], 1115.2).
       if (!target || !('item' in target)) return null;
-      const at = s.chase.findIndex((i) => i.id === target.item);
-      const victim = s.chase[at];
-      if (!victim) return null;
-      s.chase.splice(at, 1);
-      log(s, { type: 'cancelled', seat: victim.controller, card: victim.card, object: victim.source.id });
-      if (victim.kind === 'card' && objectOf(s, victim.source.id).zone === 'chase') {
-        if (objectOf(s, victim.source.id).copy)
-          delete s.objects[victim.source.id]; // 1017.3a
-        else moveObject(s, victim.source.id, victim.remnant ? 'removed' : 'graveyard');
-      }
+      cancelItem(
+        s,
+        s.chase.findIndex((i) => i.id === target.item),
+      );
       return null;
     }
     case 'destroy-all':
@@ -298,8 +308,105 @@ function perform(s: FowState, item: ChaseItem, e: ItemEffect, target: TargetRef 
   }
 }
 
+/** 1012.1: the item at `at` leaves the chase; a card goes to its owner's graveyard (removed after [Remnant], 1115.2). */
+function cancelItem(s: FowState, at: number): void {
+  const victim = s.chase[at];
+  if (!victim) return;
+  s.chase.splice(at, 1);
+  log(s, { type: 'cancelled', seat: victim.controller, card: victim.card, object: victim.source.id });
+  if (victim.kind === 'card' && objectOf(s, victim.source.id).zone === 'chase') {
+    if (objectOf(s, victim.source.id).copy)
+      delete s.objects[victim.source.id]; // 1017.3a
+    else moveObject(s, victim.source.id, victim.remnant ? 'removed' : 'graveyard');
+  }
+}
+
+/**
+ * 1006.1: the resonator card goes on top of the chase as a resonator spell, on top of this chant (which finishes
+ * resolving below it). It is not played (ruling F-SUMMON): no cost, no [Torrent] count, no "when played" trigger.
+ */
+function summon(s: FowState, seat: Seat, id: string): void {
+  const o = objectOf(s, id);
+  moveObject(s, id, 'chase');
+  o.controller = seat;
+  o.face = 'front';
+  s.chase.push({
+    id: newId(s, 'c'),
+    kind: 'card',
+    controller: seat,
+    source: refOf(s, id),
+    card: o.card,
+    effects: [...cardOf(o.card).effects],
+    targets: [],
+    awakened: false,
+    torrent: false,
+    remnant: false,
+  });
+  log(s, { type: 'summon', seat, card: o.card, object: id, rule: '1006.1' });
+}
+
+/** 1021.1a: the main deck's order is made random; nobody knows which face-down card is which any more. */
+function shuffleMainDeck(s: FowState, seat: Seat): void {
+  const [order, rng] = shuffle(s.players[seat].main, s.rng);
+  s.players[seat].main = order;
+  s.rng = rng;
+  s.known = forget(s.known, order) ?? {};
+  log(s, { type: 'shuffle', seat, rule: '1021.1a' });
+}
+
 function code(s: FowState, item: ChaseItem, handler: string, target: TargetRef | null): Ask | null {
   switch (handler) {
+    case 'heal-your-ruler': {
+      // 1024.1: an astral ruler loses its astral counters and the rule that took [Judgment] away stops applying;
+      // 1024.2: nothing else about it changes. A ruler that is not astral is not changed at all.
+      const ruler = rulerOf(s, item.controller);
+      if ((ruler.counters.astral ?? 0) === 0 && !s.players[item.controller].lostJudgment) return null;
+      delete ruler.counters.astral;
+      s.players[item.controller].lostJudgment = false;
+      log(s, { type: 'healed', seat: item.controller, card: ruler.card, object: ruler.id, rule: '1024.1' });
+      return null;
+    }
+    case 'search-deck-for-resonator': {
+      // 1014.2: the searcher sees the deck's resonator cards, privately.
+      const me = item.controller;
+      const cards = s.players[me].main.filter((id) => cardOf(objectOf(s, id).card).types.includes('resonator'));
+      s.known = learn(s.known, me, cards);
+      return { await: { decision: searchDecision.name, seat: me, payload: { cards } } };
+    }
+    case 'prevent-all-damage-to-target-this-turn': {
+      // 1018, 505.5b: a prevention effect on the target until end of turn (a replacement effect, 910.2a).
+      if (!target || !('object' in target)) return null;
+      const o = objectOf(s, target.object.id);
+      s.effects.push({
+        object: { id: o.id, inc: o.inc },
+        atk: 0,
+        def: 0,
+        keywords: [],
+        timestamp: s.nextId,
+        preventDamage: true,
+      });
+      return null;
+    }
+    case 'summon-resonator-from-graveyard': {
+      const me = item.controller;
+      const cards = s.players[me].graveyard.filter((id) => cardOf(objectOf(s, id).card).types.includes('resonator'));
+      if (cards.length === 0) return null;
+      return { await: { decision: summonDecision.name, seat: me, payload: { cards } } };
+    }
+    case 'shuffle-your-main-deck':
+      shuffleMainDeck(s, item.controller);
+      return null;
+    case 'cancel-that-chant': {
+      // 1113.2b, 1012.1: "that chant" is the one whose play triggered the card (not a target: [Barrier] does not
+      // matter); nothing happens if it has left the chase (906.10's object is gone) or become another object.
+      const that = item.about;
+      if (!that) return null;
+      cancelItem(
+        s,
+        s.chase.findIndex((i) => i.kind === 'card' && i.source.id === that.id && i.source.inc === that.inc),
+      );
+      return null;
+    }
     case 'rest-attacker-remove-from-battle': {
       // 1113.2b: "that J/resonator" is the attacker whose attack triggered the card; 1029: removed from battle.
       const that = item.about;

@@ -180,7 +180,15 @@ export type FowLogEntry = {
 };
 
 /** Until-end-of-turn effects (909, 505.5b) on one object. */
-export type TurnEffect = { object: Ref; atk: number; def: number; keywords: KeywordName[]; timestamp: number };
+export type TurnEffect = {
+  object: Ref;
+  atk: number;
+  def: number;
+  keywords: KeywordName[];
+  timestamp: number;
+  /** 1018, 910.2a: all damage that would be dealt to the object this turn is prevented. */
+  preventDamage?: true;
+};
 
 export type FowState = ProcedureState & {
   rng: RngState;
@@ -200,6 +208,11 @@ export type FowState = ProcedureState & {
   effects: TurnEffect[];
   nextId: number;
   known: Knowledge;
+  /**
+   * Rules version 2: the reveal window when an opponent plays a chant (ruling F-REVEAL). Absent in matches of rules
+   * version 1, which replay without it (`index.ts`, migration option `chantRevealWindow`).
+   */
+  chantRevealWindow?: boolean;
   log: FowLogEntry[];
 };
 
@@ -499,6 +512,7 @@ const CODE_TARGETS: Record<string, Target> = {
   'halve-life': 'player',
   'roll-two-dice-damage': 'resonator',
   'move-addition': 'addition',
+  'prevent-all-damage-to-target-this-turn': 'j-resonator',
 };
 
 export function rulerOf(s: FowState, seat: Seat): FowObject {

@@ -7,16 +7,18 @@ import { stateCheckProcedure } from '../../core/fixpoint.ts';
 import { opponentOf, SEATS, type Seat } from '../../core/game.ts';
 import { learn } from '../../core/hidden.ts';
 import type { JsonObject } from '../../core/json.ts';
-import { call, defineProcedure, inTransaction, resultOf } from '../../core/procedure.ts';
+import { call, defineProcedure, inTransaction, resultOf, type StepOut } from '../../core/procedure.ts';
 import { nextInt } from '../../core/rng.ts';
+import { assertSupported } from './abilities.ts';
 import { destroy, enterField } from './actions-game.ts';
-import { makeBattle, newBattleData } from './battle.ts';
+import { makeBattle, newBattleData, revealTriggered } from './battle.ts';
 import type { Attribute, WillSymbol } from './cards/schema.ts';
 import {
   discardDecision,
   exchangeCardsDecision,
   exchangeDecision,
   priorityDecision,
+  revealDecision,
   standbyDecision,
   triggerDecision,
 } from './decisions.ts';
@@ -27,6 +29,7 @@ import {
   characteristics,
   draw,
   type FowState,
+  faceOf,
   isCurrent,
   isJResonator,
   log,
@@ -154,7 +157,8 @@ export const priority = defineProcedure<FowState, PriorityData, null>({
       if (t.playsCard) {
         playTriggeredCard(s, t);
         data.passes = 0;
-        return { goto: 'rules' }; // 906.5a
+        // 906.5a; a [Trigger] chant played now is a chant played too (ruling F-REVEAL).
+        return chantWindow(s, t.controller, t.source.id);
       }
       if (targetsOf(t.effects).length > 0) throw new Error('a triggered ability with targets is not in the pool');
       s.chase.push({
@@ -266,6 +270,15 @@ export const priority = defineProcedure<FowState, PriorityData, null>({
         });
       }
       data.card = '';
+      if (result.rewound) return { goto: 'rules' };
+      return chantWindow(s, data.holder, null);
+    },
+    // 708.2, 1114.2, ruling F-REVEAL: the revealed cards become triggered items, played at the next 906.5.
+    'chant-revealed'(s, { ret }) {
+      const chant = s.chase.at(-1);
+      if (!chant) throw new Error('priority: the chant of the reveal window left the chase');
+      const revealer = opponentOf(chant.controller);
+      for (const id of answerOf(revealDecision, ret)) revealTriggered(s, revealer, id, chant.source.id);
       return { goto: 'rules' };
     },
     resolved(s, { data }) {
@@ -280,6 +293,23 @@ export const priority = defineProcedure<FowState, PriorityData, null>({
     },
   },
 });
+
+/**
+ * 708.2, 1113.2b, 1114.2, ruling F-REVEAL: `seat` has just put a chant on the chase (the top item: a card played,
+ * `source` when a triggered card was played): the other player is asked whether to reveal a [Trigger] or [Stealth]
+ * card whose condition is "an opponent plays a chant", whenever they hold any card in the hand or the standby area
+ * (public counts), so being asked says nothing about what they hold.
+ */
+function chantWindow(s: FowState, seat: Seat, source: string | null): StepOut {
+  const top = s.chase.at(-1);
+  if (!s.chantRevealWindow || !top || top.kind !== 'card' || top.controller !== seat) return { goto: 'rules' };
+  if (source !== null && top.source.id !== source) return { goto: 'rules' }; // it went to the graveyard (708.3a)
+  if (!faceOf(s, top.source.id).types.includes('chant')) return { goto: 'rules' };
+  const other = opponentOf(seat);
+  const p = s.players[other];
+  if (p.hand.length + p.standby.length === 0) return { goto: 'rules' };
+  return ask(revealDecision, other, { condition: 'opponent-plays-a-chant' }, 'chant-revealed');
+}
 
 export const battle = makeBattle((s, next) => window(s, next), isDue);
 
@@ -296,6 +326,9 @@ export const game = defineProcedure<FowState, GameData, null>({
   steps: {
     // 403.4: a random player goes first; nobody chooses.
     'first-player'(s) {
+      // Every card of both decks (ruler, runes and extra deck too) is one the engine plays, or the game is refused
+      // before it starts with the rule it would need (UnsupportedRule).
+      for (const o of Object.values(s.objects)) assertSupported(o.card);
       const [n, rng] = nextInt(s.rng, 2);
       s.rng = rng;
       s.firstPlayer = n === 0 ? 'p1' : 'p2';

@@ -202,7 +202,9 @@ export const KeywordSchema = z
     /** Judgment (1125): only while you control this many magic stones. */
     minMagicStones: z.number().int().min(1).optional(),
     /** Trigger and Stealth: when it may be used; Trigger: its extra cost. */
-    condition: z.enum(['opponent-j-resonator-attacks', 'banish-a-resonator-you-control']).optional(),
+    condition: z
+      .enum(['opponent-j-resonator-attacks', 'opponent-plays-a-chant', 'banish-a-resonator-you-control'])
+      .optional(),
     /** God's Art and Sealed Item: the printed name. */
     name: LabelSchema.optional(),
     grant: GrantSchema.optional(),

@@ -298,6 +298,10 @@ const CONDITIONS = {
     en: 'a J/resonator an opponent controls attacks',
     ja: '対戦相手がコントロールするJ/リゾネイターが攻撃する',
   },
+  'opponent-plays-a-chant': {
+    en: 'an opponent plays a chant',
+    ja: '対戦相手が詠唱をプレイする',
+  },
   'banish-a-resonator-you-control': {
     en: 'banish a resonator you control',
     ja: 'あなたがコントロールするリゾネイター1体を破棄する',
