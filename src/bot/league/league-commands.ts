@@ -281,6 +281,9 @@ const HANDLERS: Record<string, Handler> = {
     await say(interaction, { embeds: [historyEmbed(record, await displayName(ctx, who.id), lines, locale)] });
   },
   info: async (ctx, interaction, locale) => {
+    // The first look at a league another command changed replays its log (league-store.ts): for thousands of players
+    // that can outlast Discord's 3 seconds on a busy machine, so acknowledge first.
+    await interaction.deferReply({ flags: MessageFlags.Ephemeral });
     const record = await leagueFor(ctx, interaction);
     await say(interaction, { embeds: [infoEmbed(ctx.games, record, locale)] });
   },
@@ -321,12 +324,13 @@ const HANDLERS: Record<string, Handler> = {
     );
   },
   'next-round': async (ctx, interaction, locale) => {
+    // Acknowledge first: loading a league of thousands of players and asking Discord who is still a member can take
+    // longer than Discord's 3 seconds on a busy machine (test/bot/league-large.test.ts).
+    await interaction.deferReply({ flags: MessageFlags.Ephemeral });
     const record = await leagueFor(ctx, interaction);
     const actor = requireOrganiser(interaction, record);
     const next = record.league.rounds.length + 1;
     if (record.status === 'frozen') refuse(W.frozen(record.statusReason ?? ''));
-    // Asking Discord who is still a member can take a moment: acknowledge first.
-    await interaction.deferReply({ flags: MessageFlags.Ephemeral });
     const current = await leagueServiceOf(ctx).dropDeparted(record);
     await command(ctx, interaction, current, actor, { type: 'start-round' }, W.roundStarted(next), locale);
   },
