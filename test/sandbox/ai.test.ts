@@ -1,10 +1,12 @@
 // `/duel ai` in the sandbox: Alice starts a NOVA match against the easy AI and the AI answers on its worker thread;
 // the match thread is deleted (the match pauses), the sandbox restarts, and `/match resume` gives the match a new
-// thread in which the AI answers again.
+// thread in which the AI answers again; left alone, the match is warned of its inactivity there. The AI's seat
+// (`ai:easy`) is never a Discord user: the notices mention the person only.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DAY_MS, sweepInactive } from '../../src/bot/inactivity.ts';
 import { type Sandbox, startSandbox } from '../../src/sandbox/start.ts';
 import { playAgainstAi } from '../ai/ai-harness.ts';
 import { type BotHarness, current, openHand, rng } from '../bot/bot-harness.ts';
@@ -59,13 +61,14 @@ describe('/duel ai in the sandbox', () => {
     const matchId = outcome.reply()?.id;
     if (!matchId) throw new Error('no /duel ai message');
     expect(first.bot.store.matches.match(matchId)?.players.p2).toBe('ai:easy');
-    // Alice goes first (so the AI's first decision is its mulligan, not a whole turn), then plays through her
-    // controls until the AI has answered; after each of her moves playAgainstAi checks that the AI answered whatever
-    // fell to it.
-    const order = await openHand(first, first.alice, matchId);
-    const goFirst = order.buttons.find((b) => b.label === 'Go first')?.customId;
-    if (!goFirst) throw new Error('no "Go first" button');
-    await first.alice.click(order, goFirst);
+    // Whoever chooses the order (NOVA 007.5: a random player), Alice goes first if she may (so the AI's first
+    // decisions are short), then plays through her controls until the AI has answered; after each of her moves
+    // playAgainstAi checks that the AI answered whatever fell to it.
+    if (current(first, matchId).pendingSeat === 'p1') {
+      const order = await openHand(first, first.alice, matchId);
+      const goFirst = order.buttons.find((b) => b.label === 'Go first')?.customId;
+      if (goFirst) await first.alice.click(order, goFirst);
+    }
     const pick = rng(11);
     await playAgainstAi(first, matchId, pick, (n) => n >= 20 || p2Decisions(first, matchId) > 0);
     expect(p2Decisions(first, matchId)).toBeGreaterThan(0);
@@ -93,6 +96,10 @@ describe('/duel ai in the sandbox', () => {
     // Alice plays on in the new thread, and the AI answers her there.
     await playAgainstAi(second, matchId, pick, (n) => n >= 20 || p2Decisions(second, matchId) > aiBefore);
     expect(p2Decisions(second, matchId)).toBeGreaterThan(aiBefore);
-    expect(logs.filter((l) => l.includes('AI in match'))).toEqual([]);
-  }, 60_000);
+    // Left alone for six days: the inactivity warning reaches the thread, naming the person only.
+    const later = Date.now() + 6 * DAY_MS + 60_000;
+    expect((await sweepInactive({ ...second.bot.context, now: () => later })).warned).toContain(matchId);
+    expect(second.alice.read({ channelId: newThread ?? '' })).toMatch(/No decision in this match for 6 days/);
+    expect(logs.filter((l) => l.includes('AI in match') || l.includes('inactivity notice'))).toEqual([]);
+  }, 120_000);
 });
