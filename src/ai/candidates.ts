@@ -10,13 +10,13 @@ import { onlyMakesResources } from '../engine/resource-kinds.ts';
 /** An answer without its decision id: the same answer fits the same decision in every sampled world. */
 export type Answer = Omit<DecisionResponse, 'decisionId'>;
 
+/** The option id every game gives the undo of an action being played (its role is `passive`). */
+export const CANCEL = 'cancel';
+
 export interface Candidate {
   key: string;
   answer: Answer;
 }
-
-/** The option id every game gives the undo of an action being played (its role is `passive`). */
-const CANCEL = 'cancel';
 
 /** At most this many candidates per decision: enough for the shapes' real variety, few enough to search. */
 export const MAX_CANDIDATES = 16;

@@ -74,6 +74,10 @@ function outcome<S extends BaseState>(
     s = next.state;
     used += next.steps + 1;
     const p = next.pending;
+    // Our answer led only to taking the action back (a payment that cannot complete it): a dead end, and one a
+    // player without memory would walk into again from the start (FoW seed s21, game 9: {L} for a {R} rune, 6,000
+    // decisions). Not an answer while another goes through.
+    if (completing && next.rewound) return null;
     if (!p || turnOf(g, s) !== turn) break;
     // Back where it began through our own choices (and forced ones): the action was rewound, or fizzled (PMV's
     // Transform of a sleeping character, §10.28.2.b, which easy used 6,000 times in seed s21, game 24).
@@ -110,7 +114,10 @@ function bestReply<S extends BaseState>(g: AiGame<S>, s: S, p: PendingDecision, 
       const played = step(g, s, p, c.answer);
       // A declaration the game refuses is no reply: it only asks again.
       if (refusedAgain(p, pendingOf(g, played))) continue;
-      next = settle(g, played, 50).state;
+      const settled = settle(g, played, 50);
+      // Nor is an answer that leads only to taking the action back.
+      if (settled.rewound) continue;
+      next = settled.state;
     } catch {
       continue;
     }

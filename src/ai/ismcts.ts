@@ -105,6 +105,13 @@ export function searchAnswer<S extends BaseState>(
       const from = node;
       node = chosen.node;
       const next = settle(g, world);
+      // An answer whose only sequel is taking the action back (a payment that cannot complete it) did nothing here.
+      if (next.rewound) {
+        from.idle.add(key);
+        from.branches.delete(key);
+        idle = true;
+        break;
+      }
       world = next.state;
       p = next.pending;
       // An answer within our own action that leads back to where the iteration started did nothing (the game

@@ -8,7 +8,7 @@ import { canonicalJson, rulesPart } from '../engine/core/hash.ts';
 import { isForced, type SearchHooks } from '../engine/core/search.ts';
 import type { GameSteps } from '../engine/definition.ts';
 import type { PlayableGame } from '../engine/registry.ts';
-import { type Answer, forcedAnswer, respond } from './candidates.ts';
+import { type Answer, CANCEL, forcedAnswer, respond } from './candidates.ts';
 import { positionValue } from './policies/index.ts';
 
 /** A game as the AI drives it. */
@@ -37,19 +37,32 @@ export function step<S extends BaseState>(g: AiGame<S>, s: S, p: PendingDecision
   return g.hooks.simulate(s, p.player, respond(p.id, answer));
 }
 
-/** The next decision that is a real choice (forced ones answered on the way), with the state it is asked in. */
+/**
+ * A forced decision whose one answer takes back the action under way: the answer that led to it was a dead end
+ * (Force of Will offers any will from a source that makes any, so {L} for a {R} cost leaves only "cancel").
+ */
+export function forcedCancel(p: PendingDecision): boolean {
+  return (p.shape === undefined || p.shape === 'pick') && p.options.length === 1 && p.options[0]?.id === CANCEL;
+}
+
+/**
+ * The next decision that is a real choice (forced ones answered on the way), with the state it is asked in, and
+ * whether one of the forced answers took back the action under way (`forcedCancel`).
+ */
 export function settle<S extends BaseState>(
   g: AiGame<S>,
   start: S,
   limit = 500,
-): { state: S; pending: PendingDecision | null; steps: number } {
+): { state: S; pending: PendingDecision | null; steps: number; rewound: boolean } {
   let s = start;
+  let rewound = false;
   for (let i = 0; i < limit; i++) {
     const p = s.result ? null : g.module.pending(s);
-    if (!p || !isForced(p)) return { state: s, pending: p, steps: i };
+    if (!p || !isForced(p)) return { state: s, pending: p, steps: i, rewound };
+    if (forcedCancel(p)) rewound = true;
     s = step(g, s, p, forcedAnswer(p));
   }
-  return { state: s, pending: s.result ? null : g.module.pending(s), steps: limit };
+  return { state: s, pending: s.result ? null : g.module.pending(s), steps: limit, rewound };
 }
 
 /**

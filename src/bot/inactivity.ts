@@ -2,6 +2,7 @@
 // without a result, after a warning posted in its thread a day before. A decision after the warning voids it.
 // The sweep runs at start and then hourly (create-bot.ts); `ctx.now` is its clock, so tests move time by hand.
 import type { Locale } from '../engine/core/label.ts';
+import { isAiPlayerId } from '../store/ai-seats.ts';
 import type { IdleMatch } from '../store/match-inactivity.ts';
 import type { BotContext } from './context.ts';
 
@@ -57,7 +58,8 @@ async function post(
   locale: Locale,
   words: (mentions: string) => { en: string; ja: string },
 ): Promise<void> {
-  const players = [...new Set([match.players.p1, match.players.p2])];
+  // People only: an AI seat (`ai:<level>`) is no Discord user, and Discord refuses a message mentioning it.
+  const players = [...new Set([match.players.p1, match.players.p2])].filter((id) => !isAiPlayerId(id));
   const channel = await ctx.client.channels.fetch(match.threadId ?? match.matchId).catch(() => null);
   if (!channel?.isSendable()) return;
   await channel

@@ -11,6 +11,7 @@ import {
   type TextChannel,
 } from 'discord.js';
 import type { Locale } from '../engine/core/label.ts';
+import { isAiPlayerId } from '../store/ai-seats.ts';
 import type { PauseReason } from '../store/match-pauses.ts';
 import type { MatchInfo } from '../store/match-records.ts';
 import type { BotContext } from './context.ts';
@@ -79,7 +80,8 @@ export async function pauseMatch(ctx: BotContext, row: MatchInfo, reason: PauseR
   const places = [row.channelId, settings.channels.log, guild?.systemChannelId].filter(
     (id): id is string => typeof id === 'string' && !gone.has(id),
   );
-  const mentions = [...new Set([row.players.p1, row.players.p2])];
+  // People only: an AI seat's player id (`ai:<level>`) is no Discord user, and Discord refuses a message naming it.
+  const mentions = [...new Set([row.players.p1, row.players.p2])].filter((id) => !isAiPlayerId(id));
   const content = `${mentions.map((id) => `<@${id}>`).join(' ')} ${WORDS.paused(players, game, reason)[settings.locale]}`;
   for (const id of new Set(places)) {
     try {
@@ -218,7 +220,8 @@ async function resume(
   try {
     const header = await target.channel.send({ content: WORDS.resumedHeader(players, game)[shared] });
     const thread = await header.startThread({ name: players.slice(0, 100) });
-    await Promise.all([...new Set([row.players.p1, row.players.p2])].map((id) => thread.members.add(id)));
+    const people = [...new Set([row.players.p1, row.players.p2])].filter((id) => !isAiPlayerId(id));
+    await Promise.all(people.map((id) => thread.members.add(id)));
     threadId = thread.id;
   } catch (error) {
     if (!isPermissionError(error)) throw error;

@@ -219,7 +219,14 @@ export function characterPool(s: AqaState): string[] {
 }
 
 /** The targets a card's chosen mode needs, for `seat` using it. X is the distribute count when it aims by X (§20-6). */
-export function aimingOf(s: AqaState, seat: Seat, card: AqaCard, mode: number, x: number): Aiming {
+export function aimingOf(
+  s: AqaState,
+  seat: Seat,
+  card: AqaCard,
+  mode: number,
+  x: number,
+  changeable: () => string[] = () => changeableDeclarations(s),
+): Aiming {
   const effects = modeEffects(card, mode);
   for (const e of effects) {
     if (e.do === 'distribute-damage')
@@ -238,7 +245,7 @@ export function aimingOf(s: AqaState, seat: Seat, card: AqaCard, mode: number, x
         kind: 'characters',
         min: 1,
         max: 1,
-        pool: s.chain.filter((d) => retargets(s, d).length > 0).map((d) => d.id),
+        pool: changeable(),
       };
     if (e.do === 'code' && e.handler === 'forced-guard') {
       // §4-1-b: not a character that already declared a guard; any character (§4-2, cost-free guard).
@@ -270,13 +277,39 @@ export function singleTarget(d: Declaration): string | null {
  * with now, other than the one it has. Only cards and effects with exactly one target (ruling R10).
  */
 export function retargets(s: AqaState, d: Declaration): string[] {
+  return retargetsAmong(s, d, new Set(changeableDeclarations(s)));
+}
+
+/**
+ * §14-3, ruling R10: the declarations on the chain whose one target could be changed now, in chain order. A Crossroads
+ * Charm on the chain is one when another declaration (not itself, not its target) is, so the set is the least one
+ * closed under that: built up from the declarations that aim at characters. Asked of each other directly, two Charms
+ * on one chain asked each other forever (the AI arena's "Maximum call stack size exceeded", AQA seed s21 game 18).
+ */
+export function changeableDeclarations(s: AqaState): string[] {
+  const changeable = new Set<string>();
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const d of s.chain)
+      if (!changeable.has(d.id) && retargetsAmong(s, d, changeable).length > 0) {
+        changeable.add(d.id);
+        grew = true;
+      }
+  }
+  return s.chain.filter((d) => changeable.has(d.id)).map((d) => d.id);
+}
+
+/** `retargets`, with the declarations a Crossroads Charm may aim at given (see changeableDeclarations). */
+function retargetsAmong(s: AqaState, d: Declaration, changeable: ReadonlySet<string>): string[] {
   const current = singleTarget(d);
   if (current === null) return [];
   let pool: string[] = [];
   if (d.kind === 'break') pool = breakTargets(s, d.seat, cardOf(objectOf(s, d.card).card));
   else if (d.kind === 'permanent') pool = permanentTargets(s, d.seat);
   else if (d.kind === 'use') {
-    const aim = aimingOf(s, d.seat, cardOf(objectOf(s, d.card).card), d.mode, d.x);
+    const aim = aimingOf(s, d.seat, cardOf(objectOf(s, d.card).card), d.mode, d.x, () =>
+      s.chain.filter((c) => changeable.has(c.id)).map((c) => c.id),
+    );
     // A distribution over X targets is not a card with one target, whatever X is.
     if (aim.kind === 'characters' && aim.max === 1) pool = aim.pool.filter((id) => id !== d.id);
   } else if (d.kind === 'effect') {
