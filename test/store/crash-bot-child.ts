@@ -52,12 +52,15 @@ const bot = createBot({
   seedFor: () => `crash-${seed}-${random(1e9)}`,
 });
 const matches = bot.store.matches;
-const commit = matches.commitDecision.bind(matches);
-matches.commitDecision = (matchId, seat, submission) => {
+// The ack point is the contract's commit: the bot's code awaits it and only then tells Discord. (The synchronous
+// store's commit runs inside the contract's BEGIN IMMEDIATE transaction, so its return is not yet durable.)
+const contractMatches = bot.contract.matches;
+const commit = contractMatches.commitDecision.bind(contractMatches);
+contractMatches.commitDecision = async (matchId, seat, submission) => {
   say(`w ${matchId}`);
   let applied = false;
   try {
-    const result = commit(matchId, seat, submission);
+    const result = await commit(matchId, seat, submission);
     if (result.kind === 'applied') {
       applied = true;
       say(`c ${matchId} ${result.seq} ${result.stateHash}`);
@@ -97,7 +100,7 @@ for (;;) {
     if (hand && option) await user.click(hand, option);
     else {
       // A decision the simple player cannot click (a multi-pick, a number): the answer a timeout would take.
-      matches.commitDecision(matchId, pending.player, timeoutResponse(pending));
+      await contractMatches.commitDecision(matchId, pending.player, timeoutResponse(pending));
       await bot.context.flow.changed(matchId);
     }
     await bot.idle();
