@@ -6,7 +6,7 @@
 //   hand:  a "My hand" click's INTERACTION_CREATE sent → its ephemeral (hand image and controls) shown.
 // Players think between decisions (BENCH_THINK_MS, default 1000 ms ± 50%), as people do; 0 is a saturation test.
 // BENCH_REST_PER_SECOND lifts discord.js's client-side throttle in the bot; BENCH_PROFILE=<dir> profiles the bot process into <dir>.
-import { fork } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +23,8 @@ export interface LatencyOptions {
   images: boolean;
   /** discord.js's client-side global throttle (requests/s); undefined keeps its default of 50, as in production. */
   restPerSecond?: number;
+  /** Pins the bot process (every thread: main and render workers) to this CPU core with `taskset` (Linux). */
+  pinCore?: number;
 }
 
 export interface LatencyResult {
@@ -83,6 +85,10 @@ export async function measureBotLatency(options: LatencyOptions): Promise<Latenc
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  // Pinned before it has loaded anything: threads started later (the render workers) inherit the affinity.
+  if (options.pinCore !== undefined && bot.pid !== undefined) {
+    execFileSync('taskset', ['-a', '-cp', String(options.pinCore), String(bot.pid)], { stdio: 'ignore' });
+  }
   await new Promise<void>((resolve, reject) => {
     bot.once('message', () => resolve());
     bot.once('exit', (code) => reject(new Error(`bench bot exited with ${code}`)));
