@@ -15,6 +15,7 @@ import { commandDefinitions } from '../../commands/definitions.ts';
 import { AiPool } from '../ai/pool.ts';
 import type { GameResult } from '../engine/core/game.ts';
 import { allPrecons, GAMES, type GameRegistry } from '../engine/registry.ts';
+import { DISCORD_GLOBAL_REQUESTS_PER_SECOND, globalShare, shareGlobalLimit } from '../ops/global-share.ts';
 import { createLogger, type LogFields, type Logging, silentLogging } from '../ops/logger.ts';
 import type { InteractionKind, Metrics } from '../ops/metrics.ts';
 import {
@@ -106,6 +107,8 @@ export interface CreateBotOptions {
   drainMs?: number;
   /** The gateway shards this process runs (ARBITER_SHARDS, ARBITER_SHARD_IDS; src/ops/shards.ts): one by default. */
   shards?: ShardSetting;
+  /** The bot token's global rate limit in requests/s (ARBITER_GLOBAL_RATE_LIMIT; Discord's 50 by default). */
+  globalRateLimit?: number;
 }
 
 export interface Bot {
@@ -320,10 +323,27 @@ export function createBot(options: CreateBotOptions): Bot {
       }
       const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
       await settleShards(client, options.token, shards);
+      // One global budget per bot token, split by shards between the processes (src/ops/global-share.ts). A process
+      // running every shard at Discord's usual limit keeps discord.js's own throttle, as does a caller that set it.
+      const limit = options.globalRateLimit ?? DISCORD_GLOBAL_REQUESTS_PER_SECOND;
+      const toRun = runningShards(client);
+      const sharing = toRun.ids.length < toRun.count || limit !== DISCORD_GLOBAL_REQUESTS_PER_SECOND;
+      if (sharing && options.rest?.globalRequestsPerSecond === undefined) {
+        shareGlobalLimit(rest, globalShare(limit, toRun));
+      }
       await client.login(options.token);
       await ready;
       const running = runningShards(client);
-      if (running.count > 1) info(`running shard(s) ${running.ids.join(', ')} of ${running.count}`, running);
+      if (running.count > 1) {
+        const perSecond = rest.options.globalRequestsPerSecond;
+        info(
+          `running shard(s) ${running.ids.join(', ')} of ${running.count}, ${perSecond} requests/s of the global limit`,
+          {
+            ...running,
+            globalPerSecond: perSecond,
+          },
+        );
+      }
       /** Timer work of a match whose guild another process's shard serves is that process's. */
       const ownMatches = async (matchIds: string[]) => {
         const own: string[] = [];

@@ -71,6 +71,7 @@ export async function runBot(env: NodeJS.ProcessEnv = process.env): Promise<void
     challengeCooldownMs: config.challengeCooldownSeconds * 1000,
     logging,
     shards: ops.shards,
+    globalRateLimit: ops.globalRateLimit,
     ...(metrics ? { metrics } : {}),
     ...(config.restUrl ? { restUrl: config.restUrl } : {}),
     ...(config.guildId ? { registerCommands: { guildId: config.guildId } } : {}),

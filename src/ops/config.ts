@@ -13,6 +13,11 @@ export const OpsConfigSchema = z.object({
   adminPort: z.coerce.number().int().min(0).max(65_535).optional(),
   /** ARBITER_ADMIN_HOST: the address it listens on; loopback unless set (metrics are not for the public). */
   adminHost: z.string().min(1).default('127.0.0.1'),
+  /**
+   * ARBITER_GLOBAL_RATE_LIMIT: the bot token's global limit in requests/s (Discord's 50 unless Discord raised it);
+   * every process takes its shards' share of it (src/ops/shards.ts).
+   */
+  globalRateLimit: z.coerce.number().int().min(1).max(100_000).default(50),
 });
 /** The settings, with the shards this process runs (ARBITER_SHARDS, ARBITER_SHARD_IDS: src/ops/shards.ts). */
 export type OpsConfig = z.infer<typeof OpsConfigSchema> & { shards: ShardSetting };
@@ -22,6 +27,7 @@ const ENV_NAMES: Record<keyof z.infer<typeof OpsConfigSchema>, string> = {
   logFormat: 'ARBITER_LOG_FORMAT',
   adminPort: 'ARBITER_ADMIN_PORT',
   adminHost: 'ARBITER_ADMIN_HOST',
+  globalRateLimit: 'ARBITER_GLOBAL_RATE_LIMIT',
 };
 
 export class OpsConfigError extends Error {
