@@ -69,7 +69,8 @@ export async function copyToPostgres(
   try {
     checkSourceMigrated(source);
     await migratePostgres(pool);
-    const columns = await checkSameTables(source, pool);
+    const { columns, problems } = await compareSchemas(source, pool);
+    if (problems.length > 0) throw new InvalidData(problems.join('; '));
     return await inTransaction(pool, async (target) => {
       await refuseNonEmpty(target);
       const tables: CopyReport['tables'] = [];
@@ -104,17 +105,24 @@ function checkSourceMigrated(source: Database.Database): void {
 }
 
 /**
- * Every SQLite table is copied or stays local by name, every PostgreSQL table is copied, and each copied table has
- * the same columns on both sides; returns PostgreSQL's column list per table (the INSERTs' order).
+ * The one column list per table both schemas must keep (issue 24, D1): every SQLite table is copied or stays local
+ * by name, every PostgreSQL table is copied, and each copied table has the same columns on both sides. The DDL
+ * itself stays written twice, once per dialect, because both are forward-only migrations: an applied migration's SQL
+ * never changes, so neither can be generated from today's column list. Returns PostgreSQL's column list per table
+ * (the INSERTs' order) and every difference, each naming its table.
  */
-async function checkSameTables(source: Database.Database, pool: pg.Pool): Promise<Map<string, string[]>> {
+export async function compareSchemas(
+  source: Database.Database,
+  pool: Pick<pg.Pool, 'query'>,
+): Promise<{ columns: Map<string, string[]>; problems: string[] }> {
+  const problems: string[] = [];
   const copied = new Set<string>(COPIED_TABLES);
   const sqliteTables = (
     source.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]
   ).map((r) => r.name);
   const unknown = sqliteTables.filter((t) => !copied.has(t) && !staysLocal(t));
   if (unknown.length > 0) {
-    throw new InvalidData(`the SQLite file has table(s) the copy does not know: ${unknown.join(', ')} (newer code?)`);
+    problems.push(`the SQLite file has table(s) the copy does not know: ${unknown.join(', ')} (newer code?)`);
   }
   const pgColumns = await pool.query<{ table_name: string; column_name: string }>(
     `SELECT table_name, column_name FROM information_schema.columns
@@ -126,20 +134,25 @@ async function checkSameTables(source: Database.Database, pool: pg.Pool): Promis
     columns.set(row.table_name, [...(columns.get(row.table_name) ?? []), row.column_name]);
   }
   const notCopied = [...columns.keys()].filter((t) => !copied.has(t));
-  if (notCopied.length > 0)
-    throw new InvalidData(`PostgreSQL has table(s) the copy leaves out: ${notCopied.join(', ')}`);
+  if (notCopied.length > 0) problems.push(`PostgreSQL has table(s) the copy leaves out: ${notCopied.join(', ')}`);
   for (const table of COPIED_TABLES) {
-    const target = columns.get(table);
-    if (!target) throw new InvalidData(`PostgreSQL has no table ${table}`);
+    const target = columns.get(table) ?? [];
     const own = (source.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name);
-    const differ = [...own.filter((c) => !target.includes(c)), ...target.filter((c) => !own.includes(c))];
-    if (own.length === 0 || differ.length > 0) {
-      throw new InvalidData(
-        `${table}: the columns differ between SQLite and PostgreSQL (${differ.join(', ') || 'no table in SQLite'})`,
-      );
+    if (own.length === 0 || target.length === 0) {
+      problems.push(`${table}: no such table in ${own.length === 0 ? 'SQLite' : 'PostgreSQL'}`);
+      continue;
+    }
+    const onlySqlite = own.filter((c) => !target.includes(c));
+    const onlyPostgres = target.filter((c) => !own.includes(c));
+    if (onlySqlite.length + onlyPostgres.length > 0) {
+      const sides = [
+        ...(onlySqlite.length > 0 ? [`only in SQLite: ${onlySqlite.join(', ')}`] : []),
+        ...(onlyPostgres.length > 0 ? [`only in PostgreSQL: ${onlyPostgres.join(', ')}`] : []),
+      ];
+      problems.push(`${table}: the columns differ (${sides.join('; ')})`);
     }
   }
-  return columns;
+  return { columns, problems };
 }
 
 async function refuseNonEmpty(target: pg.PoolClient): Promise<void> {

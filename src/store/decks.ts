@@ -127,6 +127,22 @@ export class DeckStore {
   }
 }
 
+/** The columns of a deck in a guild export (both stores' `exportGuild`), in `deckExport`'s row. */
+export const DECK_EXPORT_COLUMNS = 'user_id, game, name, list, problems, legal, updated_at';
+
+/** A deck as a guild export shows it: the stored JSON read back as it is (an export is not validated). */
+export function deckExport(row: Omit<DeckRow, 'guild_id'>) {
+  return {
+    userId: row.user_id,
+    game: row.game,
+    name: row.name,
+    list: JSON.parse(row.list) as unknown,
+    problems: JSON.parse(row.problems) as unknown,
+    legal: row.legal === 1,
+    updatedAt: row.updated_at,
+  };
+}
+
 export function toDeck(row: DeckRow): SavedDeck {
   const where = `deck "${row.name}" of ${row.user_id}`;
   return {

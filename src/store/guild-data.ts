@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { DECK_EXPORT_COLUMNS, type DeckRow, deckExport } from './decks.ts';
 import { GuildSettingsSchema } from './guild-settings.ts';
 import { parseJsonColumn } from './json-column.ts';
 import { exportMatch, exportSeenBy } from './match-export.ts';
@@ -59,27 +60,9 @@ export const coreGuildDataParts: readonly GuildDataPart[] = [
     name: 'decks',
     export(db, guildId) {
       const rows = db
-        .prepare(
-          'SELECT user_id, game, name, list, problems, legal, updated_at FROM decks WHERE guild_id = ? ORDER BY user_id, game, name',
-        )
-        .all(guildId) as {
-        user_id: string;
-        game: string;
-        name: string;
-        list: string;
-        problems: string;
-        legal: number;
-        updated_at: number;
-      }[];
-      return rows.map((r) => ({
-        userId: r.user_id,
-        game: r.game,
-        name: r.name,
-        list: JSON.parse(r.list) as unknown,
-        problems: JSON.parse(r.problems) as unknown,
-        legal: r.legal === 1,
-        updatedAt: r.updated_at,
-      }));
+        .prepare(`SELECT ${DECK_EXPORT_COLUMNS} FROM decks WHERE guild_id = ? ORDER BY user_id, game, name`)
+        .all(guildId) as Omit<DeckRow, 'guild_id'>[];
+      return rows.map(deckExport);
     },
     delete(db, guildId) {
       db.prepare('DELETE FROM decks WHERE guild_id = ?').run(guildId);

@@ -1,9 +1,11 @@
 /**
  * PostgreSQL's schema migrations (src/store/postgres/schema.ts): applied once, also when several processes start at
- * the same moment, and a database written by newer code is refused.
+ * the same moment, and a database written by newer code is refused; and the same tables and columns as SQLite's.
  */
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COPIED_TABLES, compareSchemas } from '../../src/store/copy-to-postgres.ts';
+import { openDatabase } from '../../src/store/open-database.ts';
 import { openPool } from '../../src/store/postgres/pool.ts';
 import { migratePostgres, pgMigrations } from '../../src/store/postgres/schema.ts';
 import { havePostgres, startPostgres, type TestPostgres } from '../support/postgres.ts';
@@ -54,6 +56,31 @@ describe.skipIf(!havePostgres)('PostgreSQL schema migrations', () => {
       await pool.query(`INSERT INTO schema_migrations (version, name, applied_at) VALUES (999, 'from the future', 0)`);
       await expect(migratePostgres(pool)).rejects.toThrow(/migrations 999 that this code does not know/);
     } finally {
+      await pool.end();
+    }
+  });
+
+  it('keeps one column list per table with SQLite: the same tables and columns, and a drift named by table', async () => {
+    const url = await database();
+    const pool = openPool(url);
+    const sqlite = openDatabase({ path: ':memory:', synchronous: 'NORMAL' });
+    try {
+      await migratePostgres(pool);
+      const same = await compareSchemas(sqlite, pool);
+      expect(same.problems).toEqual([]);
+      expect([...same.columns.keys()].sort()).toEqual([...COPIED_TABLES].sort());
+      expect(same.columns.get('matches')).toContain('rules_version');
+      // A column added on one side only, and a table only SQLite has, are each named.
+      await pool.query('ALTER TABLE decks ADD COLUMN colour TEXT');
+      sqlite.exec('ALTER TABLE match_posts ADD COLUMN pinned INTEGER; CREATE TABLE brackets (id TEXT)');
+      const drift = await compareSchemas(sqlite, pool);
+      expect(drift.problems).toEqual([
+        'the SQLite file has table(s) the copy does not know: brackets (newer code?)',
+        'decks: the columns differ (only in PostgreSQL: colour)',
+        'match_posts: the columns differ (only in SQLite: pinned)',
+      ]);
+    } finally {
+      sqlite.close();
       await pool.end();
     }
   });

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { DECK_EXPORT_COLUMNS, type DeckRow, deckExport } from '../decks.ts';
 import type { ExportReader, GuildExport } from '../guild-data.ts';
 import { GuildSettingsSchema } from '../guild-settings.ts';
 import { parseJsonColumn } from '../json-column.ts';
@@ -31,16 +32,8 @@ export function exportGuildPg(
     const preferences = await all<{ user_id: string; preferences: string }>(
       'SELECT user_id, preferences FROM user_preferences WHERE guild_id = $1 ORDER BY user_id COLLATE "C"',
     );
-    const decks = await all<{
-      user_id: string;
-      game: string;
-      name: string;
-      list: string;
-      problems: string;
-      legal: number;
-      updated_at: number;
-    }>(
-      `SELECT user_id, game, name, list, problems, legal, updated_at FROM decks WHERE guild_id = $1
+    const decks = await all<Omit<DeckRow, 'guild_id'>>(
+      `SELECT ${DECK_EXPORT_COLUMNS} FROM decks WHERE guild_id = $1
        ORDER BY user_id COLLATE "C", game COLLATE "C", name COLLATE "C"`,
     );
     const matchRows = await all<MatchRow>(
@@ -84,15 +77,7 @@ export function exportGuildPg(
           userId: r.user_id,
           preferences: parseJsonColumn(UserPreferencesSchema, r.preferences, `preferences of ${r.user_id}`),
         })),
-        decks: decks.map((r) => ({
-          userId: r.user_id,
-          game: r.game,
-          name: r.name,
-          list: JSON.parse(r.list) as unknown,
-          problems: JSON.parse(r.problems) as unknown,
-          legal: r.legal === 1,
-          updatedAt: r.updated_at,
-        })),
+        decks: decks.map(deckExport),
         matches,
         challenges,
         leagues: {
