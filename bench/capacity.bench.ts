@@ -14,7 +14,7 @@
 // channel, BENCH_CHANNEL_LIMIT=off) and discord.js's 50 requests/s (BENCH_REST_PER_SECOND), which is per bot token
 // whatever the cores: step 1 measures the channel requests per decision, and 50 / that is the decisions/s the whole
 // bot gets under Discord's global limit (the ceiling for all processes of one token together; docs/deploy.md).
-// CAPACITY_DISCORD_PACING=on keeps both in the ramp.
+// Both parts lift them; CAPACITY_DISCORD_PACING=on keeps both.
 // The machine's load average is printed with every step: on a shared machine the neighbours are in every figure.
 // Progress lines go to stderr; the figures to the table.
 import { execFileSync } from 'node:child_process';
@@ -63,10 +63,6 @@ interface Step {
 async function ramp(images: boolean): Promise<{ figures: BenchFigure[]; best: Step | null }> {
   const label = `images ${images ? 'on' : 'off'}`;
   const figures: BenchFigure[] = [];
-  if (env.CAPACITY_DISCORD_PACING !== 'on') {
-    env.BENCH_CHANNEL_LIMIT = 'off';
-    env.BENCH_REST_PER_SECOND = '100000';
-  }
   let best: Step | null = null;
   for (const matches of steps[images ? 'on' : 'off']) {
     const before = load();
@@ -104,6 +100,10 @@ async function ramp(images: boolean): Promise<{ figures: BenchFigure[]; best: St
 
 export async function bench(): Promise<BenchFigure[]> {
   const figures: BenchFigure[] = [];
+  if (env.CAPACITY_DISCORD_PACING !== 'on') {
+    env.BENCH_CHANNEL_LIMIT = 'off';
+    env.BENCH_REST_PER_SECOND = '100000';
+  }
   say(`load average at start ${load()} on ${cpus().length} cores`);
   for (const images of [false, true]) {
     const label = `images ${images ? 'on' : 'off'}`;

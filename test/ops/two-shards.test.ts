@@ -14,8 +14,11 @@ import { commandDefinitions } from '../../commands/definitions.ts';
 import { FakeDiscord, type FakeUser, type MessageView } from '../../src/devtools/fake-discord/index.ts';
 import { GAMES } from '../../src/engine/registry.ts';
 import { shardOf } from '../../src/ops/shards.ts';
+import { importRules, rulesImportConfigFromEnv } from '../../src/rules/import.ts';
 import type { StoreContract } from '../../src/store/contract.ts';
 import { openStoreContract } from '../../src/store/open-contract.ts';
+import { openDatabase } from '../../src/store/open-database.ts';
+import { RulesIndexStore } from '../../src/store/rules-index.ts';
 import { sqliteContract } from '../../src/store/sqlite-contract.ts';
 import { openStore, type Store } from '../../src/store/store.ts';
 import { tempDir } from '../store/temp-store.ts';
@@ -206,14 +209,23 @@ function twoShards() {
 
     const online = (bot: BotProcess | undefined) => () =>
       bot?.lines().some((l) => String(l.msg).startsWith('Arbiter is online')) ?? false;
-    // One after the other, as docs/deploy.md says to deploy: the first migrates the new file (and imports the rules
-    // index) before the second starts. Two first boots racing on one fresh file can outlast the busy timeout.
+    // Both processes start at once on a database that is ready, as an upgrade leaves it (docs/deploy.md: migrations
+    // run once before the processes start): migrated by the checks' own store, the rules index imported into
+    // ARBITER_DB. Two first boots racing on one fresh SQLite file could outlast the busy timeout.
+    store = await database.open();
+    const rulesDb = openDatabase({ path: database.env.ARBITER_DB ?? '', synchronous: 'NORMAL' });
+    importRules(new RulesIndexStore(rulesDb), rulesImportConfigFromEnv({}));
+    rulesDb.close();
     bots[0] = startBot(fake, 0, database);
-    await until('shard 0 online', online(bots[0]), 120_000, bots[0]);
     bots[1] = startBot(fake, 1, database);
+    await until('shard 0 online', online(bots[0]), 120_000, bots[0]);
     await until('shard 1 online', online(bots[1]), 120_000, bots[1]);
     expect(fake.connectedShards.map((s) => s.join('/')).sort()).toEqual(['0/2', '1/2']);
-    store = await database.open();
+    // Each takes its shard's half of the token's global rate limit (src/ops/global-share.ts).
+    for (const bot of [bots[0], bots[1]]) {
+      const running = bot?.lines().find((l) => String(l.msg).startsWith('running shard'));
+      expect(running?.globalPerSecond).toBe(25);
+    }
     const matchStore = store.matches;
     const module = GAMES.playable('nova').play.module;
     /**
