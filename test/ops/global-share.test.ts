@@ -1,7 +1,9 @@
 // Discord's global rate limit is one budget per bot token (src/ops/global-share.ts): two processes running one
 // shard each of the same bot, both asking as fast as they may, against a fake Discord holding the token to a global
 // limit. With each process at its shard's share, the fake never has to refuse; with each at the whole limit (one
-// budget per process: discord.js's default, what the bot did before), it refuses requests for going past it. Two OS processes twice: about 8 s under load (two 2.5 s runs and the processes' start).
+// budget per process: discord.js's default, what the bot did before), it refuses requests for going past it.
+// Four OS processes (both cases at once, each against its own fake): 12-14 s at load average 28 on 2 cores, most of
+// it the processes starting; 2.5 s of requests each.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -113,7 +115,7 @@ describe("Discord's global limit shared by the processes of one bot token", () =
   });
 
   it('two processes with one shard each stay within the one budget; one budget each goes past it', async () => {
-    const [shared, separate] = [await twoProcesses(true), await twoProcesses(false)];
+    const [shared, separate] = await Promise.all([twoProcesses(true), twoProcesses(false)]);
     // Shared: both processes got their part and the fake refused nothing for the global limit (at most 2 allowed:
     // it counts fixed seconds at arrival, and a loaded machine delays some arrivals past a second's end; 0 measured).
     for (const process of shared.sent) {
