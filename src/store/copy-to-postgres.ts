@@ -184,7 +184,12 @@ async function copyTable(
     const values = batch
       .map((_, r) => `(${columns.map((_, c) => `$${r * columns.length + c + 1}`).join(', ')})`)
       .join(', ');
-    await target.query(`INSERT INTO ${table} (${list}) VALUES ${values}`, batch.flat());
+    try {
+      await target.query(`INSERT INTO ${table} (${list}) VALUES ${values}`, batch.flat());
+    } catch (error) {
+      // A value PostgreSQL's column refuses (SQLite keeps any type in any column): the table named, nothing kept.
+      throw new InvalidData(`${table}: PostgreSQL refused a row (${(error as Error).message}); nothing was copied`);
+    }
     copied += batch.length;
     batch = [];
   };

@@ -119,6 +119,25 @@ describe.skipIf(!havePostgres)('copying a SQLite store to PostgreSQL', () => {
     }
   }, 30_000);
 
+  it('names the table when PostgreSQL refuses a value SQLite kept, and copies nothing', async () => {
+    const path = join(dir, 'odd-value.db');
+    fillSqlite(path);
+    const raw = new Database(path);
+    // A turn number past PostgreSQL's INTEGER (4 bytes); SQLite's INTEGER holds 8.
+    raw.exec("INSERT INTO match_posts (match_id, board_turn) VALUES ('m1', 1099511627776)");
+    raw.close();
+    const url = await server.createDatabase();
+    await expect(copyToPostgres(path, url)).rejects.toThrow(
+      /^match_posts: PostgreSQL refused a row .*out of range.*nothing was copied/,
+    );
+    const pool = openPool(url);
+    try {
+      expect((await pool.query('SELECT count(*)::int AS n FROM matches')).rows[0]?.n).toBe(0);
+    } finally {
+      await pool.end();
+    }
+  }, 30_000);
+
   it('blanks the password of a URL for messages', () => {
     expect(withoutPassword('postgres://arbiter:pw@db:5432/x')).toBe('postgres://arbiter:***@db:5432/x');
     expect(withoutPassword('postgresql://arbiter@db/x')).toBe('postgresql://arbiter@db/x');
