@@ -31,7 +31,7 @@ export function greedyAnswer<S extends BaseState>(
   // played afterwards, and preferring it asked again forever (an MTG split that breaks CR 510.1c, found by the arena).
   const preferActing = scored[0] !== undefined && declinesByDefault(pending, scored[0].candidate.answer);
   scored.forEach(({ candidate, score }, index) => {
-    if (score === null) return;
+    if (score === null || score === undefined) return;
     const edge = index === 0 || !preferActing ? 0 : 1e-9;
     if (!best || score + edge > best.score) best = { candidate, score: score + edge };
   });
@@ -42,21 +42,27 @@ export function greedyAnswer<S extends BaseState>(
 /**
  * Each candidate answer (candidates.ts order, the default first) with easy's score for it: the position after it and
  * the rest of the turn played cheaply, for the seat deciding; null for an answer that does nothing or that the game
- * refuses. Search starts from these (ismcts.ts), so it is never worse informed than easy.
+ * refuses. Search starts from these (ismcts.ts), so it is never worse informed than easy; it passes `enough`, and
+ * once that says so the answers left are not scored (score undefined), so a tight budget is not overrun.
  */
 export function greedyScores<S extends BaseState>(
   g: AiGame<S>,
   known: S,
   pending: PendingDecision,
   limits: GreedyLimits = EASY_LIMITS,
-): { candidate: Candidate; score: number | null }[] {
+  enough: () => boolean = () => false,
+): { candidate: Candidate; score: number | null | undefined }[] {
   // An answer of ours that leads, through our own choices only, back to this very position (the game rewound it:
   // a refused declaration, a play it undid) did nothing; a player without memory that took it would loop.
   const startKey = positionKey(known);
-  return candidates(pending).map((candidate) => ({
-    candidate,
-    score: outcome(g, known, pending, candidate.answer, pending.player, limits, startKey),
-  }));
+  let stopped = false;
+  return candidates(pending).map((candidate) => {
+    stopped ||= enough();
+    return {
+      candidate,
+      score: stopped ? undefined : outcome(g, known, pending, candidate.answer, pending.player, limits, startKey),
+    };
+  });
 }
 
 /**

@@ -9,7 +9,7 @@ import { type RngState, seedRng } from '../engine/core/rng.ts';
 import { isForced } from '../engine/core/search.ts';
 import { randomResponse } from '../engine/fuzz/random-play.ts';
 import { type Answer, type Candidate, candidates, forcedAnswer } from './candidates.ts';
-import { greedyScores } from './greedy.ts';
+import { EASY_LIMITS, greedyScores } from './greedy.ts';
 import { type AiGame, pendingOf, positionKey, refusedAgain, settle, step } from './world.ts';
 
 export interface SearchBudget {
@@ -73,7 +73,8 @@ export function searchAnswer<S extends BaseState>(
 ): SearchReport {
   const root: TreeNode = newNode();
   const started = now();
-  seedRoot(g, root, known, pending);
+  // Easy's look-ahead takes at most half the time budget (the answers it has not scored start without a prior).
+  seedRoot(g, root, known, pending, () => budget.millis !== undefined && now() - started >= budget.millis / 2);
   // The rewards' running mean and spread (Welford), which scale exploration (see EXPLORATION).
   const spread = { n: 0, mean: 0, m2: 0 };
   let iterations = 0;
@@ -193,13 +194,21 @@ export function searchAnswer<S extends BaseState>(
 
 /**
  * Root branches with easy's scores as prior visits (PRIOR_VISITS); answers easy finds to do nothing or refused are
- * left out, as the walk would find them. Setup decisions (mulligans) have no look-ahead: no prior.
+ * left out, as the walk would find them; those not scored in time start empty. Setup decisions (mulligans) have no
+ * look-ahead: no prior.
  */
-function seedRoot<S extends BaseState>(g: AiGame<S>, root: TreeNode, known: S, pending: PendingDecision): void {
+function seedRoot<S extends BaseState>(
+  g: AiGame<S>,
+  root: TreeNode,
+  known: S,
+  pending: PendingDecision,
+  enough: () => boolean,
+): void {
   if (pending.role === 'setup') return;
-  const scored = greedyScores(g, known, pending);
+  const scored = greedyScores(g, known, pending, EASY_LIMITS, enough);
   if (scored.every((s) => s.score === null)) return;
   for (const { candidate, score } of scored) {
+    if (score === undefined) continue;
     if (score === null) {
       root.idle.add(candidate.key);
       continue;

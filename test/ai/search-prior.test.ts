@@ -47,8 +47,18 @@ describe('search starts from easy', () => {
     expect(answerKey(p, report.answer)).toBe(easyKey);
   });
 
+  it("gives easy's look-ahead at most half of a time budget", () => {
+    // A clock that has used the whole budget by its second reading: no answer gets easy's score, one iteration runs.
+    let reads = 0;
+    const clock = () => (reads++ === 0 ? 0 : 1_000);
+    const report = searchAnswer(g, s, p, p.player, 'prior', { iterations: 50, millis: 100, playoutDepth: 10 }, clock);
+    expect(report.iterations).toBe(1);
+    // With easy's scores counted (4 visits each for every answer it scored), the visits would add up to far more.
+    expect(Object.values(report.visits).reduce((a, b) => a + b, 0)).toBe(1);
+  });
+
   it('spends its iterations on the answers that score best, not evenly', () => {
-    const report = searchAnswer(g, s, p, p.player, 'prior', { iterations: 60, playoutDepth: 10 });
+    const report = searchAnswer(g, s, p, p.player, 'prior', { iterations: 40, playoutDepth: 6 });
     const ranked = Object.entries(report.visits).sort(([, a], [, b]) => b - a);
     const [top] = ranked;
     const bottom = ranked[ranked.length - 1];
