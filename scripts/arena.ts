@@ -2,7 +2,8 @@
 // AI against AI (or the random player), seats alternating and precon pairs rotating; prints A's win rate with a
 // Wilson 95% interval, and the AI's decision times. Without --millis the run is deterministic for its seed.
 // --from K plays games K..games-1 only (a long run split over processes). --iterations/--millis/--depth replace the
-// bot's search budgets (normal and hard; hard gets 3x the iterations).
+// bot's search budgets (normal and hard; hard gets 3x the iterations). --log K,L prints those games' logs (everything
+// visible, both hands included) to stderr, to read how a game was lost.
 import { parseArgs } from 'node:util';
 import { type Contender, runArena } from '../src/ai/arena.ts';
 import type { SearchBudget } from '../src/ai/ismcts.ts';
@@ -23,6 +24,7 @@ const { values } = parseArgs({
     millis: { type: 'string' },
     depth: { type: 'string' },
     'max-decisions': { type: 'string', default: '6000' },
+    log: { type: 'string', default: '' },
   },
 });
 
@@ -43,6 +45,12 @@ function budget(level: 'normal' | 'hard', scale: number): SearchBudget {
 const a = contender(values.a);
 const b = contender(values.b);
 const budgets = { normal: budget('normal', 1), hard: budget('hard', 3) };
+const logged = new Set(
+  values.log
+    .split(',')
+    .filter((x) => x !== '')
+    .map(Number),
+);
 const started = performance.now();
 let result: ReturnType<typeof runArena>;
 try {
@@ -55,10 +63,14 @@ try {
     seed: values.seed,
     budgets,
     maxDecisions: Number(values['max-decisions']),
-    progress: (i, o) =>
+    progress: (i, o, last) => {
       process.stderr.write(
-        `game ${i}: ${o.winner ?? (o.finished ? 'draw' : 'unfinished')} (${o.decisions} decisions)\n`,
-      ),
+        `game ${i}: ${o.winner ?? (o.finished ? 'draw' : 'unfinished')} (${o.decisions} decisions; ${a} was ${o.aSeat})\n`,
+      );
+      if (!logged.has(i)) return;
+      const module = GAMES.playable(values.game).play.module;
+      for (const line of module.log(last, { kind: 'omniscient' })) process.stderr.write(`  ${line.text.en}\n`);
+    },
   });
 } catch (error) {
   console.error((error as Error).message);

@@ -25,11 +25,11 @@ export interface ArenaOptions {
   budgets: Record<Exclude<AiLevel, 'easy'>, SearchBudget>;
   /** A game still running after this many decisions is stopped and counted as neither side's win. */
   maxDecisions: number;
-  /** Called after each game. */
-  progress?: (index: number, outcome: GameOutcome) => void;
+  /** Called after each game, with its last state (for its log). */
+  progress?: (index: number, outcome: GameOutcome, last: BaseState) => void;
 }
 
-export type GameOutcome = { winner: 'a' | 'b' | null; decisions: number; finished: boolean };
+export type GameOutcome = { winner: 'a' | 'b' | null; decisions: number; finished: boolean; aSeat: Seat };
 
 export interface ArenaResult {
   games: number;
@@ -129,7 +129,7 @@ export function runArena(registry: GameRegistry, o: ArenaOptions): ArenaResult {
     else if (winner === 'b') result.bWins += 1;
     else result.neither += 1;
     result.games += 1;
-    o.progress?.(i, { winner, decisions, finished: r !== null });
+    o.progress?.(i, { winner, decisions, finished: r !== null, aSeat }, state);
   }
   result.rate = result.games === 0 ? 0 : result.aWins / result.games;
   Object.assign(result, wilson(result.aWins, result.games));

@@ -23,25 +23,46 @@ export function greedyAnswer<S extends BaseState>(
 ): Answer {
   // Before the game (who goes first, mulligans) the rules' default is the sound course and the board says nothing.
   if (pending.role === 'setup') return fallbackAnswer(pending);
-  const seat = pending.player;
-  const options = candidates(pending);
-  // An answer of ours that leads, through our own choices only, back to this very position (the game rewound it:
-  // a refused declaration, a play it undid) did nothing; a player without memory that took it would loop.
-  const startKey = positionKey(known);
+  const scored = greedyScores(g, known, pending, limits);
   let best: { candidate: Candidate; score: number } | null = null;
   // The default is listed first. Where it declines (pass, no attack, no block), a later candidate wins a tie by a
   // hair: prefer acting, since the look-ahead may end before an attack or a card pays off. Elsewhere (a damage
   // split, a target) the default wins ties: an answer the game refuses and asks again scores like the default
   // played afterwards, and preferring it asked again forever (an MTG split that breaks CR 510.1c, found by the arena).
-  const preferActing = options[0] !== undefined && declinesByDefault(pending, options[0].answer);
-  options.forEach((candidate, index) => {
-    const score = outcome(g, known, pending, candidate.answer, seat, limits, startKey);
-    if (score === null) return;
+  const preferActing = scored[0] !== undefined && declinesByDefault(pending, scored[0].candidate.answer);
+  scored.forEach(({ candidate, score }, index) => {
+    if (score === null || score === undefined) return;
     const edge = index === 0 || !preferActing ? 0 : 1e-9;
     if (!best || score + edge > best.score) best = { candidate, score: score + edge };
   });
   const chosen = best as { candidate: Candidate; score: number } | null;
-  return (chosen?.candidate ?? (options[0] as Candidate)).answer;
+  return chosen?.candidate.answer ?? fallbackAnswer(pending);
+}
+
+/**
+ * Each candidate answer (candidates.ts order, the default first) with easy's score for it: the position after it and
+ * the rest of the turn played cheaply, for the seat deciding; null for an answer that does nothing or that the game
+ * refuses. Search starts from these (ismcts.ts), so it is never worse informed than easy; it passes `enough`, and
+ * once that says so the answers left are not scored (score undefined), so a tight budget is not overrun.
+ */
+export function greedyScores<S extends BaseState>(
+  g: AiGame<S>,
+  known: S,
+  pending: PendingDecision,
+  limits: GreedyLimits = EASY_LIMITS,
+  enough: () => boolean = () => false,
+): { candidate: Candidate; score: number | null | undefined }[] {
+  // An answer of ours that leads, through our own choices only, back to this very position (the game rewound it:
+  // a refused declaration, a play it undid) did nothing; a player without memory that took it would loop.
+  const startKey = positionKey(known);
+  let stopped = false;
+  return candidates(pending).map((candidate) => {
+    stopped ||= enough();
+    return {
+      candidate,
+      score: stopped ? undefined : outcome(g, known, pending, candidate.answer, pending.player, limits, startKey),
+    };
+  });
 }
 
 /**

@@ -9,6 +9,7 @@ import { type RngState, seedRng } from '../engine/core/rng.ts';
 import { isForced } from '../engine/core/search.ts';
 import { randomResponse } from '../engine/fuzz/random-play.ts';
 import { type Answer, type Candidate, candidates, forcedAnswer } from './candidates.ts';
+import { EASY_LIMITS, greedyScores } from './greedy.ts';
 import { type AiGame, pendingOf, positionKey, refusedAgain, settle, step } from './world.ts';
 
 export interface SearchBudget {
@@ -20,8 +21,20 @@ export interface SearchBudget {
   playoutDepth: number;
 }
 
-/** Exploration constant of UCB1 for rewards in [-1, 1]. */
-const EXPLORATION = 0.9;
+/**
+ * UCB1's exploration constant, in standard deviations of the rewards seen so far in this search. Rewards are the
+ * games' `evaluate` in [-1, 1], but the answers of one decision differ by a few hundredths there (a PMV node or a
+ * -1 ATK moves the score by ~0.02): a fixed constant of 0.9 explored all but uniformly, and the answer taken was
+ * close to a random one (PMV normal lost to easy, 5 of 12).
+ */
+const EXPLORATION = 1;
+/** Until the rewards have a spread, and below it: explore at least this much. */
+const MIN_EXPLORATION = 0.02;
+/**
+ * Root answers start with easy's look-ahead score (greedy.ts `greedyScores`) counted as this many visits: search then
+ * needs that much evidence to overturn what easy would play, so it is not worse informed than easy on a small budget.
+ */
+const PRIOR_VISITS = 4;
 /** How eager the playouts' random player is to act rather than pass (the fuzzer's bias). */
 const PLAYOUT_ACTIVITY = 0.7;
 
@@ -44,8 +57,9 @@ interface TreeNode {
 export interface SearchReport {
   answer: Answer;
   iterations: number;
-  /** Root answers by visits, for tests and the bench. */
+  /** Root answers by visits, and their mean reward for the AI's seat, for tests and the bench. */
   visits: Record<string, number>;
+  means: Record<string, number>;
 }
 
 export function searchAnswer<S extends BaseState>(
@@ -59,6 +73,10 @@ export function searchAnswer<S extends BaseState>(
 ): SearchReport {
   const root: TreeNode = newNode();
   const started = now();
+  // Easy's look-ahead takes at most half the time budget (the answers it has not scored start without a prior).
+  seedRoot(g, root, known, pending, () => budget.millis !== undefined && now() - started >= budget.millis / 2);
+  // The rewards' running mean and spread (Welford), which scale exploration (see EXPLORATION).
+  const spread = { n: 0, mean: 0, m2: 0 };
   let iterations = 0;
   let rng: RngState = seedRng(`ismcts:${seed}`);
   for (; iterations < budget.iterations; iterations++) {
@@ -81,7 +99,7 @@ export function searchAnswer<S extends BaseState>(
       if (here.length === 0) break; // every answer here did nothing: score the position as it stands
       for (const b of here) b.available += 1;
       const fresh = here.find((b) => b.visits === 0);
-      const chosen = fresh ?? ucb(here);
+      const chosen = fresh ?? ucb(here, explorationOf(spread));
       expanded = fresh !== undefined;
       const key = keyOf(node, chosen);
       let played: S | null;
@@ -151,6 +169,10 @@ export function searchAnswer<S extends BaseState>(
       }
     }
     const reward = g.evaluate(world, seat);
+    spread.n += 1;
+    const delta = reward - spread.mean;
+    spread.mean += delta / spread.n;
+    spread.m2 += delta * (reward - spread.mean);
     for (const { branch, mover } of path) {
       branch.visits += 1;
       branch.total += mover === seat ? reward : -reward;
@@ -162,8 +184,45 @@ export function searchAnswer<S extends BaseState>(
   const best = ranked[0];
   if (!best) throw new Error(`no answer was playable for ${pending.kind} (${pending.id})`);
   const visits: Record<string, number> = {};
-  for (const [key, b] of root.branches) visits[key] = b.visits;
-  return { answer: best.answer, iterations, visits };
+  const means: Record<string, number> = {};
+  for (const [key, b] of root.branches) {
+    visits[key] = b.visits;
+    means[key] = b.total / Math.max(1, b.visits);
+  }
+  return { answer: best.answer, iterations, visits, means };
+}
+
+/**
+ * Root branches with easy's scores as prior visits (PRIOR_VISITS); answers easy finds to do nothing or refused are
+ * left out, as the walk would find them; those not scored in time start empty. Setup decisions (mulligans) have no
+ * look-ahead: no prior.
+ */
+function seedRoot<S extends BaseState>(
+  g: AiGame<S>,
+  root: TreeNode,
+  known: S,
+  pending: PendingDecision,
+  enough: () => boolean,
+): void {
+  if (pending.role === 'setup') return;
+  const scored = greedyScores(g, known, pending, EASY_LIMITS, enough);
+  if (scored.every((s) => s.score === null)) return;
+  for (const { candidate, score } of scored) {
+    if (score === undefined) continue;
+    if (score === null) {
+      root.idle.add(candidate.key);
+      continue;
+    }
+    const b = branchFor(root, candidate);
+    b.visits = PRIOR_VISITS;
+    b.available = PRIOR_VISITS;
+    b.total = PRIOR_VISITS * score;
+  }
+}
+
+function explorationOf(spread: { n: number; m2: number }): number {
+  if (spread.n < 2) return EXPLORATION;
+  return Math.max(MIN_EXPLORATION, EXPLORATION * Math.sqrt(spread.m2 / (spread.n - 1)));
 }
 
 function newNode(): TreeNode {
@@ -185,11 +244,11 @@ function keyOf(node: TreeNode, b: Branch): string {
 }
 
 /** UCB1 over the branches available in this world, with availability counts in place of the parent's visits. */
-function ucb(branches: readonly Branch[]): Branch {
+function ucb(branches: readonly Branch[], exploration: number): Branch {
   let best = branches[0] as Branch;
   let bestScore = Number.NEGATIVE_INFINITY;
   for (const b of branches) {
-    const score = b.total / b.visits + EXPLORATION * Math.sqrt(Math.log(b.available) / b.visits);
+    const score = b.total / b.visits + exploration * Math.sqrt(Math.log(b.available) / b.visits);
     if (score > bestScore) {
       best = b;
       bestScore = score;

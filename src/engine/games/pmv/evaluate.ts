@@ -2,13 +2,13 @@
 // and a tanh of the difference. LP first (§1.9: 25 to start, 0 loses, §1.5.3.a), then nodes up to what the precons'
 // NODE thresholds need (§5.2.2.c) and a little more while active (a node pays once asleep and once more discarded,
 // §1.8.7); nodes weigh less than the LP an attack takes, since the damaged player's graze turns it into nodes (§6.5),
-// characters by ATK and remaining DEF (§6.1.10, §1.10.13) plus a flat worth, other field cards, and cards in hand
-// (a count), and the deck's last cards: a player who can't draw loses (§1.5.3.b), and Mana Charge (§10.12.2.a) and graze
-// (§6.5) turn deck cards into nodes, which easy did every turn until it lost by an empty deck (2 of 40 arena games).
+// characters by ATK and remaining DEF (§6.1.10, §1.10.13) without the modifiers that end with the turn, plus a flat
+// worth, other field cards, and cards in hand (a count), and the deck's last cards: a player who can't draw loses
+// (§1.5.3.b), and Mana Charge (§10.12.2.a) and graze (§6.5) turn deck cards into nodes, which easy did every turn until it lost by an empty deck (2 of 40 arena games).
 // Reads only public facts and counts, so a determinised world scores like the real one.
 import { opponentOf, type Seat } from '../../core/game.ts';
 import { outcomeValue } from '../../core/search.ts';
-import { atkOf, charactersOf, damageOf, defOf, objectOf, type PmvState } from './state.ts';
+import { charactersOf, currentRef, damageOf, objectOf, type PmvState, rawAtk, rawDef } from './state.ts';
 
 const POINTS_PER_LP = 3;
 /** Nodes up to this many are each worth `POINTS_PER_EARLY_NODE` (the precons' NODE values are at most 5). */
@@ -41,10 +41,30 @@ function points(s: PmvState, seat: Seat): number {
   total += Math.max(0, nodes - USEFUL_NODES) * POINTS_PER_LATE_NODE;
   total += p.nodes.filter((id) => objectOf(s, id).active).length * POINTS_PER_ACTIVE_NODE;
   const characters = charactersOf(s, seat);
-  for (const id of characters)
-    total += POINTS_PER_CHARACTER + (atkOf(s, id) + Math.max(0, defOf(s, id) - damageOf(s, id))) * POINTS_PER_STAT;
+  for (const id of characters) {
+    // Battle power (§6.1.10) without the modifiers, all of which end with the turn or the battle: they are worth what
+    // they do this turn, which the look-ahead plays out. Counted as lasting, a 1-node "-1 ATK until end of turn"
+    // scored above the node, and search used Shrine Warden Aoi's at every priority.
+    const temporary = temporaryModifiers(s, id);
+    const atk = Math.max(0, rawAtk(s, id) - temporary.atk);
+    const def = Math.max(0, rawDef(s, id) - temporary.def - damageOf(s, id));
+    total += POINTS_PER_CHARACTER + (atk + def) * POINTS_PER_STAT;
+  }
   const others = s.field.filter((id) => objectOf(s, id).owner === seat).length - characters.length;
   total += others * POINTS_PER_OTHER_FIELD_CARD;
   total -= Math.max(0, DECK_RESERVE - p.deck.length) * POINTS_PER_MISSING_DECK_CARD;
   return total;
+}
+
+/** The sum of the modifiers on character `id` that end with the turn or the battle (every `Modifier` does). */
+function temporaryModifiers(s: PmvState, id: string): { atk: number; def: number } {
+  const ref = currentRef(s, id);
+  let atk = 0;
+  let def = 0;
+  for (const m of s.modifiers)
+    if (m.object.id === id && m.object.inc === ref.inc) {
+      atk += m.atk;
+      def += m.def;
+    }
+  return { atk, def };
 }
