@@ -66,8 +66,8 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     ['adding another kind of phase (401.2)', { do: 'add-phase', phase: 'main' }],
     ['a delayed trigger at another time (801.4.9)', { do: 'draw-at-next-draw-phase', count: 1 }],
     [
-      'an effect lasting "until the end of your next turn" (no such duration in the vocabulary)',
-      { do: 'modify', to: 'self', atk: 100, hp: 0, until: 'end-of-your-next-turn' },
+      'a limit level raised "until the end of your next turn" (only until end of turn)',
+      { do: 'raise-limit-level', amount: 1, until: 'end-of-your-next-turn' },
     ],
     [
       'a limit level raised "until your next turn" (only until end of turn)',
@@ -220,16 +220,19 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     expect(NovaCardSchema.safeParse(servant([any])).success).toBe(false); // not in the vocabulary
   });
 
-  it('accepts "until the start of your next turn" on stat, keyword and race changes (R92)', () => {
-    const to = { what: 'servant', mode: 'target' };
-    for (const e of [
-      { do: 'modify', to: 'self', atk: 100, hp: 0, until: 'your-next-turn' },
-      { do: 'grant-keyword', to, keyword: 'gale', until: 'your-next-turn' },
-      { do: 'become-race', to, race: 'Knight', until: 'your-next-turn' },
-      { do: 'lose-keyword', to, keyword: 'gale', until: 'your-next-turn' },
-    ])
-      expect(NovaCardSchema.safeParse(spell([e])).success).toBe(true);
-  });
+  it.each(['your-next-turn', 'end-of-your-next-turn'])(
+    'accepts "until %s" on stat, keyword and race changes (R92, R98)',
+    (until) => {
+      const to = { what: 'servant', mode: 'target' };
+      for (const e of [
+        { do: 'modify', to: 'self', atk: 100, hp: 0, until },
+        { do: 'grant-keyword', to, keyword: 'gale', until },
+        { do: 'become-race', to, race: 'Knight', until },
+        { do: 'lose-keyword', to, keyword: 'gale', until },
+      ])
+        expect(NovaCardSchema.safeParse(spell([e])).success).toBe(true);
+    },
+  );
 
   it('accepts "each servant" on the instructions that act on every match, and refuses it elsewhere (R93)', () => {
     const each = { what: 'servant', side: 'opponents', mode: 'each', state: 'standby' };

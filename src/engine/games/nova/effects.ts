@@ -622,8 +622,9 @@ function addUntilEndOfTurn(
 ): void {
   s.timestamp += 1;
   s.nextId += 1;
-  // "Until your next turn": the controller of the instruction, whose next turn ends it (R92).
-  const lasting = until === 'your-next-turn' && me ? { until, nextTurnOf: me } : { until };
+  // "Until (the end of) your next turn": the controller of the instruction, whose next turn ends it (R92, R98).
+  const lasting =
+    (until === 'your-next-turn' || until === 'end-of-your-next-turn') && me ? { until, nextTurnOf: me } : { until };
   s.effects.push({ ...effect, id: `e${s.nextId}`, timestamp: s.timestamp, ...lasting } as ContinuousEffect);
 }
 

@@ -81,9 +81,10 @@ export type Amount = number | CountedAmount;
 
 /**
  * NOVA 407.6 "until end of turn", 405.7.3 "during the attack phase" (ended in the attack phase's end step), "until the
- * start of your next turn" (ended as the controller's next turn begins, before anything in it; ruling R92).
+ * start of your next turn" (ended as the controller's next turn begins, before anything in it; ruling R92), "until
+ * the end of your next turn" (ended at 407.6 of the controller's next turn that happens; ruling R98).
  */
-export const UntilSchema = z.enum(['end-of-turn', 'end-of-attack-phase', 'your-next-turn']);
+export const UntilSchema = z.enum(['end-of-turn', 'end-of-attack-phase', 'your-next-turn', 'end-of-your-next-turn']);
 export type Until = z.infer<typeof UntilSchema>;
 
 /** The effect vocabulary. Each entry is one instruction, carried out in order on resolution. */

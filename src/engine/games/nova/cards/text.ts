@@ -702,6 +702,8 @@ function untilText(until: Until): Label {
       return { en: 'during this attack phase', ja: 'このアタックフェイズ中' };
     case 'your-next-turn':
       return { en: 'until the start of your next turn', ja: '次のあなたのターン開始時まで' };
+    case 'end-of-your-next-turn':
+      return { en: 'until the end of your next turn', ja: '次のあなたのターン終了時まで' };
   }
 }
 
