@@ -80,8 +80,8 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
 
   it.each([
     [
-      'a trigger on damage dealt to the opponent (801.4.6.3; only "this card" and "you")',
-      { kind: 'triggered', when: 'opponent-dealt-damage', effects: [draw] },
+      'a trigger on gaining LP (no such trigger in the vocabulary)',
+      { kind: 'triggered', when: 'you-gain-life', effects: [draw] },
     ],
     [
       'a state trigger on another count (801.4.6)',
@@ -204,20 +204,25 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     expect(NovaCardSchema.safeParse(spell([{ ...lose, keyword: 'flying' }])).success).toBe(false);
   });
 
-  it('accepts the "whenever a servant / a card" triggers (405.6.3.2, 801.4.6.1, 908.1)', () => {
-    for (const when of ['any-servant-destroyed-in-battle', 'any-servant-becomes-frozen', 'any-card-sent-to-graveyard'])
+  it('accepts the "whenever a servant / a card" triggers (405.5.5, 405.6.3.2, 801.4.6.1, 801.4.6.3, 908.1; R89, R99)', () => {
+    for (const when of [
+      'any-servant-destroyed-in-battle',
+      'any-servant-becomes-frozen',
+      'any-card-sent-to-graveyard',
+      'any-servant-blocks',
+      'any-servant-becomes-standby',
+      'any-servant-dealt-damage',
+    ])
       expect(NovaCardSchema.safeParse(servant([{ kind: 'triggered', when, effects: [draw] }])).success).toBe(true);
-    const blocks = { kind: 'triggered', when: 'any-servant-blocks', effects: [draw] };
-    expect(NovaCardSchema.safeParse(servant([blocks])).success).toBe(false); // not in the vocabulary
+    const attacks = { kind: 'triggered', when: 'any-servant-attacks', effects: [draw] };
+    expect(NovaCardSchema.safeParse(servant([attacks])).success).toBe(false); // not in the vocabulary
   });
 
-  it('accepts "when this card is dealt damage" (801.4.6.3)', () => {
-    const dealt = { kind: 'triggered', when: 'dealt-damage', effects: [draw] };
-    expect(NovaCardSchema.safeParse(servant([dealt])).success).toBe(true);
-    const you = { kind: 'triggered', when: 'you-dealt-damage', effects: [draw] };
-    expect(NovaCardSchema.safeParse(servant([you])).success).toBe(true);
-    const any = { kind: 'triggered', when: 'any-servant-dealt-damage', effects: [draw] };
-    expect(NovaCardSchema.safeParse(servant([any])).success).toBe(false); // not in the vocabulary
+  it('accepts "when this card / you / your opponent is dealt damage" (801.4.6.3; R91, R99)', () => {
+    for (const when of ['dealt-damage', 'you-dealt-damage', 'opponent-dealt-damage'])
+      expect(NovaCardSchema.safeParse(servant([{ kind: 'triggered', when, effects: [draw] }])).success).toBe(true);
+    const each = { kind: 'triggered', when: 'each-player-dealt-damage', effects: [draw] };
+    expect(NovaCardSchema.safeParse(servant([each])).success).toBe(false); // not in the vocabulary
   });
 
   it.each(['your-next-turn', 'end-of-your-next-turn'])(

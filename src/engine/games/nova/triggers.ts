@@ -68,6 +68,8 @@ export function emit(s: NovaState, event: GameEvent): void {
       return;
     case 'blocked':
       watchers('blocks', event.object, (i) => queue(s, event.object, i, null)); // NOVA 405.5.5
+      // "Whenever a servant blocks": every card on the field, the blocker included (R99).
+      for (const src of fieldObjects(s)) watchers('any-servant-blocks', src, (i) => queue(s, src, i, event.object.id));
       return;
     case 'destroyed': {
       const victim = event.object;
@@ -94,13 +96,23 @@ export function emit(s: NovaState, event: GameEvent): void {
       return;
     case 'became-standby':
       watchers('becomes-standby', event.object, (i) => queue(s, event.object, i, null)); // NOVA 801.4.6.1
+      if (novaCard(event.object.card).type === 'servant')
+        for (const src of fieldObjects(s))
+          watchers('any-servant-becomes-standby', src, (i) => queue(s, src, i, event.object.id));
       return;
     case 'dealt-damage':
       watchers('dealt-damage', event.object, (i) => queue(s, event.object, i, null)); // NOVA 801.4.6.3
+      if (novaCard(event.object.card).type === 'servant')
+        for (const src of fieldObjects(s))
+          watchers('any-servant-dealt-damage', src, (i) => queue(s, src, i, event.object.id));
       return;
     case 'player-dealt-damage':
-      // NOVA 801.4.6.3: "when you are dealt damage", on the cards of the player dealt it.
-      for (const src of fieldObjects(s, event.seat)) watchers('you-dealt-damage', src, (i) => queue(s, src, i, null));
+      // NOVA 801.4.6.3: "when you are dealt damage", on the cards of the player dealt it; "when your opponent is dealt
+      // damage", on the other player's (R99).
+      for (const src of fieldObjects(s)) {
+        if (src.controller === event.seat) watchers('you-dealt-damage', src, (i) => queue(s, src, i, null));
+        else watchers('opponent-dealt-damage', src, (i) => queue(s, src, i, null));
+      }
       return;
     case 'sent-to-graveyard': {
       // NOVA 908.1, 801.4.4.2: the card in the graveyard triggers, for the player who controlled it on the field.

@@ -318,6 +318,14 @@ export const TRIGGER_EVENTS = [
   'any-servant-becomes-frozen',
   /** "Whenever a card is sent to the graveyard from the field" (908.1; not by destruction, 908.2). */
   'any-card-sent-to-graveyard',
+  /** "Whenever a servant blocks" (405.5.5): any servant, this one included (R99). */
+  'any-servant-blocks',
+  /** "Whenever a servant becomes standby" (801.4.6.1): any servant on the field, the standby phase's too (R99). */
+  'any-servant-becomes-standby',
+  /** "Whenever a servant is dealt damage" (801.4.6.3): any servant, by damage actually dealt (R99). */
+  'any-servant-dealt-damage',
+  /** "When your opponent is dealt damage" (801.4.6.3): the opponent of this card's controller (R99). */
+  'opponent-dealt-damage',
   'ally-servant-destroyed',
   'enemy-servant-destroyed',
   'your-end-phase',

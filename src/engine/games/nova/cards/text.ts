@@ -284,6 +284,14 @@ function triggerText(
       return { en: 'When this card is dealt damage, ', ja: 'このカードがダメージを受けた時、' };
     case 'you-dealt-damage':
       return { en: 'When you are dealt damage, ', ja: 'あなたがダメージを受けた時、' };
+    case 'opponent-dealt-damage':
+      return { en: 'When your opponent is dealt damage, ', ja: '相手がダメージを受けた時、' };
+    case 'any-servant-dealt-damage':
+      return { en: 'Whenever a servant is dealt damage, ', ja: 'サーバントがダメージを受けるたび、' };
+    case 'any-servant-blocks':
+      return { en: 'Whenever a servant blocks, ', ja: 'サーバントが防御宣言するたび、' };
+    case 'any-servant-becomes-standby':
+      return { en: 'Whenever a servant becomes standby, ', ja: 'サーバントがスタンバイ状態になるたび、' };
     case 'your-attack-phase-end':
       return { en: 'At the end of your attack phase, ', ja: 'あなたのアタックフェイズ終了時、' };
     case 'each-end-phase':
