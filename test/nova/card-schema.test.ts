@@ -84,8 +84,8 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
       { kind: 'triggered', when: 'you-gain-life', effects: [draw] },
     ],
     [
-      'a state trigger on another count (801.4.6)',
-      { kind: 'triggered', when: 'your-graveyard-at-least', count: 5, effects: [draw] },
+      'a state trigger on another count (801.4.6; the energy zone, hand, graveyard and LP only)',
+      { kind: 'triggered', when: 'your-deck-at-most', count: 5, effects: [draw] },
     ],
     [
       'an "at the end of each attack phase" trigger (405.7.1; only "your attack phase" is implemented)',
@@ -223,6 +223,15 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
       expect(NovaCardSchema.safeParse(servant([{ kind: 'triggered', when, effects: [draw] }])).success).toBe(true);
     const each = { kind: 'triggered', when: 'each-player-dealt-damage', effects: [draw] };
     expect(NovaCardSchema.safeParse(servant([each])).success).toBe(false); // not in the vocabulary
+  });
+
+  it('accepts the graveyard and LP state triggers with their count, and refuses them without (801.4.6; R100)', () => {
+    for (const when of ['your-graveyard-at-least', 'your-life-at-most']) {
+      expect(NovaCardSchema.safeParse(servant([{ kind: 'triggered', when, count: 5, effects: [draw] }])).success).toBe(
+        true,
+      );
+      expect(NovaCardSchema.safeParse(servant([{ kind: 'triggered', when, effects: [draw] }])).success).toBe(false);
+    }
   });
 
   it.each(['your-next-turn', 'end-of-your-next-turn'])(

@@ -305,8 +305,9 @@ function stillUnresolved(s: NovaState, source: string, index: number): boolean {
  * NOVA 801.4.6 state triggers, checked whenever rules processing runs (at once after every event; they are not
  * rules processing, 501.2). "When your energy zone has N or more cards" triggers when the count changes to N or
  * more (801.4.6.1.1 and its example; docs/rulings/nova.md R46), "when your hand becomes empty" when the hand count
- * changes to 0 (801.4.6's example; R49): not for a count the card found on arriving, and not again while it is still
- * unresolved.
+ * changes to 0 (801.4.6's example; R49), "when your graveyard has N or more cards" as the energy zone's, "when your LP
+ * becomes N or less" as LP crosses to N or less (R100): not for a count the card found on arriving, and not again
+ * while it is still unresolved.
  */
 export function checkStateTriggers(s: NovaState): void {
   const seen = s.stateWatch ?? {};
@@ -322,6 +323,15 @@ export function checkStateTriggers(s: NovaState): void {
       } else if (a.when === 'your-hand-empty') {
         count = s.players[src.controller].zones.hand.length;
         met = count === 0;
+      } else if (a.when === 'your-graveyard-at-least') {
+        count = s.players[src.controller].zones.graveyard.length; // 801.4.6.1.1: a count of cards, as the energy zone
+        met = count >= (a.count ?? 1);
+      } else if (a.when === 'your-life-at-most') {
+        count = s.players[src.controller].life;
+        // NOVA 801.4.6.1: "becomes N or less" only as LP crosses from above N; LP is no count of cards, so a further
+        // change below N does not trigger it again (R100).
+        const previous = seen[`${src.id}:${i}:${src.controller}`];
+        met = count <= (a.count ?? 0) && previous !== undefined && previous > (a.count ?? 0);
       } else return;
       const key = `${src.id}:${i}:${src.controller}`;
       now[key] = count;

@@ -342,6 +342,10 @@ export const TRIGGER_EVENTS = [
   'your-attack-declaration-start',
   /** A state trigger (NOVA 801.4.6, its own example): "when your hand becomes empty". */
   'your-hand-empty',
+  /** A state trigger on a count of cards (NOVA 801.4.6.1.1, as the energy zone's): "when your graveyard has N or more". */
+  'your-graveyard-at-least',
+  /** A state trigger (NOVA 801.4.6, 801.4.6.1): "when your LP becomes N or less", only as LP goes from above N (R100). */
+  'your-life-at-most',
 ] as const;
 export const TriggerEventSchema = z.enum(TRIGGER_EVENTS);
 export type TriggerEvent = z.infer<typeof TriggerEventSchema>;
@@ -377,7 +381,7 @@ export const AbilitySchema = z.discriminatedUnion('kind', [
       when: TriggerEventSchema,
       /** NOVA 902.8.2: "if that additional cost was paid": triggers only for an object whose optional cost was paid. */
       ifOptionalCostPaid: z.boolean().optional(),
-      /** For 'your-energy-zone-at-least' (a state trigger, NOVA 801.4.6): the number of cards. */
+      /** For the state triggers (NOVA 801.4.6): the number of cards, or of LP for 'your-life-at-most'. */
       count: z.number().int().min(1).optional(),
       effects: z.array(EffectSchema).min(1),
     })
@@ -488,6 +492,9 @@ export const NovaCardSchema = z
         'characters need level and required energy, no cost',
       );
     if (card.equip) need(card.type === 'magic-item', 'only magic items have Equip');
+    for (const a of card.abilities)
+      if (a.kind === 'triggered' && (a.when === 'your-graveyard-at-least' || a.when === 'your-life-at-most'))
+        need(a.count !== undefined, `"${a.when}" needs its count (NOVA 801.4.6)`);
     if (card.abilities.some((a) => a.kind === 'triggered' && a.when === 'destroyed-in-battle'))
       need(card.type === 'servant', 'only servants battle, so only they are destroyed in battle (NOVA 405.6.3.2)');
     if (card.abilities.some((a) => a.kind === 'destruction-replacement'))

@@ -255,6 +255,13 @@ function triggerText(
       };
     case 'your-hand-empty':
       return { en: 'When your hand becomes empty, ', ja: 'あなたの手札が0枚になった時、' };
+    case 'your-graveyard-at-least':
+      return {
+        en: `When your graveyard has ${count} or more cards, `,
+        ja: `あなたの墓地のカードが${count}枚以上になった時、`,
+      };
+    case 'your-life-at-most':
+      return { en: `When your LP becomes ${count} or less, `, ja: `あなたのLPが${count}点以下になった時、` };
     case 'enters-field':
       return { en: 'When this card is placed on the field, ', ja: 'このカードが場に置かれた時、' };
     case 'attacks':
