@@ -234,6 +234,16 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     }
   });
 
+  it('accepts "at the start of your next turn" with untargeted fixed instructions only (801.4.9; R101)', () => {
+    const later = (effects: unknown[]) => spell([{ do: 'at-your-next-turn-start', effects }]);
+    expect(NovaCardSchema.safeParse(later([draw, { do: 'gain-life', amount: 100 }])).success).toBe(true);
+    const lance = { do: 'damage', amount: 300, to: { what: 'servant', mode: 'target' } };
+    expect(NovaCardSchema.safeParse(later([lance])).success).toBe(false); // a target chosen a turn later
+    const counted = { do: 'draw', who: 'you', count: { each: 1, per: 'your-hand' } };
+    expect(NovaCardSchema.safeParse(later([counted])).success).toBe(false);
+    expect(NovaCardSchema.safeParse(later([])).success).toBe(false);
+  });
+
   it.each(['your-next-turn', 'end-of-your-next-turn'])(
     'accepts "until %s" on stat, keyword and race changes (R92, R98)',
     (until) => {

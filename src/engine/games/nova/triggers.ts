@@ -139,6 +139,8 @@ export function emit(s: NovaState, event: GameEvent): void {
     case 'turn-start':
       // NOVA 402.1 (docs/rulings A20): "start of turn" abilities of the turn player's cards trigger every turn, not only
       // on the game's first turn; a skipped turn has no standby phase, so nothing triggers (925.1.1).
+      // "At the start of your next turn" delayed triggers wait the same way past a skipped standby phase (R101).
+      fireDelayed(s, 'your-next-turn-start', s.turn.active);
       for (const src of fieldObjects(s, s.turn.active)) watchers('your-turn-start', src, (i) => queue(s, src, i, null));
       return;
     case 'draw-phase-start':
@@ -184,11 +186,15 @@ export function sendToGraveyard(s: NovaState, id: string): CardObject {
   return moved;
 }
 
-/** NOVA 801.4.9.2: delayed triggers waiting for this event trigger once, then are gone. */
-function fireDelayed(s: NovaState, when: DelayedTrigger['when']): void {
-  if (!s.delayed?.some((d) => d.when === when)) return;
+/**
+ * NOVA 801.4.9.2: delayed triggers waiting for this event trigger once, then are gone; with `seat`, only those of
+ * that controller ("your next turn").
+ */
+function fireDelayed(s: NovaState, when: DelayedTrigger['when'], seat?: Seat): void {
+  const fires = (d: DelayedTrigger) => d.when === when && (seat === undefined || d.controller === seat);
+  if (!s.delayed?.some(fires)) return;
   for (const d of s.delayed)
-    if (d.when === when)
+    if (fires(d))
       s.pendingTriggers.push({
         controller: d.controller,
         source: d.source,
@@ -198,7 +204,7 @@ function fireDelayed(s: NovaState, when: DelayedTrigger['when']): void {
         ...(d.refObject ? { refObject: d.refObject } : {}),
         effects: d.effects,
       });
-  s.delayed = s.delayed.filter((d) => d.when !== when);
+  s.delayed = s.delayed.filter((d) => !fires(d));
 }
 
 /**

@@ -87,6 +87,17 @@ export type Amount = number | CountedAmount;
 export const UntilSchema = z.enum(['end-of-turn', 'end-of-attack-phase', 'your-next-turn', 'end-of-your-next-turn']);
 export type Until = z.infer<typeof UntilSchema>;
 
+/**
+ * What a delayed trigger "at the start of your next turn" may do (NOVA 801.4.9): instructions with fixed amounts that
+ * need no target, no choice and no card named earlier, so nothing is lost between its making and its resolution.
+ */
+export const DelayedInstructionSchema = z.discriminatedUnion('do', [
+  z.object({ do: z.literal('draw'), count: z.number().int().min(1), who: z.literal('you') }).strict(),
+  z.object({ do: z.literal('gain-life'), amount: z.number().int().min(1) }).strict(),
+  z.object({ do: z.literal('lose-life'), who: WhoSchema, amount: z.number().int().min(1) }).strict(),
+  z.object({ do: z.literal('mill'), who: WhoSchema, count: z.number().int().min(1) }).strict(),
+]);
+
 /** The effect vocabulary. Each entry is one instruction, carried out in order on resolution. */
 export const EffectSchema = z.discriminatedUnion('do', [
   z.object({ do: z.literal('damage'), amount: amount(0), to: SelectorSchema }).strict(),
@@ -271,6 +282,13 @@ export const EffectSchema = z.discriminatedUnion('do', [
   z.object({ do: z.literal('add-attack-phase') }).strict(),
   /** NOVA 801.4.9, 925.1.2: a delayed trigger "at the start of the next attack phase, draw N cards". */
   z.object({ do: z.literal('draw-at-next-attack-phase'), count: z.number().int().min(1) }).strict(),
+  /**
+   * NOVA 801.4.9: a delayed trigger "at the start of your next turn, ...", the controller's next turn whose standby
+   * phase happens (925.1.1, 925.1.2; ruling R101).
+   */
+  z
+    .object({ do: z.literal('at-your-next-turn-start'), effects: z.array(DelayedInstructionSchema).min(1).max(3) })
+    .strict(),
 ]);
 export type Effect = z.infer<typeof EffectSchema>;
 

@@ -705,6 +705,16 @@ function effectText(e: Effect): Label {
         en: `At the start of the next attack phase, draw ${e.count} card${e.count > 1 ? 's' : ''}.`,
         ja: `次のアタックフェイズの開始時、カードを${e.count}枚引く。`,
       };
+    case 'at-your-next-turn-start': {
+      // One sentence, so that every instruction reads as part of the delayed trigger.
+      const parts = e.effects.map((x) => effectText(x));
+      const en = parts.map((x) => x.en.charAt(0).toLowerCase() + x.en.slice(1).replace(/\.$/, '')).join('; ');
+      const ja = parts.map((x) => x.ja).join('');
+      return {
+        en: `At the start of your next turn, ${en}.`,
+        ja: parts.length > 1 ? `次のあなたのターン開始時、「${ja}」を行う。` : `次のあなたのターン開始時、${ja}`,
+      };
+    }
   }
 }
 
