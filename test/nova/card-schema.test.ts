@@ -299,7 +299,7 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     expect(NovaCardSchema.safeParse(item).success).toBe(false);
   });
 
-  it('accepts "discard 1 card" as an activated ability\'s cost, not more, not on energy abilities (902.3, R97)', () => {
+  it('accepts "discard 1 to 3 cards" as an activated ability\'s cost, not on energy abilities (902.3, R97, R102)', () => {
     const act = (cost: unknown, energyAbility = false) => ({
       kind: 'activated',
       cost,
@@ -307,7 +307,9 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
       effects: [energyAbility ? { do: 'add-energy', color: 'red', count: 1 } : draw],
     });
     expect(NovaCardSchema.safeParse(servant([act({ freezeSelf: true, discard: 1 })])).success).toBe(true);
-    expect(NovaCardSchema.safeParse(servant([act({ discard: 2 })])).success).toBe(false);
+    expect(NovaCardSchema.safeParse(servant([act({ discard: 2 })])).success).toBe(true);
+    expect(NovaCardSchema.safeParse(servant([act({ discard: 4 })])).success).toBe(false);
+    expect(NovaCardSchema.safeParse(servant([act({ discard: 0 })])).success).toBe(false);
     expect(NovaCardSchema.safeParse(servant([act({ discard: 1 }, true)])).success).toBe(false);
     expect(NovaCardSchema.safeParse(servant([act({ exileFromGraveyard: 1 })])).success).toBe(false); // not implemented
   });

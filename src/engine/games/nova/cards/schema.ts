@@ -381,8 +381,8 @@ export const ActivatedAbilitySchema = z
           .object({ counter: z.string(), count: z.number().int().min(1) })
           .strict()
           .optional(),
-        /** NOVA 902.3, 911: "discard 1 card": chosen from the hand as the ability is played, paid with the rest (R97). */
-        discard: z.literal(1).optional(),
+        /** NOVA 902.3, 911: "discard N cards": chosen from the hand as the ability is played, paid with the rest (R97). */
+        discard: z.number().int().min(1).max(3).optional(),
       })
       .strict(),
     effects: z.array(EffectSchema).min(1),

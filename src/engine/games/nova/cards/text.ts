@@ -177,7 +177,11 @@ function abilityText(a: Ability): Label {
           ja: `このカードから${c.counter}カウンターを${c.count}個取り除く`,
         });
       }
-      if (a.cost.discard) cost.push({ en: 'discard 1 card', ja: '手札を1枚捨てる' });
+      if (a.cost.discard)
+        cost.push({
+          en: `discard ${a.cost.discard} card${a.cost.discard > 1 ? 's' : ''}`,
+          ja: `手札を${a.cost.discard}枚捨てる`,
+        });
       const head = join(cost, ', ', '、');
       return { en: `Act ${head.en}: ${effectsText(a.effects).en}`, ja: `起 ${head.ja}：${effectsText(a.effects).ja}` };
     }
