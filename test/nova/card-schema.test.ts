@@ -66,8 +66,8 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     ['adding another kind of phase (401.2)', { do: 'add-phase', phase: 'main' }],
     ['a delayed trigger at another time (801.4.9)', { do: 'draw-at-next-draw-phase', count: 1 }],
     [
-      'an effect lasting "until the end of your next turn" (no such duration in the vocabulary)',
-      { do: 'modify', to: 'self', atk: 100, hp: 0, until: 'end-of-your-next-turn' },
+      'a limit level raised "until the end of your next turn" (only until end of turn)',
+      { do: 'raise-limit-level', amount: 1, until: 'end-of-your-next-turn' },
     ],
     [
       'a limit level raised "until your next turn" (only until end of turn)',
@@ -80,12 +80,12 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
 
   it.each([
     [
-      'a trigger on damage dealt to the opponent (801.4.6.3; only "this card" and "you")',
-      { kind: 'triggered', when: 'opponent-dealt-damage', effects: [draw] },
+      'a trigger on gaining LP (no such trigger in the vocabulary)',
+      { kind: 'triggered', when: 'you-gain-life', effects: [draw] },
     ],
     [
-      'a state trigger on another count (801.4.6)',
-      { kind: 'triggered', when: 'your-graveyard-at-least', count: 5, effects: [draw] },
+      'a state trigger on another count (801.4.6; the energy zone, hand, graveyard and LP only)',
+      { kind: 'triggered', when: 'your-deck-at-most', count: 5, effects: [draw] },
     ],
     [
       'an "at the end of each attack phase" trigger (405.7.1; only "your attack phase" is implemented)',
@@ -204,32 +204,59 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     expect(NovaCardSchema.safeParse(spell([{ ...lose, keyword: 'flying' }])).success).toBe(false);
   });
 
-  it('accepts the "whenever a servant / a card" triggers (405.6.3.2, 801.4.6.1, 908.1)', () => {
-    for (const when of ['any-servant-destroyed-in-battle', 'any-servant-becomes-frozen', 'any-card-sent-to-graveyard'])
-      expect(NovaCardSchema.safeParse(servant([{ kind: 'triggered', when, effects: [draw] }])).success).toBe(true);
-    const blocks = { kind: 'triggered', when: 'any-servant-blocks', effects: [draw] };
-    expect(NovaCardSchema.safeParse(servant([blocks])).success).toBe(false); // not in the vocabulary
-  });
-
-  it('accepts "when this card is dealt damage" (801.4.6.3)', () => {
-    const dealt = { kind: 'triggered', when: 'dealt-damage', effects: [draw] };
-    expect(NovaCardSchema.safeParse(servant([dealt])).success).toBe(true);
-    const you = { kind: 'triggered', when: 'you-dealt-damage', effects: [draw] };
-    expect(NovaCardSchema.safeParse(servant([you])).success).toBe(true);
-    const any = { kind: 'triggered', when: 'any-servant-dealt-damage', effects: [draw] };
-    expect(NovaCardSchema.safeParse(servant([any])).success).toBe(false); // not in the vocabulary
-  });
-
-  it('accepts "until the start of your next turn" on stat, keyword and race changes (R92)', () => {
-    const to = { what: 'servant', mode: 'target' };
-    for (const e of [
-      { do: 'modify', to: 'self', atk: 100, hp: 0, until: 'your-next-turn' },
-      { do: 'grant-keyword', to, keyword: 'gale', until: 'your-next-turn' },
-      { do: 'become-race', to, race: 'Knight', until: 'your-next-turn' },
-      { do: 'lose-keyword', to, keyword: 'gale', until: 'your-next-turn' },
+  it('accepts the "whenever a servant / a card" triggers (405.5.5, 405.6.3.2, 801.4.6.1, 801.4.6.3, 908.1; R89, R99)', () => {
+    for (const when of [
+      'any-servant-destroyed-in-battle',
+      'any-servant-becomes-frozen',
+      'any-card-sent-to-graveyard',
+      'any-servant-blocks',
+      'any-servant-becomes-standby',
+      'any-servant-dealt-damage',
     ])
-      expect(NovaCardSchema.safeParse(spell([e])).success).toBe(true);
+      expect(NovaCardSchema.safeParse(servant([{ kind: 'triggered', when, effects: [draw] }])).success).toBe(true);
+    const attacks = { kind: 'triggered', when: 'any-servant-attacks', effects: [draw] };
+    expect(NovaCardSchema.safeParse(servant([attacks])).success).toBe(false); // not in the vocabulary
   });
+
+  it('accepts "when this card / you / your opponent is dealt damage" (801.4.6.3; R91, R99)', () => {
+    for (const when of ['dealt-damage', 'you-dealt-damage', 'opponent-dealt-damage'])
+      expect(NovaCardSchema.safeParse(servant([{ kind: 'triggered', when, effects: [draw] }])).success).toBe(true);
+    const each = { kind: 'triggered', when: 'each-player-dealt-damage', effects: [draw] };
+    expect(NovaCardSchema.safeParse(servant([each])).success).toBe(false); // not in the vocabulary
+  });
+
+  it('accepts the graveyard and LP state triggers with their count, and refuses them without (801.4.6; R100)', () => {
+    for (const when of ['your-graveyard-at-least', 'your-life-at-most']) {
+      expect(NovaCardSchema.safeParse(servant([{ kind: 'triggered', when, count: 5, effects: [draw] }])).success).toBe(
+        true,
+      );
+      expect(NovaCardSchema.safeParse(servant([{ kind: 'triggered', when, effects: [draw] }])).success).toBe(false);
+    }
+  });
+
+  it('accepts "at the start of your next turn" with untargeted fixed instructions only (801.4.9; R101)', () => {
+    const later = (effects: unknown[]) => spell([{ do: 'at-your-next-turn-start', effects }]);
+    expect(NovaCardSchema.safeParse(later([draw, { do: 'gain-life', amount: 100 }])).success).toBe(true);
+    const lance = { do: 'damage', amount: 300, to: { what: 'servant', mode: 'target' } };
+    expect(NovaCardSchema.safeParse(later([lance])).success).toBe(false); // a target chosen a turn later
+    const counted = { do: 'draw', who: 'you', count: { each: 1, per: 'your-hand' } };
+    expect(NovaCardSchema.safeParse(later([counted])).success).toBe(false);
+    expect(NovaCardSchema.safeParse(later([])).success).toBe(false);
+  });
+
+  it.each(['your-next-turn', 'end-of-your-next-turn'])(
+    'accepts "until %s" on stat, keyword and race changes (R92, R98)',
+    (until) => {
+      const to = { what: 'servant', mode: 'target' };
+      for (const e of [
+        { do: 'modify', to: 'self', atk: 100, hp: 0, until },
+        { do: 'grant-keyword', to, keyword: 'gale', until },
+        { do: 'become-race', to, race: 'Knight', until },
+        { do: 'lose-keyword', to, keyword: 'gale', until },
+      ])
+        expect(NovaCardSchema.safeParse(spell([e])).success).toBe(true);
+    },
+  );
 
   it('accepts "each servant" on the instructions that act on every match, and refuses it elsewhere (R93)', () => {
     const each = { what: 'servant', side: 'opponents', mode: 'each', state: 'standby' };
@@ -272,7 +299,7 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     expect(NovaCardSchema.safeParse(item).success).toBe(false);
   });
 
-  it('accepts "discard 1 card" as an activated ability\'s cost, not more, not on energy abilities (902.3, R97)', () => {
+  it('accepts "discard 1 to 3 cards" as an activated ability\'s cost, not on energy abilities (902.3, R97, R102)', () => {
     const act = (cost: unknown, energyAbility = false) => ({
       kind: 'activated',
       cost,
@@ -280,7 +307,9 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
       effects: [energyAbility ? { do: 'add-energy', color: 'red', count: 1 } : draw],
     });
     expect(NovaCardSchema.safeParse(servant([act({ freezeSelf: true, discard: 1 })])).success).toBe(true);
-    expect(NovaCardSchema.safeParse(servant([act({ discard: 2 })])).success).toBe(false);
+    expect(NovaCardSchema.safeParse(servant([act({ discard: 2 })])).success).toBe(true);
+    expect(NovaCardSchema.safeParse(servant([act({ discard: 4 })])).success).toBe(false);
+    expect(NovaCardSchema.safeParse(servant([act({ discard: 0 })])).success).toBe(false);
     expect(NovaCardSchema.safeParse(servant([act({ discard: 1 }, true)])).success).toBe(false);
     expect(NovaCardSchema.safeParse(servant([act({ exileFromGraveyard: 1 })])).success).toBe(false); // not implemented
   });

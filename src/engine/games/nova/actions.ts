@@ -403,7 +403,7 @@ export function playEnergyCost(s: NovaState, play: PlayInProgress): { cost: Cost
 }
 
 /** The activated ability being played: the card's own, or one granted by equipment. */
-function playAbility(play: PlayInProgress): ActivatedAbility {
+export function playAbility(play: PlayInProgress): ActivatedAbility {
   const a = activatedAbility(play.card, play.abilityIndex ?? -1, play.grantedBy);
   if (!a) throw new Error(`${play.card} has no activated ability ${play.abilityIndex}`);
   return a;

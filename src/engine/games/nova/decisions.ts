@@ -15,6 +15,7 @@ import {
   declarePlay,
   discardCandidates,
   isEnergyAbility,
+  playAbility,
   playEnergyCost,
   playingNow,
   priorityOptions,
@@ -322,17 +323,18 @@ export const additionalCostDecision = defineDecisionKind<NovaState, AwaitOf<'add
     if (!play) throw new Error('additional cost without a play');
     const def = novaCard(play.card);
     if (play.abilityIndex !== null) {
-      // NOVA 902.3: an ability's discard cost is not optional; any card in hand pays it (R97).
+      // NOVA 902.3: an ability's discard cost is not optional; any cards in hand pay it (R97, R102).
       const hand = discardCandidates(s, play);
+      const n = playAbility(play).cost.discard ?? 1;
       return {
         prompt: {
-          en: `${def.name.en}: discard 1 card to pay the ability's cost. (NOVA 902.3)`,
-          ja: `${def.name.ja}：能力のコストとして手札を1枚捨ててください。`,
+          en: `${def.name.en}: discard ${n} card${n > 1 ? 's' : ''} to pay the ability's cost. (NOVA 902.3)`,
+          ja: `${def.name.ja}：能力のコストとして手札を${n}枚捨ててください。`,
         },
         options: hand.map((id) => cardOption(s, id, 'discard')),
-        min: 1,
-        max: 1,
-        defaultOnTimeout: hand.slice(0, 1),
+        min: n,
+        max: n,
+        defaultOnTimeout: hand.slice(0, n),
       };
     }
     return {
@@ -352,7 +354,9 @@ export const additionalCostDecision = defineDecisionKind<NovaState, AwaitOf<'add
   handle(s, _a, chosen) {
     const pick = chosen[0] ?? '';
     const play = playingNow(s);
-    if (play) play.discard = pick === 'no-discard' ? [] : [pick]; // NOVA 902.8.2
+    if (play && play.abilityIndex !== null)
+      play.discard = [...chosen]; // NOVA 902.3: the ability's N cards (R102)
+    else if (play) play.discard = pick === 'no-discard' ? [] : [pick]; // NOVA 902.8.2
     return null;
   },
 });

@@ -438,8 +438,23 @@ const controlEffects: Pick<Handlers, 'gain-control' | 'may-choose'> = {
 /** Phases and delayed triggers (NOVA 401.2, 401.3, 925, 801.4.9). */
 const phaseEffects: Pick<
   Handlers,
-  'skip-phase' | 'add-attack-phase' | 'draw-at-next-attack-phase' | 'return-at-next-end-phase'
+  | 'skip-phase'
+  | 'add-attack-phase'
+  | 'draw-at-next-attack-phase'
+  | 'return-at-next-end-phase'
+  | 'at-your-next-turn-start'
 > = {
+  'at-your-next-turn-start': (s, e, { item, me }) => {
+    // NOVA 801.4.9.1, 801.4.9.4: a delayed trigger of this card's controller, for that player's next turn (R101).
+    addDelayedTrigger(s, {
+      when: 'your-next-turn-start',
+      controller: me,
+      source: item.objectId,
+      card: item.card,
+      effects: e.effects,
+    });
+    return undefined;
+  },
   'skip-phase': (s, e, { item, me }) => {
     if (e.phase === 'turn') {
       // NOVA 401.3: your next turn will not exist (docs/rulings/nova.md R50).
@@ -622,8 +637,9 @@ function addUntilEndOfTurn(
 ): void {
   s.timestamp += 1;
   s.nextId += 1;
-  // "Until your next turn": the controller of the instruction, whose next turn ends it (R92).
-  const lasting = until === 'your-next-turn' && me ? { until, nextTurnOf: me } : { until };
+  // "Until (the end of) your next turn": the controller of the instruction, whose next turn ends it (R92, R98).
+  const lasting =
+    (until === 'your-next-turn' || until === 'end-of-your-next-turn') && me ? { until, nextTurnOf: me } : { until };
   s.effects.push({ ...effect, id: `e${s.nextId}`, timestamp: s.timestamp, ...lasting } as ContinuousEffect);
 }
 

@@ -95,7 +95,7 @@ export interface PendingTrigger {
 export interface DelayedTrigger {
   id: string;
   /** NOVA 925.1.2: a skipped phase never starts, so the trigger waits for the next one that does. */
-  when: 'next-end-phase-start' | 'next-attack-phase-start';
+  when: 'next-end-phase-start' | 'next-attack-phase-start' | 'your-next-turn-start';
   controller: Seat;
   source: string;
   card: string;
@@ -105,10 +105,11 @@ export interface DelayedTrigger {
 }
 
 /**
- * How long an effect lasts: until end of turn (NOVA 407.6), during the attack phase (405.7.3, ruling R76), or until
- * the start of its controller's next turn (`nextTurnOf`; ruling R92).
+ * How long an effect lasts: until end of turn (NOVA 407.6), during the attack phase (405.7.3, ruling R76), until the
+ * start of its controller's next turn (`nextTurnOf`; ruling R92), or until the end of that turn (R98: as that turn
+ * starts, the effect becomes an "until end of turn" one).
  */
-export type Until = 'end-of-turn' | 'end-of-attack-phase' | 'your-next-turn';
+export type Until = 'end-of-turn' | 'end-of-attack-phase' | 'your-next-turn' | 'end-of-your-next-turn';
 
 export type ContinuousEffect =
   | {

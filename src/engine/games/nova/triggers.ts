@@ -68,6 +68,8 @@ export function emit(s: NovaState, event: GameEvent): void {
       return;
     case 'blocked':
       watchers('blocks', event.object, (i) => queue(s, event.object, i, null)); // NOVA 405.5.5
+      // "Whenever a servant blocks": every card on the field, the blocker included (R99).
+      for (const src of fieldObjects(s)) watchers('any-servant-blocks', src, (i) => queue(s, src, i, event.object.id));
       return;
     case 'destroyed': {
       const victim = event.object;
@@ -94,13 +96,23 @@ export function emit(s: NovaState, event: GameEvent): void {
       return;
     case 'became-standby':
       watchers('becomes-standby', event.object, (i) => queue(s, event.object, i, null)); // NOVA 801.4.6.1
+      if (novaCard(event.object.card).type === 'servant')
+        for (const src of fieldObjects(s))
+          watchers('any-servant-becomes-standby', src, (i) => queue(s, src, i, event.object.id));
       return;
     case 'dealt-damage':
       watchers('dealt-damage', event.object, (i) => queue(s, event.object, i, null)); // NOVA 801.4.6.3
+      if (novaCard(event.object.card).type === 'servant')
+        for (const src of fieldObjects(s))
+          watchers('any-servant-dealt-damage', src, (i) => queue(s, src, i, event.object.id));
       return;
     case 'player-dealt-damage':
-      // NOVA 801.4.6.3: "when you are dealt damage", on the cards of the player dealt it.
-      for (const src of fieldObjects(s, event.seat)) watchers('you-dealt-damage', src, (i) => queue(s, src, i, null));
+      // NOVA 801.4.6.3: "when you are dealt damage", on the cards of the player dealt it; "when your opponent is dealt
+      // damage", on the other player's (R99).
+      for (const src of fieldObjects(s)) {
+        if (src.controller === event.seat) watchers('you-dealt-damage', src, (i) => queue(s, src, i, null));
+        else watchers('opponent-dealt-damage', src, (i) => queue(s, src, i, null));
+      }
       return;
     case 'sent-to-graveyard': {
       // NOVA 908.1, 801.4.4.2: the card in the graveyard triggers, for the player who controlled it on the field.
@@ -127,6 +139,8 @@ export function emit(s: NovaState, event: GameEvent): void {
     case 'turn-start':
       // NOVA 402.1 (docs/rulings A20): "start of turn" abilities of the turn player's cards trigger every turn, not only
       // on the game's first turn; a skipped turn has no standby phase, so nothing triggers (925.1.1).
+      // "At the start of your next turn" delayed triggers wait the same way past a skipped standby phase (R101).
+      fireDelayed(s, 'your-next-turn-start', s.turn.active);
       for (const src of fieldObjects(s, s.turn.active)) watchers('your-turn-start', src, (i) => queue(s, src, i, null));
       return;
     case 'draw-phase-start':
@@ -172,11 +186,15 @@ export function sendToGraveyard(s: NovaState, id: string): CardObject {
   return moved;
 }
 
-/** NOVA 801.4.9.2: delayed triggers waiting for this event trigger once, then are gone. */
-function fireDelayed(s: NovaState, when: DelayedTrigger['when']): void {
-  if (!s.delayed?.some((d) => d.when === when)) return;
+/**
+ * NOVA 801.4.9.2: delayed triggers waiting for this event trigger once, then are gone; with `seat`, only those of
+ * that controller ("your next turn").
+ */
+function fireDelayed(s: NovaState, when: DelayedTrigger['when'], seat?: Seat): void {
+  const fires = (d: DelayedTrigger) => d.when === when && (seat === undefined || d.controller === seat);
+  if (!s.delayed?.some(fires)) return;
   for (const d of s.delayed)
-    if (d.when === when)
+    if (fires(d))
       s.pendingTriggers.push({
         controller: d.controller,
         source: d.source,
@@ -186,7 +204,7 @@ function fireDelayed(s: NovaState, when: DelayedTrigger['when']): void {
         ...(d.refObject ? { refObject: d.refObject } : {}),
         effects: d.effects,
       });
-  s.delayed = s.delayed.filter((d) => d.when !== when);
+  s.delayed = s.delayed.filter((d) => !fires(d));
 }
 
 /**
@@ -293,8 +311,9 @@ function stillUnresolved(s: NovaState, source: string, index: number): boolean {
  * NOVA 801.4.6 state triggers, checked whenever rules processing runs (at once after every event; they are not
  * rules processing, 501.2). "When your energy zone has N or more cards" triggers when the count changes to N or
  * more (801.4.6.1.1 and its example; docs/rulings/nova.md R46), "when your hand becomes empty" when the hand count
- * changes to 0 (801.4.6's example; R49): not for a count the card found on arriving, and not again while it is still
- * unresolved.
+ * changes to 0 (801.4.6's example; R49), "when your graveyard has N or more cards" as the energy zone's, "when your LP
+ * becomes N or less" as LP crosses to N or less (R100): not for a count the card found on arriving, and not again
+ * while it is still unresolved.
  */
 export function checkStateTriggers(s: NovaState): void {
   const seen = s.stateWatch ?? {};
@@ -310,6 +329,15 @@ export function checkStateTriggers(s: NovaState): void {
       } else if (a.when === 'your-hand-empty') {
         count = s.players[src.controller].zones.hand.length;
         met = count === 0;
+      } else if (a.when === 'your-graveyard-at-least') {
+        count = s.players[src.controller].zones.graveyard.length; // 801.4.6.1.1: a count of cards, as the energy zone
+        met = count >= (a.count ?? 1);
+      } else if (a.when === 'your-life-at-most') {
+        count = s.players[src.controller].life;
+        // NOVA 801.4.6.1: "becomes N or less" only as LP crosses from above N; LP is no count of cards, so a further
+        // change below N does not trigger it again (R100).
+        const previous = seen[`${src.id}:${i}:${src.controller}`];
+        met = count <= (a.count ?? 0) && previous !== undefined && previous > (a.count ?? 0);
       } else return;
       const key = `${src.id}:${i}:${src.controller}`;
       now[key] = count;

@@ -341,6 +341,14 @@ export function startNextTurn(s: NovaState): void {
   // "Until the start of your next turn" ends as that player's turn begins, before its standby phase (R92).
   if (s.effects.some((e) => e.until === 'your-next-turn' && e.nextTurnOf === next))
     s.effects = s.effects.filter((e) => !(e.until === 'your-next-turn' && e.nextTurnOf === next));
+  // "Until the end of your next turn": from the start of that turn it lasts until its end (407.6; R98), so a skipped
+  // end phase carries it on to the next end phase that happens, as with any "until end of turn" effect (R94).
+  if (s.effects.some((e) => e.until === 'end-of-your-next-turn' && e.nextTurnOf === next))
+    s.effects = s.effects.map((e) => {
+      if (e.until !== 'end-of-your-next-turn' || e.nextTurnOf !== next) return e;
+      const { nextTurnOf: _done, ...rest } = e;
+      return { ...rest, until: 'end-of-turn' };
+    });
   for (const seat of ['p1', 'p2'] as const) {
     s.players[seat].energySetThisTurn = false;
     s.players[seat].charactersPlayedThisTurn = 0;

@@ -81,10 +81,22 @@ export type Amount = number | CountedAmount;
 
 /**
  * NOVA 407.6 "until end of turn", 405.7.3 "during the attack phase" (ended in the attack phase's end step), "until the
- * start of your next turn" (ended as the controller's next turn begins, before anything in it; ruling R92).
+ * start of your next turn" (ended as the controller's next turn begins, before anything in it; ruling R92), "until
+ * the end of your next turn" (ended at 407.6 of the controller's next turn that happens; ruling R98).
  */
-export const UntilSchema = z.enum(['end-of-turn', 'end-of-attack-phase', 'your-next-turn']);
+export const UntilSchema = z.enum(['end-of-turn', 'end-of-attack-phase', 'your-next-turn', 'end-of-your-next-turn']);
 export type Until = z.infer<typeof UntilSchema>;
+
+/**
+ * What a delayed trigger "at the start of your next turn" may do (NOVA 801.4.9): instructions with fixed amounts that
+ * need no target, no choice and no card named earlier, so nothing is lost between its making and its resolution.
+ */
+export const DelayedInstructionSchema = z.discriminatedUnion('do', [
+  z.object({ do: z.literal('draw'), count: z.number().int().min(1), who: z.literal('you') }).strict(),
+  z.object({ do: z.literal('gain-life'), amount: z.number().int().min(1) }).strict(),
+  z.object({ do: z.literal('lose-life'), who: WhoSchema, amount: z.number().int().min(1) }).strict(),
+  z.object({ do: z.literal('mill'), who: WhoSchema, count: z.number().int().min(1) }).strict(),
+]);
 
 /** The effect vocabulary. Each entry is one instruction, carried out in order on resolution. */
 export const EffectSchema = z.discriminatedUnion('do', [
@@ -270,6 +282,13 @@ export const EffectSchema = z.discriminatedUnion('do', [
   z.object({ do: z.literal('add-attack-phase') }).strict(),
   /** NOVA 801.4.9, 925.1.2: a delayed trigger "at the start of the next attack phase, draw N cards". */
   z.object({ do: z.literal('draw-at-next-attack-phase'), count: z.number().int().min(1) }).strict(),
+  /**
+   * NOVA 801.4.9: a delayed trigger "at the start of your next turn, ...", the controller's next turn whose standby
+   * phase happens (925.1.1, 925.1.2; ruling R101).
+   */
+  z
+    .object({ do: z.literal('at-your-next-turn-start'), effects: z.array(DelayedInstructionSchema).min(1).max(3) })
+    .strict(),
 ]);
 export type Effect = z.infer<typeof EffectSchema>;
 
@@ -317,6 +336,14 @@ export const TRIGGER_EVENTS = [
   'any-servant-becomes-frozen',
   /** "Whenever a card is sent to the graveyard from the field" (908.1; not by destruction, 908.2). */
   'any-card-sent-to-graveyard',
+  /** "Whenever a servant blocks" (405.5.5): any servant, this one included (R99). */
+  'any-servant-blocks',
+  /** "Whenever a servant becomes standby" (801.4.6.1): any servant on the field, the standby phase's too (R99). */
+  'any-servant-becomes-standby',
+  /** "Whenever a servant is dealt damage" (801.4.6.3): any servant, by damage actually dealt (R99). */
+  'any-servant-dealt-damage',
+  /** "When your opponent is dealt damage" (801.4.6.3): the opponent of this card's controller (R99). */
+  'opponent-dealt-damage',
   'ally-servant-destroyed',
   'enemy-servant-destroyed',
   'your-end-phase',
@@ -333,6 +360,10 @@ export const TRIGGER_EVENTS = [
   'your-attack-declaration-start',
   /** A state trigger (NOVA 801.4.6, its own example): "when your hand becomes empty". */
   'your-hand-empty',
+  /** A state trigger on a count of cards (NOVA 801.4.6.1.1, as the energy zone's): "when your graveyard has N or more". */
+  'your-graveyard-at-least',
+  /** A state trigger (NOVA 801.4.6, 801.4.6.1): "when your LP becomes N or less", only as LP goes from above N (R100). */
+  'your-life-at-most',
 ] as const;
 export const TriggerEventSchema = z.enum(TRIGGER_EVENTS);
 export type TriggerEvent = z.infer<typeof TriggerEventSchema>;
@@ -350,8 +381,8 @@ export const ActivatedAbilitySchema = z
           .object({ counter: z.string(), count: z.number().int().min(1) })
           .strict()
           .optional(),
-        /** NOVA 902.3, 911: "discard 1 card": chosen from the hand as the ability is played, paid with the rest (R97). */
-        discard: z.literal(1).optional(),
+        /** NOVA 902.3, 911: "discard N cards": chosen from the hand as the ability is played, paid with the rest (R97). */
+        discard: z.number().int().min(1).max(3).optional(),
       })
       .strict(),
     effects: z.array(EffectSchema).min(1),
@@ -368,7 +399,7 @@ export const AbilitySchema = z.discriminatedUnion('kind', [
       when: TriggerEventSchema,
       /** NOVA 902.8.2: "if that additional cost was paid": triggers only for an object whose optional cost was paid. */
       ifOptionalCostPaid: z.boolean().optional(),
-      /** For 'your-energy-zone-at-least' (a state trigger, NOVA 801.4.6): the number of cards. */
+      /** For the state triggers (NOVA 801.4.6): the number of cards, or of LP for 'your-life-at-most'. */
       count: z.number().int().min(1).optional(),
       effects: z.array(EffectSchema).min(1),
     })
@@ -479,6 +510,9 @@ export const NovaCardSchema = z
         'characters need level and required energy, no cost',
       );
     if (card.equip) need(card.type === 'magic-item', 'only magic items have Equip');
+    for (const a of card.abilities)
+      if (a.kind === 'triggered' && (a.when === 'your-graveyard-at-least' || a.when === 'your-life-at-most'))
+        need(a.count !== undefined, `"${a.when}" needs its count (NOVA 801.4.6)`);
     if (card.abilities.some((a) => a.kind === 'triggered' && a.when === 'destroyed-in-battle'))
       need(card.type === 'servant', 'only servants battle, so only they are destroyed in battle (NOVA 405.6.3.2)');
     if (card.abilities.some((a) => a.kind === 'destruction-replacement'))

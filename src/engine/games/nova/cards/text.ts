@@ -177,7 +177,11 @@ function abilityText(a: Ability): Label {
           ja: `このカードから${c.counter}カウンターを${c.count}個取り除く`,
         });
       }
-      if (a.cost.discard) cost.push({ en: 'discard 1 card', ja: '手札を1枚捨てる' });
+      if (a.cost.discard)
+        cost.push({
+          en: `discard ${a.cost.discard} card${a.cost.discard > 1 ? 's' : ''}`,
+          ja: `手札を${a.cost.discard}枚捨てる`,
+        });
       const head = join(cost, ', ', '、');
       return { en: `Act ${head.en}: ${effectsText(a.effects).en}`, ja: `起 ${head.ja}：${effectsText(a.effects).ja}` };
     }
@@ -255,6 +259,13 @@ function triggerText(
       };
     case 'your-hand-empty':
       return { en: 'When your hand becomes empty, ', ja: 'あなたの手札が0枚になった時、' };
+    case 'your-graveyard-at-least':
+      return {
+        en: `When your graveyard has ${count} or more cards, `,
+        ja: `あなたの墓地のカードが${count}枚以上になった時、`,
+      };
+    case 'your-life-at-most':
+      return { en: `When your LP becomes ${count} or less, `, ja: `あなたのLPが${count}点以下になった時、` };
     case 'enters-field':
       return { en: 'When this card is placed on the field, ', ja: 'このカードが場に置かれた時、' };
     case 'attacks':
@@ -284,6 +295,14 @@ function triggerText(
       return { en: 'When this card is dealt damage, ', ja: 'このカードがダメージを受けた時、' };
     case 'you-dealt-damage':
       return { en: 'When you are dealt damage, ', ja: 'あなたがダメージを受けた時、' };
+    case 'opponent-dealt-damage':
+      return { en: 'When your opponent is dealt damage, ', ja: '相手がダメージを受けた時、' };
+    case 'any-servant-dealt-damage':
+      return { en: 'Whenever a servant is dealt damage, ', ja: 'サーバントがダメージを受けるたび、' };
+    case 'any-servant-blocks':
+      return { en: 'Whenever a servant blocks, ', ja: 'サーバントが防御宣言するたび、' };
+    case 'any-servant-becomes-standby':
+      return { en: 'Whenever a servant becomes standby, ', ja: 'サーバントがスタンバイ状態になるたび、' };
     case 'your-attack-phase-end':
       return { en: 'At the end of your attack phase, ', ja: 'あなたのアタックフェイズ終了時、' };
     case 'each-end-phase':
@@ -690,6 +709,16 @@ function effectText(e: Effect): Label {
         en: `At the start of the next attack phase, draw ${e.count} card${e.count > 1 ? 's' : ''}.`,
         ja: `次のアタックフェイズの開始時、カードを${e.count}枚引く。`,
       };
+    case 'at-your-next-turn-start': {
+      // One sentence, so that every instruction reads as part of the delayed trigger.
+      const parts = e.effects.map((x) => effectText(x));
+      const en = parts.map((x) => x.en.charAt(0).toLowerCase() + x.en.slice(1).replace(/\.$/, '')).join('; ');
+      const ja = parts.map((x) => x.ja).join('');
+      return {
+        en: `At the start of your next turn, ${en}.`,
+        ja: parts.length > 1 ? `次のあなたのターン開始時、「${ja}」を行う。` : `次のあなたのターン開始時、${ja}`,
+      };
+    }
   }
 }
 
@@ -702,6 +731,8 @@ function untilText(until: Until): Label {
       return { en: 'during this attack phase', ja: 'このアタックフェイズ中' };
     case 'your-next-turn':
       return { en: 'until the start of your next turn', ja: '次のあなたのターン開始時まで' };
+    case 'end-of-your-next-turn':
+      return { en: 'until the end of your next turn', ja: '次のあなたのターン終了時まで' };
   }
 }
 
