@@ -2,6 +2,7 @@ import type { GameId } from '../engine/core/game.ts';
 import type { RulesEntryInput, RulesIndexStore, RulesTermInput } from '../store/rules-index.ts';
 import { ALIASES } from './aliases.ts';
 import { normalizeText, parentKey, ruleKey } from './normalize.ts';
+import { referenceTitle } from './reference.ts';
 import type { ReferenceFile } from './reference-schema.ts';
 import { normalizeTerm, termsOf } from './terms.ts';
 import type { ParsedDocument } from './types.ts';
@@ -133,7 +134,7 @@ export function indexReference(
   const entries: RulesEntryInput[] = [];
   const terms: RulesTermInput[] = [];
   for (const e of ref.entries) {
-    const title = `${e.title.en}（${e.title.ja}）`;
+    const title = referenceTitle(e.title.en, e.title.ja);
     entries.push({
       kind: 'rule',
       number: e.rule,
