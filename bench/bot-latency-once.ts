@@ -25,6 +25,7 @@ const result = await measureBotLatency({
 const ack = percentiles(result.acks);
 const board = percentiles(result.boards);
 const hand = percentiles(result.hands);
+const picture = percentiles(result.handPictures);
 const c = result.counts;
 const perDecision = (n: number) => (n / Math.max(1, result.decisions)).toFixed(2);
 const ms = (x: number) => x.toFixed(0);
@@ -33,6 +34,9 @@ console.log(
     `images ${images ? 'on' : 'off'}, ${matches} matches × ${decisionsPerMatch}, think ${thinkMs} ms; load ${loadBefore} → ${load()}`,
     `ack p50/p99 ${ms(ack.p50)}/${ms(ack.p99)} ms; board p50/p99 ${ms(board.p50)}/${ms(board.p99)} ms; ` +
       `hand shown p50/p99 ${ms(hand.p50)}/${ms(hand.p99)} ms; ` +
+      (images
+        ? `hand picture p50/p99 ${ms(picture.p50)}/${ms(picture.p99)} ms (n=${result.handPictures.length}); `
+        : '') +
       `${result.decisions} decisions, ${result.missedBoards} boards missed, wall ${ms(result.wallMs)} ms`,
     ...(c
       ? [

@@ -3,7 +3,9 @@
 // Discord would see it:
 //   ack:   INTERACTION_CREATE sent → the bot's acknowledgement (defer) received, for every click;
 //   board: an option click's INTERACTION_CREATE sent → the match's public board created/edited in the thread;
-//   hand:  a "My hand" click's INTERACTION_CREATE sent → its ephemeral (hand image and controls) shown.
+//   hand:  a "My hand" click's INTERACTION_CREATE sent → its ephemeral (the hand and its controls) shown;
+//   hand picture: the same click → that ephemeral shows the hand's picture (with it, or edited in when drawn late:
+//          BENCH_HAND_WAIT_MS, default 120 as in production; off waits for the picture before sending anything).
 // Players think between decisions (BENCH_THINK_MS, default 1000 ms ± 50%), as people do; 0 is a saturation test.
 // BENCH_REST_PER_SECOND lifts discord.js's client-side throttle in the bot; BENCH_PROFILE=<dir> profiles the bot process into <dir>.
 import { execFileSync, fork } from 'node:child_process';
@@ -31,6 +33,8 @@ export interface LatencyResult {
   acks: number[];
   boards: number[];
   hands: number[];
+  /** "My hand" click → the hand's picture shown (images on only). */
+  handPictures: number[];
   decisions: number;
   missedBoards: number;
   wallMs: number;
@@ -104,10 +108,13 @@ export async function measureBotLatency(options: LatencyOptions): Promise<Latenc
   const boardOf = new Map<string, MessageRecord>();
   const boardWaiters = new Map<string, (at: number) => void>();
   const handWaiters = new Map<string, (message: MessageRecord) => void>();
+  const pictureWaiters = new Map<string, (at: number) => void>();
+  const hasPicture = (m: MessageRecord) => m.attachments.length > 0 || (m.embedAttachmentIds?.length ?? 0) > 0;
   discord.events.on('message', (event) => {
     const m = event.message;
     if (event.kind === 'delete' || m.authorId !== discord.botUserId) return;
     if (m.visibleTo !== null) {
+      if ((m.flags & LOADING) === 0 && hasPicture(m)) pictureWaiters.get(m.visibleTo)?.(performance.now());
       // The hand comes as a new ephemeral (the "My hand" click's follow-up); an edit of an earlier ephemeral (the
       // previous click's answer landing late) is not it.
       if (event.kind === 'create' && (m.flags & LOADING) === 0) handWaiters.get(m.visibleTo)?.(m);
@@ -121,6 +128,7 @@ export async function measureBotLatency(options: LatencyOptions): Promise<Latenc
   const acks: number[] = [];
   const boards: number[] = [];
   const hands: number[] = [];
+  const handPictures: number[] = [];
   let decisions = 0;
   let missedBoards = 0;
 
@@ -161,12 +169,25 @@ export async function measureBotLatency(options: LatencyOptions): Promise<Latenc
         handWaiters.set(user.id, resolve);
         setTimeout(() => resolve(null), 10_000);
       });
+      const pictured = new Promise<number | null>((resolve) => {
+        pictureWaiters.set(user.id, resolve);
+        setTimeout(() => resolve(null), 10_000);
+      });
       const opened = performance.now();
       await timedClick(user, () => user.click({ id: board.id, channelId: threadId }, `h:${threadId}`));
       const hand = await filled;
       handWaiters.delete(user.id);
-      if (!hand) continue;
+      if (!hand) {
+        pictureWaiters.delete(user.id);
+        continue;
+      }
       hands.push(performance.now() - opened);
+      if (options.images) {
+        // The player looks at the picture before acting (so an edit bringing it is never raced by their click).
+        const at = await pictured;
+        if (at !== null) handPictures.push(at - opened);
+      }
+      pictureWaiters.delete(user.id);
       const components = rawComponents(hand);
       const controls = components
         .filter((c) => c.type === 2 && c.disabled !== true && /^[anod]:/.test(String(c.custom_id ?? '')))
@@ -214,13 +235,14 @@ export async function measureBotLatency(options: LatencyOptions): Promise<Latenc
   await new Promise((resolve) => bot.once('exit', resolve));
   await discord.close();
   rmSync(dir, { recursive: true, force: true });
-  return { acks, boards, hands, decisions, missedBoards, wallMs, counts, fakeCpuMs };
+  return { acks, boards, hands, handPictures, decisions, missedBoards, wallMs, counts, fakeCpuMs };
 }
 
 export function latencyFigures(label: string, result: LatencyResult): BenchFigure[] {
   const ack = percentiles(result.acks);
   const board = percentiles(result.boards);
   const hand = percentiles(result.hands);
+  const picture = percentiles(result.handPictures);
   const area = 'bot';
   return [
     { area, name: `${label}: ack p50`, value: ack.p50, unit: 'ms' },
@@ -229,6 +251,12 @@ export function latencyFigures(label: string, result: LatencyResult): BenchFigur
     { area, name: `${label}: board updated p99`, value: board.p99, unit: 'ms' },
     { area, name: `${label}: hand shown p50`, value: hand.p50, unit: 'ms' },
     { area, name: `${label}: hand shown p99`, value: hand.p99, unit: 'ms' },
+    ...(result.handPictures.length > 0
+      ? [
+          { area, name: `${label}: hand picture shown p50`, value: picture.p50, unit: 'ms' },
+          { area, name: `${label}: hand picture shown p99`, value: picture.p99, unit: 'ms' },
+        ]
+      : []),
     { area, name: `${label}: decisions (boards missed)`, value: result.decisions, unit: `(${result.missedBoards})` },
     ...countFigures(label, result),
   ];

@@ -33,6 +33,8 @@ const bot = createBot({
     : false,
   registerCommands: true,
   challengeCooldownMs: 0,
+  // BENCH_HAND_WAIT_MS: how long "My hand" waits for its picture (production's 120 ms by default; off: always waits).
+  ...(env.BENCH_HAND_WAIT_MS === 'off' ? {} : { handPictureWaitMs: Number(env.BENCH_HAND_WAIT_MS ?? 120) }),
   // BENCH_CHANNEL_LIMIT=off lifts the board's per-channel pacing (Discord's 5 per 5 s), to see what it costs.
   ...(env.BENCH_CHANNEL_LIMIT === 'off' ? { boardChannelLimit: { requests: 1_000_000, windowMs: 1_000 } } : {}),
   log: (message) => {

@@ -14,7 +14,7 @@ import {
 } from 'discord.js';
 import type { Seat, Viewer } from '../engine/core/game.ts';
 import type { Locale } from '../engine/core/label.ts';
-import type { CardPool } from '../engine/definition.ts';
+import type { CardPool, KeywordRef } from '../engine/definition.ts';
 import { markTableCopies } from '../render/copy-marks.ts';
 import type { GameStyle } from '../render/styles/game-style.ts';
 import type { FaceUpCard, TableCard, TableModel } from '../render/table-model.ts';
@@ -80,11 +80,48 @@ export function cardDetailLines(
   if (attached.length > 0) lines.push(`**${T.attachments[locale]}** ${attached.join(' · ')}`);
   const printed = card.cardId !== undefined ? pool?.byId(card.cardId) : undefined;
   if (printed && pool) {
-    const keywords = pool.keywords(printed).map((k) => `${k.name[locale]} (${k.rule})`);
-    if (keywords.length > 0) lines.push(`**${T.keywords[locale]}** ${keywords.join(' · ')}`);
+    lines.push(...keywordLines(card, pool.keywords(printed), pool, locale));
     lines.push('', pool.text(printed)[locale] || '—');
   } else lines.push('', T.noRulesText[locale]);
   return { title: card.name, lines };
+}
+
+/**
+ * The keywords line: what the card has now when its game's view says (granted ones marked as coming from an effect),
+ * then the printed ones it has lost; the printed ones alone where the view says nothing. A keyword the adapter names
+ * without a rule takes the rule its name has anywhere in the pool.
+ */
+function keywordLines(card: FaceUpCard, printed: KeywordRef[], pool: CardPool, locale: Locale): string[] {
+  const named = (name: string, rule: string | undefined, note?: string) => {
+    const extra = [rule, note].filter((x) => x !== undefined);
+    return extra.length > 0 ? `${name} (${extra.join(', ')})` : name;
+  };
+  if (card.keywords === undefined) {
+    const all = printed.map((k) => named(k.name[locale], k.rule));
+    return all.length > 0 ? [`**${T.keywords[locale]}** ${all.join(' · ')}`] : [];
+  }
+  const printedNames = new Set(printed.map((k) => k.name[locale]));
+  const nowNames = new Set(card.keywords.map((k) => k.name));
+  const now = card.keywords.map((k) =>
+    named(
+      k.name,
+      k.rule ?? ruleInPool(pool, k.name, locale),
+      printedNames.has(k.name) ? undefined : T.grantedKeyword[locale],
+    ),
+  );
+  const lost = printed.filter((k) => !nowNames.has(k.name[locale])).map((k) => named(k.name[locale], k.rule));
+  return [
+    ...(now.length > 0 ? [`**${T.keywords[locale]}** ${now.join(' · ')}`] : []),
+    ...(lost.length > 0 ? [`**${T.lostKeywords[locale]}** ${lost.join(' · ')}`] : []),
+  ];
+}
+
+function ruleInPool(pool: CardPool, name: string, locale: Locale): string | undefined {
+  for (const card of pool.cards) {
+    const found = pool.keywords(card).find((k) => k.name[locale] === name);
+    if (found) return found.rule;
+  }
+  return undefined;
 }
 
 /** A select's option label for a card: its name as drawn, and whose side it is on. */

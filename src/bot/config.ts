@@ -17,6 +17,11 @@ export const BotConfigSchema = z.object({
   guildId: Snowflake.optional(),
   /** ARBITER_IMAGES: off to skip rendering board and hand images (tests, very small hosts). */
   images: z.enum(['on', 'off']).default('on'),
+  /**
+   * ARBITER_HAND_PICTURE_WAIT_MS: how long "My hand / act" waits for the hand's picture before it shows the hand and
+   * its controls without it and edits the picture in when drawn (issue 26 item 8).
+   */
+  handPictureWaitMs: z.coerce.number().int().min(0).max(3_000).default(120),
   /** ARBITER_CHALLENGE_TTL_SECONDS: how long a challenge can be accepted. */
   challengeTtlSeconds: z.coerce.number().int().min(10).max(86_400).default(600),
   /** ARBITER_CHALLENGE_COOLDOWN_SECONDS: a challenger's wait between two challenges (0: none). */
@@ -31,6 +36,7 @@ const ENV_NAMES: Record<string, string> = {
   restUrl: 'DISCORD_REST_URL',
   guildId: 'DISCORD_GUILD_ID',
   images: 'ARBITER_IMAGES',
+  handPictureWaitMs: 'ARBITER_HAND_PICTURE_WAIT_MS',
   challengeTtlSeconds: 'ARBITER_CHALLENGE_TTL_SECONDS',
   challengeCooldownSeconds: 'ARBITER_CHALLENGE_COOLDOWN_SECONDS',
 };

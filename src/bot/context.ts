@@ -29,6 +29,11 @@ export interface BotContext {
   renderer: Renderer | null;
   /** The board and hand images through `renderer`, an unchanged model drawn once (image-cache.ts); null without images. */
   images: ImageCache | null;
+  /**
+   * How long "My hand / act" waits for the hand's picture before it sends the hand without it and edits the picture in
+   * later (play.ts `addLatePicture`); undefined: it waits for the picture (tests).
+   */
+  handPictureWaitMs?: number | undefined;
   /** The games this bot hosts (the default registry, or a test's with a toy game). */
   games: GameRegistry;
   precons: readonly PreconDeck[];

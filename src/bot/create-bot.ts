@@ -72,6 +72,8 @@ export interface CreateBotOptions {
   storeConfig?: Omit<StoreConfigInput, 'path'>;
   /** true: render through a worker pool; false: no images; or a renderer of your own. */
   images?: boolean | Renderer;
+  /** See BotContext.handPictureWaitMs; production passes ARBITER_HAND_PICTURE_WAIT_MS (120 ms by default). */
+  handPictureWaitMs?: number;
   now?: () => number;
   /** Drives turn timers (tests pass a manual clock); the real clock over `now` by default. */
   clock?: BotClock;
@@ -203,6 +205,7 @@ export function createBot(options: CreateBotOptions): Bot {
     rules,
     renderer,
     images: renderer ? new ImageCache(renderer) : null,
+    handPictureWaitMs: options.handPictureWaitMs,
     games,
     precons: options.preconRoot ? loadPreconDecks(options.preconRoot, games.ids()) : allPrecons(games),
     now: options.now ?? Date.now,

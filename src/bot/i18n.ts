@@ -207,6 +207,8 @@ export const T = {
   attachments: l('Attached:', '付いているカード：'),
   faceDownCard: l('a face-down card', '裏向きのカード'),
   keywords: l('Keywords:', 'キーワード：'),
+  grantedKeyword: l('from an effect', '効果による'),
+  lostKeywords: l('Printed, lost now:', '印刷されているが今は失っている：'),
   noRulesText: l('(no rules text)', '（ルールテキストなし）'),
   noFieldCards: l('No face-up cards are on the table.', '表向きのカードは場にありません。'),
   pickCard: (from: number, to: number, total: number) =>

@@ -81,7 +81,11 @@ export async function showHand(ctx: BotContext, interaction: ButtonInteraction, 
     await interaction.followUp({ content: T.matchNotActive(row.status)[locale], flags: ephemeral });
     return;
   }
-  const { imageKey, ...hand } = await ownerMessage(ctx, row, interaction.user.id, locale, { picture: 'always' });
+  const versionShown = (await ctx.store.matches.currentState(matchId)).version;
+  const { imageKey, pictureLater, ...hand } = await ownerMessage(ctx, row, interaction.user.id, locale, {
+    picture: 'always',
+    ...(ctx.handPictureWaitMs !== undefined ? { pictureWithinMs: ctx.handPictureWaitMs } : {}),
+  });
   const sent = await interaction.followUp({ ...hand, flags: ephemeral });
   // The newest ephemeral of this player: edited when the decision comes back to them (notify.ts); the one before
   // it now says it is out of date.
@@ -94,6 +98,49 @@ export async function showHand(ctx: BotContext, interaction: ButtonInteraction, 
   const attachmentId = imageKey ? embedAttachmentId(sent) : null;
   if (imageKey && attachmentId)
     ctx.notifier.shownPicture(matchId, interaction.user.id, sent.id, { key: imageKey, attachmentId });
+  if (pictureLater) await addLatePicture(ctx, interaction, row, sent.id, versionShown, hand, pictureLater);
+}
+
+/**
+ * Edits the late hand picture into the ephemeral `messageId`, only while that message still shows what it was sent
+ * with: still the player's newest ephemeral, nobody edited it since (a click on it or a decision coming back makes
+ * a new handle or a new state), and the match has not moved.
+ */
+async function addLatePicture(
+  ctx: BotContext,
+  interaction: ButtonInteraction,
+  row: MatchInfo,
+  messageId: string,
+  versionShown: number,
+  sentMessage: Omit<OutgoingMessage, 'imageKey' | 'pictureLater'>,
+  pictureLater: NonNullable<OutgoingMessage['pictureLater']>,
+): Promise<void> {
+  const userId = interaction.user.id;
+  const handle = ctx.notifier.ephemeralOf(row.matchId, userId);
+  const picture = await pictureLater;
+  if (!picture || !handle || handle.messageId !== messageId) return;
+  const unchanged =
+    ctx.notifier.ephemeralOf(row.matchId, userId) === handle &&
+    handle.picture === undefined &&
+    (await ctx.store.matches.currentState(row.matchId)).version === versionShown;
+  if (!unchanged) return;
+  const [first, ...rest] = sentMessage.embeds;
+  if (!first) return;
+  const message: OutgoingMessage = {
+    ...sentMessage,
+    embeds: [EmbedBuilder.from(first).setImage(`attachment://${picture.file.name ?? 'hand.png'}`), ...rest],
+    files: [picture.file],
+    attachments: [],
+    imageKey: picture.key,
+  };
+  try {
+    await editOwner(ctx, row, userId, messageId, message, (payload) =>
+      interaction.editReply({ ...payload, message: messageId }),
+    );
+  } catch (error) {
+    // The hand and its controls are shown already; a lost picture is not worth an error to the player.
+    ctx.log(`late hand picture for ${row.matchId}: ${(error as Error).message}`);
+  }
 }
 
 /** Lines of the public log on one page of the "Log" view (each clipped, so a page stays within an embed). */
@@ -189,7 +236,7 @@ export async function ownerMessage(
   row: MatchInfo,
   userId: string,
   locale: 'en' | 'ja',
-  extra: { page?: number; notice?: string; picture?: 'always' },
+  extra: { page?: number; notice?: string; picture?: 'always'; pictureWithinMs?: number },
 ) {
   const game = ctx.store.requireGame(row.game);
   const state = await ctx.store.matches.currentState(row.matchId);

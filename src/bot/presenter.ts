@@ -35,6 +35,11 @@ export interface OutgoingMessage {
    * already shows it keeps it instead of uploading it again (play.ts `editOwner`). Not sent to Discord.
    */
   imageKey?: string | null;
+  /**
+   * The hand picture still being drawn when the message had to go (`pictureWithinMs`): the caller edits it in when
+   * it comes, if the message still shows what it showed. Not sent to Discord.
+   */
+  pictureLater?: Promise<{ file: AttachmentBuilder; key: string } | null>;
 }
 
 /** The public board, the turn it shows (a new turn gets a new message) and its image's key (equal keys, equal images). */
@@ -294,6 +299,12 @@ export interface HandMessageInput {
    * about a fifth of the hand renders, on the worker that also draws every board.
    */
   picture?: 'always' | 'while-deciding';
+  /**
+   * How long the message waits for its picture (issue 26 item 8): past it, it goes without, listing the hand and its
+   * controls, and `pictureLater` brings the picture. With 50 matches on one render worker a hand could queue behind
+   * boards for seconds; the choice is the player's to make now, the picture only helps.
+   */
+  pictureWithinMs?: number;
 }
 
 /** The owner's ephemeral: their hand (image + names) and, when it is their decision, the legal options. */
@@ -339,7 +350,9 @@ export async function handMessage(ctx: BotContext, input: HandMessageInput): Pro
       })
     : null;
   if (controls?.note) lines.push(controls.note);
-  const picture = wanted && hand ? await image(ctx, 'hand', hand.hand) : null;
+  const drawing = wanted && hand ? image(ctx, 'hand', hand.hand) : null;
+  const picture = drawing ? await withinMs(drawing, input.pictureWithinMs) : null;
+  const late = drawing !== null && picture === undefined;
   const embed = embedOf({
     title: clip(`${T.hand[locale]} · ${names[seat]} (${cards.length})`, 256),
     description: clip(cards.join('\n') || '—', 4000),
@@ -352,7 +365,22 @@ export async function handMessage(ctx: BotContext, input: HandMessageInput): Pro
     components: controls?.rows ?? [],
     attachments: [],
     imageKey: picture?.key ?? null,
+    ...(late && drawing ? { pictureLater: drawing } : {}),
   };
+}
+
+/** The value of `promise` if it settles within `ms` (always when `ms` is undefined), else undefined. */
+async function withinMs<T>(promise: Promise<T>, ms: number | undefined): Promise<T | undefined> {
+  if (ms === undefined) return promise;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function handModel(

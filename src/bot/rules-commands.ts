@@ -18,7 +18,7 @@ import { DEFAULT_GAME_ID, type GameId } from '../engine/core/game.ts';
 import type { GameRegistry } from '../engine/registry.ts';
 import { cardFace } from '../render/games/card-faces.ts';
 import type { RuleAnswer } from '../rules/answer.ts';
-import { answerText } from '../rules/answer-text.ts';
+import { type AnswerLocale, answerText, namedRule } from '../rules/answer-text.ts';
 import { importRules, type RulesImportReport, rulesImportConfigFromEnv } from '../rules/import.ts';
 import { autocompleteRules, lookupRules, lookupRulesEverywhere } from '../rules/lookup.ts';
 import type { RulesIndexStore } from '../store/rules-index.ts';
@@ -83,8 +83,8 @@ async function rulesGame(
 }
 
 /** A rule as an embed (labelled with its game), with its cross-references as buttons that open them. */
-function ruleMessage(answer: RuleAnswer, gameName?: string) {
-  const text = answerText(answer);
+function ruleMessage(answer: RuleAnswer, locale: AnswerLocale, gameName?: string) {
+  const text = answerText(answer, locale);
   const embed = new EmbedBuilder()
     .setTitle(text.title)
     .setDescription(text.description || '—')
@@ -101,7 +101,7 @@ function ruleMessage(answer: RuleAnswer, gameName?: string) {
       row.addComponents(
         new ButtonBuilder()
           .setCustomId(id)
-          .setLabel(`${ref.number}${ref.title ? ` ${ref.title}` : ''}`.slice(0, 80))
+          .setLabel(namedRule(ref, locale).slice(0, 80))
           .setStyle(ButtonStyle.Secondary),
       );
     }
@@ -131,7 +131,10 @@ export async function rulesCommand(ctx: BotContext, interaction: ChatInputComman
       ? `${gameName}に${found.nearestTo}はありません。いちばん近いルールは${found.answer.number}です。`
       : `${gameName} has no rule ${found.nearestTo}; the nearest is ${found.answer.number}.`
     : undefined;
-  await interaction.editReply({ ...ruleMessage(found.answer, gameName), ...(nearest ? { content: nearest } : {}) });
+  await interaction.editReply({
+    ...ruleMessage(found.answer, locale, gameName),
+    ...(nearest ? { content: nearest } : {}),
+  });
 }
 
 export async function rulesAutocomplete(ctx: BotContext, interaction: AutocompleteInteraction): Promise<void> {
@@ -149,7 +152,10 @@ export async function rulesButton(ctx: BotContext, interaction: ButtonInteractio
     await interaction.reply({ content: `Rule ${number} is not in the index.`, flags: MessageFlags.Ephemeral });
     return;
   }
-  await interaction.reply({ ...ruleMessage(found.answer), flags: MessageFlags.Ephemeral });
+  await interaction.reply({
+    ...ruleMessage(found.answer, localeOf(interaction.locale)),
+    flags: MessageFlags.Ephemeral,
+  });
 }
 
 /**
@@ -233,7 +239,7 @@ export async function cardCommand(ctx: BotContext, interaction: ChatInputCommand
     if (rule)
       embed.addFields({
         name: `${k.name[locale]} — ${rule.number}`,
-        value: answerText(rule).description.slice(0, 1000) || '—',
+        value: answerText(rule, locale).description.slice(0, 1000) || '—',
       });
   }
   const files: AttachmentBuilder[] = [];

@@ -67,6 +67,7 @@ export async function runBot(env: NodeJS.ProcessEnv = process.env): Promise<void
     // ARBITER_SNAPSHOT_EVERY, ARBITER_DB_SYNCHRONOUS and ARBITER_GUILD_RETENTION_DAYS (docs/store.md).
     storeConfig: store,
     images: config.images === 'on',
+    handPictureWaitMs: config.handPictureWaitMs,
     challengeTtlMs: config.challengeTtlSeconds * 1000,
     challengeCooldownMs: config.challengeCooldownSeconds * 1000,
     logging,

@@ -3,6 +3,7 @@ import type { GameId, Seat, Viewer } from '../engine/core/game.ts';
 import type { Label, Locale } from '../engine/core/label.ts';
 import type {
   AttackLine,
+  CardKeyword,
   CostPip,
   HandCard,
   HandModel,
@@ -17,6 +18,22 @@ import type {
  * (NOVA `{red: 2, generic: 1}` → ● ● ①). A zero cost (`{red: 0, generic: 0}`) is a single "0" pip, so "free" is
  * visible; no cost at all (`{}` or undefined, NOVA 103.5.1 characters) is no pip.
  */
+/**
+ * A field card's current keywords for the model ("Card details", issue 26): each keyword once, named in the
+ * model's language by the game's own keyword table, with its rule number where the table gives one.
+ */
+export function keywordsNow<K>(
+  keywords: readonly K[] | undefined,
+  info: (k: K) => Label & { rule?: string },
+  locale: Locale,
+): CardKeyword[] | undefined {
+  if (keywords === undefined) return undefined;
+  return [...new Set(keywords)].map((k) => {
+    const { rule, ...name } = info(k);
+    return rule === undefined ? { name: name[locale] } : { name: name[locale], rule };
+  });
+}
+
 export function pipsFromCounts(
   counts: Readonly<Record<string, number>> | undefined,
   order: readonly string[],

@@ -59,8 +59,19 @@ export interface FaceUpCard {
   damage: number;
   counters: Counter[];
   states: CardState[];
+  /**
+   * The keywords the card has now, as its game's view says (printed ones it still has and those granted by effects;
+   * none it lost): "Card details" sets them against the printed ones. Names in the model's language; `rule` where
+   * the adapter knows it. Not drawn; absent where the game's view carries no current keywords.
+   */
+  keywords?: CardKeyword[] | undefined;
   /** Cards attached to this one (equipment, additions, break cards, ...), drawn with their host. */
   attachments: TableCard[];
+}
+
+export interface CardKeyword {
+  name: string;
+  rule?: string | undefined;
 }
 
 /** A face-down card: its identity is not in the model at all. */
@@ -95,6 +106,10 @@ export const TableCardSchema: z.ZodType<TableCard> = z.lazy(() =>
       damage: z.number().int().min(0),
       counters: z.array(CounterSchema).max(8),
       states: z.array(CardStateSchema),
+      keywords: z
+        .array(z.object({ name: Text, rule: z.string().max(20).optional() }))
+        .max(24)
+        .optional(),
       attachments: z.array(TableCardSchema).max(12),
     }),
     z.object({

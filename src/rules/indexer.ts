@@ -2,6 +2,7 @@ import type { GameId } from '../engine/core/game.ts';
 import type { RulesEntryInput, RulesIndexStore, RulesTermInput } from '../store/rules-index.ts';
 import { ALIASES } from './aliases.ts';
 import { normalizeText, parentKey, ruleKey } from './normalize.ts';
+import { referenceTitle } from './reference.ts';
 import type { ReferenceFile } from './reference-schema.ts';
 import { normalizeTerm, termsOf } from './terms.ts';
 import type { ParsedDocument } from './types.ts';
@@ -31,6 +32,7 @@ export function indexOfficialDocument(
       for (const term of termsOf(rule.title)) terms.push({ term, number: rule.number, kind: 'rule', rank: 0 });
     const defined = definedTerm(rule.text);
     if (defined) terms.push({ term: defined, number: rule.number, kind: 'rule', rank: 1 });
+    for (const term of definedTerms(rule.text)) terms.push({ term, number: rule.number, kind: 'rule', rank: 1 });
   }
   for (const g of doc.glossary) {
     const title = g.english ? `${g.term}/${g.english}` : g.term;
@@ -76,6 +78,44 @@ export function definedTerm(text: string): string | null {
   return m?.[1] ? normalizeTerm(m[1]) : null;
 }
 
+// Kanji, katakana, the long-vowel and middle dots, Latin letters and digits: what an unquoted term is made of.
+const TERM_CHARS = '\\p{Script=Han}\\p{Script=Katakana}ー・々a-z0-9';
+// A sentence that names what it describes (issue 26 item 10): "…を「X」と呼びます", "…をXと呼称します", "…はXと呼ばれ",
+// "…Xという。" (PMV), "…'X'と言います" (FoW). "という" is a definition only where it ends the sentence.
+const NAMING = /(と呼(?:び|ぶ|ば|称|ん))|と言います|といいます|という。/gu;
+const QUOTED_BEFORE = /[「『']([^「」『』'。]{1,24})[」』']$/u;
+// "'X'のルーラーと呼びます": the quoted word is what the sentence defines, the noun after it only says of what.
+const QUOTED_OF = /[「『']([^「」『』'。]{1,24})[」』']の[^「」『』'、。]{1,12}$/u;
+// "…ことをゲームから除外と呼びます": with "と呼", everything after the object marker is the name.
+const AFTER_OBJECT = /を([^をは、。「」『』'\s]{2,16})$/u;
+// An unquoted term, possibly "AのB" ("先制のタイミング"), right after a particle or comma that opens a noun phrase.
+const BARE_BEFORE = new RegExp(`(?:^|[をはもの、\\s])((?:[${TERM_CHARS}]{1,16}の)?[${TERM_CHARS}]{2,16})$`, 'u');
+// Earlier members of a list the sentence names at once: "面を'過去面'、…面を'未来面'と呼びます".
+const LISTED = /を[「『']([^「」『』'。]{1,24})[」』']、/gu;
+
+/**
+ * Every term a rule's sentences define by naming it, normalised as terms are; the defining phrase is read from the
+ * document's own wording, never guessed from a mention.
+ */
+export function definedTerms(text: string): string[] {
+  const found: string[] = [];
+  const flat = normalizeText(text);
+  for (const m of flat.matchAll(NAMING)) {
+    const before = flat.slice(0, m.index);
+    const term =
+      QUOTED_BEFORE.exec(before)?.[1] ??
+      QUOTED_OF.exec(before)?.[1] ??
+      // "という" also ends sentences that merely describe ("…を行う条件という"): only "と呼" names after を.
+      (m[1] !== undefined ? AFTER_OBJECT.exec(before)?.[1] : undefined) ??
+      BARE_BEFORE.exec(before)?.[1];
+    if (term === undefined) continue;
+    found.push(term);
+    const sentence = before.slice(before.lastIndexOf('。') + 1);
+    for (const listed of sentence.matchAll(LISTED)) if (listed[1] !== undefined) found.push(listed[1]);
+  }
+  return [...new Set(found.map(normalizeTerm))].filter((t) => t.length >= 2);
+}
+
 /** Puts our English reference for a game into the index, replacing its previous import. */
 export function indexReference(
   store: RulesIndexStore,
@@ -94,7 +134,7 @@ export function indexReference(
   const entries: RulesEntryInput[] = [];
   const terms: RulesTermInput[] = [];
   for (const e of ref.entries) {
-    const title = `${e.title.en}（${e.title.ja}）`;
+    const title = referenceTitle(e.title.en, e.title.ja);
     entries.push({
       kind: 'rule',
       number: e.rule,

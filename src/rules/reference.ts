@@ -16,3 +16,15 @@ export function readReference(dataDir: string, game: GameId): ReferenceFile | nu
   if (parsed.data.game !== game) throw new Error(`${file}: says game "${parsed.data.game}", expected "${game}"`);
   return parsed.data;
 }
+
+/** How an entry of our reference is titled in the index: the English name, then the document's Japanese one. */
+export function referenceTitle(en: string, ja: string): string {
+  return `${en}（${ja}）`;
+}
+
+/** The two halves of a title made by `referenceTitle`; null for any other title. */
+export function splitReferenceTitle(title: string | null): { en: string; ja: string } | null {
+  // English titles never hold a full-width parenthesis; Japanese ones may ("マナチャージ（Ｘ）").
+  const m = /^([^（]+)（(.+)）$/u.exec(title ?? '');
+  return m?.[1] && m[2] ? { en: m[1], ja: m[2] } : null;
+}

@@ -20,7 +20,11 @@ export function termsOf(name: string): string[] {
  * Terms are stored in this form; the kana folding lets a query in either script match.
  */
 export function normalizeTerm(s: string): string {
-  return toHiragana(normalizeText(s))
-    .replace(/^[【「『[〈《(]+|[】」』\]〉》)]+$/g, '')
-    .trim();
+  return (
+    toHiragana(normalizeText(s))
+      // 【】 inside a name too: "【時変】する" is typed "時変する" as often as not.
+      .replace(/(?<=.)[【】](?=.)/g, '')
+      .replace(/^[【「『[〈《(]+|[】」』\]〉》)]+$/g, '')
+      .trim()
+  );
 }

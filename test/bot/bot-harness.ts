@@ -64,6 +64,8 @@ export async function startBotHarness(
     games?: GameRegistry;
     /** "Your decision" mentions in the thread (default on, as in production); off where a test counts requests. */
     mentions?: boolean;
+    /** How long "My hand" waits for its picture (default: until it is drawn, so tests see it at once). */
+    handPictureWaitMs?: number;
     /** The structured logger and metrics (test/ops). */
     ops?: Pick<CreateBotOptions, 'logging' | 'metrics'>;
   } = {},
@@ -97,6 +99,7 @@ export async function startBotHarness(
       ...(options.onMatchEnd ? { onMatchEnd: options.onMatchEnd } : {}),
       ...(options.boardHandles === false ? { boardHandles: false } : {}),
       ...(options.games ? { games: options.games } : {}),
+      ...(options.handPictureWaitMs !== undefined ? { handPictureWaitMs: options.handPictureWaitMs } : {}),
       ...options.ops,
     });
   const h: BotHarness = {

@@ -2,11 +2,19 @@
 // no board shows what that viewer may not see (hands, decks, face-down power cards are counts in it).
 import type { Seat } from '../../engine/core/game.ts';
 import type { Locale } from '../../engine/core/label.ts';
-import { cardText, typeLine } from '../../engine/games/aqa/cards/text.ts';
+import { cardText, skillInfo, typeLine } from '../../engine/games/aqa/cards/text.ts';
 import { logLine, phaseWords } from '../../engine/games/aqa/log-text.ts';
 import { cardOf, isPhase } from '../../engine/games/aqa/state.ts';
 import type { AqaView, ChainView, CharacterView } from '../../engine/games/aqa/view.ts';
-import { type AdapterOptions, handCard, handModel, seatName, tableModel, targetName } from '../adapter-helpers.ts';
+import {
+  type AdapterOptions,
+  handCard,
+  handModel,
+  keywordsNow,
+  seatName,
+  tableModel,
+  targetName,
+} from '../adapter-helpers.ts';
 import type { CardState, HandCard, HandModel, PlayerSide, TableCard, TableModel } from '../table-model.ts';
 import { aqaCardFace } from './aqa-card.ts';
 
@@ -68,6 +76,8 @@ function characterCard(c: CharacterView, locale: Locale): TableCard {
     damage: 0,
     counters: [{ name: WORDS.power[locale], count: c.power }],
     states,
+    // §11-5: skills it has now, those its permanents give included.
+    keywords: keywordsNow(c.skills, skillInfo, locale),
     // The break stack under the top card, then the permanents (§9-1, §11).
     attachments: [
       ...c.stack.slice(0, -1).map((card, i) => plainCard(`${c.id}-s${i}`, card, locale)),

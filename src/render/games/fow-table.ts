@@ -4,11 +4,19 @@
 import type { Seat } from '../../engine/core/game.ts';
 import type { FaceDownObjectView } from '../../engine/core/hidden.ts';
 import type { Locale } from '../../engine/core/label.ts';
-import { cardText, typeLine } from '../../engine/games/fow/cards/text.ts';
+import { cardText, keywordInfo, typeLine } from '../../engine/games/fow/cards/text.ts';
 import { logLine, phaseWords } from '../../engine/games/fow/log-text.ts';
 import { cardOf } from '../../engine/games/fow/state.ts';
 import type { FowView, ObjectView } from '../../engine/games/fow/view.ts';
-import { type AdapterOptions, handCard, handModel, seatName, tableModel, targetName } from '../adapter-helpers.ts';
+import {
+  type AdapterOptions,
+  handCard,
+  handModel,
+  keywordsNow,
+  seatName,
+  tableModel,
+  targetName,
+} from '../adapter-helpers.ts';
 import {
   type CardState,
   faceDownCard,
@@ -69,6 +77,7 @@ function tableCard(c: ObjectView, locale: Locale, attachments: TableCard[] = [])
     damage: c.damage,
     counters: Object.entries(c.counters).map(([name, count]) => ({ name, count })),
     states,
+    keywords: keywordsNow(c.keywords, keywordInfo, locale),
     attachments,
   };
 }

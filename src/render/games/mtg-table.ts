@@ -2,11 +2,19 @@
 // public board cannot show a card the spectator view does not hold (hands and libraries are absent from it).
 import type { Seat } from '../../engine/core/game.ts';
 import type { Locale } from '../../engine/core/label.ts';
-import { cardText, typeLine } from '../../engine/games/mtg/cards/text.ts';
+import { cardText, keywordInfo, typeLine } from '../../engine/games/mtg/cards/text.ts';
 import { logLine, stepWords } from '../../engine/games/mtg/log-text.ts';
 import { cardOf } from '../../engine/games/mtg/state.ts';
 import type { MtgView, ObjectView } from '../../engine/games/mtg/view.ts';
-import { type AdapterOptions, handCard, handModel, seatName, tableModel, targetName } from '../adapter-helpers.ts';
+import {
+  type AdapterOptions,
+  handCard,
+  handModel,
+  keywordsNow,
+  seatName,
+  tableModel,
+  targetName,
+} from '../adapter-helpers.ts';
 import type { CardState, HandCard, HandModel, PlayerSide, TableCard, TableModel } from '../table-model.ts';
 import { mtgCardFace } from './mtg-card.ts';
 
@@ -64,6 +72,7 @@ function tableCard(c: ObjectView, locale: Locale): TableCard {
     damage: c.damage,
     counters: (c.counters ?? []).map((k) => ({ name: k.kind, count: k.count })),
     states,
+    keywords: keywordsNow(c.keywords, keywordInfo, locale),
     attachments: [],
   };
 }

@@ -3,12 +3,13 @@
 import type { Seat } from '../../engine/core/game.ts';
 import type { Locale } from '../../engine/core/label.ts';
 import { novaCard } from '../../engine/games/nova/cards/pool.ts';
-import { cardText } from '../../engine/games/nova/cards/text.ts';
+import { cardText, keywordName } from '../../engine/games/nova/cards/text.ts';
 import type { NovaCardView, NovaPlayerView, NovaView } from '../../engine/games/nova/view.ts';
 import {
   type AdapterOptions,
   handCard,
   handModel,
+  keywordsNow,
   nestAttachments,
   pipsFromCounts,
   seatName,
@@ -39,6 +40,7 @@ const WORDS = {
     'magic-item': { en: 'Magic Item', ja: 'マジックアイテム' },
     character: { en: 'Character', ja: 'キャラクター' },
   } as Record<string, { en: string; ja: string }>,
+  equip: { en: 'Equip', ja: '装備' },
 } as const;
 
 const STOCK_LETTERS: Record<string, string> = {
@@ -76,8 +78,23 @@ function tableCard(c: NovaCardView, locale: Locale, zone: 'field' | 'energy' | '
     damage: c.damage,
     counters: Object.entries(c.counters).map(([name, count]) => ({ name, count })),
     states,
+    // On the field, what it has now (NOVA 1001; granted ones included, e.g. 1004); named as the pool names them.
+    ...(zone === 'field'
+      ? {
+          keywords: [
+            ...(keywordsNow(c.keywords, keywordWords, locale) ?? []),
+            ...(def.equip ? [{ name: WORDS.equip[locale], rule: '1005' }] : []),
+          ],
+        }
+      : {}),
     attachments: [],
   };
+}
+
+/** A keyword's bare name ("Pierce", "貫通"), as the card pool lists it. */
+function keywordWords(k: NovaCardView['keywords'][number]) {
+  const n = keywordName(k);
+  return { en: n.en.replace(/\.$/, ''), ja: n.ja.replace(/[【】]/g, '') };
 }
 
 function stockText(p: NovaPlayerView): string {

@@ -3,11 +3,19 @@
 import type { Seat } from '../../engine/core/game.ts';
 import type { FaceDownObjectView } from '../../engine/core/hidden.ts';
 import type { Locale } from '../../engine/core/label.ts';
-import { cardText, typeLine } from '../../engine/games/pmv/cards/text.ts';
+import { cardText, keywordInfo, typeLine } from '../../engine/games/pmv/cards/text.ts';
 import { logLine, phaseWords } from '../../engine/games/pmv/log-text.ts';
 import { cardOf } from '../../engine/games/pmv/state.ts';
 import type { ObjectView, PmvView } from '../../engine/games/pmv/view.ts';
-import { type AdapterOptions, handCard, handModel, seatName, tableModel, targetName } from '../adapter-helpers.ts';
+import {
+  type AdapterOptions,
+  handCard,
+  handModel,
+  keywordsNow,
+  seatName,
+  tableModel,
+  targetName,
+} from '../adapter-helpers.ts';
 import {
   type CardState,
   faceDownCard,
@@ -68,6 +76,7 @@ function tableCard(c: ObjectView, locale: Locale): TableCard {
     // §10.34: a Leader's popularity cards are counted on it (they stay listed among its attachments).
     counters: popularity > 0 ? [{ name: WORDS.popularity[locale], count: popularity }] : [],
     states,
+    keywords: keywordsNow(c.keywords, keywordInfo, locale),
     attachments: (c.attachments ?? []).slice(0, 12).map((a) => tableCard(a, locale)),
   };
 }

@@ -15,12 +15,14 @@ import {
   mayLookAt,
 } from '../../core/hidden.ts';
 import { type NumberedEntry, visibleEntries } from '../../core/visible-log.ts';
+import type { KeywordName } from './cards/schema.ts';
 import {
   atkOf,
   attachmentsOf,
   cardOf,
   defOf,
   isCharacter,
+  keywordsOf,
   liveAttack,
   objectOf,
   type Phase,
@@ -44,6 +46,11 @@ export type ObjectView = {
   attachments?: ObjectView[];
   /** §10.34.2.b: an attached card that is a Leader's popularity (public). */
   popularity?: boolean;
+  /**
+   * On the field: the keywords it has now (§10.1: keywords are text, so none of its own while its original text is
+   * nullified, §6.1.13, §12.4). Public, like the card. For "Card details" (issue 26).
+   */
+  keywords?: KeywordName[];
 };
 
 export type SideView = {
@@ -111,6 +118,7 @@ function objectView(s: PmvState, id: string): ObjectView {
     if (o.transformed) out.transformed = true;
   }
   if (o.popularity) out.popularity = true;
+  if (o.zone === 'field') out.keywords = [...new Set(keywordsOf(s, id).map((k) => k.keyword))];
   const attached = attachmentsOf(s, id);
   // §11.3.11.c: an attachment shares its host's orientation.
   if (attached.length > 0) out.attachments = attached.map((a) => ({ ...objectView(s, a), active: o.active }));
