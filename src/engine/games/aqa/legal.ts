@@ -47,6 +47,7 @@ const IMPLEMENTED_HANDLERS = new Set([
   'cheaper-per-damage',
   'ignore-factor-at-six',
   'ignore-cost-at-seven', // §20-11
+  'swap-power', // §21-9
   'recall-characters',
   'then-remove-one',
   'discard-power-card',
@@ -267,6 +268,16 @@ export function aimingOf(
         : [];
       return { kind: 'characters', min: 1, max: 1, pool };
     }
+    // §21-9: Tidal Exchange swaps the power cards of two characters you control.
+    if (e.do === 'code' && e.handler === 'swap-power')
+      return {
+        kind: 'characters',
+        min: 2,
+        max: 2,
+        pool: controlledOf(s, seat)
+          .filter((c) => targetable(s, c))
+          .map((c) => c.id),
+      };
     // §4-2: "can declare a guard" paying the guard cost reaches only your controlled characters.
     if (e.do === 'code' && e.handler === 'may-declare-guard') {
       const attack = currentAttack(s);

@@ -1113,6 +1113,22 @@ export const resolveItem = defineProcedure<AqaState, ResolveData, null>({
                 break; // asked below
               case 'buff-while-power-two':
                 break; // §13-3: read by statOf while the card stays in the lasting row
+              case 'swap-power': {
+                // §21-9: the two piles change places and are not set (no §12-2 at this moment); ruling R23: both
+                // targets must still be controlled by the user and affected, else nothing moves. What then exceeds
+                // a mental power goes by the rule checks (ruling R20).
+                const [a, b] = live.map((t) => s.characters[t]);
+                const mine = (c: Character | undefined): c is Character =>
+                  c !== undefined && c.area === 'control' && c.owner === item.seat && !c.unaffected;
+                if (live.length === 2 && mine(a) && mine(b)) {
+                  const [fromA, fromB] = [a.power, b.power];
+                  a.power = fromB;
+                  b.power = fromA;
+                  powerZero(s, a, fromA.length); // ruling R18: a loss of power cards
+                  powerZero(s, b, fromB.length);
+                } else pushLog(s, { type: 'failed', kind: 'use', card: card.id, rule: '21-9' });
+                break;
+              }
               default:
                 refuseUnsupported(card);
             }
