@@ -48,6 +48,7 @@ const IMPLEMENTED_HANDLERS = new Set([
   'ignore-factor-at-six',
   'ignore-cost-at-seven', // §20-11
   'swap-power', // §21-9
+  'fetch-from-outside', // §24-3
   'recall-characters',
   'then-remove-one',
   'discard-power-card',

@@ -1110,6 +1110,7 @@ export const resolveItem = defineProcedure<AqaState, ResolveData, null>({
               case 'recall-characters':
               case 'then-remove-one':
               case 'change-target':
+              case 'fetch-from-outside':
                 break; // asked below
               case 'buff-while-power-two':
                 break; // §13-3: read by statOf while the card stays in the lasting row
@@ -1144,6 +1145,7 @@ export const resolveItem = defineProcedure<AqaState, ResolveData, null>({
         if (card.range === 'target') s.lastingTargets[item.card] = live;
       }
       if (effects.some((e) => e.do === 'code' && e.handler === 'recall-characters')) return { goto: 'recall' };
+      if (effects.some((e) => e.do === 'code' && e.handler === 'fetch-from-outside')) return { goto: 'outside' };
       if (effects.some((e) => e.do === 'code' && e.handler === 'change-target')) return { goto: 'retarget' };
       if (forcedGuard) return { goto: 'forced-guard' };
       data.list = [];
@@ -1256,6 +1258,30 @@ export const resolveItem = defineProcedure<AqaState, ResolveData, null>({
         { purpose: 'remove', ids: [...s.sides[item.seat].discard], min: 1, max: 1, cancel: false, about: item.card },
         'removed',
       );
+    },
+    outside(s, { data }) {
+      const item = data.item;
+      if (item.kind !== 'use') return { return: null };
+      // §24-1, §24-3, ruling R24: the user's own cards outside the game, their side pool and the cards removed from
+      // this game, each allowed by deck construction (D4 checked the pool; removed cards came from the deck).
+      const side = s.sides[item.seat];
+      const ids = [...side.outside, ...side.removed].filter(
+        (id) => !objectOf(s, id).token && cardOf(objectOf(s, id).card).type === 'character',
+      );
+      if (ids.length === 0) {
+        pushLog(s, { type: 'failed', kind: 'use', card: objectOf(s, item.card).card, rule: '24-3' });
+        return { return: null };
+      }
+      return ask(
+        choiceDecision,
+        item.seat,
+        { purpose: 'outside', ids, min: 1, max: 1, cancel: false, about: item.card },
+        'fetched',
+      );
+    },
+    fetched(s, { ret }) {
+      for (const id of answerOf(choiceDecision, ret)) moveCard(s, id, 'hand'); // §24-3: into the hand, unseen
+      return { return: null };
     },
     removed(s, { ret }) {
       for (const id of answerOf(choiceDecision, ret)) moveCard(s, id, 'removed'); // §24-2
