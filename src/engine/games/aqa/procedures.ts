@@ -126,6 +126,7 @@ export const stateChecks = stateCheckProcedure<AqaState, CheckAction>({
     for (const c of allCharacters(s)) if (statOf(s, c, 'dur') <= 0) found.push({ discard: c.id, rule: '9-2' });
     // Ruling G12, R20: power above mental power (a break card with a lower one on top, a lost bonus) is discarded.
     for (const c of allCharacters(s)) {
+      if (c.power.length === 0) continue; // nothing can exceed (and statOf is the costly part)
       const excess = c.power.length - statOf(s, c, 'mnd');
       if (excess > 0 && statOf(s, c, 'dur') > 0) found.push({ excessPower: c.id, count: excess });
     }
