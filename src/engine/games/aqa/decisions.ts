@@ -167,6 +167,10 @@ export const PURPOSES = {
   redraw: label('Redraw your opening hand once? (ruling G4)', '初期手札を1度だけ引き直しますか？（裁定G4）'),
   recall: label('Return character cards from your discard pile.', '捨て札からキャラクターカードを戻してください。'),
   remove: label('Remove 1 card of your discard pile from the game.', '捨て札のカード1枚をゲームから除外してください。'),
+  outside: label(
+    'Put 1 character card you own from outside the game into your hand (§24-3, ruling R24).',
+    'ゲーム外にあるあなたがオーナーのキャラクターカード1枚を手札に加えてください（24-3、裁定R24）。',
+  ),
   retarget: label(
     'Choose the new target (§14-3: one it could legally have taken).',
     '新しい目標を選んでください（14-3：本来使用できる適正な目標）。',

@@ -71,7 +71,6 @@ function setup(match: MatchSetup, seed: string): AqaState {
       const rule = unsupportedRuleOf(cardOf(id));
       if (rule) throw new UnsupportedRule(rule, `${id}: ${cardOf(id).name.en} is not implemented yet`);
     }
-    // §24-1, ruling G32: the out-of-game pool (`side`) stays outside the game; no card of the pool reaches it.
     // Ruling G4: shuffled on the server; ids are dealt after the shuffle, so an id says nothing about its card.
     const [order, after] = shuffle(deck.main ?? [], rng);
     rng = after;
@@ -80,12 +79,20 @@ function setup(match: MatchSetup, seed: string): AqaState {
       objects[id] = { id, card, owner: seat, zone: 'deck' };
       return id;
     });
+    // §24-1, ruling D4: the `side` pool is outside the game, as objects its owner may use (§24-3, ruling R24). Their
+    // ids take their own prefix, so a deck with a side pool deals the same deck ids as one without.
+    const outside = (deck.side ?? []).map((card, i) => {
+      const id = `x${seat}-${i + 1}`;
+      objects[id] = { id, card, owner: seat, zone: 'outside' };
+      return id;
+    });
     return {
       deck: ids,
       hand: [],
       discard: [],
       damage: [],
       removed: [],
+      outside,
       parties: emptyParties(),
       control: [],
       lasting: [],
@@ -170,7 +177,7 @@ export function aqaInvariants(s: AqaState): string[] {
   };
   for (const seat of SEATS) {
     const side = s.sides[seat];
-    for (const zone of ['deck', 'hand', 'discard', 'damage', 'removed', 'lasting'] as const) {
+    for (const zone of ['deck', 'hand', 'discard', 'damage', 'removed', 'outside', 'lasting'] as const) {
       for (const id of side[zone]) {
         const o = s.objects[id];
         if (!o || o.zone !== zone || o.owner !== seat)
@@ -214,7 +221,7 @@ export function aqaInvariants(s: AqaState): string[] {
       if (o.zone !== 'field' || !seen.has(o.id)) problems.push(`token ${o.id} is not on a character`);
       continue; // §7-3: not one of the 40 cards
     }
-    counts[o.owner] += 1;
+    if (!o.id.startsWith('x')) counts[o.owner] += 1; // the side pool's objects (§24-1) are not of the 40
     if (!seen.has(o.id) && o.zone !== 'pending') problems.push(`${o.id} (${o.zone}) is in no list`);
   }
   for (const seat of SEATS)
@@ -232,7 +239,7 @@ export const aqaSearch: Omit<SearchHooks<AqaState>, 'simulate'> = {
   determinize: (state, seat, seed) =>
     redealUnknown(state, seat, seed, (s) => {
       const other = s.sides[opponentOf(seat)];
-      return [s.sides[seat].deck, [...other.hand, ...other.deck]];
+      return [s.sides[seat].deck, [...other.hand, ...other.deck, ...other.outside]];
     }),
   evaluate: evaluateAqa,
 };

@@ -42,8 +42,13 @@ const IMPLEMENTED_HANDLERS = new Set([
   'unaffected-until-eot',
   'judge-plus-two',
   'forced-guard',
+  'declare-guard', // §4-2: cost-free "declares a guard", any character
+  'may-declare-guard', // §4-2: "can declare a guard", paying its guard cost, controlled characters only
   'cheaper-per-damage',
   'ignore-factor-at-six',
+  'ignore-cost-at-seven', // §20-11
+  'swap-power', // §21-9
+  'fetch-from-outside', // §24-3
   'recall-characters',
   'then-remove-one',
   'discard-power-card',
@@ -253,6 +258,37 @@ export function aimingOf(
       const pool = attack ? characterPool(s).filter((id) => id !== attack.attacker && id !== attack.guard) : [];
       return { kind: 'characters', min: 1, max: 1, pool };
     }
+    // §4-2: a cost-free "declares a guard" may name a character you do not control: Rampart Call names one of
+    // your active (faction area) characters.
+    if (e.do === 'code' && e.handler === 'declare-guard') {
+      const attack = currentAttack(s);
+      const pool = attack
+        ? activeCharacters(s, seat)
+            .filter((c) => c.id !== attack.attacker && targetable(s, c))
+            .map((c) => c.id)
+        : [];
+      return { kind: 'characters', min: 1, max: 1, pool };
+    }
+    // §21-9: Tidal Exchange swaps the power cards of two characters you control.
+    if (e.do === 'code' && e.handler === 'swap-power')
+      return {
+        kind: 'characters',
+        min: 2,
+        max: 2,
+        pool: controlledOf(s, seat)
+          .filter((c) => targetable(s, c))
+          .map((c) => c.id),
+      };
+    // §4-2: "can declare a guard" paying the guard cost reaches only your controlled characters.
+    if (e.do === 'code' && e.handler === 'may-declare-guard') {
+      const attack = currentAttack(s);
+      const pool = attack
+        ? controlledOf(s, seat)
+            .filter((c) => c.id !== attack.attacker && targetable(s, c))
+            .map((c) => c.id)
+        : [];
+      return { kind: 'characters', min: 1, max: 1, pool };
+    }
   }
   return { kind: 'none' };
 }
@@ -370,9 +406,20 @@ function usable(s: AqaState, seat: Seat, card: AqaCard): boolean {
 export function modeUsable(s: AqaState, seat: Seat, card: AqaCard, mode: number): boolean {
   const aim = aimingOf(s, seat, card, mode, Math.max(1, payablePower(s, seat)));
   if (aim.kind !== 'none' && aim.pool.length < aim.min) return false;
-  if (modeEffects(card, mode).some((e) => e.do === 'code' && e.handler === 'forced-guard') && !guardTimingFor(s, seat))
+  const handlers = modeEffects(card, mode).flatMap((e) => (e.do === 'code' ? [e.handler] : []));
+  if ((handlers.includes('forced-guard') || handlers.includes('declare-guard')) && !guardTimingFor(s, seat))
     return false;
+  if (handlers.includes('may-declare-guard') && !lateGuardTimingFor(s, seat)) return false;
   return true;
+}
+
+/**
+ * §4-1's "special statement" (Second Line): usable while an attack on you waits anywhere on the chain with no guard
+ * declared against it, not only as the direct response to it.
+ */
+function lateGuardTimingFor(s: AqaState, seat: Seat): boolean {
+  const attack = currentAttack(s);
+  return attack !== null && !attack.guardDeclared && defenderOf(s, attack) === seat;
 }
 
 /** §4-1-a: a card that makes a character guard is usable only where a guard could be declared. */

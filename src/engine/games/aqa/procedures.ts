@@ -34,6 +34,7 @@ import {
   characterPool,
   effectsOf,
   effectTargets,
+  guardableBy,
   modeCount,
   modeEffects,
   modeUsable,
@@ -100,6 +101,7 @@ const DAMAGE_LIMIT = 10; // ruling G2(a)
 export type CheckAction =
   | { lose: Seat; reason: string; rule: string }
   | { discard: string; rule: string }
+  | { excessPower: string; count: number }
   | { lasting: string };
 
 /** Ruling G42: the rule checks, all found at once performed at once, before any window opens and after each resolution. */
@@ -122,6 +124,12 @@ export const stateChecks = stateCheckProcedure<AqaState, CheckAction>({
       if (c.createdBy !== undefined && c.unaffected) found.push({ discard: c.id, rule: '9-4' });
     // §9-2: durability 0 or less from an effect.
     for (const c of allCharacters(s)) if (statOf(s, c, 'dur') <= 0) found.push({ discard: c.id, rule: '9-2' });
+    // Ruling G12, R20: power above mental power (a break card with a lower one on top, a lost bonus) is discarded.
+    for (const c of allCharacters(s)) {
+      if (c.power.length === 0) continue; // nothing can exceed (and statOf is the costly part)
+      const excess = c.power.length - statOf(s, c, 'mnd');
+      if (excess > 0 && statOf(s, c, 'dur') > 0) found.push({ excessPower: c.id, count: excess });
+    }
     // §14-2: a target-range lasting card whose targets are all gone is discarded.
     for (const seat of ['p1', 'p2'] as const) {
       for (const id of s.sides[seat].lasting) {
@@ -136,6 +144,13 @@ export const stateChecks = stateCheckProcedure<AqaState, CheckAction>({
       if ('discard' in a) {
         const c = s.characters[a.discard];
         if (c) discardCharacter(s, c, a.rule, false);
+      } else if ('excessPower' in a) {
+        // Ruling G39: power cards are alike face down, so the top ones go (to their owner's discard pile, §20-1).
+        const c = s.characters[a.excessPower];
+        if (!c) continue;
+        const before = c.power.length;
+        for (const id of c.power.splice(c.power.length - Math.min(a.count, before))) moveCard(s, id, 'discard');
+        powerZero(s, c, before); // ruling R18: any loss of power cards
       } else if ('lasting' in a) {
         moveCard(s, a.lasting, 'discard');
         delete s.lastingTargets[a.lasting];
@@ -1085,17 +1100,37 @@ export const resolveItem = defineProcedure<AqaState, ResolveData, null>({
                 }
                 break;
               case 'forced-guard':
+              case 'declare-guard':
+              case 'may-declare-guard':
                 forcedGuard = live[0] ?? null;
                 break;
               case 'cheaper-per-damage':
               case 'ignore-factor-at-six':
+              case 'ignore-cost-at-seven':
                 break; // read by costOf and factorMet (§20-10, §19-4)
               case 'recall-characters':
               case 'then-remove-one':
               case 'change-target':
+              case 'fetch-from-outside':
                 break; // asked below
               case 'buff-while-power-two':
                 break; // §13-3: read by statOf while the card stays in the lasting row
+              case 'swap-power': {
+                // §21-9: the two piles change places and are not set (no §12-2 at this moment); ruling R23: both
+                // targets must still be controlled by the user and affected, else nothing moves. What then exceeds
+                // a mental power goes by the rule checks (ruling R20).
+                const [a, b] = live.map((t) => s.characters[t]);
+                const mine = (c: Character | undefined): c is Character =>
+                  c !== undefined && c.area === 'control' && c.owner === item.seat && !c.unaffected;
+                if (live.length === 2 && mine(a) && mine(b)) {
+                  const [fromA, fromB] = [a.power, b.power];
+                  a.power = fromB;
+                  b.power = fromA;
+                  powerZero(s, a, fromA.length); // ruling R18: a loss of power cards
+                  powerZero(s, b, fromB.length);
+                } else pushLog(s, { type: 'failed', kind: 'use', card: card.id, rule: '21-9' });
+                break;
+              }
               default:
                 refuseUnsupported(card);
             }
@@ -1111,6 +1146,7 @@ export const resolveItem = defineProcedure<AqaState, ResolveData, null>({
         if (card.range === 'target') s.lastingTargets[item.card] = live;
       }
       if (effects.some((e) => e.do === 'code' && e.handler === 'recall-characters')) return { goto: 'recall' };
+      if (effects.some((e) => e.do === 'code' && e.handler === 'fetch-from-outside')) return { goto: 'outside' };
       if (effects.some((e) => e.do === 'code' && e.handler === 'change-target')) return { goto: 'retarget' };
       if (forcedGuard) return { goto: 'forced-guard' };
       data.list = [];
@@ -1125,12 +1161,36 @@ export const resolveItem = defineProcedure<AqaState, ResolveData, null>({
       if (!target || !attack || target.unaffected || attack.guard === target.id) return { return: null };
       const attacker = s.characters[attack.attacker];
       if (!attacker) return { return: null };
-      // §4-4, §22-2: "guards" beats the rules (Stealth), but "cannot be guarded" printed on a higher-priority card
-      // type (a break card over this fast card) wins the conflict.
-      const cannot = faceOf(s, attacker).abilities.some((a) => a.kind === 'cannot-be-guarded');
-      if (cannot && faceOf(s, attacker).type === 'break') {
-        pushLog(s, { type: 'failed', kind: 'guard', card: null, rule: '22-2' });
-        return { return: null };
+      const handlers = modeEffects(cardOf(objectOf(s, item.card).card), item.mode).flatMap((e) =>
+        e.do === 'code' ? [e.handler] : [],
+      );
+      const mode = handlers.includes('forced-guard')
+        ? 'guards'
+        : handlers.includes('declare-guard')
+          ? 'declares'
+          : 'may-declare';
+      if (mode === 'guards') {
+        // §4-4, §22-2: "guards" beats the rules (Stealth), but "cannot be guarded" printed on a higher-priority card
+        // type (a break card over this fast card) wins the conflict.
+        const cannot = faceOf(s, attacker).abilities.some((a) => a.kind === 'cannot-be-guarded');
+        if (cannot && faceOf(s, attacker).type === 'break') {
+          pushLog(s, { type: 'failed', kind: 'guard', card: null, rule: '22-2' });
+          return { return: null };
+        }
+      } else {
+        // §4-2: "declares a guard" and "can declare a guard" are guard declarations under the rules: Stealth and
+        // "cannot be guarded" still stop them (§18-1, §4-4; ruling R21), and one guard per series (§4-1).
+        const paid = mode === 'may-declare';
+        const legal =
+          !attack.guardDeclared &&
+          guardableBy(s, attacker, target) &&
+          (!paid ||
+            (target.area === 'control' && target.owner === item.seat && target.power.length >= guardCost(s, target)));
+        if (!legal) {
+          pushLog(s, { type: 'failed', kind: 'guard', card: null, rule: '4-2' });
+          return { return: null };
+        }
+        if (paid) payFrom(s, target, guardCost(s, target)); // §4-2: paying its guard cost (§17-5 b)
       }
       // §4-1-a: the guard is declared at resolution, in a window of its own (§3-1-b).
       attack.guardDeclared = true;
@@ -1140,7 +1200,7 @@ export const resolveItem = defineProcedure<AqaState, ResolveData, null>({
         kind: 'guard',
         guard: target.id,
         attack: attack.id,
-        free: true,
+        free: mode !== 'may-declare',
       });
       guardImmediate(s, target); // §17-5 d: a forced guard is a guard declaration too
       return openWindow(s, 'done');
@@ -1199,6 +1259,30 @@ export const resolveItem = defineProcedure<AqaState, ResolveData, null>({
         { purpose: 'remove', ids: [...s.sides[item.seat].discard], min: 1, max: 1, cancel: false, about: item.card },
         'removed',
       );
+    },
+    outside(s, { data }) {
+      const item = data.item;
+      if (item.kind !== 'use') return { return: null };
+      // §24-1, §24-3, ruling R24: the user's own cards outside the game, their side pool and the cards removed from
+      // this game, each allowed by deck construction (D4 checked the pool; removed cards came from the deck).
+      const side = s.sides[item.seat];
+      const ids = [...side.outside, ...side.removed].filter(
+        (id) => !objectOf(s, id).token && cardOf(objectOf(s, id).card).type === 'character',
+      );
+      if (ids.length === 0) {
+        pushLog(s, { type: 'failed', kind: 'use', card: objectOf(s, item.card).card, rule: '24-3' });
+        return { return: null };
+      }
+      return ask(
+        choiceDecision,
+        item.seat,
+        { purpose: 'outside', ids, min: 1, max: 1, cancel: false, about: item.card },
+        'fetched',
+      );
+    },
+    fetched(s, { ret }) {
+      for (const id of answerOf(choiceDecision, ret)) moveCard(s, id, 'hand'); // §24-3: into the hand, unseen
+      return { return: null };
     },
     removed(s, { ret }) {
       for (const id of answerOf(choiceDecision, ret)) moveCard(s, id, 'removed'); // §24-2

@@ -147,6 +147,12 @@ export function factorMet(s: AqaState, seat: Seat, card: AqaCard, factor = card.
  */
 export function costOf(s: AqaState, seat: Seat, card: AqaCard, printed = card.cost): number {
   if (printed === undefined || printed === 'X') return 0;
+  // §20-11: a cost the card's text ignores does not exist: nothing is paid, not even 0 (Stand Fast, ruling R22).
+  if (
+    card.effects.some((e) => e.do === 'code' && e.handler === 'ignore-cost-at-seven') &&
+    s.sides[seat].damage.length >= 7
+  )
+    return 0;
   let cost = printed;
   for (const c of charactersOf(s, seat)) {
     for (const a of faceOf(s, c).abilities) if (a.kind === 'cost-reduction' && a.type === card.type) cost -= a.amount;

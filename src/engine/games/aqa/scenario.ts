@@ -68,6 +68,8 @@ const ExpectSchema = z.strictObject({
   discardIncludes: PerSeat(Cards).optional(),
   /** Cards removed from the game (§24-2; order does not matter). */
   removed: PerSeat(Cards).optional(),
+  /** How many cards are left in the out-of-game pool (§24-1, the `side` section). */
+  outside: PerSeat(z.number().int()).optional(),
   /** Top cards of the characters in each area (order does not matter). */
   control: PerSeat(Cards).optional(),
   faction: PerSeat(Cards).optional(),
@@ -130,6 +132,8 @@ const SideSetup = z.strictObject({
   deckSize: z.number().int().min(0).optional(),
   /** Power cards of the controlled characters, in the order of `control` (default: full, as many as MND). */
   controlPower: z.array(z.number().int().min(0)).optional(),
+  /** The out-of-game pool (§24-1, ruling D4): the deck list's `side` section. */
+  outside: Cards.optional(),
 });
 
 const ScenarioSchema = z.strictObject({
@@ -201,7 +205,10 @@ function take(s: AqaState, seat: Seat, card: string, taken: readonly string[] = 
 }
 
 function position(sc: Scenario): AqaState {
-  const decks = { p1: { main: deckOf([]) }, p2: { main: deckOf([]) } };
+  const decks: Record<Seat, { main: string[]; side?: string[] }> = {
+    p1: { main: deckOf([]) },
+    p2: { main: deckOf([]) },
+  };
   for (const seat of SEATS) {
     const z = sc.setup[seat];
     const wanted = [
@@ -212,7 +219,7 @@ function position(sc: Scenario): AqaState {
       ...(z?.damage ?? []),
       ...(z?.discard ?? []),
     ];
-    decks[seat] = { main: deckOf(wanted) };
+    decks[seat] = z?.outside ? { main: deckOf(wanted), side: [...z.outside] } : { main: deckOf(wanted) };
   }
   let s = aqa.setup(
     {
@@ -382,6 +389,7 @@ function check(s: AqaState, e: Expect): string[] {
         out.push(`${seat} discard: expected ${want} ${card} among ${JSON.stringify(got)}`);
     }
     if (e.removed?.[seat]) differ(`${seat} removed`, [...e.removed[seat]].sort(), cardsOf(side.removed));
+    if (e.outside?.[seat] !== undefined) differ(`${seat} outside`, e.outside[seat], side.outside.length);
     if (e.lasting?.[seat]) differ(`${seat} lasting`, [...e.lasting[seat]].sort(), cardsOf(side.lasting));
     if (e.discardCount?.[seat] !== undefined)
       differ(`${seat} discard count`, e.discardCount[seat], side.discard.length);

@@ -21,7 +21,7 @@ export function cardOf(id: string): AqaCard {
 }
 
 /** Where a card object is. `field`: part of a character (its stack, a power card or a permanent). */
-export type Zone = 'deck' | 'hand' | 'discard' | 'damage' | 'removed' | 'pending' | 'field' | 'lasting';
+export type Zone = 'deck' | 'hand' | 'discard' | 'damage' | 'removed' | 'outside' | 'pending' | 'field' | 'lasting';
 
 /** `token`: made by an effect (§7-3, Paper Shikigami), no card of a deck; it leaves the game with its character. */
 export type CardObject = { id: string; card: string; owner: Seat; zone: Zone; token?: true };
@@ -66,6 +66,8 @@ export type Side = {
   /** Public (ruling G25); 10 or more cards loses (ruling G2). */
   damage: string[];
   removed: string[];
+  /** §24-1, ruling D4: the deck list's `side` pool, outside the game; its owner's alone to know (ruling R24). */
+  outside: string[];
   /** G9: party slots, each bottom first; the top of a party is its active character (§3-9). */
   parties: Record<PartyKey, string[]>;
   /** G10: controlled characters. */
@@ -211,6 +213,7 @@ function listOf(s: AqaState, o: CardObject): string[] | null {
     case 'discard':
     case 'damage':
     case 'removed':
+    case 'outside':
     case 'lasting':
       return side[o.zone];
     case 'pending':

@@ -231,7 +231,7 @@ export function aqaHiddenIds(s: AqaState, viewer: Viewer): string[] {
   for (const seat of ['p1', 'p2'] as const) {
     const z = s.sides[seat];
     out.push(...z.deck, ...z.discard.slice(0, -1));
-    if (!mayLookAt(viewer, seat)) out.push(...z.hand);
+    if (!mayLookAt(viewer, seat)) out.push(...z.hand, ...z.outside); // ruling R24
   }
   for (const c of Object.values(s.characters)) out.push(...c.power);
   // §7-4: power cards paid for Hollow Vessel's effect stay face down until they are set again.
@@ -250,7 +250,7 @@ export function aqaSecrets(s: AqaState, viewer: Viewer): IdentitySecrets {
   for (const seat of ['p1', 'p2'] as const) {
     const z = s.sides[seat];
     for (const id of z.deck) hidden.add(id);
-    if (!mayLookAt(viewer, seat)) for (const id of z.hand) hidden.add(id);
+    if (!mayLookAt(viewer, seat)) for (const id of [...z.hand, ...z.outside]) hidden.add(id); // ruling R24
   }
   for (const c of Object.values(s.characters)) for (const id of c.power) hidden.add(id);
   for (const d of s.chain) if (d.kind === 'effect') for (const id of d.paid) hidden.add(id);
