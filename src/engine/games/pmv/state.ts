@@ -278,10 +278,15 @@ export function isCharacter(s: PmvState, id: string): boolean {
 
 /** §11.3.7: the cards attached to this one, in the order they were attached. */
 export function attachmentsOf(s: PmvState, id: string): string[] {
-  return Object.values(s.objects)
-    .filter((o) => o.zone === 'attached' && o.host === id)
-    .sort((a, b) => a.enteredAt - b.enteredAt)
-    .map((o) => o.id);
+  // Read on every battle-power and text question, so one pass without intermediate arrays: most cards have none.
+  let found: PmvObject[] | null = null;
+  for (const key in s.objects) {
+    const o = s.objects[key] as PmvObject;
+    if (o.host === id && o.zone === 'attached') (found ??= []).push(o);
+  }
+  if (!found) return [];
+  if (found.length > 1) found.sort((a, b) => a.enteredAt - b.enteredAt);
+  return found.map((o) => o.id);
 }
 
 /** The attached cards that can lend text: all but a Leader's popularity (§10.34.2.b: it is only "popularity"). */
@@ -372,11 +377,11 @@ export function rawDef(s: PmvState, id: string): number {
   return (cardOfObject(s, id).def ?? 0) + lent + alpha + modifiersOn(s, id).reduce((n, m) => n + m.def, 0);
 }
 
-/** Cards of the pool whose text (popularity texts included) holds an α battle-power modifier. */
+/** Cards of the pool whose text (popularity texts and transformation description included) holds an α battle-power modifier. */
 const STATIC_CARDS = new Set(
   [...PMV_CARDS.values()]
     .filter((c) =>
-      [...c.abilities, ...c.popularity.flatMap((p) => p.abilities)].some((a) =>
+      [...c.abilities, ...c.popularity.flatMap((p) => p.abilities), ...(c.transformation?.abilities ?? [])].some((a) =>
         a.effects.some((e) => e.do === 'static-modify'),
       ),
     )
@@ -389,11 +394,12 @@ const STATIC_CARDS = new Set(
  * (§7.6.1: whoever qualifies now). Only additions exist in the pool, so their order (§7.4.5.e) does not matter.
  */
 function staticModifiers(s: PmvState, id: string): { atk: number; def: number }[] {
-  if (!s.field.some((x) => STATIC_CARDS.has(objectOf(s, x).card) || hasStaticLender(s, x))) return [];
+  const sources = staticSources(s);
+  if (sources.size === 0) return [];
   const o = objectOf(s, id);
   const out: { atk: number; def: number }[] = [];
   for (const source of s.field) {
-    if (!isCharacter(s, source)) continue;
+    if (!sources.has(source) || !isCharacter(s, source)) continue;
     for (const { ability } of abilitiesOf(s, source)) {
       if (ability.kind !== 'auto' || ability.class !== 'alpha' || ability.when) continue;
       for (const e of ability.effects) {
@@ -411,8 +417,21 @@ function staticModifiers(s: PmvState, id: string): { atk: number; def: number }[
   return out;
 }
 
-const hasStaticLender = (s: PmvState, id: string) =>
-  lendingAttachments(s, id).some((a) => STATIC_CARDS.has(objectOf(s, a).card));
+/**
+ * The field cards that may carry an α battle-power modifier: their own card (popularity texts included) holds one,
+ * or a card attached to them does. Any other field card has none, so `staticModifiers` skips reading its abilities
+ * (one pass over the objects instead of every field card's abilities for every battle-power question).
+ */
+function staticSources(s: PmvState): Set<string> {
+  const sources = new Set<string>();
+  for (const key in s.objects) {
+    const o = s.objects[key] as PmvObject;
+    if (!STATIC_CARDS.has(o.card)) continue;
+    if (o.zone === 'field') sources.add(o.id);
+    else if (o.zone === 'attached' && o.host !== null && !o.popularity) sources.add(o.host);
+  }
+  return sources;
+}
 
 /** §6.1.12: a value below 0 is used as 0. */
 export const atkOf = (s: PmvState, id: string) => Math.max(0, rawAtk(s, id));
