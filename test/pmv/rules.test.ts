@@ -583,20 +583,16 @@ describe('rulings', () => {
     );
   });
 
-  it('P17: each card still refused names its own rule, and Overdrive, Spell Card One/Two and Leader now play', () => {
+  it('P17: each card still refused names its own rule, and Overdrive, Spell Card One/Two, Leader and World Talisman now play', () => {
     const refused = [...PMV_CARDS.values()].flatMap((c) => {
       const r = unsupportedReason(c);
       return r ? [`${c.id} ${r.rule}`] : [];
     });
-    expect(refused.sort()).toEqual([
-      'eternal-night-garden 10.17',
-      'hollow-mask-veil 7.1',
-      'mirror-recital 7.1',
-      'tsubakis-final-prayer 10.17',
-    ]);
+    expect(refused.sort()).toEqual(['eternal-night-garden 10.27', 'hollow-mask-veil 7.1', 'mirror-recital 7.1']);
     expect(unsupportedReason(cardOf('starfall-overdrive'))).toBeNull(); // §10.33, P29
     expect(unsupportedReason(cardOf('first-card-kasumi-vale'))).toBeNull(); // §10.18, P30
     expect(unsupportedReason(cardOf('tsubaki-hollow-shrine-leader'))).toBeNull(); // §10.34, P31
+    expect(unsupportedReason(cardOf('tsubakis-final-prayer'))).toBeNull(); // §10.17, §10.32, P32
   });
 
   it('P9 (§6.5.3.b): graze with a short deck moves the cards that are there, and nobody loses', () => {

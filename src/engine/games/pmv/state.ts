@@ -164,6 +164,10 @@ export type PmvState = ProcedureState & {
     popular?: string[];
     /** §10.34.2.d: players the next damage to whom this turn is nullified. */
     shielded?: Seat[];
+    /** §10.17.2.a: players who played a World Talisman spell this turn. */
+    worldTalisman?: Seat[];
+    /** §4.9.1.c: field cards whose turn-end γ resolved at this turn end. */
+    turnEndDone?: string[];
   };
   players: Record<Seat, PlayerState>;
   objects: Record<string, PmvObject>;

@@ -6,13 +6,17 @@ import { opponentOf, SEATS } from '../../core/game.ts';
 import { call, defineProcedure, type StepOut } from '../../core/procedure.ts';
 import { discardPhase, phaseWindow } from './interference.ts';
 import { removalsThen } from './removal.ts';
+import { applyClause, settleRemovals } from './rules.ts';
 import {
+  abilitiesOf,
   charactersOf,
+  currentRef,
   draw,
   hasKeyword,
   log,
   moveObject,
   objectOf,
+  onField,
   type Phase,
   type PmvState,
   popularityOf,
@@ -39,6 +43,38 @@ function resetDamage(s: PmvState): void {
     const o = objectOf(s, id);
     o.battleDamage = 0;
     o.effectDamage = 0;
+  }
+}
+
+/**
+ * §4.9.1.c: the next "at turn end" γ to resolve among the cards on the field (the pool's: Tsubaki's Final Prayer,
+ * a World Talisman): the turn player's first (§7.1.6.a), each player's in the order their cards entered
+ * (docs/rulings/pmv.md P32); none for a card whose γ already resolved this turn end.
+ */
+function nextTurnEndGamma(s: PmvState): string | null {
+  const done = s.turn.turnEndDone ?? [];
+  for (const seat of [s.turn.active, opponentOf(s.turn.active)])
+    for (const id of s.field)
+      if (objectOf(s, id).owner === seat && !done.includes(id) && turnEndGammas(s, id).length > 0) return id;
+  return null;
+}
+
+const turnEndGammas = (s: PmvState, id: string) =>
+  abilitiesOf(s, id).filter(({ ability: a }) => a.kind === 'auto' && a.class === 'gamma' && a.when === 'turn-end');
+
+/** One card's turn-end γ: clauses in order, a failed one ends the effect (§7.1.12.a); removals settle after (§7.4.5.c). */
+function resolveTurnEndGamma(s: PmvState, id: string): void {
+  const seat = objectOf(s, id).owner;
+  s.turn.turnEndDone = [...(s.turn.turnEndDone ?? []), id];
+  for (const { owner, ability: a } of turnEndGammas(s, id)) {
+    if (!onField(s, currentRef(s, id))) return; // §7.4.7.d
+    log(s, { type: 'gamma', card: objectOf(s, owner).card, object: owner, rule: '4.9.1.c' });
+    const ctx = { seat, source: currentRef(s, id), targets: [], entry: null };
+    for (const [n, e] of a.effects.entries()) {
+      const r = applyClause(s, e, ctx, 0);
+      if (n < a.effects.length - 1) settleRemovals(s);
+      if (r.kind !== 'done') break;
+    }
   }
 }
 
@@ -122,7 +158,14 @@ export const game = defineProcedure<PmvState, Record<string, never>, null>({
         });
         s.netherOrder.push({ seat: objectOf(s, id).owner, ids: going }); // §9.3.4.g
       }
-      return removalsThen(s, 'next-turn');
+      return removalsThen(s, 'turn-end-gamma');
+    },
+    // §4.9.1.c: one turn-end γ at a time, removals settled (and their windows asked) after each.
+    'turn-end-gamma'(s) {
+      const id = nextTurnEndGamma(s);
+      if (id === null) return { goto: 'next-turn' };
+      resolveTurnEndGamma(s, id);
+      return removalsThen(s, 'turn-end-gamma');
     },
     'next-turn'(s) {
       s.turn = {
