@@ -588,7 +588,7 @@ function payWithNode(s: PmvState, data: PlayData, id: string): void {
 }
 
 /** §1.8.7.a–b: one node pays one point. */
-function payNode(s: PmvState, seat: Seat, id: string): void {
+export function payNode(s: PmvState, seat: Seat, id: string): void {
   const o = objectOf(s, id);
   if (o.active) {
     o.active = false;

@@ -168,6 +168,8 @@ export type PmvState = ProcedureState & {
     worldTalisman?: Seat[];
     /** §4.9.1.c: field cards whose turn-end γ resolved at this turn end. */
     turnEndDone?: string[];
+    /** §4.5.1.a: Upkeep Cost cards asked about this maintenance phase. */
+    upkeepDone?: string[];
   };
   players: Record<Seat, PlayerState>;
   objects: Record<string, PmvObject>;
@@ -340,6 +342,42 @@ export function abilitiesOf(s: PmvState, id: string): { owner: string; ability: 
   return [...own, ...tiers, ...lent];
 }
 
+const HELL_CARDS = new Set(
+  [...PMV_CARDS.values()]
+    .filter((c) =>
+      c.abilities.some((a) => a.effects.some((e) => e.do === 'code' && e.handler === 'netherworld-is-hell')),
+    )
+    .map((c) => c.id),
+);
+
+/** Is a card of `cards` on the field or attached to a field card? */
+function anyOnTable(s: PmvState, cards: ReadonlySet<string>): boolean {
+  for (const key in s.objects) {
+    const o = s.objects[key] as PmvObject;
+    if ((o.zone === 'field' || o.zone === 'attached') && cards.has(o.card)) return true;
+  }
+  return false;
+}
+
+/**
+ * §3.3.6: a card on `seat`'s field says "your netherworld is treated as Hell" (Eternal Night Garden's α). The pile
+ * stays where it is: its cards become Hell cards as they are (§3.3.6), every mention of the netherworld reads Hell
+ * (§3.3.6.a, card effects included), and the pool has no text that reads Hell itself (docs/rulings/pmv.md P33).
+ */
+export function netherworldIsHell(s: PmvState, seat: Seat): boolean {
+  if (!anyOnTable(s, HELL_CARDS)) return false; // read for every view: most games have no such card
+  return s.field.some(
+    (id) =>
+      objectOf(s, id).owner === seat &&
+      abilitiesOf(s, id).some(
+        ({ ability: a }) =>
+          a.kind === 'auto' &&
+          a.class === 'alpha' &&
+          a.effects.some((e) => e.do === 'code' && e.handler === 'netherworld-is-hell'),
+      ),
+  );
+}
+
 /** §6.3.3.c: "can't attack": Doll (§10.9.2.a) or an α "this character can't attack", its own or lent (§6.1.13). */
 export function cannotAttack(s: PmvState, id: string): boolean {
   if (hasKeyword(s, id, 'doll')) return true;
@@ -393,8 +431,8 @@ const STATIC_CARDS = new Set(
 );
 
 /**
- * §7.4.5, §6.1.10: the α battle-power modifiers applying to character `id` now, from every character on the field
- * (its own text, its popularity texts, what it is lent): "this character", "your other characters" or a race
+ * §7.4.5, §6.1.10: the α battle-power modifiers applying to character `id` now, from every card on the field
+ * (characters and World Talismans: its own text, its popularity texts, what it is lent): "this character", "your other characters" or a race
  * (§7.6.1: whoever qualifies now). Only additions exist in the pool, so their order (§7.4.5.e) does not matter.
  */
 function staticModifiers(s: PmvState, id: string): { atk: number; def: number }[] {
@@ -403,7 +441,7 @@ function staticModifiers(s: PmvState, id: string): { atk: number; def: number }[
   const o = objectOf(s, id);
   const out: { atk: number; def: number }[] = [];
   for (const source of s.field) {
-    if (!sources.has(source) || !isCharacter(s, source)) continue;
+    if (!sources.has(source)) continue; // a character, or a World Talisman (Eternal Night Garden)
     for (const { ability } of abilitiesOf(s, source)) {
       if (ability.kind !== 'auto' || ability.class !== 'alpha' || ability.when) continue;
       for (const e of ability.effects) {
