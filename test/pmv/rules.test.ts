@@ -8,6 +8,7 @@ import { PMV_CARDS } from '../../src/engine/games/pmv/cards/pool.ts';
 import { pmv } from '../../src/engine/games/pmv/index.ts';
 import { cardOf, moveObject, objectOf, type PmvLogEntry, type PmvState } from '../../src/engine/games/pmv/state.ts';
 import { unsupportedReason } from '../../src/engine/games/pmv/support.ts';
+import { pmvView } from '../../src/engine/games/pmv/view.ts';
 import {
   choose,
   deckOf,
@@ -583,20 +584,28 @@ describe('rulings', () => {
     );
   });
 
-  it('P17: each card still refused names its own rule, and Overdrive, Spell Card One/Two and Leader now play', () => {
+  it('P17: each card still refused names its own rule, and Overdrive, Spell Card One/Two, Leader and World Talisman now play', () => {
     const refused = [...PMV_CARDS.values()].flatMap((c) => {
       const r = unsupportedReason(c);
       return r ? [`${c.id} ${r.rule}`] : [];
     });
-    expect(refused.sort()).toEqual([
-      'eternal-night-garden 10.17',
-      'hollow-mask-veil 7.1',
-      'mirror-recital 7.1',
-      'tsubakis-final-prayer 10.17',
-    ]);
+    expect(refused.sort()).toEqual(['hollow-mask-veil 7.1', 'mirror-recital 7.1']);
     expect(unsupportedReason(cardOf('starfall-overdrive'))).toBeNull(); // §10.33, P29
     expect(unsupportedReason(cardOf('first-card-kasumi-vale'))).toBeNull(); // §10.18, P30
     expect(unsupportedReason(cardOf('tsubaki-hollow-shrine-leader'))).toBeNull(); // §10.34, P31
+    expect(unsupportedReason(cardOf('tsubakis-final-prayer'))).toBeNull(); // §10.17, §10.32, P32
+    expect(unsupportedReason(cardOf('eternal-night-garden'))).toBeNull(); // §10.27, §3.3.6, P33
+  });
+
+  it('P33 (§3.3.6): with Eternal Night Garden on the field its player sees the netherworld called Hell, the other not', () => {
+    const s = duel(['eternal-night-garden']);
+    const viewer = { kind: 'player', seat: 'p2' } as const;
+    expect(pmvView(s, viewer, null).players.p1.hell).toBeUndefined();
+    const garden = put(s, 'p1', 'eternal-night-garden', 'field');
+    expect(pmvView(s, viewer, null).players.p1.hell).toBe(true);
+    expect(pmvView(s, viewer, null).players.p2.hell).toBeUndefined();
+    moveObject(s, garden, 'netherworld'); // §3.3.6.c: the cards are netherworld cards again
+    expect(pmvView(s, viewer, null).players.p1.hell).toBeUndefined();
   });
 
   it('P9 (§6.5.3.b): graze with a short deck moves the cards that are there, and nobody loses', () => {

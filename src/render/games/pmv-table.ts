@@ -34,6 +34,7 @@ const WORDS = {
   deck: { en: 'Deck', ja: 'デッキ' },
   hand: { en: 'Hand', ja: '手札' },
   netherworld: { en: 'Netherworld', ja: '冥界' },
+  hell: { en: 'Hell', ja: '地獄' },
   excluded: { en: 'Excluded', ja: '除外エリア' },
   sideboard: { en: 'Sideboard', ja: 'サイドボード' },
   popularity: { en: 'Popularity', ja: '人気' },
@@ -99,7 +100,7 @@ function side(view: PmvView, seat: Seat, options: PmvTableOptions): PlayerSide {
       { label: WORDS.deck[locale], count: p.deckCount },
       { label: WORDS.hand[locale], count: p.handCount },
       {
-        label: WORDS.netherworld[locale],
+        label: (p.hell ? WORDS.hell : WORDS.netherworld)[locale],
         count: p.netherworld.length,
         ...(top ? { top: cardOf(top.card).name[locale] } : {}),
       },

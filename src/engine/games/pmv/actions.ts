@@ -80,6 +80,10 @@ export function typeAllows(s: PmvState, seat: Seat, card: PmvCard): boolean {
       if (!inMainWithNoInterference(s, seat)) return false; // §5.4.1.a–c
       return has('doll') ? !s.turn.doll : !s.turn.character; // §5.4.1.d–e
     case 'spell':
+      // §10.32.2.a: a Last Word spell needs its caster on your field.
+      if (has('last-word') && !casterPresent(s, seat, card)) return false;
+      // §10.17.2.a: one World Talisman spell played per player and turn.
+      if (has('world-talisman') && s.turn.worldTalisman?.includes(seat)) return false;
       // §10.30.2.a: Last Spell with its caster on the field plays at command timing.
       if (has('last-spell') && casterPresent(s, seat, card)) return commandTiming(s, seat);
       return inMainWithNoInterference(s, seat); // §5.5.1.a–c

@@ -194,6 +194,43 @@ export const resistDecision = defineDecisionKind<
   handle: (_s, p, chosen) => p.canPay && chosen[0] === 'pay-resist',
 });
 
+/**
+ * §10.27.2.a, §4.5.1.a: Upkeep Cost (X) at the maintenance phase: pay X, or the card is discarded; with the card's
+ * caster (or its alternative race) on the field the player may ignore the effect instead.
+ */
+export const upkeepDecision = defineDecisionKind<
+  PmvState,
+  { card: string; x: number; canPay: boolean; canIgnore: boolean },
+  'ignore' | 'pay' | 'discard'
+>({
+  name: 'upkeep',
+  role: 'choice',
+  build(_s, p) {
+    const card = cardOf(p.card);
+    const options: DecisionOption[] = [];
+    if (p.canIgnore) options.push(simple('ignore-upkeep', 'choice', 'Ignore the upkeep cost', '維持コストを無視する'));
+    if (p.canPay) options.push(simple('pay-upkeep', 'choice', `Pay ${p.x} (automatically)`, `${p.x}を支払う（自動）`));
+    options.push(
+      simple('no-upkeep', 'passive', `Don't pay: ${card.name.en} is discarded`, `支払わない（${card.name.ja}を破棄）`),
+    );
+    return {
+      prompt: label(
+        `Upkeep Cost: pay ${p.x} or ${card.name.en} is discarded.`,
+        `維持コスト：${p.x}を支払わなければ${card.name.ja}は破棄されます。`,
+      ),
+      options,
+      min: 1,
+      max: 1,
+      defaultOnTimeout: [p.canIgnore ? 'ignore-upkeep' : 'no-upkeep'],
+    };
+  },
+  handle(_s, p, chosen) {
+    if (chosen[0] === 'ignore-upkeep' && p.canIgnore) return 'ignore';
+    if (chosen[0] === 'pay-upkeep' && p.canPay) return 'pay';
+    return 'discard';
+  },
+});
+
 /** §5.2.3.c, §7.1.15: which mode of a "Choose one" card resolves; or cancel (the play is rewound, §12.8). */
 export const modeDecision = defineDecisionKind<PmvState, { card: string; modes: number[] }, number | null>({
   name: 'mode',
@@ -640,6 +677,7 @@ export const PMV_DECISIONS = [
   xDecision,
   modeDecision,
   resistDecision,
+  upkeepDecision,
   saveDecision,
   spellBreakDecision,
   moveAttachmentsDecision,

@@ -493,6 +493,9 @@ export const play = defineProcedure<PmvState, PlayData, null>({
       // §10.21.2.a: One per Turn (undone if this play is nullified, rules.ts nullify-play).
       if (data.ability === null && card.keywords.some((k) => k.keyword === 'one-per-turn'))
         s.turn.limited.push(`${data.seat}:${card.id}`);
+      // §10.17.2.a: played counts, whether or not the play resolves.
+      if (data.ability === null && card.keywords.some((k) => k.keyword === 'world-talisman'))
+        s.turn.worldTalisman = [...(s.turn.worldTalisman ?? []), data.seat];
       log(s, {
         type: data.ability === null ? (data.defends ? 'play-defend' : 'play') : 'use',
         seat: data.seat,
@@ -506,6 +509,11 @@ export const play = defineProcedure<PmvState, PlayData, null>({
     // of this effect by its opponent: the player may pay X; if they do not, this effect is nullified and discarded.
     // Applied once the play is done (§5.2.3).
     resist(s, { data }) {
+      // §10.32.2.c: a card being played with Last Word that this play targets nullifies and discards this play.
+      const lastWord = data.targets.find(
+        (t) => 'object' in t && objectOf(s, t.object.id).zone === 'play' && hasKeyword(s, t.object.id, 'last-word'),
+      );
+      if (lastWord) return nullifyPlay(s, data, '10.32.2.c');
       const shield = resistOf(s, data);
       if (shield === null) return { return: null };
       const canPay = autoPlan(s, data.seat, shield.x, []) !== null;
@@ -526,17 +534,22 @@ export const play = defineProcedure<PmvState, PlayData, null>({
         log(s, { type: 'resist-paid', seat: data.seat, amount: x, rule });
         return { return: null };
       }
-      for (const i of s.interferences) i.entries = i.entries.filter((e) => e.id !== data.entry);
-      const o = objectOf(s, data.object);
-      log(s, { type: 'nullified', card: playCard(s, data).id, object: data.object, rule });
-      if (data.ability === null) {
-        moveObject(s, data.object, 'netherworld');
-        s.turn.limited = s.turn.limited.filter((k) => k !== `${data.seat}:${o.card}`); // §10.21.2.a
-      }
-      return { return: null };
+      return nullifyPlay(s, data, rule);
     },
   },
 });
+
+/** The play or use just made is nullified and its card discarded (§10.26.2.a, §10.29.2.a, §10.32.2.c). */
+function nullifyPlay(s: PmvState, data: PlayData, rule: string): StepOut {
+  for (const i of s.interferences) i.entries = i.entries.filter((e) => e.id !== data.entry);
+  const o = objectOf(s, data.object);
+  log(s, { type: 'nullified', card: playCard(s, data).id, object: data.object, rule });
+  if (data.ability === null) {
+    moveObject(s, data.object, 'netherworld');
+    s.turn.limited = s.turn.limited.filter((k) => k !== `${data.seat}:${o.card}`); // §10.21.2.a
+  }
+  return { return: null };
+}
 
 /**
  * The X of the first Resist (§10.26.2.a: an opponent's card being played) or Blessing (§10.29.2.a: an opponent's
@@ -575,7 +588,7 @@ function payWithNode(s: PmvState, data: PlayData, id: string): void {
 }
 
 /** §1.8.7.a–b: one node pays one point. */
-function payNode(s: PmvState, seat: Seat, id: string): void {
+export function payNode(s: PmvState, seat: Seat, id: string): void {
   const o = objectOf(s, id);
   if (o.active) {
     o.active = false;
@@ -741,6 +754,14 @@ export const resolveEntry = defineProcedure<PmvState, EntryData, null>({
         });
         removeEntry(s, data);
         return removalsThen(s, 'done'); // §6.1.12: a modifier may bring DEF to 0
+      }
+      if (has('world-talisman')) {
+        // §10.17.2.a: the card is set on its player's field, active (§3.4.1: the field holds World Talismans).
+        moveObject(s, id, 'field');
+        objectOf(s, id).active = true;
+        log(s, { type: 'enters', seat: entry.controller, card: entry.card, object: id, rule: '10.17.2.a' });
+        removeEntry(s, data);
+        return { return: null };
       }
       if (has('equip-field')) {
         // §10.15.3: one Equip/Field card per player; a second one goes to the netherworld.
@@ -1183,5 +1204,7 @@ export const discardPhase = defineProcedure<PmvState, { count: number }, null>({
 
 /** Cards whose play text puts them on the field instead of resolving an effect (§10.13–10.16). */
 function staysOnField(card: PmvCard): boolean {
-  return card.keywords.some((k) => ['equip', 'talisman', 'equip-field', 'phantasmal-creature'].includes(k.keyword));
+  return card.keywords.some((k) =>
+    ['equip', 'talisman', 'equip-field', 'phantasmal-creature', 'world-talisman'].includes(k.keyword),
+  );
 }

@@ -154,6 +154,16 @@ export function logLine(e: PmvLogEntry): Label {
       return label(`${c.en} is excluded from the game${rule}.`, `${c.ja}はゲームから除外されました${ruleJa}。`);
     case 'resist-paid':
       return label(`${p.en} pays ${n} for Resist${rule}.`, `${p.ja}は抵抗の${n}を支払いました${ruleJa}。`);
+    case 'upkeep-paid':
+      return label(
+        `${p.en} pays ${n} to keep ${c.en}${rule}.`,
+        `${p.ja}は${c.ja}の維持コスト${n}を支払いました${ruleJa}。`,
+      );
+    case 'upkeep-ignored':
+      return label(
+        `${p.en} ignores ${c.en}'s upkeep cost${rule}.`,
+        `${p.ja}は${c.ja}の維持コストを無視しました${ruleJa}。`,
+      );
     case 'reveal':
       return label(
         `${c.en} is chosen at random from ${p.en}'s hand and revealed${rule}.`,

@@ -564,6 +564,22 @@ export const CODE_HANDLERS: Record<string, (s: PmvState, ctx: EffectContext, tar
     log(s, { type: 'excluded', seat: o.owner, card: o.card, object: t.id, rule: '9.4' });
     return { kind: 'done' };
   },
+  // Tsubaki's Final Prayer's turn-end γ: every character with ATK 3 or more (§6.1.12: as used, below 0 is 0), on
+  // every field, is discarded at once (§9.3, §9.1.5), attachments with them; each owner orders theirs (§9.3.4.g).
+  'discard-atk-3-or-more'(s) {
+    const going = s.field.filter((id) => isCharacter(s, id) && atkOf(s, id) >= 3);
+    const arriving = going.flatMap((id) => [id, ...attachmentTree(s, id)]);
+    for (const id of going) {
+      const o = objectOf(s, id);
+      log(s, { type: 'discard', seat: o.owner, card: o.card, object: id, rule: '9.3' });
+      moveObject(s, id, 'netherworld');
+    }
+    for (const seat of SEATS) {
+      const ids = arriving.filter((id) => objectOf(s, id).owner === seat);
+      if (ids.length > 1) s.netherOrder.push({ seat, ids });
+    }
+    return { kind: 'done' };
+  },
   // Starfall Overdrive: 2X effect damage, X being the cards its Overdrive excluded (§10.33.2.a, §1.6.2.a).
   'damage-twice-excluded'(s, ctx, targetIndex) {
     const t = codeTarget(s, ctx, targetIndex, 'target-character');

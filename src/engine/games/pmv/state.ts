@@ -164,6 +164,12 @@ export type PmvState = ProcedureState & {
     popular?: string[];
     /** §10.34.2.d: players the next damage to whom this turn is nullified. */
     shielded?: Seat[];
+    /** §10.17.2.a: players who played a World Talisman spell this turn. */
+    worldTalisman?: Seat[];
+    /** §4.9.1.c: field cards whose turn-end γ resolved at this turn end. */
+    turnEndDone?: string[];
+    /** §4.5.1.a: Upkeep Cost cards asked about this maintenance phase. */
+    upkeepDone?: string[];
   };
   players: Record<Seat, PlayerState>;
   objects: Record<string, PmvObject>;
@@ -278,10 +284,15 @@ export function isCharacter(s: PmvState, id: string): boolean {
 
 /** §11.3.7: the cards attached to this one, in the order they were attached. */
 export function attachmentsOf(s: PmvState, id: string): string[] {
-  return Object.values(s.objects)
-    .filter((o) => o.zone === 'attached' && o.host === id)
-    .sort((a, b) => a.enteredAt - b.enteredAt)
-    .map((o) => o.id);
+  // Read on every battle-power and text question, so one pass without intermediate arrays: most cards have none.
+  let found: PmvObject[] | null = null;
+  for (const key in s.objects) {
+    const o = s.objects[key] as PmvObject;
+    if (o.host === id && o.zone === 'attached') (found ??= []).push(o);
+  }
+  if (!found) return [];
+  if (found.length > 1) found.sort((a, b) => a.enteredAt - b.enteredAt);
+  return found.map((o) => o.id);
 }
 
 /** The attached cards that can lend text: all but a Leader's popularity (§10.34.2.b: it is only "popularity"). */
@@ -331,6 +342,42 @@ export function abilitiesOf(s: PmvState, id: string): { owner: string; ability: 
   return [...own, ...tiers, ...lent];
 }
 
+const HELL_CARDS = new Set(
+  [...PMV_CARDS.values()]
+    .filter((c) =>
+      c.abilities.some((a) => a.effects.some((e) => e.do === 'code' && e.handler === 'netherworld-is-hell')),
+    )
+    .map((c) => c.id),
+);
+
+/** Is a card of `cards` on the field or attached to a field card? */
+function anyOnTable(s: PmvState, cards: ReadonlySet<string>): boolean {
+  for (const key in s.objects) {
+    const o = s.objects[key] as PmvObject;
+    if ((o.zone === 'field' || o.zone === 'attached') && cards.has(o.card)) return true;
+  }
+  return false;
+}
+
+/**
+ * §3.3.6: a card on `seat`'s field says "your netherworld is treated as Hell" (Eternal Night Garden's α). The pile
+ * stays where it is: its cards become Hell cards as they are (§3.3.6), every mention of the netherworld reads Hell
+ * (§3.3.6.a, card effects included), and the pool has no text that reads Hell itself (docs/rulings/pmv.md P33).
+ */
+export function netherworldIsHell(s: PmvState, seat: Seat): boolean {
+  if (!anyOnTable(s, HELL_CARDS)) return false; // read for every view: most games have no such card
+  return s.field.some(
+    (id) =>
+      objectOf(s, id).owner === seat &&
+      abilitiesOf(s, id).some(
+        ({ ability: a }) =>
+          a.kind === 'auto' &&
+          a.class === 'alpha' &&
+          a.effects.some((e) => e.do === 'code' && e.handler === 'netherworld-is-hell'),
+      ),
+  );
+}
+
 /** §6.3.3.c: "can't attack": Doll (§10.9.2.a) or an α "this character can't attack", its own or lent (§6.1.13). */
 export function cannotAttack(s: PmvState, id: string): boolean {
   if (hasKeyword(s, id, 'doll')) return true;
@@ -372,11 +419,11 @@ export function rawDef(s: PmvState, id: string): number {
   return (cardOfObject(s, id).def ?? 0) + lent + alpha + modifiersOn(s, id).reduce((n, m) => n + m.def, 0);
 }
 
-/** Cards of the pool whose text (popularity texts included) holds an α battle-power modifier. */
+/** Cards of the pool whose text (popularity texts and transformation description included) holds an α battle-power modifier. */
 const STATIC_CARDS = new Set(
   [...PMV_CARDS.values()]
     .filter((c) =>
-      [...c.abilities, ...c.popularity.flatMap((p) => p.abilities)].some((a) =>
+      [...c.abilities, ...c.popularity.flatMap((p) => p.abilities), ...(c.transformation?.abilities ?? [])].some((a) =>
         a.effects.some((e) => e.do === 'static-modify'),
       ),
     )
@@ -384,16 +431,17 @@ const STATIC_CARDS = new Set(
 );
 
 /**
- * §7.4.5, §6.1.10: the α battle-power modifiers applying to character `id` now, from every character on the field
- * (its own text, its popularity texts, what it is lent): "this character", "your other characters" or a race
+ * §7.4.5, §6.1.10: the α battle-power modifiers applying to character `id` now, from every card on the field
+ * (characters and World Talismans: its own text, its popularity texts, what it is lent): "this character", "your other characters" or a race
  * (§7.6.1: whoever qualifies now). Only additions exist in the pool, so their order (§7.4.5.e) does not matter.
  */
 function staticModifiers(s: PmvState, id: string): { atk: number; def: number }[] {
-  if (!s.field.some((x) => STATIC_CARDS.has(objectOf(s, x).card) || hasStaticLender(s, x))) return [];
+  const sources = staticSources(s);
+  if (sources.size === 0) return [];
   const o = objectOf(s, id);
   const out: { atk: number; def: number }[] = [];
   for (const source of s.field) {
-    if (!isCharacter(s, source)) continue;
+    if (!sources.has(source)) continue; // a character, or a World Talisman (Eternal Night Garden)
     for (const { ability } of abilitiesOf(s, source)) {
       if (ability.kind !== 'auto' || ability.class !== 'alpha' || ability.when) continue;
       for (const e of ability.effects) {
@@ -411,8 +459,21 @@ function staticModifiers(s: PmvState, id: string): { atk: number; def: number }[
   return out;
 }
 
-const hasStaticLender = (s: PmvState, id: string) =>
-  lendingAttachments(s, id).some((a) => STATIC_CARDS.has(objectOf(s, a).card));
+/**
+ * The field cards that may carry an α battle-power modifier: their own card (popularity texts included) holds one,
+ * or a card attached to them does. Any other field card has none, so `staticModifiers` skips reading its abilities
+ * (one pass over the objects instead of every field card's abilities for every battle-power question).
+ */
+function staticSources(s: PmvState): Set<string> {
+  const sources = new Set<string>();
+  for (const key in s.objects) {
+    const o = s.objects[key] as PmvObject;
+    if (!STATIC_CARDS.has(o.card)) continue;
+    if (o.zone === 'field') sources.add(o.id);
+    else if (o.zone === 'attached' && o.host !== null && !o.popularity) sources.add(o.host);
+  }
+  return sources;
+}
 
 /** §6.1.12: a value below 0 is used as 0. */
 export const atkOf = (s: PmvState, id: string) => Math.max(0, rawAtk(s, id));

@@ -40,6 +40,9 @@ const SUPPORTED_KEYWORDS: ReadonlySet<KeywordName> = new Set<KeywordName>([
   'overdrive', // §10.33 (β on the play's resolution, interference.ts; no card enters the field without play)
   'spell-card-one', // §10.18 (the "became doomed" γ, removal.ts)
   'spell-card-two', // §10.19 (excluded when played, interference.ts; Spell Break puts it in, removal.ts)
+  'world-talisman', // §10.17 (set on the field active, interference.ts; one a turn, actions.ts)
+  'upkeep-cost', // §10.27 (the maintenance phase's rule effect, turn.ts)
+  'last-word', // §10.32 (a: actions.ts; c: interference.ts; b needs a card put on the field unplayed: none plays)
   'leader', // §10.34 (popularity texts state.ts, β/γ rules.ts and interference.ts, the trim turn.ts)
 ]);
 
@@ -54,7 +57,7 @@ const SUPPORTED_AIMS: ReadonlySet<Aim> = new Set<Aim>([
   'target-player', // effect damage to a player (§1.10.11.a)
 ]);
 
-const GAMMA_WHEN = new Set(['defends', 'entered-field', 'has-attacked', 'deals-battle-damage-to-player']);
+const GAMMA_WHEN = new Set(['defends', 'entered-field', 'has-attacked', 'deals-battle-damage-to-player', 'turn-end']);
 
 function effectProblem(e: Effect): { rule: string; what: string } | null {
   if (e.do === 'choose-one') {
@@ -103,6 +106,10 @@ function abilityProblem(a: Ability): { rule: string; what: string } | null {
       !a.when &&
       a.effects.every((e) => e.do === 'code' && e.handler === 'nullify-original-text');
     if (silence) return null;
+    // §3.3.6: "your netherworld is treated as Hell", read by `hellOf` (state.ts; docs/rulings/pmv.md P33).
+    const hell =
+      a.class === 'alpha' && !a.when && a.effects.every((e) => e.do === 'code' && e.handler === 'netherworld-is-hell');
+    if (hell) return null;
     // Ninth-Peak Hermit's γ in the "would become doomed" window (§9.2.3.b), asked by removal.ts.
     const save =
       a.class === 'gamma' &&

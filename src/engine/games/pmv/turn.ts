@@ -2,17 +2,28 @@
  * The game's root procedure: the turn (§4) as a script of phases, each with its rule effect, then a priority window
  * opening with the turn player (§4.1.2); turn start and turn end have no priority (§4.2.3.a). The root never returns.
  */
+
+import { answerOf, ask } from '../../core/decision-kinds.ts';
 import { opponentOf, SEATS } from '../../core/game.ts';
 import { call, defineProcedure, type StepOut } from '../../core/procedure.ts';
-import { discardPhase, phaseWindow } from './interference.ts';
+import { autoPlan, upkeepDecision } from './decisions.ts';
+import { discardPhase, payNode, phaseWindow } from './interference.ts';
 import { removalsThen } from './removal.ts';
+import { applyClause, settleRemovals } from './rules.ts';
 import {
+  abilitiesOf,
+  alternativeRaceMet,
+  cardOfObject,
+  casterPresent,
   charactersOf,
+  currentRef,
   draw,
   hasKeyword,
+  keywordsOf,
   log,
   moveObject,
   objectOf,
+  onField,
   type Phase,
   type PmvState,
   popularityOf,
@@ -39,6 +50,48 @@ function resetDamage(s: PmvState): void {
     const o = objectOf(s, id);
     o.battleDamage = 0;
     o.effectDamage = 0;
+  }
+}
+
+/** §4.5.1.a: the next Upkeep Cost card of the turn player's field not yet asked about this maintenance phase. */
+function nextUpkeep(s: PmvState): string | null {
+  const done = s.turn.upkeepDone ?? [];
+  const seat = s.turn.active;
+  return (
+    s.field.find((id) => objectOf(s, id).owner === seat && !done.includes(id) && hasKeyword(s, id, 'upkeep-cost')) ??
+    null
+  );
+}
+
+/**
+ * §4.9.1.c: the next "at turn end" γ to resolve among the cards on the field (the pool's: Tsubaki's Final Prayer,
+ * a World Talisman): the turn player's first (§7.1.6.a), each player's in the order their cards entered
+ * (docs/rulings/pmv.md P32); none for a card whose γ already resolved this turn end.
+ */
+function nextTurnEndGamma(s: PmvState): string | null {
+  const done = s.turn.turnEndDone ?? [];
+  for (const seat of [s.turn.active, opponentOf(s.turn.active)])
+    for (const id of s.field)
+      if (objectOf(s, id).owner === seat && !done.includes(id) && turnEndGammas(s, id).length > 0) return id;
+  return null;
+}
+
+const turnEndGammas = (s: PmvState, id: string) =>
+  abilitiesOf(s, id).filter(({ ability: a }) => a.kind === 'auto' && a.class === 'gamma' && a.when === 'turn-end');
+
+/** One card's turn-end γ: clauses in order, a failed one ends the effect (§7.1.12.a); removals settle after (§7.4.5.c). */
+function resolveTurnEndGamma(s: PmvState, id: string): void {
+  const seat = objectOf(s, id).owner;
+  s.turn.turnEndDone = [...(s.turn.turnEndDone ?? []), id];
+  for (const { owner, ability: a } of turnEndGammas(s, id)) {
+    if (!onField(s, currentRef(s, id))) return; // §7.4.7.d
+    log(s, { type: 'gamma', card: objectOf(s, owner).card, object: owner, rule: '4.9.1.c' });
+    const ctx = { seat, source: currentRef(s, id), targets: [], entry: null };
+    for (const [n, e] of a.effects.entries()) {
+      const r = applyClause(s, e, ctx, 0);
+      if (n < a.effects.length - 1) settleRemovals(s);
+      if (r.kind !== 'done') break;
+    }
   }
 }
 
@@ -74,10 +127,43 @@ export const game = defineProcedure<PmvState, Record<string, never>, null>({
       return phaseWindow(s, 'after-active');
     },
     'after-active': (s) => next(s, 'maintenance'),
-    // §4.5: no upkeep cost exists among the implemented cards (§10.27 is refused at setup).
     maintenance(s) {
       enter(s, 'maintenance');
-      return phaseWindow(s, 'after-maintenance');
+      return { goto: 'upkeep' };
+    },
+    // §4.5.1.a, §10.27.2.a: each Upkeep Cost card on the turn player's field, in the order they entered (P33), asks
+    // its player to pay X, or ignore it (its caster or alternative race on the field), or lose the card.
+    upkeep(s) {
+      const id = nextUpkeep(s);
+      if (id === null) return phaseWindow(s, 'after-maintenance'); // §4.5.1.c
+      s.turn.upkeepDone = [...(s.turn.upkeepDone ?? []), id];
+      const seat = s.turn.active;
+      const card = cardOfObject(s, id);
+      const x = keywordsOf(s, id).find((k) => k.keyword === 'upkeep-cost')?.x ?? 0;
+      const canPay = autoPlan(s, seat, x, []) !== null;
+      const canIgnore = casterPresent(s, seat, card) || alternativeRaceMet(s, seat, card);
+      return ask(upkeepDecision, seat, { card: card.id, x, canPay, canIgnore }, 'upkeep-answered');
+    },
+    'upkeep-answered'(s, { ret }) {
+      const id = s.turn.upkeepDone?.at(-1);
+      const seat = s.turn.active;
+      if (id === undefined || !onField(s, currentRef(s, id))) return { goto: 'upkeep' };
+      const o = objectOf(s, id);
+      const x = keywordsOf(s, id).find((k) => k.keyword === 'upkeep-cost')?.x ?? 0;
+      const answer = answerOf(upkeepDecision, ret);
+      if (answer === 'ignore') {
+        log(s, { type: 'upkeep-ignored', seat, card: o.card, object: id, rule: '10.27.2.a' });
+        return { goto: 'upkeep' };
+      }
+      if (answer === 'pay') {
+        // A payment of its own (§1.8.7): the auto-payer's nodes, active ones first.
+        for (const n of autoPlan(s, seat, x, []) ?? []) payNode(s, seat, n);
+        log(s, { type: 'upkeep-paid', seat, card: o.card, object: id, amount: x, rule: '10.27.2.a' });
+        return { goto: 'upkeep' };
+      }
+      moveObject(s, id, 'netherworld');
+      log(s, { type: 'discard', seat, card: o.card, object: id, rule: '10.27.2.a' });
+      return removalsThen(s, 'upkeep'); // its α leaving may leave a character at DEF 0 (§9.2.2.b)
     },
     'after-maintenance': (s) => next(s, 'draw'),
     // §4.6: the turn player draws 1, except the starting player on the first turn (§1.2.8, §4.6.3).
@@ -122,7 +208,14 @@ export const game = defineProcedure<PmvState, Record<string, never>, null>({
         });
         s.netherOrder.push({ seat: objectOf(s, id).owner, ids: going }); // §9.3.4.g
       }
-      return removalsThen(s, 'next-turn');
+      return removalsThen(s, 'turn-end-gamma');
+    },
+    // §4.9.1.c: one turn-end γ at a time, removals settled (and their windows asked) after each.
+    'turn-end-gamma'(s) {
+      const id = nextTurnEndGamma(s);
+      if (id === null) return { goto: 'next-turn' };
+      resolveTurnEndGamma(s, id);
+      return removalsThen(s, 'turn-end-gamma');
     },
     'next-turn'(s) {
       s.turn = {

@@ -24,6 +24,7 @@ import {
   isCharacter,
   keywordsOf,
   liveAttack,
+  netherworldIsHell,
   objectOf,
   type Phase,
   type PmvLogEntry,
@@ -66,6 +67,8 @@ export type SideView = {
   excluded: ObjectView[];
   /** §3.9.3: the sideboard's size is public; its cards only to its owner (§3.9.3.a). */
   sideboardCount: number;
+  /** §3.3.6: the netherworld is treated as Hell (an α of a card on this player's field; docs/rulings/pmv.md P33). */
+  hell?: true;
   sideboard?: ObjectView[];
 };
 
@@ -148,6 +151,7 @@ export function pmvView(s: PmvState, viewer: Viewer, waitingFor: Seat | null): P
       excluded: p.excluded.map((id) => objectView(s, id)),
       sideboardCount: p.sideboard.length,
     };
+    if (netherworldIsHell(s, seat)) out.hell = true;
     if (mayLookAt(viewer, seat)) {
       out.hand = p.hand.map((id) => objectView(s, id));
       out.sideboard = p.sideboard.map((id) => objectView(s, id));
