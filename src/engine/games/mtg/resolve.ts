@@ -43,6 +43,7 @@ import {
   gainControl,
   isCreature,
   isType,
+  type KeywordTrigger,
   log,
   type MtgState,
   moveObject,
@@ -444,6 +445,10 @@ export const resolve = defineProcedure<MtgState, ResolveData, null>({
         returnFromExile(s, exiled, null);
         return { return: null };
       }
+      if (item.special && 'keyword' in item.special && item.special.keyword !== 'prowess') {
+        resolveKeywordTrigger(s, item, item.special.keyword);
+        return { return: null };
+      }
       // CR 603.5: "you may" is chosen on resolution.
       const a = item.kind === 'trigger' && item.ability !== null ? card.abilities[item.ability] : undefined;
       if (a?.kind === 'triggered' && a.optional) return ask(mayDecision, item.controller, { card: item.card }, 'may');
@@ -550,6 +555,43 @@ function enterPermanentSpell(s: MtgState, item: StackItem, copyOf: string | null
   if (enchanted && 'object' in enchanted) attach(s, item.source.id, enchanted.object.id);
   // CR 614.1c-d, 702.32; a copy was not kicked itself (706.6: choices made for the original are not copied).
   applyEnterReplacements(s, item.source.id, item.kicked === true && copyOf === null);
+}
+
+/** The token afterlife creates (CR 702.134a): a pool token card, 1/1 white and black Spirit with flying. */
+export const AFTERLIFE_TOKEN = 'afterlife-spirit';
+
+/** CR 702.82a, 702.92a, 702.78a, 702.134a: what a keyword trigger does as it resolves. */
+function resolveKeywordTrigger(s: MtgState, item: StackItem, keyword: Exclude<KeywordTrigger, 'prowess'>): void {
+  switch (keyword) {
+    case 'exalted': {
+      // "That creature gets +1/+1 until end of turn": only while it is still the same object on the battlefield.
+      const ref = item.subject;
+      if (!ref || !isCurrent(s.events, ref) || s.objects[ref.id]?.zone !== 'battlefield') return;
+      untilEndOfTurn(s, ref.id, { do: 'pump', to: 'self', power: 1, toughness: 1, keywords: [] });
+      return;
+    }
+    case 'undying':
+    case 'persist': {
+      // "Return it": the card put into the graveyard, while it is still that object there (400.7, ruling B25).
+      const ref = item.subject;
+      if (!ref || !isCurrent(s.events, ref) || s.objects[ref.id]?.zone !== 'graveyard') return;
+      moveObject(s, ref.id, 'battlefield'); // under its owner's control (110.2)
+      // CR 614.1c: "with a counter on it": it enters with it (enters triggers see it there).
+      const counter = keyword === 'undying' ? '+1/+1' : '-1/-1';
+      addCounters(s, ref.id, counter, 1);
+      applyEnterReplacements(s, ref.id);
+      log(s, {
+        type: 'returned',
+        object: ref.id,
+        card: objectOf(s, ref.id).card,
+        rule: keyword === 'undying' ? '702.92a' : '702.78a',
+      });
+      return;
+    }
+    case 'afterlife':
+      createToken(s, item.controller, AFTERLIFE_TOKEN);
+      return;
+  }
 }
 
 /** CR 603.7c: the exiled card a delayed trigger returns, if it is still the object that was exiled. */

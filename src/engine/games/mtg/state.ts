@@ -105,7 +105,12 @@ export type StackItem = {
   special?: SpecialTrigger;
 };
 
-export type SpecialTrigger = { keyword: 'prowess' } | { delayed: DelayedAction };
+/**
+ * Keyword triggers (CR 702.107a prowess, 702.82a exalted, 702.92a undying, 702.78a persist, 702.134a afterlife): what
+ * each does is the keyword's meaning, not a printed effect list.
+ */
+export type KeywordTrigger = 'prowess' | 'exalted' | 'undying' | 'persist' | 'afterlife';
+export type SpecialTrigger = { keyword: KeywordTrigger } | { delayed: DelayedAction };
 
 /** CR 603.2-603.3: a triggered ability that has triggered and waits to be put on the stack. */
 export type PendingTrigger = {
@@ -135,6 +140,8 @@ export type DelayedTrigger = {
 export type MtgEvent =
   | { type: 'zone'; object: string; from: Zone | null; to: Zone; left: ObjRef; entered: ObjRef }
   | { type: 'attacks' | 'blocks'; object: string }
+  /** CR 506.5, 702.82b: the only creature declared as an attacker this combat, by its controller. */
+  | { type: 'attacks-alone'; object: string; seat: Seat }
   | { type: 'step'; step: Step; active: Seat }
   | { type: 'cast'; seat: Seat; card: string };
 
@@ -654,6 +661,10 @@ export function moveObject(s: MtgState, id: string, to: Zone, at: 'top' | 'botto
     power: wasOnBattlefield ? powerOf(s, id) : 0,
     toughness: wasOnBattlefield ? toughnessOf(s, id) : 0,
     creature: wasOnBattlefield && isCreature(s, id),
+    // CR 702.92a, 702.78a: undying and persist look back at its counters and abilities (702.79b, 702.89d likewise).
+    plus: o.counters?.['+1/+1'] ?? 0,
+    minus: o.counters?.['-1/-1'] ?? 0,
+    keywords: wasOnBattlefield ? keywordsOf(s, id) : [],
   });
   if (fromList) fromList.splice(fromList.indexOf(id), 1);
   if (wasOnBattlefield) removeFromCombat(s, id);
@@ -747,6 +758,7 @@ const isColor = (c: string): c is MtgColor => c === 'W' || c === 'U' || c === 'B
 
 /** CR 105.2: an object's colours are those of the mana symbols in its cost. */
 export function colorsOf(card: MtgCard): MtgColor[] {
+  if (card.colors) return [...card.colors]; // CR 110.5b: a token's colours are the ones its effect names
   const out = new Set<MtgColor>();
   for (const sym of card.manaCost ?? []) for (const c of sym.split('/')) if (isColor(c)) out.add(c);
   return [...out];

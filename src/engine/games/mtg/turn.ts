@@ -155,7 +155,10 @@ export const stateChecks = stateCheckProcedure<MtgState, StateAction>({
   perform(s, found, answer) {
     const kept = typeof answer === 'string' ? answer : null;
     let legendDone = false;
-    for (const a of found) {
+    // CR 704.7: last-known information is taken before any of these happen: the dying go first, so a creature that
+    // dies as its counters cancel (704.5q) is remembered with them (undying, persist).
+    const ordered = [...found.filter((a) => 'dies' in a), ...found.filter((a) => !('dies' in a))];
+    for (const a of ordered) {
       if ('dies' in a) {
         // CR 704.5g-h destroy (a regeneration shield may replace it, 701.14a); 704.5f does not (no regeneration).
         if (a.rule === '704.5f') {
@@ -170,6 +173,7 @@ export const stateChecks = stateCheckProcedure<MtgState, StateAction>({
         log(s, { type: 'token-gone', card: o.card, rule: a.rule });
       } else if ('annihilate' in a) {
         const o = objectOf(s, a.annihilate);
+        if (o.zone !== 'battlefield') continue; // it died in this same check (a new object has no counters, 400.7)
         addCounters(s, o.id, '+1/+1', -a.count);
         addCounters(s, o.id, '-1/-1', -a.count);
         log(s, { type: 'counters-annihilate', object: o.id, card: o.card, amount: a.count, rule: a.rule });
@@ -417,6 +421,10 @@ export const game = defineProcedure<MtgState, GameData, null>({
         log(s, { type: 'attacks', seat, object: id, card: objectOf(s, id).card });
         s.happened.push({ type: 'attacks', object: id }); // CR 508.3a
       }
+      // CR 506.5, 702.82b: a creature declared as the only attacker "attacks alone".
+      const declared = Object.keys(combat.attackers);
+      if (declared.length === 1 && declared[0] !== undefined)
+        s.happened.push({ type: 'attacks-alone', object: declared[0], seat });
       return { goto: 'attack-window' };
     },
     'attack-window': (s) => window(s, 'declare-blockers'),

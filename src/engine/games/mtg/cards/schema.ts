@@ -56,6 +56,7 @@ export const SUBTYPES = [
   'Wolf',
   'Construct',
   'Shapeshifter',
+  'Spirit',
   'Aura', // 303.4 (enchantment type)
   'Equipment', // 301.5 (artifact type)
   'Plains',
@@ -72,14 +73,10 @@ export type Subtype = z.infer<typeof SubtypeSchema>;
  * uses one is refused when the pool loads, with the rule named (the card schema cannot express them otherwise).
  */
 export const NOT_YET_SUPPORTED: Readonly<Record<string, string>> = {
-  exalted: '702.82',
   cycling: '702.28',
   flashback: '702.33',
   wither: '702.79',
   infect: '702.89',
-  undying: '702.92',
-  persist: '702.78',
-  afterlife: '702.134',
   outlast: '702.106',
   proliferate: '701.26',
   investigate: '701.35',
@@ -123,6 +120,9 @@ export const KeywordSchema = z.enum(
     'swampwalk',
     'mountainwalk',
     'forestwalk',
+    'exalted', // 702.82
+    'undying', // 702.92
+    'persist', // 702.78
   ],
   { error: (issue) => notYet(issue.input) },
 );
@@ -420,6 +420,13 @@ export const MtgCardSchema = z
     enchant: TargetSchema.optional(),
     /** CR 110.5: a token's definition (created by effects, never in a deck). */
     token: z.boolean().default(false),
+    /** CR 110.5b, 105.2: a token's colours, as the effect that creates it names them (a token has no mana cost). */
+    colors: z
+      .array(z.enum(['W', 'U', 'B', 'R', 'G']))
+      .min(1)
+      .optional(),
+    /** CR 702.134a: "Afterlife N": when this permanent dies, create N 1/1 white and black Spirit tokens with flying. */
+    afterlife: z.number().int().min(1).optional(),
     /** CR 209: planeswalkers only. */
     loyalty: z.number().int().min(0).optional(),
     keywords: z.array(KeywordSchema).default([]),
@@ -488,6 +495,8 @@ export const MtgCardSchema = z
       !card.entersAsCopy || (is('creature') && !card.token),
       'only a creature card enters as a copy here (CR 706.5)',
     );
+    need(!card.colors || card.token, 'only a token names its colours; a card has those of its mana cost (CR 105.2)');
+    need(!card.afterlife || is('creature'), "afterlife is a creature's here (CR 702.134a)");
     const aura = card.subtypes.includes('Aura');
     const equipment = card.subtypes.includes('Equipment');
     need(aura === (card.enchant !== undefined), 'an Aura, and only an Aura, has an enchant ability (CR 303.4a)');

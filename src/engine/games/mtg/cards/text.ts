@@ -55,6 +55,9 @@ const KEYWORDS: Record<Keyword, Label & { rule: string }> = {
   swampwalk: { en: 'Swampwalk', ja: '沼渡り', rule: '702.14' },
   mountainwalk: { en: 'Mountainwalk', ja: '山渡り', rule: '702.14' },
   forestwalk: { en: 'Forestwalk', ja: '森渡り', rule: '702.14' },
+  exalted: { en: 'Exalted', ja: '賛美', rule: '702.82' },
+  undying: { en: 'Undying', ja: '不死', rule: '702.92' },
+  persist: { en: 'Persist', ja: '頑強', rule: '702.78' },
 };
 
 /** A keyword's name and the rule that defines it (for `/card`'s keyword rules). */
@@ -102,6 +105,7 @@ const SUBTYPE_JA: Record<Subtype, string> = {
   Wolf: '狼',
   Construct: '構築物',
   Shapeshifter: '多相の戦士',
+  Spirit: 'スピリット',
   Aura: 'オーラ',
   Equipment: '装備品',
   Plains: '平地',
@@ -648,6 +652,18 @@ export function cardText(card: MtgCard): Label {
     });
   }
   for (const a of card.abilities) lines.push(abilityText(a, card));
+  // CR 702.134a: the afterlife keyword line, with its reminder.
+  if (card.afterlife) {
+    const n = card.afterlife;
+    const tokens =
+      n === 1
+        ? 'a 1/1 white and black Spirit creature token'
+        : `${WORDS[n] ?? n} 1/1 white and black Spirit creature tokens`;
+    lines.push({
+      en: `Afterlife ${n} (When this creature dies, create ${tokens} with flying.)`,
+      ja: `死後${n}（このクリーチャーが死亡したとき、飛行を持つ白であり黒である1/1のスピリット・クリーチャー・トークンを${n}体生成する。）`,
+    });
+  }
   // CR 305.6: a basic land type means "{T}: Add [mana]"; printed as reminder text.
   for (const s of card.subtypes) {
     const mana = BASIC_MANA[s];
