@@ -69,8 +69,10 @@ export function canActivate(s: MtgState, seat: Seat, id: string, index: number):
   const card = cardOf(o.card);
   const a = card.abilities[index];
   if (a?.kind !== 'activated' || isManaAbility(card, index)) return false;
-  if (o.zone !== 'battlefield' || controllerOf(s, id) !== seat) return false; // CR 602.2
+  // CR 702.28a: cycling works only while the card is in its owner's hand; every other ability on the battlefield.
+  if (o.zone !== (a.cycling ? 'hand' : 'battlefield') || controllerOf(s, id) !== seat) return false; // CR 602.2
   if (a.equip && !sorceryTiming(s, seat)) return false; // CR 702.6a: equip only as a sorcery
+  if (a.outlast && !sorceryTiming(s, seat)) return false; // CR 702.106a: outlast only as a sorcery
   if (a.cost.tap && (o.tapped || isSummoningSick(s, id))) return false; // CR 302.6
   if (a.cost.life !== undefined && s.players[seat].life < a.cost.life) return false; // CR 119.4
   if (!hasTargets(s, seat, card, index, null)) return false;
@@ -90,6 +92,11 @@ export function legalActions(s: MtgState, seat: Seat): DecisionOption[] {
         out.push({ ...option(s, id, 'land', 'play', 'Play', 'をプレイ'), id: `land:${id}` });
     } else if (canCast(s, seat, id))
       out.push({ ...option(s, id, 'cast', 'play', 'Cast', 'を唱える'), id: `cast:${id}` });
+    // CR 702.28a: cycling, activated from the hand.
+    card.abilities.forEach((a, i) => {
+      if (a.kind === 'activated' && a.cycling && canActivate(s, seat, id, i))
+        out.push({ ...option(s, id, 'activate', 'act', 'Cycle', 'をサイクリング'), id: `act:${id}:${i}` });
+    });
   }
   for (const id of s.battlefield) {
     const o = objectOf(s, id);

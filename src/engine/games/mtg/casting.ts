@@ -86,6 +86,13 @@ export const cast = defineProcedure<MtgState, CastData, null>({
         targets: [],
       });
       const card = cardOf(o.card);
+      const ability = data.ability === null ? undefined : card.abilities[data.ability];
+      if (ability?.kind === 'activated' && ability.cycling) {
+        // CR 602.2a: activated from a hidden zone, the card is revealed; its cost discards it (702.28a), done here
+        // so the revealed card is public from now on (ruling B26; a cancelled activation rewinds it, 721).
+        log(s, { type: 'discard', seat: data.seat, card: o.card, object: o.id, rule: '702.28a' });
+        moveObject(s, o.id, 'graveyard');
+      }
       // CR 601.2b: modes, then additional costs (kicker), then X.
       if (data.ability === null && card.effects.some((e) => e.do === 'choose-one'))
         return ask(modeDecision, data.seat, { card: o.card }, 'moded');

@@ -188,6 +188,11 @@ export function logLine(e: MtgLogEntry): Label {
         `${c.en}'s triggered ability has no legal target and is removed (CR 603.3d).`,
         `${c.ja}の誘発型能力は適正な対象がないため取り除かれました（603.3d）。`,
       );
+    case 'adapt-none':
+      return label(
+        `${c.en} already has a +1/+1 counter: adapt does nothing (CR 701.42a).`,
+        `${c.ja}には既に+1/+1カウンターが置かれているため、順応は何もしません（701.42a）。`,
+      );
     case 'no-effect':
       return label(
         `${c.en}'s triggered ability does nothing: its condition no longer holds (CR 603.4).`,

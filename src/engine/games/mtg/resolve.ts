@@ -37,6 +37,7 @@ import {
   attachedPermanent,
   cardOf,
   controllerOf,
+  countersOn,
   creaturesOf,
   currentRef,
   draw,
@@ -341,6 +342,16 @@ function perform(s: MtgState, d: ResolveData, e: BaseEffect): StepOut | null {
         },
       ]);
     }
+    case 'adapt':
+      // CR 701.42a: only if this permanent has no +1/+1 counter on it as the ability resolves.
+      if (self && countersOn(s, self, '+1/+1') === 0) {
+        addCounters(s, self, '+1/+1', e.count);
+        log(s, { type: 'counters', object: self, card: objectOf(s, self).card, amount: e.count, rule: '+1/+1' });
+      } else log(s, { type: 'adapt-none', card: item.card, rule: '701.42a' });
+      return null;
+    case 'investigate':
+      createToken(s, you, CLUE_TOKEN); // CR 701.35a
+      return null;
     case 'add-mana':
       throw new Error('mana abilities do not use the stack (CR 605.3b)');
     case 'code':
@@ -559,6 +570,8 @@ function enterPermanentSpell(s: MtgState, item: StackItem, copyOf: string | null
 
 /** The token afterlife creates (CR 702.134a): a pool token card, 1/1 white and black Spirit with flying. */
 export const AFTERLIFE_TOKEN = 'afterlife-spirit';
+/** The token investigate creates (CR 701.35a): a pool token card, a colourless Clue artifact. */
+export const CLUE_TOKEN = 'clue';
 
 /** CR 702.82a, 702.92a, 702.78a, 702.134a: what a keyword trigger does as it resolves. */
 function resolveKeywordTrigger(s: MtgState, item: StackItem, keyword: Exclude<KeywordTrigger, 'prowess'>): void {

@@ -59,6 +59,7 @@ export const SUBTYPES = [
   'Spirit',
   'Aura', // 303.4 (enchantment type)
   'Equipment', // 301.5 (artifact type)
+  'Clue', // 205.3g (artifact type; investigate's token, 701.35a)
   'Plains',
   'Island',
   'Swamp',
@@ -73,14 +74,10 @@ export type Subtype = z.infer<typeof SubtypeSchema>;
  * uses one is refused when the pool loads, with the rule named (the card schema cannot express them otherwise).
  */
 export const NOT_YET_SUPPORTED: Readonly<Record<string, string>> = {
-  cycling: '702.28',
   flashback: '702.33',
   wither: '702.79',
   infect: '702.89',
-  outlast: '702.106',
   proliferate: '701.26',
-  investigate: '701.35',
-  adapt: '701.42',
 };
 
 /** The refusal for a name of NOT_YET_SUPPORTED; undefined for any other value (the schema's own message). */
@@ -249,6 +246,10 @@ const BaseEffect = z.discriminatedUnion(
      * control at the beginning of the next end step (603.7c: only if it is still the same object in exile).
      */
     z.object({ do: z.literal('exile-until-next-end-step'), to: TargetSchema }).strict(),
+    /** CR 701.42a: "Adapt N": if this permanent has no +1/+1 counter on it, put N +1/+1 counters on it. */
+    z.object({ do: z.literal('adapt'), count: z.number().int().min(1) }).strict(),
+    /** CR 701.35a: "Investigate": create a colourless Clue artifact token ("{2}, Sacrifice this: Draw a card."). */
+    z.object({ do: z.literal('investigate') }).strict(),
     /** CR 106.1, 605: add one mana of one of these kinds. */
     z
       .object({
@@ -378,6 +379,10 @@ export const AbilitySchema = z.discriminatedUnion('kind', [
       effects: z.array(BaseEffect).min(1),
       /** CR 702.6a: "Equip [cost]": attach to target creature you control, only as a sorcery. */
       equip: z.boolean().default(false),
+      /** CR 702.28a: "Cycling [cost]": "[cost], Discard this card: Draw a card.", only while the card is in a hand. */
+      cycling: z.boolean().default(false),
+      /** CR 702.106a: "Outlast [cost]": "[cost], {T}: Put a +1/+1 counter on this creature.", only as a sorcery. */
+      outlast: z.boolean().default(false),
     })
     .strict(),
   /** CR 508.1d / 509.1b restrictions. */
@@ -513,6 +518,37 @@ export const MtgCardSchema = z
             a.effects[0].to.target === 'creature' &&
             a.effects[0].to.restriction === 'you-control',
           'equip is an Equipment\'s "attach to target creature you control" (CR 702.6a)',
+        );
+    }
+    for (const a of card.abilities) {
+      if (a.kind !== 'activated') continue;
+      if (a.cycling)
+        need(
+          !a.equip &&
+            !a.outlast &&
+            !a.cost.tap &&
+            !a.cost.life &&
+            !a.cost.sacrificeSelf &&
+            a.cost.mana.length > 0 &&
+            a.effects.length === 1 &&
+            a.effects[0]?.do === 'draw' &&
+            a.effects[0].count === 1 &&
+            !card.token,
+          'cycling is "[mana], Discard this card: Draw a card." (CR 702.28a)',
+        );
+      if (a.outlast)
+        need(
+          is('creature') &&
+            !a.equip &&
+            a.cost.tap &&
+            !a.cost.life &&
+            !a.cost.sacrificeSelf &&
+            a.effects.length === 1 &&
+            a.effects[0]?.do === 'add-counters' &&
+            a.effects[0].counter === '+1/+1' &&
+            a.effects[0].count === 1 &&
+            a.effects[0].to === 'self',
+          'outlast is a creature\'s "[mana], {T}: Put a +1/+1 counter on this creature." (CR 702.106a)',
         );
     }
     for (const a of card.abilities)

@@ -108,6 +108,7 @@ const SUBTYPE_JA: Record<Subtype, string> = {
   Spirit: 'スピリット',
   Aura: 'オーラ',
   Equipment: '装備品',
+  Clue: '手掛かり',
   Plains: '平地',
   Island: '島',
   Swamp: '沼',
@@ -373,6 +374,10 @@ function effectText(e: BaseEffect, card: MtgCard): Label {
         ja: `${t.ja}を追放する。次の終了ステップの開始時に、そのカードをオーナーのコントロール下で戦場に戻す。`,
       };
     }
+    case 'adapt':
+      return { en: `Adapt ${e.count}.`, ja: `順応${e.count}を行う。` };
+    case 'investigate':
+      return { en: 'Investigate.', ja: '調査を行う。' };
     case 'add-mana':
       return {
         en: `Add ${e.one.map((m) => `{${m}}`).join(' or ')}.`,
@@ -541,6 +546,9 @@ function abilityText(a: Ability, card: MtgCard): Label {
     case 'activated': {
       // CR 702.6a: "Equip [cost]" stands for the whole sorcery-speed attach ability.
       if (a.equip) return { en: `Equip ${manaText(a.cost.mana)}`, ja: `装備${manaText(a.cost.mana)}` };
+      // CR 702.28a, 702.106a: the keyword stands for the whole ability.
+      if (a.cycling) return { en: `Cycling ${manaText(a.cost.mana)}`, ja: `サイクリング${manaText(a.cost.mana)}` };
+      if (a.outlast) return { en: `Outlast ${manaText(a.cost.mana)}`, ja: `長久${manaText(a.cost.mana)}` };
       const en: string[] = [];
       const ja: string[] = [];
       if (a.cost.mana.length > 0) {
@@ -556,8 +564,9 @@ function abilityText(a: Ability, card: MtgCard): Label {
         ja.push(`${a.cost.life}点のライフを支払う`);
       }
       if (a.cost.sacrificeSelf) {
-        en.push(`Sacrifice ${card.name.en}`);
-        ja.push(`${card.name.ja}を生け贄に捧げる`);
+        // A token's ability names it "this artifact" (CR 111.4: a token has no printed name on a card).
+        en.push(card.token ? 'Sacrifice this artifact' : `Sacrifice ${card.name.en}`);
+        ja.push(card.token ? 'このアーティファクトを生け贄に捧げる' : `${card.name.ja}を生け贄に捧げる`);
       }
       const effects = effectsText(a.effects, card);
       return { en: `${en.join(', ')}: ${effects.en}`, ja: `${ja.join('、')}：${effects.ja}` };
