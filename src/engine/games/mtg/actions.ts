@@ -54,14 +54,24 @@ export function canPayMana(s: MtgState, seat: Seat, symbols: readonly string[]):
   );
 }
 
+/** CR 702.33a: the cost a card is cast for from where it is: its mana cost from a hand, flashback from a graveyard. */
+export function castingCost(s: MtgState, id: string): readonly string[] | null {
+  const o = objectOf(s, id);
+  const card = cardOf(o.card);
+  if (o.zone === 'hand') return card.manaCost ?? [];
+  return o.zone === 'graveyard' && card.flashback ? card.flashback : null;
+}
+
 export function canCast(s: MtgState, seat: Seat, id: string): boolean {
   const card = cardOfObject(s, id);
+  const cost = castingCost(s, id);
+  if (cost === null || objectOf(s, id).owner !== seat) return false;
   if (isType(card, 'land')) return false;
   // CR 307.1, 302.1; 702.8a: flash lets it be cast any time its controller could cast an instant.
   if (!isType(card, 'instant') && !card.keywords.includes('flash') && !sorceryTiming(s, seat)) return false;
   if (card.additionalCost && creaturesOf(s, seat).length === 0) return false; // CR 601.2h: the sacrifice must be possible
   if (!hasTargets(s, seat, card, null, id)) return false;
-  return canPayMana(s, seat, card.manaCost ?? []);
+  return canPayMana(s, seat, cost);
 }
 
 export function canActivate(s: MtgState, seat: Seat, id: string, index: number): boolean {
@@ -98,6 +108,10 @@ export function legalActions(s: MtgState, seat: Seat): DecisionOption[] {
         out.push({ ...option(s, id, 'activate', 'act', 'Cycle', 'をサイクリング'), id: `act:${id}:${i}` });
     });
   }
+  // CR 702.33a: flashback, cast from the graveyard.
+  for (const id of player.graveyard)
+    if (cardOfObject(s, id).flashback && canCast(s, seat, id))
+      out.push({ ...option(s, id, 'cast', 'play', 'Flashback', 'をフラッシュバック'), id: `cast:${id}` });
   for (const id of s.battlefield) {
     const o = objectOf(s, id);
     if (controllerOf(s, id) !== seat) continue;

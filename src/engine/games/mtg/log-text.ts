@@ -137,6 +137,11 @@ export function logLine(e: MtgLogEntry): Label {
       return label(`${c.en} dies (CR ${e.rule ?? '704'}).`, `${c.ja}が死亡しました（${e.rule ?? '704'}）。`);
     case 'destroyed':
       return label(`${c.en} is destroyed.`, `${c.ja}が破壊されました。`);
+    case 'flashback-exiled':
+      return label(
+        `${c.en} was cast with flashback: it is exiled as it leaves the stack (CR 702.33a).`,
+        `${c.ja}はフラッシュバックで唱えられたため、スタックを離れる際に追放されます（702.33a）。`,
+      );
     case 'exile':
       return label(`${c.en} is exiled.`, `${c.ja}が追放されました。`);
     case 'bounce':

@@ -53,6 +53,8 @@ export type MtgObject = {
   printed?: string;
   /** CR 613.6a: when it entered the battlefield (orders its static abilities' effects). Absent: 0. */
   timestamp?: number;
+  /** CR 702.33a: a spell cast with flashback (it is exiled as it leaves the stack). Absent: not. */
+  flashback?: boolean;
   /** CR 301.5, 303.4: the object this Aura or Equipment is attached to (that object as it was then, 400.7). */
   attachedTo?: ObjRef;
 };
@@ -648,6 +650,14 @@ export function removeFromCombat(s: MtgState, id: string): void {
  */
 export function moveObject(s: MtgState, id: string, to: Zone, at: 'top' | 'bottom' = 'top', asCopyOf?: string): ObjRef {
   const o = objectOf(s, id);
+  if (o.flashback) {
+    // CR 702.33a: a spell cast with flashback is exiled instead of going anywhere else as it leaves the stack.
+    delete o.flashback;
+    if (o.zone === 'stack' && to !== 'exile') {
+      log(s, { type: 'flashback-exiled', object: id, card: o.card, rule: '702.33a' });
+      return moveObject(s, id, 'exile');
+    }
+  }
   const from = o.zone;
   const fromList = zoneList(s, o);
   const wasOnBattlefield = o.zone === 'battlefield';

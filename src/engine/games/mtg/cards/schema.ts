@@ -74,7 +74,6 @@ export type Subtype = z.infer<typeof SubtypeSchema>;
  * uses one is refused when the pool loads, with the rule named (the card schema cannot express them otherwise).
  */
 export const NOT_YET_SUPPORTED: Readonly<Record<string, string>> = {
-  flashback: '702.33',
   wither: '702.79',
   infect: '702.89',
   proliferate: '701.26',
@@ -442,6 +441,11 @@ export const MtgCardSchema = z
       .optional(),
     /** Instants and sorceries: what happens on resolution (608.2). */
     effects: z.array(EffectSchema).default([]),
+    /**
+     * CR 702.33a: "Flashback [cost]": this instant or sorcery may be cast from its owner's graveyard by paying this
+     * cost instead of its mana cost; cast that way, it is exiled instead of going anywhere else as it leaves the stack.
+     */
+    flashback: z.array(ManaSymbolSchema).min(1).optional(),
     /** CR 702.32a: "Kicker [cost]": an optional additional cost declared in 601.2b and paid in 601.2f-h. */
     kicker: z.array(ManaSymbolSchema).min(1).optional(),
     /**
@@ -487,6 +491,7 @@ export const MtgCardSchema = z
     need(spell || card.effects.length === 0, 'only instants and sorceries have spell effects (CR 608.2)');
     need(!spell || card.effects.length > 0, 'an instant or sorcery needs at least one effect');
     need(!card.additionalCost || spell, 'only an instant or sorcery has this additional cost here');
+    need(!card.flashback || spell, "flashback is an instant's or a sorcery's (CR 702.33a)");
     need((card.kicker === undefined) === (card.kicked === undefined), 'a kicker cost and its "if kicked" go together');
     if (card.kicked) {
       need(

@@ -652,6 +652,9 @@ export function cardText(card: MtgCard): Label {
       ja: `${last.ja}この呪文がキッカーされていた場合、${more.ja}`,
     });
   }
+  // CR 702.33a: the flashback keyword line follows the spell's text.
+  if (card.flashback)
+    lines.push({ en: `Flashback ${manaText(card.flashback)}`, ja: `フラッシュバック${manaText(card.flashback)}` });
   if (card.kicked?.entersWithCounters) {
     const { counter, count } = card.kicked.entersWithCounters;
     const n = count === 1 ? `a ${counter} counter` : `${WORDS[count] ?? count} ${counter} counters`;
