@@ -77,6 +77,8 @@ export type PlayerState = {
   drewFromEmpty: boolean;
   mulligans: number;
   kept: boolean;
+  /** CR 121.1c, 119.3b: poison counters (from infect damage; 704.5c at ten). Absent: none. */
+  poison?: number;
 };
 
 export type TargetRef = { player: Seat } | { object: ObjRef };

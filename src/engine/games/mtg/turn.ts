@@ -118,6 +118,7 @@ export const stateChecks = stateCheckProcedure<MtgState, StateAction>({
       const p = s.players[seat];
       if (p.life <= 0) found.push({ lose: seat, rule: '704.5a' });
       else if (p.drewFromEmpty) found.push({ lose: seat, rule: '704.5b' });
+      else if ((p.poison ?? 0) >= 10) found.push({ lose: seat, rule: '704.5c' });
     }
     // CR 704.5d: a token outside the battlefield ceases to exist.
     for (const seat of SEATS)
@@ -138,7 +139,8 @@ export const stateChecks = stateCheckProcedure<MtgState, StateAction>({
       const indestructible = hasKeyword(s, id, 'indestructible');
       if (t <= 0) found.push({ dies: id, rule: '704.5f' });
       else if (o.damage >= t && !indestructible) found.push({ dies: id, rule: '704.5g' });
-      else if (o.deathtouched && o.damage > 0 && !indestructible) found.push({ dies: id, rule: '704.5h' });
+      // CR 704.5h: dealt damage by a deathtouch source (as -1/-1 counters too, with wither or infect, 702.2b).
+      else if (o.deathtouched && !indestructible) found.push({ dies: id, rule: '704.5h' });
     }
     const dying = new Set(found.flatMap((a) => ('dies' in a ? [a.dies] : [])));
     for (const g of legendGroups(s)) {
@@ -200,7 +202,7 @@ export const stateChecks = stateCheckProcedure<MtgState, StateAction>({
       s.result = {
         kind: 'win',
         winner: opponentOf(one.lose),
-        reason: one.rule === '704.5a' ? 'life' : 'decked',
+        reason: one.rule === '704.5a' ? 'life' : one.rule === '704.5c' ? 'poison' : 'decked',
         rule: one.rule,
       };
   },

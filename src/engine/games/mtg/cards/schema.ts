@@ -74,8 +74,6 @@ export type Subtype = z.infer<typeof SubtypeSchema>;
  * uses one is refused when the pool loads, with the rule named (the card schema cannot express them otherwise).
  */
 export const NOT_YET_SUPPORTED: Readonly<Record<string, string>> = {
-  wither: '702.79',
-  infect: '702.89',
   proliferate: '701.26',
 };
 
@@ -119,6 +117,8 @@ export const KeywordSchema = z.enum(
     'exalted', // 702.82
     'undying', // 702.92
     'persist', // 702.78
+    'wither', // 702.79
+    'infect', // 702.89
   ],
   { error: (issue) => notYet(issue.input) },
 );

@@ -58,6 +58,8 @@ const KEYWORDS: Record<Keyword, Label & { rule: string }> = {
   exalted: { en: 'Exalted', ja: '賛美', rule: '702.82' },
   undying: { en: 'Undying', ja: '不死', rule: '702.92' },
   persist: { en: 'Persist', ja: '頑強', rule: '702.78' },
+  wither: { en: 'Wither', ja: '萎縮', rule: '702.79' },
+  infect: { en: 'Infect', ja: '感染', rule: '702.89' },
 };
 
 /** A keyword's name and the rule that defines it (for `/card`'s keyword rules). */
