@@ -137,6 +137,11 @@ export function logLine(e: MtgLogEntry): Label {
       return label(`${c.en} dies (CR ${e.rule ?? '704'}).`, `${c.ja}が死亡しました（${e.rule ?? '704'}）。`);
     case 'destroyed':
       return label(`${c.en} is destroyed.`, `${c.ja}が破壊されました。`);
+    case 'proliferate-poison':
+      return label(
+        `${p.en} gets another poison counter (CR 701.26a).`,
+        `${p.ja}に毒カウンターが1個追加されました（701.26a）。`,
+      );
     case 'damage-poison':
       return label(
         `${c.en} deals ${n} infect damage to ${p.en}: ${n} poison counter(s) (CR 702.89b).`,

@@ -26,6 +26,7 @@ import {
   copyChoiceDecision,
   discardDecision,
   mayDecision,
+  proliferateDecision,
   scryDecision,
   searchDecision,
   surveilDecision,
@@ -349,6 +350,12 @@ function perform(s: MtgState, d: ResolveData, e: BaseEffect): StepOut | null {
         log(s, { type: 'counters', object: self, card: objectOf(s, self).card, amount: e.count, rule: '+1/+1' });
       } else log(s, { type: 'adapt-none', card: item.card, rule: '701.42a' });
       return null;
+    case 'proliferate': {
+      // CR 701.26a: only if something has a counter is there anything to choose.
+      const any = s.battlefield.some((id) => objectOf(s, id).counters) || SEATS.some((p) => s.players[p].poison);
+      if (!any) return null;
+      return ask(proliferateDecision, you, {}, 'proliferated');
+    }
     case 'investigate':
       createToken(s, you, CLUE_TOKEN); // CR 701.35a
       return null;
@@ -519,6 +526,22 @@ export const resolve = defineProcedure<MtgState, ResolveData, null>({
       const looked = new Set(top);
       s.players[seat].library = [...top, ...lib.filter((id) => !looked.has(id))];
       log(s, { type: 'surveil', seat, amount: top.length, rule: `${graveyard.length}` });
+      return { goto: 'effect' };
+    },
+    proliferated(s, { ret }) {
+      const done = new Set<string>();
+      for (const choice of answerOf(proliferateDecision, ret)) {
+        const [what, who = '', kind = ''] = choice.split(':');
+        if (done.has(`${what}:${who}`)) continue; // CR 701.26b: one counter each, of one kind
+        done.add(`${what}:${who}`);
+        if (what === 'player' && (who === 'p1' || who === 'p2')) {
+          s.players[who].poison = (s.players[who].poison ?? 0) + 1;
+          log(s, { type: 'proliferate-poison', seat: who, amount: 1, rule: '701.26a' });
+        } else if (what === 'obj' && (kind === '+1/+1' || kind === '-1/-1') && s.objects[who]?.zone === 'battlefield') {
+          addCounters(s, who, kind, 1);
+          log(s, { type: 'counters', object: who, card: objectOf(s, who).card, amount: 1, rule: kind });
+        }
+      }
       return { goto: 'effect' };
     },
     discarded(s, { ret }) {

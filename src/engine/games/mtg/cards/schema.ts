@@ -73,9 +73,7 @@ export type Subtype = z.infer<typeof SubtypeSchema>;
  * The stage-B keywords and keyword actions of the digest (§6.3) that the engine does not implement yet: a card that
  * uses one is refused when the pool loads, with the rule named (the card schema cannot express them otherwise).
  */
-export const NOT_YET_SUPPORTED: Readonly<Record<string, string>> = {
-  proliferate: '701.26',
-};
+export const NOT_YET_SUPPORTED: Readonly<Record<string, string>> = {};
 
 /** The refusal for a name of NOT_YET_SUPPORTED; undefined for any other value (the schema's own message). */
 function notYet(value: unknown): string | undefined {
@@ -247,6 +245,11 @@ const BaseEffect = z.discriminatedUnion(
     z.object({ do: z.literal('exile-until-next-end-step'), to: TargetSchema }).strict(),
     /** CR 701.42a: "Adapt N": if this permanent has no +1/+1 counter on it, put N +1/+1 counters on it. */
     z.object({ do: z.literal('adapt'), count: z.number().int().min(1) }).strict(),
+    /**
+     * CR 701.26a: "Proliferate": choose any number of permanents and players with counters; each gets one more
+     * counter of a kind it already has (701.26b: the proliferating player picks the kind).
+     */
+    z.object({ do: z.literal('proliferate') }).strict(),
     /** CR 701.35a: "Investigate": create a colourless Clue artifact token ("{2}, Sacrifice this: Draw a card."). */
     z.object({ do: z.literal('investigate') }).strict(),
     /** CR 106.1, 605: add one mana of one of these kinds. */

@@ -378,6 +378,11 @@ function effectText(e: BaseEffect, card: MtgCard): Label {
     }
     case 'adapt':
       return { en: `Adapt ${e.count}.`, ja: `順応${e.count}を行う。` };
+    case 'proliferate':
+      return {
+        en: 'Proliferate. (Choose any number of permanents and/or players with counters, then give each another counter of a kind already there.)',
+        ja: '増殖を行う。（カウンターが置かれているパーマネントやカウンターを持つプレイヤーを望む数選び、それぞれに既にある種類のカウンターを1個追加する。）',
+      };
     case 'investigate':
       return { en: 'Investigate.', ja: '調査を行う。' };
     case 'add-mana':

@@ -175,6 +175,16 @@ function responseFor(s: MtgState, labels: Labels, step: Act): Omit<DecisionRespo
       const rest = options.filter((o) => o.id !== BOTTOM_MARKER && !top.includes(o.id)).map((o) => o.id);
       return { choose: [...top, BOTTOM_MARKER, ...rest] };
     }
+    case 'proliferate': {
+      // CR 701.26a: `cards` names the permanents (first kind offered) and players (p1, p2) chosen; [] chooses none.
+      return {
+        choose: (step.cards ?? []).map((ref) =>
+          ref === 'p1' || ref === 'p2'
+            ? find((o) => o.id === `player:${ref}:poison`, `proliferate ${ref}`)
+            : byObject('obj:', ref),
+        ),
+      };
+    }
     case 'surveil': {
       // CR 701.41a: `top` goes back on top in order; every other looked-at card goes to the graveyard.
       const top = (step.top ?? []).map((ref) => byObject('card:', ref));
