@@ -7,7 +7,7 @@ import { opponentOf, type Seat } from '../../../core/game.ts';
 import { MTG_CARDS } from '../cards/pool.ts';
 import type { MtgCard } from '../cards/schema.ts';
 import { mtg } from '../index.ts';
-import type { MtgState, Zone } from '../state.ts';
+import { controllerOf, type MtgState, type Zone } from '../state.ts';
 import type { MtgPlaced, MtgPlayerSetup, MtgScenario } from './format.ts';
 
 export type MtgPosition = { state: MtgState; labels: Record<string, string> };
@@ -105,9 +105,7 @@ function attachedTarget(s: MtgState, labels: Record<string, string>, ref: string
   if (labelled && s.objects[labelled]?.zone === 'battlefield') return labelled;
   const [name = '', seat] = ref.split('@');
   const card = cardByName(name);
-  const id = s.battlefield.find(
-    (x) => s.objects[x]?.card === card.id && (!seat || s.objects[x]?.baseController === seat),
-  );
+  const id = s.battlefield.find((x) => s.objects[x]?.card === card.id && (!seat || controllerOf(s, x) === seat));
   if (!id) throw new InvalidData(`attachedTo "${ref}": no such permanent on the battlefield`);
   return id;
 }
