@@ -291,9 +291,28 @@ export function log(s: MtgState, entry: MtgLogEntry): void {
 const KEYWORD_NAMES: ReadonlySet<string> = new Set(KeywordSchema.options);
 const isKeyword = (a: string): a is Keyword => KEYWORD_NAMES.has(a);
 
+/**
+ * A card's printed colours and ability names, derived once per card of the (immutable) pool: the layer fold never
+ * changes its inputs' arrays (it makes new ones), so every object of that card may share them.
+ */
+const printedParts = new Map<string, { colors: readonly MtgColor[]; abilities: readonly string[] }>();
+function printedPartsOf(card: MtgCard): { colors: readonly MtgColor[]; abilities: readonly string[] } {
+  let parts = printedParts.get(card.id);
+  if (!parts) {
+    parts = {
+      colors: colorsOf(card),
+      // Keywords by name; static abilities as `static:<index>` so their effects exist only while they do (CR 604.1).
+      abilities: [...card.keywords, ...card.abilities.flatMap((a, i) => (a.kind === 'static' ? [`static:${i}`] : []))],
+    };
+    printedParts.set(card.id, parts);
+  }
+  return parts;
+}
+
 /** CR 109.3: an object's characteristics as printed (no continuous effect applied). */
 function printedCharacteristics(o: MtgObject): MtgCharacteristics {
   const card = cardOf(o.card);
+  const { colors, abilities } = printedPartsOf(card);
   return {
     name: card.name.en,
     owner: o.owner,
@@ -302,9 +321,8 @@ function printedCharacteristics(o: MtgObject): MtgCharacteristics {
     supertypes: card.supertypes,
     types: card.types,
     subtypes: card.subtypes,
-    colors: colorsOf(card),
-    // Keywords by name; static abilities as `static:<index>` so their effects exist only while they do (CR 604.1).
-    abilities: [...card.keywords, ...card.abilities.flatMap((a, i) => (a.kind === 'static' ? [`static:${i}`] : []))],
+    colors,
+    abilities,
     // CR 208.2a: a "*" is 0 until its characteristic-defining ability applies (layer 7a).
     power: card.power === '*' ? 0 : (card.power ?? null),
     toughness: card.toughness === '*' ? 0 : (card.toughness ?? null),
