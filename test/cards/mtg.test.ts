@@ -7,9 +7,14 @@ import { mtgCardFace } from '../../src/render/games/mtg-card.ts';
 import { facesDrawTheCard, rejects, textIsAsIntended } from './pool-checks.ts';
 
 describe('MTG card pool', () => {
-  it('holds the digest sample pool (58 invented cards, 5 basic lands), 96 stage-B cards and 2 tokens', () => {
-    expect(MTG_CARDS.size).toBe(161);
-    expect([...MTG_CARDS.values()].filter((c) => c.token).map((c) => c.id)).toEqual(['dawn-soldier', 'grove-sapling']);
+  it('holds the digest sample pool (58 invented cards, 5 basic lands), 108 stage-B cards and 4 tokens', () => {
+    expect(MTG_CARDS.size).toBe(175);
+    expect([...MTG_CARDS.values()].filter((c) => c.token).map((c) => c.id)).toEqual([
+      'dawn-soldier',
+      'grove-sapling',
+      'afterlife-spirit',
+      'clue',
+    ]);
     expect([...MTG_CARDS.values()].filter((c) => c.supertypes.includes('basic'))).toHaveLength(5);
   });
 

@@ -30,6 +30,7 @@ const WORDS = {
   trigger: { en: 'triggered ability', ja: '誘発型能力' },
   combat: { en: 'Combat', ja: '戦闘' },
   untappedLands: { en: 'Untapped lands', ja: '未タップの土地' },
+  poison: { en: 'Poison', ja: '毒カウンター' },
 } as const;
 
 export type MtgTableOptions = AdapterOptions;
@@ -91,6 +92,8 @@ function side(view: MtgView, seat: Seat, options: MtgTableOptions): PlayerSide {
       { label: WORDS.mana[locale], value: p.pool.length > 0 ? p.pool.join('') : '0' },
       // What can still be paid this step: the untapped lands beside the pool (CR 106.4, 305.1).
       { label: WORDS.untappedLands[locale], value: String(mine.filter((c) => isLand(c) && !c.tapped).length) },
+      // CR 121.1c: poison counters, shown once a player has any (704.5c at ten).
+      ...(p.poison ? [{ label: WORDS.poison[locale], value: String(p.poison) }] : []),
     ],
     zones: [
       { label: WORDS.library[locale], count: p.libraryCount },

@@ -54,14 +54,24 @@ export function canPayMana(s: MtgState, seat: Seat, symbols: readonly string[]):
   );
 }
 
+/** CR 702.33a: the cost a card is cast for from where it is: its mana cost from a hand, flashback from a graveyard. */
+export function castingCost(s: MtgState, id: string): readonly string[] | null {
+  const o = objectOf(s, id);
+  const card = cardOf(o.card);
+  if (o.zone === 'hand') return card.manaCost ?? [];
+  return o.zone === 'graveyard' && card.flashback ? card.flashback : null;
+}
+
 export function canCast(s: MtgState, seat: Seat, id: string): boolean {
   const card = cardOfObject(s, id);
+  const cost = castingCost(s, id);
+  if (cost === null || objectOf(s, id).owner !== seat) return false;
   if (isType(card, 'land')) return false;
   // CR 307.1, 302.1; 702.8a: flash lets it be cast any time its controller could cast an instant.
   if (!isType(card, 'instant') && !card.keywords.includes('flash') && !sorceryTiming(s, seat)) return false;
   if (card.additionalCost && creaturesOf(s, seat).length === 0) return false; // CR 601.2h: the sacrifice must be possible
   if (!hasTargets(s, seat, card, null, id)) return false;
-  return canPayMana(s, seat, card.manaCost ?? []);
+  return canPayMana(s, seat, cost);
 }
 
 export function canActivate(s: MtgState, seat: Seat, id: string, index: number): boolean {
@@ -69,8 +79,10 @@ export function canActivate(s: MtgState, seat: Seat, id: string, index: number):
   const card = cardOf(o.card);
   const a = card.abilities[index];
   if (a?.kind !== 'activated' || isManaAbility(card, index)) return false;
-  if (o.zone !== 'battlefield' || controllerOf(s, id) !== seat) return false; // CR 602.2
+  // CR 702.28a: cycling works only while the card is in its owner's hand; every other ability on the battlefield.
+  if (o.zone !== (a.cycling ? 'hand' : 'battlefield') || controllerOf(s, id) !== seat) return false; // CR 602.2
   if (a.equip && !sorceryTiming(s, seat)) return false; // CR 702.6a: equip only as a sorcery
+  if (a.outlast && !sorceryTiming(s, seat)) return false; // CR 702.106a: outlast only as a sorcery
   if (a.cost.tap && (o.tapped || isSummoningSick(s, id))) return false; // CR 302.6
   if (a.cost.life !== undefined && s.players[seat].life < a.cost.life) return false; // CR 119.4
   if (!hasTargets(s, seat, card, index, null)) return false;
@@ -90,7 +102,16 @@ export function legalActions(s: MtgState, seat: Seat): DecisionOption[] {
         out.push({ ...option(s, id, 'land', 'play', 'Play', 'をプレイ'), id: `land:${id}` });
     } else if (canCast(s, seat, id))
       out.push({ ...option(s, id, 'cast', 'play', 'Cast', 'を唱える'), id: `cast:${id}` });
+    // CR 702.28a: cycling, activated from the hand.
+    card.abilities.forEach((a, i) => {
+      if (a.kind === 'activated' && a.cycling && canActivate(s, seat, id, i))
+        out.push({ ...option(s, id, 'activate', 'act', 'Cycle', 'をサイクリング'), id: `act:${id}:${i}` });
+    });
   }
+  // CR 702.33a: flashback, cast from the graveyard.
+  for (const id of player.graveyard)
+    if (cardOfObject(s, id).flashback && canCast(s, seat, id))
+      out.push({ ...option(s, id, 'cast', 'play', 'Flashback', 'をフラッシュバック'), id: `cast:${id}` });
   for (const id of s.battlefield) {
     const o = objectOf(s, id);
     if (controllerOf(s, id) !== seat) continue;

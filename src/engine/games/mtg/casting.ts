@@ -44,6 +44,8 @@ export type CastData = {
   cost: string[];
   /** CR 702.32a: the kicker cost was declared (absent: not, or no kicker). */
   kicked?: boolean;
+  /** CR 702.33a: cast from the graveyard with flashback (its flashback cost replaces the mana cost). */
+  flashback?: boolean;
 };
 
 function itemOf(s: MtgState, id: string) {
@@ -55,7 +57,7 @@ function itemOf(s: MtgState, id: string) {
 /** The printed mana cost (spell) or activation cost (ability). */
 function printedMana(s: MtgState, d: CastData): string[] {
   const card = cardOf(objectOf(s, d.object).card);
-  if (d.ability === null) return card.manaCost ?? [];
+  if (d.ability === null) return d.flashback ? (card.flashback ?? []) : (card.manaCost ?? []); // CR 601.2f, 702.33a
   const a = card.abilities[d.ability];
   return a?.kind === 'activated' ? a.cost.mana : [];
 }
@@ -71,8 +73,10 @@ export const cast = defineProcedure<MtgState, CastData, null>({
       s.nextItem += 1;
       data.item = id;
       if (data.ability === null) {
+        if (o.zone === 'graveyard') data.flashback = true; // CR 702.33a: only flashback casts from there
         moveObject(s, o.id, 'stack');
         o.baseController = data.seat;
+        if (data.flashback) o.flashback = true;
       }
       s.stack.push({
         id,
@@ -86,6 +90,13 @@ export const cast = defineProcedure<MtgState, CastData, null>({
         targets: [],
       });
       const card = cardOf(o.card);
+      const ability = data.ability === null ? undefined : card.abilities[data.ability];
+      if (ability?.kind === 'activated' && ability.cycling) {
+        // CR 602.2a: activated from a hidden zone, the card is revealed; its cost discards it (702.28a), done here
+        // so the revealed card is public from now on (ruling B26; a cancelled activation rewinds it, 721).
+        log(s, { type: 'discard', seat: data.seat, card: o.card, object: o.id, rule: '702.28a' });
+        moveObject(s, o.id, 'graveyard');
+      }
       // CR 601.2b: modes, then additional costs (kicker), then X.
       if (data.ability === null && card.effects.some((e) => e.do === 'choose-one'))
         return ask(modeDecision, data.seat, { card: o.card }, 'moded');
@@ -103,7 +114,7 @@ export const cast = defineProcedure<MtgState, CastData, null>({
       const card = cardOf(objectOf(s, data.object).card);
       if (data.ability !== null || !card.kicker) return { goto: 'x' };
       // Offered only when mana cost and kicker could both be paid now (X counted as 0; ruling E4).
-      const affordable = canPayMana(s, data.seat, [...(card.manaCost ?? []), ...card.kicker]);
+      const affordable = canPayMana(s, data.seat, [...printedMana(s, data), ...card.kicker]);
       return ask(kickerDecision, data.seat, { card: card.id, affordable }, 'kicked');
     },
     kicked(s, { data, ret }) {
@@ -204,7 +215,7 @@ export const cast = defineProcedure<MtgState, CastData, null>({
         card: item.card,
         object: data.object,
         ...(data.x !== null ? { amount: data.x } : {}),
-        ...(data.kicked ? { rule: '702.32a' } : {}),
+        ...(data.kicked ? { rule: '702.32a' } : data.flashback ? { rule: '702.33a' } : {}),
       });
       return { return: null };
     },

@@ -18,6 +18,7 @@ import {
   startReplacement,
 } from '../../core/replacement.ts';
 import {
+  addCounters,
   cardOf,
   controllerOf,
   currentRef,
@@ -138,7 +139,8 @@ function sourcesToOrder(s: MtgState, q: DamageQueue): { to: DamageTo; events: nu
     if (next.length === 0 || preventions.some((p) => p.kind === 'all')) continue;
     const total = events.reduce((n, e) => n + e.amount, 0);
     const shields = next.reduce((n, p) => n + p.left, 0);
-    const profile = (e: DamageEvent) => `${sourceHas(s, e.source, 'deathtouch')}:${sourceHas(s, e.source, 'lifelink')}`;
+    const profile = (e: DamageEvent) =>
+      (['deathtouch', 'lifelink', 'wither', 'infect'] as const).map((k) => sourceHas(s, e.source, k)).join(':');
     if (total > shields && new Set(events.map(profile)).size > 1)
       return { to: first.to, events: indices, cards: events.map((e) => e.source.card) };
   }
@@ -148,7 +150,7 @@ function sourcesToOrder(s: MtgState, q: DamageQueue): { to: DamageTo; events: nu
 const recipientKey = (to: DamageTo): string => ('player' in to ? `p:${to.player}` : `o:${to.object}`);
 
 /** A damage source's keyword: a permanent's now, otherwise its card's (stage A never changes it elsewhere). */
-function sourceHas(s: MtgState, source: DamageSource, k: 'deathtouch' | 'lifelink'): boolean {
+function sourceHas(s: MtgState, source: DamageSource, k: 'deathtouch' | 'lifelink' | 'wither' | 'infect'): boolean {
   return source.id !== null && s.objects[source.id]?.zone === 'battlefield'
     ? hasKeyword(s, source.id, k)
     : cardOf(source.card).keywords.includes(k);
@@ -241,15 +243,34 @@ function finishEvent(s: MtgState, e: DamageEvent, p: PreventionProgress, all: Pr
  */
 function dealDamage(s: MtgState, source: DamageSource, to: DamageTo, amount: number): void {
   if (amount <= 0) return;
+  const infect = sourceHas(s, source, 'infect');
   if ('player' in to) {
-    s.players[to.player].life -= amount;
-    log(s, { type: 'damage-player', seat: to.player, card: source.card, amount });
+    const p = s.players[to.player];
+    if (infect) {
+      p.poison = (p.poison ?? 0) + amount; // CR 119.3b, 702.89b: poison counters instead of life loss
+      log(s, { type: 'damage-poison', seat: to.player, card: source.card, amount, rule: '702.89b' });
+    } else {
+      p.life -= amount; // CR 119.3a
+      log(s, { type: 'damage-player', seat: to.player, card: source.card, amount });
+    }
   } else {
     const o = objectOf(s, to.object);
     if (o.zone !== 'battlefield' || !isCreature(s, o.id)) return;
-    o.damage += amount;
-    if (sourceHas(s, source, 'deathtouch')) o.deathtouched = true;
-    log(s, { type: 'damage-creature', object: o.id, card: source.card, amount });
+    if (infect || sourceHas(s, source, 'wither')) {
+      // CR 119.3d, 702.79a, 702.89c: -1/-1 counters instead of marked damage.
+      addCounters(s, o.id, '-1/-1', amount);
+      log(s, {
+        type: 'damage-counters',
+        object: o.id,
+        card: source.card,
+        amount,
+        rule: infect ? '702.89c' : '702.79a',
+      });
+    } else {
+      o.damage += amount; // CR 119.3e
+      log(s, { type: 'damage-creature', object: o.id, card: source.card, amount });
+    }
+    if (sourceHas(s, source, 'deathtouch')) o.deathtouched = true; // CR 702.2b: any damage it deals, however dealt
   }
   if (sourceHas(s, source, 'lifelink')) {
     s.players[source.controller].life += amount; // CR 702.15b

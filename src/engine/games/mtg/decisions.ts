@@ -6,7 +6,7 @@
 import type { DecisionAnswer } from '../../core/decision.ts';
 import { defineDecisionKind } from '../../core/decision-kinds.ts';
 import { IllegalAction } from '../../core/errors.ts';
-import type { DecisionOption, DecisionProblem, OptionRole, Seat } from '../../core/game.ts';
+import { type DecisionOption, type DecisionProblem, type OptionRole, SEATS, type Seat } from '../../core/game.ts';
 import type { Json, JsonObject } from '../../core/json.ts';
 import { type Label, label } from '../../core/label.ts';
 import { autoPay, usefulTaps } from '../../core/payment-solver.ts';
@@ -586,6 +586,44 @@ export const discardDecision = defineDecisionKind<MtgState, { count: number }, s
   handle: (_s, _p, chosen) => chosen.map((c) => c.slice(4)),
 });
 
+/**
+ * CR 701.26a-b: proliferate: any number of permanents and players with counters, one option per kind each has (a
+ * permanent with two kinds offers both; choosing both gives the first only, ruling B29). Options: `obj:<id>:<kind>`,
+ * `player:<seat>:poison`.
+ */
+export const proliferateDecision = defineDecisionKind<MtgState, JsonObject, string[]>({
+  name: 'proliferate',
+  role: 'choice',
+  build(s) {
+    const options: DecisionOption[] = [];
+    for (const id of s.battlefield)
+      for (const kind of ['+1/+1', '-1/-1'] as const)
+        if ((objectOf(s, id).counters?.[kind] ?? 0) > 0) {
+          const o = objectOption(s, id, 'obj', 'choice', `${kind}: `, `（${kind}）`);
+          options.push({ ...o, id: `obj:${id}:${kind}` });
+        }
+    for (const seat of SEATS)
+      if ((s.players[seat].poison ?? 0) > 0)
+        options.push({
+          id: `player:${seat}:poison`,
+          kind: 'player',
+          role: 'choice',
+          label: label(`Poison: ${seat}`, `毒カウンター（${seat}）`),
+        });
+    return {
+      prompt: label(
+        'Proliferate: choose any number of permanents and players to get one more counter of that kind.',
+        '増殖：カウンターを1個追加するパーマネントやプレイヤーを望む数選んでください。',
+      ),
+      options,
+      min: 0,
+      max: options.length,
+      defaultOnTimeout: [],
+    };
+  },
+  handle: (_s, _p, chosen) => chosen,
+});
+
 /** CR 701.18a-b: search the library for a basic land card (failing to find is allowed, 701.18b). */
 export const searchDecision = defineDecisionKind<MtgState, JsonObject, string | null>({
   name: 'search',
@@ -760,6 +798,7 @@ export const MTG_DECISIONS = [
   kickerDecision,
   copyChoiceDecision,
   surveilDecision,
+  proliferateDecision,
 ];
 
 export type { Json };

@@ -39,6 +39,7 @@ const DECISION_KINDS = {
   'shield-sources': { en: 'ordering damage against a shield', ja: '盾に対するダメージの順番' },
   'copy-choice': { en: 'choosing what to copy', ja: 'コピーするものの選択' },
   surveil: { en: 'surveil', ja: '諜報' },
+  proliferate: { en: 'proliferate', ja: '増殖' },
 };
 
 /** MTG's engine as the bot and tools play it (presenter, steps, decision words, fuzz decks). */

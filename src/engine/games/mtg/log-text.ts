@@ -137,6 +137,26 @@ export function logLine(e: MtgLogEntry): Label {
       return label(`${c.en} dies (CR ${e.rule ?? '704'}).`, `${c.ja}が死亡しました（${e.rule ?? '704'}）。`);
     case 'destroyed':
       return label(`${c.en} is destroyed.`, `${c.ja}が破壊されました。`);
+    case 'proliferate-poison':
+      return label(
+        `${p.en} gets another poison counter (CR 701.26a).`,
+        `${p.ja}に毒カウンターが1個追加されました（701.26a）。`,
+      );
+    case 'damage-poison':
+      return label(
+        `${c.en} deals ${n} infect damage to ${p.en}: ${n} poison counter(s) (CR 702.89b).`,
+        `${c.ja}が${p.ja}に感染ダメージを${n}点与え、毒カウンターが${n}個置かれました（702.89b）。`,
+      );
+    case 'damage-counters':
+      return label(
+        `${c.en} deals ${n} damage to a creature as -1/-1 counters (CR ${e.rule ?? '702.79a'}).`,
+        `${c.ja}がクリーチャーに${n}点のダメージを-1/-1カウンターとして与えました（${e.rule ?? '702.79a'}）。`,
+      );
+    case 'flashback-exiled':
+      return label(
+        `${c.en} was cast with flashback: it is exiled as it leaves the stack (CR 702.33a).`,
+        `${c.ja}はフラッシュバックで唱えられたため、スタックを離れる際に追放されます（702.33a）。`,
+      );
     case 'exile':
       return label(`${c.en} is exiled.`, `${c.ja}が追放されました。`);
     case 'bounce':
@@ -187,6 +207,11 @@ export function logLine(e: MtgLogEntry): Label {
       return label(
         `${c.en}'s triggered ability has no legal target and is removed (CR 603.3d).`,
         `${c.ja}の誘発型能力は適正な対象がないため取り除かれました（603.3d）。`,
+      );
+    case 'adapt-none':
+      return label(
+        `${c.en} already has a +1/+1 counter: adapt does nothing (CR 701.42a).`,
+        `${c.ja}には既に+1/+1カウンターが置かれているため、順応は何もしません（701.42a）。`,
       );
     case 'no-effect':
       return label(
@@ -263,6 +288,7 @@ export function logLine(e: MtgLogEntry): Label {
 const RESULT_WORDS: Record<string, Label> = {
   conceded: label('The other player conceded (CR 104.3a).', '相手が投了しました（104.3a）。'),
   life: label('A player reached 0 life (CR 704.5a).', 'ライフが0になりました（704.5a）。'),
+  poison: label('A player got ten poison counters (CR 704.5c).', '毒カウンターが10個以上になりました（704.5c）。'),
   decked: label('A player drew from an empty library (CR 704.5b).', '空のライブラリーから引こうとしました（704.5b）。'),
   'both-lost': label('Both players lost at once: a draw (CR 104.4a).', '両者が同時に敗北し、引き分けです（104.4a）。'),
 };

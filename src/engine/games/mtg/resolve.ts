@@ -26,6 +26,7 @@ import {
   copyChoiceDecision,
   discardDecision,
   mayDecision,
+  proliferateDecision,
   scryDecision,
   searchDecision,
   surveilDecision,
@@ -37,12 +38,14 @@ import {
   attachedPermanent,
   cardOf,
   controllerOf,
+  countersOn,
   creaturesOf,
   currentRef,
   draw,
   gainControl,
   isCreature,
   isType,
+  type KeywordTrigger,
   log,
   type MtgState,
   moveObject,
@@ -340,6 +343,22 @@ function perform(s: MtgState, d: ResolveData, e: BaseEffect): StepOut | null {
         },
       ]);
     }
+    case 'adapt':
+      // CR 701.42a: only if this permanent has no +1/+1 counter on it as the ability resolves.
+      if (self && countersOn(s, self, '+1/+1') === 0) {
+        addCounters(s, self, '+1/+1', e.count);
+        log(s, { type: 'counters', object: self, card: objectOf(s, self).card, amount: e.count, rule: '+1/+1' });
+      } else log(s, { type: 'adapt-none', card: item.card, rule: '701.42a' });
+      return null;
+    case 'proliferate': {
+      // CR 701.26a: only if something has a counter is there anything to choose.
+      const any = s.battlefield.some((id) => objectOf(s, id).counters) || SEATS.some((p) => s.players[p].poison);
+      if (!any) return null;
+      return ask(proliferateDecision, you, {}, 'proliferated');
+    }
+    case 'investigate':
+      createToken(s, you, CLUE_TOKEN); // CR 701.35a
+      return null;
     case 'add-mana':
       throw new Error('mana abilities do not use the stack (CR 605.3b)');
     case 'code':
@@ -444,6 +463,10 @@ export const resolve = defineProcedure<MtgState, ResolveData, null>({
         returnFromExile(s, exiled, null);
         return { return: null };
       }
+      if (item.special && 'keyword' in item.special && item.special.keyword !== 'prowess') {
+        resolveKeywordTrigger(s, item, item.special.keyword);
+        return { return: null };
+      }
       // CR 603.5: "you may" is chosen on resolution.
       const a = item.kind === 'trigger' && item.ability !== null ? card.abilities[item.ability] : undefined;
       if (a?.kind === 'triggered' && a.optional) return ask(mayDecision, item.controller, { card: item.card }, 'may');
@@ -505,6 +528,22 @@ export const resolve = defineProcedure<MtgState, ResolveData, null>({
       log(s, { type: 'surveil', seat, amount: top.length, rule: `${graveyard.length}` });
       return { goto: 'effect' };
     },
+    proliferated(s, { ret }) {
+      const done = new Set<string>();
+      for (const choice of answerOf(proliferateDecision, ret)) {
+        const [what, who = '', kind = ''] = choice.split(':');
+        if (done.has(`${what}:${who}`)) continue; // CR 701.26b: one counter each, of one kind
+        done.add(`${what}:${who}`);
+        if (what === 'player' && (who === 'p1' || who === 'p2')) {
+          s.players[who].poison = (s.players[who].poison ?? 0) + 1;
+          log(s, { type: 'proliferate-poison', seat: who, amount: 1, rule: '701.26a' });
+        } else if (what === 'obj' && (kind === '+1/+1' || kind === '-1/-1') && s.objects[who]?.zone === 'battlefield') {
+          addCounters(s, who, kind, 1);
+          log(s, { type: 'counters', object: who, card: objectOf(s, who).card, amount: 1, rule: kind });
+        }
+      }
+      return { goto: 'effect' };
+    },
     discarded(s, { ret }) {
       for (const id of answerOf(discardDecision, ret)) {
         log(s, { type: 'discard', seat: objectOf(s, id).owner, card: objectOf(s, id).card, object: id });
@@ -550,6 +589,45 @@ function enterPermanentSpell(s: MtgState, item: StackItem, copyOf: string | null
   if (enchanted && 'object' in enchanted) attach(s, item.source.id, enchanted.object.id);
   // CR 614.1c-d, 702.32; a copy was not kicked itself (706.6: choices made for the original are not copied).
   applyEnterReplacements(s, item.source.id, item.kicked === true && copyOf === null);
+}
+
+/** The token afterlife creates (CR 702.134a): a pool token card, 1/1 white and black Spirit with flying. */
+export const AFTERLIFE_TOKEN = 'afterlife-spirit';
+/** The token investigate creates (CR 701.35a): a pool token card, a colourless Clue artifact. */
+export const CLUE_TOKEN = 'clue';
+
+/** CR 702.82a, 702.92a, 702.78a, 702.134a: what a keyword trigger does as it resolves. */
+function resolveKeywordTrigger(s: MtgState, item: StackItem, keyword: Exclude<KeywordTrigger, 'prowess'>): void {
+  switch (keyword) {
+    case 'exalted': {
+      // "That creature gets +1/+1 until end of turn": only while it is still the same object on the battlefield.
+      const ref = item.subject;
+      if (!ref || !isCurrent(s.events, ref) || s.objects[ref.id]?.zone !== 'battlefield') return;
+      untilEndOfTurn(s, ref.id, { do: 'pump', to: 'self', power: 1, toughness: 1, keywords: [] });
+      return;
+    }
+    case 'undying':
+    case 'persist': {
+      // "Return it": the card put into the graveyard, while it is still that object there (400.7, ruling B25).
+      const ref = item.subject;
+      if (!ref || !isCurrent(s.events, ref) || s.objects[ref.id]?.zone !== 'graveyard') return;
+      moveObject(s, ref.id, 'battlefield'); // under its owner's control (110.2)
+      // CR 614.1c: "with a counter on it": it enters with it (enters triggers see it there).
+      const counter = keyword === 'undying' ? '+1/+1' : '-1/-1';
+      addCounters(s, ref.id, counter, 1);
+      applyEnterReplacements(s, ref.id);
+      log(s, {
+        type: 'returned',
+        object: ref.id,
+        card: objectOf(s, ref.id).card,
+        rule: keyword === 'undying' ? '702.92a' : '702.78a',
+      });
+      return;
+    }
+    case 'afterlife':
+      createToken(s, item.controller, AFTERLIFE_TOKEN);
+      return;
+  }
 }
 
 /** CR 603.7c: the exiled card a delayed trigger returns, if it is still the object that was exiled. */

@@ -53,6 +53,8 @@ export type MtgObject = {
   printed?: string;
   /** CR 613.6a: when it entered the battlefield (orders its static abilities' effects). Absent: 0. */
   timestamp?: number;
+  /** CR 702.33a: a spell cast with flashback (it is exiled as it leaves the stack). Absent: not. */
+  flashback?: boolean;
   /** CR 301.5, 303.4: the object this Aura or Equipment is attached to (that object as it was then, 400.7). */
   attachedTo?: ObjRef;
 };
@@ -75,6 +77,8 @@ export type PlayerState = {
   drewFromEmpty: boolean;
   mulligans: number;
   kept: boolean;
+  /** CR 121.1c, 119.3b: poison counters (from infect damage; 704.5c at ten). Absent: none. */
+  poison?: number;
 };
 
 export type TargetRef = { player: Seat } | { object: ObjRef };
@@ -105,7 +109,12 @@ export type StackItem = {
   special?: SpecialTrigger;
 };
 
-export type SpecialTrigger = { keyword: 'prowess' } | { delayed: DelayedAction };
+/**
+ * Keyword triggers (CR 702.107a prowess, 702.82a exalted, 702.92a undying, 702.78a persist, 702.134a afterlife): what
+ * each does is the keyword's meaning, not a printed effect list.
+ */
+export type KeywordTrigger = 'prowess' | 'exalted' | 'undying' | 'persist' | 'afterlife';
+export type SpecialTrigger = { keyword: KeywordTrigger } | { delayed: DelayedAction };
 
 /** CR 603.2-603.3: a triggered ability that has triggered and waits to be put on the stack. */
 export type PendingTrigger = {
@@ -135,6 +144,8 @@ export type DelayedTrigger = {
 export type MtgEvent =
   | { type: 'zone'; object: string; from: Zone | null; to: Zone; left: ObjRef; entered: ObjRef }
   | { type: 'attacks' | 'blocks'; object: string }
+  /** CR 506.5, 702.82b: the only creature declared as an attacker this combat, by its controller. */
+  | { type: 'attacks-alone'; object: string; seat: Seat }
   | { type: 'step'; step: Step; active: Seat }
   | { type: 'cast'; seat: Seat; card: string };
 
@@ -280,9 +291,28 @@ export function log(s: MtgState, entry: MtgLogEntry): void {
 const KEYWORD_NAMES: ReadonlySet<string> = new Set(KeywordSchema.options);
 const isKeyword = (a: string): a is Keyword => KEYWORD_NAMES.has(a);
 
+/**
+ * A card's printed colours and ability names, derived once per card of the (immutable) pool: the layer fold never
+ * changes its inputs' arrays (it makes new ones), so every object of that card may share them.
+ */
+const printedParts = new Map<string, { colors: readonly MtgColor[]; abilities: readonly string[] }>();
+function printedPartsOf(card: MtgCard): { colors: readonly MtgColor[]; abilities: readonly string[] } {
+  let parts = printedParts.get(card.id);
+  if (!parts) {
+    parts = {
+      colors: colorsOf(card),
+      // Keywords by name; static abilities as `static:<index>` so their effects exist only while they do (CR 604.1).
+      abilities: [...card.keywords, ...card.abilities.flatMap((a, i) => (a.kind === 'static' ? [`static:${i}`] : []))],
+    };
+    printedParts.set(card.id, parts);
+  }
+  return parts;
+}
+
 /** CR 109.3: an object's characteristics as printed (no continuous effect applied). */
 function printedCharacteristics(o: MtgObject): MtgCharacteristics {
   const card = cardOf(o.card);
+  const { colors, abilities } = printedPartsOf(card);
   return {
     name: card.name.en,
     owner: o.owner,
@@ -291,9 +321,8 @@ function printedCharacteristics(o: MtgObject): MtgCharacteristics {
     supertypes: card.supertypes,
     types: card.types,
     subtypes: card.subtypes,
-    colors: colorsOf(card),
-    // Keywords by name; static abilities as `static:<index>` so their effects exist only while they do (CR 604.1).
-    abilities: [...card.keywords, ...card.abilities.flatMap((a, i) => (a.kind === 'static' ? [`static:${i}`] : []))],
+    colors,
+    abilities,
     // CR 208.2a: a "*" is 0 until its characteristic-defining ability applies (layer 7a).
     power: card.power === '*' ? 0 : (card.power ?? null),
     toughness: card.toughness === '*' ? 0 : (card.toughness ?? null),
@@ -641,6 +670,14 @@ export function removeFromCombat(s: MtgState, id: string): void {
  */
 export function moveObject(s: MtgState, id: string, to: Zone, at: 'top' | 'bottom' = 'top', asCopyOf?: string): ObjRef {
   const o = objectOf(s, id);
+  if (o.flashback) {
+    // CR 702.33a: a spell cast with flashback is exiled instead of going anywhere else as it leaves the stack.
+    delete o.flashback;
+    if (o.zone === 'stack' && to !== 'exile') {
+      log(s, { type: 'flashback-exiled', object: id, card: o.card, rule: '702.33a' });
+      return moveObject(s, id, 'exile');
+    }
+  }
   const from = o.zone;
   const fromList = zoneList(s, o);
   const wasOnBattlefield = o.zone === 'battlefield';
@@ -654,6 +691,10 @@ export function moveObject(s: MtgState, id: string, to: Zone, at: 'top' | 'botto
     power: wasOnBattlefield ? powerOf(s, id) : 0,
     toughness: wasOnBattlefield ? toughnessOf(s, id) : 0,
     creature: wasOnBattlefield && isCreature(s, id),
+    // CR 702.92a, 702.78a: undying and persist look back at its counters and abilities (702.79b, 702.89d likewise).
+    plus: o.counters?.['+1/+1'] ?? 0,
+    minus: o.counters?.['-1/-1'] ?? 0,
+    keywords: wasOnBattlefield ? keywordsOf(s, id) : [],
   });
   if (fromList) fromList.splice(fromList.indexOf(id), 1);
   if (wasOnBattlefield) removeFromCombat(s, id);
@@ -747,6 +788,7 @@ const isColor = (c: string): c is MtgColor => c === 'W' || c === 'U' || c === 'B
 
 /** CR 105.2: an object's colours are those of the mana symbols in its cost. */
 export function colorsOf(card: MtgCard): MtgColor[] {
+  if (card.colors) return [...card.colors]; // CR 110.5b: a token's colours are the ones its effect names
   const out = new Set<MtgColor>();
   for (const sym of card.manaCost ?? []) for (const c of sym.split('/')) if (isColor(c)) out.add(c);
   return [...out];

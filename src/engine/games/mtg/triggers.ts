@@ -16,9 +16,12 @@ import {
   cardOf,
   controllerOf,
   creaturesOf,
+  currentRef,
   hasKeyword,
   isCreature,
   isType,
+  type KeywordTrigger,
+  keywordsOf,
   log,
   type MtgEvent,
   type MtgState,
@@ -116,6 +119,25 @@ function prowessTriggers(s: MtgState, w: Watcher, card: MtgCard, seat: Seat, e: 
 }
 
 /**
+ * CR 702.92a, 702.78a, 702.134a: the keyword triggers of a permanent that was put into a graveyard from the
+ * battlefield, read from its last-known information (603.10a): undying without a +1/+1 counter, persist without a
+ * -1/-1 counter (their "if" is an intervening one, 603.4, on what it had as it left), afterlife N times (702.134b: each
+ * instance separately; the pool prints one). "card": the trigger follows the card into the graveyard.
+ */
+function diesKeywords(s: MtgState, left: ObjRef, card: MtgCard): [KeywordTrigger, 'card' | null][] {
+  const lki = lastKnown(s.events, left);
+  if (lki?.creature !== true && !card.afterlife) return [];
+  const keywords = Array.isArray(lki?.keywords) ? lki.keywords : [];
+  const out: [KeywordTrigger, 'card' | null][] = [];
+  if (lki?.creature === true) {
+    if (keywords.includes('undying') && lki.plus === 0) out.push(['undying', 'card']);
+    if (keywords.includes('persist') && lki.minus === 0) out.push(['persist', 'card']);
+  }
+  if (card.afterlife) for (let i = 0; i < card.afterlife; i++) out.push(['afterlife', null]);
+  return out;
+}
+
+/**
  * The permanents on the battlefield before the first unseen event: those there now, minus the ones that entered
  * since, plus the ones that left since (walking the events backwards).
  */
@@ -152,15 +174,21 @@ export function lookForTriggers(s: MtgState): void {
         if (!conditionHolds(s, facts.controller, a.if)) return; // CR 603.4
         s.triggers.push({ source: w.ref, card: facts.card, controller: facts.controller, ability: index, subject });
       });
-      if (prowessTriggers(s, w, card, facts.controller, e))
+      const keyword = (k: KeywordTrigger, subject: ObjRef | null) =>
         s.triggers.push({
           source: w.ref,
           card: facts.card,
           controller: facts.controller,
           ability: null,
-          subject: null,
-          special: { keyword: 'prowess' },
+          subject,
+          special: { keyword: k },
         });
+      if (prowessTriggers(s, w, card, facts.controller, e)) keyword('prowess', null);
+      // CR 702.82a: each exalted instance of a permanent its controller controls triggers once.
+      if (e.type === 'attacks-alone' && e.seat === facts.controller && isCurrent(s.events, w.ref))
+        for (const k of keywordsOf(s, w.id)) if (k === 'exalted') keyword('exalted', currentRef(s, e.object));
+      if (e.type === 'zone' && e.from === 'battlefield' && e.to === 'graveyard' && sameRef(e.left, w.ref))
+        for (const [k, subject] of diesKeywords(s, e.left, card)) keyword(k, subject === 'card' ? e.entered : null);
     }
     if (e.type === 'zone' && e.from === 'battlefield') present = present.filter((w) => !sameRef(w.ref, e.left));
     if (e.type === 'step' && e.step === 'end') {
@@ -184,7 +212,7 @@ const PROWESS: BaseEffect = { do: 'pump', to: 'self', power: 1, toughness: 1, ke
 
 /** The effects a triggered ability (printed, prowess or delayed) has. */
 export function triggerEffects(card: MtgCard, ability: number | null, special: StackItem['special']): BaseEffect[] {
-  if (special && 'keyword' in special) return [PROWESS];
+  if (special && 'keyword' in special) return special.keyword === 'prowess' ? [PROWESS] : []; // others: resolve.ts
   if (special) return [];
   const a = ability === null ? undefined : card.abilities[ability];
   if (a?.kind !== 'triggered') throw new Error(`${card.id} has no triggered ability ${ability}`);

@@ -118,6 +118,7 @@ export const stateChecks = stateCheckProcedure<MtgState, StateAction>({
       const p = s.players[seat];
       if (p.life <= 0) found.push({ lose: seat, rule: '704.5a' });
       else if (p.drewFromEmpty) found.push({ lose: seat, rule: '704.5b' });
+      else if ((p.poison ?? 0) >= 10) found.push({ lose: seat, rule: '704.5c' });
     }
     // CR 704.5d: a token outside the battlefield ceases to exist.
     for (const seat of SEATS)
@@ -138,7 +139,8 @@ export const stateChecks = stateCheckProcedure<MtgState, StateAction>({
       const indestructible = hasKeyword(s, id, 'indestructible');
       if (t <= 0) found.push({ dies: id, rule: '704.5f' });
       else if (o.damage >= t && !indestructible) found.push({ dies: id, rule: '704.5g' });
-      else if (o.deathtouched && o.damage > 0 && !indestructible) found.push({ dies: id, rule: '704.5h' });
+      // CR 704.5h: dealt damage by a deathtouch source (as -1/-1 counters too, with wither or infect, 702.2b).
+      else if (o.deathtouched && !indestructible) found.push({ dies: id, rule: '704.5h' });
     }
     const dying = new Set(found.flatMap((a) => ('dies' in a ? [a.dies] : [])));
     for (const g of legendGroups(s)) {
@@ -155,7 +157,10 @@ export const stateChecks = stateCheckProcedure<MtgState, StateAction>({
   perform(s, found, answer) {
     const kept = typeof answer === 'string' ? answer : null;
     let legendDone = false;
-    for (const a of found) {
+    // CR 704.7: last-known information is taken before any of these happen: the dying go first, so a creature that
+    // dies as its counters cancel (704.5q) is remembered with them (undying, persist).
+    const ordered = [...found.filter((a) => 'dies' in a), ...found.filter((a) => !('dies' in a))];
+    for (const a of ordered) {
       if ('dies' in a) {
         // CR 704.5g-h destroy (a regeneration shield may replace it, 701.14a); 704.5f does not (no regeneration).
         if (a.rule === '704.5f') {
@@ -170,6 +175,7 @@ export const stateChecks = stateCheckProcedure<MtgState, StateAction>({
         log(s, { type: 'token-gone', card: o.card, rule: a.rule });
       } else if ('annihilate' in a) {
         const o = objectOf(s, a.annihilate);
+        if (o.zone !== 'battlefield') continue; // it died in this same check (a new object has no counters, 400.7)
         addCounters(s, o.id, '+1/+1', -a.count);
         addCounters(s, o.id, '-1/-1', -a.count);
         log(s, { type: 'counters-annihilate', object: o.id, card: o.card, amount: a.count, rule: a.rule });
@@ -196,7 +202,7 @@ export const stateChecks = stateCheckProcedure<MtgState, StateAction>({
       s.result = {
         kind: 'win',
         winner: opponentOf(one.lose),
-        reason: one.rule === '704.5a' ? 'life' : 'decked',
+        reason: one.rule === '704.5a' ? 'life' : one.rule === '704.5c' ? 'poison' : 'decked',
         rule: one.rule,
       };
   },
@@ -417,6 +423,10 @@ export const game = defineProcedure<MtgState, GameData, null>({
         log(s, { type: 'attacks', seat, object: id, card: objectOf(s, id).card });
         s.happened.push({ type: 'attacks', object: id }); // CR 508.3a
       }
+      // CR 506.5, 702.82b: a creature declared as the only attacker "attacks alone".
+      const declared = Object.keys(combat.attackers);
+      if (declared.length === 1 && declared[0] !== undefined)
+        s.happened.push({ type: 'attacks-alone', object: declared[0], seat });
       return { goto: 'attack-window' };
     },
     'attack-window': (s) => window(s, 'declare-blockers'),

@@ -47,6 +47,8 @@ export type ObjectView = {
 
 export type SideView = {
   life: number;
+  /** CR 121.1c: poison counters (absent: none). */
+  poison?: number;
   libraryCount: number;
   handCount: number;
   /** Only for the hand's owner (and the omniscient viewer). */
@@ -118,6 +120,7 @@ export function mtgView(s: MtgState, viewer: Viewer, waitingFor: Seat | null): M
     const p = s.players[seat];
     const out: SideView = {
       life: p.life,
+      ...(p.poison ? { poison: p.poison } : {}),
       libraryCount: p.library.length,
       handCount: p.hand.length,
       graveyard: p.graveyard.map((id) => objectView(s, id)),

@@ -56,8 +56,10 @@ export const SUBTYPES = [
   'Wolf',
   'Construct',
   'Shapeshifter',
+  'Spirit',
   'Aura', // 303.4 (enchantment type)
   'Equipment', // 301.5 (artifact type)
+  'Clue', // 205.3g (artifact type; investigate's token, 701.35a)
   'Plains',
   'Island',
   'Swamp',
@@ -71,20 +73,7 @@ export type Subtype = z.infer<typeof SubtypeSchema>;
  * The stage-B keywords and keyword actions of the digest (§6.3) that the engine does not implement yet: a card that
  * uses one is refused when the pool loads, with the rule named (the card schema cannot express them otherwise).
  */
-export const NOT_YET_SUPPORTED: Readonly<Record<string, string>> = {
-  exalted: '702.82',
-  cycling: '702.28',
-  flashback: '702.33',
-  wither: '702.79',
-  infect: '702.89',
-  undying: '702.92',
-  persist: '702.78',
-  afterlife: '702.134',
-  outlast: '702.106',
-  proliferate: '701.26',
-  investigate: '701.35',
-  adapt: '701.42',
-};
+export const NOT_YET_SUPPORTED: Readonly<Record<string, string>> = {};
 
 /** The refusal for a name of NOT_YET_SUPPORTED; undefined for any other value (the schema's own message). */
 function notYet(value: unknown): string | undefined {
@@ -123,6 +112,11 @@ export const KeywordSchema = z.enum(
     'swampwalk',
     'mountainwalk',
     'forestwalk',
+    'exalted', // 702.82
+    'undying', // 702.92
+    'persist', // 702.78
+    'wither', // 702.79
+    'infect', // 702.89
   ],
   { error: (issue) => notYet(issue.input) },
 );
@@ -249,6 +243,15 @@ const BaseEffect = z.discriminatedUnion(
      * control at the beginning of the next end step (603.7c: only if it is still the same object in exile).
      */
     z.object({ do: z.literal('exile-until-next-end-step'), to: TargetSchema }).strict(),
+    /** CR 701.42a: "Adapt N": if this permanent has no +1/+1 counter on it, put N +1/+1 counters on it. */
+    z.object({ do: z.literal('adapt'), count: z.number().int().min(1) }).strict(),
+    /**
+     * CR 701.26a: "Proliferate": choose any number of permanents and players with counters; each gets one more
+     * counter of a kind it already has (701.26b: the proliferating player picks the kind).
+     */
+    z.object({ do: z.literal('proliferate') }).strict(),
+    /** CR 701.35a: "Investigate": create a colourless Clue artifact token ("{2}, Sacrifice this: Draw a card."). */
+    z.object({ do: z.literal('investigate') }).strict(),
     /** CR 106.1, 605: add one mana of one of these kinds. */
     z
       .object({
@@ -378,6 +381,10 @@ export const AbilitySchema = z.discriminatedUnion('kind', [
       effects: z.array(BaseEffect).min(1),
       /** CR 702.6a: "Equip [cost]": attach to target creature you control, only as a sorcery. */
       equip: z.boolean().default(false),
+      /** CR 702.28a: "Cycling [cost]": "[cost], Discard this card: Draw a card.", only while the card is in a hand. */
+      cycling: z.boolean().default(false),
+      /** CR 702.106a: "Outlast [cost]": "[cost], {T}: Put a +1/+1 counter on this creature.", only as a sorcery. */
+      outlast: z.boolean().default(false),
     })
     .strict(),
   /** CR 508.1d / 509.1b restrictions. */
@@ -420,6 +427,13 @@ export const MtgCardSchema = z
     enchant: TargetSchema.optional(),
     /** CR 110.5: a token's definition (created by effects, never in a deck). */
     token: z.boolean().default(false),
+    /** CR 110.5b, 105.2: a token's colours, as the effect that creates it names them (a token has no mana cost). */
+    colors: z
+      .array(z.enum(['W', 'U', 'B', 'R', 'G']))
+      .min(1)
+      .optional(),
+    /** CR 702.134a: "Afterlife N": when this permanent dies, create N 1/1 white and black Spirit tokens with flying. */
+    afterlife: z.number().int().min(1).optional(),
     /** CR 209: planeswalkers only. */
     loyalty: z.number().int().min(0).optional(),
     keywords: z.array(KeywordSchema).default([]),
@@ -430,6 +444,11 @@ export const MtgCardSchema = z
       .optional(),
     /** Instants and sorceries: what happens on resolution (608.2). */
     effects: z.array(EffectSchema).default([]),
+    /**
+     * CR 702.33a: "Flashback [cost]": this instant or sorcery may be cast from its owner's graveyard by paying this
+     * cost instead of its mana cost; cast that way, it is exiled instead of going anywhere else as it leaves the stack.
+     */
+    flashback: z.array(ManaSymbolSchema).min(1).optional(),
     /** CR 702.32a: "Kicker [cost]": an optional additional cost declared in 601.2b and paid in 601.2f-h. */
     kicker: z.array(ManaSymbolSchema).min(1).optional(),
     /**
@@ -475,6 +494,7 @@ export const MtgCardSchema = z
     need(spell || card.effects.length === 0, 'only instants and sorceries have spell effects (CR 608.2)');
     need(!spell || card.effects.length > 0, 'an instant or sorcery needs at least one effect');
     need(!card.additionalCost || spell, 'only an instant or sorcery has this additional cost here');
+    need(!card.flashback || spell, "flashback is an instant's or a sorcery's (CR 702.33a)");
     need((card.kicker === undefined) === (card.kicked === undefined), 'a kicker cost and its "if kicked" go together');
     if (card.kicked) {
       need(
@@ -488,6 +508,8 @@ export const MtgCardSchema = z
       !card.entersAsCopy || (is('creature') && !card.token),
       'only a creature card enters as a copy here (CR 706.5)',
     );
+    need(!card.colors || card.token, 'only a token names its colours; a card has those of its mana cost (CR 105.2)');
+    need(!card.afterlife || is('creature'), "afterlife is a creature's here (CR 702.134a)");
     const aura = card.subtypes.includes('Aura');
     const equipment = card.subtypes.includes('Equipment');
     need(aura === (card.enchant !== undefined), 'an Aura, and only an Aura, has an enchant ability (CR 303.4a)');
@@ -504,6 +526,37 @@ export const MtgCardSchema = z
             a.effects[0].to.target === 'creature' &&
             a.effects[0].to.restriction === 'you-control',
           'equip is an Equipment\'s "attach to target creature you control" (CR 702.6a)',
+        );
+    }
+    for (const a of card.abilities) {
+      if (a.kind !== 'activated') continue;
+      if (a.cycling)
+        need(
+          !a.equip &&
+            !a.outlast &&
+            !a.cost.tap &&
+            !a.cost.life &&
+            !a.cost.sacrificeSelf &&
+            a.cost.mana.length > 0 &&
+            a.effects.length === 1 &&
+            a.effects[0]?.do === 'draw' &&
+            a.effects[0].count === 1 &&
+            !card.token,
+          'cycling is "[mana], Discard this card: Draw a card." (CR 702.28a)',
+        );
+      if (a.outlast)
+        need(
+          is('creature') &&
+            !a.equip &&
+            a.cost.tap &&
+            !a.cost.life &&
+            !a.cost.sacrificeSelf &&
+            a.effects.length === 1 &&
+            a.effects[0]?.do === 'add-counters' &&
+            a.effects[0].counter === '+1/+1' &&
+            a.effects[0].count === 1 &&
+            a.effects[0].to === 'self',
+          'outlast is a creature\'s "[mana], {T}: Put a +1/+1 counter on this creature." (CR 702.106a)',
         );
     }
     for (const a of card.abilities)

@@ -55,6 +55,11 @@ const KEYWORDS: Record<Keyword, Label & { rule: string }> = {
   swampwalk: { en: 'Swampwalk', ja: '沼渡り', rule: '702.14' },
   mountainwalk: { en: 'Mountainwalk', ja: '山渡り', rule: '702.14' },
   forestwalk: { en: 'Forestwalk', ja: '森渡り', rule: '702.14' },
+  exalted: { en: 'Exalted', ja: '賛美', rule: '702.82' },
+  undying: { en: 'Undying', ja: '不死', rule: '702.92' },
+  persist: { en: 'Persist', ja: '頑強', rule: '702.78' },
+  wither: { en: 'Wither', ja: '萎縮', rule: '702.79' },
+  infect: { en: 'Infect', ja: '感染', rule: '702.89' },
 };
 
 /** A keyword's name and the rule that defines it (for `/card`'s keyword rules). */
@@ -102,8 +107,10 @@ const SUBTYPE_JA: Record<Subtype, string> = {
   Wolf: '狼',
   Construct: '構築物',
   Shapeshifter: '多相の戦士',
+  Spirit: 'スピリット',
   Aura: 'オーラ',
   Equipment: '装備品',
+  Clue: '手掛かり',
   Plains: '平地',
   Island: '島',
   Swamp: '沼',
@@ -369,6 +376,15 @@ function effectText(e: BaseEffect, card: MtgCard): Label {
         ja: `${t.ja}を追放する。次の終了ステップの開始時に、そのカードをオーナーのコントロール下で戦場に戻す。`,
       };
     }
+    case 'adapt':
+      return { en: `Adapt ${e.count}.`, ja: `順応${e.count}を行う。` };
+    case 'proliferate':
+      return {
+        en: 'Proliferate. (Choose any number of permanents and/or players with counters, then give each another counter of a kind already there.)',
+        ja: '増殖を行う。（カウンターが置かれているパーマネントやカウンターを持つプレイヤーを望む数選び、それぞれに既にある種類のカウンターを1個追加する。）',
+      };
+    case 'investigate':
+      return { en: 'Investigate.', ja: '調査を行う。' };
     case 'add-mana':
       return {
         en: `Add ${e.one.map((m) => `{${m}}`).join(' or ')}.`,
@@ -537,6 +553,9 @@ function abilityText(a: Ability, card: MtgCard): Label {
     case 'activated': {
       // CR 702.6a: "Equip [cost]" stands for the whole sorcery-speed attach ability.
       if (a.equip) return { en: `Equip ${manaText(a.cost.mana)}`, ja: `装備${manaText(a.cost.mana)}` };
+      // CR 702.28a, 702.106a: the keyword stands for the whole ability.
+      if (a.cycling) return { en: `Cycling ${manaText(a.cost.mana)}`, ja: `サイクリング${manaText(a.cost.mana)}` };
+      if (a.outlast) return { en: `Outlast ${manaText(a.cost.mana)}`, ja: `長久${manaText(a.cost.mana)}` };
       const en: string[] = [];
       const ja: string[] = [];
       if (a.cost.mana.length > 0) {
@@ -552,8 +571,9 @@ function abilityText(a: Ability, card: MtgCard): Label {
         ja.push(`${a.cost.life}点のライフを支払う`);
       }
       if (a.cost.sacrificeSelf) {
-        en.push(`Sacrifice ${card.name.en}`);
-        ja.push(`${card.name.ja}を生け贄に捧げる`);
+        // A token's ability names it "this artifact" (CR 111.4: a token has no printed name on a card).
+        en.push(card.token ? 'Sacrifice this artifact' : `Sacrifice ${card.name.en}`);
+        ja.push(card.token ? 'このアーティファクトを生け贄に捧げる' : `${card.name.ja}を生け贄に捧げる`);
       }
       const effects = effectsText(a.effects, card);
       return { en: `${en.join(', ')}: ${effects.en}`, ja: `${ja.join('、')}：${effects.ja}` };
@@ -639,6 +659,9 @@ export function cardText(card: MtgCard): Label {
       ja: `${last.ja}この呪文がキッカーされていた場合、${more.ja}`,
     });
   }
+  // CR 702.33a: the flashback keyword line follows the spell's text.
+  if (card.flashback)
+    lines.push({ en: `Flashback ${manaText(card.flashback)}`, ja: `フラッシュバック${manaText(card.flashback)}` });
   if (card.kicked?.entersWithCounters) {
     const { counter, count } = card.kicked.entersWithCounters;
     const n = count === 1 ? `a ${counter} counter` : `${WORDS[count] ?? count} ${counter} counters`;
@@ -648,6 +671,18 @@ export function cardText(card: MtgCard): Label {
     });
   }
   for (const a of card.abilities) lines.push(abilityText(a, card));
+  // CR 702.134a: the afterlife keyword line, with its reminder.
+  if (card.afterlife) {
+    const n = card.afterlife;
+    const tokens =
+      n === 1
+        ? 'a 1/1 white and black Spirit creature token'
+        : `${WORDS[n] ?? n} 1/1 white and black Spirit creature tokens`;
+    lines.push({
+      en: `Afterlife ${n} (When this creature dies, create ${tokens} with flying.)`,
+      ja: `死後${n}（このクリーチャーが死亡したとき、飛行を持つ白であり黒である1/1のスピリット・クリーチャー・トークンを${n}体生成する。）`,
+    });
+  }
   // CR 305.6: a basic land type means "{T}: Add [mana]"; printed as reminder text.
   for (const s of card.subtypes) {
     const mana = BASIC_MANA[s];

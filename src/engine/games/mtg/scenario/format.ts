@@ -21,6 +21,11 @@ export const MtgPlacedSchema = z.union([
       /** True: it came under its controller's control this turn (CR 302.6: it cannot attack or {T}). */
       sick: z.boolean().optional(),
       counters: z.partialRecord(z.enum(['+1/+1', '-1/-1']), z.number().int().min(0)).optional(),
+      /**
+       * An Aura or Equipment on the battlefield: the permanent it is attached to (a label, or a name, "Name@p2" for
+       * the one p2 controls), as CR 301.5 and 303.4 allow; checked by the state-based actions like any attachment.
+       */
+      attachedTo: z.string().min(1).optional(),
       /** Several identical copies (no label). */
       count: z.number().int().min(1).max(60).optional(),
     })
@@ -31,6 +36,8 @@ export type MtgPlaced = z.infer<typeof MtgPlacedSchema>;
 const PlayerSetupSchema = z
   .object({
     life: z.number().int().optional(),
+    /** CR 121.1c: poison counters the player has (default 0). */
+    poison: z.number().int().min(0).optional(),
     hand: z.array(MtgPlacedSchema).default([]),
     battlefield: z.array(MtgPlacedSchema).default([]),
     /** Top first; under it a filler of basic lands (Plains for p1, Islands for p2) up to 60 cards. */
@@ -87,12 +94,15 @@ const CardExpectSchema = z
     counters: z.partialRecord(z.enum(['+1/+1', '-1/-1']), z.number().int()).optional(),
     keywords: z.array(z.string()).optional(),
     attacking: z.boolean().optional(),
+    /** The permanent this Aura or Equipment is attached to (a reference), or null for none. */
+    attachedTo: z.union([Ref, z.null()]).optional(),
   })
   .strict();
 
 const PlayerExpectSchema = z
   .object({
     life: z.number().int().optional(),
+    poison: z.number().int().optional(),
     hand: z.array(z.string()).optional(),
     handCount: z.number().int().optional(),
     battlefield: z.array(z.string()).optional(),

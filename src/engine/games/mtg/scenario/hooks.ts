@@ -6,7 +6,16 @@ import type { ScenarioHooks, ScenarioPlan } from '../../../definition.ts';
 import { NotOffered, readScenarioYaml } from '../../../scenario/plan.ts';
 import { BOTTOM_MARKER, GRAVEYARD_MARKER } from '../decisions.ts';
 import { mtg } from '../index.ts';
-import { cardOf, controllerOf, keywordsOf, type MtgLogEntry, type MtgState, powerOf, toughnessOf } from '../state.ts';
+import {
+  attachedPermanent,
+  cardOf,
+  controllerOf,
+  keywordsOf,
+  type MtgLogEntry,
+  type MtgState,
+  powerOf,
+  toughnessOf,
+} from '../state.ts';
 import { type MtgExpect, type MtgScenario, MtgScenarioSchema, type MtgStep } from './format.ts';
 import { buildMtgPosition, cardByName } from './position.ts';
 
@@ -57,6 +66,7 @@ const PREFIX: Record<string, string> = {
   mana: 'mana:',
   'keep-legend': 'keep:',
   discard: 'obj:',
+  sacrifice: 'obj:',
   copy: 'copy:',
 };
 
@@ -165,6 +175,16 @@ function responseFor(s: MtgState, labels: Labels, step: Act): Omit<DecisionRespo
       const rest = options.filter((o) => o.id !== BOTTOM_MARKER && !top.includes(o.id)).map((o) => o.id);
       return { choose: [...top, BOTTOM_MARKER, ...rest] };
     }
+    case 'proliferate': {
+      // CR 701.26a: `cards` names the permanents (first kind offered) and players (p1, p2) chosen; [] chooses none.
+      return {
+        choose: (step.cards ?? []).map((ref) =>
+          ref === 'p1' || ref === 'p2'
+            ? find((o) => o.id === `player:${ref}:poison`, `proliferate ${ref}`)
+            : byObject('obj:', ref),
+        ),
+      };
+    }
     case 'surveil': {
       // CR 701.41a: `top` goes back on top in order; every other looked-at card goes to the graveyard.
       const top = (step.top ?? []).map((ref) => byObject('card:', ref));
@@ -252,6 +272,7 @@ function checkExpectations(s: MtgState, labels: Labels, e: MtgExpect, seen: read
     if (!pe) continue;
     const p = s.players[seat];
     if (pe.life !== undefined) eq(`${seat} life`, pe.life, p.life);
+    if (pe.poison !== undefined) eq(`${seat} poison`, pe.poison, p.poison ?? 0);
     if (pe.handCount !== undefined) eq(`${seat} hand count`, pe.handCount, p.hand.length);
     if (pe.libraryCount !== undefined) eq(`${seat} library count`, pe.libraryCount, p.library.length);
     if (pe.libraryTop) eq(`${seat} library top`, pe.libraryTop, names(p.library.slice(0, pe.libraryTop.length)));
@@ -291,6 +312,14 @@ function checkExpectations(s: MtgState, labels: Labels, e: MtgExpect, seen: read
       if (ce.toughness !== undefined) eq(`${label} toughness`, ce.toughness, toughnessOf(s, id));
       if (ce.keywords !== undefined) eq(`${label} keywords`, sorted(ce.keywords), sorted(keywordsOf(s, id)));
       if (ce.attacking !== undefined) eq(`${label} attacking`, ce.attacking, !!s.combat?.attackers[id]);
+      if (ce.attachedTo !== undefined) {
+        const on = attachedPermanent(s, id);
+        const want = ce.attachedTo === null ? null : objectsFor(s, labels, ce.attachedTo);
+        if (want === null ? on !== null : on === null || !want.includes(on))
+          out.push(
+            `${label} attached to: expected ${ce.attachedTo ?? 'nothing'}, got ${on === null ? 'nothing' : cardOf(s.objects[on]?.card ?? '').name.en}`,
+          );
+      }
     }
   }
   if (e.stack)

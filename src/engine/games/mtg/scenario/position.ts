@@ -2,11 +2,12 @@
 // turn and step, then every card of each player put where the file says, in its state. The game's own procedures
 // hold the position from there, so the script plays exactly as a match would.
 import { InvalidData } from '../../../core/errors.ts';
+import { refTo } from '../../../core/events.ts';
 import { opponentOf, type Seat } from '../../../core/game.ts';
 import { MTG_CARDS } from '../cards/pool.ts';
 import type { MtgCard } from '../cards/schema.ts';
 import { mtg } from '../index.ts';
-import type { MtgState, Zone } from '../state.ts';
+import { controllerOf, type MtgState, type Zone } from '../state.ts';
 import type { MtgPlaced, MtgPlayerSetup, MtgScenario } from './format.ts';
 
 export type MtgPosition = { state: MtgState; labels: Record<string, string> };
@@ -98,6 +99,17 @@ function pregame(s: MtgState, sc: MtgScenario, entries: Record<Seat, Entry[]>): 
   return { state: s, labels };
 }
 
+/** The permanent a setup's `attachedTo` names: a label, or the first permanent of that name ("Name@p2": p2's). */
+function attachedTarget(s: MtgState, labels: Record<string, string>, ref: string): string {
+  const labelled = labels[ref];
+  if (labelled && s.objects[labelled]?.zone === 'battlefield') return labelled;
+  const [name = '', seat] = ref.split('@');
+  const card = cardByName(name);
+  const id = s.battlefield.find((x) => s.objects[x]?.card === card.id && (!seat || controllerOf(s, x) === seat));
+  if (!id) throw new InvalidData(`attachedTo "${ref}": no such permanent on the battlefield`);
+  return id;
+}
+
 export function buildMtgPosition(sc: MtgScenario): MtgPosition {
   const { setup } = sc;
   const entries = { p1: entriesOf(setup.p1), p2: entriesOf(setup.p2) };
@@ -123,6 +135,7 @@ export function buildMtgPosition(sc: MtgScenario): MtgPosition {
   if (s.turn.active !== setup.active) throw new InvalidData(`turn ${setup.turn} is not ${setup.active}'s`);
 
   const labels: Record<string, string> = {};
+  const attachments: { id: string; to: string }[] = [];
   s.battlefield = [];
   for (const seat of ['p1', 'p2'] as const) {
     const p = s.players[seat];
@@ -155,6 +168,11 @@ export function buildMtgPosition(sc: MtgScenario): MtgPosition {
         if (labels[e.placed.label]) throw new InvalidData(`label "${e.placed.label}" is used twice`);
         labels[e.placed.label] = id;
       }
+      if (e.placed.attachedTo !== undefined) {
+        if (e.zone !== 'battlefield' || !['Aura', 'Equipment'].some((t) => e.card.subtypes.includes(t as 'Aura')))
+          throw new InvalidData(`${e.card.name.en}: only an Aura or Equipment on the battlefield is attached`);
+        attachments.push({ id, to: e.placed.attachedTo });
+      }
     }
     for (const id of free) {
       const o = s.objects[id];
@@ -167,8 +185,15 @@ export function buildMtgPosition(sc: MtgScenario): MtgPosition {
     s.battlefield.push(...lists.battlefield);
     const life = setup[seat].life;
     if (life !== undefined) p.life = life;
+    const poison = setup[seat].poison;
+    if (poison) p.poison = poison;
     p.landsPlayed = setup[seat].landsPlayed ?? 0;
     p.pool = [];
+  }
+  // CR 301.5, 303.4: attachments are made once every permanent is placed (the attached one may come later in the file).
+  for (const a of attachments) {
+    const o = s.objects[a.id];
+    if (o) o.attachedTo = refTo(s.events, attachedTarget(s, labels, a.to));
   }
   s.known = {};
   s.happened = [];
