@@ -7,6 +7,7 @@ import { UnsupportedRule } from '../../core/errors.ts';
 import type { Seat } from '../../core/game.ts';
 import type { Cost, Effect, FowCard, KeywordName, Target } from './cards/schema.ts';
 import {
+  abilitiesLostAt,
   cardOf,
   type FowState,
   faceOf,
@@ -38,6 +39,7 @@ export type Activated = {
 
 /** The activated abilities of an object on the field or in the ruler area (902.1), keyword skills included. */
 export function activatedOf(s: FowState, id: string): Activated[] {
+  if (abilitiesLostAt(s, id) !== null) return []; // 909.1d: every one is printed or a keyword's
   const face = faceOf(s, id);
   const out: Activated[] = [];
   face.abilities.forEach((a, i) => {

@@ -25,11 +25,11 @@ import {
 import type { Target } from './cards/schema.ts';
 import { attachDecision, discardDecision, foreseeDecision, searchDecision, summonDecision } from './decisions.ts';
 import {
+  attach,
   type ChaseItem,
   cardOf,
   draw,
   type FowState,
-  faceOf,
   hasType,
   type ItemEffect,
   isJResonator,
@@ -37,9 +37,11 @@ import {
   moveObject,
   newId,
   objectOf,
+  ownAbilities,
   refOf,
   removeFromBattle,
   rulerOf,
+  stamp,
   type TargetRef,
   targetsOf,
 } from './state.ts';
@@ -82,7 +84,7 @@ export const resolve = defineProcedure<FowState, ResolveData, null>({
           ruler.controller = item.controller;
           log(s, { type: 'j-ruler', seat: item.controller, card: ruler.card, object: ruler.id });
           // 705.3.a-1: "judgmented" triggers now; ruling F-J-ENTERS: a J-ruler does come onto the field.
-          for (const a of faceOf(s, ruler.id).abilities)
+          for (const a of ownAbilities(s, ruler.id))
             if (a.kind === 'triggered' && a.when === 'judgment') trigger(s, ruler.id, item.controller, a.effects);
           enteredTriggers(s, ruler.id);
         }
@@ -136,7 +138,7 @@ export const resolve = defineProcedure<FowState, ResolveData, null>({
         const t = ti === null ? undefined : item.targets[ti];
         const to = answerOf(attachDecision, ret);
         if (t && 'object' in t && stillThere(s, t.object) && s.field.includes(to)) {
-          objectOf(s, t.object.id).attachedTo = to;
+          attach(s, t.object.id, to);
           log(s, {
             type: 'attach',
             seat: item.controller,
@@ -249,7 +251,7 @@ function perform(s: FowState, item: ChaseItem, e: ItemEffect, target: TargetRef 
           atk: 0,
           def: 0,
           keywords: e.keywords,
-          timestamp: s.nextId,
+          timestamp: stamp(s), // 909.3.b-2
         });
       return null;
     case 'mill': {
@@ -286,6 +288,7 @@ function perform(s: FowState, item: ChaseItem, e: ItemEffect, target: TargetRef 
       const o = objectOf(s, item.source.id);
       if (o.zone === 'field' && o.face === 'front' && cardOf(o.card).back) {
         o.face = 'back'; // 1117.2, 1302.2: the same object, its future face up
+        o.since = stamp(s); // 909.3.b-1: its new face's abilities become active now
         log(s, { type: 'shifted', seat: me, card: o.card, object: o.id });
       }
       return null;
@@ -301,7 +304,7 @@ function perform(s: FowState, item: ChaseItem, e: ItemEffect, target: TargetRef 
       if (!obj || !stillThere(s, item.source)) return null;
       const a = objectOf(s, item.source.id);
       if (a.zone !== 'field' || a.attachedTo !== null) return null;
-      a.attachedTo = obj;
+      attach(s, a.id, obj);
       log(s, { type: 'attach', seat: me, card: a.card, object: a.id, target: obj });
       return null;
     }
@@ -382,7 +385,7 @@ function code(s: FowState, item: ChaseItem, handler: string, target: TargetRef |
         atk: 0,
         def: 0,
         keywords: [],
-        timestamp: s.nextId,
+        timestamp: stamp(s),
         preventDamage: true,
       });
       return null;
