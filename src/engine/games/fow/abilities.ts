@@ -217,9 +217,9 @@ const CODE_RULE: Record<string, string> = {
   shuffle: '1021', // a shuffle other than 'shuffle-your-main-deck'
   prevent: '1018', // a prevention other than 'prevent-all-damage-to-target-this-turn'
   replace: '910', // any other replacement effect
-  'becomes-atk-def': '1020.2', // "becomes [A/B]" (909.1g sets)
+  // "becomes [A/B]" (1020.2) and "loses all abilities" (909.1d) until end of turn are typed effects of the schema.
   'becomes-type': '1020.1', // type, race or trait changes (909.1c)
-  'lose-abilities': '909.1d',
+  'becomes-attribute': '909.1c', // attribute changes
   'copy-on-chase': '1017.1', // copying a spell or ability (1017.1.c-1 keeps its choices)
   'become-a-copy': '1017.2',
   'play-a-copy': '1017.3', // other than a rune's (711.2)
@@ -231,8 +231,8 @@ const CODE_RULE: Record<string, string> = {
   skip: '1031',
   wear: '1032',
   'restart-game': '1033',
-  'move-counters': '1022.5',
-  'cannot-be-chased': '1008.2',
+  'move-counters': '1022.4',
+  // "cannot be chased" (1008.2) is the face field `cannotBeChased`.
   'play-from-extra-deck': '1133', // a Fable card played from the extra deck (ruling F-EXTRA)
   'life-break': '1415', // the optional Valhalla rule
 };

@@ -214,6 +214,10 @@ export function legalActions(s: FowState, seat: Seat): DecisionOption[] {
       out.push(option('battle', 'battle', 'act', label('Start a battle', 'バトルを開始する')));
   }
   if (!mustAttack(s, seat)) out.push(option('pass', 'pass', 'pass', label('Pass', 'パス')));
+  // 1008.2: while a card that cannot be chased is on the chase, nothing is played onto it; will abilities do not
+  // use the chase (907.3) and triggered abilities still go there (602.1b).
+  if (s.chase.some((i) => i.kind === 'card' && faceOf(s, i.source.id).cannotBeChased))
+    return out.filter((o) => o.kind === 'will' || o.kind === 'pass');
   return out;
 }
 

@@ -254,6 +254,30 @@ function perform(s: FowState, item: ChaseItem, e: ItemEffect, target: TargetRef 
           timestamp: stamp(s), // 909.3.b-2
         });
       return null;
+    case 'lose-abilities-until-end-of-turn':
+      // 909.1d, 505.5b: every ability it has now goes until end of turn; one given later stays.
+      if (obj)
+        s.effects.push({
+          object: refOf(s, obj),
+          atk: 0,
+          def: 0,
+          keywords: [],
+          timestamp: stamp(s),
+          loseAbilities: true,
+        });
+      return null;
+    case 'becomes-until-end-of-turn':
+      // 1020.2: ATK and DEF set, a 909.1g effect ordered by its timestamp with the +N/+N ones (909.3b).
+      if (obj)
+        s.effects.push({
+          object: refOf(s, obj),
+          atk: 0,
+          def: 0,
+          keywords: [],
+          timestamp: stamp(s),
+          becomes: { atk: e.atk, def: e.def },
+        });
+      return null;
     case 'mill': {
       if (!target || !('player' in target)) return null;
       const deck = s.players[target.player].main;

@@ -588,7 +588,14 @@ export function draw(s: FowState, seat: Seat, count: number): void {
 export function targetsOf(effects: readonly ItemEffect[]): Target[] {
   const out: Target[] = [];
   for (const e of effects) {
-    if (e.do === 'damage' || e.do === 'recover' || e.do === 'grant-until-end-of-turn') out.push(e.to);
+    if (
+      e.do === 'damage' ||
+      e.do === 'recover' ||
+      e.do === 'grant-until-end-of-turn' ||
+      e.do === 'lose-abilities-until-end-of-turn' ||
+      e.do === 'becomes-until-end-of-turn'
+    )
+      out.push(e.to);
     else if (e.do === 'counters' && e.on !== 'self') out.push(e.on);
     else if (e.do === 'mill' || e.do === 'cancel' || e.do === 'equip') out.push(e.to);
     else if (e.do === 'code' && CODE_TARGETS[e.handler]) out.push(CODE_TARGETS[e.handler] as Target);

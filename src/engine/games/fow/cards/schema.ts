@@ -134,6 +134,17 @@ const BaseEffect = z.discriminatedUnion('do', [
       keywords: z.array(KeywordNameSchema).min(1),
     })
     .strict(),
+  /** FoW 909.1d: the target loses all its abilities until end of turn. */
+  z.object({ do: z.literal('lose-abilities-until-end-of-turn'), to: TargetSchema }).strict(),
+  /** FoW 1020.2: the target becomes [atk/def] until end of turn (909.1g, in timestamp order). */
+  z
+    .object({
+      do: z.literal('becomes-until-end-of-turn'),
+      atk: z.number().int().min(0).multipleOf(100),
+      def: z.number().int().min(0).multipleOf(100),
+      to: TargetSchema,
+    })
+    .strict(),
   /** The top N cards of the target player's main deck into the graveyard. */
   z.object({ do: z.literal('mill'), count: z.number().int().min(1), to: z.literal('player') }).strict(),
   CodeEscapeSchema,
@@ -256,6 +267,8 @@ const FaceFields = {
   def: z.number().int().min(0).optional(), // 207
   divinity: z.number().int().min(1).optional(), // 209, runes
   keywords: z.array(KeywordSchema).default([]),
+  /** FoW 1008.2: "this card cannot be chased": while it is on the chase, no card or ability is played onto it. */
+  cannotBeChased: z.literal(true).optional(),
   /** Chants and runes: what happens on resolution (703.3, 711.3). */
   effects: z.array(EffectSchema).default([]),
   abilities: z.array(AbilitySchema).default([]),

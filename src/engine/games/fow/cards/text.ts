@@ -196,6 +196,16 @@ function effectText(e: Effect): Label {
         ja: `ターン終了時まで、${TARGETS[e.to].ja}は${ks.map((k) => k.ja).join('と')}を得る。`,
       };
     }
+    case 'lose-abilities-until-end-of-turn':
+      return {
+        en: `Until end of turn, ${TARGETS[e.to].en} loses all its abilities.`,
+        ja: `ターン終了時まで、${TARGETS[e.to].ja}はすべての能力を失う。`,
+      };
+    case 'becomes-until-end-of-turn':
+      return {
+        en: `Until end of turn, ${TARGETS[e.to].en} becomes [${e.atk}/${e.def}].`,
+        ja: `ターン終了時まで、${TARGETS[e.to].ja}は[${e.atk}/${e.def}]になる。`,
+      };
     case 'mill':
       return {
         en: `Target player puts the top ${WORDS[e.count] ?? e.count} cards of their main deck into their graveyard.`,
@@ -435,6 +445,7 @@ function faceText(face: Face): Label[] {
     }
   }
   flush();
+  if (face.cannotBeChased) lines.push({ en: 'This card cannot be chased.', ja: 'このカードはチェイスできない。' });
   if (face.effects.length > 0) lines.push(effectsText(face.effects));
   for (const a of face.abilities) lines.push(abilityText(a));
   return lines;
