@@ -96,6 +96,16 @@ export function destroy(s: FowState, ids: readonly string[], rule: string): void
     const o = s.objects[id];
     if (o?.zone !== 'field') continue;
     if (characteristics(s, id).keywords.includes('eternal')) continue;
+    // 910.1, 910.3: a shield replaces this destroy event once and is used up; another shield on the object waits for
+    // the next event. Two shields give the same result in either order, so no one is asked (ruling F-REPLACE).
+    const shield = s.effects.findIndex((e) => e.replaceDestroy && e.object.id === id && e.object.inc === o.inc);
+    if (shield >= 0) {
+      s.effects.splice(shield, 1);
+      o.damage = 0; // 1007: damage removed
+      o.rested = true; // 1013
+      log(s, { type: 'destroy-replaced', seat: o.controller, card: o.card, object: id, rule: '910.1' });
+      continue;
+    }
     log(s, { type: 'destroyed', seat: o.controller, card: o.card, object: id, rule });
     if (hasType(s, id, 'j-ruler')) {
       const imperishable = characteristics(s, id).keywords.includes('imperishable');

@@ -278,6 +278,18 @@ function perform(s: FowState, item: ChaseItem, e: ItemEffect, target: TargetRef 
           becomes: { atk: e.atk, def: e.def },
         });
       return null;
+    case 'shield-next-destruction-this-turn':
+      // 910.1, 505.5b: a replacement for the next destroy event on the object this turn (actions-game.ts destroy).
+      if (obj)
+        s.effects.push({
+          object: refOf(s, obj),
+          atk: 0,
+          def: 0,
+          keywords: [],
+          timestamp: stamp(s),
+          replaceDestroy: true,
+        });
+      return null;
     case 'mill': {
       if (!target || !('player' in target)) return null;
       const deck = s.players[target.player].main;

@@ -198,6 +198,8 @@ export type TurnEffect = {
   preventDamage?: true;
   /** 909.1d: the object loses all its abilities (those it had before this effect's timestamp). */
   loseAbilities?: true;
+  /** 910.1: the next time the object would be destroyed this turn, its damage is removed and it is rested instead. */
+  replaceDestroy?: true;
   /** 1020.2, 909.1g: its ATK and DEF become these (in timestamp order with the other 909.1g effects). */
   becomes?: { atk: number; def: number };
 };
@@ -593,7 +595,8 @@ export function targetsOf(effects: readonly ItemEffect[]): Target[] {
       e.do === 'recover' ||
       e.do === 'grant-until-end-of-turn' ||
       e.do === 'lose-abilities-until-end-of-turn' ||
-      e.do === 'becomes-until-end-of-turn'
+      e.do === 'becomes-until-end-of-turn' ||
+      e.do === 'shield-next-destruction-this-turn'
     )
       out.push(e.to);
     else if (e.do === 'counters' && e.on !== 'self') out.push(e.on);

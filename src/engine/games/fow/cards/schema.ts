@@ -145,6 +145,11 @@ const BaseEffect = z.discriminatedUnion('do', [
       to: TargetSchema,
     })
     .strict(),
+  /**
+   * FoW 910.1: a replacement effect until end of turn: the next time the target would be destroyed this turn, all
+   * damage is removed from it and it is rested instead.
+   */
+  z.object({ do: z.literal('shield-next-destruction-this-turn'), to: TargetSchema }).strict(),
   /** The top N cards of the target player's main deck into the graveyard. */
   z.object({ do: z.literal('mill'), count: z.number().int().min(1), to: z.literal('player') }).strict(),
   CodeEscapeSchema,

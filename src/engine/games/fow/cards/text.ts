@@ -206,6 +206,11 @@ function effectText(e: Effect): Label {
         en: `Until end of turn, ${TARGETS[e.to].en} becomes [${e.atk}/${e.def}].`,
         ja: `ターン終了時まで、${TARGETS[e.to].ja}は[${e.atk}/${e.def}]になる。`,
       };
+    case 'shield-next-destruction-this-turn':
+      return {
+        en: `The next time ${TARGETS[e.to].en} would be destroyed this turn, instead remove all damage from it and rest it.`,
+        ja: `このターン、次に${TARGETS[e.to].ja}が破壊される場合、代わりにそれからすべてのダメージを取り除き、それをレストする。`,
+      };
     case 'mill':
       return {
         en: `Target player puts the top ${WORDS[e.count] ?? e.count} cards of their main deck into their graveyard.`,
