@@ -220,7 +220,7 @@ const CODE_RULE: Record<string, string> = {
   // "becomes [A/B]" (1020.2) and "loses all abilities" (909.1d) until end of turn are typed effects of the schema.
   'becomes-type': '1020.1', // type, race or trait changes (909.1c)
   'becomes-attribute': '909.1c', // attribute changes
-  'copy-on-chase': '1017.1', // copying a spell or ability (1017.1.c-1 keeps its choices)
+  'copy-on-chase': '1017.1', // copying an ability (1017.1b) or a resonator spell; a chant is `copy-chant`
   'become-a-copy': '1017.2',
   'play-a-copy': '1017.3', // other than a rune's (711.2)
   'extra-turn': '1025',
@@ -307,6 +307,11 @@ export function targetChoices(s: FowState, chooser: Seat, t: Target, self: strin
     case 'spell':
       // 312.3: a card on the chase is a spell; a Judgment process is not (705.2d).
       return s.chase.filter((i) => i.kind === 'card' && i.source.id !== self).map((i) => ({ item: i.id }));
+    case 'chant':
+      // A chant spell: a card on the chase whose face is a chant (201.2).
+      return s.chase
+        .filter((i) => i.kind === 'card' && i.source.id !== self && faceOf(s, i.source.id).types.includes('chant'))
+        .map((i) => ({ item: i.id }));
   }
 }
 

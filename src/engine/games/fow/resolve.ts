@@ -290,6 +290,12 @@ function perform(s: FowState, item: ChaseItem, e: ItemEffect, target: TargetRef 
           replaceDestroy: true,
         });
       return null;
+    case 'copy-chant': {
+      // 1017.1d: nothing if the chant is no longer on the chase (then the target is illegal and this is not reached).
+      const original = target && 'item' in target ? s.chase.find((i) => i.id === target.item) : undefined;
+      if (original) copyChant(s, me, original);
+      return null;
+    }
     case 'mill': {
       if (!target || !('player' in target)) return null;
       const deck = s.players[target.player].main;
@@ -382,6 +388,28 @@ function summon(s: FowState, seat: Seat, id: string): void {
     remnant: false,
   });
   log(s, { type: 'summon', seat, card: o.card, object: id, rule: '1006.1' });
+}
+
+/**
+ * 1017.1, 1017.1a, 1017.1c: a virtual copy of the chant on top of the chase, under the copying effect's controller
+ * (ruling F-COPY), with the original's choices: its face, awakening, [Torrent], the object its trigger met, and its
+ * targets. It is not played (no cost, no [Torrent] count, no reveal window). It ceases to exist when it leaves the
+ * chase (resolve `finish`, `cancelItem`).
+ */
+function copyChant(s: FowState, seat: Seat, original: ChaseItem): void {
+  const from = objectOf(s, original.source.id);
+  const id = newId(s, 'k');
+  s.objects[id] = { ...from, id, owner: seat, controller: seat, zone: 'chase', counters: {}, copy: true };
+  s.chase.push({
+    ...original,
+    id: newId(s, 'c'),
+    controller: seat,
+    source: refOf(s, id),
+    effects: [...original.effects],
+    targets: [...original.targets],
+    remnant: false,
+  });
+  log(s, { type: 'copied', seat, card: original.card, object: id, rule: '1017.1' });
 }
 
 /** 1021.1a: the main deck's order is made random; nobody knows which face-down card is which any more. */

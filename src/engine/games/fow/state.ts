@@ -600,7 +600,7 @@ export function targetsOf(effects: readonly ItemEffect[]): Target[] {
     )
       out.push(e.to);
     else if (e.do === 'counters' && e.on !== 'self') out.push(e.on);
-    else if (e.do === 'mill' || e.do === 'cancel' || e.do === 'equip') out.push(e.to);
+    else if (e.do === 'mill' || e.do === 'cancel' || e.do === 'equip' || e.do === 'copy-chant') out.push(e.to);
     else if (e.do === 'code' && CODE_TARGETS[e.handler]) out.push(CODE_TARGETS[e.handler] as Target);
   }
   return out;

@@ -103,7 +103,7 @@ export const KeywordNameSchema = z.enum(KEYWORDS);
 export type KeywordName = z.infer<typeof KeywordNameSchema>;
 
 /** What the card targets or affects (903.2.g; "J/resonator" is 201.2a). */
-export const TargetSchema = z.enum(['j-resonator', 'resonator', 'player', 'spell', 'magic-stone', 'addition']);
+export const TargetSchema = z.enum(['j-resonator', 'resonator', 'player', 'spell', 'chant', 'magic-stone', 'addition']);
 export type Target = z.infer<typeof TargetSchema>;
 
 const BaseEffect = z.discriminatedUnion('do', [
@@ -150,6 +150,8 @@ const BaseEffect = z.discriminatedUnion('do', [
    * damage is removed from it and it is rested instead.
    */
   z.object({ do: z.literal('shield-next-destruction-this-turn'), to: TargetSchema }).strict(),
+  /** FoW 1017.1: a copy of the target chant on the chase, with the same choices (1017.1c), on top of the chase. */
+  z.object({ do: z.literal('copy-chant'), to: z.literal('chant') }).strict(),
   /** The top N cards of the target player's main deck into the graveyard. */
   z.object({ do: z.literal('mill'), count: z.number().int().min(1), to: z.literal('player') }).strict(),
   CodeEscapeSchema,

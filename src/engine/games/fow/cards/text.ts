@@ -141,6 +141,7 @@ const TARGETS: Record<Target, Label> = {
   resonator: { en: 'target resonator', ja: '対象のリゾネイター1体' },
   player: { en: 'target player', ja: '対象のプレイヤー1人' },
   spell: { en: 'target spell', ja: '対象の呪文1つ' },
+  chant: { en: 'target chant', ja: '対象のチャント1つ' },
   'magic-stone': { en: 'target magic stone', ja: '対象の魔石1つ' },
   addition: { en: 'target addition', ja: '対象のアディション1つ' },
 };
@@ -210,6 +211,11 @@ function effectText(e: Effect): Label {
       return {
         en: `The next time ${TARGETS[e.to].en} would be destroyed this turn, instead remove all damage from it and rest it.`,
         ja: `このターン、次に${TARGETS[e.to].ja}が破壊される場合、代わりにそれからすべてのダメージを取り除き、それをレストする。`,
+      };
+    case 'copy-chant':
+      return {
+        en: `Copy ${TARGETS.chant.en}. The copy has the same targets.`,
+        ja: `${TARGETS.chant.ja}をコピーする。そのコピーは同じ対象を持つ。`,
       };
     case 'mill':
       return {
