@@ -7,6 +7,7 @@ import { UnsupportedRule } from '../../core/errors.ts';
 import type { Seat } from '../../core/game.ts';
 import type { Cost, Effect, FowCard, KeywordName, Target } from './cards/schema.ts';
 import {
+  abilitiesLostAt,
   cardOf,
   type FowState,
   faceOf,
@@ -38,6 +39,7 @@ export type Activated = {
 
 /** The activated abilities of an object on the field or in the ruler area (902.1), keyword skills included. */
 export function activatedOf(s: FowState, id: string): Activated[] {
+  if (abilitiesLostAt(s, id) !== null) return []; // 909.1d: every one is printed or a keyword's
   const face = faceOf(s, id);
   const out: Activated[] = [];
   face.abilities.forEach((a, i) => {
@@ -215,10 +217,10 @@ const CODE_RULE: Record<string, string> = {
   shuffle: '1021', // a shuffle other than 'shuffle-your-main-deck'
   prevent: '1018', // a prevention other than 'prevent-all-damage-to-target-this-turn'
   replace: '910', // any other replacement effect
-  'becomes-atk-def': '1020.2', // "becomes [A/B]" (909.1g sets)
+  // "becomes [A/B]" (1020.2) and "loses all abilities" (909.1d) until end of turn are typed effects of the schema.
   'becomes-type': '1020.1', // type, race or trait changes (909.1c)
-  'lose-abilities': '909.1d',
-  'copy-on-chase': '1017.1', // copying a spell or ability (1017.1.c-1 keeps its choices)
+  'becomes-attribute': '909.1c', // attribute changes
+  'copy-on-chase': '1017.1', // copying an ability (1017.1b) or a resonator spell; a chant is `copy-chant`
   'become-a-copy': '1017.2',
   'play-a-copy': '1017.3', // other than a rune's (711.2)
   'extra-turn': '1025',
@@ -229,8 +231,8 @@ const CODE_RULE: Record<string, string> = {
   skip: '1031',
   wear: '1032',
   'restart-game': '1033',
-  'move-counters': '1022.5',
-  'cannot-be-chased': '1008.2',
+  'move-counters': '1022.4',
+  // "cannot be chased" (1008.2) is the face field `cannotBeChased`.
   'play-from-extra-deck': '1133', // a Fable card played from the extra deck (ruling F-EXTRA)
   'life-break': '1415', // the optional Valhalla rule
 };
@@ -305,6 +307,11 @@ export function targetChoices(s: FowState, chooser: Seat, t: Target, self: strin
     case 'spell':
       // 312.3: a card on the chase is a spell; a Judgment process is not (705.2d).
       return s.chase.filter((i) => i.kind === 'card' && i.source.id !== self).map((i) => ({ item: i.id }));
+    case 'chant':
+      // A chant spell: a card on the chase whose face is a chant (201.2).
+      return s.chase
+        .filter((i) => i.kind === 'card' && i.source.id !== self && faceOf(s, i.source.id).types.includes('chant'))
+        .map((i) => ({ item: i.id }));
   }
 }
 

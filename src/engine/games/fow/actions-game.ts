@@ -5,6 +5,7 @@
 import type { Seat } from '../../core/game.ts';
 import type { KeywordName } from './cards/schema.ts';
 import {
+  abilitiesLostAt,
   cardOf,
   characteristics,
   type FowState,
@@ -95,6 +96,16 @@ export function destroy(s: FowState, ids: readonly string[], rule: string): void
     const o = s.objects[id];
     if (o?.zone !== 'field') continue;
     if (characteristics(s, id).keywords.includes('eternal')) continue;
+    // 910.1, 910.3: a shield replaces this destroy event once and is used up; another shield on the object waits for
+    // the next event. Two shields give the same result in either order, so no one is asked (ruling F-REPLACE).
+    const shield = s.effects.findIndex((e) => e.replaceDestroy && e.object.id === id && e.object.inc === o.inc);
+    if (shield >= 0) {
+      s.effects.splice(shield, 1);
+      o.damage = 0; // 1007: damage removed
+      o.rested = true; // 1013
+      log(s, { type: 'destroy-replaced', seat: o.controller, card: o.card, object: id, rule: '910.1' });
+      continue;
+    }
     log(s, { type: 'destroyed', seat: o.controller, card: o.card, object: id, rule });
     if (hasType(s, id, 'j-ruler')) {
       const imperishable = characteristics(s, id).keywords.includes('imperishable');
@@ -163,8 +174,9 @@ export function createToken(s: FowState, card: string, controller: Seat): string
 /** The triggers of a card having come onto the field ([Enter], awakened [Enter], [Resonance]). */
 export function enteredTriggers(s: FowState, id: string): void {
   const o = objectOf(s, id);
-  const face = faceOf(s, id);
-  for (const k of face.keywords) {
+  // 909.1d: a J-ruler still under a "loses all abilities" effect from before it left the field has none.
+  const own = abilitiesLostAt(s, id) === null ? faceOf(s, id).keywords : [];
+  for (const k of own) {
     if (k.keyword === 'enter' && k.effects) trigger(s, id, o.controller, k.effects); // 1140.2
     if (k.keyword === 'awakening' && o.awakened && k.grant && k.grant.enter.length > 0)
       trigger(s, id, o.controller, k.grant.enter); // 1109.2: the granted [Enter] text
@@ -174,7 +186,7 @@ export function enteredTriggers(s: FowState, id: string): void {
   if (types.length === 0) return;
   for (const other of s.field) {
     const w = objectOf(s, other);
-    if (w.controller !== o.controller) continue;
+    if (w.controller !== o.controller || abilitiesLostAt(s, other) !== null) continue; // 909.1d
     for (const k of faceOf(s, other).keywords) {
       if (k.keyword === 'resonance' && k.attribute && types.includes(k.attribute) && k.effects)
         trigger(s, other, w.controller, k.effects);

@@ -17,7 +17,7 @@ import {
 } from './abilities.ts';
 import { canAttack, possibleAttackers } from './battle-rules.ts';
 import type { Cost } from './cards/schema.ts';
-import { cardOf, type FowState, faceOf, hasKeyword, magicStonesOf, objectOf, targetsOf } from './state.ts';
+import { cardOf, type FowState, faceOf, hasKeyword, magicStonesOf, objectOf, ownKeyword, targetsOf } from './state.ts';
 import { addCosts, canAfford, restReady, willUses } from './will.ts';
 
 /** 701.2: the turn player holds priority in the main phase, no battle, the chase empty. */
@@ -58,7 +58,7 @@ export function printedCost(card: ReturnType<typeof cardOf>): Cost {
 /** 711.2a: the J/ruler's divinity minus the divinity of the revealed runes (0 without [Divinity]). */
 export function remainingDivinity(s: FowState, seat: Seat): number {
   const p = s.players[seat];
-  const ruler = faceOf(s, p.ruler).keywords.find((k) => k.keyword === 'divinity');
+  const ruler = ownKeyword(s, p.ruler, 'divinity'); // 909.1d: none while the J/ruler has lost its abilities
   const used = p.revealedRunes.reduce((n, id) => n + (cardOf(objectOf(s, id).card).divinity ?? 0), 0);
   return (ruler?.amount ?? 0) - used;
 }
@@ -214,6 +214,10 @@ export function legalActions(s: FowState, seat: Seat): DecisionOption[] {
       out.push(option('battle', 'battle', 'act', label('Start a battle', 'バトルを開始する')));
   }
   if (!mustAttack(s, seat)) out.push(option('pass', 'pass', 'pass', label('Pass', 'パス')));
+  // 1008.2: while a card that cannot be chased is on the chase, nothing is played onto it; will abilities do not
+  // use the chase (907.3) and triggered abilities still go there (602.1b).
+  if (s.chase.some((i) => i.kind === 'card' && faceOf(s, i.source.id).cannotBeChased))
+    return out.filter((o) => o.kind === 'will' || o.kind === 'pass');
   return out;
 }
 

@@ -166,6 +166,16 @@ export function logLine(e: FowLogEntry): Label {
         `${e.amount} damage from ${n.en} is prevented (${e.rule}).`,
         `${n.ja}からの${e.amount}ダメージは軽減されました（${e.rule}）。`,
       );
+    case 'copied':
+      return label(
+        `${p.en} copies ${n.en}; the copy goes on top of the chase with the same targets (${e.rule}).`,
+        `${p.ja}は${n.ja}をコピーしました：コピーは同じ対象を持ってチェイスの一番上に置かれます（${e.rule}）。`,
+      );
+    case 'destroy-replaced':
+      return label(
+        `${n.en} would be destroyed; instead its damage is removed and it is rested (${e.rule}).`,
+        `${n.ja}は破壊される代わりに、ダメージをすべて取り除かれ、レストしました（${e.rule}）。`,
+      );
     case 'summon':
       return label(
         `${p.en} summons ${n.en}: it goes onto the chase as a resonator spell (${e.rule}).`,

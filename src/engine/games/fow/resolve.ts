@@ -25,11 +25,11 @@ import {
 import type { Target } from './cards/schema.ts';
 import { attachDecision, discardDecision, foreseeDecision, searchDecision, summonDecision } from './decisions.ts';
 import {
+  attach,
   type ChaseItem,
   cardOf,
   draw,
   type FowState,
-  faceOf,
   hasType,
   type ItemEffect,
   isJResonator,
@@ -37,9 +37,11 @@ import {
   moveObject,
   newId,
   objectOf,
+  ownAbilities,
   refOf,
   removeFromBattle,
   rulerOf,
+  stamp,
   type TargetRef,
   targetsOf,
 } from './state.ts';
@@ -82,7 +84,7 @@ export const resolve = defineProcedure<FowState, ResolveData, null>({
           ruler.controller = item.controller;
           log(s, { type: 'j-ruler', seat: item.controller, card: ruler.card, object: ruler.id });
           // 705.3.a-1: "judgmented" triggers now; ruling F-J-ENTERS: a J-ruler does come onto the field.
-          for (const a of faceOf(s, ruler.id).abilities)
+          for (const a of ownAbilities(s, ruler.id))
             if (a.kind === 'triggered' && a.when === 'judgment') trigger(s, ruler.id, item.controller, a.effects);
           enteredTriggers(s, ruler.id);
         }
@@ -136,7 +138,7 @@ export const resolve = defineProcedure<FowState, ResolveData, null>({
         const t = ti === null ? undefined : item.targets[ti];
         const to = answerOf(attachDecision, ret);
         if (t && 'object' in t && stillThere(s, t.object) && s.field.includes(to)) {
-          objectOf(s, t.object.id).attachedTo = to;
+          attach(s, t.object.id, to);
           log(s, {
             type: 'attach',
             seat: item.controller,
@@ -249,9 +251,51 @@ function perform(s: FowState, item: ChaseItem, e: ItemEffect, target: TargetRef 
           atk: 0,
           def: 0,
           keywords: e.keywords,
-          timestamp: s.nextId,
+          timestamp: stamp(s), // 909.3.b-2
         });
       return null;
+    case 'lose-abilities-until-end-of-turn':
+      // 909.1d, 505.5b: every ability it has now goes until end of turn; one given later stays.
+      if (obj)
+        s.effects.push({
+          object: refOf(s, obj),
+          atk: 0,
+          def: 0,
+          keywords: [],
+          timestamp: stamp(s),
+          loseAbilities: true,
+        });
+      return null;
+    case 'becomes-until-end-of-turn':
+      // 1020.2: ATK and DEF set, a 909.1g effect ordered by its timestamp with the +N/+N ones (909.3b).
+      if (obj)
+        s.effects.push({
+          object: refOf(s, obj),
+          atk: 0,
+          def: 0,
+          keywords: [],
+          timestamp: stamp(s),
+          becomes: { atk: e.atk, def: e.def },
+        });
+      return null;
+    case 'shield-next-destruction-this-turn':
+      // 910.1, 505.5b: a replacement for the next destroy event on the object this turn (actions-game.ts destroy).
+      if (obj)
+        s.effects.push({
+          object: refOf(s, obj),
+          atk: 0,
+          def: 0,
+          keywords: [],
+          timestamp: stamp(s),
+          replaceDestroy: true,
+        });
+      return null;
+    case 'copy-chant': {
+      // 1017.1d: nothing if the chant is no longer on the chase (then the target is illegal and this is not reached).
+      const original = target && 'item' in target ? s.chase.find((i) => i.id === target.item) : undefined;
+      if (original) copyChant(s, me, original);
+      return null;
+    }
     case 'mill': {
       if (!target || !('player' in target)) return null;
       const deck = s.players[target.player].main;
@@ -286,6 +330,7 @@ function perform(s: FowState, item: ChaseItem, e: ItemEffect, target: TargetRef 
       const o = objectOf(s, item.source.id);
       if (o.zone === 'field' && o.face === 'front' && cardOf(o.card).back) {
         o.face = 'back'; // 1117.2, 1302.2: the same object, its future face up
+        o.since = stamp(s); // 909.3.b-1: its new face's abilities become active now
         log(s, { type: 'shifted', seat: me, card: o.card, object: o.id });
       }
       return null;
@@ -301,7 +346,7 @@ function perform(s: FowState, item: ChaseItem, e: ItemEffect, target: TargetRef 
       if (!obj || !stillThere(s, item.source)) return null;
       const a = objectOf(s, item.source.id);
       if (a.zone !== 'field' || a.attachedTo !== null) return null;
-      a.attachedTo = obj;
+      attach(s, a.id, obj);
       log(s, { type: 'attach', seat: me, card: a.card, object: a.id, target: obj });
       return null;
     }
@@ -345,6 +390,28 @@ function summon(s: FowState, seat: Seat, id: string): void {
   log(s, { type: 'summon', seat, card: o.card, object: id, rule: '1006.1' });
 }
 
+/**
+ * 1017.1, 1017.1a, 1017.1c: a virtual copy of the chant on top of the chase, under the copying effect's controller
+ * (ruling F-COPY), with the original's choices: its face, awakening, [Torrent], the object its trigger met, and its
+ * targets. It is not played (no cost, no [Torrent] count, no reveal window). It ceases to exist when it leaves the
+ * chase (resolve `finish`, `cancelItem`).
+ */
+function copyChant(s: FowState, seat: Seat, original: ChaseItem): void {
+  const from = objectOf(s, original.source.id);
+  const id = newId(s, 'k');
+  s.objects[id] = { ...from, id, owner: seat, controller: seat, zone: 'chase', counters: {}, copy: true };
+  s.chase.push({
+    ...original,
+    id: newId(s, 'c'),
+    controller: seat,
+    source: refOf(s, id),
+    effects: [...original.effects],
+    targets: [...original.targets],
+    remnant: false,
+  });
+  log(s, { type: 'copied', seat, card: original.card, object: id, rule: '1017.1' });
+}
+
 /** 1021.1a: the main deck's order is made random; nobody knows which face-down card is which any more. */
 function shuffleMainDeck(s: FowState, seat: Seat): void {
   const [order, rng] = shuffle(s.players[seat].main, s.rng);
@@ -382,7 +449,7 @@ function code(s: FowState, item: ChaseItem, handler: string, target: TargetRef |
         atk: 0,
         def: 0,
         keywords: [],
-        timestamp: s.nextId,
+        timestamp: stamp(s),
         preventDamage: true,
       });
       return null;

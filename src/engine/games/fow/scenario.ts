@@ -22,6 +22,7 @@ import { FOW_CARDS } from './cards/pool.ts';
 import { BOTTOM_MARKER } from './decisions.ts';
 import { fow } from './index.ts';
 import {
+  attach,
   type ChaseItem,
   cardOf,
   characteristics,
@@ -459,7 +460,7 @@ function position(sc: Scenario): Built {
           throw new Error(`setup: a card attached to another needs a label (${e.card})`);
         continue;
       }
-      objectOf(s, resolveRef(s, labels, e.label)).attachedTo = resolveRef(s, labels, e.attachedTo);
+      attach(s, resolveRef(s, labels, e.label), resolveRef(s, labels, e.attachedTo));
     }
   }
   // The chase, bottom first: cards already played with their targets chosen (903.2.k).

@@ -9,7 +9,7 @@ import type { Knowledge } from '../../core/hidden.ts';
 import type { ProcedureState } from '../../core/procedure.ts';
 import type { RngState } from '../../core/rng.ts';
 import { FOW_CARDS } from './cards/pool.ts';
-import type { Attribute, Effect, Face, FowCard, KeywordName, Target, WillSymbol } from './cards/schema.ts';
+import type { Attribute, Effect, Face, FowCard, Keyword, KeywordName, Target, WillSymbol } from './cards/schema.ts';
 
 /** FoW 300: the zones (per player except the field and the chase, 302.1). */
 export type Zone =
@@ -55,6 +55,13 @@ export type FowObject = {
   standbyTurn: number | null;
   /** 1017.3: a copy (a rune played from the rune area, 711.2): it exists only on the chase. */
   copy?: true;
+  /**
+   * 909.3.b-1: the timestamp (`stamp`) of its arrival on the field or of its face turning up there: when its own
+   * continuous abilities became active (ruling F-TIMESTAMP). Absent: on the field since before any timestamp.
+   */
+  since?: number;
+  /** 909.3.b-3: the timestamp of this addition's attachment to the card it is attached to. */
+  attachedAt?: number;
 };
 
 /** A reference that stops matching once the object changes zones (302.3). */
@@ -185,9 +192,16 @@ export type TurnEffect = {
   atk: number;
   def: number;
   keywords: KeywordName[];
+  /** 909.3b: when the effect was made (`stamp`); effects of one layer apply in this order. */
   timestamp: number;
   /** 1018, 910.2a: all damage that would be dealt to the object this turn is prevented. */
   preventDamage?: true;
+  /** 909.1d: the object loses all its abilities (those it had before this effect's timestamp). */
+  loseAbilities?: true;
+  /** 910.1: the next time the object would be destroyed this turn, its damage is removed and it is rested instead. */
+  replaceDestroy?: true;
+  /** 1020.2, 909.1g: its ATK and DEF become these (in timestamp order with the other 909.1g effects). */
+  becomes?: { atk: number; def: number };
 };
 
 export type FowState = ProcedureState & {
@@ -207,6 +221,8 @@ export type FowState = ProcedureState & {
   battleLocked: boolean;
   effects: TurnEffect[];
   nextId: number;
+  /** 909.3b: the last timestamp given (`stamp`); absent: none yet. */
+  clock?: number;
   known: Knowledge;
   /**
    * Rules version 2: the reveal window when an opponent plays a chant (ruling F-REVEAL). Absent in matches of rules
@@ -245,6 +261,19 @@ export function isCurrent(s: FowState, ref: Ref): boolean {
 
 export function log(s: FowState, entry: FowLogEntry): void {
   s.log.push(entry);
+}
+
+/** 909.3b: a new timestamp, later than every one given before in this game. */
+export function stamp(s: FowState): number {
+  s.clock = (s.clock ?? 0) + 1;
+  return s.clock;
+}
+
+/** 1002: attaches an addition to a card, stamping the attachment (909.3.b-3). */
+export function attach(s: FowState, addition: string, to: string): void {
+  const a = objectOf(s, addition);
+  a.attachedTo = to;
+  a.attachedAt = stamp(s);
 }
 
 export function newId(s: FowState, prefix: string): string {
@@ -290,82 +319,143 @@ export function stoneTypesOf(card: FowCard): Attribute[] {
 
 export type Characteristics = { atk: number | null; def: number | null; keywords: KeywordName[] };
 
-type Grant = { atk: number; def: number; keywords: KeywordName[] };
+/**
+ * One continuous effect on an object (909): what it adds (909.1d keywords, 909.1g +N/+N), or sets (1020.2), or takes
+ * away (909.1d), with its timestamp (909.3b). `own`: made by one of the object's own abilities, so it goes when the
+ * object loses its abilities (909.3a: it depends on them).
+ */
+type Grant = {
+  atk: number;
+  def: number;
+  keywords: readonly KeywordName[];
+  timestamp: number;
+  own: boolean;
+  becomes?: { atk: number; def: number };
+  loseAbilities?: true;
+};
 
 /**
- * 909.1: the characteristics of an object on the field or in the ruler area now: printed values (909.1a), abilities
- * granted while a condition holds ([Seal] 1128, [Void] 1134, [Crest] 1131, [Fable] 1133, [Awakening] 1109,
- * additions 909.4, until end of turn 505.5b) (909.1d, g), then counters (909.1h), then rounding up (909.1i).
+ * 909.1d: the timestamp of the latest "loses all abilities" effect on an object on the field or in the ruler area,
+ * or null. The object's own abilities (printed, and every text its keyword skills give) are gone while one applies.
+ */
+export function abilitiesLostAt(s: FowState, id: string): number | null {
+  const o = objectOf(s, id);
+  let at: number | null = null;
+  for (const e of s.effects)
+    if (e.loseAbilities && e.object.id === id && e.object.inc === o.inc && (at === null || e.timestamp > at))
+      at = e.timestamp;
+  return at;
+}
+
+/** The object's own keyword skill `k` with its parameters, unless it has lost its abilities (909.1d). */
+export function ownKeyword(s: FowState, id: string, k: KeywordName): Keyword | undefined {
+  if (abilitiesLostAt(s, id) !== null) return undefined;
+  return faceOf(s, id).keywords.find((x) => x.keyword === k);
+}
+
+/** The object's own abilities (904–907), none while it has lost its abilities (909.1d). */
+export function ownAbilities(s: FowState, id: string): Face['abilities'] {
+  return abilitiesLostAt(s, id) === null ? faceOf(s, id).abilities : [];
+}
+
+/** The continuous effects its own abilities make (909.1a's base abilities aside), stamped with its arrival. */
+function ownGrants(s: FowState, o: FowObject, face: Face, since: number): Grant[] {
+  const out: Grant[] = [];
+  const own = (g: { atk: number; def: number; keywords: KeywordName[] }) =>
+    out.push({ atk: g.atk, def: g.def, keywords: g.keywords, timestamp: since, own: true });
+  for (const k of face.keywords) {
+    switch (k.keyword) {
+      case 'awakening':
+        if (o.awakened && k.grant) own(k.grant); // 1109.2
+        break;
+      case 'seal':
+        // 1128.2: while you control N or more magic stones.
+        if (k.grant && k.amount !== undefined && magicStonesOf(s, o.controller).length >= k.amount) own(k.grant);
+        break;
+      case 'void':
+        if (k.grant && s.players[o.controller].hand.length === 0) own(k.grant); // 1134.2
+        break;
+      case 'crest':
+        // 1131.2, ruling F-CREST: a Magic Circle of that attribute you control.
+        if (
+          k.grant &&
+          s.field.some(
+            (c) =>
+              objectOf(s, c).controller === o.controller &&
+              faceOf(s, c).races.includes('Magic Circle') &&
+              k.attribute !== undefined &&
+              faceOf(s, c).attributes.includes(k.attribute),
+          )
+        )
+          own(k.grant);
+        break;
+      // 1133.2: [Fable] N needs N revealed Fable cards in the extra deck; a reveal lasts only while the effect
+      // revealing it resolves (1005.1), never while characteristics are read, so it is never met (ruling F-EXTRA).
+      default:
+        break;
+    }
+  }
+  for (const a of face.abilities) {
+    if (a.kind !== 'continuous' || a.affects !== 'self') continue;
+    if (a.while === 'no-limit-counters' && (o.counters.limit ?? 0) > 0) continue;
+    if (a.while === 'has-evolution-counter' && (o.counters.evolution ?? 0) === 0) continue;
+    own(a.grant);
+  }
+  return out;
+}
+
+/**
+ * 909.1: the characteristics of an object on the field or in the ruler area now. 909.1a: the printed face. 909.1d:
+ * abilities given and lost in timestamp order (909.3b): a loss takes the object's own abilities, the effects they
+ * make (909.3a) and every keyword given before it; one given later stays. 909.1g: +N/+N and "becomes [A/B]"
+ * (1020.2) in timestamp order, so a later "becomes" overrides an earlier +N and a later +N adds to it. 909.1h: then
+ * counters; 909.1i: then rounding up. Timestamps (ruling F-TIMESTAMP): an object's own abilities and the effects of
+ * another card's continuous ability date from that card's arrival on the field (909.3.b-1), an addition's from its
+ * attachment (909.3.b-3), an effect until end of turn from its resolution (909.3.b-2).
  */
 export function characteristics(s: FowState, id: string): Characteristics {
   const o = objectOf(s, id);
   const face = faceOf(s, id);
-  const keywords = new Set<KeywordName>(face.keywords.map((k) => k.keyword));
   let atk = face.atk ?? null;
   let def = face.def ?? null;
-  const grants: Grant[] = [];
   const onTable = o.zone === 'field' || o.zone === 'ruler';
-  if (onTable) {
-    for (const k of face.keywords) {
-      switch (k.keyword) {
-        case 'awakening':
-          if (o.awakened && k.grant) grants.push(k.grant); // 1109.2
-          break;
-        case 'seal':
-          // 1128.2: while you control N or more magic stones.
-          if (k.grant && k.amount !== undefined && magicStonesOf(s, o.controller).length >= k.amount)
-            grants.push(k.grant);
-          break;
-        case 'void':
-          if (k.grant && s.players[o.controller].hand.length === 0) grants.push(k.grant); // 1134.2
-          break;
-        case 'crest':
-          // 1131.2, ruling F-CREST: a Magic Circle of that attribute you control.
-          if (
-            k.grant &&
-            s.field.some(
-              (c) =>
-                objectOf(s, c).controller === o.controller &&
-                faceOf(s, c).races.includes('Magic Circle') &&
-                k.attribute !== undefined &&
-                faceOf(s, c).attributes.includes(k.attribute),
-            )
-          )
-            grants.push(k.grant);
-          break;
-        // 1133.2: [Fable] N needs N revealed Fable cards in the extra deck; a reveal lasts only while the effect
-        // revealing it resolves (1005.1), never while characteristics are read, so it is never met (ruling F-EXTRA).
-        default:
-          break;
-      }
+  if (!onTable) return { atk, def, keywords: face.keywords.map((k) => k.keyword) };
+  const since = o.since ?? 0;
+  const lostAt = abilitiesLostAt(s, id);
+  const grants: Grant[] = lostAt === null ? ownGrants(s, o, face, since) : [];
+  // 909.4: "Fire J/resonators you control" covers whatever is one now; "equipped" is the card it is attached to.
+  for (const other of s.field) {
+    const src = objectOf(s, other);
+    for (const a of ownAbilities(s, other)) {
+      if (a.kind !== 'continuous') continue;
+      if (
+        a.affects === 'fire-j-resonators-you-control' &&
+        src.controller === o.controller &&
+        o.zone === 'field' &&
+        isJResonator(s, id) &&
+        face.attributes.includes('fire')
+      )
+        grants.push({ ...a.grant, timestamp: src.since ?? 0, own: false });
+      if (a.affects === 'equipped' && src.attachedTo === id)
+        grants.push({ ...a.grant, timestamp: src.attachedAt ?? src.since ?? 0, own: false });
     }
-    for (const a of face.abilities) {
-      if (a.kind !== 'continuous' || a.affects !== 'self') continue;
-      if (a.while === 'no-limit-counters' && (o.counters.limit ?? 0) > 0) continue;
-      if (a.while === 'has-evolution-counter' && (o.counters.evolution ?? 0) === 0) continue;
-      grants.push(a.grant);
-    }
-    // 909.4: "Fire J/resonators you control" covers whatever is one now; "equipped" is the card it is attached to.
-    for (const other of s.field) {
-      const src = objectOf(s, other);
-      for (const a of faceOf(s, other).abilities) {
-        if (a.kind !== 'continuous') continue;
-        if (
-          a.affects === 'fire-j-resonators-you-control' &&
-          src.controller === o.controller &&
-          o.zone === 'field' &&
-          isJResonator(s, id) &&
-          face.attributes.includes('fire')
-        )
-          grants.push(a.grant);
-        if (a.affects === 'equipped' && src.attachedTo === id) grants.push(a.grant);
-      }
-    }
-    for (const e of s.effects) if (e.object.id === id && e.object.inc === o.inc) grants.push(e);
   }
+  for (const e of s.effects) if (e.object.id === id && e.object.inc === o.inc) grants.push({ ...e, own: false });
+  // 909.3b: one layer's effects apply oldest first (a stable sort keeps the order of equal timestamps).
+  grants.sort((a, b) => a.timestamp - b.timestamp);
+  // 909.1d: abilities. The printed ones are there unless lost.
+  const keywords = new Set<KeywordName>(lostAt === null ? face.keywords.map((k) => k.keyword) : []);
   for (const g of grants) {
-    for (const k of g.keywords) keywords.add(k); // 909.1d
-    // 909.1f–g: numbers change only for a card that has them.
+    if (g.loseAbilities) continue;
+    if (lostAt !== null && g.timestamp <= lostAt) continue; // lost with the rest
+    for (const k of g.keywords) keywords.add(k);
+  }
+  // 909.1g: numbers, for a card that has them (909.1f).
+  for (const g of grants) {
+    if (g.becomes) {
+      if (atk !== null) atk = g.becomes.atk; // 1020.2
+      if (def !== null) def = g.becomes.def;
+    }
     if (atk !== null) atk += g.atk;
     if (def !== null) def += g.def;
   }
@@ -450,6 +540,7 @@ export function moveObject(s: FowState, id: string, to: Zone, at: 'top' | 'botto
     o.controlSince = s.turn.number;
   }
   if (to === 'field' && keeps) o.fieldSince = s.turn.number;
+  if (to === 'field') o.since = stamp(s); // 909.3.b-1
   const into = zoneList(s, o);
   if (into) {
     if ((to === 'main' || to === 'stones') && at === 'top') into.unshift(id);
@@ -499,9 +590,17 @@ export function draw(s: FowState, seat: Seat, count: number): void {
 export function targetsOf(effects: readonly ItemEffect[]): Target[] {
   const out: Target[] = [];
   for (const e of effects) {
-    if (e.do === 'damage' || e.do === 'recover' || e.do === 'grant-until-end-of-turn') out.push(e.to);
+    if (
+      e.do === 'damage' ||
+      e.do === 'recover' ||
+      e.do === 'grant-until-end-of-turn' ||
+      e.do === 'lose-abilities-until-end-of-turn' ||
+      e.do === 'becomes-until-end-of-turn' ||
+      e.do === 'shield-next-destruction-this-turn'
+    )
+      out.push(e.to);
     else if (e.do === 'counters' && e.on !== 'self') out.push(e.on);
-    else if (e.do === 'mill' || e.do === 'cancel' || e.do === 'equip') out.push(e.to);
+    else if (e.do === 'mill' || e.do === 'cancel' || e.do === 'equip' || e.do === 'copy-chant') out.push(e.to);
     else if (e.do === 'code' && CODE_TARGETS[e.handler]) out.push(CODE_TARGETS[e.handler] as Target);
   }
   return out;

@@ -6,7 +6,17 @@
 import type { Seat } from '../../core/game.ts';
 import { solvePayment, type UnitCost, type UnitSource } from '../../core/payment-solver.ts';
 import type { Ability, Cost, WillSymbol } from './cards/schema.ts';
-import { type FowState, faceOf, hasKeyword, isJResonator, log, objectOf, type Will, type WillCoin } from './state.ts';
+import {
+  type FowState,
+  faceOf,
+  hasKeyword,
+  isJResonator,
+  log,
+  objectOf,
+  ownAbilities,
+  type Will,
+  type WillCoin,
+} from './state.ts';
 
 const ATTRS = ['L', 'R', 'U', 'G', 'B'] as const;
 
@@ -64,7 +74,7 @@ export function willUses(s: FowState, seat: Seat): WillUse[] {
   for (const id of sources) {
     const o = objectOf(s, id);
     if (o.zone === 'ruler' && o.controller !== seat) continue;
-    faceOf(s, id).abilities.forEach((a, i) => {
+    ownAbilities(s, id).forEach((a, i) => {
       if (a.kind !== 'activated' || !isWillAbility(a)) return;
       if (usesLeft(s, id, a.cost) === 0) return;
       const produce = a.effects[0];

@@ -103,7 +103,7 @@ export const KeywordNameSchema = z.enum(KEYWORDS);
 export type KeywordName = z.infer<typeof KeywordNameSchema>;
 
 /** What the card targets or affects (903.2.g; "J/resonator" is 201.2a). */
-export const TargetSchema = z.enum(['j-resonator', 'resonator', 'player', 'spell', 'magic-stone', 'addition']);
+export const TargetSchema = z.enum(['j-resonator', 'resonator', 'player', 'spell', 'chant', 'magic-stone', 'addition']);
 export type Target = z.infer<typeof TargetSchema>;
 
 const BaseEffect = z.discriminatedUnion('do', [
@@ -134,6 +134,24 @@ const BaseEffect = z.discriminatedUnion('do', [
       keywords: z.array(KeywordNameSchema).min(1),
     })
     .strict(),
+  /** FoW 909.1d: the target loses all its abilities until end of turn. */
+  z.object({ do: z.literal('lose-abilities-until-end-of-turn'), to: TargetSchema }).strict(),
+  /** FoW 1020.2: the target becomes [atk/def] until end of turn (909.1g, in timestamp order). */
+  z
+    .object({
+      do: z.literal('becomes-until-end-of-turn'),
+      atk: z.number().int().min(0).multipleOf(100),
+      def: z.number().int().min(0).multipleOf(100),
+      to: TargetSchema,
+    })
+    .strict(),
+  /**
+   * FoW 910.1: a replacement effect until end of turn: the next time the target would be destroyed this turn, all
+   * damage is removed from it and it is rested instead.
+   */
+  z.object({ do: z.literal('shield-next-destruction-this-turn'), to: TargetSchema }).strict(),
+  /** FoW 1017.1: a copy of the target chant on the chase, with the same choices (1017.1c), on top of the chase. */
+  z.object({ do: z.literal('copy-chant'), to: z.literal('chant') }).strict(),
   /** The top N cards of the target player's main deck into the graveyard. */
   z.object({ do: z.literal('mill'), count: z.number().int().min(1), to: z.literal('player') }).strict(),
   CodeEscapeSchema,
@@ -256,6 +274,8 @@ const FaceFields = {
   def: z.number().int().min(0).optional(), // 207
   divinity: z.number().int().min(1).optional(), // 209, runes
   keywords: z.array(KeywordSchema).default([]),
+  /** FoW 1008.2: "this card cannot be chased": while it is on the chase, no card or ability is played onto it. */
+  cannotBeChased: z.literal(true).optional(),
   /** Chants and runes: what happens on resolution (703.3, 711.3). */
   effects: z.array(EffectSchema).default([]),
   abilities: z.array(AbilitySchema).default([]),

@@ -141,6 +141,7 @@ const TARGETS: Record<Target, Label> = {
   resonator: { en: 'target resonator', ja: '対象のリゾネイター1体' },
   player: { en: 'target player', ja: '対象のプレイヤー1人' },
   spell: { en: 'target spell', ja: '対象の呪文1つ' },
+  chant: { en: 'target chant', ja: '対象のチャント1つ' },
   'magic-stone': { en: 'target magic stone', ja: '対象の魔石1つ' },
   addition: { en: 'target addition', ja: '対象のアディション1つ' },
 };
@@ -196,6 +197,26 @@ function effectText(e: Effect): Label {
         ja: `ターン終了時まで、${TARGETS[e.to].ja}は${ks.map((k) => k.ja).join('と')}を得る。`,
       };
     }
+    case 'lose-abilities-until-end-of-turn':
+      return {
+        en: `Until end of turn, ${TARGETS[e.to].en} loses all its abilities.`,
+        ja: `ターン終了時まで、${TARGETS[e.to].ja}はすべての能力を失う。`,
+      };
+    case 'becomes-until-end-of-turn':
+      return {
+        en: `Until end of turn, ${TARGETS[e.to].en} becomes [${e.atk}/${e.def}].`,
+        ja: `ターン終了時まで、${TARGETS[e.to].ja}は[${e.atk}/${e.def}]になる。`,
+      };
+    case 'shield-next-destruction-this-turn':
+      return {
+        en: `The next time ${TARGETS[e.to].en} would be destroyed this turn, instead remove all damage from it and rest it.`,
+        ja: `このターン、次に${TARGETS[e.to].ja}が破壊される場合、代わりにそれからすべてのダメージを取り除き、それをレストする。`,
+      };
+    case 'copy-chant':
+      return {
+        en: `Copy ${TARGETS.chant.en}. The copy has the same targets.`,
+        ja: `${TARGETS.chant.ja}をコピーする。そのコピーは同じ対象を持つ。`,
+      };
     case 'mill':
       return {
         en: `Target player puts the top ${WORDS[e.count] ?? e.count} cards of their main deck into their graveyard.`,
@@ -435,6 +456,7 @@ function faceText(face: Face): Label[] {
     }
   }
   flush();
+  if (face.cannotBeChased) lines.push({ en: 'This card cannot be chased.', ja: 'このカードはチェイスできない。' });
   if (face.effects.length > 0) lines.push(effectsText(face.effects));
   for (const a of face.abilities) lines.push(abilityText(a));
   return lines;
