@@ -56,15 +56,22 @@ describe('ARBITER_LOG_LEVEL and the admin settings', () => {
       logLevel: 'info',
       adminHost: '127.0.0.1',
       shards: { count: 1, ids: 'all' },
+      globalRateLimit: 50,
     });
     expect(
-      opsConfigFromEnv({ ARBITER_LOG_LEVEL: 'DEBUG', ARBITER_LOG_FORMAT: 'json', ARBITER_ADMIN_PORT: '9464' }),
+      opsConfigFromEnv({
+        ARBITER_LOG_LEVEL: 'DEBUG',
+        ARBITER_LOG_FORMAT: 'json',
+        ARBITER_ADMIN_PORT: '9464',
+        ARBITER_GLOBAL_RATE_LIMIT: '250',
+      }),
     ).toEqual({
       logLevel: 'debug',
       logFormat: 'json',
       adminPort: 9464,
       adminHost: '127.0.0.1',
       shards: { count: 1, ids: 'all' },
+      globalRateLimit: 250,
     });
   });
 
