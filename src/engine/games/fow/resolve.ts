@@ -22,7 +22,7 @@ import {
   stillThere,
   trigger,
 } from './actions-game.ts';
-import type { Target } from './cards/schema.ts';
+import type { KeywordName, Target } from './cards/schema.ts';
 import { attachDecision, discardDecision, foreseeDecision, searchDecision, summonDecision } from './decisions.ts';
 import {
   attach,
@@ -43,6 +43,7 @@ import {
   rulerOf,
   stamp,
   type TargetRef,
+  type TurnEffect,
   targetsOf,
 } from './state.ts';
 
@@ -245,50 +246,19 @@ function perform(s: FowState, item: ChaseItem, e: ItemEffect, target: TargetRef 
       if (obj) objectOf(s, obj).rested = false; // 1013.1
       return null;
     case 'grant-until-end-of-turn':
-      if (obj)
-        s.effects.push({
-          object: { id: obj, inc: objectOf(s, obj).inc },
-          atk: 0,
-          def: 0,
-          keywords: e.keywords,
-          timestamp: stamp(s), // 909.3.b-2
-        });
+      if (obj) addTurnEffect(s, obj, e.keywords);
       return null;
     case 'lose-abilities-until-end-of-turn':
       // 909.1d, 505.5b: every ability it has now goes until end of turn; one given later stays.
-      if (obj)
-        s.effects.push({
-          object: refOf(s, obj),
-          atk: 0,
-          def: 0,
-          keywords: [],
-          timestamp: stamp(s),
-          loseAbilities: true,
-        });
+      if (obj) addTurnEffect(s, obj, [], { loseAbilities: true });
       return null;
     case 'becomes-until-end-of-turn':
       // 1020.2: ATK and DEF set, a 909.1g effect ordered by its timestamp with the +N/+N ones (909.3b).
-      if (obj)
-        s.effects.push({
-          object: refOf(s, obj),
-          atk: 0,
-          def: 0,
-          keywords: [],
-          timestamp: stamp(s),
-          becomes: { atk: e.atk, def: e.def },
-        });
+      if (obj) addTurnEffect(s, obj, [], { becomes: { atk: e.atk, def: e.def } });
       return null;
     case 'shield-next-destruction-this-turn':
       // 910.1, 505.5b: a replacement for the next destroy event on the object this turn (actions-game.ts destroy).
-      if (obj)
-        s.effects.push({
-          object: refOf(s, obj),
-          atk: 0,
-          def: 0,
-          keywords: [],
-          timestamp: stamp(s),
-          replaceDestroy: true,
-        });
+      if (obj) addTurnEffect(s, obj, [], { replaceDestroy: true });
       return null;
     case 'copy-chant': {
       // 1017.1d: nothing if the chant is no longer on the chase (then the target is illegal and this is not reached).
@@ -443,15 +413,7 @@ function code(s: FowState, item: ChaseItem, handler: string, target: TargetRef |
     case 'prevent-all-damage-to-target-this-turn': {
       // 1018, 505.5b: a prevention effect on the target until end of turn (a replacement effect, 910.2a).
       if (!target || !('object' in target)) return null;
-      const o = objectOf(s, target.object.id);
-      s.effects.push({
-        object: { id: o.id, inc: o.inc },
-        atk: 0,
-        def: 0,
-        keywords: [],
-        timestamp: stamp(s),
-        preventDamage: true,
-      });
+      addTurnEffect(s, target.object.id, [], { preventDamage: true });
       return null;
     }
     case 'summon-resonator-from-graveyard': {
@@ -536,4 +498,17 @@ function code(s: FowState, item: ChaseItem, handler: string, target: TargetRef |
     default:
       throw new UnsupportedRule('903.3', `effect handler ${handler}`);
   }
+}
+
+/**
+ * 505.5b: an until-end-of-turn effect on the object, stamped as it is made (909.3.b-2). The record's members keep
+ * the order they always had, so stored matches hash as before.
+ */
+function addTurnEffect(
+  s: FowState,
+  id: string,
+  keywords: KeywordName[],
+  kind: Pick<TurnEffect, 'preventDamage' | 'loseAbilities' | 'replaceDestroy' | 'becomes'> = {},
+): void {
+  s.effects.push({ object: refOf(s, id), atk: 0, def: 0, keywords, timestamp: stamp(s), ...kind });
 }
