@@ -22,7 +22,7 @@ const NEEDS = {
  * Files that measure the event loop's stalls or a reply deadline under a fixed load: they run alone, after the rest
  * (`npm test` runs vitest twice; ARBITER_ALONE=1 selects these), so another worker's CPU cannot fail them.
  */
-export const ALONE = ['test/bot/league-large.test.ts'];
+export const ALONE = ['test/bot/league-large.test.ts', 'test/ops/global-share.test.ts'];
 const alone = process.env.ARBITER_ALONE === '1';
 
 const left: string[] = [];
