@@ -17,6 +17,7 @@ import {
   isType,
   type MtgState,
   objectOf,
+  readOnlyPass,
 } from './state.ts';
 import { legalTargets, targetSpecs } from './targets.ts';
 
@@ -91,7 +92,12 @@ export function canActivate(s: MtgState, seat: Seat, id: string, index: number):
   return canPayMana(s, seat, a.cost.mana);
 }
 
+/** CR 117: what a player with priority may do, read in one pass over the unchanged state. */
 export function legalActions(s: MtgState, seat: Seat): DecisionOption[] {
+  return readOnlyPass(s, () => priorityOptions(s, seat));
+}
+
+function priorityOptions(s: MtgState, seat: Seat): DecisionOption[] {
   const out: DecisionOption[] = [{ id: 'pass', kind: 'pass', role: 'pass', label: label('Pass', 'パス') }];
   const player = s.players[seat];
   for (const id of player.hand) {

@@ -475,18 +475,47 @@ function foldKey(s: MtgState): number {
   return key;
 }
 
-/** The battlefield's characteristics by object id, folded once per state and inputs (states mutate while a step runs). */
-const folded = new WeakMap<MtgState, { key: number; world: Readonly<Record<string, MtgCharacteristics>> }>();
+/**
+ * The battlefield's characteristics by object id, folded once per state and inputs (states mutate while a step
+ * runs). `pass`: the read-only pass that last confirmed the entry (see `readOnlyPass`).
+ */
+const folded = new WeakMap<
+  MtgState,
+  { key: number; world: Readonly<Record<string, MtgCharacteristics>>; pass: object | null }
+>();
+
+/** The read-only pass running over a state, if any: while it runs nothing changes the state. */
+const readPasses = new WeakMap<MtgState, object>();
+
+/**
+ * Runs `read`, which must not change `s` (a decision's options, the state-based action check), as one pass: the
+ * layer fold's inputs are checked once for the pass instead of on every characteristics read (`foldKey` walks the
+ * battlefield). Nested passes share the outer one.
+ */
+export function readOnlyPass<T>(s: MtgState, read: () => T): T {
+  if (readPasses.has(s)) return read();
+  readPasses.set(s, {});
+  try {
+    return read();
+  } finally {
+    readPasses.delete(s);
+  }
+}
 
 /** CR 613: every permanent's characteristics once all continuous effects apply, through the kernel's layer fold. */
 export function battlefieldCharacteristics(s: MtgState): Readonly<Record<string, MtgCharacteristics>> {
-  const key = foldKey(s);
+  const pass = readPasses.get(s) ?? null;
   const hit = folded.get(s);
-  if (hit && hit.key === key) return hit.world;
+  if (pass !== null && hit?.pass === pass) return hit.world;
+  const key = foldKey(s);
+  if (hit && hit.key === key) {
+    hit.pass = pass;
+    return hit.world;
+  }
   const base: Record<string, MtgCharacteristics> = {};
   for (const id of s.battlefield) base[id] = printedCharacteristics(objectOf(s, id));
   const world = mtgCharacteristics(base, continuousEffects(s)).characteristics;
-  folded.set(s, { key, world });
+  folded.set(s, { key, world, pass });
   return world;
 }
 

@@ -48,6 +48,7 @@ import {
   moveObject,
   objectOf,
   protectedFrom,
+  readOnlyPass,
   type Step,
   toughnessOf,
 } from './state.ts';
@@ -108,47 +109,49 @@ function legendGroups(s: MtgState): { seat: Seat; ids: string[] }[] {
   return [...groups.values()].filter((g) => g.ids.length > 1);
 }
 
+/** CR 704.5a, b, c, d, f, g, h, j, m, n, q: the state-based actions that apply now (a read of the state). */
+function stateActionsFound(s: MtgState): StateAction[] {
+  const found: StateAction[] = [];
+  for (const seat of SEATS) {
+    const p = s.players[seat];
+    if (p.life <= 0) found.push({ lose: seat, rule: '704.5a' });
+    else if (p.drewFromEmpty) found.push({ lose: seat, rule: '704.5b' });
+    else if ((p.poison ?? 0) >= 10) found.push({ lose: seat, rule: '704.5c' });
+  }
+  // CR 704.5d: a token outside the battlefield ceases to exist.
+  for (const seat of SEATS)
+    for (const zone of ['hand', 'graveyard', 'exile', 'library'] as const)
+      for (const id of s.players[seat][zone]) if (objectOf(s, id).token) found.push({ tokenGone: id, rule: '704.5d' });
+  for (const id of s.battlefield) {
+    // CR 704.5q: +1/+1 and -1/-1 counters on one permanent cancel out in pairs.
+    const pairs = Math.min(countersOn(s, id, '+1/+1'), countersOn(s, id, '-1/-1'));
+    if (pairs > 0) found.push({ annihilate: id, count: pairs, rule: '704.5q' });
+    const attachment = attachmentChecks(s, id);
+    if (attachment) found.push(attachment);
+    if (!isCreature(s, id)) continue;
+    const o = objectOf(s, id);
+    const t = toughnessOf(s, id);
+    // CR 702.12b: lethal damage and deathtouch destroy; an indestructible creature is not destroyed (0 toughness
+    // is not destruction, 704.5f).
+    const indestructible = hasKeyword(s, id, 'indestructible');
+    if (t <= 0) found.push({ dies: id, rule: '704.5f' });
+    else if (o.damage >= t && !indestructible) found.push({ dies: id, rule: '704.5g' });
+    // CR 704.5h: dealt damage by a deathtouch source (as -1/-1 counters too, with wither or infect, 702.2b).
+    else if (o.deathtouched && !indestructible) found.push({ dies: id, rule: '704.5h' });
+  }
+  const dying = new Set(found.flatMap((a) => ('dies' in a ? [a.dies] : [])));
+  for (const g of legendGroups(s)) {
+    const ids = g.ids.filter((id) => !dying.has(id));
+    if (ids.length > 1) found.push({ legend: ids, seat: g.seat, rule: '704.5j' });
+  }
+  return found;
+}
+
 /** CR 704.5a, b, d, f, g, h, j, q: every state-based action that applies is performed at once (704.3). */
 export const stateChecks = stateCheckProcedure<MtgState, StateAction>({
   kind: 'state-checks',
   rule: '704.3',
-  collect(s) {
-    const found: StateAction[] = [];
-    for (const seat of SEATS) {
-      const p = s.players[seat];
-      if (p.life <= 0) found.push({ lose: seat, rule: '704.5a' });
-      else if (p.drewFromEmpty) found.push({ lose: seat, rule: '704.5b' });
-      else if ((p.poison ?? 0) >= 10) found.push({ lose: seat, rule: '704.5c' });
-    }
-    // CR 704.5d: a token outside the battlefield ceases to exist.
-    for (const seat of SEATS)
-      for (const zone of ['hand', 'graveyard', 'exile', 'library'] as const)
-        for (const id of s.players[seat][zone])
-          if (objectOf(s, id).token) found.push({ tokenGone: id, rule: '704.5d' });
-    for (const id of s.battlefield) {
-      // CR 704.5q: +1/+1 and -1/-1 counters on one permanent cancel out in pairs.
-      const pairs = Math.min(countersOn(s, id, '+1/+1'), countersOn(s, id, '-1/-1'));
-      if (pairs > 0) found.push({ annihilate: id, count: pairs, rule: '704.5q' });
-      const attachment = attachmentChecks(s, id);
-      if (attachment) found.push(attachment);
-      if (!isCreature(s, id)) continue;
-      const o = objectOf(s, id);
-      const t = toughnessOf(s, id);
-      // CR 702.12b: lethal damage and deathtouch destroy; an indestructible creature is not destroyed (0 toughness
-      // is not destruction, 704.5f).
-      const indestructible = hasKeyword(s, id, 'indestructible');
-      if (t <= 0) found.push({ dies: id, rule: '704.5f' });
-      else if (o.damage >= t && !indestructible) found.push({ dies: id, rule: '704.5g' });
-      // CR 704.5h: dealt damage by a deathtouch source (as -1/-1 counters too, with wither or infect, 702.2b).
-      else if (o.deathtouched && !indestructible) found.push({ dies: id, rule: '704.5h' });
-    }
-    const dying = new Set(found.flatMap((a) => ('dies' in a ? [a.dies] : [])));
-    for (const g of legendGroups(s)) {
-      const ids = g.ids.filter((id) => !dying.has(id));
-      if (ids.length > 1) found.push({ legend: ids, seat: g.seat, rule: '704.5j' });
-    }
-    return found;
-  },
+  collect: (s) => readOnlyPass(s, () => stateActionsFound(s)),
   // CR 704.5j: the player chooses which one to keep (one group per pass; the next pass finds any other).
   choose(_s, found) {
     const legend = found.find((a) => 'legend' in a);
