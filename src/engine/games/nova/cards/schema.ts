@@ -267,7 +267,7 @@ export const EffectSchema = z.discriminatedUnion('do', [
   /**
    * NOVA 401.3, 925.1: skip a phase: "this-turn" is this turn's attack phase (401.3.1's example, with "if you do, draw
    * N" as `thenDraw`), "opponents-next" / "yours-next" that player's next phase of the kind (R90, R94), or with
-   * `phase: "turn"` your next turn. Skipping single steps, or the opponent's turn, is not in the vocabulary.
+   * `phase: "turn"` that player's next turn (R50, R103).
    */
   z
     .object({
@@ -276,6 +276,17 @@ export const EffectSchema = z.discriminatedUnion('do', [
       phase: z.enum(['standby', 'draw', 'main', 'attack', 'end', 'turn']),
       whose: z.enum(['this-turn', 'opponents-next', 'yours-next']),
       thenDraw: z.number().int().min(1).optional(),
+    })
+    .strict(),
+  /**
+   * NOVA 401.3, 925.1: skip that player's next block declaration step (405.5): the next attack in that player's turn
+   * goes from its declaration straight to battle, unblocked (ruling R104). No other single step can be skipped.
+   */
+  z
+    .object({
+      do: z.literal('skip-step'),
+      step: z.literal('block'),
+      whose: z.enum(['opponents-next', 'yours-next']),
     })
     .strict(),
   /** NOVA 401.2: "after this main phase, add an attack phase" (only attack phases can be added). */
@@ -434,6 +445,18 @@ export const AbilitySchema = z.discriminatedUnion('kind', [
       thenDraw: z.number().int().min(1).max(3),
     })
     .strict(),
+  /**
+   * NOVA 802.1.3.1.1, 905.7: "If you would draw a card, instead put the top `mill` cards of your main deck into your
+   * graveyard, then draw `thenDraw` cards": a mandatory replacement of each of its controller's draws; with several
+   * replacements on one draw the drawer chooses which applies first (802.1.3.3.2; docs/rulings/nova.md R105).
+   */
+  z
+    .object({
+      kind: z.literal('draw-replacement'),
+      mill: z.number().int().min(1).max(5),
+      thenDraw: z.number().int().min(1).max(3),
+    })
+    .strict(),
   /** NOVA 917.1: "if a spell would deal damage to a servant on your field, reduce that damage by N". */
   z.object({ kind: z.literal('reduce-spell-damage'), amount: z.number().int().min(100) }).strict(),
   z.object({ kind: z.literal('spell-cost-reduction'), color: ColorSchema, amount: z.number().int().min(1) }).strict(),
@@ -527,10 +550,8 @@ export const NovaCardSchema = z
     for (const e of effects)
       if (e.do === 'skip-phase')
         need(
-          e.whose === 'this-turn'
-            ? e.phase === 'attack'
-            : !e.thenDraw && (e.phase !== 'turn' || e.whose === 'yours-next'),
-          'skip-phase: "this turn\'s attack phase" (with thenDraw), either player\'s next phase of a kind, or "your next turn" (NOVA 401.3)',
+          e.whose === 'this-turn' ? e.phase === 'attack' : !e.thenDraw,
+          'skip-phase: "this turn\'s attack phase" (with thenDraw), or either player\'s next phase of a kind or next turn (NOVA 401.3)',
         );
     // NOVA 801.6.4.1, 311.6.4: an energy ability adds energy without a target; one that also does something else, or
     // costs energy, is not implemented (actions.ts activateEnergyAbility).

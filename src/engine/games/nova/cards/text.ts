@@ -219,6 +219,11 @@ function abilityText(a: Ability): Label {
         en: `If you would draw a card, you may instead put the top ${a.mill} ${a.mill > 1 ? 'cards' : 'card'} of your main deck into your graveyard. If you do, draw ${a.thenDraw} ${a.thenDraw > 1 ? 'cards' : 'card'}.`,
         ja: `あなたがカードを1枚引く場合、代わりにメインデッキの上から${a.mill}枚を墓地に置いてもよい。そうしたら、カードを${a.thenDraw}枚引く。`,
       };
+    case 'draw-replacement':
+      return {
+        en: `If you would draw a card, instead put the top ${a.mill} ${a.mill > 1 ? 'cards' : 'card'} of your main deck into your graveyard, then draw ${a.thenDraw} ${a.thenDraw > 1 ? 'cards' : 'card'}.`,
+        ja: `あなたがカードを1枚引く場合、代わりにメインデッキの上から${a.mill}枚を墓地に置き、カードを${a.thenDraw}枚引く。`,
+      };
     case 'reduce-spell-damage':
       return {
         en: `If a spell would deal damage to a servant on your field, reduce that damage by ${a.amount}.`,
@@ -679,7 +684,10 @@ function effectText(e: Effect): Label {
     case 'put-onto-owners-field':
       return { en: "Put that card onto its owner's field.", ja: 'そのカードを持ち主の場に出す。' };
     case 'skip-phase': {
-      if (e.phase === 'turn') return { en: 'You skip your next turn.', ja: 'あなたは次のターンをスキップする。' };
+      if (e.phase === 'turn')
+        return e.whose === 'opponents-next'
+          ? { en: 'The opponent skips their next turn.', ja: '相手は次のターンをスキップする。' }
+          : { en: 'You skip your next turn.', ja: 'あなたは次のターンをスキップする。' };
       const name = SKIPPABLE_NAMES[e.phase];
       if (e.whose === 'opponents-next')
         return {
@@ -699,6 +707,13 @@ function effectText(e: Effect): Label {
         ja: `このターンのアタックフェイズをスキップする。${draw.ja}`,
       };
     }
+    case 'skip-step':
+      return e.whose === 'opponents-next'
+        ? {
+            en: 'The opponent skips their next block declaration step.',
+            ja: '相手は次のブロック宣言ステップをスキップする。',
+          }
+        : { en: 'Skip your next block declaration step.', ja: 'あなたは次のブロック宣言ステップをスキップする。' };
     case 'add-attack-phase':
       return {
         en: 'After this main phase, add an attack phase.',
