@@ -323,6 +323,16 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     expect(NovaCardSchema.safeParse(servant([act({ exileFromGraveyard: 1 })])).success).toBe(false); // not implemented
   });
 
+  it('accepts putting this card into the exclusion zone as a cost, not with another move cost (902.1, 306, R106)', () => {
+    const act = (cost: unknown) => ({ kind: 'activated', cost, effects: [draw] });
+    expect(NovaCardSchema.safeParse(servant([act({ exileSelf: true })])).success).toBe(true);
+    expect(NovaCardSchema.safeParse(servant([act({ exileSelf: true, freezeSelf: true })])).success).toBe(true);
+    const both = act({ exileSelf: true, sendSelfToGraveyard: true });
+    expect(NovaCardSchema.safeParse(servant([both])).success).toBe(false);
+    // Exiling other cards (from the graveyard, the hand) as a cost is not implemented.
+    expect(NovaCardSchema.safeParse(servant([act({ exileFromGraveyard: 1 })])).success).toBe(false);
+  });
+
   it('accepts reveal and shuffle instructions (910, 920)', () => {
     expect(NovaCardSchema.safeParse(spell([{ do: 'reveal-top', take: 'servant' }])).success).toBe(true);
     expect(NovaCardSchema.safeParse(spell([{ do: 'shuffle-deck' }])).success).toBe(true);

@@ -388,6 +388,8 @@ export const ActivatedAbilitySchema = z
         energy: CostSchema.optional(),
         freezeSelf: z.boolean().default(false),
         sendSelfToGraveyard: z.boolean().default(false),
+        /** NOVA 902.1, 306: "put this card from your field into the exclusion zone", a move cost (ruling R106). */
+        exileSelf: z.boolean().default(false),
         removeCounters: z
           .object({ counter: z.string(), count: z.number().int().min(1) })
           .strict()
@@ -560,6 +562,13 @@ export const NovaCardSchema = z
         need(
           !a.cost.energy && !a.cost.discard && a.effects.every((e) => e.do === 'add-energy'),
           'an energy ability only adds energy and costs no energy (NOVA 801.6.4.1; more, 311.6.4, is not implemented)',
+        );
+    // A card leaves the field once: one move cost at most (NOVA 902.3, R106).
+    for (const a of [...card.abilities, ...(card.equip?.grants ?? [])])
+      if (a.kind === 'activated')
+        need(
+          !(a.cost.exileSelf && a.cost.sendSelfToGraveyard),
+          'a cost moves this card to the graveyard or to the exclusion zone, not both (NOVA 902.3)',
         );
     // "Each servant ...": the instructions that act on every matching servant at once (R93); elsewhere refused.
     for (const e of effects)

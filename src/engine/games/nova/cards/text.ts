@@ -170,6 +170,11 @@ function abilityText(a: Ability): Label {
           en: 'send this card from your field to the graveyard',
           ja: 'このカードをあなたの場から墓地に送る',
         });
+      if (a.cost.exileSelf)
+        cost.push({
+          en: 'put this card from your field into the exclusion zone',
+          ja: 'このカードをあなたの場から除外領域に置く',
+        });
       if (a.cost.removeCounters) {
         const c = a.cost.removeCounters;
         cost.push({
