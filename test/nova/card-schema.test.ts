@@ -308,6 +308,14 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     expect(NovaCardSchema.safeParse(item).success).toBe(false);
   });
 
+  it('accepts a servant sending its allies to the graveyard instead of destruction, only that (802.1.3.1.1, R107)', () => {
+    const guard = (instead: string) => ({ kind: 'ally-destruction-replacement', instead });
+    expect(NovaCardSchema.safeParse(servant([guard('send-to-graveyard')])).success).toBe(true);
+    expect(NovaCardSchema.safeParse(servant([guard('exile')])).success).toBe(false); // 802.1.3.3.1: not built
+    const item = { ...spell([]), type: 'magic-item', abilities: [guard('send-to-graveyard')] };
+    expect(NovaCardSchema.safeParse(item).success).toBe(false);
+  });
+
   it('accepts "discard 1 to 3 cards" as an activated ability\'s cost, not on energy abilities (902.3, R97, R102)', () => {
     const act = (cost: unknown, energyAbility = false) => ({
       kind: 'activated',

@@ -436,6 +436,12 @@ export const AbilitySchema = z.discriminatedUnion('kind', [
    */
   z.object({ kind: z.literal('destruction-replacement'), instead: z.enum(['exile', 'send-to-graveyard']) }).strict(),
   /**
+   * NOVA 802.1.3.1.1: "if another servant you control would be destroyed, instead send it to its owner's graveyard": a
+   * mandatory replacement of other cards' destruction (ruling R107). Only this outcome: with two replacements of one
+   * destruction that lead to different places, the controller's choice (802.1.3.3.1) is not built yet.
+   */
+  z.object({ kind: z.literal('ally-destruction-replacement'), instead: z.literal('send-to-graveyard') }).strict(),
+  /**
    * NOVA 802.1.3.1.3, 905.7: "If you would draw a card, you may instead put the top `mill` cards of your main deck into
    * your graveyard. If you do, draw `thenDraw` cards": an optional replacement of each of its controller's draws,
    * possible only while the deck has `mill` cards (802.1.3.4; docs/rulings/nova.md R82).
@@ -542,6 +548,8 @@ export const NovaCardSchema = z
       need(card.type === 'servant', 'only servants battle, so only they are destroyed in battle (NOVA 405.6.3.2)');
     if (card.abilities.some((a) => a.kind === 'destruction-replacement'))
       need(card.type === 'servant', 'only servants replace their destruction (a character retires, NOVA 504)');
+    if (card.abilities.some((a) => a.kind === 'ally-destruction-replacement'))
+      need(card.type === 'servant', 'only servants guard other servants from destruction (R107)');
     if (card.abilities.some((a) => a.kind === 'leaves-field-replacement'))
       need(card.type === 'servant', 'only servants replace leaving the field (a character retires, NOVA 504, R51)');
     const effects = [

@@ -224,6 +224,11 @@ function abilityText(a: Ability): Label {
         en: `If you would draw a card, you may instead put the top ${a.mill} ${a.mill > 1 ? 'cards' : 'card'} of your main deck into your graveyard. If you do, draw ${a.thenDraw} ${a.thenDraw > 1 ? 'cards' : 'card'}.`,
         ja: `あなたがカードを1枚引く場合、代わりにメインデッキの上から${a.mill}枚を墓地に置いてもよい。そうしたら、カードを${a.thenDraw}枚引く。`,
       };
+    case 'ally-destruction-replacement':
+      return {
+        en: "If another servant you control would be destroyed, instead send it to its owner's graveyard.",
+        ja: 'あなたがコントロールする他のサーバントが破壊される場合、代わりにそれをオーナーの墓地に送る。',
+      };
     case 'draw-replacement':
       return {
         en: `If you would draw a card, instead put the top ${a.mill} ${a.mill > 1 ? 'cards' : 'card'} of your main deck into your graveyard, then draw ${a.thenDraw} ${a.thenDraw > 1 ? 'cards' : 'card'}.`,
