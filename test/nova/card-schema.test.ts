@@ -42,6 +42,9 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
       { do: 'skip-phase', phase: 'attack', whose: 'opponents-next' },
       { do: 'skip-phase', phase: 'attack', whose: 'yours-next' },
       { do: 'skip-phase', phase: 'turn', whose: 'yours-next' },
+      { do: 'skip-phase', phase: 'turn', whose: 'opponents-next' },
+      { do: 'skip-step', step: 'block', whose: 'yours-next' },
+      { do: 'skip-step', step: 'block', whose: 'opponents-next' },
       { do: 'skip-phase', phase: 'standby', whose: 'opponents-next' },
       { do: 'skip-phase', phase: 'main', whose: 'opponents-next' },
       { do: 'skip-phase', phase: 'end', whose: 'yours-next' },
@@ -52,7 +55,12 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
   });
 
   it.each([
-    ["skipping the opponent's turn (401.3)", { do: 'skip-phase', phase: 'turn', whose: 'opponents-next' }],
+    ['skipping this turn (401.3; only a next turn)', { do: 'skip-phase', phase: 'turn', whose: 'this-turn' }],
+    [
+      'skipping a step other than the block declaration step (401.3, R104)',
+      { do: 'skip-step', step: 'battle', whose: 'yours-next' },
+    ],
+    ["skipping this turn's block step (R104: a next one only)", { do: 'skip-step', step: 'block', whose: 'this-turn' }],
     [
       "skipping this turn's end phase (401.3; only the next one)",
       { do: 'skip-phase', phase: 'end', whose: 'this-turn' },
@@ -92,9 +100,10 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
       { kind: 'triggered', when: 'each-attack-phase-end', effects: [draw] },
     ],
     [
-      'a mandatory replacement of a draw (802.1.3.1.1; only the optional form is implemented)',
-      { kind: 'replace-draw', effects: [draw] },
+      'a draw replaced by anything but "put the top N into your graveyard, then draw M" (802.1.3.1.1, R105)',
+      { kind: 'draw-replacement', effects: [draw] },
     ],
+    ['a mandatory draw replacement with no draw after it (802.1.3.1.1, R105)', { kind: 'draw-replacement', mill: 1 }],
     [
       'an optional draw replacement whose choice puts no card into the graveyard (802.1.3.4)',
       { kind: 'optional-draw-replacement', mill: 0, thenDraw: 1 },
@@ -299,6 +308,14 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     expect(NovaCardSchema.safeParse(item).success).toBe(false);
   });
 
+  it('accepts a servant sending its allies to the graveyard instead of destruction, only that (802.1.3.1.1, R107)', () => {
+    const guard = (instead: string) => ({ kind: 'ally-destruction-replacement', instead });
+    expect(NovaCardSchema.safeParse(servant([guard('send-to-graveyard')])).success).toBe(true);
+    expect(NovaCardSchema.safeParse(servant([guard('exile')])).success).toBe(false); // 802.1.3.3.1: not built
+    const item = { ...spell([]), type: 'magic-item', abilities: [guard('send-to-graveyard')] };
+    expect(NovaCardSchema.safeParse(item).success).toBe(false);
+  });
+
   it('accepts "discard 1 to 3 cards" as an activated ability\'s cost, not on energy abilities (902.3, R97, R102)', () => {
     const act = (cost: unknown, energyAbility = false) => ({
       kind: 'activated',
@@ -314,6 +331,16 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     expect(NovaCardSchema.safeParse(servant([act({ exileFromGraveyard: 1 })])).success).toBe(false); // not implemented
   });
 
+  it('accepts putting this card into the exclusion zone as a cost, not with another move cost (902.1, 306, R106)', () => {
+    const act = (cost: unknown) => ({ kind: 'activated', cost, effects: [draw] });
+    expect(NovaCardSchema.safeParse(servant([act({ exileSelf: true })])).success).toBe(true);
+    expect(NovaCardSchema.safeParse(servant([act({ exileSelf: true, freezeSelf: true })])).success).toBe(true);
+    const both = act({ exileSelf: true, sendSelfToGraveyard: true });
+    expect(NovaCardSchema.safeParse(servant([both])).success).toBe(false);
+    // Exiling other cards (from the graveyard, the hand) as a cost is not implemented.
+    expect(NovaCardSchema.safeParse(servant([act({ exileFromGraveyard: 1 })])).success).toBe(false);
+  });
+
   it('accepts reveal and shuffle instructions (910, 920)', () => {
     expect(NovaCardSchema.safeParse(spell([{ do: 'reveal-top', take: 'servant' }])).success).toBe(true);
     expect(NovaCardSchema.safeParse(spell([{ do: 'shuffle-deck' }])).success).toBe(true);
@@ -323,6 +350,11 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
 
   it('accepts an optional draw replacement (802.1.3.1.3, 905.7)', () => {
     const replacement = { kind: 'optional-draw-replacement', mill: 2, thenDraw: 1 };
+    expect(NovaCardSchema.safeParse(servant([replacement])).success).toBe(true);
+  });
+
+  it('accepts a mandatory draw replacement (802.1.3.1.1, 905.7, R105)', () => {
+    const replacement = { kind: 'draw-replacement', mill: 1, thenDraw: 1 };
     expect(NovaCardSchema.safeParse(servant([replacement])).success).toBe(true);
   });
 

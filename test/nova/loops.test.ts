@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { UnsupportedRule } from '../../src/engine/core/errors.ts';
 import { nova } from '../../src/engine/games/nova/index.ts';
 import { isForced, LOOP_WATCH_AFTER } from '../../src/engine/games/nova/loops.ts';
 import { parseNovaScenario } from '../../src/engine/games/nova/scenario/hooks.ts';
@@ -52,17 +51,12 @@ describe('NOVA 924 loops', () => {
     expect(s.loopWatch).toBeUndefined();
   });
 
-  it('still names 924.1.3 as unsupported for a forced loop that grows every time (no position repeats)', () => {
-    let s = wispPosition('growing-wisp', '- { do: add-counter, counter: echo, count: 1 }');
-    expect(() => {
-      s = answerForced(s, 2000);
-    }).toThrow(UnsupportedRule);
-    try {
-      answerForced(s, 2000);
-    } catch (error) {
-      expect((error as UnsupportedRule).rule).toBe('924.1.3');
-    }
-    expect(s.result).toBeNull();
+  it('ends a forced loop that grows every time (no position repeats) after the watched span, its causer losing (924.1.3, R108)', () => {
+    const s = answerForced(wispPosition('growing-wisp', '- { do: add-counter, counter: echo, count: 1 }'), 2000);
+    expect(s.result).toMatchObject({ kind: 'win', winner: 'p2', reason: 'loop-caused', rule: '924.1.3' });
+    // Not before the watch has compared its whole span: LOOP_WATCH_AFTER forced decisions, then 200 positions.
+    expect(s.version).toBeGreaterThan(LOOP_WATCH_AFTER + 200);
+    expect(s.loopWatch).toBeUndefined();
   });
 
   it('keeps no watch in ordinary states, so their hashes are as before', () => {

@@ -296,7 +296,18 @@ export function activateEnergyAbility(s: NovaState, seat: Seat, source: string, 
     o.counters[a.cost.removeCounters.counter] =
       (o.counters[a.cost.removeCounters.counter] ?? 0) - a.cost.removeCounters.count;
   if (a.cost.sendSelfToGraveyard) sendToGraveyard(s, o.id); // NOVA 908
+  if (a.cost.exileSelf) exileAsCost(s, o.id); // NOVA 306, 902.1 (R106)
   addEnergy(s, seat, card, a.effects);
+}
+
+/**
+ * NOVA 306, 902.1: "put this card from your field into the exclusion zone" as a cost: a move, not a destruction or a
+ * send to the graveyard, so nothing watching those triggers (ruling R106).
+ */
+function exileAsCost(s: NovaState, id: string): CardObject {
+  const moved = moveCard(s, id, 'exclusion');
+  logPublic(s, { k: 'excluded', card: moved.card, retired: moved.zone === 'retired' });
+  return moved;
 }
 
 /** NOVA 310.4: an energy-zone card freezes for one energy of its colour, into the stock at once. */
@@ -588,6 +599,7 @@ function payAndPlace(s: NovaState, play: PlayInProgress): void {
     }
     let sourceId = o.id;
     if (a.cost.sendSelfToGraveyard) sourceId = sendToGraveyard(s, o.id).id; // NOVA 908, a move cost (804.2.3.2)
+    if (a.cost.exileSelf) sourceId = exileAsCost(s, o.id).id; // NOVA 306, 902.1, a move cost (R106)
     item = {
       id: itemId,
       kind: 'activated',

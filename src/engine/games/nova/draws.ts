@@ -1,7 +1,7 @@
 /**
- * Draws that a replacement may change (NOVA 905, 802.1.3.1.3, 905.7). Without such a replacement on the field a draw
- * happens at once (resolve.ts `draw`); with one, the draws go through this frame one at a time (905.2), so the drawer
- * can be asked, for each draw, whether to replace it.
+ * Draws that a replacement may change (NOVA 905, 802.1.3.1.1, 802.1.3.1.3, 905.7). Without such a replacement on the
+ * field a draw happens at once (resolve.ts `draw`); with one, the draws go through this frame one at a time (905.2),
+ * so the drawer can be asked, for each draw, whether and by which replacement to replace it.
  */
 import { ask, defineDecisionKind } from '../../core/decision-kinds.ts';
 import type { DecisionOption, Seat } from '../../core/game.ts';
@@ -12,7 +12,10 @@ import { rulesProcessing } from './rules-processing.ts';
 import type { Await, NovaState } from './state.ts';
 import { fieldObjects, moveCard } from './zones.ts';
 
-/** An optional draw replacement that exists now: a card's "if you would draw a card, you may instead ...". */
+/**
+ * A draw replacement that exists now: a card's "if you would draw a card, you may instead ..." (802.1.3.1.3) or,
+ * `mandatory`, "... instead ..." (802.1.3.1.1).
+ */
 export interface DrawReplacement {
   /** `<object>:<ability index>`: the same card on the field with the same ability. */
   id: string;
@@ -20,6 +23,7 @@ export interface DrawReplacement {
   card: string;
   mill: number;
   thenDraw: number;
+  mandatory: boolean;
 }
 
 /**
@@ -31,24 +35,31 @@ type DrawData = { seat: Seat; queue: string[][]; pick?: string };
 
 const DRAW = 'draw';
 
-/** The optional draw replacements of `seat`'s cards on the field (NOVA 802.1.3.1.3: "if you would draw a card"). */
+/** The draw replacements of `seat`'s cards on the field (NOVA 802.1.3.1.1, 802.1.3.1.3: "if you would draw a card"). */
 export function drawReplacements(s: NovaState, seat: Seat): DrawReplacement[] {
   const out: DrawReplacement[] = [];
   for (const o of fieldObjects(s, seat))
     novaCard(o.card).abilities.forEach((a, i) => {
-      if (a.kind === 'optional-draw-replacement')
-        out.push({ id: `${o.id}:${i}`, objectId: o.id, card: o.card, mill: a.mill, thenDraw: a.thenDraw });
+      if (a.kind === 'optional-draw-replacement' || a.kind === 'draw-replacement')
+        out.push({
+          id: `${o.id}:${i}`,
+          objectId: o.id,
+          card: o.card,
+          mill: a.mill,
+          thenDraw: a.thenDraw,
+          mandatory: a.kind === 'draw-replacement',
+        });
     });
   return out;
 }
 
 /**
  * The replacements the drawer may apply to this draw: not one already applied to the same effect (802.1.3.3.3), and
- * only while its choice can be carried out, all `mill` cards of it (802.1.3.4; docs/rulings/nova.md R82).
+ * an optional one only while its choice can be carried out, all `mill` cards of it (802.1.3.4; rulings R82, R105).
  */
 function openFor(s: NovaState, seat: Seat, applied: readonly string[]): DrawReplacement[] {
   const deck = s.players[seat].zones.deck.length;
-  return drawReplacements(s, seat).filter((r) => !applied.includes(r.id) && deck >= r.mill);
+  return drawReplacements(s, seat).filter((r) => !applied.includes(r.id) && (r.mandatory || deck >= r.mill));
 }
 
 /** NOVA 905.2: `count` draws, one at a time, through this frame (only called when a replacement exists). */
@@ -79,8 +90,15 @@ export const drawProcedure = defineProcedure<NovaState, DrawData>({
         rulesProcessing(s); // NOVA 501.1
         return { return: null };
       }
-      // NOVA 802.1.3.3.2: the player who draws decides whether, and by which, the draw is replaced.
-      if (openFor(s, data.seat, applied).length > 0)
+      // NOVA 802.1.3.3.2: the player who draws decides whether, and by which, the draw is replaced; a lone
+      // mandatory replacement leaves nothing to decide (802.1.3.1.1, R105).
+      const open = openFor(s, data.seat, applied);
+      const only = open[0];
+      if (open.length === 1 && only?.mandatory) {
+        data.pick = only.id;
+        return { goto: 'answered' };
+      }
+      if (open.length > 0)
         return ask(drawReplacementDecision, data.seat, { k: 'draw-replacement', seat: data.seat }, 'answered');
       data.queue.shift();
       // NOVA 502.2: a draw from an empty deck fails; the draws after it are not made (as resolve.ts `draw`).
@@ -89,13 +107,16 @@ export const drawProcedure = defineProcedure<NovaState, DrawData>({
     },
     answered(s, { data }) {
       const applied = data.queue.shift() ?? [];
-      const r = openFor(s, data.seat, applied).find((x) => x.id === data.pick);
+      const open = openFor(s, data.seat, applied);
+      // NOVA 802.1.3.1.1: with a mandatory replacement open the draw cannot stay as it is (R105).
+      const r = open.find((x) => x.id === data.pick) ?? open.find((x) => x.mandatory);
       delete data.pick;
       if (!r) {
         if (!drawOne(s, data.seat)) data.queue = [];
         return { goto: 'next' };
       }
-      // NOVA 802.1.3.2, 802.1.3.2.1: the draw does not happen; the choice is carried out, then "if you do".
+      // NOVA 802.1.3.2, 802.1.3.2.1: the draw does not happen; the choice is carried out, then "if you do" (a
+      // mandatory one puts what the deck has, R105).
       const milled = s.players[data.seat].zones.deck.slice(0, r.mill).map((id) => moveCard(s, id, 'graveyard').card);
       logPublic(s, { k: 'draw-replaced', seat: data.seat, card: r.card });
       logPublic(s, { k: 'milled', seat: data.seat, cards: milled });
@@ -109,7 +130,10 @@ export const drawProcedure = defineProcedure<NovaState, DrawData>({
 
 type AwaitOf<K extends Await['k']> = Extract<Await, { k: K }>;
 
-/** NOVA 802.1.3.1.3: "you may instead ...": replace this draw by one of the open replacements, or draw. */
+/**
+ * NOVA 802.1.3.1.3, 802.1.3.3.2: replace this draw by one of the open replacements, or draw; with a mandatory one open
+ * the drawer only chooses which replacement applies first (802.1.3.1.1, R105).
+ */
 export const drawReplacementDecision = defineDecisionKind<NovaState, AwaitOf<'draw-replacement'>, null>({
   name: 'draw-replacement',
   role: 'choice',
@@ -130,16 +154,23 @@ export const drawReplacementDecision = defineDecisionKind<NovaState, AwaitOf<'dr
         },
       };
     });
-    options.push({ id: 'draw', kind: 'no', role: 'choice', label: { en: 'Draw the card', ja: 'カードを引く' } });
+    const mandatory = open.find((r) => r.mandatory);
+    if (!mandatory)
+      options.push({ id: 'draw', kind: 'no', role: 'choice', label: { en: 'Draw the card', ja: 'カードを引く' } });
     return {
-      prompt: {
-        en: 'You are about to draw a card: replace the draw? (NOVA 802.1.3.1.3)',
-        ja: 'カードを1枚引きます：置換しますか？',
-      },
+      prompt: mandatory
+        ? {
+            en: 'You are about to draw a card: choose which replacement applies first. (NOVA 802.1.3.3.2)',
+            ja: 'カードを1枚引きます：先に適用する置換効果を選んでください。',
+          }
+        : {
+            en: 'You are about to draw a card: replace the draw? (NOVA 802.1.3.1.3)',
+            ja: 'カードを1枚引きます：置換しますか？',
+          },
       options,
       min: 1,
       max: 1,
-      defaultOnTimeout: ['draw'],
+      defaultOnTimeout: [mandatory ? `replace:${mandatory.id}` : 'draw'],
     };
   },
   handle(s, _a, chosen) {

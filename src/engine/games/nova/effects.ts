@@ -439,6 +439,7 @@ const controlEffects: Pick<Handlers, 'gain-control' | 'may-choose'> = {
 const phaseEffects: Pick<
   Handlers,
   | 'skip-phase'
+  | 'skip-step'
   | 'add-attack-phase'
   | 'draw-at-next-attack-phase'
   | 'return-at-next-end-phase'
@@ -457,9 +458,10 @@ const phaseEffects: Pick<
   },
   'skip-phase': (s, e, { item, me }) => {
     if (e.phase === 'turn') {
-      // NOVA 401.3: your next turn will not exist (docs/rulings/nova.md R50).
-      s.skips = [...(s.skips ?? []), { seat: me, phase: 'turn' }];
-      logPublic(s, { k: 'will-skip-turn', seat: me });
+      // NOVA 401.3: that player's next turn will not exist (docs/rulings/nova.md R50, R103).
+      const seat = e.whose === 'opponents-next' ? opponentOf(me) : me;
+      s.skips = [...(s.skips ?? []), { seat, phase: 'turn' }];
+      logPublic(s, { k: 'will-skip-turn', seat });
       return undefined;
     }
     if (e.whose === 'opponents-next' && e.phase === 'draw') {
@@ -488,6 +490,13 @@ const phaseEffects: Pick<
     s.turn.skipped = [...(s.turn.skipped ?? []), 'attack'];
     logPublic(s, { k: 'attack-phase-skipped' });
     if (e.thenDraw) draw(s, me, e.thenDraw);
+    return undefined;
+  },
+  'skip-step': (s, e, { me }) => {
+    // NOVA 401.3, 925.1: that player's next block declaration step will not exist (docs/rulings/nova.md R104).
+    const seat = e.whose === 'yours-next' ? me : opponentOf(me);
+    s.skips = [...(s.skips ?? []), { seat, phase: e.step }];
+    logPublic(s, { k: 'will-skip-step', seat, step: e.step });
     return undefined;
   },
   'add-attack-phase': (s, _e, _c) => {

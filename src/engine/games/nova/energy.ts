@@ -83,7 +83,8 @@ export function sources(s: NovaState, seat: Seat): EnergyUnit[] {
     def.abilities.forEach((a) => {
       if (a.kind !== 'activated' || !a.energyAbility) return;
       if (a.cost.freezeSelf && actionRestricted(s, o)) return; // NOVA 203.4
-      if (a.cost.energy || a.cost.sendSelfToGraveyard || a.cost.removeCounters || a.cost.discard) return;
+      if (a.cost.energy || a.cost.sendSelfToGraveyard || a.cost.exileSelf || a.cost.removeCounters || a.cost.discard)
+        return;
       const add = a.effects.find((e) => e.do === 'add-energy');
       if (add?.do !== 'add-energy' || add.count !== 1) return;
       out.push({

@@ -69,6 +69,8 @@ export function novaLogText(e: NovaLogEvent): Label {
       const phase = PHASE_GROUP_NAMES[e.phase];
       return { en: `${phase.en} is skipped.`, ja: `${phase.ja}はスキップされた。` };
     }
+    case 'step-skipped':
+      return { en: 'The block declaration step is skipped.', ja: 'ブロック宣言ステップはスキップされた。' };
     case 'turn-skipped':
       return { en: `${e.seat}'s turn is skipped.`, ja: `${e.seat}のターンはスキップされた。` };
     case 'drew':
@@ -278,6 +280,11 @@ export function novaLogText(e: NovaLogEvent): Label {
         ja: `${e.seat}は次の${name.ja}フェイズをスキップする。`,
       };
     }
+    case 'will-skip-step':
+      return {
+        en: `${e.seat} will skip their next block declaration step.`,
+        ja: `${e.seat}は次のブロック宣言ステップをスキップする。`,
+      };
     case 'no-attack-phase-to-skip': {
       const name = cardName(e.card);
       return {

@@ -1,6 +1,6 @@
 import type { GameResult, Seat } from '../../core/game.ts';
 import type { Color } from './cards/schema.ts';
-import type { NovaLogEntry, NovaState, PhaseGroup, SkippablePhase, TargetRef } from './state.ts';
+import type { NovaLogEntry, NovaState, PhaseGroup, SkippablePhase, SkippableStep, TargetRef } from './state.ts';
 import { simulating } from './working-copy.ts';
 
 /**
@@ -23,6 +23,8 @@ export type NovaLogEvent =
   | { k: 'turn'; number: number; seat: Seat }
   | { k: 'phase-skipped'; phase: PhaseGroup }
   | { k: 'turn-skipped'; seat: Seat }
+  /** NOVA 925.1: a skipped step does not exist (R104). */
+  | { k: 'step-skipped'; step: SkippableStep }
   | { k: 'drew'; seat: Seat; count: number }
   /** NOVA 802.1.3.1.3: a draw replaced by this card's optional replacement (the milled cards follow). */
   | { k: 'draw-replaced'; seat: Seat; card: string }
@@ -68,6 +70,8 @@ export type NovaLogEvent =
   | { k: 'will-skip-draw'; seat: Seat }
   /** NOVA 401.3: that player's next phase of this kind will be skipped. */
   | { k: 'will-skip-phase'; seat: Seat; phase: SkippablePhase }
+  /** NOVA 401.3: that player's next step of this kind will be skipped (R104). */
+  | { k: 'will-skip-step'; seat: Seat; step: SkippableStep }
   | { k: 'no-attack-phase-to-skip'; card: string }
   | { k: 'attack-phase-skipped' }
   | { k: 'attack-phase-added' }

@@ -12,7 +12,10 @@ import type { LoopWatch, NovaState } from './state.ts';
  * single real choice for either player), so ordinary play pays nothing for the watch.
  */
 export const LOOP_WATCH_AFTER = 50;
-/** Positions compared at most: a forced run this long that never repeats a position is a growing endless loop. */
+/**
+ * Positions compared at most: a forced run this long that never repeats a position is a loop that grows each time,
+ * which no player can stop either (924.1.3, ruling R108).
+ */
 const LOOP_WATCH_SPAN = 200;
 
 /** Lifted into the kernel (core/search.ts); re-exported for the callers that import it from here. */
@@ -22,7 +25,8 @@ export { isForced };
  * NOVA 924.1.3: a loop that no player can stop. The engine proves it when, with nothing but forced decisions in
  * between, the same position comes back: from there the game is determined and repeats for ever. The player whose
  * cards or abilities drive it caused it and loses; when both players' do, both caused it and the game is a draw
- * (docs/rulings/nova.md R47, as A44 for simultaneous losses). Optional loops (924.1.1, 924.1.2) need no engine
+ * (docs/rulings/nova.md R47, as A44 for simultaneous losses). A forced run that goes on without repeating a position
+ * (a loop that grows) ends the same way once LOOP_WATCH_SPAN positions have been compared (R108). Optional loops (924.1.1, 924.1.2) need no engine
  * support: each repetition is a real choice, played out one at a time (R47).
  *
  * Called on a new state, with its decision, before it is handed out; cheap unless a long forced run is already under way.
@@ -43,11 +47,12 @@ export function watchForLoop(s: NovaState, p: PickDecision | null): void {
     endByLoop(s, [...w.causes.slice(at), cause]);
     return;
   }
-  if (w.seen.length >= LOOP_WATCH_SPAN)
-    throw new UnsupportedRule(
-      '924.1.3',
-      `${w.forced} forced decisions in a row without a repeated position (a loop that grows each time)`,
-    );
+  if (w.seen.length >= LOOP_WATCH_SPAN) {
+    // NOVA 924.1.3: nobody has had a choice for this whole run, so nobody can stop it, repeated position or not; its
+    // causer is whoever drove it while it was watched (R108).
+    endByLoop(s, [...w.causes, cause]);
+    return;
+  }
   w.seen.push(signature);
   w.causes.push(cause);
 }

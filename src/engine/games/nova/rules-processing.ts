@@ -1,3 +1,4 @@
+import { UnsupportedRule } from '../../core/errors.ts';
 import { runUntilStable } from '../../core/fixpoint.ts';
 import { opponentOf, type Seat } from '../../core/game.ts';
 import { novaCard } from './cards/pool.ts';
@@ -16,10 +17,10 @@ import { fieldObjects, moveCard, obj } from './zones.ts';
 export function destroy(s: NovaState, target: CardObject, inBattle = false): void {
   if (target.destroyed || target.zone !== 'field') return;
   if (characteristics(s, target).indestructible) return; // NOVA 907.2
-  const instead = novaCard(target.card).abilities.find((a) => a.kind === 'destruction-replacement');
-  if (instead?.kind === 'destruction-replacement') {
-    // NOVA 802.1.3.1.1, 802.1.3.2.1: the other event happens and it was never destroyed (R96).
-    if (instead.instead === 'exile') {
+  const instead = destructionReplacement(s, target);
+  if (instead) {
+    // NOVA 802.1.3.1.1, 802.1.3.2.1: the other event happens and it was never destroyed (R96, R107).
+    if (instead === 'exile') {
       const moved = moveCard(s, target.id, 'exclusion');
       logPublic(s, { k: 'excluded', card: moved.card, retired: moved.zone === 'retired' });
     } else {
@@ -33,6 +34,28 @@ export function destroy(s: NovaState, target: CardObject, inBattle = false): voi
   o.destroyed = true;
   logPublic(s, { k: 'destroyed', card: o.card });
   emit(s, { type: 'destroyed', object: o, inBattle });
+}
+
+/**
+ * NOVA 802.1.3.1.1: where a servant that would be destroyed goes instead, if anywhere: its own replacement (R96) or
+ * another servant's of its controller that guards it (R107). Several that lead to the same place leave nothing to
+ * choose; several that lead to different places need the controller's choice (802.1.3.3.1), not built yet.
+ */
+function destructionReplacement(s: NovaState, target: CardObject): 'exile' | 'send-to-graveyard' | null {
+  const outcomes = new Set<'exile' | 'send-to-graveyard'>();
+  for (const a of novaCard(target.card).abilities) if (a.kind === 'destruction-replacement') outcomes.add(a.instead);
+  if (novaCard(target.card).type === 'servant')
+    for (const g of fieldObjects(s, target.controller))
+      if (g.id !== target.id)
+        for (const a of novaCard(g.card).abilities)
+          if (a.kind === 'ally-destruction-replacement') outcomes.add(a.instead);
+  if (outcomes.size > 1)
+    throw new UnsupportedRule(
+      '802.1.3.3.1',
+      "the controller's choice between destruction replacements that lead to different zones",
+    );
+  const [only] = outcomes;
+  return only ?? null;
 }
 
 /** NOVA 502: life at 0 or below, or a failed draw, loses; both players at once is a draw (docs/rulings A44). */

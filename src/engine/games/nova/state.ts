@@ -209,10 +209,13 @@ export type PhaseGroup = 'standby' | 'draw' | 'main1' | 'attack' | 'main2' | 'en
 /** The phases an effect can skip (NOVA 401.3, 925): every kind of phase of the turn (R90, R94). */
 export type SkippablePhase = 'standby' | 'draw' | 'main' | 'attack' | 'end';
 
+/** The single steps an effect can skip (NOVA 401.3, 925): the block declaration step (405.5; ruling R104). */
+export type SkippableStep = 'block';
+
 export interface PhaseSkip {
   seat: Seat;
-  /** `main`: the next main phase, 1 or 2, whichever comes first (ruling R94). */
-  phase: SkippablePhase | 'turn';
+  /** `main`: the next main phase, 1 or 2, whichever comes first (ruling R94); `block`: a step (R104). */
+  phase: SkippablePhase | SkippableStep | 'turn';
   turn?: number;
 }
 

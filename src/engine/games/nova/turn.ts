@@ -7,7 +7,7 @@ import { emptyStock } from './energy.ts';
 import { logPublic } from './log.ts';
 import { draw } from './resolve.ts';
 import { moveDestroyedCards, rulesProcessing } from './rules-processing.ts';
-import type { NovaState, Phase, PhaseGroup } from './state.ts';
+import type { NovaState, Phase, PhaseGroup, SkippableStep } from './state.ts';
 import { emit, nextTriggerGroup, nextTriggerTarget, placeTriggers, setFrozen } from './triggers.ts';
 import { takeRulesSettled, writableObj } from './working-copy.ts';
 import { fieldObjects } from './zones.ts';
@@ -207,7 +207,8 @@ function endStep(s: NovaState): void {
       goToPhase(s, 'attackDeclare');
       return;
     case 'attackDeclare':
-      goToPhase(s, s.combat ? 'block' : 'attackEnd');
+      // NOVA 925.1: a skipped block declaration step does not exist: the attack goes to battle unblocked (R104).
+      goToPhase(s, s.combat ? (s.skips && takeStepSkip(s, 'block') ? 'battle' : 'block') : 'attackEnd');
       return;
     case 'block':
       goToPhase(s, 'battle');
@@ -276,6 +277,16 @@ function takeSkip(s: NovaState, phase: PhaseGroup): boolean {
   s.skips = s.skips.filter((_k, j) => j !== i);
   if (s.skips.length === 0) delete s.skips;
   logPublic(s, { k: 'phase-skipped', phase });
+  return true;
+}
+
+/** NOVA 401.3, 925.1: is the turn player's next `step` skipped? A skip is used up by the step it skips (R104). */
+function takeStepSkip(s: NovaState, step: SkippableStep): boolean {
+  const i = (s.skips ?? []).findIndex((k) => k.phase === step && k.seat === s.turn.active);
+  if (i < 0 || !s.skips) return false;
+  s.skips = s.skips.filter((_k, j) => j !== i);
+  if (s.skips.length === 0) delete s.skips;
+  logPublic(s, { k: 'step-skipped', step });
   return true;
 }
 

@@ -267,7 +267,7 @@ export const EffectSchema = z.discriminatedUnion('do', [
   /**
    * NOVA 401.3, 925.1: skip a phase: "this-turn" is this turn's attack phase (401.3.1's example, with "if you do, draw
    * N" as `thenDraw`), "opponents-next" / "yours-next" that player's next phase of the kind (R90, R94), or with
-   * `phase: "turn"` your next turn. Skipping single steps, or the opponent's turn, is not in the vocabulary.
+   * `phase: "turn"` that player's next turn (R50, R103).
    */
   z
     .object({
@@ -276,6 +276,17 @@ export const EffectSchema = z.discriminatedUnion('do', [
       phase: z.enum(['standby', 'draw', 'main', 'attack', 'end', 'turn']),
       whose: z.enum(['this-turn', 'opponents-next', 'yours-next']),
       thenDraw: z.number().int().min(1).optional(),
+    })
+    .strict(),
+  /**
+   * NOVA 401.3, 925.1: skip that player's next block declaration step (405.5): the next attack in that player's turn
+   * goes from its declaration straight to battle, unblocked (ruling R104). No other single step can be skipped.
+   */
+  z
+    .object({
+      do: z.literal('skip-step'),
+      step: z.literal('block'),
+      whose: z.enum(['opponents-next', 'yours-next']),
     })
     .strict(),
   /** NOVA 401.2: "after this main phase, add an attack phase" (only attack phases can be added). */
@@ -377,6 +388,8 @@ export const ActivatedAbilitySchema = z
         energy: CostSchema.optional(),
         freezeSelf: z.boolean().default(false),
         sendSelfToGraveyard: z.boolean().default(false),
+        /** NOVA 902.1, 306: "put this card from your field into the exclusion zone", a move cost (ruling R106). */
+        exileSelf: z.boolean().default(false),
         removeCounters: z
           .object({ counter: z.string(), count: z.number().int().min(1) })
           .strict()
@@ -423,6 +436,12 @@ export const AbilitySchema = z.discriminatedUnion('kind', [
    */
   z.object({ kind: z.literal('destruction-replacement'), instead: z.enum(['exile', 'send-to-graveyard']) }).strict(),
   /**
+   * NOVA 802.1.3.1.1: "if another servant you control would be destroyed, instead send it to its owner's graveyard": a
+   * mandatory replacement of other cards' destruction (ruling R107). Only this outcome: with two replacements of one
+   * destruction that lead to different places, the controller's choice (802.1.3.3.1) is not built yet.
+   */
+  z.object({ kind: z.literal('ally-destruction-replacement'), instead: z.literal('send-to-graveyard') }).strict(),
+  /**
    * NOVA 802.1.3.1.3, 905.7: "If you would draw a card, you may instead put the top `mill` cards of your main deck into
    * your graveyard. If you do, draw `thenDraw` cards": an optional replacement of each of its controller's draws,
    * possible only while the deck has `mill` cards (802.1.3.4; docs/rulings/nova.md R82).
@@ -430,6 +449,18 @@ export const AbilitySchema = z.discriminatedUnion('kind', [
   z
     .object({
       kind: z.literal('optional-draw-replacement'),
+      mill: z.number().int().min(1).max(5),
+      thenDraw: z.number().int().min(1).max(3),
+    })
+    .strict(),
+  /**
+   * NOVA 802.1.3.1.1, 905.7: "If you would draw a card, instead put the top `mill` cards of your main deck into your
+   * graveyard, then draw `thenDraw` cards": a mandatory replacement of each of its controller's draws; with several
+   * replacements on one draw the drawer chooses which applies first (802.1.3.3.2; docs/rulings/nova.md R105).
+   */
+  z
+    .object({
+      kind: z.literal('draw-replacement'),
       mill: z.number().int().min(1).max(5),
       thenDraw: z.number().int().min(1).max(3),
     })
@@ -517,6 +548,8 @@ export const NovaCardSchema = z
       need(card.type === 'servant', 'only servants battle, so only they are destroyed in battle (NOVA 405.6.3.2)');
     if (card.abilities.some((a) => a.kind === 'destruction-replacement'))
       need(card.type === 'servant', 'only servants replace their destruction (a character retires, NOVA 504)');
+    if (card.abilities.some((a) => a.kind === 'ally-destruction-replacement'))
+      need(card.type === 'servant', 'only servants guard other servants from destruction (R107)');
     if (card.abilities.some((a) => a.kind === 'leaves-field-replacement'))
       need(card.type === 'servant', 'only servants replace leaving the field (a character retires, NOVA 504, R51)');
     const effects = [
@@ -527,10 +560,8 @@ export const NovaCardSchema = z
     for (const e of effects)
       if (e.do === 'skip-phase')
         need(
-          e.whose === 'this-turn'
-            ? e.phase === 'attack'
-            : !e.thenDraw && (e.phase !== 'turn' || e.whose === 'yours-next'),
-          'skip-phase: "this turn\'s attack phase" (with thenDraw), either player\'s next phase of a kind, or "your next turn" (NOVA 401.3)',
+          e.whose === 'this-turn' ? e.phase === 'attack' : !e.thenDraw,
+          'skip-phase: "this turn\'s attack phase" (with thenDraw), or either player\'s next phase of a kind or next turn (NOVA 401.3)',
         );
     // NOVA 801.6.4.1, 311.6.4: an energy ability adds energy without a target; one that also does something else, or
     // costs energy, is not implemented (actions.ts activateEnergyAbility).
@@ -539,6 +570,13 @@ export const NovaCardSchema = z
         need(
           !a.cost.energy && !a.cost.discard && a.effects.every((e) => e.do === 'add-energy'),
           'an energy ability only adds energy and costs no energy (NOVA 801.6.4.1; more, 311.6.4, is not implemented)',
+        );
+    // A card leaves the field once: one move cost at most (NOVA 902.3, R106).
+    for (const a of [...card.abilities, ...(card.equip?.grants ?? [])])
+      if (a.kind === 'activated')
+        need(
+          !(a.cost.exileSelf && a.cost.sendSelfToGraveyard),
+          'a cost moves this card to the graveyard or to the exclusion zone, not both (NOVA 902.3)',
         );
     // "Each servant ...": the instructions that act on every matching servant at once (R93); elsewhere refused.
     for (const e of effects)

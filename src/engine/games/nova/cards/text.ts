@@ -170,6 +170,11 @@ function abilityText(a: Ability): Label {
           en: 'send this card from your field to the graveyard',
           ja: 'このカードをあなたの場から墓地に送る',
         });
+      if (a.cost.exileSelf)
+        cost.push({
+          en: 'put this card from your field into the exclusion zone',
+          ja: 'このカードをあなたの場から除外領域に置く',
+        });
       if (a.cost.removeCounters) {
         const c = a.cost.removeCounters;
         cost.push({
@@ -218,6 +223,16 @@ function abilityText(a: Ability): Label {
       return {
         en: `If you would draw a card, you may instead put the top ${a.mill} ${a.mill > 1 ? 'cards' : 'card'} of your main deck into your graveyard. If you do, draw ${a.thenDraw} ${a.thenDraw > 1 ? 'cards' : 'card'}.`,
         ja: `あなたがカードを1枚引く場合、代わりにメインデッキの上から${a.mill}枚を墓地に置いてもよい。そうしたら、カードを${a.thenDraw}枚引く。`,
+      };
+    case 'ally-destruction-replacement':
+      return {
+        en: "If another servant you control would be destroyed, instead send it to its owner's graveyard.",
+        ja: 'あなたがコントロールする他のサーバントが破壊される場合、代わりにそれをオーナーの墓地に送る。',
+      };
+    case 'draw-replacement':
+      return {
+        en: `If you would draw a card, instead put the top ${a.mill} ${a.mill > 1 ? 'cards' : 'card'} of your main deck into your graveyard, then draw ${a.thenDraw} ${a.thenDraw > 1 ? 'cards' : 'card'}.`,
+        ja: `あなたがカードを1枚引く場合、代わりにメインデッキの上から${a.mill}枚を墓地に置き、カードを${a.thenDraw}枚引く。`,
       };
     case 'reduce-spell-damage':
       return {
@@ -679,7 +694,10 @@ function effectText(e: Effect): Label {
     case 'put-onto-owners-field':
       return { en: "Put that card onto its owner's field.", ja: 'そのカードを持ち主の場に出す。' };
     case 'skip-phase': {
-      if (e.phase === 'turn') return { en: 'You skip your next turn.', ja: 'あなたは次のターンをスキップする。' };
+      if (e.phase === 'turn')
+        return e.whose === 'opponents-next'
+          ? { en: 'The opponent skips their next turn.', ja: '相手は次のターンをスキップする。' }
+          : { en: 'You skip your next turn.', ja: 'あなたは次のターンをスキップする。' };
       const name = SKIPPABLE_NAMES[e.phase];
       if (e.whose === 'opponents-next')
         return {
@@ -699,6 +717,13 @@ function effectText(e: Effect): Label {
         ja: `このターンのアタックフェイズをスキップする。${draw.ja}`,
       };
     }
+    case 'skip-step':
+      return e.whose === 'opponents-next'
+        ? {
+            en: 'The opponent skips their next block declaration step.',
+            ja: '相手は次のブロック宣言ステップをスキップする。',
+          }
+        : { en: 'Skip your next block declaration step.', ja: 'あなたは次のブロック宣言ステップをスキップする。' };
     case 'add-attack-phase':
       return {
         en: 'After this main phase, add an attack phase.',
