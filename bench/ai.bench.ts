@@ -2,8 +2,12 @@
 // budgets (normal ~1 s, hard ~3 s, easy no budget), over real choices (more than one candidate) taken from seeded
 // random games of every game with search hooks; and the search iterations the budgets buy.
 // `ARBITER_BENCH_AI_POSITIONS` sets how many positions per game (default 4; normal and hard take their whole budget
-// on each, so about 16 s a game).
+// on each, so about 16 s a game). With `ARBITER_BENCH_AI_ITERATIONS=N` (and `ARBITER_BENCH_AI_DEPTH`, default 30)
+// normal searches N iterations and hard 3N, with no time limit, as `npm run arena -- --iterations N --depth D` does:
+// the CPU time per decision then is what an arena game's decisions cost, whatever the machine's load (the arena's
+// 200-game aims are planned from it: docs/ai.md).
 import { candidates } from '../src/ai/candidates.ts';
+import type { SearchBudget } from '../src/ai/ismcts.ts';
 import type { AiLevel } from '../src/ai/levels.ts';
 import { BOT_BUDGETS, decide } from '../src/ai/player.ts';
 import { aiGame } from '../src/ai/world.ts';
@@ -17,6 +21,11 @@ import { type BenchFigure, percentiles } from './figure.ts';
 
 export async function bench(): Promise<BenchFigure[]> {
   const wanted = Number(process.env.ARBITER_BENCH_AI_POSITIONS ?? 4);
+  const fixed = process.env.ARBITER_BENCH_AI_ITERATIONS ? Number(process.env.ARBITER_BENCH_AI_ITERATIONS) : null;
+  const depth = Number(process.env.ARBITER_BENCH_AI_DEPTH ?? 30);
+  const budgets: Record<'normal' | 'hard', SearchBudget> = fixed
+    ? { normal: { iterations: fixed, playoutDepth: depth }, hard: { iterations: 3 * fixed, playoutDepth: depth } }
+    : BOT_BUDGETS;
   const figures: BenchFigure[] = [];
   for (const definition of GAMES.playableGames().filter((d) => d.play.module.search)) {
     const id = definition.id;
@@ -24,20 +33,36 @@ export async function bench(): Promise<BenchFigure[]> {
     const positions = positionsOf(id, wanted);
     for (const level of ['easy', 'normal', 'hard'] as const satisfies readonly AiLevel[]) {
       const times: number[] = [];
+      const cpuTimes: number[] = [];
       const iterations: number[] = [];
       positions.forEach((state, i) => {
         const seat = (g.module.pending(state) as PendingDecision).player;
         const t = performance.now();
-        const answer = decide({ game: g, state, seat, level, seed: `bench-${i}` });
+        const cpu = process.cpuUsage();
+        const answer = decide({
+          game: g,
+          state,
+          seat,
+          level,
+          seed: `bench-${i}`,
+          ...(level === 'easy' ? {} : { budget: budgets[level] }),
+        });
+        const used = process.cpuUsage(cpu);
         times.push(performance.now() - t);
+        cpuTimes.push((used.user + used.system) / 1000);
         iterations.push(answer.iterations);
       });
       const { p50, p99 } = percentiles(times);
-      const name =
-        level === 'easy' ? `${id} easy (no budget)` : `${id} ${level} (budget ${BOT_BUDGETS[level].millis} ms)`;
+      const budget = level === 'easy' ? null : budgets[level];
+      const name = !budget
+        ? `${id} easy (no budget)`
+        : budget.millis !== undefined
+          ? `${id} ${level} (budget ${budget.millis} ms)`
+          : `${id} ${level} (${budget.iterations} iterations, depth ${budget.playoutDepth})`;
       figures.push(
         { area: 'ai', name: `${name}: decision, median`, value: p50, unit: 'ms' },
         { area: 'ai', name: `${name}: decision, p99`, value: p99, unit: 'ms' },
+        { area: 'ai', name: `${name}: CPU per decision, median`, value: percentiles(cpuTimes).p50, unit: 'ms' },
       );
       if (level !== 'easy')
         figures.push({

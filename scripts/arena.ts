@@ -65,7 +65,11 @@ try {
     maxDecisions: Number(values['max-decisions']),
     progress: (i, o, last) => {
       process.stderr.write(
-        `game ${i}: ${o.winner ?? (o.finished ? 'draw' : 'unfinished')} (${o.decisions} decisions; ${a} was ${o.aSeat})\n`,
+        `game ${i}: ${o.winner ?? (o.finished ? 'draw' : 'unfinished')} (${o.decisions} decisions; ${a} was ${o.aSeat}${Object.entries(
+          o.cpu,
+        )
+          .map(([level, c]) => `; ${level} ${c.decisions} decisions, ${(c.ms / 1000).toFixed(1)} s CPU`)
+          .join('')})\n`,
       );
       if (!logged.has(i)) return;
       const module = GAMES.playable(values.game).play.module;
@@ -87,8 +91,10 @@ console.log(
 console.log(
   `${a} wins ${result.aWins}, ${b} wins ${result.bWins}, neither ${result.neither}: ${a} ${pct(result.rate)} [95% ${pct(result.low)}–${pct(result.high)}]`,
 );
-for (const [level, times] of Object.entries(result.decisionMs))
+for (const [level, times] of Object.entries(result.decisionMs)) {
+  const cpu = result.decisionCpuMs[level as keyof typeof result.decisionCpuMs] ?? [];
   console.log(
-    `${level}: ${times.length} decisions, median ${quantile(times, 0.5).toFixed(1)} ms, p99 ${quantile(times, 0.99).toFixed(1)} ms`,
+    `${level}: ${times.length} decisions, wall median ${quantile(times, 0.5).toFixed(1)} ms, p99 ${quantile(times, 0.99).toFixed(1)} ms; CPU median ${quantile(cpu, 0.5).toFixed(1)} ms, p99 ${quantile(cpu, 0.99).toFixed(1)} ms, total ${(cpu.reduce((x, y) => x + y, 0) / 1000).toFixed(1)} s`,
   );
+}
 console.log(`${((performance.now() - started) / 1000).toFixed(1)} s`);

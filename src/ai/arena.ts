@@ -7,7 +7,7 @@ import { randomResponse } from '../engine/fuzz/random-play.ts';
 import { preconDeckList } from '../engine/precons.ts';
 import type { GameRegistry } from '../engine/registry.ts';
 import type { SearchBudget } from './ismcts.ts';
-import type { AiLevel } from './levels.ts';
+import { AI_LEVELS, type AiLevel } from './levels.ts';
 import { decide } from './player.ts';
 import { type AiGame, aiGame } from './world.ts';
 
@@ -29,7 +29,14 @@ export interface ArenaOptions {
   progress?: (index: number, outcome: GameOutcome, last: BaseState) => void;
 }
 
-export type GameOutcome = { winner: 'a' | 'b' | null; decisions: number; finished: boolean; aSeat: Seat };
+export type GameOutcome = {
+  winner: 'a' | 'b' | null;
+  decisions: number;
+  finished: boolean;
+  aSeat: Seat;
+  /** This game's AI decisions per level (forced and single-answer ones left out) and their CPU time in ms. */
+  cpu: Partial<Record<AiLevel, { decisions: number; ms: number }>>;
+};
 
 export interface ArenaResult {
   games: number;
@@ -43,6 +50,11 @@ export interface ArenaResult {
   high: number;
   /** Wall time of AI decisions (not random ones) per level, in ms. */
   decisionMs: Partial<Record<AiLevel, number[]>>;
+  /**
+   * CPU time of the same decisions (this process's user + system time, the search being single-threaded), in ms: on
+   * a shared machine wall time measures the load, CPU time the search (at a fixed iteration budget it is the cost).
+   */
+  decisionCpuMs: Partial<Record<AiLevel, number[]>>;
 }
 
 /** Wilson score interval at 95% for `wins` successes in `n` trials. */
@@ -64,6 +76,7 @@ export function playGame<S extends BaseState>(
   budgets: ArenaOptions['budgets'],
   maxDecisions: number,
   timings?: Partial<Record<AiLevel, number[]>>,
+  cpuTimings?: Partial<Record<AiLevel, number[]>>,
 ): { state: S; decisions: number } {
   let s = start;
   let rng: RngState = seedRng(`arena-random:${seed}`);
@@ -77,6 +90,7 @@ export function playGame<S extends BaseState>(
       [response, rng] = randomResponse(p, rng, 0.7);
     } else {
       const t = performance.now();
+      const cpu = process.cpuUsage();
       const answer = decide({
         game: g,
         state: s,
@@ -86,8 +100,11 @@ export function playGame<S extends BaseState>(
         ...(who === 'easy' ? {} : { budget: budgets[who] }),
       });
       response = answer.response;
-      if (timings && answer.how !== 'forced' && answer.how !== 'only')
-        (timings[who] ??= []).push(performance.now() - t);
+      if (answer.how !== 'forced' && answer.how !== 'only') {
+        const used = process.cpuUsage(cpu);
+        if (timings) (timings[who] ??= []).push(performance.now() - t);
+        if (cpuTimings) (cpuTimings[who] ??= []).push((used.user + used.system) / 1000);
+      }
     }
     s = g.module.apply(s, p.player, response);
     decisions += 1;
@@ -100,7 +117,17 @@ export function runArena(registry: GameRegistry, o: ArenaOptions): ArenaResult {
   const g = aiGame(definition);
   const precons = definition.precons();
   if (precons.length === 0) throw new InvalidData(`${definition.name.en} has no precons to play the arena with`);
-  const result: ArenaResult = { games: 0, aWins: 0, bWins: 0, neither: 0, rate: 0, low: 0, high: 1, decisionMs: {} };
+  const result: ArenaResult = {
+    games: 0,
+    aWins: 0,
+    bWins: 0,
+    neither: 0,
+    rate: 0,
+    low: 0,
+    high: 1,
+    decisionMs: {},
+    decisionCpuMs: {},
+  };
   for (let i = o.from ?? 0; i < o.games; i++) {
     // Games 2k and 2k+1 play the same pair of precons (drawn from the seed) and the same shuffles, seats swapped.
     const pairIndex = Math.floor(i / 2);
@@ -114,6 +141,7 @@ export function runArena(registry: GameRegistry, o: ArenaOptions): ArenaResult {
     const decks = aSeat === 'p1' ? { p1: aDeck, p2: bDeck } : { p1: bDeck, p2: aDeck };
     const gameSeed = `${o.seed}-${pairIndex}`;
     const start = g.module.setup({ game: o.game, decks }, gameSeed);
+    const before = Object.fromEntries(AI_LEVELS.map((l) => [l, result.decisionCpuMs[l]?.length ?? 0]));
     const { state, decisions } = playGame(
       g,
       start,
@@ -122,6 +150,7 @@ export function runArena(registry: GameRegistry, o: ArenaOptions): ArenaResult {
       o.budgets,
       o.maxDecisions,
       result.decisionMs,
+      result.decisionCpuMs,
     );
     const r = state.result;
     const winner = r?.kind === 'win' ? (r.winner === aSeat ? 'a' : 'b') : null;
@@ -129,7 +158,12 @@ export function runArena(registry: GameRegistry, o: ArenaOptions): ArenaResult {
     else if (winner === 'b') result.bWins += 1;
     else result.neither += 1;
     result.games += 1;
-    o.progress?.(i, { winner, decisions, finished: r !== null, aSeat }, state);
+    const cpu: GameOutcome['cpu'] = {};
+    for (const level of AI_LEVELS) {
+      const mine = (result.decisionCpuMs[level] ?? []).slice(before[level]);
+      if (mine.length > 0) cpu[level] = { decisions: mine.length, ms: mine.reduce((x, y) => x + y, 0) };
+    }
+    o.progress?.(i, { winner, decisions, finished: r !== null, aSeat, cpu }, state);
   }
   result.rate = result.games === 0 ? 0 : result.aWins / result.games;
   Object.assign(result, wilson(result.aWins, result.games));

@@ -43,7 +43,9 @@ export function greedyAnswer<S extends BaseState>(
  * Each candidate answer (candidates.ts order, the default first) with easy's score for it: the position after it and
  * the rest of the turn played cheaply, for the seat deciding; null for an answer that does nothing or that the game
  * refuses. Search starts from these (ismcts.ts), so it is never worse informed than easy; it passes `enough`, and
- * once that says so the answers left are not scored (score undefined), so a tight budget is not overrun.
+ * once that says so the answers left are not scored (score undefined), so a tight budget is not overrun. `enough`
+ * is asked within each answer's look-ahead too (at every simulated decision): one look-ahead of PMV or AQA takes
+ * ~100 ms on a loaded machine, and ten of them queued made the last answer wait twice what the queue's shares allow.
  */
 export function greedyScores<S extends BaseState>(
   g: AiGame<S>,
@@ -58,16 +60,18 @@ export function greedyScores<S extends BaseState>(
   let stopped = false;
   return candidates(pending).map((candidate) => {
     stopped ||= enough();
-    return {
-      candidate,
-      score: stopped ? undefined : outcome(g, known, pending, candidate.answer, pending.player, limits, startKey),
-    };
+    const score = stopped
+      ? undefined
+      : outcome(g, known, pending, candidate.answer, pending.player, limits, startKey, enough);
+    // Cut short by `enough`: not scored, and neither are the answers after it.
+    if (score === undefined) stopped = true;
+    return { candidate, score };
   });
 }
 
 /**
  * The score for `seat` after `answer` and the rest of the turn played cheaply; null when the game refuses it (throws,
- * or asks the same declaration again naming a problem).
+ * or asks the same declaration again naming a problem); undefined when `enough` stopped it first.
  */
 function outcome<S extends BaseState>(
   g: AiGame<S>,
@@ -77,7 +81,8 @@ function outcome<S extends BaseState>(
   seat: Seat,
   limits: GreedyLimits,
   startKey: string,
-): number | null {
+  enough: () => boolean = () => false,
+): number | null | undefined {
   let s: S;
   try {
     s = step(g, start, pending, answer);
@@ -91,6 +96,7 @@ function outcome<S extends BaseState>(
   let completing = true;
   let used = 0;
   while (used < limits.decisions) {
+    if (enough()) return undefined;
     const next = settle(g, s, limits.decisions - used);
     s = next.state;
     used += next.steps + 1;

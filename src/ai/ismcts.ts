@@ -73,14 +73,18 @@ export function searchAnswer<S extends BaseState>(
 ): SearchReport {
   const root: TreeNode = newNode();
   const started = now();
-  // Easy's look-ahead takes at most half the time budget (the answers it has not scored start without a prior).
-  seedRoot(g, root, known, pending, () => budget.millis !== undefined && now() - started >= budget.millis / 2);
+  // The time budget covers the whole decision, easy's head start included (a queued job's share is all it gets:
+  // queue-budget.ts): easy's look-ahead stops at half of it (the answers it has not scored start without a prior),
+  // and a playout still running at the end stops there and scores the position it reached.
+  const past = (fraction: number) => budget.millis !== undefined && now() - started >= budget.millis * fraction;
+  seedRoot(g, root, known, pending, () => past(0.5));
   // The rewards' running mean and spread (Welford), which scale exploration (see EXPLORATION).
   const spread = { n: 0, mean: 0, m2: 0 };
   let iterations = 0;
   let rng: RngState = seedRng(`ismcts:${seed}`);
   for (; iterations < budget.iterations; iterations++) {
-    if (budget.millis !== undefined && iterations > 0 && now() - started >= budget.millis) break;
+    // At least one iteration unless easy's head start gave the root its answers.
+    if ((iterations > 0 || root.branches.size > 0) && past(1)) break;
     // Iteration 0 plays the AI's own knowledge as it is; the others sample the hidden cards again.
     let world = iterations === 0 ? known : g.hooks.determinize(known, seat, `${seed}:${iterations}`);
     const startWorld = world;
@@ -152,6 +156,7 @@ export function searchAnswer<S extends BaseState>(
     if (idle) continue;
     // Truncated playout: random legal answers (forced ones included in the count), then the heuristic.
     for (let d = 0; d < budget.playoutDepth && !world.result; d++) {
+      if (past(1)) break;
       const q = g.module.pending(world);
       if (!q) break;
       let answer: Answer;

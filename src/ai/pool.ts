@@ -3,14 +3,19 @@
 // A job taken while others wait searches for its share of its budget (queue-budget.ts), so the wait stays bounded.
 import { cpus } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import type { SearchBudget } from './ismcts.ts';
 import type { AiJob } from './job.ts';
-import type { AiAnswer } from './player.ts';
+import type { AiLevel } from './levels.ts';
+import { type AiAnswer, BOT_BUDGETS } from './player.ts';
 import { jobForQueue } from './queue-budget.ts';
 
 const WORKER_URL = new URL('./worker.ts', import.meta.url).href;
 /** The worker is TypeScript: a short bootstrap registers tsx in the thread, whatever runner started us. */
 const TSX_API = import.meta.resolve('tsx/esm/api');
 const BOOTSTRAP = `import(${JSON.stringify(TSX_API)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_URL)}); });`;
+
+/** A search budget for each searching level. */
+export type AiBudgets = Record<Exclude<AiLevel, 'easy'>, SearchBudget>;
 
 type Reply = { id: number } & (AiAnswer | { error: string });
 
@@ -30,8 +35,14 @@ export class AiPool {
   private closed = false;
   private pumpScheduled = false;
 
-  /** One thread per core beyond the first (the bot and the renderer keep one), at least one. */
-  constructor(private readonly size = Math.max(1, Math.min(2, cpus().length - 1))) {}
+  /**
+   * One thread per core beyond the first (the bot and the renderer keep one), at least one. `budgets` replaces the
+   * bot's search budgets (BOT_BUDGETS) for jobs that bring none: tests play whole matches at normal and hard on them.
+   */
+  constructor(
+    private readonly size = Math.max(1, Math.min(2, cpus().length - 1)),
+    private readonly budgets: AiBudgets = BOT_BUDGETS,
+  ) {}
 
   decide(job: AiJob): Promise<AiAnswer> {
     if (this.closed) return Promise.reject(new Error('the AI pool is closed'));
@@ -64,7 +75,7 @@ export class AiPool {
       if (!worker) return;
       const next = this.queue.shift() as Waiting;
       this.busy.set(worker, next);
-      worker.postMessage({ id: next.id, job: jobForQueue(next.job, this.queue.length, this.size) });
+      worker.postMessage({ id: next.id, job: jobForQueue(next.job, this.queue.length, this.size, this.budgets) });
     }
   }
 

@@ -18,8 +18,16 @@ export function shareOfBudget(budget: SearchBudget, waiting: number, threads: nu
   return { ...budget, millis: Math.max(Math.min(budget.millis, MIN_QUEUED_SEARCH_MILLIS), Math.round(share)) };
 }
 
-/** The job as a thread should run it: a searching level's budget (its own, else the bot's) shared with the queue. */
-export function jobForQueue(job: AiJob, waiting: number, threads: number): AiJob {
+/**
+ * The job as a thread should run it: a searching level's budget (its own, else the pool's, by default the bot's)
+ * shared with the queue.
+ */
+export function jobForQueue(
+  job: AiJob,
+  waiting: number,
+  threads: number,
+  budgets: Record<Exclude<AiJob['level'], 'easy'>, SearchBudget> = BOT_BUDGETS,
+): AiJob {
   if (job.level === 'easy') return job;
-  return { ...job, budget: shareOfBudget(job.budget ?? BOT_BUDGETS[job.level], waiting, threads) };
+  return { ...job, budget: shareOfBudget(job.budget ?? budgets[job.level], waiting, threads) };
 }

@@ -12,7 +12,7 @@ import {
   Status,
 } from 'discord.js';
 import { commandDefinitions } from '../../commands/definitions.ts';
-import { AiPool } from '../ai/pool.ts';
+import { type AiBudgets, AiPool } from '../ai/pool.ts';
 import type { GameResult } from '../engine/core/game.ts';
 import { allPrecons, GAMES, type GameRegistry } from '../engine/registry.ts';
 import { DISCORD_GLOBAL_REQUESTS_PER_SECOND, globalShare, shareGlobalLimit } from '../ops/global-share.ts';
@@ -74,6 +74,8 @@ export interface CreateBotOptions {
   images?: boolean | Renderer;
   /** See BotContext.handPictureWaitMs; production passes ARBITER_HAND_PICTURE_WAIT_MS (120 ms by default). */
   handPictureWaitMs?: number;
+  /** The AI's search budgets (src/ai/player.ts BOT_BUDGETS by default); a test plays whole matches on smaller ones. */
+  aiBudgets?: AiBudgets;
   now?: () => number;
   /** Drives turn timers (tests pass a manual clock); the real clock over `now` by default. */
   clock?: BotClock;
@@ -218,7 +220,7 @@ export function createBot(options: CreateBotOptions): Bot {
     notifier: new TurnNotifier(),
     permissions: new PermissionNotices({ client, store, now: options.now ?? Date.now, log }),
     resuming: new Set(),
-    ai: new AiDriver(new AiPool()),
+    ai: new AiDriver(new AiPool(undefined, options.aiBudgets)),
     log,
     ...(metrics ? { metrics } : {}),
     seedFor: options.seedFor ?? (() => randomUUID()),

@@ -19,13 +19,22 @@ function refusesSome(s: BaseState, p: PendingDecision): boolean {
   );
 }
 
+/**
+ * Random MTG games known to reach a refusable split (game 9, around its 1,330th decision, when this was written):
+ * scanned first, so the test does not play the nine games before it (14 s to 8 s at load 28). The others follow,
+ * so an engine change that moves the split elsewhere costs time, not the test.
+ */
+const KNOWN_GAMES = [9];
+
 /** Random MTG games: states asking "default or customise?" whose custom split can be refused. */
 function assignments(wanted: number): BaseState[] {
   const play = GAMES.playable('mtg').play;
   const [a, b] = play.fuzzDecks();
   if (!a || !b) throw new Error('no MTG fuzz decks');
   const found: BaseState[] = [];
-  for (let game = 0; game < 80 && found.length < wanted; game++) {
+  const order = [...KNOWN_GAMES, ...Array.from({ length: 80 }, (_, i) => i).filter((i) => !KNOWN_GAMES.includes(i))];
+  for (const game of order) {
+    if (found.length >= wanted) break;
     let s = g.module.setup({ game: 'mtg', decks: { p1: a, p2: b } }, `refused-split-${game}`);
     let rng = seedRng(`refused-split-${game}`);
     let asked: BaseState | null = null;

@@ -66,6 +66,8 @@ export async function startBotHarness(
     mentions?: boolean;
     /** How long "My hand" waits for its picture (default: until it is drawn, so tests see it at once). */
     handPictureWaitMs?: number;
+    /** The AI's search budgets (the bot's by default; test/ai plays whole matches at normal and hard on smaller). */
+    aiBudgets?: CreateBotOptions['aiBudgets'];
     /** The structured logger and metrics (test/ops). */
     ops?: Pick<CreateBotOptions, 'logging' | 'metrics'>;
   } = {},
@@ -100,6 +102,7 @@ export async function startBotHarness(
       ...(options.boardHandles === false ? { boardHandles: false } : {}),
       ...(options.games ? { games: options.games } : {}),
       ...(options.handPictureWaitMs !== undefined ? { handPictureWaitMs: options.handPictureWaitMs } : {}),
+      ...(options.aiBudgets ? { aiBudgets: options.aiBudgets } : {}),
       ...options.ops,
     });
   const h: BotHarness = {
