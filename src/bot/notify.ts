@@ -286,6 +286,9 @@ export class TurnNotifier {
   forget(matchId: string): void {
     this.lastDecider.delete(matchId);
     this.forgetPlayers(matchId);
+    // Its last mention stays in the thread (as before); the click it holds (about 5 KB) is let go.
+    this.pings.delete(matchId);
+    this.wantedPings.delete(matchId);
   }
 
   /**
