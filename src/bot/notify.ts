@@ -62,7 +62,8 @@ const WORDS = {
  * sent it as a follow-up (`message` is the follow-up's id), or a click on its own controls (`'@original'`).
  */
 export interface EphemeralHandle {
-  interaction: Pick<MessageComponentInteraction, 'editReply'>;
+  /** The click's interaction: its token edits the ephemeral, and sends (and deletes) the "your decision" mention. */
+  interaction: Pick<MessageComponentInteraction, 'editReply' | 'followUp' | 'deleteReply'>;
   /** The ephemeral message's id. */
   messageId: string;
   /** What `editReply` edits: '@original' (a click on the ephemeral itself) or the follow-up's id. */
@@ -72,13 +73,20 @@ export interface EphemeralHandle {
   picture?: { key: string; attachmentId: string } | undefined;
 }
 
+/** A "your decision" mention in a thread, and the click whose token sent it (null: sent through the channel). */
+interface PostedPing {
+  channelId: string;
+  messageId: string;
+  token: EphemeralHandle | null;
+}
+
 export class TurnNotifier {
   /** Per match, the user whose decision the last board showed: a DM goes out only when it changes hands. */
   private readonly lastDecider = new Map<string, string>();
   /** Per match and user (`match:user`), their newest ephemeral, while its token can edit it. */
   private readonly ephemerals = new Map<string, EphemeralHandle>();
   /** Per match, the last "your decision" mention in its thread (deleted when the next one is posted). */
-  private readonly pings = new Map<string, { channelId: string; messageId: string }>();
+  private readonly pings = new Map<string, PostedPing>();
   /** Per match, the mention waiting for room in its thread (a newer one replaces it). */
   private readonly wantedPings = new Map<string, { userId: string }>();
   private mentions = true;
@@ -173,10 +181,13 @@ export class TurnNotifier {
   /**
    * "<@player>, your decision": one mention in the match thread when a decision passes to a player from the other
    * (never in practice, where one person holds both seats). The previous mention is deleted, so the thread keeps
-   * only the one that matters. Both requests give way to boards (`spareSlot`): with a mention and a deletion at
-   * every hand-over they took the channel's and the global limit from new turns' boards (50 matches, images on:
-   * board p99 1.4-2.4 s with mentions, 128 ms without). A mention still waiting when the decision changes hands
-   * again is not sent: the newer one replaces it.
+   * only the one that matters. Both go through a live click's token in the match when there is one (a public
+   * follow-up of the click, deleted through the same token): interaction webhooks are outside the bot's global limit
+   * and the thread's (5 per 5 s). Through the channel, a mention and a deletion at every hand-over doubled the
+   * channel requests per decision (0.5 -> 1.0 with 50 NOVA matches) and took the two limits from new turns' boards
+   * (board p99 19 -> 325 ms, images off). Without a live token (after a restart, or 14 minutes without a click)
+   * they take the channel route and give way to boards (`spareSlot`). A mention still waiting when the decision
+   * changes hands again is not sent: the newer one replaces it.
    */
   private async ping(
     ctx: BotContext,
@@ -190,12 +201,25 @@ export class TurnNotifier {
     this.wantedPings.set(row.matchId, mine);
     const wanted = () => this.wantedPings.get(row.matchId) === mine;
     await this.clearPing(ctx, row.matchId);
-    if (!(await ctx.boards.spareSlot(thread.id, row.matchId, wanted))) return;
-    const sent = await thread.send({
-      content: WORDS.yourTurnPing(`<@${userId}>`, kind)[locale],
-      allowedMentions: { users: [userId] },
-    });
-    const posted = { channelId: thread.id, messageId: sent.id };
+    if (!wanted()) return;
+    const content = WORDS.yourTurnPing(`<@${userId}>`, kind)[locale];
+    const allowedMentions = { users: [userId] };
+    const token = this.liveToken(ctx, row, userId);
+    let posted: PostedPing | null = null;
+    if (token) {
+      try {
+        const sent = await token.interaction.followUp({ content, allowedMentions });
+        posted = { channelId: thread.id, messageId: sent.id, token };
+      } catch (error) {
+        // The token failed (expired early, or Discord refused it): the channel route below takes over.
+        ctx.log(`mention in match ${row.matchId} through a click's token: ${(error as Error).message}`);
+      }
+    }
+    if (!posted) {
+      if (!(await ctx.boards.spareSlot(thread.id, row.matchId, wanted))) return;
+      const sent = await thread.send({ content, allowedMentions });
+      posted = { channelId: thread.id, messageId: sent.id, token: null };
+    }
     if (wanted()) {
       this.pings.set(row.matchId, posted);
       this.wantedPings.delete(row.matchId);
@@ -205,6 +229,20 @@ export class TurnNotifier {
     }
   }
 
+  /**
+   * A click's token in this match that can still send a follow-up: the newest ephemeral handle of the player who
+   * handed the decision over (usually the click that did it), else that of the player it passed to.
+   */
+  private liveToken(ctx: BotContext, row: MatchInfo, userId: string): EphemeralHandle | null {
+    const now = ctx.now();
+    const others = Object.values(row.players).filter((id) => id !== userId);
+    for (const id of [...others, userId]) {
+      const handle = this.ephemerals.get(`${row.matchId}:${id}`);
+      if (handle && handle.expiresAt > now) return handle;
+    }
+    return null;
+  }
+
   private async clearPing(ctx: BotContext, matchId: string): Promise<void> {
     const last = this.pings.get(matchId);
     if (!last) return;
@@ -212,11 +250,16 @@ export class TurnNotifier {
     await this.deletePing(ctx, matchId, last);
   }
 
-  private async deletePing(
-    ctx: BotContext,
-    matchId: string,
-    ping: { channelId: string; messageId: string },
-  ): Promise<void> {
+  /** Deletes a mention through the token that sent it while that lives, else through the channel, giving way to boards. */
+  private async deletePing(ctx: BotContext, matchId: string, ping: PostedPing): Promise<void> {
+    if (ping.token && ping.token.expiresAt > ctx.now()) {
+      try {
+        await ping.token.interaction.deleteReply(ping.messageId);
+        return;
+      } catch (error) {
+        ctx.log(`ping ${ping.messageId} through its click's token: ${(error as Error).message}`);
+      }
+    }
     try {
       const channel = await ctx.client.channels.fetch(ping.channelId);
       await ctx.boards.spareSlot(ping.channelId, matchId, () => true);
@@ -243,6 +286,9 @@ export class TurnNotifier {
   forget(matchId: string): void {
     this.lastDecider.delete(matchId);
     this.forgetPlayers(matchId);
+    // Its last mention stays in the thread (as before); the click it holds (about 5 KB) is let go.
+    this.pings.delete(matchId);
+    this.wantedPings.delete(matchId);
   }
 
   /**
