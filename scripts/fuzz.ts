@@ -1,9 +1,12 @@
-// `npm run fuzz -- --game nova --games N --seed S [--no-views] [--max-decisions N]`: random legal games of any game
-// in the registry that has an engine, with its own fuzz decks, and invariant, hidden-information and replay checks
-// after every decision. Exit 1 on the first failing game, 2 for a game that cannot be fuzzed.
+// `npm run fuzz -- --game nova --games N --seed S [--jobs N] [--no-views] [--max-decisions N]`: random legal games of
+// any game in the registry that has an engine, with its own fuzz decks, and invariant, hidden-information and replay
+// checks after every decision. `--jobs N` plays the games on N threads (the same report for the same seed whatever
+// N). Exit 1 on the first failing game, 2 for a game that cannot be fuzzed.
 import { parseArgs } from 'node:util';
 import { DEFAULT_GAME_ID } from '../src/engine/core/game.ts';
-import { fuzzRegisteredGame } from '../src/engine/fuzz/run-games.ts';
+import { fuzzInParallel } from '../src/engine/fuzz/parallel.ts';
+import type { FuzzOptions } from '../src/engine/fuzz/random-play.ts';
+import { type FuzzRun, fuzzRegisteredGame } from '../src/engine/fuzz/run-games.ts';
 import { GAMES } from '../src/engine/registry.ts';
 import { oneLineErrors } from './cli.ts';
 
@@ -16,17 +19,27 @@ const { values } = parseArgs({
     seed: { type: 'string', default: 'fuzz' },
     'no-views': { type: 'boolean', default: false },
     'max-decisions': { type: 'string', default: '20000' },
+    jobs: { type: 'string', default: '1' },
   },
 });
+const jobs = Number(values.jobs);
+if (!Number.isInteger(jobs) || jobs < 1) {
+  console.error(`--jobs must be a whole number of threads, 1 or more (got "${values.jobs}")`);
+  process.exit(2);
+}
 const total = Number(values.games);
 const started = performance.now();
-let run: ReturnType<typeof fuzzRegisteredGame>;
+const options: FuzzOptions = {
+  checkViews: !values['no-views'],
+  maxDecisions: Number(values['max-decisions']),
+  activity: 0.7,
+};
+let run: FuzzRun;
 try {
-  run = fuzzRegisteredGame(GAMES, values.game, total, values.seed, {
-    checkViews: !values['no-views'],
-    maxDecisions: Number(values['max-decisions']),
-    activity: 0.7,
-  });
+  run =
+    jobs === 1
+      ? fuzzRegisteredGame(GAMES, values.game, total, values.seed, options)
+      : await fuzzInParallel({ game: values.game, seed: values.seed, options }, total, jobs);
 } catch (error) {
   console.error((error as Error).message);
   process.exit(2);

@@ -10,9 +10,9 @@ import {
   type Viewer,
 } from '../core/game.ts';
 import { canonicalJson, stateHash } from '../core/hash.ts';
-import { identityLeaks } from '../core/hidden.ts';
 import { type LoggedDecision, replay } from '../core/replay.ts';
 import { nextInt, type RngState, seedRng } from '../core/rng.ts';
+import { ViewScanner } from './view-scan.ts';
 
 export interface FuzzOptions {
   /** Check views for hidden objects after every decision (slower). */
@@ -139,18 +139,20 @@ export function fuzzGame<S extends BaseState>(
     };
   }
   const seenCards: SeenCards = new Map();
-  const checkState = (where: string) => {
+  const scanner = new ViewScanner();
+  /** Checks the state and returns its pending decision (the games are pure: the loop answers this one). */
+  const checkState = (where: string): PendingDecision | null => {
     for (const p of game.invariants?.(state) ?? []) failures.push(`${where}: ${p}`);
     const pending = game.pending(state);
     if (pending && !answerable(pending)) failures.push(`${where}: decision ${pending.kind} cannot be answered`);
-    if (opts.checkViews) failures.push(...viewLeaks(game, state, where, seenCards));
+    if (opts.checkViews) failures.push(...viewLeaks(game, state, where, seenCards, scanner));
     if (opts.checkSearchEvery && state.version % opts.checkSearchEvery === 0)
       failures.push(...searchProblems(game, state, where, `${seed}-${state.version}`));
+    return pending;
   };
-  checkState('after setup');
+  let pending = checkState('after setup');
   let decisions = 0;
   while (!state.result && decisions < opts.maxDecisions && failures.length === 0) {
-    const pending = game.pending(state);
     if (!pending) {
       failures.push(`decision ${decisions}: game not over but nothing pending`);
       break;
@@ -167,7 +169,7 @@ export function fuzzGame<S extends BaseState>(
     }
     log.push({ seat: pending.player, response });
     decisions += 1;
-    checkState(`decision ${decisions}`);
+    pending = checkState(`decision ${decisions}`);
   }
   const finalHash = stateHash(state);
   if (failures.length === 0) {
@@ -189,28 +191,27 @@ export type SeenCards = Map<string, Set<string>>;
 /**
  * What the views of `state` give away: hidden object ids, and hidden identities (core/hidden.ts: card ids and names
  * of objects a viewer may not know, unless the viewer knows that card through another object now or earlier in
- * the game, as recorded in `seen`, which this call updates), for each viewer.
+ * the game, as recorded in `seen`, which this call updates), for each viewer. The checks are `stringsIn` and
+ * `identityLeaks`, made fast by `ViewScanner` (one per game: it remembers the strings the game's views showed).
  */
 export function viewLeaks<S extends BaseState>(
   game: GameModule<S>,
   state: S,
   where: string,
   seen: SeenCards = new Map(),
+  scanner: ViewScanner = new ViewScanner(),
 ): string[] {
   const leaks: string[] = [];
   for (const viewer of VIEWERS) {
     const who = viewer.kind === 'player' ? viewer.seat : viewer.kind;
     const view = game.view(state, viewer);
-    const strings = stringsIn(view);
-    for (const id of game.hiddenObjectIds(state, viewer)) {
-      if (strings.has(id)) leaks.push(`${where}: hidden object ${id} appears in the ${who} view`);
-    }
     const secrets = game.hiddenIdentities(state, viewer);
     const remembered = seen.get(who) ?? new Set<string>();
     for (const card of secrets.knownCards) remembered.add(card);
     seen.set(who, remembered);
-    for (const leak of identityLeaks(view, { hidden: secrets.hidden, knownCards: [...remembered] }))
-      leaks.push(`${where}: the ${who} view shows the ${leak}`);
+    const found = scanner.scan(view, game.hiddenObjectIds(state, viewer), secrets.hidden, remembered);
+    for (const id of found.ids) leaks.push(`${where}: hidden object ${id} appears in the ${who} view`);
+    for (const leak of found.identities) leaks.push(`${where}: the ${who} view shows the ${leak}`);
   }
   return leaks;
 }

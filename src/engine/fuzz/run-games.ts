@@ -1,7 +1,7 @@
 // Fuzzing any game in a registry (`npm run fuzz -- --game <id>`): its own fuzz decks, in pairs, with the checks of
 // `fuzzGame` after every decision. A game without an engine is refused by name.
 import { InvalidData } from '../core/errors.ts';
-import type { GameId } from '../core/game.ts';
+import type { GameId, MatchSetup } from '../core/game.ts';
 import type { GameRegistry } from '../registry.ts';
 import { type FuzzGameResult, type FuzzOptions, fuzzGame } from './random-play.ts';
 
@@ -13,30 +13,49 @@ export interface FuzzRun {
   failed: { index: number; result: FuzzGameResult } | null;
 }
 
-/** Plays `count` random games of `game`: game i pits fuzz deck i against deck i+1 (wrapping), seeded `<seed>-<i>`. */
-export function fuzzRegisteredGame(
+/** Game number `index` of a run: fuzz deck i against deck i+1 (wrapping), seeded `<seed>-<i>`. */
+export type FuzzGameAt = (index: number) => FuzzGameResult;
+
+/**
+ * The games of `game` in `registry`, by number, after checking it can be fuzzed (it has an engine and fuzz decks).
+ * Game i depends on nothing but i, the seed and the options, so games may be played in any order or process.
+ */
+export function registeredFuzzGames(
   registry: GameRegistry,
   game: GameId,
-  count: number,
   seed: string,
   options: FuzzOptions,
-): FuzzRun {
+): FuzzGameAt {
   const definition = registry.find(game);
   if (!definition) throw new InvalidData(`unknown game "${game}" (known: ${registry.ids().join(', ')})`);
-  if (!definition.play) {
+  const play = definition.play;
+  if (!play) {
     const playable = registry.playableGames().map((g) => g.id);
     throw new InvalidData(
       `${definition.name.en} has no engine yet: nothing to fuzz (playable: ${playable.join(', ')})`,
     );
   }
-  const decks = definition.play.fuzzDecks();
+  const decks = play.fuzzDecks();
   if (decks.length === 0) throw new InvalidData(`${definition.name.en} has no fuzz decks`);
-  const run: FuzzRun = { games: 0, finished: 0, decisions: 0, failed: null };
-  for (let i = 0; i < count; i++) {
+  return (i) => {
     const p1 = decks[i % decks.length];
     const p2 = decks[(i + 1) % decks.length];
     if (!p1 || !p2) throw new InvalidData(`${definition.name.en}: no fuzz decks`);
-    const result = fuzzGame(definition.play.module, { game, decks: { p1, p2 } }, `${seed}-${i}`, options);
+    const setup: MatchSetup = { game, decks: { p1, p2 } };
+    return fuzzGame(play.module, setup, `${seed}-${i}`, options);
+  };
+}
+
+/**
+ * A run's report from its games' results, read in order of number as a run one game after another reads them: up
+ * to and including the first failing game, whatever order they were played in. `resultOf` gives undefined for a game
+ * not played; none may be missing before the first failure.
+ */
+export function runReport(count: number, resultOf: (index: number) => FuzzGameResult | undefined): FuzzRun {
+  const run: FuzzRun = { games: 0, finished: 0, decisions: 0, failed: null };
+  for (let i = 0; i < count; i++) {
+    const result = resultOf(i);
+    if (!result) throw new Error(`fuzz game ${i} has no result`);
     run.games += 1;
     run.decisions += result.decisions;
     if (result.finished) run.finished += 1;
@@ -46,4 +65,16 @@ export function fuzzRegisteredGame(
     }
   }
   return run;
+}
+
+/** Plays `count` random games of `game` one after another, stopping at the first failing one. */
+export function fuzzRegisteredGame(
+  registry: GameRegistry,
+  game: GameId,
+  count: number,
+  seed: string,
+  options: FuzzOptions,
+): FuzzRun {
+  // runReport asks for the games in order and stops at the first failure: each game is played when asked.
+  return runReport(count, registeredFuzzGames(registry, game, seed, options));
 }
