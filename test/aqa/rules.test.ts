@@ -55,6 +55,35 @@ describe('setup and turn (G4, G5, G6, §17-8)', () => {
   });
 });
 
+describe('players (G1)', () => {
+  const deck = () => ({
+    main: Array.from(
+      { length: 40 },
+      (_, i) =>
+        [
+          'ember-courier',
+          'thornback-raider',
+          'glass-lancer',
+          'anchor-sibyl',
+          'rook-of-the-bastion',
+          'mindripper',
+          'tidecaller',
+          'ruin-hound',
+          'sentinel-statue',
+          'gale-runner',
+        ][i % 10] ?? '',
+    ),
+  });
+  it('G1: three or four players are refused with UnsupportedRule G1, two play', () => {
+    const two = { game: 'aqa' as const, decks: { p1: deck(), p2: deck() } };
+    expect(aqa.setup(two, 'g1').sides.p1.hand).toHaveLength(7);
+    expect(() => aqa.setup({ ...two, options: { players: 3 } }, 'g1')).toThrow(/Unsupported rule G1: 3 players/);
+    const third = { ...two, decks: { ...two.decks, p3: deck() } };
+    expect(() => aqa.setup(third, 'g1')).toThrow(/Unsupported rule G1: 3 players/);
+    expect(() => aqa.setup({ ...two, options: { players: 2 } }, 'g1')).not.toThrow();
+  });
+});
+
 describe('characters and control (G8, G10, G11, §21-3c)', () => {
   it('G8, §18-3: a set character goes on top of its faction party and becomes its active character', () => {
     let s = toMain(newGame({ p1: ['glass-lancer'] }));

@@ -175,6 +175,10 @@ export const PURPOSES = {
     'Choose the new target (§14-3: one it could legally have taken).',
     '新しい目標を選んでください（14-3：本来使用できる適正な目標）。',
   ),
+  'move-to': label(
+    'Move the permanents onto which other character you control? (§11-2, ruling R25)',
+    'パーマネントをどの別の支配キャラクターに移動しますか？（11-2、裁定R25）',
+  ),
   'permanent-excess': label(
     'Discard a permanent down to the limit.',
     '適正な数になるようパーマネントを捨て札してください。',

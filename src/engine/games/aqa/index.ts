@@ -49,6 +49,8 @@ const OPENING_HAND = 7; // ruling G4
 const OptionsSchema = z
   .object({
     responseProtocol: z.enum(['chain', 'item']).optional(),
+    /** Ruling G1: two players only; any other count is refused by name (docs/rulings/aqa.md, scope table). */
+    players: z.number().int().optional(),
     first: z.enum(SEATS).optional(),
     startingControl: z
       .strictObject({ p1: z.array(z.string()).optional(), p2: z.array(z.string()).optional() })
@@ -59,6 +61,11 @@ const OptionsSchema = z
 function setup(match: MatchSetup, seed: string): AqaState {
   const options = OptionsSchema.safeParse(match.options ?? {});
   if (!options.success) throw new InvalidData(`aqa options: ${options.error.message}`);
+  // Ruling G1: the summary's wording allows more than two players (§3-1, §23-1-a), this engine plays two.
+  const seats = Object.keys(match.decks);
+  const players = options.data.players ?? seats.length;
+  if (players !== 2 || seats.some((seat) => seat !== 'p1' && seat !== 'p2'))
+    throw new UnsupportedRule('G1', `${players} players: this engine plays Aquarian Age with two (p1 and p2)`);
   let rng = seedRng(seed);
   const objects: Record<string, CardObject> = {};
   let next = 1;

@@ -48,6 +48,7 @@ const IMPLEMENTED_HANDLERS = new Set([
   'ignore-factor-at-six',
   'ignore-cost-at-seven', // §20-11
   'swap-power', // §21-9
+  'move-permanent', // §11-2, ruling R25
   'fetch-from-outside', // §24-3
   'recall-characters',
   'then-remove-one',
@@ -279,6 +280,17 @@ export function aimingOf(
           .filter((c) => targetable(s, c))
           .map((c) => c.id),
       };
+    // §11-2, ruling R25: Mantle Shift's first target is a character you control with a permanent on it (its second,
+    // asked next, another one you control: moveDestinations).
+    if (e.do === 'code' && e.handler === 'move-permanent')
+      return {
+        kind: 'characters',
+        min: 1,
+        max: 1,
+        pool: controlledOf(s, seat)
+          .filter((c) => c.permanents.length > 0 && targetable(s, c) && moveDestinations(s, seat, c.id).length > 0)
+          .map((c) => c.id),
+      };
     // §4-2: "can declare a guard" paying the guard cost reaches only your controlled characters.
     if (e.do === 'code' && e.handler === 'may-declare-guard') {
       const attack = currentAttack(s);
@@ -291,6 +303,13 @@ export function aimingOf(
     }
   }
   return { kind: 'none' };
+}
+
+/** §11-2, ruling R25: where Mantle Shift may move `from`'s permanents: another character you control. */
+export function moveDestinations(s: AqaState, seat: Seat, from: string): string[] {
+  return controlledOf(s, seat)
+    .filter((c) => c.id !== from && targetable(s, c))
+    .map((c) => c.id);
 }
 
 /** Whether a target id still stands: a character on the field, a declaration on the chain, an effect of one. */

@@ -98,6 +98,11 @@ export function logLine(e: LogEntry): Label {
       );
     case 'discarded':
       return label(`${name(e.card).en} is discarded (§${e.rule}).`, `${name(e.card).ja}を捨て札（${e.rule}）。`);
+    case 'moved':
+      return label(
+        `${name(e.card).en} is moved onto ${name(e.to).en} (§11-2).`,
+        `${name(e.card).ja}を${name(e.to).ja}に移動（11-2）。`,
+      );
     case 'to-damage':
       return label(
         `${name(e.card).en} goes to the damage zone (§${e.rule}).`,

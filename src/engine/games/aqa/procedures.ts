@@ -38,6 +38,7 @@ import {
   modeCount,
   modeEffects,
   modeUsable,
+  moveDestinations,
   permanentTargets,
   refuseUnsupported,
   retargets,
@@ -647,6 +648,21 @@ export const declare = defineProcedure<AqaState, DeclareData, null>({
       if (cancelled(chosen)) return rewind('21-3a');
       data.targets = chosen;
       const card = cardOf(objectOf(s, data.object).card);
+      // §11-2, ruling R25: Mantle Shift's second target, where the permanents go, is asked after the first.
+      if (modeEffects(card, data.mode).some((e) => e.do === 'code' && e.handler === 'move-permanent'))
+        return ask(
+          choiceDecision,
+          data.seat,
+          {
+            purpose: 'move-to',
+            ids: moveDestinations(s, data.seat, chosen[0] ?? ''),
+            min: 1,
+            max: 1,
+            cancel: true,
+            about: data.object,
+          },
+          'move-to-chosen',
+        );
       if (modeEffects(card, data.mode).some((e) => e.do === 'distribute-damage')) {
         if (chosen.length === 1) {
           data.split = [data.x];
@@ -654,6 +670,12 @@ export const declare = defineProcedure<AqaState, DeclareData, null>({
         }
         return ask(distributeDecision, data.seat, { about: data.object, total: data.x, targets: chosen }, 'split');
       }
+      return { goto: 'use-pay' };
+    },
+    'move-to-chosen'(_s, { data, ret }) {
+      const chosen = answerOf(choiceDecision, ret);
+      if (cancelled(chosen)) return rewind('21-3a');
+      data.targets = [...data.targets, ...chosen];
       return { goto: 'use-pay' };
     },
     split(_s, { data, ret }) {
@@ -890,6 +912,13 @@ function fail(s: AqaState, item: Declaration, rule: string): void {
   pushLog(s, { type: 'failed', kind: item.kind, card: card ? objectOf(s, card).card : null, rule });
 }
 
+/** §11-3: the character that may now hold too many permanents: a set permanent's target, Mantle Shift's second. */
+function excessHolder(item: Declaration): string {
+  if (item.kind === 'permanent') return item.target;
+  if (item.kind === 'use') return item.targets[1] ?? '';
+  return '';
+}
+
 export const resolveItem = defineProcedure<AqaState, ResolveData, null>({
   kind: 'resolve',
   first: 'start',
@@ -1011,9 +1040,7 @@ export const resolveItem = defineProcedure<AqaState, ResolveData, null>({
       return { goto: 'permanent-excess' };
     },
     'permanent-excess'(s, { data }) {
-      const item = data.item;
-      if (item.kind !== 'permanent') return { return: null };
-      const target = s.characters[item.target];
+      const target = s.characters[excessHolder(data.item)];
       if (!target || target.permanents.length <= permanentLimit(target)) return { return: null };
       // §11-3: the owner chooses which permanents to discard down to the legal number.
       const excess = target.permanents.length - permanentLimit(target);
@@ -1032,9 +1059,7 @@ export const resolveItem = defineProcedure<AqaState, ResolveData, null>({
       );
     },
     'excess-chosen'(s, { data, ret }) {
-      const item = data.item;
-      if (item.kind !== 'permanent') return { return: null };
-      const target = s.characters[item.target];
+      const target = s.characters[excessHolder(data.item)];
       if (!target) return { return: null };
       for (const id of answerOf(choiceDecision, ret)) {
         target.permanents = target.permanents.filter((p) => p !== id);
@@ -1042,6 +1067,42 @@ export const resolveItem = defineProcedure<AqaState, ResolveData, null>({
         pushLog(s, { type: 'discarded', seat: target.owner, card: objectOf(s, id).card, rule: '11-3' });
       }
       return { return: null };
+    },
+    move(s, { data }) {
+      const item = data.item;
+      if (item.kind !== 'use') return { return: null };
+      const [fromId = '', toId = ''] = item.targets;
+      const from = s.characters[fromId];
+      const to = s.characters[toId];
+      const mine = (c: Character | undefined): c is Character =>
+        c !== undefined && c.area === 'control' && c.owner === item.seat;
+      const card = objectOf(s, item.card).card;
+      // Ruling R25: nothing moves from a character that is gone, no longer yours, unaffected (§13-2) or bare.
+      if (!mine(from) || from.unaffected || from.permanents.length === 0) {
+        pushLog(s, { type: 'failed', kind: 'use', card, rule: '11-2' });
+        return { return: null };
+      }
+      const moving = from.permanents;
+      // §11-2: the character they were to be moved onto was discarded in the responses (or is no longer yours to
+      // set on, G22): they have nowhere to go and are discarded.
+      if (!mine(to)) {
+        from.permanents = [];
+        for (const p of moving) {
+          moveCard(s, p, 'discard');
+          pushLog(s, { type: 'discarded', seat: from.owner, card: objectOf(s, p).card, rule: '11-2' });
+        }
+        return { return: null };
+      }
+      // Ruling R25: an unaffected destination (§13-2) takes nothing; the permanents stay.
+      if (to.unaffected) {
+        pushLog(s, { type: 'failed', kind: 'use', card, rule: '13-2' });
+        return { return: null };
+      }
+      from.permanents = [];
+      to.permanents = [...to.permanents, ...moving];
+      for (const p of moving)
+        pushLog(s, { type: 'moved', seat: item.seat, card: objectOf(s, p).card, to: faceOf(s, to).id });
+      return { goto: 'permanent-excess' };
     },
     use(s, { data }) {
       const item = data.item;
@@ -1131,6 +1192,8 @@ export const resolveItem = defineProcedure<AqaState, ResolveData, null>({
                 } else pushLog(s, { type: 'failed', kind: 'use', card: card.id, rule: '21-9' });
                 break;
               }
+              case 'move-permanent':
+                break; // below, after the card has left the chain (§11-3 may ask the owner)
               default:
                 refuseUnsupported(card);
             }
@@ -1148,6 +1211,7 @@ export const resolveItem = defineProcedure<AqaState, ResolveData, null>({
       if (effects.some((e) => e.do === 'code' && e.handler === 'recall-characters')) return { goto: 'recall' };
       if (effects.some((e) => e.do === 'code' && e.handler === 'fetch-from-outside')) return { goto: 'outside' };
       if (effects.some((e) => e.do === 'code' && e.handler === 'change-target')) return { goto: 'retarget' };
+      if (effects.some((e) => e.do === 'code' && e.handler === 'move-permanent')) return { goto: 'move' };
       if (forcedGuard) return { goto: 'forced-guard' };
       data.list = [];
       if (doomed.length > 0) return destroyAll(doomed, true, 'done');

@@ -83,6 +83,8 @@ const ExpectSchema = z.strictObject({
   dur: z.record(z.string(), z.number().int()).optional(),
   atk: z.record(z.string(), z.number().int()).optional(),
   mnd: z.record(z.string(), z.number().int()).optional(),
+  /** Permanent cards set on the character showing this card (order does not matter; [] for none). */
+  permanents: z.record(z.string(), Cards).optional(),
   /** Option kinds the pending decision offers (e.g. guard, attack). */
   offers: z.array(z.string()).optional(),
   notOffered: z.array(z.string()).optional(),
@@ -414,6 +416,11 @@ function check(s: AqaState, e: Expect): string[] {
       if (!c) out.push(`${stat} of ${card}: no character shows it`);
       else differ(`${stat} of ${card}`, want, stat === 'power' ? c.power.length : statOf(s, c, stat));
     }
+  }
+  for (const [card, want] of Object.entries(e.permanents ?? {})) {
+    const c = showing(s, card);
+    if (!c) out.push(`permanents of ${card}: no character shows it`);
+    else differ(`permanents of ${card}`, [...want].sort(), cardsOf(c.permanents));
   }
   const kinds = p && (p.shape === undefined || p.shape === 'pick') ? p.options.map((o) => o.kind) : [];
   for (const k of e.offers ?? []) if (!kinds.includes(k)) out.push(`offers: no "${k}" among ${JSON.stringify(kinds)}`);

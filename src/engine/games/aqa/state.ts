@@ -127,6 +127,8 @@ export type LogEntry =
   | { type: 'power'; seat: Seat; card: string; count: number }
   | { type: 'battle'; attacker: string; guard: string }
   | { type: 'discarded'; seat: Seat; card: string; rule: string }
+  /** §11-2: a permanent moved by an effect onto another character (`to`: that character's top card). */
+  | { type: 'moved'; seat: Seat; card: string; to: string }
   | { type: 'to-damage'; seat: Seat; card: string; rule: string }
   | { type: 'bind'; seat: Seat; card: string; count: number }
   | { type: 'hand-discard'; seat: Seat; card: string }
