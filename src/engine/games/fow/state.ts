@@ -202,6 +202,8 @@ export type TurnEffect = {
   replaceDestroy?: true;
   /** 1020.2, 909.1g: its ATK and DEF become these (in timestamp order with the other 909.1g effects). */
   becomes?: { atk: number; def: number };
+  /** 910.1: if the object would be destroyed this turn, it returns to its owner's hand instead. */
+  returnInsteadOfDestroy?: true;
 };
 
 export type FowState = ProcedureState & {
@@ -596,7 +598,8 @@ export function targetsOf(effects: readonly ItemEffect[]): Target[] {
       e.do === 'grant-until-end-of-turn' ||
       e.do === 'lose-abilities-until-end-of-turn' ||
       e.do === 'becomes-until-end-of-turn' ||
-      e.do === 'shield-next-destruction-this-turn'
+      e.do === 'shield-next-destruction-this-turn' ||
+      e.do === 'return-instead-of-destruction-this-turn'
     )
       out.push(e.to);
     else if (e.do === 'counters' && e.on !== 'self') out.push(e.on);
