@@ -297,6 +297,10 @@ function perform(
       // 910.1, 505.5b: a replacement for the next destroy event on the object this turn (actions-game.ts destroy).
       if (obj) addTurnEffect(s, obj, [], { replaceDestroy: true });
       return null;
+    case 'becomes-attribute-until-end-of-turn':
+      // 909.1c, 909.6, 505.5b: its attribute becomes this one until end of turn (latest timestamp wins).
+      if (obj) addTurnEffect(s, obj, [], { attribute: e.attribute });
+      return null;
     case 'return-instead-of-destruction-this-turn':
       // 910.1, 505.5b: a replacement for a destroy event on the object this turn (actions-game.ts destroy).
       if (obj) addTurnEffect(s, obj, [], { returnInsteadOfDestroy: true });
@@ -544,7 +548,7 @@ function addTurnEffect(
   keywords: KeywordName[],
   kind: Pick<
     TurnEffect,
-    'preventDamage' | 'loseAbilities' | 'replaceDestroy' | 'becomes' | 'returnInsteadOfDestroy'
+    'preventDamage' | 'loseAbilities' | 'replaceDestroy' | 'becomes' | 'returnInsteadOfDestroy' | 'attribute'
   > = {},
 ): void {
   s.effects.push({ object: refOf(s, id), atk: 0, def: 0, keywords, timestamp: stamp(s), ...kind });

@@ -150,6 +150,10 @@ const BaseEffect = z.discriminatedUnion('do', [
    * damage is removed from it and it is rested instead.
    */
   z.object({ do: z.literal('shield-next-destruction-this-turn'), to: TargetSchema }).strict(),
+  /** FoW 909.1c, 909.6: the target becomes this attribute (and loses the others) until end of turn. */
+  z
+    .object({ do: z.literal('becomes-attribute-until-end-of-turn'), attribute: AttributeSchema, to: TargetSchema })
+    .strict(),
   /**
    * FoW 910.1: a replacement effect until end of turn: if the target would be destroyed this turn, it is returned to
    * its owner's hand instead. With a shield on the same object, its controller chooses which applies (910.2).
