@@ -8,6 +8,7 @@ import type { Seat } from '../../core/game.ts';
 import type { Cost, Effect, FowCard, KeywordName, Target } from './cards/schema.ts';
 import {
   abilitiesLostAt,
+  attributesOf,
   cardOf,
   type FowState,
   faceOf,
@@ -219,7 +220,7 @@ const CODE_RULE: Record<string, string> = {
   replace: '910', // any other replacement effect
   // "becomes [A/B]" (1020.2) and "loses all abilities" (909.1d) until end of turn are typed effects of the schema.
   'becomes-type': '1020.1', // type, race or trait changes (909.1c)
-  'becomes-attribute': '909.1c', // attribute changes
+  'becomes-attribute': '909.1c', // an attribute gained or lasting; "becomes (attribute) until end of turn" is typed
   'copy-on-chase': '1017.1', // copying an ability (1017.1b) or a resonator spell; a chant is `copy-chant`
   'become-a-copy': '1017.2',
   'play-a-copy': '1017.3', // other than a rune's (711.2)
@@ -371,7 +372,7 @@ export function banishable(s: FowState, seat: Seat): string[] {
 
 /** 1110.2a–b: whether a resonator fits one bracket ("[A or B]" takes either attribute; an empty bracket takes any). */
 export function fitsBracket(s: FowState, id: string, bracket: readonly string[]): boolean {
-  return bracket.length === 0 || faceOf(s, id).attributes.some((a) => bracket.includes(a));
+  return bracket.length === 0 || attributesOf(s, id).some((a) => bracket.includes(a)); // 909.1c: as it is now
 }
 
 /** Whether these resonators fill the brackets one each, in some order (1110.2a–b). */

@@ -2,7 +2,8 @@
  * The game actions of section 1000 the engine performs (destroy 1010, deal damage 1007, entering the field with
  * counters and [Enter]/[Resonance] triggers), and the triggered items they create (906).
  */
-import type { Seat } from '../../core/game.ts';
+import { opponentOf, type Seat } from '../../core/game.ts';
+import { learn } from '../../core/hidden.ts';
 import type { KeywordName } from './cards/schema.ts';
 import {
   abilitiesLostAt,
@@ -86,24 +87,83 @@ export function dealDamage(
   if (kw.includes('drain')) trigger(s, source, src.controller, [{ do: 'gain-life', amount }]);
 }
 
+/** A kind of replacement effect for a destroy event (910.1): effects of one kind give the same result. */
+export type DestroyReplacement = 'shield' | 'to-hand';
+
+/**
+ * 910.2: the different kinds of replacement effect a destroy event on the object would meet now, in the order of
+ * their first timestamps. Two effects of one kind are not a choice: either gives the same result (ruling F-REPLACE).
+ */
+export function destroyReplacementsOf(s: FowState, id: string): DestroyReplacement[] {
+  const o = s.objects[id];
+  if (o?.zone !== 'field' || characteristics(s, id).keywords.includes('eternal')) return [];
+  const kinds: DestroyReplacement[] = [];
+  for (const e of s.effects) {
+    if (e.object.id !== id || e.object.inc !== o.inc) continue;
+    const kind = e.replaceDestroy ? 'shield' : e.returnInsteadOfDestroy ? 'to-hand' : null;
+    if (kind && !kinds.includes(kind)) kinds.push(kind);
+  }
+  return kinds;
+}
+
+/** A destroy event whose replacement its object's controller must choose (910.2). */
+export type ReplacementChoice = { object: string; seat: Seat; kinds: DestroyReplacement[] };
+
+/**
+ * 910.2: the events among destroying `ids` that meet more than one kind of replacement and have no choice in
+ * `chosen` yet, the turn player's first (ruling F-REPLACE-ORDER).
+ */
+export function replacementChoices(
+  s: FowState,
+  ids: readonly string[],
+  chosen: Readonly<Record<string, string>>,
+): ReplacementChoice[] {
+  const out: ReplacementChoice[] = [];
+  for (const id of ids) {
+    if (chosen[id] !== undefined) continue;
+    const kinds = destroyReplacementsOf(s, id);
+    if (kinds.length > 1) out.push({ object: id, seat: objectOf(s, id).controller, kinds });
+  }
+  const first = (c: ReplacementChoice) => (c.seat === s.turn.active ? 0 : 1);
+  return out.sort((a, b) => first(a) - first(b));
+}
+
 /**
  * 1010: destroy. A J-ruler goes back to the ruler area ruler face up, keeping its orientation (302.3), with an
  * astral counter and without [Judgment] for the rest of the game (1010.1a) unless it is [Imperishable] (1108.2);
- * other cards go to the graveyard. [Eternal] cards are not destroyed (1139.2, 1010.3).
+ * other cards go to the graveyard. [Eternal] cards are not destroyed (1139.2, 1010.3). An event that meets
+ * different kinds of replacement effect takes the one its controller chose (`chosen`, 910.2; the caller asks
+ * through `replacementChoices` first).
  */
-export function destroy(s: FowState, ids: readonly string[], rule: string): void {
+export function destroy(
+  s: FowState,
+  ids: readonly string[],
+  rule: string,
+  chosen: Readonly<Record<string, string>> = {},
+): void {
   for (const id of ids) {
     const o = s.objects[id];
     if (o?.zone !== 'field') continue;
     if (characteristics(s, id).keywords.includes('eternal')) continue;
-    // 910.1, 910.3: a shield replaces this destroy event once and is used up; another shield on the object waits for
-    // the next event. Two shields give the same result in either order, so no one is asked (ruling F-REPLACE).
-    const shield = s.effects.findIndex((e) => e.replaceDestroy && e.object.id === id && e.object.inc === o.inc);
-    if (shield >= 0) {
+    const kinds = destroyReplacementsOf(s, id);
+    const pick = kinds.length > 1 ? kinds.find((k) => k === chosen[id]) : kinds[0];
+    if (kinds.length > 1 && !pick) throw new Error(`910.2: no replacement chosen for destroying ${id}`);
+    // 910.1, 910.3: one replacement replaces the event; the event is then no longer a destruction, so no other
+    // applies to it. A shield is used up; another shield on the object waits for the next event.
+    if (pick === 'shield') {
+      const shield = s.effects.findIndex((e) => e.replaceDestroy && e.object.id === id && e.object.inc === o.inc);
       s.effects.splice(shield, 1);
       o.damage = 0; // 1007: damage removed
       o.rested = true; // 1013
       log(s, { type: 'destroy-replaced', seat: o.controller, card: o.card, object: id, rule: '910.1' });
+      continue;
+    }
+    if (pick === 'to-hand') {
+      log(s, { type: 'destroy-replaced-to-hand', seat: o.controller, card: o.card, object: id, rule: '910.1' });
+      const owner = o.owner;
+      moveObject(s, id, 'hand');
+      // It was seen on the field: its owner's opponent keeps knowing which card in the hand it is.
+      if (s.objects[id]) s.known = learn(s.known, opponentOf(owner), [id]);
       continue;
     }
     log(s, { type: 'destroyed', seat: o.controller, card: o.card, object: id, rule });

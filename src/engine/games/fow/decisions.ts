@@ -17,6 +17,7 @@ import {
   targetKey,
 } from './abilities.ts';
 import { legalActions } from './actions.ts';
+import type { DestroyReplacement } from './actions-game.ts';
 import { attackTargets, possibleAttackers, possibleBlockers } from './battle-rules.ts';
 import { type Attribute, AttributeSchema, type Cost, type Target } from './cards/schema.ts';
 import { ATTRIBUTES } from './cards/text.ts';
@@ -616,6 +617,43 @@ export const summonDecision = defineDecisionKind<FowState, { cards: string[] }, 
   handle: (_s, _p, chosen) => (chosen[0] ?? '').slice('card:'.length),
 });
 
+const REPLACEMENT_WORDS: Record<DestroyReplacement, Label> = {
+  shield: label('Instead remove all its damage and rest it', '代わりにダメージをすべて取り除き、レストする'),
+  'to-hand': label("Instead return it to its owner's hand", '代わりにオーナーの手札に戻す'),
+};
+
+export type ReplacementPayload = { object: string; kinds: DestroyReplacement[] };
+
+/**
+ * 910.2: the controller of a card that would be destroyed, with different kinds of replacement effect on it, chooses
+ * the one that applies (only one does: the event it leaves is no longer a destruction, 910.3).
+ */
+export const replacementDecision = defineDecisionKind<FowState, ReplacementPayload, DestroyReplacement>({
+  name: 'replacement',
+  role: 'choice',
+  build(s, p) {
+    const n = cardOf(objectOf(s, p.object).card).name;
+    return {
+      prompt: label(
+        `${n.en} would be destroyed. Choose the replacement effect that applies (910.2).`,
+        `${n.ja}が破壊されます。適用する置換効果を選んでください（910.2）。`,
+      ),
+      options: p.kinds.map((k) => ({
+        id: `replace:${k}`,
+        kind: 'replacement',
+        role: 'choice' as const,
+        label: REPLACEMENT_WORDS[k],
+        objectId: p.object,
+        cardName: n.en,
+      })),
+      min: 1,
+      max: 1,
+      defaultOnTimeout: [`replace:${p.kinds[0] ?? 'shield'}`],
+    };
+  },
+  handle: (_s, p, chosen) => p.kinds.find((k) => `replace:${k}` === chosen[0]) ?? p.kinds[0] ?? 'shield',
+});
+
 export const FOW_DECISIONS = [
   exchangeDecision,
   exchangeCardsDecision,
@@ -637,4 +675,5 @@ export const FOW_DECISIONS = [
   revealDecision,
   searchDecision,
   summonDecision,
+  replacementDecision,
 ];

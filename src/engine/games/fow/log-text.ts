@@ -176,6 +176,11 @@ export function logLine(e: FowLogEntry): Label {
         `${n.en} would be destroyed; instead its damage is removed and it is rested (${e.rule}).`,
         `${n.ja}は破壊される代わりに、ダメージをすべて取り除かれ、レストしました（${e.rule}）。`,
       );
+    case 'destroy-replaced-to-hand':
+      return label(
+        `${n.en} would be destroyed; instead it returns to its owner's hand (${e.rule}).`,
+        `${n.ja}は破壊される代わりに、オーナーの手札に戻りました（${e.rule}）。`,
+      );
     case 'summon':
       return label(
         `${p.en} summons ${n.en}: it goes onto the chase as a resonator spell (${e.rule}).`,

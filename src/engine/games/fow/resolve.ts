@@ -19,11 +19,19 @@ import {
   destroy,
   enteredTriggers,
   enterField,
+  replacementChoices,
   stillThere,
   trigger,
 } from './actions-game.ts';
 import type { KeywordName, Target } from './cards/schema.ts';
-import { attachDecision, discardDecision, foreseeDecision, searchDecision, summonDecision } from './decisions.ts';
+import {
+  attachDecision,
+  discardDecision,
+  foreseeDecision,
+  replacementDecision,
+  searchDecision,
+  summonDecision,
+} from './decisions.ts';
 import {
   attach,
   type ChaseItem,
@@ -52,6 +60,8 @@ export type ResolveData = {
   /** Per target: still legal when the item began to resolve (903.3a). */
   legal: boolean[];
   index: number;
+  /** 910.2: the replacement chosen for each destroy event of the current effect that meets more than one kind. */
+  replaced?: Record<string, string>;
 } & JsonObject;
 
 /** The target each effect uses (effects with targets take them in order, 903.2.g). */
@@ -117,9 +127,10 @@ export const resolve = defineProcedure<FowState, ResolveData, null>({
         data.index += 1;
         return { goto: 'effect' };
       }
-      const asked = perform(s, item, e, target ?? null);
+      const asked = perform(s, item, e, target ?? null, data.replaced ?? {});
       if (asked) return { ...asked, next: 'answered' };
       data.index += 1;
+      delete data.replaced;
       return { goto: 'effect' };
     },
     answered(s, { data, ret }) {
@@ -163,6 +174,11 @@ export const resolve = defineProcedure<FowState, ResolveData, null>({
         if (s.players[item.controller].graveyard.includes(chosen)) summon(s, item.controller, chosen);
       } else if (e?.do === 'discard') {
         for (const id of answerOf(discardDecision, ret)) discard(s, item.controller, id);
+      } else if (e?.do === 'destroy-all' || e?.do === 'destroy-refs') {
+        // 910.2: one event's replacement chosen; the effect is performed again, asking the next or destroying.
+        const [asked] = replacementChoices(s, destroyedBy(s, e), data.replaced ?? {});
+        if (asked) data.replaced = { ...data.replaced, [asked.object]: answerOf(replacementDecision, ret) };
+        return { goto: 'effect' };
       }
       data.index += 1;
       return { goto: 'effect' };
@@ -184,6 +200,13 @@ export const resolve = defineProcedure<FowState, ResolveData, null>({
   },
 });
 
+/** The objects a destroy effect destroys now (1010). */
+function destroyedBy(s: FowState, e: ItemEffect): string[] {
+  if (e.do === 'destroy-all') return s.field.filter((id) => hasType(s, id, 'resonator'));
+  if (e.do === 'destroy-refs') return e.refs.filter((r) => stillThere(s, r)).map((r) => r.id);
+  return [];
+}
+
 function discard(s: FowState, seat: Seat, id: string): void {
   moveObject(s, id, 'graveyard');
   log(s, { type: 'discard', seat, card: objectOf(s, id).card, object: id });
@@ -192,7 +215,13 @@ function discard(s: FowState, seat: Seat, id: string): void {
 type Ask = { await: { decision: string; seat: Seat; payload: JsonObject } };
 
 /** Does one effect; returns the question when it needs the player's choice (then `answered` finishes it). */
-function perform(s: FowState, item: ChaseItem, e: ItemEffect, target: TargetRef | null): Ask | null {
+function perform(
+  s: FowState,
+  item: ChaseItem,
+  e: ItemEffect,
+  target: TargetRef | null,
+  replaced: Readonly<Record<string, string>>,
+): Ask | null {
   const me = item.controller;
   const obj = target && 'object' in target ? target.object.id : null;
   switch (e.do) {
@@ -227,13 +256,21 @@ function perform(s: FowState, item: ChaseItem, e: ItemEffect, target: TargetRef 
       return null;
     }
     case 'destroy-all':
-      // 1010: every resonator at once.
-      destroy(
-        s,
-        s.field.filter((id) => hasType(s, id, 'resonator')),
-        '1010',
-      );
+    case 'destroy-refs': {
+      // 1010: every resonator at once (destroy-all), or the objects a trigger named that are still there.
+      const ids = destroyedBy(s, e);
+      const [choice] = replacementChoices(s, ids, replaced);
+      if (choice)
+        return {
+          await: {
+            decision: replacementDecision.name,
+            seat: choice.seat,
+            payload: { object: choice.object, kinds: choice.kinds },
+          },
+        };
+      destroy(s, ids, '1010', replaced);
       return null;
+    }
     case 'counters': {
       const on = e.on === 'self' ? (stillThere(s, item.source) ? item.source.id : null) : obj;
       if (!on || objectOf(s, on).zone !== 'field') return null;
@@ -260,6 +297,14 @@ function perform(s: FowState, item: ChaseItem, e: ItemEffect, target: TargetRef 
       // 910.1, 505.5b: a replacement for the next destroy event on the object this turn (actions-game.ts destroy).
       if (obj) addTurnEffect(s, obj, [], { replaceDestroy: true });
       return null;
+    case 'becomes-attribute-until-end-of-turn':
+      // 909.1c, 909.6, 505.5b: its attribute becomes this one until end of turn (latest timestamp wins).
+      if (obj) addTurnEffect(s, obj, [], { attribute: e.attribute });
+      return null;
+    case 'return-instead-of-destruction-this-turn':
+      // 910.1, 505.5b: a replacement for a destroy event on the object this turn (actions-game.ts destroy).
+      if (obj) addTurnEffect(s, obj, [], { returnInsteadOfDestroy: true });
+      return null;
     case 'copy-chant': {
       // 1017.1d: nothing if the chant is no longer on the chase (then the target is illegal and this is not reached).
       const original = target && 'item' in target ? s.chase.find((i) => i.id === target.item) : undefined;
@@ -278,13 +323,6 @@ function perform(s: FowState, item: ChaseItem, e: ItemEffect, target: TargetRef 
       throw new UnsupportedRule('907.1', 'a spell or triggered ability that produces will');
     case 'code':
       return code(s, item, e.handler, target);
-    case 'destroy-refs':
-      destroy(
-        s,
-        e.refs.filter((r) => stillThere(s, r)).map((r) => r.id),
-        '1010',
-      );
-      return null;
     case 'gain-life':
       s.players[me].life += e.amount; // 1135.2
       log(s, { type: 'gain-life', seat: me, amount: e.amount });
@@ -508,7 +546,10 @@ function addTurnEffect(
   s: FowState,
   id: string,
   keywords: KeywordName[],
-  kind: Pick<TurnEffect, 'preventDamage' | 'loseAbilities' | 'replaceDestroy' | 'becomes'> = {},
+  kind: Pick<
+    TurnEffect,
+    'preventDamage' | 'loseAbilities' | 'replaceDestroy' | 'becomes' | 'returnInsteadOfDestroy' | 'attribute'
+  > = {},
 ): void {
   s.effects.push({ object: refOf(s, id), atk: 0, def: 0, keywords, timestamp: stamp(s), ...kind });
 }

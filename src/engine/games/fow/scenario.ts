@@ -23,6 +23,7 @@ import { BOTTOM_MARKER } from './decisions.ts';
 import { fow } from './index.ts';
 import {
   attach,
+  attributesOf,
   type ChaseItem,
   cardOf,
   characteristics,
@@ -135,6 +136,8 @@ const CardExpect = z.strictObject({
   /** Keywords it has now (909.1) and keywords it must not have. */
   keywords: z.array(z.string()).optional(),
   noKeywords: z.array(z.string()).optional(),
+  /** Its attributes now (909.1c), in any order. */
+  attributes: z.array(z.string()).optional(),
   face: z.enum(['front', 'back']).optional(),
   attachedTo: z.string().nullable().optional(),
   /** Players who cannot tell which card it is (their view hides its identity). */
@@ -732,6 +735,8 @@ function check(s: FowState, labels: Labels, e: Expect): string[] {
     for (const k of want.keywords ?? [])
       if (!c?.keywords.includes(k as never)) out.push(`${ref}: does not have [${k}] (has ${c?.keywords.join(', ')})`);
     for (const k of want.noKeywords ?? []) if (c?.keywords.includes(k as never)) out.push(`${ref}: has [${k}]`);
+    if (want.attributes !== undefined)
+      differ(`${ref} attributes`, [...want.attributes].sort(), [...attributesOf(s, id)].sort());
     if (want.face !== undefined) differ(`${ref} face`, want.face, o.face);
     if (want.attachedTo !== undefined) differ(`${ref} attached to`, want.attachedTo, refOrNull(o.attachedTo));
     for (const seat of want.hiddenFrom ?? [])

@@ -202,6 +202,10 @@ export type TurnEffect = {
   replaceDestroy?: true;
   /** 1020.2, 909.1g: its ATK and DEF become these (in timestamp order with the other 909.1g effects). */
   becomes?: { atk: number; def: number };
+  /** 910.1: if the object would be destroyed this turn, it returns to its owner's hand instead. */
+  returnInsteadOfDestroy?: true;
+  /** 909.1c, 909.6: the object's attribute becomes this one (the others are lost), in timestamp order. */
+  attribute?: Attribute;
 };
 
 export type FowState = ProcedureState & {
@@ -289,6 +293,24 @@ export function newId(s: FowState, prefix: string): string {
 export function isJResonator(s: FowState, id: string): boolean {
   const t = faceOf(s, id).types;
   return t.includes('resonator') || t.includes('j-ruler');
+}
+
+/**
+ * 909.1a, 909.1c: the attributes of an object now. On the field or in the ruler area an effect that makes it one
+ * attribute replaces the others (909.6); several apply in timestamp order (909.3b), so the latest wins. No ability
+ * of the pool gives or takes attributes, so this layer reads no other layer (909.3a).
+ */
+export function attributesOf(s: FowState, id: string): readonly Attribute[] {
+  const o = objectOf(s, id);
+  let attributes: readonly Attribute[] = faceOf(s, id).attributes;
+  if (o.zone !== 'field' && o.zone !== 'ruler') return attributes;
+  let at = -1;
+  for (const e of s.effects)
+    if (e.attribute && e.object.id === id && e.object.inc === o.inc && e.timestamp > at) {
+      attributes = [e.attribute];
+      at = e.timestamp;
+    }
+  return attributes;
 }
 
 export function hasType(s: FowState, id: string, type: FowCard['types'][number]): boolean {
@@ -384,7 +406,7 @@ function ownGrants(s: FowState, o: FowObject, face: Face, since: number): Grant[
               objectOf(s, c).controller === o.controller &&
               faceOf(s, c).races.includes('Magic Circle') &&
               k.attribute !== undefined &&
-              faceOf(s, c).attributes.includes(k.attribute),
+              attributesOf(s, c).includes(k.attribute),
           )
         )
           own(k.grant);
@@ -433,7 +455,7 @@ export function characteristics(s: FowState, id: string): Characteristics {
         src.controller === o.controller &&
         o.zone === 'field' &&
         isJResonator(s, id) &&
-        face.attributes.includes('fire')
+        attributesOf(s, id).includes('fire') // 909.1c applies before this 909.1g effect
       )
         grants.push({ ...a.grant, timestamp: src.since ?? 0, own: false });
       if (a.affects === 'equipped' && src.attachedTo === id)
@@ -596,7 +618,9 @@ export function targetsOf(effects: readonly ItemEffect[]): Target[] {
       e.do === 'grant-until-end-of-turn' ||
       e.do === 'lose-abilities-until-end-of-turn' ||
       e.do === 'becomes-until-end-of-turn' ||
-      e.do === 'shield-next-destruction-this-turn'
+      e.do === 'shield-next-destruction-this-turn' ||
+      e.do === 'becomes-attribute-until-end-of-turn' ||
+      e.do === 'return-instead-of-destruction-this-turn'
     )
       out.push(e.to);
     else if (e.do === 'counters' && e.on !== 'self') out.push(e.on);

@@ -3,14 +3,14 @@
  * (602–605) and rule processing (1200) as procedures. The root never returns.
  */
 import { answerOf, ask } from '../../core/decision-kinds.ts';
-import { stateCheckProcedure } from '../../core/fixpoint.ts';
+import { UnsupportedRule } from '../../core/errors.ts';
 import { opponentOf, SEATS, type Seat } from '../../core/game.ts';
 import { learn } from '../../core/hidden.ts';
 import type { JsonObject } from '../../core/json.ts';
 import { call, defineProcedure, inTransaction, resultOf, type StepOut } from '../../core/procedure.ts';
 import { nextInt } from '../../core/rng.ts';
 import { assertSupported } from './abilities.ts';
-import { destroy, enterField } from './actions-game.ts';
+import { destroy, enterField, replacementChoices } from './actions-game.ts';
 import { makeBattle, newBattleData, revealTriggered } from './battle.ts';
 import type { Attribute, WillSymbol } from './cards/schema.ts';
 import {
@@ -18,6 +18,7 @@ import {
   exchangeCardsDecision,
   exchangeDecision,
   priorityDecision,
+  replacementDecision,
   revealDecision,
   standbyDecision,
   triggerDecision,
@@ -79,43 +80,84 @@ export function collectRuleActions(s: FowState): RuleAction[] {
   return found;
 }
 
-export const ruleProcessing = stateCheckProcedure<FowState, RuleAction>({
+type RuleProcessingData = {
+  found: RuleAction[];
+  passes: number;
+  /** 910.2: the replacement chosen for each destroy event of this pass that meets more than one kind. */
+  replaced?: Record<string, string>;
+} & JsonObject;
+
+/** 1301.1: a rule processing loop that never settles is refused, not played forever. */
+const RULE_PROCESSING_LIMIT = 1000;
+
+/**
+ * 1201.1, 602.1a: every rule process that applies is performed at once, again while any applies. A destroy event
+ * meeting more than one kind of replacement effect asks its controller first (910.2), then the pass is performed.
+ */
+export const ruleProcessing = defineProcedure<FowState, RuleProcessingData, number>({
   kind: 'fow-rule-processing',
-  rule: '1301.1',
-  collect: collectRuleActions,
-  perform(s, found) {
-    for (const a of found) {
-      if ('counters' in a) {
-        // 1203.1: remove as many of each as the smaller count.
-        const o = objectOf(s, a.counters);
-        const n = Math.min(o.counters['+100/+100'] ?? 0, o.counters['-100/-100'] ?? 0);
-        o.counters['+100/+100'] = (o.counters['+100/+100'] ?? 0) - n;
-        o.counters['-100/-100'] = (o.counters['-100/-100'] ?? 0) - n;
-      } else if ('round' in a) {
-        s.players[a.round].life = Math.ceil(s.players[a.round].life / 100) * 100; // 1205.1: rounded up
-      } else if ('unattach' in a) {
-        objectOf(s, a.unattach).attachedTo = null; // 1206.1
+  first: 'collect',
+  steps: {
+    collect(s, { data }) {
+      const found = collectRuleActions(s);
+      if (found.length === 0) return { return: data.passes };
+      if (data.passes >= RULE_PROCESSING_LIMIT)
+        throw new UnsupportedRule('1301.1', `rule processing did not settle after ${RULE_PROCESSING_LIMIT} passes`);
+      data.found = found;
+      return { goto: 'choose' };
+    },
+    choose(s, { data }) {
+      const [next] = replacementChoices(s, destroyedBy(data.found), data.replaced ?? {});
+      if (!next) return { goto: 'perform' };
+      return ask(replacementDecision, next.seat, { object: next.object, kinds: next.kinds }, 'chosen');
+    },
+    chosen(s, { data, ret }) {
+      const [next] = replacementChoices(s, destroyedBy(data.found), data.replaced ?? {});
+      if (next) data.replaced = { ...data.replaced, [next.object]: answerOf(replacementDecision, ret) };
+      return { goto: 'choose' };
+    },
+    perform(s, { data }) {
+      const found = data.found;
+      for (const a of found) {
+        if ('counters' in a) {
+          // 1203.1: remove as many of each as the smaller count.
+          const o = objectOf(s, a.counters);
+          const n = Math.min(o.counters['+100/+100'] ?? 0, o.counters['-100/-100'] ?? 0);
+          o.counters['+100/+100'] = (o.counters['+100/+100'] ?? 0) - n;
+          o.counters['-100/-100'] = (o.counters['-100/-100'] ?? 0) - n;
+        } else if ('round' in a) {
+          s.players[a.round].life = Math.ceil(s.players[a.round].life / 100) * 100; // 1205.1: rounded up
+        } else if ('unattach' in a) {
+          objectOf(s, a.unattach).attachedTo = null; // 1206.1
+        }
       }
-    }
-    destroy(
-      s,
-      found.flatMap((a) => ('destroy' in a ? [a.destroy] : [])),
-      '1204',
-    );
-    for (const seat of SEATS) s.players[seat].failedDraw = false;
-    const losers = found.flatMap((a) => ('lose' in a ? [a] : []));
-    const [one, two] = losers;
-    // 103.3: both players losing at once is a draw.
-    if (one && two) s.result = { kind: 'draw', reason: 'both-lost', rule: '103.3' };
-    else if (one)
-      s.result = {
-        kind: 'win',
-        winner: opponentOf(one.lose),
-        reason: one.rule === '1202.1' ? 'life' : 'deck-out',
-        rule: one.rule,
-      };
+      destroy(
+        s,
+        found.flatMap((a) => ('destroy' in a ? [a.destroy] : [])),
+        '1204',
+        data.replaced ?? {},
+      );
+      for (const seat of SEATS) s.players[seat].failedDraw = false;
+      const losers = found.flatMap((a) => ('lose' in a ? [a] : []));
+      const [one, two] = losers;
+      // 103.3: both players losing at once is a draw.
+      if (one && two) s.result = { kind: 'draw', reason: 'both-lost', rule: '103.3' };
+      else if (one)
+        s.result = {
+          kind: 'win',
+          winner: opponentOf(one.lose),
+          reason: one.rule === '1202.1' ? 'life' : 'deck-out',
+          rule: one.rule,
+        };
+      data.found = [];
+      delete data.replaced;
+      data.passes += 1;
+      return { goto: 'collect' };
+    },
   },
 });
+
+const destroyedBy = (found: readonly RuleAction[]) => found.flatMap((a) => ('destroy' in a ? [a.destroy] : []));
 
 /** 505.5e, 807.3b: a rule process is due or something has triggered. */
 export function isDue(s: FowState): boolean {

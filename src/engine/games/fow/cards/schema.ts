@@ -150,6 +150,15 @@ const BaseEffect = z.discriminatedUnion('do', [
    * damage is removed from it and it is rested instead.
    */
   z.object({ do: z.literal('shield-next-destruction-this-turn'), to: TargetSchema }).strict(),
+  /** FoW 909.1c, 909.6: the target becomes this attribute (and loses the others) until end of turn. */
+  z
+    .object({ do: z.literal('becomes-attribute-until-end-of-turn'), attribute: AttributeSchema, to: TargetSchema })
+    .strict(),
+  /**
+   * FoW 910.1: a replacement effect until end of turn: if the target would be destroyed this turn, it is returned to
+   * its owner's hand instead. With a shield on the same object, its controller chooses which applies (910.2).
+   */
+  z.object({ do: z.literal('return-instead-of-destruction-this-turn'), to: TargetSchema }).strict(),
   /** FoW 1017.1: a copy of the target chant on the chase, with the same choices (1017.1c), on top of the chase. */
   z.object({ do: z.literal('copy-chant'), to: z.literal('chant') }).strict(),
   /** The top N cards of the target player's main deck into the graveyard. */

@@ -212,6 +212,16 @@ function effectText(e: Effect): Label {
         en: `The next time ${TARGETS[e.to].en} would be destroyed this turn, instead remove all damage from it and rest it.`,
         ja: `このターン、次に${TARGETS[e.to].ja}が破壊される場合、代わりにそれからすべてのダメージを取り除き、それをレストする。`,
       };
+    case 'becomes-attribute-until-end-of-turn':
+      return {
+        en: `Until end of turn, ${TARGETS[e.to].en} becomes ${ATTRIBUTES[e.attribute].en.toLowerCase()}.`,
+        ja: `ターン終了時まで、${TARGETS[e.to].ja}は${ATTRIBUTES[e.attribute].ja}になる。`,
+      };
+    case 'return-instead-of-destruction-this-turn':
+      return {
+        en: `This turn, if ${TARGETS[e.to].en} would be destroyed, instead return it to its owner's hand.`,
+        ja: `このターン、${TARGETS[e.to].ja}が破壊される場合、代わりにそれをオーナーの手札に戻す。`,
+      };
     case 'copy-chant':
       return {
         en: `Copy ${TARGETS.chant.en}. The copy has the same targets.`,

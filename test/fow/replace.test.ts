@@ -1,0 +1,51 @@
+// Ruling F-REPLACE-ORDER: the choice of replacement (910.2) and what the return to hand shows the opponent.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { BaseState } from '../../src/engine/core/game.ts';
+import { fow } from '../../src/engine/games/fow/index.ts';
+import type { FowLogEntry, FowState } from '../../src/engine/games/fow/state.ts';
+import { loadScenario } from '../../src/engine/scenario/runner.ts';
+
+const isFow = (s: BaseState): s is FowState => s.game === 'fow';
+
+function play(file: string): FowState {
+  const text = readFileSync(new URL(`../scenarios/fow/${file}`, import.meta.url), 'utf8');
+  const { plan } = loadScenario(text, file);
+  let s = plan.start;
+  for (const step of plan.steps) if (step.kind === 'apply') s = step.apply(s);
+  if (!isFow(s)) throw new Error('not a Force of Will state');
+  return s;
+}
+
+describe('910.2: replacement effects on one destroy event', () => {
+  it('the card returned to the hand instead of being destroyed stays known to the opponent', () => {
+    const s = play('910.2-controller-chooses-return-to-hand.yaml');
+    const [returned] = s.players.p1.hand;
+    expect(returned).toBeDefined();
+    expect(s.objects[returned ?? '']?.card).toBe('gloamfang-stalker');
+    expect(s.known.p2 ?? []).toContain(returned);
+    const log: FowLogEntry[] = s.log;
+    expect(log.some((e) => e.type === 'destroy-replaced-to-hand' && e.rule === '910.1')).toBe(true);
+    expect(log.some((e) => e.type === 'destroyed')).toBe(false);
+  });
+
+  it('the question names the card and offers exactly the two kinds, the shield first (its timestamp is earlier)', () => {
+    const text = readFileSync(
+      new URL('../scenarios/fow/910.2-controller-chooses-return-to-hand.yaml', import.meta.url),
+      'utf8',
+    );
+    const { plan } = loadScenario(text, 'replace');
+    let s: BaseState = plan.start;
+    for (const step of plan.steps) {
+      if (step.kind !== 'apply') continue;
+      if (!isFow(s) || fow.pending(s)?.kind === 'replacement') break;
+      s = step.apply(s);
+    }
+    if (!isFow(s)) throw new Error('not a Force of Will state');
+    const p = fow.pending(s);
+    expect(p?.kind).toBe('replacement');
+    expect(p?.player).toBe('p1');
+    const ids = p && (p.shape === undefined || p.shape === 'pick') ? p.options.map((o) => o.id) : [];
+    expect(ids).toEqual(['replace:shield', 'replace:to-hand']);
+  });
+});
