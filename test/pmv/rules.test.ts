@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { identityLeaks } from '../../src/engine/core/hidden.ts';
+import { viewLeaks } from '../../src/engine/fuzz/random-play.ts';
 import { PMV_CARDS } from '../../src/engine/games/pmv/cards/pool.ts';
 import { pmv } from '../../src/engine/games/pmv/index.ts';
 import { cardOf, moveObject, objectOf, type PmvLogEntry, type PmvState } from '../../src/engine/games/pmv/state.ts';
@@ -589,12 +590,49 @@ describe('rulings', () => {
       const r = unsupportedReason(c);
       return r ? [`${c.id} ${r.rule}`] : [];
     });
-    expect(refused.sort()).toEqual(['hollow-mask-veil 7.1', 'mirror-recital 7.1']);
+    expect(refused.sort()).toEqual(['mirror-recital 7.1']);
+    expect(unsupportedReason(cardOf('hollow-mask-veil'))).toBeNull(); // §5.7, P34
     expect(unsupportedReason(cardOf('starfall-overdrive'))).toBeNull(); // §10.33, P29
     expect(unsupportedReason(cardOf('first-card-kasumi-vale'))).toBeNull(); // §10.18, P30
     expect(unsupportedReason(cardOf('tsubaki-hollow-shrine-leader'))).toBeNull(); // §10.34, P31
     expect(unsupportedReason(cardOf('tsubakis-final-prayer'))).toBeNull(); // §10.17, §10.32, P32
     expect(unsupportedReason(cardOf('eternal-night-garden'))).toBeNull(); // §10.27, §3.3.6, P33
+  });
+
+  it("P34 (§3.4.3.a, §5.7): a face-down character is a card back to the opponent and spectators, its face its owner's", () => {
+    let s = duel(['hollow-mask-veil']);
+    const gorou = put(s, 'p2', 'gorou-the-gate-breaker', 'field');
+    const veil = put(s, 'p1', 'hollow-mask-veil', 'hand');
+    nodes(s, 'p1', 2);
+    // Every viewer saw Gorou face up before (the fuzzer's memory of seen cards, as in a played game).
+    const seen = new Map<string, Set<string>>();
+    expect(viewLeaks(pmv, s, 'before', seen)).toEqual([]);
+    s = passBoth(playCard(s, `play:${veil}`, `obj:${gorou}`));
+    expect(objectOf(s, gorou).faceDown).toBe(true);
+    expect(viewLeaks(pmv, s, 'after', seen)).toEqual([]);
+    // The opponent: a card back with the public 1/1, no card id; the log line naming the flip carries no object id.
+    const p1 = { kind: 'player', seat: 'p1' } as const;
+    const theirs = pmvView(s, p1, null);
+    expect(theirs.field.find((c) => c.id === gorou)).toEqual({
+      id: gorou,
+      faceDown: true,
+      owner: 'p2',
+      turned: false,
+      atk: 1,
+      def: 1,
+      damage: 0,
+    });
+    const flip = theirs.log.find((l) => l.entry.type === 'face-down')?.entry;
+    expect(flip).toMatchObject({ card: 'gorou-the-gate-breaker', seat: 'p2' });
+    expect(flip?.object).toBeUndefined();
+    expect(pmv.hiddenIdentities(s, p1).hidden.map((h) => h.objectId)).toContain(gorou);
+    // Its owner sees the face, marked face down, with the 1/1 the rules read and no keywords (§5.7.4).
+    const mine = pmvView(s, { kind: 'player', seat: 'p2' }, null).field.find((c) => c.id === gorou);
+    expect(mine).toMatchObject({ card: 'gorou-the-gate-breaker', turnedFaceDown: true, atk: 1, def: 1, keywords: [] });
+    // A later line about it drops the card for the opponent, keeps it for the owner.
+    s.log.push({ type: 'attack', seat: 'p2', card: 'gorou-the-gate-breaker', object: gorou });
+    expect(pmvView(s, p1, null).log.at(-1)?.entry).toEqual({ type: 'attack', seat: 'p2', object: gorou });
+    expect(pmvView(s, { kind: 'player', seat: 'p2' }, null).log.at(-1)?.entry.card).toBe('gorou-the-gate-breaker');
   });
 
   it('P33 (§3.3.6): with Eternal Night Garden on the field its player sees the netherworld called Hell, the other not', () => {

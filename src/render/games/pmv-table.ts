@@ -6,7 +6,7 @@ import type { Locale } from '../../engine/core/label.ts';
 import { cardText, keywordInfo, typeLine } from '../../engine/games/pmv/cards/text.ts';
 import { logLine, phaseWords } from '../../engine/games/pmv/log-text.ts';
 import { cardOf } from '../../engine/games/pmv/state.ts';
-import type { ObjectView, PmvView } from '../../engine/games/pmv/view.ts';
+import type { FaceDownFieldView, ObjectView, PmvView } from '../../engine/games/pmv/view.ts';
 import {
   type AdapterOptions,
   handCard,
@@ -44,6 +44,7 @@ const WORDS = {
   attackTag: { en: 'Attack', ja: '攻撃' },
   defender: { en: 'defender', ja: '防御' },
   cancelled: { en: 'cancelled', ja: '取り消し' },
+  faceDown: { en: 'a face-down character', ja: '裏向きのキャラクター' },
 } as const;
 
 export type PmvTableOptions = AdapterOptions;
@@ -56,12 +57,18 @@ function tableCard(c: ObjectView, locale: Locale): TableCard {
   if (c.attacking) states.push('attacking');
   if (c.defending) states.push('blocking');
   const popularity = (c.attachments ?? []).filter((a) => a.popularity).length;
+  // §6.1.7: a face-down card the viewer sees (its owner's) is a 1/1 with no graze, whatever its face says.
+  const printed: { atk?: number | undefined; def?: number | undefined; graze?: number | undefined } = c.turnedFaceDown
+    ? {}
+    : card;
   const stats =
     c.atk !== undefined && c.def !== undefined
       ? [
-          { label: 'ATK', value: c.atk, ...(card.atk !== undefined ? { base: card.atk } : {}) },
-          { label: 'DEF', value: c.def, ...(card.def !== undefined ? { base: card.def } : {}) },
-          ...(card.graze !== undefined ? [{ label: locale === 'ja' ? 'グレイズ' : 'Graze', value: card.graze }] : []),
+          { label: 'ATK', value: c.atk, ...(printed.atk !== undefined ? { base: printed.atk } : {}) },
+          { label: 'DEF', value: c.def, ...(printed.def !== undefined ? { base: printed.def } : {}) },
+          ...(printed.graze !== undefined
+            ? [{ label: locale === 'ja' ? 'グレイズ' : 'Graze', value: printed.graze }]
+            : []),
         ]
       : face.stats;
   return {
@@ -85,6 +92,22 @@ function tableCard(c: ObjectView, locale: Locale): TableCard {
 function nodeCard(c: ObjectView | FaceDownObjectView, locale: Locale): TableCard {
   return 'faceDown' in c ? faceDownCard(c) : tableCard(c, locale);
 }
+
+/** §5.7: a face-down field card the viewer may not see is a card back, its attachments face up beside it. */
+function fieldCard(c: ObjectView | FaceDownFieldView, locale: Locale): TableCard {
+  if (!('faceDown' in c)) return tableCard(c, locale);
+  const back = faceDownCard(
+    c,
+    (c.attachments ?? []).slice(0, 12).map((a) => tableCard(a, locale)),
+  );
+  if (c.attacking) back.states.push('attacking');
+  if (c.defending) back.states.push('blocking');
+  return back;
+}
+
+/** The card id of a field card the viewer sees face up (none for a card back). */
+const seenCard = (c: ObjectView | FaceDownFieldView | undefined): string | undefined =>
+  c && !('faceDown' in c) ? c.card : undefined;
 
 function side(view: PmvView, seat: Seat, options: PmvTableOptions): PlayerSide {
   const { locale } = options;
@@ -112,7 +135,7 @@ function side(view: PmvView, seat: Seat, options: PmvTableOptions): PlayerSide {
       {
         name: WORDS.field[locale],
         style: 'full',
-        cards: view.field.filter((c) => c.owner === seat).map((c) => tableCard(c, locale)),
+        cards: view.field.filter((c) => c.owner === seat).map((c) => fieldCard(c, locale)),
       },
       { name: WORDS.nodes[locale], style: 'compact', cards: p.nodes.map((n) => nodeCard(n, locale)) },
     ],
@@ -127,9 +150,12 @@ export function pmvTableModel(view: PmvView, options: PmvTableOptions): TableMod
       id,
       options,
       (object) => {
-        const found =
-          view.field.find((c) => c.id === object) ??
-          view.interferences.flatMap((i) => i.entries).find((e) => e.source === object);
+        const onField = view.field.find((c) => c.id === object);
+        if (onField) {
+          const card = seenCard(onField);
+          return card ? cardOf(card).name[locale] : WORDS.faceDown[locale];
+        }
+        const found = view.interferences.flatMap((i) => i.entries).find((e) => e.source === object);
         return found ? cardOf(found.card).name[locale] : undefined;
       },
       WORDS.gone,
@@ -147,10 +173,10 @@ export function pmvTableModel(view: PmvView, options: PmvTableOptions): TableMod
       });
     if (i.attack) {
       const attacker = i.attack.attacker;
-      const attackerCard = attacker ? view.field.find((c) => c.id === attacker) : undefined;
+      const attackerCard = seenCard(attacker ? view.field.find((c) => c.id === attacker) : undefined);
       items.push({
         id: `attack-${i.id}`,
-        source: attackerCard ? cardOf(attackerCard.card).name[locale] : nameOf(attacker),
+        source: attackerCard ? cardOf(attackerCard).name[locale] : nameOf(attacker),
         controller: i.attack.player === 'p1' ? 'p2' : 'p1',
         text: `${frame}: ${WORDS.attack[locale]}${i.attack.cancelled ? ` (${WORDS.cancelled[locale]})` : ''}`,
         targets: [i.attack.defender ? nameOf(i.attack.defender) : nameOf(i.attack.player)],

@@ -150,6 +150,11 @@ export function logLine(e: PmvLogEntry): Label {
       return label(`${p.en} pays X = ${n} for ${c.en}${rule}.`, `${p.ja}は${c.ja}のXを${n}として支払います${ruleJa}。`);
     case 'returned':
       return label(`${c.en} returns to ${p.en}'s hand${rule}.`, `${c.ja}は${p.ja}の手札に戻りました${ruleJa}。`);
+    case 'face-down':
+      return label(
+        `${c.en} is turned face down: from now on a 1/1 character with no name${rule}.`,
+        `${c.ja}は裏向きになり、以後名前を持たない1/1のキャラクターとして扱われます${ruleJa}。`,
+      );
     case 'excluded':
       return label(`${c.en} is excluded from the game${rule}.`, `${c.ja}はゲームから除外されました${ruleJa}。`);
     case 'resist-paid':

@@ -37,6 +37,7 @@ import {
   racesOf,
   rawDef,
   type TargetRef,
+  turnFaceDown,
 } from './state.ts';
 
 /**
@@ -95,6 +96,7 @@ const CODE_AIMS: Record<string, readonly Aim[]> = {
   'return-cost-3-to-hand': ['target-character-cost-3-or-less'],
   'exclude-cost-3': ['target-character-cost-3-or-less'],
   'damage-twice-excluded': ['target-character'],
+  'face-down-blank': ['target-character'],
 };
 
 /** §5.2.3.c: the modes of a card's "Choose one" (one list of clauses each), or null when it has none. */
@@ -130,7 +132,7 @@ export function isLegalTarget(
       return isCharacter(s, ref.id) && objectOf(s, ref.id).owner === seat;
     case 'target-character-cost-3-or-less': {
       // §2.4.3: the printed COST (X and Nullity count as 0).
-      const nc = cardOf(objectOf(s, ref.id).card).nodeCost;
+      const nc = cardOfObject(s, ref.id).nodeCost; // §6.1.7: a face-down character's is 0
       const cost = nc === 'nullity' || nc.cost === 'X' ? 0 : nc.cost;
       return isCharacter(s, ref.id) && cost <= 3;
     }
@@ -551,8 +553,9 @@ export const CODE_HANDLERS: Record<string, (s: PmvState, ctx: EffectContext, tar
     const t = codeTarget(s, ctx, targetIndex, 'target-character-cost-3-or-less');
     if (!t) return { kind: 'failed', rule: '8.2.5' };
     const o = objectOf(s, t.id);
+    const faceDown = o.faceDown === true; // §11.3.4: into the hand without showing its face
     moveObject(s, t.id, 'hand');
-    log(s, { type: 'returned', seat: o.owner, card: o.card, rule: '11.3' });
+    log(s, { type: 'returned', seat: o.owner, ...(faceDown ? {} : { card: o.card }), rule: '11.3' });
     return { kind: 'done' };
   },
   // Second mode: the character is excluded from the game (§9.4, a removal; no card of the pool watches its windows).
@@ -578,6 +581,17 @@ export const CODE_HANDLERS: Record<string, (s: PmvState, ctx: EffectContext, tar
       const ids = arriving.filter((id) => objectOf(s, id).owner === seat);
       if (ids.length > 1) s.netherOrder.push({ seat, ids });
     }
+    return { kind: 'done' };
+  },
+  // Hollow Mask Veil: the target is turned face down (§5.7.2) and, from then on, is a 1/1 character with no name
+  // and no race (§12.5.1: the definition outlives the effect; state.ts cardOfObject). Logged with the card it was:
+  // it was face up until now; no object id, so later views cannot tie the face-down card to it.
+  'face-down-blank'(s, ctx, targetIndex) {
+    const t = codeTarget(s, ctx, targetIndex, 'target-character');
+    if (!t) return { kind: 'failed', rule: '8.2.5' };
+    const o = objectOf(s, t.id);
+    if (!o.faceDown) log(s, { type: 'face-down', seat: o.owner, card: o.card, rule: '5.7.2' });
+    turnFaceDown(s, t.id);
     return { kind: 'done' };
   },
   // Starfall Overdrive: 2X effect damage, X being the cards its Overdrive excluded (§10.33.2.a, §1.6.2.a).

@@ -10,7 +10,7 @@ import type { ScenarioPlan, ScenarioStep } from '../../definition.ts';
 import { NotOffered } from '../../scenario/plan.ts';
 import { PMV_CARDS } from './cards/pool.ts';
 import { pmv } from './index.ts';
-import { atkOf, damageOf, moveObject, objectOf, type PmvState, popularityOf } from './state.ts';
+import { atkOf, damageOf, moveObject, objectOf, type PmvState, popularityOf, turnFaceDown } from './state.ts';
 
 const SeatSchema = z.enum(['p1', 'p2']);
 const CardSchema = z.string().refine((id) => PMV_CARDS.has(id), { message: 'not a Phantom Magic Vision card' });
@@ -24,6 +24,8 @@ const FieldCard = z.union([
     asleep: z.boolean().optional(),
     /** §10.34.2.b: popularity cards attached to this Leader from the bottom of its owner's deck. */
     popularity: z.number().int().min(0).optional(),
+    /** §5.7: turned face down (as Hollow Mask Veil leaves it: a 1/1 character with no name). */
+    faceDown: z.boolean().optional(),
   }),
 ]);
 
@@ -68,6 +70,8 @@ const ExpectSchema = z.strictObject({
   handCards: PerSeat(Cards).optional(),
   /** The field cards of that player that are asleep (§5.1.2). */
   sleeping: PerSeat(Cards).optional(),
+  /** The field cards that are face down (§5.7), both players'. */
+  faceDown: Cards.optional(),
   /** The field cards that are transformed (§10.28.3), both players'. */
   transformed: Cards.optional(),
   /** Damage on a character of that name on the field (§1.10.13). */
@@ -188,6 +192,7 @@ function position(sc: Scenario): PmvState {
       const id = take(card);
       moveObject(s, id, 'field');
       objectOf(s, id).active = typeof entry === 'string' || !entry.asleep;
+      if (typeof entry !== 'string' && entry.faceDown) turnFaceDown(s, id);
       const popularity = typeof entry === 'string' ? 0 : (entry.popularity ?? 0);
       for (let i = 0; i < popularity; i++) {
         const p = s.players[seat].deck.at(-1);
@@ -264,6 +269,15 @@ function check(s: PmvState, e: Expect): string[] {
       names(
         s,
         s.field.filter((id) => objectOf(s, id).transformed),
+      ),
+    );
+  if (e.faceDown)
+    differ(
+      'face down',
+      [...e.faceDown].sort(),
+      names(
+        s,
+        s.field.filter((id) => objectOf(s, id).faceDown),
       ),
     );
   if (e.turn !== undefined) differ('turn', e.turn, s.turn.number);

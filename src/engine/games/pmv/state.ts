@@ -37,6 +37,11 @@ export type PmvObject = {
   transformed?: true;
   /** §10.34.2.b–c: an attached card that is a Leader's popularity (人気): it lends nothing (it is no equip). */
   popularity?: true;
+  /**
+   * §5.7: a field card turned face down (Hollow Mask Veil): hidden information (§3.4.3.a), its face's text void
+   * (§5.7.4), and by the effect that turned it a 1/1 character with no name and no race (§6.1.7, §12.5.1).
+   */
+  faceDown?: true;
 };
 
 export type PlayerState = {
@@ -212,6 +217,7 @@ export function objectOf(s: PmvState, id: string): PmvObject {
 export function cardOfObject(s: PmvState, id: string): PmvCard {
   const o = objectOf(s, id);
   const card = cardOf(o.card);
+  if (o.faceDown && o.zone === 'field') return faceDownCharacter(card);
   const t = card.transformation;
   if (!o.transformed || !t) return card;
   return {
@@ -225,6 +231,64 @@ export function cardOfObject(s: PmvState, id: string): PmvCard {
     effects: [],
     abilities: t.abilities,
   };
+}
+
+/**
+ * §6.1.7, §5.7.4, §12.5.1: what the rules read of a face-down field card: Hollow Mask Veil defined it as a 1/1
+ * character with no name and the race "none" (no race any text can name, docs/rulings/pmv.md P34); nothing else,
+ * so no graze, no text, no keywords, and NODE and COST 0 (§6.1.7: unspecified, so 0).
+ */
+function faceDownCharacter(card: PmvCard): PmvCard {
+  return {
+    id: card.id,
+    name: { en: '', ja: '' },
+    type: 'character',
+    nodeCost: { node: 0, cost: 0 },
+    races: [],
+    atk: 1,
+    def: 1,
+    modifier: false,
+    sideboard: false,
+    keywords: [],
+    effects: [],
+    abilities: [],
+    popularity: [],
+    text: { en: '', ja: '' },
+  };
+}
+
+/**
+ * §5.7.2: turns a field card face down. (a) The character vanishes: a new object for the rules (§6.1.9.d), so its
+ * attack or defense ends (digest A16, §6.3.6.b), its damage and lingering effects go and a transformation ends
+ * (§10.28.11); (b) the card is flipped, its orientation kept; (c) it is treated as entering the field anew, its
+ * attachments staying attached. §5.7.3: a card already face down is "turned face down" with nothing changing.
+ */
+export function turnFaceDown(s: PmvState, id: string): void {
+  const o = objectOf(s, id);
+  if (o.zone !== 'field' || o.faceDown) return;
+  const before = currentRef(s, id);
+  const wasCharacter = isCharacter(s, id);
+  const left = changeZone(s.events, id, {
+    card: o.card,
+    owner: o.owner,
+    zone: o.zone,
+    atk: wasCharacter ? rawAtk(s, id) : 0,
+    def: wasCharacter ? rawDef(s, id) : 0,
+  });
+  if (wasCharacter) dropFromBattle(s, before);
+  s.modifiers = s.modifiers.filter((m) => m.object.id !== id || m.object.inc !== left.inc);
+  delete o.transformed;
+  o.faceDown = true;
+  o.battleDamage = 0;
+  o.effectDamage = 0;
+  o.enteredAt = s.nextTimestamp;
+  s.nextTimestamp += 1;
+}
+
+/** Is this a face-down field card whose face `seat` may not see (ruling P34: its owner sees it, §3.4.3.a)? */
+export function faceHiddenFrom(s: PmvState, id: string, seat: Seat | null): boolean {
+  const o = s.objects[id];
+  return o?.faceDown === true && o.zone === 'field' && o.owner !== seat;
 }
 
 export function log(s: PmvState, entry: PmvLogEntry): void {
@@ -278,6 +342,7 @@ export function originalTextNullified(s: PmvState, id: string): boolean {
 export function isCharacter(s: PmvState, id: string): boolean {
   const o = s.objects[id];
   if (o?.zone !== 'field') return false;
+  if (o.faceDown) return true; // §6.1.7: Hollow Mask Veil treats it as a character
   const card = cardOf(o.card);
   return card.type === 'character' || card.keywords.some((k) => k.keyword === 'phantasmal-creature');
 }
@@ -536,6 +601,8 @@ export function moveObject(s: PmvState, id: string, to: Zone, at: 'top' | 'botto
   o.zone = to;
   delete o.popularity; // §10.34.2.b: popularity only while attached to the Leader
   delete o.transformed; // §10.28.11: a card that stops being a character is back to its normal state
+  // §3.1.5.d: face up into a public zone; §11.3.4: into a hidden one unrevealed (its zone hides it anyway).
+  delete o.faceDown;
   // §1.8.5, §3.1.5: into a hidden zone face down; a card entering the field enters asleep unless told (§5.4.2).
   o.active = false;
   o.battleDamage = 0;

@@ -21,6 +21,7 @@ import {
   attachmentsOf,
   cardOf,
   defOf,
+  faceHiddenFrom,
   isCharacter,
   keywordsOf,
   liveAttack,
@@ -52,6 +53,23 @@ export type ObjectView = {
    * nullified, §6.1.13, §12.4). Public, like the card. For "Card details" (issue 26).
    */
   keywords?: KeywordName[];
+  /** §5.7: turned face down on the field; only its owner and the omniscient viewer see its face (ruling P34). */
+  turnedFaceDown?: true;
+};
+
+/**
+ * §3.4.3.a, §5.7: a face-down field card as a viewer who may not see its face has it: a card back with what the
+ * rules make public (its owner, orientation, and as Hollow Mask Veil's 1/1 character its battle power, damage and
+ * part in the attack), its attachments face up (§5.7.2.c: they stay attached).
+ */
+export type FaceDownFieldView = FaceDownObjectView & {
+  owner: Seat;
+  atk: number;
+  def: number;
+  damage: number;
+  attacking?: boolean;
+  defending?: boolean;
+  attachments?: ObjectView[];
 };
 
 export type SideView = {
@@ -101,7 +119,7 @@ export type PmvView = {
   turn: { number: number; active: Seat; phase: Phase };
   startingPlayer: Seat;
   players: Record<Seat, SideView>;
-  field: ObjectView[];
+  field: (ObjectView | FaceDownFieldView)[];
   /** Outermost first (§1.12.7: a nested interference sits above the one it interrupts). */
   interferences: InterferenceView[];
   waitingFor: Seat | null;
@@ -111,6 +129,7 @@ export type PmvView = {
 function objectView(s: PmvState, id: string): ObjectView {
   const o = objectOf(s, id);
   const out: ObjectView = { id, card: o.card, owner: o.owner, active: o.active };
+  if (o.faceDown && o.zone === 'field') out.turnedFaceDown = true;
   if (isCharacter(s, id)) {
     out.atk = atkOf(s, id);
     out.def = defOf(s, id);
@@ -125,6 +144,29 @@ function objectView(s: PmvState, id: string): ObjectView {
   const attached = attachmentsOf(s, id);
   // §11.3.11.c: an attachment shares its host's orientation.
   if (attached.length > 0) out.attachments = attached.map((a) => ({ ...objectView(s, a), active: o.active }));
+  return out;
+}
+
+/** Is this a face-down field card whose face the viewer may not see (the omniscient viewer sees every face)? */
+function faceHidden(s: PmvState, viewer: Viewer, id: string): boolean {
+  return viewer.kind !== 'omniscient' && faceHiddenFrom(s, id, viewer.kind === 'player' ? viewer.seat : null);
+}
+
+/** A face-down field card whose face this viewer may not see (§3.4.3.a): no card id, name or text. */
+function faceDownFieldView(s: PmvState, id: string): FaceDownFieldView {
+  const shown = objectView(s, id);
+  const out: FaceDownFieldView = {
+    id,
+    faceDown: true,
+    owner: shown.owner,
+    turned: !shown.active,
+    atk: shown.atk ?? 0,
+    def: shown.def ?? 0,
+    damage: shown.damage ?? 0,
+  };
+  if (shown.attacking) out.attacking = true;
+  if (shown.defending) out.defending = true;
+  if (shown.attachments) out.attachments = shown.attachments;
   return out;
 }
 
@@ -164,7 +206,7 @@ export function pmvView(s: PmvState, viewer: Viewer, waitingFor: Seat | null): P
     turn: { number: s.turn.number, active: s.turn.active, phase: s.turn.phase },
     startingPlayer: s.startingPlayer,
     players: { p1: side('p1'), p2: side('p2') },
-    field: s.field.map((id) => objectView(s, id)),
+    field: s.field.map((id) => (faceHidden(s, viewer, id) ? faceDownFieldView(s, id) : objectView(s, id))),
     interferences: s.interferences.map((i) => ({
       id: i.id,
       attack: i.attack
@@ -206,6 +248,7 @@ export function pmvSecrets(s: PmvState, viewer: Viewer): IdentitySecrets {
   const hidden = new Set(pmvHiddenIds(s, viewer));
   for (const seat of ['p1', 'p2'] as const)
     for (const id of s.players[seat].nodes) if (!seesNode(s, viewer, id)) hidden.add(id);
+  for (const id of s.field) if (faceHidden(s, viewer, id)) hidden.add(id);
   const secrets = identitySecrets(Object.values(s.objects), hidden, (card) => cardOf(card).name);
   // Cards this viewer was shown while they stayed hidden (§11.6: revealed to every player, so spectators too).
   const shown =
@@ -219,9 +262,25 @@ export function pmvSecrets(s: PmvState, viewer: Viewer): IdentitySecrets {
 /** The state's log entries this viewer may read, numbered by decision (version × 1000 + index). */
 export function visibleLog(s: PmvState, viewer: Viewer, after?: number): NumberedEntry<PmvLogEntry>[] {
   // A card that went to a hidden zone is named, but its object id is not followed there.
-  return visibleEntries(s, viewer, after, {
+  const entries = visibleEntries(s, viewer, after, {
     hidden: new Set(pmvHiddenIds(s, viewer)),
     objectFields: ['object'],
     privateTo: (entry) => entry.privateTo,
+  });
+  // §3.4.3.a: a line about a card now face down on the field keeps the object but not the card it is.
+  const faceDown = s.field.filter((id) => faceHidden(s, viewer, id));
+  if (faceDown.length === 0) return entries;
+  const secret = new Map(faceDown.map((id) => [id, objectOf(s, id).card]));
+  return entries.map(({ seq, entry }) => {
+    let out = entry;
+    if (out.object !== undefined && out.card !== undefined && secret.get(out.object) === out.card) {
+      const { card: _, ...rest } = out;
+      out = rest;
+    }
+    if (out.target !== undefined && out.targetCard !== undefined && secret.get(out.target) === out.targetCard) {
+      const { targetCard: _, ...rest } = out;
+      out = rest;
+    }
+    return { seq, entry: out };
   });
 }
