@@ -48,6 +48,13 @@ describe('ViewScanner gives the plain checks’ results', () => {
     // The same view again (answers remembered per string), and with the card known (only the attached leak stays).
     expectSame(scanner, view, ['o9'], [fern]);
     expect(expectSame(scanner, view, [], [fern], new Set(['fern'])).identities).toHaveLength(1);
+    // An object's own attached leak is listed before those of the objects it holds, whatever the order of keys.
+    const nested = { inner: { id: 'o7', card: 'fern' }, id: 'o8', name: 'Fern Lantern' };
+    const order = expectSame(scanner, nested, [], [fern, { ...fern, objectId: 'o8' }], new Set(['fern']));
+    expect(order.identities).toEqual([
+      'hidden object o8 shown with its card fern',
+      'hidden object o7 shown with its card fern',
+    ]);
   });
 
   it('on strings JSON escapes, names JSON writes outside strings, and views that are not plain data', () => {

@@ -175,29 +175,38 @@ class ViewWalk {
     if (proto !== Object.prototype && proto !== null) this.irregular = true;
     const record = value as Record<string, unknown>;
     const keys = Object.keys(record);
-    if (this.byObject.size > 0) this.attachedCheck(record, keys);
+    // Strings first, with this object's own attached check; then the members that hold more (after it, in order).
+    let nested = false;
     for (const key of keys) {
       const v = record[key];
-      if (v === undefined || typeof v === 'function' || typeof v === 'symbol') {
+      if (typeof v === 'string') {
+        this.visible.add(key);
+        this.visible.add(v);
+        const h = this.byObject.get(v);
+        if (h && showsIdentity(record, keys, h))
+          this.attached.push(`hidden object ${h.objectId} shown with its card ${h.card}`);
+      } else if (v === undefined || typeof v === 'function' || typeof v === 'symbol') {
         if (key === 'toJSON') this.irregular = true;
         this.dropped.push(key);
-      } else this.visible.add(key);
-      this.visit(v);
+      } else {
+        this.visible.add(key);
+        if (v !== null && typeof v === 'object') nested = true;
+        else if (typeof v === 'bigint') this.irregular = true;
+      }
     }
+    if (nested) for (const key of keys) this.visitMember(record[key]);
   }
 
-  /** An object holding a hidden object's id among its strings, with its card id or a string containing a name. */
-  private attachedCheck(record: Record<string, unknown>, keys: readonly string[]): void {
-    for (const key of keys) {
-      const s = record[key];
-      if (typeof s !== 'string') continue;
-      const h = this.byObject.get(s);
-      if (!h) continue;
-      const shown = keys.some((k) => {
-        const t = record[k];
-        return typeof t === 'string' && (t === h.card || h.names.some((name) => name.length > 0 && t.includes(name)));
-      });
-      if (shown) this.attached.push(`hidden object ${h.objectId} shown with its card ${h.card}`);
-    }
+  /** A member already counted by its object's loop: only objects and arrays need visiting. */
+  private visitMember(value: unknown): void {
+    if (value !== null && typeof value === 'object') this.visit(value);
   }
+}
+
+/** Whether one of the object's string members is `h`'s card id or contains one of its names. */
+function showsIdentity(record: Record<string, unknown>, keys: readonly string[], h: HiddenIdentity): boolean {
+  return keys.some((k) => {
+    const t = record[k];
+    return typeof t === 'string' && (t === h.card || h.names.some((name) => name.length > 0 && t.includes(name)));
+  });
 }
