@@ -483,7 +483,10 @@ export const game = defineProcedure<FowState, GameData, null>({
         p.playedThisTurn = 0;
       }
       s.battleLocked = false;
-      s.turn = { number: s.turn.number + 1, active: opponentOf(active), phase: 'draw', battle: null };
+      // 1025.1, 1025.2: an extra turn comes before the turn that would begin, the latest instruction's first.
+      const extra = s.extraTurns?.pop();
+      if (s.extraTurns?.length === 0) delete s.extraTurns;
+      s.turn = { number: s.turn.number + 1, active: extra ?? opponentOf(active), phase: 'draw', battle: null };
       return { goto: 'turn' };
     },
   },
