@@ -104,7 +104,8 @@ export const ruleProcessing = defineProcedure<FowState, RuleProcessingData, numb
       if (data.passes >= RULE_PROCESSING_LIMIT)
         throw new UnsupportedRule('1301.1', `rule processing did not settle after ${RULE_PROCESSING_LIMIT} passes`);
       data.found = found;
-      return { goto: 'choose' };
+      // 910.2: only a destroy event may need a question; most passes have none and are performed at once.
+      return { goto: found.some((a) => 'destroy' in a) ? 'choose' : 'perform' };
     },
     choose(s, { data }) {
       const [next] = replacementChoices(s, destroyedBy(data.found), data.replaced ?? {});
