@@ -224,7 +224,7 @@ const CODE_RULE: Record<string, string> = {
   'copy-on-chase': '1017.1', // copying an ability (1017.1b) or a resonator spell; a chant is `copy-chant`
   'become-a-copy': '1017.2',
   'play-a-copy': '1017.3', // other than a rune's (711.2)
-  'extra-turn': '1025',
+  'extra-turn': '1025', // an extra turn other than the typed "after this one" for the effect's controller
   unseal: '1026',
   'gain-gem': '1027',
   weather: '1028',

@@ -49,6 +49,11 @@ export function logLine(e: FowLogEntry): Label {
       return label(`${p.en} exchanges ${e.amount} card(s).`, `${p.ja}は${e.amount}枚交換しました。`);
     case 'turn':
       return label(`Turn ${e.amount}: ${p.en}.`, `ターン${e.amount}：${p.ja}`);
+    case 'extra-turn':
+      return label(
+        `${p.en} will take an extra turn after this one (${e.rule}).`,
+        `${p.ja}はこのターンの後に追加ターンを得ます（${e.rule}）。`,
+      );
     case 'phase':
       return label(`${phaseWords(e.phase ?? '').en}.`, `${phaseWords(e.phase ?? '').ja}。`);
     case 'draw':

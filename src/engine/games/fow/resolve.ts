@@ -297,6 +297,11 @@ function perform(
       // 910.1, 505.5b: a replacement for the next destroy event on the object this turn (actions-game.ts destroy).
       if (obj) addTurnEffect(s, obj, [], { replaceDestroy: true });
       return null;
+    case 'extra-turn-after-this-one':
+      // 1025.1: taken after this turn's end phase, before the turn that would begin (turn.ts `next-turn`).
+      s.extraTurns = [...(s.extraTurns ?? []), me];
+      log(s, { type: 'extra-turn', seat: me, rule: '1025.1' });
+      return null;
     case 'becomes-attribute-until-end-of-turn':
       // 909.1c, 909.6, 505.5b: its attribute becomes this one until end of turn (latest timestamp wins).
       if (obj) addTurnEffect(s, obj, [], { attribute: e.attribute });

@@ -214,6 +214,11 @@ export type FowState = ProcedureState & {
   turn: { number: number; active: Seat; phase: Phase; battle: BattleStep | null };
   /** 503.1: which players have had a turn. */
   hadTurn: Seat[];
+  /**
+   * 1025: the players who take an extra turn after this one, the latest instruction last (taken first, 1025.2).
+   * Absent when there is none, so states without one hash as before.
+   */
+  extraTurns?: Seat[];
   players: Record<Seat, PlayerState>;
   objects: Record<string, FowObject>;
   field: string[];

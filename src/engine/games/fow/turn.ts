@@ -104,7 +104,8 @@ export const ruleProcessing = defineProcedure<FowState, RuleProcessingData, numb
       if (data.passes >= RULE_PROCESSING_LIMIT)
         throw new UnsupportedRule('1301.1', `rule processing did not settle after ${RULE_PROCESSING_LIMIT} passes`);
       data.found = found;
-      return { goto: 'choose' };
+      // 910.2: only a destroy event may need a question; most passes have none and are performed at once.
+      return { goto: found.some((a) => 'destroy' in a) ? 'choose' : 'perform' };
     },
     choose(s, { data }) {
       const [next] = replacementChoices(s, destroyedBy(data.found), data.replaced ?? {});
@@ -483,7 +484,10 @@ export const game = defineProcedure<FowState, GameData, null>({
         p.playedThisTurn = 0;
       }
       s.battleLocked = false;
-      s.turn = { number: s.turn.number + 1, active: opponentOf(active), phase: 'draw', battle: null };
+      // 1025.1, 1025.2: an extra turn comes before the turn that would begin, the latest instruction's first.
+      const extra = s.extraTurns?.pop();
+      if (s.extraTurns?.length === 0) delete s.extraTurns;
+      s.turn = { number: s.turn.number + 1, active: extra ?? opponentOf(active), phase: 'draw', battle: null };
       return { goto: 'turn' };
     },
   },

@@ -150,6 +150,8 @@ const BaseEffect = z.discriminatedUnion('do', [
    * damage is removed from it and it is rested instead.
    */
   z.object({ do: z.literal('shield-next-destruction-this-turn'), to: TargetSchema }).strict(),
+  /** FoW 1025.1: the effect's controller takes an extra turn after this one. */
+  z.object({ do: z.literal('extra-turn-after-this-one') }).strict(),
   /** FoW 909.1c, 909.6: the target becomes this attribute (and loses the others) until end of turn. */
   z
     .object({ do: z.literal('becomes-attribute-until-end-of-turn'), attribute: AttributeSchema, to: TargetSchema })

@@ -212,6 +212,8 @@ function effectText(e: Effect): Label {
         en: `The next time ${TARGETS[e.to].en} would be destroyed this turn, instead remove all damage from it and rest it.`,
         ja: `このターン、次に${TARGETS[e.to].ja}が破壊される場合、代わりにそれからすべてのダメージを取り除き、それをレストする。`,
       };
+    case 'extra-turn-after-this-one':
+      return { en: 'Take an extra turn after this one.', ja: 'このターンの後に追加ターンを得る。' };
     case 'becomes-attribute-until-end-of-turn':
       return {
         en: `Until end of turn, ${TARGETS[e.to].en} becomes ${ATTRIBUTES[e.attribute].en.toLowerCase()}.`,
