@@ -633,6 +633,24 @@ describe('rulings', () => {
     s.log.push({ type: 'attack', seat: 'p2', card: 'gorou-the-gate-breaker', object: gorou });
     expect(pmvView(s, p1, null).log.at(-1)?.entry).toEqual({ type: 'attack', seat: 'p2', object: gorou });
     expect(pmvView(s, { kind: 'player', seat: 'p2' }, null).log.at(-1)?.entry.card).toBe('gorou-the-gate-breaker');
+    // A target option names it by what it is, never by an empty name (§6.1.7: it has none).
+    const bolt = put(s, 'p1', 'ilses-lantern-bolt', 'hand');
+    nodes(s, 'p1', 2);
+    s = choose(s, `play:${bolt}`);
+    const pending = pendingOf(s);
+    const options = pending.shape === undefined || pending.shape === 'pick' ? pending.options : [];
+    const option = options.find((o) => o.id === `obj:${gorou}`);
+    expect(option?.label.en).toBe('a face-down character');
+    // A line whose target went to a hidden zone loses the target's id (the card went to the opponent's hand).
+    const inHand = s.players.p2.hand[0] as string;
+    s.log.push({
+      type: 'attached',
+      seat: 'p1',
+      card: 'borrowed-blade',
+      target: inHand,
+      targetCard: 'gorou-the-gate-breaker',
+    });
+    expect(pmvView(s, p1, null).log.at(-1)?.entry.target).toBeUndefined();
   });
 
   it('P33 (§3.3.6): with Eternal Night Garden on the field its player sees the netherworld called Hell, the other not', () => {

@@ -21,8 +21,11 @@ const simple = (id: string, role: OptionRole, en: string, ja: string): DecisionO
   label: label(en, ja),
 });
 
+/** §5.7: a face-down card has no name (§6.1.7), so an option naming it says what it is. */
+const FACE_DOWN = label('a face-down character', '裏向きのキャラクター');
+
 function objectOption(s: PmvState, id: string, kind: string, en = '', ja = ''): DecisionOption {
-  const n = cardOfObject(s, id).name;
+  const n = objectOf(s, id).faceDown ? FACE_DOWN : cardOfObject(s, id).name;
   return {
     id: `${kind}:${id}`,
     kind,
