@@ -581,7 +581,7 @@ describe('rulings', () => {
   it('P17: a deck with a card the engine does not implement is refused at setup, naming the rule', () => {
     const deck = deckOf(['mirror-recital']);
     expect(() => pmv.setup({ game: 'pmv', decks: { p1: deck, p2: deckOf([]) } }, 'x')).toThrow(
-      /Unsupported rule 7\.1: mirror-recital/,
+      /Unsupported rule 5\.3: mirror-recital/,
     );
   });
 
@@ -590,7 +590,7 @@ describe('rulings', () => {
       const r = unsupportedReason(c);
       return r ? [`${c.id} ${r.rule}`] : [];
     });
-    expect(refused.sort()).toEqual(['mirror-recital 7.1']);
+    expect(refused.sort()).toEqual(['mirror-recital 5.3']);
     expect(unsupportedReason(cardOf('hollow-mask-veil'))).toBeNull(); // §5.7, P34
     expect(unsupportedReason(cardOf('starfall-overdrive'))).toBeNull(); // §10.33, P29
     expect(unsupportedReason(cardOf('first-card-kasumi-vale'))).toBeNull(); // §10.18, P30
