@@ -581,7 +581,7 @@ describe('rulings', () => {
   it('P17: a deck with a card the engine does not implement is refused at setup, naming the rule', () => {
     const deck = deckOf(['mirror-recital']);
     expect(() => pmv.setup({ game: 'pmv', decks: { p1: deck, p2: deckOf([]) } }, 'x')).toThrow(
-      /Unsupported rule 7\.1: mirror-recital/,
+      /Unsupported rule 5\.3: mirror-recital/,
     );
   });
 
@@ -590,7 +590,7 @@ describe('rulings', () => {
       const r = unsupportedReason(c);
       return r ? [`${c.id} ${r.rule}`] : [];
     });
-    expect(refused.sort()).toEqual(['mirror-recital 7.1']);
+    expect(refused.sort()).toEqual(['mirror-recital 5.3']);
     expect(unsupportedReason(cardOf('hollow-mask-veil'))).toBeNull(); // §5.7, P34
     expect(unsupportedReason(cardOf('starfall-overdrive'))).toBeNull(); // §10.33, P29
     expect(unsupportedReason(cardOf('first-card-kasumi-vale'))).toBeNull(); // §10.18, P30
@@ -633,6 +633,24 @@ describe('rulings', () => {
     s.log.push({ type: 'attack', seat: 'p2', card: 'gorou-the-gate-breaker', object: gorou });
     expect(pmvView(s, p1, null).log.at(-1)?.entry).toEqual({ type: 'attack', seat: 'p2', object: gorou });
     expect(pmvView(s, { kind: 'player', seat: 'p2' }, null).log.at(-1)?.entry.card).toBe('gorou-the-gate-breaker');
+    // A target option names it by what it is, never by an empty name (§6.1.7: it has none).
+    const bolt = put(s, 'p1', 'ilses-lantern-bolt', 'hand');
+    nodes(s, 'p1', 2);
+    s = choose(s, `play:${bolt}`);
+    const pending = pendingOf(s);
+    const options = pending.shape === undefined || pending.shape === 'pick' ? pending.options : [];
+    const option = options.find((o) => o.id === `obj:${gorou}`);
+    expect(option?.label.en).toBe('a face-down character');
+    // A line whose target went to a hidden zone loses the target's id (the card went to the opponent's hand).
+    const inHand = s.players.p2.hand[0] as string;
+    s.log.push({
+      type: 'attached',
+      seat: 'p1',
+      card: 'borrowed-blade',
+      target: inHand,
+      targetCard: 'gorou-the-gate-breaker',
+    });
+    expect(pmvView(s, p1, null).log.at(-1)?.entry.target).toBeUndefined();
   });
 
   it('P33 (§3.3.6): with Eternal Night Garden on the field its player sees the netherworld called Hell, the other not', () => {

@@ -133,7 +133,7 @@ export function usableAbilities(s: PmvState, seat: Seat): [string, number, strin
   // §7.3.1.a: cards on your field (characters and Equip/Field cards).
   for (const id of s.field.filter((x) => objectOf(s, x).owner === seat)) {
     const o = objectOf(s, id);
-    const card = cardOf(o.card);
+    const card = cardOfObject(s, id); // §5.7.4: a face-down card has no text; §10.28.8: a transformed one its description's
     // §10.12.2.a: (Your turn) S: Mana Charge.
     if (hasKeyword(s, id, 'mana-charge') && yourTurn && o.active && !used.includes(`${id}:-1`))
       out.push([id, -1, null]);

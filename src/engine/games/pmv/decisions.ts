@@ -21,8 +21,11 @@ const simple = (id: string, role: OptionRole, en: string, ja: string): DecisionO
   label: label(en, ja),
 });
 
+/** §5.7: a face-down card has no name (§6.1.7), so an option naming it says what it is. */
+const FACE_DOWN = label('a face-down character', '裏向きのキャラクター');
+
 function objectOption(s: PmvState, id: string, kind: string, en = '', ja = ''): DecisionOption {
-  const n = cardOfObject(s, id).name;
+  const n = objectOf(s, id).faceDown ? FACE_DOWN : cardOfObject(s, id).name;
   return {
     id: `${kind}:${id}`,
     kind,
@@ -328,6 +331,39 @@ export const saveDecision = defineDecisionKind<PmvState, { pairs: SaveChoice[] }
     const id = chosen[0] ?? 'no-save';
     return p.pairs.find((x) => `save:${x.saver}:${x.saved}` === id) ?? null;
   },
+});
+
+/**
+ * §7.1.6.a: auto γ effects of one player that trigger at the same time resolve in the order that player chooses: the
+ * player picks the one to resolve next (each option is the card whose text it is), until one is left.
+ */
+export const gammaOrderDecision = defineDecisionKind<PmvState, { owners: string[] }, number>({
+  name: 'gamma-order',
+  role: 'choice',
+  build(s, p) {
+    const options: DecisionOption[] = p.owners.map((owner, i) => {
+      const n = cardOfObject(s, owner).name;
+      return {
+        id: `first:${i}`,
+        kind: 'first',
+        role: 'choice',
+        label: label(`Resolve ${n.en}'s effect first`, `${n.ja}の効果を先に解決する`),
+        objectId: owner,
+        cardName: n.en,
+      };
+    });
+    return {
+      prompt: label(
+        'Several of your auto effects trigger at once: which resolves first?',
+        'あなたの自動効果が同時に複数発生しました。どれを先に解決しますか？',
+      ),
+      options,
+      min: 1,
+      max: 1,
+      defaultOnTimeout: ['first:0'],
+    };
+  },
+  handle: (_s, _p, chosen) => Number((chosen[0] ?? 'first:0').slice('first:'.length)),
 });
 
 export type BreakChoice = { first: string; second: string };
@@ -679,6 +715,7 @@ export const PMV_DECISIONS = [
   resistDecision,
   upkeepDecision,
   saveDecision,
+  gammaOrderDecision,
   spellBreakDecision,
   moveAttachmentsDecision,
   grazeDecision,

@@ -18,6 +18,7 @@ const DECISION_KINDS = {
   priority: { en: 'priority', ja: '優先権' },
   target: { en: 'choosing a target', ja: '目標の指定' },
   pay: { en: 'paying nodes', ja: 'コストの支払い' },
+  'gamma-order': { en: 'ordering auto effects', ja: '自動効果の解決順' },
   graze: { en: 'graze', ja: 'グレイズ' },
   discard: { en: 'discarding to the hand limit', ja: '手札の破棄' },
   'netherworld-order': { en: 'ordering cards into the netherworld', ja: '冥界に置く順番' },

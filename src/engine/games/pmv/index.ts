@@ -17,6 +17,7 @@ import { evaluatePmv } from './evaluate.ts';
 import {
   battle,
   discardPhase,
+  gammaOrder,
   play,
   priorityWindow,
   resolveEntry,
@@ -44,6 +45,7 @@ export const pmvKernel = createKernel<PmvState>({
     resolveEntry,
     battle,
     discardPhase,
+    gammaOrder,
     removals,
     ...CODE_PROCEDURE_LIST,
   ],

@@ -26,6 +26,7 @@ import { CODE_PROCEDURES, codeOutcome } from './code-effects.ts';
 import {
   autoPlan,
   discardDecision,
+  gammaOrderDecision,
   grazeDecision,
   linkDecision,
   modeDecision,
@@ -97,6 +98,8 @@ type WindowData = {
   defense: boolean;
   /** The defense window as it was before a play began, restored if the play is taken back (§12.8). */
   defenseBeforePlay?: boolean;
+  /** The attacker while its "has attacked" γ are ordered (§7.1.6.a), for the transform question after them. */
+  attacker?: string;
 };
 
 /** §1.5.3.a: a player with 0 or less LP loses when any player would gain priority; all such at once (§1.5.4.a). */
@@ -196,13 +199,18 @@ export const priorityWindow = defineProcedure<PmvState, WindowData, null>({
             },
             'played',
           );
-        case 'attack':
-          declareAttack(s, seat, id);
+        case 'attack': {
+          const ordering = declareAttack(s, seat, id);
           // §6.3.4.g: priority moves to the next player, who may defend with it (§6.4.2.a).
           data.holder = opponentOf(seat);
           data.passes = 0;
           data.defense = true;
+          if (ordering) {
+            data.attacker = id;
+            return ordering;
+          }
           return offerTransform(s, seat, id, 'checks');
+        }
         case 'defend':
           declareDefense(s, seat, id, true);
           // §6.4.4.f
@@ -214,6 +222,13 @@ export const priorityWindow = defineProcedure<PmvState, WindowData, null>({
       }
     },
     transform: (s, { ret }) => transformAnswered(s, ret, 'checks'),
+    // After the attacker's "has attacked" γ were ordered (§7.1.6.a): the transform question of the attack.
+    attackGamma(s, { data }) {
+      const id = data.attacker;
+      delete data.attacker;
+      if (id === undefined) return { goto: 'checks' };
+      return offerTransform(s, objectOf(s, id).owner, id, 'checks');
+    },
     played(_s, { data, ret }) {
       // §5.2.3.g, §7.3.4.f: priority moves on; a rewound play leaves it with the player (and the defense window).
       const out = resultOf(transaction, ret);
@@ -266,11 +281,11 @@ export function phaseWindow(s: PmvState, next: string): StepOut {
 // Attack and defense
 
 /** §6.3.4.a–f: the declared attack: the character goes to sleep and an interference begins with the attack. */
-function declareAttack(s: PmvState, seat: Seat, id: string): void {
+function declareAttack(s: PmvState, seat: Seat, id: string): StepOut | null {
   objectOf(s, id).active = false; // §6.3.4.b
   openAttack(s, currentRef(s, id), opponentOf(seat));
   log(s, { type: 'attack', seat, card: objectOf(s, id).card, object: id, rule: '6.3.4' });
-  resolveGamma(s, id, 'has-attacked'); // §6.3.4.f
+  return attackGamma(s, id, 'attackGamma'); // §6.3.4.f
 }
 
 /** §6.3.4.c–f, §6.3.5.a–d: a new interference whose bottom is the attack; the character is now attacking. */
@@ -295,36 +310,101 @@ function declareDefense(s: PmvState, seat: Seat, id: string, declared: boolean):
   resolveGamma(s, id, 'defends');
 }
 
+type GammaWindow = 'defends' | 'entered-field' | 'has-attacked' | 'deals-battle-damage-to-player';
+
+/** The γ effects of one character that fire for a named window: their index in `abilitiesOf` and their card. */
+function firingGamma(s: PmvState, id: string, when: GammaWindow): { index: number; owner: string }[] {
+  const out: { index: number; owner: string }[] = [];
+  abilitiesOf(s, id).forEach(({ owner, ability: a }, index) => {
+    if (a.kind === 'auto' && a.class === 'gamma' && a.when === when) out.push({ index, owner });
+  });
+  return out;
+}
+
+/**
+ * One γ of character `id` (its `index` in `abilitiesOf`), if the character is still on the field (§7.4.7.d) and the
+ * γ is still its own or lent; only target-free clauses. "This character" is the character (§6.1.13).
+ */
+function resolveOneGamma(s: PmvState, id: string, index: number, owner: string): void {
+  if (!onField(s, currentRef(s, id))) return; // §7.4.7.d
+  const found = abilitiesOf(s, id)[index];
+  if (!found || found.owner !== owner) return; // §7.4.7.d: the card whose text it was has left
+  const a = found.ability;
+  let failed = false;
+  log(s, { type: 'gamma', card: objectOf(s, owner).card, object: owner, rule: '7.4.7.c' });
+  const ctx = { seat: objectOf(s, id).owner, source: currentRef(s, id), targets: [], entry: null };
+  a.effects.forEach((e, n) => {
+    if (failed) return;
+    const r = applyClause(s, e, ctx, 0);
+    // §7.4.5.c: the state is checked after every change; after the last clause the caller settles removals
+    // (removalsThen), where a "would become doomed" γ can be asked.
+    if (n < a.effects.length - 1) settleRemovals(s);
+    if (r.kind !== 'done') failed = true; // §7.1.12.a
+  });
+}
+
 /**
  * γ effects of one character for a named window (§7.4.7.c), its own and those its equips and talismans lend it
- * (§6.1.13), applied in text order; only target-free clauses. "This character" is the character (§6.1.13).
+ * (§6.1.13), resolved at once. For the windows where no character of the pool can have two (an attack's are asked
+ * through `gammaWindow`), two would need their player's order (§7.1.6.a) and are refused rather than ordered.
  */
-function resolveGamma(
-  s: PmvState,
-  id: string,
-  when: 'defends' | 'entered-field' | 'has-attacked' | 'deals-battle-damage-to-player',
-): void {
-  const o = objectOf(s, id);
-  const firing = abilitiesOf(s, id).filter(
-    ({ ability: a }) => a.kind === 'auto' && a.class === 'gamma' && a.when === when,
-  );
-  // §7.1.6.a: simultaneous γ of one player are ordered by that player; no character of the pool has two for one window.
+function resolveGamma(s: PmvState, id: string, when: Exclude<GammaWindow, 'has-attacked'>): void {
+  const firing = firingGamma(s, id, when);
   if (firing.length > 1) throw new UnsupportedRule('7.1.6.a', `ordering ${firing.length} auto γ effects of one window`);
-  for (const { owner, ability: a } of firing) {
-    let failed = false;
-    if (!onField(s, currentRef(s, id))) return; // §7.4.7.d
-    log(s, { type: 'gamma', card: objectOf(s, owner).card, object: owner, rule: '7.4.7.c' });
-    const ctx = { seat: o.owner, source: currentRef(s, id), targets: [], entry: null };
-    a.effects.forEach((e, n) => {
-      if (failed) return;
-      const r = applyClause(s, e, ctx, 0);
-      // §7.4.5.c: the state is checked after every change; after the last clause the caller settles removals
-      // (removalsThen), where a "would become doomed" γ can be asked.
-      if (n < a.effects.length - 1) settleRemovals(s);
-      if (r.kind !== 'done') failed = true; // §7.1.12.a
-    });
-  }
+  for (const f of firing) resolveOneGamma(s, id, f.index, f.owner);
 }
+
+/**
+ * §6.3.4.f, §6.3.5.d: the "has attacked" γ of the attacker (an equip's and a talisman's can fire together). One
+ * resolves at once (null: go on); with several, their player orders them (§7.1.6.a): `gammaOrder` asks, then the
+ * asking procedure goes on at step `then`.
+ */
+function attackGamma(s: PmvState, id: string, then: string): StepOut | null {
+  const firing = firingGamma(s, id, 'has-attacked');
+  if (firing.length <= 1) {
+    for (const f of firing) resolveOneGamma(s, id, f.index, f.owner);
+    return null;
+  }
+  return call(
+    gammaOrder,
+    {
+      object: id,
+      seat: objectOf(s, id).owner,
+      indexes: firing.map((f) => f.index),
+      owners: firing.map((f) => f.owner),
+    },
+    then,
+  );
+}
+
+type GammaOrderData = { object: string; seat: Seat; indexes: number[]; owners: string[] };
+
+/** §7.1.6.a: the player picks the γ to resolve next until one is left (docs/rulings/pmv.md P35). */
+export const gammaOrder = defineProcedure<PmvState, GammaOrderData, null>({
+  kind: 'pmv-gamma-order',
+  first: 'next',
+  steps: {
+    next(s, { data }) {
+      if (data.indexes.length === 0 || !onField(s, currentRef(s, data.object))) return { return: null }; // §7.4.7.d
+      if (data.indexes.length === 1) {
+        resolveOneGamma(s, data.object, data.indexes[0] as number, data.owners[0] as string);
+        return { return: null };
+      }
+      return ask(gammaOrderDecision, data.seat, { owners: data.owners }, 'chosen');
+    },
+    chosen(s, { data, ret }) {
+      const i = answerOf(gammaOrderDecision, ret);
+      const index = data.indexes[i];
+      const owner = data.owners[i];
+      if (index === undefined || owner === undefined) throw new Error(`gamma-order: no γ ${i}`);
+      data.indexes.splice(i, 1);
+      data.owners.splice(i, 1);
+      resolveOneGamma(s, data.object, index, owner);
+      settleRemovals(s); // §7.4.5.c: the state is checked before the next γ
+      return { goto: 'next' };
+    },
+  },
+});
 
 // ---------------------------------------------------------------------------------------------------------------
 // Playing a card or using an activated effect (§5.2.3, §7.3.4)
@@ -643,6 +723,8 @@ type EntryData = {
   link?: string[];
   /** §10.33.2.a: the netherworld cards chosen so far to exclude for Overdrive. */
   overdrive?: string[];
+  /** An attacker whose "has attacked" γ are being ordered (§7.1.6.a), for the transform question after them. */
+  attacker?: string;
 };
 
 function findEntry(s: PmvState, d: EntryData): Entry | null {
@@ -825,12 +907,23 @@ export const resolveEntry = defineProcedure<PmvState, EntryData, null>({
           object: r.attacker.id,
           rule: '6.3.5',
         });
-        resolveGamma(s, r.attacker.id, 'has-attacked'); // §6.3.5.d
+        const ordering = attackGamma(s, r.attacker.id, 'attackedGamma'); // §6.3.5.d
+        if (ordering) {
+          data.attacker = r.attacker.id;
+          return ordering;
+        }
         return offerTransform(s, objectOf(s, r.attacker.id).owner, r.attacker.id, 'attacked');
       }
       return removalsThen(s, 'clause'); // §7.4.5.c, §9.1.3: removals happen at once, then the effect goes on
     },
     transform: (s, { ret }) => transformAnswered(s, ret, 'attacked'),
+    // After the effect attacker's "has attacked" γ were ordered (§7.1.6.a).
+    attackedGamma(s, { data }) {
+      const id = data.attacker;
+      delete data.attacker;
+      if (id === undefined) return { goto: 'attacked' };
+      return offerTransform(s, objectOf(s, id).owner, id, 'attacked');
+    },
     // §6.3.5, §1.12.7: the new interference's priority goes to the attacked player.
     attacked(s) {
       const attack = liveAttack(s);

@@ -264,7 +264,7 @@ export function visibleLog(s: PmvState, viewer: Viewer, after?: number): Numbere
   // A card that went to a hidden zone is named, but its object id is not followed there.
   const entries = visibleEntries(s, viewer, after, {
     hidden: new Set(pmvHiddenIds(s, viewer)),
-    objectFields: ['object'],
+    objectFields: ['object', 'target'], // a card attached to one that then went to the hand names no id (§3.6)
     privateTo: (entry) => entry.privateTo,
   });
   // §3.4.3.a: a line about a card now face down on the field keeps the object but not the card it is.
