@@ -75,7 +75,7 @@ export function kernelModule<S extends KernelState<E>, V, E>(parts: KernelGamePa
       out.result = { kind: 'win', winner: opponentOf(seat), reason: 'conceded', rule: parts.concession.rule };
       return out;
     },
-    view: (s, viewer) => parts.view(s, viewer, kernel.pending(s)?.player ?? null),
+    view: (s, viewer) => parts.view(s, viewer, kernel.awaitingSeat(s)),
     log: (s, viewer, after) =>
       parts.visibleLog(s, viewer, after).map(({ seq, entry }) => ({ seq, text: parts.logLine(entry) })),
     describeResult: parts.describeResult,

@@ -193,6 +193,11 @@ export interface Kernel<S extends ProcedureState> {
   receive(draft: S, seat: Seat, chosen: string[]): void;
   /** The decision the top frame awaits, built now from the state; null when none (game over or empty stack). */
   pending(state: S): PendingDecision | null;
+  /**
+   * `pending(state)?.player ?? null` without building the decision (its options can be most of a decision's cost):
+   * views need only whose decision it is.
+   */
+  awaitingSeat(state: S): Seat | null;
   /** Validates and applies an answer to the pending decision, returning a new state (the input is not changed). */
   answer(state: S, seat: Seat, response: DecisionResponse): S;
   /** Problems with the stack's shape (unknown kinds or steps, an await below the top): for a game's invariants. */
@@ -370,6 +375,7 @@ export function createKernel<S extends ProcedureState>(opts: KernelOptions<S>): 
     run,
     receive,
     pending,
+    awaitingSeat: (state) => (state.result ? null : (awaitedBy(state)?.seat ?? null)),
     answer(state, seat, response) {
       const waiting = awaitedBy(state);
       const declaration = waiting ? decisions.get(waiting.decision) : undefined;
