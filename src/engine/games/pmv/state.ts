@@ -258,16 +258,12 @@ function faceDownCharacter(card: PmvCard): PmvCard {
 }
 
 /**
- * §5.7.2: turns a field card face down. (a) The character vanishes: a new object for the rules (§6.1.9.d), so its
- * attack or defense ends (digest A16, §6.3.6.b), its damage and lingering effects go and a transformation ends
- * (§10.28.11); (b) the card is flipped, its orientation kept; (c) it is treated as entering the field anew, its
- * attachments staying attached. §5.7.3: a card already face down is "turned face down" with nothing changing.
+ * Ends `id`'s current object (it leaves its zone, or turns face down as a new object): records its last-known
+ * information, with its battle values when it was a character on the field, and takes it out of a battle.
  */
-export function turnFaceDown(s: PmvState, id: string): void {
+function endObject(s: PmvState, id: string, wasCharacter: boolean): ObjRef {
   const o = objectOf(s, id);
-  if (o.zone !== 'field' || o.faceDown) return;
   const before = currentRef(s, id);
-  const wasCharacter = isCharacter(s, id);
   const left = changeZone(s.events, id, {
     card: o.card,
     owner: o.owner,
@@ -276,6 +272,19 @@ export function turnFaceDown(s: PmvState, id: string): void {
     def: wasCharacter ? rawDef(s, id) : 0,
   });
   if (wasCharacter) dropFromBattle(s, before);
+  return left;
+}
+
+/**
+ * §5.7.2: turns a field card face down. (a) The character vanishes: a new object for the rules (§6.1.9.d), so its
+ * attack or defense ends (digest A16, §6.3.6.b), its damage and lingering effects go and a transformation ends
+ * (§10.28.11); (b) the card is flipped, its orientation kept; (c) it is treated as entering the field anew, its
+ * attachments staying attached. §5.7.3: a card already face down is "turned face down" with nothing changing.
+ */
+export function turnFaceDown(s: PmvState, id: string): void {
+  const o = objectOf(s, id);
+  if (o.zone !== 'field' || o.faceDown) return;
+  const left = endObject(s, id, isCharacter(s, id));
   s.modifiers = s.modifiers.filter((m) => m.object.id !== id || m.object.inc !== left.inc);
   delete o.transformed;
   o.faceDown = true;
@@ -588,16 +597,7 @@ export function moveObject(s: PmvState, id: string, to: Zone, at: 'top' | 'botto
   o.host = null;
   const from = zoneList(s, o);
   if (from) from.splice(from.indexOf(id), 1);
-  const wasOnField = o.zone === 'field' && isCharacter(s, id);
-  const before = currentRef(s, id);
-  const left = changeZone(s.events, id, {
-    card: o.card,
-    owner: o.owner,
-    zone: o.zone,
-    atk: wasOnField ? rawAtk(s, id) : 0,
-    def: wasOnField ? rawDef(s, id) : 0,
-  });
-  if (wasOnField) dropFromBattle(s, before);
+  const left = endObject(s, id, o.zone === 'field' && isCharacter(s, id));
   o.zone = to;
   delete o.popularity; // §10.34.2.b: popularity only while attached to the Leader
   delete o.transformed; // §10.28.11: a card that stops being a character is back to its normal state
