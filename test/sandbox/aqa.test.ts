@@ -3,7 +3,8 @@
 // (slash, click, select, modal), each as the person who decides. What each person reads is what the page's stream
 // would carry them (the fake Discord's per-person visibility). No browser and no images, to keep it cheap: the page's
 // own drawing is covered by sandbox.e2e.test.ts. The match passes through a guard and a response chain (a second
-// declaration answering an open one, §21-3), both read from the stored state, not from the log's words.
+// declaration answering an open one, §21-3), both read from the
+// structured log of the match replayed from its stored decisions, not from the words shown.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
