@@ -4,11 +4,12 @@
 // node, plays a short random game on (truncated playout) and scores the end with the game's `evaluate`. Branches
 // are keyed by the answer's content (candidates.ts), so the same answer in two worlds is the same branch; a branch
 // counts how often it was available, so answers that exist in few worlds are not favoured.
+import { IllegalAction } from '../engine/core/errors.ts';
 import type { BaseState, PendingDecision, Seat } from '../engine/core/game.ts';
 import { type RngState, seedRng } from '../engine/core/rng.ts';
 import { isForced } from '../engine/core/search.ts';
 import { randomResponse } from '../engine/fuzz/random-play.ts';
-import { type Answer, type Candidate, candidates, forcedAnswer } from './candidates.ts';
+import { type Answer, type Candidate, candidates, forcedAnswer, respond } from './candidates.ts';
 import { EASY_LIMITS, greedyScores } from './greedy.ts';
 import { type AiGame, pendingOf, positionKey, refusedAgain, settle, step } from './world.ts';
 
@@ -154,7 +155,13 @@ export function searchAnswer<S extends BaseState>(
       if (!p || p.player !== seat || p.role === 'priority') ownAction = false;
     }
     if (idle) continue;
-    // Truncated playout: random legal answers (forced ones included in the count), then the heuristic.
+    // Truncated playout: random legal answers (forced ones included in the count), then the heuristic. Its first
+    // step copies the world (it may be `known` or a state the walk reached); the copy is the playout's own, so the
+    // later steps change it in place (core/search.ts `simulateInPlace`), where a copy per step was a fifth to a
+    // third of a random MTG, FoW or AQA decision.
+    const inPlace = g.hooks.simulateInPlace;
+    let owned = false;
+    let lost = false;
     for (let d = 0; d < budget.playoutDepth && !world.result; d++) {
       if (past(1)) break;
       const q = g.module.pending(world);
@@ -168,11 +175,16 @@ export function searchAnswer<S extends BaseState>(
         answer = rest;
       }
       try {
-        world = step(g, world, q, answer);
-      } catch {
-        break; // a random declaration refused as a whole: score the position as it stands
+        world = owned && inPlace ? inPlace(world, q.player, respond(q.id, answer)) : step(g, world, q, answer);
+        owned = true;
+      } catch (err) {
+        // A random answer refused (IllegalAction) changed nothing: score the position as it stands. Any other
+        // error (the engine's) on a world changed in place left it part-changed: this iteration scores nothing.
+        lost = owned && inPlace !== undefined && !(err instanceof IllegalAction);
+        break;
       }
     }
+    if (lost) continue;
     const reward = g.evaluate(world, seat);
     spread.n += 1;
     const delta = reward - spread.mean;

@@ -5,6 +5,7 @@
  * this module joins them the same way for every game.
  */
 import { cloneJson } from './clone.ts';
+import { IllegalAction } from './errors.ts';
 import {
   type DeckList,
   type DeckProblem,
@@ -51,8 +52,11 @@ export interface KernelGameParts<S extends KernelState<E>, V, E> {
   invariants(state: S): string[];
   hiddenObjectIds(state: S, viewer: Viewer): string[];
   hiddenIdentities(state: S, viewer: Viewer): IdentitySecrets;
-  /** Search hooks but `simulate`, which is `apply` (the same answer on a state whose old log is dropped). */
-  search?: Omit<SearchHooks<S>, 'simulate'>;
+  /**
+   * Search hooks but `simulate`, which is `apply` (the same answer on a state whose old log is dropped), and
+   * `simulateInPlace`, which is `apply` on the state itself (procedure.ts AnswerOptions).
+   */
+  search?: Omit<SearchHooks<S>, 'simulate' | 'simulateInPlace'>;
 }
 
 /** The `GameModule` of a kernel game from its parts. */
@@ -61,6 +65,17 @@ export function kernelModule<S extends KernelState<E>, V, E>(parts: KernelGamePa
   // A state keeps only the log of the decision that made it (docs/architecture.md).
   const apply = (s: S, seat: Seat, response: Parameters<Kernel<S>['answer']>[2]): S =>
     kernel.answer({ ...s, log: [] }, seat, response);
+  // The same answer applied to a state the caller owns and drops, without the copy (procedure.ts AnswerOptions).
+  const applyInPlace = (s: S, seat: Seat, response: Parameters<Kernel<S>['answer']>[2]): S => {
+    const log = s.log;
+    s.log = [];
+    try {
+      return kernel.answer(s, seat, response, { inPlace: true });
+    } catch (err) {
+      if (err instanceof IllegalAction) s.log = log; // refused before any change: the state is as it was
+      throw err;
+    }
+  };
   const module: GameModule<S, V> = {
     id: parts.id,
     name: parts.name,
@@ -85,6 +100,6 @@ export function kernelModule<S extends KernelState<E>, V, E>(parts: KernelGamePa
     hiddenIdentities: parts.hiddenIdentities,
   };
   if (parts.migrations) module.migrations = parts.migrations;
-  if (parts.search) module.search = { ...parts.search, simulate: apply };
+  if (parts.search) module.search = { ...parts.search, simulate: apply, simulateInPlace: applyInPlace };
   return module;
 }

@@ -179,6 +179,19 @@ export interface KernelOptions<S> {
   endLoop?: (draft: S) => void;
 }
 
+/** How `answer` treats the state it is given. */
+export interface AnswerOptions {
+  /**
+   * The caller owns the state and drops it: the answer is applied to the state itself, which is returned, instead of
+   * to a deep copy (the copy was a fifth to a third of a random MTG, FoW or AQA game's time: docs/architecture.md,
+   * "Speed"). Only for states nobody else holds: search's playouts after `determinize`, the bench's random games.
+   * Never the default: the bot, the store, replay and the fuzzer keep the old state. An answer refused while it is
+   * checked (IllegalAction from validation) leaves the state as it was; any other error thrown while the answer is
+   * applied leaves it part-changed, and the caller must drop it.
+   */
+  inPlace?: boolean;
+}
+
 /** One game's procedures and decision kinds, and the driver over them. All functions are pure except `start`/`run`, which drive a working copy. */
 export interface Kernel<S extends ProcedureState> {
   /** Pushes a root frame on a working copy and runs it to the first decision. */
@@ -198,8 +211,11 @@ export interface Kernel<S extends ProcedureState> {
    * views need only whose decision it is.
    */
   awaitingSeat(state: S): Seat | null;
-  /** Validates and applies an answer to the pending decision, returning a new state (the input is not changed). */
-  answer(state: S, seat: Seat, response: DecisionResponse): S;
+  /**
+   * Validates and applies an answer to the pending decision, returning a new state (the input is not changed), or,
+   * with `inPlace`, the input itself changed (AnswerOptions).
+   */
+  answer(state: S, seat: Seat, response: DecisionResponse, options?: AnswerOptions): S;
   /** Problems with the stack's shape (unknown kinds or steps, an await below the top): for a game's invariants. */
   check(state: S): string[];
   /** `kind:step` of each frame, bottom first: for errors and debugging. */
@@ -324,12 +340,19 @@ export function createKernel<S extends ProcedureState>(opts: KernelOptions<S>): 
    * A declaration: checked for shape by the kernel and as a whole by the kind; a refusal or a reset is a logged
    * decision that asks the same declaration again (the frame keeps the draft and the problem), nothing is thrown.
    */
-  const answerDeclare = (state: S, seat: Seat, response: DecisionResponse, kind: RegisteredDeclarationKind<S>): S => {
+  const answerDeclare = (
+    state: S,
+    seat: Seat,
+    response: DecisionResponse,
+    kind: RegisteredDeclarationKind<S>,
+    inPlace: boolean,
+  ): S => {
     const p = pending(state);
     if (p?.shape !== 'declare') throw new Error('a declaration kind built a decision of another shape');
     const payload = awaitedBy(state)?.payload ?? null;
     const outcome = answerDeclaration(p, seat, response, (declare) => kind.check(state, payload, declare, seat));
-    const draft = cloneJson(state);
+    // Everything above only reads the state: a refusal thrown there leaves an owned state as it was.
+    const draft = inPlace ? state : cloneJson(state);
     const top = draft.procedures.frames[draft.procedures.frames.length - 1];
     const awaiting = top?.awaiting;
     if (!top || !awaiting) throw new Error('validated an answer with no awaiting frame');
@@ -376,13 +399,15 @@ export function createKernel<S extends ProcedureState>(opts: KernelOptions<S>): 
     receive,
     pending,
     awaitingSeat: (state) => (state.result ? null : (awaitedBy(state)?.seat ?? null)),
-    answer(state, seat, response) {
+    answer(state, seat, response, options) {
+      const inPlace = options?.inPlace === true;
       const waiting = awaitedBy(state);
       const declaration = waiting ? decisions.get(waiting.decision) : undefined;
-      if (declaration?.shape === 'declare') return answerDeclare(state, seat, response, declaration);
+      if (declaration?.shape === 'declare') return answerDeclare(state, seat, response, declaration, inPlace);
       const validated = validateAnswer(pending(state), seat, response);
       const chosen = validated.shape === 'pick' ? validated.choose : [];
-      const draft = cloneJson(state);
+      // Validation only reads the state: a refusal thrown there leaves an owned state as it was.
+      const draft = inPlace ? state : cloneJson(state);
       const top = draft.procedures.frames[draft.procedures.frames.length - 1];
       const awaiting = top?.awaiting;
       if (!top || !awaiting) throw new Error('validated an answer with no awaiting frame');

@@ -21,6 +21,13 @@ export interface SearchHooks<S extends BaseState> {
    * (log text, freezing of returned objects). States it returns may be given to `apply` again and vice versa.
    */
   simulate(state: S, seat: Seat, response: DecisionResponse): S;
+  /**
+   * `simulate` on a state the caller owns and drops (a playout's world after its first step): the state itself is
+   * changed and returned, with no copy. Never on a state anyone else holds (the real game, a state kept by a search
+   * tree, `determinize`'s input). After an IllegalAction (the answer refused) the state is as it was; after any other
+   * error it is part-changed and must be dropped. Absent where a game has none: use `simulate`.
+   */
+  simulateInPlace?(state: S, seat: Seat, response: DecisionResponse): S;
 }
 
 /**

@@ -1,0 +1,132 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { cloneJson } from '../../src/engine/core/clone.ts';
+import { IllegalAction } from '../../src/engine/core/errors.ts';
+import type { BaseState, DecisionResponse, GameModule, MatchSetup, Seat } from '../../src/engine/core/game.ts';
+import { canonicalJson, stateHash } from '../../src/engine/core/hash.ts';
+import { seedRng } from '../../src/engine/core/rng.ts';
+import { randomResponse } from '../../src/engine/fuzz/random-play.ts';
+import { aqa } from '../../src/engine/games/aqa/index.ts';
+import { fow } from '../../src/engine/games/fow/index.ts';
+import { mtg } from '../../src/engine/games/mtg/index.ts';
+import { pmv } from '../../src/engine/games/pmv/index.ts';
+import { gamePrecons, preconDeckList } from '../../src/engine/precons.ts';
+
+// The kernel's owned-state path (procedure.ts AnswerOptions `inPlace`, search hooks' `simulateInPlace`) must play
+// exactly as the copying path: the same decisions offered and the same final state, game after game. Whatever
+// in-place mutation could break shows here: a cache keyed by the state object that misses a change (MTG's layer
+// fold), a state sharing an object with the game's constants (changed in place, the next game would differ), and
+// two parts of a state sharing one object. The copy per decision un-shared those; in place they stay shared, which
+// is harmless only while nothing writes to them: the owned run freezes every object met twice in a state after each
+// decision, so a later write through either path throws (ES modules are strict) and the test fails.
+
+type Step<S> = (s: S, seat: Seat, response: DecisionResponse) => S;
+
+interface Played {
+  decisions: number;
+  /** Digest of every pending decision offered, in order. */
+  offered: string;
+  hash: string;
+}
+
+function setupOf(game: GameModule, i: number): MatchSetup {
+  const precons = gamePrecons(game.id);
+  const a = precons[i % precons.length];
+  const b = precons[(i + 1) % precons.length];
+  if (!a || !b) throw new Error(`${game.id} has no precons`);
+  return { game: game.id, decks: { p1: preconDeckList(a), p2: preconDeckList(b) } };
+}
+
+function play<S extends BaseState>(game: GameModule<S>, i: number, step: Step<S>, own: boolean): Played {
+  const seed = `in-place-${i}`;
+  const made = game.setup(setupOf(game, i), seed);
+  // An owned path starts from its own copy: setup's state may share objects with the deck lists it was given.
+  let s = own ? cloneJson(made) : made;
+  let rng = seedRng(seed);
+  const offered = createHash('sha256');
+  let decisions = 0;
+  while (!s.result && decisions < 3000) {
+    const p = game.pending(s);
+    if (!p) throw new Error(`${seed}: nothing pending`);
+    offered.update(canonicalJson(p));
+    const [r, next] = randomResponse(p, rng, 0.7);
+    rng = next;
+    s = step(s, p.player, r);
+    decisions += 1;
+    if (own) for (const o of sharedObjects(s)) deepFreeze(o);
+  }
+  return { decisions, offered: offered.digest('hex'), hash: stateHash(s) };
+}
+
+/** Objects met a second time in a walk of `value` (one object in two places of one state). */
+function sharedObjects(value: unknown): object[] {
+  const seen = new Set<object>();
+  const found: object[] = [];
+  const walk = (v: unknown): void => {
+    if (v === null || typeof v !== 'object') return;
+    if (seen.has(v)) {
+      found.push(v);
+      return;
+    }
+    seen.add(v);
+    if (Array.isArray(v)) for (const x of v) walk(x);
+    else for (const x of Object.values(v)) walk(x);
+  };
+  walk(value);
+  return found;
+}
+
+function deepFreeze(value: object): void {
+  if (Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const v of Object.values(value)) if (v !== null && typeof v === 'object') deepFreeze(v);
+}
+
+function check<S extends BaseState>(game: GameModule<S>, games: number): void {
+  const inPlace = game.search?.simulateInPlace;
+  if (!inPlace) throw new Error(`${game.id} has no simulateInPlace`);
+  for (let i = 0; i < games; i++) {
+    const copied = play(game, i, game.apply, false);
+    const owned = play(game, i, inPlace, true);
+    expect(owned, `${game.id} game ${i}`).toEqual(copied);
+  }
+}
+
+describe('the owned-state path plays as the copying path', () => {
+  // Two games each, both ways (~0.5 s per engine on a quiet core); docs/architecture.md ("Speed") has twenty.
+  it('mtg', () => check(mtg, 2));
+  it('fow', () => check(fow, 2));
+  it('pmv', () => check(pmv, 2));
+  it('aqa', () => check(aqa, 2));
+});
+
+describe('simulateInPlace', () => {
+  const start = () => cloneJson(mtg.setup(setupOf(mtg, 0), 'in-place-unit'));
+
+  it('changes and returns the state it is given; apply leaves its input alone', () => {
+    const s = start();
+    const p = mtg.pending(s);
+    if (!p) throw new Error('nothing pending');
+    const [r] = randomResponse(p, seedRng('x'), 0.7);
+    const before = canonicalJson(s);
+    const copied = mtg.apply(s, p.player, r);
+    expect(canonicalJson(s)).toBe(before);
+    const inPlace = mtg.search?.simulateInPlace;
+    if (!inPlace) throw new Error('mtg has no simulateInPlace');
+    const owned = inPlace(s, p.player, r);
+    expect(owned).toBe(s);
+    expect(canonicalJson(owned)).toBe(canonicalJson(copied));
+  });
+
+  it('leaves the state as it was when the answer is refused (IllegalAction)', () => {
+    const s = start();
+    const p = mtg.pending(s);
+    if (!p) throw new Error('nothing pending');
+    const inPlace = mtg.search?.simulateInPlace;
+    if (!inPlace) throw new Error('mtg has no simulateInPlace');
+    const before = canonicalJson(s);
+    expect(() => inPlace(s, p.player, { decisionId: p.id, choose: ['no-such-option'] })).toThrow(IllegalAction);
+    expect(() => inPlace(s, p.player, { decisionId: 'stale', choose: [] })).toThrow(IllegalAction);
+    expect(canonicalJson(s)).toBe(before);
+  });
+});
