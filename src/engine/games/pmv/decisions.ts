@@ -3,9 +3,9 @@
  * words are stored) and turns the answer into what the next step reads. Option ids are short: `play:o12`,
  * `sleep:o3`, `obj:o7`.
  */
-import { defineDecisionKind } from '../../core/decision-kinds.ts';
+import { defineDecisionKind, type PickAsk } from '../../core/decision-kinds.ts';
 import type { DecisionOption, OptionRole, Seat } from '../../core/game.ts';
-import { label } from '../../core/label.ts';
+import { type Label, label } from '../../core/label.ts';
 import { solvePayment } from '../../core/payment-solver.ts';
 import { legalActions } from './actions.ts';
 import type { Aim } from './cards/schema.ts';
@@ -20,6 +20,14 @@ const simple = (id: string, role: OptionRole, en: string, ja: string): DecisionO
   role,
   label: label(en, ja),
 });
+
+/**
+ * One answer among `options` (most end with the passive "no" the text allows: decline, or cancel the play), the shape
+ * of every PMV decision but the multi-card picks; `fallback` is the rules-legal answer when the clock runs out.
+ */
+function pickOne(prompt: Label, options: DecisionOption[], fallback: string): PickAsk {
+  return { prompt, options, min: 1, max: 1, defaultOnTimeout: [fallback] };
+}
 
 /** §5.7: a face-down card has no name (§6.1.7), so an option naming it says what it is. */
 const FACE_DOWN = label('a face-down character', '裏向きのキャラクター');
@@ -42,16 +50,11 @@ export const priorityDecision = defineDecisionKind<PmvState, { defense: boolean 
   role: 'priority',
   build(s, p, seat) {
     const phase = phaseWords(s.turn.phase);
-    return {
-      prompt:
-        s.interferences.length > 0
-          ? label('You have priority in an interference.', '干渉中に優先権があります。')
-          : label(`You have priority (${phase.en}).`, `優先権があります（${phase.ja}）。`),
-      options: legalActions(s, seat, { defense: p.defense }),
-      min: 1,
-      max: 1,
-      defaultOnTimeout: ['pass'],
-    };
+    const prompt =
+      s.interferences.length > 0
+        ? label('You have priority in an interference.', '干渉中に優先権があります。')
+        : label(`You have priority (${phase.en}).`, `優先権があります（${phase.ja}）。`);
+    return pickOne(prompt, legalActions(s, seat, { defense: p.defense }), 'pass');
   },
   handle: (_s, _p, chosen) => chosen[0] ?? 'pass',
 });
@@ -77,13 +80,11 @@ export const targetDecision = defineDecisionKind<PmvState, TargetPayload, Target
         : objectOption(s, t.object.id, 'obj'),
     );
     options.push(cancel);
-    return {
-      prompt: label(`Choose a target for ${card.name.en}.`, `${card.name.ja}の目標を選んでください。`),
+    return pickOne(
+      label(`Choose a target for ${card.name.en}.`, `${card.name.ja}の目標を選んでください。`),
       options,
-      min: 1,
-      max: 1,
-      defaultOnTimeout: ['cancel'],
-    };
+      'cancel',
+    );
   },
   handle(s, p, chosen, seat) {
     const id = chosen[0] ?? 'cancel';
@@ -137,16 +138,14 @@ export const payDecision = defineDecisionKind<PmvState, PayPayload, string>({
       }
     }
     options.push(cancel);
-    return {
-      prompt: label(
+    return pickOne(
+      label(
         `Pay ${left} for ${card.name.en} (${p.paid} of ${p.cost} paid).`,
         `${card.name.ja}のコストを支払ってください（${p.cost}のうち${p.paid}支払い済み）。`,
       ),
       options,
-      min: 1,
-      max: 1,
-      defaultOnTimeout: ['cancel'],
-    };
+      'cancel',
+    );
   },
   handle: (_s, _p, chosen) => chosen[0] ?? 'cancel',
 });
@@ -183,16 +182,14 @@ export const resistDecision = defineDecisionKind<
     options.push(
       simple('no-resist', 'passive', `Don't pay: ${card.name.en} is nullified`, `支払わない（${card.name.ja}は無効）`),
     );
-    return {
-      prompt: label(
+    return pickOne(
+      label(
         `${word.en}: pay ${p.x} or ${card.name.en} is nullified and discarded.`,
         `${word.ja}：${p.x}を支払わなければ${card.name.ja}は無効になり破棄されます。`,
       ),
       options,
-      min: 1,
-      max: 1,
-      defaultOnTimeout: ['no-resist'],
-    };
+      'no-resist',
+    );
   },
   handle: (_s, p, chosen) => p.canPay && chosen[0] === 'pay-resist',
 });
@@ -216,16 +213,14 @@ export const upkeepDecision = defineDecisionKind<
     options.push(
       simple('no-upkeep', 'passive', `Don't pay: ${card.name.en} is discarded`, `支払わない（${card.name.ja}を破棄）`),
     );
-    return {
-      prompt: label(
+    return pickOne(
+      label(
         `Upkeep Cost: pay ${p.x} or ${card.name.en} is discarded.`,
         `維持コスト：${p.x}を支払わなければ${card.name.ja}は破棄されます。`,
       ),
       options,
-      min: 1,
-      max: 1,
-      defaultOnTimeout: [p.canIgnore ? 'ignore-upkeep' : 'no-upkeep'],
-    };
+      p.canIgnore ? 'ignore-upkeep' : 'no-upkeep',
+    );
   },
   handle(_s, p, chosen) {
     if (chosen[0] === 'ignore-upkeep' && p.canIgnore) return 'ignore';
@@ -245,13 +240,11 @@ export const modeDecision = defineDecisionKind<PmvState, { card: string; modes: 
       return { id: `mode:${m}`, kind: 'mode', role: 'choice', label: label(text.en, text.ja) };
     });
     options.push(cancel);
-    return {
-      prompt: label(`Choose one for ${card.name.en}.`, `${card.name.ja}の効果を1つ選んでください。`),
+    return pickOne(
+      label(`Choose one for ${card.name.en}.`, `${card.name.ja}の効果を1つ選んでください。`),
       options,
-      min: 1,
-      max: 1,
-      defaultOnTimeout: ['cancel'],
-    };
+      'cancel',
+    );
   },
   handle(_s, p, chosen) {
     const m = Number((chosen[0] ?? '').slice('mode:'.length));
@@ -272,16 +265,14 @@ export const xDecision = defineDecisionKind<PmvState, { card: string; max: numbe
     for (let x = 0; x <= p.max; x++)
       options.push({ id: `x:${x}`, kind: 'x', role: 'choice', label: label(`X = ${x}`, `X = ${x}`) });
     options.push(cancel);
-    return {
-      prompt: label(
+    return pickOne(
+      label(
         `Choose X for ${card.name.en}: the cost you will pay.`,
         `${card.name.ja}のX（支払うコスト）を選んでください。`,
       ),
       options,
-      min: 1,
-      max: 1,
-      defaultOnTimeout: ['cancel'],
-    };
+      'cancel',
+    );
   },
   handle(_s, p, chosen) {
     const id = chosen[0] ?? 'cancel';
@@ -294,43 +285,61 @@ export const xDecision = defineDecisionKind<PmvState, { card: string; max: numbe
 export type SaveChoice = { saver: string; saved: string };
 
 /**
+ * §7.1.6.a with a "may": several optional γ of one player fired at once, each a pair (the card whose text it is, the
+ * card it acts on). The player picks the pair to resolve first, or declines them all (`decline`).
+ */
+function pairOrDeclineKind<T extends SaveChoice | BreakChoice>(spec: {
+  name: string;
+  /** The option kind, also the prefix of its id (`kind:a:b`). */
+  kind: string;
+  ids: (pair: T) => readonly [string, string];
+  words: (a: Label, b: Label) => Label;
+  decline: DecisionOption;
+  prompt: Label;
+}) {
+  const optionId = (pair: T) => `${spec.kind}:${spec.ids(pair).join(':')}`;
+  return defineDecisionKind<PmvState, { pairs: T[] }, T | null>({
+    name: spec.name,
+    role: 'choice',
+    build(s, p) {
+      const options: DecisionOption[] = p.pairs.map((pair) => {
+        const [a, b] = spec.ids(pair);
+        const name = cardOfObject(s, a).name;
+        return {
+          id: optionId(pair),
+          kind: spec.kind,
+          role: 'choice',
+          label: spec.words(name, cardOfObject(s, b).name),
+          objectId: a,
+          cardName: name.en,
+        };
+      });
+      options.push(spec.decline);
+      return pickOne(spec.prompt, options, spec.decline.id);
+    },
+    handle(_s, p, chosen) {
+      const id = chosen[0] ?? spec.decline.id;
+      return p.pairs.find((x) => optionId(x) === id) ?? null;
+    },
+  });
+}
+
+/**
  * §9.2.3.b, §7.1.6.a: the γ "when another character of yours would become doomed, you may discard this character;
  * if you do, nullify that doomed state" (Ninth-Peak Hermit). Every such γ of one player triggers at once, one per
  * doomed character; the player orders them by picking the one to resolve first, or declines them all (each is a
  * "may"). Once a saver has left, its other triggers do not resolve (§7.4.7.d).
  */
-export const saveDecision = defineDecisionKind<PmvState, { pairs: SaveChoice[] }, SaveChoice | null>({
+export const saveDecision = pairOrDeclineKind<SaveChoice>({
   name: 'save-from-doom',
-  role: 'choice',
-  build(s, p) {
-    const options: DecisionOption[] = p.pairs.map(({ saver, saved }) => {
-      const a = cardOfObject(s, saver).name;
-      const b = cardOfObject(s, saved).name;
-      return {
-        id: `save:${saver}:${saved}`,
-        kind: 'save',
-        role: 'choice',
-        label: label(`Discard ${a.en} to save ${b.en}`, `${a.ja}を捨て札にして${b.ja}の決死を無効にする`),
-        objectId: saver,
-        cardName: a.en,
-      };
-    });
-    options.push(simple('no-save', 'passive', 'Let them be doomed', '何もしない'));
-    return {
-      prompt: label(
-        'A character of yours would become doomed: use an auto effect to save it?',
-        'あなたのキャラクターが決死状態になります。自動効果を使いますか？',
-      ),
-      options,
-      min: 1,
-      max: 1,
-      defaultOnTimeout: ['no-save'],
-    };
-  },
-  handle(_s, p, chosen) {
-    const id = chosen[0] ?? 'no-save';
-    return p.pairs.find((x) => `save:${x.saver}:${x.saved}` === id) ?? null;
-  },
+  kind: 'save',
+  ids: ({ saver, saved }) => [saver, saved],
+  words: (a, b) => label(`Discard ${a.en} to save ${b.en}`, `${a.ja}を捨て札にして${b.ja}の決死を無効にする`),
+  decline: simple('no-save', 'passive', 'Let them be doomed', '何もしない'),
+  prompt: label(
+    'A character of yours would become doomed: use an auto effect to save it?',
+    'あなたのキャラクターが決死状態になります。自動効果を使いますか？',
+  ),
 });
 
 /**
@@ -352,16 +361,14 @@ export const gammaOrderDecision = defineDecisionKind<PmvState, { owners: string[
         cardName: n.en,
       };
     });
-    return {
-      prompt: label(
+    return pickOne(
+      label(
         'Several of your auto effects trigger at once: which resolves first?',
         'あなたの自動効果が同時に複数発生しました。どれを先に解決しますか？',
       ),
       options,
-      min: 1,
-      max: 1,
-      defaultOnTimeout: ['first:0'],
-    };
+      'first:0',
+    );
   },
   handle: (_s, _p, chosen) => Number((chosen[0] ?? 'first:0').slice('first:'.length)),
 });
@@ -372,38 +379,16 @@ export type BreakChoice = { first: string; second: string };
  * §10.18.2.a, §9.2.3.d: Spell Break: a doomed Spell Card One character of yours may put a matching Spell Card Two
  * card from your sideboard onto your field; with several, the player picks which first (§7.1.6.a), or declines all.
  */
-export const spellBreakDecision = defineDecisionKind<PmvState, { pairs: BreakChoice[] }, BreakChoice | null>({
+export const spellBreakDecision = pairOrDeclineKind<BreakChoice>({
   name: 'spell-break',
-  role: 'choice',
-  build(s, p) {
-    const options: DecisionOption[] = p.pairs.map(({ first, second }) => {
-      const a = cardOfObject(s, first).name;
-      const b = cardOfObject(s, second).name;
-      return {
-        id: `break:${first}:${second}`,
-        kind: 'break',
-        role: 'choice',
-        label: label(`Spell Break: ${a.en} becomes ${b.en}`, `スペルブレイク：${a.ja}を${b.ja}に`),
-        objectId: first,
-        cardName: a.en,
-      };
-    });
-    options.push(simple('no-break', 'passive', "Don't Spell Break", 'スペルブレイクしない'));
-    return {
-      prompt: label(
-        'A Spell Card One character of yours became doomed: put a Spell Card Two card from your sideboard onto your field?',
-        'あなたの壱符のキャラクターが決死状態になりました。サイドボードの弐符を場に出しますか？',
-      ),
-      options,
-      min: 1,
-      max: 1,
-      defaultOnTimeout: ['no-break'],
-    };
-  },
-  handle(_s, p, chosen) {
-    const id = chosen[0] ?? 'no-break';
-    return p.pairs.find((x) => `break:${x.first}:${x.second}` === id) ?? null;
-  },
+  kind: 'break',
+  ids: ({ first, second }) => [first, second],
+  words: (a, b) => label(`Spell Break: ${a.en} becomes ${b.en}`, `スペルブレイク：${a.ja}を${b.ja}に`),
+  decline: simple('no-break', 'passive', "Don't Spell Break", 'スペルブレイクしない'),
+  prompt: label(
+    'A Spell Card One character of yours became doomed: put a Spell Card Two card from your sideboard onto your field?',
+    'あなたの壱符のキャラクターが決死状態になりました。サイドボードの弐符を場に出しますか？',
+  ),
 });
 
 /** §10.18.2.a: after Spell Break, whether to move the doomed character's attachments to the new one. */
@@ -412,19 +397,14 @@ export const moveAttachmentsDecision = defineDecisionKind<PmvState, { from: stri
   role: 'choice',
   build(s, p) {
     const to = cardOfObject(s, p.to).name;
-    return {
-      prompt: label(
+    return pickOne(
+      label(
         `Move every card attached to the doomed character to ${to.en}?`,
         `決死状態のキャラクターにセットされているカードすべてを${to.ja}に移しますか？`,
       ),
-      options: [
-        simple('move', 'choice', 'Move them', '移す'),
-        simple('no-move', 'passive', "Don't move them", '移さない'),
-      ],
-      min: 1,
-      max: 1,
-      defaultOnTimeout: ['move'],
-    };
+      [simple('move', 'choice', 'Move them', '移す'), simple('no-move', 'passive', "Don't move them", '移さない')],
+      'move',
+    );
   },
   handle: (_s, _p, chosen) => chosen[0] === 'move',
 });
@@ -434,19 +414,17 @@ export const grazeDecision = defineDecisionKind<PmvState, { amount: number }, bo
   name: 'graze',
   role: 'choice',
   build(_s, p) {
-    return {
-      prompt: label(
+    return pickOne(
+      label(
         `Graze: put the top ${p.amount} card${p.amount === 1 ? '' : 's'} of your deck into your node area, asleep?`,
         `グレイズしますか？（デッキの上から${p.amount}枚をスリープ状態でノードに加える）`,
       ),
-      options: [
+      [
         simple('graze', 'choice', 'Graze', 'グレイズする'),
         simple('no-graze', 'passive', "Don't graze", 'グレイズしない'),
       ],
-      min: 1,
-      max: 1,
-      defaultOnTimeout: ['graze'],
-    };
+      'graze',
+    );
   },
   handle: (_s, _p, chosen) => chosen[0] === 'graze',
 });
@@ -500,12 +478,12 @@ export const lookTopDecision = defineDecisionKind<PmvState, { id: string }, bool
   role: 'choice',
   build(s, p) {
     const n = cardOfObject(s, p.id).name;
-    return {
-      prompt: label(
+    return pickOne(
+      label(
         `The top card of your deck is ${n.en}. Discard it?`,
         `あなたのデッキの一番上のカードは${n.ja}です。捨て札にしますか？`,
       ),
-      options: [
+      [
         {
           ...simple('discard-top', 'choice', `Discard ${n.en}`, `${n.ja}を捨て札にする`),
           objectId: p.id,
@@ -513,10 +491,8 @@ export const lookTopDecision = defineDecisionKind<PmvState, { id: string }, bool
         },
         simple('keep-top', 'passive', 'Leave it on top', '一番上に残す'),
       ],
-      min: 1,
-      max: 1,
-      defaultOnTimeout: ['keep-top'],
-    };
+      'keep-top',
+    );
   },
   handle: (_s, _p, chosen) => chosen[0] === 'discard-top',
 });
@@ -576,19 +552,17 @@ export const groupDecision = defineDecisionKind<PmvState, { first: string[]; sec
   build(s, p) {
     const a = groupWords(s, p.first);
     const b = groupWords(s, p.second);
-    return {
-      prompt: label(
+    return pickOne(
+      label(
         'Fortune Split: which group goes to your hand? The other goes to your netherworld.',
         '運命の二分：手札に加える束を選んでください（もう一方は冥界へ）。',
       ),
-      options: [
+      [
         simple('group:first', 'choice', `Take ${a.en}`, `${a.ja}を手札に加える`),
         simple('group:second', 'choice', `Take ${b.en}`, `${b.ja}を手札に加える`),
       ],
-      min: 1,
-      max: 1,
-      defaultOnTimeout: ['group:first'],
-    };
+      'group:first',
+    );
   },
   handle: (_s, _p, chosen) => chosen[0] !== 'group:second',
 });
@@ -600,12 +574,12 @@ export const transformDecision = defineDecisionKind<PmvState, { id: string }, st
   build(s, p) {
     const n = cardOfObject(s, p.id).name;
     const t = cardOf(objectOf(s, p.id).card).transformation?.name ?? n;
-    return {
-      prompt: label(
+    return pickOne(
+      label(
         `Transform ${n.en} into ${t.en} until your next turn starts?`,
         `${n.ja}を次のあなたのターン開始時まで${t.ja}に変身させますか？`,
       ),
-      options: [
+      [
         {
           ...simple('transform', 'choice', `Transform into ${t.en}`, `${t.ja}に変身する`),
           objectId: p.id,
@@ -613,10 +587,8 @@ export const transformDecision = defineDecisionKind<PmvState, { id: string }, st
         },
         simple('no-transform', 'passive', "Don't transform", '変身しない'),
       ],
-      min: 1,
-      max: 1,
-      defaultOnTimeout: ['no-transform'],
-    };
+      'no-transform',
+    );
   },
   handle: (_s, p, chosen) => (chosen[0] === 'transform' ? p.id : null),
 });
@@ -648,16 +620,14 @@ export const linkDecision = defineDecisionKind<PmvState, { card: string; name: n
         `除外しない（${card.name.ja}を除外）`,
       ),
     );
-    return {
-      prompt: label(
+    return pickOne(
+      label(
         `Link: exclude a card named "${wanted.en}" for ${card.name.en}.`,
         `連結：${card.name.ja}のために「${wanted.ja}」を名称に含むカードを1枚除外してください。`,
       ),
       options,
-      min: 1,
-      max: 1,
-      defaultOnTimeout: p.ids[0] ? [`card:${p.ids[0]}`] : ['no-link'],
-    };
+      p.ids[0] ? `card:${p.ids[0]}` : 'no-link',
+    );
   },
   handle(_s, p, chosen) {
     const id = (chosen[0] ?? '').slice('card:'.length);
@@ -689,16 +659,14 @@ export const overdriveDecision = defineDecisionKind<
           )
         : simple('stop', 'passive', `Exclude no more (${p.chosen} chosen)`, `これ以上除外しない（${p.chosen}枚）`),
     );
-    return {
-      prompt: label(
+    return pickOne(
+      label(
         `Overdrive: exclude a card from your netherworld for ${card.name.en}.`,
         `オーバードライブ：${card.name.ja}のために冥界のカードを1枚除外してください。`,
       ),
       options,
-      min: 1,
-      max: 1,
-      defaultOnTimeout: ['stop'],
-    };
+      'stop',
+    );
   },
   handle(_s, p, chosen) {
     const id = (chosen[0] ?? '').slice('card:'.length);

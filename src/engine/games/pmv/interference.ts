@@ -81,6 +81,7 @@ import {
   type PmvState,
   popularityOf,
   racesOf,
+  setHost,
   type TargetRef,
 } from './state.ts';
 
@@ -822,9 +823,7 @@ export const resolveEntry = defineProcedure<PmvState, EntryData, null>({
         }
         // §11.3.10: the card is attached; it shares its host's orientation (§11.3.11.c).
         moveObject(s, id, 'attached');
-        const o = objectOf(s, id);
-        o.host = host.object.id;
-        o.active = objectOf(s, host.object.id).active;
+        setHost(s, id, host.object.id);
         log(s, {
           type: 'attached',
           seat: entry.controller,

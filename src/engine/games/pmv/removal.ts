@@ -11,7 +11,7 @@ import { opponentOf, type Seat } from '../../core/game.ts';
 import { call, defineProcedure, type StepOut } from '../../core/procedure.ts';
 import { moveAttachmentsDecision, saveDecision, spellBreakDecision } from './decisions.ts';
 import { attachmentTree, breakOptions, discardDoomed, doomedNow, saveOptions } from './rules.ts';
-import { attachmentsOf, log, moveObject, objectOf, type PmvState, rawDef } from './state.ts';
+import { attachmentsOf, log, moveObject, objectOf, type PmvState, rawDef, setHost } from './state.ts';
 
 type RemovalData = {
   /** Characters an effect made doomed (§9.2.2.c: instant death), on top of those the state dooms. */
@@ -86,11 +86,7 @@ export const removals = defineProcedure<PmvState, RemovalData, null>({
       const b = data.breaking;
       if (b && answerOf(moveAttachmentsDecision, ret)) {
         // §10.18.2.a: every card attached to it moves to the new character (§11.3.11.c: it takes its orientation).
-        for (const a of attachmentsOf(s, b.first)) {
-          const o = objectOf(s, a);
-          o.host = b.second;
-          o.active = objectOf(s, b.second).active;
-        }
+        for (const a of attachmentsOf(s, b.first)) setHost(s, a, b.second);
         log(s, { type: 'attachments-moved', object: b.second, card: objectOf(s, b.second).card, rule: '10.18.2.a' });
       }
       return { goto: 'discard-first' };

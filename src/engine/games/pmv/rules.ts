@@ -36,6 +36,7 @@ import {
   type PmvState,
   racesOf,
   rawDef,
+  setHost,
   type TargetRef,
   turnFaceDown,
 } from './state.ts';
@@ -273,10 +274,8 @@ export function addPopularity(s: PmvState, leader: string, rule: string): void {
   const top = s.players[o.owner].deck[0];
   if (top === undefined) return;
   moveObject(s, top, 'attached');
+  setHost(s, top, leader, true); // §11.3.11.c: it takes the Leader's orientation
   const card = objectOf(s, top);
-  card.host = leader;
-  card.popularity = true;
-  card.active = o.active; // §11.3.11.c
   log(s, { type: 'popularity', seat: o.owner, card: card.card, object: top, target: leader, targetCard: o.card, rule });
 }
 

@@ -10,7 +10,7 @@ import type { ScenarioPlan, ScenarioStep } from '../../definition.ts';
 import { NotOffered } from '../../scenario/plan.ts';
 import { PMV_CARDS } from './cards/pool.ts';
 import { pmv } from './index.ts';
-import { atkOf, damageOf, moveObject, objectOf, type PmvState, popularityOf, turnFaceDown } from './state.ts';
+import { atkOf, damageOf, moveObject, objectOf, type PmvState, popularityOf, setHost, turnFaceDown } from './state.ts';
 
 const SeatSchema = z.enum(['p1', 'p2']);
 const CardSchema = z.string().refine((id) => PMV_CARDS.has(id), { message: 'not a Phantom Magic Vision card' });
@@ -198,7 +198,7 @@ function position(sc: Scenario): PmvState {
         const p = s.players[seat].deck.at(-1);
         if (!p) throw new Error(`setup: ${seat}'s deck ran out for popularity`);
         moveObject(s, p, 'attached');
-        Object.assign(objectOf(s, p), { host: id, popularity: true, active: objectOf(s, id).active });
+        setHost(s, p, id, true);
       }
     }
     const nodes = side.nodes;

@@ -356,17 +356,71 @@ export function isCharacter(s: PmvState, id: string): boolean {
   return card.type === 'character' || card.keywords.some((k) => k.keyword === 'phantasmal-creature');
 }
 
-/** §11.3.7: the cards attached to this one, in the order they were attached. */
-export function attachmentsOf(s: PmvState, id: string): string[] {
-  // Read on every battle-power and text question, so one pass without intermediate arrays: most cards have none.
-  let found: PmvObject[] | null = null;
+/**
+ * What the battle-power and text questions read of where cards sit, indexed once per state: each host's attachments
+ * in the order they were attached (§11.3.7), and the field cards that may carry an α battle-power modifier (see
+ * `staticSources`). Both were a walk over every object (both decks included) on every question, most of PMV's time.
+ */
+type TableIndex = {
+  /** `s.nextTimestamp` when built: every move takes a timestamp, so a move since makes the index stale. */
+  stamp: number;
+  attachments: Map<string, readonly string[]>;
+  staticSources: Set<string>;
+};
+
+/**
+ * Keyed by the state's objects record (the kernel copies the state per decision, so a copy starts empty); states
+ * change while a step runs, so every write of a zone, host or popularity goes through `moveObject` (which takes a
+ * timestamp) or `setHost` (which drops the entry).
+ */
+const tableIndexes = new WeakMap<Record<string, PmvObject>, TableIndex>();
+
+function tableIndex(s: PmvState): TableIndex {
+  const hit = tableIndexes.get(s.objects);
+  if (hit && hit.stamp === s.nextTimestamp) return hit;
+  const attached = new Map<string, PmvObject[]>();
+  const staticSources = new Set<string>();
   for (const key in s.objects) {
     const o = s.objects[key] as PmvObject;
-    if (o.host === id && o.zone === 'attached') (found ??= []).push(o);
+    if (o.zone === 'attached' && o.host !== null) {
+      const list = attached.get(o.host);
+      if (list) list.push(o);
+      else attached.set(o.host, [o]);
+    }
+    if (!STATIC_CARDS.has(o.card)) continue;
+    if (o.zone === 'field') staticSources.add(o.id);
+    else if (o.zone === 'attached' && o.host !== null && !o.popularity) staticSources.add(o.host);
   }
-  if (!found) return [];
-  if (found.length > 1) found.sort((a, b) => a.enteredAt - b.enteredAt);
-  return found.map((o) => o.id);
+  const attachments = new Map<string, readonly string[]>();
+  for (const [host, list] of attached) {
+    if (list.length > 1) list.sort((a, b) => a.enteredAt - b.enteredAt);
+    attachments.set(
+      host,
+      list.map((o) => o.id),
+    );
+  }
+  const index = { stamp: s.nextTimestamp, attachments, staticSources };
+  tableIndexes.set(s.objects, index);
+  return index;
+}
+
+const NONE: readonly string[] = [];
+
+/** §11.3.7: the cards attached to this one, in the order they were attached. */
+export function attachmentsOf(s: PmvState, id: string): readonly string[] {
+  return tableIndex(s).attachments.get(id) ?? NONE;
+}
+
+/**
+ * §11.3.7, §11.3.11.c: `id` (already in the attached zone) is attached to `host` and takes its orientation;
+ * `popularity` marks a Leader's popularity card (§10.34.2.b–c).
+ */
+export function setHost(s: PmvState, id: string, host: string, popularity?: true): void {
+  const o = objectOf(s, id);
+  o.host = host;
+  if (popularity) o.popularity = true;
+  o.active = objectOf(s, host).active;
+  tableIndexes.delete(s.objects);
 }
 
 /** The attached cards that can lend text: all but a Leader's popularity (§10.34.2.b: it is only "popularity"). */
@@ -539,14 +593,7 @@ function staticModifiers(s: PmvState, id: string): { atk: number; def: number }[
  * (one pass over the objects instead of every field card's abilities for every battle-power question).
  */
 function staticSources(s: PmvState): Set<string> {
-  const sources = new Set<string>();
-  for (const key in s.objects) {
-    const o = s.objects[key] as PmvObject;
-    if (!STATIC_CARDS.has(o.card)) continue;
-    if (o.zone === 'field') sources.add(o.id);
-    else if (o.zone === 'attached' && o.host !== null && !o.popularity) sources.add(o.host);
-  }
-  return sources;
+  return tableIndex(s).staticSources;
 }
 
 /** §6.1.12: a value below 0 is used as 0. */
@@ -595,6 +642,7 @@ export function moveObject(s: PmvState, id: string, to: Zone, at: 'top' | 'botto
   if ((o.zone === 'field' || o.zone === 'attached') && to !== 'field' && to !== 'attached')
     for (const a of attachmentsOf(s, id)) moveObject(s, a, 'netherworld');
   o.host = null;
+  tableIndexes.delete(s.objects);
   const from = zoneList(s, o);
   if (from) from.splice(from.indexOf(id), 1);
   const left = endObject(s, id, o.zone === 'field' && isCharacter(s, id));
