@@ -64,6 +64,11 @@ export function logLine(e: FowLogEntry): Label {
         `${p.en} skips the ${phaseWords(e.phase ?? '').en.toLowerCase()} (${e.rule}).`,
         `${p.ja}は${phaseWords(e.phase ?? '').ja}をスキップしました（${e.rule}）。`,
       );
+    case 'unsealed':
+      return label(
+        `The [Seal] abilities of cards ${p.en} controls are unsealed until end of turn (${e.rule}).`,
+        `ターン終了時まで、${p.ja}がコントロールするカードの[封印]は解除されています（${e.rule}）。`,
+      );
     case 'phase':
       return label(`${phaseWords(e.phase ?? '').en}.`, `${phaseWords(e.phase ?? '').ja}。`);
     case 'draw':

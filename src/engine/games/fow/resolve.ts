@@ -324,6 +324,12 @@ function perform(
       s.skips = [...(s.skips ?? []), { seat: target.player, phase: e.phase }];
       log(s, { type: 'skip-next', seat: target.player, phase: e.phase, rule: '1031.1' });
       return null;
+    case 'unseal-yours-until-end-of-turn':
+      // 1026.1, 1128.4, 505.5b: every [Seal] of a card `me` controls counts as met until end of turn (ruling
+      // F-UNSEAL: whatever they control at each moment of the turn).
+      if (!s.unsealed?.includes(me)) s.unsealed = [...(s.unsealed ?? []), me];
+      log(s, { type: 'unsealed', seat: me, rule: '1026.1' });
+      return null;
     case 'becomes-attribute-until-end-of-turn':
       // 909.1c, 909.6, 505.5b: its attribute becomes this one until end of turn (latest timestamp wins).
       if (obj) addTurnEffect(s, obj, [], { attribute: e.attribute });

@@ -236,6 +236,11 @@ export type FowState = ProcedureState & {
    * Absent when there is none, so states without one hash as before.
    */
   skips?: { seat: Seat; phase: 'recovery' }[];
+  /**
+   * 1026.1, 1128.4: the players whose cards' [Seal] counts as met until end of turn (505.5b). Absent when there is
+   * none, so states without one hash as before.
+   */
+  unsealed?: Seat[];
   players: Record<Seat, PlayerState>;
   objects: Record<string, FowObject>;
   field: string[];
@@ -432,7 +437,13 @@ function ownGrants(s: FowState, o: FowObject, face: Face, since: number): Grant[
         break;
       case 'seal':
         // 1128.2: while you control N or more magic stones.
-        if (k.grant && k.amount !== undefined && magicStonesOf(s, o.controller).length >= k.amount) own(k.grant);
+        // 1128.4, ruling F-UNSEAL: unsealed, it counts as met whatever the number of magic stones.
+        if (
+          k.grant &&
+          k.amount !== undefined &&
+          (s.unsealed?.includes(o.controller) || magicStonesOf(s, o.controller).length >= k.amount)
+        )
+          own(k.grant);
         break;
       case 'void':
         if (k.grant && s.players[o.controller].hand.length === 0) own(k.grant); // 1134.2

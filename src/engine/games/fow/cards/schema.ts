@@ -169,6 +169,11 @@ const BaseEffect = z.discriminatedUnion('do', [
    * skip that many of them (1031.1a).
    */
   z.object({ do: z.literal('skip-next-phase'), phase: z.literal('recovery'), to: z.literal('player') }).strict(),
+  /**
+   * FoW 1026.1, 1128.4: until end of turn, the [Seal] abilities of cards the effect's controller controls count as met
+   * whatever the number of magic stones (no card named: all the cards they control).
+   */
+  z.object({ do: z.literal('unseal-yours-until-end-of-turn') }).strict(),
   /** FoW 909.1c, 909.6: the target becomes this attribute (and loses the others) until end of turn. */
   z
     .object({ do: z.literal('becomes-attribute-until-end-of-turn'), attribute: AttributeSchema, to: TargetSchema })

@@ -224,6 +224,11 @@ function effectText(e: Effect): Label {
         en: `${cap(TARGETS[e.to].en)} skips their next ${e.phase} phase.`,
         ja: `${TARGETS[e.to].ja}は次の自分のリカバリーフェイズをスキップする。`,
       };
+    case 'unseal-yours-until-end-of-turn':
+      return {
+        en: `Until end of turn, unseal the ${kw('seal').en} abilities of cards you control.`,
+        ja: `ターン終了時まで、あなたがコントロールするカードの${kw('seal').ja}を解除する。`,
+      };
     case 'becomes-attribute-until-end-of-turn':
       return {
         en: `Until end of turn, ${TARGETS[e.to].en} becomes ${ATTRIBUTES[e.attribute].en.toLowerCase()}.`,
