@@ -219,20 +219,22 @@ const CODE_RULE: Record<string, string> = {
   prevent: '1018', // a prevention other than 'prevent-all-damage-to-target-this-turn'
   replace: '910', // any other replacement effect
   // "becomes [A/B]" (1020.2) and "loses all abilities" (909.1d) until end of turn are typed effects of the schema.
-  'becomes-type': '1020.1', // type, race or trait changes (909.1c)
+  // "becomes (race) until end of turn" (1020.1) is typed; a type change (a resonator becoming an addition, say) and
+  // a trait change are not: a type change moves a card between the rules of 702/703 while it is on the field.
+  'becomes-type': '1020.1', // type or trait changes, races gained (909.1c)
   'becomes-attribute': '909.1c', // an attribute gained or lasting; "becomes (attribute) until end of turn" is typed
   'copy-on-chase': '1017.1', // copying an ability (1017.1b) or a resonator spell; a chant is `copy-chant`
   'become-a-copy': '1017.2',
   'play-a-copy': '1017.3', // other than a rune's (711.2)
   'extra-turn': '1025', // an extra turn other than the typed "after this one" for the effect's controller
-  unseal: '1026',
+  unseal: '1026', // other than the typed "unseal yours until end of turn" (a named card, another duration)
   'gain-gem': '1027',
   weather: '1028',
   invert: '1030', // Hope and Despair faces (1302.3)
-  skip: '1031',
+  skip: '1031', // other than the typed "target player skips their next recovery phase" (`skip-next-phase`)
   wear: '1032',
   'restart-game': '1033',
-  'move-counters': '1022.4',
+  'move-counters': '1022.4', // other than the typed "from this card to a target" (`move-counters` effect)
   // "cannot be chased" (1008.2) is the face field `cannotBeChased`.
   'play-from-extra-deck': '1133', // a Fable card played from the extra deck (ruling F-EXTRA)
   'life-break': '1415', // the optional Valhalla rule

@@ -54,6 +54,21 @@ export function logLine(e: FowLogEntry): Label {
         `${p.en} will take an extra turn after this one (${e.rule}).`,
         `${p.ja}はこのターンの後に追加ターンを得ます（${e.rule}）。`,
       );
+    case 'skip-next':
+      return label(
+        `${p.en} will skip their next ${phaseWords(e.phase ?? '').en.toLowerCase()} (${e.rule}).`,
+        `${p.ja}は次の${phaseWords(e.phase ?? '').ja}をスキップします（${e.rule}）。`,
+      );
+    case 'skipped':
+      return label(
+        `${p.en} skips the ${phaseWords(e.phase ?? '').en.toLowerCase()} (${e.rule}).`,
+        `${p.ja}は${phaseWords(e.phase ?? '').ja}をスキップしました（${e.rule}）。`,
+      );
+    case 'unsealed':
+      return label(
+        `The [Seal] abilities of cards ${p.en} controls are unsealed until end of turn (${e.rule}).`,
+        `ターン終了時まで、${p.ja}がコントロールするカードの[封印]は解除されています（${e.rule}）。`,
+      );
     case 'phase':
       return label(`${phaseWords(e.phase ?? '').en}.`, `${phaseWords(e.phase ?? '').ja}。`);
     case 'draw':
@@ -111,6 +126,11 @@ export function logLine(e: FowLogEntry): Label {
       return label(
         `${n.en} gets ${e.amount} ${e.target} counter(s).`,
         `${n.ja}に${e.target}カウンターが${e.amount}個置かれました。`,
+      );
+    case 'counters-moved':
+      return label(
+        `${e.amount} ${e.target} counter(s) move onto ${n.en} (1022.4).`,
+        `${e.target}カウンター${e.amount}個が${n.ja}に移動しました（1022.4）。`,
       );
     case 'foresee':
       return label(`${p.en} foresees (${e.amount} kept on top).`, `${p.ja}は選別しました（${e.amount}枚を上に）。`);

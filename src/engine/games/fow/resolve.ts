@@ -279,6 +279,21 @@ function perform(
       log(s, { type: 'counters', seat: me, card: o.card, object: on, amount: e.count, target: e.counter });
       return null;
     }
+    case 'move-counters': {
+      // 1022.4: removed from this card, the same name put on the target. Ruling F-MOVE-COUNTERS: only what is
+      // removed is put, so a source that left the field (its counters gone, 1022.3) or has fewer moves fewer.
+      if (!obj || !stillThere(s, item.source)) return null;
+      const from = objectOf(s, item.source.id);
+      const to = objectOf(s, obj);
+      const have = from.counters[e.counter] ?? 0;
+      const moved = Math.min(e.count, have);
+      if (moved === 0 || (from.zone !== 'field' && from.zone !== 'ruler')) return null;
+      if (have === moved) delete from.counters[e.counter];
+      else from.counters[e.counter] = have - moved;
+      to.counters[e.counter] = (to.counters[e.counter] ?? 0) + moved;
+      log(s, { type: 'counters-moved', seat: me, card: to.card, object: obj, amount: moved, target: e.counter });
+      return null;
+    }
     case 'recover':
       if (obj) objectOf(s, obj).rested = false; // 1013.1
       return null;
@@ -302,9 +317,26 @@ function perform(
       s.extraTurns = [...(s.extraTurns ?? []), me];
       log(s, { type: 'extra-turn', seat: me, rule: '1025.1' });
       return null;
+    case 'skip-next-phase':
+      // 1031.1, 1031.1b: the target player's next such phase is skipped (turn.ts `recovery`); made during one, that
+      // one goes on and the next is skipped.
+      if (!target || !('player' in target)) return null;
+      s.skips = [...(s.skips ?? []), { seat: target.player, phase: e.phase }];
+      log(s, { type: 'skip-next', seat: target.player, phase: e.phase, rule: '1031.1' });
+      return null;
+    case 'unseal-yours-until-end-of-turn':
+      // 1026.1, 1128.4, 505.5b: every [Seal] of a card `me` controls counts as met until end of turn (ruling
+      // F-UNSEAL: whatever they control at each moment of the turn).
+      if (!s.unsealed?.includes(me)) s.unsealed = [...(s.unsealed ?? []), me];
+      log(s, { type: 'unsealed', seat: me, rule: '1026.1' });
+      return null;
     case 'becomes-attribute-until-end-of-turn':
       // 909.1c, 909.6, 505.5b: its attribute becomes this one until end of turn (latest timestamp wins).
       if (obj) addTurnEffect(s, obj, [], { attribute: e.attribute });
+      return null;
+    case 'becomes-race-until-end-of-turn':
+      // 1020.1, 909.1c, 505.5b: it becomes this race and loses the others until end of turn (latest timestamp wins).
+      if (obj) addTurnEffect(s, obj, [], { race: e.race });
       return null;
     case 'return-instead-of-destruction-this-turn':
       // 910.1, 505.5b: a replacement for a destroy event on the object this turn (actions-game.ts destroy).
@@ -553,7 +585,7 @@ function addTurnEffect(
   keywords: KeywordName[],
   kind: Pick<
     TurnEffect,
-    'preventDamage' | 'loseAbilities' | 'replaceDestroy' | 'becomes' | 'returnInsteadOfDestroy' | 'attribute'
+    'preventDamage' | 'loseAbilities' | 'replaceDestroy' | 'becomes' | 'returnInsteadOfDestroy' | 'attribute' | 'race'
   > = {},
 ): void {
   s.effects.push({ object: refOf(s, id), atk: 0, def: 0, keywords, timestamp: stamp(s), ...kind });

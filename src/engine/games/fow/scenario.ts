@@ -32,6 +32,7 @@ import {
   moveObject,
   objectOf,
   type Phase,
+  racesOf,
   refOf,
   type TargetRef,
   type Will,
@@ -138,6 +139,8 @@ const CardExpect = z.strictObject({
   noKeywords: z.array(z.string()).optional(),
   /** Its attributes now (909.1c), in any order. */
   attributes: z.array(z.string()).optional(),
+  /** Its races now (909.1c, 1020.1), in any order. */
+  races: z.array(z.string()).optional(),
   face: z.enum(['front', 'back']).optional(),
   attachedTo: z.string().nullable().optional(),
   /** Players who cannot tell which card it is (their view hides its identity). */
@@ -737,6 +740,7 @@ function check(s: FowState, labels: Labels, e: Expect): string[] {
     for (const k of want.noKeywords ?? []) if (c?.keywords.includes(k as never)) out.push(`${ref}: has [${k}]`);
     if (want.attributes !== undefined)
       differ(`${ref} attributes`, [...want.attributes].sort(), [...attributesOf(s, id)].sort());
+    if (want.races !== undefined) differ(`${ref} races`, [...want.races].sort(), [...racesOf(s, id)].sort());
     if (want.face !== undefined) differ(`${ref} face`, want.face, o.face);
     if (want.attachedTo !== undefined) differ(`${ref} attached to`, want.attachedTo, refOrNull(o.attachedTo));
     for (const seat of want.hiddenFrom ?? [])

@@ -9,7 +9,17 @@ import type { Knowledge } from '../../core/hidden.ts';
 import type { ProcedureState } from '../../core/procedure.ts';
 import type { RngState } from '../../core/rng.ts';
 import { FOW_CARDS } from './cards/pool.ts';
-import type { Attribute, Effect, Face, FowCard, Keyword, KeywordName, Target, WillSymbol } from './cards/schema.ts';
+import type {
+  Attribute,
+  Effect,
+  Face,
+  FowCard,
+  Keyword,
+  KeywordName,
+  Race,
+  Target,
+  WillSymbol,
+} from './cards/schema.ts';
 
 /** FoW 300: the zones (per player except the field and the chase, 302.1). */
 export type Zone =
@@ -206,6 +216,8 @@ export type TurnEffect = {
   returnInsteadOfDestroy?: true;
   /** 909.1c, 909.6: the object's attribute becomes this one (the others are lost), in timestamp order. */
   attribute?: Attribute;
+  /** 1020.1, 909.1c: the object becomes this race (the others are lost), in timestamp order. */
+  race?: Race;
 };
 
 export type FowState = ProcedureState & {
@@ -219,6 +231,16 @@ export type FowState = ProcedureState & {
    * Absent when there is none, so states without one hash as before.
    */
   extraTurns?: Seat[];
+  /**
+   * 1031.1: the phases players are to skip, one instruction each, oldest first (1031.1a: two skip the next two).
+   * Absent when there is none, so states without one hash as before.
+   */
+  skips?: { seat: Seat; phase: 'recovery' }[];
+  /**
+   * 1026.1, 1128.4: the players whose cards' [Seal] counts as met until end of turn (505.5b). Absent when there is
+   * none, so states without one hash as before.
+   */
+  unsealed?: Seat[];
   players: Record<Seat, PlayerState>;
   objects: Record<string, FowObject>;
   field: string[];
@@ -318,6 +340,24 @@ export function attributesOf(s: FowState, id: string): readonly Attribute[] {
   return attributes;
 }
 
+/**
+ * 909.1a, 909.1c, 1020.1: the races of an object now. On the field or in the ruler area an effect that makes it one
+ * race takes the others away ("becomes", 1020.1); several apply in timestamp order (909.3b), so the latest wins. Like
+ * attributes, this layer reads no other (no ability of the pool gives or takes races by a condition, 909.3a).
+ */
+export function racesOf(s: FowState, id: string): readonly Race[] {
+  const o = objectOf(s, id);
+  let races: readonly Race[] = faceOf(s, id).races;
+  if (o.zone !== 'field' && o.zone !== 'ruler') return races;
+  let at = -1;
+  for (const e of s.effects)
+    if (e.race && e.object.id === id && e.object.inc === o.inc && e.timestamp > at) {
+      races = [e.race];
+      at = e.timestamp;
+    }
+  return races;
+}
+
 export function hasType(s: FowState, id: string, type: FowCard['types'][number]): boolean {
   return faceOf(s, id).types.includes(type);
 }
@@ -397,7 +437,13 @@ function ownGrants(s: FowState, o: FowObject, face: Face, since: number): Grant[
         break;
       case 'seal':
         // 1128.2: while you control N or more magic stones.
-        if (k.grant && k.amount !== undefined && magicStonesOf(s, o.controller).length >= k.amount) own(k.grant);
+        // 1128.4, ruling F-UNSEAL: unsealed, it counts as met whatever the number of magic stones.
+        if (
+          k.grant &&
+          k.amount !== undefined &&
+          (s.unsealed?.includes(o.controller) || magicStonesOf(s, o.controller).length >= k.amount)
+        )
+          own(k.grant);
         break;
       case 'void':
         if (k.grant && s.players[o.controller].hand.length === 0) own(k.grant); // 1134.2
@@ -409,7 +455,7 @@ function ownGrants(s: FowState, o: FowObject, face: Face, since: number): Grant[
           s.field.some(
             (c) =>
               objectOf(s, c).controller === o.controller &&
-              faceOf(s, c).races.includes('Magic Circle') &&
+              racesOf(s, c).includes('Magic Circle') && // 909.1c: races as they are now
               k.attribute !== undefined &&
               attributesOf(s, c).includes(k.attribute),
           )
@@ -625,10 +671,13 @@ export function targetsOf(effects: readonly ItemEffect[]): Target[] {
       e.do === 'becomes-until-end-of-turn' ||
       e.do === 'shield-next-destruction-this-turn' ||
       e.do === 'becomes-attribute-until-end-of-turn' ||
+      e.do === 'becomes-race-until-end-of-turn' ||
       e.do === 'return-instead-of-destruction-this-turn'
     )
       out.push(e.to);
     else if (e.do === 'counters' && e.on !== 'self') out.push(e.on);
+    else if (e.do === 'move-counters') out.push(e.to);
+    else if (e.do === 'skip-next-phase') out.push(e.to);
     else if (e.do === 'mill' || e.do === 'cancel' || e.do === 'equip' || e.do === 'copy-chant') out.push(e.to);
     else if (e.do === 'code' && CODE_TARGETS[e.handler]) out.push(CODE_TARGETS[e.handler] as Target);
   }

@@ -427,6 +427,15 @@ export const game = defineProcedure<FowState, GameData, null>({
     // 503: the recovery phase, skipped on each player's first turn (503.1).
     recovery(s) {
       if (!s.hadTurn.includes(s.turn.active)) return { goto: 'main' };
+      // 1031.1, 1031.1a: a skip instruction takes this phase: nothing of 503 is done (no will emptied, nothing
+      // recovered, no priority). Ruling F-SKIP: 503.1's first-turn skip does not use an instruction up.
+      const skip = (s.skips ?? []).findIndex((k) => k.seat === s.turn.active && k.phase === 'recovery');
+      if (skip >= 0) {
+        s.skips = (s.skips ?? []).filter((_, i) => i !== skip);
+        if (s.skips.length === 0) delete s.skips;
+        log(s, { type: 'skipped', seat: s.turn.active, phase: 'recovery', rule: '1031.1' });
+        return { goto: 'main' };
+      }
       enterPhase(s, 'recovery');
       return window(s, 'recover'); // 503.3
     },
@@ -456,6 +465,7 @@ export const game = defineProcedure<FowState, GameData, null>({
     final(s) {
       for (const id of s.field) objectOf(s, id).damage = 0; // 505.5a
       s.effects = []; // 505.5b
+      delete s.unsealed; // 505.5b: "until end of turn" (1026.1)
       for (const seat of SEATS) s.players[seat].pool = []; // 505.5c
       const over = s.players[s.turn.active].hand.length - HAND_LIMIT; // 505.5d
       if (over > 0) return ask(discardDecision, s.turn.active, { count: over }, 'final-discarded');

@@ -123,6 +123,18 @@ const BaseEffect = z.discriminatedUnion('do', [
       on: z.union([z.literal('self'), TargetSchema]),
     })
     .strict(),
+  /**
+   * FoW 1022.4: move counters of this name from this card to the target: as many as are removed from this card are
+   * put on the target (ruling F-MOVE-COUNTERS).
+   */
+  z
+    .object({
+      do: z.literal('move-counters'),
+      counter: z.enum(['+100/+100', '-100/-100']),
+      count: z.number().int().min(1),
+      to: TargetSchema,
+    })
+    .strict(),
   /** FoW 907: produce one will of one of these kinds ("any" = any attribute). */
   z.object({ do: z.literal('produce'), one: z.array(z.union([WillSymbolSchema, z.literal('any')])).min(1) }).strict(),
   z.object({ do: z.literal('recover'), to: TargetSchema }).strict(), // 1013
@@ -152,6 +164,16 @@ const BaseEffect = z.discriminatedUnion('do', [
   z.object({ do: z.literal('shield-next-destruction-this-turn'), to: TargetSchema }).strict(),
   /** FoW 1025.1: the effect's controller takes an extra turn after this one. */
   z.object({ do: z.literal('extra-turn-after-this-one') }).strict(),
+  /**
+   * FoW 1031.1: the target player skips their next phase of this kind (the recovery phase: 503); several instructions
+   * skip that many of them (1031.1a).
+   */
+  z.object({ do: z.literal('skip-next-phase'), phase: z.literal('recovery'), to: z.literal('player') }).strict(),
+  /**
+   * FoW 1026.1, 1128.4: until end of turn, the [Seal] abilities of cards the effect's controller controls count as met
+   * whatever the number of magic stones (no card named: all the cards they control).
+   */
+  z.object({ do: z.literal('unseal-yours-until-end-of-turn') }).strict(),
   /** FoW 909.1c, 909.6: the target becomes this attribute (and loses the others) until end of turn. */
   z
     .object({ do: z.literal('becomes-attribute-until-end-of-turn'), attribute: AttributeSchema, to: TargetSchema })
@@ -161,6 +183,11 @@ const BaseEffect = z.discriminatedUnion('do', [
    * its owner's hand instead. With a shield on the same object, its controller chooses which applies (910.2).
    */
   z.object({ do: z.literal('return-instead-of-destruction-this-turn'), to: TargetSchema }).strict(),
+  /**
+   * FoW 1020.1, 909.1c: the target becomes this race until end of turn: it loses the races it had (a type or trait
+   * change is refused with 1020.1, `becomes-type`).
+   */
+  z.object({ do: z.literal('becomes-race-until-end-of-turn'), race: RaceSchema, to: TargetSchema }).strict(),
   /** FoW 1017.1: a copy of the target chant on the chase, with the same choices (1017.1c), on top of the chase. */
   z.object({ do: z.literal('copy-chant'), to: z.literal('chant') }).strict(),
   /** The top N cards of the target player's main deck into the graveyard. */

@@ -180,6 +180,11 @@ function effectText(e: Effect): Label {
         ja: `${on.ja}に${e.counter}カウンターを${e.count}個置く。`,
       };
     }
+    case 'move-counters':
+      return {
+        en: `Move ${e.count === 1 ? 'a' : NUMBER_WORDS[e.count]} ${e.counter} counter${e.count === 1 ? '' : 's'} from this card to ${TARGETS[e.to].en}.`,
+        ja: `このカードから${TARGETS[e.to].ja}に${e.counter}カウンターを${e.count}個移動する。`,
+      };
     case 'produce': {
       if (e.one.length === 1 && e.one[0] === 'any')
         return { en: 'Produce one will of any attribute.', ja: '任意の属性のウィル1つを生み出す。' };
@@ -214,10 +219,25 @@ function effectText(e: Effect): Label {
       };
     case 'extra-turn-after-this-one':
       return { en: 'Take an extra turn after this one.', ja: 'このターンの後に追加ターンを得る。' };
+    case 'skip-next-phase':
+      return {
+        en: `${cap(TARGETS[e.to].en)} skips their next ${e.phase} phase.`,
+        ja: `${TARGETS[e.to].ja}は次の自分のリカバリーフェイズをスキップする。`,
+      };
+    case 'unseal-yours-until-end-of-turn':
+      return {
+        en: `Until end of turn, unseal the ${kw('seal').en} abilities of cards you control.`,
+        ja: `ターン終了時まで、あなたがコントロールするカードの${kw('seal').ja}を解除する。`,
+      };
     case 'becomes-attribute-until-end-of-turn':
       return {
         en: `Until end of turn, ${TARGETS[e.to].en} becomes ${ATTRIBUTES[e.attribute].en.toLowerCase()}.`,
         ja: `ターン終了時まで、${TARGETS[e.to].ja}は${ATTRIBUTES[e.attribute].ja}になる。`,
+      };
+    case 'becomes-race-until-end-of-turn':
+      return {
+        en: `Until end of turn, ${TARGETS[e.to].en} becomes ${/^[AEIOU]/.test(e.race) ? 'an' : 'a'} ${e.race} and loses its other races.`,
+        ja: `ターン終了時まで、${TARGETS[e.to].ja}は${RACE_JA[e.race]}になり、それ以外の種族を失う。`,
       };
     case 'return-instead-of-destruction-this-turn':
       return {
