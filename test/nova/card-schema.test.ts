@@ -308,11 +308,34 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     expect(NovaCardSchema.safeParse(item).success).toBe(false);
   });
 
-  it('accepts a servant sending its allies to the graveyard instead of destruction, only that (802.1.3.1.1, R107)', () => {
+  it('accepts a servant sending its allies to the graveyard or the exclusion zone instead of destruction (802.1.3.1.1, R107, R109)', () => {
     const guard = (instead: string) => ({ kind: 'ally-destruction-replacement', instead });
     expect(NovaCardSchema.safeParse(servant([guard('send-to-graveyard')])).success).toBe(true);
-    expect(NovaCardSchema.safeParse(servant([guard('exile')])).success).toBe(false); // 802.1.3.3.1: not built
+    expect(NovaCardSchema.safeParse(servant([guard('exile')])).success).toBe(true); // 802.1.3.3.1: the controller orders
+    expect(NovaCardSchema.safeParse(servant([guard('hand')])).success).toBe(false);
     const item = { ...spell([]), type: 'magic-item', abilities: [guard('send-to-graveyard')] };
+    expect(NovaCardSchema.safeParse(item).success).toBe(false);
+  });
+
+  it('accepts optional destruction replacements with their "if you do", only where it can happen (802.1.3.1.3, R109)', () => {
+    const optional = (protects: string, instead: string, ifYouDo: unknown) => ({
+      kind: 'optional-destruction-replacement',
+      protects,
+      instead,
+      ifYouDo,
+    });
+    const life = { do: 'gain-life', amount: 300 };
+    const toughen = { do: 'toughen', hp: 300 };
+    expect(NovaCardSchema.safeParse(servant([optional('this', 'exile-it', life)])).success).toBe(true);
+    expect(
+      NovaCardSchema.safeParse(servant([optional('another-ally', 'send-self-to-graveyard', toughen)])).success,
+    ).toBe(true);
+    // +0/+N for a servant that has left the field would do nothing.
+    expect(NovaCardSchema.safeParse(servant([optional('this', 'exile-it', toughen)])).success).toBe(false);
+    expect(NovaCardSchema.safeParse(servant([optional('another-ally', 'exile-it', toughen)])).success).toBe(false);
+    // 802.1.3.1.3: the form has an "if you do".
+    expect(NovaCardSchema.safeParse(servant([optional('this', 'exile-it', undefined)])).success).toBe(false);
+    const item = { ...spell([]), type: 'magic-item', abilities: [optional('this', 'exile-it', life)] };
     expect(NovaCardSchema.safeParse(item).success).toBe(false);
   });
 

@@ -1,9 +1,9 @@
-// Ruling R107: destruction replacements that send a servant to different zones need its controller's choice
-// (NOVA 802.1.3.3.1), which the engine does not ask yet; it must refuse by name, never pick one silently.
+// Rulings R107, R109: destruction replacements that send a servant to different zones need its controller's choice
+// (NOVA 802.1.3.3.1); the destruction waits for it in the destruction frame, and whichever is chosen applies alone.
 import { describe, expect, it } from 'vitest';
 import { parseNovaScenario, runNovaScenario } from '../../src/engine/games/nova/scenario/hooks.ts';
 
-const scenario = (instead: string) => `rule: R107 check
+const scenario = (instead: string, script = '', expectation = EXPECT_GRAVEYARD(instead)) => `rule: R107 check
 game: nova
 cards:
   - id: test-self-${instead}
@@ -25,19 +25,36 @@ script:
   - { player: p1, do: target, target: Test Self ${instead} }
   - { player: p1, do: pass }
   - { player: p2, do: pass }
-expect:
-  p1: { field: [Cairn Shepherd], graveyard: [Test Self ${instead}, "Headsman's Writ"] }
-`;
+${script}expect:
+${expectation}`;
+
+const EXPECT_GRAVEYARD = (instead: string) =>
+  `  p1: { field: [Cairn Shepherd], graveyard: [Test Self ${instead}, "Headsman's Writ"] }\n`;
 
 describe('NOVA destruction replacements of one servant (R107)', () => {
   it('applies one when they all send it to the graveyard', () => {
     expect(runNovaScenario(parseNovaScenario(scenario('send-to-graveyard'))).failures).toEqual([]);
   });
 
-  it("refuses by rule number when they lead to different zones (the controller's choice, 802.1.3.3.1)", () => {
-    // The runner reports a thrown error as the failure of the step that threw: the Writ resolving.
-    expect(runNovaScenario(parseNovaScenario(scenario('exile'))).failures).toEqual([
-      expect.stringMatching(/^step 4 .*Unsupported rule 802\.1\.3\.3\.1: /),
-    ]);
+  it('asks the controller when they lead to different zones, and applies only the one chosen (802.1.3.3.1)', () => {
+    const ask = `  - expect:
+      decision: { player: p1, kind: destruction-replacement }
+      available: { p1: ["Cairn Shepherd: send Test Self exile to the graveyard", "Test Self exile: put Test Self exile into the exclusion zone"] }
+      unavailable: { p1: ["Let it be destroyed"] }
+`;
+    const toExile = `${ask}  - { player: p1, do: yes, card: Test Self exile }\n`;
+    expect(
+      runNovaScenario(
+        parseNovaScenario(
+          scenario(
+            'exile',
+            toExile,
+            `  p1: { field: [Cairn Shepherd], exclusion: [Test Self exile], graveyard: ["Headsman's Writ"] }\n`,
+          ),
+        ),
+      ).failures,
+    ).toEqual([]);
+    const toGraveyard = `${ask}  - { player: p1, do: yes, card: Cairn Shepherd }\n`;
+    expect(runNovaScenario(parseNovaScenario(scenario('exile', toGraveyard))).failures).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import type { Label } from '../../core/label.ts';
 import { call, defineProcedure, pushFrame, resultOf } from '../../core/procedure.ts';
 import { type ReplacementProcedureRules, replacementProcedure } from '../../core/replacement.ts';
 import { novaCard } from './cards/pool.ts';
+import { destructionWaits } from './destruction.ts';
 import { loggedTarget, logPublic } from './log.ts';
 import { rulesProcessing } from './rules-processing.ts';
 import type { DamageEvent, NovaState } from './state.ts';
@@ -74,8 +75,12 @@ export const damageProcedure = defineProcedure<NovaState, DamageData>({
       const battle = data.battle ?? [];
       delete data.battle;
       rulesProcessing(s, battle); // NOVA 405.6.3.2: destroyed by this battle damage is "destroyed in battle"
-
-      return data.queue.length > 0 ? { goto: 'next' } : { return: null };
+      if (data.queue.length > 0) return { goto: 'next' };
+      // A destruction waiting for its controller's choice runs first, in its frame above this one (R109).
+      return destructionWaits(s) ? { goto: 'finish' } : { return: null };
+    },
+    finish() {
+      return { return: null };
     },
     deal(s, { data, ret }) {
       const { event, applied } = resultOf(damageReplacement.procedure, ret);

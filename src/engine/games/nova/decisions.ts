@@ -766,9 +766,16 @@ export const numberDecision = defineDecisionKind<NovaState, AwaitOf<'number'>, n
   },
 });
 
-/** Each awaited kind's decision kind (`trigger-target` is offered as a "target"). */
+/**
+ * Each awaited kind's decision kind (`trigger-target` is offered as a "target"). The destruction frame's own kind is
+ * registered by kernel.ts: destruction.ts reaches this module through rules processing, so it cannot be listed here.
+ */
 export const NOVA_DECISIONS: {
-  readonly [K in Await['k']]: DefinedDecisionKind<NovaState, AwaitOf<K>, null | PaymentAnswer | Await>;
+  readonly [K in Exclude<Await['k'], 'destruction-replacement'>]: DefinedDecisionKind<
+    NovaState,
+    AwaitOf<K>,
+    null | PaymentAnswer | Await
+  >;
 } = {
   'first-player': firstPlayerDecision,
   mulligan: mulliganDecision,

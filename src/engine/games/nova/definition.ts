@@ -52,6 +52,7 @@ const DECISION_KINDS = {
   number: { en: 'choosing a number', ja: '数値の選択' },
   'discard-effect': { en: 'discarding', ja: '手札を捨てる' },
   'draw-replacement': { en: 'deciding whether to replace a draw', ja: 'ドローを置換するかの選択' },
+  'destruction-replacement': { en: 'deciding how a destruction is replaced', ja: '破壊を置換するかの選択' },
   replacement: { en: 'ordering replacement effects', ja: '置換効果の順番' },
 };
 

@@ -7,6 +7,7 @@ import { ask, defineDecisionKind } from '../../core/decision-kinds.ts';
 import type { DecisionOption, Seat } from '../../core/game.ts';
 import { defineProcedure, pushFrame } from '../../core/procedure.ts';
 import { novaCard } from './cards/pool.ts';
+import { destructionWaits } from './destruction.ts';
 import { logPrivate, logPublic } from './log.ts';
 import { rulesProcessing } from './rules-processing.ts';
 import type { Await, NovaState } from './state.ts';
@@ -88,7 +89,8 @@ export const drawProcedure = defineProcedure<NovaState, DrawData>({
       const applied = data.queue[0];
       if (!applied || s.result) {
         rulesProcessing(s); // NOVA 501.1
-        return { return: null };
+        // A destruction waiting for its controller's choice runs first, in its frame above this one (R109).
+        return destructionWaits(s) ? { goto: 'finish' } : { return: null };
       }
       // NOVA 802.1.3.3.2: the player who draws decides whether, and by which, the draw is replaced; a lone
       // mandatory replacement leaves nothing to decide (802.1.3.1.1, R105).
@@ -104,6 +106,9 @@ export const drawProcedure = defineProcedure<NovaState, DrawData>({
       // NOVA 502.2: a draw from an empty deck fails; the draws after it are not made (as resolve.ts `draw`).
       if (!drawOne(s, data.seat)) data.queue = [];
       return { goto: 'next' };
+    },
+    finish() {
+      return { return: null };
     },
     answered(s, { data }) {
       const applied = data.queue.shift() ?? [];

@@ -638,7 +638,7 @@ function effectBattle(
  * A continuous effect lasting until end of turn (NOVA 407.6) or during the attack phase (405.7.3), stamped now for
  * timestamp order (802.1.2.1.5).
  */
-function addUntilEndOfTurn(
+export function addUntilEndOfTurn(
   s: NovaState,
   effect: DistributiveOmit<ContinuousEffect, 'id' | 'timestamp' | 'until'>,
   until: Until = 'end-of-turn',

@@ -2,6 +2,7 @@ import { createKernel } from '../../core/procedure.ts';
 import { playProcedure, playTransaction } from './actions.ts';
 import { damageProcedure, damageReplacement } from './damage.ts';
 import { NOVA_DECISIONS } from './decisions.ts';
+import { destructionProcedure, destructionReplacementDecision } from './destruction.ts';
 import { drawProcedure } from './draws.ts';
 import { resolveProcedure } from './resolve.ts';
 import type { NovaState } from './state.ts';
@@ -24,7 +25,8 @@ export const novaKernel = createKernel<NovaState>({
     damageProcedure,
     damageReplacement.procedure,
     drawProcedure,
+    destructionProcedure,
   ],
-  decisions: [...new Set(Object.values(NOVA_DECISIONS)), damageReplacement.order],
+  decisions: [...new Set(Object.values(NOVA_DECISIONS)), damageReplacement.order, destructionReplacementDecision],
   loopRule: '924.1.3',
 });

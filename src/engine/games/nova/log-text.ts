@@ -240,6 +240,14 @@ export function novaLogText(e: NovaLogEvent): Label {
         ja: `${e.seat}は${name.ja}の能力でドローを置換した。`,
       };
     }
+    case 'destruction-replaced': {
+      const name = cardName(e.card);
+      const target = cardName(e.target);
+      return {
+        en: `${name.en}'s ability replaces the destruction of ${target.en}.`,
+        ja: `${name.ja}の能力が${target.ja}の破壊を置換した。`,
+      };
+    }
     case 'milled': {
       if (e.cards.length === 0)
         return {

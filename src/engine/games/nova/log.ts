@@ -28,6 +28,8 @@ export type NovaLogEvent =
   | { k: 'drew'; seat: Seat; count: number }
   /** NOVA 802.1.3.1.3: a draw replaced by this card's optional replacement (the milled cards follow). */
   | { k: 'draw-replaced'; seat: Seat; card: string }
+  /** NOVA 802.1.3.2: `target`'s destruction replaced by `card`'s ability (what happens instead follows). */
+  | { k: 'destruction-replaced'; card: string; target: string }
   /** Private to the drawer. */
   | { k: 'drew-card'; card: string }
   | { k: 'set-energy'; seat: Seat; card: string }

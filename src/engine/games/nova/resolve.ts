@@ -11,6 +11,7 @@ import {
   optionalCostDecision,
   orderDeckDecision,
 } from './decisions.ts';
+import { destructionProcedure, destructionWaits } from './destruction.ts';
 import { drawProcedure, drawReplacements, startDraws } from './draws.ts';
 import { amountNow, novaEffects } from './effects.ts';
 import { activatedAbility } from './granted.ts';
@@ -165,13 +166,18 @@ export const resolveProcedure = defineProcedure<NovaState, Resolution>({
         r.effectIndex += 1;
         // Damage the effect queued is dealt next, in its frame above this one (damage.ts), through its replacements;
         // so are draws that a replacement may change (draws.ts).
+        // So is a destruction that waits for its controller's choice (destruction.ts, R109).
         const top = s.procedures.frames[s.procedures.frames.length - 1]?.kind;
-        if (top === damageProcedure.kind || top === drawProcedure.kind) {
+        if (top === damageProcedure.kind || top === drawProcedure.kind || top === destructionProcedure.kind) {
           r.damageAt = s.version;
           return { goto: 'after-damage' };
         }
         rulesProcessing(s); // NOVA 501.1: immediately, even mid-resolution
         if (s.result) return { goto: 'effect' }; // the game is over: the driver stops here
+        if (destructionWaits(s)) {
+          r.damageAt = s.version;
+          return { goto: 'after-damage' };
+        }
       }
       return { goto: 'finish' };
     },

@@ -1,61 +1,23 @@
-import { UnsupportedRule } from '../../core/errors.ts';
 import { runUntilStable } from '../../core/fixpoint.ts';
 import { opponentOf, type Seat } from '../../core/game.ts';
 import { novaCard } from './cards/pool.ts';
 import { characteristics, type FieldScan, scanField } from './characteristics.ts';
-import { logPublic } from './log.ts';
+import { destroyOrAsk, destructionWaits } from './destruction.ts';
 import { resolvingNow } from './resolve.ts';
 import type { CardObject, NovaState } from './state.ts';
-import { checkStateTriggers, emit, sendToGraveyard } from './triggers.ts';
-import { writableObj } from './working-copy.ts';
+import { checkStateTriggers } from './triggers.ts';
 import { fieldObjects, moveCard, obj } from './zones.ts';
 
 /**
  * NOVA 907.1: a card enters the destroyed state and its "when destroyed" abilities trigger; `inBattle`: by 503 right
- * after battle damage (405.6.3.2, 922.1), which also triggers "when destroyed in battle".
+ * after battle damage (405.6.3.2, 922.1), which also triggers "when destroyed in battle". A replacement may happen
+ * instead (802.1.3.1.1, R96, R107), and when its controller has a choice to make the destruction waits for it
+ * (destruction.ts, R109). `battle`: the servants dealt battle damage just before, for the rules processing after it.
  */
-export function destroy(s: NovaState, target: CardObject, inBattle = false): void {
+export function destroy(s: NovaState, target: CardObject, inBattle = false, battle: readonly string[] = []): void {
   if (target.destroyed || target.zone !== 'field') return;
   if (characteristics(s, target).indestructible) return; // NOVA 907.2
-  const instead = destructionReplacement(s, target);
-  if (instead) {
-    // NOVA 802.1.3.1.1, 802.1.3.2.1: the other event happens and it was never destroyed (R96, R107).
-    if (instead === 'exile') {
-      const moved = moveCard(s, target.id, 'exclusion');
-      logPublic(s, { k: 'excluded', card: moved.card, retired: moved.zone === 'retired' });
-    } else {
-      const seat = target.controller;
-      sendToGraveyard(s, target.id); // NOVA 908.1
-      logPublic(s, { k: 'sent-to-graveyard', seat, card: target.card });
-    }
-    return;
-  }
-  const o = writableObj(s, target.id);
-  o.destroyed = true;
-  logPublic(s, { k: 'destroyed', card: o.card });
-  emit(s, { type: 'destroyed', object: o, inBattle });
-}
-
-/**
- * NOVA 802.1.3.1.1: where a servant that would be destroyed goes instead, if anywhere: its own replacement (R96) or
- * another servant's of its controller that guards it (R107). Several that lead to the same place leave nothing to
- * choose; several that lead to different places need the controller's choice (802.1.3.3.1), not built yet.
- */
-function destructionReplacement(s: NovaState, target: CardObject): 'exile' | 'send-to-graveyard' | null {
-  const outcomes = new Set<'exile' | 'send-to-graveyard'>();
-  for (const a of novaCard(target.card).abilities) if (a.kind === 'destruction-replacement') outcomes.add(a.instead);
-  if (novaCard(target.card).type === 'servant')
-    for (const g of fieldObjects(s, target.controller))
-      if (g.id !== target.id)
-        for (const a of novaCard(g.card).abilities)
-          if (a.kind === 'ally-destruction-replacement') outcomes.add(a.instead);
-  if (outcomes.size > 1)
-    throw new UnsupportedRule(
-      '802.1.3.3.1',
-      "the controller's choice between destruction replacements that lead to different zones",
-    );
-  const [only] = outcomes;
-  return only ?? null;
+  destroyOrAsk(s, target, inBattle, battle);
 }
 
 /** NOVA 502: life at 0 or below, or a failed draw, loses; both players at once is a draw (docs/rulings A44). */
@@ -110,9 +72,10 @@ function hpShortfall(s: NovaState, battleDamaged: readonly string[]): boolean {
     const c = characteristics(s, o, scan);
     if (c.indestructible) continue; // NOVA 907.2: ignores 503 entirely
     if (o.damage >= Math.max(0, c.hp)) {
-      destroy(s, o, battleDamaged.includes(o.id));
+      destroy(s, o, battleDamaged.includes(o.id), battleDamaged);
       scan = null;
       changed = true;
+      if (destructionWaits(s)) return true; // its controller decides first (R109); rules processing stops
     }
   }
   return changed;
@@ -183,19 +146,20 @@ function limitRelease(s: NovaState): boolean {
  * `battleDamaged`: servants dealt battle damage just before (the damage frame's), for 405.6.3.2.
  */
 export function rulesProcessing(s: NovaState, battleDamaged: readonly string[] = []): void {
-  if (s.result) return;
+  if (s.result || destructionWaits(s)) return;
   runUntilStable(
     s,
     [
-      (x) => defeatCheck(x),
-      (x) => !x.result && hpShortfall(x, battleDamaged),
-      (x) => !x.result && oneCopyRule(x),
-      (x) => !x.result && equipCheck(x),
-      (x) => !x.result && limitRelease(x),
+      (x) => !destructionWaits(x) && defeatCheck(x),
+      (x) => !x.result && !destructionWaits(x) && hpShortfall(x, battleDamaged),
+      (x) => !x.result && !destructionWaits(x) && oneCopyRule(x),
+      (x) => !x.result && !destructionWaits(x) && equipCheck(x),
+      (x) => !x.result && !destructionWaits(x) && limitRelease(x),
     ],
     '501.1',
   );
-  if (!s.result) checkStateTriggers(s); // NOVA 801.4.6: at the same moments, though not rules processing (501.2)
+  // A destruction waiting for a choice: the destruction frame runs rules processing again once it is made (R109).
+  if (!s.result && !destructionWaits(s)) checkStateTriggers(s); // NOVA 801.4.6: at the same moments, though not rules processing (501.2)
 }
 
 /**

@@ -315,6 +315,8 @@ export type Await =
   | { k: 'number'; seat: Seat }
   /** NOVA 802.1.3.1.3: whether to replace the draw about to happen (draws.ts). */
   | { k: 'draw-replacement'; seat: Seat }
+  /** NOVA 802.1.3.1.3, 802.1.3.3.1: how the destruction about to happen is replaced, if at all (destruction.ts). */
+  | { k: 'destruction-replacement'; seat: Seat }
   /** NOVA 801.4.3.2, 804.2.2: a target for the triggered ability being placed (`item` is its waiting-area id). */
   | { k: 'trigger-target'; seat: Seat; item: string; options: TargetRef[]; upTo?: number };
 

@@ -3,6 +3,7 @@ import { startPriority } from '../../core/priority.ts';
 import { novaCard } from './cards/pool.ts';
 import { battleDamage, possibleAttackers, possibleBlockers } from './combat.ts';
 import { endControlEffects } from './control.ts';
+import { destructionWaits } from './destruction.ts';
 import { emptyStock } from './energy.ts';
 import { logPublic } from './log.ts';
 import { draw } from './resolve.ts';
@@ -167,7 +168,7 @@ export function priorityProcessing(s: NovaState): PriorityOutcome {
   // After a pass that only handed priority on, the first round is known to change nothing (engine.ts).
   for (let settled = takeRulesSettled(s); ; settled = false) {
     if (!settled) rulesProcessing(s);
-    if (s.result) return 'continue';
+    if (s.result || destructionWaits(s)) return 'continue'; // a destruction's choice first (destruction.ts, R109)
     if (!moveDestroyedCards(s)) break;
   }
   if (s.pendingTriggers.length > 0) {

@@ -436,11 +436,31 @@ export const AbilitySchema = z.discriminatedUnion('kind', [
    */
   z.object({ kind: z.literal('destruction-replacement'), instead: z.enum(['exile', 'send-to-graveyard']) }).strict(),
   /**
-   * NOVA 802.1.3.1.1: "if another servant you control would be destroyed, instead send it to its owner's graveyard": a
-   * mandatory replacement of other cards' destruction (ruling R107). Only this outcome: with two replacements of one
-   * destruction that lead to different places, the controller's choice (802.1.3.3.1) is not built yet.
+   * NOVA 802.1.3.1.1: "if another servant you control would be destroyed, instead send it to its owner's graveyard /
+   * put it into the exclusion zone": a mandatory replacement of other cards' destruction (rulings R107, R109); with
+   * several on one destruction its controller chooses which applies (802.1.3.3.1, destruction.ts).
    */
-  z.object({ kind: z.literal('ally-destruction-replacement'), instead: z.literal('send-to-graveyard') }).strict(),
+  z
+    .object({ kind: z.literal('ally-destruction-replacement'), instead: z.enum(['exile', 'send-to-graveyard']) })
+    .strict(),
+  /**
+   * NOVA 802.1.3.1.3: "If this card / another servant you control would be destroyed, you may instead (choice). If you
+   * do, (then)": an optional replacement of a destruction (ruling R109). The choice: put the servant about to be
+   * destroyed into the exclusion zone (`exile-it`), or send this card itself to your graveyard
+   * (`send-self-to-graveyard`; for `this`, the same card). `ifYouDo`: gain LP, or (guarding another servant by sending this
+   * card) that servant gets +0/+N until end of turn.
+   */
+  z
+    .object({
+      kind: z.literal('optional-destruction-replacement'),
+      protects: z.enum(['this', 'another-ally']),
+      instead: z.enum(['exile-it', 'send-self-to-graveyard']),
+      ifYouDo: z.discriminatedUnion('do', [
+        z.object({ do: z.literal('gain-life'), amount: z.number().int().min(100) }).strict(),
+        z.object({ do: z.literal('toughen'), hp: z.number().int().min(100) }).strict(),
+      ]),
+    })
+    .strict(),
   /**
    * NOVA 802.1.3.1.3, 905.7: "If you would draw a card, you may instead put the top `mill` cards of your main deck into
    * your graveyard. If you do, draw `thenDraw` cards": an optional replacement of each of its controller's draws,
@@ -550,6 +570,14 @@ export const NovaCardSchema = z
       need(card.type === 'servant', 'only servants replace their destruction (a character retires, NOVA 504)');
     if (card.abilities.some((a) => a.kind === 'ally-destruction-replacement'))
       need(card.type === 'servant', 'only servants guard other servants from destruction (R107)');
+    for (const a of card.abilities)
+      if (a.kind === 'optional-destruction-replacement') {
+        need(card.type === 'servant', 'only servants replace a destruction (a character retires, NOVA 504)');
+        need(
+          a.ifYouDo.do !== 'toughen' || (a.protects === 'another-ally' && a.instead === 'send-self-to-graveyard'),
+          '"that servant gets +0/+N" only when it stays: another servant guarded by sending this card (R109)',
+        );
+      }
     if (card.abilities.some((a) => a.kind === 'leaves-field-replacement'))
       need(card.type === 'servant', 'only servants replace leaving the field (a character retires, NOVA 504, R51)');
     const effects = [

@@ -225,10 +225,41 @@ function abilityText(a: Ability): Label {
         ja: `あなたがカードを1枚引く場合、代わりにメインデッキの上から${a.mill}枚を墓地に置いてもよい。そうしたら、カードを${a.thenDraw}枚引く。`,
       };
     case 'ally-destruction-replacement':
+      return a.instead === 'exile'
+        ? {
+            en: 'If another servant you control would be destroyed, instead put it into the exclusion zone.',
+            ja: 'あなたがコントロールする他のサーバントが破壊される場合、代わりにそれを除外ゾーンに置く。',
+          }
+        : {
+            en: "If another servant you control would be destroyed, instead send it to its owner's graveyard.",
+            ja: 'あなたがコントロールする他のサーバントが破壊される場合、代わりにそれをオーナーの墓地に送る。',
+          };
+    case 'optional-destruction-replacement': {
+      const whose =
+        a.protects === 'this'
+          ? { en: 'If this card would be destroyed', ja: 'このカードが破壊される場合' }
+          : {
+              en: 'If another servant you control would be destroyed',
+              ja: 'あなたがコントロールする他のサーバントが破壊される場合',
+            };
+      const choice =
+        a.instead === 'exile-it'
+          ? { en: 'put it into the exclusion zone', ja: 'それを除外ゾーンに置いて' }
+          : a.protects === 'this'
+            ? { en: 'send it to your graveyard', ja: 'それを墓地に送って' }
+            : { en: 'send this card to your graveyard', ja: 'このカードを墓地に送って' };
+      const then =
+        a.ifYouDo.do === 'gain-life'
+          ? { en: `you gain ${a.ifYouDo.amount} LP`, ja: `あなたは${a.ifYouDo.amount}LPを得る` }
+          : {
+              en: `that servant gets +0/+${a.ifYouDo.hp} until end of turn`,
+              ja: `そのサーバントはターン終了時まで+0/+${a.ifYouDo.hp}を得る`,
+            };
       return {
-        en: "If another servant you control would be destroyed, instead send it to its owner's graveyard.",
-        ja: 'あなたがコントロールする他のサーバントが破壊される場合、代わりにそれをオーナーの墓地に送る。',
+        en: `${whose.en}, you may instead ${choice.en}. If you do, ${then.en}.`,
+        ja: `${whose.ja}、代わりに${choice.ja}もよい。そうしたら、${then.ja}。`,
       };
+    }
     case 'draw-replacement':
       return {
         en: `If you would draw a card, instead put the top ${a.mill} ${a.mill > 1 ? 'cards' : 'card'} of your main deck into your graveyard, then draw ${a.thenDraw} ${a.thenDraw > 1 ? 'cards' : 'card'}.`,
