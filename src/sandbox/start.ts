@@ -2,6 +2,8 @@
 // logs in to it through discord.js, and a small web page on 127.0.0.1 shows the Discord channel as one of three
 // preset people sees it. See docs/sandbox.md.
 import { dirname, join, parse } from 'node:path';
+import type { AiBudgets } from '../ai/pool.ts';
+import type { ChannelLimit } from '../bot/channel-pacer.ts';
 import { type Bot, createBot } from '../bot/create-bot.ts';
 import { FakeDiscord } from '../devtools/fake-discord/index.ts';
 import { loggingFromEnv, opsConfigFromEnv } from '../ops/config.ts';
@@ -20,6 +22,13 @@ export interface SandboxOptions {
   log?: (message: string) => void;
   /** The structured logger (readable lines in a terminal, JSON lines otherwise; ARBITER_LOG_LEVEL). */
   logging?: Logging;
+  /** The AI's search budgets, as `createBot` takes them (the bot's by default); tests play whole matches on smaller. */
+  aiBudgets?: AiBudgets;
+  /**
+   * Board posts/edits per channel and window (Discord's 5 per 5 s by default, as `createBot`): a test that plays a
+   * whole match against the AI lifts it, since the AI's moves have no click whose token could edit the board.
+   */
+  boardChannelLimit?: ChannelLimit;
 }
 
 export interface Sandbox {
@@ -54,6 +63,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     registerCommands: { guildId: world.guild.id },
     logging,
     ...(options.log ? { log: options.log } : {}),
+    ...(options.aiBudgets ? { aiBudgets: options.aiBudgets } : {}),
+    ...(options.boardChannelLimit ? { boardChannelLimit: options.boardChannelLimit } : {}),
   });
   await bot.start();
 
