@@ -2,6 +2,8 @@
 // logs in to it through discord.js, and a small web page on 127.0.0.1 shows the Discord channel as one of three
 // preset people sees it. See docs/sandbox.md.
 import { dirname, join, parse } from 'node:path';
+import type { AiBudgets } from '../ai/pool.ts';
+import type { ChannelLimit } from '../bot/channel-pacer.ts';
 import { type Bot, createBot } from '../bot/create-bot.ts';
 import { FakeDiscord } from '../devtools/fake-discord/index.ts';
 import { loggingFromEnv, opsConfigFromEnv } from '../ops/config.ts';
@@ -22,6 +24,13 @@ export interface SandboxOptions {
   logging?: Logging;
   /** Each match's seed (tests that replay one match); random by default. */
   seedFor?: (matchId: string) => string;
+  /** The AI's search budgets, as `createBot` takes them (the bot's by default); tests play whole matches on smaller. */
+  aiBudgets?: AiBudgets;
+  /**
+   * Board posts/edits per channel and window (Discord's 5 per 5 s by default, as `createBot`): a test that plays a
+   * whole match against the AI lifts it, since the AI's moves have no click whose token could edit the board.
+   */
+  boardChannelLimit?: ChannelLimit;
 }
 
 export interface Sandbox {
@@ -57,6 +66,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     logging,
     ...(options.log ? { log: options.log } : {}),
     ...(options.seedFor ? { seedFor: options.seedFor } : {}),
+    ...(options.aiBudgets ? { aiBudgets: options.aiBudgets } : {}),
+    ...(options.boardChannelLimit ? { boardChannelLimit: options.boardChannelLimit } : {}),
   });
   await bot.start();
 
