@@ -20,6 +20,8 @@ export interface SandboxOptions {
   log?: (message: string) => void;
   /** The structured logger (readable lines in a terminal, JSON lines otherwise; ARBITER_LOG_LEVEL). */
   logging?: Logging;
+  /** Each new match's seed (tests that replay one game); a random one by default. */
+  seedFor?: (matchId: string) => string;
 }
 
 export interface Sandbox {
@@ -54,6 +56,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     registerCommands: { guildId: world.guild.id },
     logging,
     ...(options.log ? { log: options.log } : {}),
+    ...(options.seedFor ? { seedFor: options.seedFor } : {}),
   });
   await bot.start();
 
