@@ -45,6 +45,12 @@ describe('stage-B keywords and keyword actions (digest §6.3)', () => {
     expect(refusal({ ...creature, flashback: ['1'] })).toContain('702.33a');
   });
 
+  it('stage C stays out of the pool: a planeswalker is refused naming CR 306', () => {
+    const walker = { ...creature, types: ['planeswalker'], power: undefined, toughness: undefined, loyalty: 3 };
+    expect(refusal(walker)).toContain('UnsupportedRule 306');
+    expect(refusal(creature)).toBe('accepted');
+  });
+
   it('an unknown word keeps the schema’s own message (no rule is invented for it)', () => {
     expect(refusal({ ...creature, keywords: ['flyng'] })).toMatch(/expected one of/);
   });

@@ -39,6 +39,9 @@ describe('CR 103 starting the game', () => {
     const scry = pendingOf(s);
     expect(scry.kind).toBe('scry');
     expect(scry.player).toBe(first);
+    // A player who knows today's London mulligan is told this scry is the 2019 rule's, in both languages.
+    expect(scry.prompt.en).toMatch(/2019 rules, CR 103\.4.*Vancouver/);
+    expect(scry.prompt.ja).toContain('2019年のルール103.4');
   });
 });
 
@@ -258,11 +261,19 @@ describe('CR 506–511 combat', () => {
     const order = pendingOf(s);
     expect(order.kind).toBe('damage-order');
     expect(order.prompt.en).toContain('2019');
+    expect(order.prompt.ja).toContain('2019年のルール509.2');
     s = choose(s, `obj:${spider}`, `obj:${recruit}`);
     expect(s.combat?.attackers[titan]?.blockers).toEqual([spider, recruit]);
     s = passBoth(s);
-    expect(pendingOf(s).kind).toBe('assign-damage');
+    const assign = pendingOf(s);
+    expect(assign.kind).toBe('assign-damage');
+    // Two blockers: the player is told the 2019 order binds the division (today's rules have none).
+    expect(assign.prompt.en).toMatch(/2019 rules, CR 510\.1c/);
+    expect(assign.prompt.ja).toContain('2019年のルール510.1c');
     s = choose(s, 'customise');
+    const split = pendingOf(s);
+    expect(split.kind).toBe('assign-split');
+    expect(split.prompt.en).toMatch(/2019 rules, CR 510\.1c/);
     // 1 to the spider (not lethal) and 5 to the recruit breaks 510.1c: refused, asked again.
     s = respond(s, { split: { [`obj:${spider}`]: 1, [`obj:${recruit}`]: 5 } });
     const again = pendingOf(s);
@@ -283,6 +294,8 @@ describe('CR 506–511 combat', () => {
     s = passBoth(s);
     s = respond(s, { declare: { [recruit]: [`block:${ogre}`] } });
     s = passBoth(s);
+    // One blocker: no damage assignment order, so no note about the 2019 rule.
+    expect(pendingOf(s).prompt.en).not.toContain('2019');
     s = choose(s, 'default');
     expect(s.players.p2.life).toBe(18);
     expect(objectOf(s, recruit).zone).toBe('graveyard');

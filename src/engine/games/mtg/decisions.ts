@@ -100,14 +100,25 @@ export const BOTTOM_MARKER = 'rest-to-bottom';
  * CR 701.17a scry N: every looked-at card and a marker, in order: the cards before the marker stay on top (first is
  * the top card), those after it go to the bottom in that order. Answer: the two lists.
  */
-export const scryDecision = defineDecisionKind<MtgState, { cards: string[] }, { top: string[]; bottom: string[] }>({
+export const scryDecision = defineDecisionKind<
+  MtgState,
+  { cards: string[]; mulligan?: boolean },
+  { top: string[]; bottom: string[] }
+>({
   name: 'scry',
   role: 'choice',
   build(s, payload) {
+    // A player who knows today's rules is told that this scry is the 2019 mulligan's (issue 17).
+    const note = payload.mulligan
+      ? label(
+          " (2019 rules, CR 103.4: after a Vancouver mulligan you scry 1; today's London mulligan has no scry.)",
+          '（2019年のルール103.4：ヴァンクーバー・マリガンの後の占術1。現在のロンドン・マリガンにはありません。）',
+        )
+      : label('', '');
     return {
       prompt: label(
-        `Scry ${payload.cards.length}: order the cards; those before "rest to the bottom" stay on top (first on top).`,
-        `占術${payload.cards.length}：カードを並べてください。「以下をボトムへ」より前は上に（先頭が一番上）。`,
+        `Scry ${payload.cards.length}: order the cards; those before "rest to the bottom" stay on top (first on top).${note.en}`,
+        `占術${payload.cards.length}：カードを並べてください。「以下をボトムへ」より前は上に（先頭が一番上）。${note.ja}`,
       ),
       options: [
         ...payload.cards.map((id) => objectOption(s, id, 'card', 'choice')),
@@ -498,7 +509,7 @@ export const damageOrderDecision = defineDecisionKind<MtgState, { attacker: stri
     return {
       prompt: label(
         `Order the creatures blocking ${n.en} for damage (2019 rules, CR 509.2: damage assignment order, gone from today's rules).`,
-        `${n.ja}をブロックしたクリーチャーのダメージ割り振り順を決めてください（2019年のルール509.2）。`,
+        `${n.ja}をブロックしたクリーチャーのダメージ割り振り順を決めてください（2019年のルール509.2：ダメージ割り振り順。現在のルールにはありません）。`,
       ),
       options: p.blockers.map((id) => objectOption(s, id, 'obj', 'choice')),
       min: p.blockers.length,
@@ -509,6 +520,18 @@ export const damageOrderDecision = defineDecisionKind<MtgState, { attacker: stri
   },
   handle: (_s, _p, chosen) => chosen.map((c) => c.slice(4)),
 });
+
+/**
+ * A player who knows today's rules is told that the 2019 rule applies (issue 17): with two or more blockers, the
+ * damage assignment order binds the division (CR 510.1c, 2019); today's rules let the attacker divide freely.
+ */
+function orderNote(s: MtgState, attacker: string): Label {
+  if ((s.combat?.attackers[attacker]?.blockers.length ?? 0) < 2) return label('', '');
+  return label(
+    " (2019 rules, CR 510.1c: in the damage assignment order, each blocker needs lethal damage before the next gets any; today's rules have no such order.)",
+    '（2019年のルール510.1c：ダメージ割り振り順に従い、前のクリーチャーに致死ダメージを割り振るまで次には割り振れません。現在のルールにはありません。）',
+  );
+}
 
 /** CR 510.1c-d: keep the default assignment (lethal in order, the rest to the last) or customise it. */
 export const assignChoiceDecision = defineDecisionKind<MtgState, { attacker: string; refused: boolean }, boolean>({
@@ -522,10 +545,11 @@ export const assignChoiceDecision = defineDecisionKind<MtgState, { attacker: str
           'その割り振りはできません（510.1c）。',
         )
       : label('', '');
+    const note = orderNote(s, p.attacker);
     return {
       prompt: label(
-        `${refused.en}Assign ${n.en}'s combat damage: lethal damage in order, the rest to the last, or customise?`,
-        `${refused.ja}${n.ja}の戦闘ダメージ：順に致死ダメージ、残りを最後に割り振りますか？`,
+        `${refused.en}Assign ${n.en}'s combat damage: lethal damage in order, the rest to the last, or customise?${note.en}`,
+        `${refused.ja}${n.ja}の戦闘ダメージ：順に致死ダメージ、残りを最後に割り振りますか？${note.ja}`,
       ),
       options: [
         simple('default', 'choice', 'Lethal in order, the rest to the last', '順に致死、残りは最後へ'),
@@ -551,7 +575,10 @@ export const assignSplitDecision = defineDecisionKind<
     const n = nameOf(s, p.attacker);
     return {
       shape: 'distribute',
-      prompt: label(`Divide ${p.total} damage from ${n.en}.`, `${n.ja}の${p.total}点のダメージを割り振ってください。`),
+      prompt: label(
+        `Divide ${p.total} damage from ${n.en}.${orderNote(s, p.attacker).en}`,
+        `${n.ja}の${p.total}点のダメージを割り振ってください。${orderNote(s, p.attacker).ja}`,
+      ),
       total: p.total,
       targets: p.targets.map((t) =>
         t.startsWith('player:')

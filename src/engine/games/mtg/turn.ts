@@ -368,7 +368,7 @@ export const game = defineProcedure<MtgState, GameData, null>({
         return { goto: 'mulligan-scry' };
       }
       s.known = learn(s.known, seat, top);
-      return ask(scryDecision, seat, { cards: top }, 'mulligan-scried');
+      return ask(scryDecision, seat, { cards: top, mulligan: true }, 'mulligan-scried');
     },
     'mulligan-scried'(s, { data, ret }) {
       const seat = data.scryQueue.shift();

@@ -486,6 +486,8 @@ export const MtgCardSchema = z
       is('planeswalker') === (card.loyalty !== undefined),
       'planeswalkers, and only planeswalkers, have loyalty (CR 209)',
     );
+    // Stage C stays out of the pool (issue 17): the engine does not play planeswalkers (CR 306, 606).
+    need(!is('planeswalker'), 'planeswalkers (CR 306) are not supported yet: UnsupportedRule 306');
     need(
       (is('land') || card.token) === (card.manaCost === undefined),
       'lands and tokens have no mana cost; every other card has one (CR 202.1, 110.5c)',

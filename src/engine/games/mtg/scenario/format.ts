@@ -58,7 +58,7 @@ export const MtgStepSchema = z.union([
       player: Seat,
       /**
        * cast, land, activate, mana, pass, target, pay, cancel, mode, x, attack, block, order, yes, no, keep-legend,
-       * discard, keep, mulligan, play, draw, scry (see docs/scenarios.md).
+       * discard, keep, mulligan, play, draw, scry, search (see docs/scenarios.md).
        */
       do: z.string().min(1),
       card: Ref.optional(),

@@ -191,6 +191,12 @@ function responseFor(s: MtgState, labels: Labels, step: Act): Omit<DecisionRespo
       const rest = options.filter((o) => o.id !== GRAVEYARD_MARKER && !top.includes(o.id)).map((o) => o.id);
       return { choose: [...top, GRAVEYARD_MARKER, ...rest] };
     }
+    case 'search': {
+      // CR 701.18a-b: `card` names the card found (copies in a library are one option); without it, find nothing.
+      if (!step.card) return { choose: [find((o) => o.id === 'none', 'search, finding nothing')] };
+      const name = nameOfRef(s, labels, step.card);
+      return { choose: [find((o) => o.id.startsWith('card:') && o.cardName === name, `search ${step.card}`)] };
+    }
     default:
       // pass, cancel, yes, no, keep, mulligan, play, draw: the option of that id.
       return { choose: [find((o) => o.id === step.do, step.do)] };
