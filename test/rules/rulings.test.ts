@@ -28,7 +28,7 @@ describe("Arbiter's rulings in /rules", () => {
 
   it('finds a ruling by any spelling of its rule number, and none for a rule without one', () => {
     expect(rulingsFor('aqa', '１７－８－ａ').map((r) => r.id)).toContain('G7');
-    expect(rulingsFor('aqa', '24-2')).toEqual([]);
+    expect(rulingsFor('aqa', '1-4')).toEqual([]);
     expect(rulingsFor('nova', '1.1')).toEqual([]);
   });
 

@@ -50,6 +50,7 @@ const IMPLEMENTED_HANDLERS = new Set([
   'swap-power', // §21-9
   'move-permanent', // §11-2, ruling R25
   'fetch-from-outside', // §24-3
+  'remove-target-character', // §24-2, ruling R27
   'recall-characters',
   'then-remove-one',
   'discard-power-card',
@@ -240,7 +241,12 @@ export function aimingOf(
     // §5-2, §7-1: fixed damage to one target character (Thornshot).
     if (e.do === 'damage' && e.to === 'target-character')
       return { kind: 'characters', min: 1, max: 1, pool: characterPool(s) };
-    if (e.do === 'code' && (e.handler === 'unaffected-until-eot' || e.handler === 'judge-plus-two'))
+    if (
+      e.do === 'code' &&
+      (e.handler === 'unaffected-until-eot' ||
+        e.handler === 'judge-plus-two' ||
+        e.handler === 'remove-target-character')
+    )
       return { kind: 'characters', min: 1, max: 1, pool: characterPool(s) };
     // Cartographer's Decree: a character you control.
     if (e.do === 'code' && e.handler === 'buff-while-power-two')

@@ -108,6 +108,11 @@ export function logLine(e: LogEntry): Label {
         `${name(e.card).en} goes to the damage zone (§${e.rule}).`,
         `${name(e.card).ja}をダメージ置き場へ（${e.rule}）。`,
       );
+    case 'removed-from-game':
+      return label(
+        `${name(e.card).en} is removed from the game (§24-2).`,
+        `${name(e.card).ja}をゲームから除外（24-2）。`,
+      );
     case 'bind':
       return label(
         `${name(e.card).en} stays through Bind ${e.count}.`,

@@ -62,6 +62,7 @@ import {
   powerFromDeck,
   powerRoom,
   powerZero,
+  removeCharacterFromGame,
   sameNameKeys,
   skillCount,
   skillValue,
@@ -1152,6 +1153,13 @@ export const resolveItem = defineProcedure<AqaState, ResolveData, null>({
                 for (const t of live) {
                   const c = characterOf(s, t);
                   if (!c.unaffected) c.unaffected = true;
+                }
+                break;
+              case 'remove-target-character':
+                // §24-2 (ruling R27): out of the game at once; an unaffected character (§13-2) stays.
+                for (const t of live) {
+                  const c = s.characters[t];
+                  if (c && !c.unaffected) removeCharacterFromGame(s, c);
                 }
                 break;
               case 'judge-plus-two':

@@ -104,9 +104,15 @@ export function namesOf(card: AqaCard): string[] {
   return names;
 }
 
-/** §16-1 "same name": the printed name or any Name. */
+/** ☆§13-8, ruling R26: a card's name, as its own "renamed" text changes it in every zone, else as printed. */
+export function cardNameOf(card: AqaCard): string {
+  for (const a of card.abilities) if (a.kind === 'renamed') return a.name.en;
+  return card.name.en;
+}
+
+/** §16-1 "same name": the card's name (☆§13-8: as renamed) or any Name. */
 export function sameNameKeys(card: AqaCard): string[] {
-  return [card.name.en, ...namesOf(card)];
+  return [cardNameOf(card), ...namesOf(card)];
 }
 
 /** §21-3c: Names of the name-level characters on the whole field. */
@@ -288,6 +294,28 @@ export function discardCharacter(s: AqaState, c: Character, rule: string, nameTo
   for (const other of Object.values(s.characters))
     if (other.createdBy === c.id) discardCharacter(s, characterOf(s, other.id), '7-3', false);
   return !nameLevel;
+}
+
+/**
+ * §24-2: a character removed from the game. Its cards go outside the game (zone `removed`, which §24-3 effects may
+ * use: ruling R24); ruling R27: its power cards and permanents go to their owners' discard piles, as when any
+ * character leaves the field (G28). It is not a removal (§21-2 names only the discard pile, damage zone, hand and
+ * deck), so Bind cannot keep it (§6-4); nor a discard, so no "when discarded" ability fires (§17-1, §17-2, §9-3).
+ */
+export function removeCharacterFromGame(s: AqaState, c: Character): void {
+  detach(s, c);
+  for (const id of [...c.power, ...c.permanents]) moveCard(s, id, 'discard');
+  for (const id of c.cards) {
+    const o = objectOf(s, id);
+    // Ruling R8: a token has no card to put anywhere.
+    if (o.token) delete s.objects[id];
+    else moveCard(s, id, 'removed');
+    pushLog(s, { type: 'removed-from-game', seat: c.owner, card: o.card });
+  }
+  delete s.characters[c.id];
+  // §7-3: a character that exists by this character's effect is discarded at the same time.
+  for (const other of Object.values(s.characters))
+    if (other.createdBy === c.id) discardCharacter(s, characterOf(s, other.id), '7-3', false);
 }
 
 /** Every character on the field with the seat of its owner. */

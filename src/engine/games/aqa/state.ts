@@ -130,6 +130,8 @@ export type LogEntry =
   /** §11-2: a permanent moved by an effect onto another character (`to`: that character's top card). */
   | { type: 'moved'; seat: Seat; card: string; to: string }
   | { type: 'to-damage'; seat: Seat; card: string; rule: string }
+  /** §24-2: a character's card removed from the game by an effect. */
+  | { type: 'removed-from-game'; seat: Seat; card: string }
   | { type: 'bind'; seat: Seat; card: string; count: number }
   | { type: 'hand-discard'; seat: Seat; card: string }
   | { type: 'lost'; seat: Seat; reason: string }

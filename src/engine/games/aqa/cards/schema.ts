@@ -128,6 +128,8 @@ export const AbilitySchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('cannot-be-targeted') }).strict(), // §10-1, §10-1-a (ruling R19)
   /** ☆§13-8: also named, in every zone. */
   z.object({ kind: z.literal('also-named'), name: LabelSchema }).strict(),
+  /** ☆§13-8: this card's own name is changed, in every zone (ruling R26: its printed name no longer counts). */
+  z.object({ kind: z.literal('renamed'), name: LabelSchema }).strict(),
   /** §20-8–20-9: a cost reduction for your cards of a type, in every zone. */
   z.object({ kind: z.literal('cost-reduction'), type: CardTypeSchema, amount: z.number().int().min(1) }).strict(),
   /** §11-5: a permanent's bonus to the character bearing it. */

@@ -214,6 +214,11 @@ function abilityText(a: Ability): Label {
       };
     case 'cannot-be-guarded':
       return { en: "This character's attacks cannot be guarded.", ja: 'このキャラクターのアタックはガードされない。' };
+    case 'renamed':
+      return {
+        en: `This card's name is "${a.name.en}" in every zone, instead of its printed name.`,
+        ja: `このカードのカード名称は、すべての領域で「${a.name.ja}」に変更される。`,
+      };
     case 'also-named':
       return {
         en: `This card is also named "${a.name.en}" (in every zone).`,
