@@ -93,11 +93,12 @@ function check<S extends BaseState>(game: GameModule<S>, games: number): void {
 }
 
 describe('the owned-state path plays as the copying path', () => {
-  // Two games each, both ways (~0.5 s per engine on a quiet core); docs/architecture.md ("Speed") has twenty.
-  it('mtg', () => check(mtg, 2));
-  it('fow', () => check(fow, 2));
-  it('pmv', () => check(pmv, 2));
-  it('aqa', () => check(aqa, 2));
+  // Two games each, both ways (~0.5 s per engine on a quiet core); IN_PLACE_GAMES=20 plays twenty.
+  const games = Number(process.env.IN_PLACE_GAMES ?? 2);
+  it('mtg', () => check(mtg, games));
+  it('fow', () => check(fow, games));
+  it('pmv', () => check(pmv, games));
+  it('aqa', () => check(aqa, games));
 });
 
 describe('simulateInPlace', () => {
