@@ -578,19 +578,22 @@ describe('§9 removal', () => {
 });
 
 describe('rulings', () => {
-  it('P17: a deck with a card the engine does not implement is refused at setup, naming the rule', () => {
-    const deck = deckOf(['mirror-recital']);
-    expect(() => pmv.setup({ game: 'pmv', decks: { p1: deck, p2: deckOf([]) } }, 'x')).toThrow(
-      /Unsupported rule 5\.3: mirror-recital/,
-    );
+  it('P17: a card whose effect the engine does not implement is refused, naming the rule', () => {
+    const recital = cardOf('mirror-recital');
+    const unknown = { ...recital, effects: [{ do: 'code' as const, handler: 'no-such-effect', text: recital.text }] };
+    expect(unsupportedReason(unknown)).toEqual({ rule: '7.1', what: 'the effect "no-such-effect"' });
   });
 
-  it('P17: each card still refused names its own rule, and Overdrive, Spell Card One/Two, Leader and World Talisman now play', () => {
+  it('P17: every card of the pool plays (Mirror Recital, §5.3, the last), so no deck is refused', () => {
     const refused = [...PMV_CARDS.values()].flatMap((c) => {
       const r = unsupportedReason(c);
       return r ? [`${c.id} ${r.rule}`] : [];
     });
-    expect(refused.sort()).toEqual(['mirror-recital 5.3']);
+    expect(refused).toEqual([]);
+    expect(() =>
+      pmv.setup({ game: 'pmv', decks: { p1: deckOf(['mirror-recital']), p2: deckOf([]) } }, 'x'),
+    ).not.toThrow();
+    expect(unsupportedReason(cardOf('mirror-recital'))).toBeNull(); // §5.3, P36
     expect(unsupportedReason(cardOf('hollow-mask-veil'))).toBeNull(); // §5.7, P34
     expect(unsupportedReason(cardOf('starfall-overdrive'))).toBeNull(); // §10.33, P29
     expect(unsupportedReason(cardOf('first-card-kasumi-vale'))).toBeNull(); // §10.18, P30

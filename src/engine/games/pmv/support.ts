@@ -57,12 +57,6 @@ const SUPPORTED_AIMS: ReadonlySet<Aim> = new Set<Aim>([
   'target-player', // effect damage to a player (§1.10.11.a)
 ]);
 
-/**
- * The rule a known missing handler needs: Mirror Recital's "resolve as if it were played" is §5.3's procedure (a card
- * of the netherworld put in the play area, its mode and targets chosen anew, resolved without cost, §5.3.1–5.3.2).
- */
-const MISSING_HANDLER_RULES: Readonly<Record<string, string>> = { 'resolve-as-played': '5.3' };
-
 const GAMMA_WHEN = new Set(['defends', 'entered-field', 'has-attacked', 'deals-battle-damage-to-player', 'turn-end']);
 
 function effectProblem(e: Effect): { rule: string; what: string } | null {
@@ -83,7 +77,7 @@ function baseEffectProblem(e: BaseEffect): { rule: string; what: string } | null
     case 'code':
       return e.handler in CODE_HANDLERS || e.handler in CODE_PROCEDURES
         ? null
-        : { rule: MISSING_HANDLER_RULES[e.handler] ?? '7.1', what: `the effect "${e.handler}"` };
+        : { rule: '7.1', what: `the effect "${e.handler}"` };
     case 'cannot':
       return null; // attack (§6.3.3.c), defend (§6.4.3), be targeted (§8.2.4), become doomed (§9.2.8.c)
     case 'static-modify':
