@@ -37,12 +37,12 @@ const SUPPORTED_KEYWORDS: ReadonlySet<KeywordName> = new Set<KeywordName>([
   'blessing', // §10.29 (asked with Resist, interference.ts)
   'sacred-treasure', // §10.25 (a Legend host only, rules.ts)
   'link', // §10.20 (β on resolution; the α names are read by casterPresent)
-  'overdrive', // §10.33 (β on the play's resolution, interference.ts; no card enters the field without play)
+  'overdrive', // §10.33 (β on the play's resolution, interference.ts; no Overdrive card enters the field unplayed)
   'spell-card-one', // §10.18 (the "became doomed" γ, removal.ts)
   'spell-card-two', // §10.19 (excluded when played, interference.ts; Spell Break puts it in, removal.ts)
   'world-talisman', // §10.17 (set on the field active, interference.ts; one a turn, actions.ts)
   'upkeep-cost', // §10.27 (the maintenance phase's rule effect, turn.ts)
-  'last-word', // §10.32 (a: actions.ts; c: interference.ts; b needs a card put on the field unplayed: none plays)
+  'last-word', // §10.32 (a: actions.ts; c: interference.ts; b: Mirror Recital's second mode, rules.ts)
   'leader', // §10.34 (popularity texts state.ts, β/γ rules.ts and interference.ts, the trim turn.ts)
 ]);
 
