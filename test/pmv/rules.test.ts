@@ -636,6 +636,24 @@ describe('rulings', () => {
     s.log.push({ type: 'attack', seat: 'p2', card: 'gorou-the-gate-breaker', object: gorou });
     expect(pmvView(s, p1, null).log.at(-1)?.entry).toEqual({ type: 'attack', seat: 'p2', object: gorou });
     expect(pmvView(s, { kind: 'player', seat: 'p2' }, null).log.at(-1)?.entry.card).toBe('gorou-the-gate-breaker');
+    // Beside another Gorou's card (its battle opponent), the face-down side loses its id, whichever way the line goes;
+    // its owner still reads it (a fuzz find: the line read as naming the face-down card).
+    const other = put(s, 'p1', 'gorou-the-gate-breaker', 'field');
+    s.log.push({
+      type: 'battle-damage',
+      object: gorou,
+      target: other,
+      targetCard: 'gorou-the-gate-breaker',
+      amount: 1,
+    });
+    s.log.push({ type: 'battle-damage', object: other, card: 'gorou-the-gate-breaker', target: gorou, amount: 5 });
+    const [toOther, toFaceDown] = pmvView(s, p1, null)
+      .log.slice(-2)
+      .map((l) => l.entry);
+    expect(toOther).toEqual({ type: 'battle-damage', target: other, targetCard: 'gorou-the-gate-breaker', amount: 1 });
+    expect(toFaceDown).toEqual({ type: 'battle-damage', object: other, card: 'gorou-the-gate-breaker', amount: 5 });
+    expect(viewLeaks(pmv, s, 'same name', seen)).toEqual([]);
+    expect(pmvView(s, { kind: 'player', seat: 'p2' }, null).log.at(-1)?.entry.target).toBe(gorou);
     // A target option names it by what it is, never by an empty name (§6.1.7: it has none).
     const bolt = put(s, 'p1', 'ilses-lantern-bolt', 'hand');
     nodes(s, 'p1', 2);
