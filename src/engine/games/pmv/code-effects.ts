@@ -9,9 +9,24 @@ import { opponentOf, type Seat } from '../../core/game.ts';
 import { learn } from '../../core/hidden.ts';
 import type { Json } from '../../core/json.ts';
 import { call, defineProcedure, type StepOut } from '../../core/procedure.ts';
-import { extractDecision, groupDecision, lookTopDecision, splitDecision } from './decisions.ts';
-import type { EffectContext } from './rules.ts';
-import { log, moveObject, objectOf, type PmvState } from './state.ts';
+import {
+  extractDecision,
+  groupDecision,
+  lookTopDecision,
+  modeDecision,
+  splitDecision,
+  targetDecision,
+} from './decisions.ts';
+import {
+  cardAims,
+  type EffectContext,
+  effectsOf,
+  isLegalTarget,
+  modesOf,
+  targetChoices,
+  targetIndexOf,
+} from './rules.ts';
+import { cardOf, currentRef, type Entry, log, moveObject, objectOf, type PmvState, type TargetRef } from './state.ts';
 
 /** What a code procedure returns: the rule it failed by, or null. */
 export type CodeOutcome = { failed: string | null };
@@ -119,11 +134,151 @@ export const fortuneSplit = defineProcedure<PmvState, SplitData, CodeOutcome>({
   },
 });
 
+// ---------------------------------------------------------------------------------------------------------------
+// Mirror Recital: "resolve target spell card without World Talisman in your netherworld as if it were played" (§5.3)
+
+/** The kind of `resolveEntry` (interference.ts, which imports this module, so it is called by its kind). */
+export const RESOLVE_ENTRY_KIND = 'pmv-resolve-entry';
+
+const AS_PLAYED_AIM = 'target-spell-in-your-netherworld';
+
+type AsPlayedData = {
+  seat: Seat;
+  /** The entry whose effect this is (Mirror Recital's). */
+  by: string;
+  /** The netherworld card resolved. */
+  card: string;
+  /** The entry made for it: it is treated as a played card (§5.3.1). */
+  entry: string;
+  mode: number | null;
+  targets: TargetRef[];
+};
+
+/**
+ * §5.3.1.b: when an entry that resolves a card "as if played" is made, is that card barred by a play restriction
+ * of an effect (One per Turn, §10.21.2.a, the only one of the pool's spells without World Talisman)? Timing is not
+ * a condition (§5.3.1.e: no card of the pool says it cannot be played at the wrong timing).
+ */
+export function asPlayedBarred(s: PmvState, entry: Entry): boolean {
+  if (entry.kind !== 'card') return false;
+  const effects = effectsOf(cardOf(entry.card), null, entry.mode);
+  const k = effects.findIndex((e) => e.do === 'code' && e.handler === 'resolve-as-played');
+  const t = k < 0 ? undefined : entry.targets[targetIndexOf(effects, k)];
+  if (!t || !('object' in t)) return false;
+  const card = cardOf(objectOf(s, t.object.id).card);
+  return (
+    card.keywords.some((x) => x.keyword === 'one-per-turn') && s.turn.limited.includes(`${entry.controller}:${card.id}`)
+  );
+}
+
+/** §5.3.1.d, §5.3.2.g: the resolution fails; the card, in the play area since §5.3.2.a, goes on top of the netherworld. */
+function asPlayedFails(s: PmvState, data: AsPlayedData, rule: string): { return: CodeOutcome } {
+  if (objectOf(s, data.card).zone === 'play') moveObject(s, data.card, 'netherworld');
+  return failed(rule);
+}
+
+export const resolveAsPlayed = defineProcedure<PmvState, AsPlayedData, CodeOutcome>({
+  kind: 'pmv-code-resolve-as-played',
+  first: 'place',
+  steps: {
+    place(s, { data }) {
+      const by = s.interferences.flatMap((i) => i.entries).find((e) => e.id === data.by);
+      if (by?.asPlayedBarred) return failed('5.3.1.b');
+      const ref = currentRef(s, data.card);
+      if (!isLegalTarget(s, data.seat, AS_PLAYED_AIM, { object: ref }, data.by, by?.card ?? null))
+        return failed('8.2.5');
+      data.entry = `e${s.nextEntry}`;
+      s.nextEntry += 1;
+      // §5.3.2.a: face up into the play area; nothing else applies until the targets are chosen (§5.3.2).
+      moveObject(s, data.card, 'play');
+      log(s, { type: 'as-played', seat: data.seat, card: objectOf(s, data.card).card, rule: '5.3.2.a' });
+      return { goto: 'mode' };
+    },
+    // §5.3.2.b: a card with several effects: which one resolves (a mode with no legal target can't be chosen).
+    mode(s, { data }) {
+      const card = cardOf(objectOf(s, data.card).card);
+      const modes = modesOf(card);
+      if (!modes) return { goto: 'target' };
+      const open = modes
+        .map((_, m) => m)
+        .filter((m) =>
+          cardAims(card, null, m).every((aim) => targetChoices(s, data.seat, aim, data.entry, card.id).length > 0),
+        );
+      if (open.length === 0) return asPlayedFails(s, data, '5.3.1.d');
+      return ask(modeDecision, data.seat, { card: card.id, modes: open, required: true }, 'moded');
+    },
+    moded(s, { data, ret }) {
+      const mode = answerOf(modeDecision, ret);
+      if (mode === null) return asPlayedFails(s, data, '5.3.1.d');
+      data.mode = mode;
+      return { goto: 'target' };
+    },
+    // §5.3.2.c: each target phrase in order; §5.3.1.d: with none to choose, the resolution fails.
+    target(s, { data }) {
+      const card = cardOf(objectOf(s, data.card).card);
+      const aim = cardAims(card, null, data.mode)[data.targets.length];
+      if (!aim) return { goto: 'resolve' };
+      if (targetChoices(s, data.seat, aim, data.entry, card.id).length === 0) return asPlayedFails(s, data, '5.3.1.d');
+      return ask(targetDecision, data.seat, { card: card.id, aim, self: data.entry, required: true }, 'targeted');
+    },
+    targeted(s, { data, ret }) {
+      const t = answerOf(targetDecision, ret);
+      if (t === null) return asPlayedFails(s, data, '5.3.1.d');
+      data.targets.push(t);
+      return { goto: 'target' };
+    },
+    // §5.3.2.e: the card resolves as a played card of this interference (§5.3.4: its own effect); §5.3.2.g: a card
+    // left in the play area goes on top of the netherworld (resolveEntry's last step).
+    resolve(s, { data }) {
+      const level = s.interferences.findIndex((i) => i.entries.some((e) => e.id === data.by));
+      const i = s.interferences[level];
+      if (!i) throw new Error(`resolve-as-played: no interference holds ${data.by}`);
+      const card = cardOf(objectOf(s, data.card).card);
+      const entry: Entry = {
+        id: data.entry,
+        kind: 'card',
+        source: currentRef(s, data.card),
+        card: card.id,
+        controller: data.seat,
+        ability: null,
+        lender: null,
+        targets: data.targets,
+        defends: false,
+        // §5.3.1.c: no cost is paid; a cost that is read is 0.
+        x: card.nodeCost !== 'nullity' && card.nodeCost.cost === 'X' ? 0 : null,
+        mode: data.mode,
+      };
+      // Under the entry resolving it, so the interference never takes it for an entry of its own.
+      i.entries.splice(
+        i.entries.findIndex((e) => e.id === data.by),
+        0,
+        entry,
+      );
+      // §10.21.2.a: "played or resolved as played": the One per Turn restriction starts.
+      const limit = `${data.seat}:${card.id}`;
+      if (card.keywords.some((k) => k.keyword === 'one-per-turn') && !s.turn.limited.includes(limit))
+        s.turn.limited.push(limit);
+      return {
+        call: { kind: RESOLVE_ENTRY_KIND, data: { entry: data.entry, level, clause: 0, failed: false } },
+        next: 'resolved',
+      };
+    },
+    resolved: () => done(), // §5.3.3
+  },
+});
+
 /** The code clauses that are procedures, by handler name, each started for `seat` and returning to `next`. */
 export const CODE_PROCEDURES: Record<string, (s: PmvState, ctx: EffectContext, next: string) => StepOut> = {
   'look-top-may-discard': (_s, ctx, next) => call(lookTopMayDiscard, { seat: ctx.seat, top: '' }, next),
   'fortune-split': (_s, ctx, next) => call(fortuneSplit, { seat: ctx.seat, picked: [], first: [] }, next),
+  'resolve-as-played'(_s, ctx, next) {
+    // Mirror Recital's mode has this one clause, so its target is the mode's first (§8.2.2).
+    const t = ctx.targets[0];
+    if (!ctx.entry || !t || !('object' in t)) return { return: { failed: '8.2.5' } };
+    const data = { seat: ctx.seat, by: ctx.entry.id, card: t.object.id, entry: '', mode: null, targets: [] };
+    return call(resolveAsPlayed, data, next);
+  },
 };
 
 /** Every code procedure, for the kernel's registry. */
-export const CODE_PROCEDURE_LIST = [lookTopMayDiscard, fortuneSplit];
+export const CODE_PROCEDURE_LIST = [lookTopMayDiscard, fortuneSplit, resolveAsPlayed];

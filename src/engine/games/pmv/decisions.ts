@@ -61,7 +61,8 @@ export const priorityDecision = defineDecisionKind<PmvState, { defense: boolean 
 
 const cancel = simple('cancel', 'passive', 'Cancel (take back this play)', '取り消す（プレイ前に戻す）');
 
-export type TargetPayload = { card: string; aim: Aim; self: string | null };
+/** `required`: chosen while an effect resolves (§5.3.2.c), where nothing can be taken back: no cancel. */
+export type TargetPayload = { card: string; aim: Aim; self: string | null; required?: boolean };
 
 /** §5.2.3.d, §7.3.4: one target for a target phrase; or cancel (the play is rewound, §12.8). */
 export const targetDecision = defineDecisionKind<PmvState, TargetPayload, TargetRef | null>({
@@ -79,11 +80,11 @@ export const targetDecision = defineDecisionKind<PmvState, TargetPayload, Target
           )
         : objectOption(s, t.object.id, 'obj'),
     );
-    options.push(cancel);
+    if (!p.required) options.push(cancel);
     return pickOne(
       label(`Choose a target for ${card.name.en}.`, `${card.name.ja}の目標を選んでください。`),
       options,
-      'cancel',
+      p.required ? (options[0]?.id ?? 'cancel') : 'cancel',
     );
   },
   handle(s, p, chosen, seat) {
@@ -229,8 +230,15 @@ export const upkeepDecision = defineDecisionKind<
   },
 });
 
-/** §5.2.3.c, §7.1.15: which mode of a "Choose one" card resolves; or cancel (the play is rewound, §12.8). */
-export const modeDecision = defineDecisionKind<PmvState, { card: string; modes: number[] }, number | null>({
+/**
+ * §5.2.3.c, §7.1.15: which mode of a "Choose one" card resolves; or cancel (the play is rewound, §12.8). `required`:
+ * chosen while an effect resolves (§5.3.2.b), with no cancel.
+ */
+export const modeDecision = defineDecisionKind<
+  PmvState,
+  { card: string; modes: number[]; required?: boolean },
+  number | null
+>({
   name: 'mode',
   role: 'choice',
   build(_s, p) {
@@ -239,11 +247,11 @@ export const modeDecision = defineDecisionKind<PmvState, { card: string; modes: 
       const text = modeText(card, m);
       return { id: `mode:${m}`, kind: 'mode', role: 'choice', label: label(text.en, text.ja) };
     });
-    options.push(cancel);
+    if (!p.required) options.push(cancel);
     return pickOne(
       label(`Choose one for ${card.name.en}.`, `${card.name.ja}の効果を1つ選んでください。`),
       options,
-      'cancel',
+      p.required ? (options[0]?.id ?? 'cancel') : 'cancel',
     );
   },
   handle(_s, p, chosen) {

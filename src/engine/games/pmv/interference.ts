@@ -22,7 +22,7 @@ import {
 } from '../../core/procedure.ts';
 import { canTransform, freePlayAvailable, nodeAndCost, usedKey } from './actions.ts';
 import type { PmvCard } from './cards/schema.ts';
-import { CODE_PROCEDURES, codeOutcome } from './code-effects.ts';
+import { asPlayedBarred, CODE_PROCEDURES, codeOutcome, RESOLVE_ENTRY_KIND } from './code-effects.ts';
 import {
   autoPlan,
   discardDecision,
@@ -568,6 +568,7 @@ export const play = defineProcedure<PmvState, PlayData, null>({
         s.nextInterference += 1;
         s.interferences.push(i);
       }
+      if (asPlayedBarred(s, entry)) entry.asPlayedBarred = true; // §5.3.1.b: judged when played
       i.entries.push(entry);
       if (data.ability !== null) i.used.push(usedKey(data.object, data.ability, data.lender)); // §7.3.6
       const card = cardOf(entry.card);
@@ -739,7 +740,7 @@ function removeEntry(s: PmvState, d: EntryData): void {
 
 /** One entry: a played card (§5.2.4) or a used activated effect (§7.3.5). */
 export const resolveEntry = defineProcedure<PmvState, EntryData, null>({
-  kind: 'pmv-resolve-entry',
+  kind: RESOLVE_ENTRY_KIND,
   first: 'start',
   steps: {
     start(s, { data }) {

@@ -73,6 +73,11 @@ export function logLine(e: PmvLogEntry): Label {
       return label(`${p.en} uses an effect of ${c.en}.`, `${p.ja}は${c.ja}の効果を使用しました。`);
     case 'resolve':
       return label(`${c.en} resolves.`, `${c.ja}が解決されます。`);
+    case 'as-played':
+      return label(
+        `${p.en} resolves ${c.en} from the netherworld as if it were played${rule}.`,
+        `${p.ja}は冥界の${c.ja}をプレイしたものとして解決します${ruleJa}。`,
+      );
     case 'fizzle':
       return label(`${c.en} fails${rule}.`, `${c.ja}の効果は失敗しました${ruleJa}。`);
     case 'nullified':

@@ -17,6 +17,7 @@ import {
   cannotAttack,
   cardOf,
   cardOfObject,
+  casterPresent,
   charactersOf,
   currentInterference,
   currentRef,
@@ -98,7 +99,15 @@ const CODE_AIMS: Record<string, readonly Aim[]> = {
   'exclude-cost-3': ['target-character-cost-3-or-less'],
   'damage-twice-excluded': ['target-character'],
   'face-down-blank': ['target-character'],
+  'resolve-as-played': ['target-spell-in-your-netherworld'],
+  'world-talisman-to-field': ['target-world-talisman-in-your-netherworld'],
 };
+
+/** Mirror Recital's aims: cards of the player's own netherworld (public, §3.3), offered only to these. */
+const NETHERWORLD_AIMS: ReadonlySet<Aim> = new Set<Aim>([
+  'target-spell-in-your-netherworld',
+  'target-world-talisman-in-your-netherworld',
+]);
 
 /** §5.2.3.c: the modes of a card's "Choose one" (one list of clauses each), or null when it has none. */
 export function modesOf(card: PmvCard): Effect[][] | null {
@@ -147,6 +156,15 @@ export function isLegalTarget(
         (i?.entries.some((e) => e.kind === 'card' && e.source.id === ref.id && e.id !== selfEntry) ?? false)
       );
     }
+    case 'target-spell-in-your-netherworld':
+    case 'target-world-talisman-in-your-netherworld': {
+      // §5.3, §10.17: a spell card in the player's own netherworld, with or without World Talisman by the aim.
+      const o = objectOf(s, ref.id);
+      const card = cardOf(o.card);
+      if (o.zone !== 'netherworld' || o.owner !== seat || card.type !== 'spell') return false;
+      const worldTalisman = card.keywords.some((k) => k.keyword === 'world-talisman');
+      return worldTalisman === (aim === 'target-world-talisman-in-your-netherworld');
+    }
     default:
       return false;
   }
@@ -179,6 +197,7 @@ export function targetChoices(
   for (const id of s.field) refs.push({ object: currentRef(s, id) });
   for (const i of s.interferences)
     for (const e of i.entries) if (e.kind === 'card') refs.push({ object: currentRef(s, e.source.id) });
+  if (NETHERWORLD_AIMS.has(aim)) for (const id of s.players[seat].netherworld) refs.push({ object: currentRef(s, id) });
   return refs.filter((t) => isLegalTarget(s, seat, aim, t, selfEntry, by));
 }
 
@@ -591,6 +610,22 @@ export const CODE_HANDLERS: Record<string, (s: PmvState, ctx: EffectContext, tar
     const o = objectOf(s, t.id);
     if (!o.faceDown) log(s, { type: 'face-down', seat: o.owner, card: o.card, rule: '5.7.2' });
     turnFaceDown(s, t.id);
+    return { kind: 'done' };
+  },
+  // Mirror Recital, second mode: the World Talisman spell is put onto its player's field, active, without being
+  // played (so it is not the turn's World Talisman play, §10.17.2.a). §10.32.2.b: a Last Word card can't enter a
+  // field without its caster and is discarded instead: it is in the netherworld already and stays where it lies
+  // (docs/rulings/pmv.md P36).
+  'world-talisman-to-field'(s, ctx, targetIndex) {
+    const t = codeTarget(s, ctx, targetIndex, 'target-world-talisman-in-your-netherworld');
+    if (!t) return { kind: 'failed', rule: '8.2.5' };
+    const o = objectOf(s, t.id);
+    const card = cardOf(o.card);
+    if (card.keywords.some((k) => k.keyword === 'last-word') && !casterPresent(s, ctx.seat, card))
+      return { kind: 'failed', rule: '10.32.2.b' };
+    moveObject(s, t.id, 'field');
+    o.active = true;
+    log(s, { type: 'enters', seat: o.owner, card: o.card, object: t.id, rule: '11.3.9' });
     return { kind: 'done' };
   },
   // Starfall Overdrive: 2X effect damage, X being the cards its Overdrive excluded (§10.33.2.a, §1.6.2.a).

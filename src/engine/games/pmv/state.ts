@@ -85,6 +85,11 @@ export type Entry = {
   mode: number | null;
   /** §10.33.2.a: how many cards this card's Overdrive excluded (absent: it has no Overdrive or has not resolved). */
   overdrive?: number;
+  /**
+   * §5.3.1.b: this card resolves another "as if played" (Mirror Recital), and when it was played a play restriction
+   * of an effect barred that card (One per Turn): the resolution fails.
+   */
+  asPlayedBarred?: true;
 };
 
 /** §6.2–6.4: the attack that began an interference, with its defender. */

@@ -37,12 +37,12 @@ const SUPPORTED_KEYWORDS: ReadonlySet<KeywordName> = new Set<KeywordName>([
   'blessing', // §10.29 (asked with Resist, interference.ts)
   'sacred-treasure', // §10.25 (a Legend host only, rules.ts)
   'link', // §10.20 (β on resolution; the α names are read by casterPresent)
-  'overdrive', // §10.33 (β on the play's resolution, interference.ts; no card enters the field without play)
+  'overdrive', // §10.33 (β on the play's resolution, interference.ts; no Overdrive card enters the field unplayed)
   'spell-card-one', // §10.18 (the "became doomed" γ, removal.ts)
   'spell-card-two', // §10.19 (excluded when played, interference.ts; Spell Break puts it in, removal.ts)
   'world-talisman', // §10.17 (set on the field active, interference.ts; one a turn, actions.ts)
   'upkeep-cost', // §10.27 (the maintenance phase's rule effect, turn.ts)
-  'last-word', // §10.32 (a: actions.ts; c: interference.ts; b needs a card put on the field unplayed: none plays)
+  'last-word', // §10.32 (a: actions.ts; c: interference.ts; b: Mirror Recital's second mode, rules.ts)
   'leader', // §10.34 (popularity texts state.ts, β/γ rules.ts and interference.ts, the trim turn.ts)
 ]);
 
@@ -56,12 +56,6 @@ const SUPPORTED_AIMS: ReadonlySet<Aim> = new Set<Aim>([
   'each-character-on-opponents-fields',
   'target-player', // effect damage to a player (§1.10.11.a)
 ]);
-
-/**
- * The rule a known missing handler needs: Mirror Recital's "resolve as if it were played" is §5.3's procedure (a card
- * of the netherworld put in the play area, its mode and targets chosen anew, resolved without cost, §5.3.1–5.3.2).
- */
-const MISSING_HANDLER_RULES: Readonly<Record<string, string>> = { 'resolve-as-played': '5.3' };
 
 const GAMMA_WHEN = new Set(['defends', 'entered-field', 'has-attacked', 'deals-battle-damage-to-player', 'turn-end']);
 
@@ -83,7 +77,7 @@ function baseEffectProblem(e: BaseEffect): { rule: string; what: string } | null
     case 'code':
       return e.handler in CODE_HANDLERS || e.handler in CODE_PROCEDURES
         ? null
-        : { rule: MISSING_HANDLER_RULES[e.handler] ?? '7.1', what: `the effect "${e.handler}"` };
+        : { rule: '7.1', what: `the effect "${e.handler}"` };
     case 'cannot':
       return null; // attack (§6.3.3.c), defend (§6.4.3), be targeted (§8.2.4), become doomed (§9.2.8.c)
     case 'static-modify':

@@ -281,6 +281,17 @@ export function visibleLog(s: PmvState, viewer: Viewer, after?: number): Numbere
       const { targetCard: _, ...rest } = out;
       out = rest;
     }
+    // A line naming a face-down object beside the other object's card (a face-down Thornback Sentinel's battle
+    // damage to a face-up one) would read as that card's: the face-down side loses its id there. Always, whatever
+    // the other card is, so that the dropping itself tells nothing.
+    if (out.object !== undefined && secret.has(out.object) && out.targetCard !== undefined) {
+      const { object: _, ...rest } = out;
+      out = rest;
+    }
+    if (out.target !== undefined && secret.has(out.target) && out.card !== undefined) {
+      const { target: _, ...rest } = out;
+      out = rest;
+    }
     return { seq, entry: out };
   });
 }

@@ -112,6 +112,10 @@ export const AimSchema = z.enum([
   'target-character-cost-3-or-less',
   'self',
   'each-character-on-opponents-fields',
+  /** §5.3 (Mirror Recital): a spell card without World Talisman in your netherworld. */
+  'target-spell-in-your-netherworld',
+  /** Mirror Recital's second mode: a spell card with World Talisman in your netherworld (§10.17). */
+  'target-world-talisman-in-your-netherworld',
 ]);
 export type Aim = z.infer<typeof AimSchema>;
 

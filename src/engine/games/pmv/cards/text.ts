@@ -128,6 +128,14 @@ const AIMS: Record<Aim, Label> = {
     en: "each character on your opponents' fields",
     ja: '相手の場のキャラクターすべて',
   },
+  'target-spell-in-your-netherworld': {
+    en: 'target spell card without World Talisman in your netherworld',
+    ja: 'あなたの冥界にある世界呪符を持たない対象のスペルカード1枚',
+  },
+  'target-world-talisman-in-your-netherworld': {
+    en: 'target spell card with World Talisman in your netherworld',
+    ja: 'あなたの冥界にある世界呪符を持つ対象のスペルカード1枚',
+  },
 };
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
