@@ -149,6 +149,30 @@ export function legalTargets(
   return out;
 }
 
+/** Are there at least `need` legal choices for a phrase now? `legalTargets(…).length >= need`, stopping once there are. */
+export function hasLegalTargets(
+  s: MtgState,
+  controller: Seat,
+  spec: Target,
+  self: string | null,
+  source: string,
+  need: number,
+): boolean {
+  let found = 0;
+  for (const seat of SEATS)
+    if (isLegalTarget(s, controller, spec, { player: seat }, self, source) && ++found >= need) return true;
+  for (const id of s.battlefield)
+    if (isLegalTarget(s, controller, spec, { object: currentRef(s, id) }, self, source) && ++found >= need) return true;
+  for (const item of s.stack)
+    if (
+      item.kind === 'spell' &&
+      isLegalTarget(s, controller, spec, { object: currentRef(s, item.source.id) }, self, source) &&
+      ++found >= need
+    )
+      return true;
+  return false;
+}
+
 export const sameTarget = (a: TargetRef, b: TargetRef): boolean =>
   'player' in a ? 'player' in b && a.player === b.player : 'object' in b && a.object.id === b.object.id;
 
