@@ -8,7 +8,6 @@ import type { BaseEffect, MtgCard, Target } from './cards/schema.ts';
 import {
   cardOf,
   characteristicsOf,
-  colorsOf,
   controllerOf,
   convertedManaCost,
   currentRef,
@@ -17,6 +16,7 @@ import {
   isType,
   type MtgState,
   objectOf,
+  printedColors,
   protectedFrom,
   type TargetRef,
 } from './state.ts';
@@ -107,7 +107,7 @@ export function isLegalTarget(
   // CR 702.18a: shroud: not a legal target for any spell or ability, its controller's included.
   if (hasKeyword(s, o.id, 'shroud')) return false;
   // CR 702.16b: protection from a colour: not a legal target for spells or abilities of that colour.
-  if (protectedFrom(s, o.id, colorsOf(cardOf(source)))) return false;
+  if (protectedFrom(s, o.id, printedColors(cardOf(source)))) return false;
   // CR 613: a permanent's types and colours as the layers leave them (an Aura can make a creature black, 613.1e).
   const now = characteristicsOf(s, o.id);
   if (spec.target === 'artifact') return now.types.includes('artifact');
