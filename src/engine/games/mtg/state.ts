@@ -309,6 +309,11 @@ function printedPartsOf(card: MtgCard): { colors: readonly MtgColor[]; abilities
   return parts;
 }
 
+/** CR 105.2: a card's printed colours, derived once per card (shared: never changed in place). */
+export function printedColors(card: MtgCard): readonly MtgColor[] {
+  return printedPartsOf(card).colors;
+}
+
 /** CR 109.3: an object's characteristics as printed (no continuous effect applied). */
 function printedCharacteristics(o: MtgObject): MtgCharacteristics {
   const card = cardOf(o.card);
@@ -810,7 +815,7 @@ export function protectedFrom(s: MtgState, id: string, colors: readonly MtgColor
 /** CR 105.2: the colours of a source now: a permanent's through the layers, otherwise its card's. */
 export function sourceColors(s: MtgState, card: string, id: string | null): readonly MtgColor[] {
   if (id !== null && s.objects[id]?.zone === 'battlefield') return characteristicsOf(s, id).colors;
-  return colorsOf(cardOf(card));
+  return printedColors(cardOf(card));
 }
 
 const isColor = (c: string): c is MtgColor => c === 'W' || c === 'U' || c === 'B' || c === 'R' || c === 'G';

@@ -8,7 +8,6 @@ import type { BaseEffect, MtgCard, Target } from './cards/schema.ts';
 import {
   cardOf,
   characteristicsOf,
-  colorsOf,
   controllerOf,
   convertedManaCost,
   currentRef,
@@ -17,6 +16,7 @@ import {
   isType,
   type MtgState,
   objectOf,
+  printedColors,
   protectedFrom,
   type TargetRef,
 } from './state.ts';
@@ -107,7 +107,7 @@ export function isLegalTarget(
   // CR 702.18a: shroud: not a legal target for any spell or ability, its controller's included.
   if (hasKeyword(s, o.id, 'shroud')) return false;
   // CR 702.16b: protection from a colour: not a legal target for spells or abilities of that colour.
-  if (protectedFrom(s, o.id, colorsOf(cardOf(source)))) return false;
+  if (protectedFrom(s, o.id, printedColors(cardOf(source)))) return false;
   // CR 613: a permanent's types and colours as the layers leave them (an Aura can make a creature black, 613.1e).
   const now = characteristicsOf(s, o.id);
   if (spec.target === 'artifact') return now.types.includes('artifact');
@@ -147,6 +147,30 @@ export function legalTargets(
     if (isLegalTarget(s, controller, spec, ref, self, source)) out.push(ref);
   }
   return out;
+}
+
+/** Are there at least `need` legal choices for a phrase now? `legalTargets(…).length >= need`, stopping once there are. */
+export function hasLegalTargets(
+  s: MtgState,
+  controller: Seat,
+  spec: Target,
+  self: string | null,
+  source: string,
+  need: number,
+): boolean {
+  let found = 0;
+  for (const seat of SEATS)
+    if (isLegalTarget(s, controller, spec, { player: seat }, self, source) && ++found >= need) return true;
+  for (const id of s.battlefield)
+    if (isLegalTarget(s, controller, spec, { object: currentRef(s, id) }, self, source) && ++found >= need) return true;
+  for (const item of s.stack)
+    if (
+      item.kind === 'spell' &&
+      isLegalTarget(s, controller, spec, { object: currentRef(s, item.source.id) }, self, source) &&
+      ++found >= need
+    )
+      return true;
+  return false;
 }
 
 export const sameTarget = (a: TargetRef, b: TargetRef): boolean =>
