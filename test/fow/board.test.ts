@@ -37,3 +37,21 @@ describe('314.2: the extra deck on the board', () => {
     expect(p1?.zones.find((z) => z.label === 'エクストラデッキ')?.count).toBe(1);
   });
 });
+
+describe('1027.1: gems in the item area on the board', () => {
+  it('every viewer sees the gems of each player by attribute, in both languages; none shows no row', () => {
+    const s = start('board-gems', deck(NERISSA, []));
+    s.players.p1.gems = ['fire', 'water'];
+    const viewers: Viewer[] = [{ kind: 'player', seat: 'p2' }, { kind: 'spectator' }];
+    for (const viewer of viewers) {
+      const view = fow.view(s, viewer);
+      expect(view.players.p1.gems).toEqual(['fire', 'water']);
+      const en = fowTableModel(view, { locale: 'en' }).players.p1?.resources;
+      expect(en?.find((r) => r.label === 'Gems')?.value).toBe('Fire Water');
+      const ja = fowTableModel(view, { locale: 'ja' }).players.p1?.resources;
+      expect(ja?.find((r) => r.label === '宝石')?.value).toBe('炎 水');
+      const p2 = fowTableModel(view, { locale: 'en' }).players.p2?.resources;
+      expect(p2?.some((r) => r.label === 'Gems')).toBe(false);
+    }
+  });
+});

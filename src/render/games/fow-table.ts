@@ -4,7 +4,8 @@
 import type { Seat } from '../../engine/core/game.ts';
 import type { FaceDownObjectView } from '../../engine/core/hidden.ts';
 import type { Locale } from '../../engine/core/label.ts';
-import { cardText, keywordInfo, typeLine } from '../../engine/games/fow/cards/text.ts';
+import type { Attribute } from '../../engine/games/fow/cards/schema.ts';
+import { ATTRIBUTES, cardText, keywordInfo, typeLine } from '../../engine/games/fow/cards/text.ts';
 import { logLine, phaseWords } from '../../engine/games/fow/log-text.ts';
 import { cardOf } from '../../engine/games/fow/state.ts';
 import type { FowView, ObjectView } from '../../engine/games/fow/view.ts';
@@ -42,11 +43,15 @@ const WORDS = {
   runes: { en: 'Rune area', ja: 'ルーンエリア' },
   will: { en: 'Will', ja: 'ウィル' },
   coins: { en: 'Will coins', ja: 'ウィルコイン' },
+  gems: { en: 'Gems', ja: '宝石' },
   chase: { en: 'Chase', ja: 'チェイス' },
   astral: { en: 'Astral', ja: 'アストラル' },
   battle: { en: 'Battle', ja: 'バトル' },
   readyStones: { en: 'Recovered stones', ja: 'リカバー状態の魔石' },
 } as const;
+
+/** A gem's attribute in words (FoW 1027.1). */
+const gemName = (attribute: Attribute, locale: Locale): string => ATTRIBUTES[attribute][locale];
 
 export type FowTableOptions = AdapterOptions;
 
@@ -102,6 +107,10 @@ function side(view: FowView, seat: Seat, options: FowTableOptions): PlayerSide {
       // Will still to be had: the recovered magic stones beside the pool (FoW 905.1, 1018).
       { label: WORDS.readyStones[locale], value: String(mine.filter((c) => isStone(c) && !c.rested).length) },
       ...(p.coins.length > 0 ? [{ label: WORDS.coins[locale], value: String(p.coins.length) }] : []),
+      // FoW 1027.1: gems in the item area, by attribute.
+      ...(p.gems.length > 0
+        ? [{ label: WORDS.gems[locale], value: p.gems.map((g) => gemName(g, locale)).join(' ') }]
+        : []),
       ...(p.astral ? [{ label: WORDS.astral[locale], value: '✓' }] : []),
     ],
     zones: [

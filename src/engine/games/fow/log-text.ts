@@ -1,6 +1,7 @@
 /** Words for Force of Will's structured log and results, rendered at view time (never stored). */
 import type { GameResult, Seat } from '../../core/game.ts';
 import { type Label, label } from '../../core/label.ts';
+import { ATTRIBUTES } from './cards/text.ts';
 import { cardOf, type FowLogEntry, type Phase } from './state.ts';
 
 const PHASE_WORDS: Record<string, Label> = {
@@ -14,6 +15,10 @@ const PHASE_WORDS: Record<string, Label> = {
 export function phaseWords(phase: Phase | string): Label {
   return PHASE_WORDS[phase] ?? label(phase, phase);
 }
+
+/** A gem's attribute in words (1027.1). */
+const GEM_WORDS: Readonly<Record<string, Label | undefined>> = ATTRIBUTES;
+const gem = (attribute: string | undefined): Label => GEM_WORDS[attribute ?? ''] ?? label('?', '?');
 
 const who = (seat: Seat | undefined): Label =>
   seat === 'p1' ? label('Player 1', 'プレイヤー1') : seat === 'p2' ? label('Player 2', 'プレイヤー2') : label('?', '?');
@@ -68,6 +73,11 @@ export function logLine(e: FowLogEntry): Label {
       return label(
         `The [Seal] abilities of cards ${p.en} controls are unsealed until end of turn (${e.rule}).`,
         `ターン終了時まで、${p.ja}がコントロールするカードの[封印]は解除されています（${e.rule}）。`,
+      );
+    case 'gem':
+      return label(
+        `${p.en} gains a ${gem(e.target).en.toLowerCase()} gem (${e.rule}).`,
+        `${p.ja}は${gem(e.target).ja}の宝石を得ました（${e.rule}）。`,
       );
     case 'phase':
       return label(`${phaseWords(e.phase ?? '').en}.`, `${phaseWords(e.phase ?? '').ja}。`);

@@ -330,6 +330,20 @@ function perform(
       if (!s.unsealed?.includes(me)) s.unsealed = [...(s.unsealed ?? []), me];
       log(s, { type: 'unsealed', seat: me, rule: '1026.1' });
       return null;
+    case 'gain-gem': {
+      // 1027.1: a typeless token with that attribute in the item area (it is not on the field: ruling F-GEM).
+      const p = s.players[me];
+      p.gems = [...(p.gems ?? []), e.attribute];
+      log(s, { type: 'gem', seat: me, target: e.attribute, rule: '1027.1' });
+      return null;
+    }
+    case 'damage-per-gem': {
+      // 1007: as many hundreds as the effect's controller has gems now (the one just gained counts, ruling F-GEM).
+      const gems = s.players[me].gems?.length ?? 0;
+      if (gems === 0 || !obj) return null;
+      dealDamage(s, item.source.id, { object: obj }, e.per * gems, false);
+      return null;
+    }
     case 'becomes-attribute-until-end-of-turn':
       // 909.1c, 909.6, 505.5b: its attribute becomes this one until end of turn (latest timestamp wins).
       if (obj) addTurnEffect(s, obj, [], { attribute: e.attribute });

@@ -19,6 +19,7 @@ import type { ScenarioPlan, ScenarioStep } from '../../definition.ts';
 import { NotOffered } from '../../scenario/plan.ts';
 import { targetKey } from './abilities.ts';
 import { FOW_CARDS } from './cards/pool.ts';
+import { AttributeSchema } from './cards/schema.ts';
 import { BOTTOM_MARKER } from './decisions.ts';
 import { fow } from './index.ts';
 import {
@@ -115,6 +116,8 @@ const SideSchema = z.strictObject({
   deckSize: z.number().int().min(0).optional(),
   /** Cards played this turn so far (1124 Torrent). */
   played: z.number().int().min(0).optional(),
+  /** Gems in the item area (1027.1), by attribute. */
+  gems: z.array(AttributeSchema).optional(),
 });
 type Side = z.infer<typeof SideSchema>;
 
@@ -181,6 +184,8 @@ const ExpectSchema = z.strictObject({
   /** Will in the pool, as in setup (order does not matter). */
   will: PerSeat(z.array(WillSchema)).optional(),
   coins: PerSeat(z.number().int()).optional(),
+  /** Gems in the item area (1027.1), by attribute, oldest first. */
+  gems: PerSeat(z.array(z.string())).optional(),
   /** Per label or card id (`p1.ruler`, `p2.ruler` name the rulers). */
   cards: z.record(z.string(), CardExpect).optional(),
   /** Options of the pending decision: "<kind>" or "<kind> <label or card id>". */
@@ -443,6 +448,7 @@ function position(sc: Scenario): Built {
     if (side.life !== undefined) p.life = side.life;
     if (side.will) p.pool = side.will.map(willOf);
     if (side.played !== undefined) p.playedThisTurn = side.played;
+    if (side.gems !== undefined && side.gems.length > 0) p.gems = [...side.gems];
     const r = side.ruler;
     if (r) {
       const ruler = objectOf(s, p.ruler);
@@ -712,6 +718,7 @@ function check(s: FowState, labels: Labels, e: Expect): string[] {
     if (e.standbyCount?.[seat] !== undefined) differ(`${seat} standby count`, e.standbyCount[seat], pl.standby.length);
     if (e.will?.[seat]) differ(`${seat} will`, [...e.will[seat]].sort(), pl.pool.map(symbolOf).sort());
     if (e.coins?.[seat] !== undefined) differ(`${seat} will coins`, e.coins[seat], pl.coins.length);
+    if (e.gems?.[seat] !== undefined) differ(`${seat} gems`, e.gems[seat], pl.gems ?? []);
   }
   for (const [ref, want] of Object.entries(e.cards ?? {})) {
     let id: string;

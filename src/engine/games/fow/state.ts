@@ -146,6 +146,11 @@ export type PlayerState = {
   playedThisTurn: number;
   /** 1112.2: God's Art names used this game. */
   godsArtsUsed: string[];
+  /**
+   * 1027.1: the gems in the item area (typeless tokens with one attribute each), oldest first. Absent when there is
+   * none, so states without one hash as before.
+   */
+  gems?: Attribute[];
   /** 1010.1a: the ruler lost [Judgment] for the game (astral). */
   lostJudgment: boolean;
 };
@@ -678,6 +683,7 @@ export function targetsOf(effects: readonly ItemEffect[]): Target[] {
     else if (e.do === 'counters' && e.on !== 'self') out.push(e.on);
     else if (e.do === 'move-counters') out.push(e.to);
     else if (e.do === 'skip-next-phase') out.push(e.to);
+    else if (e.do === 'damage-per-gem') out.push(e.to);
     else if (e.do === 'mill' || e.do === 'cancel' || e.do === 'equip' || e.do === 'copy-chant') out.push(e.to);
     else if (e.do === 'code' && CODE_TARGETS[e.handler]) out.push(CODE_TARGETS[e.handler] as Target);
   }

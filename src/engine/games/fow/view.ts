@@ -12,7 +12,7 @@ import {
   mayLookAt,
 } from '../../core/hidden.ts';
 import { type NumberedEntry, visibleEntries } from '../../core/visible-log.ts';
-import type { KeywordName } from './cards/schema.ts';
+import type { Attribute, KeywordName } from './cards/schema.ts';
 import {
   type BattleStep,
   cardOf,
@@ -63,6 +63,8 @@ export type SideView = {
   ruler: ObjectView | null;
   pool: string[];
   coins: { id: string; choices: string[] }[];
+  /** 1027.1: the gems in the item area, by attribute (public). */
+  gems: Attribute[];
   astral: boolean;
   calledThisTurn: boolean;
   judgedThisTurn: boolean;
@@ -141,6 +143,7 @@ export function fowView(s: FowState, viewer: Viewer, waitingFor: Seat | null): F
       ruler: ruler.zone === 'ruler' ? objectView(s, p.ruler) : null,
       pool: p.pool.map((w) => w.attr ?? w.trait ?? 'void'),
       coins: p.coins.map((c) => ({ id: c.id, choices: [...c.choices] })),
+      gems: [...(p.gems ?? [])],
       astral: (ruler.counters.astral ?? 0) > 0,
       calledThisTurn: p.calledThisTurn,
       judgedThisTurn: p.judgedThisTurn,

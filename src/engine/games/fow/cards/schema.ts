@@ -174,6 +174,16 @@ const BaseEffect = z.discriminatedUnion('do', [
    * whatever the number of magic stones (no card named: all the cards they control).
    */
   z.object({ do: z.literal('unseal-yours-until-end-of-turn') }).strict(),
+  /** FoW 1027.1: a typeless gem token of this attribute is made in the effect's controller's item area. */
+  z.object({ do: z.literal('gain-gem'), attribute: AttributeSchema }).strict(),
+  /** Deal this much damage to the target for each gem its controller has (1027, 1007). */
+  z
+    .object({
+      do: z.literal('damage-per-gem'),
+      per: z.number().int().min(100).multipleOf(100),
+      to: TargetSchema,
+    })
+    .strict(),
   /** FoW 909.1c, 909.6: the target becomes this attribute (and loses the others) until end of turn. */
   z
     .object({ do: z.literal('becomes-attribute-until-end-of-turn'), attribute: AttributeSchema, to: TargetSchema })

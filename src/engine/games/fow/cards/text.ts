@@ -229,6 +229,16 @@ function effectText(e: Effect): Label {
         en: `Until end of turn, unseal the ${kw('seal').en} abilities of cards you control.`,
         ja: `ターン終了時まで、あなたがコントロールするカードの${kw('seal').ja}を解除する。`,
       };
+    case 'gain-gem':
+      return {
+        en: `Gain ${/^[AEIOU]/.test(ATTRIBUTES[e.attribute].en) ? 'an' : 'a'} ${ATTRIBUTES[e.attribute].en.toLowerCase()} gem.`,
+        ja: `${ATTRIBUTES[e.attribute].ja}の宝石を得る。`,
+      };
+    case 'damage-per-gem':
+      return {
+        en: `Then deal ${e.per} damage to ${TARGETS[e.to].en} for each gem you have.`,
+        ja: `その後、${TARGETS[e.to].ja}に、あなたが持つ宝石1つにつき${e.per}ダメージを与える。`,
+      };
     case 'becomes-attribute-until-end-of-turn':
       return {
         en: `Until end of turn, ${TARGETS[e.to].en} becomes ${ATTRIBUTES[e.attribute].en.toLowerCase()}.`,
