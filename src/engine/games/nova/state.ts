@@ -252,6 +252,8 @@ export type PlayInProgress = {
   paying?: string[];
   /** NOVA 902.8.2: the cards chosen to discard for an optional additional cost; [] when declined. */
   discard?: string[] | null;
+  /** NOVA 902.1, 306: the graveyard cards chosen to put into the exclusion zone for an ability's cost (R110). */
+  exileFromGraveyard?: string[] | null;
   /** NOVA 112, 904.4: the standby energy-zone cards chosen to freeze for an appearance cost. */
   freezeEnergy?: string[] | null;
 };

@@ -396,6 +396,11 @@ export const ActivatedAbilitySchema = z
           .optional(),
         /** NOVA 902.3, 911: "discard N cards": chosen from the hand as the ability is played, paid with the rest (R97). */
         discard: z.number().int().min(1).max(3).optional(),
+        /**
+         * NOVA 902.1, 306: "put N cards from your graveyard into the exclusion zone": chosen from the graveyard as the
+         * ability is played, paid with the rest (ruling R110).
+         */
+        exileFromGraveyard: z.number().int().min(1).max(3).optional(),
       })
       .strict(),
     effects: z.array(EffectSchema).min(1),
@@ -596,7 +601,10 @@ export const NovaCardSchema = z
     for (const a of [...card.abilities, ...(card.equip?.grants ?? [])])
       if (a.kind === 'activated' && a.energyAbility)
         need(
-          !a.cost.energy && !a.cost.discard && a.effects.every((e) => e.do === 'add-energy'),
+          !a.cost.energy &&
+            !a.cost.discard &&
+            !a.cost.exileFromGraveyard &&
+            a.effects.every((e) => e.do === 'add-energy'),
           'an energy ability only adds energy and costs no energy (NOVA 801.6.4.1; more, 311.6.4, is not implemented)',
         );
     // A card leaves the field once: one move cost at most (NOVA 902.3, R106).

@@ -182,6 +182,13 @@ function abilityText(a: Ability): Label {
           ja: `このカードから${c.counter}カウンターを${c.count}個取り除く`,
         });
       }
+      if (a.cost.exileFromGraveyard) {
+        const n = a.cost.exileFromGraveyard;
+        cost.push({
+          en: `put ${n} card${n > 1 ? 's' : ''} from your graveyard into the exclusion zone`,
+          ja: `あなたの墓地からカードを${n}枚除外領域に置く`,
+        });
+      }
       if (a.cost.discard)
         cost.push({
           en: `discard ${a.cost.discard} card${a.cost.discard > 1 ? 's' : ''}`,
