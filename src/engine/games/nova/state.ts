@@ -209,8 +209,11 @@ export type PhaseGroup = 'standby' | 'draw' | 'main1' | 'attack' | 'main2' | 'en
 /** The phases an effect can skip (NOVA 401.3, 925): every kind of phase of the turn (R90, R94). */
 export type SkippablePhase = 'standby' | 'draw' | 'main' | 'attack' | 'end';
 
-/** The single steps an effect can skip (NOVA 401.3, 925): the block declaration step (405.5; ruling R104). */
-export type SkippableStep = 'block';
+/**
+ * The single steps an effect can skip (NOVA 401.3, 925): the block declaration step (405.5; ruling R104), the attack
+ * phase's start and end steps (405.3, 405.7; R111).
+ */
+export type SkippableStep = 'block' | 'attack-start' | 'attack-end';
 
 export interface PhaseSkip {
   seat: Seat;

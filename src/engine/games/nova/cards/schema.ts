@@ -280,12 +280,14 @@ export const EffectSchema = z.discriminatedUnion('do', [
     .strict(),
   /**
    * NOVA 401.3, 925.1: skip that player's next block declaration step (405.5): the next attack in that player's turn
-   * goes from its declaration straight to battle, unblocked (ruling R104). No other single step can be skipped.
+   * goes from its declaration straight to battle, unblocked (ruling R104); or the next attack phase start or end step
+   * (405.3, 405.7; R111). The attack declaration and battle resolution steps cannot be skipped (the attack would be
+   * undefined, R104).
    */
   z
     .object({
       do: z.literal('skip-step'),
-      step: z.literal('block'),
+      step: z.enum(['block', 'attack-start', 'attack-end']),
       whose: z.enum(['opponents-next', 'yours-next']),
     })
     .strict(),
