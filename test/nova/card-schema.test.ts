@@ -351,7 +351,6 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     expect(NovaCardSchema.safeParse(servant([act({ discard: 4 })])).success).toBe(false);
     expect(NovaCardSchema.safeParse(servant([act({ discard: 0 })])).success).toBe(false);
     expect(NovaCardSchema.safeParse(servant([act({ discard: 1 }, true)])).success).toBe(false);
-    expect(NovaCardSchema.safeParse(servant([act({ exileFromGraveyard: 1 })])).success).toBe(false); // not implemented
   });
 
   it('accepts putting this card into the exclusion zone as a cost, not with another move cost (902.1, 306, R106)', () => {
@@ -360,8 +359,24 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     expect(NovaCardSchema.safeParse(servant([act({ exileSelf: true, freezeSelf: true })])).success).toBe(true);
     const both = act({ exileSelf: true, sendSelfToGraveyard: true });
     expect(NovaCardSchema.safeParse(servant([both])).success).toBe(false);
-    // Exiling other cards (from the graveyard, the hand) as a cost is not implemented.
-    expect(NovaCardSchema.safeParse(servant([act({ exileFromGraveyard: 1 })])).success).toBe(false);
+    // Exiling cards from the hand as a cost is not implemented.
+    expect(NovaCardSchema.safeParse(servant([act({ exileFromHand: 1 })])).success).toBe(false);
+  });
+
+  it('accepts putting 1 to 3 cards from your graveyard into the exclusion zone as a cost, not on energy abilities (902.1, R110)', () => {
+    const act = (cost: unknown, energyAbility = false) => ({
+      kind: 'activated',
+      cost,
+      energyAbility,
+      effects: [energyAbility ? { do: 'add-energy', color: 'red', count: 1 } : draw],
+    });
+    expect(NovaCardSchema.safeParse(servant([act({ exileFromGraveyard: 1 })])).success).toBe(true);
+    expect(
+      NovaCardSchema.safeParse(servant([act({ freezeSelf: true, exileFromGraveyard: 3, discard: 1 })])).success,
+    ).toBe(true);
+    expect(NovaCardSchema.safeParse(servant([act({ exileFromGraveyard: 0 })])).success).toBe(false);
+    expect(NovaCardSchema.safeParse(servant([act({ exileFromGraveyard: 4 })])).success).toBe(false);
+    expect(NovaCardSchema.safeParse(servant([act({ exileFromGraveyard: 1 }, true)])).success).toBe(false);
   });
 
   it('accepts reveal and shuffle instructions (910, 920)', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nova } from '../../src/engine/games/nova/index.ts';
-import { isForced, LOOP_WATCH_AFTER } from '../../src/engine/games/nova/loops.ts';
+import { endLoopWithoutDecision, isForced, LOOP_WATCH_AFTER } from '../../src/engine/games/nova/loops.ts';
 import { parseNovaScenario } from '../../src/engine/games/nova/scenario/hooks.ts';
 import { buildNovaPosition } from '../../src/engine/games/nova/scenario/position.ts';
 import type { NovaState } from '../../src/engine/games/nova/state.ts';
@@ -66,5 +66,30 @@ describe('NOVA 924 loops', () => {
     const next = nova.apply(s, p.player, { decisionId: p.id, choose: [p.options[0]?.id ?? ''] });
     expect(next.loopWatch?.forced).toBe(1);
     expect('loopWatch' in s).toBe(false);
+  });
+
+  it("ends a loop that never reaches a decision with its causer's loss, both → a draw, none → unset (924.1.3, R112)", () => {
+    const position = (waiting: string) =>
+      buildNovaPosition(
+        parseNovaScenario(`
+rule: loops without decisions
+game: nova
+setup:
+  p1:
+    field: [Mossback Tortoise]
+  waiting:
+${waiting}`),
+      );
+    const p1Waits = position('    - { card: Flare Lance, controller: p1, targets: [p2] }\n');
+    endLoopWithoutDecision(p1Waits);
+    expect(p1Waits.result).toMatchObject({ kind: 'win', winner: 'p2', reason: 'loop-caused', rule: '924.1.3' });
+    const bothWait = position(
+      '    - { card: Flare Lance, controller: p1, targets: [p2] }\n    - { card: Flare Lance, controller: p2, targets: [p1] }\n',
+    );
+    endLoopWithoutDecision(bothWait);
+    expect(bothWait.result).toMatchObject({ kind: 'draw', reason: 'loop-both' });
+    const nothing = position('    []\n');
+    endLoopWithoutDecision(nothing);
+    expect(nothing.result).toBeNull(); // the kernel then throws UnsupportedRule('924.1.3')
   });
 });

@@ -126,6 +126,8 @@ export function canActivate(
   if (a.cost.removeCounters && (o.counters[a.cost.removeCounters.counter] ?? 0) < a.cost.removeCounters.count)
     return false;
   if (a.cost.discard && s.players[seat].zones.hand.length < a.cost.discard) return false; // NOVA 902.3
+  // NOVA 902.3, 902.1: the graveyard must hold the cards the cost puts into the exclusion zone (R110).
+  if (a.cost.exileFromGraveyard && s.players[seat].zones.graveyard.length < a.cost.exileFromGraveyard) return false;
   if (a.cost.energy && !canPay(s, seat, a.cost.energy, a.cost.freezeSelf ? o.id : undefined, energy?.())) return false;
   return targetingEffects(a.effects).every((e) => {
     const sel = selectorOf(e);
@@ -491,6 +493,14 @@ function nextPlayChoice(s: NovaState, play: PlayInProgress): StepOut | null {
     (play.discard === undefined || play.discard === null)
   )
     return ask(additionalCostDecision, seat, { k: 'additional-cost', seat }, 'continue');
+  // NOVA 902.1, 804.2.3: which graveyard cards go to the exclusion zone for the cost, chosen with the costs; when the
+  // graveyard holds just that many there is nothing to choose (R110).
+  const exile = play.abilityIndex !== null ? playAbility(play).cost.exileFromGraveyard : undefined;
+  if (exile && (play.exileFromGraveyard === undefined || play.exileFromGraveyard === null)) {
+    const graveyard = s.players[seat].zones.graveyard;
+    if (graveyard.length > exile) return ask(additionalCostDecision, seat, { k: 'additional-cost', seat }, 'continue');
+    play.exileFromGraveyard = [...graveyard];
+  }
   // NOVA 804.2.2: targets, one targeting effect at a time; equip chooses a servant on either field (1005.2).
   if (play.abilityIndex === null && def.equip) {
     if (play.targets.length === 0) {
@@ -597,6 +607,7 @@ function payAndPlace(s: NovaState, play: PlayInProgress): void {
       const discarded = moveCard(s, id, 'graveyard'); // NOVA 902.3, 911: the ability's discard cost
       logPublic(s, { k: 'discarded', seat, card: discarded.card, asCost: true });
     }
+    for (const id of play.exileFromGraveyard ?? []) exileAsCost(s, id); // NOVA 902.1, 306 (R110)
     let sourceId = o.id;
     if (a.cost.sendSelfToGraveyard) sourceId = sendToGraveyard(s, o.id).id; // NOVA 908, a move cost (804.2.3.2)
     if (a.cost.exileSelf) sourceId = exileAsCost(s, o.id).id; // NOVA 306, 902.1, a move cost (R106)

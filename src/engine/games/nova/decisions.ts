@@ -315,6 +315,15 @@ export const appearanceCostDecision = defineDecisionKind<NovaState, AwaitOf<'app
 });
 
 /** NOVA 902.8.2: an optional additional cost (discard a card), or none. */
+/** Whether an ability's discard cost is still to be chosen (it is asked before the graveyard cost, actions.ts). */
+function discardPending(play: PlayInProgress): boolean {
+  return (
+    play.abilityIndex !== null &&
+    !!playAbility(play).cost.discard &&
+    (play.discard === undefined || play.discard === null)
+  );
+}
+
 export const additionalCostDecision = defineDecisionKind<NovaState, AwaitOf<'additional-cost'>, null>({
   name: 'additional-cost',
   role: 'choice',
@@ -322,6 +331,21 @@ export const additionalCostDecision = defineDecisionKind<NovaState, AwaitOf<'add
     const play = playingNow(s);
     if (!play) throw new Error('additional cost without a play');
     const def = novaCard(play.card);
+    const exile = play.abilityIndex !== null ? playAbility(play).cost.exileFromGraveyard : undefined;
+    if (exile && !discardPending(play)) {
+      // NOVA 902.1, 306: which graveyard cards pay "put N cards from your graveyard into the exclusion zone" (R110).
+      const graveyard = s.players[play.seat].zones.graveyard;
+      return {
+        prompt: {
+          en: `${def.name.en}: put ${exile} card${exile > 1 ? 's' : ''} from your graveyard into the exclusion zone to pay the ability's cost. (NOVA 902.1)`,
+          ja: `${def.name.ja}：能力のコストとして墓地のカードを${exile}枚除外領域に置いてください。`,
+        },
+        options: graveyard.map((id) => cardOption(s, id, 'exile-card')),
+        min: exile,
+        max: exile,
+        defaultOnTimeout: graveyard.slice(0, exile),
+      };
+    }
     if (play.abilityIndex !== null) {
       // NOVA 902.3: an ability's discard cost is not optional; any cards in hand pay it (R97, R102).
       const hand = discardCandidates(s, play);
@@ -354,7 +378,9 @@ export const additionalCostDecision = defineDecisionKind<NovaState, AwaitOf<'add
   handle(s, _a, chosen) {
     const pick = chosen[0] ?? '';
     const play = playingNow(s);
-    if (play && play.abilityIndex !== null)
+    if (play && play.abilityIndex !== null && !discardPending(play))
+      play.exileFromGraveyard = [...chosen]; // NOVA 902.1: the graveyard cards for the cost (R110)
+    else if (play && play.abilityIndex !== null)
       play.discard = [...chosen]; // NOVA 902.3: the ability's N cards (R102)
     else if (play) play.discard = pick === 'no-discard' ? [] : [pick]; // NOVA 902.8.2
     return null;

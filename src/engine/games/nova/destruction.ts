@@ -45,9 +45,11 @@ type Queued = { object: string; inBattle: boolean };
 
 /**
  * `battle`: servants dealt battle damage just before, for the rules processing this frame finishes (405.6.3.2);
- * `saved`: the answer the frame below had not read yet when this one was pushed.
+ * `saved`: the answer the frame below had not read yet when this one was pushed; `pick`: the controller's answer for
+ * the first queued destruction. While one is queued rules processing does not run (`destructionWaits`), so the
+ * answer is carried out on the state it was given for, with the battle damage it followed (405.6.3.2).
  */
-type DestructionData = { queue: Queued[]; battle: string[]; saved?: Json };
+type DestructionData = { queue: Queued[]; battle: string[]; saved?: Json; pick?: string };
 
 const DESTRUCTION = 'destruction';
 
@@ -201,7 +203,7 @@ export const destructionProcedure = defineProcedure<NovaState, DestructionData>(
             destructionReplacementDecision,
             o.controller,
             { k: 'destruction-replacement', seat: o.controller },
-            'next',
+            'answered',
           );
         data.queue.shift();
         carryOut(s, o, q.inBattle, open[0] ?? null);
@@ -210,6 +212,17 @@ export const destructionProcedure = defineProcedure<NovaState, DestructionData>(
       if (s.result || data.queue.length > 0 || s.procedures.frames[s.procedures.frames.length - 1]?.id !== id)
         return { goto: 'next' };
       return { return: data.saved ?? null };
+    },
+    answered(s, { data }) {
+      const next = nextQueued(s, data);
+      const pick = data.pick ?? 'destroy';
+      delete data.pick;
+      if (!next) return { goto: 'next' };
+      data.queue.shift();
+      // NOVA 802.1.3.1.1: with a mandatory replacement open the destruction cannot stay as it is.
+      const r = next.open.find((x) => `replace:${x.id}` === pick) ?? next.open.find((x) => !x.optional) ?? null;
+      carryOut(s, next.o, next.q.inBattle, r);
+      return { goto: 'next' };
     },
   },
 });
@@ -235,8 +248,8 @@ function optionLabel(r: DestructionReplacement, target: CardObject): Label {
 
 /**
  * NOVA 802.1.3.1.3, 802.1.3.3.1: which replacement applies to the destruction about to happen, or (with none
- * mandatory) none, so it is destroyed. The choice is carried out as it is answered, before the rules processing that
- * follows every answer (as the damage replacement's order, core/replacement.ts).
+ * mandatory) none, so it is destroyed. The frame carries the answer out in its next step; the rules processing that
+ * follows every answer (engine.ts) waits for it, as the destruction is still queued.
  */
 export const destructionReplacementDecision = defineDecisionKind<NovaState, AwaitOf<'destruction-replacement'>, null>({
   name: 'destruction-replacement',
@@ -281,15 +294,8 @@ export const destructionReplacementDecision = defineDecisionKind<NovaState, Awai
   },
   handle(s, _a, chosen) {
     const top = s.procedures.frames[s.procedures.frames.length - 1];
-    if (top?.kind !== DESTRUCTION) return null;
-    const data = top.data as DestructionData; // written by this module
-    const next = nextQueued(s, data);
-    if (!next) return null;
-    data.queue.shift();
-    const pick = chosen[0] ?? 'destroy';
-    // NOVA 802.1.3.1.1: with a mandatory replacement open the destruction cannot stay as it is.
-    const r = next.open.find((x) => `replace:${x.id}` === pick) ?? next.open.find((x) => !x.optional) ?? null;
-    carryOut(s, next.o, next.q.inBattle, r);
+    // Written by this module, so it is a DestructionData; carried out by the frame's next step.
+    if (top?.kind === DESTRUCTION) (top.data as DestructionData).pick = chosen[0] ?? 'destroy';
     return null;
   },
 });

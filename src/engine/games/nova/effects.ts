@@ -493,7 +493,7 @@ const phaseEffects: Pick<
     return undefined;
   },
   'skip-step': (s, e, { me }) => {
-    // NOVA 401.3, 925.1: that player's next block declaration step will not exist (docs/rulings/nova.md R104).
+    // NOVA 401.3, 925.1: that player's next such step will not exist (docs/rulings/nova.md R104, R111).
     const seat = e.whose === 'yours-next' ? me : opponentOf(me);
     s.skips = [...(s.skips ?? []), { seat, phase: e.step }];
     logPublic(s, { k: 'will-skip-step', seat, step: e.step });

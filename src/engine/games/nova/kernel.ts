@@ -4,6 +4,7 @@ import { damageProcedure, damageReplacement } from './damage.ts';
 import { NOVA_DECISIONS } from './decisions.ts';
 import { destructionProcedure, destructionReplacementDecision } from './destruction.ts';
 import { drawProcedure } from './draws.ts';
+import { endLoopWithoutDecision } from './loops.ts';
 import { resolveProcedure } from './resolve.ts';
 import type { NovaState } from './state.ts';
 import { novaGame, priorityWindow } from './turn-procedure.ts';
@@ -29,4 +30,6 @@ export const novaKernel = createKernel<NovaState>({
   ],
   decisions: [...new Set(Object.values(NOVA_DECISIONS)), damageReplacement.order, destructionReplacementDecision],
   loopRule: '924.1.3',
+  // NOVA 924.1.3: a loop that never reaches a decision ends with its causer's loss (ruling R112).
+  endLoop: (draft) => endLoopWithoutDecision(draft),
 });

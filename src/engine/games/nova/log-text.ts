@@ -3,7 +3,7 @@
 import type { GameResult } from '../../core/game.ts';
 import type { Label } from '../../core/label.ts';
 import { novaCard } from './cards/pool.ts';
-import { SKIPPABLE_NAMES } from './cards/text.ts';
+import { SKIPPABLE_NAMES, STEP_NAMES } from './cards/text.ts';
 import type { LoggedTarget, NovaLogEvent } from './log.ts';
 import type { PhaseGroup } from './state.ts';
 import { PHASE_NAMES } from './turn.ts';
@@ -69,8 +69,10 @@ export function novaLogText(e: NovaLogEvent): Label {
       const phase = PHASE_GROUP_NAMES[e.phase];
       return { en: `${phase.en} is skipped.`, ja: `${phase.ja}はスキップされた。` };
     }
-    case 'step-skipped':
-      return { en: 'The block declaration step is skipped.', ja: 'ブロック宣言ステップはスキップされた。' };
+    case 'step-skipped': {
+      const step = STEP_NAMES[e.step];
+      return { en: `The ${step.en} is skipped.`, ja: `${step.ja}はスキップされた。` };
+    }
     case 'turn-skipped':
       return { en: `${e.seat}'s turn is skipped.`, ja: `${e.seat}のターンはスキップされた。` };
     case 'drew':
@@ -290,8 +292,8 @@ export function novaLogText(e: NovaLogEvent): Label {
     }
     case 'will-skip-step':
       return {
-        en: `${e.seat} will skip their next block declaration step.`,
-        ja: `${e.seat}は次のブロック宣言ステップをスキップする。`,
+        en: `${e.seat} will skip their next ${STEP_NAMES[e.step].en}.`,
+        ja: `${e.seat}は次の${STEP_NAMES[e.step].ja}をスキップする。`,
       };
     case 'no-attack-phase-to-skip': {
       const name = cardName(e.card);

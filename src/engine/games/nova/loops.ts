@@ -93,6 +93,18 @@ function causeMask(s: NovaState): number {
   return mask;
 }
 
+/**
+ * NOVA 924.1.3 for a loop that never reaches a decision (the kernel's step limit, `endLoop` in kernel.ts): no player
+ * is ever asked anything, so no player can stop it; the player whose cards or abilities are waiting, triggered or
+ * resolving when the limit is reached caused it and loses, both players' → a draw (ruling R112, as R47 and R108).
+ * With no card or ability of either player in it the result stays unset and the kernel throws
+ * `UnsupportedRule('924.1.3')`.
+ */
+export function endLoopWithoutDecision(s: NovaState): void {
+  const mask = causeMask(s);
+  if (mask !== 0) endByLoop(s, [mask]);
+}
+
 function endByLoop(s: NovaState, causes: number[]): void {
   const mask = causes.reduce((a, b) => a | b, 0);
   if (mask === 0) throw new UnsupportedRule('924.1.3', 'an endless loop with no card or ability driving it');

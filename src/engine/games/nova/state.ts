@@ -209,8 +209,11 @@ export type PhaseGroup = 'standby' | 'draw' | 'main1' | 'attack' | 'main2' | 'en
 /** The phases an effect can skip (NOVA 401.3, 925): every kind of phase of the turn (R90, R94). */
 export type SkippablePhase = 'standby' | 'draw' | 'main' | 'attack' | 'end';
 
-/** The single steps an effect can skip (NOVA 401.3, 925): the block declaration step (405.5; ruling R104). */
-export type SkippableStep = 'block';
+/**
+ * The single steps an effect can skip (NOVA 401.3, 925): the block declaration step (405.5; ruling R104), the attack
+ * phase's start and end steps (405.3, 405.7; R111).
+ */
+export type SkippableStep = 'block' | 'attack-start' | 'attack-end';
 
 export interface PhaseSkip {
   seat: Seat;
@@ -252,6 +255,8 @@ export type PlayInProgress = {
   paying?: string[];
   /** NOVA 902.8.2: the cards chosen to discard for an optional additional cost; [] when declined. */
   discard?: string[] | null;
+  /** NOVA 902.1, 306: the graveyard cards chosen to put into the exclusion zone for an ability's cost (R110). */
+  exileFromGraveyard?: string[] | null;
   /** NOVA 112, 904.4: the standby energy-zone cards chosen to freeze for an appearance cost. */
   freezeEnergy?: string[] | null;
 };

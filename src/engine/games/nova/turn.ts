@@ -107,7 +107,7 @@ export function runOp(s: NovaState): OpOutcome {
     case 'declare-attack':
       s.turn.op += 1;
       if (possibleAttackers(s).length === 0) {
-        goToPhase(s, 'attackEnd'); // NOVA 405.4.3.2
+        toAttackEndStep(s); // NOVA 405.4.3.2
         return 'continue';
       }
       return 'ask-attacker';
@@ -209,7 +209,8 @@ function endStep(s: NovaState): void {
       return;
     case 'attackDeclare':
       // NOVA 925.1: a skipped block declaration step does not exist: the attack goes to battle unblocked (R104).
-      goToPhase(s, s.combat ? (s.skips && takeStepSkip(s, 'block') ? 'battle' : 'block') : 'attackEnd');
+      if (s.combat) goToPhase(s, s.skips && takeStepSkip(s, 'block') ? 'battle' : 'block');
+      else toAttackEndStep(s);
       return;
     case 'block':
       goToPhase(s, 'battle');
@@ -281,7 +282,7 @@ function takeSkip(s: NovaState, phase: PhaseGroup): boolean {
   return true;
 }
 
-/** NOVA 401.3, 925.1: is the turn player's next `step` skipped? A skip is used up by the step it skips (R104). */
+/** NOVA 401.3, 925.1: is the turn player's next `step` skipped? A skip is used up by the step it skips (R104, R111). */
 function takeStepSkip(s: NovaState, step: SkippableStep): boolean {
   const i = (s.skips ?? []).findIndex((k) => k.phase === step && k.seat === s.turn.active);
   if (i < 0 || !s.skips) return false;
@@ -302,7 +303,24 @@ function endPhase(s: NovaState, ended: PhaseGroup): void {
     startNextTurn(s);
     return;
   }
-  goToPhase(s, next === 'attack' ? 'attackStart' : next);
+  // NOVA 925.1: a skipped attack phase start step does not exist: the phase begins at its declaration step (R111).
+  if (next === 'attack') goToPhase(s, s.skips && takeStepSkip(s, 'attack-start') ? 'attackDeclare' : 'attackStart');
+  else goToPhase(s, next);
+}
+
+/**
+ * NOVA 405.4.3.2, 405.7: on to the attack phase end step; when it is skipped (925.1, R111) the attack phase ends
+ * there: its "during the attack phase" effects end with it (405.7.3) and main phase 2 follows (405.7.4).
+ */
+function toAttackEndStep(s: NovaState): void {
+  if (!(s.skips && takeStepSkip(s, 'attack-end'))) {
+    goToPhase(s, 'attackEnd');
+    return;
+  }
+  s.combat = null;
+  if (s.effects.some((e) => e.until === 'end-of-attack-phase'))
+    s.effects = s.effects.filter((e) => e.until !== 'end-of-attack-phase');
+  endPhase(s, 'attack');
 }
 
 /** NOVA 401.2: the phases that follow the current one in this turn, in order (added ones included). */

@@ -280,12 +280,14 @@ export const EffectSchema = z.discriminatedUnion('do', [
     .strict(),
   /**
    * NOVA 401.3, 925.1: skip that player's next block declaration step (405.5): the next attack in that player's turn
-   * goes from its declaration straight to battle, unblocked (ruling R104). No other single step can be skipped.
+   * goes from its declaration straight to battle, unblocked (ruling R104); or the next attack phase start or end step
+   * (405.3, 405.7; R111). The attack declaration and battle resolution steps cannot be skipped (the attack would be
+   * undefined, R104).
    */
   z
     .object({
       do: z.literal('skip-step'),
-      step: z.literal('block'),
+      step: z.enum(['block', 'attack-start', 'attack-end']),
       whose: z.enum(['opponents-next', 'yours-next']),
     })
     .strict(),
@@ -396,6 +398,11 @@ export const ActivatedAbilitySchema = z
           .optional(),
         /** NOVA 902.3, 911: "discard N cards": chosen from the hand as the ability is played, paid with the rest (R97). */
         discard: z.number().int().min(1).max(3).optional(),
+        /**
+         * NOVA 902.1, 306: "put N cards from your graveyard into the exclusion zone": chosen from the graveyard as the
+         * ability is played, paid with the rest (ruling R110).
+         */
+        exileFromGraveyard: z.number().int().min(1).max(3).optional(),
       })
       .strict(),
     effects: z.array(EffectSchema).min(1),
@@ -596,7 +603,10 @@ export const NovaCardSchema = z
     for (const a of [...card.abilities, ...(card.equip?.grants ?? [])])
       if (a.kind === 'activated' && a.energyAbility)
         need(
-          !a.cost.energy && !a.cost.discard && a.effects.every((e) => e.do === 'add-energy'),
+          !a.cost.energy &&
+            !a.cost.discard &&
+            !a.cost.exileFromGraveyard &&
+            a.effects.every((e) => e.do === 'add-energy'),
           'an energy ability only adds energy and costs no energy (NOVA 801.6.4.1; more, 311.6.4, is not implemented)',
         );
     // A card leaves the field once: one move cost at most (NOVA 902.3, R106).

@@ -1,5 +1,5 @@
 import type { Label } from '../../../core/label.ts';
-import type { SkippablePhase } from '../state.ts';
+import type { SkippablePhase, SkippableStep } from '../state.ts';
 import type {
   Ability,
   Amount,
@@ -13,6 +13,13 @@ import type {
   Until,
   Who,
 } from './schema.ts';
+
+/** NOVA 405.1: the steps a card can skip, as card text names them (R104, R111). */
+export const STEP_NAMES: Record<SkippableStep, Label> = {
+  block: { en: 'block declaration step', ja: 'ブロック宣言ステップ' },
+  'attack-start': { en: 'attack phase start step', ja: 'アタックフェイズ開始ステップ' },
+  'attack-end': { en: 'attack phase end step', ja: 'アタックフェイズ終了ステップ' },
+};
 
 /** A skippable phase's word in "skip the next ... phase" (NOVA 401.3). */
 export const SKIPPABLE_NAMES: Record<SkippablePhase, Label> = {
@@ -180,6 +187,13 @@ function abilityText(a: Ability): Label {
         cost.push({
           en: `remove ${c.count} ${c.counter} counters from this card`,
           ja: `このカードから${c.counter}カウンターを${c.count}個取り除く`,
+        });
+      }
+      if (a.cost.exileFromGraveyard) {
+        const n = a.cost.exileFromGraveyard;
+        cost.push({
+          en: `put ${n} card${n > 1 ? 's' : ''} from your graveyard into the exclusion zone`,
+          ja: `あなたの墓地からカードを${n}枚除外領域に置く`,
         });
       }
       if (a.cost.discard)
@@ -748,13 +762,15 @@ function effectText(e: Effect): Label {
         ja: `このターンのアタックフェイズをスキップする。${draw.ja}`,
       };
     }
-    case 'skip-step':
+    case 'skip-step': {
+      const step = STEP_NAMES[e.step];
       return e.whose === 'opponents-next'
         ? {
-            en: 'The opponent skips their next block declaration step.',
-            ja: '相手は次のブロック宣言ステップをスキップする。',
+            en: `The opponent skips their next ${step.en}.`,
+            ja: `相手は次の${step.ja}をスキップする。`,
           }
-        : { en: 'Skip your next block declaration step.', ja: 'あなたは次のブロック宣言ステップをスキップする。' };
+        : { en: `Skip your next ${step.en}.`, ja: `あなたは次の${step.ja}をスキップする。` };
+    }
     case 'add-attack-phase':
       return {
         en: 'After this main phase, add an attack phase.',

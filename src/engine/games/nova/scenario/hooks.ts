@@ -42,6 +42,7 @@ const OPTION_ALIASES: Record<string, string[]> = {
   block: ['blocker'],
   'no-block': ['no-block'],
   discard: ['discard'],
+  exile: ['exile-card'],
   keep: ['keep'],
   mulligan: ['mulligan'],
   first: ['first'],
@@ -121,7 +122,8 @@ function findOption(s: NovaState, step: Extract<Step, { do: string }>, labels: L
         step.do === 'attacker' ||
         step.do === 'attack' ||
         step.do === 'block' ||
-        step.do === 'discard'
+        step.do === 'discard' ||
+        step.do === 'exile'
           ? labels[ref]
             ? o.objectId === labels[ref]
             : o.cardName?.toLowerCase() === ref.toLowerCase()
