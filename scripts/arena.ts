@@ -1,6 +1,7 @@
 // `npm run arena -- --game nova --a easy --b random --games 200 --seed S [--from K] [--iterations N] [--millis N] [--depth N]`:
 // AI against AI (or the random player), seats alternating and precon pairs rotating; prints A's win rate with a
 // Wilson 95% interval, and the AI's decision times. Without --millis the run is deterministic for its seed.
+// --leaf random|lookahead says how search scores a new node (ismcts.ts SearchBudget.leaf).
 // --from K plays games K..games-1 only (a long run split over processes). --iterations/--millis/--depth replace the
 // bot's search budgets (normal and hard; hard gets 3x the iterations). --log K,L prints those games' logs (everything
 // visible, both hands included) to stderr, to read how a game was lost.
@@ -23,6 +24,7 @@ const { values } = parseArgs({
     iterations: { type: 'string' },
     millis: { type: 'string' },
     depth: { type: 'string' },
+    leaf: { type: 'string' },
     'max-decisions': { type: 'string', default: '6000' },
     log: { type: 'string', default: '' },
   },
@@ -39,9 +41,19 @@ function budget(level: 'normal' | 'hard', scale: number): SearchBudget {
   const iterations = values.iterations ? Number(values.iterations) * scale : base.iterations;
   const depth = values.depth ? Number(values.depth) : base.playoutDepth;
   const millis = values.millis ? Number(values.millis) * scale : values.iterations ? undefined : base.millis;
-  return { iterations, playoutDepth: depth, ...(millis === undefined ? {} : { millis }) };
+  const leaf = values.leaf === 'random' || values.leaf === 'lookahead' ? values.leaf : base.leaf;
+  return {
+    iterations,
+    playoutDepth: depth,
+    ...(millis === undefined ? {} : { millis }),
+    ...(leaf === undefined ? {} : { leaf }),
+  };
 }
 
+if (values.leaf !== undefined && values.leaf !== 'random' && values.leaf !== 'lookahead') {
+  console.error(`unknown leaf "${values.leaf}" (one of: random, lookahead)`);
+  process.exit(2);
+}
 const a = contender(values.a);
 const b = contender(values.b);
 const budgets = { normal: budget('normal', 1), hard: budget('hard', 3) };

@@ -90,13 +90,51 @@ function outcome<S extends BaseState>(
     return null;
   }
   if (refusedAgain(pending, pendingOf(g, s))) return null;
-  const turn = turnOf(g, start);
+  const end = restOfTurn(g, s, seat, turnOf(g, start), limits, startKey, enough);
+  if (end === 'undone') return null;
+  if (end === 'stopped') return undefined;
+  return g.evaluate(end, seat);
+}
+
+/**
+ * Search's leaf (ismcts.ts, `leaf: 'lookahead'`): the position `s`, where `mover` has just answered, played on the way
+ * easy looks ahead (the rest of `mover`'s action by its best completion, the other side's first replies by their best
+ * immediate reply, the rest by the defaults) to the end of the turn, so the leaf is scored on the same scale as easy's
+ * scores the root starts from. Where `enough` stops it, the position reached.
+ */
+export function lookAheadFrom<S extends BaseState>(
+  g: AiGame<S>,
+  s: S,
+  mover: Seat,
+  limits: GreedyLimits = EASY_LIMITS,
+  enough: () => boolean = () => false,
+): S {
+  const end = restOfTurn(g, s, mover, turnOf(g, s), limits, null, enough, (last) => last);
+  return typeof end === 'string' ? s : end;
+}
+
+/**
+ * The rest of the turn after an answer of `seat`'s, played cheaply (see `outcome`): the end position, 'undone' when
+ * the answer only led back (to `startKey`, or to a forced cancel), 'stopped' when `enough` said so first (or, with
+ * `onStop`, the position reached then).
+ */
+function restOfTurn<S extends BaseState>(
+  g: AiGame<S>,
+  start: S,
+  seat: Seat,
+  turn: number,
+  limits: GreedyLimits,
+  startKey: string | null,
+  enough: () => boolean,
+  onStop?: (reached: S) => S,
+): S | 'undone' | 'stopped' {
+  let s = start;
   let replies = 0;
   let own = 0;
   let completing = true;
   let used = 0;
   while (used < limits.decisions) {
-    if (enough()) return undefined;
+    if (enough()) return onStop ? onStop(s) : 'stopped';
     const next = settle(g, s, limits.decisions - used);
     s = next.state;
     used += next.steps + 1;
@@ -104,11 +142,11 @@ function outcome<S extends BaseState>(
     // Our answer led only to taking the action back (a payment that cannot complete it): a dead end, and one a
     // player without memory would walk into again from the start (FoW seed s21, game 9: {L} for a {R} rune, 6,000
     // decisions). Not an answer while another goes through.
-    if (completing && next.rewound) return null;
+    if (completing && next.rewound && startKey !== null) return 'undone';
     if (!p || turnOf(g, s) !== turn) break;
     // Back where it began through our own choices (and forced ones): the action was rewound, or fizzled (PMV's
     // Transform of a sleeping character, §10.28.2.b, which easy used 6,000 times in seed s21, game 24).
-    if (completing && p.player === seat && positionKey(s) === startKey) return null;
+    if (completing && startKey !== null && p.player === seat && positionKey(s) === startKey) return 'undone';
     // The action just taken is complete once anyone has priority again.
     if (p.role === 'priority') completing = false;
     if (p.player !== seat && replies < limits.replies) {
@@ -119,10 +157,10 @@ function outcome<S extends BaseState>(
       // default or a cancel. Otherwise an action with only bad completions would tie with passing, and a player
       // without memory could start and cancel it forever (cast, then cancel at the target).
       own += 1;
-      s = bestReply(g, s, p, startKey);
+      s = bestReply(g, s, p, startKey ?? '');
     } else s = step(g, s, p, fallbackAnswer(p));
   }
-  return g.evaluate(s, seat);
+  return s;
 }
 
 /**

@@ -10,7 +10,7 @@ import { type RngState, seedRng } from '../engine/core/rng.ts';
 import { isForced } from '../engine/core/search.ts';
 import { randomResponse } from '../engine/fuzz/random-play.ts';
 import { type Answer, type Candidate, candidates, forcedAnswer, respond } from './candidates.ts';
-import { EASY_LIMITS, greedyScores } from './greedy.ts';
+import { EASY_LIMITS, greedyScores, lookAheadFrom } from './greedy.ts';
 import { type AiGame, pendingOf, positionKey, refusedAgain, settle, step } from './world.ts';
 
 export interface SearchBudget {
@@ -20,6 +20,12 @@ export interface SearchBudget {
   millis?: number;
   /** Decisions played at random after the tree (forced ones included) before the position is scored. */
   playoutDepth: number;
+  /**
+   * How a new node's position is played on before it is scored: 'random' (default), `playoutDepth` random decisions;
+   * 'lookahead', the rest of the turn the way easy looks ahead (greedy.ts `lookAheadFrom`), so that leaves are scored
+   * on the scale of easy's scores the root starts from.
+   */
+  leaf?: 'random' | 'lookahead';
 }
 
 /**
@@ -155,6 +161,8 @@ export function searchAnswer<S extends BaseState>(
       if (!p || p.player !== seat || p.role === 'priority') ownAction = false;
     }
     if (idle) continue;
+    if (budget.leaf === 'lookahead' && !world.result)
+      world = lookAheadFrom(g, world, path[path.length - 1]?.mover ?? seat, EASY_LIMITS, () => past(1));
     // Truncated playout: random legal answers (forced ones included in the count), then the heuristic. Its first
     // step copies the world (it may be `known` or a state the walk reached); the copy is the playout's own, so the
     // later steps change it in place (core/search.ts `simulateInPlace`), where a copy per step was a fifth to a
@@ -162,7 +170,7 @@ export function searchAnswer<S extends BaseState>(
     const inPlace = g.hooks.simulateInPlace;
     let owned = false;
     let lost = false;
-    for (let d = 0; d < budget.playoutDepth && !world.result; d++) {
+    for (let d = 0; budget.leaf !== 'lookahead' && d < budget.playoutDepth && !world.result; d++) {
       if (past(1)) break;
       const q = g.module.pending(world);
       if (!q) break;

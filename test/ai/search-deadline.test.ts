@@ -52,14 +52,15 @@ function position(id: string): { s: BaseState; p: PendingDecision } {
 
 describe('the search time budget', () => {
   for (const id of ['nova', 'pmv'])
-    it(`covers easy's head start and the playouts (${id})`, () => {
-      const { g, clock } = ticking(id);
-      const { s, p } = position(id);
-      const budget = { iterations: 10_000, millis: 12, playoutDepth: 40 };
-      const report = searchAnswer(g, s, p, p.player, 'deadline', budget, () => clock.ticks);
-      expect(report.iterations).toBeGreaterThanOrEqual(0);
-      // A look-ahead step can start just before the end and run a few forced decisions and replies past it; a whole
-      // look-ahead of one answer (up to 40 decisions and the opponent's replies) or a whole playout (40) cannot.
-      expect(clock.ticks).toBeLessThanOrEqual(2 * budget.millis);
-    });
+    for (const leaf of ['random', 'lookahead'] as const)
+      it(`covers easy's head start and the playouts (${id}, ${leaf} leaves)`, () => {
+        const { g, clock } = ticking(id);
+        const { s, p } = position(id);
+        const budget = { iterations: 10_000, millis: 12, playoutDepth: 40, leaf };
+        const report = searchAnswer(g, s, p, p.player, 'deadline', budget, () => clock.ticks);
+        expect(report.iterations).toBeGreaterThanOrEqual(0);
+        // A look-ahead step can start just before the end and run a few forced decisions and replies past it; a whole
+        // look-ahead of one answer (up to 40 decisions and the opponent's replies) or a whole playout (40) cannot.
+        expect(clock.ticks).toBeLessThanOrEqual(2 * budget.millis);
+      });
 });

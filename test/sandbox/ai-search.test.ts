@@ -1,5 +1,6 @@
 // The issue's "done means" in the sandbox: `/duel ai` plays a whole NOVA match at normal and at hard there, the AI's
 // answers coming from search on the bot's own worker pool (the sandbox's bot: AiDriver → AiPool → worker → ISMCTS).
+// (Easy plays a whole match on the same bot in test/ai/bot-ai.test.ts; here it would add ~30-90 s for nothing new.)
 // Only the budget is the test's, passed the way `createBot` takes it: a few iterations a decision in place of the
 // bot's 1 s / 3 s (hard still three times normal's), the time limits kept, so that a whole match fits in `npm test`.
 // The sandbox plays NOVA's own 2000 life (it takes no game options), so its matches are longer than
