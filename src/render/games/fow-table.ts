@@ -5,7 +5,7 @@ import type { Seat } from '../../engine/core/game.ts';
 import type { FaceDownObjectView } from '../../engine/core/hidden.ts';
 import type { Locale } from '../../engine/core/label.ts';
 import type { Attribute } from '../../engine/games/fow/cards/schema.ts';
-import { ATTRIBUTES, cardText, keywordInfo, typeLine } from '../../engine/games/fow/cards/text.ts';
+import { ATTRIBUTES, cardText, keywordInfo, typeLine, WEATHERS } from '../../engine/games/fow/cards/text.ts';
 import { logLine, phaseWords } from '../../engine/games/fow/log-text.ts';
 import { cardOf } from '../../engine/games/fow/state.ts';
 import type { FowView, ObjectView } from '../../engine/games/fow/view.ts';
@@ -44,6 +44,7 @@ const WORDS = {
   will: { en: 'Will', ja: 'ウィル' },
   coins: { en: 'Will coins', ja: 'ウィルコイン' },
   gems: { en: 'Gems', ja: '宝石' },
+  weather: { en: 'Weather', ja: '天候' },
   chase: { en: 'Chase', ja: 'チェイス' },
   astral: { en: 'Astral', ja: 'アストラル' },
   battle: { en: 'Battle', ja: 'バトル' },
@@ -111,6 +112,8 @@ function side(view: FowView, seat: Seat, options: FowTableOptions): PlayerSide {
       ...(p.gems.length > 0
         ? [{ label: WORDS.gems[locale], value: p.gems.map((g) => gemName(g, locale)).join(' ') }]
         : []),
+      // FoW 1028.1: the player's weather, once they have one.
+      ...(p.weather ? [{ label: WORDS.weather[locale], value: WEATHERS[p.weather][locale] }] : []),
       ...(p.astral ? [{ label: WORDS.astral[locale], value: '✓' }] : []),
     ],
     zones: [

@@ -229,7 +229,7 @@ const CODE_RULE: Record<string, string> = {
   'extra-turn': '1025', // an extra turn other than the typed "after this one" for the effect's controller
   unseal: '1026', // other than the typed "unseal yours until end of turn" (a named card, another duration)
   'gain-gem': '1027', // a gem of any attribute (1027.1a: a choice); the typed `gain-gem` names one
-  weather: '1028',
+  weather: '1028', // a weather for another player, or read otherwise than "as long as you are Rainy"
   invert: '1030', // Hope and Despair faces (1302.3)
   skip: '1031', // other than the typed "target player skips their next recovery phase" (`skip-next-phase`)
   wear: '1032',

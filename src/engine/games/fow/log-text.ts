@@ -1,7 +1,7 @@
 /** Words for Force of Will's structured log and results, rendered at view time (never stored). */
 import type { GameResult, Seat } from '../../core/game.ts';
 import { type Label, label } from '../../core/label.ts';
-import { ATTRIBUTES } from './cards/text.ts';
+import { ATTRIBUTES, WEATHERS } from './cards/text.ts';
 import { cardOf, type FowLogEntry, type Phase } from './state.ts';
 
 const PHASE_WORDS: Record<string, Label> = {
@@ -74,6 +74,10 @@ export function logLine(e: FowLogEntry): Label {
         `The [Seal] abilities of cards ${p.en} controls are unsealed until end of turn (${e.rule}).`,
         `ターン終了時まで、${p.ja}がコントロールするカードの[封印]は解除されています（${e.rule}）。`,
       );
+    case 'weather': {
+      const w = e.target === 'rainy' ? WEATHERS.rainy : label(e.target ?? '?', e.target ?? '?');
+      return label(`${p.en} becomes ${w.en} (${e.rule}).`, `${p.ja}は${w.ja}になりました（${e.rule}）。`);
+    }
     case 'gem':
       return label(
         `${p.en} gains a ${gem(e.target).en.toLowerCase()} gem (${e.rule}).`,

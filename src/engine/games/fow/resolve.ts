@@ -330,6 +330,11 @@ function perform(
       if (!s.unsealed?.includes(me)) s.unsealed = [...(s.unsealed ?? []), me];
       log(s, { type: 'unsealed', seat: me, rule: '1026.1' });
       return null;
+    case 'become-weather':
+      // 1028.1, 1028.1.a-1, 1028.1b: the player gets this weather, replacing any other.
+      s.players[me].weather = e.weather;
+      log(s, { type: 'weather', seat: me, target: e.weather, rule: '1028.1' });
+      return null;
     case 'gain-gem': {
       // 1027.1: a typeless token with that attribute in the item area (it is not on the field: ruling F-GEM).
       const p = s.players[me];

@@ -186,6 +186,8 @@ const ExpectSchema = z.strictObject({
   coins: PerSeat(z.number().int()).optional(),
   /** Gems in the item area (1027.1), by attribute, oldest first. */
   gems: PerSeat(z.array(z.string())).optional(),
+  /** Each player's weather (1028.1), or null for none (1028.1a). */
+  weather: PerSeat(z.string().nullable()).optional(),
   /** Per label or card id (`p1.ruler`, `p2.ruler` name the rulers). */
   cards: z.record(z.string(), CardExpect).optional(),
   /** Options of the pending decision: "<kind>" or "<kind> <label or card id>". */
@@ -719,6 +721,7 @@ function check(s: FowState, labels: Labels, e: Expect): string[] {
     if (e.will?.[seat]) differ(`${seat} will`, [...e.will[seat]].sort(), pl.pool.map(symbolOf).sort());
     if (e.coins?.[seat] !== undefined) differ(`${seat} will coins`, e.coins[seat], pl.coins.length);
     if (e.gems?.[seat] !== undefined) differ(`${seat} gems`, e.gems[seat], pl.gems ?? []);
+    if (e.weather?.[seat] !== undefined) differ(`${seat} weather`, e.weather[seat], pl.weather ?? null);
   }
   for (const [ref, want] of Object.entries(e.cards ?? {})) {
     let id: string;

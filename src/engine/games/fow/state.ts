@@ -18,6 +18,7 @@ import type {
   KeywordName,
   Race,
   Target,
+  Weather,
   WillSymbol,
 } from './cards/schema.ts';
 
@@ -151,6 +152,8 @@ export type PlayerState = {
    * none, so states without one hash as before.
    */
   gems?: Attribute[];
+  /** 1028.1: the player's weather; absent: none (1028.1a). */
+  weather?: Weather;
   /** 1010.1a: the ruler lost [Judgment] for the game (astral). */
   lostJudgment: boolean;
 };
@@ -477,6 +480,7 @@ function ownGrants(s: FowState, o: FowObject, face: Face, since: number): Grant[
     if (a.kind !== 'continuous' || a.affects !== 'self') continue;
     if (a.while === 'no-limit-counters' && (o.counters.limit ?? 0) > 0) continue;
     if (a.while === 'has-evolution-counter' && (o.counters.evolution ?? 0) === 0) continue;
+    if (a.while === 'you-are-rainy' && s.players[o.controller].weather !== 'rainy') continue; // 1028.2: its own
     own(a.grant);
   }
   return out;

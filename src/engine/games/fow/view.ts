@@ -12,7 +12,7 @@ import {
   mayLookAt,
 } from '../../core/hidden.ts';
 import { type NumberedEntry, visibleEntries } from '../../core/visible-log.ts';
-import type { Attribute, KeywordName } from './cards/schema.ts';
+import type { Attribute, KeywordName, Weather } from './cards/schema.ts';
 import {
   type BattleStep,
   cardOf,
@@ -65,6 +65,8 @@ export type SideView = {
   coins: { id: string; choices: string[] }[];
   /** 1027.1: the gems in the item area, by attribute (public). */
   gems: Attribute[];
+  /** 1028.1: the player's weather (public), or null (1028.1a). */
+  weather: Weather | null;
   astral: boolean;
   calledThisTurn: boolean;
   judgedThisTurn: boolean;
@@ -144,6 +146,7 @@ export function fowView(s: FowState, viewer: Viewer, waitingFor: Seat | null): F
       pool: p.pool.map((w) => w.attr ?? w.trait ?? 'void'),
       coins: p.coins.map((c) => ({ id: c.id, choices: [...c.choices] })),
       gems: [...(p.gems ?? [])],
+      weather: p.weather ?? null,
       astral: (ruler.counters.astral ?? 0) > 0,
       calledThisTurn: p.calledThisTurn,
       judgedThisTurn: p.judgedThisTurn,

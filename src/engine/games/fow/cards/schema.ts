@@ -102,6 +102,10 @@ export const KEYWORDS = [
 export const KeywordNameSchema = z.enum(KEYWORDS);
 export type KeywordName = z.infer<typeof KeywordNameSchema>;
 
+/** FoW 1028: the weathers the pool names (a player has none until told to become one, 1028.1a). */
+export const WeatherSchema = z.enum(['rainy']);
+export type Weather = z.infer<typeof WeatherSchema>;
+
 /** What the card targets or affects (903.2.g; "J/resonator" is 201.2a). */
 export const TargetSchema = z.enum(['j-resonator', 'resonator', 'player', 'spell', 'chant', 'magic-stone', 'addition']);
 export type Target = z.infer<typeof TargetSchema>;
@@ -174,6 +178,8 @@ const BaseEffect = z.discriminatedUnion('do', [
    * whatever the number of magic stones (no card named: all the cards they control).
    */
   z.object({ do: z.literal('unseal-yours-until-end-of-turn') }).strict(),
+  /** FoW 1028.1: the effect's controller becomes this weather (the latest instruction wins, 1028.1b). */
+  z.object({ do: z.literal('become-weather'), weather: WeatherSchema }).strict(),
   /** FoW 1027.1: a typeless gem token of this attribute is made in the effect's controller's item area. */
   z.object({ do: z.literal('gain-gem'), attribute: AttributeSchema }).strict(),
   /** Deal this much damage to the target for each gem its controller has (1027, 1007). */
@@ -240,7 +246,8 @@ export const AbilitySchema = z.discriminatedUnion('kind', [
       kind: z.literal('continuous'),
       affects: z.enum(['self', 'fire-j-resonators-you-control', 'equipped']),
       grant: GrantSchema,
-      while: z.enum(['no-limit-counters', 'has-evolution-counter']).optional(),
+      /** 1028.2: `you-are-rainy` reads the weather of the card's controller. */
+      while: z.enum(['no-limit-counters', 'has-evolution-counter', 'you-are-rainy']).optional(),
     })
     .strict(),
   /** FoW 904.2a: a base ability, "also treated as … Magic Stone". */

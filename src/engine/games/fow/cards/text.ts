@@ -14,6 +14,7 @@ import type {
   KeywordName,
   Race,
   Target,
+  Weather,
   WillSymbol,
 } from './schema.ts';
 
@@ -72,6 +73,8 @@ export const ATTRIBUTES: Record<Attribute, Label> = {
   wind: { en: 'Wind', ja: '風' },
   darkness: { en: 'Darkness', ja: '闇' },
 };
+/** FoW 1028: the weathers' names. */
+export const WEATHERS: Record<Weather, Label> = { rainy: { en: 'Rainy', ja: '雨天' } };
 const SYMBOL_OF: Record<Attribute, WillSymbol> = { light: 'L', fire: 'R', water: 'U', wind: 'G', darkness: 'B' };
 
 const TYPES: Record<CardType, Label> = {
@@ -229,6 +232,8 @@ function effectText(e: Effect): Label {
         en: `Until end of turn, unseal the ${kw('seal').en} abilities of cards you control.`,
         ja: `ターン終了時まで、あなたがコントロールするカードの${kw('seal').ja}を解除する。`,
       };
+    case 'become-weather':
+      return { en: `You become ${WEATHERS[e.weather].en}.`, ja: `あなたは${WEATHERS[e.weather].ja}になる。` };
     case 'gain-gem':
       return {
         en: `Gain ${/^[AEIOU]/.test(ATTRIBUTES[e.attribute].en) ? 'an' : 'a'} ${ATTRIBUTES[e.attribute].en.toLowerCase()} gem.`,
@@ -324,16 +329,21 @@ function abilityText(a: Ability): Label {
       };
       const body = grantText(a.grant, subject[a.affects], a.affects === 'fire-j-resonators-you-control');
       if (!a.while) return body;
-      const cond =
-        a.while === 'no-limit-counters'
-          ? {
-              en: 'As long as this card has no limit counters on it, ',
-              ja: 'このカードに現界カウンターが置かれていない限り、',
-            }
-          : {
-              en: 'As long as this card has an evolution counter on it, ',
-              ja: 'このカードに進化カウンターが置かれている限り、',
-            };
+      const conds: Record<typeof a.while, Label> = {
+        'no-limit-counters': {
+          en: 'As long as this card has no limit counters on it, ',
+          ja: 'このカードに現界カウンターが置かれていない限り、',
+        },
+        'has-evolution-counter': {
+          en: 'As long as this card has an evolution counter on it, ',
+          ja: 'このカードに進化カウンターが置かれている限り、',
+        },
+        'you-are-rainy': {
+          en: `As long as you are ${WEATHERS.rainy.en}, `,
+          ja: `あなたが${WEATHERS.rainy.ja}である限り、`,
+        },
+      };
+      const cond = conds[a.while];
       return {
         en: cond.en + body.en.replace(/^This card/, 'it'),
         ja: cond.ja + body.ja.replace(/^このカードは/, 'これは'),
