@@ -24,7 +24,10 @@ export async function bench(): Promise<BenchFigure[]> {
   const fixed = process.env.ARBITER_BENCH_AI_ITERATIONS ? Number(process.env.ARBITER_BENCH_AI_ITERATIONS) : null;
   const depth = Number(process.env.ARBITER_BENCH_AI_DEPTH ?? 30);
   const budgets: Record<'normal' | 'hard', SearchBudget> = fixed
-    ? { normal: { iterations: fixed, playoutDepth: depth }, hard: { iterations: 3 * fixed, playoutDepth: depth } }
+    ? {
+        normal: { iterations: fixed, playoutDepth: depth, ...leafOf('normal') },
+        hard: { iterations: 3 * fixed, playoutDepth: depth, ...leafOf('hard') },
+      }
     : BOT_BUDGETS;
   const figures: BenchFigure[] = [];
   for (const definition of GAMES.playableGames().filter((d) => d.play.module.search)) {
@@ -74,6 +77,12 @@ export async function bench(): Promise<BenchFigure[]> {
     }
   }
   return figures;
+}
+
+/** The bot's kind of leaf for a level (random or easy's look-ahead), kept with a fixed iteration count. */
+function leafOf(level: 'normal' | 'hard'): Pick<SearchBudget, 'leaf'> {
+  const leaf = BOT_BUDGETS[level].leaf;
+  return leaf === undefined ? {} : { leaf };
 }
 
 /** Every 40th decision that is a real choice, from the middle of seeded random games (turn 3 on). */

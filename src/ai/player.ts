@@ -15,7 +15,9 @@ import type { AiGame } from './world.ts';
 
 /**
  * The bot's budgets (issue 21): easy is instant, normal about 1 s, hard about 3 s. The iteration caps are above
- * what the time allows on the machines we run on, so time is what stops the search.
+ * what the time allows on the machines we run on, so time is what stops the search. Leaves are random playouts:
+ * easy's look-ahead as the leaf (ismcts.ts `leaf: 'lookahead'`) is not yet shown stronger (docs/ai.md "Search's
+ * leaves").
  */
 export const BOT_BUDGETS: Record<Exclude<AiLevel, 'easy'>, SearchBudget> = {
   normal: { iterations: 5_000, millis: 1_000, playoutDepth: 40 },
