@@ -39,9 +39,11 @@ function choicesOf(gameId: string, seat: Seat, count: number, seed: string): { g
   let s = state;
   let rng: RngState = seedRng(seed);
   const states: BaseState[] = [];
+  // Every 7th real choice of `seat` (counting choices, not decisions, so a short game still yields `count`).
+  let choices = 0;
   for (let n = 0; n < 4000 && !s.result && states.length < count; n++) {
     const p = g.module.pending(s) as PendingDecision;
-    if (p.player === seat && !isForced(p) && candidates(p).length > 1 && n % 7 === 0) states.push(s);
+    if (p.player === seat && !isForced(p) && candidates(p).length > 1 && choices++ % 7 === 0) states.push(s);
     const [r, next] = randomResponse(p, rng, 0.7);
     rng = next;
     s = g.module.apply(s, p.player, r);
