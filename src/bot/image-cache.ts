@@ -11,14 +11,16 @@ import type { RenderDue } from '../render/worker-pool.ts';
 import type { Renderer } from './context.ts';
 
 /**
- * When an image is due on the render worker (issue 26 item 8), after it was asked for. A board at once: both players
- * and every spectator wait for it. A hand picture someone is looking for (a "My hand" click) just after: boards asked
- * for within that margin go first. Most hand pictures are drawn ahead of being looked at: the clicker's ephemeral
- * edited after a commit, the decision coming back to a player; the "My hand" click a second later finds them drawn
- * or drawing. Those give way for a second, so they fill the worker's idle moments instead of queueing before the
- * click of another player; a click that joins one makes it due as if it had been waited for from the start. Queued
- * behind every board (the rule before), a hand picture waited seconds with 50 matches on one worker.
+ * When an image is due on the render worker (issue 26 item 8), after it was asked for. Boards before everything else,
+ * in order: both players and every spectator wait for a board. Due times ordering boards with hands (a hand waited
+ * for going before later boards) were measured and dropped: with the worker saturated they made the queue first come,
+ * first served, and the board's p99 went from 1.6-4.2 s to 6.8-9.8 s (docs/bot.md, session 9). Among hand pictures,
+ * one someone is looking for (a "My hand" click) goes first. Most are drawn ahead of being looked at: the clicker's
+ * ephemeral edited after a commit, the decision coming back to a player; the click a second later finds them drawn or
+ * drawing. Those give way for a second to pictures someone waits for; a click that joins one makes it due as if it had
+ * been waited for from the start.
  */
+export const BOARDS_FIRST_MS = 1e9;
 export const WAITED_HAND_MARGIN_MS = 50;
 export const DRAWN_AHEAD_MARGIN_MS = 1_000;
 
@@ -81,7 +83,7 @@ export class ImageCache {
   async image(kind: RenderKind, model: unknown, request: ImageRequest = {}): Promise<CachedImage> {
     const now = performance.now();
     const waiting = request.waiting ?? kind === 'board';
-    const margin = kind === 'board' ? 0 : waiting ? WAITED_HAND_MARGIN_MS : DRAWN_AHEAD_MARGIN_MS;
+    const margin = kind === 'board' ? -BOARDS_FIRST_MS : waiting ? WAITED_HAND_MARGIN_MS : DRAWN_AHEAD_MARGIN_MS;
     // One JSON text for the key and the render job (posted to the worker as the string).
     const json = JSON.stringify(model);
     const key = keyOfJson(kind, json);
