@@ -133,15 +133,22 @@ export async function measureBotLatency(options: LatencyOptions): Promise<Latenc
   const hands: number[] = [];
   const handPictures: number[] = [];
   let latePictures = 0;
+  let missedAcks = 0;
   let decisions = 0;
   let missedBoards = 0;
 
   /** Runs one interaction and returns when it is acknowledged, timing the acknowledgement. */
   async function timedClick(user: FakeUser, run: () => Promise<unknown>): Promise<void> {
     const started = performance.now();
-    const acked = new Promise<number>((resolve) => ackWaiters.set(user.id, resolve));
+    // Never waits for ever: one run hung here on an acknowledgement that did not come (session 9).
+    const acked = new Promise<number | null>((resolve) => {
+      ackWaiters.set(user.id, resolve);
+      setTimeout(() => resolve(null), 10_000);
+    });
     await run();
-    acks.push((await acked) - started);
+    const at = await acked;
+    if (at !== null) acks.push(at - started);
+    else missedAcks++;
     ackWaiters.delete(user.id);
   }
 
@@ -233,6 +240,7 @@ export async function measureBotLatency(options: LatencyOptions): Promise<Latenc
   const wallMs = performance.now() - started;
   const fakeCpu = process.cpuUsage(cpuAtStart);
   const fakeCpuMs = (fakeCpu.user + fakeCpu.system) / 1000;
+  if (missedAcks > 0) console.warn(`bench: ${missedAcks} acknowledgements not seen within 10 s`);
 
   let counts: BotProcessCounts | null = null;
   bot.on('message', (message: BotProcessCounts) => {
