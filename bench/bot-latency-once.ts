@@ -35,7 +35,7 @@ console.log(
     `ack p50/p99 ${ms(ack.p50)}/${ms(ack.p99)} ms; board p50/p99 ${ms(board.p50)}/${ms(board.p99)} ms; ` +
       `hand shown p50/p99 ${ms(hand.p50)}/${ms(hand.p99)} ms; ` +
       (images
-        ? `hand picture p50/p99 ${ms(picture.p50)}/${ms(picture.p99)} ms (n=${result.handPictures.length}); `
+        ? `hand picture p50/p99 ${ms(picture.p50)}/${ms(picture.p99)} ms (n=${result.handPictures.length}, ${result.latePictures} edited in late); `
         : '') +
       `${result.decisions} decisions, ${result.missedBoards} boards missed, wall ${ms(result.wallMs)} ms`,
     ...(c
@@ -47,6 +47,22 @@ console.log(
               .map(([k, n]) => `${k} ${perDecision(n)}`)
               .join(', ') || 'none'
           }`,
+          ...Object.entries(c.renderTimes).map(([kind, t]) => {
+            const wait = percentiles(t.waitMs);
+            const render = percentiles(t.renderMs);
+            const total = t.renderMs.reduce((a, b) => a + b, 0);
+            return (
+              `  ${kind}: ${t.renderMs.length} renders, queue wait p50/p99 ${ms(wait.p50)}/${ms(wait.p99)} ms, ` +
+              `on the worker p50/p99 ${ms(render.p50)}/${ms(render.p99)} ms (${ms(total)} ms in all, ${((100 * total) / result.wallMs).toFixed(0)}% of the wall time)`
+            );
+          }),
+          `board renders that changed only the phase: ${perDecision(c.phaseOnlyBoards)} per decision`,
+          `image lookups per decision: ${Object.entries(c.imageLookups)
+            .map(
+              ([k, n]) =>
+                `${k} drawn ${perDecision(n.drawn)}, ready ${perDecision(n.ready)}, joined ${perDecision(n.joined)}`,
+            )
+            .join('; ')}`,
           `REST per decision: ${Object.entries(c.requests)
             .sort((a, b) => b[1] - a[1])
             .map(([k, n]) => `${k} ${perDecision(n)}`)

@@ -35,6 +35,8 @@ export interface LatencyResult {
   hands: number[];
   /** "My hand" click → the hand's picture shown (images on only). */
   handPictures: number[];
+  /** Of those, how many came in a later edit (drawn after the hand's wait) rather than with the hand. */
+  latePictures: number;
   decisions: number;
   missedBoards: number;
   wallMs: number;
@@ -108,13 +110,14 @@ export async function measureBotLatency(options: LatencyOptions): Promise<Latenc
   const boardOf = new Map<string, MessageRecord>();
   const boardWaiters = new Map<string, (at: number) => void>();
   const handWaiters = new Map<string, (message: MessageRecord) => void>();
-  const pictureWaiters = new Map<string, (at: number) => void>();
+  const pictureWaiters = new Map<string, (at: number, late: boolean) => void>();
   const hasPicture = (m: MessageRecord) => m.attachments.length > 0 || (m.embedAttachmentIds?.length ?? 0) > 0;
   discord.events.on('message', (event) => {
     const m = event.message;
     if (event.kind === 'delete' || m.authorId !== discord.botUserId) return;
     if (m.visibleTo !== null) {
-      if ((m.flags & LOADING) === 0 && hasPicture(m)) pictureWaiters.get(m.visibleTo)?.(performance.now());
+      if ((m.flags & LOADING) === 0 && hasPicture(m))
+        pictureWaiters.get(m.visibleTo)?.(performance.now(), event.kind !== 'create');
       // The hand comes as a new ephemeral (the "My hand" click's follow-up); an edit of an earlier ephemeral (the
       // previous click's answer landing late) is not it.
       if (event.kind === 'create' && (m.flags & LOADING) === 0) handWaiters.get(m.visibleTo)?.(m);
@@ -129,15 +132,23 @@ export async function measureBotLatency(options: LatencyOptions): Promise<Latenc
   const boards: number[] = [];
   const hands: number[] = [];
   const handPictures: number[] = [];
+  let latePictures = 0;
+  let missedAcks = 0;
   let decisions = 0;
   let missedBoards = 0;
 
   /** Runs one interaction and returns when it is acknowledged, timing the acknowledgement. */
   async function timedClick(user: FakeUser, run: () => Promise<unknown>): Promise<void> {
     const started = performance.now();
-    const acked = new Promise<number>((resolve) => ackWaiters.set(user.id, resolve));
+    // Never waits for ever: one run hung here on an acknowledgement that did not come (session 9).
+    const acked = new Promise<number | null>((resolve) => {
+      ackWaiters.set(user.id, resolve);
+      setTimeout(() => resolve(null), 10_000);
+    });
     await run();
-    acks.push((await acked) - started);
+    const at = await acked;
+    if (at !== null) acks.push(at - started);
+    else missedAcks++;
     ackWaiters.delete(user.id);
   }
 
@@ -169,8 +180,8 @@ export async function measureBotLatency(options: LatencyOptions): Promise<Latenc
         handWaiters.set(user.id, resolve);
         setTimeout(() => resolve(null), 10_000);
       });
-      const pictured = new Promise<number | null>((resolve) => {
-        pictureWaiters.set(user.id, resolve);
+      const pictured = new Promise<{ at: number; late: boolean } | null>((resolve) => {
+        pictureWaiters.set(user.id, (at, late) => resolve({ at, late }));
         setTimeout(() => resolve(null), 10_000);
       });
       const opened = performance.now();
@@ -184,8 +195,11 @@ export async function measureBotLatency(options: LatencyOptions): Promise<Latenc
       hands.push(performance.now() - opened);
       if (options.images) {
         // The player looks at the picture before acting (so an edit bringing it is never raced by their click).
-        const at = await pictured;
-        if (at !== null) handPictures.push(at - opened);
+        const shown = await pictured;
+        if (shown !== null) {
+          handPictures.push(shown.at - opened);
+          if (shown.late) latePictures++;
+        }
       }
       pictureWaiters.delete(user.id);
       const components = rawComponents(hand);
@@ -226,6 +240,7 @@ export async function measureBotLatency(options: LatencyOptions): Promise<Latenc
   const wallMs = performance.now() - started;
   const fakeCpu = process.cpuUsage(cpuAtStart);
   const fakeCpuMs = (fakeCpu.user + fakeCpu.system) / 1000;
+  if (missedAcks > 0) console.warn(`bench: ${missedAcks} acknowledgements not seen within 10 s`);
 
   let counts: BotProcessCounts | null = null;
   bot.on('message', (message: BotProcessCounts) => {
@@ -235,7 +250,7 @@ export async function measureBotLatency(options: LatencyOptions): Promise<Latenc
   await new Promise((resolve) => bot.once('exit', resolve));
   await discord.close();
   rmSync(dir, { recursive: true, force: true });
-  return { acks, boards, hands, handPictures, decisions, missedBoards, wallMs, counts, fakeCpuMs };
+  return { acks, boards, hands, handPictures, latePictures, decisions, missedBoards, wallMs, counts, fakeCpuMs };
 }
 
 export function latencyFigures(label: string, result: LatencyResult): BenchFigure[] {

@@ -10,6 +10,12 @@ export interface BotProcessCounts {
   cpuMs: number;
   mainBusyMs: number;
   renders: Record<string, number>;
+  /** Per render kind, each job's wait in the pool's queue and its time on a worker (ms). */
+  renderTimes: Record<string, { waitMs: number[]; renderMs: number[] }>;
+  /** Board renders that changed nothing drawn but the phase. */
+  phaseOnlyBoards: number;
+  /** The image cache's lookups per kind: drawn, found drawn, found still drawing. */
+  imageLookups: Record<string, { drawn: number; ready: number; joined: number }>;
   requests: Record<string, number>;
   /** discord.js waiting for a rate limit before sending: how often, and the waits announced, in ms. */
   throttled: { global: number; globalMs: number; route: number; routeMs: number };
@@ -17,8 +23,28 @@ export interface BotProcessCounts {
 
 const env = process.env;
 const renders: Record<string, number> = {};
+const renderTimes: BotProcessCounts['renderTimes'] = {};
+/** Board renders whose model differs from the match's previous board render only in its phase (and step). */
+let phaseOnlyBoards = 0;
+const lastBoardOf = new Map<string, string>();
+function countPhaseOnly(model: unknown): void {
+  if (typeof model !== 'object' || model === null || !('players' in model)) return;
+  const { phase: _phase, ...rest } = model as { phase?: unknown; players: Record<string, { name?: unknown }> };
+  const match = JSON.stringify([rest.players.p1?.name, rest.players.p2?.name]); // the bench's names are unique
+  const withoutPhase = JSON.stringify(rest);
+  if (lastBoardOf.get(match) === withoutPhase) phaseOnlyBoards += 1;
+  lastBoardOf.set(match, withoutPhase);
+}
 // BENCH_RENDER_WORKERS: the pool's size (default: one per core minus one, as in production).
-const pool = env.BENCH_IMAGES === 'on' ? new RenderPool(Number(env.BENCH_RENDER_WORKERS) || undefined) : null;
+const pool =
+  env.BENCH_IMAGES === 'on'
+    ? new RenderPool(Number(env.BENCH_RENDER_WORKERS) || undefined, undefined, (kind, ms, waitedMs) => {
+        const times = renderTimes[kind] ?? { waitMs: [], renderMs: [] };
+        times.waitMs.push(waitedMs);
+        times.renderMs.push(ms);
+        renderTimes[kind] = times;
+      })
+    : null;
 const bot = createBot({
   token: env.BENCH_TOKEN ?? '',
   restUrl: env.BENCH_REST_URL ?? '',
@@ -26,9 +52,13 @@ const bot = createBot({
   // The production renderer (a RenderPool), counted.
   // BENCH_RENDER_JSON=off posts the model object to the worker (a structured clone) instead of its JSON text.
   images: pool
-    ? async (kind, model, json) => {
+    ? async (kind, model, json, due) => {
         renders[kind] = (renders[kind] ?? 0) + 1;
-        return (await pool.render(kind, model, env.BENCH_RENDER_JSON === 'off' ? undefined : json)).png;
+        if (kind === 'board') countPhaseOnly(model);
+        // BENCH_RENDER_ORDER=boards-first: the order before due times (every board, then the rest, each in order).
+        const order =
+          env.BENCH_RENDER_ORDER === 'boards-first' ? { at: performance.now() - (kind === 'board' ? 1e9 : 0) } : due;
+        return (await pool.render(kind, model, env.BENCH_RENDER_JSON === 'off' ? undefined : json, order)).png;
       }
     : false,
   registerCommands: true,
@@ -76,7 +106,17 @@ process.on('message', (message) => {
   const cpu = process.cpuUsage(cpuAtStart);
   const mainBusyMs = performance.eventLoopUtilization(eluAtStart).active;
   const cpuMs = (cpu.user + cpu.system) / 1000;
-  const counts: BotProcessCounts = { type: 'counts', cpuMs, mainBusyMs, renders, requests, throttled };
+  const counts: BotProcessCounts = {
+    type: 'counts',
+    cpuMs,
+    mainBusyMs,
+    renders,
+    renderTimes,
+    imageLookups: { ...bot.context.images?.lookups },
+    phaseOnlyBoards,
+    requests,
+    throttled,
+  };
   process.send?.(counts);
   void bot
     .stop()

@@ -4,6 +4,7 @@ import type { GameResult } from '../engine/core/game.ts';
 import type { GameRegistry } from '../engine/registry.ts';
 import type { Metrics } from '../ops/metrics.ts';
 import type { RenderKind } from '../render/render.ts';
+import type { RenderDue } from '../render/worker-pool.ts';
 import { aiDisplayName, isAiPlayerId } from '../store/ai-seats.ts';
 import type { StoreContract } from '../store/contract.ts';
 import type { MatchInfo } from '../store/match-records.ts';
@@ -17,8 +18,11 @@ import type { PermissionNotices } from './permissions.ts';
 import type { MatchFlow } from './turn-clock.ts';
 
 /** Renders one model to a PNG (through the worker pool in production). */
-/** Draws a model; `json` is `JSON.stringify(model)` when the caller has it (the pool sends it instead of the object). */
-export type Renderer = (kind: RenderKind, model: unknown, json?: string) => Promise<Buffer>;
+/**
+ * Draws a model; `json` is `JSON.stringify(model)` when the caller has it (the pool sends it instead of the object);
+ * `due` says when someone will look at the image (the pool draws the job due first; worker-pool.ts).
+ */
+export type Renderer = (kind: RenderKind, model: unknown, json?: string, due?: RenderDue) => Promise<Buffer>;
 
 export interface BotContext {
   client: Client;

@@ -194,7 +194,7 @@ export function createBot(options: CreateBotOptions): Bot {
     typeof options.images === 'function'
       ? options.images
       : pool
-        ? async (kind, model, json) => (await pool.render(kind, model, json)).png
+        ? async (kind, model, json, due) => (await pool.render(kind, model, json, due)).png
         : null;
   const boards = new BoardUpdater(options.boardChannelLimit, options.boardHandles ?? true);
   // A board edit through a click's token that would wait for a rate limit goes through the channel instead.

@@ -84,6 +84,7 @@ export async function showHand(ctx: BotContext, interaction: ButtonInteraction, 
   const versionShown = (await ctx.store.matches.currentState(matchId)).version;
   const { imageKey, pictureLater, ...hand } = await ownerMessage(ctx, row, interaction.user.id, locale, {
     picture: 'always',
+    waiting: true,
     ...(ctx.handPictureWaitMs !== undefined ? { pictureWithinMs: ctx.handPictureWaitMs } : {}),
   });
   const sent = await interaction.followUp({ ...hand, flags: ephemeral });
@@ -236,7 +237,7 @@ export async function ownerMessage(
   row: MatchInfo,
   userId: string,
   locale: 'en' | 'ja',
-  extra: { page?: number; notice?: string; picture?: 'always'; pictureWithinMs?: number },
+  extra: { page?: number; notice?: string; picture?: 'always'; pictureWithinMs?: number; waiting?: boolean },
 ) {
   const game = ctx.store.requireGame(row.game);
   const state = await ctx.store.matches.currentState(row.matchId);

@@ -16,12 +16,14 @@ import type { Locale } from '../engine/core/label.ts';
 import type { GamePresenter } from '../engine/definition.ts';
 import { type CopyMarks, markHandCopies, markNames, markTableCopies } from '../render/copy-marks.ts';
 import type { TableModel } from '../render/table-model.ts';
+import { RenderWithdrawn } from '../render/worker-pool.ts';
 import type { MatchInfo } from '../store/match-records.ts';
 import { type BotContext, displayName } from './context.ts';
 import { clip, decisionControls, readableDecision, withSeatNames } from './controls.ts';
 import { encodeControl } from './custom-id.ts';
 import { decisionKindName, presenterFor, problemWordsOf } from './game-presenters.ts';
 import { T } from './i18n.ts';
+import type { ImageRequest } from './image-cache.ts';
 
 export interface OutgoingMessage {
   content?: string;
@@ -113,13 +115,15 @@ async function image(
   ctx: BotContext,
   kind: 'board' | 'hand',
   model: unknown,
+  request?: ImageRequest,
 ): Promise<{ file: AttachmentBuilder; key: string } | null> {
   if (!ctx.images) return null;
   try {
-    const { png, key } = await ctx.images.image(kind, model);
+    const { png, key } = await ctx.images.image(kind, model, request);
     return { file: new AttachmentBuilder(png, { name: `${kind}.png` }), key };
   } catch (error) {
-    ctx.log(`render ${kind} failed: ${(error as Error).message}`);
+    // A hand picture withdrawn for a newer one of the same player: its message had moved on (image-cache.ts).
+    if (!(error instanceof RenderWithdrawn)) ctx.log(`render ${kind} failed: ${(error as Error).message}`);
     return null;
   }
 }
@@ -305,6 +309,11 @@ export interface HandMessageInput {
    * boards for seconds; the choice is the player's to make now, the picture only helps.
    */
   pictureWithinMs?: number;
+  /**
+   * Someone is looking for the picture now (a "My hand" click): it is drawn before pictures drawn ahead of being
+   * looked at (the ephemeral edited after a commit, the decision coming back; image-cache.ts).
+   */
+  waiting?: boolean;
 }
 
 /** The owner's ephemeral: their hand (image + names) and, when it is their decision, the legal options. */
@@ -350,7 +359,10 @@ export async function handMessage(ctx: BotContext, input: HandMessageInput): Pro
       })
     : null;
   if (controls?.note) lines.push(controls.note);
-  const drawing = wanted && hand ? image(ctx, 'hand', hand.hand) : null;
+  const drawing =
+    wanted && hand
+      ? image(ctx, 'hand', hand.hand, { waiting: input.waiting === true, lane: `${row.matchId}:${seat}` })
+      : null;
   const picture = drawing ? await withinMs(drawing, input.pictureWithinMs) : null;
   const late = drawing !== null && picture === undefined;
   const embed = embedOf({

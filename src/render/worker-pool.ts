@@ -1,6 +1,6 @@
 // Renders on worker threads so that drawing and rasterising never hold the bot's event loop: the main thread
-// only posts the model and receives the PNG. Jobs queue when every worker is busy (boards first, then the rest, each
-// in order); each worker renders one at a time.
+// only posts the model and receives the PNG. Jobs queue when every worker is busy, and the job due first is drawn
+// first (a caller says when someone will look at its image); each worker renders one at a time.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { GameId } from '../engine/core/game.ts';
@@ -10,8 +10,29 @@ import type { GameStyle } from './styles/game-style.ts';
 import { styleOf as defaultStyleOf } from './styles/index.ts';
 import type { Rendered } from './table-model.ts';
 
+/**
+ * When a queued image is wanted, as a `performance.now()` time. The pool draws the job due first, and jobs due at
+ * the same time in the order they came. It is read when a worker is free, so a caller who starts waiting for an
+ * image already queued may lower `at` and the job moves up (image-cache.ts does, for a click that joins an image
+ * drawn ahead).
+ */
+export interface RenderDue {
+  at: number;
+  /** Nobody wants the image any more: if still queued it is not drawn, and its render fails with `RenderWithdrawn`. */
+  withdrawn?: boolean;
+}
+
+/** The error of a render withdrawn while it was queued (`RenderDue.withdrawn`). */
+export class RenderWithdrawn extends Error {
+  constructor(kind: RenderKind) {
+    super(`the ${kind} image was withdrawn before it was drawn`);
+    this.name = 'RenderWithdrawn';
+  }
+}
+
 interface Pending {
   id: number;
+  due: RenderDue;
   kind: RenderKind;
   model: unknown;
   /** The model as JSON, when the caller has it already: posted instead of the object (a string is cheap to clone). */
@@ -19,7 +40,8 @@ interface Pending {
   style: GameStyle | null;
   resolve: (r: Rendered) => void;
   reject: (e: Error) => void;
-  /** When a worker took it (performance.now()), for the render time. */
+  /** When it was queued and when a worker took it (performance.now()), for the wait and the render time. */
+  queuedAt: number;
   sentAt?: number;
 }
 
@@ -47,19 +69,17 @@ export class RenderPool {
   constructor(
     size: number = defaultPoolSize(),
     private readonly styleOf: (game: GameId) => GameStyle = defaultStyleOf,
-    /** Told the time each image took on its worker (metrics). */
-    private readonly onRendered?: (kind: RenderKind, ms: number) => void,
+    /** Told the time each image took on its worker and how long it waited for one (metrics, the latency bench). */
+    private readonly onRendered?: (kind: RenderKind, ms: number, waitedMs: number) => void,
   ) {
     for (let i = 0; i < size; i += 1) this.spawn();
   }
 
   /**
-   * Queues a render. A board goes before every queued job that is not a board: both players and every spectator wait
-   * for it, a hand or a card only the one who asked (with 50 matches on one worker, a board queued behind hands was
-   * the board's longest wait). Boards among themselves, and the rest, keep their order. `json`, when given, is
+   * Queues a render, due at `due.at` (now unless given: in the order they came). `json`, when given, is
    * `JSON.stringify(model)` (the image cache has it for its key): the worker gets it instead of a clone of the model.
    */
-  render(kind: RenderKind, model: unknown, json?: string): Promise<Rendered> {
+  render(kind: RenderKind, model: unknown, json?: string, due?: RenderDue): Promise<Rendered> {
     if (this.closed) return Promise.reject(new Error('render pool is closed'));
     let style: GameStyle | null;
     try {
@@ -69,10 +89,18 @@ export class RenderPool {
     }
     return new Promise((resolve, reject) => {
       this.nextId += 1;
-      const job = { id: this.nextId, kind, model, json, style, resolve, reject };
-      const before = kind === 'board' ? this.queue.findIndex((queued) => queued.kind !== 'board') : -1;
-      if (before === -1) this.queue.push(job);
-      else this.queue.splice(before, 0, job);
+      const queuedAt = performance.now();
+      this.queue.push({
+        id: this.nextId,
+        due: due ?? { at: queuedAt },
+        kind,
+        model,
+        json,
+        style,
+        resolve,
+        reject,
+        queuedAt,
+      });
       this.pump();
     });
   }
@@ -108,9 +136,15 @@ export class RenderPool {
   }
 
   private pump(): void {
+    for (let i = this.queue.length - 1; i >= 0; i -= 1) {
+      const job = this.queue[i]!;
+      if (!job.due.withdrawn) continue;
+      this.queue.splice(i, 1);
+      job.reject(new RenderWithdrawn(job.kind));
+    }
     while (this.idle.length > 0 && this.queue.length > 0) {
       const worker = this.idle.pop()!;
-      const job = this.queue.shift()!;
+      const job = this.queue.splice(this.dueFirst(), 1)[0]!;
       job.sentAt = performance.now();
       this.running.set(worker, job);
       worker.ref(); // a running job keeps the process alive; an idle worker does not
@@ -124,13 +158,21 @@ export class RenderPool {
     }
   }
 
+  /** The index of the queued job due first; the earliest queued among those due at the same time (the queue is short). */
+  private dueFirst(): number {
+    let first = 0;
+    for (let i = 1; i < this.queue.length; i += 1) if (this.queue[i]!.due.at < this.queue[first]!.due.at) first = i;
+    return first;
+  }
+
   private settle(worker: Worker, reply: Reply): void {
     const job = this.running.get(worker);
     this.running.delete(worker);
     worker.unref();
     this.idle.push(worker);
     if (job && job.id === reply.id) {
-      if (job.sentAt !== undefined) this.onRendered?.(job.kind, performance.now() - job.sentAt);
+      if (job.sentAt !== undefined)
+        this.onRendered?.(job.kind, performance.now() - job.sentAt, job.sentAt - job.queuedAt);
       if ('error' in reply) job.reject(new Error(reply.error));
       else
         job.resolve({

@@ -5,8 +5,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { label } from '../../src/engine/core/label.ts';
 import { renderAny } from '../../src/render/render.ts';
 import { styleOf } from '../../src/render/styles/index.ts';
-import { RenderPool } from '../../src/render/worker-pool.ts';
+import { type RenderDue, RenderPool, RenderWithdrawn } from '../../src/render/worker-pool.ts';
 import { novaFaceJa } from './fixtures/faces.ts';
+import { novaHand } from './fixtures/hand.ts';
 import { novaBoard } from './fixtures/nova-board.ts';
 
 describe('render worker pool', () => {
@@ -32,21 +33,55 @@ describe('render worker pool', () => {
     await expect(pool.render('board', novaBoard(), '{"game":')).rejects.toThrow(/JSON/);
   });
 
-  it('a board queued behind other images is drawn before them; boards and the rest keep their order', async () => {
+  it('draws the queued job due first, in order among equals; a due time lowered while queued moves the job up', async () => {
     const one = new RenderPool(1);
     try {
       const done: string[] = [];
-      const job = (kind: 'board' | 'card', name: string, model: unknown) =>
-        one.render(kind, model).then(() => done.push(name));
-      // The first card occupies the worker; the rest wait in the queue.
-      await Promise.all([
-        job('card', 'card 1', novaFaceJa()),
-        job('card', 'card 2', novaFaceJa()),
-        job('board', 'board 1', novaBoard()),
-        job('card', 'card 3', novaFaceJa()),
-        job('board', 'board 2', novaBoard()),
+      const base = performance.now();
+      const job = (kind: 'board' | 'hand' | 'card', name: string, due: RenderDue) =>
+        one
+          .render(kind, kind === 'board' ? novaBoard() : kind === 'hand' ? novaHand() : novaFaceJa(), undefined, due)
+          .then(() => done.push(name));
+      // The first job occupies the worker; the rest wait in the queue.
+      const joined = { at: base + 20_000 };
+      const jobs = [
+        job('card', 'card 1', { at: base - 10 }),
+        job('hand', 'hand drawn ahead', { at: base + 10_000 }),
+        job('board', 'board 1', { at: base - 3 }),
+        job('hand', 'hand someone joined', joined),
+        job('board', 'board 2', { at: base - 1 }),
+        job('board', 'board 3', { at: base - 1 }),
+        // No due time: due when queued, i.e. now, after every job above but those due later.
+        one.render('card', novaFaceJa()).then(() => done.push('card 2')),
+      ];
+      joined.at = base - 2; // a click that waits for it, after it was queued
+      await Promise.all(jobs);
+      expect(done).toEqual([
+        'card 1',
+        'board 1',
+        'hand someone joined',
+        'board 2',
+        'board 3',
+        'card 2',
+        'hand drawn ahead',
       ]);
-      expect(done).toEqual(['card 1', 'board 1', 'board 2', 'card 2', 'card 3']);
+    } finally {
+      await one.close();
+    }
+  });
+
+  it('drops a job withdrawn while it was queued without drawing it', async () => {
+    const drawn: string[] = [];
+    const one = new RenderPool(1, undefined, (kind) => drawn.push(kind));
+    try {
+      const first = one.render('board', novaBoard());
+      const withdrawn: RenderDue = { at: performance.now() };
+      const dropped = one.render('hand', novaHand(), undefined, withdrawn);
+      const kept = one.render('card', novaFaceJa());
+      withdrawn.withdrawn = true;
+      await expect(dropped).rejects.toBeInstanceOf(RenderWithdrawn);
+      await Promise.all([first, kept]);
+      expect(drawn).toEqual(['board', 'card']);
     } finally {
       await one.close();
     }
