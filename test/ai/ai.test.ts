@@ -34,16 +34,22 @@ function start(gameId: string, seed: string): { g: AiGame; state: BaseState } {
 }
 
 /** States where `seat` has a real choice (more than one candidate), reached by random play. */
-function choicesOf(gameId: string, seat: Seat, count: number, seed: string): { g: AiGame; states: BaseState[] } {
+function choicesOf(
+  gameId: string,
+  seat: Seat,
+  count: number,
+  seed: string,
+  every = 7,
+): { g: AiGame; states: BaseState[] } {
   const { g, state } = start(gameId, seed);
   let s = state;
   let rng: RngState = seedRng(seed);
   const states: BaseState[] = [];
-  // Every 7th real choice of `seat` (counting choices, not decisions, so a short game still yields `count`).
+  // Every `every`th real choice of `seat` (counting choices, not decisions, so a short game still yields `count`).
   let choices = 0;
   for (let n = 0; n < 4000 && !s.result && states.length < count; n++) {
     const p = g.module.pending(s) as PendingDecision;
-    if (p.player === seat && !isForced(p) && candidates(p).length > 1 && choices++ % 7 === 0) states.push(s);
+    if (p.player === seat && !isForced(p) && candidates(p).length > 1 && choices++ % every === 0) states.push(s);
     const [r, next] = randomResponse(p, rng, 0.7);
     rng = next;
     s = g.module.apply(s, p.player, r);
@@ -254,7 +260,7 @@ describe('wilson', () => {
 
 describe('an action the game rewinds to the same position', () => {
   it('is never chosen, at any level, though it scores as well as anything else', () => {
-    const { g, states } = choicesOf('nova', 'p1', 40, 'idle');
+    const { g, states } = choicesOf('nova', 'p1', 40, 'idle', 1);
     const s = states.find((x) => {
       const p = g.module.pending(x) as PendingDecision;
       return p.role === 'priority' && candidates(p).length >= 3;
