@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox } from '../../src/sandbox/start.ts';
 import { type BotHarness, current, playRandomly, thread } from '../bot/bot-harness.ts';
+import { sandboxHarness } from '../sandbox/sandbox-harness.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'arbiter-sandbox-mtg-'));
 const dbPath = join(dir, 'arbiter.db');
@@ -22,27 +23,13 @@ afterAll(async () => {
 async function start(): Promise<BotHarness> {
   // A fixed seed: the same game every run (a match's seed is random by default).
   sandbox = await startSandbox({ port: 0, dbPath, images: false, log: () => {}, seedFor: () => SEED });
-  const { discord, bot, world } = sandbox.internals;
-  const person = (key: string) => {
-    const found = world.people.find((p) => p.key === key);
-    if (!found) throw new Error(`the sandbox has no ${key}`);
-    return found.user;
-  };
-  return {
-    discord,
-    bot,
-    alice: person('alice'),
-    bob: person('bob'),
-    carol: person('carol'),
-    guild: world.guild,
+  return sandboxHarness(sandbox, {
     dbPath,
-    logs: [],
-    restart: () => Promise.reject(new Error('not restarted here')),
     close: async () => {
       await sandbox?.close();
       sandbox = undefined;
     },
-  };
+  });
 }
 
 describe('MTG in the sandbox', () => {

@@ -13,6 +13,7 @@ import type { AiBudgets } from '../../src/ai/pool.ts';
 import { type Sandbox, startSandbox } from '../../src/sandbox/start.ts';
 import { playAgainstAi } from '../ai/ai-harness.ts';
 import { type BotHarness, rng, thread } from '../bot/bot-harness.ts';
+import { sandboxHarness } from './sandbox-harness.ts';
 
 const TEST_BUDGETS: AiBudgets = {
   normal: { iterations: 3, millis: 1_000, playoutDepth: 10 },
@@ -33,24 +34,7 @@ beforeAll(async () => {
     aiBudgets: TEST_BUDGETS,
     boardChannelLimit: { requests: 10_000, windowMs: 1_000 },
   });
-  const { discord, bot, world } = sandbox.internals;
-  const person = (key: string) => {
-    const found = world.people.find((p) => p.key === key);
-    if (!found) throw new Error(`the sandbox has no ${key}`);
-    return found.user;
-  };
-  h = {
-    discord,
-    bot,
-    alice: person('alice'),
-    bob: person('bob'),
-    carol: person('carol'),
-    guild: world.guild,
-    dbPath: join(dir, 'arbiter.db'),
-    logs,
-    restart: () => Promise.reject(new Error('not restarted here')),
-    close: () => sandbox.close(),
-  };
+  h = sandboxHarness(sandbox, { dbPath: join(dir, 'arbiter.db'), logs });
 });
 afterAll(async () => {
   await sandbox?.close();

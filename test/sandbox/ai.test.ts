@@ -10,6 +10,7 @@ import { DAY_MS, sweepInactive } from '../../src/bot/inactivity.ts';
 import { type Sandbox, startSandbox } from '../../src/sandbox/start.ts';
 import { playAgainstAi } from '../ai/ai-harness.ts';
 import { type BotHarness, current, openHand, rng } from '../bot/bot-harness.ts';
+import { sandboxHarness } from './sandbox-harness.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'arbiter-sandbox-ai-'));
 const dbPath = join(dir, 'arbiter.db');
@@ -24,27 +25,14 @@ afterAll(async () => {
 async function start(logs: string[]): Promise<BotHarness> {
   const sandbox = await startSandbox({ port: 0, dbPath, images: false, log: (m) => logs.push(m) });
   open.push(sandbox);
-  const { discord, bot, world } = sandbox.internals;
-  const person = (key: string) => {
-    const found = world.people.find((p) => p.key === key);
-    if (!found) throw new Error(`the sandbox has no ${key}`);
-    return found.user;
-  };
-  return {
-    discord,
-    bot,
-    alice: person('alice'),
-    bob: person('bob'),
-    carol: person('carol'),
-    guild: world.guild,
+  return sandboxHarness(sandbox, {
     dbPath,
     logs,
-    restart: () => Promise.reject(new Error('restart the sandbox instead')),
     close: async () => {
       open.splice(open.indexOf(sandbox), 1);
       await sandbox.close();
     },
-  };
+  });
 }
 
 function p2Decisions(h: BotHarness, matchId: string): number {
