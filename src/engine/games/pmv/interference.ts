@@ -143,6 +143,10 @@ export const priorityWindow = defineProcedure<PmvState, WindowData, null>({
         // The cards keep the places they took in the pile, in the order their owner chose.
         const pile = s.players[order.seat].netherworld;
         const slots = pile.map((id, i) => (chosen.includes(id) ? i : -1)).filter((i) => i >= 0);
+        // Every card ordered lies in this owner's pile (orderArrivals groups by owner); anything else would
+        // overwrite a card of the pile with another player's.
+        if (slots.length !== chosen.length)
+          throw new Error(`netherworld order: not all of ${chosen} are ${order.seat}'s`);
         slots.forEach((slot, k) => {
           pile[slot] = chosen[k] as string;
         });

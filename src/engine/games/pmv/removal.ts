@@ -10,7 +10,7 @@ import { answerOf, ask } from '../../core/decision-kinds.ts';
 import { opponentOf, type Seat } from '../../core/game.ts';
 import { call, defineProcedure, type StepOut } from '../../core/procedure.ts';
 import { moveAttachmentsDecision, saveDecision, spellBreakDecision } from './decisions.ts';
-import { attachmentTree, breakOptions, discardDoomed, doomedNow, saveOptions } from './rules.ts';
+import { attachmentTree, breakOptions, discardDoomed, doomedNow, orderArrivals, saveOptions } from './rules.ts';
 import { attachmentsOf, log, moveObject, objectOf, type PmvState, rawDef, setHost } from './state.ts';
 
 type RemovalData = {
@@ -100,7 +100,7 @@ export const removals = defineProcedure<PmvState, RemovalData, null>({
       const going = [b.first, ...attachmentTree(s, b.first)];
       log(s, { type: 'doomed', seat: o.owner, card: o.card, object: b.first, rule: '10.18.2.a' });
       moveObject(s, b.first, 'netherworld');
-      if (going.length > 1) s.netherOrder.push({ seat: o.owner, ids: going }); // §9.3.4.g
+      orderArrivals(s, going); // §9.3.4.g: each owner orders their own (an attached card may be the other's)
       return { goto: 'check' };
     },
     answered(s, { data, ret }) {

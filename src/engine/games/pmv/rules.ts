@@ -404,11 +404,19 @@ export function discardDoomed(s: PmvState, doomed: readonly string[]): void {
     // §9.3.4.e–f: the attachments go with them (recursively, moveObject).
     const going = doomed.flatMap((id) => [id, ...attachmentTree(s, id)]);
     for (const id of doomed) moveObject(s, id, 'netherworld'); // §9.3.4
-    // §9.3.4.g: each owner orders their cards that arrived together.
-    for (const seat of ['p1', 'p2'] as const) {
-      const ids = going.filter((id) => objectOf(s, id).owner === seat);
-      if (ids.length > 1) s.netherOrder.push({ seat, ids });
-    }
+    orderArrivals(s, going);
+  }
+}
+
+/**
+ * §9.3.4.g: cards that reach the netherworld together are ordered by their owner, each owner their own cards (an
+ * attached card may be the other player's: it goes to its owner's netherworld, §9.3.4.e–f), asked only where two
+ * or more of one owner's cards arrived.
+ */
+export function orderArrivals(s: PmvState, arrived: readonly string[]): void {
+  for (const seat of SEATS) {
+    const ids = arrived.filter((id) => objectOf(s, id).owner === seat);
+    if (ids.length > 1) s.netherOrder.push({ seat, ids });
   }
 }
 
@@ -595,10 +603,7 @@ export const CODE_HANDLERS: Record<string, (s: PmvState, ctx: EffectContext, tar
       log(s, { type: 'discard', seat: o.owner, card: o.card, object: id, rule: '9.3' });
       moveObject(s, id, 'netherworld');
     }
-    for (const seat of SEATS) {
-      const ids = arriving.filter((id) => objectOf(s, id).owner === seat);
-      if (ids.length > 1) s.netherOrder.push({ seat, ids });
-    }
+    orderArrivals(s, arriving);
     return { kind: 'done' };
   },
   // Hollow Mask Veil: the target is turned face down (§5.7.2) and, from then on, is a 1/1 character with no name

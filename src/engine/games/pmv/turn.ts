@@ -9,7 +9,7 @@ import { call, defineProcedure, type StepOut } from '../../core/procedure.ts';
 import { autoPlan, upkeepDecision } from './decisions.ts';
 import { discardPhase, payNode, phaseWindow } from './interference.ts';
 import { removalsThen } from './removal.ts';
-import { applyClause, settleRemovals } from './rules.ts';
+import { applyClause, orderArrivals, settleRemovals } from './rules.ts';
 import {
   abilitiesOf,
   alternativeRaceMet,
@@ -206,7 +206,7 @@ export const game = defineProcedure<PmvState, Record<string, never>, null>({
           amount: going.length,
           rule: '10.34.2.e',
         });
-        s.netherOrder.push({ seat: objectOf(s, id).owner, ids: going }); // §9.3.4.g
+        orderArrivals(s, going); // §9.3.4.g: each owner orders their own (popularity may be either player's)
       }
       return removalsThen(s, 'turn-end-gamma');
     },
