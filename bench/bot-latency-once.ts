@@ -40,7 +40,8 @@ console.log(
       `${result.decisions} decisions, ${result.missedBoards} boards missed, wall ${ms(result.wallMs)} ms`,
     ...(c
       ? [
-          `bot CPU ${ms(c.cpuMs)} ms (${perDecision(c.cpuMs)} ms/decision), main thread busy ${ms(c.mainBusyMs)} ms (${perDecision(c.mainBusyMs)} ms/decision); ` +
+          `bot CPU ${ms(c.cpuMs)} ms (${perDecision(c.cpuMs)} ms/decision), main thread busy ${ms(c.mainBusyMs)} ms (${perDecision(c.mainBusyMs)} ms/decision)` +
+            (c.mainRunDelayMs !== null ? `, waiting for a core ${perDecision(c.mainRunDelayMs)} ms/decision; ` : '; ') +
             `fake Discord + players CPU ${perDecision(result.fakeCpuMs)} ms/decision (same 2 cores)`,
           `renders per decision: ${
             Object.entries(c.renders)
@@ -52,10 +53,11 @@ console.log(
             const render = percentiles(t.renderMs);
             const total = t.renderMs.reduce((a, b) => a + b, 0);
             return (
-              `  ${kind}: ${t.renderMs.length} renders, queue wait p50/p99 ${ms(wait.p50)}/${ms(wait.p99)} ms, ` +
+              `  ${kind}: ${t.renderMs.length} renders (${t.byYielding} by the yielding worker), queue wait p50/p99 ${ms(wait.p50)}/${ms(wait.p99)} ms, ` +
               `on the worker p50/p99 ${ms(render.p50)}/${ms(render.p99)} ms (${ms(total)} ms in all, ${((100 * total) / result.wallMs).toFixed(0)}% of the wall time)`
             );
           }),
+          `renders an ordinary worker took up from the yielding one: ${c.racedRenders}`,
           `board renders that changed only the phase: ${perDecision(c.phaseOnlyBoards)} per decision`,
           `image lookups per decision: ${Object.entries(c.imageLookups)
             .map(

@@ -1,17 +1,25 @@
 // The bot for the latency bench, in its own process (as in production, apart from Discord): started by
 // bench/bot-latency.ts with the fake Discord's address, it reports "ready" over IPC and, on "stop", its counts
 // (CPU time, renders, REST requests by kind) before it exits.
+import { readFileSync } from 'node:fs';
 import { createBot } from '../src/bot/create-bot.ts';
-import { RenderPool } from '../src/render/worker-pool.ts';
+import { defaultYieldingWorkers, RenderPool } from '../src/render/worker-pool.ts';
 
 export interface BotProcessCounts {
   type: 'counts';
   /** CPU time of the whole process (main thread and render workers) and the main thread's busy time. */
   cpuMs: number;
   mainBusyMs: number;
+  /**
+   * How long the main thread was ready to run but waited for a core (Linux's /proc/thread-self/schedstat; null
+   * elsewhere): what render threads and everything else on the machine cost the acknowledgements.
+   */
+  mainRunDelayMs: number | null;
   renders: Record<string, number>;
-  /** Per render kind, each job's wait in the pool's queue and its time on a worker (ms). */
-  renderTimes: Record<string, { waitMs: number[]; renderMs: number[] }>;
+  /** Per render kind, each job's wait in the pool's queue and its time on a worker (ms), and how many a yielding worker answered first. */
+  renderTimes: Record<string, { waitMs: number[]; renderMs: number[]; byYielding: number }>;
+  /** Jobs an ordinary worker took up from a yielding one (worker-pool.ts). */
+  racedRenders: number;
   /** Board renders that changed nothing drawn but the phase. */
   phaseOnlyBoards: number;
   /** The image cache's lookups per kind: drawn, found drawn, found still drawing. */
@@ -22,6 +30,14 @@ export interface BotProcessCounts {
 }
 
 const env = process.env;
+/** The calling thread's wait for a core so far, in ms (Linux), else null. */
+function runDelayMs(): number | null {
+  try {
+    return Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[1]) / 1e6;
+  } catch {
+    return null;
+  }
+}
 const renders: Record<string, number> = {};
 const renderTimes: BotProcessCounts['renderTimes'] = {};
 /** Board renders whose model differs from the match's previous board render only in its phase (and step). */
@@ -35,15 +51,25 @@ function countPhaseOnly(model: unknown): void {
   if (lastBoardOf.get(match) === withoutPhase) phaseOnlyBoards += 1;
   lastBoardOf.set(match, withoutPhase);
 }
-// BENCH_RENDER_WORKERS: the pool's size (default: one per core minus one, as in production).
+// BENCH_RENDER_WORKERS: the pool's size (default: one per core minus one, as in production); BENCH_RENDER_YIELDING:
+// its yielding workers (production's: one on Linux), BENCH_RENDER_NICE how far below the process they run.
 const pool =
   env.BENCH_IMAGES === 'on'
-    ? new RenderPool(Number(env.BENCH_RENDER_WORKERS) || undefined, undefined, (kind, ms, waitedMs) => {
-        const times = renderTimes[kind] ?? { waitMs: [], renderMs: [] };
-        times.waitMs.push(waitedMs);
-        times.renderMs.push(ms);
-        renderTimes[kind] = times;
-      })
+    ? new RenderPool(
+        Number(env.BENCH_RENDER_WORKERS) || undefined,
+        undefined,
+        (kind, ms, waitedMs, yielding) => {
+          const times = renderTimes[kind] ?? { waitMs: [], renderMs: [], byYielding: 0 };
+          times.waitMs.push(waitedMs);
+          times.renderMs.push(ms);
+          if (yielding) times.byYielding += 1;
+          renderTimes[kind] = times;
+        },
+        {
+          yielding: env.BENCH_RENDER_YIELDING ? Number(env.BENCH_RENDER_YIELDING) : defaultYieldingWorkers(),
+          ...(env.BENCH_RENDER_NICE ? { nice: Number(env.BENCH_RENDER_NICE) } : {}),
+        },
+      )
     : null;
 const bot = createBot({
   token: env.BENCH_TOKEN ?? '',
@@ -100,18 +126,23 @@ bot.client.rest.on('rateLimited', (info) => {
 await bot.start();
 const cpuAtStart = process.cpuUsage();
 const eluAtStart = performance.eventLoopUtilization();
+const runDelayAtStart = runDelayMs();
 process.send?.('ready');
 process.on('message', (message) => {
   if (message !== 'stop') return;
   const cpu = process.cpuUsage(cpuAtStart);
   const mainBusyMs = performance.eventLoopUtilization(eluAtStart).active;
   const cpuMs = (cpu.user + cpu.system) / 1000;
+  const runDelay = runDelayMs();
+  const mainRunDelayMs = runDelay !== null && runDelayAtStart !== null ? runDelay - runDelayAtStart : null;
   const counts: BotProcessCounts = {
     type: 'counts',
     cpuMs,
     mainBusyMs,
+    mainRunDelayMs,
     renders,
     renderTimes,
+    racedRenders: pool?.racedJobs ?? 0,
     imageLookups: { ...bot.context.images?.lookups },
     phaseOnlyBoards,
     requests,
