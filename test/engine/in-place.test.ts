@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { forcedAnswer } from '../../src/ai/candidates.ts';
+import { aiGame, settle, step } from '../../src/ai/world.ts';
 import { cloneJson } from '../../src/engine/core/clone.ts';
 import { IllegalAction } from '../../src/engine/core/errors.ts';
 import type { BaseState, DecisionResponse, GameModule, MatchSetup, Seat } from '../../src/engine/core/game.ts';
 import { canonicalJson, stateHash } from '../../src/engine/core/hash.ts';
 import { seedRng } from '../../src/engine/core/rng.ts';
+import { isForced } from '../../src/engine/core/search.ts';
 import { randomResponse } from '../../src/engine/fuzz/random-play.ts';
 import { aqa } from '../../src/engine/games/aqa/index.ts';
 import { fow } from '../../src/engine/games/fow/index.ts';
@@ -12,6 +15,7 @@ import { mtg } from '../../src/engine/games/mtg/index.ts';
 import { nova } from '../../src/engine/games/nova/index.ts';
 import { pmv } from '../../src/engine/games/pmv/index.ts';
 import { gamePrecons, preconDeckList } from '../../src/engine/precons.ts';
+import { GAMES } from '../../src/engine/registry.ts';
 
 // The kernel's owned-state path (procedure.ts AnswerOptions `inPlace`, search hooks' `simulateInPlace`) must play
 // exactly as the copying path: the same decisions offered and the same final state, game after game. Whatever
@@ -179,4 +183,38 @@ describe('simulateInPlace', () => {
     expect(() => inPlace(s, p.player, { decisionId: 'stale', choose: [] })).toThrow(IllegalAction);
     expect(canonicalJson(s)).toBe(before);
   });
+});
+
+describe("the AI's settle (forced answers after its first copy made in place)", () => {
+  // settle's first step copies; the later forced answers change that copy in place (src/ai/world.ts). It must reach
+  // the state a copy per step reaches, and leave the state it started from as it was.
+  const copyingSettle = (g: ReturnType<typeof aiGame>, start: BaseState): BaseState => {
+    let s = start;
+    for (let p = g.module.pending(s); p && !s.result && isForced(p); p = s.result ? null : g.module.pending(s))
+      s = step(g, s, p, forcedAnswer(p));
+    return s;
+  };
+  for (const id of ['mtg', 'fow', 'pmv', 'aqa', 'nova'] as const) {
+    it(id, () => {
+      const g = aiGame(GAMES.playable(id));
+      let s = g.module.setup(setupOf(g.module, 0), 'settle');
+      let rng = seedRng('settle');
+      let chains = 0;
+      for (let d = 0; d < 200 && !s.result; d++) {
+        const p = g.module.pending(s);
+        if (!p) throw new Error('nothing pending');
+        if (isForced(p)) {
+          const before = canonicalJson(s);
+          const settled = settle(g, s);
+          expect(stateHash(settled.state), `${id} decision ${d}`).toBe(stateHash(copyingSettle(g, s)));
+          expect(canonicalJson(s)).toBe(before);
+          if (settled.steps > 1) chains += 1;
+        }
+        const [r, next] = randomResponse(p, rng, 0.7);
+        rng = next;
+        s = g.module.apply(s, p.player, r);
+      }
+      expect(chains, 'chains of two forced answers or more met').toBeGreaterThan(0);
+    }, 120_000);
+  }
 });
