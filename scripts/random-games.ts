@@ -28,8 +28,15 @@ const setup: MatchSetup = { game: definition.id, decks: { p1: a, p2: b } };
 const inPlace = values['in-place'] ? game.search?.simulateInPlace : undefined;
 if (values['in-place'] && !inPlace) throw new Error(`${definition.id} has no owned-state path`);
 let decisions = 0;
+// CPU time and decisions after the first game (the JIT's warm-up): steadier than the wall clock on a shared machine.
+let warm = { decisions: 0, cpu: 0 };
+const cpuMs = () => {
+  const c = process.cpuUsage();
+  return (c.user + c.system) / 1000;
+};
 const from = Number(values.from);
 for (let i = from; i < from + Number(values.games); i++) {
+  if (i === from + 1) warm = { decisions, cpu: cpuMs() };
   const seed = `bench-${i}`;
   // As the bench: setup's state may share objects with the deck lists, so the owned path starts from a copy.
   let s = inPlace ? cloneJson(game.setup(setup, seed)) : game.setup(setup, seed);
@@ -43,4 +50,9 @@ for (let i = from; i < from + Number(values.games); i++) {
     decisions += 1;
   }
 }
-console.log(`${definition.id}${inPlace ? ' in place' : ''}: ${values.games} games, ${decisions} decisions`);
+const after = decisions - warm.decisions;
+const rate =
+  after > 0
+    ? `; after the first game ${Math.round((1000 * after) / (cpuMs() - warm.cpu))} decisions per CPU second`
+    : '';
+console.log(`${definition.id}${inPlace ? ' in place' : ''}: ${values.games} games, ${decisions} decisions${rate}`);
