@@ -56,11 +56,14 @@ export function settle<S extends BaseState>(
 ): { state: S; pending: PendingDecision | null; steps: number; rewound: boolean } {
   let s = start;
   let rewound = false;
+  // After the first step (a copy) the state is settle's own: the next forced answers change it in place
+  // (core/search.ts `simulateInPlace`); only the last state leaves this function.
+  const inPlace = g.hooks.simulateInPlace;
   for (let i = 0; i < limit; i++) {
     const p = s.result ? null : g.module.pending(s);
     if (!p || !isForced(p)) return { state: s, pending: p, steps: i, rewound };
     if (forcedCancel(p)) rewound = true;
-    s = step(g, s, p, forcedAnswer(p));
+    s = i > 0 && inPlace ? inPlace(s, p.player, respond(p.id, forcedAnswer(p))) : step(g, s, p, forcedAnswer(p));
   }
   return { state: s, pending: s.result ? null : g.module.pending(s), steps: limit, rewound };
 }

@@ -1,16 +1,21 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { forcedAnswer } from '../../src/ai/candidates.ts';
+import { aiGame, settle, step } from '../../src/ai/world.ts';
 import { cloneJson } from '../../src/engine/core/clone.ts';
 import { IllegalAction } from '../../src/engine/core/errors.ts';
 import type { BaseState, DecisionResponse, GameModule, MatchSetup, Seat } from '../../src/engine/core/game.ts';
 import { canonicalJson, stateHash } from '../../src/engine/core/hash.ts';
 import { seedRng } from '../../src/engine/core/rng.ts';
+import { isForced } from '../../src/engine/core/search.ts';
 import { randomResponse } from '../../src/engine/fuzz/random-play.ts';
 import { aqa } from '../../src/engine/games/aqa/index.ts';
 import { fow } from '../../src/engine/games/fow/index.ts';
 import { mtg } from '../../src/engine/games/mtg/index.ts';
+import { nova } from '../../src/engine/games/nova/index.ts';
 import { pmv } from '../../src/engine/games/pmv/index.ts';
 import { gamePrecons, preconDeckList } from '../../src/engine/precons.ts';
+import { GAMES } from '../../src/engine/registry.ts';
 
 // The kernel's owned-state path (procedure.ts AnswerOptions `inPlace`, search hooks' `simulateInPlace`) must play
 // exactly as the copying path: the same decisions offered and the same final state, game after game. Whatever
@@ -99,6 +104,54 @@ describe('the owned-state path plays as the copying path', () => {
   it('fow', () => check(fow, games));
   it('pmv', () => check(pmv, games));
   it('aqa', () => check(aqa, games));
+  it('nova', () => check(nova, games));
+});
+
+describe('NOVA: an owned state still shares card objects with the states it came from', () => {
+  // A NOVA working copy shares the card objects of its input until it writes one (working-copy.ts). The owned
+  // path changes the state's own parts where they are, but an object it shares must still be copied before a
+  // write: a playout's first step is a working copy of the world, and the bot's state is not the playout's.
+  const inPlace = nova.search?.simulateInPlace;
+  if (!inPlace) throw new Error('nova has no simulateInPlace');
+  const simulate = nova.search?.simulate;
+  if (!simulate) throw new Error('nova has no simulate');
+  const playOn = (s: ReturnType<typeof nova.setup>, decisions: number, seed: string) => {
+    let rng = seedRng(seed);
+    for (let d = 0; d < decisions && !s.result; d++) {
+      const p = nova.pending(s);
+      if (!p) throw new Error('nothing pending');
+      const [r, next] = randomResponse(p, rng, 0.7);
+      rng = next;
+      expect(inPlace(s, p.player, r)).toBe(s);
+    }
+  };
+
+  it('leaves the input of its first (copying) step as it was', () => {
+    // Mid-game, with cards on the field that the playout will damage, freeze or move; unfrozen, as a determinized
+    // world is, so a write through a shared object would not throw, only change it.
+    const start = cloneJson(nova.setup(setupOf(nova, 0), 'in-place-nova'));
+    playOn(start, 150, 'before');
+    const world = cloneJson(start);
+    const before = canonicalJson(world);
+    const p = nova.pending(world);
+    if (!p) throw new Error('nothing pending');
+    const [r] = randomResponse(p, seedRng('first'), 0.7);
+    const playout = simulate(world, p.player, r);
+    playOn(playout, 400, 'playout');
+    expect(canonicalJson(world)).toBe(before);
+  });
+
+  it('leaves a copy made from it as it was when it goes on in place', () => {
+    const s = cloneJson(nova.setup(setupOf(nova, 1), 'in-place-nova'));
+    playOn(s, 100, 'own');
+    const p = nova.pending(s);
+    if (!p) throw new Error('nothing pending');
+    const [r] = randomResponse(p, seedRng('copy'), 0.7);
+    const copy = simulate(s, p.player, r);
+    const copied = canonicalJson(copy);
+    playOn(s, 400, 'on');
+    expect(canonicalJson(copy)).toBe(copied);
+  });
 });
 
 describe('simulateInPlace', () => {
@@ -130,4 +183,38 @@ describe('simulateInPlace', () => {
     expect(() => inPlace(s, p.player, { decisionId: 'stale', choose: [] })).toThrow(IllegalAction);
     expect(canonicalJson(s)).toBe(before);
   });
+});
+
+describe("the AI's settle (forced answers after its first copy made in place)", () => {
+  // settle's first step copies; the later forced answers change that copy in place (src/ai/world.ts). It must reach
+  // the state a copy per step reaches, and leave the state it started from as it was.
+  const copyingSettle = (g: ReturnType<typeof aiGame>, start: BaseState): BaseState => {
+    let s = start;
+    for (let p = g.module.pending(s); p && !s.result && isForced(p); p = s.result ? null : g.module.pending(s))
+      s = step(g, s, p, forcedAnswer(p));
+    return s;
+  };
+  for (const id of ['mtg', 'fow', 'pmv', 'aqa', 'nova'] as const) {
+    it(id, () => {
+      const g = aiGame(GAMES.playable(id));
+      let s = g.module.setup(setupOf(g.module, 0), 'settle');
+      let rng = seedRng('settle');
+      let chains = 0;
+      for (let d = 0; d < 200 && !s.result; d++) {
+        const p = g.module.pending(s);
+        if (!p) throw new Error('nothing pending');
+        if (isForced(p)) {
+          const before = canonicalJson(s);
+          const settled = settle(g, s);
+          expect(stateHash(settled.state), `${id} decision ${d}`).toBe(stateHash(copyingSettle(g, s)));
+          expect(canonicalJson(s)).toBe(before);
+          if (settled.steps > 1) chains += 1;
+        }
+        const [r, next] = randomResponse(p, rng, 0.7);
+        rng = next;
+        s = g.module.apply(s, p.player, r);
+      }
+      expect(chains, 'chains of two forced answers or more met').toBeGreaterThan(0);
+    }, 120_000);
+  }
 });

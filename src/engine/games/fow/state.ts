@@ -507,6 +507,8 @@ export function characteristics(s: FowState, id: string): Characteristics {
   const grants: Grant[] = lostAt === null ? ownGrants(s, o, face, since) : [];
   // 909.4: "Fire J/resonators you control" covers whatever is one now; "equipped" is the card it is attached to.
   for (const other of s.field) {
+    // Most cards have no continuous ability: skip them before ownAbilities scans the effects for a loss (909.1d).
+    if (!faceOf(s, other).abilities.some((a) => a.kind === 'continuous')) continue;
     const src = objectOf(s, other);
     for (const a of ownAbilities(s, other)) {
       if (a.kind !== 'continuous') continue;

@@ -6,7 +6,7 @@ import { logPublic } from './log.ts';
 import { watchForLoop } from './loops.ts';
 import { rulesProcessing } from './rules-processing.ts';
 import type { NovaState } from './state.ts';
-import { markRulesSettled, seal, workingCopy } from './working-copy.ts';
+import { markRulesSettled, ownedState, seal, workingCopy } from './working-copy.ts';
 
 /**
  * Runs the game forward until a player must decide (a frame awaits a decision, novaPending builds it) or the game
@@ -88,13 +88,26 @@ function framePending(s: NovaState): PickDecision {
 }
 
 /**
- * Validates and applies one response on a copy of the state; the input is never modified. `simulate` (search,
- * core/search.ts) skips log entries and freezing and reaches the same rules state.
+ * How `applyResponse` treats its input: `copy` never modifies it; `simulate` (search, core/search.ts) copies too
+ * and skips log entries and freezing, reaching the same rules state; `in-place` is simulate on the input itself, a
+ * state the caller owns and drops (search's `simulateInPlace`, working-copy.ts `ownedState`).
  */
-export function applyResponse(state: NovaState, seat: Seat, response: DecisionResponse, simulate = false): NovaState {
+export type ApplyMode = 'copy' | 'simulate' | 'in-place';
+
+/**
+ * Validates and applies one response. Validation only reads the state: an answer refused (IllegalAction) leaves an
+ * owned state as it was; any other error leaves it part-changed, to be dropped.
+ */
+export function applyResponse(
+  state: NovaState,
+  seat: Seat,
+  response: DecisionResponse,
+  mode: ApplyMode = 'copy',
+): NovaState {
   const pending = novaPending(state);
   const chosen = validateResponse(pending, seat, response);
-  const s = workingCopy(state, simulate); // copy-on-write for card objects (working-copy.ts)
+  // Copy-on-write for card objects (working-copy.ts).
+  const s = mode === 'in-place' ? ownedState(state) : workingCopy(state, mode === 'simulate');
   // The answer is handed to the awaiting frame, which goes on when the game is next run (after rules processing,
   // as after any answer).
   novaKernel.receive(s, seat, chosen);

@@ -59,6 +59,7 @@ export const nova: GameModule<NovaState, NovaView, PickDecision> = {
   search: {
     determinize: determinizeNova,
     evaluate: evaluateNova,
-    simulate: (s, seat, response) => applyResponse(s, seat, response, true),
+    simulate: (s, seat, response) => applyResponse(s, seat, response, 'simulate'),
+    simulateInPlace: (s, seat, response) => applyResponse(s, seat, response, 'in-place'),
   },
 };

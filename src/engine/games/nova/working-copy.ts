@@ -27,6 +27,11 @@ interface Owned {
    * processing may skip rules processing once (engine.ts `applyResponse`, turn.ts `priorityProcessing`).
    */
   rulesSettled: boolean;
+  /**
+   * The owned-state path (`ownedState`): the caller's state is changed itself, and this record outlives the
+   * decision, so the objects it copied once stay its own for the next decisions.
+   */
+  inPlace: boolean;
 }
 const owned = new WeakMap<NovaState, Owned>();
 
@@ -44,8 +49,28 @@ export function workingCopy(state: NovaState, simulate = false): NovaState {
     if (key === 'objects' || key === 'log') continue;
     values[key] = cloneJson(values[key]);
   }
-  owned.set(copy, { record: false, ids: new Set(), simulate, rulesSettled: false });
+  // The copy shares the input's record and card objects: an owned state (ownedState) must copy them again before
+  // it next writes one.
+  const source = owned.get(state);
+  if (source?.inPlace) {
+    source.record = false;
+    source.ids.clear();
+  }
+  owned.set(copy, { record: false, ids: new Set(), simulate, rulesSettled: false, inPlace: false });
   return copy;
+}
+
+/**
+ * The owned-state path (core/procedure.ts AnswerOptions `inPlace`, search's `simulateInPlace`): the state a caller
+ * owns and drops, made ready to be changed itself, in simulation mode (no log text, no freezing). Its players, zones
+ * and other small parts are its own by that contract and are changed where they are; its card objects and their
+ * record may still be shared (the first step of a playout is a working copy, which shares them with its input), so
+ * they stay copy-on-write, each copied at most once for all the decisions the state goes through.
+ */
+export function ownedState(state: NovaState): NovaState {
+  if (!owned.get(state)?.inPlace)
+    owned.set(state, { record: false, ids: new Set(), simulate: true, rulesSettled: false, inPlace: true });
+  return state;
 }
 
 /** Whether this working copy is applying a decision for search: presentation (log text) is then skipped. */
@@ -116,6 +141,10 @@ export function removeObject(s: NovaState, id: string): void {
  */
 export function seal(s: NovaState): void {
   const mine = owned.get(s);
+  if (mine?.inPlace) {
+    mine.rulesSettled = false; // as a working copy's, the mark holds within one decision only
+    return;
+  }
   // Search never writes the states it simulates: freezing them is a safety net it can do without.
   if (mine && (!mine.record || mine.simulate)) {
     owned.delete(s);
