@@ -92,7 +92,7 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
       { kind: 'triggered', when: 'you-gain-life', effects: [draw] },
     ],
     [
-      'a state trigger on another count (801.4.6; the energy zone, hand, graveyard and LP only)',
+      'a state trigger named outside the vocabulary (801.4.6; counts of cards are "count-at-least" / "count-at-most")',
       { kind: 'triggered', when: 'your-deck-at-most', count: 5, effects: [draw] },
     ],
     [
@@ -241,6 +241,18 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
       );
       expect(NovaCardSchema.safeParse(servant([{ kind: 'triggered', when, effects: [draw] }])).success).toBe(false);
     }
+  });
+
+  it('accepts state triggers on any count of cards, with their count and what they count (801.4.6.1.1; R113)', () => {
+    const on = (when: string, extra: object) => servant([{ kind: 'triggered', when, effects: [draw], ...extra }]);
+    for (const when of ['count-at-least', 'count-at-most'])
+      for (const of of ['your-hand', 'opponents-servants', 'your-main-deck', 'opponents-graveyard']) {
+        expect(NovaCardSchema.safeParse(on(when, { of, count: 2 })).success).toBe(true);
+        expect(NovaCardSchema.safeParse(on(when, { of })).success).toBe(false); // no count
+      }
+    expect(NovaCardSchema.safeParse(on('count-at-least', { count: 2 })).success).toBe(false); // counts nothing
+    expect(NovaCardSchema.safeParse(on('count-at-least', { of: 'chosen-number', count: 2 })).success).toBe(false);
+    expect(NovaCardSchema.safeParse(on('your-hand-empty', { of: 'your-hand' })).success).toBe(false);
   });
 
   it('accepts "at the start of your next turn" with untargeted fixed instructions only (801.4.9; R101)', () => {

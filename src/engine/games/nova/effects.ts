@@ -30,7 +30,7 @@ import { stillLegal } from './targets.ts';
 import { emit, sendToGraveyard, setFrozen } from './triggers.ts';
 import { phasesAhead } from './turn.ts';
 import { writableObj } from './working-copy.ts';
-import { fieldObjects, isCharacter, moveCard, obj } from './zones.ts';
+import { cardsCounted, fieldObjects, isCharacter, moveCard, obj } from './zones.ts';
 
 /** What a handler knows besides the state and the effect. */
 export type EffectContext = {
@@ -558,23 +558,8 @@ export function amountNow(s: NovaState, r: Resolution, me: Seat, a: Amount): num
 }
 
 function countNow(s: NovaState, r: Resolution, me: Seat, what: Counted): number {
-  const servants = (seat: Seat) => fieldObjects(s, seat).filter((o) => novaCard(o.card).type === 'servant').length;
-  switch (what) {
-    case 'chosen-number':
-      return r.number ?? 0; // NOVA 004.7: the number chosen earlier in this resolution
-    case 'your-servants':
-      return servants(me);
-    case 'opponents-servants':
-      return servants(opponentOf(me));
-    case 'your-graveyard':
-      return s.players[me].zones.graveyard.length;
-    case 'your-hand':
-      return s.players[me].zones.hand.length;
-    case 'opponents-hand':
-      return s.players[opponentOf(me)].zones.hand.length;
-    case 'your-energy-zone':
-      return s.players[me].zones.energy.length;
-  }
+  if (what === 'chosen-number') return r.number ?? 0; // NOVA 004.7: the number chosen earlier in this resolution
+  return cardsCounted(s, me, what);
 }
 
 /** The objects an instruction on "this servant" or on its targets or choices affects (on the field only). */

@@ -7,7 +7,7 @@ import { resolvingNow } from './resolve.ts';
 import type { CardObject, DelayedTrigger, NovaState, PendingTrigger, TargetRef, WaitingItem } from './state.ts';
 import { candidates } from './targets.ts';
 import { writableObj } from './working-copy.ts';
-import { fieldObjects, moveCard, obj } from './zones.ts';
+import { cardsCounted, fieldObjects, moveCard, obj } from './zones.ts';
 
 /** A game event that automatic abilities watch for (NOVA 801.4). */
 export type GameEvent =
@@ -312,7 +312,8 @@ function stillUnresolved(s: NovaState, source: string, index: number): boolean {
  * rules processing, 501.2). "When your energy zone has N or more cards" triggers when the count changes to N or
  * more (801.4.6.1.1 and its example; docs/rulings/nova.md R46), "when your hand becomes empty" when the hand count
  * changes to 0 (801.4.6's example; R49), "when your graveyard has N or more cards" as the energy zone's, "when your LP
- * becomes N or less" as LP crosses to N or less (R100): not for a count the card found on arriving, and not again
+ * becomes N or less" as LP crosses to N or less (R100), "when (a count of cards) becomes N or more / or fewer" as the
+ * energy zone's (R113): not for a count the card found on arriving, and not again
  * while it is still unresolved.
  */
 export function checkStateTriggers(s: NovaState): void {
@@ -332,6 +333,11 @@ export function checkStateTriggers(s: NovaState): void {
       } else if (a.when === 'your-graveyard-at-least') {
         count = s.players[src.controller].zones.graveyard.length; // 801.4.6.1.1: a count of cards, as the energy zone
         met = count >= (a.count ?? 1);
+      } else if ((a.when === 'count-at-least' || a.when === 'count-at-most') && a.of && a.of !== 'chosen-number') {
+        // NOVA 801.4.6.1.1: a count of cards triggers as it changes to N or more (or fewer), and again at each later
+        // change that still meets it (R113).
+        count = cardsCounted(s, src.controller, a.of);
+        met = a.when === 'count-at-least' ? count >= (a.count ?? 1) : count <= (a.count ?? 1);
       } else if (a.when === 'your-life-at-most') {
         count = s.players[src.controller].life;
         // NOVA 801.4.6.1: "becomes N or less" only as LP crosses from above N; LP is no count of cards, so a further

@@ -63,6 +63,9 @@ export const COUNTED = [
   'your-hand',
   'opponents-hand',
   'your-energy-zone',
+  'opponents-energy-zone',
+  'opponents-graveyard',
+  'your-main-deck',
 ] as const;
 export const CountedSchema = z.enum(COUNTED);
 export type Counted = z.infer<typeof CountedSchema>;
@@ -316,6 +319,14 @@ const EACH_INSTRUCTIONS: ReadonlySet<string> = new Set([
   'grant-keyword',
 ]);
 
+/** The state triggers that need their `count` (NOVA 801.4.6). */
+const STATE_COUNTS: ReadonlySet<string> = new Set([
+  'your-graveyard-at-least',
+  'your-life-at-most',
+  'count-at-least',
+  'count-at-most',
+]);
+
 /** Which of your servants a static ability affects. */
 export const FilterSchema = z
   .object({
@@ -377,6 +388,12 @@ export const TRIGGER_EVENTS = [
   'your-graveyard-at-least',
   /** A state trigger (NOVA 801.4.6, 801.4.6.1): "when your LP becomes N or less", only as LP goes from above N (R100). */
   'your-life-at-most',
+  /**
+   * State triggers on any count of cards (NOVA 801.4.6.1.1): "when (the `of` count) becomes `count` or more / or
+   * fewer", again at each change that still meets it (R113).
+   */
+  'count-at-least',
+  'count-at-most',
 ] as const;
 export const TriggerEventSchema = z.enum(TRIGGER_EVENTS);
 export type TriggerEvent = z.infer<typeof TriggerEventSchema>;
@@ -421,6 +438,8 @@ export const AbilitySchema = z.discriminatedUnion('kind', [
       ifOptionalCostPaid: z.boolean().optional(),
       /** For the state triggers (NOVA 801.4.6): the number of cards, or of LP for 'your-life-at-most'. */
       count: z.number().int().min(1).optional(),
+      /** For 'count-at-least' and 'count-at-most': which cards are counted (never the chosen number). */
+      of: CountedSchema.optional(),
       effects: z.array(EffectSchema).min(1),
     })
     .strict(),
@@ -569,8 +588,17 @@ export const NovaCardSchema = z
       );
     if (card.equip) need(card.type === 'magic-item', 'only magic items have Equip');
     for (const a of card.abilities)
-      if (a.kind === 'triggered' && (a.when === 'your-graveyard-at-least' || a.when === 'your-life-at-most'))
+      if (a.kind === 'triggered' && STATE_COUNTS.has(a.when))
         need(a.count !== undefined, `"${a.when}" needs its count (NOVA 801.4.6)`);
+    // NOVA 801.4.6.1.1: a state trigger on a count names a count of cards; nothing else reads `of` (R113).
+    for (const a of card.abilities)
+      if (a.kind === 'triggered') {
+        const onCount = a.when === 'count-at-least' || a.when === 'count-at-most';
+        need(
+          onCount ? a.of !== undefined && a.of !== 'chosen-number' : a.of === undefined,
+          '"count-at-least" and "count-at-most" (and only they) name the cards they count, not the chosen number (R113)',
+        );
+      }
     if (card.abilities.some((a) => a.kind === 'triggered' && a.when === 'destroyed-in-battle'))
       need(card.type === 'servant', 'only servants battle, so only they are destroyed in battle (NOVA 405.6.3.2)');
     if (card.abilities.some((a) => a.kind === 'destruction-replacement'))

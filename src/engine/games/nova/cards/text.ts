@@ -166,7 +166,7 @@ function abilityText(a: Ability): Label {
       const paid = a.ifOptionalCostPaid
         ? { en: 'if that additional cost was paid, ', ja: 'その追加コストが支払われていたなら、' }
         : { en: '', ja: '' };
-      return prefix(join([triggerText(a.when, a.count), paid], '', ''), effectsText(a.effects));
+      return prefix(join([triggerText(a.when, a.count, a.of), paid], '', ''), effectsText(a.effects));
     }
     case 'activated': {
       const cost: Label[] = [];
@@ -310,8 +310,19 @@ function filterText(f: Filter): Label {
 function triggerText(
   when: Ability extends never ? never : Extract<Ability, { kind: 'triggered' }>['when'],
   count = 1,
+  of?: Counted,
 ): Label {
   switch (when) {
+    case 'count-at-least':
+    case 'count-at-most': {
+      const noun = COUNTED_NOUN[of ?? 'your-hand'];
+      const more = when === 'count-at-least';
+      const unit = of?.endsWith('servants') ? '体' : '枚';
+      return {
+        en: `When the number of ${noun.plural} becomes ${count} or ${more ? 'more' : 'fewer'}, `,
+        ja: `${noun.ja}が${count}${unit}${more ? '以上' : '以下'}になった時、`,
+      };
+    }
     case 'your-energy-zone-at-least':
       return {
         en: `When your energy zone has ${count} or more cards, `,
@@ -824,6 +835,21 @@ const COUNTED_NOUN: Record<Counted, { en: string; plural: string; ja: string }> 
     en: 'card in your energy zone',
     plural: 'cards in your energy zone',
     ja: 'あなたのエナジーゾーンのカード',
+  },
+  'opponents-energy-zone': {
+    en: "card in the opponent's energy zone",
+    plural: "cards in the opponent's energy zone",
+    ja: '相手のエナジーゾーンのカード',
+  },
+  'opponents-graveyard': {
+    en: "card in the opponent's graveyard",
+    plural: "cards in the opponent's graveyard",
+    ja: '相手の墓地のカード',
+  },
+  'your-main-deck': {
+    en: 'card in your main deck',
+    plural: 'cards in your main deck',
+    ja: 'あなたのメインデッキのカード',
   },
 };
 
