@@ -301,6 +301,15 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
       expect(NovaCardSchema.safeParse(spell([e])).success).toBe(false);
   });
 
+  it('accepts becoming a keyword, on a target or on this servant (918.1, R114)', () => {
+    const become = (to: unknown) => spell([{ do: 'become-keyword', to, keyword: 'pierce', until: 'end-of-turn' }]);
+    expect(NovaCardSchema.safeParse(become({ what: 'servant', mode: 'target' })).success).toBe(true);
+    expect(NovaCardSchema.safeParse(become('self')).success).toBe(true);
+    expect(NovaCardSchema.safeParse(become({ what: 'servant', mode: 'each' })).success).toBe(false); // R93's list
+    const flying = { do: 'become-keyword', to: 'self', keyword: 'flying', until: 'end-of-turn' };
+    expect(NovaCardSchema.safeParse(spell([flying])).success).toBe(false); // not a NOVA keyword
+  });
+
   it('accepts losing every race (918.1-918.3, R95)', () => {
     const to = { what: 'servant', mode: 'target' };
     expect(NovaCardSchema.safeParse(spell([{ do: 'lose-races', to, until: 'end-of-turn' }])).success).toBe(true);

@@ -198,6 +198,7 @@ const statEffects: Pick<
   Handlers,
   | 'modify'
   | 'grant-keyword'
+  | 'become-keyword'
   | 'become-race'
   | 'lose-keyword'
   | 'lose-races'
@@ -211,6 +212,13 @@ const statEffects: Pick<
     if (affected.length === 0) return undefined;
     // NOVA 918.1 (become: the other races are lost) or 918.2 (gain), fixed on these objects (802.1.2.1.5.2).
     addUntilEndOfTurn(s, { kind: 'race', affected, race: e.race, become: !e.gain }, e.until, me);
+    return undefined;
+  },
+  'become-keyword': (s, e, { item, me, targets }) => {
+    const affected = affectedCards(s, item, e.to, targets);
+    if (affected.length === 0) return undefined;
+    // NOVA 918.1: the keywords had so far are lost and this one had, fixed on these objects (802.1.2.1.5.2).
+    addUntilEndOfTurn(s, { kind: 'keyword', affected, keyword: e.keyword, become: true }, e.until, me);
     return undefined;
   },
   'lose-keyword': (s, e, { item, me, targets }) => {

@@ -128,6 +128,8 @@ export type ContinuousEffect =
       kind: 'keyword';
       affected: string[];
       keyword: Keyword;
+      /** NOVA 918.1: "becomes" this keyword, so the keywords had before it in timestamp order are lost. */
+      become?: true;
       until: Until;
       nextTurnOf?: Seat;
     }

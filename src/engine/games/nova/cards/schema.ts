@@ -184,6 +184,18 @@ export const EffectSchema = z.discriminatedUnion('do', [
       until: UntilSchema,
     })
     .strict(),
+  /**
+   * NOVA 918.1: the cards become this keyword: they lose every keyword they had at that point of the timestamp order
+   * and have this one (802.1.2.1.5; a keyword gained later is had too), while the effect lasts.
+   */
+  z
+    .object({
+      do: z.literal('become-keyword'),
+      to: z.union([SelectorSchema, z.literal('self')]),
+      keyword: KeywordSchema,
+      until: UntilSchema,
+    })
+    .strict(),
   /** NOVA 918.3: the cards lose this keyword while the effect lasts. */
   z
     .object({

@@ -596,22 +596,29 @@ function effectText(e: Effect): Label {
       };
     }
     case 'become-race':
+    case 'become-keyword':
     case 'lose-keyword': {
       const u = untilText(e.until);
       const what =
-        e.do === 'lose-keyword'
+        e.do === 'become-keyword'
           ? {
-              en: `loses ${keywordWord(e.keyword).en}`,
-              en2: `lose ${keywordWord(e.keyword).en}`,
-              ja: `${keywordWord(e.keyword).ja}を失う`,
+              en: `becomes ${keywordWord(e.keyword).en} (losing its other keywords)`,
+              en2: `become ${keywordWord(e.keyword).en} (losing their other keywords)`,
+              ja: `${keywordWord(e.keyword).ja}になる（他のキーワード能力を失う）`,
             }
-          : e.gain
-            ? { en: `gains <Race: ${e.race}>`, en2: `gain <Race: ${e.race}>`, ja: `〈種族：${e.race}〉を得る` }
-            : {
-                en: `becomes <Race: ${e.race}> (losing its other races)`,
-                en2: `become <Race: ${e.race}> (losing their other races)`,
-                ja: `〈種族：${e.race}〉になる（他の種族を失う）`,
-              };
+          : e.do === 'lose-keyword'
+            ? {
+                en: `loses ${keywordWord(e.keyword).en}`,
+                en2: `lose ${keywordWord(e.keyword).en}`,
+                ja: `${keywordWord(e.keyword).ja}を失う`,
+              }
+            : e.gain
+              ? { en: `gains <Race: ${e.race}>`, en2: `gain <Race: ${e.race}>`, ja: `〈種族：${e.race}〉を得る` }
+              : {
+                  en: `becomes <Race: ${e.race}> (losing its other races)`,
+                  en2: `become <Race: ${e.race}> (losing their other races)`,
+                  ja: `〈種族：${e.race}〉になる（他の種族を失う）`,
+                };
       if (e.to === 'self')
         return { en: `This servant ${what.en} ${u.en}.`, ja: `${u.ja}、このサーバントは${what.ja}。` };
       const t = selectorText(e.to);
