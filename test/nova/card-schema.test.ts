@@ -400,6 +400,23 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     expect(NovaCardSchema.safeParse(servant([act({ exileFromGraveyard: 1 }, true)])).success).toBe(false);
   });
 
+  it('accepts putting 1 to 3 hand cards into the exclusion zone as a cost, not with a discard nor on energy abilities (902.1, R115)', () => {
+    const act = (cost: unknown, energyAbility = false) => ({
+      kind: 'activated',
+      cost,
+      energyAbility,
+      effects: [energyAbility ? { do: 'add-energy', color: 'red', count: 1 } : draw],
+    });
+    expect(NovaCardSchema.safeParse(servant([act({ exileFromHand: 1 })])).success).toBe(true);
+    expect(
+      NovaCardSchema.safeParse(servant([act({ freezeSelf: true, exileFromHand: 3, exileFromGraveyard: 1 })])).success,
+    ).toBe(true);
+    expect(NovaCardSchema.safeParse(servant([act({ exileFromHand: 0 })])).success).toBe(false);
+    expect(NovaCardSchema.safeParse(servant([act({ exileFromHand: 4 })])).success).toBe(false);
+    expect(NovaCardSchema.safeParse(servant([act({ exileFromHand: 1, discard: 1 })])).success).toBe(false);
+    expect(NovaCardSchema.safeParse(servant([act({ exileFromHand: 1 }, true)])).success).toBe(false);
+  });
+
   it('accepts reveal and shuffle instructions (910, 920)', () => {
     expect(NovaCardSchema.safeParse(spell([{ do: 'reveal-top', take: 'servant' }])).success).toBe(true);
     expect(NovaCardSchema.safeParse(spell([{ do: 'shuffle-deck' }])).success).toBe(true);

@@ -259,6 +259,8 @@ export type PlayInProgress = {
   discard?: string[] | null;
   /** NOVA 902.1, 306: the graveyard cards chosen to put into the exclusion zone for an ability's cost (R110). */
   exileFromGraveyard?: string[] | null;
+  /** NOVA 902.1, 306: the hand cards chosen to put into the exclusion zone for an ability's cost (R115). */
+  exileFromHand?: string[] | null;
   /** NOVA 112, 904.4: the standby energy-zone cards chosen to freeze for an appearance cost. */
   freezeEnergy?: string[] | null;
 };

@@ -432,6 +432,11 @@ export const ActivatedAbilitySchema = z
          * ability is played, paid with the rest (ruling R110).
          */
         exileFromGraveyard: z.number().int().min(1).max(3).optional(),
+        /**
+         * NOVA 902.1, 306: "put N cards from your hand into the exclusion zone": chosen from the hand as the ability is
+         * played, paid with the rest (ruling R115).
+         */
+        exileFromHand: z.number().int().min(1).max(3).optional(),
       })
       .strict(),
     effects: z.array(EffectSchema).min(1),
@@ -646,6 +651,7 @@ export const NovaCardSchema = z
           !a.cost.energy &&
             !a.cost.discard &&
             !a.cost.exileFromGraveyard &&
+            !a.cost.exileFromHand &&
             a.effects.every((e) => e.do === 'add-energy'),
           'an energy ability only adds energy and costs no energy (NOVA 801.6.4.1; more, 311.6.4, is not implemented)',
         );
@@ -655,6 +661,13 @@ export const NovaCardSchema = z
         need(
           !(a.cost.exileSelf && a.cost.sendSelfToGraveyard),
           'a cost moves this card to the graveyard or to the exclusion zone, not both (NOVA 902.3)',
+        );
+    // Both take cards from the hand; which are discarded and which exiled is not chosen together (R115).
+    for (const a of [...card.abilities, ...(card.equip?.grants ?? [])])
+      if (a.kind === 'activated')
+        need(
+          !(a.cost.discard && a.cost.exileFromHand),
+          'a cost discards cards or puts hand cards into the exclusion zone, not both (R115)',
         );
     // "Each servant ...": the instructions that act on every matching servant at once (R93); elsewhere refused.
     for (const e of effects)

@@ -189,6 +189,13 @@ function abilityText(a: Ability): Label {
           ja: `このカードから${c.counter}カウンターを${c.count}個取り除く`,
         });
       }
+      if (a.cost.exileFromHand) {
+        const n = a.cost.exileFromHand;
+        cost.push({
+          en: `put ${n} card${n > 1 ? 's' : ''} from your hand into the exclusion zone`,
+          ja: `あなたの手札からカードを${n}枚除外領域に置く`,
+        });
+      }
       if (a.cost.exileFromGraveyard) {
         const n = a.cost.exileFromGraveyard;
         cost.push({
