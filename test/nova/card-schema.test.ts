@@ -265,6 +265,18 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     expect(NovaCardSchema.safeParse(later([])).success).toBe(false);
   });
 
+  it("accepts delayed triggers at the next end phase, attack phase or opponent's turn, untargeted only (801.4.9; R116)", () => {
+    const at = (of: string, effects: unknown[]) => spell([{ do: 'at-next-start', of, effects }]);
+    for (const of of ['end-phase', 'attack-phase', 'opponents-turn'])
+      expect(NovaCardSchema.safeParse(at(of, [draw, { do: 'lose-life', who: 'opponent', amount: 100 }])).success).toBe(
+        true,
+      );
+    const lance = { do: 'damage', amount: 300, to: { what: 'servant', mode: 'target' } };
+    expect(NovaCardSchema.safeParse(at('end-phase', [lance])).success).toBe(false); // a target: still refused
+    expect(NovaCardSchema.safeParse(at('main-phase', [draw])).success).toBe(false);
+    expect(NovaCardSchema.safeParse(at('end-phase', [])).success).toBe(false);
+  });
+
   it.each(['your-next-turn', 'end-of-your-next-turn'])(
     'accepts "until %s" on stat, keyword and race changes (R92, R98)',
     (until) => {
@@ -380,8 +392,8 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     expect(NovaCardSchema.safeParse(servant([act({ exileSelf: true, freezeSelf: true })])).success).toBe(true);
     const both = act({ exileSelf: true, sendSelfToGraveyard: true });
     expect(NovaCardSchema.safeParse(servant([both])).success).toBe(false);
-    // Exiling cards from the hand as a cost is not implemented.
-    expect(NovaCardSchema.safeParse(servant([act({ exileFromHand: 1 })])).success).toBe(false);
+    // Hand cards into the exclusion zone are a cost of their own (R115), tested below.
+    expect(NovaCardSchema.safeParse(servant([act({ exileSelf: true, exileFromHand: 1 })])).success).toBe(true);
   });
 
   it('accepts putting 1 to 3 cards from your graveyard into the exclusion zone as a cost, not on energy abilities (902.1, R110)', () => {

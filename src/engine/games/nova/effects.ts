@@ -452,7 +452,19 @@ const phaseEffects: Pick<
   | 'draw-at-next-attack-phase'
   | 'return-at-next-end-phase'
   | 'at-your-next-turn-start'
+  | 'at-next-start'
 > = {
+  'at-next-start': (s, e, { item, me }) => {
+    // NOVA 801.4.9.1, 801.4.9.4: a delayed trigger of this card's controller; 925.1.2: it waits past skipped ones (R116).
+    const when =
+      e.of === 'end-phase'
+        ? 'next-end-phase-start'
+        : e.of === 'attack-phase'
+          ? 'next-attack-phase-start'
+          : 'opponents-next-turn-start';
+    addDelayedTrigger(s, { when, controller: me, source: item.objectId, card: item.card, effects: e.effects });
+    return undefined;
+  },
   'at-your-next-turn-start': (s, e, { item, me }) => {
     // NOVA 801.4.9.1, 801.4.9.4: a delayed trigger of this card's controller, for that player's next turn (R101).
     addDelayedTrigger(s, {

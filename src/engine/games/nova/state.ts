@@ -95,7 +95,7 @@ export interface PendingTrigger {
 export interface DelayedTrigger {
   id: string;
   /** NOVA 925.1.2: a skipped phase never starts, so the trigger waits for the next one that does. */
-  when: 'next-end-phase-start' | 'next-attack-phase-start' | 'your-next-turn-start';
+  when: 'next-end-phase-start' | 'next-attack-phase-start' | 'your-next-turn-start' | 'opponents-next-turn-start';
   controller: Seat;
   source: string;
   card: string;

@@ -1,4 +1,4 @@
-import type { Seat } from '../../core/game.ts';
+import { opponentOf, type Seat } from '../../core/game.ts';
 import { apnapGroups } from '../../core/triggers.ts';
 import { novaCard } from './cards/pool.ts';
 import type { Effect, Selector, TriggerEvent } from './cards/schema.ts';
@@ -141,6 +141,7 @@ export function emit(s: NovaState, event: GameEvent): void {
       // on the game's first turn; a skipped turn has no standby phase, so nothing triggers (925.1.1).
       // "At the start of your next turn" delayed triggers wait the same way past a skipped standby phase (R101).
       fireDelayed(s, 'your-next-turn-start', s.turn.active);
+      fireDelayed(s, 'opponents-next-turn-start', opponentOf(s.turn.active)); // its controller's opponent's turn (R116)
       for (const src of fieldObjects(s, s.turn.active)) watchers('your-turn-start', src, (i) => queue(s, src, i, null));
       return;
     case 'draw-phase-start':
@@ -188,7 +189,7 @@ export function sendToGraveyard(s: NovaState, id: string): CardObject {
 
 /**
  * NOVA 801.4.9.2: delayed triggers waiting for this event trigger once, then are gone; with `seat`, only those of
- * that controller ("your next turn").
+ * that controller ("your next turn"; "your opponent's next turn" passes the opponent of the turn player).
  */
 function fireDelayed(s: NovaState, when: DelayedTrigger['when'], seat?: Seat): void {
   const fires = (d: DelayedTrigger) => d.when === when && (seat === undefined || d.controller === seat);

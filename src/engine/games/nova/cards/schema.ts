@@ -317,6 +317,18 @@ export const EffectSchema = z.discriminatedUnion('do', [
   z
     .object({ do: z.literal('at-your-next-turn-start'), effects: z.array(DelayedInstructionSchema).min(1).max(3) })
     .strict(),
+  /**
+   * NOVA 801.4.9: a delayed trigger "at the start of the next end phase / the next attack phase / your opponent's next
+   * turn, ...", whoever's turn it is in (the opponent's: their next turn whose standby phase happens, 925.1.2), with
+   * the same untargeted fixed instructions (ruling R116).
+   */
+  z
+    .object({
+      do: z.literal('at-next-start'),
+      of: z.enum(['end-phase', 'attack-phase', 'opponents-turn']),
+      effects: z.array(DelayedInstructionSchema).min(1).max(3),
+    })
+    .strict(),
 ]);
 export type Effect = z.infer<typeof EffectSchema>;
 

@@ -806,18 +806,28 @@ function effectText(e: Effect): Label {
         en: `At the start of the next attack phase, draw ${e.count} card${e.count > 1 ? 's' : ''}.`,
         ja: `次のアタックフェイズの開始時、カードを${e.count}枚引く。`,
       };
-    case 'at-your-next-turn-start': {
+    case 'at-your-next-turn-start':
+    case 'at-next-start': {
       // One sentence, so that every instruction reads as part of the delayed trigger.
       const parts = e.effects.map((x) => effectText(x));
       const en = parts.map((x) => x.en.charAt(0).toLowerCase() + x.en.slice(1).replace(/\.$/, '')).join('; ');
       const ja = parts.map((x) => x.ja).join('');
+      const when = e.do === 'at-your-next-turn-start' ? DELAYED_WHEN['your-turn'] : DELAYED_WHEN[e.of];
       return {
-        en: `At the start of your next turn, ${en}.`,
-        ja: parts.length > 1 ? `次のあなたのターン開始時、「${ja}」を行う。` : `次のあなたのターン開始時、${ja}`,
+        en: `At the start of ${when.en}, ${en}.`,
+        ja: parts.length > 1 ? `${when.ja}開始時、「${ja}」を行う。` : `${when.ja}開始時、${ja}`,
       };
     }
   }
 }
+
+/** When a delayed trigger of a card's text triggers (NOVA 801.4.9). */
+const DELAYED_WHEN: Record<'your-turn' | 'end-phase' | 'attack-phase' | 'opponents-turn', Label> = {
+  'your-turn': { en: 'your next turn', ja: '次のあなたのターン' },
+  'end-phase': { en: 'the next end phase', ja: '次のエンドフェイズの' },
+  'attack-phase': { en: 'the next attack phase', ja: '次のアタックフェイズの' },
+  'opponents-turn': { en: "your opponent's next turn", ja: '次の相手のターン' },
+};
 
 /** NOVA 407.6 "until end of turn"; 405.7.3 "during the attack phase". */
 function untilText(until: Until): Label {
