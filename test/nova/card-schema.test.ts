@@ -26,6 +26,13 @@ const servant = (abilities: unknown[]) => ({
   text: { en: '', ja: '' },
 });
 const draw = { do: 'draw', count: 1, who: 'you' };
+/** An activated ability with this cost that draws, or (an energy ability) adds energy. */
+const withCost = (cost: unknown, energyAbility = false) => ({
+  kind: 'activated',
+  cost,
+  energyAbility,
+  effects: [energyAbility ? { do: 'add-energy', color: 'red', count: 1 } : draw],
+});
 
 describe('NOVA card schema refuses what the engine cannot play', () => {
   it('refuses a card with more than one colour (docs/rulings R63, A7)', () => {
@@ -373,60 +380,42 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
   });
 
   it('accepts "discard 1 to 3 cards" as an activated ability\'s cost, not on energy abilities (902.3, R97, R102)', () => {
-    const act = (cost: unknown, energyAbility = false) => ({
-      kind: 'activated',
-      cost,
-      energyAbility,
-      effects: [energyAbility ? { do: 'add-energy', color: 'red', count: 1 } : draw],
-    });
-    expect(NovaCardSchema.safeParse(servant([act({ freezeSelf: true, discard: 1 })])).success).toBe(true);
-    expect(NovaCardSchema.safeParse(servant([act({ discard: 2 })])).success).toBe(true);
-    expect(NovaCardSchema.safeParse(servant([act({ discard: 4 })])).success).toBe(false);
-    expect(NovaCardSchema.safeParse(servant([act({ discard: 0 })])).success).toBe(false);
-    expect(NovaCardSchema.safeParse(servant([act({ discard: 1 }, true)])).success).toBe(false);
+    expect(NovaCardSchema.safeParse(servant([withCost({ freezeSelf: true, discard: 1 })])).success).toBe(true);
+    expect(NovaCardSchema.safeParse(servant([withCost({ discard: 2 })])).success).toBe(true);
+    expect(NovaCardSchema.safeParse(servant([withCost({ discard: 4 })])).success).toBe(false);
+    expect(NovaCardSchema.safeParse(servant([withCost({ discard: 0 })])).success).toBe(false);
+    expect(NovaCardSchema.safeParse(servant([withCost({ discard: 1 }, true)])).success).toBe(false);
   });
 
   it('accepts putting this card into the exclusion zone as a cost, not with another move cost (902.1, 306, R106)', () => {
-    const act = (cost: unknown) => ({ kind: 'activated', cost, effects: [draw] });
-    expect(NovaCardSchema.safeParse(servant([act({ exileSelf: true })])).success).toBe(true);
-    expect(NovaCardSchema.safeParse(servant([act({ exileSelf: true, freezeSelf: true })])).success).toBe(true);
-    const both = act({ exileSelf: true, sendSelfToGraveyard: true });
+    expect(NovaCardSchema.safeParse(servant([withCost({ exileSelf: true })])).success).toBe(true);
+    expect(NovaCardSchema.safeParse(servant([withCost({ exileSelf: true, freezeSelf: true })])).success).toBe(true);
+    const both = withCost({ exileSelf: true, sendSelfToGraveyard: true });
     expect(NovaCardSchema.safeParse(servant([both])).success).toBe(false);
     // Hand cards into the exclusion zone are a cost of their own (R115), tested below.
-    expect(NovaCardSchema.safeParse(servant([act({ exileSelf: true, exileFromHand: 1 })])).success).toBe(true);
+    expect(NovaCardSchema.safeParse(servant([withCost({ exileSelf: true, exileFromHand: 1 })])).success).toBe(true);
   });
 
   it('accepts putting 1 to 3 cards from your graveyard into the exclusion zone as a cost, not on energy abilities (902.1, R110)', () => {
-    const act = (cost: unknown, energyAbility = false) => ({
-      kind: 'activated',
-      cost,
-      energyAbility,
-      effects: [energyAbility ? { do: 'add-energy', color: 'red', count: 1 } : draw],
-    });
-    expect(NovaCardSchema.safeParse(servant([act({ exileFromGraveyard: 1 })])).success).toBe(true);
+    expect(NovaCardSchema.safeParse(servant([withCost({ exileFromGraveyard: 1 })])).success).toBe(true);
     expect(
-      NovaCardSchema.safeParse(servant([act({ freezeSelf: true, exileFromGraveyard: 3, discard: 1 })])).success,
+      NovaCardSchema.safeParse(servant([withCost({ freezeSelf: true, exileFromGraveyard: 3, discard: 1 })])).success,
     ).toBe(true);
-    expect(NovaCardSchema.safeParse(servant([act({ exileFromGraveyard: 0 })])).success).toBe(false);
-    expect(NovaCardSchema.safeParse(servant([act({ exileFromGraveyard: 4 })])).success).toBe(false);
-    expect(NovaCardSchema.safeParse(servant([act({ exileFromGraveyard: 1 }, true)])).success).toBe(false);
+    expect(NovaCardSchema.safeParse(servant([withCost({ exileFromGraveyard: 0 })])).success).toBe(false);
+    expect(NovaCardSchema.safeParse(servant([withCost({ exileFromGraveyard: 4 })])).success).toBe(false);
+    expect(NovaCardSchema.safeParse(servant([withCost({ exileFromGraveyard: 1 }, true)])).success).toBe(false);
   });
 
   it('accepts putting 1 to 3 hand cards into the exclusion zone as a cost, not with a discard nor on energy abilities (902.1, R115)', () => {
-    const act = (cost: unknown, energyAbility = false) => ({
-      kind: 'activated',
-      cost,
-      energyAbility,
-      effects: [energyAbility ? { do: 'add-energy', color: 'red', count: 1 } : draw],
-    });
-    expect(NovaCardSchema.safeParse(servant([act({ exileFromHand: 1 })])).success).toBe(true);
+    expect(NovaCardSchema.safeParse(servant([withCost({ exileFromHand: 1 })])).success).toBe(true);
     expect(
-      NovaCardSchema.safeParse(servant([act({ freezeSelf: true, exileFromHand: 3, exileFromGraveyard: 1 })])).success,
+      NovaCardSchema.safeParse(servant([withCost({ freezeSelf: true, exileFromHand: 3, exileFromGraveyard: 1 })]))
+        .success,
     ).toBe(true);
-    expect(NovaCardSchema.safeParse(servant([act({ exileFromHand: 0 })])).success).toBe(false);
-    expect(NovaCardSchema.safeParse(servant([act({ exileFromHand: 4 })])).success).toBe(false);
-    expect(NovaCardSchema.safeParse(servant([act({ exileFromHand: 1, discard: 1 })])).success).toBe(false);
-    expect(NovaCardSchema.safeParse(servant([act({ exileFromHand: 1 }, true)])).success).toBe(false);
+    expect(NovaCardSchema.safeParse(servant([withCost({ exileFromHand: 0 })])).success).toBe(false);
+    expect(NovaCardSchema.safeParse(servant([withCost({ exileFromHand: 4 })])).success).toBe(false);
+    expect(NovaCardSchema.safeParse(servant([withCost({ exileFromHand: 1, discard: 1 })])).success).toBe(false);
+    expect(NovaCardSchema.safeParse(servant([withCost({ exileFromHand: 1 }, true)])).success).toBe(false);
   });
 
   it('accepts reveal and shuffle instructions (910, 920)', () => {
