@@ -26,6 +26,13 @@ const servant = (abilities: unknown[]) => ({
   text: { en: '', ja: '' },
 });
 const draw = { do: 'draw', count: 1, who: 'you' };
+/** An activated ability with this cost that draws, or (an energy ability) adds energy. */
+const withCost = (cost: unknown, energyAbility = false) => ({
+  kind: 'activated',
+  cost,
+  energyAbility,
+  effects: [energyAbility ? { do: 'add-energy', color: 'red', count: 1 } : draw],
+});
 
 describe('NOVA card schema refuses what the engine cannot play', () => {
   it('refuses a card with more than one colour (docs/rulings R63, A7)', () => {
@@ -92,7 +99,7 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
       { kind: 'triggered', when: 'you-gain-life', effects: [draw] },
     ],
     [
-      'a state trigger on another count (801.4.6; the energy zone, hand, graveyard and LP only)',
+      'a state trigger named outside the vocabulary (801.4.6; counts of cards are "count-at-least" / "count-at-most")',
       { kind: 'triggered', when: 'your-deck-at-most', count: 5, effects: [draw] },
     ],
     [
@@ -243,6 +250,18 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     }
   });
 
+  it('accepts state triggers on any count of cards, with their count and what they count (801.4.6.1.1; R113)', () => {
+    const on = (when: string, extra: object) => servant([{ kind: 'triggered', when, effects: [draw], ...extra }]);
+    for (const when of ['count-at-least', 'count-at-most'])
+      for (const of of ['your-hand', 'opponents-servants', 'your-main-deck', 'opponents-graveyard']) {
+        expect(NovaCardSchema.safeParse(on(when, { of, count: 2 })).success).toBe(true);
+        expect(NovaCardSchema.safeParse(on(when, { of })).success).toBe(false); // no count
+      }
+    expect(NovaCardSchema.safeParse(on('count-at-least', { count: 2 })).success).toBe(false); // counts nothing
+    expect(NovaCardSchema.safeParse(on('count-at-least', { of: 'chosen-number', count: 2 })).success).toBe(false);
+    expect(NovaCardSchema.safeParse(on('your-hand-empty', { of: 'your-hand' })).success).toBe(false);
+  });
+
   it('accepts "at the start of your next turn" with untargeted fixed instructions only (801.4.9; R101)', () => {
     const later = (effects: unknown[]) => spell([{ do: 'at-your-next-turn-start', effects }]);
     expect(NovaCardSchema.safeParse(later([draw, { do: 'gain-life', amount: 100 }])).success).toBe(true);
@@ -251,6 +270,18 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     const counted = { do: 'draw', who: 'you', count: { each: 1, per: 'your-hand' } };
     expect(NovaCardSchema.safeParse(later([counted])).success).toBe(false);
     expect(NovaCardSchema.safeParse(later([])).success).toBe(false);
+  });
+
+  it("accepts delayed triggers at the next end phase, attack phase or opponent's turn, untargeted only (801.4.9; R116)", () => {
+    const at = (of: string, effects: unknown[]) => spell([{ do: 'at-next-start', of, effects }]);
+    for (const of of ['end-phase', 'attack-phase', 'opponents-turn'])
+      expect(NovaCardSchema.safeParse(at(of, [draw, { do: 'lose-life', who: 'opponent', amount: 100 }])).success).toBe(
+        true,
+      );
+    const lance = { do: 'damage', amount: 300, to: { what: 'servant', mode: 'target' } };
+    expect(NovaCardSchema.safeParse(at('end-phase', [lance])).success).toBe(false); // a target: still refused
+    expect(NovaCardSchema.safeParse(at('main-phase', [draw])).success).toBe(false);
+    expect(NovaCardSchema.safeParse(at('end-phase', [])).success).toBe(false);
   });
 
   it.each(['your-next-turn', 'end-of-your-next-turn'])(
@@ -287,6 +318,15 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
       { do: 'negate', to: { what: 'waiting-item', mode: 'each' } },
     ])
       expect(NovaCardSchema.safeParse(spell([e])).success).toBe(false);
+  });
+
+  it('accepts becoming a keyword, on a target or on this servant (918.1, R114)', () => {
+    const become = (to: unknown) => spell([{ do: 'become-keyword', to, keyword: 'pierce', until: 'end-of-turn' }]);
+    expect(NovaCardSchema.safeParse(become({ what: 'servant', mode: 'target' })).success).toBe(true);
+    expect(NovaCardSchema.safeParse(become('self')).success).toBe(true);
+    expect(NovaCardSchema.safeParse(become({ what: 'servant', mode: 'each' })).success).toBe(false); // R93's list
+    const flying = { do: 'become-keyword', to: 'self', keyword: 'flying', until: 'end-of-turn' };
+    expect(NovaCardSchema.safeParse(spell([flying])).success).toBe(false); // not a NOVA keyword
   });
 
   it('accepts losing every race (918.1-918.3, R95)', () => {
@@ -340,43 +380,42 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
   });
 
   it('accepts "discard 1 to 3 cards" as an activated ability\'s cost, not on energy abilities (902.3, R97, R102)', () => {
-    const act = (cost: unknown, energyAbility = false) => ({
-      kind: 'activated',
-      cost,
-      energyAbility,
-      effects: [energyAbility ? { do: 'add-energy', color: 'red', count: 1 } : draw],
-    });
-    expect(NovaCardSchema.safeParse(servant([act({ freezeSelf: true, discard: 1 })])).success).toBe(true);
-    expect(NovaCardSchema.safeParse(servant([act({ discard: 2 })])).success).toBe(true);
-    expect(NovaCardSchema.safeParse(servant([act({ discard: 4 })])).success).toBe(false);
-    expect(NovaCardSchema.safeParse(servant([act({ discard: 0 })])).success).toBe(false);
-    expect(NovaCardSchema.safeParse(servant([act({ discard: 1 }, true)])).success).toBe(false);
+    expect(NovaCardSchema.safeParse(servant([withCost({ freezeSelf: true, discard: 1 })])).success).toBe(true);
+    expect(NovaCardSchema.safeParse(servant([withCost({ discard: 2 })])).success).toBe(true);
+    expect(NovaCardSchema.safeParse(servant([withCost({ discard: 4 })])).success).toBe(false);
+    expect(NovaCardSchema.safeParse(servant([withCost({ discard: 0 })])).success).toBe(false);
+    expect(NovaCardSchema.safeParse(servant([withCost({ discard: 1 }, true)])).success).toBe(false);
   });
 
   it('accepts putting this card into the exclusion zone as a cost, not with another move cost (902.1, 306, R106)', () => {
-    const act = (cost: unknown) => ({ kind: 'activated', cost, effects: [draw] });
-    expect(NovaCardSchema.safeParse(servant([act({ exileSelf: true })])).success).toBe(true);
-    expect(NovaCardSchema.safeParse(servant([act({ exileSelf: true, freezeSelf: true })])).success).toBe(true);
-    const both = act({ exileSelf: true, sendSelfToGraveyard: true });
+    expect(NovaCardSchema.safeParse(servant([withCost({ exileSelf: true })])).success).toBe(true);
+    expect(NovaCardSchema.safeParse(servant([withCost({ exileSelf: true, freezeSelf: true })])).success).toBe(true);
+    const both = withCost({ exileSelf: true, sendSelfToGraveyard: true });
     expect(NovaCardSchema.safeParse(servant([both])).success).toBe(false);
-    // Exiling cards from the hand as a cost is not implemented.
-    expect(NovaCardSchema.safeParse(servant([act({ exileFromHand: 1 })])).success).toBe(false);
+    // Hand cards into the exclusion zone are a cost of their own (R115), tested below.
+    expect(NovaCardSchema.safeParse(servant([withCost({ exileSelf: true, exileFromHand: 1 })])).success).toBe(true);
   });
 
   it('accepts putting 1 to 3 cards from your graveyard into the exclusion zone as a cost, not on energy abilities (902.1, R110)', () => {
-    const act = (cost: unknown, energyAbility = false) => ({
-      kind: 'activated',
-      cost,
-      energyAbility,
-      effects: [energyAbility ? { do: 'add-energy', color: 'red', count: 1 } : draw],
-    });
-    expect(NovaCardSchema.safeParse(servant([act({ exileFromGraveyard: 1 })])).success).toBe(true);
+    expect(NovaCardSchema.safeParse(servant([withCost({ exileFromGraveyard: 1 })])).success).toBe(true);
     expect(
-      NovaCardSchema.safeParse(servant([act({ freezeSelf: true, exileFromGraveyard: 3, discard: 1 })])).success,
+      NovaCardSchema.safeParse(servant([withCost({ freezeSelf: true, exileFromGraveyard: 3, discard: 1 })])).success,
     ).toBe(true);
-    expect(NovaCardSchema.safeParse(servant([act({ exileFromGraveyard: 0 })])).success).toBe(false);
-    expect(NovaCardSchema.safeParse(servant([act({ exileFromGraveyard: 4 })])).success).toBe(false);
-    expect(NovaCardSchema.safeParse(servant([act({ exileFromGraveyard: 1 }, true)])).success).toBe(false);
+    expect(NovaCardSchema.safeParse(servant([withCost({ exileFromGraveyard: 0 })])).success).toBe(false);
+    expect(NovaCardSchema.safeParse(servant([withCost({ exileFromGraveyard: 4 })])).success).toBe(false);
+    expect(NovaCardSchema.safeParse(servant([withCost({ exileFromGraveyard: 1 }, true)])).success).toBe(false);
+  });
+
+  it('accepts putting 1 to 3 hand cards into the exclusion zone as a cost, not with a discard nor on energy abilities (902.1, R115)', () => {
+    expect(NovaCardSchema.safeParse(servant([withCost({ exileFromHand: 1 })])).success).toBe(true);
+    expect(
+      NovaCardSchema.safeParse(servant([withCost({ freezeSelf: true, exileFromHand: 3, exileFromGraveyard: 1 })]))
+        .success,
+    ).toBe(true);
+    expect(NovaCardSchema.safeParse(servant([withCost({ exileFromHand: 0 })])).success).toBe(false);
+    expect(NovaCardSchema.safeParse(servant([withCost({ exileFromHand: 4 })])).success).toBe(false);
+    expect(NovaCardSchema.safeParse(servant([withCost({ exileFromHand: 1, discard: 1 })])).success).toBe(false);
+    expect(NovaCardSchema.safeParse(servant([withCost({ exileFromHand: 1 }, true)])).success).toBe(false);
   });
 
   it('accepts reveal and shuffle instructions (910, 920)', () => {

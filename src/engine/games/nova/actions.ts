@@ -128,6 +128,7 @@ export function canActivate(
   if (a.cost.discard && s.players[seat].zones.hand.length < a.cost.discard) return false; // NOVA 902.3
   // NOVA 902.3, 902.1: the graveyard must hold the cards the cost puts into the exclusion zone (R110).
   if (a.cost.exileFromGraveyard && s.players[seat].zones.graveyard.length < a.cost.exileFromGraveyard) return false;
+  if (a.cost.exileFromHand && s.players[seat].zones.hand.length < a.cost.exileFromHand) return false; // R115
   if (a.cost.energy && !canPay(s, seat, a.cost.energy, a.cost.freezeSelf ? o.id : undefined, energy?.())) return false;
   return targetingEffects(a.effects).every((e) => {
     const sel = selectorOf(e);
@@ -493,6 +494,14 @@ function nextPlayChoice(s: NovaState, play: PlayInProgress): StepOut | null {
     (play.discard === undefined || play.discard === null)
   )
     return ask(additionalCostDecision, seat, { k: 'additional-cost', seat }, 'continue');
+  // NOVA 902.1, 804.2.3: which hand cards go to the exclusion zone for the cost, chosen with the costs; when the hand
+  // holds just that many there is nothing to choose (R115).
+  const exileHand = play.abilityIndex !== null ? playAbility(play).cost.exileFromHand : undefined;
+  if (exileHand && (play.exileFromHand === undefined || play.exileFromHand === null)) {
+    const hand = s.players[seat].zones.hand;
+    if (hand.length > exileHand) return ask(additionalCostDecision, seat, { k: 'additional-cost', seat }, 'continue');
+    play.exileFromHand = [...hand];
+  }
   // NOVA 902.1, 804.2.3: which graveyard cards go to the exclusion zone for the cost, chosen with the costs; when the
   // graveyard holds just that many there is nothing to choose (R110).
   const exile = play.abilityIndex !== null ? playAbility(play).cost.exileFromGraveyard : undefined;
@@ -607,6 +616,7 @@ function payAndPlace(s: NovaState, play: PlayInProgress): void {
       const discarded = moveCard(s, id, 'graveyard'); // NOVA 902.3, 911: the ability's discard cost
       logPublic(s, { k: 'discarded', seat, card: discarded.card, asCost: true });
     }
+    for (const id of play.exileFromHand ?? []) exileAsCost(s, id); // NOVA 902.1, 306: face up, public (R115)
     for (const id of play.exileFromGraveyard ?? []) exileAsCost(s, id); // NOVA 902.1, 306 (R110)
     let sourceId = o.id;
     if (a.cost.sendSelfToGraveyard) sourceId = sendToGraveyard(s, o.id).id; // NOVA 908, a move cost (804.2.3.2)

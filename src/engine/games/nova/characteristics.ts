@@ -87,11 +87,16 @@ export function characteristics(s: NovaState, o: CardObject, scan?: FieldScan): 
     for (const a of def.abilities)
       if (a.kind === 'static-keyword-while-character' && mine?.character) keywords.add(a.keyword); // NOVA 803.1.4
     for (const eff of s.effects) if (eff.kind === 'keyword' && eff.affected.includes(o.id)) keywords.add(eff.keyword);
-    // Becoming a race or losing a keyword does not commute with the grants, so then they all apply again in
+    // Becoming a race or a keyword or losing a keyword does not commute with the grants, so then they all apply again in
     // timestamp order (802.1.2.1.5); without such an effect the order cannot matter.
     if (
       s.effects.some(
-        (e) => (e.kind === 'race' || e.kind === 'lose-keyword' || e.kind === 'lose-races') && e.affected.includes(o.id),
+        (e) =>
+          (e.kind === 'race' ||
+            e.kind === 'lose-keyword' ||
+            e.kind === 'lose-races' ||
+            (e.kind === 'keyword' && e.become)) &&
+          e.affected.includes(o.id),
       )
     )
       races = nonNumericInOrder(s, o, def, mine, servantOnField, equipment, keywords);
@@ -133,7 +138,8 @@ export function characteristics(s: NovaState, o: CardObject, scan?: FieldScan): 
 /**
  * NOVA 802.1.2.1.2, 802.1.2.1.5: the printed races and keywords, then every non-numeric change in the order it came
  * to be: statics and equipment from when their card was placed on the field (802.1.2.1.5.1), effects from when they
- * were made. Becoming a race replaces the races (918.1), gaining adds (918.2), losing a keyword removes it (918.3).
+ * were made. Becoming a race or a keyword replaces the races or keywords (918.1), gaining adds (918.2), losing a
+ * keyword removes it (918.3).
  * Fills `keywords` and returns the races.
  */
 function nonNumericInOrder(
@@ -145,7 +151,15 @@ function nonNumericInOrder(
   equipment: readonly (Equip & { at: number })[],
   keywords: Set<Keyword>,
 ): string[] {
-  type Change = { at: number; race?: string; become?: boolean; gain?: Keyword; lose?: Keyword; loseRaces?: true };
+  type Change = {
+    at: number;
+    race?: string;
+    become?: boolean;
+    gain?: Keyword;
+    becomeKeyword?: true;
+    lose?: Keyword;
+    loseRaces?: true;
+  };
   const changes: Change[] = [];
   if (servantOnField) for (const g of mine?.raceGrants ?? []) changes.push({ at: g.at, race: g.race });
   for (const eq of equipment) for (const k of eq.keywords) changes.push({ at: eq.at, gain: k });
@@ -154,7 +168,8 @@ function nonNumericInOrder(
       changes.push({ at: o.enteredAt, gain: a.keyword });
   for (const e of s.effects) {
     if (!('affected' in e) || !e.affected.includes(o.id)) continue;
-    if (e.kind === 'keyword') changes.push({ at: e.timestamp, gain: e.keyword });
+    if (e.kind === 'keyword')
+      changes.push({ at: e.timestamp, gain: e.keyword, ...(e.become ? { becomeKeyword: true as const } : {}) });
     else if (e.kind === 'race') changes.push({ at: e.timestamp, race: e.race, become: e.become });
     else if (e.kind === 'lose-keyword') changes.push({ at: e.timestamp, lose: e.keyword });
     else if (e.kind === 'lose-races') changes.push({ at: e.timestamp, loseRaces: true });
@@ -166,6 +181,7 @@ function nonNumericInOrder(
   for (const c of changes) {
     if (c.race !== undefined) races = c.become ? [c.race] : races.includes(c.race) ? races : [...races, c.race];
     if (c.loseRaces) races = []; // NOVA 918.1–918.3: a race gained later in the order is had again (R95)
+    if (c.becomeKeyword) keywords.clear(); // NOVA 918.1: the keywords had so far are lost
     if (c.gain) keywords.add(c.gain);
     if (c.lose) keywords.delete(c.lose);
   }

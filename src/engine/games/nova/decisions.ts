@@ -314,7 +314,15 @@ export const appearanceCostDecision = defineDecisionKind<NovaState, AwaitOf<'app
   },
 });
 
-/** NOVA 902.8.2: an optional additional cost (discard a card), or none. */
+/** Whether an ability's "hand cards into the exclusion zone" cost is still to be chosen (before the graveyard's). */
+function exileFromHandPending(play: PlayInProgress): boolean {
+  return (
+    play.abilityIndex !== null &&
+    !!playAbility(play).cost.exileFromHand &&
+    (play.exileFromHand === undefined || play.exileFromHand === null)
+  );
+}
+
 /** Whether an ability's discard cost is still to be chosen (it is asked before the graveyard cost, actions.ts). */
 function discardPending(play: PlayInProgress): boolean {
   return (
@@ -331,6 +339,21 @@ export const additionalCostDecision = defineDecisionKind<NovaState, AwaitOf<'add
     const play = playingNow(s);
     if (!play) throw new Error('additional cost without a play');
     const def = novaCard(play.card);
+    const exileHand = play.abilityIndex !== null ? playAbility(play).cost.exileFromHand : undefined;
+    if (exileHand && exileFromHandPending(play)) {
+      // NOVA 902.1, 306: which hand cards pay "put N cards from your hand into the exclusion zone" (R115).
+      const hand = s.players[play.seat].zones.hand;
+      return {
+        prompt: {
+          en: `${def.name.en}: put ${exileHand} card${exileHand > 1 ? 's' : ''} from your hand into the exclusion zone to pay the ability's cost. (NOVA 902.1)`,
+          ja: `${def.name.ja}：能力のコストとして手札を${exileHand}枚除外領域に置いてください。`,
+        },
+        options: hand.map((id) => cardOption(s, id, 'exile-card')),
+        min: exileHand,
+        max: exileHand,
+        defaultOnTimeout: hand.slice(0, exileHand),
+      };
+    }
     const exile = play.abilityIndex !== null ? playAbility(play).cost.exileFromGraveyard : undefined;
     if (exile && !discardPending(play)) {
       // NOVA 902.1, 306: which graveyard cards pay "put N cards from your graveyard into the exclusion zone" (R110).
@@ -378,7 +401,9 @@ export const additionalCostDecision = defineDecisionKind<NovaState, AwaitOf<'add
   handle(s, _a, chosen) {
     const pick = chosen[0] ?? '';
     const play = playingNow(s);
-    if (play && play.abilityIndex !== null && !discardPending(play))
+    if (play && play.abilityIndex !== null && exileFromHandPending(play))
+      play.exileFromHand = [...chosen]; // NOVA 902.1: the hand cards for the cost (R115)
+    else if (play && play.abilityIndex !== null && !discardPending(play))
       play.exileFromGraveyard = [...chosen]; // NOVA 902.1: the graveyard cards for the cost (R110)
     else if (play && play.abilityIndex !== null)
       play.discard = [...chosen]; // NOVA 902.3: the ability's N cards (R102)

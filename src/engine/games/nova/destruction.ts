@@ -16,6 +16,7 @@ import type { Json } from '../../core/json.ts';
 import type { Label } from '../../core/label.ts';
 import { defineProcedure, pushFrame } from '../../core/procedure.ts';
 import { novaCard } from './cards/pool.ts';
+import type { Ability } from './cards/schema.ts';
 import { characteristics } from './characteristics.ts';
 import { addUntilEndOfTurn } from './effects.ts';
 import { logPublic } from './log.ts';
@@ -53,41 +54,36 @@ type DestructionData = { queue: Queued[]; battle: string[]; saved?: Json; pick?:
 
 const DESTRUCTION = 'destruction';
 
+/**
+ * The replacement ability `a` (index `i`) of `holder` offers for a destruction: its own (`own`: the holder is the
+ * servant about to be destroyed) or another servant's of the same controller (R96, R107, R109); null when it offers none.
+ */
+function replacementOf(holder: CardObject, a: Ability, i: number, own: boolean): DestructionReplacement | null {
+  const base = { id: `${holder.id}:${i}`, objectId: holder.id, card: holder.card };
+  const mandatory = own ? 'destruction-replacement' : 'ally-destruction-replacement';
+  if (a.kind === mandatory) return { ...base, outcome: a.instead, optional: false };
+  if (a.kind !== 'optional-destruction-replacement' || a.protects !== (own ? 'this' : 'another-ally')) return null;
+  // For another servant, "send this card" sends the guard; for its own, the servant itself (802.1.3.1.3).
+  const self = own ? 'send-to-graveyard' : 'send-guard-to-graveyard';
+  return {
+    ...base,
+    outcome: a.instead === 'exile-it' ? 'exile' : self,
+    optional: true,
+    ifYouDo: a.ifYouDo.do === 'gain-life' ? { gainLife: a.ifYouDo.amount } : { toughen: a.ifYouDo.hp },
+  };
+}
+
 /** The replacements of `target`'s destruction, its own and its controller's other servants' (R96, R107, R109). */
 export function destructionReplacements(s: NovaState, target: CardObject): DestructionReplacement[] {
+  const holders = [target];
+  if (novaCard(target.card).type === 'servant')
+    holders.push(...fieldObjects(s, target.controller).filter((g) => g.id !== target.id));
   const out: DestructionReplacement[] = [];
-  novaCard(target.card).abilities.forEach((a, i) => {
-    const id = `${target.id}:${i}`;
-    if (a.kind === 'destruction-replacement')
-      out.push({ id, objectId: target.id, card: target.card, outcome: a.instead, optional: false });
-    if (a.kind === 'optional-destruction-replacement' && a.protects === 'this')
-      out.push({
-        id,
-        objectId: target.id,
-        card: target.card,
-        outcome: a.instead === 'exile-it' ? 'exile' : 'send-to-graveyard',
-        optional: true,
-        ifYouDo: a.ifYouDo.do === 'gain-life' ? { gainLife: a.ifYouDo.amount } : { toughen: a.ifYouDo.hp },
-      });
-  });
-  if (novaCard(target.card).type !== 'servant') return out;
-  for (const g of fieldObjects(s, target.controller)) {
-    if (g.id === target.id) continue;
-    novaCard(g.card).abilities.forEach((a, i) => {
-      const id = `${g.id}:${i}`;
-      if (a.kind === 'ally-destruction-replacement')
-        out.push({ id, objectId: g.id, card: g.card, outcome: a.instead, optional: false });
-      if (a.kind === 'optional-destruction-replacement' && a.protects === 'another-ally')
-        out.push({
-          id,
-          objectId: g.id,
-          card: g.card,
-          outcome: a.instead === 'exile-it' ? 'exile' : 'send-guard-to-graveyard',
-          optional: true,
-          ifYouDo: a.ifYouDo.do === 'gain-life' ? { gainLife: a.ifYouDo.amount } : { toughen: a.ifYouDo.hp },
-        });
+  for (const h of holders)
+    novaCard(h.card).abilities.forEach((a, i) => {
+      const r = replacementOf(h, a, i, h.id === target.id);
+      if (r) out.push(r);
     });
-  }
   return out;
 }
 

@@ -16,15 +16,16 @@ import type { NovaState } from './state.ts';
  * worlds do not know the real game's future shuffles. Log lines `seat` cannot read are dropped: they name the real
  * cards. The pending decision is rebuilt for the new world.
  *
- * Pinned: the card of a play the opponent is in the middle of (and the cards chosen to discard for it) keeps its
- * identity; the play record already names it, and `seat`'s decisions never come while it is open.
+ * Pinned: the card of a play the opponent is in the middle of (and the hand cards chosen to discard or exile for
+ * it) keeps its identity; the play record already names it, and `seat`'s decisions never come while it is open.
  */
 export function determinizeNova(state: NovaState, seat: Seat, seed: string): NovaState {
   const s = cloneJson(state);
   const hidden = new Set(novaHiddenIdentities(state, { kind: 'player', seat }).hidden.map((h) => h.objectId));
   const pinned = new Set<string>();
   const play = playingNow(s);
-  if (play && play.seat !== seat) for (const id of [play.source, ...(play.discard ?? [])]) pinned.add(id);
+  if (play && play.seat !== seat)
+    for (const id of [play.source, ...(play.discard ?? []), ...(play.exileFromHand ?? [])]) pinned.add(id);
   const pool = (ids: readonly string[]): Identity[] =>
     ids
       .filter((id) => hidden.has(id) && !pinned.has(id))

@@ -30,7 +30,7 @@ import { stillLegal } from './targets.ts';
 import { emit, sendToGraveyard, setFrozen } from './triggers.ts';
 import { phasesAhead } from './turn.ts';
 import { writableObj } from './working-copy.ts';
-import { fieldObjects, isCharacter, moveCard, obj } from './zones.ts';
+import { cardsCounted, fieldObjects, isCharacter, moveCard, obj } from './zones.ts';
 
 /** What a handler knows besides the state and the effect. */
 export type EffectContext = {
@@ -198,6 +198,7 @@ const statEffects: Pick<
   Handlers,
   | 'modify'
   | 'grant-keyword'
+  | 'become-keyword'
   | 'become-race'
   | 'lose-keyword'
   | 'lose-races'
@@ -211,6 +212,13 @@ const statEffects: Pick<
     if (affected.length === 0) return undefined;
     // NOVA 918.1 (become: the other races are lost) or 918.2 (gain), fixed on these objects (802.1.2.1.5.2).
     addUntilEndOfTurn(s, { kind: 'race', affected, race: e.race, become: !e.gain }, e.until, me);
+    return undefined;
+  },
+  'become-keyword': (s, e, { item, me, targets }) => {
+    const affected = affectedCards(s, item, e.to, targets);
+    if (affected.length === 0) return undefined;
+    // NOVA 918.1: the keywords had so far are lost and this one had, fixed on these objects (802.1.2.1.5.2).
+    addUntilEndOfTurn(s, { kind: 'keyword', affected, keyword: e.keyword, become: true }, e.until, me);
     return undefined;
   },
   'lose-keyword': (s, e, { item, me, targets }) => {
@@ -444,7 +452,19 @@ const phaseEffects: Pick<
   | 'draw-at-next-attack-phase'
   | 'return-at-next-end-phase'
   | 'at-your-next-turn-start'
+  | 'at-next-start'
 > = {
+  'at-next-start': (s, e, { item, me }) => {
+    // NOVA 801.4.9.1, 801.4.9.4: a delayed trigger of this card's controller; 925.1.2: it waits past skipped ones (R116).
+    const when =
+      e.of === 'end-phase'
+        ? 'next-end-phase-start'
+        : e.of === 'attack-phase'
+          ? 'next-attack-phase-start'
+          : 'opponents-next-turn-start';
+    addDelayedTrigger(s, { when, controller: me, source: item.objectId, card: item.card, effects: e.effects });
+    return undefined;
+  },
   'at-your-next-turn-start': (s, e, { item, me }) => {
     // NOVA 801.4.9.1, 801.4.9.4: a delayed trigger of this card's controller, for that player's next turn (R101).
     addDelayedTrigger(s, {
@@ -558,23 +578,8 @@ export function amountNow(s: NovaState, r: Resolution, me: Seat, a: Amount): num
 }
 
 function countNow(s: NovaState, r: Resolution, me: Seat, what: Counted): number {
-  const servants = (seat: Seat) => fieldObjects(s, seat).filter((o) => novaCard(o.card).type === 'servant').length;
-  switch (what) {
-    case 'chosen-number':
-      return r.number ?? 0; // NOVA 004.7: the number chosen earlier in this resolution
-    case 'your-servants':
-      return servants(me);
-    case 'opponents-servants':
-      return servants(opponentOf(me));
-    case 'your-graveyard':
-      return s.players[me].zones.graveyard.length;
-    case 'your-hand':
-      return s.players[me].zones.hand.length;
-    case 'opponents-hand':
-      return s.players[opponentOf(me)].zones.hand.length;
-    case 'your-energy-zone':
-      return s.players[me].zones.energy.length;
-  }
+  if (what === 'chosen-number') return r.number ?? 0; // NOVA 004.7: the number chosen earlier in this resolution
+  return cardsCounted(s, me, what);
 }
 
 /** The objects an instruction on "this servant" or on its targets or choices affects (on the field only). */

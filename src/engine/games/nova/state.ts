@@ -95,7 +95,7 @@ export interface PendingTrigger {
 export interface DelayedTrigger {
   id: string;
   /** NOVA 925.1.2: a skipped phase never starts, so the trigger waits for the next one that does. */
-  when: 'next-end-phase-start' | 'next-attack-phase-start' | 'your-next-turn-start';
+  when: 'next-end-phase-start' | 'next-attack-phase-start' | 'your-next-turn-start' | 'opponents-next-turn-start';
   controller: Seat;
   source: string;
   card: string;
@@ -128,6 +128,8 @@ export type ContinuousEffect =
       kind: 'keyword';
       affected: string[];
       keyword: Keyword;
+      /** NOVA 918.1: "becomes" this keyword, so the keywords had before it in timestamp order are lost. */
+      become?: true;
       until: Until;
       nextTurnOf?: Seat;
     }
@@ -257,6 +259,8 @@ export type PlayInProgress = {
   discard?: string[] | null;
   /** NOVA 902.1, 306: the graveyard cards chosen to put into the exclusion zone for an ability's cost (R110). */
   exileFromGraveyard?: string[] | null;
+  /** NOVA 902.1, 306: the hand cards chosen to put into the exclusion zone for an ability's cost (R115). */
+  exileFromHand?: string[] | null;
   /** NOVA 112, 904.4: the standby energy-zone cards chosen to freeze for an appearance cost. */
   freezeEnergy?: string[] | null;
 };

@@ -1,4 +1,4 @@
-import type { Seat } from '../../core/game.ts';
+import { opponentOf, type Seat } from '../../core/game.ts';
 import { apnapGroups } from '../../core/triggers.ts';
 import { novaCard } from './cards/pool.ts';
 import type { Effect, Selector, TriggerEvent } from './cards/schema.ts';
@@ -7,7 +7,7 @@ import { resolvingNow } from './resolve.ts';
 import type { CardObject, DelayedTrigger, NovaState, PendingTrigger, TargetRef, WaitingItem } from './state.ts';
 import { candidates } from './targets.ts';
 import { writableObj } from './working-copy.ts';
-import { fieldObjects, moveCard, obj } from './zones.ts';
+import { cardsCounted, fieldObjects, moveCard, obj } from './zones.ts';
 
 /** A game event that automatic abilities watch for (NOVA 801.4). */
 export type GameEvent =
@@ -141,6 +141,7 @@ export function emit(s: NovaState, event: GameEvent): void {
       // on the game's first turn; a skipped turn has no standby phase, so nothing triggers (925.1.1).
       // "At the start of your next turn" delayed triggers wait the same way past a skipped standby phase (R101).
       fireDelayed(s, 'your-next-turn-start', s.turn.active);
+      fireDelayed(s, 'opponents-next-turn-start', opponentOf(s.turn.active)); // its controller's opponent's turn (R116)
       for (const src of fieldObjects(s, s.turn.active)) watchers('your-turn-start', src, (i) => queue(s, src, i, null));
       return;
     case 'draw-phase-start':
@@ -188,7 +189,7 @@ export function sendToGraveyard(s: NovaState, id: string): CardObject {
 
 /**
  * NOVA 801.4.9.2: delayed triggers waiting for this event trigger once, then are gone; with `seat`, only those of
- * that controller ("your next turn").
+ * that controller ("your next turn"; "your opponent's next turn" passes the opponent of the turn player).
  */
 function fireDelayed(s: NovaState, when: DelayedTrigger['when'], seat?: Seat): void {
   const fires = (d: DelayedTrigger) => d.when === when && (seat === undefined || d.controller === seat);
@@ -312,7 +313,8 @@ function stillUnresolved(s: NovaState, source: string, index: number): boolean {
  * rules processing, 501.2). "When your energy zone has N or more cards" triggers when the count changes to N or
  * more (801.4.6.1.1 and its example; docs/rulings/nova.md R46), "when your hand becomes empty" when the hand count
  * changes to 0 (801.4.6's example; R49), "when your graveyard has N or more cards" as the energy zone's, "when your LP
- * becomes N or less" as LP crosses to N or less (R100): not for a count the card found on arriving, and not again
+ * becomes N or less" as LP crosses to N or less (R100), "when (a count of cards) becomes N or more / or fewer" as the
+ * energy zone's (R113): not for a count the card found on arriving, and not again
  * while it is still unresolved.
  */
 export function checkStateTriggers(s: NovaState): void {
@@ -332,6 +334,11 @@ export function checkStateTriggers(s: NovaState): void {
       } else if (a.when === 'your-graveyard-at-least') {
         count = s.players[src.controller].zones.graveyard.length; // 801.4.6.1.1: a count of cards, as the energy zone
         met = count >= (a.count ?? 1);
+      } else if ((a.when === 'count-at-least' || a.when === 'count-at-most') && a.of && a.of !== 'chosen-number') {
+        // NOVA 801.4.6.1.1: a count of cards triggers as it changes to N or more (or fewer), and again at each later
+        // change that still meets it (R113).
+        count = cardsCounted(s, src.controller, a.of);
+        met = a.when === 'count-at-least' ? count >= (a.count ?? 1) : count <= (a.count ?? 1);
       } else if (a.when === 'your-life-at-most') {
         count = s.players[src.controller].life;
         // NOVA 801.4.6.1: "becomes N or less" only as LP crosses from above N; LP is no count of cards, so a further

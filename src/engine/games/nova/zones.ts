@@ -1,6 +1,7 @@
 import { UnsupportedRule } from '../../core/errors.ts';
-import type { Seat } from '../../core/game.ts';
+import { opponentOf, type Seat } from '../../core/game.ts';
 import { novaCard } from './cards/pool.ts';
+import type { Counted } from './cards/schema.ts';
 import type { CardObject, NovaState, Zone } from './state.ts';
 import { putObject, removeObject } from './working-copy.ts';
 
@@ -98,4 +99,29 @@ export function isCharacter(o: CardObject): boolean {
 /** Every card object the game knows, wherever it is: for the conservation invariant. */
 export function countAllCards(s: NovaState): number {
   return Object.keys(s.objects).length;
+}
+
+/** The number of cards `what` names now, seen from `me` (amounts, 004.6; state triggers on a count, 801.4.6.1.1). */
+export function cardsCounted(s: NovaState, me: Seat, what: Exclude<Counted, 'chosen-number'>): number {
+  const servants = (seat: Seat) => fieldObjects(s, seat).filter((o) => novaCard(o.card).type === 'servant').length;
+  switch (what) {
+    case 'your-servants':
+      return servants(me);
+    case 'opponents-servants':
+      return servants(opponentOf(me));
+    case 'your-graveyard':
+      return s.players[me].zones.graveyard.length;
+    case 'your-hand':
+      return s.players[me].zones.hand.length;
+    case 'opponents-hand':
+      return s.players[opponentOf(me)].zones.hand.length;
+    case 'your-energy-zone':
+      return s.players[me].zones.energy.length;
+    case 'opponents-energy-zone':
+      return s.players[opponentOf(me)].zones.energy.length;
+    case 'opponents-graveyard':
+      return s.players[opponentOf(me)].zones.graveyard.length;
+    case 'your-main-deck':
+      return s.players[me].zones.deck.length; // NOVA 301.8: any zone's number of cards is known to both
+  }
 }

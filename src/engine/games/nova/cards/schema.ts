@@ -63,6 +63,9 @@ export const COUNTED = [
   'your-hand',
   'opponents-hand',
   'your-energy-zone',
+  'opponents-energy-zone',
+  'opponents-graveyard',
+  'your-main-deck',
 ] as const;
 export const CountedSchema = z.enum(COUNTED);
 export type Counted = z.infer<typeof CountedSchema>;
@@ -178,6 +181,18 @@ export const EffectSchema = z.discriminatedUnion('do', [
     .object({
       do: z.literal('lose-races'),
       to: z.union([SelectorSchema, z.literal('self')]),
+      until: UntilSchema,
+    })
+    .strict(),
+  /**
+   * NOVA 918.1: the cards become this keyword: they lose every keyword they had at that point of the timestamp order
+   * and have this one (802.1.2.1.5; a keyword gained later is had too), while the effect lasts.
+   */
+  z
+    .object({
+      do: z.literal('become-keyword'),
+      to: z.union([SelectorSchema, z.literal('self')]),
+      keyword: KeywordSchema,
       until: UntilSchema,
     })
     .strict(),
@@ -302,6 +317,18 @@ export const EffectSchema = z.discriminatedUnion('do', [
   z
     .object({ do: z.literal('at-your-next-turn-start'), effects: z.array(DelayedInstructionSchema).min(1).max(3) })
     .strict(),
+  /**
+   * NOVA 801.4.9: a delayed trigger "at the start of the next end phase / the next attack phase / your opponent's next
+   * turn, ...", whoever's turn it is in (the opponent's: their next turn whose standby phase happens, 925.1.2), with
+   * the same untargeted fixed instructions (ruling R116).
+   */
+  z
+    .object({
+      do: z.literal('at-next-start'),
+      of: z.enum(['end-phase', 'attack-phase', 'opponents-turn']),
+      effects: z.array(DelayedInstructionSchema).min(1).max(3),
+    })
+    .strict(),
 ]);
 export type Effect = z.infer<typeof EffectSchema>;
 
@@ -314,6 +341,14 @@ const EACH_INSTRUCTIONS: ReadonlySet<string> = new Set([
   'exile',
   'modify',
   'grant-keyword',
+]);
+
+/** The state triggers that need their `count` (NOVA 801.4.6). */
+const STATE_COUNTS: ReadonlySet<string> = new Set([
+  'your-graveyard-at-least',
+  'your-life-at-most',
+  'count-at-least',
+  'count-at-most',
 ]);
 
 /** Which of your servants a static ability affects. */
@@ -377,6 +412,12 @@ export const TRIGGER_EVENTS = [
   'your-graveyard-at-least',
   /** A state trigger (NOVA 801.4.6, 801.4.6.1): "when your LP becomes N or less", only as LP goes from above N (R100). */
   'your-life-at-most',
+  /**
+   * State triggers on any count of cards (NOVA 801.4.6.1.1): "when (the `of` count) becomes `count` or more / or
+   * fewer", again at each change that still meets it (R113).
+   */
+  'count-at-least',
+  'count-at-most',
 ] as const;
 export const TriggerEventSchema = z.enum(TRIGGER_EVENTS);
 export type TriggerEvent = z.infer<typeof TriggerEventSchema>;
@@ -403,6 +444,11 @@ export const ActivatedAbilitySchema = z
          * ability is played, paid with the rest (ruling R110).
          */
         exileFromGraveyard: z.number().int().min(1).max(3).optional(),
+        /**
+         * NOVA 902.1, 306: "put N cards from your hand into the exclusion zone": chosen from the hand as the ability is
+         * played, paid with the rest (ruling R115).
+         */
+        exileFromHand: z.number().int().min(1).max(3).optional(),
       })
       .strict(),
     effects: z.array(EffectSchema).min(1),
@@ -421,6 +467,8 @@ export const AbilitySchema = z.discriminatedUnion('kind', [
       ifOptionalCostPaid: z.boolean().optional(),
       /** For the state triggers (NOVA 801.4.6): the number of cards, or of LP for 'your-life-at-most'. */
       count: z.number().int().min(1).optional(),
+      /** For 'count-at-least' and 'count-at-most': which cards are counted (never the chosen number). */
+      of: CountedSchema.optional(),
       effects: z.array(EffectSchema).min(1),
     })
     .strict(),
@@ -569,8 +617,17 @@ export const NovaCardSchema = z
       );
     if (card.equip) need(card.type === 'magic-item', 'only magic items have Equip');
     for (const a of card.abilities)
-      if (a.kind === 'triggered' && (a.when === 'your-graveyard-at-least' || a.when === 'your-life-at-most'))
+      if (a.kind === 'triggered' && STATE_COUNTS.has(a.when))
         need(a.count !== undefined, `"${a.when}" needs its count (NOVA 801.4.6)`);
+    // NOVA 801.4.6.1.1: a state trigger on a count names a count of cards; nothing else reads `of` (R113).
+    for (const a of card.abilities)
+      if (a.kind === 'triggered') {
+        const onCount = a.when === 'count-at-least' || a.when === 'count-at-most';
+        need(
+          onCount ? a.of !== undefined && a.of !== 'chosen-number' : a.of === undefined,
+          '"count-at-least" and "count-at-most" (and only they) name the cards they count, not the chosen number (R113)',
+        );
+      }
     if (card.abilities.some((a) => a.kind === 'triggered' && a.when === 'destroyed-in-battle'))
       need(card.type === 'servant', 'only servants battle, so only they are destroyed in battle (NOVA 405.6.3.2)');
     if (card.abilities.some((a) => a.kind === 'destruction-replacement'))
@@ -606,6 +663,7 @@ export const NovaCardSchema = z
           !a.cost.energy &&
             !a.cost.discard &&
             !a.cost.exileFromGraveyard &&
+            !a.cost.exileFromHand &&
             a.effects.every((e) => e.do === 'add-energy'),
           'an energy ability only adds energy and costs no energy (NOVA 801.6.4.1; more, 311.6.4, is not implemented)',
         );
@@ -615,6 +673,13 @@ export const NovaCardSchema = z
         need(
           !(a.cost.exileSelf && a.cost.sendSelfToGraveyard),
           'a cost moves this card to the graveyard or to the exclusion zone, not both (NOVA 902.3)',
+        );
+    // Both take cards from the hand; which are discarded and which exiled is not chosen together (R115).
+    for (const a of [...card.abilities, ...(card.equip?.grants ?? [])])
+      if (a.kind === 'activated')
+        need(
+          !(a.cost.discard && a.cost.exileFromHand),
+          'a cost discards cards or puts hand cards into the exclusion zone, not both (R115)',
         );
     // "Each servant ...": the instructions that act on every matching servant at once (R93); elsewhere refused.
     for (const e of effects)

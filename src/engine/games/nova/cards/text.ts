@@ -166,7 +166,7 @@ function abilityText(a: Ability): Label {
       const paid = a.ifOptionalCostPaid
         ? { en: 'if that additional cost was paid, ', ja: 'その追加コストが支払われていたなら、' }
         : { en: '', ja: '' };
-      return prefix(join([triggerText(a.when, a.count), paid], '', ''), effectsText(a.effects));
+      return prefix(join([triggerText(a.when, a.count, a.of), paid], '', ''), effectsText(a.effects));
     }
     case 'activated': {
       const cost: Label[] = [];
@@ -187,6 +187,13 @@ function abilityText(a: Ability): Label {
         cost.push({
           en: `remove ${c.count} ${c.counter} counters from this card`,
           ja: `このカードから${c.counter}カウンターを${c.count}個取り除く`,
+        });
+      }
+      if (a.cost.exileFromHand) {
+        const n = a.cost.exileFromHand;
+        cost.push({
+          en: `put ${n} card${n > 1 ? 's' : ''} from your hand into the exclusion zone`,
+          ja: `あなたの手札からカードを${n}枚除外領域に置く`,
         });
       }
       if (a.cost.exileFromGraveyard) {
@@ -310,8 +317,19 @@ function filterText(f: Filter): Label {
 function triggerText(
   when: Ability extends never ? never : Extract<Ability, { kind: 'triggered' }>['when'],
   count = 1,
+  of?: Counted,
 ): Label {
   switch (when) {
+    case 'count-at-least':
+    case 'count-at-most': {
+      const noun = COUNTED_NOUN[of ?? 'your-hand'];
+      const more = when === 'count-at-least';
+      const unit = of?.endsWith('servants') ? '体' : '枚';
+      return {
+        en: `When the number of ${noun.plural} becomes ${count} or ${more ? 'more' : 'fewer'}, `,
+        ja: `${noun.ja}が${count}${unit}${more ? '以上' : '以下'}になった時、`,
+      };
+    }
     case 'your-energy-zone-at-least':
       return {
         en: `When your energy zone has ${count} or more cards, `,
@@ -585,22 +603,29 @@ function effectText(e: Effect): Label {
       };
     }
     case 'become-race':
+    case 'become-keyword':
     case 'lose-keyword': {
       const u = untilText(e.until);
       const what =
-        e.do === 'lose-keyword'
+        e.do === 'become-keyword'
           ? {
-              en: `loses ${keywordWord(e.keyword).en}`,
-              en2: `lose ${keywordWord(e.keyword).en}`,
-              ja: `${keywordWord(e.keyword).ja}を失う`,
+              en: `becomes ${keywordWord(e.keyword).en} (losing its other keywords)`,
+              en2: `become ${keywordWord(e.keyword).en} (losing their other keywords)`,
+              ja: `${keywordWord(e.keyword).ja}になる（他のキーワード能力を失う）`,
             }
-          : e.gain
-            ? { en: `gains <Race: ${e.race}>`, en2: `gain <Race: ${e.race}>`, ja: `〈種族：${e.race}〉を得る` }
-            : {
-                en: `becomes <Race: ${e.race}> (losing its other races)`,
-                en2: `become <Race: ${e.race}> (losing their other races)`,
-                ja: `〈種族：${e.race}〉になる（他の種族を失う）`,
-              };
+          : e.do === 'lose-keyword'
+            ? {
+                en: `loses ${keywordWord(e.keyword).en}`,
+                en2: `lose ${keywordWord(e.keyword).en}`,
+                ja: `${keywordWord(e.keyword).ja}を失う`,
+              }
+            : e.gain
+              ? { en: `gains <Race: ${e.race}>`, en2: `gain <Race: ${e.race}>`, ja: `〈種族：${e.race}〉を得る` }
+              : {
+                  en: `becomes <Race: ${e.race}> (losing its other races)`,
+                  en2: `become <Race: ${e.race}> (losing their other races)`,
+                  ja: `〈種族：${e.race}〉になる（他の種族を失う）`,
+                };
       if (e.to === 'self')
         return { en: `This servant ${what.en} ${u.en}.`, ja: `${u.ja}、このサーバントは${what.ja}。` };
       const t = selectorText(e.to);
@@ -781,18 +806,28 @@ function effectText(e: Effect): Label {
         en: `At the start of the next attack phase, draw ${e.count} card${e.count > 1 ? 's' : ''}.`,
         ja: `次のアタックフェイズの開始時、カードを${e.count}枚引く。`,
       };
-    case 'at-your-next-turn-start': {
+    case 'at-your-next-turn-start':
+    case 'at-next-start': {
       // One sentence, so that every instruction reads as part of the delayed trigger.
       const parts = e.effects.map((x) => effectText(x));
       const en = parts.map((x) => x.en.charAt(0).toLowerCase() + x.en.slice(1).replace(/\.$/, '')).join('; ');
       const ja = parts.map((x) => x.ja).join('');
+      const when = e.do === 'at-your-next-turn-start' ? DELAYED_WHEN['your-turn'] : DELAYED_WHEN[e.of];
       return {
-        en: `At the start of your next turn, ${en}.`,
-        ja: parts.length > 1 ? `次のあなたのターン開始時、「${ja}」を行う。` : `次のあなたのターン開始時、${ja}`,
+        en: `At the start of ${when.en}, ${en}.`,
+        ja: parts.length > 1 ? `${when.ja}開始時、「${ja}」を行う。` : `${when.ja}開始時、${ja}`,
       };
     }
   }
 }
+
+/** When a delayed trigger of a card's text triggers (NOVA 801.4.9). */
+const DELAYED_WHEN: Record<'your-turn' | 'end-phase' | 'attack-phase' | 'opponents-turn', Label> = {
+  'your-turn': { en: 'your next turn', ja: '次のあなたのターン' },
+  'end-phase': { en: 'the next end phase', ja: '次のエンドフェイズの' },
+  'attack-phase': { en: 'the next attack phase', ja: '次のアタックフェイズの' },
+  'opponents-turn': { en: "your opponent's next turn", ja: '次の相手のターン' },
+};
 
 /** NOVA 407.6 "until end of turn"; 405.7.3 "during the attack phase". */
 function untilText(until: Until): Label {
@@ -824,6 +859,21 @@ const COUNTED_NOUN: Record<Counted, { en: string; plural: string; ja: string }> 
     en: 'card in your energy zone',
     plural: 'cards in your energy zone',
     ja: 'あなたのエナジーゾーンのカード',
+  },
+  'opponents-energy-zone': {
+    en: "card in the opponent's energy zone",
+    plural: "cards in the opponent's energy zone",
+    ja: '相手のエナジーゾーンのカード',
+  },
+  'opponents-graveyard': {
+    en: "card in the opponent's graveyard",
+    plural: "cards in the opponent's graveyard",
+    ja: '相手の墓地のカード',
+  },
+  'your-main-deck': {
+    en: 'card in your main deck',
+    plural: 'cards in your main deck',
+    ja: 'あなたのメインデッキのカード',
   },
 };
 
