@@ -13,6 +13,12 @@ export type Answer = Omit<DecisionResponse, 'decisionId'>;
 /** The option id every game gives the undo of an action being played (its role is `passive`). */
 export const CANCEL = 'cancel';
 
+/**
+ * The option id of taking back the last pick of an action under way (NOVA's payment, 804.2.4: "take back the last
+ * source"); counted as an undo only with the role `passive` (Force of Will's face choice has a `back` of its own).
+ */
+export const TAKE_BACK = 'back';
+
 export interface Candidate {
   key: string;
   answer: Answer;
@@ -160,11 +166,23 @@ export function candidates(pending: PendingDecision): Candidate[] {
       break;
     }
   }
-  // Undoing an action already started ("cancel") is offered only when nothing else is: a player that starts an action
-  // because its look-ahead went through, then cancels it, would start it again forever.
+  // Undoing an action already started ("cancel"), or its last pick ("take back"), is offered only when nothing else
+  // is: a player that starts an action because its look-ahead went through, then cancels it, would start it again
+  // forever; and one that takes back a source it picked a decision ago picks it again (NOVA normal with look-ahead
+  // leaves, seed s21, game 13: from decision 1,384 on, a black source paid and taken back in one payment until the
+  // arena stopped the game at 6,000 decisions).
+  const undo = undoIds(pending);
   const all = [...out].map(([key, answer]) => ({ key, answer }));
-  const through = all.filter((c) => !c.answer.choose.includes(CANCEL));
+  const through = all.filter((c) => !c.answer.choose.some((id) => undo.has(id)));
   return through.length > 0 ? through : all;
+}
+
+/** The options of a pick that undo the action under way, or its last pick (see CANCEL and TAKE_BACK). */
+function undoIds(pending: PendingDecision): Set<string> {
+  const ids = new Set([CANCEL]);
+  if (pending.shape === undefined || pending.shape === 'pick')
+    for (const o of pending.options) if (o.id === TAKE_BACK && o.role === 'passive') ids.add(o.id);
+  return ids;
 }
 
 /** Pick answers: every subset when there are few, else singles, "all", and random subsets. */
