@@ -335,6 +335,18 @@ function perform(
       s.players[me].weather = e.weather;
       log(s, { type: 'weather', seat: me, target: e.weather, rule: '1028.1' });
       return null;
+    case 'wear-top-of-deck': {
+      // 1032.1, 201.2b: the controller's J/ruler (in the ruler area or on the field) wears the top card of their
+      // main deck: it goes to their item area, public (313.2). Ruling F-WEAR: with an empty deck nothing happens.
+      const top = s.players[me].main[0];
+      if (top === undefined) return null;
+      const wearer = s.players[me].ruler;
+      moveObject(s, top, 'item');
+      const o = objectOf(s, top);
+      o.wornBy = refOf(s, wearer);
+      log(s, { type: 'worn', seat: me, card: o.card, object: top, target: wearer, rule: '1032.1' });
+      return null;
+    }
     case 'gain-gem': {
       // 1027.1: a typeless token with that attribute in the item area (it is not on the field: ruling F-GEM).
       const p = s.players[me];
