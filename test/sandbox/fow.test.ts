@@ -259,5 +259,5 @@ describe('Force of Will in the sandbox', () => {
     expect(battleDamage, `no battle damage in the match of seed ${SEED}`).toBeGreaterThan(0);
     // The result reaches the thread, where both players and the watcher read it.
     expect(userOf('carol').read({ channelId: matchId })).toMatch(/Result: /);
-  }, 120_000);
+  }, 300_000);
 });

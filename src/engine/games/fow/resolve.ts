@@ -28,6 +28,7 @@ import {
   attachDecision,
   discardDecision,
   foreseeDecision,
+  produceDecision,
   replacementDecision,
   searchDecision,
   summonDecision,
@@ -54,6 +55,7 @@ import {
   type TurnEffect,
   targetsOf,
 } from './state.ts';
+import { produceWill, symbolsOf } from './will.ts';
 
 export type ResolveData = {
   item: ChaseItem | null;
@@ -172,6 +174,8 @@ export const resolve = defineProcedure<FowState, ResolveData, null>({
       } else if (e?.do === 'code' && e.handler === 'summon-resonator-from-graveyard') {
         const chosen = answerOf(summonDecision, ret);
         if (s.players[item.controller].graveyard.includes(chosen)) summon(s, item.controller, chosen);
+      } else if (e?.do === 'produce') {
+        produceWill(s, item.controller, answerOf(produceDecision, ret), item.source.id);
       } else if (e?.do === 'discard') {
         for (const id of answerOf(discardDecision, ret)) discard(s, item.controller, id);
       } else if (e?.do === 'destroy-all' || e?.do === 'destroy-refs') {
@@ -387,8 +391,13 @@ function perform(
       log(s, { type: 'mill', seat: target.player, amount: cards.length });
       return null;
     }
-    case 'produce':
-      throw new UnsupportedRule('907.1', 'a spell or triggered ability that produces will');
+    case 'produce': {
+      // 907.1: a spell, or a triggered ability that is not a will ability, makes its will as it resolves.
+      const symbols = symbolsOf(e.one);
+      if (symbols.length > 1) return { await: { decision: produceDecision.name, seat: me, payload: { symbols } } };
+      if (symbols[0]) produceWill(s, me, symbols[0], item.source.id);
+      return null;
+    }
     case 'code':
       return code(s, item, e.handler, target);
     case 'gain-life':
