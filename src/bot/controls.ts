@@ -168,7 +168,10 @@ function pickOneAtATime(input: ControlsInput<PickDecision>): Controls {
   const rows = buttonRows(buttons);
   const extra: ButtonBuilder[] = [];
   if (picked.length === 0 && pending.min === 0) extra.push(noneButton(input));
-  if (!pending.ordered && picked.length > 0 && picked.length >= pending.min) {
+  // An ordered decision that need not place every option (FoW 403.5's exchange: some cards, in order) is done once
+  // enough are picked; one that places every option completes itself (`completedPicks`).
+  const placesAll = pending.ordered && pending.min >= pending.options.length;
+  if (!placesAll && picked.length > 0 && picked.length >= pending.min) {
     extra.push(controlButton(input, 'done', T.done(picked.length)[locale], ButtonStyle.Success));
   }
   if (picked.length > 0) extra.push(controlButton(input, 'reset', T.reset[locale], ButtonStyle.Secondary));

@@ -124,6 +124,16 @@ describe('decision controls', () => {
     expect(nextIds.filter((id) => id.startsWith('q:'))).toEqual([`q:${MATCH}:42:0`, `q:${MATCH}:42:1`]);
   });
 
+  it('ordered, some of the options (an exchange of part of a hand): Done once enough are picked', () => {
+    const pending = decision(5, { kind: 'exchange-cards', ordered: true, min: 0, max: 5 });
+    const draft = { picks: ['play:o103', 'play:o101'] };
+    const controls = decisionControls({ matchId: MATCH, version: 42, pending, locale: 'en', draft });
+    const ids = checkLimits(controls.rows).flatMap((r) => (r.components as Json[]).map((c) => String(c.custom_id)));
+    expect(ids).toContain(`f:${MATCH}:42`);
+    expect(ids.filter((id) => id.startsWith('q:'))).toHaveLength(3);
+    expect(completedPicks(pending, ['play:o103', 'play:o101'])).toBeNull();
+  });
+
   it('choose N among more than 25: picks one at a time across pages, Done once enough are picked', () => {
     const pending = decision(30, { kind: 'discard', min: 2, max: 3 });
     const first = checkLimits(decisionControls({ matchId: MATCH, version: 42, pending, locale: 'en' }).rows);

@@ -44,6 +44,7 @@ const WORDS = {
   will: { en: 'Will', ja: 'ウィル' },
   coins: { en: 'Will coins', ja: 'ウィルコイン' },
   gems: { en: 'Gems', ja: '宝石' },
+  worn: { en: 'Worn', ja: '纏い' },
   weather: { en: 'Weather', ja: '天候' },
   chase: { en: 'Chase', ja: 'チェイス' },
   astral: { en: 'Astral', ja: 'アストラル' },
@@ -111,6 +112,10 @@ function side(view: FowView, seat: Seat, options: FowTableOptions): PlayerSide {
       // FoW 1027.1: gems in the item area, by attribute.
       ...(p.gems.length > 0
         ? [{ label: WORDS.gems[locale], value: p.gems.map((g) => gemName(g, locale)).join(' ') }]
+        : []),
+      // FoW 1032.1, 313.2: the cards in the item area (worn by the J/ruler), public.
+      ...(p.items.length > 0
+        ? [{ label: WORDS.worn[locale], value: p.items.map((c) => cardOf(c.card).name[locale]).join(', ') }]
         : []),
       // FoW 1028.1: the player's weather, once they have one.
       ...(p.weather ? [{ label: WORDS.weather[locale], value: WEATHERS[p.weather][locale] }] : []),

@@ -232,7 +232,7 @@ const CODE_RULE: Record<string, string> = {
   weather: '1028', // a weather for another player, or read otherwise than "as long as you are Rainy"
   invert: '1030', // Hope and Despair faces (1302.3)
   skip: '1031', // other than the typed "target player skips their next recovery phase" (`skip-next-phase`)
-  wear: '1032',
+  wear: '1032', // other than the typed "your J/ruler wears the top card of your main deck" (`wear-top-of-deck`)
   'restart-game': '1033',
   'move-counters': '1022.4', // other than the typed "from this card to a target" (`move-counters` effect)
   // "cannot be chased" (1008.2) is the face field `cannotBeChased`.

@@ -19,7 +19,7 @@ import {
 import { legalActions } from './actions.ts';
 import type { DestroyReplacement } from './actions-game.ts';
 import { attackTargets, possibleAttackers, possibleBlockers } from './battle-rules.ts';
-import { type Attribute, AttributeSchema, type Cost, type Target } from './cards/schema.ts';
+import { type Attribute, AttributeSchema, type Cost, type Target, type WillSymbol } from './cards/schema.ts';
 import { ATTRIBUTES } from './cards/text.ts';
 import { cardOf, type FowState, hasKeyword, objectOf, type TargetRef } from './state.ts';
 import { canAutoPay, willUses } from './will.ts';
@@ -654,6 +654,22 @@ export const replacementDecision = defineDecisionKind<FowState, ReplacementPaylo
   handle: (_s, p, chosen) => p.kinds.find((k) => `replace:${k}` === chosen[0]) ?? p.kinds[0] ?? 'shield',
 });
 
+/** 907.1, 907.4: which will a spell or a triggered ability makes, when its text offers several. */
+export const produceDecision = defineDecisionKind<FowState, { symbols: WillSymbol[] }, WillSymbol>({
+  name: 'produce',
+  role: 'choice',
+  build(_s, p) {
+    return {
+      prompt: label('Choose the will to produce.', '生み出すウィルを選んでください。'),
+      options: p.symbols.map((w) => simple(`will:${w}`, 'choice', `{${w}}`, `{${w}}`)),
+      min: 1,
+      max: 1,
+      defaultOnTimeout: [`will:${p.symbols[0] ?? 'R'}`],
+    };
+  },
+  handle: (_s, p, chosen) => p.symbols.find((w) => `will:${w}` === chosen[0]) ?? (p.symbols[0] as WillSymbol),
+});
+
 export const FOW_DECISIONS = [
   exchangeDecision,
   exchangeCardsDecision,
@@ -676,4 +692,5 @@ export const FOW_DECISIONS = [
   searchDecision,
   summonDecision,
   replacementDecision,
+  produceDecision,
 ];

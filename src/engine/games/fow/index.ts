@@ -140,6 +140,10 @@ export function fowInvariants(s: FowState): string[] {
     const p = s.players[seat];
     for (const zone of ['main', 'stones', 'hand', 'graveyard', 'standby', 'removed', 'runes', 'extra'] as const)
       lists.push([zone, p[zone], seat]);
+    // 313.3: the item area holds what its player controls (ruling F-WEAR).
+    for (const id of p.items ?? [])
+      if (s.objects[id]?.controller !== seat) problems.push(`${id} is in an item area its player does not control`);
+    lists.push(['item', p.items ?? [], null]);
   }
   for (const [zone, ids, owner] of lists) {
     for (const id of ids) {

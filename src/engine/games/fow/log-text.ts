@@ -78,6 +78,11 @@ export function logLine(e: FowLogEntry): Label {
       const w = e.target === 'rainy' ? WEATHERS.rainy : label(e.target ?? '?', e.target ?? '?');
       return label(`${p.en} becomes ${w.en} (${e.rule}).`, `${p.ja}は${w.ja}になりました（${e.rule}）。`);
     }
+    case 'worn':
+      return label(
+        `${p.en}'s J/ruler wears ${n.en} (${e.rule}).`,
+        `${p.ja}のJ/ルーラーは${n.ja}を纏いました（${e.rule}）。`,
+      );
     case 'gem':
       return label(
         `${p.en} gains a ${gem(e.target).en.toLowerCase()} gem (${e.rule}).`,

@@ -28,6 +28,7 @@ import {
   attachDecision,
   discardDecision,
   foreseeDecision,
+  produceDecision,
   replacementDecision,
   searchDecision,
   summonDecision,
@@ -54,6 +55,7 @@ import {
   type TurnEffect,
   targetsOf,
 } from './state.ts';
+import { produceWill, symbolsOf } from './will.ts';
 
 export type ResolveData = {
   item: ChaseItem | null;
@@ -172,6 +174,8 @@ export const resolve = defineProcedure<FowState, ResolveData, null>({
       } else if (e?.do === 'code' && e.handler === 'summon-resonator-from-graveyard') {
         const chosen = answerOf(summonDecision, ret);
         if (s.players[item.controller].graveyard.includes(chosen)) summon(s, item.controller, chosen);
+      } else if (e?.do === 'produce') {
+        produceWill(s, item.controller, answerOf(produceDecision, ret), item.source.id);
       } else if (e?.do === 'discard') {
         for (const id of answerOf(discardDecision, ret)) discard(s, item.controller, id);
       } else if (e?.do === 'destroy-all' || e?.do === 'destroy-refs') {
@@ -335,6 +339,18 @@ function perform(
       s.players[me].weather = e.weather;
       log(s, { type: 'weather', seat: me, target: e.weather, rule: '1028.1' });
       return null;
+    case 'wear-top-of-deck': {
+      // 1032.1, 201.2b: the controller's J/ruler (in the ruler area or on the field) wears the top card of their
+      // main deck: it goes to their item area, public (313.2). Ruling F-WEAR: with an empty deck nothing happens.
+      const top = s.players[me].main[0];
+      if (top === undefined) return null;
+      const wearer = s.players[me].ruler;
+      moveObject(s, top, 'item');
+      const o = objectOf(s, top);
+      o.wornBy = refOf(s, wearer);
+      log(s, { type: 'worn', seat: me, card: o.card, object: top, target: wearer, rule: '1032.1' });
+      return null;
+    }
     case 'gain-gem': {
       // 1027.1: a typeless token with that attribute in the item area (it is not on the field: ruling F-GEM).
       const p = s.players[me];
@@ -375,8 +391,13 @@ function perform(
       log(s, { type: 'mill', seat: target.player, amount: cards.length });
       return null;
     }
-    case 'produce':
-      throw new UnsupportedRule('907.1', 'a spell or triggered ability that produces will');
+    case 'produce': {
+      // 907.1: a spell, or a triggered ability that is not a will ability, makes its will as it resolves.
+      const symbols = symbolsOf(e.one);
+      if (symbols.length > 1) return { await: { decision: produceDecision.name, seat: me, payload: { symbols } } };
+      if (symbols[0]) produceWill(s, me, symbols[0], item.source.id);
+      return null;
+    }
     case 'code':
       return code(s, item, e.handler, target);
     case 'gain-life':

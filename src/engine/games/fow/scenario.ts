@@ -37,6 +37,7 @@ import {
   refOf,
   type TargetRef,
   type Will,
+  wornBy,
   type Zone,
 } from './state.ts';
 import { fowSecrets } from './view.ts';
@@ -118,6 +119,8 @@ const SideSchema = z.strictObject({
   played: z.number().int().min(0).optional(),
   /** Gems in the item area (1027.1), by attribute. */
   gems: z.array(AttributeSchema).optional(),
+  /** Cards in the item area worn by this player's J/ruler (1032.1). */
+  worn: z.array(PlacedSchema).optional(),
 });
 type Side = z.infer<typeof SideSchema>;
 
@@ -186,6 +189,8 @@ const ExpectSchema = z.strictObject({
   coins: PerSeat(z.number().int()).optional(),
   /** Gems in the item area (1027.1), by attribute, oldest first. */
   gems: PerSeat(z.array(z.string())).optional(),
+  /** Card ids worn by each player's J/ruler (1032.2), in any order. */
+  worn: PerSeat(z.array(z.string())).optional(),
   /** Each player's weather (1028.1), or null for none (1028.1a). */
   weather: PerSeat(z.string().nullable()).optional(),
   /** Per label or card id (`p1.ruler`, `p2.ruler` name the rulers). */
@@ -273,6 +278,7 @@ function deckFor(sc: Scenario, seat: Seat): DeckList {
     ...(side.removed ?? []),
     ...(side.standby ?? []),
     ...(side.deck ?? []),
+    ...(side.worn ?? []),
     ...(side.stoneDeck ?? []),
   ].map(cardIdOf);
   for (const c of sc.chase) if (c.controller === seat) named.push(c.card);
@@ -451,6 +457,7 @@ function position(sc: Scenario): Built {
     if (side.will) p.pool = side.will.map(willOf);
     if (side.played !== undefined) p.playedThisTurn = side.played;
     if (side.gems !== undefined && side.gems.length > 0) p.gems = [...side.gems];
+    for (const id of place(side.worn, 'item')) objectOf(s, id).wornBy = refOf(s, p.ruler); // 1032.1
     const r = side.ruler;
     if (r) {
       const ruler = objectOf(s, p.ruler);
@@ -721,6 +728,14 @@ function check(s: FowState, labels: Labels, e: Expect): string[] {
     if (e.will?.[seat]) differ(`${seat} will`, [...e.will[seat]].sort(), pl.pool.map(symbolOf).sort());
     if (e.coins?.[seat] !== undefined) differ(`${seat} will coins`, e.coins[seat], pl.coins.length);
     if (e.gems?.[seat] !== undefined) differ(`${seat} gems`, e.gems[seat], pl.gems ?? []);
+    if (e.worn?.[seat] !== undefined)
+      differ(
+        `${seat} worn`,
+        [...e.worn[seat]].sort(),
+        wornBy(s, pl.ruler)
+          .map((id) => objectOf(s, id).card)
+          .sort(),
+      );
     if (e.weather?.[seat] !== undefined) differ(`${seat} weather`, e.weather[seat], pl.weather ?? null);
   }
   for (const [ref, want] of Object.entries(e.cards ?? {})) {

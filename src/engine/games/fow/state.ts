@@ -34,7 +34,9 @@ export type Zone =
   | 'removed'
   | 'chase'
   | 'runes'
-  | 'extra';
+  | 'extra'
+  /** 313: the item area; it holds card objects only when a J/ruler wears them (1032.1). */
+  | 'item';
 
 /** FoW 1022: the counters the pool uses. */
 export type CounterName = '+100/+100' | '-100/-100' | 'mana' | 'evolution' | 'limit' | 'astral';
@@ -73,6 +75,8 @@ export type FowObject = {
   since?: number;
   /** 909.3.b-3: the timestamp of this addition's attachment to the card it is attached to. */
   attachedAt?: number;
+  /** 1032.1: in the item area, the J/ruler wearing it (a new object when it leaves, so this goes with it). */
+  wornBy?: Ref;
 };
 
 /** A reference that stops matching once the object changes zones (302.3). */
@@ -152,6 +156,11 @@ export type PlayerState = {
    * none, so states without one hash as before.
    */
   gems?: Attribute[];
+  /**
+   * 313.1, 1032.1: the card objects in the item area (cards worn by a J/ruler), unordered (313.2). Absent when there
+   * has been none, so states without one hash as before.
+   */
+  items?: string[];
   /** 1028.1: the player's weather; absent: none (1028.1a). */
   weather?: Weather;
   /** 1010.1a: the ruler lost [Judgment] for the game (astral). */
@@ -481,6 +490,12 @@ function ownGrants(s: FowState, o: FowObject, face: Face, since: number): Grant[
     if (a.while === 'no-limit-counters' && (o.counters.limit ?? 0) > 0) continue;
     if (a.while === 'has-evolution-counter' && (o.counters.evolution ?? 0) === 0) continue;
     if (a.while === 'you-are-rainy' && s.players[o.controller].weather !== 'rainy') continue; // 1028.2: its own
+    if (a.each === 'card-your-j-ruler-wears') {
+      // 1032.2: the cards in the item area that the controller's J/ruler wears, one grant each.
+      const worn = wornBy(s, s.players[o.controller].ruler).length;
+      if (worn > 0) own({ ...a.grant, atk: a.grant.atk * worn, def: a.grant.def * worn });
+      continue;
+    }
     own(a.grant);
   }
   return out;
@@ -555,6 +570,22 @@ export function characteristics(s: FowState, id: string): Characteristics {
   return { atk: round(atk), def: round(def), keywords: [...keywords] };
 }
 
+/**
+ * 1032.2: the cards the J/ruler `wearer` wears: in an item area, worn by that same object. 1032.3: the J/ruler keeps
+ * its object between the field and the ruler area (302.3), so they stay worn across that move.
+ */
+export function wornBy(s: FowState, wearer: string): string[] {
+  const w = s.objects[wearer];
+  if (!w) return [];
+  const out: string[] = [];
+  for (const seat of SEATS)
+    for (const id of s.players[seat].items ?? []) {
+      const by = objectOf(s, id).wornBy;
+      if (by && by.id === wearer && by.inc === w.inc) out.push(id);
+    }
+  return out;
+}
+
 export function hasKeyword(s: FowState, id: string, k: KeywordName): boolean {
   return characteristics(s, id).keywords.includes(k);
 }
@@ -575,13 +606,19 @@ export function zoneList(s: FowState, o: FowObject): string[] | null {
     case 'chase':
     case 'ruler':
       return null;
+    case 'item': {
+      // 313.3: a card in a player's item area is under that player's control (ruling F-WEAR: the wearer's).
+      const p = s.players[o.controller];
+      if (!p.items) p.items = [];
+      return p.items;
+    }
     default:
       return s.players[o.owner][o.zone];
   }
 }
 
 /** Zones every player may look into (302.2, 307.2, 309.2, 311.2). */
-export const PUBLIC_ZONES: readonly Zone[] = ['field', 'ruler', 'graveyard', 'removed', 'chase'];
+export const PUBLIC_ZONES: readonly Zone[] = ['field', 'ruler', 'graveyard', 'removed', 'chase', 'item']; // 313.2
 
 /**
  * Moves an object (302.5: into its owner's zones). A move between the field and the ruler area keeps the object
@@ -603,6 +640,7 @@ export function moveObject(s: FowState, id: string, to: Zone, at: 'top' | 'botto
     o.rested = false;
     o.awakened = false;
     o.controller = o.owner;
+    delete o.wornBy; // 1032.1: worn only while in the item area
     // 903.2.b: a card played with its other face up ([Shift]) comes onto the field with that face.
     if (!(o.zone === 'chase' && to === 'field')) o.face = 'front';
     s.effects = s.effects.filter((e) => e.object.id !== id);

@@ -40,6 +40,8 @@ export type ObjectView = {
   awakened?: boolean;
   attacking?: boolean;
   blocking?: boolean;
+  /** 1032.1: in the item area, the J/ruler wearing it while it is still that object. */
+  wornBy?: string;
 };
 
 export type SideView = {
@@ -65,6 +67,8 @@ export type SideView = {
   coins: { id: string; choices: string[] }[];
   /** 1027.1: the gems in the item area, by attribute (public). */
   gems: Attribute[];
+  /** 313.1, 1032.1: the cards in the item area (public, 313.2), each with the J/ruler wearing it. */
+  items: ObjectView[];
   /** 1028.1: the player's weather (public), or null (1028.1a). */
   weather: Weather | null;
   astral: boolean;
@@ -118,6 +122,7 @@ function objectView(s: FowState, id: string): ObjectView {
     if (s.battle?.attacker === id) out.attacking = true;
     if (s.battle?.blocker === id) out.blocking = true;
   }
+  if (o.zone === 'item' && o.wornBy && isCurrent(s, o.wornBy)) out.wornBy = o.wornBy.id;
   return out;
 }
 
@@ -146,6 +151,7 @@ export function fowView(s: FowState, viewer: Viewer, waitingFor: Seat | null): F
       pool: p.pool.map((w) => w.attr ?? w.trait ?? 'void'),
       coins: p.coins.map((c) => ({ id: c.id, choices: [...c.choices] })),
       gems: [...(p.gems ?? [])],
+      items: (p.items ?? []).map((id) => objectView(s, id)),
       weather: p.weather ?? null,
       astral: (ruler.counters.astral ?? 0) > 0,
       calledThisTurn: p.calledThisTurn,

@@ -34,7 +34,7 @@ function colorsOfWill(w: Will): string[] {
 export type WillUse = { id: string; source: string; ability: number; symbol: WillSymbol; coin: boolean };
 
 /** The produce options of a will ability ("any" is one of the five attributes, 907.4). */
-function symbolsOf(one: readonly (WillSymbol | 'any')[]): WillSymbol[] {
+export function symbolsOf(one: readonly (WillSymbol | 'any')[]): WillSymbol[] {
   const out: WillSymbol[] = [];
   for (const s of one) {
     if (s === 'any') out.push(...ATTRS);
@@ -111,6 +111,23 @@ export function useWill(s: FowState, seat: Seat, use: WillUse): void {
     amount: 1,
     target: use.symbol,
     ...(use.coin ? {} : { object: use.source, card: objectOf(s, use.source).card }),
+  });
+}
+
+/**
+ * 907.1: will made by a spell or by a triggered ability that is not a will ability: it goes to the pool (1003) as the
+ * effect resolves on the chase (a spell making will is not a will ability).
+ */
+export function produceWill(s: FowState, seat: Seat, symbol: WillSymbol, source: string): void {
+  s.players[seat].pool.push(willOf(symbol));
+  const o = s.objects[source];
+  log(s, {
+    type: 'will',
+    seat,
+    amount: 1,
+    target: symbol,
+    rule: '907.1',
+    ...(o ? { object: source, card: o.card } : {}),
   });
 }
 

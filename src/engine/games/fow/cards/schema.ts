@@ -180,6 +180,11 @@ const BaseEffect = z.discriminatedUnion('do', [
   z.object({ do: z.literal('unseal-yours-until-end-of-turn') }).strict(),
   /** FoW 1028.1: the effect's controller becomes this weather (the latest instruction wins, 1028.1b). */
   z.object({ do: z.literal('become-weather'), weather: WeatherSchema }).strict(),
+  /**
+   * FoW 1032.1: the effect's controller's J/ruler wears the top card of their main deck: it goes to the item area
+   * (public, 313.2), worn by that J/ruler (ruling F-WEAR).
+   */
+  z.object({ do: z.literal('wear-top-of-deck') }).strict(),
   /** FoW 1027.1: a typeless gem token of this attribute is made in the effect's controller's item area. */
   z.object({ do: z.literal('gain-gem'), attribute: AttributeSchema }).strict(),
   /** Deal this much damage to the target for each gem its controller has (1027, 1007). */
@@ -248,6 +253,8 @@ export const AbilitySchema = z.discriminatedUnion('kind', [
       grant: GrantSchema,
       /** 1028.2: `you-are-rainy` reads the weather of the card's controller. */
       while: z.enum(['no-limit-counters', 'has-evolution-counter', 'you-are-rainy']).optional(),
+      /** 1032.2: the grant applies once for each card the controller's J/ruler wears (`self` only). */
+      each: z.literal('card-your-j-ruler-wears').optional(),
     })
     .strict(),
   /** FoW 904.2a: a base ability, "also treated as … Magic Stone". */

@@ -234,6 +234,11 @@ function effectText(e: Effect): Label {
       };
     case 'become-weather':
       return { en: `You become ${WEATHERS[e.weather].en}.`, ja: `あなたは${WEATHERS[e.weather].ja}になる。` };
+    case 'wear-top-of-deck':
+      return {
+        en: 'Your J/ruler wears the top card of your main deck.',
+        ja: 'あなたのJ/ルーラーは、あなたのメインデッキの一番上のカードを纏う。',
+      };
     case 'gain-gem':
       return {
         en: `Gain ${/^[AEIOU]/.test(ATTRIBUTES[e.attribute].en) ? 'an' : 'a'} ${ATTRIBUTES[e.attribute].en.toLowerCase()} gem.`,
@@ -328,6 +333,11 @@ function abilityText(a: Ability): Label {
         equipped: { en: 'The equipped resonator', ja: '装備しているリゾネイター' },
       };
       const body = grantText(a.grant, subject[a.affects], a.affects === 'fire-j-resonators-you-control');
+      if (a.each === 'card-your-j-ruler-wears')
+        return {
+          en: body.en.replace(/\.$/, ' for each card your J/ruler wears.'),
+          ja: body.ja.replace(/は/, 'は、あなたのJ/ルーラーが纏っているカード1枚につき'),
+        };
       if (!a.while) return body;
       const conds: Record<typeof a.while, Label> = {
         'no-limit-counters': {
