@@ -518,6 +518,13 @@ export const play = defineProcedure<PmvState, PlayData, null>({
           if (!o.active) return rewind('1.8.8.a');
           o.active = false; // §1.8.8.a
         }
+        // §1.9.4.a: a fixed LP cost is paid whatever the LP (it may leave them at 0 or less, lost at the next
+        // priority, §1.5.3.a); the node payment that follows may still be cancelled, which rewinds it (§12.8).
+        const lp = a?.kind === 'activated' ? a.cost.lp : 0;
+        if (lp > 0) {
+          s.players[data.seat].lp -= lp;
+          log(s, { type: 'pay-lp', seat: data.seat, card: card.id, amount: lp, rule: '1.9.4.a' });
+        }
         data.cost = a?.kind === 'activated' ? a.cost.nodes : 0;
       }
       return { goto: 'pay' };
