@@ -757,6 +757,8 @@ type EntryData = {
   overdrive?: string[];
   /** An attacker whose "has attacked" γ are being ordered (§7.1.6.a), for the transform question after them. */
   attacker?: string;
+  /** The character that entered the field, once its entry is done, while its "defends" and "has entered" γ resolve. */
+  entered?: string;
 };
 
 function findEntry(s: PmvState, d: EntryData): Entry | null {
@@ -902,20 +904,19 @@ export const resolveEntry = defineProcedure<PmvState, EntryData, null>({
       const entry = findEntry(s, data);
       if (!entry) return { return: null };
       const id = entry.source.id;
+      // The card has left the play area for the field: its entry is done before its γ, which may ask (P38).
+      removeEntry(s, data);
+      data.entered = id;
       if (entry.defends && onField(s, currentRef(s, id)))
         return declareDefense(s, entry.controller, id, false, 'entering') ?? { goto: 'entering' }; // §6.4.5
       return { goto: 'entering' };
     },
     entering(s, { data }) {
-      const entry = findEntry(s, data);
-      if (!entry) return { return: null };
-      const id = entry.source.id;
-      if (!onField(s, currentRef(s, id))) return { goto: 'entered-gamma' };
+      const id = data.entered;
+      if (id === undefined || !onField(s, currentRef(s, id))) return { goto: 'entered-gamma' };
       return gammaWindow(s, id, 'entered-field', 'entered-gamma') ?? { goto: 'entered-gamma' };
     },
-    'entered-gamma'(s, { data }) {
-      if (!findEntry(s, data)) return { return: null };
-      removeEntry(s, data);
+    'entered-gamma'(s) {
       return removalsThen(s, 'done');
     },
     done: () => ({ return: null }),
