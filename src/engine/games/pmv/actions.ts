@@ -149,7 +149,8 @@ export function usableAbilities(s: PmvState, seat: Seat): [string, number, strin
         if (a.timing === 'your-turn' && !yourTurn) return; // §7.3.2
         if (a.timing === 'opponents-turn' && yourTurn) return;
         if (a.cost.sleep && !o.active) return; // §1.8.8.a, c: the character that uses the effect sleeps
-        if (!canPayNodes(s, seat, a.cost.nodes)) return;
+        if (!canPayNodes(s, seat, a.cost.nodes)) return; // §1.8.9.f: all of the cost or none
+        // An LP cost is always payable (§1.9.4.a: a fixed amount may exceed the LP), so it bars nothing.
         if (!targetsExist(s, seat, text, n)) return;
         out.push([id, n, lender]);
       });

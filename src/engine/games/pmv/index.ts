@@ -171,7 +171,10 @@ export function pmvInvariants(s: PmvState): string[] {
         problems.push(`entry ${e.id} does not point at its card in the play area`);
   if (s.interferences.filter((i) => i.attack && !i.attack.cancelled).length > 1)
     problems.push('two live attacks at once (§6.2.5.a)');
+  // A game may end with an interference open: a player whose LP cost left them at 0 loses when the next player
+  // would get priority (§1.5.3.a, docs/rulings/pmv.md P37).
   if (
+    !s.result &&
     s.interferences.length > 0 &&
     !s.procedures.frames.some(
       (f) => f.kind === 'pmv-priority' || f.kind === 'pmv-play' || f.kind === 'pmv-resolve-interference',

@@ -5,7 +5,6 @@
  * the one being resolved, §1.12.7), defense (§6.4) and battle (§6.2.4) with graze (§6.5).
  */
 import { answerOf, ask } from '../../core/decision-kinds.ts';
-import { UnsupportedRule } from '../../core/errors.ts';
 import { collectLki, type ObjRef } from '../../core/events.ts';
 import { opponentOf, type Seat } from '../../core/game.ts';
 import { learn } from '../../core/hidden.ts';
@@ -21,7 +20,7 @@ import {
   transactionProcedure,
 } from '../../core/procedure.ts';
 import { canTransform, freePlayAvailable, nodeAndCost, usedKey } from './actions.ts';
-import type { PmvCard } from './cards/schema.ts';
+import type { Effect, PmvCard } from './cards/schema.ts';
 import { asPlayedBarred, CODE_PROCEDURES, codeOutcome, RESOLVE_ENTRY_KIND } from './code-effects.ts';
 import {
   autoPlan,
@@ -51,7 +50,6 @@ import {
   effectsOf,
   firstStrike,
   modesOf,
-  settleRemovals,
   targetAims,
   targetChoices,
   targetIndexOf,
@@ -99,8 +97,10 @@ type WindowData = {
   defense: boolean;
   /** The defense window as it was before a play began, restored if the play is taken back (§12.8). */
   defenseBeforePlay?: boolean;
-  /** The attacker while its "has attacked" γ are ordered (§7.1.6.a), for the transform question after them. */
+  /** The attacker while its "has attacked" γ resolve (§7.1.6.a), for the transform question after them. */
   attacker?: string;
+  /** The defender while its "defends" γ resolve, for the transform question after them. */
+  defender?: string;
 };
 
 /** §1.5.3.a: a player with 0 or less LP loses when any player would gain priority; all such at once (§1.5.4.a). */
@@ -216,21 +216,33 @@ export const priorityWindow = defineProcedure<PmvState, WindowData, null>({
           }
           return offerTransform(s, seat, id, 'checks');
         }
-        case 'defend':
-          declareDefense(s, seat, id, true);
+        case 'defend': {
+          const gamma = declareDefense(s, seat, id, true, 'defendGamma');
           // §6.4.4.f
           data.holder = opponentOf(seat);
           data.passes = 0;
+          if (gamma) {
+            data.defender = id;
+            return gamma;
+          }
           return offerTransform(s, seat, id, 'checks');
+        }
         default:
           throw new Error(`priority: unknown action ${choice}`);
       }
     },
     transform: (s, { ret }) => transformAnswered(s, ret, 'checks'),
-    // After the attacker's "has attacked" γ were ordered (§7.1.6.a): the transform question of the attack.
+    // After the attacker's "has attacked" γ resolved (§7.1.6.a): the transform question of the attack.
     attackGamma(s, { data }) {
       const id = data.attacker;
       delete data.attacker;
+      if (id === undefined) return { goto: 'checks' };
+      return offerTransform(s, objectOf(s, id).owner, id, 'checks');
+    },
+    // After the defender's "defends" γ resolved: the transform question of the defense.
+    defendGamma(s, { data }) {
+      const id = data.defender;
+      delete data.defender;
       if (id === undefined) return { goto: 'checks' };
       return offerTransform(s, objectOf(s, id).owner, id, 'checks');
     },
@@ -290,7 +302,7 @@ function declareAttack(s: PmvState, seat: Seat, id: string): StepOut | null {
   objectOf(s, id).active = false; // §6.3.4.b
   openAttack(s, currentRef(s, id), opponentOf(seat));
   log(s, { type: 'attack', seat, card: objectOf(s, id).card, object: id, rule: '6.3.4' });
-  return attackGamma(s, id, 'attackGamma'); // §6.3.4.f
+  return gammaWindow(s, id, 'has-attacked', 'attackGamma'); // §6.3.4.f
 }
 
 /** §6.3.4.c–f, §6.3.5.a–d: a new interference whose bottom is the attack; the character is now attacking. */
@@ -304,18 +316,20 @@ function openAttack(s: PmvState, attacker: ObjRef, player: Seat): void {
   s.nextInterference += 1;
 }
 
-/** §6.4.4 (declared: the character goes to sleep) or §6.4.5 (by an effect or an Ambush play: it does not). */
-function declareDefense(s: PmvState, seat: Seat, id: string, declared: boolean): void {
+/**
+ * §6.4.4 (declared: the character goes to sleep) or §6.4.5 (by an effect or an Ambush play: it does not). Its
+ * "when this character defends" γ (§6.4.4.e) resolve through `gammaWindow` (null: none, go on at once).
+ */
+function declareDefense(s: PmvState, seat: Seat, id: string, declared: boolean, then: string): StepOut | null {
   const attack = liveAttack(s);
-  if (!attack || attack.defender) return; // §6.2.5.b, §6.4.6
+  if (!attack || attack.defender) return null; // §6.2.5.b, §6.4.6
   if (declared) objectOf(s, id).active = false; // §6.4.4.b
   attack.defender = currentRef(s, id); // §6.4.4.d
   log(s, { type: 'defend', seat, card: objectOf(s, id).card, object: id, rule: declared ? '6.4.4' : '6.4.5' });
-  // §6.4.4.e: "when this character defends" γ (the pool's only one gives itself a modifier until end of battle).
-  resolveGamma(s, id, 'defends');
+  return gammaWindow(s, id, 'defends', then);
 }
 
-type GammaWindow = 'defends' | 'entered-field' | 'has-attacked' | 'deals-battle-damage-to-player';
+type GammaWindow = 'defends' | 'entered-field' | 'has-attacked' | 'deals-battle-damage-to-player' | 'turn-end';
 
 /** The γ effects of one character that fire for a named window: their index in `abilitiesOf` and their card. */
 function firingGamma(s: PmvState, id: string, when: GammaWindow): { index: number; owner: string }[] {
@@ -327,49 +341,13 @@ function firingGamma(s: PmvState, id: string, when: GammaWindow): { index: numbe
 }
 
 /**
- * One γ of character `id` (its `index` in `abilitiesOf`), if the character is still on the field (§7.4.7.d) and the
- * γ is still its own or lent; only target-free clauses. "This character" is the character (§6.1.13).
+ * The γ effects of character `id` that fire for a named window (§7.4.7.c): its own and those its equips and
+ * talismans lend it (§6.1.13). None fires: null, the caller goes on. Otherwise `gammaOrder` resolves them, asking
+ * their player which first when there are several (§7.1.6.a), then the calling procedure goes on at step `then`.
  */
-function resolveOneGamma(s: PmvState, id: string, index: number, owner: string): void {
-  if (!onField(s, currentRef(s, id))) return; // §7.4.7.d
-  const found = abilitiesOf(s, id)[index];
-  if (!found || found.owner !== owner) return; // §7.4.7.d: the card whose text it was has left
-  const a = found.ability;
-  let failed = false;
-  log(s, { type: 'gamma', card: objectOf(s, owner).card, object: owner, rule: '7.4.7.c' });
-  const ctx = { seat: objectOf(s, id).owner, source: currentRef(s, id), targets: [], entry: null };
-  a.effects.forEach((e, n) => {
-    if (failed) return;
-    const r = applyClause(s, e, ctx, 0);
-    // §7.4.5.c: the state is checked after every change; after the last clause the caller settles removals
-    // (removalsThen), where a "would become doomed" γ can be asked.
-    if (n < a.effects.length - 1) settleRemovals(s);
-    if (r.kind !== 'done') failed = true; // §7.1.12.a
-  });
-}
-
-/**
- * γ effects of one character for a named window (§7.4.7.c), its own and those its equips and talismans lend it
- * (§6.1.13), resolved at once. For the windows where no character of the pool can have two (an attack's are asked
- * through `gammaWindow`), two would need their player's order (§7.1.6.a) and are refused rather than ordered.
- */
-function resolveGamma(s: PmvState, id: string, when: Exclude<GammaWindow, 'has-attacked'>): void {
+export function gammaWindow(s: PmvState, id: string, when: GammaWindow, then: string): StepOut | null {
   const firing = firingGamma(s, id, when);
-  if (firing.length > 1) throw new UnsupportedRule('7.1.6.a', `ordering ${firing.length} auto γ effects of one window`);
-  for (const f of firing) resolveOneGamma(s, id, f.index, f.owner);
-}
-
-/**
- * §6.3.4.f, §6.3.5.d: the "has attacked" γ of the attacker (an equip's and a talisman's can fire together). One
- * resolves at once (null: go on); with several, their player orders them (§7.1.6.a): `gammaOrder` asks, then the
- * asking procedure goes on at step `then`.
- */
-function attackGamma(s: PmvState, id: string, then: string): StepOut | null {
-  const firing = firingGamma(s, id, 'has-attacked');
-  if (firing.length <= 1) {
-    for (const f of firing) resolveOneGamma(s, id, f.index, f.owner);
-    return null;
-  }
+  if (firing.length === 0) return null;
   return call(
     gammaOrder,
     {
@@ -377,39 +355,80 @@ function attackGamma(s: PmvState, id: string, then: string): StepOut | null {
       seat: objectOf(s, id).owner,
       indexes: firing.map((f) => f.index),
       owners: firing.map((f) => f.owner),
+      ...(when === 'turn-end' ? { rule: '4.9.1.c' } : {}),
     },
     then,
   );
 }
 
-type GammaOrderData = { object: string; seat: Seat; indexes: number[]; owners: string[] };
+type GammaOrderData = {
+  object: string;
+  seat: Seat;
+  indexes: number[];
+  owners: string[];
+  /** The rule the γ's log line names (the turn end's, §4.9.1.c; otherwise §7.4.7.c). */
+  rule?: string;
+  /**
+   * The γ resolving now: its clauses (as the card gave them when it began), the next clause's number and "this
+   * character". A removal between two clauses may ask a player (§9.2.3.b, §10.18.2.a); the γ then goes on with the
+   * rest (§9.1.3), so what is left of it lives here, in the frame.
+   */
+  resolving?: { effects: Json[]; clause: number; source: ObjRef } | null;
+};
 
-/** §7.1.6.a: the player picks the γ to resolve next until one is left (docs/rulings/pmv.md P35). */
+/**
+ * §7.1.6.a: the player picks the γ to resolve next until one is left (docs/rulings/pmv.md P35); each resolves clause
+ * by clause (§7.1.9, §7.1.12.a: a failed clause ends it), removals settled between clauses (§7.4.5.c, §9.1.3) and
+ * between γ, asking where a window asks (docs/rulings/pmv.md P38). After the last γ the caller settles removals.
+ */
 export const gammaOrder = defineProcedure<PmvState, GammaOrderData, null>({
   kind: 'pmv-gamma-order',
   first: 'next',
   steps: {
     next(s, { data }) {
       if (data.indexes.length === 0 || !onField(s, currentRef(s, data.object))) return { return: null }; // §7.4.7.d
-      if (data.indexes.length === 1) {
-        resolveOneGamma(s, data.object, data.indexes[0] as number, data.owners[0] as string);
-        return { return: null };
-      }
+      if (data.indexes.length === 1) return startGamma(s, data, 0);
       return ask(gammaOrderDecision, data.seat, { owners: data.owners }, 'chosen');
     },
-    chosen(s, { data, ret }) {
+    chosen(_s, { data, ret }) {
       const i = answerOf(gammaOrderDecision, ret);
-      const index = data.indexes[i];
-      const owner = data.owners[i];
-      if (index === undefined || owner === undefined) throw new Error(`gamma-order: no γ ${i}`);
-      data.indexes.splice(i, 1);
-      data.owners.splice(i, 1);
-      resolveOneGamma(s, data.object, index, owner);
-      settleRemovals(s); // §7.4.5.c: the state is checked before the next γ
-      return { goto: 'next' };
+      if (data.indexes[i] === undefined) throw new Error(`gamma-order: no γ ${i}`);
+      return startGamma(_s, data, i);
+    },
+    clause(s, { data }) {
+      const r = data.resolving;
+      const e = r ? (r.effects[r.clause] as Effect | undefined) : undefined;
+      if (!r || !e) return { goto: 'finished' };
+      const ctx = { seat: data.seat, source: r.source, targets: [], entry: null };
+      const result = applyClause(s, e, ctx, 0);
+      r.clause += 1;
+      const last = r.clause >= r.effects.length;
+      if (result.kind !== 'done') r.clause = r.effects.length; // §7.1.12.a: the rest is not applied
+      if (last) return { goto: 'finished' };
+      // §7.4.5.c, §9.1.3: the state is checked after every change; a removal that asks comes back to the rest.
+      return removalsThen(s, 'clause');
+    },
+    finished(s, { data }) {
+      data.resolving = null;
+      if (data.indexes.length === 0) return { return: null };
+      return removalsThen(s, 'next'); // §7.4.5.c: the state is checked before the next γ
     },
   },
 });
+
+/** Begins γ number `i` of the window, if the character is still on the field and the γ still its own or lent. */
+function startGamma(s: PmvState, data: GammaOrderData, i: number): StepOut {
+  const index = data.indexes[i] as number;
+  const owner = data.owners[i] as string;
+  data.indexes.splice(i, 1);
+  data.owners.splice(i, 1);
+  if (!onField(s, currentRef(s, data.object))) return { return: null }; // §7.4.7.d
+  const found = abilitiesOf(s, data.object)[index];
+  if (!found || found.owner !== owner || found.ability.kind !== 'auto') return { goto: 'finished' }; // §7.4.7.d
+  log(s, { type: 'gamma', card: objectOf(s, owner).card, object: owner, rule: data.rule ?? '7.4.7.c' });
+  data.resolving = { effects: found.ability.effects as Json[], clause: 0, source: currentRef(s, data.object) };
+  return { goto: 'clause' };
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Playing a card or using an activated effect (§5.2.3, §7.3.4)
@@ -517,6 +536,13 @@ export const play = defineProcedure<PmvState, PlayData, null>({
         if (sleep) {
           if (!o.active) return rewind('1.8.8.a');
           o.active = false; // §1.8.8.a
+        }
+        // §1.9.4.a: a fixed LP cost is paid whatever the LP (it may leave them at 0 or less, lost at the next
+        // priority, §1.5.3.a); the node payment that follows may still be cancelled, which rewinds it (§12.8).
+        const lp = a?.kind === 'activated' ? a.cost.lp : 0;
+        if (lp > 0) {
+          s.players[data.seat].lp -= lp;
+          log(s, { type: 'pay-lp', seat: data.seat, card: card.id, amount: lp, rule: '1.9.4.a' });
         }
         data.cost = a?.kind === 'activated' ? a.cost.nodes : 0;
       }
@@ -731,6 +757,8 @@ type EntryData = {
   overdrive?: string[];
   /** An attacker whose "has attacked" γ are being ordered (§7.1.6.a), for the transform question after them. */
   attacker?: string;
+  /** The character that entered the field, once its entry is done, while its "defends" and "has entered" γ resolve. */
+  entered?: string;
 };
 
 function findEntry(s: PmvState, d: EntryData): Entry | null {
@@ -876,9 +904,19 @@ export const resolveEntry = defineProcedure<PmvState, EntryData, null>({
       const entry = findEntry(s, data);
       if (!entry) return { return: null };
       const id = entry.source.id;
-      if (entry.defends && onField(s, currentRef(s, id))) declareDefense(s, entry.controller, id, false); // §6.4.5
-      if (onField(s, currentRef(s, id))) resolveGamma(s, id, 'entered-field');
+      // The card has left the play area for the field: its entry is done before its γ, which may ask (P38).
       removeEntry(s, data);
+      data.entered = id;
+      if (entry.defends && onField(s, currentRef(s, id)))
+        return declareDefense(s, entry.controller, id, false, 'entering') ?? { goto: 'entering' }; // §6.4.5
+      return { goto: 'entering' };
+    },
+    entering(s, { data }) {
+      const id = data.entered;
+      if (id === undefined || !onField(s, currentRef(s, id))) return { goto: 'entered-gamma' };
+      return gammaWindow(s, id, 'entered-field', 'entered-gamma') ?? { goto: 'entered-gamma' };
+    },
+    'entered-gamma'(s) {
       return removalsThen(s, 'done');
     },
     done: () => ({ return: null }),
@@ -911,7 +949,7 @@ export const resolveEntry = defineProcedure<PmvState, EntryData, null>({
           object: r.attacker.id,
           rule: '6.3.5',
         });
-        const ordering = attackGamma(s, r.attacker.id, 'attackedGamma'); // §6.3.5.d
+        const ordering = gammaWindow(s, r.attacker.id, 'has-attacked', 'attackedGamma'); // §6.3.5.d
         if (ordering) {
           data.attacker = r.attacker.id;
           return ordering;
@@ -1146,7 +1184,17 @@ function manaCharge(s: PmvState, entry: Entry): void {
 // ---------------------------------------------------------------------------------------------------------------
 // Battle (§6.2.4)
 
-type BattleData = { stage: string };
+type BattleData = {
+  stage: string;
+  /**
+   * The battle damage of the timing under way, once dealt, while its "deals battle damage to a player" γ resolve
+   * (§7.4.7.c, §1.10.12.e): the events, the defender's damage before them (for pierce, P14) and the characters whose
+   * γ window is still to come.
+   */
+  dealt?: Json[];
+  before?: number;
+  gammaFor?: string[];
+};
 
 function attackOf(s: PmvState) {
   const a = liveAttack(s);
@@ -1154,13 +1202,15 @@ function attackOf(s: PmvState) {
 }
 
 /**
- * §6.2.4.d–e: the battle damage of one timing, simultaneous (§1.10.3); then pierce and instant death (§1.10.12.d).
- * Returns the characters instant death made doomed, for the removal that follows (§1.10.12.f).
+ * §6.2.4.d–e: the battle damage of one timing, simultaneous (§1.10.3), kept in `data` with the characters that dealt
+ * battle damage to a player (their γ come next, §1.10.12.e).
  */
-function battleDamage(s: PmvState, first: boolean): string[] {
+function dealBattleDamage(s: PmvState, data: BattleData, first: boolean): void {
+  data.dealt = [];
+  data.gammaFor = [];
   const attack = attackOf(s);
   const battle = s.battle;
-  if (!attack || !battle?.recipient) return [];
+  if (!attack || !battle?.recipient) return;
   const attacker = attack.attacker;
   const defender = attack.defender && onField(s, attack.defender) ? attack.defender : null;
   const events: DamageEvent[] = [];
@@ -1177,13 +1227,42 @@ function battleDamage(s: PmvState, first: boolean): string[] {
       pierce: false,
     });
   }
-  if (events.length === 0) return [];
+  if (events.length === 0) return;
   // §10.5.2.a, docs/rulings/pmv.md A8: pierce reads the damage the defender had before this event.
-  const before = defender ? damageOf(s, defender.id) : 0;
+  data.before = defender ? damageOf(s, defender.id) : 0;
   const dealt = dealDamage(s, events);
+  data.dealt = dealt as unknown as Json[];
   // §7.4.7.c, §1.10.12.e: "when this character deals battle damage to a player" (Countess Noire), after the damage.
-  const toPlayer = [...new Set(dealt.filter((e) => 'player' in e.to).map((e) => e.source.id))];
-  for (const id of toPlayer) if (onField(s, currentRef(s, id))) resolveGamma(s, id, 'deals-battle-damage-to-player');
+  data.gammaFor = [...new Set(dealt.filter((e) => 'player' in e.to).map((e) => e.source.id))];
+}
+
+/**
+ * The "deals battle damage to a player" γ of the next character in `data.gammaFor`, each a window of its own
+ * (`gammaWindow` orders two of one character, §7.1.6.a); null when none is left.
+ */
+function damageGamma(s: PmvState, data: BattleData, self: string): StepOut | null {
+  for (let id = data.gammaFor?.shift(); id !== undefined; id = data.gammaFor?.shift()) {
+    if (!onField(s, currentRef(s, id))) continue; // §7.4.7.d
+    const window = gammaWindow(s, id, 'deals-battle-damage-to-player', self);
+    if (window) return window;
+  }
+  return null;
+}
+
+/**
+ * After the battle damage of one timing and its γ: graze, pierce and instant death (§1.10.12.d, §6.5.2). Returns the
+ * characters instant death made doomed, for the removal that follows (§1.10.12.f).
+ */
+function afterBattleDamage(s: PmvState, data: BattleData): string[] {
+  const dealt = (data.dealt ?? []) as unknown as DamageEvent[];
+  const before = data.before ?? 0;
+  delete data.dealt;
+  delete data.before;
+  delete data.gammaFor;
+  const attack = liveAttack(s);
+  const battle = s.battle;
+  if (!attack || !battle || dealt.length === 0) return [];
+  const attacker = attack.attacker;
   const doomed: string[] = [];
   for (const e of dealt) {
     if ('player' in e.to) {
@@ -1241,11 +1320,19 @@ export const battle = defineProcedure<PmvState, BattleData, null>({
       s.battle.recipient = defender ? { object: defender } : { player: attack.player };
       return { goto: 'first' };
     },
-    first(s) {
-      return removalsThen(s, 'normal', battleDamage(s, true)); // §6.2.4.d, §1.10.12.f
+    first(s, { data }) {
+      dealBattleDamage(s, data, true); // §6.2.4.d
+      return { goto: 'first-gamma' };
     },
-    normal(s) {
-      return removalsThen(s, 'graze', battleDamage(s, false)); // §6.2.4.e, §1.10.12.f
+    'first-gamma'(s, { data }) {
+      return damageGamma(s, data, 'first-gamma') ?? removalsThen(s, 'normal', afterBattleDamage(s, data)); // §1.10.12.f
+    },
+    normal(s, { data }) {
+      dealBattleDamage(s, data, false); // §6.2.4.e
+      return { goto: 'normal-gamma' };
+    },
+    'normal-gamma'(s, { data }) {
+      return damageGamma(s, data, 'normal-gamma') ?? removalsThen(s, 'graze', afterBattleDamage(s, data)); // §1.10.12.f
     },
     // §6.2.4.g, §6.5: graze. §6.3.7: an attack cancelled during the battle ends it without graze.
     graze(s) {

@@ -139,7 +139,10 @@ export function logLine(e: PmvLogEntry): Label {
     case 'gain-lp':
       return label(`${p.en} gains ${n} LP.`, `${p.ja}は${n}LPを得ました。`);
     case 'pay-lp':
-      return label(`${p.en} pays ${n} LP.`, `${p.ja}は${n}LPを支払いました。`);
+      // With a card: the LP cost of its activated effect (§1.9.4.a); without: a `pay-lp` effect.
+      return e.card
+        ? label(`${p.en} pays ${n} LP for ${c.en}${rule}.`, `${p.ja}は${c.ja}のために${n}LPを支払いました${ruleJa}。`)
+        : label(`${p.en} pays ${n} LP.`, `${p.ja}は${n}LPを支払いました。`);
     case 'sleep-all':
       return label(
         `${p.en}'s opponent's characters go to sleep.`,

@@ -3,8 +3,8 @@
  * doomed character (Ninth-Peak Hermit); the "became doomed" γ of Spell Card One (§9.2.3.d, §10.18.2.a) may put a
  * Spell Card Two card from the sideboard onto the field (Spell Break). Each batch of doomed characters is resolved together (§9.1.5, §9.1.6); before
  * it is discarded, each player whose such γ triggered, the turn player first (§7.1.6.a), picks which to resolve first
- * or declines. Steps of other procedures reach it through `removalsThen`; with nothing to ask it is the plain
- * `settleRemovals` of rules.ts.
+ * or declines. Steps of other procedures reach it through `removalsThen`, a γ between two of its clauses too
+ * (interference.ts `gammaOrder`, docs/rulings/pmv.md P38), so every removal can ask.
  */
 import { answerOf, ask } from '../../core/decision-kinds.ts';
 import { opponentOf, type Seat } from '../../core/game.ts';

@@ -3,7 +3,6 @@
  * apply one clause after another (§7.1.9); a clause that cannot be applied ends the effect as failed (§7.1.12.a).
  */
 
-import { UnsupportedRule } from '../../core/errors.ts';
 import type { ObjRef } from '../../core/events.ts';
 import { isCurrent } from '../../core/events.ts';
 import { opponentOf, SEATS, type Seat } from '../../core/game.ts';
@@ -231,7 +230,7 @@ function resists(s: PmvState, to: string, source: ObjRef): boolean {
  * §1.10.12: simultaneous damage events (§1.10.3). Damage of 0 or less is no damage (§1.10.14); damage to something
  * that is not a player or a character is void (§1.10.10.a); a character that "receives no damage" runs no procedure
  * (§1.10.16). Returns the events that were dealt. Windows a, b, d and e carry no γ of the implemented pool besides
- * those the battle resolves itself (pierce, instant death); step f is `settleRemovals`.
+ * those the battle resolves itself (pierce, instant death); step f is the removal procedure (removal.ts).
  */
 export function dealDamage(s: PmvState, events: readonly DamageEvent[]): DamageEvent[] {
   const dealt: DamageEvent[] = [];
@@ -296,32 +295,6 @@ export function addPopularity(s: PmvState, leader: string, rule: string): void {
   setHost(s, top, leader, true); // §11.3.11.c: it takes the Leader's orientation
   const card = objectOf(s, top);
   log(s, { type: 'popularity', seat: o.owner, card: card.card, object: top, target: leader, targetCard: o.card, rule });
-}
-
-/**
- * §9.2.2: characters whose accumulated damage reached their DEF (§1.10.12.f) or whose DEF is 0 or less after every
- * modification (§6.1.12) become doomed, together with those an effect made doomed (`also`); §9.2.3: a doomed card is
- * then discarded (§9.3) to its owner's netherworld. All of them at once (§7.6.1, §11.3.9.c: checked after every
- * change is applied), repeated until none is left. The doomed and discard windows carry no effect of the
- * implemented pool. Each owner orders their own simultaneous cards before the next priority (docs/rulings/pmv.md P8).
- */
-export function settleRemovals(s: PmvState, also: readonly string[] = []): void {
-  let extra = [...also];
-  for (let pass = 0; pass < 100; pass++) {
-    const doomed = doomedNow(s, extra);
-    extra = [];
-    if (doomed.length === 0) return;
-    // The "would become doomed" window (§9.2.3.b) asks its γ's controller; only the removal procedure
-    // (removal.ts) can ask, so a removal reached where it cannot is refused rather than skipping the γ.
-    if (SEATS.some((seat) => saveOptions(s, seat, doomed).length > 0))
-      throw new UnsupportedRule(
-        '9.2.3.b',
-        'a "would become doomed" auto γ in the middle of a multi-clause auto effect',
-      );
-    if (SEATS.some((seat) => breakOptions(s, seat, doomed).length > 0))
-      throw new UnsupportedRule('10.18.2.a', 'Spell Break in the middle of a multi-clause auto effect');
-    discardDoomed(s, doomed);
-  }
 }
 
 /** §9.2.2: the characters doomed now: damage at or over DEF (a), DEF 0 or less (b), or made doomed (c, `also`). */

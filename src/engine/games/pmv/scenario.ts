@@ -9,7 +9,7 @@ import type { DecisionOption, MatchSetup, Seat } from '../../core/game.ts';
 import type { ScenarioPlan, ScenarioStep } from '../../definition.ts';
 import { NotOffered } from '../../scenario/plan.ts';
 import { PMV_CARDS } from './cards/pool.ts';
-import { pmv } from './index.ts';
+import { pmv, pmvInvariants } from './index.ts';
 import { atkOf, damageOf, moveObject, objectOf, type PmvState, popularityOf, setHost, turnFaceDown } from './state.ts';
 
 const SeatSchema = z.enum(['p1', 'p2']);
@@ -307,6 +307,13 @@ function check(s: PmvState, e: Expect): string[] {
   return out;
 }
 
+/** The fuzzer's invariants hold after every step of a scenario too (a state no decision should leave). */
+function checked(s: PmvState): PmvState {
+  const problems = pmvInvariants(s);
+  if (problems.length > 0) throw new Error(`invariants: ${problems.join('; ')}`);
+  return s;
+}
+
 function applyStep(s: PmvState, step: Exclude<Step, { expect: unknown }>): PmvState {
   const p = pmv.pending(s);
   if (!p) throw new NotOffered('nothing is pending');
@@ -329,11 +336,11 @@ function applyStep(s: PmvState, step: Exclude<Step, { expect: unknown }>): PmvSt
       if (!o) throw new NotOffered(`no "${step.choose} ${card}" left for ${step.player}`);
       chosen.push(o.id);
     }
-    return pmv.apply(s, step.player, { decisionId: p.id, choose: chosen });
+    return checked(pmv.apply(s, step.player, { decisionId: p.id, choose: chosen }));
   }
   const option = p.options.find(matches);
   if (!option) throw new NotOffered(`no "${step.choose}${step.card ? ` ${step.card}` : ''}" for ${step.player}`);
-  return pmv.apply(s, step.player, { decisionId: p.id, choose: [option.id] });
+  return checked(pmv.apply(s, step.player, { decisionId: p.id, choose: [option.id] }));
 }
 
 const describeStep = (step: Exclude<Step, { expect: unknown }>) =>

@@ -7,9 +7,9 @@ import { answerOf, ask } from '../../core/decision-kinds.ts';
 import { opponentOf, SEATS } from '../../core/game.ts';
 import { call, defineProcedure, type StepOut } from '../../core/procedure.ts';
 import { autoPlan, upkeepDecision } from './decisions.ts';
-import { discardPhase, payNode, phaseWindow } from './interference.ts';
+import { discardPhase, gammaWindow, payNode, phaseWindow } from './interference.ts';
 import { removalsThen } from './removal.ts';
-import { applyClause, orderArrivals, settleRemovals } from './rules.ts';
+import { orderArrivals } from './rules.ts';
 import {
   abilitiesOf,
   alternativeRaceMet,
@@ -78,22 +78,6 @@ function nextTurnEndGamma(s: PmvState): string | null {
 
 const turnEndGammas = (s: PmvState, id: string) =>
   abilitiesOf(s, id).filter(({ ability: a }) => a.kind === 'auto' && a.class === 'gamma' && a.when === 'turn-end');
-
-/** One card's turn-end γ: clauses in order, a failed one ends the effect (§7.1.12.a); removals settle after (§7.4.5.c). */
-function resolveTurnEndGamma(s: PmvState, id: string): void {
-  const seat = objectOf(s, id).owner;
-  s.turn.turnEndDone = [...(s.turn.turnEndDone ?? []), id];
-  for (const { owner, ability: a } of turnEndGammas(s, id)) {
-    if (!onField(s, currentRef(s, id))) return; // §7.4.7.d
-    log(s, { type: 'gamma', card: objectOf(s, owner).card, object: owner, rule: '4.9.1.c' });
-    const ctx = { seat, source: currentRef(s, id), targets: [], entry: null };
-    for (const [n, e] of a.effects.entries()) {
-      const r = applyClause(s, e, ctx, 0);
-      if (n < a.effects.length - 1) settleRemovals(s);
-      if (r.kind !== 'done') break;
-    }
-  }
-}
 
 export const game = defineProcedure<PmvState, Record<string, never>, null>({
   kind: 'pmv-game',
@@ -214,9 +198,11 @@ export const game = defineProcedure<PmvState, Record<string, never>, null>({
     'turn-end-gamma'(s) {
       const id = nextTurnEndGamma(s);
       if (id === null) return { goto: 'next-turn' };
-      resolveTurnEndGamma(s, id);
-      return removalsThen(s, 'turn-end-gamma');
+      s.turn.turnEndDone = [...(s.turn.turnEndDone ?? []), id];
+      // Its γ clause by clause, several of one card ordered by its player (§7.1.6.a, docs/rulings/pmv.md P38).
+      return gammaWindow(s, id, 'turn-end', 'turn-end-settle') ?? { goto: 'turn-end-settle' };
     },
+    'turn-end-settle': (s) => removalsThen(s, 'turn-end-gamma'),
     'next-turn'(s) {
       s.turn = {
         number: s.turn.number + 1,

@@ -174,12 +174,21 @@ export type BaseEffect = z.infer<typeof BaseEffect>;
 export type Effect = z.infer<typeof EffectSchema>;
 
 export const AbilitySchema = z.discriminatedUnion('kind', [
-  /** §7.3: `(timing) cost: effect`; the cost is nodes (①) and/or the sleep icon (S, §1.8.8). */
+  /**
+   * §7.3: `(timing) cost: effect`; the cost is nodes (①), the sleep icon (S, §1.8.8) and/or a fixed number of LP
+   * paid (§1.8.6, §1.9.4.a: payable even above the player's LP).
+   */
   z
     .object({
       kind: z.literal('activated'),
       timing: z.enum(['always', 'your-turn', 'opponents-turn']),
-      cost: z.object({ nodes: z.number().int().min(0).default(0), sleep: z.boolean().default(false) }).strict(),
+      cost: z
+        .object({
+          nodes: z.number().int().min(0).default(0),
+          sleep: z.boolean().default(false),
+          lp: z.number().int().min(0).default(0),
+        })
+        .strict(),
       effects: z.array(EffectSchema).min(1),
     })
     .strict(),

@@ -265,10 +265,16 @@ const circled = (n: number) => String.fromCharCode(0x2460 + n - 1);
 function abilityText(a: Ability): Label {
   const effects = effectsText(a.effects);
   if (a.kind === 'activated') {
-    const cost = [a.cost.nodes > 0 ? circled(a.cost.nodes) : '', a.cost.sleep ? 'S' : ''].join('') || '0';
+    const icons = [a.cost.nodes > 0 ? circled(a.cost.nodes) : '', a.cost.sleep ? 'S' : ''].join('');
+    // §1.9.4: an LP cost is written after the icons, as words.
+    const lp = a.cost.lp > 0 ? { en: `pay ${a.cost.lp} LP`, ja: `${a.cost.lp}LPを支払う` } : null;
+    const cost = {
+      en: [icons, lp?.en ?? ''].filter((x) => x !== '').join(', ') || '0',
+      ja: [icons, lp?.ja ?? ''].filter((x) => x !== '').join('、') || '0',
+    };
     return {
-      en: `${TIMINGS[a.timing].en} ${cost}: ${effects.en}`,
-      ja: `${TIMINGS[a.timing].ja}${cost}：${effects.ja}`,
+      en: `${TIMINGS[a.timing].en} ${cost.en}: ${effects.en}`,
+      ja: `${TIMINGS[a.timing].ja}${cost.ja}：${effects.ja}`,
     };
   }
   const when = a.when ? WHEN[a.when] : null;
