@@ -108,7 +108,7 @@ function stillLegal(s: MtgState, item: StackItem): boolean[] {
 /** What a stack item does: a spell's (chosen mode's) effects, an activated ability's, or a triggered ability's. */
 export function itemEffects(item: StackItem): BaseEffect[] {
   const card = cardOf(item.card);
-  if (item.kind === 'trigger') return triggerEffects(card, item.ability, item.special);
+  if (item.kind === 'trigger') return triggerEffects(card, item.ability, item.special, item.mode);
   const base = effectsOf(card, item.ability, item.mode);
   // CR 702.32, 607.2h: "if this spell was kicked" effects follow the spell's own (they have no targets).
   return item.kind === 'spell' && item.kicked && card.kicked?.effects ? [...base, ...card.kicked.effects] : base;

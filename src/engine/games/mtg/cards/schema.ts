@@ -303,6 +303,7 @@ export const TriggerEventSchema = z.enum([
   'blocks', // 509.5a
   'your-upkeep', // 603.2b
   'your-end-step', // 603.2b
+  'state', // 603.8: a state trigger ("When you have no cards in hand, …"); its `state` says which
 ]);
 export type TriggerEvent = z.infer<typeof TriggerEventSchema>;
 
@@ -312,6 +313,10 @@ export const TriggerConditionSchema = z.discriminatedUnion('check', [
   z.object({ check: z.literal('creatures-at-least'), amount: z.number().int().min(1) }).strict(),
 ]);
 export type TriggerCondition = z.infer<typeof TriggerConditionSchema>;
+
+/** CR 603.8: the game state a state trigger waits for (checked for the ability's controller). */
+export const TriggerStateSchema = z.enum(['no-cards-in-hand']);
+export type TriggerState = z.infer<typeof TriggerStateSchema>;
 
 /** CR 604.3: what a star (power and toughness "*") characteristic-defining ability counts (permanents on the battlefield). */
 export const StarCountSchema = z.enum([
@@ -367,10 +372,13 @@ export const AbilitySchema = z.discriminatedUnion('kind', [
     .object({
       kind: z.literal('triggered'),
       when: TriggerEventSchema,
+      /** CR 603.8: with `when: "state"`, the state that triggers it. */
+      state: TriggerStateSchema.optional(),
       if: TriggerConditionSchema.optional(),
       /** CR 603.5: "you may": the controller chooses on resolution. */
       optional: z.boolean().default(false),
-      effects: z.array(BaseEffect).min(1),
+      /** CR 700.2b, 603.3c: a "choose one —" here is a mode chosen as the ability is put on the stack. */
+      effects: z.array(EffectSchema).min(1),
     })
     .strict(),
   /** CR 602 (605 when it only adds mana). */
@@ -530,6 +538,12 @@ export const MtgCardSchema = z
           'equip is an Equipment\'s "attach to target creature you control" (CR 702.6a)',
         );
     }
+    for (const a of card.abilities)
+      if (a.kind === 'triggered')
+        need(
+          (a.when === 'state') === (a.state !== undefined),
+          'a state trigger, and only one, names its state (CR 603.8)',
+        );
     for (const a of card.abilities) {
       if (a.kind !== 'activated') continue;
       if (a.cycling)

@@ -16,6 +16,7 @@ import type {
   Target,
   TriggerCondition,
   TriggerEvent,
+  TriggerState,
 } from './schema.ts';
 
 /** A token as an effect names it: "1/1 Dawn Soldier creature" (CR 110.5b: the effect defines it). */
@@ -451,6 +452,14 @@ const TRIGGER_WORDS: Record<TriggerEvent, (card: MtgCard) => Label> = {
   blocks: (c) => ({ en: `Whenever ${c.name.en} blocks`, ja: `${c.name.ja}がブロックするたび` }),
   'your-upkeep': () => ({ en: 'At the beginning of your upkeep', ja: 'あなたのアップキープの開始時に' }),
   'your-end-step': () => ({ en: 'At the beginning of your end step', ja: 'あなたの終了ステップの開始時に' }),
+  state: () => {
+    throw new Error('a state trigger is worded by its state (STATE_WORDS)');
+  },
+};
+
+/** CR 603.8: a state trigger's opening words. */
+const STATE_WORDS: Record<TriggerState, Label> = {
+  'no-cards-in-hand': { en: 'When you have no cards in hand', ja: 'あなたの手札が0枚であるとき' },
 };
 
 function conditionText(c: TriggerCondition): Label {
@@ -543,9 +552,9 @@ function abilityText(a: Ability, card: MtgCard): Label {
     case 'static':
       return staticText(a, card);
     case 'triggered': {
-      const when = TRIGGER_WORDS[a.when](card);
+      const when = a.state ? STATE_WORDS[a.state] : TRIGGER_WORDS[a.when](card);
       const cond = a.if ? conditionText(a.if) : null;
-      const effects = effectsText(a.effects, card);
+      const effects = spellText(a.effects, card); // CR 700.2b: a modal one reads "choose one —"
       const en = `${when.en}, ${cond ? `${cond.en}, ` : ''}${a.optional ? 'you may ' : ''}${effects.en.startsWith(card.name.en) ? effects.en : lowerFirst(effects.en)}`;
       const ja = `${when.ja}、${cond ? `${cond.ja}、` : ''}${a.optional ? 'あなたは「' : ''}${a.optional ? effects.ja.replace(/。$/, '') : effects.ja}${a.optional ? '」を選んでもよい。' : ''}`;
       return { en, ja };
