@@ -399,10 +399,11 @@ export function attach(s: MtgState, id: string, to: string): void {
   noteAuraControl(s, before, '613.1b'); // CR 303.4e: a control Aura's controller now controls it
 }
 
-/** The parts of a static ability of `source` in their layers (CR 613.5): 2 control, 5 colours, 6 keywords, 7b, 7c. */
+/** The parts of a static ability of `source` in their layers (CR 613.5): 2 control, 4 types, 5 colours, 6, 7b, 7c. */
 function staticParts(a: StaticAbility, source: string): MtgEffect['parts'] {
   const parts: { layer: MtgLayer; op: MtgLayerOp }[] = [];
   if (a.control) parts.push({ layer: '2', op: { kind: 'control-of', source } }); // 613.1b, 303.4e
+  if (a.addSubtypes) parts.push({ layer: '4', op: { kind: 'add-types', subtypes: a.addSubtypes } }); // 613.1d
   if (a.colors) parts.push({ layer: '5', op: { kind: 'set-colors', colors: a.colors } }); // 613.1e
   if (a.keywords.length > 0) parts.push({ layer: '6', op: { kind: 'add-abilities', abilities: a.keywords } }); // 613.1f
   if (a.basePT) parts.push({ layer: '7b', op: { kind: 'set-pt', ...a.basePT } }); // 613.3b

@@ -356,6 +356,8 @@ export const StaticAbilitySchema = z
     keywords: z.array(KeywordSchema).default([]),
     /** CR 613.1b (layer 2), 303.4e: "You control enchanted creature": the Aura's controller controls it. */
     control: z.boolean().default(false),
+    /** CR 613.1d (layer 4), 205.1b: "are [subtypes] in addition to their other types". */
+    addSubtypes: z.array(SubtypeSchema).min(1).optional(),
     /** CR 613.1e (layer 5): "is [colour]": the creature's colours become these (replacing its others, 105.3). */
     colors: z
       .array(z.enum(['W', 'U', 'B', 'R', 'G']))
@@ -583,8 +585,9 @@ export const MtgCardSchema = z
             a.keywords.length > 0 ||
             a.basePT !== undefined ||
             !!a.colors ||
+            !!a.addSubtypes ||
             a.control,
-          'a static ability changes control, power, toughness, keywords or colours (CR 604.1)',
+          'a static ability changes control, types, power, toughness, keywords or colours (CR 604.1)',
         );
     for (const a of card.abilities)
       if (a.kind === 'static' && a.control)
@@ -595,7 +598,8 @@ export const MtgCardSchema = z
             a.toughness === 0 &&
             a.keywords.length === 0 &&
             !a.basePT &&
-            !a.colors,
+            !a.colors &&
+            !a.addSubtypes,
           '"You control enchanted creature" is an Aura\'s whole static ability here (CR 613.1b)',
         );
   });

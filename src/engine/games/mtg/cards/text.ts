@@ -539,6 +539,13 @@ function staticText(a: StaticAbility, card: MtgCard): Label {
     en.push(`${one ? 'has' : 'have'} ${ks.en}`);
     ja.push(`${ks.ja}を持つ`);
   }
+  if (a.addSubtypes) {
+    // CR 205.1b: "in addition to their other types".
+    const plural = (t: string) => (t.endsWith('f') ? `${t.slice(0, -1)}ves` : `${t}s`); // Elf, Wolf
+    const names = a.addSubtypes.map((t) => (one ? t : plural(t))).join(' and ');
+    en.push(`${one ? 'is a' : 'are'} ${names} in addition to ${one ? 'its' : 'their'} other types`);
+    ja.push(`他のタイプに加えて${a.addSubtypes.map((t) => SUBTYPE_JA[t]).join('・')}でもある`);
+  }
   if (a.colors) {
     const words = a.colors.map((c) => COLOR_WORDS[c]);
     en.push(`${one ? 'is' : 'are'} ${words.map((w) => w.en).join(' and ')}`);
