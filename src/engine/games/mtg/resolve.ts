@@ -43,6 +43,7 @@ import {
   currentRef,
   draw,
   gainControl,
+  hasKeyword,
   isCreature,
   isType,
   type KeywordTrigger,
@@ -114,6 +115,12 @@ export function itemEffects(item: StackItem): BaseEffect[] {
   return item.kind === 'spell' && item.kicked && card.kicked?.effects ? [...base, ...card.kicked.effects] : base;
 }
 
+/** CR 121: does the permanent have any counter on it? */
+function hasCounters(s: MtgState, id: string): boolean {
+  const c = objectOf(s, id).counters;
+  return !!c && Object.values(c).some((n) => (n ?? 0) > 0);
+}
+
 /** The permanent an ability's "this" means: its source, while it is still the same object (CR 400.7). */
 function abilitySource(s: MtgState, item: StackItem): string | null {
   return item.kind !== 'spell' && isCurrent(s.events, item.source) && s.objects[item.source.id]?.zone === 'battlefield'
@@ -156,7 +163,15 @@ function perform(s: MtgState, d: ResolveData, e: BaseEffect): StepOut | null {
       return startDamage(s, d, [hit('player' in target ? { player: target.player } : { object: target.object.id })]);
     }
     case 'destroy':
-      if (targetObject) destroyPermanent(s, targetObject, '701.7a', e.noRegenerate !== true); // CR 701.14c
+      if (!targetObject) return null;
+      // CR 614.15: the spell's own replacement applies first, before any other (regeneration, 614.8). It replaces a
+      // destruction that would happen: an indestructible permanent is not destroyed, so nothing is replaced (B33).
+      if (e.exileIf && !hasKeyword(s, targetObject, 'indestructible') && hasCounters(s, targetObject)) {
+        log(s, { type: 'exile', object: targetObject, card: objectOf(s, targetObject).card, rule: '614.15' });
+        moveObject(s, targetObject, 'exile');
+        return null;
+      }
+      destroyPermanent(s, targetObject, '701.7a', e.noRegenerate !== true); // CR 701.14c
       return null;
     case 'prevent-damage': {
       // CR 615.7, 615.1a: a shield on the target (or this permanent) until end of turn.

@@ -155,8 +155,18 @@ const BaseEffect = z.discriminatedUnion(
         to: z.union([TargetSchema, z.literal('each-creature-and-player')]),
       })
       .strict(),
-    /** CR 701.7 destroy; `noRegenerate`: "It can't be regenerated." (701.14b). */
-    z.object({ do: z.literal('destroy'), to: TargetSchema, noRegenerate: z.boolean().optional() }).strict(),
+    /**
+     * CR 701.7 destroy; `noRegenerate`: "It can't be regenerated." (701.14b); `exileIf`: "If that creature has a
+     * counter on it, exile it instead." (a self-replacement effect, 614.15).
+     */
+    z
+      .object({
+        do: z.literal('destroy'),
+        to: TargetSchema,
+        noRegenerate: z.boolean().optional(),
+        exileIf: z.literal('it-has-a-counter').optional(),
+      })
+      .strict(),
     /**
      * CR 615.7: "Prevent the next N damage that would be dealt to [target] this turn" (a shield that is used up), or
      * with `amount: "all"`, "Prevent all damage that would be dealt to [target] this turn" (615.1).

@@ -225,6 +225,12 @@ function effectText(e: BaseEffect, card: MtgCard): Label {
           en: `Destroy ${t.en}. It can't be regenerated.`,
           ja: `${t.ja}を破壊する。それは再生できない。`,
         };
+      // CR 614.15: a self-replacement effect follows the effect it replaces.
+      if (e.exileIf)
+        return {
+          en: `Destroy ${t.en}. If that creature has a counter on it, exile it instead.`,
+          ja: `${t.ja}を破壊する。そのクリーチャーの上にカウンターが置かれている場合、代わりにそれを追放する。`,
+        };
       return { en: `Destroy ${t.en}.`, ja: `${t.ja}を破壊する。` };
     }
     case 'prevent-damage': {
