@@ -254,6 +254,11 @@ export type MtgState = ProcedureState & {
   triggers: PendingTrigger[];
   /** CR 603.7: delayed triggers not yet triggered. */
   delayed: DelayedTrigger[];
+  /**
+   * What the game watches this turn for cards that ask about it (CR 700.4 "died this turn"): creatures that died
+   * since the turn began. Reset as each turn begins. Absent: none.
+   */
+  diedThisTurn?: number;
   nextToken: number;
   combat: Combat | null;
   events: EventState;
@@ -718,6 +723,7 @@ export function moveObject(s: MtgState, id: string, to: Zone, at: 'top' | 'botto
   const wasOnBattlefield = o.zone === 'battlefield';
   // CR 611.3b: a control Aura's effect ends as it leaves; what it enchanted goes back to its other controller.
   const auraHeld = wasOnBattlefield ? controlledByAuras(s, [id]) : null;
+  const wasCreature = wasOnBattlefield && isCreature(s, id);
   // Last-known information (CR 608.2g, 603.10a) is read while the object is still in its zone, through the layers.
   const left = changeZone(s.events, id, {
     card: o.card,
@@ -725,12 +731,14 @@ export function moveObject(s: MtgState, id: string, to: Zone, at: 'top' | 'botto
     zone: o.zone,
     power: wasOnBattlefield ? powerOf(s, id) : 0,
     toughness: wasOnBattlefield ? toughnessOf(s, id) : 0,
-    creature: wasOnBattlefield && isCreature(s, id),
+    creature: wasCreature,
     // CR 702.92a, 702.78a: undying and persist look back at its counters and abilities (702.79b, 702.89d likewise).
     plus: o.counters?.['+1/+1'] ?? 0,
     minus: o.counters?.['-1/-1'] ?? 0,
     keywords: wasOnBattlefield ? keywordsOf(s, id) : [],
   });
+  // The game's watcher (history this turn): a creature put into a graveyard from the battlefield died (700.4).
+  if (wasCreature && to === 'graveyard') s.diedThisTurn = (s.diedThisTurn ?? 0) + 1;
   if (fromList) fromList.splice(fromList.indexOf(id), 1);
   if (wasOnBattlefield) removeFromCombat(s, id);
   o.zone = to;

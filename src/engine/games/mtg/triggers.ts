@@ -71,6 +71,8 @@ export function conditionHolds(s: MtgState, seat: Seat, cond: TriggerCondition |
       return s.players[seat].life >= cond.amount;
     case 'creatures-at-least':
       return creaturesOf(s, seat).length >= cond.amount;
+    case 'creature-died-this-turn': // CR 700.4: any creature, either player's, since this turn began
+      return (s.diedThisTurn ?? 0) > 0;
   }
 }
 

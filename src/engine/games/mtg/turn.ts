@@ -540,6 +540,7 @@ export const game = defineProcedure<MtgState, GameData, null>({
     'next-turn'(s) {
       for (const seat of SEATS) s.players[seat].pool = [];
       s.turn = { number: s.turn.number + 1, active: opponentOf(s.turn.active), step: 'untap' };
+      delete s.diedThisTurn; // a new turn: the watcher starts again
       return { goto: 'turn' };
     },
   },

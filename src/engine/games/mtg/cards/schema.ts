@@ -321,6 +321,8 @@ export type TriggerEvent = z.infer<typeof TriggerEventSchema>;
 export const TriggerConditionSchema = z.discriminatedUnion('check', [
   z.object({ check: z.literal('life-at-least'), amount: z.number().int() }).strict(),
   z.object({ check: z.literal('creatures-at-least'), amount: z.number().int().min(1) }).strict(),
+  /** "if a creature died this turn": read from the game's record of this turn (a watcher). */
+  z.object({ check: z.literal('creature-died-this-turn') }).strict(),
 ]);
 export type TriggerCondition = z.infer<typeof TriggerConditionSchema>;
 

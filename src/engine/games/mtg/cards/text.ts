@@ -477,6 +477,8 @@ function conditionText(c: TriggerCondition): Label {
         en: `if you control ${WORDS[c.amount] ?? c.amount} or more creatures`,
         ja: `あなたが${c.amount}体以上のクリーチャーをコントロールしている場合`,
       };
+    case 'creature-died-this-turn':
+      return { en: 'if a creature died this turn', ja: 'このターンにクリーチャーが死亡していた場合' };
   }
 }
 
