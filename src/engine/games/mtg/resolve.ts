@@ -257,8 +257,25 @@ function perform(s: MtgState, d: ResolveData, e: BaseEffect): StepOut | null {
       return null;
     }
     case 'attach':
-      // CR 701.3a-b: Equip attaches its source to the target; already attached there, nothing happens.
-      if (self && targetObject && attachedPermanent(s, self) !== targetObject) attach(s, self, targetObject);
+      // CR 701.3a-b: Equip attaches its source to the target; already attached there, nothing happens. CR 301.5c: an
+      // Equipment that is also a creature can't equip a creature.
+      if (self && targetObject && attachedPermanent(s, self) !== targetObject && !isCreature(s, self))
+        attach(s, self, targetObject);
+      return null;
+    case 'become-creature':
+      // CR 613.1d, 613.3b: until end of turn, locked to this permanent (611.2c); it takes a timestamp (613.6).
+      if (self) {
+        s.effects.push({
+          object: currentRef(s, self),
+          power: 0,
+          toughness: 0,
+          keywords: [],
+          becomes: { power: e.power, toughness: e.toughness },
+          timestamp: s.nextTimestamp,
+        });
+        s.nextTimestamp += 1;
+        log(s, { type: 'becomes-creature', object: self, card: objectOf(s, self).card, rule: '613.1d' });
+      }
       return null;
     case 'gain-control':
       if (targetObject) {

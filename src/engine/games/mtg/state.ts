@@ -157,6 +157,8 @@ export type UntilEndOfTurn = {
   keywords: Keyword[];
   /** CR 613.3e (layer 7e): switches power and toughness. */
   switchPT?: boolean;
+  /** CR 613.1d, 613.3b: becomes a creature (layer 4) with this base power and toughness (7b). */
+  becomes?: { power: number; toughness: number };
   timestamp: number;
 };
 
@@ -448,6 +450,10 @@ function continuousEffects(s: MtgState): MtgEffect[] {
   for (const e of s.effects) {
     if (s.objects[e.object.id]?.zone !== 'battlefield' || currentRef(s, e.object.id).inc !== e.object.inc) continue;
     const parts: { layer: MtgLayer; op: MtgLayerOp }[] = [];
+    if (e.becomes) {
+      parts.push({ layer: '4', op: { kind: 'add-types', types: ['creature'] } }); // CR 613.1d
+      parts.push({ layer: '7b', op: { kind: 'set-pt', ...e.becomes } }); // CR 613.3b
+    }
     if (e.keywords.length > 0) parts.push({ layer: '6', op: { kind: 'add-abilities', abilities: e.keywords } });
     if (e.power !== 0 || e.toughness !== 0)
       parts.push({ layer: '7c', op: { kind: 'modify-pt', power: e.power, toughness: e.toughness } });

@@ -206,6 +206,17 @@ const BaseEffect = z.discriminatedUnion(
         untapHaste: z.boolean().default(false),
       })
       .strict(),
+    /**
+     * CR 613.1d, 613.3b (layers 4 and 7b): "[This permanent] becomes a P/T artifact creature until end of turn" (it
+     * keeps its other types; the source's own ability, 611.2c).
+     */
+    z
+      .object({
+        do: z.literal('become-creature'),
+        power: z.number().int().min(0),
+        toughness: z.number().int().min(0),
+      })
+      .strict(),
     /** CR 613.3e (layer 7e): switch a creature's power and toughness until end of turn. */
     z.object({ do: z.literal('switch-pt'), to: TargetSchema }).strict(),
     /** CR 701.3: attach this permanent (the Equipment whose equip ability resolves) to the target. */

@@ -285,6 +285,11 @@ function effectText(e: BaseEffect, card: MtgCard): Label {
         ja: `ターン終了時まで、${who.ja}${pt}の修整を受けるとともに${ks.ja}を得る。`,
       };
     }
+    case 'become-creature':
+      return {
+        en: `${name.en} becomes a ${e.power}/${e.toughness} artifact creature until end of turn.`,
+        ja: `ターン終了時まで、${name.ja}は${e.power}/${e.toughness}のアーティファクト・クリーチャーになる。`,
+      };
     case 'switch-pt': {
       const t = target(e.to);
       return {
