@@ -22,7 +22,11 @@ export async function chooseDeck(
 ): Promise<DeckChoice> {
   const own = preconsOf(precons, where.game);
   if (!ref) {
-    const deck = own.find((d) => d.id !== avoid) ?? own[0];
+    // The opponent's default deck shares the other deck's format where a game has several (MTG's Constructed `main`
+    // and Limited `limited`, CR 100.2): its first section names it.
+    const avoided = own.find((d) => d.id === avoid);
+    const sameFormat = (d: PreconDeck) => !avoided || Object.keys(d.sections)[0] === Object.keys(avoided.sections)[0];
+    const deck = own.find((d) => d.id !== avoid && sameFormat(d)) ?? own.find((d) => d.id !== avoid) ?? own[0];
     if (!deck) return { ok: false, reason: T.unknownDeck('?') };
     return { ok: true, ref: deck.id, list: preconDeckList(deck), name: deck.name.en };
   }

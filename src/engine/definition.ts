@@ -128,6 +128,8 @@ export interface GamePlay<S extends BaseState, V> {
   problemWords?: Readonly<Record<string, Label>>;
   /** Deck pairs the fuzzer plays (each entry a deck; game i plays decks i and i+1). */
   fuzzDecks(): DeckList[];
+  /** The decks game i of a fuzz run plays, when a game pairs them otherwise than `fuzzDecks` (by format, say). */
+  fuzzPair?(i: number): [DeckList, DeckList];
   /** The scenario format and position builder, when the game has scenarios. */
   scenarios?: ScenarioHooks<S>;
 }

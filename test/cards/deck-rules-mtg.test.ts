@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { MTG_CARDS } from '../../src/engine/games/mtg/cards/pool.ts';
 import { validateMtgDeck } from '../../src/engine/games/mtg/deck-rules.ts';
+import { mtg } from '../../src/engine/games/mtg/index.ts';
 import { NOVA_CARDS } from '../../src/engine/games/nova/cards/pool.ts';
+import { gamePrecons, preconDeckList } from '../../src/engine/precons.ts';
 import { cited, copies } from './deck-rules-checks.ts';
 
 // A red-blue deck of 60: nine spells and creatures four times each, and 24 basic lands.
@@ -95,5 +97,46 @@ describe('MTG deck rules (CR 100.2a, 100.4a)', () => {
     const problems = validateMtgDeck({ main: MAIN, commander: ['kiln-bolt'] });
     expect(cited(problems)).toEqual([{ section: 'commander', rule: '100.2a' }]);
     expect(problems[0]?.message.en).toContain('main, side');
+  });
+});
+
+describe('MTG Limited decks (CR 100.2b, ruling D4)', () => {
+  const limitedPrecons = gamePrecons('mtg')
+    .map(preconDeckList)
+    .filter((d) => d.limited !== undefined);
+
+  it('five mono-colour Limited precons of 40 cards, each legal (any number of copies of its own pool)', () => {
+    expect(limitedPrecons).toHaveLength(5);
+    for (const deck of limitedPrecons) {
+      expect(deck.limited).toHaveLength(40);
+      expect(validateMtgDeck(deck)).toEqual([]);
+      const colours = new Set(
+        (deck.limited ?? []).flatMap((id) =>
+          (MTG_CARDS.get(id)?.manaCost ?? []).flatMap((m) => m.match(/[WUBRG]/g) ?? []),
+        ),
+      );
+      expect(colours.size).toBe(1);
+    }
+  });
+
+  it('refuses a Limited deck under 40 cards, or not drawn from a pool the game supplies', () => {
+    const pool = limitedPrecons[0]?.limited ?? [];
+    expect(validateMtgDeck({ limited: pool.slice(1) }).map((p) => p.rule)).toContain('100.2b');
+    const forged = [...pool.slice(0, 36), ...copies(4, 'kiln-bolt')];
+    expect(validateMtgDeck({ limited: forged }).map((p) => p.rule)).toEqual(['100.2b']);
+    // Constructed keeps its 60 and four copies (100.2a): the same 40 as a `main` section is refused.
+    expect(validateMtgDeck({ main: pool }).map((p) => p.rule)).toContain('100.2a');
+  });
+
+  it('a game has one format: a Limited deck cannot meet a Constructed one (CR 100.2)', () => {
+    const constructed = gamePrecons('mtg')
+      .map(preconDeckList)
+      .find((d) => d.main !== undefined);
+    const limited = limitedPrecons[0];
+    if (!constructed || !limited) throw new Error('precons missing');
+    expect(() => mtg.setup({ game: 'mtg', decks: { p1: constructed, p2: limited } }, 'x')).toThrow(/100\.2/);
+    expect(() =>
+      mtg.setup({ game: 'mtg', decks: { p1: limited, p2: limitedPrecons[1] ?? limited } }, 'x'),
+    ).not.toThrow();
   });
 });

@@ -38,8 +38,7 @@ export function registeredFuzzGames(
   const decks = play.fuzzDecks();
   if (decks.length === 0) throw new InvalidData(`${definition.name.en} has no fuzz decks`);
   return (i) => {
-    const p1 = decks[i % decks.length];
-    const p2 = decks[(i + 1) % decks.length];
+    const [p1, p2] = play.fuzzPair?.(i) ?? [decks[i % decks.length], decks[(i + 1) % decks.length]];
     if (!p1 || !p2) throw new InvalidData(`${definition.name.en}: no fuzz decks`);
     const setup: MatchSetup = { game, decks: { p1, p2 } };
     return fuzzGame(play.module, setup, `${seed}-${i}`, options);

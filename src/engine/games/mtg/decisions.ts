@@ -191,26 +191,46 @@ export const priorityDecision = defineDecisionKind<MtgState, JsonObject, string>
 
 const cancel = simple('cancel', 'passive', 'Cancel (undo this spell or ability)', '取り消す（唱える前に戻す）');
 
-/** CR 601.2b, 700.2: the mode of a modal spell. */
-export const modeDecision = defineDecisionKind<MtgState, { card: string }, number | null>({
+/**
+ * CR 601.2b, 700.2: the mode of a modal spell; or of a modal triggered ability as it is put on the stack (700.2b,
+ * 603.3c: `legal` lists the modes that can be chosen, and there is no cancel).
+ */
+export const modeDecision = defineDecisionKind<
+  MtgState,
+  { card: string; ability?: number | null; legal?: number[] },
+  number | null
+>({
   name: 'mode',
   role: 'choice',
   build(_s, payload) {
     const card = cardOf(payload.card);
-    const modal = card.effects.find((e) => e.do === 'choose-one');
+    const a = payload.ability == null ? undefined : card.abilities[payload.ability];
+    const effects = a?.kind === 'triggered' ? a.effects : card.effects;
+    const modal = effects.find((e) => e.do === 'choose-one');
     const count = modal?.do === 'choose-one' ? modal.modes.length : 0;
+    const modes = payload.legal ?? Array.from({ length: count }, (_, i) => i);
     return {
-      prompt: label(`Choose a mode for ${card.name.en}.`, `${card.name.ja}のモードを選んでください。`),
+      prompt: payload.legal
+        ? label(
+            `Choose a mode for the triggered ability of ${card.name.en}.`,
+            `${card.name.ja}の誘発型能力のモードを選んでください。`,
+          )
+        : label(`Choose a mode for ${card.name.en}.`, `${card.name.ja}のモードを選んでください。`),
       options: [
-        ...Array.from({ length: count }, (_, i) => simple(`mode:${i}`, 'choice', `Mode ${i + 1}`, `モード${i + 1}`)),
-        cancel,
+        ...modes.map((i) => simple(`mode:${i}`, 'choice', `Mode ${i + 1}`, `モード${i + 1}`)),
+        ...(payload.legal ? [] : [cancel]),
       ],
       min: 1,
       max: 1,
-      defaultOnTimeout: ['cancel'],
+      defaultOnTimeout: [payload.legal ? `mode:${modes[0] ?? 0}` : 'cancel'],
     };
   },
-  handle: (_s, _p, chosen) => (chosen[0]?.startsWith('mode:') ? Number(chosen[0].slice(5)) : null),
+  handle: (_s, p, chosen) => {
+    const mode = chosen[0]?.startsWith('mode:') ? Number(chosen[0].slice(5)) : null;
+    if (p.legal && (mode === null || !p.legal.includes(mode)))
+      throw new IllegalAction(label('Choose one of the modes offered.', '示されたモードから1つを選んでください。'));
+    return mode;
+  },
 });
 
 /**

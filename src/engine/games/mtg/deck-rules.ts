@@ -1,6 +1,6 @@
-// MTG deck construction (CR of 2019-01-25, seed 003), Constructed only: a `main` deck and an optional `side`
-// board. Limited (100.2b: 40 cards, any number of copies from one's own pool) needs the pool a player opened, which a
-// deck list does not carry, so it is not checked here. Rulings: docs/rulings/mtg.md (deck construction).
+// MTG deck construction (CR of 2019-01-25, seed 003): Constructed, a `main` deck and an optional `side` board
+// (100.2a, 100.4a); or Limited, a `limited` deck built from a pool the game itself supplies (100.2b: at least 40
+// cards, any number of copies of a card of that pool). Rulings: docs/rulings/mtg.md (deck construction, D1, D4).
 import {
   copyLimitProblems,
   lookUpSection,
@@ -9,6 +9,7 @@ import {
   unknownSections,
 } from '../../core/deck-check.ts';
 import type { DeckList, DeckProblem } from '../../core/game.ts';
+import { gamePrecons, preconDeckList } from '../../precons.ts';
 import { MTG_CARDS } from './cards/pool.ts';
 import type { MtgCard } from './cards/schema.ts';
 
@@ -30,6 +31,7 @@ const isBasicLand = (card: MtgCard) => card.supertypes.includes('basic') && card
  * A card whose own text lifts the copy limit would win over 100.2a (101.1); no card in the pool says so.
  */
 export function validateMtgDeck(deck: DeckList): DeckProblem[] {
+  if (deck.limited !== undefined) return validateLimitedDeck(deck);
   const problems = unknownSections(deck, MTG_DECK_SECTIONS, '100.2a');
   const main = lookUpSection(deck.main ?? [], MTG_CARDS, 'main', '100.2a', GAME);
   const side = lookUpSection(deck.side ?? [], MTG_CARDS, 'side', '100.4a', GAME);
@@ -60,5 +62,56 @@ export function validateMtgDeck(deck: DeckList): DeckProblem[] {
   // CR 100.2a: four of a name in the deck; CR 100.4a: the same four, deck and sideboard together.
   problems.push(...copyLimitProblems('main', mainCounted, COPY_LIMIT, '100.2a'));
   problems.push(...sharedCopyLimitProblems(mainCounted, sideCounted, COPY_LIMIT, 'side', '100.4a', BOTH));
+  return problems;
+}
+
+/** CR 100.2: which format a deck list is built for (a `limited` section: Limited, 100.2b; otherwise Constructed). */
+export function mtgDeckFormat(deck: DeckList): 'constructed' | 'limited' {
+  return deck.limited !== undefined ? 'limited' : 'constructed';
+}
+
+/** The Limited pools the game supplies: its precons with a `limited` section (ruling D4), read once. */
+let limitedPools: string[][] | null = null;
+function suppliedLimitedPools(): string[][] {
+  limitedPools ??= gamePrecons('mtg').flatMap((d) => {
+    const list = preconDeckList(d).limited;
+    return list ? [list] : [];
+  });
+  return limitedPools;
+}
+
+/** Is every copy in `deck` a copy of the pool (each card at most as many times as the pool holds it)? */
+function withinPool(deck: readonly string[], pool: readonly string[]): boolean {
+  const left = new Map<string, number>();
+  for (const id of pool) left.set(id, (left.get(id) ?? 0) + 1);
+  for (const id of deck) {
+    const n = left.get(id) ?? 0;
+    if (n === 0) return false;
+    left.set(id, n - 1);
+  }
+  return true;
+}
+
+/**
+ * CR 100.2b: a Limited deck has at least 40 cards and any number of copies of a card, as long as they come from the
+ * player's pool; the pool must be one the game supplies (a Limited precon), since a deck list cannot prove what a
+ * player opened (ruling D4). Basic lands are not added here: a supplied pool already holds its lands.
+ */
+function validateLimitedDeck(deck: DeckList): DeckProblem[] {
+  const problems = unknownSections(deck, ['limited'], '100.2b');
+  const list = deck.limited ?? [];
+  const looked = lookUpSection(list, MTG_CARDS, 'limited', '100.2b', GAME);
+  problems.push(...looked.problems);
+  const size = sizeProblem('limited', list.length, { min: 40 }, '100.2b', MAIN);
+  if (size) problems.push(size);
+  if (looked.problems.length === 0 && !suppliedLimitedPools().some((pool) => withinPool(list, pool)))
+    problems.push({
+      section: 'limited',
+      rule: '100.2b',
+      message: {
+        en: 'A Limited deck must be built from a card pool the game supplies (a Limited precon).',
+        ja: 'リミテッドのデッキは、ゲームが用意したカード・プール（リミテッド用の構築済みデッキ）から組む必要があります。',
+      },
+    });
   return problems;
 }

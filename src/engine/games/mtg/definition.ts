@@ -2,11 +2,12 @@
 import { mtgCardFace } from '../../../render/games/mtg-card.ts';
 import { mtgHandModel, mtgTableModel } from '../../../render/games/mtg-table.ts';
 import { MTG_STYLE } from '../../../render/styles/mtg.ts';
+import type { DeckList } from '../../core/game.ts';
 import { defineGame, definePool, type GamePlay } from '../../definition.ts';
 import { gamePrecons, preconDeckList } from '../../precons.ts';
 import { MTG_CARDS } from './cards/pool.ts';
 import { cardText, keywordInfo } from './cards/text.ts';
-import { validateMtgDeck } from './deck-rules.ts';
+import { mtgDeckFormat, validateMtgDeck } from './deck-rules.ts';
 import { mtg } from './index.ts';
 import { logLine, stepWords } from './log-text.ts';
 import { mtgScenarioHooks } from './scenario/hooks.ts';
@@ -42,6 +43,13 @@ const DECISION_KINDS = {
   proliferate: { en: 'proliferate', ja: '増殖' },
 };
 
+/** The precons of one format (CR 100.2), as deck lists. */
+function fuzzDecksOf(format: 'constructed' | 'limited'): DeckList[] {
+  return gamePrecons('mtg')
+    .map(preconDeckList)
+    .filter((d) => mtgDeckFormat(d) === format);
+}
+
 /** MTG's engine as the bot and tools play it (presenter, steps, decision words, fuzz decks). */
 export const mtgPlay: GamePlay<MtgState, MtgView> = {
   module: mtg,
@@ -56,7 +64,18 @@ export const mtgPlay: GamePlay<MtgState, MtgView> = {
     position: (s) => ({ turn: s.turn.number, active: s.turn.active, step: s.turn.step, waiting: s.stack.length }),
   },
   decisionKinds: DECISION_KINDS,
-  fuzzDecks: () => gamePrecons('mtg').map(preconDeckList),
+  // Constructed precons; every fourth game pairs two Limited ones instead (CR 100.2: one format a game, ruling D4),
+  // so the other games are the ones earlier runs played.
+  fuzzDecks: () => fuzzDecksOf('constructed'),
+  fuzzPair: (i) => {
+    const limited = i % 4 === 3;
+    const decks = fuzzDecksOf(limited ? 'limited' : 'constructed');
+    const k = limited ? Math.floor(i / 4) : i;
+    const a = decks[k % decks.length];
+    const b = decks[(k + 1) % decks.length];
+    if (!a || !b) throw new Error('mtg: no fuzz decks');
+    return [a, b];
+  },
   scenarios: mtgScenarioHooks,
 };
 

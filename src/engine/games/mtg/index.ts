@@ -13,7 +13,7 @@ import { outcomeValue, redealUnknown, type SearchHooks } from '../../core/search
 import { cast, transaction } from './casting.ts';
 import { combatDamage } from './combat.ts';
 import { MTG_DECISIONS } from './decisions.ts';
-import { validateMtgDeck } from './deck-rules.ts';
+import { mtgDeckFormat, validateMtgDeck } from './deck-rules.ts';
 import { describeResult, logLine } from './log-text.ts';
 import { resolve } from './resolve.ts';
 import { cardOf, type MtgObject, type MtgState, type PlayerState } from './state.ts';
@@ -40,9 +40,9 @@ function setup(match: MatchSetup, seed: string): MtgState {
     if (problems.length > 0) throw new InvalidData(`${seat}: ${problems.map((p) => p.message.en).join(' ')}`);
     // CR 103.1: each deck is shuffled; ids are dealt after the shuffle, so an id says nothing about its card.
     // Stage C (planeswalkers, CR 306) is not implemented: such a card is refused loudly, never half-played.
-    for (const card of deck.main ?? [])
+    for (const card of deck.main ?? deck.limited ?? [])
       if (cardOf(card).types.includes('planeswalker')) throw new UnsupportedRule('306', `${card}: planeswalkers`);
-    const [order, after] = shuffle(deck.main ?? [], rng);
+    const [order, after] = shuffle(deck.main ?? deck.limited ?? [], rng);
     rng = after;
     const library = order.map((card) => {
       const id = `o${next++}`;
@@ -73,6 +73,9 @@ function setup(match: MatchSetup, seed: string): MtgState {
       kept: false,
     };
   };
+  // CR 100.2: a game is played in one format; a Constructed deck and a Limited one cannot meet (ruling D4).
+  if (mtgDeckFormat(match.decks.p1) !== mtgDeckFormat(match.decks.p2))
+    throw new InvalidData('CR 100.2: both decks must be of one format (Constructed, 100.2a, or Limited, 100.2b)');
   const p1 = deal('p1');
   const players = { p1, p2: deal('p2') };
   const s: MtgState = {

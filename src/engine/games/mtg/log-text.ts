@@ -244,6 +244,11 @@ export function logLine(e: MtgLogEntry): Label {
       );
     case 'shield':
       return label(`${c.en} sets up a prevention shield (CR 615).`, `${c.ja}が軽減の盾を作りました（615）。`);
+    case 'becomes-creature':
+      return label(
+        `${c.en} becomes an artifact creature until end of turn (CR 613.1d).`,
+        `${c.ja}はターン終了時までアーティファクト・クリーチャーになりました（613.1d）。`,
+      );
     case 'regeneration-shield':
       return label(`${c.en} sets up a regeneration shield (CR 701.14a).`, `${c.ja}が再生の盾を作りました（701.14a）。`);
     case 'regenerated': {
@@ -257,7 +262,7 @@ export function logLine(e: MtgLogEntry): Label {
       return label(`${c.en} becomes attached to ${to.en}.`, `${c.ja}が${to.ja}につけられました。`);
     }
     case 'unattached':
-      return label(`${c.en} becomes unattached (CR 704.5n).`, `${c.ja}がはずれました（704.5n）。`);
+      return label(`${c.en} becomes unattached (CR ${e.rule}).`, `${c.ja}がはずれました（${e.rule}）。`);
     case 'aura-to-graveyard':
       return label(
         `${c.en} is put into its owner's graveyard (CR 704.5m).`,

@@ -43,6 +43,7 @@ import {
   currentRef,
   draw,
   gainControl,
+  hasKeyword,
   isCreature,
   isType,
   type KeywordTrigger,
@@ -108,10 +109,16 @@ function stillLegal(s: MtgState, item: StackItem): boolean[] {
 /** What a stack item does: a spell's (chosen mode's) effects, an activated ability's, or a triggered ability's. */
 export function itemEffects(item: StackItem): BaseEffect[] {
   const card = cardOf(item.card);
-  if (item.kind === 'trigger') return triggerEffects(card, item.ability, item.special);
+  if (item.kind === 'trigger') return triggerEffects(card, item.ability, item.special, item.mode);
   const base = effectsOf(card, item.ability, item.mode);
   // CR 702.32, 607.2h: "if this spell was kicked" effects follow the spell's own (they have no targets).
   return item.kind === 'spell' && item.kicked && card.kicked?.effects ? [...base, ...card.kicked.effects] : base;
+}
+
+/** CR 121: does the permanent have any counter on it? */
+function hasCounters(s: MtgState, id: string): boolean {
+  const c = objectOf(s, id).counters;
+  return !!c && Object.values(c).some((n) => (n ?? 0) > 0);
 }
 
 /** The permanent an ability's "this" means: its source, while it is still the same object (CR 400.7). */
@@ -156,7 +163,15 @@ function perform(s: MtgState, d: ResolveData, e: BaseEffect): StepOut | null {
       return startDamage(s, d, [hit('player' in target ? { player: target.player } : { object: target.object.id })]);
     }
     case 'destroy':
-      if (targetObject) destroyPermanent(s, targetObject, '701.7a', e.noRegenerate !== true); // CR 701.14c
+      if (!targetObject) return null;
+      // CR 614.15: the spell's own replacement applies first, before any other (regeneration, 614.8). It replaces a
+      // destruction that would happen: an indestructible permanent is not destroyed, so nothing is replaced (B33).
+      if (e.exileIf && !hasKeyword(s, targetObject, 'indestructible') && hasCounters(s, targetObject)) {
+        log(s, { type: 'exile', object: targetObject, card: objectOf(s, targetObject).card, rule: '614.15' });
+        moveObject(s, targetObject, 'exile');
+        return null;
+      }
+      destroyPermanent(s, targetObject, '701.7a', e.noRegenerate !== true); // CR 701.14c
       return null;
     case 'prevent-damage': {
       // CR 615.7, 615.1a: a shield on the target (or this permanent) until end of turn.
@@ -242,8 +257,25 @@ function perform(s: MtgState, d: ResolveData, e: BaseEffect): StepOut | null {
       return null;
     }
     case 'attach':
-      // CR 701.3a-b: Equip attaches its source to the target; already attached there, nothing happens.
-      if (self && targetObject && attachedPermanent(s, self) !== targetObject) attach(s, self, targetObject);
+      // CR 701.3a-b: Equip attaches its source to the target; already attached there, nothing happens. CR 301.5c: an
+      // Equipment that is also a creature can't equip a creature.
+      if (self && targetObject && attachedPermanent(s, self) !== targetObject && !isCreature(s, self))
+        attach(s, self, targetObject);
+      return null;
+    case 'become-creature':
+      // CR 613.1d, 613.3b: until end of turn, locked to this permanent (611.2c); it takes a timestamp (613.6).
+      if (self) {
+        s.effects.push({
+          object: currentRef(s, self),
+          power: 0,
+          toughness: 0,
+          keywords: [],
+          becomes: { power: e.power, toughness: e.toughness },
+          timestamp: s.nextTimestamp,
+        });
+        s.nextTimestamp += 1;
+        log(s, { type: 'becomes-creature', object: self, card: objectOf(s, self).card, rule: '613.1d' });
+      }
       return null;
     case 'gain-control':
       if (targetObject) {

@@ -157,6 +157,8 @@ export type UntilEndOfTurn = {
   keywords: Keyword[];
   /** CR 613.3e (layer 7e): switches power and toughness. */
   switchPT?: boolean;
+  /** CR 613.1d, 613.3b: becomes a creature (layer 4) with this base power and toughness (7b). */
+  becomes?: { power: number; toughness: number };
   timestamp: number;
 };
 
@@ -254,6 +256,11 @@ export type MtgState = ProcedureState & {
   triggers: PendingTrigger[];
   /** CR 603.7: delayed triggers not yet triggered. */
   delayed: DelayedTrigger[];
+  /**
+   * What the game watches this turn for cards that ask about it (CR 700.4 "died this turn"): creatures that died
+   * since the turn began. Reset as each turn begins. Absent: none.
+   */
+  diedThisTurn?: number;
   nextToken: number;
   combat: Combat | null;
   events: EventState;
@@ -399,10 +406,11 @@ export function attach(s: MtgState, id: string, to: string): void {
   noteAuraControl(s, before, '613.1b'); // CR 303.4e: a control Aura's controller now controls it
 }
 
-/** The parts of a static ability of `source` in their layers (CR 613.5): 2 control, 5 colours, 6 keywords, 7b, 7c. */
+/** The parts of a static ability of `source` in their layers (CR 613.5): 2 control, 4 types, 5 colours, 6, 7b, 7c. */
 function staticParts(a: StaticAbility, source: string): MtgEffect['parts'] {
   const parts: { layer: MtgLayer; op: MtgLayerOp }[] = [];
   if (a.control) parts.push({ layer: '2', op: { kind: 'control-of', source } }); // 613.1b, 303.4e
+  if (a.addSubtypes) parts.push({ layer: '4', op: { kind: 'add-types', subtypes: a.addSubtypes } }); // 613.1d
   if (a.colors) parts.push({ layer: '5', op: { kind: 'set-colors', colors: a.colors } }); // 613.1e
   if (a.keywords.length > 0) parts.push({ layer: '6', op: { kind: 'add-abilities', abilities: a.keywords } }); // 613.1f
   if (a.basePT) parts.push({ layer: '7b', op: { kind: 'set-pt', ...a.basePT } }); // 613.3b
@@ -442,6 +450,10 @@ function continuousEffects(s: MtgState): MtgEffect[] {
   for (const e of s.effects) {
     if (s.objects[e.object.id]?.zone !== 'battlefield' || currentRef(s, e.object.id).inc !== e.object.inc) continue;
     const parts: { layer: MtgLayer; op: MtgLayerOp }[] = [];
+    if (e.becomes) {
+      parts.push({ layer: '4', op: { kind: 'add-types', types: ['creature'] } }); // CR 613.1d
+      parts.push({ layer: '7b', op: { kind: 'set-pt', ...e.becomes } }); // CR 613.3b
+    }
     if (e.keywords.length > 0) parts.push({ layer: '6', op: { kind: 'add-abilities', abilities: e.keywords } });
     if (e.power !== 0 || e.toughness !== 0)
       parts.push({ layer: '7c', op: { kind: 'modify-pt', power: e.power, toughness: e.toughness } });
@@ -717,6 +729,7 @@ export function moveObject(s: MtgState, id: string, to: Zone, at: 'top' | 'botto
   const wasOnBattlefield = o.zone === 'battlefield';
   // CR 611.3b: a control Aura's effect ends as it leaves; what it enchanted goes back to its other controller.
   const auraHeld = wasOnBattlefield ? controlledByAuras(s, [id]) : null;
+  const wasCreature = wasOnBattlefield && isCreature(s, id);
   // Last-known information (CR 608.2g, 603.10a) is read while the object is still in its zone, through the layers.
   const left = changeZone(s.events, id, {
     card: o.card,
@@ -724,12 +737,14 @@ export function moveObject(s: MtgState, id: string, to: Zone, at: 'top' | 'botto
     zone: o.zone,
     power: wasOnBattlefield ? powerOf(s, id) : 0,
     toughness: wasOnBattlefield ? toughnessOf(s, id) : 0,
-    creature: wasOnBattlefield && isCreature(s, id),
+    creature: wasCreature,
     // CR 702.92a, 702.78a: undying and persist look back at its counters and abilities (702.79b, 702.89d likewise).
     plus: o.counters?.['+1/+1'] ?? 0,
     minus: o.counters?.['-1/-1'] ?? 0,
     keywords: wasOnBattlefield ? keywordsOf(s, id) : [],
   });
+  // The game's watcher (history this turn): a creature put into a graveyard from the battlefield died (700.4).
+  if (wasCreature && to === 'graveyard') s.diedThisTurn = (s.diedThisTurn ?? 0) + 1;
   if (fromList) fromList.splice(fromList.indexOf(id), 1);
   if (wasOnBattlefield) removeFromCombat(s, id);
   o.zone = to;

@@ -4,7 +4,7 @@
  */
 import { isCurrent } from '../../core/events.ts';
 import { opponentOf, SEATS, type Seat } from '../../core/game.ts';
-import type { BaseEffect, MtgCard, Target } from './cards/schema.ts';
+import type { BaseEffect, Effect, MtgCard, Target } from './cards/schema.ts';
 import {
   cardOf,
   characteristicsOf,
@@ -21,21 +21,26 @@ import {
   type TargetRef,
 } from './state.ts';
 
-/** The effects that happen: a modal spell's chosen mode (CR 700.2), an ability's, or the spell's own. */
+/** CR 700.2: a list of effects with its "choose one —" replaced by the chosen mode's effects. */
+export function withMode(effects: readonly Effect[], mode: number | null, card: string): BaseEffect[] {
+  return effects.flatMap((e): BaseEffect[] => {
+    if (e.do !== 'choose-one') return [e];
+    const chosen = e.modes[mode ?? -1];
+    if (!chosen) throw new Error(`${card}: no mode ${mode}`);
+    return chosen;
+  });
+}
+
+/** The effects that happen: a modal spell's or triggered ability's chosen mode (CR 700.2), an ability's, or the spell's own. */
 export function effectsOf(card: MtgCard, ability: number | null, mode: number | null): BaseEffect[] {
   if (ability !== null) {
     const a = card.abilities[ability];
     if (a?.kind !== 'activated' && a?.kind !== 'triggered') throw new Error(`${card.id} has no ability ${ability}`);
-    return a.effects;
+    return withMode(a.effects, mode, card.id);
   }
   // CR 303.4a: an Aura spell targets what its enchant ability allows; resolving, it becomes attached to it (608.3).
   if (card.enchant) return [{ do: 'attach', to: card.enchant }];
-  return card.effects.flatMap((e): BaseEffect[] => {
-    if (e.do !== 'choose-one') return [e];
-    const chosen = e.modes[mode ?? -1];
-    if (!chosen) throw new Error(`${card.id}: no mode ${mode}`);
-    return chosen;
-  });
+  return withMode(card.effects, mode, card.id);
 }
 
 const isTarget = (x: unknown): x is Target => typeof x === 'object' && x !== null && 'target' in x;

@@ -10,8 +10,8 @@ import { isCurrent, lastKnown, type ObjRef } from '../../core/events.ts';
 import type { Seat } from '../../core/game.ts';
 import { defineProcedure } from '../../core/procedure.ts';
 import { apnapGroups } from '../../core/triggers.ts';
-import type { BaseEffect, MtgCard, TriggerCondition, TriggerEvent } from './cards/schema.ts';
-import { orderTriggersDecision, type TargetPayload, targetChoices, targetDecision } from './decisions.ts';
+import type { BaseEffect, MtgCard, TriggerCondition, TriggerEvent, TriggerState } from './cards/schema.ts';
+import { modeDecision, orderTriggersDecision, type TargetPayload, targetChoices, targetDecision } from './decisions.ts';
 import {
   cardOf,
   controllerOf,
@@ -29,7 +29,7 @@ import {
   type StackItem,
   type TargetRef,
 } from './state.ts';
-import { targetKey, targetsOfEffect } from './targets.ts';
+import { targetKey, targetsOfEffect, withMode } from './targets.ts';
 
 /** One permanent as the trigger check sees it at one event: now, or as it last existed (603.10). */
 type Watcher = { id: string; ref: ObjRef };
@@ -71,6 +71,8 @@ export function conditionHolds(s: MtgState, seat: Seat, cond: TriggerCondition |
       return s.players[seat].life >= cond.amount;
     case 'creatures-at-least':
       return creaturesOf(s, seat).length >= cond.amount;
+    case 'creature-died-this-turn': // CR 700.4: any creature, either player's, since this turn began
+      return (s.diedThisTurn ?? 0) > 0;
   }
 }
 
@@ -109,6 +111,8 @@ function matches(s: MtgState, when: TriggerEvent, w: Watcher, seat: Seat, e: Mtg
       return e.type === 'step' && e.step === 'upkeep' && e.active === seat ? null : false;
     case 'your-end-step':
       return e.type === 'step' && e.step === 'end' && e.active === seat ? null : false;
+    case 'state': // CR 603.8: not an event (lookForStateTriggers)
+      return false;
   }
 }
 
@@ -157,6 +161,42 @@ function presentBefore(s: MtgState, events: readonly MtgEvent[]): Watcher[] {
  * (its controller is its source's controller then, 603.3a); delayed triggers (603.7) and prowess too.
  */
 export function lookForTriggers(s: MtgState): void {
+  lookForEventTriggers(s);
+  lookForStateTriggers(s);
+}
+
+/** CR 603.8: does this state hold for the player now? */
+function stateHolds(s: MtgState, seat: Seat, state: TriggerState): boolean {
+  switch (state) {
+    case 'no-cards-in-hand':
+      return s.players[seat].hand.length === 0;
+  }
+}
+
+/**
+ * CR 603.8: a state trigger triggers as soon as its state holds, and not again while that triggered ability waits to
+ * be put on the stack or is on it (it may again once it has resolved, been countered or left the stack, if the state
+ * still holds). The state is looked at whenever the trigger check runs (ruling B30).
+ */
+function lookForStateTriggers(s: MtgState): void {
+  for (const id of s.battlefield) {
+    const o = s.objects[id];
+    if (!o) continue;
+    const card = cardOf(o.card);
+    card.abilities.forEach((a, index) => {
+      if (a.kind !== 'triggered' || !a.state) return;
+      const controller = controllerOf(s, id);
+      if (!stateHolds(s, controller, a.state)) return;
+      const source = currentRef(s, id);
+      const waiting = (t: { source: ObjRef; card: string; ability: number | null }) =>
+        sameRef(t.source, source) && t.card === o.card && t.ability === index;
+      if (s.triggers.some(waiting) || s.stack.some((i) => i.kind === 'trigger' && waiting(i))) return;
+      s.triggers.push({ source, card: o.card, controller, ability: index, subject: null });
+    });
+  }
+}
+
+function lookForEventTriggers(s: MtgState): void {
   const events = s.happened;
   if (events.length === 0) return;
   s.happened = [];
@@ -210,13 +250,37 @@ export function lookForTriggers(s: MtgState): void {
 /** CR 702.107a: what prowess does. */
 const PROWESS: BaseEffect = { do: 'pump', to: 'self', power: 1, toughness: 1, keywords: [] };
 
-/** The effects a triggered ability (printed, prowess or delayed) has. */
-export function triggerEffects(card: MtgCard, ability: number | null, special: StackItem['special']): BaseEffect[] {
+/** The effects a triggered ability (printed, prowess or delayed) has, with its chosen mode (CR 700.2b). */
+export function triggerEffects(
+  card: MtgCard,
+  ability: number | null,
+  special: StackItem['special'],
+  mode: number | null = null,
+): BaseEffect[] {
   if (special && 'keyword' in special) return special.keyword === 'prowess' ? [PROWESS] : []; // others: resolve.ts
   if (special) return [];
   const a = ability === null ? undefined : card.abilities[ability];
   if (a?.kind !== 'triggered') throw new Error(`${card.id} has no triggered ability ${ability}`);
-  return a.effects;
+  return withMode(a.effects, mode, card.id);
+}
+
+/** CR 700.2b: the modes of a modal triggered ability (none if it is not modal). */
+export function triggerModes(t: PendingTrigger): number {
+  if (t.ability === null) return 0;
+  const a = cardOf(t.card).abilities[t.ability];
+  const modal = a?.kind === 'triggered' ? a.effects.find((e) => e.do === 'choose-one') : undefined;
+  return modal?.do === 'choose-one' ? modal.modes.length : 0;
+}
+
+/** CR 700.2b: the modes of this trigger whose every target phrase has a legal choice now. */
+function legalTriggerModes(s: MtgState, t: PendingTrigger): number[] {
+  const out: number[] = [];
+  for (let m = 0; m < triggerModes(t); m++) {
+    const specs = triggerEffects(cardOf(t.card), t.ability, t.special, m).flatMap(targetsOfEffect);
+    const payload = (index: number): TargetPayload => ({ ...payloadOf(t, [], m), index });
+    if (specs.every((_, i) => targetChoices(s, t.controller, payload(i)).length > 0)) out.push(m);
+  }
+  return out;
 }
 
 /** Two triggers of the same ability of the same card about the same object are interchangeable. */
@@ -226,13 +290,14 @@ const sameTrigger = (a: PendingTrigger, b: PendingTrigger) =>
   JSON.stringify(a.special ?? null) === JSON.stringify(b.special ?? null) &&
   JSON.stringify(a.subject) === JSON.stringify(b.subject);
 
-type PlaceData = { groups: PendingTrigger[][]; queue: PendingTrigger[]; targets: TargetRef[] };
+/** `mode`: the mode chosen for the first trigger of the queue (CR 700.2b); absent or null: none yet. */
+type PlaceData = { groups: PendingTrigger[][]; queue: PendingTrigger[]; targets: TargetRef[]; mode?: number | null };
 
-function payloadOf(t: PendingTrigger, targets: TargetRef[]): TargetPayload {
+function payloadOf(t: PendingTrigger, targets: TargetRef[], mode: number | null): TargetPayload {
   return {
     card: t.card,
     ability: t.ability,
-    mode: null,
+    mode,
     index: targets.length,
     chosen: targets.map(targetKey),
     self: null,
@@ -268,14 +333,25 @@ export const placeTriggers = defineProcedure<MtgState, PlaceData, null>({
     place(s, { data }) {
       const t = data.queue[0];
       if (!t) return { goto: 'group' };
-      const specs = triggerEffects(cardOf(t.card), t.ability, t.special).flatMap(targetsOfEffect);
+      const mode = data.mode ?? null;
+      if (mode === null && triggerModes(t) > 0) {
+        // CR 700.2b, 603.3c: the mode is chosen as it goes on the stack, among those whose targets can be chosen.
+        const legal = legalTriggerModes(s, t);
+        if (legal.length > 0)
+          return ask(modeDecision, t.controller, { card: t.card, ability: t.ability, legal }, 'moded');
+        log(s, { type: 'trigger-removed', seat: t.controller, card: t.card, rule: '603.3c' });
+        data.queue.shift();
+        return { goto: 'place' };
+      }
+      const specs = triggerEffects(cardOf(t.card), t.ability, t.special, mode).flatMap(targetsOfEffect);
       if (data.targets.length < specs.length) {
-        const payload = payloadOf(t, data.targets);
+        const payload = payloadOf(t, data.targets, mode);
         if (targetChoices(s, t.controller, payload).length === 0) {
           // CR 603.3d: no legal choice for a target: the ability is removed from the stack.
           log(s, { type: 'trigger-removed', seat: t.controller, card: t.card, rule: '603.3d' });
           data.queue.shift();
           data.targets = [];
+          data.mode = null;
           return { goto: 'place' };
         }
         return ask(targetDecision, t.controller, payload, 'targeted');
@@ -289,7 +365,7 @@ export const placeTriggers = defineProcedure<MtgState, PlaceData, null>({
         card: t.card,
         controller: t.controller,
         ability: t.ability,
-        mode: null,
+        mode,
         x: null,
         targets: data.targets,
         subject: t.subject,
@@ -299,6 +375,11 @@ export const placeTriggers = defineProcedure<MtgState, PlaceData, null>({
       log(s, { type: 'trigger', seat: t.controller, card: t.card, object: t.source.id });
       data.queue.shift();
       data.targets = [];
+      data.mode = null;
+      return { goto: 'place' };
+    },
+    moded(_s, { data, ret }) {
+      data.mode = answerOf(modeDecision, ret);
       return { goto: 'place' };
     },
     targeted(_s, { data, ret }) {

@@ -82,7 +82,10 @@ function enchantAllows(s: MtgState, aura: string, on: string): boolean {
   }
 }
 
-/** CR 704.5m, 704.5n: Auras on nothing or on an illegal object, Equipment on an illegal permanent. */
+/**
+ * CR 704.5m, 704.5n, 704.5p: Auras on nothing or on an illegal object, Equipment on an illegal permanent, a creature
+ * attached to anything.
+ */
 function attachmentChecks(s: MtgState, id: string): StateAction | null {
   const subtypes = characteristicsOf(s, id).subtypes;
   const on = attachedPermanent(s, id);
@@ -92,6 +95,9 @@ function attachmentChecks(s: MtgState, id: string): StateAction | null {
     return { auraOff: id, rule: '704.5m' };
   if (subtypes.includes('Equipment') && objectOf(s, id).attachedTo && (on === null || shielded || !isCreature(s, on)))
     return { unattach: id, rule: '704.5n' };
+  // CR 704.5p: a creature (here an Equipment that became one) attached to something becomes unattached.
+  if (!subtypes.includes('Aura') && objectOf(s, id).attachedTo && isCreature(s, id))
+    return { unattach: id, rule: '704.5p' };
   return null;
 }
 
@@ -186,7 +192,7 @@ export const stateChecks = stateCheckProcedure<MtgState, StateAction>({
         log(s, { type: 'aura-to-graveyard', object: a.auraOff, card: objectOf(s, a.auraOff).card, rule: a.rule });
         moveObject(s, a.auraOff, 'graveyard');
       } else if ('unattach' in a) {
-        delete objectOf(s, a.unattach).attachedTo; // CR 704.5n: it stays on the battlefield
+        delete objectOf(s, a.unattach).attachedTo; // CR 704.5n, 704.5p: it stays on the battlefield
         log(s, { type: 'unattached', object: a.unattach, card: objectOf(s, a.unattach).card, rule: a.rule });
       } else if ('legend' in a && !legendDone && kept !== null && a.legend.includes(kept)) {
         legendDone = true;
@@ -540,6 +546,7 @@ export const game = defineProcedure<MtgState, GameData, null>({
     'next-turn'(s) {
       for (const seat of SEATS) s.players[seat].pool = [];
       s.turn = { number: s.turn.number + 1, active: opponentOf(s.turn.active), step: 'untap' };
+      delete s.diedThisTurn; // a new turn: the watcher starts again
       return { goto: 'turn' };
     },
   },

@@ -155,8 +155,18 @@ const BaseEffect = z.discriminatedUnion(
         to: z.union([TargetSchema, z.literal('each-creature-and-player')]),
       })
       .strict(),
-    /** CR 701.7 destroy; `noRegenerate`: "It can't be regenerated." (701.14b). */
-    z.object({ do: z.literal('destroy'), to: TargetSchema, noRegenerate: z.boolean().optional() }).strict(),
+    /**
+     * CR 701.7 destroy; `noRegenerate`: "It can't be regenerated." (701.14b); `exileIf`: "If that creature has a
+     * counter on it, exile it instead." (a self-replacement effect, 614.15).
+     */
+    z
+      .object({
+        do: z.literal('destroy'),
+        to: TargetSchema,
+        noRegenerate: z.boolean().optional(),
+        exileIf: z.literal('it-has-a-counter').optional(),
+      })
+      .strict(),
     /**
      * CR 615.7: "Prevent the next N damage that would be dealt to [target] this turn" (a shield that is used up), or
      * with `amount: "all"`, "Prevent all damage that would be dealt to [target] this turn" (615.1).
@@ -194,6 +204,17 @@ const BaseEffect = z.discriminatedUnion(
         to: TargetSchema,
         until: z.enum(['end-of-turn', 'indefinite']),
         untapHaste: z.boolean().default(false),
+      })
+      .strict(),
+    /**
+     * CR 613.1d, 613.3b (layers 4 and 7b): "[This permanent] becomes a P/T artifact creature until end of turn" (it
+     * keeps its other types; the source's own ability, 611.2c).
+     */
+    z
+      .object({
+        do: z.literal('become-creature'),
+        power: z.number().int().min(0),
+        toughness: z.number().int().min(0),
       })
       .strict(),
     /** CR 613.3e (layer 7e): switch a creature's power and toughness until end of turn. */
@@ -303,6 +324,7 @@ export const TriggerEventSchema = z.enum([
   'blocks', // 509.5a
   'your-upkeep', // 603.2b
   'your-end-step', // 603.2b
+  'state', // 603.8: a state trigger ("When you have no cards in hand, …"); its `state` says which
 ]);
 export type TriggerEvent = z.infer<typeof TriggerEventSchema>;
 
@@ -310,8 +332,14 @@ export type TriggerEvent = z.infer<typeof TriggerEventSchema>;
 export const TriggerConditionSchema = z.discriminatedUnion('check', [
   z.object({ check: z.literal('life-at-least'), amount: z.number().int() }).strict(),
   z.object({ check: z.literal('creatures-at-least'), amount: z.number().int().min(1) }).strict(),
+  /** "if a creature died this turn": read from the game's record of this turn (a watcher). */
+  z.object({ check: z.literal('creature-died-this-turn') }).strict(),
 ]);
 export type TriggerCondition = z.infer<typeof TriggerConditionSchema>;
+
+/** CR 603.8: the game state a state trigger waits for (checked for the ability's controller). */
+export const TriggerStateSchema = z.enum(['no-cards-in-hand']);
+export type TriggerState = z.infer<typeof TriggerStateSchema>;
 
 /** CR 604.3: what a star (power and toughness "*") characteristic-defining ability counts (permanents on the battlefield). */
 export const StarCountSchema = z.enum([
@@ -351,6 +379,8 @@ export const StaticAbilitySchema = z
     keywords: z.array(KeywordSchema).default([]),
     /** CR 613.1b (layer 2), 303.4e: "You control enchanted creature": the Aura's controller controls it. */
     control: z.boolean().default(false),
+    /** CR 613.1d (layer 4), 205.1b: "are [subtypes] in addition to their other types". */
+    addSubtypes: z.array(SubtypeSchema).min(1).optional(),
     /** CR 613.1e (layer 5): "is [colour]": the creature's colours become these (replacing its others, 105.3). */
     colors: z
       .array(z.enum(['W', 'U', 'B', 'R', 'G']))
@@ -367,10 +397,13 @@ export const AbilitySchema = z.discriminatedUnion('kind', [
     .object({
       kind: z.literal('triggered'),
       when: TriggerEventSchema,
+      /** CR 603.8: with `when: "state"`, the state that triggers it. */
+      state: TriggerStateSchema.optional(),
       if: TriggerConditionSchema.optional(),
       /** CR 603.5: "you may": the controller chooses on resolution. */
       optional: z.boolean().default(false),
-      effects: z.array(BaseEffect).min(1),
+      /** CR 700.2b, 603.3c: a "choose one —" here is a mode chosen as the ability is put on the stack. */
+      effects: z.array(EffectSchema).min(1),
     })
     .strict(),
   /** CR 602 (605 when it only adds mana). */
@@ -530,6 +563,12 @@ export const MtgCardSchema = z
           'equip is an Equipment\'s "attach to target creature you control" (CR 702.6a)',
         );
     }
+    for (const a of card.abilities)
+      if (a.kind === 'triggered')
+        need(
+          (a.when === 'state') === (a.state !== undefined),
+          'a state trigger, and only one, names its state (CR 603.8)',
+        );
     for (const a of card.abilities) {
       if (a.kind !== 'activated') continue;
       if (a.cycling)
@@ -569,8 +608,9 @@ export const MtgCardSchema = z
             a.keywords.length > 0 ||
             a.basePT !== undefined ||
             !!a.colors ||
+            !!a.addSubtypes ||
             a.control,
-          'a static ability changes control, power, toughness, keywords or colours (CR 604.1)',
+          'a static ability changes control, types, power, toughness, keywords or colours (CR 604.1)',
         );
     for (const a of card.abilities)
       if (a.kind === 'static' && a.control)
@@ -581,7 +621,8 @@ export const MtgCardSchema = z
             a.toughness === 0 &&
             a.keywords.length === 0 &&
             !a.basePT &&
-            !a.colors,
+            !a.colors &&
+            !a.addSubtypes,
           '"You control enchanted creature" is an Aura\'s whole static ability here (CR 613.1b)',
         );
   });

@@ -16,6 +16,7 @@ import type {
   Target,
   TriggerCondition,
   TriggerEvent,
+  TriggerState,
 } from './schema.ts';
 
 /** A token as an effect names it: "1/1 Dawn Soldier creature" (CR 110.5b: the effect defines it). */
@@ -224,6 +225,12 @@ function effectText(e: BaseEffect, card: MtgCard): Label {
           en: `Destroy ${t.en}. It can't be regenerated.`,
           ja: `${t.ja}を破壊する。それは再生できない。`,
         };
+      // CR 614.15: a self-replacement effect follows the effect it replaces.
+      if (e.exileIf)
+        return {
+          en: `Destroy ${t.en}. If that creature has a counter on it, exile it instead.`,
+          ja: `${t.ja}を破壊する。そのクリーチャーの上にカウンターが置かれている場合、代わりにそれを追放する。`,
+        };
       return { en: `Destroy ${t.en}.`, ja: `${t.ja}を破壊する。` };
     }
     case 'prevent-damage': {
@@ -278,6 +285,11 @@ function effectText(e: BaseEffect, card: MtgCard): Label {
         ja: `ターン終了時まで、${who.ja}${pt}の修整を受けるとともに${ks.ja}を得る。`,
       };
     }
+    case 'become-creature':
+      return {
+        en: `${name.en} becomes a ${e.power}/${e.toughness} artifact creature until end of turn.`,
+        ja: `ターン終了時まで、${name.ja}は${e.power}/${e.toughness}のアーティファクト・クリーチャーになる。`,
+      };
     case 'switch-pt': {
       const t = target(e.to);
       return {
@@ -451,6 +463,14 @@ const TRIGGER_WORDS: Record<TriggerEvent, (card: MtgCard) => Label> = {
   blocks: (c) => ({ en: `Whenever ${c.name.en} blocks`, ja: `${c.name.ja}がブロックするたび` }),
   'your-upkeep': () => ({ en: 'At the beginning of your upkeep', ja: 'あなたのアップキープの開始時に' }),
   'your-end-step': () => ({ en: 'At the beginning of your end step', ja: 'あなたの終了ステップの開始時に' }),
+  state: () => {
+    throw new Error('a state trigger is worded by its state (STATE_WORDS)');
+  },
+};
+
+/** CR 603.8: a state trigger's opening words. */
+const STATE_WORDS: Record<TriggerState, Label> = {
+  'no-cards-in-hand': { en: 'When you have no cards in hand', ja: 'あなたの手札が0枚であるとき' },
 };
 
 function conditionText(c: TriggerCondition): Label {
@@ -462,6 +482,8 @@ function conditionText(c: TriggerCondition): Label {
         en: `if you control ${WORDS[c.amount] ?? c.amount} or more creatures`,
         ja: `あなたが${c.amount}体以上のクリーチャーをコントロールしている場合`,
       };
+    case 'creature-died-this-turn':
+      return { en: 'if a creature died this turn', ja: 'このターンにクリーチャーが死亡していた場合' };
   }
 }
 
@@ -530,6 +552,13 @@ function staticText(a: StaticAbility, card: MtgCard): Label {
     en.push(`${one ? 'has' : 'have'} ${ks.en}`);
     ja.push(`${ks.ja}を持つ`);
   }
+  if (a.addSubtypes) {
+    // CR 205.1b: "in addition to their other types".
+    const plural = (t: string) => (t.endsWith('f') ? `${t.slice(0, -1)}ves` : `${t}s`); // Elf, Wolf
+    const names = a.addSubtypes.map((t) => (one ? t : plural(t))).join(' and ');
+    en.push(`${one ? 'is a' : 'are'} ${names} in addition to ${one ? 'its' : 'their'} other types`);
+    ja.push(`他のタイプに加えて${a.addSubtypes.map((t) => SUBTYPE_JA[t]).join('・')}でもある`);
+  }
   if (a.colors) {
     const words = a.colors.map((c) => COLOR_WORDS[c]);
     en.push(`${one ? 'is' : 'are'} ${words.map((w) => w.en).join(' and ')}`);
@@ -543,9 +572,9 @@ function abilityText(a: Ability, card: MtgCard): Label {
     case 'static':
       return staticText(a, card);
     case 'triggered': {
-      const when = TRIGGER_WORDS[a.when](card);
+      const when = a.state ? STATE_WORDS[a.state] : TRIGGER_WORDS[a.when](card);
       const cond = a.if ? conditionText(a.if) : null;
-      const effects = effectsText(a.effects, card);
+      const effects = spellText(a.effects, card); // CR 700.2b: a modal one reads "choose one —"
       const en = `${when.en}, ${cond ? `${cond.en}, ` : ''}${a.optional ? 'you may ' : ''}${effects.en.startsWith(card.name.en) ? effects.en : lowerFirst(effects.en)}`;
       const ja = `${when.ja}、${cond ? `${cond.ja}、` : ''}${a.optional ? 'あなたは「' : ''}${a.optional ? effects.ja.replace(/。$/, '') : effects.ja}${a.optional ? '」を選んでもよい。' : ''}`;
       return { en, ja };

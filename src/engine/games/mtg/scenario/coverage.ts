@@ -132,6 +132,7 @@ export const STAGE_AB_SECTIONS: readonly (readonly [string, string])[] = [
   ['704.5j', 'SBA: legend rule'],
   ['704.5m', 'SBA: Aura attached illegally'],
   ['704.5n', 'SBA: Equipment attached illegally'],
+  ['704.5p', 'SBA: a creature attached to something'],
   ['704.5q', 'SBA: +1/+1 and -1/-1 counters'],
   ['704.7', 'SBAs and last-known information'],
   ['706', 'Copying objects'],
