@@ -5,15 +5,11 @@
 // own drawing is covered by sandbox.e2e.test.ts. The match passes through a guard and a response chain (a second
 // declaration answering an open one, §21-3), both read from the
 // structured log of the match replayed from its stored decisions, not from the words shown.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyLogged } from '../../src/engine/core/replay.ts';
+import { describe, expect, it } from 'vitest';
 import type { AqaState, DeclarationKind, LogEntry } from '../../src/engine/games/aqa/state.ts';
 import { gameModule } from '../../src/engine/registry.ts';
-import { type Sandbox, startSandbox } from '../../src/sandbox/start.ts';
 import { rng } from '../bot/bot-harness.ts';
+import { idOf, pageApiSandbox, type Raw, randomValues, type Step } from './page-api.ts';
 
 /**
  * A fixed match seed: the same shuffles every run, so the match (and its guard and response) is the same. A change to
@@ -21,69 +17,7 @@ import { rng } from '../bot/bot-harness.ts';
  * another seed (sandbox-aqa-1 to -3 each hold guards; -3 also a response with this steering).
  */
 const SEED = 'sandbox-aqa-3';
-let dir: string;
-let sandbox: Sandbox;
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'arbiter-sandbox-aqa-'));
-  sandbox = await startSandbox({
-    port: 0,
-    dbPath: join(dir, 'arbiter.db'),
-    images: false,
-    log: () => {},
-    seedFor: () => SEED,
-  });
-});
-
-afterAll(async () => {
-  await sandbox?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
-
-type Raw = Record<string, unknown>;
-type Step =
-  | { action: 'click'; customId: string }
-  | { action: 'select'; customId: string; values: string[] }
-  | { action: 'modal'; customId: string; fields: Record<string, string> };
-
-const people = () => sandbox.internals.world.people;
-const userOf = (key: string) => {
-  const found = people().find((p) => p.key === key);
-  if (!found) throw new Error(`the sandbox has no ${key}`);
-  return found.user;
-};
-
-/** One request as the page sends it; a refusal or a failed interaction fails the test with its reason. */
-async function post(action: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const response = await fetch(`${sandbox.url}api/${action}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as Record<string, unknown>;
-  if (response.status !== 200 || answer.state === 'failed')
-    throw new Error(`${action} ${JSON.stringify(body)}: ${JSON.stringify(answer)}`);
-  await sandbox.internals.bot.idle();
-  return answer;
-}
-
-function liveComponents(channelId: string, messageId: string): Raw[] {
-  const record = sandbox.internals.discord.store.message(channelId, messageId);
-  const out: Raw[] = [];
-  for (const row of record.components as Raw[]) out.push(...((row.components as Raw[] | undefined) ?? []));
-  return out.filter((c) => c.disabled !== true && typeof c.custom_id === 'string');
-}
-
-const idOf = (c: Raw) => String(c.custom_id);
-
-function randomValues(c: Raw, pick: (n: number) => number): string[] {
-  const left = (c.options as Raw[]).map((o) => String(o.value));
-  const min = Number(c.min_values ?? 1);
-  const max = Number(c.max_values ?? 1);
-  const chosen: string[] = [];
-  for (let i = min + pick(max - min + 1); i > 0; i--) chosen.push(left.splice(pick(left.length), 1)[0] as string);
-  return chosen;
-}
+const page = pageApiSandbox('aqa', SEED);
 
 /**
  * What a person clicks on their hand's ephemeral: a guard or an attack whenever one is offered (so the match holds
@@ -108,7 +42,7 @@ function chooseSteps(controls: Raw[], answering: DeclarationKind | null, pick: (
   const wide = ids.find((id) => id.startsWith('U:'));
   if (wide) {
     const [, matchId, version] = wide.split(':');
-    const state = sandbox.internals.bot.store.matches.currentState(matchId ?? '');
+    const state = page.sandbox().internals.bot.store.matches.currentState(matchId ?? '');
     const pending = gameModule(state.game).pending(state);
     const min = pending?.shape === 'number' ? pending.min : 0;
     return [
@@ -143,22 +77,6 @@ function chooseSteps(controls: Raw[], answering: DeclarationKind | null, pick: (
     : [{ action: 'click', customId: idOf(c) }];
 }
 
-/** The match's whole structured log: each state keeps only its own decision's entries, so the match is replayed
- * from its stored setup, seed and decisions (the store's own record), collecting every state's entries. */
-function wholeLog(matchId: string): LogEntry[] {
-  const record = sandbox.internals.bot.store.exportMatch(matchId);
-  if (!record.setup || !record.seed) throw new Error('the match has no stored setup');
-  const game = gameModule('aqa');
-  let state = game.setup(record.setup, record.seed) as AqaState;
-  const log = [...state.log];
-  for (const { decision } of record.decisions) {
-    if ('unreadable' in decision) throw new Error(decision.unreadable);
-    state = applyLogged(game, state, decision) as AqaState;
-    log.push(...state.log);
-  }
-  return log;
-}
-
 /**
  * From the match's structured log: guards declared, and responses (§21-3: a declaration other than a guard made
  * while another declaration waits to resolve). Phase and faction-check declarations are not counted: the first
@@ -182,58 +100,25 @@ function chainsIn(log: LogEntry[]): { guards: number; responses: number } {
 
 describe('Aquarian Age in the sandbox', () => {
   it('/duel challenge game:aqa plays to its end through the page API, through a guard and a response chain', async () => {
-    const general = sandbox.internals.world.general.channelId;
-    const bob = userOf('bob');
-    await post('slash', {
-      as: 'alice',
-      channelId: general,
-      command: 'duel challenge',
-      options: { opponent: bob.id, game: 'aqa' },
-    });
-    const offer = bob
-      .messages({ channelId: general })
-      .filter((m) => m.buttons.some((b) => b.customId?.startsWith('c:accept:')))
-      .at(-1);
-    const accept = offer?.buttons.find((b) => b.customId?.startsWith('c:accept:'))?.customId;
-    if (!offer || !accept) throw new Error('no challenge for Bob to accept');
-    await post('click', { as: 'bob', channelId: general, messageId: offer.id, customId: accept });
-    const matchId = offer.id;
-    const { store } = sandbox.internals.bot;
-    expect(store.matches.match(matchId)?.status).toBe('active');
-    const keyOf = { p1: 'alice', p2: 'bob' } as const;
-
+    const matchId = await page.challengeAccepted('aqa');
+    const { store } = page.sandbox().internals.bot;
     const pick = rng(20);
-    let answered = 0;
-    for (let round = 0; round < 4000; round++) {
-      const state = store.matches.currentState(matchId) as AqaState;
-      const pending = gameModule('aqa').pending(state);
-      if (state.result || !pending) break;
-      const who = keyOf[pending.player as 'p1' | 'p2'];
-      const user = userOf(who);
-      const board = user
-        .messages({ channelId: matchId })
-        .filter((m) => !m.ephemeral && m.buttons.some((b) => b.customId === `h:${matchId}`))
-        .at(-1);
-      if (!board) throw new Error('no board with a hand button');
-      await post('click', { as: who, channelId: matchId, messageId: board.id, customId: `h:${matchId}` });
-      const hand = user
-        .messages({ channelId: matchId })
-        .filter((m) => m.ephemeral)
-        .at(-1);
-      if (!hand) throw new Error(`${who}'s hand did not open`);
-      const before = store.matches.match(matchId)?.decisionCount ?? 0;
-      for (const step of chooseSteps(liveComponents(matchId, hand.id), state.chain.at(-1)?.kind ?? null, pick)) {
-        await post(step.action, { as: who, channelId: matchId, messageId: hand.id, ...step });
-      }
-      if ((store.matches.match(matchId)?.decisionCount ?? 0) > before) answered += 1;
-    }
+    const answered = await page.playToEnd<AqaState>(
+      matchId,
+      async ({ who, state, handId }) => {
+        const controls = page.liveComponents(matchId, handId);
+        for (const step of chooseSteps(controls, state.chain.at(-1)?.kind ?? null, pick))
+          await page.post(step.action, { as: who, channelId: matchId, messageId: handId, ...step });
+      },
+      4000,
+    );
 
     expect(store.matches.match(matchId)?.status).toBe('finished');
     expect(answered).toBeGreaterThan(20);
-    const { guards, responses } = chainsIn(wholeLog(matchId));
+    const { guards, responses } = chainsIn(page.replayedLog<AqaState>(matchId) as LogEntry[]);
     expect(guards, `no guard in the match of seed ${SEED}`).toBeGreaterThan(0);
     expect(responses, `no response in the match of seed ${SEED}`).toBeGreaterThan(0);
     // The result reaches the thread, where both players and the watcher read it.
-    expect(userOf('carol').read({ channelId: matchId })).toMatch(/Result: /);
+    expect(page.userOf('carol').read({ channelId: matchId })).toMatch(/Result: /);
   }, 120_000);
 });

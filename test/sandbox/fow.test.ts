@@ -4,72 +4,20 @@
 // drawing is covered by sandbox.e2e.test.ts. The players are steered (answers to an open chase, attacks whenever a
 // battle can start), and the match's chase and battle are read from the structured log of the match replayed from
 // its stored decisions, not from the words shown.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PendingDecision } from '../../src/engine/core/game.ts';
-import { applyLogged } from '../../src/engine/core/replay.ts';
 import type { FowLogEntry, FowState } from '../../src/engine/games/fow/state.ts';
-import { gameModule } from '../../src/engine/registry.ts';
-import { type Sandbox, startSandbox } from '../../src/sandbox/start.ts';
 import { rng } from '../bot/bot-harness.ts';
+import { idOf, pageApiSandbox, type Raw } from './page-api.ts';
 
 /**
  * A fixed match seed: the same shuffles every run, so the match is the same. A change to the precons or to what the
  * engine offers plays a different match: if it then holds no chase of three or no battle, pick another seed.
  */
 const SEED = 'sandbox-fow-1';
-let dir: string;
-let sandbox: Sandbox;
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'arbiter-sandbox-fow-'));
-  sandbox = await startSandbox({
-    port: 0,
-    dbPath: join(dir, 'arbiter.db'),
-    images: false,
-    log: () => {},
-    seedFor: () => SEED,
-  });
-});
-
-afterAll(async () => {
-  await sandbox?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
-
-type Raw = Record<string, unknown>;
-
-const people = () => sandbox.internals.world.people;
-const userOf = (key: string) => {
-  const found = people().find((p) => p.key === key);
-  if (!found) throw new Error(`the sandbox has no ${key}`);
-  return found.user;
-};
-
-/** One request as the page sends it; a refusal or a failed interaction fails the test with its reason. */
-async function post(action: string, body: Record<string, unknown>): Promise<void> {
-  const response = await fetch(`${sandbox.url}api/${action}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as Record<string, unknown>;
-  if (response.status !== 200 || answer.state === 'failed')
-    throw new Error(`${action} ${JSON.stringify(body)}: ${JSON.stringify(answer)}`);
-  await sandbox.internals.bot.idle();
-}
-
-function liveComponents(channelId: string, messageId: string): Raw[] {
-  const record = sandbox.internals.discord.store.message(channelId, messageId);
-  const out: Raw[] = [];
-  for (const row of record.components as Raw[]) out.push(...((row.components as Raw[] | undefined) ?? []));
-  return out.filter((c) => c.disabled !== true && typeof c.custom_id === 'string');
-}
-
-const idOf = (c: Raw) => String(c.custom_id);
-const store = () => sandbox.internals.bot.store.matches;
+const page = pageApiSandbox('fow', SEED);
+const { post, liveComponents } = page;
+const store = () => page.sandbox().internals.bot.store.matches;
 
 /**
  * The option ids a steered player answers a pick with. At priority: a play or an ability while the chase holds
@@ -165,21 +113,6 @@ async function answer(who: string, matchId: string, messageId: string, pending: 
   );
 }
 
-/** The match's whole structured log, replayed from its stored setup, seed and decisions (the store's record). */
-function wholeLog(matchId: string): FowLogEntry[] {
-  const record = sandbox.internals.bot.store.exportMatch(matchId);
-  if (!record.setup || !record.seed) throw new Error('the match has no stored setup');
-  const game = gameModule('fow');
-  let state = game.setup(record.setup, record.seed) as FowState;
-  const log = [...state.log];
-  for (const { decision } of record.decisions) {
-    if ('unreadable' in decision) throw new Error(decision.unreadable);
-    state = applyLogged(game, state, decision) as FowState;
-    log.push(...state.log);
-  }
-  return log;
-}
-
 /**
  * From the structured log: the deepest chase (605.1: an item put on the chase while others wait; cards, abilities,
  * Judgment, triggered abilities and copies go on, resolving or cancelling takes one off), and the attacks with the
@@ -206,58 +139,26 @@ function chaseAndBattles(log: FowLogEntry[]): { deepest: number; attacks: number
 
 describe('Force of Will in the sandbox', () => {
   it('/duel challenge game:fow plays to its end through the page API, through a chase and a battle', async () => {
-    const general = sandbox.internals.world.general.channelId;
-    const bob = userOf('bob');
-    await post('slash', {
-      as: 'alice',
-      channelId: general,
-      command: 'duel challenge',
-      options: { opponent: bob.id, game: 'fow' },
-    });
-    const offer = bob
-      .messages({ channelId: general })
-      .filter((m) => m.buttons.some((b) => b.customId?.startsWith('c:accept:')))
-      .at(-1);
-    const accept = offer?.buttons.find((b) => b.customId?.startsWith('c:accept:'))?.customId;
-    if (!offer || !accept) throw new Error('no challenge for Bob to accept');
-    await post('click', { as: 'bob', channelId: general, messageId: offer.id, customId: accept });
-    const matchId = offer.id;
-    const { store } = sandbox.internals.bot;
-    expect(store.matches.match(matchId)?.status).toBe('active');
-    const keyOf = { p1: 'alice', p2: 'bob' } as const;
-
+    const matchId = await page.challengeAccepted('fow');
+    const { store } = page.sandbox().internals.bot;
     const pick = rng(18);
-    let answered = 0;
-    for (let round = 0; round < 4000; round++) {
-      const state = store.matches.currentState(matchId) as FowState;
-      const pending = gameModule('fow').pending(state);
-      if (state.result || !pending) break;
-      const who = keyOf[pending.player as 'p1' | 'p2'];
-      const user = userOf(who);
-      const board = user
-        .messages({ channelId: matchId })
-        .filter((m) => !m.ephemeral && m.buttons.some((b) => b.customId === `h:${matchId}`))
-        .at(-1);
-      if (!board) throw new Error('no board with a hand button');
-      await post('click', { as: who, channelId: matchId, messageId: board.id, customId: `h:${matchId}` });
-      const hand = user
-        .messages({ channelId: matchId })
-        .filter((m) => m.ephemeral)
-        .at(-1);
-      if (!hand) throw new Error(`${who}'s hand did not open`);
-      const before = store.matches.match(matchId)?.decisionCount ?? 0;
-      const ids = pending.shape === 'distribute' ? (pick(2) === 0 ? ['blocker'] : []) : steerPick(pending, state, pick);
-      await answer(who, matchId, hand.id, pending, ids);
-      if ((store.matches.match(matchId)?.decisionCount ?? 0) > before) answered += 1;
-    }
+    const answered = await page.playToEnd<FowState>(
+      matchId,
+      async ({ who, state, pending, handId }) => {
+        const ids =
+          pending.shape === 'distribute' ? (pick(2) === 0 ? ['blocker'] : []) : steerPick(pending, state, pick);
+        await answer(who, matchId, handId, pending, ids);
+      },
+      4000,
+    );
 
     expect(store.matches.match(matchId)?.status).toBe('finished');
     expect(answered).toBeGreaterThan(20);
-    const { deepest, attacks, battleDamage } = chaseAndBattles(wholeLog(matchId));
+    const { deepest, attacks, battleDamage } = chaseAndBattles(page.replayedLog<FowState>(matchId) as FowLogEntry[]);
     expect(deepest, `no chase of three in the match of seed ${SEED}`).toBeGreaterThanOrEqual(3);
     expect(attacks, `no attack in the match of seed ${SEED}`).toBeGreaterThan(0);
     expect(battleDamage, `no battle damage in the match of seed ${SEED}`).toBeGreaterThan(0);
     // The result reaches the thread, where both players and the watcher read it.
-    expect(userOf('carol').read({ channelId: matchId })).toMatch(/Result: /);
+    expect(page.userOf('carol').read({ channelId: matchId })).toMatch(/Result: /);
   }, 300_000);
 });
