@@ -7,30 +7,18 @@ import { describe, expect, it } from 'vitest';
 import { answerKey, candidates } from '../../src/ai/candidates.ts';
 import { EASY_LIMITS, greedyScores, lookAheadFrom } from '../../src/ai/greedy.ts';
 import { searchAnswer } from '../../src/ai/ismcts.ts';
-import { decide } from '../../src/ai/player.ts';
 import { type AiGame, aiGame, settle, step, turnOf } from '../../src/ai/world.ts';
-import type { BaseState, PendingDecision } from '../../src/engine/core/game.ts';
-import { preconDeckList } from '../../src/engine/precons.ts';
 import { GAMES } from '../../src/engine/registry.ts';
+import { easyGameUntil } from './easy-positions.ts';
 
 const def = GAMES.playable('nova');
 const g: AiGame = aiGame(def);
 
 /** A main-phase priority of an easy-against-easy NOVA game with several answers that easy scores (turn 3 on). */
-function midGame(): { s: BaseState; p: PendingDecision } {
-  const precons = def.precons();
-  const [x, y] = [precons[0], precons[1 % precons.length]];
-  if (!x || !y) throw new Error('NOVA has no precons');
-  let s = g.module.setup({ game: 'nova', decks: { p1: preconDeckList(x), p2: preconDeckList(y) } }, 'leaf');
-  for (let n = 0; n < 600 && !s.result; n++) {
-    const p = g.module.pending(s);
-    if (!p) break;
-    if (p.role === 'priority' && turnOf(g, s) >= 3 && candidates(p).length > 3) return { s, p };
-    const answer = decide({ game: g, state: s, seat: p.player, level: 'easy', seed: `leaf:${n}` });
-    s = g.module.apply(s, p.player, answer.response);
-  }
-  throw new Error('no such position');
-}
+const midGame = () =>
+  easyGameUntil(def, g, 'leaf', 600, (s, p) =>
+    p.role === 'priority' && turnOf(g, s) >= 3 && candidates(p).length > 3 ? { s, p } : undefined,
+  );
 
 describe("search's leaves on easy's scale", () => {
   const { s, p } = midGame();

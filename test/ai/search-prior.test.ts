@@ -5,38 +5,27 @@ import { describe, expect, it } from 'vitest';
 import { answerKey, defaultAnswer } from '../../src/ai/candidates.ts';
 import { greedyAnswer, greedyScores } from '../../src/ai/greedy.ts';
 import { searchAnswer } from '../../src/ai/ismcts.ts';
-import { decide } from '../../src/ai/player.ts';
 import { type AiGame, aiGame } from '../../src/ai/world.ts';
 import type { BaseState, PendingDecision } from '../../src/engine/core/game.ts';
-import { preconDeckList } from '../../src/engine/precons.ts';
 import { GAMES } from '../../src/engine/registry.ts';
+import { easyGameUntil } from './easy-positions.ts';
 
 const def = GAMES.playable('pmv');
 const g: AiGame = aiGame(def);
 
 /** The first main-phase position of an easy-against-easy PMV game where easy does not take the default (pass). */
-function positionWhereEasyActs(): { s: BaseState; p: PendingDecision; easyKey: string } {
-  const precons = def.precons();
-  const [x, y] = [precons[0], precons[1 % precons.length]];
-  if (!x || !y) throw new Error('PMV has no precons');
-  let s = g.module.setup({ game: 'pmv', decks: { p1: preconDeckList(x), p2: preconDeckList(y) } }, 'prior');
-  for (let n = 0; n < 400 && !s.result; n++) {
-    const p = g.module.pending(s);
-    if (!p) break;
-    const answer = decide({ game: g, state: s, seat: p.player, level: 'easy', seed: `prior:${n}` });
+const positionWhereEasyActs = (): { s: BaseState; p: PendingDecision; easyKey: string } =>
+  easyGameUntil(def, g, 'prior', 400, (s, p, easy) => {
+    const answer = easy();
     const easyKey = answerKey(p, answer.response);
-    if (
-      answer.how === 'heuristic' &&
+    return answer.how === 'heuristic' &&
       p.role === 'priority' &&
       easyKey !== answerKey(p, defaultAnswer(p)) &&
       // the default is the first answer the walk would try: easy's must be another, or this guards nothing
       greedyScores(g, s, p).filter((c) => c.score !== null).length > 2
-    )
-      return { s, p, easyKey };
-    s = g.module.apply(s, p.player, answer.response);
-  }
-  throw new Error('easy never acted');
-}
+      ? { s, p, easyKey }
+      : undefined;
+  });
 
 describe('search starts from easy', () => {
   const { s, p, easyKey } = positionWhereEasyActs();

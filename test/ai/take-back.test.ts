@@ -10,33 +10,22 @@ import { searchAnswer } from '../../src/ai/ismcts.ts';
 import { decide } from '../../src/ai/player.ts';
 import { type AiGame, aiGame } from '../../src/ai/world.ts';
 import type { BaseState, PendingDecision, PickDecision } from '../../src/engine/core/game.ts';
-import { preconDeckList } from '../../src/engine/precons.ts';
 import { GAMES } from '../../src/engine/registry.ts';
+import { easyGameUntil } from './easy-positions.ts';
 
 const def = GAMES.playable('nova');
 const g: AiGame = aiGame(def);
 
 /** An easy-against-easy NOVA game's first payment of two sources or more, with one source already picked by hand. */
-function halfPaid(): { s: BaseState; p: PickDecision } {
-  const precons = def.precons();
-  const [x, y] = [precons[0], precons[1 % precons.length]];
-  if (!x || !y) throw new Error('NOVA has no precons');
-  let s = g.module.setup({ game: 'nova', decks: { p1: preconDeckList(x), p2: preconDeckList(y) } }, 'take-back');
-  for (let n = 0; n < 2_000 && !s.result; n++) {
-    const p = g.module.pending(s);
-    if (!p) break;
+const halfPaid = (): { s: BaseState; p: PickDecision } =>
+  easyGameUntil(def, g, 'take-back', 2_000, (s, p) => {
     const units = pickOptions(p).filter((o) => o.id.startsWith('unit:'));
-    if (p.kind === 'payment' && units.length > 0) {
-      const picked = g.module.apply(s, p.player, respond(p.id, { choose: [units[0]?.id ?? ''] }));
-      const q = g.module.pending(picked);
-      // Still paying after one pick: the cost had two sources or more.
-      if (q?.kind === 'payment' && isPick(q)) return { s: picked, p: q };
-    }
-    const answer = decide({ game: g, state: s, seat: p.player, level: 'easy', seed: `take-back:${n}` });
-    s = g.module.apply(s, p.player, answer.response);
-  }
-  throw new Error('no payment of two sources');
-}
+    if (p.kind !== 'payment' || units.length === 0) return undefined;
+    const picked = g.module.apply(s, p.player, respond(p.id, { choose: [units[0]?.id ?? ''] }));
+    const q = g.module.pending(picked);
+    // Still paying after one pick: the cost had two sources or more.
+    return q?.kind === 'payment' && isPick(q) ? { s: picked, p: q } : undefined;
+  });
 
 function isPick(p: PendingDecision): p is PickDecision {
   return p.shape === undefined || p.shape === 'pick';
