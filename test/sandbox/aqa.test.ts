@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { AqaState, DeclarationKind, LogEntry } from '../../src/engine/games/aqa/state.ts';
 import { gameModule } from '../../src/engine/registry.ts';
 import { rng } from '../bot/bot-harness.ts';
-import { idOf, pageApiSandbox, type Raw, randomValues, type Step } from './page-api.ts';
+import { declarationSteps, idOf, pageApiSandbox, type Raw, randomValues, type Step } from './page-api.ts';
 
 /**
  * A fixed match seed: the same shuffles every run, so the match (and its guard and response) is the same. A change to
@@ -27,15 +27,10 @@ const page = pageApiSandbox('aqa', SEED);
  */
 function chooseSteps(controls: Raw[], answering: DeclarationKind | null, pick: (n: number) => number): Step[] {
   const ids = controls.map(idOf);
-  const slots = controls.filter((c) => idOf(c).startsWith('l:'));
-  const done = ids.find((id) => id.startsWith('f:'));
-  if (slots.length > 0 && done) {
-    return [
-      ...slots.map((c): Step => ({ action: 'select', customId: idOf(c), values: randomValues(c, pick) })),
-      { action: 'click', customId: done },
-    ];
-  }
+  const declared = declarationSteps(controls, pick);
+  if (declared) return declared;
   if (ids.some((id) => id.startsWith('s:'))) {
+    const done = ids.find((id) => id.startsWith('f:'));
     const plus = ids.filter((id) => id.startsWith('s:') && id.endsWith(':+'));
     return [{ action: 'click', customId: plus.length > 0 ? (plus[pick(plus.length)] as string) : (done ?? '') }];
   }

@@ -29,6 +29,17 @@ export function randomValues(c: Raw, pick: (n: number) => number): string[] {
   return chosen;
 }
 
+/** A declaration's controls answered as the page would: a random value in every slot, then Done; else undefined. */
+export function declarationSteps(controls: Raw[], pick: (n: number) => number): Step[] | undefined {
+  const slots = controls.filter((c) => idOf(c).startsWith('l:'));
+  const done = controls.map(idOf).find((id) => id.startsWith('f:'));
+  if (slots.length === 0 || !done) return undefined;
+  return [
+    ...slots.map((c): Step => ({ action: 'select', customId: idOf(c), values: randomValues(c, pick) })),
+    { action: 'click', customId: done },
+  ];
+}
+
 /** What a test's player is told when it is their turn to answer. */
 export interface Turn<S> {
   who: 'alice' | 'bob';

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { cardOf, type PmvLogEntry, type PmvState } from '../../src/engine/games/pmv/state.ts';
 import { rng } from '../bot/bot-harness.ts';
-import { idOf, pageApiSandbox, type Raw, randomValues, type Step } from './page-api.ts';
+import { declarationSteps, idOf, pageApiSandbox, type Raw, randomValues, type Step } from './page-api.ts';
 
 /**
  * A fixed match seed: the same shuffles every run, so the match (and its nested interference and graze) is the
@@ -56,14 +56,8 @@ function chooseSteps(s: PmvState, controls: Raw[], pick: (n: number) => number):
     if (found.length > 0) return [(found[pick(found.length)] as { step: Step }).step];
   }
   const ids = controls.map(idOf);
-  const slots = controls.filter((c) => idOf(c).startsWith('l:'));
-  const done = ids.find((id) => id.startsWith('f:'));
-  if (slots.length > 0 && done) {
-    return [
-      ...slots.map((c): Step => ({ action: 'select', customId: idOf(c), values: randomValues(c, pick) })),
-      { action: 'click', customId: done },
-    ];
-  }
+  const declared = declarationSteps(controls, pick);
+  if (declared) return declared;
   const choices = options.filter((o) => o.option !== 'cancel');
   const chosen = choices[pick(choices.length)];
   if (chosen) return [chosen.step];
