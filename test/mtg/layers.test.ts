@@ -1,7 +1,10 @@
 /** MTG characteristics through the kernel's layer fold (CR 613) as the engine reads them mid-step. */
 import { describe, expect, it } from 'vitest';
+import { legalActions } from '../../src/engine/games/mtg/actions.ts';
+import { manaSources } from '../../src/engine/games/mtg/mana.ts';
 import {
   addCounters,
+  attach,
   hasKeyword,
   isSummoningSick,
   keywordsOf,
@@ -45,5 +48,20 @@ describe('characteristics through the layers', () => {
     expect(s.objects[elk]?.timestamp).toBeUndefined();
     moveObject(s, elk, 'battlefield');
     expect(s.objects[elk]?.timestamp).toBeGreaterThan(first ?? Number.POSITIVE_INFINITY);
+  });
+
+  it('613.1f: a creature that loses all abilities has neither its activated nor its mana abilities (ruling B36)', () => {
+    const s = duel(['rootweave-druid', 'tidewhisper-adept', 'stillwater-shroud']);
+    const druid = put(s, 'p1', 'rootweave-druid', 'battlefield');
+    const adept = put(s, 'p1', 'tidewhisper-adept', 'battlefield');
+    const shroud = put(s, 'p1', 'stillwater-shroud', 'battlefield');
+    const acts = () => legalActions(s, 'p1').map((o) => o.id);
+    expect(acts()).toContain(`act:${adept}:0`);
+    expect(manaSources(s, 'p1').sources.map((x) => x.id)).toContain(druid);
+    attach(s, shroud, adept);
+    expect(acts()).not.toContain(`act:${adept}:0`);
+    attach(s, shroud, druid);
+    expect(acts()).toContain(`act:${adept}:0`);
+    expect(manaSources(s, 'p1').sources.map((x) => x.id)).not.toContain(druid);
   });
 });

@@ -14,6 +14,7 @@ import {
   cardOfObject,
   controllerOf,
   creaturesOf,
+  hasAbility,
   isSummoningSick,
   isType,
   type MtgState,
@@ -110,6 +111,7 @@ export function canActivate(
   if (a?.kind !== 'activated' || isManaAbility(card, index)) return false;
   // CR 702.28a: cycling works only while the card is in its owner's hand; every other ability on the battlefield.
   if (o.zone !== (a.cycling ? 'hand' : 'battlefield') || controllerOf(s, id) !== seat) return false; // CR 602.2
+  if (!hasAbility(s, id, `activated:${index}`)) return false; // CR 613.1f: an ability it lost
   if (a.equip && !sorceryTiming(s, seat)) return false; // CR 702.6a: equip only as a sorcery
   if (a.outlast && !sorceryTiming(s, seat)) return false; // CR 702.106a: outlast only as a sorcery
   if (a.cost.tap && (o.tapped || isSummoningSick(s, id))) return false; // CR 302.6

@@ -13,6 +13,7 @@ import {
   cardOfObject,
   characteristicsOf,
   controllerOf,
+  hasAbility,
   hasKeyword,
   log,
   type MtgState,
@@ -28,8 +29,8 @@ export function attackProblem(s: MtgState, seat: Seat, declare: Record<string, s
   for (const [id, chosen] of Object.entries(declare)) {
     if (chosen.length === 0) continue;
     if (hasKeyword(s, id, 'defender')) return { rule: '702.3b', code: 'defender', slots: [id] };
-    for (const a of cardOfObject(s, id).abilities) {
-      if (a.kind !== 'cant-attack-unless-defender-controls') continue;
+    for (const [i, a] of cardOfObject(s, id).abilities.entries()) {
+      if (a.kind !== 'cant-attack-unless-defender-controls' || !hasAbility(s, id, `${a.kind}:${i}`)) continue; // 613.1f
       const has = s.battlefield.some(
         (p) => controllerOf(s, p) === defender && cardOfObject(s, p).subtypes.includes(a.subtype),
       );
@@ -54,7 +55,12 @@ export function blockProblem(s: MtgState, declare: Record<string, string[]>): De
     const choice = chosen[0];
     if (!choice) continue;
     const attacker = choice.slice('block:'.length);
-    if (cardOfObject(s, blocker).abilities.some((a) => a.kind === 'cant-block'))
+    // CR 613.1f: a restriction is a static ability; one the blocker lost no longer applies.
+    if (
+      cardOfObject(s, blocker).abilities.some(
+        (a, i) => a.kind === 'cant-block' && hasAbility(s, blocker, `cant-block:${i}`),
+      )
+    )
       return { rule: '509.1b', code: 'cant-block', slots: [blocker] };
     // CR 702.16d: protection from a colour: it can't be blocked by creatures of that colour.
     if (protectedFrom(s, attacker, characteristicsOf(s, blocker).colors))
@@ -85,9 +91,9 @@ export function blockProblem(s: MtgState, declare: Record<string, string[]>): De
         )
       )
         return { rule: '702.14c', code: `landwalk:${landType}`, slots: [blocker] };
-    for (const a of cardOfObject(s, attacker).abilities) {
-      if (a.kind === 'cant-be-blocked-by-power-at-most' && powerOf(s, blocker) <= a.power)
-        return { rule: '509.1b', code: `power-at-most:${a.power}`, slots: [blocker] };
+    for (const [i, a] of cardOfObject(s, attacker).abilities.entries()) {
+      if (a.kind !== 'cant-be-blocked-by-power-at-most' || !hasAbility(s, attacker, `${a.kind}:${i}`)) continue;
+      if (powerOf(s, blocker) <= a.power) return { rule: '509.1b', code: `power-at-most:${a.power}`, slots: [blocker] };
     }
   }
   // CR 702.110b: a creature with menace can't be blocked except by two or more creatures.

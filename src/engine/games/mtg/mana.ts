@@ -6,7 +6,7 @@ import type { Seat } from '../../core/game.ts';
 import { type ManaSymbol, manaCostFromSymbols } from '../../core/mana.ts';
 import { autoPay, type ManaSource, type PaymentProgress, settle } from '../../core/payment-solver.ts';
 import type { MtgCard } from './cards/schema.ts';
-import { cardOfObject, controllerOf, isSummoningSick, log, type MtgState, objectOf } from './state.ts';
+import { cardOfObject, controllerOf, hasAbility, isSummoningSick, log, type MtgState, objectOf } from './state.ts';
 
 /** CR 305.6: the intrinsic mana ability of each basic land type. */
 const BASIC_MANA: Record<string, string> = { Plains: 'W', Island: 'U', Swamp: 'B', Mountain: 'R', Forest: 'G' };
@@ -40,6 +40,7 @@ export function canUseMana(s: MtgState, seat: Seat, id: string, use: ManaUse): b
   const o = objectOf(s, id);
   if (o.zone !== 'battlefield' || controllerOf(s, id) !== seat || o.tapped) return false; // every mana ability here taps
   if (isSummoningSick(s, id)) return false; // CR 302.6
+  if (use.ability !== 'basic' && !hasAbility(s, id, `activated:${use.ability}`)) return false; // CR 613.1f
   return s.players[seat].life >= use.life; // CR 119.4
 }
 

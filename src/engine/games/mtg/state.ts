@@ -3,7 +3,7 @@
  * each zone change is a new object for the rules (CR 400.7), tracked by the kernel's event table (`ObjRef`s).
  * Nothing here is words: the log holds codes and ids, rendered at view time (log-text.ts).
  */
-import { changeZone, type EventState, isCurrent, type ObjRef, refTo } from '../../core/events.ts';
+import { changeZone, type EventState, isCurrent, lastKnown, type ObjRef, refTo } from '../../core/events.ts';
 import { SEATS, type Seat } from '../../core/game.ts';
 import type { Knowledge } from '../../core/hidden.ts';
 import type { ManaType } from '../../core/mana.ts';
@@ -308,8 +308,7 @@ function printedPartsOf(card: MtgCard): { colors: readonly MtgColor[]; abilities
   if (!parts) {
     parts = {
       colors: colorsOf(card),
-      // Keywords by name; static abilities as `static:<index>` so their effects exist only while they do (CR 604.1).
-      abilities: [...card.keywords, ...card.abilities.flatMap((a, i) => (a.kind === 'static' ? [`static:${i}`] : []))],
+      abilities: printedAbilityIds(card),
     };
     printedParts.set(card.id, parts);
   }
@@ -319,6 +318,40 @@ function printedPartsOf(card: MtgCard): { colors: readonly MtgColor[]; abilities
 /** CR 105.2: a card's printed colours, derived once per card (shared: never changed in place). */
 export function printedColors(card: MtgCard): readonly MtgColor[] {
   return printedPartsOf(card).colors;
+}
+
+/**
+ * CR 113, 613.1f: a card's abilities as the layers see them: keywords by name, every other ability by its kind and
+ * index (`static:1`, `triggered:0`, `activated:2`, `cant-block:0`), afterlife (702.134) and a star ability (`star`,
+ * 604.3). A static ability's effect exists only while its source has it (604.1); the others work only while their
+ * object has them, so "loses all abilities" (layer 6) stops each of them (ruling B36).
+ */
+function printedAbilityIds(card: MtgCard): string[] {
+  return [
+    ...card.keywords,
+    ...(card.afterlife ? ['afterlife'] : []),
+    ...(card.starPT ? ['star'] : []),
+    ...card.abilities.map((a, i) => `${a.kind}:${i}`),
+  ];
+}
+
+/**
+ * CR 613.1f: does this object have this ability of its card now (an id of `printedAbilityIds`)? Off the battlefield
+ * nothing in the pool removes abilities, so there it has them as printed.
+ */
+export function hasAbility(s: MtgState, id: string, ability: string): boolean {
+  if (s.objects[id]?.zone !== 'battlefield') return true;
+  return battlefieldCharacteristics(s)[id]?.abilities.includes(ability) ?? true;
+}
+
+/**
+ * CR 603.10a: did the object this reference names have the ability: now, or as it last existed on the battlefield
+ * (the abilities it had lost then are in its last-known information).
+ */
+export function hadAbility(s: MtgState, ref: ObjRef, ability: string): boolean {
+  if (isCurrent(s.events, ref)) return hasAbility(s, ref.id, ability);
+  const lost = lastKnown(s.events, ref)?.lost;
+  return !(Array.isArray(lost) && lost.includes(ability));
 }
 
 /** CR 109.3: an object's characteristics as printed (no continuous effect applied). */
@@ -364,6 +397,8 @@ function starEffect(id: string, card: MtgCard, timestamp: number): MtgEffect | n
     cda: true,
     affects: { locked: [id] },
     parts: [{ layer: '7a', op: { kind: 'set-pt-count', count: starFilter(card.starPT.count, { sameAs: id }) } }],
+    // CR 613.1f, 613.3a: a creature that lost its abilities in layer 6 has no star ability left to apply in 7a.
+    source: { object: id, ability: 'star' },
   };
 }
 
@@ -412,6 +447,7 @@ function staticParts(a: StaticAbility, source: string): MtgEffect['parts'] {
   if (a.control) parts.push({ layer: '2', op: { kind: 'control-of', source } }); // 613.1b, 303.4e
   if (a.addSubtypes) parts.push({ layer: '4', op: { kind: 'add-types', subtypes: a.addSubtypes } }); // 613.1d
   if (a.colors) parts.push({ layer: '5', op: { kind: 'set-colors', colors: a.colors } }); // 613.1e
+  if (a.loseAllAbilities) parts.push({ layer: '6', op: { kind: 'remove-all-abilities' } }); // 613.1f
   if (a.keywords.length > 0) parts.push({ layer: '6', op: { kind: 'add-abilities', abilities: a.keywords } }); // 613.1f
   if (a.basePT) parts.push({ layer: '7b', op: { kind: 'set-pt', ...a.basePT } }); // 613.3b
   if (a.power !== 0 || a.toughness !== 0)
@@ -730,6 +766,8 @@ export function moveObject(s: MtgState, id: string, to: Zone, at: 'top' | 'botto
   // CR 611.3b: a control Aura's effect ends as it leaves; what it enchanted goes back to its other controller.
   const auraHeld = wasOnBattlefield ? controlledByAuras(s, [id]) : null;
   const wasCreature = wasOnBattlefield && isCreature(s, id);
+  // CR 603.10a: the printed abilities it had lost, for abilities that look back (recorded only when there are some).
+  const lost = wasOnBattlefield ? lostAbilities(s, id) : [];
   // Last-known information (CR 608.2g, 603.10a) is read while the object is still in its zone, through the layers.
   const left = changeZone(s.events, id, {
     card: o.card,
@@ -742,6 +780,7 @@ export function moveObject(s: MtgState, id: string, to: Zone, at: 'top' | 'botto
     plus: o.counters?.['+1/+1'] ?? 0,
     minus: o.counters?.['-1/-1'] ?? 0,
     keywords: wasOnBattlefield ? keywordsOf(s, id) : [],
+    ...(lost.length > 0 ? { lost } : {}),
   });
   // The game's watcher (history this turn): a creature put into a graveyard from the battlefield died (700.4).
   if (wasCreature && to === 'graveyard') s.diedThisTurn = (s.diedThisTurn ?? 0) + 1;
@@ -783,6 +822,12 @@ export function moveObject(s: MtgState, id: string, to: Zone, at: 'top' | 'botto
   s.happened.push({ type: 'zone', object: id, from, to, left, entered: currentRef(s, id) }); // CR 603.6
   if (auraHeld && auraHeld.size > 0) noteAuraControl(s, auraHeld, '611.3b');
   return left;
+}
+
+/** CR 613.1f: the printed abilities a permanent does not have now. */
+function lostAbilities(s: MtgState, id: string): string[] {
+  const now = characteristicsOf(s, id).abilities;
+  return printedAbilityIds(cardOfObject(s, id)).filter((a) => !now.includes(a));
 }
 
 /** CR 120: draws one card at a time; drawing from an empty library is remembered for 704.5b. */

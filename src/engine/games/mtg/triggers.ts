@@ -17,6 +17,8 @@ import {
   controllerOf,
   creaturesOf,
   currentRef,
+  hadAbility,
+  hasAbility,
   hasKeyword,
   isCreature,
   isType,
@@ -137,7 +139,8 @@ function diesKeywords(s: MtgState, left: ObjRef, card: MtgCard): [KeywordTrigger
     if (keywords.includes('undying') && lki.plus === 0) out.push(['undying', 'card']);
     if (keywords.includes('persist') && lki.minus === 0) out.push(['persist', 'card']);
   }
-  if (card.afterlife) for (let i = 0; i < card.afterlife; i++) out.push(['afterlife', null]);
+  if (card.afterlife && hadAbility(s, left, 'afterlife'))
+    for (let i = 0; i < card.afterlife; i++) out.push(['afterlife', null]);
   return out;
 }
 
@@ -184,7 +187,7 @@ function lookForStateTriggers(s: MtgState): void {
     if (!o) continue;
     const card = cardOf(o.card);
     card.abilities.forEach((a, index) => {
-      if (a.kind !== 'triggered' || !a.state) return;
+      if (a.kind !== 'triggered' || !a.state || !hasAbility(s, id, `triggered:${index}`)) return; // CR 613.1f
       const controller = controllerOf(s, id);
       if (!stateHolds(s, controller, a.state)) return;
       const source = currentRef(s, id);
@@ -209,6 +212,8 @@ function lookForEventTriggers(s: MtgState): void {
       const card = cardOf(facts.card);
       card.abilities.forEach((a, index) => {
         if (a.kind !== 'triggered') return;
+        // CR 613.1f, 603.10a: an ability the permanent lost does not trigger (a leaving one looks back).
+        if (!hadAbility(s, w.ref, `triggered:${index}`)) return;
         const subject = matches(s, a.when, w, facts.controller, e);
         if (subject === false) return;
         if (!conditionHolds(s, facts.controller, a.if)) return; // CR 603.4

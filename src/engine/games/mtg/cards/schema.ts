@@ -386,6 +386,11 @@ export const StaticAbilitySchema = z
       .array(z.enum(['W', 'U', 'B', 'R', 'G']))
       .min(1)
       .optional(),
+    /**
+     * CR 613.1f (layer 6): "Enchanted creature loses all abilities": keywords, static, triggered and activated
+     * abilities (mana ones too) and a characteristic-defining one (ruling B36).
+     */
+    loseAllAbilities: z.boolean().default(false),
   })
   .strict();
 export type StaticAbility = z.infer<typeof StaticAbilitySchema>;
@@ -609,8 +614,17 @@ export const MtgCardSchema = z
             a.basePT !== undefined ||
             !!a.colors ||
             !!a.addSubtypes ||
-            a.control,
-          'a static ability changes control, types, power, toughness, keywords or colours (CR 604.1)',
+            a.control ||
+            a.loseAllAbilities,
+          'a static ability changes control, types, power, toughness, keywords, abilities or colours (CR 604.1)',
+        );
+    for (const a of card.abilities)
+      if (a.kind === 'static' && a.loseAllAbilities)
+        // A filtered "lose all abilities" would reach permanents as they enter (614.12), which the engine does not
+        // look at; an Aura's is locked to what it enchants (ruling B36).
+        need(
+          aura && a.affects === 'attached' && a.keywords.length === 0 && !a.control,
+          '"loses all abilities" is an Aura\'s "enchanted creature" ability here (CR 613.1f)',
         );
     for (const a of card.abilities)
       if (a.kind === 'static' && a.control)

@@ -539,6 +539,10 @@ function staticText(a: StaticAbility, card: MtgCard): Label {
       : { en: 'Equipped creature', ja: '装備しているクリーチャー' };
   const en: string[] = [];
   const ja: string[] = [];
+  if (a.loseAllAbilities) {
+    en.push(`${one ? 'loses' : 'lose'} all abilities`); // CR 613.1f
+    ja.push('すべての能力を失う');
+  }
   if (a.basePT) {
     en.push(`${one ? 'has' : 'have'} base power and toughness ${a.basePT.power}/${a.basePT.toughness}`);
     ja.push(`基本のパワーとタフネスが${a.basePT.power}/${a.basePT.toughness}になる`);
