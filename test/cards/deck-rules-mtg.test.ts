@@ -69,6 +69,15 @@ describe('MTG deck rules (CR 100.2a, 100.4a)', () => {
     ]);
   });
 
+  it('lets a deck hold any number of a card whose text says so, deck and sideboard alike (101.1, ruling D3)', () => {
+    const swarm = [...MAIN.slice(0, 50), ...copies(12, 'endless-shambler')];
+    expect(validateMtgDeck({ main: swarm, side: copies(6, 'endless-shambler') })).toEqual([]);
+    // The exemption is the card's own: a fifth of any other name is still refused beside it.
+    expect(cited(validateMtgDeck({ main: [...swarm, 'kiln-bolt'] }))).toEqual([
+      { section: 'main', rule: '100.2a', card: 'Kiln Bolt' },
+    ]);
+  });
+
   it('allows at most 15 sideboard cards (100.4a)', () => {
     const side = [...SIDE, 'island'];
     expect(cited(validateMtgDeck({ main: MAIN, side }))).toEqual([{ section: 'side', rule: '100.4a' }]);

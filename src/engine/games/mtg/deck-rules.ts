@@ -1,6 +1,6 @@
 // MTG deck construction (CR of 2019-01-25, seed 003): Constructed, a `main` deck and an optional `side` board
 // (100.2a, 100.4a); or Limited, a `limited` deck built from a pool the game itself supplies (100.2b: at least 40
-// cards, any number of copies of a card of that pool). Rulings: docs/rulings/mtg.md (deck construction, D1, D4).
+// cards, any number of copies of a card of that pool). Rulings: docs/rulings/mtg.md (deck construction, D1, D3, D4).
 import {
   copyLimitProblems,
   lookUpSection,
@@ -24,11 +24,13 @@ const COPY_LIMIT = 4;
 
 // CR 205.4c: a land with the basic supertype is a basic land; 100.2a lets a deck hold any number of those.
 const isBasicLand = (card: MtgCard) => card.supertypes.includes('basic') && card.types.includes('land');
+// CR 101.1: a card that says a deck can have any number of it wins over 100.2a's four (ruling D3).
+const countsToTheLimit = (card: MtgCard) => !isBasicLand(card) && !card.anyNumberInDeck;
 
 /**
  * CR 100.2a: at least 60 cards, at most four of any English name except basic lands; no upper size (100.5).
  * CR 100.4a: a sideboard of at most 15 cards, the four-copy limit counting deck and sideboard together.
- * A card whose own text lifts the copy limit would win over 100.2a (101.1); no card in the pool says so.
+ * A card whose own text lifts the copy limit wins over 100.2a (101.1, ruling D3).
  */
 export function validateMtgDeck(deck: DeckList): DeckProblem[] {
   if (deck.limited !== undefined) return validateLimitedDeck(deck);
@@ -57,8 +59,8 @@ export function validateMtgDeck(deck: DeckList): DeckProblem[] {
           ja: `${card.name.ja}はトークンでありカードではないため、デッキに入れられません。`,
         },
       });
-  const mainCounted = main.cards.filter((c) => !isBasicLand(c));
-  const sideCounted = side.cards.filter((c) => !isBasicLand(c));
+  const mainCounted = main.cards.filter(countsToTheLimit);
+  const sideCounted = side.cards.filter(countsToTheLimit);
   // CR 100.2a: four of a name in the deck; CR 100.4a: the same four, deck and sideboard together.
   problems.push(...copyLimitProblems('main', mainCounted, COPY_LIMIT, '100.2a'));
   problems.push(...sharedCopyLimitProblems(mainCounted, sideCounted, COPY_LIMIT, 'side', '100.4a', BOTH));

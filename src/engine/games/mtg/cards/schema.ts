@@ -465,6 +465,11 @@ export const MtgCardSchema = z
     enchant: TargetSchema.optional(),
     /** CR 110.5: a token's definition (created by effects, never in a deck). */
     token: z.boolean().default(false),
+    /**
+     * CR 101.1, 100.2a: "A deck can have any number of cards named [this]." The card's text wins over the four-copy
+     * limit (ruling D3); it is not an ability of the object in play, only a rule of deck construction.
+     */
+    anyNumberInDeck: z.boolean().default(false),
     /** CR 110.5b, 105.2: a token's colours, as the effect that creates it names them (a token has no mana cost). */
     colors: z
       .array(z.enum(['W', 'U', 'B', 'R', 'G']))
@@ -549,6 +554,7 @@ export const MtgCardSchema = z
       'only a creature card enters as a copy here (CR 706.5)',
     );
     need(!card.colors || card.token, 'only a token names its colours; a card has those of its mana cost (CR 105.2)');
+    need(!card.anyNumberInDeck || !card.token, 'a token is never in a deck (CR 110.5)');
     need(!card.afterlife || is('creature'), "afterlife is a creature's here (CR 702.134a)");
     const aura = card.subtypes.includes('Aura');
     const equipment = card.subtypes.includes('Equipment');

@@ -657,6 +657,12 @@ export function cardText(card: MtgCard): Label {
       ja: `${card.name.ja}のパワーとタフネスはそれぞれ、${counted.ja}の数に等しい。`,
     });
   }
+  // CR 101.1: a deck-construction line, read as printed (not an ability of the permanent).
+  if (card.anyNumberInDeck)
+    lines.push({
+      en: `A deck can have any number of cards named ${card.name.en}.`,
+      ja: `デッキには「${card.name.ja}」という名前のカードを何枚入れてもよい。`,
+    });
   // CR 702.32a: the kicker keyword line.
   if (card.kicker) lines.push({ en: `Kicker ${manaText(card.kicker)}`, ja: `キッカー${manaText(card.kicker)}` });
   if (card.additionalCost)
