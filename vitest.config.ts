@@ -42,7 +42,8 @@ for (const [key, files] of Object.entries(NEEDS) as [keyof typeof NEEDS, string[
  * every file cost about 0.65 s of CPU per file (test/core and test/cards: 39.4 s isolated, 19.9 s shared). Their
  * tests and helpers keep no state in modules that another file reads: no vi.mock, stubbed globals or environment,
  * and the helpers' counters (test/league/support.ts's clock) only order what one file makes. The bot, store,
- * process and browser files stay isolated: they start servers, child processes and discord.js clients.
+ * process and browser files stay isolated (and those in these folders, STARTS_THE_BOT): they start servers, child
+ * processes and discord.js clients.
  */
 export const SHARED_MODULES = [
   'aqa',
@@ -61,6 +62,9 @@ export const SHARED_MODULES = [
   'rules-reference',
   'toy',
 ].map((folder) => `test/${folder}/**/*.test.ts`);
+
+/** The files in those folders that start the real bot or the sandbox (servers, discord.js clients): isolated. */
+const STARTS_THE_BOT = ['test/*/duel.test.ts', 'test/mtg/sandbox.test.ts', 'test/toy/registered.test.ts'];
 
 const exclude = [...configDefaults.exclude, ...left];
 // vitest's default is one worker fewer than the CPUs: a single worker on CI's 2 cores. Most end-to-end files wait on
@@ -81,7 +85,17 @@ export default defineConfig({
     // The projects repeat `common` rather than extend the root: extending it would run the global setup once more
     // for each project (three conformance summaries, and the first teardown deleting the folder the others read).
     projects: [
-      { test: { ...common, name: 'shared', include: SHARED_MODULES, exclude, isolate: false, maxWorkers } },
+      {
+        test: {
+          ...common,
+          name: 'shared',
+          include: SHARED_MODULES,
+          exclude: [...exclude, ...STARTS_THE_BOT],
+          isolate: false,
+          maxWorkers,
+        },
+      },
+      { test: { ...common, name: 'games-bot', include: STARTS_THE_BOT, exclude, maxWorkers } },
       {
         test: {
           ...common,
