@@ -19,11 +19,10 @@ const NEEDS = {
 };
 
 /**
- * Files that measure the event loop's stalls or a reply deadline under a fixed load: they run alone, after the rest
- * (`npm test` runs vitest twice; ARBITER_ALONE=1 selects these), so another worker's CPU cannot fail them.
+ * Files that measure the event loop's stalls or a reply deadline under a fixed load: they run alone, one at a time
+ * after the rest (the project `alone`, a later group), so another worker's CPU cannot fail them.
  */
 export const ALONE = ['test/bot/league-large.test.ts', 'test/ops/global-share.test.ts'];
-const alone = process.env.ARBITER_ALONE === '1';
 
 const left: string[] = [];
 const around = surroundings();
@@ -38,19 +37,79 @@ for (const [key, files] of Object.entries(NEEDS) as [keyof typeof NEEDS, string[
   left.push(...files);
 }
 
+/**
+ * Folders whose files share one module graph per worker (`isolate: false`): loading the engine stack again for
+ * every file cost about 0.65 s of CPU per file (test/core and test/cards: 39.4 s isolated, 19.9 s shared). Their
+ * tests and helpers keep no state in modules that another file reads: no vi.mock, stubbed globals or environment,
+ * and the helpers' counters (test/league/support.ts's clock) only order what one file makes. The bot, store,
+ * process and browser files stay isolated (and those in these folders, STARTS_THE_BOT): they start servers, child
+ * processes and discord.js clients.
+ */
+export const SHARED_MODULES = [
+  'aqa',
+  'cards',
+  'core',
+  'engine',
+  'fow',
+  'fuzz',
+  'glossary',
+  'league',
+  'mtg',
+  'nova',
+  'pmv',
+  'registry',
+  'rules',
+  'rules-reference',
+  'toy',
+].map((folder) => `test/${folder}/**/*.test.ts`);
+
+/** The files in those folders that start the real bot or the sandbox (servers, discord.js clients): isolated. */
+const STARTS_THE_BOT = ['test/*/duel.test.ts', 'test/mtg/sandbox.test.ts', 'test/toy/registered.test.ts'];
+
+const exclude = [...configDefaults.exclude, ...left];
+// vitest's default is one worker fewer than the CPUs: a single worker on CI's 2 cores. Most end-to-end files wait on
+// the fake Discord's pacing, timers and child processes (league.test.ts: ~7 s of CPU in 36 s), so two workers overlap
+// that waiting; every shared resource a test starts (ports, folders, PostgreSQL) is already private to it.
+const maxWorkers = Math.max(2, availableParallelism() - 1);
+
+/** What every file's run shares, whichever project it is in. */
+const common = {
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  pool: 'forks',
+  setupFiles: ['test/fake-discord/conformance-source.ts'],
+} as const;
+
 export default defineConfig({
   test: {
-    include: alone ? ALONE : ['test/**/*.test.ts', 'src/**/*.test.ts'],
-    exclude: [...configDefaults.exclude, ...left, ...(alone ? [] : ALONE)],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    pool: 'forks',
-    // vitest's default is one worker fewer than the CPUs: a single worker on CI's 2 cores. Most end-to-end files wait
-    // on the fake Discord's pacing, timers and child processes (league.test.ts: ~7 s of CPU in 36 s), so two workers
-    // overlap that waiting; every shared resource a test starts (ports, folders, PostgreSQL) is already private to it.
-    maxWorkers: alone ? 1 : Math.max(2, availableParallelism() - 1),
+    // The projects repeat `common` rather than extend the root: extending it would run the global setup once more
+    // for each project (three conformance summaries, and the first teardown deleting the folder the others read).
+    projects: [
+      {
+        test: {
+          ...common,
+          name: 'shared',
+          include: SHARED_MODULES,
+          exclude: [...exclude, ...STARTS_THE_BOT],
+          isolate: false,
+          maxWorkers,
+        },
+      },
+      { test: { ...common, name: 'games-bot', include: STARTS_THE_BOT, exclude, maxWorkers } },
+      {
+        test: {
+          ...common,
+          name: 'isolated',
+          include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+          exclude: [...exclude, ...SHARED_MODULES, ...ALONE],
+          maxWorkers,
+        },
+      },
+      // In the same run, once the others are done: no second vitest start for two files.
+      { test: { ...common, name: 'alone', include: ALONE, exclude, maxWorkers: 1, sequence: { groupOrder: 1 } } },
+    ],
+    maxWorkers,
     // Every fake Discord checks its traffic against Discord's API spec; a violation fails the run (issue 23).
     globalSetup: ['test/fake-discord/conformance-setup.ts'],
-    setupFiles: ['test/fake-discord/conformance-source.ts'],
   },
 });

@@ -36,6 +36,9 @@ export interface BotHarness {
   close(): Promise<void>;
 }
 
+/** The boards' per-channel pacing the harness gives the bot unless a test asks for another: lifted in practice. */
+export const LIFTED_CHANNEL_LIMIT: ChannelLimit = { requests: 10_000, windowMs: 1_000 };
+
 export async function startBotHarness(
   options: {
     images?: boolean | Renderer;
@@ -86,7 +89,7 @@ export async function startBotHarness(
       token: discord.botToken,
       restUrl: discord.restUrl,
       rest: { globalRequestsPerSecond: 10_000 },
-      boardChannelLimit: options.boardChannelLimit ?? { requests: 10_000, windowMs: 1_000 },
+      boardChannelLimit: options.boardChannelLimit ?? LIFTED_CHANNEL_LIMIT,
       dbPath,
       images: options.images ?? false,
       registerCommands: true,
@@ -343,6 +346,24 @@ export interface PlayOptions {
   afterEach?: () => void;
 }
 
+/**
+ * The ephemeral to answer decision `version` on: the bot updates a player's ephemeral after each answer, so the last
+ * one is reused while it holds this decision's controls; otherwise "My hand" opens a new one.
+ */
+export async function handFor(
+  h: BotHarness,
+  matchId: string,
+  user: FakeUser,
+  version: number,
+  last: { user: FakeUser; hand: MessageView } | null,
+): Promise<MessageView> {
+  const reusable: MessageView | null = last?.user === user ? refreshed(user, last.hand) : null;
+  const fresh: boolean | undefined =
+    reusable?.buttons.some((b) => b.customId?.includes(`:${version}:`)) ||
+    reusable?.selects.some((x) => x.customId.includes(`:${version}:`));
+  return fresh && reusable ? reusable : await openHand(h, user, matchId);
+}
+
 /** Plays random legal options through the ephemeral controls until `stop` says so; returns the decisions made. */
 export async function playRandomly(h: BotHarness, matchId: string, options: PlayOptions): Promise<number> {
   const pick = rng(options.seed);
@@ -354,12 +375,7 @@ export async function playRandomly(h: BotHarness, matchId: string, options: Play
     const turn = stepsFor(h.bot.context.games, state.game)?.position(state).turn ?? 0;
     if (state.result || !pendingSeat || options.stop(turn, decisions)) break;
     const user = userFor(h, pendingSeat);
-    // The ephemeral is updated after each answer: reuse it while it holds this decision's controls.
-    const reusable: MessageView | null = last?.user === user ? refreshed(user, last.hand) : null;
-    const fresh: boolean | undefined =
-      reusable?.buttons.some((b) => b.customId?.includes(`:${state.version}:`)) ||
-      reusable?.selects.some((x) => x.customId.includes(`:${state.version}:`));
-    const hand: MessageView = fresh && reusable ? reusable : await openHand(h, user, matchId);
+    const hand = await handFor(h, matchId, user, state.version, last);
     last = { user, hand };
     expect(hand.ephemeral).toBe(true);
     const before = h.bot.store.matches.match(matchId)?.decisionCount ?? 0;

@@ -14,6 +14,7 @@ import {
   type BotHarness,
   challengeAndAccept,
   concedeConfirmed,
+  LIFTED_CHANNEL_LIMIT,
   openHand,
   startBotHarness,
   thread,
@@ -77,10 +78,10 @@ describe('per-match maps', () => {
     // so discord.js's hourly sweep of archived threads has nothing to take) and the bot's challenge expiry timers
     // (10 minutes of real time each). Too few matches measure noise, so the bound applies to the long run.
     if (MATCHES >= 500) expect(perMatchKb).toBeLessThan(BOUND_KB_PER_MATCH);
-    // The channel pacer forgets a channel once it has been quiet for its window of real time (5 s, performance.now),
-    // at its next request: on a fast machine all 120 matches fit in one window. Let the window pass, then play one
-    // more match so the pacer sweeps; what it still holds is bounded, however fast the matches came.
-    await new Promise((resolve) => setTimeout(resolve, 5_100));
+    // The channel pacer forgets a channel once it has been quiet for its window of real time (performance.now; the
+    // harness's window, 1 s), at its next request: on a fast machine all 120 matches fit in one window. Let the window
+    // pass, then play one more match so the pacer sweeps; what it still holds is bounded, however fast they came.
+    await new Promise((resolve) => setTimeout(resolve, LIFTED_CHANNEL_LIMIT.windowMs + 100));
     const last = await challengeAndAccept(h);
     await concedeConfirmed(h.alice, thread(h, last), () => h.bot.idle());
     const held = h.bot.context.boards.held();
