@@ -64,7 +64,7 @@ export const SHARED_MODULES = [
 ].map((folder) => `test/${folder}/**/*.test.ts`);
 
 /** The files in those folders that start the real bot or the sandbox (servers, discord.js clients): isolated. */
-const STARTS_THE_BOT = ['test/*/duel.test.ts', 'test/mtg/sandbox.test.ts', 'test/toy/registered.test.ts'];
+const STARTS_THE_BOT = ['test/*/duel.test.ts', 'test/*/sandbox*.test.ts', 'test/toy/registered.test.ts'];
 
 const exclude = [...configDefaults.exclude, ...left];
 // vitest's default is one worker fewer than the CPUs: a single worker on CI's 2 cores. Most end-to-end files wait on
