@@ -53,11 +53,10 @@ console.log(
             const render = percentiles(t.renderMs);
             const total = t.renderMs.reduce((a, b) => a + b, 0);
             return (
-              `  ${kind}: ${t.renderMs.length} renders (${t.byYielding} by the yielding worker), queue wait p50/p99 ${ms(wait.p50)}/${ms(wait.p99)} ms, ` +
+              `  ${kind}: ${t.renderMs.length} renders, queue wait p50/p99 ${ms(wait.p50)}/${ms(wait.p99)} ms, ` +
               `on the worker p50/p99 ${ms(render.p50)}/${ms(render.p99)} ms (${ms(total)} ms in all, ${((100 * total) / result.wallMs).toFixed(0)}% of the wall time)`
             );
           }),
-          `renders an ordinary worker took up from the yielding one: ${c.racedRenders}`,
           `board renders that changed only the phase: ${perDecision(c.phaseOnlyBoards)} per decision`,
           `image lookups per decision: ${Object.entries(c.imageLookups)
             .map(

@@ -3,7 +3,7 @@
 // (CPU time, renders, REST requests by kind) before it exits.
 import { readFileSync } from 'node:fs';
 import { createBot } from '../src/bot/create-bot.ts';
-import { defaultYieldingWorkers, RenderPool } from '../src/render/worker-pool.ts';
+import { RenderPool } from '../src/render/worker-pool.ts';
 
 export interface BotProcessCounts {
   type: 'counts';
@@ -16,10 +16,8 @@ export interface BotProcessCounts {
    */
   mainRunDelayMs: number | null;
   renders: Record<string, number>;
-  /** Per render kind, each job's wait in the pool's queue and its time on a worker (ms), and how many a yielding worker answered first. */
-  renderTimes: Record<string, { waitMs: number[]; renderMs: number[]; byYielding: number }>;
-  /** Jobs an ordinary worker took up from a yielding one (worker-pool.ts). */
-  racedRenders: number;
+  /** Per render kind, each job's wait in the pool's queue and its time on a worker (ms). */
+  renderTimes: Record<string, { waitMs: number[]; renderMs: number[] }>;
   /** Board renders that changed nothing drawn but the phase. */
   phaseOnlyBoards: number;
   /** The image cache's lookups per kind: drawn, found drawn, found still drawing. */
@@ -51,25 +49,15 @@ function countPhaseOnly(model: unknown): void {
   if (lastBoardOf.get(match) === withoutPhase) phaseOnlyBoards += 1;
   lastBoardOf.set(match, withoutPhase);
 }
-// BENCH_RENDER_WORKERS: the pool's size (default: one per core minus one, as in production); BENCH_RENDER_YIELDING:
-// its yielding workers (production's: one on Linux), BENCH_RENDER_NICE how far below the process they run.
+// BENCH_RENDER_WORKERS: the pool's size (default: one per core minus one, as in production).
 const pool =
   env.BENCH_IMAGES === 'on'
-    ? new RenderPool(
-        Number(env.BENCH_RENDER_WORKERS) || undefined,
-        undefined,
-        (kind, ms, waitedMs, yielding) => {
-          const times = renderTimes[kind] ?? { waitMs: [], renderMs: [], byYielding: 0 };
-          times.waitMs.push(waitedMs);
-          times.renderMs.push(ms);
-          if (yielding) times.byYielding += 1;
-          renderTimes[kind] = times;
-        },
-        {
-          yielding: env.BENCH_RENDER_YIELDING ? Number(env.BENCH_RENDER_YIELDING) : defaultYieldingWorkers(),
-          ...(env.BENCH_RENDER_NICE ? { nice: Number(env.BENCH_RENDER_NICE) } : {}),
-        },
-      )
+    ? new RenderPool(Number(env.BENCH_RENDER_WORKERS) || undefined, undefined, (kind, ms, waitedMs) => {
+        const times = renderTimes[kind] ?? { waitMs: [], renderMs: [] };
+        times.waitMs.push(waitedMs);
+        times.renderMs.push(ms);
+        renderTimes[kind] = times;
+      })
     : null;
 const bot = createBot({
   token: env.BENCH_TOKEN ?? '',
@@ -142,7 +130,6 @@ process.on('message', (message) => {
     mainRunDelayMs,
     renders,
     renderTimes,
-    racedRenders: pool?.racedJobs ?? 0,
     imageLookups: { ...bot.context.images?.lookups },
     phaseOnlyBoards,
     requests,

@@ -1,8 +1,7 @@
 // One render thread of the worker pool: receives { id, kind, model or json, style }, answers { id, png, drawnText } or
 // { id, error }. The style comes with the job, so the thread never loads the game registry (every engine and card
 // pool) to find it: that load was most of a worker's start.
-import { getPriority, platform, setPriority } from 'node:os';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { type RenderJob, renderJob } from './render-job.ts';
 
 /** A job as posted: the model itself, or its JSON (worker-pool.ts sends the string when it has one). */
@@ -10,11 +9,6 @@ type Job = Omit<RenderJob, 'model'> & { id: number } & ({ model: unknown } | { j
 
 const port = parentPort;
 if (!port) throw new Error('render-worker.ts runs only as a worker thread');
-
-// A yielding worker (worker-pool.ts) lowers its own thread's priority: on Linux a thread's nice value is its own, so
-// the bot's main thread keeps its priority and wins the CPU when both want it.
-const nice = (workerData as { nice?: number } | null)?.nice ?? 0;
-if (nice > 0 && platform() === 'linux') setPriority(Math.min(19, getPriority() + nice));
 
 port.on('message', (job: Job) => {
   const parse = (): RenderJob => ({
