@@ -57,7 +57,13 @@ console.log(
               `on the worker p50/p99 ${ms(render.p50)}/${ms(render.p99)} ms (${ms(total)} ms in all, ${((100 * total) / result.wallMs).toFixed(0)}% of the wall time)`
             );
           }),
-          `board renders that changed only the phase: ${perDecision(c.phaseOnlyBoards)} per decision`,
+          `board renders that changed only the phase: ${perDecision(c.phaseOnlyBoards)} per decision; by what changed: ${Object.entries(
+            c.boardChanges,
+          )
+            .sort((a, b) => b[1] - a[1])
+            .map(([k, n]) => `${k} ${n}`)
+            .join(', ')}`,
+          `hand renders that changed only what is playable: ${perDecision(c.playableOnlyHands)} per decision`,
           `image lookups per decision: ${Object.entries(c.imageLookups)
             .map(
               ([k, n]) =>

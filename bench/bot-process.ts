@@ -20,6 +20,10 @@ export interface BotProcessCounts {
   renderTimes: Record<string, { waitMs: number[]; renderMs: number[] }>;
   /** Board renders that changed nothing drawn but the phase. */
   phaseOnlyBoards: number;
+  /** Board renders by which parts of the model changed since the match's previous board render ("turn+phase", ...). */
+  boardChanges: Record<string, number>;
+  /** Hand renders whose model differs from its seat's previous hand render only in which cards are playable. */
+  playableOnlyHands: number;
   /** The image cache's lookups per kind: drawn, found drawn, found still drawing. */
   imageLookups: Record<string, { drawn: number; ready: number; joined: number }>;
   requests: Record<string, number>;
@@ -41,6 +45,8 @@ const renderTimes: BotProcessCounts['renderTimes'] = {};
 /** Board renders whose model differs from the match's previous board render only in its phase (and step). */
 let phaseOnlyBoards = 0;
 const lastBoardOf = new Map<string, string>();
+const boardChanges: Record<string, number> = {};
+const lastBoardPartsOf = new Map<string, Record<string, string>>();
 function countPhaseOnly(model: unknown): void {
   if (typeof model !== 'object' || model === null || !('players' in model)) return;
   const { phase: _phase, ...rest } = model as { phase?: unknown; players: Record<string, { name?: unknown }> };
@@ -48,6 +54,23 @@ function countPhaseOnly(model: unknown): void {
   const withoutPhase = JSON.stringify(rest);
   if (lastBoardOf.get(match) === withoutPhase) phaseOnlyBoards += 1;
   lastBoardOf.set(match, withoutPhase);
+  const parts = Object.fromEntries(Object.entries(model).map(([k, v]) => [k, JSON.stringify(v)]));
+  const before = lastBoardPartsOf.get(match);
+  const changed = before
+    ? [...new Set([...Object.keys(before), ...Object.keys(parts)])].filter((k) => before[k] !== parts[k]).sort()
+    : ['first'];
+  const what = changed.join('+') || 'nothing';
+  boardChanges[what] = (boardChanges[what] ?? 0) + 1;
+  lastBoardPartsOf.set(match, parts);
+}
+let playableOnlyHands = 0;
+const lastHandOf = new Map<string, string>();
+function countPlayableOnly(model: unknown): void {
+  const m = model as { playerName?: string; seat?: string };
+  const lane = `${m.playerName}:${m.seat}`;
+  const withoutPlayable = JSON.stringify(model, (k, v) => (k === 'playable' ? undefined : v));
+  if (lastHandOf.get(lane) === withoutPlayable) playableOnlyHands += 1;
+  lastHandOf.set(lane, withoutPlayable);
 }
 // BENCH_RENDER_WORKERS: the pool's size (default: one per core minus one, as in production).
 const pool =
@@ -69,6 +92,7 @@ const bot = createBot({
     ? async (kind, model, json, due) => {
         renders[kind] = (renders[kind] ?? 0) + 1;
         if (kind === 'board') countPhaseOnly(model);
+        if (kind === 'hand') countPlayableOnly(model);
         // BENCH_RENDER_ORDER=boards-first: the order before due times (every board, then the rest, each in order).
         const order =
           env.BENCH_RENDER_ORDER === 'boards-first' ? { at: performance.now() - (kind === 'board' ? 1e9 : 0) } : due;
@@ -132,6 +156,8 @@ process.on('message', (message) => {
     renderTimes,
     imageLookups: { ...bot.context.images?.lookups },
     phaseOnlyBoards,
+    boardChanges,
+    playableOnlyHands,
     requests,
     throttled,
   };
