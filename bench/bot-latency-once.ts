@@ -54,7 +54,8 @@ console.log(
             const total = t.renderMs.reduce((a, b) => a + b, 0);
             return (
               `  ${kind}: ${t.renderMs.length} renders, queue wait p50/p99 ${ms(wait.p50)}/${ms(wait.p99)} ms, ` +
-              `on the worker p50/p99 ${ms(render.p50)}/${ms(render.p99)} ms (${ms(total)} ms in all, ${((100 * total) / result.wallMs).toFixed(0)}% of the wall time)`
+              `on the worker p50/p99 ${ms(render.p50)}/${ms(render.p99)} ms (${ms(total)} ms in all, ${((100 * total) / result.wallMs).toFixed(0)}% of the wall time), ` +
+              `worker CPU ${t.cpuMs.length > 0 ? `p50 ${percentiles(t.cpuMs).p50.toFixed(1)} ms, ${ms(t.cpuMs.reduce((a, b) => a + b, 0))} ms in all (${perDecision(t.cpuMs.reduce((a, b) => a + b, 0))} ms/decision)` : 'not known here'}`
             );
           }),
           `board renders that changed only the phase: ${perDecision(c.phaseOnlyBoards)} per decision; by what changed: ${Object.entries(

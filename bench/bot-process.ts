@@ -16,8 +16,8 @@ export interface BotProcessCounts {
    */
   mainRunDelayMs: number | null;
   renders: Record<string, number>;
-  /** Per render kind, each job's wait in the pool's queue and its time on a worker (ms). */
-  renderTimes: Record<string, { waitMs: number[]; renderMs: number[] }>;
+  /** Per render kind, each job's wait in the pool's queue, its time on a worker and the worker thread's CPU for it (ms). */
+  renderTimes: Record<string, { waitMs: number[]; renderMs: number[]; cpuMs: number[] }>;
   /** Board renders that changed nothing drawn but the phase. */
   phaseOnlyBoards: number;
   /** Board renders by which parts of the model changed since the match's previous board render ("turn+phase", ...). */
@@ -75,10 +75,11 @@ function countPlayableOnly(model: unknown): void {
 // BENCH_RENDER_WORKERS: the pool's size (default: one per core minus one, as in production).
 const pool =
   env.BENCH_IMAGES === 'on'
-    ? new RenderPool(Number(env.BENCH_RENDER_WORKERS) || undefined, undefined, (kind, ms, waitedMs) => {
-        const times = renderTimes[kind] ?? { waitMs: [], renderMs: [] };
+    ? new RenderPool(Number(env.BENCH_RENDER_WORKERS) || undefined, undefined, (kind, ms, waitedMs, cpuMs) => {
+        const times = renderTimes[kind] ?? { waitMs: [], renderMs: [], cpuMs: [] };
         times.waitMs.push(waitedMs);
         times.renderMs.push(ms);
+        if (cpuMs !== null) times.cpuMs.push(cpuMs);
         renderTimes[kind] = times;
       })
     : null;

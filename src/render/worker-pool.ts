@@ -46,7 +46,7 @@ interface Pending {
   queuedAt: number;
 }
 
-type Reply = { id: number; png: Uint8Array; drawnText: string[] } | { id: number; error: string };
+type Reply = { id: number; png: Uint8Array; drawnText: string[]; cpuMs: number | null } | { id: number; error: string };
 
 const WORKER_URL = new URL('./render-worker.ts', import.meta.url).href;
 /** The worker is TypeScript: a two-line bootstrap registers tsx in the thread, whatever runner started us. */
@@ -71,8 +71,11 @@ export class RenderPool {
   constructor(
     size: number = defaultPoolSize(),
     private readonly styleOf: (game: GameId) => GameStyle = defaultStyleOf,
-    /** Told the time each image took on its worker and how long it waited for one (metrics, the latency bench). */
-    private readonly onRendered?: (kind: RenderKind, ms: number, waitedMs: number) => void,
+    /**
+     * Told the time each image took on its worker, how long it waited for one, and the worker thread's CPU time for it
+     * (null where the platform does not say; an error's too) (metrics, the latency bench).
+     */
+    private readonly onRendered?: (kind: RenderKind, ms: number, waitedMs: number, cpuMs: number | null) => void,
   ) {
     for (let i = 0; i < size; i += 1) this.spawn();
   }
@@ -174,7 +177,8 @@ export class RenderPool {
     const job = running?.job;
     if (running && job && job.id === reply.id) {
       const now = performance.now();
-      this.onRendered?.(job.kind, now - running.sentAt, running.sentAt - job.queuedAt);
+      const cpuMs = 'error' in reply ? null : reply.cpuMs;
+      this.onRendered?.(job.kind, now - running.sentAt, running.sentAt - job.queuedAt, cpuMs);
       if ('error' in reply) job.reject(new Error(reply.error));
       else
         job.resolve({

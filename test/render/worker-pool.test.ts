@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { platform } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -69,6 +70,23 @@ describe('render worker pool', () => {
       await one.close();
     }
   });
+
+  it.runIf(platform() === 'linux')(
+    "tells the worker thread's CPU time for each image (the latency bench's figure)",
+    async () => {
+      const told: (number | null)[] = [];
+      const one = new RenderPool(1, undefined, (_kind, _ms, _waited, cpuMs) => told.push(cpuMs));
+      try {
+        await one.render('board', novaBoard());
+        await expect(one.render('card', { game: 'nova', name: 42 })).rejects.toThrow();
+        expect(told).toHaveLength(2);
+        expect(told[0]).toBeGreaterThan(0);
+        expect(told[1]).toBeNull();
+      } finally {
+        await one.close();
+      }
+    },
+  );
 
   it('drops a job withdrawn while it was queued without drawing it', async () => {
     const drawn: string[] = [];
