@@ -53,12 +53,18 @@ console.log(
             const render = percentiles(t.renderMs);
             const total = t.renderMs.reduce((a, b) => a + b, 0);
             return (
-              `  ${kind}: ${t.renderMs.length} renders (${t.byYielding} by the yielding worker), queue wait p50/p99 ${ms(wait.p50)}/${ms(wait.p99)} ms, ` +
-              `on the worker p50/p99 ${ms(render.p50)}/${ms(render.p99)} ms (${ms(total)} ms in all, ${((100 * total) / result.wallMs).toFixed(0)}% of the wall time)`
+              `  ${kind}: ${t.renderMs.length} renders, queue wait p50/p99 ${ms(wait.p50)}/${ms(wait.p99)} ms, ` +
+              `on the worker p50/p99 ${ms(render.p50)}/${ms(render.p99)} ms (${ms(total)} ms in all, ${((100 * total) / result.wallMs).toFixed(0)}% of the wall time), ` +
+              `worker CPU ${t.cpuMs.length > 0 ? `p50 ${percentiles(t.cpuMs).p50.toFixed(1)} ms, ${ms(t.cpuMs.reduce((a, b) => a + b, 0))} ms in all (${perDecision(t.cpuMs.reduce((a, b) => a + b, 0))} ms/decision)` : 'not known here'}`
             );
           }),
-          `renders an ordinary worker took up from the yielding one: ${c.racedRenders}`,
-          `board renders that changed only the phase: ${perDecision(c.phaseOnlyBoards)} per decision`,
+          `board renders that changed only the phase: ${perDecision(c.phaseOnlyBoards)} per decision; by what changed: ${Object.entries(
+            c.boardChanges,
+          )
+            .sort((a, b) => b[1] - a[1])
+            .map(([k, n]) => `${k} ${n}`)
+            .join(', ')}`,
+          `hand renders that changed only what is playable: ${perDecision(c.playableOnlyHands)} per decision`,
           `image lookups per decision: ${Object.entries(c.imageLookups)
             .map(
               ([k, n]) =>

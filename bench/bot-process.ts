@@ -3,7 +3,7 @@
 // (CPU time, renders, REST requests by kind) before it exits.
 import { readFileSync } from 'node:fs';
 import { createBot } from '../src/bot/create-bot.ts';
-import { defaultYieldingWorkers, RenderPool } from '../src/render/worker-pool.ts';
+import { RenderPool } from '../src/render/worker-pool.ts';
 
 export interface BotProcessCounts {
   type: 'counts';
@@ -16,12 +16,14 @@ export interface BotProcessCounts {
    */
   mainRunDelayMs: number | null;
   renders: Record<string, number>;
-  /** Per render kind, each job's wait in the pool's queue and its time on a worker (ms), and how many a yielding worker answered first. */
-  renderTimes: Record<string, { waitMs: number[]; renderMs: number[]; byYielding: number }>;
-  /** Jobs an ordinary worker took up from a yielding one (worker-pool.ts). */
-  racedRenders: number;
+  /** Per render kind, each job's wait in the pool's queue, its time on a worker and the worker thread's CPU for it (ms). */
+  renderTimes: Record<string, { waitMs: number[]; renderMs: number[]; cpuMs: number[] }>;
   /** Board renders that changed nothing drawn but the phase. */
   phaseOnlyBoards: number;
+  /** Board renders by which parts of the model changed since the match's previous board render ("turn+phase", ...). */
+  boardChanges: Record<string, number>;
+  /** Hand renders whose model differs from its seat's previous hand render only in which cards are playable. */
+  playableOnlyHands: number;
   /** The image cache's lookups per kind: drawn, found drawn, found still drawing. */
   imageLookups: Record<string, { drawn: number; ready: number; joined: number }>;
   requests: Record<string, number>;
@@ -43,6 +45,8 @@ const renderTimes: BotProcessCounts['renderTimes'] = {};
 /** Board renders whose model differs from the match's previous board render only in its phase (and step). */
 let phaseOnlyBoards = 0;
 const lastBoardOf = new Map<string, string>();
+const boardChanges: Record<string, number> = {};
+const lastBoardPartsOf = new Map<string, Record<string, string>>();
 function countPhaseOnly(model: unknown): void {
   if (typeof model !== 'object' || model === null || !('players' in model)) return;
   const { phase: _phase, ...rest } = model as { phase?: unknown; players: Record<string, { name?: unknown }> };
@@ -50,26 +54,34 @@ function countPhaseOnly(model: unknown): void {
   const withoutPhase = JSON.stringify(rest);
   if (lastBoardOf.get(match) === withoutPhase) phaseOnlyBoards += 1;
   lastBoardOf.set(match, withoutPhase);
+  const parts = Object.fromEntries(Object.entries(model).map(([k, v]) => [k, JSON.stringify(v)]));
+  const before = lastBoardPartsOf.get(match);
+  const changed = before
+    ? [...new Set([...Object.keys(before), ...Object.keys(parts)])].filter((k) => before[k] !== parts[k]).sort()
+    : ['first'];
+  const what = changed.join('+') || 'nothing';
+  boardChanges[what] = (boardChanges[what] ?? 0) + 1;
+  lastBoardPartsOf.set(match, parts);
 }
-// BENCH_RENDER_WORKERS: the pool's size (default: one per core minus one, as in production); BENCH_RENDER_YIELDING:
-// its yielding workers (production's: one on Linux), BENCH_RENDER_NICE how far below the process they run.
+let playableOnlyHands = 0;
+const lastHandOf = new Map<string, string>();
+function countPlayableOnly(model: unknown): void {
+  const m = model as { playerName?: string; seat?: string };
+  const lane = `${m.playerName}:${m.seat}`;
+  const withoutPlayable = JSON.stringify(model, (k, v) => (k === 'playable' ? undefined : v));
+  if (lastHandOf.get(lane) === withoutPlayable) playableOnlyHands += 1;
+  lastHandOf.set(lane, withoutPlayable);
+}
+// BENCH_RENDER_WORKERS: the pool's size (default: one per core minus one, as in production).
 const pool =
   env.BENCH_IMAGES === 'on'
-    ? new RenderPool(
-        Number(env.BENCH_RENDER_WORKERS) || undefined,
-        undefined,
-        (kind, ms, waitedMs, yielding) => {
-          const times = renderTimes[kind] ?? { waitMs: [], renderMs: [], byYielding: 0 };
-          times.waitMs.push(waitedMs);
-          times.renderMs.push(ms);
-          if (yielding) times.byYielding += 1;
-          renderTimes[kind] = times;
-        },
-        {
-          yielding: env.BENCH_RENDER_YIELDING ? Number(env.BENCH_RENDER_YIELDING) : defaultYieldingWorkers(),
-          ...(env.BENCH_RENDER_NICE ? { nice: Number(env.BENCH_RENDER_NICE) } : {}),
-        },
-      )
+    ? new RenderPool(Number(env.BENCH_RENDER_WORKERS) || undefined, undefined, (kind, ms, waitedMs, cpuMs) => {
+        const times = renderTimes[kind] ?? { waitMs: [], renderMs: [], cpuMs: [] };
+        times.waitMs.push(waitedMs);
+        times.renderMs.push(ms);
+        if (cpuMs !== null) times.cpuMs.push(cpuMs);
+        renderTimes[kind] = times;
+      })
     : null;
 const bot = createBot({
   token: env.BENCH_TOKEN ?? '',
@@ -81,6 +93,7 @@ const bot = createBot({
     ? async (kind, model, json, due) => {
         renders[kind] = (renders[kind] ?? 0) + 1;
         if (kind === 'board') countPhaseOnly(model);
+        if (kind === 'hand') countPlayableOnly(model);
         // BENCH_RENDER_ORDER=boards-first: the order before due times (every board, then the rest, each in order).
         const order =
           env.BENCH_RENDER_ORDER === 'boards-first' ? { at: performance.now() - (kind === 'board' ? 1e9 : 0) } : due;
@@ -142,9 +155,10 @@ process.on('message', (message) => {
     mainRunDelayMs,
     renders,
     renderTimes,
-    racedRenders: pool?.racedJobs ?? 0,
     imageLookups: { ...bot.context.images?.lookups },
     phaseOnlyBoards,
+    boardChanges,
+    playableOnlyHands,
     requests,
     throttled,
   };

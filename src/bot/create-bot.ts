@@ -27,7 +27,7 @@ import {
   settleShards,
   shardOf,
 } from '../ops/shards.ts';
-import { defaultYieldingWorkers, RenderPool } from '../render/worker-pool.ts';
+import { RenderPool } from '../render/worker-pool.ts';
 import type { StoreConfigInput } from '../store/config.ts';
 import type { StoreContract } from '../store/contract.ts';
 import type { MatchInfo } from '../store/match-records.ts';
@@ -188,7 +188,6 @@ export function createBot(options: CreateBotOptions): Bot {
             metrics?.rendered(kind, ms);
             logger.debug({ kind, ms: round(ms) }, 'rendered');
           },
-          { yielding: defaultYieldingWorkers() },
         )
       : null;
   const renderer: Renderer | null =

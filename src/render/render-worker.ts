@@ -1,8 +1,8 @@
-// One render thread of the worker pool: receives { id, kind, model or json, style }, answers { id, png, drawnText } or
-// { id, error }. The style comes with the job, so the thread never loads the game registry (every engine and card
+// One render thread of the worker pool: receives { id, kind, model or json, style }, answers { id, png, drawnText,
+// cpuMs } or { id, error }. The style comes with the job, so the thread never loads the game registry (every engine and card
 // pool) to find it: that load was most of a worker's start.
-import { getPriority, platform, setPriority } from 'node:os';
-import { parentPort, workerData } from 'node:worker_threads';
+import { readFileSync } from 'node:fs';
+import { parentPort } from 'node:worker_threads';
 import { type RenderJob, renderJob } from './render-job.ts';
 
 /** A job as posted: the model itself, or its JSON (worker-pool.ts sends the string when it has one). */
@@ -11,12 +11,20 @@ type Job = Omit<RenderJob, 'model'> & { id: number } & ({ model: unknown } | { j
 const port = parentPort;
 if (!port) throw new Error('render-worker.ts runs only as a worker thread');
 
-// A yielding worker (worker-pool.ts) lowers its own thread's priority: on Linux a thread's nice value is its own, so
-// the bot's main thread keeps its priority and wins the CPU when both want it.
-const nice = (workerData as { nice?: number } | null)?.nice ?? 0;
-if (nice > 0 && platform() === 'linux') setPriority(Math.min(19, getPriority() + nice));
+/**
+ * This thread's CPU time so far in ms (Linux's /proc/thread-self/schedstat), null elsewhere: a render's CPU, which the
+ * machine's load changes far less than its wall time (the latency bench compares renders by it).
+ */
+function threadCpuMs(): number | null {
+  try {
+    return Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    return null;
+  }
+}
 
 port.on('message', (job: Job) => {
+  const cpuAtStart = threadCpuMs();
   const parse = (): RenderJob => ({
     kind: job.kind,
     style: job.style,
@@ -30,7 +38,9 @@ port.on('message', (job: Job) => {
         const { buffer } = png;
         const owns = buffer instanceof ArrayBuffer && png.byteOffset === 0 && png.byteLength === buffer.byteLength;
         const bytes = owns ? new Uint8Array(buffer) : new Uint8Array(png);
-        port.postMessage({ id: job.id, png: bytes, drawnText }, [bytes.buffer]);
+        const cpuNow = threadCpuMs();
+        const cpuMs = cpuNow !== null && cpuAtStart !== null ? cpuNow - cpuAtStart : null;
+        port.postMessage({ id: job.id, png: bytes, drawnText, cpuMs }, [bytes.buffer]);
       },
       (error: unknown) =>
         port.postMessage({ id: job.id, error: error instanceof Error ? error.message : String(error) }),

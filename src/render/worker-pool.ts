@@ -1,11 +1,9 @@
 // Renders on worker threads so that drawing and rasterising never hold the bot's event loop: the main thread
 // only posts the model and receives the PNG. Jobs queue when every worker is busy, and the job due first is drawn
 // first (a caller says when someone will look at its image); each worker renders one at a time.
-//
-// Besides its workers the pool may keep yielding ones (issue 26 item 8): their threads run at the lowest OS priority,
-// so they draw with the CPU the bot's main thread leaves over and never delay an acknowledgement. A job goes to an
-// ordinary worker when one is free; a yielding worker takes the next one when none is.
-import { availableParallelism, platform } from 'node:os';
+// (Stop 23 kept a second, yielding worker at nice +19 beside the ordinary one; measured, it gained nothing and cost
+// CPU, so it went: docs/bot.md, item 8.)
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { GameId } from '../engine/core/game.ts';
 import { styleForModel } from './render.ts';
@@ -46,12 +44,9 @@ interface Pending {
   reject: (e: Error) => void;
   /** When it was queued (performance.now()), for the wait. */
   queuedAt: number;
-  /** An ordinary worker draws it too (it was on a yielding worker); settled by the first answer. */
-  raced?: boolean;
-  settled?: boolean;
 }
 
-type Reply = { id: number; png: Uint8Array; drawnText: string[] } | { id: number; error: string };
+type Reply = { id: number; png: Uint8Array; drawnText: string[]; cpuMs: number | null } | { id: number; error: string };
 
 const WORKER_URL = new URL('./render-worker.ts', import.meta.url).href;
 /** The worker is TypeScript: a two-line bootstrap registers tsx in the thread, whatever runner started us. */
@@ -63,32 +58,12 @@ export function defaultPoolSize(): number {
   return Math.max(1, Math.min(4, availableParallelism() - 1));
 }
 
-/**
- * One yielding worker, for the core the ordinary workers leave to the main thread. Only on Linux, where a thread's
- * nice value is its own (elsewhere lowering a thread's priority lowers the whole process's, main thread included).
- */
-export function defaultYieldingWorkers(): number {
-  return platform() === 'linux' ? 1 : 0;
-}
-
-/** How far below the process a yielding worker's thread runs (clamped to 19, the lowest). */
-export const YIELDING_NICE = 19;
-
-export interface PoolOptions {
-  /** Workers whose threads run `nice` below the process (Linux only; render-worker.ts). */
-  yielding?: number;
-  nice?: number;
-}
-
 export class RenderPool {
   private readonly idle: Worker[] = [];
   private readonly all: Worker[] = [];
-  private readonly yielding = new Set<Worker>();
   private readonly queue: Pending[] = [];
   /** Each busy worker's job and when it was sent (performance.now()). */
   private readonly running = new Map<Worker, { job: Pending; sentAt: number }>();
-  /** Jobs an ordinary worker took up from a yielding one (nextJob). */
-  racedJobs = 0;
   private nextId = 0;
   private closed = false;
 
@@ -97,14 +72,12 @@ export class RenderPool {
     size: number = defaultPoolSize(),
     private readonly styleOf: (game: GameId) => GameStyle = defaultStyleOf,
     /**
-     * Told the time each image took on the worker that answered first, how long it waited for that one, and whether
-     * it was a yielding worker (metrics, the latency bench).
+     * Told the time each image took on its worker, how long it waited for one, and the worker thread's CPU time for it
+     * (null where the platform does not say; an error's too) (metrics, the latency bench).
      */
-    private readonly onRendered?: (kind: RenderKind, ms: number, waitedMs: number, yielding: boolean) => void,
-    private readonly options: PoolOptions = {},
+    private readonly onRendered?: (kind: RenderKind, ms: number, waitedMs: number, cpuMs: number | null) => void,
   ) {
-    for (let i = 0; i < size; i += 1) this.spawn(false);
-    for (let i = 0; i < (options.yielding ?? 0); i += 1) this.spawn(true);
+    for (let i = 0; i < size; i += 1) this.spawn();
   }
 
   /**
@@ -158,10 +131,8 @@ export class RenderPool {
     await Promise.all(this.all.map((w) => w.terminate()));
   }
 
-  private spawn(yielding: boolean): void {
-    const nice = yielding ? (this.options.nice ?? YIELDING_NICE) : 0;
-    const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { nice } });
-    if (yielding) this.yielding.add(worker);
+  private spawn(): void {
+    const worker = new Worker(BOOTSTRAP, { eval: true });
     worker.on('message', (reply: Reply) => this.settle(worker, reply));
     worker.on('error', (error) => this.fail(worker, error));
     worker.unref();
@@ -176,46 +147,14 @@ export class RenderPool {
       this.queue.splice(i, 1);
       job.reject(new RenderWithdrawn(job.kind));
     }
-    while (this.idle.length > 0) {
-      const index = this.takeIdle();
-      const worker = this.idle[index]!;
-      const yielding = this.yielding.has(worker);
-      const job = this.nextJob(!yielding);
-      if (!job) return; // nothing for the best idle worker, so nothing for the others
-      this.idle.splice(index, 1);
-      this.send(worker, job);
-    }
+    while (this.idle.length > 0 && this.queue.length > 0) this.send(this.idle.pop()!, this.nextJob());
   }
 
-  /**
-   * The job an idle worker takes: the queued job due first, or, for an ordinary worker, a job a yielding worker is
-   * drawing if it is due sooner. A yielding worker may be starved by everything else on the machine, so its job stays
-   * in the race: an ordinary worker draws it too and the first answer wins. An ordinary worker therefore never draws
-   * more than it would without yielding workers; they only spare it work.
-   */
-  private nextJob(ordinary: boolean): Pending | undefined {
-    let best: Pending | undefined;
-    let queuedIndex = -1;
-    for (let i = 0; i < this.queue.length; i += 1) {
-      const job = this.queue[i]!;
-      if (!best || job.due.at < best.due.at) [best, queuedIndex] = [job, i];
-    }
-    if (!ordinary) {
-      if (best) this.queue.splice(queuedIndex, 1);
-      return best;
-    }
-    let raced: Pending | undefined;
-    for (const [worker, { job }] of this.running) {
-      if (!this.yielding.has(worker) || job.raced || job.due.withdrawn) continue;
-      if (!raced || job.due.at < raced.due.at) raced = job;
-    }
-    if (raced && (!best || raced.due.at <= best.due.at)) {
-      raced.raced = true;
-      this.racedJobs += 1;
-      return raced;
-    }
-    if (best) this.queue.splice(queuedIndex, 1);
-    return best;
+  /** The queued job due first (the earliest queued among equals), taken from the queue. */
+  private nextJob(): Pending {
+    let index = 0;
+    for (let i = 1; i < this.queue.length; i += 1) if (this.queue[i]!.due.at < this.queue[index]!.due.at) index = i;
+    return this.queue.splice(index, 1)[0]!;
   }
 
   private send(worker: Worker, job: Pending): void {
@@ -230,24 +169,16 @@ export class RenderPool {
     );
   }
 
-  /** The index in `idle` of an ordinary worker if one is idle, else of a yielding one. */
-  private takeIdle(): number {
-    let index = this.idle.length - 1;
-    while (index > 0 && this.yielding.has(this.idle[index]!)) index -= 1;
-    return index;
-  }
-
   private settle(worker: Worker, reply: Reply): void {
     const running = this.running.get(worker);
     this.running.delete(worker);
     worker.unref();
     this.idle.push(worker);
     const job = running?.job;
-    // A raced job's second answer is dropped: the first one settled it.
-    if (running && job && job.id === reply.id && !job.settled) {
-      job.settled = true;
+    if (running && job && job.id === reply.id) {
       const now = performance.now();
-      this.onRendered?.(job.kind, now - running.sentAt, running.sentAt - job.queuedAt, this.yielding.has(worker));
+      const cpuMs = 'error' in reply ? null : reply.cpuMs;
+      this.onRendered?.(job.kind, now - running.sentAt, running.sentAt - job.queuedAt, cpuMs);
       if ('error' in reply) job.reject(new Error(reply.error));
       else
         job.resolve({
@@ -263,15 +194,9 @@ export class RenderPool {
     const job = this.running.get(worker)?.job;
     this.running.delete(worker);
     this.all.splice(this.all.indexOf(worker), 1);
-    const yielding = this.yielding.delete(worker);
-    // A raced job another worker still draws waits for that one.
-    const stillDrawn = [...this.running.values()].some((other) => other.job === job);
-    if (job && !job.settled && !stillDrawn) {
-      job.settled = true;
-      job.reject(error);
-    }
+    job?.reject(error);
     if (!this.closed) {
-      this.spawn(yielding);
+      this.spawn();
       this.pump();
     }
   }

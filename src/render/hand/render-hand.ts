@@ -7,6 +7,7 @@ import { drawTag, fillBox, strokeBox } from '../shapes.ts';
 import type { GameStyle } from '../styles/game-style.ts';
 import { createSurface, finish } from '../surface.ts';
 import type { HandCard, HandModel, Rendered } from '../table-model.ts';
+import { drawTile } from '../tile-cache.ts';
 import { word } from '../ui-words.ts';
 
 const MARGIN = 16;
@@ -25,7 +26,14 @@ function sectionHeight(cards: number): number {
   return SECTION_HEADING + rows * TILE_H + (rows - 1) * GAP + GAP;
 }
 
-function drawHandTile(pen: Pen, style: GameStyle, locale: Locale, entry: HandCard, x: number, y: number): void {
+/** The style and locale of one image, with the style's text as the part of a tile's key that says how it is drawn. */
+interface Look {
+  style: GameStyle;
+  styleKey: string;
+  locale: Locale;
+}
+
+function drawHandTile(pen: Pen, { style, styleKey, locale }: Look, entry: HandCard, x: number, y: number): void {
   const { card } = entry;
   if (card.face === 'down') {
     // A private zone may hold cards even the owner cannot see (a face-down rune not yet looked at).
@@ -37,7 +45,22 @@ function drawHandTile(pen: Pen, style: GameStyle, locale: Locale, entry: HandCar
     });
     return;
   }
-  drawCardBody(pen, style, { ...card, text: entry.text }, { x, y, w: TILE_W, h: TILE_H, scale: 0.7, pictureHeight: 0 });
+  // The face is the same whether it can be played or not (the mark goes on top), so one tile serves both; the key is
+  // every field drawCardBody draws.
+  const face = {
+    name: card.name,
+    colours: card.colours,
+    cost: card.cost,
+    typeLine: card.typeLine,
+    text: entry.text,
+    stats: card.stats,
+  };
+  drawTile(
+    pen,
+    JSON.stringify([styleKey, TILE_W, TILE_H, face]),
+    { x, y, width: TILE_W, height: TILE_H, background: style.background },
+    (tilePen) => drawCardBody(tilePen, style, face, { x: 0, y: 0, w: TILE_W, h: TILE_H, scale: 0.7, pictureHeight: 0 }),
+  );
   if (entry.playable) {
     strokeBox(pen.ctx, { x: x - 4, y: y - 4, w: TILE_W + 8, h: TILE_H + 8, r: 10 }, PLAYABLE, 5);
     // The mark straddles the top edge, clear of the name and the stats.
@@ -50,13 +73,8 @@ function drawHandTile(pen: Pen, style: GameStyle, locale: Locale, entry: HandCar
   }
 }
 
-function drawSection(
-  pen: Pen,
-  style: GameStyle,
-  locale: Locale,
-  section: { name: string; cards: readonly HandCard[] },
-  y: number,
-): void {
+function drawSection(pen: Pen, look: Look, section: { name: string; cards: readonly HandCard[] }, y: number): void {
+  const { style, locale } = look;
   const headingWidth = pen.text(section.name, MARGIN, y + 24, {
     size: 20,
     weight: 'bold',
@@ -70,7 +88,7 @@ function drawSection(
   section.cards.forEach((entry, i) => {
     const x = MARGIN + (i % COLUMNS) * (TILE_W + GAP);
     const top = y + SECTION_HEADING + Math.floor(i / COLUMNS) * (TILE_H + GAP);
-    drawHandTile(pen, style, locale, entry, x, top);
+    drawHandTile(pen, look, entry, x, top);
   });
 }
 
@@ -91,9 +109,10 @@ export async function renderHand(model: HandModel, style: GameStyle): Promise<Re
     colour: style.ink,
     maxWidth: 600,
   });
+  const look = { style, styleKey: JSON.stringify(style), locale: model.locale };
   let y = HEADER;
   for (const section of sections) {
-    drawSection(pen, style, model.locale, section, y);
+    drawSection(pen, look, section, y);
     y += sectionHeight(section.cards.length);
   }
   return finish(surface);
