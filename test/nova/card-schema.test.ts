@@ -118,6 +118,14 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     ['an optional draw replacement with no "if you do" (802.1.3.1.3)', { kind: 'optional-draw-replacement', mill: 2 }],
     ['a replacement of destruction by another event (802.1.3)', { kind: 'destruction-replacement', instead: 'hand' }],
     [
+      "an optional replacement of another servant's damage (R117: this card's or its controller's only)",
+      { kind: 'optional-damage-replacement', protects: 'another-ally', mill: 1, ifYouDo: { do: 'freeze-self' } },
+    ],
+    [
+      'an optional damage replacement whose choice puts no card into the graveyard (802.1.3.4)',
+      { kind: 'optional-damage-replacement', protects: 'this', mill: 0, ifYouDo: { do: 'freeze-self' } },
+    ],
+    [
       '"up to N" recipients of distributed damage (804.2.2.2: one recipient per unit)',
       {
         kind: 'triggered',

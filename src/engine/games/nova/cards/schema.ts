@@ -540,6 +540,22 @@ export const AbilitySchema = z.discriminatedUnion('kind', [
       thenDraw: z.number().int().min(1).max(3),
     })
     .strict(),
+  /**
+   * NOVA 802.1.3.1.3, 802.1.3.4: "If this card / you would be dealt damage, you may instead put the top `mill` cards of
+   * your main deck into your graveyard. If you do, (freeze this card / gain N LP)": an optional replacement of the
+   * whole damage, possible only while the deck has `mill` cards; asked before any reduction (ruling R117).
+   */
+  z
+    .object({
+      kind: z.literal('optional-damage-replacement'),
+      protects: z.enum(['this', 'you']),
+      mill: z.number().int().min(1).max(5),
+      ifYouDo: z.discriminatedUnion('do', [
+        z.object({ do: z.literal('freeze-self') }).strict(),
+        z.object({ do: z.literal('gain-life'), amount: z.number().int().min(100) }).strict(),
+      ]),
+    })
+    .strict(),
   /** NOVA 917.1: "if a spell would deal damage to a servant on your field, reduce that damage by N". */
   z.object({ kind: z.literal('reduce-spell-damage'), amount: z.number().int().min(100) }).strict(),
   z.object({ kind: z.literal('spell-cost-reduction'), color: ColorSchema, amount: z.number().int().min(1) }).strict(),
@@ -642,6 +658,8 @@ export const NovaCardSchema = z
           '"that servant gets +0/+N" only when it stays: another servant guarded by sending this card (R109)',
         );
       }
+    if (card.abilities.some((a) => a.kind === 'optional-damage-replacement' && a.protects === 'this'))
+      need(card.type === 'servant', 'only servants are dealt damage as cards (NOVA 916.1)');
     if (card.abilities.some((a) => a.kind === 'leaves-field-replacement'))
       need(card.type === 'servant', 'only servants replace leaving the field (a character retires, NOVA 504, R51)');
     const effects = [

@@ -281,6 +281,20 @@ function abilityText(a: Ability): Label {
         ja: `${whose.ja}、代わりに${choice.ja}もよい。そうしたら、${then.ja}。`,
       };
     }
+    case 'optional-damage-replacement': {
+      const whose =
+        a.protects === 'this'
+          ? { en: 'If this card would be dealt damage', ja: 'このカードがダメージを与えられる場合' }
+          : { en: 'If you would be dealt damage', ja: 'あなたがダメージを与えられる場合' };
+      const then =
+        a.ifYouDo.do === 'freeze-self'
+          ? { en: 'freeze this card', ja: 'このカードをフリーズする' }
+          : { en: `you gain ${a.ifYouDo.amount} LP`, ja: `あなたは${a.ifYouDo.amount}LPを得る` };
+      return {
+        en: `${whose.en}, you may instead put the top ${a.mill} ${a.mill > 1 ? 'cards' : 'card'} of your main deck into your graveyard. If you do, ${then.en}.`,
+        ja: `${whose.ja}、代わりにメインデッキの上から${a.mill}枚を墓地に置いてもよい。そうしたら、${then.ja}。`,
+      };
+    }
     case 'draw-replacement':
       return {
         en: `If you would draw a card, instead put the top ${a.mill} ${a.mill > 1 ? 'cards' : 'card'} of your main deck into your graveyard, then draw ${a.thenDraw} ${a.thenDraw > 1 ? 'cards' : 'card'}.`,
