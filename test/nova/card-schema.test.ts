@@ -316,11 +316,16 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
       { do: 'exile', to: each },
       { do: 'modify', to: each, atk: 100, hp: 0, until: 'end-of-turn' },
       { do: 'grant-keyword', to: each, keyword: 'gale', until: 'end-of-turn' },
+      // R118: control, counters and damage by `damage`.
+      { do: 'gain-control', to: each, until: 'end-of-turn' },
+      { do: 'add-counter', counter: '+100/+100', count: 1, atk: 100, hp: 100, to: each },
+      { do: 'damage', amount: { each: 100, per: 'your-hand' }, to: each },
     ])
       expect(NovaCardSchema.safeParse(spell([e])).success).toBe(true);
     for (const e of [
-      { do: 'gain-control', to: each, until: 'end-of-turn' }, // not an "each" instruction
       { do: 'move-counters', counter: 'x', count: 1, to: each },
+      { do: 'add-counter', counter: 'x', count: 1, to: { ...each, mode: 'target' } }, // this card or each (R118)
+      { do: 'damage', amount: 100, to: { ...each, what: 'servant-or-player' } }, // only servants (damage-each has players)
       { do: 'freeze', to: { ...each, upTo: 2 } }, // "each" with "up to"
       { do: 'freeze', to: { ...each, what: 'servant-or-player' } }, // only servants
       { do: 'negate', to: { what: 'waiting-item', mode: 'each' } },

@@ -252,11 +252,15 @@ const statEffects: Pick<
     addUntilEndOfTurn(s, { kind: 'keyword', affected, keyword: e.keyword }, e.until, me);
     return undefined;
   },
-  'add-counter': (s, e, { item }) => {
-    const src = sourceOnField(s, item);
-    if (!src) return undefined;
-    const counters = writableObj(s, src.id).counters;
-    counters[e.counter] = (counters[e.counter] ?? 0) + e.count; // NOVA 919
+  'add-counter': (s, e, { item, targets }) => {
+    // NOVA 919: on this card, or on each matching servant on the field (R118).
+    const onto = e.to
+      ? targets.flatMap((t) => (t.kind === 'object' && s.objects[t.id]?.zone === 'field' ? [t.id] : []))
+      : [sourceOnField(s, item)?.id].filter((id): id is string => id !== undefined);
+    for (const id of onto) {
+      const counters = writableObj(s, id).counters;
+      counters[e.counter] = (counters[e.counter] ?? 0) + e.count;
+    }
     return undefined;
   },
   'move-counters': (s, e, { item, targets }) => {

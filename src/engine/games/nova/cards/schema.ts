@@ -216,6 +216,8 @@ export const EffectSchema = z.discriminatedUnion('do', [
       count: z.number().int().min(1),
       atk: z.number().int().default(0),
       hp: z.number().int().default(0),
+      /** NOVA 919: on this card when absent; otherwise on each servant that matches (`mode: "each"` only, R118). */
+      to: SelectorSchema.optional(),
     })
     .strict(),
   /**
@@ -341,6 +343,10 @@ const EACH_INSTRUCTIONS: ReadonlySet<string> = new Set([
   'exile',
   'modify',
   'grant-keyword',
+  // R118: control, counters and damage by `damage` (counted amounts, unlike `damage-each`).
+  'gain-control',
+  'add-counter',
+  'damage',
 ]);
 
 /** The state triggers that need their `count` (NOVA 801.4.6). */
@@ -706,6 +712,9 @@ export const NovaCardSchema = z
           EACH_INSTRUCTIONS.has(e.do) && e.to.what === 'servant' && !e.to.upTo,
           `"each servant" works with ${[...EACH_INSTRUCTIONS].join(', ')} on servants, without "up to" (R93)`,
         );
+    for (const e of effects)
+      if (e.do === 'add-counter' && e.to)
+        need(e.to.mode === 'each', 'counters go on this card or on each matching servant (NOVA 919, R118)');
     for (const e of effects)
       if (e.do === 'may-choose')
         need(e.to.mode === 'choose' && e.to.upTo === 1, '"may choose" picks up to 1 on resolution (NOVA 801.4.7)');

@@ -495,6 +495,8 @@ function effectText(e: Effect): Label {
     case 'damage': {
       const t = selectorText(e.to);
       const a = amountText(e.amount);
+      if (e.to.mode === 'each')
+        return { en: `Deal ${a.n} damage to ${t.en}${a.en}.`, ja: `${t.ja}に${a.ja}${a.n}ダメージを与える。` };
       const it = e.to.upTo && e.to.upTo > 1 ? 'それら' : 'それ';
       return { en: `Deal ${a.n} damage to ${t.en}${a.en}.`, ja: `${t.ja}、${it}に${a.ja}${a.n}ダメージを与える。` };
     }
@@ -674,11 +676,13 @@ function effectText(e: Effect): Label {
         ja: `${t.ja}、その破壊を無効にする。`,
       };
     }
-    case 'add-counter':
+    case 'add-counter': {
+      const on = e.to ? selectorText(e.to) : { en: 'this card', ja: 'このカード' };
       return {
-        en: `Put ${e.count} ${e.counter} counter${e.count > 1 ? 's' : ''} on this card.`,
-        ja: `このカードに${e.counter}カウンターを${e.count}個置く。`,
+        en: `Put ${e.count} ${e.counter} counter${e.count > 1 ? 's' : ''} on ${on.en}.`,
+        ja: `${on.ja}に${e.counter}カウンターを${e.count}個置く。`,
       };
+    }
     case 'move-counters': {
       const t = selectorText(e.to);
       const counters = `${e.count} ${e.counter} counter${e.count > 1 ? 's' : ''}`;
@@ -736,6 +740,11 @@ function effectText(e: Effect): Label {
               ja: `それがサーバントなら、ターン終了時まで、それは${gains.map((g) => g.ja).join('と')}を得る。`,
             }
           : { en: '', ja: '' };
+      if (e.to.mode === 'each')
+        return {
+          en: `Gain control of ${t.en} until end of turn.${gains.length > 0 ? ` They gain ${gains.map((g) => g.en).join(' and ')} until end of turn.` : ''}`,
+          ja: `ターン終了時まで、${t.ja}のコントロールを得る。${gains.length > 0 ? `ターン終了時まで、それらは${gains.map((g) => g.ja).join('と')}を得る。` : ''}`,
+        };
       return {
         en: `Gain control of ${t.en} until end of turn.${servant.en}`,
         ja: `${t.ja}、ターン終了時まで、そのコントロールを得る。${servant.ja}`,
