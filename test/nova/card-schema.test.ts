@@ -270,25 +270,27 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     expect(NovaCardSchema.safeParse(on('your-hand-empty', { of: 'your-hand' })).success).toBe(false);
   });
 
-  it('accepts "at the start of your next turn" with untargeted fixed instructions only (801.4.9; R101)', () => {
+  it('accepts "at the start of your next turn" with fixed instructions, a target chosen as it is placed (801.4.9; R101, R119)', () => {
     const later = (effects: unknown[]) => spell([{ do: 'at-your-next-turn-start', effects }]);
     expect(NovaCardSchema.safeParse(later([draw, { do: 'gain-life', amount: 100 }])).success).toBe(true);
     const lance = { do: 'damage', amount: 300, to: { what: 'servant', mode: 'target' } };
-    expect(NovaCardSchema.safeParse(later([lance])).success).toBe(false); // a target chosen a turn later
+    expect(NovaCardSchema.safeParse(later([lance])).success).toBe(true); // R119
+    const each = { do: 'damage', amount: 300, to: { what: 'servant', mode: 'each' } };
+    expect(NovaCardSchema.safeParse(later([each])).success).toBe(false); // a target only
     const counted = { do: 'draw', who: 'you', count: { each: 1, per: 'your-hand' } };
     expect(NovaCardSchema.safeParse(later([counted])).success).toBe(false);
     expect(NovaCardSchema.safeParse(later([])).success).toBe(false);
   });
 
-  it("accepts delayed triggers at the next end phase, attack phase or opponent's turn, untargeted only (801.4.9; R116)", () => {
+  it("accepts delayed triggers at the next phase of each kind or the opponent's turn (801.4.9; R116, R119)", () => {
     const at = (of: string, effects: unknown[]) => spell([{ do: 'at-next-start', of, effects }]);
-    for (const of of ['end-phase', 'attack-phase', 'opponents-turn'])
+    for (const of of ['end-phase', 'attack-phase', 'opponents-turn', 'standby-phase', 'draw-phase', 'main-phase'])
       expect(NovaCardSchema.safeParse(at(of, [draw, { do: 'lose-life', who: 'opponent', amount: 100 }])).success).toBe(
         true,
       );
     const lance = { do: 'damage', amount: 300, to: { what: 'servant', mode: 'target' } };
-    expect(NovaCardSchema.safeParse(at('end-phase', [lance])).success).toBe(false); // a target: still refused
-    expect(NovaCardSchema.safeParse(at('main-phase', [draw])).success).toBe(false);
+    expect(NovaCardSchema.safeParse(at('end-phase', [lance])).success).toBe(true); // chosen as it is placed (R119)
+    expect(NovaCardSchema.safeParse(at('block-step', [draw])).success).toBe(false);
     expect(NovaCardSchema.safeParse(at('end-phase', [])).success).toBe(false);
   });
 

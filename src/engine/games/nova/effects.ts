@@ -447,6 +447,16 @@ const controlEffects: Pick<Handlers, 'gain-control' | 'may-choose'> = {
   },
 };
 
+/** The event each "at the start of the next ..." delayed trigger waits for (R116, R119). */
+const DELAYED_WHEN = {
+  'end-phase': 'next-end-phase-start',
+  'attack-phase': 'next-attack-phase-start',
+  'opponents-turn': 'opponents-next-turn-start',
+  'standby-phase': 'next-standby-phase-start',
+  'draw-phase': 'next-draw-phase-start',
+  'main-phase': 'next-main-phase-start',
+} as const;
+
 /** Phases and delayed triggers (NOVA 401.2, 401.3, 925, 801.4.9). */
 const phaseEffects: Pick<
   Handlers,
@@ -460,12 +470,7 @@ const phaseEffects: Pick<
 > = {
   'at-next-start': (s, e, { item, me }) => {
     // NOVA 801.4.9.1, 801.4.9.4: a delayed trigger of this card's controller; 925.1.2: it waits past skipped ones (R116).
-    const when =
-      e.of === 'end-phase'
-        ? 'next-end-phase-start'
-        : e.of === 'attack-phase'
-          ? 'next-attack-phase-start'
-          : 'opponents-next-turn-start';
+    const when = DELAYED_WHEN[e.of];
     addDelayedTrigger(s, { when, controller: me, source: item.objectId, card: item.card, effects: e.effects });
     return undefined;
   },

@@ -95,7 +95,14 @@ export interface PendingTrigger {
 export interface DelayedTrigger {
   id: string;
   /** NOVA 925.1.2: a skipped phase never starts, so the trigger waits for the next one that does. */
-  when: 'next-end-phase-start' | 'next-attack-phase-start' | 'your-next-turn-start' | 'opponents-next-turn-start';
+  when:
+    | 'next-end-phase-start'
+    | 'next-attack-phase-start'
+    | 'your-next-turn-start'
+    | 'opponents-next-turn-start'
+    | 'next-standby-phase-start'
+    | 'next-draw-phase-start'
+    | 'next-main-phase-start';
   controller: Seat;
   source: string;
   card: string;

@@ -96,6 +96,14 @@ export type Until = z.infer<typeof UntilSchema>;
  */
 export const DelayedInstructionSchema = z.discriminatedUnion('do', [
   z.object({ do: z.literal('draw'), count: z.number().int().min(1), who: z.literal('you') }).strict(),
+  /** A target chosen as the delayed trigger is placed in the waiting area, as any automatic ability's (R119). */
+  z
+    .object({
+      do: z.literal('damage'),
+      amount: z.number().int().min(100),
+      to: SelectorSchema.extend({ mode: z.literal('target') }).strict(),
+    })
+    .strict(),
   z.object({ do: z.literal('gain-life'), amount: z.number().int().min(1) }).strict(),
   z.object({ do: z.literal('lose-life'), who: WhoSchema, amount: z.number().int().min(1) }).strict(),
   z.object({ do: z.literal('mill'), who: WhoSchema, count: z.number().int().min(1) }).strict(),
@@ -327,7 +335,8 @@ export const EffectSchema = z.discriminatedUnion('do', [
   z
     .object({
       do: z.literal('at-next-start'),
-      of: z.enum(['end-phase', 'attack-phase', 'opponents-turn']),
+      /** The next standby, draw or main phase (1 or 2) too, of either player (R119). */
+      of: z.enum(['end-phase', 'attack-phase', 'opponents-turn', 'standby-phase', 'draw-phase', 'main-phase']),
       effects: z.array(DelayedInstructionSchema).min(1).max(3),
     })
     .strict(),

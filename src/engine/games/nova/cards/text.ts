@@ -845,11 +845,17 @@ function effectText(e: Effect): Label {
 }
 
 /** When a delayed trigger of a card's text triggers (NOVA 801.4.9). */
-const DELAYED_WHEN: Record<'your-turn' | 'end-phase' | 'attack-phase' | 'opponents-turn', Label> = {
+const DELAYED_WHEN: Record<
+  'your-turn' | 'end-phase' | 'attack-phase' | 'opponents-turn' | 'standby-phase' | 'draw-phase' | 'main-phase',
+  Label
+> = {
   'your-turn': { en: 'your next turn', ja: '次のあなたのターン' },
   'end-phase': { en: 'the next end phase', ja: '次のエンドフェイズの' },
   'attack-phase': { en: 'the next attack phase', ja: '次のアタックフェイズの' },
   'opponents-turn': { en: "your opponent's next turn", ja: '次の相手のターン' },
+  'standby-phase': { en: 'the next standby phase', ja: '次のスタンバイフェイズの' },
+  'draw-phase': { en: 'the next draw phase', ja: '次のドローフェイズの' },
+  'main-phase': { en: 'the next main phase', ja: '次のメインフェイズの' },
 };
 
 /** NOVA 407.6 "until end of turn"; 405.7.3 "during the attack phase". */
