@@ -308,6 +308,16 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     },
   );
 
+  it('accepts retiring a target, chosen or each character, and "character" only for retiring (921.1, R120)', () => {
+    for (const mode of ['target', 'choose', 'each'])
+      expect(NovaCardSchema.safeParse(spell([{ do: 'retire', to: { what: 'character', mode } }])).success).toBe(true);
+    expect(NovaCardSchema.safeParse(spell([{ do: 'retire', to: { what: 'servant', mode: 'target' } }])).success).toBe(
+      false,
+    );
+    const destroy = { do: 'destroy', to: { what: 'character', mode: 'target' } };
+    expect(NovaCardSchema.safeParse(spell([destroy])).success).toBe(false);
+  });
+
   it('accepts "each servant" on the instructions that act on every match, and refuses it elsewhere (R93)', () => {
     const each = { what: 'servant', side: 'opponents', mode: 'each', state: 'standby' };
     for (const e of [
@@ -421,7 +431,7 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     expect(NovaCardSchema.safeParse(servant([withCost({ exileFromGraveyard: 1 }, true)])).success).toBe(false);
   });
 
-  it('accepts putting 1 to 3 hand cards into the exclusion zone as a cost, not with a discard nor on energy abilities (902.1, R115)', () => {
+  it('accepts putting 1 to 3 hand cards into the exclusion zone as a cost, with a discard too, not on energy abilities (902.1, R115, R121)', () => {
     expect(NovaCardSchema.safeParse(servant([withCost({ exileFromHand: 1 })])).success).toBe(true);
     expect(
       NovaCardSchema.safeParse(servant([withCost({ freezeSelf: true, exileFromHand: 3, exileFromGraveyard: 1 })]))
@@ -429,7 +439,7 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     ).toBe(true);
     expect(NovaCardSchema.safeParse(servant([withCost({ exileFromHand: 0 })])).success).toBe(false);
     expect(NovaCardSchema.safeParse(servant([withCost({ exileFromHand: 4 })])).success).toBe(false);
-    expect(NovaCardSchema.safeParse(servant([withCost({ exileFromHand: 1, discard: 1 })])).success).toBe(false);
+    expect(NovaCardSchema.safeParse(servant([withCost({ exileFromHand: 1, discard: 1 })])).success).toBe(true); // R121
     expect(NovaCardSchema.safeParse(servant([withCost({ exileFromHand: 1 }, true)])).success).toBe(false);
   });
 

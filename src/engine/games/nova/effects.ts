@@ -313,6 +313,7 @@ const zoneEffects: Pick<
   | 'exile'
   | 'put-onto-owners-field'
   | 'retire-self'
+  | 'retire'
   | 'may-send-self-to-graveyard'
   | 'look-and-reorder-top'
   | 'reveal-top'
@@ -385,6 +386,15 @@ const zoneEffects: Pick<
     const placed = moveCard(s, that.id, 'field', { controller: that.owner });
     logPublic(s, { k: 'returned', card: placed.card, seat: placed.owner });
     emit(s, { type: 'entered-field', object: placed });
+    return undefined;
+  },
+  retire: (s, _e, { targets }) => {
+    for (const t of targets) {
+      const o = t.kind === 'object' ? s.objects[t.id] : undefined;
+      if (o?.zone !== 'field' || novaCard(o.card).type !== 'character') continue;
+      moveCard(s, o.id, 'retired'); // NOVA 921.1: its owner's retired area
+      logPublic(s, { k: 'excluded', card: o.card, retired: true });
+    }
     return undefined;
   },
   'retire-self': (s, _e, { item }) => {

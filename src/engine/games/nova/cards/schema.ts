@@ -35,6 +35,8 @@ export const SelectorSchema = z
       'waiting-item',
       'destroyed-servant',
       'servant-or-character',
+      /** A character on the field (NOVA 921: only characters retire). */
+      'character',
     ]),
     side: z.enum(['any', 'yours', 'opponents']).default('any'),
     /** `each`: every servant that matches when the instruction is carried out, none chosen (NOVA 804.4 does not apply). */
@@ -245,6 +247,8 @@ export const EffectSchema = z.discriminatedUnion('do', [
     .strict(),
   z.object({ do: z.literal('win-if-characters'), count: z.number().int().min(1) }).strict(),
   z.object({ do: z.literal('retire-self') }).strict(),
+  /** NOVA 921.1: the target, chosen or each character on the field goes to its owner's retired area (R120). */
+  z.object({ do: z.literal('retire'), to: SelectorSchema }).strict(),
   /** NOVA 902.13: "you may send this card to the graveyard. If you do, ...": a cost paid on resolution. */
   z.object({ do: z.literal('may-send-self-to-graveyard') }).strict(),
   /** NOVA 303.3, 303.6: look at the top cards of your main deck (you alone) and put them back in any order. */
@@ -354,6 +358,8 @@ const EACH_INSTRUCTIONS: ReadonlySet<string> = new Set([
   'grant-keyword',
   // R118: control, counters and damage by `damage` (counted amounts, unlike `damage-each`).
   'gain-control',
+  // R120: "each character ... retires" (on characters, not servants).
+  'retire',
   'add-counter',
   'damage',
 ]);
@@ -707,19 +713,19 @@ export const NovaCardSchema = z
           !(a.cost.exileSelf && a.cost.sendSelfToGraveyard),
           'a cost moves this card to the graveyard or to the exclusion zone, not both (NOVA 902.3)',
         );
-    // Both take cards from the hand; which are discarded and which exiled is not chosen together (R115).
-    for (const a of [...card.abilities, ...(card.equip?.grants ?? [])])
-      if (a.kind === 'activated')
-        need(
-          !(a.cost.discard && a.cost.exileFromHand),
-          'a cost discards cards or puts hand cards into the exclusion zone, not both (R115)',
-        );
     // "Each servant ...": the instructions that act on every matching servant at once (R93); elsewhere refused.
     for (const e of effects)
       if ('to' in e && typeof e.to === 'object' && e.to.mode === 'each')
         need(
-          EACH_INSTRUCTIONS.has(e.do) && e.to.what === 'servant' && !e.to.upTo,
-          `"each servant" works with ${[...EACH_INSTRUCTIONS].join(', ')} on servants, without "up to" (R93)`,
+          EACH_INSTRUCTIONS.has(e.do) && e.to.what === (e.do === 'retire' ? 'character' : 'servant') && !e.to.upTo,
+          `"each servant" works with ${[...EACH_INSTRUCTIONS].join(', ')} on servants (retire: characters), without "up to" (R93)`,
+        );
+    // NOVA 921.1: only characters retire; a character is chosen only for retiring (R120).
+    for (const e of effects)
+      if ('to' in e && typeof e.to === 'object')
+        need(
+          (e.do === 'retire') === (e.to.what === 'character'),
+          '"retire" names characters, and only "retire" names characters alone (NOVA 921.1, R120)',
         );
     for (const e of effects)
       if (e.do === 'add-counter' && e.to)

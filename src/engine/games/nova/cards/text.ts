@@ -467,6 +467,7 @@ function selectorText(s: Selector): Label {
     'waiting-item': { en: 'card or ability in the waiting area', ja: '待機領域のカードか能力' },
     'destroyed-servant': { en: 'servant in the destroyed state', ja: '破壊状態のサーバント' },
     'servant-or-character': { en: 'servant or character', ja: 'サーバントかキャラクター' },
+    character: { en: 'character', ja: 'キャラクター' },
   };
   const base = s.upTo && s.upTo > 1 ? plural(noun[s.what]) : noun[s.what];
   // NOVA 302: a frozen or standby filter reads before the noun.
@@ -701,6 +702,13 @@ function effectText(e: Effect): Label {
         en: `If you control ${e.count} or more characters, you win the game.`,
         ja: `あなたがキャラクターを${e.count}体以上コントロールしているなら、あなたはゲームに勝利する。`,
       };
+    case 'retire': {
+      const t = objectText(e.to);
+      return {
+        en: `${capitalise(t.en)} ${e.to.mode === 'each' ? 'retire' : 'retires'}.`,
+        ja: `${t.lead}${t.it}は退場する。`,
+      };
+    }
     case 'retire-self':
       return { en: 'This character retires.', ja: 'このキャラクターは退場する。' };
     case 'may-send-self-to-graveyard':
