@@ -78,7 +78,7 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
       'a next phase with "if you do, draw" (only this turn\'s attack phase has it)',
       { do: 'skip-phase', phase: 'draw', whose: 'yours-next', thenDraw: 1 },
     ],
-    ['adding another kind of phase (401.2)', { do: 'add-phase', phase: 'main' }],
+    ['adding an end or standby phase (401.2; main, draw and attack only, R122)', { do: 'add-phase', phase: 'end' }],
     ['a delayed trigger at another time (801.4.9)', { do: 'draw-at-next-draw-phase', count: 1 }],
     [
       'a limit level raised "until the end of your next turn" (only until end of turn)',
@@ -101,6 +101,10 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     [
       'a state trigger named outside the vocabulary (801.4.6; counts of cards are "count-at-least" / "count-at-most")',
       { kind: 'triggered', when: 'your-deck-at-most', count: 5, effects: [draw] },
+    ],
+    [
+      'a phase added by an ability, which may resolve outside a main phase (401.2, R122)',
+      { kind: 'triggered', when: 'attacks', effects: [{ do: 'add-phase', phase: 'main' }] },
     ],
     [
       'an "at the end of each attack phase" trigger (405.7.1; only "your attack phase" is implemented)',

@@ -5,6 +5,7 @@
  * UnsupportedRule (802).
  */
 import { type EffectHandlers, effectTable } from '../../core/effects.ts';
+import { UnsupportedRule } from '../../core/errors.ts';
 import { opponentOf, type Seat } from '../../core/game.ts';
 import { shuffle } from '../../core/rng.ts';
 import { novaCard } from './cards/pool.ts';
@@ -473,6 +474,7 @@ const phaseEffects: Pick<
   | 'skip-phase'
   | 'skip-step'
   | 'add-attack-phase'
+  | 'add-phase'
   | 'draw-at-next-attack-phase'
   | 'return-at-next-end-phase'
   | 'at-your-next-turn-start'
@@ -543,6 +545,15 @@ const phaseEffects: Pick<
     if (s.turn.phase !== 'main1' && s.turn.phase !== 'main2') return undefined;
     s.turn.added = ['attack', ...(s.turn.added ?? [])];
     logPublic(s, { k: 'attack-phase-added' });
+    return undefined;
+  },
+  'add-phase': (s, e, _c) => {
+    // NOVA 401.2, 401.2.1: right after this main phase, before any phase added earlier; an added main phase is not
+    // the turn's first, so it is a main phase 2 (R122).
+    if (s.turn.phase !== 'main1' && s.turn.phase !== 'main2')
+      throw new UnsupportedRule('401.2', `a phase added after ${s.turn.phase}`);
+    s.turn.added = [e.phase === 'main' ? 'main2' : 'draw', ...(s.turn.added ?? [])];
+    logPublic(s, { k: 'phase-added', phase: e.phase });
     return undefined;
   },
   'draw-at-next-attack-phase': (s, e, { item, me }) => {

@@ -312,6 +312,16 @@ export function novaLogText(e: NovaLogEvent): Label {
     }
     case 'attack-phase-skipped':
       return { en: "This turn's attack phase will be skipped.", ja: 'このターンのアタックフェイズはスキップされる。' };
+    case 'phase-added':
+      return e.phase === 'main'
+        ? {
+            en: 'A main phase is added after this main phase.',
+            ja: 'このメインフェイズの直後にメインフェイズが追加された。',
+          }
+        : {
+            en: 'A draw phase is added after this main phase.',
+            ja: 'このメインフェイズの直後にドローフェイズが追加された。',
+          };
     case 'attack-phase-added':
       return {
         en: 'An attack phase is added after this main phase.',

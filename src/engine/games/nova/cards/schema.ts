@@ -320,8 +320,13 @@ export const EffectSchema = z.discriminatedUnion('do', [
       whose: z.enum(['opponents-next', 'yours-next']),
     })
     .strict(),
-  /** NOVA 401.2: "after this main phase, add an attack phase" (only attack phases can be added). */
+  /** NOVA 401.2: "after this main phase, add an attack phase". */
   z.object({ do: z.literal('add-attack-phase') }).strict(),
+  /**
+   * NOVA 401.2: "after this main phase, add a main / draw phase": on a spell without Quick Chant, so it resolves in a
+   * main phase (R122).
+   */
+  z.object({ do: z.literal('add-phase'), phase: z.enum(['main', 'draw']) }).strict(),
   /** NOVA 801.4.9, 925.1.2: a delayed trigger "at the start of the next attack phase, draw N cards". */
   z.object({ do: z.literal('draw-at-next-attack-phase'), count: z.number().int().min(1) }).strict(),
   /**
@@ -727,6 +732,12 @@ export const NovaCardSchema = z
           (e.do === 'retire') === (e.to.what === 'character'),
           '"retire" names characters, and only "retire" names characters alone (NOVA 921.1, R120)',
         );
+    // NOVA 401.2: "after this main phase": only a spell that resolves in a main phase says it (R122).
+    if (effects.some((e) => e.do === 'add-phase'))
+      need(
+        card.type === 'spell' && !card.keywords.includes('quick-chant') && card.abilities.length === 0,
+        '"add a phase after this main phase" is a spell\'s without Quick Chant (NOVA 401.2, R122)',
+      );
     for (const e of effects)
       if (e.do === 'add-counter' && e.to)
         need(e.to.mode === 'each', 'counters go on this card or on each matching servant (NOVA 919, R118)');

@@ -827,6 +827,16 @@ function effectText(e: Effect): Label {
           }
         : { en: `Skip your next ${step.en}.`, ja: `あなたは次の${step.ja}をスキップする。` };
     }
+    case 'add-phase':
+      return e.phase === 'main'
+        ? {
+            en: 'After this main phase, add a main phase.',
+            ja: 'このメインフェイズの直後に、メインフェイズを1つ追加する。',
+          }
+        : {
+            en: 'After this main phase, add a draw phase.',
+            ja: 'このメインフェイズの直後に、ドローフェイズを1つ追加する。',
+          };
     case 'add-attack-phase':
       return {
         en: 'After this main phase, add an attack phase.',
