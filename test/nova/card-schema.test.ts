@@ -78,7 +78,7 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
       'a next phase with "if you do, draw" (only this turn\'s attack phase has it)',
       { do: 'skip-phase', phase: 'draw', whose: 'yours-next', thenDraw: 1 },
     ],
-    ['adding another kind of phase (401.2)', { do: 'add-phase', phase: 'main' }],
+    ['adding an end or standby phase (401.2; main, draw and attack only, R122)', { do: 'add-phase', phase: 'end' }],
     ['a delayed trigger at another time (801.4.9)', { do: 'draw-at-next-draw-phase', count: 1 }],
     [
       'a limit level raised "until the end of your next turn" (only until end of turn)',
@@ -103,6 +103,10 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
       { kind: 'triggered', when: 'your-deck-at-most', count: 5, effects: [draw] },
     ],
     [
+      'a phase added by an ability, which may resolve outside a main phase (401.2, R122)',
+      { kind: 'triggered', when: 'attacks', effects: [{ do: 'add-phase', phase: 'main' }] },
+    ],
+    [
       'an "at the end of each attack phase" trigger (405.7.1; only "your attack phase" is implemented)',
       { kind: 'triggered', when: 'each-attack-phase-end', effects: [draw] },
     ],
@@ -117,6 +121,14 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     ],
     ['an optional draw replacement with no "if you do" (802.1.3.1.3)', { kind: 'optional-draw-replacement', mill: 2 }],
     ['a replacement of destruction by another event (802.1.3)', { kind: 'destruction-replacement', instead: 'hand' }],
+    [
+      "an optional replacement of another servant's damage (R117: this card's or its controller's only)",
+      { kind: 'optional-damage-replacement', protects: 'another-ally', mill: 1, ifYouDo: { do: 'freeze-self' } },
+    ],
+    [
+      'an optional damage replacement whose choice puts no card into the graveyard (802.1.3.4)',
+      { kind: 'optional-damage-replacement', protects: 'this', mill: 0, ifYouDo: { do: 'freeze-self' } },
+    ],
     [
       '"up to N" recipients of distributed damage (804.2.2.2: one recipient per unit)',
       {
@@ -262,25 +274,27 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     expect(NovaCardSchema.safeParse(on('your-hand-empty', { of: 'your-hand' })).success).toBe(false);
   });
 
-  it('accepts "at the start of your next turn" with untargeted fixed instructions only (801.4.9; R101)', () => {
+  it('accepts "at the start of your next turn" with fixed instructions, a target chosen as it is placed (801.4.9; R101, R119)', () => {
     const later = (effects: unknown[]) => spell([{ do: 'at-your-next-turn-start', effects }]);
     expect(NovaCardSchema.safeParse(later([draw, { do: 'gain-life', amount: 100 }])).success).toBe(true);
     const lance = { do: 'damage', amount: 300, to: { what: 'servant', mode: 'target' } };
-    expect(NovaCardSchema.safeParse(later([lance])).success).toBe(false); // a target chosen a turn later
+    expect(NovaCardSchema.safeParse(later([lance])).success).toBe(true); // R119
+    const each = { do: 'damage', amount: 300, to: { what: 'servant', mode: 'each' } };
+    expect(NovaCardSchema.safeParse(later([each])).success).toBe(false); // a target only
     const counted = { do: 'draw', who: 'you', count: { each: 1, per: 'your-hand' } };
     expect(NovaCardSchema.safeParse(later([counted])).success).toBe(false);
     expect(NovaCardSchema.safeParse(later([])).success).toBe(false);
   });
 
-  it("accepts delayed triggers at the next end phase, attack phase or opponent's turn, untargeted only (801.4.9; R116)", () => {
+  it("accepts delayed triggers at the next phase of each kind or the opponent's turn (801.4.9; R116, R119)", () => {
     const at = (of: string, effects: unknown[]) => spell([{ do: 'at-next-start', of, effects }]);
-    for (const of of ['end-phase', 'attack-phase', 'opponents-turn'])
+    for (const of of ['end-phase', 'attack-phase', 'opponents-turn', 'standby-phase', 'draw-phase', 'main-phase'])
       expect(NovaCardSchema.safeParse(at(of, [draw, { do: 'lose-life', who: 'opponent', amount: 100 }])).success).toBe(
         true,
       );
     const lance = { do: 'damage', amount: 300, to: { what: 'servant', mode: 'target' } };
-    expect(NovaCardSchema.safeParse(at('end-phase', [lance])).success).toBe(false); // a target: still refused
-    expect(NovaCardSchema.safeParse(at('main-phase', [draw])).success).toBe(false);
+    expect(NovaCardSchema.safeParse(at('end-phase', [lance])).success).toBe(true); // chosen as it is placed (R119)
+    expect(NovaCardSchema.safeParse(at('block-step', [draw])).success).toBe(false);
     expect(NovaCardSchema.safeParse(at('end-phase', [])).success).toBe(false);
   });
 
@@ -298,6 +312,16 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     },
   );
 
+  it('accepts retiring a target, chosen or each character, and "character" only for retiring (921.1, R120)', () => {
+    for (const mode of ['target', 'choose', 'each'])
+      expect(NovaCardSchema.safeParse(spell([{ do: 'retire', to: { what: 'character', mode } }])).success).toBe(true);
+    expect(NovaCardSchema.safeParse(spell([{ do: 'retire', to: { what: 'servant', mode: 'target' } }])).success).toBe(
+      false,
+    );
+    const destroy = { do: 'destroy', to: { what: 'character', mode: 'target' } };
+    expect(NovaCardSchema.safeParse(spell([destroy])).success).toBe(false);
+  });
+
   it('accepts "each servant" on the instructions that act on every match, and refuses it elsewhere (R93)', () => {
     const each = { what: 'servant', side: 'opponents', mode: 'each', state: 'standby' };
     for (const e of [
@@ -308,11 +332,16 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
       { do: 'exile', to: each },
       { do: 'modify', to: each, atk: 100, hp: 0, until: 'end-of-turn' },
       { do: 'grant-keyword', to: each, keyword: 'gale', until: 'end-of-turn' },
+      // R118: control, counters and damage by `damage`.
+      { do: 'gain-control', to: each, until: 'end-of-turn' },
+      { do: 'add-counter', counter: '+100/+100', count: 1, atk: 100, hp: 100, to: each },
+      { do: 'damage', amount: { each: 100, per: 'your-hand' }, to: each },
     ])
       expect(NovaCardSchema.safeParse(spell([e])).success).toBe(true);
     for (const e of [
-      { do: 'gain-control', to: each, until: 'end-of-turn' }, // not an "each" instruction
       { do: 'move-counters', counter: 'x', count: 1, to: each },
+      { do: 'add-counter', counter: 'x', count: 1, to: { ...each, mode: 'target' } }, // this card or each (R118)
+      { do: 'damage', amount: 100, to: { ...each, what: 'servant-or-player' } }, // only servants (damage-each has players)
       { do: 'freeze', to: { ...each, upTo: 2 } }, // "each" with "up to"
       { do: 'freeze', to: { ...each, what: 'servant-or-player' } }, // only servants
       { do: 'negate', to: { what: 'waiting-item', mode: 'each' } },
@@ -406,7 +435,7 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     expect(NovaCardSchema.safeParse(servant([withCost({ exileFromGraveyard: 1 }, true)])).success).toBe(false);
   });
 
-  it('accepts putting 1 to 3 hand cards into the exclusion zone as a cost, not with a discard nor on energy abilities (902.1, R115)', () => {
+  it('accepts putting 1 to 3 hand cards into the exclusion zone as a cost, with a discard too, not on energy abilities (902.1, R115, R121)', () => {
     expect(NovaCardSchema.safeParse(servant([withCost({ exileFromHand: 1 })])).success).toBe(true);
     expect(
       NovaCardSchema.safeParse(servant([withCost({ freezeSelf: true, exileFromHand: 3, exileFromGraveyard: 1 })]))
@@ -414,7 +443,7 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
     ).toBe(true);
     expect(NovaCardSchema.safeParse(servant([withCost({ exileFromHand: 0 })])).success).toBe(false);
     expect(NovaCardSchema.safeParse(servant([withCost({ exileFromHand: 4 })])).success).toBe(false);
-    expect(NovaCardSchema.safeParse(servant([withCost({ exileFromHand: 1, discard: 1 })])).success).toBe(false);
+    expect(NovaCardSchema.safeParse(servant([withCost({ exileFromHand: 1, discard: 1 })])).success).toBe(true); // R121
     expect(NovaCardSchema.safeParse(servant([withCost({ exileFromHand: 1 }, true)])).success).toBe(false);
   });
 

@@ -128,7 +128,9 @@ export function canActivate(
   if (a.cost.discard && s.players[seat].zones.hand.length < a.cost.discard) return false; // NOVA 902.3
   // NOVA 902.3, 902.1: the graveyard must hold the cards the cost puts into the exclusion zone (R110).
   if (a.cost.exileFromGraveyard && s.players[seat].zones.graveyard.length < a.cost.exileFromGraveyard) return false;
-  if (a.cost.exileFromHand && s.players[seat].zones.hand.length < a.cost.exileFromHand) return false; // R115
+  // R115, R121: a cost that discards and exiles hand cards takes different cards for each.
+  if (a.cost.exileFromHand && s.players[seat].zones.hand.length < a.cost.exileFromHand + (a.cost.discard ?? 0))
+    return false;
   if (a.cost.energy && !canPay(s, seat, a.cost.energy, a.cost.freezeSelf ? o.id : undefined, energy?.())) return false;
   return targetingEffects(a.effects).every((e) => {
     const sel = selectorOf(e);
@@ -487,6 +489,15 @@ function nextPlayChoice(s: NovaState, play: PlayInProgress): StepOut | null {
       return ask(additionalCostDecision, seat, { k: 'additional-cost', seat }, 'continue');
     play.discard = [];
   }
+  // NOVA 902.1, 804.2.3: which hand cards go to the exclusion zone for the cost, chosen with the costs; when the hand
+  // holds just that many there is nothing to choose (R115). With a discard cost too, these are chosen first and the
+  // discarded cards come from the rest (R121).
+  const exileHand = play.abilityIndex !== null ? playAbility(play).cost.exileFromHand : undefined;
+  if (exileHand && (play.exileFromHand === undefined || play.exileFromHand === null)) {
+    const hand = s.players[seat].zones.hand;
+    if (hand.length > exileHand) return ask(additionalCostDecision, seat, { k: 'additional-cost', seat }, 'continue');
+    play.exileFromHand = [...hand];
+  }
   // NOVA 902.3, 804.2.3: an ability's "discard 1 card" cost: which card is chosen with the costs (R97).
   if (
     play.abilityIndex !== null &&
@@ -494,14 +505,6 @@ function nextPlayChoice(s: NovaState, play: PlayInProgress): StepOut | null {
     (play.discard === undefined || play.discard === null)
   )
     return ask(additionalCostDecision, seat, { k: 'additional-cost', seat }, 'continue');
-  // NOVA 902.1, 804.2.3: which hand cards go to the exclusion zone for the cost, chosen with the costs; when the hand
-  // holds just that many there is nothing to choose (R115).
-  const exileHand = play.abilityIndex !== null ? playAbility(play).cost.exileFromHand : undefined;
-  if (exileHand && (play.exileFromHand === undefined || play.exileFromHand === null)) {
-    const hand = s.players[seat].zones.hand;
-    if (hand.length > exileHand) return ask(additionalCostDecision, seat, { k: 'additional-cost', seat }, 'continue');
-    play.exileFromHand = [...hand];
-  }
   // NOVA 902.1, 804.2.3: which graveyard cards go to the exclusion zone for the cost, chosen with the costs; when the
   // graveyard holds just that many there is nothing to choose (R110).
   const exile = play.abilityIndex !== null ? playAbility(play).cost.exileFromGraveyard : undefined;
@@ -568,7 +571,8 @@ export function standbyEnergy(s: NovaState, seat: Seat): string[] {
 
 /** The cards that could be discarded for an optional discard cost: the hand without the card being played. */
 export function discardCandidates(s: NovaState, play: PlayInProgress): string[] {
-  return s.players[play.seat].zones.hand.filter((id) => id !== play.source);
+  // Not the card being played, nor the hand cards already chosen for the exclusion-zone cost (R121).
+  return s.players[play.seat].zones.hand.filter((id) => id !== play.source && !play.exileFromHand?.includes(id));
 }
 
 /** NOVA 804.2.3–804.2.5: lock in and pay the cost, then put the card or ability on the waiting area. */

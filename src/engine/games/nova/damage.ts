@@ -1,4 +1,5 @@
-import type { Seat } from '../../core/game.ts';
+import { answerOf, ask, defineDecisionKind } from '../../core/decision-kinds.ts';
+import type { DecisionOption, Seat } from '../../core/game.ts';
 import type { Label } from '../../core/label.ts';
 import { call, defineProcedure, pushFrame, resultOf } from '../../core/procedure.ts';
 import { type ReplacementProcedureRules, replacementProcedure } from '../../core/replacement.ts';
@@ -6,11 +7,11 @@ import { novaCard } from './cards/pool.ts';
 import { destructionWaits } from './destruction.ts';
 import { loggedTarget, logPublic } from './log.ts';
 import { rulesProcessing } from './rules-processing.ts';
-import type { DamageEvent, NovaState } from './state.ts';
+import type { Await, DamageEvent, NovaState } from './state.ts';
 import { describeTarget } from './targets.ts';
-import { emit } from './triggers.ts';
+import { emit, setFrozen } from './triggers.ts';
 import { writableObj } from './working-copy.ts';
-import { fieldObjects } from './zones.ts';
+import { fieldObjects, moveCard, obj } from './zones.ts';
 
 /** A damage replacement that exists right now (NOVA 917.1): a one-time shield on a servant, or a standing ward. */
 export interface DamageReplacement {
@@ -53,8 +54,61 @@ function replacementLabel(r: DamageReplacement): Label {
 
 export const damageReplacement = replacementProcedure(RULES);
 
-/** `battle`: servants dealt battle damage by this frame, for the rules processing after it (405.6.3.2). */
-type DamageData = { queue: DamageEvent[]; battle?: string[] };
+/**
+ * `battle`: servants dealt battle damage by this frame, for the rules processing after it (405.6.3.2); `asking`: the
+ * event whose affected player is deciding on an optional replacement of it (802.1.3.1.3).
+ */
+type DamageData = { queue: DamageEvent[]; battle?: string[]; asking?: DamageEvent };
+
+/**
+ * An optional replacement of a whole damage event that exists now (NOVA 802.1.3.1.3): "if this card / you would be
+ * dealt damage, you may instead put the top N cards of your main deck into your graveyard. If you do, ...".
+ */
+export interface OptionalDamageReplacement {
+  /** `<object>:<ability index>`: the same card on the field with the same ability. */
+  id: string;
+  objectId: string;
+  card: string;
+  mill: number;
+  ifYouDo: { freezeSelf: true } | { gainLife: number };
+}
+
+/**
+ * The optional replacements open for this damage: the damaged servant's own, or those of the damaged player's cards
+ * on the field; only while their choice can be carried out, all `mill` cards of it (802.1.3.4; ruling R117).
+ */
+export function optionalDamageReplacements(s: NovaState, e: DamageEvent): OptionalDamageReplacement[] {
+  if (e.amount <= 0 || !canBeDealt(s, e)) return [];
+  const holders = e.to.kind === 'player' ? fieldObjects(s, e.to.seat) : e.to.kind === 'object' ? [obj(s, e.to.id)] : [];
+  const protects = e.to.kind === 'player' ? 'you' : 'this';
+  const out: OptionalDamageReplacement[] = [];
+  for (const o of holders)
+    novaCard(o.card).abilities.forEach((a, i) => {
+      if (a.kind !== 'optional-damage-replacement' || a.protects !== protects) return;
+      if (s.players[o.controller].zones.deck.length < a.mill) return; // NOVA 802.1.3.4
+      const ifYouDo = a.ifYouDo.do === 'freeze-self' ? { freezeSelf: true as const } : { gainLife: a.ifYouDo.amount };
+      out.push({ id: `${o.id}:${i}`, objectId: o.id, card: o.card, mill: a.mill, ifYouDo });
+    });
+  return out;
+}
+
+/**
+ * NOVA 802.1.3.2, 802.1.3.2.1: the damage is not dealt (nothing triggers on it, no reduction is used up); the choice
+ * is carried out, then "if you do".
+ */
+function replaceDamage(s: NovaState, r: OptionalDamageReplacement, e: DamageEvent): void {
+  const holder = s.objects[r.objectId];
+  if (!holder) return;
+  const seat = holder.controller;
+  const target = e.to.kind === 'object' ? (s.objects[e.to.id]?.card ?? r.card) : null;
+  logPublic(s, { k: 'damage-replaced', card: r.card, seat: e.affected, target, amount: e.amount });
+  const milled = s.players[seat].zones.deck.slice(0, r.mill).map((id) => moveCard(s, id, 'graveyard').card);
+  logPublic(s, { k: 'milled', seat, cards: milled });
+  if ('gainLife' in r.ifYouDo) {
+    s.players[seat].life += r.ifYouDo.gainLife; // NOVA 918.7
+    logPublic(s, { k: 'life-gained', seat, amount: r.ifYouDo.gainLife });
+  } else if (s.objects[r.objectId]?.zone === 'field') setFrozen(s, r.objectId, true); // NOVA 904.2
+}
 
 /**
  * Deals queued damage one event after another (NOVA 916.3: several from one source together), each through its
@@ -67,9 +121,32 @@ export const damageProcedure = defineProcedure<NovaState, DamageData>({
   steps: {
     next(s, { data }) {
       for (let e = data.queue.shift(); e; e = data.queue.shift()) {
-        if (canBeDealt(s, e)) return call(damageReplacement.procedure, { event: e, applied: [] }, 'deal');
+        if (!canBeDealt(s, e)) continue;
+        // NOVA 802.1.3.1.3: the affected player first decides on an optional replacement of the whole event (R117).
+        if (optionalDamageReplacements(s, e).length > 0) {
+          data.asking = e;
+          return ask(
+            optionalDamageDecision,
+            e.affected,
+            { k: 'optional-damage-replacement', seat: e.affected },
+            'asked',
+          );
+        }
+        return call(damageReplacement.procedure, { event: e, applied: [] }, 'deal');
       }
       return { goto: 'done' };
+    },
+    asked(s, { data, ret }) {
+      const e = data.asking;
+      delete data.asking;
+      const pick = answerOf(optionalDamageDecision, ret);
+      if (!e) return { goto: 'next' };
+      const r = optionalDamageReplacements(s, e).find((x) => `replace:${x.id}` === pick);
+      if (r) {
+        replaceDamage(s, r, e);
+        return { goto: 'next' };
+      }
+      return call(damageReplacement.procedure, { event: e, applied: [] }, 'deal');
     },
     done(s, { data }) {
       const battle = data.battle ?? [];
@@ -166,3 +243,57 @@ function deal(s: NovaState, e: DamageEvent): void {
   });
   emit(s, { type: 'dealt-damage', object: s.objects[o.id] ?? o }); // NOVA 801.4.6.3: only damage actually dealt
 }
+
+type AwaitOf<K extends Await['k']> = Extract<Await, { k: K }>;
+
+/** The event the top damage frame asks about (written by this module's own frame). */
+function askingEvent(s: NovaState): DamageEvent | null {
+  const top = s.procedures.frames[s.procedures.frames.length - 1];
+  return top?.kind === damageProcedure.kind ? ((top.data as DamageData).asking ?? null) : null;
+}
+
+/**
+ * NOVA 802.1.3.1.3, 802.1.3.3: the affected player replaces the whole damage by one of the open optional replacements,
+ * or takes it (then the reductions apply as usual). The answer is the chosen option's id.
+ */
+export const optionalDamageDecision = defineDecisionKind<NovaState, AwaitOf<'optional-damage-replacement'>, string>({
+  name: 'optional-damage-replacement',
+  role: 'choice',
+  build(s) {
+    const e = askingEvent(s);
+    const options: DecisionOption[] = (e ? optionalDamageReplacements(s, e) : []).map((r) => {
+      const name = novaCard(r.card).name;
+      const then =
+        'gainLife' in r.ifYouDo
+          ? { en: `gain ${r.ifYouDo.gainLife} LP`, ja: `${r.ifYouDo.gainLife}LPを得る` }
+          : { en: `freeze ${name.en}`, ja: `${name.ja}をフリーズする` };
+      return {
+        id: `replace:${r.id}`,
+        kind: 'yes',
+        role: 'choice',
+        objectId: r.objectId,
+        cardName: name.en,
+        label: {
+          en: `${name.en}: put the top ${r.mill} into your graveyard, then ${then.en}`,
+          ja: `${name.ja}：デッキの上から${r.mill}枚を墓地に置き、${then.ja}`,
+        },
+      };
+    });
+    options.push({ id: 'take', kind: 'no', role: 'choice', label: { en: 'Take the damage', ja: 'ダメージを受ける' } });
+    const to = e ? describeTarget(s, e.to) : { en: 'a card', ja: 'カード' };
+    const amount = e?.amount ?? 0;
+    return {
+      prompt: {
+        en: `${amount} damage would be dealt to ${to.en}: replace it? (NOVA 802.1.3.1.3)`,
+        ja: `${to.ja}に${amount}ダメージが与えられる：置換しますか？`,
+      },
+      options,
+      min: 1,
+      max: 1,
+      defaultOnTimeout: ['take'],
+    };
+  },
+  handle(_s, _a, chosen) {
+    return chosen[0] ?? 'take';
+  },
+});

@@ -818,11 +818,12 @@ export const numberDecision = defineDecisionKind<NovaState, AwaitOf<'number'>, n
 });
 
 /**
- * Each awaited kind's decision kind (`trigger-target` is offered as a "target"). The destruction frame's own kind is
- * registered by kernel.ts: destruction.ts reaches this module through rules processing, so it cannot be listed here.
+ * Each awaited kind's decision kind (`trigger-target` is offered as a "target"). The destruction and damage frames'
+ * own kinds are registered by kernel.ts: destruction.ts and damage.ts reach this module through rules processing, so
+ * they cannot be listed here.
  */
 export const NOVA_DECISIONS: {
-  readonly [K in Exclude<Await['k'], 'destruction-replacement'>]: DefinedDecisionKind<
+  readonly [K in Exclude<Await['k'], 'destruction-replacement' | 'optional-damage-replacement'>]: DefinedDecisionKind<
     NovaState,
     AwaitOf<K>,
     null | PaymentAnswer | Await

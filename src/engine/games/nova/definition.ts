@@ -53,6 +53,7 @@ const DECISION_KINDS = {
   'discard-effect': { en: 'discarding', ja: '手札を捨てる' },
   'draw-replacement': { en: 'deciding whether to replace a draw', ja: 'ドローを置換するかの選択' },
   'destruction-replacement': { en: 'deciding how a destruction is replaced', ja: '破壊を置換するかの選択' },
+  'optional-damage-replacement': { en: 'deciding whether to replace damage', ja: 'ダメージを置換するかの選択' },
   replacement: { en: 'ordering replacement effects', ja: '置換効果の順番' },
 };
 

@@ -5,6 +5,7 @@
  * UnsupportedRule (802).
  */
 import { type EffectHandlers, effectTable } from '../../core/effects.ts';
+import { UnsupportedRule } from '../../core/errors.ts';
 import { opponentOf, type Seat } from '../../core/game.ts';
 import { shuffle } from '../../core/rng.ts';
 import { novaCard } from './cards/pool.ts';
@@ -252,11 +253,15 @@ const statEffects: Pick<
     addUntilEndOfTurn(s, { kind: 'keyword', affected, keyword: e.keyword }, e.until, me);
     return undefined;
   },
-  'add-counter': (s, e, { item }) => {
-    const src = sourceOnField(s, item);
-    if (!src) return undefined;
-    const counters = writableObj(s, src.id).counters;
-    counters[e.counter] = (counters[e.counter] ?? 0) + e.count; // NOVA 919
+  'add-counter': (s, e, { item, targets }) => {
+    // NOVA 919: on this card, or on each matching servant on the field (R118).
+    const onto = e.to
+      ? targets.flatMap((t) => (t.kind === 'object' && s.objects[t.id]?.zone === 'field' ? [t.id] : []))
+      : [sourceOnField(s, item)?.id].filter((id): id is string => id !== undefined);
+    for (const id of onto) {
+      const counters = writableObj(s, id).counters;
+      counters[e.counter] = (counters[e.counter] ?? 0) + e.count;
+    }
     return undefined;
   },
   'move-counters': (s, e, { item, targets }) => {
@@ -309,6 +314,7 @@ const zoneEffects: Pick<
   | 'exile'
   | 'put-onto-owners-field'
   | 'retire-self'
+  | 'retire'
   | 'may-send-self-to-graveyard'
   | 'look-and-reorder-top'
   | 'reveal-top'
@@ -383,6 +389,15 @@ const zoneEffects: Pick<
     emit(s, { type: 'entered-field', object: placed });
     return undefined;
   },
+  retire: (s, _e, { targets }) => {
+    for (const t of targets) {
+      const o = t.kind === 'object' ? s.objects[t.id] : undefined;
+      if (o?.zone !== 'field' || novaCard(o.card).type !== 'character') continue;
+      moveCard(s, o.id, 'retired'); // NOVA 921.1: its owner's retired area
+      logPublic(s, { k: 'excluded', card: o.card, retired: true });
+    }
+    return undefined;
+  },
   'retire-self': (s, _e, { item }) => {
     const src = sourceOnField(s, item);
     if (src) moveCard(s, obj(s, src.id).id, 'retired'); // NOVA 921.1
@@ -443,12 +458,23 @@ const controlEffects: Pick<Handlers, 'gain-control' | 'may-choose'> = {
   },
 };
 
+/** The event each "at the start of the next ..." delayed trigger waits for (R116, R119). */
+const DELAYED_WHEN = {
+  'end-phase': 'next-end-phase-start',
+  'attack-phase': 'next-attack-phase-start',
+  'opponents-turn': 'opponents-next-turn-start',
+  'standby-phase': 'next-standby-phase-start',
+  'draw-phase': 'next-draw-phase-start',
+  'main-phase': 'next-main-phase-start',
+} as const;
+
 /** Phases and delayed triggers (NOVA 401.2, 401.3, 925, 801.4.9). */
 const phaseEffects: Pick<
   Handlers,
   | 'skip-phase'
   | 'skip-step'
   | 'add-attack-phase'
+  | 'add-phase'
   | 'draw-at-next-attack-phase'
   | 'return-at-next-end-phase'
   | 'at-your-next-turn-start'
@@ -456,12 +482,7 @@ const phaseEffects: Pick<
 > = {
   'at-next-start': (s, e, { item, me }) => {
     // NOVA 801.4.9.1, 801.4.9.4: a delayed trigger of this card's controller; 925.1.2: it waits past skipped ones (R116).
-    const when =
-      e.of === 'end-phase'
-        ? 'next-end-phase-start'
-        : e.of === 'attack-phase'
-          ? 'next-attack-phase-start'
-          : 'opponents-next-turn-start';
+    const when = DELAYED_WHEN[e.of];
     addDelayedTrigger(s, { when, controller: me, source: item.objectId, card: item.card, effects: e.effects });
     return undefined;
   },
@@ -524,6 +545,15 @@ const phaseEffects: Pick<
     if (s.turn.phase !== 'main1' && s.turn.phase !== 'main2') return undefined;
     s.turn.added = ['attack', ...(s.turn.added ?? [])];
     logPublic(s, { k: 'attack-phase-added' });
+    return undefined;
+  },
+  'add-phase': (s, e, _c) => {
+    // NOVA 401.2, 401.2.1: right after this main phase, before any phase added earlier; an added main phase is not
+    // the turn's first, so it is a main phase 2 (R122).
+    if (s.turn.phase !== 'main1' && s.turn.phase !== 'main2')
+      throw new UnsupportedRule('401.2', `a phase added after ${s.turn.phase}`);
+    s.turn.added = [e.phase === 'main' ? 'main2' : 'draw', ...(s.turn.added ?? [])];
+    logPublic(s, { k: 'phase-added', phase: e.phase });
     return undefined;
   },
   'draw-at-next-attack-phase': (s, e, { item, me }) => {

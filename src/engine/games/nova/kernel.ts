@@ -1,6 +1,6 @@
 import { createKernel } from '../../core/procedure.ts';
 import { playProcedure, playTransaction } from './actions.ts';
-import { damageProcedure, damageReplacement } from './damage.ts';
+import { damageProcedure, damageReplacement, optionalDamageDecision } from './damage.ts';
 import { NOVA_DECISIONS } from './decisions.ts';
 import { destructionProcedure, destructionReplacementDecision } from './destruction.ts';
 import { drawProcedure } from './draws.ts';
@@ -28,7 +28,12 @@ export const novaKernel = createKernel<NovaState>({
     drawProcedure,
     destructionProcedure,
   ],
-  decisions: [...new Set(Object.values(NOVA_DECISIONS)), damageReplacement.order, destructionReplacementDecision],
+  decisions: [
+    ...new Set(Object.values(NOVA_DECISIONS)),
+    damageReplacement.order,
+    destructionReplacementDecision,
+    optionalDamageDecision,
+  ],
   loopRule: '924.1.3',
   // NOVA 924.1.3: a loop that never reaches a decision ends with its causer's loss (ruling R112).
   endLoop: (draft) => endLoopWithoutDecision(draft),

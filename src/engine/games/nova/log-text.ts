@@ -242,6 +242,14 @@ export function novaLogText(e: NovaLogEvent): Label {
         ja: `${e.seat}は${name.ja}の能力でドローを置換した。`,
       };
     }
+    case 'damage-replaced': {
+      const name = cardName(e.card);
+      const to = e.target ? cardName(e.target) : { en: e.seat, ja: e.seat };
+      return {
+        en: `${name.en}'s ability replaces ${e.amount} damage to ${to.en}.`,
+        ja: `${name.ja}の能力が${to.ja}への${e.amount}ダメージを置換した。`,
+      };
+    }
     case 'destruction-replaced': {
       const name = cardName(e.card);
       const target = cardName(e.target);
@@ -304,6 +312,16 @@ export function novaLogText(e: NovaLogEvent): Label {
     }
     case 'attack-phase-skipped':
       return { en: "This turn's attack phase will be skipped.", ja: 'このターンのアタックフェイズはスキップされる。' };
+    case 'phase-added':
+      return e.phase === 'main'
+        ? {
+            en: 'A main phase is added after this main phase.',
+            ja: 'このメインフェイズの直後にメインフェイズが追加された。',
+          }
+        : {
+            en: 'A draw phase is added after this main phase.',
+            ja: 'このメインフェイズの直後にドローフェイズが追加された。',
+          };
     case 'attack-phase-added':
       return {
         en: 'An attack phase is added after this main phase.',

@@ -30,6 +30,8 @@ export type NovaLogEvent =
   | { k: 'draw-replaced'; seat: Seat; card: string }
   /** NOVA 802.1.3.2: `target`'s destruction replaced by `card`'s ability (what happens instead follows). */
   | { k: 'destruction-replaced'; card: string; target: string }
+  /** NOVA 802.1.3.2: damage to `target` (a card, or `seat` when null) replaced by `card`'s optional replacement. */
+  | { k: 'damage-replaced'; card: string; seat: Seat; target: string | null; amount: number }
   /** Private to the drawer. */
   | { k: 'drew-card'; card: string }
   | { k: 'set-energy'; seat: Seat; card: string }
@@ -77,6 +79,8 @@ export type NovaLogEvent =
   | { k: 'no-attack-phase-to-skip'; card: string }
   | { k: 'attack-phase-skipped' }
   | { k: 'attack-phase-added' }
+  /** NOVA 401.2: a main or draw phase added after this main phase (R122). */
+  | { k: 'phase-added'; phase: 'main' | 'draw' }
   | { k: 'looked'; seat: Seat; count: number }
   /** NOVA 910: the top card of a main deck revealed to every player; `taken` into the hand (905.6). */
   | { k: 'revealed'; seat: Seat; card: string; taken: boolean }

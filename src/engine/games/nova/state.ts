@@ -95,7 +95,14 @@ export interface PendingTrigger {
 export interface DelayedTrigger {
   id: string;
   /** NOVA 925.1.2: a skipped phase never starts, so the trigger waits for the next one that does. */
-  when: 'next-end-phase-start' | 'next-attack-phase-start' | 'your-next-turn-start' | 'opponents-next-turn-start';
+  when:
+    | 'next-end-phase-start'
+    | 'next-attack-phase-start'
+    | 'your-next-turn-start'
+    | 'opponents-next-turn-start'
+    | 'next-standby-phase-start'
+    | 'next-draw-phase-start'
+    | 'next-main-phase-start';
   controller: Seat;
   source: string;
   card: string;
@@ -326,6 +333,8 @@ export type Await =
   | { k: 'draw-replacement'; seat: Seat }
   /** NOVA 802.1.3.1.3, 802.1.3.3.1: how the destruction about to happen is replaced, if at all (destruction.ts). */
   | { k: 'destruction-replacement'; seat: Seat }
+  /** NOVA 802.1.3.1.3: replace a damage event by an optional replacement, or take it (damage.ts, R117). */
+  | { k: 'optional-damage-replacement'; seat: Seat }
   /** NOVA 801.4.3.2, 804.2.2: a target for the triggered ability being placed (`item` is its waiting-area id). */
   | { k: 'trigger-target'; seat: Seat; item: string; options: TargetRef[]; upTo?: number };
 

@@ -22,7 +22,8 @@ export function candidates(s: NovaState, chooser: Seat, sel: Selector, forDamage
     }
     // NOVA 916.5: a destroyed-state servant cannot be targeted by damage.
     if (forDamage && o.destroyed) continue;
-    if ((wantsServant && type === 'servant') || (sel.what === 'servant-or-character' && type === 'character')) {
+    const wantsCharacter = sel.what === 'servant-or-character' || sel.what === 'character';
+    if ((wantsServant && type === 'servant') || (wantsCharacter && type === 'character')) {
       out.push({ kind: 'object', id: o.id });
     }
   }

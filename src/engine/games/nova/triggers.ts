@@ -25,6 +25,7 @@ export type GameEvent =
   | { type: 'end-phase-start' }
   | { type: 'turn-start' }
   | { type: 'draw-phase-start' }
+  | { type: 'main-phase-start' }
   | { type: 'attack-phase-start' }
   | { type: 'attack-phase-end' }
   | { type: 'attack-declaration-start' };
@@ -142,9 +143,14 @@ export function emit(s: NovaState, event: GameEvent): void {
       // "At the start of your next turn" delayed triggers wait the same way past a skipped standby phase (R101).
       fireDelayed(s, 'your-next-turn-start', s.turn.active);
       fireDelayed(s, 'opponents-next-turn-start', opponentOf(s.turn.active)); // its controller's opponent's turn (R116)
+      fireDelayed(s, 'next-standby-phase-start'); // NOVA 402.1: either player's (R119)
       for (const src of fieldObjects(s, s.turn.active)) watchers('your-turn-start', src, (i) => queue(s, src, i, null));
       return;
+    case 'main-phase-start':
+      fireDelayed(s, 'next-main-phase-start'); // NOVA 404, 406: main phase 1 or 2 of either player (R119)
+      return;
     case 'draw-phase-start':
+      fireDelayed(s, 'next-draw-phase-start'); // NOVA 403.1: either player's (R119)
       // NOVA 403.1: "start of draw phase" abilities of the turn player's cards ("your draw phase").
       for (const src of fieldObjects(s, s.turn.active)) watchers('your-draw-phase', src, (i) => queue(s, src, i, null));
       return;
@@ -226,7 +232,8 @@ export function placeOne(s: NovaState, t: PendingTrigger): void {
   s.pendingTriggers.splice(s.pendingTriggers.indexOf(t), 1);
   // NOVA 801.4.3.5: an ability that cannot be played (a target it needs does not exist, 804.2.2.1) is removed
   // instead of being placed.
-  const targeting = t.effects ? [] : targetSelectors(abilityEffects(t.card, t.abilityIndex)); // delayed: no targets
+  // A delayed trigger's targets are chosen as it is placed, as any automatic ability's (R119).
+  const targeting = targetSelectors(t.effects ?? abilityEffects(t.card, t.abilityIndex));
   // "Up to N" targets can be none (804.4.1.2, docs/rulings/nova.md R84), so they never stop it.
   if (targeting.some((x) => !x.sel.upTo && candidates(s, t.controller, x.sel, x.damage).length === 0)) {
     logPublic(s, { k: 'trigger-removed', card: t.card });
@@ -270,7 +277,7 @@ function abilityEffects(card: string, index: number | null): readonly Effect[] {
 export function nextTriggerTarget(s: NovaState): { item: WaitingItem; options: TargetRef[]; upTo?: number } | null {
   for (const item of s.waiting) {
     if (!item.choosingTargets) continue;
-    const next = targetSelectors(abilityEffects(item.card, item.abilityIndex))[item.targets.length];
+    const next = targetSelectors(item.effects ?? abilityEffects(item.card, item.abilityIndex))[item.targets.length];
     if (!next) continue;
     const options = candidates(s, item.controller, next.sel, next.damage);
     return next.sel.upTo ? { item, options, upTo: next.sel.upTo } : { item, options };
@@ -285,7 +292,7 @@ export function recordTriggerTarget(s: NovaState, itemId: string, chosen: Target
   if (!item) return;
   const targets = [...item.targets, chosen];
   const copy: WaitingItem = { ...item, targets };
-  if (targets.length >= targetSelectors(abilityEffects(item.card, item.abilityIndex)).length)
+  if (targets.length >= targetSelectors(item.effects ?? abilityEffects(item.card, item.abilityIndex)).length)
     delete copy.choosingTargets;
   s.waiting = s.waiting.map((w, j) => (j === i ? copy : w));
 }

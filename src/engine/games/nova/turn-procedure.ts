@@ -21,7 +21,10 @@ type WindowData = { turn: number; phase: Phase; op: number };
 /** Asks the decision an awaited payload names (decisions.ts `NOVA_DECISIONS`), going on at `next` with its answer. */
 function asked(a: Await, next: string): StepOut {
   // The destruction frame's kind is not in the table (decisions.ts); its name is its key.
-  const decision = a.k === 'destruction-replacement' ? a.k : NOVA_DECISIONS[a.k].registered.name;
+  const decision =
+    a.k === 'destruction-replacement' || a.k === 'optional-damage-replacement'
+      ? a.k
+      : NOVA_DECISIONS[a.k].registered.name;
   return { await: { decision, seat: a.seat, payload: a }, next };
 }
 

@@ -82,6 +82,7 @@ export function runOp(s: NovaState): OpOutcome {
       if (s.turn.phase === 'standby') emit(s, { type: 'turn-start' }); // NOVA 402.1 (A20)
       if (s.turn.phase === 'end') emit(s, { type: 'end-phase-start' }); // NOVA 407.1–407.2
       if (s.turn.phase === 'draw') emit(s, { type: 'draw-phase-start' }); // NOVA 403.1
+      if (s.turn.phase === 'main1' || s.turn.phase === 'main2') emit(s, { type: 'main-phase-start' }); // NOVA 404, 406
       if (s.turn.phase === 'attackStart') emit(s, { type: 'attack-phase-start' }); // NOVA 405.3.1
       if (s.turn.phase === 'attackEnd') emit(s, { type: 'attack-phase-end' }); // NOVA 405.7.1
       if (s.turn.phase === 'attackDeclare' && !s.turn.attackDeclarationStarted) {

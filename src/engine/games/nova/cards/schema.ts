@@ -35,6 +35,8 @@ export const SelectorSchema = z
       'waiting-item',
       'destroyed-servant',
       'servant-or-character',
+      /** A character on the field (NOVA 921: only characters retire). */
+      'character',
     ]),
     side: z.enum(['any', 'yours', 'opponents']).default('any'),
     /** `each`: every servant that matches when the instruction is carried out, none chosen (NOVA 804.4 does not apply). */
@@ -96,6 +98,14 @@ export type Until = z.infer<typeof UntilSchema>;
  */
 export const DelayedInstructionSchema = z.discriminatedUnion('do', [
   z.object({ do: z.literal('draw'), count: z.number().int().min(1), who: z.literal('you') }).strict(),
+  /** A target chosen as the delayed trigger is placed in the waiting area, as any automatic ability's (R119). */
+  z
+    .object({
+      do: z.literal('damage'),
+      amount: z.number().int().min(100),
+      to: SelectorSchema.extend({ mode: z.literal('target') }).strict(),
+    })
+    .strict(),
   z.object({ do: z.literal('gain-life'), amount: z.number().int().min(1) }).strict(),
   z.object({ do: z.literal('lose-life'), who: WhoSchema, amount: z.number().int().min(1) }).strict(),
   z.object({ do: z.literal('mill'), who: WhoSchema, count: z.number().int().min(1) }).strict(),
@@ -216,6 +226,8 @@ export const EffectSchema = z.discriminatedUnion('do', [
       count: z.number().int().min(1),
       atk: z.number().int().default(0),
       hp: z.number().int().default(0),
+      /** NOVA 919: on this card when absent; otherwise on each servant that matches (`mode: "each"` only, R118). */
+      to: SelectorSchema.optional(),
     })
     .strict(),
   /**
@@ -235,6 +247,8 @@ export const EffectSchema = z.discriminatedUnion('do', [
     .strict(),
   z.object({ do: z.literal('win-if-characters'), count: z.number().int().min(1) }).strict(),
   z.object({ do: z.literal('retire-self') }).strict(),
+  /** NOVA 921.1: the target, chosen or each character on the field goes to its owner's retired area (R120). */
+  z.object({ do: z.literal('retire'), to: SelectorSchema }).strict(),
   /** NOVA 902.13: "you may send this card to the graveyard. If you do, ...": a cost paid on resolution. */
   z.object({ do: z.literal('may-send-self-to-graveyard') }).strict(),
   /** NOVA 303.3, 303.6: look at the top cards of your main deck (you alone) and put them back in any order. */
@@ -306,8 +320,13 @@ export const EffectSchema = z.discriminatedUnion('do', [
       whose: z.enum(['opponents-next', 'yours-next']),
     })
     .strict(),
-  /** NOVA 401.2: "after this main phase, add an attack phase" (only attack phases can be added). */
+  /** NOVA 401.2: "after this main phase, add an attack phase". */
   z.object({ do: z.literal('add-attack-phase') }).strict(),
+  /**
+   * NOVA 401.2: "after this main phase, add a main / draw phase": on a spell without Quick Chant, so it resolves in a
+   * main phase (R122).
+   */
+  z.object({ do: z.literal('add-phase'), phase: z.enum(['main', 'draw']) }).strict(),
   /** NOVA 801.4.9, 925.1.2: a delayed trigger "at the start of the next attack phase, draw N cards". */
   z.object({ do: z.literal('draw-at-next-attack-phase'), count: z.number().int().min(1) }).strict(),
   /**
@@ -325,7 +344,8 @@ export const EffectSchema = z.discriminatedUnion('do', [
   z
     .object({
       do: z.literal('at-next-start'),
-      of: z.enum(['end-phase', 'attack-phase', 'opponents-turn']),
+      /** The next standby, draw or main phase (1 or 2) too, of either player (R119). */
+      of: z.enum(['end-phase', 'attack-phase', 'opponents-turn', 'standby-phase', 'draw-phase', 'main-phase']),
       effects: z.array(DelayedInstructionSchema).min(1).max(3),
     })
     .strict(),
@@ -341,6 +361,12 @@ const EACH_INSTRUCTIONS: ReadonlySet<string> = new Set([
   'exile',
   'modify',
   'grant-keyword',
+  // R118: control, counters and damage by `damage` (counted amounts, unlike `damage-each`).
+  'gain-control',
+  // R120: "each character ... retires" (on characters, not servants).
+  'retire',
+  'add-counter',
+  'damage',
 ]);
 
 /** The state triggers that need their `count` (NOVA 801.4.6). */
@@ -540,6 +566,22 @@ export const AbilitySchema = z.discriminatedUnion('kind', [
       thenDraw: z.number().int().min(1).max(3),
     })
     .strict(),
+  /**
+   * NOVA 802.1.3.1.3, 802.1.3.4: "If this card / you would be dealt damage, you may instead put the top `mill` cards of
+   * your main deck into your graveyard. If you do, (freeze this card / gain N LP)": an optional replacement of the
+   * whole damage, possible only while the deck has `mill` cards; asked before any reduction (ruling R117).
+   */
+  z
+    .object({
+      kind: z.literal('optional-damage-replacement'),
+      protects: z.enum(['this', 'you']),
+      mill: z.number().int().min(1).max(5),
+      ifYouDo: z.discriminatedUnion('do', [
+        z.object({ do: z.literal('freeze-self') }).strict(),
+        z.object({ do: z.literal('gain-life'), amount: z.number().int().min(100) }).strict(),
+      ]),
+    })
+    .strict(),
   /** NOVA 917.1: "if a spell would deal damage to a servant on your field, reduce that damage by N". */
   z.object({ kind: z.literal('reduce-spell-damage'), amount: z.number().int().min(100) }).strict(),
   z.object({ kind: z.literal('spell-cost-reduction'), color: ColorSchema, amount: z.number().int().min(1) }).strict(),
@@ -642,6 +684,8 @@ export const NovaCardSchema = z
           '"that servant gets +0/+N" only when it stays: another servant guarded by sending this card (R109)',
         );
       }
+    if (card.abilities.some((a) => a.kind === 'optional-damage-replacement' && a.protects === 'this'))
+      need(card.type === 'servant', 'only servants are dealt damage as cards (NOVA 916.1)');
     if (card.abilities.some((a) => a.kind === 'leaves-field-replacement'))
       need(card.type === 'servant', 'only servants replace leaving the field (a character retires, NOVA 504, R51)');
     const effects = [
@@ -674,20 +718,29 @@ export const NovaCardSchema = z
           !(a.cost.exileSelf && a.cost.sendSelfToGraveyard),
           'a cost moves this card to the graveyard or to the exclusion zone, not both (NOVA 902.3)',
         );
-    // Both take cards from the hand; which are discarded and which exiled is not chosen together (R115).
-    for (const a of [...card.abilities, ...(card.equip?.grants ?? [])])
-      if (a.kind === 'activated')
-        need(
-          !(a.cost.discard && a.cost.exileFromHand),
-          'a cost discards cards or puts hand cards into the exclusion zone, not both (R115)',
-        );
     // "Each servant ...": the instructions that act on every matching servant at once (R93); elsewhere refused.
     for (const e of effects)
       if ('to' in e && typeof e.to === 'object' && e.to.mode === 'each')
         need(
-          EACH_INSTRUCTIONS.has(e.do) && e.to.what === 'servant' && !e.to.upTo,
-          `"each servant" works with ${[...EACH_INSTRUCTIONS].join(', ')} on servants, without "up to" (R93)`,
+          EACH_INSTRUCTIONS.has(e.do) && e.to.what === (e.do === 'retire' ? 'character' : 'servant') && !e.to.upTo,
+          `"each servant" works with ${[...EACH_INSTRUCTIONS].join(', ')} on servants (retire: characters), without "up to" (R93)`,
         );
+    // NOVA 921.1: only characters retire; a character is chosen only for retiring (R120).
+    for (const e of effects)
+      if ('to' in e && typeof e.to === 'object')
+        need(
+          (e.do === 'retire') === (e.to.what === 'character'),
+          '"retire" names characters, and only "retire" names characters alone (NOVA 921.1, R120)',
+        );
+    // NOVA 401.2: "after this main phase": only a spell that resolves in a main phase says it (R122).
+    if (effects.some((e) => e.do === 'add-phase'))
+      need(
+        card.type === 'spell' && !card.keywords.includes('quick-chant') && card.abilities.length === 0,
+        '"add a phase after this main phase" is a spell\'s without Quick Chant (NOVA 401.2, R122)',
+      );
+    for (const e of effects)
+      if (e.do === 'add-counter' && e.to)
+        need(e.to.mode === 'each', 'counters go on this card or on each matching servant (NOVA 919, R118)');
     for (const e of effects)
       if (e.do === 'may-choose')
         need(e.to.mode === 'choose' && e.to.upTo === 1, '"may choose" picks up to 1 on resolution (NOVA 801.4.7)');

@@ -281,6 +281,20 @@ function abilityText(a: Ability): Label {
         ja: `${whose.ja}、代わりに${choice.ja}もよい。そうしたら、${then.ja}。`,
       };
     }
+    case 'optional-damage-replacement': {
+      const whose =
+        a.protects === 'this'
+          ? { en: 'If this card would be dealt damage', ja: 'このカードがダメージを与えられる場合' }
+          : { en: 'If you would be dealt damage', ja: 'あなたがダメージを与えられる場合' };
+      const then =
+        a.ifYouDo.do === 'freeze-self'
+          ? { en: 'freeze this card', ja: 'このカードをフリーズする' }
+          : { en: `you gain ${a.ifYouDo.amount} LP`, ja: `あなたは${a.ifYouDo.amount}LPを得る` };
+      return {
+        en: `${whose.en}, you may instead put the top ${a.mill} ${a.mill > 1 ? 'cards' : 'card'} of your main deck into your graveyard. If you do, ${then.en}.`,
+        ja: `${whose.ja}、代わりにメインデッキの上から${a.mill}枚を墓地に置いてもよい。そうしたら、${then.ja}。`,
+      };
+    }
     case 'draw-replacement':
       return {
         en: `If you would draw a card, instead put the top ${a.mill} ${a.mill > 1 ? 'cards' : 'card'} of your main deck into your graveyard, then draw ${a.thenDraw} ${a.thenDraw > 1 ? 'cards' : 'card'}.`,
@@ -453,6 +467,7 @@ function selectorText(s: Selector): Label {
     'waiting-item': { en: 'card or ability in the waiting area', ja: '待機領域のカードか能力' },
     'destroyed-servant': { en: 'servant in the destroyed state', ja: '破壊状態のサーバント' },
     'servant-or-character': { en: 'servant or character', ja: 'サーバントかキャラクター' },
+    character: { en: 'character', ja: 'キャラクター' },
   };
   const base = s.upTo && s.upTo > 1 ? plural(noun[s.what]) : noun[s.what];
   // NOVA 302: a frozen or standby filter reads before the noun.
@@ -481,6 +496,8 @@ function effectText(e: Effect): Label {
     case 'damage': {
       const t = selectorText(e.to);
       const a = amountText(e.amount);
+      if (e.to.mode === 'each')
+        return { en: `Deal ${a.n} damage to ${t.en}${a.en}.`, ja: `${t.ja}に${a.ja}${a.n}ダメージを与える。` };
       const it = e.to.upTo && e.to.upTo > 1 ? 'それら' : 'それ';
       return { en: `Deal ${a.n} damage to ${t.en}${a.en}.`, ja: `${t.ja}、${it}に${a.ja}${a.n}ダメージを与える。` };
     }
@@ -660,11 +677,13 @@ function effectText(e: Effect): Label {
         ja: `${t.ja}、その破壊を無効にする。`,
       };
     }
-    case 'add-counter':
+    case 'add-counter': {
+      const on = e.to ? selectorText(e.to) : { en: 'this card', ja: 'このカード' };
       return {
-        en: `Put ${e.count} ${e.counter} counter${e.count > 1 ? 's' : ''} on this card.`,
-        ja: `このカードに${e.counter}カウンターを${e.count}個置く。`,
+        en: `Put ${e.count} ${e.counter} counter${e.count > 1 ? 's' : ''} on ${on.en}.`,
+        ja: `${on.ja}に${e.counter}カウンターを${e.count}個置く。`,
       };
+    }
     case 'move-counters': {
       const t = selectorText(e.to);
       const counters = `${e.count} ${e.counter} counter${e.count > 1 ? 's' : ''}`;
@@ -683,6 +702,13 @@ function effectText(e: Effect): Label {
         en: `If you control ${e.count} or more characters, you win the game.`,
         ja: `あなたがキャラクターを${e.count}体以上コントロールしているなら、あなたはゲームに勝利する。`,
       };
+    case 'retire': {
+      const t = objectText(e.to);
+      return {
+        en: `${capitalise(t.en)} ${e.to.mode === 'each' ? 'retire' : 'retires'}.`,
+        ja: `${t.lead}${t.it}は退場する。`,
+      };
+    }
     case 'retire-self':
       return { en: 'This character retires.', ja: 'このキャラクターは退場する。' };
     case 'may-send-self-to-graveyard':
@@ -722,6 +748,11 @@ function effectText(e: Effect): Label {
               ja: `それがサーバントなら、ターン終了時まで、それは${gains.map((g) => g.ja).join('と')}を得る。`,
             }
           : { en: '', ja: '' };
+      if (e.to.mode === 'each')
+        return {
+          en: `Gain control of ${t.en} until end of turn.${gains.length > 0 ? ` They gain ${gains.map((g) => g.en).join(' and ')} until end of turn.` : ''}`,
+          ja: `ターン終了時まで、${t.ja}のコントロールを得る。${gains.length > 0 ? `ターン終了時まで、それらは${gains.map((g) => g.ja).join('と')}を得る。` : ''}`,
+        };
       return {
         en: `Gain control of ${t.en} until end of turn.${servant.en}`,
         ja: `${t.ja}、ターン終了時まで、そのコントロールを得る。${servant.ja}`,
@@ -796,6 +827,16 @@ function effectText(e: Effect): Label {
           }
         : { en: `Skip your next ${step.en}.`, ja: `あなたは次の${step.ja}をスキップする。` };
     }
+    case 'add-phase':
+      return e.phase === 'main'
+        ? {
+            en: 'After this main phase, add a main phase.',
+            ja: 'このメインフェイズの直後に、メインフェイズを1つ追加する。',
+          }
+        : {
+            en: 'After this main phase, add a draw phase.',
+            ja: 'このメインフェイズの直後に、ドローフェイズを1つ追加する。',
+          };
     case 'add-attack-phase':
       return {
         en: 'After this main phase, add an attack phase.',
@@ -822,11 +863,17 @@ function effectText(e: Effect): Label {
 }
 
 /** When a delayed trigger of a card's text triggers (NOVA 801.4.9). */
-const DELAYED_WHEN: Record<'your-turn' | 'end-phase' | 'attack-phase' | 'opponents-turn', Label> = {
+const DELAYED_WHEN: Record<
+  'your-turn' | 'end-phase' | 'attack-phase' | 'opponents-turn' | 'standby-phase' | 'draw-phase' | 'main-phase',
+  Label
+> = {
   'your-turn': { en: 'your next turn', ja: '次のあなたのターン' },
   'end-phase': { en: 'the next end phase', ja: '次のエンドフェイズの' },
   'attack-phase': { en: 'the next attack phase', ja: '次のアタックフェイズの' },
   'opponents-turn': { en: "your opponent's next turn", ja: '次の相手のターン' },
+  'standby-phase': { en: 'the next standby phase', ja: '次のスタンバイフェイズの' },
+  'draw-phase': { en: 'the next draw phase', ja: '次のドローフェイズの' },
+  'main-phase': { en: 'the next main phase', ja: '次のメインフェイズの' },
 };
 
 /** NOVA 407.6 "until end of turn"; 405.7.3 "during the attack phase". */
