@@ -46,10 +46,11 @@ import {
   cardAims,
   type DamageEvent,
   dealDamage,
-  doomedNow,
   effectsOf,
   firstStrike,
   modesOf,
+  removalsPending,
+  startRemoval,
   targetAims,
   targetChoices,
   targetIndexOf,
@@ -120,7 +121,7 @@ export const priorityWindow = defineProcedure<PmvState, WindowData, null>({
   first: 'checks',
   steps: {
     checks(s, { data }) {
-      if (doomedNow(s, []).length > 0) return removalsThen(s, 'checks'); // §9: removals settle before priority
+      if (removalsPending(s)) return removalsThen(s, 'checks'); // §9: removals settle before priority
       const order = s.netherOrder[0];
       if (order) {
         // §9.3.4.g: the removal finishes (its owner orders the cards) before anyone gets priority (§1.12.11).
@@ -329,7 +330,16 @@ function declareDefense(s: PmvState, seat: Seat, id: string, declared: boolean, 
   return gammaWindow(s, id, 'defends', then);
 }
 
-type GammaWindow = 'defends' | 'entered-field' | 'has-attacked' | 'deals-battle-damage-to-player' | 'turn-end';
+type GammaWindow =
+  | 'defends'
+  | 'entered-field'
+  | 'has-attacked'
+  | 'deals-battle-damage-to-player'
+  | 'turn-end'
+  | 'deals-damage'
+  | 'receives-damage'
+  | 'discarded'
+  | 'excluded';
 
 /** The γ effects of one character that fire for a named window: their index in `abilitiesOf` and their card. */
 function firingGamma(s: PmvState, id: string, when: GammaWindow): { index: number; owner: string }[] {
@@ -1007,6 +1017,11 @@ export const resolveEntry = defineProcedure<PmvState, EntryData, null>({
       if (!name) {
         for (const id of chosen) {
           const o = objectOf(s, id);
+          // §9.4: a material on the field is excluded through its windows (removal.ts), with the others' move.
+          if (o.zone === 'field') {
+            startRemoval(s, id, 'exclude', 'excluded', '10.20.2.b');
+            continue;
+          }
           moveObject(s, id, 'excluded');
           log(s, { type: 'excluded', seat: o.owner, card: o.card, object: id, rule: '10.20.2.b' });
         }

@@ -57,7 +57,17 @@ const SUPPORTED_AIMS: ReadonlySet<Aim> = new Set<Aim>([
   'target-player', // effect damage to a player (§1.10.11.a)
 ]);
 
-const GAMMA_WHEN = new Set(['defends', 'entered-field', 'has-attacked', 'deals-battle-damage-to-player', 'turn-end']);
+const GAMMA_WHEN = new Set([
+  'defends',
+  'entered-field',
+  'has-attacked',
+  'deals-battle-damage-to-player',
+  'turn-end',
+  'deals-damage', // §1.10.12.d (pending γ, removal.ts)
+  'receives-damage', // §1.10.12.e
+  'discarded', // §9.3.4.d (the removal procedure's discard windows)
+  'excluded', // §9.4.4.d
+]);
 
 function effectProblem(e: Effect): { rule: string; what: string } | null {
   if (e.do === 'choose-one') {

@@ -205,6 +205,10 @@ export const AbilitySchema = z.discriminatedUnion('kind', [
           'entered-field',
           'turn-end',
           'another-of-yours-would-be-doomed',
+          'deals-damage', // §1.10.12.d: this character dealt damage (battle or effect)
+          'receives-damage', // §1.10.12.e: this character received damage
+          'discarded', // §9.3.4.d: this character was discarded (doomed ones too, §9.2.3.e)
+          'excluded', // §9.4.4.d: this character was excluded from the game
         ])
         .optional(),
       effects: z.array(EffectSchema).min(1),

@@ -258,6 +258,13 @@ const WHEN = {
     en: 'When another character of yours would become doomed, ',
     ja: 'あなたの他のキャラクターが破壊予定になるとき、',
   },
+  'deals-damage': { en: 'When this character deals damage, ', ja: 'このキャラクターがダメージを与えたとき、' },
+  'receives-damage': { en: 'When this character receives damage, ', ja: 'このキャラクターがダメージを受けたとき、' },
+  discarded: { en: 'When this character is discarded, ', ja: 'このキャラクターが破棄されたとき、' },
+  excluded: {
+    en: 'When this character is excluded from the game, ',
+    ja: 'このキャラクターがゲームから除外されたとき、',
+  },
 } as const;
 /** Node costs are printed as circled numbers (①②…). */
 const circled = (n: number) => String.fromCharCode(0x2460 + n - 1);
