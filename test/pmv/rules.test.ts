@@ -818,3 +818,22 @@ describe('§6.1.13 text lent by a talisman', () => {
     expect(s.players.p2.lp).toBe(25); // no pierce
   });
 });
+
+describe('§1.9.4.b a chosen LP amount as a cost (ruling P40)', () => {
+  it('X runs from 0 to the LP the player has, never above, and a player at 0 LP or less may only choose 0', () => {
+    let s = duel(['vermilion-oath-hexer']);
+    const hexer = put(s, 'p1', 'vermilion-oath-hexer', 'field');
+    const target = put(s, 'p2', 'thornback-sentinel', 'field');
+    s.players.p1.lp = 3;
+    s = choose(choose(s, `act:${hexer}:0`), `obj:${target}`);
+    expect(optionIds(s)).toEqual(['x:0', 'x:1', 'x:2', 'x:3', 'cancel']);
+    s = choose(s, 'x:3');
+    expect(s.players.p1.lp).toBe(0);
+    let t = duel(['vermilion-oath-hexer']);
+    const hexer2 = put(t, 'p1', 'vermilion-oath-hexer', 'field');
+    const target2 = put(t, 'p2', 'thornback-sentinel', 'field');
+    t.players.p1.lp = -2; // below 0 but not yet checked (§1.5.3.a checks when priority is given)
+    t = choose(choose(t, `act:${hexer2}:0`), `obj:${target2}`);
+    expect(optionIds(t)).toEqual(['x:0', 'cancel']);
+  });
+});

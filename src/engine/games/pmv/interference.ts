@@ -550,12 +550,26 @@ export const play = defineProcedure<PmvState, PlayData, null>({
         // §1.9.4.a: a fixed LP cost is paid whatever the LP (it may leave them at 0 or less, lost at the next
         // priority, §1.5.3.a); the node payment that follows may still be cancelled, which rewinds it (§12.8).
         const lp = a?.kind === 'activated' ? a.cost.lp : 0;
+        data.cost = a?.kind === 'activated' ? a.cost.nodes : 0;
+        // §1.9.4.b: a chosen amount is neither negative nor above the player's LP (0 when they have none left).
+        if (lp === 'X') {
+          const max = Math.max(0, s.players[data.seat].lp);
+          return ask(xDecision, data.seat, { card: card.id, max, lp: true }, 'lp-chosen');
+        }
         if (lp > 0) {
           s.players[data.seat].lp -= lp;
           log(s, { type: 'pay-lp', seat: data.seat, card: card.id, amount: lp, rule: '1.9.4.a' });
         }
-        data.cost = a?.kind === 'activated' ? a.cost.nodes : 0;
       }
+      return { goto: 'pay' };
+    },
+    // §1.9.4.b, §7.3.4.e: the chosen LP are paid now; the effect's X is that amount (cancelling rewinds the use, §12.8).
+    'lp-chosen'(s, { data, ret }) {
+      const x = answerOf(xDecision, ret);
+      if (x === null) return rewind('12.8');
+      data.x = x;
+      s.players[data.seat].lp -= x;
+      log(s, { type: 'pay-lp', seat: data.seat, card: playCard(s, data).id, amount: x, rule: '1.9.4.b' });
       return { goto: 'pay' };
     },
     'x-chosen'(s, { data, ret }) {

@@ -274,7 +274,7 @@ function abilityText(a: Ability): Label {
   if (a.kind === 'activated') {
     const icons = [a.cost.nodes > 0 ? circled(a.cost.nodes) : '', a.cost.sleep ? 'S' : ''].join('');
     // §1.9.4: an LP cost is written after the icons, as words.
-    const lp = a.cost.lp > 0 ? { en: `pay ${a.cost.lp} LP`, ja: `${a.cost.lp}LPを支払う` } : null;
+    const lp = a.cost.lp !== 0 ? { en: `pay ${a.cost.lp} LP`, ja: `${a.cost.lp}LPを支払う` } : null;
     const cost = {
       en: [icons, lp?.en ?? ''].filter((x) => x !== '').join(', ') || '0',
       ja: [icons, lp?.ja ?? ''].filter((x) => x !== '').join('、') || '0',
