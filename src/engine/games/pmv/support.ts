@@ -67,6 +67,7 @@ const GAMMA_WHEN = new Set([
   'receives-damage', // §1.10.12.e
   'discarded', // §9.3.4.d (the removal procedure's discard windows)
   'excluded', // §9.4.4.d
+  'your-played-card-resolved', // §5.2.4.c, §5.3.2.f (interference.ts resolveEntry)
 ]);
 
 function effectProblem(e: Effect): { rule: string; what: string } | null {

@@ -210,6 +210,7 @@ export const AbilitySchema = z.discriminatedUnion('kind', [
           'receives-damage', // §1.10.12.e: this character received damage
           'discarded', // §9.3.4.d: this character was discarded (doomed ones too, §9.2.3.e)
           'excluded', // §9.4.4.d: this character was excluded from the game
+          'your-played-card-resolved', // §5.2.4.c, §5.3.2.f: the effect of a card its player played resolved
         ])
         .optional(),
       effects: z.array(EffectSchema).min(1),

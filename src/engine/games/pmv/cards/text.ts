@@ -261,6 +261,10 @@ const WHEN = {
   'deals-damage': { en: 'When this character deals damage, ', ja: 'このキャラクターがダメージを与えたとき、' },
   'receives-damage': { en: 'When this character receives damage, ', ja: 'このキャラクターがダメージを受けたとき、' },
   discarded: { en: 'When this character is discarded, ', ja: 'このキャラクターが破棄されたとき、' },
+  'your-played-card-resolved': {
+    en: 'When the effect of a card you played has resolved, ',
+    ja: 'あなたがプレイしたカードの効果が解決されたとき、',
+  },
   excluded: {
     en: 'When this character is excluded from the game, ',
     ja: 'このキャラクターがゲームから除外されたとき、',
