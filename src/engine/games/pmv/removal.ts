@@ -66,6 +66,7 @@ export const removals = defineProcedure<PmvState, RemovalData, null>({
         const window = gammaWindow(s, g.object.id, g.when, 'check');
         if (window) return window;
       }
+      delete s.pendingGamma;
       const doomed = doomedNow(s, data.also);
       if (doomed.length === 0) return startBatch(s, data);
       for (const seat of [s.turn.active, opponentOf(s.turn.active)]) {
@@ -136,6 +137,7 @@ export const removals = defineProcedure<PmvState, RemovalData, null>({
       if (!b) return { goto: 'check' };
       const ids = b.entries.map((e) => e.id);
       s.leaving = (s.leaving ?? []).filter((id) => !ids.includes(id));
+      if (s.leaving.length === 0) delete s.leaving;
       const arriving: string[] = [];
       for (const e of b.entries) {
         const o = objectOf(s, e.id);
@@ -206,8 +208,10 @@ function startBatch(s: PmvState, data: RemovalData): StepOut {
   const waiting = s.removing ?? [];
   const kind = waiting.some((r) => r.kind === 'discard') ? 'discard' : 'exclude';
   const entries = waiting.filter((r) => r.kind === kind && objectOf(s, r.id).zone === 'field');
-  s.removing = waiting.filter((r) => r.kind !== kind);
-  if (entries.length === 0) return s.removing.length > 0 ? { goto: 'check' } : { return: null };
+  const rest = waiting.filter((r) => r.kind !== kind);
+  if (rest.length > 0) s.removing = rest;
+  else delete s.removing; // the state keeps no empty list
+  if (entries.length === 0) return rest.length > 0 ? { goto: 'check' } : { return: null };
   const ids = entries.map((e) => e.id);
   s.leaving = [...(s.leaving ?? []), ...ids];
   const when = kind === 'discard' ? 'discarded' : 'excluded';
