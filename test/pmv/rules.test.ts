@@ -8,7 +8,7 @@ import { viewLeaks } from '../../src/engine/fuzz/random-play.ts';
 import { PMV_CARDS } from '../../src/engine/games/pmv/cards/pool.ts';
 import { pmv } from '../../src/engine/games/pmv/index.ts';
 import { cardOf, moveObject, objectOf, type PmvLogEntry, type PmvState } from '../../src/engine/games/pmv/state.ts';
-import { unsupportedReason } from '../../src/engine/games/pmv/support.ts';
+import { ACTIONS_NOT_ON_A_CARD, unsupportedReason } from '../../src/engine/games/pmv/support.ts';
 import { pmvView } from '../../src/engine/games/pmv/view.ts';
 import {
   choose,
@@ -582,6 +582,15 @@ describe('rulings', () => {
     const recital = cardOf('mirror-recital');
     const unknown = { ...recital, effects: [{ do: 'code' as const, handler: 'no-such-effect', text: recital.text }] };
     expect(unsupportedReason(unknown)).toEqual({ rule: '7.1', what: 'the effect "no-such-effect"' });
+  });
+
+  it('§11, §12: a defined action no card does yet is refused with its own rule, never silently absent', () => {
+    const recital = cardOf('mirror-recital');
+    for (const [handler, rule] of Object.entries(ACTIONS_NOT_ON_A_CARD)) {
+      const card = { ...recital, effects: [{ do: 'code' as const, handler, text: recital.text }] };
+      expect(unsupportedReason(card)).toEqual({ rule, what: `the defined action "${handler}"` });
+    }
+    expect(ACTIONS_NOT_ON_A_CARD['turn-face-up']).toBe('5.7.2');
   });
 
   it('P17: every card of the pool plays (Mirror Recital, §5.3, the last), so no deck is refused', () => {
