@@ -8,7 +8,7 @@ import { viewLeaks } from '../../src/engine/fuzz/random-play.ts';
 import { PMV_CARDS } from '../../src/engine/games/pmv/cards/pool.ts';
 import { pmv } from '../../src/engine/games/pmv/index.ts';
 import { cardOf, moveObject, objectOf, type PmvLogEntry, type PmvState } from '../../src/engine/games/pmv/state.ts';
-import { unsupportedReason } from '../../src/engine/games/pmv/support.ts';
+import { ACTIONS_NOT_ON_A_CARD, unsupportedReason } from '../../src/engine/games/pmv/support.ts';
 import { pmvView } from '../../src/engine/games/pmv/view.ts';
 import {
   choose,
@@ -584,6 +584,15 @@ describe('rulings', () => {
     expect(unsupportedReason(unknown)).toEqual({ rule: '7.1', what: 'the effect "no-such-effect"' });
   });
 
+  it('§11, §12: a defined action no card does yet is refused with its own rule, never silently absent', () => {
+    const recital = cardOf('mirror-recital');
+    for (const [handler, rule] of Object.entries(ACTIONS_NOT_ON_A_CARD)) {
+      const card = { ...recital, effects: [{ do: 'code' as const, handler, text: recital.text }] };
+      expect(unsupportedReason(card)).toEqual({ rule, what: `the defined action "${handler}"` });
+    }
+    expect(ACTIONS_NOT_ON_A_CARD['turn-face-up']).toBe('5.7.2');
+  });
+
   it('P17: every card of the pool plays (Mirror Recital, §5.3, the last), so no deck is refused', () => {
     const refused = [...PMV_CARDS.values()].flatMap((c) => {
       const r = unsupportedReason(c);
@@ -816,5 +825,24 @@ describe('§6.1.13 text lent by a talisman', () => {
     s = passBoth(s);
     expect(objectOf(s, blocker).zone).toBe('netherworld');
     expect(s.players.p2.lp).toBe(25); // no pierce
+  });
+});
+
+describe('§1.9.4.b a chosen LP amount as a cost (ruling P40)', () => {
+  it('X runs from 0 to the LP the player has, never above, and a player at 0 LP or less may only choose 0', () => {
+    let s = duel(['vermilion-oath-hexer']);
+    const hexer = put(s, 'p1', 'vermilion-oath-hexer', 'field');
+    const target = put(s, 'p2', 'thornback-sentinel', 'field');
+    s.players.p1.lp = 3;
+    s = choose(choose(s, `act:${hexer}:0`), `obj:${target}`);
+    expect(optionIds(s)).toEqual(['x:0', 'x:1', 'x:2', 'x:3', 'cancel']);
+    s = choose(s, 'x:3');
+    expect(s.players.p1.lp).toBe(0);
+    let t = duel(['vermilion-oath-hexer']);
+    const hexer2 = put(t, 'p1', 'vermilion-oath-hexer', 'field');
+    const target2 = put(t, 'p2', 'thornback-sentinel', 'field');
+    t.players.p1.lp = -2; // below 0 but not yet checked (§1.5.3.a checks when priority is given)
+    t = choose(choose(t, `act:${hexer2}:0`), `obj:${target2}`);
+    expect(optionIds(t)).toEqual(['x:0', 'cancel']);
   });
 });

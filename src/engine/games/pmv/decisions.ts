@@ -264,7 +264,8 @@ export const modeDecision = defineDecisionKind<
  * §1.8.7.h: a COST of X not yet defined: the player chooses how much to pay, from 0 to what their nodes can pay
  * (§1.8.7.d: one point per node); X is then what is paid. Or cancel (the play is rewound, §12.8).
  */
-export const xDecision = defineDecisionKind<PmvState, { card: string; max: number }, number | null>({
+/** X from 0 to `max`: a COST of X (§1.8.7.h), or with `lp` the LP chosen for an LP cost of X (§1.9.4.b). */
+export const xDecision = defineDecisionKind<PmvState, { card: string; max: number; lp?: true }, number | null>({
   name: 'x-cost',
   role: 'choice',
   build(_s, p) {
@@ -274,10 +275,15 @@ export const xDecision = defineDecisionKind<PmvState, { card: string; max: numbe
       options.push({ id: `x:${x}`, kind: 'x', role: 'choice', label: label(`X = ${x}`, `X = ${x}`) });
     options.push(cancel);
     return pickOne(
-      label(
-        `Choose X for ${card.name.en}: the cost you will pay.`,
-        `${card.name.ja}のX（支払うコスト）を選んでください。`,
-      ),
+      p.lp
+        ? label(
+            `Choose X for ${card.name.en}: the LP you will pay (0 to ${p.max}).`,
+            `${card.name.ja}のX（支払うLP、0〜${p.max}）を選んでください。`,
+          )
+        : label(
+            `Choose X for ${card.name.en}: the cost you will pay.`,
+            `${card.name.ja}のX（支払うコスト）を選んでください。`,
+          ),
       options,
       'cancel',
     );

@@ -212,7 +212,11 @@ export const pmvSearch: Omit<SearchHooks<PmvState>, 'simulate'> = {
 export const pmv: GameModule<PmvState, PmvView> = kernelModule({
   id: PMV_GAME_ID,
   name: label('Phantom Magic Vision', 'ファントムマジックビジョン'),
-  rulesVersion: 1,
+  // 2: removals run through batches with their windows (`removing`, `leaving`, `pendingGamma`; docs/rulings/pmv.md P39)
+  // and a played card's resolution through the §5.2.4.c window (P41): new state and frame fields. A version-1 match
+  // replays unchanged: its cards have none of the new γ, so the same decisions mean the same play.
+  rulesVersion: 2,
+  migrations: { 1: { kind: 'replay' } },
   kernel: pmvKernel,
   setup,
   // §1.5.3.d, §12.7: a player may concede at any time, pre-empting everything.

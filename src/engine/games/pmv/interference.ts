@@ -46,10 +46,12 @@ import {
   cardAims,
   type DamageEvent,
   dealDamage,
-  doomedNow,
   effectsOf,
   firstStrike,
+  hasGamma,
   modesOf,
+  removalsPending,
+  startRemoval,
   targetAims,
   targetChoices,
   targetIndexOf,
@@ -120,7 +122,7 @@ export const priorityWindow = defineProcedure<PmvState, WindowData, null>({
   first: 'checks',
   steps: {
     checks(s, { data }) {
-      if (doomedNow(s, []).length > 0) return removalsThen(s, 'checks'); // §9: removals settle before priority
+      if (removalsPending(s)) return removalsThen(s, 'checks'); // §9: removals settle before priority
       const order = s.netherOrder[0];
       if (order) {
         // §9.3.4.g: the removal finishes (its owner orders the cards) before anyone gets priority (§1.12.11).
@@ -329,7 +331,17 @@ function declareDefense(s: PmvState, seat: Seat, id: string, declared: boolean, 
   return gammaWindow(s, id, 'defends', then);
 }
 
-type GammaWindow = 'defends' | 'entered-field' | 'has-attacked' | 'deals-battle-damage-to-player' | 'turn-end';
+type GammaWindow =
+  | 'defends'
+  | 'entered-field'
+  | 'has-attacked'
+  | 'deals-battle-damage-to-player'
+  | 'turn-end'
+  | 'deals-damage'
+  | 'receives-damage'
+  | 'discarded'
+  | 'excluded'
+  | 'your-played-card-resolved';
 
 /** The γ effects of one character that fire for a named window: their index in `abilitiesOf` and their card. */
 function firingGamma(s: PmvState, id: string, when: GammaWindow): { index: number; owner: string }[] {
@@ -540,12 +552,26 @@ export const play = defineProcedure<PmvState, PlayData, null>({
         // §1.9.4.a: a fixed LP cost is paid whatever the LP (it may leave them at 0 or less, lost at the next
         // priority, §1.5.3.a); the node payment that follows may still be cancelled, which rewinds it (§12.8).
         const lp = a?.kind === 'activated' ? a.cost.lp : 0;
+        data.cost = a?.kind === 'activated' ? a.cost.nodes : 0;
+        // §1.9.4.b: a chosen amount is neither negative nor above the player's LP (0 when they have none left).
+        if (lp === 'X') {
+          const max = Math.max(0, s.players[data.seat].lp);
+          return ask(xDecision, data.seat, { card: card.id, max, lp: true }, 'lp-chosen');
+        }
         if (lp > 0) {
           s.players[data.seat].lp -= lp;
           log(s, { type: 'pay-lp', seat: data.seat, card: card.id, amount: lp, rule: '1.9.4.a' });
         }
-        data.cost = a?.kind === 'activated' ? a.cost.nodes : 0;
       }
+      return { goto: 'pay' };
+    },
+    // §1.9.4.b, §7.3.4.e: the chosen LP are paid now; the effect's X is that amount (cancelling rewinds the use, §12.8).
+    'lp-chosen'(s, { data, ret }) {
+      const x = answerOf(xDecision, ret);
+      if (x === null) return rewind('12.8');
+      data.x = x;
+      s.players[data.seat].lp -= x;
+      log(s, { type: 'pay-lp', seat: data.seat, card: playCard(s, data).id, amount: x, rule: '1.9.4.b' });
       return { goto: 'pay' };
     },
     'x-chosen'(s, { data, ret }) {
@@ -759,6 +785,12 @@ type EntryData = {
   attacker?: string;
   /** The character that entered the field, once its entry is done, while its "defends" and "has entered" γ resolve. */
   entered?: string;
+  /** §5.2.4.c, §5.3.2.f: the played card's effect resolved properly; its window's γ are still to come (`resolvedGamma`). */
+  resolved?: boolean;
+  resolvedGamma?: string[];
+  resolvedThen?: string;
+  /** The player who played the card, kept once its entry has left (a permanent on the field) for the §5.2.4.c window. */
+  player?: Seat;
 };
 
 function findEntry(s: PmvState, d: EntryData): Entry | null {
@@ -768,6 +800,29 @@ function findEntry(s: PmvState, d: EntryData): Entry | null {
 function removeEntry(s: PmvState, d: EntryData): void {
   const i = s.interferences[d.level];
   if (i) i.entries = i.entries.filter((e) => e.id !== d.entry);
+}
+
+/**
+ * Opens the §5.2.4.c window (§5.3.2.f for a card resolved as if played) for the player who played `entry`: the
+ * characters of theirs on the field whose γ fire, then step `then`.
+ */
+function resolvedWindow(s: PmvState, data: EntryData, entry: { controller: Seat }, then: string): StepOut {
+  data.resolvedGamma = charactersOf(s, entry.controller).filter((id) => hasGamma(s, id, 'your-played-card-resolved'));
+  data.resolvedThen = then;
+  return { goto: 'resolved-gamma' };
+}
+
+/** §5.2.4.c: the play text of a permanent (§10.13–10.17) resolved; its window opens once the card is on the field. */
+function markResolved(data: EntryData, player: Seat): void {
+  data.resolved = true;
+  data.player = player;
+}
+
+/** The entry, or after it left the interference (its card entered the field) the player who played it. */
+function findEntryOrPlayed(s: PmvState, data: EntryData): { controller: Seat } | null {
+  const entry = findEntry(s, data);
+  if (entry) return entry;
+  return data.player ? { controller: data.player } : null;
 }
 
 /** One entry: a played card (§5.2.4) or a used activated effect (§7.3.5). */
@@ -867,6 +922,7 @@ export const resolveEntry = defineProcedure<PmvState, EntryData, null>({
           rule: has('equip') ? '10.13.2.a' : '10.14.2.a',
         });
         removeEntry(s, data);
+        markResolved(data, entry.controller); // §10.13.2.a, §10.14.2.a: its effect resolved
         return removalsThen(s, 'done'); // §6.1.12: a modifier may bring DEF to 0
       }
       if (has('world-talisman')) {
@@ -875,7 +931,8 @@ export const resolveEntry = defineProcedure<PmvState, EntryData, null>({
         objectOf(s, id).active = true;
         log(s, { type: 'enters', seat: entry.controller, card: entry.card, object: id, rule: '10.17.2.a' });
         removeEntry(s, data);
-        return { return: null };
+        markResolved(data, entry.controller);
+        return { goto: 'done' };
       }
       if (has('equip-field')) {
         // §10.15.3: one Equip/Field card per player; a second one goes to the netherworld.
@@ -890,13 +947,15 @@ export const resolveEntry = defineProcedure<PmvState, EntryData, null>({
         objectOf(s, id).active = true; // §10.15.2.a
         log(s, { type: 'enters', seat: entry.controller, card: entry.card, object: id, rule: '10.15.2.a' });
         removeEntry(s, data);
-        return { return: null };
+        markResolved(data, entry.controller);
+        return { goto: 'done' };
       }
       // §10.16.2.a: a Phantasmal Creature enters asleep and is a character from "has entered" (§6.1.8.b, §10.16.3);
       // §10.2.3: its Haste applies then.
       moveObject(s, id, 'field');
       objectOf(s, id).active = has('haste');
       log(s, { type: 'enters', seat: entry.controller, card: entry.card, object: id, rule: '10.16.2.a' });
+      markResolved(data, entry.controller); // §10.16.2.a: its effect resolved
       return removalsThen(s, 'entered'); // §11.3.9.c
     },
     // §11.3.9.d: "has entered the field" γ of a character or Phantasmal Creature that is still there.
@@ -919,13 +978,31 @@ export const resolveEntry = defineProcedure<PmvState, EntryData, null>({
     'entered-gamma'(s) {
       return removalsThen(s, 'done');
     },
-    done: () => ({ return: null }),
+    done(s, { data }) {
+      const entry = data.resolved && !data.resolvedGamma ? findEntryOrPlayed(s, data) : null;
+      return entry ? resolvedWindow(s, data, entry, 'done') : { return: null };
+    },
+    // §5.2.4.c, §5.3.2.f: "when the effect of a card you played has resolved" γ of the player's characters, in the
+    // order they entered the field (docs/rulings/pmv.md P41); removals settled after the last (§7.4.5.c).
+    'resolved-gamma'(s, { data }) {
+      for (let id = data.resolvedGamma?.shift(); id !== undefined; id = data.resolvedGamma?.shift()) {
+        if (!onField(s, currentRef(s, id))) continue; // §7.4.7.d
+        const window = gammaWindow(s, id, 'your-played-card-resolved', 'resolved-gamma');
+        if (window) return window;
+      }
+      return removalsThen(s, data.resolvedThen ?? 'done');
+    },
     // §7.1.9: clause after clause; §7.1.12.a: a clause that fails skips the rest.
     clause(s, { data }) {
       const entry = findEntry(s, data);
       if (!entry) return { return: null };
       const effects = effectsOf(cardOf(entry.card), entry.ability, entry.mode);
       const e = effects[data.clause];
+      // §5.2.4.c: every clause applied: the played card's effect resolved properly; its window comes before §5.2.4.d.
+      if (!e && !data.failed && entry.kind === 'card' && !data.resolved) {
+        data.resolved = true;
+        return resolvedWindow(s, data, entry, 'finish');
+      }
       if (!e || data.failed) return { goto: 'finish' };
       const offset = cardAims(cardOf(entry.card), entry.ability, entry.mode).length - targetAims(effects).length;
       const codeProcedure = e.do === 'code' ? CODE_PROCEDURES[e.handler] : undefined;
@@ -1007,6 +1084,11 @@ export const resolveEntry = defineProcedure<PmvState, EntryData, null>({
       if (!name) {
         for (const id of chosen) {
           const o = objectOf(s, id);
+          // §9.4: a material on the field is excluded through its windows (removal.ts), with the others' move.
+          if (o.zone === 'field') {
+            startRemoval(s, id, 'exclude', 'excluded', '10.20.2.b');
+            continue;
+          }
           moveObject(s, id, 'excluded');
           log(s, { type: 'excluded', seat: o.owner, card: o.card, object: id, rule: '10.20.2.b' });
         }

@@ -5,13 +5,37 @@
  * it is discarded, each player whose such γ triggered, the turn player first (§7.1.6.a), picks which to resolve first
  * or declines. Steps of other procedures reach it through `removalsThen`, a γ between two of its clauses too
  * (interference.ts `gammaOrder`, docs/rulings/pmv.md P38), so every removal can ask.
+ *
+ * The whole order (§9.1.4–9.1.6, docs/rulings/pmv.md P39): the γ of the damage windows d and e (§1.10.12.d–e) first,
+ * then the doomed batch, treated as discarded (§9.2.3.e), then every card in the discard state together (§9.3.4:
+ * its "was discarded" γ, then the move, attachments with it), then every card in the exclusion state (§9.4.4).
  */
 import { answerOf, ask } from '../../core/decision-kinds.ts';
 import { opponentOf, type Seat } from '../../core/game.ts';
 import { call, defineProcedure, type StepOut } from '../../core/procedure.ts';
 import { moveAttachmentsDecision, saveDecision, spellBreakDecision } from './decisions.ts';
-import { attachmentTree, breakOptions, discardDoomed, doomedNow, orderArrivals, saveOptions } from './rules.ts';
-import { attachmentsOf, log, moveObject, objectOf, type PmvState, rawDef, setHost } from './state.ts';
+import { gammaWindow } from './interference.ts';
+import {
+  attachmentTree,
+  breakOptions,
+  discardDoomed,
+  doomedNow,
+  hasGamma,
+  orderArrivals,
+  removalsPending,
+  saveOptions,
+} from './rules.ts';
+import {
+  attachmentsOf,
+  currentRef,
+  log,
+  moveObject,
+  objectOf,
+  onField,
+  type PmvState,
+  rawDef,
+  setHost,
+} from './state.ts';
 
 type RemovalData = {
   /** Characters an effect made doomed (§9.2.2.c: instant death), on top of those the state dooms. */
@@ -24,6 +48,11 @@ type RemovalData = {
   declinedBreak?: Seat[];
   /** The Spell Break under way: the doomed Spell Card One character and the card that entered for it. */
   breaking?: { first: string; second: string } | null;
+  /**
+   * The discard or exclusion batch resolving (§9.1.5): its cards, and those whose "was discarded" or "was excluded"
+   * γ is still to come (§9.3.4.d, §9.4.4.d).
+   */
+  batch?: { kind: 'discard' | 'exclude'; entries: NonNullable<PmvState['removing']>; gamma: string[] } | null;
 };
 
 export const removals = defineProcedure<PmvState, RemovalData, null>({
@@ -31,8 +60,15 @@ export const removals = defineProcedure<PmvState, RemovalData, null>({
   first: 'check',
   steps: {
     check(s, { data }) {
+      // §1.10.12.d–e: the damage windows' γ resolve before the doomed check (f).
+      for (let g = s.pendingGamma?.shift(); g !== undefined; g = s.pendingGamma?.shift()) {
+        if (!onField(s, g.object)) continue; // §7.4.7.d
+        const window = gammaWindow(s, g.object.id, g.when, 'check');
+        if (window) return window;
+      }
+      delete s.pendingGamma;
       const doomed = doomedNow(s, data.also);
-      if (doomed.length === 0) return { return: null };
+      if (doomed.length === 0) return startBatch(s, data);
       for (const seat of [s.turn.active, opponentOf(s.turn.active)]) {
         if (data.declined.includes(seat)) continue;
         const pairs = saveOptions(s, seat, doomed);
@@ -82,6 +118,40 @@ export const removals = defineProcedure<PmvState, RemovalData, null>({
         return ask(moveAttachmentsDecision, owner, { from: first, to: second }, 'moved');
       return { goto: 'discard-first' };
     },
+    // §9.3.4.a–d, §9.4.4.a–d: the batch's windows; only "was discarded" / "was excluded" γ of the card itself (its
+    // own text or lent, §6.1.13) exist in the pool, each card's γ ordered by its player (§7.1.6.a, gammaWindow).
+    windows(s, { data }) {
+      const b = data.batch;
+      if (!b) return { goto: 'check' };
+      for (let id = b.gamma.shift(); id !== undefined; id = b.gamma.shift()) {
+        if (!onField(s, currentRef(s, id))) continue;
+        const window = gammaWindow(s, id, b.kind === 'discard' ? 'discarded' : 'excluded', 'windows');
+        if (window) return window;
+      }
+      return { goto: 'leave' };
+    },
+    // §9.3.4.e–g, §9.4.4.e–l: the cards move together, attachments to the netherworld; each owner orders theirs.
+    leave(s, { data }) {
+      const b = data.batch;
+      data.batch = null;
+      if (!b) return { goto: 'check' };
+      const ids = b.entries.map((e) => e.id);
+      s.leaving = (s.leaving ?? []).filter((id) => !ids.includes(id));
+      if (s.leaving.length === 0) delete s.leaving;
+      const arriving: string[] = [];
+      for (const e of b.entries) {
+        const o = objectOf(s, e.id);
+        if (o.zone !== 'field') continue; // it left meanwhile (§11.1.2: the move already done stands)
+        // §9.3.7: a card being discarded may still be excluded; the exclusion takes it (§9.1.4: discard, then exclude).
+        if (b.kind === 'discard' && s.removing?.some((r) => r.id === e.id && r.kind === 'exclude')) continue;
+        log(s, { type: e.log, seat: o.owner, card: o.card, object: e.id, rule: e.rule });
+        arriving.push(...attachmentTree(s, e.id));
+        if (b.kind === 'discard') arriving.push(e.id);
+        moveObject(s, e.id, b.kind === 'discard' ? 'netherworld' : 'excluded');
+      }
+      orderArrivals(s, arriving);
+      return { goto: 'check' };
+    },
     moved(s, { data, ret }) {
       const b = data.breaking;
       if (b && answerOf(moveAttachmentsDecision, ret)) {
@@ -130,8 +200,30 @@ export const removals = defineProcedure<PmvState, RemovalData, null>({
   },
 });
 
+/**
+ * §9.1.4: with no doomed character left, the next batch: every card waiting in the discard state, else every one in
+ * the exclusion state (§9.1.5: together). Its cards are `leaving` while their windows resolve (§9.3.7, §9.4.5).
+ */
+function startBatch(s: PmvState, data: RemovalData): StepOut {
+  const waiting = s.removing ?? [];
+  const kind = waiting.some((r) => r.kind === 'discard') ? 'discard' : 'exclude';
+  const entries = waiting.filter((r) => r.kind === kind && objectOf(s, r.id).zone === 'field');
+  const rest = waiting.filter((r) => r.kind !== kind);
+  if (rest.length > 0) s.removing = rest;
+  else delete s.removing; // the state keeps no empty list
+  if (entries.length === 0) return rest.length > 0 ? { goto: 'check' } : { return: null };
+  const ids = entries.map((e) => e.id);
+  s.leaving = [...(s.leaving ?? []), ...ids];
+  const when = kind === 'discard' ? 'discarded' : 'excluded';
+  // §7.1.6.a: the turn player's γ first; one player's cards in the order they entered the field.
+  const firing = s.field.filter((id) => ids.includes(id) && hasGamma(s, id, when));
+  const mine = (id: string) => objectOf(s, id).owner === s.turn.active;
+  data.batch = { kind, entries, gamma: [...firing.filter(mine), ...firing.filter((id) => !mine(id))] };
+  return { goto: 'windows' };
+}
+
 /** Settles removals (§9) before going on to `next`, through the procedure when a player may have to be asked. */
 export function removalsThen(s: PmvState, next: string, also: readonly string[] = []): StepOut {
-  if (doomedNow(s, also).length === 0) return { goto: next };
+  if (!removalsPending(s, also)) return { goto: next };
   return call(removals, { also: [...also], declined: [], asking: null }, next);
 }

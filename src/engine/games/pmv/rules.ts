@@ -229,8 +229,9 @@ function resists(s: PmvState, to: string, source: ObjRef): boolean {
 /**
  * §1.10.12: simultaneous damage events (§1.10.3). Damage of 0 or less is no damage (§1.10.14); damage to something
  * that is not a player or a character is void (§1.10.10.a); a character that "receives no damage" runs no procedure
- * (§1.10.16). Returns the events that were dealt. Windows a, b, d and e carry no γ of the implemented pool besides
- * those the battle resolves itself (pierce, instant death); step f is the removal procedure (removal.ts).
+ * (§1.10.16), nor a card whose discard or exclusion is resolving (§9.3.7.a, §9.4.5.a). Returns the events that were
+ * dealt. The "deals damage" and "receives damage" γ (windows d and e) are queued in `pendingGamma`, resolved before
+ * the doomed check of step f (removal.ts), as the battle's own (Countess Noire, pierce, instant death) are.
  */
 export function dealDamage(s: PmvState, events: readonly DamageEvent[]): DamageEvent[] {
   const dealt: DamageEvent[] = [];
@@ -239,6 +240,7 @@ export function dealDamage(s: PmvState, events: readonly DamageEvent[]): DamageE
     if ('object' in e.to) {
       const ref = e.to.object;
       if (!isCurrent(s.events, ref) || !isCharacter(s, ref.id)) continue; // §1.10.10.a
+      if (s.leaving?.includes(ref.id)) continue; // §9.3.7.a, §9.4.5.a
       if (e.battle && resists(s, ref.id, e.source)) {
         log(s, { type: 'resists', object: ref.id, card: objectOf(s, ref.id).card, rule: '10.11.2.a' });
         continue;
@@ -274,6 +276,7 @@ export function dealDamage(s: PmvState, events: readonly DamageEvent[]): DamageE
       rule: e.pierce ? '10.5.2.a' : '1.10.12.c',
     });
   }
+  queueDamageGamma(s, dealt);
   // §10.34.2.c: the turn player's opponent took damage: each of the turn player's Leaders gets the top card of its
   // player's deck as popularity, once per turn each.
   const opponent = opponentOf(s.turn.active);
@@ -284,6 +287,28 @@ export function dealDamage(s: PmvState, events: readonly DamageEvent[]): DamageE
       addPopularity(s, id, '10.34.2.c');
     }
   return dealt;
+}
+
+/** Does a γ of `id` (its own or lent, §6.1.13) fire for this window? */
+export function hasGamma(s: PmvState, id: string, when: string): boolean {
+  return abilitiesOf(s, id).some(({ ability: a }) => a.kind === 'auto' && a.class === 'gamma' && a.when === when);
+}
+
+/**
+ * §1.10.12.d–e: the characters that dealt and received this damage, whose "deals damage" or "receives damage" γ
+ * fire, each once per window, the turn player's first (§7.1.6.a); they resolve before the doomed check (removal.ts).
+ */
+function queueDamageGamma(s: PmvState, dealt: readonly DamageEvent[]): void {
+  const firing: { object: ObjRef; when: 'deals-damage' | 'receives-damage' }[] = [];
+  const add = (ref: ObjRef, when: 'deals-damage' | 'receives-damage') => {
+    if (!onField(s, ref) || !isCharacter(s, ref.id) || !hasGamma(s, ref.id, when)) return;
+    if (!firing.some((f) => f.object.id === ref.id && f.when === when)) firing.push({ object: ref, when });
+  };
+  for (const e of dealt) add(e.source, 'deals-damage'); // §1.10.12.d
+  for (const e of dealt) if ('object' in e.to) add(e.to.object, 'receives-damage'); // §1.10.12.e
+  if (firing.length === 0) return;
+  const mine = (f: (typeof firing)[number]) => objectOf(s, f.object.id).owner === s.turn.active;
+  s.pendingGamma = [...(s.pendingGamma ?? []), ...firing.filter(mine), ...firing.filter((f) => !mine(f))];
 }
 
 /** §10.34.2.b–c: the top card of the Leader's player's deck is attached to it as popularity (none from an empty deck). */
@@ -302,9 +327,37 @@ export function doomedNow(s: PmvState, also: readonly string[]): string[] {
   return s.field.filter(
     (id) =>
       isCharacter(s, id) &&
+      !removing(s, id) && // §9.2.7.b, §9.3.7.b, §9.4.5.b: already being removed
       !cannotBeDoomed(s, id) &&
       (also.includes(id) || rawDef(s, id) <= 0 || damageOf(s, id) >= defOf(s, id)),
   );
+}
+
+/** Is this card already in a discard or exclusion state (waiting or resolving)? */
+export function removing(s: PmvState, id: string): boolean {
+  return (s.leaving?.includes(id) ?? false) || (s.removing?.some((r) => r.id === id) ?? false);
+}
+
+/** Anything for the removal procedure to settle: doomed characters, removals waiting, damage-window γ (§9, §1.10.12). */
+export function removalsPending(s: PmvState, also: readonly string[] = []): boolean {
+  return (s.pendingGamma?.length ?? 0) > 0 || (s.removing?.length ?? 0) > 0 || doomedNow(s, also).length > 0;
+}
+
+/**
+ * §9.3.3, §9.4.3: the field card `id` is put into the discard or exclusion state; the removal procedure resolves its
+ * windows (§9.3.4.a–d, §9.4.4.a–d) and moves it. A card already being excluded is not discarded (§9.4.5.c), nor a
+ * discarded one discarded again (§9.3.7.c); one being discarded may still be excluded (§9.3.7 does not bar it).
+ */
+export function startRemoval(
+  s: PmvState,
+  id: string,
+  kind: 'discard' | 'exclude',
+  line: 'doomed' | 'discard' | 'excluded',
+  rule: string,
+): void {
+  const list = s.removing ?? [];
+  if (list.some((r) => r.id === id && (r.kind === 'exclude' || r.kind === kind))) return;
+  s.removing = [...list, { id, kind, log: line, rule }];
 }
 
 /** An α "this character doesn't become doomed" (Eightfold Mirror, lent by §6.1.13): §9.2.2 does not apply to it. */
@@ -366,18 +419,14 @@ export function breakOptions(s: PmvState, seat: Seat, doomed: readonly string[])
   return out;
 }
 
-/** §9.2.3.e, §9.3.4: a batch of doomed characters is discarded together (§9.1.5), attachments with them. */
+/**
+ * §9.2.3.e: a batch of doomed characters is treated as discarded, together (§9.1.5): the removal procedure resolves
+ * their discard windows and moves them, attachments with them (removal.ts).
+ */
 export function discardDoomed(s: PmvState, doomed: readonly string[]): void {
-  {
-    for (const id of doomed) {
-      const o = objectOf(s, id);
-      const rule = rawDef(s, id) <= 0 ? '9.2.2.b' : damageOf(s, id) >= defOf(s, id) ? '9.2.2.a' : '9.2.3';
-      log(s, { type: 'doomed', seat: o.owner, card: o.card, object: id, rule });
-    }
-    // §9.3.4.e–f: the attachments go with them (recursively, moveObject).
-    const going = doomed.flatMap((id) => [id, ...attachmentTree(s, id)]);
-    for (const id of doomed) moveObject(s, id, 'netherworld'); // §9.3.4
-    orderArrivals(s, going);
+  for (const id of doomed) {
+    const rule = rawDef(s, id) <= 0 ? '9.2.2.b' : damageOf(s, id) >= defOf(s, id) ? '9.2.2.a' : '9.2.3';
+    startRemoval(s, id, 'discard', 'doomed', rule);
   }
 }
 
@@ -561,22 +610,14 @@ export const CODE_HANDLERS: Record<string, (s: PmvState, ctx: EffectContext, tar
   'exclude-cost-3'(s, ctx, targetIndex) {
     const t = codeTarget(s, ctx, targetIndex, 'target-character-cost-3-or-less');
     if (!t) return { kind: 'failed', rule: '8.2.5' };
-    const o = objectOf(s, t.id);
-    moveObject(s, t.id, 'excluded');
-    log(s, { type: 'excluded', seat: o.owner, card: o.card, object: t.id, rule: '9.4' });
+    startRemoval(s, t.id, 'exclude', 'excluded', '9.4'); // its windows and move: removal.ts
     return { kind: 'done' };
   },
   // Tsubaki's Final Prayer's turn-end γ: every character with ATK 3 or more (§6.1.12: as used, below 0 is 0), on
   // every field, is discarded at once (§9.3, §9.1.5), attachments with them; each owner orders theirs (§9.3.4.g).
   'discard-atk-3-or-more'(s) {
-    const going = s.field.filter((id) => isCharacter(s, id) && atkOf(s, id) >= 3);
-    const arriving = going.flatMap((id) => [id, ...attachmentTree(s, id)]);
-    for (const id of going) {
-      const o = objectOf(s, id);
-      log(s, { type: 'discard', seat: o.owner, card: o.card, object: id, rule: '9.3' });
-      moveObject(s, id, 'netherworld');
-    }
-    orderArrivals(s, arriving);
+    const going = s.field.filter((id) => isCharacter(s, id) && atkOf(s, id) >= 3 && !removing(s, id));
+    for (const id of going) startRemoval(s, id, 'discard', 'discard', '9.3'); // one batch: removal.ts
     return { kind: 'done' };
   },
   // Hollow Mask Veil: the target is turned face down (§5.7.2) and, from then on, is a 1/1 character with no name

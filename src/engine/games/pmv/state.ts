@@ -198,6 +198,16 @@ export type PmvState = ProcedureState & {
    */
   netherOrder: { seat: Seat; ids: string[] }[];
   events: EventState;
+  /**
+   * §9.3.3, §9.4.3: field cards an effect discarded or excluded (or §9.2.3.e: doomed ones, treated as discarded),
+   * waiting for the removal procedure to resolve their windows and move them (removal.ts); `log` is the line the
+   * move writes.
+   */
+  removing?: { id: string; kind: 'discard' | 'exclude'; log: 'doomed' | 'discard' | 'excluded'; rule: string }[];
+  /** §9.3.7, §9.4.5: cards whose discard or exclusion is resolving: no damage, doomed state or discard reaches them. */
+  leaving?: string[];
+  /** The γ of the damage windows d and e (§1.10.12.d–e), to resolve before the doomed check (§1.10.12.f). */
+  pendingGamma?: { object: ObjRef; when: 'deals-damage' | 'receives-damage' }[];
   /** Who has seen which hidden card: a player remembers the card they set as a node (docs/rulings/pmv.md P3). */
   known: Knowledge;
   log: PmvLogEntry[];

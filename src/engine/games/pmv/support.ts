@@ -57,7 +57,18 @@ const SUPPORTED_AIMS: ReadonlySet<Aim> = new Set<Aim>([
   'target-player', // effect damage to a player (§1.10.11.a)
 ]);
 
-const GAMMA_WHEN = new Set(['defends', 'entered-field', 'has-attacked', 'deals-battle-damage-to-player', 'turn-end']);
+const GAMMA_WHEN = new Set([
+  'defends',
+  'entered-field',
+  'has-attacked',
+  'deals-battle-damage-to-player',
+  'turn-end',
+  'deals-damage', // §1.10.12.d (pending γ, removal.ts)
+  'receives-damage', // §1.10.12.e
+  'discarded', // §9.3.4.d (the removal procedure's discard windows)
+  'excluded', // §9.4.4.d
+  'your-played-card-resolved', // §5.2.4.c, §5.3.2.f (interference.ts resolveEntry)
+]);
 
 function effectProblem(e: Effect): { rule: string; what: string } | null {
   if (e.do === 'choose-one') {
@@ -72,12 +83,39 @@ function effectProblem(e: Effect): { rule: string; what: string } | null {
   return baseEffectProblem(e);
 }
 
+/**
+ * The defined game actions (§11, §12 and the terms they use) that no card of the pool does yet, by the `code`
+ * handler a card would name: a card holding one is refused with the action's own rule, never half-played. Every
+ * other defined action is on a card (the vocabulary of schema.ts, or a handler of rules.ts / code-effects.ts).
+ */
+export const ACTIONS_NOT_ON_A_CARD: Readonly<Record<string, string>> = {
+  'set-lp': '1.9.7', // the LP become a value: neither a gain nor a loss
+  'receives-no-damage': '1.10.16',
+  'treat-as-number': '1.6.4',
+  'never-below': '1.6.5',
+  'cancel-defense': '6.4.7', // by an effect (Stealth's, §10.6.2.a, is a keyword)
+  'defend-by-effect': '6.4.5', // an effect making a character defend (an Ambush play to defend is done, P5)
+  'extra-phase': '4.10.3',
+  'skip-phase': '4.10.4',
+  'turn-face-up': '5.7.2', // §5.7.2–5.7.3: nothing in the pool turns a card face up (P34)
+  'place-instead': '11.2.2.a', // "instead of placing" replacement effects
+  shuffle: '11.8', // a shuffle by an effect (the setup's is done, §1.2.7.a)
+  'make-doomed': '9.2.2.c', // by an effect's words (Instant Death's, §10.8.2.a, is a keyword)
+  'resolve-as-used': '7.5',
+  'change-target': '8.2.8',
+  declare: '12.1.2', // declaring a name or a race for an effect
+  'as-far-as-possible': '12.6',
+};
+
 function baseEffectProblem(e: BaseEffect): { rule: string; what: string } | null {
   switch (e.do) {
-    case 'code':
-      return e.handler in CODE_HANDLERS || e.handler in CODE_PROCEDURES
-        ? null
+    case 'code': {
+      if (e.handler in CODE_HANDLERS || e.handler in CODE_PROCEDURES) return null;
+      const rule = ACTIONS_NOT_ON_A_CARD[e.handler];
+      return rule
+        ? { rule, what: `the defined action "${e.handler}"` }
         : { rule: '7.1', what: `the effect "${e.handler}"` };
+    }
     case 'cannot':
       return null; // attack (§6.3.3.c), defend (§6.4.3), be targeted (§8.2.4), become doomed (§9.2.8.c)
     case 'static-modify':

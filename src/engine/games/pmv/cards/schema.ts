@@ -175,8 +175,9 @@ export type Effect = z.infer<typeof EffectSchema>;
 
 export const AbilitySchema = z.discriminatedUnion('kind', [
   /**
-   * §7.3: `(timing) cost: effect`; the cost is nodes (①), the sleep icon (S, §1.8.8) and/or a fixed number of LP
-   * paid (§1.8.6, §1.9.4.a: payable even above the player's LP).
+   * §7.3: `(timing) cost: effect`; the cost is nodes (①), the sleep icon (S, §1.8.8) and/or LP paid (§1.8.6): a
+   * fixed number (§1.9.4.a: payable even above the player's LP) or X, an amount the player chooses, from 0 to their
+   * LP (§1.9.4.b), that the effect's X reads.
    */
   z
     .object({
@@ -186,7 +187,7 @@ export const AbilitySchema = z.discriminatedUnion('kind', [
         .object({
           nodes: z.number().int().min(0).default(0),
           sleep: z.boolean().default(false),
-          lp: z.number().int().min(0).default(0),
+          lp: z.union([z.number().int().min(0), z.literal('X')]).default(0),
         })
         .strict(),
       effects: z.array(EffectSchema).min(1),
@@ -205,6 +206,11 @@ export const AbilitySchema = z.discriminatedUnion('kind', [
           'entered-field',
           'turn-end',
           'another-of-yours-would-be-doomed',
+          'deals-damage', // §1.10.12.d: this character dealt damage (battle or effect)
+          'receives-damage', // §1.10.12.e: this character received damage
+          'discarded', // §9.3.4.d: this character was discarded (doomed ones too, §9.2.3.e)
+          'excluded', // §9.4.4.d: this character was excluded from the game
+          'your-played-card-resolved', // §5.2.4.c, §5.3.2.f: the effect of a card its player played resolved
         ])
         .optional(),
       effects: z.array(EffectSchema).min(1),

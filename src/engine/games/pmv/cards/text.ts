@@ -258,6 +258,17 @@ const WHEN = {
     en: 'When another character of yours would become doomed, ',
     ja: 'あなたの他のキャラクターが破壊予定になるとき、',
   },
+  'deals-damage': { en: 'When this character deals damage, ', ja: 'このキャラクターがダメージを与えたとき、' },
+  'receives-damage': { en: 'When this character receives damage, ', ja: 'このキャラクターがダメージを受けたとき、' },
+  discarded: { en: 'When this character is discarded, ', ja: 'このキャラクターが破棄されたとき、' },
+  'your-played-card-resolved': {
+    en: 'When the effect of a card you played has resolved, ',
+    ja: 'あなたがプレイしたカードの効果が解決されたとき、',
+  },
+  excluded: {
+    en: 'When this character is excluded from the game, ',
+    ja: 'このキャラクターがゲームから除外されたとき、',
+  },
 } as const;
 /** Node costs are printed as circled numbers (①②…). */
 const circled = (n: number) => String.fromCharCode(0x2460 + n - 1);
@@ -267,7 +278,7 @@ function abilityText(a: Ability): Label {
   if (a.kind === 'activated') {
     const icons = [a.cost.nodes > 0 ? circled(a.cost.nodes) : '', a.cost.sleep ? 'S' : ''].join('');
     // §1.9.4: an LP cost is written after the icons, as words.
-    const lp = a.cost.lp > 0 ? { en: `pay ${a.cost.lp} LP`, ja: `${a.cost.lp}LPを支払う` } : null;
+    const lp = a.cost.lp !== 0 ? { en: `pay ${a.cost.lp} LP`, ja: `${a.cost.lp}LPを支払う` } : null;
     const cost = {
       en: [icons, lp?.en ?? ''].filter((x) => x !== '').join(', ') || '0',
       ja: [icons, lp?.ja ?? ''].filter((x) => x !== '').join('、') || '0',
