@@ -18,6 +18,7 @@ import {
   type MtgState,
   objectOf,
   powerOf,
+  readOnlyPass,
   type Step,
   toughnessOf,
 } from './state.ts';
@@ -116,6 +117,11 @@ function objectView(s: MtgState, id: string): ObjectView {
 }
 
 export function mtgView(s: MtgState, viewer: Viewer, waitingFor: Seat | null): MtgView {
+  // A view only reads: one pass checks the layer fold's inputs once instead of on every characteristic it shows.
+  return readOnlyPass(s, () => viewOf(s, viewer, waitingFor));
+}
+
+function viewOf(s: MtgState, viewer: Viewer, waitingFor: Seat | null): MtgView {
   const side = (seat: Seat): SideView => {
     const p = s.players[seat];
     const out: SideView = {
