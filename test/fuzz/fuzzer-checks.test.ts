@@ -80,6 +80,35 @@ describe('the fuzzer catches each planted fault', () => {
     const result = fuzzGame(game, SETUP, 'planted-replay', OPTS);
     expect(result.failures).toEqual(['replay produced a different state hash']);
   });
+
+  // The replay goes through a game's owned-state path when it has one (no copy per decision): a fault on either
+  // path is still a replay that differs.
+  const withOwnedPath = (simulateInPlace: Toy['apply'], apply: Toy['apply'] = honest.apply): Toy => ({
+    ...honest,
+    apply,
+    search: { determinize: (s) => s, evaluate: () => 0, simulate: honest.apply, simulateInPlace },
+  });
+  const faultAt = (n: number): Toy['apply'] => {
+    let applied = 0;
+    return (s, seat, r) => {
+      applied += 1;
+      const next = honest.apply(s, seat, r);
+      return applied === n ? { ...next, score: { ...next.score, p1: next.score.p1 + 1 } } : next;
+    };
+  };
+
+  it('a game whose owned-state path disagrees with apply (the replay takes it)', () => {
+    // Gone another way, the replay may meet an answer it refuses: a failure too.
+    const result = fuzzGame(withOwnedPath(faultAt(4)), SETUP, 'planted-replay', OPTS);
+    expect(result.failures).toHaveLength(1);
+    expect(result.failures[0]).toMatch(/^replay (produced a different state hash|threw: IllegalAction)/);
+  });
+
+  it('a game whose replay differs, when it has an owned-state path', () => {
+    const result = fuzzGame(withOwnedPath(honest.apply, faultAt(4)), SETUP, 'planted-replay', OPTS);
+    expect(result.failures).toEqual(['replay produced a different state hash']);
+    expect(fuzzGame(withOwnedPath(honest.apply), SETUP, 'planted-replay', OPTS).failures).toEqual([]);
+  });
 });
 
 describe('a run on threads reports what a run one game after another reports', () => {

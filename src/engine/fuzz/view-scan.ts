@@ -26,6 +26,7 @@ export class ViewScanner {
   private readonly nameNumbers = new Map<string, number>();
   /** Per string seen in a view of this game: which names it contains, among the first `checked`. */
   private readonly strings = new Map<string, StringFacts>();
+  private readonly searchableCards = new Map<string, boolean>();
 
   /**
    * `hiddenIds` found in the view (the id check), then the identity leaks, worded as `identityLeaks` words them.
@@ -41,48 +42,62 @@ export class ViewScanner {
     walk.visit(view);
     // JSON has no text for these at all: the plain check's search of that text fails, and so does this one's.
     if (view === undefined || typeof view === 'function' || typeof view === 'symbol') walk.irregular = true;
-    const ids = hiddenIds.filter((id) => walk.visible.has(id) || walk.dropped.includes(id));
+    // Plain loops, no closures: this runs three times per decision of every fuzzed game.
+    const ids: string[] = [];
+    for (const id of hiddenIds) if (walk.visible.has(id) || walk.dropped.includes(id)) ids.push(id);
     const identities = walk.attached;
-    const secret = hidden.filter((h) => !knownCards.has(h.card));
+    const secret: HiddenIdentity[] = [];
+    for (const h of hidden) if (!knownCards.has(h.card)) secret.push(h);
     if (secret.length === 0) return { ids, identities };
+    /** The view's JSON text, written the first time a search needs it. */
     let text: string | undefined;
-    const inText = (needle: string) => {
-      text ??= JSON.stringify(view);
-      return text.includes(needle);
-    };
-    const found = new Map<string, boolean>();
-    const once = (key: string, search: () => boolean) => {
-      let answer = found.get(key);
-      if (answer === undefined) {
-        answer = search();
-        found.set(key, answer);
-      }
-      return answer;
-    };
     let present: Set<number> | null = null;
     let quoted: string[] = [];
     if (!walk.irregular) {
       for (const h of secret) for (const name of h.names) this.number(name);
       ({ present, quoted } = this.namesIn(walk.visible));
     }
+    // Each card and each name is searched once per view, however many hidden objects share it.
+    const cardsShown = new Map<string, boolean>();
+    const namesShown = new Map<string, boolean>();
     for (const h of secret) {
       const card = h.card;
-      const cardShown = once(`"${card}`, () =>
-        present && isSearchableCard(card)
-          ? walk.visible.has(card) || quoted.some((s) => s.endsWith(`"${card}`))
-          : inText(JSON.stringify(card)),
-      );
+      let cardShown = cardsShown.get(card);
+      if (cardShown === undefined) {
+        if (present && this.searchableCard(card)) cardShown = walk.visible.has(card) || endsWithQuoted(quoted, card);
+        else {
+          text ??= JSON.stringify(view);
+          cardShown = (text as string).includes(JSON.stringify(card));
+        }
+        cardsShown.set(card, cardShown);
+      }
       if (cardShown) identities.push(`card id ${card} of hidden object ${h.objectId}`);
       for (const name of h.names) {
         if (name.length === 0) continue;
-        const nameShown = once(`'${name}`, () => {
+        let nameShown = namesShown.get(name);
+        if (nameShown === undefined) {
           const n = this.number(name);
-          return present && n >= 0 ? present.has(n) : inText(JSON.stringify(name).slice(1, -1));
-        });
+          if (present && n >= 0) nameShown = present.has(n);
+          else {
+            text ??= JSON.stringify(view);
+            nameShown = (text as string).includes(JSON.stringify(name).slice(1, -1));
+          }
+          namesShown.set(name, nameShown);
+        }
         if (nameShown) identities.push(`name "${name}" of hidden object ${h.objectId} (${card})`);
       }
     }
     return { ids, identities };
+  }
+
+  /** Whether a card id is searched among strings (`isSearchableCard`), worked out once per card. */
+  private searchableCard(card: string): boolean {
+    let searchable = this.searchableCards.get(card);
+    if (searchable === undefined) {
+      searchable = isSearchableCard(card);
+      this.searchableCards.set(card, searchable);
+    }
+    return searchable;
   }
 
   /** The number of a name searched among strings, given the first time it is asked about; -1 for other names. */
@@ -114,6 +129,14 @@ export class ViewScanner {
     }
     return { present, quoted };
   }
+}
+
+/** Whether one of `quoted` (strings with a quote) ends in a quote followed by `card`. */
+function endsWithQuoted(quoted: readonly string[], card: string): boolean {
+  if (quoted.length === 0) return false;
+  const tail = `"${card}`;
+  for (const s of quoted) if (s.endsWith(tail)) return true;
+  return false;
 }
 
 interface StringFacts {

@@ -19,7 +19,7 @@ import { resolve } from './resolve.ts';
 import { cardOf, type MtgObject, type MtgState, type PlayerState } from './state.ts';
 import { placeTriggers } from './triggers.ts';
 import { game, priorityWindow, stateChecks } from './turn.ts';
-import { type MtgView, mtgHiddenIds, mtgSecrets, mtgView, visibleLog } from './view.ts';
+import { type MtgView, mtgHiddenIds, mtgSecrets, mtgView, objectsInOrder, visibleLog } from './view.ts';
 
 export const MTG_GAME_ID = 'mtg';
 export const STARTING_LIFE = 20; // CR 103.3
@@ -124,7 +124,7 @@ export function mtgInvariants(s: MtgState): string[] {
       seen.add(id);
     }
   }
-  for (const o of Object.values(s.objects)) {
+  for (const o of objectsInOrder(s)) {
     if (o.zone === 'stack') {
       if (
         !s.stack.some((i) => i.kind === 'spell' && i.source.id === o.id) &&

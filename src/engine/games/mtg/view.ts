@@ -15,9 +15,11 @@ import {
   isSummoningSick,
   keywordsOf,
   type MtgLogEntry,
+  type MtgObject,
   type MtgState,
   objectOf,
   powerOf,
+  readOnlyPass,
   type Step,
   toughnessOf,
 } from './state.ts';
@@ -116,6 +118,11 @@ function objectView(s: MtgState, id: string): ObjectView {
 }
 
 export function mtgView(s: MtgState, viewer: Viewer, waitingFor: Seat | null): MtgView {
+  // A view only reads: one pass checks the layer fold's inputs once instead of on every characteristic it shows.
+  return readOnlyPass(s, () => viewOf(s, viewer, waitingFor));
+}
+
+function viewOf(s: MtgState, viewer: Viewer, waitingFor: Seat | null): MtgView {
   const side = (seat: Seat): SideView => {
     const p = s.players[seat];
     const out: SideView = {
@@ -163,7 +170,17 @@ export function mtgHiddenIds(s: MtgState, viewer: Viewer): string[] {
 export function mtgSecrets(s: MtgState, viewer: Viewer): IdentitySecrets {
   const knownIds = new Set(viewer.kind === 'player' ? (s.known[viewer.seat] ?? []) : []);
   const hidden = new Set(mtgHiddenIds(s, viewer).filter((id) => !knownIds.has(id)));
-  return identitySecrets(Object.values(s.objects), hidden, (card) => cardOf(card).name);
+  return identitySecrets(objectsInOrder(s), hidden, (card) => cardOf(card).name);
+}
+
+/**
+ * Every object, in `Object.values`'s order. The record holds more keys than V8 keeps in fast mode, and `Object.values`
+ * of such a dictionary cost about three times its keys and a lookup each (~190 against ~60 µs for 120 objects).
+ */
+export function objectsInOrder(s: MtgState): MtgObject[] {
+  const out: MtgObject[] = [];
+  for (const id of Object.keys(s.objects)) out.push(s.objects[id] as MtgObject);
+  return out;
 }
 
 /** The state's log entries this viewer may read, numbered by decision (version × 1000 + index). */
