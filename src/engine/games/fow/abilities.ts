@@ -223,7 +223,7 @@ const CODE_RULE: Record<string, string> = {
   // a trait change are not: a type change moves a card between the rules of 702/703 while it is on the field.
   'becomes-type': '1020.1', // type or trait changes, races gained (909.1c)
   'becomes-attribute': '909.1c', // an attribute gained or lasting; "becomes (attribute) until end of turn" is typed
-  'copy-on-chase': '1017.1', // copying an ability (1017.1b) or a resonator spell; a chant is `copy-chant`
+  'copy-on-chase': '1017.1', // copying a resonator spell; a chant is `copy-chant`, an ability `copy-ability`
   'become-a-copy': '1017.2',
   'play-a-copy': '1017.3', // other than a rune's (711.2)
   'extra-turn': '1025', // an extra turn other than the typed "after this one" for the effect's controller
@@ -315,6 +315,9 @@ export function targetChoices(s: FowState, chooser: Seat, t: Target, self: strin
       return s.chase
         .filter((i) => i.kind === 'card' && i.source.id !== self && faceOf(s, i.source.id).types.includes('chant'))
         .map((i) => ({ item: i.id }));
+    case 'ability':
+      // 1017.1b: an activated or triggered ability on the chase; a Judgment process is neither (705.2).
+      return s.chase.filter((i) => i.kind === 'ability' || i.kind === 'trigger').map((i) => ({ item: i.id }));
   }
 }
 

@@ -215,6 +215,11 @@ export function logLine(e: FowLogEntry): Label {
         `${p.en} copies ${n.en}; the copy goes on top of the chase with the same targets (${e.rule}).`,
         `${p.ja}は${n.ja}をコピーしました：コピーは同じ対象を持ってチェイスの一番上に置かれます（${e.rule}）。`,
       );
+    case 'copied-ability':
+      return label(
+        `${p.en} copies an ability of ${n.en}; the copy goes on top of the chase with the same targets (${e.rule}).`,
+        `${p.ja}は${n.ja}の能力をコピーしました：コピーは同じ対象を持ってチェイスの一番上に置かれます（${e.rule}）。`,
+      );
     case 'destroy-replaced':
       return label(
         `${n.en} would be destroyed; instead its damage is removed and it is rested (${e.rule}).`,

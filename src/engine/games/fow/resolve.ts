@@ -380,7 +380,13 @@ function perform(
     case 'copy-chant': {
       // 1017.1d: nothing if the chant is no longer on the chase (then the target is illegal and this is not reached).
       const original = target && 'item' in target ? s.chase.find((i) => i.id === target.item) : undefined;
-      if (original) copyChant(s, me, original);
+      if (original) copyOnChase(s, me, original);
+      return null;
+    }
+    case 'copy-ability': {
+      // 1017.1b, 1017.1d: the same, for an ability still on the chase (ruling F-COPY-ABILITY).
+      const original = target && 'item' in target ? s.chase.find((i) => i.id === target.item) : undefined;
+      if (original) copyOnChase(s, me, original);
       return null;
     }
     case 'mill': {
@@ -476,25 +482,37 @@ function summon(s: FowState, seat: Seat, id: string): void {
 }
 
 /**
- * 1017.1, 1017.1a, 1017.1c: a virtual copy of the chant on top of the chase, under the copying effect's controller
- * (ruling F-COPY), with the original's choices: its face, awakening, [Torrent], the object its trigger met, and its
- * targets. It is not played (no cost, no [Torrent] count, no reveal window). It ceases to exist when it leaves the
- * chase (resolve `finish`, `cancelItem`).
+ * 1017.1, 1017.1c: a copy of a chant (1017.1a: a virtual card) or of an ability (1017.1b) on top of the chase, under
+ * the copying effect's controller (rulings F-COPY, F-COPY-ABILITY), with the original's choices: its face,
+ * awakening, [Torrent], the object its trigger met, and its targets. It is not played (no cost, no [Torrent] count,
+ * no reveal window). A chant's copy ceases to exist when it leaves the chase (resolve `finish`, `cancelItem`); an
+ * ability's copy has the same source as the original, so "this card" in its text is still that card.
  */
-function copyChant(s: FowState, seat: Seat, original: ChaseItem): void {
-  const from = objectOf(s, original.source.id);
-  const id = newId(s, 'k');
-  s.objects[id] = { ...from, id, owner: seat, controller: seat, zone: 'chase', counters: {}, copy: true };
+function copyOnChase(s: FowState, seat: Seat, original: ChaseItem): void {
+  let source = original.source;
+  if (original.kind === 'card') {
+    const from = objectOf(s, original.source.id);
+    const id = newId(s, 'k');
+    s.objects[id] = { ...from, id, owner: seat, controller: seat, zone: 'chase', counters: {}, copy: true };
+    source = refOf(s, id);
+  }
   s.chase.push({
     ...original,
     id: newId(s, 'c'),
     controller: seat,
-    source: refOf(s, id),
+    source,
     effects: [...original.effects],
     targets: [...original.targets],
     remnant: false,
   });
-  log(s, { type: 'copied', seat, card: original.card, object: id, rule: '1017.1' });
+  const ability = original.kind !== 'card';
+  log(s, {
+    type: ability ? 'copied-ability' : 'copied',
+    seat,
+    card: original.card,
+    object: source.id,
+    rule: ability ? '1017.1b' : '1017.1',
+  });
 }
 
 /** 1021.1a: the main deck's order is made random; nobody knows which face-down card is which any more. */

@@ -728,7 +728,14 @@ export function targetsOf(effects: readonly ItemEffect[]): Target[] {
     else if (e.do === 'move-counters') out.push(e.to);
     else if (e.do === 'skip-next-phase') out.push(e.to);
     else if (e.do === 'damage-per-gem') out.push(e.to);
-    else if (e.do === 'mill' || e.do === 'cancel' || e.do === 'equip' || e.do === 'copy-chant') out.push(e.to);
+    else if (
+      e.do === 'mill' ||
+      e.do === 'cancel' ||
+      e.do === 'equip' ||
+      e.do === 'copy-chant' ||
+      e.do === 'copy-ability'
+    )
+      out.push(e.to);
     else if (e.do === 'code' && CODE_TARGETS[e.handler]) out.push(CODE_TARGETS[e.handler] as Target);
   }
   return out;

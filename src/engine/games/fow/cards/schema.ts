@@ -107,7 +107,17 @@ export const WeatherSchema = z.enum(['rainy']);
 export type Weather = z.infer<typeof WeatherSchema>;
 
 /** What the card targets or affects (903.2.g; "J/resonator" is 201.2a). */
-export const TargetSchema = z.enum(['j-resonator', 'resonator', 'player', 'spell', 'chant', 'magic-stone', 'addition']);
+export const TargetSchema = z.enum([
+  'j-resonator',
+  'resonator',
+  'player',
+  'spell',
+  'chant',
+  'magic-stone',
+  'addition',
+  /** 1017.1b: an activated or triggered ability on the chase (not a Judgment process, 705.2). */
+  'ability',
+]);
 export type Target = z.infer<typeof TargetSchema>;
 
 const BaseEffect = z.discriminatedUnion('do', [
@@ -211,6 +221,8 @@ const BaseEffect = z.discriminatedUnion('do', [
   z.object({ do: z.literal('becomes-race-until-end-of-turn'), race: RaceSchema, to: TargetSchema }).strict(),
   /** FoW 1017.1: a copy of the target chant on the chase, with the same choices (1017.1c), on top of the chase. */
   z.object({ do: z.literal('copy-chant'), to: z.literal('chant') }).strict(),
+  /** FoW 1017.1b: a copy of the target ability on the chase, with the same choices (1017.1c), on top of the chase. */
+  z.object({ do: z.literal('copy-ability'), to: z.literal('ability') }).strict(),
   /** The top N cards of the target player's main deck into the graveyard. */
   z.object({ do: z.literal('mill'), count: z.number().int().min(1), to: z.literal('player') }).strict(),
   CodeEscapeSchema,

@@ -147,6 +147,7 @@ const TARGETS: Record<Target, Label> = {
   chant: { en: 'target chant', ja: '対象のチャント1つ' },
   'magic-stone': { en: 'target magic stone', ja: '対象の魔石1つ' },
   addition: { en: 'target addition', ja: '対象のアディション1つ' },
+  ability: { en: 'target ability on the chase', ja: 'チェイス上の対象の能力1つ' },
 };
 
 const kw = (k: KeywordName): Label => ({ en: `[${KEYWORDS[k].en}]`, ja: `[${KEYWORDS[k].ja}]` });
@@ -268,6 +269,11 @@ function effectText(e: Effect): Label {
       return {
         en: `Copy ${TARGETS.chant.en}. The copy has the same targets.`,
         ja: `${TARGETS.chant.ja}をコピーする。そのコピーは同じ対象を持つ。`,
+      };
+    case 'copy-ability':
+      return {
+        en: `Copy ${TARGETS.ability.en}. The copy has the same targets.`,
+        ja: `${TARGETS.ability.ja}をコピーする。そのコピーは同じ対象を持つ。`,
       };
     case 'mill':
       return {
