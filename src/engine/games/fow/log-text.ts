@@ -1,6 +1,7 @@
 /** Words for Force of Will's structured log and results, rendered at view time (never stored). */
 import type { GameResult, Seat } from '../../core/game.ts';
 import { type Label, label } from '../../core/label.ts';
+import { FOW_CARDS } from './cards/pool.ts';
 import { ATTRIBUTES, WEATHERS } from './cards/text.ts';
 import { cardOf, type FowLogEntry, type Phase } from './state.ts';
 
@@ -215,6 +216,13 @@ export function logLine(e: FowLogEntry): Label {
         `${p.en} copies ${n.en}; the copy goes on top of the chase with the same targets (${e.rule}).`,
         `${p.ja}は${n.ja}をコピーしました：コピーは同じ対象を持ってチェイスの一番上に置かれます（${e.rule}）。`,
       );
+    case 'became-copy': {
+      const of = e.target && FOW_CARDS.has(e.target) ? cardOf(e.target).name : label('a card', 'カード');
+      return label(
+        `${n.en} becomes a copy of ${of.en} (${e.rule}).`,
+        `${n.ja}は${of.ja}のコピーになりました（${e.rule}）。`,
+      );
+    }
     case 'copied-ability':
       return label(
         `${p.en} copies an ability of ${n.en}; the copy goes on top of the chase with the same targets (${e.rule}).`,

@@ -383,6 +383,25 @@ function perform(
       if (original) copyOnChase(s, me, original);
       return null;
     }
+    case 'become-copy': {
+      // 1017.2: the source, still the same object on the field, takes the target's printed face (the face up),
+      // before continuous effects: a copy's copy is of the printed card (ruling F-BECOME-COPY).
+      if (!obj || !stillThere(s, item.source) || objectOf(s, item.source.id).zone !== 'field') return null;
+      const copier = objectOf(s, item.source.id);
+      const from = objectOf(s, obj);
+      const at = stamp(s); // 909.3.b-2
+      copier.copyOf = { card: from.card, face: from.face, at };
+      copier.since = at; // 909.3.b-1: the copied card's own abilities become active now
+      log(s, {
+        type: 'became-copy',
+        seat: me,
+        card: copier.card,
+        object: copier.id,
+        target: from.card,
+        rule: '1017.2',
+      });
+      return null;
+    }
     case 'copy-ability': {
       // 1017.1b, 1017.1d: the same, for an ability still on the chase (ruling F-COPY-ABILITY).
       const original = target && 'item' in target ? s.chase.find((i) => i.id === target.item) : undefined;

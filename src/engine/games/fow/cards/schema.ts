@@ -221,6 +221,11 @@ const BaseEffect = z.discriminatedUnion('do', [
   z.object({ do: z.literal('becomes-race-until-end-of-turn'), race: RaceSchema, to: TargetSchema }).strict(),
   /** FoW 1017.1: a copy of the target chant on the chase, with the same choices (1017.1c), on top of the chase. */
   z.object({ do: z.literal('copy-chant'), to: z.literal('chant') }).strict(),
+  /**
+   * FoW 1017.2: this card (the ability's source, on the field) becomes a copy of the target resonator: its printed
+   * face up, before continuous effects, for as long as this card stays on the field (ruling F-BECOME-COPY).
+   */
+  z.object({ do: z.literal('become-copy'), to: z.literal('resonator') }).strict(),
   /** FoW 1017.1b: a copy of the target ability on the chase, with the same choices (1017.1c), on top of the chase. */
   z.object({ do: z.literal('copy-ability'), to: z.literal('ability') }).strict(),
   /** The top N cards of the target player's main deck into the graveyard. */

@@ -270,6 +270,11 @@ function effectText(e: Effect): Label {
         en: `Copy ${TARGETS.chant.en}. The copy has the same targets.`,
         ja: `${TARGETS.chant.ja}をコピーする。そのコピーは同じ対象を持つ。`,
       };
+    case 'become-copy':
+      return {
+        en: `This card becomes a copy of another ${TARGETS[e.to].en}.`,
+        ja: `このカードは他の${TARGETS[e.to].ja}のコピーになる。`,
+      };
     case 'copy-ability':
       return {
         en: `Copy ${TARGETS.ability.en}. The copy has the same targets.`,
