@@ -211,7 +211,7 @@ const SUPPORTED_CODE = new Set([
  * a card whose `code` escape names one is refused with that rule (any other unknown handler: 903.3).
  */
 const CODE_RULE: Record<string, string> = {
-  'destroy-ruler': '1010.2', // destroying a ruler in the ruler area
+  'destroy-ruler': '1010.2', // a ruler destroyed otherwise than the typed `destroy-opponents-ruler`
   heal: '1024', // healing anything but your own ruler (the pool's only heal is 'heal-your-ruler')
   summon: '1006', // a summon other than 'summon-resonator-from-graveyard'
   'search-deck': '1014.2', // a search other than 'search-deck-for-resonator' (another zone, another kind of card)

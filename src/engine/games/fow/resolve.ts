@@ -17,6 +17,7 @@ import {
   DROWNED_KNIGHT,
   dealDamage,
   destroy,
+  destroyRuler,
   enteredTriggers,
   enterField,
   replacementChoices,
@@ -42,6 +43,7 @@ import {
   hasType,
   type ItemEffect,
   isJResonator,
+  jRulerOf,
   log,
   moveObject,
   newId,
@@ -344,7 +346,8 @@ function perform(
       // main deck: it goes to their item area, public (313.2). Ruling F-WEAR: with an empty deck nothing happens.
       const top = s.players[me].main[0];
       if (top === undefined) return null;
-      const wearer = s.players[me].ruler;
+      const wearer = jRulerOf(s, me);
+      if (wearer === null) return null; // ruling F-DESTROY-RULER: no J/ruler to wear it
       moveObject(s, top, 'item');
       const o = objectOf(s, top);
       o.wornBy = refOf(s, wearer);
@@ -383,6 +386,9 @@ function perform(
       if (original) copyOnChase(s, me, original);
       return null;
     }
+    case 'destroy-opponents-ruler':
+      destroyRuler(s, opponentOf(me));
+      return null;
     case 'become-copy': {
       // 1017.2: the source, still the same object on the field, takes the target's printed face (the face up),
       // before continuous effects: a copy's copy is of the printed card (ruling F-BECOME-COPY).
@@ -549,6 +555,7 @@ function code(s: FowState, item: ChaseItem, handler: string, target: TargetRef |
       // 1024.1: an astral ruler loses its astral counters and the rule that took [Judgment] away stops applying;
       // 1024.2: nothing else about it changes. A ruler that is not astral is not changed at all.
       const ruler = rulerOf(s, item.controller);
+      if (ruler.zone !== 'ruler') return null; // 308.4: "your ruler" is in the ruler area (F-DESTROY-RULER)
       if ((ruler.counters.astral ?? 0) === 0 && !s.players[item.controller].lostJudgment) return null;
       delete ruler.counters.astral;
       s.players[item.controller].lostJudgment = false;

@@ -767,6 +767,17 @@ const CODE_TARGETS: Record<string, Target> = {
   'prevent-all-damage-to-target-this-turn': 'j-resonator',
 };
 
+/**
+ * 308.4, 1010.2: the player's ruler in the ruler area or J-ruler on the field (the same object, 302.3), or null once
+ * a ruler destroyed in the ruler area has gone to the graveyard (ruling F-DESTROY-RULER): what reads "your ruler" or
+ * "your J/ruler" then finds none.
+ */
+export function jRulerOf(s: FowState, seat: Seat): string | null {
+  const id = s.players[seat].ruler;
+  const zone = s.objects[id]?.zone;
+  return zone === 'ruler' || zone === 'field' ? id : null;
+}
+
 export function rulerOf(s: FowState, seat: Seat): FowObject {
   return objectOf(s, s.players[seat].ruler);
 }

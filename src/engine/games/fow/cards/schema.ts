@@ -226,6 +226,11 @@ const BaseEffect = z.discriminatedUnion('do', [
    * face up, before continuous effects, for as long as this card stays on the field (ruling F-BECOME-COPY).
    */
   z.object({ do: z.literal('become-copy'), to: z.literal('resonator') }).strict(),
+  /**
+   * FoW 1010.2: destroy the opponent's ruler: the ruler card in their ruler area (308.4; a J-ruler on the field is
+   * not one), which goes to its owner's graveyard (ruling F-DESTROY-RULER).
+   */
+  z.object({ do: z.literal('destroy-opponents-ruler') }).strict(),
   /** FoW 1017.1b: a copy of the target ability on the chase, with the same choices (1017.1c), on top of the chase. */
   z.object({ do: z.literal('copy-ability'), to: z.literal('ability') }).strict(),
   /** The top N cards of the target player's main deck into the graveyard. */

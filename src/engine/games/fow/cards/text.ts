@@ -270,6 +270,8 @@ function effectText(e: Effect): Label {
         en: `Copy ${TARGETS.chant.en}. The copy has the same targets.`,
         ja: `${TARGETS.chant.ja}をコピーする。そのコピーは同じ対象を持つ。`,
       };
+    case 'destroy-opponents-ruler':
+      return { en: "Destroy your opponent's ruler.", ja: '対戦相手のルーラーを破壊する。' };
     case 'become-copy':
       return {
         en: `This card becomes a copy of another ${TARGETS[e.to].en}.`,
