@@ -248,10 +248,10 @@ function effectProblem(e: Effect): string | null {
 
 /** The first rule a card needs that the engine does not implement (on either face), or null. */
 export function unsupportedRuleOf(card: FowCard): { rule: string; what: string } | null {
-  // 1304.5: a J-ruler face with [Judgment] is a colossal ruler's first J-ruler, whose Judgment turns up a third face.
-  if (card.back?.types.includes('j-ruler') && card.back.keywords.some((k) => k.keyword === 'judgment'))
-    return { rule: '1304.5', what: 'a colossal ruler (a J-ruler with [Judgment])' };
-  for (const face of [card, ...(card.back ? [card.back] : [])]) {
+  // 1304.5: a J-ruler face with [Judgment] without a 2nd J-ruler face cannot turn one up.
+  if (card.back?.types.includes('j-ruler') && card.back.keywords.some((k) => k.keyword === 'judgment') && !card.second)
+    return { rule: '1304.5', what: 'a J-ruler with [Judgment] and no 2nd J-ruler face' };
+  for (const face of [card, ...(card.back ? [card.back] : []), ...(card.second ? [card.second] : [])]) {
     for (const k of face.keywords) {
       if (!SUPPORTED_KEYWORDS.has(k.keyword))
         return { rule: KEYWORD_RULE[k.keyword] ?? '1100', what: `[${k.keyword}]` };

@@ -22,6 +22,7 @@ import {
   type FowState,
   faceOf,
   hasKeyword,
+  isFirstJRuler,
   jRulerOf,
   magicStonesOf,
   objectOf,
@@ -193,8 +194,11 @@ export function legalActions(s: FowState, seat: Seat): DecisionOption[] {
   if (main) {
     // 705.1, 710.1, ruling F-DESTROY-RULER: with no ruler or J-ruler there is nothing to rest for a call or Judgment.
     const ruler = own === null ? null : objectOf(s, own);
-    // 705.1, 1125: Judgment: a recovered ruler in the ruler area with [Judgment], once per turn.
-    if (ruler?.zone === 'ruler' && !ruler.rested && !p.judgedThisTurn && hasKeyword(s, ruler.id, 'judgment')) {
+    // 705.1, 1125: Judgment: a recovered ruler in the ruler area with [Judgment], once per turn; 1304.5: a colossal
+    // ruler's 1st J-ruler on the field, as a ruler does.
+    const judges =
+      ruler?.zone === 'ruler' || (ruler !== null && isFirstJRuler(s, ruler.id) && ruler.controller === seat);
+    if (ruler && judges && !ruler.rested && !p.judgedThisTurn && hasKeyword(s, ruler.id, 'judgment')) {
       const j = faceOf(s, ruler.id).keywords.find((k) => k.keyword === 'judgment');
       const stonesOk = j?.minMagicStones === undefined || magicStonesOf(s, seat).length >= j.minMagicStones; // 705.2b
       if (j?.cost && stonesOk && canAfford(s, seat, j.cost))

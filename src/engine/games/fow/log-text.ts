@@ -106,6 +106,8 @@ export function logLine(e: FowLogEntry): Label {
       return label(`${p.en} plays Judgment with ${n.en}.`, `${p.ja}は${n.ja}でジャッジメントしました。`);
     case 'j-ruler':
       return label(`${n.en} becomes a J-ruler.`, `${n.ja}がJルーラーになりました。`);
+    case 'second-j-ruler':
+      return label(`${n.en} becomes its 2nd J-ruler (${e.rule}).`, `${n.ja}は第2Jルーラーになりました（${e.rule}）。`);
     case 'triggered':
       return label(`${n.en}'s ability triggers.`, `${n.ja}の能力が誘発しました。`);
     case 'resolve':

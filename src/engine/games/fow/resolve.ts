@@ -42,6 +42,7 @@ import {
   type FowState,
   hasType,
   type ItemEffect,
+  isFirstJRuler,
   isJResonator,
   jRulerOf,
   log,
@@ -90,6 +91,26 @@ export const resolve = defineProcedure<FowState, ResolveData, null>({
         return spec !== undefined && stillLegal(s, item.controller, spec, t, self);
       });
       log(s, { type: 'resolve', seat: item.controller, card: item.card, object: item.source.id });
+      if (item.kind === 'judgment' && item.second) {
+        // 1304.5a: the 1st J-ruler becomes the 2nd J-ruler, the same card with its state kept (1304.6); 1304.5b: if it
+        // is no longer the 1st J-ruler, nothing happens.
+        const ruler = objectOf(s, item.source.id);
+        if (stillThere(s, item.source) && isFirstJRuler(s, ruler.id)) {
+          ruler.face = 'second';
+          ruler.since = stamp(s); // 909.3.b-1: its new face's abilities become active now
+          log(s, {
+            type: 'second-j-ruler',
+            seat: item.controller,
+            card: ruler.card,
+            object: ruler.id,
+            rule: '1304.5a',
+          });
+          // 1304.5.a-1: it meets "judgmented"; it stays on the field, so nothing enters.
+          for (const a of ownAbilities(s, ruler.id))
+            if (a.kind === 'triggered' && a.when === 'judgment') trigger(s, ruler.id, item.controller, a.effects);
+        }
+        return { return: null };
+      }
       if (item.kind === 'judgment') {
         // 705.3a: if the ruler is still in the ruler area, it comes onto the field J-ruler face up.
         const ruler = objectOf(s, item.source.id);

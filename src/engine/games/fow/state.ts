@@ -54,8 +54,8 @@ export type FowObject = {
   /** 1007.1: damage accumulated on a J/resonator. */
   damage: number;
   counters: Partial<Record<CounterName, number>>;
-  /** 1302: the face up: a ruler's J-ruler face is `back`. */
-  face: 'front' | 'back';
+  /** 1302: the face up: a ruler's J-ruler face is `back`; a colossal ruler's 2nd J-ruler face `second` (1304.5a). */
+  face: FaceUp;
   /** 803.3a: the turn from whose start its controller has controlled it (0: since the game began). */
   controlSince: number;
   /** 905.3: the turn from whose start it has been on the field (0: since the game began). */
@@ -81,8 +81,11 @@ export type FowObject = {
    * 1017.2: on the field, it is a copy of this card's face (the copied object's printed face up), from timestamp
    * `at` (909.3b) for as long as it stays this object (ruling F-BECOME-COPY).
    */
-  copyOf?: { card: string; face: 'front' | 'back'; at: number };
+  copyOf?: { card: string; face: FaceUp; at: number };
 };
+
+/** 1302, 1304.2: which face of a card is up. */
+export type FaceUp = 'front' | 'back' | 'second';
 
 /** A reference that stops matching once the object changes zones (302.3). */
 export type Ref = { id: string; inc: number };
@@ -128,6 +131,8 @@ export type ChaseItem = {
   remnant: boolean;
   /** 1113.2b, 1114.2: the object of the trigger event a triggered card refers to ("that J/resonator"). */
   about?: Ref;
+  /** 1304.5: a Judgment process played by a 1st J-ruler's [Judgment] (it turns up the 2nd J-ruler face). */
+  second?: true;
 };
 
 export type PlayerState = {
@@ -302,7 +307,9 @@ export function faceOf(s: FowState, id: string): Face {
   const o = objectOf(s, id);
   // 1017.2: a copy has the copied card's values (909.2: each of them in its own category of 909.1, below).
   const card = cardOf(o.copyOf?.card ?? o.card);
-  return (o.copyOf?.face ?? o.face) === 'back' && card.back ? card.back : card;
+  const up = o.copyOf?.face ?? o.face;
+  if (up === 'second' && card.second) return card.second; // 1304.5a
+  return up === 'back' && card.back ? card.back : card;
 }
 
 export function refOf(s: FowState, id: string): Ref {
@@ -776,6 +783,12 @@ export function jRulerOf(s: FowState, seat: Seat): string | null {
   const id = s.players[seat].ruler;
   const zone = s.objects[id]?.zone;
   return zone === 'ruler' || zone === 'field' ? id : null;
+}
+
+/** 1304.4: a colossal ruler on the field as its 1st J-ruler. */
+export function isFirstJRuler(s: FowState, id: string): boolean {
+  const o = objectOf(s, id);
+  return o.zone === 'field' && o.face === 'back' && cardOf(o.card).second !== undefined;
 }
 
 export function rulerOf(s: FowState, seat: Seat): FowObject {

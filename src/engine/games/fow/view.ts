@@ -17,6 +17,7 @@ import {
   type BattleStep,
   cardOf,
   characteristics,
+  type FaceUp,
   type FowLogEntry,
   type FowState,
   isCurrent,
@@ -32,7 +33,7 @@ export type ObjectView = {
   rested: boolean;
   damage: number;
   counters: Record<string, number>;
-  face: 'front' | 'back';
+  face: FaceUp;
   atk?: number;
   def?: number;
   keywords?: KeywordName[];
@@ -43,7 +44,7 @@ export type ObjectView = {
   /** 1032.1: in the item area, the J/ruler wearing it while it is still that object. */
   wornBy?: string;
   /** 1017.2: on the field, the card (and face) it is a copy of; its name and text are that card's. */
-  copyOf?: { card: string; face: 'front' | 'back' };
+  copyOf?: { card: string; face: FaceUp };
 };
 
 export type SideView = {

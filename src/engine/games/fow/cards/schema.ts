@@ -395,6 +395,11 @@ export const FowCardSchema = z
     id: CardIdSchema,
     ...FaceFields,
     back: FaceSchema.optional(),
+    /**
+     * 1304.2: a colossal ruler's 2nd J-ruler face; its `back` is then the 1st J-ruler face, whose [Judgment] turns this
+     * face up (1304.5).
+     */
+    second: FaceSchema.optional(),
     /** 1303.1a: a token's characteristics, as the effect creating it gives them; never put in a deck. */
     token: z.literal(true).optional(),
     text: IntendedTextSchema,
@@ -406,6 +411,17 @@ export const FowCardSchema = z
     const isRuler = card.types.includes('ruler');
     if (isRuler && !card.back?.types.includes('j-ruler'))
       ctx.addIssue({ code: 'custom', message: 'a ruler needs its J-ruler face as "back" (1302)' });
+    // 1304.2, 1304.5: a colossal ruler has three faces; its 1st J-ruler face has [Judgment] exactly when it has a 2nd.
+    if (card.second) checkFace(card.second, ctx, 'second face: ');
+    const firstJudges =
+      card.back?.types.includes('j-ruler') && card.back.keywords.some((k) => k.keyword === 'judgment');
+    if (card.second && !(isRuler && firstJudges && card.second.types.includes('j-ruler')))
+      ctx.addIssue({
+        code: 'custom',
+        message: "a 2nd J-ruler face is a colossal ruler's: a ruler whose J-ruler face has [Judgment] (1304.2, 1304.5)",
+      });
+    if (firstJudges && !card.second)
+      ctx.addIssue({ code: 'custom', message: 'a J-ruler face with [Judgment] needs its 2nd J-ruler face (1304.5a)' });
   });
 export type FowCard = z.infer<typeof FowCardSchema>;
 

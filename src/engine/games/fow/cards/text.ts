@@ -540,8 +540,9 @@ function faceText(face: Face): Label[] {
 /** The card's rules text; a double-faced card's other face follows after a "//" line with its name and stats. */
 export function cardText(card: FowCard): Label {
   const lines = faceText(card);
-  if (card.back) {
-    const b = card.back;
+  // 1304.2: a colossal ruler's 2nd J-ruler face follows its 1st.
+  for (const b of [card.back, card.second]) {
+    if (!b) continue;
     const t = typeLine(b);
     const stats = b.atk !== undefined ? ` ${b.atk}/${b.def}` : '';
     lines.push({ en: `// ${b.name.en} (${t.en}${stats})`, ja: `// ${b.name.ja}（${t.ja}${stats}）` });
@@ -552,6 +553,8 @@ export function cardText(card: FowCard): Label {
 
 /** Every keyword on either face, once each. */
 export function cardKeywords(card: FowCard): KeywordName[] {
-  const all = [...card.keywords, ...(card.back?.keywords ?? [])].map((k) => k.keyword);
+  const all = [...card.keywords, ...(card.back?.keywords ?? []), ...(card.second?.keywords ?? [])].map(
+    (k) => k.keyword,
+  );
   return [...new Set(all)];
 }
