@@ -230,7 +230,7 @@ const CODE_RULE: Record<string, string> = {
   unseal: '1026', // other than the typed "unseal yours until end of turn" (a named card, another duration)
   'gain-gem': '1027', // a gem of any attribute (1027.1a: a choice); the typed `gain-gem` names one
   weather: '1028', // a weather for another player, or read otherwise than "as long as you are Rainy"
-  invert: '1030', // Hope and Despair faces (1302.3)
+  invert: '1030', // other than the typed "invert (and remove) this card" (`invert-self`, `invert-and-remove-self`)
   skip: '1031', // other than the typed "target player skips their next recovery phase" (`skip-next-phase`)
   wear: '1032', // other than the typed "your J/ruler wears the top card of your main deck" (`wear-top-of-deck`)
   'restart-game': '1033',

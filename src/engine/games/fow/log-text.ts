@@ -106,6 +106,13 @@ export function logLine(e: FowLogEntry): Label {
       return label(`${p.en} plays Judgment with ${n.en}.`, `${p.ja}は${n.ja}でジャッジメントしました。`);
     case 'j-ruler':
       return label(`${n.en} becomes a J-ruler.`, `${n.ja}がJルーラーになりました。`);
+    case 'inverted':
+      return label(`${n.en} is inverted: its Despair face is up (${e.rule}).`, `${n.ja}は転化しました（${e.rule}）。`);
+    case 'inverted-removed':
+      return label(
+        `${n.en} is inverted and removed from the game (${e.rule}).`,
+        `${n.ja}は転化してゲームから除外されました（${e.rule}）。`,
+      );
     case 'second-j-ruler':
       return label(`${n.en} becomes its 2nd J-ruler (${e.rule}).`, `${n.ja}は第2Jルーラーになりました（${e.rule}）。`);
     case 'triggered':

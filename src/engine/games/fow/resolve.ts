@@ -43,6 +43,7 @@ import {
   hasType,
   type ItemEffect,
   isFirstJRuler,
+  isInvertCard,
   isJResonator,
   jRulerOf,
   log,
@@ -405,6 +406,27 @@ function perform(
       // 1017.1d: nothing if the chant is no longer on the chase (then the target is illegal and this is not reached).
       const original = target && 'item' in target ? s.chase.find((i) => i.id === target.item) : undefined;
       if (original) copyOnChase(s, me, original);
+      return null;
+    }
+    case 'invert-self': {
+      // 1030.1, 1302.3c: its Despair face up, in the same zone, the same card: effects, counters and damage stay.
+      if (!stillThere(s, item.source)) return null;
+      const o = objectOf(s, item.source.id);
+      if (o.zone !== 'field' || o.face !== 'front' || !isInvertCard(cardOf(o.card))) return null;
+      o.face = 'back';
+      o.since = stamp(s); // 909.3.b-1: the Despair face's abilities become active now
+      log(s, { type: 'inverted', seat: me, card: o.card, object: o.id, rule: '1030.1' });
+      return null;
+    }
+    case 'invert-and-remove-self': {
+      // 1030.3: to the removed area Despair face up (1302.3e: it may stay so there); a card that is not an invert
+      // card is removed as it is (ruling F-INVERT).
+      if (!stillThere(s, item.source)) return null;
+      const o = objectOf(s, item.source.id);
+      if (o.zone !== 'field') return null;
+      moveObject(s, o.id, 'removed');
+      if (isInvertCard(cardOf(o.card))) o.face = 'back';
+      log(s, { type: 'inverted-removed', seat: me, card: o.card, object: o.id, rule: '1030.3' });
       return null;
     }
     case 'destroy-opponents-ruler':

@@ -785,6 +785,11 @@ export function jRulerOf(s: FowState, seat: Seat): string | null {
   return zone === 'ruler' || zone === 'field' ? id : null;
 }
 
+/** 1302.3: an invert card: its back face (the Despair face) has the Invert trait. */
+export function isInvertCard(card: FowCard): boolean {
+  return card.back?.races.includes('Invert') === true;
+}
+
 /** 1304.4: a colossal ruler on the field as its 1st J-ruler. */
 export function isFirstJRuler(s: FowState, id: string): boolean {
   const o = objectOf(s, id);

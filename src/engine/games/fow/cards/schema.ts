@@ -53,6 +53,8 @@ export const RACES = [
   'Relic',
   'Fable',
   'Drowned Knight',
+  /** 1302.3: the trait of an invert card's Despair face. */
+  'Invert',
 ] as const;
 export const RaceSchema = z.enum(RACES);
 export type Race = z.infer<typeof RaceSchema>;
@@ -231,6 +233,10 @@ const BaseEffect = z.discriminatedUnion('do', [
    * not one), which goes to its owner's graveyard (ruling F-DESTROY-RULER).
    */
   z.object({ do: z.literal('destroy-opponents-ruler') }).strict(),
+  /** FoW 1030.1, 1302.3c: invert this card: its Despair face up, the same card (ruling F-INVERT). */
+  z.object({ do: z.literal('invert-self') }).strict(),
+  /** FoW 1030.3: invert this card and remove it from the game: to the removed area Despair face up. */
+  z.object({ do: z.literal('invert-and-remove-self') }).strict(),
   /** FoW 1017.1b: a copy of the target ability on the chase, with the same choices (1017.1c), on top of the chase. */
   z.object({ do: z.literal('copy-ability'), to: z.literal('ability') }).strict(),
   /** The top N cards of the target player's main deck into the graveyard. */
@@ -420,6 +426,9 @@ export const FowCardSchema = z
         code: 'custom',
         message: "a 2nd J-ruler face is a colossal ruler's: a ruler whose J-ruler face has [Judgment] (1304.2, 1304.5)",
       });
+    // 1302.3: an invert card's face with the Invert trait is its Despair face: the back; the Hope face is the front.
+    if (card.races.includes('Invert') || (card.back?.races.includes('Invert') && isRuler))
+      ctx.addIssue({ code: 'custom', message: 'an invert card has its Despair face (Invert) as "back" (1302.3)' });
     if (firstJudges && !card.second)
       ctx.addIssue({ code: 'custom', message: 'a J-ruler face with [Judgment] needs its 2nd J-ruler face (1304.5a)' });
   });

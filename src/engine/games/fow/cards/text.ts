@@ -115,6 +115,7 @@ const RACE_JA: Record<Race, string> = {
   Relic: '遺物',
   Fable: '物語',
   'Drowned Knight': '溺れ騎士',
+  Invert: '転化',
 };
 
 /** "Basic Magic Stone", "Resonator — Beast", "Chant / Rune — Fable" (201, 205). */
@@ -272,6 +273,10 @@ function effectText(e: Effect): Label {
       };
     case 'destroy-opponents-ruler':
       return { en: "Destroy your opponent's ruler.", ja: '対戦相手のルーラーを破壊する。' };
+    case 'invert-self':
+      return { en: 'Invert this card.', ja: 'このカードを転化する。' };
+    case 'invert-and-remove-self':
+      return { en: 'Invert this card and remove it from the game.', ja: 'このカードを転化してゲームから除外する。' };
     case 'become-copy':
       return {
         en: `This card becomes a copy of another ${TARGETS[e.to].en}.`,
