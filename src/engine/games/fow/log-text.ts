@@ -220,11 +220,6 @@ export function logLine(e: FowLogEntry): Label {
         `${e.amount} damage from ${n.en} is prevented (${e.rule}).`,
         `${n.ja}からの${e.amount}ダメージは軽減されました（${e.rule}）。`,
       );
-    case 'copied':
-      return label(
-        `${p.en} copies ${n.en}; the copy goes on top of the chase with the same targets (${e.rule}).`,
-        `${p.ja}は${n.ja}をコピーしました：コピーは同じ対象を持ってチェイスの一番上に置かれます（${e.rule}）。`,
-      );
     case 'became-copy': {
       const of = e.target && FOW_CARDS.has(e.target) ? cardOf(e.target).name : label('a card', 'カード');
       return label(
@@ -232,10 +227,16 @@ export function logLine(e: FowLogEntry): Label {
         `${n.ja}は${of.ja}のコピーになりました（${e.rule}）。`,
       );
     }
-    case 'copied-ability':
+    case 'copied':
+      // 1017.1b: an ability's copy (the card named is its source); otherwise a chant's (1017.1).
+      if (e.rule === '1017.1b')
+        return label(
+          `${p.en} copies an ability of ${n.en}; the copy goes on top of the chase with the same targets (${e.rule}).`,
+          `${p.ja}は${n.ja}の能力をコピーしました：コピーは同じ対象を持ってチェイスの一番上に置かれます（${e.rule}）。`,
+        );
       return label(
-        `${p.en} copies an ability of ${n.en}; the copy goes on top of the chase with the same targets (${e.rule}).`,
-        `${p.ja}は${n.ja}の能力をコピーしました：コピーは同じ対象を持ってチェイスの一番上に置かれます（${e.rule}）。`,
+        `${p.en} copies ${n.en}; the copy goes on top of the chase with the same targets (${e.rule}).`,
+        `${p.ja}は${n.ja}をコピーしました：コピーは同じ対象を持ってチェイスの一番上に置かれます（${e.rule}）。`,
       );
     case 'destroy-replaced':
       return label(

@@ -573,9 +573,10 @@ function copyOnChase(s: FowState, seat: Seat, original: ChaseItem): void {
     targets: [...original.targets],
     remnant: false,
   });
+  // One log type for every copy put on the chase (readers count chase items by it); the rule tells them apart.
   const ability = original.kind !== 'card';
   log(s, {
-    type: ability ? 'copied-ability' : 'copied',
+    type: 'copied',
     seat,
     card: original.card,
     object: source.id,
