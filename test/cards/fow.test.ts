@@ -8,9 +8,9 @@ import { facesDrawTheCard, rejects, textIsAsIntended } from './pool-checks.ts';
 
 describe('Force of Will card pool', () => {
   it("holds the digest's 40 sample rows (the five basic magic stones as five cards)", () => {
-    expect(FOW_CARDS.size).toBe(69); // 68 cards (Mending Dawn, Pathfinder's Call, Tidewash Augury, Gravecall Rite, Mistward Veil for 1024, 1014.2, 1021, 1006, 1018; Hush of the Hollow Moon, Tideglass Mirage, Cinderfall Verdict, Dawnmend Ward, Mirrortide Refrain, Galebound Recall, Kindled Banner, Stolen Tidehour, Emberline Inscription, Sapling Courier, Shackles of the Long Night, Sealbreak Chime, Emberglass Harvest, Gathering Rain, Rainward Heron, Mantlewoven Squire and Emberwell Rite for 909.1d, 1020.2, 1008.2, 910.1, 1017.1, 910.2, 909.1c, 1025, 1020.1, 1022.4, 1031, 1026, 1027, 1028, 1032, 907.1) and the Drowned Knight token (1303)
+    expect(FOW_CARDS.size).toBe(74); // 73 cards (Mending Dawn, Pathfinder's Call, Tidewash Augury, Gravecall Rite, Mistward Veil for 1024, 1014.2, 1021, 1006, 1018; Hush of the Hollow Moon, Tideglass Mirage, Cinderfall Verdict, Dawnmend Ward, Mirrortide Refrain, Galebound Recall, Kindled Banner, Stolen Tidehour, Emberline Inscription, Sapling Courier, Shackles of the Long Night, Sealbreak Chime, Emberglass Harvest, Gathering Rain, Rainward Heron, Mantlewoven Squire and Emberwell Rite, Mirrorwake Canticle, Shoalglass Mimic, Thronebreaker Edict, Morvath (a colossal ruler), Emberheart Penitent for 909.1d, 1020.2, 1008.2, 910.1, 1017.1, 910.2, 909.1c, 1025, 1020.1, 1022.4, 1031, 1026, 1027, 1028, 1032, 907.1, 1017.1b, 1017.2, 1010.2, 1304, 1030) and the Drowned Knight token (1303)
     const rulers = [...FOW_CARDS.values()].filter((c) => c.types.includes('ruler'));
-    expect(rulers.map((r) => r.back?.types)).toEqual([['j-ruler'], ['j-ruler']]);
+    expect(rulers.map((r) => r.back?.types)).toEqual([['j-ruler'], ['j-ruler'], ['j-ruler']]);
   });
 
   it('refuses malformed cards with a message naming the card, the keyword and the rule', () => {

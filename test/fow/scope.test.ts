@@ -36,20 +36,25 @@ describe('scope of issue 18: refusals name their rule', () => {
     expect(unsupportedRuleOf(chantDoing(handler))).toEqual({ rule, what: handler });
   });
 
-  it('1304.5: a colossal ruler (its J-ruler face has [Judgment]) is refused with 1304.5', () => {
+  it('1304.2, 1304.5: a colossal ruler has a 2nd J-ruler face exactly when its 1st has [Judgment]', () => {
     const face = { name: text, types: ['j-ruler'], attributes: ['fire'], atk: 1000, def: 1000 };
-    const ruler = (second: boolean) =>
-      FowCardSchema.parse({
+    const ruler = (judges: boolean, second: boolean) =>
+      FowCardSchema.safeParse({
         id: 'test-colossal',
         name: text,
         types: ['ruler'],
         attributes: ['fire'],
         keywords: [{ keyword: 'judgment', cost: { will: ['R'], free: 0 } }],
-        back: { ...face, keywords: second ? [{ keyword: 'judgment', cost: { will: ['R'], free: 2 } }] : [] },
+        back: { ...face, keywords: judges ? [{ keyword: 'judgment', cost: { will: ['R'], free: 2 } }] : [] },
+        ...(second ? { second: face } : {}),
         text,
       });
-    expect(unsupportedRuleOf(ruler(true))?.rule).toBe('1304.5');
-    expect(unsupportedRuleOf(ruler(false))).toBeNull();
+    const colossal = ruler(true, true);
+    expect(colossal.success && unsupportedRuleOf(colossal.data)).toBeNull();
+    expect(ruler(true, false).error?.message).toContain('1304.5a');
+    expect(ruler(false, true).error?.message).toContain('1304.2');
+    const plain = ruler(false, false);
+    expect(plain.success && unsupportedRuleOf(plain.data)).toBeNull();
   });
 
   it('every card of the pool is supported, so every precon starts (the setup check refuses only unsupported cards)', () => {

@@ -211,7 +211,7 @@ const SUPPORTED_CODE = new Set([
  * a card whose `code` escape names one is refused with that rule (any other unknown handler: 903.3).
  */
 const CODE_RULE: Record<string, string> = {
-  'destroy-ruler': '1010.2', // destroying a ruler in the ruler area
+  'destroy-ruler': '1010.2', // a ruler destroyed otherwise than the typed `destroy-opponents-ruler`
   heal: '1024', // healing anything but your own ruler (the pool's only heal is 'heal-your-ruler')
   summon: '1006', // a summon other than 'summon-resonator-from-graveyard'
   'search-deck': '1014.2', // a search other than 'search-deck-for-resonator' (another zone, another kind of card)
@@ -223,14 +223,14 @@ const CODE_RULE: Record<string, string> = {
   // a trait change are not: a type change moves a card between the rules of 702/703 while it is on the field.
   'becomes-type': '1020.1', // type or trait changes, races gained (909.1c)
   'becomes-attribute': '909.1c', // an attribute gained or lasting; "becomes (attribute) until end of turn" is typed
-  'copy-on-chase': '1017.1', // copying an ability (1017.1b) or a resonator spell; a chant is `copy-chant`
-  'become-a-copy': '1017.2',
+  'copy-on-chase': '1017.1', // copying a resonator spell; a chant is `copy-chant`, an ability `copy-ability`
+  'become-a-copy': '1017.2', // other than the typed `become-copy` (this card, of a target resonator)
   'play-a-copy': '1017.3', // other than a rune's (711.2)
   'extra-turn': '1025', // an extra turn other than the typed "after this one" for the effect's controller
   unseal: '1026', // other than the typed "unseal yours until end of turn" (a named card, another duration)
   'gain-gem': '1027', // a gem of any attribute (1027.1a: a choice); the typed `gain-gem` names one
   weather: '1028', // a weather for another player, or read otherwise than "as long as you are Rainy"
-  invert: '1030', // Hope and Despair faces (1302.3)
+  invert: '1030', // other than the typed "invert (and remove) this card" (`invert-self`, `invert-and-remove-self`)
   skip: '1031', // other than the typed "target player skips their next recovery phase" (`skip-next-phase`)
   wear: '1032', // other than the typed "your J/ruler wears the top card of your main deck" (`wear-top-of-deck`)
   'restart-game': '1033',
@@ -248,10 +248,10 @@ function effectProblem(e: Effect): string | null {
 
 /** The first rule a card needs that the engine does not implement (on either face), or null. */
 export function unsupportedRuleOf(card: FowCard): { rule: string; what: string } | null {
-  // 1304.5: a J-ruler face with [Judgment] is a colossal ruler's first J-ruler, whose Judgment turns up a third face.
-  if (card.back?.types.includes('j-ruler') && card.back.keywords.some((k) => k.keyword === 'judgment'))
-    return { rule: '1304.5', what: 'a colossal ruler (a J-ruler with [Judgment])' };
-  for (const face of [card, ...(card.back ? [card.back] : [])]) {
+  // 1304.5: a J-ruler face with [Judgment] without a 2nd J-ruler face cannot turn one up.
+  if (card.back?.types.includes('j-ruler') && card.back.keywords.some((k) => k.keyword === 'judgment') && !card.second)
+    return { rule: '1304.5', what: 'a J-ruler with [Judgment] and no 2nd J-ruler face' };
+  for (const face of [card, ...(card.back ? [card.back] : []), ...(card.second ? [card.second] : [])]) {
     for (const k of face.keywords) {
       if (!SUPPORTED_KEYWORDS.has(k.keyword))
         return { rule: KEYWORD_RULE[k.keyword] ?? '1100', what: `[${k.keyword}]` };
@@ -315,6 +315,9 @@ export function targetChoices(s: FowState, chooser: Seat, t: Target, self: strin
       return s.chase
         .filter((i) => i.kind === 'card' && i.source.id !== self && faceOf(s, i.source.id).types.includes('chant'))
         .map((i) => ({ item: i.id }));
+    case 'ability':
+      // 1017.1b: an activated or triggered ability on the chase; a Judgment process is neither (705.2).
+      return s.chase.filter((i) => i.kind === 'ability' || i.kind === 'trigger').map((i) => ({ item: i.id }));
   }
 }
 

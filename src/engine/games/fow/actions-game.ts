@@ -183,6 +183,19 @@ export function destroy(
 }
 
 /**
+ * 1010.2: destroying `seat`'s ruler: only the ruler card in the ruler area (308.4: a J-ruler on the field is not a
+ * ruler), unless it cannot be destroyed ([Eternal] 1139.2, 1010.3). Ruling F-DESTROY-RULER: it goes to its owner's
+ * graveyard, as a destroyed card that is not a J-ruler does (1010.1) and the one other zone a ruler may go to (316.1).
+ */
+export function destroyRuler(s: FowState, seat: Seat): void {
+  const id = s.players[seat].ruler;
+  const o = s.objects[id];
+  if (o?.zone !== 'ruler' || characteristics(s, id).keywords.includes('eternal')) return;
+  log(s, { type: 'destroyed', seat: o.controller, card: o.card, object: id, rule: '1010.2' });
+  moveObject(s, id, 'graveyard');
+}
+
+/**
  * 702.3, 307.7: a card comes onto the field under `controller`: [Mana N] (1122.2b) and [Limit N] (1118.2) counters,
  * then [Enter] (1140) and [Resonance] (1127) triggers.
  */

@@ -17,7 +17,18 @@ import {
 } from './abilities.ts';
 import { canAttack, possibleAttackers } from './battle-rules.ts';
 import type { Cost } from './cards/schema.ts';
-import { cardOf, type FowState, faceOf, hasKeyword, magicStonesOf, objectOf, ownKeyword, targetsOf } from './state.ts';
+import {
+  cardOf,
+  type FowState,
+  faceOf,
+  hasKeyword,
+  isFirstJRuler,
+  jRulerOf,
+  magicStonesOf,
+  objectOf,
+  ownKeyword,
+  targetsOf,
+} from './state.ts';
 import { addCosts, canAfford, restReady, willUses } from './will.ts';
 
 /** 701.2: the turn player holds priority in the main phase, no battle, the chase empty. */
@@ -58,7 +69,8 @@ export function printedCost(card: ReturnType<typeof cardOf>): Cost {
 /** 711.2a: the J/ruler's divinity minus the divinity of the revealed runes (0 without [Divinity]). */
 export function remainingDivinity(s: FowState, seat: Seat): number {
   const p = s.players[seat];
-  const ruler = ownKeyword(s, p.ruler, 'divinity'); // 909.1d: none while the J/ruler has lost its abilities
+  const own = jRulerOf(s, seat); // ruling F-DESTROY-RULER: no J/ruler, no divinity
+  const ruler = own === null ? undefined : ownKeyword(s, own, 'divinity'); // 909.1d: none once abilities are lost
   const used = p.revealedRunes.reduce((n, id) => n + (cardOf(objectOf(s, id).card).divinity ?? 0), 0);
   return (ruler?.amount ?? 0) - used;
 }
@@ -139,7 +151,11 @@ export function legalActions(s: FowState, seat: Seat): DecisionOption[] {
     out.push(option(`inherit:${id}`, 'activate', 'act', label(`Inheritance of ${n.en}`, `${n.ja}の継承`), id, card.id));
   }
   // 707: activated abilities of what the player controls (the ruler area and the field).
-  for (const id of [p.ruler, ...s.field.filter((x) => objectOf(s, x).controller === seat && x !== p.ruler)]) {
+  const own = jRulerOf(s, seat); // 902.1b: a ruler's abilities work only in the ruler area (F-DESTROY-RULER)
+  for (const id of [
+    ...(own === null ? [] : [own]),
+    ...s.field.filter((x) => objectOf(s, x).controller === seat && x !== own),
+  ]) {
     const o = objectOf(s, id);
     if (o.controller !== seat) continue;
     for (const a of activatedOf(s, id)) {
@@ -176,16 +192,20 @@ export function legalActions(s: FowState, seat: Seat): DecisionOption[] {
     );
   }
   if (main) {
-    const ruler = objectOf(s, p.ruler);
-    // 705.1, 1125: Judgment: a recovered ruler in the ruler area with [Judgment], once per turn.
-    if (ruler.zone === 'ruler' && !ruler.rested && !p.judgedThisTurn && hasKeyword(s, ruler.id, 'judgment')) {
+    // 705.1, 710.1, ruling F-DESTROY-RULER: with no ruler or J-ruler there is nothing to rest for a call or Judgment.
+    const ruler = own === null ? null : objectOf(s, own);
+    // 705.1, 1125: Judgment: a recovered ruler in the ruler area with [Judgment], once per turn; 1304.5: a colossal
+    // ruler's 1st J-ruler on the field, as a ruler does.
+    const judges =
+      ruler?.zone === 'ruler' || (ruler !== null && isFirstJRuler(s, ruler.id) && ruler.controller === seat);
+    if (ruler && judges && !ruler.rested && !p.judgedThisTurn && hasKeyword(s, ruler.id, 'judgment')) {
       const j = faceOf(s, ruler.id).keywords.find((k) => k.keyword === 'judgment');
       const stonesOk = j?.minMagicStones === undefined || magicStonesOf(s, seat).length >= j.minMagicStones; // 705.2b
       if (j?.cost && stonesOk && canAfford(s, seat, j.cost))
         out.push(option('judgment', 'judgment', 'act', label('Judgment', 'ジャッジメント'), ruler.id, ruler.card));
     }
     // 710.1: call a magic stone: rest the recovered ruler or J-ruler, once per turn, not after Judgment.
-    if (!p.calledThisTurn && !p.judgedThisTurn && !ruler.rested && p.stones.length > 0)
+    if (ruler && !p.calledThisTurn && !p.judgedThisTurn && !ruler.rested && p.stones.length > 0)
       out.push(option('call', 'call', 'act', label('Call a magic stone', '魔石をコールする'), ruler.id, ruler.card));
     // 711.1–711.2a: a face-down rune whose divinity fits the remaining divinity of the J/ruler ([Divinity] 1136).
     const left = remainingDivinity(s, seat);

@@ -172,8 +172,9 @@ export function fowInvariants(s: FowState): string[] {
   }
   for (const seat of SEATS) {
     const ruler = s.objects[s.players[seat].ruler];
-    if (!ruler || (ruler.zone !== 'ruler' && ruler.zone !== 'field'))
-      problems.push(`${seat}'s ruler left the ruler area and the field (316.1)`);
+    // 316.1: a ruler goes nowhere but the ruler area, the field as a J-ruler, or the graveyard (1010.2).
+    if (!ruler || (ruler.zone !== 'ruler' && ruler.zone !== 'field' && ruler.zone !== 'graveyard'))
+      problems.push(`${seat}'s ruler left the ruler area, the field and the graveyard (316.1)`);
   }
   return problems;
 }

@@ -1,6 +1,7 @@
 /** Words for Force of Will's structured log and results, rendered at view time (never stored). */
 import type { GameResult, Seat } from '../../core/game.ts';
 import { type Label, label } from '../../core/label.ts';
+import { FOW_CARDS } from './cards/pool.ts';
 import { ATTRIBUTES, WEATHERS } from './cards/text.ts';
 import { cardOf, type FowLogEntry, type Phase } from './state.ts';
 
@@ -105,6 +106,15 @@ export function logLine(e: FowLogEntry): Label {
       return label(`${p.en} plays Judgment with ${n.en}.`, `${p.ja}は${n.ja}でジャッジメントしました。`);
     case 'j-ruler':
       return label(`${n.en} becomes a J-ruler.`, `${n.ja}がJルーラーになりました。`);
+    case 'inverted':
+      return label(`${n.en} is inverted: its Despair face is up (${e.rule}).`, `${n.ja}は転化しました（${e.rule}）。`);
+    case 'inverted-removed':
+      return label(
+        `${n.en} is inverted and removed from the game (${e.rule}).`,
+        `${n.ja}は転化してゲームから除外されました（${e.rule}）。`,
+      );
+    case 'second-j-ruler':
+      return label(`${n.en} becomes its 2nd J-ruler (${e.rule}).`, `${n.ja}は第2Jルーラーになりました（${e.rule}）。`);
     case 'triggered':
       return label(`${n.en}'s ability triggers.`, `${n.ja}の能力が誘発しました。`);
     case 'resolve':
@@ -210,7 +220,20 @@ export function logLine(e: FowLogEntry): Label {
         `${e.amount} damage from ${n.en} is prevented (${e.rule}).`,
         `${n.ja}からの${e.amount}ダメージは軽減されました（${e.rule}）。`,
       );
+    case 'became-copy': {
+      const of = e.target && FOW_CARDS.has(e.target) ? cardOf(e.target).name : label('a card', 'カード');
+      return label(
+        `${n.en} becomes a copy of ${of.en} (${e.rule}).`,
+        `${n.ja}は${of.ja}のコピーになりました（${e.rule}）。`,
+      );
+    }
     case 'copied':
+      // 1017.1b: an ability's copy (the card named is its source); otherwise a chant's (1017.1).
+      if (e.rule === '1017.1b')
+        return label(
+          `${p.en} copies an ability of ${n.en}; the copy goes on top of the chase with the same targets (${e.rule}).`,
+          `${p.ja}は${n.ja}の能力をコピーしました：コピーは同じ対象を持ってチェイスの一番上に置かれます（${e.rule}）。`,
+        );
       return label(
         `${p.en} copies ${n.en}; the copy goes on top of the chase with the same targets (${e.rule}).`,
         `${p.ja}は${n.ja}をコピーしました：コピーは同じ対象を持ってチェイスの一番上に置かれます（${e.rule}）。`,

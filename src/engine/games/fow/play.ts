@@ -31,6 +31,7 @@ import {
   type FowState,
   faceOf,
   type ItemEffect,
+  isFirstJRuler,
   log,
   moveObject,
   newId,
@@ -230,6 +231,7 @@ export const play = defineProcedure<FowState, PlayData, null>({
       const id = newId(s, 'c');
       data.item = id;
       const isCard = data.what === 'card' || data.what === 'rune';
+      let second = false;
       const kind = isCard ? 'card' : data.what === 'judgment' ? 'judgment' : 'ability';
       if (data.what === 'card') {
         moveObject(s, o.id, 'chase');
@@ -240,6 +242,8 @@ export const play = defineProcedure<FowState, PlayData, null>({
         if (!data.main && !card.keywords.some((k) => k.keyword === 'quickcast') && !triggerCost(card))
           return undo('1111.2a', 'quickcast-lost');
       }
+      // 1304.5: the Judgment of a 1st J-ruler (1304.5b: it does nothing if that is no longer so as it resolves).
+      if (data.what === 'judgment' && isFirstJRuler(s, o.id)) second = true;
       s.chase.push({
         id,
         kind,
@@ -252,6 +256,7 @@ export const play = defineProcedure<FowState, PlayData, null>({
         // 1124.2: the 2nd or later card this player played this turn (a rune's copy counts, ruling A24).
         torrent: isCard && s.players[data.seat].playedThisTurn >= 1,
         remnant: fromGraveyard, // 1115.2
+        ...(second ? { second: true as const } : {}),
       });
       if (isCard && s.players[data.seat].playedThisTurn >= 1) {
         const t = cardOf(o.card).keywords.find((k) => k.keyword === 'torrent');

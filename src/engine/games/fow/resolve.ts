@@ -17,6 +17,7 @@ import {
   DROWNED_KNIGHT,
   dealDamage,
   destroy,
+  destroyRuler,
   enteredTriggers,
   enterField,
   replacementChoices,
@@ -41,7 +42,10 @@ import {
   type FowState,
   hasType,
   type ItemEffect,
+  isFirstJRuler,
+  isInvertCard,
   isJResonator,
+  jRulerOf,
   log,
   moveObject,
   newId,
@@ -88,6 +92,26 @@ export const resolve = defineProcedure<FowState, ResolveData, null>({
         return spec !== undefined && stillLegal(s, item.controller, spec, t, self);
       });
       log(s, { type: 'resolve', seat: item.controller, card: item.card, object: item.source.id });
+      if (item.kind === 'judgment' && item.second) {
+        // 1304.5a: the 1st J-ruler becomes the 2nd J-ruler, the same card with its state kept (1304.6); 1304.5b: if it
+        // is no longer the 1st J-ruler, nothing happens.
+        const ruler = objectOf(s, item.source.id);
+        if (stillThere(s, item.source) && isFirstJRuler(s, ruler.id)) {
+          ruler.face = 'second';
+          ruler.since = stamp(s); // 909.3.b-1: its new face's abilities become active now
+          log(s, {
+            type: 'second-j-ruler',
+            seat: item.controller,
+            card: ruler.card,
+            object: ruler.id,
+            rule: '1304.5a',
+          });
+          // 1304.5.a-1: it meets "judgmented"; it stays on the field, so nothing enters.
+          for (const a of ownAbilities(s, ruler.id))
+            if (a.kind === 'triggered' && a.when === 'judgment') trigger(s, ruler.id, item.controller, a.effects);
+        }
+        return { return: null };
+      }
       if (item.kind === 'judgment') {
         // 705.3a: if the ruler is still in the ruler area, it comes onto the field J-ruler face up.
         const ruler = objectOf(s, item.source.id);
@@ -344,7 +368,8 @@ function perform(
       // main deck: it goes to their item area, public (313.2). Ruling F-WEAR: with an empty deck nothing happens.
       const top = s.players[me].main[0];
       if (top === undefined) return null;
-      const wearer = s.players[me].ruler;
+      const wearer = jRulerOf(s, me);
+      if (wearer === null) return null; // ruling F-DESTROY-RULER: no J/ruler to wear it
       moveObject(s, top, 'item');
       const o = objectOf(s, top);
       o.wornBy = refOf(s, wearer);
@@ -380,7 +405,56 @@ function perform(
     case 'copy-chant': {
       // 1017.1d: nothing if the chant is no longer on the chase (then the target is illegal and this is not reached).
       const original = target && 'item' in target ? s.chase.find((i) => i.id === target.item) : undefined;
-      if (original) copyChant(s, me, original);
+      if (original) copyOnChase(s, me, original);
+      return null;
+    }
+    case 'invert-self': {
+      // 1030.1, 1302.3c: its Despair face up, in the same zone, the same card: effects, counters and damage stay.
+      if (!stillThere(s, item.source)) return null;
+      const o = objectOf(s, item.source.id);
+      if (o.zone !== 'field' || o.face !== 'front' || !isInvertCard(cardOf(o.card))) return null;
+      o.face = 'back';
+      o.since = stamp(s); // 909.3.b-1: the Despair face's abilities become active now
+      log(s, { type: 'inverted', seat: me, card: o.card, object: o.id, rule: '1030.1' });
+      return null;
+    }
+    case 'invert-and-remove-self': {
+      // 1030.3: to the removed area Despair face up (1302.3e: it may stay so there); a card that is not an invert
+      // card is removed as it is (ruling F-INVERT).
+      if (!stillThere(s, item.source)) return null;
+      const o = objectOf(s, item.source.id);
+      if (o.zone !== 'field') return null;
+      moveObject(s, o.id, 'removed');
+      if (isInvertCard(cardOf(o.card))) o.face = 'back';
+      log(s, { type: 'inverted-removed', seat: me, card: o.card, object: o.id, rule: '1030.3' });
+      return null;
+    }
+    case 'destroy-opponents-ruler':
+      destroyRuler(s, opponentOf(me));
+      return null;
+    case 'become-copy': {
+      // 1017.2: the source, still the same object on the field, takes the target's printed face (the face up),
+      // before continuous effects: a copy's copy is of the printed card (ruling F-BECOME-COPY).
+      if (!obj || !stillThere(s, item.source) || objectOf(s, item.source.id).zone !== 'field') return null;
+      const copier = objectOf(s, item.source.id);
+      const from = objectOf(s, obj);
+      const at = stamp(s); // 909.3.b-2
+      copier.copyOf = { card: from.card, face: from.face, at };
+      copier.since = at; // 909.3.b-1: the copied card's own abilities become active now
+      log(s, {
+        type: 'became-copy',
+        seat: me,
+        card: copier.card,
+        object: copier.id,
+        target: from.card,
+        rule: '1017.2',
+      });
+      return null;
+    }
+    case 'copy-ability': {
+      // 1017.1b, 1017.1d: the same, for an ability still on the chase (ruling F-COPY-ABILITY).
+      const original = target && 'item' in target ? s.chase.find((i) => i.id === target.item) : undefined;
+      if (original) copyOnChase(s, me, original);
       return null;
     }
     case 'mill': {
@@ -476,25 +550,38 @@ function summon(s: FowState, seat: Seat, id: string): void {
 }
 
 /**
- * 1017.1, 1017.1a, 1017.1c: a virtual copy of the chant on top of the chase, under the copying effect's controller
- * (ruling F-COPY), with the original's choices: its face, awakening, [Torrent], the object its trigger met, and its
- * targets. It is not played (no cost, no [Torrent] count, no reveal window). It ceases to exist when it leaves the
- * chase (resolve `finish`, `cancelItem`).
+ * 1017.1, 1017.1c: a copy of a chant (1017.1a: a virtual card) or of an ability (1017.1b) on top of the chase, under
+ * the copying effect's controller (rulings F-COPY, F-COPY-ABILITY), with the original's choices: its face,
+ * awakening, [Torrent], the object its trigger met, and its targets. It is not played (no cost, no [Torrent] count,
+ * no reveal window). A chant's copy ceases to exist when it leaves the chase (resolve `finish`, `cancelItem`); an
+ * ability's copy has the same source as the original, so "this card" in its text is still that card.
  */
-function copyChant(s: FowState, seat: Seat, original: ChaseItem): void {
-  const from = objectOf(s, original.source.id);
-  const id = newId(s, 'k');
-  s.objects[id] = { ...from, id, owner: seat, controller: seat, zone: 'chase', counters: {}, copy: true };
+function copyOnChase(s: FowState, seat: Seat, original: ChaseItem): void {
+  let source = original.source;
+  if (original.kind === 'card') {
+    const from = objectOf(s, original.source.id);
+    const id = newId(s, 'k');
+    s.objects[id] = { ...from, id, owner: seat, controller: seat, zone: 'chase', counters: {}, copy: true };
+    source = refOf(s, id);
+  }
   s.chase.push({
     ...original,
     id: newId(s, 'c'),
     controller: seat,
-    source: refOf(s, id),
+    source,
     effects: [...original.effects],
     targets: [...original.targets],
     remnant: false,
   });
-  log(s, { type: 'copied', seat, card: original.card, object: id, rule: '1017.1' });
+  // One log type for every copy put on the chase (readers count chase items by it); the rule tells them apart.
+  const ability = original.kind !== 'card';
+  log(s, {
+    type: 'copied',
+    seat,
+    card: original.card,
+    object: source.id,
+    rule: ability ? '1017.1b' : '1017.1',
+  });
 }
 
 /** 1021.1a: the main deck's order is made random; nobody knows which face-down card is which any more. */
@@ -512,6 +599,7 @@ function code(s: FowState, item: ChaseItem, handler: string, target: TargetRef |
       // 1024.1: an astral ruler loses its astral counters and the rule that took [Judgment] away stops applying;
       // 1024.2: nothing else about it changes. A ruler that is not astral is not changed at all.
       const ruler = rulerOf(s, item.controller);
+      if (ruler.zone !== 'ruler') return null; // 308.4: "your ruler" is in the ruler area (F-DESTROY-RULER)
       if ((ruler.counters.astral ?? 0) === 0 && !s.players[item.controller].lostJudgment) return null;
       delete ruler.counters.astral;
       s.players[item.controller].lostJudgment = false;

@@ -80,6 +80,8 @@ const RulerSchema = z.strictObject({
   rested: z.boolean().optional(),
   /** 705.3: on the field as a J-ruler (its back face up). */
   jruler: z.boolean().optional(),
+  /** 1304.5a: a colossal ruler on the field as its 2nd J-ruler. */
+  second: z.boolean().optional(),
   damage: z.number().int().min(0).optional(),
   counters: CountersSchema.optional(),
   judged: z.boolean().optional(),
@@ -147,7 +149,7 @@ const CardExpect = z.strictObject({
   attributes: z.array(z.string()).optional(),
   /** Its races now (909.1c, 1020.1), in any order. */
   races: z.array(z.string()).optional(),
-  face: z.enum(['front', 'back']).optional(),
+  face: z.enum(['front', 'back', 'second']).optional(),
   attachedTo: z.string().nullable().optional(),
   /** Players who cannot tell which card it is (their view hides its identity). */
   hiddenFrom: z.array(SeatSchema).optional(),
@@ -461,9 +463,9 @@ function position(sc: Scenario): Built {
     const r = side.ruler;
     if (r) {
       const ruler = objectOf(s, p.ruler);
-      if (r.jruler) {
+      if (r.jruler || r.second) {
         moveObject(s, ruler.id, 'field');
-        ruler.face = 'back';
+        ruler.face = r.second ? 'second' : 'back';
         p.judgedThisTurn = true;
       }
       if (r.rested !== undefined) ruler.rested = r.rested;

@@ -54,8 +54,8 @@ export type FowObject = {
   /** 1007.1: damage accumulated on a J/resonator. */
   damage: number;
   counters: Partial<Record<CounterName, number>>;
-  /** 1302: the face up: a ruler's J-ruler face is `back`. */
-  face: 'front' | 'back';
+  /** 1302: the face up: a ruler's J-ruler face is `back`; a colossal ruler's 2nd J-ruler face `second` (1304.5a). */
+  face: FaceUp;
   /** 803.3a: the turn from whose start its controller has controlled it (0: since the game began). */
   controlSince: number;
   /** 905.3: the turn from whose start it has been on the field (0: since the game began). */
@@ -77,7 +77,15 @@ export type FowObject = {
   attachedAt?: number;
   /** 1032.1: in the item area, the J/ruler wearing it (a new object when it leaves, so this goes with it). */
   wornBy?: Ref;
+  /**
+   * 1017.2: on the field, it is a copy of this card's face (the copied object's printed face up), from timestamp
+   * `at` (909.3b) for as long as it stays this object (ruling F-BECOME-COPY).
+   */
+  copyOf?: { card: string; face: FaceUp; at: number };
 };
+
+/** 1302, 1304.2: which face of a card is up. */
+export type FaceUp = 'front' | 'back' | 'second';
 
 /** A reference that stops matching once the object changes zones (302.3). */
 export type Ref = { id: string; inc: number };
@@ -123,6 +131,8 @@ export type ChaseItem = {
   remnant: boolean;
   /** 1113.2b, 1114.2: the object of the trigger event a triggered card refers to ("that J/resonator"). */
   about?: Ref;
+  /** 1304.5: a Judgment process played by a 1st J-ruler's [Judgment] (it turns up the 2nd J-ruler face). */
+  second?: true;
 };
 
 export type PlayerState = {
@@ -295,8 +305,11 @@ export function objectOf(s: FowState, id: string): FowObject {
 /** 1302: the face of the card that is up (the printed face for cards off the field). */
 export function faceOf(s: FowState, id: string): Face {
   const o = objectOf(s, id);
-  const card = cardOf(o.card);
-  return o.face === 'back' && card.back ? card.back : card;
+  // 1017.2: a copy has the copied card's values (909.2: each of them in its own category of 909.1, below).
+  const card = cardOf(o.copyOf?.card ?? o.card);
+  const up = o.copyOf?.face ?? o.face;
+  if (up === 'second' && card.second) return card.second; // 1304.5a
+  return up === 'back' && card.back ? card.back : card;
 }
 
 export function refOf(s: FowState, id: string): Ref {
@@ -348,7 +361,7 @@ export function attributesOf(s: FowState, id: string): readonly Attribute[] {
   const o = objectOf(s, id);
   let attributes: readonly Attribute[] = faceOf(s, id).attributes;
   if (o.zone !== 'field' && o.zone !== 'ruler') return attributes;
-  let at = -1;
+  let at = o.copyOf?.at ?? -1; // 909.2, ruling F-BECOME-COPY: a copy sets its attributes over older changes
   for (const e of s.effects)
     if (e.attribute && e.object.id === id && e.object.inc === o.inc && e.timestamp > at) {
       attributes = [e.attribute];
@@ -366,7 +379,7 @@ export function racesOf(s: FowState, id: string): readonly Race[] {
   const o = objectOf(s, id);
   let races: readonly Race[] = faceOf(s, id).races;
   if (o.zone !== 'field' && o.zone !== 'ruler') return races;
-  let at = -1;
+  let at = o.copyOf?.at ?? -1; // 909.2, ruling F-BECOME-COPY: a copy sets its races over older changes
   for (const e of s.effects)
     if (e.race && e.object.id === id && e.object.inc === o.inc && e.timestamp > at) {
       races = [e.race];
@@ -428,6 +441,8 @@ export function abilitiesLostAt(s: FowState, id: string): number | null {
   for (const e of s.effects)
     if (e.loseAbilities && e.object.id === id && e.object.inc === o.inc && (at === null || e.timestamp > at))
       at = e.timestamp;
+  // 909.2, 909.1d, ruling F-BECOME-COPY: becoming a copy later gives it the copied card's abilities again.
+  if (at !== null && o.copyOf && o.copyOf.at > at) return null;
   return at;
 }
 
@@ -519,7 +534,14 @@ export function characteristics(s: FowState, id: string): Characteristics {
   if (!onTable) return { atk, def, keywords: face.keywords.map((k) => k.keyword) };
   const since = o.since ?? 0;
   const lostAt = abilitiesLostAt(s, id);
-  const grants: Grant[] = lostAt === null ? ownGrants(s, o, face, since) : [];
+  // 909.2, ruling F-BECOME-COPY: becoming a copy sets ATK and DEF in 909.1g at its timestamp (before the copied
+  // card's own abilities, which date from the same moment), and abilities in 909.1d: older grants are overwritten.
+  const copyAt = o.copyOf?.at ?? null;
+  const grants: Grant[] =
+    copyAt === null
+      ? []
+      : [{ atk: 0, def: 0, keywords: [], timestamp: copyAt, own: false, becomes: { atk: atk ?? 0, def: def ?? 0 } }];
+  if (lostAt === null) grants.push(...ownGrants(s, o, face, since));
   // 909.4: "Fire J/resonators you control" covers whatever is one now; "equipped" is the card it is attached to.
   for (const other of s.field) {
     // Most cards have no continuous ability: skip them before ownAbilities scans the effects for a loss (909.1d).
@@ -547,6 +569,7 @@ export function characteristics(s: FowState, id: string): Characteristics {
   for (const g of grants) {
     if (g.loseAbilities) continue;
     if (lostAt !== null && g.timestamp <= lostAt) continue; // lost with the rest
+    if (copyAt !== null && g.timestamp < copyAt) continue; // overwritten by the copy (909.2)
     for (const k of g.keywords) keywords.add(k);
   }
   // 909.1g: numbers, for a card that has them (909.1f).
@@ -641,6 +664,7 @@ export function moveObject(s: FowState, id: string, to: Zone, at: 'top' | 'botto
     o.awakened = false;
     o.controller = o.owner;
     delete o.wornBy; // 1032.1: worn only while in the item area
+    delete o.copyOf; // 1017.2, ruling F-BECOME-COPY: a new object is no copy
     // 903.2.b: a card played with its other face up ([Shift]) comes onto the field with that face.
     if (!(o.zone === 'chase' && to === 'field')) o.face = 'front';
     s.effects = s.effects.filter((e) => e.object.id !== id);
@@ -728,7 +752,15 @@ export function targetsOf(effects: readonly ItemEffect[]): Target[] {
     else if (e.do === 'move-counters') out.push(e.to);
     else if (e.do === 'skip-next-phase') out.push(e.to);
     else if (e.do === 'damage-per-gem') out.push(e.to);
-    else if (e.do === 'mill' || e.do === 'cancel' || e.do === 'equip' || e.do === 'copy-chant') out.push(e.to);
+    else if (
+      e.do === 'mill' ||
+      e.do === 'cancel' ||
+      e.do === 'equip' ||
+      e.do === 'copy-chant' ||
+      e.do === 'become-copy' ||
+      e.do === 'copy-ability'
+    )
+      out.push(e.to);
     else if (e.do === 'code' && CODE_TARGETS[e.handler]) out.push(CODE_TARGETS[e.handler] as Target);
   }
   return out;
@@ -741,6 +773,28 @@ const CODE_TARGETS: Record<string, Target> = {
   'move-addition': 'addition',
   'prevent-all-damage-to-target-this-turn': 'j-resonator',
 };
+
+/**
+ * 308.4, 1010.2: the player's ruler in the ruler area or J-ruler on the field (the same object, 302.3), or null once
+ * a ruler destroyed in the ruler area has gone to the graveyard (ruling F-DESTROY-RULER): what reads "your ruler" or
+ * "your J/ruler" then finds none.
+ */
+export function jRulerOf(s: FowState, seat: Seat): string | null {
+  const id = s.players[seat].ruler;
+  const zone = s.objects[id]?.zone;
+  return zone === 'ruler' || zone === 'field' ? id : null;
+}
+
+/** 1302.3: an invert card: its back face (the Despair face) has the Invert trait. */
+export function isInvertCard(card: FowCard): boolean {
+  return card.back?.races.includes('Invert') === true;
+}
+
+/** 1304.4: a colossal ruler on the field as its 1st J-ruler. */
+export function isFirstJRuler(s: FowState, id: string): boolean {
+  const o = objectOf(s, id);
+  return o.zone === 'field' && o.face === 'back' && cardOf(o.card).second !== undefined;
+}
 
 export function rulerOf(s: FowState, seat: Seat): FowObject {
   return objectOf(s, s.players[seat].ruler);

@@ -33,6 +33,7 @@ import {
   faceOf,
   isCurrent,
   isJResonator,
+  jRulerOf,
   log,
   moveObject,
   newId,
@@ -261,7 +262,7 @@ export const priority = defineProcedure<FowState, PriorityData, null>({
           const p = s.players[seat];
           const ruler = objectOf(s, p.ruler);
           const top = p.stones[0];
-          if (ruler.rested || !top) throw new Error('priority: cannot call');
+          if (ruler.rested || !top || jRulerOf(s, seat) === null) throw new Error('priority: cannot call');
           ruler.rested = true;
           p.calledThisTurn = true;
           enterField(s, top, seat, false);

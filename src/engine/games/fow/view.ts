@@ -17,6 +17,7 @@ import {
   type BattleStep,
   cardOf,
   characteristics,
+  type FaceUp,
   type FowLogEntry,
   type FowState,
   isCurrent,
@@ -32,7 +33,7 @@ export type ObjectView = {
   rested: boolean;
   damage: number;
   counters: Record<string, number>;
-  face: 'front' | 'back';
+  face: FaceUp;
   atk?: number;
   def?: number;
   keywords?: KeywordName[];
@@ -42,6 +43,8 @@ export type ObjectView = {
   blocking?: boolean;
   /** 1032.1: in the item area, the J/ruler wearing it while it is still that object. */
   wornBy?: string;
+  /** 1017.2: on the field, the card (and face) it is a copy of; its name and text are that card's. */
+  copyOf?: { card: string; face: FaceUp };
 };
 
 export type SideView = {
@@ -118,6 +121,7 @@ function objectView(s: FowState, id: string): ObjectView {
     if (c.def !== null) out.def = c.def;
     out.keywords = c.keywords;
     if (o.attachedTo) out.attachedTo = o.attachedTo;
+    if (o.copyOf) out.copyOf = { card: o.copyOf.card, face: o.copyOf.face };
     if (o.awakened) out.awakened = true;
     if (s.battle?.attacker === id) out.attacking = true;
     if (s.battle?.blocker === id) out.blocking = true;

@@ -11,6 +11,7 @@ import {
   faceOf,
   hasKeyword,
   isJResonator,
+  jRulerOf,
   log,
   objectOf,
   ownAbilities,
@@ -70,7 +71,10 @@ function usesLeft(s: FowState, id: string, cost: { rest: boolean; removeManaCoun
 /** The will abilities `seat` can use now, one option per symbol (907.2). */
 export function willUses(s: FowState, seat: Seat): WillUse[] {
   const out: WillUse[] = [];
-  const sources = [...s.field.filter((id) => objectOf(s, id).controller === seat), s.players[seat].ruler];
+  // 902.1b: the ruler's will ability only from the ruler area (ruling F-DESTROY-RULER: not from the graveyard).
+  const own = jRulerOf(s, seat);
+  const sources = s.field.filter((id) => objectOf(s, id).controller === seat && id !== own);
+  if (own !== null) sources.push(own);
   for (const id of sources) {
     const o = objectOf(s, id);
     if (o.zone === 'ruler' && o.controller !== seat) continue;

@@ -53,6 +53,8 @@ export const RACES = [
   'Relic',
   'Fable',
   'Drowned Knight',
+  /** 1302.3: the trait of an invert card's Despair face. */
+  'Invert',
 ] as const;
 export const RaceSchema = z.enum(RACES);
 export type Race = z.infer<typeof RaceSchema>;
@@ -107,7 +109,17 @@ export const WeatherSchema = z.enum(['rainy']);
 export type Weather = z.infer<typeof WeatherSchema>;
 
 /** What the card targets or affects (903.2.g; "J/resonator" is 201.2a). */
-export const TargetSchema = z.enum(['j-resonator', 'resonator', 'player', 'spell', 'chant', 'magic-stone', 'addition']);
+export const TargetSchema = z.enum([
+  'j-resonator',
+  'resonator',
+  'player',
+  'spell',
+  'chant',
+  'magic-stone',
+  'addition',
+  /** 1017.1b: an activated or triggered ability on the chase (not a Judgment process, 705.2). */
+  'ability',
+]);
 export type Target = z.infer<typeof TargetSchema>;
 
 const BaseEffect = z.discriminatedUnion('do', [
@@ -211,6 +223,22 @@ const BaseEffect = z.discriminatedUnion('do', [
   z.object({ do: z.literal('becomes-race-until-end-of-turn'), race: RaceSchema, to: TargetSchema }).strict(),
   /** FoW 1017.1: a copy of the target chant on the chase, with the same choices (1017.1c), on top of the chase. */
   z.object({ do: z.literal('copy-chant'), to: z.literal('chant') }).strict(),
+  /**
+   * FoW 1017.2: this card (the ability's source, on the field) becomes a copy of the target resonator: its printed
+   * face up, before continuous effects, for as long as this card stays on the field (ruling F-BECOME-COPY).
+   */
+  z.object({ do: z.literal('become-copy'), to: z.literal('resonator') }).strict(),
+  /**
+   * FoW 1010.2: destroy the opponent's ruler: the ruler card in their ruler area (308.4; a J-ruler on the field is
+   * not one), which goes to its owner's graveyard (ruling F-DESTROY-RULER).
+   */
+  z.object({ do: z.literal('destroy-opponents-ruler') }).strict(),
+  /** FoW 1030.1, 1302.3c: invert this card: its Despair face up, the same card (ruling F-INVERT). */
+  z.object({ do: z.literal('invert-self') }).strict(),
+  /** FoW 1030.3: invert this card and remove it from the game: to the removed area Despair face up. */
+  z.object({ do: z.literal('invert-and-remove-self') }).strict(),
+  /** FoW 1017.1b: a copy of the target ability on the chase, with the same choices (1017.1c), on top of the chase. */
+  z.object({ do: z.literal('copy-ability'), to: z.literal('ability') }).strict(),
   /** The top N cards of the target player's main deck into the graveyard. */
   z.object({ do: z.literal('mill'), count: z.number().int().min(1), to: z.literal('player') }).strict(),
   CodeEscapeSchema,
@@ -373,6 +401,11 @@ export const FowCardSchema = z
     id: CardIdSchema,
     ...FaceFields,
     back: FaceSchema.optional(),
+    /**
+     * 1304.2: a colossal ruler's 2nd J-ruler face; its `back` is then the 1st J-ruler face, whose [Judgment] turns this
+     * face up (1304.5).
+     */
+    second: FaceSchema.optional(),
     /** 1303.1a: a token's characteristics, as the effect creating it gives them; never put in a deck. */
     token: z.literal(true).optional(),
     text: IntendedTextSchema,
@@ -384,6 +417,20 @@ export const FowCardSchema = z
     const isRuler = card.types.includes('ruler');
     if (isRuler && !card.back?.types.includes('j-ruler'))
       ctx.addIssue({ code: 'custom', message: 'a ruler needs its J-ruler face as "back" (1302)' });
+    // 1304.2, 1304.5: a colossal ruler has three faces; its 1st J-ruler face has [Judgment] exactly when it has a 2nd.
+    if (card.second) checkFace(card.second, ctx, 'second face: ');
+    const firstJudges =
+      card.back?.types.includes('j-ruler') && card.back.keywords.some((k) => k.keyword === 'judgment');
+    if (card.second && !(isRuler && firstJudges && card.second.types.includes('j-ruler')))
+      ctx.addIssue({
+        code: 'custom',
+        message: "a 2nd J-ruler face is a colossal ruler's: a ruler whose J-ruler face has [Judgment] (1304.2, 1304.5)",
+      });
+    // 1302.3: an invert card's face with the Invert trait is its Despair face: the back; the Hope face is the front.
+    if (card.races.includes('Invert') || (card.back?.races.includes('Invert') && isRuler))
+      ctx.addIssue({ code: 'custom', message: 'an invert card has its Despair face (Invert) as "back" (1302.3)' });
+    if (firstJudges && !card.second)
+      ctx.addIssue({ code: 'custom', message: 'a J-ruler face with [Judgment] needs its 2nd J-ruler face (1304.5a)' });
   });
 export type FowCard = z.infer<typeof FowCardSchema>;
 

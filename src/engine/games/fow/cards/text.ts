@@ -115,6 +115,7 @@ const RACE_JA: Record<Race, string> = {
   Relic: '遺物',
   Fable: '物語',
   'Drowned Knight': '溺れ騎士',
+  Invert: '転化',
 };
 
 /** "Basic Magic Stone", "Resonator — Beast", "Chant / Rune — Fable" (201, 205). */
@@ -147,6 +148,7 @@ const TARGETS: Record<Target, Label> = {
   chant: { en: 'target chant', ja: '対象のチャント1つ' },
   'magic-stone': { en: 'target magic stone', ja: '対象の魔石1つ' },
   addition: { en: 'target addition', ja: '対象のアディション1つ' },
+  ability: { en: 'target ability on the chase', ja: 'チェイス上の対象の能力1つ' },
 };
 
 const kw = (k: KeywordName): Label => ({ en: `[${KEYWORDS[k].en}]`, ja: `[${KEYWORDS[k].ja}]` });
@@ -268,6 +270,22 @@ function effectText(e: Effect): Label {
       return {
         en: `Copy ${TARGETS.chant.en}. The copy has the same targets.`,
         ja: `${TARGETS.chant.ja}をコピーする。そのコピーは同じ対象を持つ。`,
+      };
+    case 'destroy-opponents-ruler':
+      return { en: "Destroy your opponent's ruler.", ja: '対戦相手のルーラーを破壊する。' };
+    case 'invert-self':
+      return { en: 'Invert this card.', ja: 'このカードを転化する。' };
+    case 'invert-and-remove-self':
+      return { en: 'Invert this card and remove it from the game.', ja: 'このカードを転化してゲームから除外する。' };
+    case 'become-copy':
+      return {
+        en: `This card becomes a copy of another ${TARGETS[e.to].en}.`,
+        ja: `このカードは他の${TARGETS[e.to].ja}のコピーになる。`,
+      };
+    case 'copy-ability':
+      return {
+        en: `Copy ${TARGETS.ability.en}. The copy has the same targets.`,
+        ja: `${TARGETS.ability.ja}をコピーする。そのコピーは同じ対象を持つ。`,
       };
     case 'mill':
       return {
@@ -527,8 +545,9 @@ function faceText(face: Face): Label[] {
 /** The card's rules text; a double-faced card's other face follows after a "//" line with its name and stats. */
 export function cardText(card: FowCard): Label {
   const lines = faceText(card);
-  if (card.back) {
-    const b = card.back;
+  // 1304.2: a colossal ruler's 2nd J-ruler face follows its 1st.
+  for (const b of [card.back, card.second]) {
+    if (!b) continue;
     const t = typeLine(b);
     const stats = b.atk !== undefined ? ` ${b.atk}/${b.def}` : '';
     lines.push({ en: `// ${b.name.en} (${t.en}${stats})`, ja: `// ${b.name.ja}（${t.ja}${stats}）` });
@@ -539,6 +558,8 @@ export function cardText(card: FowCard): Label {
 
 /** Every keyword on either face, once each. */
 export function cardKeywords(card: FowCard): KeywordName[] {
-  const all = [...card.keywords, ...(card.back?.keywords ?? [])].map((k) => k.keyword);
+  const all = [...card.keywords, ...(card.back?.keywords ?? []), ...(card.second?.keywords ?? [])].map(
+    (k) => k.keyword,
+  );
   return [...new Set(all)];
 }
