@@ -9,6 +9,7 @@ import { canonicalJson, stateHash } from '../../src/engine/core/hash.ts';
 import { seedRng } from '../../src/engine/core/rng.ts';
 import { isForced } from '../../src/engine/core/search.ts';
 import { randomResponse } from '../../src/engine/fuzz/random-play.ts';
+import { acceptedPartner } from '../../src/engine/fuzz/seeded-games.ts';
 import { aqa } from '../../src/engine/games/aqa/index.ts';
 import { fow } from '../../src/engine/games/fow/index.ts';
 import { mtg } from '../../src/engine/games/mtg/index.ts';
@@ -34,11 +35,12 @@ interface Played {
   hash: string;
 }
 
+/** Precon i against the next one the game accepts (MTG refuses Constructed against Limited, CR 100.2). */
 function setupOf(game: GameModule, i: number): MatchSetup {
   const precons = gamePrecons(game.id);
   const a = precons[i % precons.length];
-  const b = precons[(i + 1) % precons.length];
-  if (!a || !b) throw new Error(`${game.id} has no precons`);
+  if (!a) throw new Error(`${game.id} has no precons`);
+  const { b } = acceptedPartner(game, precons, a, i + 1, `in-place-${i}`);
   return { game: game.id, decks: { p1: preconDeckList(a), p2: preconDeckList(b) } };
 }
 
