@@ -10,7 +10,7 @@ import type { GameId, PendingDecision } from '../../src/engine/core/game.ts';
 import { applyLogged } from '../../src/engine/core/replay.ts';
 import type { MtgState } from '../../src/engine/games/mtg/state.ts';
 import { gameModule } from '../../src/engine/registry.ts';
-import { idOf, pageApiSandbox, type Raw } from '../sandbox/page-api.ts';
+import { idOf, onPage as onPageOf, pageApiSandbox, type Raw } from '../sandbox/page-api.ts';
 import { type Answer, EVERY_DECISION_DECK, EVERY_KIND, newSteering, steer, walkInEngine } from './every-decision.ts';
 
 /**
@@ -24,18 +24,9 @@ const page = pageApiSandbox('mtg-every', SEED);
 const { post, liveComponents } = page;
 const matches = () => page.sandbox().internals.bot.store.matches;
 
-/** Clicks through the pages of the ephemeral until a control `find` recognises is on it. */
-async function onPage(who: string, matchId: string, messageId: string, find: (c: Raw) => boolean): Promise<Raw> {
-  for (let turn = 0; turn < 20; turn++) {
-    const controls = liveComponents(matchId, messageId);
-    const found = controls.find(find);
-    if (found) return found;
-    const next = controls.filter((c) => idOf(c).startsWith('p:')).at(-1);
-    if (!next) break;
-    await post('click', { as: who, channelId: matchId, messageId, customId: idOf(next) });
-  }
-  throw new Error(`no control for the answer among ${liveComponents(matchId, messageId).map(idOf).join(', ')}`);
-}
+/** Clicks through the pages of the ephemeral until a control `find` recognises is on it (page-api.ts). */
+const onPage = (who: string, matchId: string, messageId: string, find: (c: Raw) => boolean) =>
+  onPageOf(page, who, matchId, messageId, find);
 
 /** Sends a steered answer through the controls the bot shows for the decision's shape (src/bot/controls.ts). */
 async function send(who: string, matchId: string, messageId: string, pending: PendingDecision, answer: Answer) {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { PendingDecision } from '../../src/engine/core/game.ts';
 import type { FowLogEntry, FowState } from '../../src/engine/games/fow/state.ts';
 import { rng } from '../bot/bot-harness.ts';
-import { idOf, pageApiSandbox, type Raw } from './page-api.ts';
+import { idOf, onPage as onPageOf, pageApiSandbox, type Raw } from './page-api.ts';
 
 /**
  * A fixed match seed: the same shuffles every run, so the match is the same. A change to the precons or to what the
@@ -57,18 +57,9 @@ function steerPick(pending: PendingDecision, state: FowState, pick: (n: number) 
   return [(choice ?? options[0])?.id ?? ''];
 }
 
-/** Clicks through the pages of the ephemeral until a control `find` recognises is on it. */
-async function onPage(who: string, matchId: string, messageId: string, find: (c: Raw) => boolean): Promise<Raw> {
-  for (let turn = 0; turn < 20; turn++) {
-    const controls = liveComponents(matchId, messageId);
-    const found = controls.find(find);
-    if (found) return found;
-    const next = controls.filter((c) => idOf(c).startsWith('p:')).at(-1);
-    if (!next) break;
-    await post('click', { as: who, channelId: matchId, messageId, customId: idOf(next) });
-  }
-  throw new Error(`no control for the answer among ${liveComponents(matchId, messageId).map(idOf).join(', ')}`);
-}
+/** Clicks through the pages of the ephemeral until a control `find` recognises is on it (page-api.ts). */
+const onPage = (who: string, matchId: string, messageId: string, find: (c: Raw) => boolean) =>
+  onPageOf(page, who, matchId, messageId, find);
 
 /** Answers a pick with these option ids through the controls the bot shows for its shape (controls.ts). */
 async function answer(who: string, matchId: string, messageId: string, pending: PendingDecision, ids: string[]) {

@@ -73,6 +73,25 @@ export interface PageApi {
 }
 
 /** Starts a sandbox (images off, every match on `seed`) for the file's tests and stops it after them. */
+/** Clicks through the pages of an ephemeral until a control `find` recognises is on it (`p:` is the next page). */
+export async function onPage(
+  page: Pick<PageApi, 'post' | 'liveComponents'>,
+  who: string,
+  matchId: string,
+  messageId: string,
+  find: (c: Raw) => boolean,
+): Promise<Raw> {
+  for (let turn = 0; turn < 20; turn++) {
+    const controls = page.liveComponents(matchId, messageId);
+    const found = controls.find(find);
+    if (found) return found;
+    const next = controls.filter((c) => idOf(c).startsWith('p:')).at(-1);
+    if (!next) break;
+    await page.post('click', { as: who, channelId: matchId, messageId, customId: idOf(next) });
+  }
+  throw new Error(`no control for the answer among ${page.liveComponents(matchId, messageId).map(idOf).join(', ')}`);
+}
+
 export function pageApiSandbox(name: string, seed: string): PageApi {
   let dir = '';
   let running: Sandbox | undefined;
