@@ -28,6 +28,7 @@ import {
 } from './energy.ts';
 import { activatedAbility, type GrantedAbility, grantedAbilities, lockKey } from './granted.ts';
 import { loggedTarget, logPublic } from './log.ts';
+import { type MoveTo, moveReplacementDecision, optionalMoveReplacements, replaceMove } from './moves.ts';
 import { isDamage, selectorOf, targetingEffects } from './resolve.ts';
 import type { CardObject, NovaState, PlayInProgress, TargetRef, WaitingItem } from './state.ts';
 import { candidates, targetId } from './targets.ts';
@@ -296,6 +297,10 @@ export function activateEnergyAbility(s: NovaState, seat: Seat, source: string, 
   const a = activatedAbility(o.card, index, grant?.card);
   if (a?.kind !== 'activated' || !a.energyAbility) throw new Error(`${source}:${index} is not an energy ability`);
   const card = o.card;
+  const move = a.cost.sendSelfToGraveyard ? 'graveyard' : a.cost.exileSelf ? 'exclusion' : null;
+  // Paid at once, with no frame to ask in: the card schema refuses such a card's own; a granted one is not played.
+  if (move && optionalMoveReplacements(s, o.id, move).length > 0)
+    throw new UnsupportedRule('802.1.3.1.3', 'an optional replacement of a move paid as an energy ability cost');
   if (a.cost.freezeSelf) setFrozen(s, o.id, true); // NOVA 904.3
   if (a.cost.removeCounters)
     o.counters[a.cost.removeCounters.counter] =
@@ -441,9 +446,22 @@ export const playProcedure = defineProcedure<NovaState, PlayInProgress>({
     continue(s, { data: play }) {
       const next = nextPlayChoice(s, play);
       if (next) return next;
+      // NOVA 802.1.3.1.3, 804.2.4.1: the move cost is paid first, so its replacement is asked before anything is paid.
+      const move = moveCostOf(play);
+      if (move && play.moveReplacement === undefined && optionalMoveReplacements(s, play.source, move).length > 0)
+        return ask(
+          moveReplacementDecision,
+          play.seat,
+          { k: 'move-replacement', seat: play.seat, object: play.source, to: move },
+          'move-answered',
+        );
       payAndPlace(s, play);
       if (s.priority) s.priority = actedWithPriority(s.priority); // NOVA 704.1.1: the player keeps priority
       return { return: null };
+    },
+    'move-answered'(_s, { data: play, ret }) {
+      play.moveReplacement = answerOf(moveReplacementDecision, ret);
+      return { goto: 'continue' };
     },
     // NOVA 804.2.4 (rules version 3): one source at a time, the rest automatically, or the play cancelled.
     paid(s, { data: play, ret }) {
@@ -623,8 +641,15 @@ function payAndPlace(s: NovaState, play: PlayInProgress): void {
     for (const id of play.exileFromHand ?? []) exileAsCost(s, id); // NOVA 902.1, 306: face up, public (R115)
     for (const id of play.exileFromGraveyard ?? []) exileAsCost(s, id); // NOVA 902.1, 306 (R110)
     let sourceId = o.id;
-    if (a.cost.sendSelfToGraveyard) sourceId = sendToGraveyard(s, o.id).id; // NOVA 908, a move cost (804.2.3.2)
-    if (a.cost.exileSelf) sourceId = exileAsCost(s, o.id).id; // NOVA 306, 902.1, a move cost (R106)
+    // NOVA 802.1.3.2, 902.12: a move cost replaced by its card's optional replacement is paid all the same (R123).
+    const move = moveCostOf(play);
+    const replacement = move
+      ? optionalMoveReplacements(s, o.id, move).find((r) => `replace:${r.id}` === play.moveReplacement)
+      : undefined;
+    if (move && replacement) replaceMove(s, replacement, move);
+    else if (a.cost.sendSelfToGraveyard)
+      sourceId = sendToGraveyard(s, o.id).id; // NOVA 908, a move cost (804.2.3.2)
+    else if (a.cost.exileSelf) sourceId = exileAsCost(s, o.id).id; // NOVA 306, 902.1, a move cost (R106)
     item = {
       id: itemId,
       kind: 'activated',
@@ -645,6 +670,13 @@ function payAndPlace(s: NovaState, play: PlayInProgress): void {
     ability: play.abilityIndex !== null,
     targets: play.targets.flat().map((t) => loggedTarget(s, t)),
   });
+}
+
+/** Where an activated ability's cost moves its own card from the field, if it does (NOVA 902.1, 908, 306). */
+function moveCostOf(play: PlayInProgress): MoveTo | null {
+  if (play.abilityIndex === null) return null;
+  const a = playAbility(play);
+  return a.cost.sendSelfToGraveyard ? 'graveyard' : a.cost.exileSelf ? 'exclusion' : null;
 }
 
 export function recordPlayTarget(s: NovaState, t: TargetRef): void {

@@ -6,12 +6,20 @@ import { type ReplacementProcedureRules, replacementProcedure } from '../../core
 import { novaCard } from './cards/pool.ts';
 import { destructionWaits } from './destruction.ts';
 import { loggedTarget, logPublic } from './log.ts';
+import {
+  ifYouDoLabel,
+  ifYouDoOf,
+  type MillReplacement,
+  millInstead,
+  millOption,
+  replacementQuestion,
+} from './optional-replacements.ts';
 import { rulesProcessing } from './rules-processing.ts';
 import type { Await, DamageEvent, NovaState } from './state.ts';
 import { describeTarget } from './targets.ts';
-import { emit, setFrozen } from './triggers.ts';
+import { emit } from './triggers.ts';
 import { writableObj } from './working-copy.ts';
-import { fieldObjects, moveCard, obj } from './zones.ts';
+import { fieldObjects, obj } from './zones.ts';
 
 /** A damage replacement that exists right now (NOVA 917.1): a one-time shield on a servant, or a standing ward. */
 export interface DamageReplacement {
@@ -61,33 +69,19 @@ export const damageReplacement = replacementProcedure(RULES);
 type DamageData = { queue: DamageEvent[]; battle?: string[]; asking?: DamageEvent };
 
 /**
- * An optional replacement of a whole damage event that exists now (NOVA 802.1.3.1.3): "if this card / you would be
- * dealt damage, you may instead put the top N cards of your main deck into your graveyard. If you do, ...".
- */
-export interface OptionalDamageReplacement {
-  /** `<object>:<ability index>`: the same card on the field with the same ability. */
-  id: string;
-  objectId: string;
-  card: string;
-  mill: number;
-  ifYouDo: { freezeSelf: true } | { gainLife: number };
-}
-
-/**
  * The optional replacements open for this damage: the damaged servant's own, or those of the damaged player's cards
  * on the field; only while their choice can be carried out, all `mill` cards of it (802.1.3.4; ruling R117).
  */
-export function optionalDamageReplacements(s: NovaState, e: DamageEvent): OptionalDamageReplacement[] {
+export function optionalDamageReplacements(s: NovaState, e: DamageEvent): MillReplacement[] {
   if (e.amount <= 0 || !canBeDealt(s, e)) return [];
   const holders = e.to.kind === 'player' ? fieldObjects(s, e.to.seat) : e.to.kind === 'object' ? [obj(s, e.to.id)] : [];
   const protects = e.to.kind === 'player' ? 'you' : 'this';
-  const out: OptionalDamageReplacement[] = [];
+  const out: MillReplacement[] = [];
   for (const o of holders)
     novaCard(o.card).abilities.forEach((a, i) => {
       if (a.kind !== 'optional-damage-replacement' || a.protects !== protects) return;
       if (s.players[o.controller].zones.deck.length < a.mill) return; // NOVA 802.1.3.4
-      const ifYouDo = a.ifYouDo.do === 'freeze-self' ? { freezeSelf: true as const } : { gainLife: a.ifYouDo.amount };
-      out.push({ id: `${o.id}:${i}`, objectId: o.id, card: o.card, mill: a.mill, ifYouDo });
+      out.push({ id: `${o.id}:${i}`, objectId: o.id, card: o.card, mill: a.mill, ifYouDo: ifYouDoOf(a.ifYouDo) });
     });
   return out;
 }
@@ -96,18 +90,11 @@ export function optionalDamageReplacements(s: NovaState, e: DamageEvent): Option
  * NOVA 802.1.3.2, 802.1.3.2.1: the damage is not dealt (nothing triggers on it, no reduction is used up); the choice
  * is carried out, then "if you do".
  */
-function replaceDamage(s: NovaState, r: OptionalDamageReplacement, e: DamageEvent): void {
-  const holder = s.objects[r.objectId];
-  if (!holder) return;
-  const seat = holder.controller;
+function replaceDamage(s: NovaState, r: MillReplacement, e: DamageEvent): void {
+  if (!s.objects[r.objectId]) return;
   const target = e.to.kind === 'object' ? (s.objects[e.to.id]?.card ?? r.card) : null;
   logPublic(s, { k: 'damage-replaced', card: r.card, seat: e.affected, target, amount: e.amount });
-  const milled = s.players[seat].zones.deck.slice(0, r.mill).map((id) => moveCard(s, id, 'graveyard').card);
-  logPublic(s, { k: 'milled', seat, cards: milled });
-  if ('gainLife' in r.ifYouDo) {
-    s.players[seat].life += r.ifYouDo.gainLife; // NOVA 918.7
-    logPublic(s, { k: 'life-gained', seat, amount: r.ifYouDo.gainLife });
-  } else if (s.objects[r.objectId]?.zone === 'field') setFrozen(s, r.objectId, true); // NOVA 904.2
+  millInstead(s, r);
 }
 
 /**
@@ -261,37 +248,20 @@ export const optionalDamageDecision = defineDecisionKind<NovaState, AwaitOf<'opt
   role: 'choice',
   build(s) {
     const e = askingEvent(s);
-    const options: DecisionOption[] = (e ? optionalDamageReplacements(s, e) : []).map((r) => {
-      const name = novaCard(r.card).name;
-      const then =
-        'gainLife' in r.ifYouDo
-          ? { en: `gain ${r.ifYouDo.gainLife} LP`, ja: `${r.ifYouDo.gainLife}LPを得る` }
-          : { en: `freeze ${name.en}`, ja: `${name.ja}をフリーズする` };
-      return {
-        id: `replace:${r.id}`,
-        kind: 'yes',
-        role: 'choice',
-        objectId: r.objectId,
-        cardName: name.en,
-        label: {
-          en: `${name.en}: put the top ${r.mill} into your graveyard, then ${then.en}`,
-          ja: `${name.ja}：デッキの上から${r.mill}枚を墓地に置き、${then.ja}`,
-        },
-      };
-    });
+    const options: DecisionOption[] = (e ? optionalDamageReplacements(s, e) : []).map((r) =>
+      millOption(r, ifYouDoLabel(r)),
+    );
     options.push({ id: 'take', kind: 'no', role: 'choice', label: { en: 'Take the damage', ja: 'ダメージを受ける' } });
     const to = e ? describeTarget(s, e.to) : { en: 'a card', ja: 'カード' };
     const amount = e?.amount ?? 0;
-    return {
-      prompt: {
+    return replacementQuestion(
+      {
         en: `${amount} damage would be dealt to ${to.en}: replace it? (NOVA 802.1.3.1.3)`,
         ja: `${to.ja}に${amount}ダメージが与えられる：置換しますか？`,
       },
       options,
-      min: 1,
-      max: 1,
-      defaultOnTimeout: ['take'],
-    };
+      'take',
+    );
   },
   handle(_s, _a, chosen) {
     return chosen[0] ?? 'take';

@@ -823,11 +823,10 @@ export const numberDecision = defineDecisionKind<NovaState, AwaitOf<'number'>, n
  * they cannot be listed here.
  */
 export const NOVA_DECISIONS: {
-  readonly [K in Exclude<Await['k'], 'destruction-replacement' | 'optional-damage-replacement'>]: DefinedDecisionKind<
-    NovaState,
-    AwaitOf<K>,
-    null | PaymentAnswer | Await
-  >;
+  readonly [K in Exclude<
+    Await['k'],
+    'destruction-replacement' | 'optional-damage-replacement' | 'move-replacement'
+  >]: DefinedDecisionKind<NovaState, AwaitOf<K>, null | PaymentAnswer | Await>;
 } = {
   'first-player': firstPlayerDecision,
   mulligan: mulliganDecision,

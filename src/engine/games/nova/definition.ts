@@ -54,6 +54,7 @@ const DECISION_KINDS = {
   'draw-replacement': { en: 'deciding whether to replace a draw', ja: 'ドローを置換するかの選択' },
   'destruction-replacement': { en: 'deciding how a destruction is replaced', ja: '破壊を置換するかの選択' },
   'optional-damage-replacement': { en: 'deciding whether to replace damage', ja: 'ダメージを置換するかの選択' },
+  'move-replacement': { en: 'deciding whether to replace a move', ja: '移動を置換するかの選択' },
   replacement: { en: 'ordering replacement effects', ja: '置換効果の順番' },
 };
 

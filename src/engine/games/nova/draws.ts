@@ -9,6 +9,7 @@ import { defineProcedure, pushFrame } from '../../core/procedure.ts';
 import { novaCard } from './cards/pool.ts';
 import { destructionWaits } from './destruction.ts';
 import { logPrivate, logPublic } from './log.ts';
+import { millOption, replacementQuestion } from './optional-replacements.ts';
 import { rulesProcessing } from './rules-processing.ts';
 import type { Await, NovaState } from './state.ts';
 import { fieldObjects, moveCard } from './zones.ts';
@@ -145,25 +146,14 @@ export const drawReplacementDecision = defineDecisionKind<NovaState, AwaitOf<'dr
   build(s, a) {
     const data = drawFrame(s);
     const open = openFor(s, a.seat, data?.queue[0] ?? []);
-    const options: DecisionOption[] = open.map((r) => {
-      const name = novaCard(r.card).name;
-      return {
-        id: `replace:${r.id}`,
-        kind: 'yes',
-        role: 'choice',
-        objectId: r.objectId,
-        cardName: name.en,
-        label: {
-          en: `${name.en}: put the top ${r.mill} into your graveyard, then draw ${r.thenDraw}`,
-          ja: `${name.ja}：デッキの上から${r.mill}枚を墓地に置き、${r.thenDraw}枚引く`,
-        },
-      };
-    });
+    const options: DecisionOption[] = open.map((r) =>
+      millOption(r, { en: `draw ${r.thenDraw}`, ja: `${r.thenDraw}枚引く` }),
+    );
     const mandatory = open.find((r) => r.mandatory);
     if (!mandatory)
       options.push({ id: 'draw', kind: 'no', role: 'choice', label: { en: 'Draw the card', ja: 'カードを引く' } });
-    return {
-      prompt: mandatory
+    return replacementQuestion(
+      mandatory
         ? {
             en: 'You are about to draw a card: choose which replacement applies first. (NOVA 802.1.3.3.2)',
             ja: 'カードを1枚引きます：先に適用する置換効果を選んでください。',
@@ -173,10 +163,8 @@ export const drawReplacementDecision = defineDecisionKind<NovaState, AwaitOf<'dr
             ja: 'カードを1枚引きます：置換しますか？',
           },
       options,
-      min: 1,
-      max: 1,
-      defaultOnTimeout: [mandatory ? `replace:${mandatory.id}` : 'draw'],
-    };
+      mandatory ? `replace:${mandatory.id}` : 'draw',
+    );
   },
   handle(s, _a, chosen) {
     const data = drawFrame(s);

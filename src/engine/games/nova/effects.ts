@@ -15,6 +15,7 @@ import { changeControl } from './control.ts';
 import { queueDamage } from './damage.ts';
 import { forgetShuffled, noteSeen } from './knowledge.ts';
 import { logPublic } from './log.ts';
+import { moveOrAsk } from './moves.ts';
 import { draw, itemEffects, players, selectorOf, sourceOnField, targetingEffects } from './resolve.ts';
 import { destroy } from './rules-processing.ts';
 import type {
@@ -28,7 +29,7 @@ import type {
   WaitingItem,
 } from './state.ts';
 import { stillLegal } from './targets.ts';
-import { emit, sendToGraveyard, setFrozen } from './triggers.ts';
+import { emit, setFrozen } from './triggers.ts';
 import { phasesAhead } from './turn.ts';
 import { writableObj } from './working-copy.ts';
 import { cardsCounted, fieldObjects, isCharacter, moveCard, obj } from './zones.ts';
@@ -123,9 +124,7 @@ const moreEffects: Pick<
     for (const t of targets) {
       const o = t.kind === 'object' ? s.objects[t.id] : undefined;
       if (o?.zone !== 'field') continue;
-      const seat = o.controller;
-      sendToGraveyard(s, o.id); // NOVA 908.1, 301.11: its owner's graveyard; not destroyed (907)
-      logPublic(s, { k: 'sent-to-graveyard', seat, card: o.card });
+      moveOrAsk(s, o.id, 'graveyard', o.controller); // NOVA 908.1; an optional replacement may ask first (R123)
     }
     return undefined;
   },
@@ -373,10 +372,8 @@ const zoneEffects: Pick<
       if (t.kind !== 'object') continue;
       const o = s.objects[t.id];
       if (o?.zone !== 'field') continue;
-      const moved = moveCard(s, o.id, 'exclusion'); // NOVA 306, 301.11: its owner's exclusion zone
-      r.moved = [...(r.moved ?? []), moved.id];
-      // NOVA 504.1 (docs/rulings A31): a character goes to the retired area instead, and the log says so.
-      logPublic(s, { k: 'excluded', card: moved.card, retired: moved.zone === 'retired' });
+      const moved = moveOrAsk(s, o.id, 'exclusion', o.controller); // NOVA 306; an optional replacement may ask (R123)
+      if (moved) r.moved = [...(r.moved ?? []), moved.id];
     }
     return undefined;
   },
@@ -409,8 +406,7 @@ const zoneEffects: Pick<
       r.stopped = true; // NOVA 902.13: not done, so "if you do" does not happen
       return undefined;
     }
-    sendToGraveyard(s, src.id); // NOVA 908.1
-    logPublic(s, { k: 'sent-to-graveyard', seat: me, card: item.card });
+    moveOrAsk(s, src.id, 'graveyard', me); // NOVA 908.1, 902.12: a replaced cost is still paid (R123)
     return undefined;
   },
   'reveal-top': (s, e, { me }) => {

@@ -5,6 +5,7 @@ import { NOVA_DECISIONS } from './decisions.ts';
 import { destructionProcedure, destructionReplacementDecision } from './destruction.ts';
 import { drawProcedure } from './draws.ts';
 import { endLoopWithoutDecision } from './loops.ts';
+import { moveProcedure, moveReplacementDecision } from './moves.ts';
 import { resolveProcedure } from './resolve.ts';
 import type { NovaState } from './state.ts';
 import { novaGame, priorityWindow } from './turn-procedure.ts';
@@ -27,12 +28,14 @@ export const novaKernel = createKernel<NovaState>({
     damageReplacement.procedure,
     drawProcedure,
     destructionProcedure,
+    moveProcedure,
   ],
   decisions: [
     ...new Set(Object.values(NOVA_DECISIONS)),
     damageReplacement.order,
     destructionReplacementDecision,
     optionalDamageDecision,
+    moveReplacementDecision,
   ],
   loopRule: '924.1.3',
   // NOVA 924.1.3: a loop that never reaches a decision ends with its causer's loss (ruling R112).

@@ -250,6 +250,18 @@ export function novaLogText(e: NovaLogEvent): Label {
         ja: `${name.ja}の能力が${to.ja}への${e.amount}ダメージを置換した。`,
       };
     }
+    case 'move-replaced': {
+      const name = cardName(e.card);
+      return e.to === 'graveyard'
+        ? {
+            en: `${name.en} is not sent to the graveyard: its ability replaces it.`,
+            ja: `${name.ja}は墓地に送られず、その能力で置換された。`,
+          }
+        : {
+            en: `${name.en} is not put into the exclusion zone: its ability replaces it.`,
+            ja: `${name.ja}は除外ゾーンに置かれず、その能力で置換された。`,
+          };
+    }
     case 'destruction-replaced': {
       const name = cardName(e.card);
       const target = cardName(e.target);

@@ -30,6 +30,7 @@ export type NovaLogEvent =
   | { k: 'draw-replaced'; seat: Seat; card: string }
   /** NOVA 802.1.3.2: `target`'s destruction replaced by `card`'s ability (what happens instead follows). */
   | { k: 'destruction-replaced'; card: string; target: string }
+  | { k: 'move-replaced'; card: string; to: 'graveyard' | 'exclusion' }
   /** NOVA 802.1.3.2: damage to `target` (a card, or `seat` when null) replaced by `card`'s optional replacement. */
   | { k: 'damage-replaced'; card: string; seat: Seat; target: string | null; amount: number }
   /** Private to the drawer. */

@@ -17,6 +17,7 @@ import { amountNow, novaEffects } from './effects.ts';
 import { activatedAbility } from './granted.ts';
 import { noteSeen } from './knowledge.ts';
 import { logPrivate, logPublic } from './log.ts';
+import { moveProcedure } from './moves.ts';
 import { rulesProcessing } from './rules-processing.ts';
 import type { CardObject, NovaState, Resolution, TargetRef, WaitingItem } from './state.ts';
 import { candidates, stillLegal } from './targets.ts';
@@ -168,7 +169,12 @@ export const resolveProcedure = defineProcedure<NovaState, Resolution>({
         // so are draws that a replacement may change (draws.ts).
         // So is a destruction that waits for its controller's choice (destruction.ts, R109).
         const top = s.procedures.frames[s.procedures.frames.length - 1]?.kind;
-        if (top === damageProcedure.kind || top === drawProcedure.kind || top === destructionProcedure.kind) {
+        if (
+          top === damageProcedure.kind ||
+          top === drawProcedure.kind ||
+          top === destructionProcedure.kind ||
+          top === moveProcedure.kind
+        ) {
           r.damageAt = s.version;
           return { goto: 'after-damage' };
         }

@@ -268,6 +268,11 @@ export type PlayInProgress = {
   exileFromGraveyard?: string[] | null;
   /** NOVA 902.1, 306: the hand cards chosen to put into the exclusion zone for an ability's cost (R115). */
   exileFromHand?: string[] | null;
+  /**
+   * NOVA 802.1.3.1.3, 902.12: the answer for an optional replacement of this card's own move cost (R123): the chosen
+   * replacement's option id, or 'move'; absent until asked.
+   */
+  moveReplacement?: string;
   /** NOVA 112, 904.4: the standby energy-zone cards chosen to freeze for an appearance cost. */
   freezeEnergy?: string[] | null;
 };
@@ -335,6 +340,8 @@ export type Await =
   | { k: 'destruction-replacement'; seat: Seat }
   /** NOVA 802.1.3.1.3: replace a damage event by an optional replacement, or take it (damage.ts, R117). */
   | { k: 'optional-damage-replacement'; seat: Seat }
+  /** NOVA 802.1.3.1.3: replace `object`'s move from the field by an instruction or a cost, or let it move (moves.ts). */
+  | { k: 'move-replacement'; seat: Seat; object: string; to: 'graveyard' | 'exclusion' }
   /** NOVA 801.4.3.2, 804.2.2: a target for the triggered ability being placed (`item` is its waiting-area id). */
   | { k: 'trigger-target'; seat: Seat; item: string; options: TargetRef[]; upTo?: number };
 

@@ -22,7 +22,7 @@ type WindowData = { turn: number; phase: Phase; op: number };
 function asked(a: Await, next: string): StepOut {
   // The destruction frame's kind is not in the table (decisions.ts); its name is its key.
   const decision =
-    a.k === 'destruction-replacement' || a.k === 'optional-damage-replacement'
+    a.k === 'destruction-replacement' || a.k === 'optional-damage-replacement' || a.k === 'move-replacement'
       ? a.k
       : NOVA_DECISIONS[a.k].registered.name;
   return { await: { decision, seat: a.seat, payload: a }, next };

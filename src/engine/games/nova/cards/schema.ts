@@ -484,6 +484,15 @@ export const ActivatedAbilitySchema = z
   .strict();
 export type ActivatedAbility = z.infer<typeof ActivatedAbilitySchema>;
 
+/** NOVA 802.1.3.1.3: an optional replacement's "put the top `mill` cards of your main deck into your graveyard. If you do, ...". */
+const MILL_INSTEAD = {
+  mill: z.number().int().min(1).max(5),
+  ifYouDo: z.discriminatedUnion('do', [
+    z.object({ do: z.literal('freeze-self') }).strict(),
+    z.object({ do: z.literal('gain-life'), amount: z.number().int().min(100) }).strict(),
+  ]),
+};
+
 export const AbilitySchema = z.discriminatedUnion('kind', [
   z
     .object({
@@ -575,11 +584,20 @@ export const AbilitySchema = z.discriminatedUnion('kind', [
     .object({
       kind: z.literal('optional-damage-replacement'),
       protects: z.enum(['this', 'you']),
-      mill: z.number().int().min(1).max(5),
-      ifYouDo: z.discriminatedUnion('do', [
-        z.object({ do: z.literal('freeze-self') }).strict(),
-        z.object({ do: z.literal('gain-life'), amount: z.number().int().min(100) }).strict(),
-      ]),
+      ...MILL_INSTEAD,
+    })
+    .strict(),
+  /**
+   * NOVA 802.1.3.1.3, 802.1.3.4: "If this card would be sent from the field to the graveyard (908) / put into the
+   * exclusion zone (306), you may instead put the top `mill` cards of your main deck into your graveyard. If you do,
+   * (freeze this card / gain N LP)": an optional replacement of this card's move by an instruction or a cost; it stays
+   * on the field. Possible only while the deck has `mill` cards (ruling R123).
+   */
+  z
+    .object({
+      kind: z.literal('optional-move-replacement'),
+      move: z.enum(['send-to-graveyard', 'exile']),
+      ...MILL_INSTEAD,
     })
     .strict(),
   /** NOVA 917.1: "if a spell would deal damage to a servant on your field, reduce that damage by N". */
@@ -688,6 +706,22 @@ export const NovaCardSchema = z
       need(card.type === 'servant', 'only servants are dealt damage as cards (NOVA 916.1)');
     if (card.abilities.some((a) => a.kind === 'leaves-field-replacement'))
       need(card.type === 'servant', 'only servants replace leaving the field (a character retires, NOVA 504, R51)');
+    if (card.abilities.some((a) => a.kind === 'optional-move-replacement')) {
+      need(
+        card.type === 'servant' || card.type === 'magic-item',
+        'only servants and magic items replace their own move from the field (a character retires, NOVA 504)',
+      );
+      // Two replacements of one move would need the order of 802.1.3.3; and an energy ability's move cost is paid at
+      // once, with no frame to ask in (actions.ts activateEnergyAbility).
+      need(
+        !card.abilities.some(
+          (a) =>
+            a.kind === 'leaves-field-replacement' ||
+            (a.kind === 'activated' && a.energyAbility && (a.cost.exileSelf || a.cost.sendSelfToGraveyard)),
+        ),
+        'an optional move replacement on a card that also replaces leaving the field, or pays a move cost for energy, is not implemented (NOVA 802.1.3.3)',
+      );
+    }
     const effects = [
       ...card.effects,
       ...card.abilities.flatMap((a) => ('effects' in a ? a.effects : [])),

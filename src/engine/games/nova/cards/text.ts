@@ -281,20 +281,23 @@ function abilityText(a: Ability): Label {
         ja: `${whose.ja}、代わりに${choice.ja}もよい。そうしたら、${then.ja}。`,
       };
     }
-    case 'optional-damage-replacement': {
-      const whose =
+    case 'optional-damage-replacement':
+      return mayMillInstead(
         a.protects === 'this'
           ? { en: 'If this card would be dealt damage', ja: 'このカードがダメージを与えられる場合' }
-          : { en: 'If you would be dealt damage', ja: 'あなたがダメージを与えられる場合' };
-      const then =
-        a.ifYouDo.do === 'freeze-self'
-          ? { en: 'freeze this card', ja: 'このカードをフリーズする' }
-          : { en: `you gain ${a.ifYouDo.amount} LP`, ja: `あなたは${a.ifYouDo.amount}LPを得る` };
-      return {
-        en: `${whose.en}, you may instead put the top ${a.mill} ${a.mill > 1 ? 'cards' : 'card'} of your main deck into your graveyard. If you do, ${then.en}.`,
-        ja: `${whose.ja}、代わりにメインデッキの上から${a.mill}枚を墓地に置いてもよい。そうしたら、${then.ja}。`,
-      };
-    }
+          : { en: 'If you would be dealt damage', ja: 'あなたがダメージを与えられる場合' },
+        a,
+      );
+    case 'optional-move-replacement':
+      return mayMillInstead(
+        a.move === 'send-to-graveyard'
+          ? {
+              en: 'If this card would be sent from the field to the graveyard',
+              ja: 'このカードが場から墓地に送られる場合',
+            }
+          : { en: 'If this card would be put into the exclusion zone', ja: 'このカードが除外ゾーンに置かれる場合' },
+        a,
+      );
     case 'draw-replacement':
       return {
         en: `If you would draw a card, instead put the top ${a.mill} ${a.mill > 1 ? 'cards' : 'card'} of your main deck into your graveyard, then draw ${a.thenDraw} ${a.thenDraw > 1 ? 'cards' : 'card'}.`,
@@ -983,4 +986,19 @@ function whoText(who: Who): { en: string; ja: string; third: boolean } {
 
 function capitalise(text: string): string {
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+}
+
+/** NOVA 802.1.3.1.3: "(when), you may instead put the top N cards of your main deck into your graveyard. If you do, ...". */
+function mayMillInstead(
+  when: Label,
+  a: { mill: number; ifYouDo: { do: 'freeze-self' } | { do: 'gain-life'; amount: number } },
+): Label {
+  const then =
+    a.ifYouDo.do === 'freeze-self'
+      ? { en: 'freeze this card', ja: 'このカードをフリーズする' }
+      : { en: `you gain ${a.ifYouDo.amount} LP`, ja: `あなたは${a.ifYouDo.amount}LPを得る` };
+  return {
+    en: `${when.en}, you may instead put the top ${a.mill} ${a.mill > 1 ? 'cards' : 'card'} of your main deck into your graveyard. If you do, ${then.en}.`,
+    ja: `${when.ja}、代わりにメインデッキの上から${a.mill}枚を墓地に置いてもよい。そうしたら、${then.ja}。`,
+  };
 }
