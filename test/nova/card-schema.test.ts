@@ -52,10 +52,14 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
       { do: 'skip-phase', phase: 'turn', whose: 'opponents-next' },
       { do: 'skip-step', step: 'block', whose: 'yours-next' },
       { do: 'skip-step', step: 'block', whose: 'opponents-next' },
+      { do: 'skip-step', step: 'attack-declare', whose: 'opponents-next' },
+      { do: 'skip-step', step: 'battle', whose: 'yours-next' },
       { do: 'skip-phase', phase: 'standby', whose: 'opponents-next' },
       { do: 'skip-phase', phase: 'main', whose: 'opponents-next' },
       { do: 'skip-phase', phase: 'end', whose: 'yours-next' },
       { do: 'add-attack-phase' },
+      { do: 'add-phase', phase: 'end' },
+      { do: 'add-phase', phase: 'standby' },
       { do: 'draw-at-next-attack-phase', count: 1 },
     ])
       expect(NovaCardSchema.safeParse(spell([e])).success).toBe(true);
@@ -64,8 +68,8 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
   it.each([
     ['skipping this turn (401.3; only a next turn)', { do: 'skip-phase', phase: 'turn', whose: 'this-turn' }],
     [
-      'skipping a step other than the block declaration step (401.3, R104)',
-      { do: 'skip-step', step: 'battle', whose: 'yours-next' },
+      'skipping a step of another phase than the attack phase (401.3, R104; there is none to skip)',
+      { do: 'skip-step', step: 'untap', whose: 'yours-next' },
     ],
     ["skipping this turn's block step (R104: a next one only)", { do: 'skip-step', step: 'block', whose: 'this-turn' }],
     [
@@ -78,7 +82,7 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
       'a next phase with "if you do, draw" (only this turn\'s attack phase has it)',
       { do: 'skip-phase', phase: 'draw', whose: 'yours-next', thenDraw: 1 },
     ],
-    ['adding an end or standby phase (401.2; main, draw and attack only, R122)', { do: 'add-phase', phase: 'end' }],
+    ['adding an attack step (401.2; whole phases only, R122, R125)', { do: 'add-phase', phase: 'battle' }],
     ['a delayed trigger at another time (801.4.9)', { do: 'draw-at-next-draw-phase', count: 1 }],
     [
       'a limit level raised "until the end of your next turn" (only until end of turn)',
@@ -511,5 +515,19 @@ describe('NOVA card schema refuses what the engine cannot play', () => {
 
   it('refuses a card-written delayed instruction (801.4.9)', () => {
     expect(NovaCardSchema.safeParse(spell([{ do: 'put-onto-owners-field' }])).success).toBe(false);
+  });
+});
+
+describe('NOVA optional move replacements (802.1.3.1.3, R123)', () => {
+  const replacement = { kind: 'optional-move-replacement', move: 'exile', mill: 2, ifYouDo: { do: 'freeze-self' } };
+  it('accepts a servant that replaces its own move', () => {
+    expect(NovaCardSchema.safeParse(servant([replacement])).success).toBe(true);
+  });
+  it('refuses one beside "when it leaves the field" or an energy ability that moves the card', () => {
+    const leaves = { kind: 'leaves-field-replacement', to: 'exclusion' };
+    expect(NovaCardSchema.safeParse(servant([replacement, leaves])).success).toBe(false);
+    const energy = { ...withCost({ exileSelf: true }, true) };
+    expect(NovaCardSchema.safeParse(servant([replacement, energy])).success).toBe(false);
+    expect(NovaCardSchema.safeParse(servant([{ ...replacement, mill: 0 }])).success).toBe(false);
   });
 });

@@ -548,7 +548,7 @@ const phaseEffects: Pick<
     // the turn's first, so it is a main phase 2 (R122).
     if (s.turn.phase !== 'main1' && s.turn.phase !== 'main2')
       throw new UnsupportedRule('401.2', `a phase added after ${s.turn.phase}`);
-    s.turn.added = [e.phase === 'main' ? 'main2' : 'draw', ...(s.turn.added ?? [])];
+    s.turn.added = [e.phase === 'main' ? 'main2' : e.phase, ...(s.turn.added ?? [])];
     logPublic(s, { k: 'phase-added', phase: e.phase });
     return undefined;
   },

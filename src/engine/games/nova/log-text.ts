@@ -3,7 +3,7 @@
 import type { GameResult } from '../../core/game.ts';
 import type { Label } from '../../core/label.ts';
 import { novaCard } from './cards/pool.ts';
-import { SKIPPABLE_NAMES, STEP_NAMES } from './cards/text.ts';
+import { ADDED_PHASE_NAMES, SKIPPABLE_NAMES, STEP_NAMES } from './cards/text.ts';
 import type { LoggedTarget, NovaLogEvent } from './log.ts';
 import type { PhaseGroup } from './state.ts';
 import { PHASE_NAMES } from './turn.ts';
@@ -324,16 +324,11 @@ export function novaLogText(e: NovaLogEvent): Label {
     }
     case 'attack-phase-skipped':
       return { en: "This turn's attack phase will be skipped.", ja: 'このターンのアタックフェイズはスキップされる。' };
-    case 'phase-added':
-      return e.phase === 'main'
-        ? {
-            en: 'A main phase is added after this main phase.',
-            ja: 'このメインフェイズの直後にメインフェイズが追加された。',
-          }
-        : {
-            en: 'A draw phase is added after this main phase.',
-            ja: 'このメインフェイズの直後にドローフェイズが追加された。',
-          };
+    case 'phase-added': {
+      const phase = ADDED_PHASE_NAMES[e.phase];
+      const en = phase.en.charAt(0).toUpperCase() + phase.en.slice(1);
+      return { en: `${en} is added after this main phase.`, ja: `このメインフェイズの直後に${phase.ja}が追加された。` };
+    }
     case 'attack-phase-added':
       return {
         en: 'An attack phase is added after this main phase.',

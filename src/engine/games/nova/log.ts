@@ -81,7 +81,7 @@ export type NovaLogEvent =
   | { k: 'attack-phase-skipped' }
   | { k: 'attack-phase-added' }
   /** NOVA 401.2: a main or draw phase added after this main phase (R122). */
-  | { k: 'phase-added'; phase: 'main' | 'draw' }
+  | { k: 'phase-added'; phase: 'main' | 'draw' | 'standby' | 'end' }
   | { k: 'looked'; seat: Seat; count: number }
   /** NOVA 910: the top card of a main deck revealed to every player; `taken` into the hand (905.6). */
   | { k: 'revealed'; seat: Seat; card: string; taken: boolean }

@@ -220,9 +220,10 @@ export type SkippablePhase = 'standby' | 'draw' | 'main' | 'attack' | 'end';
 
 /**
  * The single steps an effect can skip (NOVA 401.3, 925): the block declaration step (405.5; ruling R104), the attack
- * phase's start and end steps (405.3, 405.7; R111).
+ * phase's start and end steps (405.3, 405.7; R111), the attack declaration and battle resolution steps (405.4, 405.6;
+ * R124).
  */
-export type SkippableStep = 'block' | 'attack-start' | 'attack-end';
+export type SkippableStep = 'block' | 'attack-start' | 'attack-end' | 'attack-declare' | 'battle';
 
 export interface PhaseSkip {
   seat: Seat;

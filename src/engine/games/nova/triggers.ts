@@ -24,6 +24,8 @@ export type GameEvent =
   | { type: 'sent-to-graveyard'; object: CardObject; controller: Seat }
   | { type: 'end-phase-start' }
   | { type: 'turn-start' }
+  /** NOVA 402.1: an added standby phase starts (R125): no turn starts with it. */
+  | { type: 'standby-phase-start' }
   | { type: 'draw-phase-start' }
   | { type: 'main-phase-start' }
   | { type: 'attack-phase-start' }
@@ -145,6 +147,9 @@ export function emit(s: NovaState, event: GameEvent): void {
       fireDelayed(s, 'opponents-next-turn-start', opponentOf(s.turn.active)); // its controller's opponent's turn (R116)
       fireDelayed(s, 'next-standby-phase-start'); // NOVA 402.1: either player's (R119)
       for (const src of fieldObjects(s, s.turn.active)) watchers('your-turn-start', src, (i) => queue(s, src, i, null));
+      return;
+    case 'standby-phase-start':
+      fireDelayed(s, 'next-standby-phase-start'); // NOVA 402.1: either player's (R119)
       return;
     case 'main-phase-start':
       fireDelayed(s, 'next-main-phase-start'); // NOVA 404, 406: main phase 1 or 2 of either player (R119)

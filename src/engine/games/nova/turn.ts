@@ -79,7 +79,8 @@ export function runOp(s: NovaState): OpOutcome {
   }
   switch (op) {
     case 'start-triggers':
-      if (s.turn.phase === 'standby') emit(s, { type: 'turn-start' }); // NOVA 402.1 (A20)
+      // NOVA 402.1 (A20); an added standby phase starts no turn: only "standby phase" triggers (R125).
+      if (s.turn.phase === 'standby') emit(s, { type: inAddedPhase(s) ? 'standby-phase-start' : 'turn-start' });
       if (s.turn.phase === 'end') emit(s, { type: 'end-phase-start' }); // NOVA 407.1–407.2
       if (s.turn.phase === 'draw') emit(s, { type: 'draw-phase-start' }); // NOVA 403.1
       if (s.turn.phase === 'main1' || s.turn.phase === 'main2') emit(s, { type: 'main-phase-start' }); // NOVA 404, 406
@@ -153,9 +154,14 @@ export function runOp(s: NovaState): OpOutcome {
         s.turn.op = SCRIPTS.end.indexOf('pp');
         return 'continue';
       }
-      startNextTurn(s);
+      endPhase(s, 'end'); // the next turn; after an added end phase, the turn goes on (R125)
       return 'continue';
   }
+}
+
+/** NOVA 401.2: is the current phase one an effect added (the turn goes on where it would have afterwards)? */
+function inAddedPhase(s: NovaState): boolean {
+  return s.turn.resume !== undefined;
 }
 
 /**
@@ -206,19 +212,20 @@ function endStep(s: NovaState): void {
   const phase = s.turn.phase;
   switch (phase) {
     case 'attackStart':
-      goToPhase(s, 'attackDeclare');
+      toAttackDeclarationStep(s);
       return;
     case 'attackDeclare':
       // NOVA 925.1: a skipped block declaration step does not exist: the attack goes to battle unblocked (R104).
-      if (s.combat) goToPhase(s, s.skips && takeStepSkip(s, 'block') ? 'battle' : 'block');
+      if (s.combat && s.skips && takeStepSkip(s, 'block')) toBattleStep(s);
+      else if (s.combat) goToPhase(s, 'block');
       else toAttackEndStep(s);
       return;
     case 'block':
-      goToPhase(s, 'battle');
+      toBattleStep(s);
       return;
     case 'battle':
       s.combat = null;
-      goToPhase(s, 'attackDeclare'); // NOVA 405.6.4: back to the attack declaration step
+      toAttackDeclarationStep(s); // NOVA 405.6.4: back to the attack declaration step
       return;
     case 'attackEnd':
       endPhase(s, 'attack');
@@ -305,8 +312,30 @@ function endPhase(s: NovaState, ended: PhaseGroup): void {
     return;
   }
   // NOVA 925.1: a skipped attack phase start step does not exist: the phase begins at its declaration step (R111).
-  if (next === 'attack') goToPhase(s, s.skips && takeStepSkip(s, 'attack-start') ? 'attackDeclare' : 'attackStart');
-  else goToPhase(s, next);
+  if (next === 'attack' && s.skips && takeStepSkip(s, 'attack-start')) toAttackDeclarationStep(s);
+  else goToPhase(s, next === 'attack' ? 'attackStart' : next);
+}
+
+/**
+ * NOVA 405.4: on to an attack declaration step. A skipped one does not exist (925.1), so no attack is declared in it:
+ * the turn goes on as 405.4.3.2 says when no attack is declared, to the attack phase end step (R124).
+ */
+function toAttackDeclarationStep(s: NovaState): void {
+  if (s.skips && takeStepSkip(s, 'attack-declare')) toAttackEndStep(s);
+  else goToPhase(s, 'attackDeclare');
+}
+
+/**
+ * NOVA 405.6: on to the battle resolution step. A skipped one does not exist (925.1): no battle damage; the attack
+ * ends without a battle and the turn goes on as 405.6.4 says, to the next attack declaration step (R124).
+ */
+function toBattleStep(s: NovaState): void {
+  if (!(s.skips && takeStepSkip(s, 'battle'))) {
+    goToPhase(s, 'battle');
+    return;
+  }
+  s.combat = null;
+  toAttackDeclarationStep(s);
 }
 
 /**

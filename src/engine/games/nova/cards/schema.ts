@@ -316,17 +316,17 @@ export const EffectSchema = z.discriminatedUnion('do', [
   z
     .object({
       do: z.literal('skip-step'),
-      step: z.enum(['block', 'attack-start', 'attack-end']),
+      step: z.enum(['block', 'attack-start', 'attack-end', 'attack-declare', 'battle']),
       whose: z.enum(['opponents-next', 'yours-next']),
     })
     .strict(),
   /** NOVA 401.2: "after this main phase, add an attack phase". */
   z.object({ do: z.literal('add-attack-phase') }).strict(),
   /**
-   * NOVA 401.2: "after this main phase, add a main / draw phase": on a spell without Quick Chant, so it resolves in a
-   * main phase (R122).
+   * NOVA 401.2: "after this main phase, add a main / draw / standby / end phase": on a spell without Quick Chant, so
+   * it resolves in a main phase (R122, R125).
    */
-  z.object({ do: z.literal('add-phase'), phase: z.enum(['main', 'draw']) }).strict(),
+  z.object({ do: z.literal('add-phase'), phase: z.enum(['main', 'draw', 'standby', 'end']) }).strict(),
   /** NOVA 801.4.9, 925.1.2: a delayed trigger "at the start of the next attack phase, draw N cards". */
   z.object({ do: z.literal('draw-at-next-attack-phase'), count: z.number().int().min(1) }).strict(),
   /**

@@ -19,6 +19,16 @@ export const STEP_NAMES: Record<SkippableStep, Label> = {
   block: { en: 'block declaration step', ja: 'ブロック宣言ステップ' },
   'attack-start': { en: 'attack phase start step', ja: 'アタックフェイズ開始ステップ' },
   'attack-end': { en: 'attack phase end step', ja: 'アタックフェイズ終了ステップ' },
+  'attack-declare': { en: 'attack declaration step', ja: '攻撃宣言ステップ' },
+  battle: { en: 'battle resolution step', ja: 'バトル解決ステップ' },
+};
+
+/** A phase's name in "add a ... phase" (NOVA 401.2). */
+export const ADDED_PHASE_NAMES: Record<'main' | 'draw' | 'standby' | 'end', Label> = {
+  main: { en: 'a main phase', ja: 'メインフェイズ' },
+  draw: { en: 'a draw phase', ja: 'ドローフェイズ' },
+  standby: { en: 'a standby phase', ja: 'スタンバイフェイズ' },
+  end: { en: 'an end phase', ja: 'エンドフェイズ' },
 };
 
 /** A skippable phase's word in "skip the next ... phase" (NOVA 401.3). */
@@ -830,16 +840,13 @@ function effectText(e: Effect): Label {
           }
         : { en: `Skip your next ${step.en}.`, ja: `あなたは次の${step.ja}をスキップする。` };
     }
-    case 'add-phase':
-      return e.phase === 'main'
-        ? {
-            en: 'After this main phase, add a main phase.',
-            ja: 'このメインフェイズの直後に、メインフェイズを1つ追加する。',
-          }
-        : {
-            en: 'After this main phase, add a draw phase.',
-            ja: 'このメインフェイズの直後に、ドローフェイズを1つ追加する。',
-          };
+    case 'add-phase': {
+      const phase = ADDED_PHASE_NAMES[e.phase];
+      return {
+        en: `After this main phase, add ${phase.en}.`,
+        ja: `このメインフェイズの直後に、${phase.ja}を1つ追加する。`,
+      };
+    }
     case 'add-attack-phase':
       return {
         en: 'After this main phase, add an attack phase.',
