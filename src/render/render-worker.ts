@@ -4,12 +4,16 @@
 import { readFileSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import { type RenderJob, renderJob } from './render-job.ts';
+import { setBeforeReadout } from './surface.ts';
+import { collectYoung } from './young-gc.ts';
 
 /** A job as posted: the model itself, or its JSON (worker-pool.ts sends the string when it has one). */
 type Job = Omit<RenderJob, 'model'> & { id: number } & ({ model: unknown } | { json: string });
 
 const port = parentPort;
 if (!port) throw new Error('render-worker.ts runs only as a worker thread');
+// Frees the previous image's pixel buffer before each readout instead of leaving it to a full collection (young-gc.ts).
+setBeforeReadout(collectYoung);
 
 /**
  * This thread's CPU time so far in ms (Linux's /proc/thread-self/schedstat), null elsewhere: a render's CPU, which the

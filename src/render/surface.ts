@@ -47,6 +47,16 @@ export function createSurface(width: number, height: number, background: string)
   return { canvas, ctx, pen: new Pen(ctx), width: w, height: h };
 }
 
+/**
+ * Called just before each image's pixels are read (null: nothing). A render worker sets a young collection here
+ * (render-worker.ts, young-gc.ts) so the previous image's pixel buffer is freed and its memory reused.
+ */
+let beforeReadout: (() => void) | null = null;
+
+export function setBeforeReadout(hook: (() => void) | null): void {
+  beforeReadout = hook;
+}
+
 let scratch: Pen | undefined;
 
 /** A pen on a 1 × 1 canvas, for measuring text before the real canvas's size is known. */
@@ -62,6 +72,7 @@ export async function finish(surface: Surface): Promise<Rendered> {
   // canvas.data copies the stored bytes as they are, three times as fast as getImageData converts them (bench
   // board: 0.65 against 1.9 ms), so it stays cheaper for a kept canvas up to twice the image's height; the
   // encoder reads only the image's rows from the top.
+  beforeReadout?.();
   let rgba: Uint8Array;
   if (canvas.height <= 2 * height) {
     rgba = canvas.data();
