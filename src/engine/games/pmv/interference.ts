@@ -685,6 +685,11 @@ function nullifyPlay(s: PmvState, data: PlayData, rule: string): StepOut {
   if (data.ability === null) {
     moveObject(s, data.object, 'netherworld');
     s.turn.limited = s.turn.limited.filter((k) => k !== `${data.seat}:${o.card}`); // §10.21.2.a
+  } else if (s.discardNullifiedSource && onField(s, currentRef(s, data.object))) {
+    // §12.2.3: "nullify the effect and discard" discards its source card: the field card that used the effect, a
+    // character for a lent one (§6.1.13 gives it the text; docs/rulings/pmv.md P43). A removal with its windows (§9.3),
+    // settled before the next priority.
+    startRemoval(s, data.object, 'discard', 'discard', '12.2.3');
   }
   return { return: null };
 }

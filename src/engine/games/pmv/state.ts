@@ -208,6 +208,12 @@ export type PmvState = ProcedureState & {
   leaving?: string[];
   /** The γ of the damage windows d and e (§1.10.12.d–e), to resolve before the doomed check (§1.10.12.f). */
   pendingGamma?: { object: ObjRef; when: 'deals-damage' | 'receives-damage' }[];
+  /**
+   * Rules version 3 on: an effect nullified by an unpaid Blessing or Resist discards the field card that used it
+   * (§12.2.3, docs/rulings/pmv.md P43). Absent in a match of versions 1–2, replayed with the setup option
+   * `discardNullifiedSource: false` (index.ts migrations), whose states stay as they were, to the stored hash.
+   */
+  discardNullifiedSource?: true;
   /** Who has seen which hidden card: a player remembers the card they set as a node (docs/rulings/pmv.md P3). */
   known: Knowledge;
   log: PmvLogEntry[];
