@@ -203,11 +203,26 @@ export type PmvState = ProcedureState & {
    * waiting for the removal procedure to resolve their windows and move them (removal.ts); `log` is the line the
    * move writes.
    */
-  removing?: { id: string; kind: 'discard' | 'exclude'; log: 'doomed' | 'discard' | 'excluded'; rule: string }[];
+  removing?: {
+    id: string;
+    kind: 'discard' | 'exclude';
+    log: 'doomed' | 'discard' | 'excluded';
+    rule: string;
+    /** The field card whose effect discards or excludes it, for its γ of windows a and c (§9.3.4.a/c, §9.4.4.a/c). */
+    by?: string;
+  }[];
   /** §9.3.7, §9.4.5: cards whose discard or exclusion is resolving: no damage, doomed state or discard reaches them. */
   leaving?: string[];
   /** The γ of the damage windows d and e (§1.10.12.d–e), to resolve before the doomed check (§1.10.12.f). */
-  pendingGamma?: { object: ObjRef; when: 'deals-damage' | 'receives-damage' }[];
+  pendingGamma?: {
+    object: ObjRef;
+    when: 'deals-damage' | 'receives-damage' | 'would-deal-damage' | 'would-receive-damage';
+  }[];
+  /**
+   * §1.10.12.a–c: damage events whose "would deal" or "would receive" γ fired: applied (step c) once those γ, queued
+   * first in `pendingGamma`, have resolved (removal.ts), each batch in the order it occurred.
+   */
+  pendingDamage?: { source: ObjRef; to: TargetRef; amount: number; battle: boolean; pierce: boolean }[][];
   /**
    * Rules version 3 on: an effect nullified by an unpaid Blessing or Resist discards the field card that used it
    * (§12.2.3, docs/rulings/pmv.md P43). Absent in a match of versions 1–2, replayed with the setup option

@@ -68,6 +68,14 @@ const GAMMA_WHEN = new Set([
   'discarded', // §9.3.4.d (the removal procedure's discard windows)
   'excluded', // §9.4.4.d
   'your-played-card-resolved', // §5.2.4.c, §5.3.2.f (interference.ts resolveEntry)
+  'would-deal-damage', // §1.10.12.a (rules.ts dealDamage waits for them; the battle asks them itself)
+  'would-receive-damage', // §1.10.12.b
+  'discards-a-card', // §9.3.4.a (the removal's `by`, removal.ts startBatch)
+  'being-discarded', // §9.3.4.b
+  'has-discarded-a-card', // §9.3.4.c
+  'excludes-a-card', // §9.4.4.a
+  'being-excluded', // §9.4.4.b
+  'has-excluded-a-card', // §9.4.4.c
 ]);
 
 function effectProblem(e: Effect): { rule: string; what: string } | null {
