@@ -292,6 +292,7 @@ export function applyDamage(s: PmvState, events: readonly DamageEvent[]): Damage
       const o = objectOf(s, e.to.object.id);
       if (e.battle) o.battleDamage += e.amount;
       else o.effectDamage += e.amount; // §1.10.11.b
+      noteDoomer(s, e);
     }
     log(s, {
       type: e.battle ? 'battle-damage' : 'effect-damage',
@@ -314,6 +315,21 @@ export function applyDamage(s: PmvState, events: readonly DamageEvent[]): Damage
       addPopularity(s, id, '10.34.2.c');
     }
   return dealt;
+}
+
+/**
+ * §9.2.6.a–b, §9.2.3.e: effect damage of a field card that brings a character to its DEF makes that card the one
+ * that doomed it, and so the one that discards it; battle damage that does so takes that away (a battle is no effect).
+ */
+function noteDoomer(s: PmvState, e: DamageEvent): void {
+  if (!('object' in e.to)) return;
+  const id = e.to.object.id;
+  if (damageOf(s, id) < defOf(s, id)) return;
+  const { [id]: _, ...rest } = s.doomedBy ?? {};
+  const by = !e.battle && onField(s, e.source) ? { [id]: e.source.id } : {};
+  const next = { ...rest, ...by };
+  if (Object.keys(next).length > 0) s.doomedBy = next;
+  else delete s.doomedBy;
 }
 
 /** Does a γ of `id` (its own or lent, §6.1.13) fire for this window? */
@@ -476,8 +492,11 @@ export function breakOptions(s: PmvState, seat: Seat, doomed: readonly string[])
 export function discardDoomed(s: PmvState, doomed: readonly string[]): void {
   for (const id of doomed) {
     const rule = rawDef(s, id) <= 0 ? '9.2.2.b' : damageOf(s, id) >= defOf(s, id) ? '9.2.2.a' : '9.2.3';
-    startRemoval(s, id, 'discard', 'doomed', rule);
+    // §9.2.3.e: doomed by an effect, it is discarded by that effect's card.
+    const by = rule === '9.2.2.a' ? s.doomedBy?.[id] : undefined;
+    startRemoval(s, id, 'discard', 'doomed', rule, by === undefined ? undefined : currentRef(s, by));
   }
+  delete s.doomedBy;
 }
 
 /**

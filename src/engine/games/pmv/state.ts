@@ -229,6 +229,11 @@ export type PmvState = ProcedureState & {
    * `discardNullifiedSource: false` (index.ts migrations), whose states stay as they were, to the stored hash.
    */
   discardNullifiedSource?: true;
+  /**
+   * §9.2.3.e, §9.2.6: characters that effect damage of a field card brought to their DEF, with that card: it is the
+   * one that discards them when they are doomed (windows a and c). Read and cleared by the next doomed batch.
+   */
+  doomedBy?: Record<string, string>;
   /** Who has seen which hidden card: a player remembers the card they set as a node (docs/rulings/pmv.md P3). */
   known: Knowledge;
   log: PmvLogEntry[];
