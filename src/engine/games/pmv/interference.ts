@@ -1476,6 +1476,9 @@ export const battle = defineProcedure<PmvState, BattleData, null>({
     end(s) {
       for (const id of s.field) objectOf(s, id).battleDamage = 0;
       s.modifiers = s.modifiers.filter((m) => m.until !== 'end-of-battle');
+      const groups = s.groupModifiers?.filter((m) => m.until !== 'end-of-battle') ?? [];
+      if (groups.length > 0) s.groupModifiers = groups;
+      else delete s.groupModifiers;
       s.battle = null;
       return removalsThen(s, 'ended');
     },

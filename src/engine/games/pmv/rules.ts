@@ -39,6 +39,7 @@ import {
   setHost,
   type TargetRef,
   turnFaceDown,
+  turnFaceUp,
 } from './state.ts';
 
 /**
@@ -99,6 +100,7 @@ const CODE_AIMS: Record<string, readonly Aim[]> = {
   'discard-cost-3': ['target-character-cost-3-or-less'],
   'damage-twice-excluded': ['target-character'],
   'face-down-blank': ['target-character'],
+  'turn-face-up': ['target-character'],
   'resolve-as-played': ['target-spell-in-your-netherworld'],
   'world-talisman-to-field': ['target-world-talisman-in-your-netherworld'],
 };
@@ -577,6 +579,14 @@ export function applyClause(s: PmvState, e: Effect, ctx: EffectContext, targetIn
       return { kind: 'done' };
     }
     case 'modify': {
+      if (e.to === 'each-character-on-opponents-fields') {
+        // §7.6.1: a lingering effect on a group catches the characters that join it while it lasts.
+        const group = { charactersOf: opponentOf(ctx.seat), atk: e.atk, def: e.def, until: e.until };
+        s.groupModifiers = [...(s.groupModifiers ?? []), { ...group, timestamp: s.nextTimestamp }];
+        s.nextTimestamp += 1;
+        log(s, { type: 'group-modified', seat: group.charactersOf, amount: e.atk, def: e.def, rule: '7.6.1' });
+        return { kind: 'done' };
+      }
       const to = objects(e.to);
       if (!to) return { kind: 'failed', rule: '8.2.5' };
       for (const ref of to) {
@@ -705,6 +715,18 @@ export const CODE_HANDLERS: Record<string, (s: PmvState, ctx: EffectContext, tar
     const o = objectOf(s, t.id);
     if (!o.faceDown) log(s, { type: 'face-down', seat: o.owner, card: o.card, rule: '5.7.2' });
     turnFaceDown(s, t.id);
+    return { kind: 'done' };
+  },
+  // Dawnlight Unmasking: the target, if face down, is turned face up (§5.7.2; face up already, nothing changes and
+  // the effect still succeeds, §5.7.3). It enters anew: its own "has entered the field" γ resolves at the next check.
+  'turn-face-up'(s, ctx, targetIndex) {
+    const t = codeTarget(s, ctx, targetIndex, 'target-character');
+    if (!t) return { kind: 'failed', rule: '8.2.5' };
+    if (!turnFaceUp(s, t.id)) return { kind: 'done' };
+    const o = objectOf(s, t.id);
+    log(s, { type: 'face-up', seat: o.owner, card: o.card, object: t.id, rule: '5.7.2' });
+    if (hasGamma(s, t.id, 'entered-field'))
+      s.pendingGamma = [...(s.pendingGamma ?? []), { object: currentRef(s, t.id), when: 'entered-field' }];
     return { kind: 'done' };
   },
   // Mirror Recital, second mode: the World Talisman spell is put onto its player's field, active, without being

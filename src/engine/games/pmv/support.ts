@@ -105,7 +105,6 @@ export const ACTIONS_NOT_ON_A_CARD: Readonly<Record<string, string>> = {
   'defend-by-effect': '6.4.5', // an effect making a character defend (an Ambush play to defend is done, P5)
   'extra-phase': '4.10.3',
   'skip-phase': '4.10.4',
-  'turn-face-up': '5.7.2', // §5.7.2–5.7.3: nothing in the pool turns a card face up (P34)
   'place-instead': '11.2.2.a', // "instead of placing" replacement effects
   shuffle: '11.8', // a shuffle by an effect (the setup's is done, §1.2.7.a)
   'make-doomed': '9.2.2.c', // by an effect's words (Instant Death's, §10.8.2.a, is a keyword)
