@@ -168,6 +168,8 @@ export function logLine(e: PmvLogEntry): Label {
         `${c.en} is turned face down: from now on a 1/1 character with no name${rule}.`,
         `${c.ja}は裏向きになり、以後名前を持たない1/1のキャラクターとして扱われます${ruleJa}。`,
       );
+    case 'shuffled':
+      return label(`${p.en} shuffles their deck${rule}.`, `${p.ja}はデッキをシャッフルしました${ruleJa}。`);
     case 'face-up':
       return label(
         `${c.en} is turned face up and enters anew${rule}.`,

@@ -7,7 +7,7 @@ import type { ObjRef } from '../../core/events.ts';
 import { isCurrent } from '../../core/events.ts';
 import { opponentOf, SEATS, type Seat } from '../../core/game.ts';
 import { learn } from '../../core/hidden.ts';
-import { nextInt } from '../../core/rng.ts';
+import { nextInt, shuffle } from '../../core/rng.ts';
 import type { Aim, BaseEffect, Effect, PmvCard } from './cards/schema.ts';
 import {
   abilitiesOf,
@@ -727,6 +727,20 @@ export const CODE_HANDLERS: Record<string, (s: PmvState, ctx: EffectContext, tar
     log(s, { type: 'face-up', seat: o.owner, card: o.card, object: t.id, rule: '5.7.2' });
     if (hasGamma(s, t.id, 'entered-field'))
       s.pendingGamma = [...(s.pendingGamma ?? []), { object: currentRef(s, t.id), when: 'entered-field' }];
+    return { kind: 'done' };
+  },
+  // Riffled Omen: the player's deck is put in a random order (§11.8.1) with the match's seeded generator; what
+  // anyone knew of a deck card's place is gone (no seat keeps a deck card known).
+  shuffle(s, ctx) {
+    const p = s.players[ctx.seat];
+    const [order, rng] = shuffle(p.deck, s.rng);
+    s.rng = rng;
+    p.deck = order;
+    for (const seat of SEATS) {
+      const known = s.known[seat];
+      if (known?.some((id) => order.includes(id))) s.known[seat] = known.filter((id) => !order.includes(id));
+    }
+    log(s, { type: 'shuffled', seat: ctx.seat, rule: '11.8' });
     return { kind: 'done' };
   },
   // Mirror Recital, second mode: the World Talisman spell is put onto its player's field, active, without being

@@ -106,7 +106,6 @@ export const ACTIONS_NOT_ON_A_CARD: Readonly<Record<string, string>> = {
   'extra-phase': '4.10.3',
   'skip-phase': '4.10.4',
   'place-instead': '11.2.2.a', // "instead of placing" replacement effects
-  shuffle: '11.8', // a shuffle by an effect (the setup's is done, §1.2.7.a)
   'make-doomed': '9.2.2.c', // by an effect's words (Instant Death's, §10.8.2.a, is a keyword)
   'resolve-as-used': '7.5',
   'change-target': '8.2.8',
