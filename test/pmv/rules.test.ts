@@ -590,7 +590,6 @@ describe('rulings', () => {
       const card = { ...recital, effects: [{ do: 'code' as const, handler, text: recital.text }] };
       expect(unsupportedReason(card)).toEqual({ rule, what: `the defined action "${handler}"` });
     }
-    expect(ACTIONS_NOT_ON_A_CARD['turn-face-up']).toBe('5.7.2');
   });
 
   it('P17: every card of the pool plays (Mirror Recital, §5.3, the last), so no deck is refused', () => {

@@ -8,7 +8,7 @@
 // Reads only public facts and counts, so a determinised world scores like the real one.
 import { opponentOf, type Seat } from '../../core/game.ts';
 import { outcomeValue } from '../../core/search.ts';
-import { charactersOf, currentRef, damageOf, objectOf, type PmvState, rawAtk, rawDef } from './state.ts';
+import { charactersOf, damageOf, modifiersOn, objectOf, type PmvState, rawAtk, rawDef } from './state.ts';
 
 const POINTS_PER_LP = 3;
 /** Nodes up to this many are each worth `POINTS_PER_EARLY_NODE` (the precons' NODE values are at most 5). */
@@ -58,13 +58,11 @@ function points(s: PmvState, seat: Seat): number {
 
 /** The sum of the modifiers on character `id` that end with the turn or the battle (every `Modifier` does). */
 function temporaryModifiers(s: PmvState, id: string): { atk: number; def: number } {
-  const ref = currentRef(s, id);
   let atk = 0;
   let def = 0;
-  for (const m of s.modifiers)
-    if (m.object.id === id && m.object.inc === ref.inc) {
-      atk += m.atk;
-      def += m.def;
-    }
+  for (const m of modifiersOn(s, id)) {
+    atk += m.atk;
+    def += m.def;
+  }
   return { atk, def };
 }

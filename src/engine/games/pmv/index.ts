@@ -125,6 +125,8 @@ function setup(match: MatchSetup, seed: string): PmvState {
     known: {},
     log: [],
   };
+  // Rules versions 1–2 replay with this option false (migrations below): a nullified effect's card stays (P43).
+  if (match.options?.discardNullifiedSource !== false) s.discardNullifiedSource = true;
   log(s, { type: 'starts', seat: starting });
   // §1.2.7.c: each player draws up to 7 (no mulligan exists, §1.2.7; docs/rulings/pmv.md P13).
   for (const seat of [starting, opponentOf(starting)]) draw(s, seat, OPENING_HAND);
@@ -215,8 +217,14 @@ export const pmv: GameModule<PmvState, PmvView> = kernelModule({
   // 2: removals run through batches with their windows (`removing`, `leaving`, `pendingGamma`; docs/rulings/pmv.md P39)
   // and a played card's resolution through the §5.2.4.c window (P41): new state and frame fields. A version-1 match
   // replays unchanged: its cards have none of the new γ, so the same decisions mean the same play.
-  rulesVersion: 2,
-  migrations: { 1: { kind: 'replay' } },
+  // 3: an effect used by a field card and nullified by an unpaid Blessing or Resist discards that card (§12.2.3,
+  // docs/rulings/pmv.md P43, digest A12). Matches of versions 1–2 replay with the setup option
+  // `discardNullifiedSource: false`, so the card stays as it did (test/pmv/rules-v2-blessing.test.ts).
+  rulesVersion: 3,
+  migrations: {
+    1: { kind: 'replay', setupOptions: { discardNullifiedSource: false } },
+    2: { kind: 'replay', setupOptions: { discardNullifiedSource: false } },
+  },
   kernel: pmvKernel,
   setup,
   // §1.5.3.d, §12.7: a player may concede at any time, pre-empting everything.

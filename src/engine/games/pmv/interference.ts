@@ -20,7 +20,7 @@ import {
   transactionProcedure,
 } from '../../core/procedure.ts';
 import { canTransform, freePlayAvailable, nodeAndCost, usedKey } from './actions.ts';
-import type { Effect, PmvCard } from './cards/schema.ts';
+import type { Ability, Effect, PmvCard } from './cards/schema.ts';
 import { asPlayedBarred, CODE_PROCEDURES, codeOutcome, RESOLVE_ENTRY_KIND } from './code-effects.ts';
 import {
   autoPlan,
@@ -45,11 +45,13 @@ import {
   applyClause,
   cardAims,
   type DamageEvent,
+  damageThatLands,
   dealDamage,
   effectsOf,
   firstStrike,
   hasGamma,
   modesOf,
+  queueWouldGamma,
   removalsPending,
   startRemoval,
   targetAims,
@@ -331,17 +333,11 @@ function declareDefense(s: PmvState, seat: Seat, id: string, declared: boolean, 
   return gammaWindow(s, id, 'defends', then);
 }
 
-type GammaWindow =
-  | 'defends'
-  | 'entered-field'
-  | 'has-attacked'
-  | 'deals-battle-damage-to-player'
-  | 'turn-end'
-  | 'deals-damage'
-  | 'receives-damage'
-  | 'discarded'
-  | 'excluded'
-  | 'your-played-card-resolved';
+/** Every named window a γ of the pool is timed by, but §9.2.3.b's, which removal.ts asks as a choice. */
+export type GammaWindow = Exclude<
+  NonNullable<Extract<Ability, { kind: 'auto' }>['when']>,
+  'another-of-yours-would-be-doomed'
+>;
 
 /** The γ effects of one character that fire for a named window: their index in `abilitiesOf` and their card. */
 function firingGamma(s: PmvState, id: string, when: GammaWindow): { index: number; owner: string }[] {
@@ -685,6 +681,11 @@ function nullifyPlay(s: PmvState, data: PlayData, rule: string): StepOut {
   if (data.ability === null) {
     moveObject(s, data.object, 'netherworld');
     s.turn.limited = s.turn.limited.filter((k) => k !== `${data.seat}:${o.card}`); // §10.21.2.a
+  } else if (s.discardNullifiedSource && onField(s, currentRef(s, data.object))) {
+    // §12.2.3: "nullify the effect and discard" discards its source card: the field card that used the effect, a
+    // character for a lent one (§6.1.13 gives it the text; docs/rulings/pmv.md P43). A removal with its windows (§9.3),
+    // settled before the next priority.
+    startRemoval(s, data.object, 'discard', 'discard', '12.2.3');
   }
   return { return: null };
 }
@@ -1274,6 +1275,8 @@ type BattleData = {
    * γ window is still to come.
    */
   dealt?: Json[];
+  /** §1.10.12.a–b: this timing's battle damage, waiting while its "would deal/receive" γ resolve. */
+  waiting?: Json[];
   before?: number;
   gammaFor?: string[];
 };
@@ -1287,12 +1290,10 @@ function attackOf(s: PmvState) {
  * §6.2.4.d–e: the battle damage of one timing, simultaneous (§1.10.3), kept in `data` with the characters that dealt
  * battle damage to a player (their γ come next, §1.10.12.e).
  */
-function dealBattleDamage(s: PmvState, data: BattleData, first: boolean): void {
-  data.dealt = [];
-  data.gammaFor = [];
+function battleEvents(s: PmvState, first: boolean): DamageEvent[] {
   const attack = attackOf(s);
   const battle = s.battle;
-  if (!attack || !battle?.recipient) return;
+  if (!attack || !battle?.recipient) return [];
   const attacker = attack.attacker;
   const defender = attack.defender && onField(s, attack.defender) ? attack.defender : null;
   const events: DamageEvent[] = [];
@@ -1309,10 +1310,41 @@ function dealBattleDamage(s: PmvState, data: BattleData, first: boolean): void {
       pierce: false,
     });
   }
+  return events;
+}
+
+/**
+ * §1.10.12.a–b: the battle damage of this timing, its "would deal" and "would receive" γ first: null when none fires
+ * (the damage is dealt at once), else the step that resolves them, the events waiting in `data.waiting`.
+ */
+function battleDamageWindows(s: PmvState, data: BattleData, first: boolean, then: string): StepOut | null {
+  const events = battleEvents(s, first);
+  if (!queueWouldGamma(s, damageThatLands(s, events, true))) {
+    dealBattleDamage(s, data, events);
+    return null;
+  }
+  data.waiting = events as unknown as Json[];
+  return removalsThen(s, then);
+}
+
+/** The waiting battle damage, once its a/b γ resolved (a character that left meanwhile gets none, §1.10.10.a). */
+function dealWaitingDamage(s: PmvState, data: BattleData): void {
+  const events = (data.waiting ?? []) as unknown as DamageEvent[];
+  delete data.waiting;
+  const battle = s.battle;
+  const live = events.filter((e) => onField(s, e.source) && attackOf(s) && battle?.recipient);
+  dealBattleDamage(s, data, live);
+}
+
+function dealBattleDamage(s: PmvState, data: BattleData, events: DamageEvent[]): void {
+  data.dealt = [];
+  data.gammaFor = [];
   if (events.length === 0) return;
+  const attack = attackOf(s);
+  const defender = attack?.defender && onField(s, attack.defender) ? attack.defender : null;
   // §10.5.2.a, docs/rulings/pmv.md A8: pierce reads the damage the defender had before this event.
   data.before = defender ? damageOf(s, defender.id) : 0;
-  const dealt = dealDamage(s, events);
+  const dealt = dealDamage(s, events, true);
   data.dealt = dealt as unknown as Json[];
   // §7.4.7.c, §1.10.12.e: "when this character deals battle damage to a player" (Countess Noire), after the damage.
   data.gammaFor = [...new Set(dealt.filter((e) => 'player' in e.to).map((e) => e.source.id))];
@@ -1403,14 +1435,20 @@ export const battle = defineProcedure<PmvState, BattleData, null>({
       return { goto: 'first' };
     },
     first(s, { data }) {
-      dealBattleDamage(s, data, true); // §6.2.4.d
+      return battleDamageWindows(s, data, true, 'first-apply') ?? { goto: 'first-gamma' }; // §6.2.4.d
+    },
+    'first-apply'(s, { data }) {
+      dealWaitingDamage(s, data);
       return { goto: 'first-gamma' };
     },
     'first-gamma'(s, { data }) {
       return damageGamma(s, data, 'first-gamma') ?? removalsThen(s, 'normal', afterBattleDamage(s, data)); // §1.10.12.f
     },
     normal(s, { data }) {
-      dealBattleDamage(s, data, false); // §6.2.4.e
+      return battleDamageWindows(s, data, false, 'normal-apply') ?? { goto: 'normal-gamma' }; // §6.2.4.e
+    },
+    'normal-apply'(s, { data }) {
+      dealWaitingDamage(s, data);
       return { goto: 'normal-gamma' };
     },
     'normal-gamma'(s, { data }) {
@@ -1438,6 +1476,9 @@ export const battle = defineProcedure<PmvState, BattleData, null>({
     end(s) {
       for (const id of s.field) objectOf(s, id).battleDamage = 0;
       s.modifiers = s.modifiers.filter((m) => m.until !== 'end-of-battle');
+      const groups = s.groupModifiers?.filter((m) => m.until !== 'end-of-battle') ?? [];
+      if (groups.length > 0) s.groupModifiers = groups;
+      else delete s.groupModifiers;
       s.battle = null;
       return removalsThen(s, 'ended');
     },

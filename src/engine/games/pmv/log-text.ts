@@ -136,6 +136,11 @@ export function logLine(e: PmvLogEntry): Label {
         `${c.en} gets ${signed(n)}/${signed(e.def ?? 0)}.`,
         `${c.ja}は${signed(n)}/${signed(e.def ?? 0)}を得ました。`,
       );
+    case 'group-modified':
+      return label(
+        `Characters on ${p.en}'s field get ${signed(n)}/${signed(e.def ?? 0)}, those that enter later too${rule}.`,
+        `${p.ja}の場のキャラクターは、後から出たものも含め${signed(n)}/${signed(e.def ?? 0)}を得ます${ruleJa}。`,
+      );
     case 'gain-lp':
       return label(`${p.en} gains ${n} LP.`, `${p.ja}は${n}LPを得ました。`);
     case 'pay-lp':
@@ -162,6 +167,13 @@ export function logLine(e: PmvLogEntry): Label {
       return label(
         `${c.en} is turned face down: from now on a 1/1 character with no name${rule}.`,
         `${c.ja}は裏向きになり、以後名前を持たない1/1のキャラクターとして扱われます${ruleJa}。`,
+      );
+    case 'shuffled':
+      return label(`${p.en} shuffles their deck${rule}.`, `${p.ja}はデッキをシャッフルしました${ruleJa}。`);
+    case 'face-up':
+      return label(
+        `${c.en} is turned face up and enters anew${rule}.`,
+        `${c.ja}は表向きになり、改めて場に出ました${ruleJa}。`,
       );
     case 'excluded':
       return label(`${c.en} is excluded from the game${rule}.`, `${c.ja}はゲームから除外されました${ruleJa}。`);

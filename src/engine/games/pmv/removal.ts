@@ -14,8 +14,9 @@ import { answerOf, ask } from '../../core/decision-kinds.ts';
 import { opponentOf, type Seat } from '../../core/game.ts';
 import { call, defineProcedure, type StepOut } from '../../core/procedure.ts';
 import { moveAttachmentsDecision, saveDecision, spellBreakDecision } from './decisions.ts';
-import { gammaWindow } from './interference.ts';
+import { type GammaWindow, gammaWindow } from './interference.ts';
 import {
+  applyDamage,
   attachmentTree,
   breakOptions,
   discardDoomed,
@@ -52,7 +53,13 @@ type RemovalData = {
    * The discard or exclusion batch resolving (§9.1.5): its cards, and those whose "was discarded" or "was excluded"
    * γ is still to come (§9.3.4.d, §9.4.4.d).
    */
-  batch?: { kind: 'discard' | 'exclude'; entries: NonNullable<PmvState['removing']>; gamma: string[] } | null;
+  batch?: {
+    kind: 'discard' | 'exclude';
+    entries: NonNullable<PmvState['removing']>;
+    gamma: string[];
+    /** The γ of windows a–c still to come, in order (§9.3.4.a–c, §9.4.4.a–c); absent when none fires. */
+    early?: { id: string; when: GammaWindow }[];
+  } | null;
 };
 
 export const removals = defineProcedure<PmvState, RemovalData, null>({
@@ -67,6 +74,13 @@ export const removals = defineProcedure<PmvState, RemovalData, null>({
         if (window) return window;
       }
       delete s.pendingGamma;
+      // §1.10.12.c: damage whose a/b γ have resolved is applied now (its d/e γ come next).
+      const damage = s.pendingDamage?.shift();
+      if (damage) {
+        if (s.pendingDamage?.length === 0) delete s.pendingDamage;
+        applyDamage(s, damage);
+        return { goto: 'check' };
+      }
       const doomed = doomedNow(s, data.also);
       if (doomed.length === 0) return startBatch(s, data);
       for (const seat of [s.turn.active, opponentOf(s.turn.active)]) {
@@ -123,6 +137,12 @@ export const removals = defineProcedure<PmvState, RemovalData, null>({
     windows(s, { data }) {
       const b = data.batch;
       if (!b) return { goto: 'check' };
+      for (let w = b.early?.shift(); w !== undefined; w = b.early?.shift()) {
+        if (!onField(s, currentRef(s, w.id))) continue; // §7.4.7.d
+        const window = gammaWindow(s, w.id, w.when, 'windows');
+        if (window) return window;
+      }
+      delete b.early;
       for (let id = b.gamma.shift(); id !== undefined; id = b.gamma.shift()) {
         if (!onField(s, currentRef(s, id))) continue;
         const window = gammaWindow(s, id, b.kind === 'discard' ? 'discarded' : 'excluded', 'windows');
@@ -218,7 +238,24 @@ function startBatch(s: PmvState, data: RemovalData): StepOut {
   // §7.1.6.a: the turn player's γ first; one player's cards in the order they entered the field.
   const firing = s.field.filter((id) => ids.includes(id) && hasGamma(s, id, when));
   const mine = (id: string) => objectOf(s, id).owner === s.turn.active;
-  data.batch = { kind, entries, gamma: [...firing.filter(mine), ...firing.filter((id) => !mine(id))] };
+  const byTurnPlayer = (ids: string[]) => [...ids.filter(mine), ...ids.filter((id) => !mine(id))];
+  data.batch = { kind, entries, gamma: byTurnPlayer(firing) };
+  // §9.3.4.a–c, §9.4.4.a–c: the cards whose effect discards or excludes (a, c, each once) and the cards being
+  // removed (b), each window's γ the turn player's first (§7.1.6.a).
+  const [doing, being, did] =
+    kind === 'discard'
+      ? (['discards-a-card', 'being-discarded', 'has-discarded-a-card'] as const)
+      : (['excludes-a-card', 'being-excluded', 'has-excluded-a-card'] as const);
+  const sources = s.field.filter((id) => entries.some((e) => e.by === id));
+  const early = [
+    ...byTurnPlayer(sources.filter((id) => hasGamma(s, id, doing))).map((id) => ({ id, when: doing })),
+    ...byTurnPlayer(s.field.filter((id) => ids.includes(id) && hasGamma(s, id, being))).map((id) => ({
+      id,
+      when: being,
+    })),
+    ...byTurnPlayer(sources.filter((id) => hasGamma(s, id, did))).map((id) => ({ id, when: did })),
+  ];
+  if (early.length > 0) data.batch.early = early;
   return { goto: 'windows' };
 }
 

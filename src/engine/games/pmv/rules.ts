@@ -7,7 +7,7 @@ import type { ObjRef } from '../../core/events.ts';
 import { isCurrent } from '../../core/events.ts';
 import { opponentOf, SEATS, type Seat } from '../../core/game.ts';
 import { learn } from '../../core/hidden.ts';
-import { nextInt } from '../../core/rng.ts';
+import { nextInt, shuffle } from '../../core/rng.ts';
 import type { Aim, BaseEffect, Effect, PmvCard } from './cards/schema.ts';
 import {
   abilitiesOf,
@@ -39,6 +39,7 @@ import {
   setHost,
   type TargetRef,
   turnFaceDown,
+  turnFaceUp,
 } from './state.ts';
 
 /**
@@ -96,8 +97,10 @@ const CODE_AIMS: Record<string, readonly Aim[]> = {
   'random-discard-character': ['target-opponents-hand'],
   'return-cost-3-to-hand': ['target-character-cost-3-or-less'],
   'exclude-cost-3': ['target-character-cost-3-or-less'],
+  'discard-cost-3': ['target-character-cost-3-or-less'],
   'damage-twice-excluded': ['target-character'],
   'face-down-blank': ['target-character'],
+  'turn-face-up': ['target-character'],
   'resolve-as-played': ['target-spell-in-your-netherworld'],
   'world-talisman-to-field': ['target-world-talisman-in-your-netherworld'],
 };
@@ -233,7 +236,27 @@ function resists(s: PmvState, to: string, source: ObjRef): boolean {
  * dealt. The "deals damage" and "receives damage" γ (windows d and e) are queued in `pendingGamma`, resolved before
  * the doomed check of step f (removal.ts), as the battle's own (Countess Noire, pierce, instant death) are.
  */
-export function dealDamage(s: PmvState, events: readonly DamageEvent[]): DamageEvent[] {
+export function dealDamage(s: PmvState, events: readonly DamageEvent[], windowsDone = false): DamageEvent[] {
+  const dealt = damageThatLands(s, events, false);
+  // §1.10.12.a–b: the "would deal" and "would receive" γ resolve before the damage is applied: it waits in
+  // `pendingDamage` (removal.ts applies it after them, before anything else goes on, §9.1.3).
+  if (!windowsDone && queueWouldGamma(s, dealt)) {
+    s.pendingDamage = [...(s.pendingDamage ?? []), dealt];
+    return [];
+  }
+  return applyDamage(s, dealt);
+}
+
+/** §1.10.12.a–b: queues the γ of the characters about to deal and receive these events; were there any? */
+export function queueWouldGamma(s: PmvState, events: readonly DamageEvent[]): boolean {
+  const firing = gammaOfDamage(s, events, 'would-deal-damage', 'would-receive-damage');
+  if (firing.length === 0) return false;
+  s.pendingGamma = [...(s.pendingGamma ?? []), ...firing];
+  return true;
+}
+
+/** The events that are damage at all: not 0 or less, to a player or a character that can receive it. */
+export function damageThatLands(s: PmvState, events: readonly DamageEvent[], quiet: boolean): DamageEvent[] {
   const dealt: DamageEvent[] = [];
   for (const e of events) {
     if (e.amount <= 0) continue; // §1.10.14
@@ -242,12 +265,18 @@ export function dealDamage(s: PmvState, events: readonly DamageEvent[]): DamageE
       if (!isCurrent(s.events, ref) || !isCharacter(s, ref.id)) continue; // §1.10.10.a
       if (s.leaving?.includes(ref.id)) continue; // §9.3.7.a, §9.4.5.a
       if (e.battle && resists(s, ref.id, e.source)) {
-        log(s, { type: 'resists', object: ref.id, card: objectOf(s, ref.id).card, rule: '10.11.2.a' });
+        if (!quiet) log(s, { type: 'resists', object: ref.id, card: objectOf(s, ref.id).card, rule: '10.11.2.a' });
         continue;
       }
     }
     dealt.push(e);
   }
+  return dealt;
+}
+
+/** §1.10.12.c–e: the damage is applied, together; the "deals" and "receives" γ are queued (windows d and e). */
+export function applyDamage(s: PmvState, events: readonly DamageEvent[]): DamageEvent[] {
+  const dealt = damageThatLands(s, events, true); // a character may have left while the a/b γ resolved (§1.10.10.a)
   // §10.34.2.d: the next damage to a shielded player this turn is nullified (all of one simultaneous event, P31).
   const shielded = s.turn.shielded ?? [];
   const nullified = dealt.filter((e) => 'player' in e.to && shielded.includes(e.to.player));
@@ -265,6 +294,7 @@ export function dealDamage(s: PmvState, events: readonly DamageEvent[]): DamageE
       const o = objectOf(s, e.to.object.id);
       if (e.battle) o.battleDamage += e.amount;
       else o.effectDamage += e.amount; // §1.10.11.b
+      noteDoomer(s, e);
     }
     log(s, {
       type: e.battle ? 'battle-damage' : 'effect-damage',
@@ -289,6 +319,21 @@ export function dealDamage(s: PmvState, events: readonly DamageEvent[]): DamageE
   return dealt;
 }
 
+/**
+ * §9.2.6.a–b, §9.2.3.e: effect damage of a field card that brings a character to its DEF makes that card the one
+ * that doomed it, and so the one that discards it; battle damage that does so takes that away (a battle is no effect).
+ */
+function noteDoomer(s: PmvState, e: DamageEvent): void {
+  if (!('object' in e.to)) return;
+  const id = e.to.object.id;
+  if (damageOf(s, id) < defOf(s, id)) return;
+  const { [id]: _, ...rest } = s.doomedBy ?? {};
+  const by = !e.battle && onField(s, e.source) ? { [id]: e.source.id } : {};
+  const next = { ...rest, ...by };
+  if (Object.keys(next).length > 0) s.doomedBy = next;
+  else delete s.doomedBy;
+}
+
 /** Does a γ of `id` (its own or lent, §6.1.13) fire for this window? */
 export function hasGamma(s: PmvState, id: string, when: string): boolean {
   return abilitiesOf(s, id).some(({ ability: a }) => a.kind === 'auto' && a.class === 'gamma' && a.when === when);
@@ -299,16 +344,31 @@ export function hasGamma(s: PmvState, id: string, when: string): boolean {
  * fire, each once per window, the turn player's first (§7.1.6.a); they resolve before the doomed check (removal.ts).
  */
 function queueDamageGamma(s: PmvState, dealt: readonly DamageEvent[]): void {
-  const firing: { object: ObjRef; when: 'deals-damage' | 'receives-damage' }[] = [];
-  const add = (ref: ObjRef, when: 'deals-damage' | 'receives-damage') => {
+  const firing = gammaOfDamage(s, dealt, 'deals-damage', 'receives-damage');
+  if (firing.length > 0) s.pendingGamma = [...(s.pendingGamma ?? []), ...firing];
+}
+
+type DamageWindow = NonNullable<PmvState['pendingGamma']>[number]['when'];
+
+/**
+ * The characters whose γ of a dealing window and then of a receiving window fire for these events (§1.10.12.a–b or
+ * d–e), each once per window, the turn player's first (§7.1.6.a).
+ */
+export function gammaOfDamage(
+  s: PmvState,
+  events: readonly DamageEvent[],
+  deals: DamageWindow,
+  receives: DamageWindow,
+): NonNullable<PmvState['pendingGamma']> {
+  const firing: NonNullable<PmvState['pendingGamma']> = [];
+  const add = (ref: ObjRef, when: DamageWindow) => {
     if (!onField(s, ref) || !isCharacter(s, ref.id) || !hasGamma(s, ref.id, when)) return;
     if (!firing.some((f) => f.object.id === ref.id && f.when === when)) firing.push({ object: ref, when });
   };
-  for (const e of dealt) add(e.source, 'deals-damage'); // §1.10.12.d
-  for (const e of dealt) if ('object' in e.to) add(e.to.object, 'receives-damage'); // §1.10.12.e
-  if (firing.length === 0) return;
+  for (const e of events) add(e.source, deals);
+  for (const e of events) if ('object' in e.to) add(e.to.object, receives);
   const mine = (f: (typeof firing)[number]) => objectOf(s, f.object.id).owner === s.turn.active;
-  s.pendingGamma = [...(s.pendingGamma ?? []), ...firing.filter(mine), ...firing.filter((f) => !mine(f))];
+  return [...firing.filter(mine), ...firing.filter((f) => !mine(f))];
 }
 
 /** §10.34.2.b–c: the top card of the Leader's player's deck is attached to it as popularity (none from an empty deck). */
@@ -340,7 +400,12 @@ export function removing(s: PmvState, id: string): boolean {
 
 /** Anything for the removal procedure to settle: doomed characters, removals waiting, damage-window γ (§9, §1.10.12). */
 export function removalsPending(s: PmvState, also: readonly string[] = []): boolean {
-  return (s.pendingGamma?.length ?? 0) > 0 || (s.removing?.length ?? 0) > 0 || doomedNow(s, also).length > 0;
+  return (
+    (s.pendingGamma?.length ?? 0) > 0 ||
+    (s.pendingDamage?.length ?? 0) > 0 ||
+    (s.removing?.length ?? 0) > 0 ||
+    doomedNow(s, also).length > 0
+  );
 }
 
 /**
@@ -354,10 +419,13 @@ export function startRemoval(
   kind: 'discard' | 'exclude',
   line: 'doomed' | 'discard' | 'excluded',
   rule: string,
+  by?: ObjRef,
 ): void {
   const list = s.removing ?? [];
   if (list.some((r) => r.id === id && (r.kind === 'exclude' || r.kind === kind))) return;
-  s.removing = [...list, { id, kind, log: line, rule }];
+  // §9.3.4.a/c, §9.4.4.a/c: the field card whose effect it is (a card in the play area has no working γ, §4.1).
+  const source = by && onField(s, by) ? { by: by.id } : {};
+  s.removing = [...list, { id, kind, log: line, rule, ...source }];
 }
 
 /** An α "this character doesn't become doomed" (Eightfold Mirror, lent by §6.1.13): §9.2.2 does not apply to it. */
@@ -426,8 +494,11 @@ export function breakOptions(s: PmvState, seat: Seat, doomed: readonly string[])
 export function discardDoomed(s: PmvState, doomed: readonly string[]): void {
   for (const id of doomed) {
     const rule = rawDef(s, id) <= 0 ? '9.2.2.b' : damageOf(s, id) >= defOf(s, id) ? '9.2.2.a' : '9.2.3';
-    startRemoval(s, id, 'discard', 'doomed', rule);
+    // §9.2.3.e: doomed by an effect, it is discarded by that effect's card.
+    const by = rule === '9.2.2.a' ? s.doomedBy?.[id] : undefined;
+    startRemoval(s, id, 'discard', 'doomed', rule, by === undefined ? undefined : currentRef(s, by));
   }
+  delete s.doomedBy;
 }
 
 /**
@@ -508,6 +579,14 @@ export function applyClause(s: PmvState, e: Effect, ctx: EffectContext, targetIn
       return { kind: 'done' };
     }
     case 'modify': {
+      if (e.to === 'each-character-on-opponents-fields') {
+        // §7.6.1: a lingering effect on a group catches the characters that join it while it lasts.
+        const group = { charactersOf: opponentOf(ctx.seat), atk: e.atk, def: e.def, until: e.until };
+        s.groupModifiers = [...(s.groupModifiers ?? []), { ...group, timestamp: s.nextTimestamp }];
+        s.nextTimestamp += 1;
+        log(s, { type: 'group-modified', seat: group.charactersOf, amount: e.atk, def: e.def, rule: '7.6.1' });
+        return { kind: 'done' };
+      }
       const to = objects(e.to);
       if (!to) return { kind: 'failed', rule: '8.2.5' };
       for (const ref of to) {
@@ -610,14 +689,21 @@ export const CODE_HANDLERS: Record<string, (s: PmvState, ctx: EffectContext, tar
   'exclude-cost-3'(s, ctx, targetIndex) {
     const t = codeTarget(s, ctx, targetIndex, 'target-character-cost-3-or-less');
     if (!t) return { kind: 'failed', rule: '8.2.5' };
-    startRemoval(s, t.id, 'exclude', 'excluded', '9.4'); // its windows and move: removal.ts
+    startRemoval(s, t.id, 'exclude', 'excluded', '9.4', ctx.source); // its windows and move: removal.ts
     return { kind: 'done' };
   },
   // Tsubaki's Final Prayer's turn-end γ: every character with ATK 3 or more (§6.1.12: as used, below 0 is 0), on
   // every field, is discarded at once (§9.3, §9.1.5), attachments with them; each owner orders theirs (§9.3.4.g).
-  'discard-atk-3-or-more'(s) {
+  'discard-atk-3-or-more'(s, ctx) {
     const going = s.field.filter((id) => isCharacter(s, id) && atkOf(s, id) >= 3 && !removing(s, id));
-    for (const id of going) startRemoval(s, id, 'discard', 'discard', '9.3'); // one batch: removal.ts
+    for (const id of going) startRemoval(s, id, 'discard', 'discard', '9.3', ctx.source); // one batch: removal.ts
+    return { kind: 'done' };
+  },
+  // Ashfall Executioner: the target character is discarded (§9.3, a removal with its windows, removal.ts).
+  'discard-cost-3'(s, ctx, targetIndex) {
+    const t = codeTarget(s, ctx, targetIndex, 'target-character-cost-3-or-less');
+    if (!t) return { kind: 'failed', rule: '8.2.5' };
+    startRemoval(s, t.id, 'discard', 'discard', '9.3', ctx.source);
     return { kind: 'done' };
   },
   // Hollow Mask Veil: the target is turned face down (§5.7.2) and, from then on, is a 1/1 character with no name
@@ -629,6 +715,32 @@ export const CODE_HANDLERS: Record<string, (s: PmvState, ctx: EffectContext, tar
     const o = objectOf(s, t.id);
     if (!o.faceDown) log(s, { type: 'face-down', seat: o.owner, card: o.card, rule: '5.7.2' });
     turnFaceDown(s, t.id);
+    return { kind: 'done' };
+  },
+  // Dawnlight Unmasking: the target, if face down, is turned face up (§5.7.2; face up already, nothing changes and
+  // the effect still succeeds, §5.7.3). It enters anew: its own "has entered the field" γ resolves at the next check.
+  'turn-face-up'(s, ctx, targetIndex) {
+    const t = codeTarget(s, ctx, targetIndex, 'target-character');
+    if (!t) return { kind: 'failed', rule: '8.2.5' };
+    if (!turnFaceUp(s, t.id)) return { kind: 'done' };
+    const o = objectOf(s, t.id);
+    log(s, { type: 'face-up', seat: o.owner, card: o.card, object: t.id, rule: '5.7.2' });
+    if (hasGamma(s, t.id, 'entered-field'))
+      s.pendingGamma = [...(s.pendingGamma ?? []), { object: currentRef(s, t.id), when: 'entered-field' }];
+    return { kind: 'done' };
+  },
+  // Riffled Omen: the player's deck is put in a random order (§11.8.1) with the match's seeded generator; what
+  // anyone knew of a deck card's place is gone (no seat keeps a deck card known).
+  shuffle(s, ctx) {
+    const p = s.players[ctx.seat];
+    const [order, rng] = shuffle(p.deck, s.rng);
+    s.rng = rng;
+    p.deck = order;
+    for (const seat of SEATS) {
+      const known = s.known[seat];
+      if (known?.some((id) => order.includes(id))) s.known[seat] = known.filter((id) => !order.includes(id));
+    }
+    log(s, { type: 'shuffled', seat: ctx.seat, rule: '11.8' });
     return { kind: 'done' };
   },
   // Mirror Recital, second mode: the World Talisman spell is put onto its player's field, active, without being

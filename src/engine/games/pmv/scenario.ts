@@ -105,6 +105,8 @@ const ScenarioSchema = z.strictObject({
   rule: z.string().min(1),
   game: z.literal('pmv'),
   seed: z.string().default('scenario'),
+  /** Setup options of an older rules version's replay (index.ts migrations), e.g. `discardNullifiedSource: false`. */
+  options: z.record(z.string(), z.boolean()).default({}),
   /** Extra cards for each deck (the rest is the engine's filler, three of a name at most). */
   decks: PerSeat(Cards).default({}),
   /** Sideboard cards (§3.9), filled to the 10 of §1.2.5.a with filler cards the deck has fewer than three of. */
@@ -167,7 +169,7 @@ function position(sc: Scenario): PmvState {
   const setup: MatchSetup = {
     game: 'pmv',
     decks: { p1: list('p1'), p2: list('p2') },
-    options: { startingPlayer: 'p1' },
+    options: { ...sc.options, startingPlayer: 'p1' },
   };
   let s = pmv.setup(setup, sc.seed);
   // To p1's first main phase: the active, maintenance and draw windows are passed by both.

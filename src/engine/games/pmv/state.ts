@@ -119,6 +119,13 @@ export type Modifier = {
   timestamp: number;
 };
 
+/**
+ * §7.6.1: a lingering modification of a group ("characters on your opponent's field … until end of turn"): it
+ * applies to every character that meets the condition while it lasts, those that enter later too, and stops for one
+ * that no longer does (§7.6.2).
+ */
+export type GroupModifier = Omit<Modifier, 'object'> & { charactersOf: Seat };
+
 /** §4.1.1: the phases in order; `turn-start` and `turn-end` have no priority (§4.2.3.a). */
 export const PHASES = ['turn-start', 'active', 'maintenance', 'draw', 'main', 'discard', 'turn-end'] as const;
 export type Phase = (typeof PHASES)[number] | 'setup';
@@ -190,6 +197,8 @@ export type PmvState = ProcedureState & {
   nextEntry: number;
   nextInterference: number;
   modifiers: Modifier[];
+  /** §7.6.1: lingering group modifications (absent when there is none). */
+  groupModifiers?: GroupModifier[];
   nextTimestamp: number;
   battle: Battle | null;
   /**
@@ -203,11 +212,38 @@ export type PmvState = ProcedureState & {
    * waiting for the removal procedure to resolve their windows and move them (removal.ts); `log` is the line the
    * move writes.
    */
-  removing?: { id: string; kind: 'discard' | 'exclude'; log: 'doomed' | 'discard' | 'excluded'; rule: string }[];
+  removing?: {
+    id: string;
+    kind: 'discard' | 'exclude';
+    log: 'doomed' | 'discard' | 'excluded';
+    rule: string;
+    /** The field card whose effect discards or excludes it, for its γ of windows a and c (§9.3.4.a/c, §9.4.4.a/c). */
+    by?: string;
+  }[];
   /** §9.3.7, §9.4.5: cards whose discard or exclusion is resolving: no damage, doomed state or discard reaches them. */
   leaving?: string[];
   /** The γ of the damage windows d and e (§1.10.12.d–e), to resolve before the doomed check (§1.10.12.f). */
-  pendingGamma?: { object: ObjRef; when: 'deals-damage' | 'receives-damage' }[];
+  pendingGamma?: {
+    object: ObjRef;
+    /** §5.7.2.c: a card turned face up enters anew, so its "has entered the field" γ fires too. */
+    when: 'deals-damage' | 'receives-damage' | 'would-deal-damage' | 'would-receive-damage' | 'entered-field';
+  }[];
+  /**
+   * §1.10.12.a–c: damage events whose "would deal" or "would receive" γ fired: applied (step c) once those γ, queued
+   * first in `pendingGamma`, have resolved (removal.ts), each batch in the order it occurred.
+   */
+  pendingDamage?: { source: ObjRef; to: TargetRef; amount: number; battle: boolean; pierce: boolean }[][];
+  /**
+   * Rules version 3 on: an effect nullified by an unpaid Blessing or Resist discards the field card that used it
+   * (§12.2.3, docs/rulings/pmv.md P43). Absent in a match of versions 1–2, replayed with the setup option
+   * `discardNullifiedSource: false` (index.ts migrations), whose states stay as they were, to the stored hash.
+   */
+  discardNullifiedSource?: true;
+  /**
+   * §9.2.3.e, §9.2.6: characters that effect damage of a field card brought to their DEF, with that card: it is the
+   * one that discards them when they are doomed (windows a and c). Read and cleared by the next doomed batch.
+   */
+  doomedBy?: Record<string, string>;
   /** Who has seen which hidden card: a player remembers the card they set as a node (docs/rulings/pmv.md P3). */
   known: Knowledge;
   log: PmvLogEntry[];
@@ -297,16 +333,31 @@ function endObject(s: PmvState, id: string, wasCharacter: boolean): ObjRef {
  * attachments staying attached. §5.7.3: a card already face down is "turned face down" with nothing changing.
  */
 export function turnFaceDown(s: PmvState, id: string): void {
+  flip(s, id, true);
+}
+
+/**
+ * §5.7.2 the other way: a face-down field card turned face up vanishes (a), is flipped (b) and enters anew (c) as
+ * its own card: the definition that made the face-down card a 1/1 with no name (§12.5.1) was the face-down card's,
+ * which is gone (docs/rulings/pmv.md P45). False when it was face up already (§5.7.3: nothing changes).
+ */
+export function turnFaceUp(s: PmvState, id: string): boolean {
+  return flip(s, id, false);
+}
+
+function flip(s: PmvState, id: string, faceDown: boolean): boolean {
   const o = objectOf(s, id);
-  if (o.zone !== 'field' || o.faceDown) return;
+  if (o.zone !== 'field' || (o.faceDown === true) === faceDown) return false;
   const left = endObject(s, id, isCharacter(s, id));
   s.modifiers = s.modifiers.filter((m) => m.object.id !== id || m.object.inc !== left.inc);
   delete o.transformed;
-  o.faceDown = true;
+  if (faceDown) o.faceDown = true;
+  else delete o.faceDown;
   o.battleDamage = 0;
   o.effectDamage = 0;
   o.enteredAt = s.nextTimestamp;
   s.nextTimestamp += 1;
+  return true;
 }
 
 /** Is this a face-down field card whose face `seat` may not see (ruling P34: its owner sees it, §3.4.3.a)? */
@@ -540,10 +591,19 @@ export function racesOf(s: PmvState, id: string): readonly Race[] {
   return cardOfObject(s, id).races;
 }
 
-/** §7.6.1: the modifiers on this object now (its current incarnation), oldest first. */
-function modifiersOn(s: PmvState, id: string): Modifier[] {
+/**
+ * §7.6.1: the modifiers on this object now: those on its current incarnation, and the lingering group ones whose
+ * condition it meets now (a character on that player's field; §7.6.2: no longer, none), oldest first.
+ */
+export function modifiersOn(s: PmvState, id: string): Omit<Modifier, 'object'>[] {
   const ref = currentRef(s, id);
-  return s.modifiers.filter((m) => m.object.id === id && m.object.inc === ref.inc);
+  const own = s.modifiers.filter((m) => m.object.id === id && m.object.inc === ref.inc);
+  const groups = s.groupModifiers ?? [];
+  if (groups.length === 0) return own;
+  const o = objectOf(s, id);
+  const member = o.zone === 'field' && isCharacter(s, id);
+  const caught = groups.filter((g) => member && o.owner === g.charactersOf);
+  return [...own, ...caught].sort((a, b) => a.timestamp - b.timestamp);
 }
 
 /**

@@ -68,6 +68,14 @@ const GAMMA_WHEN = new Set([
   'discarded', // §9.3.4.d (the removal procedure's discard windows)
   'excluded', // §9.4.4.d
   'your-played-card-resolved', // §5.2.4.c, §5.3.2.f (interference.ts resolveEntry)
+  'would-deal-damage', // §1.10.12.a (rules.ts dealDamage waits for them; the battle asks them itself)
+  'would-receive-damage', // §1.10.12.b
+  'discards-a-card', // §9.3.4.a (the removal's `by`, removal.ts startBatch)
+  'being-discarded', // §9.3.4.b
+  'has-discarded-a-card', // §9.3.4.c
+  'excludes-a-card', // §9.4.4.a
+  'being-excluded', // §9.4.4.b
+  'has-excluded-a-card', // §9.4.4.c
 ]);
 
 function effectProblem(e: Effect): { rule: string; what: string } | null {
@@ -97,9 +105,7 @@ export const ACTIONS_NOT_ON_A_CARD: Readonly<Record<string, string>> = {
   'defend-by-effect': '6.4.5', // an effect making a character defend (an Ambush play to defend is done, P5)
   'extra-phase': '4.10.3',
   'skip-phase': '4.10.4',
-  'turn-face-up': '5.7.2', // §5.7.2–5.7.3: nothing in the pool turns a card face up (P34)
   'place-instead': '11.2.2.a', // "instead of placing" replacement effects
-  shuffle: '11.8', // a shuffle by an effect (the setup's is done, §1.2.7.a)
   'make-doomed': '9.2.2.c', // by an effect's words (Instant Death's, §10.8.2.a, is a keyword)
   'resolve-as-used': '7.5',
   'change-target': '8.2.8',

@@ -176,6 +176,7 @@ export const game = defineProcedure<PmvState, Record<string, never>, null>({
       enter(s, 'turn-end');
       resetDamage(s);
       s.modifiers = [];
+      delete s.groupModifiers;
       // §4.9.1.c, §10.34.2.e: a Leader with 4 or more popularity discards down to 1 (the first attached stays, P31).
       for (const id of s.field) {
         const popular = popularityOf(s, id);

@@ -211,6 +211,14 @@ export const AbilitySchema = z.discriminatedUnion('kind', [
           'discarded', // §9.3.4.d: this character was discarded (doomed ones too, §9.2.3.e)
           'excluded', // §9.4.4.d: this character was excluded from the game
           'your-played-card-resolved', // §5.2.4.c, §5.3.2.f: the effect of a card its player played resolved
+          'would-deal-damage', // §1.10.12.a: this character is dealing damage (before it is applied)
+          'would-receive-damage', // §1.10.12.b: this character is receiving damage (before it is applied)
+          'discards-a-card', // §9.3.4.a: this card's effect is discarding a field card
+          'being-discarded', // §9.3.4.b: this character is being discarded
+          'has-discarded-a-card', // §9.3.4.c: this card's effect discarded a field card
+          'excludes-a-card', // §9.4.4.a: this card's effect is excluding a field card
+          'being-excluded', // §9.4.4.b: this character is being excluded
+          'has-excluded-a-card', // §9.4.4.c: this card's effect excluded a field card
         ])
         .optional(),
       effects: z.array(EffectSchema).min(1),

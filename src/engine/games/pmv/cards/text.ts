@@ -269,6 +269,29 @@ const WHEN = {
     en: 'When this character is excluded from the game, ',
     ja: 'このキャラクターがゲームから除外されたとき、',
   },
+  'would-deal-damage': {
+    en: 'When this character would deal damage, ',
+    ja: 'このキャラクターがダメージを与える場合、',
+  },
+  'would-receive-damage': {
+    en: 'When this character would receive damage, ',
+    ja: 'このキャラクターがダメージを受ける場合、',
+  },
+  'discards-a-card': { en: 'When this card discards a card, ', ja: 'このカードがカードを破棄する場合、' },
+  'being-discarded': { en: 'When this character is being discarded, ', ja: 'このキャラクターが破棄される場合、' },
+  'has-discarded-a-card': { en: 'When this card has discarded a card, ', ja: 'このカードがカードを破棄したとき、' },
+  'excludes-a-card': {
+    en: 'When this card excludes a card from the game, ',
+    ja: 'このカードがカードをゲームから除外する場合、',
+  },
+  'being-excluded': {
+    en: 'When this character is being excluded from the game, ',
+    ja: 'このキャラクターがゲームから除外される場合、',
+  },
+  'has-excluded-a-card': {
+    en: 'When this card has excluded a card from the game, ',
+    ja: 'このカードがカードをゲームから除外したとき、',
+  },
 } as const;
 /** Node costs are printed as circled numbers (①②…). */
 const circled = (n: number) => String.fromCharCode(0x2460 + n - 1);
