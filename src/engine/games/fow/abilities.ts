@@ -223,7 +223,7 @@ const CODE_RULE: Record<string, string> = {
   // a trait change are not: a type change moves a card between the rules of 702/703 while it is on the field.
   'becomes-type': '1020.1', // type or trait changes, races gained (909.1c)
   'becomes-attribute': '909.1c', // an attribute gained or lasting; "becomes (attribute) until end of turn" is typed
-  'copy-on-chase': '1017.1', // copying a resonator spell; a chant is `copy-chant`, an ability `copy-ability`
+  'copy-on-chase': '1017.1', // other copies than `copy-chant`, `copy-spell` and `copy-ability` (another zone)
   'become-a-copy': '1017.2', // other than the typed `become-copy` (this card, of a target resonator)
   'play-a-copy': '1017.3', // other than a rune's (711.2)
   'extra-turn': '1025', // an extra turn other than the typed "after this one" for the effect's controller

@@ -238,6 +238,16 @@ export function logLine(e: FowLogEntry): Label {
         `${p.en} copies ${n.en}; the copy goes on top of the chase with the same targets (${e.rule}).`,
         `${p.ja}は${n.ja}をコピーしました：コピーは同じ対象を持ってチェイスの一番上に置かれます（${e.rule}）。`,
       );
+    case 'copy-not-played':
+      return label(
+        `${p.en} does not play the copy of ${n.en}, so it ceases to exist (${e.rule}).`,
+        `${p.ja}は${n.ja}のコピーをプレイしなかったため、そのコピーは消滅しました（${e.rule}）。`,
+      );
+    case 'copy-gone':
+      return label(
+        `The copy of ${n.en} leaves the chase and ceases to exist: it does not come onto the field (${e.rule}).`,
+        `${n.ja}のコピーはチェイスエリアを離れて消滅しました：場には出ません（${e.rule}）。`,
+      );
     case 'destroy-replaced':
       return label(
         `${n.en} would be destroyed; instead its damage is removed and it is rested (${e.rule}).`,

@@ -66,7 +66,7 @@ export type FowObject = {
   attachedTo: string | null;
   /** 708.5: the turn it was put into the standby area. */
   standbyTurn: number | null;
-  /** 1017.3: a copy (a rune played from the rune area, 711.2): it exists only on the chase. */
+  /** 1017.1a, 1017.3: a copy (a virtual card): it exists only on the chase. */
   copy?: true;
   /**
    * 909.3.b-1: the timestamp (`stamp`) of its arrival on the field or of its face turning up there: when its own
@@ -758,7 +758,8 @@ export function targetsOf(effects: readonly ItemEffect[]): Target[] {
       e.do === 'equip' ||
       e.do === 'copy-chant' ||
       e.do === 'become-copy' ||
-      e.do === 'copy-ability'
+      e.do === 'copy-ability' ||
+      e.do === 'copy-spell'
     )
       out.push(e.to);
     else if (e.do === 'code' && CODE_TARGETS[e.handler]) out.push(CODE_TARGETS[e.handler] as Target);

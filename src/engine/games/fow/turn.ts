@@ -11,7 +11,7 @@ import { call, defineProcedure, inTransaction, resultOf, type StepOut } from '..
 import { nextInt } from '../../core/rng.ts';
 import { assertSupported } from './abilities.ts';
 import { destroy, enterField, replacementChoices } from './actions-game.ts';
-import { makeBattle, newBattleData, revealTriggered } from './battle.ts';
+import { chantRevealer, makeBattle, newBattleData, revealTriggered } from './battle.ts';
 import type { Attribute, WillSymbol } from './cards/schema.ts';
 import {
   discardDecision,
@@ -30,7 +30,6 @@ import {
   characteristics,
   draw,
   type FowState,
-  faceOf,
   isCurrent,
   isJResonator,
   jRulerOf,
@@ -345,13 +344,8 @@ export const priority = defineProcedure<FowState, PriorityData, null>({
  * (public counts), so being asked says nothing about what they hold.
  */
 function chantWindow(s: FowState, seat: Seat, source: string | null): StepOut {
-  const top = s.chase.at(-1);
-  if (!s.chantRevealWindow || !top || top.kind !== 'card' || top.controller !== seat) return { goto: 'rules' };
-  if (source !== null && top.source.id !== source) return { goto: 'rules' }; // it went to the graveyard (708.3a)
-  if (!faceOf(s, top.source.id).types.includes('chant')) return { goto: 'rules' };
-  const other = opponentOf(seat);
-  const p = s.players[other];
-  if (p.hand.length + p.standby.length === 0) return { goto: 'rules' };
+  const other = chantRevealer(s, seat, source);
+  if (other === null) return { goto: 'rules' };
   return ask(revealDecision, other, { condition: 'opponent-plays-a-chant' }, 'chant-revealed');
 }
 

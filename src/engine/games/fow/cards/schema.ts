@@ -239,6 +239,16 @@ const BaseEffect = z.discriminatedUnion('do', [
   z.object({ do: z.literal('invert-and-remove-self') }).strict(),
   /** FoW 1017.1b: a copy of the target ability on the chase, with the same choices (1017.1c), on top of the chase. */
   z.object({ do: z.literal('copy-ability'), to: z.literal('ability') }).strict(),
+  /**
+   * FoW 1017.1, 1017.1a: a copy of the target spell (a chant or a resonator spell) on the chase, with the same choices
+   * (1017.1c); a resonator spell's copy leaves the chase as it resolves, so it ceases to exist (ruling F-COPY-SPELL).
+   */
+  z.object({ do: z.literal('copy-spell'), to: z.literal('spell') }).strict(),
+  /**
+   * FoW 1017.3, 1014.1: choose a chant card in your graveyard (not a target), copy it and play the copy without paying
+   * its cost (903.2.i-2); the copy ceases to exist when it leaves the chase or if it is not played (1017.3a–b).
+   */
+  z.object({ do: z.literal('play-copy-from-graveyard'), what: z.literal('chant') }).strict(),
   /** The top N cards of the target player's main deck into the graveyard. */
   z.object({ do: z.literal('mill'), count: z.number().int().min(1), to: z.literal('player') }).strict(),
   CodeEscapeSchema,

@@ -282,6 +282,16 @@ function effectText(e: Effect): Label {
         en: `This card becomes a copy of another ${TARGETS[e.to].en}.`,
         ja: `このカードは他の${TARGETS[e.to].ja}のコピーになる。`,
       };
+    case 'copy-spell':
+      return {
+        en: `Copy ${TARGETS.spell.en}. The copy has the same targets.`,
+        ja: `${TARGETS.spell.ja}をコピーする。そのコピーは同じ対象を持つ。`,
+      };
+    case 'play-copy-from-graveyard':
+      return {
+        en: 'Choose a chant card in your graveyard. Copy it and play the copy without paying its cost.',
+        ja: 'あなたの墓地にあるチャント・カード1枚を選ぶ。それをコピーし、そのコピーをコストを支払わずにプレイする。',
+      };
     case 'copy-ability':
       return {
         en: `Copy ${TARGETS.ability.en}. The copy has the same targets.`,
