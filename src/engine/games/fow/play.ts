@@ -337,8 +337,11 @@ export const play = defineProcedure<FowState, PlayData, null>({
         moveObject(s, o.id, 'graveyard');
         log(s, { type: 'discard', seat: data.seat, card: o.card, object: o.id });
       }
-      if (data.brackets.length > 0)
+      if (data.brackets.length > 0) {
+        // 903.2.j: a banish that cannot be made is a cost not paid (a copy played by an effect, ruling F-PLAY-COPY).
+        if (!canFillBrackets(s, data.seat, data.brackets)) return undo('903.2.j', 'unpaid');
         return ask(banishDecision, data.seat, { card: o.card, brackets: data.brackets }, 'banished');
+      }
       return { goto: 'done' };
     },
     // 1011.1: banished cards go to the graveyard.
