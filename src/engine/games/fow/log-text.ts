@@ -48,7 +48,17 @@ export function logLine(e: FowLogEntry): Label {
   const n = e.card ? cardOf(e.card).name : label('a card', 'カード');
   switch (e.type) {
     case 'first':
+      if (e.rule === '1033.2')
+        return label(
+          `${p.en} goes first: their effect restarted the game (1033.2).`,
+          `${p.ja}が先攻です：ゲームをやり直した効果のコントローラーです（1033.2）。`,
+        );
       return label(`${p.en} goes first (chosen at random, 403.4).`, `${p.ja}が先攻です（無作為、403.4）。`);
+    case 'restart':
+      return label(
+        `${p.en} restarts the game: it ends with no winner, no loser and no draw, and a new game begins with the decks as they began (${e.rule}).`,
+        `${p.ja}はゲームをやり直しました：勝者も敗者も引き分けもなく終了し、開始時のデッキで新たなゲームを始めます（${e.rule}）。`,
+      );
     case 'will-coin':
       return label(`${p.en} gets a will coin (Energize, 1119.2).`, `${p.ja}はウィルコインを得ました（後抗、1119.2）。`);
     case 'exchange':

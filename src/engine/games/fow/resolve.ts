@@ -164,6 +164,7 @@ export const resolve = defineProcedure<FowState, ResolveData, null>({
         data.index += 1;
         return { goto: 'effect' };
       }
+      if (s.restarting) return { return: null }; // 1033.1: the game has ended; nothing more of it happens
       const asked = perform(s, item, e, target ?? null, data.replaced ?? {});
       if (asked) return { ...asked, next: 'answered' };
       data.index += 1;
@@ -506,6 +507,12 @@ function perform(
       if (cards.length === 0) return null;
       return { await: { decision: copyPlayDecision.name, seat: me, payload: { cards } } };
     }
+    case 'restart-game':
+      // 1033.1: the game ends at once: the priority process returns to the turn (turn.ts), which sets up the new one.
+      // A restart card is a chant without [Quickcast], so it resolves at main timing, never in a battle.
+      if (s.battle) throw new UnsupportedRule('1033.1', 'restarting the game during a battle');
+      s.restarting = { seat: me, card: item.source.id };
+      return null;
     case 'copy-ability': {
       // 1017.1b, 1017.1d: the same, for an ability still on the chase (ruling F-COPY-ABILITY).
       const original = target && 'item' in target ? s.chase.find((i) => i.id === target.item) : undefined;

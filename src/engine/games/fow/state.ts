@@ -177,6 +177,16 @@ export type PlayerState = {
   lostJudgment: boolean;
 };
 
+/** 1033.1: a player's ruler, main deck, magic stone deck, extra deck and rune deck as the game began. */
+export type StartingDecks = {
+  ruler: string;
+  main: string[];
+  stones: string[];
+  extra: string[];
+  runes: string[];
+  life: number;
+};
+
 /** FoW 800: the battle in progress. */
 export type Battle = {
   attacker: string | null;
@@ -269,6 +279,13 @@ export type FowState = ProcedureState & {
    */
   unsealed?: Seat[];
   players: Record<Seat, PlayerState>;
+  /**
+   * 1033.1: each player's decks as the game began (object ids), kept for a restart. Present only when a card of
+   * either deck can restart the game, so other states hash as before.
+   */
+  starting?: Record<Seat, StartingDecks>;
+  /** 1033.1: a restart instructed by this player's effect (its source card), done as the game ends at once. */
+  restarting?: { seat: Seat; card: string };
   objects: Record<string, FowObject>;
   field: string[];
   /** Bottom first; the last item resolves first (605.1b). */

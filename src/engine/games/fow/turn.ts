@@ -7,7 +7,7 @@ import { UnsupportedRule } from '../../core/errors.ts';
 import { opponentOf, SEATS, type Seat } from '../../core/game.ts';
 import { learn } from '../../core/hidden.ts';
 import type { JsonObject } from '../../core/json.ts';
-import { call, defineProcedure, inTransaction, resultOf, type StepOut } from '../../core/procedure.ts';
+import { call, defineProcedure, inTransaction, resultOf, type Step, type StepOut } from '../../core/procedure.ts';
 import { nextInt } from '../../core/rng.ts';
 import { assertSupported } from './abilities.ts';
 import { destroy, enterField, replacementChoices } from './actions-game.ts';
@@ -25,6 +25,7 @@ import {
 } from './decisions.ts';
 import { payCost, play, playData, rewindCause, transaction } from './play.ts';
 import { resolve } from './resolve.ts';
+import { restartGame } from './restart.ts';
 import {
   cardOf,
   characteristics,
@@ -174,8 +175,8 @@ export const priority = defineProcedure<FowState, PriorityData, null>({
   kind: 'fow-priority',
   first: 'rules',
   steps: {
-    // 602.1a: rule processing, repeated while any is due.
-    rules: () => call(ruleProcessing, { found: [], passes: 0 }, 'triggers'),
+    // 602.1a: rule processing, repeated while any is due; 1033.1: a restarted game's priority process ends at once.
+    rules: (s) => (s.restarting ? { return: null } : call(ruleProcessing, { found: [], passes: 0 }, 'triggers')),
     // 602.1b, 603: the turn player's triggered items first, one at a time.
     triggers(s) {
       const mine = s.triggered.filter((t) => t.controller === s.turn.active);
@@ -358,10 +359,18 @@ function enterPhase(s: FowState, phase: Phase): void {
 
 type GameData = { exchanging: Seat[] } & JsonObject;
 
+/** 1033.1: once a restart has ended the game (in a priority process), the next step is the new game's setup. */
+function unlessRestarted(steps: Record<string, Step<FowState, GameData>>): Record<string, Step<FowState, GameData>> {
+  const out: Record<string, Step<FowState, GameData>> = {};
+  for (const [name, step] of Object.entries(steps))
+    out[name] = name === 'restart' ? step : (s, frame) => (s.restarting ? { goto: 'restart' } : step(s, frame));
+  return out;
+}
+
 export const game = defineProcedure<FowState, GameData, null>({
   kind: 'fow-game',
   first: 'first-player',
-  steps: {
+  steps: unlessRestarted({
     // 403.4: a random player goes first; nobody chooses.
     'first-player'(s) {
       // Every card of both decks (ruler, runes and extra deck too) is one the engine plays, or the game is refused
@@ -372,6 +381,16 @@ export const game = defineProcedure<FowState, GameData, null>({
       s.firstPlayer = n === 0 ? 'p1' : 'p2';
       s.turn.active = s.firstPlayer;
       log(s, { type: 'first', seat: s.firstPlayer, rule: '403.4' });
+      return { goto: 'opening' };
+    },
+    // 1033: the game in progress ended at once; the new one is set up (the restarting player first, 1033.2).
+    restart(s, { data }) {
+      restartGame(s);
+      data.exchanging = [];
+      log(s, { type: 'first', seat: s.firstPlayer, rule: '1033.2' });
+      return { goto: 'opening' };
+    },
+    opening(s) {
       // 1119.2: [Energize]: the player who is not first gets a will coin.
       const second = opponentOf(s.firstPlayer);
       const coin = energizeChoices(s, second);
@@ -495,7 +514,7 @@ export const game = defineProcedure<FowState, GameData, null>({
       s.turn = { number: s.turn.number + 1, active: extra ?? opponentOf(active), phase: 'draw', battle: null };
       return { goto: 'turn' };
     },
-  },
+  }),
 });
 
 /** 1119.2: the will symbols an [Energize] coin can produce (one of them, chosen when it is used). */

@@ -249,6 +249,11 @@ const BaseEffect = z.discriminatedUnion('do', [
    * its cost (903.2.i-2); the copy ceases to exist when it leaves the chase or if it is not played (1017.3a–b).
    */
   z.object({ do: z.literal('play-copy-from-graveyard'), what: z.literal('chant') }).strict(),
+  /**
+   * FoW 1033: restart the game; the effect's controller goes first (1033.2) and this card starts the new game in its
+   * owner's removed area (1033.3's instruction for a card), so a deck's restarts are bounded (ruling F-RESTART).
+   */
+  z.object({ do: z.literal('restart-game') }).strict(),
   /** The top N cards of the target player's main deck into the graveyard. */
   z.object({ do: z.literal('mill'), count: z.number().int().min(1), to: z.literal('player') }).strict(),
   CodeEscapeSchema,

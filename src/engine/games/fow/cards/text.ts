@@ -292,6 +292,11 @@ function effectText(e: Effect): Label {
         en: 'Choose a chant card in your graveyard. Copy it and play the copy without paying its cost.',
         ja: 'あなたの墓地にあるチャント・カード1枚を選ぶ。それをコピーし、そのコピーをコストを支払わずにプレイする。',
       };
+    case 'restart-game':
+      return {
+        en: 'Restart the game. You go first, and this card starts the new game in your removed area.',
+        ja: 'ゲームをやり直す。あなたが先攻となり、このカードは新たなゲームをあなたの除外エリアで開始する。',
+      };
     case 'copy-ability':
       return {
         en: `Copy ${TARGETS.ability.en}. The copy has the same targets.`,
