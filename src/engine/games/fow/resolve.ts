@@ -390,6 +390,12 @@ function perform(
       s.extraTurns = [...(s.extraTurns ?? []), me];
       log(s, { type: 'extra-turn', seat: me, rule: '1025.1' });
       return null;
+    case 'extra-turn-for-target-player':
+      // 1025.1, 1025.2: as "after this one" for the controller, for the target player (ruling F-EXTRA-TURN).
+      if (!target || !('player' in target)) return null;
+      s.extraTurns = [...(s.extraTurns ?? []), target.player];
+      log(s, { type: 'extra-turn', seat: target.player, rule: '1025.1' });
+      return null;
     case 'skip-next-phase':
       // 1031.1, 1031.1b: the target player's next such phase is skipped (turn.ts `recovery`); made during one, that
       // one goes on and the next is skipped.

@@ -122,6 +122,7 @@ export function restartGame(s: FowState): void {
   s.battleLocked = false;
   s.effects = [];
   delete s.extraTurns;
+  delete s.afterExtraTurns;
   delete s.skips;
   delete s.unsealed;
   s.hadTurn = [];

@@ -269,10 +269,15 @@ export type FowState = ProcedureState & {
    */
   extraTurns?: Seat[];
   /**
+   * 1025.1: during extra turns, the player whose turn would have begun after the turn they follow (505.6). Absent
+   * otherwise, so states without one hash as before.
+   */
+  afterExtraTurns?: Seat;
+  /**
    * 1031.1: the phases players are to skip, one instruction each, oldest first (1031.1a: two skip the next two).
    * Absent when there is none, so states without one hash as before.
    */
-  skips?: { seat: Seat; phase: 'recovery' }[];
+  skips?: { seat: Seat; phase: 'recovery' | 'draw' }[];
   /**
    * 1026.1, 1128.4: the players whose cards' [Seal] counts as met until end of turn (505.5b). Absent when there is
    * none, so states without one hash as before.
@@ -767,7 +772,7 @@ export function targetsOf(effects: readonly ItemEffect[]): Target[] {
       out.push(e.to);
     else if (e.do === 'counters' && e.on !== 'self') out.push(e.on);
     else if (e.do === 'move-counters') out.push(e.to);
-    else if (e.do === 'skip-next-phase') out.push(e.to);
+    else if (e.do === 'skip-next-phase' || e.do === 'extra-turn-for-target-player') out.push(e.to);
     else if (e.do === 'damage-per-gem') out.push(e.to);
     else if (
       e.do === 'mill' ||

@@ -352,6 +352,16 @@ function chantWindow(s: FowState, seat: Seat, source: string | null): StepOut {
 
 export const battle = makeBattle((s, next) => window(s, next), isDue);
 
+/** 1031.1a: uses up the turn player's oldest instruction to skip this phase, if there is one (logged). */
+function takeSkip(s: FowState, phase: 'recovery' | 'draw'): boolean {
+  const skip = (s.skips ?? []).findIndex((k) => k.seat === s.turn.active && k.phase === phase);
+  if (skip < 0) return false;
+  s.skips = (s.skips ?? []).filter((_, i) => i !== skip);
+  if (s.skips.length === 0) delete s.skips;
+  log(s, { type: 'skipped', seat: s.turn.active, phase, rule: '1031.1' });
+  return true;
+}
+
 function enterPhase(s: FowState, phase: Phase): void {
   s.turn.phase = phase;
   log(s, { type: 'phase', seat: s.turn.active, phase });
@@ -430,6 +440,8 @@ export const game = defineProcedure<FowState, GameData, null>({
     // 502: the draw phase.
     turn(s) {
       log(s, { type: 'turn', seat: s.turn.active, amount: s.turn.number });
+      // 1031.1, 1031.1a: a skip instruction takes this draw phase: nothing of 502 (no draw, no priority).
+      if (takeSkip(s, 'draw')) return { goto: 'recovery' };
       enterPhase(s, 'draw');
       return window(s, 'draw-card'); // 502.2
     },
@@ -443,13 +455,7 @@ export const game = defineProcedure<FowState, GameData, null>({
       if (!s.hadTurn.includes(s.turn.active)) return { goto: 'main' };
       // 1031.1, 1031.1a: a skip instruction takes this phase: nothing of 503 is done (no will emptied, nothing
       // recovered, no priority). Ruling F-SKIP: 503.1's first-turn skip does not use an instruction up.
-      const skip = (s.skips ?? []).findIndex((k) => k.seat === s.turn.active && k.phase === 'recovery');
-      if (skip >= 0) {
-        s.skips = (s.skips ?? []).filter((_, i) => i !== skip);
-        if (s.skips.length === 0) delete s.skips;
-        log(s, { type: 'skipped', seat: s.turn.active, phase: 'recovery', rule: '1031.1' });
-        return { goto: 'main' };
-      }
+      if (takeSkip(s, 'recovery')) return { goto: 'main' };
       enterPhase(s, 'recovery');
       return window(s, 'recover'); // 503.3
     },
@@ -509,9 +515,13 @@ export const game = defineProcedure<FowState, GameData, null>({
       }
       s.battleLocked = false;
       // 1025.1, 1025.2: an extra turn comes before the turn that would begin, the latest instruction's first.
+      // 1025.1: the turn that would begin (505.6) waits for the extra turns, whoever takes them.
+      const normal = s.afterExtraTurns ?? opponentOf(active);
       const extra = s.extraTurns?.pop();
       if (s.extraTurns?.length === 0) delete s.extraTurns;
-      s.turn = { number: s.turn.number + 1, active: extra ?? opponentOf(active), phase: 'draw', battle: null };
+      if (extra) s.afterExtraTurns = normal;
+      else delete s.afterExtraTurns;
+      s.turn = { number: s.turn.number + 1, active: extra ?? normal, phase: 'draw', battle: null };
       return { goto: 'turn' };
     },
   }),

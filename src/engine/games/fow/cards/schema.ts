@@ -184,7 +184,9 @@ const BaseEffect = z.discriminatedUnion('do', [
    * FoW 1031.1: the target player skips their next phase of this kind (the recovery phase: 503); several instructions
    * skip that many of them (1031.1a).
    */
-  z.object({ do: z.literal('skip-next-phase'), phase: z.literal('recovery'), to: z.literal('player') }).strict(),
+  z.object({ do: z.literal('skip-next-phase'), phase: z.enum(['recovery', 'draw']), to: z.literal('player') }).strict(),
+  /** FoW 1025.1: the target player takes an extra turn after this one (ruling F-EXTRA-TURN). */
+  z.object({ do: z.literal('extra-turn-for-target-player'), to: z.literal('player') }).strict(),
   /**
    * FoW 1026.1, 1128.4: until end of turn, the [Seal] abilities of cards the effect's controller controls count as met
    * whatever the number of magic stones (no card named: all the cards they control).

@@ -224,10 +224,15 @@ function effectText(e: Effect): Label {
       };
     case 'extra-turn-after-this-one':
       return { en: 'Take an extra turn after this one.', ja: 'このターンの後に追加ターンを得る。' };
+    case 'extra-turn-for-target-player':
+      return {
+        en: `${cap(TARGETS[e.to].en)} takes an extra turn after this one.`,
+        ja: `${TARGETS[e.to].ja}はこのターンの後に追加ターンを得る。`,
+      };
     case 'skip-next-phase':
       return {
         en: `${cap(TARGETS[e.to].en)} skips their next ${e.phase} phase.`,
-        ja: `${TARGETS[e.to].ja}は次の自分のリカバリーフェイズをスキップする。`,
+        ja: `${TARGETS[e.to].ja}は次の自分の${e.phase === 'draw' ? 'ドロー' : 'リカバリー'}フェイズをスキップする。`,
       };
     case 'unseal-yours-until-end-of-turn':
       return {
