@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Viewer } from '../../src/engine/core/game.ts';
 import { fow } from '../../src/engine/games/fow/index.ts';
-import { cardOf } from '../../src/engine/games/fow/state.ts';
+import { cardOf, type FowState, moveObject, objectOf } from '../../src/engine/games/fow/state.ts';
 import { fowTableModel } from '../../src/render/games/fow-table.ts';
-import { deck, NERISSA, start } from './helpers.ts';
+import { AURELLE, deck, NERISSA, start } from './helpers.ts';
 
 const TALE = 'tale-of-the-drowned-bell';
 
@@ -52,6 +52,57 @@ describe('1027.1: gems in the item area on the board', () => {
       expect(ja?.find((r) => r.label === '宝石')?.value).toBe('炎 水');
       const p2 = fowTableModel(view, { locale: 'en' }).players.p2?.resources;
       expect(p2?.some((r) => r.label === 'Gems')).toBe(false);
+    }
+  });
+});
+
+describe('1304.5a, 1017.2, 1010.2: faces, copies and a missing ruler on the board', () => {
+  const MORVATH = 'morvath-ashen-regent';
+  const MIMIC = 'shoalglass-mimic';
+  const LEVIATHAN = 'tidecaller-leviathan';
+  const viewers: Viewer[] = [{ kind: 'player', seat: 'p1' }, { kind: 'player', seat: 'p2' }, { kind: 'spectator' }];
+  const areaNames = (s: FowState, viewer: Viewer, locale: 'en' | 'ja', area: number) =>
+    fowTableModel(fow.view(s, viewer), { locale }).players.p1?.areas[area]?.cards.map((c) =>
+      c.face === 'up' ? c.name : '?',
+    );
+
+  it("a colossal ruler's 2nd J-ruler face is drawn in the ruler area with that face's name, in both languages", () => {
+    const s = start('board-colossal', deck(MORVATH, []));
+    const ruler = s.players.p1.ruler;
+    moveObject(s, ruler, 'field');
+    objectOf(s, ruler).face = 'second';
+    const second = cardOf(MORVATH).second;
+    expect(second).toBeDefined();
+    for (const viewer of viewers)
+      for (const locale of ['en', 'ja'] as const) {
+        expect(areaNames(s, viewer, locale, 0)).toEqual([second?.name[locale]]); // the ruler area
+        expect(areaNames(s, viewer, locale, 1)).toEqual([]); // the field
+      }
+  });
+
+  it('a copy is drawn as the copied card, its type line naming the card it is, in both languages', () => {
+    const s = start('board-copy', deck(NERISSA, [MIMIC]));
+    const mimic = [...s.players.p1.main, ...s.players.p1.hand].find((id) => objectOf(s, id).card === MIMIC) ?? '';
+    moveObject(s, mimic, 'field');
+    objectOf(s, mimic).copyOf = { card: LEVIATHAN, face: 'front', at: 1 };
+    for (const viewer of viewers)
+      for (const locale of ['en', 'ja'] as const) {
+        const card = fowTableModel(fow.view(s, viewer), { locale }).players.p1?.areas[1]?.cards[0];
+        expect(card?.face === 'up' && card.name).toBe(cardOf(LEVIATHAN).name[locale]);
+        expect(card?.face === 'up' && card.typeLine).toContain(cardOf(MIMIC).name[locale]);
+      }
+  });
+
+  it('a player whose ruler was destroyed shows no ruler, in both languages; one with a ruler shows no such row', () => {
+    const s = start('board-no-ruler', deck(AURELLE, []));
+    const ruler = s.players.p1.ruler;
+    moveObject(s, ruler, 'graveyard');
+    for (const viewer of viewers) {
+      const en = fowTableModel(fow.view(s, viewer), { locale: 'en' });
+      expect(en.players.p1?.resources.find((r) => r.label === 'Ruler / J-ruler')?.value).toBe('none (destroyed)');
+      expect(en.players.p2?.resources.some((r) => r.label === 'Ruler / J-ruler')).toBe(false);
+      const ja = fowTableModel(fow.view(s, viewer), { locale: 'ja' });
+      expect(ja.players.p1?.resources.find((r) => r.label === 'ルーラー／Jルーラー')?.value).toBe('なし（破壊）');
     }
   });
 });

@@ -4,7 +4,7 @@
 import type { Seat } from '../../engine/core/game.ts';
 import type { FaceDownObjectView } from '../../engine/core/hidden.ts';
 import type { Locale } from '../../engine/core/label.ts';
-import type { Attribute } from '../../engine/games/fow/cards/schema.ts';
+import type { Attribute, FowCard } from '../../engine/games/fow/cards/schema.ts';
 import { ATTRIBUTES, cardText, keywordInfo, typeLine, WEATHERS } from '../../engine/games/fow/cards/text.ts';
 import { logLine, phaseWords } from '../../engine/games/fow/log-text.ts';
 import { cardOf } from '../../engine/games/fow/state.ts';
@@ -50,7 +50,23 @@ const WORDS = {
   astral: { en: 'Astral', ja: 'アストラル' },
   battle: { en: 'Battle', ja: 'バトル' },
   readyStones: { en: 'Recovered stones', ja: 'リカバー状態の魔石' },
+  noRuler: { en: 'none (destroyed)', ja: 'なし（破壊）' },
+  copyOf: { en: 'a copy', ja: 'コピー' },
 } as const;
+
+/**
+ * The face drawn for an object: the face up (1302: a J-ruler's `back`, a colossal ruler's 2nd J-ruler `second`,
+ * 1304.5a), or for a copy the copied card's face (1017.2: its name and text are that card's).
+ */
+function shownFace(c: ObjectView): FowCard {
+  const source = c.copyOf ?? { card: c.card, face: c.face };
+  const card = cardOf(source.card);
+  const up = source.face === 'second' ? card.second : source.face === 'back' ? card.back : undefined;
+  return up ? { ...card, ...up } : card;
+}
+
+/** A J-ruler on the field: a ruler card with its 1st or 2nd J-ruler face up (705.3, 1304.5a). */
+const isJRuler = (c: ObjectView): boolean => c.face !== 'front' && cardOf(c.card).types.includes('ruler');
 
 /** A gem's attribute in words (FoW 1027.1). */
 const gemName = (attribute: Attribute, locale: Locale): string => ATTRIBUTES[attribute][locale];
@@ -58,9 +74,12 @@ const gemName = (attribute: Attribute, locale: Locale): string => ATTRIBUTES[att
 export type FowTableOptions = AdapterOptions;
 
 function tableCard(c: ObjectView, locale: Locale, attachments: TableCard[] = []): TableCard {
-  const card = cardOf(c.card);
-  const printed = c.face === 'back' && card.back ? { ...card, ...card.back } : card;
+  const printed = shownFace(c);
   const face = fowCardFace(printed, locale);
+  // 1017.2: a copy is drawn as the copied card, its type line saying which card it physically is.
+  const typeLine = c.copyOf
+    ? `${face.typeLine} · ${WORDS.copyOf[locale]}: ${cardOf(c.card).name[locale]}`
+    : face.typeLine;
   const states: CardState[] = [];
   if (c.rested) states.push('turned');
   if (c.attacking) states.push('attacking');
@@ -75,11 +94,11 @@ function tableCard(c: ObjectView, locale: Locale, attachments: TableCard[] = [])
   return {
     face: 'up',
     id: c.id,
-    cardId: c.card,
+    cardId: c.copyOf?.card ?? c.card,
     name: face.name,
     colours: face.colours,
     cost: face.cost,
-    typeLine: face.typeLine,
+    typeLine,
     stats,
     damage: c.damage,
     counters: Object.entries(c.counters).map(([name, count]) => ({ name, count })),
@@ -95,7 +114,7 @@ function side(view: FowView, seat: Seat, options: FowTableOptions): PlayerSide {
   const mine = view.field.filter((c) => c.controller === seat);
   const isStone = (c: ObjectView) => cardOf(c.card).types.includes('magic-stone');
   const attachedTo = (id: string) => mine.filter((c) => c.attachedTo === id).map((c) => tableCard(c, locale));
-  const jRuler = mine.filter((c) => c.face === 'back');
+  const jRuler = mine.filter(isJRuler);
   const graveTop = p.graveyard.at(-1);
   const standby = p.standby.map((c) =>
     'faceDown' in c ? faceDownCard(c as FaceDownObjectView) : { ...tableCard(c, locale) },
@@ -120,6 +139,8 @@ function side(view: FowView, seat: Seat, options: FowTableOptions): PlayerSide {
       // FoW 1028.1: the player's weather, once they have one.
       ...(p.weather ? [{ label: WORDS.weather[locale], value: WEATHERS[p.weather][locale] }] : []),
       ...(p.astral ? [{ label: WORDS.astral[locale], value: '✓' }] : []),
+      // FoW 1010.2, ruling F-DESTROY-RULER: no ruler in the ruler area and no J-ruler on the field.
+      ...(!p.ruler && jRuler.length === 0 ? [{ label: WORDS.ruler[locale], value: WORDS.noRuler[locale] }] : []),
     ],
     zones: [
       { label: WORDS.main[locale], count: p.mainCount },
@@ -148,7 +169,7 @@ function side(view: FowView, seat: Seat, options: FowTableOptions): PlayerSide {
         name: WORDS.field[locale],
         style: 'full',
         cards: mine
-          .filter((c) => !isStone(c) && c.face !== 'back' && !c.attachedTo)
+          .filter((c) => !isStone(c) && !isJRuler(c) && !c.attachedTo)
           .map((c) => tableCard(c, locale, attachedTo(c.id))),
       },
       { name: WORDS.stones[locale], style: 'compact', cards: mine.filter(isStone).map((c) => tableCard(c, locale)) },
@@ -168,10 +189,7 @@ export function fowTableModel(view: FowView, options: FowTableOptions): TableMod
   const nameOf = (id: string | null): string =>
     targetName(id, options, (object) => {
       const found = view.field.find((c) => c.id === object);
-      if (found) {
-        const card = cardOf(found.card);
-        return (found.face === 'back' && card.back ? card.back.name : card.name)[locale];
-      }
+      if (found) return shownFace(found).name[locale];
       const item = view.chase.find((i) => i.id === object);
       return item ? cardOf(item.card).name[locale] : undefined;
     });

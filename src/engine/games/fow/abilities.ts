@@ -223,17 +223,17 @@ const CODE_RULE: Record<string, string> = {
   // a trait change are not: a type change moves a card between the rules of 702/703 while it is on the field.
   'becomes-type': '1020.1', // type or trait changes, races gained (909.1c)
   'becomes-attribute': '909.1c', // an attribute gained or lasting; "becomes (attribute) until end of turn" is typed
-  'copy-on-chase': '1017.1', // copying a resonator spell; a chant is `copy-chant`, an ability `copy-ability`
+  'copy-on-chase': '1017.1', // other copies than `copy-chant`, `copy-spell` and `copy-ability` (another zone)
   'become-a-copy': '1017.2', // other than the typed `become-copy` (this card, of a target resonator)
   'play-a-copy': '1017.3', // other than a rune's (711.2)
-  'extra-turn': '1025', // an extra turn other than the typed "after this one" for the effect's controller
+  'extra-turn': '1025', // an extra turn other than the typed "after this one" (for the controller or a target player)
   unseal: '1026', // other than the typed "unseal yours until end of turn" (a named card, another duration)
   'gain-gem': '1027', // a gem of any attribute (1027.1a: a choice); the typed `gain-gem` names one
   weather: '1028', // a weather for another player, or read otherwise than "as long as you are Rainy"
   invert: '1030', // other than the typed "invert (and remove) this card" (`invert-self`, `invert-and-remove-self`)
-  skip: '1031', // other than the typed "target player skips their next recovery phase" (`skip-next-phase`)
+  skip: '1031', // other than the typed "target player skips their next recovery or draw phase" (`skip-next-phase`)
   wear: '1032', // other than the typed "your J/ruler wears the top card of your main deck" (`wear-top-of-deck`)
-  'restart-game': '1033',
+  'restart-game': '1033', // a restart other than the typed `restart-game` effect (Dawn Unwritten's)
   'move-counters': '1022.4', // other than the typed "from this card to a target" (`move-counters` effect)
   // "cannot be chased" (1008.2) is the face field `cannotBeChased`.
   'play-from-extra-deck': '1133', // a Fable card played from the extra deck (ruling F-EXTRA)

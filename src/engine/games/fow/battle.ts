@@ -329,6 +329,21 @@ export function makeBattle(
  * knows which card it is until it moves (it is played at the next 906.5, or goes to the graveyard, 708.3a). `about`
  * is the object of the event that met its condition (the attacker, the chant played).
  */
+/**
+ * Ruling F-REVEAL: the player asked whether to reveal, right after `seat` played the chant on top of the chase (the
+ * card `source`, if given, still there: 708.3a); null when there is no window.
+ */
+export function chantRevealer(s: FowState, seat: Seat, source: string | null): Seat | null {
+  const top = s.chase.at(-1);
+  if (!s.chantRevealWindow || !top || top.kind !== 'card' || top.controller !== seat) return null;
+  if (source !== null && top.source.id !== source) return null; // it went to the graveyard (708.3a)
+  if (!faceOf(s, top.source.id).types.includes('chant')) return null;
+  const other = opponentSeat(seat);
+  const p = s.players[other];
+  if (p.hand.length + p.standby.length === 0) return null;
+  return other;
+}
+
 export function revealTriggered(s: FowState, seat: Seat, id: string, about: string | null): void {
   const o = objectOf(s, id);
   s.known = learn(s.known, opponentSeat(seat), [id]);

@@ -617,6 +617,25 @@ export const summonDecision = defineDecisionKind<FowState, { cards: string[] }, 
   handle: (_s, _p, chosen) => (chosen[0] ?? '').slice('card:'.length),
 });
 
+/** 1017.3, 1014.1: the chant card in the graveyard whose copy is played (a public zone: one must be chosen). */
+export const copyPlayDecision = defineDecisionKind<FowState, { cards: string[] }, string>({
+  name: 'play-copy',
+  role: 'choice',
+  build(s, p) {
+    return {
+      prompt: label(
+        'Choose a chant card in your graveyard: its copy is played without paying its cost.',
+        '墓地のチャント・カードを1枚選んでください：そのコピーをコストを支払わずにプレイします。',
+      ),
+      options: p.cards.map((id) => objectOption(s, id, 'card', 'choice')),
+      min: 1,
+      max: 1,
+      defaultOnTimeout: p.cards.slice(0, 1).map((id) => `card:${id}`),
+    };
+  },
+  handle: (_s, _p, chosen) => (chosen[0] ?? '').slice('card:'.length),
+});
+
 const REPLACEMENT_WORDS: Record<DestroyReplacement, Label> = {
   shield: label('Instead remove all its damage and rest it', '代わりにダメージをすべて取り除き、レストする'),
   'to-hand': label("Instead return it to its owner's hand", '代わりにオーナーの手札に戻す'),
@@ -691,6 +710,7 @@ export const FOW_DECISIONS = [
   revealDecision,
   searchDecision,
   summonDecision,
+  copyPlayDecision,
   replacementDecision,
   produceDecision,
 ];

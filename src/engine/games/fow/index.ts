@@ -15,6 +15,7 @@ import { evaluateFow } from './evaluate.ts';
 import { describeResult, logLine } from './log-text.ts';
 import { payCost, play, transaction } from './play.ts';
 import { resolve } from './resolve.ts';
+import { startingDecks } from './restart.ts';
 import { cardOf, type FowObject, type FowState, type PlayerState } from './state.ts';
 import { battle, game, priority, ruleProcessing } from './turn.ts';
 import { type FowView, fowHiddenIds, fowSecrets, fowView, visibleLog } from './view.ts';
@@ -127,6 +128,8 @@ function setup(match: MatchSetup, seed: string): FowState {
     // Rules version 2 (ruling F-REVEAL); a version-1 match replays with the option false (`migrations` below).
     chantRevealWindow: match.options?.chantRevealWindow !== false,
   };
+  const starting = startingDecks(s); // 1033.1, only when a card can restart the game
+  if (starting) s.starting = starting;
   fowKernel.start(s, game, { exchanging: [] });
   return s;
 }

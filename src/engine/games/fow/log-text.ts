@@ -48,7 +48,17 @@ export function logLine(e: FowLogEntry): Label {
   const n = e.card ? cardOf(e.card).name : label('a card', 'カード');
   switch (e.type) {
     case 'first':
+      if (e.rule === '1033.2')
+        return label(
+          `${p.en} goes first: their effect restarted the game (1033.2).`,
+          `${p.ja}が先攻です：ゲームをやり直した効果のコントローラーです（1033.2）。`,
+        );
       return label(`${p.en} goes first (chosen at random, 403.4).`, `${p.ja}が先攻です（無作為、403.4）。`);
+    case 'restart':
+      return label(
+        `${p.en} restarts the game: it ends with no winner, no loser and no draw, and a new game begins with the decks as they began (${e.rule}).`,
+        `${p.ja}はゲームをやり直しました：勝者も敗者も引き分けもなく終了し、開始時のデッキで新たなゲームを始めます（${e.rule}）。`,
+      );
     case 'will-coin':
       return label(`${p.en} gets a will coin (Energize, 1119.2).`, `${p.ja}はウィルコインを得ました（後抗、1119.2）。`);
     case 'exchange':
@@ -237,6 +247,16 @@ export function logLine(e: FowLogEntry): Label {
       return label(
         `${p.en} copies ${n.en}; the copy goes on top of the chase with the same targets (${e.rule}).`,
         `${p.ja}は${n.ja}をコピーしました：コピーは同じ対象を持ってチェイスの一番上に置かれます（${e.rule}）。`,
+      );
+    case 'copy-not-played':
+      return label(
+        `${p.en} does not play the copy of ${n.en}, so it ceases to exist (${e.rule}).`,
+        `${p.ja}は${n.ja}のコピーをプレイしなかったため、そのコピーは消滅しました（${e.rule}）。`,
+      );
+    case 'copy-gone':
+      return label(
+        `The copy of ${n.en} leaves the chase and ceases to exist: it does not come onto the field (${e.rule}).`,
+        `${n.ja}のコピーはチェイスエリアを離れて消滅しました：場には出ません（${e.rule}）。`,
       );
     case 'destroy-replaced':
       return label(

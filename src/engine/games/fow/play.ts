@@ -70,7 +70,7 @@ export function rewindCause(result: string): { rule: string; reason: RewindReaso
 
 export type PlayData = {
   seat: Seat;
-  what: 'card' | 'rune' | 'ability' | 'inherit' | 'judgment';
+  what: 'card' | 'rune' | 'copy' | 'ability' | 'inherit' | 'judgment';
   object: string;
   key: string;
   item: string;
@@ -160,6 +160,27 @@ export const play = defineProcedure<FowState, PlayData, null>({
           data.cost = printedCost(card);
           return { goto: 'to-chase' };
         }
+        case 'copy': {
+          // 1017.3: a virtual card with the card's information, made in its zone and played from there at once
+          // (ruling F-PLAY-COPY): it is on the chase as soon as it exists, so a rewound play leaves no copy (1017.3b).
+          assertSupported(o.card);
+          const card = cardOf(o.card);
+          const copy = newId(s, 'k');
+          s.objects[copy] = {
+            ...o,
+            id: copy,
+            owner: data.seat,
+            controller: data.seat,
+            zone: 'chase',
+            counters: {},
+            copy: true,
+          };
+          data.object = copy;
+          data.effects = [...card.effects];
+          data.cost = NO_COST; // 903.2.i-2: "without paying its cost" removes the will of its cost (203)
+          if (triggerCost(card)) data.brackets = [[]]; // 708.4: the "cost." part of [Trigger] is still paid
+          return { goto: 'to-chase' };
+        }
         case 'ability': {
           const a = activatedOf(s, data.object).find((x) => x.key === data.key);
           if (!a) throw new Error(`play: no ability ${data.key} on ${data.object}`);
@@ -230,7 +251,7 @@ export const play = defineProcedure<FowState, PlayData, null>({
       const fromGraveyard = data.what === 'card' && o.zone === 'graveyard';
       const id = newId(s, 'c');
       data.item = id;
-      const isCard = data.what === 'card' || data.what === 'rune';
+      const isCard = data.what === 'card' || data.what === 'rune' || data.what === 'copy';
       let second = false;
       const kind = isCard ? 'card' : data.what === 'judgment' ? 'judgment' : 'ability';
       if (data.what === 'card') {
@@ -316,8 +337,11 @@ export const play = defineProcedure<FowState, PlayData, null>({
         moveObject(s, o.id, 'graveyard');
         log(s, { type: 'discard', seat: data.seat, card: o.card, object: o.id });
       }
-      if (data.brackets.length > 0)
+      if (data.brackets.length > 0) {
+        // 903.2.j: a banish that cannot be made is a cost not paid (a copy played by an effect, ruling F-PLAY-COPY).
+        if (!canFillBrackets(s, data.seat, data.brackets)) return undo('903.2.j', 'unpaid');
         return ask(banishDecision, data.seat, { card: o.card, brackets: data.brackets }, 'banished');
+      }
       return { goto: 'done' };
     },
     // 1011.1: banished cards go to the graveyard.
@@ -335,14 +359,18 @@ export const play = defineProcedure<FowState, PlayData, null>({
     done(s, { data }) {
       const p = s.players[data.seat];
       const item = itemOf(s, data.item);
-      if (data.what === 'card' || data.what === 'rune') p.playedThisTurn += 1;
+      if (data.what === 'card' || data.what === 'rune' || data.what === 'copy') p.playedThisTurn += 1;
       if (data.godsArt) p.godsArtsUsed.push(data.godsArt); // 1112.2b: used even if cancelled later
       if (data.what === 'judgment') p.judgedThisTurn = true; // 705.1
       // 803.6: the non-turn player played a spell or ability during this battle.
       if (s.battle && data.seat !== s.turn.active) s.battle.opponentActed = true;
       log(s, {
         type:
-          data.what === 'card' || data.what === 'rune' ? 'play' : data.what === 'judgment' ? 'judgment' : 'activate',
+          data.what === 'card' || data.what === 'rune' || data.what === 'copy'
+            ? 'play'
+            : data.what === 'judgment'
+              ? 'judgment'
+              : 'activate',
         seat: data.seat,
         card: item.card,
         object: data.object,

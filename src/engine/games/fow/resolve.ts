@@ -9,9 +9,9 @@ import { UnsupportedRule } from '../../core/errors.ts';
 import { opponentOf, type Seat } from '../../core/game.ts';
 import { forget, learn } from '../../core/hidden.ts';
 import type { JsonObject } from '../../core/json.ts';
-import { defineProcedure } from '../../core/procedure.ts';
+import { defineProcedure, inTransaction, resultOf } from '../../core/procedure.ts';
 import { nextInt, shuffle } from '../../core/rng.ts';
-import { stillLegal } from './abilities.ts';
+import { stillLegal, triggeredFormOf } from './abilities.ts';
 import {
   createToken,
   DROWNED_KNIGHT,
@@ -24,16 +24,20 @@ import {
   stillThere,
   trigger,
 } from './actions-game.ts';
+import { chantRevealer, revealTriggered } from './battle.ts';
 import type { KeywordName, Target } from './cards/schema.ts';
 import {
   attachDecision,
+  copyPlayDecision,
   discardDecision,
   foreseeDecision,
   produceDecision,
   replacementDecision,
+  revealDecision,
   searchDecision,
   summonDecision,
 } from './decisions.ts';
+import { play, playData, transaction } from './play.ts';
 import {
   attach,
   type ChaseItem,
@@ -68,6 +72,8 @@ export type ResolveData = {
   index: number;
   /** 910.2: the replacement chosen for each destroy event of the current effect that meets more than one kind. */
   replaced?: Record<string, string>;
+  /** 1017.3: the graveyard card whose copy is being played (for the log if the copy is not played). */
+  copying?: string;
 } & JsonObject;
 
 /** The target each effect uses (effects with targets take them in order, 903.2.g). */
@@ -131,7 +137,12 @@ export const resolve = defineProcedure<FowState, ResolveData, null>({
         const card = cardOf(item.card);
         const o = objectOf(s, item.source.id);
         if (card.types.some((t) => t === 'resonator' || t === 'addition' || t === 'regalia')) {
-          if (o.zone === 'chase') {
+          if (o.zone === 'chase' && o.copy) {
+            // 1017.1a, 1017.3a: a copy that leaves the chase ceases to exist, so it never comes onto the field
+            // (ruling F-COPY-SPELL).
+            delete s.objects[o.id];
+            log(s, { type: 'copy-gone', seat: item.controller, card: o.card, object: o.id, rule: '1017.1a' });
+          } else if (o.zone === 'chase') {
             if (item.remnant)
               moveObject(s, o.id, 'removed'); // 1115.2
             else enterField(s, o.id, item.controller, item.awakened); // 702.3
@@ -153,6 +164,7 @@ export const resolve = defineProcedure<FowState, ResolveData, null>({
         data.index += 1;
         return { goto: 'effect' };
       }
+      if (s.restarting) return { return: null }; // 1033.1: the game has ended; nothing more of it happens
       const asked = perform(s, item, e, target ?? null, data.replaced ?? {});
       if (asked) return { ...asked, next: 'answered' };
       data.index += 1;
@@ -198,6 +210,13 @@ export const resolve = defineProcedure<FowState, ResolveData, null>({
       } else if (e?.do === 'code' && e.handler === 'summon-resonator-from-graveyard') {
         const chosen = answerOf(summonDecision, ret);
         if (s.players[item.controller].graveyard.includes(chosen)) summon(s, item.controller, chosen);
+      } else if (e?.do === 'play-copy-from-graveyard') {
+        // 1017.3: the copy is made and played now, the whole of 903.2 (ruling F-PLAY-COPY).
+        const chosen = answerOf(copyPlayDecision, ret);
+        if (s.players[item.controller].graveyard.includes(chosen)) {
+          data.copying = objectOf(s, chosen).card;
+          return inTransaction(transaction, play, playData(item.controller, 'copy', chosen), 'copy-played');
+        }
       } else if (e?.do === 'produce') {
         produceWill(s, item.controller, answerOf(produceDecision, ret), item.source.id);
       } else if (e?.do === 'discard') {
@@ -209,6 +228,32 @@ export const resolve = defineProcedure<FowState, ResolveData, null>({
         return { goto: 'effect' };
       }
       data.index += 1;
+      return { goto: 'effect' };
+    },
+    'copy-played'(s, { data, ret }) {
+      const item = data.item;
+      if (!item) throw new Error('resolve: no item');
+      const card = data.copying;
+      delete data.copying;
+      data.index += 1;
+      if (resultOf(transaction, ret).rewound) {
+        // 1017.3b: not played (no legal target, or the player took the play back), the copy ceases to exist.
+        log(s, { type: 'copy-not-played', seat: item.controller, ...(card ? { card } : {}), rule: '1017.3b' });
+        return { goto: 'effect' };
+      }
+      // Ruling F-REVEAL: a chant played, so the other player may reveal now, before the resolution goes on.
+      const other = chantRevealer(s, item.controller, null);
+      if (other === null) return { goto: 'effect' };
+      return {
+        await: { decision: revealDecision.name, seat: other, payload: { condition: 'opponent-plays-a-chant' } },
+        next: 'copy-revealed',
+      };
+    },
+    'copy-revealed'(s, { ret }) {
+      const chant = s.chase.at(-1);
+      if (!chant) throw new Error('resolve: the copy left the chase');
+      const revealer = opponentOf(chant.controller);
+      for (const id of answerOf(revealDecision, ret)) revealTriggered(s, revealer, id, chant.source.id);
       return { goto: 'effect' };
     },
     finish(s, { data }) {
@@ -345,6 +390,12 @@ function perform(
       s.extraTurns = [...(s.extraTurns ?? []), me];
       log(s, { type: 'extra-turn', seat: me, rule: '1025.1' });
       return null;
+    case 'extra-turn-for-target-player':
+      // 1025.1, 1025.2: as "after this one" for the controller, for the target player (ruling F-EXTRA-TURN).
+      if (!target || !('player' in target)) return null;
+      s.extraTurns = [...(s.extraTurns ?? []), target.player];
+      log(s, { type: 'extra-turn', seat: target.player, rule: '1025.1' });
+      return null;
     case 'skip-next-phase':
       // 1031.1, 1031.1b: the target player's next such phase is skipped (turn.ts `recovery`); made during one, that
       // one goes on and the next is skipped.
@@ -402,7 +453,8 @@ function perform(
       // 910.1, 505.5b: a replacement for a destroy event on the object this turn (actions-game.ts destroy).
       if (obj) addTurnEffect(s, obj, [], { returnInsteadOfDestroy: true });
       return null;
-    case 'copy-chant': {
+    case 'copy-chant':
+    case 'copy-spell': {
       // 1017.1d: nothing if the chant is no longer on the chase (then the target is illegal and this is not reached).
       const original = target && 'item' in target ? s.chase.find((i) => i.id === target.item) : undefined;
       if (original) copyOnChase(s, me, original);
@@ -451,6 +503,22 @@ function perform(
       });
       return null;
     }
+    case 'play-copy-from-graveyard': {
+      // 1014.1: the graveyard is public, so a chant card must be chosen if there is one; a triggered-form [Trigger]
+      // card is played only once triggered (906.2a), so it is not one that can be played.
+      const cards = s.players[me].graveyard.filter((id) => {
+        const card = cardOf(objectOf(s, id).card);
+        return card.types.includes('chant') && triggeredFormOf(card) === null;
+      });
+      if (cards.length === 0) return null;
+      return { await: { decision: copyPlayDecision.name, seat: me, payload: { cards } } };
+    }
+    case 'restart-game':
+      // 1033.1: the game ends at once: the priority process returns to the turn (turn.ts), which sets up the new one.
+      // A restart card is a chant without [Quickcast], so it resolves at main timing, never in a battle.
+      if (s.battle) throw new UnsupportedRule('1033.1', 'restarting the game during a battle');
+      s.restarting = { seat: me, card: item.source.id };
+      return null;
     case 'copy-ability': {
       // 1017.1b, 1017.1d: the same, for an ability still on the chase (ruling F-COPY-ABILITY).
       const original = target && 'item' in target ? s.chase.find((i) => i.id === target.item) : undefined;

@@ -66,7 +66,7 @@ export type FowObject = {
   attachedTo: string | null;
   /** 708.5: the turn it was put into the standby area. */
   standbyTurn: number | null;
-  /** 1017.3: a copy (a rune played from the rune area, 711.2): it exists only on the chase. */
+  /** 1017.1a, 1017.3: a copy (a virtual card): it exists only on the chase. */
   copy?: true;
   /**
    * 909.3.b-1: the timestamp (`stamp`) of its arrival on the field or of its face turning up there: when its own
@@ -177,6 +177,16 @@ export type PlayerState = {
   lostJudgment: boolean;
 };
 
+/** 1033.1: a player's ruler, main deck, magic stone deck, extra deck and rune deck as the game began. */
+export type StartingDecks = {
+  ruler: string;
+  main: string[];
+  stones: string[];
+  extra: string[];
+  runes: string[];
+  life: number;
+};
+
 /** FoW 800: the battle in progress. */
 export type Battle = {
   attacker: string | null;
@@ -259,16 +269,28 @@ export type FowState = ProcedureState & {
    */
   extraTurns?: Seat[];
   /**
+   * 1025.1: during extra turns, the player whose turn would have begun after the turn they follow (505.6). Absent
+   * otherwise, so states without one hash as before.
+   */
+  afterExtraTurns?: Seat;
+  /**
    * 1031.1: the phases players are to skip, one instruction each, oldest first (1031.1a: two skip the next two).
    * Absent when there is none, so states without one hash as before.
    */
-  skips?: { seat: Seat; phase: 'recovery' }[];
+  skips?: { seat: Seat; phase: 'recovery' | 'draw' }[];
   /**
    * 1026.1, 1128.4: the players whose cards' [Seal] counts as met until end of turn (505.5b). Absent when there is
    * none, so states without one hash as before.
    */
   unsealed?: Seat[];
   players: Record<Seat, PlayerState>;
+  /**
+   * 1033.1: each player's decks as the game began (object ids), kept for a restart. Present only when a card of
+   * either deck can restart the game, so other states hash as before.
+   */
+  starting?: Record<Seat, StartingDecks>;
+  /** 1033.1: a restart instructed by this player's effect (its source card), done as the game ends at once. */
+  restarting?: { seat: Seat; card: string };
   objects: Record<string, FowObject>;
   field: string[];
   /** Bottom first; the last item resolves first (605.1b). */
@@ -750,7 +772,7 @@ export function targetsOf(effects: readonly ItemEffect[]): Target[] {
       out.push(e.to);
     else if (e.do === 'counters' && e.on !== 'self') out.push(e.on);
     else if (e.do === 'move-counters') out.push(e.to);
-    else if (e.do === 'skip-next-phase') out.push(e.to);
+    else if (e.do === 'skip-next-phase' || e.do === 'extra-turn-for-target-player') out.push(e.to);
     else if (e.do === 'damage-per-gem') out.push(e.to);
     else if (
       e.do === 'mill' ||
@@ -758,7 +780,8 @@ export function targetsOf(effects: readonly ItemEffect[]): Target[] {
       e.do === 'equip' ||
       e.do === 'copy-chant' ||
       e.do === 'become-copy' ||
-      e.do === 'copy-ability'
+      e.do === 'copy-ability' ||
+      e.do === 'copy-spell'
     )
       out.push(e.to);
     else if (e.do === 'code' && CODE_TARGETS[e.handler]) out.push(CODE_TARGETS[e.handler] as Target);

@@ -7,11 +7,11 @@ import { UnsupportedRule } from '../../core/errors.ts';
 import { opponentOf, SEATS, type Seat } from '../../core/game.ts';
 import { learn } from '../../core/hidden.ts';
 import type { JsonObject } from '../../core/json.ts';
-import { call, defineProcedure, inTransaction, resultOf, type StepOut } from '../../core/procedure.ts';
+import { call, defineProcedure, inTransaction, resultOf, type Step, type StepOut } from '../../core/procedure.ts';
 import { nextInt } from '../../core/rng.ts';
 import { assertSupported } from './abilities.ts';
 import { destroy, enterField, replacementChoices } from './actions-game.ts';
-import { makeBattle, newBattleData, revealTriggered } from './battle.ts';
+import { chantRevealer, makeBattle, newBattleData, revealTriggered } from './battle.ts';
 import type { Attribute, WillSymbol } from './cards/schema.ts';
 import {
   discardDecision,
@@ -25,12 +25,12 @@ import {
 } from './decisions.ts';
 import { payCost, play, playData, rewindCause, transaction } from './play.ts';
 import { resolve } from './resolve.ts';
+import { restartGame } from './restart.ts';
 import {
   cardOf,
   characteristics,
   draw,
   type FowState,
-  faceOf,
   isCurrent,
   isJResonator,
   jRulerOf,
@@ -175,8 +175,8 @@ export const priority = defineProcedure<FowState, PriorityData, null>({
   kind: 'fow-priority',
   first: 'rules',
   steps: {
-    // 602.1a: rule processing, repeated while any is due.
-    rules: () => call(ruleProcessing, { found: [], passes: 0 }, 'triggers'),
+    // 602.1a: rule processing, repeated while any is due; 1033.1: a restarted game's priority process ends at once.
+    rules: (s) => (s.restarting ? { return: null } : call(ruleProcessing, { found: [], passes: 0 }, 'triggers')),
     // 602.1b, 603: the turn player's triggered items first, one at a time.
     triggers(s) {
       const mine = s.triggered.filter((t) => t.controller === s.turn.active);
@@ -345,17 +345,22 @@ export const priority = defineProcedure<FowState, PriorityData, null>({
  * (public counts), so being asked says nothing about what they hold.
  */
 function chantWindow(s: FowState, seat: Seat, source: string | null): StepOut {
-  const top = s.chase.at(-1);
-  if (!s.chantRevealWindow || !top || top.kind !== 'card' || top.controller !== seat) return { goto: 'rules' };
-  if (source !== null && top.source.id !== source) return { goto: 'rules' }; // it went to the graveyard (708.3a)
-  if (!faceOf(s, top.source.id).types.includes('chant')) return { goto: 'rules' };
-  const other = opponentOf(seat);
-  const p = s.players[other];
-  if (p.hand.length + p.standby.length === 0) return { goto: 'rules' };
+  const other = chantRevealer(s, seat, source);
+  if (other === null) return { goto: 'rules' };
   return ask(revealDecision, other, { condition: 'opponent-plays-a-chant' }, 'chant-revealed');
 }
 
 export const battle = makeBattle((s, next) => window(s, next), isDue);
+
+/** 1031.1a: uses up the turn player's oldest instruction to skip this phase, if there is one (logged). */
+function takeSkip(s: FowState, phase: 'recovery' | 'draw'): boolean {
+  const skip = (s.skips ?? []).findIndex((k) => k.seat === s.turn.active && k.phase === phase);
+  if (skip < 0) return false;
+  s.skips = (s.skips ?? []).filter((_, i) => i !== skip);
+  if (s.skips.length === 0) delete s.skips;
+  log(s, { type: 'skipped', seat: s.turn.active, phase, rule: '1031.1' });
+  return true;
+}
 
 function enterPhase(s: FowState, phase: Phase): void {
   s.turn.phase = phase;
@@ -364,10 +369,18 @@ function enterPhase(s: FowState, phase: Phase): void {
 
 type GameData = { exchanging: Seat[] } & JsonObject;
 
+/** 1033.1: once a restart has ended the game (in a priority process), the next step is the new game's setup. */
+function unlessRestarted(steps: Record<string, Step<FowState, GameData>>): Record<string, Step<FowState, GameData>> {
+  const out: Record<string, Step<FowState, GameData>> = {};
+  for (const [name, step] of Object.entries(steps))
+    out[name] = name === 'restart' ? step : (s, frame) => (s.restarting ? { goto: 'restart' } : step(s, frame));
+  return out;
+}
+
 export const game = defineProcedure<FowState, GameData, null>({
   kind: 'fow-game',
   first: 'first-player',
-  steps: {
+  steps: unlessRestarted({
     // 403.4: a random player goes first; nobody chooses.
     'first-player'(s) {
       // Every card of both decks (ruler, runes and extra deck too) is one the engine plays, or the game is refused
@@ -378,6 +391,16 @@ export const game = defineProcedure<FowState, GameData, null>({
       s.firstPlayer = n === 0 ? 'p1' : 'p2';
       s.turn.active = s.firstPlayer;
       log(s, { type: 'first', seat: s.firstPlayer, rule: '403.4' });
+      return { goto: 'opening' };
+    },
+    // 1033: the game in progress ended at once; the new one is set up (the restarting player first, 1033.2).
+    restart(s, { data }) {
+      restartGame(s);
+      data.exchanging = [];
+      log(s, { type: 'first', seat: s.firstPlayer, rule: '1033.2' });
+      return { goto: 'opening' };
+    },
+    opening(s) {
       // 1119.2: [Energize]: the player who is not first gets a will coin.
       const second = opponentOf(s.firstPlayer);
       const coin = energizeChoices(s, second);
@@ -417,6 +440,8 @@ export const game = defineProcedure<FowState, GameData, null>({
     // 502: the draw phase.
     turn(s) {
       log(s, { type: 'turn', seat: s.turn.active, amount: s.turn.number });
+      // 1031.1, 1031.1a: a skip instruction takes this draw phase: nothing of 502 (no draw, no priority).
+      if (takeSkip(s, 'draw')) return { goto: 'recovery' };
       enterPhase(s, 'draw');
       return window(s, 'draw-card'); // 502.2
     },
@@ -430,13 +455,7 @@ export const game = defineProcedure<FowState, GameData, null>({
       if (!s.hadTurn.includes(s.turn.active)) return { goto: 'main' };
       // 1031.1, 1031.1a: a skip instruction takes this phase: nothing of 503 is done (no will emptied, nothing
       // recovered, no priority). Ruling F-SKIP: 503.1's first-turn skip does not use an instruction up.
-      const skip = (s.skips ?? []).findIndex((k) => k.seat === s.turn.active && k.phase === 'recovery');
-      if (skip >= 0) {
-        s.skips = (s.skips ?? []).filter((_, i) => i !== skip);
-        if (s.skips.length === 0) delete s.skips;
-        log(s, { type: 'skipped', seat: s.turn.active, phase: 'recovery', rule: '1031.1' });
-        return { goto: 'main' };
-      }
+      if (takeSkip(s, 'recovery')) return { goto: 'main' };
       enterPhase(s, 'recovery');
       return window(s, 'recover'); // 503.3
     },
@@ -496,12 +515,16 @@ export const game = defineProcedure<FowState, GameData, null>({
       }
       s.battleLocked = false;
       // 1025.1, 1025.2: an extra turn comes before the turn that would begin, the latest instruction's first.
+      // 1025.1: the turn that would begin (505.6) waits for the extra turns, whoever takes them.
+      const normal = s.afterExtraTurns ?? opponentOf(active);
       const extra = s.extraTurns?.pop();
       if (s.extraTurns?.length === 0) delete s.extraTurns;
-      s.turn = { number: s.turn.number + 1, active: extra ?? opponentOf(active), phase: 'draw', battle: null };
+      if (extra) s.afterExtraTurns = normal;
+      else delete s.afterExtraTurns;
+      s.turn = { number: s.turn.number + 1, active: extra ?? normal, phase: 'draw', battle: null };
       return { goto: 'turn' };
     },
-  },
+  }),
 });
 
 /** 1119.2: the will symbols an [Energize] coin can produce (one of them, chosen when it is used). */

@@ -184,7 +184,9 @@ const BaseEffect = z.discriminatedUnion('do', [
    * FoW 1031.1: the target player skips their next phase of this kind (the recovery phase: 503); several instructions
    * skip that many of them (1031.1a).
    */
-  z.object({ do: z.literal('skip-next-phase'), phase: z.literal('recovery'), to: z.literal('player') }).strict(),
+  z.object({ do: z.literal('skip-next-phase'), phase: z.enum(['recovery', 'draw']), to: z.literal('player') }).strict(),
+  /** FoW 1025.1: the target player takes an extra turn after this one (ruling F-EXTRA-TURN). */
+  z.object({ do: z.literal('extra-turn-for-target-player'), to: z.literal('player') }).strict(),
   /**
    * FoW 1026.1, 1128.4: until end of turn, the [Seal] abilities of cards the effect's controller controls count as met
    * whatever the number of magic stones (no card named: all the cards they control).
@@ -239,6 +241,21 @@ const BaseEffect = z.discriminatedUnion('do', [
   z.object({ do: z.literal('invert-and-remove-self') }).strict(),
   /** FoW 1017.1b: a copy of the target ability on the chase, with the same choices (1017.1c), on top of the chase. */
   z.object({ do: z.literal('copy-ability'), to: z.literal('ability') }).strict(),
+  /**
+   * FoW 1017.1, 1017.1a: a copy of the target spell (a chant or a resonator spell) on the chase, with the same choices
+   * (1017.1c); a resonator spell's copy leaves the chase as it resolves, so it ceases to exist (ruling F-COPY-SPELL).
+   */
+  z.object({ do: z.literal('copy-spell'), to: z.literal('spell') }).strict(),
+  /**
+   * FoW 1017.3, 1014.1: choose a chant card in your graveyard (not a target), copy it and play the copy without paying
+   * its cost (903.2.i-2); the copy ceases to exist when it leaves the chase or if it is not played (1017.3a–b).
+   */
+  z.object({ do: z.literal('play-copy-from-graveyard'), what: z.literal('chant') }).strict(),
+  /**
+   * FoW 1033: restart the game; the effect's controller goes first (1033.2) and this card starts the new game in its
+   * owner's removed area (1033.3's instruction for a card), so a deck's restarts are bounded (ruling F-RESTART).
+   */
+  z.object({ do: z.literal('restart-game') }).strict(),
   /** The top N cards of the target player's main deck into the graveyard. */
   z.object({ do: z.literal('mill'), count: z.number().int().min(1), to: z.literal('player') }).strict(),
   CodeEscapeSchema,

@@ -224,10 +224,15 @@ function effectText(e: Effect): Label {
       };
     case 'extra-turn-after-this-one':
       return { en: 'Take an extra turn after this one.', ja: 'このターンの後に追加ターンを得る。' };
+    case 'extra-turn-for-target-player':
+      return {
+        en: `${cap(TARGETS[e.to].en)} takes an extra turn after this one.`,
+        ja: `${TARGETS[e.to].ja}はこのターンの後に追加ターンを得る。`,
+      };
     case 'skip-next-phase':
       return {
         en: `${cap(TARGETS[e.to].en)} skips their next ${e.phase} phase.`,
-        ja: `${TARGETS[e.to].ja}は次の自分のリカバリーフェイズをスキップする。`,
+        ja: `${TARGETS[e.to].ja}は次の自分の${e.phase === 'draw' ? 'ドロー' : 'リカバリー'}フェイズをスキップする。`,
       };
     case 'unseal-yours-until-end-of-turn':
       return {
@@ -281,6 +286,21 @@ function effectText(e: Effect): Label {
       return {
         en: `This card becomes a copy of another ${TARGETS[e.to].en}.`,
         ja: `このカードは他の${TARGETS[e.to].ja}のコピーになる。`,
+      };
+    case 'copy-spell':
+      return {
+        en: `Copy ${TARGETS.spell.en}. The copy has the same targets.`,
+        ja: `${TARGETS.spell.ja}をコピーする。そのコピーは同じ対象を持つ。`,
+      };
+    case 'play-copy-from-graveyard':
+      return {
+        en: 'Choose a chant card in your graveyard. Copy it and play the copy without paying its cost.',
+        ja: 'あなたの墓地にあるチャント・カード1枚を選ぶ。それをコピーし、そのコピーをコストを支払わずにプレイする。',
+      };
+    case 'restart-game':
+      return {
+        en: 'Restart the game. You go first, and this card starts the new game in your removed area.',
+        ja: 'ゲームをやり直す。あなたが先攻となり、このカードは新たなゲームをあなたの除外エリアで開始する。',
       };
     case 'copy-ability':
       return {
