@@ -6,7 +6,7 @@ import type { PmvState } from '../../src/engine/games/pmv/state.ts';
 import { current, playRandomly } from '../bot/bot-harness.ts';
 import { describeDuel } from '../support/duel-suite.ts';
 
-const seen = { attack: false, nested: false, graze: false };
+const seen = { attack: false, graze: false };
 describeDuel({
   game: 'pmv',
   title: 'Phantom Magic Vision',
@@ -20,14 +20,14 @@ describeDuel({
         const { state } = current(h, matchId);
         const s = state as PmvState;
         if (s.interferences.some((i) => i.attack)) seen.attack = true;
-        if (s.interferences.length > 1) seen.nested = true;
         if (pmv.pending(s)?.kind === 'graze') seen.graze = true;
       },
     }),
   after: () => {
     expect(seen.attack).toBe(true);
     expect(seen.graze).toBe(true);
-    // The harness seeds matches deterministically: this match holds a nested interference (§1.12.7) too.
-    expect(seen.nested).toBe(true);
+    // A nested interference (§1.12.7) is not asserted here: with stop 25's precons no random match of seeds 1-34
+    // reached one through the controls (7 in 40 engine games do); test/sandbox/pmv.test.ts steers to one (an attack
+    // caused by Spirit Duel Edict) through the same bot and asserts it.
   },
 });
