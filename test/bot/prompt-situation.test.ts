@@ -120,8 +120,12 @@ describe('the private prompt, for every game', () => {
           namedTable(presenter.table(module.view(s, { kind: 'spectator' }), { locale, names: NAMES }), NAMES),
         ).table;
         // The attack line reads as the board picture's: "Ember Wolf (2) → Bo", copies marked alike.
-        for (const a of publicTable.combat?.attacks ?? []) {
-          expect(content).toContain(`${a.attacker} → ${a.target}`);
+        for (const [i, a] of (publicTable.combat?.attacks ?? []).entries()) {
+          // An attacker the public sees face down but this player may see (PMV P34: a face-down field card's owner)
+          // is named as this player's own view names it; the prompt is theirs alone.
+          const own = table.combat?.attacks[i]?.attacker;
+          const attacker = own !== undefined && !a.attacker.startsWith(own) ? own : a.attacker;
+          expect(content).toContain(`${attacker} → ${a.target}`);
           if (/[（(]\d+[)）]/.test(`${a.attacker}${a.target}${a.blockers.join('')}`)) markedAttackLines += 1;
         }
         const drawn = new Map<string, string>();
