@@ -16,7 +16,7 @@ import { describeResult, logLine } from './log-text.ts';
 import { payCost, play, transaction } from './play.ts';
 import { resolve } from './resolve.ts';
 import { startingDecks } from './restart.ts';
-import { cardOf, type FowObject, type FowState, type PlayerState } from './state.ts';
+import { cardOf, type FowObject, type FowState, newPlayerState, type PlayerState } from './state.ts';
 import { battle, game, priority, ruleProcessing } from './turn.ts';
 import { type FowView, fowHiddenIds, fowSecrets, fowView, visibleLog } from './view.ts';
 
@@ -81,27 +81,15 @@ function setup(match: MatchSetup, seed: string): FowState {
     // 403.1, 314.2: the extra deck goes to its area; it has no order (402.5c: only with a Grimoire ruler).
     const extra = (deck.extra ?? []).map((c) => make(c, seat, 'extra'));
     const life = typeof match.options?.startingLife === 'number' ? match.options.startingLife : STARTING_LIFE;
-    return {
+    return newPlayerState({
       life,
       main: mainOrder.map((c) => make(c, seat, 'main')),
       stones: stoneOrder.map((c) => make(c, seat, 'stones')),
-      hand: [],
-      graveyard: [],
-      standby: [],
       removed: [],
       runes,
-      revealedRunes: [],
       extra,
       ruler,
-      pool: [],
-      coins: [],
-      failedDraw: false,
-      calledThisTurn: false,
-      judgedThisTurn: false,
-      playedThisTurn: 0,
-      godsArtsUsed: [],
-      lostJudgment: false,
-    };
+    });
   };
   const p1 = deal('p1');
   const players = { p1, p2: deal('p2') };

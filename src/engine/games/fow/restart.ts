@@ -6,7 +6,7 @@
 import { SEATS, type Seat } from '../../core/game.ts';
 import { shuffle } from '../../core/rng.ts';
 import type { FowCard } from './cards/schema.ts';
-import { cardOf, type FowObject, type FowState, log, type StartingDecks } from './state.ts';
+import { cardOf, type FowObject, type FowState, log, newPlayerState, type StartingDecks } from './state.ts';
 
 /** Does this card carry a restart (so its decks must be kept, `FowState.starting`)? */
 export function canRestart(card: FowCard): boolean {
@@ -93,27 +93,15 @@ export function restartGame(s: FowState): void {
     );
     const [stones, r2] = shuffle(d.stones, r1);
     s.rng = r2;
-    s.players[seat] = {
+    s.players[seat] = newPlayerState({
       life: d.life, // 403.3
       main,
       stones,
-      hand: [],
-      graveyard: [],
-      standby: [],
       removed,
       runes: [...d.runes],
-      revealedRunes: [],
       extra: [...d.extra],
       ruler: d.ruler,
-      pool: [],
-      coins: [],
-      failedDraw: false,
-      calledThisTurn: false,
-      judgedThisTurn: false,
-      playedThisTurn: 0,
-      godsArtsUsed: [],
-      lostJudgment: false,
-    };
+    });
   }
   s.field = [];
   s.chase = [];

@@ -177,6 +177,27 @@ export type PlayerState = {
   lostJudgment: boolean;
 };
 
+/** A player's areas and turn flags as a game begins (403 setup, and 1033 restart): empty but for what is dealt. */
+export function newPlayerState(
+  dealt: Pick<PlayerState, 'life' | 'main' | 'stones' | 'removed' | 'runes' | 'extra' | 'ruler'>,
+): PlayerState {
+  return {
+    ...dealt,
+    hand: [],
+    graveyard: [],
+    standby: [],
+    revealedRunes: [],
+    pool: [],
+    coins: [],
+    failedDraw: false,
+    calledThisTurn: false,
+    judgedThisTurn: false,
+    playedThisTurn: 0,
+    godsArtsUsed: [],
+    lostJudgment: false,
+  };
+}
+
 /** 1033.1: a player's ruler, main deck, magic stone deck, extra deck and rune deck as the game began. */
 export type StartingDecks = {
   ruler: string;
