@@ -41,15 +41,19 @@ for (const [key, files] of Object.entries(NEEDS) as [keyof typeof NEEDS, string[
  * Folders whose files share one module graph per worker (`isolate: false`): loading the engine stack again for
  * every file cost about 0.65 s of CPU per file (test/core and test/cards: 39.4 s isolated, 19.9 s shared). Their
  * tests and helpers keep no state in modules that another file reads: no vi.mock, stubbed globals or environment,
- * and the helpers' counters (test/league/support.ts's clock) only order what one file makes. The bot, store,
- * process and browser files stay isolated (and those in these folders, STARTS_THE_BOT): they start servers, child
- * processes and discord.js clients.
+ * and the helpers' counters (test/league/support.ts's clock) only order what one file makes. Stop 26 added
+ * test/fake-discord (35.1 s of CPU isolated, 17.5 s shared, on one worker at load 11): its files start fakes and
+ * discord.js clients and close them, and they passed in shuffled file orders (shuffling the tests inside a file fails
+ * interactions.test.ts on a late event of the test before, shared or not). The bot, store, process and browser files
+ * stay isolated (and those in these folders, STARTS_THE_BOT): they start servers, child processes and discord.js
+ * clients, and are not yet tried shared.
  */
 export const SHARED_MODULES = [
   'aqa',
   'cards',
   'core',
   'engine',
+  'fake-discord',
   'fow',
   'fuzz',
   'glossary',
