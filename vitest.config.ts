@@ -42,11 +42,11 @@ for (const [key, files] of Object.entries(NEEDS) as [keyof typeof NEEDS, string[
  * every file cost about 0.65 s of CPU per file (test/core and test/cards: 39.4 s isolated, 19.9 s shared). Their
  * tests and helpers keep no state in modules that another file reads: no vi.mock, stubbed globals or environment,
  * and the helpers' counters (test/league/support.ts's clock) only order what one file makes. Stop 26 added
- * test/fake-discord (35.1 s of CPU isolated, 17.5 s shared, on one worker at load 11) and test/store: their files
- * start fakes, discord.js clients, bots and child processes and close them, and they passed in shuffled file orders
- * (shuffling the tests inside a file fails interactions.test.ts on a late event of the test before, shared or not).
- * The bot, ai, process and browser files stay isolated (and those in these folders, STARTS_THE_BOT): not yet tried
- * shared.
+ * test/fake-discord (35.1 s of CPU isolated, 17.5 s shared, on one worker at load 11): its files start fakes and
+ * discord.js clients and close them, and they passed in shuffled file orders (shuffling the tests inside a file fails
+ * interactions.test.ts on a late event of the test before, shared or not). The bot, store, process and browser files
+ * stay isolated (and those in these folders, STARTS_THE_BOT): they start servers, child processes and discord.js
+ * clients, and are not yet tried shared.
  */
 export const SHARED_MODULES = [
   'aqa',
@@ -64,7 +64,6 @@ export const SHARED_MODULES = [
   'registry',
   'rules',
   'rules-reference',
-  'store',
   'toy',
 ].map((folder) => `test/${folder}/**/*.test.ts`);
 
