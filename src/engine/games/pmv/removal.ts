@@ -82,7 +82,10 @@ export const removals = defineProcedure<PmvState, RemovalData, null>({
         return { goto: 'check' };
       }
       const doomed = doomedNow(s, data.also);
-      if (doomed.length === 0) return startBatch(s, data);
+      if (doomed.length === 0) {
+        delete s.madeDoomed; // §9.2.2.c: one that left or can't be doomed stays no longer marked
+        return startBatch(s, data);
+      }
       for (const seat of [s.turn.active, opponentOf(s.turn.active)]) {
         if (data.declined.includes(seat)) continue;
         const pairs = saveOptions(s, seat, doomed);
@@ -214,6 +217,9 @@ export const removals = defineProcedure<PmvState, RemovalData, null>({
       o.battleDamage = 0;
       o.effectDamage = 0;
       data.also = data.also.filter((id) => id !== saved);
+      const marked = s.madeDoomed?.filter((r) => r.id !== saved) ?? [];
+      if (marked.length > 0) s.madeDoomed = marked;
+      else delete s.madeDoomed;
       log(s, { type: 'saved', card: o.card, object: saved, rule: '9.2.4' });
       return { goto: 'check' };
     },

@@ -10,7 +10,7 @@ import type { Knowledge } from '../../core/hidden.ts';
 import type { ProcedureState } from '../../core/procedure.ts';
 import type { RngState } from '../../core/rng.ts';
 import { PMV_CARDS } from './cards/pool.ts';
-import type { KeywordName, PmvCard, Race } from './cards/schema.ts';
+import type { KeywordName, PmvCard, Race, TurnPhase } from './cards/schema.ts';
 
 /**
  * §3: the zones. `play` is the play area (§3.8), `node` the node area (§3.5); `attached` is a field card attached to
@@ -187,7 +187,17 @@ export type PmvState = ProcedureState & {
     turnEndDone?: string[];
     /** §4.5.1.a: Upkeep Cost cards asked about this maintenance phase. */
     upkeepDone?: string[];
+    /** §4.10.3–4.10.4: an extra phase granted, to go to after the current phase (a flag: granted twice, once). */
+    extraPhase?: TurnPhase;
+    /** §4.10.3.b: the step the turn goes on with once the extra phase under way has ended. */
+    resume?: string;
+    /** §1.10.16: characters that receive no damage this turn (their incarnation: a new object is not covered). */
+    noDamage?: ObjRef[];
   };
+  /** §4.10.5: phases that will not occur: the next one of this kind of that player's turns (docs/rulings/pmv.md P47). */
+  skips?: { seat: Seat; phase: TurnPhase }[];
+  /** §9.2.2.c: characters an effect made doomed, read by the next doomed check (removal.ts), then cleared. */
+  madeDoomed?: ObjRef[];
   players: Record<Seat, PlayerState>;
   objects: Record<string, PmvObject>;
   /** §3.4: the field, in the order cards entered (each card is its owner's, §1.4.4). */
