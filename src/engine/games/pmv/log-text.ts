@@ -168,6 +168,8 @@ export function logLine(e: PmvLogEntry): Label {
         `${c.en} is turned face down: from now on a 1/1 character with no name${rule}.`,
         `${c.ja}は裏向きになり、以後名前を持たない1/1のキャラクターとして扱われます${ruleJa}。`,
       );
+    case 'defense-cancelled':
+      return label(`${c.en}'s defense is cancelled${rule}.`, `${c.ja}の防御は取り消されました${ruleJa}。`);
     case 'set-lp':
       return label(`${p.en}'s LP become ${n}${rule}.`, `${p.ja}のライフポイントは${n}になりました${ruleJa}。`);
     case 'skip-phase': {

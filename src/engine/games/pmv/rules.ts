@@ -14,6 +14,7 @@ import {
   atkOf,
   attachmentsOf,
   cannotAttack,
+  cannotDefend,
   cardOf,
   cardOfObject,
   casterPresent,
@@ -662,6 +663,33 @@ export function applyClause(s: PmvState, e: Effect, ctx: EffectContext, targetIn
       if (s.turn.ending !== 'turn') s.turn.ending = 'phase';
       log(s, { type: 'end-phase', seat: ctx.seat, phase: s.turn.phase, rule: '4.10.2' });
       return { kind: 'done' };
+    case 'cancel-defense': {
+      // §6.4.7: the defense is cancelled and the interference and the battle go on; before the battle fixes its
+      // recipient (§6.2.4.c), the damage goes to the attacked player (§6.2.6.a). With no defense, nothing to apply.
+      const attack = liveAttack(s);
+      if (!attack?.defender) return { kind: 'failed', rule: '6.4.7' };
+      const defender = attack.defender;
+      attack.defender = null;
+      log(s, { type: 'defense-cancelled', object: defender.id, card: objectOf(s, defender.id).card, rule: '6.4.7' });
+      return { kind: 'done' };
+    }
+    case 'defend': {
+      const t = target();
+      if (!t) return { kind: 'failed', rule: '8.2.5' };
+      // §6.4.5: only against an attack on this character's player that no one defends yet (§6.2.5.b, §6.4.6),
+      // and not by the attacker itself (§6.4.3.c); asleep or not (no sleep step, §6.4.5), but "can't defend" holds
+      // (§6.4.3.d; §6.4.8 lifts only a restriction on the player).
+      const attack = liveAttack(s);
+      const o = objectOf(s, t.id);
+      if (!attack || attack.defender || attack.player !== o.owner || attack.attacker.id === t.id)
+        return { kind: 'failed', rule: '6.4.5' };
+      if (cannotDefend(s, t.id)) return { kind: 'failed', rule: '6.4.3.d' };
+      attack.defender = t; // §6.4.5.b
+      log(s, { type: 'defend', seat: o.owner, card: o.card, object: t.id, rule: '6.4.5' });
+      // §6.4.5.c: its "defends" γ resolve at the check after this clause (removal.ts).
+      if (hasGamma(s, t.id, 'defends')) s.pendingGamma = [...(s.pendingGamma ?? []), { object: t, when: 'defends' }];
+      return { kind: 'done' };
+    }
     case 'set-lp': {
       // §1.9.7: the LP become the value; the difference is neither gained nor lost (§1.9.4–1.9.5 do not apply).
       const seat = e.who === 'you' ? ctx.seat : opponentOf(ctx.seat);

@@ -236,7 +236,13 @@ export type PmvState = ProcedureState & {
   pendingGamma?: {
     object: ObjRef;
     /** §5.7.2.c: a card turned face up enters anew, so its "has entered the field" γ fires too. */
-    when: 'deals-damage' | 'receives-damage' | 'would-deal-damage' | 'would-receive-damage' | 'entered-field';
+    when:
+      | 'deals-damage'
+      | 'receives-damage'
+      | 'would-deal-damage'
+      | 'would-receive-damage'
+      | 'entered-field'
+      | 'defends'; // §6.4.5.c: a character made to defend by an effect
   }[];
   /**
    * §1.10.12.a–c: damage events whose "would deal" or "would receive" γ fired: applied (step c) once those γ, queued
@@ -590,6 +596,16 @@ export function cannotAttack(s: PmvState, id: string): boolean {
       ability.kind === 'auto' &&
       ability.class === 'alpha' &&
       ability.effects.some((e) => e.do === 'cannot' && e.what === 'attack'),
+  );
+}
+
+/** §6.4.3.d, §1.3.2: an α "this character can't defend" (a Leader's unpopularity penalty, §10.34.2.a). */
+export function cannotDefend(s: PmvState, id: string): boolean {
+  return abilitiesOf(s, id).some(
+    ({ ability }) =>
+      ability.kind === 'auto' &&
+      ability.class === 'alpha' &&
+      ability.effects.some((e) => e.do === 'cannot' && e.what === 'defend'),
   );
 }
 

@@ -99,8 +99,6 @@ function effectProblem(e: Effect): { rule: string; what: string } | null {
 export const ACTIONS_NOT_ON_A_CARD: Readonly<Record<string, string>> = {
   'treat-as-number': '1.6.4',
   'never-below': '1.6.5',
-  'cancel-defense': '6.4.7', // by an effect (Stealth's, §10.6.2.a, is a keyword)
-  'defend-by-effect': '6.4.5', // an effect making a character defend (an Ambush play to defend is done, P5)
   'place-instead': '11.2.2.a', // "instead of placing" replacement effects
   'resolve-as-used': '7.5',
   'change-target': '8.2.8',
@@ -125,6 +123,7 @@ function baseEffectProblem(e: BaseEffect): { rule: string; what: string } | null
     case 'modify':
     case 'receives-no-damage': // §1.10.16
     case 'make-doomed': // §9.2.2.c
+    case 'defend': // §6.4.5
     case 'make-active':
     case 'attack':
     case 'nullify-play':

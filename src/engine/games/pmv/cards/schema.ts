@@ -149,6 +149,10 @@ const BaseEffect = z.discriminatedUnion('do', [
   /** §4.10.1 end the turn, §4.10.2 end the phase. */
   z.object({ do: z.literal('end-turn') }).strict(),
   z.object({ do: z.literal('end-phase') }).strict(),
+  /** §6.4.7: the defense in progress is cancelled; the battle goes on. */
+  z.object({ do: z.literal('cancel-defense') }).strict(),
+  /** §6.4.5: the character defends against the attack in progress (without going to sleep). */
+  z.object({ do: z.literal('defend'), to: z.literal('target-your-character') }).strict(),
   /** §1.9.7: a player's LP become a value: neither a gain nor a loss. */
   z.object({ do: z.literal('set-lp'), amount: z.number().int().min(0), who: z.enum(['you', 'opponent']) }).strict(),
   /** §4.10.5: that player's next phase of this kind does not occur. */

@@ -191,6 +191,10 @@ function effectText(e: BaseEffect): Label {
       return { en: 'End the turn.', ja: 'ターンを終了する。' };
     case 'end-phase':
       return { en: 'End the phase.', ja: 'フェイズを終了する。' };
+    case 'cancel-defense':
+      return { en: 'Cancel the defense.', ja: 'その防御を取り消す。' };
+    case 'defend':
+      return { en: `${cap(AIMS[e.to].en)} defends.`, ja: `${AIMS[e.to].ja}は防御を行う。` };
     case 'set-lp':
       return e.who === 'you'
         ? { en: `Your LP become ${e.amount}.`, ja: `あなたのライフポイントは${e.amount}になる。` }
