@@ -76,6 +76,8 @@ const GAMMA_WHEN = new Set([
   'excludes-a-card', // §9.4.4.a
   'being-excluded', // §9.4.4.b
   'has-excluded-a-card', // §9.4.4.c
+  'makes-a-character-doomed', // §9.2.3.a (removal.ts check, the doomed batch's `doomedBy`)
+  'has-made-a-character-doomed', // §9.2.3.c
 ]);
 
 function effectProblem(e: Effect): { rule: string; what: string } | null {

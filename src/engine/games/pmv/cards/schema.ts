@@ -237,6 +237,8 @@ export const AbilitySchema = z.discriminatedUnion('kind', [
           'excludes-a-card', // §9.4.4.a: this card's effect is excluding a field card
           'being-excluded', // §9.4.4.b: this character is being excluded
           'has-excluded-a-card', // §9.4.4.c: this card's effect excluded a field card
+          'makes-a-character-doomed', // §9.2.3.a: this card's effect is making a character doomed
+          'has-made-a-character-doomed', // §9.2.3.c: this card's effect made a character doomed
         ])
         .optional(),
       effects: z.array(EffectSchema).min(1),

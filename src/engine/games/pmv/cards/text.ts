@@ -314,6 +314,14 @@ const WHEN = {
   'discards-a-card': { en: 'When this card discards a card, ', ja: 'このカードがカードを破棄する場合、' },
   'being-discarded': { en: 'When this character is being discarded, ', ja: 'このキャラクターが破棄される場合、' },
   'has-discarded-a-card': { en: 'When this card has discarded a card, ', ja: 'このカードがカードを破棄したとき、' },
+  'makes-a-character-doomed': {
+    en: 'When this card makes a character doomed, ',
+    ja: 'このカードがキャラクターを決死状態にする場合、',
+  },
+  'has-made-a-character-doomed': {
+    en: 'When this card has made a character doomed, ',
+    ja: 'このカードがキャラクターを決死状態にしたとき、',
+  },
   'excludes-a-card': {
     en: 'When this card excludes a card from the game, ',
     ja: 'このカードがカードをゲームから除外する場合、',
