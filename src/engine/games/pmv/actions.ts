@@ -8,9 +8,9 @@ import { label } from '../../core/label.ts';
 import type { PmvCard } from './cards/schema.ts';
 import { cardAims, modesOf, POPULARITY_ABILITY, targetChoices } from './rules.ts';
 import {
-  abilitiesOf,
   alternativeRaceMet,
   cannotAttack,
+  cannotDefend,
   cardOf,
   cardOfObject,
   casterPresent,
@@ -106,16 +106,6 @@ export function possibleDefenders(s: PmvState, seat: Seat): string[] {
   if (!attack || attack.defender || attack.player !== seat) return [];
   return charactersOf(s, seat).filter(
     (id) => objectOf(s, id).active && id !== attack.attacker.id && !cannotDefend(s, id),
-  );
-}
-
-/** §6.4.3, §1.3.2: an α "this character can't defend" (a Leader's unpopularity penalty, §10.34.2.a). */
-export function cannotDefend(s: PmvState, id: string): boolean {
-  return abilitiesOf(s, id).some(
-    ({ ability }) =>
-      ability.kind === 'auto' &&
-      ability.class === 'alpha' &&
-      ability.effects.some((e) => e.do === 'cannot' && e.what === 'defend'),
   );
 }
 

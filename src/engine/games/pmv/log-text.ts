@@ -168,6 +168,32 @@ export function logLine(e: PmvLogEntry): Label {
         `${c.en} is turned face down: from now on a 1/1 character with no name${rule}.`,
         `${c.ja}は裏向きになり、以後名前を持たない1/1のキャラクターとして扱われます${ruleJa}。`,
       );
+    case 'defense-cancelled':
+      return label(`${c.en}'s defense is cancelled${rule}.`, `${c.ja}の防御は取り消されました${ruleJa}。`);
+    case 'set-lp':
+      return label(`${p.en}'s LP become ${n}${rule}.`, `${p.ja}のライフポイントは${n}になりました${ruleJa}。`);
+    case 'skip-phase': {
+      const ph = phaseWords(e.phase ?? '');
+      return label(`${p.en} will skip their next ${ph.en}${rule}.`, `${p.ja}は次の${ph.ja}をスキップします${ruleJa}。`);
+    }
+    case 'phase-skipped': {
+      const ph = phaseWords(e.phase ?? '');
+      return label(`${p.en}'s ${ph.en} is skipped${rule}.`, `${p.ja}の${ph.ja}はスキップされました${ruleJa}。`);
+    }
+    case 'extra-phase': {
+      const ph = phaseWords(e.phase ?? '');
+      return label(
+        `${p.en} gets an extra ${ph.en} after this phase${rule}.`,
+        `${p.ja}はこのフェイズの後に追加の${ph.ja}を得ました${ruleJa}。`,
+      );
+    }
+    case 'no-damage':
+      return label(
+        `${c.en} receives no damage this turn${rule}.`,
+        `このターン、${c.ja}はダメージを受けません${ruleJa}。`,
+      );
+    case 'damage-prevented':
+      return label(`${c.en} receives no damage${rule}.`, `${c.ja}はダメージを受けませんでした${ruleJa}。`);
     case 'shuffled':
       return label(`${p.en} shuffles their deck${rule}.`, `${p.ja}はデッキをシャッフルしました${ruleJa}。`);
     case 'face-up':

@@ -41,6 +41,8 @@ import {
 type RemovalData = {
   /** Characters an effect made doomed (§9.2.2.c: instant death), on top of those the state dooms. */
   also: string[];
+  /** §9.2.3.a/c: `window:card` of the doomed windows' γ already resolved for the current batch. */
+  doomGamma?: string[];
   /** Players who declined their γ for the current batch. */
   declined: Seat[];
   /** The player asked now. */
@@ -82,7 +84,13 @@ export const removals = defineProcedure<PmvState, RemovalData, null>({
         return { goto: 'check' };
       }
       const doomed = doomedNow(s, data.also);
-      if (doomed.length === 0) return startBatch(s, data);
+      if (doomed.length === 0) {
+        delete s.madeDoomed; // §9.2.2.c: one that left or can't be doomed stays no longer marked
+        return startBatch(s, data);
+      }
+      // §9.2.3.a: the γ of the cards whose effect is making this batch doomed (§9.2.6.b: effect damage too).
+      const making = doomWindow(s, data, doomed, 'makes-a-character-doomed');
+      if (making) return making;
       for (const seat of [s.turn.active, opponentOf(s.turn.active)]) {
         if (data.declined.includes(seat)) continue;
         const pairs = saveOptions(s, seat, doomed);
@@ -91,6 +99,9 @@ export const removals = defineProcedure<PmvState, RemovalData, null>({
           return ask(saveDecision, seat, { pairs }, 'answered');
         }
       }
+      // §9.2.3.c: the γ of the cards whose effect made it doomed, once the "would become doomed" window is over.
+      const made = doomWindow(s, data, doomed, 'has-made-a-character-doomed');
+      if (made) return made;
       // §9.2.3.d: "became doomed" γ: Spell Card One (§10.18.2.a), the turn player's first (§7.1.6.a).
       for (const seat of [s.turn.active, opponentOf(s.turn.active)]) {
         if (data.declinedBreak?.includes(seat)) continue;
@@ -101,6 +112,7 @@ export const removals = defineProcedure<PmvState, RemovalData, null>({
         }
       }
       discardDoomed(s, doomed);
+      delete data.doomGamma;
       data.also = [];
       data.declined = [];
       data.declinedBreak = [];
@@ -214,6 +226,9 @@ export const removals = defineProcedure<PmvState, RemovalData, null>({
       o.battleDamage = 0;
       o.effectDamage = 0;
       data.also = data.also.filter((id) => id !== saved);
+      const marked = s.madeDoomed?.filter((r) => r.id !== saved) ?? [];
+      if (marked.length > 0) s.madeDoomed = marked;
+      else delete s.madeDoomed;
       log(s, { type: 'saved', card: o.card, object: saved, rule: '9.2.4' });
       return { goto: 'check' };
     },
@@ -257,6 +272,28 @@ function startBatch(s: PmvState, data: RemovalData): StepOut {
   ];
   if (early.length > 0) data.batch.early = early;
   return { goto: 'windows' };
+}
+
+/**
+ * §9.2.3.a/c: the next card whose effect makes (a) or made (c) a character of this doomed batch doomed (`doomedBy`,
+ * §9.2.6.b) with a γ of that window not yet resolved for the batch, the turn player's first (§7.1.6.a): its γ window.
+ */
+function doomWindow(
+  s: PmvState,
+  data: RemovalData,
+  doomed: readonly string[],
+  when: 'makes-a-character-doomed' | 'has-made-a-character-doomed',
+): StepOut | null {
+  const by = new Set(doomed.flatMap((id) => s.doomedBy?.[id] ?? []));
+  const done = data.doomGamma ?? [];
+  const firing = s.field.filter((id) => by.has(id) && !done.includes(`${when}:${id}`) && hasGamma(s, id, when));
+  const mine = (x: string) => objectOf(s, x).owner === s.turn.active;
+  for (const id of [...firing.filter(mine), ...firing.filter((x) => !mine(x))]) {
+    data.doomGamma = [...(data.doomGamma ?? []), `${when}:${id}`];
+    const window = gammaWindow(s, id, when, 'check');
+    if (window) return window;
+  }
+  return null;
 }
 
 /** Settles removals (§9) before going on to `next`, through the procedure when a player may have to be asked. */

@@ -14,6 +14,7 @@ import {
   atkOf,
   attachmentsOf,
   cannotAttack,
+  cannotDefend,
   cardOf,
   cardOfObject,
   casterPresent,
@@ -264,6 +265,12 @@ export function damageThatLands(s: PmvState, events: readonly DamageEvent[], qui
       const ref = e.to.object;
       if (!isCurrent(s.events, ref) || !isCharacter(s, ref.id)) continue; // §1.10.10.a
       if (s.leaving?.includes(ref.id)) continue; // §9.3.7.a, §9.4.5.a
+      if (s.turn.noDamage?.some((r) => r.id === ref.id && isCurrent(s.events, r))) {
+        // §1.10.16: nothing accumulates and no procedure occurs (no window of §1.10.12 either).
+        if (!quiet)
+          log(s, { type: 'damage-prevented', object: ref.id, card: objectOf(s, ref.id).card, rule: '1.10.16' });
+        continue;
+      }
       if (e.battle && resists(s, ref.id, e.source)) {
         if (!quiet) log(s, { type: 'resists', object: ref.id, card: objectOf(s, ref.id).card, rule: '10.11.2.a' });
         continue;
@@ -382,15 +389,23 @@ export function addPopularity(s: PmvState, leader: string, rule: string): void {
   log(s, { type: 'popularity', seat: o.owner, card: card.card, object: top, target: leader, targetCard: o.card, rule });
 }
 
-/** §9.2.2: the characters doomed now: damage at or over DEF (a), DEF 0 or less (b), or made doomed (c, `also`). */
+/**
+ * §9.2.2: the characters doomed now: damage at or over DEF (a), DEF 0 or less (b), or made doomed (c: `also`, an
+ * instant death, or `madeDoomed`, an effect's words, that incarnation only).
+ */
 export function doomedNow(s: PmvState, also: readonly string[]): string[] {
   return s.field.filter(
     (id) =>
       isCharacter(s, id) &&
       !removing(s, id) && // §9.2.7.b, §9.3.7.b, §9.4.5.b: already being removed
       !cannotBeDoomed(s, id) &&
-      (also.includes(id) || rawDef(s, id) <= 0 || damageOf(s, id) >= defOf(s, id)),
+      (also.includes(id) || madeDoomed(s, id) || rawDef(s, id) <= 0 || damageOf(s, id) >= defOf(s, id)),
   );
+}
+
+/** §9.2.2.c: did an effect make this character (this incarnation) doomed? */
+export function madeDoomed(s: PmvState, id: string): boolean {
+  return s.madeDoomed?.some((r) => r.id === id && isCurrent(s.events, r)) ?? false;
 }
 
 /** Is this card already in a discard or exclusion state (waiting or resolving)? */
@@ -493,12 +508,20 @@ export function breakOptions(s: PmvState, seat: Seat, doomed: readonly string[])
  */
 export function discardDoomed(s: PmvState, doomed: readonly string[]): void {
   for (const id of doomed) {
-    const rule = rawDef(s, id) <= 0 ? '9.2.2.b' : damageOf(s, id) >= defOf(s, id) ? '9.2.2.a' : '9.2.3';
+    const rule =
+      rawDef(s, id) <= 0
+        ? '9.2.2.b'
+        : damageOf(s, id) >= defOf(s, id)
+          ? '9.2.2.a'
+          : madeDoomed(s, id)
+            ? '9.2.2.c'
+            : '9.2.3';
     // §9.2.3.e: doomed by an effect, it is discarded by that effect's card.
-    const by = rule === '9.2.2.a' ? s.doomedBy?.[id] : undefined;
+    const by = rule === '9.2.2.a' || rule === '9.2.2.c' ? s.doomedBy?.[id] : undefined;
     startRemoval(s, id, 'discard', 'doomed', rule, by === undefined ? undefined : currentRef(s, by));
   }
   delete s.doomedBy;
+  delete s.madeDoomed;
 }
 
 /**
@@ -640,6 +663,74 @@ export function applyClause(s: PmvState, e: Effect, ctx: EffectContext, targetIn
       if (s.turn.ending !== 'turn') s.turn.ending = 'phase';
       log(s, { type: 'end-phase', seat: ctx.seat, phase: s.turn.phase, rule: '4.10.2' });
       return { kind: 'done' };
+    case 'cancel-defense': {
+      // §6.4.7: the defense is cancelled and the interference and the battle go on; before the battle fixes its
+      // recipient (§6.2.4.c), the damage goes to the attacked player (§6.2.6.a). With no defense, nothing to apply.
+      const attack = liveAttack(s);
+      if (!attack?.defender) return { kind: 'failed', rule: '6.4.7' };
+      const defender = attack.defender;
+      attack.defender = null;
+      log(s, { type: 'defense-cancelled', object: defender.id, card: objectOf(s, defender.id).card, rule: '6.4.7' });
+      return { kind: 'done' };
+    }
+    case 'defend': {
+      const t = target();
+      if (!t) return { kind: 'failed', rule: '8.2.5' };
+      // §6.4.5: only against an attack on this character's player that no one defends yet (§6.2.5.b, §6.4.6),
+      // and not by the attacker itself (§6.4.3.c); asleep or not (no sleep step, §6.4.5), but "can't defend" holds
+      // (§6.4.3.d; §6.4.8 lifts only a restriction on the player).
+      const attack = liveAttack(s);
+      const o = objectOf(s, t.id);
+      if (!attack || attack.defender || attack.player !== o.owner || attack.attacker.id === t.id)
+        return { kind: 'failed', rule: '6.4.5' };
+      if (cannotDefend(s, t.id)) return { kind: 'failed', rule: '6.4.3.d' };
+      attack.defender = t; // §6.4.5.b
+      log(s, { type: 'defend', seat: o.owner, card: o.card, object: t.id, rule: '6.4.5' });
+      // §6.4.5.c: its "defends" γ resolve at the check after this clause (removal.ts).
+      if (hasGamma(s, t.id, 'defends')) s.pendingGamma = [...(s.pendingGamma ?? []), { object: t, when: 'defends' }];
+      return { kind: 'done' };
+    }
+    case 'set-lp': {
+      // §1.9.7: the LP become the value; the difference is neither gained nor lost (§1.9.4–1.9.5 do not apply).
+      const seat = e.who === 'you' ? ctx.seat : opponentOf(ctx.seat);
+      s.players[seat].lp = e.amount;
+      log(s, { type: 'set-lp', seat, amount: e.amount, rule: '1.9.7' });
+      return { kind: 'done' };
+    }
+    case 'skip-phase': {
+      // §4.10.5: that player's next phase of this kind does not occur. Two skips of one phase name the same next
+      // phase, so it is skipped once (docs/rulings/pmv.md P47).
+      const seat = e.who === 'you' ? ctx.seat : opponentOf(ctx.seat);
+      if (!s.skips?.some((x) => x.seat === seat && x.phase === e.phase))
+        s.skips = [...(s.skips ?? []), { seat, phase: e.phase }];
+      log(s, { type: 'skip-phase', seat, phase: e.phase, rule: '4.10.5' });
+      return { kind: 'done' };
+    }
+    case 'extra-phase':
+      // §4.10.3–4.10.4: a flag read when the current phase ends (turn.ts `next`): granted twice, one extra phase.
+      s.turn.extraPhase = e.phase;
+      log(s, { type: 'extra-phase', seat: s.turn.active, phase: e.phase, rule: '4.10.3' });
+      return { kind: 'done' };
+    case 'receives-no-damage': {
+      const to = objects(e.to);
+      if (!to) return { kind: 'failed', rule: '8.2.5' };
+      // §1.10.16: read by damageThatLands until the turn ends (a new turn starts with none).
+      s.turn.noDamage = [...(s.turn.noDamage ?? []), ...to];
+      for (const ref of to)
+        log(s, { type: 'no-damage', object: ref.id, card: objectOf(s, ref.id).card, rule: '1.10.16' });
+      return { kind: 'done' };
+    }
+    case 'make-doomed': {
+      const to = objects(e.to);
+      if (!to) return { kind: 'failed', rule: '8.2.5' };
+      // §9.2.2.c: doomed at the check after this clause (removal.ts); §9.2.3.e: this effect's card discards it.
+      // A character that doesn't become doomed (§9.2.8.c, Eightfold Mirror) is not marked: the effect met nothing.
+      const marked = to.filter((ref) => !cannotBeDoomed(s, ref.id) && !removing(s, ref.id));
+      if (marked.length > 0) s.madeDoomed = [...(s.madeDoomed ?? []), ...marked];
+      if (onField(s, ctx.source))
+        for (const ref of marked) s.doomedBy = { ...(s.doomedBy ?? {}), [ref.id]: ctx.source.id };
+      return { kind: 'done' };
+    }
     case 'nullify-play': {
       const t = target();
       if (!t) return { kind: 'failed', rule: '8.2.5' };

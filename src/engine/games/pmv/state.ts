@@ -10,7 +10,7 @@ import type { Knowledge } from '../../core/hidden.ts';
 import type { ProcedureState } from '../../core/procedure.ts';
 import type { RngState } from '../../core/rng.ts';
 import { PMV_CARDS } from './cards/pool.ts';
-import type { KeywordName, PmvCard, Race } from './cards/schema.ts';
+import type { KeywordName, PmvCard, Race, TurnPhase } from './cards/schema.ts';
 
 /**
  * §3: the zones. `play` is the play area (§3.8), `node` the node area (§3.5); `attached` is a field card attached to
@@ -187,7 +187,17 @@ export type PmvState = ProcedureState & {
     turnEndDone?: string[];
     /** §4.5.1.a: Upkeep Cost cards asked about this maintenance phase. */
     upkeepDone?: string[];
+    /** §4.10.3–4.10.4: an extra phase granted, to go to after the current phase (a flag: granted twice, once). */
+    extraPhase?: TurnPhase;
+    /** §4.10.3.b: the step the turn goes on with once the extra phase under way has ended. */
+    resume?: string;
+    /** §1.10.16: characters that receive no damage this turn (their incarnation: a new object is not covered). */
+    noDamage?: ObjRef[];
   };
+  /** §4.10.5: phases that will not occur: the next one of this kind of that player's turns (docs/rulings/pmv.md P47). */
+  skips?: { seat: Seat; phase: TurnPhase }[];
+  /** §9.2.2.c: characters an effect made doomed, read by the next doomed check (removal.ts), then cleared. */
+  madeDoomed?: ObjRef[];
   players: Record<Seat, PlayerState>;
   objects: Record<string, PmvObject>;
   /** §3.4: the field, in the order cards entered (each card is its owner's, §1.4.4). */
@@ -226,7 +236,13 @@ export type PmvState = ProcedureState & {
   pendingGamma?: {
     object: ObjRef;
     /** §5.7.2.c: a card turned face up enters anew, so its "has entered the field" γ fires too. */
-    when: 'deals-damage' | 'receives-damage' | 'would-deal-damage' | 'would-receive-damage' | 'entered-field';
+    when:
+      | 'deals-damage'
+      | 'receives-damage'
+      | 'would-deal-damage'
+      | 'would-receive-damage'
+      | 'entered-field'
+      | 'defends'; // §6.4.5.c: a character made to defend by an effect
   }[];
   /**
    * §1.10.12.a–c: damage events whose "would deal" or "would receive" γ fired: applied (step c) once those γ, queued
@@ -580,6 +596,16 @@ export function cannotAttack(s: PmvState, id: string): boolean {
       ability.kind === 'auto' &&
       ability.class === 'alpha' &&
       ability.effects.some((e) => e.do === 'cannot' && e.what === 'attack'),
+  );
+}
+
+/** §6.4.3.d, §1.3.2: an α "this character can't defend" (a Leader's unpopularity penalty, §10.34.2.a). */
+export function cannotDefend(s: PmvState, id: string): boolean {
+  return abilitiesOf(s, id).some(
+    ({ ability }) =>
+      ability.kind === 'auto' &&
+      ability.class === 'alpha' &&
+      ability.effects.some((e) => e.do === 'cannot' && e.what === 'defend'),
   );
 }
 

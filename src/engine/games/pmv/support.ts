@@ -76,6 +76,8 @@ const GAMMA_WHEN = new Set([
   'excludes-a-card', // §9.4.4.a
   'being-excluded', // §9.4.4.b
   'has-excluded-a-card', // §9.4.4.c
+  'makes-a-character-doomed', // §9.2.3.a (removal.ts check, the doomed batch's `doomedBy`)
+  'has-made-a-character-doomed', // §9.2.3.c
 ]);
 
 function effectProblem(e: Effect): { rule: string; what: string } | null {
@@ -97,16 +99,9 @@ function effectProblem(e: Effect): { rule: string; what: string } | null {
  * other defined action is on a card (the vocabulary of schema.ts, or a handler of rules.ts / code-effects.ts).
  */
 export const ACTIONS_NOT_ON_A_CARD: Readonly<Record<string, string>> = {
-  'set-lp': '1.9.7', // the LP become a value: neither a gain nor a loss
-  'receives-no-damage': '1.10.16',
   'treat-as-number': '1.6.4',
   'never-below': '1.6.5',
-  'cancel-defense': '6.4.7', // by an effect (Stealth's, §10.6.2.a, is a keyword)
-  'defend-by-effect': '6.4.5', // an effect making a character defend (an Ambush play to defend is done, P5)
-  'extra-phase': '4.10.3',
-  'skip-phase': '4.10.4',
   'place-instead': '11.2.2.a', // "instead of placing" replacement effects
-  'make-doomed': '9.2.2.c', // by an effect's words (Instant Death's, §10.8.2.a, is a keyword)
   'resolve-as-used': '7.5',
   'change-target': '8.2.8',
   declare: '12.1.2', // declaring a name or a race for an effect
@@ -128,6 +123,9 @@ function baseEffectProblem(e: BaseEffect): { rule: string; what: string } | null
       return null; // §7.4.5, §6.1.10: read by rawAtk/rawDef (state.ts) for characters' own and lent text
     case 'effect-damage':
     case 'modify':
+    case 'receives-no-damage': // §1.10.16
+    case 'make-doomed': // §9.2.2.c
+    case 'defend': // §6.4.5
     case 'make-active':
     case 'attack':
     case 'nullify-play':

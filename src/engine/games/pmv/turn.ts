@@ -6,6 +6,7 @@
 import { answerOf, ask } from '../../core/decision-kinds.ts';
 import { opponentOf, SEATS } from '../../core/game.ts';
 import { call, defineProcedure, type StepOut } from '../../core/procedure.ts';
+import type { TurnPhase } from './cards/schema.ts';
 import { autoPlan, upkeepDecision } from './decisions.ts';
 import { discardPhase, gammaWindow, payNode, phaseWindow } from './interference.ts';
 import { removalsThen } from './removal.ts';
@@ -41,7 +42,28 @@ function enter(s: PmvState, phase: Phase): void {
 function next(s: PmvState, step: string): StepOut {
   if (s.turn.ending === 'turn') return { goto: 'turn-end' };
   s.turn.ending = null;
-  return { goto: step };
+  // §4.10.3.b: after an extra phase, the phase that would have come after the one it followed.
+  const after = s.turn.resume ?? step;
+  delete s.turn.resume;
+  // §4.10.3.a, §4.10.4: an extra phase granted goes first, once however many times it was granted.
+  const extra = s.turn.extraPhase;
+  if (extra === undefined) return { goto: after };
+  delete s.turn.extraPhase;
+  s.turn.resume = after;
+  return { goto: extra };
+}
+
+/**
+ * §4.10.5: a phase a skip names does not occur: the turn goes on with the step after it (`then`). The skip is used
+ * up by the phase it skipped.
+ */
+function skipped(s: PmvState, phase: TurnPhase, then: string): StepOut | null {
+  const i = s.skips?.findIndex((x) => x.seat === s.turn.active && x.phase === phase) ?? -1;
+  if (i < 0 || !s.skips) return null;
+  s.skips = s.skips.filter((_, j) => j !== i);
+  if (s.skips.length === 0) delete s.skips;
+  log(s, { type: 'phase-skipped', seat: s.turn.active, phase, rule: '4.10.5' });
+  return next(s, then);
 }
 
 /** §4.3.1.a, §4.9.1.a: the damage accumulated on every character is reset. */
@@ -101,6 +123,8 @@ export const game = defineProcedure<PmvState, Record<string, never>, null>({
     // §4.4.1: every card on the turn player's field becomes active (the node area is not the field: nodes stay
     // asleep, docs/rulings/pmv.md P10); §10.7.2.a: the other player's Vigilance characters become active too.
     active(s) {
+      const skip = skipped(s, 'active', 'maintenance');
+      if (skip) return skip;
       enter(s, 'active');
       for (const id of s.field) {
         const o = objectOf(s, id);
@@ -112,7 +136,10 @@ export const game = defineProcedure<PmvState, Record<string, never>, null>({
     },
     'after-active': (s) => next(s, 'maintenance'),
     maintenance(s) {
+      const skip = skipped(s, 'maintenance', 'draw');
+      if (skip) return skip;
       enter(s, 'maintenance');
+      delete s.turn.upkeepDone; // an extra maintenance phase asks again (§4.10.3.a, §4.5.1.a)
       return { goto: 'upkeep' };
     },
     // §4.5.1.a, §10.27.2.a: each Upkeep Cost card on the turn player's field, in the order they entered (P33), asks
@@ -152,6 +179,8 @@ export const game = defineProcedure<PmvState, Record<string, never>, null>({
     'after-maintenance': (s) => next(s, 'draw'),
     // §4.6: the turn player draws 1, except the starting player on the first turn (§1.2.8, §4.6.3).
     draw(s) {
+      const skip = skipped(s, 'draw', 'main');
+      if (skip) return skip;
       enter(s, 'draw');
       if (!(s.turn.number === 1 && s.turn.active === s.startingPlayer)) draw(s, s.turn.active, 1);
       if (s.result) return { goto: 'over' };
@@ -159,12 +188,16 @@ export const game = defineProcedure<PmvState, Record<string, never>, null>({
     },
     'after-draw': (s) => next(s, 'main'),
     main(s) {
+      const skip = skipped(s, 'main', 'discard');
+      if (skip) return skip;
       enter(s, 'main');
       return phaseWindow(s, 'after-main');
     },
     'after-main': (s) => next(s, 'discard'),
     // §4.8.1.a: discard down to the hand limit, then priority.
     discard(s) {
+      const skip = skipped(s, 'discard', 'turn-end');
+      if (skip) return skip;
       enter(s, 'discard');
       return call(discardPhase, { count: 0 }, 'discard-window');
     },

@@ -119,6 +119,9 @@ export const AimSchema = z.enum([
 ]);
 export type Aim = z.infer<typeof AimSchema>;
 
+/** §4.1.1: the phases of a turn that have a priority window (turn start and turn end are not phases, §4.2.3.a). */
+export const TurnPhaseSchema = z.enum(['active', 'maintenance', 'draw', 'main', 'discard']);
+
 const BaseEffect = z.discriminatedUnion('do', [
   /** §1.10: effect damage (not battle damage); 'X' is the X paid for the card's COST (§1.8.7.h). */
   z
@@ -146,6 +149,20 @@ const BaseEffect = z.discriminatedUnion('do', [
   /** §4.10.1 end the turn, §4.10.2 end the phase. */
   z.object({ do: z.literal('end-turn') }).strict(),
   z.object({ do: z.literal('end-phase') }).strict(),
+  /** §6.4.7: the defense in progress is cancelled; the battle goes on. */
+  z.object({ do: z.literal('cancel-defense') }).strict(),
+  /** §6.4.5: the character defends against the attack in progress (without going to sleep). */
+  z.object({ do: z.literal('defend'), to: z.literal('target-your-character') }).strict(),
+  /** §1.9.7: a player's LP become a value: neither a gain nor a loss. */
+  z.object({ do: z.literal('set-lp'), amount: z.number().int().min(0), who: z.enum(['you', 'opponent']) }).strict(),
+  /** §4.10.5: that player's next phase of this kind does not occur. */
+  z.object({ do: z.literal('skip-phase'), phase: TurnPhaseSchema, who: z.enum(['you', 'opponent']) }).strict(),
+  /** §4.10.3: after the current phase, an extra phase of this kind, then the phase that would have come. */
+  z.object({ do: z.literal('extra-phase'), phase: TurnPhaseSchema }).strict(),
+  /** §1.10.16: the character receives no damage this turn. */
+  z.object({ do: z.literal('receives-no-damage'), to: AimSchema }).strict(),
+  /** §9.2.2.c: the character becomes doomed by this effect. */
+  z.object({ do: z.literal('make-doomed'), to: AimSchema }).strict(),
   z.object({ do: z.literal('nullify-play'), to: z.literal('target-card-being-played') }).strict(), // §5.2.5
   z.object({ do: z.literal('make-active'), to: z.literal('target-your-sleeping-character') }).strict(), // §11.5
   z.object({ do: z.literal('attack'), to: z.literal('target-your-character') }).strict(), // §6.3.5 effect attack
@@ -171,6 +188,7 @@ const BaseEffect = z.discriminatedUnion('do', [
 const Modal = z.object({ do: z.literal('choose-one'), modes: z.array(z.array(BaseEffect).min(1)).min(2) }).strict();
 export const EffectSchema = z.union([BaseEffect, Modal]);
 export type BaseEffect = z.infer<typeof BaseEffect>;
+export type TurnPhase = z.infer<typeof TurnPhaseSchema>;
 export type Effect = z.infer<typeof EffectSchema>;
 
 export const AbilitySchema = z.discriminatedUnion('kind', [
@@ -219,6 +237,8 @@ export const AbilitySchema = z.discriminatedUnion('kind', [
           'excludes-a-card', // §9.4.4.a: this card's effect is excluding a field card
           'being-excluded', // §9.4.4.b: this character is being excluded
           'has-excluded-a-card', // §9.4.4.c: this card's effect excluded a field card
+          'makes-a-character-doomed', // §9.2.3.a: this card's effect is making a character doomed
+          'has-made-a-character-doomed', // §9.2.3.c: this card's effect made a character doomed
         ])
         .optional(),
       effects: z.array(EffectSchema).min(1),

@@ -1,7 +1,7 @@
 // Phantom Magic Vision rules text generated from a card definition, in English and Japanese (our own templates).
 // The card file states the text each card is meant to have; test/cards/pmv.test.ts compares the two.
 import type { Label } from '../../../core/label.ts';
-import type { Ability, Aim, BaseEffect, Effect, Keyword, KeywordName, PmvCard, Race } from './schema.ts';
+import type { Ability, Aim, BaseEffect, Effect, Keyword, KeywordName, PmvCard, Race, TurnPhase } from './schema.ts';
 import { KEYWORDS } from './schema.ts';
 
 /** Names from our rules reference (data/rules/pmv/reference.json); rule numbers follow §10.2–10.34 in order. */
@@ -138,6 +138,15 @@ const AIMS: Record<Aim, Label> = {
   },
 };
 
+/** §4.1.1: the phases' names, for skipped and extra phases (§4.10.3, §4.10.5). */
+const PHASE_NAMES: Record<TurnPhase, Label> = {
+  active: { en: 'active phase', ja: 'アクティブフェイズ' },
+  maintenance: { en: 'maintenance phase', ja: 'メンテナンスフェイズ' },
+  draw: { en: 'draw phase', ja: 'ドローフェイズ' },
+  main: { en: 'main phase', ja: 'メインフェイズ' },
+  discard: { en: 'discard phase', ja: 'ディスカードフェイズ' },
+};
+
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 /** §6.1.14: "±0" is written for no change. */
 export const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `-${-n}` : '±0');
@@ -182,6 +191,31 @@ function effectText(e: BaseEffect): Label {
       return { en: 'End the turn.', ja: 'ターンを終了する。' };
     case 'end-phase':
       return { en: 'End the phase.', ja: 'フェイズを終了する。' };
+    case 'cancel-defense':
+      return { en: 'Cancel the defense.', ja: 'その防御を取り消す。' };
+    case 'defend':
+      return { en: `${cap(AIMS[e.to].en)} defends.`, ja: `${AIMS[e.to].ja}は防御を行う。` };
+    case 'set-lp':
+      return e.who === 'you'
+        ? { en: `Your LP become ${e.amount}.`, ja: `あなたのライフポイントは${e.amount}になる。` }
+        : { en: `Your opponent's LP become ${e.amount}.`, ja: `相手のライフポイントは${e.amount}になる。` };
+    case 'skip-phase': {
+      const ph = PHASE_NAMES[e.phase];
+      return e.who === 'you'
+        ? { en: `You skip your next ${ph.en}.`, ja: `あなたは次の${ph.ja}をスキップする。` }
+        : { en: `Your opponent skips their next ${ph.en}.`, ja: `相手は次の${ph.ja}をスキップする。` };
+    }
+    case 'extra-phase': {
+      const ph = PHASE_NAMES[e.phase];
+      return { en: `After this phase, there is an extra ${ph.en}.`, ja: `このフェイズの後、追加の${ph.ja}を得る。` };
+    }
+    case 'receives-no-damage':
+      return {
+        en: `${cap(AIMS[e.to].en)} receives no damage this turn.`,
+        ja: `このターン、${AIMS[e.to].ja}はダメージを受けない。`,
+      };
+    case 'make-doomed':
+      return { en: `${cap(AIMS[e.to].en)} becomes doomed.`, ja: `${AIMS[e.to].ja}を決死状態にする。` };
     case 'nullify-play':
       return {
         en: 'Nullify the play of target card being played and discard it.',
@@ -280,6 +314,14 @@ const WHEN = {
   'discards-a-card': { en: 'When this card discards a card, ', ja: 'このカードがカードを破棄する場合、' },
   'being-discarded': { en: 'When this character is being discarded, ', ja: 'このキャラクターが破棄される場合、' },
   'has-discarded-a-card': { en: 'When this card has discarded a card, ', ja: 'このカードがカードを破棄したとき、' },
+  'makes-a-character-doomed': {
+    en: 'When this card makes a character doomed, ',
+    ja: 'このカードがキャラクターを決死状態にする場合、',
+  },
+  'has-made-a-character-doomed': {
+    en: 'When this card has made a character doomed, ',
+    ja: 'このカードがキャラクターを決死状態にしたとき、',
+  },
   'excludes-a-card': {
     en: 'When this card excludes a card from the game, ',
     ja: 'このカードがカードをゲームから除外する場合、',
