@@ -10,16 +10,25 @@ import type { HandCard, HandModel, Rendered } from '../table-model.ts';
 import { drawTile } from '../tile-cache.ts';
 import { word } from '../ui-words.ts';
 
+// Laid out in units, drawn at HAND_SCALE pixels a unit.
 const MARGIN = 16;
 // Five large tiles a row: names, costs, stats and the playable mark must survive Discord's preview scaling.
 const COLUMNS = 5;
 const TILE_W = 220;
 const TILE_H = 300;
-const GAP = 14;
+const GAP = 16;
 const HEADER = 56;
 const SECTION_HEADING = 44;
 const PLAYABLE = '#5fd38a';
 export const HAND_WIDTH = 2 * MARGIN + COLUMNS * TILE_W + (COLUMNS - 1) * GAP;
+/**
+ * Pixels a layout unit (issue 26 item 8: fewer pixels). Discord shows the picture in a preview about 400–550 CSS
+ * pixels wide, scaled to fit whatever its size, so the preview is the same picture at 897 pixels as at 1,196 (on a
+ * 2× screen still more than one device pixel for each of its pixels at 550); 56 % of the pixels to read out, pack
+ * and compress. Every tile edge is a whole pixel at this scale (MARGIN, TILE_W, TILE_H, GAP, HEADER and
+ * SECTION_HEADING are multiples of 4), so tiles are copied pixel for pixel (tile-cache.ts).
+ */
+export const HAND_SCALE = 0.75;
 
 function sectionHeight(cards: number): number {
   const rows = Math.max(1, Math.ceil(cards / COLUMNS));
@@ -57,8 +66,8 @@ function drawHandTile(pen: Pen, { style, styleKey, locale }: Look, entry: HandCa
   };
   drawTile(
     pen,
-    JSON.stringify([styleKey, TILE_W, TILE_H, face]),
-    { x, y, width: TILE_W, height: TILE_H, background: style.background },
+    JSON.stringify([styleKey, TILE_W, TILE_H, HAND_SCALE, face]),
+    { x, y, width: TILE_W, height: TILE_H, background: style.background, scale: HAND_SCALE },
     (tilePen) => drawCardBody(tilePen, style, face, { x: 0, y: 0, w: TILE_W, h: TILE_H, scale: 0.7, pictureHeight: 0 }),
   );
   if (entry.playable) {
@@ -96,7 +105,7 @@ function drawSection(pen: Pen, look: Look, section: { name: string; cards: reado
 export async function renderHand(model: HandModel, style: GameStyle): Promise<Rendered> {
   const sections = [model.hand, ...model.privateZones];
   const height = HEADER + sections.reduce((h, s) => h + sectionHeight(s.cards.length), 0) + MARGIN;
-  const surface = createSurface(HAND_WIDTH, height, style.background);
+  const surface = createSurface(HAND_WIDTH, height, style.background, HAND_SCALE);
   const { pen } = surface;
   const titleWidth = pen.text(style.title[model.locale], MARGIN, 36, {
     size: 22,
