@@ -10,9 +10,11 @@ export interface Surface {
   canvas: Canvas;
   ctx: SKRSContext2D;
   pen: Pen;
-  /** The image's size: the top left of `canvas`, which may be taller (canvases are reused). */
+  /** The image's size in pixels: the top left of `canvas`, which may be taller (canvases are reused). */
   width: number;
   height: number;
+  /** Pixels per layout unit: the drawing is laid out in units and `ctx` is scaled to pixels (1 for most images). */
+  scale: number;
 }
 
 /**
@@ -36,15 +38,21 @@ function canvasFor(width: number, height: number): Canvas {
   return fresh;
 }
 
-export function createSurface(width: number, height: number, background: string): Surface {
+/**
+ * A surface for an image laid out in `width` × `height` units, drawn at `scale` pixels a unit (the hand picture is
+ * drawn smaller than it is laid out: render-hand.ts). Text is measured in units whatever the scale (the canvas's
+ * measureText ignores the transform), so lines break where they would at scale 1.
+ */
+export function createSurface(width: number, height: number, background: string, scale = 1): Surface {
   ensureFonts();
-  const w = Math.ceil(width);
-  const h = Math.ceil(height);
+  const w = Math.ceil(width * scale);
+  const h = Math.ceil(height * scale);
   const canvas = canvasFor(w, h);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = background;
   ctx.fillRect(0, 0, w, h);
-  return { canvas, ctx, pen: new Pen(ctx), width: w, height: h };
+  if (scale !== 1) ctx.scale(scale, scale);
+  return { canvas, ctx, pen: new Pen(ctx), width: w, height: h, scale };
 }
 
 /**

@@ -10,24 +10,48 @@ import type { HandCard, HandModel, Rendered } from '../table-model.ts';
 import { drawTile } from '../tile-cache.ts';
 import { word } from '../ui-words.ts';
 
+// Laid out in units, drawn at HAND_SCALE pixels a unit.
 const MARGIN = 16;
-// Five large tiles a row: names, costs, stats and the playable mark must survive Discord's preview scaling.
+// At most five large tiles a row: names, costs, stats and the playable mark must survive Discord's preview scaling.
 const COLUMNS = 5;
+/** The narrowest picture: room for the title and the player's name, and the section headings (600 units each). */
+const MIN_COLUMNS = 3;
 const TILE_W = 220;
 const TILE_H = 300;
-const GAP = 14;
+const GAP = 16;
 const HEADER = 56;
 const SECTION_HEADING = 44;
 const PLAYABLE = '#5fd38a';
-export const HAND_WIDTH = 2 * MARGIN + COLUMNS * TILE_W + (COLUMNS - 1) * GAP;
+const widthOf = (columns: number) => 2 * MARGIN + columns * TILE_W + (columns - 1) * GAP;
+/** The widest picture, in layout units. */
+export const HAND_WIDTH = widthOf(COLUMNS);
+/**
+ * Pixels a layout unit (issue 26 item 8: fewer pixels). Discord shows the picture in a preview about 400–550 CSS
+ * pixels wide, scaled to fit whatever its size, so the preview is the same picture at 897 pixels as at 1,196 (on a
+ * 2× screen still more than one device pixel for each of its pixels at 550); 56 % of the pixels to read out, pack
+ * and compress. Every tile edge is a whole pixel at this scale (MARGIN, TILE_W, TILE_H, GAP, HEADER and
+ * SECTION_HEADING are multiples of 4), so tiles are copied pixel for pixel (tile-cache.ts).
+ */
+export const HAND_SCALE = 0.75;
 
-function sectionHeight(cards: number): number {
-  const rows = Math.max(1, Math.ceil(cards / COLUMNS));
+/**
+ * Tiles a row: as many as the fullest section needs, 3 to 5. A narrower picture has fewer pixels to draw and is shown
+ * no smaller: Discord fits a preview into a box about 400–550 CSS pixels wide and some 300–350 tall, so a narrow
+ * picture reaches the height limit at a larger scale.
+ */
+function columnsFor(sections: readonly { cards: readonly HandCard[] }[]): number {
+  const fullest = Math.max(0, ...sections.map((s) => s.cards.length));
+  return Math.min(COLUMNS, Math.max(MIN_COLUMNS, fullest));
+}
+
+function sectionHeight(cards: number, columns: number): number {
+  const rows = Math.max(1, Math.ceil(cards / columns));
   return SECTION_HEADING + rows * TILE_H + (rows - 1) * GAP + GAP;
 }
 
 /** The style and locale of one image, with the style's text as the part of a tile's key that says how it is drawn. */
 interface Look {
+  columns: number;
   style: GameStyle;
   styleKey: string;
   locale: Locale;
@@ -57,8 +81,8 @@ function drawHandTile(pen: Pen, { style, styleKey, locale }: Look, entry: HandCa
   };
   drawTile(
     pen,
-    JSON.stringify([styleKey, TILE_W, TILE_H, face]),
-    { x, y, width: TILE_W, height: TILE_H, background: style.background },
+    JSON.stringify([styleKey, TILE_W, TILE_H, HAND_SCALE, face]),
+    { x, y, width: TILE_W, height: TILE_H, background: style.background, scale: HAND_SCALE },
     (tilePen) => drawCardBody(tilePen, style, face, { x: 0, y: 0, w: TILE_W, h: TILE_H, scale: 0.7, pictureHeight: 0 }),
   );
   if (entry.playable) {
@@ -86,8 +110,8 @@ function drawSection(pen: Pen, look: Look, section: { name: string; cards: reado
     pen.text(word('empty', locale), MARGIN, y + SECTION_HEADING + 30, { size: 18, colour: style.mutedInk });
   }
   section.cards.forEach((entry, i) => {
-    const x = MARGIN + (i % COLUMNS) * (TILE_W + GAP);
-    const top = y + SECTION_HEADING + Math.floor(i / COLUMNS) * (TILE_H + GAP);
+    const x = MARGIN + (i % look.columns) * (TILE_W + GAP);
+    const top = y + SECTION_HEADING + Math.floor(i / look.columns) * (TILE_H + GAP);
     drawHandTile(pen, look, entry, x, top);
   });
 }
@@ -95,25 +119,27 @@ function drawSection(pen: Pen, look: Look, section: { name: string; cards: reado
 /** `style`: the style of the model's game, passed in so a render worker needs no registry. */
 export async function renderHand(model: HandModel, style: GameStyle): Promise<Rendered> {
   const sections = [model.hand, ...model.privateZones];
-  const height = HEADER + sections.reduce((h, s) => h + sectionHeight(s.cards.length), 0) + MARGIN;
-  const surface = createSurface(HAND_WIDTH, height, style.background);
+  const columns = columnsFor(sections);
+  const height = HEADER + sections.reduce((h, s) => h + sectionHeight(s.cards.length, columns), 0) + MARGIN;
+  const surface = createSurface(widthOf(columns), height, style.background, HAND_SCALE);
   const { pen } = surface;
   const titleWidth = pen.text(style.title[model.locale], MARGIN, 36, {
     size: 22,
     weight: 'bold',
     colour: style.accent,
   });
-  pen.text(model.playerName, MARGIN + titleWidth + 18, 36, {
+  const nameX = MARGIN + titleWidth + 18;
+  pen.text(model.playerName, nameX, 36, {
     size: 22,
     weight: 'bold',
     colour: style.ink,
-    maxWidth: 600,
+    maxWidth: Math.min(600, widthOf(columns) - MARGIN - nameX),
   });
-  const look = { style, styleKey: JSON.stringify(style), locale: model.locale };
+  const look = { columns, style, styleKey: JSON.stringify(style), locale: model.locale };
   let y = HEADER;
   for (const section of sections) {
     drawSection(pen, look, section, y);
-    y += sectionHeight(section.cards.length);
+    y += sectionHeight(section.cards.length, columns);
   }
   return finish(surface);
 }
