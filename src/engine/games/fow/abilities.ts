@@ -228,7 +228,7 @@ const CODE_RULE: Record<string, string> = {
   'play-a-copy': '1017.3', // other than a rune's (711.2)
   'extra-turn': '1025', // an extra turn other than the typed "after this one" (for the controller or a target player)
   unseal: '1026', // other than the typed "unseal yours until end of turn" (a named card, another duration)
-  'gain-gem': '1027', // a gem of any attribute (1027.1a: a choice); the typed `gain-gem` names one
+  'gain-gem': '1027', // other than the typed `gain-gem` (one attribute, or any: 1027.1a's choice)
   weather: '1028', // a weather for another player, or read otherwise than "as long as you are Rainy"
   invert: '1030', // other than the typed "invert (and remove) this card" (`invert-self`, `invert-and-remove-self`)
   skip: '1031', // other than the typed "target player skips their next recovery or draw phase" (`skip-next-phase`)

@@ -2,6 +2,8 @@
  * The game actions of section 1000 the engine performs (destroy 1010, deal damage 1007, entering the field with
  * counters and [Enter]/[Resonance] triggers), and the triggered items they create (906).
  */
+
+import { UnsupportedRule } from '../../core/errors.ts';
 import { opponentOf, type Seat } from '../../core/game.ts';
 import { learn } from '../../core/hidden.ts';
 import type { KeywordName } from './cards/schema.ts';
@@ -200,6 +202,10 @@ export function destroyRuler(s: FowState, seat: Seat): void {
  * then [Enter] (1140) and [Resonance] (1127) triggers.
  */
 export function enterField(s: FowState, id: string, controller: Seat, awakened: boolean): void {
+  // 1406.3: a classified addition entering from elsewhere than the chase picks a card to be attached to; no card or
+  // rule of the engine moves one so (a summon takes resonators, a call magic stones).
+  if (faceOf(s, id).classified && objectOf(s, id).zone !== 'chase')
+    throw new UnsupportedRule('1406.3', 'a classified addition coming onto the field other than from the chase');
   moveObject(s, id, 'field');
   const o = objectOf(s, id);
   o.controller = controller;

@@ -27,6 +27,7 @@ import {
   magicStonesOf,
   objectOf,
   ownKeyword,
+  playedEffects,
   targetsOf,
 } from './state.ts';
 import { addCosts, canAfford, restReady, willUses } from './will.ts';
@@ -101,7 +102,8 @@ export function legalActions(s: FowState, seat: Seat): DecisionOption[] {
       (brackets !== null && canFillBrackets(s, seat, brackets)) ||
       (future !== null && canAfford(s, seat, future));
     if (!payable || (trigger && banishable(s, seat).length === 0)) continue;
-    if (types.includes('chant') && !targetsExist(s, seat, card.effects, id)) continue;
+    // 903.2.g: a chant's targets, or a classified addition's (1406.2a), must exist to be offered.
+    if ((types.includes('chant') || card.classified) && !targetsExist(s, seat, playedEffects(card), id)) continue;
     const n = nameOf(card.id);
     out.push(option(`play:${id}`, 'play', 'play', label(`Play ${n.en}`, `${n.ja}をプレイ`), id, card.id));
   }

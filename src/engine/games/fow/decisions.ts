@@ -689,6 +689,24 @@ export const produceDecision = defineDecisionKind<FowState, { symbols: WillSymbo
   handle: (_s, p, chosen) => p.symbols.find((w) => `will:${w}` === chosen[0]) ?? (p.symbols[0] as WillSymbol),
 });
 
+const GEM_ATTRIBUTES = AttributeSchema.options;
+
+/** 1027.1a: the attribute of a gem "of any attribute": one of the five, never several or none. */
+export const gemDecision = defineDecisionKind<FowState, JsonObject, Attribute>({
+  name: 'gem',
+  role: 'choice',
+  build() {
+    return {
+      prompt: label('Choose the attribute of the gem you gain.', '得る宝石の属性を選んでください。'),
+      options: GEM_ATTRIBUTES.map((a) => simple(`gem:${a}`, 'choice', ATTRIBUTES[a].en, ATTRIBUTES[a].ja)),
+      min: 1,
+      max: 1,
+      defaultOnTimeout: ['gem:fire'],
+    };
+  },
+  handle: (_s, _p, chosen) => GEM_ATTRIBUTES.find((a) => `gem:${a}` === chosen[0]) ?? 'fire',
+});
+
 export const FOW_DECISIONS = [
   exchangeDecision,
   exchangeCardsDecision,
@@ -713,4 +731,5 @@ export const FOW_DECISIONS = [
   copyPlayDecision,
   replacementDecision,
   produceDecision,
+  gemDecision,
 ];

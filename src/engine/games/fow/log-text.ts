@@ -253,6 +253,16 @@ export function logLine(e: FowLogEntry): Label {
         `${p.en} does not play the copy of ${n.en}, so it ceases to exist (${e.rule}).`,
         `${p.ja}は${n.ja}のコピーをプレイしなかったため、そのコピーは消滅しました（${e.rule}）。`,
       );
+    case 'not-added':
+      return label(
+        `${n.en}'s target is no longer legal: it goes to the graveyard instead of onto the field (${e.rule}).`,
+        `${n.ja}の対象が適正でないため、場に出ずに墓地に置かれました（${e.rule}）。`,
+      );
+    case 'illegal-addition':
+      return label(
+        `${n.en} is attached to no card it may be added to: it is put into the graveyard (${e.rule}).`,
+        `${n.ja}は適正に設置されていないため、墓地に置かれました（${e.rule}）。`,
+      );
     case 'copy-gone':
       return label(
         `The copy of ${n.en} leaves the chase and ceases to exist: it does not come onto the field (${e.rule}).`,

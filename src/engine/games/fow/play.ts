@@ -36,6 +36,7 @@ import {
   moveObject,
   newId,
   objectOf,
+  playedEffects,
   refOf,
   type TargetRef,
   targetsOf,
@@ -125,7 +126,7 @@ export const play = defineProcedure<FowState, PlayData, null>({
         case 'card': {
           assertSupported(o.card);
           const card = cardOf(o.card);
-          data.effects = [...card.effects];
+          data.effects = playedEffects(card); // 1406.2a: a classified addition targets a card of its class
           data.cost = printedCost(card);
           // 708.4: a [Trigger] card pays its "cost." part too; from the standby area, only that part.
           if (triggerCost(card)) data.brackets = [[]];

@@ -25,12 +25,13 @@ import {
   trigger,
 } from './actions-game.ts';
 import { chantRevealer, revealTriggered } from './battle.ts';
-import type { KeywordName, Target } from './cards/schema.ts';
+import type { Attribute, KeywordName, Target } from './cards/schema.ts';
 import {
   attachDecision,
   copyPlayDecision,
   discardDecision,
   foreseeDecision,
+  gemDecision,
   produceDecision,
   replacementDecision,
   revealDecision,
@@ -145,6 +146,7 @@ export const resolve = defineProcedure<FowState, ResolveData, null>({
           } else if (o.zone === 'chase') {
             if (item.remnant)
               moveObject(s, o.id, 'removed'); // 1115.2
+            else if (card.classified) addClassified(s, item, data.legal[0] === true);
             else enterField(s, o.id, item.controller, item.awakened); // 702.3
           }
           return { return: null };
@@ -217,6 +219,8 @@ export const resolve = defineProcedure<FowState, ResolveData, null>({
           data.copying = objectOf(s, chosen).card;
           return inTransaction(transaction, play, playData(item.controller, 'copy', chosen), 'copy-played');
         }
+      } else if (e?.do === 'gain-gem') {
+        gainGem(s, item.controller, answerOf(gemDecision, ret), '1027.1a');
       } else if (e?.do === 'produce') {
         produceWill(s, item.controller, answerOf(produceDecision, ret), item.source.id);
       } else if (e?.do === 'discard') {
@@ -427,13 +431,11 @@ function perform(
       log(s, { type: 'worn', seat: me, card: o.card, object: top, target: wearer, rule: '1032.1' });
       return null;
     }
-    case 'gain-gem': {
-      // 1027.1: a typeless token with that attribute in the item area (it is not on the field: ruling F-GEM).
-      const p = s.players[me];
-      p.gems = [...(p.gems ?? []), e.attribute];
-      log(s, { type: 'gem', seat: me, target: e.attribute, rule: '1027.1' });
+    case 'gain-gem':
+      // 1027.1a: "a gem of any attribute": its controller chooses the attribute as it resolves.
+      if (e.attribute === 'any') return { await: { decision: gemDecision.name, seat: me, payload: {} } };
+      gainGem(s, me, e.attribute, '1027.1');
       return null;
-    }
     case 'damage-per-gem': {
       // 1007: as many hundreds as the effect's controller has gems now (the one just gained counts, ruling F-GEM).
       const gems = s.players[me].gems?.length ?? 0;
@@ -568,6 +570,8 @@ function perform(
       if ((o.counters.evolution ?? 0) === 0) o.counters.evolution = 1; // 1116.2
       return null;
     }
+    case 'add-to':
+      return null; // 1406.2b: done as the card resolves (addClassified)
     case 'equip': {
       // 1121.2, 1002: attach this addition (if it is still the same, unattached card) to the target.
       if (!obj || !stillThere(s, item.source)) return null;
@@ -578,6 +582,30 @@ function perform(
       return null;
     }
   }
+}
+
+/** 1027.1: a typeless gem token with that attribute in the item area (it is not on the field: ruling F-GEM). */
+function gainGem(s: FowState, seat: Seat, attribute: Attribute, rule: string): void {
+  const p = s.players[seat];
+  p.gems = [...(p.gems ?? []), attribute];
+  log(s, { type: 'gem', seat, target: attribute, rule });
+}
+
+/**
+ * 1406.2b: a classified addition whose target is still legal comes onto the field under its controller, attached to
+ * that card; otherwise it goes to its owner's graveyard (ruling F-CLASSIFIED).
+ */
+function addClassified(s: FowState, item: ChaseItem, legal: boolean): void {
+  const to = item.targets[0];
+  const id = item.source.id;
+  if (!legal || !to || !('object' in to)) {
+    moveObject(s, id, 'graveyard');
+    log(s, { type: 'not-added', seat: item.controller, card: item.card, object: id, rule: '1406.2b' });
+    return;
+  }
+  enterField(s, id, item.controller, item.awakened);
+  attach(s, id, to.object.id);
+  log(s, { type: 'attach', seat: item.controller, card: item.card, object: id, target: to.object.id, rule: '1406.2b' });
 }
 
 /** 1012.1: the item at `at` leaves the chase; a card goes to its owner's graveyard (removed after [Remnant], 1115.2). */

@@ -111,7 +111,9 @@ export type ItemEffect =
   /** 1116.2: if the source has no evolution counter, put one on it. */
   | { do: 'evolve' }
   /** 1121.2: attach the source (an addition) to the target resonator. */
-  | { do: 'equip'; to: 'resonator' };
+  | { do: 'equip'; to: 'resonator' }
+  /** 1406.2a: a classified addition's target as it is played; it enters attached to it (1406.2b, in resolve.ts). */
+  | { do: 'add-to'; to: 'resonator' | 'j-resonator' };
 
 /** An object on the chase (312): a card, an ability, a triggered ability or a Judgment process (705.2). */
 export type ChaseItem = {
@@ -600,7 +602,7 @@ export function characteristics(s: FowState, id: string): Characteristics {
         attributesOf(s, id).includes('fire') // 909.1c applies before this 909.1g effect
       )
         grants.push({ ...a.grant, timestamp: src.since ?? 0, own: false });
-      if (a.affects === 'equipped' && src.attachedTo === id)
+      if ((a.affects === 'equipped' || a.affects === 'added-to') && src.attachedTo === id)
         grants.push({ ...a.grant, timestamp: src.attachedAt ?? src.since ?? 0, own: false });
     }
   }
@@ -776,6 +778,11 @@ export function draw(s: FowState, seat: Seat, count: number): void {
   if (drawn > 0) log(s, { type: 'draw', seat, amount: drawn });
 }
 
+/** The effects a card is played with (903.2): a classified addition's only part is its target (1406.2a). */
+export function playedEffects(card: FowCard): ItemEffect[] {
+  return card.classified ? [{ do: 'add-to', to: card.classified }] : [...card.effects];
+}
+
 export function targetsOf(effects: readonly ItemEffect[]): Target[] {
   const out: Target[] = [];
   for (const e of effects) {
@@ -799,6 +806,7 @@ export function targetsOf(effects: readonly ItemEffect[]): Target[] {
       e.do === 'mill' ||
       e.do === 'cancel' ||
       e.do === 'equip' ||
+      e.do === 'add-to' ||
       e.do === 'copy-chant' ||
       e.do === 'become-copy' ||
       e.do === 'copy-ability' ||

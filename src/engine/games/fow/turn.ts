@@ -31,6 +31,7 @@ import {
   characteristics,
   draw,
   type FowState,
+  faceOf,
   isCurrent,
   isJResonator,
   jRulerOf,
@@ -54,7 +55,8 @@ export type RuleAction =
   | { counters: string; rule: string }
   | { destroy: string; rule: string }
   | { round: Seat; rule: string }
-  | { unattach: string; rule: string };
+  | { unattach: string; rule: string }
+  | { graveyard: string; rule: string };
 
 /** 1201.1: the rule processes, in order; every one that applies is performed at once (602.1a). */
 export function collectRuleActions(s: FowState): RuleAction[] {
@@ -77,8 +79,23 @@ export function collectRuleActions(s: FowState): RuleAction[] {
     else if (objectOf(s, id).damage >= c.def) found.push({ destroy: id, rule: '1204.1' });
   }
   for (const seat of SEATS) if (s.players[seat].life % 100 !== 0) found.push({ round: seat, rule: '1205.1' });
-  for (const id of s.field) if (objectOf(s, id).attachedTo === id) found.push({ unattach: id, rule: '1206.1' });
+  for (const id of s.field) {
+    if (misplacedClassified(s, id)) found.push({ graveyard: id, rule: '1406.4a' });
+    else if (objectOf(s, id).attachedTo === id) found.push({ unattach: id, rule: '1206.1' });
+  }
   return found;
+}
+
+/**
+ * 1406.4a: a classified addition on the field attached to nothing, to itself, or to a card that is not on the field
+ * as a card of its class (ruling F-CLASSIFIED).
+ */
+function misplacedClassified(s: FowState, id: string): boolean {
+  const cls = faceOf(s, id).classified;
+  if (!cls) return false;
+  const to = objectOf(s, id).attachedTo;
+  if (to === null || to === id || !s.field.includes(to)) return true;
+  return cls === 'resonator' ? !faceOf(s, to).types.includes('resonator') : !isJResonator(s, to);
 }
 
 type RuleProcessingData = {
@@ -131,6 +148,11 @@ export const ruleProcessing = defineProcedure<FowState, RuleProcessingData, numb
           s.players[a.round].life = Math.ceil(s.players[a.round].life / 100) * 100; // 1205.1: rounded up
         } else if ('unattach' in a) {
           objectOf(s, a.unattach).attachedTo = null; // 1206.1
+        } else if ('graveyard' in a) {
+          // 1406.4a: put, not destroyed, so no destruction replacement applies.
+          const o = objectOf(s, a.graveyard);
+          moveObject(s, o.id, 'graveyard');
+          log(s, { type: 'illegal-addition', seat: o.owner, card: o.card, object: o.id, rule: a.rule });
         }
       }
       destroy(

@@ -199,8 +199,11 @@ const BaseEffect = z.discriminatedUnion('do', [
    * (public, 313.2), worn by that J/ruler (ruling F-WEAR).
    */
   z.object({ do: z.literal('wear-top-of-deck') }).strict(),
-  /** FoW 1027.1: a typeless gem token of this attribute is made in the effect's controller's item area. */
-  z.object({ do: z.literal('gain-gem'), attribute: AttributeSchema }).strict(),
+  /**
+   * FoW 1027.1: a typeless gem token of this attribute is made in the effect's controller's item area; `any`: the
+   * controller chooses one of the five attributes as it resolves (1027.1a).
+   */
+  z.object({ do: z.literal('gain-gem'), attribute: z.union([AttributeSchema, z.literal('any')]) }).strict(),
   /** Deal this much damage to the target for each gem its controller has (1027, 1007). */
   z
     .object({
@@ -294,7 +297,8 @@ export const AbilitySchema = z.discriminatedUnion('kind', [
   z
     .object({
       kind: z.literal('continuous'),
-      affects: z.enum(['self', 'fire-j-resonators-you-control', 'equipped']),
+      /** `added-to`: the card a classified addition is added to (1406.2b); `equipped`: an [Equip] addition's (1121). */
+      affects: z.enum(['self', 'fire-j-resonators-you-control', 'equipped', 'added-to']),
       grant: GrantSchema,
       /** 1028.2: `you-are-rainy` reads the weather of the card's controller. */
       while: z.enum(['no-limit-counters', 'has-evolution-counter', 'you-are-rainy']).optional(),
@@ -381,6 +385,12 @@ const FaceFields = {
   def: z.number().int().min(0).optional(), // 207
   divinity: z.number().int().min(1).optional(), // 209, runes
   keywords: z.array(KeywordSchema).default([]),
+  /**
+   * FoW 1406.1a: a classified addition ("Addition: Resonator", "Addition: J/Resonator"), the form 1406 keeps for older
+   * cards: it targets a card of that type on the field when played and enters attached to it (1406.2, ruling
+   * F-CLASSIFIED). The ruler classes are not offered (ruling F-CLASSIFIED); no class is a modern addition (702.3).
+   */
+  classified: z.enum(['resonator', 'j-resonator']).optional(),
   /** FoW 1008.2: "this card cannot be chased": while it is on the chase, no card or ability is played onto it. */
   cannotBeChased: z.literal(true).optional(),
   /** Chants and runes: what happens on resolution (703.3, 711.3). */
@@ -404,6 +414,7 @@ function checkFace(face: Face, ctx: z.RefinementCtx, where: string): void {
     'only J/resonators have ATK and DEF (206, 207)',
   );
   need(face.types.includes('rune') === (face.divinity !== undefined), 'runes, and only runes, have a divinity (209)');
+  need(!face.classified || face.types.includes('addition'), 'only additions have a class (1406.1)');
   for (const k of face.keywords) {
     const required = KEYWORD_PARAMS[k.keyword] ?? [];
     const allowed = [...required, ...(OPTIONAL_PARAMS[k.keyword] ?? [])];

@@ -87,6 +87,10 @@ const TYPES: Record<CardType, Label> = {
   regalia: { en: 'Regalia', ja: 'レガリア' },
   rune: { en: 'Rune', ja: 'ルーン' },
 };
+const CLASSES: Record<NonNullable<Face['classified']>, Label> = {
+  resonator: { en: 'Resonator', ja: 'リゾネイター' },
+  'j-resonator': { en: 'J/Resonator', ja: 'J/リゾネイター' },
+};
 const GENERIC: Record<'basic' | 'special' | 'master', Label> = {
   basic: { en: 'Basic', ja: '基本' },
   special: { en: 'Special', ja: '特殊' },
@@ -121,8 +125,10 @@ const RACE_JA: Record<Race, string> = {
 /** "Basic Magic Stone", "Resonator — Beast", "Chant / Rune — Fable" (201, 205). */
 export function typeLine(face: Face): Label {
   const generic = face.genericType ? GENERIC[face.genericType] : null;
-  const en = `${generic ? `${generic.en} ` : ''}${face.types.map((t) => TYPES[t].en).join(' / ')}`;
-  const ja = `${generic ? generic.ja : ''}${face.types.map((t) => TYPES[t].ja).join('／')}`;
+  // 1406.1a: a classified addition shows its class after the type ("Addition: J/Resonator").
+  const cls = face.classified ? CLASSES[face.classified] : null;
+  const en = `${generic ? `${generic.en} ` : ''}${face.types.map((t) => TYPES[t].en).join(' / ')}${cls ? `: ${cls.en}` : ''}`;
+  const ja = `${generic ? generic.ja : ''}${face.types.map((t) => TYPES[t].ja).join('／')}${cls ? `：${cls.ja}` : ''}`;
   if (face.races.length === 0) return { en, ja };
   return { en: `${en} — ${face.races.join(' / ')}`, ja: `${ja} — ${face.races.map((r) => RACE_JA[r]).join('／')}` };
 }
@@ -247,6 +253,7 @@ function effectText(e: Effect): Label {
         ja: 'あなたのJ/ルーラーは、あなたのメインデッキの一番上のカードを纏う。',
       };
     case 'gain-gem':
+      if (e.attribute === 'any') return { en: 'Gain a gem of any attribute.', ja: '任意の属性の宝石を得る。' };
       return {
         en: `Gain ${/^[AEIOU]/.test(ATTRIBUTES[e.attribute].en) ? 'an' : 'a'} ${ATTRIBUTES[e.attribute].en.toLowerCase()} gem.`,
         ja: `${ATTRIBUTES[e.attribute].ja}の宝石を得る。`,
@@ -369,6 +376,7 @@ function abilityText(a: Ability): Label {
           ja: 'あなたがコントロールする炎のJ/リゾネイター',
         },
         equipped: { en: 'The equipped resonator', ja: '装備しているリゾネイター' },
+        'added-to': { en: 'The card this is added to', ja: 'これが付与されているカード' },
       };
       const body = grantText(a.grant, subject[a.affects], a.affects === 'fire-j-resonators-you-control');
       if (a.each === 'card-your-j-ruler-wears')
