@@ -3,16 +3,13 @@
  */
 import type { GameResult, Seat } from '../../core/game.ts';
 import { type Label, label } from '../../core/label.ts';
+import { PHASE_NAMES } from './cards/text.ts';
 import { cardOf, type PmvLogEntry } from './state.ts';
 
 const PHASE_WORDS: Record<string, Label> = {
   setup: label('before the game', 'ゲーム開始前'),
   'turn-start': label('turn start', 'ターン開始時'),
-  active: label('active phase', 'アクティブフェイズ'),
-  maintenance: label('maintenance phase', 'メンテナンスフェイズ'),
-  draw: label('draw phase', 'ドローフェイズ'),
-  main: label('main phase', 'メインフェイズ'),
-  discard: label('discard phase', 'ディスカードフェイズ'),
+  ...PHASE_NAMES,
   'turn-end': label('turn end', 'ターン終了時'),
 };
 

@@ -138,8 +138,8 @@ const AIMS: Record<Aim, Label> = {
   },
 };
 
-/** §4.1.1: the phases' names, for skipped and extra phases (§4.10.3, §4.10.5). */
-const PHASE_NAMES: Record<TurnPhase, Label> = {
+/** §4.1.1: the phases' names, for skipped and extra phases (§4.10.3, §4.10.5) and the log. */
+export const PHASE_NAMES: Record<TurnPhase, Label> = {
   active: { en: 'active phase', ja: 'アクティブフェイズ' },
   maintenance: { en: 'maintenance phase', ja: 'メンテナンスフェイズ' },
   draw: { en: 'draw phase', ja: 'ドローフェイズ' },
