@@ -62,12 +62,15 @@ function commitsPerSecond(dir: string, synchronous: 'NORMAL' | 'FULL'): { wall: 
   return { wall: (total * 1000) / t.ms, cpu: (total * 1000) / t.cpuMs };
 }
 
-/** Reopens the database and restores every active match, as at boot. */
+/**
+ * Reopens the database and restores every active match, as at boot, with no time budget: the figure is the cost of
+ * restoring all of them (at boot the 5 s budget defers the rest to their first use, and this machine passes it).
+ */
 function restoreMs(path: string, expected: number): { ms: number; cpuMs: number } {
   const store = openStore({ path }, toyResolver);
   let restored = 0;
   const t = timed(() => {
-    restored = store.matches.restoreActiveMatches().restored;
+    restored = store.matches.restoreActiveMatches(Number.POSITIVE_INFINITY).restored;
   });
   store.close();
   if (restored !== expected) throw new Error(`restored ${restored} of ${expected}`);
