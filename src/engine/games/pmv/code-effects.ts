@@ -10,6 +10,7 @@ import { learn } from '../../core/hidden.ts';
 import type { Json } from '../../core/json.ts';
 import { call, defineProcedure, type StepOut } from '../../core/procedure.ts';
 import {
+  changeTargetDecision,
   extractDecision,
   groupDecision,
   lookTopDecision,
@@ -21,12 +22,24 @@ import {
   cardAims,
   type EffectContext,
   effectsOf,
+  entryBeingPlayed,
   isLegalTarget,
   modesOf,
+  retargetChoices,
   targetChoices,
   targetIndexOf,
 } from './rules.ts';
-import { cardOf, currentRef, type Entry, log, moveObject, objectOf, type PmvState, type TargetRef } from './state.ts';
+import {
+  cardOf,
+  currentInterference,
+  currentRef,
+  type Entry,
+  log,
+  moveObject,
+  objectOf,
+  type PmvState,
+  type TargetRef,
+} from './state.ts';
 
 /** What a code procedure returns: the rule it failed by, or null. */
 export type CodeOutcome = { failed: string | null };
@@ -267,6 +280,43 @@ export const resolveAsPlayed = defineProcedure<PmvState, AsPlayedData, CodeOutco
   },
 });
 
+// ---------------------------------------------------------------------------------------------------------------
+// Wayward Omen: "change a target of target card being played to another character" (§8.2.8)
+
+type RetargetData = { seat: Seat; card: string; entry: string };
+
+export const changeTarget = defineProcedure<PmvState, RetargetData, CodeOutcome>({
+  kind: 'pmv-code-change-target',
+  first: 'ask',
+  steps: {
+    ask(s, { data }) {
+      // §8.2.8: only an effect not yet resolved: the card's entry is still in the current interference.
+      const entry = currentInterference(s)?.entries.find((e) => e.id === data.entry);
+      if (!entry || retargetChoices(s, entry).length === 0) return failed('8.2.8');
+      return ask(changeTargetDecision, data.seat, { card: data.card, entry: data.entry }, 'answered');
+    },
+    answered(s, { data, ret }) {
+      const pick = answerOf(changeTargetDecision, ret);
+      const entry = currentInterference(s)?.entries.find((e) => e.id === data.entry);
+      if (!pick || !entry) return failed('8.2.8');
+      // §8.2.8: the new target is taken whether or not it is a legal one; the entry checks it when it resolves
+      // (§8.2.5.a), and fails then if it is not.
+      entry.targets[pick.index] = { object: currentRef(s, pick.id) };
+      const target = objectOf(s, pick.id);
+      log(s, {
+        type: 'target-changed',
+        seat: data.seat,
+        card: entry.card,
+        object: entry.source.id,
+        target: pick.id,
+        targetCard: target.card,
+        rule: '8.2.8',
+      });
+      return done();
+    },
+  },
+});
+
 /** The code clauses that are procedures, by handler name, each started for `seat` and returning to `next`. */
 export const CODE_PROCEDURES: Record<string, (s: PmvState, ctx: EffectContext, next: string) => StepOut> = {
   'look-top-may-discard': (_s, ctx, next) => call(lookTopMayDiscard, { seat: ctx.seat, top: '' }, next),
@@ -278,7 +328,13 @@ export const CODE_PROCEDURES: Record<string, (s: PmvState, ctx: EffectContext, n
     const data = { seat: ctx.seat, by: ctx.entry.id, card: t.object.id, entry: '', mode: null, targets: [] };
     return call(resolveAsPlayed, data, next);
   },
+  'change-target'(s, ctx, next) {
+    const t = ctx.targets[0];
+    const entry = t && 'object' in t ? entryBeingPlayed(s, t.object.id) : null;
+    if (!ctx.entry || !entry) return { return: { failed: '8.2.5' } };
+    return call(changeTarget, { seat: ctx.seat, card: ctx.entry.card, entry: entry.id }, next);
+  },
 };
 
 /** Every code procedure, for the kernel's registry. */
-export const CODE_PROCEDURE_LIST = [lookTopMayDiscard, fortuneSplit, resolveAsPlayed];
+export const CODE_PROCEDURE_LIST = [lookTopMayDiscard, fortuneSplit, resolveAsPlayed, changeTarget];

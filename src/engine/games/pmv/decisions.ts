@@ -11,7 +11,7 @@ import { legalActions } from './actions.ts';
 import type { Aim } from './cards/schema.ts';
 import { modeText } from './cards/text.ts';
 import { phaseWords } from './log-text.ts';
-import { targetChoices, targetKey } from './rules.ts';
+import { retargetChoices, targetChoices, targetKey } from './rules.ts';
 import { cardOf, cardOfObject, objectOf, type PmvState, type TargetRef } from './state.ts';
 
 const simple = (id: string, role: OptionRole, en: string, ja: string): DecisionOption => ({
@@ -688,6 +688,42 @@ export const overdriveDecision = defineDecisionKind<
   },
 });
 
+/**
+ * §8.2.8: which target of the card being played (`entry`) changes, and to which character (Wayward Omen). Each option
+ * is one pair `retarget:<target index>:<object>`; the change is the effect's, so nothing declines it.
+ */
+export const changeTargetDecision = defineDecisionKind<
+  PmvState,
+  { card: string; entry: string },
+  { index: number; id: string } | null
+>({
+  name: 'change-target',
+  role: 'choice',
+  build(s, p) {
+    const card = cardOf(p.card);
+    const entry = s.interferences.flatMap((i) => i.entries).find((e) => e.id === p.entry);
+    const played = entry ? cardOf(entry.card).name : label('the card', 'そのカード');
+    const options: DecisionOption[] = (entry ? retargetChoices(s, entry) : []).map(([index, id]) => {
+      const o = objectOption(s, id, 'retarget');
+      return { ...o, id: `retarget:${index}:${id}` };
+    });
+    return pickOne(
+      label(
+        `${card.name.en}: choose the new target of ${played.en}.`,
+        `${card.name.ja}：${played.ja}の新しい目標を選んでください。`,
+      ),
+      options,
+      options[0]?.id ?? '',
+    );
+  },
+  handle(s, p, chosen) {
+    const [, index, id] = (chosen[0] ?? '').split(':');
+    const entry = s.interferences.flatMap((i) => i.entries).find((e) => e.id === p.entry);
+    const pick = (entry ? retargetChoices(s, entry) : []).find(([i, o]) => String(i) === index && o === id);
+    return pick ? { index: pick[0], id: pick[1] } : null;
+  },
+});
+
 export const PMV_DECISIONS = [
   priorityDecision,
   targetDecision,
@@ -710,4 +746,5 @@ export const PMV_DECISIONS = [
   transformDecision,
   linkDecision,
   overdriveDecision,
+  changeTargetDecision,
 ];

@@ -22,6 +22,7 @@ const DECISION_KINDS = {
   graze: { en: 'graze', ja: 'グレイズ' },
   discard: { en: 'discarding to the hand limit', ja: '手札の破棄' },
   'netherworld-order': { en: 'ordering cards into the netherworld', ja: '冥界に置く順番' },
+  'change-target': { en: 'changing a target', ja: '目標の変更' },
 };
 
 /** The engine as the bot and tools play it (presenter, phases, decision words, fuzz decks). */

@@ -77,6 +77,13 @@ export function logLine(e: PmvLogEntry): Label {
       );
     case 'fizzle':
       return label(`${c.en} fails${rule}.`, `${c.ja}の効果は失敗しました${ruleJa}。`);
+    case 'target-changed': {
+      const t = targetWords(e);
+      return label(
+        `${p.en} changes the target of ${c.en} to ${t.en}${rule}.`,
+        `${p.ja}は${c.ja}の目標を${t.ja}に変更しました${ruleJa}。`,
+      );
+    }
     case 'nullified':
       return label(`The play of ${c.en} is nullified${rule}.`, `${c.ja}のプレイは無効になりました${ruleJa}。`);
     case 'attached':

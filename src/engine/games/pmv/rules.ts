@@ -104,6 +104,7 @@ const CODE_AIMS: Record<string, readonly Aim[]> = {
   'turn-face-up': ['target-character'],
   'resolve-as-played': ['target-spell-in-your-netherworld'],
   'world-talisman-to-field': ['target-world-talisman-in-your-netherworld'],
+  'change-target': ['target-card-being-played'],
 };
 
 /** Mirror Recital's aims: cards of the player's own netherworld (public, §3.3), offered only to these. */
@@ -761,6 +762,36 @@ export function applyClause(s: PmvState, e: Effect, ctx: EffectContext, targetIn
     default:
       return { kind: 'failed', rule: '7.1' };
   }
+}
+
+/** Target phrases that name a character (§8.2.2): the targets Wayward Omen may change (§8.2.8, P52). */
+const CHARACTER_AIMS: ReadonlySet<Aim> = new Set<Aim>([
+  'target-character',
+  'target-your-character',
+  'target-your-sleeping-character',
+  'target-character-cost-3-or-less',
+]);
+
+/** The entry of the current interference for the card being played `id` (§8.2.8: not yet resolved), or null. */
+export function entryBeingPlayed(s: PmvState, id: string): Entry | null {
+  return currentInterference(s)?.entries.find((e) => e.kind === 'card' && e.source.id === id) ?? null;
+}
+
+/**
+ * §8.2.8: the ways to change one character target of an entry: `[index, new character]` pairs, every character on
+ * the field but the one the target already is, legal target or not (the changing effect restricts it to a
+ * character, P52). The changed entry checks its targets again when it resolves (§8.2.5).
+ */
+export function retargetChoices(s: PmvState, entry: Entry): [number, string][] {
+  const aims = cardAims(cardOf(entry.card), entry.ability, entry.mode);
+  const out: [number, string][] = [];
+  aims.forEach((aim, i) => {
+    const t = entry.targets[i];
+    if (!CHARACTER_AIMS.has(aim) || !t || !('object' in t)) return;
+    for (const id of s.field)
+      if (isCharacter(s, id) && !(id === t.object.id && isCurrent(s.events, t.object))) out.push([i, id]);
+  });
+  return out;
 }
 
 /** The pool's `{do: "code"}` clauses the engine implements, by handler name (support.ts refuses the others). */

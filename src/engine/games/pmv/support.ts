@@ -103,7 +103,6 @@ export const ACTIONS_NOT_ON_A_CARD: Readonly<Record<string, string>> = {
   'never-below': '1.6.5',
   'place-instead': '11.2.2.a', // "instead of placing" replacement effects
   'resolve-as-used': '7.5',
-  'change-target': '8.2.8',
   declare: '12.1.2', // declaring a name or a race for an effect
   'as-far-as-possible': '12.6',
 };
