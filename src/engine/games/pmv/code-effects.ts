@@ -10,6 +10,7 @@ import { learn } from '../../core/hidden.ts';
 import type { Json } from '../../core/json.ts';
 import { call, defineProcedure, type StepOut } from '../../core/procedure.ts';
 import {
+  asUsedDecision,
   changeTargetDecision,
   extractDecision,
   groupDecision,
@@ -31,12 +32,14 @@ import {
 } from './rules.ts';
 import {
   cardOf,
+  cardOfObject,
   currentInterference,
   currentRef,
   type Entry,
   log,
   moveObject,
   objectOf,
+  originalTextNullified,
   type PmvState,
   type TargetRef,
 } from './state.ts';
@@ -317,6 +320,100 @@ export const changeTarget = defineProcedure<PmvState, RetargetData, CodeOutcome>
   },
 });
 
+// ---------------------------------------------------------------------------------------------------------------
+// Shrine Bell Echo: "resolve an activated effect in the text of target character of yours as if it were used" (§7.5)
+
+const AS_USED_AIM = 'target-your-character';
+
+type AsUsedData = {
+  seat: Seat;
+  /** The entry whose effect this is (Shrine Bell Echo's). */
+  by: string;
+  /** The character whose effect resolves: its source (§7.5.4). */
+  object: string;
+  ability: number;
+  /** The entry made for the effect: it is treated as a used effect (§7.5.1). */
+  entry: string;
+  targets: TargetRef[];
+};
+
+/** §7.5: the activated effects in the text of `id` now (none face down, §5.7.4, or with its text nullified). */
+export function asUsedAbilities(s: PmvState, id: string): number[] {
+  if (originalTextNullified(s, id)) return [];
+  return cardOfObject(s, id).abilities.flatMap((a, k) => (a.kind === 'activated' ? [k] : []));
+}
+
+export const resolveAsUsed = defineProcedure<PmvState, AsUsedData, CodeOutcome>({
+  kind: 'pmv-code-resolve-as-used',
+  first: 'choose',
+  steps: {
+    // §7.5.2.a: which effect resolves; with none, nothing resolves (§7.1.12.a).
+    choose(s, { data }) {
+      const by = s.interferences.flatMap((i) => i.entries).find((e) => e.id === data.by);
+      if (!isLegalTarget(s, data.seat, AS_USED_AIM, { object: currentRef(s, data.object) }, data.by, by?.card ?? null))
+        return failed('8.2.5');
+      const abilities = asUsedAbilities(s, data.object);
+      if (abilities.length === 0) return failed('7.1.12.a');
+      data.entry = `e${s.nextEntry}`;
+      s.nextEntry += 1;
+      const card = by?.card ?? '';
+      return ask(asUsedDecision, data.seat, { card, object: data.object, abilities }, 'chosen');
+    },
+    chosen(_s, { data, ret }) {
+      const k = answerOf(asUsedDecision, ret);
+      if (k === null) return failed('7.5.2.a');
+      data.ability = k;
+      return { goto: 'target' };
+    },
+    // §7.5.2.b: each target phrase in order; §7.5.1.d: with none to choose, the resolution fails.
+    target(s, { data }) {
+      const card = cardOfObject(s, data.object);
+      const aim = cardAims(card, data.ability)[data.targets.length];
+      if (!aim) return { goto: 'resolve' };
+      if (targetChoices(s, data.seat, aim, data.entry, card.id).length === 0) return failed('7.5.1.d');
+      return ask(targetDecision, data.seat, { card: card.id, aim, self: data.entry, required: true }, 'targeted');
+    },
+    targeted(_s, { data, ret }) {
+      const t = answerOf(targetDecision, ret);
+      if (t === null) return failed('7.5.1.d');
+      data.targets.push(t);
+      return { goto: 'target' };
+    },
+    // §7.5.2.d: the effect resolves as a used one (§7.5.4: its source is the character); no cost is paid and a paid
+    // cost that is read is 0 (§7.5.1.c: an LP cost of X gives X = 0).
+    resolve(s, { data }) {
+      const level = s.interferences.findIndex((i) => i.entries.some((e) => e.id === data.by));
+      const i = s.interferences[level];
+      if (!i) throw new Error(`resolve-as-used: no interference holds ${data.by}`);
+      const a = cardOfObject(s, data.object).abilities[data.ability];
+      const entry: Entry = {
+        id: data.entry,
+        kind: 'ability',
+        source: currentRef(s, data.object),
+        card: objectOf(s, data.object).card,
+        controller: data.seat,
+        ability: data.ability,
+        lender: null,
+        targets: data.targets,
+        defends: false,
+        x: a?.kind === 'activated' && a.cost.lp === 'X' ? 0 : null,
+        mode: null,
+      };
+      i.entries.splice(
+        i.entries.findIndex((e) => e.id === data.by),
+        0,
+        entry,
+      );
+      log(s, { type: 'as-used', seat: data.seat, card: entry.card, object: data.object, rule: '7.5.2' });
+      return {
+        call: { kind: RESOLVE_ENTRY_KIND, data: { entry: data.entry, level, clause: 0, failed: false } },
+        next: 'resolved',
+      };
+    },
+    resolved: () => done(), // §7.5.3
+  },
+});
+
 /** The code clauses that are procedures, by handler name, each started for `seat` and returning to `next`. */
 export const CODE_PROCEDURES: Record<string, (s: PmvState, ctx: EffectContext, next: string) => StepOut> = {
   'look-top-may-discard': (_s, ctx, next) => call(lookTopMayDiscard, { seat: ctx.seat, top: '' }, next),
@@ -334,7 +431,13 @@ export const CODE_PROCEDURES: Record<string, (s: PmvState, ctx: EffectContext, n
     if (!ctx.entry || !entry) return { return: { failed: '8.2.5' } };
     return call(changeTarget, { seat: ctx.seat, card: ctx.entry.card, entry: entry.id }, next);
   },
+  'resolve-as-used'(_s, ctx, next) {
+    const t = ctx.targets[0];
+    if (!ctx.entry || !t || !('object' in t)) return { return: { failed: '8.2.5' } };
+    const data = { seat: ctx.seat, by: ctx.entry.id, object: t.object.id, ability: 0, entry: '', targets: [] };
+    return call(resolveAsUsed, data, next);
+  },
 };
 
 /** Every code procedure, for the kernel's registry. */
-export const CODE_PROCEDURE_LIST = [lookTopMayDiscard, fortuneSplit, resolveAsPlayed, changeTarget];
+export const CODE_PROCEDURE_LIST = [lookTopMayDiscard, fortuneSplit, resolveAsPlayed, changeTarget, resolveAsUsed];

@@ -9,7 +9,7 @@ import { type Label, label } from '../../core/label.ts';
 import { solvePayment } from '../../core/payment-solver.ts';
 import { legalActions } from './actions.ts';
 import type { Aim } from './cards/schema.ts';
-import { modeText } from './cards/text.ts';
+import { abilityText, modeText } from './cards/text.ts';
 import { phaseWords } from './log-text.ts';
 import { retargetChoices, targetChoices, targetKey } from './rules.ts';
 import { cardOf, cardOfObject, objectOf, type PmvState, type TargetRef } from './state.ts';
@@ -724,6 +724,40 @@ export const changeTargetDecision = defineDecisionKind<
   },
 });
 
+/**
+ * §7.5.2.a: which activated effect of `object` resolves as if used (Shrine Bell Echo), one option `effect:<index>`
+ * each, shown by its text; the choice is the effect's, so nothing declines it.
+ */
+export const asUsedDecision = defineDecisionKind<
+  PmvState,
+  { card: string; object: string; abilities: number[] },
+  number | null
+>({
+  name: 'as-used-effect',
+  role: 'choice',
+  build(s, p) {
+    const card = cardOf(p.card);
+    const text = cardOfObject(s, p.object);
+    const options: DecisionOption[] = p.abilities.map((k) => {
+      const a = text.abilities[k];
+      const words = a ? abilityText(a) : label('?', '?');
+      return { id: `effect:${k}`, kind: 'effect', role: 'choice', label: words, objectId: p.object };
+    });
+    return pickOne(
+      label(
+        `${card.name.en}: choose the effect of ${text.name.en} that resolves as if used.`,
+        `${card.name.ja}：使用したものとして解決する${text.name.ja}の効果を選んでください。`,
+      ),
+      options,
+      options[0]?.id ?? '',
+    );
+  },
+  handle(_s, p, chosen) {
+    const k = Number((chosen[0] ?? '').slice('effect:'.length));
+    return p.abilities.includes(k) ? k : null;
+  },
+});
+
 export const PMV_DECISIONS = [
   priorityDecision,
   targetDecision,
@@ -747,4 +781,5 @@ export const PMV_DECISIONS = [
   linkDecision,
   overdriveDecision,
   changeTargetDecision,
+  asUsedDecision,
 ];

@@ -77,6 +77,11 @@ export function logLine(e: PmvLogEntry): Label {
       );
     case 'fizzle':
       return label(`${c.en} fails${rule}.`, `${c.ja}の効果は失敗しました${ruleJa}。`);
+    case 'as-used':
+      return label(
+        `${p.en} resolves an effect of ${c.en} as if it were used${rule}.`,
+        `${p.ja}は${c.ja}の効果を使用したものとして解決します${ruleJa}。`,
+      );
     case 'target-changed': {
       const t = targetWords(e);
       return label(

@@ -105,6 +105,7 @@ const CODE_AIMS: Record<string, readonly Aim[]> = {
   'resolve-as-played': ['target-spell-in-your-netherworld'],
   'world-talisman-to-field': ['target-world-talisman-in-your-netherworld'],
   'change-target': ['target-card-being-played'],
+  'resolve-as-used': ['target-your-character'],
 };
 
 /** Mirror Recital's aims: cards of the player's own netherworld (public, §3.3), offered only to these. */

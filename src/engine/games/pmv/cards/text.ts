@@ -338,7 +338,7 @@ const WHEN = {
 /** Node costs are printed as circled numbers (①②…). */
 const circled = (n: number) => String.fromCharCode(0x2460 + n - 1);
 
-function abilityText(a: Ability): Label {
+export function abilityText(a: Ability): Label {
   const effects = effectsText(a.effects);
   if (a.kind === 'activated') {
     const icons = [a.cost.nodes > 0 ? circled(a.cost.nodes) : '', a.cost.sleep ? 'S' : ''].join('');
