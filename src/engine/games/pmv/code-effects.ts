@@ -12,6 +12,7 @@ import { call, defineProcedure, type StepOut } from '../../core/procedure.ts';
 import {
   asUsedDecision,
   changeTargetDecision,
+  declareRaceDecision,
   extractDecision,
   groupDecision,
   lookTopDecision,
@@ -414,6 +415,35 @@ export const resolveAsUsed = defineProcedure<PmvState, AsUsedData, CodeOutcome>(
   },
 });
 
+// ---------------------------------------------------------------------------------------------------------------
+// Naming Rite: "declare a race; each character of the declared race on your opponents' fields gets -2/-2 until end
+// of turn" (§12.1)
+
+type DeclareData = { seat: Seat; by: string; card: string };
+
+export const declareRaceWeaken = defineProcedure<PmvState, DeclareData, CodeOutcome>({
+  kind: 'pmv-code-declare-race',
+  first: 'declare',
+  steps: {
+    declare(_s, { data }) {
+      return ask(declareRaceDecision, data.seat, { card: data.card }, 'declared');
+    },
+    declared(s, { data, ret }) {
+      const race = answerOf(declareRaceDecision, ret);
+      // §12.1.1: the declaration is kept on the entry (structured) and logged for both players as a code.
+      const entry = s.interferences.flatMap((i) => i.entries).find((e) => e.id === data.by);
+      if (entry) entry.declared = race;
+      log(s, { type: 'declare', seat: data.seat, card: data.card, declared: race, rule: '12.1.1' });
+      // §7.6.1: a lingering effect on a group (P45): characters of that race that join it later are caught too.
+      const group = { charactersOf: opponentOf(data.seat), atk: -2, def: -2, until: 'end-of-turn' as const, race };
+      s.groupModifiers = [...(s.groupModifiers ?? []), { ...group, timestamp: s.nextTimestamp }];
+      s.nextTimestamp += 1;
+      log(s, { type: 'group-modified', seat: group.charactersOf, amount: -2, def: -2, declared: race, rule: '7.6.1' });
+      return done();
+    },
+  },
+});
+
 /** The code clauses that are procedures, by handler name, each started for `seat` and returning to `next`. */
 export const CODE_PROCEDURES: Record<string, (s: PmvState, ctx: EffectContext, next: string) => StepOut> = {
   'look-top-may-discard': (_s, ctx, next) => call(lookTopMayDiscard, { seat: ctx.seat, top: '' }, next),
@@ -437,7 +467,18 @@ export const CODE_PROCEDURES: Record<string, (s: PmvState, ctx: EffectContext, n
     const data = { seat: ctx.seat, by: ctx.entry.id, object: t.object.id, ability: 0, entry: '', targets: [] };
     return call(resolveAsUsed, data, next);
   },
+  'declare-race-weaken'(_s, ctx, next) {
+    if (!ctx.entry) return { return: { failed: '7.1' } };
+    return call(declareRaceWeaken, { seat: ctx.seat, by: ctx.entry.id, card: ctx.entry.card }, next);
+  },
 };
 
 /** Every code procedure, for the kernel's registry. */
-export const CODE_PROCEDURE_LIST = [lookTopMayDiscard, fortuneSplit, resolveAsPlayed, changeTarget, resolveAsUsed];
+export const CODE_PROCEDURE_LIST = [
+  lookTopMayDiscard,
+  fortuneSplit,
+  resolveAsPlayed,
+  changeTarget,
+  resolveAsUsed,
+  declareRaceWeaken,
+];

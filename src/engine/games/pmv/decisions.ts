@@ -9,10 +9,11 @@ import { type Label, label } from '../../core/label.ts';
 import { solvePayment } from '../../core/payment-solver.ts';
 import { legalActions } from './actions.ts';
 import type { Aim } from './cards/schema.ts';
-import { abilityText, modeText } from './cards/text.ts';
+import { RACES } from './cards/schema.ts';
+import { abilityText, modeText, RACE_NAMES } from './cards/text.ts';
 import { phaseWords } from './log-text.ts';
 import { retargetChoices, targetChoices, targetKey } from './rules.ts';
-import { cardOf, cardOfObject, objectOf, type PmvState, type TargetRef } from './state.ts';
+import { cardOf, cardOfObject, type DeclaredRace, objectOf, type PmvState, type TargetRef } from './state.ts';
 
 const simple = (id: string, role: OptionRole, en: string, ja: string): DecisionOption => ({
   id,
@@ -758,6 +759,34 @@ export const asUsedDecision = defineDecisionKind<
   },
 });
 
+/** §12.1.4: the races a player may declare: every race icon, and "none". */
+export const DECLARABLE_RACES: readonly DeclaredRace[] = [...RACES, 'none'];
+
+/**
+ * §12.1.1, §12.1.4: declare a race for the effect of `card` (Naming Rite): one option `race:<code>` per race and
+ * `race:none`. The answer is public (the log records it as a code).
+ */
+export const declareRaceDecision = defineDecisionKind<PmvState, { card: string }, DeclaredRace>({
+  name: 'declare-race',
+  role: 'choice',
+  build(_s, p) {
+    const card = cardOf(p.card);
+    const options: DecisionOption[] = DECLARABLE_RACES.map((r) => {
+      const words = r === 'none' ? label('None (no race)', 'なし') : RACE_NAMES[r];
+      return { id: `race:${r}`, kind: 'race', role: 'choice', label: label(words.en, words.ja) };
+    });
+    return pickOne(
+      label(`${card.name.en}: declare a race.`, `${card.name.ja}：種族を1つ宣言してください。`),
+      options,
+      'race:none',
+    );
+  },
+  handle(_s, _p, chosen) {
+    const r = (chosen[0] ?? '').slice('race:'.length);
+    return DECLARABLE_RACES.find((x) => x === r) ?? 'none';
+  },
+});
+
 export const PMV_DECISIONS = [
   priorityDecision,
   targetDecision,
@@ -782,4 +811,5 @@ export const PMV_DECISIONS = [
   overdriveDecision,
   changeTargetDecision,
   asUsedDecision,
+  declareRaceDecision,
 ];

@@ -3,7 +3,8 @@
  */
 import type { GameResult, Seat } from '../../core/game.ts';
 import { type Label, label } from '../../core/label.ts';
-import { PHASE_NAMES } from './cards/text.ts';
+import type { Race } from './cards/schema.ts';
+import { PHASE_NAMES, RACE_NAMES } from './cards/text.ts';
 import { cardOf, type PmvLogEntry } from './state.ts';
 
 const PHASE_WORDS: Record<string, Label> = {
@@ -20,6 +21,12 @@ export function phaseWords(phase: string): Label {
 const who = (seat: string | undefined): Label => label(seat ?? '?', seat ?? '?');
 const cardName = (id: string | undefined): Label => (id ? cardOf(id).name : label('a card', 'カード'));
 const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `${n}` : '±0');
+
+/** §12.1.4: a declared race's words ("none": no race). */
+function raceWords(race: string | undefined): Label {
+  const known = RACE_NAMES[race as Race] as Label | undefined;
+  return known ?? label('none', 'なし');
+}
 
 function targetWords(e: PmvLogEntry): Label {
   if (e.targetCard) return cardOf(e.targetCard).name;
@@ -145,7 +152,25 @@ export function logLine(e: PmvLogEntry): Label {
         `${c.en} gets ${signed(n)}/${signed(e.def ?? 0)}.`,
         `${c.ja}は${signed(n)}/${signed(e.def ?? 0)}を得ました。`,
       );
+    case 'declare': {
+      const r = raceWords(e.declared);
+      return label(
+        `${p.en} declares the race ${r.en} for ${c.en}${rule}.`,
+        `${p.ja}は${c.ja}で種族「${r.ja}」を宣言しました${ruleJa}。`,
+      );
+    }
     case 'group-modified':
+      if (e.declared !== undefined) {
+        const r = raceWords(e.declared);
+        const kin =
+          e.declared === 'none'
+            ? { en: 'Characters with no race', ja: '種族なし' }
+            : { en: `${r.en} characters`, ja: r.ja };
+        return label(
+          `${kin.en} on ${p.en}'s field get ${signed(n)}/${signed(e.def ?? 0)}, those that enter later too${rule}.`,
+          `${p.ja}の場の${kin.ja}のキャラクターは、後から出たものも含め${signed(n)}/${signed(e.def ?? 0)}を得ます${ruleJa}。`,
+        );
+      }
       return label(
         `Characters on ${p.en}'s field get ${signed(n)}/${signed(e.def ?? 0)}, those that enter later too${rule}.`,
         `${p.ja}の場のキャラクターは、後から出たものも含め${signed(n)}/${signed(e.def ?? 0)}を得ます${ruleJa}。`,

@@ -83,6 +83,8 @@ export type Entry = {
   x: number | null;
   /** §5.2.3.c: the mode chosen for a "Choose one" card (null: none). */
   mode: number | null;
+  /** §12.1.1: the race its player declared as it resolved (absent: none asked yet). */
+  declared?: DeclaredRace;
   /** §10.33.2.a: how many cards this card's Overdrive excluded (absent: it has no Overdrive or has not resolved). */
   overdrive?: number;
   /**
@@ -124,7 +126,14 @@ export type Modifier = {
  * applies to every character that meets the condition while it lasts, those that enter later too, and stops for one
  * that no longer does (§7.6.2).
  */
-export type GroupModifier = Omit<Modifier, 'object'> & { charactersOf: Seat };
+export type GroupModifier = Omit<Modifier, 'object'> & {
+  charactersOf: Seat;
+  /** §12.1.4: only characters of this declared race ('none': those with no race, P54). */
+  race?: DeclaredRace;
+};
+
+/** §12.1.4: a race declared by an effect: an icon's race, or "none". */
+export type DeclaredRace = Race | 'none';
 
 /** §4.1.1: the phases in order; `turn-start` and `turn-end` have no priority (§4.2.3.a). */
 export const PHASES = ['turn-start', 'active', 'maintenance', 'draw', 'main', 'discard', 'turn-end'] as const;
@@ -155,6 +164,8 @@ export type PmvLogEntry = {
   rule?: string;
   /** Only the seat named here may read this line. */
   privateTo?: Seat;
+  /** §12.1: what a player declared by an effect (a race code, or "none"). */
+  declared?: string;
 };
 
 export type PmvState = ProcedureState & {
@@ -617,6 +628,13 @@ export function racesOf(s: PmvState, id: string): readonly Race[] {
   return cardOfObject(s, id).races;
 }
 
+/** §12.1.4: has this character the declared race (any, when none was declared; "none": it has no race)? */
+export function ofRace(s: PmvState, id: string, race: DeclaredRace | undefined): boolean {
+  if (race === undefined) return true;
+  const races = racesOf(s, id);
+  return race === 'none' ? races.length === 0 : races.includes(race);
+}
+
 /**
  * §7.6.1: the modifiers on this object now: those on its current incarnation, and the lingering group ones whose
  * condition it meets now (a character on that player's field; §7.6.2: no longer, none), oldest first.
@@ -628,7 +646,7 @@ export function modifiersOn(s: PmvState, id: string): Omit<Modifier, 'object'>[]
   if (groups.length === 0) return own;
   const o = objectOf(s, id);
   const member = o.zone === 'field' && isCharacter(s, id);
-  const caught = groups.filter((g) => member && o.owner === g.charactersOf);
+  const caught = groups.filter((g) => member && o.owner === g.charactersOf && ofRace(s, id, g.race));
   return [...own, ...caught].sort((a, b) => a.timestamp - b.timestamp);
 }
 

@@ -102,7 +102,7 @@ export const ACTIONS_NOT_ON_A_CARD: Readonly<Record<string, string>> = {
   'treat-as-number': '1.6.4',
   'never-below': '1.6.5',
   'place-instead': '11.2.2.a', // "instead of placing" replacement effects
-  declare: '12.1.2', // declaring a name or a race for an effect
+  'declare-name': '12.1.3', // declaring a name for an effect (declaring a race is on Naming Rite, P54)
   'as-far-as-possible': '12.6',
 };
 
