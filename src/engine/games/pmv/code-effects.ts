@@ -194,6 +194,22 @@ function asPlayedFails(s: PmvState, data: AsPlayedData, rule: string): { return:
   return failed(rule);
 }
 
+/**
+ * Resolves `entry` at once in the interference of entry `by` (§5.3.2.e, §7.5.2.d), put under `by` so the
+ * interference never takes it for an entry of its own; then step `next`.
+ */
+function resolveUnder(s: PmvState, by: string, entry: Entry, next: string): StepOut {
+  const level = s.interferences.findIndex((i) => i.entries.some((e) => e.id === by));
+  const i = s.interferences[level];
+  if (!i) throw new Error(`no interference holds ${by}`);
+  i.entries.splice(
+    i.entries.findIndex((e) => e.id === by),
+    0,
+    entry,
+  );
+  return { call: { kind: RESOLVE_ENTRY_KIND, data: { entry: entry.id, level, clause: 0, failed: false } }, next };
+}
+
 export const resolveAsPlayed = defineProcedure<PmvState, AsPlayedData, CodeOutcome>({
   kind: 'pmv-code-resolve-as-played',
   first: 'place',
@@ -247,9 +263,6 @@ export const resolveAsPlayed = defineProcedure<PmvState, AsPlayedData, CodeOutco
     // §5.3.2.e: the card resolves as a played card of this interference (§5.3.4: its own effect); §5.3.2.g: a card
     // left in the play area goes on top of the netherworld (resolveEntry's last step).
     resolve(s, { data }) {
-      const level = s.interferences.findIndex((i) => i.entries.some((e) => e.id === data.by));
-      const i = s.interferences[level];
-      if (!i) throw new Error(`resolve-as-played: no interference holds ${data.by}`);
       const card = cardOf(objectOf(s, data.card).card);
       const entry: Entry = {
         id: data.entry,
@@ -265,20 +278,11 @@ export const resolveAsPlayed = defineProcedure<PmvState, AsPlayedData, CodeOutco
         x: card.nodeCost !== 'nullity' && card.nodeCost.cost === 'X' ? 0 : null,
         mode: data.mode,
       };
-      // Under the entry resolving it, so the interference never takes it for an entry of its own.
-      i.entries.splice(
-        i.entries.findIndex((e) => e.id === data.by),
-        0,
-        entry,
-      );
       // §10.21.2.a: "played or resolved as played": the One per Turn restriction starts.
       const limit = `${data.seat}:${card.id}`;
       if (card.keywords.some((k) => k.keyword === 'one-per-turn') && !s.turn.limited.includes(limit))
         s.turn.limited.push(limit);
-      return {
-        call: { kind: RESOLVE_ENTRY_KIND, data: { entry: data.entry, level, clause: 0, failed: false } },
-        next: 'resolved',
-      };
+      return resolveUnder(s, data.by, entry, 'resolved');
     },
     resolved: () => done(), // §5.3.3
   },
@@ -383,9 +387,6 @@ export const resolveAsUsed = defineProcedure<PmvState, AsUsedData, CodeOutcome>(
     // §7.5.2.d: the effect resolves as a used one (§7.5.4: its source is the character); no cost is paid and a paid
     // cost that is read is 0 (§7.5.1.c: an LP cost of X gives X = 0).
     resolve(s, { data }) {
-      const level = s.interferences.findIndex((i) => i.entries.some((e) => e.id === data.by));
-      const i = s.interferences[level];
-      if (!i) throw new Error(`resolve-as-used: no interference holds ${data.by}`);
       const a = cardOfObject(s, data.object).abilities[data.ability];
       const entry: Entry = {
         id: data.entry,
@@ -400,16 +401,8 @@ export const resolveAsUsed = defineProcedure<PmvState, AsUsedData, CodeOutcome>(
         x: a?.kind === 'activated' && a.cost.lp === 'X' ? 0 : null,
         mode: null,
       };
-      i.entries.splice(
-        i.entries.findIndex((e) => e.id === data.by),
-        0,
-        entry,
-      );
       log(s, { type: 'as-used', seat: data.seat, card: entry.card, object: data.object, rule: '7.5.2' });
-      return {
-        call: { kind: RESOLVE_ENTRY_KIND, data: { entry: data.entry, level, clause: 0, failed: false } },
-        next: 'resolved',
-      };
+      return resolveUnder(s, data.by, entry, 'resolved');
     },
     resolved: () => done(), // §7.5.3
   },
