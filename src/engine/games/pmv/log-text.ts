@@ -133,6 +133,14 @@ export function logLine(e: PmvLogEntry): Label {
         `${c.en} gets ${signed(n)}/${signed(e.def ?? 0)}.`,
         `${c.ja}は${signed(n)}/${signed(e.def ?? 0)}を得ました。`,
       );
+    case 'treated-as': {
+      const en = [e.amount === undefined ? null : `ATK ${e.amount}`, e.def === undefined ? null : `DEF ${e.def}`];
+      const ja = [e.amount === undefined ? null : `攻撃力${e.amount}`, e.def === undefined ? null : `耐久力${e.def}`];
+      return label(
+        `${c.en} is treated as having ${en.filter(Boolean).join(' and ')}${rule}.`,
+        `${c.ja}は${ja.filter(Boolean).join('、')}として扱われます${ruleJa}。`,
+      );
+    }
     case 'group-modified':
       return label(
         `Characters on ${p.en}'s field get ${signed(n)}/${signed(e.def ?? 0)}, those that enter later too${rule}.`,

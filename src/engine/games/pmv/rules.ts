@@ -619,6 +619,26 @@ export function applyClause(s: PmvState, e: Effect, ctx: EffectContext, targetIn
       }
       return { kind: 'done' };
     }
+    case 'treat-as': {
+      const to = objects(e.to);
+      if (!to) return { kind: 'failed', rule: '8.2.5' };
+      // §1.6.4: a modifier that sets the number (state.ts battlePower), ending as the modifiers do (§6.1.10).
+      const as = { ...(e.atk === undefined ? {} : { atk: e.atk }), ...(e.def === undefined ? {} : { def: e.def }) };
+      for (const ref of to) {
+        s.modifiers.push({ object: ref, atk: 0, def: 0, as, until: e.until, timestamp: s.nextTimestamp });
+        s.nextTimestamp += 1;
+        const card = objectOf(s, ref.id).card;
+        log(s, {
+          type: 'treated-as',
+          object: ref.id,
+          card,
+          ...(e.atk === undefined ? {} : { amount: e.atk }),
+          ...(e.def === undefined ? {} : { def: e.def }),
+          rule: '1.6.4',
+        });
+      }
+      return { kind: 'done' };
+    }
     case 'draw': {
       draw(s, ctx.seat, e.count);
       if (e.who === 'each-player') draw(s, opponentOf(ctx.seat), e.count);
