@@ -133,6 +133,11 @@ export function logLine(e: PmvLogEntry): Label {
         `${c.en} gets ${signed(n)}/${signed(e.def ?? 0)}.`,
         `${c.ja}は${signed(n)}/${signed(e.def ?? 0)}を得ました。`,
       );
+    case 'placed-instead':
+      return label(
+        `${c.en} goes to the excluded area instead of the netherworld${rule}.`,
+        `${c.ja}は冥界の代わりに除外領域に置かれました${ruleJa}。`,
+      );
     case 'treated-as': {
       const en = [e.amount === undefined ? null : `ATK ${e.amount}`, e.def === undefined ? null : `DEF ${e.def}`];
       const ja = [e.amount === undefined ? null : `攻撃力${e.amount}`, e.def === undefined ? null : `耐久力${e.def}`];

@@ -531,7 +531,8 @@ export function discardDoomed(s: PmvState, doomed: readonly string[]): void {
  */
 export function orderArrivals(s: PmvState, arrived: readonly string[]): void {
   for (const seat of SEATS) {
-    const ids = arrived.filter((id) => objectOf(s, id).owner === seat);
+    // §11.2.2.a: a card placed elsewhere instead did not arrive.
+    const ids = arrived.filter((id) => objectOf(s, id).owner === seat && objectOf(s, id).zone === 'netherworld');
     if (ids.length > 1) s.netherOrder.push({ seat, ids });
   }
 }

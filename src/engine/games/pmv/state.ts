@@ -755,8 +755,9 @@ function dropFromBattle(s: PmvState, ref: ObjRef): void {
  * Cards always go to their original owner's zones (§3.1.6). `at` is 'top' or 'bottom' for the deck; the
  * netherworld's top is its last entry (§3.3); other lists append.
  */
-export function moveObject(s: PmvState, id: string, to: Zone, at: 'top' | 'bottom' = 'top'): ObjRef {
+export function moveObject(s: PmvState, id: string, placed: Zone, at: 'top' | 'bottom' = 'top'): ObjRef {
   const o = objectOf(s, id);
+  const to = placedInstead(s, id, placed) ?? placed;
   // §11.3.3, §9.3.4.e–f: a card leaving the field (or its host) takes its attachments with it to the netherworld.
   if ((o.zone === 'field' || o.zone === 'attached') && to !== 'field' && to !== 'attached')
     for (const a of attachmentsOf(s, id)) moveObject(s, a, 'netherworld');
@@ -790,6 +791,31 @@ export function moveObject(s: PmvState, id: string, to: Zone, at: 'top' | 'botto
   }
   s.modifiers = s.modifiers.filter((m) => m.object.id !== id || m.object.inc !== left.inc);
   return left;
+}
+
+const PLACE_INSTEAD_CARDS = new Set(
+  [...PMV_CARDS.values()]
+    .filter((c) => c.abilities.some((a) => a.effects.some((e) => e.do === 'place-instead')))
+    .map((c) => c.id),
+);
+
+/**
+ * §11.2.2.a: an "instead of placing" α of the card itself, read while it is still on the field (before §11.2.2.b):
+ * the zone it goes to instead, or null. Going elsewhere ends the placing; the new incarnation keeps none of what the
+ * card was given (§3.1.7). Its owner's zone still (§3.1.6).
+ */
+function placedInstead(s: PmvState, id: string, to: Zone): Zone | null {
+  const o = objectOf(s, id);
+  if (o.zone !== 'field' || !PLACE_INSTEAD_CARDS.has(o.card) || o.faceDown) return null;
+  for (const { owner, ability } of abilitiesOf(s, id)) {
+    if (owner !== id || ability.kind !== 'auto' || ability.class !== 'alpha') continue;
+    for (const e of ability.effects) {
+      if (e.do !== 'place-instead' || e.into !== to) continue;
+      log(s, { type: 'placed-instead', seat: o.owner, card: o.card, object: id, rule: '11.2.2.a' });
+      return e.instead;
+    }
+  }
+  return null;
 }
 
 /** §1.11.2, §1.11.7: draw X; with fewer than X cards in the deck the player loses at once (no card is drawn). */

@@ -99,7 +99,6 @@ function effectProblem(e: Effect): { rule: string; what: string } | null {
  * other defined action is on a card (the vocabulary of schema.ts, or a handler of rules.ts / code-effects.ts).
  */
 export const ACTIONS_NOT_ON_A_CARD: Readonly<Record<string, string>> = {
-  'place-instead': '11.2.2.a', // "instead of placing" replacement effects
   'resolve-as-used': '7.5',
   'change-target': '8.2.8',
   declare: '12.1.2', // declaring a name or a race for an effect
@@ -141,7 +140,9 @@ function abilityProblem(a: Ability): { rule: string; what: string } | null {
     const cantAttack =
       a.class === 'alpha' &&
       !a.when &&
-      a.effects.every((e) => e.do === 'cannot' || e.do === 'static-modify' || e.do === 'never-below');
+      a.effects.every(
+        (e) => e.do === 'cannot' || e.do === 'static-modify' || e.do === 'never-below' || e.do === 'place-instead',
+      );
     const gamma = a.class === 'gamma' && a.when !== undefined && GAMMA_WHEN.has(a.when);
     // Silence Charm's α, read wherever a character's text is (state.ts originalTextNullified).
     const silence =

@@ -194,6 +194,11 @@ const BaseEffect = z.discriminatedUnion('do', [
     .strict(),
   /** §1.6.5: α "this character's ATK/DEF never becomes `floor` or less": at or below it, it is `floor` + 1 (P57). */
   z.object({ do: z.literal('never-below'), stat: z.enum(['atk', 'def']), floor: z.number().int() }).strict(),
+  /**
+   * §11.2.2.a: α "if this card would be put into the netherworld from the field, put it into the excluded area
+   * instead" (a placing replaced, not an exclusion of §9.4: P58).
+   */
+  z.object({ do: z.literal('place-instead'), into: z.literal('netherworld'), instead: z.literal('excluded') }).strict(),
   CodeEscapeSchema,
 ]);
 /** §5.2.3.c, §7.1.15: "Choose one:" modes. */

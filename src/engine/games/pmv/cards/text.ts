@@ -270,6 +270,11 @@ function effectText(e: BaseEffect): Label {
         ja: `このキャラクターの${stat.ja}は${e.floor}以下にならない。`,
       };
     }
+    case 'place-instead':
+      return {
+        en: 'If this card would be put into the netherworld from the field, put it into the excluded area instead.',
+        ja: 'このカードが場から冥界に置かれる場合、代わりに除外領域に置く。',
+      };
     case 'code':
       return e.text;
   }
