@@ -133,6 +133,13 @@ export function logLine(e: PmvLogEntry): Label {
         `${c.en} gets ${signed(n)}/${signed(e.def ?? 0)}.`,
         `${c.ja}は${signed(n)}/${signed(e.def ?? 0)}を得ました。`,
       );
+    case 'deck-to-netherworld':
+      return label(
+        `${c.en} goes from the top of ${p.en}'s deck into their netherworld${rule}.`,
+        `${c.ja}は${p.ja}のデッキの上から冥界に置かれました${ruleJa}。`,
+      );
+    case 'as-far-as-possible':
+      return label(`Only ${n} could be put: as far as possible${rule}.`, `${n}枚のみ置けました：可能な限り${ruleJa}。`);
     case 'placed-instead':
       return label(
         `${c.en} goes to the excluded area instead of the netherworld${rule}.`,

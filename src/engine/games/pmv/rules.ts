@@ -620,6 +620,19 @@ export function applyClause(s: PmvState, e: Effect, ctx: EffectContext, targetIn
       }
       return { kind: 'done' };
     }
+    case 'deck-to-netherworld': {
+      // §12.6: as far as possible: the cards there are, up to the count; the clause is done however many moved, so
+      // the clauses after it apply (§7.1.12 is for a part not applied as told; docs/rulings/pmv.md P59).
+      const seat = e.who === 'you' ? ctx.seat : opponentOf(ctx.seat);
+      const deck = s.players[seat].deck;
+      const moved = deck.slice(0, e.count);
+      for (const id of moved) {
+        moveObject(s, id, 'netherworld'); // §11.2: placed; public once there (§3.1.5.d)
+        log(s, { type: 'deck-to-netherworld', seat, card: objectOf(s, id).card, object: id, rule: '11.2' });
+      }
+      if (moved.length < e.count) log(s, { type: 'as-far-as-possible', seat, amount: moved.length, rule: '12.6' });
+      return { kind: 'done' };
+    }
     case 'treat-as': {
       const to = objects(e.to);
       if (!to) return { kind: 'failed', rule: '8.2.5' };

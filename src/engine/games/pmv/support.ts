@@ -102,7 +102,6 @@ export const ACTIONS_NOT_ON_A_CARD: Readonly<Record<string, string>> = {
   'resolve-as-used': '7.5',
   'change-target': '8.2.8',
   declare: '12.1.2', // declaring a name or a race for an effect
-  'as-far-as-possible': '12.6',
 };
 
 function baseEffectProblem(e: BaseEffect): { rule: string; what: string } | null {

@@ -151,6 +151,18 @@ const BaseEffect = z.discriminatedUnion('do', [
       until: z.enum(['end-of-turn', 'end-of-battle']),
     })
     .strict(),
+  /**
+   * §12.6: the top `count` cards of a deck into its owner's netherworld, as far as possible: with fewer, all there
+   * are, and the clause is done (not a partial failure of §7.1.12; P59).
+   */
+  z
+    .object({
+      do: z.literal('deck-to-netherworld'),
+      count: z.number().int().min(1),
+      who: z.enum(['you', 'opponent']),
+      asFarAsPossible: z.literal(true),
+    })
+    .strict(),
   z.object({ do: z.literal('draw'), count: z.number().int().min(1), who: z.enum(['you', 'each-player']) }).strict(),
   z.object({ do: z.literal('gain-lp'), amount: z.number().int().min(1) }).strict(), // §1.12
   z.object({ do: z.literal('pay-lp'), amount: z.number().int().min(1) }).strict(), // §1.9.4

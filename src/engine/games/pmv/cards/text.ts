@@ -187,6 +187,16 @@ function effectText(e: BaseEffect): Label {
         ja: `${until.ja}まで、${AIMS[e.to].ja}の${ja.filter(Boolean).join('、')}として扱う。`,
       };
     }
+    case 'deck-to-netherworld':
+      return e.who === 'you'
+        ? {
+            en: `Put the top ${e.count} cards of your deck into your netherworld as far as possible.`,
+            ja: `可能な限り、あなたのデッキの上から${e.count}枚を冥界に置く。`,
+          }
+        : {
+            en: `Put the top ${e.count} cards of your opponent's deck into their netherworld as far as possible.`,
+            ja: `可能な限り、相手のデッキの上から${e.count}枚を冥界に置く。`,
+          };
     case 'draw':
       return e.who === 'you'
         ? { en: `Draw ${e.count} card${e.count === 1 ? '' : 's'}.`, ja: `カードを${e.count}枚引く。` }
