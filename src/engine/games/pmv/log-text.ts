@@ -159,6 +159,26 @@ export function logLine(e: PmvLogEntry): Label {
         `${p.ja}は${c.ja}で種族「${r.ja}」を宣言しました${ruleJa}。`,
       );
     }
+    case 'deck-to-netherworld':
+      return label(
+        `${c.en} goes from the top of ${p.en}'s deck into their netherworld${rule}.`,
+        `${c.ja}は${p.ja}のデッキの上から冥界に置かれました${ruleJa}。`,
+      );
+    case 'as-far-as-possible':
+      return label(`Only ${n} could be put: as far as possible${rule}.`, `${n}枚のみ置けました：可能な限り${ruleJa}。`);
+    case 'placed-instead':
+      return label(
+        `${c.en} goes to the excluded area instead of the netherworld${rule}.`,
+        `${c.ja}は冥界の代わりに除外領域に置かれました${ruleJa}。`,
+      );
+    case 'treated-as': {
+      const en = [e.amount === undefined ? null : `ATK ${e.amount}`, e.def === undefined ? null : `DEF ${e.def}`];
+      const ja = [e.amount === undefined ? null : `攻撃力${e.amount}`, e.def === undefined ? null : `耐久力${e.def}`];
+      return label(
+        `${c.en} is treated as having ${en.filter(Boolean).join(' and ')}${rule}.`,
+        `${c.ja}は${ja.filter(Boolean).join('、')}として扱われます${ruleJa}。`,
+      );
+    }
     case 'group-modified':
       if (e.declared !== undefined) {
         const r = raceWords(e.declared);

@@ -533,7 +533,8 @@ export function discardDoomed(s: PmvState, doomed: readonly string[]): void {
  */
 export function orderArrivals(s: PmvState, arrived: readonly string[]): void {
   for (const seat of SEATS) {
-    const ids = arrived.filter((id) => objectOf(s, id).owner === seat);
+    // §11.2.2.a: a card placed elsewhere instead did not arrive.
+    const ids = arrived.filter((id) => objectOf(s, id).owner === seat && objectOf(s, id).zone === 'netherworld');
     if (ids.length > 1) s.netherOrder.push({ seat, ids });
   }
 }
@@ -618,6 +619,39 @@ export function applyClause(s: PmvState, e: Effect, ctx: EffectContext, targetIn
         s.modifiers.push({ object: ref, atk: e.atk, def: e.def, until: e.until, timestamp: s.nextTimestamp });
         s.nextTimestamp += 1;
         log(s, { type: 'modified', object: ref.id, card: objectOf(s, ref.id).card, amount: e.atk, def: e.def });
+      }
+      return { kind: 'done' };
+    }
+    case 'deck-to-netherworld': {
+      // §12.6: as far as possible: the cards there are, up to the count; the clause is done however many moved, so
+      // the clauses after it apply (§7.1.12 is for a part not applied as told; docs/rulings/pmv.md P59).
+      const seat = e.who === 'you' ? ctx.seat : opponentOf(ctx.seat);
+      const deck = s.players[seat].deck;
+      const moved = deck.slice(0, e.count);
+      for (const id of moved) {
+        moveObject(s, id, 'netherworld'); // §11.2: placed; public once there (§3.1.5.d)
+        log(s, { type: 'deck-to-netherworld', seat, card: objectOf(s, id).card, object: id, rule: '11.2' });
+      }
+      if (moved.length < e.count) log(s, { type: 'as-far-as-possible', seat, amount: moved.length, rule: '12.6' });
+      return { kind: 'done' };
+    }
+    case 'treat-as': {
+      const to = objects(e.to);
+      if (!to) return { kind: 'failed', rule: '8.2.5' };
+      // §1.6.4: a modifier that sets the number (state.ts battlePower), ending as the modifiers do (§6.1.10).
+      const as = { ...(e.atk === undefined ? {} : { atk: e.atk }), ...(e.def === undefined ? {} : { def: e.def }) };
+      for (const ref of to) {
+        s.modifiers.push({ object: ref, atk: 0, def: 0, as, until: e.until, timestamp: s.nextTimestamp });
+        s.nextTimestamp += 1;
+        const card = objectOf(s, ref.id).card;
+        log(s, {
+          type: 'treated-as',
+          object: ref.id,
+          card,
+          ...(e.atk === undefined ? {} : { amount: e.atk }),
+          ...(e.def === undefined ? {} : { def: e.def }),
+          rule: '1.6.4',
+        });
       }
       return { kind: 'done' };
     }

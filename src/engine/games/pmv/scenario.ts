@@ -10,7 +10,17 @@ import type { ScenarioPlan, ScenarioStep } from '../../definition.ts';
 import { NotOffered } from '../../scenario/plan.ts';
 import { PMV_CARDS } from './cards/pool.ts';
 import { pmv, pmvInvariants } from './index.ts';
-import { atkOf, damageOf, moveObject, objectOf, type PmvState, popularityOf, setHost, turnFaceDown } from './state.ts';
+import {
+  atkOf,
+  damageOf,
+  defOf,
+  moveObject,
+  objectOf,
+  type PmvState,
+  popularityOf,
+  setHost,
+  turnFaceDown,
+} from './state.ts';
 
 const SeatSchema = z.enum(['p1', 'p2']);
 const CardSchema = z.string().refine((id) => PMV_CARDS.has(id), { message: 'not a Phantom Magic Vision card' });
@@ -78,6 +88,8 @@ const ExpectSchema = z.strictObject({
   damage: z.record(CardSchema, z.number().int()).optional(),
   /** ATK of the character of that name on the field (§6.1.10). */
   atk: z.record(CardSchema, z.number().int()).optional(),
+  /** DEF of the character of that name on the field (§6.1.10). */
+  def: z.record(CardSchema, z.number().int()).optional(),
   /** Popularity cards on the Leader of that name on the field (§10.34). */
   popularity: z.record(CardSchema, z.number().int()).optional(),
 });
@@ -289,6 +301,10 @@ function check(s: PmvState, e: Expect): string[] {
   for (const [card, n] of Object.entries(e.atk ?? {})) {
     const id = onField(card);
     differ(`ATK of ${card}`, n, id === undefined ? null : atkOf(s, id));
+  }
+  for (const [card, n] of Object.entries(e.def ?? {})) {
+    const id = onField(card);
+    differ(`DEF of ${card}`, n, id === undefined ? null : defOf(s, id));
   }
   for (const [card, n] of Object.entries(e.popularity ?? {})) {
     const id = onField(card);

@@ -119,6 +119,8 @@ export type Modifier = {
   def: number;
   until: 'end-of-turn' | 'end-of-battle';
   timestamp: number;
+  /** §1.6.4: "treated as" numbers (their `atk`/`def` are 0): while it lasts, that value is this number only (P56). */
+  as?: { atk?: number; def?: number };
 };
 
 /**
@@ -654,16 +656,27 @@ export function modifiersOn(s: PmvState, id: string): Omit<Modifier, 'object'>[]
  * §6.1.10: battle power after every modification, raw (§6.1.12: below 0 is kept for calculations; `atkOf` floors
  * it for use). Only additions exist in the implemented pool (§6.1.10.c).
  */
-export function rawAtk(s: PmvState, id: string): number {
-  const lent = lenders(s, id).reduce((n, c) => n + (c.modifier ? (c.atk ?? 0) : 0), 0);
-  const alpha = staticModifiers(s, id).reduce((n, m) => n + m.atk, 0);
-  return (cardOfObject(s, id).atk ?? 0) + lent + alpha + modifiersOn(s, id).reduce((n, m) => n + m.atk, 0);
-}
+export const rawAtk = (s: PmvState, id: string): number => battlePower(s, id, 'atk');
+export const rawDef = (s: PmvState, id: string): number => battlePower(s, id, 'def');
 
-export function rawDef(s: PmvState, id: string): number {
-  const lent = lenders(s, id).reduce((n, c) => n + (c.modifier ? (c.def ?? 0) : 0), 0);
-  const alpha = staticModifiers(s, id).reduce((n, m) => n + m.def, 0);
-  return (cardOfObject(s, id).def ?? 0) + lent + alpha + modifiersOn(s, id).reduce((n, m) => n + m.def, 0);
+function battlePower(s: PmvState, id: string, stat: 'atk' | 'def'): number {
+  const lent = lenders(s, id).reduce((n, c) => n + (c.modifier ? (c[stat] ?? 0) : 0), 0);
+  const statics = staticModifiers(s, id);
+  const alpha = statics.reduce((n, m) => n + m[stat], 0);
+  const modifiers = modifiersOn(s, id);
+  let value = (cardOfObject(s, id)[stat] ?? 0) + lent + alpha + modifiers.reduce((n, m) => n + m[stat], 0);
+  // §1.6.4: a number "treated as" N is N only, neither its own value nor any modifier considered; the latest such
+  // effect (modifiers are oldest first) is the one that holds (docs/rulings/pmv.md P56).
+  for (const m of modifiers) {
+    const n = m.as?.[stat];
+    if (n !== undefined) value = n;
+  }
+  // §1.6.5: "never becomes Y or less": at Y or below, it is Y + 1 directly, never the lower value (P57).
+  for (const m of statics) {
+    const floor = m.floor?.[stat];
+    if (floor !== undefined && value <= floor) value = floor + 1;
+  }
+  return value;
 }
 
 /** Cards of the pool whose text (popularity texts and transformation description included) holds an α battle-power modifier. */
@@ -671,7 +684,7 @@ const STATIC_CARDS = new Set(
   [...PMV_CARDS.values()]
     .filter((c) =>
       [...c.abilities, ...c.popularity.flatMap((p) => p.abilities), ...(c.transformation?.abilities ?? [])].some((a) =>
-        a.effects.some((e) => e.do === 'static-modify'),
+        a.effects.some((e) => e.do === 'static-modify' || e.do === 'never-below'),
       ),
     )
     .map((c) => c.id),
@@ -682,16 +695,21 @@ const STATIC_CARDS = new Set(
  * (characters and World Talismans: its own text, its popularity texts, what it is lent): "this character", "your other characters" or a race
  * (§7.6.1: whoever qualifies now). Only additions exist in the pool, so their order (§7.4.5.e) does not matter.
  */
-function staticModifiers(s: PmvState, id: string): { atk: number; def: number }[] {
+/** An α battle-power modifier, or a floor (§1.6.5) that `battlePower` applies last. */
+type StaticModifier = { atk: number; def: number; floor?: { atk?: number; def?: number } };
+
+function staticModifiers(s: PmvState, id: string): StaticModifier[] {
   const sources = staticSources(s);
   if (sources.size === 0) return [];
   const o = objectOf(s, id);
-  const out: { atk: number; def: number }[] = [];
+  const out: StaticModifier[] = [];
   for (const source of s.field) {
     if (!sources.has(source)) continue; // a character, or a World Talisman (Eternal Night Garden)
     for (const { ability } of abilitiesOf(s, source)) {
       if (ability.kind !== 'auto' || ability.class !== 'alpha' || ability.when) continue;
       for (const e of ability.effects) {
+        // §1.6.5: "this character's ATK/DEF never becomes Y or less", read by battlePower.
+        if (e.do === 'never-below' && source === id) out.push({ atk: 0, def: 0, floor: { [e.stat]: e.floor } });
         if (e.do !== 'static-modify') continue;
         const applies =
           e.who === 'self'
@@ -755,8 +773,9 @@ function dropFromBattle(s: PmvState, ref: ObjRef): void {
  * Cards always go to their original owner's zones (§3.1.6). `at` is 'top' or 'bottom' for the deck; the
  * netherworld's top is its last entry (§3.3); other lists append.
  */
-export function moveObject(s: PmvState, id: string, to: Zone, at: 'top' | 'bottom' = 'top'): ObjRef {
+export function moveObject(s: PmvState, id: string, placed: Zone, at: 'top' | 'bottom' = 'top'): ObjRef {
   const o = objectOf(s, id);
+  const to = placedInstead(s, id, placed) ?? placed;
   // §11.3.3, §9.3.4.e–f: a card leaving the field (or its host) takes its attachments with it to the netherworld.
   if ((o.zone === 'field' || o.zone === 'attached') && to !== 'field' && to !== 'attached')
     for (const a of attachmentsOf(s, id)) moveObject(s, a, 'netherworld');
@@ -790,6 +809,31 @@ export function moveObject(s: PmvState, id: string, to: Zone, at: 'top' | 'botto
   }
   s.modifiers = s.modifiers.filter((m) => m.object.id !== id || m.object.inc !== left.inc);
   return left;
+}
+
+const PLACE_INSTEAD_CARDS = new Set(
+  [...PMV_CARDS.values()]
+    .filter((c) => c.abilities.some((a) => a.effects.some((e) => e.do === 'place-instead')))
+    .map((c) => c.id),
+);
+
+/**
+ * §11.2.2.a: an "instead of placing" α of the card itself, read while it is still on the field (before §11.2.2.b):
+ * the zone it goes to instead, or null. Going elsewhere ends the placing; the new incarnation keeps none of what the
+ * card was given (§3.1.7). Its owner's zone still (§3.1.6).
+ */
+function placedInstead(s: PmvState, id: string, to: Zone): Zone | null {
+  const o = objectOf(s, id);
+  if (o.zone !== 'field' || !PLACE_INSTEAD_CARDS.has(o.card) || o.faceDown) return null;
+  for (const { owner, ability } of abilitiesOf(s, id)) {
+    if (owner !== id || ability.kind !== 'auto' || ability.class !== 'alpha') continue;
+    for (const e of ability.effects) {
+      if (e.do !== 'place-instead' || e.into !== to) continue;
+      log(s, { type: 'placed-instead', seat: o.owner, card: o.card, object: id, rule: '11.2.2.a' });
+      return e.instead;
+    }
+  }
+  return null;
 }
 
 /** §1.11.2, §1.11.7: draw X; with fewer than X cards in the deck the player loses at once (no card is drawn). */

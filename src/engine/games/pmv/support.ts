@@ -99,11 +99,7 @@ function effectProblem(e: Effect): { rule: string; what: string } | null {
  * other defined action is on a card (the vocabulary of schema.ts, or a handler of rules.ts / code-effects.ts).
  */
 export const ACTIONS_NOT_ON_A_CARD: Readonly<Record<string, string>> = {
-  'treat-as-number': '1.6.4',
-  'never-below': '1.6.5',
-  'place-instead': '11.2.2.a', // "instead of placing" replacement effects
   'declare-name': '12.1.3', // declaring a name for an effect (declaring a race is on Naming Rite, P54)
-  'as-far-as-possible': '12.6',
 };
 
 function baseEffectProblem(e: BaseEffect): { rule: string; what: string } | null {
@@ -121,6 +117,7 @@ function baseEffectProblem(e: BaseEffect): { rule: string; what: string } | null
       return null; // §7.4.5, §6.1.10: read by rawAtk/rawDef (state.ts) for characters' own and lent text
     case 'effect-damage':
     case 'modify':
+    case 'treat-as': // §1.6.4
     case 'receives-no-damage': // §1.10.16
     case 'make-doomed': // §9.2.2.c
     case 'defend': // §6.4.5
@@ -138,7 +135,11 @@ function abilityProblem(a: Ability): { rule: string; what: string } | null {
     // α: "can't attack" (§6.3.3.c, read where attacks are offered) or "can't be the target of opponents' command
     // cards" (§8.2.4, read where targets are checked).
     const cantAttack =
-      a.class === 'alpha' && !a.when && a.effects.every((e) => e.do === 'cannot' || e.do === 'static-modify');
+      a.class === 'alpha' &&
+      !a.when &&
+      a.effects.every(
+        (e) => e.do === 'cannot' || e.do === 'static-modify' || e.do === 'never-below' || e.do === 'place-instead',
+      );
     const gamma = a.class === 'gamma' && a.when !== undefined && GAMMA_WHEN.has(a.when);
     // Silence Charm's α, read wherever a character's text is (state.ts originalTextNullified).
     const silence =

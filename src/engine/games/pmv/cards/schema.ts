@@ -141,6 +141,28 @@ const BaseEffect = z.discriminatedUnion('do', [
       until: z.enum(['end-of-turn', 'end-of-battle']),
     })
     .strict(),
+  /** §1.6.4: the battle power is treated as these numbers only, its own value and modifiers not considered (P56). */
+  z
+    .object({
+      do: z.literal('treat-as'),
+      to: AimSchema,
+      atk: z.number().int().min(0).optional(),
+      def: z.number().int().min(0).optional(),
+      until: z.enum(['end-of-turn', 'end-of-battle']),
+    })
+    .strict(),
+  /**
+   * §12.6: the top `count` cards of a deck into its owner's netherworld, as far as possible: with fewer, all there
+   * are, and the clause is done (not a partial failure of §7.1.12; P59).
+   */
+  z
+    .object({
+      do: z.literal('deck-to-netherworld'),
+      count: z.number().int().min(1),
+      who: z.enum(['you', 'opponent']),
+      asFarAsPossible: z.literal(true),
+    })
+    .strict(),
   z.object({ do: z.literal('draw'), count: z.number().int().min(1), who: z.enum(['you', 'each-player']) }).strict(),
   z.object({ do: z.literal('gain-lp'), amount: z.number().int().min(1) }).strict(), // §1.12
   z.object({ do: z.literal('pay-lp'), amount: z.number().int().min(1) }).strict(), // §1.9.4
@@ -182,6 +204,13 @@ const BaseEffect = z.discriminatedUnion('do', [
       def: z.number().int(),
     })
     .strict(),
+  /** §1.6.5: α "this character's ATK/DEF never becomes `floor` or less": at or below it, it is `floor` + 1 (P57). */
+  z.object({ do: z.literal('never-below'), stat: z.enum(['atk', 'def']), floor: z.number().int() }).strict(),
+  /**
+   * §11.2.2.a: α "if this card would be put into the netherworld from the field, put it into the excluded area
+   * instead" (a placing replaced, not an exclusion of §9.4: P58).
+   */
+  z.object({ do: z.literal('place-instead'), into: z.literal('netherworld'), instead: z.literal('excluded') }).strict(),
   CodeEscapeSchema,
 ]);
 /** §5.2.3.c, §7.1.15: "Choose one:" modes. */

@@ -169,6 +169,34 @@ function effectText(e: BaseEffect): Label {
         ja: `${until.ja}まで、${AIMS[e.to].ja}は${pt}を得る。`,
       };
     }
+    case 'treat-as': {
+      const until =
+        e.until === 'end-of-turn'
+          ? { en: 'end of turn', ja: 'ターン終了時' }
+          : { en: 'end of battle', ja: '戦闘終了時' };
+      const whose = `${AIMS[e.to].en}'s`;
+      const en =
+        e.atk !== undefined && e.def !== undefined
+          ? `${whose} ATK is treated as ${e.atk} and its DEF as ${e.def}`
+          : e.atk !== undefined
+            ? `${whose} ATK is treated as ${e.atk}`
+            : `${whose} DEF is treated as ${e.def}`;
+      const ja = [e.atk === undefined ? null : `攻撃力を${e.atk}`, e.def === undefined ? null : `耐久力を${e.def}`];
+      return {
+        en: `Until ${until.en}, ${en}.`,
+        ja: `${until.ja}まで、${AIMS[e.to].ja}の${ja.filter(Boolean).join('、')}として扱う。`,
+      };
+    }
+    case 'deck-to-netherworld':
+      return e.who === 'you'
+        ? {
+            en: `Put the top ${e.count} cards of your deck into your netherworld as far as possible.`,
+            ja: `可能な限り、あなたのデッキの上から${e.count}枚を冥界に置く。`,
+          }
+        : {
+            en: `Put the top ${e.count} cards of your opponent's deck into their netherworld as far as possible.`,
+            ja: `可能な限り、相手のデッキの上から${e.count}枚を冥界に置く。`,
+          };
     case 'draw':
       return e.who === 'you'
         ? { en: `Draw ${e.count} card${e.count === 1 ? '' : 's'}.`, ja: `カードを${e.count}枚引く。` }
@@ -245,6 +273,18 @@ function effectText(e: BaseEffect): Label {
       const r = RACE_NAMES[e.who.race];
       return { en: `${r.en} characters get ${pt}.`, ja: `${r.ja}のキャラクターは${pt}を得る。` };
     }
+    case 'never-below': {
+      const stat = e.stat === 'atk' ? { en: 'ATK', ja: '攻撃力' } : { en: 'DEF', ja: '耐久力' };
+      return {
+        en: `This character's ${stat.en} never becomes ${e.floor} or less.`,
+        ja: `このキャラクターの${stat.ja}は${e.floor}以下にならない。`,
+      };
+    }
+    case 'place-instead':
+      return {
+        en: 'If this card would be put into the netherworld from the field, put it into the excluded area instead.',
+        ja: 'このカードが場から冥界に置かれる場合、代わりに除外領域に置く。',
+      };
     case 'code':
       return e.text;
   }
