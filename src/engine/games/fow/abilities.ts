@@ -231,7 +231,7 @@ const CODE_RULE: Record<string, string> = {
   'gain-gem': '1027', // other than the typed `gain-gem` (one attribute, or any: 1027.1a's choice)
   weather: '1028', // a weather for another player, or read otherwise than "as long as you are Rainy"
   invert: '1030', // other than the typed "invert (and remove) this card" (`invert-self`, `invert-and-remove-self`)
-  skip: '1031', // other than the typed "target player skips their next recovery or draw phase" (`skip-next-phase`)
+  skip: '1031', // other than the typed "target player skips their next (phase)" (`skip-next-phase`)
   wear: '1032', // other than the typed "your J/ruler wears the top card of your main deck" (`wear-top-of-deck`)
   'restart-game': '1033', // a restart other than the typed `restart-game` effect (Dawn Unwritten's)
   'move-counters': '1022.4', // other than the typed "from this card to a target" (`move-counters` effect)

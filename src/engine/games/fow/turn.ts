@@ -375,7 +375,7 @@ function chantWindow(s: FowState, seat: Seat, source: string | null): StepOut {
 export const battle = makeBattle((s, next) => window(s, next), isDue);
 
 /** 1031.1a: uses up the turn player's oldest instruction to skip this phase, if there is one (logged). */
-function takeSkip(s: FowState, phase: 'recovery' | 'draw'): boolean {
+function takeSkip(s: FowState, phase: Phase): boolean {
   const skip = (s.skips ?? []).findIndex((k) => k.seat === s.turn.active && k.phase === phase);
   if (skip < 0) return false;
   s.skips = (s.skips ?? []).filter((_, i) => i !== skip);
@@ -492,11 +492,17 @@ export const game = defineProcedure<FowState, GameData, null>({
     },
     // 504: the main phase; it ends when its priority process completes.
     main(s) {
+      // 1031.1: a skipped main phase does nothing of 504 (no priority, so nothing is played in it).
+      if (takeSkip(s, 'main')) return { goto: 'end' };
       enterPhase(s, 'main');
       return window(s, 'end');
     },
     // 505: the end phase.
     end(s) {
+      // 1031.1, 1031.1a, ruling F-SKIP-END: a skipped end phase does nothing of 505.1–505.5: damage stays (505.5a),
+      // "until end of turn" effects last to the next end phase performed (505.5b), will stays (505.5c), no hand
+      // limit (505.5d). The next turn still begins (505.6).
+      if (takeSkip(s, 'end')) return { goto: 'next-turn' };
       enterPhase(s, 'end');
       return window(s, 'end-of-turn'); // 505.2
     },

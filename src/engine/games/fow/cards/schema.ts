@@ -181,10 +181,16 @@ const BaseEffect = z.discriminatedUnion('do', [
   /** FoW 1025.1: the effect's controller takes an extra turn after this one. */
   z.object({ do: z.literal('extra-turn-after-this-one') }).strict(),
   /**
-   * FoW 1031.1: the target player skips their next phase of this kind (the recovery phase: 503); several instructions
-   * skip that many of them (1031.1a).
+   * FoW 1031.1: the target player skips their next phase of this kind (502–505); several instructions skip that many
+   * of them (1031.1a).
    */
-  z.object({ do: z.literal('skip-next-phase'), phase: z.enum(['recovery', 'draw']), to: z.literal('player') }).strict(),
+  z
+    .object({
+      do: z.literal('skip-next-phase'),
+      phase: z.enum(['recovery', 'draw', 'main', 'end']),
+      to: z.literal('player'),
+    })
+    .strict(),
   /** FoW 1025.1: the target player takes an extra turn after this one (ruling F-EXTRA-TURN). */
   z.object({ do: z.literal('extra-turn-for-target-player'), to: z.literal('player') }).strict(),
   /**

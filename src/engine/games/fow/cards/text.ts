@@ -157,6 +157,8 @@ const TARGETS: Record<Target, Label> = {
   ability: { en: 'target ability on the chase', ja: 'チェイス上の対象の能力1つ' },
 };
 
+/** The phase names of 502–505 as the Japanese card text says them before フェイズ. */
+const PHASE_JA = { draw: 'ドロー', recovery: 'リカバリー', main: 'メイン', end: 'エンド' } as const;
 const kw = (k: KeywordName): Label => ({ en: `[${KEYWORDS[k].en}]`, ja: `[${KEYWORDS[k].ja}]` });
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const signed = (n: number) => (n >= 0 ? `+${n}` : `-${-n}`);
@@ -238,7 +240,7 @@ function effectText(e: Effect): Label {
     case 'skip-next-phase':
       return {
         en: `${cap(TARGETS[e.to].en)} skips their next ${e.phase} phase.`,
-        ja: `${TARGETS[e.to].ja}は次の自分の${e.phase === 'draw' ? 'ドロー' : 'リカバリー'}フェイズをスキップする。`,
+        ja: `${TARGETS[e.to].ja}は次の自分の${PHASE_JA[e.phase]}フェイズをスキップする。`,
       };
     case 'unseal-yours-until-end-of-turn':
       return {
