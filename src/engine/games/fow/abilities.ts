@@ -205,6 +205,7 @@ const SUPPORTED_CODE = new Set([
   'shuffle-your-main-deck', // 1021
   'summon-resonator-from-graveyard', // 1006.1
   'prevent-all-damage-to-target-this-turn', // 1018
+  'redirect-damage-to-controller-this-turn', // 910.1, 910.2a
 ]);
 /**
  * The defined game actions (1000) and effect kinds that no card of the pool uses and the engine does not implement:
@@ -217,7 +218,7 @@ const CODE_RULE: Record<string, string> = {
   'search-deck': '1014.2', // a search other than 'search-deck-for-resonator' (another zone, another kind of card)
   shuffle: '1021', // a shuffle other than 'shuffle-your-main-deck'
   prevent: '1018', // a prevention other than 'prevent-all-damage-to-target-this-turn'
-  replace: '910', // any other replacement effect
+  replace: '910', // any other replacement effect than the destroy and damage ones of the pool
   // "becomes [A/B]" (1020.2) and "loses all abilities" (909.1d) until end of turn are typed effects of the schema.
   // "becomes (race) until end of turn" (1020.1) is typed; a type change (a resonator becoming an addition, say) and
   // a trait change are not: a type change moves a card between the rules of 702/703 while it is on the field.

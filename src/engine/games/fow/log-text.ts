@@ -273,6 +273,11 @@ export function logLine(e: FowLogEntry): Label {
         `${n.en} would be destroyed; instead its damage is removed and it is rested (${e.rule}).`,
         `${n.ja}は破壊される代わりに、ダメージをすべて取り除かれ、レストしました（${e.rule}）。`,
       );
+    case 'damage-redirected':
+      return label(
+        `Damage that would be dealt to ${n.en} is dealt to ${p.en} instead (${e.rule}).`,
+        `${n.ja}に与えられるダメージは、代わりに${p.ja}に与えられます（${e.rule}）。`,
+      );
     case 'destroy-replaced-to-hand':
       return label(
         `${n.en} would be destroyed; instead it returns to its owner's hand (${e.rule}).`,

@@ -278,6 +278,8 @@ export type TurnEffect = {
   attribute?: Attribute;
   /** 1020.1, 909.1c: the object becomes this race (the others are lost), in timestamp order. */
   race?: Race;
+  /** 910.1, 910.2a: all damage that would be dealt to the object this turn is dealt to its controller instead. */
+  redirectDamage?: true;
 };
 
 export type FowState = ProcedureState & {
@@ -824,6 +826,7 @@ const CODE_TARGETS: Record<string, Target> = {
   'roll-two-dice-damage': 'resonator',
   'move-addition': 'addition',
   'prevent-all-damage-to-target-this-turn': 'j-resonator',
+  'redirect-damage-to-controller-this-turn': 'j-resonator',
 };
 
 /**
