@@ -429,6 +429,12 @@ function perform(
       s.extraTurns = [...(s.extraTurns ?? []), target.player];
       log(s, { type: 'extra-turn', seat: target.player, rule: '1025.1' });
       return null;
+    case 'extra-turn-after-next-turn-of':
+      // 1025.1, ruling F-EXTRA-TURN-LATER: kept until the target player's next turn begins (turn.ts `next-turn`).
+      if (!target || !('player' in target)) return null;
+      s.laterExtraTurns = [...(s.laterExtraTurns ?? []), { seat: me, after: target.player, made: s.turn.number }];
+      log(s, { type: 'extra-turn-later', seat: me, target: target.player, rule: '1025.1' });
+      return null;
     case 'skip-next-phase':
       // 1031.1, 1031.1b: the target player's next such phase is skipped (turn.ts `recovery`); made during one, that
       // one goes on and the next is skipped.
@@ -446,6 +452,12 @@ function perform(
       // 1028.1, 1028.1.a-1, 1028.1b: the player gets this weather, replacing any other.
       s.players[me].weather = e.weather;
       log(s, { type: 'weather', seat: me, target: e.weather, rule: '1028.1' });
+      return null;
+    case 'target-becomes-weather':
+      // 1028.1: the same for the target player; their cards read it as their own weather (1028.2).
+      if (!target || !('player' in target)) return null;
+      s.players[target.player].weather = e.weather;
+      log(s, { type: 'weather', seat: target.player, target: e.weather, rule: '1028.1' });
       return null;
     case 'wear-top-of-deck': {
       // 1032.1, 201.2b: the controller's J/ruler (in the ruler area or on the field) wears the top card of their
@@ -478,6 +490,21 @@ function perform(
     case 'becomes-attribute-until-end-of-turn':
       // 909.1c, 909.6, 505.5b: its attribute becomes this one until end of turn (latest timestamp wins).
       if (obj) addTurnEffect(s, obj, [], { attribute: e.attribute });
+      return null;
+    case 'becomes-type-until-end-of-turn':
+      // 1020.1, 909.1c, 505.5b: it becomes a regalia until end of turn. Ruling F-BECOMES-TYPE: no longer a
+      // J/resonator, it stops battling (as 1029.1 says of a card removed from battle).
+      if (!obj) return null;
+      addTurnEffect(s, obj, [], { types: [e.type] });
+      if (s.battle && !isJResonator(s, obj)) removeFromBattle(s, obj);
+      log(s, {
+        type: 'became-type',
+        seat: me,
+        card: objectOf(s, obj).card,
+        object: obj,
+        target: e.type,
+        rule: '1020.1',
+      });
       return null;
     case 'becomes-race-until-end-of-turn':
       // 1020.1, 909.1c, 505.5b: it becomes this race and loses the others until end of turn (latest timestamp wins).
@@ -867,6 +894,7 @@ function addTurnEffect(
     | 'attribute'
     | 'race'
     | 'redirectDamage'
+    | 'types'
   > = {},
 ): void {
   s.effects.push({ object: refOf(s, id), atk: 0, def: 0, keywords, timestamp: stamp(s), ...kind });

@@ -32,6 +32,7 @@ import {
   draw,
   type FowState,
   faceOf,
+  hasType,
   isCurrent,
   isJResonator,
   jRulerOf,
@@ -95,7 +96,7 @@ function misplacedClassified(s: FowState, id: string): boolean {
   if (!cls) return false;
   const to = objectOf(s, id).attachedTo;
   if (to === null || to === id || !s.field.includes(to)) return true;
-  return cls === 'resonator' ? !faceOf(s, to).types.includes('resonator') : !isJResonator(s, to);
+  return cls === 'resonator' ? !hasType(s, to, 'resonator') : !isJResonator(s, to);
 }
 
 type RuleProcessingData = {
@@ -550,6 +551,14 @@ export const game = defineProcedure<FowState, GameData, null>({
       if (extra) s.afterExtraTurns = normal;
       else delete s.afterExtraTurns;
       s.turn = { number: s.turn.number + 1, active: extra ?? normal, phase: 'draw', battle: null };
+      // 1025.1, 1025.2, ruling F-EXTRA-TURN-LATER: the turn an instruction waited for has begun: its extra turn now
+      // follows this turn, under any instruction made during it (made later, so taken first).
+      const due = (s.laterExtraTurns ?? []).filter((x) => x.after === s.turn.active && x.made < s.turn.number);
+      if (due.length > 0) {
+        s.extraTurns = [...(s.extraTurns ?? []), ...due.map((x) => x.seat)];
+        s.laterExtraTurns = (s.laterExtraTurns ?? []).filter((x) => !due.includes(x));
+        if (s.laterExtraTurns.length === 0) delete s.laterExtraTurns;
+      }
       return { goto: 'turn' };
     },
   }),

@@ -237,6 +237,11 @@ function effectText(e: Effect): Label {
         en: `${cap(TARGETS[e.to].en)} takes an extra turn after this one.`,
         ja: `${TARGETS[e.to].ja}はこのターンの後に追加ターンを得る。`,
       };
+    case 'extra-turn-after-next-turn-of':
+      return {
+        en: `You take an extra turn after ${TARGETS[e.to].en}'s next turn.`,
+        ja: `あなたは${TARGETS[e.to].ja}の次のターンの後に追加ターンを得る。`,
+      };
     case 'skip-next-phase':
       return {
         en: `${cap(TARGETS[e.to].en)} skips their next ${e.phase} phase.`,
@@ -249,6 +254,11 @@ function effectText(e: Effect): Label {
       };
     case 'become-weather':
       return { en: `You become ${WEATHERS[e.weather].en}.`, ja: `あなたは${WEATHERS[e.weather].ja}になる。` };
+    case 'target-becomes-weather':
+      return {
+        en: `${cap(TARGETS[e.to].en)} becomes ${WEATHERS[e.weather].en}.`,
+        ja: `${TARGETS[e.to].ja}は${WEATHERS[e.weather].ja}になる。`,
+      };
     case 'wear-top-of-deck':
       return {
         en: 'Your J/ruler wears the top card of your main deck.',
@@ -269,6 +279,11 @@ function effectText(e: Effect): Label {
       return {
         en: `Until end of turn, ${TARGETS[e.to].en} becomes ${ATTRIBUTES[e.attribute].en.toLowerCase()}.`,
         ja: `ターン終了時まで、${TARGETS[e.to].ja}は${ATTRIBUTES[e.attribute].ja}になる。`,
+      };
+    case 'becomes-type-until-end-of-turn':
+      return {
+        en: `Until end of turn, ${TARGETS[e.to].en} becomes a ${TYPES[e.type].en.toLowerCase()} and is no longer a resonator.`,
+        ja: `ターン終了時まで、${TARGETS[e.to].ja}は${TYPES[e.type].ja}になり、リゾネイターではなくなる。`,
       };
     case 'becomes-race-until-end-of-turn':
       return {
