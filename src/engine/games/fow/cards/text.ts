@@ -122,13 +122,19 @@ const RACE_JA: Record<Race, string> = {
   Invert: '転化',
 };
 
+/** "Resonator", "Chant / Rune" (201). */
+export function typeNames(types: readonly CardType[]): Label {
+  return { en: types.map((t) => TYPES[t].en).join(' / '), ja: types.map((t) => TYPES[t].ja).join('／') };
+}
+
 /** "Basic Magic Stone", "Resonator — Beast", "Chant / Rune — Fable" (201, 205). */
 export function typeLine(face: Face): Label {
   const generic = face.genericType ? GENERIC[face.genericType] : null;
   // 1406.1a: a classified addition shows its class after the type ("Addition: J/Resonator").
   const cls = face.classified ? CLASSES[face.classified] : null;
-  const en = `${generic ? `${generic.en} ` : ''}${face.types.map((t) => TYPES[t].en).join(' / ')}${cls ? `: ${cls.en}` : ''}`;
-  const ja = `${generic ? generic.ja : ''}${face.types.map((t) => TYPES[t].ja).join('／')}${cls ? `：${cls.ja}` : ''}`;
+  const names = typeNames(face.types);
+  const en = `${generic ? `${generic.en} ` : ''}${names.en}${cls ? `: ${cls.en}` : ''}`;
+  const ja = `${generic ? generic.ja : ''}${names.ja}${cls ? `：${cls.ja}` : ''}`;
   if (face.races.length === 0) return { en, ja };
   return { en: `${en} — ${face.races.join(' / ')}`, ja: `${ja} — ${face.races.map((r) => RACE_JA[r]).join('／')}` };
 }
