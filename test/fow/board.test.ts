@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Viewer } from '../../src/engine/core/game.ts';
 import { fow } from '../../src/engine/games/fow/index.ts';
-import { cardOf, type FowState, moveObject, objectOf } from '../../src/engine/games/fow/state.ts';
+import { cardOf, type FowState, moveObject, objectOf, refOf } from '../../src/engine/games/fow/state.ts';
 import { fowTableModel } from '../../src/render/games/fow-table.ts';
 import { AURELLE, deck, NERISSA, start } from './helpers.ts';
 
@@ -91,6 +91,21 @@ describe('1304.5a, 1017.2, 1010.2: faces, copies and a missing ruler on the boar
         expect(card?.face === 'up' && card.name).toBe(cardOf(LEVIATHAN).name[locale]);
         expect(card?.face === 'up' && card.typeLine).toContain(cardOf(MIMIC).name[locale]);
       }
+  });
+
+  it('a resonator made a regalia (1020.1) shows its new type before its printed type line, in both languages', () => {
+    const s = start('board-type', deck(NERISSA, [MIMIC]));
+    const mimic = [...s.players.p1.main, ...s.players.p1.hand].find((id) => objectOf(s, id).card === MIMIC) ?? '';
+    moveObject(s, mimic, 'field');
+    const line = (locale: 'en' | 'ja') => {
+      const card = fowTableModel(fow.view(s, { kind: 'player', seat: 'p2' }), { locale }).players.p1?.areas[1]
+        ?.cards[0];
+      return card?.face === 'up' ? card.typeLine : '';
+    };
+    expect(line('en')).not.toContain('Regalia');
+    s.effects.push({ object: refOf(s, mimic), atk: 0, def: 0, keywords: [], timestamp: 1, types: ['regalia'] });
+    expect(line('en')).toMatch(/^Regalia \(Resonator/);
+    expect(line('ja')).toMatch(/^レガリア \(リゾネイター/);
   });
 
   it('a player whose ruler was destroyed shows no ruler, in both languages; one with a ruler shows no such row', () => {

@@ -5,7 +5,7 @@ import type { Seat } from '../../engine/core/game.ts';
 import type { FaceDownObjectView } from '../../engine/core/hidden.ts';
 import type { Locale } from '../../engine/core/label.ts';
 import type { Attribute, FowCard } from '../../engine/games/fow/cards/schema.ts';
-import { ATTRIBUTES, cardText, keywordInfo, typeLine, WEATHERS } from '../../engine/games/fow/cards/text.ts';
+import { ATTRIBUTES, cardText, keywordInfo, typeLine, typeNames, WEATHERS } from '../../engine/games/fow/cards/text.ts';
 import { logLine, phaseWords } from '../../engine/games/fow/log-text.ts';
 import { cardOf } from '../../engine/games/fow/state.ts';
 import type { FowView, ObjectView } from '../../engine/games/fow/view.ts';
@@ -77,9 +77,11 @@ function tableCard(c: ObjectView, locale: Locale, attachments: TableCard[] = [])
   const printed = shownFace(c);
   const face = fowCardFace(printed, locale);
   // 1017.2: a copy is drawn as the copied card, its type line saying which card it physically is.
-  const typeLine = c.copyOf
+  const printedLine = c.copyOf
     ? `${face.typeLine} · ${WORDS.copyOf[locale]}: ${cardOf(c.card).name[locale]}`
     : face.typeLine;
+  // 1020.1: a type changed by an effect is drawn first, the printed type line after it.
+  const drawnTypeLine = c.types ? `${typeNames(c.types)[locale]} (${printedLine})` : printedLine;
   const states: CardState[] = [];
   if (c.rested) states.push('turned');
   if (c.attacking) states.push('attacking');
@@ -98,7 +100,7 @@ function tableCard(c: ObjectView, locale: Locale, attachments: TableCard[] = [])
     name: face.name,
     colours: face.colours,
     cost: face.cost,
-    typeLine,
+    typeLine: drawnTypeLine,
     stats,
     damage: c.damage,
     counters: Object.entries(c.counters).map(([name, count]) => ({ name, count })),

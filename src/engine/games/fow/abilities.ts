@@ -13,6 +13,7 @@ import {
   type FowState,
   faceOf,
   hasKeyword,
+  hasType,
   type ItemEffect,
   isCurrent,
   isJResonator,
@@ -205,6 +206,7 @@ const SUPPORTED_CODE = new Set([
   'shuffle-your-main-deck', // 1021
   'summon-resonator-from-graveyard', // 1006.1
   'prevent-all-damage-to-target-this-turn', // 1018
+  'redirect-damage-to-controller-this-turn', // 910.1, 910.2a
 ]);
 /**
  * The defined game actions (1000) and effect kinds that no card of the pool uses and the engine does not implement:
@@ -217,7 +219,7 @@ const CODE_RULE: Record<string, string> = {
   'search-deck': '1014.2', // a search other than 'search-deck-for-resonator' (another zone, another kind of card)
   shuffle: '1021', // a shuffle other than 'shuffle-your-main-deck'
   prevent: '1018', // a prevention other than 'prevent-all-damage-to-target-this-turn'
-  replace: '910', // any other replacement effect
+  replace: '910', // any other replacement effect than the destroy and damage ones of the pool
   // "becomes [A/B]" (1020.2) and "loses all abilities" (909.1d) until end of turn are typed effects of the schema.
   // "becomes (race) until end of turn" (1020.1) is typed; a type change (a resonator becoming an addition, say) and
   // a trait change are not: a type change moves a card between the rules of 702/703 while it is on the field.
@@ -226,12 +228,14 @@ const CODE_RULE: Record<string, string> = {
   'copy-on-chase': '1017.1', // other copies than `copy-chant`, `copy-spell` and `copy-ability` (another zone)
   'become-a-copy': '1017.2', // other than the typed `become-copy` (this card, of a target resonator)
   'play-a-copy': '1017.3', // other than a rune's (711.2)
-  'extra-turn': '1025', // an extra turn other than the typed "after this one" (for the controller or a target player)
+  // An extra turn other than the typed "after this one" (for the controller or a target player) and "after target
+  // player's next turn" (for the controller): after a turn further off, or for a player the effect does not name.
+  'extra-turn': '1025',
   unseal: '1026', // other than the typed "unseal yours until end of turn" (a named card, another duration)
   'gain-gem': '1027', // other than the typed `gain-gem` (one attribute, or any: 1027.1a's choice)
-  weather: '1028', // a weather for another player, or read otherwise than "as long as you are Rainy"
+  weather: '1028', // another weather, or one read otherwise than "as long as you are Rainy"
   invert: '1030', // other than the typed "invert (and remove) this card" (`invert-self`, `invert-and-remove-self`)
-  skip: '1031', // other than the typed "target player skips their next recovery or draw phase" (`skip-next-phase`)
+  skip: '1031', // other than the typed "target player skips their next (phase)" (`skip-next-phase`)
   wear: '1032', // other than the typed "your J/ruler wears the top card of your main deck" (`wear-top-of-deck`)
   'restart-game': '1033', // a restart other than the typed `restart-game` effect (Dawn Unwritten's)
   'move-counters': '1022.4', // other than the typed "from this card to a target" (`move-counters` effect)
@@ -302,11 +306,11 @@ export function targetChoices(s: FowState, chooser: Seat, t: Target, self: strin
     case 'j-resonator':
       return objects((id) => isJResonator(s, id));
     case 'resonator':
-      return objects((id) => faceOf(s, id).types.includes('resonator'));
+      return objects((id) => hasType(s, id, 'resonator'));
     case 'magic-stone':
-      return objects((id) => faceOf(s, id).types.includes('magic-stone'));
+      return objects((id) => hasType(s, id, 'magic-stone'));
     case 'addition':
-      return objects((id) => faceOf(s, id).types.includes('addition'));
+      return objects((id) => hasType(s, id, 'addition'));
     case 'spell':
       // 312.3: a card on the chase is a spell; a Judgment process is not (705.2d).
       return s.chase.filter((i) => i.kind === 'card' && i.source.id !== self).map((i) => ({ item: i.id }));
@@ -372,7 +376,7 @@ export function incarnationOf(card: FowCard): string[][] | null {
 
 /** 1011.2: the resonators `seat` controls that may be banished. */
 export function banishable(s: FowState, seat: Seat): string[] {
-  return s.field.filter((id) => objectOf(s, id).controller === seat && faceOf(s, id).types.includes('resonator'));
+  return s.field.filter((id) => objectOf(s, id).controller === seat && hasType(s, id, 'resonator'));
 }
 
 /** 1110.2a–b: whether a resonator fits one bracket ("[A or B]" takes either attribute; an empty bracket takes any). */

@@ -42,9 +42,57 @@ function keywordsNow(s: FowState, id: string): KeywordName[] {
   return faceOf(s, id).keywords.map((k) => k.keyword);
 }
 
+/** A kind of replacement effect for a damage event (910.2a): a prevention (1018) or dealing it to the controller. */
+export type DamageReplacement = 'prevent' | 'redirect';
+
+/**
+ * 910.2a: the different kinds of replacement effect a damage event to the object would meet now, in the order of
+ * their first timestamps. Two effects of one kind give the same result, so they are not a choice (ruling F-REPLACE).
+ */
+export function damageReplacementsOf(s: FowState, id: string): DamageReplacement[] {
+  const o = s.objects[id];
+  if (!o) return [];
+  const kinds: DamageReplacement[] = [];
+  for (const e of s.effects) {
+    if (e.object.id !== id || e.object.inc !== o.inc) continue;
+    const kind = e.preventDamage ? 'prevent' : e.redirectDamage ? 'redirect' : null;
+    if (kind && !kinds.includes(kind)) kinds.push(kind);
+  }
+  return kinds;
+}
+
+/** A damage event of `amount` from `source` (a J/resonator recipient may meet replacement effects). */
+export type DamageEvent = { source: string; to: { player: Seat } | { object: string }; amount: number };
+
+/**
+ * 910.2a: the damage events that meet more than one kind of replacement effect and have no choice in `chosen` yet,
+ * the turn player's first (ruling F-REPLACE-ORDER). When one of them is not a prevention, the controller of what
+ * deals the damage chooses; when all are, the damaged card's controller (ruling F-DAMAGE-REPLACE).
+ */
+export function damageReplacementChoices(
+  s: FowState,
+  events: readonly DamageEvent[],
+  chosen: Readonly<Record<string, string>>,
+): ReplacementChoice[] {
+  const out: ReplacementChoice[] = [];
+  for (const ev of events) {
+    if (ev.amount <= 0 || !('object' in ev.to) || chosen[ev.to.object] !== undefined) continue;
+    const id = ev.to.object;
+    if (characteristics(s, id).def === null) continue; // 1007.4: no damage event
+    const kinds = damageReplacementsOf(s, id);
+    if (kinds.length < 2) continue;
+    const seat = kinds.every((k) => k === 'prevent') ? objectOf(s, id).controller : objectOf(s, ev.source).controller;
+    out.push({ object: id, seat, kinds, event: 'damage' });
+  }
+  const first = (c: ReplacementChoice) => (c.seat === s.turn.active ? 0 : 1);
+  return out.sort((a, b) => first(a) - first(b));
+}
+
 /**
  * 1007: `amount` damage from `source` to a player (life, 1007.2) or a J/resonator (accumulated, 1007.1; nothing to
  * a card without DEF, 1007.4). Triggers [Drain] (1135), [Bane] (1138) and, for combat damage, [Explode] (1105).
+ * An event that meets different kinds of replacement effect takes the one chosen (`chosen`, 910.2a; the caller
+ * asks through `damageReplacementChoices` first).
  */
 export function dealDamage(
   s: FowState,
@@ -52,6 +100,7 @@ export function dealDamage(
   to: { player: Seat } | { object: string },
   amount: number,
   combat: boolean,
+  chosen?: string,
 ): void {
   if (amount <= 0) return;
   const src = objectOf(s, source);
@@ -62,9 +111,12 @@ export function dealDamage(
   } else {
     const target = objectOf(s, to.object);
     if (characteristics(s, to.object).def === null) return; // 1007.4
+    const kinds = damageReplacementsOf(s, to.object);
+    const pick = kinds.length > 1 ? kinds.find((k) => k === chosen) : kinds[0];
+    if (kinds.length > 1 && !pick) throw new Error(`910.2a: no replacement chosen for damage to ${to.object}`);
     // 1018, 910: a prevention shield replaces the whole event once; no damage is dealt, so nothing that reads
     // "deals damage" ([Bane], [Explode], [Drain]) happens (ruling F-PREVENT).
-    if (s.effects.some((e) => e.preventDamage && e.object.id === to.object && e.object.inc === target.inc)) {
+    if (pick === 'prevent') {
       log(s, {
         type: 'prevented',
         seat: src.controller,
@@ -74,6 +126,18 @@ export function dealDamage(
         target: to.object,
         rule: '1018',
       });
+      return;
+    }
+    // 910.1, 910.3: the event becomes damage to the card's controller; no replacement of the card applies to it.
+    if (pick === 'redirect') {
+      log(s, {
+        type: 'damage-redirected',
+        seat: target.controller,
+        card: target.card,
+        object: to.object,
+        rule: '910.1',
+      });
+      dealDamage(s, source, { player: target.controller }, amount, combat);
       return;
     }
     target.damage += amount;
@@ -108,8 +172,16 @@ export function destroyReplacementsOf(s: FowState, id: string): DestroyReplaceme
   return kinds;
 }
 
-/** A destroy event whose replacement its object's controller must choose (910.2). */
-export type ReplacementChoice = { object: string; seat: Seat; kinds: DestroyReplacement[] };
+/**
+ * An event whose replacement a player must choose: a destroy event (910.2) or, with `event: 'damage'`, a damage
+ * event (910.2a).
+ */
+export type ReplacementChoice = {
+  object: string;
+  seat: Seat;
+  kinds: (DestroyReplacement | DamageReplacement)[];
+  event?: 'damage';
+};
 
 /**
  * 910.2: the events among destroying `ids` that meet more than one kind of replacement and have no choice in

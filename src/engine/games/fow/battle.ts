@@ -9,10 +9,10 @@ import { learn } from '../../core/hidden.ts';
 import type { JsonObject } from '../../core/json.ts';
 import { type call, defineProcedure, inTransaction, resultOf } from '../../core/procedure.ts';
 import { targetKey } from './abilities.ts';
-import { dealDamage, stillThere, trigger } from './actions-game.ts';
+import { type DamageEvent, damageReplacementChoices, dealDamage, stillThere, trigger } from './actions-game.ts';
 import { possibleAttackers, possibleBlockers } from './battle-rules.ts';
 import type { Cost } from './cards/schema.ts';
-import { attackDecision, blockDecision, pierceDecision, revealDecision } from './decisions.ts';
+import { attackDecision, blockDecision, pierceDecision, replacementDecision, revealDecision } from './decisions.ts';
 import { payCost, transaction } from './play.ts';
 import {
   type BattleStep,
@@ -36,6 +36,8 @@ type BattleData = {
   first: boolean;
   chosen: { attacker: string; target: TargetRef } | null;
   blocker: string | null;
+  /** 910.2a: the replacement chosen for each damage event of this step that meets more than one kind. */
+  replaced?: Record<string, string>;
 } & JsonObject;
 
 export function newBattleData(): BattleData {
@@ -74,6 +76,35 @@ function fightingAttacker(s: FowState): string | null {
   const t = b.target;
   if (t && 'object' in t && stillThere(s, t.object) && isJResonator(s, t.object.id)) return t.object.id;
   return null;
+}
+
+/**
+ * 805.2, 806.2: the damage events of this damage step (null when the attacker is gone): the attacker's, unless it
+ * struck first (805.2a), and the strike back of the J/resonator fighting it (806.2b; none in the first-strike step).
+ */
+function damageEvents(s: FowState, data: BattleData): DamageEvent[] | null {
+  const b = s.battle;
+  if (!b?.attacker) return null;
+  const attacker = b.attacker;
+  const out: DamageEvent[] = [];
+  const back = data.first ? null : fightingAttacker(s);
+  if (data.first || !b.struckFirst) {
+    if (b.blocker) {
+      out.push({ source: attacker, to: { object: b.blocker }, amount: data.toBlocker });
+      const t = b.target;
+      if (data.toTarget > 0 && t) {
+        if ('player' in t) out.push({ source: attacker, to: { player: t.player }, amount: data.toTarget });
+        else if ('object' in t && stillThere(s, t.object))
+          out.push({ source: attacker, to: { object: t.object.id }, amount: data.toTarget });
+      }
+    } else {
+      const to = attackRecipient(s);
+      if (to) out.push({ source: attacker, to, amount: data.toTarget });
+    }
+  }
+  if (back && stillThere(s, { id: attacker, inc: objectOf(s, attacker).inc }))
+    out.push({ source: back, to: { object: attacker }, amount: characteristics(s, back).atk ?? 0 });
+  return out;
 }
 
 export function makeBattle(
@@ -279,30 +310,32 @@ export function makeBattle(
         data.toTarget = split.target;
         return { goto: 'apply' };
       },
+      // 806.2, 805.2: every damage event of the step, dealt at once (ruling F-SIMULTANEOUS), each that meets several
+      // kinds of replacement effect first asking its chooser (910.2a).
       apply(s, { data }) {
-        const b = s.battle;
-        if (!b?.attacker) return { goto: 'end-step' };
-        const attacker = b.attacker;
-        // 806.2b: the blocker, or a J/resonator attack target, strikes back (simultaneously, ruling F-SIMULTANEOUS).
-        const back = data.first ? null : fightingAttacker(s);
-        const backAtk = back ? (characteristics(s, back).atk ?? 0) : 0;
-        if (data.first || !b.struckFirst) {
-          if (b.blocker) {
-            dealDamage(s, attacker, { object: b.blocker }, data.toBlocker, true);
-            const t = b.target;
-            if (data.toTarget > 0 && t) {
-              if ('player' in t) dealDamage(s, attacker, { player: t.player }, data.toTarget, true);
-              else if ('object' in t && stillThere(s, t.object))
-                dealDamage(s, attacker, { object: t.object.id }, data.toTarget, true);
-            }
-          } else {
-            const to = attackRecipient(s);
-            if (to) dealDamage(s, attacker, to, data.toTarget, true);
-          }
+        const events = damageEvents(s, data);
+        if (events === null) return { goto: 'end-step' };
+        const [choice] = damageReplacementChoices(s, events, data.replaced ?? {});
+        if (choice) {
+          const payload = { object: choice.object, kinds: choice.kinds, event: 'damage' as const };
+          return ask(replacementDecision, choice.seat, payload, 'replaced');
         }
-        if (back && stillThere(s, { id: attacker, inc: objectOf(s, attacker).inc }))
-          dealDamage(s, back, { object: attacker }, backAtk, true);
+        for (const ev of events)
+          dealDamage(
+            s,
+            ev.source,
+            ev.to,
+            ev.amount,
+            true,
+            'object' in ev.to ? data.replaced?.[ev.to.object] : undefined,
+          );
+        delete data.replaced;
         return data.first ? { goto: 'fs-window' } : windowProc(s, 'end-step');
+      },
+      replaced(s, { data, ret }) {
+        const [choice] = damageReplacementChoices(s, damageEvents(s, data) ?? [], data.replaced ?? {});
+        if (choice) data.replaced = { ...data.replaced, [choice.object]: answerOf(replacementDecision, ret) };
+        return { goto: 'apply' };
       },
       // 807.1–807.2.
       'end-step'(s) {

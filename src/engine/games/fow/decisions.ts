@@ -17,7 +17,7 @@ import {
   targetKey,
 } from './abilities.ts';
 import { legalActions } from './actions.ts';
-import type { DestroyReplacement } from './actions-game.ts';
+import type { DamageReplacement, DestroyReplacement } from './actions-game.ts';
 import { attackTargets, possibleAttackers, possibleBlockers } from './battle-rules.ts';
 import { type Attribute, AttributeSchema, type Cost, type Target, type WillSymbol } from './cards/schema.ts';
 import { ATTRIBUTES } from './cards/text.ts';
@@ -636,27 +636,45 @@ export const copyPlayDecision = defineDecisionKind<FowState, { cards: string[] }
   handle: (_s, _p, chosen) => (chosen[0] ?? '').slice('card:'.length),
 });
 
-const REPLACEMENT_WORDS: Record<DestroyReplacement, Label> = {
+const REPLACEMENT_WORDS: Record<DestroyReplacement | DamageReplacement, Label> = {
   shield: label('Instead remove all its damage and rest it', '代わりにダメージをすべて取り除き、レストする'),
   'to-hand': label("Instead return it to its owner's hand", '代わりにオーナーの手札に戻す'),
+  prevent: label('Prevent that damage', 'そのダメージを軽減する'),
+  redirect: label('Instead deal that damage to its controller', '代わりにそのダメージをそのコントローラーに与える'),
 };
 
-export type ReplacementPayload = { object: string; kinds: DestroyReplacement[] };
+/** `event: 'damage'` for a damage event (910.2a); absent for a destroy event (910.2). */
+export type ReplacementPayload = {
+  object: string;
+  kinds: (DestroyReplacement | DamageReplacement)[];
+  event?: 'damage';
+};
 
 /**
  * 910.2: the controller of a card that would be destroyed, with different kinds of replacement effect on it, chooses
- * the one that applies (only one does: the event it leaves is no longer a destruction, 910.3).
+ * the one that applies (only one does: the event it leaves is no longer a destruction, 910.3). 910.2a: for damage to
+ * a J/resonator, the chooser is the one `damageReplacementChoices` names (the damage's controller, or the card's).
  */
-export const replacementDecision = defineDecisionKind<FowState, ReplacementPayload, DestroyReplacement>({
+export const replacementDecision = defineDecisionKind<
+  FowState,
+  ReplacementPayload,
+  DestroyReplacement | DamageReplacement
+>({
   name: 'replacement',
   role: 'choice',
   build(s, p) {
     const n = cardOf(objectOf(s, p.object).card).name;
     return {
-      prompt: label(
-        `${n.en} would be destroyed. Choose the replacement effect that applies (910.2).`,
-        `${n.ja}が破壊されます。適用する置換効果を選んでください（910.2）。`,
-      ),
+      prompt:
+        p.event === 'damage'
+          ? label(
+              `${n.en} would be dealt damage. Choose the replacement effect that applies (910.2a).`,
+              `${n.ja}にダメージが与えられます。適用する置換効果を選んでください（910.2a）。`,
+            )
+          : label(
+              `${n.en} would be destroyed. Choose the replacement effect that applies (910.2).`,
+              `${n.ja}が破壊されます。適用する置換効果を選んでください（910.2）。`,
+            ),
       options: p.kinds.map((k) => ({
         id: `replace:${k}`,
         kind: 'replacement',

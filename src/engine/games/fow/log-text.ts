@@ -70,6 +70,18 @@ export function logLine(e: FowLogEntry): Label {
         `${p.en} will take an extra turn after this one (${e.rule}).`,
         `${p.ja}はこのターンの後に追加ターンを得ます（${e.rule}）。`,
       );
+    case 'extra-turn-later': {
+      const after = targetWords(e.target);
+      return e.target === e.seat
+        ? label(
+            `${p.en} will take an extra turn after their next turn (${e.rule}).`,
+            `${p.ja}は次の自分のターンの後に追加ターンを得ます（${e.rule}）。`,
+          )
+        : label(
+            `${p.en} will take an extra turn after ${after.en}'s next turn (${e.rule}).`,
+            `${p.ja}は${after.ja}の次のターンの後に追加ターンを得ます（${e.rule}）。`,
+          );
+    }
     case 'skip-next':
       return label(
         `${p.en} will skip their next ${phaseWords(e.phase ?? '').en.toLowerCase()} (${e.rule}).`,
@@ -272,6 +284,16 @@ export function logLine(e: FowLogEntry): Label {
       return label(
         `${n.en} would be destroyed; instead its damage is removed and it is rested (${e.rule}).`,
         `${n.ja}は破壊される代わりに、ダメージをすべて取り除かれ、レストしました（${e.rule}）。`,
+      );
+    case 'became-type':
+      return label(
+        `${n.en} becomes a regalia until end of turn; it is no longer a resonator (${e.rule}).`,
+        `${n.ja}はターン終了時までレガリアになり、リゾネイターではなくなります（${e.rule}）。`,
+      );
+    case 'damage-redirected':
+      return label(
+        `Damage that would be dealt to ${n.en} is dealt to ${p.en} instead (${e.rule}).`,
+        `${n.ja}に与えられるダメージは、代わりに${p.ja}に与えられます（${e.rule}）。`,
       );
     case 'destroy-replaced-to-hand':
       return label(

@@ -14,7 +14,9 @@ import { nextInt, shuffle } from '../../core/rng.ts';
 import { stillLegal, triggeredFormOf } from './abilities.ts';
 import {
   createToken,
+  type DamageEvent,
   DROWNED_KNIGHT,
+  damageReplacementChoices,
   dealDamage,
   destroy,
   destroyRuler,
@@ -225,6 +227,12 @@ export const resolve = defineProcedure<FowState, ResolveData, null>({
         produceWill(s, item.controller, answerOf(produceDecision, ret), item.source.id);
       } else if (e?.do === 'discard') {
         for (const id of answerOf(discardDecision, ret)) discard(s, item.controller, id);
+      } else if (e && dealsDamageToTarget(e)) {
+        // 910.2a: the damage event's replacement chosen; the effect is performed again with it.
+        const ti = targetIndexOf(item.effects, data.index);
+        const t = ti === null ? undefined : item.targets[ti];
+        if (t && 'object' in t) data.replaced = { ...data.replaced, [t.object.id]: answerOf(replacementDecision, ret) };
+        return { goto: 'effect' };
       } else if (e?.do === 'destroy-all' || e?.do === 'destroy-refs') {
         // 910.2: one event's replacement chosen; the effect is performed again, asking the next or destroying.
         const [asked] = replacementChoices(s, destroyedBy(s, e), data.replaced ?? {});
@@ -277,11 +285,24 @@ export const resolve = defineProcedure<FowState, ResolveData, null>({
   },
 });
 
+/** The effects that deal damage to their target J/resonator (the ones that may ask 910.2a's question). */
+function dealsDamageToTarget(e: ItemEffect): boolean {
+  return e.do === 'damage' || e.do === 'damage-per-gem' || (e.do === 'code' && e.handler === 'roll-two-dice-damage');
+}
+
 /** The objects a destroy effect destroys now (1010). */
 function destroyedBy(s: FowState, e: ItemEffect): string[] {
   if (e.do === 'destroy-all') return s.field.filter((id) => hasType(s, id, 'resonator'));
   if (e.do === 'destroy-refs') return e.refs.filter((r) => stillThere(s, r)).map((r) => r.id);
   return [];
+}
+
+/** 910.2a: the question for a damage event meeting several kinds of replacement effect, if not answered yet. */
+function askDamageReplacement(s: FowState, event: DamageEvent, replaced: Readonly<Record<string, string>>): Ask | null {
+  const [choice] = damageReplacementChoices(s, [event], replaced);
+  if (!choice) return null;
+  const payload = { object: choice.object, kinds: choice.kinds, event: 'damage' };
+  return { await: { decision: replacementDecision.name, seat: choice.seat, payload } };
 }
 
 function discard(s: FowState, seat: Seat, id: string): void {
@@ -302,10 +323,18 @@ function perform(
   const me = item.controller;
   const obj = target && 'object' in target ? target.object.id : null;
   switch (e.do) {
-    case 'damage':
+    case 'damage': {
       if (target && 'player' in target) dealDamage(s, item.source.id, { player: target.player }, e.amount, false);
-      else if (obj) dealDamage(s, item.source.id, { object: obj }, e.amount, false);
+      if (!obj) return null;
+      const asked = askDamageReplacement(
+        s,
+        { source: item.source.id, to: { object: obj }, amount: e.amount },
+        replaced,
+      );
+      if (asked) return asked;
+      dealDamage(s, item.source.id, { object: obj }, e.amount, false, replaced[obj]);
       return null;
+    }
     case 'draw':
       draw(s, me, e.count);
       return null;
@@ -400,6 +429,12 @@ function perform(
       s.extraTurns = [...(s.extraTurns ?? []), target.player];
       log(s, { type: 'extra-turn', seat: target.player, rule: '1025.1' });
       return null;
+    case 'extra-turn-after-next-turn-of':
+      // 1025.1, ruling F-EXTRA-TURN-LATER: kept until the target player's next turn begins (turn.ts `next-turn`).
+      if (!target || !('player' in target)) return null;
+      s.laterExtraTurns = [...(s.laterExtraTurns ?? []), { seat: me, after: target.player, made: s.turn.number }];
+      log(s, { type: 'extra-turn-later', seat: me, target: target.player, rule: '1025.1' });
+      return null;
     case 'skip-next-phase':
       // 1031.1, 1031.1b: the target player's next such phase is skipped (turn.ts `recovery`); made during one, that
       // one goes on and the next is skipped.
@@ -417,6 +452,12 @@ function perform(
       // 1028.1, 1028.1.a-1, 1028.1b: the player gets this weather, replacing any other.
       s.players[me].weather = e.weather;
       log(s, { type: 'weather', seat: me, target: e.weather, rule: '1028.1' });
+      return null;
+    case 'target-becomes-weather':
+      // 1028.1: the same for the target player; their cards read it as their own weather (1028.2).
+      if (!target || !('player' in target)) return null;
+      s.players[target.player].weather = e.weather;
+      log(s, { type: 'weather', seat: target.player, target: e.weather, rule: '1028.1' });
       return null;
     case 'wear-top-of-deck': {
       // 1032.1, 201.2b: the controller's J/ruler (in the ruler area or on the field) wears the top card of their
@@ -440,12 +481,30 @@ function perform(
       // 1007: as many hundreds as the effect's controller has gems now (the one just gained counts, ruling F-GEM).
       const gems = s.players[me].gems?.length ?? 0;
       if (gems === 0 || !obj) return null;
-      dealDamage(s, item.source.id, { object: obj }, e.per * gems, false);
+      const event = { source: item.source.id, to: { object: obj }, amount: e.per * gems };
+      const asked = askDamageReplacement(s, event, replaced);
+      if (asked) return asked;
+      dealDamage(s, item.source.id, { object: obj }, e.per * gems, false, replaced[obj]);
       return null;
     }
     case 'becomes-attribute-until-end-of-turn':
       // 909.1c, 909.6, 505.5b: its attribute becomes this one until end of turn (latest timestamp wins).
       if (obj) addTurnEffect(s, obj, [], { attribute: e.attribute });
+      return null;
+    case 'becomes-type-until-end-of-turn':
+      // 1020.1, 909.1c, 505.5b: it becomes a regalia until end of turn. Ruling F-BECOMES-TYPE: no longer a
+      // J/resonator, it stops battling (as 1029.1 says of a card removed from battle).
+      if (!obj) return null;
+      addTurnEffect(s, obj, [], { types: [e.type] });
+      if (s.battle && !isJResonator(s, obj)) removeFromBattle(s, obj);
+      log(s, {
+        type: 'became-type',
+        seat: me,
+        card: objectOf(s, obj).card,
+        object: obj,
+        target: e.type,
+        rule: '1020.1',
+      });
       return null;
     case 'becomes-race-until-end-of-turn':
       // 1020.1, 909.1c, 505.5b: it becomes this race and loses the others until end of turn (latest timestamp wins).
@@ -543,7 +602,7 @@ function perform(
       return null;
     }
     case 'code':
-      return code(s, item, e.handler, target);
+      return code(s, item, e.handler, target, replaced);
     case 'gain-life':
       s.players[me].life += e.amount; // 1135.2
       log(s, { type: 'gain-life', seat: me, amount: e.amount });
@@ -689,7 +748,13 @@ function shuffleMainDeck(s: FowState, seat: Seat): void {
   log(s, { type: 'shuffle', seat, rule: '1021.1a' });
 }
 
-function code(s: FowState, item: ChaseItem, handler: string, target: TargetRef | null): Ask | null {
+function code(
+  s: FowState,
+  item: ChaseItem,
+  handler: string,
+  target: TargetRef | null,
+  replaced: Readonly<Record<string, string>>,
+): Ask | null {
   switch (handler) {
     case 'heal-your-ruler': {
       // 1024.1: an astral ruler loses its astral counters and the rule that took [Judgment] away stops applying;
@@ -713,6 +778,12 @@ function code(s: FowState, item: ChaseItem, handler: string, target: TargetRef |
       // 1018, 505.5b: a prevention effect on the target until end of turn (a replacement effect, 910.2a).
       if (!target || !('object' in target)) return null;
       addTurnEffect(s, target.object.id, [], { preventDamage: true });
+      return null;
+    }
+    case 'redirect-damage-to-controller-this-turn': {
+      // 910.1, 505.5b: a replacement effect on the target until end of turn: its damage goes to its controller.
+      if (!target || !('object' in target)) return null;
+      addTurnEffect(s, target.object.id, [], { redirectDamage: true });
       return null;
     }
     case 'summon-resonator-from-graveyard': {
@@ -759,14 +830,20 @@ function code(s: FowState, item: ChaseItem, handler: string, target: TargetRef |
       return null;
     }
     case 'roll-two-dice-damage': {
+      // 910.2a: the replacement is chosen before the dice are rolled (two dice deal at least 200), so answering the
+      // question does not roll again.
+      const at = target && 'object' in target && isJResonator(s, target.object.id) ? target.object.id : null;
+      const asked = at
+        ? askDamageReplacement(s, { source: item.source.id, to: { object: at }, amount: 200 }, replaced)
+        : null;
+      if (asked) return asked;
       // 1023: [Force] 2: two six-sided dice, from the seeded RNG.
       const [a, r1] = nextInt(s.rng, 6);
       const [b, r2] = nextInt(r1, 6);
       s.rng = r2;
       const total = a + 1 + b + 1;
       log(s, { type: 'force', seat: item.controller, amount: total });
-      if (target && 'object' in target && isJResonator(s, target.object.id))
-        dealDamage(s, item.source.id, { object: target.object.id }, 100 * total, false);
+      if (at) dealDamage(s, item.source.id, { object: at }, 100 * total, false, replaced[at]);
       return null;
     }
     case 'move-addition':
@@ -809,7 +886,15 @@ function addTurnEffect(
   keywords: KeywordName[],
   kind: Pick<
     TurnEffect,
-    'preventDamage' | 'loseAbilities' | 'replaceDestroy' | 'becomes' | 'returnInsteadOfDestroy' | 'attribute' | 'race'
+    | 'preventDamage'
+    | 'loseAbilities'
+    | 'replaceDestroy'
+    | 'becomes'
+    | 'returnInsteadOfDestroy'
+    | 'attribute'
+    | 'race'
+    | 'redirectDamage'
+    | 'types'
   > = {},
 ): void {
   s.effects.push({ object: refOf(s, id), atk: 0, def: 0, keywords, timestamp: stamp(s), ...kind });

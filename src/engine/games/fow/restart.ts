@@ -111,6 +111,7 @@ export function restartGame(s: FowState): void {
   s.effects = [];
   delete s.extraTurns;
   delete s.afterExtraTurns;
+  delete s.laterExtraTurns;
   delete s.skips;
   delete s.unsealed;
   s.hadTurn = [];

@@ -11,6 +11,7 @@ import type { RngState } from '../../core/rng.ts';
 import { FOW_CARDS } from './cards/pool.ts';
 import type {
   Attribute,
+  CardType,
   Effect,
   Face,
   FowCard,
@@ -278,6 +279,10 @@ export type TurnEffect = {
   attribute?: Attribute;
   /** 1020.1, 909.1c: the object becomes this race (the others are lost), in timestamp order. */
   race?: Race;
+  /** 910.1, 910.2a: all damage that would be dealt to the object this turn is dealt to its controller instead. */
+  redirectDamage?: true;
+  /** 1020.1, 909.1c: the object's types become these (the others are lost), in timestamp order. */
+  types?: CardType[];
 };
 
 export type FowState = ProcedureState & {
@@ -297,10 +302,15 @@ export type FowState = ProcedureState & {
    */
   afterExtraTurns?: Seat;
   /**
+   * 1025.1: extra turns to be taken after a later turn: `seat` takes one after the next turn of `after` that begins
+   * after turn `made`, oldest instruction first. Absent when there is none, so states without one hash as before.
+   */
+  laterExtraTurns?: { seat: Seat; after: Seat; made: number }[];
+  /**
    * 1031.1: the phases players are to skip, one instruction each, oldest first (1031.1a: two skip the next two).
    * Absent when there is none, so states without one hash as before.
    */
-  skips?: { seat: Seat; phase: 'recovery' | 'draw' }[];
+  skips?: { seat: Seat; phase: 'recovery' | 'draw' | 'main' | 'end' }[];
   /**
    * 1026.1, 1128.4: the players whose cards' [Seal] counts as met until end of turn (505.5b). Absent when there is
    * none, so states without one hash as before.
@@ -393,8 +403,28 @@ export function newId(s: FowState, prefix: string): string {
 
 /** 201.2a: a J/resonator is a resonator or a J-ruler. */
 export function isJResonator(s: FowState, id: string): boolean {
-  const t = faceOf(s, id).types;
+  const t = typesOf(s, id);
   return t.includes('resonator') || t.includes('j-ruler');
+}
+
+/**
+ * 909.1a, 909.1c, 1020.1: the types of an object now. On the field an effect that makes it a type takes the others
+ * away ("becomes"); several apply in timestamp order (909.3b), the latest winning, and a copy sets its types over
+ * older changes (909.2). Most states hold no type change: the face's types are returned at once.
+ */
+export function typesOf(s: FowState, id: string): readonly CardType[] {
+  const face = faceOf(s, id);
+  if (!s.effects.some((e) => e.types)) return face.types;
+  const o = objectOf(s, id);
+  let types: readonly CardType[] = face.types;
+  if (o.zone !== 'field') return types;
+  let at = o.copyOf?.at ?? -1;
+  for (const e of s.effects)
+    if (e.types && e.object.id === id && e.object.inc === o.inc && e.timestamp > at) {
+      types = e.types;
+      at = e.timestamp;
+    }
+  return types;
 }
 
 /**
@@ -433,8 +463,8 @@ export function racesOf(s: FowState, id: string): readonly Race[] {
   return races;
 }
 
-export function hasType(s: FowState, id: string, type: FowCard['types'][number]): boolean {
-  return faceOf(s, id).types.includes(type);
+export function hasType(s: FowState, id: string, type: CardType): boolean {
+  return typesOf(s, id).includes(type);
 }
 
 /** 1128.2b: only cards with the Magic Stone type count for [Seal]. */
@@ -795,12 +825,19 @@ export function targetsOf(effects: readonly ItemEffect[]): Target[] {
       e.do === 'shield-next-destruction-this-turn' ||
       e.do === 'becomes-attribute-until-end-of-turn' ||
       e.do === 'becomes-race-until-end-of-turn' ||
+      e.do === 'becomes-type-until-end-of-turn' ||
       e.do === 'return-instead-of-destruction-this-turn'
     )
       out.push(e.to);
     else if (e.do === 'counters' && e.on !== 'self') out.push(e.on);
     else if (e.do === 'move-counters') out.push(e.to);
-    else if (e.do === 'skip-next-phase' || e.do === 'extra-turn-for-target-player') out.push(e.to);
+    else if (
+      e.do === 'skip-next-phase' ||
+      e.do === 'extra-turn-for-target-player' ||
+      e.do === 'extra-turn-after-next-turn-of' ||
+      e.do === 'target-becomes-weather'
+    )
+      out.push(e.to);
     else if (e.do === 'damage-per-gem') out.push(e.to);
     else if (
       e.do === 'mill' ||
@@ -824,6 +861,7 @@ const CODE_TARGETS: Record<string, Target> = {
   'roll-two-dice-damage': 'resonator',
   'move-addition': 'addition',
   'prevent-all-damage-to-target-this-turn': 'j-resonator',
+  'redirect-damage-to-controller-this-turn': 'j-resonator',
 };
 
 /**

@@ -32,6 +32,7 @@ import {
   draw,
   type FowState,
   faceOf,
+  hasType,
   isCurrent,
   isJResonator,
   jRulerOf,
@@ -95,7 +96,7 @@ function misplacedClassified(s: FowState, id: string): boolean {
   if (!cls) return false;
   const to = objectOf(s, id).attachedTo;
   if (to === null || to === id || !s.field.includes(to)) return true;
-  return cls === 'resonator' ? !faceOf(s, to).types.includes('resonator') : !isJResonator(s, to);
+  return cls === 'resonator' ? !hasType(s, to, 'resonator') : !isJResonator(s, to);
 }
 
 type RuleProcessingData = {
@@ -375,7 +376,7 @@ function chantWindow(s: FowState, seat: Seat, source: string | null): StepOut {
 export const battle = makeBattle((s, next) => window(s, next), isDue);
 
 /** 1031.1a: uses up the turn player's oldest instruction to skip this phase, if there is one (logged). */
-function takeSkip(s: FowState, phase: 'recovery' | 'draw'): boolean {
+function takeSkip(s: FowState, phase: Phase): boolean {
   const skip = (s.skips ?? []).findIndex((k) => k.seat === s.turn.active && k.phase === phase);
   if (skip < 0) return false;
   s.skips = (s.skips ?? []).filter((_, i) => i !== skip);
@@ -492,11 +493,17 @@ export const game = defineProcedure<FowState, GameData, null>({
     },
     // 504: the main phase; it ends when its priority process completes.
     main(s) {
+      // 1031.1: a skipped main phase does nothing of 504 (no priority, so nothing is played in it).
+      if (takeSkip(s, 'main')) return { goto: 'end' };
       enterPhase(s, 'main');
       return window(s, 'end');
     },
     // 505: the end phase.
     end(s) {
+      // 1031.1, 1031.1a, ruling F-SKIP-END: a skipped end phase does nothing of 505.1–505.5: damage stays (505.5a),
+      // "until end of turn" effects last to the next end phase performed (505.5b), will stays (505.5c), no hand
+      // limit (505.5d). The next turn still begins (505.6).
+      if (takeSkip(s, 'end')) return { goto: 'next-turn' };
       enterPhase(s, 'end');
       return window(s, 'end-of-turn'); // 505.2
     },
@@ -544,6 +551,14 @@ export const game = defineProcedure<FowState, GameData, null>({
       if (extra) s.afterExtraTurns = normal;
       else delete s.afterExtraTurns;
       s.turn = { number: s.turn.number + 1, active: extra ?? normal, phase: 'draw', battle: null };
+      // 1025.1, 1025.2, ruling F-EXTRA-TURN-LATER: the turn an instruction waited for has begun: its extra turn now
+      // follows this turn, under any instruction made during it (made later, so taken first).
+      const due = (s.laterExtraTurns ?? []).filter((x) => x.after === s.turn.active && x.made < s.turn.number);
+      if (due.length > 0) {
+        s.extraTurns = [...(s.extraTurns ?? []), ...due.map((x) => x.seat)];
+        s.laterExtraTurns = (s.laterExtraTurns ?? []).filter((x) => !due.includes(x));
+        if (s.laterExtraTurns.length === 0) delete s.laterExtraTurns;
+      }
       return { goto: 'turn' };
     },
   }),

@@ -12,7 +12,7 @@ import {
   mayLookAt,
 } from '../../core/hidden.ts';
 import { type NumberedEntry, visibleEntries } from '../../core/visible-log.ts';
-import type { Attribute, KeywordName, Weather } from './cards/schema.ts';
+import type { Attribute, CardType, KeywordName, Weather } from './cards/schema.ts';
 import {
   type BattleStep,
   cardOf,
@@ -20,9 +20,11 @@ import {
   type FaceUp,
   type FowLogEntry,
   type FowState,
+  faceOf,
   isCurrent,
   objectOf,
   type Phase,
+  typesOf,
 } from './state.ts';
 
 export type ObjectView = {
@@ -45,6 +47,8 @@ export type ObjectView = {
   wornBy?: string;
   /** 1017.2: on the field, the card (and face) it is a copy of; its name and text are that card's. */
   copyOf?: { card: string; face: FaceUp };
+  /** 1020.1: on the field, its types when an effect has changed them (absent otherwise). */
+  types?: CardType[];
 };
 
 export type SideView = {
@@ -122,6 +126,8 @@ function objectView(s: FowState, id: string): ObjectView {
     out.keywords = c.keywords;
     if (o.attachedTo) out.attachedTo = o.attachedTo;
     if (o.copyOf) out.copyOf = { card: o.copyOf.card, face: o.copyOf.face };
+    const types = typesOf(s, id);
+    if (types !== faceOf(s, id).types) out.types = [...types];
     if (o.awakened) out.awakened = true;
     if (s.battle?.attacker === id) out.attacking = true;
     if (s.battle?.blocker === id) out.blocking = true;

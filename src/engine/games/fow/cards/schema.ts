@@ -181,12 +181,23 @@ const BaseEffect = z.discriminatedUnion('do', [
   /** FoW 1025.1: the effect's controller takes an extra turn after this one. */
   z.object({ do: z.literal('extra-turn-after-this-one') }).strict(),
   /**
-   * FoW 1031.1: the target player skips their next phase of this kind (the recovery phase: 503); several instructions
-   * skip that many of them (1031.1a).
+   * FoW 1031.1: the target player skips their next phase of this kind (502–505); several instructions skip that many
+   * of them (1031.1a).
    */
-  z.object({ do: z.literal('skip-next-phase'), phase: z.enum(['recovery', 'draw']), to: z.literal('player') }).strict(),
+  z
+    .object({
+      do: z.literal('skip-next-phase'),
+      phase: z.enum(['recovery', 'draw', 'main', 'end']),
+      to: z.literal('player'),
+    })
+    .strict(),
   /** FoW 1025.1: the target player takes an extra turn after this one (ruling F-EXTRA-TURN). */
   z.object({ do: z.literal('extra-turn-for-target-player'), to: z.literal('player') }).strict(),
+  /**
+   * FoW 1025.1: the effect's controller takes an extra turn after the target player's next turn (their own next turn
+   * when they target themselves; ruling F-EXTRA-TURN-LATER).
+   */
+  z.object({ do: z.literal('extra-turn-after-next-turn-of'), to: z.literal('player') }).strict(),
   /**
    * FoW 1026.1, 1128.4: until end of turn, the [Seal] abilities of cards the effect's controller controls count as met
    * whatever the number of magic stones (no card named: all the cards they control).
@@ -194,6 +205,8 @@ const BaseEffect = z.discriminatedUnion('do', [
   z.object({ do: z.literal('unseal-yours-until-end-of-turn') }).strict(),
   /** FoW 1028.1: the effect's controller becomes this weather (the latest instruction wins, 1028.1b). */
   z.object({ do: z.literal('become-weather'), weather: WeatherSchema }).strict(),
+  /** FoW 1028.1: the target player becomes this weather (the latest instruction wins, 1028.1b). */
+  z.object({ do: z.literal('target-becomes-weather'), weather: WeatherSchema, to: z.literal('player') }).strict(),
   /**
    * FoW 1032.1: the effect's controller's J/ruler wears the top card of their main deck: it goes to the item area
    * (public, 313.2), worn by that J/ruler (ruling F-WEAR).
@@ -226,6 +239,13 @@ const BaseEffect = z.discriminatedUnion('do', [
    * change is refused with 1020.1, `becomes-type`).
    */
   z.object({ do: z.literal('becomes-race-until-end-of-turn'), race: RaceSchema, to: TargetSchema }).strict(),
+  /**
+   * FoW 1020.1, 909.1c: the target resonator becomes a regalia until end of turn: it loses its types, so it is no
+   * longer a J/resonator (ruling F-BECOMES-TYPE). Other types and traits are refused with 1020.1 (`becomes-type`).
+   */
+  z
+    .object({ do: z.literal('becomes-type-until-end-of-turn'), type: z.literal('regalia'), to: z.literal('resonator') })
+    .strict(),
   /** FoW 1017.1: a copy of the target chant on the chase, with the same choices (1017.1c), on top of the chase. */
   z.object({ do: z.literal('copy-chant'), to: z.literal('chant') }).strict(),
   /**

@@ -122,13 +122,19 @@ const RACE_JA: Record<Race, string> = {
   Invert: '転化',
 };
 
+/** "Resonator", "Chant / Rune" (201). */
+export function typeNames(types: readonly CardType[]): Label {
+  return { en: types.map((t) => TYPES[t].en).join(' / '), ja: types.map((t) => TYPES[t].ja).join('／') };
+}
+
 /** "Basic Magic Stone", "Resonator — Beast", "Chant / Rune — Fable" (201, 205). */
 export function typeLine(face: Face): Label {
   const generic = face.genericType ? GENERIC[face.genericType] : null;
   // 1406.1a: a classified addition shows its class after the type ("Addition: J/Resonator").
   const cls = face.classified ? CLASSES[face.classified] : null;
-  const en = `${generic ? `${generic.en} ` : ''}${face.types.map((t) => TYPES[t].en).join(' / ')}${cls ? `: ${cls.en}` : ''}`;
-  const ja = `${generic ? generic.ja : ''}${face.types.map((t) => TYPES[t].ja).join('／')}${cls ? `：${cls.ja}` : ''}`;
+  const names = typeNames(face.types);
+  const en = `${generic ? `${generic.en} ` : ''}${names.en}${cls ? `: ${cls.en}` : ''}`;
+  const ja = `${generic ? generic.ja : ''}${names.ja}${cls ? `：${cls.ja}` : ''}`;
   if (face.races.length === 0) return { en, ja };
   return { en: `${en} — ${face.races.join(' / ')}`, ja: `${ja} — ${face.races.map((r) => RACE_JA[r]).join('／')}` };
 }
@@ -157,6 +163,8 @@ const TARGETS: Record<Target, Label> = {
   ability: { en: 'target ability on the chase', ja: 'チェイス上の対象の能力1つ' },
 };
 
+/** The phase names of 502–505 as the Japanese card text says them before フェイズ. */
+const PHASE_JA = { draw: 'ドロー', recovery: 'リカバリー', main: 'メイン', end: 'エンド' } as const;
 const kw = (k: KeywordName): Label => ({ en: `[${KEYWORDS[k].en}]`, ja: `[${KEYWORDS[k].ja}]` });
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const signed = (n: number) => (n >= 0 ? `+${n}` : `-${-n}`);
@@ -235,10 +243,15 @@ function effectText(e: Effect): Label {
         en: `${cap(TARGETS[e.to].en)} takes an extra turn after this one.`,
         ja: `${TARGETS[e.to].ja}はこのターンの後に追加ターンを得る。`,
       };
+    case 'extra-turn-after-next-turn-of':
+      return {
+        en: `You take an extra turn after ${TARGETS[e.to].en}'s next turn.`,
+        ja: `あなたは${TARGETS[e.to].ja}の次のターンの後に追加ターンを得る。`,
+      };
     case 'skip-next-phase':
       return {
         en: `${cap(TARGETS[e.to].en)} skips their next ${e.phase} phase.`,
-        ja: `${TARGETS[e.to].ja}は次の自分の${e.phase === 'draw' ? 'ドロー' : 'リカバリー'}フェイズをスキップする。`,
+        ja: `${TARGETS[e.to].ja}は次の自分の${PHASE_JA[e.phase]}フェイズをスキップする。`,
       };
     case 'unseal-yours-until-end-of-turn':
       return {
@@ -247,6 +260,11 @@ function effectText(e: Effect): Label {
       };
     case 'become-weather':
       return { en: `You become ${WEATHERS[e.weather].en}.`, ja: `あなたは${WEATHERS[e.weather].ja}になる。` };
+    case 'target-becomes-weather':
+      return {
+        en: `${cap(TARGETS[e.to].en)} becomes ${WEATHERS[e.weather].en}.`,
+        ja: `${TARGETS[e.to].ja}は${WEATHERS[e.weather].ja}になる。`,
+      };
     case 'wear-top-of-deck':
       return {
         en: 'Your J/ruler wears the top card of your main deck.',
@@ -267,6 +285,11 @@ function effectText(e: Effect): Label {
       return {
         en: `Until end of turn, ${TARGETS[e.to].en} becomes ${ATTRIBUTES[e.attribute].en.toLowerCase()}.`,
         ja: `ターン終了時まで、${TARGETS[e.to].ja}は${ATTRIBUTES[e.attribute].ja}になる。`,
+      };
+    case 'becomes-type-until-end-of-turn':
+      return {
+        en: `Until end of turn, ${TARGETS[e.to].en} becomes a ${TYPES[e.type].en.toLowerCase()} and is no longer a resonator.`,
+        ja: `ターン終了時まで、${TARGETS[e.to].ja}は${TYPES[e.type].ja}になり、リゾネイターではなくなる。`,
       };
     case 'becomes-race-until-end-of-turn':
       return {
