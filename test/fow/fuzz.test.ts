@@ -22,6 +22,7 @@ describe('Force of Will fuzz', () => {
       });
       expect(result.failures).toEqual([]);
       expect(result.finished).toBe(true);
-    });
+      // Games run to ~3,000 decisions with every check; 30 s was too short at load 15 (game 6, 33.8 s).
+    }, 120_000);
   }
 });
