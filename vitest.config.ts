@@ -44,12 +44,19 @@ for (const [key, files] of Object.entries(NEEDS) as [keyof typeof NEEDS, string[
  * and the helpers' counters (test/league/support.ts's clock) only order what one file makes. Stop 26 added
  * test/fake-discord (35.1 s of CPU isolated, 17.5 s shared, on one worker at load 11): its files start fakes and
  * discord.js clients and close them, and they passed in shuffled file orders (shuffling the tests inside a file fails
- * interactions.test.ts on a late event of the test before, shared or not). The bot, store, process and browser files
+ * interactions.test.ts on a late event of the test before, shared or not). The store, process and browser files
  * stay isolated (and those in these folders, STARTS_THE_BOT): they start servers, child processes and discord.js
- * clients, and are not yet tried shared.
+ * clients, and are not yet tried shared. Stop 27 added test/render (56.2 s of CPU isolated, 32.0 s shared; passed in
+ * shuffled file orders, seeds 1 and 2, at load 15-18): its module-level caches are reset by the tests that count them
+ * (tile-cache.test.ts's forgetTiles, young-gc.test.ts's setBeforeReadout(null)). Then test/bot (52 files: 338.5 s of
+ * CPU isolated, 169.9 s shared, load 13-15, files shuffled with seed 1): the same tests timed out both ways at that
+ * load (full-match, select, deck-reader's budget) plus log-view (21 s isolated, past 30 s shared); with longer
+ * timeouts select and log-view passed shared (seed 3). Every bot a file starts is its own (database, fake Discord,
+ * metrics registry); the harness's usedControls counter only grows and its readers take differences.
  */
 export const SHARED_MODULES = [
   'aqa',
+  'bot',
   'cards',
   'core',
   'engine',
@@ -62,6 +69,7 @@ export const SHARED_MODULES = [
   'nova',
   'pmv',
   'registry',
+  'render',
   'rules',
   'rules-reference',
   'toy',
@@ -69,6 +77,12 @@ export const SHARED_MODULES = [
 
 /** The files in those folders that start the real bot or the sandbox (servers, discord.js clients): isolated. */
 const STARTS_THE_BOT = ['test/*/duel.test.ts', 'test/*/sandbox*.test.ts', 'test/toy/registered.test.ts'];
+/**
+ * Files in those folders with a time budget on a short computation, isolated so that a shared worker's bigger heap
+ * cannot slow them under load: deck-reader's 80,000 lines take tens of ms for a 1 s budget, 1.1 s isolated and
+ * 1.5-2.0 s shared at load 13-15.
+ */
+const TIMED = ['test/bot/deck-reader.test.ts'];
 
 const exclude = [...configDefaults.exclude, ...left];
 // vitest's default is one worker fewer than the CPUs: a single worker on CI's 2 cores. Most end-to-end files wait on
@@ -94,19 +108,19 @@ export default defineConfig({
           ...common,
           name: 'shared',
           include: SHARED_MODULES,
-          exclude: [...exclude, ...STARTS_THE_BOT],
+          exclude: [...exclude, ...STARTS_THE_BOT, ...TIMED, ...ALONE],
           isolate: false,
           maxWorkers,
         },
       },
-      { test: { ...common, name: 'games-bot', include: STARTS_THE_BOT, exclude, maxWorkers } },
+      { test: { ...common, name: 'games-bot', include: [...STARTS_THE_BOT, ...TIMED], exclude, maxWorkers } },
       {
         test: {
           ...common,
           name: 'isolated',
           include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
           // STARTS_THE_BOT too: test/sandbox/sandbox.e2e.test.ts matches both globs and ran twice (19 s, stop 24).
-          exclude: [...exclude, ...SHARED_MODULES, ...STARTS_THE_BOT, ...ALONE],
+          exclude: [...exclude, ...SHARED_MODULES, ...STARTS_THE_BOT, ...TIMED, ...ALONE],
           maxWorkers,
         },
       },
