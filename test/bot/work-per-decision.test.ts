@@ -2,16 +2,26 @@
 // repeated per decision is CPU the hand picture waits for. A match is played through the controls with auto-pass on
 // (each answer followed by the turn clock's automatic passes) and what the bot asks of the store is counted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BotHarness, challengeAndAccept, current, openHand, startBotHarness, userFor } from './bot-harness.ts';
+import { type BotHarness, challengeAndAccept, openHand, startBotHarness, userFor } from './bot-harness.ts';
 
 let h: BotHarness;
 /** Calls made while the turn clock's work (auto-pass and timing after a commit) runs. */
 const inFlow = { runs: 0, stateReads: 0, commits: 0, aiLevelReads: 0 };
 let flowRunning = 0;
+/** Decisions the game built, and the distinct states they were built for. */
+let decisionsBuilt = 0;
+const statesAsked = new Set<object>();
 
 beforeAll(async () => {
   h = await startBotHarness({ mentions: false, autoPass: true });
-  const { store, flow } = h.bot.context;
+  const { store, flow, games } = h.bot.context;
+  const nova = games.playable('nova').play.module;
+  const pending = nova.pending;
+  nova.pending = (state) => {
+    decisionsBuilt++;
+    statesAsked.add(state);
+    return pending(state);
+  };
   const counted =
     <A extends unknown[], R>(fn: (...args: A) => Promise<R>, count: () => void) =>
     (...args: A): Promise<R> => {
@@ -37,10 +47,12 @@ afterAll(async () => {
 });
 
 describe('work per decision', () => {
-  it('the turn clock reads the state once per run however many passes it commits', async () => {
+  it('reads the state once per clock run, a current state without a transaction, and builds a decision once', async () => {
     const matchId = await challengeAndAccept(h);
     for (let i = 0; i < 16; i++) {
-      const seat = current(h, matchId).pendingSeat;
+      // Through the bot's own game (the test's asking builds nothing the bot would not).
+      const state = await h.bot.context.store.matches.currentState(matchId);
+      const seat = h.bot.context.store.requireGame('nova').pending(state)?.player;
       if (!seat) break;
       const user = userFor(h, seat);
       const hand = await openHand(h, user, matchId);
@@ -56,5 +68,22 @@ describe('work per decision', () => {
     expect(inFlow.stateReads).toBe(inFlow.runs);
     // Whether the AI plays a seat is read at most once per seat and run (before: once per pass and once more).
     expect(inFlow.aiLevelReads).toBeLessThanOrEqual(2 * inFlow.runs);
+
+    // A read of a match's state held in memory and still at the row's count and hash opens no transaction (the check
+    // is one statement); before, each of the ~12 reads a decision was a transaction around the whole row.
+    const db = h.bot.store.db;
+    const transaction = db.transaction.bind(db);
+    let transactions = 0;
+    db.transaction = ((fn: Parameters<typeof transaction>[0]) => {
+      transactions++;
+      return transaction(fn);
+    }) as typeof db.transaction;
+    try {
+      const state = await h.bot.context.store.matches.currentState(matchId);
+      for (let i = 0; i < 5; i++) expect(await h.bot.context.store.matches.currentState(matchId)).toBe(state);
+      expect(transactions).toBe(0);
+    } finally {
+      db.transaction = transaction as typeof db.transaction;
+    }
   });
 });
