@@ -68,6 +68,9 @@ describe('work per decision', () => {
     expect(inFlow.stateReads).toBe(inFlow.runs);
     // Whether the AI plays a seat is read at most once per seat and run (before: once per pass and once more).
     expect(inFlow.aiLevelReads).toBeLessThanOrEqual(2 * inFlow.runs);
+    // Each state's decision is built once, however many parts of the bot ask for it (before: ~3.5 times a state).
+    expect(statesAsked.size).toBeGreaterThan(inFlow.commits);
+    expect(decisionsBuilt).toBe(statesAsked.size);
 
     // A read of a match's state held in memory and still at the row's count and hash opens no transaction (the check
     // is one statement); before, each of the ~12 reads a decision was a transaction around the whole row.
