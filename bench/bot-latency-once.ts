@@ -75,6 +75,14 @@ console.log(
             .sort((a, b) => b[1] - a[1])
             .map(([k, n]) => `${k} ${perDecision(n)}`)
             .join(', ')}`,
+          ...(Object.keys(c.calls).length > 0
+            ? [
+                `engine and store calls per decision: ${Object.entries(c.calls)
+                  .sort((a, b) => b[1] - a[1])
+                  .map(([k, n]) => `${k} ${perDecision(n)}`)
+                  .join(', ')}`,
+              ]
+            : []),
           `throttled by discord.js: global ${c.throttled.global}× (${ms(c.throttled.globalMs)} ms announced), per route ${c.throttled.route}× (${ms(c.throttled.routeMs)} ms)`,
         ]
       : []),

@@ -3,6 +3,7 @@
 // (CPU time, renders, REST requests by kind) before it exits.
 import { readFileSync } from 'node:fs';
 import { createBot } from '../src/bot/create-bot.ts';
+import { GAMES } from '../src/engine/registry.ts';
 import { RenderPool } from '../src/render/worker-pool.ts';
 
 export interface BotProcessCounts {
@@ -29,9 +30,49 @@ export interface BotProcessCounts {
   requests: Record<string, number>;
   /** discord.js waiting for a rate limit before sending: how often, and the waits announced, in ms. */
   throttled: { global: number; globalMs: number; route: number; routeMs: number };
+  /**
+   * Calls of the games' engine, presenter and step functions and of the store, by name (BENCH_CALLS=on only; empty
+   * otherwise); BENCH_CALL_STACKS=<n> also counts them by their n nearest callers.
+   */
+  calls: Record<string, number>;
 }
 
 const env = process.env;
+const calls: Record<string, number> = {};
+/** Counts every call of these functions of `target` under `prefix.name` (what the bot asks of the engines). */
+function countCalls(target: object, prefix: string, names: string[]): void {
+  const record = target as Record<string, unknown>;
+  for (const name of names) {
+    const original = record[name];
+    if (typeof original !== 'function') continue;
+    const key = `${prefix}.${name}`;
+    record[name] = function (this: unknown, ...args: unknown[]) {
+      calls[key] = (calls[key] ?? 0) + 1;
+      if (env.BENCH_CALL_STACKS) {
+        const frames = (new Error().stack ?? '').split('\n').slice(2, 2 + Number(env.BENCH_CALL_STACKS));
+        const where = `${key} <- ${frames
+          .map((f) =>
+            f
+              .trim()
+              .replace(/\(.*\/(src|bench)\//, '(')
+              .replace(/^at /, ''),
+          )
+          .join(' <- ')}`;
+        calls[where] = (calls[where] ?? 0) + 1;
+      }
+      return original.apply(this, args);
+    };
+  }
+}
+// BENCH_CALLS=on: counts what the bot asks of the engines per decision (pending decisions, views, presenter models)
+// and, once the bot is made, of the store (reads and commits).
+if (env.BENCH_CALLS === 'on') {
+  for (const game of GAMES.playableGames()) {
+    countCalls(game.play.module, 'module', ['pending', 'apply', 'view', 'log', 'concede']);
+    countCalls(game.play.presenter, 'presenter', ['table', 'hand', 'log', 'handNames']);
+    countCalls(game.play.steps, 'steps', ['position']);
+  }
+}
 /** The calling thread's wait for a core so far, in ms (Linux), else null. */
 function runDelayMs(): number | null {
   try {
@@ -112,6 +153,12 @@ const bot = createBot({
   // discord.js keeps its default 50 requests/s client-side throttle unless told otherwise, like production.
   ...(env.BENCH_REST_PER_SECOND ? { rest: { globalRequestsPerSecond: Number(env.BENCH_REST_PER_SECOND) } } : {}),
 });
+if (env.BENCH_CALLS === 'on') {
+  const store = bot.context.store as unknown as Record<string, unknown>;
+  for (const [part, methods] of Object.entries(store)) {
+    if (typeof methods === 'object' && methods !== null) countCalls(methods, `store.${part}`, Object.keys(methods));
+  }
+}
 // BENCH_MENTIONS=off: no "your decision" mentions in the threads (each takes channel requests), to see what they cost.
 if (env.BENCH_MENTIONS === 'off') bot.context.notifier.setMentions(false);
 const requests: Record<string, number> = {};
@@ -161,6 +208,7 @@ process.on('message', (message) => {
     playableOnlyHands,
     requests,
     throttled,
+    calls,
   };
   process.send?.(counts);
   void bot

@@ -48,6 +48,7 @@ import { ImageCache } from './image-cache.ts';
 import { sweepInactive } from './inactivity.ts';
 import { type LeagueService, leagueServiceOf } from './league/league-service.ts';
 import { TurnNotifier } from './notify.ts';
+import { withPendingMemo } from './pending-memo.ts';
 import { PermissionNotices } from './permissions.ts';
 import { useInteractionAwareRest } from './rest.ts';
 import { checkThreadsAtBoot, onChannelDeleted } from './resume.ts';
@@ -156,8 +157,9 @@ export function createBot(options: CreateBotOptions): Bot {
     : (options.store ??
       openStore(
         { ...options.storeConfig, path },
-        // The store's resolver answers undefined for a game that is not loaded (it then skips, never throws).
-        (id) => games.find(id)?.play?.module,
+        // The store's resolver answers undefined for a game that is not loaded (it then skips, never throws). The bot
+        // reaches every game through it (`store.requireGame`), each state's decision built once (pending-memo.ts).
+        (id) => withPendingMemo(games.find(id)?.play?.module),
         { log, onCommit: storeCommitHook(metrics, logger) },
       ));
   const store = sqlite ? contractOf(sqlite) : (options.contract as StoreContract);

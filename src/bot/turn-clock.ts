@@ -5,6 +5,7 @@
 // committed like any decision and announced in the thread; after the guild's number of timeouts in a row the player
 // concedes. The deadline is in the store (match_clocks), so a restarted bot re-arms every timer.
 
+import type { AiLevel } from '../ai/levels.ts';
 import { timeoutResponse } from '../engine/core/decision.ts';
 import { IllegalAction } from '../engine/core/errors.ts';
 import type { PendingDecision, Seat } from '../engine/core/game.ts';
@@ -181,16 +182,26 @@ export class MatchFlow {
       }
     }
     let pending: PendingDecision | null = null;
-    // Each seat's preferences, read once for the loop.
+    // Each seat's preferences and whether the AI plays it, read once for the loop (a pass changes neither).
     const preferences = new Map<Seat, UserPreferences>();
+    const aiLevels = new Map<Seat, Promise<AiLevel | null>>();
+    const aiLevel = (seat: Seat) => {
+      let level = aiLevels.get(seat);
+      if (!level) {
+        level = store.aiSeats.levelOf(matchId, seat);
+        aiLevels.set(seat, level);
+      }
+      return level;
+    };
+    // The state is read once; each pass's commit returns the state after it (or the current one, stale or duplicate).
+    let state = await store.matches.currentState(matchId);
     for (let i = 0; ; i++) {
-      const state = await store.matches.currentState(matchId);
       pending = state.result ? null : game.pending(state);
       if (!pending) break;
       this.settle(clock, pending.id, now);
       if (!steps || clock.asked === pending.id || i >= MAX_AUTO_PASSES) break;
       const seat = pending.player;
-      if (await store.aiSeats.levelOf(matchId, seat)) break; // the AI answers for itself (ai-duel.ts)
+      if (await aiLevel(seat)) break; // the AI answers for itself (ai-duel.ts)
       let prefs = preferences.get(seat);
       if (!prefs) {
         prefs = await store.preferences.get(row.guildId, row.players[seat]);
@@ -207,7 +218,8 @@ export class MatchFlow {
       });
       clock.modes[seat] = choice.mode;
       if (!choice.passId) break;
-      await store.matches.commitDecision(matchId, seat, { decisionId: pending.id, choose: [choice.passId] });
+      state = (await store.matches.commitDecision(matchId, seat, { decisionId: pending.id, choose: [choice.passId] }))
+        .state;
     }
     if (!pending) {
       this.disarm(matchId);
@@ -216,7 +228,7 @@ export class MatchFlow {
     }
     clock.asked = pending.id;
     const practice = row.players.p1 === row.players.p2;
-    const aiDecides = (await store.aiSeats.levelOf(matchId, pending.player)) !== null;
+    const aiDecides = (await aiLevel(pending.player)) !== null;
     // No turn timer for the AI's seat (issue 21): it answers within its own time budget.
     if (!clock.timing && settings.turnTimerSeconds > 0 && !practice && !aiDecides) {
       const seat = pending.player;

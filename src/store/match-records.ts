@@ -45,6 +45,9 @@ export interface MatchRow {
   rehashed_hash: string | null;
 }
 
+/** The columns of a match row that say how far it is (MatchRecords.progress). */
+export type MatchProgress = Pick<MatchRow, 'status' | 'decision_count' | 'last_hash'>;
+
 export interface DecisionRow {
   match_id: string;
   seq: number;
@@ -180,6 +183,7 @@ export type MatchHistory = Pick<MatchRecords, 'snapshotSeqs' | 'snapshot' | 'dec
 
 export class MatchRecords {
   private readonly byId: Statement<[string], MatchRow>;
+  private readonly progressStmt: Statement<[string], MatchProgress>;
   private readonly appendStmt: Statement<[string, number, Seat, string | null, string, string, number]>;
   private readonly advanceStmt: Statement<[number, string, string | null, number, number | null, string, number]>;
   private readonly advanceAndEndStmt: Statement<
@@ -195,6 +199,7 @@ export class MatchRecords {
 
   constructor(readonly db: Database) {
     this.byId = db.prepare('SELECT * FROM matches WHERE match_id = ?');
+    this.progressStmt = db.prepare('SELECT status, decision_count, last_hash FROM matches WHERE match_id = ?');
     this.appendStmt = db.prepare(
       `INSERT INTO match_decisions (match_id, seq, seat, decision_id, decision, state_hash, at)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
@@ -226,6 +231,11 @@ export class MatchRecords {
 
   match(matchId: string): MatchRow | undefined {
     return this.byId.get(matchId);
+  }
+
+  /** Where a match is (status, decision count, last hash): the three columns a cached state is checked against. */
+  progress(matchId: string): MatchProgress | undefined {
+    return this.progressStmt.get(matchId);
   }
 
   matchIds(status: MatchStatus): string[] {

@@ -4,7 +4,7 @@ import type { StoreContract } from './contract.ts';
 import { databaseProblem, matchCounts } from './health.ts';
 import { LeagueUnavailable } from './league-store.ts';
 import { MatchNotFound, MatchNotPlayable } from './match-errors.ts';
-import { MatchRecords } from './match-records.ts';
+import { type MatchProgress, MatchRecords } from './match-records.ts';
 import type { CommitResult, Submission } from './match-store.ts';
 import type { Store } from './store.ts';
 
@@ -51,17 +51,18 @@ export function sqliteContract(store: Store): StoreContract {
       },
       // The synchronous store answers from its cache without reading the row; another writer of the file may have
       // advanced, ended or deleted the match, so the cache is used only while it is at the row's count and hash.
-      currentState: async (matchId) =>
-        consistently(() => {
+      // That check is one statement (one consistent snapshot by itself) of three columns: the bot asks for the
+      // state about a dozen times a decision, and a transaction around a whole row cost ~5 times as much. Only a
+      // state not cached, or behind, is read in a transaction (its row and log).
+      currentState: async (matchId) => {
+        const cached = m.cachedAt(matchId);
+        if (cached && isAt(records.progress(matchId), cached)) return m.currentState(matchId);
+        return consistently(() => {
           const cached = m.cachedAt(matchId);
-          const row = records.match(matchId);
-          if (
-            cached &&
-            (row?.status !== 'active' || row.decision_count !== cached.seq || row.last_hash !== cached.hash)
-          )
-            m.forget([matchId]);
+          if (cached && !isAt(records.progress(matchId), cached)) m.forget([matchId]);
           return m.currentState(matchId);
-        }),
+        });
+      },
       match: async (matchId) => m.match(matchId),
       matchIn: async (channelId) => m.matchIn(channelId),
       guildMatches: async (guildId, status) => m.guildMatches(guildId, status),
@@ -200,6 +201,11 @@ export function contractOf(store: Store): StoreContract {
     contracts.set(store, contract);
   }
   return contract;
+}
+
+/** Whether a match row is active at this decision count and hash (those of a cached state). */
+function isAt(row: MatchProgress | undefined, cached: { seq: number; hash: string }): boolean {
+  return row?.status === 'active' && row.decision_count === cached.seq && row.last_hash === cached.hash;
 }
 
 /** A write the database refused (another writer got there first), as opposed to the store's own verdicts. */
