@@ -7,9 +7,9 @@ import { pmvCardFace } from '../../src/render/games/pmv-card.ts';
 import { facesDrawTheCard, rejects, textIsAsIntended } from './pool-checks.ts';
 
 describe('Phantom Magic Vision card pool', () => {
-  it("holds the digest's 40 sample cards and 4 of the engine's precons: 33 characters, 11 spells, 34 commands (3 more for X costs and §4.10, War Drum Charm for §7.1.6.a, Crimson Tithe Keeper for an LP cost, Emberfall Herald and Bulwark Bell Charm for P38, six characters for P39–P41, five for P44, Frostbound Dirge and Dawnlight Unmasking for P45, Riffled Omen for P46, seven commands for the defined actions of P47–P50, Riverbank Ferryman Sai for the doomed windows a and c, Wayward Omen for §8.2.8, Shrine Bell Echo for §7.5, Naming Rite for §12.1, Hollowed Measure and Unbowed Stone Warden for §1.6.4–1.6.5, Pyrebound Oathkeeper for §11.2.2.a, Sifting Ashes for §12.6)", () => {
+  it("holds the digest's 40 sample cards and 4 of the engine's precons: 35 characters, 11 spells, 35 commands (3 more for X costs and §4.10, War Drum Charm for §7.1.6.a, Crimson Tithe Keeper for an LP cost, Emberfall Herald and Bulwark Bell Charm for P38, six characters for P39–P41, five for P44, Frostbound Dirge and Dawnlight Unmasking for P45, Riffled Omen for P46, seven commands for the defined actions of P47–P50, Riverbank Ferryman Sai for the doomed windows a and c, Wayward Omen for §8.2.8, Shrine Bell Echo for §7.5, Naming Rite for §12.1.4, Hollowed Measure and Unbowed Stone Warden for §1.6.4–1.6.5, Pyrebound Oathkeeper for §11.2.2.a, Sifting Ashes for §12.6, True Name Severance for §12.1.3)", () => {
     const count = (type: string) => [...PMV_CARDS.values()].filter((c) => c.type === type).length;
-    expect([count('character'), count('spell'), count('command')]).toEqual([35, 11, 34]);
+    expect([count('character'), count('spell'), count('command')]).toEqual([35, 11, 35]);
   });
 
   it('refuses malformed cards with a message naming the card and the rule', () => {

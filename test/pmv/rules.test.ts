@@ -584,7 +584,9 @@ describe('rulings', () => {
     expect(unsupportedReason(unknown)).toEqual({ rule: '7.1', what: 'the effect "no-such-effect"' });
   });
 
-  it('§11, §12: a defined action no card does yet is refused with its own rule, never silently absent', () => {
+  it('§11, §12: every defined action is on a card (declaring a name, §12.1.3, the last); one that were not would be refused with its own rule', () => {
+    expect(ACTIONS_NOT_ON_A_CARD).toEqual({});
+    expect(unsupportedReason(cardOf('true-name-severance'))).toBeNull(); // §12.1.3, P55
     const recital = cardOf('mirror-recital');
     for (const [handler, rule] of Object.entries(ACTIONS_NOT_ON_A_CARD)) {
       const card = { ...recital, effects: [{ do: 'code' as const, handler, text: recital.text }] };

@@ -12,6 +12,7 @@ import { call, defineProcedure, type StepOut } from '../../core/procedure.ts';
 import {
   asUsedDecision,
   changeTargetDecision,
+  declareNameDecision,
   declareRaceDecision,
   extractDecision,
   groupDecision,
@@ -36,6 +37,7 @@ import {
   cardOfObject,
   currentInterference,
   currentRef,
+  type DeclaredRace,
   type Entry,
   log,
   moveObject,
@@ -410,9 +412,21 @@ export const resolveAsUsed = defineProcedure<PmvState, AsUsedData, CodeOutcome>(
 
 // ---------------------------------------------------------------------------------------------------------------
 // Naming Rite: "declare a race; each character of the declared race on your opponents' fields gets -2/-2 until end
-// of turn" (§12.1)
+// of turn" (§12.1). True Name Severance: the same with a declared name and -3/-3 (§12.1.3, ruling P55).
 
 type DeclareData = { seat: Seat; by: string; card: string };
+
+/** §7.6.1: a lingering -n/-n until end of turn on the opponent's characters of a declared race or name (P45). */
+function weakenDeclared(s: PmvState, seat: Seat, n: number, only: { race: DeclaredRace } | { name: string }): void {
+  const group = { charactersOf: opponentOf(seat), atk: -n, def: -n, until: 'end-of-turn' as const, ...only };
+  s.groupModifiers = [...(s.groupModifiers ?? []), { ...group, timestamp: s.nextTimestamp }];
+  s.nextTimestamp += 1;
+  const declared = 'race' in only ? { declared: only.race } : { declaredName: only.name };
+  log(s, { type: 'group-modified', seat: group.charactersOf, amount: -n, def: -n, ...declared, rule: '7.6.1' });
+}
+
+/** §12.1.1: the entry that asked for the declaration (it keeps what was declared, structured). */
+const declaringEntry = (s: PmvState, by: string) => s.interferences.flatMap((i) => i.entries).find((e) => e.id === by);
 
 export const declareRaceWeaken = defineProcedure<PmvState, DeclareData, CodeOutcome>({
   kind: 'pmv-code-declare-race',
@@ -424,14 +438,31 @@ export const declareRaceWeaken = defineProcedure<PmvState, DeclareData, CodeOutc
     declared(s, { data, ret }) {
       const race = answerOf(declareRaceDecision, ret);
       // §12.1.1: the declaration is kept on the entry (structured) and logged for both players as a code.
-      const entry = s.interferences.flatMap((i) => i.entries).find((e) => e.id === data.by);
+      const entry = declaringEntry(s, data.by);
       if (entry) entry.declared = race;
       log(s, { type: 'declare', seat: data.seat, card: data.card, declared: race, rule: '12.1.1' });
       // §7.6.1: a lingering effect on a group (P45): characters of that race that join it later are caught too.
-      const group = { charactersOf: opponentOf(data.seat), atk: -2, def: -2, until: 'end-of-turn' as const, race };
-      s.groupModifiers = [...(s.groupModifiers ?? []), { ...group, timestamp: s.nextTimestamp }];
-      s.nextTimestamp += 1;
-      log(s, { type: 'group-modified', seat: group.charactersOf, amount: -2, def: -2, declared: race, rule: '7.6.1' });
+      weakenDeclared(s, data.seat, 2, { race });
+      return done();
+    },
+  },
+});
+
+export const declareNameWeaken = defineProcedure<PmvState, DeclareData, CodeOutcome>({
+  kind: 'pmv-code-declare-name',
+  first: 'declare',
+  steps: {
+    declare(_s, { data }) {
+      return ask(declareNameDecision, data.seat, { card: data.card }, 'declared');
+    },
+    declared(s, { data, ret }) {
+      const name = answerOf(declareNameDecision, ret);
+      // §12.1.1, §12.1.3: public, kept on the entry and logged by the name's key, never its words.
+      const entry = declaringEntry(s, data.by);
+      if (entry) entry.declaredName = name;
+      log(s, { type: 'declare', seat: data.seat, card: data.card, declaredName: name, rule: '12.1.3' });
+      // §12.3.1: characters whose names contain the declared name, those that join later too (§7.6.1, P45).
+      weakenDeclared(s, data.seat, 3, { name });
       return done();
     },
   },
@@ -464,6 +495,10 @@ export const CODE_PROCEDURES: Record<string, (s: PmvState, ctx: EffectContext, n
     if (!ctx.entry) return { return: { failed: '7.1' } };
     return call(declareRaceWeaken, { seat: ctx.seat, by: ctx.entry.id, card: ctx.entry.card }, next);
   },
+  'declare-name-weaken'(_s, ctx, next) {
+    if (!ctx.entry) return { return: { failed: '7.1' } };
+    return call(declareNameWeaken, { seat: ctx.seat, by: ctx.entry.id, card: ctx.entry.card }, next);
+  },
 };
 
 /** Every code procedure, for the kernel's registry. */
@@ -474,4 +509,5 @@ export const CODE_PROCEDURE_LIST = [
   changeTarget,
   resolveAsUsed,
   declareRaceWeaken,
+  declareNameWeaken,
 ];

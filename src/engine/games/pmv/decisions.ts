@@ -13,7 +13,15 @@ import { RACES } from './cards/schema.ts';
 import { abilityText, modeText, RACE_NAMES } from './cards/text.ts';
 import { phaseWords } from './log-text.ts';
 import { retargetChoices, targetChoices, targetKey } from './rules.ts';
-import { cardOf, cardOfObject, type DeclaredRace, objectOf, type PmvState, type TargetRef } from './state.ts';
+import {
+  cardOf,
+  cardOfObject,
+  DECLARABLE_NAMES,
+  type DeclaredRace,
+  objectOf,
+  type PmvState,
+  type TargetRef,
+} from './state.ts';
 
 const simple = (id: string, role: OptionRole, en: string, ja: string): DecisionOption => ({
   id,
@@ -787,6 +795,36 @@ export const declareRaceDecision = defineDecisionKind<PmvState, { card: string }
   },
 });
 
+/**
+ * §12.1.1, §12.1.3: declare a name for the effect of `card` (True Name Severance): one option `name:<key>` per name
+ * that can arise in the game (DECLARABLE_NAMES, ruling P55), labelled with the name itself; the bot pages them. The
+ * answer is public (the log records its key).
+ */
+export const declareNameDecision = defineDecisionKind<PmvState, { card: string }, string>({
+  name: 'declare-name',
+  role: 'choice',
+  build(_s, p) {
+    const card = cardOf(p.card);
+    const options: DecisionOption[] = [...DECLARABLE_NAMES].map(([key, name]) => ({
+      id: `name:${key}`,
+      kind: 'name',
+      role: 'choice',
+      label: label(name.en, name.ja),
+    }));
+    const first = options[0]?.id ?? '';
+    return pickOne(
+      label(`${card.name.en}: declare a name.`, `${card.name.ja}：名称を1つ宣言してください。`),
+      options,
+      first,
+    );
+  },
+  handle(_s, _p, chosen) {
+    const key = (chosen[0] ?? '').slice('name:'.length);
+    if (DECLARABLE_NAMES.has(key)) return key;
+    return DECLARABLE_NAMES.keys().next().value ?? '';
+  },
+});
+
 export const PMV_DECISIONS = [
   priorityDecision,
   targetDecision,
@@ -812,4 +850,5 @@ export const PMV_DECISIONS = [
   changeTargetDecision,
   asUsedDecision,
   declareRaceDecision,
+  declareNameDecision,
 ];

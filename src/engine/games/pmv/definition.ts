@@ -24,6 +24,7 @@ const DECISION_KINDS = {
   'netherworld-order': { en: 'ordering cards into the netherworld', ja: '冥界に置く順番' },
   'change-target': { en: 'changing a target', ja: '目標の変更' },
   'declare-race': { en: 'declaring a race', ja: '種族の宣言' },
+  'declare-name': { en: 'declaring a name', ja: '名称の宣言' },
   'as-used-effect': { en: 'choosing an effect to resolve as if used', ja: '使用したものとして解決する効果の選択' },
 };
 

@@ -5,7 +5,7 @@ import type { GameResult, Seat } from '../../core/game.ts';
 import { type Label, label } from '../../core/label.ts';
 import type { Race } from './cards/schema.ts';
 import { PHASE_NAMES, RACE_NAMES } from './cards/text.ts';
-import { cardOf, type PmvLogEntry } from './state.ts';
+import { cardOf, DECLARABLE_NAMES, type PmvLogEntry } from './state.ts';
 
 const PHASE_WORDS: Record<string, Label> = {
   setup: label('before the game', 'ゲーム開始前'),
@@ -26,6 +26,11 @@ const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `${n}` : '±0');
 function raceWords(race: string | undefined): Label {
   const known = RACE_NAMES[race as Race] as Label | undefined;
   return known ?? label('none', 'なし');
+}
+
+/** §12.1.3: a declared name's words, from its key (P55). */
+function nameWords(key: string): Label {
+  return DECLARABLE_NAMES.get(key) ?? label('an unknown name', '不明な名称');
 }
 
 function targetWords(e: PmvLogEntry): Label {
@@ -153,6 +158,13 @@ export function logLine(e: PmvLogEntry): Label {
         `${c.ja}は${signed(n)}/${signed(e.def ?? 0)}を得ました。`,
       );
     case 'declare': {
+      if (e.declaredName !== undefined) {
+        const d = nameWords(e.declaredName);
+        return label(
+          `${p.en} declares the name ${d.en} for ${c.en}${rule}.`,
+          `${p.ja}は${c.ja}で名称「${d.ja}」を宣言しました${ruleJa}。`,
+        );
+      }
       const r = raceWords(e.declared);
       return label(
         `${p.en} declares the race ${r.en} for ${c.en}${rule}.`,
@@ -180,6 +192,13 @@ export function logLine(e: PmvLogEntry): Label {
       );
     }
     case 'group-modified':
+      if (e.declaredName !== undefined) {
+        const d = nameWords(e.declaredName);
+        return label(
+          `Characters named ${d.en} on ${p.en}'s field get ${signed(n)}/${signed(e.def ?? 0)}, those that enter later too${rule}.`,
+          `${p.ja}の場の名称「${d.ja}」を含むキャラクターは、後から出たものも含め${signed(n)}/${signed(e.def ?? 0)}を得ます${ruleJa}。`,
+        );
+      }
       if (e.declared !== undefined) {
         const r = raceWords(e.declared);
         const kin =

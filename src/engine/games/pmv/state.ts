@@ -7,6 +7,7 @@
 import { changeZone, type EventState, isCurrent, type ObjRef, refTo } from '../../core/events.ts';
 import { SEATS, type Seat } from '../../core/game.ts';
 import type { Knowledge } from '../../core/hidden.ts';
+import type { Label } from '../../core/label.ts';
 import type { ProcedureState } from '../../core/procedure.ts';
 import type { RngState } from '../../core/rng.ts';
 import { PMV_CARDS } from './cards/pool.ts';
@@ -85,6 +86,8 @@ export type Entry = {
   mode: number | null;
   /** §12.1.1: the race its player declared as it resolved (absent: none asked yet). */
   declared?: DeclaredRace;
+  /** §12.1.3: the name its player declared as it resolved, by its key in DECLARABLE_NAMES (absent: none asked). */
+  declaredName?: string;
   /** §10.33.2.a: how many cards this card's Overdrive excluded (absent: it has no Overdrive or has not resolved). */
   overdrive?: number;
   /**
@@ -132,6 +135,8 @@ export type GroupModifier = Omit<Modifier, 'object'> & {
   charactersOf: Seat;
   /** §12.1.4: only characters of this declared race ('none': those with no race, P54). */
   race?: DeclaredRace;
+  /** §12.1.3, §12.3.1: only characters with the declared name (a key of DECLARABLE_NAMES, P55). */
+  name?: string;
 };
 
 /** §12.1.4: a race declared by an effect: an icon's race, or "none". */
@@ -168,6 +173,8 @@ export type PmvLogEntry = {
   privateTo?: Seat;
   /** §12.1: what a player declared by an effect (a race code, or "none"). */
   declared?: string;
+  /** §12.1.3: a name a player declared by an effect, by its key in DECLARABLE_NAMES. */
+  declaredName?: string;
 };
 
 export type PmvState = ProcedureState & {
@@ -648,7 +655,9 @@ export function modifiersOn(s: PmvState, id: string): Omit<Modifier, 'object'>[]
   if (groups.length === 0) return own;
   const o = objectOf(s, id);
   const member = o.zone === 'field' && isCharacter(s, id);
-  const caught = groups.filter((g) => member && o.owner === g.charactersOf && ofRace(s, id, g.race));
+  const caught = groups.filter(
+    (g) => member && o.owner === g.charactersOf && ofRace(s, id, g.race) && hasDeclaredName(s, id, g.name),
+  );
   return [...own, ...caught].sort((a, b) => a.timestamp - b.timestamp);
 }
 
@@ -882,6 +891,36 @@ export function namesOf(s: PmvState, id: string): PmvCard['name'][] {
   return [card.name, ...linked];
 }
 
+/** §12.3.1: does one of this card's names contain the name `a` (in either language, as for casters)? */
+export function hasName(s: PmvState, id: string, a: Label): boolean {
+  return namesOf(s, id).some((name) => name.en.includes(a.en) || name.ja.includes(a.ja));
+}
+
+/**
+ * §2.3.4, §12.1.3 (ruling P55): the names that can arise in the game, which a player may declare: every card name
+ * of the pool, and every name an effect grants (Link's names, §10.20.2.a, §6.1.5) that is no card's name. Keyed by
+ * the card that bears the name (a granted one: `<card>~link<n>`), in key order, so a stored answer never names words.
+ */
+export const DECLARABLE_NAMES: ReadonlyMap<string, Label> = (() => {
+  const names = new Map<string, Label>();
+  const known = (l: Label) => [...names.values()].some((n) => n.en === l.en && n.ja === l.ja);
+  for (const card of PMV_CARDS.values()) names.set(card.id, card.name);
+  for (const card of PMV_CARDS.values()) {
+    const link = card.keywords.find((k) => k.keyword === 'link')?.names ?? [];
+    link.forEach((l, i) => {
+      if (!known(l)) names.set(`${card.id}~link${i}`, l);
+    });
+  }
+  return new Map([...names].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+})();
+
+/** §12.1.3, §12.3.1: has this card the declared name (any, when none was declared)? */
+export function hasDeclaredName(s: PmvState, id: string, key: string | undefined): boolean {
+  if (key === undefined) return true;
+  const name = DECLARABLE_NAMES.get(key);
+  return name !== undefined && hasName(s, id, name);
+}
+
 /** §5.5.7, §12.3.1: a character on `seat`'s field whose name contains the spell's caster. */
 export function casterPresent(s: PmvState, seat: Seat, card: PmvCard): boolean {
   const caster = card.caster;
@@ -890,7 +929,7 @@ export function casterPresent(s: PmvState, seat: Seat, card: PmvCard): boolean {
   const sealed = (id: string) => hasKeyword(s, id, 'sealed-art') && s.players[seat].nodes.length < 6;
   return charactersOf(s, seat).some((id) => {
     if (sealed(id)) return false;
-    return namesOf(s, id).some((name) => name.en.includes(caster.en) || name.ja.includes(caster.ja));
+    return hasName(s, id, caster);
   });
 }
 

@@ -99,7 +99,7 @@ function effectProblem(e: Effect): { rule: string; what: string } | null {
  * other defined action is on a card (the vocabulary of schema.ts, or a handler of rules.ts / code-effects.ts).
  */
 export const ACTIONS_NOT_ON_A_CARD: Readonly<Record<string, string>> = {
-  'declare-name': '12.1.3', // declaring a name for an effect (declaring a race is on Naming Rite, P54)
+  // None left: declaring a name (§12.1.3), the last, is on True Name Severance (P55).
 };
 
 function baseEffectProblem(e: BaseEffect): { rule: string; what: string } | null {
