@@ -21,13 +21,19 @@ describe('board models carry no hidden identity', () => {
       let checked = 0;
       let sawCombat = false;
       let sawTop = false;
+      // A card a viewer has seen stays known to them (a face-up card then turned face down, PMV P34: the log line
+      // of its turning names it), as the fuzzer's view check remembers it: every decision adds what each viewer sees.
+      const seen = new Map(VIEWERS.map((v) => [v, new Set<string>()]));
       for (let n = 0; n < 1500 && !s.result; n++) {
         const p = module.pending(s);
         if (!p) break;
+        for (const viewer of VIEWERS)
+          for (const card of module.hiddenIdentities(s, viewer).knownCards) seen.get(viewer)?.add(card);
         if (n % 5 === 0) {
           for (const viewer of VIEWERS) {
             const view = module.view(s, viewer);
-            const secrets = module.hiddenIdentities(s, viewer);
+            const now = module.hiddenIdentities(s, viewer);
+            const secrets = { ...now, knownCards: [...(seen.get(viewer) ?? [])] };
             for (const locale of ['en', 'ja'] as const) {
               const options = { locale, names: { p1: 'Ann', p2: 'Bo' } };
               const table = presenter.table(view, options);
