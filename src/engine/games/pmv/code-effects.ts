@@ -4,7 +4,7 @@
  * returns the rule that made it fail (§7.1.12.a: the rest of the effect is skipped), or null when it was applied.
  * Clauses that never ask are plain functions in rules.ts (`CODE_HANDLERS`).
  */
-import { answerOf, ask } from '../../core/decision-kinds.ts';
+import { type AskableKind, answerOf, ask } from '../../core/decision-kinds.ts';
 import { opponentOf, type Seat } from '../../core/game.ts';
 import { learn } from '../../core/hidden.ts';
 import type { Json } from '../../core/json.ts';
@@ -428,44 +428,41 @@ function weakenDeclared(s: PmvState, seat: Seat, n: number, only: { race: Declar
 /** §12.1.1: the entry that asked for the declaration (it keeps what was declared, structured). */
 const declaringEntry = (s: PmvState, by: string) => s.interferences.flatMap((i) => i.entries).find((e) => e.id === by);
 
-export const declareRaceWeaken = defineProcedure<PmvState, DeclareData, CodeOutcome>({
-  kind: 'pmv-code-declare-race',
-  first: 'declare',
-  steps: {
-    declare(_s, { data }) {
-      return ask(declareRaceDecision, data.seat, { card: data.card }, 'declared');
+/** A declaring clause (§12.1): ask the seat, then apply what was declared; one procedure kind per declaration. */
+function declaringProcedure<A extends Json>(
+  kind: string,
+  decision: AskableKind<PmvState, { card: string }, A>,
+  apply: (s: PmvState, data: DeclareData, declared: A) => void,
+) {
+  return defineProcedure<PmvState, DeclareData, CodeOutcome>({
+    kind,
+    first: 'declare',
+    steps: {
+      declare: (_s, { data }) => ask(decision, data.seat, { card: data.card }, 'declared'),
+      declared(s, { data, ret }) {
+        apply(s, data, answerOf(decision, ret));
+        return done();
+      },
     },
-    declared(s, { data, ret }) {
-      const race = answerOf(declareRaceDecision, ret);
-      // §12.1.1: the declaration is kept on the entry (structured) and logged for both players as a code.
-      const entry = declaringEntry(s, data.by);
-      if (entry) entry.declared = race;
-      log(s, { type: 'declare', seat: data.seat, card: data.card, declared: race, rule: '12.1.1' });
-      // §7.6.1: a lingering effect on a group (P45): characters of that race that join it later are caught too.
-      weakenDeclared(s, data.seat, 2, { race });
-      return done();
-    },
-  },
+  });
+}
+
+export const declareRaceWeaken = declaringProcedure('pmv-code-declare-race', declareRaceDecision, (s, data, race) => {
+  // §12.1.1: the declaration is kept on the entry (structured) and logged for both players as a code.
+  const entry = declaringEntry(s, data.by);
+  if (entry) entry.declared = race;
+  log(s, { type: 'declare', seat: data.seat, card: data.card, declared: race, rule: '12.1.1' });
+  // §7.6.1: a lingering effect on a group (P45): characters of that race that join it later are caught too.
+  weakenDeclared(s, data.seat, 2, { race });
 });
 
-export const declareNameWeaken = defineProcedure<PmvState, DeclareData, CodeOutcome>({
-  kind: 'pmv-code-declare-name',
-  first: 'declare',
-  steps: {
-    declare(_s, { data }) {
-      return ask(declareNameDecision, data.seat, { card: data.card }, 'declared');
-    },
-    declared(s, { data, ret }) {
-      const name = answerOf(declareNameDecision, ret);
-      // §12.1.1, §12.1.3: public, kept on the entry and logged by the name's key, never its words.
-      const entry = declaringEntry(s, data.by);
-      if (entry) entry.declaredName = name;
-      log(s, { type: 'declare', seat: data.seat, card: data.card, declaredName: name, rule: '12.1.3' });
-      // §12.3.1: characters whose names contain the declared name, those that join later too (§7.6.1, P45).
-      weakenDeclared(s, data.seat, 3, { name });
-      return done();
-    },
-  },
+export const declareNameWeaken = declaringProcedure('pmv-code-declare-name', declareNameDecision, (s, data, name) => {
+  // §12.1.1, §12.1.3: public, kept on the entry and logged by the name's key, never its words.
+  const entry = declaringEntry(s, data.by);
+  if (entry) entry.declaredName = name;
+  log(s, { type: 'declare', seat: data.seat, card: data.card, declaredName: name, rule: '12.1.3' });
+  // §12.3.1: characters whose names contain the declared name, those that join later too (§7.6.1, P45).
+  weakenDeclared(s, data.seat, 3, { name });
 });
 
 /** The code clauses that are procedures, by handler name, each started for `seat` and returning to `next`. */
