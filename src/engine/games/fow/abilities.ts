@@ -294,10 +294,16 @@ function barred(s: FowState, id: string, chooser: Seat): boolean {
 }
 
 /** The legal choices for one target of kind `t`, chosen by `chooser`; `self` may not target itself (903.2.g-1). */
-export function targetChoices(s: FowState, chooser: Seat, t: Target, self: string | null): TargetRef[] {
+export function targetChoices(
+  s: FowState,
+  chooser: Seat,
+  t: Target,
+  self: string | null,
+  other: string | null = null, // 1017.2: "another target": not the target chosen before it
+): TargetRef[] {
   const objects = (ok: (id: string) => boolean): TargetRef[] =>
     s.field
-      .filter((id) => id !== self && ok(id) && !barred(s, id, chooser))
+      .filter((id) => id !== self && id !== other && ok(id) && !barred(s, id, chooser))
       .map((id) => ({ object: { id, inc: objectOf(s, id).inc } }));
   switch (t) {
     case 'player':

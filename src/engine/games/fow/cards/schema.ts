@@ -251,8 +251,17 @@ const BaseEffect = z.discriminatedUnion('do', [
   /**
    * FoW 1017.2: this card (the ability's source, on the field) becomes a copy of the target resonator: its printed
    * face up, before continuous effects, for as long as this card stays on the field (ruling F-BECOME-COPY).
+   * `copier: 'target'`: a first target resonator becomes a copy of another (a second target); `until: 'end-of-turn'`:
+   * the copy ends at 505.5b (ruling F-COPY-UNTIL-END).
    */
-  z.object({ do: z.literal('become-copy'), to: z.literal('resonator') }).strict(),
+  z
+    .object({
+      do: z.literal('become-copy'),
+      to: z.literal('resonator'),
+      copier: z.literal('target').optional(),
+      until: z.literal('end-of-turn').optional(),
+    })
+    .strict(),
   /**
    * FoW 1010.2: destroy the opponent's ruler: the ruler card in their ruler area (308.4; a J-ruler on the field is
    * not one), which goes to its owner's graveyard (ruling F-DESTROY-RULER).

@@ -312,11 +312,19 @@ function effectText(e: Effect): Label {
       return { en: 'Invert this card.', ja: 'このカードを転化する。' };
     case 'invert-and-remove-self':
       return { en: 'Invert this card and remove it from the game.', ja: 'このカードを転化してゲームから除外する。' };
-    case 'become-copy':
+    case 'become-copy': {
+      const until =
+        e.until === 'end-of-turn' ? { en: 'Until end of turn, ', ja: 'ターン終了時まで、' } : { en: '', ja: '' };
+      if (e.copier === 'target')
+        return {
+          en: `${until.en}${TARGETS[e.to].en} becomes a copy of another ${TARGETS[e.to].en}.`.replace(/^t/, 'T'),
+          ja: `${until.ja}${TARGETS[e.to].ja}は他の${TARGETS[e.to].ja}のコピーになる。`,
+        };
       return {
-        en: `This card becomes a copy of another ${TARGETS[e.to].en}.`,
-        ja: `このカードは他の${TARGETS[e.to].ja}のコピーになる。`,
+        en: `${until.en}${until.en ? 'this' : 'This'} card becomes a copy of another ${TARGETS[e.to].en}.`,
+        ja: `${until.ja}このカードは他の${TARGETS[e.to].ja}のコピーになる。`,
       };
+    }
     case 'copy-spell':
       return {
         en: `Copy ${TARGETS.spell.en}. The copy has the same targets.`,
