@@ -514,6 +514,10 @@ function perform(
       // 1020.1, 909.1c, 505.5b: it becomes this race and loses the others until end of turn (latest timestamp wins).
       if (obj) addTurnEffect(s, obj, [], { race: e.race });
       return null;
+    case 'gains-race-until-end-of-turn':
+      // 1020.1, 909.1c, 505.5b: it gains this race and keeps the others until end of turn (F-BECOMES-RACE-GAINED).
+      if (obj) addTurnEffect(s, obj, [], { gainRace: e.race });
+      return null;
     case 'return-instead-of-destruction-this-turn':
       // 910.1, 505.5b: a replacement for a destroy event on the object this turn (actions-game.ts destroy).
       if (obj) addTurnEffect(s, obj, [], { returnInsteadOfDestroy: true });
@@ -906,6 +910,7 @@ function addTurnEffect(
     | 'returnInsteadOfDestroy'
     | 'attribute'
     | 'race'
+    | 'gainRace'
     | 'redirectDamage'
     | 'types'
   > = {},

@@ -279,6 +279,8 @@ export type TurnEffect = {
   attribute?: Attribute;
   /** 1020.1, 909.1c: the object becomes this race (the others are lost), in timestamp order. */
   race?: Race;
+  /** 1020.1 ("gains"), 909.1c: the object has this race besides its others, if given after the latest "becomes". */
+  gainRace?: Race;
   /** 910.1, 910.2a: all damage that would be dealt to the object this turn is dealt to its controller instead. */
   redirectDamage?: true;
   /** 1020.1, 909.1c: the object's types become these (the others are lost), in timestamp order. */
@@ -474,6 +476,10 @@ export function racesOf(s: FowState, id: string): readonly Race[] {
       races = [e.race];
       at = e.timestamp;
     }
+  // 1020.1, ruling F-BECOMES-RACE-GAINED: a race gained after the latest "becomes" (or copy) adds to what it set.
+  for (const e of s.effects)
+    if (e.gainRace && e.object.id === id && e.object.inc === o.inc && e.timestamp > at && !races.includes(e.gainRace))
+      races = [...races, e.gainRace];
   return races;
 }
 
@@ -840,6 +846,7 @@ export function targetsOf(effects: readonly ItemEffect[]): Target[] {
       e.do === 'shield-next-destruction-this-turn' ||
       e.do === 'becomes-attribute-until-end-of-turn' ||
       e.do === 'becomes-race-until-end-of-turn' ||
+      e.do === 'gains-race-until-end-of-turn' ||
       e.do === 'becomes-type-until-end-of-turn' ||
       e.do === 'return-instead-of-destruction-this-turn'
     )

@@ -239,6 +239,8 @@ const BaseEffect = z.discriminatedUnion('do', [
    * change is refused with 1020.1, `becomes-type`).
    */
   z.object({ do: z.literal('becomes-race-until-end-of-turn'), race: RaceSchema, to: TargetSchema }).strict(),
+  /** FoW 1020.1 ("gains"), 909.1c: the target gains this race besides those it has, until end of turn (F-BECOMES-RACE-GAINED). */
+  z.object({ do: z.literal('gains-race-until-end-of-turn'), race: RaceSchema, to: TargetSchema }).strict(),
   /**
    * FoW 1020.1, 909.1c: the target resonator becomes a regalia until end of turn: it loses its types, so it is no
    * longer a J/resonator (ruling F-BECOMES-TYPE). Other types and traits are refused with 1020.1 (`becomes-type`).

@@ -296,6 +296,11 @@ function effectText(e: Effect): Label {
         en: `Until end of turn, ${TARGETS[e.to].en} becomes ${/^[AEIOU]/.test(e.race) ? 'an' : 'a'} ${e.race} and loses its other races.`,
         ja: `ターン終了時まで、${TARGETS[e.to].ja}は${RACE_JA[e.race]}になり、それ以外の種族を失う。`,
       };
+    case 'gains-race-until-end-of-turn':
+      return {
+        en: `Until end of turn, ${TARGETS[e.to].en} gains the race ${e.race}.`,
+        ja: `ターン終了時まで、${TARGETS[e.to].ja}は種族「${RACE_JA[e.race]}」を得る。`,
+      };
     case 'return-instead-of-destruction-this-turn':
       return {
         en: `This turn, if ${TARGETS[e.to].en} would be destroyed, instead return it to its owner's hand.`,
