@@ -223,7 +223,7 @@ const CODE_RULE: Record<string, string> = {
   // "becomes [A/B]" (1020.2) and "loses all abilities" (909.1d) until end of turn are typed effects of the schema.
   // "becomes (race) until end of turn" (1020.1) is typed; a type change (a resonator becoming an addition, say) and
   // a trait change are not: a type change moves a card between the rules of 702/703 while it is on the field.
-  'becomes-type': '1020.1', // type or trait changes, races gained (909.1c)
+  'becomes-type': '1020.1', // type or trait changes or gains (909.1c); a race gained is typed
   'becomes-attribute': '909.1c', // an attribute gained or lasting; "becomes (attribute) until end of turn" is typed
   'copy-on-chase': '1017.1', // other copies than `copy-chant`, `copy-spell` and `copy-ability` (another zone)
   'become-a-copy': '1017.2', // other than the typed `become-copy` (this card, of a target resonator)
@@ -294,10 +294,16 @@ function barred(s: FowState, id: string, chooser: Seat): boolean {
 }
 
 /** The legal choices for one target of kind `t`, chosen by `chooser`; `self` may not target itself (903.2.g-1). */
-export function targetChoices(s: FowState, chooser: Seat, t: Target, self: string | null): TargetRef[] {
+export function targetChoices(
+  s: FowState,
+  chooser: Seat,
+  t: Target,
+  self: string | null,
+  other: string | null = null, // 1017.2: "another target": not the target chosen before it
+): TargetRef[] {
   const objects = (ok: (id: string) => boolean): TargetRef[] =>
     s.field
-      .filter((id) => id !== self && ok(id) && !barred(s, id, chooser))
+      .filter((id) => id !== self && id !== other && ok(id) && !barred(s, id, chooser))
       .map((id) => ({ object: { id, inc: objectOf(s, id).inc } }));
   switch (t) {
     case 'player':

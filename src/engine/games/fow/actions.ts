@@ -18,6 +18,7 @@ import {
 import { canAttack, possibleAttackers } from './battle-rules.ts';
 import type { Cost } from './cards/schema.ts';
 import {
+  anotherThanPrevious,
   cardOf,
   type FowState,
   faceOf,
@@ -59,7 +60,10 @@ function option(
 
 /** Every target of these effects has a legal choice now (903.2.g: otherwise it cannot be played). */
 function targetsExist(s: FowState, seat: Seat, effects: Parameters<typeof targetsOf>[0], self: string | null): boolean {
-  return targetsOf(effects).every((t) => targetChoices(s, seat, t, self).length > 0);
+  // 1017.2: "another target" needs a second card besides the one chosen before it (the same kind of target).
+  return targetsOf(effects).every(
+    (t, i) => targetChoices(s, seat, t, self).length > (anotherThanPrevious(effects, i) ? 1 : 0),
+  );
 }
 
 /** 1109: the cost with the awakening cost added, when it can be paid only that way the plain cost is enough. */

@@ -139,7 +139,14 @@ export const triggerDecision = defineDecisionKind<FowState, { ids: string[] }, s
 
 const cancel = simple('cancel', 'passive', 'Cancel (take the play back)', '取り消す（プレイ前に戻す）');
 
-export type TargetPayload = { card: string; target: Target; self: string | null; index: number };
+export type TargetPayload = {
+  card: string;
+  target: Target;
+  self: string | null;
+  index: number;
+  /** 1017.2: "another target": the object chosen as the target before this one, which is not offered. */
+  other?: string;
+};
 
 /** 903.2.g: one target; cancelling rewinds the play (903.2.j). */
 export const targetDecision = defineDecisionKind<FowState, TargetPayload, TargetRef | null>({
@@ -147,7 +154,7 @@ export const targetDecision = defineDecisionKind<FowState, TargetPayload, Target
   role: 'choice',
   build(s, p, seat) {
     const n = cardOf(p.card).name;
-    const options: DecisionOption[] = targetChoices(s, seat, p.target, p.self).map((t) => {
+    const options: DecisionOption[] = targetChoices(s, seat, p.target, p.self, p.other ?? null).map((t) => {
       const text = targetLabel(s, t, seat);
       return {
         id: targetKey(t),
@@ -168,7 +175,7 @@ export const targetDecision = defineDecisionKind<FowState, TargetPayload, Target
   handle(s, p, chosen, seat) {
     const id = chosen[0];
     if (!id || id === 'cancel') return null;
-    return targetChoices(s, seat, p.target, p.self).find((t) => targetKey(t) === id) ?? null;
+    return targetChoices(s, seat, p.target, p.self, p.other ?? null).find((t) => targetKey(t) === id) ?? null;
   },
 });
 

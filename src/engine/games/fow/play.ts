@@ -27,6 +27,7 @@ import {
   targetDecision,
 } from './decisions.ts';
 import {
+  anotherThanPrevious,
   cardOf,
   type FowState,
   faceOf,
@@ -288,15 +289,25 @@ export const play = defineProcedure<FowState, PlayData, null>({
     },
     // 903.2.g: each target in turn; none legal: the play is illegal.
     target(s, { data }) {
-      const specs = targetsOf(itemOf(s, data.item).effects);
+      const effects = itemOf(s, data.item).effects;
+      const specs = targetsOf(effects);
       const next = specs[data.targets.length];
       if (next === undefined) return { goto: 'pay' };
       const self = data.what === 'judgment' || data.what === 'inherit' ? null : data.object;
-      if (targetChoices(s, data.seat, next, self).length === 0) return undo('903.2.g', 'no-target');
+      const before = data.targets[data.targets.length - 1];
+      const other =
+        anotherThanPrevious(effects, data.targets.length) && before && 'object' in before ? before.object.id : null;
+      if (targetChoices(s, data.seat, next, self, other).length === 0) return undo('903.2.g', 'no-target');
       return ask(
         targetDecision,
         data.seat,
-        { card: objectOf(s, data.object).card, target: next, self, index: data.targets.length },
+        {
+          card: objectOf(s, data.object).card,
+          target: next,
+          self,
+          index: data.targets.length,
+          ...(other ? { other } : {}),
+        },
         'targeted',
       );
     },

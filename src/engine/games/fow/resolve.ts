@@ -163,8 +163,12 @@ export const resolve = defineProcedure<FowState, ResolveData, null>({
       if (!e) return { goto: 'finish' };
       const ti = targetIndexOf(item.effects, data.index);
       const target = ti === null ? null : item.targets[ti];
-      // 903.3a: a part aimed at a target no longer legal is not done.
-      if (ti !== null && (!target || !data.legal[ti])) {
+      // 903.3a: a part aimed at a target no longer legal is not done (a part with two targets needs both: "becomes a
+      // copy of another target", ruling F-COPY-UNTIL-END).
+      const span = ti === null ? 0 : targetsOf([e]).length;
+      let illegal = false;
+      for (let k = 0; ti !== null && k < span; k += 1) if (!item.targets[ti + k] || !data.legal[ti + k]) illegal = true;
+      if (illegal) {
         data.index += 1;
         return { goto: 'effect' };
       }
@@ -510,6 +514,10 @@ function perform(
       // 1020.1, 909.1c, 505.5b: it becomes this race and loses the others until end of turn (latest timestamp wins).
       if (obj) addTurnEffect(s, obj, [], { race: e.race });
       return null;
+    case 'gains-race-until-end-of-turn':
+      // 1020.1, 909.1c, 505.5b: it gains this race and keeps the others until end of turn (F-BECOMES-RACE-GAINED).
+      if (obj) addTurnEffect(s, obj, [], { gainRace: e.race });
+      return null;
     case 'return-instead-of-destruction-this-turn':
       // 910.1, 505.5b: a replacement for a destroy event on the object this turn (actions-game.ts destroy).
       if (obj) addTurnEffect(s, obj, [], { returnInsteadOfDestroy: true });
@@ -546,13 +554,22 @@ function perform(
       destroyRuler(s, opponentOf(me));
       return null;
     case 'become-copy': {
-      // 1017.2: the source, still the same object on the field, takes the target's printed face (the face up),
-      // before continuous effects: a copy's copy is of the printed card (ruling F-BECOME-COPY).
-      if (!obj || !stillThere(s, item.source) || objectOf(s, item.source.id).zone !== 'field') return null;
-      const copier = objectOf(s, item.source.id);
-      const from = objectOf(s, obj);
+      // 1017.2: the copier, still the same object on the field, takes the other card's printed face (the face up),
+      // before continuous effects: a copy's copy is of the printed card (ruling F-BECOME-COPY). "Target resonator
+      // becomes a copy of another target resonator": the first target copies the second (ruling F-COPY-UNTIL-END).
+      const second =
+        e.copier === 'target' ? item.targets[(targetIndexOf(item.effects, item.effects.indexOf(e)) ?? 0) + 1] : null;
+      const copierId = e.copier === 'target' ? obj : stillThere(s, item.source) ? item.source.id : null;
+      const fromId = e.copier === 'target' ? (second && 'object' in second ? second.object.id : null) : obj;
+      if (!copierId || !fromId || objectOf(s, copierId).zone !== 'field') return null;
+      const copier = objectOf(s, copierId);
+      const from = objectOf(s, fromId);
       const at = stamp(s); // 909.3.b-2
-      copier.copyOf = { card: from.card, face: from.face, at };
+      const copy = { card: from.card, face: from.face, at };
+      // 505.5b: a copy until end of turn is a turn effect, under which a lasting copy stays (909.3b: the latest wins).
+      if (e.until === 'end-of-turn')
+        s.effects.push({ object: refOf(s, copierId), atk: 0, def: 0, keywords: [], timestamp: at, copyOf: copy });
+      else copier.copyOf = copy;
       copier.since = at; // 909.3.b-1: the copied card's own abilities become active now
       log(s, {
         type: 'became-copy',
@@ -893,6 +910,7 @@ function addTurnEffect(
     | 'returnInsteadOfDestroy'
     | 'attribute'
     | 'race'
+    | 'gainRace'
     | 'redirectDamage'
     | 'types'
   > = {},

@@ -279,10 +279,14 @@ export type TurnEffect = {
   attribute?: Attribute;
   /** 1020.1, 909.1c: the object becomes this race (the others are lost), in timestamp order. */
   race?: Race;
+  /** 1020.1 ("gains"), 909.1c: the object has this race besides its others, if given after the latest "becomes". */
+  gainRace?: Race;
   /** 910.1, 910.2a: all damage that would be dealt to the object this turn is dealt to its controller instead. */
   redirectDamage?: true;
   /** 1020.1, 909.1c: the object's types become these (the others are lost), in timestamp order. */
   types?: CardType[];
+  /** 1017.2, 505.5b: it is a copy of this card's face until end of turn (ruling F-COPY-UNTIL-END); `at` = timestamp. */
+  copyOf?: { card: string; face: FaceUp; at: number };
 };
 
 export type FowState = ProcedureState & {
@@ -361,10 +365,22 @@ export function objectOf(s: FowState, id: string): FowObject {
 export function faceOf(s: FowState, id: string): Face {
   const o = objectOf(s, id);
   // 1017.2: a copy has the copied card's values (909.2: each of them in its own category of 909.1, below).
-  const card = cardOf(o.copyOf?.card ?? o.card);
-  const up = o.copyOf?.face ?? o.face;
+  const copy = copyNow(s, o);
+  const card = cardOf(copy?.card ?? o.card);
+  const up = copy?.face ?? o.face;
   if (up === 'second' && card.second) return card.second; // 1304.5a
   return up === 'back' && card.back ? card.back : card;
+}
+
+/**
+ * 1017.2, 909.3b: the copy effect that applies to the object now, the latest of its lasting one (`copyOf`) and those
+ * until end of turn (ruling F-COPY-UNTIL-END); undefined: it is no copy. No allocation: `faceOf` reads it often.
+ */
+export function copyNow(s: FowState, o: FowObject): FowObject['copyOf'] {
+  let copy = o.copyOf;
+  for (const e of s.effects)
+    if (e.copyOf && e.object.id === o.id && e.object.inc === o.inc && (!copy || e.copyOf.at > copy.at)) copy = e.copyOf;
+  return copy;
 }
 
 export function refOf(s: FowState, id: string): Ref {
@@ -418,7 +434,7 @@ export function typesOf(s: FowState, id: string): readonly CardType[] {
   const o = objectOf(s, id);
   let types: readonly CardType[] = face.types;
   if (o.zone !== 'field') return types;
-  let at = o.copyOf?.at ?? -1;
+  let at = copyNow(s, o)?.at ?? -1;
   for (const e of s.effects)
     if (e.types && e.object.id === id && e.object.inc === o.inc && e.timestamp > at) {
       types = e.types;
@@ -436,7 +452,7 @@ export function attributesOf(s: FowState, id: string): readonly Attribute[] {
   const o = objectOf(s, id);
   let attributes: readonly Attribute[] = faceOf(s, id).attributes;
   if (o.zone !== 'field' && o.zone !== 'ruler') return attributes;
-  let at = o.copyOf?.at ?? -1; // 909.2, ruling F-BECOME-COPY: a copy sets its attributes over older changes
+  let at = copyNow(s, o)?.at ?? -1; // 909.2, ruling F-BECOME-COPY: a copy sets its attributes over older changes
   for (const e of s.effects)
     if (e.attribute && e.object.id === id && e.object.inc === o.inc && e.timestamp > at) {
       attributes = [e.attribute];
@@ -454,12 +470,16 @@ export function racesOf(s: FowState, id: string): readonly Race[] {
   const o = objectOf(s, id);
   let races: readonly Race[] = faceOf(s, id).races;
   if (o.zone !== 'field' && o.zone !== 'ruler') return races;
-  let at = o.copyOf?.at ?? -1; // 909.2, ruling F-BECOME-COPY: a copy sets its races over older changes
+  let at = copyNow(s, o)?.at ?? -1; // 909.2, ruling F-BECOME-COPY: a copy sets its races over older changes
   for (const e of s.effects)
     if (e.race && e.object.id === id && e.object.inc === o.inc && e.timestamp > at) {
       races = [e.race];
       at = e.timestamp;
     }
+  // 1020.1, ruling F-BECOMES-RACE-GAINED: a race gained after the latest "becomes" (or copy) adds to what it set.
+  for (const e of s.effects)
+    if (e.gainRace && e.object.id === id && e.object.inc === o.inc && e.timestamp > at && !races.includes(e.gainRace))
+      races = [...races, e.gainRace];
   return races;
 }
 
@@ -517,7 +537,8 @@ export function abilitiesLostAt(s: FowState, id: string): number | null {
     if (e.loseAbilities && e.object.id === id && e.object.inc === o.inc && (at === null || e.timestamp > at))
       at = e.timestamp;
   // 909.2, 909.1d, ruling F-BECOME-COPY: becoming a copy later gives it the copied card's abilities again.
-  if (at !== null && o.copyOf && o.copyOf.at > at) return null;
+  const copy = at === null ? undefined : copyNow(s, o);
+  if (at !== null && copy && copy.at > at) return null;
   return at;
 }
 
@@ -611,7 +632,7 @@ export function characteristics(s: FowState, id: string): Characteristics {
   const lostAt = abilitiesLostAt(s, id);
   // 909.2, ruling F-BECOME-COPY: becoming a copy sets ATK and DEF in 909.1g at its timestamp (before the copied
   // card's own abilities, which date from the same moment), and abilities in 909.1d: older grants are overwritten.
-  const copyAt = o.copyOf?.at ?? null;
+  const copyAt = copyNow(s, o)?.at ?? null;
   const grants: Grant[] =
     copyAt === null
       ? []
@@ -825,6 +846,7 @@ export function targetsOf(effects: readonly ItemEffect[]): Target[] {
       e.do === 'shield-next-destruction-this-turn' ||
       e.do === 'becomes-attribute-until-end-of-turn' ||
       e.do === 'becomes-race-until-end-of-turn' ||
+      e.do === 'gains-race-until-end-of-turn' ||
       e.do === 'becomes-type-until-end-of-turn' ||
       e.do === 'return-instead-of-destruction-this-turn'
     )
@@ -845,14 +867,30 @@ export function targetsOf(effects: readonly ItemEffect[]): Target[] {
       e.do === 'equip' ||
       e.do === 'add-to' ||
       e.do === 'copy-chant' ||
-      e.do === 'become-copy' ||
       e.do === 'copy-ability' ||
       e.do === 'copy-spell'
     )
       out.push(e.to);
-    else if (e.do === 'code' && CODE_TARGETS[e.handler]) out.push(CODE_TARGETS[e.handler] as Target);
+    else if (e.do === 'become-copy') {
+      if (e.copier === 'target') out.push(e.to); // 1017.2: the copier first, then the card it copies
+      out.push(e.to);
+    } else if (e.do === 'code' && CODE_TARGETS[e.handler]) out.push(CODE_TARGETS[e.handler] as Target);
   }
   return out;
+}
+
+/**
+ * 1017.2: whether target number `index` of these effects must be another card than the target before it ("becomes
+ * a copy of another target resonator", ruling F-COPY-UNTIL-END).
+ */
+export function anotherThanPrevious(effects: readonly ItemEffect[], index: number): boolean {
+  let n = 0;
+  for (const e of effects) {
+    const count = targetsOf([e]).length;
+    if (index < n + count) return e.do === 'become-copy' && e.copier === 'target' && index === n + 1;
+    n += count;
+  }
+  return false;
 }
 
 /** Targets of the `code` handlers the engine implements. */

@@ -17,6 +17,7 @@ import {
   type BattleStep,
   cardOf,
   characteristics,
+  copyNow,
   type FaceUp,
   type FowLogEntry,
   type FowState,
@@ -125,7 +126,8 @@ function objectView(s: FowState, id: string): ObjectView {
     if (c.def !== null) out.def = c.def;
     out.keywords = c.keywords;
     if (o.attachedTo) out.attachedTo = o.attachedTo;
-    if (o.copyOf) out.copyOf = { card: o.copyOf.card, face: o.copyOf.face };
+    const copy = copyNow(s, o);
+    if (copy) out.copyOf = { card: copy.card, face: copy.face };
     const types = typesOf(s, id);
     if (types !== faceOf(s, id).types) out.types = [...types];
     if (o.awakened) out.awakened = true;

@@ -239,6 +239,8 @@ const BaseEffect = z.discriminatedUnion('do', [
    * change is refused with 1020.1, `becomes-type`).
    */
   z.object({ do: z.literal('becomes-race-until-end-of-turn'), race: RaceSchema, to: TargetSchema }).strict(),
+  /** FoW 1020.1 ("gains"), 909.1c: the target gains this race besides those it has, until end of turn (F-BECOMES-RACE-GAINED). */
+  z.object({ do: z.literal('gains-race-until-end-of-turn'), race: RaceSchema, to: TargetSchema }).strict(),
   /**
    * FoW 1020.1, 909.1c: the target resonator becomes a regalia until end of turn: it loses its types, so it is no
    * longer a J/resonator (ruling F-BECOMES-TYPE). Other types and traits are refused with 1020.1 (`becomes-type`).
@@ -251,8 +253,17 @@ const BaseEffect = z.discriminatedUnion('do', [
   /**
    * FoW 1017.2: this card (the ability's source, on the field) becomes a copy of the target resonator: its printed
    * face up, before continuous effects, for as long as this card stays on the field (ruling F-BECOME-COPY).
+   * `copier: 'target'`: a first target resonator becomes a copy of another (a second target); `until: 'end-of-turn'`:
+   * the copy ends at 505.5b (ruling F-COPY-UNTIL-END).
    */
-  z.object({ do: z.literal('become-copy'), to: z.literal('resonator') }).strict(),
+  z
+    .object({
+      do: z.literal('become-copy'),
+      to: z.literal('resonator'),
+      copier: z.literal('target').optional(),
+      until: z.literal('end-of-turn').optional(),
+    })
+    .strict(),
   /**
    * FoW 1010.2: destroy the opponent's ruler: the ruler card in their ruler area (308.4; a J-ruler on the field is
    * not one), which goes to its owner's graveyard (ruling F-DESTROY-RULER).

@@ -296,6 +296,11 @@ function effectText(e: Effect): Label {
         en: `Until end of turn, ${TARGETS[e.to].en} becomes ${/^[AEIOU]/.test(e.race) ? 'an' : 'a'} ${e.race} and loses its other races.`,
         ja: `ターン終了時まで、${TARGETS[e.to].ja}は${RACE_JA[e.race]}になり、それ以外の種族を失う。`,
       };
+    case 'gains-race-until-end-of-turn':
+      return {
+        en: `Until end of turn, ${TARGETS[e.to].en} gains the race ${e.race}.`,
+        ja: `ターン終了時まで、${TARGETS[e.to].ja}は種族「${RACE_JA[e.race]}」を得る。`,
+      };
     case 'return-instead-of-destruction-this-turn':
       return {
         en: `This turn, if ${TARGETS[e.to].en} would be destroyed, instead return it to its owner's hand.`,
@@ -312,11 +317,19 @@ function effectText(e: Effect): Label {
       return { en: 'Invert this card.', ja: 'このカードを転化する。' };
     case 'invert-and-remove-self':
       return { en: 'Invert this card and remove it from the game.', ja: 'このカードを転化してゲームから除外する。' };
-    case 'become-copy':
+    case 'become-copy': {
+      const until =
+        e.until === 'end-of-turn' ? { en: 'Until end of turn, ', ja: 'ターン終了時まで、' } : { en: '', ja: '' };
+      if (e.copier === 'target')
+        return {
+          en: `${until.en}${TARGETS[e.to].en} becomes a copy of another ${TARGETS[e.to].en}.`.replace(/^t/, 'T'),
+          ja: `${until.ja}${TARGETS[e.to].ja}は他の${TARGETS[e.to].ja}のコピーになる。`,
+        };
       return {
-        en: `This card becomes a copy of another ${TARGETS[e.to].en}.`,
-        ja: `このカードは他の${TARGETS[e.to].ja}のコピーになる。`,
+        en: `${until.en}${until.en ? 'this' : 'This'} card becomes a copy of another ${TARGETS[e.to].en}.`,
+        ja: `${until.ja}このカードは他の${TARGETS[e.to].ja}のコピーになる。`,
       };
+    }
     case 'copy-spell':
       return {
         en: `Copy ${TARGETS.spell.en}. The copy has the same targets.`,
