@@ -8,12 +8,13 @@
 import type { AiLevel } from '../ai/levels.ts';
 import { timeoutResponse } from '../engine/core/decision.ts';
 import { IllegalAction } from '../engine/core/errors.ts';
-import type { PendingDecision, Seat } from '../engine/core/game.ts';
+import type { BaseState, PendingDecision, Seat } from '../engine/core/game.ts';
 import type { Locale } from '../engine/core/label.ts';
 import type { GuildSettings } from '../store/guild-settings.ts';
 import { type MatchClock, MatchClockSchema } from '../store/match-clocks.ts';
 import { MatchNotPlayable } from '../store/match-errors.ts';
 import type { MatchInfo } from '../store/match-records.ts';
+import type { RunStep } from '../store/match-step.ts';
 import type { UserPreferences } from '../store/user-preferences.ts';
 import { passChoice } from './auto-pass.ts';
 import type { BotClock } from './clock.ts';
@@ -181,7 +182,7 @@ export class MatchFlow {
         mode.turn = change.passUntil.turn;
       }
     }
-    let pending: PendingDecision | null = null;
+    let pending = null as PendingDecision | null; // set by the planner: the decision the run stopped at
     // Each seat's preferences and whether the AI plays it, read once for the loop (a pass changes neither).
     const preferences = new Map<Seat, UserPreferences>();
     const aiLevels = new Map<Seat, Promise<AiLevel | null>>();
@@ -193,15 +194,16 @@ export class MatchFlow {
       }
       return level;
     };
-    // The state is read once; each pass's commit returns the state after it (or the current one, stale or duplicate).
-    let state = await store.matches.currentState(matchId);
-    for (let i = 0; ; i++) {
+    // The automatic passes are planned on the state after each (read once at the start) and committed together in one
+    // transaction (`commitRun`); if a click commits meanwhile, nothing of the run is written and it is planned again.
+    let passes = 0;
+    const plan = async (state: BaseState): Promise<RunStep | null> => {
       pending = state.result ? null : game.pending(state);
-      if (!pending) break;
+      if (!pending) return null;
       this.settle(clock, pending.id, now);
-      if (!steps || clock.asked === pending.id || i >= MAX_AUTO_PASSES) break;
+      if (!steps || clock.asked === pending.id || passes >= MAX_AUTO_PASSES) return null;
       const seat = pending.player;
-      if (await aiLevel(seat)) break; // the AI answers for itself (ai-duel.ts)
+      if (await aiLevel(seat)) return null; // the AI answers for itself (ai-duel.ts)
       let prefs = preferences.get(seat);
       if (!prefs) {
         prefs = await store.preferences.get(row.guildId, row.players[seat]);
@@ -217,10 +219,13 @@ export class MatchFlow {
         mode: clock.modes[seat],
       });
       clock.modes[seat] = choice.mode;
-      if (!choice.passId) break;
-      state = (await store.matches.commitDecision(matchId, seat, { decisionId: pending.id, choose: [choice.passId] }))
-        .state;
-    }
+      if (!choice.passId) return null;
+      passes++;
+      return { seat, response: { decisionId: pending.id, choose: [choice.passId] } };
+    };
+    let run = await store.matches.commitRun(matchId, plan);
+    while (run.kind === 'moved') run = await store.matches.commitRun(matchId, plan);
+    if (run.state.result) pending = null; // a pass ended the game: the run stops there without asking again
     if (!pending) {
       this.disarm(matchId);
       await store.clocks.delete(matchId);

@@ -32,6 +32,7 @@ import type { IdleMatch } from './match-inactivity.ts';
 import type { MatchPause, PauseReason } from './match-pauses.ts';
 import type { BoardPost } from './match-posts.ts';
 import type { MatchInfo, MatchStatus } from './match-records.ts';
+import type { RunPlanner, RunResult } from './match-step.ts';
 import type { CommitResult, NewMatch, RestoreReport, Submission } from './match-store.ts';
 import type { Season } from './rating-store.ts';
 import type { UserPreferences, UserPreferencesPatch } from './user-preferences.ts';
@@ -47,6 +48,17 @@ export interface MatchesContract {
    * `duplicate` (the same answer) or `stale` (a different answer to the same decision).
    */
   commitDecision(matchId: string, seat: Seat, submission: Submission): Promise<CommitResult>;
+  /**
+   * Commits a run of decisions in one transaction (the turn clock's automatic passes): `next` is asked, in the
+   * current state and then in the state after each decision it gave, for the next decision (null ends the run; so
+   * does the end of the game). Each is applied, hashed and logged exactly as `commitDecision` would (the same rows,
+   * hashes and snapshots, so replay is the same), and then all are written together. Guarantee: a run lands whole or
+   * not at all. If another commit advanced the match while the run was planned, nothing is written and the result
+   * is `moved` with the current state (plan again from it); a write that fails rolls the whole run back and throws.
+   * A run answering anything but the pending decision throws InvalidData; one the game refuses, IllegalAction.
+   * Nothing of a run is acknowledged before it returns `committed`.
+   */
+  commitRun(matchId: string, next: RunPlanner): Promise<RunResult>;
   /** The match's current state (checked against its log when loaded). */
   currentState(matchId: string): Promise<BaseState>;
   match(matchId: string): Promise<MatchInfo | null>;

@@ -196,6 +196,7 @@ export class MatchRecords {
   private readonly byDecisionIdStmt: Statement<[string, string, Seat], DecisionRow>;
   private readonly lastStmt: Statement<[string], DecisionRow>;
   private readonly commitTxn: Transaction<(step: CommittedStep) => void>;
+  private readonly runTxn: Transaction<(steps: readonly CommittedStep[]) => void>;
 
   constructor(readonly db: Database) {
     this.byId = db.prepare('SELECT * FROM matches WHERE match_id = ?');
@@ -227,6 +228,9 @@ export class MatchRecords {
     this.lastStmt = db.prepare('SELECT * FROM match_decisions WHERE match_id = ? ORDER BY seq DESC LIMIT 1');
     // Built once: creating a better-sqlite3 transaction wrapper per call costs about as much as the inserts.
     this.commitTxn = db.transaction((step: CommittedStep) => this.writeStep(step));
+    this.runTxn = db.transaction((steps: readonly CommittedStep[]) => {
+      for (const step of steps) this.writeStep(step);
+    });
   }
 
   match(matchId: string): MatchRow | undefined {
@@ -321,6 +325,14 @@ export class MatchRecords {
    */
   commitDecision(step: CommittedStep): void {
     this.commitTxn(step);
+  }
+
+  /**
+   * A run of decisions, each written as `commitDecision` writes it (the same rows), all in one transaction: a
+   * refused step (another writer got there first) rolls back the whole run.
+   */
+  commitSteps(steps: readonly CommittedStep[]): void {
+    this.runTxn(steps);
   }
 
   private writeStep(step: CommittedStep): void {

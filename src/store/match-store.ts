@@ -16,12 +16,13 @@ import {
   type Viewer,
 } from '../engine/core/game.ts';
 import { canonicalJson, stateHash } from '../engine/core/hash.ts';
-import { applyLogged, type LoggedDecision, replayLog } from '../engine/core/replay.ts';
+import { replayLog } from '../engine/core/replay.ts';
 import { createLogger } from '../ops/logger.ts';
 import { type GameResolver, requireGame } from './game-resolver.ts';
 import { parseInput } from './json-column.ts';
 import { MatchNotFound, MatchNotPlayable } from './match-errors.ts';
 import {
+  type CommittedStep,
   type MatchInfo,
   type MatchRecords,
   type MatchRow,
@@ -31,12 +32,12 @@ import {
   toMatchInfo,
 } from './match-records.ts';
 import { migrateMatch, outdated, type RestoreOutcome, restoreMatch, tallyRestore } from './match-restore.ts';
+import { applyStep, type LiveMatch, planRun, type RunPlanner } from './match-step.ts';
 import { canonicalState } from './state-text.ts';
 
 const Id = z.string().min(1).max(64);
 
-/** Snapshots kept per active match: the latest, plus older ones to fall back on if it is corrupt. */
-export const KEPT_SNAPSHOTS = 3;
+export { KEPT_SNAPSHOTS } from './match-step.ts';
 
 export const NewMatchSchema = z.object({
   matchId: Id.optional(),
@@ -134,13 +135,6 @@ export interface MatchStoreOptions {
 /** Final states kept in memory (a NOVA state is about 0.2 MB, so at most a few MB). */
 const ENDED_KEPT = 32;
 
-interface LiveMatch {
-  game: GameModule;
-  state: BaseState;
-  hash: string;
-  seq: number;
-}
-
 /**
  * Matches and their decision logs. The one way to change a match's state is `commitDecision`, which returns only
  * after the decision, its resulting state hash (and every N decisions a snapshot) are committed together, so the
@@ -213,43 +207,64 @@ export class MatchStore {
       return { kind: 'stale', state: live.state, status };
     }
 
-    const entry: LoggedDecision = what === 'concede' ? { seat: who, concede: true } : { seat: who, response: what };
-    const state = applyLogged(live.game, live.state, entry);
-    const canonical = canonicalState(state);
-    const hash = canonical.hash;
-    const seq = live.seq + 1;
-    const nextStatus: MatchStatus = state.result ? 'finished' : 'active';
-    const now = this.now();
+    const { step, after } = applyStep(live, matchId, who, what, this.now(), this.options.snapshotEvery);
     const writing = performance.now();
     try {
-      this.records.commitDecision({
-        decision: {
-          match_id: matchId,
-          seq,
-          seat: who,
-          decision_id: what === 'concede' ? null : what.decisionId,
-          decision: canonicalJson(what === 'concede' ? { concede: true } : { response: what }),
-          state_hash: hash,
-          at: now,
-        },
-        fromCount: live.seq,
-        status: nextStatus,
-        result: state.result ? JSON.stringify(state.result) : null,
-        snapshot: seq % this.options.snapshotEvery === 0 ? canonical.text : null,
-        keepSnapshotsFrom: seq - (KEPT_SNAPSHOTS - 1) * this.options.snapshotEvery,
-      });
+      this.records.commitDecision(step);
     } catch (error) {
       // Nothing was committed; drop the cached state so the next call reloads it from the log.
       this.live.delete(matchId);
       throw error;
     }
-    this.options.onCommit?.({ matchId, game: live.game.id, seq, ms: performance.now() - writing });
-    if (nextStatus === 'active') this.live.set(matchId, { game: live.game, state, hash, seq });
+    this.options.onCommit?.({ matchId, game: live.game.id, seq: after.seq, ms: performance.now() - writing });
+    this.advanced(matchId, after);
+    return { kind: 'applied', seq: after.seq, stateHash: after.hash, state: after.state, status: step.status };
+  }
+
+  /** The cached match after a commit: kept while active, else moved to the ended states. */
+  private advanced(matchId: string, after: LiveMatch): void {
+    if (after.state.result === null) this.live.set(matchId, after);
     else {
       this.live.delete(matchId);
-      this.keepEnded(matchId, state);
+      this.keepEnded(matchId, after.state);
     }
-    return { kind: 'applied', seq, stateHash: hash, state, status: nextStatus };
+  }
+
+  /** The live match a run of decisions starts from (`commitRun`): active and not paused, else MatchNotPlayable. */
+  runStart(matchId: string): LiveMatch {
+    const cached = this.live.get(matchId);
+    const row = cached ? null : this.row(matchId);
+    if (row && row.status !== 'active') throw new MatchNotPlayable(matchId, row.status);
+    const live = cached ?? this.liveMatch(row as MatchRow);
+    if (this.options.isPaused?.(matchId)) throw new MatchNotPlayable(matchId, 'paused');
+    return live;
+  }
+
+  /** Plans a run from `from` without writing (match-step.ts `planRun`). */
+  planRun(matchId: string, from: LiveMatch, next: RunPlanner): Promise<{ steps: CommittedStep[]; after: LiveMatch }> {
+    return planRun(from, matchId, next, this.now, this.options.snapshotEvery);
+  }
+
+  /**
+   * Writes a planned run in one transaction when the match is still at `from` (the cached object the run started
+   * from); returns false, writing nothing, when another commit moved it meanwhile. Each decision is reported to
+   * `onCommit` as a commit of its own, with its share of the transaction's time.
+   */
+  writeRun(matchId: string, from: LiveMatch, steps: readonly CommittedStep[], after: LiveMatch): boolean {
+    if (this.live.get(matchId) !== from) return false;
+    if (steps.length === 0) return true;
+    if (this.options.isPaused?.(matchId)) throw new MatchNotPlayable(matchId, 'paused');
+    const writing = performance.now();
+    try {
+      this.records.commitSteps(steps);
+    } catch (error) {
+      this.live.delete(matchId); // nothing was committed: reload from the log next time
+      throw error;
+    }
+    const ms = (performance.now() - writing) / steps.length;
+    for (const step of steps) this.options.onCommit?.({ matchId, game: from.game.id, seq: step.decision.seq, ms });
+    this.advanced(matchId, after);
+    return true;
   }
 
   /**

@@ -5,6 +5,7 @@ import { databaseProblem, matchCounts } from './health.ts';
 import { LeagueUnavailable } from './league-store.ts';
 import { MatchNotFound, MatchNotPlayable } from './match-errors.ts';
 import { type MatchProgress, MatchRecords } from './match-records.ts';
+import type { LiveMatch, RunResult } from './match-step.ts';
 import type { CommitResult, Submission } from './match-store.ts';
 import type { Store } from './store.ts';
 
@@ -29,6 +30,11 @@ export function sqliteContract(store: Store): StoreContract {
   // would look like a log longer than the match records (and freeze a sound match). So a commit holds the write lock
   // from its first read (BEGIN IMMEDIATE, waiting out the busy timeout), and reads run in one read transaction (one
   // consistent snapshot of the file, WAL). The store's own transactions nest inside as savepoints.
+  /** Drops the cached state of a match another writer of the file moved (inside a transaction). */
+  const freshen = (matchId: string): void => {
+    const cached = m.cachedAt(matchId);
+    if (cached && !isAt(records.progress(matchId), cached)) m.forget([matchId]);
+  };
   const atomically = <T>(work: () => T): T => store.db.transaction(work).immediate();
   const consistently = <T>(work: () => T): T => store.db.transaction(work).deferred();
 
@@ -49,6 +55,33 @@ export function sqliteContract(store: Store): StoreContract {
           return result.kind === 'stale' ? commitAgainstLog(matchId, seat, submission) : result;
         });
       },
+      // Planned on the cached state outside any transaction (the planner may await), then written under the write
+      // lock if neither this store nor another writer of the file moved the match meanwhile.
+      async commitRun(matchId, next) {
+        // As `currentState`: one statement checks a cached state; only one not cached, or behind, is read in a
+        // transaction.
+        const cached = m.cachedAt(matchId);
+        const from =
+          cached && isAt(records.progress(matchId), cached)
+            ? m.runStart(matchId)
+            : consistently(() => {
+                freshen(matchId);
+                return m.runStart(matchId);
+              });
+        const { steps, after } = await m.planRun(matchId, from, next);
+        if (steps.length === 0) return committedAt(from, 0);
+        return atomically((): RunResult => {
+          if (isAt(records.progress(matchId), from) && m.writeRun(matchId, from, steps, after)) {
+            return committedAt(after, steps.length);
+          }
+          freshen(matchId);
+          return {
+            kind: 'moved',
+            state: m.currentState(matchId),
+            status: records.progress(matchId)?.status ?? 'active',
+          };
+        });
+      },
       // The synchronous store answers from its cache without reading the row; another writer of the file may have
       // advanced, ended or deleted the match, so the cache is used only while it is at the row's count and hash.
       // That check is one statement (one consistent snapshot by itself) of three columns: the bot asks for the
@@ -58,8 +91,7 @@ export function sqliteContract(store: Store): StoreContract {
         const cached = m.cachedAt(matchId);
         if (cached && isAt(records.progress(matchId), cached)) return m.currentState(matchId);
         return consistently(() => {
-          const cached = m.cachedAt(matchId);
-          if (cached && !isAt(records.progress(matchId), cached)) m.forget([matchId]);
+          freshen(matchId);
           return m.currentState(matchId);
         });
       },
@@ -201,6 +233,11 @@ export function contractOf(store: Store): StoreContract {
     contracts.set(store, contract);
   }
   return contract;
+}
+
+function committedAt(live: LiveMatch, count: number): RunResult {
+  const status = live.state.result === null ? 'active' : 'finished';
+  return { kind: 'committed', count, seq: live.seq, stateHash: live.hash, state: live.state, status };
 }
 
 /** Whether a match row is active at this decision count and hash (those of a cached state). */

@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { IllegalAction, InvalidData } from '../../src/engine/core/errors.ts';
-import type { GameModule, RulesMigration } from '../../src/engine/core/game.ts';
+import type { BaseState, GameModule, RulesMigration } from '../../src/engine/core/game.ts';
 import { stateHash } from '../../src/engine/core/hash.ts';
 import { applyCommand, createLeague } from '../../src/league/league-log.ts';
 import {
@@ -24,6 +24,7 @@ import type { GameResolver } from '../../src/store/game-resolver.ts';
 import { LeagueNameTaken, LeagueNotFound, LeagueUnavailable, type NewLeague } from '../../src/store/league-store.ts';
 import type { MatchClock } from '../../src/store/match-clocks.ts';
 import { MatchNotFound, MatchNotPlayable } from '../../src/store/match-errors.ts';
+import type { MatchExport } from '../../src/store/match-export.ts';
 import { openStoreContract } from '../../src/store/open-contract.ts';
 import { openPostgresStore } from '../../src/store/postgres/pg-store.ts';
 import { sqliteContract } from '../../src/store/sqlite-contract.ts';
@@ -104,6 +105,15 @@ const backends: { name: string; skip: boolean; fresh: () => Promise<Fresh> }[] =
     },
   },
 ];
+
+/** SQL making the database refuse the decision row at `seq` (a write failing inside a transaction), and undoing it. */
+const failInsertAt = (postgres: boolean, seq: number) =>
+  postgres
+    ? `CREATE FUNCTION fail_at() RETURNS trigger AS $$ BEGIN IF NEW.seq = ${seq} THEN RAISE EXCEPTION 'refused in the test'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql;
+     CREATE TRIGGER fail_at BEFORE INSERT ON match_decisions FOR EACH ROW EXECUTE FUNCTION fail_at()`
+    : `CREATE TRIGGER fail_at BEFORE INSERT ON match_decisions WHEN NEW.seq = ${seq} BEGIN SELECT RAISE(ABORT, 'refused in the test'); END`;
+const dropFailure = (postgres: boolean) =>
+  postgres ? 'DROP TRIGGER fail_at ON match_decisions; DROP FUNCTION fail_at()' : 'DROP TRIGGER fail_at';
 
 async function startToyMatch(store: StoreContract, matchId = 'm1', target = 1000): Promise<ToyState> {
   await store.matches.createMatch({
@@ -356,6 +366,112 @@ for (const backend of backends) {
           JSON.stringify(late.response) === JSON.stringify(next.response) ? 'duplicate' : 'stale',
         );
         expect((await a.matches.match('m1'))?.decisionCount).toBe(4);
+      });
+    });
+
+    describe('a run of decisions in one transaction (commitRun)', () => {
+      /** The run's planner: toy moves picking `from`, `from` + 1, … (as `play` picks them) until `n` are planned. */
+      const toyRun = (n: number, from = 0) => {
+        let i = from;
+        return (state: BaseState) => (i < from + n ? toyMove(state as ToyState, i++) : null);
+      };
+      const withoutTimes = (e: MatchExport) => e.decisions.map(({ at: _at, ...d }) => d);
+
+      it('writes the same rows, hashes and snapshots as single commits, and replays the same', async () => {
+        const single = await (await backend.fresh()).open();
+        await startToyMatch(single);
+        await play(single, 'm1', 12);
+        const db = await backend.fresh();
+        const store = await db.open();
+        await startToyMatch(store);
+        const first = await store.matches.commitRun('m1', toyRun(7));
+        expect(first).toMatchObject({ kind: 'committed', count: 7, seq: 7, status: 'active' });
+        // A run that asks for nothing commits nothing; then the next five go as a second run.
+        expect(await store.matches.commitRun('m1', () => null)).toMatchObject({ kind: 'committed', count: 0, seq: 7 });
+        const second = await store.matches.commitRun('m1', toyRun(5, 7));
+        expect(second).toMatchObject({ kind: 'committed', count: 5, seq: 12 });
+        expect(second.kind === 'committed' && second.stateHash).toBe(
+          stateHash(await single.matches.currentState('m1')),
+        );
+        expect(withoutTimes(await store.matches.exportMatch('m1'))).toEqual(
+          withoutTimes(await single.matches.exportMatch('m1')),
+        );
+        expect((await store.matches.inspectMatch('m1')).snapshots).toEqual(
+          (await single.matches.inspectMatch('m1')).snapshots,
+        );
+        // Another instance restores it from the run's snapshot (10) and tail, every hash checking out.
+        const other = await db.open();
+        expect(await other.matches.restoreActiveMatches()).toMatchObject({ restored: 1, frozen: [], replayed: 2 });
+        expect(stateHash(await other.matches.currentState('m1'))).toBe(stateHash(second.state));
+        expect(db.messages).toEqual([]);
+      });
+
+      it('lands whole or not at all: an illegal step, a failed write or another commit first leave nothing of it', async () => {
+        const db = await backend.fresh();
+        const store = await db.open();
+        await startToyMatch(store);
+        await play(store, 'm1', 2); // acknowledged before any run
+        // The game refuses the third step: nothing of the run is stored.
+        let i = 0;
+        const illegal = (state: BaseState) => {
+          const move = toyMove(state as ToyState, 0);
+          return i++ < 2
+            ? move
+            : { seat: move.seat, response: { decisionId: move.response.decisionId, choose: ['x'] } };
+        };
+        await expect(store.matches.commitRun('m1', illegal)).rejects.toBeInstanceOf(IllegalAction);
+        expect((await store.matches.match('m1'))?.decisionCount).toBe(2);
+        // A step answering anything but the pending decision is the planner's error.
+        await expect(
+          store.matches.commitRun('m1', (state) => ({
+            ...toyMove(state as ToyState, 0),
+            response: { decisionId: 'old', choose: ['play0'] },
+          })),
+        ).rejects.toBeInstanceOf(InvalidData);
+        // The database refuses the run's third row (a write failing mid-transaction): the whole run rolls back.
+        await db.sql(failInsertAt(backend.name === 'PostgreSQL', 5));
+        await expect(store.matches.commitRun('m1', toyRun(4))).rejects.toThrow(/refused in the test/);
+        expect((await store.matches.match('m1'))?.decisionCount).toBe(2);
+        await db.sql(dropFailure(backend.name === 'PostgreSQL'));
+        // Another instance commits while the run is being planned: the run writes nothing and says where the match is.
+        const other = await db.open();
+        const planned = toyRun(3);
+        let moved = false;
+        const result = await store.matches.commitRun('m1', async (state) => {
+          if (!moved) {
+            moved = true;
+            const next = toyMove(state as ToyState, 1);
+            expect((await other.matches.commitDecision('m1', next.seat, next.response)).kind).toBe('applied');
+          }
+          return planned(state);
+        });
+        expect(result.kind).toBe('moved');
+        expect((await store.matches.match('m1'))?.decisionCount).toBe(3);
+        expect(stateHash(result.state)).toBe(stateHash(await other.matches.currentState('m1')));
+        // Planned again from there, it lands; the log replays in a third instance.
+        expect(await store.matches.commitRun('m1', toyRun(3))).toMatchObject({ kind: 'committed', count: 3, seq: 6 });
+        const third = await db.open();
+        expect(await third.matches.restoreActiveMatches()).toMatchObject({ restored: 1, frozen: [] });
+        expect(stateHash(await third.matches.currentState('m1'))).toBe(
+          stateHash(await store.matches.currentState('m1')),
+        );
+        expect(db.messages).toEqual([]);
+      });
+
+      it('ends at the end of the game, finishing the match, and refuses a paused match', async () => {
+        const store = await (await backend.fresh()).open();
+        await startToyMatch(store, 'm1', 12);
+        const result = await store.matches.commitRun('m1', toyRun(1000));
+        expect(result).toMatchObject({ kind: 'committed', status: 'finished' });
+        expect(await store.matches.match('m1')).toMatchObject({
+          status: 'finished',
+          decisionCount: result.kind === 'committed' ? result.seq : -1,
+        });
+        await expect(store.matches.commitRun('m1', toyRun(1))).rejects.toBeInstanceOf(MatchNotPlayable);
+        await startToyMatch(store, 'm2');
+        await store.pauses.pause('m2', 'thread-deleted', 1);
+        await expect(store.matches.commitRun('m2', toyRun(1))).rejects.toBeInstanceOf(MatchNotPlayable);
+        expect((await store.matches.match('m2'))?.decisionCount).toBe(0);
       });
     });
 

@@ -13,7 +13,7 @@ import {
   type Viewer,
 } from '../../engine/core/game.ts';
 import { canonicalJson, stateHash } from '../../engine/core/hash.ts';
-import { applyLogged, type LoggedDecision, replayLog } from '../../engine/core/replay.ts';
+import { replayLog } from '../../engine/core/replay.ts';
 import { createLogger } from '../../ops/logger.ts';
 import type { MatchesContract } from '../contract.ts';
 import { type GameResolver, requireGame } from '../game-resolver.ts';
@@ -21,6 +21,7 @@ import { parseInput } from '../json-column.ts';
 import { MatchNotFound, MatchNotPlayable } from '../match-errors.ts';
 import { exportMatch, inspectMatch, type MatchExport, type MatchInspection } from '../match-export.ts';
 import {
+  type CommittedStep,
   type DecisionRow,
   type MatchHistory,
   type MatchInfo,
@@ -32,9 +33,9 @@ import {
   toMatchInfo,
 } from '../match-records.ts';
 import { migrateMatch, outdated, type RestoreOutcome, restoreMatch, tallyRestore } from '../match-restore.ts';
+import { applyStep, type LiveMatch, planRun, type RunPlanner, type RunResult } from '../match-step.ts';
 import {
   type CommitResult,
-  KEPT_SNAPSHOTS,
   type MatchStoreOptions,
   type NewMatch,
   newMatchRow,
@@ -47,11 +48,51 @@ import { inTransaction, type Queryable } from './pool.ts';
 
 const SeatSchema = z.enum(SEATS);
 
-interface LiveMatch {
-  game: GameModule;
-  state: BaseState;
-  hash: string;
-  seq: number;
+/**
+ * One decision's rows (match-step.ts `applyStep`): the log entry, the match advanced from its count (refused if
+ * another writer got there first), and a snapshot when due, older ones pruned; a finished match keeps none (its log
+ * replays it for exports).
+ */
+async function writeStep(client: pg.PoolClient, step: CommittedStep): Promise<void> {
+  const d = step.decision;
+  await client.query(
+    `INSERT INTO match_decisions (match_id, seq, seat, decision_id, decision, state_hash, at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [d.match_id, d.seq, d.seat, d.decision_id, d.decision, d.state_hash, d.at],
+  );
+  const advanced = await client.query(
+    `UPDATE matches SET decision_count = $1, last_hash = $2, status = $3, result = $4, updated_at = $5,
+       ended_at = $6 WHERE match_id = $7 AND decision_count = $8 AND status = 'active'`,
+    [
+      d.seq,
+      d.state_hash,
+      step.status,
+      step.result,
+      d.at,
+      step.status === 'active' ? null : d.at,
+      d.match_id,
+      step.fromCount,
+    ],
+  );
+  if (advanced.rowCount !== 1) throw new Error(`match "${d.match_id}" changed underneath the store`);
+  if (step.status !== 'active') {
+    await client.query('DELETE FROM match_snapshots WHERE match_id = $1', [d.match_id]);
+  } else if (step.snapshot !== null) {
+    await client.query(
+      `INSERT INTO match_snapshots (match_id, seq, state, state_hash) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (match_id, seq) DO UPDATE SET state = EXCLUDED.state, state_hash = EXCLUDED.state_hash`,
+      [d.match_id, d.seq, step.snapshot, d.state_hash],
+    );
+    await client.query('DELETE FROM match_snapshots WHERE match_id = $1 AND seq < $2', [
+      d.match_id,
+      step.keepSnapshotsFrom,
+    ]);
+  }
+}
+
+function runCommitted(live: LiveMatch, count: number): RunResult {
+  const status = live.state.result === null ? 'active' : 'finished';
+  return { kind: 'committed', count, seq: live.seq, stateHash: live.hash, state: live.state, status };
 }
 
 /** What a commit's transaction decided; a freeze is committed before it is reported (as MatchNotPlayable). */
@@ -158,61 +199,14 @@ export class PgMatchStore implements MatchesContract {
         return { kind: 'stale', state: live.state, status: 'active' };
       }
 
-      const entry: LoggedDecision = what === 'concede' ? { seat: who, concede: true } : { seat: who, response: what };
-      const state = applyLogged(live.game, live.state, entry); // IllegalAction rolls back: nothing stored
-      const canonical = canonicalState(state);
-      const hash = canonical.hash;
-      const seq = live.seq + 1;
-      const status: MatchStatus = state.result ? 'finished' : 'active';
-      const now = this.now();
+      const { step, after } = applyStep(live, matchId, who, what, this.now(), this.options.snapshotEvery);
       const writing = performance.now();
-      await client.query(
-        `INSERT INTO match_decisions (match_id, seq, seat, decision_id, decision, state_hash, at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [
-          matchId,
-          seq,
-          who,
-          what === 'concede' ? null : what.decisionId,
-          canonicalJson(what === 'concede' ? { concede: true } : { response: what }),
-          hash,
-          now,
-        ],
-      );
-      const advanced = await client.query(
-        `UPDATE matches SET decision_count = $1, last_hash = $2, status = $3, result = $4, updated_at = $5,
-           ended_at = $6 WHERE match_id = $7 AND decision_count = $8 AND status = 'active'`,
-        [
-          seq,
-          hash,
-          status,
-          state.result ? JSON.stringify(state.result) : null,
-          now,
-          status === 'active' ? null : now,
-          matchId,
-          live.seq,
-        ],
-      );
-      if (advanced.rowCount !== 1) throw new Error(`match "${matchId}" changed underneath the store`);
-      if (status !== 'active') {
-        // A finished match is never restored; its log replays it for exports.
-        await client.query('DELETE FROM match_snapshots WHERE match_id = $1', [matchId]);
-      } else if (seq % this.options.snapshotEvery === 0) {
-        await client.query(
-          `INSERT INTO match_snapshots (match_id, seq, state, state_hash) VALUES ($1, $2, $3, $4)
-           ON CONFLICT (match_id, seq) DO UPDATE SET state = EXCLUDED.state, state_hash = EXCLUDED.state_hash`,
-          [matchId, seq, canonical.text, hash],
-        );
-        await client.query('DELETE FROM match_snapshots WHERE match_id = $1 AND seq < $2', [
-          matchId,
-          seq - (KEPT_SNAPSHOTS - 1) * this.options.snapshotEvery,
-        ]);
-      }
-      if (status === 'active') this.live.set(matchId, { game: live.game, state, hash, seq });
+      await writeStep(client, step);
+      if (step.status === 'active') this.live.set(matchId, after);
       else this.live.delete(matchId);
       timing.game = live.game.id;
       timing.ms = performance.now() - writing;
-      return { kind: 'applied', seq, stateHash: hash, state, status };
+      return { kind: 'applied', seq: after.seq, stateHash: after.hash, state: after.state, status: step.status };
     }).catch((error: unknown) => {
       // Nothing was committed: the next call reloads from the log.
       this.live.delete(matchId);
@@ -233,6 +227,54 @@ export class PgMatchStore implements MatchesContract {
     if (outcome.kind === 'applied')
       this.options.onCommit?.({ matchId, game: timing.game, seq: outcome.seq, ms: timing.ms });
     return outcome;
+  }
+
+  /**
+   * Planned on the match's live state outside any transaction (the planner may await), then written in one
+   * transaction under the row lock if no commit (of this process or another) moved the match meanwhile.
+   */
+  async commitRun(matchId: string, next: RunPlanner): Promise<RunResult> {
+    const from = await this.runStart(matchId);
+    const { steps, after } = await planRun(from, matchId, next, this.now, this.options.snapshotEvery);
+    if (steps.length === 0) return runCommitted(from, 0);
+    const timing = { ms: 0 };
+    const written = await inTransaction(this.pool, async (client) => {
+      const row = await this.lockedRow(client, matchId);
+      if (row.status !== 'active' || row.decision_count !== from.seq || row.last_hash !== from.hash) return false;
+      const paused = await client.query('SELECT 1 FROM match_pauses WHERE match_id = $1', [matchId]);
+      if ((paused.rowCount ?? 0) > 0) throw new MatchNotPlayable(matchId, 'paused');
+      const writing = performance.now();
+      for (const step of steps) await writeStep(client, step);
+      timing.ms = performance.now() - writing;
+      return true;
+    }).catch((error: unknown) => {
+      this.live.delete(matchId); // nothing was committed: the next call reloads from the log
+      throw error;
+    });
+    if (!written) {
+      const row = await this.row(this.pool, matchId);
+      return { kind: 'moved', state: await this.currentState(matchId), status: row.status };
+    }
+    if (after.state.result === null) this.live.set(matchId, after);
+    else this.live.delete(matchId);
+    const ms = timing.ms / steps.length;
+    for (const step of steps) this.options.onCommit?.({ matchId, game: from.game.id, seq: step.decision.seq, ms });
+    return runCommitted(after, steps.length);
+  }
+
+  /** The live match a run starts from: active and not paused (else MatchNotPlayable), current with its row. */
+  private async runStart(matchId: string): Promise<LiveMatch> {
+    const row = await this.row(this.pool, matchId);
+    if (row.status !== 'active') throw new MatchNotPlayable(matchId, row.status);
+    const paused = await this.pool.query('SELECT 1 FROM match_pauses WHERE match_id = $1', [matchId]);
+    if ((paused.rowCount ?? 0) > 0) throw new MatchNotPlayable(matchId, 'paused');
+    const cached = this.live.get(matchId);
+    if (cached && cached.seq === row.decision_count && cached.hash === row.last_hash) return cached;
+    const live = await this.withSettledRow(matchId, (client, settled) =>
+      settled.status === 'active' ? this.liveAt(client, settled) : Promise.resolve(null),
+    );
+    if (!live) throw new MatchNotPlayable(matchId, (await this.row(this.pool, matchId)).status);
+    return live;
   }
 
   async currentState(matchId: string): Promise<BaseState> {
