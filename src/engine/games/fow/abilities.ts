@@ -234,7 +234,7 @@ const CODE_RULE: Record<string, string> = {
   unseal: '1026', // other than the typed "unseal yours until end of turn" (a named card, another duration)
   'gain-gem': '1027', // other than the typed `gain-gem` (one attribute, or any: 1027.1a's choice)
   weather: '1028', // another weather, or one read otherwise than "as long as you are Rainy"
-  invert: '1030', // other than the typed "invert (and remove) this card" (`invert-self`, `invert-and-remove-self`)
+  invert: '1030', // other than the typed `invert-self`, `invert-and-remove-self` and `invert` (a target)
   skip: '1031', // other than the typed "target player skips their next (phase)" (`skip-next-phase`)
   wear: '1032', // other than the typed "your J/ruler wears the top card of your main deck" (`wear-top-of-deck`)
   'restart-game': '1033', // a restart other than the typed `restart-game` effect (Dawn Unwritten's)

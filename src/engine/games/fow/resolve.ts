@@ -79,6 +79,31 @@ export type ResolveData = {
   copying?: string;
 } & JsonObject;
 
+/**
+ * 1030.1, 1302.3c: an invert card on the field turns its Despair face up where it is, the same card: effects, counters
+ * and damage stay. Ruling F-INVERT-TARGET: a card that is not an invert card, or whose Despair face is already up, is
+ * not changed (1030.1 acts only "if it is an invert card").
+ */
+function invertOnField(s: FowState, me: Seat, id: string): void {
+  const o = objectOf(s, id);
+  if (o.zone !== 'field' || o.face !== 'front' || !isInvertCard(cardOf(o.card))) return;
+  o.face = 'back';
+  o.since = stamp(s); // 909.3.b-1: the Despair face's abilities become active now
+  log(s, { type: 'inverted', seat: me, card: o.card, object: o.id, rule: '1030.1' });
+}
+
+/**
+ * 1030.3: to the removed area Despair face up (1302.3e: it may stay so there); a card that is not an invert card is
+ * removed as it is (rulings F-INVERT, F-INVERT-TARGET).
+ */
+function invertAndRemove(s: FowState, me: Seat, id: string): void {
+  const o = objectOf(s, id);
+  if (o.zone !== 'field') return;
+  moveObject(s, o.id, 'removed');
+  if (isInvertCard(cardOf(o.card))) o.face = 'back';
+  log(s, { type: 'inverted-removed', seat: me, card: o.card, object: o.id, rule: '1030.3' });
+}
+
 /** The target each effect uses (effects with targets take them in order, 903.2.g). */
 function targetIndexOf(effects: readonly ItemEffect[], index: number): number | null {
   const e = effects[index];
@@ -521,27 +546,18 @@ function perform(
       if (original) copyOnChase(s, me, original);
       return null;
     }
-    case 'invert-self': {
-      // 1030.1, 1302.3c: its Despair face up, in the same zone, the same card: effects, counters and damage stay.
-      if (!stillThere(s, item.source)) return null;
-      const o = objectOf(s, item.source.id);
-      if (o.zone !== 'field' || o.face !== 'front' || !isInvertCard(cardOf(o.card))) return null;
-      o.face = 'back';
-      o.since = stamp(s); // 909.3.b-1: the Despair face's abilities become active now
-      log(s, { type: 'inverted', seat: me, card: o.card, object: o.id, rule: '1030.1' });
+    case 'invert-self':
+      if (stillThere(s, item.source)) invertOnField(s, me, item.source.id);
       return null;
-    }
-    case 'invert-and-remove-self': {
-      // 1030.3: to the removed area Despair face up (1302.3e: it may stay so there); a card that is not an invert
-      // card is removed as it is (ruling F-INVERT).
-      if (!stillThere(s, item.source)) return null;
-      const o = objectOf(s, item.source.id);
-      if (o.zone !== 'field') return null;
-      moveObject(s, o.id, 'removed');
-      if (isInvertCard(cardOf(o.card))) o.face = 'back';
-      log(s, { type: 'inverted-removed', seat: me, card: o.card, object: o.id, rule: '1030.3' });
+    case 'invert-and-remove-self':
+      if (stillThere(s, item.source)) invertAndRemove(s, me, item.source.id);
       return null;
-    }
+    case 'invert':
+      // 1030.1, 1030.3 on the target (ruling F-INVERT-TARGET); an illegal target is not reached (903.3a).
+      if (!obj) return null;
+      if (e.remove) invertAndRemove(s, me, obj);
+      else invertOnField(s, me, obj);
+      return null;
     case 'destroy-opponents-ruler':
       destroyRuler(s, opponentOf(me));
       return null;

@@ -826,7 +826,8 @@ export function targetsOf(effects: readonly ItemEffect[]): Target[] {
       e.do === 'becomes-attribute-until-end-of-turn' ||
       e.do === 'becomes-race-until-end-of-turn' ||
       e.do === 'becomes-type-until-end-of-turn' ||
-      e.do === 'return-instead-of-destruction-this-turn'
+      e.do === 'return-instead-of-destruction-this-turn' ||
+      e.do === 'invert'
     )
       out.push(e.to);
     else if (e.do === 'counters' && e.on !== 'self') out.push(e.on);

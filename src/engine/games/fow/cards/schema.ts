@@ -262,6 +262,11 @@ const BaseEffect = z.discriminatedUnion('do', [
   z.object({ do: z.literal('invert-self') }).strict(),
   /** FoW 1030.3: invert this card and remove it from the game: to the removed area Despair face up. */
   z.object({ do: z.literal('invert-and-remove-self') }).strict(),
+  /**
+   * FoW 1030.1, 1030.3: invert the target (and, with `remove`, remove it from the game Despair face up); a target that
+   * is not an invert card, or whose Despair face is already up, is not changed (ruling F-INVERT-TARGET).
+   */
+  z.object({ do: z.literal('invert'), to: TargetSchema, remove: z.literal(true).optional() }).strict(),
   /** FoW 1017.1b: a copy of the target ability on the chase, with the same choices (1017.1c), on top of the chase. */
   z.object({ do: z.literal('copy-ability'), to: z.literal('ability') }).strict(),
   /**

@@ -312,6 +312,13 @@ function effectText(e: Effect): Label {
       return { en: 'Invert this card.', ja: 'このカードを転化する。' };
     case 'invert-and-remove-self':
       return { en: 'Invert this card and remove it from the game.', ja: 'このカードを転化してゲームから除外する。' };
+    case 'invert':
+      if (e.remove)
+        return {
+          en: `Invert ${TARGETS[e.to].en} and remove it from the game.`,
+          ja: `${TARGETS[e.to].ja}を転化してゲームから除外する。`,
+        };
+      return { en: `Invert ${TARGETS[e.to].en}.`, ja: `${TARGETS[e.to].ja}を転化する。` };
     case 'become-copy':
       return {
         en: `This card becomes a copy of another ${TARGETS[e.to].en}.`,
