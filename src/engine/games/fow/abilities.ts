@@ -231,7 +231,7 @@ const CODE_RULE: Record<string, string> = {
   // An extra turn other than the typed "after this one" (for the controller or a target player) and "after target
   // player's next turn" (for the controller): after a turn further off, or for a player the effect does not name.
   'extra-turn': '1025',
-  unseal: '1026', // other than the typed "unseal yours until end of turn" (a named card, another duration)
+  unseal: '1026', // other than the typed `unseal-yours-until-end-of-turn` and `unseal` (a target, no duration)
   'gain-gem': '1027', // other than the typed `gain-gem` (one attribute, or any: 1027.1a's choice)
   weather: '1028', // another weather, or one read otherwise than "as long as you are Rainy"
   invert: '1030', // other than the typed `invert-self`, `invert-and-remove-self` and `invert` (a target)

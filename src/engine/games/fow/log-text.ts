@@ -97,6 +97,11 @@ export function logLine(e: FowLogEntry): Label {
         `The [Seal] abilities of cards ${p.en} controls are unsealed until end of turn (${e.rule}).`,
         `ターン終了時まで、${p.ja}がコントロールするカードの[封印]は解除されています（${e.rule}）。`,
       );
+    case 'unsealed-card':
+      return label(
+        `The [Seal] abilities of ${n.en} are unsealed (${e.rule}).`,
+        `${n.ja}の[封印]は解除されました（${e.rule}）。`,
+      );
     case 'weather': {
       const w = e.target === 'rainy' ? WEATHERS.rainy : label(e.target ?? '?', e.target ?? '?');
       return label(`${p.en} becomes ${w.en} (${e.rule}).`, `${p.ja}は${w.ja}になりました（${e.rule}）。`);

@@ -473,6 +473,14 @@ function perform(
       if (!s.unsealed?.includes(me)) s.unsealed = [...(s.unsealed ?? []), me];
       log(s, { type: 'unsealed', seat: me, rule: '1026.1' });
       return null;
+    case 'unseal': {
+      // 1026.1, 1128.4: the card named, whoever controls it; a card with no [Seal] is marked to no effect.
+      if (!obj) return null;
+      const o = objectOf(s, obj);
+      o.unsealed = true;
+      log(s, { type: 'unsealed-card', seat: me, card: o.card, object: obj, rule: '1026.1' });
+      return null;
+    }
     case 'become-weather':
       // 1028.1, 1028.1.a-1, 1028.1b: the player gets this weather, replacing any other.
       s.players[me].weather = e.weather;

@@ -203,6 +203,11 @@ const BaseEffect = z.discriminatedUnion('do', [
    * whatever the number of magic stones (no card named: all the cards they control).
    */
   z.object({ do: z.literal('unseal-yours-until-end-of-turn') }).strict(),
+  /**
+   * FoW 1026.1, 1128.4: the [Seal] abilities of the target (the card named) count as met whatever the number of
+   * magic stones, with no duration: for as long as it stays the same object (ruling F-UNSEAL-NAMED).
+   */
+  z.object({ do: z.literal('unseal'), to: TargetSchema }).strict(),
   /** FoW 1028.1: the effect's controller becomes this weather (the latest instruction wins, 1028.1b). */
   z.object({ do: z.literal('become-weather'), weather: WeatherSchema }).strict(),
   /** FoW 1028.1: the target player becomes this weather (the latest instruction wins, 1028.1b). */

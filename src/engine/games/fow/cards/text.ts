@@ -258,6 +258,11 @@ function effectText(e: Effect): Label {
         en: `Until end of turn, unseal the ${kw('seal').en} abilities of cards you control.`,
         ja: `ターン終了時まで、あなたがコントロールするカードの${kw('seal').ja}を解除する。`,
       };
+    case 'unseal':
+      return {
+        en: `Unseal the ${kw('seal').en} abilities of ${TARGETS[e.to].en}.`,
+        ja: `${TARGETS[e.to].ja}の${kw('seal').ja}を解除する。`,
+      };
     case 'become-weather':
       return { en: `You become ${WEATHERS[e.weather].en}.`, ja: `あなたは${WEATHERS[e.weather].ja}になる。` };
     case 'target-becomes-weather':
