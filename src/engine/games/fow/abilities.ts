@@ -236,7 +236,7 @@ const CODE_RULE: Record<string, string> = {
   weather: '1028', // another weather, or one read otherwise than "as long as you are Rainy"
   invert: '1030', // other than the typed `invert-self`, `invert-and-remove-self` and `invert` (a target)
   skip: '1031', // other than the typed "target player skips their next (phase)" (`skip-next-phase`)
-  wear: '1032', // other than the typed "your J/ruler wears the top card of your main deck" (`wear-top-of-deck`)
+  wear: '1032', // other than the typed `wear-top-of-deck` and `wear-self` (this card, from the field)
   'restart-game': '1033', // a restart other than the typed `restart-game` effect (Dawn Unwritten's)
   'move-counters': '1022.4', // other than the typed "from this card to a target" (`move-counters` effect)
   // "cannot be chased" (1008.2) is the face field `cannotBeChased`.

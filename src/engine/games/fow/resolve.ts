@@ -505,6 +505,18 @@ function perform(
       log(s, { type: 'worn', seat: me, card: o.card, object: top, target: wearer, rule: '1032.1' });
       return null;
     }
+    case 'wear-self': {
+      // 1032.1, ruling F-WEAR-THIS-CARD: the source, still the same object on the field, goes to its owner's item area
+      // (302.5) worn by the controller's J/ruler; with no J/ruler, or gone from the field, nothing happens.
+      if (!stillThere(s, item.source)) return null;
+      const o = objectOf(s, item.source.id);
+      const wearer = jRulerOf(s, me);
+      if (o.zone !== 'field' || wearer === null) return null;
+      moveObject(s, o.id, 'item');
+      o.wornBy = refOf(s, wearer);
+      log(s, { type: 'worn', seat: me, card: o.card, object: o.id, target: wearer, rule: '1032.1' });
+      return null;
+    }
     case 'gain-gem':
       // 1027.1a: "a gem of any attribute": its controller chooses the attribute as it resolves.
       if (e.attribute === 'any') return { await: { decision: gemDecision.name, seat: me, payload: {} } };

@@ -218,6 +218,11 @@ const BaseEffect = z.discriminatedUnion('do', [
    */
   z.object({ do: z.literal('wear-top-of-deck') }).strict(),
   /**
+   * FoW 1032.1: the effect's controller's J/ruler wears this card (the ability's source, from the field): it goes to the
+   * item area worn by that J/ruler (ruling F-WEAR-THIS-CARD).
+   */
+  z.object({ do: z.literal('wear-self') }).strict(),
+  /**
    * FoW 1027.1: a typeless gem token of this attribute is made in the effect's controller's item area; `any`: the
    * controller chooses one of the five attributes as it resolves (1027.1a).
    */

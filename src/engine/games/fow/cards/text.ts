@@ -275,6 +275,8 @@ function effectText(e: Effect): Label {
         en: 'Your J/ruler wears the top card of your main deck.',
         ja: 'あなたのJ/ルーラーは、あなたのメインデッキの一番上のカードを纏う。',
       };
+    case 'wear-self':
+      return { en: 'Your J/ruler wears this card.', ja: 'あなたのJ/ルーラーはこのカードを纏う。' };
     case 'gain-gem':
       if (e.attribute === 'any') return { en: 'Gain a gem of any attribute.', ja: '任意の属性の宝石を得る。' };
       return {
