@@ -87,6 +87,11 @@ export function logLine(e: FowLogEntry): Label {
         `${p.en} will skip their next ${phaseWords(e.phase ?? '').en.toLowerCase()} (${e.rule}).`,
         `${p.ja}は次の${phaseWords(e.phase ?? '').ja}をスキップします（${e.rule}）。`,
       );
+    case 'skip-this-turn':
+      return label(
+        `${p.en} will skip the ${phaseWords(e.phase ?? '').en.toLowerCase()} of this turn (${e.rule}).`,
+        `${p.ja}はこのターンの${phaseWords(e.phase ?? '').ja}をスキップします（${e.rule}）。`,
+      );
     case 'skipped':
       return label(
         `${p.en} skips the ${phaseWords(e.phase ?? '').en.toLowerCase()} (${e.rule}).`,

@@ -58,6 +58,7 @@ import {
   newId,
   objectOf,
   ownAbilities,
+  PHASES,
   refOf,
   removeFromBattle,
   rulerOf,
@@ -467,6 +468,16 @@ function perform(
       s.skips = [...(s.skips ?? []), { seat: target.player, phase: e.phase }];
       log(s, { type: 'skip-next', seat: target.player, phase: e.phase, rule: '1031.1' });
       return null;
+    case 'skip-phase-this-turn': {
+      // 1031.1, ruling F-SKIP-THIS-TURN: only a phase of this turn still to come; one begun or past is not skipped
+      // (1031.1b: the next such phase would be in another turn, which the instruction does not name).
+      const now = PHASES.indexOf(s.turn.phase as (typeof PHASES)[number]);
+      if (PHASES.indexOf(e.phase) <= now) return null;
+      const seat = s.turn.active;
+      s.skips = [...(s.skips ?? []), { seat, phase: e.phase, turn: s.turn.number }];
+      log(s, { type: 'skip-this-turn', seat, phase: e.phase, rule: '1031.1' });
+      return null;
+    }
     case 'unseal-yours-until-end-of-turn':
       // 1026.1, 1128.4, 505.5b: every [Seal] of a card `me` controls counts as met until end of turn (ruling
       // F-UNSEAL: whatever they control at each moment of the turn).

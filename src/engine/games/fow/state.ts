@@ -312,7 +312,7 @@ export type FowState = ProcedureState & {
    * 1031.1: the phases players are to skip, one instruction each, oldest first (1031.1a: two skip the next two).
    * Absent when there is none, so states without one hash as before.
    */
-  skips?: { seat: Seat; phase: 'recovery' | 'draw' | 'main' | 'end' }[];
+  skips?: { seat: Seat; phase: 'recovery' | 'draw' | 'main' | 'end'; turn?: number }[];
   /**
    * 1026.1, 1128.4: the players whose cards' [Seal] counts as met until end of turn (505.5b). Absent when there is
    * none, so states without one hash as before.

@@ -191,6 +191,11 @@ const BaseEffect = z.discriminatedUnion('do', [
       to: z.literal('player'),
     })
     .strict(),
+  /**
+   * FoW 1031.1: this turn's phase is skipped (the turn player's); one already begun or past is not (1031.1b has no
+   * next such phase in this turn; ruling F-SKIP-THIS-TURN).
+   */
+  z.object({ do: z.literal('skip-phase-this-turn'), phase: z.enum(['main', 'end']) }).strict(),
   /** FoW 1025.1: the target player takes an extra turn after this one (ruling F-EXTRA-TURN). */
   z.object({ do: z.literal('extra-turn-for-target-player'), to: z.literal('player') }).strict(),
   /**

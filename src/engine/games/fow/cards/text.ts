@@ -253,6 +253,11 @@ function effectText(e: Effect): Label {
         en: `${cap(TARGETS[e.to].en)} skips their next ${e.phase} phase.`,
         ja: `${TARGETS[e.to].ja}は次の自分の${PHASE_JA[e.phase]}フェイズをスキップする。`,
       };
+    case 'skip-phase-this-turn':
+      return {
+        en: `Skip the ${e.phase} phase of this turn.`,
+        ja: `このターンの${PHASE_JA[e.phase]}フェイズをスキップする。`,
+      };
     case 'unseal-yours-until-end-of-turn':
       return {
         en: `Until end of turn, unseal the ${kw('seal').en} abilities of cards you control.`,
