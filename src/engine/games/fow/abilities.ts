@@ -231,12 +231,12 @@ const CODE_RULE: Record<string, string> = {
   // An extra turn other than the typed "after this one" (for the controller or a target player) and "after target
   // player's next turn" (for the controller): after a turn further off, or for a player the effect does not name.
   'extra-turn': '1025',
-  unseal: '1026', // other than the typed "unseal yours until end of turn" (a named card, another duration)
+  unseal: '1026', // other than the typed `unseal-yours-until-end-of-turn` and `unseal` (a target, no duration)
   'gain-gem': '1027', // other than the typed `gain-gem` (one attribute, or any: 1027.1a's choice)
   weather: '1028', // another weather, or one read otherwise than "as long as you are Rainy"
-  invert: '1030', // other than the typed "invert (and remove) this card" (`invert-self`, `invert-and-remove-self`)
+  invert: '1030', // other than the typed `invert-self`, `invert-and-remove-self` and `invert` (a target)
   skip: '1031', // other than the typed "target player skips their next (phase)" (`skip-next-phase`)
-  wear: '1032', // other than the typed "your J/ruler wears the top card of your main deck" (`wear-top-of-deck`)
+  wear: '1032', // other than the typed `wear-top-of-deck` and `wear-self` (this card, from the field)
   'restart-game': '1033', // a restart other than the typed `restart-game` effect (Dawn Unwritten's)
   'move-counters': '1022.4', // other than the typed "from this card to a target" (`move-counters` effect)
   // "cannot be chased" (1008.2) is the face field `cannotBeChased`.

@@ -87,6 +87,11 @@ export function logLine(e: FowLogEntry): Label {
         `${p.en} will skip their next ${phaseWords(e.phase ?? '').en.toLowerCase()} (${e.rule}).`,
         `${p.ja}は次の${phaseWords(e.phase ?? '').ja}をスキップします（${e.rule}）。`,
       );
+    case 'skip-this-turn':
+      return label(
+        `${p.en} will skip the ${phaseWords(e.phase ?? '').en.toLowerCase()} of this turn (${e.rule}).`,
+        `${p.ja}はこのターンの${phaseWords(e.phase ?? '').ja}をスキップします（${e.rule}）。`,
+      );
     case 'skipped':
       return label(
         `${p.en} skips the ${phaseWords(e.phase ?? '').en.toLowerCase()} (${e.rule}).`,
@@ -96,6 +101,11 @@ export function logLine(e: FowLogEntry): Label {
       return label(
         `The [Seal] abilities of cards ${p.en} controls are unsealed until end of turn (${e.rule}).`,
         `ターン終了時まで、${p.ja}がコントロールするカードの[封印]は解除されています（${e.rule}）。`,
+      );
+    case 'unsealed-card':
+      return label(
+        `The [Seal] abilities of ${n.en} are unsealed (${e.rule}).`,
+        `${n.ja}の[封印]は解除されました（${e.rule}）。`,
       );
     case 'weather': {
       const w = e.target === 'rainy' ? WEATHERS.rainy : label(e.target ?? '?', e.target ?? '?');

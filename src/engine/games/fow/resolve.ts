@@ -58,6 +58,7 @@ import {
   newId,
   objectOf,
   ownAbilities,
+  PHASES,
   refOf,
   removeFromBattle,
   rulerOf,
@@ -78,6 +79,31 @@ export type ResolveData = {
   /** 1017.3: the graveyard card whose copy is being played (for the log if the copy is not played). */
   copying?: string;
 } & JsonObject;
+
+/**
+ * 1030.1, 1302.3c: an invert card on the field turns its Despair face up where it is, the same card: effects, counters
+ * and damage stay. Ruling F-INVERT-TARGET: a card that is not an invert card, or whose Despair face is already up, is
+ * not changed (1030.1 acts only "if it is an invert card").
+ */
+function invertOnField(s: FowState, me: Seat, id: string): void {
+  const o = objectOf(s, id);
+  if (o.zone !== 'field' || o.face !== 'front' || !isInvertCard(cardOf(o.card))) return;
+  o.face = 'back';
+  o.since = stamp(s); // 909.3.b-1: the Despair face's abilities become active now
+  log(s, { type: 'inverted', seat: me, card: o.card, object: o.id, rule: '1030.1' });
+}
+
+/**
+ * 1030.3: to the removed area Despair face up (1302.3e: it may stay so there); a card that is not an invert card is
+ * removed as it is (rulings F-INVERT, F-INVERT-TARGET).
+ */
+function invertAndRemove(s: FowState, me: Seat, id: string): void {
+  const o = objectOf(s, id);
+  if (o.zone !== 'field') return;
+  moveObject(s, o.id, 'removed');
+  if (isInvertCard(cardOf(o.card))) o.face = 'back';
+  log(s, { type: 'inverted-removed', seat: me, card: o.card, object: o.id, rule: '1030.3' });
+}
 
 /** The target each effect uses (effects with targets take them in order, 903.2.g). */
 function targetIndexOf(effects: readonly ItemEffect[], index: number): number | null {
@@ -446,12 +472,30 @@ function perform(
       s.skips = [...(s.skips ?? []), { seat: target.player, phase: e.phase }];
       log(s, { type: 'skip-next', seat: target.player, phase: e.phase, rule: '1031.1' });
       return null;
+    case 'skip-phase-this-turn': {
+      // 1031.1, ruling F-SKIP-THIS-TURN: only a phase of this turn still to come; one begun or past is not skipped
+      // (1031.1b: the next such phase would be in another turn, which the instruction does not name).
+      const now = PHASES.indexOf(s.turn.phase as (typeof PHASES)[number]);
+      if (PHASES.indexOf(e.phase) <= now) return null;
+      const seat = s.turn.active;
+      s.skips = [...(s.skips ?? []), { seat, phase: e.phase, turn: s.turn.number }];
+      log(s, { type: 'skip-this-turn', seat, phase: e.phase, rule: '1031.1' });
+      return null;
+    }
     case 'unseal-yours-until-end-of-turn':
       // 1026.1, 1128.4, 505.5b: every [Seal] of a card `me` controls counts as met until end of turn (ruling
       // F-UNSEAL: whatever they control at each moment of the turn).
       if (!s.unsealed?.includes(me)) s.unsealed = [...(s.unsealed ?? []), me];
       log(s, { type: 'unsealed', seat: me, rule: '1026.1' });
       return null;
+    case 'unseal': {
+      // 1026.1, 1128.4: the card named, whoever controls it; a card with no [Seal] is marked to no effect.
+      if (!obj) return null;
+      const o = objectOf(s, obj);
+      o.unsealed = true;
+      log(s, { type: 'unsealed-card', seat: me, card: o.card, object: obj, rule: '1026.1' });
+      return null;
+    }
     case 'become-weather':
       // 1028.1, 1028.1.a-1, 1028.1b: the player gets this weather, replacing any other.
       s.players[me].weather = e.weather;
@@ -474,6 +518,18 @@ function perform(
       const o = objectOf(s, top);
       o.wornBy = refOf(s, wearer);
       log(s, { type: 'worn', seat: me, card: o.card, object: top, target: wearer, rule: '1032.1' });
+      return null;
+    }
+    case 'wear-self': {
+      // 1032.1, ruling F-WEAR-THIS-CARD: the source, still the same object on the field, goes to its owner's item area
+      // (302.5) worn by the controller's J/ruler; with no J/ruler, or gone from the field, nothing happens.
+      if (!stillThere(s, item.source)) return null;
+      const o = objectOf(s, item.source.id);
+      const wearer = jRulerOf(s, me);
+      if (o.zone !== 'field' || wearer === null) return null;
+      moveObject(s, o.id, 'item');
+      o.wornBy = refOf(s, wearer);
+      log(s, { type: 'worn', seat: me, card: o.card, object: o.id, target: wearer, rule: '1032.1' });
       return null;
     }
     case 'gain-gem':
@@ -529,27 +585,18 @@ function perform(
       if (original) copyOnChase(s, me, original);
       return null;
     }
-    case 'invert-self': {
-      // 1030.1, 1302.3c: its Despair face up, in the same zone, the same card: effects, counters and damage stay.
-      if (!stillThere(s, item.source)) return null;
-      const o = objectOf(s, item.source.id);
-      if (o.zone !== 'field' || o.face !== 'front' || !isInvertCard(cardOf(o.card))) return null;
-      o.face = 'back';
-      o.since = stamp(s); // 909.3.b-1: the Despair face's abilities become active now
-      log(s, { type: 'inverted', seat: me, card: o.card, object: o.id, rule: '1030.1' });
+    case 'invert-self':
+      if (stillThere(s, item.source)) invertOnField(s, me, item.source.id);
       return null;
-    }
-    case 'invert-and-remove-self': {
-      // 1030.3: to the removed area Despair face up (1302.3e: it may stay so there); a card that is not an invert
-      // card is removed as it is (ruling F-INVERT).
-      if (!stillThere(s, item.source)) return null;
-      const o = objectOf(s, item.source.id);
-      if (o.zone !== 'field') return null;
-      moveObject(s, o.id, 'removed');
-      if (isInvertCard(cardOf(o.card))) o.face = 'back';
-      log(s, { type: 'inverted-removed', seat: me, card: o.card, object: o.id, rule: '1030.3' });
+    case 'invert-and-remove-self':
+      if (stillThere(s, item.source)) invertAndRemove(s, me, item.source.id);
       return null;
-    }
+    case 'invert':
+      // 1030.1, 1030.3 on the target (ruling F-INVERT-TARGET); an illegal target is not reached (903.3a).
+      if (!obj) return null;
+      if (e.remove) invertAndRemove(s, me, obj);
+      else invertOnField(s, me, obj);
+      return null;
     case 'destroy-opponents-ruler':
       destroyRuler(s, opponentOf(me));
       return null;

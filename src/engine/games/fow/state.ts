@@ -83,6 +83,8 @@ export type FowObject = {
    * `at` (909.3b) for as long as it stays this object (ruling F-BECOME-COPY).
    */
   copyOf?: { card: string; face: FaceUp; at: number };
+  /** 1026.1, 1128.4: its [Seal] abilities count as met, for as long as it is this object (ruling F-UNSEAL-NAMED). */
+  unsealed?: true;
 };
 
 /** 1302, 1304.2: which face of a card is up. */
@@ -314,7 +316,7 @@ export type FowState = ProcedureState & {
    * 1031.1: the phases players are to skip, one instruction each, oldest first (1031.1a: two skip the next two).
    * Absent when there is none, so states without one hash as before.
    */
-  skips?: { seat: Seat; phase: 'recovery' | 'draw' | 'main' | 'end' }[];
+  skips?: { seat: Seat; phase: 'recovery' | 'draw' | 'main' | 'end'; turn?: number }[];
   /**
    * 1026.1, 1128.4: the players whose cards' [Seal] counts as met until end of turn (505.5b). Absent when there is
    * none, so states without one hash as before.
@@ -569,7 +571,7 @@ function ownGrants(s: FowState, o: FowObject, face: Face, since: number): Grant[
         if (
           k.grant &&
           k.amount !== undefined &&
-          (s.unsealed?.includes(o.controller) || magicStonesOf(s, o.controller).length >= k.amount)
+          (o.unsealed || s.unsealed?.includes(o.controller) || magicStonesOf(s, o.controller).length >= k.amount)
         )
           own(k.grant);
         break;
@@ -761,6 +763,7 @@ export function moveObject(s: FowState, id: string, to: Zone, at: 'top' | 'botto
     o.controller = o.owner;
     delete o.wornBy; // 1032.1: worn only while in the item area
     delete o.copyOf; // 1017.2, ruling F-BECOME-COPY: a new object is no copy
+    delete o.unsealed; // 1026.1, ruling F-UNSEAL-NAMED: the unsealing named the old object
     // 903.2.b: a card played with its other face up ([Shift]) comes onto the field with that face.
     if (!(o.zone === 'chase' && to === 'field')) o.face = 'front';
     s.effects = s.effects.filter((e) => e.object.id !== id);
@@ -848,7 +851,9 @@ export function targetsOf(effects: readonly ItemEffect[]): Target[] {
       e.do === 'becomes-race-until-end-of-turn' ||
       e.do === 'gains-race-until-end-of-turn' ||
       e.do === 'becomes-type-until-end-of-turn' ||
-      e.do === 'return-instead-of-destruction-this-turn'
+      e.do === 'return-instead-of-destruction-this-turn' ||
+      e.do === 'invert' ||
+      e.do === 'unseal'
     )
       out.push(e.to);
     else if (e.do === 'counters' && e.on !== 'self') out.push(e.on);

@@ -377,8 +377,14 @@ export const battle = makeBattle((s, next) => window(s, next), isDue);
 
 /** 1031.1a: uses up the turn player's oldest instruction to skip this phase, if there is one (logged). */
 function takeSkip(s: FowState, phase: Phase): boolean {
-  const skip = (s.skips ?? []).findIndex((k) => k.seat === s.turn.active && k.phase === phase);
-  if (skip < 0) return false;
+  // Ruling F-SKIP-THIS-TURN: an instruction for a phase of an earlier turn is spent (it named that turn only).
+  const live = (s.skips ?? []).filter((k) => k.turn === undefined || k.turn === s.turn.number);
+  if (live.length !== (s.skips ?? []).length) s.skips = live;
+  const skip = live.findIndex((k) => k.seat === s.turn.active && k.phase === phase);
+  if (skip < 0) {
+    if (s.skips?.length === 0) delete s.skips;
+    return false;
+  }
   s.skips = (s.skips ?? []).filter((_, i) => i !== skip);
   if (s.skips.length === 0) delete s.skips;
   log(s, { type: 'skipped', seat: s.turn.active, phase, rule: '1031.1' });

@@ -191,6 +191,11 @@ const BaseEffect = z.discriminatedUnion('do', [
       to: z.literal('player'),
     })
     .strict(),
+  /**
+   * FoW 1031.1: this turn's phase is skipped (the turn player's); one already begun or past is not (1031.1b has no
+   * next such phase in this turn; ruling F-SKIP-THIS-TURN).
+   */
+  z.object({ do: z.literal('skip-phase-this-turn'), phase: z.enum(['main', 'end']) }).strict(),
   /** FoW 1025.1: the target player takes an extra turn after this one (ruling F-EXTRA-TURN). */
   z.object({ do: z.literal('extra-turn-for-target-player'), to: z.literal('player') }).strict(),
   /**
@@ -203,6 +208,11 @@ const BaseEffect = z.discriminatedUnion('do', [
    * whatever the number of magic stones (no card named: all the cards they control).
    */
   z.object({ do: z.literal('unseal-yours-until-end-of-turn') }).strict(),
+  /**
+   * FoW 1026.1, 1128.4: the [Seal] abilities of the target (the card named) count as met whatever the number of
+   * magic stones, with no duration: for as long as it stays the same object (ruling F-UNSEAL-NAMED).
+   */
+  z.object({ do: z.literal('unseal'), to: TargetSchema }).strict(),
   /** FoW 1028.1: the effect's controller becomes this weather (the latest instruction wins, 1028.1b). */
   z.object({ do: z.literal('become-weather'), weather: WeatherSchema }).strict(),
   /** FoW 1028.1: the target player becomes this weather (the latest instruction wins, 1028.1b). */
@@ -212,6 +222,11 @@ const BaseEffect = z.discriminatedUnion('do', [
    * (public, 313.2), worn by that J/ruler (ruling F-WEAR).
    */
   z.object({ do: z.literal('wear-top-of-deck') }).strict(),
+  /**
+   * FoW 1032.1: the effect's controller's J/ruler wears this card (the ability's source, from the field): it goes to the
+   * item area worn by that J/ruler (ruling F-WEAR-THIS-CARD).
+   */
+  z.object({ do: z.literal('wear-self') }).strict(),
   /**
    * FoW 1027.1: a typeless gem token of this attribute is made in the effect's controller's item area; `any`: the
    * controller chooses one of the five attributes as it resolves (1027.1a).
@@ -273,6 +288,11 @@ const BaseEffect = z.discriminatedUnion('do', [
   z.object({ do: z.literal('invert-self') }).strict(),
   /** FoW 1030.3: invert this card and remove it from the game: to the removed area Despair face up. */
   z.object({ do: z.literal('invert-and-remove-self') }).strict(),
+  /**
+   * FoW 1030.1, 1030.3: invert the target (and, with `remove`, remove it from the game Despair face up); a target that
+   * is not an invert card, or whose Despair face is already up, is not changed (ruling F-INVERT-TARGET).
+   */
+  z.object({ do: z.literal('invert'), to: TargetSchema, remove: z.literal(true).optional() }).strict(),
   /** FoW 1017.1b: a copy of the target ability on the chase, with the same choices (1017.1c), on top of the chase. */
   z.object({ do: z.literal('copy-ability'), to: z.literal('ability') }).strict(),
   /**

@@ -253,10 +253,20 @@ function effectText(e: Effect): Label {
         en: `${cap(TARGETS[e.to].en)} skips their next ${e.phase} phase.`,
         ja: `${TARGETS[e.to].ja}は次の自分の${PHASE_JA[e.phase]}フェイズをスキップする。`,
       };
+    case 'skip-phase-this-turn':
+      return {
+        en: `Skip the ${e.phase} phase of this turn.`,
+        ja: `このターンの${PHASE_JA[e.phase]}フェイズをスキップする。`,
+      };
     case 'unseal-yours-until-end-of-turn':
       return {
         en: `Until end of turn, unseal the ${kw('seal').en} abilities of cards you control.`,
         ja: `ターン終了時まで、あなたがコントロールするカードの${kw('seal').ja}を解除する。`,
+      };
+    case 'unseal':
+      return {
+        en: `Unseal the ${kw('seal').en} abilities of ${TARGETS[e.to].en}.`,
+        ja: `${TARGETS[e.to].ja}の${kw('seal').ja}を解除する。`,
       };
     case 'become-weather':
       return { en: `You become ${WEATHERS[e.weather].en}.`, ja: `あなたは${WEATHERS[e.weather].ja}になる。` };
@@ -270,6 +280,8 @@ function effectText(e: Effect): Label {
         en: 'Your J/ruler wears the top card of your main deck.',
         ja: 'あなたのJ/ルーラーは、あなたのメインデッキの一番上のカードを纏う。',
       };
+    case 'wear-self':
+      return { en: 'Your J/ruler wears this card.', ja: 'あなたのJ/ルーラーはこのカードを纏う。' };
     case 'gain-gem':
       if (e.attribute === 'any') return { en: 'Gain a gem of any attribute.', ja: '任意の属性の宝石を得る。' };
       return {
@@ -317,6 +329,13 @@ function effectText(e: Effect): Label {
       return { en: 'Invert this card.', ja: 'このカードを転化する。' };
     case 'invert-and-remove-self':
       return { en: 'Invert this card and remove it from the game.', ja: 'このカードを転化してゲームから除外する。' };
+    case 'invert':
+      if (e.remove)
+        return {
+          en: `Invert ${TARGETS[e.to].en} and remove it from the game.`,
+          ja: `${TARGETS[e.to].ja}を転化してゲームから除外する。`,
+        };
+      return { en: `Invert ${TARGETS[e.to].en}.`, ja: `${TARGETS[e.to].ja}を転化する。` };
     case 'become-copy': {
       const until =
         e.until === 'end-of-turn' ? { en: 'Until end of turn, ', ja: 'ターン終了時まで、' } : { en: '', ja: '' };
