@@ -13,6 +13,7 @@ import { defineProcedure, inTransaction, resultOf } from '../../core/procedure.t
 import { nextInt, shuffle } from '../../core/rng.ts';
 import { stillLegal, triggeredFormOf } from './abilities.ts';
 import {
+  addReplacementAnswer,
   createToken,
   type DamageEvent,
   DROWNED_KNIGHT,
@@ -231,7 +232,11 @@ export const resolve = defineProcedure<FowState, ResolveData, null>({
         // 910.2a: the damage event's replacement chosen; the effect is performed again with it.
         const ti = targetIndexOf(item.effects, data.index);
         const t = ti === null ? undefined : item.targets[ti];
-        if (t && 'object' in t) data.replaced = { ...data.replaced, [t.object.id]: answerOf(replacementDecision, ret) };
+        if (t && 'object' in t) {
+          const answer = answerOf(replacementDecision, ret);
+          const chain = addReplacementAnswer(data.replaced?.[t.object.id], answer);
+          data.replaced = { ...data.replaced, [t.object.id]: chain };
+        }
         return { goto: 'effect' };
       } else if (e?.do === 'destroy-all' || e?.do === 'destroy-refs') {
         // 910.2: one event's replacement chosen; the effect is performed again, asking the next or destroying.
@@ -513,6 +518,10 @@ function perform(
     case 'return-instead-of-destruction-this-turn':
       // 910.1, 505.5b: a replacement for a destroy event on the object this turn (actions-game.ts destroy).
       if (obj) addTurnEffect(s, obj, [], { returnInsteadOfDestroy: true });
+      return null;
+    case 'prevent-next-damage-this-turn':
+      // 1018.1a, 505.5b: a prevention by a number for the next damage event on the object this turn (dealDamage).
+      if (obj) addTurnEffect(s, obj, [], { preventNext: e.amount });
       return null;
     case 'copy-chant':
     case 'copy-spell': {
@@ -830,11 +839,12 @@ function code(
       return null;
     }
     case 'roll-two-dice-damage': {
-      // 910.2a: the replacement is chosen before the dice are rolled (two dice deal at least 200), so answering the
-      // question does not roll again.
+      // 910.2a: the replacement is chosen before the dice are rolled, so answering the question does not roll again;
+      // it is asked for the most two dice can deal (1200), so a prevention by a number chosen first is followed by
+      // the question for the rest whenever a rest could be left (ruling F-PREVENT-NUMBER).
       const at = target && 'object' in target && isJResonator(s, target.object.id) ? target.object.id : null;
       const asked = at
-        ? askDamageReplacement(s, { source: item.source.id, to: { object: at }, amount: 200 }, replaced)
+        ? askDamageReplacement(s, { source: item.source.id, to: { object: at }, amount: 1200 }, replaced)
         : null;
       if (asked) return asked;
       // 1023: [Force] 2: two six-sided dice, from the seeded RNG.
@@ -895,6 +905,7 @@ function addTurnEffect(
     | 'race'
     | 'redirectDamage'
     | 'types'
+    | 'preventNext'
   > = {},
 ): void {
   s.effects.push({ object: refOf(s, id), atk: 0, def: 0, keywords, timestamp: stamp(s), ...kind });

@@ -283,6 +283,8 @@ export type TurnEffect = {
   redirectDamage?: true;
   /** 1020.1, 909.1c: the object's types become these (the others are lost), in timestamp order. */
   types?: CardType[];
+  /** 1018.1a, 910.2a: the next time damage would be dealt to the object this turn, this much of it is prevented. */
+  preventNext?: number;
 };
 
 export type FowState = ProcedureState & {
@@ -826,7 +828,8 @@ export function targetsOf(effects: readonly ItemEffect[]): Target[] {
       e.do === 'becomes-attribute-until-end-of-turn' ||
       e.do === 'becomes-race-until-end-of-turn' ||
       e.do === 'becomes-type-until-end-of-turn' ||
-      e.do === 'return-instead-of-destruction-this-turn'
+      e.do === 'return-instead-of-destruction-this-turn' ||
+      e.do === 'prevent-next-damage-this-turn'
     )
       out.push(e.to);
     else if (e.do === 'counters' && e.on !== 'self') out.push(e.on);
