@@ -244,7 +244,7 @@ export function dealDamage(
 }
 
 /** A kind of replacement effect for a destroy event (910.1): effects of one kind give the same result. */
-export type DestroyReplacement = 'shield' | 'to-hand';
+export type DestroyReplacement = 'shield' | 'to-hand' | 'remove';
 
 /**
  * 910.2: the different kinds of replacement effect a destroy event on the object would meet now, in the order of
@@ -256,7 +256,9 @@ export function destroyReplacementsOf(s: FowState, id: string): DestroyReplaceme
   const kinds: DestroyReplacement[] = [];
   for (const e of s.effects) {
     if (e.object.id !== id || e.object.inc !== o.inc) continue;
-    const kind = e.replaceDestroy ? 'shield' : e.returnInsteadOfDestroy ? 'to-hand' : null;
+    // 1010.1: a destroyed J-ruler goes to the ruler area, not a graveyard, so "removed instead" does not meet it.
+    const remove = e.removeInsteadOfGraveyard && !hasType(s, id, 'j-ruler');
+    const kind = e.replaceDestroy ? 'shield' : e.returnInsteadOfDestroy ? 'to-hand' : remove ? 'remove' : null;
     if (kind && !kinds.includes(kind)) kinds.push(kind);
   }
   return kinds;
@@ -328,6 +330,13 @@ export function destroy(
       moveObject(s, id, 'hand');
       // It was seen on the field: its owner's opponent keeps knowing which card in the hand it is.
       if (s.objects[id]) s.known = learn(s.known, opponentOf(owner), [id]);
+      continue;
+    }
+    // 910.1 (ruling F-REPLACE-ZONE): the move to the graveyard that destroying is (1010.1) is replaced by a move to
+    // the removed area; the destruction itself does not happen.
+    if (pick === 'remove') {
+      log(s, { type: 'removed-instead', seat: o.controller, card: o.card, object: id, rule: '910.1' });
+      moveObject(s, id, 'removed');
       continue;
     }
     log(s, { type: 'destroyed', seat: o.controller, card: o.card, object: id, rule });

@@ -639,6 +639,7 @@ export const copyPlayDecision = defineDecisionKind<FowState, { cards: string[] }
 const REPLACEMENT_WORDS: Record<DestroyReplacement | DamageReplacement, Label> = {
   shield: label('Instead remove all its damage and rest it', '代わりにダメージをすべて取り除き、レストする'),
   'to-hand': label("Instead return it to its owner's hand", '代わりにオーナーの手札に戻す'),
+  remove: label('Instead remove it from the game', '代わりにゲームから除外する'),
   prevent: label('Prevent that damage', 'そのダメージを軽減する'),
   'prevent-next': label('Prevent part of that damage', 'そのダメージの一部を軽減する'), // worded with its number below
   redirect: label('Instead deal that damage to its controller', '代わりにそのダメージをそのコントローラーに与える'),

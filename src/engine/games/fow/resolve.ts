@@ -519,6 +519,10 @@ function perform(
       // 910.1, 505.5b: a replacement for a destroy event on the object this turn (actions-game.ts destroy).
       if (obj) addTurnEffect(s, obj, [], { returnInsteadOfDestroy: true });
       return null;
+    case 'remove-instead-of-graveyard-this-turn':
+      // 910.1, 505.5b: a replacement of the object's next move to a graveyard from the field this turn (moveObject).
+      if (obj) addTurnEffect(s, obj, [], { removeInsteadOfGraveyard: true });
+      return null;
     case 'prevent-next-damage-this-turn':
       // 1018.1a, 505.5b: a prevention by a number for the next damage event on the object this turn (dealDamage).
       if (obj) addTurnEffect(s, obj, [], { preventNext: e.amount });
@@ -906,6 +910,7 @@ function addTurnEffect(
     | 'redirectDamage'
     | 'types'
     | 'preventNext'
+    | 'removeInsteadOfGraveyard'
   > = {},
 ): void {
   s.effects.push({ object: refOf(s, id), atk: 0, def: 0, keywords, timestamp: stamp(s), ...kind });
