@@ -617,6 +617,28 @@ export const summonDecision = defineDecisionKind<FowState, { cards: string[] }, 
   handle: (_s, _p, chosen) => (chosen[0] ?? '').slice('card:'.length),
 });
 
+/**
+ * 1005.1: the Fable card of the extra deck that an effect revealing "a Fable card" reveals, when there are several
+ * (ruling F-FABLE-CHOICE): the effect's controller, who may look at their extra deck (314), chooses one.
+ */
+export const fableDecision = defineDecisionKind<FowState, { cards: string[] }, string>({
+  name: 'reveal-fable',
+  role: 'choice',
+  build(s, p) {
+    return {
+      prompt: label(
+        'Choose the Fable card of your extra deck to reveal (1005.1).',
+        'エキストラデッキから公開する物語カードを1枚選んでください（1005.1）。',
+      ),
+      options: p.cards.map((id) => objectOption(s, id, 'card', 'choice')),
+      min: 1,
+      max: 1,
+      defaultOnTimeout: p.cards.slice(0, 1).map((id) => `card:${id}`),
+    };
+  },
+  handle: (_s, _p, chosen) => (chosen[0] ?? '').slice('card:'.length),
+});
+
 /** 1017.3, 1014.1: the chant card in the graveyard whose copy is played (a public zone: one must be chosen). */
 export const copyPlayDecision = defineDecisionKind<FowState, { cards: string[] }, string>({
   name: 'play-copy',
@@ -760,6 +782,7 @@ export const FOW_DECISIONS = [
   summonDecision,
   copyPlayDecision,
   replacementDecision,
+  fableDecision,
   produceDecision,
   gemDecision,
 ];

@@ -33,6 +33,7 @@ import {
   attachDecision,
   copyPlayDecision,
   discardDecision,
+  fableDecision,
   foreseeDecision,
   gemDecision,
   produceDecision,
@@ -212,6 +213,9 @@ export const resolve = defineProcedure<FowState, ResolveData, null>({
           log(s, { type: 'search', seat: me, card: objectOf(s, found).card, object: found, rule: '1014.2' });
         } else log(s, { type: 'search', seat: me, rule: '1014.2' });
         shuffleMainDeck(s, me); // "then shuffle" (1021.1a)
+      } else if (e?.do === 'code' && e.handler === 'reveal-fable-from-extra-deck') {
+        const chosen = answerOf(fableDecision, ret);
+        if (s.players[item.controller].extra.includes(chosen)) revealFable(s, item.controller, chosen);
       } else if (e?.do === 'code' && e.handler === 'summon-resonator-from-graveyard') {
         const chosen = answerOf(summonDecision, ret);
         if (s.players[item.controller].graveyard.includes(chosen)) summon(s, item.controller, chosen);
@@ -308,6 +312,12 @@ function askDamageReplacement(s: FowState, event: DamageEvent, replaced: Readonl
   if (!choice) return null;
   const payload = { object: choice.object, kinds: choice.kinds, event: 'damage' };
   return { await: { decision: replacementDecision.name, seat: choice.seat, payload } };
+}
+
+/** 1005.1: a Fable card of the extra deck is shown to every player while the effect revealing it resolves. */
+function revealFable(s: FowState, me: Seat, id: string): void {
+  s.known = learn(s.known, opponentOf(me), [id]);
+  log(s, { type: 'reveal-extra', seat: me, card: objectOf(s, id).card, object: id, rule: '1005.1' });
 }
 
 function discard(s: FowState, seat: Seat, id: string): void {
@@ -879,10 +889,9 @@ function code(
       const fables = s.players[me].extra.filter((id) => cardOf(objectOf(s, id).card).races.includes('Fable'));
       const [only, ...more] = fables;
       if (only === undefined) return null;
-      // Grimoire N brings at most N Fable chants (1132.2); the pool's only Grimoire is 1, so there is never a choice.
-      if (more.length > 0) throw new UnsupportedRule('1005.1', 'choosing one of several Fable cards to reveal');
-      s.known = learn(s.known, opponentOf(me), [only]);
-      log(s, { type: 'reveal-extra', seat: me, card: objectOf(s, only).card, object: only, rule: '1005.1' });
+      // Several (a Grimoire above 1, 1132.2): the controller chooses the one revealed (ruling F-FABLE-CHOICE).
+      if (more.length > 0) return { await: { decision: fableDecision.name, seat: me, payload: { cards: fables } } };
+      revealFable(s, me, only);
       return null;
     }
     default:
