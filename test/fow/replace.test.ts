@@ -49,3 +49,35 @@ describe('910.2: replacement effects on one destroy event', () => {
     expect(ids).toEqual(['replace:shield', 'replace:to-hand']);
   });
 });
+
+// Ruling F-PREVENT-NUMBER: two kinds of prevention on one damage event (910.2a's second sentence).
+describe('910.2a: every replacement on a damage event is a prevention', () => {
+  it("the damaged card's controller is asked, the prompt names 910.2a and the Screen's option its 300 (1018.1a)", () => {
+    const file = '910.2a-all-preventions-the-damaged-cards-controller-chooses.yaml';
+    const { plan } = loadScenario(readFileSync(new URL(`../scenarios/fow/${file}`, import.meta.url), 'utf8'), file);
+    let s: BaseState = plan.start;
+    for (const step of plan.steps) {
+      if (step.kind !== 'apply') continue;
+      if (!isFow(s) || fow.pending(s)?.kind === 'replacement') break;
+      s = step.apply(s);
+    }
+    if (!isFow(s)) throw new Error('not a Force of Will state');
+    const p = fow.pending(s);
+    expect(p?.player).toBe('p2');
+    expect(JSON.stringify(p?.prompt)).toContain('910.2a');
+    const options = p && (p.shape === undefined || p.shape === 'pick') ? p.options : [];
+    expect(options.map((o) => o.id)).toEqual(['replace:prevent', 'replace:prevent-next']); // the Veil resolved first
+    expect(JSON.stringify(options[1]?.label)).toContain('Prevent 300 of that damage (1018.1a)');
+  });
+
+  it('the Screen chosen first prevents 300 and is used up; the Veil prevents the rest (910.3)', () => {
+    const s = play('910.2a-all-preventions-the-damaged-cards-controller-chooses.yaml');
+    const log: FowLogEntry[] = s.log;
+    const prevented = log.filter((e) => e.type === 'prevented').map((e) => [e.amount, e.rule]);
+    expect(prevented.slice(-2)).toEqual([
+      [300, '1018.1a'],
+      [300, '1018'],
+    ]);
+    expect(s.effects.some((e) => e.preventNext !== undefined)).toBe(false);
+  });
+});

@@ -26,6 +26,7 @@ describe('scope of issue 18: refusals name their rule', () => {
     ['summon', '1006'],
     ['heal', '1024'],
     ['prevent', '1018'],
+    ['replace', '910'],
     ['become-a-copy', '1017.2'],
     ['invert', '1030'],
     ['wear', '1032'],

@@ -42,12 +42,15 @@ function keywordsNow(s: FowState, id: string): KeywordName[] {
   return faceOf(s, id).keywords.map((k) => k.keyword);
 }
 
-/** A kind of replacement effect for a damage event (910.2a): a prevention (1018) or dealing it to the controller. */
-export type DamageReplacement = 'prevent' | 'redirect';
+/**
+ * A kind of replacement effect for a damage event (910.2a): a prevention of all of it (1018.1b), a prevention of a
+ * number of it (1018.1a), or dealing it to the card's controller instead (910.1).
+ */
+export type DamageReplacement = 'prevent' | 'prevent-next' | 'redirect';
 
 /**
  * 910.2a: the different kinds of replacement effect a damage event to the object would meet now, in the order of
- * their first timestamps. Two effects of one kind give the same result, so they are not a choice (ruling F-REPLACE).
+ * their first timestamps. Two effects of one kind are not a choice (ruling F-REPLACE, F-PREVENT-NUMBER).
  */
 export function damageReplacementsOf(s: FowState, id: string): DamageReplacement[] {
   const o = s.objects[id];
@@ -55,19 +58,71 @@ export function damageReplacementsOf(s: FowState, id: string): DamageReplacement
   const kinds: DamageReplacement[] = [];
   for (const e of s.effects) {
     if (e.object.id !== id || e.object.inc !== o.inc) continue;
-    const kind = e.preventDamage ? 'prevent' : e.redirectDamage ? 'redirect' : null;
+    const kind = e.preventDamage
+      ? 'prevent'
+      : e.redirectDamage
+        ? 'redirect'
+        : e.preventNext !== undefined
+          ? 'prevent-next'
+          : null;
     if (kind && !kinds.includes(kind)) kinds.push(kind);
   }
   return kinds;
+}
+
+/** 1018.1a: the damage the object's preventions by a number would prevent together (each applies once, 910.3). */
+export function preventNextTotal(s: FowState, id: string): number {
+  const inc = s.objects[id]?.inc;
+  let total = 0;
+  for (const e of s.effects) if (e.object.id === id && e.object.inc === inc) total += e.preventNext ?? 0;
+  return total;
+}
+
+/**
+ * 910.2, 910.2a, 910.3 (ruling F-PREVENT-NUMBER): the replacements a damage event of `amount` to the object takes,
+ * in order, given the answers so far (`picks`). Each kind applies once to the event; a prevention of all or a
+ * redirection leaves no damage event to the card, a prevention by a number leaves the rest of the damage, which the
+ * kinds not applied yet meet again. `ask` is the kinds to choose among next, when a question is still open.
+ */
+function planDamage(
+  s: FowState,
+  id: string,
+  amount: number,
+  picks: readonly string[],
+): { steps: DamageReplacement[]; ask: DamageReplacement[] | null } {
+  let kinds = damageReplacementsOf(s, id);
+  let left = amount;
+  let answered = 0;
+  const steps: DamageReplacement[] = [];
+  while (kinds.length > 0 && left > 0) {
+    let pick = kinds[0];
+    if (kinds.length > 1) {
+      pick = kinds.find((k) => k === picks[answered]);
+      if (!pick) return { steps, ask: kinds };
+      answered += 1;
+    }
+    if (pick === undefined) break;
+    steps.push(pick);
+    kinds = kinds.filter((k) => k !== pick);
+    if (pick !== 'prevent-next') break;
+    left -= preventNextTotal(s, id);
+  }
+  return { steps, ask: null };
+}
+
+/** The answers given so far for one damage event's replacements, in order (`chosen` of `dealDamage`). */
+export function addReplacementAnswer(chain: string | undefined, answer: string): string {
+  return chain ? `${chain},${answer}` : answer;
 }
 
 /** A damage event of `amount` from `source` (a J/resonator recipient may meet replacement effects). */
 export type DamageEvent = { source: string; to: { player: Seat } | { object: string }; amount: number };
 
 /**
- * 910.2a: the damage events that meet more than one kind of replacement effect and have no choice in `chosen` yet,
- * the turn player's first (ruling F-REPLACE-ORDER). When one of them is not a prevention, the controller of what
- * deals the damage chooses; when all are, the damaged card's controller (ruling F-DAMAGE-REPLACE).
+ * 910.2a: the damage events that meet more than one kind of replacement effect and have a choice still open in
+ * `chosen`, the turn player's first (ruling F-REPLACE-ORDER). When one of the kinds left is not a prevention, the
+ * controller of what deals the damage chooses; when all are, the damaged card's controller (rulings
+ * F-DAMAGE-REPLACE, F-PREVENT-NUMBER).
  */
 export function damageReplacementChoices(
   s: FowState,
@@ -76,23 +131,54 @@ export function damageReplacementChoices(
 ): ReplacementChoice[] {
   const out: ReplacementChoice[] = [];
   for (const ev of events) {
-    if (ev.amount <= 0 || !('object' in ev.to) || chosen[ev.to.object] !== undefined) continue;
+    if (ev.amount <= 0 || !('object' in ev.to)) continue;
     const id = ev.to.object;
     if (characteristics(s, id).def === null) continue; // 1007.4: no damage event
-    const kinds = damageReplacementsOf(s, id);
-    if (kinds.length < 2) continue;
-    const seat = kinds.every((k) => k === 'prevent') ? objectOf(s, id).controller : objectOf(s, ev.source).controller;
-    out.push({ object: id, seat, kinds, event: 'damage' });
+    const { ask } = planDamage(s, id, ev.amount, chosen[id]?.split(',') ?? []);
+    if (!ask) continue;
+    const prevention = (k: DamageReplacement) => k === 'prevent' || k === 'prevent-next';
+    const seat = ask.every(prevention) ? objectOf(s, id).controller : objectOf(s, ev.source).controller;
+    out.push({ object: id, seat, kinds: ask, event: 'damage' });
   }
   const first = (c: ReplacementChoice) => (c.seat === s.turn.active ? 0 : 1);
   return out.sort((a, b) => first(a) - first(b));
 }
 
 /**
+ * 1018.1a: the object's preventions by a number apply to `amount` damage from `source`, earliest first, each used
+ * up as it applies; returns the damage left.
+ */
+function preventByNumber(s: FowState, source: string, id: string, amount: number): number {
+  const src = objectOf(s, source);
+  const inc = objectOf(s, id).inc;
+  let left = amount;
+  for (let i = 0; i < s.effects.length && left > 0; ) {
+    const e = s.effects[i];
+    if (e?.preventNext === undefined || e.object.id !== id || e.object.inc !== inc) {
+      i += 1;
+      continue;
+    }
+    const cut = Math.min(e.preventNext, left);
+    left -= cut;
+    s.effects.splice(i, 1); // used up (the next time only)
+    log(s, {
+      type: 'prevented',
+      seat: src.controller,
+      card: src.card,
+      object: source,
+      amount: cut,
+      target: id,
+      rule: '1018.1a',
+    });
+  }
+  return left;
+}
+
+/**
  * 1007: `amount` damage from `source` to a player (life, 1007.2) or a J/resonator (accumulated, 1007.1; nothing to
  * a card without DEF, 1007.4). Triggers [Drain] (1135), [Bane] (1138) and, for combat damage, [Explode] (1105).
- * An event that meets different kinds of replacement effect takes the one chosen (`chosen`, 910.2a; the caller
- * asks through `damageReplacementChoices` first).
+ * An event that meets different kinds of replacement effect takes the ones chosen (`chosen`, the answers in order,
+ * 910.2a; the caller asks through `damageReplacementChoices` first).
  */
 export function dealDamage(
   s: FowState,
@@ -111,34 +197,38 @@ export function dealDamage(
   } else {
     const target = objectOf(s, to.object);
     if (characteristics(s, to.object).def === null) return; // 1007.4
-    const kinds = damageReplacementsOf(s, to.object);
-    const pick = kinds.length > 1 ? kinds.find((k) => k === chosen) : kinds[0];
-    if (kinds.length > 1 && !pick) throw new Error(`910.2a: no replacement chosen for damage to ${to.object}`);
-    // 1018, 910: a prevention shield replaces the whole event once; no damage is dealt, so nothing that reads
-    // "deals damage" ([Bane], [Explode], [Drain]) happens (ruling F-PREVENT).
-    if (pick === 'prevent') {
-      log(s, {
-        type: 'prevented',
-        seat: src.controller,
-        card: src.card,
-        object: source,
-        amount,
-        target: to.object,
-        rule: '1018',
-      });
-      return;
-    }
-    // 910.1, 910.3: the event becomes damage to the card's controller; no replacement of the card applies to it.
-    if (pick === 'redirect') {
-      log(s, {
-        type: 'damage-redirected',
-        seat: target.controller,
-        card: target.card,
-        object: to.object,
-        rule: '910.1',
-      });
-      dealDamage(s, source, { player: target.controller }, amount, combat);
-      return;
+    const plan = planDamage(s, to.object, amount, chosen?.split(',') ?? []);
+    if (plan.ask) throw new Error(`910.2a: no replacement chosen for damage to ${to.object}`);
+    for (const step of plan.steps) {
+      // 1018, 910: a prevention of all replaces the whole event; no damage is dealt, so nothing that reads
+      // "deals damage" ([Bane], [Explode], [Drain]) happens (ruling F-PREVENT).
+      if (step === 'prevent') {
+        log(s, {
+          type: 'prevented',
+          seat: src.controller,
+          card: src.card,
+          object: source,
+          amount,
+          target: to.object,
+          rule: '1018',
+        });
+        return;
+      }
+      // 910.1, 910.3: the event becomes damage to the card's controller; no replacement of the card applies to it.
+      if (step === 'redirect') {
+        log(s, {
+          type: 'damage-redirected',
+          seat: target.controller,
+          card: target.card,
+          object: to.object,
+          rule: '910.1',
+        });
+        dealDamage(s, source, { player: target.controller }, amount, combat);
+        return;
+      }
+      // 1018.1a: the rest is dealt, meeting the kinds not applied yet (910.3); none left: nothing is dealt.
+      amount = preventByNumber(s, source, to.object, amount);
+      if (amount <= 0) return;
     }
     target.damage += amount;
     log(s, { type: 'damage', seat: src.controller, card: src.card, object: source, amount, target: to.object });
@@ -154,7 +244,7 @@ export function dealDamage(
 }
 
 /** A kind of replacement effect for a destroy event (910.1): effects of one kind give the same result. */
-export type DestroyReplacement = 'shield' | 'to-hand';
+export type DestroyReplacement = 'shield' | 'to-hand' | 'remove';
 
 /**
  * 910.2: the different kinds of replacement effect a destroy event on the object would meet now, in the order of
@@ -166,7 +256,9 @@ export function destroyReplacementsOf(s: FowState, id: string): DestroyReplaceme
   const kinds: DestroyReplacement[] = [];
   for (const e of s.effects) {
     if (e.object.id !== id || e.object.inc !== o.inc) continue;
-    const kind = e.replaceDestroy ? 'shield' : e.returnInsteadOfDestroy ? 'to-hand' : null;
+    // 1010.1: a destroyed J-ruler goes to the ruler area, not a graveyard, so "removed instead" does not meet it.
+    const remove = e.removeInsteadOfGraveyard && !hasType(s, id, 'j-ruler');
+    const kind = e.replaceDestroy ? 'shield' : e.returnInsteadOfDestroy ? 'to-hand' : remove ? 'remove' : null;
     if (kind && !kinds.includes(kind)) kinds.push(kind);
   }
   return kinds;
@@ -238,6 +330,13 @@ export function destroy(
       moveObject(s, id, 'hand');
       // It was seen on the field: its owner's opponent keeps knowing which card in the hand it is.
       if (s.objects[id]) s.known = learn(s.known, opponentOf(owner), [id]);
+      continue;
+    }
+    // 910.1 (ruling F-REPLACE-ZONE): the move to the graveyard that destroying is (1010.1) is replaced by a move to
+    // the removed area; the destruction itself does not happen.
+    if (pick === 'remove') {
+      log(s, { type: 'removed-instead', seat: o.controller, card: o.card, object: id, rule: '910.1' });
+      moveObject(s, id, 'removed');
       continue;
     }
     log(s, { type: 'destroyed', seat: o.controller, card: o.card, object: id, rule });

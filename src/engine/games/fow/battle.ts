@@ -9,7 +9,14 @@ import { learn } from '../../core/hidden.ts';
 import type { JsonObject } from '../../core/json.ts';
 import { type call, defineProcedure, inTransaction, resultOf } from '../../core/procedure.ts';
 import { targetKey } from './abilities.ts';
-import { type DamageEvent, damageReplacementChoices, dealDamage, stillThere, trigger } from './actions-game.ts';
+import {
+  addReplacementAnswer,
+  type DamageEvent,
+  damageReplacementChoices,
+  dealDamage,
+  stillThere,
+  trigger,
+} from './actions-game.ts';
 import { possibleAttackers, possibleBlockers } from './battle-rules.ts';
 import type { Cost } from './cards/schema.ts';
 import { attackDecision, blockDecision, pierceDecision, replacementDecision, revealDecision } from './decisions.ts';
@@ -334,7 +341,10 @@ export function makeBattle(
       },
       replaced(s, { data, ret }) {
         const [choice] = damageReplacementChoices(s, damageEvents(s, data) ?? [], data.replaced ?? {});
-        if (choice) data.replaced = { ...data.replaced, [choice.object]: answerOf(replacementDecision, ret) };
+        if (choice) {
+          const chain = addReplacementAnswer(data.replaced?.[choice.object], answerOf(replacementDecision, ret));
+          data.replaced = { ...data.replaced, [choice.object]: chain };
+        }
         return { goto: 'apply' };
       },
       // 807.1–807.2.

@@ -17,7 +17,7 @@ import {
   targetKey,
 } from './abilities.ts';
 import { legalActions } from './actions.ts';
-import type { DamageReplacement, DestroyReplacement } from './actions-game.ts';
+import { type DamageReplacement, type DestroyReplacement, preventNextTotal } from './actions-game.ts';
 import { attackTargets, possibleAttackers, possibleBlockers } from './battle-rules.ts';
 import { type Attribute, AttributeSchema, type Cost, type Target, type WillSymbol } from './cards/schema.ts';
 import { ATTRIBUTES } from './cards/text.ts';
@@ -624,6 +624,28 @@ export const summonDecision = defineDecisionKind<FowState, { cards: string[] }, 
   handle: (_s, _p, chosen) => (chosen[0] ?? '').slice('card:'.length),
 });
 
+/**
+ * 1005.1: the Fable card of the extra deck that an effect revealing "a Fable card" reveals, when there are several
+ * (ruling F-FABLE-CHOICE): the effect's controller, who may look at their extra deck (314), chooses one.
+ */
+export const fableDecision = defineDecisionKind<FowState, { cards: string[] }, string>({
+  name: 'reveal-fable',
+  role: 'choice',
+  build(s, p) {
+    return {
+      prompt: label(
+        'Choose the Fable card of your extra deck to reveal (1005.1).',
+        'エキストラデッキから公開する物語カードを1枚選んでください（1005.1）。',
+      ),
+      options: p.cards.map((id) => objectOption(s, id, 'card', 'choice')),
+      min: 1,
+      max: 1,
+      defaultOnTimeout: p.cards.slice(0, 1).map((id) => `card:${id}`),
+    };
+  },
+  handle: (_s, _p, chosen) => (chosen[0] ?? '').slice('card:'.length),
+});
+
 /** 1017.3, 1014.1: the chant card in the graveyard whose copy is played (a public zone: one must be chosen). */
 export const copyPlayDecision = defineDecisionKind<FowState, { cards: string[] }, string>({
   name: 'play-copy',
@@ -646,9 +668,16 @@ export const copyPlayDecision = defineDecisionKind<FowState, { cards: string[] }
 const REPLACEMENT_WORDS: Record<DestroyReplacement | DamageReplacement, Label> = {
   shield: label('Instead remove all its damage and rest it', '代わりにダメージをすべて取り除き、レストする'),
   'to-hand': label("Instead return it to its owner's hand", '代わりにオーナーの手札に戻す'),
+  remove: label('Instead remove it from the game', '代わりにゲームから除外する'),
   prevent: label('Prevent that damage', 'そのダメージを軽減する'),
+  'prevent-next': label('Prevent part of that damage', 'そのダメージの一部を軽減する'), // worded with its number below
   redirect: label('Instead deal that damage to its controller', '代わりにそのダメージをそのコントローラーに与える'),
 };
+
+/** 1018.1a: a prevention by a number, with the damage it prevents. */
+function preventNextWords(amount: number): Label {
+  return label(`Prevent ${amount} of that damage (1018.1a)`, `そのダメージを${amount}軽減する（1018.1a）`);
+}
 
 /** `event: 'damage'` for a damage event (910.2a); absent for a destroy event (910.2). */
 export type ReplacementPayload = {
@@ -673,20 +702,25 @@ export const replacementDecision = defineDecisionKind<
     const n = cardOf(objectOf(s, p.object).card).name;
     return {
       prompt:
-        p.event === 'damage'
+        p.event === 'damage' && p.kinds.every((k) => k === 'prevent' || k === 'prevent-next')
           ? label(
-              `${n.en} would be dealt damage. Choose the replacement effect that applies (910.2a).`,
-              `${n.ja}にダメージが与えられます。適用する置換効果を選んでください（910.2a）。`,
+              `${n.en} would be dealt damage. Every replacement effect on it is a prevention, so its controller chooses the one that applies first (910.2a).`,
+              `${n.ja}にダメージが与えられます。置換効果がすべて軽減なので、そのコントローラーが先に適用するものを選んでください（910.2a）。`,
             )
-          : label(
-              `${n.en} would be destroyed. Choose the replacement effect that applies (910.2).`,
-              `${n.ja}が破壊されます。適用する置換効果を選んでください（910.2）。`,
-            ),
+          : p.event === 'damage'
+            ? label(
+                `${n.en} would be dealt damage. Choose the replacement effect that applies (910.2a).`,
+                `${n.ja}にダメージが与えられます。適用する置換効果を選んでください（910.2a）。`,
+              )
+            : label(
+                `${n.en} would be destroyed. Choose the replacement effect that applies (910.2).`,
+                `${n.ja}が破壊されます。適用する置換効果を選んでください（910.2）。`,
+              ),
       options: p.kinds.map((k) => ({
         id: `replace:${k}`,
         kind: 'replacement',
         role: 'choice' as const,
-        label: REPLACEMENT_WORDS[k],
+        label: k === 'prevent-next' ? preventNextWords(preventNextTotal(s, p.object)) : REPLACEMENT_WORDS[k],
         objectId: p.object,
         cardName: n.en,
       })),
@@ -755,6 +789,7 @@ export const FOW_DECISIONS = [
   summonDecision,
   copyPlayDecision,
   replacementDecision,
+  fableDecision,
   produceDecision,
   gemDecision,
 ];

@@ -305,6 +305,11 @@ export function logLine(e: FowLogEntry): Label {
         `Damage that would be dealt to ${n.en} is dealt to ${p.en} instead (${e.rule}).`,
         `${n.ja}に与えられるダメージは、代わりに${p.ja}に与えられます（${e.rule}）。`,
       );
+    case 'removed-instead':
+      return label(
+        `${n.en} would be put into a graveyard; instead it is removed from the game (${e.rule}).`,
+        `${n.ja}は墓地に置かれる代わりに、ゲームから除外されました（${e.rule}）。`,
+      );
     case 'destroy-replaced-to-hand':
       return label(
         `${n.en} would be destroyed; instead it returns to its owner's hand (${e.rule}).`,

@@ -13,6 +13,7 @@ import { defineProcedure, inTransaction, resultOf } from '../../core/procedure.t
 import { nextInt, shuffle } from '../../core/rng.ts';
 import { stillLegal, triggeredFormOf } from './abilities.ts';
 import {
+  addReplacementAnswer,
   createToken,
   type DamageEvent,
   DROWNED_KNIGHT,
@@ -32,6 +33,7 @@ import {
   attachDecision,
   copyPlayDecision,
   discardDecision,
+  fableDecision,
   foreseeDecision,
   gemDecision,
   produceDecision,
@@ -241,6 +243,9 @@ export const resolve = defineProcedure<FowState, ResolveData, null>({
           log(s, { type: 'search', seat: me, card: objectOf(s, found).card, object: found, rule: '1014.2' });
         } else log(s, { type: 'search', seat: me, rule: '1014.2' });
         shuffleMainDeck(s, me); // "then shuffle" (1021.1a)
+      } else if (e?.do === 'code' && e.handler === 'reveal-fable-from-extra-deck') {
+        const chosen = answerOf(fableDecision, ret);
+        if (s.players[item.controller].extra.includes(chosen)) revealFable(s, item.controller, chosen);
       } else if (e?.do === 'code' && e.handler === 'summon-resonator-from-graveyard') {
         const chosen = answerOf(summonDecision, ret);
         if (s.players[item.controller].graveyard.includes(chosen)) summon(s, item.controller, chosen);
@@ -261,7 +266,11 @@ export const resolve = defineProcedure<FowState, ResolveData, null>({
         // 910.2a: the damage event's replacement chosen; the effect is performed again with it.
         const ti = targetIndexOf(item.effects, data.index);
         const t = ti === null ? undefined : item.targets[ti];
-        if (t && 'object' in t) data.replaced = { ...data.replaced, [t.object.id]: answerOf(replacementDecision, ret) };
+        if (t && 'object' in t) {
+          const answer = answerOf(replacementDecision, ret);
+          const chain = addReplacementAnswer(data.replaced?.[t.object.id], answer);
+          data.replaced = { ...data.replaced, [t.object.id]: chain };
+        }
         return { goto: 'effect' };
       } else if (e?.do === 'destroy-all' || e?.do === 'destroy-refs') {
         // 910.2: one event's replacement chosen; the effect is performed again, asking the next or destroying.
@@ -333,6 +342,12 @@ function askDamageReplacement(s: FowState, event: DamageEvent, replaced: Readonl
   if (!choice) return null;
   const payload = { object: choice.object, kinds: choice.kinds, event: 'damage' };
   return { await: { decision: replacementDecision.name, seat: choice.seat, payload } };
+}
+
+/** 1005.1: a Fable card of the extra deck is shown to every player while the effect revealing it resolves. */
+function revealFable(s: FowState, me: Seat, id: string): void {
+  s.known = learn(s.known, opponentOf(me), [id]);
+  log(s, { type: 'reveal-extra', seat: me, card: objectOf(s, id).card, object: id, rule: '1005.1' });
 }
 
 function discard(s: FowState, seat: Seat, id: string): void {
@@ -577,6 +592,14 @@ function perform(
     case 'return-instead-of-destruction-this-turn':
       // 910.1, 505.5b: a replacement for a destroy event on the object this turn (actions-game.ts destroy).
       if (obj) addTurnEffect(s, obj, [], { returnInsteadOfDestroy: true });
+      return null;
+    case 'remove-instead-of-graveyard-this-turn':
+      // 910.1, 505.5b: a replacement of the object's next move to a graveyard from the field this turn (moveObject).
+      if (obj) addTurnEffect(s, obj, [], { removeInsteadOfGraveyard: true });
+      return null;
+    case 'prevent-next-damage-this-turn':
+      // 1018.1a, 505.5b: a prevention by a number for the next damage event on the object this turn (dealDamage).
+      if (obj) addTurnEffect(s, obj, [], { preventNext: e.amount });
       return null;
     case 'copy-chant':
     case 'copy-spell': {
@@ -894,11 +917,12 @@ function code(
       return null;
     }
     case 'roll-two-dice-damage': {
-      // 910.2a: the replacement is chosen before the dice are rolled (two dice deal at least 200), so answering the
-      // question does not roll again.
+      // 910.2a: the replacement is chosen before the dice are rolled, so answering the question does not roll again;
+      // it is asked for the most two dice can deal (1200), so a prevention by a number chosen first is followed by
+      // the question for the rest whenever a rest could be left (ruling F-PREVENT-NUMBER).
       const at = target && 'object' in target && isJResonator(s, target.object.id) ? target.object.id : null;
       const asked = at
-        ? askDamageReplacement(s, { source: item.source.id, to: { object: at }, amount: 200 }, replaced)
+        ? askDamageReplacement(s, { source: item.source.id, to: { object: at }, amount: 1200 }, replaced)
         : null;
       if (asked) return asked;
       // 1023: [Force] 2: two six-sided dice, from the seeded RNG.
@@ -929,10 +953,9 @@ function code(
       const fables = s.players[me].extra.filter((id) => cardOf(objectOf(s, id).card).races.includes('Fable'));
       const [only, ...more] = fables;
       if (only === undefined) return null;
-      // Grimoire N brings at most N Fable chants (1132.2); the pool's only Grimoire is 1, so there is never a choice.
-      if (more.length > 0) throw new UnsupportedRule('1005.1', 'choosing one of several Fable cards to reveal');
-      s.known = learn(s.known, opponentOf(me), [only]);
-      log(s, { type: 'reveal-extra', seat: me, card: objectOf(s, only).card, object: only, rule: '1005.1' });
+      // Several (a Grimoire above 1, 1132.2): the controller chooses the one revealed (ruling F-FABLE-CHOICE).
+      if (more.length > 0) return { await: { decision: fableDecision.name, seat: me, payload: { cards: fables } } };
+      revealFable(s, me, only);
       return null;
     }
     default:
@@ -960,6 +983,8 @@ function addTurnEffect(
     | 'gainRace'
     | 'redirectDamage'
     | 'types'
+    | 'preventNext'
+    | 'removeInsteadOfGraveyard'
   > = {},
 ): void {
   s.effects.push({ object: refOf(s, id), atk: 0, def: 0, keywords, timestamp: stamp(s), ...kind });

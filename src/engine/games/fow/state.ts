@@ -259,6 +259,12 @@ export type FowLogEntry = {
   target?: string;
 };
 
+/** 910.1: does a "removed instead of the graveyard" effect apply to the object now (ruling F-REPLACE-ZONE)? */
+export function removedInstead(s: FowState, id: string): boolean {
+  const inc = s.objects[id]?.inc;
+  return s.effects.some((e) => e.removeInsteadOfGraveyard && e.object.id === id && e.object.inc === inc);
+}
+
 /** Until-end-of-turn effects (909, 505.5b) on one object. */
 export type TurnEffect = {
   object: Ref;
@@ -289,6 +295,10 @@ export type TurnEffect = {
   types?: CardType[];
   /** 1017.2, 505.5b: it is a copy of this card's face until end of turn (ruling F-COPY-UNTIL-END); `at` = timestamp. */
   copyOf?: { card: string; face: FaceUp; at: number };
+  /** 1018.1a, 910.2a: the next time damage would be dealt to the object this turn, this much of it is prevented. */
+  preventNext?: number;
+  /** 910.1: if the object would be put into a graveyard from the field this turn, it is removed instead. */
+  removeInsteadOfGraveyard?: true;
 };
 
 export type FowState = ProcedureState & {
@@ -748,6 +758,12 @@ export const PUBLIC_ZONES: readonly Zone[] = ['field', 'ruler', 'graveyard', 're
  */
 export function moveObject(s: FowState, id: string, to: Zone, at: 'top' | 'bottom' = 'top'): void {
   const o = objectOf(s, id);
+  // 910.1: a card that would go to a graveyard from the field is removed instead (ruling F-REPLACE-ZONE); a destroy
+  // event meets it as a kind of its replacements first (actions-game.ts destroy), so this is the one application.
+  if (to === 'graveyard' && o.zone === 'field' && removedInstead(s, id)) {
+    log(s, { type: 'removed-instead', seat: o.controller, card: o.card, object: id, rule: '910.1' });
+    to = 'removed';
+  }
   const from = zoneList(s, o);
   if (from) {
     const i = from.indexOf(id);
@@ -853,7 +869,9 @@ export function targetsOf(effects: readonly ItemEffect[]): Target[] {
       e.do === 'becomes-type-until-end-of-turn' ||
       e.do === 'return-instead-of-destruction-this-turn' ||
       e.do === 'invert' ||
-      e.do === 'unseal'
+      e.do === 'unseal' ||
+      e.do === 'prevent-next-damage-this-turn' ||
+      e.do === 'remove-instead-of-graveyard-this-turn'
     )
       out.push(e.to);
     else if (e.do === 'counters' && e.on !== 'self') out.push(e.on);

@@ -250,6 +250,18 @@ const BaseEffect = z.discriminatedUnion('do', [
    */
   z.object({ do: z.literal('return-instead-of-destruction-this-turn'), to: TargetSchema }).strict(),
   /**
+   * FoW 1018.1a, 910.2a: a prevention by a number until end of turn: the next time damage would be dealt to the
+   * target this turn, `amount` of it is prevented (the rest is dealt). Used up once it applies.
+   */
+  /**
+   * FoW 910.1: a replacement effect until end of turn: if the target would be put into a graveyard from the field this
+   * turn (destroyed 1010.1, banished 1011.1, or put there otherwise), it is removed from the game instead.
+   */
+  z.object({ do: z.literal('remove-instead-of-graveyard-this-turn'), to: TargetSchema }).strict(),
+  z
+    .object({ do: z.literal('prevent-next-damage-this-turn'), amount: z.number().int().min(100), to: TargetSchema })
+    .strict(),
+  /**
    * FoW 1020.1, 909.1c: the target becomes this race until end of turn: it loses the races it had (a type or trait
    * change is refused with 1020.1, `becomes-type`).
    */

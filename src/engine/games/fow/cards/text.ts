@@ -318,6 +318,16 @@ function effectText(e: Effect): Label {
         en: `This turn, if ${TARGETS[e.to].en} would be destroyed, instead return it to its owner's hand.`,
         ja: `このターン、${TARGETS[e.to].ja}が破壊される場合、代わりにそれをオーナーの手札に戻す。`,
       };
+    case 'remove-instead-of-graveyard-this-turn':
+      return {
+        en: `This turn, if ${TARGETS[e.to].en} would be put into a graveyard from the field, remove it from the game instead.`,
+        ja: `このターン、${TARGETS[e.to].ja}がフィールドから墓地に置かれる場合、代わりにそれをゲームから除外する。`,
+      };
+    case 'prevent-next-damage-this-turn':
+      return {
+        en: `The next time damage would be dealt to ${TARGETS[e.to].en} this turn, prevent ${e.amount} of that damage.`,
+        ja: `このターン、次に${TARGETS[e.to].ja}にダメージが与えられる場合、そのダメージを${e.amount}軽減する。`,
+      };
     case 'copy-chant':
       return {
         en: `Copy ${TARGETS.chant.en}. The copy has the same targets.`,
