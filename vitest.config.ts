@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { LongestFirst } from './test/support/sequencer.ts';
 import { REQUIRE_ALL_TESTS, type Surrounding, surroundings } from './test/support/surroundings.ts';
 
 /**
@@ -128,6 +129,8 @@ export default defineConfig({
       { test: { ...common, name: 'alone', include: ALONE, exclude, maxWorkers: 1, sequence: { groupOrder: 1 } } },
     ],
     maxWorkers,
+    // Longest files first in each project (test/support/sequencer.ts), so the two workers end together.
+    sequence: { sequencer: LongestFirst },
     // Every fake Discord checks its traffic against Discord's API spec; a violation fails the run (issue 23).
     globalSetup: ['test/fake-discord/conformance-setup.ts'],
   },
