@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { LongestFirst } from './test/support/sequencer.ts';
 import { REQUIRE_ALL_TESTS, type Surrounding, surroundings } from './test/support/surroundings.ts';
 
 /**
@@ -44,17 +45,21 @@ for (const [key, files] of Object.entries(NEEDS) as [keyof typeof NEEDS, string[
  * and the helpers' counters (test/league/support.ts's clock) only order what one file makes. Stop 26 added
  * test/fake-discord (35.1 s of CPU isolated, 17.5 s shared, on one worker at load 11): its files start fakes and
  * discord.js clients and close them, and they passed in shuffled file orders (shuffling the tests inside a file fails
- * interactions.test.ts on a late event of the test before, shared or not). The store, process and browser files
- * stay isolated (and those in these folders, STARTS_THE_BOT): they start servers, child processes and discord.js
- * clients, and are not yet tried shared. Stop 27 added test/render (56.2 s of CPU isolated, 32.0 s shared; passed in
+ * interactions.test.ts on a late event of the test before, shared or not). The process and browser files stay
+ * isolated (and those in these folders, STARTS_THE_BOT): they start servers, child processes and discord.js
+ * clients. Stop 27 added test/render (56.2 s of CPU isolated, 32.0 s shared; passed in
  * shuffled file orders, seeds 1 and 2, at load 15-18): its module-level caches are reset by the tests that count them
  * (tile-cache.test.ts's forgetTiles, young-gc.test.ts's setBeforeReadout(null)). Then test/bot (52 files: 338.5 s of
  * CPU isolated, 169.9 s shared, load 13-15, files shuffled with seed 1): the same tests timed out both ways at that
  * load (full-match, select, deck-reader's budget) plus log-view (21 s isolated, past 30 s shared); with longer
  * timeouts select and log-view passed shared (seed 3). Every bot a file starts is its own (database, fake Discord,
- * metrics registry); the harness's usedControls counter only grows and its readers take differences.
+ * metrics registry); the harness's usedControls counter only grows and its readers take differences. Stop 28 added
+ * test/ai and test/store (40 files: 287.7 s of CPU isolated, 231.3 s shared, each run at load 18-22; no module state
+ * in src/ai or src/store, no vi.mock or environment): what failed under load both ways was wall-clock, and is now
+ * robust (crash.test.ts runs until its floors are met; the slow replays' and searches' timeouts are longer).
  */
 export const SHARED_MODULES = [
+  'ai',
   'aqa',
   'bot',
   'cards',
@@ -72,6 +77,7 @@ export const SHARED_MODULES = [
   'render',
   'rules',
   'rules-reference',
+  'store',
   'toy',
 ].map((folder) => `test/${folder}/**/*.test.ts`);
 
@@ -128,6 +134,8 @@ export default defineConfig({
       { test: { ...common, name: 'alone', include: ALONE, exclude, maxWorkers: 1, sequence: { groupOrder: 1 } } },
     ],
     maxWorkers,
+    // Longest files first in each project (test/support/sequencer.ts), so the two workers end together.
+    sequence: { sequencer: LongestFirst },
     // Every fake Discord checks its traffic against Discord's API spec; a violation fails the run (issue 23).
     globalSetup: ['test/fake-discord/conformance-setup.ts'],
   },

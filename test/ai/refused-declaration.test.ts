@@ -55,7 +55,8 @@ describe('the AI and a declaration the game refuses', () => {
     expect(asked).toBe(1);
   });
 
-  it('search never declares a refused block either', () => {
+  // 300 iterations: ~3 s quiet, 55 s at load 20 (past the 30 s default, isolated or sharing modules).
+  it('search never declares a refused block either', { timeout: 120_000 }, () => {
     const { s } = blockersAsked();
     const p = pendingOf(s);
     const report = searchAnswer(g, s, p, 'p2', 'refused', { iterations: 300, playoutDepth: 20 });

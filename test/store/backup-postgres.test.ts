@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPostgresStore } from '../../src/store/postgres/pg-store.ts';
 import { havePostgres, postgresBinDir, startPostgres } from '../support/postgres.ts';
-import { toyResolver } from './temp-store.ts';
+import { SLOW_UNDER_LOAD, toyResolver } from './temp-store.ts';
 import { toyMove, toySetup } from './toy-game.ts';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -27,7 +27,9 @@ function backup(env: Record<string, string>) {
 }
 
 describe('npm run backup on PostgreSQL', () => {
-  it('says in one line that backups are pg_dump, and how, without the password or a SQLite copy', () => {
+  it('says in one line that backups are pg_dump, and how, without the password or a SQLite copy', {
+    timeout: SLOW_UNDER_LOAD,
+  }, () => {
     const sqlite = join(dir, 'arbiter.db');
     new Database(sqlite).close(); // a SQLite file is there too: it must not be what gets backed up
     const { code, stdout, stderr } = backup({
@@ -44,7 +46,7 @@ describe('npm run backup on PostgreSQL', () => {
     expect(existsSync(join(dir, 'backups'))).toBe(false);
   });
 
-  it('still backs up SQLite when the variable is unset', () => {
+  it('still backs up SQLite when the variable is unset', { timeout: SLOW_UNDER_LOAD }, () => {
     const sqlite = join(dir, 'plain.db');
     new Database(sqlite).close();
     const { code, stdout } = backup({ ARBITER_DB: sqlite, ARBITER_DATABASE_URL: '' });
@@ -54,7 +56,9 @@ describe('npm run backup on PostgreSQL', () => {
 });
 
 describe.skipIf(!havePostgres)('the pg_dump backup docs/deploy.md gives', () => {
-  it('restores with pg_restore into an empty database that the store then plays on from the same log', async () => {
+  it('restores with pg_restore into an empty database that the store then plays on from the same log', {
+    timeout: SLOW_UNDER_LOAD,
+  }, async () => {
     const server = await startPostgres();
     try {
       const url = await server.createDatabase();

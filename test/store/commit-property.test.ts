@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { stateHash } from '../../src/engine/core/hash.ts';
 import { replay } from '../../src/engine/core/replay.ts';
-import { tempStore } from './temp-store.ts';
+import { SLOW_UNDER_LOAD, tempStore } from './temp-store.ts';
 import { type ToyState, toyGame, toyMove, toySetup } from './toy-game.ts';
 
 /** What a user (or Discord) can do to a match, in any order: answer, click twice, answer late, restart the bot. */
@@ -22,7 +22,9 @@ const action: fc.Arbitrary<Action> = fc.oneof(
 );
 
 describe('commitDecision under any sequence of clicks, repeats, late answers and restarts', () => {
-  it('logs exactly the applied decisions, and the live state always equals the replay of the log', () => {
+  it('logs exactly the applied decisions, and the live state always equals the replay of the log', {
+    timeout: SLOW_UNDER_LOAD,
+  }, () => {
     fc.assert(
       fc.property(fc.array(action, { maxLength: 40 }), fc.string({ maxLength: 8 }), (actions, seed) => {
         const handle = tempStore({ snapshotEvery: 4 });

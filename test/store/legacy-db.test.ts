@@ -6,7 +6,7 @@ import { seedRng } from '../../src/engine/core/rng.ts';
 import { randomResponse } from '../../src/engine/fuzz/random-play.ts';
 import { gameModule } from '../../src/engine/registry.ts';
 import { openStore, type Store } from '../../src/store/store.ts';
-import { tempDir } from './temp-store.ts';
+import { SLOW_UNDER_LOAD, tempDir } from './temp-store.ts';
 
 /** A database written by main at 70bf03f (test/store/fixtures/make-legacy-db.ts): hashes over words, no version. */
 const LEGACY = 'test/store/fixtures/legacy-70bf03f.db';
@@ -42,7 +42,7 @@ function rulesVersionOf(store: Store, matchId: string): unknown {
 }
 
 describe('a database written before rules versions (main at 70bf03f)', () => {
-  it('migrates its NOVA matches by replay, and an active one plays on to the end', () => {
+  it('migrates its NOVA matches by replay, and an active one plays on to the end', { timeout: SLOW_UNDER_LOAD }, () => {
     const { open, messages } = openCopy();
     let store = open();
     expect(rulesVersionOf(store, 'm-snap')).toBe(0); // migration 5 gave the old rows version 0
@@ -87,7 +87,9 @@ describe('a database written before rules versions (main at 70bf03f)', () => {
     expect(messages.filter((m) => m.includes('frozen'))).toEqual([]);
   });
 
-  it('migrates a finished match when it is read, with its result in the new form and its whole log', () => {
+  it('migrates a finished match when it is read, with its result in the new form and its whole log', {
+    timeout: SLOW_UNDER_LOAD,
+  }, () => {
     const { open } = openCopy();
     const store = open();
     // Before: the result as 70bf03f stored it, words included.

@@ -5,6 +5,13 @@ import type { GameId, GameModule } from '../../src/engine/core/game.ts';
 import { openStore, type Store, type StoreOptions } from '../../src/store/store.ts';
 import { toyGame } from './toy-game.ts';
 
+/**
+ * The timeout of a test that replays or spawns for a few seconds on a quiet machine: at load 17-22 these took 31 s
+ * and more (past the 30 s default), isolated or sharing modules. A timeout only catches a hang; what they prove is
+ * in their assertions.
+ */
+export const SLOW_UNDER_LOAD = 120_000;
+
 /** Resolves only 'nova', to the toy game: the real games are not part of the store's tests. */
 export function toyResolver(game: GameId): GameModule | undefined {
   return game === 'nova' ? (toyGame as unknown as GameModule) : undefined;

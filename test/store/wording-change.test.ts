@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { asPick } from '../../src/engine/core/decision.ts';
 import type { DecisionResponse, GameId, GameModule, PendingDecision } from '../../src/engine/core/game.ts';
 import type { Label } from '../../src/engine/core/label.ts';
-import { tempDir } from './temp-store.ts';
+import { SLOW_UNDER_LOAD, tempDir } from './temp-store.ts';
 
 const POOL = '../../src/engine/games/nova/cards/pool.ts';
 const LOG_TEXT = '../../src/engine/games/nova/log-text.ts';
@@ -42,7 +42,9 @@ function words(p: PendingDecision): string[] {
 }
 
 describe('a wording change in NOVA', () => {
-  it('does not freeze a restored match: it restores, shows the new words and plays on', async () => {
+  it('does not freeze a restored match: it restores, shows the new words and plays on', {
+    timeout: SLOW_UNDER_LOAD,
+  }, async () => {
     const { dir, cleanup } = tempDir();
     cleanups.push(cleanup);
     const path = join(dir, 'words.db');
