@@ -16,8 +16,8 @@ import { idOf, onPage as onPageOf, pageApiSandbox, type Raw } from './page-api.t
  * or the steering's).
  */
 const SEED = 'sandbox-fow-1';
-/** The steering's own seed: with stop 24's precons seed 18 played chases of two at most; with stop 25's, 105 did too; with stop 27's, 106–108 did. */
-const PICK_SEED = 109;
+/** The steering's own seed: with stop 24's precons seed 18 played chases of two at most; with stop 25's, 105 did too; with stop 27's, 106–108 did; with stop 28's, 109–112 did (113, 115, 116 pass). */
+const PICK_SEED = 113;
 const page = pageApiSandbox('fow', SEED);
 const { post, liveComponents } = page;
 const store = () => page.sandbox().internals.bot.store.matches;
