@@ -605,65 +605,51 @@ export const searchDecision = defineDecisionKind<FowState, { cards: string[] }, 
   handle: (_s, _p, chosen) => (chosen[0]?.startsWith('card:') ? chosen[0].slice('card:'.length) : null),
 });
 
-/** 1006.1, 1014.1: the resonator card to summon from the graveyard (a public zone: one must be chosen). */
-export const summonDecision = defineDecisionKind<FowState, { cards: string[] }, string>({
-  name: 'summon',
-  role: 'choice',
-  build(s, p) {
-    return {
-      prompt: label(
-        'Choose a resonator card in your graveyard to summon.',
-        '召喚するリゾネイター・カードを墓地から選んでください。',
-      ),
+/** A decision that picks exactly one of `cards` (each a public or the asker's own card), the first on timeout. */
+function oneCardDecision(name: string, prompt: Label) {
+  return defineDecisionKind<FowState, { cards: string[] }, string>({
+    name,
+    role: 'choice',
+    build: (s, p) => ({
+      prompt,
       options: p.cards.map((id) => objectOption(s, id, 'card', 'choice')),
       min: 1,
       max: 1,
       defaultOnTimeout: p.cards.slice(0, 1).map((id) => `card:${id}`),
-    };
-  },
-  handle: (_s, _p, chosen) => (chosen[0] ?? '').slice('card:'.length),
-});
+    }),
+    handle: (_s, _p, chosen) => (chosen[0] ?? '').slice('card:'.length),
+  });
+}
+
+/** 1006.1, 1014.1: the resonator card to summon from the graveyard (a public zone: one must be chosen). */
+export const summonDecision = oneCardDecision(
+  'summon',
+  label(
+    'Choose a resonator card in your graveyard to summon.',
+    '召喚するリゾネイター・カードを墓地から選んでください。',
+  ),
+);
 
 /**
  * 1005.1: the Fable card of the extra deck that an effect revealing "a Fable card" reveals, when there are several
  * (ruling F-FABLE-CHOICE): the effect's controller, who may look at their extra deck (314), chooses one.
  */
-export const fableDecision = defineDecisionKind<FowState, { cards: string[] }, string>({
-  name: 'reveal-fable',
-  role: 'choice',
-  build(s, p) {
-    return {
-      prompt: label(
-        'Choose the Fable card of your extra deck to reveal (1005.1).',
-        'エキストラデッキから公開する物語カードを1枚選んでください（1005.1）。',
-      ),
-      options: p.cards.map((id) => objectOption(s, id, 'card', 'choice')),
-      min: 1,
-      max: 1,
-      defaultOnTimeout: p.cards.slice(0, 1).map((id) => `card:${id}`),
-    };
-  },
-  handle: (_s, _p, chosen) => (chosen[0] ?? '').slice('card:'.length),
-});
+export const fableDecision = oneCardDecision(
+  'reveal-fable',
+  label(
+    'Choose the Fable card of your extra deck to reveal (1005.1).',
+    'エキストラデッキから公開する物語カードを1枚選んでください（1005.1）。',
+  ),
+);
 
 /** 1017.3, 1014.1: the chant card in the graveyard whose copy is played (a public zone: one must be chosen). */
-export const copyPlayDecision = defineDecisionKind<FowState, { cards: string[] }, string>({
-  name: 'play-copy',
-  role: 'choice',
-  build(s, p) {
-    return {
-      prompt: label(
-        'Choose a chant card in your graveyard: its copy is played without paying its cost.',
-        '墓地のチャント・カードを1枚選んでください：そのコピーをコストを支払わずにプレイします。',
-      ),
-      options: p.cards.map((id) => objectOption(s, id, 'card', 'choice')),
-      min: 1,
-      max: 1,
-      defaultOnTimeout: p.cards.slice(0, 1).map((id) => `card:${id}`),
-    };
-  },
-  handle: (_s, _p, chosen) => (chosen[0] ?? '').slice('card:'.length),
-});
+export const copyPlayDecision = oneCardDecision(
+  'play-copy',
+  label(
+    'Choose a chant card in your graveyard: its copy is played without paying its cost.',
+    '墓地のチャント・カードを1枚選んでください：そのコピーをコストを支払わずにプレイします。',
+  ),
+);
 
 const REPLACEMENT_WORDS: Record<DestroyReplacement | DamageReplacement, Label> = {
   shield: label('Instead remove all its damage and rest it', '代わりにダメージをすべて取り除き、レストする'),
