@@ -8,11 +8,16 @@ import { loadScenario } from '../../src/engine/scenario/runner.ts';
 
 const isFow = (s: BaseState): s is FowState => s.game === 'fow';
 
-function play(file: string): FowState {
+/** Plays a scenario's steps: all of them, or with `toReplacement` up to its first replacement question (910.2). */
+function play(file: string, toReplacement = false): FowState {
   const text = readFileSync(new URL(`../scenarios/fow/${file}`, import.meta.url), 'utf8');
   const { plan } = loadScenario(text, file);
   let s = plan.start;
-  for (const step of plan.steps) if (step.kind === 'apply') s = step.apply(s);
+  for (const step of plan.steps) {
+    if (step.kind !== 'apply') continue;
+    if (toReplacement && isFow(s) && fow.pending(s)?.kind === 'replacement') break;
+    s = step.apply(s);
+  }
   if (!isFow(s)) throw new Error('not a Force of Will state');
   return s;
 }
@@ -30,19 +35,7 @@ describe('910.2: replacement effects on one destroy event', () => {
   });
 
   it('the question names the card and offers exactly the two kinds, the shield first (its timestamp is earlier)', () => {
-    const text = readFileSync(
-      new URL('../scenarios/fow/910.2-controller-chooses-return-to-hand.yaml', import.meta.url),
-      'utf8',
-    );
-    const { plan } = loadScenario(text, 'replace');
-    let s: BaseState = plan.start;
-    for (const step of plan.steps) {
-      if (step.kind !== 'apply') continue;
-      if (!isFow(s) || fow.pending(s)?.kind === 'replacement') break;
-      s = step.apply(s);
-    }
-    if (!isFow(s)) throw new Error('not a Force of Will state');
-    const p = fow.pending(s);
+    const p = fow.pending(play('910.2-controller-chooses-return-to-hand.yaml', true));
     expect(p?.kind).toBe('replacement');
     expect(p?.player).toBe('p1');
     const ids = p && (p.shape === undefined || p.shape === 'pick') ? p.options.map((o) => o.id) : [];
@@ -53,16 +46,7 @@ describe('910.2: replacement effects on one destroy event', () => {
 // Ruling F-PREVENT-NUMBER: two kinds of prevention on one damage event (910.2a's second sentence).
 describe('910.2a: every replacement on a damage event is a prevention', () => {
   it("the damaged card's controller is asked, the prompt names 910.2a and the Screen's option its 300 (1018.1a)", () => {
-    const file = '910.2a-all-preventions-the-damaged-cards-controller-chooses.yaml';
-    const { plan } = loadScenario(readFileSync(new URL(`../scenarios/fow/${file}`, import.meta.url), 'utf8'), file);
-    let s: BaseState = plan.start;
-    for (const step of plan.steps) {
-      if (step.kind !== 'apply') continue;
-      if (!isFow(s) || fow.pending(s)?.kind === 'replacement') break;
-      s = step.apply(s);
-    }
-    if (!isFow(s)) throw new Error('not a Force of Will state');
-    const p = fow.pending(s);
+    const p = fow.pending(play('910.2a-all-preventions-the-damaged-cards-controller-chooses.yaml', true));
     expect(p?.player).toBe('p2');
     expect(JSON.stringify(p?.prompt)).toContain('910.2a');
     const options = p && (p.shape === undefined || p.shape === 'pick') ? p.options : [];
