@@ -431,18 +431,22 @@ function perform(
       return null;
     }
     case 'move-counters': {
-      // 1022.4: removed from this card, the same name put on the target. Ruling F-MOVE-COUNTERS: only what is
-      // removed is put, so a source that left the field (its counters gone, 1022.3) or has fewer moves fewer.
-      if (!obj || !stillThere(s, item.source)) return null;
-      const from = objectOf(s, item.source.id);
-      const to = objectOf(s, obj);
+      // 1022.4: removed from this card (or the first target), the same name put on the target. Ruling
+      // F-MOVE-COUNTERS: only what is removed is put, so a source that left the field (its counters gone, 1022.3) or
+      // has fewer moves fewer. Between two targets both are legal here (903.3a, ruling F-MOVE-BETWEEN-TARGETS).
+      const second = e.from ? item.targets[(targetIndexOf(item.effects, item.effects.indexOf(e)) ?? 0) + 1] : null;
+      const fromId = e.from ? obj : stillThere(s, item.source) ? item.source.id : null;
+      const toId = e.from ? (second && 'object' in second ? second.object.id : null) : obj;
+      if (!fromId || !toId) return null;
+      const from = objectOf(s, fromId);
+      const to = objectOf(s, toId);
       const have = from.counters[e.counter] ?? 0;
       const moved = Math.min(e.count, have);
       if (moved === 0 || (from.zone !== 'field' && from.zone !== 'ruler')) return null;
       if (have === moved) delete from.counters[e.counter];
       else from.counters[e.counter] = have - moved;
       to.counters[e.counter] = (to.counters[e.counter] ?? 0) + moved;
-      log(s, { type: 'counters-moved', seat: me, card: to.card, object: obj, amount: moved, target: e.counter });
+      log(s, { type: 'counters-moved', seat: me, card: to.card, object: toId, amount: moved, target: e.counter });
       return null;
     }
     case 'recover':

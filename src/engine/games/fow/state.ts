@@ -875,8 +875,10 @@ export function targetsOf(effects: readonly ItemEffect[]): Target[] {
     )
       out.push(e.to);
     else if (e.do === 'counters' && e.on !== 'self') out.push(e.on);
-    else if (e.do === 'move-counters') out.push(e.to);
-    else if (
+    else if (e.do === 'move-counters') {
+      if (e.from) out.push(e.from); // 1022.4: the card the counters leave first, then the one they go to
+      out.push(e.to);
+    } else if (
       e.do === 'skip-next-phase' ||
       e.do === 'extra-turn-for-target-player' ||
       e.do === 'extra-turn-after-next-turn-of' ||
@@ -903,14 +905,19 @@ export function targetsOf(effects: readonly ItemEffect[]): Target[] {
 }
 
 /**
- * 1017.2: whether target number `index` of these effects must be another card than the target before it ("becomes
- * a copy of another target resonator", ruling F-COPY-UNTIL-END).
+ * 1017.2, 1022.4: whether target number `index` of these effects must be another card than the target before it
+ * ("becomes a copy of another target resonator", ruling F-COPY-UNTIL-END; "move … to another target",
+ * F-MOVE-BETWEEN-TARGETS).
  */
 export function anotherThanPrevious(effects: readonly ItemEffect[], index: number): boolean {
   let n = 0;
   for (const e of effects) {
     const count = targetsOf([e]).length;
-    if (index < n + count) return e.do === 'become-copy' && e.copier === 'target' && index === n + 1;
+    if (index < n + count)
+      return (
+        ((e.do === 'become-copy' && e.copier === 'target') || (e.do === 'move-counters' && e.from !== undefined)) &&
+        index === n + 1
+      );
     n += count;
   }
   return false;

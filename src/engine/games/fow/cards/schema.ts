@@ -140,14 +140,15 @@ const BaseEffect = z.discriminatedUnion('do', [
     })
     .strict(),
   /**
-   * FoW 1022.4: move counters of this name from this card to the target: as many as are removed from this card are
-   * put on the target (ruling F-MOVE-COUNTERS).
+   * FoW 1022.4: move counters of this name from this card (or, with `from`, from a first target) to the target
+   * (another one than `from`): as many as are removed are put on it (rulings F-MOVE-COUNTERS, F-MOVE-BETWEEN-TARGETS).
    */
   z
     .object({
       do: z.literal('move-counters'),
       counter: z.enum(['+100/+100', '-100/-100']),
       count: z.number().int().min(1),
+      from: TargetSchema.optional(),
       to: TargetSchema,
     })
     .strict(),

@@ -199,11 +199,18 @@ function effectText(e: Effect): Label {
         ja: `${on.ja}に${e.counter}カウンターを${e.count}個置く。`,
       };
     }
-    case 'move-counters':
+    case 'move-counters': {
+      const counters = `${e.count === 1 ? 'a' : NUMBER_WORDS[e.count]} ${e.counter} counter${e.count === 1 ? '' : 's'}`;
+      if (e.from)
+        return {
+          en: `Move ${counters} from ${TARGETS[e.from].en} to another ${TARGETS[e.to].en}.`,
+          ja: `${TARGETS[e.from].ja}から他の${TARGETS[e.to].ja}に${e.counter}カウンターを${e.count}個移動する。`,
+        };
       return {
-        en: `Move ${e.count === 1 ? 'a' : NUMBER_WORDS[e.count]} ${e.counter} counter${e.count === 1 ? '' : 's'} from this card to ${TARGETS[e.to].en}.`,
+        en: `Move ${counters} from this card to ${TARGETS[e.to].en}.`,
         ja: `このカードから${TARGETS[e.to].ja}に${e.counter}カウンターを${e.count}個移動する。`,
       };
+    }
     case 'produce': {
       if (e.one.length === 1 && e.one[0] === 'any')
         return { en: 'Produce one will of any attribute.', ja: '任意の属性のウィル1つを生み出す。' };
