@@ -480,9 +480,14 @@ function perform(
       return null;
     case 'extra-turn-after-next-turn-of':
       // 1025.1, ruling F-EXTRA-TURN-LATER: kept until the target player's next turn begins (turn.ts `next-turn`).
+      // Ruling F-EXTRA-TURN-NAMED: the taker and the player whose next turn it follows may be the target or its opponent.
       if (!target || !('player' in target)) return null;
-      s.laterExtraTurns = [...(s.laterExtraTurns ?? []), { seat: me, after: target.player, made: s.turn.number }];
-      log(s, { type: 'extra-turn-later', seat: me, target: target.player, rule: '1025.1' });
+      {
+        const taker = e.taker === 'target' ? target.player : me;
+        const after = e.after === 'opponent' ? opponentOf(target.player) : target.player;
+        s.laterExtraTurns = [...(s.laterExtraTurns ?? []), { seat: taker, after, made: s.turn.number }];
+        log(s, { type: 'extra-turn-later', seat: taker, target: after, rule: '1025.1' });
+      }
       return null;
     case 'skip-next-phase':
       // 1031.1, 1031.1b: the target player's next such phase is skipped (turn.ts `recovery`); made during one, that

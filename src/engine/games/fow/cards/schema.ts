@@ -201,9 +201,17 @@ const BaseEffect = z.discriminatedUnion('do', [
   z.object({ do: z.literal('extra-turn-for-target-player'), to: z.literal('player') }).strict(),
   /**
    * FoW 1025.1: the effect's controller takes an extra turn after the target player's next turn (their own next turn
-   * when they target themselves; ruling F-EXTRA-TURN-LATER).
+   * when they target themselves; ruling F-EXTRA-TURN-LATER). With `taker: 'target'` the target player takes it, and
+   * with `after: 'opponent'` it follows the next turn of the target's opponent (ruling F-EXTRA-TURN-NAMED).
    */
-  z.object({ do: z.literal('extra-turn-after-next-turn-of'), to: z.literal('player') }).strict(),
+  z
+    .object({
+      do: z.literal('extra-turn-after-next-turn-of'),
+      to: z.literal('player'),
+      taker: z.enum(['you', 'target']).optional(),
+      after: z.enum(['target', 'opponent']).optional(),
+    })
+    .strict(),
   /**
    * FoW 1026.1, 1128.4: until end of turn, the [Seal] abilities of cards the effect's controller controls count as met
    * whatever the number of magic stones (no card named: all the cards they control).

@@ -250,11 +250,30 @@ function effectText(e: Effect): Label {
         en: `${cap(TARGETS[e.to].en)} takes an extra turn after this one.`,
         ja: `${TARGETS[e.to].ja}はこのターンの後に追加ターンを得る。`,
       };
-    case 'extra-turn-after-next-turn-of':
+    case 'extra-turn-after-next-turn-of': {
+      const taker =
+        e.taker === 'target' ? { en: cap(TARGETS[e.to].en), ja: TARGETS[e.to].ja } : { en: 'You', ja: 'あなた' };
+      const takes = e.taker === 'target' ? 'takes' : 'take';
+      if (e.after === 'opponent')
+        return e.taker === 'target'
+          ? {
+              en: `${taker.en} takes an extra turn after their opponent's next turn.`,
+              ja: `${taker.ja}はその対戦相手の次のターンの後に追加ターンを得る。`,
+            }
+          : {
+              en: `You take an extra turn after the next turn of ${TARGETS[e.to].en}'s opponent.`,
+              ja: `あなたは${TARGETS[e.to].ja}の対戦相手の次のターンの後に追加ターンを得る。`,
+            };
+      if (e.taker === 'target')
+        return {
+          en: `${taker.en} ${takes} an extra turn after their next turn.`,
+          ja: `${taker.ja}は次の自分のターンの後に追加ターンを得る。`,
+        };
       return {
         en: `You take an extra turn after ${TARGETS[e.to].en}'s next turn.`,
         ja: `あなたは${TARGETS[e.to].ja}の次のターンの後に追加ターンを得る。`,
       };
+    }
     case 'skip-next-phase':
       return {
         en: `${cap(TARGETS[e.to].en)} skips their next ${e.phase} phase.`,
