@@ -534,7 +534,10 @@ function perform(
     case 'wear-top-of-deck': {
       // 1032.1, 201.2b: the controller's J/ruler (in the ruler area or on the field) wears the top card of their
       // main deck: it goes to their item area, public (313.2). Ruling F-WEAR: with an empty deck nothing happens.
-      const top = s.players[me].main[0];
+      // Ruling F-WEAR-ANOTHERS-CARD: the target player's deck, the card to its owner's item area (302.5).
+      if (e.of && (!target || !('player' in target))) return null;
+      const deckOf = e.of && target && 'player' in target ? target.player : me;
+      const top = s.players[deckOf].main[0];
       if (top === undefined) return null;
       const wearer = jRulerOf(s, me);
       if (wearer === null) return null; // ruling F-DESTROY-RULER: no J/ruler to wear it

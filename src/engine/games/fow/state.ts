@@ -885,6 +885,8 @@ export function targetsOf(effects: readonly ItemEffect[]): Target[] {
       e.do === 'target-becomes-weather'
     )
       out.push(e.to);
+    else if (e.do === 'wear-top-of-deck' && e.of)
+      out.push(e.of); // 1032.1: whose main deck
     else if (e.do === 'damage-per-gem') out.push(e.to);
     else if (
       e.do === 'mill' ||

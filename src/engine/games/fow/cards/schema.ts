@@ -228,9 +228,10 @@ const BaseEffect = z.discriminatedUnion('do', [
   z.object({ do: z.literal('target-becomes-weather'), weather: WeatherSchema, to: z.literal('player') }).strict(),
   /**
    * FoW 1032.1: the effect's controller's J/ruler wears the top card of their main deck: it goes to the item area
-   * (public, 313.2), worn by that J/ruler (ruling F-WEAR).
+   * (public, 313.2), worn by that J/ruler (ruling F-WEAR). With `of: 'player'`, the top card of the target player's
+   * main deck, into its owner's item area (ruling F-WEAR-ANOTHERS-CARD).
    */
-  z.object({ do: z.literal('wear-top-of-deck') }).strict(),
+  z.object({ do: z.literal('wear-top-of-deck'), of: z.literal('player').optional() }).strict(),
   /**
    * FoW 1032.1: the effect's controller's J/ruler wears this card (the ability's source, from the field): it goes to the
    * item area worn by that J/ruler (ruling F-WEAR-THIS-CARD).

@@ -302,6 +302,11 @@ function effectText(e: Effect): Label {
         ja: `${TARGETS[e.to].ja}は${WEATHERS[e.weather].ja}になる。`,
       };
     case 'wear-top-of-deck':
+      if (e.of)
+        return {
+          en: `Your J/ruler wears the top card of ${TARGETS[e.of].en}'s main deck.`,
+          ja: `あなたのJ/ルーラーは、${TARGETS[e.of].ja}のメインデッキの一番上のカードを纏う。`,
+        };
       return {
         en: 'Your J/ruler wears the top card of your main deck.',
         ja: 'あなたのJ/ルーラーは、あなたのメインデッキの一番上のカードを纏う。',
