@@ -512,6 +512,11 @@ function perform(
       if (!s.unsealed?.includes(me)) s.unsealed = [...(s.unsealed ?? []), me];
       log(s, { type: 'unsealed', seat: me, rule: '1026.1' });
       return null;
+    case 'unseal-yours-for-the-game':
+      // 1026.1, 1128.4, ruling F-UNSEAL-FOR-THE-GAME: as the Chime's, with no end but the game's (a restart, 1033).
+      if (!s.unsealedForGame?.includes(me)) s.unsealedForGame = [...(s.unsealedForGame ?? []), me];
+      log(s, { type: 'unsealed-for-the-game', seat: me, rule: '1026.1' });
+      return null;
     case 'unseal': {
       // 1026.1, 1128.4: the card named, whoever controls it; a card with no [Seal] is marked to no effect.
       if (!obj) return null;

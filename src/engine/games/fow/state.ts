@@ -332,6 +332,8 @@ export type FowState = ProcedureState & {
    * none, so states without one hash as before.
    */
   unsealed?: Seat[];
+  /** 1026.1, 1128.4: the players whose cards' [Seal] counts as met for the rest of the game. Absent when none. */
+  unsealedForGame?: Seat[];
   players: Record<Seat, PlayerState>;
   /**
    * 1033.1: each player's decks as the game began (object ids), kept for a restart. Present only when a card of
@@ -581,7 +583,10 @@ function ownGrants(s: FowState, o: FowObject, face: Face, since: number): Grant[
         if (
           k.grant &&
           k.amount !== undefined &&
-          (o.unsealed || s.unsealed?.includes(o.controller) || magicStonesOf(s, o.controller).length >= k.amount)
+          (o.unsealed ||
+            s.unsealed?.includes(o.controller) ||
+            s.unsealedForGame?.includes(o.controller) ||
+            magicStonesOf(s, o.controller).length >= k.amount)
         )
           own(k.grant);
         break;

@@ -217,6 +217,8 @@ const BaseEffect = z.discriminatedUnion('do', [
    * whatever the number of magic stones (no card named: all the cards they control).
    */
   z.object({ do: z.literal('unseal-yours-until-end-of-turn') }).strict(),
+  /** FoW 1026.1, 1128.4: as above for the rest of the game (ruling F-UNSEAL-FOR-THE-GAME). */
+  z.object({ do: z.literal('unseal-yours-for-the-game') }).strict(),
   /**
    * FoW 1026.1, 1128.4: the [Seal] abilities of the target (the card named) count as met whatever the number of
    * magic stones, with no duration: for as long as it stays the same object (ruling F-UNSEAL-NAMED).

@@ -284,6 +284,11 @@ function effectText(e: Effect): Label {
         en: `Skip the ${e.phase} phase of this turn.`,
         ja: `このターンの${PHASE_JA[e.phase]}フェイズをスキップする。`,
       };
+    case 'unseal-yours-for-the-game':
+      return {
+        en: `For the rest of the game, unseal the ${kw('seal').en} abilities of cards you control.`,
+        ja: `このゲームの間、あなたがコントロールするカードの${kw('seal').ja}を解除する。`,
+      };
     case 'unseal-yours-until-end-of-turn':
       return {
         en: `Until end of turn, unseal the ${kw('seal').en} abilities of cards you control.`,
