@@ -521,7 +521,8 @@ function perform(
       // 1026.1, 1128.4: the card named, whoever controls it; a card with no [Seal] is marked to no effect.
       if (!obj) return null;
       const o = objectOf(s, obj);
-      o.unsealed = true;
+      // Ruling F-UNSEAL-NAMED-UNTIL-END: a lasting unsealing is not shortened by one until end of turn.
+      o.unsealed = e.until === 'end-of-turn' && o.unsealed !== true ? 'end-of-turn' : true;
       log(s, { type: 'unsealed-card', seat: me, card: o.card, object: obj, rule: '1026.1' });
       return null;
     }

@@ -83,8 +83,11 @@ export type FowObject = {
    * `at` (909.3b) for as long as it stays this object (ruling F-BECOME-COPY).
    */
   copyOf?: { card: string; face: FaceUp; at: number };
-  /** 1026.1, 1128.4: its [Seal] abilities count as met, for as long as it is this object (ruling F-UNSEAL-NAMED). */
-  unsealed?: true;
+  /**
+   * 1026.1, 1128.4: its [Seal] abilities count as met, for as long as it is this object (ruling F-UNSEAL-NAMED), or
+   * only until end of turn (505.5b, ruling F-UNSEAL-NAMED-UNTIL-END).
+   */
+  unsealed?: true | 'end-of-turn';
 };
 
 /** 1302, 1304.2: which face of a card is up. */

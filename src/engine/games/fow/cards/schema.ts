@@ -223,7 +223,14 @@ const BaseEffect = z.discriminatedUnion('do', [
    * FoW 1026.1, 1128.4: the [Seal] abilities of the target (the card named) count as met whatever the number of
    * magic stones, with no duration: for as long as it stays the same object (ruling F-UNSEAL-NAMED).
    */
-  z.object({ do: z.literal('unseal'), to: TargetSchema }).strict(),
+  z
+    .object({
+      do: z.literal('unseal'),
+      to: TargetSchema,
+      /** 505.5b: only until end of turn (ruling F-UNSEAL-NAMED-UNTIL-END). */
+      until: z.literal('end-of-turn').optional(),
+    })
+    .strict(),
   /** FoW 1028.1: the effect's controller becomes this weather (the latest instruction wins, 1028.1b). */
   z.object({ do: z.literal('become-weather'), weather: WeatherSchema }).strict(),
   /** FoW 1028.1: the target player becomes this weather (the latest instruction wins, 1028.1b). */

@@ -295,6 +295,11 @@ function effectText(e: Effect): Label {
         ja: `ターン終了時まで、あなたがコントロールするカードの${kw('seal').ja}を解除する。`,
       };
     case 'unseal':
+      if (e.until === 'end-of-turn')
+        return {
+          en: `Until end of turn, unseal the ${kw('seal').en} abilities of ${TARGETS[e.to].en}.`,
+          ja: `ターン終了時まで、${TARGETS[e.to].ja}の${kw('seal').ja}を解除する。`,
+        };
       return {
         en: `Unseal the ${kw('seal').en} abilities of ${TARGETS[e.to].en}.`,
         ja: `${TARGETS[e.to].ja}の${kw('seal').ja}を解除する。`,
