@@ -238,7 +238,7 @@ const CODE_RULE: Record<string, string> = {
   skip: '1031', // other than the typed "target player skips their next (phase)" (`skip-next-phase`)
   wear: '1032', // other than the typed `wear-top-of-deck` and `wear-self` (this card, from the field)
   'restart-game': '1033', // a restart other than the typed `restart-game` effect (Dawn Unwritten's)
-  'move-counters': '1022.4', // other than the typed "from this card to a target" (`move-counters` effect)
+  'move-counters': '1022.4', // other than the typed `move-counters` effect (from this card or a target, to a target)
   // "cannot be chased" (1008.2) is the face field `cannotBeChased`.
   'play-from-extra-deck': '1133', // a Fable card played from the extra deck (ruling F-EXTRA)
   'life-break': '1415', // the optional Valhalla rule

@@ -102,6 +102,11 @@ export function logLine(e: FowLogEntry): Label {
         `The [Seal] abilities of cards ${p.en} controls are unsealed until end of turn (${e.rule}).`,
         `ターン終了時まで、${p.ja}がコントロールするカードの[封印]は解除されています（${e.rule}）。`,
       );
+    case 'unsealed-for-the-game':
+      return label(
+        `The [Seal] abilities of cards ${p.en} controls are unsealed for the rest of the game (${e.rule}).`,
+        `このゲームの間、${p.ja}がコントロールするカードの[封印]は解除されています（${e.rule}）。`,
+      );
     case 'unsealed-card':
       return label(
         `The [Seal] abilities of ${n.en} are unsealed (${e.rule}).`,

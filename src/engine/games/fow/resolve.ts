@@ -431,18 +431,22 @@ function perform(
       return null;
     }
     case 'move-counters': {
-      // 1022.4: removed from this card, the same name put on the target. Ruling F-MOVE-COUNTERS: only what is
-      // removed is put, so a source that left the field (its counters gone, 1022.3) or has fewer moves fewer.
-      if (!obj || !stillThere(s, item.source)) return null;
-      const from = objectOf(s, item.source.id);
-      const to = objectOf(s, obj);
+      // 1022.4: removed from this card (or the first target), the same name put on the target. Ruling
+      // F-MOVE-COUNTERS: only what is removed is put, so a source that left the field (its counters gone, 1022.3) or
+      // has fewer moves fewer. Between two targets both are legal here (903.3a, ruling F-MOVE-BETWEEN-TARGETS).
+      const second = e.from ? item.targets[(targetIndexOf(item.effects, item.effects.indexOf(e)) ?? 0) + 1] : null;
+      const fromId = e.from ? obj : stillThere(s, item.source) ? item.source.id : null;
+      const toId = e.from ? (second && 'object' in second ? second.object.id : null) : obj;
+      if (!fromId || !toId) return null;
+      const from = objectOf(s, fromId);
+      const to = objectOf(s, toId);
       const have = from.counters[e.counter] ?? 0;
       const moved = Math.min(e.count, have);
       if (moved === 0 || (from.zone !== 'field' && from.zone !== 'ruler')) return null;
       if (have === moved) delete from.counters[e.counter];
       else from.counters[e.counter] = have - moved;
       to.counters[e.counter] = (to.counters[e.counter] ?? 0) + moved;
-      log(s, { type: 'counters-moved', seat: me, card: to.card, object: obj, amount: moved, target: e.counter });
+      log(s, { type: 'counters-moved', seat: me, card: to.card, object: toId, amount: moved, target: e.counter });
       return null;
     }
     case 'recover':
@@ -476,9 +480,14 @@ function perform(
       return null;
     case 'extra-turn-after-next-turn-of':
       // 1025.1, ruling F-EXTRA-TURN-LATER: kept until the target player's next turn begins (turn.ts `next-turn`).
+      // Ruling F-EXTRA-TURN-NAMED: the taker and the player whose next turn it follows may be the target or its opponent.
       if (!target || !('player' in target)) return null;
-      s.laterExtraTurns = [...(s.laterExtraTurns ?? []), { seat: me, after: target.player, made: s.turn.number }];
-      log(s, { type: 'extra-turn-later', seat: me, target: target.player, rule: '1025.1' });
+      {
+        const taker = e.taker === 'target' ? target.player : me;
+        const after = e.after === 'opponent' ? opponentOf(target.player) : target.player;
+        s.laterExtraTurns = [...(s.laterExtraTurns ?? []), { seat: taker, after, made: s.turn.number }];
+        log(s, { type: 'extra-turn-later', seat: taker, target: after, rule: '1025.1' });
+      }
       return null;
     case 'skip-next-phase':
       // 1031.1, 1031.1b: the target player's next such phase is skipped (turn.ts `recovery`); made during one, that
@@ -503,11 +512,17 @@ function perform(
       if (!s.unsealed?.includes(me)) s.unsealed = [...(s.unsealed ?? []), me];
       log(s, { type: 'unsealed', seat: me, rule: '1026.1' });
       return null;
+    case 'unseal-yours-for-the-game':
+      // 1026.1, 1128.4, ruling F-UNSEAL-FOR-THE-GAME: as the Chime's, with no end but the game's (a restart, 1033).
+      if (!s.unsealedForGame?.includes(me)) s.unsealedForGame = [...(s.unsealedForGame ?? []), me];
+      log(s, { type: 'unsealed-for-the-game', seat: me, rule: '1026.1' });
+      return null;
     case 'unseal': {
       // 1026.1, 1128.4: the card named, whoever controls it; a card with no [Seal] is marked to no effect.
       if (!obj) return null;
       const o = objectOf(s, obj);
-      o.unsealed = true;
+      // Ruling F-UNSEAL-NAMED-UNTIL-END: a lasting unsealing is not shortened by one until end of turn.
+      o.unsealed = e.until === 'end-of-turn' && o.unsealed !== true ? 'end-of-turn' : true;
       log(s, { type: 'unsealed-card', seat: me, card: o.card, object: obj, rule: '1026.1' });
       return null;
     }
@@ -525,7 +540,10 @@ function perform(
     case 'wear-top-of-deck': {
       // 1032.1, 201.2b: the controller's J/ruler (in the ruler area or on the field) wears the top card of their
       // main deck: it goes to their item area, public (313.2). Ruling F-WEAR: with an empty deck nothing happens.
-      const top = s.players[me].main[0];
+      // Ruling F-WEAR-ANOTHERS-CARD: the target player's deck, the card to its owner's item area (302.5).
+      if (e.of && (!target || !('player' in target))) return null;
+      const deckOf = e.of && target && 'player' in target ? target.player : me;
+      const top = s.players[deckOf].main[0];
       if (top === undefined) return null;
       const wearer = jRulerOf(s, me);
       if (wearer === null) return null; // ruling F-DESTROY-RULER: no J/ruler to wear it

@@ -114,6 +114,7 @@ export function restartGame(s: FowState): void {
   delete s.laterExtraTurns;
   delete s.skips;
   delete s.unsealed;
+  delete s.unsealedForGame; // ruling F-UNSEAL-FOR-THE-GAME: that game has ended (1033.1)
   s.hadTurn = [];
   s.known = {}; // 1021.2: the decks are shuffled, the rest is public or new
   // 1033.2: the restart effect's controller goes first.

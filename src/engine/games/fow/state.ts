@@ -83,8 +83,11 @@ export type FowObject = {
    * `at` (909.3b) for as long as it stays this object (ruling F-BECOME-COPY).
    */
   copyOf?: { card: string; face: FaceUp; at: number };
-  /** 1026.1, 1128.4: its [Seal] abilities count as met, for as long as it is this object (ruling F-UNSEAL-NAMED). */
-  unsealed?: true;
+  /**
+   * 1026.1, 1128.4: its [Seal] abilities count as met, for as long as it is this object (ruling F-UNSEAL-NAMED), or
+   * only until end of turn (505.5b, ruling F-UNSEAL-NAMED-UNTIL-END).
+   */
+  unsealed?: true | 'end-of-turn';
 };
 
 /** 1302, 1304.2: which face of a card is up. */
@@ -332,6 +335,8 @@ export type FowState = ProcedureState & {
    * none, so states without one hash as before.
    */
   unsealed?: Seat[];
+  /** 1026.1, 1128.4: the players whose cards' [Seal] counts as met for the rest of the game. Absent when none. */
+  unsealedForGame?: Seat[];
   players: Record<Seat, PlayerState>;
   /**
    * 1033.1: each player's decks as the game began (object ids), kept for a restart. Present only when a card of
@@ -581,7 +586,10 @@ function ownGrants(s: FowState, o: FowObject, face: Face, since: number): Grant[
         if (
           k.grant &&
           k.amount !== undefined &&
-          (o.unsealed || s.unsealed?.includes(o.controller) || magicStonesOf(s, o.controller).length >= k.amount)
+          (o.unsealed ||
+            s.unsealed?.includes(o.controller) ||
+            s.unsealedForGame?.includes(o.controller) ||
+            magicStonesOf(s, o.controller).length >= k.amount)
         )
           own(k.grant);
         break;
@@ -875,14 +883,18 @@ export function targetsOf(effects: readonly ItemEffect[]): Target[] {
     )
       out.push(e.to);
     else if (e.do === 'counters' && e.on !== 'self') out.push(e.on);
-    else if (e.do === 'move-counters') out.push(e.to);
-    else if (
+    else if (e.do === 'move-counters') {
+      if (e.from) out.push(e.from); // 1022.4: the card the counters leave first, then the one they go to
+      out.push(e.to);
+    } else if (
       e.do === 'skip-next-phase' ||
       e.do === 'extra-turn-for-target-player' ||
       e.do === 'extra-turn-after-next-turn-of' ||
       e.do === 'target-becomes-weather'
     )
       out.push(e.to);
+    else if (e.do === 'wear-top-of-deck' && e.of)
+      out.push(e.of); // 1032.1: whose main deck
     else if (e.do === 'damage-per-gem') out.push(e.to);
     else if (
       e.do === 'mill' ||
@@ -903,14 +915,19 @@ export function targetsOf(effects: readonly ItemEffect[]): Target[] {
 }
 
 /**
- * 1017.2: whether target number `index` of these effects must be another card than the target before it ("becomes
- * a copy of another target resonator", ruling F-COPY-UNTIL-END).
+ * 1017.2, 1022.4: whether target number `index` of these effects must be another card than the target before it
+ * ("becomes a copy of another target resonator", ruling F-COPY-UNTIL-END; "move … to another target",
+ * F-MOVE-BETWEEN-TARGETS).
  */
 export function anotherThanPrevious(effects: readonly ItemEffect[], index: number): boolean {
   let n = 0;
   for (const e of effects) {
     const count = targetsOf([e]).length;
-    if (index < n + count) return e.do === 'become-copy' && e.copier === 'target' && index === n + 1;
+    if (index < n + count)
+      return (
+        ((e.do === 'become-copy' && e.copier === 'target') || (e.do === 'move-counters' && e.from !== undefined)) &&
+        index === n + 1
+      );
     n += count;
   }
   return false;

@@ -521,6 +521,7 @@ export const game = defineProcedure<FowState, GameData, null>({
       for (const id of s.field) objectOf(s, id).damage = 0; // 505.5a
       s.effects = []; // 505.5b
       delete s.unsealed; // 505.5b: "until end of turn" (1026.1)
+      for (const id of s.field) if (objectOf(s, id).unsealed === 'end-of-turn') delete objectOf(s, id).unsealed;
       for (const seat of SEATS) s.players[seat].pool = []; // 505.5c
       const over = s.players[s.turn.active].hand.length - HAND_LIMIT; // 505.5d
       if (over > 0) return ask(discardDecision, s.turn.active, { count: over }, 'final-discarded');

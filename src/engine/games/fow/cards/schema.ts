@@ -140,14 +140,15 @@ const BaseEffect = z.discriminatedUnion('do', [
     })
     .strict(),
   /**
-   * FoW 1022.4: move counters of this name from this card to the target: as many as are removed from this card are
-   * put on the target (ruling F-MOVE-COUNTERS).
+   * FoW 1022.4: move counters of this name from this card (or, with `from`, from a first target) to the target
+   * (another one than `from`): as many as are removed are put on it (rulings F-MOVE-COUNTERS, F-MOVE-BETWEEN-TARGETS).
    */
   z
     .object({
       do: z.literal('move-counters'),
       counter: z.enum(['+100/+100', '-100/-100']),
       count: z.number().int().min(1),
+      from: TargetSchema.optional(),
       to: TargetSchema,
     })
     .strict(),
@@ -200,28 +201,46 @@ const BaseEffect = z.discriminatedUnion('do', [
   z.object({ do: z.literal('extra-turn-for-target-player'), to: z.literal('player') }).strict(),
   /**
    * FoW 1025.1: the effect's controller takes an extra turn after the target player's next turn (their own next turn
-   * when they target themselves; ruling F-EXTRA-TURN-LATER).
+   * when they target themselves; ruling F-EXTRA-TURN-LATER). With `taker: 'target'` the target player takes it, and
+   * with `after: 'opponent'` it follows the next turn of the target's opponent (ruling F-EXTRA-TURN-NAMED).
    */
-  z.object({ do: z.literal('extra-turn-after-next-turn-of'), to: z.literal('player') }).strict(),
+  z
+    .object({
+      do: z.literal('extra-turn-after-next-turn-of'),
+      to: z.literal('player'),
+      taker: z.enum(['you', 'target']).optional(),
+      after: z.enum(['target', 'opponent']).optional(),
+    })
+    .strict(),
   /**
    * FoW 1026.1, 1128.4: until end of turn, the [Seal] abilities of cards the effect's controller controls count as met
    * whatever the number of magic stones (no card named: all the cards they control).
    */
   z.object({ do: z.literal('unseal-yours-until-end-of-turn') }).strict(),
+  /** FoW 1026.1, 1128.4: as above for the rest of the game (ruling F-UNSEAL-FOR-THE-GAME). */
+  z.object({ do: z.literal('unseal-yours-for-the-game') }).strict(),
   /**
    * FoW 1026.1, 1128.4: the [Seal] abilities of the target (the card named) count as met whatever the number of
    * magic stones, with no duration: for as long as it stays the same object (ruling F-UNSEAL-NAMED).
    */
-  z.object({ do: z.literal('unseal'), to: TargetSchema }).strict(),
+  z
+    .object({
+      do: z.literal('unseal'),
+      to: TargetSchema,
+      /** 505.5b: only until end of turn (ruling F-UNSEAL-NAMED-UNTIL-END). */
+      until: z.literal('end-of-turn').optional(),
+    })
+    .strict(),
   /** FoW 1028.1: the effect's controller becomes this weather (the latest instruction wins, 1028.1b). */
   z.object({ do: z.literal('become-weather'), weather: WeatherSchema }).strict(),
   /** FoW 1028.1: the target player becomes this weather (the latest instruction wins, 1028.1b). */
   z.object({ do: z.literal('target-becomes-weather'), weather: WeatherSchema, to: z.literal('player') }).strict(),
   /**
    * FoW 1032.1: the effect's controller's J/ruler wears the top card of their main deck: it goes to the item area
-   * (public, 313.2), worn by that J/ruler (ruling F-WEAR).
+   * (public, 313.2), worn by that J/ruler (ruling F-WEAR). With `of: 'player'`, the top card of the target player's
+   * main deck, into its owner's item area (ruling F-WEAR-ANOTHERS-CARD).
    */
-  z.object({ do: z.literal('wear-top-of-deck') }).strict(),
+  z.object({ do: z.literal('wear-top-of-deck'), of: z.literal('player').optional() }).strict(),
   /**
    * FoW 1032.1: the effect's controller's J/ruler wears this card (the ability's source, from the field): it goes to the
    * item area worn by that J/ruler (ruling F-WEAR-THIS-CARD).

@@ -199,11 +199,18 @@ function effectText(e: Effect): Label {
         ja: `${on.ja}に${e.counter}カウンターを${e.count}個置く。`,
       };
     }
-    case 'move-counters':
+    case 'move-counters': {
+      const counters = `${e.count === 1 ? 'a' : NUMBER_WORDS[e.count]} ${e.counter} counter${e.count === 1 ? '' : 's'}`;
+      if (e.from)
+        return {
+          en: `Move ${counters} from ${TARGETS[e.from].en} to another ${TARGETS[e.to].en}.`,
+          ja: `${TARGETS[e.from].ja}から他の${TARGETS[e.to].ja}に${e.counter}カウンターを${e.count}個移動する。`,
+        };
       return {
-        en: `Move ${e.count === 1 ? 'a' : NUMBER_WORDS[e.count]} ${e.counter} counter${e.count === 1 ? '' : 's'} from this card to ${TARGETS[e.to].en}.`,
+        en: `Move ${counters} from this card to ${TARGETS[e.to].en}.`,
         ja: `このカードから${TARGETS[e.to].ja}に${e.counter}カウンターを${e.count}個移動する。`,
       };
+    }
     case 'produce': {
       if (e.one.length === 1 && e.one[0] === 'any')
         return { en: 'Produce one will of any attribute.', ja: '任意の属性のウィル1つを生み出す。' };
@@ -243,11 +250,30 @@ function effectText(e: Effect): Label {
         en: `${cap(TARGETS[e.to].en)} takes an extra turn after this one.`,
         ja: `${TARGETS[e.to].ja}はこのターンの後に追加ターンを得る。`,
       };
-    case 'extra-turn-after-next-turn-of':
+    case 'extra-turn-after-next-turn-of': {
+      const taker =
+        e.taker === 'target' ? { en: cap(TARGETS[e.to].en), ja: TARGETS[e.to].ja } : { en: 'You', ja: 'あなた' };
+      const takes = e.taker === 'target' ? 'takes' : 'take';
+      if (e.after === 'opponent')
+        return e.taker === 'target'
+          ? {
+              en: `${taker.en} takes an extra turn after their opponent's next turn.`,
+              ja: `${taker.ja}はその対戦相手の次のターンの後に追加ターンを得る。`,
+            }
+          : {
+              en: `You take an extra turn after the next turn of ${TARGETS[e.to].en}'s opponent.`,
+              ja: `あなたは${TARGETS[e.to].ja}の対戦相手の次のターンの後に追加ターンを得る。`,
+            };
+      if (e.taker === 'target')
+        return {
+          en: `${taker.en} ${takes} an extra turn after their next turn.`,
+          ja: `${taker.ja}は次の自分のターンの後に追加ターンを得る。`,
+        };
       return {
         en: `You take an extra turn after ${TARGETS[e.to].en}'s next turn.`,
         ja: `あなたは${TARGETS[e.to].ja}の次のターンの後に追加ターンを得る。`,
       };
+    }
     case 'skip-next-phase':
       return {
         en: `${cap(TARGETS[e.to].en)} skips their next ${e.phase} phase.`,
@@ -258,12 +284,22 @@ function effectText(e: Effect): Label {
         en: `Skip the ${e.phase} phase of this turn.`,
         ja: `このターンの${PHASE_JA[e.phase]}フェイズをスキップする。`,
       };
+    case 'unseal-yours-for-the-game':
+      return {
+        en: `For the rest of the game, unseal the ${kw('seal').en} abilities of cards you control.`,
+        ja: `このゲームの間、あなたがコントロールするカードの${kw('seal').ja}を解除する。`,
+      };
     case 'unseal-yours-until-end-of-turn':
       return {
         en: `Until end of turn, unseal the ${kw('seal').en} abilities of cards you control.`,
         ja: `ターン終了時まで、あなたがコントロールするカードの${kw('seal').ja}を解除する。`,
       };
     case 'unseal':
+      if (e.until === 'end-of-turn')
+        return {
+          en: `Until end of turn, unseal the ${kw('seal').en} abilities of ${TARGETS[e.to].en}.`,
+          ja: `ターン終了時まで、${TARGETS[e.to].ja}の${kw('seal').ja}を解除する。`,
+        };
       return {
         en: `Unseal the ${kw('seal').en} abilities of ${TARGETS[e.to].en}.`,
         ja: `${TARGETS[e.to].ja}の${kw('seal').ja}を解除する。`,
@@ -276,6 +312,11 @@ function effectText(e: Effect): Label {
         ja: `${TARGETS[e.to].ja}は${WEATHERS[e.weather].ja}になる。`,
       };
     case 'wear-top-of-deck':
+      if (e.of)
+        return {
+          en: `Your J/ruler wears the top card of ${TARGETS[e.of].en}'s main deck.`,
+          ja: `あなたのJ/ルーラーは、${TARGETS[e.of].ja}のメインデッキの一番上のカードを纏う。`,
+        };
       return {
         en: 'Your J/ruler wears the top card of your main deck.',
         ja: 'あなたのJ/ルーラーは、あなたのメインデッキの一番上のカードを纏う。',
