@@ -251,9 +251,8 @@ function effectText(e: Effect): Label {
         ja: `${TARGETS[e.to].ja}はこのターンの後に追加ターンを得る。`,
       };
     case 'extra-turn-after-next-turn-of': {
-      const taker =
-        e.taker === 'target' ? { en: cap(TARGETS[e.to].en), ja: TARGETS[e.to].ja } : { en: 'You', ja: 'あなた' };
-      const takes = e.taker === 'target' ? 'takes' : 'take';
+      // The target player, when it is the one who takes the turn.
+      const taker = { en: cap(TARGETS[e.to].en), ja: TARGETS[e.to].ja };
       if (e.after === 'opponent')
         return e.taker === 'target'
           ? {
@@ -266,7 +265,7 @@ function effectText(e: Effect): Label {
             };
       if (e.taker === 'target')
         return {
-          en: `${taker.en} ${takes} an extra turn after their next turn.`,
+          en: `${taker.en} takes an extra turn after their next turn.`,
           ja: `${taker.ja}は次の自分のターンの後に追加ターンを得る。`,
         };
       return {
